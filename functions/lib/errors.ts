@@ -1,0 +1,46 @@
+/**
+ * Typed errors with a status below 500 carry a message that is safe to show to the user.
+ * Anything else is mapped to a generic 500 by the error middleware and logged without PHI.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type FieldErrors = Record<string, string>;
+
+export class ValidationError extends HttpError {
+  constructor(message: string, readonly fieldErrors: FieldErrors = {}) {
+    super(400, message, { fieldErrors });
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Unauthorized') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(409, message, details);
+  }
+}

@@ -1,0 +1,138 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { authContextFromClaims, requireRole, type AuthContext, type Role } from '../auth/auth-context.js';
+import { HttpError, NotFoundError, ValidationError } from '../errors.js';
+import { log } from '../log.js';
+import { zodFieldErrors } from './zod-errors.js';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+export interface RequestContext<B, Q, P> {
+  auth: AuthContext;
+  body: B;
+  query: Q;
+  params: P;
+  event: HttpEvent;
+}
+
+export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** Lowest role allowed; every route already refuses no_access and other practices. */
+  minRole?: Role;
+  status?: number;
+  run: (req: RequestContext<B, Q, P>) => Promise<unknown>;
+}
+
+/** Identity helper so each route's run() is typed from its own schemas. */
+export function route<B = undefined, Q = undefined, P = undefined>(spec: RouteSpec<B, Q, P>): RouteSpec<B, Q, P> {
+  return spec;
+}
+
+export class HttpResponse {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
+}
+
+interface Internal {
+  auth?: AuthContext;
+  jsonBody?: unknown;
+}
+type Ctx = Context & { tidewell?: Internal };
+
+/** Maps typed errors to their status; anything else becomes a generic 500, logged without the request. */
+export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+  return {
+    onError: async (request) => {
+      const error = request.error as Error;
+      if (error instanceof HttpError && error.statusCode < 500) {
+        request.response = json(error.statusCode, { message: error.message, ...(error.details ?? {}) });
+        return;
+      }
+      log.error('Unhandled error', { routeKey: request.event?.routeKey, error: error?.name, stack: error?.stack });
+      request.response = json(500, { message: 'Internal server error' });
+    },
+  };
+}
+
+/** Reads the practice and role from the authorizer's claims, never from the request. */
+export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+  return {
+    before: async (request) => {
+      const claims = request.event.requestContext?.authorizer?.jwt?.claims;
+      const ctx = request.context as Ctx;
+      ctx.tidewell = { ...(ctx.tidewell ?? {}), auth: authContextFromClaims(claims, process.env.PRACTICE_ID) };
+    },
+  };
+}
+
+export function jsonBodyParser(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+  return {
+    before: async (request) => {
+      const { body, isBase64Encoded } = request.event;
+      if (body === undefined || body === null || body === '') return;
+      const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      const ctx = request.context as Ctx;
+      try {
+        ctx.tidewell = { ...(ctx.tidewell ?? {}), jsonBody: JSON.parse(text) };
+      } catch {
+        throw new ValidationError('Malformed JSON in request body');
+      }
+    },
+  };
+}
+
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!result.success) {
+    const fieldErrors = zodFieldErrors(result.error);
+    const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [where, 'is invalid'];
+    const message = firstPath && firstPath !== where ? `${firstPath}: ${firstMessage}` : firstMessage;
+    throw new ValidationError(message, fieldErrors);
+  }
+  return result.data;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, any, any> };
+
+/**
+ * One Lambda per endpoint group: dispatches on API Gateway's routeKey ("GET /v1/patients/{id}")
+ * to the route's spec, after the shared middleware stack.
+ */
+export function groupHandler<K extends string>(routeKeys: readonly K[], table: RouteTable<K>) {
+  return middy<HttpEvent, APIGatewayProxyResultV2>()
+    .use(httpErrorMapper())
+    .use(authContextMiddleware())
+    .use(jsonBodyParser())
+    .handler(async (event, context) => {
+      const key = event.routeKey as K;
+      const spec = routeKeys.includes(key) ? table[key] : undefined;
+      if (!spec) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
+      const internal = (context as Ctx).tidewell ?? {};
+      const auth = internal.auth!;
+      if (spec.minRole) requireRole(auth, spec.minRole);
+      const req = {
+        auth,
+        event,
+        params: parseWith(spec.params, event.pathParameters ?? {}, 'path'),
+        query: parseWith(spec.query, event.queryStringParameters ?? {}, 'query'),
+        body: spec.body ? parseWith(spec.body, internal.jsonBody, 'body') : undefined,
+      };
+      const result = await spec.run(req);
+      if (result instanceof HttpResponse) return json(result.statusCode, result.body, result.headers);
+      return json(spec.status ?? 200, result);
+    });
+}

@@ -1,0 +1,25 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** One document client per process; DYNAMODB_ENDPOINT points it at the local engine. */
+export function documentClient(): DynamoDBDocumentClient {
+  if (!client) {
+    const endpoint = process.env.DYNAMODB_ENDPOINT;
+    const base = new DynamoDBClient(
+      endpoint
+        ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {},
+    );
+    client = DynamoDBDocumentClient.from(base, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return client;
+}
+
+/** Tests and the local runtime switch endpoints between runs. */
+export function resetDocumentClient(): void {
+  client = undefined;
+}

@@ -1,0 +1,134 @@
+import { PHONE_COUNTRY_CODE, PHONE_FUZZY_MIN_DIGITS } from '../constants/patients.js';
+
+/** Spec: phone input may contain only digits, parentheses, hyphen and space. */
+const PHONE_INPUT = /^[0-9() -]*$/;
+
+export const PHONE_INPUT_MESSAGE = 'Phone number may contain only digits, parentheses, hyphen and space';
+export const PHONE_LENGTH_MESSAGE = 'Phone number must have 10 digits';
+
+/**
+ * True when a typed phone uses only the allowed characters. A leading "+" is tolerated so the
+ * stored form (+1XXXXXXXXXX) can be sent back unchanged.
+ */
+export function isAllowedPhoneInput(value: string): boolean {
+  return PHONE_INPUT.test(value.startsWith('+') ? value.slice(1) : value);
+}
+
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** The 10 national digits, dropping a leading country code 1; null if there are not 10. */
+export function nationalDigits(value: string): string | null {
+  let digits = phoneDigits(value);
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  return digits.length === 10 ? digits : null;
+}
+
+/** Stored form: +1 plus 10 digits; null when the input is not a US phone number. */
+export function normalizePhone(value: string): string | null {
+  if (!isAllowedPhoneInput(value.trim())) return null;
+  const national = nationalDigits(value);
+  return national ? `${PHONE_COUNTRY_CODE}${national}` : null;
+}
+
+/** Display form (xxx) xxx-xxxx; anything that is not a 10-digit number is returned as given. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const national = nationalDigits(value);
+  if (!national) return value;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/**
+ * Formats as the user types: "5550" → "(555) 0", "5550101" → "(555) 010-1". Extra digits beyond
+ * ten are dropped.
+ */
+export function formatPhoneAsTyped(value: string): string {
+  const d = phoneDigits(value).slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/**
+ * A search query is treated as a phone when it holds only phone characters (and an optional
+ * leading +, dots) and at least the fuzzy minimum of digits: "555", "(555) 01", "555-0101".
+ */
+export function isPhoneLike(q: string): boolean {
+  const trimmed = q.trim();
+  if (!/^\+?[0-9() .-]+$/.test(trimmed)) return false;
+  return phoneDigits(trimmed).length >= PHONE_FUZZY_MIN_DIGITS;
+}
+
+export type PhoneMatchKind = 'exact' | 'prefix' | 'substring' | 'scrambled' | 'subsequence';
+
+/** Higher is better; used to rank search results. */
+export const PHONE_MATCH_SCORE: Record<PhoneMatchKind, number> = {
+  exact: 100,
+  prefix: 90,
+  substring: 80,
+  scrambled: 60,
+  subsequence: 40,
+};
+
+function isSubsequence(needle: string, haystack: string): boolean {
+  let i = 0;
+  for (let j = 0; j < haystack.length && i < needle.length; j++) {
+    if (haystack[j] === needle[i]) i++;
+  }
+  return i === needle.length;
+}
+
+/** Some window of haystack, as long as needle, holds exactly needle's digits in any order. */
+function hasScrambledWindow(needle: string, haystack: string): boolean {
+  const n = needle.length;
+  if (n > haystack.length) return false;
+  const need = new Array<number>(10).fill(0);
+  for (const c of needle) need[c.charCodeAt(0) - 48]++;
+  const have = new Array<number>(10).fill(0);
+  let mismatched = need.filter((x) => x !== 0).length;
+  const bump = (digit: number, delta: number) => {
+    const before = have[digit] === need[digit];
+    have[digit] += delta;
+    const after = have[digit] === need[digit];
+    if (before && !after) mismatched++;
+    else if (!before && after) mismatched--;
+  };
+  for (let j = 0; j < haystack.length; j++) {
+    bump(haystack.charCodeAt(j) - 48, 1);
+    if (j >= n) bump(haystack.charCodeAt(j - n) - 48, -1);
+    if (j >= n - 1 && mismatched === 0) return true;
+  }
+  return false;
+}
+
+function matchDigits(q: string, digits: string): PhoneMatchKind | null {
+  if (q === digits) return 'exact';
+  if (digits.startsWith(q)) return 'prefix';
+  if (digits.includes(q)) return 'substring';
+  if (hasScrambledWindow(q, digits)) return 'scrambled';
+  if (isSubsequence(q, digits)) return 'subsequence';
+  return null;
+}
+
+/**
+ * Fuzzy phone match of spec shell §5: a query of 3+ digits matches a stored number by substring,
+ * by subsequence, or as scrambled digits (the same digits in a different order within a window
+ * of the query's length). The number is tried with and without its country code so "1555…" and
+ * "555…" both match. Returns the best kind found, or null.
+ */
+export function matchPhone(query: string, phone: string | null | undefined): PhoneMatchKind | null {
+  if (!phone) return null;
+  const q = phoneDigits(query);
+  if (q.length < PHONE_FUZZY_MIN_DIGITS) return null;
+  const national = nationalDigits(phone) ?? phoneDigits(phone);
+  const candidates = national.length === 10 ? [national, `1${national}`] : [national];
+  let best: PhoneMatchKind | null = null;
+  for (const digits of candidates) {
+    const kind = matchDigits(q, digits);
+    if (kind && (!best || PHONE_MATCH_SCORE[kind] > PHONE_MATCH_SCORE[best])) best = kind;
+  }
+  return best;
+}

@@ -1,5 +1,5 @@
 import { PHONE_FUZZY_MIN_DIGITS } from '../constants/patients.js';
-import { isPhoneLike, matchPhone, PHONE_MATCH_SCORE, phoneDigits } from './phone.js';
+import { isPhoneLike, matchPhone, PHONE_MATCH_SCORE } from './phone.js';
 
 /** The fields patient search reads; the repository keeps only these in its search cache. */
 export interface SearchablePatient {
@@ -88,6 +88,3 @@ export function rankPatients<T extends SearchablePatient>(q: string, patients: r
   scored.sort((a, b) => b.s - a.s || byName(a.p, b.p));
   return scored.map((x) => x.p);
 }
-
-/** Digits of a phone-like query, for logs and audit counts without echoing the query. */
-export const queryDigitCount = (q: string) => phoneDigits(q).length;

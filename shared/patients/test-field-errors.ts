@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+
+/** First message per dotted path, as the API's error body carries them. */
+export function zodFieldErrorsOf(result: { success: boolean; error?: z.ZodError }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const path = issue.path.map(String).join('.');
+    if (!(path in out)) out[path] = issue.message;
+  }
+  return out;
+}

@@ -6,6 +6,14 @@
 import { PATIENT_ROUTES } from './patients/routes.js';
 import { PRACTICE_ROUTES } from './practice/routes.js';
 
+/**
+ * AWS resources a group uses beyond the table. The stack grants (and passes the environment of)
+ * only what a group declares here, so a new use must be declared to work in AWS.
+ * files: FILES_BUCKET read/write; realtime: APPSYNC_URL + publish mutations;
+ * scheduler: SCHEDULER_* + create/delete/get schedules; transcription: TRANSCRIPTION_STATE_MACHINE_ARN + start/describe.
+ */
+export type GroupAccess = 'files' | 'realtime' | 'scheduler' | 'transcription';
+
 export interface GroupDefinition {
   name: string;
   /** Handler module, relative to the repository root; exports `handler`. */
@@ -13,6 +21,7 @@ export interface GroupDefinition {
   routes: readonly string[];
   memoryMb?: number;
   timeoutSeconds?: number;
+  access?: readonly GroupAccess[];
 }
 
 export const GROUPS: GroupDefinition[] = [

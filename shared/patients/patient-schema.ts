@@ -237,7 +237,7 @@ export const PatientWriteQuery = z.object({ fullValidation: boolParam.optional()
 export type PatientWriteQuery = z.output<typeof PatientWriteQuery>;
 
 export const PatientIdParams = z.object({
-  patientId: z.string().min(1).max(L.id, 'Patient not found'),
+  patientId: z.string().min(1).max(200, 'patientId is too long'),
 });
 
 export const PatientListResponse = z.object({

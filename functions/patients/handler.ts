@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PatientIdParams, PatientListQuery, PatientWriteQuery } from '../../shared/patients/patient-schema.js';
+import { groupHandler, route } from '../lib/http/group-handler.js';
+import { archivePatientById } from './archive-patient.js';
+import { createPatientFromBody } from './create-patient.js';
+import { getPatientById } from './get-patient.js';
+import { listPatients } from './list-patients.js';
+import { PATIENT_ROUTES } from './routes.js';
+import { searchPatients } from './search-patients.js';
+import { updatePatientFromBody } from './update-patient.js';
+
+/** Parsed per request by parsePatientInput, whose rules depend on `?fullValidation=true`. */
+const anyBody = z.unknown();
+
+export const handler = groupHandler(PATIENT_ROUTES, {
+  'GET /v1/patients': route({
+    query: PatientListQuery,
+    minRole: 'employee',
+    run: ({ auth, query }) => (query.q ? searchPatients(auth, { ...query, q: query.q }) : listPatients(auth, query)),
+  }),
+  'POST /v1/patients': route({
+    query: PatientWriteQuery,
+    body: anyBody,
+    minRole: 'employee',
+    status: 201,
+    run: ({ auth, query, body }) => createPatientFromBody(auth, body, query.fullValidation ?? false),
+  }),
+  'GET /v1/patients/{patientId}': route({
+    params: PatientIdParams,
+    minRole: 'employee',
+    run: ({ auth, params }) => getPatientById(auth, params.patientId),
+  }),
+  'PUT /v1/patients/{patientId}': route({
+    params: PatientIdParams,
+    query: PatientWriteQuery,
+    body: anyBody,
+    minRole: 'employee',
+    run: ({ auth, params, query, body }) => updatePatientFromBody(auth, params.patientId, body, query.fullValidation ?? false),
+  }),
+  'POST /v1/patients/{patientId}/archive': route({
+    params: PatientIdParams,
+    minRole: 'provider',
+    run: ({ auth, params }) => archivePatientById(auth, params.patientId),
+  }),
+});

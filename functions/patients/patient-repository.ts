@@ -1,0 +1,286 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import type { PatientInput } from '../../shared/patients/patient-schema.js';
+import { Patient } from '../../shared/patients/patient-schema.js';
+import type { SearchablePatient } from '../../shared/patients/patient-search.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { documentClient } from '../lib/table/client.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
+
+/*
+ * Patient items and their access patterns (docs/access-patterns.md):
+ *   item            pk practiceId, sk PATIENT#<id>
+ *   by name         gsi1 gsi1pk PATIENTS#ACTIVE | PATIENTS#DELETED, gsi1sk <lastname>#<firstname>#<id> (lower case)
+ *   index version   pk practiceId, sk PATIENTS#INDEX_VERSION { version, changedAt } bumped by every patient write
+ */
+export type PatientStatus = Patient['status'];
+
+export const patientKey = (id: string) => `PATIENT#${id}`;
+export const patientsByNamePartition = (status: PatientStatus) => (status === 'DELETED' ? 'PATIENTS#DELETED' : 'PATIENTS#ACTIVE');
+export const patientNameSortKey = (p: Pick<Patient, 'id' | 'firstName' | 'lastName'>) =>
+  `${p.lastName.trim().toLowerCase()}#${p.firstName.trim().toLowerCase()}#${p.id}`;
+export const PATIENT_INDEX_VERSION_KEY = 'PATIENTS#INDEX_VERSION';
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+export const PATIENT_ID_TAKEN = 'A patient with this id already exists';
+
+/** Only what search ranks on, plus the key that orders the list. */
+export interface PatientIndexEntry extends SearchablePatient {
+  sortKey: string;
+}
+
+const SEARCH_PROJECTION = ['id', 'firstName', 'lastName', 'middleName', 'chosenFirstName', 'chosenLastName', 'primaryPhoneNumber', 'phones', 'gsi1sk'];
+
+type Item = Record<string, unknown>;
+
+export function toItem(practiceId: string, p: Patient): Item {
+  return {
+    ...p,
+    practiceId,
+    sk: patientKey(p.id),
+    entityType: 'PATIENT',
+    gsi1pk: patientsByNamePartition(p.status),
+    gsi1sk: patientNameSortKey(p),
+  };
+}
+
+export function fromItem(item: Item): Patient {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  return Patient.parse(rest);
+}
+
+/** The editable part of an input: the id comes from the key, never from a body. */
+function editableFields(input: PatientInput) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { id, ...fields } = input;
+  return fields;
+}
+
+function versionBump(practiceId: string, now: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
+      UpdateExpression: 'ADD #v :one SET changedAt = :now, entityType = :type',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'PATIENT_INDEX_VERSION' },
+    },
+  };
+}
+
+function isConditionFailure(error: unknown): boolean {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name === 'ConditionalCheckFailedException') return true;
+  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
+}
+
+/** Writes the patient item and bumps the index version in one transaction. */
+async function writeWithVersion(practiceId: string, item: Item, condition: string, now: number, extra: Record<string, unknown> = {}) {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: condition, ...extra } },
+        versionBump(practiceId, now),
+      ],
+    }),
+  );
+}
+
+export async function getPatient(practiceId: string, id: string): Promise<Patient | null> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConsistentRead: true }),
+  );
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/**
+ * Creates a patient. The id is the client's (seed, import) or generated. Timeline:
+ * two creates with one id race → both pass validation → the second Put fails
+ * attribute_not_exists(sk) inside its transaction → 409, and the version is bumped once.
+ */
+export async function createPatient(practiceId: string, id: string, input: PatientInput, at = new Date()): Promise<Patient> {
+  const now = at.toISOString();
+  const patient: Patient = {
+    ...editableFields(input),
+    id,
+    membershipStatus: 'active',
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await writeWithVersion(practiceId, toItem(practiceId, patient), 'attribute_not_exists(sk)', at.getTime());
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(PATIENT_ID_TAKEN);
+    throw error;
+  }
+  return patient;
+}
+
+/**
+ * Replaces the editable fields; status, membership and createdAt are kept. The Put is
+ * conditioned on the updatedAt it read, so an update that raced another one gets 409 instead of
+ * silently undoing it; a patient that does not exist gets 404.
+ */
+export async function updatePatient(practiceId: string, id: string, input: PatientInput, at = new Date()): Promise<Patient> {
+  const current = await getPatient(practiceId, id);
+  if (!current) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const patient: Patient = {
+    ...editableFields(input),
+    id,
+    membershipStatus: current.membershipStatus,
+    status: current.status,
+    createdAt: current.createdAt,
+    updatedAt: at.toISOString(),
+  };
+  try {
+    await writeWithVersion(practiceId, toItem(practiceId, patient), 'attribute_exists(sk) AND updatedAt = :seen', at.getTime(), {
+      ExpressionAttributeValues: { ':seen': current.updatedAt },
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const still = await getPatient(practiceId, id);
+    if (!still) throw new NotFoundError(PATIENT_NOT_FOUND);
+    throw new ConflictError('The patient was changed by someone else. Reload and try again.');
+  }
+  return patient;
+}
+
+/** Archive: membership archived, status DELETED, and the patient moves to the DELETED listing. */
+export async function archivePatient(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { practiceId, sk: patientKey(id) },
+              UpdateExpression: 'SET membershipStatus = :archived, #status = :deleted, gsi1pk = :pk, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(sk)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':archived': 'archived',
+                ':deleted': 'DELETED',
+                ':pk': patientsByNamePartition('DELETED'),
+                ':now': at.toISOString(),
+              },
+            },
+          },
+          versionBump(practiceId, at.getTime()),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(PATIENT_NOT_FOUND);
+    throw error;
+  }
+  const patient = await getPatient(practiceId, id);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  return patient;
+}
+
+/** Full items for a page of ids, in the order asked; ids that vanished meanwhile are skipped. */
+export async function getPatientsByIds(practiceId: string, ids: readonly string[]): Promise<Patient[]> {
+  const found = new Map<string, Patient>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ practiceId, sk: patientKey(id) }));
+    for (let attempt = 0; keys && keys.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[tableName()] ?? []) {
+        const p = fromItem(item);
+        found.set(p.id, p);
+      }
+      keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    if (keys && keys.length > 0) throw new Error('BatchGet left keys unprocessed');
+  }
+  return ids.map((id) => found.get(id)).filter((p): p is Patient => !!p);
+}
+
+export interface PatientIndexVersion {
+  version: number;
+  changedAt: number;
+}
+
+/** One strongly consistent GetItem: tells a cached index whether any patient changed. */
+export async function readPatientIndexVersion(practiceId: string): Promise<PatientIndexVersion> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
+      ConsistentRead: true,
+      ProjectionExpression: '#v, changedAt',
+      ExpressionAttributeNames: { '#v': 'version' },
+    }),
+  );
+  return { version: Number(out.Item?.version ?? 0), changedAt: Number(out.Item?.changedAt ?? 0) };
+}
+
+/** Every patient of one status, in name order, projected to the search fields (Query on gsi1). */
+export async function queryPatientIndex(practiceId: string, status: PatientStatus): Promise<PatientIndexEntry[]> {
+  const entries: PatientIndexEntry[] = [];
+  const names: Record<string, string> = {};
+  SEARCH_PROJECTION.forEach((a, i) => (names[`#a${i}`] = a));
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const out: QueryCommandOutput = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEXES.gsi1.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { ...names, '#pk': INDEXES.gsi1.partitionKey },
+        ExpressionAttributeValues: { ':pk': patientsByNamePartition(status) },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      entries.push({
+        id: String(item.id),
+        firstName: String(item.firstName ?? ''),
+        lastName: String(item.lastName ?? ''),
+        middleName: item.middleName as string | undefined,
+        chosenFirstName: item.chosenFirstName as string | undefined,
+        chosenLastName: item.chosenLastName as string | undefined,
+        primaryPhoneNumber: item.primaryPhoneNumber as string | undefined,
+        phones: (item.phones as { number: string }[] | undefined)?.map((ph) => ({ number: ph.number })),
+        sortKey: String(item.gsi1sk),
+      });
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return entries;
+}
+
+/**
+ * Bulk load for seeding and import: BatchWrite in chunks of 25, then one version bump. Existing
+ * ids are overwritten, so only call it with ids the caller owns (the demo seed, a benchmark).
+ */
+export async function putPatientsBatch(practiceId: string, patients: readonly Patient[]): Promise<void> {
+  for (let i = 0; i < patients.length; i += 25) {
+    let requests: { PutRequest: { Item: Item } }[] | undefined = patients
+      .slice(i, i + 25)
+      .map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 10; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
+    }
+    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
+  }
+  const now = Date.now();
+  const bump = versionBump(practiceId, now).Update;
+  await documentClient().send(new UpdateCommand(bump));
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import type { GroupDefinition } from '../../../functions/groups.js';
+import { runtimeError, runtimeLog } from '../runtime-log.js';
+import { buildHttpApiEvent } from './http-api-event.js';
+import type { AuthorizerResult } from './jwt-authorizer.js';
+import { gatewayError, toHttpResult, type HttpResult } from './lambda-result.js';
+import { compileRoutes, matchRoute } from './route-matcher.js';
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway gives up on an integration after 30 s, whatever the Lambda's own timeout. */
+const MAX_INTEGRATION_SECONDS = 30;
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+
+export interface LocalHttpApiOptions {
+  groups: readonly GroupDefinition[];
+  repoRoot: string;
+  authorize: (authorization: string | undefined) => Promise<AuthorizerResult | null>;
+  accountId: string;
+  apiId: string;
+  region: string;
+}
+
+export interface LocalHttpApi {
+  /** `path` is the request path with the /api prefix removed. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string, rawQueryString: string): void;
+}
+
+/**
+ * The HTTP API: the route table of functions/groups.ts, the JWT authorizer, then the group's
+ * handler module invoked with a payload 2.0 event, one module instance per group like a warm Lambda.
+ */
+export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
+  const routes = compileRoutes(options.groups);
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+
+  function handlerOf(group: GroupDefinition): Promise<LambdaHandler> {
+    let loaded = handlers.get(group.name);
+    if (!loaded) {
+      loaded = import(pathToFileURL(join(options.repoRoot, group.entry)).href).then((mod: { handler?: LambdaHandler }) => {
+        if (typeof mod.handler !== 'function') throw new Error(`${group.entry} does not export a handler`);
+        return mod.handler;
+      });
+      loaded.catch(() => handlers.delete(group.name));
+      handlers.set(group.name, loaded);
+    }
+    return loaded;
+  }
+
+  async function respond(req: IncomingMessage, path: string, rawQueryString: string, body: Buffer | null): Promise<HttpResult> {
+    const match = matchRoute(routes, req.method ?? 'GET', path);
+    if (!match) return gatewayError(404, 'Not Found');
+    if (body === null) return gatewayError(413, 'Request Entity Too Large');
+    const authorizer = await options.authorize(req.headers.authorization);
+    if (!authorizer) return gatewayError(401, 'Unauthorized');
+
+    const group = options.groups.find((g) => g.name === match.route.group)!;
+    const requestId = randomUUID();
+    const event = buildHttpApiEvent(
+      {
+        method: req.method ?? 'GET',
+        rawPath: path,
+        rawQueryString,
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        domainName: req.headers.host ?? 'localhost',
+        protocol: `HTTP/${req.httpVersion}`,
+      },
+      {
+        routeKey: match.route.routeKey,
+        pathParameters: match.pathParameters,
+        authorizer,
+        requestId,
+        now: new Date(),
+        accountId: options.accountId,
+        apiId: options.apiId,
+      },
+    );
+    const timeoutMs = Math.min(group.timeoutSeconds ?? MAX_INTEGRATION_SECONDS, MAX_INTEGRATION_SECONDS) * 1000;
+    const context = lambdaContext(group, requestId, timeoutMs, options);
+    try {
+      const handler = await handlerOf(group);
+      const result = await withTimeout(handler(event, context), timeoutMs);
+      return result === TIMED_OUT ? gatewayError(503, 'Service Unavailable') : toHttpResult(result);
+    } catch (error) {
+      runtimeError(`Lambda ${group.name} failed on ${match.route.routeKey}`, error);
+      return gatewayError(500, 'Internal Server Error');
+    }
+  }
+
+  return {
+    handle(req, res, path, rawQueryString) {
+      const started = Date.now();
+      readLimited(req, MAX_BODY_BYTES)
+        .then((body) => respond(req, path, rawQueryString, body))
+        .catch((error: unknown) => {
+          runtimeError('Local API failed', error);
+          return gatewayError(500, 'Internal Server Error');
+        })
+        .then((result) => {
+          writeResult(res, result);
+          runtimeLog(`${req.method} /api${path} ${result.statusCode} ${Date.now() - started}ms`);
+        });
+    },
+  };
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves null when the body is over the limit (the rest is drained, not kept). */
+function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= limit) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function writeResult(res: ServerResponse, result: HttpResult): void {
+  const headers: Record<string, string | string[]> = { ...result.headers, 'content-length': String(result.body.length) };
+  if (result.cookies.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode, headers);
+  res.end(result.body);
+}
+
+function lambdaContext(group: GroupDefinition, requestId: string, timeoutMs: number, options: LocalHttpApiOptions): Context {
+  const deadline = Date.now() + timeoutMs;
+  const functionName = `tidewell-${group.name}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:${options.region}:${options.accountId}:function:${functionName}`,
+    memoryLimitInMB: String(group.memoryMb ?? 1024),
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: `local/${requestId}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,121 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
+export type UserGroup = (typeof USER_GROUPS)[number];
+
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export interface PoolUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  group: UserGroup;
+  practiceId: string;
+  password: string;
+}
+
+export function cognitoAdminClient(endpoint: string, region: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+function errorName(e: unknown): string {
+  return (e as { name?: string; __type?: string }).name ?? '';
+}
+
+/** Reuses the pool and client remembered from an earlier start when they still exist. */
+export async function provisionUserPool(client: CognitoIdentityProviderClient, known: Partial<PoolIds>, poolName: string): Promise<PoolIds> {
+  let userPoolId = known.userPoolId;
+  if (userPoolId) {
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+    } catch {
+      userPoolId = undefined;
+    }
+  }
+  if (!userPoolId) {
+    const { UserPool } = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: poolName,
+        UsernameAttributes: ['email'],
+        Schema: [{ Name: 'practiceId', AttributeDataType: 'String', Mutable: true }],
+      }),
+    );
+    userPoolId = UserPool!.Id!;
+  }
+
+  let userPoolClientId = userPoolId === known.userPoolId ? known.userPoolClientId : undefined;
+  if (userPoolClientId) {
+    try {
+      await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }));
+    } catch {
+      userPoolClientId = undefined;
+    }
+  }
+  if (!userPoolClientId) {
+    const { UserPoolClient } = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+      }),
+    );
+    userPoolClientId = UserPoolClient!.ClientId!;
+  }
+
+  for (const group of USER_GROUPS) {
+    try {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    } catch (e) {
+      if (errorName(e) !== 'GroupExistsException') throw e;
+    }
+  }
+  return { userPoolId, userPoolClientId };
+}
+
+/** Creates the user (permanent password, group) unless it exists; returns its sub either way. */
+export async function ensurePoolUser(client: CognitoIdentityProviderClient, userPoolId: string, user: PoolUser): Promise<string> {
+  try {
+    return subOf(await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email })));
+  } catch (e) {
+    if (errorName(e) !== 'UserNotFoundException') throw e;
+  }
+  const { User } = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: user.email,
+      MessageAction: 'SUPPRESS',
+      TemporaryPassword: user.password,
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: user.firstName },
+        { Name: 'family_name', Value: user.lastName },
+        { Name: 'custom:practiceId', Value: user.practiceId },
+      ],
+    }),
+  );
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: user.group }));
+  return subOf({ UserAttributes: User?.Attributes, Username: User?.Username });
+}
+
+function subOf(user: { UserAttributes?: { Name?: string; Value?: string }[]; Username?: string }): string {
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('User has no sub attribute');
+  return sub;
+}

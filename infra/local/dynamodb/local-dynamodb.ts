@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import dynalite from 'dynalite';
+import { createTableInput, TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
+import { engine, EngineError } from './dynalite-call.js';
+import { startDynamoProxy } from './dynamodb-proxy.js';
+import { Transactions } from './transactions.js';
+import { startTtlSweeper } from './ttl-sweeper.js';
+import { WriteLock } from './write-lock.js';
+
+export interface LocalDynamo {
+  /** What DYNAMODB_ENDPOINT points at: the proxy, never the engine itself. */
+  endpoint: string;
+  sweepTtl(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface LocalDynamoOptions {
+  dataDir: string;
+  tableName: string;
+  ttlSweepIntervalMs: number;
+  onError: (error: unknown) => void;
+}
+
+/** The embedded table: dynalite persisted under <dataDir>/dynamodb, behind the proxy. */
+export async function startLocalDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
+  const path = join(options.dataDir, 'dynamodb');
+  mkdirSync(path, { recursive: true });
+  const engineServer = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    engineServer.once('error', reject);
+    engineServer.listen(0, '127.0.0.1', () => resolve());
+  });
+  const enginePort = (engineServer.address() as AddressInfo).port;
+
+  await ensureTable(enginePort, options.tableName);
+
+  const lock = new WriteLock();
+  const ttl = new Map([[options.tableName, TTL_ATTRIBUTE]]);
+  const proxy = await startDynamoProxy({ enginePort, lock, ttl });
+  const keys = new Transactions(enginePort);
+  const sweeper = startTtlSweeper({
+    enginePort,
+    lock,
+    ttl,
+    keyNames: (table) => keys.keyNames(table),
+    intervalMs: options.ttlSweepIntervalMs,
+    onError: options.onError,
+  });
+
+  return {
+    endpoint: `http://127.0.0.1:${proxy.port}`,
+    sweepTtl: () => sweeper.sweep(),
+    async stop() {
+      await sweeper.stop();
+      await closeServer(proxy.server);
+      // Wait for writes already admitted, then let the engine flush and close its store.
+      await lock.run(async () => undefined);
+      await closeServer(engineServer);
+    },
+  };
+}
+
+async function ensureTable(enginePort: number, tableName: string): Promise<void> {
+  try {
+    await engine(enginePort, 'DescribeTable', { TableName: tableName });
+  } catch (e) {
+    if (!(e instanceof EngineError) || e.type !== 'ResourceNotFoundException') throw e;
+    await engine(enginePort, 'CreateTable', createTableInput(tableName));
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.closeAllConnections?.();
+    server.close((err) => (err ? reject(err) : resolve()));
+  });
+}

@@ -1,0 +1,260 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GROUPS } from '../../functions/groups.js';
+import { resetDocumentClient } from '../../functions/lib/table/client.js';
+import { loadPracticeConfig } from '../config/practice-config.js';
+import { createLocalHttpApi } from './api/local-http-api.js';
+import { jwtAuthorizer } from './api/jwt-authorizer.js';
+import { createLocalCognito } from './cognito/local-cognito.js';
+import { cognitoAdminClient, ensurePoolUser, provisionUserPool } from './cognito/provision-pool.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { startLocalDynamo } from './dynamodb/local-dynamodb.js';
+import { startLocalS3 } from './files/local-s3.js';
+import { runtimeError, runtimeLog } from './runtime-log.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
+import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
+import { readState, writeState } from './state.js';
+import { staticWeb } from './web/static-web.js';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const LOCAL_ACCOUNT_ID = '000000000000';
+
+/** The same names a deployed stack exports (`cdk deploy --outputs-file`). */
+export interface LocalOutputs {
+  apiUrl: string;
+  webUrl: string;
+  graphqlUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  region: string;
+  filesBucket: string;
+}
+
+export interface LocalRuntimeOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  serveWeb?: boolean;
+  seed?: boolean;
+  /** Practice config slug (practices/<slug>.json); default 'demo'. */
+  practice?: string;
+  /** How often expired items are swept (DynamoDB TTL); default 10 s. */
+  ttlSweepIntervalMs?: number;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+export interface LocalRuntime {
+  outputs: LocalOutputs;
+  httpServer: Server;
+  /** Where the SDK reaches the local table and file store (also set in process.env for handlers). */
+  endpoints: { dynamodb: string; s3: string; tableName: string; practiceId: string };
+  /** Serve every request whose path is `prefix` or below it (e.g. '/graphql'); checked before the web app. */
+  onRequest(prefix: string, handler: RequestHandler): void;
+  /** Accept websocket upgrades whose path is `prefix` or below it. */
+  onUpgrade(prefix: string, handler: UpgradeHandler): void;
+  /** Run on stop(), in reverse order of registration, before the stand-ins close. */
+  onStop(fn: () => void | Promise<void>): void;
+  stop(): Promise<void>;
+}
+
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+}
+
+export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const dataDir = resolve(opts.dataDir);
+  const releaseLock = lockDataDir(dataDir);
+  const practice = loadPracticeConfig(opts.practice ?? 'demo', REPO_ROOT);
+  const region = practice.region;
+  const tableName = `tidewell-${practice.slug}`;
+  const filesBucket = `tidewell-${practice.slug}-files`;
+  const stops: (() => void | Promise<void>)[] = [];
+  const requestHandlers: [string, RequestHandler][] = [];
+  const upgradeHandlers: [string, UpgradeHandler][] = [];
+  let dispatch: RequestHandler = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Starting' }));
+  };
+
+  const httpServer = createServer((req, res) => {
+    Promise.resolve(dispatch(req, res)).catch((error: unknown) => {
+      runtimeError('Request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    const match = upgradeHandlers.find(([prefix]) => underPrefix(path, prefix));
+    if (match) match[1](req, socket, head);
+    // Other 'upgrade' listeners may own this path; only refuse it when there are none.
+    else if (httpServer.listenerCount('upgrade') === 1) socket.destroy();
+  });
+
+  let dynamo: Awaited<ReturnType<typeof startLocalDynamo>> | undefined;
+  let s3: Awaited<ReturnType<typeof startLocalS3>> | undefined;
+  let stopped: Promise<void> | undefined;
+
+  async function stop(): Promise<void> {
+    stopped ??= (async () => {
+      for (const fn of stops.reverse()) {
+        try {
+          await fn();
+        } catch (error) {
+          runtimeError('Stopping an attached service failed', error);
+        }
+      }
+      httpServer.closeAllConnections();
+      await new Promise<void>((done) => (httpServer.listening ? httpServer.close(() => done()) : done()));
+      await s3?.stop().catch((e: unknown) => runtimeError('Stopping the file store failed', e));
+      await dynamo?.stop().catch((e: unknown) => runtimeError('Stopping the table failed', e));
+      releaseLock();
+    })();
+    return stopped;
+  }
+
+  try {
+    await new Promise<void>((done, fail) => {
+      httpServer.once('error', fail);
+      httpServer.listen(opts.port, '127.0.0.1', () => done());
+    });
+    const port = (httpServer.address() as AddressInfo).port;
+    const origin = `http://localhost:${port}`;
+    const internal = `http://127.0.0.1:${port}`;
+
+    dynamo = await startLocalDynamo({
+      dataDir,
+      tableName,
+      ttlSweepIntervalMs: opts.ttlSweepIntervalMs ?? 10_000,
+      onError: (e) => runtimeError('TTL sweep failed', e),
+    });
+    s3 = await startLocalS3({ dataDir, bucket: filesBucket, webOrigins: [origin, internal], silent: process.env.TIDEWELL_LOG !== 'debug' });
+
+    // What the stack gives every Lambda; handlers read only these.
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      PRACTICE_ID: practice.practiceId,
+      AWS_REGION: region,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      FILES_BUCKET: filesBucket,
+      S3_ENDPOINT: s3.endpoint,
+    });
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    resetDocumentClient();
+
+    const cognito = await createLocalCognito({
+      dataDir,
+      issuerDomain: `${origin}/cognito`,
+      logLevel: process.env.TIDEWELL_LOG === 'debug' ? 'debug' : 'silent',
+    });
+    const webRoot = join(REPO_ROOT, 'web', 'dist');
+    const serveStatic = opts.serveWeb ? staticWeb(webRoot) : undefined;
+    let configJson = '{}';
+    let api: ReturnType<typeof createLocalHttpApi> | undefined;
+
+    dispatch = (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const path = url.pathname;
+      const rawQuery = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
+      if (underPrefix(path, '/cognito')) {
+        req.url = (req.url ?? '/').slice('/cognito'.length) || '/';
+        if (!req.url.startsWith('/')) req.url = `/${req.url}`;
+        return cognito.handle(req, res);
+      }
+      if (underPrefix(path, '/api') && api) {
+        const rawPath = (req.url ?? '/').split('?')[0].slice('/api'.length) || '/';
+        return api.handle(req, res, rawPath, rawQuery);
+      }
+      if (path === '/config.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(configJson);
+        return;
+      }
+      const attached = requestHandlers.find(([prefix]) => underPrefix(path, prefix));
+      if (attached) return attached[1](req, res);
+      if (serveStatic) return serveStatic(req, res, path);
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+    };
+
+    const admin = cognitoAdminClient(`${internal}/cognito`, region);
+    const pool = await provisionUserPool(admin, readState(dataDir), `tidewell-${practice.slug}`);
+    writeState(dataDir, pool);
+
+    const outputs: LocalOutputs = {
+      apiUrl: `${origin}/api`,
+      webUrl: origin,
+      graphqlUrl: `${origin}/graphql`,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      cognitoEndpoint: `${origin}/cognito`,
+      region,
+      filesBucket,
+    };
+    configJson = JSON.stringify({ ...outputs, local: true });
+
+    api = createLocalHttpApi({
+      groups: GROUPS,
+      repoRoot: REPO_ROOT,
+      authorize: jwtAuthorizer({
+        issuer: `${origin}/cognito/${pool.userPoolId}`,
+        audience: pool.userPoolClientId,
+        jwksUrl: `${internal}/cognito/${pool.userPoolId}/.well-known/jwks.json`,
+      }),
+      accountId: LOCAL_ACCOUNT_ID,
+      apiId: `local-${practice.slug}`,
+      region,
+    });
+
+    if (opts.seed ?? true) {
+      const now = new Date().toISOString();
+      await putIfAbsent(practiceItem(practice, now));
+      for (const user of DEMO_USERS) {
+        const sub = await ensurePoolUser(admin, pool.userPoolId, { ...user, practiceId: practice.practiceId, password: DEMO_PASSWORD });
+        await putIfAbsent(userItem(practice.practiceId, sub, user, now));
+      }
+      await seedDemoPatients(dataDir, practice.practiceId);
+    }
+
+    if (opts.serveWeb && !existsSync(join(webRoot, 'index.html'))) await buildWeb();
+
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(outputs, null, 2)}\n`);
+
+    return {
+      outputs,
+      httpServer,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, tableName, practiceId: practice.practiceId },
+      onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),
+      onUpgrade: (prefix, handler) => void upgradeHandlers.push([prefix, handler]),
+      onStop: (fn) => void stops.push(fn),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Patients come from the patients area's own seed module, once per data folder. */
+async function seedDemoPatients(dataDir: string, practiceId: string): Promise<void> {
+  if (readState(dataDir).seededAt) return;
+  const module = join(REPO_ROOT, 'infra', 'local', 'seed', 'demo-patients.ts');
+  if (!existsSync(module)) return;
+  const { seedDemoPatients: seed } = (await import(pathToFileURL(module).href)) as { seedDemoPatients?: (practiceId: string) => Promise<number> };
+  if (typeof seed !== 'function') return;
+  const count = await seed(practiceId);
+  writeState(dataDir, { seededAt: new Date().toISOString() });
+  runtimeLog(`Seeded ${count} demo patients`);
+}
+
+async function buildWeb(): Promise<void> {
+  runtimeLog('Building the web app (web/dist is missing)…');
+  const { build } = await import('vite');
+  await build({ configFile: join(REPO_ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}

@@ -1,0 +1,50 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startLocalRuntime } from './runtime.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
+
+/** `npm start`: the whole product on this machine. PORT and TIDEWELL_DATA_DIR override the defaults. */
+async function main(): Promise<void> {
+  const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');
+  const port = Number(process.env.PORT ?? 3000);
+  const runtime = await startLocalRuntime({ dataDir, port, serveWeb: true, seed: true });
+  writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
+
+  const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+  console.log(
+    [
+      '',
+      `Tidewell is running at ${runtime.outputs.webUrl}`,
+      `  API      ${runtime.outputs.apiUrl}`,
+      `  outputs  ${join(dataDir, 'outputs.json')}`,
+      '',
+      `Demo logins (password ${DEMO_PASSWORD}):`,
+      ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.group}${u.prescriberType ? ` · ${u.prescriberType}` : ''}`),
+      '',
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    runtime.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handler, UnknownScheduledJobError } from './handler.js';
+import { registerScheduledJob } from './registry.js';
+
+describe('schedule-target handler', () => {
+  it('runs the job registered for the event kind with the whole payload', async () => {
+    const job = vi.fn(async () => {});
+    registerScheduledJob('unit-probe', job);
+
+    await handler({ kind: 'unit-probe', reminderId: 'r1' });
+
+    expect(job).toHaveBeenCalledWith({ kind: 'unit-probe', reminderId: 'r1' });
+  });
+
+  it('rejects an unknown or missing kind so Scheduler retries and dead-letters it', async () => {
+    await expect(handler({ kind: 'no-such-kind' })).rejects.toBeInstanceOf(UnknownScheduledJobError);
+    await expect(handler({})).rejects.toThrow('No scheduled job for kind (missing)');
+  });
+
+  it('refuses to register the same kind twice', () => {
+    registerScheduledJob('unit-once', async () => {});
+    expect(() => registerScheduledJob('unit-once', async () => {})).toThrow(/already registered/);
+  });
+});

@@ -1,0 +1,127 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../../functions/lib/adapters/scheduler.js';
+import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
+import { registerScheduledJob } from '../../functions/workers/schedule-target/registry.js';
+import { startLocalScheduler, type LocalScheduler } from '../../infra/local/scheduler/local-scheduler.js';
+
+const TARGET_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:schedule-target';
+const fired: { id: string; at: number }[] = [];
+const failuresLeft = new Map<string, number>();
+
+registerScheduledJob('int-probe', async (payload) => {
+  const id = String(payload.id);
+  const left = failuresLeft.get(id) ?? 0;
+  if (left > 0) {
+    failuresLeft.set(id, left - 1);
+    throw new Error('transient failure');
+  }
+  fired.push({ id, at: Date.now() });
+});
+
+const firedCount = (id: string) => fired.filter((f) => f.id === id).length;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(check: () => boolean, timeoutMs = 8000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await sleep(50);
+  }
+}
+
+describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
+  let dataDir: string;
+  let scheduler: LocalScheduler;
+  let adapter: ScheduleAdapter;
+  const invocations: string[] = [];
+
+  async function start(port = 0) {
+    scheduler = await startLocalScheduler({
+      dataDir,
+      port,
+      pollMs: 100,
+      retryBaseMs: 200,
+      // The same handler module the target Lambda runs, given the schedule's Input as its event.
+      invokeTarget: async (arn, input) => {
+        invocations.push(arn);
+        await scheduleTarget(JSON.parse(input));
+      },
+    });
+    adapter = scheduleAdapterFromEnv({
+      SCHEDULER_ENDPOINT: scheduler.endpoint,
+      AWS_REGION: 'us-east-1',
+      SCHEDULER_GROUP: 'tidewell-int',
+      SCHEDULER_TARGET_ARN: TARGET_ARN,
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/scheduler-invoke',
+      SCHEDULER_DLQ_ARN: 'arn:aws:sqs:us-east-1:000000000000:scheduler-dlq',
+    });
+    return new URL(scheduler.endpoint).port;
+  }
+
+  beforeAll(async () => {
+    process.env.TIDEWELL_LOG = 'silent';
+    dataDir = await mkdtemp(join(tmpdir(), 'tidewell-scheduler-'));
+    await start();
+  });
+
+  afterAll(async () => {
+    await scheduler?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('fires a schedule due in about a second into the target once, then deletes it', async () => {
+    const name = scheduleName('int-probe', 'soon');
+    const at = new Date(Date.now() + 1000);
+
+    await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'soon' } });
+    // A retried create with the same deterministic name is a no-op, not an error.
+    await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'soon' } });
+
+    const stored = await adapter.get(name);
+    expect(stored).toEqual({ name, at: new Date(Math.floor(at.getTime() / 1000) * 1000), state: 'ENABLED' });
+
+    await waitFor(() => firedCount('soon') === 1);
+    expect(fired.find((f) => f.id === 'soon')!.at).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);
+    expect(invocations).toContain(TARGET_ARN);
+    await sleep(500);
+    expect(firedCount('soon')).toBe(1);
+    expect(await adapter.get(name)).toBeNull();
+  });
+
+  it('fires on the next start a schedule that fell due while the scheduler was stopped', async () => {
+    const name = scheduleName('int-probe', 'while-stopped');
+    await adapter.createAt({ name, at: new Date(Date.now() + 1500), payload: { kind: 'int-probe', id: 'while-stopped' } });
+    await scheduler.stop();
+
+    await sleep(2200);
+    expect(firedCount('while-stopped')).toBe(0);
+
+    await start();
+    await waitFor(() => firedCount('while-stopped') === 1);
+    expect(await adapter.get(name)).toBeNull();
+  });
+
+  it('does not fire a deleted schedule', async () => {
+    const name = scheduleName('int-probe', 'deleted');
+    await adapter.createAt({ name, at: new Date(Date.now() + 800), payload: { kind: 'int-probe', id: 'deleted' } });
+    await adapter.delete(name);
+    await adapter.delete(name); // already gone: still fine
+
+    await sleep(1800);
+    expect(firedCount('deleted')).toBe(0);
+    expect(await adapter.get(name)).toBeNull();
+  });
+
+  it('keeps a schedule whose target failed and retries it with backoff until it succeeds', async () => {
+    const name = scheduleName('int-probe', 'flaky');
+    failuresLeft.set('flaky', 2);
+    await adapter.createAt({ name, at: new Date(Date.now() - 1000), payload: { kind: 'int-probe', id: 'flaky' } });
+
+    await waitFor(() => firedCount('flaky') === 1);
+    expect(failuresLeft.get('flaky')).toBe(0);
+    expect(await adapter.get(name)).toBeNull();
+  });
+});

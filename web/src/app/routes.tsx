@@ -1,0 +1,70 @@
+import { lazy } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { ComingSoonPage } from '../components/coming-soon-page.js';
+import { GenericErrorView } from '../components/error-views.js';
+import { AppLayout } from '../features/shell/components/app-layout.js';
+import { paths } from '../lib/paths.js';
+import { RootLayout } from './root-layout.js';
+
+const HomePage = lazy(() => import('../features/home/components/home-page.js').then((m) => ({ default: m.HomePage })));
+const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
+const PatientProfilePage = lazy(() =>
+  import('../features/patients/components/patient-profile-page.js').then((m) => ({ default: m.PatientProfilePage })),
+);
+const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
+const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
+
+/** The calendar-provider callback lands on the dashboard with its query intact. */
+function GoogleCallbackRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.home()}${search}`} replace />;
+}
+
+const soon = (screen: string, detail?: string) => <ComingSoonPage screen={screen} detail={detail} />;
+
+/** Spec shell §2.1. Screens of later releases are placeholders that say so. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <GenericErrorView />,
+    children: [
+      { path: 'note-result/:noteId', element: <NoteResultPage /> },
+      {
+        element: <AppLayout />,
+        children: [
+          {
+            errorElement: <GenericErrorView />,
+            children: [
+              { index: true, element: <Navigate to={paths.home()} replace /> },
+              { path: 'home', element: <HomePage /> },
+              { path: 'google-callback', element: <GoogleCallbackRedirect /> },
+              { path: 'patients', element: <PatientListPage /> },
+              { path: 'patients/new', element: <PatientFormPage /> },
+              { path: 'patients/:patientId', element: <PatientProfilePage /> },
+              { path: 'patients/:patientId/edit', element: <PatientFormPage /> },
+              { path: 'patients/:patientId/*', element: <PatientProfilePage /> },
+              { path: 'inventory/*', element: soon('Medications', 'The medication inventory list and items will open here.') },
+              { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
+              { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
+              { path: 'messages/*', element: soon('Communication', 'SMS, messages, scheduled messages and faxes will open here.') },
+              { path: 'forms/*', element: soon('Forms') },
+              { path: 'tasks/*', element: soon('Tasks') },
+              { path: 'files', element: <Navigate to={paths.files()} replace /> },
+              { path: 'files/public/*', element: soon('File Drive', 'The practice file browser will open here.') },
+              { path: 'calendar', element: soon('Calendar', 'Day and week views of appointments will open here.') },
+              { path: 'new-settings', element: <Navigate to={paths.settings()} replace /> },
+              { path: 'new-settings/practice-metadata', element: soon('Settings', 'Practice details will be edited here.') },
+              { path: 'new-settings/team', element: soon('Settings', 'The practice team will be managed here.') },
+              { path: 'new-settings/team/:userId', element: soon('Settings', 'Team member details will be edited here.') },
+              { path: 'new-settings/templates', element: soon('Settings', 'Note templates will be managed here.') },
+              { path: 'new-settings/templates/new', element: soon('Settings', 'New note templates will be written here.') },
+              { path: 'new-settings/templates/:templateId', element: soon('Settings', 'Note templates will be edited here.') },
+              { path: 'reports', element: soon('Reports') },
+              { path: '*', element: <Navigate to={paths.home()} replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

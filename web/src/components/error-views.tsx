@@ -1,0 +1,65 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from './ui/button.js';
+import { Link } from './ui/link.js';
+import { paths } from '../lib/paths.js';
+
+/** Spec shell §8 texts. */
+export const GENERIC_ERROR_TEXT = 'Sorry, something went wrong.';
+export const NOT_FOUND_TEXT = 'Sorry, we were unable to find what you were looking for.';
+export const PRACTICE_LOAD_ERROR_TEXT = "Something went wrong loading your practice's data, please refresh the page.";
+
+const reload = () => window.location.reload();
+
+export function GenericErrorView() {
+  return (
+    <div className="tw-error-view" role="alert">
+      <h1 className="tw-error-view__title">{GENERIC_ERROR_TEXT}</h1>
+      <Button variant="primary" onPress={reload}>
+        Refresh
+      </Button>
+    </div>
+  );
+}
+
+export function NotFoundView() {
+  return (
+    <div className="tw-error-view">
+      <h1 className="tw-error-view__title">{NOT_FOUND_TEXT}</h1>
+      <Link variant="secondary" href={paths.home()}>
+        Go to Dashboard
+      </Link>
+    </div>
+  );
+}
+
+export function PracticeLoadErrorView() {
+  return (
+    <div className="tw-error-view" role="alert">
+      <h1 className="tw-error-view__title">{PRACTICE_LOAD_ERROR_TEXT}</h1>
+      <Button variant="primary" onPress={reload}>
+        Reload
+      </Button>
+    </div>
+  );
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/** Catches render errors outside the router (the router's own errorElement catches those inside). */
+export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Unhandled render error', error.name, info.componentStack?.split('\n')[1]?.trim());
+  }
+
+  override render() {
+    return this.state.failed ? <GenericErrorView /> : this.props.children;
+  }
+}

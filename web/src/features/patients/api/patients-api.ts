@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PATIENT_PAGE_SIZE } from '../../../../../shared/constants/patients.js';
+import { Patient, PatientListResponse, type PatientInput } from '../../../../../shared/patients/patient-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+export interface PatientListParams {
+  q: string;
+  offset: number;
+  archived: boolean;
+}
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  lists: () => [...patientKeys.all, 'list'] as const,
+  list: (params: PatientListParams) => [...patientKeys.lists(), params] as const,
+  detail: (patientId: string) => [...patientKeys.all, 'detail', patientId] as const,
+};
+
+export async function fetchPatients(params: PatientListParams, signal?: AbortSignal): Promise<PatientListResponse> {
+  const body = await apiRequest<unknown>({
+    path: '/v1/patients',
+    query: {
+      limit: PATIENT_PAGE_SIZE,
+      offset: params.offset,
+      status: params.archived ? 'DELETED' : undefined,
+      q: params.q || undefined,
+    },
+    signal,
+  });
+  return PatientListResponse.parse(body);
+}
+
+export async function fetchPatient(patientId: string, signal?: AbortSignal): Promise<Patient> {
+  return Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(patientId)}`, signal }));
+}
+
+export function usePatientList(params: PatientListParams) {
+  return useQuery({
+    queryKey: patientKeys.list(params),
+    queryFn: ({ signal }) => fetchPatients(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePatient(patientId: string | undefined) {
+  return useQuery({
+    queryKey: patientKeys.detail(patientId ?? ''),
+    queryFn: ({ signal }) => fetchPatient(patientId ?? '', signal),
+    enabled: Boolean(patientId),
+  });
+}
+
+export function useSavePatient(patientId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PatientInput) =>
+      Patient.parse(
+        await apiRequest<unknown>(
+          patientId
+            ? { method: 'PUT', path: `/v1/patients/${encodeURIComponent(patientId)}`, body: input }
+            : { method: 'POST', path: '/v1/patients', body: input },
+        ),
+      ),
+    onSuccess: (patient) => {
+      queryClient.setQueryData(patientKeys.detail(patient.id), patient);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });
+    },
+  });
+}
+
+export function useArchivePatient(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      Patient.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` })),
+    onSuccess: (patient) => {
+      queryClient.setQueryData(patientKeys.detail(patient.id), patient);
+      void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });
+    },
+  });
+}

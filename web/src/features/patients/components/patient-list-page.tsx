@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PATIENT_PAGE_SIZE, PATIENT_SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants/patients.js';
+import { dobString, fullNameWithAge, primaryPhone } from '../../../../../shared/patients/patient-derived.js';
+import { formatPhone } from '../../../../../shared/patients/phone.js';
+import type { Patient } from '../../../../../shared/patients/patient-schema.js';
+import { Avatar } from '../../../components/ui/avatar.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { Link } from '../../../components/ui/link.js';
+import { SearchField } from '../../../components/ui/search-field.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { usePatientList } from '../api/patients-api.js';
+import { searchQueryFor } from '../search-query.js';
+import '../patients.css';
+
+export function PatientListPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const archived = params.get('archived') === '1';
+  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const [searchText, setSearchText] = useState(params.get('q') ?? '');
+  const debouncedSearch = useDebouncedValue(searchText, PATIENT_SEARCH_DEBOUNCE_MS);
+  const q = searchQueryFor(debouncedSearch);
+
+  // The search that reaches the URL (and the API) is the debounced one; a new search starts at page one.
+  useEffect(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const previous = next.get('q') ?? '';
+        if (previous === debouncedSearch.trim()) return current;
+        if (debouncedSearch.trim()) next.set('q', debouncedSearch.trim());
+        else next.delete('q');
+        next.delete('offset');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debouncedSearch, setParams]);
+
+  const list = usePatientList({ q, offset, archived });
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const total = list.data?.total ?? 0;
+  const items = list.data?.items ?? [];
+  const first = total === 0 ? 0 : offset + 1;
+  const last = offset + items.length;
+
+  return (
+    <section className="tw-page" aria-labelledby="patients-title">
+      <div className="tw-page__header">
+        <div>
+          <h1 id="patients-title" className="tw-page__title">
+            {archived ? 'Archived patients' : 'Patients'}
+          </h1>
+          <p className="tw-page__subtitle" aria-live="polite">
+            {list.data ? `${total} ${total === 1 ? 'patient' : 'patients'}${q ? ' found' : ''}` : '\u00a0'}
+          </p>
+        </div>
+        <div className="tw-patients__header-actions">
+          <Link variant="primary" href={paths.newPatient()}>
+            <PlusIcon />
+            New patient
+          </Link>
+        </div>
+      </div>
+
+      <div className="tw-card">
+        <div className="tw-patients__toolbar">
+          <SearchField
+            label="Search patients"
+            placeholder="Search by name or phone number"
+            value={searchText}
+            onChange={setSearchText}
+            className="tw-patients__search"
+            autoFocus
+          />
+          <Switch isSelected={archived} onChange={(selected) => update({ archived: selected ? '1' : null, offset: null })} label="Show archived" />
+        </div>
+
+        {list.isPending ? (
+          <Spinner label="Loading patients" />
+        ) : list.isError ? (
+          <p className="tw-empty" role="alert">
+            {NETWORK_ERROR_MESSAGE}
+          </p>
+        ) : items.length === 0 ? (
+          <p className="tw-empty">No results found.</p>
+        ) : (
+          <table className="tw-patients__table" aria-label={archived ? 'Archived patients' : 'Patients'} data-fetching={list.isFetching || undefined}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Date of birth</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Email</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((patient) => (
+                <PatientRow key={patient.id} patient={patient} onOpen={() => navigate(paths.patient(patient.id))} />
+              ))}
+            </tbody>
+          </table>
+        )}
+
+        {total > PATIENT_PAGE_SIZE ? (
+          <div className="tw-patients__pager">
+            <span>
+              {first}–{last} of {total}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label="Previous page"
+              isDisabled={offset === 0}
+              onPress={() => update({ offset: offset - PATIENT_PAGE_SIZE > 0 ? String(offset - PATIENT_PAGE_SIZE) : null })}
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label="Next page"
+              isDisabled={offset + PATIENT_PAGE_SIZE >= total}
+              onPress={() => update({ offset: String(offset + PATIENT_PAGE_SIZE) })}
+            >
+              <ChevronRightIcon />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void }) {
+  const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
+  return (
+    <tr
+      className="tw-patients__row"
+      onClick={(event) => {
+        if (!(event.target as HTMLElement).closest('a')) onOpen();
+      }}
+    >
+      <td>
+        <div className="tw-patients__name-cell">
+          <Avatar firstName={patient.firstName} lastName={patient.lastName} size="sm" />
+          <Link href={paths.patient(patient.id)} className="tw-patients__name">
+            {fullNameWithAge(patient)}
+          </Link>
+          {archived ? <Badge tone="neutral">Archived</Badge> : null}
+        </div>
+      </td>
+      <td className="tw-patients__mono">{dobString(patient)}</td>
+      <td className="tw-patients__mono">{formatPhone(primaryPhone(patient))}</td>
+      <td className="tw-patients__email">{patient.email}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,54 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PracticeLoadErrorView } from '../../../components/error-views.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useMediaQuery } from '../../../lib/use-media-query.js';
+import { useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
+import { SideMenu } from './side-menu.js';
+import { TopBar } from './top-bar.js';
+import '../shell.css';
+
+export const DEACTIVATED_BANNER_TEXT =
+  'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
+
+export function AppLayout() {
+  const practice = usePracticeMetadata();
+  const user = useCurrentUser();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+
+  if (practice.isPending) {
+    return (
+      <div className="tw-shell-loading">
+        <Spinner label="Loading your practice" />
+      </div>
+    );
+  }
+  if (practice.isError) return <PracticeLoadErrorView />;
+
+  return (
+    <div className={`tw-shell${mobile ? ' tw-shell--mobile' : ''}`}>
+      <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={() => setMobileMenuOpen(false)} />
+      <div className="tw-shell__main">
+        <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={() => setMobileMenuOpen(true)} />
+        {practice.data.productDeactivatedAt ? (
+          <div className="tw-banner tw-banner--danger" role="alert">
+            {DEACTIVATED_BANNER_TEXT}
+          </div>
+        ) : null}
+        <main className="tw-shell__content" id="main">
+          <Suspense
+            fallback={
+              <div className="tw-page">
+                <Spinner />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { CSSProperties } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { EditDashboardIcon, TidewellMark } from '../../../components/ui/icons.js';
+import { paths } from '../../../lib/paths.js';
+import { isCurrentSection, MENU_ITEMS, showsEditDashboard } from '../menu-items.js';
+import { SIDEBAR } from '../sidebar-constants.js';
+import { useHoverExpand } from '../use-hover-expand.js';
+
+export interface SideMenuProps {
+  /** Mobile: the menu is an overlay, shown while open. */
+  mobile: boolean;
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+}
+
+export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const { expanded, collapse, hoverProps } = useHoverExpand(SIDEBAR.hoverDelayMs);
+  const isExpanded = mobile ? mobileOpen : expanded;
+
+  const style = {
+    '--tw-sidenav-width': `${isExpanded ? SIDEBAR.expandedWidth : SIDEBAR.miniWidth}px`,
+    '--tw-sidenav-animation': `${SIDEBAR.animationMs}ms`,
+  } as CSSProperties;
+
+  const afterNavigate = () => {
+    collapse();
+    if (mobile) onMobileClose();
+  };
+
+  if (mobile && !mobileOpen) return null;
+
+  return (
+    <>
+      {mobile ? <div className="tw-sidenav__backdrop" onClick={onMobileClose} aria-hidden="true" /> : null}
+      <nav
+        aria-label="Main"
+        className={`tw-sidenav${mobile ? ' tw-sidenav--mobile' : ''}`}
+        data-expanded={isExpanded || undefined}
+        style={style}
+        {...(mobile ? {} : hoverProps)}
+      >
+        <div className="tw-sidenav__brand">
+          <TidewellMark />
+          <span className="tw-sidenav__label tw-sidenav__brand-name">Tidewell</span>
+        </div>
+        <ul className="tw-sidenav__list">
+          {MENU_ITEMS.map((item) => {
+            const Icon = item.icon;
+            return (
+              <li key={item.label}>
+                <NavLink
+                  to={item.href}
+                  className="tw-sidenav__item"
+                  aria-current={isCurrentSection(pathname, item.section) ? 'page' : undefined}
+                  title={isExpanded ? undefined : item.label}
+                  onClick={afterNavigate}
+                >
+                  <Icon className="tw-sidenav__icon" />
+                  <span className="tw-sidenav__label">{item.label}</span>
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+        {showsEditDashboard(pathname) ? (
+          <div className="tw-sidenav__footer">
+            <NavLink to={paths.homeEdit()} className="tw-sidenav__item" title={isExpanded ? undefined : 'Edit Dashboard'} onClick={afterNavigate}>
+              <EditDashboardIcon className="tw-sidenav__icon" />
+              <span className="tw-sidenav__label">Edit Dashboard</span>
+            </NavLink>
+          </div>
+        ) : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button } from '../../../components/ui/button.js';
+import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon } from '../../../components/ui/icons.js';
+import { Link } from '../../../components/ui/link.js';
+import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
+import { paths } from '../../../lib/paths.js';
+import { displayUserName, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
+import { logout } from '../../../lib/session.js';
+import { RESOURCE_LINKS } from '../resources.js';
+
+export interface TopBarProps {
+  practice: PracticeMetadata;
+  user: PracticeUser | undefined;
+  mobile: boolean;
+  onOpenMenu: () => void;
+}
+
+export function TopBar({ practice, user, mobile, onOpenMenu }: TopBarProps) {
+  return (
+    <header className="tw-topbar">
+      {mobile ? (
+        <Button variant="quiet" aria-label="Open menu" onPress={onOpenMenu} className="tw-topbar__menu">
+          <MenuIcon />
+        </Button>
+      ) : null}
+      <span className="tw-topbar__practice" data-testid="practice-name">
+        {practice.practiceName}
+      </span>
+      <div className="tw-topbar__spacer" />
+      <MenuButton
+        className="tw-topbar__action"
+        label={
+          <>
+            <HelpIcon />
+            <span>Resources</span>
+            <ChevronDownIcon />
+          </>
+        }
+      >
+        {RESOURCE_LINKS.map((link) => (
+          <MenuItem key={link.id} id={link.id} href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </MenuItem>
+        ))}
+      </MenuButton>
+      {user ? (
+        <Link href={paths.teamMember(user.userId)} className="tw-topbar__user">
+          {displayUserName(user)}
+        </Link>
+      ) : null}
+      <Button variant="quiet" className="tw-topbar__action" onPress={() => void logout()}>
+        <LogoutIcon />
+        <span>Logout</span>
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Every in-app href is built here (hash routes, spec shell §2.1), so a route can move in one place.
+ * Values are router paths; `<Link to>` and `navigate()` add the hash.
+ */
+const seg = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => '/home',
+  homeEdit: () => '/home?edit=1',
+  googleCallback: () => '/google-callback',
+  patients: () => '/patients',
+  newPatient: () => '/patients/new',
+  patient: (patientId: string) => `/patients/${seg(patientId)}`,
+  editPatient: (patientId: string) => `/patients/${seg(patientId)}/edit`,
+  calendar: () => '/calendar',
+  messages: () => '/messages',
+  tasks: () => '/tasks',
+  forms: () => '/forms',
+  contacts: (tabName = 'list') => `/contacts/${seg(tabName)}`,
+  inventory: () => '/inventory/list',
+  inventoryItem: (inventoryId: string) => `/inventory/${seg(inventoryId)}`,
+  files: () => '/files/public/',
+  reports: () => '/reports',
+  settings: () => '/new-settings/practice-metadata',
+  practiceMetadata: () => '/new-settings/practice-metadata',
+  team: () => '/new-settings/team',
+  teamMember: (userId: string) => `/new-settings/team/${seg(userId)}`,
+  templates: () => '/new-settings/templates',
+  newTemplate: () => '/new-settings/templates/new',
+  template: (templateId: string) => `/new-settings/templates/${seg(templateId)}`,
+  noteResult: (noteId: string, query: { type?: string; responseCode?: string } = {}) => {
+    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const search = params.toString();
+    return `/note-result/${seg(noteId)}${search ? `?${search}` : ''}`;
+  },
+} as const;

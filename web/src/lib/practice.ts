@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.js';
+
+/** Practice item fields the web reads (spec shell §3 Practice). */
+export interface PracticeMetadata {
+  practiceId: string;
+  practiceName: string;
+  productDeactivatedAt?: string | null;
+  phoneNumber?: string;
+  additionalPhoneNumbers?: { phoneNumber: string; owner: string }[];
+  featureFlags?: Record<string, boolean>;
+}
+
+/** The signed-in user (spec shell §3 User). */
+export interface PracticeUser {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  name?: string;
+  emailAddress: string;
+  permissionGroup: 'admin' | 'provider' | 'employee' | 'no_access';
+  userStatus?: string;
+  educationDegree?: string;
+  npiNumber?: string;
+}
+
+/** Spec shell §9: practice metadata is cached 20 minutes. */
+export const PRACTICE_METADATA_STALE_MS = 1_200_000;
+
+export const practiceKeys = {
+  metadata: ['practice', 'metadata'] as const,
+  me: ['practice', 'users', 'me'] as const,
+};
+
+export function usePracticeMetadata() {
+  return useQuery({
+    queryKey: practiceKeys.metadata,
+    queryFn: ({ signal }) => apiRequest<PracticeMetadata>({ path: '/v1/practices/metadata', signal }),
+    staleTime: PRACTICE_METADATA_STALE_MS,
+    gcTime: PRACTICE_METADATA_STALE_MS,
+  });
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: practiceKeys.me,
+    queryFn: ({ signal }) => apiRequest<PracticeUser>({ path: '/v1/practices/users/me', signal }),
+    staleTime: PRACTICE_METADATA_STALE_MS,
+  });
+}
+
+export function displayUserName(user: Pick<PracticeUser, 'name' | 'firstName' | 'lastName'>): string {
+  return user.name?.trim() || `${user.firstName} ${user.lastName}`.trim();
+}

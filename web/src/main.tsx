@@ -1,0 +1,23 @@
+import '@aws-amplify/ui-react/styles.css';
+import './styles/base.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { GenericErrorView } from './components/error-views.js';
+import { configureAmplify } from './lib/configure-amplify.js';
+import { loadRuntimeConfig } from './lib/runtime-config.js';
+
+async function bootstrap(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig();
+    configureAmplify(config);
+    root.render(<App config={config} />);
+  } catch (error) {
+    console.error('Tidewell could not start', error instanceof Error ? error.message : error);
+    root.render(<GenericErrorView />);
+  }
+}
+
+void bootstrap();

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * During `vite dev`, TIDEWELL_ORIGIN (e.g. http://localhost:3000, a running `npm start`) supplies
+ * config.json, the API, the Cognito endpoint and GraphQL on the dev server's own origin, so the
+ * browser sees the same single-origin layout as the served build.
+ */
+const devOrigin = process.env.TIDEWELL_ORIGIN;
+const proxied = ['/config.json', '/api', '/cognito', '/graphql'];
+
+export default defineConfig({
+  root: webRoot,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      onLog(level, log, handler) {
+        // zod's bundled sources carry a pure-annotation comment Rollup cannot place; it is harmless.
+        if (log.code === 'INVALID_ANNOTATION' && log.id?.includes('node_modules')) return;
+        handler(level, log);
+      },
+    },
+  },
+  server: devOrigin
+    ? { proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: devOrigin, changeOrigin: true, ws: prefix === '/graphql' }])) }
+    : undefined,
+});

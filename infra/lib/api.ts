@@ -1,0 +1,134 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import type { GroupAccess, GroupDefinition } from '../../functions/groups.js';
+import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
+import type { Logging } from './logging.js';
+
+/** Grants one kind of access (and its environment) to a group's function. */
+export type AccessGrant = (fn: NodejsFunction) => void;
+
+export interface ApiProps {
+  slug: string;
+  practiceId: string;
+  groups: readonly GroupDefinition[];
+  table: dynamodb.ITable;
+  filesBucketName: string;
+  userPool: cognito.IUserPool;
+  client: cognito.IUserPoolClient;
+  webOrigins: string[];
+  logging: Logging;
+  access: Record<GroupAccess, AccessGrant>;
+}
+
+const HTTP_METHODS = new Set(Object.values(apigwv2.HttpMethod) as string[]);
+
+/** 'GET /v1/patients/{patientId}' → method and path, as API Gateway HTTP API route keys are written. */
+export function parseRouteKey(routeKey: string): { method: apigwv2.HttpMethod; path: string } {
+  const match = /^([A-Z]+) (\/\S*)$/.exec(routeKey);
+  if (!match || !HTTP_METHODS.has(match[1])) throw new Error(`Invalid route key: ${routeKey}`);
+  return { method: match[1] as apigwv2.HttpMethod, path: match[2] };
+}
+
+/** Access log fields: request metadata only (route keys, not paths, so no identifiers leak). */
+const ACCESS_LOG_FORMAT = JSON.stringify({
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  sourceIp: '$context.identity.sourceIp',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  sub: '$context.authorizer.claims.sub',
+});
+
+/** The HTTP API: a JWT authorizer on the practice's user pool and one Lambda per endpoint group. */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly functions = new Map<string, NodejsFunction>();
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: `tidewell-${props.slug}`,
+      description: `Tidewell API for practice ${props.slug}`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.webOrigins,
+        allowMethods: [
+          apigwv2.CorsHttpMethod.GET,
+          apigwv2.CorsHttpMethod.POST,
+          apigwv2.CorsHttpMethod.PUT,
+          apigwv2.CorsHttpMethod.PATCH,
+          apigwv2.CorsHttpMethod.DELETE,
+          apigwv2.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['authorization', 'content-type'],
+        maxAge: Duration.hours(1),
+      },
+    });
+    const accessLogs = props.logging.logGroup(this, 'AccessLogs');
+    this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+      },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    // Same checks as the local API: signature (JWKS), issuer, audience (the web client), expiry.
+    const issuer = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.userPool.userPoolId}`;
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', issuer, {
+      jwtAudience: [props.client.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    for (const group of props.groups) {
+      const fn = tidewellFunction(this, `Group-${group.name}`, {
+        entry: group.entry,
+        logging: props.logging,
+        description: `Tidewell ${group.name} endpoints (${props.slug})`,
+        memoryMb: group.memoryMb,
+        timeoutSeconds: group.timeoutSeconds,
+        environment: {
+          TABLE_NAME: props.table.tableName,
+          // The practice comes from the stack, never from a request.
+          PRACTICE_ID: props.practiceId,
+          FILES_BUCKET: props.filesBucketName,
+        },
+      });
+      grantTableReadWrite(fn, props.table);
+      for (const access of group.access ?? []) props.access[access](fn);
+      this.functions.set(group.name, fn);
+
+      const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn, {
+        payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+      });
+      for (const routeKey of group.routes) {
+        const { method, path } = parseRouteKey(routeKey);
+        // Construct ids cannot hold "/"; "|" keeps the id unique per route key, so logical ids stay stable.
+        new apigwv2.HttpRoute(this, `Route ${routeKey.replace(/\//g, '|')}`, {
+          httpApi: this.httpApi,
+          routeKey: apigwv2.HttpRouteKey.with(path, method),
+          integration,
+          authorizer,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+
+/** Cognito groups = roles. Order matters only for precedence (lower wins when a user is in several). */
+export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
+
+/** The custom attribute the ID token carries as `custom:practiceId`; the API compares it with the stack's practice id. */
+export const PRACTICE_ID_ATTRIBUTE = 'practiceId';
+
+/** The practice's user pool: staff accounts are created by an admin, never by self sign-up. */
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: { retainData: boolean }) {
+    super(scope, id);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      customAttributes: {
+        [PRACTICE_ID_ATTRIBUTE]: new cognito.StringAttribute({ minLen: 3, maxLen: 64, mutable: false }),
+      },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Plus tier: compromised-credential checks and adaptive authentication, enforced.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA (TOTP) is optional by product decision: practices enrol staff in MFA themselves; threat protection (Plus tier, enforced) blocks risky sign-ins meanwhile.',
+      },
+    ]);
+
+    USER_GROUPS.forEach((groupName, precedence) => {
+      this.userPool.addGroup(`Group-${groupName}`, { groupName, precedence });
+    });
+
+    const attributes = new cognito.ClientAttributes()
+      .withStandardAttributes({ email: true, emailVerified: true, givenName: true, familyName: true })
+      .withCustomAttributes(PRACTICE_ID_ATTRIBUTE);
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // The web signs in with SRP in AWS. USER_PASSWORD_AUTH exists only in the local user pool,
+      // which cannot do SRP; the deployed client does not accept plain passwords.
+      authFlows: { userSrp: true, userPassword: false, adminUserPassword: false, custom: false },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(1),
+      readAttributes: attributes,
+      // practiceId is not writable by users: it decides which practice's data a token may reach.
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ givenName: true, familyName: true }),
+    });
+  }
+}

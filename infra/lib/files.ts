@@ -1,0 +1,80 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+
+export interface FilesProps {
+  retainData: boolean;
+  /** Origins the browser uploads from and downloads to with presigned URLs. */
+  webOrigins: string[];
+  accessLogs: s3.IBucket;
+}
+
+/** Patient files and recordings: private, KMS-encrypted, versioned, reachable only over TLS. */
+export class Files extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly key: kms.Key;
+
+  constructor(scope: Construct, id: string, props: FilesProps) {
+    super(scope, id);
+    this.key = new kms.Key(this, 'Key', {
+      description: 'Encrypts patient files and recordings',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: this.key,
+      bucketKeyEnabled: true,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'files/',
+      cors: [
+        {
+          allowedOrigins: props.webOrigins,
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    NagSuppressions.addResourceSuppressions(this.bucket, [
+      {
+        id: 'HIPAA.Security-S3BucketReplicationEnabled',
+        reason: 'Files are versioned and KMS-encrypted in one region; the practice stack is single-region by design and replication would copy PHI to a second region the BAA scope does not cover yet.',
+      },
+    ]);
+  }
+
+  /** Presigned uploads and downloads are signed by the group's role, so it needs object read/write here. */
+  grantReadWrite(fn: NodejsFunction): void {
+    this.bucket.grantReadWrite(fn);
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Object keys are created per upload at run time; the grant covers objects of the files bucket and its KMS key only.',
+          appliesTo: [
+            { regex: '/^Resource::<.*Files.*Bucket.*\\.Arn>\\/\\*$/g' },
+            'Action::s3:Abort*',
+            'Action::s3:DeleteObject*',
+            'Action::s3:GetBucket*',
+            'Action::s3:GetObject*',
+            'Action::s3:List*',
+            'Action::kms:GenerateDataKey*',
+            'Action::kms:ReEncrypt*',
+          ],
+        },
+      ],
+      true,
+    );
+  }
+}

@@ -1,0 +1,89 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import type { GroupDefinition } from '../../functions/groups.js';
+import type { PracticeConfig } from '../config/practice-config.js';
+import { AccessLogs } from './access-logs.js';
+import { Api } from './api.js';
+import { Auth } from './auth.js';
+import { Data } from './data.js';
+import { Files } from './files.js';
+import { Logging } from './logging.js';
+import { Notifications } from './notifications.js';
+import { Scheduler } from './scheduler.js';
+import { Transcription } from './transcription.js';
+import { Web, type WebConfig } from './web.js';
+
+export interface PracticeStackProps extends StackProps {
+  config: PracticeConfig;
+  groups: readonly GroupDefinition[];
+  /** The built web app (web/dist). */
+  webDist: string;
+  /** The AppSync schema file (infra/graphql/schema.graphql). */
+  graphqlSchemaPath: string;
+}
+
+/** The stack name of a practice: one stack per practice. */
+export function practiceStackName(slug: string): string {
+  return `Tidewell-${slug}`;
+}
+
+/** Everything one practice runs on: its own pool, API, table, buckets, realtime API, workflows and web. */
+export class PracticeStack extends Stack {
+  readonly outputs: WebConfig;
+
+  constructor(scope: Construct, id: string, props: PracticeStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const retainData = config.retainData;
+
+    const logging = new Logging(this, 'Logging', { retainData });
+    const accessLogs = new AccessLogs(this, 'AccessLogs', { retainData });
+    const data = new Data(this, 'Data', { retainData });
+    const auth = new Auth(this, 'Auth', { retainData });
+    const web = new Web(this, 'Web', { retainData, accessLogs: accessLogs.bucket });
+    const webOrigins = [web.url, ...(config.webDomain ? [`https://${config.webDomain}`] : [])];
+
+    const files = new Files(this, 'Files', { retainData, webOrigins, accessLogs: accessLogs.bucket });
+    const notifications = new Notifications(this, 'Notifications', {
+      slug: config.slug,
+      schemaPath: props.graphqlSchemaPath,
+      userPool: auth.userPool,
+      logging,
+    });
+    const common = { slug: config.slug, practiceId: config.practiceId, table: data.table, filesBucketName: files.bucket.bucketName, logging };
+    const scheduler = new Scheduler(this, 'Scheduler', common);
+    const transcription = new Transcription(this, 'Transcription', common);
+
+    const api = new Api(this, 'Api', {
+      ...common,
+      groups: props.groups,
+      userPool: auth.userPool,
+      client: auth.client,
+      webOrigins,
+      access: {
+        files: (fn: NodejsFunction) => files.grantReadWrite(fn),
+        realtime: (fn: NodejsFunction) => notifications.grantPublish(fn),
+        scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),
+        transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
+      },
+    });
+
+    this.outputs = {
+      apiUrl: api.url,
+      webUrl: web.url,
+      graphqlUrl: notifications.api.graphqlUrl,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      cognitoEndpoint: `https://cognito-idp.${this.region}.amazonaws.com`,
+      region: this.region,
+      filesBucket: files.bucket.bucketName,
+    };
+    web.publish(props.webDist, this.outputs);
+
+    // Output ids are the keys `cdk deploy --outputs-file` writes, the same as .local/outputs.json.
+    for (const [name, value] of Object.entries(this.outputs)) {
+      new CfnOutput(this, name, { value });
+    }
+  }
+}

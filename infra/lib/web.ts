@@ -1,0 +1,178 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+import { INLINE_POLICY_REASON } from './nag.js';
+
+/** What the web app reads from /config.json: the stack outputs, and `local: false`. */
+export interface WebConfig {
+  apiUrl: string;
+  webUrl: string;
+  graphqlUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  region: string;
+  filesBucket: string;
+}
+
+/**
+ * The browser talks to the HTTP API, Cognito, AppSync (https and wss) and presigned S3 URLs,
+ * all on *.amazonaws.com. React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.amazonaws.com",
+  "font-src 'self' data:",
+  "connect-src 'self' https://*.amazonaws.com wss://*.amazonaws.com",
+  "media-src 'self' blob: https://*.amazonaws.com",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** The pages that must never be served stale: they name the hashed assets and the stack's endpoints. */
+const ENTRY_FILES = ['index.html', 'config.json'];
+
+export interface WebProps {
+  retainData: boolean;
+  accessLogs: s3.IBucket;
+}
+
+/** The single-page app: a private bucket behind CloudFront (origin access control). */
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'web/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    NagSuppressions.addResourceSuppressions(this.bucket, [
+      {
+        id: 'HIPAA.Security-S3DefaultEncryptionKMS',
+        reason: 'Holds only the public build of the web app (no PHI); SSE-S3 lets CloudFront read through origin access control without a KMS key grant.',
+      },
+      {
+        id: 'HIPAA.Security-S3BucketReplicationEnabled',
+        reason: 'Build artifacts are reproducible from the repository and redeployed by cdk deploy; replication adds nothing.',
+      },
+    ]);
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Tidewell web security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Tidewell web (${Stack.of(this).stackName})`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      // SPA fallback: the bucket answers 403 for a missing key under OAC; both serve the app shell.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(0),
+      })),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+    });
+    this.url = `https://${this.distribution.distributionDomainName}`;
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Clinicians sign in while travelling; access is controlled by Cognito on every API call, not by geography. The site serves only the static app.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'The distribution serves only static, public build files; every data request goes to the Cognito-authorised API, which is throttled at its stage.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: 'No custom domain yet: the default *.cloudfront.net certificate cannot pin a minimum TLS version (CloudFront ignores the setting without a certificate). Attaching the practice domain certificate must set TLSv1.2_2021.',
+      },
+    ]);
+  }
+
+  /**
+   * Uploads the built app and the stack's config.json. Hashed assets are immutable; index.html
+   * and config.json are revalidated on every load so a deploy takes effect at once.
+   */
+  publish(webDist: string, config: WebConfig): void {
+    const assets = new s3deploy.BucketDeployment(this, 'Assets', {
+      destinationBucket: this.bucket,
+      sources: [s3deploy.Source.asset(webDist, { exclude: ENTRY_FILES })],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.setPublic(), s3deploy.CacheControl.maxAge(Duration.days(365)), s3deploy.CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    const entry = new s3deploy.BucketDeployment(this, 'Entry', {
+      destinationBucket: this.bucket,
+      sources: [
+        s3deploy.Source.asset(webDist, { exclude: ['*', ...ENTRY_FILES.filter((f) => f !== 'config.json').map((f) => `!${f}`)] }),
+        s3deploy.Source.jsonData('config.json', { ...config, local: false }),
+      ],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    // index.html must never point at assets that are not uploaded yet.
+    entry.node.addDependency(assets);
+    suppressBucketDeploymentHandler(Stack.of(this));
+  }
+}
+
+/** The BucketDeployment handler is a CDK-provided singleton at stack level. */
+function suppressBucketDeploymentHandler(stack: Stack): void {
+  for (const child of stack.node.children) {
+    if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+    NagSuppressions.addResourceSuppressions(
+      child,
+      [
+        { id: 'AwsSolutions-IAM4', reason: 'CDK BucketDeployment handler: AWSLambdaBasicExecutionRole only lets it write its own logs.' },
+        { id: 'AwsSolutions-IAM5', reason: 'CDK BucketDeployment handler: copies from the CDK asset bucket to the web bucket (object-level wildcards on those two buckets) and invalidates the distribution.' },
+        { id: 'AwsSolutions-L1', reason: 'The runtime of the CDK BucketDeployment handler is chosen by aws-cdk-lib and updated with it.' },
+        { id: 'HIPAA.Security-LambdaDLQ', reason: 'Invoked synchronously by CloudFormation during deploys; failures fail the deploy.' },
+        { id: 'HIPAA.Security-LambdaInsideVPC', reason: 'Deploy-time helper that copies public build files between S3 buckets; no VPC resources involved.' },
+        { id: 'HIPAA.Security-LambdaConcurrency', reason: 'Runs only during deploys, one invocation per deployment.' },
+        { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
+      ],
+      true,
+    );
+  }
+}

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/lib/table/client.js';
 import { tableName } from '../../../functions/lib/table/definition.js';
 import type { DemoUser } from './demo-users.js';
@@ -34,7 +34,12 @@ export function practiceItem(practice: { practiceId: string; practiceName: strin
 }
 
 /** A User item (spec shell §3 User) keyed by the Cognito sub, the id the token carries. */
-export function userItem(practiceId: string, userId: string, user: DemoUser, now: string): Record<string, unknown> {
+export function userItem(
+  practiceId: string,
+  userId: string,
+  user: Pick<DemoUser, 'email' | 'firstName' | 'lastName' | 'group'> & Partial<DemoUser>,
+  now: string,
+): Record<string, unknown> {
   return {
     practiceId,
     sk: `USER#${userId}`,
@@ -54,9 +59,13 @@ export function userItem(practiceId: string, userId: string, user: DemoUser, now
 }
 
 /** Writes the item unless it exists, so a restart never overwrites what someone changed. */
-export async function putIfAbsent(item: Record<string, unknown>): Promise<boolean> {
+export function putIfAbsent(item: Record<string, unknown>): Promise<boolean> {
+  return putIfAbsentIn(documentClient(), tableName(), item);
+}
+
+export async function putIfAbsentIn(client: DynamoDBDocumentClient, table: string, item: Record<string, unknown>): Promise<boolean> {
   try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
+    await client.send(new PutCommand({ TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(sk)' }));
     return true;
   } catch (e) {
     if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return false;

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { importJWK, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+
+const PROVIDER = 'provider@demo.tidewell.local';
+const NO_ACCESS = 'noaccess@demo.tidewell.local';
+const METADATA = '/v1/practices/metadata';
+
+function uniqueSk(label: string): string {
+  return `TEST#${label}#${Math.random().toString(36).slice(2)}`;
+}
+
+describe('DynamoDB transactions through the local endpoint', () => {
+  it('commits every write of a transaction together', async () => {
+    const { client, tableName } = tableClient();
+    const practiceId = 'prc_tx_test';
+    const a = uniqueSk('a');
+    const b = uniqueSk('b');
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: a, count: 1 } }));
+
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: { practiceId, sk: b, label: 'created' }, ConditionExpression: 'attribute_not_exists(sk)' } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: { practiceId, sk: a },
+              UpdateExpression: 'SET #c = #c + :one',
+              ConditionExpression: '#c = :one',
+              ExpressionAttributeNames: { '#c': 'count' },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+
+    const read = await client.send(
+      new TransactGetCommand({ TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: a } } }, { Get: { TableName: tableName, Key: { practiceId, sk: b } } }] }),
+    );
+    expect(read.Responses?.map((r) => r.Item)).toEqual([
+      { practiceId, sk: a, count: 2 },
+      { practiceId, sk: b, label: 'created' },
+    ]);
+  });
+
+  it('cancels the whole transaction when one condition fails, with a reason per item', async () => {
+    const { client, tableName } = tableClient();
+    const practiceId = 'prc_tx_test';
+    const existing = uniqueSk('existing');
+    const guard = uniqueSk('guard');
+    const fresh = uniqueSk('fresh');
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: existing, version: 3 } }));
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: guard, version: 3 } }));
+
+    const attempt = client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: { practiceId, sk: fresh, label: 'must not exist' } } },
+          { Update: { TableName: tableName, Key: { practiceId, sk: existing }, UpdateExpression: 'SET version = :next', ExpressionAttributeValues: { ':next': 4 } } },
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: { practiceId, sk: guard },
+              ConditionExpression: 'version = :expected',
+              ExpressionAttributeValues: { ':expected': 2 },
+            },
+          },
+        ],
+      }),
+    );
+
+    await expect(attempt).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }],
+    });
+    const after = await client.send(
+      new TransactGetCommand({ TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: fresh } } }, { Get: { TableName: tableName, Key: { practiceId, sk: existing } } }] }),
+    );
+    expect(after.Responses?.[0]?.Item).toBeUndefined();
+    expect(after.Responses?.[1]?.Item).toEqual({ practiceId, sk: existing, version: 3 });
+  });
+
+  it('refuses two operations on one item and more than 100 items with a ValidationException', async () => {
+    const { client, tableName } = tableClient();
+    const practiceId = 'prc_tx_test';
+    const sk = uniqueSk('dup');
+    await expect(
+      client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName, Item: { practiceId, sk } } },
+            { Delete: { TableName: tableName, Key: { practiceId, sk } } },
+          ],
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'ValidationException', message: 'Transaction request cannot include multiple operations on one item' });
+
+    const tooMany = Array.from({ length: 101 }, (_v, i) => ({ Put: { TableName: tableName, Item: { practiceId, sk: `${sk}#${i}` } } }));
+    await expect(client.send(new TransactWriteCommand({ TransactItems: tooMany }))).rejects.toMatchObject({ name: 'ValidationException' });
+    const first = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `${sk}#0` } }));
+    expect(first.Item).toBeUndefined();
+  });
+
+  it('deletes an item once its expiresAt has passed (TTL)', async () => {
+    const { client, tableName } = tableClient();
+    const practiceId = 'prc_ttl_test';
+    const expired = uniqueSk('expired');
+    const alive = uniqueSk('alive');
+    const now = Math.floor(Date.now() / 1000);
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: expired, expiresAt: now - 10 } }));
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: alive, expiresAt: now + 3600 } }));
+
+    await expect
+      .poll(async () => (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: expired } }))).Item, { timeout: 10_000, interval: 200 })
+      .toBeUndefined();
+    const kept = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: alive } }));
+    expect(kept.Item?.expiresAt).toBe(now + 3600);
+  });
+});
+
+/** Signs a token with the local pool's key (it ships with cognito-local) to make an expired one. */
+async function signWithPoolKey(claims: Record<string, unknown>, expiresAt: number): Promise<string> {
+  const requireFromCognito = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
+  const keyFile = requireFromCognito.resolve('./keys/cognitoLocal.private.json');
+  const { jwk } = JSON.parse(readFileSync(keyFile, 'utf8')) as { jwk: Record<string, string> };
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .setIssuedAt(expiresAt - 3600)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+}
+
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('HTTP API like API Gateway', () => {
+  it('answers an unknown route with 404 Not Found', async () => {
+    const token = await signIn(PROVIDER);
+    const res = await api(token, 'GET', '/v1/no-such-route');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not Found' });
+  });
+
+  it('refuses a request without a token with 401 before the handler runs', async () => {
+    const res = await api(null, 'GET', METADATA);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('refuses an expired token and a tampered token with 401', async () => {
+    const token = await signIn(PROVIDER);
+    const claims = claimsOf(token);
+    const expired = await signWithPoolKey({ ...claims, exp: undefined, iat: undefined }, Math.floor(Date.now() / 1000) - 60);
+    const [header, , signature] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString('base64url');
+
+    const sameKeyFresh = await signWithPoolKey({ ...claims, exp: undefined, iat: undefined }, Math.floor(Date.now() / 1000) + 600);
+    expect((await api(sameKeyFresh, 'GET', METADATA)).status).toBe(200);
+    expect(await api(expired, 'GET', METADATA)).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect(await api(`${header}.${forgedPayload}.${signature}`, 'GET', METADATA)).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+  });
+
+  it('passes the claims to the handler, which serves a signed-in provider', async () => {
+    const res = await api(await signIn(PROVIDER), 'GET', METADATA);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ practiceId: stackEndpoints().practiceId, practiceName: 'Tidewell Demo Clinic' });
+  });
+
+  it('refuses a token of another practice with 403', async () => {
+    const token = await createTestUser({ email: 'other-practice@elsewhere.test', group: 'admin', practiceId: 'prc_other_clinic' });
+    expect((await api(token, 'GET', METADATA)).status).toBe(403);
+  });
+
+  it('refuses a no_access user with 403', async () => {
+    expect((await api(await signIn(NO_ACCESS), 'GET', METADATA)).status).toBe(403);
+  });
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const res = await api(await signIn(PROVIDER), 'POST', '/v1/patients', '{"firstName": "Ada",');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/malformed json/i);
+  });
+
+  it('refuses a body over 10 MB with 413', async () => {
+    const res = await api(await signIn(PROVIDER), 'POST', '/v1/patients', `"${'x'.repeat(10 * 1024 * 1024)}"`);
+    expect(res.status).toBe(413);
+  });
+
+  it('serves config.json with the outputs on the same origin', async () => {
+    const outputs = stackOutputs();
+    const res = await fetch(`${outputs.webUrl}/config.json`);
+    expect(await res.json()).toEqual({ ...outputs, local: true });
+  });
+});
+
+describe('files', () => {
+  it('round-trips a presigned PUT and GET against the bucket', async () => {
+    const outputs = stackOutputs();
+    const s3 = new S3Client({
+      endpoint: stackEndpoints().s3,
+      region: outputs.region,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const key = `tests/${Math.random().toString(36).slice(2)}.txt`;
+    const putUrl = await getSignedUrl(s3, new PutObjectCommand({ Bucket: outputs.filesBucket, Key: key, ContentType: 'text/plain' }), { expiresIn: 300 });
+    const put = await fetch(putUrl, { method: 'PUT', headers: { 'content-type': 'text/plain', origin: outputs.webUrl }, body: 'chart attachment' });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('access-control-allow-origin')).toBe(outputs.webUrl);
+
+    const getUrl = await getSignedUrl(s3, new GetObjectCommand({ Bucket: outputs.filesBucket, Key: key }), { expiresIn: 300 });
+    const get = await fetch(getUrl);
+    expect(get.status).toBe(200);
+    expect(await get.text()).toBe('chart attachment');
+  });
+});

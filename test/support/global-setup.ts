@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalRuntime, type LocalOutputs, type LocalRuntime } from '../../infra/local/runtime.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localOutputs: LocalOutputs;
+    localEndpoints: LocalRuntime['endpoints'];
+  }
+}
+
+/** One seeded local runtime (temp folder, free port, no web) for every integration file. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  process.env.TIDEWELL_LOG ??= 'silent';
+  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-int-'));
+  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, ttlSweepIntervalMs: 250 });
+  project.provide('localOutputs', runtime.outputs);
+  project.provide('localEndpoints', runtime.endpoints);
+  return async () => {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

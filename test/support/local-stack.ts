@@ -1,0 +1,98 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { cognitoAdminClient, ensurePoolUser, type UserGroup } from '../../infra/local/cognito/provision-pool.js';
+import type { LocalOutputs, LocalRuntime } from '../../infra/local/runtime.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { putIfAbsentIn, userItem } from '../../infra/local/seed/seed-practice.js';
+
+export function stackOutputs(): LocalOutputs {
+  return inject('localOutputs');
+}
+
+/** The table and file store behind the running stack, for arranging and asserting stored state. */
+export function stackEndpoints(): LocalRuntime['endpoints'] {
+  return inject('localEndpoints');
+}
+
+let table: DynamoDBDocumentClient | undefined;
+
+/** A document client on the stack's table (same endpoint the handlers use). */
+export function tableClient(): { client: DynamoDBDocumentClient; tableName: string } {
+  const { dynamodb, tableName } = stackEndpoints();
+  table ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: dynamodb, region: stackOutputs().region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  return { client: table, tableName };
+}
+
+function cognito() {
+  const outputs = stackOutputs();
+  return cognitoAdminClient(outputs.cognitoEndpoint, outputs.region);
+}
+
+/** Signs in with USER_PASSWORD_AUTH, as the web does locally; returns the ID token the API expects. */
+export async function signIn(email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const outputs = stackOutputs();
+  const result = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: outputs.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const idToken = result.AuthenticationResult?.IdToken;
+  if (!idToken) throw new Error(`No ID token for ${email}`);
+  return idToken;
+}
+
+/** Calls the local API like the web does: `${apiUrl}${path}` with the bearer token and a JSON body. */
+export async function api(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: string | undefined;
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  const response = await fetch(`${stackOutputs().apiUrl}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * A user in the local pool (shared demo password) with its User item, signed in. practiceId
+ * defaults to the stack's practice; another value makes a user of a foreign practice.
+ */
+export async function createTestUser(opts: {
+  email: string;
+  group: UserGroup;
+  practiceId?: string;
+  firstName?: string;
+  lastName?: string;
+}): Promise<string> {
+  const practiceId = opts.practiceId ?? stackEndpoints().practiceId;
+  const user = {
+    email: opts.email,
+    firstName: opts.firstName ?? 'Test',
+    lastName: opts.lastName ?? opts.email.split('@')[0],
+    group: opts.group,
+  };
+  const sub = await ensurePoolUser(cognito(), stackOutputs().userPoolId, { ...user, practiceId, password: DEMO_PASSWORD });
+  const { client, tableName } = tableClient();
+  await putIfAbsentIn(client, tableName, userItem(practiceId, sub, user, new Date().toISOString()));
+  return signIn(opts.email);
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{functions,shared,infra,web}/**/*.test.{ts,tsx}', 'test/infra/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', 'test/e2e/**', 'web/dist/**', 'cdk.out/**'],
+          // CDK synthesis in test/infra takes seconds per stack on two cores.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.int.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          env: { TIDEWELL_LOG: 'silent' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One runtime serves every file; running files one after another keeps two cores responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

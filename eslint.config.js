@@ -14,13 +14,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Feature folders import from shared/, the ui kit and lib/, never from each other.
-    files: ['web/src/features/**/*.{ts,tsx}'],
+  // Feature folders import from shared/, the ui kit and lib/, never from each other. A relative
+  // path that climbs exactly to web/src/features/ and descends again names another feature, so the
+  // rule depends on how deep the importing file sits.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**', '../../*/**'], message: 'Features must not import from other features.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\.)[^/]+/`, message: 'Features must not import from other features.' },
+            { group: ['**/features/*/**'], message: 'Features must not import from other features.' },
+          ],
+        },
+      ],
     },
-  },
+  })),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

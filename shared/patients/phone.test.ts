@@ -14,6 +14,8 @@ describe('phone input and format', () => {
     expect(normalizePhone('1 555 010 1234')).toBe('+15550101234');
     expect(normalizePhone('+15550101234')).toBe('+15550101234');
     expect(normalizePhone('555-0101')).toBeNull();
+    expect(normalizePhone('+1512555001')).toBeNull();
+    expect(normalizePhone('+5550101234')).toBeNull();
     expect(normalizePhone('555.010.1234')).toBeNull();
   });
 

@@ -18,9 +18,13 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** The 10 national digits, dropping a leading country code 1; null if there are not 10. */
+/**
+ * The 10 national digits, dropping a leading country code 1; null if there are not 10. A number
+ * written with "+" must carry the country code: "+1512555001" is 9 digits, not 10.
+ */
 export function nationalDigits(value: string): string | null {
   let digits = phoneDigits(value);
+  if (value.trim().startsWith('+') && !(digits.length === 11 && digits.startsWith('1'))) return null;
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   return digits.length === 10 ? digits : null;
 }

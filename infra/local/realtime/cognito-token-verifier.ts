@@ -6,8 +6,8 @@ export interface CognitoTokenVerifierOptions {
   cognitoEndpoint: string;
   userPoolId: string;
   clientId: string;
-  /** The `iss` the pool writes into its tokens. */
-  issuer: string;
+  /** The `iss` the pool writes into its tokens; default `${cognitoEndpoint}/${userPoolId}`. */
+  issuer?: string;
   region: string;
   /** How long a user's practice lookup is reused, ms. */
   cacheMs?: number;
@@ -40,7 +40,7 @@ export function createCognitoTokenVerifier(opts: CognitoTokenVerifierOptions): (
   }
 
   return async (token) => {
-    const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(token, jwks, { issuer: opts.issuer ?? `${opts.cognitoEndpoint}/${opts.userPoolId}`, algorithms: ['RS256'] });
     if (payload.token_use === 'id') {
       const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
       if (!audience.includes(opts.clientId)) throw new Error('Token audience mismatch');

@@ -9,7 +9,6 @@ import {
   parse,
   validate,
   type ExecutionResult,
-  type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';

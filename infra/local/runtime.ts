@@ -157,7 +157,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     const serveStatic = opts.serveWeb ? staticWeb(webRoot) : undefined;
     let configJson = '{}';
-    let api: ReturnType<typeof createLocalHttpApi> | undefined;
+    // The API needs the pool ids, and provisioning the pool needs /cognito served first.
+    const late: { api?: ReturnType<typeof createLocalHttpApi> } = {};
 
     dispatch = (req, res) => {
       const url = new URL(req.url ?? '/', 'http://local');
@@ -168,6 +169,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         if (!req.url.startsWith('/')) req.url = `/${req.url}`;
         return cognito.handle(req, res);
       }
+      const api = late.api;
       if (underPrefix(path, '/api') && api) {
         const rawPath = (req.url ?? '/').split('?')[0].slice('/api'.length) || '/';
         return api.handle(req, res, rawPath, rawQuery);
@@ -198,7 +200,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     };
     configJson = JSON.stringify({ ...outputs, local: true });
 
-    api = createLocalHttpApi({
+    late.api = createLocalHttpApi({
       groups: GROUPS,
       repoRoot: REPO_ROOT,
       authorize: jwtAuthorizer({

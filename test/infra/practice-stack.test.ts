@@ -1,0 +1,313 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
+import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
+import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let practice: SynthesizedPractice;
+let resources: Record<string, Resource>;
+
+function ofType(type: string): [string, Resource][] {
+  return Object.entries(resources).filter(([, r]) => r.Type === type);
+}
+
+function only(type: string): [string, Resource] {
+  const found = ofType(type);
+  expect(found, type).toHaveLength(1);
+  return found[0];
+}
+
+/** CloudFormation references inside a value, as logical ids (Ref and Fn::GetAtt). */
+function referencedIds(value: unknown): string[] {
+  const json = JSON.stringify(value);
+  return [...json.matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g)].map((m) => m[1]);
+}
+
+beforeAll(() => {
+  practice = synthPracticeStack();
+  resources = practice.template.toJSON().Resources;
+}, 120_000);
+
+describe('practice stack', () => {
+  it('is named after the practice', () => {
+    expect(practice.stack.stackName).toBe('Tidewell-demo');
+  });
+
+  describe('table', () => {
+    it('has the keys and indexes of the shared table definition', () => {
+      const [, table] = only('AWS::DynamoDB::Table');
+      expect(table.Properties.KeySchema).toEqual([
+        { AttributeName: TABLE_PARTITION_KEY, KeyType: 'HASH' },
+        { AttributeName: TABLE_SORT_KEY, KeyType: 'RANGE' },
+      ]);
+      const indexes = table.Properties.GlobalSecondaryIndexes.map((i: any) => ({ name: i.IndexName, keys: i.KeySchema, projection: i.Projection })); // eslint-disable-line @typescript-eslint/no-explicit-any
+      expect(indexes).toEqual(
+        Object.values(INDEXES).map((i) => ({
+          name: i.indexName,
+          keys: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+          projection: { ProjectionType: 'ALL' },
+        })),
+      );
+    });
+
+    it('is protected: PITR, deletion protection, retained, KMS customer key, TTL, stream', () => {
+      const [, table] = only('AWS::DynamoDB::Table');
+      expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties.SSESpecification).toMatchObject({ SSEEnabled: true, SSEType: 'KMS' });
+      const [keyId] = referencedIds(table.Properties.SSESpecification.KMSMasterKeyId);
+      expect(resources[keyId].Type).toBe('AWS::KMS::Key');
+      expect(resources[keyId].Properties.EnableKeyRotation).toBe(true);
+      expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+      expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    });
+
+    it('is in a backup plan', () => {
+      const [, selection] = only('AWS::Backup::BackupSelection');
+      const [tableId] = ofType('AWS::DynamoDB::Table')[0];
+      expect(referencedIds(selection.Properties.BackupSelection.Resources)).toContain(tableId);
+    });
+  });
+
+  describe('buckets', () => {
+    it('every bucket is private, encrypted, versioned and TLS-only', () => {
+      const buckets = ofType('AWS::S3::Bucket');
+      expect(buckets.length).toBe(3);
+      const policies = ofType('AWS::S3::BucketPolicy');
+      for (const [id, bucket] of buckets) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket.Properties.VersioningConfiguration, id).toEqual({ Status: 'Enabled' });
+        expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, id).toMatch(/^(aws:kms|AES256)$/);
+        const policy = policies.find(([, p]) => referencedIds(p.Properties.Bucket).includes(id));
+        expect(policy, `${id} policy`).toBeDefined();
+        expect(policy![1].Properties.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    });
+
+    it('the files bucket uses its KMS key, logs access and allows the web origin to PUT/GET/HEAD', () => {
+      const [, files] = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('FilesBucket'))!;
+      const encryption = files.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0];
+      expect(encryption.ServerSideEncryptionByDefault.SSEAlgorithm).toBe('aws:kms');
+      expect(referencedIds(encryption.ServerSideEncryptionByDefault.KMSMasterKeyID)[0]).toMatch(/^FilesKey/);
+      expect(referencedIds(files.Properties.LoggingConfiguration.DestinationBucketName)[0]).toMatch(/^AccessLogsBucket/);
+      const [rule] = files.Properties.CorsConfiguration.CorsRules;
+      expect(rule.AllowedMethods.sort()).toEqual(['GET', 'HEAD', 'PUT']);
+      expect(referencedIds(rule.AllowedOrigins)[0]).toMatch(/^WebDistribution/);
+    });
+  });
+
+  describe('user pool', () => {
+    it('is admin-managed, signs in by email, requires strong passwords, offers TOTP MFA and enforces threat protection', () => {
+      const [, pool] = only('AWS::Cognito::UserPool');
+      expect(pool.Properties.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });
+      expect(pool.Properties.UsernameAttributes).toEqual(['email']);
+      expect(pool.Properties.Policies.PasswordPolicy).toMatchObject({ RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
+      expect(pool.Properties.Policies.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(12);
+      expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
+      expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+      expect(pool.Properties.UserPoolTier).toBe('PLUS');
+      expect(pool.Properties.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+      expect(pool.Properties.Schema).toContainEqual(expect.objectContaining({ Name: 'practiceId', AttributeDataType: 'String', Mutable: false }));
+    });
+
+    it('has the four role groups', () => {
+      expect(ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName).sort()).toEqual(['admin', 'employee', 'no_access', 'provider']);
+    });
+
+    it('has a public web client that signs in with SRP only and cannot write practiceId', () => {
+      const [, client] = only('AWS::Cognito::UserPoolClient');
+      expect(client.Properties.GenerateSecret).toBe(false);
+      expect(client.Properties.ExplicitAuthFlows.sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+      expect(client.Properties.ReadAttributes).toContain('custom:practiceId');
+      expect(client.Properties.WriteAttributes).not.toContain('custom:practiceId');
+    });
+  });
+
+  describe('HTTP API', () => {
+    function groupFunction(name: string): [string, Resource] {
+      const found = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === `Tidewell ${name} endpoints (demo)`);
+      expect(found, name).toBeDefined();
+      return found!;
+    }
+
+    it('has one Node.js 22 arm64 Lambda per endpoint group with the practice id from config', () => {
+      const [tableId] = ofType('AWS::DynamoDB::Table')[0];
+      for (const group of practice.groups) {
+        const [, fn] = groupFunction(group.name);
+        expect(fn.Properties.Runtime).toBe('nodejs22.x');
+        expect(fn.Properties.Architectures).toEqual(['arm64']);
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+        const env = fn.Properties.Environment.Variables;
+        expect(env.PRACTICE_ID).toBe(practice.config.practiceId);
+        expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+        expect(referencedIds(env.TABLE_NAME)).toEqual([tableId]);
+        expect(referencedIds(env.FILES_BUCKET)[0]).toMatch(/^FilesBucket/);
+      }
+    });
+
+    it('routes every route key of every group to that group Lambda behind the Cognito JWT authorizer', () => {
+      const [authorizerId, authorizer] = only('AWS::ApiGatewayV2::Authorizer');
+      expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+      expect(authorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+      const [clientId] = only('AWS::Cognito::UserPoolClient');
+      const [poolId] = only('AWS::Cognito::UserPool');
+      expect(referencedIds(authorizer.Properties.JwtConfiguration.Audience)).toEqual([clientId]);
+      const issuer = JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer);
+      expect(issuer).toContain('https://cognito-idp.us-east-1.amazonaws.com/');
+      expect(referencedIds(authorizer.Properties.JwtConfiguration.Issuer)).toEqual([poolId]);
+
+      const routes = ofType('AWS::ApiGatewayV2::Route');
+      const expectedKeys = practice.groups.flatMap((g) => g.routes);
+      expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...expectedKeys].sort());
+      for (const group of practice.groups) {
+        const [fnId] = groupFunction(group.name);
+        for (const routeKey of group.routes) {
+          const [, route] = routes.find(([, r]) => r.Properties.RouteKey === routeKey)!;
+          expect(route.Properties.AuthorizationType, routeKey).toBe('JWT');
+          expect(referencedIds(route.Properties.AuthorizerId)).toEqual([authorizerId]);
+          const [integrationId] = referencedIds(route.Properties.Target);
+          const integration = resources[integrationId];
+          expect(integration.Properties.PayloadFormatVersion).toBe('2.0');
+          expect(referencedIds(integration.Properties.IntegrationUri), routeKey).toEqual([fnId]);
+        }
+      }
+    });
+
+    it('has a throttled, access-logged $default stage and CORS for the web origin only', () => {
+      const [, stage] = only('AWS::ApiGatewayV2::Stage');
+      expect(stage.Properties.StageName).toBe('$default');
+      expect(stage.Properties.AutoDeploy).toBe(true);
+      expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: expect.any(Number), ThrottlingBurstLimit: expect.any(Number) });
+      expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey' });
+      const [, api] = only('AWS::ApiGatewayV2::Api');
+      expect(api.Properties.ProtocolType).toBe('HTTP');
+      expect(referencedIds(api.Properties.CorsConfiguration.AllowOrigins)[0]).toMatch(/^WebDistribution/);
+      expect(api.Properties.CorsConfiguration.AllowHeaders).toEqual(['authorization', 'content-type']);
+    });
+  });
+
+  describe('notifications API', () => {
+    it('authorises subscribers with the user pool and publishers with IAM', () => {
+      const [, api] = only('AWS::AppSync::GraphQLApi');
+      expect(api.Properties.AuthenticationType).toBe('AMAZON_COGNITO_USER_POOLS');
+      expect(api.Properties.AdditionalAuthenticationProviders).toEqual([{ AuthenticationType: 'AWS_IAM' }]);
+      expect(api.Properties.LogConfig).toMatchObject({ FieldLogLevel: 'ERROR' });
+      expect(api.Properties.XrayEnabled).toBe(true);
+      const [, schema] = only('AWS::AppSync::GraphQLSchema');
+      expect(schema.Properties.Definition).toContain('onCreateNotification(practiceId: String!)');
+      expect(schema.Properties.Definition).toContain('onUpdateNotification(practiceId: String!)');
+    });
+
+    it('resolves each publish mutation with a pass-through NONE data source', () => {
+      const [, dataSource] = only('AWS::AppSync::DataSource');
+      expect(dataSource.Properties.Type).toBe('NONE');
+      const resolvers = ofType('AWS::AppSync::Resolver').map(([, r]) => r.Properties);
+      expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual(['Mutation.createNotification', 'Mutation.updateNotification']);
+      for (const resolver of resolvers) {
+        expect(resolver.DataSourceName).toBe(dataSource.Properties.Name);
+        expect(resolver.Code).toContain('payload: ctx.args.input');
+      }
+    });
+  });
+
+  describe('transcription state machine', () => {
+    it('deploys the shared definition with the worker Lambda, logging and X-Ray', () => {
+      const [, machine] = only('AWS::StepFunctions::StateMachine');
+      expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+      expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
+      const parts: unknown[] = machine.Properties.DefinitionString['Fn::Join'][1];
+      const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'WORKER')).join(''));
+      expect(Object.keys(definition.States).sort()).toEqual(Object.values(TRANSCRIPTION_STATES).sort());
+      expect(definition.States.StartTranscription.Parameters.FunctionName).toBe('WORKER');
+      const [workerId] = referencedIds(parts.filter((p) => typeof p !== 'string'));
+      expect(resources[workerId].Properties.Description).toBe('Tidewell transcription steps (demo)');
+    });
+  });
+
+  describe('scheduler', () => {
+    it('has the practice schedule group, an encrypted TLS-only dead-letter queue and the invoke role Scheduler assumes', () => {
+      const [, group] = only('AWS::Scheduler::ScheduleGroup');
+      expect(group.Properties.Name).toBe('tidewell-demo');
+      const [queueId, queue] = only('AWS::SQS::Queue');
+      expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+      const [, queuePolicy] = only('AWS::SQS::QueuePolicy');
+      expect(referencedIds(queuePolicy.Properties.Queues)).toEqual([queueId]);
+      expect(queuePolicy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+
+      const [roleId, role] = ofType('AWS::IAM::Role').find(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'))!;
+      expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Condition.StringEquals).toHaveProperty('aws:SourceAccount');
+      const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) => referencedIds(p.Properties.Roles).includes(roleId))!;
+      const actions = policy.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat());
+      expect(actions).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'sqs:SendMessage']));
+      const [targetId] = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'Tidewell scheduled sends (demo)')!;
+      expect(referencedIds(policy.Properties.PolicyDocument)).toContain(targetId);
+    });
+  });
+
+  describe('web', () => {
+    it('serves the private bucket through CloudFront with OAC, SPA fallback, security headers and logging', () => {
+      const [, distribution] = only('AWS::CloudFront::Distribution');
+      const config = distribution.Properties.DistributionConfig;
+      const [oacId, oac] = only('AWS::CloudFront::OriginAccessControl');
+      expect(oac.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' });
+      expect(referencedIds(config.Origins[0].OriginAccessControlId)).toEqual([oacId]);
+      expect(referencedIds(config.Origins[0].DomainName)[0]).toMatch(/^WebBucket/);
+      expect(config.DefaultRootObject).toBe('index.html');
+      expect(config.CustomErrorResponses).toEqual([403, 404].map((ErrorCode) => ({ ErrorCode, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 })));
+      expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+      expect(config.Logging).toBeDefined();
+      const [headersId, headers] = only('AWS::CloudFront::ResponseHeadersPolicy');
+      expect(referencedIds(config.DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual([headersId]);
+      const security = headers.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      expect(security.StrictTransportSecurity.Override).toBe(true);
+      expect(security.FrameOptions.FrameOption).toBe('DENY');
+      expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    });
+
+    it('deploys the app and a config.json built from the stack, and invalidates the distribution', () => {
+      const deployments = ofType('Custom::CDKBucketDeployment');
+      expect(deployments).toHaveLength(2);
+      const entry = deployments.find(([, d]) => d.Properties.DistributionPaths)!;
+      expect(entry[1].Properties.DistributionPaths).toEqual(['/*']);
+      // Source.jsonData resolves tokens at deploy time through markers: one per stack value.
+      const markers = JSON.stringify(entry[1].Properties.SourceMarkers);
+      for (const id of ['HttpApi', 'NotificationsApi', 'AuthUserPool', 'WebDistribution', 'FilesBucket']) expect(markers).toContain(id);
+      expect(practice.stack.outputs).toMatchObject({ cognitoEndpoint: expect.stringContaining('cognito-idp'), region: 'us-east-1' });
+    });
+  });
+
+  it('exports exactly the outputs the local runtime writes to .local/outputs.json', () => {
+    const outputs = practice.template.toJSON().Outputs;
+    expect(Object.keys(outputs).sort()).toEqual(
+      ['apiUrl', 'webUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'cognitoEndpoint', 'region', 'filesBucket'].sort(),
+    );
+    expect(referencedIds(outputs.userPoolId.Value)[0]).toMatch(/^AuthUserPool/);
+    expect(referencedIds(outputs.filesBucket.Value)[0]).toMatch(/^FilesBucket/);
+  });
+
+  describe('cdk-nag', () => {
+    for (const pack of ['AwsSolutions', 'HIPAA.Security']) {
+      it(`reports no unsuppressed ${pack} errors or warnings`, () => {
+        const annotations = Annotations.fromStack(practice.stack);
+        const pattern = Match.stringLikeRegexp(`^${pack.replace('.', '\\.')}-`);
+        const findings = [...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)];
+        expect(findings.map((f) => `${f.id}: ${String(f.entry.data).split(':')[0]}`)).toEqual([]);
+      });
+    }
+  });
+});

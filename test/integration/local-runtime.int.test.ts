@@ -195,6 +195,27 @@ describe('HTTP API like API Gateway', () => {
     expect(res.status).toBe(413);
   });
 
+  it('refreshes tokens the way Amplify 6 asks (GetTokensFromRefreshToken) with an ID token the API accepts', async () => {
+    const outputs = stackOutputs();
+    const signedIn = await fetch(`${outputs.cognitoEndpoint}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: PROVIDER, PASSWORD: 'Tidewell-Demo-1!' } }),
+    }).then((r) => r.json());
+
+    const refreshed = await fetch(`${outputs.cognitoEndpoint}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      body: JSON.stringify({ ClientId: outputs.userPoolClientId, RefreshToken: signedIn.AuthenticationResult.RefreshToken }),
+    });
+    const result = (await refreshed.json()).AuthenticationResult;
+
+    expect(refreshed.status).toBe(200);
+    expect(result).toMatchObject({ TokenType: 'Bearer', RefreshToken: signedIn.AuthenticationResult.RefreshToken });
+    expect(result.ExpiresIn).toBeGreaterThan(0);
+    expect((await api(result.IdToken, 'GET', METADATA)).status).toBe(200);
+  });
+
   it('serves config.json with the outputs on the same origin', async () => {
     const outputs = stackOutputs();
     const res = await fetch(`${outputs.webUrl}/config.json`);

@@ -111,13 +111,30 @@ function refreshThroughInitiateAuth(router: (t: string) => RouteFn, ctx: { logge
     }).then(
       (output) => {
         const result = (output as { AuthenticationResult?: Record<string, unknown> }).AuthenticationResult ?? {};
-        sendJson(res, 200, { AuthenticationResult: { ...result, RefreshToken: result.RefreshToken ?? input.RefreshToken } });
+        sendJson(res, 200, {
+          AuthenticationResult: {
+            ...result,
+            ExpiresIn: result.ExpiresIn ?? secondsLeft(result.AccessToken),
+            TokenType: result.TokenType ?? 'Bearer',
+            RefreshToken: result.RefreshToken ?? input.RefreshToken,
+          },
+        });
       },
       (error: { code?: string; message?: string }) => {
         sendJson(res, 400, { __type: error.code ?? 'NotAuthorizedException', message: error.message ?? 'Refresh failed' });
       },
     );
   });
+}
+
+function secondsLeft(token: unknown): number | undefined {
+  if (typeof token !== 'string') return undefined;
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    return exp ? Math.max(0, exp - Math.floor(Date.now() / 1000)) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, type = 'application/x-amz-json-1.1'): void {

@@ -1,4 +1,4 @@
-import { StateMachine } from 'aws-local-stepfunctions';
+import { StateMachine, type RunOptions } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { handler as worker } from '../../../functions/workers/transcription/handler.js';
 import type { TranscriptionState, TranscriptionWorkerEvent } from '../../../functions/workers/transcription/transcription-steps.js';
@@ -19,6 +19,7 @@ promiseCtor.withResolvers ??= () => {
 const WORKER_ARN = 'arn:aws:lambda:us-east-1:111122223333:function:tidewell-demo-transcription-worker';
 const INPUT = { practiceId: 'prc_demo_tidewell', transcriptionId: 'trn_1' };
 
+type TaskHandler = NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>[string];
 type Worker = (event: TranscriptionWorkerEvent) => Promise<TranscriptionState>;
 
 /** Runs the deployed definition, mapping every lambda:invoke task to `run` the way the optimised integration does. */
@@ -38,7 +39,7 @@ async function execute(run: Worker) {
   const machine = new StateMachine(definition as any);
   const execution = machine.run(INPUT, {
     overrides: {
-      taskResourceLocalHandlers: Object.fromEntries(taskStates.map((name) => [name, invoke])),
+      taskResourceLocalHandlers: Object.fromEntries(taskStates.map((name) => [name, invoke as TaskHandler])),
       waitTimeOverrides: { [TRANSCRIPTION_STATES.wait]: 0 },
       retryIntervalOverrides: Object.fromEntries(taskStates.map((name) => [name, 0])),
     },

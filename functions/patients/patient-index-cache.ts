@@ -1,4 +1,6 @@
-import { readPatientIndexVersion, queryPatientIndex, type PatientIndexEntry, type PatientStatus } from './patient-repository.js';
+import type { Patient } from '../../shared/patients/patient-schema.js';
+import { preparePatient, type PreparedPatient } from '../../shared/patients/patient-search.js';
+import { queryPatientsByName, readPatientIndexVersion, type PatientStatus } from './patient-repository.js';
 
 /**
  * GSI reads are eventually consistent: a reload that starts within this long after the last
@@ -7,11 +9,18 @@ import { readPatientIndexVersion, queryPatientIndex, type PatientIndexEntry, typ
  */
 export const INDEX_SETTLE_MS = 1000;
 
-interface CachedIndex {
-  version: number;
-  entries: PatientIndexEntry[];
-  /** Loaded long enough after the last write to include it. */
+export interface PatientIndex {
+  /** Name order, each with its search keys computed. */
+  entries: PreparedPatient<Patient>[];
+  /**
+   * Loaded long enough after the last write to include it: the cached items are current and can
+   * be returned as they are. Otherwise a page must be read again from the table.
+   */
   settled: boolean;
+}
+
+interface CachedIndex extends PatientIndex {
+  version: number;
   reloadAfter: number;
 }
 
@@ -19,25 +28,25 @@ const cache = new Map<string, CachedIndex>();
 const loading = new Map<string, Promise<CachedIndex>>();
 
 /**
- * The name-ordered search fields of every patient of one status, kept in this Lambda
- * instance's memory between requests. Each call costs one strongly consistent GetItem of the
- * practice's patient index version; only a changed version (some patient was written) costs a
- * Query of the gsi1 partition. See docs/access-patterns.md.
+ * The patients of one status in name order, kept in this Lambda instance's memory between
+ * requests. Each call costs one strongly consistent GetItem of the practice's patient index
+ * version; only a changed version (some patient was written) costs a Query of the gsi1
+ * partition. See docs/access-patterns.md.
  */
-export async function patientIndex(practiceId: string, status: PatientStatus, now: () => number = Date.now): Promise<PatientIndexEntry[]> {
+export async function patientIndex(practiceId: string, status: PatientStatus, now: () => number = Date.now): Promise<PatientIndex> {
   const current = await readPatientIndexVersion(practiceId);
   const key = `${practiceId}|${status}`;
   const hit = cache.get(key);
-  if (hit && hit.version === current.version && (hit.settled || now() < hit.reloadAfter)) return hit.entries;
+  if (hit && hit.version === current.version && (hit.settled || now() < hit.reloadAfter)) return hit;
 
   let pending = loading.get(key);
   if (!pending) {
     const startedAt = now();
-    pending = queryPatientIndex(practiceId, status)
-      .then((entries) => {
+    pending = queryPatientsByName(practiceId, status)
+      .then((patients) => {
         const loaded: CachedIndex = {
           version: current.version,
-          entries,
+          entries: patients.map(preparePatient),
           settled: startedAt - current.changedAt >= INDEX_SETTLE_MS,
           reloadAfter: current.changedAt + INDEX_SETTLE_MS,
         };
@@ -48,7 +57,7 @@ export async function patientIndex(practiceId: string, status: PatientStatus, no
       .finally(() => loading.delete(key));
     loading.set(key, pending);
   }
-  return (await pending).entries;
+  return pending;
 }
 
 /** For tests that reset the table between cases. */

@@ -9,7 +9,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../shared/patients/patient-schema.js';
 import { Patient } from '../../shared/patients/patient-schema.js';
-import type { SearchablePatient } from '../../shared/patients/patient-search.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
@@ -30,13 +29,6 @@ export const PATIENT_INDEX_VERSION_KEY = 'PATIENTS#INDEX_VERSION';
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_ID_TAKEN = 'A patient with this id already exists';
-
-/** Only what search ranks on, plus the key that orders the list. */
-export interface PatientIndexEntry extends SearchablePatient {
-  sortKey: string;
-}
-
-const SEARCH_PROJECTION = ['id', 'firstName', 'lastName', 'middleName', 'chosenFirstName', 'chosenLastName', 'primaryPhoneNumber', 'phones', 'gsi1sk'];
 
 type Item = Record<string, unknown>;
 
@@ -228,11 +220,12 @@ export async function readPatientIndexVersion(practiceId: string): Promise<Patie
   return { version: Number(out.Item?.version ?? 0), changedAt: Number(out.Item?.changedAt ?? 0) };
 }
 
-/** Every patient of one status, in name order, projected to the search fields (Query on gsi1). */
-export async function queryPatientIndex(practiceId: string, status: PatientStatus): Promise<PatientIndexEntry[]> {
-  const entries: PatientIndexEntry[] = [];
-  const names: Record<string, string> = {};
-  SEARCH_PROJECTION.forEach((a, i) => (names[`#a${i}`] = a));
+/**
+ * Every patient of one status in name order (Query on gsi1). Whole items: a projection would
+ * not lower the read capacity consumed, and the cached items can then serve list pages.
+ */
+export async function queryPatientsByName(practiceId: string, status: PatientStatus): Promise<Patient[]> {
+  const patients: Patient[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const out: QueryCommandOutput = await documentClient().send(
@@ -240,28 +233,15 @@ export async function queryPatientIndex(practiceId: string, status: PatientStatu
         TableName: tableName(),
         IndexName: INDEXES.gsi1.indexName,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { ...names, '#pk': INDEXES.gsi1.partitionKey },
+        ExpressionAttributeNames: { '#pk': INDEXES.gsi1.partitionKey },
         ExpressionAttributeValues: { ':pk': patientsByNamePartition(status) },
-        ProjectionExpression: Object.keys(names).join(', '),
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of out.Items ?? []) {
-      entries.push({
-        id: String(item.id),
-        firstName: String(item.firstName ?? ''),
-        lastName: String(item.lastName ?? ''),
-        middleName: item.middleName as string | undefined,
-        chosenFirstName: item.chosenFirstName as string | undefined,
-        chosenLastName: item.chosenLastName as string | undefined,
-        primaryPhoneNumber: item.primaryPhoneNumber as string | undefined,
-        phones: (item.phones as { number: string }[] | undefined)?.map((ph) => ({ number: ph.number })),
-        sortKey: String(item.gsi1sk),
-      });
-    }
+    for (const item of out.Items ?? []) patients.push(fromItem(item));
     startKey = out.LastEvaluatedKey;
   } while (startKey);
-  return entries;
+  return patients;
 }
 
 /**

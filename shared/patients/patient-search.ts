@@ -1,7 +1,7 @@
 import { PHONE_FUZZY_MIN_DIGITS } from '../constants/patients.js';
-import { isPhoneLike, matchPhone, PHONE_MATCH_SCORE } from './phone.js';
+import { isPhoneLike, matchPhoneDigits, PHONE_MATCH_SCORE, phoneDigits, phoneMatchTarget } from './phone.js';
 
-/** The fields patient search reads; the repository keeps only these in its search cache. */
+/** The fields patient search reads. */
 export interface SearchablePatient {
   id: string;
   firstName: string;
@@ -13,9 +13,32 @@ export interface SearchablePatient {
   phones?: { number: string }[];
 }
 
+/** A patient with its search keys computed once (names folded, phone digits extracted). */
+export interface PreparedPatient<T extends SearchablePatient = SearchablePatient> {
+  patient: T;
+  names: string[];
+  fullName: string;
+  phoneTargets: string[];
+  sortName: string;
+}
+
 /** Lower case without diacritics, so "lopez" finds "López" typed elsewhere. */
 export function foldName(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+export function preparePatient<T extends SearchablePatient>(patient: T): PreparedPatient<T> {
+  const names = [patient.firstName, patient.lastName, patient.middleName, patient.chosenFirstName, patient.chosenLastName]
+    .filter((n): n is string => !!n)
+    .map(foldName);
+  const numbers = [patient.primaryPhoneNumber, ...(patient.phones ?? []).map((ph) => ph.number)].filter((n): n is string => !!n);
+  return {
+    patient,
+    names,
+    fullName: foldName(`${patient.firstName} ${patient.lastName}`),
+    phoneTargets: [...new Set(numbers.map(phoneMatchTarget))],
+    sortName: `${foldName(patient.lastName)}\u0000${foldName(patient.firstName)}\u0000${patient.id}`,
+  };
 }
 
 const NAME_SCORE = { exact: 30, prefix: 20, contains: 8 } as const;
@@ -24,17 +47,16 @@ function nameTokenScore(token: string, names: string[]): number {
   let best = 0;
   for (const name of names) {
     if (name === token) return NAME_SCORE.exact;
-    if (name.startsWith(token)) best = Math.max(best, NAME_SCORE.prefix);
+    if (name.startsWith(token)) best = NAME_SCORE.prefix;
     else if (best < NAME_SCORE.contains && name.includes(token)) best = NAME_SCORE.contains;
   }
   return best;
 }
 
-function phoneScore(query: string, p: SearchablePatient): number {
+function phoneScore(qDigits: string, p: PreparedPatient): number {
   let best = 0;
-  const numbers = [p.primaryPhoneNumber, ...(p.phones ?? []).map((ph) => ph.number)];
-  for (const n of numbers) {
-    const kind = matchPhone(query, n);
+  for (const target of p.phoneTargets) {
+    const kind = matchPhoneDigits(qDigits, target);
     if (kind) best = Math.max(best, PHONE_MATCH_SCORE[kind]);
   }
   return best;
@@ -47,6 +69,34 @@ export function splitQuery(q: string): string[] {
     .filter(Boolean);
 }
 
+/** A query parsed once per search. */
+interface ParsedQuery {
+  phoneDigits: string | null;
+  tokens: string[];
+  whole: string;
+}
+
+function parseQuery(q: string): ParsedQuery {
+  if (isPhoneLike(q)) return { phoneDigits: phoneDigits(q), tokens: [], whole: '' };
+  const tokens = splitQuery(q);
+  return { phoneDigits: null, tokens, whole: tokens.join(' ') };
+}
+
+function scorePrepared(q: ParsedQuery, p: PreparedPatient): number {
+  if (q.phoneDigits !== null) return phoneScore(q.phoneDigits, p);
+  if (q.tokens.length === 0) return 0;
+  let total = 0;
+  for (const token of q.tokens) {
+    let s = nameTokenScore(token, p.names);
+    if (s === 0 && token.length >= PHONE_FUZZY_MIN_DIGITS && /^\d+$/.test(token)) s = phoneScore(token, p) / 4;
+    if (s === 0) return 0;
+    total += s;
+  }
+  // A name that matches the whole query in order ("maria lopez") beats the same tokens scattered.
+  if (q.tokens.length > 1 && p.fullName.startsWith(q.whole)) total += 5;
+  return total;
+}
+
 /**
  * How well a patient matches a search, 0 for no match. A phone-like query (spec shell §5) is
  * matched against every phone with the fuzzy rules. Otherwise every token must match one of the
@@ -54,37 +104,21 @@ export function splitQuery(q: string): string[] {
  * strength); a token of 3+ digits may instead match a phone.
  */
 export function scorePatient(q: string, p: SearchablePatient): number {
-  if (isPhoneLike(q)) return phoneScore(q, p);
-  const tokens = splitQuery(q);
-  if (tokens.length === 0) return 0;
-  const names = [p.firstName, p.lastName, p.middleName, p.chosenFirstName, p.chosenLastName]
-    .filter((n): n is string => !!n)
-    .map(foldName);
-  let total = 0;
-  for (const token of tokens) {
-    let s = nameTokenScore(token, names);
-    if (s === 0 && /^\d+$/.test(token) && token.length >= PHONE_FUZZY_MIN_DIGITS) s = phoneScore(token, p) / 4;
-    if (s === 0) return 0;
-    total += s;
-  }
-  // A name that matches the whole query in order ("maria lopez") beats the same tokens scattered.
-  const whole = tokens.join(' ');
-  if (tokens.length > 1 && foldName(`${p.firstName} ${p.lastName}`).startsWith(whole)) total += 5;
-  return total;
+  return scorePrepared(parseQuery(q), preparePatient(p));
 }
 
-const byName = (a: SearchablePatient, b: SearchablePatient) =>
-  foldName(a.lastName).localeCompare(foldName(b.lastName)) ||
-  foldName(a.firstName).localeCompare(foldName(b.firstName)) ||
-  a.id.localeCompare(b.id);
-
-/** Matching patients, best first; equal scores in last, first name order. */
-export function rankPatients<T extends SearchablePatient>(q: string, patients: readonly T[]): T[] {
-  const scored: { p: T; s: number }[] = [];
-  for (const p of patients) {
-    const s = scorePatient(q, p);
+/** Matching prepared patients, best first; equal scores in last, first name order. */
+export function rankPrepared<T extends SearchablePatient>(q: string, prepared: readonly PreparedPatient<T>[]): PreparedPatient<T>[] {
+  const parsed = parseQuery(q);
+  const scored: { p: PreparedPatient<T>; s: number }[] = [];
+  for (const p of prepared) {
+    const s = scorePrepared(parsed, p);
     if (s > 0) scored.push({ p, s });
   }
-  scored.sort((a, b) => b.s - a.s || byName(a.p, b.p));
+  scored.sort((a, b) => b.s - a.s || (a.p.sortName < b.p.sortName ? -1 : a.p.sortName > b.p.sortName ? 1 : 0));
   return scored.map((x) => x.p);
+}
+
+export function rankPatients<T extends SearchablePatient>(q: string, patients: readonly T[]): T[] {
+  return rankPrepared(q, patients.map(preparePatient)).map((p) => p.patient);
 }

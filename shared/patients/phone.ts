@@ -85,24 +85,29 @@ function isSubsequence(needle: string, haystack: string): boolean {
   return i === needle.length;
 }
 
+const need = new Int16Array(10);
+const have = new Int16Array(10);
+
 /** Some window of haystack, as long as needle, holds exactly needle's digits in any order. */
 function hasScrambledWindow(needle: string, haystack: string): boolean {
   const n = needle.length;
   if (n > haystack.length) return false;
-  const need = new Array<number>(10).fill(0);
-  for (const c of needle) need[c.charCodeAt(0) - 48]++;
-  const have = new Array<number>(10).fill(0);
-  let mismatched = need.filter((x) => x !== 0).length;
-  const bump = (digit: number, delta: number) => {
-    const before = have[digit] === need[digit];
-    have[digit] += delta;
-    const after = have[digit] === need[digit];
-    if (before && !after) mismatched++;
-    else if (!before && after) mismatched--;
-  };
+  need.fill(0);
+  have.fill(0);
+  for (let i = 0; i < n; i++) need[needle.charCodeAt(i) - 48]++;
+  let mismatched = 0;
+  for (let d = 0; d < 10; d++) if (need[d] !== 0) mismatched++;
   for (let j = 0; j < haystack.length; j++) {
-    bump(haystack.charCodeAt(j) - 48, 1);
-    if (j >= n) bump(haystack.charCodeAt(j - n) - 48, -1);
+    const inD = haystack.charCodeAt(j) - 48;
+    if (have[inD] === need[inD]) mismatched++;
+    have[inD]++;
+    if (have[inD] === need[inD]) mismatched--;
+    if (j >= n) {
+      const outD = haystack.charCodeAt(j - n) - 48;
+      if (have[outD] === need[outD]) mismatched++;
+      have[outD]--;
+      if (have[outD] === need[outD]) mismatched--;
+    }
     if (j >= n - 1 && mismatched === 0) return true;
   }
   return false;
@@ -117,22 +122,32 @@ function matchDigits(q: string, digits: string): PhoneMatchKind | null {
   return null;
 }
 
+/** The digits a stored number is matched on: its 10 national digits when it has them. */
+export function phoneMatchTarget(phone: string): string {
+  return nationalDigits(phone) ?? phoneDigits(phone);
+}
+
+/**
+ * Match already-extracted query digits against a prepared target (see phoneMatchTarget). A
+ * query starting with 1 is also tried against the number with its country code, so "1555…"
+ * and "555…" both match.
+ */
+export function matchPhoneDigits(q: string, target: string): PhoneMatchKind | null {
+  if (q.length < PHONE_FUZZY_MIN_DIGITS || target.length === 0) return null;
+  let best = matchDigits(q, target);
+  if (q.charCodeAt(0) === 49 && target.length === 10 && best !== 'exact') {
+    const withCode = matchDigits(q, `1${target}`);
+    if (withCode && (!best || PHONE_MATCH_SCORE[withCode] > PHONE_MATCH_SCORE[best])) best = withCode;
+  }
+  return best;
+}
+
 /**
  * Fuzzy phone match of spec shell §5: a query of 3+ digits matches a stored number by substring,
  * by subsequence, or as scrambled digits (the same digits in a different order within a window
- * of the query's length). The number is tried with and without its country code so "1555…" and
- * "555…" both match. Returns the best kind found, or null.
+ * of the query's length). Returns the best kind found, or null.
  */
 export function matchPhone(query: string, phone: string | null | undefined): PhoneMatchKind | null {
   if (!phone) return null;
-  const q = phoneDigits(query);
-  if (q.length < PHONE_FUZZY_MIN_DIGITS) return null;
-  const national = nationalDigits(phone) ?? phoneDigits(phone);
-  const candidates = national.length === 10 ? [national, `1${national}`] : [national];
-  let best: PhoneMatchKind | null = null;
-  for (const digits of candidates) {
-    const kind = matchDigits(q, digits);
-    if (kind && (!best || PHONE_MATCH_SCORE[kind] > PHONE_MATCH_SCORE[best])) best = kind;
-  }
-  return best;
+  return matchPhoneDigits(phoneDigits(query), phoneMatchTarget(phone));
 }

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --max-seconds 300]`
+ *
+ * Starts the local runtime on a temporary folder, loads N synthetic patients through the patient
+ * repository, signs in the demo provider, and measures patient list and search through the
+ * local HTTP API. Prints p50/p95/p99 latency and requests/s per scenario. A figure, not a test.
+ */
+import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
+import { startLocalRuntime } from '../../infra/local/runtime.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { latencySummary, type LatencySummary } from './stats.js';
+import { syntheticPatients } from './synthetic-patients.js';
+
+interface Options {
+  patients: number;
+  requests: number;
+  concurrency: number;
+  maxSeconds: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = { patients: 5000, requests: 200, concurrency: 8, maxSeconds: 300 };
+  for (let i = 0; i < argv.length; i++) {
+    const key = argv[i].replace(/^--/, '');
+    const value = Number(argv[i + 1]);
+    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', 'max-seconds': 'maxSeconds' } as const)[key as 'patients'];
+    if (field && Number.isFinite(value) && value > 0) {
+      opts[field] = Math.floor(value);
+      i++;
+    }
+  }
+  opts.patients = Math.min(opts.patients, 50_000);
+  opts.requests = Math.min(opts.requests, 5_000);
+  opts.concurrency = Math.min(opts.concurrency, 64);
+  return opts;
+}
+
+interface Scenario {
+  name: string;
+  /** Path for the i-th request. */
+  path: (i: number) => string;
+  requests?: number;
+  /** Runs before each request, outside the measured time. */
+  before?: (i: number) => Promise<void>;
+}
+
+async function run() {
+  const opts = parseArgs(process.argv.slice(2));
+  process.env.TIDEWELL_LOG ??= 'silent';
+  const deadline = Date.now() + opts.maxSeconds * 1000;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
+  console.log(`Tidewell bench: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`);
+  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
+  try {
+    const practiceId = runtime.endpoints.practiceId;
+    const patients = syntheticPatients(opts.patients);
+    const loadStart = performance.now();
+    for (let i = 0; i < patients.length; i += 500) {
+      await putPatientsBatch(practiceId, patients.slice(i, i + 500));
+      process.stdout.write(`\r  loaded ${Math.min(i + 500, patients.length)}/${patients.length} patients`);
+    }
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+    console.log(`\n  load: ${loadSeconds.toFixed(1)} s (${Math.round(patients.length / loadSeconds)} patients/s, BatchWriteItem)`);
+
+    const token = await signIn(runtime.outputs.cognitoEndpoint, runtime.outputs.region, runtime.outputs.userPoolClientId);
+    const apiUrl = runtime.outputs.apiUrl;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
+      return JSON.parse(text) as { total?: number };
+    };
+
+    const cold = performance.now();
+    const first = await call('GET', '/v1/patients?limit=100&offset=0');
+    console.log(`  first list (cold index load of ${first.total} patients): ${(performance.now() - cold).toFixed(0)} ms\n`);
+
+    const pick = <T>(list: readonly T[], i: number) => list[(i * 7919) % list.length];
+    const lastNamePrefixes = [...new Set(patients.map((p) => p.lastName.slice(0, 3).toLowerCase()))];
+    const fullNames = patients.map((p) => `${p.firstName} ${p.lastName}`);
+    const phones = patients.map((p) => p.phones?.[0]?.number.slice(2) ?? '5550100000');
+    const scrambled = (digits: string) => digits.slice(3, 7).split('').reverse().join('');
+    let created = 0;
+
+    const scenarios: Scenario[] = [
+      { name: 'list first page (limit 100)', path: () => '/v1/patients?limit=100&offset=0' },
+      { name: 'list random page (limit 100)', path: (i) => `/v1/patients?limit=100&offset=${(i * 100) % Math.max(1, opts.patients)}` },
+      { name: 'search name prefix (3 letters)', path: (i) => `/v1/patients?q=${encodeURIComponent(pick(lastNamePrefixes, i))}` },
+      { name: 'search full name', path: (i) => `/v1/patients?q=${encodeURIComponent(pick(fullNames, i))}` },
+      { name: 'search phone substring (4 digits)', path: (i) => `/v1/patients?q=${pick(phones, i).slice(4, 8)}` },
+      { name: 'search phone formatted "(xxx) xxx"', path: (i) => `/v1/patients?q=${encodeURIComponent(`(${pick(phones, i).slice(0, 3)}) ${pick(phones, i).slice(3, 6)}`)}` },
+      { name: 'search phone scrambled (4 digits)', path: (i) => `/v1/patients?q=${scrambled(pick(phones, i))}` },
+      {
+        name: 'search after a write (index reload)',
+        requests: Math.min(opts.requests, 30),
+        before: async () => {
+          created++;
+          await call('POST', '/v1/patients', { firstName: 'Bench', lastName: `Writer${created}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]), gender: 'other' });
+        },
+        path: () => '/v1/patients?q=bench',
+      },
+    ];
+
+    const rows: (LatencySummary & { name: string })[] = [];
+    for (const s of scenarios) {
+      if (Date.now() > deadline) {
+        console.log(`  time limit reached; skipping "${s.name}"`);
+        continue;
+      }
+      for (let w = 0; w < 5; w++) await call('GET', s.path(w));
+      const count = s.requests ?? opts.requests;
+      const concurrency = s.before ? 1 : opts.concurrency;
+      const latencies: number[] = [];
+      let next = 0;
+      const started = performance.now();
+      const worker = async () => {
+        while (next < count && Date.now() < deadline) {
+          const i = next++;
+          if (s.before) await s.before(i);
+          const t0 = performance.now();
+          await call('GET', s.path(i));
+          latencies.push(performance.now() - t0);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const elapsed = (performance.now() - started) / 1000;
+      const summary = latencySummary(latencies, s.before ? undefined : elapsed);
+      rows.push({ name: `${s.name}${concurrency === 1 ? ' [serial]' : ''}`, ...summary });
+    }
+
+    const pad = (v: string, n: number) => v.padStart(n);
+    console.log(`${'scenario'.padEnd(44)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 9)}`);
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(44)}${pad(String(r.count), 6)}${pad(r.p50.toFixed(1), 9)}${pad(r.p95.toFixed(1), 9)}${pad(r.p99.toFixed(1), 9)}${pad(r.requestsPerSecond === undefined ? '-' : r.requestsPerSecond.toFixed(0), 9)}`,
+      );
+    }
+  } finally {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function signIn(cognitoEndpoint: string, region: string, clientId: string): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const out = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD },
+    }),
+  );
+  const token = out.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('Sign-in returned no ID token');
+  return token;
+}
+
+
+run().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -8,6 +8,7 @@ import { GROUPS } from '../../functions/groups.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { loadPracticeConfig } from '../config/practice-config.js';
 import { createLocalHttpApi } from './api/local-http-api.js';
+import { attachAsyncServices } from './async-services.js';
 import { jwtAuthorizer } from './api/jwt-authorizer.js';
 import { createLocalCognito } from './cognito/local-cognito.js';
 import { cognitoAdminClient, ensurePoolUser, provisionUserPool } from './cognito/provision-pool.js';
@@ -54,7 +55,18 @@ export interface LocalRuntime {
   outputs: LocalOutputs;
   httpServer: Server;
   /** Where the SDK reaches the local table and file store (also set in process.env for handlers). */
-  endpoints: { dynamodb: string; s3: string; tableName: string; practiceId: string };
+  endpoints: {
+    dynamodb: string;
+    s3: string;
+    tableName: string;
+    practiceId: string;
+    /** Step Functions and Scheduler APIs, and the local realtime publisher's secret (never sent to the browser). */
+    stepFunctions: string;
+    transcriptionStateMachineArn: string;
+    scheduler: string;
+    schedulerGroup: string;
+    realtimePublisherSecret: string;
+  };
   /** Serve every request whose path is `prefix` or below it (e.g. '/graphql'); checked before the web app. */
   onRequest(prefix: string, handler: RequestHandler): void;
   /** Accept websocket upgrades whose path is `prefix` or below it. */
@@ -213,6 +225,16 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       region,
     });
 
+    const asyncServices = await attachAsyncServices(
+      {
+        httpServer,
+        onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),
+        onStop: (fn) => void stops.push(fn),
+      },
+      outputs,
+      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug },
+    );
+
     if (opts.seed ?? true) {
       const now = new Date().toISOString();
       await putIfAbsent(practiceItem(practice, now));
@@ -231,7 +253,17 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     return {
       outputs,
       httpServer,
-      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, tableName, practiceId: practice.practiceId },
+      endpoints: {
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        tableName,
+        practiceId: practice.practiceId,
+        stepFunctions: asyncServices.sfnEndpoint,
+        transcriptionStateMachineArn: asyncServices.transcriptionStateMachineArn,
+        scheduler: asyncServices.scheduler.endpoint,
+        schedulerGroup: asyncServices.schedulerGroup,
+        realtimePublisherSecret: asyncServices.realtime.publisherSecret,
+      },
       onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),
       onUpgrade: (prefix, handler) => void upgradeHandlers.push([prefix, handler]),
       onStop: (fn) => void stops.push(fn),

@@ -158,14 +158,19 @@ export function createLocalStepFunctions(opts: LocalStepFunctionsOptions) {
       (output) => {
         Object.assign(description, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: new Date() });
       },
-      (error: Error) => {
+      async (error: Error) => {
+        // The event log may still be draining when the result rejects.
+        await collectEvents;
         const failed = [...record.events].reverse().find((e) => e.type === 'ExecutionFailed') as { Error?: string; Cause?: unknown } | undefined;
         const timedOut = error.name === 'ExecutionTimeoutError';
         const aborted = error.name === 'ExecutionAbortedError';
+        // The engine wraps a Fail state's or a task's error; DescribeExecution reports the inner one.
+        const inner = (error as Error & { cause?: unknown }).cause;
+        const reported = inner instanceof Error ? inner : error;
         Object.assign(description, {
           status: timedOut ? 'TIMED_OUT' : aborted ? 'ABORTED' : 'FAILED',
-          error: failed?.Error ?? (timedOut ? 'States.Timeout' : error.name),
-          cause: typeof failed?.Cause === 'string' ? failed.Cause : failed?.Cause !== undefined ? JSON.stringify(failed.Cause) : error.message,
+          error: failed?.Error ?? (timedOut ? 'States.Timeout' : reported.name),
+          cause: typeof failed?.Cause === 'string' ? failed.Cause : failed?.Cause !== undefined ? JSON.stringify(failed.Cause) : reported.message,
           stopDate: new Date(),
         });
       },

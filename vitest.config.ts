@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The lockfile pins SDK releases that still support Node 20 here; Lambdas run on Node 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   test: {
     projects: [

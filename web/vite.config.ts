@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -10,12 +10,31 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * browser sees the same single-origin layout as the served build.
  */
 const devOrigin = process.env.TIDEWELL_ORIGIN;
-const proxied = ['/config.json', '/api', '/cognito', '/graphql'];
+const proxied = ['/api', '/cognito', '/graphql'];
+
+/** config.json names the runtime's origin; the dev server answers with its own so calls stay same-origin. */
+function devConfigJson(origin: string): Plugin {
+  return {
+    name: 'tidewell-dev-config-json',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (req, res, next) => {
+        fetch(`${origin}/config.json`)
+          .then((upstream) => upstream.text())
+          .then((text) => {
+            const own = `http://${req.headers.host ?? 'localhost'}`;
+            res.setHeader('content-type', 'application/json');
+            res.end(text.split(origin).join(own));
+          })
+          .catch(next);
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [react()],
+  plugins: [react(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { installLocalRealtimeRewrite } from './local-realtime.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
 export function amplifyResources(config: RuntimeConfig): ResourcesConfig {
@@ -30,6 +31,7 @@ export function signInAuthFlow(config: RuntimeConfig): 'USER_PASSWORD_AUTH' | un
 }
 
 export function configureAmplify(config: RuntimeConfig): void {
+  if (config.local) installLocalRealtimeRewrite(absoluteUrl(config.graphqlUrl));
   Amplify.configure(amplifyResources(config));
 }
 

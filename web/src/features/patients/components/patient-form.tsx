@@ -40,7 +40,20 @@ export function PatientForm({ initial, submitLabel, cancelHref, isSaving, onSave
   const [values, setValues] = useState<PatientFormState>(initial);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
 
-  const set = (field: PatientFormField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  // A field's message goes as soon as the field is edited, not on blur: a message vanishing on
+  // blur moves the Save button under a pointer that is pressing it.
+  const clearError = (field: PatientFormField) =>
+    setErrors((current) => {
+      if (!(field in current.fields)) return current;
+      const fields = { ...current.fields };
+      delete fields[field];
+      return { ...current, fields };
+    });
+  const setValue = (field: PatientFormField, value: string | null) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
+  const set = (field: PatientFormField) => (value: string) => setValue(field, value);
   const formatPhoneOnBlur = (field: PatientFormField) => () =>
     setValues((current) => {
       const value = current[field] ?? '';
@@ -103,7 +116,7 @@ export function PatientForm({ initial, submitLabel, cancelHref, isSaving, onSave
             placeholder="Select gender"
             options={GENDER_OPTIONS}
             value={values.gender}
-            onChange={(value) => setValues((current) => ({ ...current, gender: value }))}
+            onChange={(value) => setValue('gender', value)}
           />
         </div>
       </fieldset>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PATIENT_PAGE_SIZE, PATIENT_SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants/patients.js';
 import { dobString, fullNameWithAge, primaryPhone } from '../../../../../shared/patients/patient-derived.js';
@@ -24,25 +23,11 @@ export function PatientListPage() {
   const [params, setParams] = useSearchParams();
   const archived = params.get('archived') === '1';
   const offset = Math.max(0, Number(params.get('offset')) || 0);
-  const [searchText, setSearchText] = useState(params.get('q') ?? '');
+  // The typed text lives in the URL (updated from the input's own change event, never from an
+  // effect, so a pending navigation away cannot pick it up); the API sees the debounced text.
+  const searchText = params.get('q') ?? '';
   const debouncedSearch = useDebouncedValue(searchText, PATIENT_SEARCH_DEBOUNCE_MS);
   const q = searchQueryFor(debouncedSearch);
-
-  // The search that reaches the URL (and the API) is the debounced one; a new search starts at page one.
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const previous = next.get('q') ?? '';
-        if (previous === debouncedSearch.trim()) return current;
-        if (debouncedSearch.trim()) next.set('q', debouncedSearch.trim());
-        else next.delete('q');
-        next.delete('offset');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debouncedSearch, setParams]);
 
   const list = usePatientList({ q, offset, archived });
 
@@ -89,7 +74,7 @@ export function PatientListPage() {
             label="Search patients"
             placeholder="Search by name or phone number"
             value={searchText}
-            onChange={setSearchText}
+            onChange={(text) => update({ q: text || null, offset: null })}
             className="tw-patients__search"
             autoFocus
           />

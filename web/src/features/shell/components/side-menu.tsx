@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { EditDashboardIcon, TidewellMark } from '../../../components/ui/icons.js';
 import { paths } from '../../../lib/paths.js';
 import { isCurrentSection, MENU_ITEMS, showsEditDashboard } from '../menu-items.js';
@@ -49,7 +49,7 @@ export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
             const Icon = item.icon;
             return (
               <li key={item.label}>
-                <NavLink
+                <Link
                   to={item.href}
                   className="tw-sidenav__item"
                   aria-current={isCurrentSection(pathname, item.section) ? 'page' : undefined}
@@ -58,17 +58,17 @@ export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
                 >
                   <Icon className="tw-sidenav__icon" />
                   <span className="tw-sidenav__label">{item.label}</span>
-                </NavLink>
+                </Link>
               </li>
             );
           })}
         </ul>
         {showsEditDashboard(pathname) ? (
           <div className="tw-sidenav__footer">
-            <NavLink to={paths.homeEdit()} className="tw-sidenav__item" title={isExpanded ? undefined : 'Edit Dashboard'} onClick={afterNavigate}>
+            <Link to={paths.homeEdit()} className="tw-sidenav__item" title={isExpanded ? undefined : 'Edit Dashboard'} onClick={afterNavigate}>
               <EditDashboardIcon className="tw-sidenav__icon" />
               <span className="tw-sidenav__label">Edit Dashboard</span>
-            </NavLink>
+            </Link>
           </div>
         ) : null}
       </nav>

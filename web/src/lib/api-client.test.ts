@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildUrl, createApiClient, type ApiClientDeps } from './api-client.js';
+import { ApiError } from './api-error.js';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function client(fetchImpl: ApiClientDeps['fetchImpl'], overrides: Partial<ApiClientDeps> = {}) {
+  const onUnauthorized = vi.fn(async () => undefined);
+  const request = createApiClient({
+    apiUrl: () => 'http://localhost:3000/api/',
+    idToken: async () => 'id-token-123',
+    onUnauthorized,
+    fetchImpl,
+    timeZone: () => 'America/Chicago',
+    ...overrides,
+  });
+  return { request, onUnauthorized };
+}
+
+describe('buildUrl', () => {
+  it('joins the API root and path and drops empty query values', () => {
+    expect(buildUrl('http://h/api/', '/v1/patients', { limit: 100, offset: 0, q: '', status: undefined })).toBe(
+      'http://h/api/v1/patients?limit=100&offset=0',
+    );
+    expect(buildUrl('http://h/api', 'v1/x', { q: '(555) 01' })).toBe('http://h/api/v1/x?q=%28555%29+01');
+  });
+});
+
+describe('createApiClient', () => {
+  it('sends the ID token as bearer, the time zone, and JSON', async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(201, { id: 'p1' }));
+    const { request } = client(fetchImpl);
+
+    const result = await request<{ id: string }>({ method: 'POST', path: '/v1/patients', body: { firstName: 'Ana' } });
+
+    expect(result).toEqual({ id: 'p1' });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://localhost:3000/api/v1/patients');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"firstName":"Ana"}');
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer id-token-123',
+      'X-Timezone': 'America/Chicago',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('surfaces a 400 as an ApiError with the message and field errors', async () => {
+    const body = { message: 'dob: Date of birth cannot be after today', fieldErrors: { dob: 'Date of birth cannot be after today' } };
+    const { request, onUnauthorized } = client(async () => jsonResponse(400, body));
+
+    const error = await request({ path: '/v1/patients' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: body.message, fieldErrors: body.fieldErrors });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('signs out on a 401', async () => {
+    const { request, onUnauthorized } = client(async () => jsonResponse(401, { message: 'Unauthorized' }));
+
+    await expect(request({ path: '/v1/practices/metadata' })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("uses the spec's message when the response has no usable body or the network fails", async () => {
+    const { request: broken } = client(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(broken({ path: '/v1/patients' })).rejects.toMatchObject({ status: 502, message: 'Network response was not ok' });
+
+    const { request: offline } = client(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(offline({ path: '/v1/patients' })).rejects.toMatchObject({ status: 0, message: 'Network response was not ok' });
+  });
+
+  it('omits the Authorization header when there is no session', async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(200, {}));
+    const { request } = client(fetchImpl, { idToken: async () => undefined });
+    await request({ path: '/v1/x' });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).not.toHaveProperty('Authorization');
+  });
+});

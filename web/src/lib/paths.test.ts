@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths.js';
+
+describe('paths', () => {
+  it('builds the routes of spec shell §2.1', () => {
+    expect(paths.patient('pat-0011')).toBe('/patients/pat-0011');
+    expect(paths.editPatient('a/b')).toBe('/patients/a%2Fb/edit');
+    expect(paths.files()).toBe('/files/public/');
+    expect(paths.contacts()).toBe('/contacts/list');
+    expect(paths.teamMember('u-1')).toBe('/new-settings/team/u-1');
+    expect(paths.noteResult('n1', { type: 'lab', responseCode: undefined })).toBe('/note-result/n1?type=lab');
+  });
+});

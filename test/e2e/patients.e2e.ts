@@ -122,6 +122,15 @@ test('unknown routes, unknown patients, coming-soon screens and logout', async (
   ]);
   await shot(page, '08-dashboard');
 
+  // The mini rail (60 px) widens to 270 px after a 300 ms hover.
+  expect((await menu.boundingBox())?.width).toBe(60);
+  await menu.hover();
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(270);
+  await expect(menu.getByText('Communication')).toBeVisible();
+  await shot(page, '08b-menu-expanded');
+  await page.mouse.move(900, 500);
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(60);
+
   await page.goto('/#/no-such-place');
   await expect(page).toHaveURL(/#\/home$/);
 
@@ -156,4 +165,23 @@ test('logout in one tab signs out the other tabs', async ({ page, context }) => 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(other.getByLabel('Email')).toBeVisible();
+});
+
+test('on a phone the side menu is an overlay', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/#/patients');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Patients', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await shot(page, '11a-mobile-list');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect.poll(async () => (await menu.boundingBox())?.width).toBe(270);
+  await shot(page, '11b-mobile-menu');
+
+  await menu.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/#\/calendar$/);
+  await expect(page.getByText('The Calendar screen is coming soon.')).toBeVisible();
+  await expect(menu).toHaveCount(0);
 });

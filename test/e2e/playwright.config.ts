@@ -52,7 +52,7 @@ export default defineConfig({
         // The first start builds the web app before it listens.
         timeout: 300_000,
         reuseExistingServer: false,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR },
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

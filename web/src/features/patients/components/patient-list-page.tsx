@@ -90,6 +90,7 @@ export function PatientListPage() {
         ) : items.length === 0 ? (
           <p className="tw-empty">No results found.</p>
         ) : (
+          <div className="tw-patients__table-wrap">
           <table className="tw-patients__table" aria-label={archived ? 'Archived patients' : 'Patients'} data-fetching={list.isFetching || undefined}>
             <thead>
               <tr>
@@ -105,6 +106,7 @@ export function PatientListPage() {
               ))}
             </tbody>
           </table>
+          </div>
         )}
 
         {total > PATIENT_PAGE_SIZE ? (

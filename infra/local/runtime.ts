@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
 import { readState, writeState } from './state.js';
 import { staticWeb } from './web/static-web.js';
+import { webBuildIsStale } from './web/web-build-freshness.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_ACCOUNT_ID = '000000000000';
@@ -245,7 +246,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       await seedDemoPatients(dataDir, practice.practiceId);
     }
 
-    if (opts.serveWeb && !existsSync(join(webRoot, 'index.html'))) await buildWeb();
+    if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
 
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(outputs, null, 2)}\n`);
@@ -288,7 +289,7 @@ async function seedDemoPatients(dataDir: string, practiceId: string): Promise<vo
 }
 
 async function buildWeb(): Promise<void> {
-  runtimeLog('Building the web app (web/dist is missing)…');
+  runtimeLog('Building the web app (web/dist is missing or older than its sources)…');
   const { build } = await import('vite');
   await build({ configFile: join(REPO_ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
 }

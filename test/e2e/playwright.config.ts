@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PORT = 3210;
+// E2E_PORT lets two runs on one machine use separate servers.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Set TIDEWELL_E2E_URL to run against an already running `npm start` instead of starting one. */
 const externalUrl = process.env.TIDEWELL_E2E_URL;
 const baseURL = externalUrl ?? `http://localhost:${PORT}`;

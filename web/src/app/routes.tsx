@@ -8,9 +8,7 @@ import { RootLayout } from './root-layout.js';
 
 const HomePage = lazy(() => import('../features/home/components/home-page.js').then((m) => ({ default: m.HomePage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
-const PatientProfilePage = lazy(() =>
-  import('../features/patients/components/patient-profile-page.js').then((m) => ({ default: m.PatientProfilePage })),
-);
+const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) => ({ default: m.PatientChartPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
@@ -40,9 +38,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'google-callback', element: <GoogleCallbackRedirect /> },
               { path: 'patients', element: <PatientListPage /> },
               { path: 'patients/new', element: <PatientFormPage /> },
-              { path: 'patients/:patientId', element: <PatientProfilePage /> },
+              { path: 'patients/:patientId', element: <PatientChartPage /> },
               { path: 'patients/:patientId/edit', element: <PatientFormPage /> },
-              { path: 'patients/:patientId/*', element: <PatientProfilePage /> },
+              { path: 'patients/:patientId/*', element: <PatientChartPage /> },
               { path: 'inventory/*', element: soon('Medications', 'The medication inventory list and items will open here.') },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
               { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },

@@ -20,16 +20,19 @@ import '../patients.css';
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
 const PHONE_LABEL: Record<string, string> = { mobile: 'Mobile', home: 'Home', work: 'Work' };
 
-export function PatientProfilePage() {
+/** Panels of other features (chart sections, notes) are composed in by the app, below the header. */
+export type PatientPanels = (patient: Patient) => ReactNode;
+
+export function PatientProfilePage({ panels }: { panels?: PatientPanels }) {
   const { patientId = '' } = useParams();
   const patient = usePatient(patientId);
 
   if (patient.isPending) return <Spinner label="Loading patient" />;
   if (patient.isError) return isApiError(patient.error, 404) ? <NotFoundView /> : <GenericErrorView />;
-  return <PatientProfile patient={patient.data} />;
+  return <PatientProfile patient={patient.data} panels={panels} />;
 }
 
-function PatientProfile({ patient }: { patient: Patient }) {
+function PatientProfile({ patient, panels }: { patient: Patient; panels?: PatientPanels }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const archive = useArchivePatient(patient.id);
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
@@ -115,6 +118,8 @@ function PatientProfile({ patient }: { patient: Patient }) {
           <Detail label="Preferred pharmacy">{patient.preferredPharmacy}</Detail>
         </dl>
       </div>
+
+      {panels ? <div className="tw-profile__panels">{panels(patient)}</div> : null}
 
       <ConfirmDialog
         isOpen={confirmOpen}

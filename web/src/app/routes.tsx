@@ -2,9 +2,9 @@ import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { ComingSoonPage } from '../components/coming-soon-page.js';
 import { GenericErrorView } from '../components/error-views.js';
-import { AppLayout } from '../features/shell/components/app-layout.js';
 import { paths } from '../lib/paths.js';
 import { RootLayout } from './root-layout.js';
+import { WorkspaceLayout } from './workspace-layout.js';
 
 const HomePage = lazy(() => import('../features/home/components/home-page.js').then((m) => ({ default: m.HomePage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
@@ -28,7 +28,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { path: 'note-result/:noteId', element: <NoteResultPage /> },
       {
-        element: <AppLayout />,
+        element: <WorkspaceLayout />,
         children: [
           {
             errorElement: <GenericErrorView />,

@@ -20,15 +20,21 @@ export interface MenuItem {
   /** Path prefix that marks the item as current. */
   section: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Which unread total the item shows as a badge (spec shell §2.2). */
+  badge?: MenuBadge;
 }
+
+export type MenuBadge = 'communication' | 'tasks';
+/** Unread totals composed by the app from the notification and task features. */
+export type MenuBadgeCounts = Partial<Record<MenuBadge, number>>;
 
 /** Spec shell §2.2, in the spec's order. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Dashboard', href: paths.home(), section: '/home', icon: DashboardIcon },
   { label: 'Patients', href: paths.patients(), section: '/patients', icon: PatientsIcon },
   { label: 'Calendar', href: paths.calendar(), section: '/calendar', icon: CalendarIcon },
-  { label: 'Communication', href: paths.messages(), section: '/messages', icon: CommunicationIcon },
-  { label: 'Tasks', href: paths.tasks(), section: '/tasks', icon: TasksIcon },
+  { label: 'Communication', href: paths.messages(), section: '/messages', icon: CommunicationIcon, badge: 'communication' },
+  { label: 'Tasks', href: paths.tasks(), section: '/tasks', icon: TasksIcon, badge: 'tasks' },
   { label: 'Forms', href: paths.forms(), section: '/forms', icon: FormsIcon },
   { label: 'Contacts', href: paths.contacts(), section: '/contacts', icon: ContactsIcon },
   { label: 'Medications', href: paths.inventory(), section: '/inventory', icon: MedicationsIcon },

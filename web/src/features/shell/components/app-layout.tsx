@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
@@ -12,7 +13,16 @@ import '../shell.css';
 export const DEACTIVATED_BANNER_TEXT =
   'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
 
-export function AppLayout() {
+export interface AppLayoutProps {
+  /** Unread totals for the menu badges, composed by the app. */
+  badges?: MenuBadgeCounts;
+  /** Top bar search trigger (the command palette button), composed by the app. */
+  search?: ReactNode;
+  /** Always-mounted workspace layers (the command palette dialog, live-feed listeners). */
+  children?: ReactNode;
+}
+
+export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const practice = usePracticeMetadata();
   const user = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -29,9 +39,9 @@ export function AppLayout() {
 
   return (
     <div className={`tw-shell${mobile ? ' tw-shell--mobile' : ''}`}>
-      <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={() => setMobileMenuOpen(false)} />
+      <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={() => setMobileMenuOpen(false)} badges={badges} />
       <div className="tw-shell__main">
-        <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={() => setMobileMenuOpen(true)} />
+        <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={() => setMobileMenuOpen(true)} search={search} />
         {practice.data.productDeactivatedAt ? (
           <div className="tw-banner tw-banner--danger" role="alert">
             {DEACTIVATED_BANNER_TEXT}
@@ -49,6 +59,7 @@ export function AppLayout() {
           </Suspense>
         </main>
       </div>
+      {children}
     </div>
   );
 }

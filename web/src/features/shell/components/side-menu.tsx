@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { EditDashboardIcon, TidewellMark } from '../../../components/ui/icons.js';
 import { paths } from '../../../lib/paths.js';
-import { isCurrentSection, MENU_ITEMS, showsEditDashboard } from '../menu-items.js';
+import { badgeLabel, isCurrentSection, MENU_ITEMS, showsEditDashboard, type MenuBadgeCounts } from '../menu-items.js';
 import { SIDEBAR } from '../sidebar-constants.js';
 import { useHoverExpand } from '../use-hover-expand.js';
 
@@ -11,9 +11,10 @@ export interface SideMenuProps {
   mobile: boolean;
   mobileOpen: boolean;
   onMobileClose: () => void;
+  badges?: MenuBadgeCounts;
 }
 
-export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
+export function SideMenu({ mobile, mobileOpen, onMobileClose, badges = {} }: SideMenuProps) {
   const { pathname } = useLocation();
   const { expanded, collapse, hoverProps } = useHoverExpand(SIDEBAR.hoverDelayMs);
   const isExpanded = mobile ? mobileOpen : expanded;
@@ -47,6 +48,7 @@ export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
         <ul className="tw-sidenav__list">
           {MENU_ITEMS.map((item) => {
             const Icon = item.icon;
+            const count = item.badge ? badgeLabel(badges[item.badge] ?? 0) : null;
             return (
               <li key={item.label}>
                 <Link
@@ -55,8 +57,16 @@ export function SideMenu({ mobile, mobileOpen, onMobileClose }: SideMenuProps) {
                   aria-current={isCurrentSection(pathname, item.section) ? 'page' : undefined}
                   title={isExpanded ? undefined : item.label}
                   onClick={afterNavigate}
+                  aria-label={count ? `${item.label}, ${count} unread` : undefined}
                 >
-                  <Icon className="tw-sidenav__icon" />
+                  <span className="tw-sidenav__icon-wrap">
+                    <Icon className="tw-sidenav__icon" />
+                    {count ? (
+                      <span className="tw-sidenav__badge" data-testid={`menu-badge-${item.badge}`} aria-hidden="true">
+                        {count}
+                      </span>
+                    ) : null}
+                  </span>
                   <span className="tw-sidenav__label">{item.label}</span>
                 </Link>
               </li>

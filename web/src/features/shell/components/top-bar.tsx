@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
@@ -12,9 +13,10 @@ export interface TopBarProps {
   user: PracticeUser | undefined;
   mobile: boolean;
   onOpenMenu: () => void;
+  search?: ReactNode;
 }
 
-export function TopBar({ practice, user, mobile, onOpenMenu }: TopBarProps) {
+export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarProps) {
   return (
     <header className="tw-topbar">
       {mobile ? (
@@ -26,6 +28,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu }: TopBarProps) {
         {practice.practiceName}
       </span>
       <div className="tw-topbar__spacer" />
+      {search}
       <MenuButton
         className="tw-topbar__action"
         label={

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDate, matchesQuery, paletteActions } from './palette-actions.js';
+
+const today = new Date(2026, 0, 1, 9, 30);
+
+describe('palette actions', () => {
+  it('lists the calendar entries for the right days and views', () => {
+    const hrefs = Object.fromEntries(
+      paletteActions({ today, helpHref: 'https://help', hasInteractions: false }).map((a) => [a.label, a.command.kind === 'href' ? a.command.href : a.command.kind]),
+    );
+    expect(hrefs["Today's Calendar"]).toBe('/calendar?date=2026-01-01&view=day');
+    expect(hrefs["Yesterday's Calendar"]).toBe('/calendar?date=2025-12-31&view=day');
+    expect(hrefs["Next Week's Calendar"]).toBe('/calendar?date=2026-01-08&view=week');
+    expect(hrefs['Create a new task']).toBe('/tasks/new');
+    expect(hrefs['Practice User Management']).toBe('/new-settings/team');
+    expect(hrefs.Back).toBe('back');
+  });
+
+  it('offers New Interaction only when a note type can be created', () => {
+    const labels = (hasInteractions: boolean) => paletteActions({ today, helpHref: 'x', hasInteractions }).map((a) => a.label);
+    expect(labels(false)).not.toContain('New Interaction');
+    expect(labels(true)[0]).toBe('New Interaction');
+  });
+
+  it('puts the settings actions in the Settings section', () => {
+    const settings = paletteActions({ today, helpHref: 'x', hasInteractions: false }).filter((a) => a.section === 'Settings');
+    expect(settings.map((a) => a.label)).toEqual(['Practice Settings', 'Practice User Management', 'Practice Templates', 'Create new template']);
+  });
+
+  it('matches every typed word anywhere in the text', () => {
+    expect(matchesQuery('Practice User Management team users', 'user prac')).toBe(true);
+    expect(matchesQuery('View Tasks', 'sms')).toBe(false);
+    expect(calendarDate(new Date(2024, 1, 28), 1)).toBe('2024-02-29');
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { emailSaveError } from './email.js';
+import { NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
+import type { NoteData, NoteFile } from './note-schema.js';
+import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
+import { hasWildcard } from './wildcard.js';
+
+export interface SaveCandidate {
+  noteType: NoteType;
+  patientId: string | null | undefined;
+  data: NoteData | null | undefined;
+  files?: readonly NoteFile[] | null;
+}
+
+export interface SaveProblem {
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** Text without markup or whitespace: a note of only empty paragraphs counts as empty. */
+export function plainText(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
+}
+
+const problem = (message: string, field?: string): SaveProblem => ({ message, fieldErrors: field ? { [field]: message } : {} });
+
+/**
+ * Why a note cannot be saved or signed, or null. Shared so the window disables Save for the same
+ * reasons the server refuses it: no patient, no data, invalid data, empty text, a wildcard left.
+ */
+export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on: Date = new Date()): SaveProblem | null {
+  if (!n.patientId) return problem(NOTE_MESSAGES.missingPatient, 'patientId');
+  const data = n.data;
+  if (!data || Object.keys(data).length === 0) return problem(NOTE_MESSAGES.noData, 'data');
+  if (hasWildcard(data.formattedText) || hasWildcard(data.text)) return problem(NOTE_MESSAGES.wildcard, 'text');
+  switch (n.noteType) {
+    case 'VITALS': {
+      const parsed = VitalsInput.safeParse(data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return problem(issue.message, String(issue.path[0] ?? 'data'));
+      }
+      const v = normalizeVitals(parsed.data);
+      if (!hasAnyVital(v)) return problem(VITALS_MESSAGES.empty, 'data');
+      if (v.headCircumference != null && !showsHeadCircumference(patientDob, on)) {
+        return problem(VITALS_MESSAGES.headCircumferenceAge, 'headCircumference');
+      }
+      return null;
+    }
+    case 'EMAIL': {
+      const subject = emailSaveError(data);
+      if (subject) return problem(subject, 'subject');
+      if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
+      return null;
+    }
+    case 'DOCUMENT':
+      if (!plainText(data.text) && !plainText(data.formattedText) && !(n.files && n.files.length)) {
+        return problem(NOTE_MESSAGES.emptyText, 'text');
+      }
+      return null;
+    default:
+      if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
+      return null;
+  }
+}
+
+/** The status a successful save leaves: drafts stay drafts, an email becomes WRITTEN, an SMS log DELIVERED. */
+export function statusAfterSave(type: NoteType, current: NoteStatus): NoteStatus {
+  if (type === 'SMS_LOG') return 'DELIVERED';
+  if (type === 'EMAIL' && (current === 'DRAFT' || current === 'WRITTEN')) return 'WRITTEN';
+  return current;
+}
+
+/** The status signing leaves: delivered notes stay delivered, forms keep theirs, the rest become SIGNED. */
+export function statusAfterSign(type: NoteType, current: NoteStatus): NoteStatus {
+  if (current === 'DELIVERED' || type === 'FORM') return current;
+  return 'SIGNED';
+}
+
+/** The status a note is created with when the body does not say. */
+export function initialStatus(type: NoteType): NoteStatus {
+  return type === 'SMS_LOG' ? 'DELIVERED' : 'DRAFT';
+}
+
+export const VitalsData = VitalsInput;
+export type VitalsData = z.infer<typeof VitalsInput>;

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationEvent, NotificationPublisher } from '../lib/adapters/notification-publisher.js';
+import { startTestTable, TEST_PRACTICE } from '../patients/test-table.js';
+import {
+  countUnread,
+  createNotification,
+  deleteNotification,
+  findLatestBySource,
+  getLatestNotification,
+  listLatest,
+  listNotificationVersions,
+  setNotificationPublisher,
+  updateNotification,
+} from './notification-repository.js';
+
+let table: { stop(): Promise<void> };
+const published: [string, NotificationEvent][] = [];
+const recorder: NotificationPublisher = {
+  publishCreated: async (n) => void published.push(['created', n]),
+  publishUpdated: async (n) => void published.push(['updated', n]),
+};
+const actor = { userId: 'u-1' };
+
+beforeAll(async () => {
+  table = await startTestTable();
+  setNotificationPublisher(recorder);
+});
+afterAll(async () => {
+  setNotificationPublisher(undefined);
+  await table?.stop();
+});
+
+describe('notification repository', () => {
+  it('keeps every version, flags only the latest and publishes create and update', async () => {
+    const created = await createNotification(TEST_PRACTICE, { notificationType: 'DRAFT', sourceId: 'note-1', relatedTo: 'u-2', patientId: 'pat-1' }, actor);
+    expect(created).toMatchObject({ notificationVersion: 1, isLatestVersion: true, notificationStatus: 'UNREAD', author: 'u-1' });
+    const updated = await updateNotification(TEST_PRACTICE, created.notificationId, { notificationStatus: 'UPDATED', text: 'Saved again' }, { userId: 'u-2' });
+    expect(updated).toMatchObject({ notificationVersion: 2, notificationStatus: 'UPDATED', lastUpdatedBy: 'u-2', createdAt: created.createdAt });
+    const versions = await listNotificationVersions(TEST_PRACTICE, created.notificationId);
+    expect(versions.map((v) => [v.notificationVersion, v.isLatestVersion])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(published.map(([k, n]) => [k, n.notificationId, n.notificationVersion]).slice(-2)).toEqual([
+      ['created', created.notificationId, 1],
+      ['updated', created.notificationId, 2],
+    ]);
+    expect((await findLatestBySource(TEST_PRACTICE, 'DRAFT', 'note-1')).map((n) => n.notificationVersion)).toEqual([2]);
+    expect((await listLatest(TEST_PRACTICE, { types: ['DRAFT'], relatedTo: 'u-2' })).map((n) => n.notificationId)).toEqual([created.notificationId]);
+  });
+
+  it('refuses a stale update with 409 and leaves the latest as it was', async () => {
+    const n = await createNotification(TEST_PRACTICE, { notificationType: 'SMS' }, actor);
+    await updateNotification(TEST_PRACTICE, n.notificationId, { notificationStatus: 'READ' }, actor, { expectedVersion: 1 });
+    await expect(updateNotification(TEST_PRACTICE, n.notificationId, { notificationStatus: 'UNREAD' }, actor, { expectedVersion: 1 })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(await getLatestNotification(TEST_PRACTICE, n.notificationId)).toMatchObject({ notificationVersion: 2, notificationStatus: 'READ' });
+  });
+
+  it('refuses a second create with the same id', async () => {
+    await createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor);
+    await expect(createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor)).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it('lists latest versions merged updated, unread, read and answers changes since a time', async () => {
+    const before = new Date().toISOString();
+    const read = await createNotification(TEST_PRACTICE, { notificationType: 'FAX', notificationStatus: 'READ' }, actor);
+    const unread = await createNotification(TEST_PRACTICE, { notificationType: 'FAX', assigned: 'u-9' }, actor);
+    const upd = await createNotification(TEST_PRACTICE, { notificationType: 'FAX' }, actor);
+    await updateNotification(TEST_PRACTICE, upd.notificationId, { notificationStatus: 'UPDATED' }, actor);
+    const gone = await createNotification(TEST_PRACTICE, { notificationType: 'FAX' }, actor);
+    await deleteNotification(TEST_PRACTICE, gone.notificationId, actor);
+    const list = await listLatest(TEST_PRACTICE, { types: ['FAX'] });
+    expect(list.map((n) => n.notificationId)).toEqual([upd.notificationId, unread.notificationId, read.notificationId]);
+    expect(list.every((n) => n.isLatestVersion)).toBe(true);
+    const changed = await listLatest(TEST_PRACTICE, { since: before, types: ['FAX'] });
+    expect(changed.find((n) => n.notificationId === gone.notificationId)).toMatchObject({ notificationStatus: 'DELETED', notificationVersion: 2 });
+    expect(changed.find((n) => n.notificationId === upd.notificationId)).toMatchObject({ notificationVersion: 2 });
+    const counts = await countUnread(TEST_PRACTICE, 'u-9');
+    expect(counts.byType.FAX).toBe(2);
+    expect(counts.assignedToMe).toBe(1);
+  });
+});

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import {
+  ADMINISTRATION_ROUTES,
+  ADMINISTRATION_SITES,
+  ALLERGY_SEVERITIES,
+  CHART_MESSAGES as M,
+  FAMILY_RELATIONS,
+  MEDICATION_STATUSES,
+} from './constants.js';
+import {
+  checkRange,
+  dateField,
+  formSourceField,
+  icd10CodeField,
+  icd10CodeIdField,
+  ItemMeta,
+  monthField,
+  noteDataLinksField,
+  optionalText,
+  pinnedFlag,
+  requiredText,
+  todayIsoMonth,
+  Icd10CodeRef,
+  NoteDataLink,
+} from './fields.js';
+
+/*
+ * Per section: `<X>Fields` (the body shape, no defaults, so `.partial()` is the PUT body and a
+ * missing field keeps its stored value), `<X>Input` (create body and the merged result of an
+ * update: defaults + cross-field rules), and `<X>` (the returned item).
+ */
+
+const common = {
+  pinned: pinnedFlag().optional(),
+  formSource: formSourceField,
+  noteDataLinks: noteDataLinksField,
+};
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: M.notOneOf(label) }).optional());
+
+// ---------- Allergy ----------
+export const AllergyFields = z.object({
+  name: requiredText('Name', M.nameRequired),
+  description: optionalText('Description'),
+  startDate: dateField(M.startDateInvalid),
+  endDate: dateField(M.endDateInvalid),
+  active: pinnedFlag('Active').optional(),
+  severity: optionalEnum(ALLERGY_SEVERITIES, 'Severity'),
+  icd10CodeId: icd10CodeIdField,
+  icd10Code: icd10CodeField,
+  ...common,
+});
+export const AllergyInput = AllergyFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+  ...v,
+  description: v.description ?? '',
+  pinned: v.pinned ?? false,
+  active: v.active ?? true,
+}));
+export type AllergyInput = z.infer<typeof AllergyInput>;
+export const Allergy = z.object({
+  ...ItemMeta,
+  name: z.string(),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  active: z.boolean(),
+  pinned: z.boolean(),
+  severity: z.enum(ALLERGY_SEVERITIES).optional(),
+  icd10Code: Icd10CodeRef.optional(),
+  formSource: z.string().optional(),
+  noteDataLinks: z.array(NoteDataLink).optional(),
+});
+export type Allergy = z.infer<typeof Allergy>;
+
+// ---------- Diagnosis (medical condition) ----------
+export const DiagnosisFields = z.object({
+  name: requiredText('Name', M.nameRequired),
+  description: optionalText('Description'),
+  date: monthField(M.dateInvalid),
+  endDate: monthField(M.endDateInvalid),
+  pinned: pinnedFlag(),
+  active: pinnedFlag('Active').optional(),
+  icd10CodeId: icd10CodeIdField,
+  formSource: formSourceField,
+  noteDataLinks: noteDataLinksField,
+});
+/** Spec §5: pinned is a required boolean; dates are months, not in the future, end not before start. */
+export function diagnosisRules(v: { date?: string; endDate?: string }, ctx: z.RefinementCtx, now = new Date()) {
+  const thisMonth = todayIsoMonth(now);
+  if (v.date && v.date > thisMonth) ctx.addIssue({ code: 'custom', path: ['date'], message: M.dateInFuture });
+  if (v.endDate && v.endDate > thisMonth) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endDateInFuture });
+  else checkRange(ctx, v.date, v.endDate);
+}
+export const DiagnosisInput = DiagnosisFields.superRefine((v, ctx) => diagnosisRules(v, ctx)).transform((v) => ({
+  ...v,
+  description: v.description ?? '',
+  active: v.active ?? true,
+}));
+export type DiagnosisInput = z.infer<typeof DiagnosisInput>;
+export const Diagnosis = z.object({
+  ...ItemMeta,
+  name: z.string(),
+  description: z.string(),
+  date: z.string(),
+  endDate: z.string(),
+  pinned: z.boolean(),
+  active: z.boolean(),
+  icd10CodeId: z.string().optional(),
+  icd10Code: Icd10CodeRef.optional(),
+  formSource: z.string().optional(),
+  noteDataLinks: z.array(NoteDataLink).optional(),
+});
+export type Diagnosis = z.infer<typeof Diagnosis>;
+/** The medical-history projection of a diagnosis (spec §3 "Medical history"). */
+export type MedicalHistoryEntry = Pick<Diagnosis, 'ident' | 'name' | 'description' | 'date' | 'endDate' | 'active' | 'pinned'>;
+
+// ---------- Medication ----------
+const NdcCode = z.object({
+  type: z.literal('NDC', { error: 'code.type must be NDC' }).default('NDC'),
+  value: z.string({ error: M.notText('code.value') }).trim(),
+});
+const count = (label: string) =>
+  z.preprocess((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v), z.number({ error: M.notNumber(label) }).min(0, M.notNumber(label)).optional());
+
+export const MedicationFields = z.object({
+  productName: requiredText('Name', M.nameRequired),
+  strength: optionalText('Strength', 200),
+  strengthUOM: optionalText('Units', 100),
+  sigText: optionalText('Sig'),
+  status: optionalEnum(MEDICATION_STATUSES, 'Status'),
+  start: dateField(M.startDateInvalid),
+  end: dateField(M.endDateInvalid),
+  expiration: dateField('Expiration is not valid'),
+  description: optionalText('Details'),
+  code: z.preprocess((v) => (v === null ? undefined : v), NdcCode.optional()),
+  rxId: optionalText('rxId', 200),
+  noteId: optionalText('noteId', 200),
+  patientInstructionCode: optionalText('patientInstructionCode', 200),
+  fulfillmentInstructionText: optionalText('fulfillmentInstructionText'),
+  daw: pinnedFlag('daw').optional(),
+  transmissionMethod: optionalText('transmissionMethod', 100),
+  icD9Code: optionalText('icD9Code', 50),
+  daysSupply: count('Days supply'),
+  refills: count('Refills'),
+  quantity: count('Quantity'),
+  routeOfAdministration: optionalEnum(ADMINISTRATION_ROUTES, 'Route of administration'),
+  dosageForm: optionalText('Dosage form', 200),
+  doseSpotRxId: optionalText('doseSpotRxId', 200),
+  dispensableDrugId: optionalText('dispensableDrugId', 200),
+  ...common,
+});
+export const MedicationInput = MedicationFields.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end')).transform((v) => ({
+  ...v,
+  status: v.status ?? ('Active' as const),
+  pinned: v.pinned ?? false,
+}));
+export type MedicationInput = z.infer<typeof MedicationInput>;
+export type Medication = MedicationInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
+
+export const FreeformMedicationInput = z.object({ name: requiredText('Name', M.nameRequired) });
+export type FreeformMedication = { ident: string; patientId: string; name: string; createdAt: string; updatedAt: string };
+
+/** POST /v2/patients/{id}/medication (spec §7: patientId, data). */
+export const AddMedicationBody = z.object({
+  patientId: z.string({ error: M.notText('patientId') }).optional(),
+  data: z.unknown(),
+});
+
+// ---------- Vaccine ----------
+const Clinic = z.object({
+  name: optionalText('clinic.name', 200),
+  line1: optionalText('clinic.line1', 200),
+  line2: optionalText('clinic.line2', 200),
+  city: optionalText('clinic.city', 100),
+  state: optionalText('clinic.state', 50),
+  zip: optionalText('clinic.zip', 20),
+  phone: optionalText('clinic.phone', 50),
+});
+export const VaccineFields = z.object({
+  name: requiredText('Name', M.nameRequired),
+  cvxCode: optionalText('CVX code', 10),
+  mvxCode: optionalText('MVX code', 10),
+  date: dateField(M.dateInvalid),
+  doseNumber: count('Dose number'),
+  lotNumber: optionalText('Lot number', 100),
+  expirationDate: dateField(M.expirationDateInvalid),
+  administrationSite: optionalEnum(ADMINISTRATION_SITES as unknown as [string, ...string[]], 'Administration site'),
+  administrationRoute: optionalEnum(ADMINISTRATION_ROUTES, 'Administration route'),
+  adverseReactions: optionalText('Adverse reactions'),
+  notes: optionalText('Notes'),
+  administeringProviderName: optionalText('Administering provider', 200),
+  clinic: z.preprocess((v) => (v === null ? undefined : v), Clinic.optional()),
+  pinned: pinnedFlag().optional(),
+  formSource: formSourceField,
+  noteDataLinks: noteDataLinksField,
+});
+export const VaccineInput = VaccineFields.transform((v) => ({ ...v, pinned: v.pinned ?? false }));
+export type VaccineInput = z.infer<typeof VaccineInput>;
+export type Vaccine = VaccineInput & {
+  ident: string;
+  patientId: string;
+  grouping?: { ident: string; name: string };
+  createdAt: string;
+  updatedAt: string;
+};
+export const VaccineUpdateEntry = VaccineFields.partial().extend({ ident: z.string({ error: 'ident is required' }).min(1, 'ident is required') });
+export const VaccineGroupBody = z.object({
+  group: z
+    .object({
+      name: optionalText('Group Name', 200),
+      items: z.array(z.string({ error: M.notText('group.items') })).optional(),
+    })
+    .optional(),
+  create: z.array(VaccineInput).optional(),
+  update: z.array(VaccineUpdateEntry).optional(),
+});
+export type VaccineGroupBody = z.infer<typeof VaccineGroupBody>;
+export interface VaccineGroup {
+  ident: string;
+  patientId: string;
+  name: string;
+  items: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------- Surgery ----------
+export const SurgeryFields = z.object({
+  name: requiredText('Name', M.nameRequired),
+  description: optionalText('Description'),
+  date: dateField(M.dateInvalid),
+  ...common,
+});
+export const SurgeryInput = SurgeryFields.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false }));
+export type SurgeryInput = z.infer<typeof SurgeryInput>;
+export type Surgery = SurgeryInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
+
+// ---------- Family history ----------
+export const FamilyHistoryFields = z.object({
+  diagnosis: requiredText('Diagnosis', M.diagnosisRequired),
+  family: z.preprocess((v) => (v === null ? undefined : v), z.array(z.enum(FAMILY_RELATIONS, { error: M.notOneOf('Family') }), { error: 'family must be a list' }).optional()),
+  details: optionalText('Details'),
+  icd10CodeId: icd10CodeIdField,
+  ...common,
+});
+export const FamilyHistoryInput = FamilyHistoryFields.transform((v) => ({
+  ...v,
+  family: v.family ?? [],
+  details: v.details ?? '',
+  pinned: v.pinned ?? false,
+}));
+export type FamilyHistoryInput = z.infer<typeof FamilyHistoryInput>;
+export type FamilyHistory = FamilyHistoryInput & { ident: string; patientId: string; icd10Code?: Icd10CodeRef; createdAt: string; updatedAt: string };
+
+// ---------- Social history (v2) ----------
+export const SocialAnswerInput = z.object({
+  ident: z.string({ error: M.notText('answers.ident') }).optional(),
+  answer: z.string({ error: M.notText('answer') }).trim(),
+  timestamp: z.string({ error: M.notText('answers.timestamp') }).optional(),
+  userId: z.string({ error: M.notText('answers.userId') }).optional(),
+  formSource: formSourceField,
+});
+export interface SocialAnswer {
+  ident: string;
+  answer: string;
+  timestamp: string;
+  userId: string;
+  formSource?: string;
+}
+export const SocialHistoryFields = z.object({
+  question: requiredText('Question', M.questionRequired),
+  answers: z.preprocess((v) => (v === null ? undefined : v), z.array(SocialAnswerInput, { error: 'answers must be a list' }).optional()),
+  /** Convenience for the form: one new answer text, appended only when it differs from the newest. */
+  answer: optionalText('Answer'),
+  startDate: dateField(M.startDateInvalid),
+  endDate: dateField(M.endDateInvalid),
+  notes: optionalText('Notes'),
+  pinned: pinnedFlag().optional(),
+  formSource: formSourceField,
+});
+export const SocialHistoryInput = SocialHistoryFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+  ...v,
+  notes: v.notes ?? '',
+  pinned: v.pinned ?? false,
+}));
+export type SocialHistoryInput = z.infer<typeof SocialHistoryInput>;
+export interface SocialHistory {
+  ident: string;
+  patientId: string;
+  question: string;
+  answers: SocialAnswer[];
+  pinned: boolean;
+  startDate: string;
+  endDate: string;
+  notes: string;
+  formSource?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------- General information ----------
+export const GeneralFields = z.object({
+  name: requiredText('Name', M.nameRequired),
+  details: optionalText('Details'),
+  startDate: dateField(M.startDateInvalid),
+  endDate: dateField(M.endDateInvalid),
+  icd10CodeId: icd10CodeIdField,
+  ...common,
+});
+export const GeneralInput = GeneralFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+  ...v,
+  details: v.details ?? '',
+  pinned: v.pinned ?? false,
+}));
+export type GeneralInput = z.infer<typeof GeneralInput>;
+export type General = GeneralInput & {
+  ident: string;
+  patientId: string;
+  icd10Code?: Icd10CodeRef;
+  grouping?: { ident: string; name: string };
+  createdAt: string;
+  updatedAt: string;
+};
+const GeneralGroupItem = GeneralFields.partial().extend({ ident: z.string({ error: M.notText('items.ident') }).optional() });
+/** Spec §3: a group that has an id must have a non-empty name ("Group Name is not valid"). */
+export const GeneralGroupBody = z
+  .object({
+    ident: z.string({ error: M.notText('ident') }).optional(),
+    name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: M.groupNameInvalid }).trim().max(200)),
+    items: z.array(GeneralGroupItem, { error: 'items must be a list' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ident && v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.groupNameInvalid });
+  });
+export type GeneralGroupBody = z.infer<typeof GeneralGroupBody>;
+export interface GeneralGroup {
+  ident: string;
+  patientId: string;
+  name: string;
+  items: General[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------- Older social history shape (read-only compatibility) ----------
+export interface SocialHistoryV1 {
+  relationshipStatus?: 'SINGLE' | 'MARRIED' | 'DIVORCED' | 'RELATIONSHIP' | 'COMPLICATED';
+  currentJob?: string;
+  substances?: { substance: string; inUse: boolean; description?: string }[];
+}
+
+// ---------- Params and list responses ----------
+export const PatientChartParams = z.object({ patientId: z.string().regex(/^[A-Za-z0-9_-]{1,35}$/, 'patientId is not valid') });
+export const ChartItemParams = PatientChartParams.extend({ ident: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ident is not valid') });
+export const ChartGroupParams = PatientChartParams.extend({ groupId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'groupId is not valid') });
+
+export interface ListResponse<T> {
+  items: T[];
+}
+export interface VaccineListResponse {
+  items: Vaccine[];
+  groups: import('./ordering.js').VaccineGroupView[];
+}
+export interface GeneralListResponse {
+  items: General[];
+  groups: GeneralGroup[];
+}

@@ -1,8 +1,15 @@
 import { useCallback, useState } from 'react';
+import type { Notification } from '../../../shared/notifications/notification-schema.js';
+import { announcementFor } from '../features/notifications/announce.js';
+import { communicationUnread, useUnreadCount } from '../features/notifications/api/notifications-api.js';
+import { useLiveNotifications } from '../features/notifications/hooks/use-live-notifications.js';
 import { CommandPalette } from '../features/palette/components/command-palette.js';
 import { PaletteButton, usePaletteShortcut } from '../features/palette/components/palette-button.js';
 import { AppLayout } from '../features/shell/components/app-layout.js';
 import { RESOURCE_LINKS } from '../features/shell/resources.js';
+import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
+import type { LiveEventKind } from '../lib/realtime.js';
+import { showToast } from '../lib/toasts.js';
 import { usePaletteInteractions } from './palette-interactions.js';
 
 const HELP_HREF = RESOURCE_LINKS.find((link) => link.id === 'help')?.href ?? RESOURCE_LINKS[0].href;
@@ -14,8 +21,20 @@ export function WorkspaceLayout() {
   usePaletteShortcut(togglePalette);
   const interactions = usePaletteInteractions();
 
+  const practice = usePracticeMetadata();
+  const me = useCurrentUser().data?.userId;
+  const unread = useUnreadCount();
+  const onNotification = useCallback(
+    (notification: Notification, kind: LiveEventKind | 'missed') => {
+      const announcement = announcementFor(notification, kind, me);
+      if (announcement) showToast(announcement.title, { description: announcement.description });
+    },
+    [me],
+  );
+  useLiveNotifications({ practiceId: practice.data?.practiceId, onNotification });
+
   return (
-    <AppLayout search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
+    <AppLayout badges={{ communication: communicationUnread(unread.data) }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
       <CommandPalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} helpHref={HELP_HREF} interactions={interactions} />
     </AppLayout>
   );

@@ -1,0 +1,69 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  mergeNotifications,
+  NOTIFICATION_STORE_TYPES,
+  NotificationList,
+  OPEN_NOTIFICATION_STATUSES,
+  UnreadCount,
+  UNREAD_COUNT_POLL_MS,
+  type Notification,
+  type NotificationType,
+} from '../../../../../shared/notifications/notification-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  store: (type: NotificationType) => [...notificationKeys.all, 'store', type] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+};
+
+/** One per-type store (spec shell §4): the open notifications of that type, merged updated, unread, read. */
+export async function fetchNotificationStore(type: NotificationType, signal?: AbortSignal): Promise<Notification[]> {
+  const body = await apiRequest<unknown>({
+    path: '/v1/notifications',
+    query: { notificationType: type, notificationStatus: OPEN_NOTIFICATION_STATUSES.join(',') },
+    signal,
+  });
+  return mergeNotifications([], NotificationList.parse(body).notifications);
+}
+
+/** What changed since a moment: the catch-up after a (re)connect. */
+export async function fetchNotificationsSince(since: string): Promise<Notification[]> {
+  return NotificationList.parse(await apiRequest<unknown>({ path: '/v1/notifications', query: { since } })).notifications;
+}
+
+export function useNotificationStore(type: NotificationType) {
+  return useQuery({ queryKey: notificationKeys.store(type), queryFn: ({ signal }) => fetchNotificationStore(type, signal) });
+}
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: async ({ signal }) => UnreadCount.parse(await apiRequest<unknown>({ path: '/v1/notifications/unread-count', signal })),
+    refetchInterval: UNREAD_COUNT_POLL_MS,
+    staleTime: 5_000,
+  });
+}
+
+/** Spec shell §2.2: the Communication badge counts calls plus SMS or fax. */
+export function communicationUnread(count: UnreadCount | undefined): number {
+  if (!count) return 0;
+  return (count.byType.PHONE_CALL ?? 0) + (count.byType.SMS ?? 0) + (count.byType.FAX ?? 0);
+}
+
+const OPEN = new Set(OPEN_NOTIFICATION_STATUSES);
+
+/**
+ * Places live or caught-up notifications into the per-type stores already loaded (a store nobody
+ * has opened loads fresh when it is) and refreshes the unread count.
+ */
+export function placeNotifications(queryClient: QueryClient, notifications: readonly Notification[]): void {
+  for (const type of NOTIFICATION_STORE_TYPES) {
+    const incoming = notifications.filter((n) => n.notificationType === type);
+    if (incoming.length === 0) continue;
+    queryClient.setQueryData<Notification[]>(notificationKeys.store(type), (current) =>
+      current ? mergeNotifications(current, incoming).filter((n) => OPEN.has(n.notificationStatus)) : current,
+    );
+  }
+  if (notifications.length > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+}

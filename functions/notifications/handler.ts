@@ -1,0 +1,76 @@
+import {
+  ConversationInput,
+  NOTIFICATION_TYPES,
+  NotificationCreateInput,
+  NotificationIdParams,
+  NotificationListQuery,
+  NotificationUpdateInput,
+  type UnreadCount,
+} from '../../shared/notifications/notification-schema.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { groupHandler, route } from '../lib/http/group-handler.js';
+import { setConversationStatus } from './conversation-status.js';
+import { listNotifications } from './list-notifications.js';
+import { countUnread, createNotification, deleteNotification, updateNotification } from './notification-repository.js';
+import { NOTIFICATION_ROUTES } from './routes.js';
+
+export const handler = groupHandler(NOTIFICATION_ROUTES, {
+  'GET /v1/notifications': route({
+    query: NotificationListQuery,
+    minRole: 'employee',
+    run: ({ auth, query }) => listNotifications(auth, query),
+  }),
+  'POST /v1/notifications': route({
+    body: NotificationCreateInput,
+    minRole: 'employee',
+    status: 201,
+    run: async ({ auth, body }) => {
+      const n = await createNotification(auth.practiceId, body, auth);
+      await writeAudit(auth, { action: 'create', entity: 'notification', entityId: n.notificationId, ...(n.patientId ? { patientId: n.patientId } : {}) });
+      return n;
+    },
+  }),
+  'GET /v1/notifications/unread-count': route({
+    minRole: 'employee',
+    run: async ({ auth }): Promise<UnreadCount> => {
+      const { byType, assignedToMe } = await countUnread(auth.practiceId, auth.userId);
+      const count = NOTIFICATION_TYPES.filter((t) => t !== 'TASK').reduce((sum, t) => sum + byType[t], 0);
+      return { count, byType, assignedToMe };
+    },
+  }),
+  'PUT /v1/notifications/mark-conversation-read': route({
+    body: ConversationInput,
+    minRole: 'employee',
+    run: ({ auth, body }) => setConversationStatus(auth, 'read', body),
+  }),
+  'PUT /v1/notifications/archive-conversation': route({
+    body: ConversationInput,
+    minRole: 'employee',
+    run: ({ auth, body }) => setConversationStatus(auth, 'archive', body),
+  }),
+  'PUT /v1/notifications/unarchive-conversation': route({
+    body: ConversationInput,
+    minRole: 'employee',
+    run: ({ auth, body }) => setConversationStatus(auth, 'unarchive', body),
+  }),
+  'PUT /v1/notifications/{id}': route({
+    params: NotificationIdParams,
+    body: NotificationUpdateInput,
+    minRole: 'employee',
+    run: async ({ auth, params, body }) => {
+      const { notificationVersion, ...changes } = body;
+      const n = await updateNotification(auth.practiceId, params.id, changes, auth, { expectedVersion: notificationVersion });
+      await writeAudit(auth, { action: 'update', entity: 'notification', entityId: n.notificationId, ...(n.patientId ? { patientId: n.patientId } : {}) });
+      return n;
+    },
+  }),
+  'DELETE /v1/notifications/{id}': route({
+    params: NotificationIdParams,
+    minRole: 'employee',
+    run: async ({ auth, params }) => {
+      const n = await deleteNotification(auth.practiceId, params.id, auth);
+      await writeAudit(auth, { action: 'delete', entity: 'notification', entityId: n.notificationId, ...(n.patientId ? { patientId: n.patientId } : {}) });
+      return n;
+    },
+  }),
+});

@@ -1,0 +1,20 @@
+import type { NotificationList, NotificationListQuery } from '../../shared/notifications/notification-schema.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { listLatest } from './notification-repository.js';
+
+/** GET /v1/notifications: the filters of spec shell §7.2 plus since=<iso> for catch-up. */
+export async function listNotifications(auth: AuthContext, query: NotificationListQuery): Promise<NotificationList> {
+  const notifications = await listLatest(auth.practiceId, {
+    types: query.notificationType,
+    statuses: query.notificationStatus,
+    notificationId: query.notificationId,
+    sourceId: query.sourceId,
+    relatedTo: query.relatedTo,
+    assigned: query.assigned,
+    since: query.since,
+    limit: query.limit,
+  });
+  await writeAudit(auth, { action: 'list', entity: 'notification', count: notifications.length });
+  return { notifications };
+}

@@ -63,7 +63,7 @@ describe('notifications API', () => {
   it('marks an SMS conversation read, archives it (COMPLETED) and unarchives it (READ)', async () => {
     const from = `+1555${String(Date.now()).slice(-7)}`;
     const to = '+15550000001';
-    const ids = [];
+    const ids: string[] = [];
     for (const [a, b] of [
       [from, to],
       [to, from],

@@ -4,6 +4,7 @@
  * (no handler code), so the stack can read them without loading handlers.
  */
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
+import { NOTE_ROUTES } from './notes/routes.js';
 import { PATIENT_ROUTES } from './patients/routes.js';
 import { PRACTICE_ROUTES } from './practice/routes.js';
 
@@ -28,5 +29,6 @@ export interface GroupDefinition {
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES },
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'realtime'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['realtime', 'scheduler'] },
 ];

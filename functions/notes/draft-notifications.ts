@@ -1,0 +1,78 @@
+import type { Note } from '../../shared/notes/note-schema.js';
+import type { Notification } from '../../shared/notifications/notification-schema.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { createNotification, deleteNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
+
+/*
+ * The DRAFT notification of a note (spec notes §4): one open notification per draft note, found by
+ * its source (the note id). Created UNREAD on the first draft save, updated on later saves,
+ * COMPLETED when the note is signed; any extra open ones are deleted.
+ */
+const OPEN = (n: Notification) => n.notificationStatus !== 'COMPLETED' && n.notificationStatus !== 'DELETED';
+
+async function openDrafts(practiceId: string, noteId: string): Promise<Notification[]> {
+  const all = await findLatestBySource(practiceId, 'DRAFT', noteId);
+  return all.filter(OPEN).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+const draftData = (note: Note) => ({ noteId: note.noteId, patientId: note.patientId });
+const draftText = (note: Note) => `Draft ${note.noteType.toLowerCase().replace('_', ' ')} note`;
+
+async function dropExtras(auth: AuthContext, extras: Notification[]): Promise<void> {
+  for (const extra of extras) await deleteNotification(auth.practiceId, extra.notificationId, auth);
+}
+
+export async function draftSaved(auth: AuthContext, note: Note): Promise<Notification> {
+  const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
+  await dropExtras(auth, extras);
+  if (!first) {
+    return createNotification(
+      auth.practiceId,
+      {
+        notificationType: 'DRAFT',
+        notificationStatus: 'UNREAD',
+        sourceId: note.noteId,
+        relatedTo: note.noteId,
+        assigned: auth.userId,
+        patientId: note.patientId,
+        text: draftText(note),
+        data: draftData(note),
+      },
+      auth,
+    );
+  }
+  return updateNotification(auth.practiceId, first.notificationId, { patientId: note.patientId, data: draftData(note), text: draftText(note) }, auth);
+}
+
+export async function draftSigned(auth: AuthContext, note: Note): Promise<void> {
+  const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
+  await dropExtras(auth, extras);
+  if (first) await updateNotification(auth.practiceId, first.notificationId, { notificationStatus: 'COMPLETED', data: draftData(note) }, auth);
+}
+
+export async function draftRemoved(auth: AuthContext, note: Note): Promise<void> {
+  await dropExtras(auth, await openDrafts(auth.practiceId, note.noteId));
+}
+
+/** Assigning creates or updates the DRAFT notification, UNREAD for the new assignee. */
+export async function draftAssigned(auth: AuthContext, note: Note, userId: string): Promise<Notification> {
+  const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
+  await dropExtras(auth, extras);
+  if (!first) {
+    return createNotification(
+      auth.practiceId,
+      {
+        notificationType: 'DRAFT',
+        notificationStatus: 'UNREAD',
+        sourceId: note.noteId,
+        relatedTo: note.noteId,
+        assigned: userId,
+        patientId: note.patientId,
+        text: draftText(note),
+        data: draftData(note),
+      },
+      auth,
+    );
+  }
+  return updateNotification(auth.practiceId, first.notificationId, { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) }, auth);
+}

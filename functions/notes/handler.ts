@@ -1,0 +1,84 @@
+import {
+  AddendNoteBody,
+  AssignDraftBody,
+  ChangePatientBody,
+  CreateNoteBody,
+  DeleteNoteQuery,
+  NoteIdParams,
+  NotesListQuery,
+  NotesPageQuery,
+  SignNoteBody,
+  UpdateNoteBody,
+  UpdateSignedNoteBody,
+  VersionOnlyBody,
+} from '../../shared/notes/note-schema.js';
+import { groupHandler, route } from '../lib/http/group-handler.js';
+import { assignDraft } from './assign-draft.js';
+import { createNote } from './create-note.js';
+import { changeNotePatient, deleteNote, toggleNoteAccess } from './note-actions.js';
+import { getNoteById, listNotes, notesPage } from './read-notes.js';
+import { NOTE_ROUTES } from './routes.js';
+import { saveNote, signNote } from './save-note.js';
+import { sendEmailNote } from './send-email.js';
+import { addendNote, updateSignedNote } from './signed-note.js';
+
+export const handler = groupHandler(NOTE_ROUTES, {
+  'POST /v2/notes': route({ body: CreateNoteBody, minRole: 'employee', status: 201, run: ({ auth, body }) => createNote(auth, body) }),
+  'GET /v2/notes': route({ query: NotesPageQuery, minRole: 'employee', run: ({ auth, query }) => notesPage(auth, query) }),
+  'GET /v1/notes': route({ query: NotesListQuery, minRole: 'employee', run: ({ auth, query }) => listNotes(auth, query) }),
+  'GET /v1/notes/{noteId}': route({ params: NoteIdParams, minRole: 'employee', run: ({ auth, params }) => getNoteById(auth, params.noteId) }),
+  'POST /v1/notes/{noteId}': route({
+    params: NoteIdParams,
+    body: UpdateNoteBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => saveNote(auth, params.noteId, body),
+  }),
+  'DELETE /v1/notes/{noteId}': route({
+    params: NoteIdParams,
+    query: DeleteNoteQuery,
+    minRole: 'employee',
+    run: ({ auth, params, query }) => deleteNote(auth, params.noteId, query.noteVersion),
+  }),
+  'POST /v1/notes/{noteId}/sign': route({
+    params: NoteIdParams,
+    body: SignNoteBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => signNote(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/update-signed-note': route({
+    params: NoteIdParams,
+    body: UpdateSignedNoteBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => updateSignedNote(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/addend': route({
+    params: NoteIdParams,
+    body: AddendNoteBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => addendNote(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/change-patient': route({
+    params: NoteIdParams,
+    body: ChangePatientBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => changeNotePatient(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/toggle-access': route({
+    params: NoteIdParams,
+    body: VersionOnlyBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => toggleNoteAccess(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/send': route({
+    params: NoteIdParams,
+    body: VersionOnlyBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => sendEmailNote(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/assign': route({
+    params: NoteIdParams,
+    body: AssignDraftBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
+  }),
+});

@@ -1,0 +1,51 @@
+import type { Patient } from '../../shared/patients/patient-schema.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { noteSaveProblem } from '../../shared/notes/note-rules.js';
+import type { Note, NoteData, NotePerson } from '../../shared/notes/note-schema.js';
+import { normalizeVitals, VitalsInput } from '../../shared/notes/vitals.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+
+export const personOf = (auth: AuthContext): NotePerson => ({ userId: auth.userId, name: auth.name, email: auth.email });
+
+/** A quick refusal before any work; the write's condition expression still guards the race. */
+export function assertVersion(note: Note, seen: number): void {
+  if (note.noteVersion !== seen) throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: note.noteVersion });
+}
+
+export function assertNotDeleted(note: Note): void {
+  if (note.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
+}
+
+export async function requirePatient(practiceId: string, patientId: string): Promise<Patient> {
+  const patient = await getPatient(practiceId, patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  return patient;
+}
+
+/** The next version of a note: version bumped, timestamp moved on. */
+export function nextVersion(note: Note, changes: Partial<Note>, now: Date): Note {
+  return { ...note, ...changes, noteVersion: note.noteVersion + 1, timestamp: now.toISOString() };
+}
+
+/** Vitals are stored as numbers with fixed units and the computed BMI; other types keep their data. */
+export function normalizeData(note: Pick<Note, 'noteType'>, data: NoteData): NoteData {
+  if (note.noteType !== 'VITALS') return data;
+  const parsed = VitalsInput.safeParse(data);
+  return parsed.success ? { ...normalizeVitals(parsed.data) } : data;
+}
+
+/** Refuses a save or sign with the shared rule's message (no patient, no data, invalid, empty, wildcard). */
+export async function assertSavable(practiceId: string, note: Note, now: Date): Promise<Patient> {
+  const patient = note.patientId ? await getPatient(practiceId, note.patientId) : null;
+  if (note.patientId && !patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const problem = noteSaveProblem(note, patient?.dob ?? null, now);
+  if (problem) throw new ValidationError(problem.message, problem.fieldErrors);
+  return patient!;
+}
+
+export function auditNote(auth: AuthContext, action: AuditAction, note: Pick<Note, 'noteId' | 'patientId'>): Promise<void> {
+  return writeAudit(auth, { action, entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+}

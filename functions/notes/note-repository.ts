@@ -1,0 +1,125 @@
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { Note } from '../../shared/notes/note-schema.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { documentClient } from '../lib/table/client.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
+
+/*
+ * Note items and their access patterns (docs/access-patterns.md):
+ *   item              pk practiceId, sk NOTE#<noteId>
+ *   by patient/time   gsi1 gsi1pk NOTES#<patientId>, gsi1sk <eventTimestamp>#<noteId>
+ * A note without a patient (a fresh draft from the palette) has no gsi1 keys until one is chosen.
+ */
+export const noteKey = (noteId: string) => `NOTE#${noteId}`;
+export const notesByPatientPartition = (patientId: string) => `NOTES#${patientId}`;
+export const noteTimeSortKey = (n: Pick<Note, 'eventTimestamp' | 'noteId'>) => `${n.eventTimestamp}#${n.noteId}`;
+
+type Item = Record<string, unknown>;
+
+export function toItem(practiceId: string, n: Note): Item {
+  return {
+    ...n,
+    practiceId,
+    sk: noteKey(n.noteId),
+    entityType: 'NOTE',
+    ...(n.patientId ? { gsi1pk: notesByPatientPartition(n.patientId), gsi1sk: noteTimeSortKey(n) } : {}),
+  };
+}
+
+export function fromItem(item: Item): Note {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  return Note.parse(rest);
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+export async function getNote(practiceId: string, noteId: string): Promise<Note | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: noteKey(noteId) }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+export async function requireNote(practiceId: string, noteId: string): Promise<Note> {
+  const note = await getNote(practiceId, noteId);
+  if (!note) throw new NotFoundError(NOTE_MESSAGES.notFound);
+  return note;
+}
+
+export async function insertNote(practiceId: string, note: Note): Promise<Note> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' }));
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('A note with this id already exists');
+    throw error;
+  }
+  return note;
+}
+
+/**
+ * Writes `next` only if the stored note still has `seenVersion`. Timeline of a race: two windows
+ * read version 3 → both send noteVersion 3 → the first Put passes (stored becomes 4) → the second
+ * fails its condition → 409 with the reload message, so neither edit overwrites the other unseen.
+ */
+export async function replaceNote(practiceId: string, next: Note, seenVersion: number): Promise<Note> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(practiceId, next),
+        ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
+        ExpressionAttributeValues: { ':seen': seenVersion },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const still = await getNote(practiceId, next.noteId);
+    if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
+    throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
+  }
+  return next;
+}
+
+export interface PatientNotesRange {
+  /** Inclusive ISO lower bound on eventTimestamp. */
+  from?: string;
+  /** Inclusive ISO upper bound on eventTimestamp. */
+  to?: string;
+  newestFirst?: boolean;
+}
+
+/** Every note of a patient in eventTimestamp order (one Query, paged through). */
+export async function listPatientNotes(practiceId: string, patientId: string, range: PatientNotesRange = {}): Promise<Note[]> {
+  const values: Record<string, string> = { ':pk': notesByPatientPartition(patientId) };
+  let condition = 'gsi1pk = :pk';
+  if (range.from && range.to) {
+    condition += ' AND gsi1sk BETWEEN :from AND :to';
+    values[':from'] = range.from;
+    values[':to'] = `${range.to}\uffff`;
+  } else if (range.from) {
+    condition += ' AND gsi1sk >= :from';
+    values[':from'] = range.from;
+  } else if (range.to) {
+    condition += ' AND gsi1sk <= :to';
+    values[':to'] = `${range.to}\uffff`;
+  }
+  const notes: Note[] = [];
+  let start: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const out: QueryCommandOutput = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEXES.gsi1.indexName,
+        KeyConditionExpression: condition,
+        ExpressionAttributeValues: values,
+        ScanIndexForward: !range.newestFirst,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) notes.push(fromItem(item));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return notes;
+}

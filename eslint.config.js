@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   })),
   {
+    // Plain Node scripts (TypeScript files get Node's globals from @types/node instead).
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -1,3 +1,4 @@
+import { HealthSummary } from '../features/chart/components/health-summary.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 
 /**
@@ -6,5 +7,5 @@ import { PatientProfilePage } from '../features/patients/components/patient-prof
  * panel here; features never import one another.
  */
 export function PatientChartPage() {
-  return <PatientProfilePage panels={() => null} />;
+  return <PatientProfilePage panels={(patient) => <HealthSummary patientId={patient.id} />} />;
 }

@@ -1,0 +1,147 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+
+const PROVIDER = 'provider@demo.tidewell.local';
+const SHOTS = 'test-results/screenshots';
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+function section(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+function drawer(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+async function itemAction(page: Page, card: Locator, label: RegExp, action: string) {
+  await card.getByRole('button', { name: label }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+test('provider keeps the structured chart of a patient', async ({ page }) => {
+  await page.goto('/#/patients');
+  await page.getByLabel('Email').fill(PROVIDER);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  // Opened from the list, so the browser's Back button has somewhere to go (the guard case below).
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('Grace');
+  await page.getByRole('link', { name: /^Grace Nakamura/ }).click();
+  await expect(page).toHaveURL(/#\/patients\/pat-0011$/);
+  await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible();
+  for (const title of ['General', 'Allergies', 'Medications', 'Vaccines', 'Medical Conditions', 'Surgical History', 'Family History', 'Social History']) {
+    await expect(section(page, title)).toBeVisible();
+  }
+  const allergies = section(page, 'Allergies');
+  // The practice has the redesigned problem list: Active/Resolved filter, Active by default.
+  await expect(allergies.getByRole('radio', { name: 'Active' })).toBeChecked();
+  await expect(allergies.getByText('No Active allergies')).toBeVisible();
+  await expect(section(page, 'Surgical History').getByText('No surgeries found.')).toBeVisible();
+  await shot(page, 'chart-01-empty-summary');
+
+  // Allergy with a severity.
+  await allergies.getByRole('button', { name: 'Add allergy' }).click();
+  const addAllergy = drawer(page, 'Add Allergy');
+  await expect(addAllergy).toBeVisible();
+  await addAllergy.getByRole('textbox', { name: 'Name' }).fill('Penicillin');
+  await addAllergy.getByRole('button', { name: /Severity/ }).click();
+  await page.getByRole('option', { name: 'Severe' }).click();
+  await addAllergy.getByRole('textbox', { name: 'Description' }).fill('Hives and wheezing');
+  await shot(page, 'chart-02-add-allergy');
+  await addAllergy.getByRole('button', { name: 'Save' }).click();
+  await expect(addAllergy).toHaveCount(0);
+  const penicillin = allergies.getByRole('listitem', { name: 'Penicillin' });
+  await expect(penicillin).toBeVisible();
+  await expect(penicillin.getByText('Severe')).toBeVisible();
+
+  // Pin it.
+  await itemAction(page, penicillin, /Actions for allergy Penicillin/, 'Pin');
+  await expect(penicillin.getByText('Pinned')).toBeAttached();
+  await expect(penicillin).toHaveAttribute('data-pinned', 'true');
+
+  // Resolve it (double-click opens the edit form) and find it under Resolved.
+  await penicillin.dblclick();
+  const editAllergy = drawer(page, 'Edit Allergy');
+  await expect(editAllergy.getByRole('textbox', { name: 'Name' })).toHaveValue('Penicillin');
+  await editAllergy.getByRole('checkbox', { name: 'Active' }).uncheck();
+  await editAllergy.getByRole('button', { name: 'Save' }).click();
+  await expect(allergies.getByText('No Active allergies')).toBeVisible();
+  await allergies.getByRole('radio', { name: 'Resolved' }).check();
+  await expect(penicillin).toBeVisible();
+  await expect(penicillin).toHaveAttribute('data-pinned', 'true');
+  await shot(page, 'chart-03-allergy-resolved');
+
+  // Medical condition: an end date before the start is refused in the form, values kept.
+  const conditions = section(page, 'Medical Conditions');
+  await conditions.getByRole('button', { name: 'Add medical condition' }).click();
+  const addCondition = drawer(page, 'Add Medical Condition');
+  await addCondition.getByRole('textbox', { name: 'Name' }).fill('Essential hypertension');
+  await addCondition.getByRole('textbox', { name: 'Start Date' }).fill('03/2024');
+  await addCondition.getByRole('textbox', { name: 'End Date' }).fill('01/2023');
+  await addCondition.getByRole('button', { name: 'Save' }).click();
+  await expect(addCondition.getByText('End Date must come after Start Date')).toBeVisible();
+  await expect(addCondition.getByRole('textbox', { name: 'Name' })).toHaveValue('Essential hypertension');
+  await shot(page, 'chart-04-condition-date-order');
+  await addCondition.getByRole('textbox', { name: 'End Date' }).fill('');
+  await addCondition.getByRole('button', { name: 'Save' }).click();
+  await expect(conditions.getByRole('listitem', { name: 'Essential hypertension' })).toContainText('Since 03/2024');
+
+  // Medication found by drug search, then moved to history.
+  const medications = section(page, 'Medications');
+  await medications.getByRole('button', { name: 'Add medication' }).click();
+  const addMedication = drawer(page, 'Add Medication');
+  await expect(addMedication.getByRole('textbox', { name: 'NDC' })).toHaveAttribute('placeholder', '0000-0000-00');
+  await expect(addMedication.getByText('required to sync with the e-prescribing system')).toBeVisible();
+  await addMedication.getByRole('combobox', { name: /Name/ }).fill('lisinopril');
+  const option = page.getByRole('option', { name: /lisinopril/i }).first();
+  await expect(option).toBeVisible();
+  await shot(page, 'chart-05-drug-search');
+  await option.click();
+  await expect(addMedication.getByRole('textbox', { name: 'Strength' })).not.toHaveValue('');
+  await addMedication.getByRole('textbox', { name: 'Sig' }).fill('1 tablet by mouth daily');
+  await addMedication.getByRole('button', { name: 'Save' }).click();
+  const lisinopril = medications.getByRole('listitem', { name: /lisinopril/i });
+  await expect(lisinopril).toBeVisible();
+  await itemAction(page, lisinopril, /Actions for medication/i, 'Move to History');
+  await expect(medications.getByText('No results found.')).toBeVisible();
+  await medications.getByRole('radio', { name: 'Discontinued' }).check();
+  await expect(lisinopril).toContainText('Discontinued');
+
+  // Two vaccine doses, entered out of order, shown grouped by date then dose.
+  const vaccines = section(page, 'Vaccines');
+  await vaccines.getByRole('button', { name: 'Add vaccine' }).click();
+  let addVaccine = drawer(page, 'Add Vaccine');
+  await addVaccine.getByRole('textbox', { name: 'Name' }).fill('Hepatitis B');
+  await addVaccine.getByRole('textbox', { name: 'Date', exact: true }).fill('03/01/2024');
+  await addVaccine.getByRole('textbox', { name: 'Dose number' }).fill('2');
+  await addVaccine.getByRole('button', { name: 'Save' }).click();
+  await expect(addVaccine).toHaveCount(0);
+  const hepB = vaccines.getByRole('region', { name: 'Hepatitis B' });
+  await hepB.getByRole('button', { name: 'Add dose' }).click();
+  addVaccine = drawer(page, 'Add Vaccine');
+  await expect(addVaccine.getByRole('textbox', { name: 'Name' })).toHaveValue('Hepatitis B');
+  await addVaccine.getByRole('textbox', { name: 'Date', exact: true }).fill('01/05/2024');
+  await addVaccine.getByRole('textbox', { name: 'Dose number' }).fill('1');
+  await addVaccine.getByRole('button', { name: 'Save' }).click();
+  await expect(hepB).toContainText('2 doses');
+  await expect(hepB.getByRole('listitem')).toHaveText([/Dose 1\s*01\/05\/2024/, /Dose 2\s*03\/01\/2024/]);
+  await shot(page, 'chart-06-summary-filled');
+
+  // Leaving with a dirty form asks first; staying keeps what was typed.
+  await section(page, 'Surgical History').getByRole('button', { name: 'Add surgery' }).click();
+  const addSurgery = drawer(page, 'Add Surgery');
+  await addSurgery.getByRole('textbox', { name: 'Name' }).fill('Appendectomy');
+  await page.goBack();
+  const guard = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  await expect(guard.getByText('You have unsaved changes, are you sure you want to leave?')).toBeVisible();
+  await shot(page, 'chart-07-unsaved-guard');
+  await guard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/#\/patients\/pat-0011$/);
+  await expect(addSurgery.getByRole('textbox', { name: 'Name' })).toHaveValue('Appendectomy');
+  await page.goBack();
+  await page.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/#\/patients(\?.*)?$/);
+});

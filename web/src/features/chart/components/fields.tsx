@@ -1,0 +1,152 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+  type Key,
+} from 'react-aria-components';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import type { DrugProduct, Icd10Code } from '../../../../../shared/chart/code-sets.js';
+import { useDrugSearch, useIcd10Search } from '../api/code-search.js';
+
+export function TextAreaField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <AriaTextField name={name} value={value} onChange={onChange} className="tw-field">
+      <Label className="tw-field__label">{label}</Label>
+      <TextArea className="tw-field__input tw-chart-textarea" rows={3} />
+      <FieldError className="tw-field__error" />
+    </AriaTextField>
+  );
+}
+
+/** Dates are typed as the spec shows them (MM/DD/YYYY, conditions MM/YYYY); the shared schema checks them. */
+export function DateField({ label, name, value, onChange, month = false }: { label: string; name: string; value: string; onChange: (value: string) => void; month?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      value={value}
+      onChange={onChange}
+      placeholder={month ? 'MM/YYYY' : 'MM/DD/YYYY'}
+      inputMode="numeric"
+      className="tw-chart-date"
+    />
+  );
+}
+
+export function FieldRow({ children }: { children: ReactNode }) {
+  return <div className="tw-chart-form__row">{children}</div>;
+}
+
+export interface CodeChoice {
+  ident: string;
+  code: string;
+  description: string;
+}
+
+/** ICD-10 search: from 3 characters, debounced 500 ms, code and description in each option. */
+export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { label?: string; name: string; value: CodeChoice | null; onChange: (value: CodeChoice | null) => void }) {
+  const [text, setText] = useState(value ? `${value.code} ${value.description}`.trim() : '');
+  const { codes, isFetching } = useIcd10Search(value && text === `${value.code} ${value.description}`.trim() ? '' : text);
+  const items: Icd10Code[] = value && !codes.some((c) => c.ident === value.ident) ? [value, ...codes] : codes;
+  return (
+    <ComboBox
+      name={name}
+      className="tw-field"
+      items={items}
+      inputValue={text}
+      onInputChange={(next) => {
+        setText(next);
+        if (!next.trim()) onChange(null);
+      }}
+      selectedKey={value?.ident ?? null}
+      onSelectionChange={(key: Key | null) => {
+        const chosen = items.find((c) => c.ident === key) ?? null;
+        onChange(chosen);
+        if (chosen) setText(`${chosen.code} ${chosen.description}`.trim());
+      }}
+      menuTrigger="input"
+      allowsEmptyCollection
+      allowsCustomValue
+    >
+      <Label className="tw-field__label">{label}</Label>
+      <div className="tw-chart-combobox">
+        <Input className="tw-field__input" placeholder="Search by code or description" />
+        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching codes" /></span> : null}
+      </div>
+      <Text slot="description" className="tw-field__description">
+        Type at least 3 characters.
+      </Text>
+      <FieldError className="tw-field__error" />
+      <Popover className="tw-popover tw-chart-code-popover">
+        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
+          {(code: Icd10Code) => (
+            <ListBoxItem id={code.ident} textValue={`${code.code} ${code.description}`} className="tw-listbox__item tw-chart-code-option">
+              <span className="tw-chart-code">{code.code}</span>
+              <span className="tw-chart-code-option__text">{code.description}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/** Medication name search (spec §2): above 3 characters, debounced 500 ms, with the name-only fallback. */
+export function DrugNameField({ value, onChange, onPick }: { value: string; onChange: (value: string) => void; onPick: (drug: DrugProduct) => void }) {
+  const [searchText, setSearchText] = useState('');
+  const { drugs, isFetching } = useDrugSearch(searchText);
+  const items = drugs.map((drug, index) => ({ ...drug, id: `${index}:${drug.ident}` }));
+  return (
+    <ComboBox
+      name="productName"
+      className="tw-field"
+      items={items}
+      inputValue={value}
+      onInputChange={(next) => {
+        onChange(next);
+        setSearchText(next);
+      }}
+      onSelectionChange={(key: Key | null) => {
+        const drug = items.find((d) => d.id === key);
+        if (!drug) return;
+        setSearchText('');
+        onPick(drug);
+      }}
+      menuTrigger="input"
+      allowsCustomValue
+      allowsEmptyCollection
+      isRequired
+    >
+      <Label className="tw-field__label">
+        Name<span className="tw-field__required" aria-hidden="true"> *</span>
+      </Label>
+      <div className="tw-chart-combobox">
+        <Input className="tw-field__input" placeholder="Search drugs by name" />
+        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching drugs" /></span> : null}
+      </div>
+      <FieldError className="tw-field__error" />
+      <Popover className="tw-popover tw-chart-code-popover">
+        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
+          {(drug: DrugProduct & { id: string }) => (
+            <ListBoxItem id={drug.id} textValue={drug.productName} className="tw-listbox__item tw-chart-code-option">
+              <span className="tw-chart-code-option__text">
+                {drug.productName}
+                <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm].filter(Boolean).join(' · ')}</span>
+              </span>
+              {drug.ndc ? <span className="tw-chart-code">{drug.ndc}</span> : null}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

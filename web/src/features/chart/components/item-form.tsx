@@ -1,0 +1,122 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.js';
+import { Form } from '../../../components/ui/form.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.js';
+import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
+import { SideModal } from './side-modal.js';
+
+export type SetField<V> = <K extends keyof V>(field: K, value: V[K]) => void;
+
+export interface ItemFormProps<V> {
+  title: string;
+  /** Key under which the dirty state is reported to the unsaved-changes guard. */
+  guardKey: string;
+  initial: V;
+  /** The request body the values make; the shared schema validates it before anything is sent. */
+  toBody: (values: V) => Record<string, unknown>;
+  schema: z.ZodType;
+  /** Resolves when saved; rejects with the API error otherwise. */
+  save: (body: Record<string, unknown>) => Promise<unknown>;
+  onClose: () => void;
+  /**
+   * Allergy rule (spec §2): closing the panel validates the form and saves it only if it is
+   * valid. Other forms discard on close.
+   */
+  saveOnDismiss?: boolean;
+  children: (values: V, set: SetField<V>) => ReactNode;
+}
+
+/**
+ * A chart item form in the side panel. Saving with no changes only closes (spec §4); the
+ * shared schema's messages, then the server's 400 field errors, show under the fields; typed
+ * values stay when saving fails.
+ */
+export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, children }: ItemFormProps<V>) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const initialJson = useMemo(() => JSON.stringify(initial), [initial]);
+  const dirty = JSON.stringify(values) !== initialJson;
+  useUnsavedChangesGuard(guardKey, dirty);
+
+  const set: SetField<V> = (field, value) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const key = String(field);
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+  };
+
+  const validate = (): Record<string, unknown> | null => {
+    const parsed = schema.safeParse(toBody(values));
+    if (parsed.success) return toBody(values);
+    setErrors(zodFieldErrors(parsed.error));
+    return null;
+  };
+
+  const submit = async () => {
+    if (!dirty) {
+      onClose();
+      return;
+    }
+    const body = validate();
+    if (!body) return;
+    setSaving(true);
+    setFormError(null);
+    try {
+      await save(body);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
+      else setFormError(error instanceof Error ? error.message : 'The item could not be saved.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const dismiss = () => {
+    if (saveOnDismiss) void submit();
+    else onClose();
+  };
+
+  return (
+    <SideModal
+      title={title}
+      isOpen
+      onDismiss={dismiss}
+      footer={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button variant="primary" type="submit" form="tw-chart-item-form" isPending={saving}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <Form
+        id="tw-chart-item-form"
+        validationErrors={errors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        className="tw-chart-form"
+      >
+        {formError ? (
+          <p className="tw-chart-form__error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        {children(values, set)}
+      </Form>
+    </SideModal>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+/** The dense card body: a title line with badges, muted metadata, and an optional note. */
+export function ItemSummary({ title, badges, meta, note, children }: { title: ReactNode; badges?: ReactNode; meta?: (string | false | null | undefined)[]; note?: string | null; children?: ReactNode }) {
+  const metaParts = (meta ?? []).filter((part): part is string => Boolean(part));
+  return (
+    <>
+      <div className="tw-chart-item__title-row">
+        <span className="tw-chart-item__title">{title}</span>
+        {badges}
+      </div>
+      {metaParts.length ? <div className="tw-chart-item__meta">{metaParts.join(' · ')}</div> : null}
+      {note ? <p className="tw-chart-item__note">{note}</p> : null}
+      {children}
+    </>
+  );
+}
+
+export function dateRange(start: string, end: string): string | null {
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `Since ${start}`;
+  if (end) return `Until ${end}`;
+  return null;
+}

@@ -1,0 +1,200 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  ADMINISTRATION_ROUTE_LABELS,
+  ADMINISTRATION_ROUTES,
+  ADMINISTRATION_SITE_LABELS,
+  ADMINISTRATION_SITES,
+  CHART_MESSAGES,
+  type AdministrationRoute,
+  type AdministrationSite,
+} from '../../../../../shared/chart/constants.js';
+import { formatUsDate } from '../../../../../shared/chart/fields.js';
+import { groupVaccines, type VaccineGroupView } from '../../../../../shared/chart/ordering.js';
+import { VaccineInput, type Vaccine } from '../../../../../shared/chart/sections.js';
+import { Checkbox } from '../../../components/ui/checkbox.js';
+import { Select } from '../../../components/ui/select.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { chartKeys, sectionPath } from '../api/chart-api.js';
+import { isPinned, pinnedWire } from '../chart-lists.js';
+import { DateField, FieldRow, TextAreaField } from './fields.js';
+import { ItemForm } from './item-form.js';
+import { SectionCard } from './section-card.js';
+
+type StoredVaccine = Vaccine & { ident: string; [field: string]: unknown };
+
+interface VaccineValues {
+  name: string;
+  cvxCode: string;
+  date: string;
+  doseNumber: string;
+  lotNumber: string;
+  expirationDate: string;
+  administrationSite: string;
+  administrationRoute: string;
+  administeringProviderName: string;
+  adverseReactions: string;
+  notes: string;
+  pinned: boolean;
+}
+
+const SITE_OPTIONS = [{ id: '', label: 'Not specified' }, ...ADMINISTRATION_SITES.map((s) => ({ id: s, label: `${ADMINISTRATION_SITE_LABELS[s]} (${s})` }))];
+const ROUTE_OPTIONS = [{ id: '', label: 'Not specified' }, ...ADMINISTRATION_ROUTES.map((r) => ({ id: r, label: `${ADMINISTRATION_ROUTE_LABELS[r]} (${r})` }))];
+
+function toValues(item?: StoredVaccine, groupName?: string): VaccineValues {
+  return {
+    name: item?.name ?? groupName ?? '',
+    cvxCode: item?.cvxCode ?? '',
+    date: formatUsDate(item?.date),
+    doseNumber: item?.doseNumber === undefined || item?.doseNumber === null ? '' : String(item.doseNumber),
+    lotNumber: item?.lotNumber ?? '',
+    expirationDate: formatUsDate(item?.expirationDate),
+    administrationSite: item?.administrationSite ?? '',
+    administrationRoute: item?.administrationRoute ?? '',
+    administeringProviderName: item?.administeringProviderName ?? '',
+    adverseReactions: item?.adverseReactions ?? '',
+    notes: item?.notes ?? '',
+    pinned: item ? isPinned(item) : false,
+  };
+}
+
+function toBody(v: VaccineValues): Record<string, unknown> {
+  return {
+    name: v.name,
+    cvxCode: v.cvxCode,
+    date: v.date,
+    doseNumber: v.doseNumber.trim() === '' ? undefined : v.doseNumber.trim(),
+    lotNumber: v.lotNumber,
+    expirationDate: v.expirationDate,
+    administrationSite: v.administrationSite || undefined,
+    administrationRoute: v.administrationRoute || undefined,
+    administeringProviderName: v.administeringProviderName,
+    adverseReactions: v.adverseReactions,
+    notes: v.notes,
+    pinned: pinnedWire(v.pinned),
+  };
+}
+
+function useVaccines(patientId: string) {
+  return useQuery({
+    queryKey: chartKeys.section(patientId, 'vaccines'),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
+      const items = Array.isArray(body) ? body : (body.items ?? []);
+      // Grouped and ordered by the shared rule whatever order the list arrived in.
+      return { items, groups: groupVaccines(items) as (VaccineGroupView & { items: StoredVaccine[] })[] };
+    },
+  });
+}
+
+export function VaccinesPanel({ patientId }: { patientId: string }) {
+  const queryClient = useQueryClient();
+  const list = useVaccines(patientId);
+  const [editing, setEditing] = useState<{ item?: StoredVaccine; group?: VaccineGroupView } | null>(null);
+  const refetch = () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, 'vaccines') });
+  const groupsPath = `${sectionPath(patientId, 'vaccines')}/groups`;
+
+  const save = useMutation({
+    mutationFn: ({ ident, group, body }: { ident?: string; group?: VaccineGroupView; body: Record<string, unknown> }) => {
+      if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body });
+      // New doses are created through the groups call (spec §7): into the dose's stored group when it has one.
+      if (group?.groupId) return apiRequest({ method: 'PUT', path: `${groupsPath}/${encodeURIComponent(group.groupId)}`, body: { create: [body] } });
+      return apiRequest({ method: 'POST', path: groupsPath, body: { create: [body] } });
+    },
+    onSettled: refetch,
+  });
+  const remove = useMutation({
+    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: sectionPath(patientId, 'vaccines', ident) }),
+    onSettled: refetch,
+  });
+
+  const items = list.data?.items ?? [];
+  const groups = list.data?.groups ?? [];
+
+  return (
+    <>
+      <SectionCard<StoredVaccine>
+        title="Vaccines"
+        noun="vaccine"
+        items={items}
+        isLoading={list.isPending}
+        isError={list.isError}
+        emptyText={CHART_MESSAGES.noResults}
+        onAdd={() => setEditing({})}
+        onEdit={(item) => setEditing({ item })}
+        onTogglePin={(item) => save.mutate({ ident: item.ident, body: { ...toBody(toValues(item)), pinned: pinnedWire(!isPinned(item)) } })}
+        onDelete={(item) => remove.mutateAsync(item.ident).catch((error: unknown) => console.error('Deleting vaccine failed', error))}
+        itemLabel={(item) => `${item.name}${item.doseNumber ? ` dose ${item.doseNumber}` : ''}${item.date ? ` ${formatUsDate(item.date)}` : ''}`}
+        renderItem={(item) => (
+          <div className="tw-chart-dose">
+            <span className="tw-chart-dose__number">{item.doseNumber ? `Dose ${item.doseNumber}` : 'Dose'}</span>
+            <span className="tw-chart-dose__date">{formatUsDate(item.date) || 'No date'}</span>
+            <span className="tw-chart-muted">
+              {[
+                item.lotNumber && `Lot ${item.lotNumber}`,
+                item.administrationSite && ADMINISTRATION_SITE_LABELS[item.administrationSite as AdministrationSite],
+                item.administrationRoute && ADMINISTRATION_ROUTE_LABELS[item.administrationRoute as AdministrationRoute],
+                item.cvxCode && `CVX ${item.cvxCode}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          </div>
+        )}
+        renderList={(_, renderCard) => (
+          <div className="tw-chart-vaccine-groups">
+            {groups.map((group) => (
+              <section key={group.key} className="tw-chart-vaccine-group" aria-label={group.name}>
+                <header className="tw-chart-vaccine-group__header">
+                  <h3 className="tw-chart-vaccine-group__name">{group.name}</h3>
+                  <span className="tw-chart-muted">
+                    {group.items.length} {group.items.length === 1 ? 'dose' : 'doses'}
+                  </span>
+                  <button type="button" className="tw-chart-link-button" onClick={() => setEditing({ group })}>
+                    Add dose
+                  </button>
+                </header>
+                <ul className="tw-chart-list tw-chart-list--doses">{group.items.map((dose) => renderCard(dose as StoredVaccine))}</ul>
+              </section>
+            ))}
+          </div>
+        )}
+      />
+      {editing ? (
+        <ItemForm<VaccineValues>
+          title={editing.item ? 'Edit Vaccine' : 'Add Vaccine'}
+          guardKey="vaccines"
+          initial={toValues(editing.item, editing.group?.name)}
+          toBody={toBody}
+          schema={VaccineInput}
+          save={(body) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body })}
+          onClose={() => setEditing(null)}
+        >
+          {(v, set) => (
+            <>
+              <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus={!editing.group} />
+              <FieldRow>
+                <DateField label="Date" name="date" value={v.date} onChange={(x) => set('date', x)} />
+                <TextField label="Dose number" name="doseNumber" inputMode="numeric" value={v.doseNumber} onChange={(x) => set('doseNumber', x)} autoFocus={Boolean(editing.group)} />
+              </FieldRow>
+              <FieldRow>
+                <TextField label="CVX code" name="cvxCode" value={v.cvxCode} onChange={(x) => set('cvxCode', x)} />
+                <TextField label="Lot number" name="lotNumber" value={v.lotNumber} onChange={(x) => set('lotNumber', x)} />
+              </FieldRow>
+              <DateField label="Expiration Date" name="expirationDate" value={v.expirationDate} onChange={(x) => set('expirationDate', x)} />
+              <FieldRow>
+                <Select label="Site" name="administrationSite" options={SITE_OPTIONS} value={v.administrationSite} onChange={(x) => set('administrationSite', x ?? '')} />
+                <Select label="Route" name="administrationRoute" options={ROUTE_OPTIONS} value={v.administrationRoute} onChange={(x) => set('administrationRoute', x ?? '')} />
+              </FieldRow>
+              <TextField label="Administered by" name="administeringProviderName" value={v.administeringProviderName} onChange={(x) => set('administeringProviderName', x)} />
+              <TextAreaField label="Adverse reactions" name="adverseReactions" value={v.adverseReactions} onChange={(x) => set('adverseReactions', x)} />
+              <TextAreaField label="Notes" name="notes" value={v.notes} onChange={(x) => set('notes', x)} />
+              <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
+            </>
+          )}
+        </ItemForm>
+      ) : null}
+    </>
+  );
+}

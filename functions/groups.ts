@@ -3,6 +3,7 @@
  * so a route exists in both places or in neither. Each group's routes.ts holds only route keys
  * (no handler code), so the stack can read them without loading handlers.
  */
+import { FILE_ROUTES } from './files/routes.js';
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
 import { NOTE_ROUTES } from './notes/routes.js';
 import { PATIENT_ROUTES } from './patients/routes.js';
@@ -29,6 +30,7 @@ export interface GroupDefinition {
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES },
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES },
+  { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'realtime'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['realtime', 'scheduler'] },
 ];

@@ -7,12 +7,14 @@ import {
   NotificationUpdateInput,
   type UnreadCount,
 } from '../../shared/notifications/notification-schema.js';
+import { TaskCreateInput, TaskIdParams, TaskListQuery, TaskUpdateInput } from '../../shared/tasks/task-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { setConversationStatus } from './conversation-status.js';
 import { listNotifications } from './list-notifications.js';
 import { countUnread, createNotification, deleteNotification, updateNotification } from './notification-repository.js';
 import { NOTIFICATION_ROUTES } from './routes.js';
+import { createTask, getTaskById, listTasks, updateTask } from './tasks/task-use-cases.js';
 
 export const handler = groupHandler(NOTIFICATION_ROUTES, {
   'GET /v1/notifications': route({
@@ -72,5 +74,28 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
       await writeAudit(auth, { action: 'delete', entity: 'notification', entityId: n.notificationId, ...(n.patientId ? { patientId: n.patientId } : {}) });
       return n;
     },
+  }),
+  'GET /v1/tasks': route({
+    query: TaskListQuery,
+    minRole: 'employee',
+    run: ({ auth, query }) => listTasks(auth, query),
+  }),
+  'POST /v1/tasks': route({
+    body: TaskCreateInput,
+    minRole: 'employee',
+    status: 201,
+    run: ({ auth, body }) => createTask(auth, body),
+  }),
+  'GET /v1/tasks/{id}': route({
+    params: TaskIdParams,
+    minRole: 'employee',
+    run: ({ auth, params }) => getTaskById(auth, params.id),
+  }),
+  'PUT /v1/tasks/{id}': route({
+    // One variable name per path position: API Gateway routes /v1/tasks/{id} for GET and PUT alike.
+    params: TaskIdParams,
+    body: TaskUpdateInput,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => updateTask(auth, params.id, body),
   }),
 });

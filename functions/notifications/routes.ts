@@ -7,5 +7,9 @@ export const NOTIFICATION_ROUTES = [
   'PUT /v1/notifications/unarchive-conversation',
   'PUT /v1/notifications/{id}',
   'DELETE /v1/notifications/{id}',
+  'GET /v1/tasks',
+  'POST /v1/tasks',
+  'GET /v1/tasks/{id}',
+  'PUT /v1/tasks/{id}',
 ] as const;
 export type NotificationRouteKey = (typeof NOTIFICATION_ROUTES)[number];

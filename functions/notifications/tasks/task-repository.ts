@@ -1,0 +1,113 @@
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { TASK_MESSAGES, type Task, type TaskStatus } from '../../../shared/tasks/task-schema.js';
+import { ConflictError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+
+/*
+ * Task items (docs/access-patterns.md):
+ *   item          pk practiceId, sk TASK#<ident>
+ *   by status     gsi1 gsi1pk TASKS#<status>, gsi1sk <createdAt>#<ident>
+ *   by assignee   gsi2 gsi2pk TASKS#ASSIGNED#<userId>#<status>, gsi2sk <createdAt>#<ident>
+ */
+export const taskKey = (ident: string) => `TASK#${ident}`;
+export const tasksByStatusPartition = (status: TaskStatus) => `TASKS#${status}`;
+export const tasksByAssigneePartition = (userId: string, status: TaskStatus) => `TASKS#ASSIGNED#${userId}#${status}`;
+
+type Item = Record<string, unknown>;
+
+function toItem(practiceId: string, t: Task): Item {
+  const sortKey = `${t.createdAt}#${t.ident}`;
+  return {
+    ...t,
+    practiceId,
+    sk: taskKey(t.ident),
+    entityType: 'TASK',
+    gsi1pk: tasksByStatusPartition(t.status),
+    gsi1sk: sortKey,
+    gsi2pk: tasksByAssigneePartition(t.assigned, t.status),
+    gsi2sk: sortKey,
+  };
+}
+
+function fromItem(item: Item): Task {
+  return {
+    ident: String(item.ident),
+    status: item.status as TaskStatus,
+    dueOn: (item.dueOn as string | null | undefined) ?? null,
+    assigned: String(item.assigned),
+    patientId: (item.patientId as string | null | undefined) ?? null,
+    text: String(item.text ?? ''),
+    urgent: item.urgent === true,
+    noteDataLinks: (item.noteDataLinks as Task['noteDataLinks'] | undefined) ?? [],
+    createdAt: String(item.createdAt),
+    createdBy: String(item.createdBy ?? ''),
+    lastUpdated: String(item.lastUpdated ?? item.createdAt),
+    lastUpdatedBy: String(item.lastUpdatedBy ?? ''),
+    completedAt: (item.completedAt as string | null | undefined) ?? null,
+  };
+}
+
+export async function getTask(practiceId: string, ident: string): Promise<Task | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: taskKey(ident) }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+export async function putNewTask(practiceId: string, task: Task): Promise<void> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, task), ConditionExpression: 'attribute_not_exists(sk)' }));
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('A task with this id already exists');
+    throw error;
+  }
+}
+
+/** Replaces the task if it is still the version the caller read (lastUpdated), else 409. */
+export async function replaceTask(practiceId: string, task: Task, seenLastUpdated: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(practiceId, task),
+        ConditionExpression: 'attribute_exists(sk) AND lastUpdated = :seen',
+        ExpressionAttributeValues: { ':seen': seenLastUpdated },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(TASK_MESSAGES.changed);
+    throw error;
+  }
+}
+
+async function queryPartition(index: 'gsi1' | 'gsi2', pk: string): Promise<Task[]> {
+  const { indexName, partitionKey } = INDEXES[index];
+  const tasks: Task[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const out: QueryCommandOutput = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': partitionKey },
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    tasks.push(...(out.Items ?? []).map(fromItem));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return tasks;
+}
+
+/** Tasks of the given statuses: by assignee (gsi2) when one is named, else the practice's (gsi1). */
+export async function queryTasks(statuses: readonly TaskStatus[], assigned?: string): Promise<Task[]> {
+  const parts = await Promise.all(
+    statuses.map((s) => (assigned ? queryPartition('gsi2', tasksByAssigneePartition(assigned, s)) : queryPartition('gsi1', tasksByStatusPartition(s)))),
+  );
+  return parts.flat();
+}

@@ -25,7 +25,7 @@ export function useIcd10Search(text: string) {
     enabled,
     staleTime: 300_000,
   });
-  return { codes: enabled ? (query.data?.items ?? []) : [], total: query.data?.total ?? 0, isFetching: enabled && query.isFetching };
+  return { codes: enabled ? (query.data?.items ?? []) : [], total: query.data?.total ?? 0, source: query.data?.source, isFetching: enabled && query.isFetching };
 }
 
 /**

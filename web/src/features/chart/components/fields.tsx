@@ -55,7 +55,7 @@ export interface CodeChoice {
 /** ICD-10 search: from 3 characters, debounced 500 ms, code and description in each option. */
 export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { label?: string; name: string; value: CodeChoice | null; onChange: (value: CodeChoice | null) => void }) {
   const [text, setText] = useState(value ? `${value.code} ${value.description}`.trim() : '');
-  const { codes, isFetching } = useIcd10Search(value && text === `${value.code} ${value.description}`.trim() ? '' : text);
+  const { codes, source, isFetching } = useIcd10Search(value && text === `${value.code} ${value.description}`.trim() ? '' : text);
   const items: Icd10Code[] = value && !codes.some((c) => c.ident === value.ident) ? [value, ...codes] : codes;
   return (
     <ComboBox
@@ -84,6 +84,7 @@ export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { l
       </div>
       <Text slot="description" className="tw-field__description">
         Type at least 3 characters.
+        {source?.kind === 'starter' ? ` Searching the ${source.label.toLowerCase()}; load the official ICD-10-CM release to search every code (see README).` : null}
       </Text>
       <FieldError className="tw-field__error" />
       <Popover className="tw-popover tw-chart-code-popover">

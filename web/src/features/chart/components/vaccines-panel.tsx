@@ -98,10 +98,23 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
   const save = useMutation({
     mutationFn: ({ ident, group, body }: { ident?: string; group?: VaccineGroupView; body: Record<string, unknown> }) => {
       if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body });
-      // New doses are created through the groups call (spec §7): into the dose's stored group when it has one.
-      if (group?.groupId) return apiRequest({ method: 'PUT', path: `${groupsPath}/${encodeURIComponent(group.groupId)}`, body: { create: [body] } });
+      // New doses are created through the groups call (spec §7): into the dose's series when there is
+      // one (chosen with "Add dose", or a series of the same vaccine name), else as a new series.
+      const series = group ?? (list.data?.groups ?? []).find((g) => g.groupId && g.name.trim().toLowerCase() === String(body.name ?? '').trim().toLowerCase());
+      if (series?.groupId) return apiRequest({ method: 'PUT', path: `${groupsPath}/${encodeURIComponent(series.groupId)}`, body: { create: [body] } });
       return apiRequest({ method: 'POST', path: groupsPath, body: { create: [body] } });
     },
+    onSettled: refetch,
+  });
+  // The pin-all variant of the group update sends update[] only (spec §7).
+  const pinAll = useMutation({
+    mutationFn: ({ group, pinned }: { group: VaccineGroupView; pinned: boolean }) =>
+      apiRequest({
+        method: 'PUT',
+        path: `${groupsPath}/${encodeURIComponent(group.groupId ?? '')}`,
+        body: { update: group.items.map((dose) => ({ ident: dose.ident, pinned: pinnedWire(pinned) })) },
+      }),
+    onError: (error) => console.error('Pinning vaccine series failed', error),
     onSettled: refetch,
   });
   const remove = useMutation({
@@ -151,9 +164,16 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
                   <span className="tw-chart-muted">
                     {group.items.length} {group.items.length === 1 ? 'dose' : 'doses'}
                   </span>
-                  <button type="button" className="tw-chart-link-button" onClick={() => setEditing({ group })}>
-                    Add dose
-                  </button>
+                  <span className="tw-chart-vaccine-group__actions">
+                    {group.groupId ? (
+                      <button type="button" className="tw-chart-link-button" onClick={() => pinAll.mutate({ group, pinned: !group.items.every(isPinned) })}>
+                        {group.items.every(isPinned) ? 'Unpin all' : 'Pin all'}
+                      </button>
+                    ) : null}
+                    <button type="button" className="tw-chart-link-button" onClick={() => setEditing({ group })}>
+                      Add dose
+                    </button>
+                  </span>
                 </header>
                 <ul className="tw-chart-list tw-chart-list--doses">{group.items.map((dose) => renderCard(dose as StoredVaccine))}</ul>
               </section>

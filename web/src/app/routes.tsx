@@ -10,6 +10,8 @@ const HomePage = lazy(() => import('../features/home/components/home-page.js').t
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
 const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) => ({ default: m.PatientChartPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
+const TaskListPage = lazy(() => import('../features/tasks/components/task-list-page.js').then((m) => ({ default: m.TaskListPage })));
+const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').then((m) => ({ default: m.TaskPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -46,7 +48,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
               { path: 'messages/*', element: soon('Communication', 'SMS, messages, scheduled messages and faxes will open here.') },
               { path: 'forms/*', element: soon('Forms') },
-              { path: 'tasks/*', element: soon('Tasks') },
+              { path: 'tasks', element: <TaskListPage view="mine" /> },
+              { path: 'tasks/all', element: <TaskListPage view="all" /> },
+              { path: 'tasks/:taskId', element: <TaskPage /> },
               { path: 'files', element: <Navigate to={paths.files()} replace /> },
               { path: 'files/public/*', element: soon('File Drive', 'The practice file browser will open here.') },
               { path: 'calendar', element: soon('Calendar', 'Day and week views of appointments will open here.') },

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Notification } from '../../../shared/notifications/notification-schema.js';
 import { announcementFor } from '../features/notifications/announce.js';
@@ -10,6 +11,7 @@ import { RESOURCE_LINKS } from '../features/shell/resources.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
 import { showToast } from '../lib/toasts.js';
+import { refreshTasks, useMyUnreadTaskCount } from '../features/tasks/api/tasks-api.js';
 import { usePaletteInteractions } from './palette-interactions.js';
 
 const HELP_HREF = RESOURCE_LINKS.find((link) => link.id === 'help')?.href ?? RESOURCE_LINKS[0].href;
@@ -24,17 +26,20 @@ export function WorkspaceLayout() {
   const practice = usePracticeMetadata();
   const me = useCurrentUser().data?.userId;
   const unread = useUnreadCount();
+  const myTasks = useMyUnreadTaskCount(me);
+  const queryClient = useQueryClient();
   const onNotification = useCallback(
     (notification: Notification, kind: LiveEventKind | 'missed') => {
+      if (notification.notificationType === 'TASK') refreshTasks(queryClient);
       const announcement = announcementFor(notification, kind, me);
       if (announcement) showToast(announcement.title, { description: announcement.description });
     },
-    [me],
+    [me, queryClient],
   );
   useLiveNotifications({ practiceId: practice.data?.practiceId, onNotification });
 
   return (
-    <AppLayout badges={{ communication: communicationUnread(unread.data) }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
+    <AppLayout badges={{ communication: communicationUnread(unread.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
       <CommandPalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} helpHref={HELP_HREF} interactions={interactions} />
     </AppLayout>
   );

@@ -1,0 +1,19 @@
+export {
+  Task as TaskSchema,
+  TaskPage as TaskListResponse,
+  TASK_STATUSES,
+  TASK_PAGE_SIZE,
+  TASK_SEARCH_DEBOUNCE_MS,
+  TASK_MESSAGES,
+  TASK_BADGE_STATUSES,
+  isTaskReadOnly,
+  taskFormToInput,
+  type Task,
+  type TaskCreateInput as TaskInput,
+  type TaskUpdateInput as TaskUpdate,
+  type TaskFormValues,
+} from '../../../../shared/tasks/task-schema.js';
+import { TASK_STATUSES } from '../../../../shared/tasks/task-schema.js';
+
+/** The status filter offers the known list only (spec shell §2.9). */
+export const TASK_FILTER_STATUSES: readonly string[] = TASK_STATUSES;

@@ -1,8 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { showToast } from '../../../lib/toasts.js';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
 import { SideModal } from './side-modal.js';
@@ -25,6 +26,13 @@ export interface ItemFormProps<V> {
    * valid. Other forms discard on close.
    */
   saveOnDismiss?: boolean;
+  /**
+   * What a failure other than field errors does (spec §8): allergies and diagnoses log it and
+   * close (the list is refetched), medications toast "Error: …"; otherwise it shows in the form.
+   */
+  failure?: 'log' | 'toast' | 'inline';
+  /** The field to focus on open (the one double-clicked on the card). */
+  focusField?: string;
   children: (values: V, set: SetField<V>) => ReactNode;
 }
 
@@ -33,7 +41,7 @@ export interface ItemFormProps<V> {
  * shared schema's messages, then the server's 400 field errors, show under the fields; typed
  * values stay when saving fails.
  */
-export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, children }: ItemFormProps<V>) {
+export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, failure = 'inline', focusField, children }: ItemFormProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,6 +49,13 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
   const initialJson = useMemo(() => JSON.stringify(initial), [initial]);
   const dirty = JSON.stringify(values) !== initialJson;
   useUnsavedChangesGuard(guardKey, dirty);
+
+  useEffect(() => {
+    if (!focusField) return undefined;
+    // After the panel's own autofocus, which would otherwise win.
+    const timer = setTimeout(() => document.querySelector<HTMLElement>(`#tw-chart-item-form [name="${CSS.escape(focusField)}"]`)?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, [focusField]);
 
   const set: SetField<V> = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -73,8 +88,13 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
       await save(body);
       onClose();
     } catch (error) {
+      const message = error instanceof Error ? error.message : 'The item could not be saved.';
       if (isApiError(error) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
-      else setFormError(error instanceof Error ? error.message : 'The item could not be saved.');
+      else if (failure === 'log') {
+        console.error(`Saving failed: ${title}`, error);
+        onClose();
+      } else if (failure === 'toast') showToast(`Error: ${message}`, { tone: 'error' });
+      else setFormError(message);
     } finally {
       setSaving(false);
     }

@@ -30,7 +30,8 @@ export interface SectionCardProps<T extends ChartItem> {
   emptyText: string;
   addLabel?: string;
   onAdd: () => void;
-  onEdit: (item: T) => void;
+  /** `field` is the body field under the double-click, for the form to focus. */
+  onEdit: (item: T, field?: string) => void;
   onTogglePin: (item: T) => void;
   onDelete: (item: T) => Promise<unknown>;
   renderItem: (item: T) => ReactNode;
@@ -137,7 +138,7 @@ function ItemCard<T extends ChartItem>({
   return (
     <li
       className={['tw-chart-item', pinned ? 'tw-chart-item--pinned' : ''].filter(Boolean).join(' ')}
-      onDoubleClick={() => onEdit(item)}
+      onDoubleClick={(event) => onEdit(item, (event.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field') ?? undefined)}
       aria-label={itemLabel(item)}
       data-pinned={pinned || undefined}
     >
@@ -155,7 +156,7 @@ function ItemCard<T extends ChartItem>({
               key={action.id}
               id={action.id}
               onAction={action.onAction}
-              className={action.id === 'delete' ? 'tw-menu__item--danger' : undefined}
+              className={action.id === 'delete' ? 'tw-chart-menu-item tw-menu__item--danger' : 'tw-chart-menu-item'}
             >
               {action.label}
             </MenuItem>

@@ -32,6 +32,7 @@ export interface SectionDefinition<T extends ChartItem, V> {
   filter?: SectionFilter<T>;
   extraActions?: (item: T, update: (body: Record<string, unknown>) => void) => ItemAction[];
   saveOnDismiss?: boolean;
+  failure?: 'log' | 'toast' | 'inline';
   className?: string;
 }
 
@@ -41,7 +42,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
   const save = useSaveItem(patientId, def.section);
   const remove = useDeleteItem(patientId, def.section);
   const [filterValue, setFilterValue] = useState(def.filter?.initial ?? '');
-  const [editing, setEditing] = useState<{ item?: T } | null>(null);
+  const [editing, setEditing] = useState<{ item?: T; field?: string } | null>(null);
 
   const all = list.data ?? [];
   const items = def.filter ? def.filter.apply(all, filterValue) : all;
@@ -60,7 +61,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
         emptyText={def.filter ? def.filter.emptyText(filterValue) : def.emptyText}
         addLabel={def.addLabel}
         onAdd={() => setEditing({})}
-        onEdit={(item) => setEditing({ item })}
+        onEdit={(item, field) => setEditing({ item, field })}
         onTogglePin={(item) => update(item)({ pinned: pinnedWire(!isPinned(item)) })}
         onDelete={(item) => remove.mutateAsync(item.ident).catch((error: unknown) => console.error(`Deleting ${def.noun} failed`, error))}
         renderItem={def.renderItem}
@@ -79,6 +80,8 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
           save={(body) => save.mutateAsync({ ident: editing.item?.ident, body })}
           onClose={() => setEditing(null)}
           saveOnDismiss={def.saveOnDismiss}
+          failure={def.failure}
+          focusField={editing.field}
         >
           {def.renderFields}
         </ItemForm>

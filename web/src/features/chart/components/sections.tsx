@@ -80,6 +80,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
     guardKey: 'allergies',
     schema: AllergyInput,
     saveOnDismiss: true,
+    failure: 'log',
     filter,
     // Spec §3: a new form starts empty, pinned false, active true, no severity; empty dates are ''.
     toValues: (item) => ({
@@ -131,6 +132,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
         }
         meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
         note={item.description}
+        fields={{ title: 'name', meta: 'startDate', note: 'description' }}
       />
     ),
     itemLabel: (item) => item.name,
@@ -158,6 +160,7 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
     addLabel: redesign ? undefined : 'Add Diagnosis',
     guardKey: 'diagnoses',
     schema: DiagnosisInput,
+    failure: 'log',
     filter: redesign
       ? {
           label: 'Condition status',
@@ -211,6 +214,7 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
         }
         meta={[dateRange(formatUsMonth(item.date), formatUsMonth(item.endDate))]}
         note={item.description}
+        fields={{ title: 'name', meta: 'date', note: 'description' }}
       />
     ),
     itemLabel: (item) => item.name,
@@ -240,6 +244,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
   emptyText: CHART_MESSAGES.noResults,
   guardKey: 'medications',
   schema: MedicationInput,
+  failure: 'toast',
   filter: {
     label: 'Medication status',
     options: [
@@ -313,6 +318,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
       badges={item.status === 'Complete' ? <Badge>Discontinued</Badge> : null}
       meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm, item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null]}
       note={item.description}
+      fields={{ title: 'productName', meta: 'sigText', note: 'description' }}
     />
   ),
   itemLabel: (item) => item.productName,
@@ -349,7 +355,7 @@ export const surgeriesDefinition: SectionDefinition<Stored<Surgery>, SurgeryValu
       <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
     </>
   ),
-  renderItem: (item) => <ItemSummary title={item.name} meta={[formatUsDate(item.date)]} note={item.description} />,
+  renderItem: (item) => <ItemSummary title={item.name} meta={[formatUsDate(item.date)]} note={item.description} fields={{ title: 'name', meta: 'date', note: 'description' }} />,
   itemLabel: (item) => item.name,
 };
 
@@ -411,6 +417,7 @@ export const familyHistoryDefinition: SectionDefinition<Stored<FamilyHistory>, F
       badges={<CodeTag code={item.icd10Code} />}
       meta={[(item.family ?? []).map((r) => FAMILY_RELATION_LABELS[r] ?? r).join(', ')]}
       note={item.details}
+      fields={{ title: 'diagnosis', note: 'details' }}
     />
   ),
   itemLabel: (item) => item.diagnosis,
@@ -459,7 +466,7 @@ export const socialHistoryDefinition: SectionDefinition<Stored<SocialHistory>, S
   renderItem: (item) => {
     const [latest, ...older] = orderAnswers(item.answers ?? []);
     return (
-      <ItemSummary title={item.question} meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]} note={item.notes}>
+      <ItemSummary title={item.question} meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]} note={item.notes} fields={{ title: 'question', meta: 'startDate', note: 'notes' }}>
         {latest ? (
           <div className="tw-chart-answer">
             <span>{latest.answer}</span>
@@ -539,6 +546,7 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
       }
       meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
       note={item.details}
+      fields={{ title: 'name', meta: 'startDate', note: 'details' }}
     />
   ),
   itemLabel: (item) => item.name,

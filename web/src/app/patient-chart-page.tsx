@@ -1,4 +1,5 @@
 import { HealthSummary } from '../features/chart/components/health-summary.js';
+import { NotesTimelinePanel } from '../features/notes/components/notes-timeline-panel.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 
 /**
@@ -7,5 +8,12 @@ import { PatientProfilePage } from '../features/patients/components/patient-prof
  * panel here; features never import one another.
  */
 export function PatientChartPage() {
-  return <PatientProfilePage panels={(patient) => <HealthSummary patientId={patient.id} />} />;
+  return <PatientProfilePage
+      panels={(patient) => (
+        <>
+          <HealthSummary patientId={patient.id} />
+          <NotesTimelinePanel patient={patient} />
+        </>
+      )}
+    />;
 }

@@ -1,5 +1,7 @@
 import { Outlet, useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { NoteWindowLayer } from '../features/notes/windows/note-window-layer.js';
+import { NoteWindowsProvider } from '../features/notes/windows/note-windows-context.js';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -7,12 +9,18 @@ declare module 'react-aria-components' {
   }
 }
 
-/** Lets react-aria-components links and menu items navigate through the hash router. */
+/**
+ * Lets react-aria-components links and menu items navigate through the hash router. Note windows
+ * live here, above every route, so notes of several patients stay open while the user moves around.
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
-      <Outlet />
+      <NoteWindowsProvider>
+        <Outlet />
+        <NoteWindowLayer />
+      </NoteWindowsProvider>
     </AriaRouterProvider>
   );
 }

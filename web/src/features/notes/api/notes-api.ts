@@ -1,0 +1,87 @@
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTES_PAGE_SIZE, type NoteStatus, type NoteType } from '../../../../../shared/notes/note-constants.js';
+import {
+  Note,
+  type AddendNoteBody,
+  type ChangePatientBody,
+  type CreateNoteBody,
+  type NotesPage,
+  type UpdateNoteBody,
+  type UpdateSignedNoteBody,
+} from '../../../../../shared/notes/note-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+export interface TimelineFilters {
+  noteTypes: readonly NoteType[];
+  statuses: readonly NoteStatus[];
+}
+
+export const noteKeys = {
+  all: ['notes'] as const,
+  timelines: () => [...noteKeys.all, 'timeline'] as const,
+  timeline: (patientId: string, filters: TimelineFilters, offset: number) => [...noteKeys.timelines(), patientId, filters, offset] as const,
+  detail: (noteId: string) => [...noteKeys.all, 'detail', noteId] as const,
+};
+
+const notePath = (noteId: string, action?: string) => `/v1/notes/${encodeURIComponent(noteId)}${action ? `/${action}` : ''}`;
+const parseNote = (body: unknown): Note => Note.parse(body);
+
+export async function fetchNote(noteId: string, signal?: AbortSignal): Promise<Note> {
+  return parseNote(await apiRequest<unknown>({ path: notePath(noteId), signal }));
+}
+
+export async function fetchNotesPage(patientId: string, filters: TimelineFilters, offset: number, signal?: AbortSignal): Promise<NotesPage> {
+  const body = await apiRequest<NotesPage>({
+    path: '/v2/notes',
+    query: {
+      patientId,
+      offset,
+      limit: NOTES_PAGE_SIZE,
+      noteTypes: filters.noteTypes.join(',') || undefined,
+      statuses: filters.statuses.join(',') || undefined,
+    },
+    signal,
+  });
+  return { ...body, notes: body.notes.map(parseNote) };
+}
+
+export const notesApi = {
+  create: async (body: CreateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: '/v2/notes', body: { ...body, noteId: 'new' } })),
+  saveDraft: async (noteId: string, body: UpdateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId), body })),
+  sign: async (noteId: string, body: UpdateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'sign'), body })),
+  updateSigned: async (noteId: string, body: UpdateSignedNoteBody) =>
+    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'update-signed-note'), body })),
+  addend: async (noteId: string, body: AddendNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'addend'), body })),
+  changePatient: async (noteId: string, body: ChangePatientBody) =>
+    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'change-patient'), body })),
+  toggleAccess: async (noteId: string, noteVersion: number) =>
+    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'toggle-access'), body: { noteVersion } })),
+  send: async (noteId: string, noteVersion: number) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'send'), body: { noteVersion } })),
+  assign: async (noteId: string, userId: string | null) => apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'assign'), body: { userId } }),
+  remove: async (noteId: string, noteVersion?: number) => apiRequest<unknown>({ method: 'DELETE', path: notePath(noteId), query: { noteVersion } }),
+};
+
+export function useNote(noteId: string) {
+  return useQuery({ queryKey: noteKeys.detail(noteId), queryFn: ({ signal }) => fetchNote(noteId, signal), staleTime: Infinity });
+}
+
+export function useNotesTimeline(patientId: string, filters: TimelineFilters, offset: number) {
+  return useQuery({
+    queryKey: noteKeys.timeline(patientId, filters, offset),
+    queryFn: ({ signal }) => fetchNotesPage(patientId, filters, offset, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any write the window shows the server's note and the timelines refetch. */
+export function useNoteWritten() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (note: Note) => {
+      queryClient.setQueryData(noteKeys.detail(note.noteId), note);
+      void queryClient.invalidateQueries({ queryKey: noteKeys.timelines() });
+    },
+    [queryClient],
+  );
+}

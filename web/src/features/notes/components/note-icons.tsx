@@ -1,0 +1,103 @@
+import type { ReactNode, SVGProps } from 'react';
+import type { NoteType } from '../../../../../shared/notes/note-constants.js';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+      {children}
+    </svg>
+  );
+}
+
+export const NoteIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3.5h8.5L19 8v12.5H6z" />
+    <path d="M14 3.5V8h5M9 12h7M9 15.5h7M9 19h4" />
+  </Icon>
+);
+const DocumentIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 12.5l5.5-5.5a2.5 2.5 0 0 1 3.5 3.5l-7 7a4 4 0 0 1-5.7-5.7L11 5" />
+  </Icon>
+);
+const EmailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3.5 6.5l8.5 7 8.5-7" />
+  </Icon>
+);
+const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);
+const SmsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </Icon>
+);
+const StickyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4h16v10l-6 6H4z" />
+    <path d="M14 20v-6h6" />
+  </Icon>
+);
+const VitalsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12h4l2-5 4 10 2-5h6" />
+  </Icon>
+);
+
+const BY_TYPE: Partial<Record<NoteType, (p: IconProps) => ReactNode>> = {
+  NOTE: NoteIcon,
+  DOCUMENT: DocumentIcon,
+  FAX: DocumentIcon,
+  EMAIL: EmailIcon,
+  PHONE_CALL: PhoneIcon,
+  SMS: SmsIcon,
+  SMS_LOG: SmsIcon,
+  STICKY: StickyIcon,
+  VITALS: VitalsIcon,
+};
+
+export function NoteTypeIcon({ type, ...props }: IconProps & { type: NoteType }) {
+  const Component = BY_TYPE[type] ?? NoteIcon;
+  return <Component {...props} />;
+}
+
+export const LockIcon = ({ locked, ...p }: IconProps & { locked: boolean }) => (
+  <Icon {...p}>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    {locked ? <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" /> : <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />}
+  </Icon>
+);
+export const MinimizeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 17h12" />
+  </Icon>
+);
+export const ExpandIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Icon>
+);
+export const ShrinkIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+  </Icon>
+);
+export const RestoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="5" width="14" height="14" rx="1.5" />
+  </Icon>
+);
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Icon>
+);

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import {
+  DEFAULT_TIMELINE_NOTE_TYPES,
+  DEFAULT_TIMELINE_STATUSES,
+  NOTE_STATUSES,
+  NOTE_TYPES,
+  NOTES_PAGE_SIZE,
+  type NoteStatus,
+  type NoteType,
+} from '../../../../../shared/notes/note-constants.js';
+import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
+import type { Patient } from '../../../../../shared/patients/patient-schema.js';
+import { Button } from '../../../components/ui/button.js';
+import { PlusIcon } from '../../../components/ui/icons.js';
+import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
+import { Select } from '../../../components/ui/select.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useNotesTimeline, type TimelineFilters } from '../api/notes-api.js';
+import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL, STATUS_LABEL } from '../note-types.js';
+import '../notes.css';
+import { useNoteWindows } from '../windows/note-windows-context.js';
+import { NoteTypeIcon } from './note-icons.js';
+import { formatDateTime, NoteStatusBadge } from './note-header.js';
+
+/** Spec shell §9: list text is cut at 300 characters with an ellipsis. */
+const SNIPPET_MAX = 300;
+const snippet = (note: Note) => {
+  const text = (note.data.subject ? `${note.data.subject} — ` : '') + (note.data.text ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
+};
+
+const DEFAULT_TYPES = 'default';
+const ALL = 'all';
+const typeOptions = [
+  { id: DEFAULT_TYPES, label: DEFAULT_TIMELINE_NOTE_TYPES.map((t) => NOTE_TYPE_LABEL[t]).join(', ') },
+  { id: ALL, label: 'All types' },
+  ...NOTE_TYPES.filter((t) => !(DEFAULT_TIMELINE_NOTE_TYPES as readonly string[]).includes(t)).map((t) => ({ id: t, label: NOTE_TYPE_LABEL[t] })),
+];
+const statusOptions = [
+  { id: DEFAULT_TYPES, label: DEFAULT_TIMELINE_STATUSES.map(STATUS_LABEL).join(' & ') },
+  { id: ALL, label: 'All statuses' },
+  ...NOTE_STATUSES.map((s) => ({ id: s, label: STATUS_LABEL(s) })),
+];
+
+const typesFor = (choice: string): readonly NoteType[] =>
+  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_NOTE_TYPES : choice === ALL ? [] : [choice as NoteType];
+const statusesFor = (choice: string): readonly NoteStatus[] =>
+  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_STATUSES : choice === ALL ? [] : [choice as NoteStatus];
+
+/** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
+export function NotesTimelinePanel({ patient }: { patient: Patient }) {
+  const windows = useNoteWindows();
+  const [typeChoice, setTypeChoice] = useState(DEFAULT_TYPES);
+  const [statusChoice, setStatusChoice] = useState(DEFAULT_TYPES);
+  const [offset, setOffset] = useState(0);
+  const filters: TimelineFilters = { noteTypes: typesFor(typeChoice), statuses: statusesFor(statusChoice) };
+  const timeline = useNotesTimeline(patient.id, filters, offset);
+  const patientName = fullNameWithAge(patient);
+  const total = timeline.data?.total ?? 0;
+
+  return (
+    <section className="tw-card tw-notes-panel" aria-labelledby="notes-panel-title">
+      <header className="tw-notes-panel__header">
+        <h2 id="notes-panel-title" className="tw-notes-panel__title">
+          Notes
+        </h2>
+        <div className="tw-notes-panel__filters">
+          <Select
+            label="Type"
+            options={typeOptions}
+            value={typeChoice}
+            onChange={(value) => {
+              setTypeChoice(value ?? DEFAULT_TYPES);
+              setOffset(0);
+            }}
+          />
+          <Select
+            label="Status"
+            options={statusOptions}
+            value={statusChoice}
+            onChange={(value) => {
+              setStatusChoice(value ?? DEFAULT_TYPES);
+              setOffset(0);
+            }}
+          />
+        </div>
+        <MenuButton
+          className="tw-button tw-button--primary tw-button--sm"
+          label={
+            <>
+              <PlusIcon /> New
+            </>
+          }
+          ariaLabel="New interaction"
+        >
+          {CREATABLE_NOTE_TYPES.map((type) => (
+            <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
+              {NOTE_TYPE_LABEL[type]}
+            </MenuItem>
+          ))}
+        </MenuButton>
+      </header>
+
+      {timeline.isPending ? <Spinner label="Loading notes" /> : null}
+      {timeline.isError ? <p className="tw-notes-panel__empty">The notes could not be loaded. {timeline.error.message}</p> : null}
+      {timeline.isSuccess && timeline.data.notes.length === 0 ? <p className="tw-notes-panel__empty">No notes match these filters.</p> : null}
+      {timeline.isSuccess && timeline.data.notes.length > 0 ? (
+        <ul className="tw-notes-list" aria-label="Notes">
+          {timeline.data.notes.map((note) => (
+            <li key={note.noteId}>
+              <button
+                type="button"
+                className="tw-notes-list__row"
+                onClick={() => windows.openNote({ noteId: note.noteId, patientId: note.patientId, noteType: note.noteType, patientName })}
+              >
+                <NoteTypeIcon type={note.noteType} className="tw-notes-list__icon" />
+                <span className="tw-notes-list__main">
+                  <span className="tw-notes-list__line">
+                    <span className="tw-notes-list__type">{NOTE_TYPE_LABEL[note.noteType]}</span>
+                    <NoteStatusBadge status={note.status} />
+                    <span className="tw-notes-list__meta">
+                      {formatDateTime(note.eventTimestamp)} · {note.author.name}
+                    </span>
+                  </span>
+                  <span className="tw-notes-list__snippet">{snippet(note) || <em>No text</em>}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {total > NOTES_PAGE_SIZE ? (
+        <footer className="tw-notes-panel__pager">
+          <span>
+            {offset + 1}–{Math.min(offset + NOTES_PAGE_SIZE, total)} of {total}
+          </span>
+          <Button size="sm" isDisabled={offset === 0} onPress={() => setOffset(Math.max(0, offset - NOTES_PAGE_SIZE))}>
+            Previous
+          </Button>
+          <Button size="sm" isDisabled={offset + NOTES_PAGE_SIZE >= total} onPress={() => setOffset(offset + NOTES_PAGE_SIZE)}>
+            Next
+          </Button>
+        </footer>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { NOTE_MESSAGES, NOTE_TIMING } from '../../../../../shared/notes/note-constants.js';
+import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import type { Note, NoteData } from '../../../../../shared/notes/note-schema.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { notesApi, useNoteWritten } from '../api/notes-api.js';
+import { debounce } from './debounce.js';
+
+export type SaveState =
+  | { kind: 'clean' }
+  | { kind: 'dirty' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  /** Autosave skipped because the note cannot be saved yet (e.g. a wildcard remains). */
+  | { kind: 'blocked'; message: string }
+  | { kind: 'error'; message: string };
+
+/** Spec notes §8: the server's text when it sent one, otherwise the generic save message. */
+export function saveErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status > 0 && error.status < 500 && error.message) return NOTE_MESSAGES.errorSaving(error.message);
+  if (isApiError(error) && error.status >= 500) return NOTE_MESSAGES.statusError(error.status, error.message);
+  return NOTE_MESSAGES.saveError;
+}
+
+export interface DraftSnapshot {
+  data: NoteData;
+  patientId: string | null;
+  eventTimestamp: string;
+}
+
+/**
+ * The editing state of one open note: local edits, autosave of drafts (5 s debounce, 30 s max
+ * wait), the last version read from the server (sent with every write so a stale edit gets 409),
+ * and the save state shown in the window. A failed save never touches the local edits.
+ */
+export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, onDirtyChange: (dirty: boolean) => void) {
+  const writeNote = useNoteWritten();
+  const [snapshot, setSnapshot] = useState<DraftSnapshot>(() => ({ data: note.data, patientId: note.patientId, eventTimestamp: note.eventTimestamp }));
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'clean' });
+  const latest = useRef(snapshot);
+  const version = useRef(note.noteVersion);
+  const edits = useRef(0);
+  const savedEdits = useRef(0);
+  const inFlight = useRef<Promise<Note | null> | null>(null);
+  const onDirtyRef = useRef(onDirtyChange);
+  onDirtyRef.current = onDirtyChange;
+  // Save reads the note through a ref: a new note object after each write must not restart the autosave timer.
+  const noteRef = useRef(note);
+  noteRef.current = note;
+
+  // Another write in this window (lock, change patient, sign) moves the version on.
+  useEffect(() => {
+    if (note.noteVersion > version.current) version.current = note.noteVersion;
+  }, [note.noteVersion]);
+
+  const autosaves = note.status === 'DRAFT';
+
+  const save = useCallback(
+    async (mode: 'auto' | 'manual'): Promise<Note | null> => {
+      if (inFlight.current) await inFlight.current;
+      const current = latest.current;
+      const { noteId, noteType, files } = noteRef.current;
+      const problem = noteSaveProblem({ noteType, patientId: current.patientId, data: current.data, files }, patientDob.current);
+      if (problem) {
+        setSaveState(mode === 'auto' ? { kind: 'blocked', message: problem.message } : { kind: 'error', message: problem.message });
+        return null;
+      }
+      const upTo = edits.current;
+      setSaveState({ kind: 'saving' });
+      const request = notesApi
+        .saveDraft(noteId, { noteVersion: version.current, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp })
+        .then((saved) => {
+          version.current = saved.noteVersion;
+          savedEdits.current = upTo;
+          writeNote(saved);
+          const clean = edits.current === upTo;
+          setSaveState(clean ? { kind: 'saved', at: new Date() } : { kind: 'dirty' });
+          if (clean) onDirtyRef.current(false);
+          return saved;
+        })
+        .catch((error: unknown) => {
+          setSaveState({ kind: 'error', message: saveErrorMessage(error) });
+          return null;
+        })
+        .finally(() => {
+          inFlight.current = null;
+        });
+      inFlight.current = request;
+      return request;
+    },
+    [patientDob, writeNote],
+  );
+
+  const autosave = useMemo(() => debounce(() => void save('auto'), NOTE_TIMING.autosaveDebounceMs, NOTE_TIMING.autosaveMaxWaitMs), [save]);
+  useEffect(() => () => autosave.cancel(), [autosave]);
+
+  const change = useCallback(
+    (patch: Partial<DraftSnapshot> & { data?: Partial<NoteData> }) => {
+      const next: DraftSnapshot = {
+        ...latest.current,
+        ...patch,
+        data: patch.data ? { ...latest.current.data, ...patch.data } : latest.current.data,
+      };
+      latest.current = next;
+      edits.current += 1;
+      setSnapshot(next);
+      setSaveState({ kind: 'dirty' });
+      onDirtyRef.current(true);
+      if (autosaves) autosave();
+    },
+    [autosave, autosaves],
+  );
+
+  /**
+   * Runs a write that needs the current version (sign, send, lock, change patient) and records the
+   * result; `savesEdits` says whether the write carried the local edits, so they count as saved.
+   */
+  const write = useCallback(
+    async (run: (noteVersion: number, current: DraftSnapshot) => Promise<Note>, savesEdits: boolean): Promise<Note> => {
+      if (savesEdits) autosave.cancel();
+      if (inFlight.current) await inFlight.current;
+      const upTo = edits.current;
+      const saved = await run(version.current, latest.current);
+      version.current = saved.noteVersion;
+      writeNote(saved);
+      if (savesEdits && edits.current === upTo) {
+        savedEdits.current = upTo;
+        setSaveState({ kind: 'saved', at: new Date() });
+        onDirtyRef.current(false);
+      }
+      return saved;
+    },
+    [autosave, writeNote],
+  );
+
+  /** The server moved the note to another patient: follow it without counting an edit. */
+  const adoptPatient = useCallback((patientId: string) => {
+    latest.current = { ...latest.current, patientId };
+    setSnapshot(latest.current);
+  }, []);
+
+  return { snapshot, latest, saveState, setSaveState, change, save, write, adoptPatient, version };
+}

@@ -1,0 +1,86 @@
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { NOTE_MESSAGES, type NoteType } from '../../../../../shared/notes/note-constants.js';
+import { showToast } from '../../../lib/toasts.js';
+import { notesApi } from '../api/notes-api.js';
+import { initialNoteWindows, noteWindowsReducer, type NoteStage, type NoteWindowEntry } from './note-window-state.js';
+
+export interface OpenNoteRequest {
+  noteId: string;
+  patientId: string | null;
+  noteType: NoteType;
+  patientName?: string;
+}
+
+export interface NoteWindowsApi {
+  windows: readonly NoteWindowEntry[];
+  openNote(request: OpenNoteRequest): void;
+  /** Creates a hidden DRAFT with a generated id (spec notes §4) and opens it. */
+  createNote(request: { patientId: string | null; noteType: NoteType; patientName?: string }): Promise<void>;
+  /** Asks first when the window has unsaved changes. */
+  requestClose(noteId: string): void;
+  close(noteId: string): void;
+  setStage(noteId: string, stage: NoteStage): void;
+  setDirty(noteId: string, dirty: boolean): void;
+  describe(request: OpenNoteRequest): void;
+  /** The window waiting for the user to confirm closing with unsaved changes. */
+  closing: string | null;
+  cancelClose(): void;
+}
+
+const NoteWindowsContext = createContext<NoteWindowsApi | null>(null);
+
+/** Holds the open note windows above every route, so notes stay open while the user moves around. */
+export function NoteWindowsProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(noteWindowsReducer, initialNoteWindows);
+  const [closing, setClosing] = useReducer((_: string | null, next: string | null) => next, null);
+  const windowsRef = useRef(state.windows);
+  windowsRef.current = state.windows;
+
+  const api = useMemo<Omit<NoteWindowsApi, 'windows' | 'closing'>>(
+    () => ({
+      openNote: (request) => dispatch({ type: 'open', ...request }),
+      createNote: async ({ patientId, noteType, patientName }) => {
+        try {
+          const note = await notesApi.create({ noteType, patientId, status: 'DRAFT', data: {}, eventTimestamp: new Date().toISOString() });
+          dispatch({ type: 'open', noteId: note.noteId, patientId: note.patientId, noteType: note.noteType, patientName });
+        } catch {
+          showToast(NOTE_MESSAGES.createError, { tone: 'error' });
+        }
+      },
+      requestClose: (noteId) => {
+        const entry = windowsRef.current.find((w) => w.noteId === noteId);
+        if (entry?.dirty) setClosing(noteId);
+        else dispatch({ type: 'close', noteId });
+      },
+      close: (noteId) => {
+        setClosing(null);
+        dispatch({ type: 'close', noteId });
+      },
+      setStage: (noteId, stage) => dispatch({ type: 'stage', noteId, stage }),
+      setDirty: (noteId, dirty) => dispatch({ type: 'dirty', noteId, dirty }),
+      describe: (request) => dispatch({ type: 'describe', ...request }),
+      cancelClose: () => setClosing(null),
+    }),
+    [],
+  );
+
+  // The result screen in a note's frame asks its parent to close the note (spec notes §2).
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const message = event.data as { type?: unknown; noteId?: unknown } | null;
+      if (message?.type === 'closeNote' && typeof message.noteId === 'string') dispatch({ type: 'close', noteId: message.noteId });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const value = useMemo(() => ({ ...api, windows: state.windows, closing }), [api, state.windows, closing]);
+  return <NoteWindowsContext.Provider value={value}>{children}</NoteWindowsContext.Provider>;
+}
+
+export function useNoteWindows(): NoteWindowsApi {
+  const value = useContext(NoteWindowsContext);
+  if (!value) throw new Error('useNoteWindows needs a NoteWindowsProvider');
+  return value;
+}

@@ -66,10 +66,13 @@ test('provider keeps the structured chart of a patient', async ({ page }) => {
   await penicillin.dblclick();
   const editAllergy = drawer(page, 'Edit Allergy');
   await expect(editAllergy.getByRole('textbox', { name: 'Name' })).toHaveValue('Penicillin');
-  await editAllergy.getByRole('checkbox', { name: 'Active' }).uncheck();
+  // The checkbox input is visually hidden: a person presses its label.
+  await editAllergy.getByText('Active', { exact: true }).click();
+  await expect(editAllergy.getByRole('checkbox', { name: 'Active' })).not.toBeChecked();
   await editAllergy.getByRole('button', { name: 'Save' }).click();
   await expect(allergies.getByText('No Active allergies')).toBeVisible();
-  await allergies.getByRole('radio', { name: 'Resolved' }).check();
+  await allergies.getByText('Resolved', { exact: true }).click();
+  await expect(allergies.getByRole('radio', { name: 'Resolved' })).toBeChecked();
   await expect(penicillin).toBeVisible();
   await expect(penicillin).toHaveAttribute('data-pinned', 'true');
   await shot(page, 'chart-03-allergy-resolved');
@@ -86,8 +89,13 @@ test('provider keeps the structured chart of a patient', async ({ page }) => {
   await expect(addCondition.getByRole('textbox', { name: 'Name' })).toHaveValue('Essential hypertension');
   await shot(page, 'chart-04-condition-date-order');
   await addCondition.getByRole('textbox', { name: 'End Date' }).fill('');
+  // ICD-10 search: code and description in each option.
+  await addCondition.getByRole('combobox', { name: 'ICD-10 code' }).fill('hypertension');
+  await page.getByRole('option', { name: /I10\s*Essential \(primary\) hypertension/ }).click();
   await addCondition.getByRole('button', { name: 'Save' }).click();
-  await expect(conditions.getByRole('listitem', { name: 'Essential hypertension' })).toContainText('Since 03/2024');
+  const hypertension = conditions.getByRole('listitem', { name: 'Essential hypertension' });
+  await expect(hypertension).toContainText('Since 03/2024');
+  await expect(hypertension).toContainText('I10');
 
   // Medication found by drug search, then moved to history.
   const medications = section(page, 'Medications');
@@ -107,14 +115,14 @@ test('provider keeps the structured chart of a patient', async ({ page }) => {
   await expect(lisinopril).toBeVisible();
   await itemAction(page, lisinopril, /Actions for medication/i, 'Move to History');
   await expect(medications.getByText('No results found.')).toBeVisible();
-  await medications.getByRole('radio', { name: 'Discontinued' }).check();
+  await medications.getByText('Discontinued', { exact: true }).click();
   await expect(lisinopril).toContainText('Discontinued');
 
   // Two vaccine doses, entered out of order, shown grouped by date then dose.
   const vaccines = section(page, 'Vaccines');
   await vaccines.getByRole('button', { name: 'Add vaccine' }).click();
   let addVaccine = drawer(page, 'Add Vaccine');
-  await addVaccine.getByRole('textbox', { name: 'Name' }).fill('Hepatitis B');
+  await addVaccine.getByRole('combobox', { name: /Name/ }).fill('Hepatitis B');
   await addVaccine.getByRole('textbox', { name: 'Date', exact: true }).fill('03/01/2024');
   await addVaccine.getByRole('textbox', { name: 'Dose number' }).fill('2');
   await addVaccine.getByRole('button', { name: 'Save' }).click();
@@ -122,7 +130,7 @@ test('provider keeps the structured chart of a patient', async ({ page }) => {
   const hepB = vaccines.getByRole('region', { name: 'Hepatitis B' });
   await hepB.getByRole('button', { name: 'Add dose' }).click();
   addVaccine = drawer(page, 'Add Vaccine');
-  await expect(addVaccine.getByRole('textbox', { name: 'Name' })).toHaveValue('Hepatitis B');
+  await expect(addVaccine.getByRole('combobox', { name: /Name/ })).toHaveValue('Hepatitis B');
   await addVaccine.getByRole('textbox', { name: 'Date', exact: true }).fill('01/05/2024');
   await addVaccine.getByRole('textbox', { name: 'Dose number' }).fill('1');
   await addVaccine.getByRole('button', { name: 'Save' }).click();

@@ -5,7 +5,7 @@ import {
   ICD10_PAGE_SIZE,
   ICD10_SEARCH_MIN_LENGTH,
 } from '../../../../../shared/chart/constants.js';
-import type { DrugProduct, DrugSearchResponse, Icd10SearchResponse } from '../../../../../shared/chart/code-sets.js';
+import type { DrugProduct, DrugSearchResponse, Icd10SearchResponse, VaccineCodeSearchResponse } from '../../../../../shared/chart/code-sets.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { chartKeys } from './chart-api.js';
@@ -58,4 +58,17 @@ export function useDrugSearch(text: string) {
     staleTime: 300_000,
   });
   return { drugs: enabled ? (query.data ?? []) : [], isFetching: enabled && query.isFetching };
+}
+
+/** CVX vaccine lookup, with the same 3-character start and 500 ms debounce as the ICD-10 search. */
+export function useVaccineCodeSearch(text: string) {
+  const keyword = useDebouncedValue(text.trim(), CODE_SEARCH_DEBOUNCE_MS);
+  const enabled = keyword.length >= ICD10_SEARCH_MIN_LENGTH;
+  const query = useQuery({
+    queryKey: ['vaccine-codes', keyword],
+    queryFn: ({ signal }) => apiRequest<VaccineCodeSearchResponse>({ path: '/v1/vaccine-codes', query: { keyword, limit: ICD10_PAGE_SIZE }, signal }),
+    enabled,
+    staleTime: 300_000,
+  });
+  return { codes: enabled ? (query.data?.items ?? []) : [], isFetching: enabled && query.isFetching };
 }

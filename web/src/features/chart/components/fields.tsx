@@ -14,8 +14,8 @@ import {
 } from 'react-aria-components';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import type { DrugProduct, Icd10Code } from '../../../../../shared/chart/code-sets.js';
-import { useDrugSearch, useIcd10Search } from '../api/code-search.js';
+import type { DrugProduct, Icd10Code, VaccineCode } from '../../../../../shared/chart/code-sets.js';
+import { useDrugSearch, useIcd10Search, useVaccineCodeSearch } from '../api/code-search.js';
 
 export function TextAreaField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
   return (
@@ -141,9 +141,56 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
             <ListBoxItem id={drug.id} textValue={drug.productName} className="tw-listbox__item tw-chart-code-option">
               <span className="tw-chart-code-option__text">
                 {drug.productName}
-                <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm].filter(Boolean).join(' · ')}</span>
+                <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm?.toLowerCase()].filter(Boolean).join(' · ')}</span>
               </span>
               {drug.ndc ? <span className="tw-chart-code">{drug.ndc}</span> : null}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/** Vaccine name with a CVX lookup: picking a code fills the name and the CVX code; free text stays allowed. */
+export function VaccineNameField({ value, onChange, onPick, autoFocus }: { value: string; onChange: (value: string) => void; onPick: (code: VaccineCode) => void; autoFocus?: boolean }) {
+  const [searchText, setSearchText] = useState('');
+  const { codes, isFetching } = useVaccineCodeSearch(searchText);
+  return (
+    <ComboBox
+      name="name"
+      className="tw-field"
+      items={codes.map((code) => ({ ...code, id: code.cvxCode }))}
+      inputValue={value}
+      onInputChange={(next) => {
+        onChange(next);
+        setSearchText(next);
+      }}
+      onSelectionChange={(key: Key | null) => {
+        const code = codes.find((c) => c.cvxCode === key);
+        if (!code) return;
+        setSearchText('');
+        onPick(code);
+      }}
+      menuTrigger="input"
+      allowsCustomValue
+      allowsEmptyCollection
+      isRequired
+    >
+      <Label className="tw-field__label">
+        Name<span className="tw-field__required" aria-hidden="true"> *</span>
+      </Label>
+      <div className="tw-chart-combobox">
+        <Input className="tw-field__input" placeholder="Vaccine name or CVX code" autoFocus={autoFocus} />
+        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching vaccines" /></span> : null}
+      </div>
+      <FieldError className="tw-field__error" />
+      <Popover className="tw-popover tw-chart-code-popover">
+        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
+          {(code: VaccineCode & { id: string }) => (
+            <ListBoxItem id={code.id} textValue={code.shortDescription} className="tw-listbox__item tw-chart-code-option">
+              <span className="tw-chart-code">{code.cvxCode}</span>
+              <span className="tw-chart-code-option__text">{code.shortDescription}</span>
             </ListBoxItem>
           )}
         </ListBox>

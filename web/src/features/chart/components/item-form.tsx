@@ -19,7 +19,7 @@ export interface ItemFormProps<V> {
   toBody: (values: V) => Record<string, unknown>;
   schema: z.ZodType;
   /** Resolves when saved; rejects with the API error otherwise. */
-  save: (body: Record<string, unknown>) => Promise<unknown>;
+  save: (body: Record<string, unknown>, values: V) => Promise<unknown>;
   onClose: () => void;
   /**
    * Allergy rule (spec §2): closing the panel validates the form and saves it only if it is
@@ -85,7 +85,7 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
     setSaving(true);
     setFormError(null);
     try {
-      await save(body);
+      await save(body, values);
       onClose();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The item could not be saved.';

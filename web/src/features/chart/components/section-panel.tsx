@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
+import { chartKeys, useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
 import { ItemForm, type SetField } from './item-form.js';
 import { SectionCard, type FilterOption, type ItemAction } from './section-card.js';
@@ -32,12 +33,16 @@ export interface SectionDefinition<T extends ChartItem, V> {
   filter?: SectionFilter<T>;
   extraActions?: (item: T, update: (body: Record<string, unknown>) => void) => ItemAction[];
   saveOnDismiss?: boolean;
+  /** Replaces the plain create/update call (general items saved into a group). */
+  saveItem?: (args: { patientId: string; item?: T; values: V; body: Record<string, unknown> }) => Promise<unknown>;
+  renderList?: (items: T[], renderCard: (item: T) => ReactNode) => ReactNode;
   failure?: 'log' | 'toast' | 'inline';
   className?: string;
 }
 
 /** One health-summary section: the card list, its filter, and the add/edit form. */
 export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: SectionDefinition<T, V>; patientId: string }) {
+  const queryClient = useQueryClient();
   const list = useSectionList<T>(patientId, def.section);
   const save = useSaveItem(patientId, def.section);
   const remove = useDeleteItem(patientId, def.section);
@@ -69,6 +74,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
         extraActions={def.extraActions ? (item) => def.extraActions!(item, update(item)) : undefined}
         filter={def.filter ? { label: def.filter.label, options: def.filter.options, value: filterValue, onChange: setFilterValue } : undefined}
         className={def.className}
+        renderList={def.renderList}
       />
       {editing ? (
         <ItemForm<V>
@@ -77,7 +83,11 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
           initial={def.toValues(editing.item)}
           toBody={def.toBody}
           schema={def.schema}
-          save={(body) => save.mutateAsync({ ident: editing.item?.ident, body })}
+          save={(body, values) =>
+            def.saveItem
+              ? def.saveItem({ patientId, item: editing.item, values, body }).finally(() => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, def.section) }))
+              : save.mutateAsync({ ident: editing.item?.ident, body })
+          }
           onClose={() => setEditing(null)}
           saveOnDismiss={def.saveOnDismiss}
           failure={def.failure}

@@ -21,6 +21,7 @@ import {
   type Diagnosis,
   type FamilyHistory,
   type General,
+  type GeneralGroup,
   type Medication,
   type SocialHistory,
   type Surgery,
@@ -29,6 +30,8 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { sectionPath } from '../api/chart-api.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, DrugNameField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from './fields.js';
 import { dateRange, ItemSummary } from './item-summary.js';
@@ -316,7 +319,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
     <ItemSummary
       title={item.productName}
       badges={item.status === 'Complete' ? <Badge>Discontinued</Badge> : null}
-      meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm, item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null]}
+      meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm?.toLowerCase(), item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null]}
       note={item.description}
       fields={{ title: 'productName', meta: 'sigText', note: 'description' }}
     />
@@ -491,6 +494,8 @@ export const socialHistoryDefinition: SectionDefinition<Stored<SocialHistory>, S
 
 // ---------- General information ----------
 interface GeneralValues {
+  /** The group (e.g. "Preventive care") the item is filed under; empty for none. */
+  group: string;
   name: string;
   details: string;
   startDate: string;
@@ -508,6 +513,7 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
   guardKey: 'general',
   schema: GeneralInput,
   toValues: (item) => ({
+    group: item?.grouping?.name ?? '',
     name: item?.name ?? '',
     details: item?.details ?? '',
     startDate: formatUsDate(item?.startDate),
@@ -526,6 +532,7 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
   renderFields: (v, set) => (
     <>
       <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />
+      <TextField label="Group" name="group.name" value={v.group} onChange={(x) => set('group', x)} description="Optional: items with the same group are listed together." />
       <TextAreaField label="Details" name="details" value={v.details} onChange={(x) => set('details', x)} />
       <Icd10Field name="icd10CodeId" value={v.icd} onChange={(x) => set('icd', x)} />
       <FieldRow>
@@ -538,16 +545,46 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
   renderItem: (item) => (
     <ItemSummary
       title={item.name}
-      badges={
-        <>
-          {item.grouping?.name ? <Badge tone="info">{item.grouping.name}</Badge> : null}
-          <CodeTag code={item.icd10Code} />
-        </>
-      }
+      badges={<CodeTag code={item.icd10Code} />}
       meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
       note={item.details}
       fields={{ title: 'name', meta: 'startDate', note: 'details' }}
     />
   ),
   itemLabel: (item) => item.name,
+  saveItem: saveGeneralItem,
+  renderList: (items, renderCard) => {
+    const loose = items.filter((item) => !item.grouping?.name);
+    const groups = new Map<string, Stored<General>[]>();
+    for (const item of items) if (item.grouping?.name) groups.set(item.grouping.name, [...(groups.get(item.grouping.name) ?? []), item]);
+    return (
+      <div className="tw-chart-vaccine-groups">
+        {loose.length ? <ul className="tw-chart-list">{loose.map(renderCard)}</ul> : null}
+        {[...groups].map(([name, members]) => (
+          <section key={name} className="tw-chart-vaccine-group" aria-label={name}>
+            <header className="tw-chart-vaccine-group__header">
+              <h3 className="tw-chart-vaccine-group__name">{name}</h3>
+            </header>
+            <ul className="tw-chart-list">{members.map(renderCard)}</ul>
+          </section>
+        ))}
+      </div>
+    );
+  },
 };
+
+/**
+ * An item with a group goes through the general-groups call (spec §7: group name and items):
+ * into the existing group of that name, or a new one. Without a group it is a plain item.
+ */
+async function saveGeneralItem({ patientId, item, values, body }: { patientId: string; item?: Stored<General>; values: GeneralValues; body: Record<string, unknown> }) {
+  const groupName = values.group.trim();
+  if (!groupName) return apiRequest({ method: item ? 'PUT' : 'POST', path: sectionPath(patientId, 'general', item?.ident), body });
+  const current = await apiRequest<{ groups?: GeneralGroup[] }>({ path: sectionPath(patientId, 'general') });
+  const existing = (current.groups ?? []).find((group) => group.name.trim().toLowerCase() === groupName.toLowerCase());
+  const groupBody = { name: existing?.name ?? groupName, items: [{ ...(item ? { ident: item.ident } : {}), ...body }] };
+  const base = `/v1/patients/${encodeURIComponent(patientId)}/general-groups`;
+  return existing
+    ? apiRequest({ method: 'PUT', path: `${base}/${encodeURIComponent(existing.ident)}`, body: { ...groupBody, ident: existing.ident } })
+    : apiRequest({ method: 'POST', path: base, body: groupBody });
+}

@@ -18,7 +18,7 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { chartKeys, sectionPath } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
-import { DateField, FieldRow, TextAreaField } from './fields.js';
+import { DateField, FieldRow, TextAreaField, VaccineNameField } from './fields.js';
 import { ItemForm } from './item-form.js';
 import { SectionCard } from './section-card.js';
 
@@ -193,7 +193,15 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
         >
           {(v, set) => (
             <>
-              <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus={!editing.group} />
+              <VaccineNameField
+                value={v.name}
+                onChange={(x) => set('name', x)}
+                onPick={(code) => {
+                  set('name', code.shortDescription);
+                  set('cvxCode', code.cvxCode);
+                }}
+                autoFocus={!editing.group}
+              />
               <FieldRow>
                 <DateField label="Date" name="date" value={v.date} onChange={(x) => set('date', x)} />
                 <TextField label="Dose number" name="doseNumber" inputMode="numeric" value={v.doseNumber} onChange={(x) => set('doseNumber', x)} autoFocus={Boolean(editing.group)} />

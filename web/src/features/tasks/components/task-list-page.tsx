@@ -82,7 +82,7 @@ export function TaskListPage({ view }: { view: TaskView }) {
 
       <div className="tw-card">
         <div className="tw-tasks__toolbar">
-          <Button variant="secondary" size="sm" onPress={() => refreshTasks(queryClient)} isPending={list.isFetching && !list.isPending}>
+          <Button variant="secondary" onPress={() => refreshTasks(queryClient)} isPending={list.isFetching && !list.isPending}>
             Refresh
           </Button>
           <SearchField label="Search tasks" placeholder="Search tasks..." value={typed} onChange={setTyped} className="tw-tasks__search" />

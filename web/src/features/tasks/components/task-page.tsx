@@ -197,12 +197,14 @@ function TaskEditor({ task }: { task: Task | undefined }) {
 
 function PatientPicker({ value, onChange, isDisabled }: { value: string | null; onChange: (id: string | null) => void; isDisabled: boolean }) {
   const selected = useTaskPatients(value ? [value] : []).get(value ?? '');
+  const selectedLabel = selected ? fullNameWithAge(selected) : '';
+  // null until the user types: the box then shows the chosen patient's name once it has loaded.
   const [input, setInput] = useState<string | null>(null);
-  const query = useDebouncedValue(input ?? '', TASK_SEARCH_DEBOUNCE_MS);
+  const shown = input ?? selectedLabel;
+  const query = useDebouncedValue(shown === selectedLabel ? '' : shown, TASK_SEARCH_DEBOUNCE_MS);
   const results = usePatientSearch(query);
   const items = (results.data ?? []).map((p) => ({ id: p.id, label: fullNameWithAge(p) }));
-  if (selected && !items.some((i) => i.id === selected.id)) items.unshift({ id: selected.id, label: fullNameWithAge(selected) });
-  const shown = input ?? (selected ? fullNameWithAge(selected) : '');
+  if (selected && !items.some((i) => i.id === selected.id)) items.unshift({ id: selected.id, label: selectedLabel });
 
   return (
     <ComboBox
@@ -215,8 +217,9 @@ function PatientPicker({ value, onChange, isDisabled }: { value: string | null; 
         if (text === '') onChange(null);
       }}
       onSelectionChange={(key) => {
-        onChange(key === null ? null : String(key));
-        setInput(null);
+        const id = key === null ? null : String(key);
+        onChange(id);
+        setInput(items.find((i) => i.id === id)?.label ?? '');
       }}
       isDisabled={isDisabled}
       menuTrigger="input"

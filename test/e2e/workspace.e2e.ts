@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+
+const PROVIDER = 'provider@demo.tidewell.local';
+const EMPLOYEE = 'employee@demo.tidewell.local';
+const SHOTS = 'test-results/screenshots/workspace';
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/#${path}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('practice-name')).toBeVisible();
+  return page;
+}
+
+/** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
+async function apiAs(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
+      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch(`${new URL(config.apiUrl, location.href).toString().replace(/\/$/, '')}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+test('a task assigned by the provider reaches the employee live, and the employee completes it', async ({ browser }) => {
+  const employee = await signedIn(browser, EMPLOYEE, '/tasks');
+  await expect(employee.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
+  const tasksLink = employee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Tasks/ });
+  const badge = employee.getByTestId('menu-badge-tasks');
+  // Waits for the first count so a badge that is about to appear is not read as none.
+  await expect(employee.getByText(/^\d+ tasks?$/)).toBeVisible();
+  await employee.waitForLoadState('networkidle');
+  const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
+
+  const provider = await signedIn(browser, PROVIDER, '/tasks/new');
+  await expect(provider.getByRole('heading', { name: 'New Task' })).toBeVisible();
+  const text = `Call Grace Nakamura about her INR result ${Date.now().toString(36)}`;
+
+  // Task text is required.
+  await provider.getByRole('button', { name: 'Create Task' }).click();
+  await expect(provider.getByText('Task text is required')).toBeVisible();
+
+  await provider.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await provider.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await provider.getByRole('button', { name: /Assign To/ }).click();
+  await provider.getByRole('option', { name: 'Jordan Ellis' }).click();
+  await provider.getByText('High Priority', { exact: true }).click();
+  await expect(provider.getByRole('checkbox', { name: 'High Priority' })).toBeChecked();
+  await provider.getByRole('textbox', { name: 'Task' }).fill(text);
+  await shot(provider, '01-new-task-form');
+  await provider.getByRole('button', { name: 'Create Task' }).click();
+  await expect(provider).toHaveURL(/#\/tasks\/(?!new)[^/]+$/);
+  await expect(provider.getByText('Unread', { exact: true })).toBeVisible();
+
+  // The employee's badge and list change without a reload.
+  await expect(badge).toHaveText(String(before + 1));
+  await expect(tasksLink).toHaveAccessibleName(`Tasks, ${before + 1} unread`);
+  const row = employee.getByRole('row', { name: new RegExp(text) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Grace Nakamura');
+  await expect(row).toContainText('High');
+  await expect(row).toContainText('Unread');
+  await expect(employee.getByText('New task', { exact: true })).toBeVisible();
+  await shot(employee, '02-employee-task-arrived-live');
+
+  // Search narrows the list and survives a reload through the query string.
+  await employee.getByRole('searchbox', { name: 'Search tasks' }).fill('INR result');
+  await expect(employee).toHaveURL(/keyword=INR\+result/);
+  await employee.reload();
+  await expect(employee.getByRole('searchbox', { name: 'Search tasks' })).toHaveValue('INR result');
+  await expect(employee.getByRole('row', { name: new RegExp(text) })).toBeVisible();
+
+  await employee.getByRole('link', { name: text }).click();
+  await expect(employee.getByRole('heading', { name: 'Task', exact: true })).toBeVisible();
+  await expect(employee.getByRole('textbox', { name: 'Task' })).toHaveValue(text);
+  // Opening it marks it read, which clears the badge.
+  if (before === 0) await expect(badge).toHaveCount(0);
+  else await expect(badge).toHaveText(String(before));
+  await employee.getByRole('button', { name: 'Mark Complete' }).click();
+  await expect(employee.getByText('This task is completed and can no longer be edited.')).toBeVisible();
+  await expect(employee.getByRole('textbox', { name: 'Task' })).toHaveAttribute('readonly', '');
+  await expect(employee.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(employee.getByRole('button', { name: 'Mark Complete' })).toHaveCount(0);
+  await shot(employee, '03-completed-read-only');
+
+  // The provider's practice view shows it completed.
+  await provider.goto('/#/tasks/all?status=COMPLETED');
+  await expect(provider.getByRole('row', { name: new RegExp(text) })).toContainText('Completed');
+  await shot(provider, '04-practice-tasks-completed');
+
+  // A task that cannot be loaded says so.
+  await provider.goto('/#/tasks/no-such-task');
+  await expect(provider.getByText('There was a problem loading this task')).toBeVisible();
+});
+
+test('Ctrl+K finds a patient and opens the chart', async ({ browser }) => {
+  const provider = await signedIn(browser, PROVIDER, '/home');
+  await expect(provider.getByRole('button', { name: /Search/ })).toContainText(/Ctrl K|⌘K/);
+  await provider.keyboard.press('Control+K');
+  const input = provider.getByPlaceholder('Search for patients, templates, user, interactions, etc...');
+  await expect(input).toBeFocused();
+  await shot(provider, '05-palette-open');
+  await input.fill('Nakamura');
+  const patient = provider.getByRole('menuitem', { name: /^Grace Nakamura \(\d+\)$/ });
+  await expect(patient).toBeVisible();
+  await shot(provider, '06-palette-patient');
+  await provider.keyboard.press('Enter');
+  await expect(provider).toHaveURL(/#\/patients\/pat-0011$/);
+  await expect(provider.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+
+  // Keyboard-first actions: the task list is two words away.
+  await provider.keyboard.press('Control+K');
+  await provider.keyboard.type('view tasks');
+  await expect(provider.getByRole('menuitem', { name: 'View Tasks' })).toBeVisible();
+  await provider.keyboard.press('Enter');
+  await expect(provider).toHaveURL(/#\/tasks$/);
+});
+
+test('a reminder due in a few seconds arrives as a notification', async ({ browser }) => {
+  const employee = await signedIn(browser, EMPLOYEE, '/home');
+  const created = await apiAs(employee, 'POST', '/v1/reminders', {
+    text: 'Fax the referral to cardiology',
+    dueAt: new Date(Date.now() + 4_000).toISOString(),
+  });
+  expect(created.status).toBe(201);
+  const toast = employee.getByRole('alertdialog').or(employee.getByRole('status')).filter({ hasText: 'Fax the referral to cardiology' });
+  await expect(toast.first()).toBeVisible({ timeout: 30_000 });
+  await expect(employee.getByText('Reminder', { exact: true })).toBeVisible();
+  await shot(employee, '07-reminder-notification');
+});

@@ -6,7 +6,7 @@ import { paths } from '../lib/paths.js';
 import { RootLayout } from './root-layout.js';
 import { WorkspaceLayout } from './workspace-layout.js';
 
-const HomePage = lazy(() => import('../features/home/components/home-page.js').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() => import('./dashboard-page.js').then((m) => ({ default: m.HomeDashboardPage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
 const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) => ({ default: m.PatientChartPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));

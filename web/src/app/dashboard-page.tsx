@@ -1,0 +1,15 @@
+import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
+import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
+import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
+
+const WIDGETS = {
+  'my-tasks': { title: 'My Open Tasks', render: () => <MyTasksWidget /> },
+  'unread-messages': { title: 'Unread Messages', render: () => <UnreadMessagesWidget /> },
+  'my-drafts': { title: 'My Drafts', render: () => <MyDraftsWidget /> },
+  'reminders-today': { title: 'Reminders Due Today', render: () => <RemindersTodayWidget /> },
+};
+
+/** /home: the dashboard layout from its feature, the widgets from the features that own the data. */
+export function HomeDashboardPage() {
+  return <DashboardPage widgets={WIDGETS} />;
+}

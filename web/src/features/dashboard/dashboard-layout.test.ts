@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUT, moveWidget, normalizeLayout, setWidgetVisible } from './dashboard-layout.js';
+
+describe('dashboard layout', () => {
+  it('keeps the saved order and visibility, drops unknown widgets and appends new ones', () => {
+    const layout = normalizeLayout({
+      widgets: [
+        { id: 'reminders-today', visible: false },
+        { id: 'retired-widget', visible: true },
+        { id: 'my-tasks', visible: true },
+        { id: 'my-tasks', visible: false },
+      ],
+    });
+    expect(layout.widgets).toEqual([
+      { id: 'reminders-today', visible: false },
+      { id: 'my-tasks', visible: true },
+      { id: 'unread-messages', visible: true },
+      { id: 'my-drafts', visible: true },
+    ]);
+  });
+
+  it('falls back to every widget in the default order when nothing was saved', () => {
+    expect(normalizeLayout(null)).toEqual(DEFAULT_LAYOUT);
+  });
+
+  it('moves a widget one place and stops at the ends', () => {
+    const moved = moveWidget(DEFAULT_LAYOUT, 'my-drafts', -1);
+    expect(moved.widgets.map((w) => w.id)).toEqual(['my-tasks', 'my-drafts', 'unread-messages', 'reminders-today']);
+    expect(moveWidget(DEFAULT_LAYOUT, 'my-tasks', -1)).toBe(DEFAULT_LAYOUT);
+    expect(setWidgetVisible(DEFAULT_LAYOUT, 'my-tasks', false).widgets[0]).toEqual({ id: 'my-tasks', visible: false });
+  });
+});

@@ -1,0 +1,93 @@
+import { isDueOn } from '../../../../../shared/reminders/reminder-schema.js';
+import { Link } from '../../../components/ui/link.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { useCurrentUser } from '../../../lib/practice.js';
+import { communicationUnread, useNotificationStore, useUnreadCount } from '../api/notifications-api.js';
+import { useOpenReminders } from '../api/reminders-api.js';
+import '../notifications.css';
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Dashboard: unread calls, SMS and faxes waiting in Communication. */
+export function UnreadMessagesWidget() {
+  const unread = useUnreadCount();
+  if (unread.isPending) return <Spinner label="Loading messages" />;
+  if (unread.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const total = communicationUnread(unread.data);
+  const rows = [
+    { label: 'Phone calls', count: unread.data.byType.PHONE_CALL ?? 0 },
+    { label: 'SMS', count: unread.data.byType.SMS ?? 0 },
+    { label: 'Faxes', count: unread.data.byType.FAX ?? 0 },
+  ];
+  return (
+    <>
+      <p className="tw-widget__big" data-testid="unread-messages-total">
+        {total}
+        <span>unread</span>
+      </p>
+      <ul className="tw-widget__list tw-widget__list--inline">
+        {rows.map((r) => (
+          <li key={r.label} className="tw-widget__item">
+            <span>{r.label}</span>
+            <span className="tw-widget__meta">{r.count}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="tw-widget__footer">
+        <Link href={paths.messages()}>Open Communication</Link>
+      </div>
+    </>
+  );
+}
+
+/** Dashboard: draft notes assigned to me (DRAFT notifications). */
+export function MyDraftsWidget() {
+  const me = useCurrentUser().data?.userId;
+  const drafts = useNotificationStore('DRAFT');
+  if (drafts.isPending) return <Spinner label="Loading drafts" />;
+  if (drafts.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const mine = drafts.data.filter((n) => n.assigned === me);
+  if (mine.length === 0) return <p className="tw-widget__empty">No drafts waiting for you.</p>;
+  return (
+    <ul className="tw-widget__list">
+      {mine.slice(0, 8).map((n) => {
+        const patientId = n.patientId ?? (typeof n.data?.patientId === 'string' ? n.data.patientId : null);
+        const label = n.text || 'Draft note';
+        return (
+          <li key={n.notificationId} className="tw-widget__item">
+            {patientId ? (
+              <Link href={paths.patient(patientId)} className={`tw-widget__link${n.notificationStatus !== 'READ' ? ' tw-widget__link--unread' : ''}`}>
+                {label}
+              </Link>
+            ) : (
+              <span className="tw-widget__link">{label}</span>
+            )}
+            <span className="tw-widget__meta">{new Date(n.lastUpdated).toLocaleDateString('en-US')}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Dashboard: my reminders that fall due today, by time. */
+export function RemindersTodayWidget() {
+  const reminders = useOpenReminders();
+  if (reminders.isPending) return <Spinner label="Loading reminders" />;
+  if (reminders.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const today = new Date();
+  const due = reminders.data.filter((r) => isDueOn(r, today)).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+  if (due.length === 0) return <p className="tw-widget__empty">No reminders due today.</p>;
+  return (
+    <ul className="tw-widget__list">
+      {due.map((r) => (
+        <li key={r.reminderId} className="tw-widget__item">
+          <span className={`tw-widget__link${r.firedAt ? ' tw-widget__link--unread' : ''}`}>{r.text}</span>
+          <span className="tw-widget__meta">{time(r.dueAt)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

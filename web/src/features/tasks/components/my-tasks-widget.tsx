@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { isoToUsDate, todayIsoDate } from '../../../../../shared/rules/dates.js';
+import { Link } from '../../../components/ui/link.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { useCurrentUser } from '../../../lib/practice.js';
+import { taskKeys } from '../api/tasks-api.js';
+import { TaskListResponse } from '../task-model.js';
+import '../tasks.css';
+
+const SHOWN = 6;
+
+/** Dashboard: my open tasks, soonest due first. */
+export function MyTasksWidget() {
+  const me = useCurrentUser().data?.userId;
+  const tasks = useQuery({
+    queryKey: [...taskKeys.all, 'widget', me],
+    queryFn: async ({ signal }) =>
+      TaskListResponse.parse(
+        await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: me, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit: SHOWN }, signal }),
+      ),
+    enabled: Boolean(me),
+  });
+  if (tasks.isPending) return <Spinner label="Loading tasks" />;
+  if (tasks.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const today = todayIsoDate();
+  return (
+    <>
+      {tasks.data.tasks.length === 0 ? (
+        <p className="tw-widget__empty">No open tasks. Nice work.</p>
+      ) : (
+        <ul className="tw-widget__list">
+          {tasks.data.tasks.map((task) => (
+            <li key={task.ident} className="tw-widget__item">
+              <Link href={paths.task(task.ident)} className={`tw-widget__link${task.status !== 'READ' ? ' tw-widget__link--unread' : ''}`}>
+                {task.urgent ? <span className="tw-tasks__urgent">High</span> : null}
+                {task.text}
+              </Link>
+              {task.dueOn ? (
+                <span className={`tw-widget__meta${task.dueOn < today ? ' tw-widget__meta--late' : ''}`}>Due {isoToUsDate(task.dueOn)}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="tw-widget__footer">
+        <Link href={paths.tasks()}>{tasks.data.total > SHOWN ? `View all ${tasks.data.total} tasks` : 'View my tasks'}</Link>
+      </div>
+    </>
+  );
+}

@@ -144,7 +144,8 @@ export const MedicationFields = z.object({
   daysSupply: count('Days supply'),
   refills: count('Refills'),
   quantity: count('Quantity'),
-  routeOfAdministration: optionalEnum(ADMINISTRATION_ROUTES, 'Route of administration'),
+  /** Free text: prescriptions default it to OR (spec §3), which is not one of the vaccine routes. */
+  routeOfAdministration: optionalText('Route of administration', 50),
   dosageForm: optionalText('Dosage form', 200),
   doseSpotRxId: optionalText('doseSpotRxId', 200),
   dispensableDrugId: optionalText('dispensableDrugId', 200),
@@ -164,7 +165,7 @@ export type FreeformMedication = { ident: string; patientId: string; name: strin
 /** POST /v2/patients/{id}/medication (spec §7: patientId, data). */
 export const AddMedicationBody = z.object({
   patientId: z.string({ error: M.notText('patientId') }).optional(),
-  data: z.unknown(),
+  data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }),
 });
 
 // ---------- Vaccine ----------

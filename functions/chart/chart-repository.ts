@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../lib/errors.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+
+/*
+ * Chart items live under their patient in the single table (docs/access-patterns.md):
+ *   pk practiceId, sk PATIENT#<patientId>#<SECTION>#<ident>
+ * A section list is one Query on begins_with(sk, 'PATIENT#<patientId>#<SECTION>#'). Patient ids
+ * and idents never contain '#', so neither another patient's items nor another section's
+ * (VACCINE# vs VACCINE_GROUP#) can fall under the prefix. An item id of another patient is
+ * simply not under this patient's key, so it answers 404.
+ */
+export const CHART_SECTION_KEYS = {
+  allergies: 'ALLERGY',
+  diagnoses: 'DIAGNOSIS',
+  medications: 'MEDICATION',
+  freeformMedications: 'FREEFORM_MEDICATION',
+  vaccines: 'VACCINE',
+  vaccineGroups: 'VACCINE_GROUP',
+  surgeries: 'SURGERY',
+  familyHistory: 'FAMILY_HISTORY',
+  socialHistory: 'SOCIAL_HISTORY',
+  general: 'GENERAL',
+  generalGroups: 'GENERAL_GROUP',
+} as const;
+export type ChartSectionName = keyof typeof CHART_SECTION_KEYS;
+
+export const chartItemPrefix = (patientId: string, section: ChartSectionName) => `PATIENT#${patientId}#${CHART_SECTION_KEYS[section]}#`;
+export const chartItemKey = (patientId: string, section: ChartSectionName, ident: string) => `${chartItemPrefix(patientId, section)}${ident}`;
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+export const itemNotFound = (label: string) => `${label} not found`;
+
+export const newIdent = () => randomUUID();
+
+type Item = Record<string, unknown>;
+
+export interface StoredMeta {
+  ident: string;
+  patientId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function strip(item: Item): Item {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  return rest;
+}
+
+/** GetItem projected on the key: the patient must exist for any chart call (archived patients included). */
+export async function assertPatientExists(practiceId: string, patientId: string): Promise<void> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: `PATIENT#${patientId}` }, ProjectionExpression: 'sk' }),
+  );
+  if (!out.Item) throw new NotFoundError(PATIENT_NOT_FOUND);
+}
+
+export async function listSection<T>(practiceId: string, patientId: string, section: ChartSectionName): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const out: QueryCommandOutput = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': practiceId, ':prefix': chartItemPrefix(patientId, section) },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(strip(item) as T);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export async function getSectionItem<T>(practiceId: string, patientId: string, section: ChartSectionName, ident: string): Promise<T | null> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId, section, ident) }, ConsistentRead: true }),
+  );
+  return out.Item ? (strip(out.Item) as T) : null;
+}
+
+const toItem = (practiceId: string, section: ChartSectionName, value: StoredMeta): Item => ({
+  ...value,
+  practiceId,
+  sk: chartItemKey(value.patientId, section, value.ident),
+  entityType: `CHART_${CHART_SECTION_KEYS[section]}`,
+});
+
+function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
+
+/** New item: refuses to overwrite an existing key (a fresh uuid never collides; this guards replays). */
+export async function createSectionItem<T extends StoredMeta>(practiceId: string, section: ChartSectionName, value: T): Promise<T> {
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: toItem(practiceId, section, value), ConditionExpression: 'attribute_not_exists(sk)' }),
+  );
+  return value;
+}
+
+/** Replaces an item that must still exist (a concurrent delete wins: 404 instead of resurrecting it). */
+export async function replaceSectionItem<T extends StoredMeta>(practiceId: string, section: ChartSectionName, value: T, label: string): Promise<T> {
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: toItem(practiceId, section, value), ConditionExpression: 'attribute_exists(sk)' }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(itemNotFound(label));
+    throw error;
+  }
+  return value;
+}
+
+export async function deleteSectionItem(practiceId: string, patientId: string, section: ChartSectionName, ident: string, label: string): Promise<void> {
+  try {
+    await documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: chartItemKey(patientId, section, ident) },
+        ConditionExpression: 'attribute_exists(sk)',
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(itemNotFound(label));
+    throw error;
+  }
+}
+
+/** Several puts (group saves); BatchWrite in 25s with retries of unprocessed items. */
+export async function putSectionItems(practiceId: string, entries: { section: ChartSectionName; value: StoredMeta }[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 25) {
+    let requests: { PutRequest: { Item: Item } }[] | undefined = entries
+      .slice(i, i + 25)
+      .map((e) => ({ PutRequest: { Item: toItem(practiceId, e.section, e.value) } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
+    }
+    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
+  }
+}
+
+export async function deleteSectionItems(practiceId: string, keys: { patientId: string; section: ChartSectionName; ident: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: { DeleteRequest: { Key: Item } }[] | undefined = keys
+      .slice(i, i + 25)
+      .map((k) => ({ DeleteRequest: { Key: { practiceId, sk: chartItemKey(k.patientId, k.section, k.ident) } } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
+    }
+    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
+  }
+}

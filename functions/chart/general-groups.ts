@@ -1,0 +1,101 @@
+import { orderChartItems } from '../../shared/chart/ordering.js';
+import type { General, GeneralGroup, GeneralGroupBody, GeneralInput } from '../../shared/chart/sections.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { ValidationError } from '../lib/errors.js';
+import { assertPatientExists, deleteSectionItems, listSection, newIdent, putSectionItems, type StoredMeta } from './chart-repository.js';
+import { buildStored, definedOnly, editableOf, existingItem, parseOrThrow } from './section-crud.js';
+import { GENERAL, ICD10_DERIVED } from './sections.js';
+
+/*
+ * A general-information group is an item { ident, name } under GENERAL_GROUP; its items carry
+ * grouping { ident, name }, and the group's item list is read from them.
+ */
+type StoredGroup = StoredMeta & { name: string };
+const GROUP = { section: 'generalGroups' as const, label: 'General group', entity: 'general_group' };
+
+function withItems(group: StoredGroup, items: readonly General[]): GeneralGroup {
+  return { ...group, items: orderChartItems(items.filter((i) => i.grouping?.ident === group.ident), (i) => i.startDate) };
+}
+
+export async function listGeneral(auth: AuthContext, patientId: string) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const [items, groups] = await Promise.all([
+    listSection<General>(auth.practiceId, patientId, 'general'),
+    listSection<StoredGroup>(auth.practiceId, patientId, 'generalGroups'),
+  ]);
+  await writeAudit(auth, { action: 'list', entity: GENERAL.entity, patientId, count: items.length });
+  return {
+    items: GENERAL.order!(items) as General[],
+    groups: groups.sort((a, b) => a.name.localeCompare(b.name)).map((g) => withItems(g, items)),
+  };
+}
+
+function prefixed(error: unknown, prefix: string): never {
+  if (error instanceof ValidationError) {
+    const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [`${prefix}.${k}`, v]));
+    throw new ValidationError(`${prefix}.${error.message}`, fieldErrors);
+  }
+  throw error;
+}
+
+async function saveGroup(auth: AuthContext, patientId: string, group: StoredGroup, body: GeneralGroupBody, renamed: boolean) {
+  const grouping = { ident: group.ident, name: group.name };
+  const writes: General[] = [];
+  const audits: { action: 'create' | 'update'; id: string }[] = [];
+  for (const [i, entry] of (body.items ?? []).entries()) {
+    const { ident, ...changes } = entry;
+    try {
+      if (ident) {
+        const existing = await existingItem<General>(auth, GENERAL, patientId, ident);
+        const input = parseOrThrow(GENERAL.input, { ...editableOf(existing, [...ICD10_DERIVED, 'grouping']), ...definedOnly(changes) });
+        writes.push({ ...((await buildStored(GENERAL, patientId, input, existing)) as General), grouping });
+        audits.push({ action: 'update', id: ident });
+      } else {
+        const input = parseOrThrow(GENERAL.input, changes) as GeneralInput;
+        const stored = (await buildStored(GENERAL, patientId, input)) as General;
+        writes.push({ ...stored, grouping });
+        audits.push({ action: 'create', id: stored.ident });
+      }
+    } catch (error) {
+      prefixed(error, `items.${i}`);
+    }
+  }
+  if (renamed) {
+    for (const item of await listSection<General>(auth.practiceId, patientId, 'general')) {
+      if (item.grouping?.ident === group.ident && !writes.some((w) => w.ident === item.ident)) writes.push({ ...item, grouping });
+    }
+  }
+  await putSectionItems(auth.practiceId, [...writes.map((value) => ({ section: 'general' as const, value })), { section: 'generalGroups', value: group }]);
+  for (const a of audits) await writeAudit(auth, { action: a.action, entity: GENERAL.entity, entityId: a.id, patientId });
+  return withItems(group, await listSection<General>(auth.practiceId, patientId, 'general'));
+}
+
+export async function createGeneralGroup(auth: AuthContext, patientId: string, body: GeneralGroupBody) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const now = new Date().toISOString();
+  const group: StoredGroup = { ident: newIdent(), patientId, name: body.name, createdAt: now, updatedAt: now };
+  const out = await saveGroup(auth, patientId, group, body, false);
+  await writeAudit(auth, { action: 'create', entity: GROUP.entity, entityId: group.ident, patientId });
+  return out;
+}
+
+export async function updateGeneralGroup(auth: AuthContext, patientId: string, groupId: string, body: GeneralGroupBody) {
+  const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  const group: StoredGroup = { ...existing, name: body.name, updatedAt: new Date().toISOString() };
+  const out = await saveGroup(auth, patientId, group, body, body.name !== existing.name);
+  await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });
+  return out;
+}
+
+/** Deleting a group deletes its items. */
+export async function deleteGeneralGroup(auth: AuthContext, patientId: string, groupId: string) {
+  await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  const members = (await listSection<General>(auth.practiceId, patientId, 'general')).filter((i) => i.grouping?.ident === groupId);
+  await deleteSectionItems(auth.practiceId, [
+    ...members.map((i) => ({ patientId, section: 'general' as const, ident: i.ident })),
+    { patientId, section: 'generalGroups', ident: groupId },
+  ]);
+  for (const i of members) await writeAudit(auth, { action: 'delete', entity: GENERAL.entity, entityId: i.ident, patientId });
+  await writeAudit(auth, { action: 'delete', entity: GROUP.entity, entityId: groupId, patientId });
+}

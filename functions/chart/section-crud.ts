@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { zodFieldErrors } from '../lib/http/zod-errors.js';
+import {
+  assertPatientExists,
+  createSectionItem,
+  deleteSectionItem,
+  getSectionItem,
+  itemNotFound,
+  listSection,
+  newIdent,
+  replaceSectionItem,
+  type ChartSectionName,
+  type StoredMeta,
+} from './chart-repository.js';
+
+/** What differs between the simple sections; everything else (keys, 404s, audit, order) is shared. */
+export interface SectionSpec<I extends object> {
+  section: ChartSectionName;
+  /** Used in 404 messages: "Allergy not found". */
+  label: string;
+  /** Audit entity name. */
+  entity: string;
+  /** The full body rules (create, and the merged result of an update). */
+  input: z.ZodType<I, unknown>;
+  /** Fields derived on the server from the input (e.g. icd10Code from icd10CodeId). */
+  derive?: (input: I) => Promise<Record<string, unknown>>;
+  /** Date the list orders by (newest first, after pinned). */
+  dateOf?: (item: I & StoredMeta) => string | undefined;
+  order?: (items: (I & StoredMeta)[]) => (I & StoredMeta)[];
+}
+
+const META_KEYS = new Set(['ident', 'patientId', 'createdAt', 'updatedAt']);
+
+/** The stored item minus server-set fields: what a partial update is merged over. */
+export function editableOf(item: Record<string, unknown>, derivedKeys: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!META_KEYS.has(k) && !derivedKeys.includes(k) && v !== undefined) out[k] = v;
+  return out;
+}
+
+export function definedOnly(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}
+
+export function parseOrThrow<T>(schema: z.ZodType<T, unknown>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const fieldErrors = zodFieldErrors(result.error);
+    const [path, message] = Object.entries(fieldErrors)[0] ?? ['body', 'is invalid'];
+    throw new ValidationError(path === 'body' ? message : `${path}: ${message}`, fieldErrors);
+  }
+  return result.data;
+}
+
+export async function buildStored<I extends object>(spec: SectionSpec<I>, patientId: string, input: I, meta: Partial<StoredMeta> = {}, at = new Date()) {
+  const now = at.toISOString();
+  const derived = spec.derive ? await spec.derive(input) : {};
+  return definedOnly({
+    ...input,
+    ...derived,
+    ident: meta.ident ?? newIdent(),
+    patientId,
+    createdAt: meta.createdAt ?? now,
+    updatedAt: now,
+  }) as I & StoredMeta;
+}
+
+export async function listSectionItems<I extends object>(auth: AuthContext, spec: SectionSpec<I>, patientId: string) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const items = await listSection<I & StoredMeta>(auth.practiceId, patientId, spec.section);
+  await writeAudit(auth, { action: 'list', entity: spec.entity, patientId, count: items.length });
+  return spec.order ? spec.order(items) : items;
+}
+
+export async function createSectionItemFrom<I extends object>(auth: AuthContext, spec: SectionSpec<I>, patientId: string, input: I) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const stored = await createSectionItem(auth.practiceId, spec.section, await buildStored(spec, patientId, input));
+  await writeAudit(auth, { action: 'create', entity: spec.entity, entityId: stored.ident, patientId });
+  return stored;
+}
+
+/** Existing item of this patient, or 404 (patient first, so a wrong patient id says so). */
+export async function existingItem<T>(auth: AuthContext, spec: { section: ChartSectionName; label: string }, patientId: string, ident: string): Promise<T> {
+  const existing = await getSectionItem<T>(auth.practiceId, patientId, spec.section, ident);
+  if (existing) return existing;
+  await assertPatientExists(auth.practiceId, patientId);
+  throw new NotFoundError(itemNotFound(spec.label));
+}
+
+/**
+ * PUT: the body's fields (already parsed by the partial schema) over the stored ones, then the
+ * full rules on the result, so a pin toggle can send `{ pinned: 1 }` alone and a date pair is
+ * still checked as a pair.
+ */
+export async function updateSectionItemFrom<I extends object>(
+  auth: AuthContext,
+  spec: SectionSpec<I>,
+  patientId: string,
+  ident: string,
+  changes: Record<string, unknown>,
+  opts: { derived?: readonly string[]; keep?: readonly string[]; existing?: I & StoredMeta; extra?: Record<string, unknown> } = {},
+) {
+  const existing = opts.existing ?? (await existingItem<I & StoredMeta>(auth, spec, patientId, ident));
+  const kept = [...(opts.derived ?? []), ...(opts.keep ?? [])];
+  const merged = { ...editableOf(existing as Record<string, unknown>, kept), ...definedOnly(changes) };
+  const input = parseOrThrow(spec.input, merged);
+  const stored = await buildStored(spec, patientId, input, existing);
+  const bag = stored as Record<string, unknown>;
+  for (const key of opts.keep ?? []) if ((existing as Record<string, unknown>)[key] !== undefined) bag[key] = (existing as Record<string, unknown>)[key];
+  Object.assign(bag, opts.extra ?? {});
+  await replaceSectionItem(auth.practiceId, spec.section, stored, spec.label);
+  await writeAudit(auth, { action: 'update', entity: spec.entity, entityId: ident, patientId });
+  return stored;
+}
+
+export async function deleteSectionItemOf(auth: AuthContext, spec: { section: ChartSectionName; label: string; entity: string }, patientId: string, ident: string) {
+  await existingItem(auth, spec, patientId, ident);
+  await deleteSectionItem(auth.practiceId, patientId, spec.section, ident, spec.label);
+  await writeAudit(auth, { action: 'delete', entity: spec.entity, entityId: ident, patientId });
+}

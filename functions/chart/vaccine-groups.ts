@@ -1,0 +1,120 @@
+import { groupVaccines } from '../../shared/chart/ordering.js';
+import type { Vaccine, VaccineGroup, VaccineGroupBody, VaccineInput } from '../../shared/chart/sections.js';
+import { CHART_MESSAGES } from '../../shared/chart/constants.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { ValidationError } from '../lib/errors.js';
+import {
+  assertPatientExists,
+  deleteSectionItems,
+  listSection,
+  newIdent,
+  putSectionItems,
+  type StoredMeta,
+} from './chart-repository.js';
+import { buildStored, definedOnly, editableOf, existingItem, parseOrThrow } from './section-crud.js';
+import { VACCINES } from './sections.js';
+
+/*
+ * A vaccine group (a series) is an item { ident, name } under VACCINE_GROUP; each dose carries
+ * grouping { ident, name }. The group's dose list is read from the doses, so deleting or moving a
+ * dose never leaves a stale list behind.
+ */
+type StoredGroup = StoredMeta & { name: string };
+const GROUP = { section: 'vaccineGroups' as const, label: 'Vaccine group', entity: 'vaccine_group' };
+
+export async function listVaccines(auth: AuthContext, patientId: string) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const [vaccines, groups] = await Promise.all([
+    listSection<Vaccine>(auth.practiceId, patientId, 'vaccines'),
+    listSection<StoredGroup>(auth.practiceId, patientId, 'vaccineGroups'),
+  ]);
+  await writeAudit(auth, { action: 'list', entity: 'vaccine', patientId, count: vaccines.length });
+  return { items: VACCINES.order!(vaccines) as Vaccine[], groups: groupVaccines(vaccines), storedGroups: groups.map((g) => withItems(g, vaccines)) };
+}
+
+function withItems(group: StoredGroup, vaccines: readonly Vaccine[]): VaccineGroup {
+  return { ...group, items: vaccines.filter((v) => v.grouping?.ident === group.ident).map((v) => v.ident) };
+}
+
+async function applyGroupChanges(auth: AuthContext, patientId: string, group: StoredGroup, body: VaccineGroupBody, renamed: boolean) {
+  const grouping = { ident: group.ident, name: group.name };
+  const writes: Vaccine[] = [];
+  const audits: { action: 'create' | 'update'; id: string }[] = [];
+  for (const input of body.create ?? []) {
+    const stored = (await buildStored(VACCINES, patientId, input as VaccineInput)) as Vaccine;
+    writes.push({ ...stored, grouping });
+    audits.push({ action: 'create', id: stored.ident });
+  }
+  const touched = new Set<string>();
+  for (const [i, entry] of (body.update ?? []).entries()) {
+    const existing = await existingItem<Vaccine>(auth, VACCINES, patientId, entry.ident);
+    const { ident: _ident, ...changes } = entry;  
+    let input: VaccineInput;
+    try {
+      input = parseOrThrow(VACCINES.input, { ...editableOf(existing, ['grouping']), ...definedOnly(changes) });
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [`update.${i}.${k}`, v]));
+        throw new ValidationError(`update.${i}.${error.message}`, fieldErrors);
+      }
+      throw error;
+    }
+    writes.push({ ...((await buildStored(VACCINES, patientId, input, existing)) as Vaccine), grouping });
+    touched.add(entry.ident);
+    audits.push({ action: 'update', id: entry.ident });
+  }
+  for (const ident of body.group?.items ?? []) {
+    if (touched.has(ident)) continue;
+    const existing = await existingItem<Vaccine>(auth, VACCINES, patientId, ident);
+    writes.push({ ...existing, grouping, updatedAt: new Date().toISOString() });
+    touched.add(ident);
+    audits.push({ action: 'update', id: ident });
+  }
+  if (renamed) {
+    for (const v of await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')) {
+      if (v.grouping?.ident === group.ident && !touched.has(v.ident) && !writes.some((w) => w.ident === v.ident)) {
+        writes.push({ ...v, grouping, updatedAt: new Date().toISOString() });
+      }
+    }
+  }
+  await putSectionItems(auth.practiceId, [...writes.map((value) => ({ section: 'vaccines' as const, value })), { section: 'vaccineGroups', value: group }]);
+  for (const a of audits) await writeAudit(auth, { action: a.action, entity: 'vaccine', entityId: a.id, patientId });
+  const members = (await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === group.ident);
+  return { group: withItems(group, members), items: VACCINES.order!(members) as Vaccine[] };
+}
+
+export async function createVaccineGroup(auth: AuthContext, patientId: string, body: VaccineGroupBody) {
+  await assertPatientExists(auth.practiceId, patientId);
+  const now = new Date().toISOString();
+  const name = body.group?.name || body.create?.[0]?.name || 'Vaccines';
+  const group: StoredGroup = { ident: newIdent(), patientId, name, createdAt: now, updatedAt: now };
+  const out = await applyGroupChanges(auth, patientId, group, body, false);
+  await writeAudit(auth, { action: 'create', entity: GROUP.entity, entityId: group.ident, patientId });
+  return out;
+}
+
+/** PUT: rename (a group with an id needs a name), add doses (create[]), change doses (update[]; pin-all sends only update[]). */
+export async function updateVaccineGroup(auth: AuthContext, patientId: string, groupId: string, body: VaccineGroupBody) {
+  const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  if (body.group && body.group.name !== undefined && body.group.name === '') {
+    throw new ValidationError(`group.name: ${CHART_MESSAGES.groupNameInvalid}`, { 'group.name': CHART_MESSAGES.groupNameInvalid });
+  }
+  const name = body.group?.name || existing.name;
+  const group: StoredGroup = { ...existing, name, updatedAt: new Date().toISOString() };
+  const out = await applyGroupChanges(auth, patientId, group, body, name !== existing.name);
+  await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });
+  return out;
+}
+
+/** Deleting a series deletes its doses. */
+export async function deleteVaccineGroup(auth: AuthContext, patientId: string, groupId: string) {
+  await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  const members = (await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === groupId);
+  await deleteSectionItems(auth.practiceId, [
+    ...members.map((v) => ({ patientId, section: 'vaccines' as const, ident: v.ident })),
+    { patientId, section: 'vaccineGroups', ident: groupId },
+  ]);
+  for (const v of members) await writeAudit(auth, { action: 'delete', entity: 'vaccine', entityId: v.ident, patientId });
+  await writeAudit(auth, { action: 'delete', entity: GROUP.entity, entityId: groupId, patientId });
+}

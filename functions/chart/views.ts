@@ -1,0 +1,12 @@
+import type { Diagnosis, MedicalHistoryEntry } from '../../shared/chart/sections.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { listSectionItems } from './section-crud.js';
+import { DIAGNOSES } from './sections.js';
+
+/** GET /v2/patients/{id}/medical: the medical-history projection of the conditions (spec §3 "Medical history"). */
+export async function medicalHistory(auth: AuthContext, patientId: string): Promise<{ items: MedicalHistoryEntry[] }> {
+  const diagnoses = (await listSectionItems(auth, DIAGNOSES, patientId)) as unknown as Diagnosis[];
+  return {
+    items: diagnoses.map(({ ident, name, description, date, endDate, active, pinned }) => ({ ident, name, description, date, endDate, active, pinned })),
+  };
+}

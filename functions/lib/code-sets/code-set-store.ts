@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
+import { documentClient } from '../table/client.js';
+import { tableName } from '../table/definition.js';
+
+/*
+ * An imported code set is one gzip JSON object in the files bucket, named by its content hash
+ * (code-sets/<kind>/<sha256-16>.json.gz), plus a manifest item in the table
+ * (pk practiceId, sk CODESET#<KIND>) naming the object. A Lambda reads the small manifest with
+ * one GetItem per request and downloads the object only when the manifest names one it has not
+ * loaded yet (docs/access-patterns.md explains the choice).
+ */
+export type CodeSetKind = 'icd10' | 'cvx' | 'mvx' | 'ndc';
+
+export interface CodeSetManifest {
+  kind: CodeSetKind;
+  version: string;
+  objectKey: string;
+  source: CodeSetSource;
+}
+
+export const codeSetManifestKey = (kind: CodeSetKind) => `CODESET#${kind.toUpperCase()}`;
+
+let s3: S3Client | undefined;
+function s3Client(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT;
+  s3 ??= new S3Client(endpoint ? { endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' } : {});
+  return s3;
+}
+export function resetCodeSetClients(): void {
+  s3 = undefined;
+}
+
+function bucket(): string {
+  const name = process.env.FILES_BUCKET;
+  if (!name) throw new Error('FILES_BUCKET is not set');
+  return name;
+}
+
+function practiceId(): string {
+  const id = process.env.PRACTICE_ID;
+  if (!id) throw new Error('PRACTICE_ID is not set');
+  return id;
+}
+
+export async function readManifest(kind: CodeSetKind): Promise<CodeSetManifest | null> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId: practiceId(), sk: codeSetManifestKey(kind) }, ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  const { kind: k, version, objectKey, source } = out.Item as CodeSetManifest;
+  return { kind: k, version, objectKey, source };
+}
+
+export async function readPayload<T>(manifest: CodeSetManifest): Promise<T> {
+  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: manifest.objectKey }));
+  const bytes = await out.Body!.transformToByteArray();
+  return JSON.parse(gunzipSync(bytes).toString('utf8')) as T;
+}
+
+/** Uploads the payload, then points the manifest at it (readers never see a manifest without its object). */
+export async function writeCodeSet(kind: CodeSetKind, payload: unknown, source: CodeSetSource): Promise<CodeSetManifest> {
+  const json = Buffer.from(JSON.stringify(payload), 'utf8');
+  const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
+  const objectKey = `code-sets/${kind}/${version}.json.gz`;
+  const body = gzipSync(json, { level: 9 });
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: objectKey, Body: body, ContentType: 'application/json', ContentEncoding: 'gzip' }),
+  );
+  const manifest: CodeSetManifest = { kind, version, objectKey, source: { ...source, loadedAt: new Date().toISOString() } };
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId: practiceId(), sk: codeSetManifestKey(kind), entityType: 'CODESET', ...manifest } }),
+  );
+  return manifest;
+}
+
+/**
+ * Per-instance cache of one code set: the built index for the manifest version last seen, the
+ * built-in starter when nothing was imported. A load in flight is shared by concurrent requests.
+ */
+export function codeSetCache<P, T>(kind: CodeSetKind, build: (payload: P) => T, starter: () => { value: T; source: CodeSetSource }) {
+  let current: { version: string; value: T; source: CodeSetSource } | undefined;
+  let loading: { version: string; promise: Promise<{ version: string; value: T; source: CodeSetSource }> } | undefined;
+  let starterValue: { value: T; source: CodeSetSource } | undefined;
+
+  return async function get(): Promise<{ value: T; source: CodeSetSource }> {
+    const manifest = await readManifest(kind);
+    if (!manifest) return (starterValue ??= starter());
+    if (current?.version === manifest.version) return current;
+    if (loading?.version !== manifest.version) {
+      const promise = readPayload<P>(manifest).then((payload) => ({ version: manifest.version, value: build(payload), source: manifest.source }));
+      loading = { version: manifest.version, promise };
+      promise.then(
+        (loaded) => {
+          current = loaded;
+        },
+        () => {
+          loading = undefined;
+        },
+      );
+    }
+    return loading.promise;
+  };
+}

@@ -1,0 +1,56 @@
+import type { CodeSetSource, DrugProduct, VaccineCode, VaccineManufacturer } from '../../../shared/chart/code-sets.js';
+import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
+import { codeSetCache } from './code-set-store.js';
+import { DRUG_STARTER } from './drug-starter.js';
+import { Icd10Index } from './icd10-index.js';
+import { ICD10_STARTER } from './icd10-starter.js';
+import { DrugIndex } from './ndc.js';
+import { CVX_STARTER_ROWS, MVX_STARTER_ROWS } from './vaccine-starter.js';
+
+/** Serialized payloads of the importer (one gzip JSON object each). */
+export interface Icd10Payload {
+  entries: [string, string][];
+}
+export interface CvxPayload {
+  items: VaccineCode[];
+}
+export interface MvxPayload {
+  items: VaccineManufacturer[];
+}
+export interface NdcPayload {
+  items: DrugProduct[];
+}
+
+export const HOW_TO_LOAD = 'npm run import:codes';
+
+const starterSource = (label: string, count: number): CodeSetSource => ({ kind: 'starter', label, count });
+
+export const icd10Codes = codeSetCache<Icd10Payload, Icd10Index>(
+  'icd10',
+  (p) => new Icd10Index(p.entries),
+  () => ({ value: new Icd10Index(ICD10_STARTER), source: starterSource('Built-in primary-care ICD-10-CM starter set', ICD10_STARTER.length) }),
+);
+
+export const cvxCodes = codeSetCache<CvxPayload, VaccineCode[]>(
+  'cvx',
+  (p) => p.items,
+  () => {
+    const items = parseCvx(CVX_STARTER_ROWS.join('\n'));
+    return { value: items, source: { ...starterSource('Built-in common CVX vaccine codes', items.length), releaseDate: latestUpdate(items) } };
+  },
+);
+
+export const mvxCodes = codeSetCache<MvxPayload, VaccineManufacturer[]>(
+  'mvx',
+  (p) => p.items,
+  () => {
+    const items = parseMvx(MVX_STARTER_ROWS.join('\n'));
+    return { value: items, source: { ...starterSource('Built-in common MVX manufacturers', items.length), releaseDate: latestUpdate(items) } };
+  },
+);
+
+export const drugCodes = codeSetCache<NdcPayload, DrugIndex>(
+  'ndc',
+  (p) => new DrugIndex(p.items),
+  () => ({ value: new DrugIndex(DRUG_STARTER), source: starterSource('Built-in list of common generic drugs (no NDC numbers)', DRUG_STARTER.length) }),
+);

@@ -1,0 +1,101 @@
+import type { Icd10Code } from '../../../shared/chart/code-sets.js';
+import { dottedIcd10 } from './icd10-parse.js';
+
+const CODE_QUERY = /^[A-Z][0-9][0-9A-Z]{0,5}$/;
+const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** [lo, hi) of the entries of `sorted` that start with `prefix`. */
+function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
+  return [lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`)];
+}
+
+/**
+ * In-memory ICD-10-CM search over a whole release (74,879 codes): entries sorted by code, and a
+ * sorted vocabulary of description words each with the ascending entry numbers it occurs in.
+ * A query is a code prefix (with or without the dot, any case) and/or word prefixes of the
+ * description; best matches first: exact code, code prefix, all words matched, each tier by code.
+ */
+export class Icd10Index {
+  private readonly idents: string[];
+  private readonly descriptions: string[];
+  private readonly vocabulary: string[];
+  private readonly postings: Int32Array[];
+  private readonly stage: Uint8Array;
+
+  constructor(entries: readonly (readonly [string, string])[]) {
+    const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.idents = sorted.map((e) => e[0]);
+    this.descriptions = sorted.map((e) => e[1]);
+    const byWord = new Map<string, number[]>();
+    sorted.forEach(([, description], i) => {
+      for (const w of new Set(words(description))) {
+        let list = byWord.get(w);
+        if (!list) byWord.set(w, (list = []));
+        list.push(i);
+      }
+    });
+    this.vocabulary = [...byWord.keys()].sort();
+    this.postings = this.vocabulary.map((w) => Int32Array.from(byWord.get(w)!));
+    this.stage = new Uint8Array(sorted.length);
+  }
+
+  get size(): number {
+    return this.idents.length;
+  }
+
+  private entry(i: number): Icd10Code {
+    return { ident: this.idents[i], code: dottedIcd10(this.idents[i]), description: this.descriptions[i] };
+  }
+
+  get(identOrCode: string): Icd10Code | null {
+    const ident = identOrCode.replace(/\./g, '').trim().toUpperCase();
+    const i = lowerBound(this.idents, ident);
+    return this.idents[i] === ident ? this.entry(i) : null;
+  }
+
+  /** Entry numbers whose description has a word starting with every token, ascending. */
+  private allWords(tokens: string[]): number[] {
+    if (tokens.length === 0 || tokens.length > 250) return [];
+    const touched: number[] = [];
+    tokens.forEach((token, k) => {
+      const [lo, hi] = prefixRange(this.vocabulary, token);
+      for (let w = lo; w < hi; w++) {
+        for (const e of this.postings[w]) {
+          if (this.stage[e] !== k) continue;
+          this.stage[e] = k + 1;
+          if (k === 0) touched.push(e);
+        }
+      }
+    });
+    const hits = touched.filter((e) => this.stage[e] === tokens.length);
+    for (const e of touched) this.stage[e] = 0;
+    return hits.sort((a, b) => a - b);
+  }
+
+  search(keyword: string, limit: number, offset: number): { items: Icd10Code[]; total: number } {
+    const q = keyword.trim();
+    if (q.length < 3) return { items: [], total: 0 };
+    const ranked: number[] = [];
+    let codeLo = 0;
+    let codeHi = 0;
+    const codeQuery = q.replace(/[.\s]/g, '').toUpperCase();
+    if (CODE_QUERY.test(codeQuery)) {
+      [codeLo, codeHi] = prefixRange(this.idents, codeQuery);
+      // The exact code sorts first in its own prefix range.
+      for (let i = codeLo; i < codeHi; i++) ranked.push(i);
+    }
+    for (const e of this.allWords(words(q))) if (e < codeLo || e >= codeHi) ranked.push(e);
+    return { items: ranked.slice(offset, offset + limit).map((i) => this.entry(i)), total: ranked.length };
+  }
+}

@@ -65,6 +65,22 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
         <h2 id="notes-panel-title" className="tw-notes-panel__title">
           Notes
         </h2>
+        {/* Left of the filters: floating note windows sit at the bottom right and would cover it there. */}
+        <MenuButton
+          className="tw-button tw-button--primary tw-button--sm"
+          label={
+            <>
+              <PlusIcon /> New
+            </>
+          }
+          ariaLabel="New interaction"
+        >
+          {CREATABLE_NOTE_TYPES.map((type) => (
+            <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
+              {NOTE_TYPE_LABEL[type]}
+            </MenuItem>
+          ))}
+        </MenuButton>
         <div className="tw-notes-panel__filters">
           <Select
             label="Type"
@@ -85,21 +101,6 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
             }}
           />
         </div>
-        <MenuButton
-          className="tw-button tw-button--primary tw-button--sm"
-          label={
-            <>
-              <PlusIcon /> New
-            </>
-          }
-          ariaLabel="New interaction"
-        >
-          {CREATABLE_NOTE_TYPES.map((type) => (
-            <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
-              {NOTE_TYPE_LABEL[type]}
-            </MenuItem>
-          ))}
-        </MenuButton>
       </header>
 
       {timeline.isPending ? <Spinner label="Loading notes" /> : null}

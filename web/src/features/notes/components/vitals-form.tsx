@@ -29,7 +29,7 @@ export function VitalsForm({
   const fields = VITALS_FIELDS.filter((f) => f.key !== 'bmi' && (f.key !== 'headCircumference' || withHead));
 
   if (isReadOnly) {
-    const lines = vitalsLines(Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, asNumber(values[f.key])])));
+    const lines = vitalsLines({ ...Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, asNumber(values[f.key])])), bmi: asNumber(values.bmi) ?? liveBmi });
     return (
       <ul className="tw-vitals-summary">
         {lines.map((line) => (

@@ -26,8 +26,6 @@ import { NOTE_TYPE_LABEL } from '../note-types.js';
 import type { NoteStage, NoteWindowEntry } from './note-window-state.js';
 import { useNoteWindows } from './note-windows-context.js';
 
-export const SIGNED_TOAST = 'Note signed';
-export const ADDENDUM_TOAST = 'Addendum saved';
 
 function usePatientBrief(patientId: string | null) {
   return useQuery({
@@ -135,8 +133,8 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
 
   const refuse = (problem: { message: string; fieldErrors: Record<string, string> }) => {
     setFieldErrors(problem.fieldErrors);
+    // Said in the window's footer, next to Save and Sign, where a toast would cover the buttons.
     draft.setSaveState({ kind: 'error', message: problem.message });
-    showToast(problem.message, { tone: 'error' });
   };
 
   const saveNow = async () => {
@@ -156,7 +154,6 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
         (noteVersion, current) => notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp }),
         true,
       );
-      showToast(SIGNED_TOAST, { tone: 'success' });
     } catch (error) {
       draft.setSaveState({ kind: 'error', message: saveErrorMessage(error) });
     } finally {
@@ -189,7 +186,6 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
       setAddending(false);
       setAddendum(null);
       draft.setSaveState({ kind: 'clean' });
-      showToast(ADDENDUM_TOAST, { tone: 'success' });
     } catch (error) {
       draft.setSaveState({ kind: 'error', message: saveErrorMessage(error) });
     } finally {

@@ -1,0 +1,193 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+
+const PROVIDER = 'provider@demo.tidewell.local';
+const SHOTS = 'test-results/screenshots';
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/notes-${name}.png` });
+}
+
+async function openChart(page: Page, patientId: string) {
+  await page.goto(`/#/patients/${patientId}`);
+  const notesHeading = page.getByRole('heading', { name: 'Notes', exact: true });
+  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  // The first screen of a fresh server waits for its handlers to load on a busy machine.
+  await expect(signInButton.or(notesHeading)).toBeVisible({ timeout: 45_000 });
+  if (await signInButton.isVisible()) {
+    await page.getByLabel('Email').fill(PROVIDER);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  await expect(notesHeading).toBeVisible({ timeout: 45_000 });
+}
+
+async function newInteraction(page: Page, type: string): Promise<Locator> {
+  const before = await page.locator('.tw-note-window').count();
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: type, exact: true }).click();
+  await expect(page.locator('.tw-note-window')).toHaveCount(before + 1);
+  // Pinned by id: later windows must not shift what this locator points at.
+  const noteId = await page.locator('.tw-note-window').last().getAttribute('data-note-id');
+  const win = page.locator(`.tw-note-window[data-note-id="${noteId}"]`);
+  await expect(win.getByRole('heading', { name: new RegExp(`^${type} · `) })).toBeVisible();
+  return win;
+}
+
+test('provider writes, signs and addends a note with the editor shortcuts', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  await expect(win.locator('.tw-note-status')).toHaveText('Draft');
+
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  await editor.click();
+  // Markdown shortcuts as a clinician types them (spec notes §5).
+  await page.keyboard.type('## Assessment');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Stable -- improving...');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- walks daily');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('1. recheck labs');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('> patient quote');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('BP *** mmHg');
+
+  await expect(editor.locator('h2')).toHaveText('Assessment');
+  await expect(editor).toContainText('Stable — improving…');
+  await expect(editor.locator('ul > li')).toHaveText('walks daily');
+  await expect(editor.locator('ol > li')).toHaveText('recheck labs');
+  await expect(editor.locator('blockquote')).toHaveText('patient quote');
+
+  // A wildcard left in the note blocks signing, with the spec's message.
+  await win.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(win.getByRole('alert')).toHaveText('There is still a wildcard in the note');
+  await shot(page, '01-sign-refused');
+
+  // F2 selects the wildcard; typing replaces it.
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('F2');
+  await page.keyboard.type('128/82');
+  await expect(editor).toContainText('BP 128/82 mmHg');
+  await expect(editor).not.toContainText('***');
+
+  await win.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(win.locator('.tw-note-status')).toHaveText('Signed');
+  await expect(win.getByText(/^Signed \d\d\/\d\d\/\d{4}/)).toBeVisible();
+  await expect(win.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+
+  await win.getByRole('button', { name: 'Addend', exact: true }).click();
+  await win.getByRole('textbox', { name: 'Addendum text' }).click();
+  await page.keyboard.type('Called the patient with results.');
+  await win.getByRole('button', { name: 'Save addendum' }).click();
+  await expect(win.locator('.tw-note-status')).toHaveText('Addended');
+  await expect(win.getByRole('region', { name: 'Addenda' })).toContainText('Called the patient with results.');
+  await shot(page, '02-addended');
+
+  // The signed note appears in the chart's timeline (default: notes, signed and addended).
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Stable — improving…');
+
+  // Minimize to the tray and restore.
+  await win.getByRole('button', { name: 'Minimize note' }).click();
+  await expect(win).toBeHidden();
+  const tray = page.getByRole('navigation', { name: 'Minimized notes' });
+  await expect(tray).toContainText('Note · Aisha Rahman');
+  await shot(page, '03-tray');
+  await tray.getByRole('button', { name: /^Restore Note · Aisha Rahman/ }).click();
+  await expect(win).toBeVisible();
+  await expect(tray).toHaveCount(0);
+});
+
+test('notes of two patients open side by side; unsaved changes ask before closing', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const first = await newInteraction(page, 'Phone Call');
+  await first.getByRole('textbox', { name: 'Phone Call text' }).click();
+  await page.keyboard.type('Called about refill.');
+
+  // Move to another chart: the window stays open across routes.
+  await openChart(page, 'pat-0002');
+  await expect(first).toBeVisible();
+  const second = await newInteraction(page, 'Note');
+  await expect(second.getByRole('heading')).toContainText('James Whitaker');
+  await expect(first.getByRole('heading').first()).toContainText('Aisha Rahman');
+
+  const a = await first.boundingBox();
+  const b = await second.boundingBox();
+  expect(a && b).toBeTruthy();
+  // Side by side, each about 1/2.1 of the viewport wide and 1/1.25 high.
+  expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x + 1);
+  expect(Math.abs(b!.width - 1360 / 2.1)).toBeLessThan(4);
+  expect(Math.abs(b!.height - 860 / 1.25)).toBeLessThan(4);
+  await shot(page, '04-side-by-side');
+
+  // Closing with unsaved text asks first.
+  await second.getByRole('textbox', { name: 'Note text' }).click();
+  await page.keyboard.type('Draft thoughts');
+  await second.getByRole('button', { name: 'Close note' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Close note?' });
+  await expect(confirm).toContainText('You have unsaved changes, are you sure you want to leave?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(second).toBeVisible();
+
+  // Assign the draft to a colleague: a user is required.
+  await second.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Assign draft' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign draft' });
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assign.getByRole('alert')).toHaveText('Please select a user to assign to.');
+  await assign.getByRole('button', { name: /User/ }).click();
+  await page.getByRole('option', { name: 'Priya Raman' }).click();
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText('Successfully assigned draft to Priya Raman')).toBeVisible();
+
+  // Delete asks for confirmation, then the window closes.
+  await second.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Successfully deleted interaction')).toBeVisible();
+  await expect(second).toHaveCount(0);
+
+  // Autosave of a draft (5 s debounce) shows its state.
+  await expect(first.getByText(/^Saved /)).toBeVisible({ timeout: 12_000 });
+});
+
+test('vitals compute BMI live; an email without a subject is refused', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const vitals = await newInteraction(page, 'Vitals');
+  await expect(vitals.getByLabel('Head circumference')).toHaveCount(0);
+  await vitals.getByLabel('Systolic').fill('122');
+  await vitals.getByLabel('Diastolic').fill('78');
+  await vitals.getByLabel('Height').fill('70');
+  await vitals.getByLabel('Weight').fill('180');
+  await expect(vitals.getByRole('status', { name: 'BMI' }).or(vitals.getByLabel('BMI'))).toHaveText('25.82');
+  await expect(vitals.getByText('°F')).toBeVisible();
+  await shot(page, '05-vitals');
+  await vitals.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(vitals.locator('.tw-note-status')).toHaveText('Signed');
+  await expect(vitals).toContainText('BMI: 25.82');
+  await vitals.getByRole('button', { name: 'Close note' }).click();
+
+  const email = await newInteraction(page, 'Email');
+  await expect(email.getByLabel('From')).toHaveValue(PROVIDER);
+  await expect(email.getByLabel('From')).toHaveAttribute('readonly', '');
+  await expect(email.getByLabel('To')).toHaveAttribute('readonly', '');
+  await email.getByRole('textbox', { name: 'Email text' }).click();
+  await page.keyboard.type('Your results are in.');
+  await email.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(email.getByRole('alert')).toHaveText('Subject is required');
+  await shot(page, '06-email-subject-required');
+  await email.getByLabel(/^Subject/).fill('Lab results');
+  await email.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(email.locator('.tw-note-status')).toHaveText('Written');
+
+  // A child's vitals offer head circumference.
+  await email.getByRole('button', { name: 'Close note' }).click();
+  await openChart(page, 'pat-0005');
+  const child = await newInteraction(page, 'Vitals');
+  await expect(child.getByLabel('Head circumference')).toBeVisible();
+});

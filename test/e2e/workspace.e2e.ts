@@ -130,6 +130,32 @@ test('Ctrl+K finds a patient and opens the chart', async ({ browser }) => {
   await expect(provider.getByRole('menuitem', { name: 'View Tasks' })).toBeVisible();
   await provider.keyboard.press('Enter');
   await expect(provider).toHaveURL(/#\/tasks$/);
+
+  // Settings from the palette: the team, readable by a provider, editable only by admins.
+  await provider.keyboard.press('Control+K');
+  await provider.keyboard.type('user management');
+  await provider.keyboard.press('Enter');
+  await expect(provider).toHaveURL(/#\/new-settings\/team$/);
+  await expect(provider.getByRole('row', { name: /Jordan Ellis/ })).toContainText('Employee');
+  await provider.getByRole('link', { name: 'Jordan Ellis' }).click();
+  await expect(provider.getByText('Only practice admins can change team members.')).toBeVisible();
+  await expect(provider.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await shot(provider, '08-team-member-read-only');
+});
+
+test('the dashboard shows the day and can be rearranged', async ({ browser }) => {
+  const provider = await signedIn(browser, PROVIDER, '/home');
+  await expect(provider.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  await expect(provider.getByRole('heading', { name: 'Unread Messages' })).toBeVisible();
+  await expect(provider.getByRole('heading', { name: 'My Drafts' })).toBeVisible();
+  await expect(provider.getByRole('heading', { name: 'Reminders Due Today' })).toBeVisible();
+  await shot(provider, '09-dashboard');
+  // 'Edit Dashboard' lives in the side menu on /home only.
+  await provider.getByRole('link', { name: 'Edit Dashboard' }).click();
+  await expect(provider.getByRole('list', { name: 'Dashboard widgets' })).toBeVisible();
+  await shot(provider, '10-edit-dashboard');
+  await provider.goto('/#/tasks');
+  await expect(provider.getByRole('link', { name: 'Edit Dashboard' })).toHaveCount(0);
 });
 
 test('a reminder due in a few seconds arrives as a notification', async ({ browser }) => {

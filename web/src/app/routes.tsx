@@ -12,6 +12,9 @@ const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) =
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
 const TaskListPage = lazy(() => import('../features/tasks/components/task-list-page.js').then((m) => ({ default: m.TaskListPage })));
 const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').then((m) => ({ default: m.TaskPage })));
+const PracticeSettingsPage = lazy(() => import('../features/settings/components/practice-settings-page.js').then((m) => ({ default: m.PracticeSettingsPage })));
+const TeamPage = lazy(() => import('../features/settings/components/team-page.js').then((m) => ({ default: m.TeamPage })));
+const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -55,9 +58,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'files/public/*', element: soon('File Drive', 'The practice file browser will open here.') },
               { path: 'calendar', element: soon('Calendar', 'Day and week views of appointments will open here.') },
               { path: 'new-settings', element: <Navigate to={paths.settings()} replace /> },
-              { path: 'new-settings/practice-metadata', element: soon('Settings', 'Practice details will be edited here.') },
-              { path: 'new-settings/team', element: soon('Settings', 'The practice team will be managed here.') },
-              { path: 'new-settings/team/:userId', element: soon('Settings', 'Team member details will be edited here.') },
+              { path: 'new-settings/practice-metadata', element: <PracticeSettingsPage /> },
+              { path: 'new-settings/team', element: <TeamPage /> },
+              { path: 'new-settings/team/:userId', element: <TeamMemberPage /> },
               { path: 'new-settings/templates', element: soon('Settings', 'Note templates will be managed here.') },
               { path: 'new-settings/templates/new', element: soon('Settings', 'New note templates will be written here.') },
               { path: 'new-settings/templates/:templateId', element: soon('Settings', 'Note templates will be edited here.') },

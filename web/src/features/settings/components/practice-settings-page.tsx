@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { FEATURE_FLAGS } from '../../../../../shared/constants/feature-flags.js';
+import { formatPhone } from '../../../../../shared/patients/phone.js';
+import { isoToUsDate } from '../../../../../shared/rules/dates.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { Form } from '../../../components/ui/form.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { displayUserName, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import { showToast } from '../../../lib/toasts.js';
+import { useFeatureGates, useSaveFeatureGates, useSavePractice, useTeam, type PracticeDetails } from '../api/settings-api.js';
+import { SettingsNav } from './settings-nav.js';
+import '../settings.css';
+
+/** /new-settings/practice-metadata: practice details and feature flags; edits are for admins. */
+export function PracticeSettingsPage() {
+  const practice = usePracticeMetadata();
+  const me = useCurrentUser().data;
+  const isAdmin = me?.permissionGroup === 'admin';
+  return (
+    <section className="tw-page" aria-labelledby="settings-title">
+      <div className="tw-page__header">
+        <h1 id="settings-title" className="tw-page__title">
+          Settings
+        </h1>
+      </div>
+      <SettingsNav />
+      {practice.data ? <PracticeDetailsCard practice={practice.data as PracticeDetails} isAdmin={isAdmin} /> : <Spinner />}
+      <FeatureFlagsCard isAdmin={isAdmin} />
+    </section>
+  );
+}
+
+function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails; isAdmin: boolean }) {
+  const team = useTeam();
+  const save = useSavePractice();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(practice.practiceName);
+  const [phone, setPhone] = useState(practice.phoneNumber ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const owner = (userId: string) => {
+    const user = team.data?.find((u) => u.userId === userId);
+    return user ? displayUserName(user) : 'Unknown user';
+  };
+
+  const submit = async () => {
+    try {
+      await save.mutateAsync({ practiceName: name.trim(), phoneNumber: phone.trim() });
+      showToast('Practice saved', { tone: 'success' });
+      setEditing(false);
+    } catch (error) {
+      if (isApiError(error)) setErrors(error.fieldErrors);
+      showToast(error instanceof Error ? error.message : 'The practice could not be saved', { tone: 'error' });
+    }
+  };
+
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-settings__card-header">
+        <h2 className="tw-settings__card-title">Practice details</h2>
+        {isAdmin && !editing ? (
+          <Button size="sm" onPress={() => setEditing(true)}>
+            Edit
+          </Button>
+        ) : null}
+      </div>
+      {practice.productDeactivatedAt ? (
+        <p className="tw-settings__deactivated" role="status">
+          Deactivated on {isoToUsDate(practice.productDeactivatedAt.slice(0, 10))}. Automated messages, appointment reminders and integrations are disabled.
+        </p>
+      ) : null}
+      {editing ? (
+        <Form
+          validationErrors={errors}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          className="tw-settings__form"
+        >
+          <TextField label="Practice name" name="practiceName" isRequired value={name} onChange={setName} />
+          <TextField label="Practice phone number" name="phoneNumber" inputMode="tel" value={phone} onChange={setPhone} />
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={save.isPending}>
+              Save
+            </Button>
+            <Button variant="quiet" onPress={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="tw-settings__facts">
+          <dt>Practice name</dt>
+          <dd>{practice.practiceName}</dd>
+          <dt>Phone number</dt>
+          <dd>{practice.phoneNumber ? formatPhone(practice.phoneNumber) : '—'}</dd>
+          <dt>Additional numbers</dt>
+          <dd>
+            {practice.additionalPhoneNumbers?.length ? (
+              <ul className="tw-settings__phones">
+                {practice.additionalPhoneNumbers.map((p) => (
+                  <li key={p.phoneNumber}>
+                    <span className="tw-settings__mono">{formatPhone(p.phoneNumber)}</span> <span className="tw-settings__muted">— {owner(p.owner)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Logo</dt>
+          <dd>{practice.base64Logo ? <img className="tw-settings__logo" src={logoSrc(practice.base64Logo)} alt={`${practice.practiceName} logo`} /> : <span className="tw-settings__muted">No logo uploaded</span>}</dd>
+          <dt>Status</dt>
+          <dd>{practice.productDeactivatedAt ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="info">Active</Badge>}</dd>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function logoSrc(base64: string): string {
+  return base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`;
+}
+
+function FeatureFlagsCard({ isAdmin }: { isAdmin: boolean }) {
+  const gates = useFeatureGates();
+  const save = useSaveFeatureGates();
+  const flags = gates.data ?? {};
+  const names = [...new Set([...FEATURE_FLAGS, ...Object.keys(flags)])];
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-settings__card-header">
+        <h2 className="tw-settings__card-title">Feature flags</h2>
+        {!isAdmin ? <span className="tw-settings__muted">Only admins can change feature flags.</span> : null}
+      </div>
+      {gates.isPending ? (
+        <Spinner />
+      ) : (
+        <ul className="tw-settings__flags">
+          {names.map((flag) => (
+            <li key={flag}>
+              <Switch
+                label={flag}
+                isSelected={Boolean(flags[flag])}
+                isDisabled={!isAdmin || save.isPending}
+                onChange={(on) =>
+                  save.mutate(
+                    { ...flags, [flag]: on },
+                    { onError: (error) => showToast(error instanceof Error ? error.message : 'The flag could not be saved', { tone: 'error' }) },
+                  )
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { NavLink } from 'react-router-dom';
+import { paths } from '../../../lib/paths.js';
+
+const TABS = [
+  { label: 'Practice', to: paths.practiceMetadata() },
+  { label: 'Team', to: paths.team() },
+  { label: 'Templates', to: paths.templates() },
+];
+
+export function SettingsNav() {
+  return (
+    <nav className="tw-settings__nav" aria-label="Settings">
+      {TABS.map((tab) => (
+        <NavLink key={tab.to} to={tab.to} className="tw-settings__tab" end={false}>
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { Form } from '../../../components/ui/form.js';
+import { Link } from '../../../components/ui/link.js';
+import { Select } from '../../../components/ui/select.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
+import { showToast } from '../../../lib/toasts.js';
+import { useSaveTeamMember, useTeam, type TeamMember } from '../api/settings-api.js';
+import { groupLabel, PERMISSION_GROUPS, PRESCRIBER_TYPES, statusLabel, USER_STATUSES } from '../team-rules.js';
+import { SettingsNav } from './settings-nav.js';
+import '../settings.css';
+
+/** /new-settings/team/{userId}: one team member; admins edit, everyone else reads. */
+export function TeamMemberPage() {
+  const { userId = '' } = useParams();
+  const team = useTeam();
+  const me = useCurrentUser().data;
+  const user = team.data?.find((u) => u.userId === userId);
+  return (
+    <section className="tw-page" aria-labelledby="settings-title">
+      <div className="tw-page__header">
+        <h1 id="settings-title" className="tw-page__title">
+          Settings
+        </h1>
+      </div>
+      <SettingsNav />
+      {team.isPending ? (
+        <Spinner />
+      ) : !user ? (
+        <div className="tw-card tw-settings__card">
+          <p>This user is not a member of this practice.</p>
+          <Link href={paths.team()}>Back to the team</Link>
+        </div>
+      ) : (
+        <MemberCard key={JSON.stringify(user)} user={user} canEdit={me?.permissionGroup === 'admin'} />
+      )}
+    </section>
+  );
+}
+
+const options = (values: readonly string[], label: (v: string) => string) => values.map((v) => ({ id: v, label: label(v) }));
+
+function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
+  const save = useSaveTeamMember(user.userId);
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    educationDegree: user.educationDegree ?? '',
+    npiNumber: user.npiNumber ?? '',
+    cellNumber: user.cellNumber ?? '',
+    permissionGroup: user.permissionGroup as string,
+    userStatus: user.userStatus ?? 'active',
+    veradigmUserType: user.veradigmUserType ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (field: keyof typeof values) => (value: string | null) => setValues((v) => ({ ...v, [field]: value ?? '' }));
+
+  const submit = async () => {
+    try {
+      await save.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        educationDegree: values.educationDegree.trim() || undefined,
+        npiNumber: values.npiNumber.trim() || undefined,
+        cellNumber: values.cellNumber.trim() || undefined,
+        permissionGroup: values.permissionGroup as TeamMember['permissionGroup'],
+        userStatus: values.userStatus,
+        veradigmUserType: values.veradigmUserType || undefined,
+      });
+      setErrors({});
+      showToast('Team member saved', { tone: 'success' });
+    } catch (error) {
+      if (isApiError(error)) setErrors(error.fieldErrors);
+      showToast(error instanceof Error ? error.message : 'The team member could not be saved', { tone: 'error' });
+    }
+  };
+
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-settings__card-header">
+        <h2 className="tw-settings__card-title">
+          {displayUserName(user)} <Badge tone="neutral">{statusLabel(user.userStatus)}</Badge>
+        </h2>
+        <span className="tw-settings__muted">{user.emailAddress}</span>
+      </div>
+      {!canEdit ? <p className="tw-settings__muted tw-settings__note">Only practice admins can change team members.</p> : null}
+      <Form
+        validationErrors={errors}
+        className="tw-settings__form tw-settings__grid"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField label="First name" name="firstName" value={values.firstName} onChange={set('firstName')} isReadOnly={!canEdit} isRequired />
+        <TextField label="Last name" name="lastName" value={values.lastName} onChange={set('lastName')} isReadOnly={!canEdit} isRequired />
+        <TextField label="Degree" name="educationDegree" value={values.educationDegree} onChange={set('educationDegree')} isReadOnly={!canEdit} />
+        <TextField label="NPI" name="npiNumber" inputMode="numeric" value={values.npiNumber} onChange={set('npiNumber')} isReadOnly={!canEdit} />
+        <TextField label="Cell number" name="cellNumber" inputMode="tel" value={values.cellNumber} onChange={set('cellNumber')} isReadOnly={!canEdit} />
+        <Select label="Permission group" name="permissionGroup" options={options(PERMISSION_GROUPS, groupLabel)} value={values.permissionGroup} onChange={set('permissionGroup')} isDisabled={!canEdit} />
+        <Select label="Status" name="userStatus" options={options(USER_STATUSES, statusLabel)} value={values.userStatus} onChange={set('userStatus')} isDisabled={!canEdit} />
+        <Select label="Prescriber type" name="veradigmUserType" options={options(PRESCRIBER_TYPES, (v) => v)} value={values.veradigmUserType || null} onChange={set('veradigmUserType')} isDisabled={!canEdit} />
+        {canEdit ? (
+          <div className="tw-settings__actions tw-settings__span">
+            <Button variant="primary" type="submit" isPending={save.isPending}>
+              Save
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useNavigate } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge.js';
+import { Link } from '../../../components/ui/link.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { displayUserName } from '../../../lib/practice.js';
+import { useTeam } from '../api/settings-api.js';
+import { groupLabel, sortTeam, statusLabel } from '../team-rules.js';
+import { SettingsNav } from './settings-nav.js';
+import '../settings.css';
+
+/** /new-settings/team: everyone in the practice with status, permission group, NPI and prescriber type. */
+export function TeamPage() {
+  const navigate = useNavigate();
+  const team = useTeam();
+  return (
+    <section className="tw-page" aria-labelledby="settings-title">
+      <div className="tw-page__header">
+        <h1 id="settings-title" className="tw-page__title">
+          Settings
+        </h1>
+      </div>
+      <SettingsNav />
+      <div className="tw-card">
+        {team.isPending ? (
+          <Spinner label="Loading the team" />
+        ) : team.isError ? (
+          <p className="tw-empty" role="alert">
+            {NETWORK_ERROR_MESSAGE}
+          </p>
+        ) : (
+          <div className="tw-settings__table-wrap">
+            <table className="tw-settings__table" aria-label="Team">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Permission group</th>
+                  <th scope="col">NPI</th>
+                  <th scope="col">Prescriber type</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sortTeam(team.data).map((user) => (
+                  <tr
+                    key={user.userId}
+                    className="tw-settings__row"
+                    onClick={(event) => {
+                      if (!(event.target as HTMLElement).closest('a')) void navigate(paths.teamMember(user.userId));
+                    }}
+                  >
+                    <td>
+                      <Link href={paths.teamMember(user.userId)}>{displayUserName(user)}</Link>
+                      {user.educationDegree ? <span className="tw-settings__muted">, {user.educationDegree}</span> : null}
+                    </td>
+                    <td className="tw-settings__muted">{user.emailAddress}</td>
+                    <td>
+                      <Badge tone={user.userStatus === 'deleted' ? 'danger' : user.userStatus === 'active' || !user.userStatus ? 'info' : 'warning'}>{statusLabel(user.userStatus)}</Badge>
+                    </td>
+                    <td>{groupLabel(user.permissionGroup)}</td>
+                    <td className="tw-settings__mono">{user.npiNumber ?? '—'}</td>
+                    <td>{user.veradigmUserType ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

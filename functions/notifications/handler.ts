@@ -7,12 +7,14 @@ import {
   NotificationUpdateInput,
   type UnreadCount,
 } from '../../shared/notifications/notification-schema.js';
+import { ReminderCreateInput, ReminderIdParams, ReminderListQuery, ReminderUpdateInput } from '../../shared/reminders/reminder-schema.js';
 import { TaskCreateInput, TaskIdParams, TaskListQuery, TaskUpdateInput } from '../../shared/tasks/task-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { setConversationStatus } from './conversation-status.js';
 import { listNotifications } from './list-notifications.js';
 import { countUnread, createNotification, deleteNotification, updateNotification } from './notification-repository.js';
+import { createReminder, deleteReminder, listReminders, updateReminder } from './reminders/reminder-use-cases.js';
 import { NOTIFICATION_ROUTES } from './routes.js';
 import { createTask, getTaskById, listTasks, updateTask } from './tasks/task-use-cases.js';
 
@@ -97,5 +99,27 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
     body: TaskUpdateInput,
     minRole: 'employee',
     run: ({ auth, params, body }) => updateTask(auth, params.id, body),
+  }),
+  'GET /v1/reminders': route({
+    query: ReminderListQuery,
+    minRole: 'employee',
+    run: ({ auth, query }) => listReminders(auth, query.open),
+  }),
+  'POST /v1/reminders': route({
+    body: ReminderCreateInput,
+    minRole: 'employee',
+    status: 201,
+    run: ({ auth, body }) => createReminder(auth, body),
+  }),
+  'PUT /v1/reminders/{reminderId}': route({
+    params: ReminderIdParams,
+    body: ReminderUpdateInput,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => updateReminder(auth, params.reminderId, body),
+  }),
+  'DELETE /v1/reminders/{reminderId}': route({
+    params: ReminderIdParams,
+    minRole: 'employee',
+    run: ({ auth, params }) => deleteReminder(auth, params.reminderId),
   }),
 });

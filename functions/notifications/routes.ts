@@ -11,5 +11,9 @@ export const NOTIFICATION_ROUTES = [
   'POST /v1/tasks',
   'GET /v1/tasks/{id}',
   'PUT /v1/tasks/{id}',
+  'GET /v1/reminders',
+  'POST /v1/reminders',
+  'PUT /v1/reminders/{reminderId}',
+  'DELETE /v1/reminders/{reminderId}',
 ] as const;
 export type NotificationRouteKey = (typeof NOTIFICATION_ROUTES)[number];

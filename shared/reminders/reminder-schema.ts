@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Not fixed by the spec: bounds so no request can store an unbounded value. */
+export const REMINDER_TEXT_MAX = 1000;
+
+export const REMINDER_MESSAGES = {
+  textRequired: 'Reminder text is required',
+  textTooLong: `Reminder text must be at most ${REMINDER_TEXT_MAX} characters`,
+  dueAtRequired: 'Reminder time is required',
+  dueAtInvalid: 'Reminder time must be a date and time',
+  dueAtPast: 'Reminder time must be in the future',
+  notFound: 'Reminder not found',
+  completed: 'This reminder is completed and can no longer be changed',
+} as const;
+
+/** Spec shell §3 Reminder: reminderId, completionDate; due time and assignee as issue 5 describes. */
+export const Reminder = z.object({
+  reminderId: z.string(),
+  text: z.string(),
+  /** ISO date-time the reminder fires. */
+  dueAt: z.string(),
+  assigned: z.string(),
+  patientId: z.string().nullable(),
+  completionDate: z.string().nullable(),
+  /** When the reminder's notification was created (null until it fires). */
+  firedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUpdated: z.string(),
+});
+export type Reminder = z.infer<typeof Reminder>;
+
+const text = z.string({ error: REMINDER_MESSAGES.textRequired }).trim().min(1, REMINDER_MESSAGES.textRequired).max(REMINDER_TEXT_MAX, REMINDER_MESSAGES.textTooLong);
+const dueAt = z.iso.datetime({ offset: true, error: (iss) => (iss.input === undefined ? REMINDER_MESSAGES.dueAtRequired : REMINDER_MESSAGES.dueAtInvalid) });
+const id = z.string().trim().min(1).max(120);
+
+/** POST /v1/reminders. `assigned` defaults to the caller. */
+export const ReminderCreateInput = z.object({ text, dueAt, assigned: id.optional(), patientId: id.nullable().optional() });
+export type ReminderCreateInput = z.infer<typeof ReminderCreateInput>;
+
+/** PUT /v1/reminders/{reminderId}: `completed: true` (or a completionDate) completes it and cancels its schedule. */
+export const ReminderUpdateInput = z.object({
+  text: text.optional(),
+  dueAt: dueAt.optional(),
+  assigned: id.optional(),
+  patientId: id.nullable().optional(),
+  completed: z.boolean().optional(),
+  completionDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type ReminderUpdateInput = z.infer<typeof ReminderUpdateInput>;
+
+/** GET /v1/reminders: the caller's reminders by due time; open=true keeps those without completionDate. */
+export const ReminderListQuery = z.object({
+  open: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export const ReminderList = z.object({ reminders: z.array(Reminder) });
+export type ReminderList = z.infer<typeof ReminderList>;
+export const ReminderIdParams = z.object({ reminderId: id });
+
+/** Reminders due on a given local calendar day (dashboard: reminders due today). */
+export function isDueOn(reminder: Pick<Reminder, 'dueAt'>, day: Date): boolean {
+  const d = new Date(reminder.dueAt);
+  return d.getFullYear() === day.getFullYear() && d.getMonth() === day.getMonth() && d.getDate() === day.getDate();
+}

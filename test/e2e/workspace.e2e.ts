@@ -12,7 +12,12 @@ async function shot(page: Page, name: string) {
 async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`/#${path}`);
+  // The server answers config.json before a web rebuild it started has finished writing the
+  // bundle; until then the page is a bare 'Not Found', so load again rather than fail.
+  await expect(async () => {
+    await page.goto(`/#${path}`);
+    await expect(page.getByLabel('Email')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,8 +1,18 @@
 import { resolveFeatureFlags } from '../../shared/constants/feature-flags.js';
+import {
+  DashboardLayout,
+  FeatureGatesUpdate,
+  PracticeMetadataUpdate,
+  PracticeUserParams,
+  PracticeUserUpdate,
+  SETTINGS_MESSAGES,
+  UserIdParams,
+} from '../../shared/practice/settings-schema.js';
 import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
+import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers } from './user-repository.js';
 
 async function practiceOf(practiceId: string) {
@@ -31,5 +41,40 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   'GET /v1/practices/feature-gates': route({
     minRole: 'employee',
     run: async ({ auth }) => ({ flags: resolveFeatureFlags((await practiceOf(auth.practiceId)).featureFlags) }),
+  }),
+  'PUT /v1/practices/metadata': route({
+    body: PracticeMetadataUpdate,
+    minRole: 'admin',
+    run: ({ auth, body }) => updatePracticeMetadata(auth, body),
+  }),
+  'PUT /v1/practices/users/{userId}': route({
+    params: UserIdParams,
+    body: PracticeUserUpdate,
+    minRole: 'admin',
+    run: ({ auth, params, body }) => updatePracticeUser(auth, params.userId, body),
+  }),
+  'GET /v1/practices/{practiceId}/users/{userId}': route({
+    params: PracticeUserParams,
+    minRole: 'employee',
+    run: async ({ auth, params }) => {
+      // Another practice's users are not visible here, whatever the path says.
+      const user = params.practiceId === auth.practiceId ? await getUser(auth.practiceId, params.userId) : null;
+      if (!user) throw new NotFoundError(SETTINGS_MESSAGES.userNotFound);
+      return user;
+    },
+  }),
+  'PUT /v1/practices/feature-gates': route({
+    body: FeatureGatesUpdate,
+    minRole: 'admin',
+    run: ({ auth, body }) => updateFeatureGates(auth, body),
+  }),
+  'GET /v1/practices/users/me/dashboard': route({
+    minRole: 'employee',
+    run: ({ auth }) => getDashboard(auth),
+  }),
+  'PUT /v1/practices/users/me/dashboard': route({
+    body: DashboardLayout,
+    minRole: 'employee',
+    run: ({ auth, body }) => putDashboard(auth, body),
   }),
 });

@@ -3,5 +3,11 @@ export const PRACTICE_ROUTES = [
   'GET /v1/practices/users',
   'GET /v1/practices/users/me',
   'GET /v1/practices/feature-gates',
+  'PUT /v1/practices/metadata',
+  'PUT /v1/practices/users/{userId}',
+  'GET /v1/practices/{practiceId}/users/{userId}',
+  'PUT /v1/practices/feature-gates',
+  'GET /v1/practices/users/me/dashboard',
+  'PUT /v1/practices/users/me/dashboard',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

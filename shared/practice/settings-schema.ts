@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { isAllowedPhoneInput, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_MESSAGE } from '../patients/phone.js';
+
+/** Spec shell §3 User values. */
+export const USER_STATUSES = ['active', 'invited', 'unconfirmed', 'deleted'] as const;
+export const PERMISSION_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
+/** Spec shell §6 e-prescribing user types. */
+export const VERADIGM_USER_TYPES = ['Provider', 'PA', 'PASupervised', 'POBNoReview', 'POBSomeReview', 'POBAllReview', 'StaffUser'] as const;
+/** Not fixed by the spec: bounds for stored settings. */
+export const PRACTICE_NAME_MAX = 120;
+export const LOGO_MAX_CHARS = 1_000_000;
+export const ADDITIONAL_PHONES_MAX = 20;
+
+export const SETTINGS_MESSAGES = {
+  practiceNameRequired: 'Practice name is required',
+  npiInvalid: 'NPI number must have 10 digits',
+  logoInvalid: 'Logo must be a base64 image (PNG, JPEG, GIF, SVG or WebP)',
+  logoTooLarge: 'Logo is too large',
+  ownerRequired: 'Phone number owner is required',
+  userNotFound: 'User not found',
+  adminOnly: 'Only a practice admin can change practice settings.',
+  ownAdminRole: 'You cannot remove your own admin permission.',
+} as const;
+
+const phone = z
+  .string()
+  .trim()
+  .refine(isAllowedPhoneInput, PHONE_INPUT_MESSAGE)
+  .transform((v, ctx) => {
+    const normalized = normalizePhone(v);
+    if (!normalized) ctx.addIssue({ code: 'custom', message: PHONE_LENGTH_MESSAGE });
+    return normalized ?? v;
+  });
+
+const LOGO = /^data:image\/(png|jpeg|gif|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/;
+
+/** PUT /v1/practices/metadata (admin): the fields sent are changed; null clears an optional one. */
+export const PracticeMetadataUpdate = z.object({
+  practiceName: z.string().trim().min(1, SETTINGS_MESSAGES.practiceNameRequired).max(PRACTICE_NAME_MAX).optional(),
+  phoneNumber: phone.nullable().optional(),
+  additionalPhoneNumbers: z
+    .array(z.object({ phoneNumber: phone, owner: z.string().trim().min(1, SETTINGS_MESSAGES.ownerRequired).max(120) }))
+    .max(ADDITIONAL_PHONES_MAX)
+    .optional(),
+  base64Logo: z.string().max(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge).regex(LOGO, SETTINGS_MESSAGES.logoInvalid).nullable().optional(),
+  /** ISO date-time the product was deactivated; null reactivates. */
+  productDeactivatedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type PracticeMetadataUpdate = z.infer<typeof PracticeMetadataUpdate>;
+
+/** PUT /v1/practices/users/{userId} (admin). */
+export const PracticeUserUpdate = z.object({
+  permissionGroup: z.enum(PERMISSION_GROUPS).optional(),
+  npiNumber: z.string().trim().regex(/^\d{10}$/, SETTINGS_MESSAGES.npiInvalid).nullable().optional(),
+  veradigmUserType: z.enum(VERADIGM_USER_TYPES).nullable().optional(),
+  userStatus: z.enum(USER_STATUSES).optional(),
+});
+export type PracticeUserUpdate = z.infer<typeof PracticeUserUpdate>;
+
+/** PUT /v1/practices/feature-gates (admin): flags to set; others keep their value. */
+export const FeatureGatesUpdate = z.object({ flags: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.boolean()) });
+export type FeatureGatesUpdate = z.infer<typeof FeatureGatesUpdate>;
+
+/** Dashboard widgets of /home (issue 5: what a clinician wants at the start of the day). */
+export const DASHBOARD_WIDGETS = ['my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today'] as const;
+export type DashboardWidgetId = (typeof DASHBOARD_WIDGETS)[number];
+export const DashboardLayout = z.object({
+  /** Order is the array order. */
+  widgets: z
+    .array(z.object({ id: z.enum(DASHBOARD_WIDGETS), visible: z.boolean() }))
+    .max(DASHBOARD_WIDGETS.length)
+    .refine((ws) => new Set(ws.map((w) => w.id)).size === ws.length, 'Each widget may appear once'),
+});
+export type DashboardLayout = z.infer<typeof DashboardLayout>;
+
+/** A stored layout completed with widgets added since it was saved (visible, at the end). */
+export function completeDashboardLayout(stored: DashboardLayout | null | undefined): DashboardLayout {
+  const widgets = (stored?.widgets ?? []).filter((w) => (DASHBOARD_WIDGETS as readonly string[]).includes(w.id));
+  for (const id of DASHBOARD_WIDGETS) if (!widgets.some((w) => w.id === id)) widgets.push({ id, visible: true });
+  return { widgets };
+}
+
+export const UserIdParams = z.object({ userId: z.string().trim().min(1).max(128) });
+export const PracticeUserParams = z.object({ practiceId: z.string().trim().min(1).max(64), userId: z.string().trim().min(1).max(128) });

@@ -12,7 +12,17 @@ import {
   UpdateSignedNoteBody,
   VersionOnlyBody,
 } from '../../shared/notes/note-schema.js';
+import {
+  ExpandShortcutBody,
+  ExpandTemplateBody,
+  TemplateIdParams,
+  TemplateInput,
+  TemplateLinkBody,
+  TemplateListQuery,
+} from '../../shared/templates/template-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
+import { expandShortcut, expandTemplate } from './expand-template.js';
+import { createTemplate, linkTemplate, listPracticeTemplates, removeTemplate, requireVisibleTemplate, updateTemplate } from './templates.js';
 import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
 import { changeNotePatient, deleteNote, toggleNoteAccess } from './note-actions.js';
@@ -81,4 +91,30 @@ export const handler = groupHandler(NOTE_ROUTES, {
     minRole: 'employee',
     run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
   }),
+  'GET /v1/practices/templates': route({ query: TemplateListQuery, minRole: 'employee', run: ({ auth, query }) => listPracticeTemplates(auth, query) }),
+  'POST /v1/practices/templates': route({ body: TemplateInput, minRole: 'employee', status: 201, run: ({ auth, body }) => createTemplate(auth, body) }),
+  'GET /v1/practices/templates/{templateId}': route({
+    params: TemplateIdParams,
+    minRole: 'employee',
+    run: ({ auth, params }) => requireVisibleTemplate(auth, params.templateId),
+  }),
+  'PUT /v1/practices/templates/{templateId}': route({
+    params: TemplateIdParams,
+    body: TemplateInput,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => updateTemplate(auth, params.templateId, body),
+  }),
+  'DELETE /v1/practices/templates/{templateId}': route({
+    params: TemplateIdParams,
+    minRole: 'employee',
+    run: ({ auth, params }) => removeTemplate(auth, params.templateId),
+  }),
+  'POST /v1/template-links': route({ body: TemplateLinkBody, minRole: 'employee', status: 201, run: ({ auth, body }) => linkTemplate(auth, body) }),
+  'POST /v1/templates/{templateId}/expand': route({
+    params: TemplateIdParams,
+    body: ExpandTemplateBody,
+    minRole: 'employee',
+    run: ({ auth, params, body }) => expandTemplate(auth, params.templateId, body),
+  }),
+  'POST /v1/templates/expand-shortcut': route({ body: ExpandShortcutBody, minRole: 'employee', run: ({ auth, body }) => expandShortcut(auth, body) }),
 });

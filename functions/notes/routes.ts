@@ -12,5 +12,13 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/toggle-access',
   'POST /v1/notes/{noteId}/send',
   'POST /v1/notes/{noteId}/assign',
+  'GET /v1/practices/templates',
+  'POST /v1/practices/templates',
+  'GET /v1/practices/templates/{templateId}',
+  'PUT /v1/practices/templates/{templateId}',
+  'DELETE /v1/practices/templates/{templateId}',
+  'POST /v1/template-links',
+  'POST /v1/templates/{templateId}/expand',
+  'POST /v1/templates/expand-shortcut',
 ] as const;
 export type NoteRouteKey = (typeof NOTE_ROUTES)[number];

@@ -111,7 +111,8 @@ export class Notifications extends Construct {
 
   /** The publisher signs its mutations with SigV4 (IAM auth mode). */
   grantPublish(fn: NodejsFunction): void {
-    this.api.grantMutation(fn);
+    // Named fields, not Mutation/*: a publisher may call exactly the publish mutations.
+    this.api.grantMutation(fn, 'createNotification', 'updateNotification');
     fn.addEnvironment('APPSYNC_URL', this.api.graphqlUrl);
   }
 }

@@ -18,6 +18,8 @@ async function openChart(page: Page, patientId: string) {
     await page.getByLabel('Email').fill(PROVIDER);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 45_000 });
+    await page.goto(`/#/patients/${patientId}`);
   }
   await expect(notesHeading).toBeVisible({ timeout: 45_000 });
 }
@@ -190,4 +192,45 @@ test('vitals compute BMI live; an email without a subject is refused', async ({ 
   await openChart(page, 'pat-0005');
   const child = await newInteraction(page, 'Vitals');
   await expect(child.getByLabel('Head circumference')).toBeVisible();
+});
+
+test('a document note attaches a file through a presigned upload', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const doc = await newInteraction(page, 'Document');
+  await doc.getByLabel('File to attach').setInputFiles({ name: 'referral.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%demo\n') });
+  await expect(doc.getByRole('region', { name: 'Attached files' })).toContainText('referral.pdf');
+  await doc.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(doc.locator('.tw-note-status')).toHaveText('Signed');
+  await expect(doc.getByRole('button', { name: 'Attach file' })).toHaveCount(0);
+  await shot(page, '07-document');
+});
+
+test('a stale edit is refused with the server message and the text is kept', async ({ page, browser, baseURL }) => {
+  await openChart(page, 'pat-0004');
+  const mine = await newInteraction(page, 'Note');
+  await mine.getByRole('textbox', { name: 'Note text' }).click();
+  await page.keyboard.type('Version A');
+  await mine.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(mine.getByText(/^Saved /)).toBeVisible();
+
+  // A colleague opens the same draft from the timeline and saves first.
+  const other = await (await browser.newContext({ baseURL, viewport: { width: 1360, height: 860 } })).newPage();
+  await openChart(other, 'pat-0004');
+  await other.getByRole('region', { name: 'Notes', exact: true }).getByRole('button', { name: /Status/ }).click();
+  await other.getByRole('option', { name: 'Draft', exact: true }).click();
+  await other.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Version A/ }).click();
+  const theirs = other.locator('.tw-note-window');
+  await theirs.getByRole('textbox', { name: 'Note text' }).click();
+  await other.keyboard.press('End');
+  await other.keyboard.type(' and B');
+  await theirs.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(theirs.getByText(/^Saved /)).toBeVisible();
+
+  await mine.getByRole('textbox', { name: 'Note text' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and C');
+  await mine.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(mine.getByRole('alert')).toContainText('This note was changed by someone else');
+  await expect(mine.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C');
+  await shot(page, '08-stale-version');
 });

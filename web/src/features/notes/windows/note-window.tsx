@@ -18,6 +18,7 @@ import { noteKeys, notesApi, useNote } from '../api/notes-api.js';
 import { AssignDraftDialog, NoteDateDialog } from '../components/note-dialogs.js';
 import { formatDateTime, NoteHeader } from '../components/note-header.js';
 import { PatientPicker } from '../components/patient-picker.js';
+import { NoteFiles } from '../components/note-files.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { VitalsForm } from '../components/vitals-form.js';
 import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/note-editor.js';
@@ -335,6 +336,27 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
           />
         )}
 
+        {note.noteType === 'DOCUMENT' ? (
+          <NoteFiles
+            files={note.files}
+            folder={`${draft.snapshot.patientId ?? 'unassigned'}/notes/${note.noteId}`}
+            editable={editable}
+            onAttached={async (file) => {
+              editorRef.current?.flush();
+              await draft.write(
+                (noteVersion, current) =>
+                  notesApi.saveDraft(note.noteId, {
+                    noteVersion,
+                    data: current.data,
+                    patientId: current.patientId,
+                    eventTimestamp: current.eventTimestamp,
+                    files: [...note.files, file],
+                  }),
+                true,
+              );
+            }}
+          />
+        ) : null}
         {signed ? <NoteAddenda note={note} /> : null}
         {addending ? (
           <div className="tw-note-addend">

@@ -7,6 +7,7 @@ import { FILE_ROUTES } from './files/routes.js';
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
 import { NOTE_ROUTES } from './notes/routes.js';
 import { CHART_ROUTES } from './chart/routes.js';
+import { INVENTORY_ROUTES } from './inventory/routes.js';
 import { PATIENT_ROUTES } from './patients/routes.js';
 import { PRACTICE_ROUTES } from './practice/routes.js';
 
@@ -32,6 +33,7 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES },
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
+  { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'realtime'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['realtime', 'scheduler'] },

@@ -1,7 +1,7 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
 
-const CODE_QUERY = /^[A-Z][0-9][0-9A-Z]{0,5}$/;
+const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
 function lowerBound(sorted: readonly string[], value: string): number {

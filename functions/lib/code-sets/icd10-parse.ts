@@ -14,7 +14,7 @@ export interface ParsedIcd10 {
 }
 
 const ORDER_LINE = /^\d{5} [A-Z0-9][A-Z0-9 ]{6} [01] /;
-const CODE = /^[A-Z][0-9][0-9A-Z]{1,5}$/;
+const CODE = /^[A-Z][0-9A-Z]{2,6}$/;
 
 export function detectIcd10Layout(text: string): Icd10Layout {
   const first = text.split('\n', 20).find((l) => l.trim() !== '') ?? '';

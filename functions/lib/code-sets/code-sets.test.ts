@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCvx, parseMvx, searchVaccineCodes } from './cdc-parse.js';
+import { DRUG_STARTER } from './drug-starter.js';
+import { Icd10Index } from './icd10-index.js';
+import { detectIcd10Layout, dottedIcd10, parseIcd10 } from './icd10-parse.js';
+import { ICD10_STARTER } from './icd10-starter.js';
+import { DrugIndex, formatNdc11, ndc11, parseNdcDirectory } from './ndc.js';
+import { CVX_STARTER_ROWS, MVX_STARTER_ROWS } from './vaccine-starter.js';
+
+const pad = (s: string, n: number) => s.padEnd(n, ' ');
+
+describe('ICD-10-CM files', () => {
+  it('reads the codes layout', () => {
+    const text = 'A000    Cholera due to Vibrio cholerae 01, biovar cholerae\nE119    Type 2 diabetes mellitus without complications\n';
+    expect(detectIcd10Layout(text)).toBe('codes');
+    expect(parseIcd10(text).entries).toEqual([
+      ['A000', 'Cholera due to Vibrio cholerae 01, biovar cholerae'],
+      ['E119', 'Type 2 diabetes mellitus without complications'],
+    ]);
+  });
+  it('reads the fixed-width order layout and keeps billable codes only', () => {
+    const line = (n: number, code: string, flag: 0 | 1, short: string, long: string) =>
+      `${String(n).padStart(5, '0')} ${pad(code, 7)} ${flag} ${pad(short, 60)} ${long}`;
+    const text = [line(1, 'E11', 0, 'Type 2 diabetes mellitus', 'Type 2 diabetes mellitus'), line(2, 'E119', 1, 'Type 2 diabetes mellitus without complications', 'Type 2 diabetes mellitus without complications')].join('\n');
+    expect(detectIcd10Layout(text)).toBe('order');
+    expect(parseIcd10(text)).toEqual({ layout: 'order', entries: [['E119', 'Type 2 diabetes mellitus without complications']] });
+  });
+  it('refuses a file in neither layout', () => {
+    expect(() => parseIcd10('hello world\n')).toThrow(/neither layout/);
+  });
+  it('dots codes longer than three characters', () => {
+    expect(dottedIcd10('E119')).toBe('E11.9');
+    expect(dottedIcd10('I10')).toBe('I10');
+  });
+});
+
+describe('ICD-10 index', () => {
+  const index = new Icd10Index(ICD10_STARTER);
+  it('ranks exact code, code prefix, then description words', () => {
+    expect(index.search('E11.9', 5, 0).items[0]).toEqual({ ident: 'E119', code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' });
+    expect(index.search('e119', 5, 0).items[0].code).toBe('E11.9');
+    const prefix = index.search('E11', 50, 0).items.map((i) => i.ident);
+    expect(prefix.every((c) => c.startsWith('E11'))).toBe(true);
+    const words = index.search('type 2 diab', 50, 0);
+    expect(words.items.every((i) => /type 2 diabetes/i.test(i.description))).toBe(true);
+    expect(words.total).toBe(words.items.length);
+  });
+  it('answers nothing under 3 characters and pages with offset', () => {
+    expect(index.search('E1', 25, 0)).toEqual({ items: [], total: 0 });
+    const all = index.search('diabetes', 100, 0);
+    expect(index.search('diabetes', 2, 1).items).toEqual(all.items.slice(1, 3));
+  });
+  it('the starter set holds real, distinct codes', () => {
+    expect(new Set(ICD10_STARTER.map((c) => c[0])).size).toBe(ICD10_STARTER.length);
+    expect(ICD10_STARTER.length).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('CDC CVX / MVX', () => {
+  it('parses padded pipe-delimited rows and searches active codes', () => {
+    const cvx = parseCvx(CVX_STARTER_ROWS.join('\n'));
+    expect(cvx.find((c) => c.cvxCode === '43')).toMatchObject({ shortDescription: 'Hep B, adult', status: 'Active' });
+    expect(searchVaccineCodes(cvx, '115', false)[0].shortDescription).toBe('Tdap');
+    expect(searchVaccineCodes(cvx, 'hep b', false).every((c) => c.status === 'Active')).toBe(true);
+    expect(parseMvx(MVX_STARTER_ROWS.join('\n')).find((m) => m.mvxCode === 'MSD')?.name).toBe('Merck and Co., Inc.');
+  });
+});
+
+describe('FDA NDC directory', () => {
+  it('normalises labeled NDCs to 11 digits', () => {
+    expect(ndc11('0999-0101-30')).toBe('00999010130');
+    expect(ndc11('99999-202-01')).toBe('99999020201');
+    expect(ndc11('99998-3030-1')).toBe('99998303001');
+    expect(ndc11('12345678901')).toBe('12345678901');
+    expect(ndc11('1234567890')).toBeNull();
+    expect(formatNdc11('00999010130')).toBe('00999-0101-30');
+  });
+  it('joins product.txt and package.txt on PRODUCTID and drops excluded packages', () => {
+    const dir = join(import.meta.dirname, '../../../test/fixtures/ndc');
+    const drugs = parseNdcDirectory(readFileSync(join(dir, 'product.txt'), 'latin1'), readFileSync(join(dir, 'package.txt'), 'latin1'));
+    expect(drugs).toHaveLength(3);
+    expect(drugs[2]).toMatchObject({ productName: 'Fixturex XR', genericName: 'Metformin Hydrochloride', strength: '500', ndc: '99999-202-01', ndc11: '99999-0202-01' });
+    const index = new DrugIndex(drugs);
+    expect(index.search('lisin', 'NAME', 10).items.map((d) => d.ndc11)).toEqual(['00999-0101-30', '00999-0101-90']);
+    expect(index.search('0999-0101-30', undefined, 10).items.map((d) => d.ndc)).toEqual(['0999-0101-30']);
+    expect(index.search('metformin', undefined, 10).items[0].productName).toBe('Fixturex XR');
+  });
+  it('starter drugs carry no NDC', () => {
+    expect(DRUG_STARTER.every((d) => d.ndc === undefined && d.ndc11 === undefined)).toBe(true);
+    expect(new DrugIndex(DRUG_STARTER).search('metf', 'NAME', 10).items.length).toBe(2);
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
+import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
+import { writeCodeSet, type CodeSetKind, type CodeSetManifest } from './code-set-store.js';
+import type { CvxPayload, Icd10Payload, MvxPayload, NdcPayload } from './code-sets.js';
+import { icd10YearFromFileName, parseIcd10 } from './icd10-parse.js';
+import { parseNdcDirectory } from './ndc.js';
+
+/** Reads an official release file, checks its layout, and stores the serialized set for the Lambdas. */
+export async function importIcd10(path: string): Promise<CodeSetManifest> {
+  const { layout, entries } = parseIcd10(readFileSync(path, 'utf8'));
+  const year = icd10YearFromFileName(basename(path));
+  const source: CodeSetSource = {
+    kind: 'official',
+    label: `ICD-10-CM${year ? ` FY${year}` : ''} (${layout} file ${basename(path)})`,
+    // A fiscal-year release takes effect on October 1 of the year before.
+    ...(year ? { releaseDate: `${year - 1}-10-01` } : {}),
+    count: entries.length,
+  };
+  return writeCodeSet('icd10', { entries } satisfies Icd10Payload, source);
+}
+
+export async function importCvx(path: string): Promise<CodeSetManifest> {
+  const items = parseCvx(readFileSync(path, 'utf8'));
+  return writeCodeSet('cvx', { items } satisfies CvxPayload, { kind: 'official', label: `CDC CVX (${basename(path)})`, releaseDate: latestUpdate(items), count: items.length });
+}
+
+export async function importMvx(path: string): Promise<CodeSetManifest> {
+  const items = parseMvx(readFileSync(path, 'utf8'));
+  return writeCodeSet('mvx', { items } satisfies MvxPayload, { kind: 'official', label: `CDC MVX (${basename(path)})`, releaseDate: latestUpdate(items), count: items.length });
+}
+
+/** `path` is product.txt (package.txt beside it) or the folder holding both. */
+export async function importNdc(path: string, packagePath?: string): Promise<CodeSetManifest> {
+  const productPath = path.endsWith('.txt') ? path : join(path, 'product.txt');
+  const pkgPath = packagePath ?? join(dirname(productPath), 'package.txt');
+  const items = parseNdcDirectory(readFileSync(productPath, 'latin1'), readFileSync(pkgPath, 'latin1'));
+  return writeCodeSet('ndc', { items } satisfies NdcPayload, { kind: 'official', label: 'FDA NDC directory', count: items.length });
+}
+
+export const IMPORTERS: Record<CodeSetKind, (path: string, extra?: string) => Promise<CodeSetManifest>> = {
+  icd10: importIcd10,
+  cvx: importCvx,
+  mvx: importMvx,
+  ndc: importNdc,
+};

@@ -53,6 +53,8 @@ export class PracticeStack extends Stack {
     });
     const common = { slug: config.slug, practiceId: config.practiceId, table: data.table, filesBucketName: files.bucket.bucketName, logging };
     const scheduler = new Scheduler(this, 'Scheduler', common);
+    // Scheduled jobs (reminders) publish the notifications they create.
+    notifications.grantPublish(scheduler.target);
     const transcription = new Transcription(this, 'Transcription', common);
 
     const api = new Api(this, 'Api', {

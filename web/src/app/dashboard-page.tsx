@@ -3,10 +3,10 @@ import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../f
 import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
 
 const WIDGETS = {
-  'my-tasks': { title: 'My Open Tasks', render: () => <MyTasksWidget /> },
+  'my-open-tasks': { title: 'My Open Tasks', render: () => <MyTasksWidget /> },
   'unread-messages': { title: 'Unread Messages', render: () => <UnreadMessagesWidget /> },
   'my-drafts': { title: 'My Drafts', render: () => <MyDraftsWidget /> },
-  'reminders-today': { title: 'Reminders Due Today', render: () => <RemindersTodayWidget /> },
+  'reminders-due-today': { title: 'Reminders Due Today', render: () => <RemindersTodayWidget /> },
 };
 
 /** /home: the dashboard layout from its feature, the widgets from the features that own the data. */

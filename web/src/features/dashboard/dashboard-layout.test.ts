@@ -5,15 +5,15 @@ describe('dashboard layout', () => {
   it('keeps the saved order and visibility, drops unknown widgets and appends new ones', () => {
     const layout = normalizeLayout({
       widgets: [
-        { id: 'reminders-today', visible: false },
+        { id: 'reminders-due-today', visible: false },
         { id: 'retired-widget', visible: true },
-        { id: 'my-tasks', visible: true },
-        { id: 'my-tasks', visible: false },
+        { id: 'my-open-tasks', visible: true },
+        { id: 'my-open-tasks', visible: false },
       ],
     });
     expect(layout.widgets).toEqual([
-      { id: 'reminders-today', visible: false },
-      { id: 'my-tasks', visible: true },
+      { id: 'reminders-due-today', visible: false },
+      { id: 'my-open-tasks', visible: true },
       { id: 'unread-messages', visible: true },
       { id: 'my-drafts', visible: true },
     ]);
@@ -25,8 +25,8 @@ describe('dashboard layout', () => {
 
   it('moves a widget one place and stops at the ends', () => {
     const moved = moveWidget(DEFAULT_LAYOUT, 'my-drafts', -1);
-    expect(moved.widgets.map((w) => w.id)).toEqual(['my-tasks', 'my-drafts', 'unread-messages', 'reminders-today']);
-    expect(moveWidget(DEFAULT_LAYOUT, 'my-tasks', -1)).toBe(DEFAULT_LAYOUT);
-    expect(setWidgetVisible(DEFAULT_LAYOUT, 'my-tasks', false).widgets[0]).toEqual({ id: 'my-tasks', visible: false });
+    expect(moved.widgets.map((w) => w.id)).toEqual(['my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today']);
+    expect(moveWidget(DEFAULT_LAYOUT, 'my-open-tasks', -1)).toBe(DEFAULT_LAYOUT);
+    expect(setWidgetVisible(DEFAULT_LAYOUT, 'my-open-tasks', false).widgets[0]).toEqual({ id: 'my-open-tasks', visible: false });
   });
 });

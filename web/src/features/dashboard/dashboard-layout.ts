@@ -1,5 +1,5 @@
 /** The widgets of the start-of-day dashboard, in their default order. */
-export const DASHBOARD_WIDGETS = ['my-tasks', 'unread-messages', 'my-drafts', 'reminders-today'] as const;
+export const DASHBOARD_WIDGETS = ['my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today'] as const;
 export type DashboardWidgetId = (typeof DASHBOARD_WIDGETS)[number];
 
 export interface DashboardLayout {

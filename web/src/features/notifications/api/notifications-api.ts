@@ -66,4 +66,6 @@ export function placeNotifications(queryClient: QueryClient, notifications: read
     );
   }
   if (notifications.length > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
+  // A fired reminder changes the reminder list (it now has firedAt).
+  if (notifications.some((n) => n.data?.kind === 'reminder')) void queryClient.invalidateQueries({ queryKey: ['reminders'] });
 }

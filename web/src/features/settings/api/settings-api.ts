@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { practiceKeys, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 
 /** Fields of spec shell §3 User the team screens show beyond what the shell reads. */
-export type TeamMember = PracticeUser & { cellNumber?: string | null; veradigmUserType?: string | null; createdAt?: string };
+export type TeamMember = Omit<PracticeUser, 'npiNumber'> & { npiNumber?: string | null; cellNumber?: string | null; veradigmUserType?: string | null; createdAt?: string };
 export type PracticeDetails = PracticeMetadata & { base64Logo?: string };
 
 const usersKey = ['practice', 'users'] as const;

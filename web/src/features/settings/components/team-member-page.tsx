@@ -64,14 +64,10 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
   const submit = async () => {
     try {
       await save.mutateAsync({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        educationDegree: values.educationDegree.trim() || undefined,
-        npiNumber: values.npiNumber.trim() || undefined,
-        cellNumber: values.cellNumber.trim() || undefined,
+        npiNumber: values.npiNumber.trim() || null,
         permissionGroup: values.permissionGroup as TeamMember['permissionGroup'],
         userStatus: values.userStatus,
-        veradigmUserType: values.veradigmUserType || undefined,
+        veradigmUserType: values.veradigmUserType || null,
       });
       setErrors({});
       showToast('Team member saved', { tone: 'success' });
@@ -98,11 +94,11 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
           void submit();
         }}
       >
-        <TextField label="First name" name="firstName" value={values.firstName} onChange={set('firstName')} isReadOnly={!canEdit} isRequired />
-        <TextField label="Last name" name="lastName" value={values.lastName} onChange={set('lastName')} isReadOnly={!canEdit} isRequired />
-        <TextField label="Degree" name="educationDegree" value={values.educationDegree} onChange={set('educationDegree')} isReadOnly={!canEdit} />
+        <TextField label="First name" name="firstName" value={values.firstName} onChange={set('firstName')} isReadOnly />
+        <TextField label="Last name" name="lastName" value={values.lastName} onChange={set('lastName')} isReadOnly />
+        <TextField label="Degree" name="educationDegree" value={values.educationDegree} onChange={set('educationDegree')} isReadOnly />
         <TextField label="NPI" name="npiNumber" inputMode="numeric" value={values.npiNumber} onChange={set('npiNumber')} isReadOnly={!canEdit} />
-        <TextField label="Cell number" name="cellNumber" inputMode="tel" value={values.cellNumber} onChange={set('cellNumber')} isReadOnly={!canEdit} />
+        <TextField label="Cell number" name="cellNumber" inputMode="tel" value={values.cellNumber} onChange={set('cellNumber')} isReadOnly />
         <Select label="Permission group" name="permissionGroup" options={options(PERMISSION_GROUPS, groupLabel)} value={values.permissionGroup} onChange={set('permissionGroup')} isDisabled={!canEdit} />
         <Select label="Status" name="userStatus" options={options(USER_STATUSES, statusLabel)} value={values.userStatus} onChange={set('userStatus')} isDisabled={!canEdit} />
         <Select label="Prescriber type" name="veradigmUserType" options={options(PRESCRIBER_TYPES, (v) => v)} value={values.veradigmUserType || null} onChange={set('veradigmUserType')} isDisabled={!canEdit} />

@@ -16,6 +16,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { startLocalDynamo } from './dynamodb/local-dynamodb.js';
 import { startLocalS3 } from './files/local-s3.js';
 import { runtimeError, runtimeLog } from './runtime-log.js';
+import { seedDemoTemplates } from './seed/demo-templates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
 import { readState, writeState } from './state.js';
@@ -244,6 +245,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         await putIfAbsent(userItem(practice.practiceId, sub, user, now));
       }
       await seedDemoPatients(dataDir, practice.practiceId);
+      await seedDemoTemplates(practice.practiceId);
     }
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();

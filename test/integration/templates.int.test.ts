@@ -140,4 +140,14 @@ describe('templates', () => {
     const withPatient = await api(provider, 'POST', `/v1/templates/${form.templateId}/expand`, { patientId });
     expect(withPatient.body).toMatchObject({ text: 'Intake: ', unresolved: ['form'] });
   });
+
+  it('the demo practice is seeded with active SOAP, annual physical and phone templates; SOAP keeps its wildcards', async () => {
+    const list = (await api(employee, 'GET', '/v1/practices/templates?status=active')).body.templates as { shortcut: string; templateId: string }[];
+    expect(list.map((t) => t.shortcut)).toEqual(expect.arrayContaining(['soap', 'annual', 'callback']));
+    const soap = await api(provider, 'POST', '/v1/templates/expand-shortcut', { shortcut: 'SOAP', patientId });
+    expect(soap.status).toBe(200);
+    expect(soap.body.formattedText).toContain('<h3>Subjective</h3><p>Tam is a');
+    expect(soap.body.text.match(/\*\*\*/g)).toHaveLength(4);
+    expect(soap.body.text).toContain('Allergies: Penicillin (severe) - Hives');
+  });
 });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../notes/note-schema.js';
+import type { Patient } from '../patients/patient-schema.js';
+import { ALL_PLACEHOLDER_TOKENS, emptyChart, expandPlaceholders, htmlToText, normalizeToken, placeholderKeys, type PlaceholderContext } from './placeholders.js';
+
+const patient: Patient = {
+  id: 'p1',
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  dob: '2000-06-15',
+  gender: 'female',
+  membershipStatus: 'active',
+  status: 'active',
+  createdAt: '',
+  updatedAt: '',
+};
+const note = (over: Partial<Note>): Note => ({
+  noteId: 'n',
+  noteType: 'NOTE',
+  status: 'SIGNED',
+  signed: null,
+  eventTimestamp: '2026-01-01T12:00:00.000Z',
+  timestamp: '',
+  createdAt: '',
+  data: { text: 'body' },
+  patientId: 'p1',
+  hidden: false,
+  files: [],
+  author: { userId: 'u', name: 'Dr. Lee' },
+  onBehalfOf: null,
+  noteVersion: 1,
+  ...over,
+});
+const ctx = (over: Partial<PlaceholderContext> = {}): PlaceholderContext => ({
+  now: new Date('2026-06-01T15:04:00Z'),
+  user: { name: 'Dr. Lee' },
+  patient,
+  chart: emptyChart(),
+  notes: [],
+  ...over,
+});
+
+describe('placeholders', () => {
+  it('knows every token of the spec table and normalises spelling', () => {
+    expect(ALL_PLACEHOLDER_TOKENS).toHaveLength(37);
+    expect(normalizeToken(' First_Name ')).toBe('first name');
+    expect(normalizeToken('lastVisitNote')).toBe('last visit note');
+    expect(placeholderKeys('{{age}} {{ AGE }} {{labs}} {{nope}}')).toEqual(['age', 'labs']);
+  });
+  it('fills context and patient tokens, with the date in the given time zone', () => {
+    const r = expandPlaceholders('{{date}} {{time}} {{first name}} {{preferred name}} {{age}} {{signature}}', ctx({ timeZone: 'America/Los_Angeles' }));
+    expect(r.text).toBe('06/01/2026 8:04 AM Ana Ana 25 Electronically signed by Dr. Lee.');
+  });
+  it('keeps only signed, addended or sent notes of the extract types in final extract chart notes, never the current note', () => {
+    const notes = [
+      note({ noteId: 'a', data: { text: 'keep note' } }),
+      note({ noteId: 'b', noteType: 'STICKY', data: { text: 'sticky' } }),
+      note({ noteId: 'c', status: 'DRAFT', data: { text: 'draft' } }),
+      note({ noteId: 'd', noteType: 'EMAIL', status: 'SENT', data: { text: 'mail', subject: 'Hi' } }),
+      note({ noteId: 'e', noteType: 'SMS_LOG', status: 'DELIVERED', data: { text: 'sms' } }),
+      note({ noteId: 'cur', data: { text: 'myself' } }),
+    ];
+    const r = expandPlaceholders('{{final extract chart notes}}', ctx({ notes, currentNoteId: 'cur' }));
+    expect(r.text).toContain('keep note');
+    expect(r.text).toContain('Subject: Hi');
+    for (const gone of ['sticky', 'draft', 'sms', 'myself']) expect(r.text).not.toContain(gone);
+  });
+  it('removes labs, keeps unknown tokens, lists missing data, escapes HTML and refuses {{form}} without a patient', () => {
+    const r = expandPlaceholders('<p>{{labs}}x {{pharmacy}} {{nope}} {{last name}}</p>', ctx({ patient: { ...patient, lastName: '<b>' } }));
+    expect(r.formattedText).toBe('<p>x  {{nope}} &lt;b&gt;</p>');
+    expect(r.unresolved).toEqual(['pharmacy']);
+    expect(r.unknown).toEqual(['nope']);
+    expect(() => expandPlaceholders('{{form}}', ctx({ patient: null }))).toThrow('Please select a patient');
+    expect(htmlToText('<h3>A</h3><p>b<br>c</p>')).toBe('A\nb\nc');
+  });
+});

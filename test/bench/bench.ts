@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { prepareIcd10Bench } from './icd10-bench.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 
@@ -90,6 +91,7 @@ async function run() {
     const phones = patients.map((p) => p.phones?.[0]?.number.slice(2) ?? '5550100000');
     const scrambled = (digits: string) => digits.slice(3, 7).split('').reverse().join('');
     let created = 0;
+    const icd10Scenarios = await prepareIcd10Bench(opts.requests);
 
     const scenarios: Scenario[] = [
       { name: 'list first page (limit 100)', path: () => '/v1/patients?limit=100&offset=0' },
@@ -108,6 +110,7 @@ async function run() {
         },
         path: () => '/v1/patients?q=bench',
       },
+      ...icd10Scenarios,
     ];
 
     const rows: (LatencySummary & { name: string })[] = [];

@@ -68,8 +68,15 @@ export class Icd10Index {
   private allWords(tokens: string[]): number[] {
     if (tokens.length === 0 || tokens.length > 250) return [];
     const touched: number[] = [];
-    tokens.forEach((token, k) => {
+    // Rarest token first: later tokens only advance entries the first one touched.
+    const ranges = tokens.map((token) => {
       const [lo, hi] = prefixRange(this.vocabulary, token);
+      let size = 0;
+      for (let w = lo; w < hi; w++) size += this.postings[w].length;
+      return { lo, hi, size };
+    });
+    ranges.sort((a, b) => a.size - b.size);
+    ranges.forEach(({ lo, hi }, k) => {
       for (let w = lo; w < hi; w++) {
         for (const e of this.postings[w]) {
           if (this.stage[e] !== k) continue;

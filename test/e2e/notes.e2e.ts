@@ -103,6 +103,13 @@ test('provider writes, signs and addends a note with the editor shortcuts', asyn
   await tray.getByRole('button', { name: /^Restore Note · Aisha Rahman/ }).click();
   await expect(win).toBeVisible();
   await expect(tray).toHaveCount(0);
+
+  // The palette's New Interaction opens a draft for the chart on screen.
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('New Interaction');
+  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Phone Call', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: /^Phone Call · Aisha Rahman/ })).toBeVisible();
 });
 
 test('notes of two patients open side by side; unsaved changes ask before closing', async ({ page }) => {

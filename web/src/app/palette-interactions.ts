@@ -1,11 +1,7 @@
 import type { PaletteInteraction } from '../features/palette/palette-actions.js';
+import { useNewNoteInteractions } from '../features/notes/windows/use-new-note-interactions.js';
 
-/**
- * The note types the palette offers under 'New Interaction' (spec shell §2.6). The notes feature
- * returns its creatable types from a hook composed here; until it does, the entry stays hidden.
- */
+/** The note types the palette offers under 'New Interaction' (spec shell §2.6), from the notes feature. */
 export function usePaletteInteractions(): readonly PaletteInteraction[] {
-  return NO_INTERACTIONS;
+  return useNewNoteInteractions();
 }
-
-const NO_INTERACTIONS: readonly PaletteInteraction[] = [];

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useMatch } from 'react-router-dom';
+import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL } from '../note-types.js';
+import { useNoteWindows } from './note-windows-context.js';
+
+export interface NewNoteInteraction {
+  id: string;
+  label: string;
+  perform: () => void;
+}
+
+/**
+ * 'New Interaction' entries for the command palette: a hidden DRAFT of each type this release
+ * writes, for the chart on screen, or with no patient yet (chosen in the window) elsewhere.
+ */
+export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
+  const { createNote } = useNoteWindows();
+  const match = useMatch({ path: '/patients/:patientId', end: false });
+  const routePatient = match?.params.patientId;
+  const patientId = routePatient && routePatient !== 'new' ? routePatient : null;
+  return useMemo(
+    () =>
+      CREATABLE_NOTE_TYPES.map((type) => ({
+        id: `new-note-${type}`,
+        label: NOTE_TYPE_LABEL[type],
+        perform: () => void createNote({ patientId, noteType: type }),
+      })),
+    [createNote, patientId],
+  );
+}

@@ -5,6 +5,9 @@ const PROVIDER = 'provider@demo.tidewell.local';
 const EMPLOYEE = 'employee@demo.tidewell.local';
 const SHOTS = 'test-results/screenshots/workspace';
 
+// Two signed-in browsers on a shared machine: a cold server can take a while to answer first.
+test.describe.configure({ timeout: 240_000 });
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
@@ -12,16 +15,19 @@ async function shot(page: Page, name: string) {
 async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The server answers config.json before a web rebuild it started has finished writing the
-  // bundle; until then the page is a bare 'Not Found', so load again rather than fail.
+  // A fresh server may still be writing the web bundle (a bare 'Not Found') or compiling a
+  // handler on its first call (the practice fails to load): load again rather than fail.
   await expect(async () => {
     await page.goto(`/#${path}`);
-    await expect(page.getByLabel('Email')).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(page.getByLabel('Email')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByTestId('practice-name')).toBeVisible();
+  await expect(async () => {
+    if (!(await page.getByTestId('practice-name').isVisible())) await page.reload();
+    await expect(page.getByTestId('practice-name')).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 90_000 });
   return page;
 }
 

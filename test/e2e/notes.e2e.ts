@@ -241,3 +241,31 @@ test('a stale edit is refused with the server message and the text is kept', asy
   await expect(mine.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C');
   await shot(page, '08-stale-version');
 });
+
+test("'/' inserts a template expanded for the patient; its wildcards block signing until filled", async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  await editor.click();
+  await page.keyboard.type('/');
+  const picker = page.getByRole('dialog', { name: 'Insert template' });
+  await expect(picker.getByRole('option', { name: /SOAP note/ })).toBeVisible();
+  await page.keyboard.type('soap');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(editor).toContainText('Subjective');
+  await expect(editor).toContainText('year old');
+  await expect(editor).toContainText('***');
+  await shot(page, '09-template');
+
+  await win.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(win.getByRole('alert')).toHaveText('There is still a wildcard in the note');
+  await editor.click();
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('F2');
+    await page.keyboard.type(`answer ${i + 1}`);
+  }
+  await expect(editor).not.toContainText('***');
+  await win.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(win.locator('.tw-note-status')).toHaveText('Signed');
+});

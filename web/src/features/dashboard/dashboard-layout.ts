@@ -1,10 +1,6 @@
-/** The widgets of the start-of-day dashboard, in their default order. */
-export const DASHBOARD_WIDGETS = ['my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today'] as const;
-export type DashboardWidgetId = (typeof DASHBOARD_WIDGETS)[number];
+import { DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidgetId } from '../../../../shared/practice/settings-schema.js';
 
-export interface DashboardLayout {
-  widgets: { id: DashboardWidgetId; visible: boolean }[];
-}
+export { DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidgetId };
 
 export const DEFAULT_LAYOUT: DashboardLayout = { widgets: DASHBOARD_WIDGETS.map((id) => ({ id, visible: true })) };
 

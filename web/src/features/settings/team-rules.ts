@@ -1,9 +1,6 @@
 import type { TeamMember } from './api/settings-api.js';
 
-/** Spec shell §3 User and §6 e-prescribing user types. */
-export const USER_STATUSES = ['active', 'invited', 'unconfirmed', 'deleted'] as const;
-export const PERMISSION_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
-export const PRESCRIBER_TYPES = ['Provider', 'PA', 'PASupervised', 'POBNoReview', 'POBSomeReview', 'POBAllReview', 'StaffUser'] as const;
+export { PERMISSION_GROUPS, USER_STATUSES, VERADIGM_USER_TYPES as PRESCRIBER_TYPES } from '../../../../shared/practice/settings-schema.js';
 
 const GROUP_LABELS: Record<string, string> = { admin: 'Admin', provider: 'Provider', employee: 'Employee', no_access: 'No access' };
 const STATUS_LABELS: Record<string, string> = { active: 'Active', invited: 'Invited', unconfirmed: 'Unconfirmed', deleted: 'Deleted' };

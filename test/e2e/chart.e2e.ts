@@ -43,7 +43,13 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await openScreen(page, '/#/patients', page.getByRole('heading', { name: 'Patients', exact: true }));
-  // Opened from the list by a link, so Back is an in-app navigation the guard can hold (below).
+  // Reach the list and the chart by in-app links, as a user does: Back from the chart is then a
+  // router navigation the guard can hold (below). An entry made by typing a URL is not.
+  const mainMenu = page.getByRole('navigation', { name: 'Main' });
+  await mainMenu.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/#\/home/);
+  await mainMenu.getByRole('link', { name: 'Patients' }).click();
+  await expect(page.getByRole('heading', { name: 'Patients', exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search patients' }).fill(patientId === 'pat-0027' ? 'Novak' : patientId === 'pat-0028' ? 'Kowalski' : '');
   await page.locator(`a[href$="/patients/${patientId}"]`).first().click();
   await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible();
@@ -160,6 +166,8 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   await section(page, 'Surgical History').getByRole('button', { name: 'Add surgery' }).click();
   const addSurgery = drawer(page, 'Add Surgery');
   await addSurgery.getByRole('textbox', { name: 'Name' }).fill('Appendectomy');
+  // The form has reported itself dirty to the guard before the user leaves.
+  await expect(page.locator('#tw-chart-item-form[data-dirty="true"]')).toBeAttached();
   await page.goBack();
   const guard = page.getByRole('alertdialog', { name: 'Leave this page?' });
   await expect(guard.getByText('You have unsaved changes, are you sure you want to leave?')).toBeVisible();

@@ -123,6 +123,7 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
     >
       <Form
         id="tw-chart-item-form"
+        data-dirty={dirty ? 'true' : 'false'}
         validationErrors={errors}
         onSubmit={(event) => {
           event.preventDefault();

@@ -106,7 +106,8 @@ export class Scheduler extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: 'Schedule names are created at run time (one per scheduled send); the grant is limited to this practice schedule group.',
-          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:scheduler:.*:schedule\\/tidewell-.*\\/\\*$/g' }],
+          // The partition is a token in an environment-agnostic stack and a literal once the region is known.
+          appliesTo: [{ regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):scheduler:.*:schedule\\/tidewell-.*\\/\\*$/g' }],
         },
       ],
       true,

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { PROVIDER, signIn } from './support/sign-in.js';
 
-const PROVIDER = 'provider@demo.tidewell.local';
 const SHOTS = 'test-results/screenshots';
 
 async function shot(page: Page, name: string) {
@@ -38,10 +37,7 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   // A retry takes a patient of its own, so every attempt starts from an empty chart.
   const patientId = `pat-00${27 + testInfo.retry}`;
   test.setTimeout(240_000);
-  await openScreen(page, '/#/patients', page.getByLabel('Email'));
-  await page.getByLabel('Email').fill(PROVIDER);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, PROVIDER, '/patients');
   await openScreen(page, '/#/patients', page.getByRole('heading', { name: 'Patients', exact: true }));
   // Reach the list and the chart by in-app links, as a user does: Back from the chart is then a
   // router navigation the guard can hold (below). An entry made by typing a URL is not.

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { PROVIDER, signIn } from './support/sign-in.js';
 
-const PROVIDER = 'provider@demo.tidewell.local';
 const SHOTS = 'test-results/screenshots';
 
 async function shot(page: Page, name: string) {
@@ -9,18 +8,10 @@ async function shot(page: Page, name: string) {
 }
 
 async function openChart(page: Page, patientId: string) {
-  await page.goto(`/#/patients/${patientId}`);
   const notesHeading = page.getByRole('heading', { name: 'Notes', exact: true });
-  const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+  // Signs in when the page has no session yet; otherwise only opens the chart.
+  await signIn(page, PROVIDER, `/patients/${patientId}`);
   // The first screen of a fresh server waits for its handlers to load on a busy machine.
-  await expect(signInButton.or(notesHeading)).toBeVisible({ timeout: 45_000 });
-  if (await signInButton.isVisible()) {
-    await page.getByLabel('Email').fill(PROVIDER);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 45_000 });
-    await page.goto(`/#/patients/${patientId}`);
-  }
   await expect(notesHeading).toBeVisible({ timeout: 45_000 });
 }
 

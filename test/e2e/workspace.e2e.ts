@@ -1,34 +1,21 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { expect, test, type Page } from '@playwright/test';
+import { EMPLOYEE, PROVIDER, Sessions } from './support/sign-in.js';
 
-const PROVIDER = 'provider@demo.tidewell.local';
-const EMPLOYEE = 'employee@demo.tidewell.local';
 const SHOTS = 'test-results/screenshots/workspace';
 
 // Two signed-in browsers on a shared machine: a cold server can take a while to answer first.
 test.describe.configure({ timeout: 240_000 });
 
+let sessions: Sessions;
+test.beforeEach(({ browser }) => {
+  sessions = new Sessions(browser);
+});
+test.afterEach(async () => {
+  await sessions.closeAll();
+});
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  // A fresh server may still be writing the web bundle (a bare 'Not Found') or compiling a
-  // handler on its first call (the practice fails to load): load again rather than fail.
-  await expect(async () => {
-    await page.goto(`/#${path}`);
-    await expect(page.getByLabel('Email')).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 90_000 });
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(async () => {
-    if (!(await page.getByTestId('practice-name').isVisible())) await page.reload();
-    await expect(page.getByTestId('practice-name')).toBeVisible({ timeout: 15_000 });
-  }).toPass({ timeout: 90_000 });
-  return page;
 }
 
 /** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
@@ -49,8 +36,8 @@ async function apiAs(page: Page, method: string, path: string, body?: unknown): 
   );
 }
 
-test('a task assigned by the provider reaches the employee live, and the employee completes it', async ({ browser }) => {
-  const employee = await signedIn(browser, EMPLOYEE, '/tasks');
+test('a task assigned by the provider reaches the employee live, and the employee completes it', async () => {
+  const employee = await sessions.open(EMPLOYEE, '/tasks');
   await expect(employee.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
   const tasksLink = employee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Tasks/ });
   const badge = employee.getByTestId('menu-badge-tasks');
@@ -59,7 +46,7 @@ test('a task assigned by the provider reaches the employee live, and the employe
   await employee.waitForLoadState('networkidle');
   const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
 
-  const provider = await signedIn(browser, PROVIDER, '/tasks/new');
+  const provider = await sessions.open(PROVIDER, '/tasks/new');
   await expect(provider.getByRole('heading', { name: 'New Task' })).toBeVisible();
   const text = `Call Grace Nakamura about her INR result ${Date.now().toString(36)}`;
 
@@ -120,8 +107,8 @@ test('a task assigned by the provider reaches the employee live, and the employe
   await expect(provider.getByText('There was a problem loading this task')).toBeVisible();
 });
 
-test('Ctrl+K finds a patient and opens the chart', async ({ browser }) => {
-  const provider = await signedIn(browser, PROVIDER, '/home');
+test('Ctrl+K finds a patient and opens the chart', async () => {
+  const provider = await sessions.open(PROVIDER, '/home');
   await expect(provider.getByRole('button', { name: /Search/ })).toContainText(/Ctrl K|⌘K/);
   await provider.keyboard.press('Control+K');
   const input = provider.getByPlaceholder('Search for patients, templates, user, interactions, etc...');
@@ -154,8 +141,8 @@ test('Ctrl+K finds a patient and opens the chart', async ({ browser }) => {
   await shot(provider, '08-team-member-read-only');
 });
 
-test('the dashboard shows the day and can be rearranged', async ({ browser }) => {
-  const provider = await signedIn(browser, PROVIDER, '/home');
+test('the dashboard shows the day and can be rearranged', async () => {
+  const provider = await sessions.open(PROVIDER, '/home');
   await expect(provider.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
   await expect(provider.getByRole('heading', { name: 'Unread Messages' })).toBeVisible();
   await expect(provider.getByRole('heading', { name: 'My Drafts' })).toBeVisible();
@@ -169,8 +156,8 @@ test('the dashboard shows the day and can be rearranged', async ({ browser }) =>
   await expect(provider.getByRole('link', { name: 'Edit Dashboard' })).toHaveCount(0);
 });
 
-test('a reminder due in a few seconds arrives as a notification', async ({ browser }) => {
-  const employee = await signedIn(browser, EMPLOYEE, '/home');
+test('a reminder due in a few seconds arrives as a notification', async () => {
+  const employee = await sessions.open(EMPLOYEE, '/home');
   const created = await apiAs(employee, 'POST', '/v1/reminders', {
     text: 'Fax the referral to cardiology',
     dueAt: new Date(Date.now() + 4_000).toISOString(),

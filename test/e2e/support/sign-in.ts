@@ -1,0 +1,52 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../../infra/local/seed/demo-users.js';
+
+export const PROVIDER = 'provider@demo.tidewell.local';
+export const EMPLOYEE = 'employee@demo.tidewell.local';
+
+const ATTEMPTS = 6;
+
+/**
+ * Opens `/#path` signed in as `email`. A fresh server on a busy machine may still be writing the
+ * web bundle or loading a handler, so a screen that shows neither the sign-in form nor the shell
+ * is loaded again; a sign-in is never interrupted by a reload while it is still under way.
+ */
+export async function signIn(page: Page, email: string, path = '/home'): Promise<void> {
+  const emailField = page.getByLabel('Email');
+  const shell = page.getByTestId('practice-name');
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt === 0) await page.goto(`/#${path}`);
+    else await page.reload();
+    const screen = await emailField
+      .or(shell)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => true, () => false);
+    if (!screen) continue;
+    if (await shell.isVisible()) return;
+    await emailField.fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    if (await shell.waitFor({ timeout: 45_000 }).then(() => true, () => false)) return;
+  }
+  await expect(shell).toBeVisible();
+}
+
+/** Browsers of several users at once, each in its own context, closed together when a test ends. */
+export class Sessions {
+  private readonly contexts: BrowserContext[] = [];
+
+  constructor(private readonly browser: Browser) {}
+
+  async open(email: string, path = '/home'): Promise<Page> {
+    const context = await this.browser.newContext();
+    this.contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, email, path);
+    return page;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const context of this.contexts.splice(0)) await context.close();
+  }
+}

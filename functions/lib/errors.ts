@@ -44,3 +44,14 @@ export class ConflictError extends HttpError {
     super(409, message, details);
   }
 }
+
+/**
+ * A dependency (the mail service) did not do what was asked. Unlike other 5xx errors its message
+ * is written for the user (what happened to their data, what to do next), so it is returned as is.
+ */
+export class DependencyError extends HttpError {
+  readonly exposeMessage = true;
+  constructor(statusCode: 502 | 503, message: string, readonly code: string, details?: Record<string, unknown>) {
+    super(statusCode, message, details);
+  }
+}

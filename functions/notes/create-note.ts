@@ -34,7 +34,7 @@ export async function createNote(auth: AuthContext, body: CreateNoteBody, now = 
     patientId: patient?.id ?? null,
     hidden: body.hidden ?? false,
     files: body.files ?? [],
-    author: personOf(auth),
+    author: await personOf(auth),
     onBehalfOf: body.onBehalfOf ?? null,
     noteVersion: 1,
     signedBy: null,

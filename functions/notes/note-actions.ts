@@ -3,29 +3,39 @@ import type { ChangePatientBody, Note, VersionOnlyBody } from '../../shared/note
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
 import { draftRemoved } from './draft-notifications.js';
-import { assertNotDeleted, assertVersion, auditNote, nextVersion, requirePatient } from './note-common.js';
-import { replaceNote, requireNote } from './note-repository.js';
+import { auditNote, requirePatient } from './note-common.js';
+import { updateNote } from './note-repository.js';
 
 /** POST /v1/notes/{noteId}/change-patient: moves the note to another chart (an email's To follows the patient). */
 export async function changeNotePatient(auth: AuthContext, noteId: string, body: ChangePatientBody, now = new Date()): Promise<Note> {
-  const note = await requireNote(auth.practiceId, noteId);
-  assertNotDeleted(note);
-  assertVersion(note, body.noteVersion);
-  const patient = await requirePatient(auth.practiceId, body.patientId);
-  const data = note.noteType === 'EMAIL' && note.status !== 'SENT' ? { ...note.data, to: patient.email ?? '' } : note.data;
-  const saved = await replaceNote(auth.practiceId, nextVersion(note, { patientId: patient.id, data }, now), body.noteVersion);
-  if (note.patientId && note.patientId !== patient.id) await auditNote(auth, 'update', note);
+  const { previous, saved } = await updateNote(
+    auth.practiceId,
+    noteId,
+    body.noteVersion,
+    async (note) => {
+      const patient = await requirePatient(auth.practiceId, body.patientId);
+      const data = note.noteType === 'EMAIL' && note.status !== 'SENT' ? { ...note.data, to: patient.email ?? '' } : note.data;
+      return { patientId: patient.id, data };
+    },
+    { now },
+  );
+  if (previous.patientId && previous.patientId !== saved.patientId) await auditNote(auth, 'update', previous);
   await auditNote(auth, 'update', saved);
   return saved;
 }
 
 /** POST /v1/notes/{noteId}/toggle-access: lock (hide from the patient portal) or unlock. */
 export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: VersionOnlyBody, now = new Date()): Promise<Note> {
-  const note = await requireNote(auth.practiceId, noteId);
-  assertNotDeleted(note);
-  assertVersion(note, body.noteVersion);
-  if (!isLockable(note.noteType)) throw new ValidationError(NOTE_MESSAGES.notLockable);
-  const saved = await replaceNote(auth.practiceId, nextVersion(note, { hidden: !note.hidden }, now), body.noteVersion);
+  const { saved } = await updateNote(
+    auth.practiceId,
+    noteId,
+    body.noteVersion,
+    (note) => {
+      if (!isLockable(note.noteType)) throw new ValidationError(NOTE_MESSAGES.notLockable);
+      return { hidden: !note.hidden };
+    },
+    { now },
+  );
   await auditNote(auth, 'update', saved);
   return saved;
 }
@@ -35,10 +45,7 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
  * listing) and its open draft notification is deleted. A given noteVersion must be current.
  */
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
-  const note = await requireNote(auth.practiceId, noteId);
-  assertNotDeleted(note);
-  if (seenVersion !== undefined) assertVersion(note, seenVersion);
-  const saved = await replaceNote(auth.practiceId, nextVersion(note, { status: 'DELETED' }, now), note.noteVersion);
+  const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, () => ({ status: 'DELETED' }), { now });
   await auditNote(auth, 'delete', saved);
   await draftRemoved(auth, saved);
   return saved;

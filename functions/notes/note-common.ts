@@ -5,14 +5,18 @@ import type { Note, NoteData, NotePerson } from '../../shared/notes/note-schema.
 import { normalizeVitals, VitalsInput } from '../../shared/notes/vitals.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { getUser } from '../practice/user-repository.js';
 
-export const personOf = (auth: AuthContext): NotePerson => ({ userId: auth.userId, name: auth.name, email: auth.email });
-
-/** A quick refusal before any work; the write's condition expression still guards the race. */
-export function assertVersion(note: Note, seen: number): void {
-  if (note.noteVersion !== seen) throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: note.noteVersion });
+/**
+ * The caller as a note author or signer. The display name comes from the practice's USER# item:
+ * a token need not carry given and family names (the local pool's does not), and the practice's
+ * record is the name a chart should show. The token's name (or email) is only the fallback.
+ */
+export async function personOf(auth: AuthContext): Promise<NotePerson> {
+  const user = await getUser(auth.practiceId, auth.userId);
+  return { userId: auth.userId, name: user?.name.trim() || auth.name, email: auth.email };
 }
 
 export function assertNotDeleted(note: Note): void {
@@ -23,11 +27,6 @@ export async function requirePatient(practiceId: string, patientId: string): Pro
   const patient = await getPatient(practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   return patient;
-}
-
-/** The next version of a note: version bumped, timestamp moved on. */
-export function nextVersion(note: Note, changes: Partial<Note>, now: Date): Note {
-  return { ...note, ...changes, noteVersion: note.noteVersion + 1, timestamp: now.toISOString() };
 }
 
 /** Vitals are stored as numbers with fixed units and the computed BMI; other types keep their data. */

@@ -58,28 +58,63 @@ export async function insertNote(practiceId: string, note: Note): Promise<Note> 
   return note;
 }
 
+/** A quick refusal before any work; the write's condition expression still guards the race. */
+export function assertVersion(note: Note, seen: number): void {
+  if (note.noteVersion !== seen) throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: note.noteVersion });
+}
+
 /**
- * Writes `next` only if the stored note still has `seenVersion`. Timeline of a race: two windows
- * read version 3 → both send noteVersion 3 → the first Put passes (stored becomes 4) → the second
- * fails its condition → 409 with the reload message, so neither edit overwrites the other unseen.
+ * Writes the next version of `current` (changes applied, noteVersion + 1, timestamp now) only if
+ * the stored note still has current.noteVersion. Timeline of a race: two windows read version 3 →
+ * both send noteVersion 3 → the first write passes (stored becomes 4) → the second fails its
+ * condition → 409 with the reload message and the stored version, so neither edit overwrites the
+ * other unseen.
  */
-export async function replaceNote(practiceId: string, next: Note, seenVersion: number): Promise<Note> {
+export async function writeNextVersion(practiceId: string, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
+  const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   try {
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
         Item: toItem(practiceId, next),
         ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-        ExpressionAttributeValues: { ':seen': seenVersion },
+        ExpressionAttributeValues: { ':seen': current.noteVersion },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const still = await getNote(practiceId, next.noteId);
+    const still = await getNote(practiceId, current.noteId);
     if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
     throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
   }
   return next;
+}
+
+export interface VersionedUpdate {
+  /** Rules checked before the version (a refusal that does not depend on what the caller saw). */
+  precheck?: (current: Note) => void;
+  now?: Date;
+}
+
+/**
+ * The shape of every versioned note write: read the note, refuse a deleted one, run the prechecks,
+ * refuse a stale `seenVersion` (undefined: the caller did not send one), build the changes from the
+ * current note (builders throw their own 4xx), then write the next version conditionally.
+ */
+export async function updateNote(
+  practiceId: string,
+  noteId: string,
+  seenVersion: number | undefined,
+  build: (current: Note) => Partial<Note> | Promise<Partial<Note>>,
+  options: VersionedUpdate = {},
+): Promise<{ previous: Note; saved: Note }> {
+  const current = await requireNote(practiceId, noteId);
+  if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
+  options.precheck?.(current);
+  if (seenVersion !== undefined) assertVersion(current, seenVersion);
+  const changes = await build(current);
+  const saved = await writeNextVersion(practiceId, current, changes, options.now ?? new Date());
+  return { previous: current, saved };
 }
 
 export interface PatientNotesRange {

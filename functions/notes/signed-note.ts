@@ -4,8 +4,8 @@ import type { AddendNoteBody, Note, UpdateSignedNoteBody } from '../../shared/no
 import { hasWildcard } from '../../shared/notes/wildcard.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { assertNotDeleted, assertVersion, auditNote, nextVersion, personOf } from './note-common.js';
-import { replaceNote, requireNote } from './note-repository.js';
+import { auditNote, personOf } from './note-common.js';
+import { updateNote } from './note-repository.js';
 
 function assertText(text: string, formattedText: string): void {
   if (hasWildcard(text) || hasWildcard(formattedText)) throw new ValidationError(NOTE_MESSAGES.wildcard, { text: NOTE_MESSAGES.wildcard });
@@ -14,15 +14,16 @@ function assertText(text: string, formattedText: string): void {
 
 /** POST /v1/notes/{noteId}/update-signed-note: replaces the text of a signed note; it stays signed. */
 export async function updateSignedNote(auth: AuthContext, noteId: string, body: UpdateSignedNoteBody, now = new Date()): Promise<Note> {
-  const note = await requireNote(auth.practiceId, noteId);
-  assertNotDeleted(note);
-  assertVersion(note, body.noteVersion);
-  if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.notSigned);
-  assertText(body.text, body.formattedText);
-  const saved = await replaceNote(
+  const { saved } = await updateNote(
     auth.practiceId,
-    nextVersion(note, { data: { ...note.data, text: body.text, formattedText: body.formattedText } }, now),
+    noteId,
     body.noteVersion,
+    (note) => {
+      if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.notSigned);
+      assertText(body.text, body.formattedText);
+      return { data: { ...note.data, text: body.text, formattedText: body.formattedText } };
+    },
+    { now },
   );
   await auditNote(auth, 'update', saved);
   return saved;
@@ -30,13 +31,22 @@ export async function updateSignedNote(auth: AuthContext, noteId: string, body: 
 
 /** POST /v1/notes/{noteId}/addend: appends an addendum by the caller; the note becomes ADDENDED. */
 export async function addendNote(auth: AuthContext, noteId: string, body: AddendNoteBody, now = new Date()): Promise<Note> {
-  const note = await requireNote(auth.practiceId, noteId);
-  assertNotDeleted(note);
-  if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.addendUnsigned);
-  assertVersion(note, body.noteVersion);
-  assertText(body.text, body.formattedText);
-  const addenda = [...(note.data.addenda ?? []), { text: body.text, formattedText: body.formattedText, author: personOf(auth), timestamp: now.toISOString() }];
-  const saved = await replaceNote(auth.practiceId, nextVersion(note, { status: 'ADDENDED', data: { ...note.data, addenda } }, now), body.noteVersion);
+  const { saved } = await updateNote(
+    auth.practiceId,
+    noteId,
+    body.noteVersion,
+    async (note) => {
+      assertText(body.text, body.formattedText);
+      const addendum = { text: body.text, formattedText: body.formattedText, author: await personOf(auth), timestamp: now.toISOString() };
+      return { status: 'ADDENDED', data: { ...note.data, addenda: [...(note.data.addenda ?? []), addendum] } };
+    },
+    {
+      now,
+      precheck: (note) => {
+        if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.addendUnsigned);
+      },
+    },
+  );
   await auditNote(auth, 'update', saved);
   return saved;
 }

@@ -118,14 +118,16 @@ export async function createPatient(practiceId: string, id: string, input: Patie
 }
 
 /**
- * Replaces the editable fields; status, membership and createdAt are kept. The Put is
- * conditioned on the updatedAt it read, so an update that raced another one gets 409 instead of
- * silently undoing it; a patient that does not exist gets 404.
+ * Replaces the editable fields (a practitioner the body leaves out is kept); status, membership
+ * and createdAt are kept. The Put is conditioned on the updatedAt it read, so an update that raced
+ * another one gets 409 instead of silently undoing it; a patient that does not exist gets 404.
  */
 export async function updatePatient(practiceId: string, id: string, input: PatientInput, at = new Date()): Promise<Patient> {
   const current = await getPatient(practiceId, id);
   if (!current) throw new NotFoundError(PATIENT_NOT_FOUND);
   const patient: Patient = {
+    // A client that does not send practitioner (the patient form has no such field) keeps it.
+    ...(input.practitioner === undefined && current.practitioner ? { practitioner: current.practitioner } : {}),
     ...editableFields(input),
     id,
     membershipStatus: current.membershipStatus,

@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import type { GroupDefinition } from '../../functions/groups.js';
 import type { PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
+import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
@@ -68,6 +69,7 @@ export class PracticeStack extends Stack {
         realtime: (fn: NodejsFunction) => notifications.grantPublish(fn),
         scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),
         transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
+        email: emailSendGrant(config.email),
       },
     });
 

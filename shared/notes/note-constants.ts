@@ -95,6 +95,15 @@ export const NOTE_LAYOUT = {
 export const UPLOAD_MAX_BYTES = 250_000_000;
 export const ATTACHMENT_MAX_BYTES = 5_000_000;
 
+export type EmailFailureReason = 'rejected' | 'throttled' | 'paused' | 'unavailable' | 'not-configured';
+const EMAIL_FAILURE_REASON: Record<EmailFailureReason, string> = {
+  rejected: 'The mail service refused the message; check the To and From addresses.',
+  throttled: 'The mail service is busy; try again in a minute.',
+  paused: 'Sending email is paused for this practice; ask your practice admin.',
+  unavailable: 'The mail service did not answer; try again later.',
+  'not-configured': 'Email sending is not set up for this practice; ask your practice admin.',
+};
+
 /** Every message the notes API and note windows use; the spec's words where it fixes them. */
 export const NOTE_MESSAGES = {
   wildcard: 'There is still a wildcard in the note',
@@ -116,6 +125,10 @@ export const NOTE_MESSAGES = {
   subjectRequired: 'Subject is required',
   emailAlreadySent: 'This email has already been sent.',
   emailNotEmail: 'Only an email note can be sent.',
+  missingPatientEmail: 'Missing patient email address.',
+  emailSent: 'Email sent',
+  /** Modelled on the spec's 'There was an error sending the form'; the reason says what to do next. */
+  emailSendFailed: (kind: EmailFailureReason) => `There was an error sending the email. ${EMAIL_FAILURE_REASON[kind]} The note is kept and was not sent.`,
   unsupportedFile: 'This file is not a supported file format',
   fileTooLarge: 'This file is too large',
   saveError: 'There was an error saving the note.',

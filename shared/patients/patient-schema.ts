@@ -129,6 +129,8 @@ const patientFields = {
   emergencyContact: EmergencyContact.optional(),
   preferredPharmacy: text('Preferred pharmacy', L.freeText).optional(),
   hipaaAuthorizationAccepted: z.boolean({ error: 'HIPAA authorization accepted must be true or false' }).optional(),
+  /** The patient's primary provider (spec chart-data: practitioner.name); {{primary provider}} expands from it. */
+  practitioner: z.object({ name: text('Primary provider', L.freeText) }, { error: 'Primary provider must be an object with a name' }).optional(),
 };
 
 /**
@@ -203,6 +205,7 @@ export const Patient = z.object({
   emergencyContact: z.object({ name: z.string().optional(), phoneNumber: z.string().optional() }).optional(),
   preferredPharmacy: z.string().optional(),
   hipaaAuthorizationAccepted: z.boolean().optional(),
+  practitioner: z.object({ name: z.string().optional() }).optional(),
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   status: z.enum(PATIENT_STATUSES),
   createdAt: z.string(),

@@ -98,7 +98,7 @@ export interface PlaceholderContext {
   user: PlaceholderUser;
   /** The provider the note is for (author or on-behalf-of); the user when absent. */
   provider?: PlaceholderUser | null;
-  patient: (Patient & { practitioner?: { name?: string } }) | null;
+  patient: Patient | null;
   chart: ChartData;
   /** Every non-deleted note of the patient. */
   notes: Note[];

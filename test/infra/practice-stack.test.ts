@@ -186,6 +186,39 @@ describe('practice stack', () => {
       }
     });
 
+    it('lets only the notes Lambda send email, through SES from the practice identity, with the sender in its environment', () => {
+      const email = practice.config.email!;
+      expect(email).toEqual({ identity: 'demo.tidewell.local', fromAddress: 'notes@demo.tidewell.local' });
+      const sesStatements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+        p.Properties.PolicyDocument.Statement.filter((st: { Action: string | string[] }) => [st.Action].flat().some((a) => a.startsWith('ses:'))).map(
+          (st: Record<string, unknown>) => ({ roles: referencedIds(p.Properties.Roles), statement: st }),
+        ),
+      );
+      const [notesId, notes] = groupFunction('notes');
+      const notesRole = referencedIds(notes.Properties.Role)[0];
+      expect(sesStatements).toHaveLength(1);
+      expect(sesStatements[0].roles).toEqual([notesRole]);
+      expect(sesStatements[0].statement).toMatchObject({
+        Effect: 'Allow',
+        Action: 'ses:SendEmail',
+        Condition: { StringLike: { 'ses:FromAddress': '*@demo.tidewell.local' } },
+      });
+      const resource = JSON.stringify(sesStatements[0].statement.Resource);
+      expect(resource).toContain(':ses:us-east-1:111122223333:identity/demo.tidewell.local');
+      expect(resource).not.toContain('*');
+
+      expect(notes.Properties.Environment.Variables).toMatchObject({
+        EMAIL_TRANSPORT: 'ses',
+        EMAIL_IDENTITY: 'demo.tidewell.local',
+        EMAIL_FROM_ADDRESS: 'notes@demo.tidewell.local',
+      });
+      for (const group of practice.groups.filter((g) => g.name !== 'notes')) {
+        const [id, fn] = groupFunction(group.name);
+        expect(id).not.toBe(notesId);
+        expect(fn.Properties.Environment.Variables, group.name).not.toHaveProperty('EMAIL_TRANSPORT');
+      }
+    });
+
     it('has a throttled, access-logged $default stage and CORS for the web origin only', () => {
       const [, stage] = only('AWS::ApiGatewayV2::Stage');
       expect(stage.Properties.StageName).toBe('$default');

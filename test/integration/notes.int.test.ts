@@ -65,7 +65,8 @@ describe('note lifecycle', () => {
     const created = await create({ noteType: 'NOTE', patientId, data: text('Chief complaint: cough') });
     expect(created).toMatchObject({ noteType: 'NOTE', status: 'DRAFT', signed: null, noteVersion: 1, patientId, hidden: false });
     expect(created.noteId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(created.author.name).toBeTruthy();
+    // The local ID token has no given/family name: the name comes from the practice's user record.
+    expect(created.author).toMatchObject({ name: 'Daniel Okafor', email: 'provider@demo.tidewell.local' });
 
     const saved = await api(provider, 'POST', `/v1/notes/${created.noteId}`, { noteVersion: 1, data: text('Cough for 3 days') });
     expect(saved.status).toBe(200);
@@ -75,7 +76,8 @@ describe('note lifecycle', () => {
     expect(signed.status).toBe(200);
     expect(signed.body.status).toBe('SIGNED');
     expect(Date.parse(signed.body.signed)).toBeGreaterThan(Date.now() - 60_000);
-    expect(signed.body.author.email).toBe('employee@demo.tidewell.local');
+    expect(signed.body.author).toMatchObject({ name: 'Jordan Ellis', email: 'employee@demo.tidewell.local' });
+    expect(signed.body.signedBy.name).toBe('Jordan Ellis');
 
     const edit = await api(provider, 'POST', `/v1/notes/${created.noteId}`, { noteVersion: 3, data: text('changed') });
     expect(edit.status).toBe(400);
@@ -91,7 +93,7 @@ describe('note lifecycle', () => {
     expect(addended.status).toBe(200);
     expect(addended.body.status).toBe('ADDENDED');
     expect(addended.body.data.addenda).toEqual([
-      expect.objectContaining({ text: 'Follow up in 1 week', author: expect.objectContaining({ email: 'provider@demo.tidewell.local' }) }),
+      expect.objectContaining({ text: 'Follow up in 1 week', author: expect.objectContaining({ name: 'Daniel Okafor', email: 'provider@demo.tidewell.local' }) }),
     ]);
     expect(addended.body.data.text).toBe('Cough for 4 days');
 
@@ -219,6 +221,46 @@ describe('note types', () => {
     expect(await outbox(`Results ${run}`)).toEqual([
       expect.objectContaining({ to: `nora.${run}@example.test`, from: 'provider@demo.tidewell.local', text: 'Your results are in.', transport: 'local-outbox' }),
     ]);
+  });
+
+  it("EMAIL to a patient without an email address is refused with 'Missing patient email address.' and stays written", async () => {
+    const email = await create({ noteType: 'EMAIL', patientId: childId });
+    expect(email.data.to).toBe('');
+    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, { noteVersion: 1, data: { ...email.data, subject: `No address ${run}`, ...text('Hello') } });
+    expect(saved.body.status).toBe('WRITTEN');
+    const send = await api(provider, 'POST', `/v1/notes/${email.noteId}/send`, { noteVersion: 2 });
+    expect(send.status).toBe(400);
+    expect(send.body).toMatchObject({ message: 'Missing patient email address.', fieldErrors: { to: 'Missing patient email address.' } });
+    expect((await api(provider, 'GET', `/v1/notes/${email.noteId}`)).body).toMatchObject({ status: 'WRITTEN', noteVersion: 2 });
+    expect(await outbox(`No address ${run}`)).toEqual([]);
+  });
+
+  it('EMAIL the mail service refuses: the note stays written with its text, the error says so, and a retry can go on', async () => {
+    // The local outbox refuses the reserved .invalid domain as SES refuses an address.
+    const unreachable = await newPatient('Ivy', '1990-02-02', `ivy.${run}@clinic.invalid`);
+    const email = await create({ noteType: 'EMAIL', patientId: unreachable });
+    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, { noteVersion: 1, data: { ...email.data, subject: `Refused ${run}`, ...text('Your visit summary') } });
+    expect(saved.body.status).toBe('WRITTEN');
+
+    const send = await api(provider, 'POST', `/v1/notes/${email.noteId}/send`, { noteVersion: 2 });
+    expect(send.status).toBe(502);
+    expect(send.body).toMatchObject({
+      message: 'There was an error sending the email. The mail service refused the message; check the To and From addresses. The note is kept and was not sent.',
+      reason: 'rejected',
+      noteVersion: 4,
+    });
+    const kept = (await api(provider, 'GET', `/v1/notes/${email.noteId}`)).body;
+    expect(kept).toMatchObject({ status: 'WRITTEN', noteVersion: 4, data: { subject: `Refused ${run}`, text: 'Your visit summary' } });
+    expect(kept.data).not.toHaveProperty('sentAt');
+    expect(await outbox(`Refused ${run}`)).toEqual([]);
+
+    // With the version from the error, the note can be moved to a reachable patient and sent.
+    const moved = await api(provider, 'POST', `/v1/notes/${email.noteId}/change-patient`, { noteVersion: 4, patientId });
+    expect(moved.body.data.to).toBe(`nora.${run}@example.test`);
+    const retry = await api(provider, 'POST', `/v1/notes/${email.noteId}/send`, { noteVersion: moved.body.noteVersion });
+    expect(retry.status).toBe(200);
+    expect(retry.body.status).toBe('SENT');
+    expect(await outbox(`Refused ${run}`)).toHaveLength(1);
   });
 
   it('SMS_LOG is saved DELIVERED and stays delivered when signed', async () => {

@@ -24,9 +24,15 @@ beforeAll(async () => {
     email: `tam.${run}@example.test`,
     primaryPhoneNumber: '5125550142',
     address: { line1: '12 Oak St', city: 'Austin', state: 'TX', zip: '78701' },
+    practitioner: { name: 'Priya Raman' },
   });
   expect(p.status).toBe(201);
   patientId = p.body.id;
+  // A PUT from a client that knows nothing of the primary provider (the patient form) keeps it.
+  const { id, membershipStatus, status, createdAt, updatedAt, practitioner, ...editable } = p.body; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const put = await api(provider, 'PUT', `/v1/patients/${patientId}`, editable);
+  expect(put.status).toBe(200);
+  expect(put.body.practitioner).toEqual({ name: 'Priya Raman' });
   await chart('allergies', { name: 'Penicillin', severity: 'severe', description: 'Hives' });
   await chart('medications', { productName: 'Lisinopril', strength: '10', strengthUOM: 'mg', sigText: 'Once daily' });
   await chart('medications', { productName: 'Old drug', status: 'Complete' });
@@ -84,6 +90,7 @@ describe('templates', () => {
       'Extract: {{final extract chart notes}}',
       'Labs gone:{{labs}}',
       'Pharmacy: {{pharmacy}}',
+      'Primary provider: {{primary provider}}',
       'Plan: {{wild card}}',
       '{{signature}}',
       '{{mystery}}',
@@ -110,7 +117,9 @@ describe('templates', () => {
     expect(extract).not.toContain('Vitals');
     expect(res.body.text).toContain('Labs gone:\n');
     expect(res.body.text).toContain('Plan: ***');
-    expect(res.body.text).toMatch(/Electronically signed by .+\./);
+    expect(res.body.text).toContain('Primary provider: Priya Raman');
+    // The provider's display name from the practice's user record, not the token's email.
+    expect(res.body.text).toContain('Electronically signed by Daniel Okafor.');
     expect(res.body.text).toContain('{{mystery}}');
     expect(res.body.unresolved).toEqual(['pharmacy']);
     expect(res.body.unknown).toEqual(['mystery']);
@@ -123,6 +132,14 @@ describe('templates', () => {
     const link = await api(provider, 'POST', '/v1/template-links', { templateId: t.templateId, interactionId: note.noteId });
     expect(link.status).toBe(201);
     expect(link.body).toMatchObject({ templateId: t.templateId, interactionId: note.noteId });
+  });
+
+  it("{{provider signature}} names the note's author from the practice's user record", async () => {
+    const note = (await api(employee, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId, data: text('Phone triage') })).body;
+    expect(note.author.name).toBe('Jordan Ellis');
+    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Sig ${run}`, shortcut: `sig${run}`, body: '{{provider signature}} / {{signature}}' })).body;
+    const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
+    expect(res.body.text).toBe('Electronically signed by Jordan Ellis. / Electronically signed by Daniel Okafor.');
   });
 
   it("expands by shortcut, says 'Shortcode … not found' for an unknown one, and {{form}} needs a patient", async () => {

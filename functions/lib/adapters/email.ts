@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { EmailFailureReason } from '../../../shared/notes/note-constants.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
 
@@ -23,6 +24,29 @@ export interface EmailSender {
 
 export const EMAIL_OUTBOX_PREFIX = 'EMAIL_OUTBOX#';
 export const LOCAL_OUTBOX_TRANSPORT = 'local-outbox';
+export const SES_TRANSPORT = 'ses';
+/** Set by the stack when the practice config has no email sender: sending is refused, never faked. */
+export const DISABLED_TRANSPORT = 'none';
+
+/**
+ * Why a mail did not go out, in terms the caller can act on:
+ * rejected: this message or its addresses were refused (fix the mail, do not retry as is);
+ * throttled: the service is busy (retry shortly); paused: sending is stopped for the account or
+ * its configuration (an operator must act); unavailable: the service failed (retry later);
+ * not-configured: this deployment has no mail transport.
+ */
+export type EmailFailureKind = EmailFailureReason;
+
+/** A send that did not happen. `code` is the transport's error name, safe to log (no addresses). */
+export class EmailSendFailure extends Error {
+  constructor(
+    readonly kind: EmailFailureKind,
+    readonly code: string,
+  ) {
+    super(`Email not sent (${kind}: ${code})`);
+    this.name = 'EmailSendFailure';
+  }
+}
 
 /**
  * Local stand-in for the mail service: each sent mail is recorded in the table under
@@ -30,6 +54,9 @@ export const LOCAL_OUTBOX_TRANSPORT = 'local-outbox';
  */
 export class LocalOutboxEmailSender implements EmailSender {
   async send(practiceId: string, email: OutgoingEmail): Promise<SentEmail> {
+    // RFC 2606 reserves .invalid: no transport can deliver there, so the stand-in refuses it the
+    // way SES refuses an address, which lets a local run show what a rejected send does.
+    if ([email.to, email.from].some((address) => /\.invalid$/i.test(address.trim()))) throw new EmailSendFailure('rejected', 'MessageRejected');
     const messageId = `local-${randomUUID()}`;
     const sentAt = new Date().toISOString();
     await documentClient().send(
@@ -65,10 +92,34 @@ export function setEmailSender(sender: EmailSender | undefined): void {
   override = sender;
 }
 
+/** A deployment without a configured sender refuses to send rather than pretend it did. */
+export class DisabledEmailSender implements EmailSender {
+  async send(): Promise<SentEmail> {
+    throw new EmailSendFailure('not-configured', 'EmailNotConfigured');
+  }
+}
+
 /**
- * The sender for this process. No mail service is wired into the stack yet, so every environment
- * uses the outbox; a real transport plugs in here behind the same interface.
+ * EMAIL_TRANSPORT picks the transport: the stack sets 'ses' (with EMAIL_IDENTITY and
+ * EMAIL_FROM_ADDRESS from the practice config) or 'none'; `npm start` sets nothing and gets the
+ * local outbox. The SES module is loaded only when used, so local runs never import it.
  */
-export function emailSender(): EmailSender {
-  return override ?? new LocalOutboxEmailSender();
+export async function emailSenderFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<EmailSender> {
+  const transport = env.EMAIL_TRANSPORT || LOCAL_OUTBOX_TRANSPORT;
+  if (transport === LOCAL_OUTBOX_TRANSPORT) return new LocalOutboxEmailSender();
+  if (transport === DISABLED_TRANSPORT) return new DisabledEmailSender();
+  if (transport === SES_TRANSPORT) {
+    const { sesEmailSenderFromEnv } = await import('./ses-email.js');
+    return sesEmailSenderFromEnv(env);
+  }
+  throw new Error(`EMAIL_TRANSPORT ${transport} is not one of ${LOCAL_OUTBOX_TRANSPORT}, ${SES_TRANSPORT}, ${DISABLED_TRANSPORT}`);
+}
+
+let fromEnv: Promise<EmailSender> | undefined;
+
+/** The sender for this process (built once per Lambda container). */
+export function emailSender(): Promise<EmailSender> {
+  if (override) return Promise.resolve(override);
+  fromEnv ??= emailSenderFromEnv();
+  return fromEnv;
 }

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { authContextFromClaims, requireRole, type AuthContext, type Role } from '../auth/auth-context.js';
-import { HttpError, NotFoundError, ValidationError } from '../errors.js';
+import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
 import { zodFieldErrors } from './zod-errors.js';
 
@@ -57,6 +57,11 @@ export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
     onError: async (request) => {
       const error = request.error as Error;
       if (error instanceof HttpError && error.statusCode < 500) {
+        request.response = json(error.statusCode, { message: error.message, ...(error.details ?? {}) });
+        return;
+      }
+      if (error instanceof DependencyError) {
+        log.warn('Dependency failed', { routeKey: request.event?.routeKey, code: error.code, status: error.statusCode });
         request.response = json(error.statusCode, { message: error.message, ...(error.details ?? {}) });
         return;
       }

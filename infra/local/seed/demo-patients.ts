@@ -126,6 +126,8 @@ export function demoPatientInputs(): { id: string; input: PatientInput }[] {
       },
       preferredPharmacy: `${PHARMACIES[n % PHARMACIES.length]}, ${city} ${state}`,
       hipaaAuthorizationAccepted: n % 6 !== 0,
+      // The demo clinicians (demo-users.ts) share the panel, so {{primary provider}} has a name.
+      practitioner: { name: n % 3 === 0 ? 'Priya Raman' : 'Daniel Okafor' },
     };
     return { id, input };
   });

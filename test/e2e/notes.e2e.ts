@@ -231,6 +231,39 @@ test('a stale edit is refused with the server message and the text is kept', asy
   await expect(mine.getByRole('alert')).toContainText('This note was changed by someone else');
   await expect(mine.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C');
   await shot(page, '08-stale-version');
+
+  // Reload shows the colleague's version beside the text typed here, which stays until a choice is made.
+  await mine.getByRole('button', { name: 'Reload', exact: true }).click();
+  const latest = page.getByRole('dialog', { name: 'Latest version of this note' });
+  await expect(latest.getByRole('textbox', { name: 'Latest version text' })).toHaveText('Version A and B');
+  await expect(mine.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C');
+  await shot(page, '09-latest-version');
+  // Having seen it, the user keeps their text: the next save is based on the latest version and goes through.
+  await latest.getByRole('button', { name: 'Keep my text' }).click();
+  await expect(latest).toHaveCount(0);
+  await mine.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(mine.getByText(/^Saved /)).toBeVisible();
+
+  // Now the colleague is behind; they take the latest version over their unsaved text.
+  await theirs.getByRole('textbox', { name: 'Note text' }).click();
+  await other.keyboard.press('End');
+  await other.keyboard.type(' and D');
+  await theirs.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(theirs.getByRole('alert')).toContainText('This note was changed by someone else');
+  await theirs.getByRole('button', { name: 'Reload', exact: true }).click();
+  const theirLatest = other.getByRole('dialog', { name: 'Latest version of this note' });
+  await expect(theirLatest.getByRole('textbox', { name: 'Latest version text' })).toHaveText('Version A and C');
+  await theirLatest.getByRole('button', { name: 'Replace my text' }).click();
+  await expect(theirs.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C');
+  await expect(theirs.getByRole('button', { name: 'Reload', exact: true })).toHaveCount(0);
+  // Their window is on the latest version again: an edit saves without a conflict.
+  await theirs.getByRole('textbox', { name: 'Note text' }).click();
+  await other.keyboard.press('End');
+  await other.keyboard.type(' and E');
+  await theirs.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(theirs.getByText(/^Saved /)).toBeVisible();
+  await expect(theirs.getByRole('textbox', { name: 'Note text' })).toHaveText('Version A and C and E');
+  await other.context().close();
 });
 
 test("'/' inserts a template expanded for the patient; its wildcards block signing until filled", async ({ page }) => {

@@ -1,17 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { NOTE_LAYOUT, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Select } from '../../../components/ui/select.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { displayUserName, type PracticeUser } from '../../../lib/practice.js';
+import { NoteEditor } from '../editor/note-editor.js';
+import { STATUS_LABEL } from '../note-types.js';
+import { formatDateTime } from './note-header.js';
 
-function NoteDialog({ title, isOpen, onClose, children, actions }: { title: string; isOpen: boolean; onClose: () => void; children: ReactNode; actions: ReactNode }) {
+interface NoteDialogProps {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+  width?: keyof typeof MODAL_WIDTH;
+}
+
+function NoteDialog({ title, isOpen, onClose, children, actions, width = 'sm' }: NoteDialogProps) {
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable className="tw-modal-overlay tw-note-modal-overlay">
-      <Modal className="tw-modal" style={{ width: MODAL_WIDTH.sm }}>
+      <Modal className="tw-modal" style={{ width: MODAL_WIDTH[width] }}>
         <Dialog className="tw-dialog">
           <Heading slot="title" className="tw-dialog__title">
             {title}
@@ -131,6 +144,54 @@ export function AssignDraftDialog({ isOpen, onClose, onAssign }: { isOpen: boole
           {error}
         </p>
       ) : null}
+    </NoteDialog>
+  );
+}
+
+export interface LatestVersionDialogProps {
+  isOpen: boolean;
+  /** The note as the server has it now. */
+  latest: Note;
+  /** Whether the latest version can still take the user's text (it may have been signed meanwhile). */
+  canKeepMine: boolean;
+  onClose: () => void;
+  onKeepMine: () => void;
+  onReplace: () => void;
+}
+
+/**
+ * After a 409: the version someone else saved, read-only, next to the user's own text (still in the
+ * window behind). Replacing the user's unsaved text is a choice made here, never a side effect.
+ */
+export function LatestVersionDialog({ isOpen, latest, canKeepMine, onClose, onKeepMine, onReplace }: LatestVersionDialogProps) {
+  const html = latest.data.formattedText || latest.data.text || '';
+  return (
+    <NoteDialog
+      title="Latest version of this note"
+      isOpen={isOpen}
+      onClose={onClose}
+      width="md"
+      actions={
+        <>
+          <Button onPress={onClose}>Cancel</Button>
+          {canKeepMine ? <Button onPress={onKeepMine}>Keep my text</Button> : null}
+          <Button variant="danger" onPress={onReplace}>
+            Replace my text
+          </Button>
+        </>
+      }
+    >
+      <p className="tw-latest-version__meta">
+        {STATUS_LABEL(latest.status)} · saved {formatDateTime(latest.timestamp)} · version {latest.noteVersion}
+      </p>
+      <div className="tw-latest-version__text" role="region" aria-label="Latest version">
+        <NoteEditor ariaLabel="Latest version text" initialHtml={html} onChange={() => undefined} readOnly />
+      </div>
+      <p className="tw-latest-version__hint">
+        {canKeepMine
+          ? 'Your unsaved text stays in the note until you choose. Keep my text saves yours over this version; Replace my text discards yours.'
+          : 'This version can no longer be edited. Replace my text shows it and discards your unsaved text.'}
+      </p>
     </NoteDialog>
   );
 }

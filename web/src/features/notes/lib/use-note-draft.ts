@@ -13,13 +13,19 @@ export type SaveState =
   | { kind: 'saved'; at: Date }
   /** Autosave skipped because the note cannot be saved yet (e.g. a wildcard remains). */
   | { kind: 'blocked'; message: string }
-  | { kind: 'error'; message: string };
+  /** `stale`: the server refused the write because someone else saved first (409 on noteVersion). */
+  | { kind: 'error'; message: string; stale?: boolean };
 
 /** Spec notes §8: the server's text when it sent one, otherwise the generic save message. */
 export function saveErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status > 0 && error.status < 500 && error.message) return NOTE_MESSAGES.errorSaving(error.message);
   if (isApiError(error) && error.status >= 500) return NOTE_MESSAGES.statusError(error.status, error.message);
   return NOTE_MESSAGES.saveError;
+}
+
+/** The failed-write state for the window footer; a 409 offers Reload (see the latest without losing the text). */
+export function errorState(error: unknown, message = saveErrorMessage(error)): SaveState {
+  return { kind: 'error', message, ...(isApiError(error, 409) ? { stale: true } : {}) };
 }
 
 export interface DraftSnapshot {
@@ -58,6 +64,9 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
   const save = useCallback(
     async (mode: 'auto' | 'manual'): Promise<Note | null> => {
       if (inFlight.current) await inFlight.current;
+      // An autosave with nothing new since the last save would only move the version on, and turn
+      // a colleague's next save in the same note into a needless 409.
+      if (mode === 'auto' && edits.current === savedEdits.current) return null;
       const current = latest.current;
       const { noteId, noteType, files } = noteRef.current;
       const problem = noteSaveProblem({ noteType, patientId: current.patientId, data: current.data, files }, patientDob.current);
@@ -79,7 +88,7 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
           return saved;
         })
         .catch((error: unknown) => {
-          setSaveState({ kind: 'error', message: saveErrorMessage(error) });
+          setSaveState(errorState(error));
           return null;
         })
         .finally(() => {
@@ -139,5 +148,34 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
     setSnapshot(latest.current);
   }, []);
 
-  return { snapshot, latest, saveState, setSaveState, change, save, write, adoptPatient, version };
+  /**
+   * After a 409 the user has seen the latest version and keeps their own text: the next save is
+   * based on the latest version (and so replaces it, knowingly).
+   */
+  const rebase = useCallback(
+    (server: Note) => {
+      version.current = server.noteVersion;
+      writeNote(server);
+      setSaveState({ kind: 'dirty' });
+      if (server.status === 'DRAFT') autosave();
+    },
+    [autosave, writeNote],
+  );
+
+  /** After a 409 the user chose the latest version: their unsaved edits are dropped. */
+  const reset = useCallback(
+    (server: Note) => {
+      autosave.cancel();
+      version.current = server.noteVersion;
+      latest.current = { data: server.data, patientId: server.patientId, eventTimestamp: server.eventTimestamp };
+      setSnapshot(latest.current);
+      savedEdits.current = edits.current;
+      writeNote(server);
+      setSaveState({ kind: 'clean' });
+      onDirtyRef.current(false);
+    },
+    [autosave, writeNote],
+  );
+
+  return { snapshot, latest, saveState, setSaveState, change, save, write, adoptPatient, rebase, reset, version };
 }

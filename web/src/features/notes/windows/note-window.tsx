@@ -14,15 +14,15 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast, toastQueue } from '../../../lib/toasts.js';
-import { noteKeys, notesApi, useNote } from '../api/notes-api.js';
-import { AssignDraftDialog, NoteDateDialog } from '../components/note-dialogs.js';
+import { fetchNote, noteKeys, notesApi, useNote } from '../api/notes-api.js';
+import { AssignDraftDialog, LatestVersionDialog, NoteDateDialog } from '../components/note-dialogs.js';
 import { formatDateTime, NoteHeader } from '../components/note-header.js';
 import { PatientPicker } from '../components/patient-picker.js';
 import { NoteFiles } from '../components/note-files.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { VitalsForm } from '../components/vitals-form.js';
 import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/note-editor.js';
-import { saveErrorMessage, useNoteDraft, type SaveState } from '../lib/use-note-draft.js';
+import { errorState, saveErrorMessage, useNoteDraft, type SaveState } from '../lib/use-note-draft.js';
 import { NOTE_TYPE_LABEL } from '../note-types.js';
 import type { NoteStage, NoteWindowEntry } from './note-window-state.js';
 import { useNoteWindows } from './note-windows-context.js';
@@ -74,7 +74,7 @@ export function NoteWindow({ entry, mobile }: NoteWindowProps) {
   );
 }
 
-function SaveStatus({ state }: { state: SaveState }) {
+function SaveStatus({ state, onReload, reloading }: { state: SaveState; onReload: () => void; reloading: boolean }) {
   const text =
     state.kind === 'saving'
       ? 'Saving…'
@@ -87,9 +87,17 @@ function SaveStatus({ state }: { state: SaveState }) {
             : '';
   const tone = state.kind === 'error' ? 'error' : state.kind === 'blocked' ? 'warning' : 'muted';
   return (
-    <p className={`tw-note-save-state tw-note-save-state--${tone}`} role={state.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
-      {text}
-    </p>
+    <>
+      <p className={`tw-note-save-state tw-note-save-state--${tone}`} role={state.kind === 'error' ? 'alert' : 'status'} aria-live="polite">
+        {text}
+      </p>
+      {/* Spec notes §2: an error shows its text with a Reload button when a retry exists. */}
+      {state.kind === 'error' && state.stale ? (
+        <Button size="sm" className="tw-note-save-state__reload" onPress={onReload} isPending={reloading}>
+          Reload
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -105,7 +113,11 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const addendumRef = useRef<NoteEditorHandle>(null);
   const [menuHidden, setMenuHidden] = useState(false);
   const [dialog, setDialog] = useState<'date' | 'assign' | 'delete' | null>(null);
-  const [busy, setBusy] = useState<'sign' | 'send' | 'lock' | 'addend' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'sign' | 'send' | 'lock' | 'addend' | 'delete' | 'reload' | null>(null);
+  /** The server's version after a 409, shown before anything replaces the user's text. */
+  const [latestVersion, setLatestVersion] = useState<Note | null>(null);
+  /** Bumped when the text is replaced from the server, so the (uncontrolled) editor loads it. */
+  const [editorGeneration, setEditorGeneration] = useState(0);
   const [addendum, setAddendum] = useState<EditorValue | null>(null);
   const [addending, setAddending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -115,6 +127,8 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const isEmail = note.noteType === 'EMAIL';
   const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
   const dob = patient.data?.dob ?? null;
+  // Spec notes §5: an email needs the patient's address ('Missing patient email address.').
+  const missingPatientEmail = isEmail && Boolean(patient.data) && !patient.data?.email?.trim() && !draft.snapshot.data.to?.trim();
 
   useEffect(() => {
     windows.describe({ noteId: note.noteId, patientId: draft.snapshot.patientId, noteType: note.noteType, patientName });
@@ -156,7 +170,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
         true,
       );
     } catch (error) {
-      draft.setSaveState({ kind: 'error', message: saveErrorMessage(error) });
+      draft.setSaveState(errorState(error));
     } finally {
       setBusy(null);
     }
@@ -165,17 +179,48 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const send = async () => {
     const problem = problemNow();
     if (problem) return refuse(problem);
+    if (missingPatientEmail) return refuse({ message: NOTE_MESSAGES.missingPatientEmail, fieldErrors: { to: NOTE_MESSAGES.missingPatientEmail } });
     setBusy('send');
     try {
       const saved = await draft.save('manual');
       if (!saved) return;
       await draft.write((noteVersion) => notesApi.send(note.noteId, noteVersion), false);
-      showToast('Email sent', { tone: 'success' });
+      showToast(NOTE_MESSAGES.emailSent, { tone: 'success' });
     } catch (error) {
-      draft.setSaveState({ kind: 'error', message: saveErrorMessage(error) });
+      if (isApiError(error)) setFieldErrors(error.fieldErrors);
+      // A refused send was undone on the server (new version, same text): pick that version up.
+      if (isApiError(error) && error.status >= 500) void queryClient.invalidateQueries({ queryKey: noteKeys.detail(note.noteId) });
+      // Send messages are whole sentences that say what happened to the note; shown as the server wrote them.
+      draft.setSaveState(errorState(error, isApiError(error) && error.status > 0 ? error.message : saveErrorMessage(error)));
     } finally {
       setBusy(null);
     }
+  };
+
+  const reload = async () => {
+    editorRef.current?.flush();
+    setBusy('reload');
+    try {
+      setLatestVersion(await fetchNote(note.noteId));
+    } catch (error) {
+      draft.setSaveState(errorState(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const keepMine = () => {
+    if (!latestVersion) return;
+    draft.rebase(latestVersion);
+    setLatestVersion(null);
+  };
+
+  const replaceMine = () => {
+    if (!latestVersion) return;
+    draft.reset(latestVersion);
+    setFieldErrors({});
+    setEditorGeneration((g) => g + 1);
+    setLatestVersion(null);
   };
 
   const saveAddendum = async () => {
@@ -188,7 +233,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
       setAddendum(null);
       draft.setSaveState({ kind: 'clean' });
     } catch (error) {
-      draft.setSaveState({ kind: 'error', message: saveErrorMessage(error) });
+      draft.setSaveState(errorState(error));
     } finally {
       setBusy(null);
     }
@@ -304,7 +349,13 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
             </label>
             <label className="tw-field">
               <span className="tw-field__label">To</span>
-              <input className="tw-field__input" readOnly value={data.to ?? ''} />
+              <input
+                className="tw-field__input"
+                readOnly
+                value={data.to ?? ''}
+                aria-invalid={fieldErrors.to || (editable && missingPatientEmail) ? true : undefined}
+              />
+              {fieldErrors.to || (editable && missingPatientEmail) ? <span className="tw-field__error">{fieldErrors.to || NOTE_MESSAGES.missingPatientEmail}</span> : null}
             </label>
             <label className="tw-field">
               <span className="tw-field__label">From</span>
@@ -326,6 +377,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
           />
         ) : (
           <NoteEditor
+            key={`text-${editorGeneration}`}
             ref={editorRef}
             ariaLabel={`${NOTE_TYPE_LABEL[note.noteType]} text`}
             initialHtml={data.formattedText ?? data.text ?? ''}
@@ -367,7 +419,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
       </div>
 
       <footer className="tw-note-window__footer">
-        <SaveStatus state={draft.saveState} />
+        <SaveStatus state={draft.saveState} onReload={() => void reload()} reloading={busy === 'reload'} />
         <div className="tw-note-window__actions">
           {editable ? (
             <Button size="sm" onPress={() => void saveNow()} isPending={draft.saveState.kind === 'saving'}>
@@ -411,6 +463,16 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
             setDialog(null);
             draft.change({ eventTimestamp: iso });
           }}
+        />
+      ) : null}
+      {latestVersion ? (
+        <LatestVersionDialog
+          isOpen
+          latest={latestVersion}
+          canKeepMine={isEditableStatus(latestVersion.status) || (latestVersion.noteType === 'SMS_LOG' && latestVersion.status === 'DELIVERED' && !latestVersion.signed)}
+          onClose={() => setLatestVersion(null)}
+          onKeepMine={keepMine}
+          onReplace={replaceMine}
         />
       ) : null}
       {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => setDialog(null)} onAssign={(userId, name) => void assign(userId, name)} /> : null}

@@ -156,7 +156,7 @@ test('notes of two patients open side by side; unsaved changes ask before closin
   await expect(first.getByText(/^Saved /)).toBeVisible({ timeout: 12_000 });
 });
 
-test('vitals compute BMI live; an email without a subject is refused', async ({ page }) => {
+test('vitals compute BMI live; an email without a subject is refused, then sent', async ({ page }) => {
   await openChart(page, 'pat-0003');
   const vitals = await newInteraction(page, 'Vitals');
   await expect(vitals.getByLabel('Head circumference')).toHaveCount(0);
@@ -184,6 +184,10 @@ test('vitals compute BMI live; an email without a subject is refused', async ({ 
   await email.getByLabel(/^Subject/).fill('Lab results');
   await email.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(email.locator('.tw-note-status')).toHaveText('Written');
+  // npm start sends through the local outbox; a deployed stack through SES.
+  await email.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(email.locator('.tw-note-status')).toHaveText('Sent');
+  await expect(email.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
 
   // A child's vitals offer head circumference.
   await email.getByRole('button', { name: 'Close note' }).click();

@@ -55,7 +55,10 @@ async function expand(auth: AuthContext, templateId: string, input: ExpandInput,
     input.noteId ? getNote(auth.practiceId, input.noteId) : Promise.resolve(null),
   ]);
   const me = { name: user?.name || auth.name, npiNumber: user?.npiNumber ?? null, educationDegree: user?.educationDegree ?? null };
-  const provider = current?.author ? { name: current.onBehalfOf || current.author.name } : null;
+  // The author's name as the practice knows it now: notes written before names came from the
+  // user record carry the author's email as their name.
+  const authorUser = current?.author && !current.onBehalfOf ? (current.author.userId === auth.userId ? user : await getUser(auth.practiceId, current.author.userId)) : null;
+  const provider = current?.author ? { name: current.onBehalfOf || authorUser?.name || current.author.name } : null;
   try {
     const result = expandPlaceholders(template.body, {
       now,

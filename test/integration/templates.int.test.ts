@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn } from '../support/local-stack.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -140,6 +141,21 @@ describe('templates', () => {
     const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Sig ${run}`, shortcut: `sig${run}`, body: '{{provider signature}} / {{signature}}' })).body;
     const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
     expect(res.body.text).toBe('Electronically signed by Jordan Ellis. / Electronically signed by Daniel Okafor.');
+
+    // A note saved before author names came from the user record carries the email as its name.
+    const { client, tableName } = tableClient();
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { practiceId: stackEndpoints().practiceId, sk: `NOTE#${note.noteId}` },
+        UpdateExpression: 'SET author.#n = :email',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':email': 'employee@demo.tidewell.local' },
+      }),
+    );
+    expect((await api(provider, 'GET', `/v1/notes/${note.noteId}`)).body.author.name).toBe('employee@demo.tidewell.local');
+    const older = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
+    expect(older.body.text).toBe('Electronically signed by Jordan Ellis. / Electronically signed by Daniel Okafor.');
   });
 
   it("expands by shortcut, says 'Shortcode … not found' for an unknown one, and {{form}} needs a patient", async () => {

@@ -165,6 +165,7 @@ function RenameGroupDialog({ name, onRename, onClose }: { name: string; onRename
             Rename group
           </Heading>
           <Form
+            className="tw-chart-rename"
             validationErrors={error ? { name: error } : {}}
             onSubmit={(event) => {
               event.preventDefault();

@@ -119,6 +119,13 @@ const routes: Record<string, AnyRoute> = {
     status: 201,
     run: ({ auth, params, body }) => createSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, body),
   }),
+  // Renaming is the only edit a freeform medication has (its one field is the name).
+  [`PUT ${P1}/freeform-medications/{ident}`]: route({
+    params: ChartItemParams,
+    body: FreeformMedicationInput,
+    minRole: MIN,
+    run: ({ auth, params, body }) => updateSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident, body),
+  }),
   [`DELETE ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
     minRole: MIN,

@@ -8,6 +8,7 @@ export const CHART_ROUTES = [
   ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),
   `GET ${P1}/freeform-medications`,
   `POST ${P1}/freeform-medications`,
+  `PUT ${P1}/freeform-medications/{ident}`,
   `DELETE ${P1}/freeform-medications/{ident}`,
   `POST ${P1}/vaccines/groups`,
   `PUT ${P1}/vaccines/groups/{groupId}`,

@@ -6,11 +6,11 @@ import {
   MedicationInput,
   SurgeryInput,
   VaccineInput,
+  FreeformMedicationInput,
   type FreeformMedication,
 } from '../../shared/chart/sections.js';
 import { compareVaccineDoses, orderChartItems } from '../../shared/chart/ordering.js';
 import type { Vaccine } from '../../shared/chart/sections.js';
-import { z } from 'zod';
 import { resolveIcd10 } from './icd10-ref.js';
 import type { SectionSpec } from './section-crud.js';
 
@@ -41,12 +41,11 @@ export const MEDICATIONS: SectionSpec<MedicationInput> = {
   order: (items) => orderChartItems(items, (i) => i.start),
 };
 
-const FreeformInput = z.object({ name: z.string() });
 export const FREEFORM_MEDICATIONS: SectionSpec<{ name: string }> = {
   section: 'freeformMedications',
   label: 'Freeform medication',
   entity: 'freeform_medication',
-  input: FreeformInput,
+  input: FreeformMedicationInput,
   order: (items) => [...items].sort((a, b) => a.name.localeCompare(b.name)) as (FreeformMedication & { name: string })[],
 };
 

@@ -3,7 +3,9 @@
  *
  * Starts the local runtime on a temporary folder, loads N synthetic patients through the patient
  * repository, signs in the demo provider, and measures patient list and search through the
- * local HTTP API. Prints p50/p95/p99 latency and requests/s per scenario. A figure, not a test.
+ * local HTTP API, then ICD-10 search over the official release and drug search over a synthetic
+ * FDA NDC directory of realistic size written into the temporary folder. Prints p50/p95/p99
+ * latency and requests/s per scenario. A figure, not a test.
  */
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { prepareDrugBench } from './drug-bench.js';
 import { prepareIcd10Bench } from './icd10-bench.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
@@ -92,6 +95,7 @@ async function run() {
     const scrambled = (digits: string) => digits.slice(3, 7).split('').reverse().join('');
     let created = 0;
     const icd10Scenarios = await prepareIcd10Bench(opts.requests);
+    const drugScenarios = await prepareDrugBench(dataDir, opts.requests);
 
     const scenarios: Scenario[] = [
       { name: 'list first page (limit 100)', path: () => '/v1/patients?limit=100&offset=0' },
@@ -111,6 +115,7 @@ async function run() {
         path: () => '/v1/patients?q=bench',
       },
       ...icd10Scenarios,
+      ...drugScenarios,
     ];
 
     const rows: (LatencySummary & { name: string })[] = [];

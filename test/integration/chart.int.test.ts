@@ -110,6 +110,25 @@ describe('medications', () => {
     expect((await api(provider, 'GET', `${P}/freeform-medications`)).body.items.map((i: { name: string }) => i.name)).toContain('Fish oil');
     expect((await api(provider, 'DELETE', `${P}/freeform-medications/${ff.body.ident}`)).status).toBe(204);
   });
+
+  it('renames a freeform medication; an empty name, another patient or a deleted one is refused', async () => {
+    const ff = await api(provider, 'POST', `${P}/freeform-medications`, { name: 'Vitamin D' });
+    expect(ff.status).toBe(201);
+    const renamed = await api(employee, 'PUT', `${P}/freeform-medications/${ff.body.ident}`, { name: '  Vitamin D3 2000 IU  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ ident: ff.body.ident, name: 'Vitamin D3 2000 IU', createdAt: ff.body.createdAt });
+    const listed = (await api(provider, 'GET', `${P}/freeform-medications`)).body.items.filter((i: { ident: string }) => i.ident === ff.body.ident);
+    expect(listed.map((i: { name: string }) => i.name)).toEqual(['Vitamin D3 2000 IU']);
+    const empty = await api(provider, 'PUT', `${P}/freeform-medications/${ff.body.ident}`, { name: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors).toEqual({ name: 'Name is required' });
+    expect((await api(provider, 'PUT', `${OTHER}/freeform-medications/${ff.body.ident}`, { name: 'x' })).status).toBe(404);
+    expect((await api(provider, 'DELETE', `${P}/freeform-medications/${ff.body.ident}`)).status).toBe(204);
+    const gone = await api(provider, 'PUT', `${P}/freeform-medications/${ff.body.ident}`, { name: 'Vitamin D3' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Freeform medication not found');
+    expect(await auditActions('pat-0003', 'freeform_medication')).toEqual(expect.arrayContaining(['create', 'update', 'delete']));
+  });
 });
 
 describe('vaccines', () => {

@@ -8,6 +8,8 @@ import { detectIcd10Layout, dottedIcd10, parseIcd10 } from './icd10-parse.js';
 import { ICD10_STARTER } from './icd10-starter.js';
 import { DrugIndex, formatNdc11, ndc11, parseNdcDirectory } from './ndc.js';
 import { CVX_STARTER_ROWS, MVX_STARTER_ROWS } from './vaccine-starter.js';
+import { syntheticNdcDirectory } from '../../../test/bench/synthetic-ndc.js';
+import type { DrugProduct } from '../../../shared/chart/code-sets.js';
 
 const pad = (s: string, n: number) => s.padEnd(n, ' ');
 
@@ -90,5 +92,39 @@ describe('FDA NDC directory', () => {
   it('starter drugs carry no NDC', () => {
     expect(DRUG_STARTER.every((d) => d.ndc === undefined && d.ndc11 === undefined)).toBe(true);
     expect(new DrugIndex(DRUG_STARTER).search('metf', 'NAME', 10).items.length).toBe(2);
+  });
+  it('the index answers exactly what a pass over every package answers, in the same order', () => {
+    const dir = syntheticNdcDirectory(3000, 11);
+    const drugs = parseNdcDirectory(dir.productText, dir.packageText);
+    const index = new DrugIndex(drugs);
+    // The search as it was before the index: one pass over every row per query.
+    const rows = [...drugs]
+      .sort((a, b) => a.productName.localeCompare(b.productName) || a.strength.localeCompare(b.strength, 'en', { numeric: true }))
+      .map((drug) => ({ drug, words: `${drug.productName} ${drug.genericName}`.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean), digits: drug.ndc11!.replace(/-/g, '') }));
+    const scan = (q: string, limit: number): { items: DrugProduct[]; total: number } => {
+      const text = q.trim().toLowerCase();
+      if (/^[\d-]+$/.test(text)) {
+        const digits = ndc11(text) ?? text.replace(/-/g, '');
+        const hits = rows.filter((r) => r.digits.startsWith(digits));
+        return { items: hits.slice(0, limit).map((h) => h.drug), total: hits.length };
+      }
+      const tokens = text.split(/[^a-z0-9.]+/).filter(Boolean);
+      const hits = rows.filter((r) => tokens.every((t) => r.words.some((w) => w.startsWith(t))));
+      hits.sort((a, b) => Number(!a.drug.productName.toLowerCase().startsWith(tokens[0])) - Number(!b.drug.productName.toLowerCase().startsWith(tokens[0])));
+      return { items: hits.slice(0, limit).map((h) => h.drug), total: hits.length };
+    };
+    const queries = ['lisin', 'hydro', 'sodium chloride', 'chloride sodium', 'metformin hydrochloride', 'amox', 'zzzz', dir.brandNames[3], dir.brandNames[40].slice(0, 4), dir.ndcs[17], dir.ndcs[17].slice(0, 7), dir.ndcs[900].replace(/-/g, '').padStart(11, '0'), '2001'];
+    let nonEmpty = 0;
+    for (const q of queries) {
+      for (const limit of [1, 25, 100]) {
+        const got = index.search(q, undefined, limit);
+        const want = scan(q, limit);
+        expect({ q, limit, total: got.total, ndcs: got.items.map((d) => d.ndc11) }).toEqual({ q, limit, total: want.total, ndcs: want.items.map((d) => d.ndc11) });
+        if (want.total > 0) nonEmpty++;
+      }
+    }
+    // The comparison means something only if most queries find drugs.
+    expect(nonEmpty).toBeGreaterThanOrEqual(30);
+    expect(index.search('hydrochlorothiazide', 'NAME', 100).items.every((d) => /hydrochlorothiazide/i.test(`${d.productName} ${d.genericName}`))).toBe(true);
   });
 });

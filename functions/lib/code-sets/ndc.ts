@@ -63,48 +63,154 @@ export function parseNdcDirectory(productText: string, packageText: string): Dru
   return out;
 }
 
-interface Searchable {
-  drug: DrugProduct;
-  words: string[];
-  digits: string;
+const nameWords = (text: string) => text.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean);
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** [lo, hi) of the entries of `sorted` that start with `prefix`. */
+const prefixRange = (sorted: readonly string[], prefix: string): [number, number] => [lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`)];
+
+/** The `limit` smallest row numbers offered to it, ascending (a bounded insertion list; limit ≤ 100). */
+class SmallestRows {
+  readonly rows: number[] = [];
+  constructor(private readonly limit: number) {}
+  offer(row: number): void {
+    const rows = this.rows;
+    if (rows.length === this.limit && row >= rows[rows.length - 1]) return;
+    let i = rows.length;
+    while (i > 0 && rows[i - 1] > row) i--;
+    rows.splice(i, 0, row);
+    if (rows.length > this.limit) rows.pop();
+  }
 }
 
 /**
  * Drug search (medication form): by NDC digits (any of the labeled or 11-digit forms, prefix),
  * or by words of the brand and generic names (each typed word a prefix of a name word). Name
  * matches that start with the query come first, then by name and strength.
+ *
+ * A full FDA directory is about 250,000 packages, so nothing here walks all the rows per query.
+ * Rows are numbered in result order (name, then strength). The names' words form a sorted
+ * vocabulary, each word with the ascending rows it occurs in; a word query walks the postings of
+ * the rarest typed word's prefix range first and only advances rows it touched. Names and 11-digit
+ * NDCs are also kept sorted by text, so "name starts with the first word" and "NDC starts with
+ * these digits" are each one binary-searched range. Only the first `limit` rows of the hits are
+ * ever ordered.
  */
 export class DrugIndex {
-  private readonly rows: Searchable[];
+  private readonly drugs: DrugProduct[];
+  private readonly vocabulary: string[];
+  private readonly postings: Int32Array[];
+  private readonly sortedNames: string[];
+  /** Row → its position in sortedNames. */
+  private readonly nameRank: Int32Array;
+  private readonly ndcDigits: string[];
+  private readonly ndcRows: Int32Array;
+  /** Per row: how many of the query's words it has matched so far (reset after each query). */
+  private readonly stage: Uint8Array;
+  /** Rows the rarest word touched, for the current query. */
+  private readonly touched: Int32Array;
 
   constructor(drugs: readonly DrugProduct[]) {
-    this.rows = [...drugs]
-      .sort((a, b) => a.productName.localeCompare(b.productName) || a.strength.localeCompare(b.strength, 'en', { numeric: true }))
-      .map((drug) => ({
-        drug,
-        words: `${drug.productName} ${drug.genericName}`.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean),
-        digits: drug.ndc11?.replace(/-/g, '') ?? '',
-      }));
+    // A collator is an order of magnitude faster than String#localeCompare over 250,000 rows.
+    const byName = new Intl.Collator('en');
+    const byStrength = new Intl.Collator('en', { numeric: true });
+    this.drugs = [...drugs].sort((a, b) => byName.compare(a.productName, b.productName) || byStrength.compare(a.strength, b.strength));
+    const n = this.drugs.length;
+    const byWord = new Map<string, number[]>();
+    const ndcs: [string, number][] = [];
+    const names: [string, number][] = [];
+    this.drugs.forEach((drug, row) => {
+      for (const w of new Set(nameWords(`${drug.productName} ${drug.genericName}`))) {
+        let list = byWord.get(w);
+        if (!list) byWord.set(w, (list = []));
+        list.push(row);
+      }
+      names.push([drug.productName.toLowerCase(), row]);
+      const digits = drug.ndc11?.replace(/-/g, '') ?? '';
+      if (digits) ndcs.push([digits, row]);
+    });
+    const byText = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
+    this.vocabulary = [...byWord.keys()].sort();
+    this.postings = this.vocabulary.map((w) => Int32Array.from(byWord.get(w)!));
+    names.sort(byText);
+    this.sortedNames = names.map((x) => x[0]);
+    this.nameRank = new Int32Array(n);
+    names.forEach(([, row], rank) => (this.nameRank[row] = rank));
+    ndcs.sort(byText);
+    this.ndcDigits = ndcs.map((x) => x[0]);
+    this.ndcRows = Int32Array.from(ndcs.map((x) => x[1]));
+    this.stage = new Uint8Array(n);
+    this.touched = new Int32Array(n);
   }
 
   get size(): number {
-    return this.rows.length;
+    return this.drugs.length;
+  }
+
+  /** Calls `hit` once for every row whose names have a word starting with every token (any order). */
+  private eachRowWithWords(tokens: string[], hit: (row: number) => void): void {
+    if (tokens.length === 0 || tokens.length > 250) return;
+    const ranges = tokens.map((token) => {
+      const [lo, hi] = prefixRange(this.vocabulary, token);
+      let size = 0;
+      for (let w = lo; w < hi; w++) size += this.postings[w].length;
+      return { lo, hi, size };
+    });
+    ranges.sort((a, b) => a.size - b.size);
+    if (ranges[0].size === 0) return;
+    const { stage, touched } = this;
+    let count = 0;
+    ranges.forEach(({ lo, hi }, k) => {
+      for (let w = lo; w < hi; w++) {
+        const list = this.postings[w];
+        for (let i = 0; i < list.length; i++) {
+          const row = list[i];
+          if (stage[row] !== k) continue;
+          stage[row] = k + 1;
+          if (k === 0) touched[count++] = row;
+        }
+      }
+    });
+    for (let i = 0; i < count; i++) {
+      const row = touched[i];
+      if (stage[row] === tokens.length) hit(row);
+      stage[row] = 0;
+    }
   }
 
   search(text: string, searchBy: 'NAME' | 'NDC' | undefined, limit: number): { items: DrugProduct[]; total: number } {
     const q = text.trim().toLowerCase();
-    if (!q) return { items: [], total: 0 };
+    if (!q || limit <= 0) return { items: [], total: 0 };
     const asNdc = searchBy === 'NDC' || (searchBy !== 'NAME' && /^[\d-]+$/.test(q));
-    let hits: Searchable[];
     if (asNdc) {
       const digits = ndc11(q) ?? q.replace(/-/g, '');
-      hits = this.rows.filter((r) => r.digits !== '' && r.digits.startsWith(digits));
-    } else {
-      const tokens = q.split(/[^a-z0-9.]+/).filter(Boolean);
-      hits = this.rows.filter((r) => tokens.every((t) => r.words.some((w) => w.startsWith(t))));
-      const first = tokens[0];
-      hits.sort((a, b) => Number(!a.drug.productName.toLowerCase().startsWith(first)) - Number(!b.drug.productName.toLowerCase().startsWith(first)));
+      const [lo, hi] = digits ? prefixRange(this.ndcDigits, digits) : [0, 0];
+      const top = new SmallestRows(limit);
+      for (let i = lo; i < hi; i++) top.offer(this.ndcRows[i]);
+      return { items: top.rows.map((row) => this.drugs[row]), total: hi - lo };
     }
-    return { items: hits.slice(0, limit).map((h) => h.drug), total: hits.length };
+    const tokens = nameWords(q);
+    // Names that start with the first typed word first; each part keeps the name order.
+    const [startLo, startHi] = prefixRange(this.sortedNames, tokens[0] ?? '');
+    const starting = new SmallestRows(limit);
+    const others = new SmallestRows(limit);
+    let total = 0;
+    this.eachRowWithWords(tokens, (row) => {
+      total++;
+      const rank = this.nameRank[row];
+      (rank >= startLo && rank < startHi ? starting : others).offer(row);
+    });
+    const rows = [...starting.rows, ...others.rows].slice(0, limit);
+    return { items: rows.map((row) => this.drugs[row]), total };
   }
 }

@@ -33,6 +33,10 @@ export interface ItemFormProps<V> {
   failure?: 'log' | 'toast' | 'inline';
   /** The field to focus on open (the one double-clicked on the card). */
   focusField?: string;
+  /** Shown (and the form closed) when saving answers 404: the item was deleted meanwhile. */
+  goneMessage?: string;
+  /** A standing notice above the fields (the opened item is no longer in the list). */
+  notice?: string;
   children: (values: V, set: SetField<V>) => ReactNode;
 }
 
@@ -41,7 +45,7 @@ export interface ItemFormProps<V> {
  * shared schema's messages, then the server's 400 field errors, show under the fields; typed
  * values stay when saving fails.
  */
-export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, failure = 'inline', focusField, children }: ItemFormProps<V>) {
+export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,7 +93,10 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
       onClose();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The item could not be saved.';
-      if (isApiError(error) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
+      if (goneMessage && isApiError(error, 404)) {
+        showToast(goneMessage);
+        onClose();
+      } else if (isApiError(error) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
       else if (failure === 'log') {
         console.error(`Saving failed: ${title}`, error);
         onClose();
@@ -131,9 +138,9 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
         }}
         className="tw-chart-form"
       >
-        {formError ? (
+        {formError || notice ? (
           <p className="tw-chart-form__error" role="alert">
-            {formError}
+            {formError ?? notice}
           </p>
         ) : null}
         {children(values, set)}

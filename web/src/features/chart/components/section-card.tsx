@@ -3,21 +3,16 @@ import { Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { PlusIcon } from '../../../components/ui/icons.js';
-import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isPinned } from '../chart-lists.js';
 import type { ChartItem } from '../api/chart-api.js';
-import { KebabIcon, PinIcon } from './kebab-icon.js';
+import { ItemCard, type ItemAction } from './chart-card.js';
+
+export type { ItemAction };
 
 export interface FilterOption {
   id: string;
   label: string;
-}
-
-export interface ItemAction {
-  id: string;
-  label: string;
-  onAction: () => void;
 }
 
 export interface SectionCardProps<T extends ChartItem> {
@@ -40,16 +35,18 @@ export interface SectionCardProps<T extends ChartItem> {
   filter?: { label: string; options: readonly FilterOption[]; value: string; onChange: (value: string) => void };
   /** Replaces the flat list (vaccines are shown in groups). */
   renderList?: (items: T[], renderCard: (item: T) => ReactNode) => ReactNode;
+  /** Shown below the list, whatever the list holds. */
+  footer?: ReactNode;
   className?: string;
 }
 
 export function SectionCard<T extends ChartItem>(props: SectionCardProps<T>) {
-  const { title, noun, items, isLoading, isError, emptyText, addLabel = 'Add', onAdd, filter, renderList, className } = props;
+  const { title, noun, items, isLoading, isError, emptyText, addLabel = 'Add', onAdd, filter, renderList, footer, className } = props;
   const [pendingDelete, setPendingDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   const headingId = `chart-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
 
-  const renderCard = (item: T) => <ItemCard key={item.ident} item={item} {...props} onRequestDelete={setPendingDelete} />;
+  const renderCard = (item: T) => <SectionItemCard key={item.ident} item={item} {...props} onRequestDelete={setPendingDelete} />;
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -100,6 +97,7 @@ export function SectionCard<T extends ChartItem>(props: SectionCardProps<T>) {
         ) : (
           <ul className="tw-chart-list">{items.map(renderCard)}</ul>
         )}
+        {footer}
       </div>
       <ConfirmDialog
         isOpen={pendingDelete !== null}
@@ -118,7 +116,7 @@ export function SectionCard<T extends ChartItem>(props: SectionCardProps<T>) {
   );
 }
 
-function ItemCard<T extends ChartItem>({
+function SectionItemCard<T extends ChartItem>({
   item,
   noun,
   onEdit,
@@ -129,40 +127,20 @@ function ItemCard<T extends ChartItem>({
   onRequestDelete,
 }: SectionCardProps<T> & { item: T; onRequestDelete: (item: T) => void }) {
   const pinned = isPinned(item);
-  const actions: ItemAction[] = [
-    { id: 'edit', label: 'Edit', onAction: () => onEdit(item) },
-    { id: 'pin', label: pinned ? 'Unpin' : 'Pin', onAction: () => onTogglePin(item) },
-    ...(extraActions?.(item) ?? []),
-    { id: 'delete', label: 'Delete', onAction: () => onRequestDelete(item) },
-  ];
   return (
-    <li
-      className={['tw-chart-item', pinned ? 'tw-chart-item--pinned' : ''].filter(Boolean).join(' ')}
-      onDoubleClick={(event) => onEdit(item, (event.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field') ?? undefined)}
-      aria-label={itemLabel(item)}
-      data-pinned={pinned || undefined}
+    <ItemCard
+      label={itemLabel(item)}
+      menuLabel={`Actions for ${noun} ${itemLabel(item)}`}
+      pinned={pinned}
+      onEdit={(field) => onEdit(item, field)}
+      actions={[
+        { id: 'edit', label: 'Edit', onAction: () => onEdit(item) },
+        { id: 'pin', label: pinned ? 'Unpin' : 'Pin', onAction: () => onTogglePin(item) },
+        ...(extraActions?.(item) ?? []),
+        { id: 'delete', label: 'Delete', onAction: () => onRequestDelete(item) },
+      ]}
     >
-      <div className="tw-chart-item__content">{renderItem(item)}</div>
-      <div className="tw-chart-item__side">
-        {pinned ? (
-          <span className="tw-chart-item__pin" title="Pinned">
-            <PinIcon filled />
-            <span className="tw-visually-hidden">Pinned</span>
-          </span>
-        ) : null}
-        <MenuButton label={<KebabIcon />} ariaLabel={`Actions for ${noun} ${itemLabel(item)}`} className="tw-chart-item__menu">
-          {actions.map((action) => (
-            <MenuItem
-              key={action.id}
-              id={action.id}
-              onAction={action.onAction}
-              className={action.id === 'delete' ? 'tw-chart-menu-item tw-menu__item--danger' : 'tw-chart-menu-item'}
-            >
-              {action.label}
-            </MenuItem>
-          ))}
-        </MenuButton>
-      </div>
-    </li>
+      {renderItem(item)}
+    </ItemCard>
   );
 }

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { showToast } from '../../../lib/toasts.js';
 import { chartKeys, useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
 import { ItemForm, type SetField } from './item-form.js';
@@ -35,9 +38,20 @@ export interface SectionDefinition<T extends ChartItem, V> {
   saveOnDismiss?: boolean;
   /** Replaces the plain create/update call (general items saved into a group). */
   saveItem?: (args: { patientId: string; item?: T; values: V; body: Record<string, unknown> }) => Promise<unknown>;
-  renderList?: (items: T[], renderCard: (item: T) => ReactNode) => ReactNode;
+  renderList?: (items: T[], renderCard: (item: T) => ReactNode, context: ListContext) => ReactNode;
   failure?: 'log' | 'toast' | 'inline';
   className?: string;
+  /** The item's data type in note links and in "This {type} has been deleted"; the noun when absent. */
+  linkType?: string;
+  /** More of the section below its list (freeform medications under the coded ones). */
+  footer?: (patientId: string) => ReactNode;
+}
+
+/** What a section's own list layout may need beyond its items. */
+export interface ListContext {
+  patientId: string;
+  /** Refetches the section after a change made outside the item form (a group renamed or deleted). */
+  refetch: () => Promise<unknown>;
 }
 
 /** One health-summary section: the card list, its filter, and the add/edit form. */
@@ -51,9 +65,16 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
 
   const all = list.data ?? [];
   const items = def.filter ? def.filter.apply(all, filterValue) : all;
-  const logFailure = (error: unknown) => console.error(`Saving ${def.noun} failed`, error);
+  const refetch = () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, def.section) });
+  const deletedMessage = CHART_MESSAGES.deletedLinked(def.linkType ?? def.noun);
+  // Another user (or another tab) may have deleted the item since the list was read.
+  const failed = (what: string) => (error: unknown) => {
+    if (isApiError(error, 404)) showToast(deletedMessage);
+    else console.error(`${what} ${def.noun} failed`, error);
+  };
   const update = (item: T) => (body: Record<string, unknown>) =>
-    save.mutate({ ident: item.ident, body: { ...def.toBody(def.toValues(item)), ...body } }, { onError: logFailure });
+    save.mutate({ ident: item.ident, body: { ...def.toBody(def.toValues(item)), ...body } }, { onError: failed('Saving') });
+  const openedItemGone = Boolean(editing?.item && list.data && !list.data.some((i) => i.ident === editing.item!.ident));
 
   return (
     <>
@@ -68,13 +89,20 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
         onAdd={() => setEditing({})}
         onEdit={(item, field) => setEditing({ item, field })}
         onTogglePin={(item) => update(item)({ pinned: pinnedWire(!isPinned(item)) })}
-        onDelete={(item) => remove.mutateAsync(item.ident).catch((error: unknown) => console.error(`Deleting ${def.noun} failed`, error))}
+        onDelete={(item) =>
+          remove
+            .mutateAsync(item.ident)
+            // Notes that link this item now show it as deleted; say so here too (spec §4).
+            .then(() => (hasNoteLinks(item) ? void showToast(deletedMessage) : undefined))
+            .catch(failed('Deleting'))
+        }
         renderItem={def.renderItem}
         itemLabel={def.itemLabel}
         extraActions={def.extraActions ? (item) => def.extraActions!(item, update(item)) : undefined}
         filter={def.filter ? { label: def.filter.label, options: def.filter.options, value: filterValue, onChange: setFilterValue } : undefined}
         className={def.className}
-        renderList={def.renderList}
+        renderList={def.renderList ? (list, renderCard) => def.renderList!(list, renderCard, { patientId, refetch }) : undefined}
+        footer={def.footer?.(patientId)}
       />
       {editing ? (
         <ItemForm<V>
@@ -85,17 +113,23 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
           schema={def.schema}
           save={(body, values) =>
             def.saveItem
-              ? def.saveItem({ patientId, item: editing.item, values, body }).finally(() => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, def.section) }))
+              ? def.saveItem({ patientId, item: editing.item, values, body }).finally(refetch)
               : save.mutateAsync({ ident: editing.item?.ident, body })
           }
           onClose={() => setEditing(null)}
           saveOnDismiss={def.saveOnDismiss}
           failure={def.failure}
           focusField={editing.field}
+          goneMessage={editing.item ? deletedMessage : undefined}
+          notice={openedItemGone ? deletedMessage : undefined}
         >
           {def.renderFields}
         </ItemForm>
       ) : null}
     </>
   );
+}
+
+function hasNoteLinks(item: ChartItem): boolean {
+  return Array.isArray(item.noteDataLinks) && item.noteDataLinks.length > 0;
 }

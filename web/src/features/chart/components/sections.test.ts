@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
 import { allergiesDefinition, conditionsDefinition, medicationsDefinition, socialHistoryDefinition } from './sections.js';
 
@@ -64,5 +65,10 @@ describe('chart section forms', () => {
       updatedAt: '',
     });
     expect(values.answer).toBe('Former');
+  });
+
+  it('names deleted items by the data types of note links (spec §3, §4)', () => {
+    const deleted = [allergiesDefinition(true), conditionsDefinition(true), medicationsDefinition].map((d) => CHART_MESSAGES.deletedLinked(d.linkType ?? d.noun));
+    expect(deleted).toEqual(['This allergy has been deleted', 'This diagnosis has been deleted', 'This medication has been deleted']);
   });
 });

@@ -31,18 +31,39 @@ import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { isApiError } from '../../../lib/api-error.js';
 import { sectionPath } from '../api/chart-api.js';
 import { pinnedWire } from '../chart-lists.js';
+import { GroupCard } from './chart-card.js';
+import { FreeformMedications } from './freeform-medications.js';
 import { DateField, DrugNameField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from './fields.js';
 import { dateRange, ItemSummary } from './item-summary.js';
+import type { SetField } from './item-form.js';
 import type { SectionDefinition, SectionFilter } from './section-panel.js';
 
 type Stored<T> = T & { ident: string; [field: string]: unknown };
+
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A group deleted elsewhere is already gone: the refetch shows that; other failures are logged. */
+function groupGone(error: unknown) {
+  if (!isApiError(error, 404)) console.error('Deleting the group failed', error);
+}
 
 const ACTIVE_OPTIONS = [
   { id: 'Active', label: 'Active' },
   { id: 'Resolved', label: 'Resolved' },
 ] as const;
+
+/** The Active and Pinned checkboxes of the allergy, condition and medication forms. */
+function ActivePinnedToggles<V extends { active: boolean; pinned: boolean }>({ values, set }: { values: V; set: SetField<V> }) {
+  return (
+    <div className="tw-chart-form__toggles">
+      <Checkbox label="Active" isSelected={values.active} onChange={(x) => set('active', x as V['active'])} />
+      <Checkbox label="Pinned" isSelected={values.pinned} onChange={(x) => set('pinned', x as V['pinned'])} />
+    </div>
+  );
+}
 
 const codeChoice = (code: Icd10CodeRef | undefined): CodeChoice | null => (code?.ident && code.code ? { ident: code.ident, code: code.code, description: code.description ?? '' } : null);
 const CodeTag = ({ code }: { code: Icd10CodeRef | undefined }) => (code?.code ? <span className="tw-chart-code" title={code.description}>{code.code}</span> : null);
@@ -117,10 +138,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
           <DateField label="End Date" name="endDate" value={v.endDate} onChange={(x) => set('endDate', x)} />
         </FieldRow>
         <TextAreaField label="Description" name="description" value={v.description} onChange={(x) => set('description', x)} />
-        <div className="tw-chart-form__toggles">
-          <Checkbox label="Active" isSelected={v.active} onChange={(x) => set('active', x)} />
-          <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
-        </div>
+        <ActivePinnedToggles values={v} set={set} />
       </>
     ),
     renderItem: (item) => (
@@ -158,6 +176,7 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
     section: 'diagnoses',
     title: 'Medical Conditions',
     noun: 'medical condition',
+    linkType: 'diagnosis',
     formNoun: redesign ? 'Medical Condition' : 'Diagnosis',
     emptyText: CHART_MESSAGES.noDiagnoses,
     addLabel: redesign ? undefined : 'Add Diagnosis',
@@ -200,10 +219,7 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
           <DateField month label="End Date" name="endDate" value={v.endDate} onChange={(x) => set('endDate', x)} />
         </FieldRow>
         <TextAreaField label="Description" name="description" value={v.description} onChange={(x) => set('description', x)} />
-        <div className="tw-chart-form__toggles">
-          <Checkbox label="Active" isSelected={v.active} onChange={(x) => set('active', x)} />
-          <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
-        </div>
+        <ActivePinnedToggles values={v} set={set} />
       </>
     ),
     renderItem: (item) => (
@@ -309,10 +325,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
         <DateField label="End Date" name="end" value={v.end} onChange={(x) => set('end', x)} />
       </FieldRow>
       <TextAreaField label="Details" name="description" value={v.description} onChange={(x) => set('description', x)} />
-      <div className="tw-chart-form__toggles">
-        <Checkbox label="Active" isSelected={v.active} onChange={(x) => set('active', x)} />
-        <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
-      </div>
+      <ActivePinnedToggles values={v} set={set} />
     </>
   ),
   renderItem: (item) => (
@@ -325,6 +338,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
     />
   ),
   itemLabel: (item) => item.productName,
+  footer: (patientId) => <FreeformMedications patientId={patientId} />,
   // Spec §4: Move to History sets status Complete, Move to Active returns it to Active.
   extraActions: (item, update) =>
     item.status === 'Complete'
@@ -553,20 +567,33 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
   ),
   itemLabel: (item) => item.name,
   saveItem: saveGeneralItem,
-  renderList: (items, renderCard) => {
-    const loose = items.filter((item) => !item.grouping?.name);
-    const groups = new Map<string, Stored<General>[]>();
-    for (const item of items) if (item.grouping?.name) groups.set(item.grouping.name, [...(groups.get(item.grouping.name) ?? []), item]);
+  renderList: (items, renderCard, { patientId, refetch }) => {
+    const loose = items.filter((item) => !item.grouping?.ident);
+    // Grouped by the stored group (its ident), in the order the API lists them (pinned first).
+    const groups = new Map<string, { name: string; members: Stored<General>[] }>();
+    for (const item of items) {
+      const grouping = item.grouping;
+      if (!grouping?.ident) continue;
+      const group = groups.get(grouping.ident) ?? { name: grouping.name, members: [] };
+      group.members.push(item);
+      groups.set(grouping.ident, group);
+    }
+    const groupPath = (ident: string) => `/v1/patients/${encodeURIComponent(patientId)}/general-groups/${encodeURIComponent(ident)}`;
     return (
-      <div className="tw-chart-vaccine-groups">
+      <div className="tw-chart-groups">
         {loose.length ? <ul className="tw-chart-list">{loose.map(renderCard)}</ul> : null}
-        {[...groups].map(([name, members]) => (
-          <section key={name} className="tw-chart-vaccine-group" aria-label={name}>
-            <header className="tw-chart-vaccine-group__header">
-              <h3 className="tw-chart-vaccine-group__name">{name}</h3>
-            </header>
-            <ul className="tw-chart-list">{members.map(renderCard)}</ul>
-          </section>
+        {[...groups].map(([ident, { name, members }]) => (
+          <GroupCard
+            key={ident}
+            name={name}
+            countLabel={countOf(members.length, 'item', 'items')}
+            onRename={(next) => apiRequest({ method: 'PUT', path: groupPath(ident), body: { name: next } }).finally(refetch)}
+            // Deleting a group deletes its items (the API removes them with it).
+            onDelete={() => apiRequest({ method: 'DELETE', path: groupPath(ident) }).catch(groupGone).finally(refetch)}
+            deleteText={`"${name}" and its ${countOf(members.length, 'item', 'items')} will be removed from the chart.`}
+          >
+            {members.map(renderCard)}
+          </GroupCard>
         ))}
       </div>
     );

@@ -16,13 +16,19 @@ import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { showToast } from '../../../lib/toasts.js';
 import { chartKeys, sectionPath } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, TextAreaField, VaccineNameField } from './fields.js';
+import { GroupCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
 import { SectionCard } from './section-card.js';
 
 type StoredVaccine = Vaccine & { ident: string; [field: string]: unknown };
+
+const DELETED = CHART_MESSAGES.deletedLinked('vaccine');
+const countOf = (n: number) => `${n} ${n === 1 ? 'dose' : 'doses'}`;
 
 interface VaccineValues {
   name: string;
@@ -124,6 +130,11 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
 
   const items = list.data?.items ?? [];
   const groups = list.data?.groups ?? [];
+  // Another user may have deleted the dose since the list was read.
+  const failed = (what: string) => (error: unknown) => {
+    if (isApiError(error, 404)) showToast(DELETED);
+    else console.error(`${what} vaccine failed`, error);
+  };
 
   return (
     <>
@@ -136,8 +147,14 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
         emptyText={CHART_MESSAGES.noResults}
         onAdd={() => setEditing({})}
         onEdit={(item) => setEditing({ item })}
-        onTogglePin={(item) => save.mutate({ ident: item.ident, body: { ...toBody(toValues(item)), pinned: pinnedWire(!isPinned(item)) } })}
-        onDelete={(item) => remove.mutateAsync(item.ident).catch((error: unknown) => console.error('Deleting vaccine failed', error))}
+        onTogglePin={(item) => save.mutate({ ident: item.ident, body: { ...toBody(toValues(item)), pinned: pinnedWire(!isPinned(item)) } }, { onError: failed('Saving') })}
+        onDelete={(item) =>
+          remove
+            .mutateAsync(item.ident)
+            // Notes that link this dose now show it as deleted; say so here too (spec §4).
+            .then(() => (Array.isArray(item.noteDataLinks) && item.noteDataLinks.length ? void showToast(DELETED) : undefined))
+            .catch(failed('Deleting'))
+        }
         itemLabel={(item) => `${item.name}${item.doseNumber ? ` dose ${item.doseNumber}` : ''}${item.date ? ` ${formatUsDate(item.date)}` : ''}`}
         renderItem={(item) => (
           <div className="tw-chart-dose">
@@ -156,28 +173,44 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
           </div>
         )}
         renderList={(_, renderCard) => (
-          <div className="tw-chart-vaccine-groups">
-            {groups.map((group) => (
-              <section key={group.key} className="tw-chart-vaccine-group" aria-label={group.name}>
-                <header className="tw-chart-vaccine-group__header">
-                  <h3 className="tw-chart-vaccine-group__name">{group.name}</h3>
-                  <span className="tw-chart-muted">
-                    {group.items.length} {group.items.length === 1 ? 'dose' : 'doses'}
-                  </span>
-                  <span className="tw-chart-vaccine-group__actions">
-                    {group.groupId ? (
-                      <button type="button" className="tw-chart-link-button" onClick={() => pinAll.mutate({ group, pinned: !group.items.every(isPinned) })}>
-                        {group.items.every(isPinned) ? 'Unpin all' : 'Pin all'}
+          <div className="tw-chart-groups">
+            {groups.map((group) => {
+              const doses = countOf(group.items.length);
+              const groupPath = `${groupsPath}/${encodeURIComponent(group.groupId ?? '')}`;
+              return (
+                <GroupCard
+                  key={group.key}
+                  name={group.name}
+                  countLabel={doses}
+                  listClassName="tw-chart-list--doses"
+                  links={
+                    <>
+                      {group.groupId ? (
+                        <button type="button" className="tw-chart-link-button" onClick={() => pinAll.mutate({ group, pinned: !group.items.every(isPinned) })}>
+                          {group.items.every(isPinned) ? 'Unpin all' : 'Pin all'}
+                        </button>
+                      ) : null}
+                      <button type="button" className="tw-chart-link-button" onClick={() => setEditing({ group })}>
+                        Add dose
                       </button>
-                    ) : null}
-                    <button type="button" className="tw-chart-link-button" onClick={() => setEditing({ group })}>
-                      Add dose
-                    </button>
-                  </span>
-                </header>
-                <ul className="tw-chart-list tw-chart-list--doses">{group.items.map((dose) => renderCard(dose as StoredVaccine))}</ul>
-              </section>
-            ))}
+                    </>
+                  }
+                  // Only a stored series has a name of its own to change or a group to delete.
+                  onRename={group.groupId ? (name) => apiRequest({ method: 'PUT', path: groupPath, body: { group: { name } } }).finally(refetch) : undefined}
+                  onDelete={
+                    group.groupId
+                      ? () =>
+                          apiRequest({ method: 'DELETE', path: groupPath })
+                            .catch((error: unknown) => (isApiError(error, 404) ? undefined : console.error('Deleting vaccine series failed', error)))
+                            .finally(refetch)
+                      : undefined
+                  }
+                  deleteText={`"${group.name}" and its ${doses} will be removed from the chart.`}
+                >
+                  {group.items.map((dose) => renderCard(dose as StoredVaccine))}
+                </GroupCard>
+              );
+            })}
           </div>
         )}
       />
@@ -190,6 +223,8 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
           schema={VaccineInput}
           save={(body) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body })}
           onClose={() => setEditing(null)}
+          goneMessage={editing.item ? DELETED : undefined}
+          notice={editing.item && list.data && !list.data.items.some((v) => v.ident === editing.item!.ident) ? DELETED : undefined}
         >
           {(v, set) => (
             <>

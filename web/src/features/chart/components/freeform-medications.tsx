@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
+import { FreeformMedicationInput, type FreeformMedication } from '../../../../../shared/chart/sections.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { showToast } from '../../../lib/toasts.js';
+import { listItems } from '../api/chart-api.js';
+import { GroupCard, ItemCard } from './chart-card.js';
+import { ItemForm } from './item-form.js';
+
+const basePath = (patientId: string) => `/v1/patients/${encodeURIComponent(patientId)}/freeform-medications`;
+const itemPath = (patientId: string, ident: string) => `${basePath(patientId)}/${encodeURIComponent(ident)}`;
+export const freeformKey = (patientId: string) => ['patients', patientId, 'freeform-medications'] as const;
+const DELETED = CHART_MESSAGES.deletedLinked('medication');
+
+/**
+ * Medications recorded by name only (typed by the patient on a form, or not in the drug list):
+ * listed under the coded medications in the same card, added, renamed and deleted here.
+ */
+export function FreeformMedications({ patientId }: { patientId: string }) {
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: freeformKey(patientId),
+    queryFn: async ({ signal }) => listItems<FreeformMedication>(await apiRequest<unknown>({ path: basePath(patientId), signal })),
+  });
+  const refetch = () => queryClient.invalidateQueries({ queryKey: freeformKey(patientId) });
+  const save = useMutation({
+    mutationFn: ({ ident, body }: { ident?: string; body: Record<string, unknown> }) =>
+      apiRequest({ method: ident ? 'PUT' : 'POST', path: ident ? itemPath(patientId, ident) : basePath(patientId), body }),
+    onSettled: refetch,
+  });
+  const remove = useMutation({
+    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: itemPath(patientId, ident) }),
+    onSettled: refetch,
+  });
+  const [editing, setEditing] = useState<{ item?: FreeformMedication } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<FreeformMedication | null>(null);
+  const items = list.data ?? [];
+
+  const add = (
+    <button type="button" className="tw-chart-link-button" onClick={() => setEditing({})}>
+      Add freeform medication
+    </button>
+  );
+
+  return (
+    <div className="tw-chart-freeform">
+      {items.length ? (
+        <GroupCard name="Freeform medications" countLabel={String(items.length)} links={add}>
+          {items.map((item) => (
+            <ItemCard
+              key={item.ident}
+              label={item.name}
+              menuLabel={`Actions for freeform medication ${item.name}`}
+              onEdit={() => setEditing({ item })}
+              actions={[
+                { id: 'edit', label: 'Edit', onAction: () => setEditing({ item }) },
+                { id: 'delete', label: 'Delete', onAction: () => setPendingDelete(item) },
+              ]}
+            >
+              <div className="tw-chart-item__title-row">
+                <span className="tw-chart-item__title" data-field="name">
+                  {item.name}
+                </span>
+              </div>
+            </ItemCard>
+          ))}
+        </GroupCard>
+      ) : list.isSuccess ? (
+        <div className="tw-chart-freeform__empty">{add}</div>
+      ) : null}
+      {editing ? (
+        <ItemForm<{ name: string }>
+          title={`${editing.item ? 'Edit' : 'Add'} Freeform Medication`}
+          guardKey="freeform-medications"
+          initial={{ name: editing.item?.name ?? '' }}
+          toBody={(v) => ({ name: v.name })}
+          schema={FreeformMedicationInput}
+          save={(body) => save.mutateAsync({ ident: editing.item?.ident, body })}
+          onClose={() => setEditing(null)}
+          failure="toast"
+          goneMessage={editing.item ? DELETED : undefined}
+        >
+          {(v, set) => <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />}
+        </ItemForm>
+      ) : null}
+      <ConfirmDialog
+        isOpen={pendingDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setPendingDelete(null))}
+        title="Delete freeform medication?"
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!pendingDelete) return;
+          remove
+            .mutateAsync(pendingDelete.ident)
+            .catch((error: unknown) => (isApiError(error, 404) ? void showToast(DELETED) : console.error('Deleting freeform medication failed', error)))
+            .finally(() => setPendingDelete(null));
+        }}
+      >
+        {pendingDelete ? `"${pendingDelete.name}" will be removed from the chart.` : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

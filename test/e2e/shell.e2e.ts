@@ -122,3 +122,26 @@ test('a sign-in whose practice user cannot be fetched gets the alert and is sent
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(page.getByTestId('practice-name')).toHaveCount(0);
 });
+
+test('a chart panel that fails says "Something went wrong." and the rest of the patient page stays usable', async () => {
+  const page = await sessions.open(ADMIN, '/patients');
+  // The health summary's code cannot be fetched (a flaky network, or a release replaced it).
+  await page.route(/\/assets\/health-summary-[^/]*\.js$/, (route) => route.abort('failed'));
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('Nakamura');
+  await page.getByRole('row', { name: /Grace Nakamura/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+  const failed = page.getByRole('alert', { name: 'Health summary' });
+  await expect(failed).toContainText('Something went wrong.');
+  await expect(failed.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  // The patient's header and the notes panel still work.
+  await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await shot(page, '04-chart-panel-failed');
+
+  await page.unroute(/\/assets\/health-summary-[^/]*\.js$/);
+  await failed.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Health summary' })).toHaveCount(0);
+  await expect(page.getByText('Something went wrong.', { exact: true })).toHaveCount(0);
+});

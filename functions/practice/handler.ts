@@ -6,6 +6,7 @@ import {
   PracticeUserParams,
   PracticeUserUpdate,
   SETTINGS_MESSAGES,
+  SUPER_USER_NAME,
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -13,12 +14,38 @@ import { groupHandler, route } from '../lib/http/group-handler.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
-import { getUser, listUsers } from './user-repository.js';
+import { getUser, listUsers, type CurrentUser } from './user-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
 
 async function practiceOf(practiceId: string) {
   const practice = await getPractice(practiceId);
   if (!practice) throw new NotFoundError('Practice not found');
   return practice;
+}
+
+/**
+ * Spec shell §4/§6: a super user without a User record in this practice acts as admin named
+ * 'Super User'; nothing is written for them, so they never appear in the practice's team.
+ */
+async function currentUser(auth: AuthContext): Promise<CurrentUser> {
+  const user = await getUser(auth.practiceId, auth.userId);
+  if (user) return { ...user, superUser: auth.superUser === true };
+  if (!auth.superUser) throw new NotFoundError(SETTINGS_MESSAGES.userNotFound);
+  return {
+    userId: auth.userId,
+    firstName: 'Super',
+    lastName: 'User',
+    name: SUPER_USER_NAME,
+    emailAddress: auth.email,
+    cellNumber: null,
+    userStatus: 'active',
+    educationDegree: null,
+    npiNumber: null,
+    permissionGroup: 'admin',
+    createdAt: '',
+    veradigmUserType: null,
+    superUser: true,
+  };
 }
 
 export const handler = groupHandler(PRACTICE_ROUTES, {
@@ -28,11 +55,7 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   }),
   'GET /v1/practices/users/me': route({
     minRole: 'employee',
-    run: async ({ auth }) => {
-      const user = await getUser(auth.practiceId, auth.userId);
-      if (!user) throw new NotFoundError('User not found');
-      return user;
-    },
+    run: ({ auth }) => currentUser(auth),
   }),
   'GET /v1/practices/users': route({
     minRole: 'employee',

@@ -23,6 +23,9 @@ export interface PracticeUser {
   veradigmUserType: string | null;
 }
 
+/** GET /v1/practices/users/me adds the profile's superUser flag (spec shell §3 Practice). */
+export type CurrentUser = PracticeUser & { superUser: boolean };
+
 export function userFromItem(item: Record<string, unknown>): PracticeUser {
   const firstName = String(item.firstName ?? '');
   const lastName = String(item.lastName ?? '');

@@ -2,9 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
+import { SUPER_USER_GROUP } from '../../shared/practice/settings-schema.js';
 
-/** Cognito groups = roles. Order matters only for precedence (lower wins when a user is in several). */
-export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
+/**
+ * Cognito groups = roles. Order matters only for precedence (lower wins when a user is in several).
+ * super_user marks Tidewell staff who administer practices (spec shell §6; the API makes them admin).
+ */
+export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access', SUPER_USER_GROUP] as const;
 
 /** The custom attribute the ID token carries as `custom:practiceId`; the API compares it with the stack's practice id. */
 export const PRACTICE_ID_ATTRIBUTE = 'practiceId';

@@ -242,7 +242,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       await putIfAbsent(practiceItem(practice, now));
       for (const user of DEMO_USERS) {
         const sub = await ensurePoolUser(admin, pool.userPoolId, { ...user, practiceId: practice.practiceId, password: DEMO_PASSWORD });
-        await putIfAbsent(userItem(practice.practiceId, sub, user, now));
+        if (user.practiceRecord !== false) await putIfAbsent(userItem(practice.practiceId, sub, user, now));
       }
       await seedDemoPatients(dataDir, practice.practiceId);
       await seedDemoTemplates(practice.practiceId);

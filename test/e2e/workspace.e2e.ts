@@ -168,3 +168,38 @@ test('a reminder due in a few seconds arrives as a notification', async () => {
   await expect(employee.getByText('Reminder', { exact: true })).toBeVisible();
   await shot(employee, '07-reminder-notification');
 });
+
+test('a task assigned while the employee is offline shows up when the page is back online, without a reload', async () => {
+  const employee = await sessions.open(EMPLOYEE, '/tasks');
+  await expect(employee.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
+  await expect(employee.getByText(/^\d+ tasks?$/)).toBeVisible();
+  await employee.waitForLoadState('networkidle');
+  const badge = employee.getByTestId('menu-badge-tasks');
+  const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
+  const employeeId = ((await apiAs(employee, 'GET', '/v1/practices/users/me')).json as { userId: string }).userId;
+  // A full document load would show the task whatever the live feed did; count them.
+  let loads = 0;
+  employee.on('load', () => (loads += 1));
+
+  await employee.context().setOffline(true);
+  const provider = await sessions.open(PROVIDER, '/home');
+  const text = `Review the faxed discharge summary ${Date.now().toString(36)}`;
+  const created = await apiAs(provider, 'POST', '/v1/tasks', { text, assigned: employeeId, patientId: 'pat-0011', urgent: false });
+  expect(created.status).toBe(201);
+  // Long enough for a live event to have arrived had the page been online.
+  await employee.waitForTimeout(3_000);
+  const row = employee.getByRole('row', { name: new RegExp(text) });
+  await expect(row).toHaveCount(0);
+  await shot(employee, '11-employee-offline');
+
+  // Back online, the live feed asks for what it missed (GET /v1/notifications?since=) and gets the task.
+  const catchUp = employee.waitForResponse((r) => r.url().includes('/v1/notifications?since='), { timeout: 20_000 });
+  await employee.context().setOffline(false);
+  const missed = ((await (await catchUp).json()) as { notifications: { notificationType: string; text: string | null; assigned: string | null }[] }).notifications;
+  expect(missed.filter((n) => n.notificationType === 'TASK' && n.text === text)).toEqual([expect.objectContaining({ assigned: employeeId })]);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Unread');
+  await expect(badge).toHaveText(String(before + 1));
+  expect(loads).toBe(0);
+  await shot(employee, '12-employee-caught-up');
+});

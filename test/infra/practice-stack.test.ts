@@ -124,7 +124,7 @@ describe('practice stack', () => {
     });
 
     it('has the four role groups', () => {
-      expect(ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName).sort()).toEqual(['admin', 'employee', 'no_access', 'provider']);
+      expect(ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName).sort()).toEqual(['admin', 'employee', 'no_access', 'provider', 'super_user']);
     });
 
     it('has a public web client that signs in with SRP only and cannot write practiceId', () => {

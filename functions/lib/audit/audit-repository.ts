@@ -34,6 +34,8 @@ export async function writeAudit(auth: AuthContext, entry: AuditEntry): Promise<
         actorUserId: auth.userId,
         actorEmail: auth.email,
         actorRole: auth.role,
+        // Support staff act with admin rights; the practice can tell their actions apart.
+        ...(auth.superUser ? { actorSuperUser: true } : {}),
         ...entry,
         ...(entry.patientId ? { gsi1pk: patientAuditPartition(entry.patientId), gsi1sk: at } : {}),
       },

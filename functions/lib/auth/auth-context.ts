@@ -1,3 +1,4 @@
+import { SUPER_USER_GROUP, SUPER_USER_NAME } from '../../../shared/practice/settings-schema.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 
 export const ROLES = ['admin', 'provider', 'employee'] as const;
@@ -10,6 +11,8 @@ export interface AuthContext {
   name: string;
   role: Role;
   groups: string[];
+  /** Spec shell §6: acts as admin; see SUPER_USER_GROUP. Absent means false. */
+  superUser?: boolean;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -36,10 +39,13 @@ export function parseGroupsClaim(value: unknown): string[] {
   return trimmed.split(/[\s,]+/).filter(Boolean);
 }
 
-/** admin over provider over employee; employee is the default when no known group is present. */
+/**
+ * admin over provider over employee; employee is the default when no known group is present.
+ * A super user acts as admin; no_access still refuses, so an account can be shut out in one place.
+ */
 export function roleFromGroups(groups: string[]): Role | 'no_access' {
   if (groups.includes('no_access')) return 'no_access';
-  if (groups.includes('admin')) return 'admin';
+  if (groups.includes(SUPER_USER_GROUP) || groups.includes('admin')) return 'admin';
   if (groups.includes('provider')) return 'provider';
   return 'employee';
 }
@@ -59,13 +65,16 @@ export function authContextFromClaims(claims: Claims | undefined, stackPracticeI
   const given = typeof claims.given_name === 'string' ? claims.given_name : '';
   const family = typeof claims.family_name === 'string' ? claims.family_name : '';
   const email = typeof claims.email === 'string' ? claims.email : '';
+  const superUser = groups.includes(SUPER_USER_GROUP);
   return {
     practiceId: stackPracticeId,
     userId: String(claims.sub),
     email,
-    name: `${given} ${family}`.trim() || email,
+    // What the practice sees in authorship and audit: support staff are not its employees.
+    name: superUser ? SUPER_USER_NAME : `${given} ${family}`.trim() || email,
     role,
     groups,
+    superUser,
   };
 }
 

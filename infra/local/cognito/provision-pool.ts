@@ -10,8 +10,9 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { SUPER_USER_GROUP } from '../../../shared/practice/settings-schema.js';
 
-export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
+export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access', SUPER_USER_GROUP] as const;
 export type UserGroup = (typeof USER_GROUPS)[number];
 
 export interface PoolIds {

@@ -10,7 +10,9 @@ export interface DemoUser {
   email: string;
   firstName: string;
   lastName: string;
-  group: 'admin' | 'provider' | 'employee' | 'no_access';
+  group: 'admin' | 'provider' | 'employee' | 'no_access' | 'super_user';
+  /** false: a sign-in with no User item in the practice (the demo super user). */
+  practiceRecord?: boolean;
   prescriberType?: PrescriberType;
   npiNumber?: string;
   educationDegree?: string;
@@ -24,4 +26,6 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'pob@demo.tidewell.local', firstName: 'Hannah', lastName: 'Cole', group: 'employee', prescriberType: 'POBAllReview' },
   { email: 'employee@demo.tidewell.local', firstName: 'Jordan', lastName: 'Ellis', group: 'employee', prescriberType: 'StaffUser' },
   { email: 'noaccess@demo.tidewell.local', firstName: 'Sam', lastName: 'Porter', group: 'no_access' },
+  // Tidewell support staff: admin rights, no User item, so the app names them 'Super User'.
+  { email: 'super@demo.tidewell.local', firstName: 'Riley', lastName: 'Quinn', group: 'super_user', practiceRecord: false },
 ];

@@ -1,6 +1,19 @@
-import { HealthSummary } from '../features/chart/components/health-summary.js';
-import { NotesTimelinePanel } from '../features/notes/components/notes-timeline-panel.js';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PanelErrorBoundary } from '../components/error-views.js';
+import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
+
+const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
+const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
+
+/** One chart panel: it loads on its own and fails on its own, under the patient's header. */
+function Panel({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <PanelErrorBoundary label={label}>
+      <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}`} />}>{children}</Suspense>
+    </PanelErrorBoundary>
+  );
+}
 
 /**
  * The patient chart: the profile header from the patients feature, with the panels of the
@@ -8,12 +21,18 @@ import { PatientProfilePage } from '../features/patients/components/patient-prof
  * panel here; features never import one another.
  */
 export function PatientChartPage() {
-  return <PatientProfilePage
+  return (
+    <PatientProfilePage
       panels={(patient) => (
         <>
-          <HealthSummary patientId={patient.id} />
-          <NotesTimelinePanel patient={patient} />
+          <Panel label="Health summary">
+            <HealthSummary patientId={patient.id} />
+          </Panel>
+          <Panel label="Notes">
+            <NotesTimelinePanel patient={patient} />
+          </Panel>
         </>
       )}
-    />;
+    />
+  );
 }

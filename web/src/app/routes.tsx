@@ -65,6 +65,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/templates/new', element: soon('Settings', 'New note templates will be written here.') },
               { path: 'new-settings/templates/:templateId', element: soon('Settings', 'Note templates will be edited here.') },
               { path: 'reports', element: soon('Reports') },
+              { path: 'organizations', element: soon('Organizations', 'The practices you administer as a super user will be listed here.') },
               { path: '*', element: <Navigate to={paths.home()} replace /> },
             ],
           },

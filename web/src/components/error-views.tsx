@@ -5,6 +5,8 @@ import { paths } from '../lib/paths.js';
 
 /** Spec shell §8 texts. */
 export const GENERIC_ERROR_TEXT = 'Sorry, something went wrong.';
+/** The same boundary, for one panel of a page (spec notes §8 'Generic boundary'). */
+export const PANEL_ERROR_TEXT = 'Something went wrong.';
 export const NOT_FOUND_TEXT = 'Sorry, we were unable to find what you were looking for.';
 export const PRACTICE_LOAD_ERROR_TEXT = "Something went wrong loading your practice's data, please refresh the page.";
 
@@ -61,5 +63,33 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
 
   override render() {
     return this.state.failed ? <GenericErrorView /> : this.props.children;
+  }
+}
+
+/**
+ * Keeps a page usable when one of its panels fails to render (or its code fails to load): the
+ * panel says so and offers a refresh, the rest of the page stays.
+ */
+export class PanelErrorBoundary extends Component<{ label: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error): void {
+    console.error('Panel failed', this.props.label, error.name);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="tw-card tw-panel-error" role="alert" aria-label={this.props.label}>
+        <p className="tw-panel-error__text">{PANEL_ERROR_TEXT}</p>
+        <Button variant="secondary" size="sm" onPress={reload}>
+          Refresh
+        </Button>
+      </section>
+    );
   }
 }

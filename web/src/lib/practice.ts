@@ -22,6 +22,8 @@ export interface PracticeUser {
   userStatus?: string;
   educationDegree?: string;
   npiNumber?: string;
+  /** Spec shell §3/§6: a super user acts as admin; without a User record the API names them 'Super User'. */
+  superUser?: boolean;
 }
 
 /** Spec shell §9: practice metadata is cached 20 minutes. */
@@ -48,6 +50,10 @@ export function useCurrentUser() {
     staleTime: PRACTICE_METADATA_STALE_MS,
   });
 }
+
+/** Spec shell §8: the signed-in user's record could not be fetched. */
+export const USER_FETCH_ERROR_TEXT =
+  'An error occurred fetching your user. Please contact your practice admin. If the issue persists, please contact customer support';
 
 export function displayUserName(user: Pick<PracticeUser, 'name' | 'firstName' | 'lastName'>): string {
   return user.name?.trim() || `${user.firstName} ${user.lastName}`.trim();

@@ -6,7 +6,6 @@ import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { communicationUnread, useNotificationStore, useUnreadCount } from '../api/notifications-api.js';
 import { useOpenReminders } from '../api/reminders-api.js';
-import '../notifications.css';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 

@@ -90,8 +90,8 @@ export function PatientListPage() {
         ) : items.length === 0 ? (
           <p className="tw-empty">No results found.</p>
         ) : (
-          <div className="tw-patients__table-wrap">
-          <table className="tw-patients__table" aria-label={archived ? 'Archived patients' : 'Patients'} data-fetching={list.isFetching || undefined}>
+          <div className="tw-table-wrap">
+          <table className="tw-table tw-patients__table" aria-label={archived ? 'Archived patients' : 'Patients'} data-fetching={list.isFetching || undefined}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -110,7 +110,7 @@ export function PatientListPage() {
         )}
 
         {total > PATIENT_PAGE_SIZE ? (
-          <div className="tw-patients__pager">
+          <div className="tw-table-pager tw-patients__pager">
             <span>
               {first}–{last} of {total}
             </span>
@@ -143,7 +143,7 @@ function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void 
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
   return (
     <tr
-      className="tw-patients__row"
+      className="tw-table__row"
       onClick={(event) => {
         if (!(event.target as HTMLElement).closest('a')) onOpen();
       }}

@@ -30,8 +30,8 @@ export function TeamPage() {
             {NETWORK_ERROR_MESSAGE}
           </p>
         ) : (
-          <div className="tw-settings__table-wrap">
-            <table className="tw-settings__table" aria-label="Team">
+          <div className="tw-table-wrap">
+            <table className="tw-table tw-settings__table" aria-label="Team">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -46,7 +46,7 @@ export function TeamPage() {
                 {sortTeam(team.data).map((user) => (
                   <tr
                     key={user.userId}
-                    className="tw-settings__row"
+                    className="tw-table__row"
                     onClick={(event) => {
                       if (!(event.target as HTMLElement).closest('a')) void navigate(paths.teamMember(user.userId));
                     }}

@@ -1,9 +1,10 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
-import { useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import { logout } from '../../../lib/session.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
@@ -27,6 +28,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const user = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  useUserFetchFailure(user.isError && user.data === undefined);
 
   if (practice.isPending) {
     return (
@@ -62,4 +64,19 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
       {children}
     </div>
   );
+}
+
+/**
+ * Spec shell §4/§8: a signed-in user whose practice record cannot be fetched is told so in an alert
+ * and sent back to sign-in. A super user without a record never gets here: the API answers for
+ * them as 'Super User'. A later refetch that fails keeps the record already shown.
+ */
+function useUserFetchFailure(failed: boolean) {
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!failed || handled.current) return;
+    handled.current = true;
+    window.alert(USER_FETCH_ERROR_TEXT);
+    void logout();
+  }, [failed]);
 }

@@ -24,9 +24,16 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
           <MenuIcon />
         </Button>
       ) : null}
-      <span className="tw-topbar__practice" data-testid="practice-name">
-        {practice.practiceName}
-      </span>
+      {user?.superUser ? (
+        // Spec shell §2.3: only super users reach the organizations page from the practice name.
+        <Link href={paths.organizations()} className="tw-topbar__practice tw-topbar__practice--link" data-testid="practice-name">
+          {practice.practiceName}
+        </Link>
+      ) : (
+        <span className="tw-topbar__practice" data-testid="practice-name">
+          {practice.practiceName}
+        </span>
+      )}
       <div className="tw-topbar__spacer" />
       {search}
       <MenuButton
@@ -46,7 +53,8 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
         ))}
       </MenuButton>
       {user ? (
-        <Link href={paths.teamMember(user.userId)} className="tw-topbar__user">
+        // A super user may have no User record to open; the team list is their team settings.
+        <Link href={user.superUser ? paths.team() : paths.teamMember(user.userId)} className="tw-topbar__user">
           {displayUserName(user)}
         </Link>
       ) : null}

@@ -109,8 +109,8 @@ export function TaskListPage({ view }: { view: TaskView }) {
         ) : items.length === 0 ? (
           <p className="tw-empty">No tasks found.</p>
         ) : (
-          <div className="tw-tasks__table-wrap">
-            <table className="tw-tasks__table" aria-label={title} data-fetching={list.isFetching || undefined}>
+          <div className="tw-table-wrap">
+            <table className="tw-table tw-tasks__table" aria-label={title} data-fetching={list.isFetching || undefined}>
               <thead>
                 <tr>
                   <th scope="col">Task</th>
@@ -136,7 +136,7 @@ export function TaskListPage({ view }: { view: TaskView }) {
         )}
 
         {total > params.limit ? (
-          <div className="tw-tasks__pager">
+          <div className="tw-table-pager">
             <span>
               {params.offset + 1}–{params.offset + items.length} of {total}
             </span>
@@ -191,7 +191,7 @@ function TaskRow({ task, patientName, assignee, onOpen }: { task: Task; patientN
   const unread = task.status === 'UNREAD' || task.status === 'UPDATED';
   return (
     <tr
-      className={`tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}
+      className={`tw-table__row tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}
       onClick={(event) => {
         if (!(event.target as HTMLElement).closest('a')) onOpen();
       }}

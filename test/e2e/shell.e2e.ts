@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { Sessions } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots/shell';
+const ADMIN = 'admin@demo.tidewell.local';
+const SUPER = 'super@demo.tidewell.local';
+const PRACTICE = 'Tidewell Demo Clinic';
+const DEACTIVATED = 'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
+const USER_FETCH_ERROR =
+  'An error occurred fetching your user. Please contact your practice admin. If the issue persists, please contact customer support';
+
+test.describe.configure({ timeout: 180_000 });
+
+let sessions: Sessions;
+test.beforeEach(({ browser }) => {
+  sessions = new Sessions(browser);
+});
+test.afterEach(async () => {
+  await sessions.closeAll();
+});
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
+async function apiAs(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
+      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch(`${new URL(config.apiUrl, location.href).toString().replace(/\/$/, '')}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+test('a super user works as admin under the name Super User, with the practice name linking to the organizations page', async () => {
+  const page = await sessions.open(SUPER, '/home');
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByRole('link', { name: 'Super User' })).toBeVisible();
+  const practiceLink = topBar.getByRole('link', { name: PRACTICE });
+  await expect(practiceLink).toBeVisible();
+  await shot(page, '01-super-user-top-bar');
+
+  // Admin-only settings are editable for the super user.
+  await page.goto('/#/new-settings/practice-metadata');
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'trending_labs' })).toBeEnabled();
+  await expect(page.getByText('Only admins can change feature flags.')).toHaveCount(0);
+
+  await practiceLink.click();
+  await expect(page).toHaveURL(/#\/organizations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
+  await shot(page, '02-organizations');
+
+  // The team link of a super user without a record opens the team list.
+  await topBar.getByRole('link', { name: 'Super User' }).click();
+  await expect(page).toHaveURL(/#\/new-settings\/team$/);
+  await expect(page.getByRole('row', { name: /Alicia Moreno/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Super User/ })).toHaveCount(0);
+
+  // Staff see the practice name as text.
+  const admin = await sessions.open(ADMIN, '/home');
+  await expect(admin.getByTestId('practice-name')).toHaveText(PRACTICE);
+  await expect(admin.getByRole('banner').getByRole('link', { name: PRACTICE })).toHaveCount(0);
+  await expect(admin.getByRole('banner').getByRole('link', { name: 'Alicia Moreno' })).toBeVisible();
+});
+
+test('the red banner shows while the practice has a deactivation date', async () => {
+  const admin = await sessions.open(ADMIN, '/home');
+  const banner = admin.getByRole('alert').filter({ hasText: DEACTIVATED });
+  await expect(admin.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  try {
+    expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { productDeactivatedAt: '2026-01-15T00:00:00.000Z' })).status).toBe(200);
+    await admin.reload();
+    await expect(banner).toHaveText(DEACTIVATED);
+    await admin.waitForLoadState('networkidle');
+    await shot(admin, '03-practice-deactivated');
+  } finally {
+    expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { productDeactivatedAt: null })).status).toBe(200);
+  }
+  await admin.reload();
+  await expect(admin.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('a sign-in whose practice user cannot be fetched gets the alert and is sent back to sign-in', async ({ page, baseURL }) => {
+  // An account in the practice's user pool with no User record in the practice (and not a super user).
+  const config = (await (await fetch(`${baseURL}/config.json`)).json()) as { userPoolId: string; cognitoEndpoint: string; region: string };
+  const email = `no-record-${Date.now().toString(36)}@demo.tidewell.local`;
+  const { practiceId } = JSON.parse(readFileSync(new URL('../../practices/demo.json', import.meta.url), 'utf8')) as { practiceId: string };
+  await ensurePoolUser(cognitoAdminClient(config.cognitoEndpoint, config.region), config.userPoolId, {
+    email,
+    firstName: 'Casey',
+    lastName: 'Nobody',
+    group: 'employee',
+    practiceId,
+    password: DEMO_PASSWORD,
+  });
+
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.goto('/#/home');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect.poll(() => alerts, { timeout: 30_000 }).toEqual([USER_FETCH_ERROR]);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByTestId('practice-name')).toHaveCount(0);
+});
+
+test('a chart panel that fails says "Something went wrong." and the rest of the patient page stays usable', async () => {
+  const page = await sessions.open(ADMIN, '/patients');
+  // The health summary's code cannot be fetched (a flaky network, or a release replaced it).
+  await page.route(/\/assets\/health-summary-[^/]*\.js$/, (route) => route.abort('failed'));
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('Nakamura');
+  await page.getByRole('row', { name: /Grace Nakamura/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+  const failed = page.getByRole('alert', { name: 'Health summary' });
+  await expect(failed).toContainText('Something went wrong.');
+  await expect(failed.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  // The patient's header and the notes panel still work.
+  await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await shot(page, '04-chart-panel-failed');
+
+  await page.unroute(/\/assets\/health-summary-[^/]*\.js$/);
+  await failed.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Health summary' })).toHaveCount(0);
+  await expect(page.getByText('Something went wrong.', { exact: true })).toHaveCount(0);
+});

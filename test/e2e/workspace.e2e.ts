@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { EMPLOYEE, PROVIDER, Sessions } from './support/sign-in.js';
+import { EMPLOYEE, PROVIDER, Sessions, apiAs } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/workspace';
 
@@ -16,24 +16,6 @@ test.afterEach(async () => {
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-/** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
-async function apiAs(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
-      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
-      const response = await fetch(`${new URL(config.apiUrl, location.href).toString().replace(/\/$/, '')}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
 }
 
 test('a task assigned by the provider reaches the employee live, and the employee completes it', async () => {

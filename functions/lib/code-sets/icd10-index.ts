@@ -1,24 +1,9 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
+import { lowerBound, prefixRange } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** [lo, hi) of the entries of `sorted` that start with `prefix`. */
-function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
-  return [lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`)];
-}
 
 /**
  * In-memory ICD-10-CM search over a whole release (74,879 codes): entries sorted by code, and a

@@ -1,4 +1,5 @@
 import type { DrugProduct } from '../../../shared/chart/code-sets.js';
+import { prefixRange } from './sorted-prefix.js';
 
 /**
  * NDCs are labeled 10 digits in three segments (4-4-2, 5-3-2 or 5-4-1); claims and matching use
@@ -64,20 +65,6 @@ export function parseNdcDirectory(productText: string, packageText: string): Dru
 }
 
 const nameWords = (text: string) => text.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean);
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** [lo, hi) of the entries of `sorted` that start with `prefix`. */
-const prefixRange = (sorted: readonly string[], prefix: string): [number, number] => [lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`)];
 
 /** The `limit` smallest row numbers offered to it, ascending (a bounded insertion list; limit ≤ 100). */
 class SmallestRows {

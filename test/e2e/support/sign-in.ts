@@ -50,3 +50,21 @@ export class Sessions {
     for (const context of this.contexts.splice(0)) await context.close();
   }
 }
+
+/** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
+export async function apiAs(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
+      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
+      const token = key ? localStorage.getItem(key) : null;
+      const response = await fetch(`${new URL(config.apiUrl, location.href).toString().replace(/\/$/, '')}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}

@@ -56,6 +56,13 @@ test('a super user works as admin under the name Super User, with the practice n
   await expect(admin.getByTestId('practice-name')).toHaveText(PRACTICE);
   await expect(admin.getByRole('banner').getByRole('link', { name: PRACTICE })).toHaveCount(0);
   await expect(admin.getByRole('banner').getByRole('link', { name: 'Alicia Moreno' })).toBeVisible();
+
+  // The product switcher goes to the core product.
+  await admin.getByRole('banner').getByRole('button', { name: /Switch product/ }).click();
+  await expect(admin.getByRole('menuitem', { name: 'Tidewell Clinical' })).toBeVisible();
+  await shot(admin, '03-product-switcher');
+  await admin.getByRole('menuitem', { name: 'Tidewell Core' }).click();
+  await expect(admin).toHaveURL(/#\/reports$/);
 });
 
 test('the red banner shows while the practice has a deactivation date', async () => {

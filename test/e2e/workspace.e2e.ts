@@ -121,6 +121,16 @@ test('Ctrl+K finds a patient and opens the chart', async () => {
   await expect(provider.getByText('Only practice admins can change team members.')).toBeVisible();
   await expect(provider.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await shot(provider, '08-team-member-read-only');
+
+  // Sections come in the spec's order: Navigation, Settings, Patients, Templates, Users.
+  await provider.keyboard.press('Control+K');
+  await provider.keyboard.type('ma');
+  await expect(provider.getByRole('menuitem', { name: /^Maria Lopez \(\d+\)$/ })).toBeVisible();
+  const titles = await provider.locator('.tw-palette__section-title').allTextContents();
+  expect(titles).toEqual(expect.arrayContaining(['Settings', 'Patients']));
+  expect(titles).toEqual(['Navigation', 'Settings', 'Patients', 'Templates', 'Users'].filter((t) => titles.includes(t)));
+  await shot(provider, '08b-palette-sections');
+  await provider.keyboard.press('Escape');
 });
 
 test('the dashboard shows the day and can be rearranged', async () => {
@@ -184,4 +194,33 @@ test('a task assigned while the employee is offline shows up when the page is ba
   await expect(badge).toHaveText(String(before + 1));
   expect(loads).toBe(0);
   await shot(employee, '12-employee-caught-up');
+});
+
+test("a task lists the notes it links to, each opening the patient's chart", async () => {
+  const provider = await sessions.open(PROVIDER, '/home');
+  const note = await apiAs(provider, 'POST', '/v2/notes', {
+    noteId: 'new',
+    noteType: 'PHONE_CALL',
+    patientId: 'pat-0011',
+    eventTimestamp: '2026-03-02T15:00:00.000Z',
+    data: { text: 'Called about the INR result', formattedText: '<p>Called about the INR result</p>' },
+  });
+  expect(note.status).toBe(201);
+  const gone = await apiAs(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: 'pat-0011', data: { text: 'Scratch', formattedText: '<p>Scratch</p>' } });
+  expect(gone.status).toBe(201);
+  expect((await apiAs(provider, 'DELETE', `/v1/notes/${String(gone.json.noteId)}?noteVersion=${String(gone.json.noteVersion)}`)).status).toBe(200);
+  const task = await apiAs(provider, 'POST', '/v1/tasks', {
+    text: `Follow up on the INR call ${Date.now().toString(36)}`,
+    patientId: 'pat-0011',
+    noteDataLinks: [{ interactionIdent: String(note.json.noteId) }, { interactionIdent: String(gone.json.noteId) }],
+  });
+  expect(task.status).toBe(201);
+
+  await provider.goto(`/#/tasks/${String(task.json.ident)}`);
+  const linked = provider.getByRole('region', { name: 'Linked notes' });
+  await expect(linked.getByText('This note has been deleted')).toBeVisible();
+  await shot(provider, '11-task-linked-notes');
+  await linked.getByRole('link', { name: 'Phone call · 03/02/2026' }).click();
+  await expect(provider).toHaveURL(/#\/patients\/pat-0011$/);
+  await expect(provider.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
 });

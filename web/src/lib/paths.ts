@@ -25,6 +25,8 @@ export const paths = {
   inventoryItem: (inventoryId: string) => `/inventory/${seg(inventoryId)}`,
   files: () => '/files/public/',
   reports: () => '/reports',
+  /** The core product's entry point (spec shell §2.1: /reports opens the core product); the product switcher goes here. */
+  coreProduct: () => '/reports',
   /** The practices a super user administers (spec shell §2.3); part of the core product. */
   organizations: () => '/organizations',
   settings: () => '/new-settings/practice-metadata',

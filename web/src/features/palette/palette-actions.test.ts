@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, matchesQuery, paletteActions } from './palette-actions.js';
+import { activeTemplates, activeUsers, calendarDate, matchesQuery, PALETTE_SECTIONS, paletteActions } from './palette-actions.js';
 
 const today = new Date(2026, 0, 1, 9, 30);
 
@@ -31,5 +31,27 @@ describe('palette actions', () => {
     expect(matchesQuery('Practice User Management team users', 'user prac')).toBe(true);
     expect(matchesQuery('View Tasks', 'sms')).toBe(false);
     expect(calendarDate(new Date(2024, 1, 28), 1)).toBe('2024-02-29');
+  });
+});
+
+describe('palette lists', () => {
+  it("names the spec's sections in the spec's order", () => {
+    expect(PALETTE_SECTIONS).toEqual(['Navigation', 'Settings', 'Patients', 'Templates', 'Users']);
+  });
+
+  it('lists only active templates and active users', () => {
+    const templates = [
+      { templateId: 't-1', status: 'active' },
+      { templateId: 't-2', status: 'inactive' },
+      { templateId: 't-3' },
+    ];
+    expect(activeTemplates(templates).map((t) => t.templateId)).toEqual(['t-1', 't-3']);
+    const users = [
+      { userId: 'u-1', userStatus: 'active' },
+      { userId: 'u-2', userStatus: 'invited' },
+      { userId: 'u-3', userStatus: 'unconfirmed' },
+      { userId: 'u-4', userStatus: 'deleted' },
+    ];
+    expect(activeUsers(users).map((u) => u.userId)).toEqual(['u-1']);
   });
 });

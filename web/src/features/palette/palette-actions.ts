@@ -1,7 +1,18 @@
 import { paths } from '../../lib/paths.js';
 
-/** Spec shell §2.6: the palette's fixed sections. */
-export type PaletteSection = 'Navigation' | 'Settings' | 'Patients' | 'Templates' | 'Users';
+/** Spec shell §2.6: the palette's fixed sections, in the spec's order. */
+export const PALETTE_SECTIONS = ['Navigation', 'Settings', 'Patients', 'Templates', 'Users'] as const;
+export type PaletteSection = (typeof PALETTE_SECTIONS)[number];
+
+/** Spec shell §2.6: only active templates are listed (a template without a status is active). */
+export function activeTemplates<T extends { status?: string }>(templates: readonly T[]): T[] {
+  return templates.filter((t) => (t.status ?? 'active') === 'active');
+}
+
+/** Spec shell §2.6: only active users are listed (invited, unconfirmed and deleted ones are not). */
+export function activeUsers<T extends { userStatus?: string }>(users: readonly T[]): T[] {
+  return users.filter((u) => (u.userStatus ?? 'active') === 'active');
+}
 
 export type PaletteCommand =
   | { kind: 'href'; href: string }

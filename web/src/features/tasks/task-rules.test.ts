@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PracticeUser } from '../../lib/practice.js';
-import { assignableUsers } from './task-rules.js';
+import { assignableUsers, linkedNoteLabel } from './task-rules.js';
 
 const user = (userId: string, firstName: string, lastName: string, userStatus = 'active') => ({ userId, firstName, lastName, userStatus }) as PracticeUser;
 
@@ -18,5 +18,12 @@ describe('assigned filter', () => {
       { id: 'u-1', label: 'Jordan Ellis' },
       { id: 'u-2', label: 'Alicia Moreno' },
     ]);
+  });
+});
+
+describe('linked notes', () => {
+  it('read as the note type and its clinical date', () => {
+    expect(linkedNoteLabel({ noteType: 'PHONE_CALL', eventTimestamp: '2026-03-02T15:30:00.000Z' })).toBe('Phone call · 03/02/2026');
+    expect(linkedNoteLabel({ noteType: 'NOTE', eventTimestamp: '2025-12-31T09:00:00.000Z' })).toBe('Note · 12/31/2025');
   });
 });

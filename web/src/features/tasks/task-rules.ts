@@ -1,5 +1,6 @@
 import type { PracticeUser } from '../../lib/practice.js';
-import type { Task } from './task-model.js';
+import { isoToUsDate } from '../../../../shared/rules/dates.js';
+import type { LinkedNote, Task } from './task-model.js';
 
 const LABELS: Record<string, string> = { UNREAD: 'Unread', UPDATED: 'Updated', READ: 'Read', COMPLETED: 'Completed', DELETED: 'Deleted' };
 
@@ -22,3 +23,9 @@ export function assignableUsers(users: readonly PracticeUser[]): { id: string; l
     .map((u) => ({ id: u.userId, label: `${u.firstName} ${u.lastName}`.trim() }));
 }
 
+
+/** A linked note as the task screen lists it: its type and clinical date, e.g. 'Phone call · 03/02/2026'. */
+export function linkedNoteLabel(note: Pick<LinkedNote, 'noteType' | 'eventTimestamp'>): string {
+  const type = note.noteType.charAt(0) + note.noteType.slice(1).toLowerCase().replace(/_/g, ' ');
+  return `${type} · ${isoToUsDate(note.eventTimestamp.slice(0, 10))}`;
+}

@@ -23,7 +23,7 @@ import { paths } from '../../../lib/paths.js';
 import { displayUserName } from '../../../lib/practice.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { usePalettePatients, usePaletteTemplates, usePaletteUsers } from '../api/palette-search.js';
-import { matchesQuery, paletteActions, type PaletteCommand, type PaletteInteraction } from '../palette-actions.js';
+import { activeTemplates, activeUsers, matchesQuery, paletteActions, type PaletteCommand, type PaletteInteraction, type PaletteSection } from '../palette-actions.js';
 import '../palette.css';
 
 export const PALETTE_PLACEHOLDER = 'Search for patients, templates, user, interactions, etc...';
@@ -39,7 +39,7 @@ interface Entry {
 
 interface Section {
   id: string;
-  title: string;
+  title: PaletteSection | 'New Interaction';
   entries: Entry[];
 }
 
@@ -101,6 +101,8 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         .map((a) => ({ id: `action:${a.id}`, label: a.label, filterText: `${a.label} ${a.keywords ?? ''}`, run: run(a.command) }));
     const typed = debounced.length > 0 && debounced === query.trim();
     return [
+      { id: 'navigation', title: 'Navigation', entries: actionEntries('Navigation') },
+      { id: 'settings', title: 'Settings', entries: actionEntries('Settings') },
       {
         id: 'patients',
         title: 'Patients',
@@ -113,30 +115,29 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
             }))
           : [],
       },
-      { id: 'navigation', title: 'Navigation', entries: actionEntries('Navigation') },
-      { id: 'settings', title: 'Settings', entries: actionEntries('Settings') },
       {
         id: 'templates',
         title: 'Templates',
         entries: query.trim()
-          ? (templates.data ?? [])
-              .filter((t) => (t.status ?? 'active') === 'active')
-              .map((t) => ({ id: `template:${t.templateId}`, label: t.templateName, filterText: t.templateName, run: run({ kind: 'href', href: paths.template(t.templateId) }) }))
+          ? activeTemplates(templates.data ?? []).map((t) => ({
+              id: `template:${t.templateId}`,
+              label: t.templateName,
+              filterText: t.templateName,
+              run: run({ kind: 'href', href: paths.template(t.templateId) }),
+            }))
           : [],
       },
       {
         id: 'users',
         title: 'Users',
         entries: query.trim()
-          ? (users.data ?? [])
-              .filter((u) => (u.userStatus ?? 'active') === 'active')
-              .map((u) => ({
-                id: `user:${u.userId}`,
-                label: displayUserName(u),
-                detail: u.emailAddress,
-                filterText: `${displayUserName(u)} ${u.emailAddress}`,
-                run: run({ kind: 'href', href: paths.teamMember(u.userId) }),
-              }))
+          ? activeUsers(users.data ?? []).map((u) => ({
+              id: `user:${u.userId}`,
+              label: displayUserName(u),
+              detail: u.emailAddress,
+              filterText: `${displayUserName(u)} ${u.emailAddress}`,
+              run: run({ kind: 'href', href: paths.teamMember(u.userId) }),
+            }))
           : [],
       },
     ];

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon } from '../../../components/ui/icons.js';
+import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 import { logout } from '../../../lib/session.js';
+import { PRODUCTS } from '../products.js';
 import { RESOURCE_LINKS } from '../resources.js';
 
 export interface TopBarProps {
@@ -24,6 +25,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
           <MenuIcon />
         </Button>
       ) : null}
+      <ProductSwitcher />
       {user?.superUser ? (
         // Spec shell §2.3: only super users reach the organizations page from the practice name.
         <Link href={paths.organizations()} className="tw-topbar__practice tw-topbar__practice--link" data-testid="practice-name">
@@ -63,5 +65,29 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
         <span>Logout</span>
       </Button>
     </header>
+  );
+}
+
+/** Spec shell §2.3: the product switcher, which goes to the core product. */
+function ProductSwitcher() {
+  const current = PRODUCTS.find((product) => product.current) ?? PRODUCTS[0];
+  return (
+    <MenuButton
+      className="tw-topbar__action tw-topbar__products"
+      ariaLabel={`Product: ${current.label}. Switch product`}
+      label={
+        <>
+          <DashboardIcon />
+          <span>{current.label}</span>
+          <ChevronDownIcon />
+        </>
+      }
+    >
+      {PRODUCTS.map((product) => (
+        <MenuItem key={product.id} id={product.id} href={product.href} aria-current={product.current ? 'page' : undefined}>
+          {product.label}
+        </MenuItem>
+      ))}
+    </MenuButton>
   );
 }

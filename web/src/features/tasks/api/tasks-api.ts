@@ -4,7 +4,7 @@ import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notific
 import { apiRequest } from '../../../lib/api-client.js';
 import type { PracticeUser } from '../../../lib/practice.js';
 import { taskListQuery, type TaskListParams } from '../task-list-params.js';
-import { TASK_BADGE_STATUSES, TaskListResponse, TaskSchema, type Task, type TaskInput, type TaskUpdate } from '../task-model.js';
+import { LinkedNote, TASK_BADGE_STATUSES, TaskListResponse, TaskSchema, type Task, type TaskInput, type TaskUpdate } from '../task-model.js';
 
 export const taskKeys = {
   all: ['tasks'] as const,
@@ -87,6 +87,20 @@ export function useTaskPatients(patientIds: readonly string[]) {
     })),
   });
   return new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
+}
+
+/** The notes a task links to (its noteDataLinks), one request each; a note that cannot be read is an error entry. */
+export function useLinkedNotes(links: Task['noteDataLinks']) {
+  return useQueries({
+    queries: links.map(({ interactionIdent }) => ({
+      // Outside taskKeys.all: a task refresh does not change the notes it links to.
+      queryKey: ['task-linked-notes', interactionIdent],
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        LinkedNote.parse(await apiRequest<unknown>({ path: `/v1/notes/${encodeURIComponent(interactionIdent)}`, signal })),
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
 }
 
 export function usePatientSearch(query: string) {

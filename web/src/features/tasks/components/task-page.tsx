@@ -11,14 +11,14 @@ import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { isApiError } from '../../../lib/api-error.js';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { usePatientSearch, useSaveTask, useTask, useTaskPatients, useTaskUsers } from '../api/tasks-api.js';
+import { useLinkedNotes, usePatientSearch, useSaveTask, useTask, useTaskPatients, useTaskUsers } from '../api/tasks-api.js';
 import { isTaskReadOnly, TASK_MESSAGES, TASK_SEARCH_DEBOUNCE_MS, taskFormToInput, type Task, type TaskFormValues, type TaskInput, type TaskUpdate } from '../task-model.js';
-import { assignableUsers, statusLabel, statusTone } from '../task-rules.js';
+import { assignableUsers, linkedNoteLabel, statusLabel, statusTone } from '../task-rules.js';
 import '../tasks.css';
 
 
@@ -190,7 +190,39 @@ function TaskEditor({ task }: { task: Task | undefined }) {
             </Button>
           </div>
         </Form>
+        {task && task.noteDataLinks.length > 0 ? <LinkedNotes links={task.noteDataLinks} /> : null}
       </div>
+    </section>
+  );
+}
+
+/** The notes this task links to (noteDataLinks), each opening the chart it belongs to. */
+function LinkedNotes({ links }: { links: Task['noteDataLinks'] }) {
+  const notes = useLinkedNotes(links);
+  return (
+    <section className="tw-tasks__linked" aria-labelledby="task-linked-notes">
+      <h2 id="task-linked-notes" className="tw-tasks__linked-title">
+        Linked notes
+      </h2>
+      <ul className="tw-tasks__linked-list">
+        {links.map((link, i) => {
+          const note = notes[i];
+          return (
+            <li key={link.interactionIdent}>
+              {note.isPending ? (
+                <span className="tw-tasks__muted">Loading note…</span>
+              ) : note.isError ? (
+                // A deleted note answers 404 'This note has been deleted' (spec shell §8 'Deleted item').
+                <span className="tw-tasks__muted">{isApiError(note.error, 404) ? note.error.message : NETWORK_ERROR_MESSAGE}</span>
+              ) : note.data.patientId ? (
+                <Link href={paths.patient(note.data.patientId)}>{linkedNoteLabel(note.data)}</Link>
+              ) : (
+                <span>{linkedNoteLabel(note.data)}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

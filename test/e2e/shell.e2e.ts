@@ -65,6 +65,40 @@ test('a super user works as admin under the name Super User, with the practice n
   await expect(admin).toHaveURL(/#\/reports$/);
 });
 
+test('an admin adds a practice number with its owner and a logo, and they are shown', async () => {
+  const admin = await sessions.open(ADMIN, '/new-settings/practice-metadata');
+  const before = (await apiAs(admin, 'GET', '/v1/practices/metadata')).json;
+  // A 1×1 transparent PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  try {
+    await admin.getByRole('button', { name: 'Edit' }).click();
+    await admin.getByRole('button', { name: 'Add number' }).click();
+    await admin.getByRole('textbox', { name: 'Additional number 1' }).fill('(555) 201-0001');
+    // Every number needs an owner.
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('Phone number owner is required')).toBeVisible();
+    await admin.getByRole('button', { name: /Owner of number 1/ }).click();
+    await admin.getByRole('option', { name: 'Jordan Ellis' }).click();
+    await admin.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect(admin.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+    await shot(admin, '04-practice-edit-numbers-logo');
+    await admin.getByRole('button', { name: 'Save' }).click();
+
+    await expect(admin.getByText('(555) 201-0001')).toBeVisible();
+    await expect(admin.getByText('— Jordan Ellis')).toBeVisible();
+    await expect(admin.getByRole('img', { name: `${PRACTICE} logo` })).toBeVisible();
+    const saved = (await apiAs(admin, 'GET', '/v1/practices/metadata')).json;
+    expect(saved.additionalPhoneNumbers).toEqual([{ phoneNumber: '+15552010001', owner: expect.any(String) }]);
+    expect(saved.base64Logo).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    await shot(admin, '05-practice-numbers-logo');
+  } finally {
+    await apiAs(admin, 'PUT', '/v1/practices/metadata', {
+      additionalPhoneNumbers: before.additionalPhoneNumbers ?? [],
+      base64Logo: before.base64Logo ?? null,
+    });
+  }
+});
+
 test('the red banner shows while the practice has a deactivation date', async () => {
   const admin = await sessions.open(ADMIN, '/home');
   const banner = admin.getByRole('alert').filter({ hasText: DEACTIVATED });

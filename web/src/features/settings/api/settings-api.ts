@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { practiceKeys, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 
@@ -23,7 +24,7 @@ export function useFeatureGates() {
 export function useSavePractice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Pick<PracticeDetails, 'practiceName' | 'phoneNumber' | 'additionalPhoneNumbers' | 'base64Logo'>>) =>
+    mutationFn: (body: PracticeMetadataUpdate) =>
       apiRequest<PracticeDetails>({ method: 'PUT', path: '/v1/practices/metadata', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: practiceKeys.metadata }),
   });

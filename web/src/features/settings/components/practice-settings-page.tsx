@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
 import { FEATURE_FLAGS } from '../../../../../shared/constants/feature-flags.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { isoToUsDate } from '../../../../../shared/rules/dates.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
+import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -39,21 +41,49 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
   const save = useSavePractice();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(practice.practiceName);
-  const [phone, setPhone] = useState(practice.phoneNumber ?? '');
+  const [phone, setPhone] = useState(formatPhone(practice.phoneNumber));
+  const [phones, setPhones] = useState<PhoneRow[]>(() => phoneRows(practice));
+  const [logo, setLogo] = useState<string | null>(practice.base64Logo ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const owner = (userId: string) => {
     const user = team.data?.find((u) => u.userId === userId);
     return user ? displayUserName(user) : 'Unknown user';
   };
+  // Spec shell §3: each additional number has an owner, one of the practice's (non-deleted) users.
+  const owners = (team.data ?? []).filter((u) => u.userStatus !== 'deleted').map((u) => ({ id: u.userId, label: displayUserName(u) }));
+
+  const startEditing = () => {
+    setName(practice.practiceName);
+    setPhone(formatPhone(practice.phoneNumber));
+    setPhones(phoneRows(practice));
+    setLogo(practice.base64Logo ?? null);
+    setErrors({});
+    setEditing(true);
+  };
+  const setRow = (index: number, change: Partial<PhoneRow>) => setPhones((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const pickLogo = (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setLogo(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+  };
 
   const submit = async () => {
     try {
-      await save.mutateAsync({ practiceName: name.trim(), phoneNumber: phone.trim() });
+      await save.mutateAsync({
+        practiceName: name.trim(),
+        phoneNumber: phone.trim(),
+        additionalPhoneNumbers: phones.map((row) => ({ phoneNumber: row.phoneNumber.trim(), owner: row.owner ?? '' })),
+        base64Logo: logo,
+      });
       showToast('Practice saved', { tone: 'success' });
       setEditing(false);
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
-      showToast(error instanceof Error ? error.message : 'The practice could not be saved', { tone: 'error' });
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      setErrors(fieldErrors);
+      // Field errors are said next to their fields; a toast carries anything else.
+      if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The practice could not be saved', { tone: 'error' });
     }
   };
 
@@ -62,7 +92,7 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
       <div className="tw-settings__card-header">
         <h2 className="tw-settings__card-title">Practice details</h2>
         {isAdmin && !editing ? (
-          <Button size="sm" onPress={() => setEditing(true)}>
+          <Button size="sm" onPress={startEditing}>
             Edit
           </Button>
         ) : null}
@@ -83,6 +113,46 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
         >
           <TextField label="Practice name" name="practiceName" isRequired value={name} onChange={setName} />
           <TextField label="Practice phone number" name="phoneNumber" inputMode="tel" value={phone} onChange={setPhone} />
+          <fieldset className="tw-settings__fieldset">
+            <legend className="tw-field__label">Additional numbers</legend>
+            {phones.map((row, i) => (
+              <div key={row.key} className="tw-settings__phone-row">
+                <TextField
+                  label={`Additional number ${i + 1}`}
+                  name={`additionalPhoneNumbers.${i}.phoneNumber`}
+                  inputMode="tel"
+                  value={row.phoneNumber}
+                  onChange={(v) => setRow(i, { phoneNumber: v })}
+                />
+                <Select label={`Owner of number ${i + 1}`} name={`additionalPhoneNumbers.${i}.owner`} options={owners} value={row.owner} onChange={(v) => setRow(i, { owner: v })} />
+                <Button size="sm" variant="quiet" aria-label={`Remove number ${i + 1}`} onPress={() => setPhones((rows) => rows.filter((_, j) => j !== i))}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+            <Button size="sm" onPress={() => setPhones((rows) => [...rows, { key: `new-${Date.now()}-${rows.length}`, phoneNumber: '', owner: null }])}>
+              Add number
+            </Button>
+          </fieldset>
+          <fieldset className="tw-settings__fieldset">
+            <legend className="tw-field__label">Logo</legend>
+            <div className="tw-settings__logo-row">
+              {logo ? <img className="tw-settings__logo" src={logoSrc(logo)} alt="Logo preview" /> : <span className="tw-settings__muted">No logo uploaded</span>}
+              <FileTrigger acceptedFileTypes={LOGO_TYPES} onSelect={pickLogo}>
+                <Button size="sm">{logo ? 'Replace logo' : 'Upload logo'}</Button>
+              </FileTrigger>
+              {logo ? (
+                <Button size="sm" variant="quiet" onPress={() => setLogo(null)}>
+                  Remove logo
+                </Button>
+              ) : null}
+            </div>
+            {errors.base64Logo ? (
+              <p className="tw-field__error" role="alert">
+                {errors.base64Logo}
+              </p>
+            ) : null}
+          </fieldset>
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={save.isPending}>
               Save
@@ -121,6 +191,19 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
     </div>
   );
 }
+
+interface PhoneRow {
+  key: string;
+  phoneNumber: string;
+  owner: string | null;
+}
+
+function phoneRows(practice: PracticeDetails): PhoneRow[] {
+  return (practice.additionalPhoneNumbers ?? []).map((p, i) => ({ key: `saved-${i}`, phoneNumber: formatPhone(p.phoneNumber), owner: p.owner }));
+}
+
+/** The image types the API accepts as a logo (shared settings schema). */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'image/webp'];
 
 function logoSrc(base64: string): string {
   return base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`;

@@ -99,6 +99,31 @@ test('an admin adds a practice number with its owner and a logo, and they are sh
   }
 });
 
+test("an admin sets a team member's NPI and prescriber type, shown in the team list", async () => {
+  const admin = await sessions.open(ADMIN, '/new-settings/team');
+  const row = admin.getByRole('row', { name: /Hannah Cole/ });
+  await expect(row).toContainText('POBAllReview');
+  const users = (await apiAs(admin, 'GET', '/v1/practices/users')).json as unknown as { userId: string; emailAddress: string }[];
+  const hannah = users.find((u) => u.emailAddress === 'pob@demo.tidewell.local')!;
+  try {
+    await admin.getByRole('link', { name: 'Hannah Cole' }).click();
+    await admin.getByRole('textbox', { name: 'NPI' }).fill('12');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('NPI number must have 10 digits')).toBeVisible();
+    await admin.getByRole('textbox', { name: 'NPI' }).fill('1234567893');
+    await admin.getByRole('button', { name: /Prescriber type/ }).click();
+    await admin.getByRole('option', { name: 'POBSomeReview' }).click();
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('Team member saved')).toBeVisible();
+    await shot(admin, '06-team-member-edited');
+    await admin.goto('/#/new-settings/team');
+    await expect(row).toContainText('1234567893');
+    await expect(row).toContainText('POBSomeReview');
+  } finally {
+    await apiAs(admin, 'PUT', `/v1/practices/users/${hannah.userId}`, { npiNumber: null, veradigmUserType: 'POBAllReview' });
+  }
+});
+
 test('the red banner shows while the practice has a deactivation date', async () => {
   const admin = await sessions.open(ADMIN, '/home');
   const banner = admin.getByRole('alert').filter({ hasText: DEACTIVATED });

@@ -72,8 +72,10 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
       setErrors({});
       showToast('Team member saved', { tone: 'success' });
     } catch (error) {
-      if (isApiError(error)) setErrors(error.fieldErrors);
-      showToast(error instanceof Error ? error.message : 'The team member could not be saved', { tone: 'error' });
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      setErrors(fieldErrors);
+      // Field errors are said next to their fields; a toast carries anything else.
+      if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The team member could not be saved', { tone: 'error' });
     }
   };
 

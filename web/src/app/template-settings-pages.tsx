@@ -1,0 +1,12 @@
+import { SettingsNav } from '../features/settings/components/settings-nav.js';
+import { TemplateFormPage } from '../features/templates/components/template-form-page.js';
+import { TemplateListPage } from '../features/templates/components/template-list-page.js';
+
+/** The templates screens sit under the settings tab bar; the app composes the two features. */
+export function TemplateListSettingsPage() {
+  return <TemplateListPage nav={<SettingsNav />} />;
+}
+
+export function TemplateFormSettingsPage() {
+  return <TemplateFormPage nav={<SettingsNav />} />;
+}

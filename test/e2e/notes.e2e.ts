@@ -403,3 +403,67 @@ test('opening, signing or sending a note is not an edit: nothing unsaved, no sav
   await expect(page.getByRole('alertdialog', { name: 'Close note?' })).toHaveCount(0);
   await expect(signed).toHaveCount(0);
 });
+
+test('the result screen in a note frame says Order submitted! for a lab and closes its note after 2 s', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Phone Call');
+  const noteId = (await win.getAttribute('data-note-id'))!;
+  // A partner's frame ends on /note-result/{noteId}: the app inside tells this window to close the note.
+  await page.evaluate((id) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Partner result';
+    frame.src = `/#/note-result/${id}?type=lab`;
+    document.body.appendChild(frame);
+  }, noteId);
+  const result = page.frameLocator('iframe[title="Partner result"]');
+  await expect(result.getByRole('heading', { name: 'Order submitted!' })).toBeVisible({ timeout: 20_000 });
+  await expect(result.getByText('To find the invoice, click on "View Invoice" in the patient\'s card')).toBeVisible();
+  await expect(win).toHaveCount(0, { timeout: 5_000 });
+});
+
+test('below 767 px a note opens fullscreen', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 800 });
+  await openChart(page, 'pat-0003');
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  const win = page.locator('.tw-note-window').last();
+  await expect(win).toHaveClass(/tw-note-window--fullscreen/);
+  await expect(win.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
+  const box = await win.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(699);
+});
+
+test("Hide Menu hides the note toolbar; failures say 'There was an error creating a new note' and 'Failed to apply template'", async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  const picker = win.getByRole('combobox', { name: /Patient/ });
+  await expect(picker).toBeVisible();
+  await win.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Hide Menu' }).click();
+  await expect(picker).toHaveCount(0);
+  await win.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Show Menu' }).click();
+  await expect(picker).toBeVisible();
+
+  // Expanding a template fails: the note keeps its text and the spec's message shows.
+  await page.route('**/v1/templates/*/expand', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  await editor.click();
+  await page.keyboard.type('Kept ');
+  await page.keyboard.type('/');
+  await expect(page.getByRole('dialog', { name: 'Insert template' }).getByRole('option', { name: /SOAP note/ })).toBeVisible();
+  await page.keyboard.type('soap');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Failed to apply template', { exact: true })).toBeVisible();
+  await expect(editor).toContainText('Kept');
+
+  // Creating a note fails: no window opens and the spec's message shows.
+  const before = await page.locator('.tw-note-window').count();
+  await page.route('**/v2/notes', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  await expect(page.getByText('There was an error creating a new note', { exact: true })).toBeVisible();
+  await expect(page.locator('.tw-note-window')).toHaveCount(before);
+});

@@ -140,8 +140,6 @@ export const NOTE_MESSAGES = {
   assignProgress: 'Assigning draft',
   assignSuccess: 'Successfully assigned draft',
   assignError: 'There was an error while assigning the draft',
-  assignProgressTo: (name: string) => `Assigning draft to ${name}`,
-  assignSuccessTo: (name: string) => `Successfully assigned draft to ${name}`,
   errorSaving: (message: string) => `Error saving: ${message}`,
   statusError: (status: number, message: string) => `${status} Error: ${message}`,
 } as const;

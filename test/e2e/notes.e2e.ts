@@ -100,7 +100,11 @@ test('provider writes, signs and addends a note with the editor shortcuts', asyn
   await page.keyboard.type('New Interaction');
   await page.getByRole('menuitem', { name: 'New Interaction' }).click();
   await page.getByRole('menuitem', { name: 'Phone Call', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: /^Phone Call · Aisha Rahman/ })).toBeVisible();
+  const paletteNote = page.getByRole('dialog', { name: /^Phone Call · Aisha Rahman/ });
+  await expect(paletteNote).toBeVisible();
+  // A hidden draft (spec notes §4): a draft, locked from the patient portal.
+  await expect(paletteNote.locator('.tw-note-status')).toHaveText('Draft');
+  await expect(paletteNote.getByRole('button', { name: 'Locked: hidden from the patient portal' })).toBeVisible();
 });
 
 test('notes of two patients open side by side; unsaved changes ask before closing', async ({ page }) => {
@@ -134,6 +138,21 @@ test('notes of two patients open side by side; unsaved changes ask before closin
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(second).toBeVisible();
 
+  // The note date cannot go before 2000 (spec notes §9).
+  await expect(second.getByRole('button', { name: 'Unlocked: visible in the patient portal' })).toBeEnabled();
+  await second.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Change date' }).click();
+  const dateDialog = page.getByRole('dialog', { name: 'Note date' });
+  const dateInput = dateDialog.getByLabel('Date');
+  await expect(dateInput).toHaveAttribute('min', '2000-01-01');
+  await dateInput.fill('1999-12-31');
+  await dateDialog.getByRole('button', { name: 'Save date' }).click();
+  await expect(dateDialog).toContainText('The date cannot be before 2000.');
+  await dateInput.fill('2000-01-03');
+  await dateDialog.getByRole('button', { name: 'Save date' }).click();
+  await expect(dateDialog).toHaveCount(0);
+  await expect(second.getByText(/^Date 01\/03\/2000/)).toBeVisible();
+
   // Assign the draft to a colleague: a user is required.
   await second.getByRole('button', { name: 'Note menu' }).click();
   await page.getByRole('menuitem', { name: 'Assign draft' }).click();
@@ -143,7 +162,8 @@ test('notes of two patients open side by side; unsaved changes ask before closin
   await assign.getByRole('button', { name: /User/ }).click();
   await page.getByRole('option', { name: 'Priya Raman' }).click();
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText('Successfully assigned draft to Priya Raman')).toBeVisible();
+  // The spec's toast words (notes §8), exactly.
+  await expect(page.getByText('Successfully assigned draft', { exact: true })).toBeVisible();
 
   // Delete asks for confirmation, then the window closes.
   await second.getByRole('button', { name: 'Note menu' }).click();
@@ -160,6 +180,8 @@ test('vitals compute BMI live; an email without a subject is refused, then sent'
   await openChart(page, 'pat-0003');
   const vitals = await newInteraction(page, 'Vitals');
   await expect(vitals.getByLabel('Head circumference')).toHaveCount(0);
+  // The lock toggle is enabled only for document, note, phone call and lab (spec notes §4).
+  await expect(vitals.getByRole('button', { name: 'Unlocked: visible in the patient portal' })).toBeDisabled();
   await vitals.getByLabel('Systolic').fill('122');
   await vitals.getByLabel('Diastolic').fill('78');
   await vitals.getByLabel('Height').fill('70');
@@ -278,9 +300,18 @@ test("'/' inserts a template expanded for the patient; its wildcards block signi
   await page.keyboard.type('/');
   const picker = page.getByRole('dialog', { name: 'Insert template' });
   await expect(picker.getByRole('option', { name: /SOAP note/ })).toBeVisible();
+  // An unknown shortcut says so (spec shell §9).
+  await page.keyboard.type('nosuch');
+  await expect(picker.getByRole('alert')).toHaveText('Shortcode nosuch not found');
+  for (let i = 0; i < 'nosuch'.length; i += 1) await page.keyboard.press('Backspace');
   await page.keyboard.type('soap');
+  // Applying a template records the link between template and note (POST /v1/template-links).
+  const linked = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/v1/template-links'));
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);
+  const link = (await linked).postDataJSON() as { templateId: string; interactionId: string };
+  expect(link.interactionId).toBe(await win.getAttribute('data-note-id'));
+  expect(link.templateId).toBeTruthy();
   await expect(editor).toContainText('Subjective');
   await expect(editor).toContainText('year old');
   await expect(editor).toContainText('***');
@@ -296,4 +327,143 @@ test("'/' inserts a template expanded for the patient; its wildcards block signi
   await expect(editor).not.toContainText('***');
   await win.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(win.locator('.tw-note-status')).toHaveText('Signed');
+});
+
+test('templates settings: write a template, use it by its shortcut in a note, then retire it', async ({ page }) => {
+  const shortcut = `fu${Date.now().toString(36)}`;
+  await signIn(page, PROVIDER, '/new-settings/templates');
+  await expect(page.getByRole('table', { name: 'Templates' })).toContainText('SOAP note', { timeout: 45_000 });
+  await page.getByRole('link', { name: 'New template' }).click();
+  await expect(page).toHaveURL(/#\/new-settings\/templates\/new$/);
+
+  // The shared rules refuse an empty form with their messages.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Template name is required')).toBeVisible();
+  await expect(page.getByText('Template body is required')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Follow-up ${shortcut}`);
+  await page.getByRole('textbox', { name: 'Shortcut', exact: true }).fill(shortcut);
+  await page.getByRole('textbox', { name: /^Body/ }).fill('Follow-up for {{first name}}: ***');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Template saved')).toBeVisible();
+  await expect(page).toHaveURL(/#\/new-settings\/templates\/[0-9a-f-]{36}$/);
+  await shot(page, '10-template-settings');
+
+  // The '/' menu offers it and expands it for the patient.
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  await editor.click();
+  await page.keyboard.type('/');
+  await page.keyboard.type(shortcut);
+  await page.keyboard.press('Enter');
+  await expect(editor).toContainText('Follow-up for Aisha: ***');
+  // The inserted text is unsaved (its wildcard blocks the save): closing asks first.
+  await win.getByRole('button', { name: 'Close note' }).click();
+  await page.getByRole('alertdialog', { name: 'Close note?' }).getByRole('button', { name: 'Close without saving' }).click();
+  await expect(win).toHaveCount(0);
+
+  // Inactive templates are no longer offered.
+  await page.goto(`/#/new-settings/templates`);
+  await page.getByRole('link', { name: `Follow-up ${shortcut}` }).click();
+  await page.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Template saved')).toBeVisible();
+  await page.goto(`/#/new-settings/templates`);
+  await expect(page.getByRole('row', { name: new RegExp(`Follow-up ${shortcut}`) })).toContainText('Inactive');
+
+  // Delete asks first.
+  await page.getByRole('link', { name: `Follow-up ${shortcut}` }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this template?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/#\/new-settings\/templates$/);
+  await expect(page.getByRole('table', { name: 'Templates' })).not.toContainText(`Follow-up ${shortcut}`);
+});
+
+test('opening, signing or sending a note is not an edit: nothing unsaved, no save after the fact', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  // Longer than the editor's change debounce (350 ms): an untouched note stays untouched.
+  await page.waitForTimeout(1_000);
+  await expect(win.locator('.tw-note-save-state')).toHaveText('');
+  await win.getByRole('button', { name: 'Close note' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Close note?' })).toHaveCount(0);
+  await expect(win).toHaveCount(0);
+
+  const signed = await newInteraction(page, 'Note');
+  await signed.getByRole('textbox', { name: 'Note text' }).click();
+  await page.keyboard.type('Seen today.');
+  await signed.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(signed.locator('.tw-note-status')).toHaveText('Signed');
+  // The editor turning read-only must not count as a change (nor start a save of a signed note).
+  await page.waitForTimeout(1_000);
+  await expect(signed.locator('.tw-note-save-state')).not.toHaveText(/Unsaved|Error/);
+  await signed.getByRole('button', { name: 'Close note' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Close note?' })).toHaveCount(0);
+  await expect(signed).toHaveCount(0);
+});
+
+test('the result screen in a note frame says Order submitted! for a lab and closes its note after 2 s', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Phone Call');
+  const noteId = (await win.getAttribute('data-note-id'))!;
+  // A partner's frame ends on /note-result/{noteId}: the app inside tells this window to close the note.
+  await page.evaluate((id) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Partner result';
+    frame.src = `/#/note-result/${id}?type=lab`;
+    document.body.appendChild(frame);
+  }, noteId);
+  const result = page.frameLocator('iframe[title="Partner result"]');
+  await expect(result.getByRole('heading', { name: 'Order submitted!' })).toBeVisible({ timeout: 20_000 });
+  await expect(result.getByText('To find the invoice, click on "View Invoice" in the patient\'s card')).toBeVisible();
+  await expect(win).toHaveCount(0, { timeout: 5_000 });
+});
+
+test('below 767 px a note opens fullscreen', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 800 });
+  await openChart(page, 'pat-0003');
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  const win = page.locator('.tw-note-window').last();
+  await expect(win).toHaveClass(/tw-note-window--fullscreen/);
+  await expect(win.getByRole('button', { name: 'Full screen' })).toHaveCount(0);
+  const box = await win.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(699);
+});
+
+test("Hide Menu hides the note toolbar; failures say 'There was an error creating a new note' and 'Failed to apply template'", async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Note');
+  const picker = win.getByRole('combobox', { name: /Patient/ });
+  await expect(picker).toBeVisible();
+  await win.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Hide Menu' }).click();
+  await expect(picker).toHaveCount(0);
+  await win.getByRole('button', { name: 'Note menu' }).click();
+  await page.getByRole('menuitem', { name: 'Show Menu' }).click();
+  await expect(picker).toBeVisible();
+
+  // Expanding a template fails: the note keeps its text and the spec's message shows.
+  await page.route('**/v1/templates/*/expand', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  await editor.click();
+  await page.keyboard.type('Kept ');
+  await page.keyboard.type('/');
+  await expect(page.getByRole('dialog', { name: 'Insert template' }).getByRole('option', { name: /SOAP note/ })).toBeVisible();
+  await page.keyboard.type('soap');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Failed to apply template', { exact: true })).toBeVisible();
+  await expect(editor).toContainText('Kept');
+
+  // Creating a note fails: no window opens and the spec's message shows.
+  const before = await page.locator('.tw-note-window').count();
+  await page.route('**/v2/notes', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  await expect(page.getByText('There was an error creating a new note', { exact: true })).toBeVisible();
+  await expect(page.locator('.tw-note-window')).toHaveCount(before);
 });

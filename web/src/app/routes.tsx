@@ -15,6 +15,8 @@ const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').
 const PracticeSettingsPage = lazy(() => import('../features/settings/components/practice-settings-page.js').then((m) => ({ default: m.PracticeSettingsPage })));
 const TeamPage = lazy(() => import('../features/settings/components/team-page.js').then((m) => ({ default: m.TeamPage })));
 const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
+const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
+const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -61,9 +63,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/practice-metadata', element: <PracticeSettingsPage /> },
               { path: 'new-settings/team', element: <TeamPage /> },
               { path: 'new-settings/team/:userId', element: <TeamMemberPage /> },
-              { path: 'new-settings/templates', element: soon('Settings', 'Note templates will be managed here.') },
-              { path: 'new-settings/templates/new', element: soon('Settings', 'New note templates will be written here.') },
-              { path: 'new-settings/templates/:templateId', element: soon('Settings', 'Note templates will be edited here.') },
+              { path: 'new-settings/templates', element: <TemplateListSettingsPage /> },
+              { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
+              { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },
               { path: 'organizations', element: soon('Organizations', 'The practices you administer as a super user will be listed here.') },
               { path: '*', element: <Navigate to={paths.home()} replace /> },

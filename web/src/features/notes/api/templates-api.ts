@@ -22,3 +22,8 @@ export function useActiveTemplates(enabled: boolean) {
 export async function expandTemplate(templateId: string, context: { patientId: string; noteId?: string }): Promise<TemplateExpansion> {
   return apiRequest<TemplateExpansion>({ method: 'POST', path: `/v1/templates/${encodeURIComponent(templateId)}/expand`, body: context });
 }
+
+/** Records that a template was applied to a note (spec notes §7: POST /v1/template-links). */
+export async function linkTemplate(templateId: string, interactionId: string): Promise<void> {
+  await apiRequest<unknown>({ method: 'POST', path: '/v1/template-links', body: { templateId, interactionId } });
+}

@@ -68,12 +68,15 @@ export function NoteEditor({ ariaLabel, initialHtml, onChange, readOnly = false,
         class: ['tw-note-editor__content', compact ? 'tw-note-editor__content--compact' : ''].filter(Boolean).join(' '),
       },
     },
-    onUpdate: ({ editor: current }) => emit(current),
+    // Only a change of the document is an edit: TipTap also emits 'update' when it turns editable or read-only.
+    onUpdate: ({ editor: current, transaction }) => {
+      if (transaction.docChanged) emit(current);
+    },
     onBlur: () => emit.flush(),
   });
 
   useEffect(() => {
-    editor.setEditable(!readOnly);
+    editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
   useEffect(() => () => emit.flush(), [emit]);

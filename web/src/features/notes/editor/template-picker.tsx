@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { showToast } from '../../../lib/toasts.js';
 import { TEMPLATE_MESSAGES, type Template } from '../../../../../shared/templates/template-schema.js';
-import { expandTemplate, useActiveTemplates } from '../api/templates-api.js';
+import { expandTemplate, linkTemplate, useActiveTemplates } from '../api/templates-api.js';
 
 export interface TemplatePickerProps {
   at: { left: number; top: number; bottom: number };
@@ -31,7 +31,10 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
     if (!template || applying) return;
     setApplying(true);
     try {
-      onDone((await expandTemplate(template.templateId, context)).formattedText);
+      const expansion = await expandTemplate(template.templateId, context);
+      onDone(expansion.formattedText);
+      // The link only records which template the note used; the text is in the note either way.
+      if (context.noteId) void linkTemplate(template.templateId, context.noteId).catch(() => undefined);
     } catch {
       showToast(TEMPLATE_MESSAGES.applyFailed, { tone: 'error' });
       onDone(null);
@@ -73,7 +76,11 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
       <ul id={listId} role="listbox" className="tw-template-picker__list" aria-label="Templates">
         {templates.isPending ? <li className="tw-template-picker__empty">Loading templates…</li> : null}
         {templates.isError ? <li className="tw-template-picker__empty">Templates could not be loaded.</li> : null}
-        {templates.isSuccess && shown.length === 0 ? <li className="tw-template-picker__empty">No templates</li> : null}
+        {templates.isSuccess && shown.length === 0 ? (
+          <li className="tw-template-picker__empty" role="alert">
+            {query.trim() ? TEMPLATE_MESSAGES.shortcodeNotFound(query.trim()) : 'No templates'}
+          </li>
+        ) : null}
         {shown.map((template, index) => (
           <li
             key={template.templateId}

@@ -102,6 +102,10 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
 
   const autosave = useMemo(() => debounce(() => void save('auto'), NOTE_TIMING.autosaveDebounceMs, NOTE_TIMING.autosaveMaxWaitMs), [save]);
   useEffect(() => () => autosave.cancel(), [autosave]);
+  // Only drafts autosave: once the note is written, signed or sent, a pending autosave is dropped.
+  useEffect(() => {
+    if (!autosaves) autosave.cancel();
+  }, [autosave, autosaves]);
 
   const change = useCallback(
     (patch: Partial<DraftSnapshot> & { data?: Partial<NoteData> }) => {

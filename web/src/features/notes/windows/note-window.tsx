@@ -279,14 +279,14 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
     }
   };
 
-  const assign = async (userId: string | null, name: string) => {
+  const assign = async (userId: string | null) => {
     if (!userId) return showToast(NOTE_MESSAGES.assignUserRequired, { tone: 'error' });
     setDialog(null);
-    const progress = showToast(NOTE_MESSAGES.assignProgressTo(name));
+    const progress = showToast(NOTE_MESSAGES.assignProgress);
     try {
       await notesApi.assign(note.noteId, userId);
       toastQueue.close(progress);
-      showToast(NOTE_MESSAGES.assignSuccessTo(name), { tone: 'success' });
+      showToast(NOTE_MESSAGES.assignSuccess, { tone: 'success' });
     } catch {
       toastQueue.close(progress);
       showToast(NOTE_MESSAGES.assignError, { tone: 'error' });
@@ -394,7 +394,9 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
             folder={`${draft.snapshot.patientId ?? 'unassigned'}/notes/${note.noteId}`}
             editable={editable}
             onAttached={async (file) => {
-              editorRef.current?.flush();
+              // The editor's text goes along even when untouched: a document may be files only.
+              const value = editorRef.current?.flush();
+              if (value) draft.change({ data: { text: value.text, formattedText: value.formattedText } });
               await draft.write(
                 (noteVersion, current) =>
                   notesApi.saveDraft(note.noteId, {
@@ -475,7 +477,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
           onReplace={replaceMine}
         />
       ) : null}
-      {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => setDialog(null)} onAssign={(userId, name) => void assign(userId, name)} /> : null}
+      {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => setDialog(null)} onAssign={(userId) => void assign(userId)} /> : null}
       <ConfirmDialog
         isOpen={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}

@@ -14,8 +14,11 @@ export interface OpenNoteRequest {
 export interface NoteWindowsApi {
   windows: readonly NoteWindowEntry[];
   openNote(request: OpenNoteRequest): void;
-  /** Creates a hidden DRAFT with a generated id (spec notes §4) and opens it. */
-  createNote(request: { patientId: string | null; noteType: NoteType; patientName?: string }): Promise<void>;
+  /**
+   * Creates a DRAFT with a generated id and opens it. `hidden` makes it the palette's hidden draft
+   * (spec notes §4): locked, so hidden from the patient portal until someone unlocks it.
+   */
+  createNote(request: { patientId: string | null; noteType: NoteType; patientName?: string; hidden?: boolean }): Promise<void>;
   /** Asks first when the window has unsaved changes. */
   requestClose(noteId: string): void;
   close(noteId: string): void;
@@ -39,9 +42,16 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
   const api = useMemo<Omit<NoteWindowsApi, 'windows' | 'closing'>>(
     () => ({
       openNote: (request) => dispatch({ type: 'open', ...request }),
-      createNote: async ({ patientId, noteType, patientName }) => {
+      createNote: async ({ patientId, noteType, patientName, hidden }) => {
         try {
-          const note = await notesApi.create({ noteType, patientId, status: 'DRAFT', data: {}, eventTimestamp: new Date().toISOString() });
+          const note = await notesApi.create({
+            noteType,
+            patientId,
+            status: 'DRAFT',
+            data: {},
+            eventTimestamp: new Date().toISOString(),
+            ...(hidden ? { hidden: true } : {}),
+          });
           dispatch({ type: 'open', noteId: note.noteId, patientId: note.patientId, noteType: note.noteType, patientName });
         } catch {
           showToast(NOTE_MESSAGES.createError, { tone: 'error' });

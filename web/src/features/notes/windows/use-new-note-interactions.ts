@@ -10,8 +10,9 @@ export interface NewNoteInteraction {
 }
 
 /**
- * 'New Interaction' entries for the command palette: a hidden DRAFT of each type this release
- * writes, for the chart on screen, or with no patient yet (chosen in the window) elsewhere.
+ * 'New Interaction' entries for the command palette: a hidden DRAFT (hidden: true, locked from
+ * the patient portal; spec notes §4) of each type this release writes, for the chart on screen,
+ * or with no patient yet (chosen in the window) elsewhere.
  */
 export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
   const { createNote } = useNoteWindows();
@@ -23,7 +24,7 @@ export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
       CREATABLE_NOTE_TYPES.map((type) => ({
         id: `new-note-${type}`,
         label: NOTE_TYPE_LABEL[type],
-        perform: () => void createNote({ patientId, noteType: type }),
+        perform: () => void createNote({ patientId, noteType: type, hidden: true }),
       })),
     [createNote, patientId],
   );

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Template, type TemplateInput, type TemplateList } from '../../../../../shared/templates/template-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+/** Shares the 'templates' root with the note editor's '/' menu, so a save there refreshes it here too. */
+export const templateSettingsKeys = {
+  all: ['templates'] as const,
+  list: () => [...templateSettingsKeys.all, 'settings-list'] as const,
+  detail: (templateId: string) => [...templateSettingsKeys.all, 'detail', templateId] as const,
+};
+
+const templatePath = (templateId?: string) => `/v1/practices/templates${templateId ? `/${encodeURIComponent(templateId)}` : ''}`;
+
+/** GET /v1/practices/templates: every template the user may see (the practice's and their private ones). */
+export function useTemplates() {
+  return useQuery({
+    queryKey: templateSettingsKeys.list(),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<TemplateList>({ path: templatePath(), signal });
+      return body.templates.map((t) => Template.parse(t)).sort((a, b) => a.templateName.localeCompare(b.templateName));
+    },
+  });
+}
+
+export function useTemplate(templateId: string | null) {
+  return useQuery({
+    queryKey: templateSettingsKeys.detail(templateId ?? ''),
+    queryFn: async ({ signal }) => Template.parse(await apiRequest<unknown>({ path: templatePath(templateId ?? ''), signal })),
+    enabled: Boolean(templateId),
+  });
+}
+
+export function useSaveTemplate(templateId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TemplateInput) =>
+      Template.parse(await apiRequest<unknown>({ method: templateId ? 'PUT' : 'POST', path: templatePath(templateId ?? undefined), body: input })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(templateSettingsKeys.detail(saved.templateId), saved);
+      void queryClient.invalidateQueries({ queryKey: templateSettingsKeys.all });
+    },
+  });
+}
+
+export function useDeleteTemplate(templateId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>({ method: 'DELETE', path: templatePath(templateId) }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: templateSettingsKeys.detail(templateId) });
+      void queryClient.invalidateQueries({ queryKey: templateSettingsKeys.all });
+    },
+  });
+}

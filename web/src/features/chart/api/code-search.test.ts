@@ -12,7 +12,7 @@ vi.mock('../../../lib/api-client.js', () => ({
   },
 }));
 
-const { searchDrugs } = await import('./code-search.js');
+const { searchDrugs, searchDrugsWithSource, starterNotice } = await import('./code-search.js');
 const lisinopril = { ident: 's1', productName: 'Lisinopril', genericName: 'lisinopril', strength: '10', strengthUOM: 'mg', dosageForm: 'TABLET', route: 'ORAL' };
 
 describe('drug search (spec §2)', () => {
@@ -37,5 +37,28 @@ describe('drug search (spec §2)', () => {
     answers = [new Error('Network response was not ok'), new Error('Network response was not ok')];
     expect(await searchDrugs('metf')).toEqual([]);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('starter code sets (issue: say in the UI how to load the full set)', () => {
+  const starter = { kind: 'starter' as const, label: 'Built-in primary-care ICD-10-CM starter set', count: 200 };
+  const official = { kind: 'official' as const, label: 'ICD-10-CM FY2027', count: 74_879 };
+
+  it('says how to load each full set while a starter list answers, nothing once loaded', () => {
+    for (const set of ['icd10', 'drugs', 'vaccines'] as const) {
+      expect(starterNotice(set, starter)).toMatch(/load the .+ \(see README\)\.$/);
+      expect(starterNotice(set, official)).toBeNull();
+      expect(starterNotice(set, undefined)).toBeNull();
+    }
+    expect(starterNotice('drugs', starter)).toContain('FDA NDC directory');
+    expect(starterNotice('vaccines', starter)).toContain('CDC CVX and MVX');
+  });
+
+  it('the drug search reports which list answered, also after the fallback', async () => {
+    calls.length = 0;
+    answers = [{ items: [], total: 0, source: starter }, { items: [lisinopril], total: 1, source: starter }];
+    expect(await searchDrugsWithSource('Zestril')).toEqual({ items: [lisinopril], source: starter });
+    answers = [{ items: [lisinopril], total: 1, source: official }];
+    expect((await searchDrugsWithSource('lisin')).source).toEqual(official);
   });
 });

@@ -12,7 +12,8 @@ vi.mock('../../../lib/api-client.js', () => ({
   },
 }));
 
-const { searchDrugs, searchDrugsWithSource, starterNotice } = await import('./code-search.js');
+const { drugSearchStarts, icd10SearchStarts, searchDrugs, searchDrugsWithSource, starterNotice } = await import('./code-search.js');
+const { CODE_SEARCH_DEBOUNCE_MS, ICD10_PAGE_SIZE } = await import('../../../../../shared/chart/constants.js');
 const lisinopril = { ident: 's1', productName: 'Lisinopril', genericName: 'lisinopril', strength: '10', strengthUOM: 'mg', dosageForm: 'TABLET', route: 'ORAL' };
 
 describe('drug search (spec §2)', () => {
@@ -60,5 +61,14 @@ describe('starter code sets (issue: say in the UI how to load the full set)', ()
     expect(await searchDrugsWithSource('Zestril')).toEqual({ items: [lisinopril], source: starter });
     answers = [{ items: [lisinopril], total: 1, source: official }];
     expect((await searchDrugsWithSource('lisin')).source).toEqual(official);
+  });
+});
+
+describe('when code searches start (spec §2, §9)', () => {
+  it('ICD-10 from 3 characters, the drug search only above 3, both debounced 500 ms, ICD-10 pages of 25', () => {
+    expect(['E1', ' E1 ', 'E11', 'e119'].map(icd10SearchStarts)).toEqual([false, false, true, true]);
+    expect(['lis', ' lis ', 'lisi', 'lisinopril'].map(drugSearchStarts)).toEqual([false, false, true, true]);
+    expect(CODE_SEARCH_DEBOUNCE_MS).toBe(500);
+    expect(ICD10_PAGE_SIZE).toBe(25);
   });
 });

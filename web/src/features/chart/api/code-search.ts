@@ -26,10 +26,15 @@ export function starterNotice(set: 'icd10' | 'drugs' | 'vaccines', source: CodeS
   }
 }
 
+/** Spec §9: ICD-10 (and CVX) search starts at 3 characters. */
+export const icd10SearchStarts = (keyword: string) => keyword.trim().length >= ICD10_SEARCH_MIN_LENGTH;
+/** Spec §2: medication search starts once the text is longer than 3 characters. */
+export const drugSearchStarts = (text: string) => text.trim().length > DRUG_SEARCH_MIN_LENGTH_EXCLUSIVE;
+
 /** Spec §9: ICD-10 search starts at 3 characters, debounced 500 ms, pages of 25. */
 export function useIcd10Search(text: string) {
   const keyword = useDebouncedValue(text.trim(), CODE_SEARCH_DEBOUNCE_MS);
-  const enabled = keyword.length >= ICD10_SEARCH_MIN_LENGTH;
+  const enabled = icd10SearchStarts(keyword);
   const query = useQuery({
     queryKey: chartKeys.icd10(keyword),
     queryFn: async ({ signal }) =>
@@ -73,7 +78,7 @@ export async function searchDrugsWithSource(text: string, signal?: AbortSignal):
 
 export function useDrugSearch(text: string) {
   const term = useDebouncedValue(text.trim(), CODE_SEARCH_DEBOUNCE_MS);
-  const enabled = term.length > DRUG_SEARCH_MIN_LENGTH_EXCLUSIVE;
+  const enabled = drugSearchStarts(term);
   const query = useQuery({
     queryKey: chartKeys.drugs(term),
     queryFn: ({ signal }) => searchDrugsWithSource(term, signal),
@@ -86,7 +91,7 @@ export function useDrugSearch(text: string) {
 /** CVX vaccine lookup, with the same 3-character start and 500 ms debounce as the ICD-10 search. */
 export function useVaccineCodeSearch(text: string) {
   const keyword = useDebouncedValue(text.trim(), CODE_SEARCH_DEBOUNCE_MS);
-  const enabled = keyword.length >= ICD10_SEARCH_MIN_LENGTH;
+  const enabled = icd10SearchStarts(keyword);
   const query = useQuery({
     queryKey: ['vaccine-codes', keyword],
     queryFn: ({ signal }) => apiRequest<VaccineCodeSearchResponse>({ path: '/v1/vaccine-codes', query: { keyword, limit: ICD10_PAGE_SIZE }, signal }),

@@ -58,23 +58,53 @@ export async function assertPatientExists(practiceId: string, patientId: string)
   if (!out.Item) throw new NotFoundError(PATIENT_NOT_FOUND);
 }
 
-export async function listSection<T>(practiceId: string, patientId: string, section: ChartSectionName): Promise<T[]> {
-  const items: T[] = [];
+/** Every item whose sort key starts with `prefix`, paged through: one Query. */
+async function queryPrefix(practiceId: string, prefix: string): Promise<Item[]> {
+  const items: Item[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {
     const out: QueryCommandOutput = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': practiceId, ':prefix': chartItemPrefix(patientId, section) },
+        ExpressionAttributeValues: { ':pk': practiceId, ':prefix': prefix },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of out.Items ?? []) items.push(strip(item) as T);
+    items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+export async function listSection<T>(practiceId: string, patientId: string, section: ChartSectionName): Promise<T[]> {
+  return (await queryPrefix(practiceId, chartItemPrefix(patientId, section))).map((item) => strip(item) as T);
+}
+
+/**
+ * A section with groups (vaccines, general) in one Query: the group key extends the item key
+ * (VACCINE_GROUP after VACCINE, GENERAL_GROUP after GENERAL), so `PATIENT#<pid>#VACCINE` holds
+ * both; each row goes to the list whose full prefix it has.
+ */
+export async function listSectionWithGroups<T, G>(
+  practiceId: string,
+  patientId: string,
+  section: 'vaccines' | 'general',
+  groupSection: 'vaccineGroups' | 'generalGroups',
+): Promise<{ items: T[]; groups: G[] }> {
+  const common = `PATIENT#${patientId}#${CHART_SECTION_KEYS[section]}`;
+  if (!CHART_SECTION_KEYS[groupSection].startsWith(CHART_SECTION_KEYS[section])) throw new Error(`${groupSection} keys do not extend ${section} keys`);
+  const itemPrefix = chartItemPrefix(patientId, section);
+  const groupPrefix = chartItemPrefix(patientId, groupSection);
+  const items: T[] = [];
+  const groups: G[] = [];
+  for (const row of await queryPrefix(practiceId, common)) {
+    const sk = String(row.sk);
+    if (sk.startsWith(itemPrefix)) items.push(strip(row) as T);
+    else if (sk.startsWith(groupPrefix)) groups.push(strip(row) as G);
+  }
+  return { items, groups };
 }
 
 export async function getSectionItem<T>(practiceId: string, patientId: string, section: ChartSectionName, ident: string): Promise<T | null> {

@@ -3,7 +3,7 @@ import type { General, GeneralGroup, GeneralGroupBody, GeneralInput } from '../.
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ValidationError } from '../lib/errors.js';
-import { assertPatientExists, deleteSectionItems, listSection, newIdent, putSectionItems, type StoredMeta } from './chart-repository.js';
+import { assertPatientExists, deleteSectionItems, listSection, listSectionWithGroups, newIdent, putSectionItems, type StoredMeta } from './chart-repository.js';
 import { buildStored, definedOnly, editableOf, existingItem, parseOrThrow } from './section-crud.js';
 import { GENERAL, ICD10_DERIVED } from './sections.js';
 
@@ -20,10 +20,7 @@ function withItems(group: StoredGroup, items: readonly General[]): GeneralGroup 
 
 export async function listGeneral(auth: AuthContext, patientId: string) {
   await assertPatientExists(auth.practiceId, patientId);
-  const [items, groups] = await Promise.all([
-    listSection<General>(auth.practiceId, patientId, 'general'),
-    listSection<StoredGroup>(auth.practiceId, patientId, 'generalGroups'),
-  ]);
+  const { items, groups } = await listSectionWithGroups<General, StoredGroup>(auth.practiceId, patientId, 'general', 'generalGroups');
   await writeAudit(auth, { action: 'list', entity: GENERAL.entity, patientId, count: items.length });
   return {
     items: GENERAL.order!(items) as General[],

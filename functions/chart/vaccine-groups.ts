@@ -8,6 +8,7 @@ import {
   assertPatientExists,
   deleteSectionItems,
   listSection,
+  listSectionWithGroups,
   newIdent,
   putSectionItems,
   type StoredMeta,
@@ -25,10 +26,7 @@ const GROUP = { section: 'vaccineGroups' as const, label: 'Vaccine group', entit
 
 export async function listVaccines(auth: AuthContext, patientId: string) {
   await assertPatientExists(auth.practiceId, patientId);
-  const [vaccines, groups] = await Promise.all([
-    listSection<Vaccine>(auth.practiceId, patientId, 'vaccines'),
-    listSection<StoredGroup>(auth.practiceId, patientId, 'vaccineGroups'),
-  ]);
+  const { items: vaccines, groups } = await listSectionWithGroups<Vaccine, StoredGroup>(auth.practiceId, patientId, 'vaccines', 'vaccineGroups');
   await writeAudit(auth, { action: 'list', entity: 'vaccine', patientId, count: vaccines.length });
   return { items: VACCINES.order!(vaccines) as Vaccine[], groups: groupVaccines(vaccines), storedGroups: groups.map((g) => withItems(g, vaccines)) };
 }

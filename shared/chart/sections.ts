@@ -279,6 +279,7 @@ export const SocialHistoryFields = z.object({
   notes: optionalText('Notes'),
   pinned: pinnedFlag().optional(),
   formSource: formSourceField,
+  noteDataLinks: noteDataLinksField,
 });
 export const SocialHistoryInput = SocialHistoryFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
   ...v,
@@ -296,6 +297,7 @@ export interface SocialHistory {
   endDate: string;
   notes: string;
   formSource?: string;
+  noteDataLinks?: NoteDataLink[];
   createdAt: string;
   updatedAt: string;
 }

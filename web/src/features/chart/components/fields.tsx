@@ -15,7 +15,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import type { DrugProduct, Icd10Code, VaccineCode } from '../../../../../shared/chart/code-sets.js';
-import { useDrugSearch, useIcd10Search, useVaccineCodeSearch } from '../api/code-search.js';
+import { starterNotice, useDrugSearch, useIcd10Search, useVaccineCodeSearch } from '../api/code-search.js';
 
 export function TextAreaField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
   return (
@@ -84,7 +84,7 @@ export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { l
       </div>
       <Text slot="description" className="tw-field__description">
         Type at least 3 characters.
-        {source?.kind === 'starter' ? ` Searching the ${source.label.toLowerCase()}; load the official ICD-10-CM release to search every code (see README).` : null}
+        {starterNotice('icd10', source) ? ` ${starterNotice('icd10', source)}` : null}
       </Text>
       <FieldError className="tw-field__error" />
       <Popover className="tw-popover tw-chart-code-popover">
@@ -104,7 +104,8 @@ export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { l
 /** Medication name search (spec §2): above 3 characters, debounced 500 ms, with the name-only fallback. */
 export function DrugNameField({ value, onChange, onPick }: { value: string; onChange: (value: string) => void; onPick: (drug: DrugProduct) => void }) {
   const [searchText, setSearchText] = useState('');
-  const { drugs, isFetching } = useDrugSearch(searchText);
+  const { drugs, source, isFetching } = useDrugSearch(searchText);
+  const notice = starterNotice('drugs', source);
   const items = drugs.map((drug, index) => ({ ...drug, id: `${index}:${drug.ident}` }));
   return (
     <ComboBox
@@ -134,6 +135,11 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
         <Input className="tw-field__input" placeholder="Search drugs by name" />
         {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching drugs" /></span> : null}
       </div>
+      {notice ? (
+        <Text slot="description" className="tw-field__description">
+          {notice}
+        </Text>
+      ) : null}
       <FieldError className="tw-field__error" />
       <Popover className="tw-popover tw-chart-code-popover">
         <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
@@ -155,7 +161,8 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
 /** Vaccine name with a CVX lookup: picking a code fills the name and the CVX code; free text stays allowed. */
 export function VaccineNameField({ value, onChange, onPick, autoFocus }: { value: string; onChange: (value: string) => void; onPick: (code: VaccineCode) => void; autoFocus?: boolean }) {
   const [searchText, setSearchText] = useState('');
-  const { codes, isFetching } = useVaccineCodeSearch(searchText);
+  const { codes, source, isFetching } = useVaccineCodeSearch(searchText);
+  const notice = starterNotice('vaccines', source);
   return (
     <ComboBox
       name="name"
@@ -184,6 +191,11 @@ export function VaccineNameField({ value, onChange, onPick, autoFocus }: { value
         <Input className="tw-field__input" placeholder="Vaccine name or CVX code" autoFocus={autoFocus} />
         {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching vaccines" /></span> : null}
       </div>
+      {notice ? (
+        <Text slot="description" className="tw-field__description">
+          {notice}
+        </Text>
+      ) : null}
       <FieldError className="tw-field__error" />
       <Popover className="tw-popover tw-chart-code-popover">
         <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>

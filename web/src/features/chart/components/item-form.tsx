@@ -27,6 +27,11 @@ export interface ItemFormProps<V> {
    */
   saveOnDismiss?: boolean;
   /**
+   * Allergy rule (spec §5): validation runs on touch. A field's message shows once the user has
+   * left it, and follows its value from then on; other forms check on Save.
+   */
+  validateOnTouch?: boolean;
+  /**
    * What a failure other than field errors does (spec §8): allergies and diagnoses log it and
    * close (the list is refetched), medications toast "Error: …"; otherwise it shows in the form.
    */
@@ -45,9 +50,10 @@ export interface ItemFormProps<V> {
  * shared schema's messages, then the server's 400 field errors, show under the fields; typed
  * values stay when saving fails.
  */
-export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
+export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, validateOnTouch = false, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const initialJson = useMemo(() => JSON.stringify(initial), [initial]);
@@ -60,6 +66,18 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
     const timer = setTimeout(() => document.querySelector<HTMLElement>(`#tw-chart-item-form [name="${CSS.escape(focusField)}"]`)?.focus(), 50);
     return () => clearTimeout(timer);
   }, [focusField]);
+
+  useEffect(() => {
+    if (!validateOnTouch || touched.size === 0) return;
+    setErrors(touchedErrors(schema, toBody(values), touched));
+    // toBody and schema are fixed for the form's life; the check follows the values and the touches.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [validateOnTouch, values, touched]);
+
+  const touch = (field: string | null) => {
+    if (!validateOnTouch || !field || touched.has(field)) return;
+    setTouched(new Set([...touched, field]));
+  };
 
   const set: SetField<V> = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -75,7 +93,10 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
   const validate = (): Record<string, unknown> | null => {
     const parsed = schema.safeParse(toBody(values));
     if (parsed.success) return toBody(values);
-    setErrors(zodFieldErrors(parsed.error));
+    const found = zodFieldErrors(parsed.error);
+    setErrors(found);
+    // A field the save found wrong counts as touched: its message then follows its value.
+    if (validateOnTouch) setTouched(new Set([...touched, ...Object.keys(found)]));
     return null;
   };
 
@@ -143,8 +164,18 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
             {formError ?? notice}
           </p>
         ) : null}
-        {children(values, set)}
+        {/* Leaving a field marks it touched (React's blur bubbles); the wrapper adds no box of its own. */}
+        <div className="tw-chart-form__fields" style={{ display: 'contents' }} onBlur={(event) => touch(event.target.getAttribute('name'))}>
+          {children(values, set)}
+        </div>
       </Form>
     </SideModal>
   );
+}
+
+/** The shared schema's messages for the fields the user has touched; the others stay quiet. */
+export function touchedErrors(schema: z.ZodType, body: Record<string, unknown>, touched: ReadonlySet<string>): Record<string, string> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return {};
+  return Object.fromEntries(Object.entries(zodFieldErrors(parsed.error)).filter(([field]) => touched.has(field)));
 }

@@ -36,6 +36,8 @@ export interface SectionDefinition<T extends ChartItem, V> {
   filter?: SectionFilter<T>;
   extraActions?: (item: T, update: (body: Record<string, unknown>) => void) => ItemAction[];
   saveOnDismiss?: boolean;
+  /** Field messages show as soon as a field is left (the allergy form, spec §5). */
+  validateOnTouch?: boolean;
   /** Replaces the plain create/update call (general items saved into a group). */
   saveItem?: (args: { patientId: string; item?: T; values: V; body: Record<string, unknown> }) => Promise<unknown>;
   renderList?: (items: T[], renderCard: (item: T) => ReactNode, context: ListContext) => ReactNode;
@@ -118,6 +120,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
           }
           onClose={() => setEditing(null)}
           saveOnDismiss={def.saveOnDismiss}
+          validateOnTouch={def.validateOnTouch}
           failure={def.failure}
           focusField={editing.field}
           goneMessage={editing.item ? deletedMessage : undefined}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
+import { touchedErrors } from './item-form.js';
 import { allergiesDefinition, conditionsDefinition, medicationsDefinition, socialHistoryDefinition } from './sections.js';
 
 function errorsOf(def: { schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } } }, body: Record<string, unknown>) {
@@ -15,6 +16,19 @@ describe('chart section forms', () => {
     expect(values).toMatchObject({ name: '', description: '', active: true, pinned: false, severity: '' });
     expect(def.toBody(values)).toMatchObject({ pinned: 0, active: true, severity: undefined });
     expect(errorsOf(def, def.toBody(values))).toEqual({ name: 'Name is required' });
+  });
+
+  it('validates the allergy form on touch: only the fields the user has left show messages (spec §5)', () => {
+    const def = allergiesDefinition(true);
+    expect(def.validateOnTouch).toBe(true);
+    expect(def.saveOnDismiss).toBe(true);
+    const body = def.toBody({ ...def.toValues(), startDate: '13/45/2020' });
+    expect(touchedErrors(def.schema, body, new Set())).toEqual({});
+    expect(touchedErrors(def.schema, body, new Set(['name']))).toEqual({ name: 'Name is required' });
+    expect(touchedErrors(def.schema, body, new Set(['name', 'startDate']))).toEqual({ name: 'Name is required', startDate: 'Start Date is not valid' });
+    expect(touchedErrors(def.schema, { ...body, name: 'Latex', startDate: '' }, new Set(['name', 'startDate']))).toEqual({});
+    // The other forms keep checking on Save.
+    expect(conditionsDefinition(true).validateOnTouch).toBeUndefined();
   });
 
   it('uses the older problem-list layout without the redesign flag', () => {

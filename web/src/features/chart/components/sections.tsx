@@ -104,6 +104,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
     guardKey: 'allergies',
     schema: AllergyInput,
     saveOnDismiss: true,
+    validateOnTouch: true,
     failure: 'log',
     filter,
     // Spec §3: a new form starts empty, pinned false, active true, no severity; empty dates are ''.

@@ -1,26 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSessionOf, callApi } from './support/api-as.js';
+import { drawer, menuAction, openChart, section } from './support/chart.js';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
-const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
-const drawer = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-
-async function menuAction(page: Page, scope: Locator, menu: string | RegExp, action: string) {
-  await scope.getByRole('button', { name: menu }).first().click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-}
-
-async function openChart(page: Page, patientId: string) {
-  await page.goto(`/#/patients/${patientId}`);
-  const ready = page.getByRole('heading', { name: 'Health Summary' });
-  // Another local server may be rebuilding the shared web bundle: load the page again then.
-  for (let attempt = 0; attempt < 6; attempt += 1) {
-    if (await ready.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
-    await page.reload();
-  }
-  await expect(ready).toBeVisible();
-}
 
 test('groups are renamed and deleted, freeform medications kept, deleted items said so', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);

@@ -1,23 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { drawer, menuAction, section } from './support/chart.js';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-function section(page: Page, title: string): Locator {
-  return page.getByRole('region', { name: title, exact: true });
-}
-
-function drawer(page: Page, title: string): Locator {
-  return page.getByRole('dialog', { name: title });
-}
-
-async function itemAction(page: Page, card: Locator, label: RegExp, action: string) {
-  await card.getByRole('button', { name: label }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 /**
@@ -75,7 +63,7 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   await expect(penicillin.getByText('Severe')).toBeVisible();
 
   // Pin it.
-  await itemAction(page, penicillin, /Actions for allergy Penicillin/, 'Pin');
+  await menuAction(page, penicillin, /Actions for allergy Penicillin/, 'Pin');
   await expect(penicillin.getByText('Pinned')).toBeAttached();
   await expect(penicillin).toHaveAttribute('data-pinned', 'true');
 
@@ -130,7 +118,7 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   await addMedication.getByRole('button', { name: 'Save' }).click();
   const lisinopril = medications.getByRole('listitem', { name: /lisinopril/i });
   await expect(lisinopril).toBeVisible();
-  await itemAction(page, lisinopril, /Actions for medication/i, 'Move to History');
+  await menuAction(page, lisinopril, /Actions for medication/i, 'Move to History');
   await expect(medications.getByText('No results found.')).toBeVisible();
   await medications.getByText('Discontinued', { exact: true }).click();
   await expect(lisinopril).toContainText('Discontinued');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import { Sessions, apiAs } from './support/sign-in.js';
+import { test, apiAs } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/shell';
 const ADMIN = 'admin@demo.tidewell.local';
@@ -14,19 +14,11 @@ const USER_FETCH_ERROR =
 
 test.describe.configure({ timeout: 180_000 });
 
-let sessions: Sessions;
-test.beforeEach(({ browser }) => {
-  sessions = new Sessions(browser);
-});
-test.afterEach(async () => {
-  await sessions.closeAll();
-});
-
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test('a super user works as admin under the name Super User, with the practice name linking to the organizations page', async () => {
+test('a super user works as admin under the name Super User, with the practice name linking to the organizations page', async ({ sessions }) => {
   const page = await sessions.open(SUPER, '/home');
   const topBar = page.getByRole('banner');
   await expect(topBar.getByRole('link', { name: 'Super User' })).toBeVisible();
@@ -65,7 +57,7 @@ test('a super user works as admin under the name Super User, with the practice n
   await expect(admin).toHaveURL(/#\/reports$/);
 });
 
-test('an admin adds a practice number with its owner and a logo, and they are shown', async () => {
+test('an admin adds a practice number with its owner and a logo, and they are shown', async ({ sessions }) => {
   const admin = await sessions.open(ADMIN, '/new-settings/practice-metadata');
   const before = (await apiAs(admin, 'GET', '/v1/practices/metadata')).json;
   // A 1×1 transparent PNG.
@@ -99,7 +91,7 @@ test('an admin adds a practice number with its owner and a logo, and they are sh
   }
 });
 
-test("an admin sets a team member's NPI and prescriber type, shown in the team list", async () => {
+test("an admin sets a team member's NPI and prescriber type, shown in the team list", async ({ sessions }) => {
   const admin = await sessions.open(ADMIN, '/new-settings/team');
   const row = admin.getByRole('row', { name: /Hannah Cole/ });
   await expect(row).toContainText('POBAllReview');
@@ -124,7 +116,7 @@ test("an admin sets a team member's NPI and prescriber type, shown in the team l
   }
 });
 
-test('the red banner shows while the practice has a deactivation date', async () => {
+test('the red banner shows while the practice has a deactivation date', async ({ sessions }) => {
   const admin = await sessions.open(ADMIN, '/home');
   const banner = admin.getByRole('alert').filter({ hasText: DEACTIVATED });
   await expect(admin.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
@@ -171,7 +163,7 @@ test('a sign-in whose practice user cannot be fetched gets the alert and is sent
   await expect(page.getByTestId('practice-name')).toHaveCount(0);
 });
 
-test('a chart panel that fails says "Something went wrong." and the rest of the patient page stays usable', async () => {
+test('a chart panel that fails says "Something went wrong." and the rest of the patient page stays usable', async ({ sessions }) => {
   const page = await sessions.open(ADMIN, '/patients');
   // The health summary's code cannot be fetched (a flaky network, or a release replaced it).
   await page.route(/\/assets\/health-summary-[^/]*\.js$/, (route) => route.abort('failed'));

@@ -1,24 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { EMPLOYEE, PROVIDER, Sessions, apiAs } from './support/sign-in.js';
+import { expect, type Page } from '@playwright/test';
+import { EMPLOYEE, PROVIDER, test, apiAs } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/workspace';
 
 // Two signed-in browsers on a shared machine: a cold server can take a while to answer first.
 test.describe.configure({ timeout: 240_000 });
 
-let sessions: Sessions;
-test.beforeEach(({ browser }) => {
-  sessions = new Sessions(browser);
-});
-test.afterEach(async () => {
-  await sessions.closeAll();
-});
-
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test('a task assigned by the provider reaches the employee live, and the employee completes it', async () => {
+test('a task assigned by the provider reaches the employee live, and the employee completes it', async ({ sessions }) => {
   const employee = await sessions.open(EMPLOYEE, '/tasks');
   await expect(employee.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
   const tasksLink = employee.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Tasks/ });
@@ -89,7 +81,7 @@ test('a task assigned by the provider reaches the employee live, and the employe
   await expect(provider.getByText('There was a problem loading this task')).toBeVisible();
 });
 
-test('Ctrl+K finds a patient and opens the chart', async () => {
+test('Ctrl+K finds a patient and opens the chart', async ({ sessions }) => {
   const provider = await sessions.open(PROVIDER, '/home');
   await expect(provider.getByRole('button', { name: /Search/ })).toContainText(/Ctrl K|⌘K/);
   await provider.keyboard.press('Control+K');
@@ -133,7 +125,7 @@ test('Ctrl+K finds a patient and opens the chart', async () => {
   await provider.keyboard.press('Escape');
 });
 
-test('the dashboard shows the day and can be rearranged', async () => {
+test('the dashboard shows the day and can be rearranged', async ({ sessions }) => {
   const provider = await sessions.open(PROVIDER, '/home');
   await expect(provider.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
   await expect(provider.getByRole('heading', { name: 'Unread Messages' })).toBeVisible();
@@ -148,7 +140,7 @@ test('the dashboard shows the day and can be rearranged', async () => {
   await expect(provider.getByRole('link', { name: 'Edit Dashboard' })).toHaveCount(0);
 });
 
-test('a reminder due in a few seconds arrives as a notification', async () => {
+test('a reminder due in a few seconds arrives as a notification', async ({ sessions }) => {
   const employee = await sessions.open(EMPLOYEE, '/home');
   const created = await apiAs(employee, 'POST', '/v1/reminders', {
     text: 'Fax the referral to cardiology',
@@ -161,7 +153,7 @@ test('a reminder due in a few seconds arrives as a notification', async () => {
   await shot(employee, '07-reminder-notification');
 });
 
-test('a task assigned while the employee is offline shows up when the page is back online, without a reload', async () => {
+test('a task assigned while the employee is offline shows up when the page is back online, without a reload', async ({ sessions }) => {
   const employee = await sessions.open(EMPLOYEE, '/tasks');
   await expect(employee.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
   await expect(employee.getByText(/^\d+ tasks?$/)).toBeVisible();
@@ -196,7 +188,7 @@ test('a task assigned while the employee is offline shows up when the page is ba
   await shot(employee, '12-employee-caught-up');
 });
 
-test("a task lists the notes it links to, each opening the patient's chart", async () => {
+test("a task lists the notes it links to, each opening the patient's chart", async ({ sessions }) => {
   const provider = await sessions.open(PROVIDER, '/home');
   const note = await apiAs(provider, 'POST', '/v2/notes', {
     noteId: 'new',

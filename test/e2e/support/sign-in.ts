@@ -1,5 +1,6 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../infra/local/seed/demo-users.js';
+import { apiSessionOf, callApi } from './api-as.js';
 
 export const PROVIDER = 'provider@demo.tidewell.local';
 export const EMPLOYEE = 'employee@demo.tidewell.local';
@@ -53,18 +54,15 @@ export class Sessions {
 
 /** Calls the API as the signed-in user of this page, with the ID token the app itself uses. */
 export async function apiAs(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const config = (await (await fetch('/config.json')).json()) as { apiUrl: string };
-      const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
-      const response = await fetch(`${new URL(config.apiUrl, location.href).toString().replace(/\/$/, '')}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
+  const { status, json } = await callApi(page.request, await apiSessionOf(page), method, path, body);
+  return { status, json: json as Record<string, unknown> };
 }
+
+/** Playwright's `test` with a `sessions` fixture whose browsers are closed when each test ends. */
+export const test = base.extend<{ sessions: Sessions }>({
+  sessions: async ({ browser }, use) => {
+    const sessions = new Sessions(browser);
+    await use(sessions);
+    await sessions.closeAll();
+  },
+});

@@ -15,6 +15,7 @@ import { displayUserName, useCurrentUser, usePracticeMetadata } from '../../../l
 import { showToast } from '../../../lib/toasts.js';
 import { useFeatureGates, useSaveFeatureGates, useSavePractice, useTeam, type PracticeDetails } from '../api/settings-api.js';
 import { SettingsNav } from './settings-nav.js';
+import { Page } from '../../../components/ui/page.js';
 import '../settings.css';
 
 /** /new-settings/practice-metadata: practice details and feature flags; edits are for admins. */
@@ -23,16 +24,10 @@ export function PracticeSettingsPage() {
   const me = useCurrentUser().data;
   const isAdmin = me?.permissionGroup === 'admin';
   return (
-    <section className="tw-page" aria-labelledby="settings-title">
-      <div className="tw-page__header">
-        <h1 id="settings-title" className="tw-page__title">
-          Settings
-        </h1>
-      </div>
-      <SettingsNav />
+    <Page title="Settings" nav={<SettingsNav />}>
       {practice.data ? <PracticeDetailsCard practice={practice.data as PracticeDetails} isAdmin={isAdmin} /> : <Spinner />}
       <FeatureFlagsCard isAdmin={isAdmin} />
-    </section>
+    </Page>
   );
 }
 

@@ -14,6 +14,7 @@ import { showToast } from '../../../lib/toasts.js';
 import { useSaveTeamMember, useTeam, type TeamMember } from '../api/settings-api.js';
 import { groupLabel, PERMISSION_GROUPS, PRESCRIBER_TYPES, statusLabel, USER_STATUSES } from '../team-rules.js';
 import { SettingsNav } from './settings-nav.js';
+import { Page } from '../../../components/ui/page.js';
 import '../settings.css';
 
 /** /new-settings/team/{userId}: one team member; admins edit, everyone else reads. */
@@ -23,13 +24,7 @@ export function TeamMemberPage() {
   const me = useCurrentUser().data;
   const user = team.data?.find((u) => u.userId === userId);
   return (
-    <section className="tw-page" aria-labelledby="settings-title">
-      <div className="tw-page__header">
-        <h1 id="settings-title" className="tw-page__title">
-          Settings
-        </h1>
-      </div>
-      <SettingsNav />
+    <Page title="Settings" nav={<SettingsNav />}>
       {team.isPending ? (
         <Spinner />
       ) : !user ? (
@@ -40,7 +35,7 @@ export function TeamMemberPage() {
       ) : (
         <MemberCard key={JSON.stringify(user)} user={user} canEdit={me?.permissionGroup === 'admin'} />
       )}
-    </section>
+    </Page>
   );
 }
 

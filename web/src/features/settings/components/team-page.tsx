@@ -8,6 +8,7 @@ import { displayUserName } from '../../../lib/practice.js';
 import { useTeam } from '../api/settings-api.js';
 import { groupLabel, sortTeam, statusLabel } from '../team-rules.js';
 import { SettingsNav } from './settings-nav.js';
+import { Page } from '../../../components/ui/page.js';
 import '../settings.css';
 
 /** /new-settings/team: everyone in the practice with status, permission group, NPI and prescriber type. */
@@ -15,13 +16,7 @@ export function TeamPage() {
   const navigate = useNavigate();
   const team = useTeam();
   return (
-    <section className="tw-page" aria-labelledby="settings-title">
-      <div className="tw-page__header">
-        <h1 id="settings-title" className="tw-page__title">
-          Settings
-        </h1>
-      </div>
-      <SettingsNav />
+    <Page title="Settings" nav={<SettingsNav />}>
       <div className="tw-card">
         {team.isPending ? (
           <Spinner label="Loading the team" />
@@ -69,6 +64,6 @@ export function TeamPage() {
           </div>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

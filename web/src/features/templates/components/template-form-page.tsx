@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths.js';
 import { showToast } from '../../../lib/toasts.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
 import { useDeleteTemplate, useSaveTemplate, useTemplate } from '../api/templates-settings-api.js';
+import { Page } from '../../../components/ui/page.js';
 import '../templates.css';
 
 const STATUS_OPTIONS = TEMPLATE_STATUSES.map((s) => ({ id: s, label: s === 'active' ? 'Active' : 'Inactive' }));
@@ -30,13 +31,7 @@ export function TemplateFormPage({ nav }: { nav?: ReactNode }) {
   const { templateId = null } = useParams();
   const existing = useTemplate(templateId);
   return (
-    <section className="tw-page" aria-labelledby="settings-title">
-      <div className="tw-page__header">
-        <h1 id="settings-title" className="tw-page__title">
-          Settings
-        </h1>
-      </div>
-      {nav}
+    <Page title="Settings" nav={nav}>
       {templateId && existing.isPending ? (
         <Spinner label="Loading the template" />
       ) : templateId && existing.isError ? (
@@ -47,7 +42,7 @@ export function TemplateFormPage({ nav }: { nav?: ReactNode }) {
       ) : (
         <TemplateCard key={templateId ?? 'new'} template={existing.data ?? null} />
       )}
-    </section>
+    </Page>
   );
 }
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useTemplates } from '../api/templates-settings-api.js';
+import { Page } from '../../../components/ui/page.js';
 import '../templates.css';
 
 /** /new-settings/templates: the practice's note templates (name, shortcut, status, private). `nav` is the settings tab bar. */
@@ -13,16 +14,15 @@ export function TemplateListPage({ nav }: { nav?: ReactNode }) {
   const navigate = useNavigate();
   const templates = useTemplates();
   return (
-    <section className="tw-page" aria-labelledby="settings-title">
-      <div className="tw-page__header">
-        <h1 id="settings-title" className="tw-page__title">
-          Settings
-        </h1>
+    <Page
+      title="Settings"
+      nav={nav}
+      actions={
         <Link variant="primary" href={paths.newTemplate()}>
           New template
         </Link>
-      </div>
-      {nav}
+      }
+    >
       <div className="tw-card">
         {templates.isPending ? (
           <Spinner label="Loading templates" />
@@ -69,6 +69,6 @@ export function TemplateListPage({ nav }: { nav?: ReactNode }) {
           </div>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -368,8 +368,12 @@ test('templates settings: write a template, use it by its shortcut in a note, th
   await page.getByRole('link', { name: `Follow-up ${shortcut}` }).click();
   await page.getByRole('button', { name: /Status/ }).click();
   await page.getByRole('option', { name: 'Inactive' }).click();
+  // The toast of the first save may still be up (a hovered toast keeps its timer paused): the
+  // saved change is proven by the answer to this PUT and by the list below.
+  const retired = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/v1/practices/templates/'));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Template saved')).toBeVisible();
+  expect((await retired).status()).toBe(200);
+  await expect(page.getByText('Template saved').first()).toBeVisible();
   await page.goto(`/#/new-settings/templates`);
   await expect(page.getByRole('row', { name: new RegExp(`Follow-up ${shortcut}`) })).toContainText('Inactive');
 

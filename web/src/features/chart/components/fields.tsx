@@ -52,6 +52,44 @@ export interface CodeChoice {
   description: string;
 }
 
+interface CodeSearchPartsProps<T extends object> {
+  label: string;
+  isRequired?: boolean;
+  placeholder: string;
+  busyLabel: string;
+  isFetching: boolean;
+  description?: ReactNode;
+  autoFocus?: boolean;
+  children: (item: T) => ReactNode;
+}
+
+/** What every code-set picker shows inside its ComboBox: label, input with a busy spinner, help text, error, options. */
+function CodeSearchParts<T extends object>({ label, isRequired, placeholder, busyLabel, isFetching, description, autoFocus, children }: CodeSearchPartsProps<T>) {
+  return (
+    <>
+      <Label className="tw-field__label">
+        {label}
+        {isRequired ? <span className="tw-field__required" aria-hidden="true"> *</span> : null}
+      </Label>
+      <div className="tw-chart-combobox">
+        <Input className="tw-field__input" placeholder={placeholder} autoFocus={autoFocus} />
+        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label={busyLabel} /></span> : null}
+      </div>
+      {description ? (
+        <Text slot="description" className="tw-field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="tw-field__error" />
+      <Popover className="tw-popover tw-chart-code-popover">
+        <ListBox<T> className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
+          {children}
+        </ListBox>
+      </Popover>
+    </>
+  );
+}
+
 /** ICD-10 search: from 3 characters, debounced 500 ms, code and description in each option. */
 export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { label?: string; name: string; value: CodeChoice | null; onChange: (value: CodeChoice | null) => void }) {
   const [text, setText] = useState(value ? `${value.code} ${value.description}`.trim() : '');
@@ -77,26 +115,20 @@ export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { l
       allowsEmptyCollection
       allowsCustomValue
     >
-      <Label className="tw-field__label">{label}</Label>
-      <div className="tw-chart-combobox">
-        <Input className="tw-field__input" placeholder="Search by code or description" />
-        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching codes" /></span> : null}
-      </div>
-      <Text slot="description" className="tw-field__description">
-        Type at least 3 characters.
-        {starterNotice('icd10', source) ? ` ${starterNotice('icd10', source)}` : null}
-      </Text>
-      <FieldError className="tw-field__error" />
-      <Popover className="tw-popover tw-chart-code-popover">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
-          {(code: Icd10Code) => (
-            <ListBoxItem id={code.ident} textValue={`${code.code} ${code.description}`} className="tw-listbox__item tw-chart-code-option">
-              <span className="tw-chart-code">{code.code}</span>
-              <span className="tw-chart-code-option__text">{code.description}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <CodeSearchParts<Icd10Code>
+        label={label}
+        placeholder="Search by code or description"
+        busyLabel="Searching codes"
+        isFetching={isFetching}
+        description={`Type at least 3 characters.${starterNotice('icd10', source) ? ` ${starterNotice('icd10', source)}` : ''}`}
+      >
+        {(code) => (
+          <ListBoxItem id={code.ident} textValue={`${code.code} ${code.description}`} className="tw-listbox__item tw-chart-code-option">
+            <span className="tw-chart-code">{code.code}</span>
+            <span className="tw-chart-code-option__text">{code.description}</span>
+          </ListBoxItem>
+        )}
+      </CodeSearchParts>
     </ComboBox>
   );
 }
@@ -128,32 +160,17 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
       allowsEmptyCollection
       isRequired
     >
-      <Label className="tw-field__label">
-        Name<span className="tw-field__required" aria-hidden="true"> *</span>
-      </Label>
-      <div className="tw-chart-combobox">
-        <Input className="tw-field__input" placeholder="Search drugs by name" />
-        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching drugs" /></span> : null}
-      </div>
-      {notice ? (
-        <Text slot="description" className="tw-field__description">
-          {notice}
-        </Text>
-      ) : null}
-      <FieldError className="tw-field__error" />
-      <Popover className="tw-popover tw-chart-code-popover">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
-          {(drug: DrugProduct & { id: string }) => (
-            <ListBoxItem id={drug.id} textValue={drug.productName} className="tw-listbox__item tw-chart-code-option">
-              <span className="tw-chart-code-option__text">
-                {drug.productName}
-                <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm?.toLowerCase()].filter(Boolean).join(' · ')}</span>
-              </span>
-              {drug.ndc ? <span className="tw-chart-code">{drug.ndc}</span> : null}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <CodeSearchParts<DrugProduct & { id: string }> label="Name" isRequired placeholder="Search drugs by name" busyLabel="Searching drugs" isFetching={isFetching} description={notice}>
+        {(drug) => (
+          <ListBoxItem id={drug.id} textValue={drug.productName} className="tw-listbox__item tw-chart-code-option">
+            <span className="tw-chart-code-option__text">
+              {drug.productName}
+              <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm?.toLowerCase()].filter(Boolean).join(' · ')}</span>
+            </span>
+            {drug.ndc ? <span className="tw-chart-code">{drug.ndc}</span> : null}
+          </ListBoxItem>
+        )}
+      </CodeSearchParts>
     </ComboBox>
   );
 }
@@ -184,29 +201,22 @@ export function VaccineNameField({ value, onChange, onPick, autoFocus }: { value
       allowsEmptyCollection
       isRequired
     >
-      <Label className="tw-field__label">
-        Name<span className="tw-field__required" aria-hidden="true"> *</span>
-      </Label>
-      <div className="tw-chart-combobox">
-        <Input className="tw-field__input" placeholder="Vaccine name or CVX code" autoFocus={autoFocus} />
-        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label="Searching vaccines" /></span> : null}
-      </div>
-      {notice ? (
-        <Text slot="description" className="tw-field__description">
-          {notice}
-        </Text>
-      ) : null}
-      <FieldError className="tw-field__error" />
-      <Popover className="tw-popover tw-chart-code-popover">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-chart-code-empty">{isFetching ? 'Searching…' : 'No results found.'}</p>}>
-          {(code: VaccineCode & { id: string }) => (
-            <ListBoxItem id={code.id} textValue={code.shortDescription} className="tw-listbox__item tw-chart-code-option">
-              <span className="tw-chart-code">{code.cvxCode}</span>
-              <span className="tw-chart-code-option__text">{code.shortDescription}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <CodeSearchParts<VaccineCode & { id: string }>
+        label="Name"
+        isRequired
+        placeholder="Vaccine name or CVX code"
+        busyLabel="Searching vaccines"
+        isFetching={isFetching}
+        description={notice}
+        autoFocus={autoFocus}
+      >
+        {(code) => (
+          <ListBoxItem id={code.id} textValue={code.shortDescription} className="tw-listbox__item tw-chart-code-option">
+            <span className="tw-chart-code">{code.cvxCode}</span>
+            <span className="tw-chart-code-option__text">{code.shortDescription}</span>
+          </ListBoxItem>
+        )}
+      </CodeSearchParts>
     </ComboBox>
   );
 }

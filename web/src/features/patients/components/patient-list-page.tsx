@@ -11,6 +11,7 @@ import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
+import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
@@ -142,12 +143,7 @@ export function PatientListPage() {
 function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void }) {
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
   return (
-    <tr
-      className="tw-table__row"
-      onClick={(event) => {
-        if (!(event.target as HTMLElement).closest('a')) onOpen();
-      }}
-    >
+    <ClickableRow onOpen={onOpen}>
       <td>
         <div className="tw-patients__name-cell">
           <Avatar firstName={patient.firstName} lastName={patient.lastName} size="sm" />
@@ -160,6 +156,6 @@ function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void 
       <td className="tw-patients__mono">{dobString(patient)}</td>
       <td className="tw-patients__mono">{formatPhone(primaryPhone(patient))}</td>
       <td className="tw-patients__email">{patient.email}</td>
-    </tr>
+    </ClickableRow>
   );
 }

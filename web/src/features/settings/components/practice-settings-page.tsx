@@ -84,8 +84,8 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
 
   return (
     <div className="tw-card tw-settings__card">
-      <div className="tw-settings__card-header">
-        <h2 className="tw-settings__card-title">Practice details</h2>
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Practice details</h2>
         {isAdmin && !editing ? (
           <Button size="sm" onPress={startEditing}>
             Edit
@@ -211,8 +211,8 @@ function FeatureFlagsCard({ isAdmin }: { isAdmin: boolean }) {
   const names = [...new Set([...FEATURE_FLAGS, ...Object.keys(flags)])];
   return (
     <div className="tw-card tw-settings__card">
-      <div className="tw-settings__card-header">
-        <h2 className="tw-settings__card-title">Feature flags</h2>
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Feature flags</h2>
         {!isAdmin ? <span className="tw-settings__muted">Only admins can change feature flags.</span> : null}
       </div>
       {gates.isPending ? (

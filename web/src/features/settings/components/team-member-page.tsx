@@ -76,8 +76,8 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
 
   return (
     <div className="tw-card tw-settings__card">
-      <div className="tw-settings__card-header">
-        <h2 className="tw-settings__card-title">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">
           {displayUserName(user)} <Badge tone="neutral">{statusLabel(user.userStatus)}</Badge>
         </h2>
         <span className="tw-settings__muted">{user.emailAddress}</span>

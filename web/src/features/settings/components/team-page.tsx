@@ -9,6 +9,7 @@ import { useTeam } from '../api/settings-api.js';
 import { groupLabel, sortTeam, statusLabel } from '../team-rules.js';
 import { SettingsNav } from './settings-nav.js';
 import { Page } from '../../../components/ui/page.js';
+import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import '../settings.css';
 
 /** /new-settings/team: everyone in the practice with status, permission group, NPI and prescriber type. */
@@ -39,13 +40,7 @@ export function TeamPage() {
               </thead>
               <tbody>
                 {sortTeam(team.data).map((user) => (
-                  <tr
-                    key={user.userId}
-                    className="tw-table__row"
-                    onClick={(event) => {
-                      if (!(event.target as HTMLElement).closest('a')) void navigate(paths.teamMember(user.userId));
-                    }}
-                  >
+                  <ClickableRow key={user.userId} onOpen={() => void navigate(paths.teamMember(user.userId))}>
                     <td>
                       <Link href={paths.teamMember(user.userId)}>{displayUserName(user)}</Link>
                       {user.educationDegree ? <span className="tw-settings__muted">, {user.educationDegree}</span> : null}
@@ -57,7 +52,7 @@ export function TeamPage() {
                     <td>{groupLabel(user.permissionGroup)}</td>
                     <td className="tw-settings__mono">{user.npiNumber ?? '—'}</td>
                     <td>{user.veradigmUserType ?? '—'}</td>
-                  </tr>
+                  </ClickableRow>
                 ))}
               </tbody>
             </table>

@@ -10,6 +10,7 @@ import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
@@ -190,12 +191,7 @@ function StatusFilter({ selected, onChange }: { selected: string[]; onChange: (s
 function TaskRow({ task, patientName, assignee, onOpen }: { task: Task; patientName: string | null; assignee: string; onOpen: () => void }) {
   const unread = task.status === 'UNREAD' || task.status === 'UPDATED';
   return (
-    <tr
-      className={`tw-table__row tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}
-      onClick={(event) => {
-        if (!(event.target as HTMLElement).closest('a')) onOpen();
-      }}
-    >
+    <ClickableRow onOpen={onOpen} className={`tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}>
       <td className="tw-tasks__text-cell">
         {task.urgent ? (
           <span className="tw-tasks__urgent" title="High priority">
@@ -212,6 +208,6 @@ function TaskRow({ task, patientName, assignee, onOpen }: { task: Task; patientN
       <td>
         <Badge tone={statusTone(task.status)}>{statusLabel(task.status)}</Badge>
       </td>
-    </tr>
+    </ClickableRow>
   );
 }

@@ -92,8 +92,8 @@ function TemplateCard({ template }: { template: Template | null }) {
 
   return (
     <div className="tw-card tw-templates__card">
-      <div className="tw-templates__card-header">
-        <h2 className="tw-templates__card-title">{template ? template.templateName : 'New template'}</h2>
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">{template ? template.templateName : 'New template'}</h2>
         <Link href={paths.templates()}>All templates</Link>
       </div>
       <Form

@@ -7,6 +7,7 @@ import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useTemplates } from '../api/templates-settings-api.js';
 import { Page } from '../../../components/ui/page.js';
+import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import '../templates.css';
 
 /** /new-settings/templates: the practice's note templates (name, shortcut, status, private). `nav` is the settings tab bar. */
@@ -46,13 +47,7 @@ export function TemplateListPage({ nav }: { nav?: ReactNode }) {
               </thead>
               <tbody>
                 {templates.data.map((t) => (
-                  <tr
-                    key={t.templateId}
-                    className="tw-table__row"
-                    onClick={(event) => {
-                      if (!(event.target as HTMLElement).closest('a')) void navigate(paths.template(t.templateId));
-                    }}
-                  >
+                  <ClickableRow key={t.templateId} onOpen={() => void navigate(paths.template(t.templateId))}>
                     <td>
                       <Link href={paths.template(t.templateId)}>{t.templateName}</Link>
                     </td>
@@ -62,7 +57,7 @@ export function TemplateListPage({ nav }: { nav?: ReactNode }) {
                     </td>
                     <td>{t.private ? 'Private' : 'Practice'}</td>
                     <td className="tw-templates__muted">{t.transformKeys.length ? t.transformKeys.join(', ') : '—'}</td>
-                  </tr>
+                  </ClickableRow>
                 ))}
               </tbody>
             </table>

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -59,23 +60,12 @@ export async function assertPatientExists(practiceId: string, patientId: string)
 }
 
 /** Every item whose sort key starts with `prefix`, paged through: one Query. */
-async function queryPrefix(practiceId: string, prefix: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': practiceId, ':prefix': prefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+function queryPrefix(practiceId: string, prefix: string): Promise<Item[]> {
+  return queryAll({
+    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': prefix },
+    ConsistentRead: true,
+  });
 }
 
 export async function listSection<T>(practiceId: string, patientId: string, section: ChartSectionName): Promise<T[]> {

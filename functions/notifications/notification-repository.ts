@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   compareNotifications,
   NOTIFICATION_CATCH_UP_DAYS,
@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js'
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /*
  * Notification items (docs/access-patterns.md). Every version is its own item; only the latest
@@ -268,16 +269,6 @@ export function deleteNotification(practiceId: string, notificationId: string, a
 
 /* ---------- reads ---------- */
 
-async function queryAll(input: QueryCommandInput, max = Number.POSITIVE_INFINITY): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(out.Items ?? []));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && items.length < max);
-  return items.slice(0, max);
-}
 
 /** The latest version by id: one consistent Query on the id's versions, newest first. */
 export async function getLatestNotification(practiceId: string, notificationId: string): Promise<Notification | null> {

@@ -1,17 +1,10 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../shared/patients/patient-schema.js';
 import { Patient } from '../../shared/patients/patient-schema.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
+import { queryIndexPartition } from '../lib/table/query-all.js';
 
 /*
  * Patient items and their access patterns (docs/access-patterns.md):
@@ -227,23 +220,7 @@ export async function readPatientIndexVersion(practiceId: string): Promise<Patie
  * not lower the read capacity consumed, and the cached items can then serve list pages.
  */
 export async function queryPatientsByName(practiceId: string, status: PatientStatus): Promise<Patient[]> {
-  const patients: Patient[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': INDEXES.gsi1.partitionKey },
-        ExpressionAttributeValues: { ':pk': patientsByNamePartition(status) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) patients.push(fromItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return patients;
+  return (await queryIndexPartition(INDEXES.gsi1, patientsByNamePartition(status))).map(fromItem);
 }
 
 /**

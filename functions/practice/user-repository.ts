@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /** User items: pk practiceId, sk USER#<cognito sub> (docs/access-patterns.md). */
 export const userKey = (userId: string) => `USER#${userId}`;
@@ -53,19 +54,9 @@ export async function getUser(practiceId: string, userId: string): Promise<Pract
 
 /** All users of the practice, by name (Query begins_with USER#). */
 export async function listUsers(practiceId: string): Promise<PracticeUser[]> {
-  const users: PracticeUser[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :u)',
-        ExpressionAttributeValues: { ':p': practiceId, ':u': USER_KEY_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    users.push(...(out.Items ?? []).map(userFromItem));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return users.sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :u)',
+    ExpressionAttributeValues: { ':p': practiceId, ':u': USER_KEY_PREFIX },
+  });
+  return items.map(userFromItem).sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }

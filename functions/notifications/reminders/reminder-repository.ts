@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Reminder } from '../../../shared/reminders/reminder-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryIndexPartition } from '../../lib/table/query-all.js';
 
 /*
  * Reminder items (docs/access-patterns.md):
@@ -67,21 +68,5 @@ export async function markFired(practiceId: string, reminderId: string, at: stri
 }
 
 export async function listRemindersOf(userId: string): Promise<Reminder[]> {
-  const reminders: Reminder[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': INDEXES.gsi1.partitionKey },
-        ExpressionAttributeValues: { ':pk': remindersByAssigneePartition(userId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    reminders.push(...(out.Items ?? []).map(fromItem));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return reminders;
+  return (await queryIndexPartition(INDEXES.gsi1, remindersByAssigneePartition(userId))).map(fromItem);
 }

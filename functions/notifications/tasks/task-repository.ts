@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TASK_MESSAGES, type Task, type TaskStatus } from '../../../shared/tasks/task-schema.js';
 import { ConflictError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryIndexPartition } from '../../lib/table/query-all.js';
 
 /*
  * Task items (docs/access-patterns.md):
@@ -84,24 +85,7 @@ export async function replaceTask(practiceId: string, task: Task, seenLastUpdate
 }
 
 async function queryPartition(index: 'gsi1' | 'gsi2', pk: string): Promise<Task[]> {
-  const { indexName, partitionKey } = INDEXES[index];
-  const tasks: Task[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': partitionKey },
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    tasks.push(...(out.Items ?? []).map(fromItem));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return tasks;
+  return (await queryIndexPartition(INDEXES[index], pk)).map(fromItem);
 }
 
 /** Tasks of the given statuses: by assignee (gsi2) when one is named, else the practice's (gsi1). */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationEvent, NotificationPublisher } from '../lib/adapters/notification-publisher.js';
 import { startTestTable, TEST_PRACTICE } from '../patients/test-table.js';
 import {
   countUnread,
@@ -9,29 +8,21 @@ import {
   getLatestNotification,
   listLatest,
   listNotificationVersions,
-  setNotificationPublisher,
   updateNotification,
 } from './notification-repository.js';
 
 let table: { stop(): Promise<void> };
-const published: [string, NotificationEvent][] = [];
-const recorder: NotificationPublisher = {
-  publishCreated: async (n) => void published.push(['created', n]),
-  publishUpdated: async (n) => void published.push(['updated', n]),
-};
 const actor = { userId: 'u-1' };
 
 beforeAll(async () => {
   table = await startTestTable();
-  setNotificationPublisher(recorder);
 });
 afterAll(async () => {
-  setNotificationPublisher(undefined);
   await table?.stop();
 });
 
 describe('notification repository', () => {
-  it('keeps every version, flags only the latest and publishes create and update', async () => {
+  it('keeps every version, and flags only the latest', async () => {
     const created = await createNotification(TEST_PRACTICE, { notificationType: 'DRAFT', sourceId: 'note-1', relatedTo: 'u-2', patientId: 'pat-1' }, actor);
     expect(created).toMatchObject({ notificationVersion: 1, isLatestVersion: true, notificationStatus: 'UNREAD', author: 'u-1' });
     const updated = await updateNotification(TEST_PRACTICE, created.notificationId, { notificationStatus: 'UPDATED', text: 'Saved again' }, { userId: 'u-2' });
@@ -40,10 +31,6 @@ describe('notification repository', () => {
     expect(versions.map((v) => [v.notificationVersion, v.isLatestVersion])).toEqual([
       [1, false],
       [2, true],
-    ]);
-    expect(published.map(([k, n]) => [k, n.notificationId, n.notificationVersion]).slice(-2)).toEqual([
-      ['created', created.notificationId, 1],
-      ['updated', created.notificationId, 2],
     ]);
     expect((await findLatestBySource(TEST_PRACTICE, 'DRAFT', 'note-1')).map((n) => n.notificationVersion)).toEqual([2]);
     expect((await listLatest(TEST_PRACTICE, { types: ['DRAFT'], relatedTo: 'u-2' })).map((n) => n.notificationId)).toEqual([created.notificationId]);

@@ -13,9 +13,7 @@ import {
   type NotificationType,
   type NotificationUpdateInput,
 } from '../../shared/notifications/notification-schema.js';
-import { notificationPublisherFromEnv, type NotificationEvent, type NotificationPublisher } from '../lib/adapters/notification-publisher.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
@@ -100,46 +98,6 @@ export function fromItem(item: Item): Notification {
   };
 }
 
-/* ---------- publishing ---------- */
-
-let publisherOverride: NotificationPublisher | null | undefined;
-let envPublisher: NotificationPublisher | null | undefined;
-
-/** Tests inject a recording publisher; null turns publishing off. */
-export function setNotificationPublisher(publisher: NotificationPublisher | null | undefined): void {
-  publisherOverride = publisher;
-}
-
-function publisher(): NotificationPublisher | null {
-  if (publisherOverride !== undefined) return publisherOverride;
-  if (envPublisher === undefined) {
-    if (!process.env.APPSYNC_URL) {
-      log.warn('notification publishing is off: APPSYNC_URL is not set');
-      envPublisher = null;
-    } else envPublisher = notificationPublisherFromEnv();
-  }
-  return envPublisher;
-}
-
-export function toEvent(n: Notification): NotificationEvent {
-  return { ...n, data: n.data ?? null, comments: n.comments ?? null };
-}
-
-/**
- * The write is the record: a failed publish is logged, not returned as a failed request, because
- * browsers catch up from GET /v1/notifications?since= on every (re)connect.
- */
-async function publish(kind: 'created' | 'updated', n: Notification): Promise<void> {
-  const p = publisher();
-  if (!p) return;
-  try {
-    if (kind === 'created') await p.publishCreated(toEvent(n));
-    else await p.publishUpdated(toEvent(n));
-  } catch (error) {
-    log.error('notification publish failed', { notificationId: n.notificationId, kind, error: (error as Error)?.name, detail: (error as Error)?.message });
-  }
-}
-
 /* ---------- writes ---------- */
 
 function isConditionFailure(error: unknown): boolean {
@@ -153,7 +111,10 @@ export interface NewNotification extends NotificationCreateInput {
   notificationId?: string;
 }
 
-/** Writes version 1 (refused with 409 if the id exists) and its change-log copy, then publishes OnCreateNotification. */
+/**
+ * Writes version 1 (refused with 409 if the id exists) and its change-log copy. Subscribers hear
+ * of it from the table's stream (functions/workers/notification-stream), not from here.
+ */
 export async function createNotification(practiceId: string, input: NewNotification, actor: Actor, now = new Date()): Promise<Notification> {
   const notificationId = input.notificationId ?? randomUUID();
   assertId(notificationId);
@@ -194,7 +155,6 @@ export async function createNotification(practiceId: string, input: NewNotificat
     if (isConditionFailure(error)) throw new ConflictError(NOTIFICATION_ID_TAKEN);
     throw error;
   }
-  await publish('created', n);
   return n;
 }
 
@@ -202,8 +162,8 @@ export type NotificationChanges = Omit<NotificationUpdateInput, 'notificationVer
 
 /**
  * Writes version N+1 as the latest and flips version N in one transaction, conditioned on N still
- * being the latest: a concurrent or stale update (expectedVersion behind) gets 409. Publishes
- * OnUpdateNotification.
+ * being the latest: a concurrent or stale update (expectedVersion behind) gets 409. The new
+ * version reaches subscribers through the table's stream.
  */
 export async function updateNotification(
   practiceId: string,
@@ -258,7 +218,6 @@ export async function updateNotification(
     if (isConditionFailure(error)) throw new ConflictError(NOTIFICATION_STALE);
     throw error;
   }
-  await publish('updated', next);
   return next;
 }
 

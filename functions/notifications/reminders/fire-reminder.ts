@@ -10,7 +10,7 @@ const EARLY_TOLERANCE_MS = 60_000;
 export const reminderNotificationId = (reminderId: string, dueAt: string) => `reminder-${reminderId}-${Date.parse(dueAt)}`;
 
 /**
- * The 'reminder' scheduled job: creates the assignee's UNREAD notification and publishes it,
+ * The 'reminder' scheduled job: creates the assignee's UNREAD notification (the stream announces it),
  * exactly once however often Scheduler delivers (at least once). Completed, deleted or
  * rescheduled reminders fire nothing.
  */

@@ -10,7 +10,7 @@ function fields(task: Task) {
 }
 
 /**
- * Keeps the assignee's TASK notification in step with the task (and publishes it live): created
+ * Keeps the assignee's TASK notification in step with the task (the stream announces it): created
  * when someone else assigns the task, updated on every later change. A task the creator keeps
  * for themselves never notifies anyone.
  */

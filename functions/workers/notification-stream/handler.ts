@@ -1,0 +1,49 @@
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { notificationPublisherFromEnv, type NotificationPublisher } from '../../lib/adapters/notification-publisher.js';
+import { log } from '../../lib/log.js';
+import { notificationChange } from './notification-change.js';
+import { tablePublishedMarkers, type PublishedMarkers } from './published-markers.js';
+
+export interface NotificationStreamDeps {
+  publisher: () => NotificationPublisher;
+  markers: PublishedMarkers;
+}
+
+/**
+ * Announces each new notification version to the practice's subscribers, in stream order. On
+ * the first failure it stops and reports that record, so Lambda retries from there (records
+ * before it are done) and, after the bounded retries, sends the rest to the dead-letter queue.
+ */
+export function notificationStreamHandler(deps: NotificationStreamDeps) {
+  return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+    for (const record of event.Records ?? []) {
+      const change = notificationChange(record);
+      if (!change) continue;
+      const n = change.notification;
+      try {
+        if (await deps.markers.wasPublished(n)) continue;
+        const publisher = deps.publisher();
+        if (change.kind === 'created') await publisher.publishCreated(n);
+        else await publisher.publishUpdated(n);
+        await deps.markers.markPublished(n);
+      } catch (error) {
+        log.error('notification publish failed', {
+          notificationId: n.notificationId,
+          notificationVersion: n.notificationVersion,
+          kind: change.kind,
+          error: (error as Error)?.name,
+          detail: (error as Error)?.message,
+        });
+        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' }] };
+      }
+    }
+    return { batchItemFailures: [] };
+  };
+}
+
+let envPublisher: NotificationPublisher | undefined;
+
+export const handler = notificationStreamHandler({
+  publisher: () => (envPublisher ??= notificationPublisherFromEnv()),
+  markers: tablePublishedMarkers,
+});

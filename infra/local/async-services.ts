@@ -1,9 +1,11 @@
+import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
 import { transcriptionDefinition, TRANSCRIPTION_WORKER_ENTRY } from '../lib/transcription/transcription-definition.js';
+import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import { createCognitoTokenVerifier } from './realtime/cognito-token-verifier.js';
 import { attachRealtime } from './realtime/realtime-server.js';
 import { startLocalScheduler } from './scheduler/local-scheduler.js';
 import { createLocalStepFunctions } from './stepfunctions/execution-service.js';
-import { lambdaResolver, localLambdaArn, type LambdaModule } from './stepfunctions/local-lambdas.js';
+import { lambdaResolver, localLambdaArn, type LambdaHandler, type LambdaModule } from './stepfunctions/local-lambdas.js';
 import { serveStepFunctionsApi } from './stepfunctions/sfn-http-api.js';
 import type { LocalOutputs, LocalRuntime } from './runtime.js';
 
@@ -11,12 +13,16 @@ import type { LocalOutputs, LocalRuntime } from './runtime.js';
 export const LOCAL_WORKERS: Record<string, LambdaModule> = {
   'schedule-target': { entry: 'functions/workers/schedule-target/handler.ts' },
   transcription: { entry: TRANSCRIPTION_WORKER_ENTRY },
+  [NOTIFICATION_STREAM.name]: { entry: NOTIFICATION_STREAM.entry },
 };
 
 export interface AsyncServicesOptions {
   dataDir: string;
   repoRoot: string;
   slug: string;
+  tableName: string;
+  tableStream: LocalTableStream;
+  wrapStreamConsumer?: (handler: LambdaHandler) => LambdaHandler;
 }
 
 /**
@@ -65,6 +71,16 @@ export async function attachAsyncServices(runtime: Pick<LocalRuntime, 'httpServe
     },
   });
   runtime.onStop(() => scheduler.stop());
+
+  // The event source mapping: the same subscription (filter, batch, retries) the stack deploys.
+  const streamConsumer = await resolveLambda(NOTIFICATION_STREAM.name);
+  const invokeConsumer = opts.wrapStreamConsumer?.(streamConsumer) ?? streamConsumer;
+  opts.tableStream.subscribe({ tableName: opts.tableName, subscription: NOTIFICATION_STREAM, invoke: async (event) => invokeConsumer(event) });
+  runtime.onRequest('/local/stream/dead-letters', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
+  });
+  // Registered last, so it stops first: batches in flight finish while the realtime server still listens.
+  runtime.onStop(() => opts.tableStream.stop());
 
   Object.assign(process.env, {
     APPSYNC_URL: outputs.graphqlUrl,

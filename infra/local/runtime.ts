@@ -14,6 +14,8 @@ import { createLocalCognito } from './cognito/local-cognito.js';
 import { cognitoAdminClient, ensurePoolUser, provisionUserPool } from './cognito/provision-pool.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { startLocalDynamo } from './dynamodb/local-dynamodb.js';
+import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
+import type { LambdaHandler } from './stepfunctions/local-lambdas.js';
 import { startLocalS3 } from './files/local-s3.js';
 import { runtimeError, runtimeLog } from './runtime-log.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
@@ -48,6 +50,8 @@ export interface LocalRuntimeOptions {
   practice?: string;
   /** How often expired items are swept (DynamoDB TTL); default 10 s. */
   ttlSweepIntervalMs?: number;
+  /** Wraps the stream consumer Lambda as the stream invokes it (tests make it fail on purpose). */
+  wrapStreamConsumer?: (handler: LambdaHandler) => LambdaHandler;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -69,6 +73,8 @@ export interface LocalRuntime {
     schedulerGroup: string;
     realtimePublisherSecret: string;
   };
+  /** The table's change stream (what DynamoDB Streams is in AWS). */
+  tableStream: LocalTableStream;
   /** Serve every request whose path is `prefix` or below it (e.g. '/graphql'); checked before the web app. */
   onRequest(prefix: string, handler: RequestHandler): void;
   /** Accept websocket upgrades whose path is `prefix` or below it. */
@@ -146,7 +152,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       dataDir,
       tableName,
       ttlSweepIntervalMs: opts.ttlSweepIntervalMs ?? 10_000,
-      onError: (e) => runtimeError('TTL sweep failed', e),
+      region,
+      onError: (e) => runtimeError('Table background work (TTL sweep, stream) failed', e),
     });
     s3 = await startLocalS3({ dataDir, bucket: filesBucket, webOrigins: [origin, internal], silent: process.env.TIDEWELL_LOG !== 'debug' });
 
@@ -234,7 +241,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         onStop: (fn) => void stops.push(fn),
       },
       outputs,
-      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug },
+      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug, tableName, tableStream: dynamo.stream, wrapStreamConsumer: opts.wrapStreamConsumer },
     );
 
     if (opts.seed ?? true) {
@@ -267,6 +274,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         schedulerGroup: asyncServices.schedulerGroup,
         realtimePublisherSecret: asyncServices.realtime.publisherSecret,
       },
+      tableStream: dynamo.stream,
       onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),
       onUpgrade: (prefix, handler) => void upgradeHandlers.push([prefix, handler]),
       onStop: (fn) => void stops.push(fn),

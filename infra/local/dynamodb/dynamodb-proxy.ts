@@ -2,10 +2,12 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { EngineError } from './dynalite-call.js';
+import type { ChangeCapture } from './stream/change-capture.js';
 import { Transactions } from './transactions.js';
 import type { WriteLock } from './write-lock.js';
 
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'CreateTable', 'DeleteTable', 'UpdateTable']);
+const ITEM_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface DynamoProxyOptions {
@@ -13,6 +15,8 @@ export interface DynamoProxyOptions {
   lock: WriteLock;
   /** Table name → TTL attribute; the engine has no TTL API, so the proxy answers for it. */
   ttl: Map<string, string>;
+  /** Hands every committed item write to the table's stream. */
+  capture?: ChangeCapture;
 }
 
 /**
@@ -27,7 +31,7 @@ export async function startDynamoProxy(options: DynamoProxyOptions): Promise<{ s
         const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
         switch (operation) {
           case 'TransactWriteItems':
-            return answer(res, await options.lock.run(() => transactions.transactWrite(parse(body))));
+            return answer(res, await options.lock.run(() => transactions.transactWrite(parse(body), options.capture)));
           case 'TransactGetItems':
             return answer(res, await options.lock.run(() => transactions.transactGet(parse(body))));
           case 'DescribeTimeToLive':
@@ -35,7 +39,11 @@ export async function startDynamoProxy(options: DynamoProxyOptions): Promise<{ s
           case 'UpdateTimeToLive':
             return answer(res, updateTtl(options.ttl, parse(body)));
           default:
-            if (WRITE_OPERATIONS.has(operation)) return options.lock.run(() => forward(options.enginePort, req, body, res));
+            if (WRITE_OPERATIONS.has(operation)) {
+              const { capture } = options;
+              const write = () => forward(options.enginePort, req, body, res);
+              return options.lock.run(async () => void (capture && ITEM_WRITES.has(operation) ? await capture.write(operation, parse(body), write) : await write()));
+            }
             return forward(options.enginePort, req, body, res);
         }
       })
@@ -96,14 +104,15 @@ function answer(res: ServerResponse, body: unknown, status = 200): void {
   res.end(text);
 }
 
-function forward(enginePort: number, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {
+/** Pipes the engine's answer to the caller; resolves with its status once it is sent. */
+function forward(enginePort: number, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<number> {
   return new Promise((resolve, reject) => {
     const upstream = request(
       { host: '127.0.0.1', port: enginePort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': body.length } },
       (engineRes) => {
         res.writeHead(engineRes.statusCode ?? 500, engineRes.headers);
         engineRes.pipe(res);
-        engineRes.on('end', resolve);
+        engineRes.on('end', () => resolve(engineRes.statusCode ?? 500));
         engineRes.on('error', reject);
       },
     );

@@ -6,6 +6,8 @@ import dynalite from 'dynalite';
 import { createTableInput, TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
 import { engine, EngineError } from './dynalite-call.js';
 import { startDynamoProxy } from './dynamodb-proxy.js';
+import { ChangeCapture } from './stream/change-capture.js';
+import { LocalTableStream } from './stream/table-stream.js';
 import { Transactions } from './transactions.js';
 import { startTtlSweeper } from './ttl-sweeper.js';
 import { WriteLock } from './write-lock.js';
@@ -13,6 +15,8 @@ import { WriteLock } from './write-lock.js';
 export interface LocalDynamo {
   /** What DYNAMODB_ENDPOINT points at: the proxy, never the engine itself. */
   endpoint: string;
+  /** The table's change stream: workers subscribe to it as they would to DynamoDB Streams. */
+  stream: LocalTableStream;
   sweepTtl(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -22,6 +26,8 @@ export interface LocalDynamoOptions {
   tableName: string;
   ttlSweepIntervalMs: number;
   onError: (error: unknown) => void;
+  /** Region in stream records' ARNs; default us-east-1. */
+  region?: string;
 }
 
 /** The embedded table: dynalite persisted under <dataDir>/dynamodb, behind the proxy. */
@@ -39,8 +45,14 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
 
   const lock = new WriteLock();
   const ttl = new Map([[options.tableName, TTL_ATTRIBUTE]]);
-  const proxy = await startDynamoProxy({ enginePort, lock, ttl });
   const keys = new Transactions(enginePort);
+  const stream = new LocalTableStream({
+    region: options.region ?? 'us-east-1',
+    deadLetterFile: join(options.dataDir, 'stream-dead-letters.jsonl'),
+    onError: options.onError,
+  });
+  const capture = new ChangeCapture(enginePort, (table) => keys.keyNames(table), stream);
+  const proxy = await startDynamoProxy({ enginePort, lock, ttl, capture });
   const sweeper = startTtlSweeper({
     enginePort,
     lock,
@@ -48,12 +60,15 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     keyNames: (table) => keys.keyNames(table),
     intervalMs: options.ttlSweepIntervalMs,
     onError: options.onError,
+    onExpired: (table, key, item) => capture.expired(table, key, item),
   });
 
   return {
     endpoint: `http://127.0.0.1:${proxy.port}`,
+    stream,
     sweepTtl: () => sweeper.sweep(),
     async stop() {
+      await stream.stop();
       await sweeper.stop();
       await closeServer(proxy.server);
       // Wait for writes already admitted, then let the engine flush and close its store.

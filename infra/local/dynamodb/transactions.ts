@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ChangeCapture } from './stream/change-capture.js';
 import { conditionHolds, prepareOperation, type PreparedOperation, type WriteKind } from './condition.js';
 import { engine, EngineError } from './dynalite-call.js';
 import { idempotentParameterMismatch, transactionCanceled, validationException, type CancellationReason } from './errors.js';
@@ -28,7 +29,7 @@ export class Transactions {
 
   constructor(private readonly enginePort: number) {}
 
-  async transactWrite(request: AttributeMap): Promise<AttributeMap> {
+  async transactWrite(request: AttributeMap, capture?: ChangeCapture): Promise<AttributeMap> {
     const items = request.TransactItems;
     checkItemCount(items);
     const token = typeof request.ClientRequestToken === 'string' ? request.ClientRequestToken : undefined;
@@ -59,6 +60,8 @@ export class Transactions {
       }
     }
     if (token) this.clientTokens.set(token, { hash, at: Date.now() });
+    // Only a committed transaction reaches the stream; a cancelled or rolled-back one threw above.
+    await capture?.transaction(operations.map((o, i) => ({ kind: o.kind, tableName: o.tableName, key: o.key, input: o.input, before: before[i] })));
     return {};
   }
 

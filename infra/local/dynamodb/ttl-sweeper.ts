@@ -8,6 +8,8 @@ interface SweeperOptions {
   keyNames: (table: string) => Promise<string[]>;
   intervalMs: number;
   onError: (error: unknown) => void;
+  /** Called inside the write lock with each item the sweep deleted (the stream's REMOVE). */
+  onExpired?: (table: string, key: Record<string, unknown>, item: Record<string, unknown>) => Promise<void>;
 }
 
 /**
@@ -37,13 +39,15 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
         if (stopped) return deleted;
         const removed = await options.lock.run(async () => {
           try {
-            await engine(options.enginePort, 'DeleteItem', {
+            const { Attributes } = await engine(options.enginePort, 'DeleteItem', {
               TableName: table,
               Key: key,
               ConditionExpression: '#ttl < :now',
               ExpressionAttributeNames: { '#ttl': attribute },
               ExpressionAttributeValues: { ':now': { N: now } },
+              ReturnValues: 'ALL_OLD',
             });
+            if (Attributes) await options.onExpired?.(table, key, Attributes as Record<string, unknown>).catch(options.onError);
             return true;
           } catch {
             return false;

@@ -194,7 +194,7 @@ export class LocalTableStream {
     } catch (e) {
       this.options.onError?.(e);
     }
-    this.options.onError?.(new Error(`${mapping.subscription.name}: ${records.length} stream record(s) dead-lettered (${condition})`));
+    this.options.onError?.(`${mapping.subscription.name}: ${records.length} stream record(s) dead-lettered (${condition}); see GET /local/stream/dead-letters`);
   }
 }
 

@@ -14,11 +14,11 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
 /**
  * AWS resources a group uses beyond the table. The stack grants (and passes the environment of)
  * only what a group declares here, so a new use must be declared to work in AWS.
- * files: FILES_BUCKET read/write; realtime: APPSYNC_URL + publish mutations;
+ * files: FILES_BUCKET read/write (no group publishes notifications: the stream worker announces every write);
  * scheduler: SCHEDULER_* + create/delete/get schedules; transcription: TRANSCRIPTION_STATE_MACHINE_ARN + start/describe;
  * email: EMAIL_* + ses:SendEmail on the practice's sender identity (practices/<slug>.json `email`).
  */
-export type GroupAccess = 'files' | 'realtime' | 'scheduler' | 'transcription' | 'email';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email';
 
 export interface GroupDefinition {
   name: string;
@@ -36,6 +36,6 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'realtime', 'email'] },
-  { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['realtime', 'scheduler'] },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email'] },
+  { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
 ];

@@ -2,23 +2,28 @@
  * The CDK app: one stack per practice, chosen with `-c practice=<slug>` (practices/<slug>.json).
  */
 import { App } from 'aws-cdk-lib';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { GROUPS } from '../../functions/groups.js';
-import { loadPracticeConfig } from '../config/practice-config.js';
+import { knownPractices, loadPracticeConfig, PracticeConfigError, type PracticeConfig } from '../config/practice-config.js';
 import { applyNagPacks } from '../lib/nag.js';
 import { repoPath, REPO_ROOT } from '../lib/paths.js';
 import { PracticeStack, practiceStackName } from '../lib/practice-stack.js';
 
 const app = new App();
 
-const slug = app.node.tryGetContext('practice') as string | undefined;
-if (!slug) {
-  const known = readdirSync(repoPath('practices'))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => f.replace(/\.json$/, ''));
-  throw new Error(`Choose a practice: npx cdk synth -c practice=<slug> (known: ${known.join(', ')})`);
+/** A wrong or missing practice is an operator's typo: say what exists, not where the code stopped. */
+function practiceConfig(slug: string | undefined): PracticeConfig {
+  try {
+    if (!slug) throw new PracticeConfigError(`Choose a practice: npx cdk synth -c practice=<slug>. Known practices: ${knownPractices(REPO_ROOT).join(', ')}.`);
+    return loadPracticeConfig(slug, REPO_ROOT);
+  } catch (error) {
+    if (!(error instanceof PracticeConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
-const config = loadPracticeConfig(slug, REPO_ROOT);
+
+const config = practiceConfig(app.node.tryGetContext('practice') as string | undefined);
 
 const webDist = repoPath('web/dist');
 if (!existsSync(repoPath('web/dist/index.html'))) {

@@ -1,4 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { coveredByIdentity } from '../../functions/lib/adapters/email-identity.js';
@@ -19,6 +19,13 @@ export const PracticeEmailSchema = z
   .refine((e) => coveredByIdentity(e.fromAddress, e.identity), { message: 'email.fromAddress must be the identity address or an address of the identity domain', path: ['fromAddress'] });
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 
+/** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
+export const PracticeAlarmsSchema = z.object({
+  /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
+  emails: z.array(z.string().email('alarms.emails must be email addresses')).min(1, 'alarms.emails needs at least one address').max(20),
+});
+export type PracticeAlarms = z.infer<typeof PracticeAlarmsSchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{2,40}$/),
@@ -26,7 +33,9 @@ export const PracticeConfigSchema = z.object({
   practiceName: z.string().min(1).max(120),
   region: z.string().default('us-east-1'),
   account: z.string().optional(),
-  alarmEmail: z.string().email().optional(),
+  alarms: PracticeAlarmsSchema.optional(),
+  /** Replaced by alarms.emails; refused so an old config does not silently lose its alarm address. */
+  alarmEmail: z.never({ error: 'alarmEmail is replaced by alarms: { "emails": ["..."] }' }).optional(),
   webDomain: z.string().nullable().default(null),
   /** Keep the table and buckets when the stack is deleted (patient data must never be lost). */
   retainData: z.boolean().default(true),
@@ -34,8 +43,37 @@ export const PracticeConfigSchema = z.object({
 });
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 
+/** A practice config that is missing or invalid: the message says what to fix, no stack trace needed. */
+export class PracticeConfigError extends Error {
+  override name = 'PracticeConfigError';
+}
+
+/** The slugs that have a config file (practices/<slug>.json). */
+export function knownPractices(root = process.cwd()): string[] {
+  const dir = join(root, 'practices');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+}
+
 export function loadPracticeConfig(slug: string, root = process.cwd()): PracticeConfig {
   const file = join(root, 'practices', `${slug}.json`);
-  if (!existsSync(file)) throw new Error(`No practice config at practices/${slug}.json`);
-  return PracticeConfigSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!/^[a-z0-9-]{2,40}$/.test(slug) || !existsSync(file)) {
+    const known = knownPractices(root);
+    throw new PracticeConfigError(`No practice config practices/${slug}.json. Known practices: ${known.length ? known.join(', ') : '(none)'}.`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new PracticeConfigError(`practices/${slug}.json is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = PracticeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(file)'}: ${i.message}`).join('\n');
+    throw new PracticeConfigError(`practices/${slug}.json is not a valid practice config:\n${issues}`);
+  }
+  return parsed.data;
 }

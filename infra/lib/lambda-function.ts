@@ -77,7 +77,7 @@ export function tidewellFunction(scope: Construct, id: string, props: TidewellFu
       },
       {
         id: 'HIPAA.Security-LambdaDLQ',
-        reason: 'Invoked synchronously (API Gateway, Step Functions, Scheduler with its own DLQ): failures return to the caller, so a function DLQ would never receive anything.',
+        reason: 'Invoked synchronously (API Gateway, Step Functions, Scheduler with its own DLQ) or by a stream event source mapping with its own on-failure queue: a function DLQ would never receive anything.',
       },
       {
         id: 'HIPAA.Security-LambdaInsideVPC',

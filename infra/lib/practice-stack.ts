@@ -1,15 +1,17 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { GroupDefinition } from '../../functions/groups.js';
 import type { PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
+import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Files } from './files.js';
 import { Logging } from './logging.js';
+import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
 import { Scheduler } from './scheduler.js';
 import { Transcription } from './transcription.js';
@@ -54,9 +56,10 @@ export class PracticeStack extends Stack {
     });
     const common = { slug: config.slug, practiceId: config.practiceId, table: data.table, filesBucketName: files.bucket.bucketName, logging };
     const scheduler = new Scheduler(this, 'Scheduler', common);
-    // Scheduled jobs (reminders) publish the notifications they create.
-    notifications.grantPublish(scheduler.target);
     const transcription = new Transcription(this, 'Transcription', common);
+    // The only publisher: every notification written anywhere reaches subscribers from the stream.
+    const notificationStream = new NotificationStream(this, 'NotificationStream', { slug: config.slug, practiceId: config.practiceId, table: data.table, logging });
+    notifications.grantPublish(notificationStream.consumer);
 
     const api = new Api(this, 'Api', {
       ...common,
@@ -66,12 +69,21 @@ export class PracticeStack extends Stack {
       webOrigins,
       access: {
         files: (fn: NodejsFunction) => files.grantReadWrite(fn),
-        realtime: (fn: NodejsFunction) => notifications.grantPublish(fn),
         scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),
         transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
         email: emailSendGrant(config.email),
       },
     });
+
+    const alarms = new Alarms(this, 'Alarms', { slug: config.slug, emails: config.alarms?.emails ?? [] });
+    alarms.watchDeadLetters('notification-stream', notificationStream.deadLetterQueue, 'A notification change (stream record)');
+    alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled send)');
+    alarms.watchStateMachine('transcription', transcription.stateMachine);
+    for (const [name, fn] of api.functions) alarms.watchFunction(name, fn);
+    alarms.watchFunction('schedule-target', scheduler.target);
+    alarms.watchFunction('transcription-worker', transcription.worker);
+    alarms.watchFunction('notification-stream', notificationStream.consumer);
+    if (!config.alarms) Annotations.of(alarms).addWarningV2('tidewell:no-alarm-subscribers', `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`);
 
     this.outputs = {
       apiUrl: api.url,

@@ -1,0 +1,86 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  slug: string;
+  /** practices/<slug>.json `alarms.emails`: each gets a subscription to confirm. */
+  emails: readonly string[];
+}
+
+const PERIOD = Duration.minutes(5);
+
+/**
+ * The practice's alarm topic and its alarms. Every alarm fires on a single occurrence in five
+ * minutes (one failed publish, one throttled request, one dead letter), because each stands for
+ * a person who did not get a notification, a reminder or a note; README "Runbook" says what to do.
+ */
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+  private readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, private readonly props: AlarmsProps) {
+    super(scope, id);
+    const key = new kms.Key(this, 'Key', {
+      description: 'Encrypts the practice alarm topic',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // CloudWatch publishes alarm state changes into the encrypted topic.
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: `Tidewell ${props.slug} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
+    for (const email of props.emails) this.topic.addSubscription(new EmailSubscription(email));
+    this.action = new SnsAction(this.topic);
+  }
+
+  /** Errors and throttles of one Lambda (an endpoint group or a worker). */
+  watchFunction(name: string, fn: lambda.IFunction): void {
+    this.add(`${name}-errors`, fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), `The ${name} function failed (unhandled error or timeout).`);
+    this.add(`${name}-throttles`, fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), `The ${name} function was throttled: requests were refused.`);
+  }
+
+  /** Any message in a dead-letter queue. */
+  watchDeadLetters(name: string, queue: sqs.IQueue, what: string): void {
+    this.add(`${name}-dead-letters`, queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }), `${what} failed after every retry and is in the dead-letter queue.`);
+  }
+
+  /** Failed and timed-out executions of a state machine. */
+  watchStateMachine(name: string, machine: sfn.IStateMachine): void {
+    this.add(`${name}-failed`, machine.metricFailed({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), `A ${name} execution failed.`);
+    this.add(`${name}-timed-out`, machine.metricTimedOut({ period: PERIOD, statistic: cloudwatch.Stats.SUM }), `A ${name} execution timed out.`);
+  }
+
+  private add(name: string, metric: cloudwatch.IMetric, description: string): void {
+    const alarm = new cloudwatch.Alarm(this, name, {
+      alarmName: `tidewell-${this.props.slug}-${name}`,
+      alarmDescription: `${description} See the README runbook: ${name}.`,
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    this.alarms.push(alarm);
+  }
+}

@@ -1,8 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 
 export interface Received {
   field: 'onCreateNotification' | 'onUpdateNotification';
   notification: Record<string, unknown>;
+  /** performance.now() when the socket delivered it (the bench measures write → subscriber with it). */
+  at: number;
 }
 
 const FIELDS = 'practiceId notificationId notificationVersion isLatestVersion notificationType notificationStatus assigned text sourceId';
@@ -23,7 +26,8 @@ export async function subscribeNotifications(graphqlUrl: string, token: string, 
     messages.push(message);
     if (message.type === 'data') {
       const data = (message.payload as { data: Record<string, Record<string, unknown>> }).data;
-      for (const [field, notification] of Object.entries(data)) received.push({ field: field as Received['field'], notification });
+      const at = performance.now();
+      for (const [field, notification] of Object.entries(data)) received.push({ field: field as Received['field'], notification, at });
     }
   });
   const waitFor = async <T>(probe: () => T | undefined, what: string, ms = 5000): Promise<T> => {

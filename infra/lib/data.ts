@@ -36,7 +36,7 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.retainData,
       timeToLiveAttribute: TTL_ATTRIBUTE,
-      // The notification publisher reads changes from the stream.
+      // The notification publisher (notification-stream.ts, functions/workers/notification-stream) reads it.
       stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       removalPolicy,
     });

@@ -49,6 +49,19 @@ export async function attachAsyncServices(runtime: Pick<LocalRuntime, 'httpServe
 
   const resolveLambda = lambdaResolver(LOCAL_WORKERS, opts.repoRoot);
 
+  // The event source mapping: the same subscription (filter, batch, retries) the stack deploys.
+  // Subscribed before the scheduler starts, so a reminder that fires at start-up is announced too.
+  process.env.APPSYNC_URL = outputs.graphqlUrl;
+  process.env.APPSYNC_LOCAL_SECRET = realtime.publisherSecret;
+  const streamConsumer = await resolveLambda(NOTIFICATION_STREAM.name);
+  const invokeConsumer = opts.wrapStreamConsumer?.(streamConsumer) ?? streamConsumer;
+  opts.tableStream.subscribe({ tableName: opts.tableName, subscription: NOTIFICATION_STREAM, invoke: async (event) => invokeConsumer(event) });
+  runtime.onRequest('/local/stream/dead-letters', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
+  });
+  // Stops before the realtime server closes (stops run in reverse order): batches in flight finish.
+  runtime.onStop(() => opts.tableStream.stop());
+
   const stateMachineName = `tidewell-${opts.slug}-transcription`;
   const stepFunctions = createLocalStepFunctions({
     repoRoot: opts.repoRoot,
@@ -72,19 +85,7 @@ export async function attachAsyncServices(runtime: Pick<LocalRuntime, 'httpServe
   });
   runtime.onStop(() => scheduler.stop());
 
-  // The event source mapping: the same subscription (filter, batch, retries) the stack deploys.
-  const streamConsumer = await resolveLambda(NOTIFICATION_STREAM.name);
-  const invokeConsumer = opts.wrapStreamConsumer?.(streamConsumer) ?? streamConsumer;
-  opts.tableStream.subscribe({ tableName: opts.tableName, subscription: NOTIFICATION_STREAM, invoke: async (event) => invokeConsumer(event) });
-  runtime.onRequest('/local/stream/dead-letters', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
-  });
-  // Registered last, so it stops first: batches in flight finish while the realtime server still listens.
-  runtime.onStop(() => opts.tableStream.stop());
-
   Object.assign(process.env, {
-    APPSYNC_URL: outputs.graphqlUrl,
-    APPSYNC_LOCAL_SECRET: realtime.publisherSecret,
     SFN_ENDPOINT: sfnApi.endpoint,
     TRANSCRIPTION_STATE_MACHINE_ARN: stepFunctions.stateMachineArn(stateMachineName),
     SCHEDULER_ENDPOINT: scheduler.endpoint,

@@ -50,7 +50,7 @@ describe('notification stream consumer', () => {
   it('publishes each version in stream order and skips versions already announced', async () => {
     const markers = memoryMarkers();
     const { publisher, sent } = recordingPublisher();
-    const handle = notificationStreamHandler({ publisher: () => publisher, markers });
+    const handle = notificationStreamHandler({ publisher: () => publisher, markers, practiceId: () => 'prc_demo' });
     const batch = { Records: [insert('a', 1, '1'), insert('a', 2, '2'), insert('b', 1, '3')] };
     expect(await handle(batch)).toEqual({ batchItemFailures: [] });
     expect(await handle(batch)).toEqual({ batchItemFailures: [] });
@@ -61,12 +61,20 @@ describe('notification stream consumer', () => {
     const markers = memoryMarkers();
     const failing = new Set(['b']);
     const { publisher, sent } = recordingPublisher(failing);
-    const handle = notificationStreamHandler({ publisher: () => publisher, markers });
+    const handle = notificationStreamHandler({ publisher: () => publisher, markers, practiceId: () => 'prc_demo' });
     const batch = { Records: [insert('a', 1, '1'), insert('b', 1, '2'), insert('c', 1, '3')] };
     expect(await handle(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
     expect(sent).toEqual(['created a@1']);
     failing.clear();
     expect(await handle({ Records: batch.Records.slice(1) })).toEqual({ batchItemFailures: [] });
     expect(sent).toEqual(['created a@1', 'created b@1', 'created c@1']);
+  });
+
+  it("never announces a notification of another practice, whatever the table holds", async () => {
+    const markers = memoryMarkers();
+    const { publisher, sent } = recordingPublisher();
+    const handle = notificationStreamHandler({ publisher: () => publisher, markers, practiceId: () => 'prc_other' });
+    expect(await handle({ Records: [insert('a', 1, '1')] })).toEqual({ batchItemFailures: [] });
+    expect(sent).toEqual([]);
   });
 });

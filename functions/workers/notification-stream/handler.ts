@@ -7,6 +7,8 @@ import { tablePublishedMarkers, type PublishedMarkers } from './published-marker
 export interface NotificationStreamDeps {
   publisher: () => NotificationPublisher;
   markers: PublishedMarkers;
+  /** The stack's practice (PRACTICE_ID): subscribers of any other practice are never addressed. */
+  practiceId: () => string | undefined;
 }
 
 /**
@@ -20,6 +22,11 @@ export function notificationStreamHandler(deps: NotificationStreamDeps) {
       const change = notificationChange(record);
       if (!change) continue;
       const n = change.notification;
+      const practiceId = deps.practiceId();
+      if (practiceId && n.practiceId !== practiceId) {
+        log.error('notification of another practice in the stream: not announced', { notificationId: n.notificationId });
+        continue;
+      }
       try {
         if (await deps.markers.wasPublished(n)) continue;
         const publisher = deps.publisher();
@@ -46,4 +53,5 @@ let envPublisher: NotificationPublisher | undefined;
 export const handler = notificationStreamHandler({
   publisher: () => (envPublisher ??= notificationPublisherFromEnv()),
   markers: tablePublishedMarkers,
+  practiceId: () => process.env.PRACTICE_ID,
 });

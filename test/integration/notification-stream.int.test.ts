@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
@@ -169,6 +169,44 @@ describe('notifications from the change stream', () => {
       expect(ofTest(recorder.seen, tag).map((r) => [r.eventName, sk(r)])).toEqual([
         ['INSERT', `${tag}#guard`],
         ['INSERT', `${tag}#after`],
+      ]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('emits each item of a batch write and of single writes with its old image, and nothing for a write that changed nothing', async () => {
+    const recorder = recordAll();
+    try {
+      const tag = `BATCH-${Date.now()}`;
+      const practiceId = runtime.endpoints.practiceId;
+      const TableName = runtime.endpoints.tableName;
+      await table.send(new PutCommand({ TableName, Item: { practiceId, sk: `${tag}#old`, n: 1 } }));
+      await table.send(new PutCommand({ TableName, Item: { practiceId, sk: `${tag}#gone`, n: 1 } }));
+      await table.send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [TableName]: [
+              { PutRequest: { Item: { practiceId, sk: `${tag}#old`, n: 2 } } },
+              { PutRequest: { Item: { practiceId, sk: `${tag}#new`, n: 1 } } },
+              { DeleteRequest: { Key: { practiceId, sk: `${tag}#gone` } } },
+              { DeleteRequest: { Key: { practiceId, sk: `${tag}#never-existed` } } },
+            ],
+          },
+        }),
+      );
+      await table.send(new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 2 } }));
+      await table.send(new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 3 } }));
+      await runtime.tableStream.idle();
+      const seen = ofTest(recorder.seen, tag).map((r) => [r.eventName, sk(r).replace(`${tag}#`, ''), r.dynamodb?.OldImage?.n?.N ?? null, r.dynamodb?.NewImage?.n?.N ?? null]);
+      expect(seen).toEqual([
+        ['INSERT', 'old', null, '1'],
+        ['INSERT', 'gone', null, '1'],
+        ['MODIFY', 'old', '1', '2'],
+        ['INSERT', 'new', null, '1'],
+        ['REMOVE', 'gone', '1', null],
+        // SET n = 2 on an item whose n is 2 changed nothing: no record, as in DynamoDB.
+        ['MODIFY', 'old', '2', '3'],
       ]);
     } finally {
       recorder.stop();

@@ -41,8 +41,15 @@ export async function startDynamoProxy(options: DynamoProxyOptions): Promise<{ s
           default:
             if (WRITE_OPERATIONS.has(operation)) {
               const { capture } = options;
-              const write = () => forward(options.enginePort, req, body, res);
-              return options.lock.run(async () => void (capture && ITEM_WRITES.has(operation) ? await capture.write(operation, parse(body), write) : await write()));
+              if (!capture || !ITEM_WRITES.has(operation)) return options.lock.run(() => forward(options.enginePort, req, body, res));
+              // The caller hears back once its change is in the stream, as with DynamoDB, where the record is part of the commit.
+              const reply = await options.lock.run(async () => {
+                let engineReply: EngineReply | undefined;
+                await capture.write(operation, parse(body), async () => (engineReply = await forwardBuffered(options.enginePort, req, body)).status);
+                return engineReply!;
+              });
+              res.writeHead(reply.status, reply.headers).end(reply.body);
+              return;
             }
             return forward(options.enginePort, req, body, res);
         }
@@ -104,15 +111,38 @@ function answer(res: ServerResponse, body: unknown, status = 200): void {
   res.end(text);
 }
 
-/** Pipes the engine's answer to the caller; resolves with its status once it is sent. */
-function forward(enginePort: number, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<number> {
+interface EngineReply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/** The engine's whole answer, to be relayed once the change is recorded. */
+function forwardBuffered(enginePort: number, req: IncomingMessage, body: Buffer): Promise<EngineReply> {
+  return new Promise((resolve, reject) => {
+    const upstream = request(
+      { host: '127.0.0.1', port: enginePort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': body.length } },
+      (engineRes) => {
+        const chunks: Buffer[] = [];
+        engineRes.on('data', (c: Buffer) => chunks.push(c));
+        engineRes.on('end', () => resolve({ status: engineRes.statusCode ?? 500, headers: engineRes.headers, body: Buffer.concat(chunks) }));
+        engineRes.on('error', reject);
+      },
+    );
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+/** Pipes the engine's answer to the caller. */
+function forward(enginePort: number, req: IncomingMessage, body: Buffer, res: ServerResponse): Promise<void> {
   return new Promise((resolve, reject) => {
     const upstream = request(
       { host: '127.0.0.1', port: enginePort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': body.length } },
       (engineRes) => {
         res.writeHead(engineRes.statusCode ?? 500, engineRes.headers);
         engineRes.pipe(res);
-        engineRes.on('end', () => resolve(engineRes.statusCode ?? 500));
+        engineRes.on('end', () => resolve());
         engineRes.on('error', reject);
       },
     );

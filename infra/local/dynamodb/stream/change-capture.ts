@@ -30,7 +30,7 @@ export class ChangeCapture {
       await write();
       return;
     }
-    const before = await Promise.all(targets.map((t) => this.current(t.tableName, t.key)));
+    const before = await this.currentMany(targets);
     if ((await write()) !== 200) return;
     const changes: ItemChange[] = [];
     for (const [i, t] of targets.entries()) {
@@ -90,6 +90,29 @@ export class ChangeCapture {
       }
     }
     return found;
+  }
+
+  /** The items behind several keys in one BatchGetItem per 100 keys (a BatchWriteItem holds up to 25). */
+  private async currentMany(targets: readonly { tableName: string; key: AttributeMap }[]): Promise<(AttributeMap | undefined)[]> {
+    if (targets.length === 1) return [await this.current(targets[0].tableName, targets[0].key)];
+    const id = (tableName: string, key: AttributeMap) => `${tableName}\u0000${JSON.stringify(Object.keys(key).sort().map((k) => key[k]))}`;
+    const found = new Map<string, AttributeMap>();
+    for (let i = 0; i < targets.length; i += 100) {
+      let request: Record<string, { Keys: AttributeMap[]; ConsistentRead: true }> = {};
+      for (const t of targets.slice(i, i + 100)) (request[t.tableName] ??= { Keys: [], ConsistentRead: true }).Keys.push(t.key);
+      while (Object.keys(request).length) {
+        const out = (await engine(this.enginePort, 'BatchGetItem', { RequestItems: request })) as {
+          Responses?: Record<string, AttributeMap[]>;
+          UnprocessedKeys?: Record<string, { Keys: AttributeMap[]; ConsistentRead: true }>;
+        };
+        for (const [tableName, items] of Object.entries(out.Responses ?? {})) {
+          const names = await this.keyNames(tableName);
+          for (const item of items) found.set(id(tableName, Object.fromEntries(names.map((n) => [n, item[n]]))), item);
+        }
+        request = out.UnprocessedKeys ?? {};
+      }
+    }
+    return targets.map((t) => found.get(id(t.tableName, t.key)));
   }
 
   private async current(tableName: string, key: AttributeMap): Promise<AttributeMap | undefined> {

@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PracticeConfigSchema } from './practice-config.js';
+import { REPO_ROOT } from '../lib/paths.js';
+import { loadPracticeConfig, PracticeConfigSchema } from './practice-config.js';
 
 const base = { slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor Family Medicine' };
 
@@ -19,5 +23,30 @@ describe('practice config email sender', () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ path: ['email', 'fromAddress'], message: 'email.fromAddress must be the identity address or an address of the identity domain' });
     expect(PracticeConfigSchema.safeParse({ ...base, email: { identity: 'not a domain', fromAddress: 'a@b.example' } }).success).toBe(false);
+  });
+});
+
+describe('practice config alarms and lookup', () => {
+  it('takes alarm addresses from alarms.emails and refuses the old alarmEmail field with what to write instead', () => {
+    expect(PracticeConfigSchema.parse({ ...base, alarms: { emails: ['ops@harbor.example'] } }).alarms).toEqual({ emails: ['ops@harbor.example'] });
+    expect(PracticeConfigSchema.safeParse({ ...base, alarms: { emails: ['not an address'] } }).error?.issues[0].message).toBe('alarms.emails must be email addresses');
+    expect(PracticeConfigSchema.safeParse({ ...base, alarmEmail: 'ops@harbor.example' }).error?.issues[0].message).toBe('alarmEmail is replaced by alarms: { "emails": ["..."] }');
+  });
+
+  it('names the configs that exist when the practice slug is unknown', () => {
+    expect(() => loadPracticeConfig('harbour', REPO_ROOT)).toThrow('No practice config practices/harbour.json. Known practices: demo.');
+  });
+
+  it('names each invalid field of a config file, with the rule', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tidewell-config-'));
+    try {
+      mkdirSync(join(root, 'practices'));
+      writeFileSync(join(root, 'practices', 'harbor.json'), JSON.stringify({ ...base, alarmEmail: 'ops@harbor.example', alarms: { emails: [] } }));
+      expect(() => loadPracticeConfig('harbor', root)).toThrow(
+        'practices/harbor.json is not a valid practice config:\n  alarms.emails: alarms.emails needs at least one address\n  alarmEmail: alarmEmail is replaced by alarms: { "emails": ["..."] }',
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       `Tidewell is running at ${runtime.outputs.webUrl}`,
       `  API      ${runtime.outputs.apiUrl}`,
       `  outputs  ${join(dataDir, 'outputs.json')}`,
+      `  stream dead letters  ${runtime.outputs.webUrl}/local/stream/dead-letters`,
       '',
       `Demo logins (password ${DEMO_PASSWORD}):`,
       ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.group}${u.prescriberType ? ` · ${u.prescriberType}` : ''}`),

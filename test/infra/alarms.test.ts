@@ -1,0 +1,90 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
+
+type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let practice: SynthesizedPractice;
+let resources: Record<string, Resource>;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const refs = (value: unknown) => [...JSON.stringify(value).matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g)].map((m) => m[1]);
+const fnByDescription = (description: string) => ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === description)!;
+
+beforeAll(() => {
+  practice = synthPracticeStack();
+  resources = practice.template.toJSON().Resources;
+}, 120_000);
+
+describe('alarms on every async path', () => {
+  const alarm = (name: string) => {
+    const found = ofType('AWS::CloudWatch::Alarm').find(([, a]) => a.Properties.AlarmName === `tidewell-demo-${name}`);
+    expect(found, name).toBeDefined();
+    return found![1].Properties;
+  };
+
+  it('sends every alarm (and its recovery) to one KMS-encrypted topic with the practice config addresses subscribed', () => {
+    const [[topicId, topic]] = ofType('AWS::SNS::Topic');
+    expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
+    const [keyId] = refs(topic.Properties.KmsMasterKeyId);
+    expect(resources[keyId]).toMatchObject({ Type: 'AWS::KMS::Key', Properties: { EnableKeyRotation: true } });
+    expect(JSON.stringify(resources[keyId].Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
+    const subscriptions = ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties);
+    expect(subscriptions).toEqual(practice.config.alarms!.emails.map((email) => expect.objectContaining({ Protocol: 'email', Endpoint: email, TopicArn: { Ref: topicId } })));
+    const alarms = ofType('AWS::CloudWatch::Alarm');
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const [id, a] of alarms) {
+      expect(a.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(a.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
+      expect(a.Properties).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    }
+  });
+
+  it('watches both dead-letter queues', () => {
+    const [streamConsumerId] = fnByDescription('Tidewell notification publisher (demo)');
+    const mapping = ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => refs(m.Properties.FunctionName).includes(streamConsumerId))![1];
+    const streamQueue = refs(mapping.Properties.DestinationConfig.OnFailure.Destination)[0];
+    const stream = alarm('notification-stream-dead-letters');
+    expect(stream).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible' });
+    expect(refs(stream.Dimensions)).toEqual([streamQueue]);
+    const scheduler = alarm('scheduler-dead-letters');
+    expect(refs(scheduler.Dimensions)[0]).toMatch(/^SchedulerDeadLetters/);
+  });
+
+  it("watches the transcription state machine's failed and timed-out executions", () => {
+    const [machineId] = ofType('AWS::StepFunctions::StateMachine')[0];
+    for (const [name, metric] of [
+      ['transcription-failed', 'ExecutionsFailed'],
+      ['transcription-timed-out', 'ExecutionsTimedOut'],
+    ]) {
+      const a = alarm(name);
+      expect(a).toMatchObject({ Namespace: 'AWS/States', MetricName: metric });
+      expect(refs(a.Dimensions)).toEqual([machineId]);
+    }
+  });
+
+  it("watches every group function's errors and throttles, workers included, one alarm per metric", () => {
+    const watched = [
+      ...practice.groups.map((g) => [g.name, `Tidewell ${g.name} endpoints (demo)`]),
+      ['schedule-target', 'Tidewell scheduled sends (demo)'],
+      ['transcription-worker', 'Tidewell transcription steps (demo)'],
+      ['notification-stream', 'Tidewell notification publisher (demo)'],
+    ];
+    expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length);
+    for (const [name, description] of watched) {
+      const [fnId] = fnByDescription(description);
+      for (const metric of ['Errors', 'Throttles']) {
+        const a = alarm(`${name}-${metric.toLowerCase()}`);
+        expect(a).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Statistic: 'Sum' });
+        expect(refs(a.Dimensions)).toEqual([fnId]);
+      }
+    }
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length * 2 + 4);
+  });
+
+  it('keeps cdk-nag clean', () => {
+    const pattern = Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-');
+    const annotations = Annotations.fromStack(practice.stack);
+    expect([...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)].map((f) => `${f.id}: ${String(f.entry.data).split('\n')[0]}`)).toEqual([]);
+  });
+});

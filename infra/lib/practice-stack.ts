@@ -70,6 +70,7 @@ export class PracticeStack extends Stack {
         scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),
         transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
         email: emailSendGrant(config.email),
+        identity: (fn: NodejsFunction) => auth.grantUserAdmin(fn),
       },
     });
 

@@ -86,13 +86,14 @@ export function identityFromClaims(claims: Claims): TokenIdentity | null {
 /** The role this caller acts with, or the refusal. Pure: the caller loads the record. */
 export function decideAccess(identity: TokenIdentity, stackPracticeId: string, record: AccessRecord): Role {
   if (identity.tokenPracticeId !== stackPracticeId) throw new AccessRefusedError(403, ACCESS_MESSAGES.otherPractice, 'other_practice');
+  const { user } = record;
+  // The record's state first: a removal says why, even though it also ended the user's tokens.
+  if (user?.userStatus === 'deleted') throw new AccessRefusedError(401, ACCESS_MESSAGES.removed, 'user_removed');
+  if (user?.permissionGroup === 'no_access') throw new AccessRefusedError(403, ACCESS_MESSAGES.noAccess, 'no_access');
   if (record.tokensValidAfter !== null && identity.authTime <= record.tokensValidAfter) {
     throw new AccessRefusedError(401, ACCESS_MESSAGES.signedOut, 'signed_out');
   }
-  const { user } = record;
   if (user) {
-    if (user.userStatus === 'deleted') throw new AccessRefusedError(401, ACCESS_MESSAGES.removed, 'user_removed');
-    if (user.permissionGroup === 'no_access') throw new AccessRefusedError(403, ACCESS_MESSAGES.noAccess, 'no_access');
     // Support staff keep admin rights in a practice that also lists them as staff.
     if (identity.superUser) return 'admin';
     if (user.permissionGroup === 'admin' || user.permissionGroup === 'provider') return user.permissionGroup;

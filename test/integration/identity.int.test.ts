@@ -10,8 +10,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationPublisherFromEnv, type NotificationEvent } from '../../functions/lib/adapters/notification-publisher.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { subscribeNotifications } from './notifications-socket.js';
 
 const ADMIN = 'admin@demo.tidewell.local';
 const PATIENTS = '/v1/patients';
@@ -213,5 +215,47 @@ describe('finding 4: tokens end with sign-out and live at most an hour', () => {
     expect((await api(second.id, 'GET', PATIENTS)).status).toBe(200);
     await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: stackOutputs().userPoolId, Username: 'revoker@demo.tidewell.local' }));
     expect((await api(second.id, 'GET', PATIENTS)).status).toBe(401);
+  });
+});
+
+describe('finding 10 (AppSync half): realtime subscriptions follow the same rule', () => {
+  const publisher = () => notificationPublisherFromEnv({ APPSYNC_URL: stackOutputs().graphqlUrl, APPSYNC_LOCAL_SECRET: stackEndpoints().realtimePublisherSecret });
+  const event = (id: string): NotificationEvent => ({
+    practiceId: stackEndpoints().practiceId,
+    sk: `NOTIFICATION#${id}`,
+    notificationId: id,
+    notificationType: 'TASK',
+    notificationStatus: 'UNREAD',
+    text: 'Call the lab back',
+    createdAt: new Date().toISOString(),
+  });
+
+  it('refuses a no_access user, and a user removed while subscribed receives nothing more', async () => {
+    await expect(subscribeNotifications(stackOutputs().graphqlUrl, (await tokensOf('noaccess@demo.tidewell.local')).access, stackEndpoints().practiceId)).rejects.toThrow(
+      /UnauthorizedException/,
+    );
+
+    const email = 'subscriber@demo.tidewell.local';
+    const token = await createTestUser({ email, group: 'employee' });
+    const userId = String(claimsOf(token).sub);
+    const watcher = await subscribeNotifications(stackOutputs().graphqlUrl, (await tokensOf(email)).access, stackEndpoints().practiceId);
+    try {
+      await publisher().publishCreated(event('rt-before'));
+      await watcher.next('onCreateNotification', 'rt-before');
+
+      expect((await api(admin, 'PUT', `/v1/practices/users/${userId}`, { userStatus: 'deleted' })).status).toBe(200);
+      await publisher().publishCreated(event('rt-after'));
+      await publisher().publishUpdated(event('rt-after'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(watcher.received.map((r) => r.notification.notificationId)).toEqual(['rt-before']);
+    } finally {
+      watcher.close();
+    }
+    const [refused] = (await refusalRows(userId)).filter((r) => String(r.route).startsWith('Subscription.'));
+    expect(refused).toBeUndefined();
+    // A new subscription with the old token is refused and audited.
+    await expect(subscribeNotifications(stackOutputs().graphqlUrl, token, stackEndpoints().practiceId)).rejects.toThrow(/UnauthorizedException/);
+    const rows = await refusalRows(userId);
+    expect(rows.map((r) => [r.route, r.reason])).toContainEqual(['Subscription.connection', 'user_removed']);
   });
 });

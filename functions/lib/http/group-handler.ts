@@ -2,9 +2,9 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { writeRefusalAudit } from '../audit/audit-repository.js';
-import { loadAccessRecord } from '../auth/access-record.js';
 import type { TokenIdentity } from '../auth/access-rule.js';
-import { authContextFor, requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
+import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
+import { authorizeIdentity } from '../auth/authorize.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
 import { zodFieldErrors } from './zod-errors.js';
@@ -118,9 +118,7 @@ export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProx
       ctx.tidewell = { ...(ctx.tidewell ?? {}), caller };
       const practiceId = process.env.PRACTICE_ID;
       if (!practiceId) throw new Error('PRACTICE_ID is not set');
-      // Another practice's token is refused before any read of this practice's table.
-      const record = caller.tokenPracticeId === practiceId ? await loadAccessRecord(practiceId, caller.sub) : { user: null, tokensValidAfter: null };
-      ctx.tidewell.auth = authContextFor(caller, practiceId, record);
+      ctx.tidewell.auth = await authorizeIdentity(caller, practiceId);
     },
   };
 }

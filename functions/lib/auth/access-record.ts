@@ -9,9 +9,10 @@ const userKey = (userId: string) => `USER#${userId}`;
 
 /**
  * How long a Lambda instance reuses a user's record: an admin's change reaches every instance
- * within this time, and a warm request costs no table read.
+ * within this time, and a warm request costs no table read. With the web's recheck every 25 s
+ * (web/src/lib/practice.ts), an open session of a removed user ends within a minute.
  */
-export const ACCESS_CACHE_MS = 60_000;
+export const ACCESS_CACHE_MS = 30_000;
 const CACHE_LIMIT = 5_000;
 
 const cache = new Map<string, { at: number; record: AccessRecord }>();

@@ -6,7 +6,7 @@ const NO_RECORD: AccessRecord = { user: null, tokensValidAfter: null };
 
 /**
  * The one access check every entry point applies (HTTP API middleware, realtime subscriptions):
- * the caller's record in this practice decides, cached per instance for at most a minute.
+ * the caller's record in this practice decides, cached per instance for at most 30 s.
  * Another practice's token is refused before any read of this practice's table.
  */
 export async function authorizeIdentity(caller: TokenIdentity, practiceId: string): Promise<AuthContext> {

@@ -107,7 +107,7 @@ export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
 
 /**
  * The practice comes from the stack and the caller from the authorizer's claims, never from the
- * request; the role and whether they may act at all come from their user record (cached 60 s).
+ * request; the role and whether they may act at all come from their user record (cached at most 30 s per instance).
  */
 export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
   return {

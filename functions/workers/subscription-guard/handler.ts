@@ -14,7 +14,7 @@ const practiceCache = new Map<string, { practiceId: string | undefined; at: numb
 
 /**
  * Amplify subscribes with the ACCESS token, which carries no custom attributes: the user's
- * practice comes from the pool (cached like the user record, a minute).
+ * practice comes from the pool (cached a minute: a user's practice never changes).
  */
 async function practiceOfUser(username: string): Promise<string | undefined> {
   const hit = practiceCache.get(username);

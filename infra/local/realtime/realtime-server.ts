@@ -252,7 +252,7 @@ export function attachRealtime(server: Server, opts: AttachRealtimeOptions): Rea
         if (!fields.includes(request.field)) continue;
         const matches = Object.entries(request.args).every(([arg, value]) => value == null || result[arg] === value);
         if (!matches) continue;
-        // Access is re-checked per delivery (the record is cached a minute): a removal ends the feed.
+        // Access is re-checked per delivery (the record is cached at most 30 s): a removal ends the feed.
         if (!(await allowed(claims, request.field, true))) {
           connection.subscriptions.delete(id);
           sendError(connection, id, UNAUTHORIZED);

@@ -130,7 +130,7 @@ export class Notifications extends Construct {
     // A signed-in pool user is not enough: removed, no_access and signed-out users are refused.
     const guard = this.api.addLambdaDataSource('SubscriptionGuard', props.subscriptionGuard, { description: 'Checks subscribers against the user records' });
     NagSuppressions.addResourceSuppressions(
-      guard.grantPrincipal,
+      guard,
       [
         { id: 'AwsSolutions-IAM5', reason: 'AppSync may invoke the guard function and its versions (<fn arn>:*) only.', appliesTo: [{ regex: '/^Resource::<.*SubscriptionGuard.*\\.Arn>:\\*$/g' }] },
         { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },

@@ -42,7 +42,7 @@ interface CognitoService {
 
 function viewOf(user: StoredUser): PoolUserView {
   const attr = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
-  return { username: user.Username, sub: attr('sub') ?? '', enabled: user.Enabled !== false, practiceId: attr('custom:practiceId') };
+  return { username: user.Username, email: attr('email'), sub: attr('sub') ?? '', enabled: user.Enabled !== false, practiceId: attr('custom:practiceId') };
 }
 
 /** The guard's view of the pool, straight from cognito-local's services (same process, same store). */

@@ -35,6 +35,7 @@ const MAX_LOCKOUT_MS = 15 * 60_000;
 
 export interface PoolUserView {
   username: string;
+  email: string | undefined;
   sub: string;
   enabled: boolean;
   practiceId: string | undefined;
@@ -66,6 +67,24 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export function createPoolGuard(opts: PoolGuardOptions) {
   const now = opts.now ?? Date.now;
   const failures = new Map<string, { count: number; lockedUntil: number }>();
+  /** Login name → the second of its last sign-out everywhere. */
+  const signedOutAt = new Map<string, number>();
+  const second = () => Math.floor(now() / 1000);
+
+  async function signedOut(user: PoolUserView): Promise<void> {
+    for (const name of [user.username, user.email]) if (name) signedOutAt.set(name.toLowerCase(), second());
+    await opts.onSignOut(user);
+  }
+
+  /**
+   * Tokens carry whole seconds, and a sign-out ends every token of its second; a sign-in in that
+   * same second waits for the next one, so its tokens are not born signed out.
+   */
+  async function afterSignOutSecond(username: string): Promise<void> {
+    const at = signedOutAt.get(username.toLowerCase());
+    if (at === undefined || at < second()) return;
+    await new Promise((resolve) => setTimeout(resolve, (at + 1) * 1000 - now() + 5));
+  }
 
   function attributeNames(input: Input): string[] {
     const list = (input.UserAttributes ?? input.UserAttributeNames ?? []) as unknown[];
@@ -76,6 +95,7 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     const key = username.trim().toLowerCase();
     const state = failures.get(key);
     if (state && now() < state.lockedUntil) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.lockedOut);
+    await afterSignOutSecond(username);
     let output: unknown;
     try {
       output = await next(input);
@@ -103,7 +123,7 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     const user = await opts.directory.userByUsername(clientOrPool, username);
     if (!user) throw new PoolError('UserNotFoundException', 'User does not exist.');
     await opts.directory.dropRefreshTokens(clientOrPool, username);
-    await opts.onSignOut(user);
+    await signedOut(user);
     return {};
   }
 
@@ -147,7 +167,7 @@ export function createPoolGuard(opts: PoolGuardOptions) {
       case 'RevokeToken': {
         const user = await opts.directory.userByRefreshToken(str(input.ClientId), str(input.Token));
         const output = await next(input);
-        if (user) await opts.onSignOut(user);
+        if (user) await signedOut(user);
         return output;
       }
       default:

@@ -87,7 +87,7 @@ export async function updatePracticeUser(auth: AuthContext, userId: string, inpu
 export const IDENTITY_SYNC_FAILED = 'The change was saved, but signing the user in or out could not be updated. Save it again to retry.';
 
 /**
- * The record just saved is what the API enforces (within a minute on every instance, at once
+ * The record just saved is what the API enforces (within 30 s on every instance, at once
  * here); the pool follows it so new tokens carry the same role, and a removal (no_access or
  * deleted) ends every session now and refuses new sign-ins until an admin restores the user.
  */

@@ -16,9 +16,10 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * only what a group declares here, so a new use must be declared to work in AWS.
  * files: FILES_BUCKET read/write (no group publishes notifications: the stream worker announces every write);
  * scheduler: SCHEDULER_* + create/delete/get schedules; transcription: TRANSCRIPTION_STATE_MACHINE_ARN + start/describe;
- * email: EMAIL_* + ses:SendEmail on the practice's sender identity (practices/<slug>.json `email`).
+ * email: EMAIL_* + ses:SendEmail on the practice's sender identity (practices/<slug>.json `email`);
+ * identity: USER_POOL_ID + the cognito-idp admin actions an admin's user change needs, on this pool only.
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity';
 
 export interface GroupDefinition {
   name: string;
@@ -32,7 +33,7 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity'] },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },

@@ -111,7 +111,8 @@ describe('patients handler', () => {
       }),
     );
     const actions = new Set((out.Items ?? []).map((i) => i.action));
-    expect([...actions].sort()).toEqual(['archive', 'create', 'list', 'read', 'search', 'update']);
+    // 'refused': the no_access and other-practice attempts above are in the trail too.
+    expect([...actions].sort()).toEqual(['archive', 'create', 'list', 'read', 'refused', 'search', 'update']);
   });
 
   it('refuses no_access and other practices', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { startLocalDynamo, type LocalDynamo } from '../../infra/local/dynamodb/local-dynamodb.js';
+import { primeAccessRecord } from '../lib/auth/access-record.js';
 import { resetDocumentClient } from '../lib/table/client.js';
 import type { HttpEvent } from '../lib/http/group-handler.js';
 
@@ -75,6 +76,11 @@ type Handler = (event: HttpEvent, context: Context) => Promise<APIGatewayProxyRe
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function invoke(handler: Handler, req: TestRequest): Promise<{ status: number; body: any }> {
+  // The caller is a practice user whose record grants the token's group (a super user has none).
+  const groups = req.groups ?? ['provider'];
+  const group = ['no_access', 'admin', 'provider'].find((g) => groups.includes(g)) ?? 'employee';
+  const user = groups.includes('super_user') && !groups.includes('no_access') ? null : { permissionGroup: group, userStatus: 'active' };
+  primeAccessRecord(req.practiceId ?? TEST_PRACTICE, req.sub ?? 'user-1', { user, tokensValidAfter: null });
   const out = (await handler(httpEvent(req), {} as Context)) as { statusCode: number; body?: string };
   return { status: out.statusCode, body: out.body ? JSON.parse(out.body) : undefined };
 }

@@ -9,8 +9,9 @@ import {
   SUPER_USER_NAME,
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
+import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
-import { groupHandler, route } from '../lib/http/group-handler.js';
+import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
@@ -99,5 +100,13 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
     body: DashboardLayout,
     minRole: 'employee',
     run: ({ auth, body }) => putDashboard(auth, body),
+  }),
+  // Logout ends every token the user holds now (an ID token copied elsewhere too), deployed and locally.
+  'POST /v1/practices/users/me/sign-out': route({
+    minRole: 'employee',
+    run: async ({ auth }) => {
+      await recordSignOut(auth.practiceId, auth.userId);
+      return new HttpResponse(204, undefined);
+    },
   }),
 });

@@ -9,5 +9,6 @@ export const PRACTICE_ROUTES = [
   'PUT /v1/practices/feature-gates',
   'GET /v1/practices/users/me/dashboard',
   'PUT /v1/practices/users/me/dashboard',
+  'POST /v1/practices/users/me/sign-out',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

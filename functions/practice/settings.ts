@@ -8,9 +8,12 @@ import {
   type PracticeMetadataUpdate,
   type PracticeUserUpdate,
 } from '../../shared/practice/settings-schema.js';
+import { identityPoolFromEnv } from '../lib/adapters/identity-pool.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
+import { forgetAccessRecord, recordSignOut } from '../lib/auth/access-record.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { PRACTICE_KEY, practiceFromItem, type Practice } from './practice-repository.js';
@@ -76,7 +79,32 @@ export async function updatePracticeUser(auth: AuthContext, userId: string, inpu
   }
   const item = await update(userKey(userId), auth.practiceId, { ...input }, SETTINGS_MESSAGES.userNotFound);
   await writeAudit(auth, { action: 'update', entity: 'user', entityId: userId });
-  return userFromItem(item);
+  const user = userFromItem(item);
+  await applyAccessChange(auth.practiceId, user);
+  return user;
+}
+
+export const IDENTITY_SYNC_FAILED = 'The change was saved, but signing the user in or out could not be updated. Save it again to retry.';
+
+/**
+ * The record just saved is what the API enforces (within 30 s on every instance, at once
+ * here); the pool follows it so new tokens carry the same role, and a removal (no_access or
+ * deleted) ends every session now and refuses new sign-ins until an admin restores the user.
+ */
+async function applyAccessChange(practiceId: string, user: PracticeUser): Promise<void> {
+  const removed = user.userStatus === 'deleted' || user.permissionGroup === 'no_access';
+  forgetAccessRecord(practiceId, user.userId);
+  try {
+    if (removed) await recordSignOut(practiceId, user.userId);
+    const pool = identityPoolFromEnv();
+    await pool.setRoleGroup(user.userId, user.permissionGroup);
+    if (removed) await pool.shutOut(user.userId);
+    else await pool.letIn(user.userId);
+  } catch (error) {
+    log.warn('Identity pool update failed', { error: (error as Error)?.name });
+    // The saved record already decides access; saving again repeats every step, each idempotent.
+    throw new DependencyError(502, IDENTITY_SYNC_FAILED, 'identity_sync_failed');
+  }
 }
 
 export async function updateFeatureGates(auth: AuthContext, input: FeatureGatesUpdate): Promise<{ flags: Record<string, boolean> }> {

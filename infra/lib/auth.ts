@@ -1,8 +1,10 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { SUPER_USER_GROUP } from '../../shared/practice/settings-schema.js';
+import { TOKEN_LIFETIMES } from '../config/token-lifetimes.js';
 
 /**
  * Cognito groups = roles. Order matters only for precedence (lower wins when a user is in several).
@@ -12,6 +14,19 @@ export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access', SUPER_
 
 /** The custom attribute the ID token carries as `custom:practiceId`; the API compares it with the stack's practice id. */
 export const PRACTICE_ID_ATTRIBUTE = 'practiceId';
+
+/**
+ * What a function that applies an admin's user change may do to the pool (the 'identity' access
+ * kind): move the user between groups, sign them out everywhere, disable and re-enable them.
+ */
+export const IDENTITY_ADMIN_ACTIONS = [
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+] as const;
 
 /** The practice's user pool: staff accounts are created by an admin, never by self sign-up. */
 export class Auth extends Construct {
@@ -72,12 +87,18 @@ export class Auth extends Construct {
       authFlows: { userSrp: true, userPassword: false, adminUserPassword: false, custom: false },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(1),
+      idTokenValidity: Duration.minutes(TOKEN_LIFETIMES.idTokenMinutes),
+      accessTokenValidity: Duration.minutes(TOKEN_LIFETIMES.accessTokenMinutes),
+      refreshTokenValidity: Duration.days(TOKEN_LIFETIMES.refreshTokenDays),
       readAttributes: attributes,
       // practiceId is not writable by users: it decides which practice's data a token may reach.
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ givenName: true, familyName: true }),
     });
+  }
+
+  /** The 'identity' access kind: USER_POOL_ID and IDENTITY_ADMIN_ACTIONS on this pool only. */
+  grantUserAdmin(fn: NodejsFunction): void {
+    this.userPool.grant(fn, ...IDENTITY_ADMIN_ACTIONS);
+    fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
   }
 }

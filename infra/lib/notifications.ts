@@ -28,6 +28,32 @@ export function publishMutations(schemaSdl: string): PublishMutation[] {
   );
 }
 
+/** The Subscription fields of a schema file; each gets the access-check resolver. */
+export function subscriptionFields(schemaSdl: string): string[] {
+  const document = parse(schemaSdl);
+  return document.definitions.flatMap((definition) =>
+    (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) && definition.name.value === 'Subscription'
+      ? (definition.fields ?? []).map((field) => field.name.value)
+      : [],
+  );
+}
+
+/**
+ * A subscription resolver runs when a client subscribes: it hands the verified claims and the
+ * arguments to the guard Lambda (the API's access rule) and refuses the subscription when the
+ * guard throws. A subscription resolver returns null.
+ */
+export const SUBSCRIPTION_GUARD_CODE = [
+  "import { util } from '@aws-appsync/utils';",
+  'export function request(ctx) {',
+  "  return { operation: 'Invoke', payload: { field: ctx.info.fieldName, arguments: ctx.args, claims: ctx.identity.claims, sourceIp: (ctx.identity.sourceIp || [])[0] } };",
+  '}',
+  'export function response(ctx) {',
+  '  if (ctx.error) util.unauthorized();',
+  '  return null;',
+  '}',
+].join('\n');
+
 /**
  * A NONE data source resolver returns its payload unchanged: the mutation exists only so AppSync
  * fans the returned object out to the subscriptions that name it in @aws_subscribe.
@@ -45,6 +71,8 @@ export interface NotificationsProps {
   schemaPath: string;
   userPool: cognito.IUserPool;
   logging: Logging;
+  /** Checks each subscriber against the practice's user records (functions/workers/subscription-guard). */
+  subscriptionGuard: NodejsFunction;
 }
 
 /** The realtime notifications API: browsers subscribe with their Cognito token, publishers sign with IAM. */
@@ -98,8 +126,28 @@ export class Notifications extends Construct {
       true,
     );
 
+    const schemaSdl = readFileSync(props.schemaPath, 'utf8');
+    // A signed-in pool user is not enough: removed, no_access and signed-out users are refused.
+    const guard = this.api.addLambdaDataSource('SubscriptionGuard', props.subscriptionGuard, { description: 'Checks subscribers against the user records' });
+    NagSuppressions.addResourceSuppressions(
+      guard,
+      [
+        { id: 'AwsSolutions-IAM5', reason: 'AppSync may invoke the guard function and its versions (<fn arn>:*) only.', appliesTo: [{ regex: '/^Resource::<.*SubscriptionGuard.*\\.Arn>:\\*$/g' }] },
+        { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
+      ],
+      true,
+    );
+    for (const fieldName of subscriptionFields(schemaSdl)) {
+      guard.createResolver(`Resolver-${fieldName}`, {
+        typeName: 'Subscription',
+        fieldName,
+        runtime: appsync.FunctionRuntime.JS_1_0_0,
+        code: appsync.Code.fromInline(SUBSCRIPTION_GUARD_CODE),
+      });
+    }
+
     const none = this.api.addNoneDataSource('Publish', { description: 'Fans mutation payloads out to subscribers' });
-    for (const mutation of publishMutations(readFileSync(props.schemaPath, 'utf8'))) {
+    for (const mutation of publishMutations(schemaSdl)) {
       none.createResolver(`Resolver-${mutation.fieldName}`, {
         typeName: 'Mutation',
         fieldName: mutation.fieldName,

@@ -10,6 +10,7 @@ import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Files } from './files.js';
+import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import { Logging } from './logging.js';
 import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
@@ -25,6 +26,9 @@ export interface PracticeStackProps extends StackProps {
   /** The AppSync schema file (infra/graphql/schema.graphql). */
   graphqlSchemaPath: string;
 }
+
+/** The AppSync subscription resolvers' access check. */
+export const SUBSCRIPTION_GUARD_ENTRY = 'functions/workers/subscription-guard/handler.ts';
 
 /** The stack name of a practice: one stack per practice. */
 export function practiceStackName(slug: string): string {
@@ -48,11 +52,22 @@ export class PracticeStack extends Stack {
     const webOrigins = [web.url, ...(config.webDomain ? [`https://${config.webDomain}`] : [])];
 
     const files = new Files(this, 'Files', { retainData, webOrigins, accessLogs: accessLogs.bucket });
+    const subscriptionGuard = tidewellFunction(this, 'SubscriptionGuard', {
+      entry: SUBSCRIPTION_GUARD_ENTRY,
+      logging,
+      description: `Tidewell realtime subscription access check (${config.slug})`,
+      timeoutSeconds: 10,
+      environment: { TABLE_NAME: data.table.tableName, PRACTICE_ID: config.practiceId, USER_POOL_ID: auth.userPool.userPoolId },
+    });
+    // Reads the user record and sign-out time; writes the audit row of a refusal.
+    grantTableReadWrite(subscriptionGuard, data.table);
+    auth.userPool.grant(subscriptionGuard, 'cognito-idp:AdminGetUser');
     const notifications = new Notifications(this, 'Notifications', {
       slug: config.slug,
       schemaPath: props.graphqlSchemaPath,
       userPool: auth.userPool,
       logging,
+      subscriptionGuard,
     });
     const common = { slug: config.slug, practiceId: config.practiceId, table: data.table, filesBucketName: files.bucket.bucketName, logging };
     const scheduler = new Scheduler(this, 'Scheduler', common);
@@ -72,6 +87,7 @@ export class PracticeStack extends Stack {
         scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),
         transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
         email: emailSendGrant(config.email),
+        identity: (fn: NodejsFunction) => auth.grantUserAdmin(fn),
       },
     });
 

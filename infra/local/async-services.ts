@@ -1,6 +1,7 @@
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
 import { transcriptionDefinition, TRANSCRIPTION_WORKER_ENTRY } from '../lib/transcription/transcription-definition.js';
 import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
+import { authorizeSubscriber } from '../../functions/lib/auth/authorize-subscriber.js';
 import { createCognitoTokenVerifier } from './realtime/cognito-token-verifier.js';
 import { attachRealtime } from './realtime/realtime-server.js';
 import { startLocalScheduler } from './scheduler/local-scheduler.js';
@@ -41,6 +42,10 @@ export async function attachAsyncServices(runtime: Pick<LocalRuntime, 'httpServe
       clientId: outputs.userPoolClientId,
       region,
     }),
+    // The API's rule, by the same function: the practice is the stack's, the record decides.
+    authorize: async (claims, field, delivery) => {
+      await authorizeSubscriber(claims, process.env.PRACTICE_ID ?? '', { route: `Subscription.${field}`, audit: !delivery });
+    },
   });
   runtime.onRequest('/graphql', async (req, res) => {
     if (!(await realtime.handleHttp(req, res))) res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));

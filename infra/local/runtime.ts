@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GROUPS } from '../../functions/groups.js';
+import { recordSignOut } from '../../functions/lib/auth/access-record.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { loadPracticeConfig } from '../config/practice-config.js';
 import { createLocalHttpApi } from './api/local-http-api.js';
@@ -44,6 +45,12 @@ export interface LocalRuntimeOptions {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
+  /**
+   * Interface to listen on; default 127.0.0.1. The local pool signs tokens with a key published in
+   * cognito-local's npm package, so anyone who can reach this port can mint any login: widen it
+   * only on a network you trust.
+   */
+  host?: string;
   serveWeb?: boolean;
   seed?: boolean;
   /** Practice config slug (practices/<slug>.json); default 'demo'. */
@@ -142,7 +149,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   try {
     await new Promise<void>((done, fail) => {
       httpServer.once('error', fail);
-      httpServer.listen(opts.port, '127.0.0.1', () => done());
+      httpServer.listen(opts.port, opts.host ?? '127.0.0.1', () => done());
     });
     const port = (httpServer.address() as AddressInfo).port;
     const origin = `http://localhost:${port}`;
@@ -174,6 +181,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       dataDir,
       issuerDomain: `${origin}/cognito`,
       logLevel: process.env.TIDEWELL_LOG === 'debug' ? 'debug' : 'silent',
+      // Sign-out everywhere and revocation end the tokens the API accepts, as they do deployed.
+      onSignOut: async (user) => {
+        if (user.practiceId && user.sub) await recordSignOut(user.practiceId, user.sub);
+      },
     });
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     const serveStatic = opts.serveWeb ? staticWeb(webRoot) : undefined;
@@ -208,6 +219,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const admin = cognitoAdminClient(`${internal}/cognito`, region);
     const pool = await provisionUserPool(admin, readState(dataDir), `tidewell-${practice.slug}`);
     writeState(dataDir, pool);
+    // What the stack gives a group with 'identity' access, plus the local endpoint override.
+    Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, COGNITO_ENDPOINT: `${internal}/cognito` });
 
     const outputs: LocalOutputs = {
       apiUrl: `${origin}/api`,

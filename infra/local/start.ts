@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path';
 import { startLocalRuntime } from './runtime.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 
-/** `npm start`: the whole product on this machine. PORT and TIDEWELL_DATA_DIR override the defaults. */
+/** `npm start`: the whole product on this machine. PORT, HOST and TIDEWELL_DATA_DIR override the defaults. */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');
   const port = Number(process.env.PORT ?? 3000);
-  const runtime = await startLocalRuntime({ dataDir, port, serveWeb: true, seed: true });
+  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true });
   writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
 
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

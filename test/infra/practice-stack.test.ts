@@ -127,6 +127,37 @@ describe('practice stack', () => {
       expect(ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName).sort()).toEqual(['admin', 'employee', 'no_access', 'provider', 'super_user']);
     });
 
+    it('gives ID and access tokens at most 60 minutes, with revocation on', () => {
+      const [, client] = only('AWS::Cognito::UserPoolClient');
+      const minutes = (value: number, unit: string) => (unit === 'hours' ? value * 60 : unit === 'minutes' ? value : value / 60);
+      expect(minutes(client.Properties.IdTokenValidity, client.Properties.TokenValidityUnits.IdToken)).toBeLessThanOrEqual(60);
+      expect(minutes(client.Properties.AccessTokenValidity, client.Properties.TokenValidityUnits.AccessToken)).toBeLessThanOrEqual(60);
+      expect(client.Properties.EnableTokenRevocation).toBe(true);
+      expect(client.Properties.PreventUserExistenceErrors).toBe('ENABLED');
+    });
+
+    it("lets only the practice Lambda change users in the pool, with exactly the admin actions it needs, on this pool", () => {
+      const [poolId] = only('AWS::Cognito::UserPool');
+      const statements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+        (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).map((st) => ({ roles: referencedIds(p.Properties.Roles), ...st })),
+      );
+      const poolAdmin = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:Admin') && a !== 'cognito-idp:AdminGetUser'));
+      expect(poolAdmin).toHaveLength(1);
+      expect([poolAdmin[0].Action].flat().sort()).toEqual([
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ]);
+      expect(referencedIds(poolAdmin[0].Resource)).toEqual([poolId]);
+      const [practiceFnId, practiceFn] = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'Tidewell practice endpoints (demo)')!;
+      expect(referencedIds(practiceFn.Properties.Role)[0]).toBe(poolAdmin[0].roles[0]);
+      expect(referencedIds(practiceFn.Properties.Environment.Variables.USER_POOL_ID)).toEqual([poolId]);
+      expect(practiceFnId).toBeTruthy();
+    });
+
     it('has a public web client that signs in with SRP only and cannot write practiceId', () => {
       const [, client] = only('AWS::Cognito::UserPoolClient');
       expect(client.Properties.GenerateSecret).toBe(false);
@@ -245,14 +276,33 @@ describe('practice stack', () => {
     });
 
     it('resolves each publish mutation with a pass-through NONE data source', () => {
-      const [, dataSource] = only('AWS::AppSync::DataSource');
-      expect(dataSource.Properties.Type).toBe('NONE');
-      const resolvers = ofType('AWS::AppSync::Resolver').map(([, r]) => r.Properties);
+      const [, dataSource] = ofType('AWS::AppSync::DataSource').find(([, d]) => d.Properties.Type === 'NONE')!;
+      const resolvers = ofType('AWS::AppSync::Resolver')
+        .map(([, r]) => r.Properties)
+        .filter((r) => r.TypeName === 'Mutation');
       expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual(['Mutation.createNotification', 'Mutation.updateNotification']);
       for (const resolver of resolvers) {
         expect(resolver.DataSourceName).toBe(dataSource.Properties.Name);
         expect(resolver.Code).toContain('payload: ctx.args.input');
       }
+    });
+
+    it('checks every subscription with the guard Lambda, which reads the user records and the pool', () => {
+      const [, dataSource] = ofType('AWS::AppSync::DataSource').find(([, d]) => d.Properties.Type === 'AWS_LAMBDA')!;
+      const subscriptions = ofType('AWS::AppSync::Resolver')
+        .map(([, r]) => r.Properties)
+        .filter((r) => r.TypeName === 'Subscription');
+      expect(subscriptions.map((r) => r.FieldName).sort()).toEqual(['onCreateNotification', 'onUpdateNotification']);
+      for (const resolver of subscriptions) {
+        expect(resolver.DataSourceName).toBe(dataSource.Properties.Name);
+        expect(resolver.Code).toContain('util.unauthorized()');
+      }
+      const guardId = referencedIds(dataSource.Properties.LambdaConfig)[0];
+      const guard = resources[guardId];
+      expect(guard.Properties.Description).toBe('Tidewell realtime subscription access check (demo)');
+      expect(guard.Properties.Environment.Variables.PRACTICE_ID).toBe(practice.config.practiceId);
+      const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).some((id) => id.startsWith('SubscriptionGuardRole'))));
+      expect(policies).toContain('cognito-idp:AdminGetUser');
     });
   });
 

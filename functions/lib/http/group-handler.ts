@@ -1,7 +1,10 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { authContextFromClaims, requireRole, type AuthContext, type Role } from '../auth/auth-context.js';
+import { writeRefusalAudit } from '../audit/audit-repository.js';
+import type { TokenIdentity } from '../auth/access-rule.js';
+import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
+import { authorizeIdentity } from '../auth/authorize.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
 import { zodFieldErrors } from './zod-errors.js';
@@ -46,16 +49,47 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 }
 
 interface Internal {
+  /** The token's holder, known before the access decision so a refusal can be audited. */
+  caller?: TokenIdentity;
   auth?: AuthContext;
   jsonBody?: unknown;
 }
 type Ctx = Context & { tidewell?: Internal };
+
+/** A path's patient id when it is one (bounded, key-safe): a refusal then shows in that patient's history. */
+const PATIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Every 401/403 a signed-in caller gets is written to the practice's audit trail; a failed write never hides the refusal. */
+async function auditRefusal(event: HttpEvent, internal: Internal | undefined, error: HttpError): Promise<void> {
+  const caller = internal?.caller;
+  const practiceId = process.env.PRACTICE_ID;
+  if (!caller || !practiceId) return;
+  const patientId = event.pathParameters?.patientId;
+  try {
+    await writeRefusalAudit(
+      practiceId,
+      { userId: caller.sub, email: caller.email, role: internal?.auth?.role, superUser: caller.superUser, tokenPracticeId: caller.tokenPracticeId },
+      {
+        route: event.routeKey,
+        reason: (error.details?.reason as string | undefined) ?? 'forbidden',
+        status: error.statusCode,
+        sourceIp: event.requestContext?.http?.sourceIp,
+        ...(patientId && PATIENT_ID.test(patientId) ? { patientId } : {}),
+      },
+    );
+  } catch (auditError) {
+    log.error('Refusal audit failed', { routeKey: event.routeKey, error: (auditError as Error)?.name });
+  }
+}
 
 /** Maps typed errors to their status; anything else becomes a generic 500, logged without the request. */
 export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
   return {
     onError: async (request) => {
       const error = request.error as Error;
+      if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
+        await auditRefusal(request.event, (request.context as Ctx).tidewell, error);
+      }
       if (error instanceof HttpError && error.statusCode < 500) {
         request.response = json(error.statusCode, { message: error.message, ...(error.details ?? {}) });
         return;
@@ -71,13 +105,20 @@ export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
   };
 }
 
-/** Reads the practice and role from the authorizer's claims, never from the request. */
+/**
+ * The practice comes from the stack and the caller from the authorizer's claims, never from the
+ * request; the role and whether they may act at all come from their user record (cached at most 30 s per instance).
+ */
 export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
   return {
     before: async (request) => {
       const claims = request.event.requestContext?.authorizer?.jwt?.claims;
       const ctx = request.context as Ctx;
-      ctx.tidewell = { ...(ctx.tidewell ?? {}), auth: authContextFromClaims(claims, process.env.PRACTICE_ID) };
+      const caller = tokenIdentity(claims);
+      ctx.tidewell = { ...(ctx.tidewell ?? {}), caller };
+      const practiceId = process.env.PRACTICE_ID;
+      if (!practiceId) throw new Error('PRACTICE_ID is not set');
+      ctx.tidewell.auth = await authorizeIdentity(caller, practiceId);
     },
   };
 }

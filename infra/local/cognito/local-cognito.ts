@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { importJWK, jwtVerify, type JWK } from 'jose';
+import { createPoolGuard, PoolError, type PoolDirectory, type PoolUserView } from './pool-guard.js';
 
 const requireFromCognito = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
 
@@ -17,6 +19,56 @@ export interface LocalCognitoOptions {
   /** Tokens carry `${issuerDomain}/${userPoolId}` as iss; the public /cognito URL keeps it stable per port. */
   issuerDomain: string;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Called when a user's tokens are all ended (sign-out everywhere, revocation). */
+  onSignOut?: (user: PoolUserView) => Promise<void>;
+}
+
+interface StoredUser {
+  Username: string;
+  Enabled?: boolean;
+  Attributes?: { Name: string; Value?: string }[];
+  RefreshTokens?: string[];
+}
+interface UserPoolService {
+  getUserByUsername(ctx: unknown, username: string): Promise<StoredUser | null>;
+  getUserByRefreshToken(ctx: unknown, token: string): Promise<StoredUser | null>;
+  listGroups(ctx: unknown): Promise<{ GroupName?: string }[]>;
+  saveUser(ctx: unknown, user: StoredUser): Promise<void>;
+}
+interface CognitoService {
+  getUserPool(ctx: unknown, id: string): Promise<UserPoolService>;
+  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolService>;
+}
+
+function viewOf(user: StoredUser): PoolUserView {
+  const attr = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+  return { username: user.Username, email: attr('email'), sub: attr('sub') ?? '', enabled: user.Enabled !== false, practiceId: attr('custom:practiceId') };
+}
+
+/** The guard's view of the pool, straight from cognito-local's services (same process, same store). */
+function poolDirectory(cognito: CognitoService, ctx: unknown): PoolDirectory {
+  const poolOf = (where: { clientId?: string; userPoolId?: string }) =>
+    where.clientId ? cognito.getUserPoolForClientId(ctx, where.clientId) : cognito.getUserPool(ctx, where.userPoolId ?? '');
+  return {
+    async userByUsername(where, username) {
+      const user = await (await poolOf(where)).getUserByUsername(ctx, username).catch(() => null);
+      return user ? viewOf(user) : null;
+    },
+    async userByRefreshToken(clientId, token) {
+      const pool = await cognito.getUserPoolForClientId(ctx, clientId).catch(() => null);
+      const user = pool && token ? await pool.getUserByRefreshToken(ctx, token) : null;
+      return user ? viewOf(user) : null;
+    },
+    async groupExists(userPoolId, name) {
+      const pool = await cognito.getUserPool(ctx, userPoolId).catch(() => null);
+      return Boolean(pool && (await pool.listGroups(ctx)).some((g) => g.GroupName === name));
+    },
+    async dropRefreshTokens(where, username) {
+      const pool = await poolOf(where);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    },
+  };
 }
 
 /**
@@ -70,11 +122,45 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   const router = Router(allServices) as (target: string) => RouteFn;
   const app = createServer(router, logger, config.ServerConfig, allServices).application as (req: IncomingMessage, res: ServerResponse) => void;
 
+  const publicKey = await importJWK((requireFromCognito('./keys/cognitoLocal.public.json') as { jwk: JWK }).jwk, 'RS256');
+  const guard = createPoolGuard({
+    directory: poolDirectory(cognito as CognitoService, ctx),
+    async verifyAccessToken(token) {
+      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['RS256'] });
+      if (payload.token_use !== 'access' || typeof payload.username !== 'string') throw new Error('Not an access token');
+      return { username: payload.username, clientId: String(payload.client_id ?? '') };
+    },
+    onSignOut: options.onSignOut ?? (async () => undefined),
+  });
+  const pools = cognito as CognitoService;
+  const { groupToResponseObject } = requireFromCognito('./targets/responses.js') as { groupToResponseObject: (poolId: string) => (g: unknown) => unknown };
+  // cognito-local answers GlobalSignOut and AdminUserGlobalSignOut as unsupported (the guard does
+  // their work), and AdminListGroupsForUser matches members by the name asked for, so a user asked
+  // for by sub or email is in no group: answered here by the user's stored name.
+  const served: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
+    GlobalSignOut: async () => ({}),
+    AdminUserGlobalSignOut: async () => ({}),
+    AdminListGroupsForUser: async (input) => {
+      const poolId = String(input.UserPoolId ?? '');
+      const pool = await pools.getUserPool(ctx, poolId);
+      const user = await pool.getUserByUsername(ctx, String(input.Username ?? ''));
+      if (!user) throw new PoolError('UserNotFoundException', 'User does not exist.');
+      const groups = (await pool.listGroups(ctx)) as { GroupName?: string; members?: string[] }[];
+      return { Groups: groups.filter((g) => g.members?.includes(user.Username)).map(groupToResponseObject(poolId)) };
+    },
+  };
+  const call = (target: string, input: Record<string, unknown>) =>
+    guard(target, input, (checked) => (served[target] ? served[target](checked) : router(target)(ctx, checked)));
+
   return {
     handle(req, res) {
       const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
       if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {
-        refreshThroughInitiateAuth(router, ctx, req, res);
+        refreshThroughInitiateAuth(call, req, res);
+        return;
+      }
+      if (req.method === 'POST' && target) {
+        guardedCall(call, target, req, res);
         return;
       }
       const openId = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(req.url ?? '');
@@ -88,22 +174,60 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   };
 }
 
-/**
- * Amplify 6 refreshes with GetTokensFromRefreshToken, which cognito-local lacks; the same result
- * comes from InitiateAuth with REFRESH_TOKEN_AUTH.
- */
-function refreshThroughInitiateAuth(router: (t: string) => RouteFn, ctx: { logger: unknown }, req: IncomingMessage, res: ServerResponse): void {
+type GuardedCall = (target: string, input: Record<string, unknown>) => Promise<unknown>;
+
+function readJson(req: IncomingMessage, res: ServerResponse, then: (input: Record<string, unknown>) => void): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    let input: { RefreshToken?: string; ClientId?: string; ClientMetadata?: Record<string, string> };
+    let input: Record<string, unknown>;
     try {
-      input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      const text = Buffer.concat(chunks).toString('utf8');
+      input = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
       sendJson(res, 400, { __type: 'SerializationException', message: 'Malformed request body' });
       return;
     }
-    router('InitiateAuth')(ctx, {
+    then(input);
+  });
+}
+
+/** Dates as epoch seconds, the way cognito-local's own server writes them. */
+function epochDates(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  return this[key] instanceof Date ? Math.floor((this[key] as Date).getTime() / 1000) : value;
+}
+
+function sendPoolError(res: ServerResponse, error: unknown): void {
+  const e = error as { code?: string; message?: string };
+  if (error instanceof PoolError || typeof e?.code === 'string') {
+    sendJson(res, 400, { __type: e.code, message: e.message });
+    return;
+  }
+  sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
+}
+
+/** Every pool API call goes through the guard, then cognito-local's router, answered as Cognito does. */
+function guardedCall(call: GuardedCall, target: string, req: IncomingMessage, res: ServerResponse): void {
+  readJson(req, res, (input) => {
+    call(target, input).then(
+      (output) => {
+        const text = JSON.stringify(output ?? {}, epochDates);
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1', 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*' });
+        res.end(text);
+      },
+      (error: unknown) => sendPoolError(res, error),
+    );
+  });
+}
+
+/**
+ * Amplify 6 refreshes with GetTokensFromRefreshToken, which cognito-local lacks; the same result
+ * comes from InitiateAuth with REFRESH_TOKEN_AUTH.
+ */
+function refreshThroughInitiateAuth(call: GuardedCall, req: IncomingMessage, res: ServerResponse): void {
+  readJson(req, res, (raw) => {
+    const input = raw as { RefreshToken?: string; ClientId?: string; ClientMetadata?: Record<string, string> };
+    call('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: input.ClientId,
       AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
@@ -120,9 +244,7 @@ function refreshThroughInitiateAuth(router: (t: string) => RouteFn, ctx: { logge
           },
         });
       },
-      (error: { code?: string; message?: string }) => {
-        sendJson(res, 400, { __type: error.code ?? 'NotAuthorizedException', message: error.message ?? 'Refresh failed' });
-      },
+      (error: unknown) => sendPoolError(res, error),
     );
   });
 }

@@ -2,6 +2,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -9,8 +10,20 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SUPER_USER_GROUP } from '../../../shared/practice/settings-schema.js';
+import { TOKEN_LIFETIMES } from '../../config/token-lifetimes.js';
+
+/** The stack's web client settings that the local pool can hold (infra/lib/auth.ts). */
+const CLIENT_SETTINGS = {
+  IdTokenValidity: TOKEN_LIFETIMES.idTokenMinutes,
+  AccessTokenValidity: TOKEN_LIFETIMES.accessTokenMinutes,
+  RefreshTokenValidity: TOKEN_LIFETIMES.refreshTokenDays,
+  TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'days' },
+  PreventUserExistenceErrors: 'ENABLED',
+  EnableTokenRevocation: true,
+} as const;
 
 export const USER_GROUPS = ['admin', 'provider', 'employee', 'no_access', SUPER_USER_GROUP] as const;
 export type UserGroup = (typeof USER_GROUPS)[number];
@@ -52,7 +65,7 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, k
       new CreateUserPoolCommand({
         PoolName: poolName,
         UsernameAttributes: ['email'],
-        Schema: [{ Name: 'practiceId', AttributeDataType: 'String', Mutable: true }],
+        Schema: [{ Name: 'practiceId', AttributeDataType: 'String', Mutable: false }],
       }),
     );
     userPoolId = UserPool!.Id!;
@@ -73,9 +86,13 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, k
         ClientName: 'web',
         GenerateSecret: false,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+        ...CLIENT_SETTINGS,
       }),
     );
     userPoolClientId = UserPoolClient!.ClientId!;
+  } else {
+    // A data folder from before the lifetimes were set keeps its client; bring it in line.
+    await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ...CLIENT_SETTINGS }));
   }
 
   for (const group of USER_GROUPS) {
@@ -88,10 +105,16 @@ export async function provisionUserPool(client: CognitoIdentityProviderClient, k
   return { userPoolId, userPoolClientId };
 }
 
-/** Creates the user (permanent password, group) unless it exists; returns its sub either way. */
+/**
+ * Creates the user (permanent password, group) unless it exists; returns its sub either way. An
+ * existing user left in no group (a data folder from before groups survived restarts) gets its group back.
+ */
 export async function ensurePoolUser(client: CognitoIdentityProviderClient, userPoolId: string, user: PoolUser): Promise<string> {
   try {
-    return subOf(await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email })));
+    const sub = subOf(await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email })));
+    const { Groups } = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.email }));
+    if (!Groups?.length) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: user.group }));
+    return sub;
   } catch (e) {
     if (errorName(e) !== 'UserNotFoundException') throw e;
   }

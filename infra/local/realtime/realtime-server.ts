@@ -25,6 +25,13 @@ export interface AttachRealtimeOptions {
   path?: string;
   /** Verifies a Cognito token (id or access) and returns its claims, or throws. */
   verifyToken: (token: string) => Promise<Claims>;
+  /**
+   * The API's access rule for a verified caller (their user record: removed, no_access, signed
+   * out); throws to refuse. Applied on connect, on subscribe and again before every delivery, so
+   * a user removed while subscribed receives nothing more. Without it only the token's no_access
+   * group refuses.
+   */
+  authorize?: (claims: Claims, field: string, delivery: boolean) => Promise<void>;
   /** Shared secret the local notification publisher sends; generated when absent. */
   publisherSecret?: string;
   keepAliveMs?: number;
@@ -41,6 +48,7 @@ export interface RealtimeServer {
 
 interface Subscription {
   request: SubscriptionRequest;
+  claims: Claims;
 }
 
 interface Connection {
@@ -122,14 +130,25 @@ export function attachRealtime(server: Server, opts: AttachRealtimeOptions): Rea
     handleProtocols: (protocols) => (protocols.has('graphql-ws') ? 'graphql-ws' : false),
   });
 
+  async function allowed(claims: Claims, field: string, delivery = false): Promise<boolean> {
+    if (!opts.authorize) return !isNoAccess(claims);
+    try {
+      await opts.authorize(claims, field, delivery);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function authenticate(token: string | null): Promise<Claims | null> {
     if (!token) return null;
+    let claims: Claims;
     try {
-      const claims = await opts.verifyToken(token);
-      return isNoAccess(claims) ? null : claims;
+      claims = await opts.verifyToken(token);
     } catch {
       return null;
     }
+    return (await allowed(claims, 'connection')) ? claims : null;
   }
 
   function send(connection: Connection, message: object): void {
@@ -164,7 +183,8 @@ export function attachRealtime(server: Server, opts: AttachRealtimeOptions): Rea
         message: `Not Authorized to access ${request.field} on type Subscription`,
       });
     }
-    connection.subscriptions.set(id, { request });
+    if (!(await allowed(claims, request.field))) return sendError(connection, id, UNAUTHORIZED);
+    connection.subscriptions.set(id, { request, claims });
     send(connection, { type: 'start_ack', id });
   }
 
@@ -228,10 +248,16 @@ export function attachRealtime(server: Server, opts: AttachRealtimeOptions): Rea
     const fields = triggers.get(mutationField) ?? [];
     let delivered = 0;
     for (const connection of connections) {
-      for (const [id, { request }] of connection.subscriptions) {
+      for (const [id, { request, claims }] of connection.subscriptions) {
         if (!fields.includes(request.field)) continue;
         const matches = Object.entries(request.args).every(([arg, value]) => value == null || result[arg] === value);
         if (!matches) continue;
+        // Access is re-checked per delivery (the record is cached at most 30 s): a removal ends the feed.
+        if (!(await allowed(claims, request.field, true))) {
+          connection.subscriptions.delete(id);
+          sendError(connection, id, UNAUTHORIZED);
+          continue;
+        }
         const shaped = await execute({
           schema,
           document: request.document,

@@ -65,6 +65,16 @@ describe('createApiClient', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('signs out when an admin removed the user (403 no_access), but not on a 403 for a forbidden action', async () => {
+    const { request, onUnauthorized } = client(async () => jsonResponse(403, { message: 'Your account does not have access to this practice.', reason: 'no_access' }));
+    await expect(request({ path: '/v1/patients' })).rejects.toMatchObject({ status: 403, reason: 'no_access' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+
+    const { request: forbidden, onUnauthorized: notCalled } = client(async () => jsonResponse(403, { message: 'You do not have permission to do this.', reason: 'role' }));
+    await expect(forbidden({ path: '/v1/practices/feature-gates', method: 'PUT' })).rejects.toMatchObject({ status: 403 });
+    expect(notCalled).not.toHaveBeenCalled();
+  });
+
   it("uses the spec's message when the response has no usable body or the network fails", async () => {
     const { request: broken } = client(async () => new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(broken({ path: '/v1/patients' })).rejects.toMatchObject({ status: 502, message: 'Network response was not ok' });

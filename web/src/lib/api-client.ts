@@ -1,5 +1,5 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { ApiError, apiErrorFromResponse, NETWORK_ERROR_MESSAGE } from './api-error.js';
+import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
 import { runtimeConfig } from './runtime-config.js';
 
 export interface ApiRequest {
@@ -51,7 +51,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
-      if (response.status === 401) await deps.onUnauthorized();
+      if (endsSession(error)) await deps.onUnauthorized();
       throw error;
     }
     if (response.status === 204) return undefined as T;
@@ -60,7 +60,7 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
-/** The app's API client: Cognito ID token as bearer, the browser's time zone, a 401 ends the session. */
+/** The app's API client: Cognito ID token as bearer, the browser's time zone; a 401 or a 403 no_access ends the session. */
 export const apiRequest = createApiClient({
   apiUrl: () => runtimeConfig().apiUrl,
   idToken: async () => (await fetchAuthSession()).tokens?.idToken?.toString(),

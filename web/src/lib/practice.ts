@@ -43,11 +43,19 @@ export function usePracticeMetadata() {
   });
 }
 
+/**
+ * How often an open session asks for its own user again: an admin's removal (answered 401 or 403
+ * no_access, which signs out) reaches an idle screen within a minute, the API caching a user's
+ * record for at most 30 s (functions/lib/auth/access-record.ts).
+ */
+export const ACCESS_RECHECK_MS = 25_000;
+
 export function useCurrentUser() {
   return useQuery({
     queryKey: practiceKeys.me,
     queryFn: ({ signal }) => apiRequest<PracticeUser>({ path: '/v1/practices/users/me', signal }),
     staleTime: PRACTICE_METADATA_STALE_MS,
+    refetchInterval: ACCESS_RECHECK_MS,
   });
 }
 

@@ -1,8 +1,13 @@
 import { signOut } from 'aws-amplify/auth';
+import { apiRequest } from './api-client.js';
 import { announceLogout } from './logout-sync.js';
 
-/** Ends the session here and in every other open tab of the app. */
+/**
+ * Ends the session here and in every other open tab of the app. The API is told first, so every
+ * token this user holds stops working now (not when it expires), then Cognito signs out everywhere.
+ */
 export async function logout(): Promise<void> {
   announceLogout();
-  await signOut();
+  await apiRequest({ method: 'POST', path: '/v1/practices/users/me/sign-out' }).catch(() => undefined);
+  await signOut({ global: true }).catch(() => signOut());
 }

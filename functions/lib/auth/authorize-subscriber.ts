@@ -1,0 +1,29 @@
+import { writeRefusalAudit } from '../audit/audit-repository.js';
+import { log } from '../log.js';
+import { AccessRefusedError, identityFromClaims } from './access-rule.js';
+import { authorizeClaims } from './authorize.js';
+import type { AuthContext } from './auth-context.js';
+
+/**
+ * A realtime subscriber (AppSync subscription resolver deployed, the realtime server locally)
+ * passes the same check as an API caller; a refused subscription is audited like a refused request.
+ */
+export async function authorizeSubscriber(
+  claims: Record<string, unknown>,
+  practiceId: string,
+  opts: { route: string; audit: boolean; sourceIp?: string },
+): Promise<AuthContext> {
+  try {
+    return await authorizeClaims(claims, practiceId);
+  } catch (error) {
+    const caller = identityFromClaims(claims);
+    if (opts.audit && caller && error instanceof AccessRefusedError) {
+      await writeRefusalAudit(
+        practiceId,
+        { userId: caller.sub, email: caller.email, superUser: caller.superUser, tokenPracticeId: caller.tokenPracticeId },
+        { route: opts.route, reason: error.reason, status: error.statusCode, ...(opts.sourceIp ? { sourceIp: opts.sourceIp } : {}) },
+      ).catch((auditError: unknown) => log.error('Refusal audit failed', { route: opts.route, error: (auditError as Error)?.name }));
+    }
+    throw error;
+  }
+}

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { isEditableStatus, isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
-import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
+import { canEditNote, noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
@@ -122,7 +122,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const [addending, setAddending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const editable = isEditableStatus(note.status) || (note.noteType === 'SMS_LOG' && note.status === 'DELIVERED' && !note.signed);
+  const editable = canEditNote(note);
   const signed = isSignedStatus(note.status);
   const isEmail = note.noteType === 'EMAIL';
   const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
@@ -471,7 +471,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
         <LatestVersionDialog
           isOpen
           latest={latestVersion}
-          canKeepMine={isEditableStatus(latestVersion.status) || (latestVersion.noteType === 'SMS_LOG' && latestVersion.status === 'DELIVERED' && !latestVersion.signed)}
+          canKeepMine={canEditNote(latestVersion)}
           onClose={() => setLatestVersion(null)}
           onKeepMine={keepMine}
           onReplace={replaceMine}

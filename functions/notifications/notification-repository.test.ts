@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationEvent, NotificationPublisher } from '../lib/adapters/notification-publisher.js';
-import { startTestTable, TEST_PRACTICE } from '../patients/test-table.js';
+import { startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 import {
   countUnread,
   createNotification,

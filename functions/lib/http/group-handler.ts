@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authContextFromClaims, requireRole, type AuthContext, type Role } from '../auth/auth-context.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
-import { zodFieldErrors } from './zod-errors.js';
+import { parseOrThrow } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -100,14 +100,7 @@ export function jsonBodyParser(): MiddlewareObj<HttpEvent, APIGatewayProxyResult
 
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!result.success) {
-    const fieldErrors = zodFieldErrors(result.error);
-    const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [where, 'is invalid'];
-    const message = firstPath && firstPath !== where ? `${firstPath}: ${firstMessage}` : firstMessage;
-    throw new ValidationError(message, fieldErrors);
-  }
-  return result.data;
+  return parseOrThrow(schema, value ?? (where === 'body' ? undefined : {}), where);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { groupVaccines, type VaccineGroupView } from '../../../../../shared/chart/ordering.js';
-import type { Vaccine } from '../../../../../shared/chart/sections.js';
+import { groupVaccines } from '../../../../../shared/chart/ordering.js';
+import type { Vaccine, VaccineGroupView } from '../../../../../shared/chart/sections.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { pinnedWire } from '../chart-lists.js';

@@ -9,8 +9,7 @@ import {
   type AdministrationSite,
 } from '../../../../../shared/chart/constants.js';
 import { formatUsDate } from '../../../../../shared/chart/fields.js';
-import type { VaccineGroupView } from '../../../../../shared/chart/ordering.js';
-import { VaccineInput } from '../../../../../shared/chart/sections.js';
+import { VaccineInput, type VaccineGroupView } from '../../../../../shared/chart/sections.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';

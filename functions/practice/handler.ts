@@ -50,19 +50,15 @@ async function currentUser(auth: AuthContext): Promise<CurrentUser> {
 
 export const handler = groupHandler(PRACTICE_ROUTES, {
   'GET /v1/practices/metadata': route({
-    minRole: 'employee',
     run: ({ auth }) => practiceOf(auth.practiceId),
   }),
   'GET /v1/practices/users/me': route({
-    minRole: 'employee',
     run: ({ auth }) => currentUser(auth),
   }),
   'GET /v1/practices/users': route({
-    minRole: 'employee',
     run: ({ auth }) => listUsers(auth.practiceId),
   }),
   'GET /v1/practices/feature-gates': route({
-    minRole: 'employee',
     run: async ({ auth }) => ({ flags: resolveFeatureFlags((await practiceOf(auth.practiceId)).featureFlags) }),
   }),
   'PUT /v1/practices/metadata': route({
@@ -78,7 +74,6 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   }),
   'GET /v1/practices/{practiceId}/users/{userId}': route({
     params: PracticeUserParams,
-    minRole: 'employee',
     run: async ({ auth, params }) => {
       // Another practice's users are not visible here, whatever the path says.
       const user = params.practiceId === auth.practiceId ? await getUser(auth.practiceId, params.userId) : null;
@@ -92,12 +87,10 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
     run: ({ auth, body }) => updateFeatureGates(auth, body),
   }),
   'GET /v1/practices/users/me/dashboard': route({
-    minRole: 'employee',
     run: ({ auth }) => getDashboard(auth),
   }),
   'PUT /v1/practices/users/me/dashboard': route({
     body: DashboardLayout,
-    minRole: 'employee',
     run: ({ auth, body }) => putDashboard(auth, body),
   }),
 });

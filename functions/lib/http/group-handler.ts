@@ -8,6 +8,9 @@ import { parseOrThrow } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
+/** Any signed-in member of the practice: what a route without its own minRole allows. */
+export const DEFAULT_MIN_ROLE: Role = 'employee';
+
 export interface RequestContext<B, Q, P> {
   auth: AuthContext;
   body: B;
@@ -20,7 +23,10 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
-  /** Lowest role allowed; every route already refuses no_access and other practices. */
+  /**
+   * Lowest role allowed, written only where a route is restricted beyond DEFAULT_MIN_ROLE; every
+   * route already refuses no_access and other practices.
+   */
   minRole?: Role;
   status?: number;
   run: (req: RequestContext<B, Q, P>) => Promise<unknown>;
@@ -121,7 +127,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       if (!spec) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;
-      if (spec.minRole) requireRole(auth, spec.minRole);
+      requireRole(auth, spec.minRole ?? DEFAULT_MIN_ROLE);
       const req = {
         auth,
         event,

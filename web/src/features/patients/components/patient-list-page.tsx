@@ -2,7 +2,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PATIENT_PAGE_SIZE, PATIENT_SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants/patients.js';
 import { dobString, fullNameWithAge, primaryPhone } from '../../../../../shared/patients/patient-derived.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
-import type { Patient } from '../../../../../shared/patients/patient-schema.js';
+import type { Patient, PatientSearchMatch } from '../../../../../shared/patients/patient-schema.js';
+import { matchReasonLabel } from '../../../../../shared/patients/patient-search.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -47,6 +48,7 @@ export function PatientListPage() {
 
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
+  const matches = new Map((list.data?.matches ?? []).map((match) => [match.id, match]));
   const first = total === 0 ? 0 : offset + 1;
   const last = offset + items.length;
 
@@ -103,7 +105,7 @@ export function PatientListPage() {
             </thead>
             <tbody>
               {items.map((patient) => (
-                <PatientRow key={patient.id} patient={patient} onOpen={() => navigate(paths.patient(patient.id))} />
+                <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => navigate(paths.patient(patient.id))} />
               ))}
             </tbody>
           </table>
@@ -140,8 +142,10 @@ export function PatientListPage() {
   );
 }
 
-function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void }) {
+function PatientRow({ patient, match, onOpen }: { patient: Patient; match?: PatientSearchMatch; onOpen: () => void }) {
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
+  // A phone search says how each number matched: as typed, digits in order, or digits scrambled.
+  const matchLabel = match ? matchReasonLabel(match) : null;
   return (
     <ClickableRow onOpen={onOpen}>
       <td>
@@ -154,7 +158,10 @@ function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void 
         </div>
       </td>
       <td className="tw-patients__mono">{dobString(patient)}</td>
-      <td className="tw-patients__mono">{formatPhone(primaryPhone(patient))}</td>
+      <td className="tw-patients__mono">
+        {formatPhone(primaryPhone(patient))}
+        {matchLabel ? <span className="tw-patients__match">{matchLabel}</span> : null}
+      </td>
       <td className="tw-patients__email">{patient.email}</td>
     </ClickableRow>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
-import { conditionsDefinition } from './conditions.js';
+import { conditionsDefinition, nameAfterCodePick } from './conditions.js';
 import { errorsOf } from './test-helpers.js';
 
 describe('medical condition form', () => {
@@ -20,5 +20,16 @@ describe('medical condition form', () => {
   it('names a deleted condition a diagnosis, its note-link data type (spec §3, §4)', () => {
     const def = conditionsDefinition(true);
     expect(CHART_MESSAGES.deletedLinked(def.linkType ?? def.noun)).toBe('This diagnosis has been deleted');
+  });
+
+  it('fills an empty Name from the picked ICD-10 code and keeps a Name already typed', () => {
+    const asthma = { ident: 'J45909', code: 'J45.909', description: 'Unspecified asthma, uncomplicated' };
+    expect(nameAfterCodePick('', asthma)).toBe('Unspecified asthma, uncomplicated');
+    expect(nameAfterCodePick('  ', asthma)).toBe('Unspecified asthma, uncomplicated');
+    expect(nameAfterCodePick('Asthma since childhood', asthma)).toBe('Asthma since childhood');
+    expect(nameAfterCodePick('', null)).toBe('');
+    // The filled Name satisfies the required-field rule on Save.
+    const def = conditionsDefinition(true);
+    expect(errorsOf(def, def.toBody({ ...def.toValues(), name: nameAfterCodePick('', asthma), icd: asthma }))).toEqual({});
   });
 });

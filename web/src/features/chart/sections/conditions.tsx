@@ -19,6 +19,11 @@ interface DiagnosisValues {
   icd: CodeChoice | null;
 }
 
+/** Picking a code fills an empty Name (required) from the code's description; a typed Name stays. */
+export function nameAfterCodePick(name: string, code: CodeChoice | null): string {
+  return !name.trim() && code?.description ? code.description : name;
+}
+
 export function conditionsDefinition(redesign: boolean): SectionDefinition<Stored<Diagnosis>, DiagnosisValues> {
   return {
     section: 'diagnoses',
@@ -53,7 +58,15 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
     renderFields: (v, set) => (
       <>
         <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />
-        <Icd10Field name="icd10CodeId" value={v.icd} onChange={(x) => set('icd', x)} />
+        <Icd10Field
+          name="icd10CodeId"
+          value={v.icd}
+          onChange={(x) => {
+            set('icd', x);
+            const name = nameAfterCodePick(v.name, x);
+            if (name !== v.name) set('name', name);
+          }}
+        />
         <FieldRow>
           <DateField month label="Start Date" name="date" value={v.date} onChange={(x) => set('date', x)} />
           <DateField month label="End Date" name="endDate" value={v.endDate} onChange={(x) => set('endDate', x)} />

@@ -13,9 +13,10 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
-import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
+import { usePatientsById } from '../../../lib/patients.js';
+import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { refreshTasks, useTaskList, useTaskPatients, useTaskUsers } from '../api/tasks-api.js';
+import { refreshTasks, useTaskList } from '../api/tasks-api.js';
 import { parseTaskListParams, withTaskParams, type TaskView } from '../task-list-params.js';
 import { TASK_FILTER_STATUSES, TASK_PAGE_SIZE, TASK_SEARCH_DEBOUNCE_MS, type Task } from '../task-model.js';
 import { assignableUsers, statusLabel, statusTone } from '../task-rules.js';
@@ -43,11 +44,11 @@ export function TaskListPage({ view }: { view: TaskView }) {
   }, [debounced, setSearch]);
 
   const list = useTaskList({ ...params, keyword });
-  const users = useTaskUsers();
+  const users = usePracticeUsers();
   const userOptions = useMemo(() => assignableUsers(users.data ?? []), [users.data]);
   const userName = useMemo(() => new Map((users.data ?? []).map((u) => [u.userId, displayUserName(u)])), [users.data]);
   const items = list.data?.tasks ?? [];
-  const patients = useTaskPatients(items.flatMap((t) => (t.patientId ? [t.patientId] : [])));
+  const patients = usePatientsById(items.flatMap((t) => (t.patientId ? [t.patientId] : [])));
   const total = list.data?.total ?? 0;
 
   const update = (changes: Record<string, string | null>) => setSearch((current) => withTaskParams(current, changes), { replace: true });

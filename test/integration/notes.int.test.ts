@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_OUTBOX_PREFIX } from '../../functions/lib/adapters/email.js';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
-import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -35,17 +35,7 @@ beforeAll(async () => {
 
 /** The audit trail of one patient's chart, filtered to one note. */
 async function auditsFor(pid: string, noteId: string): Promise<string[]> {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      FilterExpression: 'entityId = :id',
-      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${pid}`, ':id': noteId },
-    }),
-  );
-  return (out.Items ?? []).map((i) => String(i.action));
+  return (await patientAuditTrail(pid)).filter((i) => i.entityId === noteId).map((i) => String(i.action));
 }
 
 async function outbox(subject: string) {

@@ -6,11 +6,11 @@ import type { Patient, PatientSearchMatch } from '../../../../../shared/patients
 import { matchReasonLabel } from '../../../../../shared/patients/patient-search.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TablePager } from '../../../components/ui/table-pager.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
@@ -49,8 +49,6 @@ export function PatientListPage() {
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
   const matches = new Map((list.data?.matches ?? []).map((match) => [match.id, match]));
-  const first = total === 0 ? 0 : offset + 1;
-  const last = offset + items.length;
 
   return (
     <section className="tw-page" aria-labelledby="patients-title">
@@ -112,31 +110,14 @@ export function PatientListPage() {
           </div>
         )}
 
-        {total > PATIENT_PAGE_SIZE ? (
-          <div className="tw-table-pager tw-patients__pager">
-            <span>
-              {first}–{last} of {total}
-            </span>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label="Previous page"
-              isDisabled={offset === 0}
-              onPress={() => update({ offset: offset - PATIENT_PAGE_SIZE > 0 ? String(offset - PATIENT_PAGE_SIZE) : null })}
-            >
-              <ChevronLeftIcon />
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label="Next page"
-              isDisabled={offset + PATIENT_PAGE_SIZE >= total}
-              onPress={() => update({ offset: String(offset + PATIENT_PAGE_SIZE) })}
-            >
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        ) : null}
+        <TablePager
+          className="tw-patients__pager"
+          offset={offset}
+          limit={PATIENT_PAGE_SIZE}
+          shown={items.length}
+          total={total}
+          onOffset={(next) => update({ offset: next === null ? null : String(next) })}
+        />
       </div>
     </section>
   );

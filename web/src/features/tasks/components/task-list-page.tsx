@@ -5,11 +5,12 @@ import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.
 import { isoToUsDate } from '../../../../../shared/rules/dates.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TablePager } from '../../../components/ui/table-pager.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
@@ -137,19 +138,7 @@ export function TaskListPage({ view }: { view: TaskView }) {
           </div>
         )}
 
-        {total > params.limit ? (
-          <div className="tw-table-pager">
-            <span>
-              {params.offset + 1}–{params.offset + items.length} of {total}
-            </span>
-            <Button size="sm" aria-label="Previous page" isDisabled={params.offset === 0} onPress={() => update({ offset: params.offset - params.limit > 0 ? String(params.offset - params.limit) : null })}>
-              <ChevronLeftIcon />
-            </Button>
-            <Button size="sm" aria-label="Next page" isDisabled={params.offset + params.limit >= total} onPress={() => update({ offset: String(params.offset + params.limit) })}>
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        ) : null}
+        <TablePager offset={params.offset} limit={params.limit} shown={items.length} total={total} onOffset={(next) => update({ offset: next === null ? null : String(next) })} />
       </div>
     </section>
   );

@@ -52,9 +52,50 @@ export function pathBack(start, target, cache = new Map()) {
   return walk(start) ? [...trail, target] : null;
 }
 
+/**
+ * The strongly connected component of every module reachable from `start` (Tarjan), added to
+ * `components`: two modules import each other, directly or through others, exactly when they share one.
+ * Each module is visited once per run, so linting a whole tree stays linear in its imports.
+ */
+export function componentsFrom(start, cache, components) {
+  if (components.has(start)) return;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  let counter = 0;
+  const visit = (file) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of importsOf(file, cache)) {
+      if (components.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file), index.get(next)));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const id = file;
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        components.set(member, id);
+      } while (member !== file);
+    }
+  };
+  visit(start);
+}
+
 // One lint run reads each file once; a long-lived process (an editor's ESLint server) starts afresh each
 // minute so a cycle fixed or made in another file is seen.
 let cache = new Map();
+let components = new Map();
 let cacheStarted = Date.now();
 
 export const noImportCycles = {
@@ -67,6 +108,7 @@ export const noImportCycles = {
   create(context) {
     if (Date.now() - cacheStarted > 60_000) {
       cache = new Map();
+      components = new Map();
       cacheStarted = Date.now();
     }
     const file = context.filename;
@@ -76,6 +118,9 @@ export const noImportCycles = {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const target = resolveImport(file, specifier);
       if (!target) return;
+      componentsFrom(file, cache, components);
+      // Only an import inside the module's own component can lead back to it.
+      if (target !== file && components.get(target) !== components.get(file)) return;
       const path = pathBack(target, file, cache);
       if (path) context.report({ node: source, messageId: 'cycle', data: { path: [file, ...path].map((f) => relative(cwd, f)).join(' -> ') } });
     };

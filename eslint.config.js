@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import tidewell from './eslint-rules/no-import-cycles.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'test-results', 'playwright-report', 'coverage'] },
@@ -35,6 +36,11 @@ export default tseslint.config(
     // Plain Node scripts (TypeScript files get Node's globals from @types/node instead).
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { tidewell },
+    rules: { 'tidewell/no-import-cycles': 'error' },
   },
   {
     rules: {

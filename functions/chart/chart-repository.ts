@@ -4,6 +4,7 @@ import { NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -110,10 +111,6 @@ const toItem = (practiceId: string, section: ChartSectionName, value: StoredMeta
   sk: chartItemKey(value.patientId, section, value.ident),
   entityType: `CHART_${CHART_SECTION_KEYS[section]}`,
 });
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
-}
 
 /** New item: refuses to overwrite an existing key (a fresh uuid never collides; this guards replays). */
 export async function createSectionItem<T extends StoredMeta>(practiceId: string, section: ChartSectionName, value: T): Promise<T> {

@@ -38,7 +38,6 @@ import { medicalHistory as medical } from './views.js';
 const P1 = '/v1/patients/{patientId}';
 const P2 = '/v2/patients/{patientId}';
 const NO_CONTENT = new HttpResponse(204, undefined);
-const MIN = 'employee' as const;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyRoute = RouteSpec<any, any, any>;
@@ -48,25 +47,21 @@ function crud(path: string, spec: SectionSpec<any>, fields: z.ZodObject<any>, op
   return {
     [`GET ${P1}/${path}`]: route({
       params: PatientChartParams,
-      minRole: MIN,
       run: async ({ auth, params }) => ({ items: await listSectionItems(auth, spec, params.patientId) }),
     }),
     [`POST ${P1}/${path}`]: route({
       params: PatientChartParams,
       body: spec.input,
-      minRole: MIN,
       status: 201,
       run: ({ auth, params, body }) => createSectionItemFrom(auth, spec, params.patientId, body),
     }),
     [`PUT ${P1}/${path}/{ident}`]: route({
       params: ChartItemParams,
       body: fields.partial(),
-      minRole: MIN,
       run: ({ auth, params, body }) => updateSectionItemFrom(auth, spec, params.patientId, params.ident, body as Record<string, unknown>, opts),
     }),
     [`DELETE ${P1}/${path}/{ident}`]: route({
       params: ChartItemParams,
-      minRole: MIN,
       run: async ({ auth, params }) => {
         await deleteSectionItemOf(auth, spec, params.patientId, params.ident);
         return NO_CONTENT;
@@ -86,36 +81,31 @@ const routes: Record<string, AnyRoute> = {
   ...crud('social-history', SOCIAL_HISTORY, SocialHistoryFields),
 
   // Overrides of the generic routes where a section has more to it.
-  [`GET ${P1}/general`]: route({ params: PatientChartParams, minRole: MIN, run: ({ auth, params }) => listGeneral(auth, params.patientId) }),
-  [`GET ${P1}/vaccines`]: route({ params: PatientChartParams, minRole: MIN, run: ({ auth, params }) => listVaccines(auth, params.patientId) }),
+  [`GET ${P1}/general`]: route({ params: PatientChartParams, run: ({ auth, params }) => listGeneral(auth, params.patientId) }),
+  [`GET ${P1}/vaccines`]: route({ params: PatientChartParams, run: ({ auth, params }) => listVaccines(auth, params.patientId) }),
   [`GET ${P1}/social-history`]: route({
     params: PatientChartParams,
-    minRole: MIN,
     run: async ({ auth, params }) => ({ items: await listSocialHistory(auth, params.patientId) }),
   }),
   [`POST ${P1}/social-history`]: route({
     params: PatientChartParams,
     body: SOCIAL_HISTORY.input,
-    minRole: MIN,
     status: 201,
     run: ({ auth, params, body }) => createSocialHistory(auth, params.patientId, body),
   }),
   [`PUT ${P1}/social-history/{ident}`]: route({
     params: ChartItemParams,
     body: SocialHistoryFields.partial(),
-    minRole: MIN,
     run: ({ auth, params, body }) => updateSocialHistory(auth, params.patientId, params.ident, body as Record<string, unknown>),
   }),
 
   [`GET ${P1}/freeform-medications`]: route({
     params: PatientChartParams,
-    minRole: MIN,
     run: async ({ auth, params }) => ({ items: await listSectionItems(auth, FREEFORM_MEDICATIONS, params.patientId) }),
   }),
   [`POST ${P1}/freeform-medications`]: route({
     params: PatientChartParams,
     body: FreeformMedicationInput,
-    minRole: MIN,
     status: 201,
     run: ({ auth, params, body }) => createSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, body),
   }),
@@ -123,12 +113,10 @@ const routes: Record<string, AnyRoute> = {
   [`PUT ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
     body: FreeformMedicationInput,
-    minRole: MIN,
     run: ({ auth, params, body }) => updateSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident, body),
   }),
   [`DELETE ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
-    minRole: MIN,
     run: async ({ auth, params }) => {
       await deleteSectionItemOf(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident);
       return NO_CONTENT;
@@ -138,19 +126,16 @@ const routes: Record<string, AnyRoute> = {
   [`POST ${P1}/vaccines/groups`]: route({
     params: PatientChartParams,
     body: VaccineGroupBody,
-    minRole: MIN,
     status: 201,
     run: ({ auth, params, body }) => createVaccineGroup(auth, params.patientId, body),
   }),
   [`PUT ${P1}/vaccines/groups/{groupId}`]: route({
     params: ChartGroupParams,
     body: VaccineGroupBody,
-    minRole: MIN,
     run: ({ auth, params, body }) => updateVaccineGroup(auth, params.patientId, params.groupId, body),
   }),
   [`DELETE ${P1}/vaccines/groups/{groupId}`]: route({
     params: ChartGroupParams,
-    minRole: MIN,
     run: async ({ auth, params }) => {
       await deleteVaccineGroup(auth, params.patientId, params.groupId);
       return NO_CONTENT;
@@ -160,50 +145,44 @@ const routes: Record<string, AnyRoute> = {
   [`POST ${P1}/general-groups`]: route({
     params: PatientChartParams,
     body: GeneralGroupBody,
-    minRole: MIN,
     status: 201,
     run: ({ auth, params, body }) => createGeneralGroup(auth, params.patientId, body),
   }),
   [`PUT ${P1}/general-groups/{groupId}`]: route({
     params: ChartGroupParams,
     body: z.unknown(),
-    minRole: MIN,
     // The path gives the group its id, so the name must not be empty ("Group Name is not valid").
     run: ({ auth, params, body }) =>
       updateGeneralGroup(auth, params.patientId, params.groupId, parseGroup({ ...(body as object), ident: params.groupId })),
   }),
   [`DELETE ${P1}/general-groups/{groupId}`]: route({
     params: ChartGroupParams,
-    minRole: MIN,
     run: async ({ auth, params }) => {
       await deleteGeneralGroup(auth, params.patientId, params.groupId);
       return NO_CONTENT;
     },
   }),
 
-  [`GET ${P2}/medical`]: route({ params: PatientChartParams, minRole: MIN, run: ({ auth, params }) => medical(auth, params.patientId) }),
+  [`GET ${P2}/medical`]: route({ params: PatientChartParams, run: ({ auth, params }) => medical(auth, params.patientId) }),
   [`GET ${P2}/history/social`]: route({
     params: PatientChartParams,
-    minRole: MIN,
     run: async ({ auth, params }) => ({ items: await listSocialHistory(auth, params.patientId) }),
   }),
   [`GET ${P2}/history/family`]: route({
     params: PatientChartParams,
-    minRole: MIN,
     run: async ({ auth, params }) => ({ items: await listSectionItems(auth, FAMILY_HISTORY, params.patientId) }),
   }),
-  [`GET ${P2}/general-info`]: route({ params: PatientChartParams, minRole: MIN, run: ({ auth, params }) => listGeneral(auth, params.patientId) }),
+  [`GET ${P2}/general-info`]: route({ params: PatientChartParams, run: ({ auth, params }) => listGeneral(auth, params.patientId) }),
   [`POST ${P2}/medication`]: route({
     params: PatientChartParams,
     body: AddMedicationBody,
-    minRole: MIN,
     status: 201,
     run: ({ auth, params, body }) => addMedicationFromNote(auth, params.patientId, body),
   }),
 
-  'GET /v1/icd-10-codes': route({ query: Icd10SearchQuery, minRole: MIN, run: ({ query }) => searchIcd10(query) }),
-  'GET /v1/vaccine-codes': route({ query: CodeKeywordQuery, minRole: MIN, run: ({ query }) => searchCvx(query) }),
-  'GET /v1/vaccine-manufacturers': route({ query: CodeKeywordQuery, minRole: MIN, run: ({ query }) => listMvx(query) }),
+  'GET /v1/icd-10-codes': route({ query: Icd10SearchQuery, run: ({ query }) => searchIcd10(query) }),
+  'GET /v1/vaccine-codes': route({ query: CodeKeywordQuery, run: ({ query }) => searchCvx(query) }),
+  'GET /v1/vaccine-manufacturers': route({ query: CodeKeywordQuery, run: ({ query }) => listMvx(query) }),
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

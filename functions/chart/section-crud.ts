@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { zodFieldErrors } from '../lib/http/zod-errors.js';
+import { NotFoundError } from '../lib/errors.js';
+import { parseOrThrow } from '../lib/http/zod-errors.js';
 import {
   assertPatientExists,
   createSectionItem,
@@ -45,15 +45,8 @@ export function definedOnly(value: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
 
-export function parseOrThrow<T>(schema: z.ZodType<T, unknown>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const fieldErrors = zodFieldErrors(result.error);
-    const [path, message] = Object.entries(fieldErrors)[0] ?? ['body', 'is invalid'];
-    throw new ValidationError(path === 'body' ? message : `${path}: ${message}`, fieldErrors);
-  }
-  return result.data;
-}
+/** Chart use cases parse merged bodies with the group handler's error shape. */
+export { parseOrThrow };
 
 export async function buildStored<I extends object>(spec: SectionSpec<I>, patientId: string, input: I, meta: Partial<StoredMeta> = {}, at = new Date()) {
   const now = at.toISOString();

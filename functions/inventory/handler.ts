@@ -6,12 +6,10 @@ import { searchDrugs } from './search-drugs.js';
 export const handler = groupHandler(INVENTORY_ROUTES, {
   'GET /v2/nationaldrugcodes/search': route({
     query: DrugSearchQueryV2,
-    minRole: 'employee',
     run: ({ query }) => searchDrugs(query.searchText, query.searchBy, query.limit),
   }),
   'GET /v1/nationaldrugcodes/search': route({
     query: DrugSearchQueryV1,
-    minRole: 'employee',
     run: ({ query }) => searchDrugs(query.searchTerm, query.searchBy, query.limit),
   }),
 });

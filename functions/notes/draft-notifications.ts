@@ -18,6 +18,24 @@ async function openDrafts(practiceId: string, noteId: string): Promise<Notificat
 const draftData = (note: Note) => ({ noteId: note.noteId, patientId: note.patientId });
 const draftText = (note: Note) => `Draft ${note.noteType.toLowerCase().replace('_', ' ')} note`;
 
+/** A new draft notification is UNREAD for the person it is assigned to. */
+function createDraftNotification(auth: AuthContext, note: Note, assigned: string): Promise<Notification> {
+  return createNotification(
+    auth.practiceId,
+    {
+      notificationType: 'DRAFT',
+      notificationStatus: 'UNREAD',
+      sourceId: note.noteId,
+      relatedTo: note.noteId,
+      assigned,
+      patientId: note.patientId,
+      text: draftText(note),
+      data: draftData(note),
+    },
+    auth,
+  );
+}
+
 async function dropExtras(auth: AuthContext, extras: Notification[]): Promise<void> {
   for (const extra of extras) await deleteNotification(auth.practiceId, extra.notificationId, auth);
 }
@@ -25,22 +43,7 @@ async function dropExtras(auth: AuthContext, extras: Notification[]): Promise<vo
 export async function draftSaved(auth: AuthContext, note: Note): Promise<Notification> {
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
-  if (!first) {
-    return createNotification(
-      auth.practiceId,
-      {
-        notificationType: 'DRAFT',
-        notificationStatus: 'UNREAD',
-        sourceId: note.noteId,
-        relatedTo: note.noteId,
-        assigned: auth.userId,
-        patientId: note.patientId,
-        text: draftText(note),
-        data: draftData(note),
-      },
-      auth,
-    );
-  }
+  if (!first) return createDraftNotification(auth, note, auth.userId);
   return updateNotification(auth.practiceId, first.notificationId, { patientId: note.patientId, data: draftData(note), text: draftText(note) }, auth);
 }
 
@@ -58,21 +61,6 @@ export async function draftRemoved(auth: AuthContext, note: Note): Promise<void>
 export async function draftAssigned(auth: AuthContext, note: Note, userId: string): Promise<Notification> {
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
-  if (!first) {
-    return createNotification(
-      auth.practiceId,
-      {
-        notificationType: 'DRAFT',
-        notificationStatus: 'UNREAD',
-        sourceId: note.noteId,
-        relatedTo: note.noteId,
-        assigned: userId,
-        patientId: note.patientId,
-        text: draftText(note),
-        data: draftData(note),
-      },
-      auth,
-    );
-  }
+  if (!first) return createDraftNotification(auth, note, userId);
   return updateNotification(auth.practiceId, first.notificationId, { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) }, auth);
 }

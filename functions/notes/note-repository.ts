@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { Note } from '../../shared/notes/note-schema.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /*
  * Note items and their access patterns (docs/access-patterns.md):
@@ -31,10 +33,6 @@ export function fromItem(item: Item): Note {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
   return Note.parse(rest);
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
 export async function getNote(practiceId: string, noteId: string): Promise<Note | null> {
@@ -140,21 +138,11 @@ export async function listPatientNotes(practiceId: string, patientId: string, ra
     condition += ' AND gsi1sk <= :to';
     values[':to'] = `${range.to}\uffff`;
   }
-  const notes: Note[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1.indexName,
-        KeyConditionExpression: condition,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: !range.newestFirst,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) notes.push(fromItem(item));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return notes;
+  const items = await queryAll({
+    IndexName: INDEXES.gsi1.indexName,
+    KeyConditionExpression: condition,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !range.newestFirst,
+  });
+  return items.map(fromItem);
 }

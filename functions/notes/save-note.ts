@@ -1,5 +1,5 @@
-import { isEditableStatus, isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
-import { statusAfterSave, statusAfterSign } from '../../shared/notes/note-rules.js';
+import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { canEditNote, statusAfterSave, statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, SignNoteBody, UpdateNoteBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
@@ -27,8 +27,7 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     noteId,
     body.noteVersion,
     async (note) => {
-      if (isSignedStatus(note.status) || note.signed) throw new ValidationError(NOTE_MESSAGES.signedReadOnly);
-      if (!isEditableStatus(note.status) && note.status !== 'DELIVERED') throw new ValidationError(NOTE_MESSAGES.signedReadOnly);
+      if (!canEditNote(note)) throw new ValidationError(NOTE_MESSAGES.signedReadOnly);
       const changes = applyChanges(note, body);
       await assertSavable(auth.practiceId, { ...note, ...changes }, now);
       return { ...changes, status: statusAfterSave(note.noteType, note.status === 'HIDDEN' ? 'DRAFT' : note.status) };

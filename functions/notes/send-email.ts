@@ -2,7 +2,8 @@ import { emailSendMissing, emailSendMissingMessage } from '../../shared/notes/em
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note, VersionOnlyBody } from '../../shared/notes/note-schema.js';
 import { hasWildcard } from '../../shared/notes/wildcard.js';
-import { emailSender, EmailSendFailure } from '../lib/adapters/email.js';
+import { emailSender } from '../lib/adapters/email.js';
+import { EmailSendFailure } from '../lib/adapters/email-sender.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';

@@ -1,8 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Template, TEMPLATE_MESSAGES } from '../../shared/templates/template-schema.js';
 import { ConflictError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /*
  * Template items (docs/access-patterns.md):
@@ -22,32 +24,17 @@ function fromItem(item: Item): Template {
   return Template.parse(rest);
 }
 
-function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
-}
-
 export async function getTemplate(practiceId: string, id: string): Promise<Template | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: templateKey(id) }, ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : null;
 }
 
 export async function listTemplates(practiceId: string): Promise<Template[]> {
-  const out: Template[] = [];
-  let start: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':p': practiceId, ':prefix': 'TEMPLATE#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) out.push(fromItem(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': 'TEMPLATE#' },
+  });
+  const out = items.map(fromItem);
   return out.sort((a, b) => a.templateName.localeCompare(b.templateName));
 }
 

@@ -21,12 +21,10 @@ import { createTask, getTaskById, listTasks, updateTask } from './tasks/task-use
 export const handler = groupHandler(NOTIFICATION_ROUTES, {
   'GET /v1/notifications': route({
     query: NotificationListQuery,
-    minRole: 'employee',
     run: ({ auth, query }) => listNotifications(auth, query),
   }),
   'POST /v1/notifications': route({
     body: NotificationCreateInput,
-    minRole: 'employee',
     status: 201,
     run: async ({ auth, body }) => {
       const n = await createNotification(auth.practiceId, body, auth);
@@ -35,7 +33,6 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
     },
   }),
   'GET /v1/notifications/unread-count': route({
-    minRole: 'employee',
     run: async ({ auth }): Promise<UnreadCount> => {
       const { byType, assignedToMe } = await countUnread(auth.practiceId, auth.userId);
       const count = NOTIFICATION_TYPES.filter((t) => t !== 'TASK').reduce((sum, t) => sum + byType[t], 0);
@@ -44,23 +41,19 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
   }),
   'PUT /v1/notifications/mark-conversation-read': route({
     body: ConversationInput,
-    minRole: 'employee',
     run: ({ auth, body }) => setConversationStatus(auth, 'read', body),
   }),
   'PUT /v1/notifications/archive-conversation': route({
     body: ConversationInput,
-    minRole: 'employee',
     run: ({ auth, body }) => setConversationStatus(auth, 'archive', body),
   }),
   'PUT /v1/notifications/unarchive-conversation': route({
     body: ConversationInput,
-    minRole: 'employee',
     run: ({ auth, body }) => setConversationStatus(auth, 'unarchive', body),
   }),
   'PUT /v1/notifications/{id}': route({
     params: NotificationIdParams,
     body: NotificationUpdateInput,
-    minRole: 'employee',
     run: async ({ auth, params, body }) => {
       const { notificationVersion, ...changes } = body;
       const n = await updateNotification(auth.practiceId, params.id, changes, auth, { expectedVersion: notificationVersion });
@@ -70,7 +63,6 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
   }),
   'DELETE /v1/notifications/{id}': route({
     params: NotificationIdParams,
-    minRole: 'employee',
     run: async ({ auth, params }) => {
       const n = await deleteNotification(auth.practiceId, params.id, auth);
       await writeAudit(auth, { action: 'delete', entity: 'notification', entityId: n.notificationId, ...(n.patientId ? { patientId: n.patientId } : {}) });
@@ -79,47 +71,39 @@ export const handler = groupHandler(NOTIFICATION_ROUTES, {
   }),
   'GET /v1/tasks': route({
     query: TaskListQuery,
-    minRole: 'employee',
     run: ({ auth, query }) => listTasks(auth, query),
   }),
   'POST /v1/tasks': route({
     body: TaskCreateInput,
-    minRole: 'employee',
     status: 201,
     run: ({ auth, body }) => createTask(auth, body),
   }),
   'GET /v1/tasks/{id}': route({
     params: TaskIdParams,
-    minRole: 'employee',
     run: ({ auth, params }) => getTaskById(auth, params.id),
   }),
   'PUT /v1/tasks/{id}': route({
     // One variable name per path position: API Gateway routes /v1/tasks/{id} for GET and PUT alike.
     params: TaskIdParams,
     body: TaskUpdateInput,
-    minRole: 'employee',
     run: ({ auth, params, body }) => updateTask(auth, params.id, body),
   }),
   'GET /v1/reminders': route({
     query: ReminderListQuery,
-    minRole: 'employee',
     run: ({ auth, query }) => listReminders(auth, query.open),
   }),
   'POST /v1/reminders': route({
     body: ReminderCreateInput,
-    minRole: 'employee',
     status: 201,
     run: ({ auth, body }) => createReminder(auth, body),
   }),
   'PUT /v1/reminders/{reminderId}': route({
     params: ReminderIdParams,
     body: ReminderUpdateInput,
-    minRole: 'employee',
     run: ({ auth, params, body }) => updateReminder(auth, params.reminderId, body),
   }),
   'DELETE /v1/reminders/{reminderId}': route({
     params: ReminderIdParams,
-    minRole: 'employee',
     run: ({ auth, params }) => deleteReminder(auth, params.reminderId),
   }),
 });

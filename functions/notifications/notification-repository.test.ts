@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTable, TEST_PRACTICE } from '../patients/test-table.js';
+import { startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 import {
   countUnread,
   createNotification,

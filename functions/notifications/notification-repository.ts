@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js'
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /*
  * Notification items (docs/access-patterns.md). Every version is its own item; only the latest
@@ -99,12 +100,6 @@ export function fromItem(item: Item): Notification {
 }
 
 /* ---------- writes ---------- */
-
-function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
-}
 
 export interface NewNotification extends NotificationCreateInput {
   /** A deterministic id makes the create idempotent (e.g. one notification per reminder fire). */

@@ -4,7 +4,7 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { handler } from './handler.js';
 import { putPatientsBatch } from './patient-repository.js';
-import { invoke, startTestTable, TEST_PRACTICE } from './test-table.js';
+import { invoke, startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 
 let table: { stop(): Promise<void> };
 beforeAll(async () => {

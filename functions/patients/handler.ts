@@ -15,26 +15,22 @@ const anyBody = z.unknown();
 export const handler = groupHandler(PATIENT_ROUTES, {
   'GET /v1/patients': route({
     query: PatientListQuery,
-    minRole: 'employee',
     run: ({ auth, query }) => (query.q ? searchPatients(auth, { ...query, q: query.q }) : listPatients(auth, query)),
   }),
   'POST /v1/patients': route({
     query: PatientWriteQuery,
     body: anyBody,
-    minRole: 'employee',
     status: 201,
     run: ({ auth, query, body }) => createPatientFromBody(auth, body, query.fullValidation ?? false),
   }),
   'GET /v1/patients/{patientId}': route({
     params: PatientIdParams,
-    minRole: 'employee',
     run: ({ auth, params }) => getPatientById(auth, params.patientId),
   }),
   'PUT /v1/patients/{patientId}': route({
     params: PatientIdParams,
     query: PatientWriteQuery,
     body: anyBody,
-    minRole: 'employee',
     run: ({ auth, params, query, body }) => updatePatientFromBody(auth, params.patientId, body, query.fullValidation ?? false),
   }),
   'POST /v1/patients/{patientId}/archive': route({

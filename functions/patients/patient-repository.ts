@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
 import { queryIndexPartition } from '../lib/table/query-all.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /*
  * Patient items and their access patterns (docs/access-patterns.md):
@@ -59,12 +60,6 @@ function versionBump(practiceId: string, now: number) {
       ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'PATIENT_INDEX_VERSION' },
     },
   };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name === 'ConditionalCheckFailedException') return true;
-  return e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r?.Code === 'ConditionalCheckFailed');
 }
 
 /** Writes the patient item and bumps the index version in one transaction. */

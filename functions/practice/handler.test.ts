@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { invoke, startTestTable, TEST_PRACTICE } from '../patients/test-table.js';
+import { invoke, startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 import { handler } from './handler.js';
 
 let table: { stop(): Promise<void> };

@@ -18,6 +18,7 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { PRACTICE_KEY, practiceFromItem, type Practice } from './practice-repository.js';
 import { userFromItem, userKey, type PracticeUser } from './user-repository.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /** Per-user dashboard layout: sk DASHBOARD#<userId> (not under USER#, which lists users). */
 export const dashboardKey = (userId: string) => `DASHBOARD#${userId}`;
@@ -62,7 +63,7 @@ async function update(key: string, practiceId: string, fields: Record<string, un
     );
     return out.Attributes ?? {};
   } catch (error) {
-    if ((error as { name?: string })?.name === 'ConditionalCheckFailedException') throw new NotFoundError(notFound);
+    if (isConditionFailure(error)) throw new NotFoundError(notFound);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { transcriptionDefinition, TRANSCRIPTION_WORKER_ENTRY } from '../lib/transcription/transcription-definition.js';
 import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import { authorizeSubscriber } from '../../functions/lib/auth/authorize-subscriber.js';
@@ -8,7 +9,6 @@ import { startLocalScheduler } from './scheduler/local-scheduler.js';
 import { createLocalStepFunctions } from './stepfunctions/execution-service.js';
 import { lambdaResolver, localLambdaArn, type LambdaHandler, type LambdaModule } from './stepfunctions/local-lambdas.js';
 import { serveStepFunctionsApi } from './stepfunctions/sfn-http-api.js';
-import type { LocalOutputs, LocalRuntime } from './runtime.js';
 
 /** The worker Lambdas the stack deploys, by function name, mapped to the same handler modules. */
 export const LOCAL_WORKERS: Record<string, LambdaModule> = {
@@ -27,11 +27,30 @@ export interface AsyncServicesOptions {
 }
 
 /**
+ * What the services need of the runtime they attach to. Declared here, not imported from runtime.ts,
+ * because the runtime imports this module: the runtime satisfies these shapes structurally.
+ */
+export interface AsyncServicesHost {
+  httpServer: Server;
+  onRequest(prefix: string, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): void;
+  onStop(fn: () => void | Promise<void>): void;
+}
+
+/** The runtime's outputs the services read (a subset of LocalOutputs). */
+export interface AsyncServicesOutputs {
+  region: string;
+  graphqlUrl: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/**
  * Realtime (AppSync protocol), Step Functions and Scheduler stand-ins, attached to a started
  * runtime. Each sets the same environment variables the stack gives the Lambdas that use it,
  * plus the local-only endpoint override the adapters look for.
  */
-export async function attachAsyncServices(runtime: Pick<LocalRuntime, 'httpServer' | 'onRequest' | 'onStop'>, outputs: LocalOutputs, opts: AsyncServicesOptions) {
+export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: AsyncServicesOutputs, opts: AsyncServicesOptions) {
   const region = outputs.region;
 
   const realtime = attachRealtime(runtime.httpServer, {

@@ -1,4 +1,4 @@
-import type { SocialAnswer, Vaccine } from './sections.js';
+import type { SocialAnswer, Vaccine, VaccineGroupView } from './sections.js';
 
 /*
  * Pure ordering rules shared by the API (list order) and the web (after an optimistic change).
@@ -43,15 +43,6 @@ export function compareVaccineDoses(a: Vaccine, b: Vaccine): number {
   const nb = b.doseNumber ?? Number.MAX_SAFE_INTEGER;
   if (na !== nb) return na - nb;
   return a.createdAt.localeCompare(b.createdAt);
-}
-
-export interface VaccineGroupView {
-  /** The stored group's ident, or `name:<lower-case name>` for doses grouped by vaccine name. */
-  key: string;
-  groupId?: string;
-  name: string;
-  pinned: boolean;
-  items: Vaccine[];
 }
 
 /**

@@ -361,9 +361,18 @@ export const ChartGroupParams = PatientChartParams.extend({ groupId: z.string().
 export interface ListResponse<T> {
   items: T[];
 }
+/** A vaccine series as the list shows it (grouped by ordering.ts's groupVaccines). */
+export interface VaccineGroupView {
+  /** The stored group's ident, or `name:<lower-case name>` for doses grouped by vaccine name. */
+  key: string;
+  groupId?: string;
+  name: string;
+  pinned: boolean;
+  items: Vaccine[];
+}
 export interface VaccineListResponse {
   items: Vaccine[];
-  groups: import('./ordering.js').VaccineGroupView[];
+  groups: VaccineGroupView[];
 }
 export interface GeneralListResponse {
   items: General[];

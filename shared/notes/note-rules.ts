@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSaveError } from './email.js';
-import { NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
+import { isEditableStatus, isSignedStatus, NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
 import type { NoteData, NoteFile } from './note-schema.js';
 import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
 import { hasWildcard } from './wildcard.js';
@@ -65,6 +65,16 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
       return null;
   }
+}
+
+/**
+ * Whether a plain save may change the note (spec notes §7): drafts, written emails and hidden notes,
+ * plus a delivered SMS log, since an SMS log is saved as delivered. Any other delivered note has gone
+ * out; a signed note changes only by addendum or update-signed. The window and the API both ask this.
+ */
+export function canEditNote(note: { noteType: NoteType; status: NoteStatus; signed?: string | null }): boolean {
+  if (note.signed || isSignedStatus(note.status)) return false;
+  return isEditableStatus(note.status) || (note.noteType === 'SMS_LOG' && note.status === 'DELIVERED');
 }
 
 /** The status a successful save leaves: drafts stay drafts, an email becomes WRITTEN, an SMS log DELIVERED. */

@@ -11,7 +11,7 @@ import {
   PHONE_TYPES,
 } from '../constants/patients.js';
 import { isIsoDate, todayIsoDate } from '../rules/dates.js';
-import { isAllowedPhoneInput, nationalDigits, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_MESSAGE } from './phone.js';
+import { isAllowedPhoneInput, nationalDigits, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_MESSAGE, PHONE_MATCH_KINDS } from './phone.js';
 
 /** The e-prescribing system accepts only these characters in patient name fields (spec chart-data §5). */
 export const EPRESCRIBING_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
@@ -243,10 +243,23 @@ export const PatientIdParams = z.object({
   patientId: z.string().min(1).max(200, 'patientId is too long'),
 });
 
+/**
+ * Why a search result matched: by name (exactly, as a prefix, or contained) or by phone, where the
+ * typed digits are the number, its start, a run inside it, in order with gaps (subsequence), or the
+ * same digits in another order (scrambled). A query that mixes names and digits reports its weakest part.
+ */
+export const PatientSearchMatch = z.discriminatedUnion('by', [
+  z.object({ id: z.string(), by: z.literal('name'), kind: z.enum(['exact', 'prefix', 'contains']) }),
+  z.object({ id: z.string(), by: z.literal('phone'), kind: z.enum(PHONE_MATCH_KINDS) }),
+]);
+export type PatientSearchMatch = z.infer<typeof PatientSearchMatch>;
+
 export const PatientListResponse = z.object({
   items: z.array(Patient),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** Search only: one entry per item of this page, in the same order. */
+  matches: z.array(PatientSearchMatch).optional(),
 });
 export type PatientListResponse = z.infer<typeof PatientListResponse>;

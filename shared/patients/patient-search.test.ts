@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankPatients, scorePatient } from './patient-search.js';
+import { matchReasonLabel, preparePatient, rankPatients, rankPrepared, scorePatient } from './patient-search.js';
 
 const p = (id: string, firstName: string, lastName: string, phone?: string, extra: object = {}) => ({
   id,
@@ -39,6 +39,29 @@ describe('patient search', () => {
   it('ranks phone substring above scrambled digits', () => {
     expect(rankPatients('1234', patients).map((x) => x.id)).toEqual(['1', '2']);
     expect(rankPatients('4321', patients).map((x) => x.id)).toEqual(['2', '1']);
+  });
+  it('ranks a phone fragment as one run first, then in order with gaps, then scrambled, and says which', () => {
+    const family = [
+      p('scrambled', 'Abe', 'Adams', '+12065550124'),
+      p('in-order', 'Mia', 'Moss', '+13055501342'),
+      p('run', 'Zed', 'Young', '+13055550142'),
+      p('none', 'Al', 'Aaron', '+13055559999'),
+    ];
+    const ranked = rankPrepared('555-0142', family.map(preparePatient));
+    expect(ranked.map((r) => [r.entry.patient.id, r.reason])).toEqual([
+      ['run', { by: 'phone', kind: 'substring' }],
+      ['in-order', { by: 'phone', kind: 'subsequence' }],
+      ['scrambled', { by: 'phone', kind: 'scrambled' }],
+    ]);
+    expect(ranked.map((r) => matchReasonLabel(r.reason))).toEqual(['Phone number match', 'Phone has these digits in order', 'Phone has these digits in another order']);
+  });
+  it('says a name search matched by name, reporting the weakest token', () => {
+    expect(rankPrepared('maria lopez', patients.map(preparePatient)).map((r) => r.reason)).toEqual([{ by: 'name', kind: 'exact' }]);
+    expect(rankPrepared('mar lop', patients.map(preparePatient)).map((r) => r.reason)).toEqual([
+      { by: 'name', kind: 'prefix' },
+      { by: 'name', kind: 'prefix' },
+    ]);
+    expect(matchReasonLabel({ by: 'name', kind: 'contains' })).toBeNull();
   });
   it('matches a formatted partial phone', () => {
     expect(rankPatients('(555) 999', patients).map((x) => x.id)).toEqual(['3']);

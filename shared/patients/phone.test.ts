@@ -61,8 +61,10 @@ describe('matchPhone (spec shell §5 fuzzy rules)', () => {
     expect(matchPhone('5010', phone)).toBe('substring');
     expect(matchPhone('0011', phone)).toBe('scrambled');
   });
-  it('matches a subsequence', () => {
+  it('matches a subsequence, and calls digits that are both in order and scrambled a subsequence', () => {
     expect(matchPhone('5014', phone)).toBe('subsequence');
+    // 5,5,1,0 appear in order (5550101234) and also as the window 5501: in order is the closer match.
+    expect(matchPhone('5510', phone)).toBe('subsequence');
   });
   it('rejects digits that are not there, and short queries', () => {
     expect(matchPhone('999', phone)).toBeNull();

@@ -66,15 +66,20 @@ export function isPhoneLike(q: string): boolean {
   return phoneDigits(trimmed).length >= PHONE_FUZZY_MIN_DIGITS;
 }
 
-export type PhoneMatchKind = 'exact' | 'prefix' | 'substring' | 'scrambled' | 'subsequence';
+export const PHONE_MATCH_KINDS = ['exact', 'prefix', 'substring', 'subsequence', 'scrambled'] as const;
+export type PhoneMatchKind = (typeof PHONE_MATCH_KINDS)[number];
 
-/** Higher is better; used to rank search results. */
+/**
+ * Higher is better; used to rank search results. The typed digits as one run (the whole number, its
+ * start, or anywhere in it) come first, then the digits in order with gaps, then the same digits
+ * in another order: the closer the number is to what was typed, the likelier it is the patient meant.
+ */
 export const PHONE_MATCH_SCORE: Record<PhoneMatchKind, number> = {
   exact: 100,
   prefix: 90,
   substring: 80,
-  scrambled: 60,
-  subsequence: 40,
+  subsequence: 60,
+  scrambled: 40,
 };
 
 function isSubsequence(needle: string, haystack: string): boolean {
@@ -117,8 +122,8 @@ function matchDigits(q: string, digits: string): PhoneMatchKind | null {
   if (q === digits) return 'exact';
   if (digits.startsWith(q)) return 'prefix';
   if (digits.includes(q)) return 'substring';
-  if (hasScrambledWindow(q, digits)) return 'scrambled';
   if (isSubsequence(q, digits)) return 'subsequence';
+  if (hasScrambledWindow(q, digits)) return 'scrambled';
   return null;
 }
 

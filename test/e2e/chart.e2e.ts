@@ -102,6 +102,15 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   await expect(hypertension).toContainText('Since 03/2024');
   await expect(hypertension).toContainText('I10');
 
+  // Picking a code while Name is empty fills the required Name from the code's description.
+  await conditions.getByRole('button', { name: 'Add medical condition' }).click();
+  const codeFirst = drawer(page, 'Add Medical Condition');
+  await codeFirst.getByRole('combobox', { name: 'ICD-10 code' }).fill('asthma');
+  await page.getByRole('option', { name: /J45\.909\s*Unspecified asthma, uncomplicated/ }).click();
+  await expect(codeFirst.getByRole('textbox', { name: 'Name' })).toHaveValue('Unspecified asthma, uncomplicated');
+  await codeFirst.getByRole('button', { name: 'Save' }).click();
+  await expect(conditions.getByRole('listitem', { name: 'Unspecified asthma, uncomplicated' })).toContainText('J45.909');
+
   // Medication found by drug search, then moved to history.
   const medications = section(page, 'Medications');
   await medications.getByRole('button', { name: 'Add medication' }).click();
@@ -127,6 +136,10 @@ test('provider keeps the structured chart of a patient', async ({ page }, testIn
   const vaccines = section(page, 'Vaccines');
   await vaccines.getByRole('button', { name: 'Add vaccine' }).click();
   let addVaccine = drawer(page, 'Add Vaccine');
+  // "influ" offers influenza vaccines first, not Hib (whose long name says Haemophilus influenzae).
+  await addVaccine.getByRole('combobox', { name: /Name/ }).fill('influ');
+  await expect(page.getByRole('option').first()).toContainText(/^\d+\s*Influenza|Influenza/);
+  await expect(page.getByRole('option').first()).not.toContainText('Hib');
   await addVaccine.getByRole('combobox', { name: /Name/ }).fill('Hepatitis B');
   // CVX suggestions are offered; the typed name is kept when none is picked.
   await expect(page.getByRole('option', { name: /Hep B, adult/ })).toBeVisible();

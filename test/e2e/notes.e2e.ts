@@ -449,6 +449,11 @@ test("Hide Menu hides the note toolbar; failures say 'There was an error creatin
   await page.getByRole('menuitem', { name: 'Show Menu' }).click();
   await expect(picker).toBeVisible();
 
+  // The header's patient picker moves the note to another chart and then names that patient.
+  await picker.fill('Nakamura');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await expect(picker).toHaveValue(/^Grace Nakamura \(\d+\)$/);
+
   // Expanding a template fails: the note keeps its text and the spec's message shows.
   await page.route('**/v1/templates/*/expand', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
   const editor = win.getByRole('textbox', { name: 'Note text' });

@@ -45,6 +45,7 @@ test('provider finds, opens and registers patients', async ({ page }) => {
   await expect(page.getByRole('link', { name: /^Maria Lopez/ })).toHaveCount(0);
   await expect(grace).toBeVisible();
   await expect(page.getByRole('row', { name: /Grace Nakamura/ })).toContainText('(415) 555-0111');
+  await expect(page.getByRole('row', { name: /Grace Nakamura/ })).toContainText('Phone number match');
   await shot(page, '03-search-by-phone');
 
   await grace.click();

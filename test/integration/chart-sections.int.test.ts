@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn, tableClient } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn } from '../support/local-stack.js';
 
 /*
  * The same journey through every chart section's HTTP API: create (formSource and note links kept),
@@ -52,16 +51,7 @@ const SECTIONS: SectionCase[] = [
 ];
 
 async function auditOf(patientId: string, entity: string, entityId: string) {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${patientId}` },
-    }),
-  );
-  return (out.Items ?? []).filter((i) => i.entity === entity && i.entityId === entityId);
+  return (await patientAuditTrail(patientId)).filter((i) => i.entity === entity && i.entityId === entityId);
 }
 
 type Item = Record<string, unknown> & { ident: string };

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHART_MESSAGES as M } from '../../shared/chart/constants.js';
-import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 
 async function auditActions(patientId: string, entity: string): Promise<string[]> {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${patientId}` },
-    }),
-  );
-  return (out.Items ?? []).filter((i) => i.entity === entity).map((i) => i.action as string);
+  return (await patientAuditTrail(patientId)).filter((i) => i.entity === entity).map((i) => i.action as string);
 }
 
 describe('allergies', () => {

@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_OUTBOX_PREFIX } from '../../functions/lib/adapters/email.js';
-import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -34,17 +35,7 @@ beforeAll(async () => {
 
 /** The audit trail of one patient's chart, filtered to one note. */
 async function auditsFor(pid: string, noteId: string): Promise<string[]> {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      FilterExpression: 'entityId = :id',
-      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${pid}`, ':id': noteId },
-    }),
-  );
-  return (out.Items ?? []).map((i) => String(i.action));
+  return (await patientAuditTrail(pid)).filter((i) => i.entityId === noteId).map((i) => String(i.action));
 }
 
 async function outbox(subject: string) {
@@ -270,6 +261,17 @@ describe('note types', () => {
     expect(saved.body.status).toBe('DELIVERED');
     const signed = await api(provider, 'POST', `/v1/notes/${log.noteId}/sign`, { noteVersion: 2 });
     expect(signed.body).toMatchObject({ status: 'DELIVERED', signed: expect.any(String) });
+    const afterSign = await api(provider, 'POST', `/v1/notes/${log.noteId}`, { noteVersion: 3, data: text('Edited after signing') });
+    expect(afterSign.status).toBe(400);
+  });
+
+  it('a delivered note other than an SMS log has gone out: a plain save is refused and changes nothing', async () => {
+    const delivered = await create({ noteType: 'NOTE', status: 'DELIVERED', patientId, data: text('Sent to the portal') });
+    expect(delivered.status).toBe('DELIVERED');
+    const refused = await api(provider, 'POST', `/v1/notes/${delivered.noteId}`, { noteVersion: 1, data: text('Rewritten later') });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(NOTE_MESSAGES.signedReadOnly);
+    expect((await api(provider, 'GET', `/v1/notes/${delivered.noteId}`)).body).toMatchObject({ noteVersion: 1, data: { text: 'Sent to the portal' } });
   });
 
   it('VITALS: numbers with units and BMI, head circumference only up to 20, history sorted by eventTimestamp', async () => {

@@ -99,6 +99,24 @@ describe('search (q)', () => {
     expect(ids(scrambled.body)[0]).toBe(phoneId);
     const none = await api(provider, 'GET', '/v1/patients?q=00000000');
     expect(ids(none.body)).not.toContain(phoneId);
+    const reasonOf = (body: { matches: { id: string }[] }) => body.matches.find((m) => m.id === phoneId);
+    expect([substring, subsequence, scrambled].map((res) => reasonOf(res.body))).toEqual([
+      { id: phoneId, by: 'phone', kind: 'substring' },
+      { id: phoneId, by: 'phone', kind: 'subsequence' },
+      { id: phoneId, by: 'phone', kind: 'scrambled' },
+    ]);
+  });
+
+  it('lists the demo numbers that hold "555-0142" as typed before those with the digits in order or scrambled, saying which', async () => {
+    const res = await api(provider, 'GET', `/v1/patients?q=${encodeURIComponent('555-0142')}`);
+    expect(res.body.matches.map((m: { id: string }) => m.id)).toEqual(ids(res.body));
+    const kinds: string[] = res.body.matches.map((m: { kind: string }) => m.kind);
+    // The Garcia family's shared home number (305) 555-0142 holds the fragment as typed.
+    expect(ids(res.body).slice(0, 4).sort()).toEqual(['pat-0006', 'pat-0007', 'pat-0008', 'pat-0009']);
+    expect(kinds.slice(0, 4)).toEqual(['substring', 'substring', 'substring', 'substring']);
+    const rank = { substring: 0, subsequence: 1, scrambled: 2 } as Record<string, number>;
+    expect(kinds.map((k) => rank[k])).toEqual([...kinds.map((k) => rank[k])].sort());
+    expect(kinds).toContain('scrambled');
   });
 
   it('normalises a formatted phone query', async () => {

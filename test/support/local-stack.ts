@@ -1,6 +1,6 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { cognitoAdminClient, ensurePoolUser, type UserGroup } from '../../infra/local/cognito/provision-pool.js';
 import type { LocalOutputs, LocalRuntime } from '../../infra/local/runtime.js';
@@ -34,6 +34,20 @@ function cognito() {
 }
 
 /** Signs in with USER_PASSWORD_AUTH, as the web does locally; returns the ID token the API expects. */
+/** Every audit entry written about one patient (who did what to which of its records), oldest first. */
+export async function patientAuditTrail(patientId: string): Promise<Record<string, unknown>[]> {
+  const { client, tableName } = tableClient();
+  const out = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${patientId}` },
+    }),
+  );
+  return out.Items ?? [];
+}
+
 export async function signIn(email: string, password: string = DEMO_PASSWORD): Promise<string> {
   const outputs = stackOutputs();
   const result = await cognito().send(

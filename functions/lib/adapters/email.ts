@@ -1,52 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmailFailureReason } from '../../../shared/notes/note-constants.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
-
-export interface OutgoingEmail {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface SentEmail {
-  messageId: string;
-  /** Which transport delivered it: 'local-outbox' never leaves the machine. */
-  transport: string;
-}
-
-export interface EmailSender {
-  send(practiceId: string, email: OutgoingEmail): Promise<SentEmail>;
-}
+import { EmailSendFailure, SES_TRANSPORT, type EmailSender, type OutgoingEmail, type SentEmail } from './email-sender.js';
 
 export const EMAIL_OUTBOX_PREFIX = 'EMAIL_OUTBOX#';
 export const LOCAL_OUTBOX_TRANSPORT = 'local-outbox';
-export const SES_TRANSPORT = 'ses';
 /** Set by the stack when the practice config has no email sender: sending is refused, never faked. */
 export const DISABLED_TRANSPORT = 'none';
-
-/**
- * Why a mail did not go out, in terms the caller can act on:
- * rejected: this message or its addresses were refused (fix the mail, do not retry as is);
- * throttled: the service is busy (retry shortly); paused: sending is stopped for the account or
- * its configuration (an operator must act); unavailable: the service failed (retry later);
- * not-configured: this deployment has no mail transport.
- */
-export type EmailFailureKind = EmailFailureReason;
-
-/** A send that did not happen. `code` is the transport's error name, safe to log (no addresses). */
-export class EmailSendFailure extends Error {
-  constructor(
-    readonly kind: EmailFailureKind,
-    readonly code: string,
-  ) {
-    super(`Email not sent (${kind}: ${code})`);
-    this.name = 'EmailSendFailure';
-  }
-}
 
 /**
  * Local stand-in for the mail service: each sent mail is recorded in the table under

@@ -11,7 +11,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '../../../shared/notes/note-constants.js';
-import { DisabledEmailSender, emailSenderFromEnv, EmailSendFailure, LocalOutboxEmailSender } from './email.js';
+import { DisabledEmailSender, emailSenderFromEnv, LocalOutboxEmailSender } from './email.js';
+import { EmailSendFailure } from './email-sender.js';
 import { coveredByIdentity } from './email-identity.js';
 import { SesEmailSender } from './ses-email.js';
 

@@ -1,6 +1,6 @@
 import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { coveredByIdentity } from './email-identity.js';
-import { EmailSendFailure, SES_TRANSPORT, type EmailFailureKind, type EmailSender, type OutgoingEmail, type SentEmail } from './email.js';
+import { EmailSendFailure, SES_TRANSPORT, type EmailFailureKind, type EmailSender, type OutgoingEmail, type SentEmail } from './email-sender.js';
 
 export interface SesEmailOptions {
   client: SESv2Client;

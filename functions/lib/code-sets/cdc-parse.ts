@@ -45,7 +45,27 @@ export function latestUpdate(items: readonly { updatedAt?: string }[]): string |
 
 const fold = (s: string) => s.toLowerCase();
 
-/** Code exact first, then code prefix, then every word found in the names; active codes unless asked. */
+const startsAWord = (text: string, token: string) => text.startsWith(token) || text.includes(` ${token}`) || text.includes(`(${token}`) || text.includes(`-${token}`) || text.includes(`,${token}`);
+
+/**
+ * How well a code answers the query, lower is better, -1 for no match: the CVX code exactly, then
+ * as a prefix; then the vaccine's own name (short description) with every word starting a word,
+ * then containing every word; only then the long full name, which names related organisms too
+ * ("Haemophilus influenzae type b" is not an influenza vaccine).
+ */
+function vaccineRank(c: VaccineCode, q: string, tokens: readonly string[]): number {
+  if (c.cvxCode === q) return 0;
+  if (c.cvxCode.startsWith(q)) return 1;
+  const name = fold(c.shortDescription);
+  if (tokens.every((t) => startsAWord(name, t))) return 2;
+  if (tokens.every((t) => name.includes(t))) return 3;
+  const full = fold(`${c.shortDescription} ${c.fullName}`);
+  if (tokens.every((t) => startsAWord(full, t))) return 4;
+  if (tokens.every((t) => full.includes(t))) return 5;
+  return -1;
+}
+
+/** Best match first (see vaccineRank), then by name; active codes unless asked. */
 export function searchVaccineCodes(codes: readonly VaccineCode[], keyword: string, includeInactive: boolean): VaccineCode[] {
   const q = fold(keyword.trim());
   const pool = codes.filter((c) => includeInactive || c.status === 'Active');
@@ -53,8 +73,7 @@ export function searchVaccineCodes(codes: readonly VaccineCode[], keyword: strin
   const tokens = q.split(/\s+/);
   const scored: [number, VaccineCode][] = [];
   for (const c of pool) {
-    const text = fold(`${c.shortDescription} ${c.fullName}`);
-    const rank = c.cvxCode === q ? 0 : c.cvxCode.startsWith(q) ? 1 : tokens.every((t) => text.includes(t)) ? 2 : -1;
+    const rank = vaccineRank(c, q, tokens);
     if (rank >= 0) scored.push([rank, c]);
   }
   return scored.sort((a, b) => a[0] - b[0] || a[1].shortDescription.localeCompare(b[1].shortDescription)).map((s) => s[1]);

@@ -1,6 +1,6 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
-import { lowerBound, prefixRange } from './sorted-prefix.js';
+import { lowerBound, prefixRange, wordRangesRarestFirst } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -54,13 +54,7 @@ export class Icd10Index {
     if (tokens.length === 0 || tokens.length > 250) return [];
     const touched: number[] = [];
     // Rarest token first: later tokens only advance entries the first one touched.
-    const ranges = tokens.map((token) => {
-      const [lo, hi] = prefixRange(this.vocabulary, token);
-      let size = 0;
-      for (let w = lo; w < hi; w++) size += this.postings[w].length;
-      return { lo, hi, size };
-    });
-    ranges.sort((a, b) => a.size - b.size);
+    const ranges = wordRangesRarestFirst(this.vocabulary, this.postings, tokens);
     ranges.forEach(({ lo, hi }, k) => {
       for (let w = lo; w < hi; w++) {
         for (const e of this.postings[w]) {

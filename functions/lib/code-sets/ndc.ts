@@ -1,5 +1,5 @@
 import type { DrugProduct } from '../../../shared/chart/code-sets.js';
-import { prefixRange } from './sorted-prefix.js';
+import { prefixRange, wordRangesRarestFirst } from './sorted-prefix.js';
 
 /**
  * NDCs are labeled 10 digits in three segments (4-4-2, 5-3-2 or 5-4-1); claims and matching use
@@ -147,13 +147,7 @@ export class DrugIndex {
   /** Calls `hit` once for every row whose names have a word starting with every token (any order). */
   private eachRowWithWords(tokens: string[], hit: (row: number) => void): void {
     if (tokens.length === 0 || tokens.length > 250) return;
-    const ranges = tokens.map((token) => {
-      const [lo, hi] = prefixRange(this.vocabulary, token);
-      let size = 0;
-      for (let w = lo; w < hi; w++) size += this.postings[w].length;
-      return { lo, hi, size };
-    });
-    ranges.sort((a, b) => a.size - b.size);
+    const ranges = wordRangesRarestFirst(this.vocabulary, this.postings, tokens);
     if (ranges[0].size === 0) return;
     const { stage, touched } = this;
     let count = 0;

@@ -14,3 +14,25 @@ export function lowerBound(sorted: readonly string[], value: string): number {
 export function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
   return [lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`)];
 }
+
+export interface WordRange {
+  /** [lo, hi) of the vocabulary words the token starts. */
+  lo: number;
+  hi: number;
+  /** How many postings those words hold together. */
+  size: number;
+}
+
+/**
+ * Per token, the vocabulary words it is a prefix of and their postings count, rarest token first:
+ * a word search walks the rarest token's postings and only checks the others against those.
+ */
+export function wordRangesRarestFirst(vocabulary: readonly string[], postings: readonly ArrayLike<number>[], tokens: readonly string[]): WordRange[] {
+  const ranges = tokens.map((token) => {
+    const [lo, hi] = prefixRange(vocabulary, token);
+    let size = 0;
+    for (let w = lo; w < hi; w++) size += postings[w].length;
+    return { lo, hi, size };
+  });
+  return ranges.sort((a, b) => a.size - b.size);
+}

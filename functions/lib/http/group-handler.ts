@@ -7,9 +7,12 @@ import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth
 import { authorizeIdentity } from '../auth/authorize.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
-import { zodFieldErrors } from './zod-errors.js';
+import { parseOrThrow } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+/** Any signed-in member of the practice: what a route without its own minRole allows. */
+export const DEFAULT_MIN_ROLE: Role = 'employee';
 
 export interface RequestContext<B, Q, P> {
   auth: AuthContext;
@@ -23,7 +26,10 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
-  /** Lowest role allowed; every route already refuses no_access and other practices. */
+  /**
+   * Lowest role allowed, written only where a route is restricted beyond DEFAULT_MIN_ROLE; every
+   * route already refuses no_access and other practices.
+   */
   minRole?: Role;
   status?: number;
   run: (req: RequestContext<B, Q, P>) => Promise<unknown>;
@@ -141,14 +147,7 @@ export function jsonBodyParser(): MiddlewareObj<HttpEvent, APIGatewayProxyResult
 
 function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!result.success) {
-    const fieldErrors = zodFieldErrors(result.error);
-    const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [where, 'is invalid'];
-    const message = firstPath && firstPath !== where ? `${firstPath}: ${firstMessage}` : firstMessage;
-    throw new ValidationError(message, fieldErrors);
-  }
-  return result.data;
+  return parseOrThrow(schema, value ?? (where === 'body' ? undefined : {}), where);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -169,7 +168,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       if (!spec) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;
-      if (spec.minRole) requireRole(auth, spec.minRole);
+      requireRole(auth, spec.minRole ?? DEFAULT_MIN_ROLE);
       const req = {
         auth,
         event,

@@ -3,6 +3,7 @@ import type { Reminder } from '../../../shared/reminders/reminder-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
 /*
  * Reminder items (docs/access-patterns.md):
@@ -62,7 +63,7 @@ export async function markFired(practiceId: string, reminderId: string, at: stri
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string })?.name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { ConflictError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
 /*
  * Task items (docs/access-patterns.md):
@@ -52,10 +53,6 @@ function fromItem(item: Item): Task {
 export async function getTask(practiceId: string, ident: string): Promise<Task | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: taskKey(ident) }, ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : null;
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 }
 
 export async function putNewTask(practiceId: string, task: Task): Promise<void> {

@@ -31,6 +31,8 @@ export const PRACTICE_METADATA_STALE_MS = 1_200_000;
 
 export const practiceKeys = {
   metadata: ['practice', 'metadata'] as const,
+  /** The practice's users (team screens, assignee lists, the palette); a prefix of `me`, so a team edit refreshes both. */
+  users: ['practice', 'users'] as const,
   me: ['practice', 'users', 'me'] as const,
 };
 
@@ -56,6 +58,19 @@ export function useCurrentUser() {
     queryFn: ({ signal }) => apiRequest<PracticeUser>({ path: '/v1/practices/users/me', signal }),
     staleTime: PRACTICE_METADATA_STALE_MS,
     refetchInterval: ACCESS_RECHECK_MS,
+  });
+}
+
+/**
+ * Everyone with a User record in the practice, as GET /v1/practices/users lists them. `T` lets the
+ * team screens read the fields only they show from the same cached list.
+ */
+export function usePracticeUsers<T = PracticeUser>({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: practiceKeys.users,
+    queryFn: ({ signal }) => apiRequest<T[]>({ path: '/v1/practices/users', signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

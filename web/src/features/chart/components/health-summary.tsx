@@ -4,15 +4,13 @@ import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesBlocker } from '../../../lib/
 import { useFeatureFlags } from '../api/chart-api.js';
 import '../chart.css';
 import { SectionPanel } from './section-panel.js';
-import {
-  allergiesDefinition,
-  conditionsDefinition,
-  familyHistoryDefinition,
-  generalDefinition,
-  medicationsDefinition,
-  socialHistoryDefinition,
-  surgeriesDefinition,
-} from './sections.js';
+import { allergiesDefinition } from '../sections/allergies.js';
+import { conditionsDefinition } from '../sections/conditions.js';
+import { familyHistoryDefinition } from '../sections/family-history.js';
+import { generalDefinition } from '../sections/general.js';
+import { medicationsDefinition } from '../sections/medications.js';
+import { socialHistoryDefinition } from '../sections/social-history.js';
+import { surgeriesDefinition } from '../sections/surgeries.js';
 import { VaccinesPanel } from './vaccines-panel.js';
 
 /** The patient's structured chart (spec chart-data §1): one card per section. */

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   ADMINISTRATION_ROUTE_LABELS,
@@ -10,22 +9,27 @@ import {
   type AdministrationSite,
 } from '../../../../../shared/chart/constants.js';
 import { formatUsDate } from '../../../../../shared/chart/fields.js';
-import { groupVaccines, type VaccineGroupView } from '../../../../../shared/chart/ordering.js';
-import { VaccineInput, type Vaccine } from '../../../../../shared/chart/sections.js';
+import { VaccineInput, type VaccineGroupView } from '../../../../../shared/chart/sections.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast } from '../../../lib/toasts.js';
-import { chartKeys, sectionPath } from '../api/chart-api.js';
+import {
+  deleteVaccineSeries,
+  renameVaccineSeries,
+  useDeleteVaccine,
+  usePinVaccineSeries,
+  useRefetchVaccines,
+  useSaveVaccine,
+  useVaccines,
+  type StoredVaccine,
+} from '../api/vaccines-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, TextAreaField, VaccineNameField } from './fields.js';
 import { GroupCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
 import { SectionCard } from './section-card.js';
-
-type StoredVaccine = Vaccine & { ident: string; [field: string]: unknown };
 
 const DELETED = CHART_MESSAGES.deletedLinked('vaccine');
 const countOf = (n: number) => `${n} ${n === 1 ? 'dose' : 'doses'}`;
@@ -82,51 +86,13 @@ function toBody(v: VaccineValues): Record<string, unknown> {
   };
 }
 
-function useVaccines(patientId: string) {
-  return useQuery({
-    queryKey: chartKeys.section(patientId, 'vaccines'),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
-      const items = Array.isArray(body) ? body : (body.items ?? []);
-      // Grouped and ordered by the shared rule whatever order the list arrived in.
-      return { items, groups: groupVaccines(items) as (VaccineGroupView & { items: StoredVaccine[] })[] };
-    },
-  });
-}
-
 export function VaccinesPanel({ patientId }: { patientId: string }) {
-  const queryClient = useQueryClient();
   const list = useVaccines(patientId);
   const [editing, setEditing] = useState<{ item?: StoredVaccine; group?: VaccineGroupView } | null>(null);
-  const refetch = () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, 'vaccines') });
-  const groupsPath = `${sectionPath(patientId, 'vaccines')}/groups`;
-
-  const save = useMutation({
-    mutationFn: ({ ident, group, body }: { ident?: string; group?: VaccineGroupView; body: Record<string, unknown> }) => {
-      if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body });
-      // New doses are created through the groups call (spec §7): into the dose's series when there is
-      // one (chosen with "Add dose", or a series of the same vaccine name), else as a new series.
-      const series = group ?? (list.data?.groups ?? []).find((g) => g.groupId && g.name.trim().toLowerCase() === String(body.name ?? '').trim().toLowerCase());
-      if (series?.groupId) return apiRequest({ method: 'PUT', path: `${groupsPath}/${encodeURIComponent(series.groupId)}`, body: { create: [body] } });
-      return apiRequest({ method: 'POST', path: groupsPath, body: { create: [body] } });
-    },
-    onSettled: refetch,
-  });
-  // The pin-all variant of the group update sends update[] only (spec §7).
-  const pinAll = useMutation({
-    mutationFn: ({ group, pinned }: { group: VaccineGroupView; pinned: boolean }) =>
-      apiRequest({
-        method: 'PUT',
-        path: `${groupsPath}/${encodeURIComponent(group.groupId ?? '')}`,
-        body: { update: group.items.map((dose) => ({ ident: dose.ident, pinned: pinnedWire(pinned) })) },
-      }),
-    onError: (error) => console.error('Pinning vaccine series failed', error),
-    onSettled: refetch,
-  });
-  const remove = useMutation({
-    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: sectionPath(patientId, 'vaccines', ident) }),
-    onSettled: refetch,
-  });
+  const refetch = useRefetchVaccines(patientId);
+  const save = useSaveVaccine(patientId, list.data?.groups ?? []);
+  const pinAll = usePinVaccineSeries(patientId);
+  const remove = useDeleteVaccine(patientId);
 
   const items = list.data?.items ?? [];
   const groups = list.data?.groups ?? [];
@@ -176,7 +142,7 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
           <div className="tw-chart-groups">
             {groups.map((group) => {
               const doses = countOf(group.items.length);
-              const groupPath = `${groupsPath}/${encodeURIComponent(group.groupId ?? '')}`;
+              const groupId = group.groupId;
               return (
                 <GroupCard
                   key={group.key}
@@ -196,15 +162,8 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
                     </>
                   }
                   // Only a stored series has a name of its own to change or a group to delete.
-                  onRename={group.groupId ? (name) => apiRequest({ method: 'PUT', path: groupPath, body: { group: { name } } }).finally(refetch) : undefined}
-                  onDelete={
-                    group.groupId
-                      ? () =>
-                          apiRequest({ method: 'DELETE', path: groupPath })
-                            .catch((error: unknown) => (isApiError(error, 404) ? undefined : console.error('Deleting vaccine series failed', error)))
-                            .finally(refetch)
-                      : undefined
-                  }
+                  onRename={groupId ? (name) => renameVaccineSeries(patientId, groupId, name).finally(refetch) : undefined}
+                  onDelete={groupId ? () => deleteVaccineSeries(patientId, groupId).finally(refetch) : undefined}
                   deleteText={`"${group.name}" and its ${doses} will be removed from the chart.`}
                 >
                   {group.items.map((dose) => renderCard(dose as StoredVaccine))}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
@@ -6,8 +5,7 @@ import { NOTE_LAYOUT, NOTE_MESSAGES } from '../../../../../shared/notes/note-con
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Select } from '../../../components/ui/select.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { displayUserName, type PracticeUser } from '../../../lib/practice.js';
+import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { NoteEditor } from '../editor/note-editor.js';
 import { STATUS_LABEL } from '../note-types.js';
 import { formatDateTime } from './note-header.js';
@@ -89,25 +87,12 @@ export function NoteDateDialog({ isOpen, value, onClose, onSave }: { isOpen: boo
   );
 }
 
-function usePracticeUsers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['notes', 'practice-users'],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<PracticeUser[] | { users?: PracticeUser[]; items?: PracticeUser[] }>({ path: '/v1/practices/users', signal });
-      const list = Array.isArray(body) ? body : (body.users ?? body.items ?? []);
-      return list.filter((u) => u.permissionGroup !== 'no_access');
-    },
-    enabled,
-    staleTime: 300_000,
-  });
-}
-
 /** Assign a draft to a colleague: they get a DRAFT notification (spec notes §4). */
 export function AssignDraftDialog({ isOpen, onClose, onAssign }: { isOpen: boolean; onClose: () => void; onAssign: (userId: string | null, name: string) => void }) {
-  const users = usePracticeUsers(isOpen);
+  const users = usePracticeUsers({ enabled: isOpen });
   const [userId, setUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const options = (users.data ?? []).map((u) => ({ id: u.userId, label: displayUserName(u) }));
+  const options = (users.data ?? []).filter((u) => u.permissionGroup !== 'no_access').map((u) => ({ id: u.userId, label: displayUserName(u) }));
   return (
     <NoteDialog
       title="Assign draft"

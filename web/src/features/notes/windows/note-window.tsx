@@ -1,23 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { isEditableStatus, isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
-import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
+import { canEditNote, noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
-import { Patient } from '../../../../../shared/patients/patient-schema.js';
+import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { usePatient } from '../../../lib/patients.js';
 import { showToast, toastQueue } from '../../../lib/toasts.js';
 import { fetchNote, noteKeys, notesApi, useNote } from '../api/notes-api.js';
 import { AssignDraftDialog, LatestVersionDialog, NoteDateDialog } from '../components/note-dialogs.js';
 import { formatDateTime, NoteHeader } from '../components/note-header.js';
-import { PatientPicker } from '../components/patient-picker.js';
 import { NoteFiles } from '../components/note-files.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { VitalsForm } from '../components/vitals-form.js';
@@ -27,15 +26,6 @@ import { NOTE_TYPE_LABEL } from '../note-types.js';
 import type { NoteStage, NoteWindowEntry } from './note-window-state.js';
 import { useNoteWindows } from './note-windows-context.js';
 
-
-function usePatientBrief(patientId: string | null) {
-  return useQuery({
-    queryKey: ['notes', 'patient', patientId],
-    queryFn: async ({ signal }) => Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(patientId ?? '')}`, signal })),
-    enabled: Boolean(patientId),
-    staleTime: 60_000,
-  });
-}
 
 export interface NoteWindowProps {
   entry: NoteWindowEntry;
@@ -106,7 +96,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const queryClient = useQueryClient();
   const dobRef = useRef<string | null>(null);
   const draft = useNoteDraft(note, dobRef, (dirty) => windows.setDirty(note.noteId, dirty));
-  const patient = usePatientBrief(draft.snapshot.patientId);
+  const patient = usePatient(draft.snapshot.patientId);
   dobRef.current = patient.data?.dob ?? null;
   const patientName = patient.data ? fullNameWithAge(patient.data) : (entry.patientName ?? '');
   const editorRef = useRef<NoteEditorHandle>(null);
@@ -122,7 +112,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
   const [addending, setAddending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const editable = isEditableStatus(note.status) || (note.noteType === 'SMS_LOG' && note.status === 'DELIVERED' && !note.signed);
+  const editable = canEditNote(note);
   const signed = isSignedStatus(note.status);
   const isEmail = note.noteType === 'EMAIL';
   const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
@@ -321,7 +311,16 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
       />
       {menuHidden ? null : (
         <div className="tw-note-window__toolbar">
-          <PatientPicker key={draft.snapshot.patientId ?? 'none'} patientName={patientName} isDisabled={!editable} onChange={(id, name) => void changePatient(id, name)} />
+          <PatientPicker
+            key={draft.snapshot.patientId ?? 'none'}
+            variant="inline"
+            className="tw-note-patient"
+            placeholder="Search patient"
+            value={draft.snapshot.patientId}
+            valueLabel={patientName}
+            isDisabled={!editable}
+            onChange={(id, name) => (id ? void changePatient(id, name) : undefined)}
+          />
           <span className="tw-note-window__date">Date {formatDateTime(draft.snapshot.eventTimestamp)}</span>
           <span className="tw-note-window__author">By {note.author.name}</span>
         </div>
@@ -471,7 +470,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
         <LatestVersionDialog
           isOpen
           latest={latestVersion}
-          canKeepMine={isEditableStatus(latestVersion.status) || (latestVersion.noteType === 'SMS_LOG' && latestVersion.status === 'DELIVERED' && !latestVersion.signed)}
+          canKeepMine={canEditNote(latestVersion)}
           onClose={() => setLatestVersion(null)}
           onKeepMine={keepMine}
           onReplace={replaceMine}

@@ -1,35 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PatientListResponse } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
-import type { PracticeUser } from '../../../lib/practice.js';
-
-/** Enough patients to pick from without scrolling a long list inside the palette. */
-const PATIENT_RESULTS = 8;
 
 export interface PaletteTemplate {
   templateId: string;
   templateName: string;
   status?: string;
-}
-
-export function usePalettePatients(query: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['palette', 'patients', query],
-    queryFn: async ({ signal }) =>
-      PatientListResponse.parse(await apiRequest<unknown>({ path: '/v1/patients', query: { q: query, limit: PATIENT_RESULTS }, signal })).items,
-    enabled: enabled && query.trim().length > 0,
-    staleTime: 30_000,
-  });
-}
-
-export function usePaletteUsers(enabled: boolean) {
-  return useQuery({
-    queryKey: ['practice', 'users'],
-    queryFn: ({ signal }) => apiRequest<PracticeUser[]>({ path: '/v1/practices/users', signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** Templates come with the notes release; until that API answers, the section stays empty. */

@@ -20,9 +20,10 @@ import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.
 import { SearchIcon } from '../../../components/ui/icons.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { paths } from '../../../lib/paths.js';
-import { displayUserName } from '../../../lib/practice.js';
+import { usePatientSearch } from '../../../lib/patients.js';
+import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { usePalettePatients, usePaletteTemplates, usePaletteUsers } from '../api/palette-search.js';
+import { usePaletteTemplates } from '../api/palette-search.js';
 import { activeTemplates, activeUsers, matchesQuery, paletteActions, type PaletteCommand, type PaletteInteraction, type PaletteSection } from '../palette-actions.js';
 import '../palette.css';
 
@@ -51,6 +52,9 @@ export interface CommandPaletteProps {
   interactions?: readonly PaletteInteraction[];
 }
 
+/** Enough patients to pick from without scrolling a long list inside the palette. */
+const PATIENT_RESULTS = 8;
+
 /** Spec shell §2.6: one searchable list of actions, patients, templates and users. */
 export function CommandPalette({ isOpen, onOpenChange, helpHref, interactions = [] }: CommandPaletteProps) {
   return (
@@ -69,8 +73,8 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
   const [query, setQuery] = useState('');
   const [page, setPage] = useState<'root' | 'interactions'>('root');
   const debounced = useDebouncedValue(query.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
-  const patients = usePalettePatients(debounced, page === 'root');
-  const users = usePaletteUsers(true);
+  const patients = usePatientSearch(debounced, { limit: PATIENT_RESULTS, enabled: page === 'root' });
+  const users = usePracticeUsers();
   const templates = usePaletteTemplates(true);
 
   const sections = useMemo<Section[]>(() => {
@@ -107,7 +111,7 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         id: 'patients',
         title: 'Patients',
         entries: typed
-          ? (patients.data ?? []).map((p) => ({
+          ? (patients.data?.items ?? []).map((p) => ({
               id: `patient:${p.id}`,
               label: fullNameWithAge(p),
               filterText: null,

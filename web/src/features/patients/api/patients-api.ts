@@ -2,19 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PATIENT_PAGE_SIZE } from '../../../../../shared/constants/patients.js';
 import { Patient, PatientListResponse, type PatientInput } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
-
-export interface PatientListParams {
-  q: string;
-  offset: number;
-  archived: boolean;
-}
-
-export const patientKeys = {
-  all: ['patients'] as const,
-  lists: () => [...patientKeys.all, 'list'] as const,
-  list: (params: PatientListParams) => [...patientKeys.lists(), params] as const,
-  detail: (patientId: string) => [...patientKeys.all, 'detail', patientId] as const,
-};
+import { patientKeys, type PatientListParams } from '../../../lib/patients.js';
 
 export async function fetchPatients(params: PatientListParams, signal?: AbortSignal): Promise<PatientListResponse> {
   const body = await apiRequest<unknown>({
@@ -30,23 +18,11 @@ export async function fetchPatients(params: PatientListParams, signal?: AbortSig
   return PatientListResponse.parse(body);
 }
 
-export async function fetchPatient(patientId: string, signal?: AbortSignal): Promise<Patient> {
-  return Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(patientId)}`, signal }));
-}
-
 export function usePatientList(params: PatientListParams) {
   return useQuery({
     queryKey: patientKeys.list(params),
     queryFn: ({ signal }) => fetchPatients(params, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function usePatient(patientId: string | undefined) {
-  return useQuery({
-    queryKey: patientKeys.detail(patientId ?? ''),
-    queryFn: ({ signal }) => fetchPatient(patientId ?? '', signal),
-    enabled: Boolean(patientId),
   });
 }
 

@@ -2,14 +2,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PATIENT_PAGE_SIZE, PATIENT_SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants/patients.js';
 import { dobString, fullNameWithAge, primaryPhone } from '../../../../../shared/patients/patient-derived.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
-import type { Patient } from '../../../../../shared/patients/patient-schema.js';
+import type { Patient, PatientSearchMatch } from '../../../../../shared/patients/patient-schema.js';
+import { matchReasonLabel } from '../../../../../shared/patients/patient-search.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TablePager } from '../../../components/ui/table-pager.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
@@ -47,8 +48,7 @@ export function PatientListPage() {
 
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
-  const first = total === 0 ? 0 : offset + 1;
-  const last = offset + items.length;
+  const matches = new Map((list.data?.matches ?? []).map((match) => [match.id, match]));
 
   return (
     <section className="tw-page" aria-labelledby="patients-title">
@@ -103,45 +103,30 @@ export function PatientListPage() {
             </thead>
             <tbody>
               {items.map((patient) => (
-                <PatientRow key={patient.id} patient={patient} onOpen={() => navigate(paths.patient(patient.id))} />
+                <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => navigate(paths.patient(patient.id))} />
               ))}
             </tbody>
           </table>
           </div>
         )}
 
-        {total > PATIENT_PAGE_SIZE ? (
-          <div className="tw-table-pager tw-patients__pager">
-            <span>
-              {first}–{last} of {total}
-            </span>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label="Previous page"
-              isDisabled={offset === 0}
-              onPress={() => update({ offset: offset - PATIENT_PAGE_SIZE > 0 ? String(offset - PATIENT_PAGE_SIZE) : null })}
-            >
-              <ChevronLeftIcon />
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label="Next page"
-              isDisabled={offset + PATIENT_PAGE_SIZE >= total}
-              onPress={() => update({ offset: String(offset + PATIENT_PAGE_SIZE) })}
-            >
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        ) : null}
+        <TablePager
+          className="tw-patients__pager"
+          offset={offset}
+          limit={PATIENT_PAGE_SIZE}
+          shown={items.length}
+          total={total}
+          onOffset={(next) => update({ offset: next === null ? null : String(next) })}
+        />
       </div>
     </section>
   );
 }
 
-function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void }) {
+function PatientRow({ patient, match, onOpen }: { patient: Patient; match?: PatientSearchMatch; onOpen: () => void }) {
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
+  // A phone search says how each number matched: as typed, digits in order, or digits scrambled.
+  const matchLabel = match ? matchReasonLabel(match) : null;
   return (
     <ClickableRow onOpen={onOpen}>
       <td>
@@ -154,7 +139,10 @@ function PatientRow({ patient, onOpen }: { patient: Patient; onOpen: () => void 
         </div>
       </td>
       <td className="tw-patients__mono">{dobString(patient)}</td>
-      <td className="tw-patients__mono">{formatPhone(primaryPhone(patient))}</td>
+      <td className="tw-patients__mono">
+        {formatPhone(primaryPhone(patient))}
+        {matchLabel ? <span className="tw-patients__match">{matchLabel}</span> : null}
+      </td>
       <td className="tw-patients__email">{patient.email}</td>
     </ClickableRow>
   );

@@ -14,7 +14,8 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useArchivePatient, usePatient } from '../api/patients-api.js';
+import { usePatient } from '../../../lib/patients.js';
+import { useArchivePatient } from '../api/patients-api.js';
 import '../patients.css';
 
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };

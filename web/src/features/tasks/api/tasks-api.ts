@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notification-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import type { PracticeUser } from '../../../lib/practice.js';
 import { taskListQuery, type TaskListParams } from '../task-list-params.js';
 import { LinkedNote, TASK_BADGE_STATUSES, TaskListResponse, TaskSchema, type Task, type TaskInput, type TaskUpdate } from '../task-model.js';
 
@@ -69,26 +67,6 @@ export function useSaveTask(taskId: string | undefined) {
   });
 }
 
-export function useTaskUsers() {
-  return useQuery({
-    queryKey: ['practice', 'users'],
-    queryFn: ({ signal }) => apiRequest<PracticeUser[]>({ path: '/v1/practices/users', signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** Names for the patients a page of tasks links to. */
-export function useTaskPatients(patientIds: readonly string[]) {
-  const results = useQueries({
-    queries: [...new Set(patientIds)].map((id) => ({
-      queryKey: ['patients', 'detail', id],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(id)}`, signal })),
-      staleTime: 5 * 60_000,
-    })),
-  });
-  return new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
-}
-
 /** The notes a task links to (its noteDataLinks), one request each; a note that cannot be read is an error entry. */
 export function useLinkedNotes(links: Task['noteDataLinks']) {
   return useQueries({
@@ -100,18 +78,6 @@ export function useLinkedNotes(links: Task['noteDataLinks']) {
       retry: false,
       staleTime: 60_000,
     })),
-  });
-}
-
-export function usePatientSearch(query: string) {
-  return useQuery({
-    queryKey: ['tasks', 'patient-search', query],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ items: unknown[] }>({ path: '/v1/patients', query: { q: query, limit: 10 }, signal });
-      return body.items.map((p) => Patient.parse(p));
-    },
-    enabled: query.trim().length > 0,
-    staleTime: 30_000,
   });
 }
 

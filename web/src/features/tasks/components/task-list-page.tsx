@@ -5,17 +5,19 @@ import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.
 import { isoToUsDate } from '../../../../../shared/rules/dates.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TablePager } from '../../../components/ui/table-pager.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
-import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
+import { usePatientsById } from '../../../lib/patients.js';
+import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { refreshTasks, useTaskList, useTaskPatients, useTaskUsers } from '../api/tasks-api.js';
+import { refreshTasks, useTaskList } from '../api/tasks-api.js';
 import { parseTaskListParams, withTaskParams, type TaskView } from '../task-list-params.js';
 import { TASK_FILTER_STATUSES, TASK_PAGE_SIZE, TASK_SEARCH_DEBOUNCE_MS, type Task } from '../task-model.js';
 import { assignableUsers, statusLabel, statusTone } from '../task-rules.js';
@@ -43,11 +45,11 @@ export function TaskListPage({ view }: { view: TaskView }) {
   }, [debounced, setSearch]);
 
   const list = useTaskList({ ...params, keyword });
-  const users = useTaskUsers();
+  const users = usePracticeUsers();
   const userOptions = useMemo(() => assignableUsers(users.data ?? []), [users.data]);
   const userName = useMemo(() => new Map((users.data ?? []).map((u) => [u.userId, displayUserName(u)])), [users.data]);
   const items = list.data?.tasks ?? [];
-  const patients = useTaskPatients(items.flatMap((t) => (t.patientId ? [t.patientId] : [])));
+  const patients = usePatientsById(items.flatMap((t) => (t.patientId ? [t.patientId] : [])));
   const total = list.data?.total ?? 0;
 
   const update = (changes: Record<string, string | null>) => setSearch((current) => withTaskParams(current, changes), { replace: true });
@@ -136,19 +138,7 @@ export function TaskListPage({ view }: { view: TaskView }) {
           </div>
         )}
 
-        {total > params.limit ? (
-          <div className="tw-table-pager">
-            <span>
-              {params.offset + 1}–{params.offset + items.length} of {total}
-            </span>
-            <Button size="sm" aria-label="Previous page" isDisabled={params.offset === 0} onPress={() => update({ offset: params.offset - params.limit > 0 ? String(params.offset - params.limit) : null })}>
-              <ChevronLeftIcon />
-            </Button>
-            <Button size="sm" aria-label="Next page" isDisabled={params.offset + params.limit >= total} onPress={() => update({ offset: String(params.offset + params.limit) })}>
-              <ChevronRightIcon />
-            </Button>
-          </div>
-        ) : null}
+        <TablePager offset={params.offset} limit={params.limit} shown={items.length} total={total} onOffset={(next) => update({ offset: next === null ? null : String(next) })} />
       </div>
     </section>
   );

@@ -1,23 +1,21 @@
 import { useEffect, useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, TextArea, TextField as AriaTextField, FieldError, Button as AriaButton } from 'react-aria-components';
+import { Label, TextArea, TextField as AriaTextField, FieldError } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router-dom';
-import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
+import { PatientPicker } from '../../../components/patient-picker.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Form } from '../../../components/ui/form.js';
-import { ChevronDownIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
-import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
+import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
-import { useLinkedNotes, usePatientSearch, useSaveTask, useTask, useTaskPatients, useTaskUsers } from '../api/tasks-api.js';
-import { isTaskReadOnly, TASK_MESSAGES, TASK_SEARCH_DEBOUNCE_MS, taskFormToInput, type Task, type TaskFormValues, type TaskInput, type TaskUpdate } from '../task-model.js';
+import { useLinkedNotes, useSaveTask, useTask } from '../api/tasks-api.js';
+import { isTaskReadOnly, TASK_MESSAGES, taskFormToInput, type Task, type TaskFormValues, type TaskInput, type TaskUpdate } from '../task-model.js';
 import { assignableUsers, linkedNoteLabel, statusLabel, statusTone } from '../task-rules.js';
 import '../tasks.css';
 
@@ -49,7 +47,7 @@ type FormValues = TaskFormValues;
 function TaskEditor({ task }: { task: Task | undefined }) {
   const navigate = useNavigate();
   const me = useCurrentUser().data;
-  const users = useTaskUsers();
+  const users = usePracticeUsers();
   const save = useSaveTask(task?.ident);
   const readOnly = task ? isTaskReadOnly(task) : false;
   const [values, setValues] = useState<FormValues>(() => ({
@@ -150,7 +148,7 @@ function TaskEditor({ task }: { task: Task | undefined }) {
         >
           <fieldset className="tw-tasks__fieldset" disabled={readOnly}>
             <div className="tw-tasks__grid">
-              <PatientPicker value={values.patientId} onChange={(id) => set('patientId', id)} isDisabled={readOnly} />
+              <PatientPicker value={values.patientId} onChange={(id) => set('patientId', id)} isDisabled={readOnly} clearable />
               <Select
                 label="Assign To"
                 options={userOptions}
@@ -224,55 +222,5 @@ function LinkedNotes({ links }: { links: Task['noteDataLinks'] }) {
         })}
       </ul>
     </section>
-  );
-}
-
-function PatientPicker({ value, onChange, isDisabled }: { value: string | null; onChange: (id: string | null) => void; isDisabled: boolean }) {
-  const selected = useTaskPatients(value ? [value] : []).get(value ?? '');
-  const selectedLabel = selected ? fullNameWithAge(selected) : '';
-  // null until the user types: the box then shows the chosen patient's name once it has loaded.
-  const [input, setInput] = useState<string | null>(null);
-  const shown = input ?? selectedLabel;
-  const query = useDebouncedValue(shown === selectedLabel ? '' : shown, TASK_SEARCH_DEBOUNCE_MS);
-  const results = usePatientSearch(query);
-  const items = (results.data ?? []).map((p) => ({ id: p.id, label: fullNameWithAge(p) }));
-  if (selected && !items.some((i) => i.id === selected.id)) items.unshift({ id: selected.id, label: selectedLabel });
-
-  return (
-    <ComboBox
-      className="tw-field"
-      items={items}
-      selectedKey={value}
-      inputValue={shown}
-      onInputChange={(text) => {
-        setInput(text);
-        if (text === '') onChange(null);
-      }}
-      onSelectionChange={(key) => {
-        const id = key === null ? null : String(key);
-        onChange(id);
-        setInput(items.find((i) => i.id === id)?.label ?? '');
-      }}
-      isDisabled={isDisabled}
-      menuTrigger="input"
-      allowsEmptyCollection
-    >
-      <Label className="tw-field__label">Patient</Label>
-      <div className="tw-tasks__combo">
-        <Input className="tw-field__input" placeholder="Search name or number" />
-        <AriaButton className="tw-tasks__combo-button" aria-label="Show patients">
-          <ChevronDownIcon />
-        </AriaButton>
-      </div>
-      <Popover className="tw-popover">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-tasks__muted tw-tasks__combo-empty">{query ? 'No result' : 'Type to search a patient name'}</p>}>
-          {(item: { id: string; label: string }) => (
-            <ListBoxItem id={item.id} className="tw-listbox__item" textValue={item.label}>
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
   );
 }

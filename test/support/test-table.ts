@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { startLocalDynamo, type LocalDynamo } from '../../infra/local/dynamodb/local-dynamodb.js';
-import { primeAccessRecord } from '../lib/auth/access-record.js';
-import { resetDocumentClient } from '../lib/table/client.js';
-import type { HttpEvent } from '../lib/http/group-handler.js';
+import { primeAccessRecord } from '../../functions/lib/auth/access-record.js';
+import { resetDocumentClient } from '../../functions/lib/table/client.js';
+import type { HttpEvent } from '../../functions/lib/http/group-handler.js';
 
 export const TEST_PRACTICE = 'prc_unit_test';
 
 /** An embedded table for repository and handler tests, with the env the handlers read. */
 export async function startTestTable(): Promise<{ stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-patients-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-unit-'));
   const tableName = 'tidewell-test';
   const dynamo: LocalDynamo = await startLocalDynamo({ dataDir, tableName, ttlSweepIntervalMs: 60_000, onError: () => undefined });
   process.env.TABLE_NAME = tableName;

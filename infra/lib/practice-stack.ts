@@ -99,6 +99,7 @@ export class PracticeStack extends Stack {
     alarms.watchFunction('schedule-target', scheduler.target);
     alarms.watchFunction('transcription-worker', transcription.worker);
     alarms.watchFunction('notification-stream', notificationStream.consumer);
+    alarms.watchFunction('subscription-guard', subscriptionGuard);
     if (!config.alarms) Annotations.of(alarms).addWarningV2('tidewell:no-alarm-subscribers', `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`);
 
     this.outputs = {

@@ -22,7 +22,7 @@ describe('route roles', () => {
 
   it('refuses no_access everywhere and lower roles where a route names one', async () => {
     expect((await invoke(handler, { routeKey: 'GET /v1/open', groups: ['no_access'] })).status).toBe(403);
-    expect(await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['provider'] })).toEqual({ status: 403, body: { message: 'You do not have permission to do this.' } });
+    expect(await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['provider'] })).toEqual({ status: 403, body: { message: 'You do not have permission to do this.', reason: 'role' } });
     expect((await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['admin'] })).status).toBe(200);
   });
 });

@@ -1,0 +1,69 @@
+/**
+ * Bundles each group Lambda with the stack's own esbuild options and measures what a cold start
+ * carries: the minified size of the bundle and how long a fresh `node` takes to import it.
+ */
+import { build, type Metafile } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GROUPS, type GroupDefinition } from '../../functions/groups.js';
+import { esbuildOptions, LAMBDA_NODE_OPTIONS } from '../../infra/lib/lambda-bundling.js';
+import { repoPath, REPO_ROOT } from '../../infra/lib/paths.js';
+
+export interface BuiltBundle {
+  group: string;
+  file: string;
+  bytes: number;
+  metafile: Metafile;
+}
+
+/** Builds every group's bundle into outDir/<group>/index.mjs, one after another (two shared cores). */
+export async function buildGroupBundles(outDir: string, groups: readonly GroupDefinition[] = GROUPS): Promise<BuiltBundle[]> {
+  const built: BuiltBundle[] = [];
+  for (const group of groups) {
+    const dir = join(outDir, group.name);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'index.mjs');
+    const result = await build({ ...esbuildOptions(repoPath(group.entry), file), absWorkingDir: REPO_ROOT });
+    built.push({ group: group.name, file, bytes: statSync(file).size, metafile: result.metafile! });
+  }
+  return built;
+}
+
+/** Environment a group module may read while it loads; values are placeholders, nothing is called. */
+const INIT_ENV = {
+  TABLE_NAME: 'tidewell-bench',
+  PRACTICE_ID: 'bench',
+  FILES_BUCKET: 'tidewell-bench-files',
+  AWS_REGION: 'us-east-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+/** Milliseconds a fresh node process spends importing the bundle; the median of `runs` processes. */
+export function moduleInitMs(file: string, runs = 5): { median: number; runs: number[] } {
+  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...INIT_ENV },
+      encoding: 'utf8',
+    });
+    times.push(Number(out));
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], runs: times };
+}
+
+/** Bytes each input contributes to the output, largest first, grouped by package (or source folder). */
+export function largestInputs(metafile: Metafile, top = 12): { name: string; bytes: number }[] {
+  const byName = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/(v4\/[^/]+|dist-[^/]+\/[^/]+))?/.exec(path);
+      const name = pkg ? pkg[1] + (pkg[1] === 'zod' && pkg[2] ? `/${pkg[2]}` : '') : path.split('/').slice(0, 2).join('/');
+      byName.set(name, (byName.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
+}

@@ -23,7 +23,8 @@ export const LAMBDA_ESBUILD = {
   sourcesContent: false,
   // The SDK is bundled so deployed code runs the versions pinned in the lockfile, not the runtime's.
   external: [] as string[],
-  alias: {} as Record<string, string>,
+  // Lambda gives credentials in the environment only; see functions/lib/adapters/lambda-credentials.ts.
+  alias: { '@aws-sdk/credential-provider-node': './functions/lib/adapters/lambda-credentials.ts' } as Record<string, string>,
 } as const;
 
 /** esbuild CLI form of the aliases: `--alias:from=to` (relative targets resolve from the repository root). */

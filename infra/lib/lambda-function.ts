@@ -50,7 +50,7 @@ export function tidewellFunction(scope: Construct, id: string, props: TidewellFu
     projectRoot: REPO_ROOT,
     depsLockFilePath: repoPath('package-lock.json'),
     environment: { NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...props.environment },
-    bundling: cdkBundling(),
+    bundling: cdkBundling(entry),
   });
 
   NagSuppressions.addResourceSuppressions(

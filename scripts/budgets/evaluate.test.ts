@@ -21,6 +21,12 @@ describe('size budgets', () => {
     expect(verdict.failures).toEqual(['Lambda bundle "notes" is 535.0 KB minified, over the 400.0 KB maximum']);
   });
 
+  it('judges what a cold start loads, and shows the lazily loaded chunks beside it', () => {
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 373 * 1024, totalBytes: 487 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.lines[0].value).toBe('373.0 KB (+114.0 KB lazy)');
+  });
+
   it('warns, without failing, when a bundle is over the target but under the maximum', () => {
     const verdict = evaluateSizes({ ...within, bundles: [{ group: 'practice', bytes: 308.4 * 1024 }] }, budgets);
     expect(verdict.failures).toEqual([]);
@@ -41,7 +47,7 @@ describe('size budgets', () => {
 
   it('prints each figure beside its budget', () => {
     const table = formatLines(evaluateSizes(within, budgets).lines);
-    expect(table).toMatch(/Lambda bundle patients \(minified\)\s+250\.0 KB\s+300\.0 KB \(max 400\.0 KB\)\s+ok/);
+    expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB \(max 400\.0 KB\)\s+ok/);
     expect(table).toMatch(/Stack Tidewell-demo \(CloudFormation resources\)\s+208\s+250\s+ok/);
   });
 });

@@ -3,7 +3,6 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailFailureReason } from '../../../shared/notes/note-constants.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
-import { sesEmailSenderFromEnv } from './ses-email.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -103,16 +102,15 @@ export class DisabledEmailSender implements EmailSender {
 /**
  * EMAIL_TRANSPORT picks the transport: the stack sets 'ses' (with EMAIL_IDENTITY and
  * EMAIL_FROM_ADDRESS from the practice config) or 'none'; `npm start` sets nothing and gets the
- * local outbox. SES is imported statically on purpose: the Lambda bundle is one file, where an
- * import() keeps the SES client anyway and stops esbuild from tree-shaking everything it reaches
- * (notes bundle 535 KB and 73 ms init with it, 456 KB and 63 ms without). Nothing is sent or
- * constructed until this picks SES.
+ * local outbox. The SES module is loaded only when used: local runs never import it, and in the
+ * Lambda bundle it is a chunk of its own that a cold start does not load.
  */
 export async function emailSenderFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<EmailSender> {
   const transport = env.EMAIL_TRANSPORT || LOCAL_OUTBOX_TRANSPORT;
   if (transport === LOCAL_OUTBOX_TRANSPORT) return new LocalOutboxEmailSender();
   if (transport === DISABLED_TRANSPORT) return new DisabledEmailSender();
   if (transport === SES_TRANSPORT) {
+    const { sesEmailSenderFromEnv } = await import('./ses-email.js');
     return sesEmailSenderFromEnv(env);
   }
   throw new Error(`EMAIL_TRANSPORT ${transport} is not one of ${LOCAL_OUTBOX_TRANSPORT}, ${SES_TRANSPORT}, ${DISABLED_TRANSPORT}`);

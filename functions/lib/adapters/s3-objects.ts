@@ -116,11 +116,15 @@ export class S3Objects {
   }
 }
 
-/** One HTTP exchange with node's client, which (unlike fetch) hands back the body undecoded. */
+/**
+ * One HTTP exchange with node's client, which (unlike fetch) hands back the body undecoded. Each
+ * call opens its own connection: these calls are rare and large, and a pooled socket the server
+ * closed while the process was busy (parsing a code set) would fail the next call with ECONNRESET.
+ */
 function exchange(url: string, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<{ status: number; bytes: Uint8Array }> {
   const send = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method, headers }, (res) => {
+    const req = send(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 500, bytes: new Uint8Array(Buffer.concat(chunks)) }));

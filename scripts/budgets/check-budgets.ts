@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../infra/lib/paths.js';
-import { evaluateSizes, formatLines } from './evaluate.js';
-import { buildGroupBundles } from './lambda-bundles.js';
+import { BUDGETS } from './budgets.js';
+import { evaluateSizes, formatLines, kb } from './evaluate.js';
+import { buildGroupBundles, largestInputs } from './lambda-bundles.js';
 import { stackResourceCounts } from './stack-resources.js';
 import { firstScreenWeights } from './web-entries.js';
 
@@ -22,6 +23,10 @@ async function main(): Promise<number> {
     const verdict = evaluateSizes({ bundles, webScreens, stacks });
     console.log(formatLines(verdict.lines));
     for (const warning of verdict.warnings) console.log(`warning: ${warning}`);
+    for (const bundle of bundles.filter((b) => b.bytes > BUDGETS.lambdaBundleMaxBytes)) {
+      console.log(`\nLargest inputs of the ${bundle.group} bundle:`);
+      for (const input of largestInputs(bundle.metafile, 8)) console.log(`  ${kb(input.bytes).padStart(10)}  ${input.name}`);
+    }
     if (verdict.failures.length) {
       console.error(`\ncheck:budgets failed:\n${verdict.failures.map((f) => `  - ${f}`).join('\n')}`);
       return 1;

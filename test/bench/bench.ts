@@ -187,6 +187,7 @@ async function run() {
       console.log(`  chart: ${opts.notes} notes (${chart.notesOnPatient} on ${chart.patientId}) and every section seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
       const open = await measureChartOpen(chart);
       console.log(`  chart open in Chromium: ${open.runsMs.map((t) => t.toFixed(0)).join(', ')} ms`);
+      console.log(`  its API calls (last run, slowest first): ${open.apiCalls.slice(0, 6).map((c) => `${c.path} ${c.ms.toFixed(0)} ms`).join('; ')}`);
       budgetLines.push(timingLine(`Chart open, median of ${open.runsMs.length} (${opts.notes} notes, full chart)`, open.medianMs, BUDGETS.chartOpenMs));
     } else {
       console.log('  time limit reached (or --chart-runs 0); chart open not measured');

@@ -31,6 +31,8 @@ export interface ChartOpenResult {
   firstMs: number;
   medianMs: number;
   runsMs: number[];
+  /** API calls of the last run, slowest first: what the chart waited for. */
+  apiCalls: { path: string; ms: number }[];
 }
 
 /** One item in every section, created through the API like a user would. */
@@ -97,7 +99,15 @@ export async function measureChartOpen(opts: ChartOpenOptions): Promise<ChartOpe
     await page.getByTestId('practice-name').waitFor({ timeout: 60_000 });
     const chartUrl = `${opts.webUrl}/#/patients/${opts.patientId}`;
     const runsMs: number[] = [];
+    let apiCalls: { path: string; ms: number }[] = [];
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const timing = request.timing();
+      apiCalls.push({ path: `${request.method()} ${url.pathname.slice(4)}`, ms: timing.responseEnd });
+    });
     for (let run = 0; run < opts.runs && Date.now() < opts.deadline; run++) {
+      apiCalls = [];
       await page.goto('about:blank');
       const started = performance.now();
       await page.goto(chartUrl);
@@ -105,7 +115,7 @@ export async function measureChartOpen(opts: ChartOpenOptions): Promise<ChartOpe
       runsMs.push(performance.now() - started);
     }
     const sorted = [...runsMs].sort((a, b) => a - b);
-    return { firstMs: runsMs[0], medianMs: sorted[Math.floor(sorted.length / 2)], runsMs };
+    return { firstMs: runsMs[0], medianMs: sorted[Math.floor(sorted.length / 2)], runsMs, apiCalls: [...apiCalls].sort((a, b) => b.ms - a.ms) };
   } finally {
     await browser.close();
   }

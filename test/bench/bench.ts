@@ -110,8 +110,8 @@ async function run() {
     for (const step of apiBudget.steps) console.log(`${step.step.padEnd(44)}${step.p50.toFixed(2).padStart(9)}${step.p95.toFixed(2).padStart(9)}`);
     console.log(`  dynalite: the index version read (consistent GetItem) costs ${apiBudget.engineRatio.toFixed(2)}x a bare GetItem on the same engine\n`);
     budgetLines.push(
-      timingLine(`API patient list p95 (${opts.patients} patients, c=${opts.concurrency})`, apiBudget.list.p95, BUDGETS.apiP95Ms),
-      timingLine(`API patient search p95 (${opts.patients} patients, c=${opts.concurrency})`, apiBudget.search.p95, BUDGETS.apiP95Ms),
+      timingLine(`API patient list p95 (${opts.patients} patients, c=${opts.concurrency}, client thread)`, apiBudget.list.p95, BUDGETS.apiP95Ms),
+      timingLine(`API patient search p95 (${opts.patients} patients, c=${opts.concurrency}, client thread)`, apiBudget.search.p95, BUDGETS.apiP95Ms),
       { what: 'API patient list / search p50', value: `${apiBudget.list.p50.toFixed(1)} / ${apiBudget.search.p50.toFixed(1)} ms`, budget: '-', status: 'ok' },
     );
     const fullNames = patients.map((p) => `${p.firstName} ${p.lastName}`);

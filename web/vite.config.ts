@@ -39,6 +39,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       onLog(level, log, handler) {

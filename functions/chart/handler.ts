@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CodeKeywordQuery, Icd10SearchQuery } from '../../shared/chart/code-sets.js';
 import {
   AddMedicationBody,

@@ -1,5 +1,5 @@
 import { MedicationFields, MedicationInput } from '../../shared/chart/sections.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
 import { createSectionItemFrom, parseOrThrow } from './section-crud.js';

@@ -1,24 +1,10 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3ObjectsFromEnv, type S3Objects } from '../lib/adapters/s3-objects.js';
 
-let client: S3Client | undefined;
+let client: S3Objects | undefined;
 
-/** One S3 client per process; S3_ENDPOINT points it at the local file store. */
-function s3(): S3Client {
-  if (!client) {
-    const endpoint = process.env.S3_ENDPOINT;
-    client = new S3Client(
-      endpoint
-        ? {
-            endpoint,
-            region: process.env.AWS_REGION ?? 'us-east-1',
-            forcePathStyle: true,
-            requestChecksumCalculation: 'WHEN_REQUIRED',
-            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          }
-        : { requestChecksumCalculation: 'WHEN_REQUIRED' },
-    );
-  }
+/** One S3 signer per process; S3_ENDPOINT points it at the local file store. */
+function s3(): S3Objects {
+  client ??= s3ObjectsFromEnv();
   return client;
 }
 
@@ -31,13 +17,9 @@ function bucket(): string {
 export const PRESIGN_EXPIRY_SECONDS = 900;
 
 export function presignPut(key: string, contentType: string, size?: number): Promise<string> {
-  return getSignedUrl(
-    s3(),
-    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ...(size !== undefined ? { ContentLength: size } : {}) }),
-    { expiresIn: PRESIGN_EXPIRY_SECONDS },
-  );
+  return s3().presignPut({ bucket: bucket(), key }, contentType, size, PRESIGN_EXPIRY_SECONDS);
 }
 
 export function presignGet(key: string): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: PRESIGN_EXPIRY_SECONDS });
+  return s3().presignGet({ bucket: bucket(), key }, PRESIGN_EXPIRY_SECONDS);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { uploadError } from '../../shared/notes/files.js';
 import type { PresignUploadBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';

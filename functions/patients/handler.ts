@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PatientIdParams, PatientListQuery, PatientWriteQuery } from '../../shared/patients/patient-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { archivePatientById } from './archive-patient.js';

@@ -118,6 +118,9 @@ export class Api extends Construct {
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn, {
         payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+        // One invoke permission for the whole API instead of one per route: a permission per
+        // route was a third of the stack and would push it past CloudFormation's 500 resources.
+        scopePermissionToRoute: false,
       });
       for (const routeKey of group.routes) {
         const { method, path } = parseRouteKey(routeKey);

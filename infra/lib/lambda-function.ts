@@ -2,11 +2,12 @@ import { Duration } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { existsSync } from 'node:fs';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Logging } from './logging.js';
+import { cdkBundling, LAMBDA_NODE_OPTIONS } from './lambda-bundling.js';
 import { INLINE_POLICY_REASON } from './nag.js';
 import { repoPath, REPO_ROOT } from './paths.js';
 
@@ -19,12 +20,6 @@ export interface TidewellFunctionProps {
   timeoutSeconds?: number;
   description?: string;
 }
-
-/**
- * ESM bundles: middy 6 ships ESM only and handlers may use import.meta. The banner gives
- * CommonJS dependencies bundled into the ESM output a working `require`.
- */
-const ESM_REQUIRE_BANNER = "import { createRequire as __tidewellCreateRequire } from 'module'; const require = __tidewellCreateRequire(import.meta.url);";
 
 /**
  * A Node.js 22 Lambda (arm64, X-Ray) bundled by esbuild from a handler module, with its own
@@ -54,18 +49,8 @@ export function tidewellFunction(scope: Construct, id: string, props: TidewellFu
     logGroup,
     projectRoot: REPO_ROOT,
     depsLockFilePath: repoPath('package-lock.json'),
-    environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-    bundling: {
-      format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      banner: ESM_REQUIRE_BANNER,
-      minify: true,
-      sourceMap: true,
-      sourcesContent: false,
-      // The SDK is bundled so deployed code runs the versions pinned in the lockfile, not the runtime's.
-      externalModules: [],
-    },
+    environment: { NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...props.environment },
+    bundling: cdkBundling(entry),
   });
 
   NagSuppressions.addResourceSuppressions(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ICD10_MAX_PAGE_SIZE, ICD10_PAGE_SIZE } from './constants.js';
 
 /** Which data a code-set search answered from, so the UI can say how to load the full set. */

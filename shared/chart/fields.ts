@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_YEAR } from '../constants/dates.js';
 import { isIsoDate, todayIsoDate, usDateToIso } from '../rules/dates.js';
 import { CHART_MESSAGES as M, NOTE_DATA_LINK_TYPES } from './constants.js';

@@ -14,7 +14,7 @@ import {
   VaccineInput,
 } from './sections.js';
 import { diagnosisRules } from './sections.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const errors = (schema: z.ZodType, body: unknown) => zodFieldErrorsOf(schema.safeParse(body));
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NOTE_STATUSES, NOTE_TYPES, NOTES_PAGE_SIZE, type NoteStatus, type NoteType } from './note-constants.js';
 
 export const NoteTypeSchema = z.enum(NOTE_TYPES, { error: 'Unknown note type' });

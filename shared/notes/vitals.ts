@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ageOn } from '../rules/dates.js';
 
 /** Vitals fields with their display units (spec notes §3, §5; units temp °F, height in, weight lb, head circumference in). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec shell §3 Notification (live feed). */
 export const NOTIFICATION_TYPES = ['TASK', 'PHONE_CALL', 'SMS', 'LAB_RESULTS', 'DRAFT', 'FORM', 'FAX'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_DATE_ISO } from '../constants/dates.js';
 import {
   MEMBERSHIP_STATUSES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Not fixed by the spec: bounds so no request can store an unbounded value. */
 export const REMINDER_TEXT_MAX = 1000;

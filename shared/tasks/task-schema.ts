@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIsoDate } from '../rules/dates.js';
 
 /** Spec shell §3 Task: statuses shown in lists. */

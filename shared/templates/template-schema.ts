@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TEMPLATE_STATUSES = ['active', 'inactive'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];

@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --max-seconds 300]`
+ * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --notes 10000 --chart-runs 5 --max-seconds 300]`
  *
  * Starts the local runtime on a temporary folder, loads N synthetic patients through the patient
  * repository, signs in the demo provider, and measures patient list and search through the
  * local HTTP API, then ICD-10 search over the official release and drug search over a synthetic
  * FDA NDC directory of realistic size written into the temporary folder. Prints p50/p95/p99
- * latency and requests/s per scenario. A figure, not a test.
+ * latency and requests/s per scenario. Then opens a full chart in Chromium (10,000 notes in the
+ * practice, 200 on the patient), bundles every group Lambda and weighs the web app's first screens,
+ * and ends with one table of every budget of issue 13 beside its figure. A figure, not a test.
  */
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,11 @@ import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { prepareDrugBench } from './drug-bench.js';
 import { prepareIcd10Bench } from './icd10-bench.js';
+import { BUDGETS } from '../../scripts/budgets/budgets.js';
+import { formatLines, type BudgetLine } from '../../scripts/budgets/evaluate.js';
+import { measureApiBudget } from './api-budget.js';
+import { lambdaLines, timingLine, webAndStackLines } from './budget-table.js';
+import { measureChartOpen, seedChart } from './chart-open.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 
@@ -24,15 +31,17 @@ interface Options {
   patients: number;
   requests: number;
   concurrency: number;
+  notes: number;
+  chartRuns: number;
   maxSeconds: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { patients: 5000, requests: 200, concurrency: 8, maxSeconds: 300 };
+  const opts: Options = { patients: 5000, requests: 200, concurrency: 8, notes: 10_000, chartRuns: 5, maxSeconds: 300 };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     const value = Number(argv[i + 1]);
-    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', 'max-seconds': 'maxSeconds' } as const)[key as 'patients'];
+    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', notes: 'notes', 'chart-runs': 'chartRuns', 'max-seconds': 'maxSeconds' } as const)[key as 'patients'];
     if (field && Number.isFinite(value) && value > 0) {
       opts[field] = Math.floor(value);
       i++;
@@ -41,6 +50,8 @@ function parseArgs(argv: string[]): Options {
   opts.patients = Math.min(opts.patients, 50_000);
   opts.requests = Math.min(opts.requests, 5_000);
   opts.concurrency = Math.min(opts.concurrency, 64);
+  opts.notes = Math.min(opts.notes, 50_000);
+  opts.chartRuns = Math.min(opts.chartRuns, 20);
   return opts;
 }
 
@@ -59,7 +70,9 @@ async function run() {
   const deadline = Date.now() + opts.maxSeconds * 1000;
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
   console.log(`Tidewell bench: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`);
-  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
+  // The web app is served for the chart-open measurement (built first if web/dist is stale).
+  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true });
+  const budgetLines: BudgetLine[] = [];
   try {
     const practiceId = runtime.endpoints.practiceId;
     const patients = syntheticPatients(opts.patients);
@@ -90,6 +103,17 @@ async function run() {
 
     const pick = <T>(list: readonly T[], i: number) => list[(i * 7919) % list.length];
     const lastNamePrefixes = [...new Set(patients.map((p) => p.lastName.slice(0, 3).toLowerCase()))];
+
+    const apiBudget = await measureApiBudget({ runtime, token, searchTerms: lastNamePrefixes, requests: opts.requests, concurrency: opts.concurrency, deadline });
+    console.log(`Where a patient list/search request spends its time (each step alone, concurrency ${opts.concurrency}):`);
+    console.log(`${'step'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
+    for (const step of apiBudget.steps) console.log(`${step.step.padEnd(44)}${step.p50.toFixed(2).padStart(9)}${step.p95.toFixed(2).padStart(9)}`);
+    console.log(`  dynalite: the index version read (consistent GetItem) costs ${apiBudget.engineRatio.toFixed(2)}x a bare GetItem on the same engine\n`);
+    budgetLines.push(
+      timingLine(`API patient list p95 (${opts.patients} patients, c=${opts.concurrency}, client thread)`, apiBudget.list.p95, BUDGETS.apiP95Ms),
+      timingLine(`API patient search p95 (${opts.patients} patients, c=${opts.concurrency}, client thread)`, apiBudget.search.p95, BUDGETS.apiP95Ms),
+      { what: 'API patient list / search p50', value: `${apiBudget.list.p50.toFixed(1)} / ${apiBudget.search.p50.toFixed(1)} ms`, budget: '-', status: 'ok' },
+    );
     const fullNames = patients.map((p) => `${p.firstName} ${p.lastName}`);
     const phones = patients.map((p) => p.phones?.[0]?.number.slice(2) ?? '5550100000');
     const scrambled = (digits: string) => digits.slice(3, 7).split('').reverse().join('');
@@ -145,6 +169,30 @@ async function run() {
       rows.push({ name: `${s.name}${concurrency === 1 ? ' [serial]' : ''}`, ...summary });
     }
 
+    if (Date.now() < deadline && opts.chartRuns > 0) {
+      const chart = {
+        webUrl: runtime.outputs.webUrl,
+        apiUrl,
+        practiceId,
+        token,
+        patientId: patients[0].id,
+        otherPatientIds: patients.slice(1, 1001).map((p) => p.id),
+        notes: opts.notes,
+        notesOnPatient: Math.min(200, opts.notes),
+        runs: opts.chartRuns,
+        deadline,
+      };
+      const seedStart = performance.now();
+      await seedChart(chart);
+      console.log(`  chart: ${opts.notes} notes (${chart.notesOnPatient} on ${chart.patientId}) and every section seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+      const open = await measureChartOpen(chart);
+      console.log(`  chart open in Chromium: ${open.runsMs.map((t) => t.toFixed(0)).join(', ')} ms`);
+      console.log(`  its API calls (last run, slowest first): ${open.apiCalls.slice(0, 6).map((c) => `${c.path} ${c.ms.toFixed(0)} ms`).join('; ')}`);
+      budgetLines.push(timingLine(`Chart open, median of ${open.runsMs.length} (${opts.notes} notes, full chart)`, open.medianMs, BUDGETS.chartOpenMs));
+    } else {
+      console.log('  time limit reached (or --chart-runs 0); chart open not measured');
+    }
+
     const pad = (v: string, n: number) => v.padStart(n);
     console.log(`${'scenario'.padEnd(44)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 9)}`);
     for (const r of rows) {
@@ -156,6 +204,9 @@ async function run() {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
+  budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
+  console.log(`\nBudgets (issue 13)\n${formatLines(budgetLines)}`);
 }
 
 async function signIn(cognitoEndpoint: string, region: string, clientId: string): Promise<string> {

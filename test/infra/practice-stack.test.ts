@@ -1,6 +1,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
+import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
@@ -217,6 +218,20 @@ describe('practice stack', () => {
       }
     });
 
+    it('gives each group Lambda exactly one invoke permission, for the whole HTTP API, so new routes add no permissions', () => {
+      const [apiId] = only('AWS::ApiGatewayV2::Api');
+      const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com');
+      for (const group of practice.groups) {
+        const [fnId] = groupFunction(group.name);
+        const own = permissions.filter(([, p]) => referencedIds(p.Properties.FunctionName).includes(fnId));
+        expect(own, group.name).toHaveLength(1);
+        const [, permission] = own[0];
+        expect(permission.Properties.Action).toBe('lambda:InvokeFunction');
+        expect(referencedIds(permission.Properties.SourceArn)).toContain(apiId);
+        expect(JSON.stringify(permission.Properties.SourceArn)).toMatch(/\/\*\/\*"/);
+      }
+    });
+
     it('lets only the notes Lambda send email, through SES from the practice identity, with the sender in its environment', () => {
       const email = practice.config.email!;
       expect(email).toEqual({ identity: 'demo.tidewell.local', fromAddress: 'notes@demo.tidewell.local' });
@@ -371,6 +386,10 @@ describe('practice stack', () => {
       for (const id of ['HttpApi', 'NotificationsApi', 'AuthUserPool', 'WebDistribution', 'FilesBucket']) expect(markers).toContain(id);
       expect(practice.stack.outputs).toMatchObject({ cognitoEndpoint: expect.stringContaining('cognito-idp'), region: 'us-east-1' });
     });
+  });
+
+  it(`stays within the budget of ${BUDGETS.stackResources} CloudFormation resources (the limit is 500)`, () => {
+    expect(Object.keys(resources).length).toBeLessThanOrEqual(BUDGETS.stackResources);
   });
 
   it('exports exactly the outputs the local runtime writes to .local/outputs.json', () => {

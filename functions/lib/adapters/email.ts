@@ -63,7 +63,8 @@ export class DisabledEmailSender implements EmailSender {
 /**
  * EMAIL_TRANSPORT picks the transport: the stack sets 'ses' (with EMAIL_IDENTITY and
  * EMAIL_FROM_ADDRESS from the practice config) or 'none'; `npm start` sets nothing and gets the
- * local outbox. The SES module is loaded only when used, so local runs never import it.
+ * local outbox. The SES module is loaded only when used: local runs never import it, and in the
+ * Lambda bundle it is a chunk of its own that a cold start does not load.
  */
 export async function emailSenderFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<EmailSender> {
   const transport = env.EMAIL_TRANSPORT || LOCAL_OUTBOX_TRANSPORT;

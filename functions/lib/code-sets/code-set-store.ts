@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
+import { s3ObjectsFromEnv, type S3Objects } from '../adapters/s3-objects.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
 
@@ -24,10 +24,9 @@ export interface CodeSetManifest {
 
 export const codeSetManifestKey = (kind: CodeSetKind) => `CODESET#${kind.toUpperCase()}`;
 
-let s3: S3Client | undefined;
-function s3Client(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT;
-  s3 ??= new S3Client(endpoint ? { endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'us-east-1' } : {});
+let s3: S3Objects | undefined;
+function s3Client(): S3Objects {
+  s3 ??= s3ObjectsFromEnv();
   return s3;
 }
 export function resetCodeSetClients(): void {
@@ -56,8 +55,7 @@ export async function readManifest(kind: CodeSetKind): Promise<CodeSetManifest |
 }
 
 export async function readPayload<T>(manifest: CodeSetManifest): Promise<T> {
-  const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: manifest.objectKey }));
-  const bytes = await out.Body!.transformToByteArray();
+  const bytes = await s3Client().getObject({ bucket: bucket(), key: manifest.objectKey });
   return JSON.parse(gunzipSync(bytes).toString('utf8')) as T;
 }
 
@@ -67,9 +65,7 @@ export async function writeCodeSet(kind: CodeSetKind, payload: unknown, source: 
   const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
   const objectKey = `code-sets/${kind}/${version}.json.gz`;
   const body = gzipSync(json, { level: 9 });
-  await s3Client().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: objectKey, Body: body, ContentType: 'application/json', ContentEncoding: 'gzip' }),
-  );
+  await s3Client().putObject({ bucket: bucket(), key: objectKey }, body, { contentType: 'application/json', contentEncoding: 'gzip' });
   const manifest: CodeSetManifest = { kind, version, objectKey, source: { ...source, loadedAt: new Date().toISOString() } };
   await documentClient().send(
     new PutCommand({ TableName: tableName(), Item: { practiceId: practiceId(), sk: codeSetManifestKey(kind), entityType: 'CODESET', ...manifest } }),

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeRefusalAudit } from '../audit/audit-repository.js';
 import type { TokenIdentity } from '../auth/access-rule.js';
 import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';

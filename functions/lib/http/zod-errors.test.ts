@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../errors.js';
 import { parseOrThrow } from './zod-errors.js';
 

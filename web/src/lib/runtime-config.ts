@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The runtime configuration the stack (or the local runtime) writes next to the web build, so one

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cdkBundling, esbuildOptions, LAMBDA_ESBUILD } from './lambda-bundling.js';
+
+describe('Lambda bundling options', () => {
+  it('gives the stack and the budget tooling the same esbuild options', () => {
+    const api = esbuildOptions('/repo/functions/notes/handler.ts', '/out');
+    const cdk = cdkBundling('/repo/functions/notes/handler.ts');
+    expect(cdk.target).toBe(api.target);
+    expect(cdk.mainFields).toEqual(api.mainFields);
+    expect(cdk.banner).toBe((api.banner as { js: string }).js);
+    expect(cdk.minify).toBe(api.minify);
+    expect(cdk.externalModules).toEqual(api.external);
+    expect(cdk.esbuildArgs).toEqual({ '--alias': Object.entries(api.alias!).map(([from, to]) => `${from}=${to}`) });
+  });
+
+  it('has the stack rebuild each asset through the same options, split into chunks', () => {
+    const command = cdkBundling('/repo/functions/notes/handler.ts').commandHooks!.afterBundling('/repo', '/asset-output');
+    expect(command).toEqual(["cd '/repo' && node --import tsx scripts/budgets/bundle-lambda.ts '/repo/functions/notes/handler.ts' '/asset-output'"]);
+    const api = esbuildOptions('/repo/functions/notes/handler.ts', '/asset-output');
+    expect(api).toMatchObject({ splitting: true, format: 'esm', entryNames: 'index', outExtension: { '.js': '.mjs' }, outdir: '/asset-output' });
+  });
+
+  it('keeps the SDK from the lockfile in the bundle and swaps only the credential chain', () => {
+    expect(LAMBDA_ESBUILD.external).toEqual([]);
+    expect(Object.keys(LAMBDA_ESBUILD.alias)).toEqual(['@aws-sdk/credential-provider-node']);
+  });
+});

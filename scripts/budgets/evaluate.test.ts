@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateSizes, formatLines, type Budgets } from './evaluate.js';
+
+const budgets: Budgets = { lambdaBundleBytes: 300 * 1024, lambdaBundleMaxBytes: 400 * 1024, webFirstScreenGzipBytes: 200 * 1024, stackResources: 250 };
+const within = {
+  bundles: [{ group: 'patients', bytes: 250 * 1024 }],
+  webScreens: [{ screen: 'sign-in (signed out)', gzipBytes: 150 * 1024 }],
+  stacks: [{ stack: 'Tidewell-demo', resources: 208 }],
+};
+
+describe('size budgets', () => {
+  it('passes when every bundle, screen and stack is within budget', () => {
+    const verdict = evaluateSizes(within, budgets);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.warnings).toEqual([]);
+    expect(verdict.lines.map((l) => l.status)).toEqual(['ok', 'ok', 'ok']);
+  });
+
+  it('fails naming the bundle and its size when a bundle is over the maximum', () => {
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 535 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual(['Lambda bundle "notes" is 535.0 KB minified, over the 400.0 KB maximum']);
+  });
+
+  it('judges what a cold start loads, and shows the lazily loaded chunks beside it', () => {
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 373 * 1024, totalBytes: 487 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.lines[0].value).toBe('373.0 KB (+114.0 KB lazy)');
+  });
+
+  it('warns, without failing, when a bundle is over the target but under the maximum', () => {
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'practice', bytes: 308.4 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual([]);
+    expect(verdict.warnings).toEqual(['Lambda bundle "practice" is 308.4 KB minified, over the 300.0 KB target']);
+  });
+
+  it('fails naming the screen when a first screen downloads too much', () => {
+    const verdict = evaluateSizes({ ...within, webScreens: [{ screen: '/home (signed in)', gzipBytes: 201 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual(['Web first screen "/home (signed in)" downloads 201.0 KB gzip, over the 200.0 KB budget']);
+  });
+
+  it('fails with the count when the stack has too many resources, and not at exactly the budget', () => {
+    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo', resources: 250 }] }, budgets).failures).toEqual([]);
+    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo', resources: 251 }] }, budgets).failures).toEqual([
+      'Stack "Tidewell-demo" has 251 CloudFormation resources, over the budget of 250',
+    ]);
+  });
+
+  it('prints each figure beside its budget', () => {
+    const table = formatLines(evaluateSizes(within, budgets).lines);
+    expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB \(max 400\.0 KB\)\s+ok/);
+    expect(table).toMatch(/Stack Tidewell-demo \(CloudFormation resources\)\s+208\s+250\s+ok/);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Patient list and search through the local API at the budget's load, and where the time of one
- * request goes: each step a request takes (token check, index version read, page read, ranking,
+ * request goes: each step a request takes (token check, user record check, index version read, page read, ranking,
  * audit write, the local HTTP layer) is run on its own at the same concurrency in the same
  * process, and a bare GetItem on the same engine shows how much of a table read is dynalite's own.
  */
@@ -8,7 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { authContextFromClaims } from '../../functions/lib/auth/auth-context.js';
+import { authorizeClaims } from '../../functions/lib/auth/authorize.js';
 import { writeAudit } from '../../functions/lib/audit/audit-repository.js';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
@@ -127,7 +127,7 @@ export async function measureApiBudget(opts: ApiBudgetOptions): Promise<ApiBudge
   });
   const authorizer = (await authorize(`Bearer ${token}`)) as AuthorizerResult;
   if (!authorizer) throw new Error('The bench token does not pass the local authorizer');
-  const auth = authContextFromClaims(authorizer.claims, practiceId);
+  const auth = await authorizeClaims(authorizer.claims, practiceId);
   const index = await patientIndex(practiceId, 'active');
   const listEvent = (rawQueryString: string) =>
     buildHttpApiEvent(
@@ -137,6 +137,7 @@ export async function measureApiBudget(opts: ApiBudgetOptions): Promise<ApiBudge
 
   const steps: [string, (i: number) => Promise<unknown>][] = [
     ['token check (JWT signature, JWKS cached)', () => authorize(`Bearer ${token}`)],
+    ['user record check (cached per instance)', () => authorizeClaims(authorizer.claims, practiceId)],
     ['index version read (consistent GetItem)', () => readPatientIndexVersion(practiceId)],
     ['bare GetItem, same engine', () => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: 'PATIENTS#INDEX_VERSION' } }))],
     ['page read (cached index, 100 rows)', async () => pagePatients(practiceId, (await patientIndex(practiceId, 'active')).entries, true, 0, 100)],

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { deferSignInCode, englishOnlyAriaStrings, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,7 +35,7 @@ function devConfigJson(origin: string): Plugin {
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [react(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
+  plugins: [react(), deferSignInCode(), englishOnlyAriaStrings(), onlyUsedAmplifyTokens(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

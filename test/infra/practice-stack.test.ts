@@ -2,6 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
 import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
+import { CONTENT_SECURITY_POLICY, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -310,6 +311,10 @@ describe('practice stack', () => {
       expect(security.StrictTransportSecurity.Override).toBe(true);
       expect(security.FrameOptions.FrameOption).toBe('DENY');
       expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+      // One header set for CloudFront and the local web origin.
+      expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toBe(CONTENT_SECURITY_POLICY);
+      expect(security.ReferrerPolicy.ReferrerPolicy).toBe(REFERRER_POLICY);
+      expect(security.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(HSTS.maxAgeSeconds);
     });
 
     it('deploys the app and a config.json built from the stack, and invalidates the distribution', () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
+import { afterFirstScreen } from '../../../lib/after-first-screen.js';
 import type { LiveEventKind, LiveFeed } from '../../../lib/realtime.js';
 import { fetchNotificationsSince, placeNotifications } from '../api/notifications-api.js';
 
@@ -47,14 +48,4 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
       feed?.stop();
     };
   }, [practiceId, queryClient]);
-}
-
-const FIRST_SCREEN_GRACE_MS = 2_000;
-
-/** Resolves when the browser is idle after loading the page, or after a short grace period at most. */
-function afterFirstScreen(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: FIRST_SCREEN_GRACE_MS });
-    else setTimeout(resolve, FIRST_SCREEN_GRACE_MS);
-  });
 }

@@ -41,6 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    // Every browser the app supports preloads modules natively; the polyfill only adds weight.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       onLog(level, log, handler) {
         // zod's bundled sources carry a pure-annotation comment Rollup cannot place; it is harmless.

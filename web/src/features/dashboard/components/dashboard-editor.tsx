@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { paths } from '../../../lib/paths.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useSaveDashboardLayout } from '../api/dashboard-api.js';
+import { useSaveDashboardLayout } from '../api/save-dashboard-api.js';
 import { moveWidget, setWidgetVisible, type DashboardLayout, type DashboardWidgetId } from '../dashboard-layout.js';
 import type { DashboardWidget } from './dashboard-page.js';
 

@@ -122,3 +122,22 @@ export function onlyUsedAmplifyTokens(): Plugin {
     },
   };
 }
+
+const SYNC_STORE_SHIM = '\0tidewell:use-sync-external-store-shim';
+
+/**
+ * React Aria and Amplify UI still import the use-sync-external-store shim for React 17; React 19
+ * has the hook itself, so the shim's fallback code is left out of every screen.
+ */
+export function nativeSyncExternalStore(): Plugin {
+  return {
+    name: 'tidewell-native-sync-external-store',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'use-sync-external-store/shim' || source === 'use-sync-external-store/shim/index.js' ? SYNC_STORE_SHIM : null;
+    },
+    load(id) {
+      return id === SYNC_STORE_SHIM ? "export { useSyncExternalStore } from 'react';" : null;
+    },
+  };
+}

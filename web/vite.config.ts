@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { deferSignInCode, englishOnlyAriaStrings, onlyUsedAmplifyTokens } from './build-plugins.js';
+import { deferSignInCode, englishOnlyAriaStrings, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -35,7 +35,7 @@ function devConfigJson(origin: string): Plugin {
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [react(), deferSignInCode(), englishOnlyAriaStrings(), onlyUsedAmplifyTokens(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
+  plugins: [react(), deferSignInCode(), englishOnlyAriaStrings(), onlyUsedAmplifyTokens(), nativeSyncExternalStore(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

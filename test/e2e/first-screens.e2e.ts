@@ -34,7 +34,7 @@ async function watchFirstScreen(page: Page, selector: string): Promise<void> {
     const w = window as unknown as { __firstScreenAt?: number; __cspViolations: string[] };
     w.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      w.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      w.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
     });
     const check = () => {
       if (w.__firstScreenAt === undefined && document.querySelector(sel)) w.__firstScreenAt = performance.now();

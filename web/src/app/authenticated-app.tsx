@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema module runs.
+import '../lib/zod-csp.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router-dom';

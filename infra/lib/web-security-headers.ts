@@ -22,6 +22,8 @@ export const DEPLOYED_CSP_ORIGINS: CspOrigins = {
 /**
  * React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only. The
  * realtime socket of the local runtime is on the app's own origin, which 'self' covers (ws: too).
+ * Only the app itself may frame its pages: a partner's frame inside a note ends on the app's own
+ * /note-result page (spec shell §2.5), which tells the note window to close.
  */
 export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS): string {
   const list = (extra: readonly string[]) => ["'self'", ...extra].join(' ');
@@ -33,7 +35,7 @@ export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS
     "font-src 'self' data:",
     `connect-src ${list(origins.connect)}`,
     `media-src ${list(['blob:', ...origins.media])}`,
-    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -42,7 +44,7 @@ export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-export const FRAME_OPTIONS = 'DENY';
+export const FRAME_OPTIONS = 'SAMEORIGIN';
 export const REFERRER_POLICY = 'no-referrer';
 export const HSTS = { maxAgeSeconds: 730 * 24 * 60 * 60, includeSubdomains: true, preload: true } as const;
 

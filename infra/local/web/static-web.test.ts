@@ -105,13 +105,13 @@ describe('local web origin: caching and security headers', () => {
   it("sends the CloudFront policy's headers on pages, assets and refusals", async () => {
     for (const answer of [await get('/'), await get('/assets/index-abc123.js'), await get('/', {}, 'POST')]) {
       expect(answer.headers['content-security-policy']).toBe(CSP);
-      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
       // Browsers ignore HSTS over plain http; the local origin must not pin localhost to https.
       expect(answer.headers['strict-transport-security']).toBeUndefined();
     }
-    expect(CSP).toContain("frame-ancestors 'none'");
+    expect(CSP).toContain("frame-ancestors 'self'");
     expect(CSP).toContain("connect-src 'self' http://127.0.0.1:4569");
     expect(CSP).toContain("script-src 'self';");
   });

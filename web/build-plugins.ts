@@ -86,7 +86,7 @@ export function englishOnlyAriaStrings(): Plugin {
 
 const AMPLIFY_THEME = /[\\/]@aws-amplify[\\/]ui-react[\\/]dist[\\/]styles[\\/]base\.layer\.css$/;
 const SIGN_IN_STYLES = fileURLToPath(new URL('./src/features/auth/amplify-ui.css', import.meta.url));
-const VAR_REF = /var\((--amplify-[\w-]+)/g;
+const VAR_REF = /var\(\s*(--amplify-[\w-]+)/g;
 const DECLARATION = /^\s*(--amplify-[\w-]+):\s*(.*);\s*$/gm;
 
 /**

@@ -87,7 +87,10 @@ test('the sign-in screen downloads at most 200 KB gzip and no editor', async ({ 
 
 test('a signed-in user landing on /home downloads at most 200 KB gzip, without the Authenticator or the editor', async ({ browser }) => {
   const signedIn = await browser.newContext();
-  await signIn(await signedIn.newPage(), PROVIDER, '/home');
+  const afterSignIn = await signedIn.newPage();
+  await signIn(afterSignIn, PROVIDER, '/home');
+  await expect(afterSignIn.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  await afterSignIn.screenshot({ path: `${SHOTS}/home-after-sign-in.png` });
   const storageState = await signedIn.storageState();
   await signedIn.close();
 

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { deferSignInCode, englishOnlyAriaStrings, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -34,13 +35,15 @@ function devConfigJson(origin: string): Plugin {
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [react(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
+  plugins: [react(), deferSignInCode(), englishOnlyAriaStrings(), onlyUsedAmplifyTokens(), nativeSyncExternalStore(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    // Every browser the app supports preloads modules natively; the polyfill only adds weight.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       onLog(level, log, handler) {
         // zod's bundled sources carry a pure-annotation comment Rollup cannot place; it is harmless.

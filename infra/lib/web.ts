@@ -6,6 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { INLINE_POLICY_REASON } from './nag.js';
+import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from './web-security-headers.js';
 
 /** What the web app reads from /config.json: the stack outputs, and `local: false`. */
 export interface WebConfig {
@@ -18,24 +19,6 @@ export interface WebConfig {
   region: string;
   filesBucket: string;
 }
-
-/**
- * The browser talks to the HTTP API, Cognito, AppSync (https and wss) and presigned S3 URLs,
- * all on *.amazonaws.com. React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.amazonaws.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://*.amazonaws.com wss://*.amazonaws.com",
-  "media-src 'self' blob: https://*.amazonaws.com",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
 
 /** The pages that must never be served stale: they name the hashed assets and the stack's endpoints. */
 const ENTRY_FILES = ['index.html', 'config.json'];
@@ -75,14 +58,20 @@ export class Web extends Construct {
       },
     ]);
 
+    // The same set the local runtime sends (web-security-headers.ts).
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Tidewell web security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
+          preload: HSTS.preload,
+          override: true,
+        },
         xssProtection: { protection: true, modeBlock: true, override: true },
       },
     });

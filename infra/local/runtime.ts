@@ -23,7 +23,8 @@ import { seedDemoTemplates } from './seed/demo-templates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
 import { readState, writeState } from './state.js';
-import { staticWeb } from './web/static-web.js';
+import { contentSecurityPolicy } from '../lib/web-security-headers.js';
+import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -187,7 +188,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       },
     });
     const webRoot = join(REPO_ROOT, 'web', 'dist');
-    const serveStatic = opts.serveWeb ? staticWeb(webRoot) : undefined;
+    // The deployed policy's shape with the local origins: API, Cognito and the realtime socket are
+    // on this origin ('self'); presigned file URLs go to the local file store.
+    const webOrigin = { contentSecurityPolicy: contentSecurityPolicy({ connect: [s3.endpoint], media: [s3.endpoint] }) };
+    const serveStatic = opts.serveWeb ? staticWeb(webRoot, webOrigin) : undefined;
     let configJson = '{}';
     // The API needs the pool ids, and provisioning the pool needs /cognito served first.
     const late: { api?: ReturnType<typeof createLocalHttpApi> } = {};
@@ -207,7 +211,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         return api.handle(req, res, rawPath, rawQuery);
       }
       if (path === '/config.json') {
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(configJson);
+        res.writeHead(200, { ...webOriginHeaders(webOrigin), 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(configJson);
         return;
       }
       const attached = requestHandlers.find(([prefix]) => underPrefix(path, prefix));

@@ -69,9 +69,9 @@ export type PracticeUserUpdate = z.infer<typeof PracticeUserUpdate>;
 export const FeatureGatesUpdate = z.object({ flags: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.boolean()) });
 export type FeatureGatesUpdate = z.infer<typeof FeatureGatesUpdate>;
 
-/** Dashboard widgets of /home (issue 5: what a clinician wants at the start of the day). */
-export const DASHBOARD_WIDGETS = ['my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today'] as const;
-export type DashboardWidgetId = (typeof DASHBOARD_WIDGETS)[number];
+import { DASHBOARD_WIDGETS, type DashboardWidgetId } from './dashboard-widgets.js';
+
+export { DASHBOARD_WIDGETS, type DashboardWidgetId };
 export const DashboardLayout = z.object({
   /** Order is the array order. */
   widgets: z

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
+import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -372,8 +373,12 @@ describe('practice stack', () => {
       expect(referencedIds(config.DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual([headersId]);
       const security = headers.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
       expect(security.StrictTransportSecurity.Override).toBe(true);
-      expect(security.FrameOptions.FrameOption).toBe('DENY');
-      expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+      expect(security.FrameOptions.FrameOption).toBe(FRAME_OPTIONS);
+      expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'self'");
+      // One header set for CloudFront and the local web origin.
+      expect(security.ContentSecurityPolicy.ContentSecurityPolicy).toBe(CONTENT_SECURITY_POLICY);
+      expect(security.ReferrerPolicy.ReferrerPolicy).toBe(REFERRER_POLICY);
+      expect(security.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(HSTS.maxAgeSeconds);
     });
 
     it('deploys the app and a config.json built from the stack, and invalidates the distribution', () => {

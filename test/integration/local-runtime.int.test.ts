@@ -220,6 +220,11 @@ describe('HTTP API like API Gateway', () => {
     const outputs = stackOutputs();
     const res = await fetch(`${outputs.webUrl}/config.json`);
     expect(await res.json()).toEqual({ ...outputs, local: true });
+    // Revalidated on every load, with the web origin's security headers, as the stack serves it.
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${stackEndpoints().s3}`);
   });
 });
 

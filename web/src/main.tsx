@@ -1,8 +1,7 @@
-import '@aws-amplify/ui-react/styles.css';
 import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { GenericErrorView } from './components/error-views.js';
+import { StartupErrorView } from './components/startup-error-view.js';
 import { configureAmplify } from './lib/configure-amplify.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
 
@@ -16,7 +15,7 @@ async function bootstrap(): Promise<void> {
     root.render(<App config={config} />);
   } catch (error) {
     console.error('Tidewell could not start', error instanceof Error ? error.message : error);
-    root.render(<GenericErrorView />);
+    root.render(<StartupErrorView />);
   }
 }
 

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { ComingSoonPage } from '../components/coming-soon-page.js';
 import { GenericErrorView } from '../components/error-views.js';
 import { paths } from '../lib/paths.js';
 import { RootLayout } from './root-layout.js';
@@ -17,6 +16,7 @@ const TeamPage = lazy(() => import('../features/settings/components/team-page.js
 const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
 const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
 const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
+const ComingSoonPage = lazy(() => import('../components/coming-soon-page.js').then((m) => ({ default: m.ComingSoonPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */

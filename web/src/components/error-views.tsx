@@ -1,10 +1,11 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { Button } from './ui/button.js';
 import { Link } from './ui/link.js';
 import { paths } from '../lib/paths.js';
+import { GENERIC_ERROR_TEXT } from './startup-error-view.js';
 
-/** Spec shell §8 texts. */
-export const GENERIC_ERROR_TEXT = 'Sorry, something went wrong.';
+/** Spec shell §8 texts (the generic one lives with the startup view, which the first screen carries). */
+export { GENERIC_ERROR_TEXT };
 /** The same boundary, for one panel of a page (spec notes §8 'Generic boundary'). */
 export const PANEL_ERROR_TEXT = 'Something went wrong.';
 export const NOT_FOUND_TEXT = 'Sorry, we were unable to find what you were looking for.';
@@ -47,23 +48,6 @@ export function PracticeLoadErrorView() {
 
 interface BoundaryState {
   failed: boolean;
-}
-
-/** Catches render errors outside the router (the router's own errorElement catches those inside). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { failed: false };
-
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('Unhandled render error', error.name, info.componentStack?.split('\n')[1]?.trim());
-  }
-
-  override render() {
-    return this.state.failed ? <GenericErrorView /> : this.props.children;
-  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
-import { installLocalRealtimeRewrite } from './local-realtime.js';
 import type { RuntimeConfig } from './runtime-config.js';
 
 export function amplifyResources(config: RuntimeConfig): ResourcesConfig {
@@ -31,7 +30,6 @@ export function signInAuthFlow(config: RuntimeConfig): 'USER_PASSWORD_AUTH' | un
 }
 
 export function configureAmplify(config: RuntimeConfig): void {
-  if (config.local) installLocalRealtimeRewrite(absoluteUrl(config.graphqlUrl));
   Amplify.configure(amplifyResources(config));
 }
 

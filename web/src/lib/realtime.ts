@@ -1,5 +1,7 @@
 import { CONNECTION_STATE_CHANGE, ConnectionState, generateClient } from 'aws-amplify/api';
+import { Amplify } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
+import { installLocalRealtimeRewrite } from './local-realtime.js';
 import { LIVE_FEED_INACTIVITY_RECONNECT_MS, Notification } from '../../../shared/notifications/notification-schema.js';
 
 const FIELDS = `practiceId sk notificationId notificationVersion isLatestVersion sourceId relatedTo notificationType
@@ -80,6 +82,10 @@ type Observable = { subscribe(o: { next(v: unknown): void; error(e: unknown): vo
  */
 export function startLiveFeed(practiceId: string, handlers: LiveFeedHandlers, options: { inactivityMs?: number } = {}): LiveFeed {
   const inactivityMs = options.inactivityMs ?? LIVE_FEED_INACTIVITY_RECONNECT_MS;
+  // The local runtime's socket is plain ws on the app's origin; set up with the feed, which is the
+  // only thing that opens it, so the first screen does not carry the rewrite.
+  const endpoint = Amplify.getConfig().API?.GraphQL?.endpoint;
+  if (endpoint) installLocalRealtimeRewrite(endpoint);
   const client = generateClient();
   let lastSeen = new Date().toISOString();
   let subscriptions: { unsubscribe(): void }[] = [];

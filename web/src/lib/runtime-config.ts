@@ -1,27 +1,49 @@
-import * as z from 'zod';
-
 /**
  * The runtime configuration the stack (or the local runtime) writes next to the web build, so one
- * build serves every practice. Nothing practice-specific is compiled into the bundle.
+ * build serves every practice. Nothing practice-specific is compiled into the bundle. It is the
+ * web's own file, not an API contract, and it is checked by hand: every screen waits for it, so
+ * it must not pull a schema library into the first download.
  */
-export const runtimeConfigSchema = z.object({
-  apiUrl: z.string().min(1),
-  graphqlUrl: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  cognitoEndpoint: z.string().optional(),
-  region: z.string().min(1),
-  local: z.boolean().optional().default(false),
-});
+export interface RuntimeConfig {
+  apiUrl: string;
+  graphqlUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint?: string;
+  region: string;
+  local: boolean;
+}
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const REQUIRED = ['apiUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'region'] as const;
+
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('config.json: expected an object');
+  const input = raw as Record<string, unknown>;
+  const text = (key: string): string => {
+    const value = input[key];
+    if (typeof value !== 'string' || value === '') throw new Error(`config.json: ${key} must be a non-empty string`);
+    return value;
+  };
+  const [apiUrl, graphqlUrl, userPoolId, userPoolClientId, region] = REQUIRED.map(text);
+  if (input.cognitoEndpoint !== undefined && typeof input.cognitoEndpoint !== 'string') throw new Error('config.json: cognitoEndpoint must be a string');
+  if (input.local !== undefined && typeof input.local !== 'boolean') throw new Error('config.json: local must be true or false');
+  return {
+    apiUrl,
+    graphqlUrl,
+    userPoolId,
+    userPoolClientId,
+    ...(input.cognitoEndpoint !== undefined ? { cognitoEndpoint: input.cognitoEndpoint } : {}),
+    region,
+    local: input.local ?? false,
+  };
+}
 
 let current: RuntimeConfig | null = null;
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetchImpl('./config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
-  current = runtimeConfigSchema.parse(await response.json());
+  current = parseRuntimeConfig(await response.json());
   return current;
 }
 

@@ -7,12 +7,15 @@ export interface MenuButtonProps {
   ariaLabel?: string;
   children: ReactNode;
   className?: string;
+  /** Opens the menu on mount (pressed while its code was still loading). */
+  defaultOpen?: boolean;
+  autoFocus?: boolean;
 }
 
-export function MenuButton({ label, ariaLabel, children, className }: MenuButtonProps) {
+export function MenuButton({ label, ariaLabel, children, className, defaultOpen, autoFocus }: MenuButtonProps) {
   return (
-    <MenuTrigger>
-      <Button aria-label={ariaLabel} className={['tw-menu-button', className].filter(Boolean).join(' ')}>
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button aria-label={ariaLabel} autoFocus={autoFocus} className={['tw-menu-button', className].filter(Boolean).join(' ')}>
         {label}
       </Button>
       <Popover className="tw-popover" placement="bottom end">

@@ -1,4 +1,5 @@
-import { DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidgetId } from '../../../../shared/practice/settings-schema.js';
+import { DASHBOARD_WIDGETS, type DashboardWidgetId } from '../../../../shared/practice/dashboard-widgets.js';
+import type { DashboardLayout } from '../../../../shared/practice/settings-schema.js';
 
 export { DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidgetId };
 

@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { NOTE_MESSAGES, type NoteType } from '../../../../../shared/notes/note-constants.js';
 import { showToast } from '../../../lib/toasts.js';
-import { notesApi } from '../api/notes-api.js';
 import { initialNoteWindows, noteWindowsReducer, type NoteStage, type NoteWindowEntry } from './note-window-state.js';
 
 export interface OpenNoteRequest {
@@ -44,6 +43,8 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
       openNote: (request) => dispatch({ type: 'open', ...request }),
       createNote: async ({ patientId, noteType, patientName, hidden }) => {
         try {
+          // The notes API comes with the first note, not with every screen's first download.
+          const { notesApi } = await import('../api/notes-api.js');
           const note = await notesApi.create({
             noteType,
             patientId,

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
-import { startLiveFeed, type LiveEventKind } from '../../../lib/realtime.js';
+import { afterFirstScreen } from '../../../lib/after-first-screen.js';
+import type { LiveEventKind, LiveFeed } from '../../../lib/realtime.js';
 import { fetchNotificationsSince, placeNotifications } from '../api/notifications-api.js';
 
 export interface LiveNotificationOptions {
@@ -20,18 +21,31 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
 
   useEffect(() => {
     if (!practiceId) return;
-    const feed = startLiveFeed(practiceId, {
-      onNotification: (notification, kind) => {
-        placeNotifications(queryClient, [notification]);
-        callback.current?.(notification, kind);
-      },
-      onConnected: async (since) => {
-        const missed = await fetchNotificationsSince(since);
-        placeNotifications(queryClient, missed);
-        missed.forEach((n) => callback.current?.(n, 'missed'));
-        return missed;
-      },
+    // The AppSync client is fetched once the first screen is up: nothing on it waits for a live
+    // event, and what was published meanwhile arrives through the catch-up on connect.
+    let feed: LiveFeed | undefined;
+    let stopped = false;
+    void afterFirstScreen().then(() => import('../../../lib/realtime.js')).then(({ startLiveFeed }) => {
+      if (stopped) return;
+      feed = startLiveFeed(practiceId, {
+        onNotification: (notification, kind) => {
+          placeNotifications(queryClient, [notification]);
+          callback.current?.(notification, kind);
+        },
+        onConnected: async (since) => {
+          const missed = await fetchNotificationsSince(since);
+          placeNotifications(queryClient, missed);
+          missed.forEach((n) => callback.current?.(n, 'missed'));
+          return missed;
+        },
+      });
+    }, (error: unknown) => {
+      // A deploy replaced the chunk or the network dropped: the lists still load, only live updates wait for a reload.
+      console.warn('Live notifications are unavailable', error instanceof Error ? error.message : error);
     });
-    return () => feed.stop();
+    return () => {
+      stopped = true;
+      feed?.stop();
+    };
   }, [practiceId, queryClient]);
 }

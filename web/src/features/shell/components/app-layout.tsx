@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { markFirstScreenShown } from '../../../lib/after-first-screen.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
 import { logout } from '../../../lib/session.js';
@@ -58,6 +59,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
             }
           >
             <Outlet />
+            <FirstScreenShown />
           </Suspense>
         </main>
       </div>
@@ -79,4 +81,10 @@ function useUserFetchFailure(failed: boolean) {
     window.alert(USER_FETCH_ERROR_TEXT);
     void logout();
   }, [failed]);
+}
+
+/** Commits together with the route's screen (same Suspense boundary), so it marks when that screen is on. */
+function FirstScreenShown() {
+  useEffect(() => markFirstScreenShown(), []);
+  return null;
 }

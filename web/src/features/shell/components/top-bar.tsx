@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
-import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
+import { DeferredLinkMenuButton } from '../../../components/ui/deferred-link-menu.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 import { logout } from '../../../lib/session.js';
@@ -38,7 +38,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
       )}
       <div className="tw-topbar__spacer" />
       {search}
-      <MenuButton
+      <DeferredLinkMenuButton
         className="tw-topbar__action"
         label={
           <>
@@ -47,13 +47,8 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
             <ChevronDownIcon />
           </>
         }
-      >
-        {RESOURCE_LINKS.map((link) => (
-          <MenuItem key={link.id} id={link.id} href={link.href} target="_blank" rel="noopener noreferrer">
-            {link.label}
-          </MenuItem>
-        ))}
-      </MenuButton>
+        items={RESOURCE_LINKS.map((link) => ({ id: link.id, label: link.label, href: link.href, newTab: true }))}
+      />
       {user ? (
         // A super user may have no User record to open; the team list is their team settings.
         <Link href={user.superUser ? paths.team() : paths.teamMember(user.userId)} className="tw-topbar__user">
@@ -72,7 +67,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
 function ProductSwitcher() {
   const current = PRODUCTS.find((product) => product.current) ?? PRODUCTS[0];
   return (
-    <MenuButton
+    <DeferredLinkMenuButton
       className="tw-topbar__action tw-topbar__products"
       ariaLabel={`Product: ${current.label}. Switch product`}
       label={
@@ -82,12 +77,7 @@ function ProductSwitcher() {
           <ChevronDownIcon />
         </>
       }
-    >
-      {PRODUCTS.map((product) => (
-        <MenuItem key={product.id} id={product.id} href={product.href} aria-current={product.current ? 'page' : undefined}>
-          {product.label}
-        </MenuItem>
-      ))}
-    </MenuButton>
+      items={PRODUCTS.map((product) => ({ id: product.id, label: product.label, href: product.href, current: product.current }))}
+    />
   );
 }

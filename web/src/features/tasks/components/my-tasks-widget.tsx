@@ -6,9 +6,9 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { taskKeys } from '../api/tasks-api.js';
+import { taskKeys } from '../api/task-badge.js';
 import { TaskListResponse } from '../task-model.js';
-import '../tasks.css';
+import '../task-urgent.css';
 
 const SHOWN = 6;
 

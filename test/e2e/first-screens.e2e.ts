@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { PROVIDER, signIn } from './support/sign-in.js';
+
+/** Issue 13: what the browser downloads before each first screen, at most 200 KB gzip. */
+const FIRST_SCREEN_BUDGET_GZIP = 200_000;
+const SHOTS = 'test-results/screenshots/first-screens';
+const DIST = join(import.meta.dirname, '../../web/dist');
+
+/** Marks in the built code that tell which library a served file carries. */
+const AUTHENTICATOR = 'data-amplify-authenticator';
+const EDITOR = 'ProseMirror-focused';
+
+interface Download {
+  path: string;
+  gzip: number;
+  transferred: number;
+  code: string;
+}
+
+interface FirstScreen {
+  downloads: Download[];
+  violations: string[];
+}
+
+/**
+ * Records, in the page, when the first screen's marker element appears and every CSP violation,
+ * so the downloads counted are those the browser started before the user could see the screen.
+ */
+async function watchFirstScreen(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __firstScreenAt?: number; __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+    });
+    const check = () => {
+      if (w.__firstScreenAt === undefined && document.querySelector(sel)) w.__firstScreenAt = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+async function firstScreenOf(page: Page): Promise<FirstScreen> {
+  await page.waitForFunction(() => (window as unknown as { __firstScreenAt?: number }).__firstScreenAt !== undefined);
+  const { entries, violations } = await page.evaluate(() => {
+    const w = window as unknown as { __firstScreenAt: number; __cspViolations: string[] };
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      violations: w.__cspViolations,
+      entries: resources
+        .filter((r) => r.startTime <= w.__firstScreenAt && /\.(js|css)$/.test(new URL(r.name).pathname))
+        .map((r) => ({ path: new URL(r.name).pathname, transferred: r.transferSize })),
+    };
+  });
+  // The budget is the gzip size of each file as built, whatever encoding this server chose.
+  const downloads = entries.map(({ path, transferred }) => {
+    const code = readFileSync(join(DIST, path));
+    return { path, transferred, gzip: gzipSync(code).length, code: code.toString('utf8') };
+  });
+  return { downloads, violations };
+}
+
+function report(name: string, screen: FirstScreen): number {
+  const total = screen.downloads.reduce((sum, d) => sum + d.gzip, 0);
+  const transferred = screen.downloads.reduce((sum, d) => sum + d.transferred, 0);
+  const lines = screen.downloads.map((d) => `  ${(d.gzip / 1000).toFixed(1).padStart(7)} kB gzip  ${(d.transferred / 1000).toFixed(1).padStart(7)} kB sent  ${d.path}`);
+  console.log(`${name}: ${screen.downloads.length} files, ${(total / 1000).toFixed(1)} kB gzip (budget ${FIRST_SCREEN_BUDGET_GZIP / 1000} kB), ${(transferred / 1000).toFixed(1)} kB transferred\n${lines.join('\n')}`);
+  return total;
+}
+
+test('the sign-in screen downloads at most 200 KB gzip and no editor', async ({ page }) => {
+  await watchFirstScreen(page, '[data-amplify-authenticator] input[name="username"]');
+  await page.goto('/#/home');
+  const screen = await firstScreenOf(page);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sign-in.png` });
+
+  const total = report('sign-in', screen);
+  expect(screen.downloads.some((d) => d.code.includes(AUTHENTICATOR))).toBe(true);
+  expect(screen.downloads.filter((d) => d.code.includes(EDITOR)).map((d) => d.path)).toEqual([]);
+  expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_GZIP);
+  expect(screen.violations).toEqual([]);
+});
+
+test('a signed-in user landing on /home downloads at most 200 KB gzip, without the Authenticator or the editor', async ({ browser }) => {
+  const signedIn = await browser.newContext();
+  const afterSignIn = await signedIn.newPage();
+  await signIn(afterSignIn, PROVIDER, '/home');
+  await expect(afterSignIn.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  await afterSignIn.screenshot({ path: `${SHOTS}/home-after-sign-in.png` });
+  const storageState = await signedIn.storageState();
+  await signedIn.close();
+
+  // A fresh browser cache with the saved session: what a returning clinician downloads.
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  // The dashboard's title renders inside the shell, once the /home route's code is in.
+  await watchFirstScreen(page, '#home-title');
+  await page.goto('/#/home');
+  await expect(page.getByRole('heading', { name: 'My Open Tasks' })).toBeVisible();
+  const screen = await firstScreenOf(page);
+  await page.screenshot({ path: `${SHOTS}/home.png` });
+
+  const total = report('home', screen);
+  expect(screen.downloads.filter((d) => d.code.includes(AUTHENTICATOR)).map((d) => d.path)).toEqual([]);
+  expect(screen.downloads.filter((d) => d.code.includes(EDITOR)).map((d) => d.path)).toEqual([]);
+  expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_GZIP);
+  expect(screen.violations).toEqual([]);
+  await context.close();
+});

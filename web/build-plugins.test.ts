@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Plugin } from 'vite';
+import { deferSignInCode, englishOnlyAriaStrings, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+
+type Hook = (...args: unknown[]) => unknown;
+const hook = (plugin: Plugin, name: 'resolveId' | 'load' | 'transform') => plugin[name] as unknown as Hook;
+
+const AMPLIFY_UI = '/repo/node_modules/@aws-amplify/ui/dist/esm/machines/authenticator/defaultServices.mjs';
+
+describe('deferSignInCode', () => {
+  const plugin = deferSignInCode();
+
+  it("answers Amplify UI's imports of Amplify Auth and qrcode with modules that load them on first call", () => {
+    const auth = hook(plugin, 'resolveId')('aws-amplify/auth', AMPLIFY_UI) as string;
+    const shim = hook(plugin, 'load')(auth) as string;
+    expect(shim).toContain("export { getCurrentUser, signOut } from 'aws-amplify/auth';");
+    expect(shim).toMatch(/export const signIn = \(\.\.\.args\) => flows\(\)\.then\(\(m\) => m\.signIn\(\.\.\.args\)\);/);
+    expect(shim).toContain('sign-in-flows.ts');
+    const qrcode = hook(plugin, 'load')(hook(plugin, 'resolveId')('qrcode', AMPLIFY_UI)) as string;
+    expect(qrcode).toContain("import('qrcode')");
+  });
+
+  it("leaves the app's own imports of Amplify Auth alone", () => {
+    expect(hook(plugin, 'resolveId')('aws-amplify/auth', '/repo/web/src/lib/api-client.ts')).toBeNull();
+    expect(hook(plugin, 'resolveId')('aws-amplify/auth', undefined)).toBeNull();
+  });
+});
+
+describe('englishOnlyAriaStrings', () => {
+  it('keeps only the en-US strings of a React Aria string table', () => {
+    const table = [
+      'import $a from "../intl/toast/de-DE.mjs";',
+      'import $b from "../intl/toast/en-US.mjs";',
+      'var $x = {};',
+      '$x = {',
+      '    "de-DE": $a,',
+      '    "en-US": $b,',
+      '};',
+    ].join('\n');
+    const out = hook(englishOnlyAriaStrings(), 'transform')(table, '/repo/node_modules/react-aria/dist/private/toast/intlStrings.mjs') as { code: string };
+    expect(out.code).toContain('"en-US": $b');
+    expect(out.code).toContain('en-US.mjs');
+    expect(out.code).not.toContain('de-DE');
+    expect(hook(englishOnlyAriaStrings(), 'transform')(table, '/repo/web/src/app.tsx')).toBeNull();
+  });
+});
+
+describe('onlyUsedAmplifyTokens', () => {
+  it("keeps the tokens the sign-in stylesheets use, also written as var( --token ), and drops other components' tokens", () => {
+    const theme = [
+      ':root, [data-amplify-theme] {',
+      '  --amplify-colors-primary-80: teal;',
+      '  --amplify-components-button-primary-background-color: var(--amplify-colors-primary-80);',
+      '  --amplify-components-button-border-width: var( --amplify-components-fieldcontrol-border-width );',
+      '  --amplify-components-fieldcontrol-border-width: 1px;',
+      '  --amplify-components-accordion-item-border-color: red;',
+      '}',
+    ].join('\n');
+    const id = `${process.cwd()}/node_modules/@aws-amplify/ui-react/dist/styles/base.layer.css`;
+    const { code } = hook(onlyUsedAmplifyTokens(), 'transform')(theme, id) as { code: string };
+    expect(code).toContain('--amplify-components-button-primary-background-color');
+    expect(code).toContain('--amplify-components-button-border-width');
+    expect(code).toContain('--amplify-components-fieldcontrol-border-width: 1px;');
+    expect(code).toContain('--amplify-colors-primary-80: teal;');
+    expect(code).not.toContain('accordion');
+  });
+});
+
+describe('nativeSyncExternalStore', () => {
+  it("points the React 17 shim at React's own hook", () => {
+    const plugin = nativeSyncExternalStore();
+    const id = hook(plugin, 'resolveId')('use-sync-external-store/shim');
+    expect(hook(plugin, 'load')(id)).toBe("export { useSyncExternalStore } from 'react';");
+    expect(hook(plugin, 'resolveId')('use-sync-external-store/shim/with-selector')).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const FLOWS = fileURLToPath(new URL('./src/features/auth/sign-in-flows.ts', import.meta.url));
+const AUTH_SHIM = '\0tidewell:amplify-ui-auth';
+const QRCODE_SHIM = '\0tidewell:amplify-ui-qrcode';
+
+/** What Amplify UI imports from 'aws-amplify/auth' besides what the app shell already loads. */
+const FLOW_NAMES = [
+  'associateWebAuthnCredential',
+  'autoSignIn',
+  'confirmResetPassword',
+  'confirmSignIn',
+  'confirmSignUp',
+  'confirmUserAttribute',
+  'deleteUser',
+  'fetchUserAttributes',
+  'listWebAuthnCredentials',
+  'resendSignUpCode',
+  'resetPassword',
+  'sendUserAttributeVerificationCode',
+  'signIn',
+  'signInWithRedirect',
+  'signUp',
+  'updatePassword',
+];
+
+const authShim = [
+  // The session check and sign-out are in the first download anyway (the app shell uses them).
+  "export { getCurrentUser, signOut } from 'aws-amplify/auth';",
+  `const flows = () => import(${JSON.stringify(FLOWS)});`,
+  ...FLOW_NAMES.map((name) => `export const ${name} = (...args) => flows().then((m) => m.${name}(...args));`),
+].join('\n');
+
+// Only the TOTP set-up screen draws a QR code, and it awaits toDataURL.
+const qrcodeShim = "export default { toDataURL: (...args) => import('qrcode').then((m) => (m.default ?? m).toDataURL(...args)) };";
+
+const fromAmplifyUi = (importer: string | undefined) => Boolean(importer && /[\\/]node_modules[\\/]@aws-amplify[\\/]ui(-react(-core)?)?[\\/]/.test(importer));
+
+/**
+ * The sign-in screen must show within the first-screen budget (issue 13), and Amplify UI's
+ * Authenticator imports every Amplify Auth flow and a QR code library up front. Every one of those
+ * calls is asynchronous, so for imports made by Amplify UI this plugin answers with modules whose
+ * functions load the real code on their first call. The Authenticator and its flows are unchanged;
+ * an Amplify UI release that imports a new name fails the build here instead of failing silently.
+ */
+export function deferSignInCode(): Plugin {
+  return {
+    name: 'tidewell-defer-sign-in-code',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!fromAmplifyUi(importer)) return null;
+      if (source === 'aws-amplify/auth') return AUTH_SHIM;
+      if (source === 'qrcode') return QRCODE_SHIM;
+      return null;
+    },
+    load(id) {
+      if (id === AUTH_SHIM) return authShim;
+      if (id === QRCODE_SHIM) return qrcodeShim;
+      return null;
+    },
+  };
+}
+
+const ARIA_STRINGS = /[\\/]node_modules[\\/]react-aria(-components)?[\\/]dist[\\/].*intlStrings\.mjs$/;
+const OTHER_LOCALE_IMPORT = /^import \S+ from "[^"]*\/(?!en-US\.mjs")[a-z]{2}-[A-Z]{2}\.mjs";$/gm;
+const OTHER_LOCALE_ENTRY = /^\s*"(?!en-US")[a-z]{2}-[A-Z]{2}": \S+,?$/gm;
+
+/**
+ * React Aria ships its built-in labels ('Close', 'Clear search', 'notifications') in 34 languages
+ * and bundles all of them with every component. Tidewell's screens are English only, and React
+ * Aria falls back to en-US for a locale it has no strings for, so only en-US is kept: the labels
+ * stay in the language of the rest of the screen. (What @react-aria/optimize-locales-plugin does.)
+ */
+export function englishOnlyAriaStrings(): Plugin {
+  return {
+    name: 'tidewell-english-only-aria-strings',
+    transform(code, id) {
+      if (!ARIA_STRINGS.test(id)) return null;
+      return { code: code.replace(OTHER_LOCALE_IMPORT, '').replace(OTHER_LOCALE_ENTRY, ''), map: null };
+    },
+  };
+}
+
+const AMPLIFY_THEME = /[\\/]@aws-amplify[\\/]ui-react[\\/]dist[\\/]styles[\\/]base\.layer\.css$/;
+const SIGN_IN_STYLES = fileURLToPath(new URL('./src/features/auth/amplify-ui.css', import.meta.url));
+const VAR_REF = /var\(\s*(--amplify-[\w-]+)/g;
+const DECLARATION = /^\s*(--amplify-[\w-]+):\s*(.*);\s*$/gm;
+
+/**
+ * Amplify UI's theme declares about a thousand component tokens for components the sign-in
+ * screen never draws (accordion, file uploader, AI conversation ...). Only the tokens the
+ * stylesheets in features/auth/amplify-ui.css use, directly or through other tokens, are kept;
+ * every colour, space and font token stays.
+ */
+export function onlyUsedAmplifyTokens(): Plugin {
+  return {
+    name: 'tidewell-only-used-amplify-tokens',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!AMPLIFY_THEME.test(id.split('?')[0])) return null;
+      const styles = dirname(id.split('?')[0]);
+      const imported = [...readFileSync(SIGN_IN_STYLES, 'utf8').matchAll(/@import '@aws-amplify\/ui-react\/styles\/([\w.]+\.css)'/g)].map((m) => m[1]);
+      const declared = new Map([...code.matchAll(DECLARATION)].map((m) => [m[1], m[2]]));
+      const used = new Set<string>();
+      const pending = imported.flatMap((file) => [...readFileSync(join(styles, file), 'utf8').matchAll(VAR_REF)].map((m) => m[1]));
+      for (let token = pending.pop(); token !== undefined; token = pending.pop()) {
+        if (used.has(token)) continue;
+        used.add(token);
+        pending.push(...[...(declared.get(token) ?? '').matchAll(VAR_REF)].map((m) => m[1]));
+      }
+      const kept = code
+        .split('\n')
+        .filter((line) => {
+          const token = /^\s*(--amplify-components-[\w-]+):/.exec(line)?.[1];
+          return token === undefined || used.has(token);
+        })
+        .join('\n');
+      return { code: kept, map: null };
+    },
+  };
+}
+
+const SYNC_STORE_SHIM = '\0tidewell:use-sync-external-store-shim';
+
+/**
+ * React Aria and Amplify UI still import the use-sync-external-store shim for React 17; React 19
+ * has the hook itself, so the shim's fallback code is left out of every screen.
+ */
+export function nativeSyncExternalStore(): Plugin {
+  return {
+    name: 'tidewell-native-sync-external-store',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'use-sync-external-store/shim' || source === 'use-sync-external-store/shim/index.js' ? SYNC_STORE_SHIM : null;
+    },
+    load(id) {
+      return id === SYNC_STORE_SHIM ? "export { useSyncExternalStore } from 'react';" : null;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { getCurrentUser, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { useEffect, useState } from 'react';
+
+export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
+
+interface AuthHubPayload {
+  event: string;
+  data?: { error?: { name?: string } };
+}
+
+/** What the Hub's auth event says about the session, or null when it changes nothing. */
+export function statusAfterAuthEvent(payload: AuthHubPayload): AuthStatus | null {
+  switch (payload.event) {
+    case 'signedIn':
+      return 'authenticated';
+    case 'signedOut':
+      return 'unauthenticated';
+    case 'tokenRefresh_failure':
+      // Offline for a moment is not signed out: the next request refreshes again.
+      return payload.data?.error?.name === 'NetworkError' ? null : 'unauthenticated';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The session from Amplify Auth alone, without the Authenticator: a signed-in user never downloads
+ * the sign-in UI. A sign-in, a sign-out (here or announced by another tab) and a refresh token the
+ * pool no longer accepts all arrive as Hub auth events.
+ */
+export function useAuthStatus(): AuthStatus {
+  const [status, setStatus] = useState<AuthStatus>('configuring');
+  useEffect(() => {
+    let active = true;
+    const stop = Hub.listen('auth', ({ payload }) => {
+      const next = statusAfterAuthEvent(payload as AuthHubPayload);
+      if (next === null) return;
+      if (payload.event === 'tokenRefresh_failure') void signOut();
+      setStatus(next);
+    });
+    getCurrentUser().then(
+      () => active && setStatus((current) => (current === 'configuring' ? 'authenticated' : current)),
+      () => active && setStatus((current) => (current === 'configuring' ? 'unauthenticated' : current)),
+    );
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
+  return status;
+}

@@ -1,0 +1,36 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notification-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import type { TaskListParams } from '../task-list-params.js';
+import { TASK_BADGE_STATUSES, TaskListResponse } from '../task-model.js';
+
+/**
+ * What the shell and the dashboard need of tasks on every screen, apart from the task pages' own
+ * calls (patients, linked notes, saving), so the first screen does not carry those.
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: () => [...taskKeys.all, 'list'] as const,
+  list: (params: TaskListParams) => [...taskKeys.lists(), params] as const,
+  detail: (taskId: string) => [...taskKeys.all, 'detail', taskId] as const,
+  myUnread: (userId: string) => [...taskKeys.all, 'my-unread', userId] as const,
+};
+
+/** A live TASK notification or a change made here: every task list, count and open task refreshes. */
+export function refreshTasks(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+}
+
+/** Spec shell §7.2: my unread or updated tasks, limit 1 (the total is what counts), every 30 s. */
+export function useMyUnreadTaskCount(userId: string | undefined) {
+  return useQuery({
+    queryKey: taskKeys.myUnread(userId ?? ''),
+    queryFn: async ({ signal }) =>
+      TaskListResponse.parse(
+        await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: userId, status: TASK_BADGE_STATUSES.join(','), limit: 1 }, signal }),
+      ).total,
+    enabled: Boolean(userId),
+    refetchInterval: TASKS_COUNT_POLL_MS,
+    staleTime: 5_000,
+  });
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { PatientListResponse } from '../../../../../shared/patients/patient-schema.js';
@@ -13,6 +13,11 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function PatientPicker({ patientName, isDisabled, onChange }: { patientName: string; isDisabled: boolean; onChange: (patientId: string, name: string) => void }) {
   const [input, setInput] = useState(patientName);
   const [editing, setEditing] = useState(false);
+  /**
+   * Leaving the field makes the combo box reset its text to the chosen item's, and it has none
+   * chosen (the note's patient is shown as text): that reset must not blank the patient's name.
+   */
+  const focused = useRef(false);
   const query = useDebouncedValue(editing ? input.trim() : '', SEARCH_DEBOUNCE_MS);
   const results = useQuery({
     queryKey: ['notes', 'patient-search', query],
@@ -27,10 +32,17 @@ export function PatientPicker({ patientName, isDisabled, onChange }: { patientNa
       aria-label="Patient"
       inputValue={editing ? input : patientName}
       onInputChange={(value) => {
+        if (!focused.current) return;
         setEditing(true);
         setInput(value);
       }}
-      onBlur={() => setEditing(false)}
+      onFocus={() => {
+        focused.current = true;
+      }}
+      onBlur={() => {
+        focused.current = false;
+        setEditing(false);
+      }}
       items={items}
       isDisabled={isDisabled}
       menuTrigger="input"

@@ -29,7 +29,6 @@ export function PatientPicker({ patientName, isDisabled, onChange }: { patientNa
   return (
     <ComboBox
       className="tw-note-patient"
-      aria-label="Patient"
       inputValue={editing ? input : patientName}
       onInputChange={(value) => {
         if (!focused.current) return;

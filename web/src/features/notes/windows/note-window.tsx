@@ -56,9 +56,11 @@ export function NoteWindow({ entry, mobile }: NoteWindowProps) {
   const fullscreen = mobile || entry.stage === 'fullscreen';
   /** How this window closes: the workspace flushes the editor first, so the unsaved-changes question sees the last keystroke. */
   const closeRef = useRef<() => void>(() => windows.requestClose(entry.noteId));
-  // Escape closes the window it was pressed in; menus, pickers and dialogs inside it handle their own Escape first.
+  // Escape closes the window it was pressed in. Menus, pickers and dialogs inside it stop their own
+  // Escape; those in a popover are outside the window's DOM (React still bubbles them here).
+  // The editor marks Escape as handled though it does nothing with it, so that mark is not asked.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
     if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     event.preventDefault();
     closeRef.current();
@@ -71,14 +73,14 @@ export function NoteWindow({ entry, mobile }: NoteWindowProps) {
         <NoteWorkspace note={note.data} entry={entry} titleId={titleId} mobile={mobile} closeRef={closeRef} />
       ) : (
         <>
-          <header className="tw-note-window__header">
+          <div className="tw-note-window__header">
             <h2 id={titleId} className="tw-note-window__heading">
               {NOTE_TYPE_LABEL[entry.noteType]}
             </h2>
             <AriaButton className="tw-icon-button" aria-label="Close note" onPress={() => windows.close(entry.noteId)}>
               <CloseIcon />
             </AriaButton>
-          </header>
+          </div>
           <div className="tw-note-window__body">
             {note.isPending ? <Spinner label="Loading note" /> : <p className="tw-note-window__error">{isApiError(note.error, 404) ? NOTE_MESSAGES.notFound : note.error.message}</p>}
           </div>
@@ -227,7 +229,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         ) : null}
       </div>
 
-      <footer className="tw-note-window__footer">
+      <div className="tw-note-window__footer">
         <NoteSaveStatus state={draft.saveState} onReload={() => void actions.reload()} reloading={busy === 'reload'} />
         <div className="tw-note-window__actions">
           {editable ? (
@@ -261,7 +263,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
             </>
           ) : null}
         </div>
-      </footer>
+      </div>
 
       {dialog === 'date' ? (
         <NoteDateDialog

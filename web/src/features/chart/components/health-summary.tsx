@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { clearFormDrafts } from '../../../lib/form-drafts.js';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesBlocker } from '../../../lib/unsaved-changes.js';
 import { useTouchScreen } from '../../../lib/use-media-query.js';
 import { useFeatureFlags } from '../api/chart-api.js';
@@ -62,7 +63,11 @@ function UnsavedChangesPrompt() {
       title="Leave this page?"
       confirmLabel="Leave"
       tone="danger"
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        // Leaving was chosen: the forms' kept drafts go with their text.
+        clearFormDrafts('chart:');
+        blocker.proceed?.();
+      }}
     >
       {UNSAVED_CHANGES_MESSAGE}
     </ConfirmDialog>

@@ -23,6 +23,7 @@ import { isPinned, pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, TextAreaField, VaccineNameField } from './fields.js';
 import { GroupCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
+import { chartDraftKey, chartDraftPrefix, useReopenDraft } from './section-panel.js';
 import { SectionCard } from './section-card.js';
 
 type StoredVaccine = Vaccine & { ident: string; [field: string]: unknown };
@@ -98,6 +99,7 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
   const list = useVaccines(patientId);
   const [editing, setEditing] = useState<{ item?: StoredVaccine; group?: VaccineGroupView } | null>(null);
+  useReopenDraft(chartDraftPrefix(patientId, 'vaccines'), list.data?.items, (item) => setEditing({ item }));
   const refetch = () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, 'vaccines') });
   const groupsPath = `${sectionPath(patientId, 'vaccines')}/groups`;
 
@@ -218,6 +220,7 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
         <ItemForm<VaccineValues>
           title={editing.item ? 'Edit Vaccine' : 'Add Vaccine'}
           guardKey="vaccines"
+          draftKey={chartDraftKey(patientId, 'vaccines', editing.item?.ident)}
           initial={toValues(editing.item, editing.group?.name)}
           toBody={toBody}
           schema={VaccineInput}

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type
 import { NOTE_MESSAGES, type NoteType } from '../../../../../shared/notes/note-constants.js';
 import { focusIsLost, focusMain } from '../../../lib/focus.js';
 import { showToast } from '../../../lib/toasts.js';
+import { useBeforeUnloadPrompt } from '../../../lib/unsaved-changes.js';
 import { notesApi } from '../api/notes-api.js';
 import { initialNoteWindows, noteWindowsReducer, type NoteStage, type NoteWindowEntry } from './note-window-state.js';
 
@@ -127,6 +128,9 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+
+  // Windows stay open across the app's own navigation; only leaving or reloading the tab would lose typed text.
+  useBeforeUnloadPrompt(state.windows.some((w) => w.dirty));
 
   const value = useMemo(() => ({ ...api, windows: state.windows, closing }), [api, state.windows, closing]);
   return <NoteWindowsContext.Provider value={value}>{children}</NoteWindowsContext.Provider>;

@@ -17,6 +17,7 @@ async function goBackAndStay(page: Page): Promise<'asked' | 'left'> {
   const asked = question.waitFor({ timeout: 10_000 }).then(() => 'asked' as const);
   const outcome = await Promise.race([asked, left]);
   if (outcome === 'asked') await question.getByRole('button', { name: 'Cancel' }).click();
+  else await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   return outcome;
 }
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { Avatar } from '../../../components/ui/avatar.js';
-import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon } from '../../../components/ui/icons.js';
+import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon, UserIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { paths } from '../../../lib/paths.js';
@@ -57,9 +56,13 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
       </MenuButton>
       {user ? (
         // A super user may have no User record to open; the team list is their team settings.
-        <Link href={user.superUser ? paths.team() : paths.teamMember(user.userId)} className="tw-topbar__user" aria-label={mobile ? displayUserName(user) : undefined}>
-          {/* At phone width the initials stand in for the name, so the practice name keeps its room. */}
-          {mobile ? <Avatar firstName={user.firstName} lastName={user.lastName} size="sm" /> : displayUserName(user)}
+        <Link
+          href={user.superUser ? paths.team() : paths.teamMember(user.userId)}
+          className="tw-topbar__user"
+          aria-label={mobile ? displayUserName(user) : undefined}
+        >
+          {/* At phone width an icon stands in for the name, so the practice name keeps its room. */}
+          {mobile ? <UserIcon /> : displayUserName(user)}
         </Link>
       ) : null}
       <Button variant="quiet" className="tw-topbar__action" onPress={() => void logout()}>

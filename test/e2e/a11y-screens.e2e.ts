@@ -96,11 +96,19 @@ for (const viewport of VIEWPORTS) {
     await expectAccessible(page, at('my tasks'));
     await visit(page, '/tasks/all', /Tasks/);
     await expectAccessible(page, at('all tasks'));
+    const task = await apiAs(page, 'POST', '/v1/tasks', { text: 'Call back about the lab panel', dueOn: '2030-01-15', urgent: true, patientId: FULL_CHART_PATIENT });
+    expect(task.status).toBe(201);
+    await visit(page, `/tasks/${String(task.json.ident)}`, /.+/);
+    await expect(page.getByText('Call back about the lab panel').first()).toBeVisible();
+    await expectAccessible(page, at('task'));
 
     await visit(page, '/new-settings/practice-metadata', /.+/);
     await expectAccessible(page, at('settings: practice'));
     await visit(page, '/new-settings/team', /.+/);
     await expectAccessible(page, at('settings: team'));
+    await page.getByRole('link', { name: 'Hannah Cole' }).click();
+    await expect(page.getByRole('textbox', { name: 'NPI' })).toBeVisible();
+    await expectAccessible(page, at('settings: team member'));
     await visit(page, '/new-settings/templates', /.+/);
     await expectAccessible(page, at('settings: templates'));
     await visit(page, '/new-settings/templates/new', /.+/);
@@ -111,3 +119,18 @@ for (const viewport of VIEWPORTS) {
     await expectAccessible(page, at('404'));
   });
 }
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('chart cards offer an Edit button instead of the double-click hint', async ({ page }) => {
+    await signIn(page, PROVIDER, '/home');
+    await fillEveryChartSection(page, FULL_CHART_PATIENT);
+    await openChart(page, FULL_CHART_PATIENT);
+    await expect(page.getByText('Double-click a card to edit it.')).toHaveCount(0);
+    const penicillin = page.getByRole('region', { name: 'Allergies', exact: true }).getByRole('listitem', { name: 'Penicillin' });
+    await penicillin.getByRole('button', { name: 'Edit Penicillin' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Edit Allergy' }).getByRole('textbox', { name: 'Name' })).toHaveValue('Penicillin');
+    await page.screenshot({ path: 'test-results/screenshots/a11y/07-touch-edit-allergy.png' });
+  });
+});

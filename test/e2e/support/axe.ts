@@ -10,7 +10,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((violation) => {
     const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' '));
     const more = violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4} more)` : '';
-    return `${violation.id} [${violation.impact ?? 'n/a'}] ${violation.help}: ${targets.join(' | ')}${more}`;
+    // The first element's own explanation (the measured ratio and colours, for contrast).
+    const why = violation.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 240) ?? '';
+    return `${violation.id} [${violation.impact ?? 'n/a'}] ${violation.help}: ${targets.join(' | ')}${more}. ${why}`;
   });
 }
 

@@ -16,7 +16,8 @@ async function openDrafts(practiceId: string, noteId: string): Promise<Notificat
 }
 
 const draftData = (note: Note) => ({ noteId: note.noteId, patientId: note.patientId });
-const draftText = (note: Note) => `Draft ${note.noteType.toLowerCase().replace('_', ' ')} note`;
+/** Which kind of note waits ("Draft note", "Draft phone call"); the dashboard adds the patient's name. */
+const draftText = (note: Note) => `Draft ${note.noteType.toLowerCase().replaceAll('_', ' ')}`;
 
 /** A new draft notification is UNREAD for the person it is assigned to. */
 function createDraftNotification(auth: AuthContext, note: Note, assigned: string): Promise<Notification> {

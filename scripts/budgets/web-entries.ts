@@ -10,14 +10,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** Source modules (keys of Vite's manifest, relative to web/) whose lazy chunks the signed-out sign-in screen loads. */
-export const SIGN_IN_MODULES: readonly string[] = [];
+export const SIGN_IN_MODULES: readonly string[] = ['src/features/auth/components/sign-in-screen.tsx'];
 
 /** Source modules whose lazy chunks a signed-in user landing on /home loads (the /home route's page). */
-export const HOME_ROUTE_MODULES: readonly string[] = ['src/app/dashboard-page.tsx'];
+export const HOME_ROUTE_MODULES: readonly string[] = ['src/app/authenticated-app.tsx', 'src/app/dashboard-page.tsx'];
 
 export interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
@@ -53,10 +54,24 @@ export function entryKey(manifest: ViteManifest, indexHtml: string): string {
   return loaded[0];
 }
 
+/**
+ * A module's manifest key: its source path, or, for a lazy module Rollup emitted under a generated
+ * key (`_dashboard-page-<hash>.js`), the dynamic entry named after the module's file.
+ */
+export function chunkKey(manifest: ViteManifest, module: string): string {
+  if (manifest[module]) return module;
+  const bySrc = Object.entries(manifest).find(([, chunk]) => chunk.src === module);
+  if (bySrc) return bySrc[0];
+  const name = module.split('/').pop()!.replace(/\.[jt]sx?$/, '');
+  const byName = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry && chunk.name === name);
+  return byName.length === 1 ? byName[0][0] : module;
+}
+
 /** The files a chunk needs before it runs: itself, its static imports (transitively) and all their CSS. */
 export function staticClosure(manifest: ViteManifest, keys: readonly string[], into = new Set<string>()): Set<string> {
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (module: string) => {
+    const key = chunkKey(manifest, module);
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];

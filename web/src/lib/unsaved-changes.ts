@@ -62,8 +62,15 @@ export function useUnsavedChangesBlocker(): Blocker {
   );
   const blocker = useBlocker(shouldBlock);
 
+  useBeforeUnloadPrompt(dirty);
+
+  return blocker;
+}
+
+/** While `active`, closing or reloading the tab asks first (the browser's own question). */
+export function useBeforeUnloadPrompt(active: boolean): void {
   useEffect(() => {
-    if (!dirty) return undefined;
+    if (!active) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show (or at least require) a return value; modern ones show their own text.
@@ -72,7 +79,5 @@ export function useUnsavedChangesBlocker(): Blocker {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-
-  return blocker;
+  }, [active]);
 }

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** Touch screens: no hover and a coarse pointer, where double-click is not a gesture people use. */
+export const TOUCH_MEDIA_QUERY = '(hover: none) and (pointer: coarse)';
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -10,4 +13,8 @@ export function useMediaQuery(query: string): boolean {
     () => window.matchMedia(query).matches,
     () => false,
   );
+}
+
+export function useTouchScreen(): boolean {
+  return useMediaQuery(TOUCH_MEDIA_QUERY);
 }

@@ -37,6 +37,12 @@ export const PatientsIcon = (p: IconProps) => (
     <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.8c2 .7 3.2 2.5 3.6 5.2" />
   </Icon>
 );
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c.9-4 4-6.5 8-6.5s7.1 2.5 8 6.5" />
+  </Icon>
+);
 export const CalendarIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="4.5" width="18" height="16.5" rx="2" />

@@ -7,6 +7,7 @@ import { Form } from '../../../components/ui/form.js';
 import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { useTouchScreen } from '../../../lib/use-media-query.js';
 import { KebabIcon, PinIcon } from './kebab-icon.js';
 
 export interface ItemAction {
@@ -45,8 +46,12 @@ export interface ItemCardProps {
   children: ReactNode;
 }
 
-/** One chart item: its summary, a pin marker and the kebab menu; a double-click opens the edit form. */
+/**
+ * One chart item: its summary, a pin marker and the kebab menu; a double-click opens the edit form.
+ * Touch screens, where nobody double-clicks, get a visible Edit button instead.
+ */
 export function ItemCard({ label, menuLabel, pinned = false, actions, onEdit, children }: ItemCardProps) {
+  const touch = useTouchScreen();
   return (
     <li
       className={['tw-chart-item', pinned ? 'tw-chart-item--pinned' : ''].filter(Boolean).join(' ')}
@@ -61,6 +66,11 @@ export function ItemCard({ label, menuLabel, pinned = false, actions, onEdit, ch
             <PinIcon filled />
             <span className="tw-visually-hidden">Pinned</span>
           </span>
+        ) : null}
+        {touch && onEdit ? (
+          <Button variant="quiet" size="sm" className="tw-chart-item__edit" aria-label={`Edit ${label}`} onPress={() => onEdit()}>
+            Edit
+          </Button>
         ) : null}
         <ActionsMenu label={menuLabel} actions={actions} />
       </div>

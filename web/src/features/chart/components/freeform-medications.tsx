@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toasts.js';
 import { listItems } from '../api/chart-api.js';
 import { GroupCard, ItemCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
+import { chartDraftKey, chartDraftPrefix, useReopenDraft } from './section-panel.js';
 
 const basePath = (patientId: string) => `/v1/patients/${encodeURIComponent(patientId)}/freeform-medications`;
 const itemPath = (patientId: string, ident: string) => `${basePath(patientId)}/${encodeURIComponent(ident)}`;
@@ -37,6 +38,7 @@ export function FreeformMedications({ patientId }: { patientId: string }) {
     onSettled: refetch,
   });
   const [editing, setEditing] = useState<{ item?: FreeformMedication } | null>(null);
+  useReopenDraft(chartDraftPrefix(patientId, 'freeform-medications'), list.data, (item) => setEditing({ item }));
   const [pendingDelete, setPendingDelete] = useState<FreeformMedication | null>(null);
   const items = list.data ?? [];
 
@@ -76,6 +78,7 @@ export function FreeformMedications({ patientId }: { patientId: string }) {
         <ItemForm<{ name: string }>
           title={`${editing.item ? 'Edit' : 'Add'} Freeform Medication`}
           guardKey="freeform-medications"
+          draftKey={chartDraftKey(patientId, 'freeform-medications', editing.item?.ident)}
           initial={{ name: editing.item?.name ?? '' }}
           toBody={(v) => ({ name: v.name })}
           schema={FreeformMedicationInput}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { clearFormDrafts } from '../../../lib/form-drafts.js';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChangesBlocker } from '../../../lib/unsaved-changes.js';
+import { useTouchScreen } from '../../../lib/use-media-query.js';
 import { useFeatureFlags } from '../api/chart-api.js';
 import '../chart.css';
 import { SectionPanel } from './section-panel.js';
@@ -19,6 +21,7 @@ export function HealthSummary({ patientId }: { patientId: string }) {
   const redesign = flags.data?.clinical_problems_list_redesign === true;
   const allergies = useMemo(() => allergiesDefinition(redesign), [redesign]);
   const conditions = useMemo(() => conditionsDefinition(redesign), [redesign]);
+  const touch = useTouchScreen();
 
   return (
     <section className="tw-chart" aria-labelledby="health-summary-title">
@@ -26,7 +29,8 @@ export function HealthSummary({ patientId }: { patientId: string }) {
         <h2 id="health-summary-title" className="tw-chart__title">
           Health Summary
         </h2>
-        <span className="tw-chart-muted">Double-click a card to edit it.</span>
+        {/* Touch screens show an Edit button on each card instead. */}
+        {touch ? null : <span className="tw-chart-muted">Double-click a card to edit it.</span>}
       </header>
       {flags.isPending ? null : (
         <div className="tw-chart__grid" data-layout={redesign ? 'redesign' : 'classic'}>
@@ -57,7 +61,11 @@ function UnsavedChangesPrompt() {
       title="Leave this page?"
       confirmLabel="Leave"
       tone="danger"
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        // Leaving was chosen: the forms' kept drafts go with their text.
+        clearFormDrafts('chart:');
+        blocker.proceed?.();
+      }}
     >
       {UNSAVED_CHANGES_MESSAGE}
     </ConfirmDialog>

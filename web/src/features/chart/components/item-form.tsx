@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { clearFormDraft, readFormDraft, saveFormDraft } from '../../../lib/form-drafts.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
@@ -14,6 +15,11 @@ export interface ItemFormProps<V> {
   title: string;
   /** Key under which the dirty state is reported to the unsaved-changes guard. */
   guardKey: string;
+  /**
+   * Where typed values are kept while unsaved (see lib/form-drafts): a navigation the router could
+   * not hold back unmounts the form, and it opens again from them. Saving or Cancel drops them.
+   */
+  draftKey?: string;
   initial: V;
   /** The request body the values make; the shared schema validates it before anything is sent. */
   toBody: (values: V) => Record<string, unknown>;
@@ -50,8 +56,8 @@ export interface ItemFormProps<V> {
  * shared schema's messages, then the server's 400 field errors, show under the fields; typed
  * values stay when saving fails.
  */
-export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, onClose, saveOnDismiss, validateOnTouch = false, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
-  const [values, setValues] = useState<V>(initial);
+export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema, save, onClose: close, saveOnDismiss, validateOnTouch = false, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
+  const [values, setValues] = useState<V>(() => (draftKey ? { ...initial, ...readFormDraft<Partial<V>>(draftKey) } : initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
@@ -59,6 +65,16 @@ export function ItemForm<V>({ title, guardKey, initial, toBody, schema, save, on
   const initialJson = useMemo(() => JSON.stringify(initial), [initial]);
   const dirty = JSON.stringify(values) !== initialJson;
   useUnsavedChangesGuard(guardKey, dirty);
+  // Only while dirty: a form opened and left untouched leaves nothing behind.
+  useEffect(() => {
+    if (!draftKey) return;
+    if (dirty) saveFormDraft(draftKey, values);
+    else clearFormDraft(draftKey);
+  }, [draftKey, dirty, values]);
+  const onClose = () => {
+    if (draftKey) clearFormDraft(draftKey);
+    close();
+  };
 
   useEffect(() => {
     if (!focusField) return undefined;

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { clearFormDraft, formDraftKeys } from '../../../lib/form-drafts.js';
 import { showToast } from '../../../lib/toasts.js';
 import { chartKeys, useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
@@ -77,6 +78,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
   const update = (item: T) => (body: Record<string, unknown>) =>
     save.mutate({ ident: item.ident, body: { ...def.toBody(def.toValues(item)), ...body } }, { onError: failed('Saving') });
   const openedItemGone = Boolean(editing?.item && list.data && !list.data.some((i) => i.ident === editing.item!.ident));
+  useReopenDraft(chartDraftPrefix(patientId, def.section), list.data, (item) => setEditing({ item }));
 
   return (
     <>
@@ -110,6 +112,7 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
         <ItemForm<V>
           title={`${editing.item ? 'Edit' : 'Add'} ${def.formNoun}`}
           guardKey={def.guardKey}
+          draftKey={chartDraftKey(patientId, def.section, editing.item?.ident)}
           initial={def.toValues(editing.item)}
           toBody={def.toBody}
           schema={def.schema}
@@ -131,6 +134,29 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
       ) : null}
     </>
   );
+}
+
+/** Unsaved chart form values live under chart:<patient>:<section>:<item or new>. */
+export const chartDraftPrefix = (patientId: string, section: string) => `chart:${patientId}:${section}:`;
+export const chartDraftKey = (patientId: string, section: string, ident: string | undefined) => `${chartDraftPrefix(patientId, section)}${ident ?? 'new'}`;
+
+/**
+ * A form of this section left unsaved by a navigation the router could not hold back opens again
+ * with its text when the chart shows. A draft of an item deleted meanwhile is dropped.
+ */
+export function useReopenDraft<T extends ChartItem>(prefix: string, items: readonly T[] | undefined, reopen: (item: T | undefined) => void): void {
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (checked || !items) return;
+    setChecked(true);
+    const [key] = formDraftKeys(prefix);
+    if (!key) return;
+    const ident = key.slice(prefix.length);
+    if (ident === 'new') return reopen(undefined);
+    const item = items.find((i) => i.ident === ident);
+    if (item) reopen(item);
+    else clearFormDraft(key);
+  }, [checked, items, prefix, reopen]);
 }
 
 function hasNoteLinks(item: ChartItem): boolean {

@@ -29,6 +29,7 @@ import { isPinned, pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, TextAreaField, VaccineNameField } from './fields.js';
 import { GroupCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
+import { chartDraftKey, chartDraftPrefix, useReopenDraft } from './section-panel.js';
 import { SectionCard } from './section-card.js';
 
 const DELETED = CHART_MESSAGES.deletedLinked('vaccine');
@@ -89,6 +90,7 @@ function toBody(v: VaccineValues): Record<string, unknown> {
 export function VaccinesPanel({ patientId }: { patientId: string }) {
   const list = useVaccines(patientId);
   const [editing, setEditing] = useState<{ item?: StoredVaccine; group?: VaccineGroupView } | null>(null);
+  useReopenDraft(chartDraftPrefix(patientId, 'vaccines'), list.data?.items, (item) => setEditing({ item }));
   const refetch = useRefetchVaccines(patientId);
   const save = useSaveVaccine(patientId, list.data?.groups ?? []);
   const pinAll = usePinVaccineSeries(patientId);
@@ -177,6 +179,7 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
         <ItemForm<VaccineValues>
           title={editing.item ? 'Edit Vaccine' : 'Add Vaccine'}
           guardKey="vaccines"
+          draftKey={chartDraftKey(patientId, 'vaccines', editing.item?.ident)}
           initial={toValues(editing.item, editing.group?.name)}
           toBody={toBody}
           schema={VaccineInput}

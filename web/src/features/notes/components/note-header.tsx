@@ -34,7 +34,7 @@ export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, 
   const lockable = isLockable(note.noteType);
   const isDraft = note.status === 'DRAFT';
   return (
-    <header className="tw-note-window__header">
+    <div className="tw-note-window__header">
       <div className="tw-note-window__title">
         <NoteTypeIcon type={note.noteType} className="tw-note-window__type-icon" />
         <h2 id={titleId} className="tw-note-window__heading">
@@ -83,6 +83,6 @@ export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, 
           <CloseIcon />
         </AriaButton>
       </div>
-    </header>
+    </div>
   );
 }

@@ -28,12 +28,15 @@ export interface NoteEditorProps {
   compact?: boolean;
   /** With a patient, '/' offers the practice's templates expanded for that patient. */
   templateContext?: { patientId: string; noteId?: string } | null;
+  /** Shown while the editor is empty and editable (also its aria-placeholder). */
+  placeholder?: string;
   ref?: Ref<NoteEditorHandle>;
 }
 
 const valueOf = (editor: Editor): EditorValue => ({ text: editor.getText({ blockSeparator: '\n' }), formattedText: editor.getHTML() });
 
-export function NoteEditor({ ariaLabel, initialHtml, onChange, readOnly = false, compact = false, templateContext, ref }: NoteEditorProps) {
+export function NoteEditor({ ariaLabel, initialHtml, onChange, readOnly = false, compact = false, templateContext, placeholder, ref }: NoteEditorProps) {
+  const [empty, setEmpty] = useState(true);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [slashAt, setSlashAt] = useState<{ left: number; top: number; bottom: number } | null>(null);
@@ -64,12 +67,15 @@ export function NoteEditor({ ariaLabel, initialHtml, onChange, readOnly = false,
       attributes: {
         'aria-label': ariaLabel,
         'aria-multiline': 'true',
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
         role: 'textbox',
         class: ['tw-note-editor__content', compact ? 'tw-note-editor__content--compact' : ''].filter(Boolean).join(' '),
       },
     },
     // Only a change of the document is an edit: TipTap also emits 'update' when it turns editable or read-only.
+    onCreate: ({ editor: current }) => setEmpty(current.isEmpty),
     onUpdate: ({ editor: current, transaction }) => {
+      setEmpty(current.isEmpty);
       if (transaction.docChanged) emit(current);
     },
     onBlur: () => emit.flush(),
@@ -106,6 +112,11 @@ export function NoteEditor({ ariaLabel, initialHtml, onChange, readOnly = false,
   return (
     <div className={['tw-note-editor', compact ? 'tw-note-editor--compact' : '', readOnly ? 'tw-note-editor--readonly' : ''].filter(Boolean).join(' ')}>
       <EditorContent editor={editor} />
+      {placeholder && empty && !readOnly ? (
+        <p className="tw-note-editor__placeholder" aria-hidden="true">
+          {placeholder}
+        </p>
+      ) : null}
       {slashAt && templateContext ? <TemplatePicker at={slashAt} context={templateContext} onDone={insertTemplate} /> : null}
     </div>
   );

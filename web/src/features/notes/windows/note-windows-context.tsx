@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { NOTE_MESSAGES, type NoteType } from '../../../../../shared/notes/note-constants.js';
+import { focusIsLost, focusMain } from '../../../lib/focus.js';
 import { showToast } from '../../../lib/toasts.js';
+import { useBeforeUnloadPrompt } from '../../../lib/unsaved-changes.js';
 import { initialNoteWindows, noteWindowsReducer, type NoteStage, type NoteWindowEntry } from './note-window-state.js';
 
 export interface OpenNoteRequest {
@@ -31,16 +33,53 @@ export interface NoteWindowsApi {
 
 const NoteWindowsContext = createContext<NoteWindowsApi | null>(null);
 
+/** A closing dialog hands focus back a frame or two after it goes; look a few times. */
+const FOCUS_RETURN_CHECKS = 6;
+const FOCUS_RETURN_INTERVAL_MS = 50;
+
+/** What had focus when a note was opened, to return to when it closes. */
+function rememberOpener(openers: Map<string, Element>, noteId: string) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !openers.has(noteId)) openers.set(noteId, active);
+}
+
+/** After a window closes, focus goes back to what opened it, or to the screen's heading when that is gone. */
+function returnFocus(opener: Element | undefined) {
+  let checks = 0;
+  const timer = window.setInterval(() => {
+    checks += 1;
+    if (focusIsLost()) {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      else focusMain();
+    }
+    if (checks >= FOCUS_RETURN_CHECKS) window.clearInterval(timer);
+  }, FOCUS_RETURN_INTERVAL_MS);
+}
+
 /** Holds the open note windows above every route, so notes stay open while the user moves around. */
 export function NoteWindowsProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(noteWindowsReducer, initialNoteWindows);
   const [closing, setClosing] = useReducer((_: string | null, next: string | null) => next, null);
   const windowsRef = useRef(state.windows);
   windowsRef.current = state.windows;
+  const openers = useRef(new Map<string, Element>());
+  /** Dirty flags as set, ahead of the next render: a close asked right after a keystroke must see it. */
+  const dirtyNow = useRef(new Set<string>());
+
+  const closeWindow = (noteId: string) => {
+    const opener = openers.current.get(noteId);
+    openers.current.delete(noteId);
+    dirtyNow.current.delete(noteId);
+    dispatch({ type: 'close', noteId });
+    returnFocus(opener);
+  };
 
   const api = useMemo<Omit<NoteWindowsApi, 'windows' | 'closing'>>(
     () => ({
-      openNote: (request) => dispatch({ type: 'open', ...request }),
+      openNote: (request) => {
+        rememberOpener(openers.current, request.noteId);
+        dispatch({ type: 'open', ...request });
+      },
       createNote: async ({ patientId, noteType, patientName, hidden }) => {
         try {
           // The notes API comes with the first note, not with every screen's first download.
@@ -53,6 +92,7 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
             eventTimestamp: new Date().toISOString(),
             ...(hidden ? { hidden: true } : {}),
           });
+          rememberOpener(openers.current, note.noteId);
           dispatch({ type: 'open', noteId: note.noteId, patientId: note.patientId, noteType: note.noteType, patientName });
         } catch {
           showToast(NOTE_MESSAGES.createError, { tone: 'error' });
@@ -60,15 +100,19 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
       },
       requestClose: (noteId) => {
         const entry = windowsRef.current.find((w) => w.noteId === noteId);
-        if (entry?.dirty) setClosing(noteId);
-        else dispatch({ type: 'close', noteId });
+        if (entry?.dirty || dirtyNow.current.has(noteId)) setClosing(noteId);
+        else closeWindow(noteId);
       },
       close: (noteId) => {
         setClosing(null);
-        dispatch({ type: 'close', noteId });
+        closeWindow(noteId);
       },
       setStage: (noteId, stage) => dispatch({ type: 'stage', noteId, stage }),
-      setDirty: (noteId, dirty) => dispatch({ type: 'dirty', noteId, dirty }),
+      setDirty: (noteId, dirty) => {
+        if (dirty) dirtyNow.current.add(noteId);
+        else dirtyNow.current.delete(noteId);
+        dispatch({ type: 'dirty', noteId, dirty });
+      },
       describe: (request) => dispatch({ type: 'describe', ...request }),
       cancelClose: () => setClosing(null),
     }),
@@ -80,11 +124,14 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       const message = event.data as { type?: unknown; noteId?: unknown } | null;
-      if (message?.type === 'closeNote' && typeof message.noteId === 'string') dispatch({ type: 'close', noteId: message.noteId });
+      if (message?.type === 'closeNote' && typeof message.noteId === 'string') closeWindow(message.noteId);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, []);
+
+  // Windows stay open across the app's own navigation; only leaving or reloading the tab would lose typed text.
+  useBeforeUnloadPrompt(state.windows.some((w) => w.dirty));
 
   const value = useMemo(() => ({ ...api, windows: state.windows, closing }), [api, state.windows, closing]);
   return <NoteWindowsContext.Provider value={value}>{children}</NoteWindowsContext.Provider>;

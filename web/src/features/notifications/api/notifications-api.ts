@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   mergeNotifications,
   NOTIFICATION_STORE_TYPES,
@@ -9,6 +9,8 @@ import {
   type Notification,
   type NotificationType,
 } from '../../../../../shared/notifications/notification-schema.js';
+import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
+import { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export const notificationKeys = {
@@ -68,4 +70,16 @@ export function placeNotifications(queryClient: QueryClient, notifications: read
   if (notifications.length > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
   // A fired reminder changes the reminder list (it now has firedAt).
   if (notifications.some((n) => n.data?.kind === 'reminder')) void queryClient.invalidateQueries({ queryKey: ['reminders'] });
+}
+
+/** The names (with age) of the patients the given drafts belong to, by patient id, as they arrive. */
+export function usePatientNames(patientIds: readonly string[]): Map<string, string> {
+  const results = useQueries({
+    queries: [...new Set(patientIds)].map((id) => ({
+      queryKey: ['patients', 'detail', id],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(id)}`, signal })),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  return new Map(results.flatMap((r) => (r.data ? [[r.data.id, fullNameWithAge(r.data)] as const] : [])));
 }

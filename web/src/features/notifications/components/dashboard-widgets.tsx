@@ -4,7 +4,9 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { communicationUnread, useNotificationStore, useUnreadCount } from '../api/notifications-api.js';
+import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
+import { draftLabel } from '../draft-label.js';
+import { communicationUnread, useNotificationStore, usePatientNames, useUnreadCount } from '../api/notifications-api.js';
 import { useOpenReminders } from '../api/reminders-api.js';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -42,18 +44,21 @@ export function UnreadMessagesWidget() {
 }
 
 /** Dashboard: draft notes assigned to me (DRAFT notifications). */
+const draftPatientId = (n: Notification): string | null => n.patientId ?? (typeof n.data?.patientId === 'string' ? n.data.patientId : null);
+
 export function MyDraftsWidget() {
   const me = useCurrentUser().data?.userId;
   const drafts = useNotificationStore('DRAFT');
+  const mine = (drafts.data ?? []).filter((n) => n.assigned === me).slice(0, 8);
+  const names = usePatientNames(mine.flatMap((n) => draftPatientId(n) ?? []));
   if (drafts.isPending) return <Spinner label="Loading drafts" />;
   if (drafts.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
-  const mine = drafts.data.filter((n) => n.assigned === me);
   if (mine.length === 0) return <p className="tw-widget__empty">No drafts waiting for you.</p>;
   return (
     <ul className="tw-widget__list">
-      {mine.slice(0, 8).map((n) => {
-        const patientId = n.patientId ?? (typeof n.data?.patientId === 'string' ? n.data.patientId : null);
-        const label = n.text || 'Draft note';
+      {mine.map((n) => {
+        const patientId = draftPatientId(n);
+        const label = draftLabel(n.text, patientId ? names.get(patientId) : undefined);
         return (
           <li key={n.notificationId} className="tw-widget__item">
             {patientId ? (

@@ -5,11 +5,13 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { markFirstScreenShown } from '../../../lib/after-first-screen.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
+import { focusMain, MAIN_ID } from '../../../lib/focus.js';
 import { logout } from '../../../lib/session.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
+import { useRouteFocus } from '../use-route-focus.js';
 import '../shell.css';
 
 export const DEACTIVATED_BANNER_TEXT =
@@ -30,6 +32,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   useUserFetchFailure(user.isError && user.data === undefined);
+  useRouteFocus();
 
   if (practice.isPending) {
     return (
@@ -42,6 +45,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
 
   return (
     <div className={`tw-shell${mobile ? ' tw-shell--mobile' : ''}`}>
+      <SkipLink />
       <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={() => setMobileMenuOpen(false)} badges={badges} />
       <div className="tw-shell__main">
         <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={() => setMobileMenuOpen(true)} search={search} />
@@ -50,7 +54,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
             {DEACTIVATED_BANNER_TEXT}
           </div>
         ) : null}
-        <main className="tw-shell__content" id="main">
+        <main className="tw-shell__content" id={MAIN_ID} tabIndex={-1}>
           <Suspense
             fallback={
               <div className="tw-page">
@@ -65,6 +69,25 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
       </div>
       {children}
     </div>
+  );
+}
+
+/**
+ * The first Tab stop of every signed-in screen. Routes live in the URL's hash, so the link moves
+ * focus itself instead of following `#main`, which the router would read as a route.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="tw-skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        focusMain();
+      }}
+    >
+      Skip to main content
+    </a>
   );
 }
 

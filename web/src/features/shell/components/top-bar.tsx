@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon } from '../../../components/ui/icons.js';
+import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon, UserIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { DeferredLinkMenuButton } from '../../../components/ui/deferred-link-menu.js';
 import { paths } from '../../../lib/paths.js';
@@ -32,7 +32,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
           {practice.practiceName}
         </Link>
       ) : (
-        <span className="tw-topbar__practice" data-testid="practice-name">
+        <span className="tw-topbar__practice" data-testid="practice-name" title={practice.practiceName}>
           {practice.practiceName}
         </span>
       )}
@@ -43,7 +43,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
         label={
           <>
             <HelpIcon />
-            <span>Resources</span>
+            <span className="tw-topbar__label">Resources</span>
             <ChevronDownIcon />
           </>
         }
@@ -51,13 +51,18 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
       />
       {user ? (
         // A super user may have no User record to open; the team list is their team settings.
-        <Link href={user.superUser ? paths.team() : paths.teamMember(user.userId)} className="tw-topbar__user">
-          {displayUserName(user)}
+        <Link
+          href={user.superUser ? paths.team() : paths.teamMember(user.userId)}
+          className="tw-topbar__user"
+          aria-label={mobile ? displayUserName(user) : undefined}
+        >
+          {/* At phone width an icon stands in for the name, so the practice name keeps its room. */}
+          {mobile ? <UserIcon /> : displayUserName(user)}
         </Link>
       ) : null}
       <Button variant="quiet" className="tw-topbar__action" onPress={() => void logout()}>
         <LogoutIcon />
-        <span>Logout</span>
+        <span className="tw-topbar__label">Logout</span>
       </Button>
     </header>
   );
@@ -73,7 +78,7 @@ function ProductSwitcher() {
       label={
         <>
           <DashboardIcon />
-          <span>{current.label}</span>
+          <span className="tw-topbar__label">{current.label}</span>
           <ChevronDownIcon />
         </>
       }

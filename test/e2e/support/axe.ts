@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The rule sets issue 10 holds every screen to: WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One line per violated rule: the rule, its impact, what it asks and the first elements that break it. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((violation) => {
+    const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' '));
+    const more = violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4} more)` : '';
+    // The first element's own explanation (the measured ratio and colours, for contrast).
+    const why = violation.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 240) ?? '';
+    return `${violation.id} [${violation.impact ?? 'n/a'}] ${violation.help}: ${targets.join(' | ')}${more}. ${why}`;
+  });
+}
+
+/**
+ * Fails (softly, so one run lists every screen that breaks) when axe finds a WCAG 2.0/2.1 A or AA
+ * violation on what the page shows now; the message names the screen and each rule.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect.soft(violations, `axe: ${screen} has WCAG A/AA violations:\n${violations.join('\n')}`).toEqual([]);
+}

@@ -1,0 +1,242 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type RefObject } from 'react';
+import { NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
+import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { showToast, toastQueue } from '../../../lib/toasts.js';
+import { fetchNote, noteKeys, notesApi } from '../api/notes-api.js';
+import type { EditorValue, NoteEditorHandle } from '../editor/note-editor.js';
+import { errorState, saveErrorMessage, type useNoteDraft } from '../lib/use-note-draft.js';
+import { useNoteWindows } from './note-windows-context.js';
+
+type NoteDraft = ReturnType<typeof useNoteDraft>;
+type Busy = 'sign' | 'send' | 'lock' | 'addend' | 'delete' | 'reload';
+export type NoteDialog = 'date' | 'assign' | 'delete';
+
+interface Problem {
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+export interface NoteActionsInput {
+  note: Note;
+  draft: NoteDraft;
+  editorRef: RefObject<NoteEditorHandle | null>;
+  addendumRef: RefObject<NoteEditorHandle | null>;
+  patientDob: string | null;
+  /** Spec notes §5: an email needs the patient's address ('Missing patient email address.'). */
+  missingPatientEmail: boolean;
+}
+
+/**
+ * What a note window does: save, sign, send, addend, lock, move to another patient, assign,
+ * delete, and pick up the server's version after a 409. Each action says how it went in the
+ * window's footer or a toast; a refused write never touches the text being edited.
+ */
+export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob, missingPatientEmail }: NoteActionsInput) {
+  const windows = useNoteWindows();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<NoteDialog | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  /** The server's version after a 409, shown before anything replaces the user's text. */
+  const [latestVersion, setLatestVersion] = useState<Note | null>(null);
+  /** Bumped when the text is replaced from the server, so the (uncontrolled) editor loads it. */
+  const [editorGeneration, setEditorGeneration] = useState(0);
+  const [addendum, setAddendum] = useState<EditorValue | null>(null);
+  const [addending, setAddending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const problemNow = (): Problem | null => {
+    editorRef.current?.flush();
+    const current = draft.latest.current;
+    return noteSaveProblem({ noteType: note.noteType, patientId: current.patientId, data: current.data, files: note.files }, patientDob);
+  };
+
+  const refuse = (problem: Problem) => {
+    setFieldErrors(problem.fieldErrors);
+    // Said in the window's footer, next to Save and Sign, where a toast would cover the buttons.
+    draft.setSaveState({ kind: 'error', message: problem.message });
+  };
+
+  const clearFieldError = (field: string) => setFieldErrors((errors) => ({ ...errors, [field]: '' }));
+
+  const saveNow = async () => {
+    const problem = problemNow();
+    if (problem) return refuse(problem);
+    setFieldErrors({});
+    await draft.save('manual');
+  };
+
+  const sign = async () => {
+    const problem = problemNow();
+    if (problem) return refuse(problem);
+    setFieldErrors({});
+    setBusy('sign');
+    try {
+      await draft.write(
+        (noteVersion, current) => notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp }),
+        true,
+      );
+    } catch (error) {
+      draft.setSaveState(errorState(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const send = async () => {
+    const problem = problemNow();
+    if (problem) return refuse(problem);
+    if (missingPatientEmail) return refuse({ message: NOTE_MESSAGES.missingPatientEmail, fieldErrors: { to: NOTE_MESSAGES.missingPatientEmail } });
+    setBusy('send');
+    try {
+      const saved = await draft.save('manual');
+      if (!saved) return;
+      await draft.write((noteVersion) => notesApi.send(note.noteId, noteVersion), false);
+      showToast(NOTE_MESSAGES.emailSent, { tone: 'success' });
+    } catch (error) {
+      if (isApiError(error)) setFieldErrors(error.fieldErrors);
+      // A refused send was undone on the server (new version, same text): pick that version up.
+      if (isApiError(error) && error.status >= 500) void queryClient.invalidateQueries({ queryKey: noteKeys.detail(note.noteId) });
+      // Send messages are whole sentences that say what happened to the note; shown as the server wrote them.
+      draft.setSaveState(errorState(error, isApiError(error) && error.status > 0 ? error.message : saveErrorMessage(error)));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reload = async () => {
+    editorRef.current?.flush();
+    setBusy('reload');
+    try {
+      setLatestVersion(await fetchNote(note.noteId));
+    } catch (error) {
+      draft.setSaveState(errorState(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const keepMine = () => {
+    if (!latestVersion) return;
+    draft.rebase(latestVersion);
+    setLatestVersion(null);
+  };
+
+  const replaceMine = () => {
+    if (!latestVersion) return;
+    draft.reset(latestVersion);
+    setFieldErrors({});
+    setEditorGeneration((g) => g + 1);
+    setLatestVersion(null);
+  };
+
+  const saveAddendum = async () => {
+    const value = addendumRef.current?.flush() ?? addendum;
+    if (!value || !value.text.trim()) return refuse({ message: NOTE_MESSAGES.emptyText, fieldErrors: {} });
+    setBusy('addend');
+    try {
+      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText }), false);
+      setAddending(false);
+      setAddendum(null);
+      draft.setSaveState({ kind: 'clean' });
+    } catch (error) {
+      draft.setSaveState(errorState(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleLock = async () => {
+    setBusy('lock');
+    try {
+      await draft.write((noteVersion) => notesApi.toggleAccess(note.noteId, noteVersion), false);
+    } catch (error) {
+      showToast(saveErrorMessage(error), { tone: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const changePatient = async (patientId: string, name: string) => {
+    try {
+      await draft.write((noteVersion) => notesApi.changePatient(note.noteId, { noteVersion, patientId }), false);
+      draft.adoptPatient(patientId);
+      windows.describe({ noteId: note.noteId, patientId, noteType: note.noteType, patientName: name });
+    } catch {
+      showToast(NOTE_MESSAGES.changePatientError, { tone: 'error' });
+    }
+  };
+
+  const remove = async () => {
+    setBusy('delete');
+    const progress = showToast(NOTE_MESSAGES.deleteProgress);
+    try {
+      await notesApi.remove(note.noteId, draft.version.current);
+      toastQueue.close(progress);
+      showToast(NOTE_MESSAGES.deleteSuccess, { tone: 'success' });
+      setDialog(null);
+      windows.close(note.noteId);
+      queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.timelines() });
+    } catch {
+      toastQueue.close(progress);
+      showToast(NOTE_MESSAGES.deleteError, { tone: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const assign = async (userId: string | null) => {
+    if (!userId) return showToast(NOTE_MESSAGES.assignUserRequired, { tone: 'error' });
+    setDialog(null);
+    const progress = showToast(NOTE_MESSAGES.assignProgress);
+    try {
+      await notesApi.assign(note.noteId, userId);
+      toastQueue.close(progress);
+      showToast(NOTE_MESSAGES.assignSuccess, { tone: 'success' });
+    } catch {
+      toastQueue.close(progress);
+      showToast(NOTE_MESSAGES.assignError, { tone: 'error' });
+    }
+  };
+
+  /** The editor's text goes along even when untouched: a document may be files only. */
+  const attachFile = async (file: Note['files'][number]) => {
+    const value = editorRef.current?.flush();
+    if (value) draft.change({ data: { text: value.text, formattedText: value.formattedText } });
+    await draft.write(
+      (noteVersion, current) =>
+        notesApi.saveDraft(note.noteId, {
+          noteVersion,
+          data: current.data,
+          patientId: current.patientId,
+          eventTimestamp: current.eventTimestamp,
+          files: [...note.files, file],
+        }),
+      true,
+    );
+  };
+
+  return {
+    state: { dialog, busy, latestVersion, editorGeneration, addending, fieldErrors },
+    setDialog,
+    setAddending,
+    setAddendum,
+    setLatestVersion,
+    clearFieldError,
+    saveNow,
+    sign,
+    send,
+    reload,
+    keepMine,
+    replaceMine,
+    saveAddendum,
+    toggleLock,
+    changePatient,
+    remove,
+    assign,
+    attachFile,
+  };
+}

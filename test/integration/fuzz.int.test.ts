@@ -74,15 +74,16 @@ function randomBody(rand: Rand, caseIndex: number): unknown {
 function pathWith(template: string, rand: Rand, caseIndex: number): string {
   return template.replace(/\{[^}]+\}/g, () => {
     if (caseIndex === 0) return 'A'.repeat(3000);
-    return encodeURIComponent(randomString(rand).slice(0, 4000)) || 'x';
+    return encodeURIComponent(randomString(rand).slice(0, 1000)) || 'x';
   });
 }
 
 function queryFor(rand: Rand, caseIndex: number): string {
   if (caseIndex % 3 !== 0) return '';
   const params = new URLSearchParams();
-  const n = 1 + Math.floor(rand() * 4);
-  for (let i = 0; i < n; i++) params.set(pick(rand, FIELD_NAMES), caseIndex === 0 ? 'A'.repeat(3000) : randomString(rand).slice(0, 4000));
+  // Case 0: one 3,000-character value; the whole request line stays under the 16 KB a server takes.
+  const n = caseIndex === 0 ? 1 : 1 + Math.floor(rand() * 3);
+  for (let i = 0; i < n; i++) params.set(pick(rand, FIELD_NAMES), caseIndex === 0 ? 'A'.repeat(3000) : randomString(rand).slice(0, 2000));
   return `?${params.toString()}`;
 }
 
@@ -106,7 +107,9 @@ describe('fuzzing the route table', () => {
         const path = pathWith(template, rand, c) + queryFor(rand, c);
         const body = method === 'GET' || method === 'DELETE' ? undefined : randomBody(rand, c);
         const token = c % 4 === 3 ? employee : admin;
-        const res = await api(token, method, path, body).catch((error: unknown) => ({ status: 599, error }));
+        // A connection the client's keep-alive pool lost is retried once; only an answer counts.
+        const send = () => api(token, method, path, body);
+        const res = await send().catch(() => send()).catch(() => ({ status: 599 }));
         sent++;
         if (res.status >= 500) failures.push(`${res.status} ${key} case ${c}: ${method} ${path.slice(0, 120)}`);
       }

@@ -110,6 +110,22 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: s
   return result.data;
 }
 
+/** Longest path parameter any route takes; each route's own schema narrows it further. */
+const MAX_PATH_PARAM = 200;
+
+/**
+ * Path parameters become key parts, so every one is bounded and free of the key separator '#'
+ * before any route sees it, whether or not the route declares a params schema.
+ */
+export function assertSafePathParams(params: Record<string, string | undefined> | undefined): void {
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value === undefined) continue;
+    if (value.length > MAX_PATH_PARAM || value.includes('#') || [...value].some((c) => c.charCodeAt(0) < 32)) {
+      throw new ValidationError(`${name} is not valid`, { [name]: 'is not valid' });
+    }
+  }
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, any, any> };
 
@@ -129,6 +145,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;
       if (spec.minRole) requireRole(auth, spec.minRole);
+      assertSafePathParams(event.pathParameters);
       const req = {
         auth,
         event,

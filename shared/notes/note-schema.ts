@@ -73,6 +73,8 @@ export const Note = z.object({
   /** Optimistic lock: every update sends the version it read; the server bumps it. */
   noteVersion: z.number().int(),
   signedBy: NotePerson.nullable().optional(),
+  /** The status a DELETED note had, so an admin's restore returns it there. */
+  deletedFrom: NoteStatusSchema.nullable().optional(),
 });
 export type Note = z.infer<typeof Note>;
 

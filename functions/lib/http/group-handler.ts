@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { authContextFromClaims, requireRole, type AuthContext, type Role } from '../auth/auth-context.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
+import type { Permission } from '../../../shared/permissions/permissions.js';
+import { requirePermission } from './permissions.js';
+import { originOf, withRequestOrigin } from './request-context.js';
 import { zodFieldErrors } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -22,6 +25,8 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
   params?: z.ZodType<P>;
   /** Lowest role allowed; every route already refuses no_access and other practices. */
   minRole?: Role;
+  /** A rule of the permissions table (shared/permissions) the caller's role must pass. */
+  permission?: Permission;
   status?: number;
   run: (req: RequestContext<B, Q, P>) => Promise<unknown>;
 }
@@ -145,6 +150,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;
       if (spec.minRole) requireRole(auth, spec.minRole);
+      if (spec.permission) requirePermission(auth, spec.permission);
       assertSafePathParams(event.pathParameters);
       const req = {
         auth,
@@ -153,7 +159,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
         query: parseWith(spec.query, event.queryStringParameters ?? {}, 'query'),
         body: spec.body ? parseWith(spec.body, internal.jsonBody, 'body') : undefined,
       };
-      const result = await spec.run(req);
+      const result = await withRequestOrigin(originOf(event), () => spec.run(req));
       if (result instanceof HttpResponse) return json(result.statusCode, result.body, result.headers);
       return json(spec.status ?? 200, result);
     });

@@ -127,19 +127,6 @@ export async function createSectionItem<T extends StoredMeta>(practiceId: string
   return value;
 }
 
-/** Replaces an item that must still exist (a concurrent delete wins: 404 instead of resurrecting it). */
-export async function replaceSectionItem<T extends StoredMeta>(practiceId: string, section: ChartSectionName, value: T, label: string): Promise<T> {
-  try {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(practiceId, section, value), ConditionExpression: 'attribute_exists(sk)' }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(itemNotFound(label));
-    throw error;
-  }
-  return value;
-}
-
 export interface FieldChanges {
   /** Attributes to set, by name (only what the caller changed, plus server-derived fields). */
   set: Record<string, unknown>;

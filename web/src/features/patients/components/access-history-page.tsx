@@ -98,9 +98,9 @@ export function AccessHistoryPage() {
                     <td>
                       <div>{entry.actor.name || entry.actor.email}</div>
                       <div className="tw-profile__muted">
-                        {entry.actor.email}
-                        {entry.actor.role ? ` · ${entry.actor.role}` : ''}
-                        {entry.actor.superUser ? ' · support' : ''}
+                        {[entry.actor.name && entry.actor.name !== entry.actor.email ? entry.actor.email : null, entry.actor.role, entry.actor.superUser ? 'support' : null]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </div>
                     </td>
                     <td>

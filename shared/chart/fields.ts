@@ -129,6 +129,8 @@ export const ItemMeta = {
   patientId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Optimistic lock: 1 on create, +1 on every change; a PUT may send the one it read. */
+  version: z.number().int().optional(),
 };
 
 /** Adds "End Date must come after Start Date" when both dates exist and end < start (same day or month allowed). */

@@ -168,7 +168,7 @@ export type MedicationInput = z.infer<typeof MedicationInput>;
 export type Medication = MedicationInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
 export const FreeformMedicationInput = z.object({ name: requiredText('Name', M.nameRequired) });
-export type FreeformMedication = { ident: string; patientId: string; name: string; createdAt: string; updatedAt: string };
+export type FreeformMedication = { ident: string; patientId: string; name: string; createdAt: string; updatedAt: string; version?: number };
 
 /** POST /v2/patients/{id}/medication (spec §7: patientId, data). */
 export const AddMedicationBody = z.object({
@@ -212,6 +212,7 @@ export type Vaccine = VaccineInput & {
   grouping?: { ident: string; name: string };
   createdAt: string;
   updatedAt: string;
+  version?: number;
 };
 export const VaccineUpdateEntry = partialWithVersion(VaccineFields).extend({ ident: chartIdField('ident') });
 export const VaccineGroupBody = z.object({

@@ -82,15 +82,17 @@ function toBody(v: VaccineValues): Record<string, unknown> {
   };
 }
 
+async function fetchVaccines(patientId: string, signal?: AbortSignal) {
+  const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
+  const items = Array.isArray(body) ? body : (body.items ?? []);
+  // Grouped and ordered by the shared rule whatever order the list arrived in.
+  return { items, groups: groupVaccines(items) as (VaccineGroupView & { items: StoredVaccine[] })[] };
+}
+
 function useVaccines(patientId: string) {
   return useQuery({
     queryKey: chartKeys.section(patientId, 'vaccines'),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
-      const items = Array.isArray(body) ? body : (body.items ?? []);
-      // Grouped and ordered by the shared rule whatever order the list arrived in.
-      return { items, groups: groupVaccines(items) as (VaccineGroupView & { items: StoredVaccine[] })[] };
-    },
+    queryFn: ({ signal }) => fetchVaccines(patientId, signal),
   });
 }
 
@@ -221,7 +223,18 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
           initial={toValues(editing.item, editing.group?.name)}
           toBody={toBody}
           schema={VaccineInput}
-          save={(body) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body })}
+          version={editing.item?.version}
+          loadLatest={
+            editing.item
+              ? async () => {
+                  const ident = editing.item!.ident;
+                  const fresh = await queryClient.fetchQuery({ queryKey: chartKeys.section(patientId, 'vaccines'), queryFn: () => fetchVaccines(patientId), staleTime: 0 });
+                  const item = fresh.items.find((v) => v.ident === ident);
+                  return item ? { values: toValues(item, editing.group?.name), version: item.version ?? 1 } : undefined;
+                }
+              : undefined
+          }
+          save={(body, _values, version) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body: version !== undefined ? { ...body, version } : body })}
           onClose={() => setEditing(null)}
           goneMessage={editing.item ? DELETED : undefined}
           notice={editing.item && list.data && !list.data.items.some((v) => v.ident === editing.item!.ident) ? DELETED : undefined}

@@ -13,6 +13,7 @@ import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { useCan } from '../../../lib/permissions.js';
 import { showToast, toastQueue } from '../../../lib/toasts.js';
 import { fetchNote, noteKeys, notesApi, useNote } from '../api/notes-api.js';
 import { AssignDraftDialog, LatestVersionDialog, NoteDateDialog } from '../components/note-dialogs.js';
@@ -124,6 +125,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
 
   const editable = isEditableStatus(note.status) || (note.noteType === 'SMS_LOG' && note.status === 'DELIVERED' && !note.signed);
   const signed = isSignedStatus(note.status);
+  const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
   const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
   const dob = patient.data?.dob ?? null;
@@ -314,6 +316,7 @@ function NoteWorkspace({ note, entry, titleId, mobile }: { note: Note; entry: No
         lockPending={busy === 'lock'}
         menuHidden={menuHidden}
         canChangeDate={editable}
+        canDelete={!(signed || note.signed) || mayDeleteSigned}
         onMenuAction={(action) => {
           if (action === 'toggle-menu') setMenuHidden((hidden) => !hidden);
           else setDialog(action);

@@ -12,8 +12,10 @@ export interface AuditEntry {
   entity: string;
   entityId?: string;
   patientId?: string;
-  /** For list/search: how many patient records were returned (the ids are not repeated here). */
+  /** For list/search: how many patient records were returned. */
   count?: number;
+  /** For the patient directory (list/search): the ids of the patients shown, in one entry. */
+  patientIds?: string[];
 }
 
 export const auditKey = (at: string, id: string) => `AUDIT#${at}#${id}`;
@@ -57,13 +59,18 @@ export async function writeAuditForPatients(auth: AuthContext, entry: Omit<Audit
   const distinct = [...new Set(patientIds.filter((p): p is string => typeof p === 'string' && p !== ''))];
   if (distinct.length === 0) return writeAudit(auth, entry);
   const items = distinct.map((patientId) => auditItem(auth, { ...entry, patientId }));
-  for (let i = 0; i < items.length; i += 25) {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
-    }
-    if (requests && requests.length > 0) throw new Error('BatchWrite left audit entries unprocessed');
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  // The batches of one page go out together: a page of 100 costs one round trip, not four.
+  await Promise.all(batches.map(putBatch));
+}
+
+async function putBatch(items: Record<string, unknown>[]): Promise<void> {
+  let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+    const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    requests = out.UnprocessedItems?.[tableName()] as typeof requests;
   }
+  if (requests && requests.length > 0) throw new Error('BatchWrite left audit entries unprocessed');
 }

@@ -139,7 +139,7 @@ export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, a
  * to the route's spec, after the shared middleware stack.
  */
 export function groupHandler<K extends string>(routeKeys: readonly K[], table: RouteTable<K>) {
-  return middy<HttpEvent, APIGatewayProxyResultV2>()
+  const handler = middy<HttpEvent, APIGatewayProxyResultV2>()
     .use(httpErrorMapper())
     .use(authContextMiddleware())
     .use(jsonBodyParser())
@@ -159,8 +159,11 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
         query: parseWith(spec.query, event.queryStringParameters ?? {}, 'query'),
         body: spec.body ? parseWith(spec.body, internal.jsonBody, 'body') : undefined,
       };
-      const result = await withRequestOrigin(originOf(event), () => spec.run(req));
+      const result = await spec.run(req);
       if (result instanceof HttpResponse) return json(result.statusCode, result.body, result.headers);
       return json(spec.status ?? 200, result);
     });
+  // The whole invocation (middleware included, so a refusal's audit entry too) knows where the
+  // request came from, for the audit trail.
+  return (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => withRequestOrigin(originOf(event), () => handler(event, context));
 }

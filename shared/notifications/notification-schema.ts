@@ -101,6 +101,7 @@ export type NotificationUpdateInput = z.infer<typeof NotificationUpdateInput>;
 const commaList = <T extends string>(values: readonly [T, ...T[]], label: string) =>
   z
     .string()
+    .max(500)
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).min(1));
 

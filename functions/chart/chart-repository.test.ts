@@ -29,7 +29,7 @@ describe('chart lists: one Query per section list', () => {
     ];
     const { items, groups } = await listSectionWithGroups<{ ident: string }, { ident: string; name: string }>('prac', 'p1', 'vaccines', 'vaccineGroups');
     expect(items.map((i) => i.ident)).toEqual(['v1', 'v2']);
-    expect(groups).toEqual([{ ident: 'g1', name: 'Hepatitis B series' }]);
+    expect(groups).toEqual([{ ident: 'g1', name: 'Hepatitis B series', version: 1 }]);
     // Two pages of the same Query (the second continues from the first), nothing else.
     expect(sent).toHaveLength(2);
     for (const command of sent) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../lib/errors.js';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CHART_MESSAGES } from '../../shared/chart/constants.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
@@ -44,12 +45,15 @@ export interface StoredMeta {
   patientId: string;
   createdAt: string;
   updatedAt: string;
+  /** Optimistic lock, like a note's noteVersion: 1 on create, +1 on every change. */
+  version?: number;
 }
 
+/** Items stored before versions existed read as version 1. */
 function strip(item: Item): Item {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
-  return rest;
+  return { ...rest, version: typeof rest.version === 'number' ? rest.version : 1 };
 }
 
 /** GetItem projected on the key: the patient must exist for any chart call (archived patients included). */
@@ -120,17 +124,74 @@ export async function createSectionItem<T extends StoredMeta>(practiceId: string
   return value;
 }
 
-/** Replaces an item that must still exist (a concurrent delete wins: 404 instead of resurrecting it). */
-export async function replaceSectionItem<T extends StoredMeta>(practiceId: string, section: ChartSectionName, value: T, label: string): Promise<T> {
-  try {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(practiceId, section, value), ConditionExpression: 'attribute_exists(sk)' }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(itemNotFound(label));
-    throw error;
+export interface FieldChanges {
+  /** Attributes to set, by name (only what the caller changed, plus server-derived fields). */
+  set: Record<string, unknown>;
+  /** Attributes to remove (a derived field that no longer applies). */
+  remove?: readonly string[];
+  /** The version the caller last read; absent: apply to whatever is stored. */
+  expectedVersion?: number;
+}
+
+/**
+ * One UpdateItem: only the named attributes change, updatedAt is stamped and the version bumps,
+ * so two users changing different fields of one item both keep their change. With
+ * expectedVersion the write happens only if the item is still at that version; otherwise 409
+ * with the stored version and item (the form offers Reload / Keep mine), or 404 when it is gone.
+ */
+export async function updateSectionFields<T>(
+  practiceId: string,
+  section: ChartSectionName,
+  patientId: string,
+  ident: string,
+  changes: FieldChanges,
+  label: string,
+  at = new Date(),
+): Promise<T> {
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#version': 'version' };
+  const values: Record<string, unknown> = { ':updatedAt': at.toISOString(), ':one': 1 };
+  const sets = ['#updatedAt = :updatedAt', '#version = if_not_exists(#version, :one) + :one'];
+  Object.entries(changes.set).forEach(([name, value], i) => {
+    if (value === undefined) return;
+    names[`#f${i}`] = name;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  const removes = (changes.remove ?? []).filter((name) => !(name in changes.set) || changes.set[name] === undefined);
+  removes.forEach((name, i) => {
+    names[`#r${i}`] = name;
+  });
+  let condition = 'attribute_exists(sk)';
+  if (changes.expectedVersion !== undefined) {
+    values[':expected'] = changes.expectedVersion;
+    // An item stored before versions existed is at version 1.
+    condition += changes.expectedVersion === 1 ? ' AND (attribute_not_exists(#version) OR #version = :expected)' : ' AND #version = :expected';
   }
-  return value;
+  try {
+    const out = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: chartItemKey(patientId, section, ident) },
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip(out.Attributes ?? {}) as T;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const still = await getSectionItem<StoredMeta>(practiceId, patientId, section, ident);
+    if (!still) throw new NotFoundError(itemNotFound(label));
+    throw new ConflictError(CHART_MESSAGES.staleVersion, { version: still.version, item: still });
+  }
+}
+
+/** A stale version answers 409 before any work; the write's condition still guards the race. */
+export function assertChartVersion(item: StoredMeta, expected: number | undefined): void {
+  if (expected === undefined || (item.version ?? 1) === expected) return;
+  throw new ConflictError(CHART_MESSAGES.staleVersion, { version: item.version ?? 1, item });
 }
 
 export async function deleteSectionItem(practiceId: string, patientId: string, section: ChartSectionName, ident: string, label: string): Promise<void> {

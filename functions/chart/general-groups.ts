@@ -3,8 +3,20 @@ import type { General, GeneralGroup, GeneralGroupBody, GeneralInput } from '../.
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ValidationError } from '../lib/errors.js';
-import { assertPatientExists, deleteSectionItems, listSection, listSectionWithGroups, newIdent, putSectionItems, type StoredMeta } from './chart-repository.js';
-import { buildStored, definedOnly, editableOf, existingItem, parseOrThrow } from './section-crud.js';
+import {
+  assertChartVersion,
+  assertPatientExists,
+  createSectionItem,
+  deleteSectionItems,
+  listSection,
+  listSectionWithGroups,
+  newIdent,
+  putSectionItems,
+  updateSectionFields,
+  type FieldChanges,
+  type StoredMeta,
+} from './chart-repository.js';
+import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from './section-crud.js';
 import { GENERAL, ICD10_DERIVED } from './sections.js';
 
 /*
@@ -36,22 +48,26 @@ function prefixed(error: unknown, prefix: string): never {
   throw error;
 }
 
+/** New items are put; a changed item is one UpdateItem of the fields it changes (items[].version, when sent, must be current). */
 async function saveGroup(auth: AuthContext, patientId: string, group: StoredGroup, body: GeneralGroupBody, renamed: boolean) {
   const grouping = { ident: group.ident, name: group.name };
-  const writes: General[] = [];
+  const created: General[] = [];
+  const updates: (FieldChanges & { ident: string })[] = [];
   const audits: { action: 'create' | 'update'; id: string }[] = [];
   for (const [i, entry] of (body.items ?? []).entries()) {
-    const { ident, ...changes } = entry;
+    const { ident, ...fields } = entry;
+    const { version, rest: changes } = splitVersion(fields);
     try {
       if (ident) {
         const existing = await existingItem<General>(auth, GENERAL, patientId, ident);
-        const input = parseOrThrow(GENERAL.input, { ...editableOf(existing, [...ICD10_DERIVED, 'grouping']), ...definedOnly(changes) });
-        writes.push({ ...((await buildStored(GENERAL, patientId, input, existing)) as General), grouping });
+        assertChartVersion(existing, version);
+        const plan = await planUpdate(GENERAL, existing, changes, [...ICD10_DERIVED, 'grouping']);
+        updates.push({ ident, set: { ...plan.set, grouping }, remove: plan.remove, expectedVersion: version });
         audits.push({ action: 'update', id: ident });
       } else {
         const input = parseOrThrow(GENERAL.input, changes) as GeneralInput;
         const stored = (await buildStored(GENERAL, patientId, input)) as General;
-        writes.push({ ...stored, grouping });
+        created.push({ ...stored, grouping });
         audits.push({ action: 'create', id: stored.ident });
       }
     } catch (error) {
@@ -60,10 +76,11 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
   }
   if (renamed) {
     for (const item of await listSection<General>(auth.practiceId, patientId, 'general')) {
-      if (item.grouping?.ident === group.ident && !writes.some((w) => w.ident === item.ident)) writes.push({ ...item, grouping });
+      if (item.grouping?.ident === group.ident && !updates.some((u) => u.ident === item.ident)) updates.push({ ident: item.ident, set: { grouping } });
     }
   }
-  await putSectionItems(auth.practiceId, [...writes.map((value) => ({ section: 'general' as const, value })), { section: 'generalGroups', value: group }]);
+  await putSectionItems(auth.practiceId, created.map((value) => ({ section: 'general' as const, value })));
+  for (const u of updates) await updateSectionFields(auth.practiceId, 'general', patientId, u.ident, u, GENERAL.label);
   for (const a of audits) await writeAudit(auth, { action: a.action, entity: GENERAL.entity, entityId: a.id, patientId });
   return withItems(group, await listSection<General>(auth.practiceId, patientId, 'general'));
 }
@@ -71,15 +88,18 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
 export async function createGeneralGroup(auth: AuthContext, patientId: string, body: GeneralGroupBody) {
   await assertPatientExists(auth.practiceId, patientId);
   const now = new Date().toISOString();
-  const group: StoredGroup = { ident: newIdent(), patientId, name: body.name, createdAt: now, updatedAt: now };
+  const group: StoredGroup = { ident: newIdent(), patientId, name: body.name, createdAt: now, updatedAt: now, version: 1 };
+  await createSectionItem(auth.practiceId, 'generalGroups', group);
   const out = await saveGroup(auth, patientId, group, body, false);
   await writeAudit(auth, { action: 'create', entity: GROUP.entity, entityId: group.ident, patientId });
   return out;
 }
 
+/** PUT: the name (and the version it was read at, when sent) and the items to add or change. */
 export async function updateGeneralGroup(auth: AuthContext, patientId: string, groupId: string, body: GeneralGroupBody) {
   const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
-  const group: StoredGroup = { ...existing, name: body.name, updatedAt: new Date().toISOString() };
+  assertChartVersion(existing, body.version);
+  const group = await updateSectionFields<StoredGroup>(auth.practiceId, 'generalGroups', patientId, groupId, { set: { name: body.name }, expectedVersion: body.version }, GROUP.label);
   const out = await saveGroup(auth, patientId, group, body, body.name !== existing.name);
   await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });
   return out;

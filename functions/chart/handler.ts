@@ -12,10 +12,12 @@ import {
   GeneralGroupBody,
   MedicationFields,
   PatientChartParams,
+  partialWithVersion,
   SocialHistoryFields,
   SurgeryFields,
   VaccineFields,
   VaccineGroupBody,
+  versionField,
 } from '../../shared/chart/sections.js';
 import { groupHandler, HttpResponse, route, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
@@ -42,7 +44,7 @@ const NO_CONTENT = new HttpResponse(204, undefined);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyRoute = RouteSpec<any, any, any>;
 
-/** GET list, POST create, PUT partial update (merged, then the full rules), DELETE. */
+/** GET list, POST create, PUT partial update (only the sent fields, checked with the full rules; optional version), DELETE. */
 function crud(path: string, spec: SectionSpec<any>, fields: z.ZodObject<any>, opts: { derived?: readonly string[]; keep?: readonly string[] } = {}): Record<string, AnyRoute> {
   return {
     [`GET ${P1}/${path}`]: route({
@@ -57,7 +59,7 @@ function crud(path: string, spec: SectionSpec<any>, fields: z.ZodObject<any>, op
     }),
     [`PUT ${P1}/${path}/{ident}`]: route({
       params: ChartItemParams,
-      body: fields.partial(),
+      body: partialWithVersion(fields),
       run: ({ auth, params, body }) => updateSectionItemFrom(auth, spec, params.patientId, params.ident, body as Record<string, unknown>, opts),
     }),
     [`DELETE ${P1}/${path}/{ident}`]: route({
@@ -95,7 +97,7 @@ const routes: Record<string, AnyRoute> = {
   }),
   [`PUT ${P1}/social-history/{ident}`]: route({
     params: ChartItemParams,
-    body: SocialHistoryFields.partial(),
+    body: partialWithVersion(SocialHistoryFields),
     run: ({ auth, params, body }) => updateSocialHistory(auth, params.patientId, params.ident, body as Record<string, unknown>),
   }),
 
@@ -112,7 +114,7 @@ const routes: Record<string, AnyRoute> = {
   // Renaming is the only edit a freeform medication has (its one field is the name).
   [`PUT ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
-    body: FreeformMedicationInput,
+    body: FreeformMedicationInput.extend({ version: versionField }),
     run: ({ auth, params, body }) => updateSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident, body),
   }),
   [`DELETE ${P1}/freeform-medications/{ident}`]: route({

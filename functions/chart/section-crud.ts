@@ -4,6 +4,7 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError } from '../lib/errors.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
 import {
+  assertChartVersion,
   assertPatientExists,
   createSectionItem,
   deleteSectionItem,
@@ -11,8 +12,9 @@ import {
   itemNotFound,
   listSection,
   newIdent,
-  replaceSectionItem,
+  updateSectionFields,
   type ChartSectionName,
+  type FieldChanges,
   type StoredMeta,
 } from './chart-repository.js';
 
@@ -27,12 +29,14 @@ export interface SectionSpec<I extends object> {
   input: z.ZodType<I, unknown>;
   /** Fields derived on the server from the input (e.g. icd10Code from icd10CodeId). */
   derive?: (input: I) => Promise<Record<string, unknown>>;
+  /** The input fields `derive` reads: an update recomputes derived fields only when one of them changes. */
+  deriveFrom?: readonly string[];
   /** Date the list orders by (newest first, after pinned). */
   dateOf?: (item: I & StoredMeta) => string | undefined;
   order?: (items: (I & StoredMeta)[]) => (I & StoredMeta)[];
 }
 
-const META_KEYS = new Set(['ident', 'patientId', 'createdAt', 'updatedAt']);
+const META_KEYS = new Set(['ident', 'patientId', 'createdAt', 'updatedAt', 'version']);
 
 /** The stored item minus server-set fields: what a partial update is merged over. */
 export function editableOf(item: Record<string, unknown>, derivedKeys: readonly string[] = []): Record<string, unknown> {
@@ -58,6 +62,7 @@ export async function buildStored<I extends object>(spec: SectionSpec<I>, patien
     patientId,
     createdAt: meta.createdAt ?? now,
     updatedAt: now,
+    version: meta.version ?? 1,
   }) as I & StoredMeta;
 }
 
@@ -84,27 +89,59 @@ export async function existingItem<T>(auth: AuthContext, spec: { section: ChartS
 }
 
 /**
- * PUT: the body's fields (already parsed by the partial schema) over the stored ones, then the
- * full rules on the result, so a pin toggle can send `{ pinned: 1 }` alone and a date pair is
- * still checked as a pair.
+ * What a partial update writes: the fields the caller sent (normalized by the full rules, which
+ * run on the stored item merged with the body, so a pin toggle can send `{ pinned: 1 }` alone and
+ * a date pair is still checked as a pair), and the derived fields when their source changed.
+ * Fields the caller did not send are not written, so a concurrent edit of them survives.
+ */
+export async function planUpdate<I extends object>(
+  spec: SectionSpec<I>,
+  existing: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  /** Stored fields the merge leaves out (derived ones, recomputed; grouping, kept as stored). */
+  kept: readonly string[] = [],
+): Promise<Pick<FieldChanges, 'set' | 'remove'>> {
+  const sent = definedOnly(changes);
+  const input = parseOrThrow(spec.input, { ...editableOf(existing, kept), ...sent }) as Record<string, unknown>;
+  const set: Record<string, unknown> = {};
+  for (const key of Object.keys(sent)) if (key in input) set[key] = input[key];
+  const remove: string[] = [];
+  if (spec.derive && (spec.deriveFrom ?? []).some((k) => k in sent)) {
+    const derived = await spec.derive(input as I);
+    for (const [key, value] of Object.entries(derived)) {
+      if (value === undefined) remove.push(key);
+      else set[key] = value;
+    }
+  }
+  return { set, remove };
+}
+
+/** Reads the version the body carries (not an item field) off the changes. */
+export function splitVersion(changes: Record<string, unknown>): { version: number | undefined; rest: Record<string, unknown> } {
+  const { version, ...rest } = changes;
+  return { version: typeof version === 'number' ? version : undefined, rest };
+}
+
+/**
+ * PUT: a partial update of one item (see planUpdate), written atomically with UpdateItem. With a
+ * `version` in the body the write happens only if nobody changed the item since (else 409).
  */
 export async function updateSectionItemFrom<I extends object>(
   auth: AuthContext,
   spec: SectionSpec<I>,
   patientId: string,
   ident: string,
-  changes: Record<string, unknown>,
+  body: Record<string, unknown>,
   opts: { derived?: readonly string[]; keep?: readonly string[]; existing?: I & StoredMeta; extra?: Record<string, unknown> } = {},
 ) {
+  const { version, rest: changes } = splitVersion(body);
   const existing = opts.existing ?? (await existingItem<I & StoredMeta>(auth, spec, patientId, ident));
+  assertChartVersion(existing, version);
   const kept = [...(opts.derived ?? []), ...(opts.keep ?? [])];
-  const merged = { ...editableOf(existing as Record<string, unknown>, kept), ...definedOnly(changes) };
-  const input = parseOrThrow(spec.input, merged);
-  const stored = await buildStored(spec, patientId, input, existing);
-  const bag = stored as Record<string, unknown>;
-  for (const key of opts.keep ?? []) if ((existing as Record<string, unknown>)[key] !== undefined) bag[key] = (existing as Record<string, unknown>)[key];
-  Object.assign(bag, opts.extra ?? {});
-  await replaceSectionItem(auth.practiceId, spec.section, stored, spec.label);
+  const plan = await planUpdate(spec, existing as Record<string, unknown>, changes, kept);
+  for (const key of opts.keep ?? []) delete plan.set[key];
+  Object.assign(plan.set, opts.extra ?? {});
+  const stored = await updateSectionFields<I & StoredMeta>(auth.practiceId, spec.section, patientId, ident, { ...plan, expectedVersion: version }, spec.label);
   await writeAudit(auth, { action: 'update', entity: spec.entity, entityId: ident, patientId });
   return stored;
 }

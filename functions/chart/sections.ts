@@ -14,6 +14,9 @@ import type { Vaccine } from '../../shared/chart/sections.js';
 import { resolveIcd10 } from './icd10-ref.js';
 import type { SectionSpec } from './section-crud.js';
 
+/** An item's code fields: the derived copy is recomputed when one of them changes. */
+const ICD10_SOURCES = ['icd10CodeId', 'icd10Code'] as const;
+
 /** The simple sections: body rules, derived fields, list order. Groups and answers live in their own files. */
 export const ALLERGIES: SectionSpec<AllergyInput> = {
   section: 'allergies',
@@ -21,6 +24,7 @@ export const ALLERGIES: SectionSpec<AllergyInput> = {
   entity: 'allergy',
   input: AllergyInput,
   derive: resolveIcd10,
+  deriveFrom: ICD10_SOURCES,
   order: (items) => orderChartItems(items, (i) => i.startDate),
 };
 
@@ -30,6 +34,7 @@ export const DIAGNOSES: SectionSpec<DiagnosisInput> = {
   entity: 'diagnosis',
   input: DiagnosisInput,
   derive: resolveIcd10,
+  deriveFrom: ICD10_SOURCES,
   order: (items) => orderChartItems(items, (i) => i.date),
 };
 
@@ -63,6 +68,7 @@ export const FAMILY_HISTORY: SectionSpec<FamilyHistoryInput> = {
   entity: 'family_history',
   input: FamilyHistoryInput,
   derive: resolveIcd10,
+  deriveFrom: ICD10_SOURCES,
   order: (items) => orderChartItems(items),
 };
 
@@ -72,6 +78,7 @@ export const GENERAL: SectionSpec<GeneralInput> = {
   entity: 'general_info',
   input: GeneralInput,
   derive: resolveIcd10,
+  deriveFrom: ICD10_SOURCES,
   order: (items) => orderChartItems(items, (i) => i.startDate),
 };
 

@@ -50,11 +50,13 @@ export async function updateSocialHistory(auth: AuthContext, patientId: string, 
   const existing = await existingItem<SocialHistory>(auth, SOCIAL_HISTORY, patientId, ident);
   const known = new Set(existing.answers.map((a) => a.ident));
   const answers = appendAll(existing.answers, newAnswers(auth, known, changes.answers as BodyAnswer[] | undefined, changes.answer as string | undefined));
-  const { answer: _a, answers: _b, ...rest } = changes;  
+  const { answer: _a, answers: _b, ...rest } = changes;
+  // The answer list is written only when an answer was added, so an edit of other fields leaves it alone.
+  const added = answers.length !== existing.answers.length;
   return updateSectionItemFrom(auth, SOCIAL_HISTORY, patientId, ident, rest, {
     existing: existing as unknown as Input & SocialHistory,
     keep: ['answers'],
-    extra: { answers },
+    ...(added ? { extra: { answers } } : {}),
   });
 }
 

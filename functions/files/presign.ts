@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { uploadError } from '../../shared/notes/files.js';
 import type { PresignUploadBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ValidationError } from '../lib/errors.js';
+import { getPatient } from '../patients/patient-repository.js';
 import { presignGet, presignPut } from './file-store.js';
 
 /** Files a practice user uploads live under this access-level prefix of the files bucket. */
@@ -19,13 +21,37 @@ export function storedKey(key: string): string {
   return trimmed.startsWith(FILES_PREFIX) ? trimmed : `${FILES_PREFIX}${trimmed}`;
 }
 
-/** POST /v1/s3/files {key, contentType, size?} → {signedUrl, key}: a presigned PUT, refused for blocked types and over 250,000,000 bytes. */
+/**
+ * The key an upload is stored under: the client's folder, then a fresh id, then the file name
+ * (protected/<folder>/<uuid>/<name>). The server chooses it, so a presigned PUT can never land
+ * on a key someone already uploaded to, whatever key the request names.
+ */
+export function newUploadKey(requested: string, id: string = randomUUID()): string {
+  const key = storedKey(requested);
+  const slash = key.lastIndexOf('/');
+  return `${key.slice(0, slash)}/${id}/${key.slice(slash + 1)}`;
+}
+
+/**
+ * The patient a file belongs to: note files live under <patientId>/notes/<noteId>/ (the folder the
+ * note window uploads to) or patients/<patientId>/, so that folder names the patient when such a
+ * patient exists.
+ */
+export async function patientOfKey(practiceId: string, key: string): Promise<string | undefined> {
+  const [first = '', second = ''] = key.slice(FILES_PREFIX.length).split('/');
+  const candidate = first === 'patients' ? second : first;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(candidate) || candidate === 'unassigned') return undefined;
+  return (await getPatient(practiceId, candidate)) ? candidate : undefined;
+}
+
+/** POST /v1/s3/files {key, contentType, size?} → {signedUrl, key}: a presigned PUT to a new key, refused for blocked types and over 250,000,000 bytes. */
 export async function presignUpload(auth: AuthContext, body: PresignUploadBody): Promise<{ signedUrl: string; key: string }> {
   const problem = uploadError(body.key, body.size);
   if (problem) throw new ValidationError(problem, { key: problem });
-  const key = storedKey(body.key);
+  const key = newUploadKey(body.key);
   const signedUrl = await presignPut(key, body.contentType, body.size);
-  await writeAudit(auth, { action: 'create', entity: 'FILE', entityId: key });
+  const patientId = await patientOfKey(auth.practiceId, key);
+  await writeAudit(auth, { action: 'create', entity: 'FILE', entityId: key, ...(patientId ? { patientId } : {}) });
   return { signedUrl, key };
 }
 
@@ -33,6 +59,7 @@ export async function presignUpload(auth: AuthContext, body: PresignUploadBody):
 export async function presignDownload(auth: AuthContext, rawKey: string): Promise<{ signedUrl: string; key: string }> {
   const key = storedKey(rawKey);
   const signedUrl = await presignGet(key);
-  await writeAudit(auth, { action: 'read', entity: 'FILE', entityId: key });
+  const patientId = await patientOfKey(auth.practiceId, key);
+  await writeAudit(auth, { action: 'read', entity: 'FILE', entityId: key, ...(patientId ? { patientId } : {}) });
   return { signedUrl, key };
 }

@@ -25,7 +25,7 @@ import { expandShortcut, expandTemplate } from './expand-template.js';
 import { createTemplate, linkTemplate, listPracticeTemplates, removeTemplate, requireVisibleTemplate, updateTemplate } from './templates.js';
 import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
-import { changeNotePatient, deleteNote, toggleNoteAccess } from './note-actions.js';
+import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
 import { NOTE_ROUTES } from './routes.js';
 import { saveNote, signNote } from './save-note.js';
@@ -61,6 +61,11 @@ export const handler = groupHandler(NOTE_ROUTES, {
     params: NoteIdParams,
     body: AddendNoteBody,
     run: ({ auth, params, body }) => addendNote(auth, params.noteId, body),
+  }),
+  'POST /v1/notes/{noteId}/restore': route({
+    params: NoteIdParams,
+    permission: 'note.restore',
+    run: ({ auth, params }) => restoreNote(auth, params.noteId),
   }),
   'POST /v1/notes/{noteId}/change-patient': route({
     params: NoteIdParams,

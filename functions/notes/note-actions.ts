@@ -1,10 +1,12 @@
-import { isLockable, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { isLockable, isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { ChangePatientBody, Note, VersionOnlyBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ValidationError } from '../lib/errors.js';
+import { ConflictError, ValidationError } from '../lib/errors.js';
+import { requirePermission } from '../lib/http/permissions.js';
 import { draftRemoved } from './draft-notifications.js';
 import { auditNote, requirePatient } from './note-common.js';
-import { updateNote } from './note-repository.js';
+import { requireNote, updateNote, writeNextVersion } from './note-repository.js';
+import { noteOwners } from './signed-note.js';
 
 /** POST /v1/notes/{noteId}/change-patient: moves the note to another chart (an email's To follows the patient). */
 export async function changeNotePatient(auth: AuthContext, noteId: string, body: ChangePatientBody, now = new Date()): Promise<Note> {
@@ -45,8 +47,26 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
  * listing) and its open draft notification is deleted. A given noteVersion must be current.
  */
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
-  const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, () => ({ status: 'DELETED' }), { now });
+  const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, (note) => ({ status: 'DELETED', deletedFrom: note.status }), {
+    now,
+    precheck: (note) => {
+      if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
+    },
+  });
   await auditNote(auth, 'delete', saved);
   await draftRemoved(auth, saved);
+  return saved;
+}
+
+/**
+ * POST /v1/notes/{noteId}/restore (admins, see the permissions table): a deleted note returns to
+ * the status it had when it was deleted, with the next version; the restore is audited.
+ */
+export async function restoreNote(auth: AuthContext, noteId: string, now = new Date()): Promise<Note> {
+  const current = await requireNote(auth.practiceId, noteId);
+  if (current.status !== 'DELETED') throw new ConflictError(NOTE_MESSAGES.notDeleted, { noteVersion: current.noteVersion });
+  const status = current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT');
+  const saved = await writeNextVersion(auth.practiceId, current, { status, deletedFrom: null }, now);
+  await auditNote(auth, 'restore', saved);
   return saved;
 }

@@ -12,6 +12,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/toggle-access',
   'POST /v1/notes/{noteId}/send',
   'POST /v1/notes/{noteId}/assign',
+  'POST /v1/notes/{noteId}/restore',
   'GET /v1/practices/templates',
   'POST /v1/practices/templates',
   'GET /v1/practices/templates/{templateId}',

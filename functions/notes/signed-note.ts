@@ -4,8 +4,14 @@ import type { AddendNoteBody, Note, UpdateSignedNoteBody } from '../../shared/no
 import { hasWildcard } from '../../shared/notes/wildcard.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
+import { requirePermission } from '../lib/http/permissions.js';
 import { auditNote, personOf } from './note-common.js';
 import { updateNote } from './note-repository.js';
+
+/** Who owns a note under the permissions table: its author and the prescriber it was written for. */
+export function noteOwners(note: Note) {
+  return { authorUserId: note.author?.userId ?? null, onBehalfOf: note.onBehalfOf };
+}
 
 function assertText(text: string, formattedText: string): void {
   if (hasWildcard(text) || hasWildcard(formattedText)) throw new ValidationError(NOTE_MESSAGES.wildcard, { text: NOTE_MESSAGES.wildcard });
@@ -20,6 +26,7 @@ export async function updateSignedNote(auth: AuthContext, noteId: string, body: 
     body.noteVersion,
     (note) => {
       if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.notSigned);
+      requirePermission(auth, 'note.signed.change', noteOwners(note));
       assertText(body.text, body.formattedText);
       return { data: { ...note.data, text: body.text, formattedText: body.formattedText } };
     },

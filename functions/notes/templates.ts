@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { placeholderKeys } from '../../shared/templates/placeholders.js';
 import { Template, TEMPLATE_MESSAGES, TemplateInput, type TemplateLinkBody } from '../../shared/templates/template-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { requireNote } from './note-repository.js';
 import { deleteTemplate, getTemplate, listTemplates, putTemplate, putTemplateLink } from './template-repository.js';
@@ -49,8 +50,9 @@ export async function removeTemplate(auth: AuthContext, id: string): Promise<{ t
 /** POST /v1/template-links: records that a template was applied to a note. */
 export async function linkTemplate(auth: AuthContext, body: TemplateLinkBody, now = new Date()) {
   await requireVisibleTemplate(auth, body.templateId);
-  await requireNote(auth.practiceId, body.interactionId);
+  const note = await requireNote(auth.practiceId, body.interactionId);
   const link = { templateId: body.templateId, interactionId: body.interactionId, linkedBy: auth.userId, linkedAt: now.toISOString() };
   await putTemplateLink(auth.practiceId, link);
+  await writeAudit(auth, { action: 'create', entity: 'TEMPLATE_LINK', entityId: body.templateId, ...(note.patientId ? { patientId: note.patientId } : {}) });
   return link;
 }

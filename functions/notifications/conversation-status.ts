@@ -1,6 +1,6 @@
 import type { ConversationInput, Notification, NotificationStatus } from '../../shared/notifications/notification-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
+import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import { ConflictError } from '../lib/errors.js';
 import { listLatest, updateNotification } from './notification-repository.js';
 
@@ -37,6 +37,6 @@ export async function setConversationStatus(auth: AuthContext, action: Conversat
       if (!(error instanceof ConflictError)) throw error;
     }
   }
-  await writeAudit(auth, { action: 'update', entity: 'sms-conversation', count: updated });
+  await writeAuditForPatients(auth, { action: 'update', entity: 'sms-conversation', count: updated }, matching.map((n) => n.patientId));
   return { updated };
 }

@@ -1,6 +1,6 @@
 import type { NotificationList, NotificationListQuery } from '../../shared/notifications/notification-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
+import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import { listLatest } from './notification-repository.js';
 
 /** GET /v1/notifications: the filters of spec shell §7.2 plus since=<iso> for catch-up. */
@@ -15,6 +15,6 @@ export async function listNotifications(auth: AuthContext, query: NotificationLi
     since: query.since,
     limit: query.limit,
   });
-  await writeAudit(auth, { action: 'list', entity: 'notification', count: notifications.length });
+  await writeAuditForPatients(auth, { action: 'list', entity: 'notification', count: notifications.length }, notifications.map((n) => n.patientId));
   return { notifications };
 }

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { PatientIdParams, PatientListQuery, PatientWriteQuery } from '../../shared/patients/patient-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
+import { AccessHistoryQuery } from '../../shared/audit/access-history.js';
+import { patientAccessHistory } from './access-history.js';
 import { archivePatientById } from './archive-patient.js';
 import { createPatientFromBody } from './create-patient.js';
 import { getPatientById } from './get-patient.js';
@@ -35,7 +37,13 @@ export const handler = groupHandler(PATIENT_ROUTES, {
   }),
   'POST /v1/patients/{patientId}/archive': route({
     params: PatientIdParams,
-    minRole: 'provider',
+    permission: 'patient.archive',
     run: ({ auth, params }) => archivePatientById(auth, params.patientId),
+  }),
+  'GET /v1/patients/{patientId}/access-history': route({
+    params: PatientIdParams,
+    query: AccessHistoryQuery,
+    permission: 'patient.accessHistory.read',
+    run: ({ auth, params, query }) => patientAccessHistory(auth, params.patientId, query),
   }),
 });

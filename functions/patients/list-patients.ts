@@ -8,6 +8,7 @@ import { pagePatients } from './patient-page.js';
 export async function listPatients(auth: AuthContext, query: Omit<PatientListQuery, 'q'>): Promise<PatientListResponse> {
   const index = await patientIndex(auth.practiceId, query.status);
   const items = await pagePatients(auth.practiceId, index.entries, index.settled, query.offset, query.limit);
-  await writeAudit(auth, { action: 'list', entity: 'patient', count: items.length });
+  // One entry naming every patient shown: a page of 100 stays one write (see README, audit).
+  await writeAudit(auth, { action: 'list', entity: 'patient', count: items.length, patientIds: items.map((p) => p.id) });
   return { items, total: index.entries.length, limit: query.limit, offset: query.offset };
 }

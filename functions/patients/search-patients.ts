@@ -16,6 +16,6 @@ export async function searchPatients(auth: AuthContext, query: PatientListQuery 
     const reason = reasons.get(item.id);
     return reason ? [{ ...reason, id: item.id }] : [];
   });
-  await writeAudit(auth, { action: 'search', entity: 'patient', count: items.length });
+  await writeAudit(auth, { action: 'search', entity: 'patient', count: items.length, patientIds: items.map((p) => p.id) });
   return { items, total: ranked.length, limit: query.limit, offset: query.offset, matches };
 }

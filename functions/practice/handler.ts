@@ -64,13 +64,13 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   }),
   'PUT /v1/practices/metadata': route({
     body: PracticeMetadataUpdate,
-    minRole: 'admin',
+    permission: 'practice.settings.change',
     run: ({ auth, body }) => updatePracticeMetadata(auth, body),
   }),
   'PUT /v1/practices/users/{userId}': route({
     params: UserIdParams,
     body: PracticeUserUpdate,
-    minRole: 'admin',
+    permission: 'practice.settings.change',
     run: ({ auth, params, body }) => updatePracticeUser(auth, params.userId, body),
   }),
   'GET /v1/practices/{practiceId}/users/{userId}': route({
@@ -84,7 +84,7 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   }),
   'PUT /v1/practices/feature-gates': route({
     body: FeatureGatesUpdate,
-    minRole: 'admin',
+    permission: 'practice.settings.change',
     run: ({ auth, body }) => updateFeatureGates(auth, body),
   }),
   'GET /v1/practices/users/me/dashboard': route({

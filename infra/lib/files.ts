@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -11,6 +11,10 @@ export interface FilesProps {
   webOrigins: string[];
   accessLogs: s3.IBucket;
 }
+
+/** Days before an old version of a file moves to Glacier Instant Retrieval, and before it expires. */
+export const NONCURRENT_TRANSITION_DAYS = 30;
+export const NONCURRENT_EXPIRATION_DAYS = 6 * 365;
 
 /** Patient files and recordings: private, KMS-encrypted, versioned, reachable only over TLS. */
 export class Files extends Construct {
@@ -31,7 +35,17 @@ export class Files extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
+      // Versions keep the earlier bytes of anything deleted or replaced; old versions move to a
+      // cheaper class after 30 days and expire after six years (HIPAA's documentation retention).
       versioned: true,
+      lifecycleRules: [
+        {
+          id: 'NoncurrentVersions',
+          noncurrentVersionTransitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(NONCURRENT_TRANSITION_DAYS) }],
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_EXPIRATION_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+      ],
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'files/',
       cors: [

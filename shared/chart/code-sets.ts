@@ -35,7 +35,7 @@ const int = (label: string, def: number, max: number) =>
   );
 
 export const Icd10SearchQuery = z.object({
-  keyword: z.string().optional().default(''),
+  keyword: z.string().max(200).optional().default(''),
   limit: int('limit', ICD10_PAGE_SIZE, ICD10_MAX_PAGE_SIZE),
   offset: int('offset', 0, 1_000_000),
 });
@@ -65,7 +65,7 @@ export interface VaccineManufacturerResponse {
   source: CodeSetSource;
 }
 export const CodeKeywordQuery = z.object({
-  keyword: z.string().optional().default(''),
+  keyword: z.string().max(200).optional().default(''),
   /** includeInactive=true lists inactive codes too (history entry of an old dose). */
   includeInactive: z.enum(['true', 'false']).optional(),
   limit: int('limit', 25, 500),
@@ -94,12 +94,12 @@ export interface DrugSearchResponse {
   source: CodeSetSource;
 }
 export const DrugSearchQueryV2 = z.object({
-  searchText: z.string().optional().default(''),
+  searchText: z.string().max(200).optional().default(''),
   searchBy: z.enum(['NAME', 'NDC']).optional(),
   limit: int('limit', 25, 100),
 });
 export const DrugSearchQueryV1 = z.object({
-  searchTerm: z.string().optional().default(''),
+  searchTerm: z.string().max(200).optional().default(''),
   searchBy: z.enum(['NAME', 'NDC']).optional(),
   limit: int('limit', 25, 100),
 });

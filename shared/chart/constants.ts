@@ -121,6 +121,7 @@ export const CODE_SEARCH_DEBOUNCE_MS = 500;
 
 /** Texts the spec fixes word for word (chart-data §2, §5, §8). */
 export const CHART_MESSAGES = {
+  staleVersion: 'This item was changed by someone else. Reload it to see the latest version.',
   startDateInvalid: 'Start Date is not valid',
   endDateInvalid: 'End Date is not valid',
   dateInvalid: 'Date is not valid',

@@ -102,25 +102,25 @@ export const dateField = (message: string) => dateLike(message, toIsoDate);
 /** Optional month date (diagnoses); '' when absent. */
 export const monthField = (message: string) => dateLike(message, toIsoMonth);
 
-export const formSourceField = z.preprocess(nullToUndefined, z.string({ error: M.notText('formSource') }).optional());
+export const formSourceField = z.preprocess(nullToUndefined, z.string({ error: M.notText('formSource') }).max(200).optional());
 
 export const NoteDataLink = z.object({
   dataType: z.enum(NOTE_DATA_LINK_TYPES, { error: M.notOneOf('dataType') }),
-  dataId: z.string({ error: M.notText('dataId') }),
-  linkId: z.string({ error: M.notText('linkId') }),
-  noteId: z.string({ error: M.notText('noteId') }).optional(),
+  dataId: z.string({ error: M.notText('dataId') }).max(128),
+  linkId: z.string({ error: M.notText('linkId') }).max(128),
+  noteId: z.string({ error: M.notText('noteId') }).max(128).optional(),
 });
 export type NoteDataLink = z.infer<typeof NoteDataLink>;
-export const noteDataLinksField = z.preprocess(nullToUndefined, z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).optional());
+export const noteDataLinksField = z.preprocess(nullToUndefined, z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).max(200).optional());
 
 /** ICD-10 code as carried on items: ident is the code without its dot (E119), code has the dot (E11.9). */
 export const Icd10CodeRef = z.object({
-  ident: z.string({ error: M.notText('icd10Code.ident') }).trim(),
-  code: z.string({ error: M.notText('icd10Code.code') }).trim(),
-  description: z.string({ error: M.notText('icd10Code.description') }).default(''),
+  ident: z.string({ error: M.notText('icd10Code.ident') }).trim().max(16),
+  code: z.string({ error: M.notText('icd10Code.code') }).trim().max(16),
+  description: z.string({ error: M.notText('icd10Code.description') }).max(1000).default(''),
 });
 export type Icd10CodeRef = z.infer<typeof Icd10CodeRef>;
-export const icd10CodeIdField = z.preprocess(nullToUndefined, z.string({ error: M.notText('icd10CodeId') }).trim().optional());
+export const icd10CodeIdField = z.preprocess(nullToUndefined, z.string({ error: M.notText('icd10CodeId') }).trim().max(16).optional());
 export const icd10CodeField = z.preprocess(nullToUndefined, Icd10CodeRef.optional());
 
 /** Meta every stored chart item carries (set by the server, never taken from a body). */
@@ -129,6 +129,8 @@ export const ItemMeta = {
   patientId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Optimistic lock: 1 on create, +1 on every change; a PUT may send the one it read. */
+  version: z.number().int().optional(),
 };
 
 /** Adds "End Date must come after Start Date" when both dates exist and end < start (same day or month allowed). */

@@ -36,6 +36,14 @@ const common = {
   noteDataLinks: noteDataLinksField,
 };
 
+/** The version a PUT was edited from (optimistic lock, like a note's noteVersion); absent: no check. */
+export const versionField = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1, 'version must be a whole number').max(1_000_000_000).optional(),
+);
+/** A section's PUT body: any of its fields, and the version the form read. */
+export const partialWithVersion = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) => fields.partial().extend({ version: versionField });
+
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: M.notOneOf(label) }).optional());
 
@@ -118,7 +126,7 @@ export type MedicalHistoryEntry = Pick<Diagnosis, 'ident' | 'name' | 'descriptio
 // ---------- Medication ----------
 const NdcCode = z.object({
   type: z.literal('NDC', { error: 'code.type must be NDC' }).default('NDC'),
-  value: z.string({ error: M.notText('code.value') }).trim(),
+  value: z.string({ error: M.notText('code.value') }).trim().max(20),
 });
 const count = (label: string) =>
   z.preprocess((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v), z.number({ error: M.notNumber(label) }).min(0, M.notNumber(label)).optional());
@@ -160,11 +168,11 @@ export type MedicationInput = z.infer<typeof MedicationInput>;
 export type Medication = MedicationInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
 export const FreeformMedicationInput = z.object({ name: requiredText('Name', M.nameRequired) });
-export type FreeformMedication = { ident: string; patientId: string; name: string; createdAt: string; updatedAt: string };
+export type FreeformMedication = { ident: string; patientId: string; name: string; createdAt: string; updatedAt: string; version?: number };
 
 /** POST /v2/patients/{id}/medication (spec §7: patientId, data). */
 export const AddMedicationBody = z.object({
-  patientId: z.string({ error: M.notText('patientId') }).optional(),
+  patientId: z.string({ error: M.notText('patientId') }).max(64).optional(),
   data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }),
 });
 
@@ -204,17 +212,19 @@ export type Vaccine = VaccineInput & {
   grouping?: { ident: string; name: string };
   createdAt: string;
   updatedAt: string;
+  version?: number;
 };
-export const VaccineUpdateEntry = VaccineFields.partial().extend({ ident: z.string({ error: 'ident is required' }).min(1, 'ident is required') });
+export const VaccineUpdateEntry = partialWithVersion(VaccineFields).extend({ ident: chartIdField('ident') });
 export const VaccineGroupBody = z.object({
   group: z
     .object({
       name: optionalText('Group Name', 200),
-      items: z.array(z.string({ error: M.notText('group.items') })).optional(),
+      items: z.array(chartIdField('group.items')).max(500).optional(),
+      version: versionField,
     })
     .optional(),
-  create: z.array(VaccineInput).optional(),
-  update: z.array(VaccineUpdateEntry).optional(),
+  create: z.array(VaccineInput).max(100).optional(),
+  update: z.array(VaccineUpdateEntry).max(100).optional(),
 });
 export type VaccineGroupBody = z.infer<typeof VaccineGroupBody>;
 export interface VaccineGroup {
@@ -256,10 +266,10 @@ export type FamilyHistory = FamilyHistoryInput & { ident: string; patientId: str
 
 // ---------- Social history (v2) ----------
 export const SocialAnswerInput = z.object({
-  ident: z.string({ error: M.notText('answers.ident') }).optional(),
-  answer: z.string({ error: M.notText('answer') }).trim(),
-  timestamp: z.string({ error: M.notText('answers.timestamp') }).optional(),
-  userId: z.string({ error: M.notText('answers.userId') }).optional(),
+  ident: z.string({ error: M.notText('answers.ident') }).max(64).optional(),
+  answer: z.string({ error: M.notText('answer') }).trim().max(4000, 'Answer must be at most 4000 characters'),
+  timestamp: z.string({ error: M.notText('answers.timestamp') }).max(40).optional(),
+  userId: z.string({ error: M.notText('answers.userId') }).max(128).optional(),
   formSource: formSourceField,
 });
 export interface SocialAnswer {
@@ -271,7 +281,7 @@ export interface SocialAnswer {
 }
 export const SocialHistoryFields = z.object({
   question: requiredText('Question', M.questionRequired),
-  answers: z.preprocess((v) => (v === null ? undefined : v), z.array(SocialAnswerInput, { error: 'answers must be a list' }).optional()),
+  answers: z.preprocess((v) => (v === null ? undefined : v), z.array(SocialAnswerInput, { error: 'answers must be a list' }).max(500).optional()),
   /** Convenience for the form: one new answer text, appended only when it differs from the newest. */
   answer: optionalText('Answer'),
   startDate: dateField(M.startDateInvalid),
@@ -325,13 +335,14 @@ export type General = GeneralInput & {
   createdAt: string;
   updatedAt: string;
 };
-const GeneralGroupItem = GeneralFields.partial().extend({ ident: z.string({ error: M.notText('items.ident') }).optional() });
+const GeneralGroupItem = partialWithVersion(GeneralFields).extend({ ident: chartIdField('items.ident').optional() });
 /** Spec §3: a group that has an id must have a non-empty name ("Group Name is not valid"). */
 export const GeneralGroupBody = z
   .object({
-    ident: z.string({ error: M.notText('ident') }).optional(),
+    ident: chartIdField('ident').optional(),
     name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: M.groupNameInvalid }).trim().max(200)),
-    items: z.array(GeneralGroupItem, { error: 'items must be a list' }).optional(),
+    items: z.array(GeneralGroupItem, { error: 'items must be a list' }).max(100).optional(),
+    version: versionField,
   })
   .superRefine((v, ctx) => {
     if (v.ident && v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.groupNameInvalid });
@@ -354,6 +365,11 @@ export interface SocialHistoryV1 {
 }
 
 // ---------- Params and list responses ----------
+/** A chart item or group id as a key part: bounded, and never the key separator '#'. */
+function chartIdField(label: string) {
+  return z.string({ error: M.notText(label) }).regex(/^[A-Za-z0-9_-]{1,64}$/, `${label} is not valid`);
+}
+
 export const PatientChartParams = z.object({ patientId: z.string().regex(/^[A-Za-z0-9_-]{1,35}$/, 'patientId is not valid') });
 export const ChartItemParams = PatientChartParams.extend({ ident: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ident is not valid') });
 export const ChartGroupParams = PatientChartParams.extend({ groupId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'groupId is not valid') });

@@ -117,6 +117,7 @@ export const NOTE_MESSAGES = {
   notSigned: 'Only a signed note can have its signed text updated.',
   notFound: 'Note not found',
   deleted: 'This note has been deleted',
+  notDeleted: 'This note is not deleted',
   notLockable: 'Only document, note, phone call and lab notes can be locked.',
   noteTypeNotSupported: 'This note type cannot be saved here.',
   assignUserRequired: 'Please select a user to assign to.',

@@ -1,25 +1,33 @@
 import * as z from 'zod';
+import { jsonSize, LIMITS, openDataMessage } from '../limits.js';
 import { NOTE_STATUSES, NOTE_TYPES, NOTES_PAGE_SIZE, type NoteStatus, type NoteType } from './note-constants.js';
+
+/** A note's data as UTF-8 JSON bytes: leaves room in the 400 KB item for the rest of the note. */
+const NOTE_DATA_MAX = 300_000;
+
+const idText = () => z.string().trim().min(1).max(LIMITS.id);
+const shortText = () => z.string().max(LIMITS.shortText);
+const noteText = () => z.string().max(LIMITS.noteText, `Text must be at most ${LIMITS.noteText} characters`);
 
 export const NoteTypeSchema = z.enum(NOTE_TYPES, { error: 'Unknown note type' });
 export const NoteStatusSchema = z.enum(NOTE_STATUSES, { error: 'Unknown note status' });
 
 export const NoteFile = z.object({
-  key: z.string().min(1),
-  name: z.string().min(1),
-  contentType: z.string().optional(),
+  key: z.string().min(1).max(LIMITS.fileKey + 100),
+  name: z.string().min(1).max(LIMITS.shortText),
+  contentType: z.string().max(200).optional(),
   size: z.number().int().nonnegative().optional(),
 });
 export type NoteFile = z.infer<typeof NoteFile>;
 
-export const NotePerson = z.object({ userId: z.string(), name: z.string(), email: z.string().optional() });
+export const NotePerson = z.object({ userId: z.string().max(LIMITS.id), name: shortText(), email: shortText().optional() });
 export type NotePerson = z.infer<typeof NotePerson>;
 
 export const Addendum = z.object({
-  text: z.string(),
-  formattedText: z.string(),
+  text: noteText(),
+  formattedText: noteText(),
   author: NotePerson,
-  timestamp: z.string(),
+  timestamp: z.string().max(40),
 });
 export type Addendum = z.infer<typeof Addendum>;
 
@@ -30,16 +38,18 @@ export type Addendum = z.infer<typeof Addendum>;
  */
 export const NoteData = z
   .object({
-    text: z.string().optional(),
-    formattedText: z.string().optional(),
-    transcriptionId: z.string().optional(),
-    subject: z.string().optional(),
-    to: z.string().optional(),
-    from: z.string().optional(),
-    addenda: z.array(Addendum).optional(),
-    sentAt: z.string().optional(),
+    text: noteText().optional(),
+    formattedText: noteText().optional(),
+    transcriptionId: idText().optional(),
+    subject: shortText().optional(),
+    to: shortText().optional(),
+    from: shortText().optional(),
+    addenda: z.array(Addendum).max(200).optional(),
+    sentAt: z.string().max(40).optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  // The note is one item (400 KB at most): the open part of its data is bounded as a whole.
+  .refine((v) => jsonSize(v) <= NOTE_DATA_MAX, openDataMessage('data', NOTE_DATA_MAX));
 export type NoteData = z.infer<typeof NoteData>;
 
 export const Note = z.object({
@@ -63,12 +73,15 @@ export const Note = z.object({
   /** Optimistic lock: every update sends the version it read; the server bumps it. */
   noteVersion: z.number().int(),
   signedBy: NotePerson.nullable().optional(),
+  /** The status a DELETED note had, so an admin's restore returns it there. */
+  deletedFrom: NoteStatusSchema.nullable().optional(),
 });
 export type Note = z.infer<typeof Note>;
 
 const version = z.number({ error: 'noteVersion is required' }).int().nonnegative();
-const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time');
+const isoDateTime = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time');
 const patientId = z.string().trim().min(1).max(64);
+const onBehalfOf = z.string().max(LIMITS.id).nullable().optional();
 
 /** POST /v2/notes. noteId 'new' creates with a generated id. */
 export const CreateNoteBody = z.object({
@@ -80,9 +93,9 @@ export const CreateNoteBody = z.object({
   noteVersion: z.number().int().optional(),
   patientId: patientId.nullable().optional(),
   eventTimestamp: isoDateTime.optional(),
-  files: z.array(NoteFile).optional(),
+  files: z.array(NoteFile).max(100).optional(),
   hidden: z.boolean().optional(),
-  onBehalfOf: z.string().nullable().optional(),
+  onBehalfOf,
 });
 export type CreateNoteBody = z.infer<typeof CreateNoteBody>;
 
@@ -92,8 +105,8 @@ export const UpdateNoteBody = z.object({
   data: NoteData.optional(),
   patientId: patientId.nullable().optional(),
   eventTimestamp: isoDateTime.optional(),
-  files: z.array(NoteFile).optional(),
-  onBehalfOf: z.string().nullable().optional(),
+  files: z.array(NoteFile).max(100).optional(),
+  onBehalfOf,
 });
 export type UpdateNoteBody = z.infer<typeof UpdateNoteBody>;
 
@@ -102,11 +115,11 @@ export const SignNoteBody = UpdateNoteBody;
 export type SignNoteBody = UpdateNoteBody;
 
 /** POST /v1/notes/{noteId}/update-signed-note */
-export const UpdateSignedNoteBody = z.object({ noteVersion: version, text: z.string(), formattedText: z.string() });
+export const UpdateSignedNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText() });
 export type UpdateSignedNoteBody = z.infer<typeof UpdateSignedNoteBody>;
 
 /** POST /v1/notes/{noteId}/addend */
-export const AddendNoteBody = z.object({ noteVersion: version, text: z.string(), formattedText: z.string() });
+export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText() });
 export type AddendNoteBody = z.infer<typeof AddendNoteBody>;
 
 /** POST /v1/notes/{noteId}/change-patient */
@@ -118,7 +131,7 @@ export const VersionOnlyBody = z.object({ noteVersion: version });
 export type VersionOnlyBody = z.infer<typeof VersionOnlyBody>;
 
 /** POST /v1/notes/{noteId}/assign */
-export const AssignDraftBody = z.object({ userId: z.string().trim().optional().nullable() });
+export const AssignDraftBody = z.object({ userId: z.string().trim().max(LIMITS.id).optional().nullable() });
 export type AssignDraftBody = z.infer<typeof AssignDraftBody>;
 
 export const NoteIdParams = z.object({ noteId: z.string().trim().min(1).max(80) });
@@ -129,6 +142,7 @@ export const DeleteNoteQuery = z.object({ noteVersion: z.coerce.number().int().n
 const csv = <T extends string>(values: readonly [T, ...T[]]) =>
   z
     .string()
+    .max(500)
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
     .pipe(z.array(z.enum(values, { error: `Must be one of ${values.join(', ')}` })).optional());
@@ -140,7 +154,7 @@ export const NotesPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTES_PAGE_SIZE).default(NOTES_PAGE_SIZE),
   noteTypes: csv(NOTE_TYPES),
   statuses: csv(NOTE_STATUSES),
-  currentNoteId: z.string().optional(),
+  currentNoteId: z.string().max(80).optional(),
 });
 export type NotesPageQuery = z.infer<typeof NotesPageQuery>;
 
@@ -170,7 +184,7 @@ export type NotesListQuery = z.infer<typeof NotesListQuery>;
 
 /** POST /v1/s3/files */
 export const PresignUploadBody = z.object({
-  key: z.string().trim().min(1).max(512),
+  key: z.string().trim().min(1).max(LIMITS.fileKey),
   contentType: z.string().trim().min(1).max(200),
   size: z.number().int().nonnegative().optional(),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { jsonSize, OPEN_DATA_MAX, openDataMessage } from '../limits.js';
 
 /** Spec shell §3 Notification (live feed). */
 export const NOTIFICATION_TYPES = ['TASK', 'PHONE_CALL', 'SMS', 'LAB_RESULTS', 'DRAFT', 'FORM', 'FAX'] as const;
@@ -71,12 +72,16 @@ const notificationFields = {
   assigned: id.nullable().optional(),
   previouslyAssigned: id.nullable().optional(),
   author: id.nullable().optional(),
-  comments: z.unknown().optional(),
+  comments: z.unknown().refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('comments', OPEN_DATA_MAX)).optional(),
   text: nullableText(NOTIFICATION_TEXT_MAX).optional(),
   urgent: z.boolean().optional(),
   patientId: id.nullable().optional(),
   dueOn: z.string().max(40).nullable().optional(),
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  data: z
+    .record(z.string().max(100), z.unknown())
+    .refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('data', OPEN_DATA_MAX))
+    .nullable()
+    .optional(),
 };
 
 /** POST /v1/notifications: a notification plus its notificationType (status defaults to UNREAD). */
@@ -96,6 +101,7 @@ export type NotificationUpdateInput = z.infer<typeof NotificationUpdateInput>;
 const commaList = <T extends string>(values: readonly [T, ...T[]], label: string) =>
   z
     .string()
+    .max(500)
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).min(1));
 

@@ -36,7 +36,7 @@ const taskText = z
   .trim()
   .min(1, TASK_MESSAGES.textRequired)
   .max(TASK_TEXT_MAX, TASK_MESSAGES.textTooLong);
-const dueOn = z.string().trim().refine(isIsoDate, TASK_MESSAGES.dueDateInvalid).nullable();
+const dueOn = z.string().trim().max(40).refine(isIsoDate, TASK_MESSAGES.dueDateInvalid).nullable();
 const noteDataLinks = z.array(z.object({ interactionIdent: id })).max(50);
 
 export const Task = z.object({
@@ -100,6 +100,7 @@ export function taskFormToInput(form: TaskFormValues): TaskCreateInput {
 /** Status filter: comma-joined (API) or space-separated (the screen's query string); only the known list. */
 const statusList = z
   .string()
+  .max(500)
   .transform((s) => s.split(/[\s,]+/).filter(Boolean))
   .pipe(z.array(z.enum(TASK_STATUSES, { error: `status must be among ${TASK_STATUSES.join(', ')}` })).min(1));
 
@@ -113,8 +114,8 @@ export const TaskListQuery = z.object({
   patientId: id.optional(),
   /** A user id, or `me` for the caller. */
   assigned: id.optional(),
-  fromDueDate: z.string().refine(isIsoDate, 'fromDueDate must be YYYY-MM-DD').optional(),
-  toDueDate: z.string().refine(isIsoDate, 'toDueDate must be YYYY-MM-DD').optional(),
+  fromDueDate: z.string().max(40).refine(isIsoDate, 'fromDueDate must be YYYY-MM-DD').optional(),
+  toDueDate: z.string().max(40).refine(isIsoDate, 'toDueDate must be YYYY-MM-DD').optional(),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 

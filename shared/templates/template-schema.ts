@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+
+const idText = () => z.string().trim().min(1).max(LIMITS.id);
 
 export const TEMPLATE_STATUSES = ['active', 'inactive'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
@@ -58,17 +61,17 @@ export const TemplateListQuery = z.object({
 });
 
 /** POST /v1/template-links */
-export const TemplateLinkBody = z.object({ templateId: z.string().trim().min(1), interactionId: z.string().trim().min(1) });
+export const TemplateLinkBody = z.object({ templateId: idText(), interactionId: idText() });
 export type TemplateLinkBody = z.infer<typeof TemplateLinkBody>;
 
 /** POST /v1/templates/{templateId}/expand  and  POST /v1/templates/expand-shortcut {shortcut,...} */
 export const ExpandTemplateBody = z.object({
-  patientId: z.string().trim().min(1).nullable().optional(),
-  noteId: z.string().trim().min(1).optional(),
+  patientId: idText().nullable().optional(),
+  noteId: idText().optional(),
   /** The browser's IANA time zone, for {{date}} and {{time}}; UTC when absent. */
   timeZone: z.string().trim().max(64).optional(),
 });
-export const ExpandShortcutBody = ExpandTemplateBody.extend({ shortcut: z.string().trim().min(1) });
+export const ExpandShortcutBody = ExpandTemplateBody.extend({ shortcut: z.string().trim().min(1).max(TEMPLATE_LIMITS.shortcut) });
 
 export interface TemplateExpansion {
   templateId: string;

@@ -2,6 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
+import { NONCURRENT_EXPIRATION_DAYS, NONCURRENT_TRANSITION_DAYS } from '../../infra/lib/files.js';
 import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
 import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
@@ -108,6 +109,18 @@ describe('practice stack', () => {
       const [rule] = files.Properties.CorsConfiguration.CorsRules;
       expect(rule.AllowedMethods.sort()).toEqual(['GET', 'HEAD', 'PUT']);
       expect(referencedIds(rule.AllowedOrigins)[0]).toMatch(/^WebDistribution/);
+    });
+
+    it('the files bucket keeps versions, with a lifecycle for old versions', () => {
+      const [, files] = ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('FilesBucket'))!;
+      expect(files.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      const rules = files.Properties.LifecycleConfiguration.Rules as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const old = rules.find((r) => r.NoncurrentVersionExpiration);
+      expect(old).toMatchObject({
+        Status: 'Enabled',
+        NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_EXPIRATION_DAYS },
+        NoncurrentVersionTransitions: [{ StorageClass: 'GLACIER_IR', TransitionInDays: NONCURRENT_TRANSITION_DAYS }],
+      });
     });
   });
 

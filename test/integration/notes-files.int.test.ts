@@ -14,7 +14,7 @@ describe('document attachments through presigned upload', () => {
     const patientId = p.body.id as string;
     const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/lab-${run}.pdf`, contentType: 'application/pdf', size: 11 });
     expect(presign.status).toBe(200);
-    expect(presign.body.key).toBe(`protected/patients/${patientId}/documents/lab-${run}.pdf`);
+    expect(presign.body.key).toMatch(new RegExp(`^protected/patients/${patientId}/documents/[0-9a-f-]{36}/lab-${run}\\.pdf$`));
     const put = await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
     expect(put.status).toBe(200);
 

@@ -76,7 +76,9 @@ describe('note lifecycle', () => {
     const again = await api(provider, 'POST', `/v1/notes/${created.noteId}/sign`, { noteVersion: 3 });
     expect(again.body.message).toBe('This note is already signed.');
 
-    const updated = await api(provider, 'POST', `/v1/notes/${created.noteId}/update-signed-note`, { noteVersion: 3, ...text('Cough for 4 days') });
+    // Only the author (the signer), the prescriber on whose behalf, or an admin updates the signed text.
+    expect((await api(provider, 'POST', `/v1/notes/${created.noteId}/update-signed-note`, { noteVersion: 3, ...text('x') })).status).toBe(403);
+    const updated = await api(employee, 'POST', `/v1/notes/${created.noteId}/update-signed-note`, { noteVersion: 3, ...text('Cough for 4 days') });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ status: 'SIGNED', noteVersion: 4, data: { text: 'Cough for 4 days', formattedText: '<p>Cough for 4 days</p>' } });
 

@@ -253,7 +253,11 @@ describe('audit and access', () => {
     const entries = out.Items ?? [];
     expect(entries.map((e) => e.action).sort()).toEqual(['list', 'read', 'search']);
     expect(entries.find((e) => e.action === 'read')).toMatchObject({ entity: 'patient', patientId: 'pat-0002', actorRole: 'employee' });
-    expect(entries.find((e) => e.action === 'list')?.count).toBe(5);
+    // The directory's one entry names every patient it showed.
+    const listed = entries.find((e) => e.action === 'list')!;
+    expect(listed.count).toBe(5);
+    expect(new Set(listed.patientIds).size).toBe(5);
+    expect(entries.find((e) => e.action === 'search')?.patientIds).toEqual(expect.arrayContaining([expect.stringMatching(/^pat-/)]));
   });
 
   it('refuses no_access (403), another practice (403) and a missing token (401)', async () => {

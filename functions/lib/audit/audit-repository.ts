@@ -1,46 +1,78 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuthContext } from '../auth/auth-context.js';
+import { currentRequestOrigin } from '../http/request-context.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
 
-export type AuditAction = 'read' | 'list' | 'search' | 'create' | 'update' | 'delete' | 'archive' | 'refused';
+export type AuditAction = 'read' | 'list' | 'search' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'refused';
 
 export interface AuditEntry {
   action: AuditAction;
   entity: string;
   entityId?: string;
   patientId?: string;
-  /** For list/search: how many patient records were returned (the ids are not repeated here). */
+  /** For list/search: how many patient records were returned. */
   count?: number;
+  /** For the patient directory (list/search): the ids of the patients shown, in one entry. */
+  patientIds?: string[];
 }
 
 export const auditKey = (at: string, id: string) => `AUDIT#${at}#${id}`;
 export const patientAuditPartition = (patientId: string) => `AUDIT#PATIENT#${patientId}`;
 
-/** Every read or write of patient data leaves who, what, when and which patient. */
-export async function writeAudit(auth: AuthContext, entry: AuditEntry): Promise<void> {
+function auditItem(auth: AuthContext, entry: AuditEntry): Record<string, unknown> {
   const at = new Date().toISOString();
   const id = randomUUID();
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        practiceId: auth.practiceId,
-        sk: auditKey(at, id),
-        entityType: 'AUDIT',
-        auditId: id,
-        at,
-        actorUserId: auth.userId,
-        actorEmail: auth.email,
-        actorRole: auth.role,
-        // Support staff act with admin rights; the practice can tell their actions apart.
-        ...(auth.superUser ? { actorSuperUser: true } : {}),
-        ...entry,
-        ...(entry.patientId ? { gsi1pk: patientAuditPartition(entry.patientId), gsi1sk: at } : {}),
-      },
-    }),
-  );
+  const origin = currentRequestOrigin();
+  return {
+    practiceId: auth.practiceId,
+    sk: auditKey(at, id),
+    entityType: 'AUDIT',
+    auditId: id,
+    at,
+    actorUserId: auth.userId,
+    actorEmail: auth.email,
+    actorName: auth.name,
+    actorRole: auth.role,
+    // Support staff act with admin rights; the practice can tell their actions apart.
+    ...(auth.superUser ? { actorSuperUser: true } : {}),
+    // From where: the route, the caller's address and browser, as the API saw them.
+    ...(origin ? { routeKey: origin.routeKey } : {}),
+    ...(origin?.sourceIp ? { sourceIp: origin.sourceIp } : {}),
+    ...(origin?.userAgent ? { userAgent: origin.userAgent } : {}),
+    ...entry,
+    ...(entry.patientId ? { gsi1pk: patientAuditPartition(entry.patientId), gsi1sk: at } : {}),
+  };
+}
+
+/** Every read or write of patient data leaves who, what, when, from where and which patient. */
+export async function writeAudit(auth: AuthContext, entry: AuditEntry): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: auditItem(auth, entry) }));
+}
+
+/**
+ * A list or search that returned several patients' data: one entry per patient shown, so each
+ * patient's access history has it (and one entry without a patient when none was shown).
+ */
+export async function writeAuditForPatients(auth: AuthContext, entry: Omit<AuditEntry, 'patientId'>, patientIds: readonly (string | null | undefined)[]): Promise<void> {
+  const distinct = [...new Set(patientIds.filter((p): p is string => typeof p === 'string' && p !== ''))];
+  if (distinct.length === 0) return writeAudit(auth, entry);
+  const items = distinct.map((patientId) => auditItem(auth, { ...entry, patientId }));
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  // The batches of one page go out together: a page of 100 costs one round trip, not four.
+  await Promise.all(batches.map(putBatch));
+}
+
+async function putBatch(items: Record<string, unknown>[]): Promise<void> {
+  let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+    const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+    requests = out.UnprocessedItems?.[tableName()] as typeof requests;
+  }
+  if (requests && requests.length > 0) throw new Error('BatchWrite left audit entries unprocessed');
 }
 
 /** Who tried, as far as their verified token tells; the role is absent when it was never decided. */

@@ -7,6 +7,9 @@ import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth
 import { authorizeIdentity } from '../auth/authorize.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
+import type { Permission } from '../../../shared/permissions/permissions.js';
+import { requirePermission } from './permissions.js';
+import { originOf, withRequestOrigin } from './request-context.js';
 import { parseOrThrow } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -31,6 +34,8 @@ export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
    * route already refuses no_access and other practices.
    */
   minRole?: Role;
+  /** A rule of the permissions table (shared/permissions) the caller's role must pass. */
+  permission?: Permission;
   status?: number;
   run: (req: RequestContext<B, Q, P>) => Promise<unknown>;
 }
@@ -150,6 +155,22 @@ function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: s
   return parseOrThrow(schema, value ?? (where === 'body' ? undefined : {}), where);
 }
 
+/** Longest path parameter any route takes; each route's own schema narrows it further. */
+const MAX_PATH_PARAM = 200;
+
+/**
+ * Path parameters become key parts, so every one is bounded and free of the key separator '#'
+ * before any route sees it, whether or not the route declares a params schema.
+ */
+export function assertSafePathParams(params: Record<string, string | undefined> | undefined): void {
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value === undefined) continue;
+    if (value.length > MAX_PATH_PARAM || value.includes('#') || [...value].some((c) => c.charCodeAt(0) < 32)) {
+      throw new ValidationError(`${name} is not valid`, { [name]: 'is not valid' });
+    }
+  }
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, any, any> };
 
@@ -158,7 +179,7 @@ export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, a
  * to the route's spec, after the shared middleware stack.
  */
 export function groupHandler<K extends string>(routeKeys: readonly K[], table: RouteTable<K>) {
-  return middy<HttpEvent, APIGatewayProxyResultV2>()
+  const handler = middy<HttpEvent, APIGatewayProxyResultV2>()
     .use(httpErrorMapper())
     .use(authContextMiddleware())
     .use(jsonBodyParser())
@@ -169,6 +190,8 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;
       requireRole(auth, spec.minRole ?? DEFAULT_MIN_ROLE);
+      if (spec.permission) requirePermission(auth, spec.permission);
+      assertSafePathParams(event.pathParameters);
       const req = {
         auth,
         event,
@@ -180,4 +203,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       if (result instanceof HttpResponse) return json(result.statusCode, result.body, result.headers);
       return json(spec.status ?? 200, result);
     });
+  // The whole invocation (middleware included, so a refusal's audit entry too) knows where the
+  // request came from, for the audit trail.
+  return (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => withRequestOrigin(originOf(event), () => handler(event, context));
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { REMINDER_MESSAGES, type Reminder, type ReminderCreateInput, type ReminderList, type ReminderUpdateInput } from '../../../shared/reminders/reminder-schema.js';
-import { writeAudit } from '../../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { requirePermission } from '../../lib/http/permissions.js';
 import { getUser } from '../../practice/user-repository.js';
 import { deleteReminderItem, getReminder, listRemindersOf, putReminder } from './reminder-repository.js';
 import { cancelReminderSchedule, scheduleReminder } from './reminder-schedule.js';
@@ -27,6 +28,14 @@ async function assertAssignable(auth: AuthContext, userId: string): Promise<void
 
 const audit = (auth: AuthContext, action: 'create' | 'update' | 'delete' | 'list', r?: Reminder, count?: number) =>
   writeAudit(auth, { action, entity: 'reminder', ...(r ? { entityId: r.reminderId } : {}), ...(r?.patientId ? { patientId: r.patientId } : {}), ...(count !== undefined ? { count } : {}) });
+
+/** The caller's reminder, or 404: another user's reminder is answered as if it did not exist. */
+async function ownReminder(auth: AuthContext, reminderId: string): Promise<Reminder> {
+  const current = await getReminder(auth.practiceId, reminderId);
+  if (!current) throw new NotFoundError(REMINDER_MESSAGES.notFound);
+  requirePermission(auth, 'reminder.manage', { assigned: current.assigned }, REMINDER_MESSAGES.notFound);
+  return current;
+}
 
 export async function createReminder(auth: AuthContext, input: ReminderCreateInput, now = new Date()): Promise<Reminder> {
   const assigned = input.assigned ?? auth.userId;
@@ -57,8 +66,7 @@ export async function createReminder(auth: AuthContext, input: ReminderCreateInp
 }
 
 export async function updateReminder(auth: AuthContext, reminderId: string, input: ReminderUpdateInput, now = new Date()): Promise<Reminder> {
-  const current = await getReminder(auth.practiceId, reminderId);
-  if (!current) throw new NotFoundError(REMINDER_MESSAGES.notFound);
+  const current = await ownReminder(auth, reminderId);
   if (current.completionDate) throw new ConflictError(REMINDER_MESSAGES.completed);
   const completing = input.completed === true || input.completionDate !== undefined;
   const assigned = input.assigned ?? current.assigned;
@@ -83,8 +91,7 @@ export async function updateReminder(auth: AuthContext, reminderId: string, inpu
 }
 
 export async function deleteReminder(auth: AuthContext, reminderId: string): Promise<{ reminderId: string; deleted: true }> {
-  const current = await getReminder(auth.practiceId, reminderId);
-  if (!current) throw new NotFoundError(REMINDER_MESSAGES.notFound);
+  const current = await ownReminder(auth, reminderId);
   await cancelReminderSchedule(reminderId);
   await deleteReminderItem(auth.practiceId, reminderId);
   await audit(auth, 'delete', current);
@@ -93,6 +100,6 @@ export async function deleteReminder(auth: AuthContext, reminderId: string): Pro
 
 export async function listReminders(auth: AuthContext, open: boolean | undefined): Promise<ReminderList> {
   const reminders = (await listRemindersOf(auth.userId)).filter((r) => !open || !r.completionDate);
-  await audit(auth, 'list', undefined, reminders.length);
+  await writeAuditForPatients(auth, { action: 'list', entity: 'reminder', count: reminders.length }, reminders.map((r) => r.patientId));
   return { reminders };
 }

@@ -13,7 +13,7 @@ import {
   type TaskStatus,
   type TaskUpdateInput,
 } from '../../../shared/tasks/task-schema.js';
-import { writeAudit } from '../../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { getUser } from '../../practice/user-repository.js';
@@ -115,6 +115,6 @@ export async function listTasks(auth: AuthContext, query: TaskListQuery): Promis
   );
   all.sort(compareTasks(query.sort, query.order));
   const tasks = all.slice(query.offset, query.offset + query.limit);
-  await writeAudit(auth, { action: 'list', entity: 'task', count: tasks.length, ...(query.patientId ? { patientId: query.patientId } : {}) });
+  await writeAuditForPatients(auth, { action: 'list', entity: 'task', count: tasks.length }, query.patientId ? [query.patientId] : tasks.map((t) => t.patientId));
   return { tasks, total: all.length, limit: query.limit, offset: query.offset };
 }

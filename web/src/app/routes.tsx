@@ -8,6 +8,7 @@ import { WorkspaceLayout } from './workspace-layout.js';
 const HomePage = lazy(() => import('./dashboard-page.js').then((m) => ({ default: m.HomeDashboardPage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
 const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) => ({ default: m.PatientChartPage })));
+const AccessHistoryPage = lazy(() => import('../features/patients/components/access-history-page.js').then((m) => ({ default: m.AccessHistoryPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
 const TaskListPage = lazy(() => import('../features/tasks/components/task-list-page.js').then((m) => ({ default: m.TaskListPage })));
 const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').then((m) => ({ default: m.TaskPage })));
@@ -47,6 +48,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'patients/new', element: <PatientFormPage /> },
               { path: 'patients/:patientId', element: <PatientChartPage /> },
               { path: 'patients/:patientId/edit', element: <PatientFormPage /> },
+              { path: 'patients/:patientId/access-history', element: <AccessHistoryPage /> },
               { path: 'patients/:patientId/*', element: <PatientChartPage /> },
               { path: 'inventory/*', element: soon('Medications', 'The medication inventory list and items will open here.') },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },

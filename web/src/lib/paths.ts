@@ -12,6 +12,7 @@ export const paths = {
   newPatient: () => '/patients/new',
   patient: (patientId: string) => `/patients/${seg(patientId)}`,
   editPatient: (patientId: string) => `/patients/${seg(patientId)}/edit`,
+  patientAccessHistory: (patientId: string) => `/patients/${seg(patientId)}/access-history`,
   calendar: () => '/calendar',
   messages: () => '/messages',
   tasks: () => '/tasks',

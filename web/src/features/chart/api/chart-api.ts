@@ -22,6 +22,8 @@ export interface ChartItem {
   pinned?: boolean | number;
   createdAt?: string;
   updatedAt?: string;
+  /** Sent back with an edit so a save over someone else's change is refused (409). */
+  version?: number;
   [field: string]: unknown;
 }
 
@@ -48,10 +50,15 @@ export function listItems<T>(body: unknown): T[] {
   return [];
 }
 
+/** One section's items as stored now. */
+export async function listSection<T>(patientId: string, section: SectionKey, signal?: AbortSignal): Promise<T[]> {
+  return listItems<T>(await apiRequest<unknown>({ path: sectionPath(patientId, section), signal }));
+}
+
 export function useSectionList<T extends ChartItem>(patientId: string, section: SectionKey) {
   return useQuery({
     queryKey: chartKeys.section(patientId, section),
-    queryFn: async ({ signal }) => listItems<T>(await apiRequest<unknown>({ path: sectionPath(patientId, section), signal })),
+    queryFn: ({ signal }) => listSection<T>(patientId, section, signal),
   });
 }
 

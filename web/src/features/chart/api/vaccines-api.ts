@@ -11,16 +11,24 @@ export type VaccineSeries = VaccineGroupView & { items: StoredVaccine[] };
 
 const seriesPath = (patientId: string, groupId?: string) => `${sectionPath(patientId, 'vaccines')}/groups${groupId ? `/${encodeURIComponent(groupId)}` : ''}`;
 
+export async function fetchVaccines(patientId: string, signal?: AbortSignal) {
+  const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
+  const items = Array.isArray(body) ? body : (body.items ?? []);
+  // Grouped and ordered by the shared rule whatever order the list arrived in.
+  return { items, groups: groupVaccines(items) as VaccineSeries[] };
+}
+
 export function useVaccines(patientId: string) {
   return useQuery({
     queryKey: chartKeys.section(patientId, 'vaccines'),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
-      const items = Array.isArray(body) ? body : (body.items ?? []);
-      // Grouped and ordered by the shared rule whatever order the list arrived in.
-      return { items, groups: groupVaccines(items) as VaccineSeries[] };
-    },
+    queryFn: ({ signal }) => fetchVaccines(patientId, signal),
   });
+}
+
+/** The latest saved list, read past the cache: what a stale form compares against after a 409. */
+export function useFetchLatestVaccines(patientId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ queryKey: chartKeys.section(patientId, 'vaccines'), queryFn: () => fetchVaccines(patientId), staleTime: 0 });
 }
 
 /** Every vaccine change refetches the list; the returned function does that for calls outside these hooks. */

@@ -21,11 +21,15 @@ const DELETED = CHART_MESSAGES.deletedLinked('medication');
  * Medications recorded by name only (typed by the patient on a form, or not in the drug list):
  * listed under the coded medications in the same card, added, renamed and deleted here.
  */
+async function fetchFreeform(patientId: string, signal?: AbortSignal) {
+  return listItems<FreeformMedication>(await apiRequest<unknown>({ path: basePath(patientId), signal }));
+}
+
 export function FreeformMedications({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: freeformKey(patientId),
-    queryFn: async ({ signal }) => listItems<FreeformMedication>(await apiRequest<unknown>({ path: basePath(patientId), signal })),
+    queryFn: ({ signal }) => fetchFreeform(patientId, signal),
   });
   const refetch = () => queryClient.invalidateQueries({ queryKey: freeformKey(patientId) });
   const save = useMutation({
@@ -82,7 +86,18 @@ export function FreeformMedications({ patientId }: { patientId: string }) {
           initial={{ name: editing.item?.name ?? '' }}
           toBody={(v) => ({ name: v.name })}
           schema={FreeformMedicationInput}
-          save={(body) => save.mutateAsync({ ident: editing.item?.ident, body })}
+          version={editing.item?.version}
+          loadLatest={
+            editing.item
+              ? async () => {
+                  const ident = editing.item!.ident;
+                  const fresh = await queryClient.fetchQuery({ queryKey: freeformKey(patientId), queryFn: () => fetchFreeform(patientId), staleTime: 0 });
+                  const item = fresh.find((i) => i.ident === ident);
+                  return item ? { values: { name: item.name }, version: item.version ?? 1 } : undefined;
+                }
+              : undefined
+          }
+          save={(body, _values, version) => save.mutateAsync({ ident: editing.item?.ident, body: version !== undefined ? { ...body, version } : body })}
           onClose={() => setEditing(null)}
           failure="toast"
           goneMessage={editing.item ? DELETED : undefined}

@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toasts.js';
 import { useUnsavedChangesGuard } from '../../../lib/unsaved-changes.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
 import { SideModal } from './side-modal.js';
+import { StaleEditNotice } from './stale-edit-notice.js';
 
 export type SetField<V> = <K extends keyof V>(field: K, value: V[K]) => void;
 
@@ -24,8 +25,12 @@ export interface ItemFormProps<V> {
   /** The request body the values make; the shared schema validates it before anything is sent. */
   toBody: (values: V) => Record<string, unknown>;
   schema: z.ZodType;
-  /** Resolves when saved; rejects with the API error otherwise. */
-  save: (body: Record<string, unknown>, values: V) => Promise<unknown>;
+  /** Resolves when saved; rejects with the API error otherwise. `version` is the one the form last read. */
+  save: (body: Record<string, unknown>, values: V, version?: number) => Promise<unknown>;
+  /** The edited item's version: sent with the save, so a save over someone else's change gets 409. */
+  version?: number;
+  /** After a 409: the item as saved now (values and version), for Reload / Keep mine. */
+  loadLatest?: () => Promise<{ values: V; version: number } | undefined>;
   onClose: () => void;
   /**
    * Allergy rule (spec §2): closing the panel validates the form and saves it only if it is
@@ -56,8 +61,29 @@ export interface ItemFormProps<V> {
  * shared schema's messages, then the server's 400 field errors, show under the fields; typed
  * values stay when saving fails.
  */
-export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema, save, onClose: close, saveOnDismiss, validateOnTouch = false, failure = 'inline', focusField, goneMessage, notice, children }: ItemFormProps<V>) {
+export function ItemForm<V>({
+  title,
+  guardKey,
+  draftKey,
+  initial,
+  toBody,
+  schema,
+  save,
+  version: openedVersion,
+  loadLatest,
+  onClose: close,
+  saveOnDismiss,
+  validateOnTouch = false,
+  failure = 'inline',
+  focusField,
+  goneMessage,
+  notice,
+  children,
+}: ItemFormProps<V>) {
   const [values, setValues] = useState<V>(() => (draftKey ? { ...initial, ...readFormDraft<Partial<V>>(draftKey) } : initial));
+  const [version, setVersion] = useState<number | undefined>(openedVersion);
+  /** Set after a 409: the saved version the user chooses against; their input stays in `values`. */
+  const [stale, setStale] = useState<{ values: V; version: number } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [formError, setFormError] = useState<string | null>(null);
@@ -116,7 +142,7 @@ export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema
     return null;
   };
 
-  const submit = async () => {
+  const submit = async (asVersion = version) => {
     if (!dirty) {
       onClose();
       return;
@@ -126,11 +152,13 @@ export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema
     setSaving(true);
     setFormError(null);
     try {
-      await save(body, values);
+      await save(body, values, asVersion);
       onClose();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'The item could not be saved.';
-      if (goneMessage && isApiError(error, 404)) {
+      const latest = isApiError(error, 409) && loadLatest ? await loadLatest().catch(() => undefined) : undefined;
+      if (latest) setStale(latest);
+      else if (goneMessage && isApiError(error, 404)) {
         showToast(goneMessage);
         onClose();
       } else if (isApiError(error) && Object.keys(error.fieldErrors).length) setErrors(error.fieldErrors);
@@ -144,8 +172,24 @@ export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema
     }
   };
 
+  const reload = () => {
+    if (!stale) return;
+    setValues(stale.values);
+    setVersion(stale.version);
+    setErrors({});
+    setStale(null);
+  };
+
+  const keepMine = () => {
+    if (!stale) return;
+    setVersion(stale.version);
+    setStale(null);
+    void submit(stale.version);
+  };
+
   const dismiss = () => {
-    if (saveOnDismiss) void submit();
+    // A pending stale-edit choice is the user's to make; closing does not save over it.
+    if (saveOnDismiss && !stale) void submit();
     else onClose();
   };
 
@@ -175,6 +219,7 @@ export function ItemForm<V>({ title, guardKey, draftKey, initial, toBody, schema
         }}
         className="tw-chart-form"
       >
+        {stale ? <StaleEditNotice onReload={reload} onKeepMine={keepMine} busy={saving} /> : null}
         {formError || notice ? (
           <p className="tw-chart-form__error" role="alert">
             {formError ?? notice}

@@ -5,7 +5,7 @@ import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { clearFormDraft, formDraftKeys } from '../../../lib/form-drafts.js';
 import { showToast } from '../../../lib/toasts.js';
-import { chartKeys, useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
+import { chartKeys, listSection, useDeleteItem, useSaveItem, useSectionList, type ChartItem, type SectionKey } from '../api/chart-api.js';
 import { isPinned, pinnedWire } from '../chart-lists.js';
 import { ItemForm, type SetField } from './item-form.js';
 import { SectionCard, type FilterOption, type ItemAction } from './section-card.js';
@@ -75,8 +75,14 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
     if (isApiError(error, 404)) showToast(deletedMessage);
     else console.error(`${what} ${def.noun} failed`, error);
   };
-  const update = (item: T) => (body: Record<string, unknown>) =>
-    save.mutate({ ident: item.ident, body: { ...def.toBody(def.toValues(item)), ...body } }, { onError: failed('Saving') });
+  // A card action (pin, resolve) sends only what it changes: the server leaves the other fields as
+  // they are now, so it cannot undo someone else's edit made since the list was read.
+  const update = (item: T) => (body: Record<string, unknown>) => save.mutate({ ident: item.ident, body }, { onError: failed('Saving') });
+  const loadLatest = (ident: string) => async () => {
+    const fresh = await queryClient.fetchQuery({ queryKey: chartKeys.section(patientId, def.section), queryFn: () => listSection<T>(patientId, def.section), staleTime: 0 });
+    const item = fresh.find((i) => i.ident === ident);
+    return item ? { values: def.toValues(item), version: versionOf(item) ?? 1 } : undefined;
+  };
   const openedItemGone = Boolean(editing?.item && list.data && !list.data.some((i) => i.ident === editing.item!.ident));
   useReopenDraft(chartDraftPrefix(patientId, def.section), list.data, (item) => setEditing({ item }));
 
@@ -116,11 +122,14 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
           initial={def.toValues(editing.item)}
           toBody={def.toBody}
           schema={def.schema}
-          save={(body, values) =>
-            def.saveItem
-              ? def.saveItem({ patientId, item: editing.item, values, body }).finally(refetch)
-              : save.mutateAsync({ ident: editing.item?.ident, body })
-          }
+          version={editing.item ? versionOf(editing.item) : undefined}
+          loadLatest={editing.item ? loadLatest(editing.item.ident) : undefined}
+          save={(body, values, version) => {
+            const sent = version !== undefined ? { ...body, version } : body;
+            return def.saveItem
+              ? def.saveItem({ patientId, item: editing.item, values, body: sent }).finally(refetch)
+              : save.mutateAsync({ ident: editing.item?.ident, body: sent });
+          }}
           onClose={() => setEditing(null)}
           saveOnDismiss={def.saveOnDismiss}
           validateOnTouch={def.validateOnTouch}
@@ -157,6 +166,10 @@ export function useReopenDraft<T extends ChartItem>(prefix: string, items: reado
     if (item) reopen(item);
     else clearFormDraft(key);
   }, [checked, items, prefix, reopen]);
+}
+
+function versionOf(item: ChartItem): number | undefined {
+  return typeof item.version === 'number' ? item.version : undefined;
 }
 
 function hasNoteLinks(item: ChartItem): boolean {

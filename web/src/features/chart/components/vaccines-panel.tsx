@@ -20,6 +20,7 @@ import {
   renameVaccineSeries,
   useDeleteVaccine,
   usePinVaccineSeries,
+  useFetchLatestVaccines,
   useRefetchVaccines,
   useSaveVaccine,
   useVaccines,
@@ -92,6 +93,7 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
   const [editing, setEditing] = useState<{ item?: StoredVaccine; group?: VaccineGroupView } | null>(null);
   useReopenDraft(chartDraftPrefix(patientId, 'vaccines'), list.data?.items, (item) => setEditing({ item }));
   const refetch = useRefetchVaccines(patientId);
+  const fetchLatest = useFetchLatestVaccines(patientId);
   const save = useSaveVaccine(patientId, list.data?.groups ?? []);
   const pinAll = usePinVaccineSeries(patientId);
   const remove = useDeleteVaccine(patientId);
@@ -183,7 +185,18 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
           initial={toValues(editing.item, editing.group?.name)}
           toBody={toBody}
           schema={VaccineInput}
-          save={(body) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body })}
+          version={editing.item?.version}
+          loadLatest={
+            editing.item
+              ? async () => {
+                  const ident = editing.item!.ident;
+                  const fresh = await fetchLatest();
+                  const item = fresh.items.find((v) => v.ident === ident);
+                  return item ? { values: toValues(item, editing.group?.name), version: item.version ?? 1 } : undefined;
+                }
+              : undefined
+          }
+          save={(body, _values, version) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body: version !== undefined ? { ...body, version } : body })}
           onClose={() => setEditing(null)}
           goneMessage={editing.item ? DELETED : undefined}
           notice={editing.item && list.data && !list.data.items.some((v) => v.ident === editing.item!.ident) ? DELETED : undefined}

@@ -22,6 +22,8 @@ export interface NoteHeaderProps {
   lockPending: boolean;
   menuHidden: boolean;
   canChangeDate: boolean;
+  /** False when the permissions table refuses this user deleting the note (a signed note of someone else). */
+  canDelete?: boolean;
   onMenuAction: (action: 'date' | 'toggle-menu' | 'assign' | 'delete') => void;
 }
 
@@ -30,7 +32,7 @@ export function NoteStatusBadge({ status }: { status: Note['status'] }) {
 }
 
 /** Spec notes §2: lock toggle, menu, type icon and label, status badge with signing time, window controls. */
-export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, onStage, onClose, onToggleLock, lockPending, menuHidden, canChangeDate, onMenuAction }: NoteHeaderProps) {
+export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, onStage, onClose, onToggleLock, lockPending, menuHidden, canChangeDate, canDelete = true, onMenuAction }: NoteHeaderProps) {
   const lockable = isLockable(note.noteType);
   const isDraft = note.status === 'DRAFT';
   return (
@@ -62,9 +64,11 @@ export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, 
           {canChangeDate ? <MenuItem onAction={() => onMenuAction('date')}>Change date</MenuItem> : null}
           <MenuItem onAction={() => onMenuAction('toggle-menu')}>{menuHidden ? 'Show Menu' : 'Hide Menu'}</MenuItem>
           {isDraft ? <MenuItem onAction={() => onMenuAction('assign')}>Assign draft</MenuItem> : null}
-          <MenuItem onAction={() => onMenuAction('delete')} className="tw-menu__item--danger">
-            Delete
-          </MenuItem>
+          {canDelete ? (
+            <MenuItem onAction={() => onMenuAction('delete')} className="tw-menu__item--danger">
+              Delete
+            </MenuItem>
+          ) : null}
         </MenuButton>
         <span className="tw-note-window__divider" aria-hidden="true" />
         <AriaButton className="tw-icon-button" aria-label="Minimize note" onPress={() => onStage('minimized')}>

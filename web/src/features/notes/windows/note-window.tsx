@@ -12,6 +12,7 @@ import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { usePatient } from '../../../lib/patients.js';
+import { useCan } from '../../../lib/permissions.js';
 import { useNote } from '../api/notes-api.js';
 import { EmailFields } from '../components/email-fields.js';
 import { AssignDraftDialog, LatestVersionDialog, NoteDateDialog } from '../components/note-dialogs.js';
@@ -102,6 +103,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
 
   const editable = canEditNote(note);
   const signed = isSignedStatus(note.status);
+  const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
   const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
   const dob = patient.data?.dob ?? null;
@@ -148,6 +150,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         lockPending={busy === 'lock'}
         menuHidden={menuHidden}
         canChangeDate={editable}
+        canDelete={!(signed || note.signed) || mayDeleteSigned}
         onMenuAction={(action) => {
           if (action === 'toggle-menu') setMenuHidden((hidden) => !hidden);
           else actions.setDialog(action);

@@ -13,6 +13,7 @@ import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
+import { useCan } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
 import { usePatient } from '../../../lib/patients.js';
 import { useArchivePatient } from '../api/patients-api.js';
@@ -36,6 +37,8 @@ export function PatientProfilePage({ panels }: { panels?: PatientPanels }) {
 function PatientProfile({ patient, panels }: { patient: Patient; panels?: PatientPanels }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const archive = useArchivePatient(patient.id);
+  const mayArchive = useCan('patient.archive');
+  const mayReadHistory = useCan('patient.accessHistory.read');
   const archived = patient.status === 'DELETED' || patient.membershipStatus === 'archived';
   const chosen = preferredName(patient);
   const hasChosenName = Boolean(patient.chosenFirstName?.trim() || patient.chosenLastName?.trim());
@@ -74,7 +77,12 @@ function PatientProfile({ patient, panels }: { patient: Patient; panels?: Patien
             <Link variant="secondary" href={paths.editPatient(patient.id)}>
               <PencilIcon /> Edit
             </Link>
-            {archived ? null : (
+            {mayReadHistory ? (
+              <Link variant="secondary" href={paths.patientAccessHistory(patient.id)}>
+                Access history
+              </Link>
+            ) : null}
+            {archived || !mayArchive ? null : (
               <Button variant="secondary" onPress={() => setConfirmOpen(true)}>
                 <ArchiveIcon /> Archive
               </Button>

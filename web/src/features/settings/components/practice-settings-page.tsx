@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { FEATURE_FLAGS } from '../../../../../shared/constants/feature-flags.js';
+import { can } from '../../../../../shared/permissions/permissions.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { isoToUsDate } from '../../../../../shared/rules/dates.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -11,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { actorOf } from '../../../lib/permissions.js';
 import { displayUserName, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useFeatureGates, useSaveFeatureGates, useSavePractice, useTeam, type PracticeDetails } from '../api/settings-api.js';
@@ -22,7 +24,7 @@ import '../settings.css';
 export function PracticeSettingsPage() {
   const practice = usePracticeMetadata();
   const me = useCurrentUser().data;
-  const isAdmin = me?.permissionGroup === 'admin';
+  const isAdmin = can(actorOf(me), 'practice.settings.change');
   return (
     <Page title="Settings" nav={<SettingsNav />}>
       {practice.data ? <PracticeDetailsCard practice={practice.data as PracticeDetails} isAdmin={isAdmin} /> : <Spinner />}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
@@ -10,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
+import { actorOf } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useSaveTeamMember, useTeam, type TeamMember } from '../api/settings-api.js';
 import { groupLabel, PERMISSION_GROUPS, PRESCRIBER_TYPES, statusLabel, USER_STATUSES } from '../team-rules.js';
@@ -33,7 +35,7 @@ export function TeamMemberPage() {
           <Link href={paths.team()}>Back to the team</Link>
         </div>
       ) : (
-        <MemberCard key={JSON.stringify(user)} user={user} canEdit={me?.permissionGroup === 'admin'} />
+        <MemberCard key={JSON.stringify(user)} user={user} canEdit={can(actorOf(me), 'practice.settings.change')} />
       )}
     </Page>
   );

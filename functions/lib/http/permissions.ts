@@ -1,0 +1,13 @@
+import { can, PERMISSIONS, type OwnedResource, type Permission } from '../../../shared/permissions/permissions.js';
+import type { AuthContext } from '../auth/auth-context.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+
+/**
+ * Enforces a rule of the permissions table (shared/permissions). A rule whose refusal is 404
+ * answers as if the resource did not exist (`notFoundMessage`), so its id reveals nothing.
+ */
+export function requirePermission(auth: AuthContext, permission: Permission, resource?: OwnedResource, notFoundMessage = 'Not found'): void {
+  if (can(auth, permission, resource)) return;
+  if (PERMISSIONS[permission].refusal === 404) throw new NotFoundError(notFoundMessage);
+  throw new ForbiddenError('You do not have permission to do this.');
+}

@@ -1,13 +1,9 @@
 import * as z from 'zod';
 import { isIsoDate } from '../rules/dates.js';
 
-/** Spec shell §3 Task: statuses shown in lists. */
-export const TASK_STATUSES = ['READ', 'UNREAD', 'UPDATED', 'COMPLETED', 'DELETED'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Statuses a list shows when the caller names none. */
-export const DEFAULT_TASK_LIST_STATUSES: readonly TaskStatus[] = ['UPDATED', 'UNREAD', 'READ'];
-/** The tasks badge counts these (spec shell §7.2: status UNREAD or UPDATED). */
-export const TASK_BADGE_STATUSES: readonly TaskStatus[] = ['UNREAD', 'UPDATED'];
+import { TASK_STATUSES, type TaskStatus } from './task-constants.js';
+
+export { DEFAULT_TASK_LIST_STATUSES, TASK_BADGE_STATUSES, TASK_STATUSES, type TaskStatus } from './task-constants.js';
 export const TASK_SORTS = ['createdAt', 'dueOn', 'lastUpdated', 'status', 'urgent', 'text'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 

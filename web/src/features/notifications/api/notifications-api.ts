@@ -10,7 +10,6 @@ import {
   type NotificationType,
 } from '../../../../../shared/notifications/notification-schema.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
-import { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export const notificationKeys = {
@@ -76,8 +75,10 @@ export function placeNotifications(queryClient: QueryClient, notifications: read
 export function usePatientNames(patientIds: readonly string[]): Map<string, string> {
   const results = useQueries({
     queries: [...new Set(patientIds)].map((id) => ({
+      // The key lib/patients gives a patient by id; that module (and the patient schema) is
+      // fetched only when there are names to show, not with every first screen.
       queryKey: ['patients', 'detail', id],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(id)}`, signal })),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => (await import('../../../lib/patients.js')).fetchPatient(id, signal),
       staleTime: 5 * 60_000,
     })),
   });

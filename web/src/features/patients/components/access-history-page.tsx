@@ -12,7 +12,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCan } from '../../../lib/permissions.js';
-import { usePatient } from '../api/patients-api.js';
+import { usePatient } from '../../../lib/patients.js';
 import '../patients.css';
 
 const ACTION_LABEL: Record<string, string> = {

@@ -57,8 +57,4 @@ export const ReminderList = z.object({ reminders: z.array(Reminder) });
 export type ReminderList = z.infer<typeof ReminderList>;
 export const ReminderIdParams = z.object({ reminderId: id });
 
-/** Reminders due on a given local calendar day (dashboard: reminders due today). */
-export function isDueOn(reminder: Pick<Reminder, 'dueAt'>, day: Date): boolean {
-  const d = new Date(reminder.dueAt);
-  return d.getFullYear() === day.getFullYear() && d.getMonth() === day.getMonth() && d.getDate() === day.getDate();
-}
+export { isDueOn } from './reminder-rules.js';

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/v4/core';
 
 /**
  * The web origin's CSP forbids eval (script-src 'self'): zod's compiled parsers cannot run, and its

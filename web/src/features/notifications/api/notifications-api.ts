@@ -2,13 +2,17 @@ import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   mergeNotifications,
   NOTIFICATION_STORE_TYPES,
-  NotificationList,
   OPEN_NOTIFICATION_STATUSES,
-  UnreadCount,
   UNREAD_COUNT_POLL_MS,
-  type Notification,
   type NotificationType,
-} from '../../../../../shared/notifications/notification-schema.js';
+} from '../../../../../shared/notifications/notification-constants.js';
+import type { Notification, UnreadCount } from '../../../../../shared/notifications/notification-schema.js';
+
+/**
+ * The schemas these answers are checked against come with the first answer, not with the first
+ * screen: every screen's badges read notifications, and the schema library is most of their weight.
+ */
+const schemas = () => import('../../../../../shared/notifications/notification-schema.js');
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
@@ -25,12 +29,15 @@ export async function fetchNotificationStore(type: NotificationType, signal?: Ab
     query: { notificationType: type, notificationStatus: OPEN_NOTIFICATION_STATUSES.join(',') },
     signal,
   });
+  const { NotificationList } = await schemas();
   return mergeNotifications([], NotificationList.parse(body).notifications);
 }
 
 /** What changed since a moment: the catch-up after a (re)connect. */
 export async function fetchNotificationsSince(since: string): Promise<Notification[]> {
-  return NotificationList.parse(await apiRequest<unknown>({ path: '/v1/notifications', query: { since } })).notifications;
+  const body = await apiRequest<unknown>({ path: '/v1/notifications', query: { since } });
+  const { NotificationList } = await schemas();
+  return NotificationList.parse(body).notifications;
 }
 
 export function useNotificationStore(type: NotificationType) {
@@ -40,7 +47,11 @@ export function useNotificationStore(type: NotificationType) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: async ({ signal }) => UnreadCount.parse(await apiRequest<unknown>({ path: '/v1/notifications/unread-count', signal })),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<unknown>({ path: '/v1/notifications/unread-count', signal });
+      const { UnreadCount } = await schemas();
+      return UnreadCount.parse(body);
+    },
     refetchInterval: UNREAD_COUNT_POLL_MS,
     staleTime: 5_000,
   });

@@ -1,4 +1,4 @@
-import { isDueOn } from '../../../../../shared/reminders/reminder-schema.js';
+import { isDueOn } from '../../../../../shared/reminders/reminder-rules.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notification-schema.js';
+import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notification-constants.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { TaskListParams } from '../task-list-params.js';
 import { TASK_BADGE_STATUSES } from '../../../../../shared/tasks/task-constants.js';

@@ -7,7 +7,6 @@ import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { taskKeys } from '../api/task-badge.js';
-import { TaskListResponse } from '../task-model.js';
 import '../task-urgent.css';
 
 const SHOWN = 6;
@@ -17,10 +16,12 @@ export function MyTasksWidget() {
   const me = useCurrentUser().data?.userId;
   const tasks = useQuery({
     queryKey: [...taskKeys.all, 'widget', me],
-    queryFn: async ({ signal }) =>
-      TaskListResponse.parse(
-        await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: me, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit: SHOWN }, signal }),
-      ),
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: me, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit: SHOWN }, signal });
+      // The schema comes with the answer, not with the dashboard's first download.
+      const { TaskListResponse } = await import('../task-model.js');
+      return TaskListResponse.parse(body);
+    },
     enabled: Boolean(me),
   });
   if (tasks.isPending) return <Spinner label="Loading tasks" />;

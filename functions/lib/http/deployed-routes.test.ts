@@ -19,6 +19,10 @@ describe('deployedRouteKeys', () => {
     expect(new Set(registered.map(shapeOf)).size).toBe(registered.length);
   });
 
+  it('names a method on every key, so the CORS preflight (OPTIONS) reaches no route behind the authorizer', () => {
+    for (const key of deployedRouteKeys(GROUPS).flatMap((g) => g.routes)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \//);
+  });
+
   it("sends every route of every group to its own group, then to that route in the group's table", () => {
     for (const group of GROUPS) {
       for (const routeKey of group.routes) {
@@ -46,6 +50,7 @@ describe('deployedRouteKeys', () => {
       ['GET', '/v1/patients/p1/allergies/a1/extra'],
       ['GET', '/v1/practices/users/me/nothing'],
       ['PATCH', '/v1/s3/files'],
+      ['OPTIONS', '/v1/notes/n1/sign'],
       ['GET', '/v2/patients/p1/nothing'],
     ] as const;
     for (const [method, path] of unknown) {
@@ -63,7 +68,7 @@ describe('deployedRouteKeys', () => {
       { name: 'b', routes: ['GET /v1/x/special/three'] },
     ]);
     expect(keys).toEqual([
-      { name: 'a', routes: ['GET /v1/x/{id}/one', 'ANY /v1/x/{id}/two/{proxy+}'] },
+      { name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/two/{proxy+}'] },
       // `/v1/x/special/{proxy+}` would also take a's `/v1/x/special/one`.
       { name: 'b', routes: ['GET /v1/x/special/three'] },
     ]);
@@ -71,7 +76,15 @@ describe('deployedRouteKeys', () => {
 
   it('registers one greedy key for prefixes that differ only in parameter names', () => {
     const keys = deployedRouteKeys([{ name: 'a', routes: ['GET /a/{x}/b/c', 'GET /a/{y}/d/e'] }]);
-    expect(keys).toEqual([{ name: 'a', routes: ['ANY /a/{x}/{proxy+}'] }]);
+    expect(keys).toEqual([{ name: 'a', routes: ['GET /a/{x}/{proxy+}'] }]);
+  });
+
+  it('folds routes of a method that no other group uses under a prefix', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['DELETE /v1/x/{id}/one', 'GET /v1/x/{id}/one'] },
+      { name: 'b', routes: ['GET /v1/x/special/three'] },
+    ]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['DELETE /v1/x/{proxy+}', 'GET /v1/x/{id}/one'] });
   });
 
   it('keeps a route exact where an exact route of its own group would take its requests', () => {

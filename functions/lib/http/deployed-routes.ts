@@ -1,19 +1,22 @@
 /**
- * The route keys the HTTP API registers: one CloudFormation resource each, so every group's
- * routes are folded into greedy keys (`ANY /v1/notes/{noteId}/{proxy+}`) wherever that cannot send
- * a request to the wrong Lambda; the group's handler resolves the greedy key back to its own
- * route key (group-handler.ts) with the same matcher.
+ * The route keys the HTTP API registers: one CloudFormation resource each, so a group's routes of
+ * one method are folded into a greedy key (`PUT /v1/notes/{proxy+}`) wherever that cannot send a
+ * request to the wrong Lambda; the group's handler resolves the greedy key back to its own route
+ * key (group-handler.ts) with the same matcher.
  *
  * Why it is safe (API Gateway: an exact route beats a greedy one, a longer greedy prefix beats a
  * shorter one; a greedy key needs at least one segment after its prefix):
- * - A route r of group G is folded into `ANY /<first N segments of r>/{proxy+}` only when no route
- *   of another group has more than N segments overlapping that prefix. A path such a greedy key
- *   matches has more than N segments that overlap its prefix, so no route of another group
- *   matches that path: a greedy key of G never takes another group's request, and no other
- *   group's key (exact or greedy, by the same rule) takes one of G's.
+ * - A route r of group G is folded into `<method> /<first N segments of r>/{proxy+}` only when no
+ *   route of another group with that method has more than N segments overlapping that prefix. A
+ *   request such a greedy key matches has that method and more than N segments overlapping its
+ *   prefix, so no route of another group matches it: a greedy key of G never takes another group's
+ *   request, and no other group's key (exact or greedy, by the same rule) takes one of G's.
  * - Within G, an exact key that stays could take a path of a more specific folded route of the
  *   same length (`/a/{id}/b` over `/a/x/b`) and reach the handler under the wrong route key; such
  *   a folded route stays exact too, so the exact routes keep API Gateway's own precedence.
+ * - The greedy keys name their method, never ANY: an ANY route behind the JWT authorizer would also
+ *   take the browser's unauthenticated CORS preflight (OPTIONS) and refuse it with 401, where a
+ *   request no route matches gets the API's own CORS answer.
  */
 
 interface Segment {
@@ -47,11 +50,15 @@ function prefixOverlaps(route: ParsedRoute, prefix: Segment[]): boolean {
   return prefix.every((segment, i) => overlaps(segment, route.segments[i]));
 }
 
+function sameMethod(a: ParsedRoute, b: ParsedRoute): boolean {
+  return a.method === b.method || a.method === 'ANY' || b.method === 'ANY';
+}
+
 /** Smallest N >= 2 whose greedy prefix no route of another group can reach, or null (stays exact). */
 function greedyPrefixLength(route: ParsedRoute, others: readonly ParsedRoute[]): number | null {
   for (let n = 2; n < route.segments.length; n++) {
     const prefix = route.segments.slice(0, n);
-    if (!others.some((o) => o.segments.length > n && prefixOverlaps(o, prefix))) return n;
+    if (!others.some((o) => sameMethod(o, route) && o.segments.length > n && prefixOverlaps(o, prefix))) return n;
   }
   return null;
 }
@@ -102,9 +109,9 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
       .filter((r) => r.group === g.name)
       .map((r) => {
         const n = prefixLength.get(r);
-        return n == null ? r.key : `ANY /${r.path.slice(0, n).join('/')}/{proxy+}`;
+        return n == null ? r.key : `${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`;
       });
-    // `/a/{x}/{proxy+}` and `/a/{y}/{proxy+}` are one route to API Gateway (it refuses both): keep the first.
+    // `GET /a/{x}/{proxy+}` and `GET /a/{y}/{proxy+}` are one route to API Gateway (it refuses both): keep the first.
     const byShape = new Map<string, string>();
     for (const key of keys) if (!byShape.has(shapeOf(key))) byShape.set(shapeOf(key), key);
     return { name: g.name, routes: [...byShape.values()] };

@@ -43,11 +43,11 @@ const things = groupHandler(THING_KEYS, {
   'DELETE /v1/things/{thingId}/parts/{partId}': route({ minRole: 'admin', run: async () => ({ deleted: true }) }),
 });
 
-/** A request as API Gateway passes it when a greedy key (`ANY /v1/things/{proxy+}`) took it. */
+/** A request as API Gateway passes it when a greedy key (`GET /v1/things/{proxy+}`) took it. */
 async function viaGreedy(method: string, rawPath: string, groups = ['provider']) {
   primeAccessRecord(TEST_PRACTICE, 'user-1', { user: { permissionGroup: groups[0], userStatus: 'active' }, tokensValidAfter: null });
   const event = httpEvent({ routeKey: `${method} ${rawPath}`, groups });
-  event.routeKey = 'ANY /v1/things/{proxy+}';
+  event.routeKey = `${method} /v1/things/{proxy+}`;
   event.pathParameters = { proxy: rawPath.replace('/v1/things/', '') };
   const out = (await things(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: out.statusCode, body: out.body ? JSON.parse(out.body) : undefined };

@@ -87,6 +87,17 @@ describe('deployedRouteKeys', () => {
     expect(keys[0]).toEqual({ name: 'a', routes: ['DELETE /v1/x/{proxy+}', 'GET /v1/x/{id}/one'] });
   });
 
+  it("registers a group's own greedy route as it is, and folds no other group's route under it", () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['ANY /v1/files/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/files/{id}/meta', 'GET /v1/other/{id}/meta'] },
+    ]);
+    expect(keys).toEqual([
+      { name: 'a', routes: ['ANY /v1/files/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/files/{id}/meta', 'GET /v1/other/{proxy+}'] },
+    ]);
+  });
+
   it('keeps a route exact where an exact route of its own group would take its requests', () => {
     const keys = deployedRouteKeys([
       { name: 'a', routes: ['GET /a/{id}/b', 'GET /a/x/b'] },

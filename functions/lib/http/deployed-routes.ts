@@ -29,16 +29,20 @@ interface ParsedRoute {
   method: string;
   group: string;
   path: string[];
+  /** Up to a greedy {name+}, if the route has one. */
   segments: Segment[];
+  /** A route of the table that is greedy itself: registered as it is, and as long as any path. */
+  greedy: boolean;
 }
 
 function parse(group: string, key: string): ParsedRoute {
   const [method, path] = key.split(' ');
   if (!method || !path) throw new Error(`Route key "${key}" of group ${group} is not "METHOD /path"`);
   const parts = path.split('/').filter((s) => s !== '');
-  if (parts.some((s) => s.endsWith('+}'))) throw new Error(`Route key "${key}" of group ${group} is already greedy`);
-  const segments = parts.map((s) => (/^\{[^}]+\}$/.test(s) ? { param: true } : { literal: s, param: false }));
-  return { key, method: method.toUpperCase(), group, path: parts, segments };
+  const greedyAt = parts.findIndex((s) => s.endsWith('+}'));
+  const fixed = greedyAt === -1 ? parts : parts.slice(0, greedyAt);
+  const segments = fixed.map((s) => (/^\{[^}]+\}$/.test(s) ? { param: true } : { literal: s, param: false }));
+  return { key, method: method.toUpperCase(), group, path: parts, segments, greedy: greedyAt !== -1 };
 }
 
 /** Equal literals, or a {param} on either side: some request path has both segments. */
@@ -46,8 +50,9 @@ function overlaps(a: Segment, b: Segment): boolean {
   return a.param || b.param || a.literal === b.literal;
 }
 
+/** A greedy route overlaps any prefix its own fixed segments overlap. */
 function prefixOverlaps(route: ParsedRoute, prefix: Segment[]): boolean {
-  return prefix.every((segment, i) => overlaps(segment, route.segments[i]));
+  return prefix.every((segment, i) => i >= route.segments.length || overlaps(segment, route.segments[i]));
 }
 
 function sameMethod(a: ParsedRoute, b: ParsedRoute): boolean {
@@ -56,9 +61,10 @@ function sameMethod(a: ParsedRoute, b: ParsedRoute): boolean {
 
 /** Smallest N >= 2 whose greedy prefix no route of another group can reach, or null (stays exact). */
 function greedyPrefixLength(route: ParsedRoute, others: readonly ParsedRoute[]): number | null {
+  if (route.greedy) return null;
   for (let n = 2; n < route.segments.length; n++) {
     const prefix = route.segments.slice(0, n);
-    if (!others.some((o) => sameMethod(o, route) && o.segments.length > n && prefixOverlaps(o, prefix))) return n;
+    if (!others.some((o) => sameMethod(o, route) && (o.greedy || o.segments.length > n) && prefixOverlaps(o, prefix))) return n;
   }
   return null;
 }
@@ -68,6 +74,8 @@ function shadows(exact: ParsedRoute, route: ParsedRoute): boolean {
   return (
     exact.key !== route.key &&
     (exact.method === route.method || exact.method === 'ANY') &&
+    // A greedy route of the table reaches the handler as a greedy key, which it resolves anyway.
+    !exact.greedy &&
     exact.segments.length === route.segments.length &&
     prefixOverlaps(exact, route.segments)
   );

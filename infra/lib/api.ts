@@ -8,6 +8,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { GroupAccess, GroupDefinition } from '../../functions/groups.js';
+import { deployedRouteKeys } from '../../functions/lib/http/deployed-routes.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
 
@@ -98,6 +99,8 @@ export class Api extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
 
+    // Greedy keys stand for many routes (each route is a stack resource); the group's handler resolves them.
+    const deployed = new Map(deployedRouteKeys(props.groups).map((g) => [g.name, g.routes]));
     for (const group of props.groups) {
       const fn = tidewellFunction(this, `Group-${group.name}`, {
         entry: group.entry,
@@ -122,7 +125,7 @@ export class Api extends Construct {
         // route was a third of the stack and would push it past CloudFormation's 500 resources.
         scopePermissionToRoute: false,
       });
-      for (const routeKey of group.routes) {
+      for (const routeKey of deployed.get(group.name)!) {
         const { method, path } = parseRouteKey(routeKey);
         // Construct ids cannot hold "/"; "|" keeps the id unique per route key, so logical ids stay stable.
         new apigwv2.HttpRoute(this, `Route ${routeKey.replace(/\//g, '|')}`, {

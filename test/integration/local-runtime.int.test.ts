@@ -150,6 +150,13 @@ describe('HTTP API like API Gateway', () => {
     expect(res.body).toEqual({ message: 'Not Found' });
   });
 
+  it("answers an unknown path under a group's greedy route with that group's 404", async () => {
+    const token = await signIn(PROVIDER);
+    const res = await api(token, 'GET', '/v1/notes/n1/no-such-action');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No route for GET /v1/notes/n1/no-such-action' });
+  });
+
   it('refuses a request without a token with 401 before the handler runs', async () => {
     const res = await api(null, 'GET', METADATA);
     expect(res.status).toBe(401);

@@ -1,5 +1,8 @@
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoke, TEST_PRACTICE } from '../../../test/support/test-table.js';
+import * as z from 'zod';
+import { primeAccessRecord } from '../auth/access-record.js';
+import { httpEvent, invoke, TEST_PRACTICE } from '../../../test/support/test-table.js';
 import { groupHandler, route } from './group-handler.js';
 
 const KEYS = ['GET /v1/open', 'GET /v1/admin-only'] as const;
@@ -24,5 +27,56 @@ describe('route roles', () => {
     expect((await invoke(handler, { routeKey: 'GET /v1/open', groups: ['no_access'] })).status).toBe(403);
     expect(await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['provider'] })).toEqual({ status: 403, body: { message: 'You do not have permission to do this.', reason: 'role' } });
     expect((await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['admin'] })).status).toBe(200);
+  });
+});
+
+const THING_KEYS = ['GET /v1/things/{thingId}/parts', 'POST /v1/things/{thingId}/parts/{partId}', 'DELETE /v1/things/{thingId}/parts/{partId}'] as const;
+const things = groupHandler(THING_KEYS, {
+  'GET /v1/things/{thingId}/parts': route({
+    params: z.object({ thingId: z.string() }),
+    run: async ({ params, event }) => ({ routeKey: event.routeKey, params }),
+  }),
+  'POST /v1/things/{thingId}/parts/{partId}': route({
+    params: z.object({ thingId: z.string(), partId: z.string() }),
+    run: async ({ params, event }) => ({ routeKey: event.routeKey, params }),
+  }),
+  'DELETE /v1/things/{thingId}/parts/{partId}': route({ minRole: 'admin', run: async () => ({ deleted: true }) }),
+});
+
+/** A request as API Gateway passes it when a greedy key (`GET /v1/things/{proxy+}`) took it. */
+async function viaGreedy(method: string, rawPath: string, groups = ['provider']) {
+  primeAccessRecord(TEST_PRACTICE, 'user-1', { user: { permissionGroup: groups[0], userStatus: 'active' }, tokensValidAfter: null });
+  const event = httpEvent({ routeKey: `${method} ${rawPath}`, groups });
+  event.routeKey = `${method} /v1/things/{proxy+}`;
+  event.pathParameters = { proxy: rawPath.replace('/v1/things/', '') };
+  const out = (await things(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+  return { status: out.statusCode, body: out.body ? JSON.parse(out.body) : undefined };
+}
+
+describe('greedy route keys', () => {
+  beforeAll(() => {
+    process.env.PRACTICE_ID = TEST_PRACTICE;
+    process.env.TIDEWELL_LOG = 'silent';
+  });
+
+  it('runs the route the path and method name, with its own decoded path parameters', async () => {
+    expect(await viaGreedy('GET', '/v1/things/t%201/parts')).toEqual({
+      status: 200,
+      body: { routeKey: 'GET /v1/things/{thingId}/parts', params: { thingId: 't 1' } },
+    });
+    expect(await viaGreedy('POST', '/v1/things/t1/parts/p2')).toEqual({
+      status: 200,
+      body: { routeKey: 'POST /v1/things/{thingId}/parts/{partId}', params: { thingId: 't1', partId: 'p2' } },
+    });
+  });
+
+  it("checks the resolved route's role", async () => {
+    expect((await viaGreedy('DELETE', '/v1/things/t1/parts/p2', ['provider'])).status).toBe(403);
+    expect(await viaGreedy('DELETE', '/v1/things/t1/parts/p2', ['admin'])).toEqual({ status: 200, body: { deleted: true } });
+  });
+
+  it('answers 404 naming the method and path when the group has no such route', async () => {
+    expect(await viaGreedy('GET', '/v1/things/t1/other')).toEqual({ status: 404, body: { message: 'No route for GET /v1/things/t1/other' } });
+    expect(await viaGreedy('PUT', '/v1/things/t1/parts/p2')).toEqual({ status: 404, body: { message: 'No route for PUT /v1/things/t1/parts/p2' } });
   });
 });

@@ -10,6 +10,7 @@ import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
 import { requirePermission } from './permissions.js';
 import { originOf, withRequestOrigin } from './request-context.js';
+import { compileRoutes, matchRoute } from './route-matcher.js';
 import { parseOrThrow } from './zod-errors.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -117,6 +118,26 @@ export function httpErrorMapper(): MiddlewareObj<HttpEvent, APIGatewayProxyResul
 }
 
 /**
+ * API Gateway registers greedy keys (deployed-routes.ts); the group's own route table turns one back
+ * into the concrete route key and its path parameters, so refusal audits, roles and schemas see the
+ * route exactly as if it had been registered on its own.
+ */
+export function greedyRouteResolver(routeKeys: readonly string[]): MiddlewareObj<HttpEvent, APIGatewayProxyResultV2> {
+  const routes = compileRoutes([{ name: 'own', routes: routeKeys }]);
+  return {
+    before: async (request) => {
+      const event = request.event;
+      if (!event.routeKey?.includes('{proxy+}')) return;
+      const method = event.requestContext?.http?.method ?? '';
+      const match = matchRoute(routes, method, event.rawPath ?? '');
+      if (!match) throw new NotFoundError(`No route for ${method} ${event.rawPath}`);
+      event.routeKey = match.route.routeKey;
+      event.pathParameters = match.pathParameters;
+    },
+  };
+}
+
+/**
  * The practice comes from the stack and the caller from the authorizer's claims, never from the
  * request; the role and whether they may act at all come from their user record (cached at most 30 s per instance).
  */
@@ -181,6 +202,7 @@ export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, a
 export function groupHandler<K extends string>(routeKeys: readonly K[], table: RouteTable<K>) {
   const handler = middy<HttpEvent, APIGatewayProxyResultV2>()
     .use(httpErrorMapper())
+    .use(greedyRouteResolver(routeKeys))
     .use(authContextMiddleware())
     .use(jsonBodyParser())
     .handler(async (event, context) => {

@@ -15,7 +15,10 @@ const USER_AGENT_MAX = 300;
 export function originOf(event: Pick<APIGatewayProxyEventV2, 'routeKey' | 'requestContext'>): RequestOrigin {
   const http = event.requestContext?.http;
   return {
-    routeKey: event.routeKey,
+    // Read when used: a greedy route's key is resolved to the concrete route after this is taken.
+    get routeKey() {
+      return event.routeKey;
+    },
     ...(http?.sourceIp ? { sourceIp: http.sourceIp } : {}),
     ...(http?.userAgent ? { userAgent: http.userAgent.slice(0, USER_AGENT_MAX) } : {}),
   };

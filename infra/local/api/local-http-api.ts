@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import type { GroupDefinition } from '../../../functions/groups.js';
+import { deployedRouteKeys } from '../../../functions/lib/http/deployed-routes.js';
 import { runtimeError, runtimeLog } from '../runtime-log.js';
 import { buildHttpApiEvent } from './http-api-event.js';
 import type { AuthorizerResult } from './jwt-authorizer.js';
 import { gatewayError, toHttpResult, type HttpResult } from './lambda-result.js';
-import { compileRoutes, matchRoute } from './route-matcher.js';
+import { compileRoutes, matchRoute } from '../../../functions/lib/http/route-matcher.js';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -32,11 +33,12 @@ export interface LocalHttpApi {
 }
 
 /**
- * The HTTP API: the route table of functions/groups.ts, the JWT authorizer, then the group's
+ * The HTTP API: the route keys the stack registers for functions/groups.ts, the JWT authorizer, then the group's
  * handler module invoked with a payload 2.0 event, one module instance per group like a warm Lambda.
  */
 export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
-  const routes = compileRoutes(options.groups);
+  // The keys the stack registers, greedy ones included, so a local request reaches the handler as in AWS.
+  const routes = compileRoutes(deployedRouteKeys(options.groups));
   const handlers = new Map<string, Promise<LambdaHandler>>();
 
   function handlerOf(group: GroupDefinition): Promise<LambdaHandler> {

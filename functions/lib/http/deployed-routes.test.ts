@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { GROUPS } from '../../groups.js';
+import { deployedRouteKeys, shapeOf } from './deployed-routes.js';
+import { compileRoutes, matchRoute } from './route-matcher.js';
+
+const deployed = compileRoutes(deployedRouteKeys(GROUPS));
+const own = compileRoutes(GROUPS);
+
+/** A concrete request path for a route key: every {param} filled in. */
+function pathOf(routeKey: string): { method: string; path: string } {
+  const [method, template] = routeKey.split(' ');
+  return { method, path: template.replace(/\{[^}]+\}/g, (_, i: number) => `v${i}`) };
+}
+
+describe('deployedRouteKeys', () => {
+  it('registers fewer keys than there are routes', () => {
+    const registered = deployedRouteKeys(GROUPS).flatMap((g) => g.routes);
+    expect(registered.length).toBeLessThan(GROUPS.flatMap((g) => g.routes).length);
+    expect(new Set(registered.map(shapeOf)).size).toBe(registered.length);
+  });
+
+  it('names a method on every key, so the CORS preflight (OPTIONS) reaches no route behind the authorizer', () => {
+    for (const key of deployedRouteKeys(GROUPS).flatMap((g) => g.routes)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \//);
+  });
+
+  it("sends every route of every group to its own group, then to that route in the group's table", () => {
+    for (const group of GROUPS) {
+      for (const routeKey of group.routes) {
+        const { method, path } = pathOf(routeKey);
+        const gateway = matchRoute(deployed, method, path);
+        expect(gateway?.route.group, routeKey).toBe(group.name);
+        // What the handler does with a greedy key; an exact key is the route itself.
+        const resolved = gateway!.route.routeKey.includes('{proxy+}')
+          ? matchRoute(
+              own.filter((r) => r.group === group.name),
+              method,
+              path,
+            )?.route.routeKey
+          : gateway!.route.routeKey;
+        expect(resolved, routeKey).toBe(matchRoute(own, method, path)?.route.routeKey);
+      }
+    }
+  });
+
+  it('sends a path no route has nowhere, or to a greedy key of a group that has no such route (its handler answers 404)', () => {
+    const unknown = [
+      ['GET', '/v1/no-such-route'],
+      ['GET', '/v1/notes/n1/no-such-action'],
+      ['DELETE', '/v1/notes/n1/sign'],
+      ['GET', '/v1/patients/p1/allergies/a1/extra'],
+      ['GET', '/v1/practices/users/me/nothing'],
+      ['PATCH', '/v1/s3/files'],
+      ['OPTIONS', '/v1/notes/n1/sign'],
+      ['GET', '/v2/patients/p1/nothing'],
+    ] as const;
+    for (const [method, path] of unknown) {
+      expect(matchRoute(own, method, path), `${method} ${path}`).toBeNull();
+      const gateway = matchRoute(deployed, method, path);
+      if (gateway === null) continue;
+      expect(gateway.route.routeKey, `${method} ${path}`).toContain('{proxy+}');
+      expect(matchRoute(own.filter((r) => r.group === gateway.route.group), method, path), `${method} ${path}`).toBeNull();
+    }
+  });
+
+  it('keeps a route exact where a greedy key could take another group’s request', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/two/{sub}'] },
+      { name: 'b', routes: ['GET /v1/x/special/three'] },
+    ]);
+    expect(keys).toEqual([
+      { name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/two/{proxy+}'] },
+      // `/v1/x/special/{proxy+}` would also take a's `/v1/x/special/one`.
+      { name: 'b', routes: ['GET /v1/x/special/three'] },
+    ]);
+  });
+
+  it('registers one greedy key for prefixes that differ only in parameter names', () => {
+    const keys = deployedRouteKeys([{ name: 'a', routes: ['GET /a/{x}/b/c', 'GET /a/{y}/d/e'] }]);
+    expect(keys).toEqual([{ name: 'a', routes: ['GET /a/{x}/{proxy+}'] }]);
+  });
+
+  it('folds routes of a method that no other group uses under a prefix', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['DELETE /v1/x/{id}/one', 'GET /v1/x/{id}/one'] },
+      { name: 'b', routes: ['GET /v1/x/special/three'] },
+    ]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['DELETE /v1/x/{proxy+}', 'GET /v1/x/{id}/one'] });
+  });
+
+  it("registers a group's own greedy route as it is, and folds no other group's route under it", () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['ANY /v1/files/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/files/{id}/meta', 'GET /v1/other/{id}/meta'] },
+    ]);
+    expect(keys).toEqual([
+      { name: 'a', routes: ['ANY /v1/files/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/files/{id}/meta', 'GET /v1/other/{proxy+}'] },
+    ]);
+  });
+
+  it('keeps a route exact where an exact route of its own group would take its requests', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /a/{id}/b', 'GET /a/x/b'] },
+      { name: 'b', routes: ['GET /a/other/c/d'] },
+    ]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['GET /a/{id}/b', 'GET /a/x/b'] });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The route keys the HTTP API registers: one CloudFormation resource each, so a group's routes of
+ * one method are folded into a greedy key (`PUT /v1/notes/{proxy+}`) wherever that cannot send a
+ * request to the wrong Lambda; the group's handler resolves the greedy key back to its own route
+ * key (group-handler.ts) with the same matcher.
+ *
+ * Why it is safe (API Gateway: an exact route beats a greedy one, a longer greedy prefix beats a
+ * shorter one; a greedy key needs at least one segment after its prefix):
+ * - A route r of group G is folded into `<method> /<first N segments of r>/{proxy+}` only when no
+ *   route of another group with that method has more than N segments overlapping that prefix. A
+ *   request such a greedy key matches has that method and more than N segments overlapping its
+ *   prefix, so no route of another group matches it: a greedy key of G never takes another group's
+ *   request, and no other group's key (exact or greedy, by the same rule) takes one of G's.
+ * - Within G, an exact key that stays could take a path of a more specific folded route of the
+ *   same length (`/a/{id}/b` over `/a/x/b`) and reach the handler under the wrong route key; such
+ *   a folded route stays exact too, so the exact routes keep API Gateway's own precedence.
+ * - The greedy keys name their method, never ANY: an ANY route behind the JWT authorizer would also
+ *   take the browser's unauthenticated CORS preflight (OPTIONS) and refuse it with 401, where a
+ *   request no route matches gets the API's own CORS answer.
+ */
+
+interface Segment {
+  literal?: string;
+  param: boolean;
+}
+
+interface ParsedRoute {
+  key: string;
+  method: string;
+  group: string;
+  path: string[];
+  /** Up to a greedy {name+}, if the route has one. */
+  segments: Segment[];
+  /** A route of the table that is greedy itself: registered as it is, and as long as any path. */
+  greedy: boolean;
+}
+
+function parse(group: string, key: string): ParsedRoute {
+  const [method, path] = key.split(' ');
+  if (!method || !path) throw new Error(`Route key "${key}" of group ${group} is not "METHOD /path"`);
+  const parts = path.split('/').filter((s) => s !== '');
+  const greedyAt = parts.findIndex((s) => s.endsWith('+}'));
+  const fixed = greedyAt === -1 ? parts : parts.slice(0, greedyAt);
+  const segments = fixed.map((s) => (/^\{[^}]+\}$/.test(s) ? { param: true } : { literal: s, param: false }));
+  return { key, method: method.toUpperCase(), group, path: parts, segments, greedy: greedyAt !== -1 };
+}
+
+/** Equal literals, or a {param} on either side: some request path has both segments. */
+function overlaps(a: Segment, b: Segment): boolean {
+  return a.param || b.param || a.literal === b.literal;
+}
+
+/** A greedy route overlaps any prefix its own fixed segments overlap. */
+function prefixOverlaps(route: ParsedRoute, prefix: Segment[]): boolean {
+  return prefix.every((segment, i) => i >= route.segments.length || overlaps(segment, route.segments[i]));
+}
+
+function sameMethod(a: ParsedRoute, b: ParsedRoute): boolean {
+  return a.method === b.method || a.method === 'ANY' || b.method === 'ANY';
+}
+
+/** Smallest N >= 2 whose greedy prefix no route of another group can reach, or null (stays exact). */
+function greedyPrefixLength(route: ParsedRoute, others: readonly ParsedRoute[]): number | null {
+  if (route.greedy) return null;
+  for (let n = 2; n < route.segments.length; n++) {
+    const prefix = route.segments.slice(0, n);
+    if (!others.some((o) => sameMethod(o, route) && (o.greedy || o.segments.length > n) && prefixOverlaps(o, prefix))) return n;
+  }
+  return null;
+}
+
+/** An exact key that matches some path of `route` (same method or ANY, same length, every segment overlapping). */
+function shadows(exact: ParsedRoute, route: ParsedRoute): boolean {
+  return (
+    exact.key !== route.key &&
+    (exact.method === route.method || exact.method === 'ANY') &&
+    // A greedy route of the table reaches the handler as a greedy key, which it resolves anyway.
+    !exact.greedy &&
+    exact.segments.length === route.segments.length &&
+    prefixOverlaps(exact, route.segments)
+  );
+}
+
+/** A key with its parameter names blanked: keys of one shape are the same route to API Gateway. */
+export function shapeOf(routeKey: string): string {
+  return routeKey.replace(/\{[^}+]+\}/g, '{}');
+}
+
+export function deployedRouteKeys(groups: readonly { name: string; routes: readonly string[] }[]): { name: string; routes: string[] }[] {
+  const all = groups.flatMap((g) => g.routes.map((key) => parse(g.name, key)));
+  const prefixLength = new Map<ParsedRoute, number | null>(
+    all.map((r) => [
+      r,
+      greedyPrefixLength(
+        r,
+        all.filter((o) => o.group !== r.group),
+      ),
+    ]),
+  );
+
+  // Keeping one route exact can expose another of its group to it: repeat until nothing changes.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const route of all) {
+      if (prefixLength.get(route) == null) continue;
+      const exactOfGroup = all.filter((o) => o.group === route.group && prefixLength.get(o) == null);
+      if (exactOfGroup.some((e) => shadows(e, route))) {
+        prefixLength.set(route, null);
+        changed = true;
+      }
+    }
+  }
+
+  return groups.map((g) => {
+    const keys = all
+      .filter((r) => r.group === g.name)
+      .map((r) => {
+        const n = prefixLength.get(r);
+        return n == null ? r.key : `${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`;
+      });
+    // `GET /a/{x}/{proxy+}` and `GET /a/{y}/{proxy+}` are one route to API Gateway (it refuses both): keep the first.
+    const byShape = new Map<string, string>();
+    for (const key of keys) if (!byShape.has(shapeOf(key))) byShape.set(shapeOf(key), key);
+    return { name: g.name, routes: [...byShape.values()] };
+  });
+}

@@ -22,6 +22,7 @@ import { prepareIcd10Bench } from './icd10-bench.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { formatLines, type BudgetLine } from '../../scripts/budgets/evaluate.js';
 import { measureApiBudget } from './api-budget.js';
+import { measureStreamLatency, STREAM_LATENCY_BUDGET_P95_MS } from './stream-latency.js';
 import { lambdaLines, timingLine, webAndStackLines } from './budget-table.js';
 import { measureChartOpen, seedChart } from './chart-open.js';
 import { latencySummary, type LatencySummary } from './stats.js';
@@ -204,6 +205,10 @@ async function run() {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log('\nLive notifications: write → subscriber through the change stream (its own runtime)…');
+  const stream = await measureStreamLatency({ notifications: 50 });
+  console.log(`  p50 ${stream.p50Ms.toFixed(1)} ms, p95 ${stream.p95Ms.toFixed(1)} ms over ${stream.samples} events`);
+  budgetLines.push(timingLine(`Live notification write → subscriber p95 (${stream.samples} events)`, stream.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
   console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
   console.log(`\nBudgets (issue 13)\n${formatLines(budgetLines)}`);

@@ -120,6 +120,17 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+for (const viewport of VIEWPORTS) {
+  test(`an admin's patient access history has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, 'admin@demo.tidewell.local', `/patients/${FULL_CHART_PATIENT}/access-history`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access history' })).toBeVisible();
+    // The admin's own read of the chart is the newest entry.
+    await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
+    await expectAccessible(page, `patient access history (${viewport.name} ${viewport.width}px)`);
+  });
+}
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -9,11 +9,13 @@ import {
 import type { Notification, UnreadCount } from '../../../../../shared/notifications/notification-schema.js';
 
 /**
- * The schemas these answers are checked against come with the first answer, not with the first
- * screen: every screen's badges read notifications, and the schema library is most of their weight.
+ * The schemas these answers are checked against load once the first screen is up, not with it:
+ * every screen's badges read notifications, and the schema library is most of their weight. The
+ * badges fill in a moment after the screen shows.
  */
-const schemas = () => import('../../../../../shared/notifications/notification-schema.js');
+const schemas = () => afterFirstScreen().then(() => import('../../../../../shared/notifications/notification-schema.js'));
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
+import { afterFirstScreen } from '../../../lib/after-first-screen.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export const notificationKeys = {

@@ -1,19 +1,16 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
-
-type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { synthPracticeStack, templateLookups, type SynthesizedPractice } from './synth-practice-stack.js';
 
 let practice: SynthesizedPractice;
-let resources: Record<string, Resource>;
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const refs = (value: unknown) => [...JSON.stringify(value).matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g)].map((m) => m[1]);
-const fnByDescription = (description: string) => ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === description)!;
+let lookups: ReturnType<typeof templateLookups>;
+const ofType = (type: string) => lookups.ofType(type);
+const refs = (value: unknown) => lookups.refs(value);
+const fnByDescription = (description: string) => lookups.fnByDescription(description);
 
 beforeAll(() => {
   practice = synthPracticeStack();
-  resources = practice.template.toJSON().Resources;
+  lookups = templateLookups(practice);
 }, 120_000);
 
 describe('alarms on every async path', () => {
@@ -27,8 +24,8 @@ describe('alarms on every async path', () => {
     const [[topicId, topic]] = ofType('AWS::SNS::Topic');
     expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
     const [keyId] = refs(topic.Properties.KmsMasterKeyId);
-    expect(resources[keyId]).toMatchObject({ Type: 'AWS::KMS::Key', Properties: { EnableKeyRotation: true } });
-    expect(JSON.stringify(resources[keyId].Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
+    expect(lookups.resources[keyId]).toMatchObject({ Type: 'AWS::KMS::Key', Properties: { EnableKeyRotation: true } });
+    expect(JSON.stringify(lookups.resources[keyId].Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
     const subscriptions = ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties);
     expect(subscriptions).toEqual(practice.config.alarms!.emails.map((email) => expect.objectContaining({ Protocol: 'email', Endpoint: email, TopicArn: { Ref: topicId } })));
     const alarms = ofType('AWS::CloudWatch::Alarm');

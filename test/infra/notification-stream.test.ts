@@ -1,19 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
-import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
-
-type Resource = { Type: string; Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { synthPracticeStack, templateLookups, type SynthesizedPractice } from './synth-practice-stack.js';
 
 let practice: SynthesizedPractice;
-let resources: Record<string, Resource>;
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const refs = (value: unknown) => [...JSON.stringify(value).matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g)].map((m) => m[1]);
-const fnByDescription = (description: string) => ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === description)!;
+let lookups: ReturnType<typeof templateLookups>;
+const ofType = (type: string) => lookups.ofType(type);
+const refs = (value: unknown) => lookups.refs(value);
+const fnByDescription = (description: string) => lookups.fnByDescription(description);
 
 beforeAll(() => {
   practice = synthPracticeStack();
-  resources = practice.template.toJSON().Resources;
+  lookups = templateLookups(practice);
 }, 120_000);
 
 describe('notification stream in the stack', () => {
@@ -33,7 +30,7 @@ describe('notification stream in the stack', () => {
     });
     expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(NOTIFICATION_STREAM.filters);
     const [queueId] = refs(mapping.Properties.DestinationConfig.OnFailure.Destination);
-    expect(resources[queueId]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
+    expect(lookups.resources[queueId]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
     const queuePolicy = ofType('AWS::SQS::QueuePolicy').find(([, p]) => refs(p.Properties.Queues).includes(queueId));
     expect(queuePolicy![1].Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),

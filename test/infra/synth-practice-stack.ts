@@ -43,3 +43,16 @@ export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS):
   const template = Template.fromStack(stack);
   return { app, stack, template, config, groups };
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StackResource = { Type: string; Properties: Record<string, any> };
+
+/** Look-ups over a synthesized template that the stack tests share. */
+export function templateLookups(practice: SynthesizedPractice) {
+  const resources = practice.template.toJSON().Resources as Record<string, StackResource>;
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+  /** Logical ids a value points at through Ref or Fn::GetAtt. */
+  const refs = (value: unknown) => [...JSON.stringify(value).matchAll(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g)].map((m) => m[1]);
+  const fnByDescription = (description: string) => ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === description)!;
+  return { resources, ofType, refs, fnByDescription };
+}

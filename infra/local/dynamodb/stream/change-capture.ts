@@ -25,7 +25,10 @@ export class ChangeCapture {
 
   /** PutItem, UpdateItem, DeleteItem and BatchWriteItem; `write` answers the engine's HTTP status. */
   async write(operation: string, input: AttributeMap, write: () => Promise<number>): Promise<void> {
-    const targets = await this.targets(operation, input);
+    const targets: Awaited<ReturnType<ChangeCapture['targets']>> = [];
+    for (const t of await this.targets(operation, input)) {
+      if (t.kind !== 'Put' || this.stream.mayDeliverPut(await this.change(t.tableName, t.key, undefined, t.item))) targets.push(t);
+    }
     if (!targets.length) {
       await write();
       return;

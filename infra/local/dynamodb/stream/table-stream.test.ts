@@ -138,4 +138,19 @@ describe('local table stream', () => {
     await stream.idle();
     expect(seen).toEqual(['n1']);
   });
+
+  it('tells which puts could reach a consumer, so the images of the others are never read', () => {
+    const { stream } = newStream();
+    stream.subscribe({
+      tableName: 't',
+      subscription: subscription({ filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { entityType: { S: ['NOTIFICATION'] } } } }] }),
+      invoke: async () => undefined,
+    });
+    expect(stream.mayDeliverPut(put('n1', 'p1', { entityType: { S: 'NOTIFICATION' } }))).toBe(true);
+    expect(stream.mayDeliverPut(put('a1', 'p1', { entityType: { S: 'AUDIT' } }))).toBe(false);
+    expect(stream.mayDeliverPut({ ...put('n2', 'p1', { entityType: { S: 'NOTIFICATION' } }), tableName: 'other' })).toBe(false);
+    // A consumer that filters on the old image could want any put.
+    stream.subscribe({ tableName: 't', subscription: subscription({ filters: [{ dynamodb: { OldImage: { entityType: { S: ['PATIENT'] } } } }] }), invoke: async () => undefined });
+    expect(stream.mayDeliverPut(put('a2', 'p1', { entityType: { S: 'AUDIT' } }))).toBe(true);
+  });
 });

@@ -72,6 +72,23 @@ export class LocalTableStream {
     return !this.stopped && this.mappings.some((m) => m.tableName === tableName);
   }
 
+  /**
+   * Whether a put of `change.newImage` could reach any consumer, as an insert or as a modify of
+   * whatever was there. A record no consumer's filter passes is never delivered, so a write that
+   * can only make such records needs no images read (most writes: audit entries, chart items).
+   * A filter that looks at the old image cannot be decided before the write, so it always could.
+   */
+  mayDeliverPut(change: ItemChange): boolean {
+    const asInsert = streamRecord({ ...change, oldImage: undefined }, this.options.region, STREAM_LABEL);
+    const asModify = streamRecord({ ...change, oldImage: {} }, this.options.region, STREAM_LABEL);
+    return this.mappings.some(
+      (m) =>
+        m.tableName === change.tableName &&
+        (JSON.stringify(m.subscription.filters).includes('"OldImage"') ||
+          [asInsert, asModify].some((record) => record !== null && matchesAnyFilter(record, m.subscription.filters))),
+    );
+  }
+
   /** Called inside the write lock, after the engine committed the changes, in commit order. */
   publish(changes: readonly ItemChange[]): void {
     for (const change of changes) {

@@ -1,5 +1,5 @@
 /**
- * The size and speed budgets of issue 13, in one place: `npm run check:budgets` fails on the
+ * The size and speed budgets, in one place: `npm run check:budgets` fails on the
  * deterministic ones, `npm run bench` prints every figure beside its budget, and the stack test
  * holds the resource count.
  */

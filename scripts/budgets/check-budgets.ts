@@ -1,5 +1,5 @@
 /**
- * `npm run check:budgets`: the deterministic budgets of issue 13. Bundles every group Lambda with
+ * `npm run check:budgets`: the deterministic size budgets. Bundles every group Lambda with
  * the stack's esbuild options, weighs the web app's first screens from web/dist (run
  * `npm run build:web` first) and counts the resources of the stacks in cdk.out (run
  * `npm run synth` first). Exits 1 naming each bundle, screen or stack over its budget.

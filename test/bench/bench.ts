@@ -7,7 +7,7 @@
  * FDA NDC directory of realistic size written into the temporary folder. Prints p50/p95/p99
  * latency and requests/s per scenario. Then opens a full chart in Chromium (10,000 notes in the
  * practice, 200 on the patient), bundles every group Lambda and weighs the web app's first screens,
- * and ends with one table of every budget of issue 13 beside its figure. A figure, not a test.
+ * and ends with one table of every budget beside its figure. A figure, not a test.
  */
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -211,7 +211,7 @@ async function run() {
   budgetLines.push(timingLine(`Live notification write → subscriber p95 (${stream.samples} events)`, stream.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
   console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
-  console.log(`\nBudgets (issue 13)\n${formatLines(budgetLines)}`);
+  console.log(`\nBudgets\n${formatLines(budgetLines)}`);
 }
 
 async function signIn(cognitoEndpoint: string, region: string, clientId: string): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * The budgets table `npm run bench` ends with: every figure of issue 13 beside its budget.
+ * The budgets table `npm run bench` ends with: every budgeted figure beside its budget.
  * Sizes and stack count come from the same code as `npm run check:budgets`; timings from the bench.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

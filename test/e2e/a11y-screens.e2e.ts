@@ -3,7 +3,7 @@ import { expectAccessible } from './support/axe.js';
 import { openChart } from './support/chart.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
-/** Issue 10: every screen, at a desktop and a phone size, has no WCAG 2.0/2.1 A or AA violation. */
+/** Every screen, at a desktop and a phone size, has no WCAG 2.0/2.1 A or AA violation. */
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
-/** Issue 13: what the browser downloads before each first screen, at most 200 KB gzip. */
+/** What the browser downloads before each first screen, at most 200 KB gzip. */
 const FIRST_SCREEN_BUDGET_GZIP = 200_000;
 const SHOTS = 'test-results/screenshots/first-screens';
 const DIST = join(import.meta.dirname, '../../web/dist');

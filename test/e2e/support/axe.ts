@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The rule sets issue 10 holds every screen to: WCAG 2.0 and 2.1, levels A and AA. */
+/** The rule sets every screen is held to: WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** One line per violated rule: the rule, its impact, what it asks and the first elements that break it. */

@@ -355,6 +355,8 @@ test('templates settings: write a template, use it by its shortcut in a note, th
   const editor = win.getByRole('textbox', { name: 'Note text' });
   await editor.click();
   await page.keyboard.type('/');
+  await expect(page.getByRole('combobox', { name: 'Search templates' })).toBeFocused();
+  // Enter may come before the list has loaded: the picker keeps it and inserts once the list is in.
   await page.keyboard.type(shortcut);
   await page.keyboard.press('Enter');
   await expect(editor).toContainText('Follow-up for Aisha: ***');

@@ -21,11 +21,15 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [applying, setApplying] = useState(false);
+  // A fast typist's Enter can come before the list does; it is kept and carried out when the list arrives.
+  const [enterWaiting, setEnterWaiting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const shown = useMemo(() => (templates.data ?? []).filter((t) => matches(t, query)), [templates.data, query]);
 
   useEffect(() => inputRef.current?.focus(), []);
+
+  const waitingForList = templates.isPending || (templates.isFetching && shown.length === 0);
 
   const apply = async (template: Template | undefined) => {
     if (!template || applying) return;
@@ -40,6 +44,14 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
       onDone(null);
     }
   };
+
+  useEffect(() => {
+    if (!enterWaiting || waitingForList) return;
+    setEnterWaiting(false);
+    void apply(shown[active]);
+    // apply is recreated each render; the waiting flag alone decides when this runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterWaiting, waitingForList]);
 
   const top = Math.min(at.bottom + 4, window.innerHeight - 260);
   const left = Math.min(at.left, window.innerWidth - 300);
@@ -66,7 +78,10 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, shown.length - 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-          else if (e.key === 'Enter') void apply(shown[active]);
+          else if (e.key === 'Enter') {
+            if (waitingForList) setEnterWaiting(true);
+            else void apply(shown[active]);
+          }
           else if (e.key === 'Escape') onDone(null);
           else return;
           e.preventDefault();

@@ -17,6 +17,8 @@ interface SweeperOptions {
  * the engine never does. Each delete is conditional on the item still being expired, so an item
  * rewritten with a later expiry between the scan and the delete survives.
  */
+const SCAN_PAGE_ITEMS = 100;
+
 export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<number>; stop(): Promise<void> } {
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -33,6 +35,9 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
         ExpressionAttributeNames: { '#ttl': attribute, ...Object.fromEntries(keys.map((k, i) => [`#k${i}`, k])) },
         ExpressionAttributeValues: { ':now': { N: now } },
         ProjectionExpression: keys.map((_k, i) => `#k${i}`).join(', '),
+        // Small pages, with the event loop given back between them: the engine evaluates a page
+        // in one go on the API's own thread, and DynamoDB's TTL never holds up a request.
+        Limit: SCAN_PAGE_ITEMS,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
       })) as { Items?: Record<string, unknown>[]; LastEvaluatedKey?: unknown };
       for (const key of page.Items ?? []) {
@@ -56,6 +61,7 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
         if (removed) deleted++;
       }
       startKey = page.LastEvaluatedKey;
+      if (startKey) await new Promise<void>((resolve) => setImmediate(resolve));
     } while (startKey && !stopped);
     return deleted;
   }

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BatchWriteItemCommand, DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
+import { startLocalDynamo, type LocalDynamo } from './local-dynamodb.js';
+
+const TABLE = 'tidewell-ttl-test';
+
+describe('local TTL sweep', () => {
+  let dynamo: LocalDynamo;
+  let dataDir: string;
+  let client: DynamoDBClient;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tidewell-ttl-'));
+    dynamo = await startLocalDynamo({ dataDir, tableName: TABLE, ttlSweepIntervalMs: 3_600_000, onError: () => undefined });
+    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await dynamo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('deletes every expired item across many scan pages and keeps the rest', async () => {
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const future = past + 3_600;
+    const items = Array.from({ length: 340 }, (_, i) => ({
+      practiceId: { S: 'prc_ttl' },
+      sk: { S: `item#${String(i).padStart(4, '0')}` },
+      // Every third item is still alive, spread through the pages.
+      [TTL_ATTRIBUTE]: { N: String(i % 3 === 0 ? future : past) },
+    }));
+    for (let i = 0; i < items.length; i += 25) {
+      await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+
+    const deleted = await dynamo.sweepTtl();
+
+    const left = await client.send(new ScanCommand({ TableName: TABLE }));
+    expect(deleted).toBe(items.filter((_, i) => i % 3 !== 0).length);
+    expect(left.Items?.map((item) => item.sk.S).sort()).toEqual(items.filter((_, i) => i % 3 === 0).map((item) => item.sk.S));
+  });
+});

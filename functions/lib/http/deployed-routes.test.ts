@@ -74,6 +74,62 @@ describe('deployedRouteKeys', () => {
     ]);
   });
 
+  it('folds routes beside another group’s exact routes where those beat the greedy key segment by segment', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/x/special/one', 'GET /v1/x/special/four'] },
+      { name: 'b', routes: ['GET /v1/x/{id}/two'] },
+    ]);
+    // b's exact route beats `/v1/x/{proxy+}` on /v1/x/special/two; `/v1/x/special/{proxy+}` would
+    // outrank it there, literal over {param}.
+    expect(keys).toEqual([
+      { name: 'a', routes: ['GET /v1/x/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/x/{id}/two'] },
+    ]);
+  });
+
+  it('folds a single route only where its key is registered already', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/x/special/one'] },
+      { name: 'b', routes: ['GET /v1/x/{id}/two'] },
+    ]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['GET /v1/x/special/one'] });
+  });
+
+  it('never folds a route that an exact route of another group of the same shape could answer', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/three'] },
+      { name: 'b', routes: ['GET /v1/x/{id}/{action}'] },
+    ]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/three'] });
+  });
+
+  it('sends every request that names another route’s literals to the right group', () => {
+    // Fill each route's {params} with the literals other routes have at those places, so every
+    // pair of routes that a path could match together is tried.
+    const routes = GROUPS.flatMap((g) => g.routes);
+    const literalsAt = (i: number) => new Set(routes.map((k) => k.split(' ')[1].split('/').filter(Boolean)[i]).filter((s) => s && !s.startsWith('{')));
+    let tried = 0;
+    for (const routeKey of routes) {
+      const [method, template] = routeKey.split(' ');
+      const parts = template.split('/').filter(Boolean);
+      parts.forEach((part, i) => {
+        if (!part.startsWith('{') || part.endsWith('+}')) return;
+        for (const literal of literalsAt(i)) {
+          const path = '/' + parts.map((p, j) => (j === i ? literal : p.replace(/\{[^}]+\}/, `v${j}`))).join('/');
+          const expected = matchRoute(own, method, path);
+          const gateway = matchRoute(deployed, method, path);
+          tried++;
+          if (!expected) {
+            if (gateway) expect(matchRoute(own.filter((r) => r.group === gateway.route.group), method, path), `${method} ${path}`).toBeNull();
+            continue;
+          }
+          expect(gateway?.route.group, `${method} ${path}`).toBe(expected.route.group);
+        }
+      });
+    }
+    expect(tried).toBeGreaterThan(100);
+  });
+
   it('registers one greedy key for prefixes that differ only in parameter names', () => {
     const keys = deployedRouteKeys([{ name: 'a', routes: ['GET /a/{x}/b/c', 'GET /a/{y}/d/e'] }]);
     expect(keys).toEqual([{ name: 'a', routes: ['GET /a/{x}/{proxy+}'] }]);

@@ -17,6 +17,13 @@
  * - The greedy keys name their method, never ANY: an ANY route behind the JWT authorizer would also
  *   take the browser's unauthenticated CORS preflight (OPTIONS) and refuse it with 401, where a
  *   request no route matches gets the API's own CORS answer.
+ * - A second pass folds a route that the first kept exact only because another group has routes
+ *   under the prefix, where that is still safe: each of those routes stays exact (an exact route
+ *   beats a greedy one) or is a greedy key with a longer prefix; none of them can match a request
+ *   of the folded route; and the greedy key loses to them segment by segment too (literal over
+ *   {param} over {proxy+}, the order route-matcher.ts models), so both readings of API Gateway's
+ *   precedence send each request to the same group. `/v1/patients/{patientId}/{proxy+}` of the
+ *   chart group beside the patients group's exact `/v1/patients/{patientId}/archive` is such a case.
  */
 
 interface Segment {
@@ -81,6 +88,116 @@ function shadows(exact: ParsedRoute, route: ParsedRoute): boolean {
   );
 }
 
+/**
+ * The second pass: repeatedly registers the greedy key that saves the most keys, folding the
+ * exact routes of one group that can safely move under it, as long as every earlier fold stays safe.
+ */
+function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>): void {
+  const rejected = new Set<string>();
+  for (;;) {
+    let best: { key: string; n: number; routes: ParsedRoute[]; saves: number } | undefined;
+    const candidates = new Map<string, { n: number; routes: ParsedRoute[] }>();
+    for (const route of all) {
+      if (route.greedy || prefixLength.get(route) != null) continue;
+      for (let n = 2; n < route.segments.length; n++) {
+        const key = `${route.group} ${shapeOf(`${route.method} /${route.path.slice(0, n).join('/')}/{proxy+}`)}`;
+        if (rejected.has(key) || !foldIsSafe(route, n, all, prefixLength)) continue;
+        const entry = candidates.get(key) ?? { n, routes: [] };
+        entry.routes.push(route);
+        candidates.set(key, entry);
+      }
+    }
+    for (const [key, { n, routes }] of candidates) {
+      const group = routes[0].group;
+      const alreadyRegistered = all.some((r) => r.group === group && prefixLength.get(r) === n && key === `${group} ${shapeOf(`${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`)}`);
+      const saves = routes.length - (alreadyRegistered ? 0 : 1);
+      if (saves > 0 && (!best || saves > best.saves)) best = { key, n, routes, saves };
+    }
+    if (!best) return;
+    const before = new Map(prefixLength);
+    for (const route of best.routes) prefixLength.set(route, best.n);
+    if (!allFoldsSafe(all, prefixLength)) {
+      for (const [route, n] of before) prefixLength.set(route, n);
+      rejected.add(best.key);
+    }
+  }
+}
+
+/** Every folded route still reaches its own group with every other route as registered. */
+function allFoldsSafe(all: readonly ParsedRoute[], prefixLength: ReadonlyMap<ParsedRoute, number | null>): boolean {
+  return all.every((route) => {
+    const n = prefixLength.get(route);
+    return n == null || foldIsSafe(route, n, all, prefixLength);
+  });
+}
+
+/** Keeping one route exact can expose another of its group to it: repeat until nothing changes. */
+function keepShadowedExact(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>): boolean {
+  let any = false;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const route of all) {
+      if (prefixLength.get(route) == null) continue;
+      const exactOfGroup = all.filter((o) => o.group === route.group && prefixLength.get(o) == null);
+      if (exactOfGroup.some((e) => shadows(e, route))) {
+        prefixLength.set(route, null);
+        changed = any = true;
+      }
+    }
+  }
+  return any;
+}
+
+const RANK = (segment: Segment) => (segment.param ? 2 : 3);
+
+/** `segments` beats a greedy key on `prefix` segment by segment: higher at the first difference, or equal throughout. */
+function beatsGreedyPrefix(segments: readonly Segment[], prefix: readonly Segment[]): boolean {
+  for (let i = 0; i < prefix.length; i++) {
+    const a = RANK(segments[i]);
+    const b = RANK(prefix[i]);
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
+/** The fixed part of a route's key as registered: all of it if exact, up to {proxy+} if greedy. */
+function registeredPrefix(route: ParsedRoute, prefixLength: ReadonlyMap<ParsedRoute, number | null>): { segments: Segment[]; greedy: boolean } {
+  const n = prefixLength.get(route);
+  if (route.greedy) return { segments: route.segments, greedy: true };
+  return n == null ? { segments: route.segments, greedy: false } : { segments: route.segments.slice(0, n), greedy: true };
+}
+
+/**
+ * Folding `route` into `<method> /<first n segments>/{proxy+}` sends every request of its own to
+ * it and no request of another group's route to it, with every other route as registered now.
+ */
+function foldIsSafe(route: ParsedRoute, n: number, all: readonly ParsedRoute[], prefixLength: ReadonlyMap<ParsedRoute, number | null>): boolean {
+  const prefix = route.segments.slice(0, n);
+  for (const other of all) {
+    if (other === route || !sameMethod(other, route)) continue;
+    const key = registeredPrefix(other, prefixLength);
+    if (other.group === route.group) {
+      if (!key.greedy && shadows(other, route)) return false;
+      continue;
+    }
+    if (!key.greedy) {
+      // An exact route of the same shape could answer this route's own requests.
+      if (key.segments.length === route.segments.length && key.segments.every((s, i) => overlaps(s, route.segments[i]))) return false;
+      // One the greedy key could reach must beat it by either reading of the precedence.
+      if (key.segments.length > n && prefixOverlaps({ ...other, segments: key.segments }, prefix) && !beatsGreedyPrefix(key.segments, prefix)) return false;
+      continue;
+    }
+    const m = key.segments.length;
+    const common = Math.min(m, n);
+    if (!key.segments.slice(0, common).every((s, i) => overlaps(s, prefix[i]))) continue;
+    // Another group's greedy key under this prefix: only a longer one that wins and takes none of this route's requests.
+    if (m <= n || !beatsGreedyPrefix(key.segments, prefix)) return false;
+    if (route.segments.length > m && key.segments.every((s, i) => overlaps(s, route.segments[i]))) return false;
+  }
+  return true;
+}
+
 /** A key with its parameter names blanked: keys of one shape are the same route to API Gateway. */
 export function shapeOf(routeKey: string): string {
   return routeKey.replace(/\{[^}+]+\}/g, '{}');
@@ -98,19 +215,8 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
     ]),
   );
 
-  // Keeping one route exact can expose another of its group to it: repeat until nothing changes.
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const route of all) {
-      if (prefixLength.get(route) == null) continue;
-      const exactOfGroup = all.filter((o) => o.group === route.group && prefixLength.get(o) == null);
-      if (exactOfGroup.some((e) => shadows(e, route))) {
-        prefixLength.set(route, null);
-        changed = true;
-      }
-    }
-  }
+  keepShadowedExact(all, prefixLength);
+  foldBesideOtherGroups(all, prefixLength);
 
   return groups.map((g) => {
     const keys = all

@@ -1,5 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client.js';
+import type { QueryClient } from '@tanstack/react-query';
 
 /*
  * SMS conversations and scheduled texts as every feature reads them: the Communication hub, the
@@ -20,7 +19,7 @@ export const messagingKeys = {
   conversationList: (params: ConversationListParams) => [...messagingKeys.conversations(), 'list', params] as const,
   conversation: (patientPhone: string, practicePhone: string) => [...messagingKeys.conversations(), 'pair', patientPhone, practicePhone] as const,
   messages: (conversationId: string) => [...messagingKeys.all, 'messages', conversationId] as const,
-  unreadCount: () => [...messagingKeys.all, 'unread-count'] as const,
+  history: (phoneNumber: string, before: string) => [...messagingKeys.all, 'history', phoneNumber, before] as const,
   scheduled: () => [...messagingKeys.all, 'scheduled'] as const,
   scheduledFor: (filters: Record<string, string | undefined>) => [...messagingKeys.scheduled(), filters] as const,
   scheduledEvent: (eventId: string) => [...messagingKeys.scheduled(), 'event', eventId] as const,
@@ -29,12 +28,4 @@ export const messagingKeys = {
 /** An inbound text, a delivery receipt or a fired scheduled text: whatever is shown of messaging may have changed. */
 export function refreshMessaging(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-}
-
-export function useMessagingUnreadCount() {
-  return useQuery({
-    queryKey: messagingKeys.unreadCount(),
-    queryFn: ({ signal }) => apiRequest<{ count: number }>({ path: '/v1/messaging/conversations/unread-count', signal }),
-    staleTime: 5_000,
-  });
 }

@@ -9,7 +9,6 @@ import {
   ScheduledEvent,
   ScheduledEventList,
   SendMessageResult,
-  SmsHistory,
   type SmsAttachment,
 } from '../../../../../shared/messaging/messaging-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -48,15 +47,6 @@ export function useConversationMessages(conversationId: string | undefined) {
     queryKey: messagingKeys.messages(conversationId ?? ''),
     queryFn: async ({ signal }) => MessageList.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.messages(conversationId ?? ''), query: { limit: 100 }, signal })),
     enabled: Boolean(conversationId),
-  });
-}
-
-/** GET /sms?phoneNumber=&before=: a patient phone's texts with every practice number (the legacy view). */
-export function useSmsHistory(phoneNumber: string, before: string | undefined) {
-  return useQuery({
-    queryKey: [...messagingKeys.all, 'history', phoneNumber, before ?? ''] as const,
-    queryFn: async ({ signal }) => SmsHistory.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.smsHistory, query: { phoneNumber, before, limit: 100 }, signal })),
-    placeholderData: keepPreviousData,
   });
 }
 

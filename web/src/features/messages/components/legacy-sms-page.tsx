@@ -8,7 +8,7 @@ import { Link } from '../../../components/ui/link.js';
 import { Page } from '../../../components/ui/page.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { paths } from '../../../lib/paths.js';
-import { useSmsHistory } from '../api/messages-api.js';
+import { useSmsHistory } from '../../../lib/sms.js';
 import '../messages.css';
 
 /** Legacy View (/messages/legacy/sms/{patientPhone}/{practicePhone}): the phone's full SMS history, read-only, older pages on demand. */

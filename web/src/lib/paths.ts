@@ -19,7 +19,6 @@ export const paths = {
   allTasks: () => '/tasks/all',
   newTask: () => '/tasks/new',
   task: (taskId: string) => `/tasks/${seg(taskId)}`,
-  smsMessages: () => '/messages/sms',
   /** New-message mode of the SMS chat ('To:' with a patient search). */
   newSms: () => '/messages/sms',
   smsConversation: (patientPhoneNumber: string, practicePhoneNumber: string) => `/messages/sms/${seg(patientPhoneNumber)}/${seg(practicePhoneNumber)}`,

@@ -267,11 +267,11 @@ export function SmsChatPage() {
       ) : null}
       <ScheduledRow events={scheduled.data?.events ?? []} />
 
-      <div className="tw-sms-chat__messages" tabIndex={0} aria-label="Conversation">
+      <div className="tw-sms-chat__messages" role="region" tabIndex={0} aria-label="Conversation">
         {conversation.isError ? <p className="tw-sms-chat__empty">{withServerText(SMS_MESSAGES.createConversationFailed, conversation.error)}</p> : null}
         {messages.isPending && conversationId ? <Spinner label="Loading messages" /> : null}
         {messages.isError ? <p className="tw-sms-chat__empty">{messages.error.message}</p> : null}
-        {shown.length === 0 && !messages.isPending ? (
+        {shown.length === 0 && !(conversationId && messages.isPending) ? (
           <p className="tw-sms-chat__empty">{newMessage && !toPatientId ? 'Choose a patient to text.' : 'No messages yet.'}</p>
         ) : null}
         <SmsMessageList

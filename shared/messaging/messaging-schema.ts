@@ -178,7 +178,8 @@ const smsText = z.string().max(SMS_TEXT_MAX, MESSAGING_MESSAGES.textTooLong);
 export const SendMessageBody = z
   .object({
     text: smsText.default(''),
-    files: z.array(SmsAttachmentInput).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
+    // Type and size are checked by the server against the stored file (smsAttachmentError), answered with the spec's text.
+    files: z.array(SmsAttachment).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
     from: PhoneNumber.optional(),
     patientId: id.optional(),
   })
@@ -221,7 +222,7 @@ export const ScheduledSmsRequest = z.object({
     text: smsText,
     subject: z.string().max(LIMITS.shortText).optional(),
   }),
-  files: z.array(SmsAttachmentInput).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
+  files: z.array(SmsAttachment).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
 });
 export type ScheduledSmsRequest = z.infer<typeof ScheduledSmsRequest>;
 

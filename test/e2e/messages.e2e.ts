@@ -12,10 +12,11 @@ const chatPath = (patientPhone: string) => `/messages/sms/${encodeURIComponent(p
 /** A patient's phone answers through the local sandbox carrier's page, as a person would type it. */
 async function replyFromCarrierPage(page: Page, from: string, text: string): Promise<void> {
   await page.goto('/local/carrier');
-  await page.getByLabel('From', { exact: true }).fill(from);
-  await page.getByLabel('To', { exact: true }).fill(PRACTICE);
-  await page.getByLabel('Text', { exact: true }).fill(text);
-  await page.getByRole('button', { name: /send|reply/i }).click();
+  await page.getByLabel('Patient phone (from)').fill(from);
+  await page.getByLabel('Practice number (to)').selectOption(PRACTICE);
+  await page.getByLabel('Message').fill(text);
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText('Reply delivered to the practice.');
 }
 
 async function openToolbar(page: Page): Promise<void> {
@@ -62,8 +63,21 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
     await expect(reply).toHaveAttribute('data-direction', 'inbound', { timeout: 20_000 });
 
     // A text from a patient whose chat is not open stays unread and shows in the badge, live.
+    const imani = await apiAs(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: IMANI.phone, practicePhoneNumber: PRACTICE });
+    const imaniId = (imani.json.conversation as { conversationId: string }).conversationId;
+    expect((await apiAs(provider, 'PUT', `/v1/messaging/conversations/${imaniId}/mark-as-read`, {})).status).toBe(200);
     const badge = provider.getByTestId('menu-badge-communication');
-    const before = Number((await badge.textContent({ timeout: 1_000 }).catch(() => '0')) ?? '0') || 0;
+    const badgeCount = async () => {
+      const text = (await badge.textContent({ timeout: 500 }).catch(() => '0')) ?? '0';
+      return text === '9+' ? 10 : Number(text) || 0;
+    };
+    const unread = async () => {
+      const count = (await apiAs(provider, 'GET', '/v1/notifications/unread-count')).json as { byType: Record<string, number> };
+      return Math.min(10, (count.byType.SMS ?? 0) + (count.byType.PHONE_CALL ?? 0) + (count.byType.FAX ?? 0));
+    };
+    const settled = await unread();
+    await expect.poll(badgeCount, { timeout: 70_000 }).toBe(settled);
+    const before = settled;
     await replyFromCarrierPage(carrier, IMANI.phone, `Can I move my appointment? ${stamp}`);
     await expect.poll(async () => Number((await badge.textContent().catch(() => '0')) ?? '0') || 0, { timeout: 20_000 }).toBeGreaterThan(before);
   } finally {
@@ -77,7 +91,7 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   await provider.getByRole('button', { name: 'Add to Chart' }).click();
   await expect(provider.getByText(/^Successfully added messages to Aisha Rahman \(\d+\)'s chart$/)).toBeVisible();
   await expect(provider.getByRole('button', { name: 'Select Messages' })).toBeVisible();
-  const notes = await apiAs(provider, 'GET', `/v2/notes?patientId=${AISHA.id}&noteTypes=SMS&limit=50`);
+  const notes = await apiAs(provider, 'GET', `/v2/notes?patientId=${AISHA.id}&noteTypes=SMS&statuses=DELIVERED&limit=50`);
   const saved = (notes.json.notes as { status: string; data: { text?: string } }[]).filter((n) => n.data.text === `Thanks, see you Tuesday ${stamp}`);
   expect(saved.map((n) => n.status)).toContain('DELIVERED');
 
@@ -124,4 +138,47 @@ test('Send Later a few seconds ahead shows in the scheduled row, then as sent', 
   await expect(sent).toHaveAttribute('data-direction', 'outbound', { timeout: 60_000 });
   await expect(row.getByText(`Reminder: fasting labs tomorrow ${stamp}`)).toHaveCount(0, { timeout: 20_000 });
   await provider.screenshot({ path: `${SHOTS}/07-scheduled-sent.png` });
+});
+
+/** Presses `key` until the focused element matches, at most `limit` times. */
+async function focusBy(page: Page, key: string, matches: () => boolean, limit = 200): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await page.evaluate(matches)) return;
+    await page.keyboard.press(key);
+  }
+  expect(await page.evaluate(matches), `focus reached by ${key}`).toBe(true);
+}
+
+test('the SMS chat works by keyboard alone', async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const provider = await sessions.open(PROVIDER, chatPath(AISHA.phone));
+  await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
+
+  await focusBy(provider, 'Tab', () => (document.activeElement as HTMLTextAreaElement | null)?.placeholder === 'Type message...');
+  await provider.keyboard.type(`Typed with the keyboard ${stamp}`);
+  await provider.keyboard.press('Enter');
+  const sent = provider.getByTestId('sms-message').filter({ hasText: `Typed with the keyboard ${stamp}` });
+  await expect(sent).toHaveAttribute('data-direction', 'outbound');
+  await expect(provider.getByPlaceholder('Type message...')).toHaveValue('');
+
+  // Enter on a text shows its time (h:mm A).
+  await provider.evaluate((text) => ((window as unknown as { typedText: string }).typedText = text), `Typed with the keyboard ${stamp}`);
+  await focusBy(
+    provider,
+    'Shift+Tab',
+    () => document.activeElement?.tagName === 'BUTTON' && document.activeElement.textContent?.includes((window as unknown as { typedText: string }).typedText) === true,
+  );
+  await provider.keyboard.press('Enter');
+  await expect(sent.getByText(/^\d{1,2}:\d{2} (AM|PM)/)).toBeVisible();
+
+  await focusBy(provider, 'Tab', () => document.activeElement?.getAttribute('aria-label') === 'Message tools');
+  await provider.keyboard.press('Enter');
+  await focusBy(provider, 'Tab', () => document.activeElement?.textContent === 'Select Messages');
+  await provider.keyboard.press('Enter');
+  await focusBy(provider, 'Shift+Tab', () => (document.activeElement as HTMLInputElement | null)?.type === 'checkbox');
+  await provider.keyboard.press('Space');
+  await expect(provider.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await focusBy(provider, 'Tab', () => document.activeElement?.textContent === 'Cancel Selecting');
+  await provider.keyboard.press('Enter');
+  await expect(provider.getByRole('checkbox')).toHaveCount(0);
 });

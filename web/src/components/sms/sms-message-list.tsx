@@ -47,7 +47,7 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
                 </>
               );
               return (
-                <li key={message.id} className={`tw-sms-row tw-sms-row--${side}`} data-testid="sms-message" data-direction={message.direction}>
+                <li key={message.id} className={`tw-sms-row tw-sms-row--${side}`} data-testid={message.pending ? 'sms-sending' : 'sms-message'} data-direction={message.direction}>
                   {message.pending ? (
                     <div className="tw-sms-bubble tw-sms-bubble--out tw-sms-bubble--pending" role="status">
                       {body}

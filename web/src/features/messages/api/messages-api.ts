@@ -15,7 +15,7 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { messagingKeys, type ConversationListParams } from '../../../lib/messaging.js';
 
 export { CONVERSATION_PAGE_SIZE } from '../../../../../shared/messaging/messaging-constants.js';
-export type { Conversation, ScheduledEvent, SmsMessage } from '../../../../../shared/messaging/messaging-schema.js';
+export type { Conversation, MessageList, ScheduledEvent, SmsMessage } from '../../../../../shared/messaging/messaging-schema.js';
 
 export function useConversationList(params: ConversationListParams) {
   return useQuery({
@@ -47,15 +47,24 @@ export function useConversationMessages(conversationId: string | undefined) {
     queryKey: messagingKeys.messages(conversationId ?? ''),
     queryFn: async ({ signal }) => MessageList.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.messages(conversationId ?? ''), query: { limit: 100 }, signal })),
     enabled: Boolean(conversationId),
+    // A chat opened again shows what arrived meanwhile, not the copy from the last visit.
+    staleTime: 0,
   });
 }
 
+/** How close to its time a scheduled text is watched: its send shows without a reload. */
+const DUE_SOON_MS = 60_000;
+const DUE_POLL_MS = 2_000;
+
+/** Active or past scheduled texts; while one is due within a minute the list is asked again every 2 s. */
 export function useScheduledEvents(filters: { patientId?: string; to?: string; from?: string; status?: string }, enabled = true) {
   return useQuery({
     queryKey: messagingKeys.scheduledFor(filters),
     queryFn: async ({ signal }) =>
       ScheduledEventList.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.scheduledEvents, query: { service: SCHEDULED_SMS.service, ...filters }, signal })),
     enabled,
+    refetchInterval: (query) =>
+      query.state.data?.events.some((e) => (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS) ? DUE_POLL_MS : false,
   });
 }
 
@@ -63,6 +72,10 @@ export function useScheduledEvent(eventId: string) {
   return useQuery({
     queryKey: messagingKeys.scheduledEvent(eventId),
     queryFn: async ({ signal }) => ScheduledEvent.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.scheduledEvent(eventId), signal })),
+    refetchInterval: (query) => {
+      const e = query.state.data;
+      return e && (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS ? DUE_POLL_MS : false;
+    },
   });
 }
 

@@ -14,7 +14,7 @@ import { messagingKeys } from '../../../lib/messaging.js';
 import { paths } from '../../../lib/paths.js';
 import { usePatient } from '../../../lib/patients.js';
 import { showToast, toastQueue } from '../../../lib/toasts.js';
-import { messagesApi, useConversation, useConversationMessages, useScheduledEvents, type SmsMessage } from '../api/messages-api.js';
+import { messagesApi, useConversation, useConversationMessages, useScheduledEvents, type MessageList, type SmsMessage } from '../api/messages-api.js';
 import { usePatientsSharingPhone } from '../api/use-patients-sharing-phone.js';
 import { usePracticeNumbers } from '../api/use-practice-numbers.js';
 import { openAttachment, uploadAttachment } from '../attachments.js';
@@ -102,6 +102,15 @@ export function SmsChatPage() {
     bottomRef.current?.scrollIntoView?.({ block: 'end' });
   }, [shown.length]);
 
+  // A scheduled text that left the active list was sent (or failed): the conversation shows it.
+  const scheduledIds = (scheduled.data?.events ?? []).map((e) => e.eventId).join(',');
+  const previousScheduled = useRef(scheduledIds);
+  useEffect(() => {
+    const gone = previousScheduled.current.split(',').some((id) => id && !scheduledIds.split(',').includes(id));
+    previousScheduled.current = scheduledIds;
+    if (gone && conversationId) void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId) });
+  }, [scheduledIds, conversationId, queryClient]);
+
   const refresh = () => queryClient.invalidateQueries({ queryKey: messagingKeys.all });
 
   const send = async () => {
@@ -115,7 +124,10 @@ export function SmsChatPage() {
     try {
       const id = conversationId ?? (await queryClient.fetchQuery({ queryKey: messagingKeys.conversation(patientPhone ?? '', from), queryFn: () => messagesApi.openConversation(patientPhone ?? '', from) })).conversationId;
       const uploaded = await Promise.all(attached.map((file) => uploadAttachment(file, id)));
-      await messagesApi.send(id, { text: body, files: uploaded, from });
+      const result = await messagesApi.send(id, { text: body, files: uploaded, from });
+      queryClient.setQueryData<MessageList>(messagingKeys.messages(id), (current) =>
+        current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,
+      );
       await refresh();
       if (newMessage && patientPhone) navigate(paths.smsConversation(patientPhone, from), { replace: true });
     } catch (error) {

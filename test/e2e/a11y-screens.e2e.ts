@@ -185,35 +185,42 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA violation', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signIn(page, PROVIDER, '/home');
-  // Noah Feldman (pat-0012) has not signed the waiver.
-  await visit(page, `/messages/sms/${encodeURIComponent('+12125550112')}/${encodeURIComponent(PRACTICE_PHONE)}`, /Noah Feldman/);
-  const accept = page.getByRole('button', { name: "Accept on patient's behalf" });
-  await expect(accept).toBeDisabled();
-  await page.getByRole('button', { name: 'Read to Accept' }).click();
-  await expect(accept).toBeEnabled();
-  await expectAccessible(page, 'ePHI waiver banner expanded');
+for (const viewport of VIEWPORTS) {
+  test(`the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    // Noah Feldman (pat-0012) has not signed the waiver.
+    await visit(page, `/messages/sms/${encodeURIComponent('+12125550112')}/${encodeURIComponent(PRACTICE_PHONE)}`, /Noah Feldman/);
+    const accept = page.getByRole('button', { name: "Accept on patient's behalf" });
+    await expect(accept).toBeDisabled();
+    await page.getByRole('button', { name: 'Read to Accept' }).click();
+    await expect(accept).toBeEnabled();
+    await expectAccessible(page, at('ePHI waiver banner expanded'));
 
-  const note = await apiAs(page, 'POST', '/v2/notes', {
-    noteType: 'SMS',
-    status: 'DELIVERED',
-    patientId: FULL_CHART_PATIENT,
-    eventTimestamp: new Date().toISOString(),
-    data: { from: '+15125550115', to: PRACTICE_PHONE, text: 'Is the clinic open on Saturday?' },
+    const text = `Is the clinic open on Saturday? (${viewport.name})`;
+    const note = await apiAs(page, 'POST', '/v2/notes', {
+      noteType: 'SMS',
+      status: 'DELIVERED',
+      patientId: FULL_CHART_PATIENT,
+      eventTimestamp: new Date().toISOString(),
+      data: { from: '+15125550115', to: PRACTICE_PHONE, text },
+    });
+    expect(note.status).toBeLessThan(300);
+    await openChart(page, FULL_CHART_PATIENT);
+    await page.getByRole('button', { name: / Type$/ }).click();
+    await page.getByRole('option', { name: 'SMS', exact: true }).click();
+    await page.getByRole('button', { name: / Status$/ }).click();
+    await page.getByRole('option', { name: 'Delivered', exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) }).first().click();
+    const win = page.locator('.tw-note-window').last();
+    await expect(win.getByText(text)).toBeVisible();
+    await win.getByRole('button', { name: 'Select Messages' }).click();
+    await expect(win.getByRole('checkbox', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) })).toBeVisible();
+    await expectAccessible(page, at('SMS note window in select mode'));
   });
-  expect(note.status).toBeLessThan(300);
-  await openChart(page, FULL_CHART_PATIENT);
-  await page.getByRole('button', { name: 'Type', exact: false }).first().click();
-  await page.getByRole('option', { name: 'SMS', exact: true }).click();
-  await page.getByRole('button', { name: /Is the clinic open on Saturday/ }).first().click();
-  const win = page.locator('.tw-note-window').last();
-  await expect(win.getByText('Is the clinic open on Saturday?')).toBeVisible();
-  await win.getByRole('button', { name: 'Select Messages' }).click();
-  await expect(win.getByRole('checkbox', { name: /Is the clinic open on Saturday/ })).toBeVisible();
-  await expectAccessible(page, 'SMS note window in select mode');
-});
+}
 
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

@@ -92,6 +92,9 @@ describe('two-way SMS', () => {
     const notes = await api(provider, 'GET', `/v1/notes?patientId=${patientId}&noteType=SMS`);
     expect(notes.body.notes ?? notes.body).toEqual(expect.arrayContaining([expect.objectContaining({ noteId: sent.body.message.noteId, noteType: 'SMS', status: 'DELIVERED' })]));
     expect((await patientAuditTrail(patientId)).some((e) => e.entity === 'sms-message' && e.action === 'create')).toBe(true);
+    // The sent text is in the live feed as a READ SMS notification of its conversation (no badge counts it).
+    const feedItems = (await api(employee, 'GET', `/v1/notifications?notificationType=SMS&sourceId=${id}&notificationStatus=READ`)).body.notifications;
+    expect(feedItems).toEqual([expect.objectContaining({ notificationId: `sms-out-${sent.body.message.noteId}`, notificationStatus: 'READ', relatedTo: sent.body.message.noteId, patientId })]);
     const history = await api(provider, 'GET', `/sms?phoneNumber=${encodeURIComponent(phone)}`);
     expect(history.body.messages.map((m: { messageId: string }) => m.messageId)).toContain(sent.body.message.messageId);
   });
@@ -214,6 +217,9 @@ describe('scheduled texts', () => {
     await scheduleTarget(payload);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await carrierOutbound()).filter((m) => m.to === phone && m.text === `See you at 3 ${run}`)).toHaveLength(1);
+    // Open chats hear of it live: one READ SMS notification for the one text.
+    const announced = (await api(provider, 'GET', `/v1/notifications?notificationType=SMS&notificationStatus=READ&notificationId=sms-out-${done.noteId}`)).body.notifications;
+    expect(announced).toEqual([expect.objectContaining({ relatedTo: done.noteId, author: providerId })]);
     const note = await api(provider, 'GET', `/v1/notes/${done.noteId}`);
     expect(note.body).toMatchObject({ noteType: 'SMS', patientId, signed: expect.any(String), data: { text: `See you at 3 ${run}`, scheduledEventId: eventId } });
     expect(await eventById(eventId)).toMatchObject({ status: 'completed', noteId: done.noteId });

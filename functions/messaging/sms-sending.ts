@@ -11,7 +11,8 @@ import { normalizePhone } from '../../shared/patients/phone.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { s3ObjectsFromEnv, S3ObjectsError } from '../lib/adapters/s3-objects.js';
 import { smsCarrier, SmsSendFailure, type SmsFailureKind } from '../lib/adapters/sms-carrier.js';
-import { HttpError, ValidationError } from '../lib/errors.js';
+import { ConflictError, HttpError, ValidationError } from '../lib/errors.js';
+import { createNotification } from '../notifications/notification-repository.js';
 import { log } from '../lib/log.js';
 import { queryPatientsByName } from '../patients/patient-repository.js';
 import { getPractice } from '../practice/practice-repository.js';
@@ -224,5 +225,34 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   const conv = (await getConversation(practiceId, record.conversationId)) ?? record;
   const conversation = toConversation(conv, await getOptOut(input.patientPhone, practiceId));
   if (failure) throw new SmsNotSent(failure.kind, message, conversation);
+  await announceSent(practiceId, sender.userId, message, record.patientIds, now);
   return { message, conversation, note: saved, sentNow: true };
+}
+
+/**
+ * A text that went out is in the live feed too, as a READ SMS notification of its conversation
+ * (spec shell §4: sending makes the new notification the open one): every open chat of the pair,
+ * a scheduled text's included, sees it without polling, and no unread badge counts it.
+ */
+async function announceSent(practiceId: string, senderId: string, m: SmsMessage, patients: readonly string[], now: Date): Promise<void> {
+  try {
+    await createNotification(
+      practiceId,
+      {
+        notificationId: `sms-out-${m.noteId}`,
+        notificationType: 'SMS',
+        notificationStatus: 'READ',
+        sourceId: m.conversationId,
+        relatedTo: m.noteId,
+        patientId: m.patientId,
+        author: senderId,
+        text: m.text.slice(0, 5000),
+        data: { from: m.from, to: m.to, timestamp: m.timestamp, patients: [...patients], files: m.attachments.map((f) => f.key), conversationId: m.conversationId, noteId: m.noteId, messageId: m.messageId, direction: 'outbound', ...(m.scheduledEventId ? { scheduledEventId: m.scheduledEventId } : {}) },
+      },
+      { userId: senderId },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
 }

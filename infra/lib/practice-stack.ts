@@ -79,6 +79,7 @@ export class PracticeStack extends Stack {
     const sms = new Sms(this, 'Sms', { slug: config.slug, worker: scheduler.target, deadLetterQueue: scheduler.deadLetterQueue, key: data.key, config: config.sms });
     // Scheduled texts are sent by the schedule target.
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
+    sms.allowMediaFrom(files.bucket, files.key);
 
     const api = new Api(this, 'Api', {
       ...common,

@@ -1,6 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -84,6 +85,19 @@ export class Sms extends Construct {
       onFailure: new SqsDestination(props.deadLetterQueue),
     });
     this.topic.addSubscription(new LambdaSubscription(props.worker));
+  }
+
+  /** SendMediaMessage: the service itself reads each attachment from the files bucket (and its key). */
+  allowMediaFrom(bucket: s3.IBucket, key: kms.IKey): void {
+    if (!this.configured) return;
+    const account = Stack.of(this).account;
+    const principal = new iam.ServicePrincipal('sms-voice.amazonaws.com');
+    bucket.addToResourcePolicy(
+      new iam.PolicyStatement({ principals: [principal], actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')], conditions: { StringEquals: { 'aws:SourceAccount': account } } }),
+    );
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({ principals: [principal], actions: ['kms:Decrypt'], resources: ['*'], conditions: { StringEquals: { 'aws:SourceAccount': account } } }),
+    );
   }
 
   /** Lets a function send texts and media from the practice's numbers; sets the transport it reads. */

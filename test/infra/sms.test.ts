@@ -45,6 +45,11 @@ describe('two-way SMS in the stack', () => {
     expect(roles.some((r) => r.includes('SchedulerTargetRole'))).toBe(true);
     const statement = policyOf('ApiGroupmessagingRole').find((s) => JSON.stringify(s.Action).includes('sms-voice'))!;
     expect(statement.Action).toEqual(['sms-voice:SendTextMessage', 'sms-voice:SendMediaMessage']);
+    // The service reads a text's attachments from the files bucket itself.
+    const mediaReads = ofType('AWS::S3::BucketPolicy')
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Principal?: { Service?: string }; Action: string }[])
+      .filter((st) => st.Principal?.Service === 'sms-voice.amazonaws.com');
+    expect(mediaReads).toEqual([expect.objectContaining({ Action: 's3:GetObject', Effect: 'Allow' })]);
     const [, messaging] = lookups.fnByDescription('Tidewell messaging endpoints (demo)');
     expect(messaging.Properties.Environment.Variables).toMatchObject({ SMS_TRANSPORT: 'sms-voice', SMS_CONFIGURATION_SET: 'tidewell-demo-sms' });
   });

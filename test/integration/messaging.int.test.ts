@@ -92,6 +92,9 @@ describe('two-way SMS', () => {
     const notes = await api(provider, 'GET', `/v1/notes?patientId=${patientId}&noteType=SMS`);
     expect(notes.body.notes ?? notes.body).toEqual(expect.arrayContaining([expect.objectContaining({ noteId: sent.body.message.noteId, noteType: 'SMS', status: 'DELIVERED' })]));
     expect((await patientAuditTrail(patientId)).some((e) => e.entity === 'sms-message' && e.action === 'create')).toBe(true);
+    // The sent text is in the live feed as a READ SMS notification of its conversation (no badge counts it).
+    const feedItems = (await api(employee, 'GET', `/v1/notifications?notificationType=SMS&sourceId=${id}&notificationStatus=READ`)).body.notifications;
+    expect(feedItems).toEqual([expect.objectContaining({ notificationId: `sms-out-${sent.body.message.noteId}`, notificationStatus: 'READ', relatedTo: sent.body.message.noteId, patientId })]);
     const history = await api(provider, 'GET', `/sms?phoneNumber=${encodeURIComponent(phone)}`);
     expect(history.body.messages.map((m: { messageId: string }) => m.messageId)).toContain(sent.body.message.messageId);
   });
@@ -214,6 +217,9 @@ describe('scheduled texts', () => {
     await scheduleTarget(payload);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await carrierOutbound()).filter((m) => m.to === phone && m.text === `See you at 3 ${run}`)).toHaveLength(1);
+    // Open chats hear of it live: one READ SMS notification for the one text.
+    const announced = (await api(provider, 'GET', `/v1/notifications?notificationType=SMS&notificationStatus=READ&notificationId=sms-out-${done.noteId}`)).body.notifications;
+    expect(announced).toEqual([expect.objectContaining({ relatedTo: done.noteId, author: providerId })]);
     const note = await api(provider, 'GET', `/v1/notes/${done.noteId}`);
     expect(note.body).toMatchObject({ noteType: 'SMS', patientId, signed: expect.any(String), data: { text: `See you at 3 ${run}`, scheduledEventId: eventId } });
     expect(await eventById(eventId)).toMatchObject({ status: 'completed', noteId: done.noteId });
@@ -289,5 +295,57 @@ describe('refusals on every messaging route', () => {
       }
     }
     for (const { key, method, path } of paths) expect((await api(null, method, path)).status, key).toBe(401);
+  });
+});
+
+describe('the ePHI waiver of the SMS chat', () => {
+  it('accepts the HIPAA authorization for a patient and emails a waiver request to one with an address', async () => {
+    const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Wes', lastName: `Waiver${run}`, gender: 'male', dob: '1975-05-05', email: `wes.${run}@example.com`, hipaaAuthorizationAccepted: false });
+    const patientId = p.body.id as string;
+    const requested = await api(provider, 'POST', `/v1/patients/${patientId}/patient_documents/request_acceptance`, {});
+    expect(requested.status).toBe(200);
+    expect(requested.body).toMatchObject({ requested: true, messageId: expect.stringMatching(/^local-/) });
+    const accepted = await api(provider, 'POST', `/v1/patients/${patientId}/accept_hipaa_authorization`, {});
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id: patientId, hipaaAuthorizationAccepted: true });
+    expect((await api(provider, 'GET', `/v1/patients/${patientId}`)).body.hipaaAuthorizationAccepted).toBe(true);
+    const trail = await patientAuditTrail(patientId);
+    expect(trail.map((e) => e.entity)).toEqual(expect.arrayContaining(['patient-hipaa-authorization', 'patient-hipaa-request']));
+
+    const noEmail = await api(provider, 'POST', '/v1/patients', { firstName: 'Nia', lastName: `NoMail${run}`, gender: 'female', dob: '1990-01-01' });
+    const refused = await api(provider, 'POST', `/v1/patients/${noEmail.body.id}/patient_documents/request_acceptance`, {});
+    expect(refused.status).toBe(400);
+    expect((await api(provider, 'POST', '/v1/patients/pat_missing/accept_hipaa_authorization', {})).status).toBe(404);
+  });
+});
+
+describe('the local sandbox carrier', () => {
+  it('serves a labelled page that lists outbound texts and takes a reply from a form', async () => {
+    const page = await local('/local/carrier');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Local sandbox carrier</h1>');
+    expect(html).toMatch(/<label for="from">/);
+    expect(html).toMatch(/<label for="text">/);
+    const phone = newPhone();
+    const id = await conversationFor(phone);
+    const form = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ from: phone, to: PRACTICE_PHONE, text: 'Typed on the carrier page' }).toString() });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('Reply delivered to the practice.');
+    expect((await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`)).body.messages.at(-1)).toMatchObject({ text: 'Typed on the carrier page', direction: 'inbound' });
+  });
+
+  it('validates what the service validates: numbers, the origination number the account holds, the signature', async () => {
+    const { SmsVoiceV2Carrier } = await import('../../functions/lib/adapters/sms-carrier.js');
+    const carrier = new SmsVoiceV2Carrier({ region: stackOutputs().region, endpoint: stackEndpoints().smsVoice, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const attempt = (input: { from: string; to: string; text: string }) => carrier.send(input).then(() => 'sent', (e: { kind: string; code: string }) => `${e.kind} ${e.code}`);
+    expect(await attempt({ from: PRACTICE_PHONE, to: '5415550123', text: 'x' })).toBe('rejected ValidationException:INVALID_PARAMETER');
+    expect(await attempt({ from: '+15415550199', to: newPhone(), text: 'x' })).toBe('rejected ResourceNotFoundException');
+    expect(await attempt({ from: PRACTICE_PHONE, to: newPhone(), text: 'y'.repeat(1601) })).toBe('rejected ValidationException:INVALID_PARAMETER');
+    const unsigned = await fetch(stackEndpoints().smsVoice, { method: 'POST', headers: { 'x-amz-target': 'PinpointSMSVoiceV2.SendTextMessage' }, body: '{}' });
+    expect(unsigned.status).toBe(403);
+    const unknownNumber = await reply(newPhone(), 'hi', '+15415550199');
+    expect(unknownNumber.status).toBe(404);
   });
 });

@@ -12,9 +12,9 @@ const chatPath = (patientPhone: string) => `/messages/sms/${encodeURIComponent(p
 /** A patient's phone answers through the local sandbox carrier's page, as a person would type it. */
 async function replyFromCarrierPage(page: Page, from: string, text: string): Promise<void> {
   await page.goto('/local/carrier');
-  await page.getByLabel('Patient phone (from)').fill(from);
-  await page.getByLabel('Practice number (to)').selectOption(PRACTICE);
-  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByLabel('To', { exact: true }).fill(PRACTICE);
+  await page.getByLabel('Text', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('status')).toHaveText('Reply delivered to the practice.');
 }

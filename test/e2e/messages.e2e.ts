@@ -182,3 +182,25 @@ test('the SMS chat works by keyboard alone', async ({ sessions }) => {
   await provider.keyboard.press('Enter');
   await expect(provider.getByRole('checkbox')).toHaveCount(0);
 });
+
+test('the ePHI waiver banner: the request is emailed, and accepting opens only after Read to Accept', async ({ sessions }) => {
+  // Samuel Adeyemi (pat-0018) has not signed the waiver; no other test uses him.
+  const provider = await sessions.open(PROVIDER, chatPath('+12025550118'));
+  await expect(provider.getByRole('heading', { level: 1, name: /Samuel Adeyemi/ })).toBeVisible();
+  const banner = provider.getByRole('region', { name: 'ePHI waiver' });
+  await expect(banner).toContainText('has not signed the ePHI waiver');
+  const accept = banner.getByRole('button', { name: "Accept on patient's behalf" });
+  await expect(accept).toBeDisabled();
+
+  await banner.getByRole('button', { name: 'Email waiver request' }).click();
+  await expect(provider.getByText(/^The waiver was emailed to Samuel Adeyemi/)).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Waiver request sent' })).toBeDisabled();
+
+  await banner.getByRole('button', { name: 'Read to Accept' }).click();
+  await expect(banner.getByText(/I authorize the practice to send me messages/)).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}/08-waiver-read.png` });
+  await accept.click();
+  await expect(banner).toHaveCount(0);
+  const patient = await apiAs(provider, 'GET', '/v1/patients/pat-0018');
+  expect(patient.json.hipaaAuthorizationAccepted).toBe(true);
+});

@@ -204,3 +204,37 @@ test('the ePHI waiver banner: the request is emailed, and accepting opens only a
   const patient = await apiAs(provider, 'GET', '/v1/patients/pat-0018');
   expect(patient.json.hipaaAuthorizationAccepted).toBe(true);
 });
+
+test('a refused send keeps the typed text and says why; a wrong attachment is refused before sending', async ({ sessions, browser }) => {
+  // Liam O'Connor (pat-0014): his phone opts out with STOP and back in with START.
+  const liam = '+16145550114';
+  const provider = await sessions.open(PROVIDER, chatPath(liam));
+  await expect(provider.getByRole('heading', { level: 1, name: /Liam O'Connor/ })).toBeVisible();
+  const carrierContext = await browser.newContext();
+  try {
+    const carrier = await carrierContext.newPage();
+    await replyFromCarrierPage(carrier, liam, 'STOP');
+    await expect(provider.getByText(/Opted out of texts/)).toBeVisible({ timeout: 20_000 });
+
+    const composer = provider.getByPlaceholder('Type message...');
+    await composer.fill('Your prescription is ready for pickup');
+    await composer.press('Enter');
+    await expect(provider.getByText('There was an error while sending your sms.')).toBeVisible();
+    await expect(provider.getByText(/opted out of texts from the practice/).first()).toBeVisible();
+    await expect(composer).toHaveValue('Your prescription is ready for pickup');
+    await provider.screenshot({ path: `${SHOTS}/09-refused-send.png` });
+
+    await openToolbar(provider);
+    await provider.locator('input[type=file]').setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+    await expect(provider.getByText('A selected file is either an unsupported file type or too large.')).toBeVisible();
+    await expect(provider.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+    await replyFromCarrierPage(carrier, liam, 'START');
+    await expect(provider.getByText(/Opted out of texts/)).toHaveCount(0, { timeout: 20_000 });
+    await composer.press('Enter');
+    await expect(provider.getByTestId('sms-message').filter({ hasText: 'Your prescription is ready for pickup' }).last()).toHaveAttribute('data-direction', 'outbound');
+    await expect(composer).toHaveValue('');
+  } finally {
+    await carrierContext.close();
+  }
+});

@@ -134,7 +134,12 @@ export function SmsChatPage() {
       // A failed send keeps what was typed and attached.
       setText((current) => (current ? `${body}\n${current}` : body));
       setFiles((current) => [...attached, ...current]);
-      showToast(SMS_MESSAGES.sendFailed, { tone: 'error', description: error instanceof Error && error.message ? error.message : SMS_MESSAGES.sendViaApiFailed });
+      // The API's refusal already starts with the spec's sentence; the toast adds only the why.
+      const said = error instanceof Error ? error.message.trim() : '';
+      const why = said.startsWith(SMS_MESSAGES.sendFailed) ? said.slice(SMS_MESSAGES.sendFailed.length).trim() : said;
+      showToast(SMS_MESSAGES.sendFailed, { tone: 'error', description: why || SMS_MESSAGES.sendViaApiFailed });
+      // A refused text is kept as FAILED: the conversation shows it with its reason.
+      void refresh();
     } finally {
       setPending(null);
     }

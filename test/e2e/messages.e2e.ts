@@ -234,6 +234,17 @@ test('a refused send keeps the typed text and says why; a wrong attachment is re
     await composer.press('Enter');
     await expect(provider.getByTestId('sms-message').filter({ hasText: 'Your prescription is ready for pickup' }).last()).toHaveAttribute('data-direction', 'outbound');
     await expect(composer).toHaveValue('');
+
+    // Selected texts can be deleted: the kept, refused one leaves the conversation.
+    const refused = provider.getByTestId('sms-message').filter({ hasText: /Not delivered/ });
+    const refusedBefore = await refused.count();
+    await openToolbar(provider);
+    await provider.getByRole('button', { name: 'Select Messages' }).click();
+    await provider.getByTestId('sms-message').filter({ hasText: /Not delivered/ }).last().getByRole('checkbox').check();
+    await provider.getByRole('button', { name: 'Delete', exact: true }).click();
+    await provider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(provider.getByText('Deleted 1 message')).toBeVisible();
+    await expect(refused).toHaveCount(refusedBefore - 1);
   } finally {
     await carrierContext.close();
   }

@@ -7,6 +7,7 @@ import { PatientPicker } from '../../../components/patient-picker.js';
 import { displayPhone, type SmsBubble } from '../../../components/sms/sms-format.js';
 import { SmsMessageList } from '../../../components/sms/sms-message-list.js';
 import { Avatar } from '../../../components/ui/avatar.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -74,7 +75,8 @@ export function SmsChatPage() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [chartPatientId, setChartPatientId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'unread' | 'chart' | null>(null);
+  const [busy, setBusy] = useState<'unread' | 'chart' | 'delete' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const chartPatient = usePatient(chartPatientId ?? headerPatient?.id ?? null);
   const bottomRef = useRef<HTMLDivElement>(null);
 
@@ -193,6 +195,25 @@ export function SmsChatPage() {
       showToast(withServerText(SMS_MESSAGES.addToChartError(name), error), { tone: 'error' });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const deleteSelected = async () => {
+    const chosen = (messages.data?.messages ?? []).filter((m) => selected.has(m.messageId));
+    if (chosen.length === 0) return;
+    setBusy('delete');
+    try {
+      for (const noteId of new Set(chosen.map((m) => m.noteId))) await messagesApi.deleteMessage(noteId);
+      setSelected(new Set());
+      setSelecting(false);
+      showToast(`Deleted ${chosen.length} message${chosen.length === 1 ? '' : 's'}`, { tone: 'success' });
+    } catch (error) {
+      showToast(withServerText(SMS_MESSAGES.deleteMessagesError, error), { tone: 'error' });
+    } finally {
+      setBusy(null);
+      setConfirmDelete(false);
+      void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['notes'] });
     }
   };
 
@@ -316,6 +337,7 @@ export function SmsChatPage() {
         selectedCount={selected.size}
         onMarkUnread={() => void markUnread()}
         onAddToChart={() => void addToChart()}
+        onDelete={() => setConfirmDelete(true)}
         busy={busy}
         chartPatientId={chartPatientId ?? headerPatient?.id ?? null}
         onChartPatientChange={setChartPatientId}
@@ -326,6 +348,17 @@ export function SmsChatPage() {
         sendLaterHref={patientPhone && from ? paths.newScheduledMessage({ patientId: headerPatient?.id, from, to: patientPhone, text }) : null}
         canSelect={!newMessage && list.length > 0}
       />
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${selected.size} message${selected.size === 1 ? '' : 's'}?`}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={busy === 'delete'}
+        onConfirm={() => void deleteSelected()}
+      >
+        The selected messages will be removed from this conversation and from the patient's chart.
+      </ConfirmDialog>
     </section>
   );
 }

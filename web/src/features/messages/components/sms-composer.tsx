@@ -20,7 +20,8 @@ export interface SmsComposerProps {
   selectedCount: number;
   onMarkUnread: () => void;
   onAddToChart: () => void;
-  busy: 'unread' | 'chart' | null;
+  onDelete: () => void;
+  busy: 'unread' | 'chart' | 'delete' | null;
   chartPatientId: string | null;
   onChartPatientChange: (patientId: string | null) => void;
   fromOptions: readonly { id: string; label: string }[];
@@ -82,6 +83,9 @@ export function SmsComposer(props: SmsComposerProps) {
               <PatientPicker label="Patient for the chart" variant="inline" value={props.chartPatientId} onChange={(id) => props.onChartPatientChange(id)} className="tw-sms-toolbar__patient" />
               <Button size="sm" variant="primary" isDisabled={props.selectedCount === 0} isPending={props.busy === 'chart'} onPress={props.onAddToChart}>
                 Add to Chart
+              </Button>
+              <Button size="sm" variant="danger" isDisabled={props.selectedCount === 0} isPending={props.busy === 'delete'} onPress={props.onDelete}>
+                Delete
               </Button>
             </>
           ) : null}

@@ -27,6 +27,7 @@ import {
   noteStatusOf,
   putConversationIfAbsent,
   recordConversationMessage,
+  setOptOut,
   writeSmsNoteVersion,
   type ConversationRecord,
   type SmsNoteData,
@@ -216,6 +217,8 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   } catch (error) {
     failure = error instanceof SmsSendFailure ? error : new SmsSendFailure('unavailable', (error as Error)?.name ?? 'Error');
     log.warn('sms send failed', { noteId, kind: failure.kind, code: failure.code });
+    // The carrier's opt-out list is the truth: a phone it refuses as opted out shows as such from now on.
+    if (failure.kind === 'opted-out' && !(await getOptOut(input.patientPhone, practiceId)).optedOut) await setOptOut(practiceId, input.patientPhone, true, 'STOP', at);
     outcome = { deliveryStatus: 'FAILED', failureReason: FAILURE_REASON[failure.kind] };
   }
   // A receipt may have moved the note on already; then its outcome stands.

@@ -250,19 +250,18 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
             .join('')}</td><td>${m.status}</td></tr>`,
       )
       .join('');
-    const options = opts.originationNumbers.map((n) => `<option value="${escapeHtml(n)}" label="${escapeHtml(formatPhone(n))}"></option>`).join('');
+    const options = opts.originationNumbers.map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(formatPhone(n))}</option>`).join('');
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${LOCAL_CARRIER_LABEL}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}label{display:block;margin-top:.5rem;font-weight:600}input,select,textarea,button{font:inherit}button{margin-top:.5rem;padding:.25rem 1rem}:focus-visible{outline:3px solid #005377;outline-offset:2px}.note{background:#fff4ce;padding:.5rem;border:1px solid #8a6d00}</style></head>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}label{display:block;margin-top:.5rem}input,select,textarea,button{font:inherit}button{margin-top:.5rem;padding:.25rem 1rem}:focus-visible{outline:3px solid #005377;outline-offset:2px}.note{background:#fff4ce;padding:.5rem;border:1px solid #8a6d00}</style></head>
 <body><main><h1>${LOCAL_CARRIER_LABEL}</h1>
 <p class="note">Local only (<code>npm start</code>): no text leaves this machine. Texts the practice sends are listed here; a reply typed below reaches the practice as a patient's text would.</p>
 ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
 <h2>Reply as a patient phone</h2>
 <form method="post" action="/local/carrier/sms">
-<label for="from">From</label><input id="from" name="from" required inputmode="tel" autocomplete="off" aria-describedby="from-hint"><span id="from-hint"> the patient's phone, e.g. +15415550123</span>
-<label for="to">To</label><input id="to" name="to" required inputmode="tel" autocomplete="off" list="practice-numbers" value="${escapeHtml(opts.originationNumbers[0] ?? '')}" aria-describedby="to-hint"><span id="to-hint"> a number the practice texts from</span>
-<datalist id="practice-numbers">${options}</datalist>
-<label for="text">Text</label><textarea id="text" name="text" required rows="3" cols="40" maxlength="${BODY_MAX}"></textarea>
+<label for="from">Patient phone (from)</label><input id="from" name="from" required inputmode="tel" autocomplete="off" placeholder="+15415550123">
+<label for="to">Practice number (to)</label><select id="to" name="to" required>${options}</select>
+<label for="text">Message</label><textarea id="text" name="text" required rows="3" cols="40" maxlength="${BODY_MAX}"></textarea>
 <button type="submit">Send reply</button></form>
 <h2>Outbound texts</h2><p><a href="/local/carrier">Refresh</a></p>
 <table><caption>Texts sent through the ${LOCAL_CARRIER_LABEL.toLowerCase()}, newest first</caption>

@@ -12,9 +12,12 @@ const chatPath = (patientPhone: string) => `/messages/sms/${encodeURIComponent(p
 /** A patient's phone answers through the local sandbox carrier's page, as a person would type it. */
 async function replyFromCarrierPage(page: Page, from: string, text: string): Promise<void> {
   await page.goto('/local/carrier');
-  await page.getByLabel('From', { exact: true }).fill(from);
-  await page.getByLabel('To', { exact: true }).fill(PRACTICE);
-  await page.getByLabel('Text', { exact: true }).fill(text);
+  // The form's fields are named as the POST body is: from, to, text.
+  await page.locator('form [name=from]').fill(from);
+  const to = page.locator('form [name=to]');
+  if ((await to.evaluate((el) => el.tagName)) === 'SELECT') await to.selectOption(PRACTICE);
+  else await to.fill(PRACTICE);
+  await page.locator('form [name=text]').fill(text);
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('status')).toHaveText('Reply delivered to the practice.');
 }

@@ -161,6 +161,7 @@ for (const viewport of VIEWPORTS) {
     await visit(page, '/messages?view=read', 'Communication');
     await expect(page.getByTestId('conversation').first()).toBeVisible();
     await expectAccessible(page, at('messages hub'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-hub-${viewport.width}.png` });
 
     await visit(page, `/messages/sms/${encodeURIComponent(SHARED_PHONE)}/${encodeURIComponent(PRACTICE_PHONE)}`, /Garcia/);
     await expect(page.getByTestId('sms-message').first()).toBeVisible();
@@ -169,15 +170,18 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Message tools' }).click();
     await page.getByRole('button', { name: 'Select Messages' }).click();
     await expectAccessible(page, at('SMS chat with toolbar, select mode and scheduled row'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-chat-${viewport.width}.png`, fullPage: true });
 
     await visit(page, '/messages/sms', 'New message');
     await expectAccessible(page, at('new SMS message'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-new-${viewport.width}.png` });
 
     await visit(page, `/messages/scheduled/new?noteType=SMS&patientId=pat-0007&from=${encodeURIComponent(PRACTICE_PHONE)}&text=Hello`, 'Send Later');
     await expectAccessible(page, at('Send Later'));
 
     await visit(page, `/messages/scheduled/${String(event.json.eventId)}`, 'Scheduled message');
     await expectAccessible(page, at('scheduled message'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-scheduled-${viewport.width}.png` });
 
     await visit(page, `/messages/legacy/sms/${encodeURIComponent(SHARED_PHONE)}/${encodeURIComponent(PRACTICE_PHONE)}`, /SMS history/);
     await expect(page.getByTestId('sms-message').first()).toBeVisible();
@@ -219,6 +223,7 @@ for (const viewport of VIEWPORTS) {
     await win.getByRole('button', { name: 'Select Messages' }).click();
     await expect(win.getByRole('checkbox', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) })).toBeVisible();
     await expectAccessible(page, at('SMS note window in select mode'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-sms-note-${viewport.width}.png` });
   });
 }
 

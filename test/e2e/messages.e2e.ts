@@ -252,3 +252,24 @@ test('a refused send keeps the typed text and says why; a wrong attachment is re
     await carrierContext.close();
   }
 });
+
+test('a picture is sent with a text, recorded by the sandbox carrier and listed under the text', async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const provider = await sessions.open(PROVIDER, chatPath(IMANI.phone));
+  await expect(provider.getByRole('heading', { level: 1, name: /Imani Johnson/ })).toBeVisible();
+  await openToolbar(provider);
+  // A 1×1 PNG.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await provider.locator('input[type=file]').setInputFiles({ name: `rash-${stamp}.png`, mimeType: 'image/png', buffer: png });
+  await expect(provider.getByRole('list', { name: 'Files to send' })).toContainText(`rash-${stamp}.png`);
+  await provider.getByPlaceholder('Type message...').fill(`Here is the photo ${stamp}`);
+  await provider.getByRole('button', { name: 'Send', exact: true }).click();
+  const sent = provider.getByTestId('sms-message').filter({ hasText: `Here is the photo ${stamp}` });
+  await expect(sent.getByRole('list', { name: 'Attachments' })).toContainText(`rash-${stamp}.png`);
+  await expect(provider.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+
+  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { to: string; text: string; media: { contentType: string; size: number }[] }[] };
+  const recorded = outbound.messages.find((m) => m.text === `Here is the photo ${stamp}`);
+  expect(recorded?.to).toBe(IMANI.phone);
+  expect(recorded?.media).toEqual([expect.objectContaining({ contentType: 'image/png', size: png.length })]);
+});

@@ -125,7 +125,8 @@ export function SmsChatPage() {
     setPending({ id: 'sending', direction: 'outbound', text: body, timestamp: new Date().toISOString(), pending: true });
     try {
       const id = conversationId ?? (await queryClient.fetchQuery({ queryKey: messagingKeys.conversation(patientPhone ?? '', from), queryFn: () => messagesApi.openConversation(patientPhone ?? '', from) })).conversationId;
-      const uploaded = await Promise.all(attached.map((file) => uploadAttachment(file, id)));
+      const folder = headerPatient ? `patients/${headerPatient.id}/sms` : `sms/${id}`;
+      const uploaded = await Promise.all(attached.map((file) => uploadAttachment(file, folder)));
       const result = await messagesApi.send(id, { text: body, files: uploaded, from });
       queryClient.setQueryData<MessageList>(messagingKeys.messages(id), (current) =>
         current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,

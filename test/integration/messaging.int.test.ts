@@ -157,6 +157,21 @@ describe('two-way SMS', () => {
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(1);
   });
 
+  it('pages a conversation newest first with before and limit, each page oldest first', async () => {
+    const phone = newPhone();
+    const id = await conversationFor(phone);
+    for (const text of ['one', 'two', 'three']) {
+      expect((await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: `${text} ${run}` })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const newest = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2`);
+    expect(newest.body.messages.map((m: { text: string }) => m.text)).toEqual([`two ${run}`, `three ${run}`]);
+    expect(newest.body.hasMore).toBe(true);
+    const older = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2&before=${encodeURIComponent(newest.body.messages[0].timestamp)}`);
+    expect(older.body.messages.map((m: { text: string }) => m.text)).toEqual([`one ${run}`]);
+    expect(older.body.hasMore).toBe(false);
+  });
+
   it('checks attachments against the stored file: over 5,000,000 bytes or a type texts cannot carry is a 400 with the spec text', async () => {
     const phone = newPhone();
     await patientWithPhone(phone);

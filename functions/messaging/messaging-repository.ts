@@ -200,21 +200,35 @@ export async function writeSmsNoteVersion(practiceId: string, current: Note, dat
   }
 }
 
-/** Texts with one patient phone, newest first, before `before` (exclusive), up to `max`. */
+/** Texts with one patient phone, newest first, before `before` (exclusive), up to `max`; the table stops reading once it has them. */
 export async function listSmsNotesByPhone(patientPhone: string, opts: { before?: string; practicePhone?: string; max: number }): Promise<Note[]> {
-  const values: Record<string, unknown> = { ':pk': smsByPhonePartition(patientPhone) };
+  const values: Record<string, unknown> = { ':pk': smsByPhonePartition(patientPhone), ':sms': 'SMS', ':deleted': 'DELETED' };
+  const names: Record<string, string> = { '#type': 'noteType', '#status': 'status' };
   let condition = 'gsi2pk = :pk';
   if (opts.before) {
     condition += ' AND gsi2sk < :before';
     values[':before'] = opts.before;
   }
+  let filter = '#type = :sms AND #status <> :deleted';
+  if (opts.practicePhone) {
+    filter += ' AND #data.#practice = :practice';
+    names['#data'] = 'data';
+    names['#practice'] = 'practicePhoneNumber';
+    values[':practice'] = opts.practicePhone;
+  }
   const items = await queryAll(
-    { IndexName: INDEXES.gsi2.indexName, KeyConditionExpression: condition, ExpressionAttributeValues: values, ScanIndexForward: false },
-    Number.POSITIVE_INFINITY,
+    {
+      IndexName: INDEXES.gsi2.indexName,
+      KeyConditionExpression: condition,
+      FilterExpression: filter,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      Limit: Math.max(opts.max, 25),
+    },
+    opts.max,
   );
-  const notes = items.map(noteFromItem).filter((n) => n.noteType === 'SMS' && n.status !== 'DELETED');
-  const filtered = opts.practicePhone ? notes.filter((n) => (n.data as unknown as SmsNoteData).practicePhoneNumber === opts.practicePhone) : notes;
-  return filtered.slice(0, opts.max);
+  return items.map(noteFromItem);
 }
 
 /* ---------- opt-out ---------- */

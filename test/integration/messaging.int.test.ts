@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES, MESSAGING_ROUTE_KEYS } from '../../shared/messaging/messaging-schema.js';
 import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
+import { scheduleAdapterFromEnv } from '../../functions/lib/adapters/scheduler.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
@@ -157,6 +158,37 @@ describe('two-way SMS', () => {
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(1);
   });
 
+  it('adds participants once and removes them; an unknown user or patient is refused', async () => {
+    const phone = newPhone();
+    const patientId = await patientWithPhone(phone);
+    const id = await conversationFor(phone);
+    const add = (participants: unknown[]) => api(employee, 'POST', `/v1/messaging/conversations/${id}/participants`, { participants });
+    expect((await add([{ type: 'user', refId: providerId }, { type: 'patient', refId: patientId }])).body.participants).toHaveLength(2);
+    const again = await add([{ type: 'user', refId: providerId }]);
+    expect(again.body.participants.map((p: { participantId: string }) => p.participantId)).toEqual([`user-${providerId}`, `patient-${patientId}`]);
+    expect((await add([{ type: 'user', refId: 'no-such-user' }])).status).toBe(400);
+    expect((await add([{ type: 'patient', refId: 'pat_missing' }])).status).toBe(400);
+    const removed = await api(employee, 'DELETE', `/v1/messaging/conversations/${id}/participants/user-${providerId}`);
+    expect(removed.body.participants.map((p: { participantId: string }) => p.participantId)).toEqual([`patient-${patientId}`]);
+    expect((await api(employee, 'DELETE', `/v1/messaging/conversations/${id}/participants/user-${providerId}`)).status).toBe(404);
+    expect((await api(employee, 'GET', '/v1/messaging/conversations/cnv_missing')).status).toBe(404);
+  });
+
+  it('pages a conversation newest first with before and limit, each page oldest first', async () => {
+    const phone = newPhone();
+    const id = await conversationFor(phone);
+    for (const text of ['one', 'two', 'three']) {
+      expect((await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: `${text} ${run}` })).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const newest = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2`);
+    expect(newest.body.messages.map((m: { text: string }) => m.text)).toEqual([`two ${run}`, `three ${run}`]);
+    expect(newest.body.hasMore).toBe(true);
+    const older = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2&before=${encodeURIComponent(newest.body.messages[0].timestamp)}`);
+    expect(older.body.messages.map((m: { text: string }) => m.text)).toEqual([`one ${run}`]);
+    expect(older.body.hasMore).toBe(false);
+  });
+
   it('checks attachments against the stored file: over 5,000,000 bytes or a type texts cannot carry is a 400 with the spec text', async () => {
     const phone = newPhone();
     await patientWithPhone(phone);
@@ -225,11 +257,24 @@ describe('scheduled texts', () => {
     expect(await eventById(eventId)).toMatchObject({ status: 'completed', noteId: done.noteId });
   });
 
-  it('a cancelled text never fires; only its author or an admin may cancel it', async () => {
+  it('a cancelled text never fires; only its author or an admin may move or cancel it', async () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);
     const created = await schedule(provider, phone, patientId, `Cancelled ${run}`, 2000);
     const eventId = created.body.eventId as string;
+    const schedules = scheduleAdapterFromEnv({
+      SCHEDULER_ENDPOINT: stackEndpoints().scheduler,
+      SCHEDULER_GROUP: stackEndpoints().schedulerGroup,
+      SCHEDULER_TARGET_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:schedule-target',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local',
+      AWS_REGION: stackOutputs().region,
+    });
+    const later = new Date(Date.now() + 120_000).toISOString();
+    expect((await api(employee, 'PUT', `/v1/scheduled-events/${eventId}`, { when: later })).status).toBe(403);
+    const moved = await api(admin, 'PUT', `/v1/scheduled-events/${eventId}`, { when: later });
+    expect(moved.body).toMatchObject({ status: 'active', when: later });
+    expect(await schedules.get(`scheduled-sms.${eventId}`)).toMatchObject({ at: new Date(later.slice(0, 19) + 'Z') });
+    expect((await api(provider, 'GET', `/v1/scheduled-events/${eventId}`)).body.when).toBe(later);
     expect((await api(employee, 'DELETE', `/v1/scheduled-events/${eventId}`)).status).toBe(403);
     const cancelled = await api(provider, 'DELETE', `/v1/scheduled-events/${eventId}`);
     expect(cancelled.body).toMatchObject({ status: 'deleted' });
@@ -237,6 +282,7 @@ describe('scheduled texts', () => {
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
     expect(await eventById(eventId)).toMatchObject({ status: 'deleted', noteId: null });
     expect((await api(provider, 'DELETE', `/v1/scheduled-events/${eventId}`)).status).toBe(404);
+    expect(await schedules.get(`scheduled-sms.${eventId}`)).toBeNull();
   });
 
   it('a carrier that refuses the text marks the event failed and notifies its author; the text is kept as FAILED', async () => {

@@ -273,3 +273,44 @@ test('a picture is sent with a text, recorded by the sandbox carrier and listed 
   expect(recorded?.to).toBe(IMANI.phone);
   expect(recorded?.media).toEqual([expect.objectContaining({ contentType: 'image/png', size: png.length })]);
 });
+
+test('a scheduled text can be moved to another time and cancelled', async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const provider = await sessions.open(PROVIDER, '/home');
+  const created = await apiAs(provider, 'POST', '/v1/scheduled-events', {
+    when: new Date(Date.now() + 86_400_000).toISOString(),
+    eventType: 'createScheduledNote',
+    service: 'notes',
+    operationId: 'createNote',
+    operationVersion: 'v2',
+    invocations: 1,
+    request: { noteType: 'SMS', patientId: AISHA.id, data: { from: PRACTICE, to: AISHA.phone, text: `Flu clinic on Saturday ${stamp}` } },
+  });
+  expect(created.status).toBeLessThan(300);
+  await provider.goto(`/#/messages/scheduled/${String(created.json.eventId)}`);
+  await expect(provider.getByRole('heading', { level: 1, name: 'Scheduled message' })).toBeVisible();
+  await expect(provider.getByText(`Flu clinic on Saturday ${stamp}`)).toBeVisible();
+  await expect(provider.getByTestId('scheduled-status')).toHaveText('Scheduled');
+
+  const later = await provider.evaluate(() => {
+    const d = new Date(Date.now() + 2 * 86_400_000);
+    d.setHours(9, 30, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T09:30:00`,
+      label: `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()} 9:30 AM`,
+      iso: d.toISOString(),
+    };
+  });
+  await provider.getByLabel('New send time').fill(later.input);
+  await provider.getByRole('button', { name: 'Change time' }).click();
+  await expect(provider.getByText(`The message will be sent ${later.label}`)).toBeVisible();
+  await expect(provider.getByText(later.label, { exact: true })).toBeVisible();
+  const moved = await apiAs(provider, 'GET', `/v1/scheduled-events/${String(created.json.eventId)}`);
+  expect(Date.parse(String(moved.json.when))).toBe(Date.parse(later.iso));
+
+  await provider.getByRole('button', { name: 'Cancel message' }).click();
+  await provider.getByRole('alertdialog').getByRole('button', { name: 'Cancel message' }).click();
+  await expect(provider.getByTestId('scheduled-status')).toHaveText('Cancelled');
+  await expect(provider.getByRole('button', { name: 'Change time' })).toHaveCount(0);
+});

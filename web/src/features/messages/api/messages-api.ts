@@ -127,7 +127,8 @@ export const messagesApi = {
     ScheduledEvent.parse(await apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.scheduledEvent(eventId), body: { when } })),
   /** Each text is an SMS note: deleting one removes it from the conversation and the chart. */
   deleteMessage: (noteId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/notes/${encodeURIComponent(noteId)}` }),
-  cancelScheduled: (eventId: string) => apiRequest<unknown>({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) }),
+  /** The cancelled event (status deleted); reading it again afterwards answers 404. */
+  cancelScheduled: async (eventId: string) => ScheduledEvent.parse(await apiRequest<unknown>({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) })),
   acceptWaiver: (patientId: string) => apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} }),
   requestWaiver: (patientId: string) =>
     apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/patient_documents/request_acceptance`, body: {} }),

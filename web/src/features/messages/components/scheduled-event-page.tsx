@@ -39,7 +39,8 @@ export function ScheduledEventPage() {
   const [error, setError] = useState<string | null>(null);
   const whenId = useId();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: messagingKeys.scheduled() });
+  // The lists of scheduled texts, not this event: a cancelled one is no longer served, so the page keeps the answer it got.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messagingKeys.scheduled(), predicate: (q) => q.queryKey[2] !== 'event' });
 
   const changeTime = async () => {
     const at = when ? fromLocalInput(when) : null;
@@ -63,7 +64,8 @@ export function ScheduledEventPage() {
   const cancel = async () => {
     setBusy('cancel');
     try {
-      await messagesApi.cancelScheduled(eventId);
+      const cancelled = await messagesApi.cancelScheduled(eventId);
+      queryClient.setQueryData(messagingKeys.scheduledEvent(eventId), cancelled);
       await refresh();
       setConfirming(false);
       showToast('The scheduled message was cancelled', { tone: 'success' });

@@ -98,7 +98,23 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   const saved = (notes.json.notes as { status: string; data: { text?: string } }[]).filter((n) => n.data.text === `Thanks, see you Tuesday ${stamp}`);
   expect(saved.map((n) => n.status)).toContain('DELIVERED');
 
+  // In the chart, an SMS note opens as its conversation, read-only, with Select Messages.
+  await provider.goto(`/#/patients/${AISHA.id}`);
+  await provider.getByRole('button', { name: / Type$/ }).click();
+  await provider.getByRole('option', { name: 'SMS', exact: true }).click();
+  await provider.getByRole('button', { name: / Status$/ }).click();
+  await provider.getByRole('option', { name: 'Delivered', exact: true }).click();
+  await provider.getByRole('button', { name: new RegExp(`Your results are ready ${stamp}`) }).first().click();
+  const win = provider.locator('.tw-note-window').last();
+  await expect(win.getByRole('group', { name: 'Messages' })).toContainText(`Thanks, see you Tuesday ${stamp}`);
+  await expect(win.getByRole('textbox')).toHaveCount(0);
+  await win.getByRole('button', { name: 'Select Messages' }).click();
+  await expect(win.getByRole('checkbox', { name: new RegExp(`Your results are ready ${stamp}`) })).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}/03b-chart-sms-note.png` });
+  await win.getByRole('button', { name: 'Close note' }).click();
+
   // Mark as Unread returns to /messages with the conversation unread.
+  await provider.goto(`/#${chatPath(AISHA.phone)}`);
   await selectMessage(provider, `Thanks, see you Tuesday ${stamp}`);
   await provider.getByRole('button', { name: 'Mark as Unread' }).click();
   await expect(provider.getByText('Successfully updated messages')).toBeVisible();

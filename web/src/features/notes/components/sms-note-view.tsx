@@ -15,9 +15,9 @@ import { markMessagesUnread, useSmsHistory } from '../../../lib/sms.js';
 import { showToast, toastQueue } from '../../../lib/toasts.js';
 
 /**
- * An SMS note in the chart (spec notes §2 SMS view): the texts it holds as a read-only
- * conversation, with a Select Messages mode whose Mark as Unread returns them to the hub.
- * A text added to the chart by hand holds only its own words.
+ * An SMS note in the chart (spec notes §2 SMS view): its conversation, read-only, with a Select
+ * Messages mode whose Mark as Unread returns the texts to the hub. A text added to the chart from
+ * the chat is a note of its own and shows only its words.
  */
 export function SmsNoteView({ note }: { note: Note }) {
   const navigate = useNavigate();
@@ -36,11 +36,18 @@ export function SmsNoteView({ note }: { note: Note }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
 
-  const held = useMemo(() => (history.data?.messages ?? []).filter((m) => m.noteId === note.noteId), [history.data, note.noteId]);
+  // Consecutive SMS notes merge into one conversation (spec notes §3): the texts of this note's
+  // conversation (the same patient phone and practice number) around it.
+  const held = useMemo(() => {
+    const all = history.data?.messages ?? [];
+    const own = all.find((m) => m.noteId === note.noteId);
+    return own ? all.filter((m) => m.conversationId === own.conversationId) : [];
+  }, [history.data, note.noteId]);
   const bubbles: SmsBubble[] = held.length
     ? held.map((m) => ({ id: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, attachments: m.attachments, status: m.deliveryStatus === 'RECEIVED' ? undefined : m.deliveryStatus, failureReason: m.failureReason }))
     : [{ id: note.noteId, direction: inbound ? 'inbound' : 'outbound', text: note.data.text ?? '', timestamp: note.eventTimestamp, attachments: note.files }];
   const conversationId = held[0]?.conversationId;
+
 
   const markUnread = async () => {
     if (!conversationId || selected.size === 0) return;

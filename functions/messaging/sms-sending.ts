@@ -27,6 +27,7 @@ import {
   noteStatusOf,
   putConversationIfAbsent,
   recordConversationMessage,
+  setConversationPatients,
   setOptOut,
   writeSmsNoteVersion,
   type ConversationRecord,
@@ -69,8 +70,14 @@ export function toConversation(c: ConversationRecord, optOut: Conversation['optO
 export async function ensureConversation(practiceId: string, practicePhone: string, patientPhone: string, now = new Date()): Promise<{ record: ConversationRecord; created: boolean }> {
   const conversationId = conversationIdFor(practicePhone, patientPhone);
   const existing = await getConversation(practiceId, conversationId);
-  if (existing) return { record: existing, created: false };
   const patients = await patientsWithPhone(practiceId, patientPhone);
+  if (existing) {
+    // A patient who got (or lost) this phone since: the conversation follows the chart.
+    const ids = patients.map((p) => p.id);
+    if (ids.join() === existing.patientIds.join()) return { record: existing, created: false };
+    await setConversationPatients(practiceId, conversationId, ids, patients.map((p) => fullName(p)));
+    return { record: { ...existing, patientIds: ids, patientNames: patients.map((p) => fullName(p)) }, created: false };
+  }
   const at = now.toISOString();
   const record: ConversationRecord = {
     conversationId,

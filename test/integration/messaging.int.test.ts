@@ -186,6 +186,16 @@ describe('two-way SMS', () => {
     expect(list.body.conversation.lastMessage).toMatchObject({ deliveryStatus: 'FAILED' });
   });
 
+  it('a conversation follows the chart: a patient given the phone later is among its patients', async () => {
+    const phone = newPhone();
+    const first = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
+    expect(first.body.conversation.patientIds).toEqual([]);
+    const patientId = await patientWithPhone(phone, `Later${run}`);
+    const again = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
+    expect(again.body).toMatchObject({ created: false, conversation: { conversationId: first.body.conversation.conversationId, patientIds: [patientId] } });
+    expect((await api(provider, 'GET', `/v1/messaging/conversations?search=Later${run}`)).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toEqual([first.body.conversation.conversationId]);
+  });
+
   it('adds participants once and removes them; an unknown user or patient is refused', async () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);

@@ -92,6 +92,19 @@ export async function recordConversationMessage(practiceId: string, conversation
   );
 }
 
+/** The patients whose phones include the conversation's patient phone. */
+export async function setConversationPatients(practiceId: string, conversationId: string, patientIds: string[], patientNames: string[]): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: conversationKey(conversationId) },
+      ConditionExpression: 'attribute_exists(sk)',
+      UpdateExpression: 'SET patientIds = :ids, patientNames = :names',
+      ExpressionAttributeValues: { ':ids': patientIds, ':names': patientNames },
+    }),
+  );
+}
+
 /** The last message's delivery status follows its receipts. */
 export async function updateLastMessageStatus(practiceId: string, conversationId: string, messageId: string, status: SmsDeliveryStatus): Promise<void> {
   try {

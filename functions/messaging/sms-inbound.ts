@@ -108,7 +108,7 @@ export async function receiveText(practiceId: string, m: InboundText, now = new 
 
 /**
  * A delivery receipt: the text's note becomes DELIVERED or FAILED. Receipts name the note by the
- * Context every send carries; an older receipt never undoes a final outcome.
+ * Context every send carries; the first outcome stands, a later receipt never undoes it.
  */
 export async function applyReceipt(practiceId: string, r: DeliveryReceipt, now = new Date()): Promise<'applied' | 'unchanged' | 'unknown'> {
   const outcome = receiptOutcome(r);
@@ -118,7 +118,8 @@ export async function applyReceipt(practiceId: string, r: DeliveryReceipt, now =
     const note = await getSmsNote(practiceId, noteId);
     if (!note) return 'unknown';
     const d = note.data as unknown as SmsNoteData;
-    if (d.direction !== 'outbound' || d.deliveryStatus === 'DELIVERED' || (d.deliveryStatus === 'FAILED' && outcome === 'FAILED')) return 'unchanged';
+    // The first outcome is final: receipts may arrive out of order, and a text is delivered or not.
+    if (d.direction !== 'outbound' || d.deliveryStatus === 'DELIVERED' || d.deliveryStatus === 'FAILED') return 'unchanged';
     const saved = await writeSmsNoteVersion(
       practiceId,
       note,

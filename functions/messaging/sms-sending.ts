@@ -7,14 +7,14 @@ import {
   type SmsMessage,
 } from '../../shared/messaging/messaging-schema.js';
 import type { Note, NotePerson } from '../../shared/notes/note-schema.js';
-import { normalizePhone } from '../../shared/patients/phone.js';
+import { nationalDigits, normalizePhone } from '../../shared/patients/phone.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { s3ObjectsFromEnv, S3ObjectsError } from '../lib/adapters/s3-objects.js';
 import { smsCarrier, SmsSendFailure, type SmsFailureKind } from '../lib/adapters/sms-carrier.js';
 import { ConflictError, HttpError, ValidationError } from '../lib/errors.js';
 import { createNotification } from '../notifications/notification-repository.js';
 import { log } from '../lib/log.js';
-import { queryPatientsByName } from '../patients/patient-repository.js';
+import { patientIndex } from '../patients/patient-index-cache.js';
 import { getPractice } from '../practice/practice-repository.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import {
@@ -27,6 +27,7 @@ import {
   noteStatusOf,
   putConversationIfAbsent,
   recordConversationMessage,
+  setConversationPatients,
   setOptOut,
   writeSmsNoteVersion,
   type ConversationRecord,
@@ -48,11 +49,15 @@ export async function requirePracticeNumber(practiceId: string, phone: string): 
   if (!numbers.includes(phone)) throw new ValidationError(MESSAGING_MESSAGES.notPracticeNumber, { from: MESSAGING_MESSAGES.notPracticeNumber });
 }
 
-const patientPhones = (p: Patient) => [p.primaryPhoneNumber, ...(p.phones ?? []).map((x) => x.number)].map((n) => (n ? normalizePhone(n) : null));
-
-/** Active patients with this phone among theirs (several may share one, e.g. a family's home line). */
+/**
+ * Active patients with this phone among theirs (several may share one, e.g. a family's home line),
+ * from the patients' in-memory index (one GetItem on a warm instance, as the patient search).
+ */
 export async function patientsWithPhone(practiceId: string, phone: string): Promise<Patient[]> {
-  return (await queryPatientsByName(practiceId, 'active')).filter((p) => patientPhones(p).includes(phone));
+  const digits = nationalDigits(phone);
+  if (!digits) return [];
+  const { entries } = await patientIndex(practiceId, 'active');
+  return entries.filter((e) => e.phoneTargets.includes(digits)).map((e) => e.patient);
 }
 
 export function toConversation(c: ConversationRecord, optOut: Conversation['optOut']): Conversation {
@@ -65,8 +70,14 @@ export function toConversation(c: ConversationRecord, optOut: Conversation['optO
 export async function ensureConversation(practiceId: string, practicePhone: string, patientPhone: string, now = new Date()): Promise<{ record: ConversationRecord; created: boolean }> {
   const conversationId = conversationIdFor(practicePhone, patientPhone);
   const existing = await getConversation(practiceId, conversationId);
-  if (existing) return { record: existing, created: false };
   const patients = await patientsWithPhone(practiceId, patientPhone);
+  if (existing) {
+    // A patient who got (or lost) this phone since: the conversation follows the chart.
+    const ids = patients.map((p) => p.id);
+    if (ids.join() === existing.patientIds.join()) return { record: existing, created: false };
+    await setConversationPatients(practiceId, conversationId, ids, patients.map((p) => fullName(p)));
+    return { record: { ...existing, patientIds: ids, patientNames: patients.map((p) => fullName(p)) }, created: false };
+  }
   const at = now.toISOString();
   const record: ConversationRecord = {
     conversationId,

@@ -1,4 +1,13 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PracticeSms } from '../../infra/config/practice-config.js';
+import { Sms } from '../../infra/lib/sms.js';
 import { synthPracticeStack, templateLookups } from './synth-practice-stack.js';
 
 let lookups: ReturnType<typeof templateLookups>;
@@ -52,5 +61,36 @@ describe('two-way SMS in the stack', () => {
     expect(mediaReads).toEqual([expect.objectContaining({ Action: 's3:GetObject', Effect: 'Allow' })]);
     const [, messaging] = lookups.fnByDescription('Tidewell messaging endpoints (demo)');
     expect(messaging.Properties.Environment.Variables).toMatchObject({ SMS_TRANSPORT: 'sms-voice', SMS_CONFIGURATION_SET: 'tidewell-demo-sms' });
+  });
+});
+
+describe('the Sms construct on its own', () => {
+  function synthSms(config: PracticeSms | undefined) {
+    const stack = new Stack(new App(), 'SmsAlone', { env: { account: '111122223333', region: 'eu-west-1' } });
+    const worker = new lambda.Function(stack, 'Worker', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
+    const sender = new lambda.Function(stack, 'Sender', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
+    const sms = new Sms(stack, 'Sms', { slug: 'harbor', worker: worker as unknown as NodejsFunction, deadLetterQueue: new sqs.Queue(stack, 'Dlq'), key: new kms.Key(stack, 'Key'), config });
+    sms.grantSend(sender as unknown as NodejsFunction);
+    sms.allowMediaFrom(new s3.Bucket(stack, 'Files'), new kms.Key(stack, 'FilesKey'));
+    return Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+  const of = (r: ReturnType<typeof synthSms>, type: string) => Object.values(r).filter((x) => x.Type === type);
+
+  it('without an sms config: the topic and its subscription exist, sending is switched off and nothing is granted at the service', () => {
+    const r = synthSms(undefined);
+    expect(of(r, 'AWS::SNS::Topic')).toHaveLength(1);
+    expect(of(r, 'AWS::SMSVOICE::ConfigurationSet')).toHaveLength(0);
+    const sender = Object.entries(r).find(([id]) => id.startsWith('Sender') && r[id]!.Type === 'AWS::Lambda::Function')![1];
+    expect(sender.Properties.Environment.Variables).toEqual({ SMS_TRANSPORT: 'none' });
+    expect(JSON.stringify(of(r, 'AWS::IAM::Policy'))).not.toContain('sms-voice:');
+    expect(JSON.stringify(of(r, 'AWS::S3::BucketPolicy'))).not.toContain('sms-voice');
+  });
+
+  it('with an existing configuration set: the stack references it and creates none', () => {
+    const r = synthSms({ originationNumbers: ['+15415550100'], configurationSet: 'harbor-receipts' });
+    expect(of(r, 'AWS::SMSVOICE::ConfigurationSet')).toHaveLength(0);
+    const sender = Object.entries(r).find(([id]) => id.startsWith('Sender') && r[id]!.Type === 'AWS::Lambda::Function')![1];
+    expect(sender.Properties.Environment.Variables).toEqual({ SMS_TRANSPORT: 'sms-voice', SMS_CONFIGURATION_SET: 'harbor-receipts' });
+    expect(JSON.stringify(of(r, 'AWS::IAM::Policy'))).toContain('configuration-set/harbor-receipts');
   });
 });

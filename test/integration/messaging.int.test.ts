@@ -158,6 +158,44 @@ describe('two-way SMS', () => {
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(1);
   });
 
+  it('a receipt that the handset was not reached makes the text FAILED with the carrier\'s reason, and it stays FAILED', async () => {
+    const phone = newPhone();
+    const id = await conversationFor(phone);
+    const sent = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: `Unreachable ${run}` });
+    expect(sent.status).toBe(201);
+    const { dynamodb, tableName, practiceId } = stackEndpoints();
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, TIDEWELL_LOG: 'silent' });
+    resetDocumentClient();
+    const receipt = {
+      eventType: 'TEXT_CARRIER_UNREACHABLE',
+      eventVersion: '1.0',
+      eventTimestamp: Date.now(),
+      isFinal: true,
+      originationPhoneNumber: PRACTICE_PHONE,
+      destinationPhoneNumber: phone,
+      messageId: 'carrier-msg',
+      messageStatus: 'CARRIER_UNREACHABLE',
+      messageStatusDescription: 'The destination carrier could not be reached',
+      context: { noteId: sent.body.message.noteId, practiceId },
+    };
+    await scheduleTarget({ Records: [{ EventSource: 'aws:sns', Sns: { MessageId: 'r1', Message: JSON.stringify(receipt) } }] });
+    // The sandbox's own DELIVERED receipt comes later and does not undo it.
+    await new Promise((r) => setTimeout(r, 1000));
+    const list = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
+    expect(list.body.messages.at(-1)).toMatchObject({ deliveryStatus: 'FAILED', failureReason: 'The destination carrier could not be reached' });
+    expect(list.body.conversation.lastMessage).toMatchObject({ deliveryStatus: 'FAILED' });
+  });
+
+  it('a conversation follows the chart: a patient given the phone later is among its patients', async () => {
+    const phone = newPhone();
+    const first = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
+    expect(first.body.conversation.patientIds).toEqual([]);
+    const patientId = await patientWithPhone(phone, `Later${run}`);
+    const again = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
+    expect(again.body).toMatchObject({ created: false, conversation: { conversationId: first.body.conversation.conversationId, patientIds: [patientId] } });
+    expect((await api(provider, 'GET', `/v1/messaging/conversations?search=Later${run}`)).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toEqual([first.body.conversation.conversationId]);
+  });
+
   it('adds participants once and removes them; an unknown user or patient is refused', async () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);

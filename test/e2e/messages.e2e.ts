@@ -330,3 +330,29 @@ test('a scheduled text can be moved to another time and cancelled', async ({ ses
   await expect(provider.getByTestId('scheduled-status')).toHaveText('Cancelled');
   await expect(provider.getByRole('button', { name: 'Change time' })).toHaveCount(0);
 });
+
+test("the From selector lists the practice's numbers with their owners and sends from the one chosen", async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const second = '+15415550101';
+  const admin = await sessions.open('admin@demo.tidewell.local', '/home');
+  const before = (await apiAs(admin, 'GET', '/v1/practices/metadata')).json;
+  const users = (await apiAs(admin, 'GET', '/v1/practices/users')).json as unknown as { userId: string; emailAddress: string }[];
+  const owner = users.find((u) => u.emailAddress === PROVIDER)!;
+  try {
+    expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { additionalPhoneNumbers: [{ phoneNumber: second, owner: owner.userId }] })).status).toBe(200);
+    const provider = await sessions.open(PROVIDER, chatPath(AISHA.phone));
+    await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
+    await openToolbar(provider);
+    await provider.getByRole('button', { name: /From$/ }).click();
+    await expect(provider.getByRole('option', { name: '+1 (541) 555-0100 · Tidewell Demo Clinic' })).toBeVisible();
+    await provider.getByRole('option', { name: '+1 (541) 555-0101 · Daniel Okafor' }).click();
+    await expect(provider).toHaveURL(/%2B15415550101$/);
+    await provider.getByPlaceholder('Type message...').fill(`From my line ${stamp}`);
+    await provider.getByPlaceholder('Type message...').press('Enter');
+    await expect(provider.getByTestId('sms-message').filter({ hasText: `From my line ${stamp}` })).toHaveAttribute('data-direction', 'outbound');
+    const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] };
+    expect(outbound.messages).toContainEqual(expect.objectContaining({ from: second, to: AISHA.phone, text: `From my line ${stamp}` }));
+  } finally {
+    await apiAs(admin, 'PUT', '/v1/practices/metadata', { additionalPhoneNumbers: before.additionalPhoneNumbers ?? [] });
+  }
+});

@@ -120,7 +120,14 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   await expect(provider.getByText('Successfully updated messages')).toBeVisible();
   await expect(provider).toHaveURL(/#\/messages$/);
   await expect(provider.getByTestId('conversation').filter({ hasText: /Aisha Rahman/ })).toBeVisible();
+  await expect(provider.getByTestId('conversation').filter({ hasText: /Imani Johnson/ })).toBeVisible();
   await provider.screenshot({ path: `${SHOTS}/04-hub-unread.png` });
+
+  // Search narrows the conversations; opening one goes to its chat.
+  await provider.getByRole('searchbox', { name: 'Search conversations' }).fill('Aisha');
+  await expect(provider.getByTestId('conversation').filter({ hasText: /Imani Johnson/ })).toHaveCount(0);
+  await provider.getByTestId('conversation').filter({ hasText: /Aisha Rahman/ }).getByRole('link').click();
+  await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
 });
 
 test('Send Later a few seconds ahead shows in the scheduled row, then as sent', async ({ sessions }) => {

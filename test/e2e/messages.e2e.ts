@@ -363,3 +363,35 @@ test("the From selector lists the practice's numbers with their owners and sends
     await apiAs(admin, 'PUT', '/v1/practices/metadata', { additionalPhoneNumbers: before.additionalPhoneNumbers ?? [] });
   }
 });
+
+test("a 'Sending' bubble shows while a text is under way; a send that fails removes it, keeps the text and says so", async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const provider = await sessions.open(PROVIDER, chatPath(AISHA.phone));
+  await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
+  let calls = 0;
+  await provider.route(/\/v1\/messaging\/conversations\/[^/]+\/messages$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    calls += 1;
+    if (calls === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return route.continue();
+    }
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+  });
+  const composer = provider.getByPlaceholder('Type message...');
+  await composer.fill(`Slow network ${stamp}`);
+  await composer.press('Enter');
+  const sending = provider.getByTestId('sms-sending');
+  await expect(sending).toContainText('Sending');
+  await expect(composer).toHaveValue('');
+  await provider.screenshot({ path: `${SHOTS}/10-sending-bubble.png` });
+  await expect(sending).toHaveCount(0);
+  await expect(provider.getByTestId('sms-message').filter({ hasText: `Slow network ${stamp}` })).toHaveAttribute('data-direction', 'outbound');
+
+  await composer.fill(`No network ${stamp}`);
+  await composer.press('Enter');
+  await expect(provider.getByText('There was an error while sending your sms.')).toBeVisible();
+  await expect(sending).toHaveCount(0);
+  await expect(composer).toHaveValue(`No network ${stamp}`);
+  await expect(provider.getByTestId('sms-message').filter({ hasText: `No network ${stamp}` })).toHaveCount(0);
+});

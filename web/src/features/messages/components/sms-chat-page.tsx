@@ -63,7 +63,7 @@ export function SmsChatPage() {
   const conversation = useConversation(patientPhone, from);
   const conversationId = conversation.data?.conversationId;
   const messages = useConversationMessages(conversationId);
-  const scheduled = useScheduledEvents({ to: patientPhone ?? undefined, status: 'active' }, Boolean(patientPhone));
+  const scheduled = useScheduledEvents({ to: patientPhone ?? undefined, from: from ?? undefined, status: 'active' }, Boolean(patientPhone && from));
 
   const sharing = usePatientsSharingPhone(newMessage ? null : patientPhone, conversation.data?.patientIds);
   const [headerPatientId, setHeaderPatientId] = useState<string | null>(null);

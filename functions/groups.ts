@@ -8,6 +8,7 @@ import { NOTIFICATION_ROUTES } from './notifications/routes.js';
 import { NOTE_ROUTES } from './notes/routes.js';
 import { CHART_ROUTES } from './chart/routes.js';
 import { INVENTORY_ROUTES } from './inventory/routes.js';
+import { MESSAGING_ROUTES } from './messaging/routes.js';
 import { PATIENT_ROUTES } from './patients/routes.js';
 import { PRACTICE_ROUTES } from './practice/routes.js';
 
@@ -17,9 +18,10 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * files: FILES_BUCKET read/write (no group publishes notifications: the stream worker announces every write);
  * scheduler: SCHEDULER_* + create/delete/get schedules; transcription: TRANSCRIPTION_STATE_MACHINE_ARN + start/describe;
  * email: EMAIL_* + ses:SendEmail on the practice's sender identity (practices/<slug>.json `email`);
- * identity: USER_POOL_ID + the cognito-idp admin actions an admin's user change needs, on this pool only.
+ * identity: USER_POOL_ID + the cognito-idp admin actions an admin's user change needs, on this pool only;
+ * sms: SMS_TRANSPORT/SMS_CONFIGURATION_SET + sms-voice:SendTextMessage/SendMediaMessage (practices/<slug>.json `sms`).
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms';
 
 export interface GroupDefinition {
   name: string;
@@ -32,11 +34,12 @@ export interface GroupDefinition {
 }
 
 export const GROUPS: GroupDefinition[] = [
-  { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES },
+  { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity'] },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
+  { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
 ];

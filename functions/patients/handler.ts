@@ -6,6 +6,7 @@ import { patientAccessHistory } from './access-history.js';
 import { archivePatientById } from './archive-patient.js';
 import { createPatientFromBody } from './create-patient.js';
 import { getPatientById } from './get-patient.js';
+import { acceptHipaa, requestHipaaAcceptance } from './hipaa-authorization.js';
 import { listPatients } from './list-patients.js';
 import { PATIENT_ROUTES } from './routes.js';
 import { searchPatients } from './search-patients.js';
@@ -45,5 +46,13 @@ export const handler = groupHandler(PATIENT_ROUTES, {
     query: AccessHistoryQuery,
     permission: 'patient.accessHistory.read',
     run: ({ auth, params, query }) => patientAccessHistory(auth, params.patientId, query),
+  }),
+  'POST /v1/patients/{patientId}/accept_hipaa_authorization': route({
+    params: PatientIdParams,
+    run: ({ auth, params }) => acceptHipaa(auth, params.patientId),
+  }),
+  'POST /v1/patients/{patientId}/patient_documents/request_acceptance': route({
+    params: PatientIdParams,
+    run: ({ auth, params }) => requestHipaaAcceptance(auth, params.patientId),
   }),
 });

@@ -136,6 +136,34 @@ export async function updatePatient(practiceId: string, id: string, input: Patie
   return patient;
 }
 
+/** The patient accepted the HIPAA authorization (the ePHI waiver): hipaaAuthorizationAccepted becomes true. */
+export async function acceptHipaaAuthorization(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { practiceId, sk: patientKey(id) },
+              UpdateExpression: 'SET hipaaAuthorizationAccepted = :yes, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(sk)',
+              ExpressionAttributeValues: { ':yes': true, ':now': at.toISOString() },
+            },
+          },
+          versionBump(practiceId, at.getTime()),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(PATIENT_NOT_FOUND);
+    throw error;
+  }
+  const patient = await getPatient(practiceId, id);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  return patient;
+}
+
 /** Archive: membership archived, status DELETED, and the patient moves to the DELETED listing. */
 export async function archivePatient(practiceId: string, id: string, at = new Date()): Promise<Patient> {
   try {

@@ -5,5 +5,7 @@ export const PATIENT_ROUTES = [
   'PUT /v1/patients/{patientId}',
   'POST /v1/patients/{patientId}/archive',
   'GET /v1/patients/{patientId}/access-history',
+  'POST /v1/patients/{patientId}/accept_hipaa_authorization',
+  'POST /v1/patients/{patientId}/patient_documents/request_acceptance',
 ] as const;
 export type PatientRouteKey = (typeof PATIENT_ROUTES)[number];

@@ -26,6 +26,15 @@ describe('practice config email sender', () => {
   });
 });
 
+describe('practice config texting', () => {
+  it('is optional, takes the E.164 numbers the carrier account holds, and refuses any other form', () => {
+    expect(PracticeConfigSchema.parse(base).sms).toBeUndefined();
+    expect(PracticeConfigSchema.parse({ ...base, sms: { originationNumbers: ['+15415550100'] } }).sms).toEqual({ originationNumbers: ['+15415550100'] });
+    expect(PracticeConfigSchema.safeParse({ ...base, sms: { originationNumbers: ['(541) 555-0100'] } }).error?.issues[0].message).toBe('sms.originationNumbers must be E.164 numbers (+15415550100)');
+    expect(PracticeConfigSchema.safeParse({ ...base, sms: { originationNumbers: [] } }).success).toBe(false);
+  });
+});
+
 describe('practice config alarms and lookup', () => {
   it('takes alarm addresses from alarms.emails and refuses the old alarmEmail field with what to write instead', () => {
     expect(PracticeConfigSchema.parse({ ...base, alarms: { emails: ['ops@harbor.example'] } }).alarms).toEqual({ emails: ['ops@harbor.example'] });

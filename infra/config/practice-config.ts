@@ -19,6 +19,18 @@ export const PracticeEmailSchema = z
   .refine((e) => coveredByIdentity(e.fromAddress, e.identity), { message: 'email.fromAddress must be the identity address or an address of the identity domain', path: ['fromAddress'] });
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 
+/**
+ * Texting through AWS End User Messaging SMS: the numbers the account holds for the practice (each
+ * with its two-way channel set to the stack's topic, docs/deploy.md). Without this block texts are
+ * refused with a clear message. Locally the sandbox carrier owns exactly these numbers.
+ */
+export const PracticeSmsSchema = z.object({
+  originationNumbers: z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'sms.originationNumbers must be E.164 numbers (+15415550100)')).min(1).max(50),
+  /** An existing configuration set whose event destination is the stack's topic; by default the stack creates one. */
+  configurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+});
+export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
+
 /** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
 export const PracticeAlarmsSchema = z.object({
   /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
@@ -40,6 +52,7 @@ export const PracticeConfigSchema = z.object({
   /** Keep the table and buckets when the stack is deleted (patient data must never be lost). */
   retainData: z.boolean().default(true),
   email: PracticeEmailSchema.optional(),
+  sms: PracticeSmsSchema.optional(),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 

@@ -67,6 +67,22 @@ export class Files extends Construct {
     ]);
   }
 
+  /** Object read only (e.g. a scheduled text's attachments, checked before they are sent). */
+  grantRead(fn: NodejsFunction): void {
+    this.bucket.grantRead(fn);
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Object keys are created per upload at run time; the read grant covers objects of the files bucket and its KMS key only.',
+          appliesTo: [{ regex: '/^Resource::<.*Files.*Bucket.*\\.Arn>\\/\\*$/g' }, 'Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*'],
+        },
+      ],
+      true,
+    );
+  }
+
   /** Presigned uploads and downloads are signed by the group's role, so it needs object read/write here. */
   grantReadWrite(fn: NodejsFunction): void {
     this.bucket.grantReadWrite(fn);

@@ -15,6 +15,7 @@ import { Logging } from './logging.js';
 import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
 import { Scheduler } from './scheduler.js';
+import { Sms } from './sms.js';
 import { Transcription } from './transcription.js';
 import { Web, type WebConfig } from './web.js';
 
@@ -75,6 +76,10 @@ export class PracticeStack extends Stack {
     // The only publisher: every notification written anywhere reaches subscribers from the stream.
     const notificationStream = new NotificationStream(this, 'NotificationStream', { slug: config.slug, practiceId: config.practiceId, table: data.table, logging });
     notifications.grantPublish(notificationStream.consumer);
+    const sms = new Sms(this, 'Sms', { slug: config.slug, worker: scheduler.target, deadLetterQueue: scheduler.deadLetterQueue, key: data.key, config: config.sms });
+    // Scheduled texts are sent by the schedule target.
+    sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
+    sms.allowMediaFrom(files.bucket, files.key);
 
     const api = new Api(this, 'Api', {
       ...common,
@@ -88,18 +93,20 @@ export class PracticeStack extends Stack {
         transcription: (fn: NodejsFunction) => transcription.grantStart(fn),
         email: emailSendGrant(config.email),
         identity: (fn: NodejsFunction) => auth.grantUserAdmin(fn),
+        sms: (fn: NodejsFunction) => sms.grantSend(fn),
       },
     });
 
     const alarms = new Alarms(this, 'Alarms', { slug: config.slug, emails: config.alarms?.emails ?? [] });
     alarms.watchDeadLetters('notification-stream', notificationStream.deadLetterQueue, 'A notification change (stream record)');
-    alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled send)');
+    alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled text) or an inbound text or delivery receipt');
     alarms.watchStateMachine('transcription', transcription.stateMachine);
     for (const [name, fn] of api.functions) alarms.watchFunction(name, fn);
     alarms.watchFunction('schedule-target', scheduler.target);
     alarms.watchFunction('transcription-worker', transcription.worker);
     alarms.watchFunction('notification-stream', notificationStream.consumer);
     alarms.watchFunction('subscription-guard', subscriptionGuard);
+
     if (!config.alarms) Annotations.of(alarms).addWarningV2('tidewell:no-alarm-subscribers', `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`);
 
     this.outputs = {

@@ -5,6 +5,7 @@ import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import { authorizeSubscriber } from '../../functions/lib/auth/authorize-subscriber.js';
 import { createCognitoTokenVerifier } from './realtime/cognito-token-verifier.js';
 import { attachRealtime } from './realtime/realtime-server.js';
+import { createLocalCarrier } from './carrier/local-carrier.js';
 import { startLocalScheduler } from './scheduler/local-scheduler.js';
 import { createLocalStepFunctions } from './stepfunctions/execution-service.js';
 import { lambdaResolver, localLambdaArn, type LambdaHandler, type LambdaModule } from './stepfunctions/local-lambdas.js';
@@ -23,6 +24,8 @@ export interface AsyncServicesOptions {
   slug: string;
   tableName: string;
   tableStream: LocalTableStream;
+  /** practices/<slug>.json sms.originationNumbers: the numbers the sandbox carrier holds. */
+  smsOriginationNumbers?: readonly string[];
   wrapStreamConsumer?: (handler: LambdaHandler) => LambdaHandler;
 }
 
@@ -109,6 +112,24 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
   });
   runtime.onStop(() => scheduler.stop());
 
+  // The sandbox carrier publishes to the worker the stack subscribes to the SMS topic (the schedule target).
+  const carrier = createLocalCarrier({
+    dataDir: opts.dataDir,
+    region,
+    accountId: '000000000000',
+    originationNumbers: opts.smsOriginationNumbers ?? [],
+    topicArn: `arn:aws:sns:${region}:000000000000:tidewell-${opts.slug}-sms`,
+    publish: async (event) => {
+      const handler = await resolveLambda('schedule-target');
+      await handler(event);
+    },
+  });
+  runtime.onRequest('/local/sms-voice', (req, res) => carrier.handleApi(req, res));
+  runtime.onRequest('/local/carrier', (req, res) => carrier.handleUi(req, res));
+  runtime.onStop(() => carrier.stop());
+  const localOrigin = new URL(outputs.graphqlUrl);
+  localOrigin.hostname = '127.0.0.1';
+
   Object.assign(process.env, {
     SFN_ENDPOINT: sfnApi.endpoint,
     TRANSCRIPTION_STATE_MACHINE_ARN: stepFunctions.stateMachineArn(stateMachineName),
@@ -116,6 +137,8 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
     SCHEDULER_GROUP: `tidewell-${opts.slug}`,
     SCHEDULER_TARGET_ARN: localLambdaArn('schedule-target', region),
     SCHEDULER_ROLE_ARN: `arn:aws:iam::000000000000:role/tidewell-${opts.slug}-scheduler-invoke`,
+    SMS_VOICE_ENDPOINT: `${localOrigin.origin}/local/sms-voice`,
+    SMS_CONFIGURATION_SET: `tidewell-${opts.slug}-sms`,
   });
 
   return {
@@ -125,5 +148,6 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
     sfnEndpoint: sfnApi.endpoint,
     transcriptionStateMachineArn: stepFunctions.stateMachineArn(stateMachineName),
     schedulerGroup: `tidewell-${opts.slug}`,
+    smsVoiceEndpoint: `${localOrigin.origin}/local/sms-voice`,
   };
 }

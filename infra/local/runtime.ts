@@ -80,6 +80,8 @@ export interface LocalRuntime {
     scheduler: string;
     schedulerGroup: string;
     realtimePublisherSecret: string;
+    /** The sandbox carrier's pinpoint-sms-voice-v2 endpoint. */
+    smsVoice: string;
   };
   /** The table's change stream (what DynamoDB Streams is in AWS). */
   tableStream: LocalTableStream;
@@ -258,7 +260,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         onStop: (fn) => void stops.push(fn),
       },
       outputs,
-      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug, tableName, tableStream: dynamo.stream, wrapStreamConsumer: opts.wrapStreamConsumer },
+      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug, tableName, tableStream: dynamo.stream, smsOriginationNumbers: practice.sms?.originationNumbers ?? [], wrapStreamConsumer: opts.wrapStreamConsumer },
     );
 
     if (opts.seed ?? true) {
@@ -290,6 +292,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         scheduler: asyncServices.scheduler.endpoint,
         schedulerGroup: asyncServices.schedulerGroup,
         realtimePublisherSecret: asyncServices.realtime.publisherSecret,
+        smsVoice: asyncServices.smsVoiceEndpoint,
       },
       tableStream: dynamo.stream,
       onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),

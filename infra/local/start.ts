@@ -18,6 +18,7 @@ async function main(): Promise<void> {
       `  API      ${runtime.outputs.apiUrl}`,
       `  outputs  ${join(dataDir, 'outputs.json')}`,
       `  stream dead letters  ${runtime.outputs.webUrl}/local/stream/dead-letters`,
+      `  sandbox carrier      ${runtime.outputs.webUrl}/local/carrier (texts sent, reply as a patient phone)`,
       '',
       `Demo logins (password ${DEMO_PASSWORD}):`,
       ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.group}${u.prescriberType ? ` · ${u.prescriberType}` : ''}`),

@@ -57,6 +57,18 @@ export const PERMISSIONS = {
     refusal: 403,
     says: 'An admin restores a deleted note with POST /v1/notes/{noteId}/restore; it returns to the status it had.',
   },
+  'sms.send': {
+    roles: EVERYONE,
+    refusal: 403,
+    says: "Every role reads the practice's text conversations and texts patients from the practice's numbers; each read and send is in the patient's access history.",
+  },
+  'scheduledSms.change': {
+    roles: EVERYONE,
+    owner: 'author',
+    adminOverrides: true,
+    refusal: 403,
+    says: 'A scheduled text is rescheduled or cancelled only by the user who scheduled it or an admin; everyone sees the scheduled texts.',
+  },
   'reminder.manage': {
     roles: EVERYONE,
     owner: 'assignee',

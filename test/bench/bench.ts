@@ -214,6 +214,8 @@ async function run() {
   const stream = await measureStreamLatency({ notifications: 50 });
   console.log(`  p50 ${stream.p50Ms.toFixed(1)} ms, p95 ${stream.p95Ms.toFixed(1)} ms over ${stream.samples} events`);
   budgetLines.push(timingLine(`Live notification write → subscriber p95 (${stream.samples} events)`, stream.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
+  console.log(`Inbound text (sandbox carrier, SNS handler) → subscriber: p50 ${stream.inbound.p50Ms.toFixed(1)} ms, p95 ${stream.inbound.p95Ms.toFixed(1)} ms over ${stream.inbound.samples} texts`);
+  budgetLines.push(timingLine(`Inbound text → subscriber p95 (${stream.inbound.samples} texts)`, stream.inbound.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
   console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
   console.log(`\nBudgets\n${formatLines(budgetLines)}`);

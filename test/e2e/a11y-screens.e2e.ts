@@ -131,6 +131,102 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+/** The Garcia family's shared home phone (four demo patients) and the demo practice's number. */
+const SHARED_PHONE = '+13055550142';
+const PRACTICE_PHONE = '+15415550100';
+
+for (const viewport of VIEWPORTS) {
+  test(`the Communication screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+
+    const opened = await apiAs(page, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: SHARED_PHONE, practicePhoneNumber: PRACTICE_PHONE });
+    expect(opened.status, 'opening the conversation').toBeLessThan(300);
+    const conversationId = String((opened.json.conversation as { conversationId: string }).conversationId);
+    const sent = await apiAs(page, 'POST', `/v1/messaging/conversations/${conversationId}/messages`, { text: 'Your flu shots are due this month.' });
+    expect(sent.status, 'sending a text').toBeLessThan(300);
+    const event = await apiAs(page, 'POST', '/v1/scheduled-events', {
+      when: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      eventType: 'createScheduledNote',
+      service: 'notes',
+      operationId: 'createNote',
+      operationVersion: 'v2',
+      invocations: 1,
+      request: { noteType: 'SMS', patientId: 'pat-0007', data: { from: PRACTICE_PHONE, to: SHARED_PHONE, text: 'Reminder: clinic closed Friday.' } },
+    });
+    expect(event.status, 'scheduling a text').toBeLessThan(300);
+
+    await visit(page, '/messages?view=read', 'Communication');
+    await expect(page.getByTestId('conversation').first()).toBeVisible();
+    await expectAccessible(page, at('messages hub'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-hub-${viewport.width}.png` });
+
+    await visit(page, `/messages/sms/${encodeURIComponent(SHARED_PHONE)}/${encodeURIComponent(PRACTICE_PHONE)}`, /Garcia/);
+    await expect(page.getByTestId('sms-message').first()).toBeVisible();
+    await page.getByTestId('sms-message').first().getByRole('button').click();
+    await page.getByRole('button', { name: /scheduled message/ }).click();
+    await page.getByRole('button', { name: 'Message tools' }).click();
+    await page.getByRole('button', { name: 'Select Messages' }).click();
+    await expectAccessible(page, at('SMS chat with toolbar, select mode and scheduled row'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-chat-${viewport.width}.png`, fullPage: true });
+
+    await visit(page, '/messages/sms', 'New message');
+    await expectAccessible(page, at('new SMS message'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-new-${viewport.width}.png` });
+
+    await visit(page, `/messages/scheduled/new?noteType=SMS&patientId=pat-0007&from=${encodeURIComponent(PRACTICE_PHONE)}&text=Hello`, 'Send Later');
+    await expectAccessible(page, at('Send Later'));
+
+    await visit(page, `/messages/scheduled/${String(event.json.eventId)}`, 'Scheduled message');
+    await expectAccessible(page, at('scheduled message'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-scheduled-${viewport.width}.png` });
+
+    await visit(page, `/messages/legacy/sms/${encodeURIComponent(SHARED_PHONE)}/${encodeURIComponent(PRACTICE_PHONE)}`, /SMS history/);
+    await expect(page.getByTestId('sms-message').first()).toBeVisible();
+    await expectAccessible(page, at('legacy SMS view'));
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    // Noah Feldman (pat-0012) has not signed the waiver.
+    await visit(page, `/messages/sms/${encodeURIComponent('+12125550112')}/${encodeURIComponent(PRACTICE_PHONE)}`, /Noah Feldman/);
+    const accept = page.getByRole('button', { name: "Accept on patient's behalf" });
+    await expect(accept).toBeDisabled();
+    await page.getByRole('button', { name: 'Read to Accept' }).click();
+    await expect(accept).toBeEnabled();
+    await expectAccessible(page, at('ePHI waiver banner expanded'));
+
+    const text = `Is the clinic open on Saturday? (${viewport.name})`;
+    const note = await apiAs(page, 'POST', '/v2/notes', {
+      noteType: 'SMS',
+      status: 'DELIVERED',
+      patientId: FULL_CHART_PATIENT,
+      eventTimestamp: new Date().toISOString(),
+      data: { from: '+15125550115', to: PRACTICE_PHONE, text },
+    });
+    expect(note.status).toBeLessThan(300);
+    await openChart(page, FULL_CHART_PATIENT);
+    await page.getByRole('button', { name: / Type$/ }).click();
+    await page.getByRole('option', { name: 'SMS', exact: true }).click();
+    await page.getByRole('button', { name: / Status$/ }).click();
+    await page.getByRole('option', { name: 'Delivered', exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) }).first().click();
+    const win = page.locator('.tw-note-window').last();
+    await expect(win.getByText(text)).toBeVisible();
+    await win.getByRole('button', { name: 'Select Messages' }).click();
+    await expect(win.getByRole('checkbox', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) })).toBeVisible();
+    await expectAccessible(page, at('SMS note window in select mode'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-sms-note-${viewport.width}.png` });
+  });
+}
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

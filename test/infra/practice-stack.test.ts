@@ -249,7 +249,7 @@ describe('practice stack', () => {
       }
     });
 
-    it('lets only the notes Lambda send email, through SES from the practice identity, with the sender in its environment', () => {
+    it('lets only the notes and patients Lambdas send email (email notes, the HIPAA waiver request), through SES from the practice identity, with the sender in their environment', () => {
       const email = practice.config.email!;
       expect(email).toEqual({ identity: 'demo.tidewell.local', fromAddress: 'notes@demo.tidewell.local' });
       const sesStatements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
@@ -259,8 +259,11 @@ describe('practice stack', () => {
       );
       const [notesId, notes] = groupFunction('notes');
       const notesRole = referencedIds(notes.Properties.Role)[0];
-      expect(sesStatements).toHaveLength(1);
-      expect(sesStatements[0].roles).toEqual([notesRole]);
+      const [, patients] = groupFunction('patients');
+      const patientsRole = referencedIds(patients.Properties.Role)[0];
+      expect(sesStatements).toHaveLength(2);
+      expect(sesStatements.map((s: { roles: string[] }) => s.roles[0]).sort()).toEqual([notesRole, patientsRole].sort());
+      expect(sesStatements[1].statement).toEqual(sesStatements[0].statement);
       expect(sesStatements[0].statement).toMatchObject({
         Effect: 'Allow',
         Action: 'ses:SendEmail',
@@ -275,7 +278,8 @@ describe('practice stack', () => {
         EMAIL_IDENTITY: 'demo.tidewell.local',
         EMAIL_FROM_ADDRESS: 'notes@demo.tidewell.local',
       });
-      for (const group of practice.groups.filter((g) => g.name !== 'notes')) {
+      expect(patients.Properties.Environment.Variables).toMatchObject({ EMAIL_TRANSPORT: 'ses', EMAIL_FROM_ADDRESS: 'notes@demo.tidewell.local' });
+      for (const group of practice.groups.filter((g) => g.name !== 'notes' && g.name !== 'patients')) {
         const [id, fn] = groupFunction(group.name);
         expect(id).not.toBe(notesId);
         expect(fn.Properties.Environment.Variables, group.name).not.toHaveProperty('EMAIL_TRANSPORT');

@@ -106,13 +106,23 @@ export class S3Objects {
     await this.send(loc, 'PUT', { 'content-type': headers.contentType, ...(headers.contentEncoding ? { 'content-encoding': headers.contentEncoding } : {}), 'content-length': String(body.length) }, body);
   }
 
+  /** The stored object's size and type (HeadObject), e.g. to check an upload against a limit. */
+  async headObject(loc: S3Location): Promise<{ size: number; contentType: string }> {
+    const { headers } = await this.exchangeSigned(loc, 'HEAD', {}, undefined);
+    return { size: Number(headers['content-length'] ?? 0), contentType: String(headers['content-type'] ?? '') };
+  }
+
   private async send(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<Uint8Array> {
+    return (await this.exchangeSigned(loc, method, headers, body)).bytes;
+  }
+
+  private async exchangeSigned(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined) {
     const payloadHash = Buffer.from(await digest(body ?? new Uint8Array())).toString('hex');
     const req = this.request(this.target(loc), method, { ...headers, 'x-amz-content-sha256': payloadHash });
     const signed = await this.signer.sign({ ...req, body });
-    const { status, bytes } = await exchange(this.url(signed), method, signed.headers as Record<string, string>, body);
-    if (status >= 300) throw new S3ObjectsError(status, /<Code>([^<]+)<\/Code>/.exec(Buffer.from(bytes).toString('utf8'))?.[1] ?? '');
-    return bytes;
+    const answer = await exchange(this.url(signed), method, signed.headers as Record<string, string>, body);
+    if (answer.status >= 300) throw new S3ObjectsError(answer.status, /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.bytes).toString('utf8'))?.[1] ?? (method === 'HEAD' ? 'NotFound' : ''));
+    return answer;
   }
 }
 
@@ -121,13 +131,18 @@ export class S3Objects {
  * call opens its own connection: these calls are rare and large, and a pooled socket the server
  * closed while the process was busy (parsing a code set) would fail the next call with ECONNRESET.
  */
-function exchange(url: string, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<{ status: number; bytes: Uint8Array }> {
+function exchange(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: Uint8Array | undefined,
+): Promise<{ status: number; bytes: Uint8Array; headers: Record<string, string | string[] | undefined> }> {
   const send = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 500, bytes: new Uint8Array(Buffer.concat(chunks)) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 500, bytes: new Uint8Array(Buffer.concat(chunks)), headers: res.headers }));
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -1,4 +1,6 @@
+import type { SNSEvent } from 'aws-lambda';
 import { log } from '../../lib/log.js';
+import { handler as smsTopicHandler } from '../sms-inbound/handler.js';
 import './jobs.js';
 import { scheduledJob } from './registry.js';
 
@@ -8,9 +10,12 @@ export class UnknownScheduledJobError extends Error {
 
 /**
  * Target of every EventBridge Scheduler schedule: the schedule's Input arrives as the event.
- * A thrown error makes Scheduler retry (RetryPolicy) and finally dead-letter the event.
+ * A thrown error makes Scheduler retry (RetryPolicy) and finally dead-letter the event. It is also
+ * subscribed to the SMS topic: an SNS event goes to the inbound-text handler.
  */
 export async function handler(event: unknown): Promise<void> {
+  // The same worker consumes the practice's SMS topic (inbound texts, delivery receipts).
+  if (isSnsEvent(event)) return smsTopicHandler(event);
   const payload = event && typeof event === 'object' ? (event as Record<string, unknown>) : {};
   const kind = typeof payload.kind === 'string' ? payload.kind : undefined;
   const job = kind ? scheduledJob(kind) : undefined;
@@ -21,4 +26,9 @@ export async function handler(event: unknown): Promise<void> {
   log.info('scheduled job start', { kind });
   await job(payload);
   log.info('scheduled job done', { kind });
+}
+
+function isSnsEvent(event: unknown): event is SNSEvent {
+  const records = (event as { Records?: { EventSource?: string }[] } | null)?.Records;
+  return Array.isArray(records) && records.length > 0 && records.every((r) => r?.EventSource === 'aws:sns');
 }

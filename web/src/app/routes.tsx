@@ -18,6 +18,11 @@ const TeamMemberPage = lazy(() => import('../features/settings/components/team-m
 const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
 const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
 const ComingSoonPage = lazy(() => import('../components/coming-soon-page.js').then((m) => ({ default: m.ComingSoonPage })));
+const MessagesHubPage = lazy(() => import('../features/messages/components/messages-hub-page.js').then((m) => ({ default: m.MessagesHubPage })));
+const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-page.js').then((m) => ({ default: m.SmsChatPage })));
+const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-sms-page.js').then((m) => ({ default: m.LegacySmsPage })));
+const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
+const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -53,7 +58,13 @@ export const appRoutes: RouteObject[] = [
               { path: 'inventory/*', element: soon('Medications', 'The medication inventory list and items will open here.') },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
               { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
-              { path: 'messages/*', element: soon('Communication', 'SMS, messages, scheduled messages and faxes will open here.') },
+              { path: 'messages', element: <MessagesHubPage /> },
+              { path: 'messages/sms', element: <SmsChatPage key="new" /> },
+              { path: 'messages/sms/:patientPhone/:practicePhone', element: <SmsChatPage /> },
+              { path: 'messages/legacy/sms/:patientPhone/:practicePhone', element: <LegacySmsPage /> },
+              { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
+              { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
+              { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
               { path: 'forms/*', element: soon('Forms') },
               { path: 'tasks', element: <TaskListPage view="mine" /> },
               { path: 'tasks/all', element: <TaskListPage view="all" /> },

@@ -7,6 +7,7 @@ import { PaletteButton, usePaletteShortcut } from '../features/palette/component
 import { AppLayout } from '../features/shell/components/app-layout.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
+import { refreshMessaging } from '../lib/messaging.js';
 import { showToast } from '../lib/toasts.js';
 import { refreshTasks, useMyUnreadTaskCount } from '../features/tasks/api/task-badge.js';
 
@@ -29,6 +30,8 @@ export function WorkspaceLayout() {
   const onNotification = useCallback(
     (notification: Notification, kind: LiveEventKind | 'missed') => {
       if (notification.notificationType === 'TASK') refreshTasks(queryClient);
+      // An inbound text or a delivery receipt: the open chat, the hub and the scheduled rows follow it.
+      if (notification.notificationType === 'SMS') refreshMessaging(queryClient);
       // Comes with the first live event; the module resolves in call order, so toasts keep theirs.
       void import('../features/notifications/announce.js').then(({ announcementFor }) => {
         const announcement = announcementFor(notification, kind, me);

@@ -19,7 +19,16 @@ export const paths = {
   allTasks: () => '/tasks/all',
   newTask: () => '/tasks/new',
   task: (taskId: string) => `/tasks/${seg(taskId)}`,
-  smsMessages: () => '/messages/sms',
+  /** New-message mode of the SMS chat ('To:' with a patient search). */
+  newSms: () => '/messages/sms',
+  smsConversation: (patientPhoneNumber: string, practicePhoneNumber: string) => `/messages/sms/${seg(patientPhoneNumber)}/${seg(practicePhoneNumber)}`,
+  legacySms: (patientPhone: string, practicePhone: string) => `/messages/legacy/sms/${seg(patientPhone)}/${seg(practicePhone)}`,
+  /** Send Later (spec notes §2): query noteType, patientId, from, text (and the patient phone it goes to). */
+  newScheduledMessage: (query: { noteType?: string; patientId?: string | null; from?: string; to?: string; text?: string } = {}) => {
+    const params = new URLSearchParams(Object.entries({ noteType: 'SMS', ...query }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    return `/messages/scheduled/new?${params.toString()}`;
+  },
+  scheduledMessage: (eventId: string) => `/messages/scheduled/${seg(eventId)}`,
   forms: () => '/forms',
   contacts: (tabName = 'list') => `/contacts/${seg(tabName)}`,
   inventory: () => '/inventory/list',

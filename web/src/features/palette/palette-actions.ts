@@ -73,7 +73,7 @@ export function paletteActions(options: { today: Date; helpHref: string; hasInte
     { id: 'contacts', label: 'Contacts', section: 'Navigation', command: { kind: 'href', href: paths.contacts() } },
     { id: 'medication', label: 'Medication', section: 'Navigation', command: { kind: 'href', href: paths.inventory() }, keywords: 'inventory' },
     { id: 'files', label: 'Files', section: 'Navigation', command: { kind: 'href', href: paths.files() }, keywords: 'drive' },
-    { id: 'sms', label: 'View SMS Messages', section: 'Navigation', command: { kind: 'href', href: paths.smsMessages() } },
+    { id: 'sms', label: 'View SMS Messages', section: 'Navigation', command: { kind: 'href', href: paths.messages() } },
     { id: 'back', label: 'Back', section: 'Navigation', command: { kind: 'back' } },
     { id: 'practice-settings', label: 'Practice Settings', section: 'Settings', command: { kind: 'href', href: paths.practiceMetadata() } },
     { id: 'user-management', label: 'Practice User Management', section: 'Settings', command: { kind: 'href', href: paths.team() }, keywords: 'team users' },

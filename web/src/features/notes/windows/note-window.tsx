@@ -20,6 +20,7 @@ import { formatDateTime, NoteHeader } from '../components/note-header.js';
 import { NoteFiles } from '../components/note-files.js';
 import { NoteSaveStatus } from '../components/note-save-status.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
+import { SmsNoteView } from '../components/sms-note-view.js';
 import { VitalsForm } from '../components/vitals-form.js';
 import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/note-editor.js';
 import { useNoteDraft } from '../lib/use-note-draft.js';
@@ -189,7 +190,9 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           />
         ) : null}
 
-        {note.noteType === 'VITALS' ? (
+        {note.noteType === 'SMS' ? (
+          <SmsNoteView note={note} />
+        ) : note.noteType === 'VITALS' ? (
           <VitalsForm
             values={data as Partial<Record<VitalsKey, unknown>>}
             patientDob={dob}

@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Conversation, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../shared/messaging/messaging-schema.js';
+import type { Note, NoteStatus } from '../../shared/notes/note-schema.js';
+import { nationalDigits } from '../../shared/patients/phone.js';
+import { documentClient } from '../lib/table/client.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { queryAll } from '../lib/table/query-all.js';
+import { fromItem as noteFromItem, noteKey, toItem as noteToItem } from '../notes/note-repository.js';
+
+/*
+ * Messaging items (docs/access-patterns.md):
+ *   conversation   sk SMSCONV#<conversationId>; gsi1 gsi1pk SMSCONV, gsi1sk <updatedAt>#<id> (most recent first)
+ *   text           an SMS note, sk NOTE#<noteId> (chart timeline by gsi1 NOTES#<patientId> as every note),
+ *                  plus gsi2 gsi2pk SMS#<patient phone>, gsi2sk <timestamp>#<noteId> (a phone's history)
+ *   opt-out        sk SMSOPTOUT#<phone>: the phone's opt-out as the carrier last reported it
+ */
+export const CONVERSATION_PREFIX = 'SMSCONV#';
+export const CONVERSATIONS_PARTITION = 'SMSCONV';
+export const conversationKey = (id: string) => `${CONVERSATION_PREFIX}${id}`;
+export const smsByPhonePartition = (patientPhone: string) => `SMS#${patientPhone}`;
+export const optOutKey = (phone: string) => `SMSOPTOUT#${phone}`;
+
+/** One conversation per pair of numbers: its id is derived from the pair, so creating it twice makes one. */
+export function conversationIdFor(practicePhone: string, patientPhone: string): string {
+  return `cnv_${createHash('sha256').update(`${practicePhone}\u0000${patientPhone}`).digest('hex').slice(0, 24)}`;
+}
+
+type Item = Record<string, unknown>;
+
+export interface ConversationRecord extends Omit<Conversation, 'optOut'> {
+  /** Inbound texts after this instant are unread. */
+  lastReadAt: string;
+  patientNames: string[];
+}
+
+function conversationItem(practiceId: string, c: ConversationRecord): Item {
+  return { ...c, practiceId, sk: conversationKey(c.conversationId), entityType: 'SMS_CONVERSATION', gsi1pk: CONVERSATIONS_PARTITION, gsi1sk: `${c.updatedAt}#${c.conversationId}` };
+}
+
+export function conversationFromItem(item: Item): ConversationRecord {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, ...rest } = item;
+  return rest as unknown as ConversationRecord;
+}
+
+export async function getConversation(practiceId: string, conversationId: string): Promise<ConversationRecord | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }));
+  return out.Item ? conversationFromItem(out.Item) : null;
+}
+
+/** Writes the conversation unless it exists; true when this call created it. */
+export async function putConversationIfAbsent(practiceId: string, c: ConversationRecord): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c), ConditionExpression: 'attribute_not_exists(sk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function putConversation(practiceId: string, c: ConversationRecord): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c) }));
+}
+
+/** Every conversation, most recently active first. */
+export async function listConversationRecords(): Promise<ConversationRecord[]> {
+  const items = await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION }, ScanIndexForward: false });
+  return items.map(conversationFromItem);
+}
+
+/** A new text changes the conversation's summary: its last message, recency and (inbound) unread count. */
+export async function recordConversationMessage(practiceId: string, conversationId: string, m: SmsMessage, inbound: boolean): Promise<void> {
+  const last = { messageId: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, deliveryStatus: m.deliveryStatus };
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: conversationKey(conversationId) },
+      ConditionExpression: 'attribute_exists(sk)',
+      UpdateExpression: inbound
+        ? 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, readStatus = :unread, archived = :no ADD unreadCount :one'
+        : 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk',
+      ExpressionAttributeValues: {
+        ':last': last,
+        ':at': m.timestamp,
+        ':gsk': `${m.timestamp}#${conversationId}`,
+        ...(inbound ? { ':unread': 'UNREAD', ':no': false, ':one': 1 } : {}),
+      },
+    }),
+  );
+}
+
+/** The patients whose phones include the conversation's patient phone. */
+export async function setConversationPatients(practiceId: string, conversationId: string, patientIds: string[], patientNames: string[]): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: conversationKey(conversationId) },
+      ConditionExpression: 'attribute_exists(sk)',
+      UpdateExpression: 'SET patientIds = :ids, patientNames = :names',
+      ExpressionAttributeValues: { ':ids': patientIds, ':names': patientNames },
+    }),
+  );
+}
+
+/** The last message's delivery status follows its receipts. */
+export async function updateLastMessageStatus(practiceId: string, conversationId: string, messageId: string, status: SmsDeliveryStatus): Promise<void> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: conversationKey(conversationId) },
+        ConditionExpression: 'lastMessage.messageId = :id',
+        UpdateExpression: 'SET lastMessage.deliveryStatus = :s',
+        ExpressionAttributeValues: { ':id': messageId, ':s': status },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/* ---------- texts (SMS notes) ---------- */
+
+/** What an SMS note's data holds beyond from/to/text. */
+export interface SmsNoteData {
+  from: string;
+  to: string;
+  text: string;
+  direction: SmsDirection;
+  deliveryStatus: SmsDeliveryStatus;
+  failureReason: string | null;
+  conversationId: string;
+  practicePhoneNumber: string;
+  patientPhoneNumber: string;
+  carrierMessageIds: string[];
+  sentBy: string | null;
+  scheduledEventId: string | null;
+  notificationId: string | null;
+  timestamp: string;
+}
+
+/** Note status of a text: spec notes §4 colours DELIVERED as success, FAILED as danger, SENT as pending. */
+export function noteStatusOf(status: SmsDeliveryStatus): NoteStatus {
+  if (status === 'FAILED') return 'FAILED';
+  if (status === 'DELIVERED' || status === 'RECEIVED') return 'DELIVERED';
+  return 'SENT';
+}
+
+function smsNoteItem(practiceId: string, note: Note): Item {
+  const d = note.data as unknown as SmsNoteData;
+  return { ...noteToItem(practiceId, note), gsi2pk: smsByPhonePartition(d.patientPhoneNumber), gsi2sk: `${d.timestamp}#${note.noteId}` };
+}
+
+export function messageFromNote(note: Note, lastReadAt: string): SmsMessage {
+  const d = note.data as unknown as SmsNoteData;
+  return {
+    messageId: note.noteId,
+    conversationId: d.conversationId,
+    noteId: note.noteId,
+    direction: d.direction,
+    from: d.from,
+    to: d.to,
+    text: d.text ?? '',
+    timestamp: d.timestamp,
+    attachments: note.files.map((f) => ({ key: f.key, name: f.name, contentType: f.contentType ?? '', size: f.size ?? 0 })) as SmsAttachment[],
+    deliveryStatus: d.deliveryStatus,
+    failureReason: d.failureReason ?? null,
+    readStatus: d.direction === 'inbound' && d.timestamp > lastReadAt ? 'UNREAD' : 'READ',
+    patientId: note.patientId,
+    sentBy: d.sentBy ?? null,
+    scheduledEventId: d.scheduledEventId ?? null,
+    notificationId: d.notificationId ?? null,
+  };
+}
+
+/** Writes a new SMS note; false when a note with this id exists (a redelivered inbound text). */
+export async function insertSmsNote(practiceId: string, note: Note): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: smsNoteItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getSmsNote(practiceId: string, noteId: string): Promise<Note | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: noteKey(noteId) }, ConsistentRead: true }));
+  return out.Item && out.Item.noteType === 'SMS' ? noteFromItem(out.Item) : null;
+}
+
+/** Next version of an SMS note with new delivery data, conditioned on the version read (receipts may race). */
+export async function writeSmsNoteVersion(practiceId: string, current: Note, data: Partial<SmsNoteData>, now: Date): Promise<Note | null> {
+  const merged = { ...(current.data as unknown as SmsNoteData), ...data };
+  const next: Note = {
+    ...current,
+    data: merged as unknown as Note['data'],
+    status: current.status === 'DELETED' ? 'DELETED' : noteStatusOf(merged.deliveryStatus),
+    noteVersion: current.noteVersion + 1,
+    timestamp: now.toISOString(),
+  };
+  try {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: smsNoteItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': current.noteVersion } }),
+    );
+    return next;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Texts with one patient phone, newest first, before `before` (exclusive), up to `max`; the table stops reading once it has them. */
+export async function listSmsNotesByPhone(patientPhone: string, opts: { before?: string; practicePhone?: string; max: number }): Promise<Note[]> {
+  const values: Record<string, unknown> = { ':pk': smsByPhonePartition(patientPhone), ':sms': 'SMS', ':deleted': 'DELETED' };
+  const names: Record<string, string> = { '#type': 'noteType', '#status': 'status' };
+  let condition = 'gsi2pk = :pk';
+  if (opts.before) {
+    condition += ' AND gsi2sk < :before';
+    values[':before'] = opts.before;
+  }
+  let filter = '#type = :sms AND #status <> :deleted';
+  if (opts.practicePhone) {
+    filter += ' AND #data.#practice = :practice';
+    names['#data'] = 'data';
+    names['#practice'] = 'practicePhoneNumber';
+    values[':practice'] = opts.practicePhone;
+  }
+  const items = await queryAll(
+    {
+      IndexName: INDEXES.gsi2.indexName,
+      KeyConditionExpression: condition,
+      FilterExpression: filter,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      Limit: Math.max(opts.max, 25),
+    },
+    opts.max,
+  );
+  return items.map(noteFromItem);
+}
+
+/* ---------- opt-out ---------- */
+
+export async function getOptOut(phone: string, practiceId: string): Promise<OptOutStatus> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: optOutKey(phone) }, ConsistentRead: true }));
+  const item = out.Item;
+  return {
+    phoneNumber: phone,
+    optedOut: item?.optedOut === true,
+    optedOutAt: item?.optedOut === true ? String(item.optedOutAt) : null,
+    keyword: item?.optedOut === true ? String(item.keyword ?? '') : null,
+  };
+}
+
+export async function setOptOut(practiceId: string, phone: string, optedOut: boolean, keyword: string, at: string): Promise<void> {
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: optOutKey(phone), entityType: 'SMS_OPT_OUT', phoneNumber: phone, optedOut, keyword, optedOutAt: optedOut ? at : null, updatedAt: at } }),
+  );
+}
+
+/* ---------- participants ---------- */
+
+export async function setParticipants(practiceId: string, conversationId: string, participants: Participant[], at: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: conversationKey(conversationId) },
+      ConditionExpression: 'attribute_exists(sk)',
+      UpdateExpression: 'SET participants = :p, updatedAt = if_not_exists(updatedAt, :at)',
+      ExpressionAttributeValues: { ':p': participants, ':at': at },
+    }),
+  );
+}
+
+/** Same number written differently ("(541) 555-0100", "+15415550100") compares equal. */
+export const samePhone = (a: string | null | undefined, b: string | null | undefined) => {
+  const x = a ? nationalDigits(a) : null;
+  return x !== null && x === (b ? nationalDigits(b) : null);
+};
+

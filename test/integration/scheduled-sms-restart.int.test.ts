@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+
+/**
+ * A scheduled text that falls due while the runtime is stopped goes out once when it starts again
+ * (the schedule, the event and the carrier's record live in the data folder); a cancelled one never
+ * does. This file runs its own runtime so it can stop and start it.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-sms-restart-'));
+let runtime: LocalRuntime | undefined;
+
+afterAll(async () => {
+  await runtime?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = async () => (runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function signIn(rt: LocalRuntime, email: string): Promise<string> {
+  const { cognitoEndpoint, region, userPoolClientId } = rt.outputs;
+  const out = await cognitoAdminClient(cognitoEndpoint, region).send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+  );
+  return out.AuthenticationResult!.IdToken!;
+}
+
+async function api(rt: LocalRuntime, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${rt.outputs.apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const outbound = async (rt: LocalRuntime) => ((await (await fetch(`${rt.outputs.webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages;
+
+describe('a scheduled text that falls due while the runtime is stopped', () => {
+  it('goes out exactly once after the next start, and a cancelled one never does', async () => {
+    let rt = await start();
+    const provider = await signIn(rt, 'provider@demo.tidewell.local');
+    const phone = '+19715550142';
+    const p = await api(rt, provider, 'POST', '/v1/patients', { firstName: 'Rita', lastName: 'Restart', gender: 'female', dob: '1960-06-06', phones: [{ type: 'mobile', number: phone }] });
+    const when = new Date(Date.now() + 4_000).toISOString();
+    const schedule = (text: string) =>
+      api(rt, provider, 'POST', '/v1/scheduled-events', { when, request: { noteType: 'SMS', patientId: p.body.id, data: { from: '+15415550100', to: phone, text } } });
+    const kept = await schedule('Your flu shot is due');
+    const cancelled = await schedule('This one was cancelled');
+    expect([kept.status, cancelled.status]).toEqual([201, 201]);
+    expect((await api(rt, provider, 'DELETE', `/v1/scheduled-events/${cancelled.body.eventId}`)).status).toBe(200);
+
+    await rt.stop();
+    runtime = undefined;
+    expect(Date.now()).toBeLessThan(Date.parse(when));
+    await sleep(Math.max(0, Date.parse(when) - Date.now()) + 2_000);
+
+    rt = await start();
+    const again = await signIn(rt, 'provider@demo.tidewell.local');
+    const eventOf = async (eventId: string) => (await api(rt, again, 'GET', `/v1/scheduled-events?eventId=${eventId}&status=active,processing,completed,failed,deleted`)).body.events[0];
+    const deadline = Date.now() + 20_000;
+    while ((await eventOf(kept.body.eventId)).status !== 'completed' && Date.now() < deadline) await sleep(250);
+    expect(await eventOf(kept.body.eventId)).toMatchObject({ status: 'completed', noteId: expect.any(String) });
+    await sleep(1_500);
+    const sent = (await outbound(rt)).filter((m) => m.to === phone);
+    expect(sent.map((m) => m.text)).toEqual(['Your flu shot is due']);
+    expect(await eventOf(cancelled.body.eventId)).toMatchObject({ status: 'deleted', noteId: null });
+  });
+});

@@ -25,6 +25,7 @@ import { measureApiBudget } from './api-budget.js';
 import { measureStreamLatency, STREAM_LATENCY_BUDGET_P95_MS } from './stream-latency.js';
 import { lambdaLines, timingLine, webAndStackLines } from './budget-table.js';
 import { measureChartOpen, seedChart } from './chart-open.js';
+import { measureSmsChatLatency, SMS_CHAT_BUDGET_P95_MS } from './sms-chat-latency.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 import { INDEX_SETTLE_MS } from '../../functions/patients/patient-index-cache.js';
@@ -197,6 +198,12 @@ async function run() {
       budgetLines.push(timingLine(`Chart open, median of ${open.runsMs.length} (${opts.notes} notes, full chart)`, open.medianMs, BUDGETS.chartOpenMs));
     } else {
       console.log('  time limit reached (or --chart-runs 0); chart open not measured');
+    }
+
+    if (Date.now() < deadline) {
+      const chat = await measureSmsChatLatency(runtime.outputs.webUrl, 20);
+      console.log(`  inbound text → shown in the open SMS chat in Chromium: p50 ${chat.p50.toFixed(0)} ms, p95 ${chat.p95.toFixed(0)} ms over ${chat.count} texts`);
+      budgetLines.push(timingLine(`Inbound text → open SMS chat in Chromium p95 (${chat.count} texts)`, chat.p95, SMS_CHAT_BUDGET_P95_MS));
     }
 
     const pad = (v: string, n: number) => v.padStart(n);

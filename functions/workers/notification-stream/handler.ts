@@ -48,10 +48,16 @@ export function notificationStreamHandler(deps: NotificationStreamDeps) {
   };
 }
 
-let envPublisher: NotificationPublisher | undefined;
+let envPublisher: { url: string | undefined; publisher: NotificationPublisher } | undefined;
+
+/** One publisher per instance; a process that runs one local runtime after another (the bench) gets the current endpoint's. */
+function publisherFromEnv(): NotificationPublisher {
+  if (!envPublisher || envPublisher.url !== process.env.APPSYNC_URL) envPublisher = { url: process.env.APPSYNC_URL, publisher: notificationPublisherFromEnv() };
+  return envPublisher.publisher;
+}
 
 export const handler = notificationStreamHandler({
-  publisher: () => (envPublisher ??= notificationPublisherFromEnv()),
+  publisher: publisherFromEnv,
   markers: tablePublishedMarkers,
   practiceId: () => process.env.PRACTICE_ID,
 });

@@ -137,54 +137,39 @@ export async function updatePatient(practiceId: string, id: string, input: Patie
 }
 
 /** The patient accepted the HIPAA authorization (the ePHI waiver): hipaaAuthorizationAccepted becomes true. */
-export async function acceptHipaaAuthorization(practiceId: string, id: string, at = new Date()): Promise<Patient> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { practiceId, sk: patientKey(id) },
-              UpdateExpression: 'SET hipaaAuthorizationAccepted = :yes, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(sk)',
-              ExpressionAttributeValues: { ':yes': true, ':now': at.toISOString() },
-            },
-          },
-          versionBump(practiceId, at.getTime()),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(PATIENT_NOT_FOUND);
-    throw error;
-  }
-  const patient = await getPatient(practiceId, id);
-  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  return patient;
+export function acceptHipaaAuthorization(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET hipaaAuthorizationAccepted = :yes, updatedAt = :now',
+    ExpressionAttributeValues: { ':yes': true, ':now': at.toISOString() },
+  });
 }
 
 /** Archive: membership archived, status DELETED, and the patient moves to the DELETED listing. */
-export async function archivePatient(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+export function archivePatient(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET membershipStatus = :archived, #status = :deleted, gsi1pk = :pk, updatedAt = :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':archived': 'archived',
+      ':deleted': 'DELETED',
+      ':pk': patientsByNamePartition('DELETED'),
+      ':now': at.toISOString(),
+    },
+  });
+}
+
+/** One update of an existing patient with the index version bump, in one transaction; the patient as stored after it. */
+async function updateExistingPatient(
+  practiceId: string,
+  id: string,
+  at: Date,
+  update: { UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<Patient> {
   try {
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { practiceId, sk: patientKey(id) },
-              UpdateExpression: 'SET membershipStatus = :archived, #status = :deleted, gsi1pk = :pk, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(sk)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':archived': 'archived',
-                ':deleted': 'DELETED',
-                ':pk': patientsByNamePartition('DELETED'),
-                ':now': at.toISOString(),
-              },
-            },
-          },
+          { Update: { TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConditionExpression: 'attribute_exists(sk)', ...update } },
           versionBump(practiceId, at.getTime()),
         ],
       }),
@@ -198,7 +183,6 @@ export async function archivePatient(practiceId: string, id: string, at = new Da
   return patient;
 }
 
-/** Full items for a page of ids, in the order asked; ids that vanished meanwhile are skipped. */
 export async function getPatientsByIds(practiceId: string, ids: readonly string[]): Promise<Patient[]> {
   const found = new Map<string, Patient>();
   for (let i = 0; i < ids.length; i += 100) {

@@ -1,44 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
-import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { callApi as api, restartableRuntime, signInAs as signIn, sleep } from '../support/restartable-runtime.js';
 
 /**
  * A reminder that falls due while the runtime is stopped fires once when it starts again: the
  * schedule, the reminder and the notification all live in the data folder, not in memory.
  * This file runs its own runtime (own folder, free port) so it can stop and start it.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-restart-'));
-let runtime: LocalRuntime | undefined;
-
-afterAll(async () => {
-  await runtime?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true }));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signIn(rt: LocalRuntime, email: string): Promise<string> {
-  const { cognitoEndpoint, region, userPoolClientId } = rt.outputs;
-  const out = await cognitoAdminClient(cognitoEndpoint, region).send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  );
-  return out.AuthenticationResult!.IdToken!;
-}
-
-async function api(rt: LocalRuntime, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${rt.outputs.apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const runtime = restartableRuntime('tidewell-restart-');
+afterAll(() => runtime.dispose());
+const start = () => runtime.start();
 
 describe('a reminder that falls due while the runtime is stopped', () => {
   it('fires exactly once, as one UNREAD notification for the assignee, after the next start', async () => {
@@ -54,8 +24,7 @@ describe('a reminder that falls due while the runtime is stopped', () => {
       (await api(rt, token, 'GET', `/v1/notifications?sourceId=${encodeURIComponent(reminderId)}&notificationType=TASK`)).body.notifications as Record<string, unknown>[];
     expect(await notificationsOf(employee)).toEqual([]);
 
-    await rt.stop();
-    runtime = undefined;
+    await runtime.stop();
     expect(Date.now()).toBeLessThan(Date.parse(dueAt));
     // Past the due time with nothing running.
     await sleep(Math.max(0, Date.parse(dueAt) - Date.now()) + 2_000);

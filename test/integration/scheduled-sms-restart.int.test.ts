@@ -1,44 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
-import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
-import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import type { LocalRuntime } from '../../infra/local/runtime.js';
+import { callApi as api, restartableRuntime, signInAs as signIn, sleep } from '../support/restartable-runtime.js';
 
 /**
  * A scheduled text that falls due while the runtime is stopped goes out once when it starts again
  * (the schedule, the event and the carrier's record live in the data folder); a cancelled one never
  * does. This file runs its own runtime so it can stop and start it.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-sms-restart-'));
-let runtime: LocalRuntime | undefined;
-
-afterAll(async () => {
-  await runtime?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true }));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signIn(rt: LocalRuntime, email: string): Promise<string> {
-  const { cognitoEndpoint, region, userPoolClientId } = rt.outputs;
-  const out = await cognitoAdminClient(cognitoEndpoint, region).send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  );
-  return out.AuthenticationResult!.IdToken!;
-}
-
-async function api(rt: LocalRuntime, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${rt.outputs.apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+const runtime = restartableRuntime('tidewell-sms-restart-');
+afterAll(() => runtime.dispose());
+const start = () => runtime.start();
 
 const outbound = async (rt: LocalRuntime) => ((await (await fetch(`${rt.outputs.webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages;
 
@@ -56,8 +27,7 @@ describe('a scheduled text that falls due while the runtime is stopped', () => {
     expect([kept.status, cancelled.status]).toEqual([201, 201]);
     expect((await api(rt, provider, 'DELETE', `/v1/scheduled-events/${cancelled.body.eventId}`)).status).toBe(200);
 
-    await rt.stop();
-    runtime = undefined;
+    await runtime.stop();
     expect(Date.now()).toBeLessThan(Date.parse(when));
     await sleep(Math.max(0, Date.parse(when) - Date.now()) + 2_000);
 

@@ -138,8 +138,9 @@ export const NOTE_MESSAGES = {
   deleteProgress: 'Deleting interaction',
   deleteSuccess: 'Successfully deleted interaction',
   deleteError: 'There was an error deleting the interaction',
-  assignProgress: 'Assigning draft',
-  assignSuccess: 'Successfully assigned draft',
+  // Shell §8's words, which hold notes §8's as their start.
+  assignProgress: (name: string) => `Assigning draft to ${name}`,
+  assignSuccess: (name: string) => `Successfully assigned draft to ${name}`,
   assignError: 'There was an error while assigning the draft',
   errorSaving: (message: string) => `Error saving: ${message}`,
   statusError: (status: number, message: string) => `${status} Error: ${message}`,

@@ -162,8 +162,8 @@ test('notes of two patients open side by side; unsaved changes ask before closin
   await assign.getByRole('button', { name: /User/ }).click();
   await page.getByRole('option', { name: 'Priya Raman' }).click();
   await assign.getByRole('button', { name: 'Assign', exact: true }).click();
-  // The spec's toast words (notes §8), exactly.
-  await expect(page.getByText('Successfully assigned draft', { exact: true })).toBeVisible();
+  // The spec's toast words (shell §8, which begin with notes §8's), exactly.
+  await expect(page.getByText('Successfully assigned draft to Priya Raman', { exact: true })).toBeVisible();
 
   // Delete asks for confirmation, then the window closes.
   await second.getByRole('button', { name: 'Note menu' }).click();

@@ -13,6 +13,12 @@ export const TOAST_TIMEOUT_MS: Record<ToastTone, number> = { default: 15_000, su
 
 export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: 4 });
 
+/** An error toast appends the server's text when it carries one (spec shell §8, notes §8). */
+export function withServerText(message: string, error: unknown): string {
+  const detail = error instanceof Error ? error.message.trim() : '';
+  return detail && detail !== message ? `${message} ${detail}` : message;
+}
+
 export function showToast(title: string, options: { tone?: ToastTone; description?: string } = {}): string {
   const tone = options.tone ?? 'default';
   return toastQueue.add({ title, description: options.description, tone }, { timeout: TOAST_TIMEOUT_MS[tone] });

@@ -14,8 +14,4 @@ export function canSend({ text, files, newMessage, patientChosen }: { text: stri
   return text.replace(/<[^>]*>/g, '').trim().length > 0 || files > 0;
 }
 
-/** An error toast appends the server's text when it carries one (spec notes §8). */
-export function withServerText(message: string, error: unknown): string {
-  const detail = error instanceof Error ? error.message.trim() : '';
-  return detail && detail !== message ? `${message} ${detail}` : message;
-}
+export { withServerText } from '../../lib/toasts.js';

@@ -291,7 +291,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           onReplace={actions.replaceMine}
         />
       ) : null}
-      {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => actions.setDialog(null)} onAssign={(userId) => void actions.assign(userId)} /> : null}
+      {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => actions.setDialog(null)} onAssign={(userId, name) => void actions.assign(userId, name)} /> : null}
       <ConfirmDialog
         isOpen={dialog === 'delete'}
         onOpenChange={(open) => actions.setDialog(open ? 'delete' : null)}

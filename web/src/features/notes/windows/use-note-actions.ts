@@ -4,7 +4,7 @@ import { NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
-import { showToast, toastQueue } from '../../../lib/toasts.js';
+import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
 import { fetchNote, noteKeys, notesApi } from '../api/notes-api.js';
 import type { EditorValue, NoteEditorHandle } from '../editor/note-editor.js';
 import { errorState, saveErrorMessage, type useNoteDraft } from '../lib/use-note-draft.js';
@@ -180,25 +180,25 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
       windows.close(note.noteId);
       queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });
       void queryClient.invalidateQueries({ queryKey: noteKeys.timelines() });
-    } catch {
+    } catch (error) {
       toastQueue.close(progress);
-      showToast(NOTE_MESSAGES.deleteError, { tone: 'error' });
+      showToast(withServerText(NOTE_MESSAGES.deleteError, error), { tone: 'error' });
     } finally {
       setBusy(null);
     }
   };
 
-  const assign = async (userId: string | null) => {
+  const assign = async (userId: string | null, name: string) => {
     if (!userId) return showToast(NOTE_MESSAGES.assignUserRequired, { tone: 'error' });
     setDialog(null);
-    const progress = showToast(NOTE_MESSAGES.assignProgress);
+    const progress = showToast(NOTE_MESSAGES.assignProgress(name));
     try {
       await notesApi.assign(note.noteId, userId);
       toastQueue.close(progress);
-      showToast(NOTE_MESSAGES.assignSuccess, { tone: 'success' });
-    } catch {
+      showToast(NOTE_MESSAGES.assignSuccess(name), { tone: 'success' });
+    } catch (error) {
       toastQueue.close(progress);
-      showToast(NOTE_MESSAGES.assignError, { tone: 'error' });
+      showToast(withServerText(NOTE_MESSAGES.assignError, error), { tone: 'error' });
     }
   };
 

@@ -27,7 +27,7 @@ export * from './messaging-constants.js';
 
 const id = z.string().trim().min(1).max(LIMITS.id);
 
-/** A phone number as typed or stored; parsed to the stored form +1XXXXXXXXXX (spec shell §5). */
+/** A phone number as typed or stored; parsed to the stored form, +1 and ten digits (spec shell §5). */
 export const PhoneNumber = z
   .string({ error: MESSAGING_MESSAGES.invalidPhone })
   .trim()

@@ -63,7 +63,7 @@ function nameText(label: string, max: number, required: boolean) {
   return base.refine(isSupportedNameText, unsupportedCharacterMessage(label));
 }
 
-/** A phone as typed or as stored; normalised to +1XXXXXXXXXX. Empty stays empty. */
+/** A phone as typed or as stored; normalised to +1 and ten digits (+15415550100). Empty stays empty. */
 function phoneText(label: string, max = L.primaryPhoneNumber) {
   return text(label, max)
     .refine((v) => v === '' || isAllowedPhoneInput(v), { message: M.phoneInput, abort: true })

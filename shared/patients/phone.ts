@@ -8,7 +8,7 @@ export const PHONE_LENGTH_MESSAGE = 'Phone number must have 10 digits';
 
 /**
  * True when a typed phone uses only the allowed characters. A leading "+" is tolerated so the
- * stored form (+1XXXXXXXXXX) can be sent back unchanged.
+ * stored form (+1 and ten digits) can be sent back unchanged.
  */
 export function isAllowedPhoneInput(value: string): boolean {
   return PHONE_INPUT.test(value.startsWith('+') ? value.slice(1) : value);

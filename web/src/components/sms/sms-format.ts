@@ -1,3 +1,4 @@
+import type { SmsMessage } from '../../../../shared/messaging/messaging-schema.js';
 import { formatPhone } from '../../../../shared/patients/phone.js';
 
 /** One text as the conversation views show it, whatever call it came from. */
@@ -15,6 +16,19 @@ export interface SmsBubble {
   /** The temporary bubble shown while a send is under way. */
   pending?: boolean;
   unread?: boolean;
+}
+
+/** A stored text as a bubble; whether it shows as unread is the chat's own call. */
+export function smsBubble(m: SmsMessage): SmsBubble {
+  return {
+    id: m.messageId,
+    direction: m.direction,
+    text: m.text,
+    timestamp: m.timestamp,
+    attachments: m.attachments,
+    status: m.deliveryStatus === 'RECEIVED' ? undefined : m.deliveryStatus,
+    failureReason: m.failureReason,
+  };
 }
 
 export interface SmsDay {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { normalizePhone } from '../../../../../shared/patients/phone.js';
-import { displayPhone, type SmsBubble } from '../../../components/sms/sms-format.js';
+import { displayPhone, smsBubble, type SmsBubble } from '../../../components/sms/sms-format.js';
 import { SmsMessageList } from '../../../components/sms/sms-message-list.js';
 import { Button } from '../../../components/ui/button.js';
 import { Link } from '../../../components/ui/link.js';
@@ -18,15 +18,7 @@ export function LegacySmsPage() {
   const [before, setBefore] = useState<string | undefined>(undefined);
   const [older, setOlder] = useState<SmsBubble[]>([]);
   const history = useSmsHistory(phone, before);
-  const page: SmsBubble[] = (history.data?.messages ?? []).map((m) => ({
-    id: m.messageId,
-    direction: m.direction,
-    text: m.text,
-    timestamp: m.timestamp,
-    attachments: m.attachments,
-    status: m.deliveryStatus === 'RECEIVED' ? undefined : m.deliveryStatus,
-    failureReason: m.failureReason,
-  }));
+  const page: SmsBubble[] = (history.data?.messages ?? []).map(smsBubble);
   const all = [...page, ...older.filter((o) => !page.some((p) => p.id === o.id))];
 
   return (

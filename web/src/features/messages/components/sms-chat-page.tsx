@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { normalizePhone } from '../../../../../shared/patients/phone.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
-import { displayPhone, type SmsBubble } from '../../../components/sms/sms-format.js';
+import { displayPhone, smsBubble, type SmsBubble } from '../../../components/sms/sms-format.js';
 import { SmsMessageList } from '../../../components/sms/sms-message-list.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
@@ -25,16 +25,7 @@ import { ScheduledRow } from './scheduled-row.js';
 import { SmsComposer } from './sms-composer.js';
 import { WaiverBanner } from './waiver-banner.js';
 
-const bubbleOf = (m: SmsMessage): SmsBubble => ({
-  id: m.messageId,
-  direction: m.direction,
-  text: m.text,
-  timestamp: m.timestamp,
-  attachments: m.attachments,
-  status: m.deliveryStatus === 'RECEIVED' ? undefined : m.deliveryStatus,
-  failureReason: m.failureReason,
-  unread: m.direction === 'inbound' && m.readStatus === 'UNREAD',
-});
+const bubbleOf = (m: SmsMessage): SmsBubble => ({ ...smsBubble(m), unread: m.direction === 'inbound' && m.readStatus === 'UNREAD' });
 
 /**
  * The SMS chat (spec shell §2.10, notes §2): one patient phone and one practice phone, or, without

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGING_MESSAGES } from '../../../../../shared/messaging/messaging-constants.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { normalizePhone } from '../../../../../shared/patients/phone.js';
-import { displayPhone, type SmsBubble } from '../../../components/sms/sms-format.js';
+import { displayPhone, smsBubble, type SmsBubble } from '../../../components/sms/sms-format.js';
 import { SmsMessageList } from '../../../components/sms/sms-message-list.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -44,7 +44,7 @@ export function SmsNoteView({ note }: { note: Note }) {
     return own ? all.filter((m) => m.conversationId === own.conversationId) : [];
   }, [history.data, note.noteId]);
   const bubbles: SmsBubble[] = held.length
-    ? held.map((m) => ({ id: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, attachments: m.attachments, status: m.deliveryStatus === 'RECEIVED' ? undefined : m.deliveryStatus, failureReason: m.failureReason }))
+    ? held.map(smsBubble)
     : [{ id: note.noteId, direction: inbound ? 'inbound' : 'outbound', text: note.data.text ?? '', timestamp: note.eventTimestamp, attachments: note.files }];
   const conversationId = held[0]?.conversationId;
 

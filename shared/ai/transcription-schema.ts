@@ -1,0 +1,154 @@
+/**
+ * The AI scribe's contract between the browser, the transcription routes and the pipeline
+ * (spec notes-and-interactions §3 Transcription, §7 Transcription and AI, §9).
+ */
+import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+
+/** Spec §3: every status a transcription reports, in pipeline order, then the terminal ones. */
+export const TRANSCRIPTION_STATUSES = [
+  'not_started',
+  'queued',
+  'processing',
+  'processing_audio_file',
+  'processing_transcription',
+  'processing_formatting_text',
+  'processing_after_visit_summary',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
+export const TERMINAL_TRANSCRIPTION_STATUSES: readonly TranscriptionStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** Spec §9: recording and transcription constants. */
+export const RECORDING = {
+  limitSeconds: 5400,
+  warningBeforeSeconds: 300,
+  batchIntervalMs: 10_000,
+  audioBitsPerSecond: 63_600,
+  keepAliveIntervalMs: 10_000,
+  timerTickMs: 1000,
+} as const;
+export const TRANSCRIPTION_POLL = { intervalMs: 2000, limitMs: 900_000 } as const;
+
+/** Spec §5: audio upload. */
+export const AUDIO_UPLOAD = {
+  extensions: ['.mp3', '.wav', '.webm', '.ogg', '.m4a'],
+  maxBytes: 250_000_000,
+} as const;
+
+/** Spec §9 Copilot templates: SOAP_NOTE by default; none or VISIT_SUMMARY besides. */
+export const COPILOT_TEMPLATE_TYPES = ['SOAP_NOTE', 'VISIT_SUMMARY'] as const;
+export type CopilotTemplateType = (typeof COPILOT_TEMPLATE_TYPES)[number];
+
+export const AI_MESSAGES = {
+  savingRecordingFailed:
+    'Error saving recording to the cloud, please download the recording and upload it to begin the transcription process.',
+  creationUnsuccessful: 'AI Note Creation Unsuccessful',
+} as const;
+
+const id = z.string().trim().min(1).max(LIMITS.id);
+
+/**
+ * Browser recordings are uploaded in 10 s chunks under
+ * recordings/patients/<patientId>/<noteId>/<sessionId>/chunk-<index, 6 digits>.webm,
+ * so the folder (filesPath) names the patient and the chunks sort in recording order.
+ */
+export const RecordingChunkBody = z.object({
+  patientId: id,
+  noteId: id,
+  sessionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The recording session id is not valid'),
+  index: z.number().int().min(0).max(99_999),
+  contentType: z.string().trim().min(1).max(100),
+  size: z.number().int().nonnegative().optional(),
+});
+export type RecordingChunkBody = z.infer<typeof RecordingChunkBody>;
+export const RecordingChunkResponse = z.object({ signedUrl: z.string(), key: z.string(), filesPath: z.string() });
+export type RecordingChunkResponse = z.infer<typeof RecordingChunkResponse>;
+
+/** POST /v1/transcriptions: fileKey names one uploaded audio file; without it the chunks under filesPath are joined. */
+export const CreateTranscriptionBody = z.object({
+  filesPath: z.string().trim().min(1).max(LIMITS.fileKey),
+  patientId: id,
+  noteId: id,
+  fileKey: z.string().trim().min(1).max(LIMITS.fileKey).optional(),
+  /** A custom template's ident (copilot_custom_templates), applied instead of the SOAP layout. */
+  templateIdent: id.optional(),
+  tidewellTemplateTypes: z.array(z.enum(COPILOT_TEMPLATE_TYPES)).max(COPILOT_TEMPLATE_TYPES.length).default(['SOAP_NOTE']),
+});
+export type CreateTranscriptionBody = z.infer<typeof CreateTranscriptionBody>;
+
+/** GET /v1/transcriptions/{id} (and the answer of POST and retry). */
+export const TranscriptionStatusResponse = z.object({
+  transcriptionId: id,
+  noteId: id,
+  patientId: id,
+  status: z.enum(TRANSCRIPTION_STATUSES),
+  message: z.string().optional(),
+  updatedAt: z.string(),
+});
+export type TranscriptionStatusResponse = z.infer<typeof TranscriptionStatusResponse>;
+
+/** One stretch of speech: ids are 'seg-<n>', times in seconds from the start of the recording. */
+export const TranscriptSegment = z.object({
+  id: z.string(),
+  speaker: z.string(),
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  text: z.string(),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
+
+/** A generated sentence and the transcript segments it came from; none means the clinician must check it. */
+export const EvidencedSentence = z.object({ text: z.string(), segmentIds: z.array(z.string()) });
+export type EvidencedSentence = z.infer<typeof EvidencedSentence>;
+
+export const NoteSection = z.object({ heading: z.string(), sentences: z.array(EvidencedSentence) });
+export type NoteSection = z.infer<typeof NoteSection>;
+
+/** Who wrote the text: a local engine is always labelled as local in the note and the UI. */
+export const AiEngine = z.object({
+  kind: z.enum(['local-rules', 'openai-compatible', 'bedrock', 'local-pocketsphinx', 'amazon-transcribe']),
+  local: z.boolean(),
+  label: z.string(),
+  model: z.string().optional(),
+});
+export type AiEngine = z.infer<typeof AiEngine>;
+
+export const CHART_PROPOSAL_KINDS = ['medication-start', 'medication-stop', 'allergy', 'diagnosis', 'vitals'] as const;
+export const CHART_PROPOSAL_STATUSES = ['PROPOSED', 'ACCEPTED', 'REJECTED'] as const;
+
+/**
+ * A structured chart change found in the visit. `fields` holds what the chart API it is written
+ * through takes (a medication's name/dose, an allergy, an ICD-10 code and name, vitals values).
+ */
+export const ChartProposal = z.object({
+  proposalId: id,
+  kind: z.enum(CHART_PROPOSAL_KINDS),
+  status: z.enum(CHART_PROPOSAL_STATUSES),
+  summary: z.string(),
+  fields: z.record(z.string(), z.union([z.string(), z.number()])),
+  segmentIds: z.array(z.string()),
+  /** Set once accepted: what was written, for the note's noteDataLinks. */
+  written: z.object({ entity: z.string(), ident: z.string() }).optional(),
+});
+export type ChartProposal = z.infer<typeof ChartProposal>;
+
+/** GET /v1/transcriptions/{id}/result once completed: the transcript, the evidence and the proposals. */
+export const TranscriptionResult = z.object({
+  transcriptionId: id,
+  noteId: id,
+  patientId: id,
+  audioKey: z.string().optional(),
+  transcript: z.array(TranscriptSegment),
+  note: z.array(NoteSection),
+  afterVisitSummary: z.array(EvidencedSentence),
+  proposals: z.array(ChartProposal),
+  engines: z.object({ speech: AiEngine, text: AiEngine }),
+});
+export type TranscriptionResult = z.infer<typeof TranscriptionResult>;
+
+/** POST /v1/transcriptions/{id}/proposals/{proposalId} {decision}: accept writes through the chart APIs. */
+export const ProposalDecisionBody = z.object({ decision: z.enum(['accept', 'reject']) });
+export type ProposalDecisionBody = z.infer<typeof ProposalDecisionBody>;

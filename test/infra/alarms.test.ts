@@ -50,19 +50,31 @@ describe('alarms on every async path', () => {
     expect(refs(scheduler.Dimensions)[0]).toMatch(/^SchedulerDeadLetters/);
   });
 
-  it("watches the transcription state machine's failed and timed-out executions", () => {
+  /** The metric an alarm's math expression reads under `id`, and the expression itself. */
+  const mathMetric = (a: Record<string, any>, id: string) => {
+    const entries = a.Metrics as Record<string, any>[];
+    const expression = entries.find((m) => m.Expression);
+    expect(expression, `${a.AlarmName} has an expression`).toMatchObject({ ReturnData: true });
+    const metric = entries.find((m) => m.Id === id);
+    expect(metric, `${a.AlarmName} reads ${id}`).toMatchObject({ ReturnData: false });
+    expect(expression.Expression).toContain(`FILL(${id}, 0)`);
+    return { ...metric.MetricStat.Metric, Stat: metric.MetricStat.Stat };
+  };
+
+  it("watches the transcription state machine's failed and timed-out executions in one alarm", () => {
     const [machineId] = ofType('AWS::StepFunctions::StateMachine')[0];
-    for (const [name, metric] of [
-      ['transcription-failed', 'ExecutionsFailed'],
-      ['transcription-timed-out', 'ExecutionsTimedOut'],
+    const a = alarm('transcription-failed');
+    for (const [id, metric] of [
+      ['failed', 'ExecutionsFailed'],
+      ['timedOut', 'ExecutionsTimedOut'],
     ]) {
-      const a = alarm(name);
-      expect(a).toMatchObject({ Namespace: 'AWS/States', MetricName: metric });
-      expect(refs(a.Dimensions)).toEqual([machineId]);
+      const m = mathMetric(a, id);
+      expect(m).toMatchObject({ Namespace: 'AWS/States', MetricName: metric });
+      expect(refs(m.Dimensions)).toEqual([machineId]);
     }
   });
 
-  it("watches every group function's errors and throttles, workers included, one alarm per metric", () => {
+  it("watches every group function's errors and throttles, workers included, in one alarm a function", () => {
     const watched = [
       ...practice.groups.map((g) => [g.name, `Tidewell ${g.name} endpoints (demo)`]),
       ['schedule-target', 'Tidewell scheduled sends (demo)'],
@@ -73,13 +85,18 @@ describe('alarms on every async path', () => {
     expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length);
     for (const [name, description] of watched) {
       const [fnId] = fnByDescription(description);
-      for (const metric of ['Errors', 'Throttles']) {
-        const a = alarm(`${name}-${metric.toLowerCase()}`);
-        expect(a).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Statistic: 'Sum' });
-        expect(refs(a.Dimensions)).toEqual([fnId]);
+      const a = alarm(`${name}-failures`);
+      for (const [id, metric] of [
+        ['errors', 'Errors'],
+        ['throttles', 'Throttles'],
+      ]) {
+        const m = mathMetric(a, id);
+        expect(m).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metric, Stat: 'Sum' });
+        expect(refs(m.Dimensions)).toEqual([fnId]);
       }
     }
-    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length * 2 + 4);
+    // One a function, the transcription machine's and the two dead-letter queues'.
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 3);
   });
 
   it('keeps cdk-nag clean', () => {

@@ -87,6 +87,20 @@ describe('deployedRouteKeys', () => {
     ]);
   });
 
+  it('sends another group’s fold back to its exact key where a shorter greedy key of many routes saves more', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['POST /v1/x', 'POST /v1/x/{id}/archive', 'POST /v1/x/{id}/docs/accept'] },
+      { name: 'b', routes: ['POST /v1/x/{id}/one', 'POST /v1/x/{id}/two', 'POST /v1/x/{id}/three', 'POST /v1/x/{id}/four'] },
+    ]);
+    // The first pass folds a's docs/accept into `/v1/x/{id}/docs/{proxy+}`, which needs API
+    // Gateway to prefer a longer greedy prefix over b's `/v1/x/{proxy+}`; as an exact key it beats
+    // b's greedy key by every reading, and b's four routes become one key.
+    expect(keys).toEqual([
+      { name: 'a', routes: ['POST /v1/x', 'POST /v1/x/{id}/archive', 'POST /v1/x/{id}/docs/accept'] },
+      { name: 'b', routes: ['POST /v1/x/{proxy+}'] },
+    ]);
+  });
+
   it('folds a single route only where its key is registered already', () => {
     const keys = deployedRouteKeys([
       { name: 'a', routes: ['GET /v1/x/special/one'] },

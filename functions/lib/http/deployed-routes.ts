@@ -24,6 +24,10 @@
  *   {param} over {proxy+}, the order route-matcher.ts models), so both readings of API Gateway's
  *   precedence send each request to the same group. `/v1/patients/{patientId}/{proxy+}` of the
  *   chart group beside the patients group's exact `/v1/patients/{patientId}/archive` is such a case.
+ *   Where another group's earlier fold would be unsafe beside the new greedy key, that fold goes
+ *   back to its exact key (exact beats greedy by every reading), and the new key is kept only when
+ *   the API then registers fewer keys in all: the chart group's POST routes under
+ *   `/v1/patients/{patientId}/` become one key beside the patients group's exact ones.
  */
 
 interface Segment {
@@ -115,12 +119,39 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
     }
     if (!best) return;
     const before = new Map(prefixLength);
+    const keysBefore = registeredKeyCount(all, prefixLength);
     for (const route of best.routes) prefixLength.set(route, best.n);
-    if (!allFoldsSafe(all, prefixLength)) {
+    // Another group's fold that the new key would make unsafe goes back to its exact key (an exact
+    // key beats every greedy one); the new key stays only if the whole still registers fewer keys.
+    unfoldUnsafe(all, prefixLength, new Set(best.routes));
+    if (!allFoldsSafe(all, prefixLength) || registeredKeyCount(all, prefixLength) >= keysBefore) {
       for (const [route, n] of before) prefixLength.set(route, n);
       rejected.add(best.key);
     }
   }
+}
+
+/** Sends every unsafe fold but those of `keep` back to its exact key, until every fold left is safe or one of `keep` is not. */
+function unfoldUnsafe(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>, keep: ReadonlySet<ParsedRoute>): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const route of all) {
+      const n = prefixLength.get(route);
+      if (n == null || keep.has(route) || foldIsSafe(route, n, all, prefixLength)) continue;
+      prefixLength.set(route, null);
+      changed = true;
+    }
+    if (keepShadowedExact(all, prefixLength)) changed = true;
+  }
+}
+
+/** How many route keys the API registers with these folds (keys of one shape are one). */
+function registeredKeyCount(all: readonly ParsedRoute[], prefixLength: ReadonlyMap<ParsedRoute, number | null>): number {
+  return new Set(all.map((r) => `${r.group} ${shapeOf(registeredKey(r, prefixLength.get(r)))}`)).size;
+}
+
+function registeredKey(route: ParsedRoute, n: number | null | undefined): string {
+  return n == null ? route.key : `${route.method} /${route.path.slice(0, n).join('/')}/{proxy+}`;
 }
 
 /** Every folded route still reaches its own group with every other route as registered. */
@@ -221,10 +252,7 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
   return groups.map((g) => {
     const keys = all
       .filter((r) => r.group === g.name)
-      .map((r) => {
-        const n = prefixLength.get(r);
-        return n == null ? r.key : `${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`;
-      });
+      .map((r) => registeredKey(r, prefixLength.get(r)));
     // `GET /a/{x}/{proxy+}` and `GET /a/{y}/{proxy+}` are one route to API Gateway (it refuses both): keep the first.
     const byShape = new Map<string, string>();
     for (const key of keys) if (!byShape.has(shapeOf(key))) byShape.set(shapeOf(key), key);

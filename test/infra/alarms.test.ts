@@ -1,6 +1,6 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { synthPracticeStack, templateLookups, type SynthesizedPractice } from './synth-practice-stack.js';
+import { synthPracticeStack, templateLookups, type StackResource, type SynthesizedPractice } from './synth-practice-stack.js';
 
 let practice: SynthesizedPractice;
 let lookups: ReturnType<typeof templateLookups>;
@@ -51,8 +51,8 @@ describe('alarms on every async path', () => {
   });
 
   /** The metric an alarm's math expression reads under `id`, and the expression itself. */
-  const mathMetric = (a: Record<string, any>, id: string) => {
-    const entries = a.Metrics as Record<string, any>[];
+  const mathMetric = (a: StackResource['Properties'], id: string) => {
+    const entries = a.Metrics as StackResource['Properties'][];
     const expression = entries.find((m) => m.Expression);
     expect(expression, `${a.AlarmName} has an expression`).toMatchObject({ ReturnData: true });
     const metric = entries.find((m) => m.Id === id);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.js';
 import { CodeKeywordQuery, Icd10SearchQuery } from '../../shared/chart/code-sets.js';
 import {
   AddMedicationBody,
@@ -45,7 +45,7 @@ const NO_CONTENT = new HttpResponse(204, undefined);
 type AnyRoute = RouteSpec<any, any, any>;
 
 /** GET list, POST create, PUT partial update (only the sent fields, checked with the full rules; optional version), DELETE. */
-function crud(path: string, spec: SectionSpec<any>, fields: z.ZodObject<any>, opts: { derived?: readonly string[]; keep?: readonly string[] } = {}): Record<string, AnyRoute> {
+function crud(path: string, spec: SectionSpec<any>, fields: z.ZodMiniObject<any>, opts: { derived?: readonly string[]; keep?: readonly string[] } = {}): Record<string, AnyRoute> {
   return {
     [`GET ${P1}/${path}`]: route({
       params: PatientChartParams,
@@ -114,7 +114,7 @@ const routes: Record<string, AnyRoute> = {
   // Renaming is the only edit a freeform medication has (its one field is the name).
   [`PUT ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
-    body: FreeformMedicationInput.extend({ version: versionField }),
+    body: z.extend(FreeformMedicationInput, { version: versionField }),
     run: ({ auth, params, body }) => updateSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident, body),
   }),
   [`DELETE ${P1}/freeform-medications/{ident}`]: route({

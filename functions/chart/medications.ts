@@ -1,15 +1,12 @@
 import { MedicationFields, MedicationInput } from '../../shared/chart/sections.js';
-import * as z from 'zod';
+import * as z from '../../shared/zod.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
 import { createSectionItemFrom, parseOrThrow } from './section-crud.js';
 import { MEDICATIONS } from './sections.js';
 
 const PrescriptionExtras = z.object({
-  daysOfTreatment: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: 'daysOfTreatment must be a non-negative number' }).int().min(0).optional(),
-  ),
+  daysOfTreatment: z.pipe(z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v)), z.optional(z.number({ error: 'daysOfTreatment must be a non-negative number' }).check(z.int(), z.gte(0)))),
 });
 
 function addDays(iso: string, days: number): string {
@@ -35,7 +32,7 @@ export async function addMedicationFromNote(auth: AuthContext, patientId: string
   };
   let input: MedicationInput;
   try {
-    const fields = parseOrThrow(MedicationFields.partial(), body.data);
+    const fields = parseOrThrow(z.partial(MedicationFields), body.data);
     const { daysOfTreatment } = parseOrThrow(PrescriptionExtras, body.data);
     const fromNote = !!fields.noteId;
     const start = fields.start || undefined;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../shared/zod.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -26,7 +26,7 @@ export interface SectionSpec<I extends object> {
   /** Audit entity name. */
   entity: string;
   /** The full body rules (create, and the merged result of an update). */
-  input: z.ZodType<I, unknown>;
+  input: z.ZodMiniType<I, unknown>;
   /** Fields derived on the server from the input (e.g. icd10Code from icd10CodeId). */
   derive?: (input: I) => Promise<Record<string, unknown>>;
   /** The input fields `derive` reads: an update recomputes derived fields only when one of them changes. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../../shared/zod.js';
 import { uploadError } from '../../shared/notes/files.js';
 import type { PresignUploadBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -11,7 +11,7 @@ import { presignGet, presignPut } from './file-store.js';
 /** Files a practice user uploads live under this access-level prefix of the files bucket. */
 export const FILES_PREFIX = 'protected/';
 
-export const FileKeyQuery = z.object({ key: z.string().trim().min(1).max(600) });
+export const FileKeyQuery = z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(600)) });
 
 /** A relative key without '..', empty or absolute segments, placed under the access-level prefix. */
 export function storedKey(key: string): string {

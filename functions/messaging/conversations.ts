@@ -12,7 +12,7 @@ import {
   type SmsHistory,
   type SmsHistoryQuery,
 } from '../../shared/messaging/messaging-schema.js';
-import type * as z from 'zod';
+import type * as z from '../../shared/zod.js';
 import type { SendMessageBody } from '../../shared/messaging/messaging-schema.js';
 import { matchPhone } from '../../shared/patients/phone.js';
 import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
+import type * as z from '../../shared/zod.js';
 import {
   MESSAGING_MESSAGES,
   type ScheduledEvent,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../shared/zod.js';
 import { PatientIdParams, PatientListQuery, PatientWriteQuery } from '../../shared/patients/patient-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { AccessHistoryQuery } from '../../shared/audit/access-history.js';

@@ -2,7 +2,7 @@
  * The AI scribe's contract between the browser, the transcription routes and the pipeline
  * (spec notes-and-interactions §3 Transcription, §7 Transcription and AI, §9).
  */
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 
 /** Spec §3: every status a transcription reports, in pipeline order, then the terminal ones. */
@@ -48,7 +48,7 @@ export const AI_MESSAGES = {
   creationUnsuccessful: 'AI Note Creation Unsuccessful',
 } as const;
 
-const id = z.string().trim().min(1).max(LIMITS.id);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id));
 
 /**
  * Browser recordings are uploaded in 10 s chunks under
@@ -58,10 +58,10 @@ const id = z.string().trim().min(1).max(LIMITS.id);
 export const RecordingChunkBody = z.object({
   patientId: id,
   noteId: id,
-  sessionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'The recording session id is not valid'),
-  index: z.number().int().min(0).max(99_999),
-  contentType: z.string().trim().min(1).max(100),
-  size: z.number().int().nonnegative().optional(),
+  sessionId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'The recording session id is not valid')),
+  index: z.number().check(z.int(), z.gte(0), z.lte(99_999)),
+  contentType: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type RecordingChunkBody = z.infer<typeof RecordingChunkBody>;
 export const RecordingChunkResponse = z.object({ signedUrl: z.string(), key: z.string(), filesPath: z.string() });
@@ -69,13 +69,13 @@ export type RecordingChunkResponse = z.infer<typeof RecordingChunkResponse>;
 
 /** POST /v1/transcriptions: fileKey names one uploaded audio file; without it the chunks under filesPath are joined. */
 export const CreateTranscriptionBody = z.object({
-  filesPath: z.string().trim().min(1).max(LIMITS.fileKey),
+  filesPath: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fileKey)),
   patientId: id,
   noteId: id,
-  fileKey: z.string().trim().min(1).max(LIMITS.fileKey).optional(),
+  fileKey: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fileKey))),
   /** A custom template's ident (copilot_custom_templates), applied instead of the SOAP layout. */
-  templateIdent: id.optional(),
-  tidewellTemplateTypes: z.array(z.enum(COPILOT_TEMPLATE_TYPES)).max(COPILOT_TEMPLATE_TYPES.length).default(['SOAP_NOTE']),
+  templateIdent: z.optional(id),
+  tidewellTemplateTypes: z._default(z.array(z.enum(COPILOT_TEMPLATE_TYPES)).check(z.maxLength(COPILOT_TEMPLATE_TYPES.length)), ['SOAP_NOTE']),
 });
 export type CreateTranscriptionBody = z.infer<typeof CreateTranscriptionBody>;
 
@@ -85,7 +85,7 @@ export const TranscriptionStatusResponse = z.object({
   noteId: id,
   patientId: id,
   status: z.enum(TRANSCRIPTION_STATUSES),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   updatedAt: z.string(),
 });
 export type TranscriptionStatusResponse = z.infer<typeof TranscriptionStatusResponse>;
@@ -94,8 +94,8 @@ export type TranscriptionStatusResponse = z.infer<typeof TranscriptionStatusResp
 export const TranscriptSegment = z.object({
   id: z.string(),
   speaker: z.string(),
-  start: z.number().nonnegative(),
-  end: z.number().nonnegative(),
+  start: z.number().check(z.nonnegative()),
+  end: z.number().check(z.nonnegative()),
   text: z.string(),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegment>;
@@ -112,7 +112,7 @@ export const AiEngine = z.object({
   kind: z.enum(['local-rules', 'openai-compatible', 'bedrock', 'local-pocketsphinx', 'amazon-transcribe']),
   local: z.boolean(),
   label: z.string(),
-  model: z.string().optional(),
+  model: z.optional(z.string()),
 });
 export type AiEngine = z.infer<typeof AiEngine>;
 
@@ -131,7 +131,7 @@ export const ChartProposal = z.object({
   fields: z.record(z.string(), z.union([z.string(), z.number()])),
   segmentIds: z.array(z.string()),
   /** Set once accepted: what was written, for the note's noteDataLinks. */
-  written: z.object({ entity: z.string(), ident: z.string() }).optional(),
+  written: z.optional(z.object({ entity: z.string(), ident: z.string() })),
 });
 export type ChartProposal = z.infer<typeof ChartProposal>;
 
@@ -140,7 +140,7 @@ export const TranscriptionResult = z.object({
   transcriptionId: id,
   noteId: id,
   patientId: id,
-  audioKey: z.string().optional(),
+  audioKey: z.optional(z.string()),
   transcript: z.array(TranscriptSegment),
   note: z.array(NoteSection),
   afterVisitSummary: z.array(EvidencedSentence),

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 
 /** GET /v1/patients/{patientId}/access-history?limit=&before= (admins): newest first, paged by `before`. */
 export const ACCESS_HISTORY_PAGE = 100;
 export const AccessHistoryQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(500).default(ACCESS_HISTORY_PAGE),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1), z.lte(500)), ACCESS_HISTORY_PAGE),
   /** The `at` of the last entry of the previous page. */
-  before: z.string().max(40).optional(),
+  before: z.optional(z.string().check(z.maxLength(40))),
 });
 export type AccessHistoryQuery = z.output<typeof AccessHistoryQuery>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { ICD10_MAX_PAGE_SIZE, ICD10_PAGE_SIZE } from './constants.js';
 
 /** Which data a code-set search answered from, so the UI can say how to load the full set. */
@@ -29,13 +29,10 @@ export interface Icd10SearchResponse {
 }
 
 const int = (label: string, def: number, max: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? def : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: `${label} must be a non-negative whole number` }).int().min(0).max(max),
-  );
+  z.pipe(z.transform((v) => (v === undefined || v === '' ? def : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)), z.number({ error: `${label} must be a non-negative whole number` }).check(z.int(), z.gte(0), z.lte(max)));
 
 export const Icd10SearchQuery = z.object({
-  keyword: z.string().max(200).optional().default(''),
+  keyword: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
   limit: int('limit', ICD10_PAGE_SIZE, ICD10_MAX_PAGE_SIZE),
   offset: int('offset', 0, 1_000_000),
 });
@@ -65,9 +62,9 @@ export interface VaccineManufacturerResponse {
   source: CodeSetSource;
 }
 export const CodeKeywordQuery = z.object({
-  keyword: z.string().max(200).optional().default(''),
+  keyword: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
   /** includeInactive=true lists inactive codes too (history entry of an old dose). */
-  includeInactive: z.enum(['true', 'false']).optional(),
+  includeInactive: z.optional(z.enum(['true', 'false'])),
   limit: int('limit', 25, 500),
 });
 
@@ -94,12 +91,12 @@ export interface DrugSearchResponse {
   source: CodeSetSource;
 }
 export const DrugSearchQueryV2 = z.object({
-  searchText: z.string().max(200).optional().default(''),
-  searchBy: z.enum(['NAME', 'NDC']).optional(),
+  searchText: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+  searchBy: z.optional(z.enum(['NAME', 'NDC'])),
   limit: int('limit', 25, 100),
 });
 export const DrugSearchQueryV1 = z.object({
-  searchTerm: z.string().max(200).optional().default(''),
-  searchBy: z.enum(['NAME', 'NDC']).optional(),
+  searchTerm: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+  searchBy: z.optional(z.enum(['NAME', 'NDC'])),
   limit: int('limit', 25, 100),
 });

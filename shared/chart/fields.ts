@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { MIN_YEAR } from '../constants/dates.js';
 import { isIsoDate, todayIsoDate, usDateToIso } from '../rules/dates.js';
 import { CHART_MESSAGES as M, NOTE_DATA_LINK_TYPES } from './constants.js';
@@ -15,26 +15,17 @@ import { CHART_MESSAGES as M, NOTE_DATA_LINK_TYPES } from './constants.js';
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
 export function optionalText(label: string, max = 4000) {
-  return z.preprocess(nullToUndefined, z.string({ error: M.notText(label) }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  return z.pipe(z.transform(nullToUndefined), z.optional(z.string({ error: M.notText(label) }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
 }
 
 export function requiredText(label: string, message: string, max = 500) {
-  return z.preprocess(
-    nullToUndefined,
-    z
-      .string({ error: (iss) => (iss.input === undefined ? message : M.notText(label)) })
-      .trim()
-      .min(1, message)
-      .max(max, `${label} must be at most ${max} characters`),
-  );
+  return z.pipe(z.transform(nullToUndefined), z
+      .string({ error: (iss) => (iss.input === undefined ? message : M.notText(label)) }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`)));
 }
 
 /** 0/1, "0"/"1" or boolean → boolean. */
 export const pinnedFlag = (label = 'Pinned') =>
-  z.preprocess(
-    (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : nullToUndefined(v)),
-    z.boolean({ error: (iss) => (iss.input === undefined ? `${label} is required` : M.notBoolean(label)) }),
-  );
+  z.pipe(z.transform((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : nullToUndefined(v))), z.boolean({ error: (iss) => (iss.input === undefined ? `${label} is required` : M.notBoolean(label)) }));
 
 export const booleanFlag = pinnedFlag;
 
@@ -83,18 +74,15 @@ export function formatUsMonth(isoMonth: string | undefined | null): string {
 export const todayIsoMonth = (now = new Date()) => todayIsoDate(now).slice(0, 7);
 
 function dateLike(message: string, normalise: (v: string) => string | null) {
-  return z.preprocess(
-    (v) => (v === null || v === undefined ? '' : v),
-    z.string({ error: message }).transform((v, ctx) => {
+  return z.pipe(z.transform((v) => (v === null || v === undefined ? '' : v)), z.pipe(z.string({ error: message }), z.transform((v, ctx) => {
       if (v.trim() === '') return '';
       const out = normalise(v);
       if (out === null) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.issues.push({ code: 'custom', message, input: ctx.value });
         return z.NEVER;
       }
       return out;
-    }),
-  );
+    })));
 }
 
 /** Optional calendar date; '' when absent. */
@@ -102,26 +90,26 @@ export const dateField = (message: string) => dateLike(message, toIsoDate);
 /** Optional month date (diagnoses); '' when absent. */
 export const monthField = (message: string) => dateLike(message, toIsoMonth);
 
-export const formSourceField = z.preprocess(nullToUndefined, z.string({ error: M.notText('formSource') }).max(200).optional());
+export const formSourceField = z.pipe(z.transform(nullToUndefined), z.optional(z.string({ error: M.notText('formSource') }).check(z.maxLength(200))));
 
 export const NoteDataLink = z.object({
   dataType: z.enum(NOTE_DATA_LINK_TYPES, { error: M.notOneOf('dataType') }),
-  dataId: z.string({ error: M.notText('dataId') }).max(128),
-  linkId: z.string({ error: M.notText('linkId') }).max(128),
-  noteId: z.string({ error: M.notText('noteId') }).max(128).optional(),
+  dataId: z.string({ error: M.notText('dataId') }).check(z.maxLength(128)),
+  linkId: z.string({ error: M.notText('linkId') }).check(z.maxLength(128)),
+  noteId: z.optional(z.string({ error: M.notText('noteId') }).check(z.maxLength(128))),
 });
 export type NoteDataLink = z.infer<typeof NoteDataLink>;
-export const noteDataLinksField = z.preprocess(nullToUndefined, z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).max(200).optional());
+export const noteDataLinksField = z.pipe(z.transform(nullToUndefined), z.optional(z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).check(z.maxLength(200))));
 
 /** ICD-10 code as carried on items: ident is the code without its dot (E119), code has the dot (E11.9). */
 export const Icd10CodeRef = z.object({
-  ident: z.string({ error: M.notText('icd10Code.ident') }).trim().max(16),
-  code: z.string({ error: M.notText('icd10Code.code') }).trim().max(16),
-  description: z.string({ error: M.notText('icd10Code.description') }).max(1000).default(''),
+  ident: z.string({ error: M.notText('icd10Code.ident') }).check(z.trim(), z.maxLength(16)),
+  code: z.string({ error: M.notText('icd10Code.code') }).check(z.trim(), z.maxLength(16)),
+  description: z._default(z.string({ error: M.notText('icd10Code.description') }).check(z.maxLength(1000)), ''),
 });
 export type Icd10CodeRef = z.infer<typeof Icd10CodeRef>;
-export const icd10CodeIdField = z.preprocess(nullToUndefined, z.string({ error: M.notText('icd10CodeId') }).trim().max(16).optional());
-export const icd10CodeField = z.preprocess(nullToUndefined, Icd10CodeRef.optional());
+export const icd10CodeIdField = z.pipe(z.transform(nullToUndefined), z.optional(z.string({ error: M.notText('icd10CodeId') }).check(z.trim(), z.maxLength(16))));
+export const icd10CodeField = z.pipe(z.transform(nullToUndefined), z.optional(Icd10CodeRef));
 
 /** Meta every stored chart item carries (set by the server, never taken from a body). */
 export const ItemMeta = {
@@ -130,11 +118,11 @@ export const ItemMeta = {
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Optimistic lock: 1 on create, +1 on every change; a PUT may send the one it read. */
-  version: z.number().int().optional(),
+  version: z.optional(z.number().check(z.int())),
 };
 
 /** Adds "End Date must come after Start Date" when both dates exist and end < start (same day or month allowed). */
-export function checkRange(ctx: z.RefinementCtx, start: string | undefined, end: string | undefined, endPath = 'endDate') {
+export function checkRange(ctx: z.core.$RefinementCtx, start: string | undefined, end: string | undefined, endPath = 'endDate') {
   if (start && end && end < start) ctx.addIssue({ code: 'custom', path: [endPath], message: M.endBeforeStart });
 }
 

@@ -14,9 +14,9 @@ import {
   VaccineInput,
 } from './sections.js';
 import { diagnosisRules } from './sections.js';
-import * as z from 'zod';
+import * as z from '../zod.js';
 
-const errors = (schema: z.ZodType, body: unknown) => zodFieldErrorsOf(schema.safeParse(body));
+const errors = (schema: z.ZodMiniType, body: unknown) => zodFieldErrorsOf(schema.safeParse(body));
 
 describe('allergy body', () => {
   it('defaults a new allergy to active, unpinned, empty description', () => {
@@ -44,7 +44,7 @@ describe('allergy body', () => {
     expect(errors(AllergyInput, { name: 'x', startDate: '2020-05-01', endDate: '2020-04-01' })).toEqual({ endDate: 'End Date must come after Start Date' });
   });
   it('a partial update body leaves absent fields absent (no defaults overwrite stored values)', () => {
-    expect(AllergyFields.partial().parse({ pinned: 1 })).toEqual({ pinned: true });
+    expect(z.partial(AllergyFields).parse({ pinned: 1 })).toEqual({ pinned: true });
   });
 });
 
@@ -60,7 +60,7 @@ describe('diagnosis body (month dates)', () => {
     expect(errors(DiagnosisInput, { name: 'x', pinned: 0, endDate: 'x' })).toEqual({ endDate: 'End Date is not valid' });
     expect(errors(DiagnosisInput, { name: 'x', pinned: 0, date: '2021-05', endDate: '2020-01' })).toEqual({ endDate: 'End Date must come after Start Date' });
     const issues: string[] = [];
-    const ctx = { addIssue: (i: { message: string }) => issues.push(i.message) } as unknown as z.RefinementCtx;
+    const ctx = { addIssue: (i: { message: string }) => issues.push(i.message) } as unknown as z.core.$RefinementCtx;
     diagnosisRules({ date: '2026-12', endDate: '2027-01' }, ctx, new Date(2026, 10, 21));
     expect(issues).toEqual(['Date cannot be in the future', 'End Date cannot be in the future']);
     expect(errors(DiagnosisInput, { name: 'x', pinned: 0, date: '12/2999' })).toEqual({ date: 'Date cannot be in the future' });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import {
   ADMINISTRATION_ROUTES,
   ADMINISTRATION_SITES,
@@ -31,21 +31,18 @@ import {
  */
 
 const common = {
-  pinned: pinnedFlag().optional(),
+  pinned: z.optional(pinnedFlag()),
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 };
 
 /** The version a PUT was edited from (optimistic lock, like a note's noteVersion); absent: no check. */
-export const versionField = z.preprocess(
-  (v) => (v === null ? undefined : v),
-  z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(1, 'version must be a whole number').max(1_000_000_000).optional(),
-);
+export const versionField = z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.number({ error: 'version must be a whole number' }).check(z.int('version must be a whole number'), z.gte(1, 'version must be a whole number'), z.lte(1_000_000_000))));
 /** A section's PUT body: any of its fields, and the version the form read. */
-export const partialWithVersion = <T extends z.ZodRawShape>(fields: z.ZodObject<T>) => fields.partial().extend({ version: versionField });
+export const partialWithVersion = <T extends z.core.$ZodShape>(fields: z.ZodMiniObject<T>) => z.extend(z.partial(fields), { version: versionField });
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), z.enum(values, { error: M.notOneOf(label) }).optional());
+  z.pipe(z.transform((v) => (v === null || v === '' ? undefined : v)), z.optional(z.enum(values, { error: M.notOneOf(label) })));
 
 // ---------- Allergy ----------
 export const AllergyFields = z.object({
@@ -53,18 +50,18 @@ export const AllergyFields = z.object({
   description: optionalText('Description'),
   startDate: dateField(M.startDateInvalid),
   endDate: dateField(M.endDateInvalid),
-  active: pinnedFlag('Active').optional(),
+  active: z.optional(pinnedFlag('Active')),
   severity: optionalEnum(ALLERGY_SEVERITIES, 'Severity'),
   icd10CodeId: icd10CodeIdField,
   icd10Code: icd10CodeField,
   ...common,
 });
-export const AllergyInput = AllergyFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+export const AllergyInput = z.pipe(AllergyFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
   ...v,
   description: v.description ?? '',
   pinned: v.pinned ?? false,
   active: v.active ?? true,
-}));
+})));
 export type AllergyInput = z.infer<typeof AllergyInput>;
 export const Allergy = z.object({
   ...ItemMeta,
@@ -74,10 +71,10 @@ export const Allergy = z.object({
   endDate: z.string(),
   active: z.boolean(),
   pinned: z.boolean(),
-  severity: z.enum(ALLERGY_SEVERITIES).optional(),
-  icd10Code: Icd10CodeRef.optional(),
-  formSource: z.string().optional(),
-  noteDataLinks: z.array(NoteDataLink).optional(),
+  severity: z.optional(z.enum(ALLERGY_SEVERITIES)),
+  icd10Code: z.optional(Icd10CodeRef),
+  formSource: z.optional(z.string()),
+  noteDataLinks: z.optional(z.array(NoteDataLink)),
 });
 export type Allergy = z.infer<typeof Allergy>;
 
@@ -88,23 +85,23 @@ export const DiagnosisFields = z.object({
   date: monthField(M.dateInvalid),
   endDate: monthField(M.endDateInvalid),
   pinned: pinnedFlag(),
-  active: pinnedFlag('Active').optional(),
+  active: z.optional(pinnedFlag('Active')),
   icd10CodeId: icd10CodeIdField,
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
 /** Spec §5: pinned is a required boolean; dates are months, not in the future, end not before start. */
-export function diagnosisRules(v: { date?: string; endDate?: string }, ctx: z.RefinementCtx, now = new Date()) {
+export function diagnosisRules(v: { date?: string; endDate?: string }, ctx: z.core.$RefinementCtx, now = new Date()) {
   const thisMonth = todayIsoMonth(now);
   if (v.date && v.date > thisMonth) ctx.addIssue({ code: 'custom', path: ['date'], message: M.dateInFuture });
   if (v.endDate && v.endDate > thisMonth) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endDateInFuture });
   else checkRange(ctx, v.date, v.endDate);
 }
-export const DiagnosisInput = DiagnosisFields.superRefine((v, ctx) => diagnosisRules(v, ctx)).transform((v) => ({
+export const DiagnosisInput = z.pipe(DiagnosisFields.check(z.superRefine((v, ctx) => diagnosisRules(v, ctx))), z.transform((v) => ({
   ...v,
   description: v.description ?? '',
   active: v.active ?? true,
-}));
+})));
 export type DiagnosisInput = z.infer<typeof DiagnosisInput>;
 export const Diagnosis = z.object({
   ...ItemMeta,
@@ -114,10 +111,10 @@ export const Diagnosis = z.object({
   endDate: z.string(),
   pinned: z.boolean(),
   active: z.boolean(),
-  icd10CodeId: z.string().optional(),
-  icd10Code: Icd10CodeRef.optional(),
-  formSource: z.string().optional(),
-  noteDataLinks: z.array(NoteDataLink).optional(),
+  icd10CodeId: z.optional(z.string()),
+  icd10Code: z.optional(Icd10CodeRef),
+  formSource: z.optional(z.string()),
+  noteDataLinks: z.optional(z.array(NoteDataLink)),
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;
 /** The medical-history projection of a diagnosis (spec §3 "Medical history"). */
@@ -125,11 +122,11 @@ export type MedicalHistoryEntry = Pick<Diagnosis, 'ident' | 'name' | 'descriptio
 
 // ---------- Medication ----------
 const NdcCode = z.object({
-  type: z.literal('NDC', { error: 'code.type must be NDC' }).default('NDC'),
-  value: z.string({ error: M.notText('code.value') }).trim().max(20),
+  type: z._default(z.literal('NDC', { error: 'code.type must be NDC' }), 'NDC'),
+  value: z.string({ error: M.notText('code.value') }).check(z.trim(), z.maxLength(20)),
 });
 const count = (label: string) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v), z.number({ error: M.notNumber(label) }).min(0, M.notNumber(label)).optional());
+  z.pipe(z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v)), z.optional(z.number({ error: M.notNumber(label) }).check(z.gte(0, M.notNumber(label)))));
 
 export const MedicationFields = z.object({
   productName: requiredText('Name', M.nameRequired),
@@ -141,12 +138,12 @@ export const MedicationFields = z.object({
   end: dateField(M.endDateInvalid),
   expiration: dateField('Expiration is not valid'),
   description: optionalText('Details'),
-  code: z.preprocess((v) => (v === null ? undefined : v), NdcCode.optional()),
+  code: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(NdcCode)),
   rxId: optionalText('rxId', 200),
   noteId: optionalText('noteId', 200),
   patientInstructionCode: optionalText('patientInstructionCode', 200),
   fulfillmentInstructionText: optionalText('fulfillmentInstructionText'),
-  daw: pinnedFlag('daw').optional(),
+  daw: z.optional(pinnedFlag('daw')),
   transmissionMethod: optionalText('transmissionMethod', 100),
   icD9Code: optionalText('icD9Code', 50),
   daysSupply: count('Days supply'),
@@ -159,11 +156,11 @@ export const MedicationFields = z.object({
   dispensableDrugId: optionalText('dispensableDrugId', 200),
   ...common,
 });
-export const MedicationInput = MedicationFields.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end')).transform((v) => ({
+export const MedicationInput = z.pipe(MedicationFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end'))), z.transform((v) => ({
   ...v,
   status: v.status ?? ('Active' as const),
   pinned: v.pinned ?? false,
-}));
+})));
 export type MedicationInput = z.infer<typeof MedicationInput>;
 export type Medication = MedicationInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
@@ -172,7 +169,7 @@ export type FreeformMedication = { ident: string; patientId: string; name: strin
 
 /** POST /v2/patients/{id}/medication (spec §7: patientId, data). */
 export const AddMedicationBody = z.object({
-  patientId: z.string({ error: M.notText('patientId') }).max(64).optional(),
+  patientId: z.optional(z.string({ error: M.notText('patientId') }).check(z.maxLength(64))),
   data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }),
 });
 
@@ -199,12 +196,12 @@ export const VaccineFields = z.object({
   adverseReactions: optionalText('Adverse reactions'),
   notes: optionalText('Notes'),
   administeringProviderName: optionalText('Administering provider', 200),
-  clinic: z.preprocess((v) => (v === null ? undefined : v), Clinic.optional()),
-  pinned: pinnedFlag().optional(),
+  clinic: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(Clinic)),
+  pinned: z.optional(pinnedFlag()),
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
-export const VaccineInput = VaccineFields.transform((v) => ({ ...v, pinned: v.pinned ?? false }));
+export const VaccineInput = z.pipe(VaccineFields, z.transform((v) => ({ ...v, pinned: v.pinned ?? false })));
 export type VaccineInput = z.infer<typeof VaccineInput>;
 export type Vaccine = VaccineInput & {
   ident: string;
@@ -214,17 +211,16 @@ export type Vaccine = VaccineInput & {
   updatedAt: string;
   version?: number;
 };
-export const VaccineUpdateEntry = partialWithVersion(VaccineFields).extend({ ident: chartIdField('ident') });
+export const VaccineUpdateEntry = z.extend(partialWithVersion(VaccineFields), { ident: chartIdField('ident') });
 export const VaccineGroupBody = z.object({
-  group: z
+  group: z.optional(z
     .object({
       name: optionalText('Group Name', 200),
-      items: z.array(chartIdField('group.items')).max(500).optional(),
+      items: z.optional(z.array(chartIdField('group.items')).check(z.maxLength(500))),
       version: versionField,
-    })
-    .optional(),
-  create: z.array(VaccineInput).max(100).optional(),
-  update: z.array(VaccineUpdateEntry).max(100).optional(),
+    })),
+  create: z.optional(z.array(VaccineInput).check(z.maxLength(100))),
+  update: z.optional(z.array(VaccineUpdateEntry).check(z.maxLength(100))),
 });
 export type VaccineGroupBody = z.infer<typeof VaccineGroupBody>;
 export interface VaccineGroup {
@@ -243,33 +239,33 @@ export const SurgeryFields = z.object({
   date: dateField(M.dateInvalid),
   ...common,
 });
-export const SurgeryInput = SurgeryFields.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false }));
+export const SurgeryInput = z.pipe(SurgeryFields, z.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false })));
 export type SurgeryInput = z.infer<typeof SurgeryInput>;
 export type Surgery = SurgeryInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
 // ---------- Family history ----------
 export const FamilyHistoryFields = z.object({
   diagnosis: requiredText('Diagnosis', M.diagnosisRequired),
-  family: z.preprocess((v) => (v === null ? undefined : v), z.array(z.enum(FAMILY_RELATIONS, { error: M.notOneOf('Family') }), { error: 'family must be a list' }).optional()),
+  family: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.array(z.enum(FAMILY_RELATIONS, { error: M.notOneOf('Family') }), { error: 'family must be a list' }))),
   details: optionalText('Details'),
   icd10CodeId: icd10CodeIdField,
   ...common,
 });
-export const FamilyHistoryInput = FamilyHistoryFields.transform((v) => ({
+export const FamilyHistoryInput = z.pipe(FamilyHistoryFields, z.transform((v) => ({
   ...v,
   family: v.family ?? [],
   details: v.details ?? '',
   pinned: v.pinned ?? false,
-}));
+})));
 export type FamilyHistoryInput = z.infer<typeof FamilyHistoryInput>;
 export type FamilyHistory = FamilyHistoryInput & { ident: string; patientId: string; icd10Code?: Icd10CodeRef; createdAt: string; updatedAt: string };
 
 // ---------- Social history (v2) ----------
 export const SocialAnswerInput = z.object({
-  ident: z.string({ error: M.notText('answers.ident') }).max(64).optional(),
-  answer: z.string({ error: M.notText('answer') }).trim().max(4000, 'Answer must be at most 4000 characters'),
-  timestamp: z.string({ error: M.notText('answers.timestamp') }).max(40).optional(),
-  userId: z.string({ error: M.notText('answers.userId') }).max(128).optional(),
+  ident: z.optional(z.string({ error: M.notText('answers.ident') }).check(z.maxLength(64))),
+  answer: z.string({ error: M.notText('answer') }).check(z.trim(), z.maxLength(4000, 'Answer must be at most 4000 characters')),
+  timestamp: z.optional(z.string({ error: M.notText('answers.timestamp') }).check(z.maxLength(40))),
+  userId: z.optional(z.string({ error: M.notText('answers.userId') }).check(z.maxLength(128))),
   formSource: formSourceField,
 });
 export interface SocialAnswer {
@@ -281,21 +277,21 @@ export interface SocialAnswer {
 }
 export const SocialHistoryFields = z.object({
   question: requiredText('Question', M.questionRequired),
-  answers: z.preprocess((v) => (v === null ? undefined : v), z.array(SocialAnswerInput, { error: 'answers must be a list' }).max(500).optional()),
+  answers: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.array(SocialAnswerInput, { error: 'answers must be a list' }).check(z.maxLength(500)))),
   /** Convenience for the form: one new answer text, appended only when it differs from the newest. */
   answer: optionalText('Answer'),
   startDate: dateField(M.startDateInvalid),
   endDate: dateField(M.endDateInvalid),
   notes: optionalText('Notes'),
-  pinned: pinnedFlag().optional(),
+  pinned: z.optional(pinnedFlag()),
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
-export const SocialHistoryInput = SocialHistoryFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+export const SocialHistoryInput = z.pipe(SocialHistoryFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
   ...v,
   notes: v.notes ?? '',
   pinned: v.pinned ?? false,
-}));
+})));
 export type SocialHistoryInput = z.infer<typeof SocialHistoryInput>;
 export interface SocialHistory {
   ident: string;
@@ -321,11 +317,11 @@ export const GeneralFields = z.object({
   icd10CodeId: icd10CodeIdField,
   ...common,
 });
-export const GeneralInput = GeneralFields.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate)).transform((v) => ({
+export const GeneralInput = z.pipe(GeneralFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
   ...v,
   details: v.details ?? '',
   pinned: v.pinned ?? false,
-}));
+})));
 export type GeneralInput = z.infer<typeof GeneralInput>;
 export type General = GeneralInput & {
   ident: string;
@@ -335,18 +331,17 @@ export type General = GeneralInput & {
   createdAt: string;
   updatedAt: string;
 };
-const GeneralGroupItem = partialWithVersion(GeneralFields).extend({ ident: chartIdField('items.ident').optional() });
+const GeneralGroupItem = z.extend(partialWithVersion(GeneralFields), { ident: z.optional(chartIdField('items.ident')) });
 /** Spec §3: a group that has an id must have a non-empty name ("Group Name is not valid"). */
 export const GeneralGroupBody = z
   .object({
-    ident: chartIdField('ident').optional(),
-    name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: M.groupNameInvalid }).trim().max(200)),
-    items: z.array(GeneralGroupItem, { error: 'items must be a list' }).max(100).optional(),
+    ident: z.optional(chartIdField('ident')),
+    name: z.pipe(z.transform((v) => (v === null || v === undefined ? '' : v)), z.string({ error: M.groupNameInvalid }).check(z.trim(), z.maxLength(200))),
+    items: z.optional(z.array(GeneralGroupItem, { error: 'items must be a list' }).check(z.maxLength(100))),
     version: versionField,
-  })
-  .superRefine((v, ctx) => {
+  }).check(z.superRefine((v, ctx) => {
     if (v.ident && v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.groupNameInvalid });
-  });
+  }));
 export type GeneralGroupBody = z.infer<typeof GeneralGroupBody>;
 export interface GeneralGroup {
   ident: string;
@@ -367,12 +362,12 @@ export interface SocialHistoryV1 {
 // ---------- Params and list responses ----------
 /** A chart item or group id as a key part: bounded, and never the key separator '#'. */
 function chartIdField(label: string) {
-  return z.string({ error: M.notText(label) }).regex(/^[A-Za-z0-9_-]{1,64}$/, `${label} is not valid`);
+  return z.string({ error: M.notText(label) }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, `${label} is not valid`));
 }
 
-export const PatientChartParams = z.object({ patientId: z.string().regex(/^[A-Za-z0-9_-]{1,35}$/, 'patientId is not valid') });
-export const ChartItemParams = PatientChartParams.extend({ ident: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'ident is not valid') });
-export const ChartGroupParams = PatientChartParams.extend({ groupId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'groupId is not valid') });
+export const PatientChartParams = z.object({ patientId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,35}$/, 'patientId is not valid')) });
+export const ChartItemParams = z.extend(PatientChartParams, { ident: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'ident is not valid')) });
+export const ChartGroupParams = z.extend(PatientChartParams, { groupId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'groupId is not valid')) });
 
 export interface ListResponse<T> {
   items: T[];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 import { fileExtension } from '../notes/files.js';
 import { isAllowedPhoneInput, normalizePhone } from '../patients/phone.js';
@@ -25,19 +25,15 @@ import {
 
 export * from './messaging-constants.js';
 
-const id = z.string().trim().min(1).max(LIMITS.id);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id));
 
 /** A phone number as typed or stored; parsed to the stored form, +1 and ten digits (spec shell §5). */
-export const PhoneNumber = z
-  .string({ error: MESSAGING_MESSAGES.invalidPhone })
-  .trim()
-  .max(40)
-  .refine(isAllowedPhoneInput, MESSAGING_MESSAGES.invalidPhone)
-  .transform((v, ctx) => {
+export const PhoneNumber = z.pipe(z
+  .string({ error: MESSAGING_MESSAGES.invalidPhone }).check(z.trim(), z.maxLength(40), z.refine(isAllowedPhoneInput, MESSAGING_MESSAGES.invalidPhone)), z.transform((v, ctx) => {
     const normalized = normalizePhone(v);
-    if (!normalized) ctx.addIssue({ code: 'custom', message: MESSAGING_MESSAGES.invalidPhone });
+    if (!normalized) ctx.issues.push({ code: 'custom', message: MESSAGING_MESSAGES.invalidPhone, input: ctx.value });
     return normalized ?? v;
-  });
+  }));
 
 /** null when the file may be attached to a text, otherwise the spec's message (shell §8 Invalid file). */
 export function smsAttachmentError(file: { name: string; contentType?: string | null; size?: number | null }): string | null {
@@ -51,17 +47,17 @@ export function smsAttachmentError(file: { name: string; contentType?: string | 
 
 /** A file of a text: uploaded first (POST /v1/s3/files), then named here; the server checks the stored size and type. */
 export const SmsAttachment = z.object({
-  key: z.string().trim().min(1).max(LIMITS.fileKey + 100),
-  name: z.string().trim().min(1).max(LIMITS.shortText),
-  contentType: z.string().trim().min(1).max(200),
-  size: z.number().int().nonnegative(),
+  key: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fileKey + 100)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.shortText)),
+  contentType: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  size: z.number().check(z.int(), z.nonnegative()),
 });
 export type SmsAttachment = z.infer<typeof SmsAttachment>;
 
-export const SmsAttachmentInput = SmsAttachment.superRefine((f, ctx) => {
+export const SmsAttachmentInput = SmsAttachment.check(z.superRefine((f, ctx) => {
   const error = smsAttachmentError(f);
   if (error) ctx.addIssue({ code: 'custom', message: error });
-});
+}));
 
 /** One text of a conversation (spec notes §3: noteId, from, to, text, timestamp, attachments) with its delivery. */
 export const SmsMessage = z.object({
@@ -77,16 +73,16 @@ export const SmsMessage = z.object({
   attachments: z.array(SmsAttachment),
   deliveryStatus: z.enum(SMS_DELIVERY_STATUSES),
   /** Why a text is FAILED, in words a user can act on. */
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   /** Inbound texts start UNREAD; outbound ones are READ. */
   readStatus: z.enum(SMS_READ_STATUSES),
-  patientId: z.string().nullable(),
+  patientId: z.nullable(z.string()),
   /** The user who sent it (outbound), null for inbound texts. */
-  sentBy: z.string().nullable(),
+  sentBy: z.nullable(z.string()),
   /** Set when the text was sent by a scheduled event. */
-  scheduledEventId: z.string().nullable(),
+  scheduledEventId: z.nullable(z.string()),
   /** The SMS notification of an inbound text. */
-  notificationId: z.string().nullable(),
+  notificationId: z.nullable(z.string()),
 });
 export type SmsMessage = z.infer<typeof SmsMessage>;
 
@@ -106,8 +102,8 @@ export const OptOutStatus = z.object({
   phoneNumber: z.string(),
   optedOut: z.boolean(),
   /** When it replied the opt-out keyword, null when not opted out. */
-  optedOutAt: z.string().nullable(),
-  keyword: z.string().nullable(),
+  optedOutAt: z.nullable(z.string()),
+  keyword: z.nullable(z.string()),
 });
 export type OptOutStatus = z.infer<typeof OptOutStatus>;
 
@@ -120,8 +116,8 @@ export const Conversation = z.object({
   patientIds: z.array(z.string()),
   readStatus: z.enum(SMS_READ_STATUSES),
   archived: z.boolean(),
-  unreadCount: z.number().int().nonnegative(),
-  lastMessage: SmsMessage.pick({ messageId: true, direction: true, text: true, timestamp: true, deliveryStatus: true }).nullable(),
+  unreadCount: z.number().check(z.int(), z.nonnegative()),
+  lastMessage: z.nullable(z.pick(SmsMessage, { messageId: true, direction: true, text: true, timestamp: true, deliveryStatus: true })),
   participants: z.array(Participant),
   optOut: OptOutStatus,
   createdAt: z.string(),
@@ -131,20 +127,20 @@ export type Conversation = z.infer<typeof Conversation>;
 
 /** GET /v1/messaging/conversations: spec shell §7.5 offset, limit, search; filter for the hub's tabs. */
 export const ConversationListQuery = z.object({
-  offset: z.coerce.number().int().nonnegative().default(0),
-  limit: z.coerce.number().int().min(1).max(CONVERSATION_PAGE_MAX).default(CONVERSATION_PAGE_SIZE),
-  search: z.string().trim().max(100).optional(),
-  filter: z.enum(CONVERSATION_FILTERS).default('all'),
+  offset: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(CONVERSATION_PAGE_MAX)), CONVERSATION_PAGE_SIZE),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  filter: z._default(z.enum(CONVERSATION_FILTERS), 'all'),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
-export const ConversationList = z.object({ conversations: z.array(Conversation), total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export const ConversationList = z.object({ conversations: z.array(Conversation), total: z.number().check(z.int()), offset: z.number().check(z.int()), limit: z.number().check(z.int()) });
 export type ConversationList = z.infer<typeof ConversationList>;
 
 /** POST /v1/messaging/conversations: the pair's conversation, created once. */
 export const CreateConversationBody = z.object({
   patientPhoneNumber: PhoneNumber,
   practicePhoneNumber: PhoneNumber,
-  patientId: id.optional(),
+  patientId: z.optional(id),
 });
 export type CreateConversationBody = z.input<typeof CreateConversationBody>;
 export const CreateConversationResult = z.object({ conversation: Conversation, created: z.boolean() });
@@ -155,20 +151,20 @@ export const ParticipantParams = z.object({ id: id, participantId: id });
 
 /** GET /v1/messaging/conversations/{id}/messages and GET /sms: newest page before `before`, returned oldest first. */
 export const MessageListQuery = z.object({
-  before: z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' }).optional(),
-  limit: z.coerce.number().int().min(1).max(SMS_PAGE_MAX).default(SMS_PAGE_SIZE),
+  before: z.optional(z.iso.datetime({ offset: true, error: 'before must be an ISO date-time' })),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SMS_PAGE_MAX)), SMS_PAGE_SIZE),
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;
 export const MessageList = z.object({ messages: z.array(SmsMessage), hasMore: z.boolean(), conversation: Conversation });
 export type MessageList = z.infer<typeof MessageList>;
 
 /** GET /sms?phoneNumber=&before= (spec shell §7.5): a patient phone's history across the practice's numbers. */
-export const SmsHistoryQuery = MessageListQuery.extend({ phoneNumber: PhoneNumber });
+export const SmsHistoryQuery = z.extend(MessageListQuery, { phoneNumber: PhoneNumber });
 export type SmsHistoryQuery = z.infer<typeof SmsHistoryQuery>;
 export const SmsHistory = z.object({ messages: z.array(SmsMessage), hasMore: z.boolean(), optOut: OptOutStatus });
 export type SmsHistory = z.infer<typeof SmsHistory>;
 
-const smsText = z.string().max(SMS_TEXT_MAX, MESSAGING_MESSAGES.textTooLong);
+const smsText = z.string().check(z.maxLength(SMS_TEXT_MAX, MESSAGING_MESSAGES.textTooLong));
 
 /**
  * POST /v1/messaging/conversations/{id}/messages: sends { text, files?, from? }. `from` is one of the
@@ -177,33 +173,32 @@ const smsText = z.string().max(SMS_TEXT_MAX, MESSAGING_MESSAGES.textTooLong);
  */
 export const SendMessageBody = z
   .object({
-    text: smsText.default(''),
+    text: z._default(smsText, ''),
     // Type and size are checked by the server against the stored file (smsAttachmentError), answered with the spec's text.
-    files: z.array(SmsAttachment).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
-    from: PhoneNumber.optional(),
-    patientId: id.optional(),
-  })
-  .refine((b) => b.text.trim().length > 0 || b.files.length > 0, { message: MESSAGING_MESSAGES.textOrFileRequired, path: ['text'] });
+    files: z._default(z.array(SmsAttachment).check(z.maxLength(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles)), []),
+    from: z.optional(PhoneNumber),
+    patientId: z.optional(id),
+  }).check(z.refine((b) => b.text.trim().length > 0 || b.files.length > 0, { message: MESSAGING_MESSAGES.textOrFileRequired, path: ['text'] }));
 export type SendMessageBody = z.input<typeof SendMessageBody>;
 export const SendMessageResult = z.object({ message: SmsMessage, conversation: Conversation });
 export type SendMessageResult = z.infer<typeof SendMessageResult>;
 
 /** 422 body of a send that did not go out: the spec's toast text, why, and the kept message. */
-export const SendFailure = z.object({ message: z.string(), reason: z.string(), failedMessage: SmsMessage.optional() });
+export const SendFailure = z.object({ message: z.string(), reason: z.string(), failedMessage: z.optional(SmsMessage) });
 export type SendFailure = z.infer<typeof SendFailure>;
 
 /** PUT mark-as-read | mark-as-unread | archive | unarchive: the conversation afterwards. */
-export const MarkConversationBody = z.object({ messageIds: z.array(id).max(SMS_PAGE_MAX).optional() }).default({});
+export const MarkConversationBody = z._default(z.object({ messageIds: z.optional(z.array(id).check(z.maxLength(SMS_PAGE_MAX))) }), {});
 export type MarkConversationBody = z.input<typeof MarkConversationBody>;
 
 /** POST /v1/messaging/conversations/{id}/participants with participants. */
 export const AddParticipantsBody = z.object({
-  participants: z.array(z.object({ type: ParticipantType, refId: id })).min(1).max(PARTICIPANTS_MAX),
+  participants: z.array(z.object({ type: ParticipantType, refId: id })).check(z.minLength(1), z.maxLength(PARTICIPANTS_MAX)),
 });
 export type AddParticipantsBody = z.infer<typeof AddParticipantsBody>;
 
 /** GET /v1/messaging/conversations/unread-count: conversations with unread texts, and the texts. */
-export const MessagingUnreadCount = z.object({ conversations: z.number().int(), messages: z.number().int() });
+export const MessagingUnreadCount = z.object({ conversations: z.number().check(z.int()), messages: z.number().check(z.int()) });
 export type MessagingUnreadCount = z.infer<typeof MessagingUnreadCount>;
 
 const when = z.iso.datetime({
@@ -215,29 +210,29 @@ const when = z.iso.datetime({
 export const ScheduledSmsRequest = z.object({
   noteType: z.literal(SCHEDULED_SMS.noteType, { error: MESSAGING_MESSAGES.scheduledOnlySms }),
   patientId: id,
-  status: z.literal('SIGNED').optional(),
+  status: z.optional(z.literal('SIGNED')),
   data: z.object({
     from: PhoneNumber,
     to: PhoneNumber,
     text: smsText,
-    subject: z.string().max(LIMITS.shortText).optional(),
+    subject: z.optional(z.string().check(z.maxLength(LIMITS.shortText))),
   }),
-  files: z.array(SmsAttachment).max(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles).default([]),
+  files: z._default(z.array(SmsAttachment).check(z.maxLength(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles)), []),
 });
 export type ScheduledSmsRequest = z.infer<typeof ScheduledSmsRequest>;
 
 /** POST /v1/scheduled-events (spec shell §7.5): when, eventType, service, operationId, operationVersion v2, invocations 1, request. */
 export const ScheduledEventCreateBody = z.object({
   when,
-  eventType: z.literal(SCHEDULED_SMS.eventType).default(SCHEDULED_SMS.eventType),
-  service: z.enum(SERVICE_KINDS).default(SCHEDULED_SMS.service),
-  operationId: z.string().trim().min(1).max(100).default(SCHEDULED_SMS.operationId),
-  operationVersion: z.literal(SCHEDULED_SMS.operationVersion).default(SCHEDULED_SMS.operationVersion),
-  invocations: z.literal(SCHEDULED_SMS.invocations).default(SCHEDULED_SMS.invocations),
-  request: ScheduledSmsRequest.refine((r) => r.data.text.trim().length > 0 || r.files.length > 0, {
+  eventType: z._default(z.literal(SCHEDULED_SMS.eventType), SCHEDULED_SMS.eventType),
+  service: z._default(z.enum(SERVICE_KINDS), SCHEDULED_SMS.service),
+  operationId: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), SCHEDULED_SMS.operationId),
+  operationVersion: z._default(z.literal(SCHEDULED_SMS.operationVersion), SCHEDULED_SMS.operationVersion),
+  invocations: z._default(z.literal(SCHEDULED_SMS.invocations), SCHEDULED_SMS.invocations),
+  request: ScheduledSmsRequest.check(z.refine((r) => r.data.text.trim().length > 0 || r.files.length > 0, {
     message: MESSAGING_MESSAGES.textOrFileRequired,
     path: ['data', 'text'],
-  }),
+  })),
 });
 export type ScheduledEventCreateBody = z.input<typeof ScheduledEventCreateBody>;
 
@@ -252,12 +247,12 @@ export const ScheduledEvent = z.object({
   service: z.string(),
   operationId: z.string(),
   operationVersion: z.string(),
-  invocations: z.number().int(),
+  invocations: z.number().check(z.int()),
   request: z.object({
     noteType: z.string(),
     patientId: z.string(),
-    status: z.string().optional(),
-    data: z.object({ from: z.string(), to: z.string(), text: z.string(), subject: z.string().optional() }),
+    status: z.optional(z.string()),
+    data: z.object({ from: z.string(), to: z.string(), text: z.string(), subject: z.optional(z.string()) }),
     files: z.array(SmsAttachment),
   }),
   status: z.enum(SCHEDULED_EVENT_STATUSES),
@@ -266,29 +261,26 @@ export const ScheduledEvent = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Set when it ran: the signed SMS note and the text it sent. */
-  noteId: z.string().nullable(),
-  messageId: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  noteId: z.nullable(z.string()),
+  messageId: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
 });
 export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
 
-const statusList = z
-  .string()
-  .max(200)
-  .transform((s) => s.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.enum(SCHEDULED_EVENT_STATUSES, { error: `status must be among ${SCHEDULED_EVENT_STATUSES.join(', ')}` })).min(1));
+const statusList = z.pipe(z.pipe(z
+  .string().check(z.maxLength(200)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(SCHEDULED_EVENT_STATUSES, { error: `status must be among ${SCHEDULED_EVENT_STATUSES.join(', ')}` })).check(z.minLength(1)));
 
 /** GET /v1/scheduled-events filters (spec shell §7.5: service, operationId, eventId, status; plus the conversation's numbers). */
 export const ScheduledEventListQuery = z.object({
-  service: z.string().trim().max(100).optional(),
-  operationId: z.string().trim().max(100).optional(),
-  eventId: id.optional(),
-  status: statusList.optional(),
-  patientId: id.optional(),
-  to: PhoneNumber.optional(),
-  from: PhoneNumber.optional(),
-  limit: z.coerce.number().int().min(1).max(SCHEDULED_EVENTS_LIST_MAX).default(SCHEDULED_EVENTS_LIST_MAX),
+  service: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  operationId: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  eventId: z.optional(id),
+  status: z.optional(statusList),
+  patientId: z.optional(id),
+  to: z.optional(PhoneNumber),
+  from: z.optional(PhoneNumber),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SCHEDULED_EVENTS_LIST_MAX)), SCHEDULED_EVENTS_LIST_MAX),
 });
 export type ScheduledEventListQuery = z.infer<typeof ScheduledEventListQuery>;
 /** Sorted by `when` (spec shell §2.10: the scheduled row expands into a list sorted by when). */
@@ -297,17 +289,17 @@ export type ScheduledEventList = z.infer<typeof ScheduledEventList>;
 export const ScheduledEventIdParams = z.object({ id: id });
 
 /** Local sandbox carrier (npm start only): POST /local/carrier/sms { from, to, text } is a patient phone's reply. */
-export const LocalCarrierInbound = z.object({ from: PhoneNumber, to: PhoneNumber, text: z.string().max(SMS_TEXT_MAX) });
+export const LocalCarrierInbound = z.object({ from: PhoneNumber, to: PhoneNumber, text: z.string().check(z.maxLength(SMS_TEXT_MAX)) });
 export type LocalCarrierInbound = z.input<typeof LocalCarrierInbound>;
 export const LocalCarrierOutbound = z.object({
   messageId: z.string(),
   from: z.string(),
   to: z.string(),
   text: z.string(),
-  media: z.array(z.object({ key: z.string(), contentType: z.string(), size: z.number().int() })),
+  media: z.array(z.object({ key: z.string(), contentType: z.string(), size: z.number().check(z.int()) })),
   sentAt: z.string(),
   status: z.enum(['SENT', 'DELIVERED', 'FAILED']),
-  configurationSet: z.string().nullable(),
+  configurationSet: z.nullable(z.string()),
 });
 export type LocalCarrierOutbound = z.infer<typeof LocalCarrierOutbound>;
 export const LocalCarrierOutboundList = z.object({ label: z.string(), messages: z.array(LocalCarrierOutbound) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { emailSaveError } from './email.js';
 import { isEditableStatus, isSignedStatus, NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
 import type { NoteData, NoteFile } from './note-schema.js';

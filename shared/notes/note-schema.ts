@@ -1,33 +1,33 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { jsonSize, LIMITS, openDataMessage } from '../limits.js';
 import { NOTE_STATUSES, NOTE_TYPES, NOTES_PAGE_SIZE, type NoteStatus, type NoteType } from './note-constants.js';
 
 /** A note's data as UTF-8 JSON bytes: leaves room in the 400 KB item for the rest of the note. */
 const NOTE_DATA_MAX = 300_000;
 
-const idText = () => z.string().trim().min(1).max(LIMITS.id);
-const shortText = () => z.string().max(LIMITS.shortText);
-const noteText = () => z.string().max(LIMITS.noteText, `Text must be at most ${LIMITS.noteText} characters`);
+const idText = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id));
+const shortText = () => z.string().check(z.maxLength(LIMITS.shortText));
+const noteText = () => z.string().check(z.maxLength(LIMITS.noteText, `Text must be at most ${LIMITS.noteText} characters`));
 
 export const NoteTypeSchema = z.enum(NOTE_TYPES, { error: 'Unknown note type' });
 export const NoteStatusSchema = z.enum(NOTE_STATUSES, { error: 'Unknown note status' });
 
 export const NoteFile = z.object({
-  key: z.string().min(1).max(LIMITS.fileKey + 100),
-  name: z.string().min(1).max(LIMITS.shortText),
-  contentType: z.string().max(200).optional(),
-  size: z.number().int().nonnegative().optional(),
+  key: z.string().check(z.minLength(1), z.maxLength(LIMITS.fileKey + 100)),
+  name: z.string().check(z.minLength(1), z.maxLength(LIMITS.shortText)),
+  contentType: z.optional(z.string().check(z.maxLength(200))),
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type NoteFile = z.infer<typeof NoteFile>;
 
-export const NotePerson = z.object({ userId: z.string().max(LIMITS.id), name: shortText(), email: shortText().optional() });
+export const NotePerson = z.object({ userId: z.string().check(z.maxLength(LIMITS.id)), name: shortText(), email: z.optional(shortText()) });
 export type NotePerson = z.infer<typeof NotePerson>;
 
 export const Addendum = z.object({
   text: noteText(),
   formattedText: noteText(),
   author: NotePerson,
-  timestamp: z.string().max(40),
+  timestamp: z.string().check(z.maxLength(40)),
 });
 export type Addendum = z.infer<typeof Addendum>;
 
@@ -36,20 +36,19 @@ export type Addendum = z.infer<typeof Addendum>;
  * EMAIL adds subject/to/from, VITALS the vitals fields (shared/notes/vitals.ts). The server
  * validates the part each type needs (see noteDataSchemaFor).
  */
-export const NoteData = z
-  .object({
-    text: noteText().optional(),
-    formattedText: noteText().optional(),
-    transcriptionId: idText().optional(),
-    subject: shortText().optional(),
-    to: shortText().optional(),
-    from: shortText().optional(),
-    addenda: z.array(Addendum).max(200).optional(),
-    sentAt: z.string().max(40).optional(),
-  })
-  .catchall(z.unknown())
-  // The note is one item (400 KB at most): the open part of its data is bounded as a whole.
-  .refine((v) => jsonSize(v) <= NOTE_DATA_MAX, openDataMessage('data', NOTE_DATA_MAX));
+export const NoteData = z.catchall(
+  z.object({
+    text: z.optional(noteText()),
+    formattedText: z.optional(noteText()),
+    transcriptionId: z.optional(idText()),
+    subject: z.optional(shortText()),
+    to: z.optional(shortText()),
+    from: z.optional(shortText()),
+    addenda: z.optional(z.array(Addendum).check(z.maxLength(200))),
+    sentAt: z.optional(z.string().check(z.maxLength(40))),
+  }),
+  z.unknown(),
+).check(z.refine((v) => jsonSize(v) <= NOTE_DATA_MAX, openDataMessage('data', NOTE_DATA_MAX)));
 export type NoteData = z.infer<typeof NoteData>;
 
 export const Note = z.object({
@@ -57,44 +56,44 @@ export const Note = z.object({
   noteType: NoteTypeSchema,
   status: NoteStatusSchema,
   /** When the note was signed (ISO), null until then. */
-  signed: z.string().nullable(),
+  signed: z.nullable(z.string()),
   /** The clinical date of the note (date picker), ISO. */
   eventTimestamp: z.string(),
   /** Last change, ISO. */
   timestamp: z.string(),
   createdAt: z.string(),
   data: NoteData,
-  patientId: z.string().nullable(),
+  patientId: z.nullable(z.string()),
   /** Locked: hidden from the patient portal. */
   hidden: z.boolean(),
   files: z.array(NoteFile),
   author: NotePerson,
-  onBehalfOf: z.string().nullable(),
+  onBehalfOf: z.nullable(z.string()),
   /** Optimistic lock: every update sends the version it read; the server bumps it. */
-  noteVersion: z.number().int(),
-  signedBy: NotePerson.nullable().optional(),
+  noteVersion: z.number().check(z.int()),
+  signedBy: z.optional(z.nullable(NotePerson)),
   /** The status a DELETED note had, so an admin's restore returns it there. */
-  deletedFrom: NoteStatusSchema.nullable().optional(),
+  deletedFrom: z.optional(z.nullable(NoteStatusSchema)),
 });
 export type Note = z.infer<typeof Note>;
 
-const version = z.number({ error: 'noteVersion is required' }).int().nonnegative();
-const isoDateTime = z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time');
-const patientId = z.string().trim().min(1).max(64);
-const onBehalfOf = z.string().max(LIMITS.id).nullable().optional();
+const version = z.number({ error: 'noteVersion is required' }).check(z.int(), z.nonnegative());
+const isoDateTime = z.string().check(z.maxLength(40), z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time'));
+const patientId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const onBehalfOf = z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.id))));
 
 /** POST /v2/notes. noteId 'new' creates with a generated id. */
 export const CreateNoteBody = z.object({
-  noteId: z.literal('new', { error: "noteId must be 'new'" }).optional(),
+  noteId: z.optional(z.literal('new', { error: "noteId must be 'new'" })),
   noteType: NoteTypeSchema,
-  status: NoteStatusSchema.optional(),
-  data: NoteData.optional(),
-  author: NotePerson.partial().optional(),
-  noteVersion: z.number().int().optional(),
-  patientId: patientId.nullable().optional(),
-  eventTimestamp: isoDateTime.optional(),
-  files: z.array(NoteFile).max(100).optional(),
-  hidden: z.boolean().optional(),
+  status: z.optional(NoteStatusSchema),
+  data: z.optional(NoteData),
+  author: z.optional(z.partial(NotePerson)),
+  noteVersion: z.optional(z.number().check(z.int())),
+  patientId: z.optional(z.nullable(patientId)),
+  eventTimestamp: z.optional(isoDateTime),
+  files: z.optional(z.array(NoteFile).check(z.maxLength(100))),
+  hidden: z.optional(z.boolean()),
   onBehalfOf,
 });
 export type CreateNoteBody = z.infer<typeof CreateNoteBody>;
@@ -102,10 +101,10 @@ export type CreateNoteBody = z.infer<typeof CreateNoteBody>;
 /** POST /v1/notes/{noteId}: save an unsigned note. */
 export const UpdateNoteBody = z.object({
   noteVersion: version,
-  data: NoteData.optional(),
-  patientId: patientId.nullable().optional(),
-  eventTimestamp: isoDateTime.optional(),
-  files: z.array(NoteFile).max(100).optional(),
+  data: z.optional(NoteData),
+  patientId: z.optional(z.nullable(patientId)),
+  eventTimestamp: z.optional(isoDateTime),
+  files: z.optional(z.array(NoteFile).check(z.maxLength(100))),
   onBehalfOf,
 });
 export type UpdateNoteBody = z.infer<typeof UpdateNoteBody>;
@@ -131,30 +130,26 @@ export const VersionOnlyBody = z.object({ noteVersion: version });
 export type VersionOnlyBody = z.infer<typeof VersionOnlyBody>;
 
 /** POST /v1/notes/{noteId}/assign */
-export const AssignDraftBody = z.object({ userId: z.string().trim().max(LIMITS.id).optional().nullable() });
+export const AssignDraftBody = z.object({ userId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.id)))) });
 export type AssignDraftBody = z.infer<typeof AssignDraftBody>;
 
-export const NoteIdParams = z.object({ noteId: z.string().trim().min(1).max(80) });
+export const NoteIdParams = z.object({ noteId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) });
 
 /** DELETE /v1/notes/{noteId}?noteVersion=N (optional; when given a stale version is refused). */
-export const DeleteNoteQuery = z.object({ noteVersion: z.coerce.number().int().nonnegative().optional() });
+export const DeleteNoteQuery = z.object({ noteVersion: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) });
 
 const csv = <T extends string>(values: readonly [T, ...T[]]) =>
-  z
-    .string()
-    .max(500)
-    .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))
-    .pipe(z.array(z.enum(values, { error: `Must be one of ${values.join(', ')}` })).optional());
+  z.pipe(z.pipe(z.optional(z
+    .string().check(z.maxLength(500))), z.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))), z.optional(z.array(z.enum(values, { error: `Must be one of ${values.join(', ')}` }))));
 
 /** GET /v2/notes: the timeline page. noteTypes and statuses are comma-separated. */
 export const NotesPageQuery = z.object({
   patientId,
-  offset: z.coerce.number().int().nonnegative().default(0),
-  limit: z.coerce.number().int().min(1).max(NOTES_PAGE_SIZE).default(NOTES_PAGE_SIZE),
+  offset: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(NOTES_PAGE_SIZE)), NOTES_PAGE_SIZE),
   noteTypes: csv(NOTE_TYPES),
   statuses: csv(NOTE_STATUSES),
-  currentNoteId: z.string().max(80).optional(),
+  currentNoteId: z.optional(z.string().check(z.maxLength(80))),
 });
 export type NotesPageQuery = z.infer<typeof NotesPageQuery>;
 
@@ -167,26 +162,24 @@ export interface NotesPage {
   currentNote?: Note;
 }
 
-const boolParam = z
-  .enum(['true', 'false'])
-  .optional()
-  .transform((v) => v === 'true');
+const boolParam = z.pipe(z.optional(z
+  .enum(['true', 'false'])), z.transform((v) => v === 'true'));
 
 /** GET /v1/notes?patientId&noteType  |  ?patientId&startDate&endDate&excludeFormattedText */
 export const NotesListQuery = z.object({
   patientId,
-  noteType: NoteTypeSchema.optional(),
-  startDate: isoDateTime.optional(),
-  endDate: isoDateTime.optional(),
+  noteType: z.optional(NoteTypeSchema),
+  startDate: z.optional(isoDateTime),
+  endDate: z.optional(isoDateTime),
   excludeFormattedText: boolParam,
 });
 export type NotesListQuery = z.infer<typeof NotesListQuery>;
 
 /** POST /v1/s3/files */
 export const PresignUploadBody = z.object({
-  key: z.string().trim().min(1).max(LIMITS.fileKey),
-  contentType: z.string().trim().min(1).max(200),
-  size: z.number().int().nonnegative().optional(),
+  key: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fileKey)),
+  contentType: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type PresignUploadBody = z.infer<typeof PresignUploadBody>;
 

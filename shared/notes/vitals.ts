@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { ageOn } from '../rules/dates.js';
 
 /** Vitals fields with their display units (spec notes §3, §5; units temp °F, height in, weight lb, head circumference in). */
@@ -28,42 +28,39 @@ export const VITALS_MESSAGES = {
 } as const;
 
 const num = (label: string) =>
-  z
-    .union([z.number(), z.string()], { error: VITALS_MESSAGES.notNumber(label) })
-    .transform((v, ctx) => {
+  z.optional(z.nullable(z.pipe(z
+    .union([z.number(), z.string()], { error: VITALS_MESSAGES.notNumber(label) }), z.transform((v, ctx) => {
       if (typeof v === 'string') {
         const t = v.trim();
         if (t === '') return null;
         const n = Number(t);
         if (!Number.isFinite(n)) {
-          ctx.addIssue({ code: 'custom', message: VITALS_MESSAGES.notNumber(label) });
+          ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
           return z.NEVER;
         }
         v = n;
       }
       if (!Number.isFinite(v)) {
-        ctx.addIssue({ code: 'custom', message: VITALS_MESSAGES.notNumber(label) });
+        ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
         return z.NEVER;
       }
       if (v < 0) {
-        ctx.addIssue({ code: 'custom', message: VITALS_MESSAGES.negative(label) });
+        ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.negative(label), input: ctx.value });
         return z.NEVER;
       }
       return v;
-    })
-    .nullable()
-    .optional();
+    }))));
 
 const shape = Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, num(f.label)])) as Record<VitalsKey, ReturnType<typeof num>>;
 
 /** Vitals as typed in the form (numbers or numeric strings; blank = not measured). */
 export const VitalsInput = z.object({
   ...shape,
-  tempUnit: z.literal(VITALS_UNITS.tempUnit).optional(),
-  heightUnit: z.literal(VITALS_UNITS.heightUnit).optional(),
-  weightUnit: z.literal(VITALS_UNITS.weightUnit).optional(),
-  text: z.string().optional(),
-  formattedText: z.string().optional(),
+  tempUnit: z.optional(z.literal(VITALS_UNITS.tempUnit)),
+  heightUnit: z.optional(z.literal(VITALS_UNITS.heightUnit)),
+  weightUnit: z.optional(z.literal(VITALS_UNITS.weightUnit)),
+  text: z.optional(z.string()),
+  formattedText: z.optional(z.string()),
 });
 export type VitalsInput = z.infer<typeof VitalsInput>;
 export type Vitals = Partial<Record<VitalsKey, number | null>> & {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { jsonSize, OPEN_DATA_MAX, openDataMessage } from '../limits.js';
 
 export * from './notification-constants.js';
@@ -9,8 +9,8 @@ import {
   NOTIFICATION_TYPES,
 } from './notification-constants.js';
 
-const id = z.string().trim().min(1).max(200);
-const nullableText = (max: number) => z.string().max(max).nullable();
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const nullableText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
 
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES, { error: `notificationType must be one of ${NOTIFICATION_TYPES.join(', ')}` });
 export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES, {
@@ -22,48 +22,45 @@ export const Notification = z.object({
   practiceId: z.string(),
   sk: z.string(),
   notificationId: z.string(),
-  notificationVersion: z.number().int().min(1),
+  notificationVersion: z.number().check(z.int(), z.gte(1)),
   isLatestVersion: z.boolean(),
-  sourceId: z.string().nullable(),
-  relatedTo: z.string().nullable(),
+  sourceId: z.nullable(z.string()),
+  relatedTo: z.nullable(z.string()),
   notificationType: NotificationTypeSchema,
   notificationStatus: NotificationStatusSchema,
-  assigned: z.string().nullable(),
-  previouslyAssigned: z.string().nullable(),
-  author: z.string().nullable(),
-  comments: z.unknown().nullable(),
-  text: z.string().nullable(),
+  assigned: z.nullable(z.string()),
+  previouslyAssigned: z.nullable(z.string()),
+  author: z.nullable(z.string()),
+  comments: z.nullable(z.unknown()),
+  text: z.nullable(z.string()),
   urgent: z.boolean(),
-  patientId: z.string().nullable(),
+  patientId: z.nullable(z.string()),
   createdAt: z.string(),
-  dueOn: z.string().nullable(),
+  dueOn: z.nullable(z.string()),
   lastUpdated: z.string(),
-  lastUpdatedBy: z.string().nullable(),
+  lastUpdatedBy: z.nullable(z.string()),
   /** Type-specific data: PHONE_CALL {voicemailKey, from, to, timestamp}, SMS {from, to, timestamp, patients, files},
    * LAB_RESULTS/DRAFT {noteId, patientId}, FORM {noteId, patientId, intakeId},
    * FAX {messageId, text, faxNumber, faxCsid, faxCallerId, s3Path, faxId}. */
-  data: z.record(z.string(), z.unknown()).nullable(),
+  data: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type Notification = z.infer<typeof Notification>;
 
 /** Fields a caller may set; identity, versions and timestamps are the server's. */
 const notificationFields = {
-  sourceId: id.nullable().optional(),
-  relatedTo: id.nullable().optional(),
-  notificationStatus: NotificationStatusSchema.optional(),
-  assigned: id.nullable().optional(),
-  previouslyAssigned: id.nullable().optional(),
-  author: id.nullable().optional(),
-  comments: z.unknown().refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('comments', OPEN_DATA_MAX)).optional(),
-  text: nullableText(NOTIFICATION_TEXT_MAX).optional(),
-  urgent: z.boolean().optional(),
-  patientId: id.nullable().optional(),
-  dueOn: z.string().max(40).nullable().optional(),
-  data: z
-    .record(z.string().max(100), z.unknown())
-    .refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('data', OPEN_DATA_MAX))
-    .nullable()
-    .optional(),
+  sourceId: z.optional(z.nullable(id)),
+  relatedTo: z.optional(z.nullable(id)),
+  notificationStatus: z.optional(NotificationStatusSchema),
+  assigned: z.optional(z.nullable(id)),
+  previouslyAssigned: z.optional(z.nullable(id)),
+  author: z.optional(z.nullable(id)),
+  comments: z.optional(z.unknown().check(z.refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('comments', OPEN_DATA_MAX)))),
+  text: z.optional(nullableText(NOTIFICATION_TEXT_MAX)),
+  urgent: z.optional(z.boolean()),
+  patientId: z.optional(z.nullable(id)),
+  dueOn: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  data: z.optional(z.nullable(z
+    .record(z.string().check(z.maxLength(100)), z.unknown()).check(z.refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('data', OPEN_DATA_MAX))))),
 };
 
 /** POST /v1/notifications: a notification plus its notificationType (status defaults to UNREAD). */
@@ -76,16 +73,13 @@ export type NotificationCreateInput = z.infer<typeof NotificationCreateInput>;
  */
 export const NotificationUpdateInput = z.object({
   ...notificationFields,
-  notificationVersion: z.number().int().min(1).optional(),
+  notificationVersion: z.optional(z.number().check(z.int(), z.gte(1))),
 });
 export type NotificationUpdateInput = z.infer<typeof NotificationUpdateInput>;
 
 const commaList = <T extends string>(values: readonly [T, ...T[]], label: string) =>
-  z
-    .string()
-    .max(500)
-    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).min(1));
+  z.pipe(z.pipe(z
+    .string().check(z.maxLength(500)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).check(z.minLength(1)));
 
 /**
  * GET /v1/notifications filters (spec shell §7.2): notificationType + notificationStatus (each may be
@@ -93,14 +87,14 @@ const commaList = <T extends string>(values: readonly [T, ...T[]], label: string
  * since=<iso> answers the latest versions changed since then (catch-up after a reconnect).
  */
 export const NotificationListQuery = z.object({
-  notificationType: commaList(NOTIFICATION_TYPES, 'notificationType').optional(),
-  notificationStatus: commaList(NOTIFICATION_STATUSES, 'notificationStatus').optional(),
-  notificationId: id.optional(),
-  sourceId: id.optional(),
-  relatedTo: id.optional(),
-  assigned: id.optional(),
-  since: z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_MAX).optional(),
+  notificationType: z.optional(commaList(NOTIFICATION_TYPES, 'notificationType')),
+  notificationStatus: z.optional(commaList(NOTIFICATION_STATUSES, 'notificationStatus')),
+  notificationId: z.optional(id),
+  sourceId: z.optional(id),
+  relatedTo: z.optional(id),
+  assigned: z.optional(id),
+  since: z.optional(z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' })),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(NOTIFICATION_LIST_MAX))),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
@@ -108,17 +102,17 @@ export const NotificationList = z.object({ notifications: z.array(Notification) 
 export type NotificationList = z.infer<typeof NotificationList>;
 
 /** Conversation calls: {from, to} are the two phone numbers of an SMS conversation. */
-export const ConversationInput = z.object({ from: z.string().trim().min(1, 'from is required').max(40), to: z.string().trim().min(1, 'to is required').max(40) });
+export const ConversationInput = z.object({ from: z.string().check(z.trim(), z.minLength(1, 'from is required'), z.maxLength(40)), to: z.string().check(z.trim(), z.minLength(1, 'to is required'), z.maxLength(40)) });
 export type ConversationInput = z.infer<typeof ConversationInput>;
-export const ConversationUpdateResult = z.object({ updated: z.number().int() });
+export const ConversationUpdateResult = z.object({ updated: z.number().check(z.int()) });
 
 /** GET /v1/notifications/unread-count: UNREAD + UPDATED latest versions. */
 export const UnreadCount = z.object({
   /** All unread notifications except tasks (the communication inbox). */
-  count: z.number().int(),
-  byType: z.record(NotificationTypeSchema, z.number().int()),
+  count: z.number().check(z.int()),
+  byType: z.record(NotificationTypeSchema, z.number().check(z.int())),
   /** Unread notifications of any type assigned to the caller. */
-  assignedToMe: z.number().int(),
+  assignedToMe: z.number().check(z.int()),
 });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { MIN_DATE_ISO } from '../constants/dates.js';
 import {
   MEMBERSHIP_STATUSES,
@@ -47,90 +47,73 @@ const M = PATIENT_MESSAGES;
 
 /** A string field: wrong types name the field; trimmed; bounded. */
 function text(label: string, max: number) {
-  return z.string({ error: M.notText(label) }).trim().max(max, M.tooLong(label, max));
+  return z.string({ error: M.notText(label) }).check(z.trim(), z.maxLength(max, M.tooLong(label, max)));
 }
 
 function requiredText(label: string, max: number) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) })
-    .trim()
-    .min(1, M.required(label))
-    .max(max, M.tooLong(label, max));
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) }).check(z.trim(), z.minLength(1, M.required(label)), z.maxLength(max, M.tooLong(label, max)));
 }
 
 function nameText(label: string, max: number, required: boolean) {
   const base = required ? requiredText(label, max) : text(label, max);
-  return base.refine(isSupportedNameText, unsupportedCharacterMessage(label));
+  return base.check(z.refine(isSupportedNameText, unsupportedCharacterMessage(label)));
 }
 
 /** A phone as typed or as stored; normalised to +1 and ten digits (+15415550100). Empty stays empty. */
 function phoneText(label: string, max = L.primaryPhoneNumber) {
-  return text(label, max)
-    .refine((v) => v === '' || isAllowedPhoneInput(v), { message: M.phoneInput, abort: true })
-    .refine((v) => v === '' || nationalDigits(v) !== null, M.phoneLength)
-    .transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v)));
+  return z.pipe(text(label, max).check(z.refine((v) => v === '' || isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }), z.refine((v) => v === '' || nationalDigits(v) !== null, M.phoneLength)), z.transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v))));
 }
 
 const dob = z
-  .string({ error: M.dobInvalid })
-  .trim()
-  .refine((v) => v === '' || isIsoDate(v), { message: M.dobInvalid, abort: true })
-  .refine((v) => v === '' || v >= MIN_DATE_ISO, M.dobBefore1900)
-  .refine((v) => v === '' || v <= todayIsoDate(), M.dobAfterToday);
+  .string({ error: M.dobInvalid }).check(z.trim(), z.refine((v) => v === '' || isIsoDate(v), { message: M.dobInvalid, abort: true }), z.refine((v) => v === '' || v >= MIN_DATE_ISO, M.dobBefore1900), z.refine((v) => v === '' || v <= todayIsoDate(), M.dobAfterToday));
 
 export const PatientPhone = z.object({
   type: z.enum(PHONE_TYPES, { error: 'Phone type must be mobile, home or work' }),
-  number: phoneText('Phone number').refine((v) => v !== '', M.required('Phone number')),
+  number: phoneText('Phone number').check(z.refine((v) => v !== '', M.required('Phone number'))),
 });
 
 export const PatientAddressInput = z.object({
-  line1: text('Address Line 1', L.addressLine1).optional(),
-  line2: text('Address Line 2', L.addressLine2).optional(),
-  city: text('City', L.city).optional(),
-  state: text('State', L.state).optional(),
-  zip: text('Zip Code', L.zip).optional(),
+  line1: z.optional(text('Address Line 1', L.addressLine1)),
+  line2: z.optional(text('Address Line 2', L.addressLine2)),
+  city: z.optional(text('City', L.city)),
+  state: z.optional(text('State', L.state)),
+  zip: z.optional(text('Zip Code', L.zip)),
 });
 
 export const HealthInsurance = z.object({
-  payerName: text('Payer name', L.freeText).optional(),
-  memberId: text('Member ID', L.freeText).optional(),
-  groupId: text('Group ID', L.freeText).optional(),
-  payerPhoneNumber: phoneText('Payer phone number').optional(),
+  payerName: z.optional(text('Payer name', L.freeText)),
+  memberId: z.optional(text('Member ID', L.freeText)),
+  groupId: z.optional(text('Group ID', L.freeText)),
+  payerPhoneNumber: z.optional(phoneText('Payer phone number')),
 });
 
 export const EmergencyContact = z.object({
-  name: text('Emergency contact name', L.freeText).optional(),
-  phoneNumber: phoneText('Emergency contact phone number').optional(),
+  name: z.optional(text('Emergency contact name', L.freeText)),
+  phoneNumber: z.optional(phoneText('Emergency contact phone number')),
 });
 
 const patientFields = {
   /** Optional client-chosen id on create (repeating it gives 409); ignored on update. */
-  id: z
-    .string({ error: M.notText('Patient id') })
-    .trim()
-    .min(1, M.required('Patient id'))
-    .max(L.id, M.tooLong('Patient id', L.id))
-    .regex(/^[A-Za-z0-9_-]+$/, M.idInvalid)
-    .optional(),
+  id: z.optional(z
+    .string({ error: M.notText('Patient id') }).check(z.trim(), z.minLength(1, M.required('Patient id')), z.maxLength(L.id, M.tooLong('Patient id', L.id)), z.regex(/^[A-Za-z0-9_-]+$/, M.idInvalid))),
   firstName: nameText('First Name', L.firstName, true),
   lastName: nameText('Last Name', L.lastName, true),
-  middleName: nameText('Middle Name', L.middleName, false).optional(),
-  chosenFirstName: text('Chosen First Name', L.chosenFirstName).optional(),
-  chosenLastName: text('Chosen Last Name', L.chosenLastName).optional(),
-  dob: dob.optional(),
+  middleName: z.optional(nameText('Middle Name', L.middleName, false)),
+  chosenFirstName: z.optional(text('Chosen First Name', L.chosenFirstName)),
+  chosenLastName: z.optional(text('Chosen Last Name', L.chosenLastName)),
+  dob: z.optional(dob),
   gender: z.enum(PATIENT_GENDERS, { error: M.invalidGender }),
-  email: text('Email', L.email)
-    .refine((v) => v === '' || z.email().safeParse(v).success, M.emailInvalid)
-    .optional(),
-  phones: z.array(PatientPhone, { error: 'Phones must be a list' }).max(L.phones, `At most ${L.phones} phone numbers`).optional(),
-  primaryPhoneNumber: phoneText('Primary phone number').optional(),
-  address: PatientAddressInput.optional(),
-  healthInsurance: HealthInsurance.optional(),
-  emergencyContact: EmergencyContact.optional(),
-  preferredPharmacy: text('Preferred pharmacy', L.freeText).optional(),
-  hipaaAuthorizationAccepted: z.boolean({ error: 'HIPAA authorization accepted must be true or false' }).optional(),
+  email: z.optional(text('Email', L.email).check(z.refine((v) => v === '' || z.email().safeParse(v).success, M.emailInvalid))),
+  phones: z.optional(z.array(PatientPhone, { error: 'Phones must be a list' }).check(z.maxLength(L.phones, `At most ${L.phones} phone numbers`))),
+  primaryPhoneNumber: z.optional(phoneText('Primary phone number')),
+  address: z.optional(PatientAddressInput),
+  healthInsurance: z.optional(HealthInsurance),
+  emergencyContact: z.optional(EmergencyContact),
+  preferredPharmacy: z.optional(text('Preferred pharmacy', L.freeText)),
+  hipaaAuthorizationAccepted: z.optional(z.boolean({ error: 'HIPAA authorization accepted must be true or false' })),
   /** The patient's primary provider (spec chart-data: practitioner.name); {{primary provider}} expands from it. */
-  practitioner: z.object({ name: text('Primary provider', L.freeText) }, { error: 'Primary provider must be an object with a name' }).optional(),
+  practitioner: z.optional(z.object({ name: text('Primary provider', L.freeText) }, { error: 'Primary provider must be an object with a name' })),
 };
 
 /**
@@ -144,10 +127,7 @@ export type PatientFormValues = z.input<typeof PatientInput>;
 
 function mandatory(label: string, max: number, message: string) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? message : M.notText(label)) })
-    .trim()
-    .min(1, message)
-    .max(max, M.tooLong(label, max));
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? message : M.notText(label)) }).check(z.trim(), z.minLength(1, message), z.maxLength(max, M.tooLong(label, max)));
 }
 
 /**
@@ -155,20 +135,17 @@ function mandatory(label: string, max: number, message: string) {
  * and the primary phone number become mandatory, with the spec's messages. Built as field
  * overrides (not a refinement) so these messages appear together with the base rules' messages.
  */
-const FullAddress = PatientAddressInput.extend({
+const FullAddress = z.extend(PatientAddressInput, {
   line1: mandatory('Address Line 1', L.addressLine1, M.addressLine1Required),
   city: mandatory('City', L.city, M.cityRequired),
   state: mandatory('State', L.state, M.stateRequired),
   zip: mandatory('Zip Code', L.zip, M.zipRequired),
 });
 
-export const PatientFullInput = PatientInput.extend({
+export const PatientFullInput = z.extend(PatientInput, {
   // A missing address is parsed as {} so each mandatory field reports its own message.
-  address: FullAddress.prefault({} as z.input<typeof FullAddress>),
-  primaryPhoneNumber: mandatory('Primary phone number', L.primaryPhoneNumber, M.primaryPhoneRequired)
-    .refine((v) => isAllowedPhoneInput(v), { message: M.phoneInput, abort: true })
-    .refine((v) => nationalDigits(v) !== null, M.phoneLength)
-    .transform((v) => normalizePhone(v) ?? v),
+  address: z.prefault(FullAddress, {} as z.input<typeof FullAddress>),
+  primaryPhoneNumber: z.pipe(mandatory('Primary phone number', L.primaryPhoneNumber, M.primaryPhoneRequired).check(z.refine((v) => isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }), z.refine((v) => nationalDigits(v) !== null, M.phoneLength)), z.transform((v) => normalizePhone(v) ?? v)),
 });
 export type PatientFullInput = z.output<typeof PatientFullInput>;
 
@@ -177,35 +154,33 @@ export const Patient = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  middleName: z.string().optional(),
-  chosenFirstName: z.string().optional(),
-  chosenLastName: z.string().optional(),
-  dob: z.string().optional(),
-  gender: z.enum(PATIENT_GENDERS).optional(),
-  email: z.string().optional(),
-  phones: z.array(z.object({ type: z.enum(PHONE_TYPES), number: z.string() })).optional(),
-  primaryPhoneNumber: z.string().optional(),
-  address: z
+  middleName: z.optional(z.string()),
+  chosenFirstName: z.optional(z.string()),
+  chosenLastName: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  gender: z.optional(z.enum(PATIENT_GENDERS)),
+  email: z.optional(z.string()),
+  phones: z.optional(z.array(z.object({ type: z.enum(PHONE_TYPES), number: z.string() }))),
+  primaryPhoneNumber: z.optional(z.string()),
+  address: z.optional(z
     .object({
-      line1: z.string().optional(),
-      line2: z.string().optional(),
-      city: z.string().optional(),
-      state: z.string().optional(),
-      zip: z.string().optional(),
-    })
-    .optional(),
-  healthInsurance: z
+      line1: z.optional(z.string()),
+      line2: z.optional(z.string()),
+      city: z.optional(z.string()),
+      state: z.optional(z.string()),
+      zip: z.optional(z.string()),
+    })),
+  healthInsurance: z.optional(z
     .object({
-      payerName: z.string().optional(),
-      memberId: z.string().optional(),
-      groupId: z.string().optional(),
-      payerPhoneNumber: z.string().optional(),
-    })
-    .optional(),
-  emergencyContact: z.object({ name: z.string().optional(), phoneNumber: z.string().optional() }).optional(),
-  preferredPharmacy: z.string().optional(),
-  hipaaAuthorizationAccepted: z.boolean().optional(),
-  practitioner: z.object({ name: z.string().optional() }).optional(),
+      payerName: z.optional(z.string()),
+      memberId: z.optional(z.string()),
+      groupId: z.optional(z.string()),
+      payerPhoneNumber: z.optional(z.string()),
+    })),
+  emergencyContact: z.optional(z.object({ name: z.optional(z.string()), phoneNumber: z.optional(z.string()) })),
+  preferredPharmacy: z.optional(z.string()),
+  hipaaAuthorizationAccepted: z.optional(z.boolean()),
+  practitioner: z.optional(z.object({ name: z.optional(z.string()) })),
   membershipStatus: z.enum(MEMBERSHIP_STATUSES),
   status: z.enum(PATIENT_STATUSES),
   createdAt: z.string(),
@@ -213,34 +188,26 @@ export const Patient = z.object({
 });
 export type Patient = z.infer<typeof Patient>;
 
-const boolParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
+const boolParam = z.pipe(z
+  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }), z.transform((v) => v === 'true' || v === '1'));
 
 /** GET /v1/patients query. */
 export const PatientListQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PATIENT_MAX_PAGE_SIZE, `limit must be at most ${PATIENT_MAX_PAGE_SIZE}`)
-    .default(PATIENT_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be at least 0')
-    .default(0),
-  status: z.enum(PATIENT_STATUSES, { error: 'status must be active or DELETED' }).default('active'),
-  q: z.string().trim().max(PATIENT_SEARCH_MAX_QUERY, `q must be at most ${PATIENT_SEARCH_MAX_QUERY} characters`).optional(),
+  limit: z._default(z.coerce
+    .number({ error: 'limit must be a number' }).check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(PATIENT_MAX_PAGE_SIZE, `limit must be at most ${PATIENT_MAX_PAGE_SIZE}`)), PATIENT_PAGE_SIZE),
+  offset: z._default(z.coerce
+    .number({ error: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.gte(0, 'offset must be at least 0')), 0),
+  status: z._default(z.enum(PATIENT_STATUSES, { error: 'status must be active or DELETED' }), 'active'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(PATIENT_SEARCH_MAX_QUERY, `q must be at most ${PATIENT_SEARCH_MAX_QUERY} characters`))),
 });
 export type PatientListQuery = z.output<typeof PatientListQuery>;
 
 /** POST/PUT query: `fullValidation=true` applies PatientFullInput. */
-export const PatientWriteQuery = z.object({ fullValidation: boolParam.optional() });
+export const PatientWriteQuery = z.object({ fullValidation: z.optional(boolParam) });
 export type PatientWriteQuery = z.output<typeof PatientWriteQuery>;
 
 export const PatientIdParams = z.object({
-  patientId: z.string().min(1).max(200, 'patientId is too long'),
+  patientId: z.string().check(z.minLength(1), z.maxLength(200, 'patientId is too long')),
 });
 
 /**
@@ -256,10 +223,10 @@ export type PatientSearchMatch = z.infer<typeof PatientSearchMatch>;
 
 export const PatientListResponse = z.object({
   items: z.array(Patient),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
+  total: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+  offset: z.number().check(z.int()),
   /** Search only: one entry per item of this page, in the same order. */
-  matches: z.array(PatientSearchMatch).optional(),
+  matches: z.optional(z.array(PatientSearchMatch)),
 });
 export type PatientListResponse = z.infer<typeof PatientListResponse>;

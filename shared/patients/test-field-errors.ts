@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 
 /** First message per dotted path, as the API's error body carries them. */
-export function zodFieldErrorsOf(result: { success: boolean; error?: z.ZodError }): Record<string, string> {
+export function zodFieldErrorsOf(result: { success: boolean; error?: z.core.$ZodError }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const path = issue.path.map(String).join('.');

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { isAllowedPhoneInput, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_MESSAGE } from '../patients/phone.js';
 
 /** Spec shell §3 User values. */
@@ -30,43 +30,38 @@ export const SETTINGS_MESSAGES = {
   ownAdminRole: 'You cannot remove your own admin permission.',
 } as const;
 
-const phone = z
-  .string()
-  .trim()
-  .refine(isAllowedPhoneInput, PHONE_INPUT_MESSAGE)
-  .transform((v, ctx) => {
+const phone = z.pipe(z
+  .string().check(z.trim(), z.refine(isAllowedPhoneInput, PHONE_INPUT_MESSAGE)), z.transform((v, ctx) => {
     const normalized = normalizePhone(v);
-    if (!normalized) ctx.addIssue({ code: 'custom', message: PHONE_LENGTH_MESSAGE });
+    if (!normalized) ctx.issues.push({ code: 'custom', message: PHONE_LENGTH_MESSAGE, input: ctx.value });
     return normalized ?? v;
-  });
+  }));
 
 const LOGO = /^data:image\/(png|jpeg|gif|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/;
 
 /** PUT /v1/practices/metadata (admin): the fields sent are changed; null clears an optional one. */
 export const PracticeMetadataUpdate = z.object({
-  practiceName: z.string().trim().min(1, SETTINGS_MESSAGES.practiceNameRequired).max(PRACTICE_NAME_MAX).optional(),
-  phoneNumber: phone.nullable().optional(),
-  additionalPhoneNumbers: z
-    .array(z.object({ phoneNumber: phone, owner: z.string().trim().min(1, SETTINGS_MESSAGES.ownerRequired).max(120) }))
-    .max(ADDITIONAL_PHONES_MAX)
-    .optional(),
-  base64Logo: z.string().max(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge).regex(LOGO, SETTINGS_MESSAGES.logoInvalid).nullable().optional(),
+  practiceName: z.optional(z.string().check(z.trim(), z.minLength(1, SETTINGS_MESSAGES.practiceNameRequired), z.maxLength(PRACTICE_NAME_MAX))),
+  phoneNumber: z.optional(z.nullable(phone)),
+  additionalPhoneNumbers: z.optional(z
+    .array(z.object({ phoneNumber: phone, owner: z.string().check(z.trim(), z.minLength(1, SETTINGS_MESSAGES.ownerRequired), z.maxLength(120)) })).check(z.maxLength(ADDITIONAL_PHONES_MAX))),
+  base64Logo: z.optional(z.nullable(z.string().check(z.maxLength(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge), z.regex(LOGO, SETTINGS_MESSAGES.logoInvalid)))),
   /** ISO date-time the product was deactivated; null reactivates. */
-  productDeactivatedAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  productDeactivatedAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
 });
 export type PracticeMetadataUpdate = z.infer<typeof PracticeMetadataUpdate>;
 
 /** PUT /v1/practices/users/{userId} (admin). */
 export const PracticeUserUpdate = z.object({
-  permissionGroup: z.enum(PERMISSION_GROUPS).optional(),
-  npiNumber: z.string().trim().regex(/^\d{10}$/, SETTINGS_MESSAGES.npiInvalid).nullable().optional(),
-  veradigmUserType: z.enum(VERADIGM_USER_TYPES).nullable().optional(),
-  userStatus: z.enum(USER_STATUSES).optional(),
+  permissionGroup: z.optional(z.enum(PERMISSION_GROUPS)),
+  npiNumber: z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^\d{10}$/, SETTINGS_MESSAGES.npiInvalid)))),
+  veradigmUserType: z.optional(z.nullable(z.enum(VERADIGM_USER_TYPES))),
+  userStatus: z.optional(z.enum(USER_STATUSES)),
 });
 export type PracticeUserUpdate = z.infer<typeof PracticeUserUpdate>;
 
 /** PUT /v1/practices/feature-gates (admin): flags to set; others keep their value. */
-export const FeatureGatesUpdate = z.object({ flags: z.record(z.string().regex(/^[a-z0-9_]{1,64}$/), z.boolean()) });
+export const FeatureGatesUpdate = z.object({ flags: z.record(z.string().check(z.regex(/^[a-z0-9_]{1,64}$/)), z.boolean()) });
 export type FeatureGatesUpdate = z.infer<typeof FeatureGatesUpdate>;
 
 import { DASHBOARD_WIDGETS, type DashboardWidgetId } from './dashboard-widgets.js';
@@ -75,9 +70,7 @@ export { DASHBOARD_WIDGETS, type DashboardWidgetId };
 export const DashboardLayout = z.object({
   /** Order is the array order. */
   widgets: z
-    .array(z.object({ id: z.enum(DASHBOARD_WIDGETS), visible: z.boolean() }))
-    .max(DASHBOARD_WIDGETS.length)
-    .refine((ws) => new Set(ws.map((w) => w.id)).size === ws.length, 'Each widget may appear once'),
+    .array(z.object({ id: z.enum(DASHBOARD_WIDGETS), visible: z.boolean() })).check(z.maxLength(DASHBOARD_WIDGETS.length), z.refine((ws) => new Set(ws.map((w) => w.id)).size === ws.length, 'Each widget may appear once')),
 });
 export type DashboardLayout = z.infer<typeof DashboardLayout>;
 
@@ -88,5 +81,5 @@ export function completeDashboardLayout(stored: DashboardLayout | null | undefin
   return { widgets };
 }
 
-export const UserIdParams = z.object({ userId: z.string().trim().min(1).max(128) });
-export const PracticeUserParams = z.object({ practiceId: z.string().trim().min(1).max(64), userId: z.string().trim().min(1).max(128) });
+export const UserIdParams = z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
+export const PracticeUserParams = z.object({ practiceId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 
 /** Not fixed by the spec: bounds so no request can store an unbounded value. */
 export const REMINDER_TEXT_MAX = 1000;
@@ -20,38 +20,38 @@ export const Reminder = z.object({
   /** ISO date-time the reminder fires. */
   dueAt: z.string(),
   assigned: z.string(),
-  patientId: z.string().nullable(),
-  completionDate: z.string().nullable(),
+  patientId: z.nullable(z.string()),
+  completionDate: z.nullable(z.string()),
   /** When the reminder's notification was created (null until it fires). */
-  firedAt: z.string().nullable(),
+  firedAt: z.nullable(z.string()),
   createdAt: z.string(),
   createdBy: z.string(),
   lastUpdated: z.string(),
 });
 export type Reminder = z.infer<typeof Reminder>;
 
-const text = z.string({ error: REMINDER_MESSAGES.textRequired }).trim().min(1, REMINDER_MESSAGES.textRequired).max(REMINDER_TEXT_MAX, REMINDER_MESSAGES.textTooLong);
+const text = z.string({ error: REMINDER_MESSAGES.textRequired }).check(z.trim(), z.minLength(1, REMINDER_MESSAGES.textRequired), z.maxLength(REMINDER_TEXT_MAX, REMINDER_MESSAGES.textTooLong));
 const dueAt = z.iso.datetime({ offset: true, error: (iss) => (iss.input === undefined ? REMINDER_MESSAGES.dueAtRequired : REMINDER_MESSAGES.dueAtInvalid) });
-const id = z.string().trim().min(1).max(120);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 
 /** POST /v1/reminders. `assigned` defaults to the caller. */
-export const ReminderCreateInput = z.object({ text, dueAt, assigned: id.optional(), patientId: id.nullable().optional() });
+export const ReminderCreateInput = z.object({ text, dueAt, assigned: z.optional(id), patientId: z.optional(z.nullable(id)) });
 export type ReminderCreateInput = z.infer<typeof ReminderCreateInput>;
 
 /** PUT /v1/reminders/{reminderId}: `completed: true` (or a completionDate) completes it and cancels its schedule. */
 export const ReminderUpdateInput = z.object({
-  text: text.optional(),
-  dueAt: dueAt.optional(),
-  assigned: id.optional(),
-  patientId: id.nullable().optional(),
-  completed: z.boolean().optional(),
-  completionDate: z.iso.datetime({ offset: true }).optional(),
+  text: z.optional(text),
+  dueAt: z.optional(dueAt),
+  assigned: z.optional(id),
+  patientId: z.optional(z.nullable(id)),
+  completed: z.optional(z.boolean()),
+  completionDate: z.optional(z.iso.datetime({ offset: true })),
 });
 export type ReminderUpdateInput = z.infer<typeof ReminderUpdateInput>;
 
 /** GET /v1/reminders: the caller's reminders by due time; open=true keeps those without completionDate. */
 export const ReminderListQuery = z.object({
-  open: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  open: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))),
 });
 export const ReminderList = z.object({ reminders: z.array(Reminder) });
 export type ReminderList = z.infer<typeof ReminderList>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { isIsoDate } from '../rules/dates.js';
 
 import { TASK_STATUSES, type TaskStatus } from './task-constants.js';
@@ -26,22 +26,19 @@ export const TASK_MESSAGES = {
   assigneeUnknown: 'The assigned user is not a member of this practice',
 } as const;
 
-const id = z.string().trim().min(1).max(120);
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const taskText = z
-  .string({ error: TASK_MESSAGES.textRequired })
-  .trim()
-  .min(1, TASK_MESSAGES.textRequired)
-  .max(TASK_TEXT_MAX, TASK_MESSAGES.textTooLong);
-const dueOn = z.string().trim().max(40).refine(isIsoDate, TASK_MESSAGES.dueDateInvalid).nullable();
-const noteDataLinks = z.array(z.object({ interactionIdent: id })).max(50);
+  .string({ error: TASK_MESSAGES.textRequired }).check(z.trim(), z.minLength(1, TASK_MESSAGES.textRequired), z.maxLength(TASK_TEXT_MAX, TASK_MESSAGES.textTooLong));
+const dueOn = z.nullable(z.string().check(z.trim(), z.maxLength(40), z.refine(isIsoDate, TASK_MESSAGES.dueDateInvalid)));
+const noteDataLinks = z.array(z.object({ interactionIdent: id })).check(z.maxLength(50));
 
 export const Task = z.object({
   ident: z.string(),
   status: z.enum(TASK_STATUSES),
   /** Due date, YYYY-MM-DD. */
-  dueOn: z.string().nullable(),
+  dueOn: z.nullable(z.string()),
   assigned: z.string(),
-  patientId: z.string().nullable(),
+  patientId: z.nullable(z.string()),
   text: z.string(),
   /** High priority. */
   urgent: z.boolean(),
@@ -50,18 +47,18 @@ export const Task = z.object({
   createdBy: z.string(),
   lastUpdated: z.string(),
   lastUpdatedBy: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 });
 export type Task = z.infer<typeof Task>;
 
 /** POST /v1/tasks. `assigned` defaults to the creator. */
 export const TaskCreateInput = z.object({
   text: taskText,
-  assigned: id.optional(),
-  dueOn: dueOn.optional(),
-  urgent: z.boolean().optional(),
-  patientId: id.nullable().optional(),
-  noteDataLinks: noteDataLinks.optional(),
+  assigned: z.optional(id),
+  dueOn: z.optional(dueOn),
+  urgent: z.optional(z.boolean()),
+  patientId: z.optional(z.nullable(id)),
+  noteDataLinks: z.optional(noteDataLinks),
 });
 export type TaskCreateInput = z.infer<typeof TaskCreateInput>;
 
@@ -70,14 +67,14 @@ export type TaskCreateInput = z.infer<typeof TaskCreateInput>;
  * saw; a task changed since is refused with 409.
  */
 export const TaskUpdateInput = z.object({
-  text: taskText.optional(),
-  assigned: id.optional(),
-  dueOn: dueOn.optional(),
-  urgent: z.boolean().optional(),
-  patientId: id.nullable().optional(),
-  noteDataLinks: noteDataLinks.optional(),
-  status: z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` }).optional(),
-  lastUpdated: z.string().optional(),
+  text: z.optional(taskText),
+  assigned: z.optional(id),
+  dueOn: z.optional(dueOn),
+  urgent: z.optional(z.boolean()),
+  patientId: z.optional(z.nullable(id)),
+  noteDataLinks: z.optional(noteDataLinks),
+  status: z.optional(z.enum(TASK_STATUSES, { error: `status must be one of ${TASK_STATUSES.join(', ')}` })),
+  lastUpdated: z.optional(z.string()),
 });
 export type TaskUpdateInput = z.infer<typeof TaskUpdateInput>;
 
@@ -94,28 +91,25 @@ export function taskFormToInput(form: TaskFormValues): TaskCreateInput {
 }
 
 /** Status filter: comma-joined (API) or space-separated (the screen's query string); only the known list. */
-const statusList = z
-  .string()
-  .max(500)
-  .transform((s) => s.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.enum(TASK_STATUSES, { error: `status must be among ${TASK_STATUSES.join(', ')}` })).min(1));
+const statusList = z.pipe(z.pipe(z
+  .string().check(z.maxLength(500)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(TASK_STATUSES, { error: `status must be among ${TASK_STATUSES.join(', ')}` })).check(z.minLength(1)));
 
 export const TaskListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(TASK_MAX_PAGE_SIZE).default(TASK_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-  keyword: z.string().trim().max(200).optional(),
-  sort: z.enum(TASK_SORTS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  status: statusList.optional(),
-  patientId: id.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(TASK_MAX_PAGE_SIZE)), TASK_PAGE_SIZE),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  keyword: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  sort: z._default(z.enum(TASK_SORTS), 'createdAt'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
+  status: z.optional(statusList),
+  patientId: z.optional(id),
   /** A user id, or `me` for the caller. */
-  assigned: id.optional(),
-  fromDueDate: z.string().max(40).refine(isIsoDate, 'fromDueDate must be YYYY-MM-DD').optional(),
-  toDueDate: z.string().max(40).refine(isIsoDate, 'toDueDate must be YYYY-MM-DD').optional(),
+  assigned: z.optional(id),
+  fromDueDate: z.optional(z.string().check(z.maxLength(40), z.refine(isIsoDate, 'fromDueDate must be YYYY-MM-DD'))),
+  toDueDate: z.optional(z.string().check(z.maxLength(40), z.refine(isIsoDate, 'toDueDate must be YYYY-MM-DD'))),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
-export const TaskPage = z.object({ tasks: z.array(Task), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const TaskPage = z.object({ tasks: z.array(Task), total: z.number().check(z.int()), limit: z.number().check(z.int()), offset: z.number().check(z.int()) });
 export type TaskPage = z.infer<typeof TaskPage>;
 
 export const TaskIdentParams = z.object({ ident: id });

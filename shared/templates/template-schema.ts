@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 
-const idText = () => z.string().trim().min(1).max(LIMITS.id);
+const idText = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id));
 
 export const TEMPLATE_STATUSES = ['active', 'inactive'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
@@ -39,25 +39,21 @@ export type Template = z.infer<typeof Template>;
 
 const M = TEMPLATE_MESSAGES;
 export const TemplateInput = z.object({
-  templateName: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(TEMPLATE_LIMITS.templateName),
+  templateName: z.string({ error: M.nameRequired }).check(z.trim(), z.minLength(1, M.nameRequired), z.maxLength(TEMPLATE_LIMITS.templateName)),
   shortcut: z
-    .string({ error: M.shortcutRequired })
-    .trim()
-    .min(1, M.shortcutRequired)
-    .max(TEMPLATE_LIMITS.shortcut)
-    .regex(/^[A-Za-z0-9_-]+$/, M.shortcutFormat),
-  body: z.string({ error: M.bodyRequired }).min(1, M.bodyRequired).max(TEMPLATE_LIMITS.body),
-  status: z.enum(TEMPLATE_STATUSES).default('active'),
-  private: z.boolean().default(false),
+    .string({ error: M.shortcutRequired }).check(z.trim(), z.minLength(1, M.shortcutRequired), z.maxLength(TEMPLATE_LIMITS.shortcut), z.regex(/^[A-Za-z0-9_-]+$/, M.shortcutFormat)),
+  body: z.string({ error: M.bodyRequired }).check(z.minLength(1, M.bodyRequired), z.maxLength(TEMPLATE_LIMITS.body)),
+  status: z._default(z.enum(TEMPLATE_STATUSES), 'active'),
+  private: z._default(z.boolean(), false),
 });
 export type TemplateInput = z.input<typeof TemplateInput>;
 
-export const TemplateIdParams = z.object({ templateId: z.string().trim().min(1).max(80) });
+export const TemplateIdParams = z.object({ templateId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)) });
 
 /** GET /v1/practices/templates?status=active&shortcut=so (prefix match on the shortcut, for the '/' menu). */
 export const TemplateListQuery = z.object({
-  status: z.enum(TEMPLATE_STATUSES).optional(),
-  shortcut: z.string().trim().max(TEMPLATE_LIMITS.shortcut).optional(),
+  status: z.optional(z.enum(TEMPLATE_STATUSES)),
+  shortcut: z.optional(z.string().check(z.trim(), z.maxLength(TEMPLATE_LIMITS.shortcut))),
 });
 
 /** POST /v1/template-links */
@@ -66,12 +62,12 @@ export type TemplateLinkBody = z.infer<typeof TemplateLinkBody>;
 
 /** POST /v1/templates/{templateId}/expand  and  POST /v1/templates/expand-shortcut {shortcut,...} */
 export const ExpandTemplateBody = z.object({
-  patientId: idText().nullable().optional(),
-  noteId: idText().optional(),
+  patientId: z.optional(z.nullable(idText())),
+  noteId: z.optional(idText()),
   /** The browser's IANA time zone, for {{date}} and {{time}}; UTC when absent. */
-  timeZone: z.string().trim().max(64).optional(),
+  timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))),
 });
-export const ExpandShortcutBody = ExpandTemplateBody.extend({ shortcut: z.string().trim().min(1).max(TEMPLATE_LIMITS.shortcut) });
+export const ExpandShortcutBody = z.extend(ExpandTemplateBody, { shortcut: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEMPLATE_LIMITS.shortcut)) });
 
 export interface TemplateExpansion {
   templateId: string;

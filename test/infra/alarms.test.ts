@@ -53,9 +53,9 @@ describe('alarms on every async path', () => {
   /** The metric an alarm's math expression reads under `id`, and the expression itself. */
   const mathMetric = (a: StackResource['Properties'], id: string) => {
     const entries = a.Metrics as StackResource['Properties'][];
-    const expression = entries.find((m) => m.Expression);
+    const expression = entries.find((m) => m.Expression)!;
     expect(expression, `${a.AlarmName} has an expression`).toMatchObject({ ReturnData: true });
-    const metric = entries.find((m) => m.Id === id);
+    const metric = entries.find((m) => m.Id === id)!;
     expect(metric, `${a.AlarmName} reads ${id}`).toMatchObject({ ReturnData: false });
     expect(expression.Expression).toContain(`FILL(${id}, 0)`);
     return { ...metric.MetricStat.Metric, Stat: metric.MetricStat.Stat };

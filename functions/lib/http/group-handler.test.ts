@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../../shared/zod.js';
 import { primeAccessRecord } from '../auth/access-record.js';
 import { httpEvent, invoke, TEST_PRACTICE } from '../../../test/support/test-table.js';
 import { groupHandler, route } from './group-handler.js';

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../../shared/zod.js';
 import { writeRefusalAudit } from '../audit/audit-repository.js';
 import type { TokenIdentity } from '../auth/access-rule.js';
 import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
@@ -27,9 +27,9 @@ export interface RequestContext<B, Q, P> {
 }
 
 export interface RouteSpec<B = unknown, Q = unknown, P = unknown> {
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
+  body?: z.ZodMiniType<B>;
+  query?: z.ZodMiniType<Q>;
+  params?: z.ZodMiniType<P>;
   /**
    * Lowest role allowed, written only where a route is restricted beyond DEFAULT_MIN_ROLE; every
    * route already refuses no_access and other practices.
@@ -171,7 +171,7 @@ export function jsonBodyParser(): MiddlewareObj<HttpEvent, APIGatewayProxyResult
   };
 }
 
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+function parseWith<T>(schema: z.ZodMiniType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
   return parseOrThrow(schema, value ?? (where === 'body' ? undefined : {}), where);
 }

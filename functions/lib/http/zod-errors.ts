@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type { z } from '../../../shared/zod.js';
 import { ValidationError, type FieldErrors } from '../errors.js';
 
 /** First message per field path ("address.line1"), the shape forms show next to each field; `root` names the whole value. */
-export function zodFieldErrors(error: z.ZodError, root = 'body'): FieldErrors {
+export function zodFieldErrors(error: z.core.$ZodError, root = 'body'): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || root;
@@ -15,7 +15,7 @@ export function zodFieldErrors(error: z.ZodError, root = 'body'): FieldErrors {
  * The parsed value, or a 400 whose message is the first field's ("name: Name is required", or the
  * bare message when the whole value is wrong) and whose fieldErrors carry every field's first message.
  */
-export function parseOrThrow<T>(schema: z.ZodType<T, unknown>, value: unknown, where = 'body'): T {
+export function parseOrThrow<T>(schema: z.ZodMiniType<T, unknown>, value: unknown, where = 'body'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fieldErrors = zodFieldErrors(result.error, where);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '../../../../shared/zod.js';
 export {
   Task as TaskSchema,
   TaskPage as TaskListResponse,
@@ -21,5 +21,5 @@ import { TASK_STATUSES } from '../../../../shared/tasks/task-schema.js';
 export const TASK_FILTER_STATUSES: readonly string[] = TASK_STATUSES;
 
 /** What a task's noteDataLinks entry shows of the note it links to (GET /v1/notes/{noteId}). */
-export const LinkedNote = Note.pick({ noteId: true, noteType: true, status: true, patientId: true, eventTimestamp: true });
+export const LinkedNote = z.pick(Note, { noteId: true, noteType: true, status: true, patientId: true, eventTimestamp: true });
 export type LinkedNote = z.infer<typeof LinkedNote>;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../../../../shared/zod.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
 import { isApiError } from '../../../lib/api-error.js';
@@ -24,7 +24,7 @@ export interface ItemFormProps<V> {
   initial: V;
   /** The request body the values make; the shared schema validates it before anything is sent. */
   toBody: (values: V) => Record<string, unknown>;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** Resolves when saved; rejects with the API error otherwise. `version` is the one the form last read. */
   save: (body: Record<string, unknown>, values: V, version?: number) => Promise<unknown>;
   /** The edited item's version: sent with the save, so a save over someone else's change gets 409. */
@@ -235,7 +235,7 @@ export function ItemForm<V>({
 }
 
 /** The shared schema's messages for the fields the user has touched; the others stay quiet. */
-export function touchedErrors(schema: z.ZodType, body: Record<string, unknown>, touched: ReadonlySet<string>): Record<string, string> {
+export function touchedErrors(schema: z.ZodMiniType, body: Record<string, unknown>, touched: ReadonlySet<string>): Record<string, string> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return {};
   return Object.fromEntries(Object.entries(zodFieldErrors(parsed.error)).filter(([field]) => touched.has(field)));

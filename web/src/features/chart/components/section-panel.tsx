@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../../../../shared/zod.js';
 import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { clearFormDraft, formDraftKeys } from '../../../lib/form-drafts.js';
@@ -28,7 +28,7 @@ export interface SectionDefinition<T extends ChartItem, V> {
   emptyText: string;
   addLabel?: string;
   guardKey: string;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   toValues: (item?: T) => V;
   toBody: (values: V) => Record<string, unknown>;
   renderFields: (values: V, set: SetField<V>) => ReactNode;

@@ -75,12 +75,13 @@ export async function writeCodeSet(kind: CodeSetKind, payload: unknown, source: 
 
 /**
  * Per-instance cache of one code set: the built index for the manifest version last seen, the
- * built-in starter when nothing was imported. A load in flight is shared by concurrent requests.
+ * built-in starter when nothing was imported (loaded on first use: the starter lists stay out of
+ * the cold-start bundle). A load in flight is shared by concurrent requests.
  */
-export function codeSetCache<P, T>(kind: CodeSetKind, build: (payload: P) => T, starter: () => { value: T; source: CodeSetSource }) {
+export function codeSetCache<P, T>(kind: CodeSetKind, build: (payload: P) => T, starter: () => Promise<{ value: T; source: CodeSetSource }>) {
   let current: { version: string; value: T; source: CodeSetSource } | undefined;
   let loading: { version: string; promise: Promise<{ version: string; value: T; source: CodeSetSource }> } | undefined;
-  let starterValue: { value: T; source: CodeSetSource } | undefined;
+  let starterValue: Promise<{ value: T; source: CodeSetSource }> | undefined;
 
   return async function get(): Promise<{ value: T; source: CodeSetSource }> {
     const manifest = await readManifest(kind);

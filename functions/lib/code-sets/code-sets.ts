@@ -1,11 +1,8 @@
 import type { CodeSetSource, DrugProduct, VaccineCode, VaccineManufacturer } from '../../../shared/chart/code-sets.js';
 import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
 import { codeSetCache } from './code-set-store.js';
-import { DRUG_STARTER } from './drug-starter.js';
 import { Icd10Index } from './icd10-index.js';
-import { ICD10_STARTER } from './icd10-starter.js';
 import { DrugIndex } from './ndc.js';
-import { CVX_STARTER_ROWS, MVX_STARTER_ROWS } from './vaccine-starter.js';
 
 /** Serialized payloads of the importer (one gzip JSON object each). */
 export interface Icd10Payload {
@@ -28,13 +25,17 @@ const starterSource = (label: string, count: number): CodeSetSource => ({ kind: 
 export const icd10Codes = codeSetCache<Icd10Payload, Icd10Index>(
   'icd10',
   (p) => new Icd10Index(p.entries),
-  () => ({ value: new Icd10Index(ICD10_STARTER), source: starterSource('Built-in primary-care ICD-10-CM starter set', ICD10_STARTER.length) }),
+  async () => {
+    const { ICD10_STARTER } = await import('./icd10-starter.js');
+    return { value: new Icd10Index(ICD10_STARTER), source: starterSource('Built-in primary-care ICD-10-CM starter set', ICD10_STARTER.length) };
+  },
 );
 
 export const cvxCodes = codeSetCache<CvxPayload, VaccineCode[]>(
   'cvx',
   (p) => p.items,
-  () => {
+  async () => {
+    const { CVX_STARTER_ROWS } = await import('./vaccine-starter.js');
     const items = parseCvx(CVX_STARTER_ROWS.join('\n'));
     return { value: items, source: { ...starterSource('Built-in common CVX vaccine codes', items.length), releaseDate: latestUpdate(items) } };
   },
@@ -43,7 +44,8 @@ export const cvxCodes = codeSetCache<CvxPayload, VaccineCode[]>(
 export const mvxCodes = codeSetCache<MvxPayload, VaccineManufacturer[]>(
   'mvx',
   (p) => p.items,
-  () => {
+  async () => {
+    const { MVX_STARTER_ROWS } = await import('./vaccine-starter.js');
     const items = parseMvx(MVX_STARTER_ROWS.join('\n'));
     return { value: items, source: { ...starterSource('Built-in common MVX manufacturers', items.length), releaseDate: latestUpdate(items) } };
   },
@@ -52,5 +54,8 @@ export const mvxCodes = codeSetCache<MvxPayload, VaccineManufacturer[]>(
 export const drugCodes = codeSetCache<NdcPayload, DrugIndex>(
   'ndc',
   (p) => new DrugIndex(p.items),
-  () => ({ value: new DrugIndex(DRUG_STARTER), source: starterSource('Built-in list of common generic drugs (no NDC numbers)', DRUG_STARTER.length) }),
+  async () => {
+    const { DRUG_STARTER } = await import('./drug-starter.js');
+    return { value: new DrugIndex(DRUG_STARTER), source: starterSource('Built-in list of common generic drugs (no NDC numbers)', DRUG_STARTER.length) };
+  },
 );

@@ -12,25 +12,20 @@ import {
   UpdateSignedNoteBody,
   VersionOnlyBody,
 } from '../../shared/notes/note-schema.js';
-import {
-  ExpandShortcutBody,
-  ExpandTemplateBody,
-  TemplateIdParams,
-  TemplateInput,
-  TemplateLinkBody,
-  TemplateListQuery,
-} from '../../shared/templates/template-schema.js';
-import { groupHandler, route } from '../lib/http/group-handler.js';
-import { expandShortcut, expandTemplate } from './expand-template.js';
-import { createTemplate, linkTemplate, listPracticeTemplates, removeTemplate, requireVisibleTemplate, updateTemplate } from './templates.js';
+import { groupHandler, lazyRoute, route, type LazyRoute } from '../lib/http/group-handler.js';
 import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
 import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
 import { NOTE_ROUTES } from './routes.js';
+import type { TemplateRouteKey } from './template-routes.js';
 import { saveNote, signNote } from './save-note.js';
-import { sendEmailNote } from './send-email.js';
 import { addendNote, updateSignedNote } from './signed-note.js';
+
+/** Each template route loads with the first request of any of them (template-routes.ts). */
+function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
+  return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
+}
 
 export const handler = groupHandler(NOTE_ROUTES, {
   'POST /v2/notes': route({ body: CreateNoteBody, status: 201, run: ({ auth, body }) => createNote(auth, body) }),
@@ -80,33 +75,23 @@ export const handler = groupHandler(NOTE_ROUTES, {
   'POST /v1/notes/{noteId}/send': route({
     params: NoteIdParams,
     body: VersionOnlyBody,
-    run: ({ auth, params, body }) => sendEmailNote(auth, params.noteId, body),
+    // Sending email is rare beside writing notes: it loads with the first send, the SES client after it.
+    run: async ({ auth, params, body }) => (await import('./send-email.js')).sendEmailNote(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/assign': route({
     params: NoteIdParams,
     body: AssignDraftBody,
     run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
   }),
-  'GET /v1/practices/templates': route({ query: TemplateListQuery, run: ({ auth, query }) => listPracticeTemplates(auth, query) }),
-  'POST /v1/practices/templates': route({ body: TemplateInput, status: 201, run: ({ auth, body }) => createTemplate(auth, body) }),
-  'GET /v1/practices/templates/{templateId}': route({
-    params: TemplateIdParams,
-    run: ({ auth, params }) => requireVisibleTemplate(auth, params.templateId),
-  }),
-  'PUT /v1/practices/templates/{templateId}': route({
-    params: TemplateIdParams,
-    body: TemplateInput,
-    run: ({ auth, params, body }) => updateTemplate(auth, params.templateId, body),
-  }),
-  'DELETE /v1/practices/templates/{templateId}': route({
-    params: TemplateIdParams,
-    run: ({ auth, params }) => removeTemplate(auth, params.templateId),
-  }),
-  'POST /v1/template-links': route({ body: TemplateLinkBody, status: 201, run: ({ auth, body }) => linkTemplate(auth, body) }),
-  'POST /v1/templates/{templateId}/expand': route({
-    params: TemplateIdParams,
-    body: ExpandTemplateBody,
-    run: ({ auth, params, body }) => expandTemplate(auth, params.templateId, body),
-  }),
-  'POST /v1/templates/expand-shortcut': route({ body: ExpandShortcutBody, run: ({ auth, body }) => expandShortcut(auth, body) }),
+  // Templates are managed and expanded far less often than notes are read and saved.
+  ...templateRoutes([
+    'GET /v1/practices/templates',
+    'POST /v1/practices/templates',
+    'GET /v1/practices/templates/{templateId}',
+    'PUT /v1/practices/templates/{templateId}',
+    'DELETE /v1/practices/templates/{templateId}',
+    'POST /v1/template-links',
+    'POST /v1/templates/{templateId}/expand',
+    'POST /v1/templates/expand-shortcut',
+  ]),
 });

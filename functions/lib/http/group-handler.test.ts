@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from '../../../shared/zod.js';
 import { primeAccessRecord } from '../auth/access-record.js';
 import { httpEvent, invoke, TEST_PRACTICE } from '../../../test/support/test-table.js';
-import { groupHandler, route } from './group-handler.js';
+import { groupHandler, lazyRoute, route } from './group-handler.js';
 
 const KEYS = ['GET /v1/open', 'GET /v1/admin-only'] as const;
 const handler = groupHandler(KEYS, {
@@ -78,5 +78,38 @@ describe('greedy route keys', () => {
   it('answers 404 naming the method and path when the group has no such route', async () => {
     expect(await viaGreedy('GET', '/v1/things/t1/other')).toEqual({ status: 404, body: { message: 'No route for GET /v1/things/t1/other' } });
     expect(await viaGreedy('PUT', '/v1/things/t1/parts/p2')).toEqual({ status: 404, body: { message: 'No route for PUT /v1/things/t1/parts/p2' } });
+  });
+});
+
+describe('lazy routes', () => {
+  beforeAll(() => {
+    process.env.PRACTICE_ID = TEST_PRACTICE;
+    process.env.TIDEWELL_LOG = 'silent';
+  });
+
+  it('loads a route on its first request only, then parses and checks roles exactly as for a route defined in place', async () => {
+    let loads = 0;
+    let failNext = false;
+    const lazyKeys = ['POST /v1/lazy', 'GET /v1/lazy-admin'] as const;
+    const lazy = groupHandler(lazyKeys, {
+      'POST /v1/lazy': lazyRoute(async () => {
+        loads++;
+        if (failNext) {
+          failNext = false;
+          throw new Error('chunk missing');
+        }
+        return route({ body: z.object({ name: z.string().check(z.minLength(1)) }), status: 201, run: async ({ body }) => ({ hello: body.name }) });
+      }),
+      'GET /v1/lazy-admin': lazyRoute(async () => route({ minRole: 'admin', run: async () => ({ ok: true }) })),
+    });
+    expect(loads).toBe(0);
+    failNext = true;
+    expect((await invoke(lazy, { routeKey: 'POST /v1/lazy', groups: ['provider'], body: { name: 'Ana' } })).status).toBe(500);
+    expect(await invoke(lazy, { routeKey: 'POST /v1/lazy', groups: ['provider'], body: { name: 'Ana' } })).toEqual({ status: 201, body: { hello: 'Ana' } });
+    expect((await invoke(lazy, { routeKey: 'POST /v1/lazy', groups: ['provider'], body: { name: '' } })).status).toBe(400);
+    // One failed load, then one that stays for the instance's life.
+    expect(loads).toBe(2);
+    expect((await invoke(lazy, { routeKey: 'GET /v1/lazy-admin', groups: ['provider'] })).status).toBe(403);
+    expect(await invoke(lazy, { routeKey: 'GET /v1/lazy-admin', groups: ['admin'] })).toEqual({ status: 200, body: { ok: true } });
   });
 });

@@ -193,7 +193,36 @@ export function assertSafePathParams(params: Record<string, string | undefined> 
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RouteTable<K extends string> = { readonly [R in K]: RouteSpec<any, any, any> };
+type AnyRouteSpec = RouteSpec<any, any, any>;
+
+/**
+ * A route whose schemas and use case load on its first request: a group's rarer routes (template
+ * management beside note writing) stay out of the module a cold start loads. Everything else
+ * (roles, parsing, audit) is the same as for a route defined in place.
+ */
+export interface LazyRoute {
+  readonly load: () => Promise<AnyRouteSpec>;
+}
+
+export function lazyRoute(load: () => Promise<AnyRouteSpec>): LazyRoute {
+  let loaded: Promise<AnyRouteSpec> | undefined;
+  return {
+    load: () => {
+      // A failed load (say, a chunk missing from a broken deploy) is tried again on the next request.
+      loaded ??= load().catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+      return loaded;
+    },
+  };
+}
+
+function isLazy(entry: AnyRouteSpec | LazyRoute): entry is LazyRoute {
+  return typeof (entry as LazyRoute).load === 'function';
+}
+
+export type RouteTable<K extends string> = { readonly [R in K]: AnyRouteSpec | LazyRoute };
 
 /**
  * One Lambda per endpoint group: dispatches on API Gateway's routeKey ("GET /v1/patients/{id}")
@@ -207,7 +236,8 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
     .use(jsonBodyParser())
     .handler(async (event, context) => {
       const key = event.routeKey as K;
-      const spec = routeKeys.includes(key) ? table[key] : undefined;
+      const entry = routeKeys.includes(key) ? table[key] : undefined;
+      const spec = entry && isLazy(entry) ? await entry.load() : (entry as AnyRouteSpec | undefined);
       if (!spec) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
       const internal = (context as Ctx).tidewell ?? {};
       const auth = internal.auth!;

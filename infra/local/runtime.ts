@@ -119,6 +119,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; a client that sends on it at that moment
+  // gets ECONNRESET. CloudFront and API Gateway keep connections far longer, so this does too.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const match = upgradeHandlers.find(([prefix]) => underPrefix(path, prefix));

@@ -31,6 +31,16 @@ export const PracticeSmsSchema = z.object({
 });
 export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
 
+/**
+ * The practice's language model for the Copilot (and the scribe): an Amazon Bedrock model id or
+ * inference profile id, and its region (default: the stack's). Without it, nothing is sent to any model.
+ */
+export const PracticeAiSchema = z.object({
+  modelId: z.string().regex(/^[A-Za-z0-9._:-]{3,200}$/, 'ai.modelId must be a Bedrock model or inference profile id'),
+  region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'ai.region must be an AWS region such as us-east-1').optional(),
+});
+export type PracticeAi = z.infer<typeof PracticeAiSchema>;
+
 /** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
 export const PracticeAlarmsSchema = z.object({
   /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
@@ -53,6 +63,7 @@ export const PracticeConfigSchema = z.object({
   retainData: z.boolean().default(true),
   email: PracticeEmailSchema.optional(),
   sms: PracticeSmsSchema.optional(),
+  ai: PracticeAiSchema.optional(),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 

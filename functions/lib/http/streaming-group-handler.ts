@@ -1,5 +1,4 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { tokenVerifierFromEnv } from '../auth/verify-token.js';
 import { log } from '../log.js';
 import type { HttpEvent } from './group-handler.js';
 import { endStream, httpResponseStream, streamifyResponse, StreamedResult, type ResponseStream, type StreamingHandler } from './response-stream.js';
@@ -31,6 +30,8 @@ export function streamingGroupHandler(api: GroupApi, urlRoutes: readonly string[
     const method = event.requestContext?.http?.method ?? '';
     const match = matchRoute(routes, method, event.rawPath ?? '');
     if (!match) return writeWhole(responseStream, json(404, 'Not Found'));
+    // Only URL requests verify tokens here; API Gateway's authorizer did it for the rest.
+    const { tokenVerifierFromEnv } = await import('../auth/verify-token.js');
     const claims = await tokenVerifierFromEnv()(event.headers?.authorization);
     if (!claims) return writeWhole(responseStream, json(401, 'Unauthorized'));
     const routed: HttpEvent = {

@@ -2,24 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import {
   COPILOT_MESSAGES,
-  patientContextMessage,
-  type CopilotChatMessage,
   type CopilotModelLabel,
   type CopilotPatientProfile,
   type CopilotSendStatus,
   type CopilotStreamEvent,
 } from '../../../../shared/ai/copilot-schema.js';
+import { canSend, itemsToAdd, outgoingMessages, type ChatItem } from './chat-rules.js';
 import { copilotKeys, fetchMessages, sendConversation, streamConversation, type SendInput } from './copilot-api.js';
 
-export interface ChatItem {
-  ident: string;
-  role: 'user' | 'assistant';
-  content: string;
-  /** The greeting is shown, never sent. */
-  local?: 'greeting' | 'context';
-  pending?: boolean;
-  failed?: boolean;
-}
+export type { ChatItem };
 
 const GREETING: ChatItem = { ident: 'greeting', role: 'assistant', content: COPILOT_MESSAGES.greeting, local: 'greeting' };
 
@@ -56,6 +47,8 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
   const queryClient = useQueryClient();
   const [state, setState] = useState<ChatState>(() => fresh(newConversationId()));
   const [status, setStatus] = useState<CopilotSendStatus>('ready');
+  const statusRef = useRef(status);
+  statusRef.current = status;
   const [model, setModel] = useState<CopilotModelLabel | null>(null);
   const [sentAt, setSentAt] = useState(0);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -68,18 +61,14 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
   const send = useCallback(
     async (text: string): Promise<boolean> => {
       // Spec shell §4/§5: ignored while a reply is under way, and when blank.
-      if (busy.current || text.trim() === '') return false;
+      if (busy.current || !canSend(statusRef.current, text)) return false;
       busy.current = true;
       const current = stateRef.current;
       const conversationId = current.conversationId;
-      const added: ChatItem[] = [];
-      if (current.isNew && options.patient && !current.contextInjected) {
-        added.push({ ident: `ctx-${conversationId}`, role: 'user', content: patientContextMessage(options.patient), local: 'context' });
-      }
-      const question: ChatItem = { ident: `q-${Date.now()}`, role: 'user', content: text };
-      const pendingId = `a-${Date.now()}`;
-      added.push(question);
-      const outgoing: CopilotChatMessage[] = [...current.items, ...added].filter((i) => i.local !== 'greeting' && !i.pending && !i.failed).map((i) => ({ role: i.role, content: i.content }));
+      const now = Date.now();
+      const added = itemsToAdd({ isNew: current.isNew, contextInjected: current.contextInjected, patient: options.patient, conversationId, text, now });
+      const pendingId = `a-${now}`;
+      const outgoing = outgoingMessages([...current.items, ...added]);
       update((s) => ({ ...s, contextInjected: s.contextInjected || added.length > 1, items: [...s.items, ...added, { ident: pendingId, role: 'assistant', content: '', pending: true }] }));
       setStatus('submitted');
       setSentAt(Date.now());

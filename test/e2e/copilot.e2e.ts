@@ -100,3 +100,20 @@ test('the chat says it failed when the reply fails, and keeps the question', asy
   await expect(win.getByText('Error: Failed to get response. Please try again.')).toBeVisible();
   await expect(input).toHaveValue('Summarize the visit');
 });
+
+test("a practice without a model: the bubble fails and a toast says 'ECS AI endpoint not configured'", async ({ sessions }) => {
+  const admin = await sessions.open(ADMIN, '/home');
+  expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } })).status).toBe(200);
+  const page = await sessions.open(PROVIDER, '/home');
+  await openChart(page, AISHA);
+  // What the function URL answers when the practice has no model (test/integration/copilot.int.test.ts).
+  await page.route('**/lambda-url/ai/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'ECS AI endpoint not configured' }) }));
+  await openCopilotFromPalette(page);
+  const win = page.getByRole('dialog', { name: /^Copilot Chat - Aisha Rahman/ });
+  const input = win.getByPlaceholder('Ask Copilot about Aisha Rahman');
+  await input.fill('Summarize the visit');
+  await input.press('Enter');
+  await expect(win.getByText('Error: Failed to get response. Please try again.')).toBeVisible();
+  await expect(page.getByText('ECS AI endpoint not configured')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/03-not-configured.png` });
+});

@@ -7,6 +7,7 @@ import {
   type CopilotSendStatus,
   type CopilotStreamEvent,
 } from '../../../../shared/ai/copilot-schema.js';
+import { showToast } from '../../lib/toasts.js';
 import { canSend, itemsToAdd, outgoingMessages, type ChatItem } from './chat-rules.js';
 import { copilotKeys, fetchMessages, sendConversation, streamConversation, type SendInput } from './copilot-api.js';
 
@@ -105,6 +106,8 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
       } catch (error) {
         // Recorded without the conversation's text (it may hold PHI).
         console.error('Copilot reply failed', (error as Error)?.name ?? 'error');
+        // The bubble says what the spec says; why it failed is worth telling when the practice has no model.
+        if ((error as Error)?.message === COPILOT_MESSAGES.notConfigured) showToast(COPILOT_MESSAGES.notConfigured, { tone: 'error' });
         update((s) =>
           s.conversationId !== conversationId
             ? s

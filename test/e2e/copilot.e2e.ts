@@ -117,3 +117,53 @@ test("a practice without a model: the bubble fails and a toast says 'ECS AI endp
   await expect(page.getByText('ECS AI endpoint not configured')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/03-not-configured.png` });
 });
+
+test('the window moves by its header and by the arrow keys; a long conversation loads older messages on scrolling to the top', async ({ sessions }) => {
+  test.setTimeout(180_000);
+  const admin = await sessions.open(ADMIN, '/home');
+  expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } })).status).toBe(200);
+  const page = await sessions.open(PROVIDER, '/home');
+  // 15 questions and answers (30 messages): more than one page of 25.
+  const stamp = Date.now().toString(36);
+  const conversationId = `e2e-long-${stamp}`;
+  const history: { role: string; content: string }[] = [];
+  for (let i = 1; i <= 15; i++) {
+    history.push({ role: 'user', content: `Long ${stamp} question ${i}` });
+    const res = await apiAs(page, 'POST', '/v1/ai/conversation', { conversationId, entryPointPath: '/home', messages: history });
+    expect(res.status).toBe(200);
+    history.push({ role: 'assistant', content: res.json.content as string });
+  }
+
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('New Interaction');
+  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Copilot', exact: true }).click();
+  const win = page.getByRole('dialog', { name: 'Copilot Chat' });
+  await expect(win).toBeVisible();
+  await expect(win.getByPlaceholder('Ask Copilot')).toBeVisible();
+
+  const before = (await win.boundingBox())!;
+  const header = win.locator('.tw-copilot__header');
+  const grab = (await win.getByRole('heading', { name: 'Copilot Chat' }).boundingBox())!;
+  await page.mouse.move(grab.x + 10, grab.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(grab.x - 190, grab.y - 95, { steps: 5 });
+  await page.mouse.up();
+  const dragged = (await win.boundingBox())!;
+  expect(Math.round(before.x - dragged.x)).toBe(200);
+  expect(Math.round(before.y - dragged.y)).toBe(100);
+  await header.getByRole('button', { name: /Move the Copilot window/ }).press('ArrowRight');
+  expect(Math.round((await win.boundingBox())!.x - dragged.x)).toBe(24);
+
+  await win.getByRole('button', { name: 'Chat history' }).click();
+  const history_ = win.getByRole('complementary', { name: 'Chat history' });
+  await history_.getByRole('searchbox', { name: 'Search' }).fill(`Long ${stamp}`);
+  await history_.getByRole('button', { name: `Long ${stamp} question 1`, exact: true }).click();
+  const messages = win.locator('.tw-copilot__message');
+  await expect(messages.last()).toContainText(`question 15`);
+  await expect(messages).toHaveCount(25);
+  await win.getByRole('log', { name: 'Copilot conversation' }).evaluate((el) => (el.scrollTop = 0));
+  await expect(messages).toHaveCount(30);
+  await expect(messages.first()).toHaveText(`You: Long ${stamp} question 1`);
+  await page.screenshot({ path: `${SHOTS}/04-older-messages.png` });
+});

@@ -10,7 +10,7 @@ import {
   type CopilotMessage,
   type CopilotStreamEvent,
 } from '../../../shared/ai/copilot-schema.js';
-import { chatModelFromEnv, type ChatModel, type ChatRequest } from '../../lib/adapters/chat-model.js';
+import { chatModelFromEnv, ChatModelError, type ChatModel, type ChatRequest } from '../../lib/adapters/chat-model.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { writeAuditForPatients } from '../../lib/audit/audit-repository.js';
 import { DependencyError, NotFoundError } from '../../lib/errors.js';
@@ -109,7 +109,8 @@ async function storeReply(auth: AuthContext, prepared: Prepared, content: string
 }
 
 function modelFailure(error: unknown): DependencyError {
-  log.warn('Copilot model failed', { error: (error as Error)?.name, detail: (error as Error)?.message?.slice(0, 200) });
+  // Only our own adapter's messages are known to hold no request content; the SDK's are not logged.
+  log.warn('Copilot model failed', { error: (error as Error)?.name, ...(error instanceof ChatModelError ? { detail: error.message } : {}) });
   return new DependencyError(502, COPILOT_MESSAGES.chatFailure, 'ai_model_failed');
 }
 

@@ -34,6 +34,7 @@ function startModel(): Promise<void> {
       modelRequests.push(body);
       const system = body.messages[0].content;
       const question = body.messages[body.messages.length - 1].content;
+      if (question === 'make the model fail') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
       const facts = system.split('\n').filter((l) => /^(Patient|Allergies):/.test(l));
       const reply = `${facts.join(' ') || 'No patient.'} Answer to: ${question}`;
       if (!body.stream) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply } }] }));
@@ -237,6 +238,19 @@ describe('with a model', () => {
     expect((await callApi(rt, provider, 'GET', '/v1/ai/conversations?keyword=question 14')).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toEqual([id]);
   });
 
+  it("a failing model: 502 with the spec's chat failure, or an error event in the stream; the question stays stored", async () => {
+    const body = ask('make the model fail');
+    const whole = await callApi(rt, provider, 'POST', '/v1/ai/conversation', body);
+    expect(whole.status).toBe(502);
+    expect(whole.body.message).toBe(COPILOT_MESSAGES.chatFailure);
+    const streamed = await readStream(`${rt.outputs.copilotStreamUrl}v1/ai/conversation/stream`, provider, { ...body, messages: [...body.messages, { role: 'assistant', content: 'x' }, { role: 'user', content: 'make the model fail' }] });
+    expect(streamed.status).toBe(200);
+    expect(streamed.events.map((e) => e.type)).toEqual(['start', 'error']);
+    expect(streamed.events[1]).toEqual({ type: 'error', message: COPILOT_MESSAGES.chatFailure });
+    const stored = await callApi(rt, provider, 'GET', `/v1/ai/conversations/${body.conversationId}/messages`);
+    expect(stored.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'user']);
+  });
+
   it('refuses a token of another practice, with the refusal audited', async () => {
     const foreign = await userOf(`copilot-foreign-${Date.now().toString(36)}@other.tidewell.local`, 'admin', 'prc_other_copilot');
     const res = await callApi(rt, foreign, 'POST', '/v1/ai/conversation', ask('Which allergies?', { patientId }));
@@ -244,5 +258,11 @@ describe('with a model', () => {
     const viaUrl = await readStream(`${rt.outputs.copilotStreamUrl}v1/ai/conversation/stream`, foreign, ask('Which allergies?', { patientId }));
     expect(viaUrl.status).toBe(403);
     expect(viaUrl.json?.reason).toBe('other_practice');
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const audit = await table.send(
+      new QueryCommand({ TableName: rt.endpoints.tableName, KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)', ExpressionAttributeValues: { ':p': rt.endpoints.practiceId, ':a': 'AUDIT#' } }),
+    );
+    const refusals = (audit.Items ?? []).filter((a) => a.action === 'refused' && a.actorPracticeId === 'prc_other_copilot').map((a) => [a.route, a.reason]);
+    expect(refusals).toEqual(expect.arrayContaining([['POST /v1/ai/conversation', 'other_practice'], ['POST /v1/ai/conversation/stream', 'other_practice']]));
   });
 });

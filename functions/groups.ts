@@ -3,6 +3,7 @@
  * so a route exists in both places or in neither. Each group's routes.ts holds only route keys
  * (no handler code), so the stack can read them without loading handlers.
  */
+import { AI_ROUTES } from './ai/routes.js';
 import { FILE_ROUTES } from './files/routes.js';
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
 import { NOTE_ROUTES } from './notes/routes.js';
@@ -19,9 +20,11 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * scheduler: SCHEDULER_* + create/delete/get schedules; transcription: TRANSCRIPTION_STATE_MACHINE_ARN + start/describe;
  * email: EMAIL_* + ses:SendEmail on the practice's sender identity (practices/<slug>.json `email`);
  * identity: USER_POOL_ID + the cognito-idp admin actions an admin's user change needs, on this pool only;
- * sms: SMS_TRANSPORT/SMS_CONFIGURATION_SET + sms-voice:SendTextMessage/SendMediaMessage (practices/<slug>.json `sms`).
+ * sms: SMS_TRANSPORT/SMS_CONFIGURATION_SET + sms-voice:SendTextMessage/SendMediaMessage (practices/<slug>.json `sms`);
+ * model: AI_MODEL_ID/AI_REGION + bedrock:InvokeModel(WithResponseStream) on the practice's model (practices/<slug>.json `ai`);
+ * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself).
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url';
 
 export interface GroupDefinition {
   name: string;
@@ -42,4 +45,6 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
+  // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.
+  { name: 'ai', entry: 'functions/ai/handler.ts', routes: AI_ROUTES, timeoutSeconds: 120, access: ['model', 'stream-url'] },
 ];

@@ -8,6 +8,7 @@ import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
+import { Copilot } from './copilot.js';
 import { Data } from './data.js';
 import { Files } from './files.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
@@ -81,6 +82,7 @@ export class PracticeStack extends Stack {
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
     sms.allowMediaFrom(files.bucket, files.key);
 
+    const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {
       ...common,
       groups: props.groups,
@@ -94,6 +96,8 @@ export class PracticeStack extends Stack {
         email: emailSendGrant(config.email),
         identity: (fn: NodejsFunction) => auth.grantUserAdmin(fn),
         sms: (fn: NodejsFunction) => sms.grantSend(fn),
+        model: (fn: NodejsFunction) => copilot.grantModel(fn),
+        'stream-url': (fn: NodejsFunction) => copilot.addStreamUrl(fn),
       },
     });
 
@@ -118,6 +122,7 @@ export class PracticeStack extends Stack {
       cognitoEndpoint: `https://cognito-idp.${this.region}.amazonaws.com`,
       region: this.region,
       filesBucket: files.bucket.bucketName,
+      copilotStreamUrl: copilot.streamUrl ?? '',
     };
     web.publish(props.webDist, this.outputs);
 

@@ -18,6 +18,8 @@ export interface WebConfig {
   cognitoEndpoint: string;
   region: string;
   filesBucket: string;
+  /** Where the Copilot's reply streams from (the ai function's URL; locally its stand-in). */
+  copilotStreamUrl: string;
 }
 
 /** The pages that must never be served stale: they name the hashed assets and the stack's endpoints. */

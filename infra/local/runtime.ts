@@ -26,6 +26,8 @@ import { readState, writeState } from './state.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
+import { LOCAL_ASSISTANT_PATH, localAssistantHandler } from './ai/local-assistant.js';
+import { LOCAL_RULES_MODEL } from '../../functions/lib/adapters/chat-model.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_ACCOUNT_ID = '000000000000';
@@ -40,6 +42,7 @@ export interface LocalOutputs {
   cognitoEndpoint: string;
   region: string;
   filesBucket: string;
+  copilotStreamUrl: string;
 }
 
 export interface LocalRuntimeOptions {
@@ -212,6 +215,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         return cognito.handle(req, res);
       }
       const api = late.api;
+      // A group's function URL (the ai group's streamed Copilot reply), as https://<id>.lambda-url.<region>.on.aws/.
+      const functionUrl = /^\/lambda-url\/([a-z0-9-]+)(\/.*)?$/.exec(path);
+      if (functionUrl && api) return api.handleFunctionUrl(functionUrl[1], req, res, functionUrl[2] ?? '/', rawQuery);
       if (underPrefix(path, '/api') && api) {
         const rawPath = (req.url ?? '/').split('?')[0].slice('/api'.length) || '/';
         return api.handle(req, res, rawPath, rawQuery);
@@ -231,6 +237,20 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     writeState(dataDir, pool);
     // What the stack gives a group with 'identity' access, plus the local endpoint override.
     Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, COGNITO_ENDPOINT: `${internal}/cognito` });
+    // What the stack gives the ai group for its function URL, which verifies tokens itself.
+    Object.assign(process.env, {
+      COGNITO_ISSUER: `${origin}/cognito/${pool.userPoolId}`,
+      COGNITO_JWKS_URL: `${internal}/cognito/${pool.userPoolId}/.well-known/jwks.json`,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+    });
+    if (process.env.TIDEWELL_AI_LOCAL_ASSISTANT === '1' && !process.env.TIDEWELL_AI_BASE_URL) {
+      requestHandlers.push([LOCAL_ASSISTANT_PATH, localAssistantHandler()]);
+      Object.assign(process.env, { TIDEWELL_AI_BASE_URL: `${internal}${LOCAL_ASSISTANT_PATH}/v1`, TIDEWELL_AI_MODEL: LOCAL_RULES_MODEL });
+      stops.push(() => {
+        delete process.env.TIDEWELL_AI_BASE_URL;
+        delete process.env.TIDEWELL_AI_MODEL;
+      });
+    }
 
     const outputs: LocalOutputs = {
       apiUrl: `${origin}/api`,
@@ -241,6 +261,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       cognitoEndpoint: `${origin}/cognito`,
       region,
       filesBucket,
+      copilotStreamUrl: `${origin}/lambda-url/ai/`,
     };
     configJson = JSON.stringify({ ...outputs, local: true });
 

@@ -23,6 +23,7 @@ import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { formatLines, type BudgetLine } from '../../scripts/budgets/evaluate.js';
 import { measureApiBudget } from './api-budget.js';
 import { measureStreamLatency, STREAM_LATENCY_BUDGET_P95_MS } from './stream-latency.js';
+import { COPILOT_FIRST_TOKEN_BUDGET_P95_MS, measureCopilotFirstToken } from './copilot-first-token.js';
 import { lambdaLines, timingLine, webAndStackLines } from './budget-table.js';
 import { measureChartOpen, seedChart } from './chart-open.js';
 import { measureSmsChatLatency, SMS_CHAT_BUDGET_P95_MS } from './sms-chat-latency.js';
@@ -223,6 +224,10 @@ async function run() {
   budgetLines.push(timingLine(`Live notification write → subscriber p95 (${stream.samples} events)`, stream.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
   console.log(`Inbound text (sandbox carrier, SNS handler) → subscriber: p50 ${stream.inbound.p50Ms.toFixed(1)} ms, p95 ${stream.inbound.p95Ms.toFixed(1)} ms over ${stream.inbound.samples} texts`);
   budgetLines.push(timingLine(`Inbound text → subscriber p95 (${stream.inbound.samples} texts)`, stream.inbound.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
+  console.log('\nCopilot: question → first streamed token through the ai function URL (its own runtime)…');
+  const copilot = await measureCopilotFirstToken({ samples: 30 });
+  console.log(`  ${copilot.model}: first token p50 ${copilot.firstToken.p50Ms.toFixed(1)} ms, p95 ${copilot.firstToken.p95Ms.toFixed(1)} ms; whole reply p50 ${copilot.done.p50Ms.toFixed(1)} ms over ${copilot.samples} questions`);
+  budgetLines.push(timingLine(`Copilot first token p95 (${copilot.samples} questions)`, copilot.firstToken.p95Ms, COPILOT_FIRST_TOKEN_BUDGET_P95_MS));
   console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
   console.log(`\nBudgets\n${formatLines(budgetLines)}`);

@@ -227,6 +227,33 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+for (const viewport of VIEWPORTS) {
+  test(`the Copilot window has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, 'admin@demo.tidewell.local', '/home');
+    expect((await apiAs(page, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } })).status).toBe(200);
+    await page.reload();
+    await openChart(page, FULL_CHART_PATIENT);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('New Interaction');
+    await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+    await page.getByRole('menuitem', { name: 'Copilot', exact: true }).click();
+    const win = page.getByRole('dialog', { name: /^Copilot Chat - / });
+    await expect(win.getByText('How can I help you?')).toBeVisible();
+    await expectAccessible(page, at('Copilot window'));
+    const input = win.getByRole('textbox', { name: 'Message Copilot' });
+    await input.fill('Which allergies?');
+    await input.press('Enter');
+    await expect(win.locator('.tw-copilot__message--assistant').last()).toContainText('You asked: "Which allergies?"');
+    await win.getByRole('button', { name: 'Chat history' }).click();
+    await expect(win.getByRole('button', { name: 'Which allergies?' }).first()).toBeVisible();
+    await expectAccessible(page, at('Copilot window with its history and a reply'));
+    await page.screenshot({ path: `test-results/screenshots/copilot/a11y-${viewport.width}.png` });
+  });
+}
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -55,7 +55,8 @@ export default defineConfig({
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR },
+        // The Copilot answers from the local rule-based assistant (infra/local/ai), labelled as such.
+        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1' },
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       },
 });

@@ -420,7 +420,7 @@ describe('practice stack', () => {
   it('exports exactly the outputs the local runtime writes to .local/outputs.json', () => {
     const outputs = practice.template.toJSON().Outputs;
     expect(Object.keys(outputs).sort()).toEqual(
-      ['apiUrl', 'webUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'cognitoEndpoint', 'region', 'filesBucket'].sort(),
+      ['apiUrl', 'webUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'cognitoEndpoint', 'region', 'filesBucket', 'copilotStreamUrl'].sort(),
     );
     expect(referencedIds(outputs.userPoolId.Value)[0]).toMatch(/^AuthUserPool/);
     expect(referencedIds(outputs.filesBucket.Value)[0]).toMatch(/^FilesBucket/);

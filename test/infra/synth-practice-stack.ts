@@ -27,11 +27,11 @@ export interface SynthesizedPractice {
 }
 
 /** Synthesizes the demo practice's stack with both cdk-nag packs, skipping esbuild bundling for speed. */
-export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS): SynthesizedPractice {
+export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, overrides: Partial<PracticeConfig> = {}): SynthesizedPractice {
   // No esbuild bundling and no built-in CloudFormation validation here: both run in the real
   // `npm run synth`, and skipping them keeps one synthesis around ten seconds on two cores.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
-  const config = loadPracticeConfig('demo', REPO_ROOT);
+  const config = { ...loadPracticeConfig('demo', REPO_ROOT), ...overrides };
   const stack = new PracticeStack(app, practiceStackName(config.slug), {
     config,
     groups,

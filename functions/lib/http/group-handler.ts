@@ -10,6 +10,7 @@ import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
 import { requirePermission } from './permissions.js';
 import { originOf, withRequestOrigin } from './request-context.js';
+import { StreamedResult } from './response-stream.js';
 import { compileRoutes, matchRoute } from './route-matcher.js';
 import { parseOrThrow } from './zod-errors.js';
 
@@ -253,6 +254,8 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       };
       const result = await spec.run(req);
       if (result instanceof HttpResponse) return json(result.statusCode, result.body, result.headers);
+      // Written by the group's streaming entry point (streaming-group-handler.ts) as it is produced.
+      if (result instanceof StreamedResult) return result as unknown as APIGatewayProxyResultV2;
       return json(spec.status ?? 200, result);
     });
   // The whole invocation (middleware included, so a refusal's audit entry too) knows where the

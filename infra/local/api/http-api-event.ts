@@ -17,7 +17,8 @@ export interface LocalRequest {
 export interface EventContext {
   routeKey: string;
   pathParameters: Record<string, string>;
-  authorizer: AuthorizerResult;
+  /** null: a function URL's event, which has no authorizer. */
+  authorizer: AuthorizerResult | null;
   requestId: string;
   now: Date;
   accountId: string;
@@ -44,7 +45,7 @@ export function buildHttpApiEvent(req: LocalRequest, ctx: EventContext): APIGate
     requestContext: {
       accountId: ctx.accountId,
       apiId: ctx.apiId,
-      authorizer: { jwt: { claims: ctx.authorizer.claims, scopes: ctx.authorizer.scopes } },
+      ...(ctx.authorizer ? { authorizer: { jwt: { claims: ctx.authorizer.claims, scopes: ctx.authorizer.scopes } } } : {}),
       domainName: req.domainName,
       domainPrefix: req.domainName.split('.')[0].split(':')[0],
       http: {

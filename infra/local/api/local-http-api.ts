@@ -6,7 +6,9 @@ import type { Context } from 'aws-lambda';
 import type { GroupDefinition } from '../../../functions/groups.js';
 import { deployedRouteKeys } from '../../../functions/lib/http/deployed-routes.js';
 import { runtimeError, runtimeLog } from '../runtime-log.js';
+import { isStreamingHandler, type StreamingHandler } from '../../../functions/lib/http/response-stream.js';
 import { buildHttpApiEvent } from './http-api-event.js';
+import { bufferedResponseStream, lambdaResponseStream } from './lambda-response-stream.js';
 import type { AuthorizerResult } from './jwt-authorizer.js';
 import { gatewayError, toHttpResult, type HttpResult } from './lambda-result.js';
 import { compileRoutes, matchRoute } from '../../../functions/lib/http/route-matcher.js';
@@ -16,7 +18,7 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** API Gateway gives up on an integration after 30 s, whatever the Lambda's own timeout. */
 const MAX_INTEGRATION_SECONDS = 30;
 
-type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
+type LambdaHandler = ((event: unknown, context: Context) => Promise<unknown>) | StreamingHandler;
 
 export interface LocalHttpApiOptions {
   groups: readonly GroupDefinition[];
@@ -30,6 +32,25 @@ export interface LocalHttpApiOptions {
 export interface LocalHttpApi {
   /** `path` is the request path with the /api prefix removed. */
   handle(req: IncomingMessage, res: ServerResponse, path: string, rawQueryString: string): void;
+  /**
+   * A group's function URL (RESPONSE_STREAM): no route table, no authorizer (the handler checks the
+   * token), the body forwarded as the handler writes it. `path` is below the URL's root.
+   */
+  handleFunctionUrl(groupName: string, req: IncomingMessage, res: ServerResponse, path: string, rawQueryString: string): void;
+}
+
+/** Invoke of a handler as Lambda does it: a streaming handler's written bytes are its payload. */
+async function invoke(handler: LambdaHandler, event: unknown, context: Context): Promise<unknown> {
+  if (!isStreamingHandler(handler)) return (handler as (e: unknown, c: Context) => Promise<unknown>)(event, context);
+  const { stream, payload } = bufferedResponseStream();
+  await handler(event, stream, context);
+  if (!stream.writableEnded) stream.end();
+  const text = (await payload).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -88,7 +109,7 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     const context = lambdaContext(group, requestId, timeoutMs, options);
     try {
       const handler = await handlerOf(group);
-      const result = await withTimeout(handler(event, context), timeoutMs);
+      const result = await withTimeout(invoke(handler, event, context), timeoutMs);
       return result === TIMED_OUT ? gatewayError(503, 'Service Unavailable') : toHttpResult(result);
     } catch (error) {
       runtimeError(`Lambda ${group.name} failed on ${match.route.routeKey}`, error);
@@ -96,7 +117,54 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     }
   }
 
+  async function streamFunctionUrl(groupName: string, req: IncomingMessage, res: ServerResponse, path: string, rawQueryString: string): Promise<void> {
+    const group = options.groups.find((g) => g.name === groupName);
+    const body = await readLimited(req, MAX_BODY_BYTES);
+    if (!group) return writeResult(res, gatewayError(404, 'Not Found'));
+    if (body === null) return writeResult(res, gatewayError(413, 'Request Entity Too Large'));
+    const handler = await handlerOf(group);
+    if (!isStreamingHandler(handler)) return writeResult(res, gatewayError(502, 'The function does not stream its response'));
+    const requestId = randomUUID();
+    const event = buildHttpApiEvent(
+      {
+        method: req.method ?? 'GET',
+        rawPath: path,
+        rawQueryString,
+        headers: req.headers,
+        body,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        domainName: req.headers.host ?? 'localhost',
+        protocol: `HTTP/${req.httpVersion}`,
+      },
+      { routeKey: '$default', pathParameters: {}, authorizer: null, requestId, now: new Date(), accountId: options.accountId, apiId: `url-${group.name}` },
+    );
+    const timeoutMs = (group.timeoutSeconds ?? MAX_INTEGRATION_SECONDS) * 1000;
+    const stream = lambdaResponseStream({
+      start: (statusCode, headers, cookies) => res.writeHead(statusCode, { ...headers, ...(cookies.length ? { 'set-cookie': cookies } : {}) }),
+      write: (chunk) => void res.write(chunk),
+      end: () => void res.end(),
+    });
+    try {
+      const outcome = await withTimeout(handler(event, stream, lambdaContext(group, requestId, timeoutMs, options)), timeoutMs);
+      if (outcome === TIMED_OUT) runtimeError(`Lambda ${group.name} timed out on its function URL`, new Error('timeout'));
+    } catch (error) {
+      runtimeError(`Lambda ${group.name} failed on its function URL`, error);
+      if (!res.headersSent) writeResult(res, gatewayError(502, 'Internal Server Error'));
+    } finally {
+      if (!stream.writableEnded) stream.end();
+    }
+  }
+
   return {
+    handleFunctionUrl(groupName, req, res, path, rawQueryString) {
+      const started = Date.now();
+      streamFunctionUrl(groupName, req, res, path, rawQueryString)
+        .catch((error: unknown) => {
+          runtimeError('Local function URL failed', error);
+          if (!res.headersSent) writeResult(res, gatewayError(500, 'Internal Server Error'));
+        })
+        .finally(() => runtimeLog(`${req.method} ${groupName} function URL ${path} ${res.statusCode} ${Date.now() - started}ms`));
+    },
     handle(req, res, path, rawQueryString) {
       const started = Date.now();
       readLimited(req, MAX_BODY_BYTES)

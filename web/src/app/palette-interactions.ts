@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import type { PaletteInteraction } from '../features/palette/palette-actions.js';
 import { useNewNoteInteractions } from '../features/notes/windows/use-new-note-interactions.js';
+import { useCopilotInteraction } from '../features/copilot/use-copilot-interaction.js';
 
-/** The note types the palette offers under 'New Interaction' (spec shell §2.6), from the notes feature. */
+/** What the palette offers under 'New Interaction' (spec shell §2.6): the notes feature's note types, then Copilot when enabled. */
 export function usePaletteInteractions(): readonly PaletteInteraction[] {
-  return useNewNoteInteractions();
+  const notes = useNewNoteInteractions();
+  const copilot = useCopilotInteraction();
+  return useMemo(() => (copilot ? [...notes, copilot] : notes), [notes, copilot]);
 }

@@ -5,6 +5,7 @@ import { communicationUnread, useUnreadCount } from '../features/notifications/a
 import { useLiveNotifications } from '../features/notifications/hooks/use-live-notifications.js';
 import { PaletteButton, usePaletteShortcut } from '../features/palette/components/palette-button.js';
 import { AppLayout } from '../features/shell/components/app-layout.js';
+import { CopilotProvider } from '../features/copilot/copilot-context.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
 import { refreshMessaging } from '../lib/messaging.js';
@@ -43,12 +44,14 @@ export function WorkspaceLayout() {
   useLiveNotifications({ practiceId: practice.data?.practiceId, onNotification });
 
   return (
-    <AppLayout badges={{ communication: communicationUnread(unread.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
-      {paletteUsed ? (
-        <Suspense fallback={null}>
-          <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />
-        </Suspense>
-      ) : null}
-    </AppLayout>
+    <CopilotProvider>
+      <AppLayout badges={{ communication: communicationUnread(unread.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
+        {paletteUsed ? (
+          <Suspense fallback={null}>
+            <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />
+          </Suspense>
+        ) : null}
+      </AppLayout>
+    </CopilotProvider>
   );
 }

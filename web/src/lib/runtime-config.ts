@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   cognitoEndpoint?: string;
   region: string;
   local: boolean;
+  /** The function URL the Copilot's reply streams from (ends with '/'); absent on older stacks. */
+  copilotStreamUrl?: string;
 }
 
 const REQUIRED = ['apiUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'region'] as const;
@@ -27,6 +29,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const [apiUrl, graphqlUrl, userPoolId, userPoolClientId, region] = REQUIRED.map(text);
   if (input.cognitoEndpoint !== undefined && typeof input.cognitoEndpoint !== 'string') throw new Error('config.json: cognitoEndpoint must be a string');
   if (input.local !== undefined && typeof input.local !== 'boolean') throw new Error('config.json: local must be true or false');
+  if (input.copilotStreamUrl !== undefined && typeof input.copilotStreamUrl !== 'string') throw new Error('config.json: copilotStreamUrl must be a string');
   return {
     apiUrl,
     graphqlUrl,
@@ -35,6 +38,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     ...(input.cognitoEndpoint !== undefined ? { cognitoEndpoint: input.cognitoEndpoint } : {}),
     region,
     local: input.local ?? false,
+    ...(typeof input.copilotStreamUrl === 'string' && input.copilotStreamUrl ? { copilotStreamUrl: input.copilotStreamUrl } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from '../../shared/zod.js';
 import { coveredByIdentity } from '../../functions/lib/adapters/email-identity.js';
 
 /**
@@ -10,13 +10,12 @@ import { coveredByIdentity } from '../../functions/lib/adapters/email-identity.j
 export const PracticeEmailSchema = z
   .object({
     /** A verified SES identity in the practice's region: a domain (harborfm.example) or one address. */
-    identity: z.string().min(3).max(253).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[a-z0-9.-]+\.[a-z]{2,}$/i, 'identity must be a domain or an email address'),
+    identity: z.string().check(z.minLength(3), z.maxLength(253), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[a-z0-9.-]+\.[a-z]{2,}$/i, 'identity must be a domain or an email address')),
     /** The practice's sending address (inside the identity), used when the author's own address is not covered. */
-    fromAddress: z.string().email(),
+    fromAddress: z.string().check(z.email()),
     /** An existing SES configuration set (event publishing, suppression), optional. */
-    configurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
-  })
-  .refine((e) => coveredByIdentity(e.fromAddress, e.identity), { message: 'email.fromAddress must be the identity address or an address of the identity domain', path: ['fromAddress'] });
+    configurationSet: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  }).check(z.refine((e) => coveredByIdentity(e.fromAddress, e.identity), { message: 'email.fromAddress must be the identity address or an address of the identity domain', path: ['fromAddress'] }));
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 
 /**
@@ -25,9 +24,9 @@ export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
  * refused with a clear message. Locally the sandbox carrier owns exactly these numbers.
  */
 export const PracticeSmsSchema = z.object({
-  originationNumbers: z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'sms.originationNumbers must be E.164 numbers (+15415550100)')).min(1).max(50),
+  originationNumbers: z.array(z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'sms.originationNumbers must be E.164 numbers (+15415550100)'))).check(z.minLength(1), z.maxLength(50)),
   /** An existing configuration set whose event destination is the stack's topic; by default the stack creates one. */
-  configurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  configurationSet: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
 });
 export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
 
@@ -36,34 +35,34 @@ export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
  * inference profile id, and its region (default: the stack's). Without it, nothing is sent to any model.
  */
 export const PracticeAiSchema = z.object({
-  modelId: z.string().regex(/^[A-Za-z0-9._:-]{3,200}$/, 'ai.modelId must be a Bedrock model or inference profile id'),
-  region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'ai.region must be an AWS region such as us-east-1').optional(),
+  modelId: z.string().check(z.regex(/^[A-Za-z0-9._:-]{3,200}$/, 'ai.modelId must be a Bedrock model or inference profile id')),
+  region: z.optional(z.string().check(z.regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'ai.region must be an AWS region such as us-east-1'))),
 });
 export type PracticeAi = z.infer<typeof PracticeAiSchema>;
 
 /** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
 export const PracticeAlarmsSchema = z.object({
   /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
-  emails: z.array(z.string().email('alarms.emails must be email addresses')).min(1, 'alarms.emails needs at least one address').max(20),
+  emails: z.array(z.string().check(z.email('alarms.emails must be email addresses'))).check(z.minLength(1, 'alarms.emails needs at least one address'), z.maxLength(20)),
 });
 export type PracticeAlarms = z.infer<typeof PracticeAlarmsSchema>;
 
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9-]{2,40}$/),
-  practiceId: z.string().min(3).max(64),
-  practiceName: z.string().min(1).max(120),
-  region: z.string().default('us-east-1'),
-  account: z.string().optional(),
-  alarms: PracticeAlarmsSchema.optional(),
+  slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
+  practiceId: z.string().check(z.minLength(3), z.maxLength(64)),
+  practiceName: z.string().check(z.minLength(1), z.maxLength(120)),
+  region: z._default(z.string(), 'us-east-1'),
+  account: z.optional(z.string()),
+  alarms: z.optional(PracticeAlarmsSchema),
   /** Replaced by alarms.emails; refused so an old config does not silently lose its alarm address. */
-  alarmEmail: z.never({ error: 'alarmEmail is replaced by alarms: { "emails": ["..."] }' }).optional(),
-  webDomain: z.string().nullable().default(null),
+  alarmEmail: z.optional(z.never({ error: 'alarmEmail is replaced by alarms: { "emails": ["..."] }' })),
+  webDomain: z._default(z.nullable(z.string()), null),
   /** Keep the table and buckets when the stack is deleted (patient data must never be lost). */
-  retainData: z.boolean().default(true),
-  email: PracticeEmailSchema.optional(),
-  sms: PracticeSmsSchema.optional(),
-  ai: PracticeAiSchema.optional(),
+  retainData: z._default(z.boolean(), true),
+  email: z.optional(PracticeEmailSchema),
+  sms: z.optional(PracticeSmsSchema),
+  ai: z.optional(PracticeAiSchema),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 

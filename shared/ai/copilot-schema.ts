@@ -2,7 +2,7 @@
  * The Copilot chat's contract between the browser and the ai endpoint group (spec shell §2.8,
  * §3 Copilot message / Conversation / Patient profile for Copilot, §4 Copilot send status, §7.1, §9).
  */
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 
 /** Spec shell §9: Copilot and lists. */
@@ -61,11 +61,11 @@ export const COPILOT_PATHS = {
   messages: (id: string) => `/v1/ai/conversations/${encodeURIComponent(id)}/messages`,
 } as const;
 
-const id = z.string().trim().min(1).max(LIMITS.id).regex(/^[A-Za-z0-9_-]+$/, 'must hold only letters, digits, - and _');
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id), z.regex(/^[A-Za-z0-9_-]+$/, 'must hold only letters, digits, - and _'));
 
 export const CopilotChatMessage = z.object({
   role: z.enum(COPILOT_ROLES),
-  content: z.string().max(COPILOT_MESSAGE_MAX),
+  content: z.string().check(z.maxLength(COPILOT_MESSAGE_MAX)),
 });
 export type CopilotChatMessage = z.infer<typeof CopilotChatMessage>;
 
@@ -73,25 +73,24 @@ export type CopilotChatMessage = z.infer<typeof CopilotChatMessage>;
 export const ConversationBody = z
   .object({
     conversationId: id,
-    messages: z.array(CopilotChatMessage).min(1).max(COPILOT_MESSAGES_MAX),
-    entryPointPath: z.string().max(LIMITS.shortText).optional(),
-    patientId: id.nullish(),
-  })
-  .superRefine((v, ctx) => {
+    messages: z.array(CopilotChatMessage).check(z.minLength(1), z.maxLength(COPILOT_MESSAGES_MAX)),
+    entryPointPath: z.optional(z.string().check(z.maxLength(LIMITS.shortText))),
+    patientId: z.nullish(id),
+  }).check(z.superRefine((v, ctx) => {
     const last = v.messages[v.messages.length - 1];
     // Spec shell §5: blank input is never sent; the server refuses it too.
     if (!last || last.role !== 'user' || last.content.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['messages'], message: COPILOT_MESSAGES.lastMessageFromUser });
     }
-  });
+  }));
 export type ConversationBody = z.infer<typeof ConversationBody>;
 
-const offset = z.coerce.number().int().min(0).max(100_000).default(0);
-const limit = z.coerce.number().int().min(1).max(COPILOT.pageSize).default(COPILOT.pageSize);
+const offset = z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0);
+const limit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(COPILOT.pageSize)), COPILOT.pageSize);
 
 export const ConversationListQuery = z.object({
-  patientId: id.optional(),
-  keyword: z.string().trim().max(200).optional(),
+  patientId: z.optional(id),
+  keyword: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   offset,
   limit,
 });

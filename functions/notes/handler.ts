@@ -20,7 +20,8 @@ import {
   TemplateLinkBody,
   TemplateListQuery,
 } from '../../shared/templates/template-schema.js';
-import { groupHandler, route } from '../lib/http/group-handler.js';
+import type { Context } from 'aws-lambda';
+import { groupHandler, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { expandShortcut, expandTemplate } from './expand-template.js';
 import { createTemplate, linkTemplate, listPracticeTemplates, removeTemplate, requireVisibleTemplate, updateTemplate } from './templates.js';
 import { assignDraft } from './assign-draft.js';
@@ -32,7 +33,7 @@ import { saveNote, signNote } from './save-note.js';
 import { sendEmailNote } from './send-email.js';
 import { addendNote, updateSignedNote } from './signed-note.js';
 
-export const handler = groupHandler(NOTE_ROUTES, {
+const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v2/notes': route({ body: CreateNoteBody, status: 201, run: ({ auth, body }) => createNote(auth, body) }),
   'GET /v2/notes': route({ query: NotesPageQuery, run: ({ auth, query }) => notesPage(auth, query) }),
   'GET /v1/notes': route({ query: NotesListQuery, run: ({ auth, query }) => listNotes(auth, query) }),
@@ -110,3 +111,13 @@ export const handler = groupHandler(NOTE_ROUTES, {
   }),
   'POST /v1/templates/expand-shortcut': route({ body: ExpandShortcutBody, run: ({ auth, body }) => expandShortcut(auth, body) }),
 });
+
+/** Signed deliveries are rare next to the windows' calls: their code loads on the first one. */
+const DELIVERY_PREFIX = 'POST /v1/partner-deliveries/';
+export async function handler(event: HttpEvent, context: Context) {
+  if (event.routeKey?.startsWith(DELIVERY_PREFIX)) {
+    const { handleDelivery } = await import('./partner-deliveries.js');
+    return handleDelivery(event, context);
+  }
+  return userRoutes(event, context);
+}

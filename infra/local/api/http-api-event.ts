@@ -17,7 +17,8 @@ export interface LocalRequest {
 export interface EventContext {
   routeKey: string;
   pathParameters: Record<string, string>;
-  authorizer: AuthorizerResult;
+  /** Absent on a route registered without an authorizer: the event then has no authorizer field, as in AWS. */
+  authorizer?: AuthorizerResult;
   requestId: string;
   now: Date;
   accountId: string;
@@ -44,7 +45,7 @@ export function buildHttpApiEvent(req: LocalRequest, ctx: EventContext): APIGate
     requestContext: {
       accountId: ctx.accountId,
       apiId: ctx.apiId,
-      authorizer: { jwt: { claims: ctx.authorizer.claims, scopes: ctx.authorizer.scopes } },
+      ...(ctx.authorizer ? { authorizer: { jwt: { claims: ctx.authorizer.claims, scopes: ctx.authorizer.scopes } } } : {}),
       domainName: req.domainName,
       domainPrefix: req.domainName.split('.')[0].split(':')[0],
       http: {

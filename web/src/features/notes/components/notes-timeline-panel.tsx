@@ -16,6 +16,7 @@ import { PlusIcon } from '../../../components/ui/icons.js';
 import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { activePartnerApps, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
 import { useNotesTimeline, type TimelineFilters } from '../api/notes-api.js';
 import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL, STATUS_LABEL } from '../note-types.js';
 import '../notes.css';
@@ -51,6 +52,7 @@ const statusesFor = (choice: string): readonly NoteStatus[] =>
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
+  const partnerApps = usePartnerApps();
   const [typeChoice, setTypeChoice] = useState(DEFAULT_TYPES);
   const [statusChoice, setStatusChoice] = useState(DEFAULT_TYPES);
   const [offset, setOffset] = useState(0);
@@ -78,6 +80,14 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
           {CREATABLE_NOTE_TYPES.map((type) => (
             <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
               {NOTE_TYPE_LABEL[type]}
+            </MenuItem>
+          ))}
+          {activePartnerApps(partnerApps.data).map((app) => (
+            <MenuItem
+              key={`partner-${app.partnerAppId}`}
+              onAction={() => void windows.createNote({ patientId: patient.id, noteType: app.noteType, patientName, data: { partnerAppId: app.partnerAppId } })}
+            >
+              {partnerAppLabel(app)}
             </MenuItem>
           ))}
         </MenuButton>

@@ -26,8 +26,16 @@ import { formatDateTime, NoteStatusBadge } from './note-header.js';
 
 /** Spec shell §9: list text is cut at 300 characters with an ellipsis. */
 const SNIPPET_MAX = 300;
+/** What a note holds in one line: its text, or the headline field of a partner's or outside system's note. */
+const noteLine = (note: Note): string => {
+  const d = note.data as Record<string, { medicationName?: string; specialty?: string; question?: string; summary?: string } | undefined> & Note['data'];
+  if (note.noteType === 'RX_VERADIGM') return d.prescription?.medicationName ?? '';
+  if (note.noteType === 'ECONSULT_THEA') return [d.econsult?.specialty, d.econsult?.question].filter(Boolean).join(': ');
+  if (note.noteType === 'PARTNER') return d.result?.summary ?? '';
+  return note.data.text ?? '';
+};
 const snippet = (note: Note) => {
-  const text = (note.data.subject ? `${note.data.subject} — ` : '') + (note.data.text ?? '').replace(/\s+/g, ' ').trim();
+  const text = (note.data.subject ? `${note.data.subject} — ` : '') + noteLine(note).replace(/\s+/g, ' ').trim();
   return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
 };
 

@@ -23,6 +23,7 @@ import { seedDemoTemplates } from './seed/demo-templates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
 import { seedPartnerApps } from './seed/seed-partner-apps.js';
+import { seedDemoSales } from './seed/demo-sales.js';
 import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
 import { readState, writeState } from './state.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
@@ -296,6 +297,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       await seedDemoPatients(dataDir, practice.practiceId);
       await seedDemoTemplates(practice.practiceId);
       await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
+      await seedDemoSales(practice.practiceId);
     }
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();

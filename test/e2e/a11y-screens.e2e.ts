@@ -15,7 +15,7 @@ const VIEWPORTS = [
 /** Kept for these scans: every health-summary section of this patient is filled once. */
 const FULL_CHART_PATIENT = 'pat-0015';
 
-const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note'] as const;
+const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note', 'Sales'] as const;
 
 async function fillEveryChartSection(page: Page, patientId: string): Promise<void> {
   const base = `/v1/patients/${patientId}`;

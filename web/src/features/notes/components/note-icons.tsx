@@ -71,8 +71,17 @@ const EConsultIcon = (p: IconProps) => (
   </Icon>
 );
 
+const SalesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 4h2.5l2.2 11h10.6L21 7H7" />
+    <circle cx="9.5" cy="19" r="1.3" />
+    <circle cx="17" cy="19" r="1.3" />
+  </Icon>
+);
+
 const BY_TYPE: Partial<Record<NoteType, (p: IconProps) => ReactNode>> = {
   PARTNER: PartnerIcon,
+  SALES: SalesIcon,
   RX: RxIcon,
   RX_VERADIGM: RxIcon,
   RX_DOSESPOT: RxIcon,

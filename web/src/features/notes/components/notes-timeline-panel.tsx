@@ -9,6 +9,7 @@ import {
   type NoteType,
 } from '../../../../../shared/notes/note-constants.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { formatCents } from '../../../../../shared/sales/sales-schema.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import type { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { Button } from '../../../components/ui/button.js';
@@ -32,6 +33,11 @@ const noteLine = (note: Note): string => {
   if (note.noteType === 'RX_VERADIGM') return d.prescription?.medicationName ?? '';
   if (note.noteType === 'ECONSULT_THEA') return [d.econsult?.specialty, d.econsult?.question].filter(Boolean).join(': ');
   if (note.noteType === 'PARTNER') return d.result?.summary ?? '';
+  if (note.noteType === 'SALES') {
+    const items = Array.isArray(note.data.items) ? (note.data.items as { name?: string }[]) : [];
+    const total = typeof note.data.totalInCents === 'number' ? ` · ${formatCents(note.data.totalInCents)}` : '';
+    return items.length ? `${items.map((i) => i.name).join(', ')}${total}` : '';
+  }
   return note.data.text ?? '';
 };
 const snippet = (note: Note) => {

@@ -3,6 +3,7 @@ import { Button as AriaButton } from 'react-aria-components';
 import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { canEditNote } from '../../../../../shared/notes/note-rules.js';
 import { isExternalNoteType } from '../../../../../shared/partners/partner-schema.js';
+import type { SaleLine } from '../../../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
@@ -23,6 +24,7 @@ import { NoteSaveStatus } from '../components/note-save-status.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { ExternalNoteView } from '../components/external-note-view.js';
 import { PartnerNoteView } from '../components/partner-note-view.js';
+import { SalesForm } from '../components/sales-form.js';
 import { SmsNoteView } from '../components/sms-note-view.js';
 import { VitalsForm } from '../components/vitals-form.js';
 import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/note-editor.js';
@@ -200,6 +202,16 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           <PartnerNoteView note={note} onClose={() => windows.close(note.noteId)} />
         ) : external ? (
           <ExternalNoteView note={note} />
+        ) : note.noteType === 'SALES' ? (
+          <SalesForm
+            items={Array.isArray(data.items) ? (data.items as SaleLine[]) : []}
+            editable={editable}
+            error={fieldErrors.items}
+            onChange={(items) => {
+              actions.clearFieldError('items');
+              draft.change({ data: { items } });
+            }}
+          />
         ) : note.noteType === 'SMS' ? (
           <SmsNoteView note={note} />
         ) : note.noteType === 'VITALS' ? (

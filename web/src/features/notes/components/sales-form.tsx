@@ -42,7 +42,7 @@ export function SalesForm({ items, editable, error, onChange }: { items: SaleLin
       {editable ? (
         <div className="tw-sales__pickers">
           <div className="tw-sales__picker">
-            <SearchField label="Search charge items" hideLabel={false} placeholder="Name or code" value={query} onChange={setQuery} />
+            <SearchField label="Search charge items" placeholder="Search charge items by name or code" value={query} onChange={setQuery} />
             {charges.isPending ? <Spinner label="Searching charge items" /> : null}
             {charges.data?.length ? (
               <ul className="tw-sales__results" aria-label="Charge items">

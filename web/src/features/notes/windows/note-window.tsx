@@ -274,7 +274,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               Send
             </Button>
           ) : null}
-          {signed && !addending && !external ? (
+          {signed && !addending && !external && note.noteType !== 'SALES' ? (
             <Button size="sm" onPress={() => actions.setAddending(true)}>
               Addend
             </Button>

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../limits.js';
+import { PARTNER_MESSAGES } from './partner-constants.js';
 
 /**
  * Partner apps (spec shell §2.6, §4 Partner/membership windows, §7.7 `emr/partner_apps`): a
@@ -7,22 +8,7 @@ import { LIMITS } from '../limits.js';
  * their own origin, and write their result back through a signed delivery.
  */
 
-export const PARTNER_MESSAGES = {
-  fetchFailed: 'Failed to fetch interaction partner apps',
-  /** The alert a partner's success message shows (the result screen's heading, spec shell §2.5). */
-  success: 'Success!',
-  notFound: 'Partner app not found',
-  originNotAllowed: "This origin is not among the practice's partner origins; it must be added to the practice config (partnerOrigins) and deployed first.",
-  badSignature: 'The delivery signature is not valid.',
-  staleTimestamp: 'The delivery timestamp is too old or in the future.',
-  unknownPartner: 'Unknown partner',
-  wrongNote: 'The note is not a partner note of this partner app.',
-  externalReadOnly: 'This note was written by an outside system and cannot be changed.',
-  externalCreate: 'This note type is written by an outside system and cannot be created here.',
-} as const;
-
-/** Spec shell §9: a partner window closes 2000 ms after the partner asks it to. */
-export const PARTNER_CLOSE_DELAY_MS = 2_000;
+export { PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES } from './partner-constants.js';
 
 export const PARTNER_ICONS = ['app', 'heart', 'flask', 'clipboard', 'cart', 'video'] as const;
 export type PartnerIcon = (typeof PARTNER_ICONS)[number];

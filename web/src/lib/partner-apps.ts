@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PARTNER_MESSAGES, type PartnerApp, type PartnerAppList } from '../../../shared/partners/partner-schema.js';
+import { PARTNER_MESSAGES } from '../../../shared/partners/partner-constants.js';
+import type { PartnerApp, PartnerAppList } from '../../../shared/partners/partner-schema.js';
 import { apiRequest } from './api-client.js';
 import { PRACTICE_METADATA_STALE_MS } from './practice.js';
 import { showToast } from './toasts.js';

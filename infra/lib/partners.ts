@@ -36,6 +36,7 @@ export class Partners extends Construct {
     });
     NagSuppressions.addResourceSuppressions(this.secret, [
       { id: 'AwsSolutions-SMG4', reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.' },
+      { id: 'HIPAA.Security-SecretsManagerRotationEnabled', reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.' },
     ]);
   }
 

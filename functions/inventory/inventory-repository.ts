@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CHARGE_ITEM_RESULTS,
@@ -6,7 +5,6 @@ import {
   INVENTORY_SETTINGS_DEFAULTS,
   InventoryItem,
   InventorySettings,
-  type InventoryItemInput,
 } from '../../shared/sales/sales-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -42,13 +40,6 @@ export async function getInventoryItem(practiceId: string, inventoryId: string):
 
 export function inventoryItemRecord(practiceId: string, item: InventoryItem): Item {
   return { ...item, practiceId, sk: inventoryKey(item.inventoryId), entityType: 'INVENTORY_ITEM' };
-}
-
-export async function createInventoryItem(auth: AuthContext, input: InventoryItemInput): Promise<InventoryItem> {
-  const item: InventoryItem = { ...input, inventoryId: randomUUID() };
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: inventoryItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' }));
-  await writeAudit(auth, { action: 'create', entity: 'inventory-item', entityId: item.inventoryId });
-  return item;
 }
 
 export async function getChargeItem(practiceId: string, id: string): Promise<ChargeItem | null> {

@@ -9,11 +9,11 @@ import {
   SUPER_USER_NAME,
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
-import { PartnerAppInput, PartnerAppParams } from '../../shared/partners/partner-schema.js';
+import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
-import { deletePartnerApp, partnerAppList, putPartnerApp } from './partner-apps.js';
+import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
@@ -107,18 +107,9 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   'GET /v1/practices/partner-apps': route({
     run: ({ auth }) => partnerAppList(auth),
   }),
-  'PUT /v1/practices/partner-apps/{partnerAppId}': route({
-    params: PartnerAppParams,
-    body: PartnerAppInput,
+  'PUT /v1/practices/partner-apps': route({
+    body: PartnerAppsUpdate,
     permission: 'practice.settings.change',
-    run: ({ auth, params, body }) => putPartnerApp(auth, params.partnerAppId, body),
-  }),
-  'DELETE /v1/practices/partner-apps/{partnerAppId}': route({
-    params: PartnerAppParams,
-    permission: 'practice.settings.change',
-    run: async ({ auth, params }) => {
-      await deletePartnerApp(auth, params.partnerAppId);
-      return new HttpResponse(204, undefined);
-    },
+    run: ({ auth, body }) => replacePartnerApps(auth, body),
   }),
 });

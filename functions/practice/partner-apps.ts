@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PARTNER_MESSAGES, PartnerApp, type PartnerAppInput, type PartnerAppList } from '../../shared/partners/partner-schema.js';
+import { PARTNER_MESSAGES, PartnerApp, type PartnerAppList, type PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
@@ -50,19 +50,31 @@ export function partnerAppItem(practiceId: string, app: PartnerApp): Record<stri
   return { ...app, practiceId, sk: partnerAppKey(app.partnerAppId), entityType: 'PARTNER_APP' };
 }
 
-/** PUT: creates or replaces the app; its origin must be one the CSP allows. */
-export async function putPartnerApp(auth: AuthContext, partnerAppId: string, input: PartnerAppInput, now = new Date()): Promise<PartnerApp> {
-  if (!allowedPartnerOrigins().includes(input.origin)) throw new ValidationError(PARTNER_MESSAGES.originNotAllowed, { origin: PARTNER_MESSAGES.originNotAllowed });
-  const existing = await getPartnerApp(auth.practiceId, partnerAppId);
-  const app: PartnerApp = { ...input, ...(existing?.local ? { local: true } : {}), partnerAppId, updatedAt: now.toISOString() };
-  if (!app.local) delete app.local;
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: partnerAppItem(auth.practiceId, app) }));
-  await writeAudit(auth, { action: existing ? 'update' : 'create', entity: 'partner-app', entityId: partnerAppId });
-  return app;
-}
-
-export async function deletePartnerApp(auth: AuthContext, partnerAppId: string): Promise<void> {
-  const out = await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: partnerAppKey(partnerAppId) }, ReturnValues: 'ALL_OLD' }));
-  if (!out.Attributes) throw new NotFoundError(PARTNER_MESSAGES.notFound);
-  await writeAudit(auth, { action: 'delete', entity: 'partner-app', entityId: partnerAppId });
+/**
+ * PUT /v1/practices/partner-apps: the admin's list replaces the practice's (one route for add,
+ * change and remove). Every origin must be one the CSP frames; a local app stays marked local.
+ */
+export async function replacePartnerApps(auth: AuthContext, update: PartnerAppsUpdate, now = new Date()): Promise<PartnerAppList> {
+  const allowed = allowedPartnerOrigins();
+  const fieldErrors: Record<string, string> = {};
+  update.partnerApps.forEach((app, i) => {
+    if (!allowed.includes(app.origin)) fieldErrors[`partnerApps.${i}.origin`] = PARTNER_MESSAGES.originNotAllowed;
+  });
+  if (Object.keys(fieldErrors).length) throw new ValidationError(PARTNER_MESSAGES.originNotAllowed, fieldErrors);
+  const current = new Map((await listPartnerApps(auth.practiceId)).map((a) => [a.partnerAppId, a]));
+  const at = now.toISOString();
+  for (const input of update.partnerApps) {
+    const before = current.get(input.partnerAppId);
+    const app: PartnerApp = { ...input, updatedAt: at };
+    delete app.local;
+    if (before?.local) app.local = true;
+    current.delete(input.partnerAppId);
+    if (before && JSON.stringify({ ...before, updatedAt: '' }) === JSON.stringify({ ...app, updatedAt: '' })) continue;
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: partnerAppItem(auth.practiceId, app) }));
+  }
+  for (const removed of current.keys()) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: partnerAppKey(removed) } }));
+  }
+  await writeAudit(auth, { action: 'update', entity: 'partner-apps' });
+  return partnerAppList(auth);
 }

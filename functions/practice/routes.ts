@@ -11,7 +11,6 @@ export const PRACTICE_ROUTES = [
   'PUT /v1/practices/users/me/dashboard',
   'POST /v1/practices/users/me/sign-out',
   'GET /v1/practices/partner-apps',
-  'PUT /v1/practices/partner-apps/{partnerAppId}',
-  'DELETE /v1/practices/partner-apps/{partnerAppId}',
+  'PUT /v1/practices/partner-apps',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

@@ -51,7 +51,14 @@ export const PartnerApp = PartnerAppInput.extend({
 });
 export type PartnerApp = z.infer<typeof PartnerApp>;
 
-export const PartnerAppParams = z.object({ partnerAppId: PartnerAppId });
+/** PUT /v1/practices/partner-apps: the practice's whole list; an app left out is removed. */
+export const PartnerAppsUpdate = z.object({
+  partnerApps: z
+    .array(PartnerAppInput.extend({ partnerAppId: PartnerAppId }))
+    .max(50)
+    .refine((apps) => new Set(apps.map((a) => a.partnerAppId)).size === apps.length, 'Each partner app needs its own id'),
+});
+export type PartnerAppsUpdate = z.infer<typeof PartnerAppsUpdate>;
 
 export const PartnerAppList = z.object({ partnerApps: z.array(PartnerApp), allowedOrigins: z.array(z.string()) });
 export type PartnerAppList = z.infer<typeof PartnerAppList>;

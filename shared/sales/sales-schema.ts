@@ -51,15 +51,6 @@ export const InventoryItem = z.object({
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
-export const InventoryItemInput = InventoryItem.omit({ inventoryId: true }).extend({
-  genericName: z.string().trim().min(1).max(200),
-  quantityInStock: z.number().int().nonnegative().max(1_000_000),
-  costPerUnit: z.number().int().nonnegative().max(100_000_000),
-  finalPrice: z.number().int().nonnegative().max(100_000_000),
-  isHidden: z.boolean().default(false),
-});
-export type InventoryItemInput = z.infer<typeof InventoryItemInput>;
-
 export const SALE_LINE_KINDS = ['charge', 'inventory'] as const;
 export const MAX_SALE_LINES = 50;
 export const MAX_SALE_QUANTITY = 999;

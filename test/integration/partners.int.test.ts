@@ -45,20 +45,27 @@ describe('partner apps list', () => {
     expect(res.body.allowedOrigins).toContain(stackEndpoints().partnerOrigin);
   });
 
-  it('is managed by admins only, from an allowed origin only', async () => {
+  it('is managed by admins only (the whole list at once), from an allowed origin only', async () => {
     const id = `test-app-${run}`;
-    const input = { name: 'Test partner', icon: 'heart', origin: stackEndpoints().partnerOrigin, path: '/app', active: false };
-    expect((await api(employee, 'PUT', `/v1/practices/partner-apps/${id}`, input)).status).toBe(403);
-    const put = await api(admin, 'PUT', `/v1/practices/partner-apps/${id}`, input);
+    const before = (await api(admin, 'GET', '/v1/practices/partner-apps')).body.partnerApps as Record<string, unknown>[];
+    const inputs = before.map(({ updatedAt, local, ...rest }) => (void updatedAt, void local, rest));
+    const added = { partnerAppId: id, name: 'Test partner', icon: 'heart', origin: stackEndpoints().partnerOrigin, path: '/app', noteType: 'PARTNER', active: false };
+    expect((await api(employee, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added] })).status).toBe(403);
+    const put = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added] });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ ...input, partnerAppId: id, noteType: 'PARTNER' });
-    const elsewhere = await api(admin, 'PUT', `/v1/practices/partner-apps/${id}`, { ...input, origin: 'https://not-configured.example' });
+    expect(put.body.partnerApps.find((a: { partnerAppId: string }) => a.partnerAppId === id)).toMatchObject(added);
+    // The local partner kept its local mark.
+    expect(put.body.partnerApps.find((a: { partnerAppId: string }) => a.partnerAppId === LOCAL_PARTNER)).toMatchObject({ local: true });
+    const elsewhere = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, { ...added, origin: 'https://not-configured.example' }] });
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.fieldErrors.origin).toMatch(/not among the practice's partner origins/);
+    expect(elsewhere.body.fieldErrors[`partnerApps.${inputs.length}.origin`]).toMatch(/not among the practice's partner origins/);
+    const twice = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added, added] });
+    expect(twice.status).toBe(400);
     expect((await api(employee, 'GET', '/v1/practices/partner-apps')).body.partnerApps.map((a: { partnerAppId: string }) => a.partnerAppId)).toContain(id);
-    expect((await api(employee, 'DELETE', `/v1/practices/partner-apps/${id}`)).status).toBe(403);
-    expect((await api(admin, 'DELETE', `/v1/practices/partner-apps/${id}`)).status).toBe(204);
-    expect((await api(admin, 'DELETE', `/v1/practices/partner-apps/${id}`)).status).toBe(404);
+    // Leaving it out removes it; the others stay as they were.
+    const removed = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: inputs });
+    expect(removed.status).toBe(200);
+    expect(removed.body.partnerApps.map((a: { partnerAppId: string }) => a.partnerAppId)).toEqual(before.map((a) => a.partnerAppId));
   });
 
   it('refuses users of another practice and no_access users', async () => {
@@ -66,7 +73,7 @@ describe('partner apps list', () => {
     const noAccess = await signIn('noaccess@demo.tidewell.local');
     for (const token of [foreign, noAccess]) {
       expect((await api(token, 'GET', '/v1/practices/partner-apps')).status).toBe(403);
-      expect((await api(token, 'PUT', `/v1/practices/partner-apps/x-${run}`, { name: 'x', origin: stackEndpoints().partnerOrigin })).status).toBe(403);
+      expect((await api(token, 'PUT', '/v1/practices/partner-apps', { partnerApps: [] })).status).toBe(403);
     }
     expect((await api(null, 'GET', '/v1/practices/partner-apps')).status).toBe(401);
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn } from '../support/local-stack.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { inventoryItemRecord } from '../../functions/inventory/inventory-repository.js';
+import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let admin: string;
@@ -12,10 +14,14 @@ async function stockOf(inventoryId: string): Promise<number> {
   return items.find((i) => i.inventoryId === inventoryId)!.quantityInStock;
 }
 
+/** The dispensary's stock is managed by the inventory screens (another release): the test writes an item as they would. */
+let items = 0;
 async function newInventoryItem(quantityInStock: number, finalPrice: number): Promise<string> {
-  const res = await api(admin, 'POST', '/v2/inventories', { genericName: `Cetirizine ${run}`, strength: '10 mg', form: 'tablet', ndcNumber: '00000-0000-00', quantityInStock, isHidden: false, costPerUnit: 10, finalPrice });
-  expect(res.status).toBe(201);
-  return res.body.inventoryId;
+  const inventoryId = `inv-test-${run}-${(items += 1)}`;
+  const { client, tableName } = tableClient();
+  const item = { inventoryId, genericName: `Cetirizine ${run}`, strength: '10 mg', form: 'tablet', ndcNumber: '00000-0000-00', quantityInStock, isHidden: false, costPerUnit: 10, finalPrice };
+  await client.send(new PutCommand({ TableName: tableName, Item: inventoryItemRecord(stackEndpoints().practiceId, item) }));
+  return inventoryId;
 }
 
 async function draftSale(items: unknown[]) {
@@ -28,27 +34,27 @@ async function draftSale(items: unknown[]) {
 beforeAll(async () => {
   [admin, employee] = await Promise.all([signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
   patientId = (await api(admin, 'POST', '/v1/patients', { firstName: 'Sally', lastName: `Sales${run}`, gender: 'female', dob: '1975-06-01' })).body.id;
-  taxBefore = (await api(employee, 'GET', '/v1/practices/settings/inventory')).body.defaultSalesTaxPercentage;
+  taxBefore = (await api(employee, 'GET', '/v1/inventories/settings')).body.defaultSalesTaxPercentage;
 });
 
 afterAll(async () => {
-  await api(admin, 'PUT', '/v1/practices/settings/inventory', { defaultSalesTaxPercentage: taxBefore });
+  await api(admin, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: taxBefore });
 });
 
 describe('charge items and inventory settings', () => {
   it('searches charge items as provider/charge_items?q= does and keeps the spec defaults until changed by an admin', async () => {
-    const found = await api(employee, 'GET', '/v1/charge-items?q=strep');
+    const found = await api(employee, 'GET', '/v1/inventories/charge-items?q=strep');
     expect(found.status).toBe(200);
     expect(found.body.chargeItems).toEqual([{ id: 'chg-strep-87880', name: 'Rapid strep test', code: '87880', manufacturer: 'Abbott', priceInCents: 3500, category: { name: 'In-house labs' } }]);
-    expect((await api(employee, 'GET', '/v1/charge-items?q=99213')).body.chargeItems.map((c: { id: string }) => c.id)).toEqual(['chg-office-visit-99213']);
-    expect((await api(employee, 'PUT', '/v1/practices/settings/inventory', { defaultSalesTaxPercentage: 50 })).status).toBe(403);
-    expect((await api(admin, 'PUT', '/v1/practices/settings/inventory', { defaultSalesTaxPercentage: 101 })).status).toBe(400);
+    expect((await api(employee, 'GET', '/v1/inventories/charge-items?q=99213')).body.chargeItems.map((c: { id: string }) => c.id)).toEqual(['chg-office-visit-99213']);
+    expect((await api(employee, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: 50 })).status).toBe(403);
+    expect((await api(admin, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: 101 })).status).toBe(400);
   });
 });
 
 describe('sales notes', () => {
   it('price each line from the catalog and add the sales tax of the inventory settings', async () => {
-    expect((await api(admin, 'PUT', '/v1/practices/settings/inventory', { defaultSalesTaxPercentage: 8.25 })).body.defaultSalesTaxPercentage).toBe(8.25);
+    expect((await api(admin, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: 8.25 })).body.defaultSalesTaxPercentage).toBe(8.25);
     const inventoryId = await newInventoryItem(10, 199);
     // A price sent by the window is ignored: the catalog's price counts.
     const saved = await draftSale([

@@ -12,7 +12,7 @@ const salesKeys = {
 export function useChargeItems(q: string) {
   return useQuery({
     queryKey: salesKeys.chargeItems(q),
-    queryFn: async ({ signal }) => (await apiRequest<{ chargeItems: ChargeItem[] }>({ path: '/v1/charge-items', query: { q }, signal })).chargeItems,
+    queryFn: async ({ signal }) => (await apiRequest<{ chargeItems: ChargeItem[] }>({ path: '/v1/inventories/charge-items', query: { q }, signal })).chargeItems,
     placeholderData: keepPreviousData,
   });
 }
@@ -27,6 +27,6 @@ export function useInventory() {
 export function useInventorySettings() {
   return useQuery({
     queryKey: salesKeys.settings,
-    queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/practices/settings/inventory', signal }),
+    queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/inventories/settings', signal }),
   });
 }

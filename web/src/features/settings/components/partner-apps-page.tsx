@@ -44,33 +44,40 @@ export function PartnerAppsPage() {
   const [removing, setRemoving] = useState<PartnerApp | null>(null);
   const allowed = apps.data?.allowedOrigins ?? [];
 
-  const save = useMutation({
-    mutationFn: (d: Draft) =>
-      apiRequest<PartnerApp>({
-        method: 'PUT',
-        path: `/v1/practices/partner-apps/${encodeURIComponent(d.partnerAppId)}`,
-        body: { name: d.name.trim(), icon: d.icon, origin: d.origin, path: d.path.trim() || '/', noteType: 'PARTNER', active: d.active },
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: partnerAppKeys.list }),
+  const toInput = (a: Pick<PartnerApp, 'partnerAppId' | 'name' | 'icon' | 'origin' | 'path' | 'noteType' | 'active'>) => ({
+    partnerAppId: a.partnerAppId,
+    name: a.name,
+    icon: a.icon,
+    origin: a.origin,
+    path: a.path,
+    noteType: a.noteType,
+    active: a.active,
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/practices/partner-apps/${encodeURIComponent(id)}` }),
+  // One call for the whole list: adding, changing and removing an app each send the list as it should be.
+  const replace = useMutation({
+    mutationFn: (partnerApps: ReturnType<typeof toInput>[]) => apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: partnerAppKeys.list }),
   });
+  const saved = apps.data?.partnerApps ?? [];
+  const withDraft = (d: Draft) => {
+    const edited = toInput({ partnerAppId: d.partnerAppId, name: d.name.trim(), icon: d.icon as PartnerApp['icon'], origin: d.origin, path: d.path.trim() || '/', noteType: 'PARTNER', active: d.active });
+    return d.isNew ? [...saved.map(toInput), edited] : saved.map((a) => (a.partnerAppId === d.partnerAppId ? edited : toInput(a)));
+  };
 
   const submit = async () => {
     if (!draft) return;
-    if (draft.isNew && !PARTNER_APP_ID.test(draft.partnerAppId)) {
-      setErrors({ partnerAppId: 'Use 2-63 lowercase letters, digits or dashes' });
+    if (draft.isNew && (!PARTNER_APP_ID.test(draft.partnerAppId) || saved.some((a) => a.partnerAppId === draft.partnerAppId))) {
+      setErrors({ partnerAppId: 'Use 2-63 lowercase letters, digits or dashes, not taken by another app' });
       return;
     }
     try {
-      await save.mutateAsync(draft);
+      await replace.mutateAsync(withDraft(draft));
       showToast('Partner app saved', { tone: 'success' });
       setDraft(null);
       setErrors({});
     } catch (error) {
-      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      // The list's field errors name the app's position; the form shows them on its own fields.
+      const fieldErrors = Object.fromEntries(Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k.replace(/^partnerApps\.\d+\./, ''), v]));
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The partner app could not be saved', { tone: 'error' });
     }
@@ -114,7 +121,7 @@ export function PartnerAppsPage() {
               </p>
             ) : null}
             <div className="tw-settings__actions">
-              <Button variant="primary" type="submit" isPending={save.isPending}>
+              <Button variant="primary" type="submit" isPending={replace.isPending}>
                 Save
               </Button>
               <Button variant="quiet" onPress={() => setDraft(null)}>
@@ -173,10 +180,10 @@ export function PartnerAppsPage() {
         title="Remove this partner app?"
         confirmLabel="Remove"
         tone="danger"
-        isPending={remove.isPending}
+        isPending={replace.isPending}
         onConfirm={() => {
           if (!removing) return;
-          remove.mutate(removing.partnerAppId, {
+          replace.mutate(saved.filter((a) => a.partnerAppId !== removing.partnerAppId).map(toInput), {
             onSuccess: () => showToast('Partner app removed', { tone: 'success' }),
             onError: (error) => showToast(error.message, { tone: 'error' }),
             onSettled: () => setRemoving(null),

@@ -103,3 +103,26 @@ test('a window of another origin cannot alert or close a partner window, and no 
   );
   expect(violation).toMatch(/^frame-src http:\/\/127\.0\.0\.1:3319/);
 });
+
+test('an admin turns a partner app off in settings and New Interaction stops offering it, then turns it back on', async ({ page }) => {
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/partner-apps');
+  const table = page.getByRole('table', { name: 'Partner apps' });
+  await expect(table).toContainText(PARTNER_LABEL);
+  const setActive = async (active: boolean) => {
+    await page.getByRole('button', { name: 'Edit Care Plan Builder' }).click();
+    const toggle = page.getByRole('switch', { name: 'Active' });
+    if ((await toggle.isChecked()) !== active) await toggle.click({ force: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(table.getByRole('row', { name: new RegExp(PARTNER_LABEL.replace(/[()]/g, '\\$&')) })).toContainText(active ? 'Active' : 'Inactive');
+  };
+  await setActive(false);
+  await page.screenshot({ path: `${SHOTS}/partners-03-settings-inactive.png` });
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('New Interaction');
+  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Note', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: PARTNER_LABEL })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await setActive(true);
+});

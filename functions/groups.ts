@@ -6,7 +6,7 @@
 import { AI_ROUTES } from './ai/routes.js';
 import { FILE_ROUTES } from './files/routes.js';
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
-import { NOTE_ROUTES } from './notes/routes.js';
+import { NOTE_ROUTES, PARTNER_DELIVERY_ROUTES } from './notes/routes.js';
 import { CHART_ROUTES } from './chart/routes.js';
 import { INVENTORY_ROUTES } from './inventory/routes.js';
 import { MESSAGING_ROUTES } from './messaging/routes.js';
@@ -22,9 +22,11 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * identity: USER_POOL_ID + the cognito-idp admin actions an admin's user change needs, on this pool only;
  * sms: SMS_TRANSPORT/SMS_CONFIGURATION_SET + sms-voice:SendTextMessage/SendMediaMessage (practices/<slug>.json `sms`);
  * model: AI_MODEL_ID/AI_REGION + bedrock:InvokeModel(WithResponseStream) on the practice's model (practices/<slug>.json `ai`);
- * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself).
+ * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself);
+ * partnerOrigins: PARTNER_ORIGINS, the origins the web's CSP lets frame (practices/<slug>.json `partnerOrigins`, `partnerApps`);
+ * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret.
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets';
 
 export interface GroupDefinition {
   name: string;
@@ -34,15 +36,17 @@ export interface GroupDefinition {
   memoryMb?: number;
   timeoutSeconds?: number;
   access?: readonly GroupAccess[];
+  /** Routes a partner signs (HMAC) instead of a user's token: registered without the JWT authorizer, exact, on the same function. */
+  signedRoutes?: readonly string[];
 }
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity'] },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins'] },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email'] },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets'], signedRoutes: PARTNER_DELIVERY_ROUTES },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.

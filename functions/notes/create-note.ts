@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { initialStatus } from '../../shared/notes/note-rules.js';
+import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import type { CreateNoteBody, Note } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
@@ -14,6 +15,7 @@ const CREATABLE = new Set(['DRAFT', 'HIDDEN', 'DELIVERED', 'WRITTEN']);
  * with no patient yet; an EMAIL starts DRAFT with From = the user's address and To = the patient's.
  */
 export async function createNote(auth: AuthContext, body: CreateNoteBody, now = new Date()): Promise<Note> {
+  if (isExternalNoteType(body.noteType)) throw new ValidationError(PARTNER_MESSAGES.externalCreate, { noteType: PARTNER_MESSAGES.externalCreate });
   const status = body.status ?? initialStatus(body.noteType);
   if (!CREATABLE.has(status)) throw new ValidationError(`A note cannot be created as ${status}`, { status: 'is not allowed' });
   const patient = body.patientId ? await requirePatient(auth.practiceId, body.patientId) : null;

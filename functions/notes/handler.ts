@@ -12,7 +12,8 @@ import {
   UpdateSignedNoteBody,
   VersionOnlyBody,
 } from '../../shared/notes/note-schema.js';
-import { groupHandler, lazyRoute, route, type LazyRoute } from '../lib/http/group-handler.js';
+import type { Context } from 'aws-lambda';
+import { groupHandler, lazyRoute, route, type HttpEvent, type LazyRoute } from '../lib/http/group-handler.js';
 import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
 import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
@@ -27,7 +28,7 @@ function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<
   return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
 }
 
-export const handler = groupHandler(NOTE_ROUTES, {
+const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v2/notes': route({ body: CreateNoteBody, status: 201, run: ({ auth, body }) => createNote(auth, body) }),
   'GET /v2/notes': route({ query: NotesPageQuery, run: ({ auth, query }) => notesPage(auth, query) }),
   'GET /v1/notes': route({ query: NotesListQuery, run: ({ auth, query }) => listNotes(auth, query) }),
@@ -95,3 +96,13 @@ export const handler = groupHandler(NOTE_ROUTES, {
     'POST /v1/templates/expand-shortcut',
   ]),
 });
+
+/** Signed deliveries are rare next to the windows' calls: their code loads on the first one. */
+const DELIVERY_PREFIX = 'POST /v1/partner-deliveries/';
+export async function handler(event: HttpEvent, context: Context) {
+  if (event.routeKey?.startsWith(DELIVERY_PREFIX)) {
+    const { handleDelivery } = await import('./partner-deliveries.js');
+    return handleDelivery(event, context);
+  }
+  return userRoutes(event, context);
+}

@@ -49,6 +49,7 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
   const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, (note) => ({ status: 'DELETED', deletedFrom: note.status }), {
     now,
+    allowExternal: true,
     precheck: (note) => {
       if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
     },

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { Note } from '../../shared/notes/note-schema.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
@@ -92,6 +93,8 @@ export interface VersionedUpdate {
   /** Rules checked before the version (a refusal that does not depend on what the caller saw). */
   precheck?: (current: Note) => void;
   now?: Date;
+  /** Deleting is the one change a user makes to a note an outside system wrote (RX_VERADIGM, ECONSULT_THEA). */
+  allowExternal?: boolean;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function updateNote(
 ): Promise<{ previous: Note; saved: Note }> {
   const current = await requireNote(practiceId, noteId);
   if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
+  if (!options.allowExternal && isExternalNoteType(current.noteType)) throw new ValidationError(PARTNER_MESSAGES.externalReadOnly);
   options.precheck?.(current);
   if (seenVersion !== undefined) assertVersion(current, seenVersion);
   const changes = await build(current);

@@ -23,3 +23,10 @@ export const NOTE_ROUTES = [
   'POST /v1/templates/expand-shortcut',
 ] as const;
 export type NoteRouteKey = (typeof NOTE_ROUTES)[number];
+
+/**
+ * Deliveries signed by a partner or outside system (HMAC, README "Partner apps") instead of a user's
+ * token: registered without the JWT authorizer, verified by the handler before anything is parsed.
+ */
+export const PARTNER_DELIVERY_ROUTES = ['POST /v1/partner-deliveries/{partnerId}/results', 'POST /v1/partner-deliveries/{partnerId}/notes'] as const;
+export type PartnerDeliveryRouteKey = (typeof PARTNER_DELIVERY_ROUTES)[number];

@@ -1,3 +1,4 @@
+import { SALES_MESSAGES } from '../../shared/sales/sales-schema.js';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { plainText } from '../../shared/notes/note-rules.js';
 import type { AddendNoteBody, Note, UpdateSignedNoteBody } from '../../shared/notes/note-schema.js';
@@ -18,6 +19,8 @@ function assertText(text: string, formattedText: string): void {
   if (!plainText(text) && !plainText(formattedText)) throw new ValidationError(NOTE_MESSAGES.emptyText, { text: NOTE_MESSAGES.emptyText });
 }
 
+const SALES_SIGNED_READ_ONLY = SALES_MESSAGES.signedReadOnly;
+
 /** POST /v1/notes/{noteId}/update-signed-note: replaces the text of a signed note; it stays signed. */
 export async function updateSignedNote(auth: AuthContext, noteId: string, body: UpdateSignedNoteBody, now = new Date()): Promise<Note> {
   const { saved } = await updateNote(
@@ -26,6 +29,8 @@ export async function updateSignedNote(auth: AuthContext, noteId: string, body: 
     body.noteVersion,
     (note) => {
       if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.notSigned);
+      // A signed sale has already taken its items from stock: its record stays as signed.
+      if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
       requirePermission(auth, 'note.signed.change', noteOwners(note));
       assertText(body.text, body.formattedText);
       return { data: { ...note.data, text: body.text, formattedText: body.formattedText } };
@@ -51,6 +56,7 @@ export async function addendNote(auth: AuthContext, noteId: string, body: Addend
       now,
       precheck: (note) => {
         if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.addendUnsigned);
+        if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
       },
     },
   );

@@ -9,9 +9,11 @@ import {
   SUPER_USER_NAME,
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
+import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
+import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
@@ -100,5 +102,14 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
       await recordSignOut(auth.practiceId, auth.userId);
       return new HttpResponse(204, undefined);
     },
+  }),
+  // Spec shell §7.7 emr/partner_apps: every role reads the list at start; admins manage it in settings.
+  'GET /v1/practices/partner-apps': route({
+    run: ({ auth }) => partnerAppList(auth),
+  }),
+  'PUT /v1/practices/partner-apps': route({
+    body: PartnerAppsUpdate,
+    permission: 'practice.settings.change',
+    run: ({ auth, body }) => replacePartnerApps(auth, body),
   }),
 });

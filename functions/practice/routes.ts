@@ -10,5 +10,7 @@ export const PRACTICE_ROUTES = [
   'GET /v1/practices/users/me/dashboard',
   'PUT /v1/practices/users/me/dashboard',
   'POST /v1/practices/users/me/sign-out',
+  'GET /v1/practices/partner-apps',
+  'PUT /v1/practices/partner-apps',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

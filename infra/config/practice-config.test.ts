@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../lib/paths.js';
-import { loadPracticeConfig, PracticeConfigSchema } from './practice-config.js';
+import { deployedPartnerOrigins, loadPracticeConfig, PracticeConfigSchema } from './practice-config.js';
 
 const base = { slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor Family Medicine' };
 
@@ -57,5 +57,23 @@ describe('practice config alarms and lookup', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('practice config partner apps', () => {
+  it('seeds partner apps ("local" is the npm start demo partner) and frames exactly the deployed partner origins', () => {
+    const config = PracticeConfigSchema.parse({
+      ...base,
+      partnerApps: [
+        { partnerAppId: 'care-plan', name: 'Care Plan', origin: 'https://care.example', path: '/embed' },
+        { partnerAppId: 'local-demo', name: 'Demo', origin: 'local' },
+      ],
+      partnerOrigins: ['https://labs.example', 'https://care.example'],
+    });
+    expect(config.partnerApps[0]).toMatchObject({ icon: 'app', noteType: 'PARTNER', active: true, path: '/embed' });
+    expect(deployedPartnerOrigins(config)).toEqual(['https://labs.example', 'https://care.example']);
+    expect(deployedPartnerOrigins(PracticeConfigSchema.parse(base))).toEqual([]);
+    expect(PracticeConfigSchema.safeParse({ ...base, partnerOrigins: ['http://care.example'] }).success).toBe(false);
+    expect(PracticeConfigSchema.safeParse({ ...base, partnerApps: [{ partnerAppId: 'Bad Id', name: 'x', origin: 'https://a.example' }] }).success).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from '../../shared/zod.js';
 import { coveredByIdentity } from '../../functions/lib/adapters/email-identity.js';
+import { PartnerAppId, PartnerAppInput, PartnerOrigin } from '../../shared/partners/partner-schema.js';
 
 /**
  * How email notes leave a deployed practice: through SES v2 from a verified identity. Without this
@@ -47,6 +48,16 @@ export const PracticeAlarmsSchema = z.object({
 });
 export type PracticeAlarms = z.infer<typeof PracticeAlarmsSchema>;
 
+/**
+ * A partner app the practice starts with (Settings > Partner apps manages them after). `origin`
+ * "local" is the demo partner `npm start` serves on a second local port; a deployed stack skips it.
+ */
+export const PracticePartnerAppSchema = PartnerAppInput.omit({ origin: true, local: true }).extend({
+  partnerAppId: PartnerAppId,
+  origin: z.union([z.literal('local'), PartnerOrigin]),
+});
+export type PracticePartnerApp = z.infer<typeof PracticePartnerAppSchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
@@ -63,7 +74,18 @@ export const PracticeConfigSchema = z.object({
   email: z.optional(PracticeEmailSchema),
   sms: z.optional(PracticeSmsSchema),
   ai: z.optional(PracticeAiSchema),
+  /**
+   * Partner apps seeded into the table, and further origins admins may add partner apps from. The web's
+   * content security policy lets exactly these origins (with those of partnerApps) be framed.
+   */
+  partnerApps: z.array(PracticePartnerAppSchema).max(50).default([]),
+  partnerOrigins: z.array(PartnerOrigin).max(50).default([]),
 });
+
+/** Every partner origin the deployed CSP names: partnerOrigins and each partner app's own (not the local demo's). */
+export function deployedPartnerOrigins(config: Pick<PracticeConfig, 'partnerApps' | 'partnerOrigins'>): string[] {
+  return [...new Set([...config.partnerOrigins, ...config.partnerApps.map((a) => a.origin).filter((o) => o !== 'local')])];
+}
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 
 /** A practice config that is missing or invalid: the message says what to fix, no stack trace needed. */

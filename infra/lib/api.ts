@@ -6,9 +6,10 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { GroupAccess, GroupDefinition } from '../../functions/groups.js';
-import { deployedRouteKeys } from '../../functions/lib/http/deployed-routes.js';
+import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
 
@@ -100,7 +101,7 @@ export class Api extends Construct {
     });
 
     // Greedy keys stand for many routes (each route is a stack resource); the group's handler resolves them.
-    const deployed = new Map(deployedRouteKeys(props.groups).map((g) => [g.name, g.routes]));
+    const deployed = deployedRoutes(props.groups);
     for (const group of props.groups) {
       const fn = tidewellFunction(this, `Group-${group.name}`, {
         entry: group.entry,
@@ -125,15 +126,23 @@ export class Api extends Construct {
         // route was a third of the stack and would push it past CloudFormation's 500 resources.
         scopePermissionToRoute: false,
       });
-      for (const routeKey of deployed.get(group.name)!) {
-        const { method, path } = parseRouteKey(routeKey);
-        // Construct ids cannot hold "/"; "|" keeps the id unique per route key, so logical ids stay stable.
-        new apigwv2.HttpRoute(this, `Route ${routeKey.replace(/\//g, '|')}`, {
-          httpApi: this.httpApi,
-          routeKey: apigwv2.HttpRouteKey.with(path, method),
-          integration,
-          authorizer,
-        });
+      for (const { routes, signed } of deployed.filter((d) => d.group === group.name)) {
+        for (const routeKey of routes) {
+          const { method, path } = parseRouteKey(routeKey);
+          // Construct ids cannot hold "/"; "|" keeps the id unique per route key, so logical ids stay stable.
+          const route = new apigwv2.HttpRoute(this, `Route ${routeKey.replace(/\//g, '|')}`, {
+            httpApi: this.httpApi,
+            routeKey: apigwv2.HttpRouteKey.with(path, method),
+            integration,
+            // A partner's delivery carries its HMAC signature, which the handler checks, not a user's token.
+            ...(signed ? {} : { authorizer }),
+          });
+          if (signed) {
+            NagSuppressions.addResourceSuppressions(route, [
+              { id: 'AwsSolutions-APIG4', reason: "A partner's signed delivery: the handler verifies its HMAC signature (per-partner secret) and timestamp before reading the body; partners hold no user token." },
+            ]);
+          }
+        }
       }
     }
   }

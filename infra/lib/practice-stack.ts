@@ -2,7 +2,7 @@ import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { GroupDefinition } from '../../functions/groups.js';
-import type { PracticeConfig } from '../config/practice-config.js';
+import { deployedPartnerOrigins, type PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
 import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
@@ -15,6 +15,7 @@ import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import { Logging } from './logging.js';
 import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
+import { Partners } from './partners.js';
 import { Scheduler } from './scheduler.js';
 import { Sms } from './sms.js';
 import { Transcription } from './transcription.js';
@@ -50,7 +51,8 @@ export class PracticeStack extends Stack {
     const accessLogs = new AccessLogs(this, 'AccessLogs', { retainData });
     const data = new Data(this, 'Data', { retainData });
     const auth = new Auth(this, 'Auth', { retainData });
-    const web = new Web(this, 'Web', { retainData, accessLogs: accessLogs.bucket });
+    const partnerOrigins = deployedPartnerOrigins(config);
+    const web = new Web(this, 'Web', { retainData, accessLogs: accessLogs.bucket, partnerOrigins });
     const webOrigins = [web.url, ...(config.webDomain ? [`https://${config.webDomain}`] : [])];
 
     const files = new Files(this, 'Files', { retainData, webOrigins, accessLogs: accessLogs.bucket });
@@ -82,6 +84,8 @@ export class PracticeStack extends Stack {
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
     sms.allowMediaFrom(files.bucket, files.key);
 
+    const partners = new Partners(this, 'Partners', { slug: config.slug, key: data.key, origins: partnerOrigins });
+
     const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {
       ...common,
@@ -96,6 +100,8 @@ export class PracticeStack extends Stack {
         email: emailSendGrant(config.email),
         identity: (fn: NodejsFunction) => auth.grantUserAdmin(fn),
         sms: (fn: NodejsFunction) => sms.grantSend(fn),
+        partnerOrigins: (fn: NodejsFunction) => partners.passOrigins(fn),
+        partnerSecrets: (fn: NodejsFunction) => partners.grantRead(fn),
         model: (fn: NodejsFunction) => copilot.grantModel(fn),
         'stream-url': (fn: NodejsFunction) => copilot.addStreamUrl(fn),
       },

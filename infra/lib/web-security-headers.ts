@@ -12,6 +12,8 @@ export interface CspOrigins {
   connect: readonly string[];
   /** Origins of images and recordings (presigned GETs) besides its own. */
   media: readonly string[];
+  /** Partner apps' origins, the only others a note window may frame (practices/<slug>.json partnerApps, partnerOrigins). */
+  frame?: readonly string[];
 }
 
 export const DEPLOYED_CSP_ORIGINS: CspOrigins = {
@@ -23,7 +25,8 @@ export const DEPLOYED_CSP_ORIGINS: CspOrigins = {
  * React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only. The
  * realtime socket of the local runtime is on the app's own origin, which 'self' covers (ws: too).
  * Only the app itself may frame its pages: a partner's frame inside a note ends on the app's own
- * /note-result page (spec shell §2.5), which tells the note window to close.
+ * /note-result page (spec shell §2.5), which tells the note window to close. The app frames only
+ * itself and the practice's partner origins (frame-src), fixed per deployment.
  */
 export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS): string {
   const list = (extra: readonly string[]) => ["'self'", ...extra].join(' ');
@@ -35,6 +38,7 @@ export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS
     "font-src 'self' data:",
     `connect-src ${list(origins.connect)}`,
     `media-src ${list(['blob:', ...origins.media])}`,
+    `frame-src ${list(origins.frame ?? [])}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -6,7 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { INLINE_POLICY_REASON } from './nag.js';
-import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from './web-security-headers.js';
+import { contentSecurityPolicy, DEPLOYED_CSP_ORIGINS, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from './web-security-headers.js';
 
 /** What the web app reads from /config.json: the stack outputs, and `local: false`. */
 export interface WebConfig {
@@ -28,6 +28,8 @@ const ENTRY_FILES = ['index.html', 'config.json'];
 export interface WebProps {
   retainData: boolean;
   accessLogs: s3.IBucket;
+  /** Partner apps' origins: the note windows may frame these and nothing else (CSP frame-src). */
+  partnerOrigins?: readonly string[];
 }
 
 /** The single-page app: a private bucket behind CloudFront (origin access control). */
@@ -64,7 +66,7 @@ export class Web extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Tidewell web security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ ...DEPLOYED_CSP_ORIGINS, frame: props.partnerOrigins ?? [] }), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: { referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy, override: true },

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GROUPS } from '../../functions/groups.js';
 import { recordSignOut } from '../../functions/lib/auth/access-record.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
-import { loadPracticeConfig } from '../config/practice-config.js';
+import { deployedPartnerOrigins, loadPracticeConfig } from '../config/practice-config.js';
 import { createLocalHttpApi } from './api/local-http-api.js';
 import { attachAsyncServices } from './async-services.js';
 import { jwtAuthorizer } from './api/jwt-authorizer.js';
@@ -22,6 +22,9 @@ import { runtimeError, runtimeLog } from './runtime-log.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
+import { seedPartnerApps } from './seed/seed-partner-apps.js';
+import { seedDemoSales } from './seed/demo-sales.js';
+import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
 import { readState, writeState } from './state.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
@@ -61,6 +64,8 @@ export interface LocalRuntimeOptions {
   practice?: string;
   /** How often expired items are swept (DynamoDB TTL); default 10 s. */
   ttlSweepIntervalMs?: number;
+  /** Port of the local demo partner app's origin; default the next port after `port` (any free one if taken). */
+  partnerPort?: number;
   /** Wraps the stream consumer Lambda as the stream invokes it (tests make it fail on purpose). */
   wrapStreamConsumer?: (handler: LambdaHandler) => LambdaHandler;
 }
@@ -85,6 +90,9 @@ export interface LocalRuntime {
     realtimePublisherSecret: string;
     /** The sandbox carrier's pinpoint-sms-voice-v2 endpoint. */
     smsVoice: string;
+    /** The local demo partner app's origin and the file of partner signing secrets. */
+    partnerOrigin: string;
+    partnerSecretsFile: string;
   };
   /** The table's change stream (what DynamoDB Streams is in AWS). */
   tableStream: LocalTableStream;
@@ -136,6 +144,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
   let dynamo: Awaited<ReturnType<typeof startLocalDynamo>> | undefined;
   let s3: Awaited<ReturnType<typeof startLocalS3>> | undefined;
+  let partner: LocalPartner | undefined;
   let stopped: Promise<void> | undefined;
 
   async function stop(): Promise<void> {
@@ -149,6 +158,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       }
       httpServer.closeAllConnections();
       await new Promise<void>((done) => (httpServer.listening ? httpServer.close(() => done()) : done()));
+      await partner?.stop().catch((e: unknown) => runtimeError('Stopping the local partner failed', e));
       await s3?.stop().catch((e: unknown) => runtimeError('Stopping the file store failed', e));
       await dynamo?.stop().catch((e: unknown) => runtimeError('Stopping the table failed', e));
       releaseLock();
@@ -196,10 +206,24 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         if (user.practiceId && user.sub) await recordSignOut(user.practiceId, user.sub);
       },
     });
+    // The demo partner app on a second local origin, so frames and window messages cross origins as deployed.
+    const localPartnerIds = practice.partnerApps.filter((a) => a.origin === 'local').map((a) => a.partnerAppId);
+    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, localPartnerIds);
+    partner = await startLocalPartner({
+      port: opts.partnerPort ?? (port ? port + 1 : 0),
+      host: opts.host,
+      appOrigin: origin,
+      apiUrl: `${internal}/api`,
+      secretsFile: partnerSecretsFile,
+    });
+    const partnerOrigins = [partner.origin, ...deployedPartnerOrigins(practice)];
+    // What the stack gives the groups with partnerOrigins and partnerSecrets access (a file instead of Secrets Manager).
+    Object.assign(process.env, { PARTNER_ORIGINS: partnerOrigins.join(','), PARTNER_SECRETS_FILE: partnerSecretsFile });
+
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     // The deployed policy's shape with the local origins: API, Cognito and the realtime socket are
-    // on this origin ('self'); presigned file URLs go to the local file store.
-    const webOrigin = { contentSecurityPolicy: contentSecurityPolicy({ connect: [s3.endpoint], media: [s3.endpoint] }) };
+    // on this origin ('self'); presigned file URLs go to the local file store; frames to the partners.
+    const webOrigin = { contentSecurityPolicy: contentSecurityPolicy({ connect: [s3.endpoint], media: [s3.endpoint], frame: partnerOrigins }) };
     const serveStatic = opts.serveWeb ? staticWeb(webRoot, webOrigin) : undefined;
     let configJson = '{}';
     // The API needs the pool ids, and provisioning the pool needs /cognito served first.
@@ -297,6 +321,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       }
       await seedDemoPatients(dataDir, practice.practiceId);
       await seedDemoTemplates(practice.practiceId);
+      await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
+      await seedDemoSales(practice.practiceId);
     }
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
@@ -318,6 +344,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         schedulerGroup: asyncServices.schedulerGroup,
         realtimePublisherSecret: asyncServices.realtime.publisherSecret,
         smsVoice: asyncServices.smsVoiceEndpoint,
+        partnerOrigin: partner.origin,
+        partnerSecretsFile,
       },
       tableStream: dynamo.stream,
       onRequest: (prefix, handler) => void requestHandlers.push([prefix, handler]),

@@ -5,6 +5,9 @@ import type { NoteData, NoteFile } from './note-schema.js';
 import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
 import { hasWildcard } from './wildcard.js';
 
+/** Kept here (not imported from shared/sales) so the note rules load no other schema. */
+export const SALES_NO_ITEMS = 'Add at least one item to the sale.';
+
 export interface SaveCandidate {
   noteType: NoteType;
   patientId: string | null | undefined;
@@ -56,6 +59,8 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
       return null;
     }
+    case 'SALES':
+      return Array.isArray(data.items) && data.items.length > 0 ? null : problem(SALES_NO_ITEMS, 'items');
     case 'DOCUMENT':
       if (!plainText(data.text) && !plainText(data.formattedText) && !(n.files && n.files.length)) {
         return problem(NOTE_MESSAGES.emptyText, 'text');

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
 import { expectAccessible } from './support/axe.js';
 import { openChart } from './support/chart.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
@@ -12,7 +15,7 @@ const VIEWPORTS = [
 /** Kept for these scans: every health-summary section of this patient is filled once. */
 const FULL_CHART_PATIENT = 'pat-0015';
 
-const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note'] as const;
+const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note', 'Sales'] as const;
 
 async function fillEveryChartSection(page: Page, patientId: string): Promise<void> {
   const base = `/v1/patients/${patientId}`;
@@ -268,3 +271,73 @@ test.describe('on a touch screen', () => {
     await page.screenshot({ path: 'test-results/screenshots/a11y/07-touch-edit-allergy.png' });
   });
 });
+
+/** Signs a Veradigm or Thea delivery as the outside system does (README "Partner apps"). */
+async function importExternalNote(page: Page, source: 'veradigm' | 'thea', body: Record<string, unknown>): Promise<void> {
+  const secrets = JSON.parse(readFileSync(join(process.env.TIDEWELL_E2E_DATA_DIR!, 'partner-secrets.json'), 'utf8')) as Record<string, string>;
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const res = await page.request.post(`/api/v1/partner-deliveries/${source}/notes`, {
+    headers: { 'content-type': 'application/json', 'x-tidewell-timestamp': timestamp, 'x-tidewell-signature': deliverySignature(secrets[source]!, timestamp, raw) },
+    data: raw,
+  });
+  expect(res.status(), `importing a ${source} note`).toBeLessThan(300);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`partner windows, outside notes and partner app settings have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, 'admin@demo.tidewell.local', '/home');
+    const run = `${viewport.name}-${Date.now()}`;
+    await importExternalNote(page, 'veradigm', {
+      deliveryId: `a11y-rx-${run}`,
+      patientId: FULL_CHART_PATIENT,
+      status: 'SENT',
+      eventTimestamp: new Date().toISOString(),
+      prescription: { id: `rx-${run}`, medicationName: 'Amoxicillin 500 mg capsule', strength: '500 mg', instructions: 'One capsule three times a day', quantityPrescribed: 30, numberOfRefills: 0, providerName: 'Dr. Remote', pharmacy: { name: 'Main St Pharmacy', address: { city: 'Eugene', state: 'OR' } } },
+    });
+    await importExternalNote(page, 'thea', {
+      deliveryId: `a11y-ec-${run}`,
+      patientId: FULL_CHART_PATIENT,
+      status: 'DELIVERED',
+      eventTimestamp: new Date().toISOString(),
+      econsult: { id: `ec-${run}`, specialty: 'Dermatology', question: 'Rash on both forearms for two weeks?', answer: 'Contact dermatitis; try a mild steroid cream.' },
+    });
+    await openChart(page, FULL_CHART_PATIENT);
+
+    await page.getByRole('button', { name: 'New interaction' }).click();
+    await page.getByRole('menuitem', { name: 'Care Plan Builder (local partner)' }).click();
+    const partner = page.locator('.tw-note-window').last();
+    await expect(page.frameLocator('.tw-partner-frame').getByRole('button', { name: 'Save care plan' })).toBeVisible();
+    await expectAccessible(page, at('partner app note window'));
+    await partner.getByRole('button', { name: 'Close note' }).click();
+    await expect(page.locator('.tw-note-window')).toHaveCount(0);
+
+    for (const [type, status, text] of [
+      ['Prescription (Veradigm)', 'Sent', 'Amoxicillin 500 mg capsule'],
+      ['eConsult', 'Delivered', 'Contact dermatitis; try a mild steroid cream.'],
+    ] as const) {
+      await page.getByRole('button', { name: / Type$/ }).click();
+      await page.getByRole('option', { name: type, exact: true }).click();
+      await page.getByRole('button', { name: / Status$/ }).click();
+      await page.getByRole('option', { name: status, exact: true }).click();
+      await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+      const win = page.locator('.tw-note-window').last();
+      await expect(win.getByText(text)).toBeVisible();
+      await expectAccessible(page, at(`${type} note window`));
+      await page.screenshot({ path: `test-results/screenshots/partners-external-${type.replace(/\W+/g, '-')}-${viewport.width}.png` });
+      await win.getByRole('button', { name: 'Close note' }).click();
+      await expect(page.locator('.tw-note-window')).toHaveCount(0);
+    }
+
+    await visit(page, '/new-settings/partner-apps', /.+/);
+    await expect(page.getByRole('table', { name: 'Partner apps' })).toBeVisible();
+    await expectAccessible(page, at('settings: partner apps'));
+    await page.getByRole('button', { name: 'Add partner app' }).click();
+    await expect(page.getByRole('textbox', { name: 'App id' })).toBeVisible();
+    await expectAccessible(page, at('settings: new partner app'));
+    await page.screenshot({ path: `test-results/screenshots/partners-settings-${viewport.width}.png` });
+  });
+}

@@ -1,7 +1,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
-import { deployedRouteKeys } from '../../functions/lib/http/deployed-routes.js';
+import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { NONCURRENT_EXPIRATION_DAYS, NONCURRENT_TRANSITION_DAYS } from '../../infra/lib/files.js';
 import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
@@ -218,15 +218,22 @@ describe('practice stack', () => {
 
       const routes = ofType('AWS::ApiGatewayV2::Route');
       // Greedy keys stand for many routes; each group's handler resolves them (deployed-routes.ts).
-      const deployed = deployedRouteKeys(practice.groups);
+      const deployed = deployedRoutes(practice.groups);
       expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(deployed.flatMap((g) => g.routes).sort());
       expect(routes.length).toBeLessThan(practice.groups.flatMap((g) => g.routes).length);
+      expect(deployed.some((g) => g.signed)).toBe(true);
       for (const group of deployed) {
-        const [fnId] = groupFunction(group.name);
+        const [fnId] = groupFunction(group.group);
         for (const routeKey of group.routes) {
           const [, route] = routes.find(([, r]) => r.Properties.RouteKey === routeKey)!;
-          expect(route.Properties.AuthorizationType, routeKey).toBe('JWT');
-          expect(referencedIds(route.Properties.AuthorizerId)).toEqual([authorizerId]);
+          if (group.signed) {
+            // A partner's delivery carries its HMAC signature, checked by the handler; no user token.
+            expect(route.Properties.AuthorizationType ?? 'NONE', routeKey).toBe('NONE');
+            expect(route.Properties.AuthorizerId).toBeUndefined();
+          } else {
+            expect(route.Properties.AuthorizationType, routeKey).toBe('JWT');
+            expect(referencedIds(route.Properties.AuthorizerId)).toEqual([authorizerId]);
+          }
           const [integrationId] = referencedIds(route.Properties.Target);
           const integration = resources[integrationId];
           expect(integration.Properties.PayloadFormatVersion).toBe('2.0');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUPS } from '../../groups.js';
-import { deployedRouteKeys, shapeOf } from './deployed-routes.js';
+import { deployedRouteKeys, deployedRoutes, shapeOf, SIGNED_GROUP_SUFFIX } from './deployed-routes.js';
 import { compileRoutes, matchRoute } from './route-matcher.js';
 
 const deployed = compileRoutes(deployedRouteKeys(GROUPS));
@@ -174,5 +174,27 @@ describe('deployedRouteKeys', () => {
       { name: 'b', routes: ['GET /a/other/c/d'] },
     ]);
     expect(keys[0]).toEqual({ name: 'a', routes: ['GET /a/{id}/b', 'GET /a/x/b'] });
+  });
+});
+
+describe('deployedRoutes with signed routes', () => {
+  const all = deployedRoutes(GROUPS);
+  const compiled = compileRoutes(all.map((d) => ({ name: `${d.group}${d.signed ? SIGNED_GROUP_SUFFIX : ''}`, routes: d.routes })));
+
+  it('sends every signed route to its group without the authorizer, and every token route to a route behind it', () => {
+    for (const group of GROUPS) {
+      for (const routeKey of group.signedRoutes ?? []) {
+        const { method, path } = pathOf(routeKey);
+        expect(matchRoute(compiled, method, path)?.route.group, routeKey).toBe(`${group.name}${SIGNED_GROUP_SUFFIX}`);
+      }
+      for (const routeKey of group.routes) {
+        const { method, path } = pathOf(routeKey);
+        expect(matchRoute(compiled, method, path)?.route.group, routeKey).toBe(group.name);
+      }
+    }
+  });
+
+  it('registers the token routes exactly as before', () => {
+    expect(all.filter((d) => !d.signed).map((d) => ({ name: d.group, routes: d.routes }))).toEqual(deployedRouteKeys(GROUPS));
   });
 });

@@ -259,3 +259,26 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
     return { name: g.name, routes: [...byShape.values()] };
   });
 }
+
+/** Marks the registered routes of a group's signedRoutes: they go without the JWT authorizer. */
+export const SIGNED_GROUP_SUFFIX = '#signed';
+
+export interface DeployedGroupRoutes {
+  /** The group (function) the routes reach. */
+  group: string;
+  /** Routes a partner signs: registered without the JWT authorizer. */
+  signed: boolean;
+  routes: string[];
+}
+
+/**
+ * deployedRouteKeys over every group's routes and, as groups of their own, their signed routes: no
+ * greedy key of a token route can then take a signed route's request, nor the other way round.
+ */
+export function deployedRoutes(groups: readonly { name: string; routes: readonly string[]; signedRoutes?: readonly string[] }[]): DeployedGroupRoutes[] {
+  const all = groups.flatMap((g) => [{ name: g.name, routes: g.routes }, ...(g.signedRoutes?.length ? [{ name: `${g.name}${SIGNED_GROUP_SUFFIX}`, routes: g.signedRoutes }] : [])]);
+  return deployedRouteKeys(all).map((d) => {
+    const signed = d.name.endsWith(SIGNED_GROUP_SUFFIX);
+    return { group: signed ? d.name.slice(0, -SIGNED_GROUP_SUFFIX.length) : d.name, signed, routes: d.routes };
+  });
+}

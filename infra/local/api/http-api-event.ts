@@ -17,8 +17,8 @@ export interface LocalRequest {
 export interface EventContext {
   routeKey: string;
   pathParameters: Record<string, string>;
-  /** null: a function URL's event, which has no authorizer. */
-  authorizer: AuthorizerResult | null;
+  /** Absent (or null, a function URL's event) where no authorizer ran: the event then has no authorizer field, as in AWS. */
+  authorizer?: AuthorizerResult | null;
   requestId: string;
   now: Date;
   accountId: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import type { GroupDefinition } from '../../../functions/groups.js';
-import { deployedRouteKeys } from '../../../functions/lib/http/deployed-routes.js';
+import { deployedRoutes, SIGNED_GROUP_SUFFIX } from '../../../functions/lib/http/deployed-routes.js';
 import { runtimeError, runtimeLog } from '../runtime-log.js';
 import { isStreamingHandler, type StreamingHandler } from '../../../functions/lib/http/response-stream.js';
 import { buildHttpApiEvent } from './http-api-event.js';
@@ -59,7 +59,7 @@ async function invoke(handler: LambdaHandler, event: unknown, context: Context):
  */
 export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
   // The keys the stack registers, greedy ones included, so a local request reaches the handler as in AWS.
-  const routes = compileRoutes(deployedRouteKeys(options.groups));
+  const routes = compileRoutes(deployedRoutes(options.groups).map((d) => ({ name: d.signed ? `${d.group}${SIGNED_GROUP_SUFFIX}` : d.group, routes: d.routes })));
   const handlers = new Map<string, Promise<LambdaHandler>>();
 
   function handlerOf(group: GroupDefinition): Promise<LambdaHandler> {
@@ -79,10 +79,13 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     const match = matchRoute(routes, req.method ?? 'GET', path);
     if (!match) return gatewayError(404, 'Not Found');
     if (body === null) return gatewayError(413, 'Request Entity Too Large');
-    const authorizer = await options.authorize(req.headers.authorization);
-    if (!authorizer) return gatewayError(401, 'Unauthorized');
+    // Signed routes have no authorizer, as in the stack: the handler checks the partner's signature.
+    const signed = match.route.group.endsWith(SIGNED_GROUP_SUFFIX);
+    const authorizer = signed ? undefined : await options.authorize(req.headers.authorization);
+    if (!signed && !authorizer) return gatewayError(401, 'Unauthorized');
 
-    const group = options.groups.find((g) => g.name === match.route.group)!;
+    const groupName = signed ? match.route.group.slice(0, -SIGNED_GROUP_SUFFIX.length) : match.route.group;
+    const group = options.groups.find((g) => g.name === groupName)!;
     const requestId = randomUUID();
     const event = buildHttpApiEvent(
       {
@@ -98,7 +101,7 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
       {
         routeKey: match.route.routeKey,
         pathParameters: match.pathParameters,
-        authorizer,
+        authorizer: authorizer ?? undefined,
         requestId,
         now: new Date(),
         accountId: options.accountId,

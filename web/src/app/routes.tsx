@@ -14,6 +14,7 @@ const TaskListPage = lazy(() => import('../features/tasks/components/task-list-p
 const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').then((m) => ({ default: m.TaskPage })));
 const PracticeSettingsPage = lazy(() => import('../features/settings/components/practice-settings-page.js').then((m) => ({ default: m.PracticeSettingsPage })));
 const TeamPage = lazy(() => import('../features/settings/components/team-page.js').then((m) => ({ default: m.TeamPage })));
+const PartnerAppsPage = lazy(() => import('../features/settings/components/partner-apps-page.js').then((m) => ({ default: m.PartnerAppsPage })));
 const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
 const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
 const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
@@ -77,6 +78,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/team', element: <TeamPage /> },
               { path: 'new-settings/team/:userId', element: <TeamMemberPage /> },
               { path: 'new-settings/templates', element: <TemplateListSettingsPage /> },
+              { path: 'new-settings/partner-apps', element: <PartnerAppsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

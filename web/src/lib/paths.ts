@@ -46,6 +46,7 @@ export const paths = {
   templates: () => '/new-settings/templates',
   newTemplate: () => '/new-settings/templates/new',
   template: (templateId: string) => `/new-settings/templates/${seg(templateId)}`,
+  partnerApps: () => '/new-settings/partner-apps',
   noteResult: (noteId: string, query: { type?: string; responseCode?: string } = {}) => {
     const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const search = params.toString();

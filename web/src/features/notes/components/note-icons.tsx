@@ -51,7 +51,41 @@ const VitalsIcon = (p: IconProps) => (
   </Icon>
 );
 
+const PartnerIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
+    <path d="M17 13.5v7M13.5 17h7" />
+  </Icon>
+);
+const RxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 20V4h5a4 4 0 0 1 0 8H6M10 12l8 8M18 12l-6 6" />
+  </Icon>
+);
+const EConsultIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5h11v8H7l-4 3z" />
+    <path d="M10 16h7l4 3v-8h-3" />
+  </Icon>
+);
+
+const SalesIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 4h2.5l2.2 11h10.6L21 7H7" />
+    <circle cx="9.5" cy="19" r="1.3" />
+    <circle cx="17" cy="19" r="1.3" />
+  </Icon>
+);
+
 const BY_TYPE: Partial<Record<NoteType, (p: IconProps) => ReactNode>> = {
+  PARTNER: PartnerIcon,
+  SALES: SalesIcon,
+  RX: RxIcon,
+  RX_VERADIGM: RxIcon,
+  RX_DOSESPOT: RxIcon,
+  ECONSULT_THEA: EConsultIcon,
   NOTE: NoteIcon,
   DOCUMENT: DocumentIcon,
   FAX: DocumentIcon,

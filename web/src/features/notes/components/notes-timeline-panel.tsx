@@ -9,6 +9,7 @@ import {
   type NoteType,
 } from '../../../../../shared/notes/note-constants.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { formatCents } from '../../../../../shared/sales/sales-schema.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import type { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { Button } from '../../../components/ui/button.js';
@@ -16,6 +17,7 @@ import { PlusIcon } from '../../../components/ui/icons.js';
 import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { activePartnerApps, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
 import { useNotesTimeline, type TimelineFilters } from '../api/notes-api.js';
 import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL, STATUS_LABEL } from '../note-types.js';
 import '../notes.css';
@@ -25,8 +27,21 @@ import { formatDateTime, NoteStatusBadge } from './note-header.js';
 
 /** Spec shell §9: list text is cut at 300 characters with an ellipsis. */
 const SNIPPET_MAX = 300;
+/** What a note holds in one line: its text, or the headline field of a partner's or outside system's note. */
+const noteLine = (note: Note): string => {
+  const d = note.data as Record<string, { medicationName?: string; specialty?: string; question?: string; summary?: string } | undefined> & Note['data'];
+  if (note.noteType === 'RX_VERADIGM') return d.prescription?.medicationName ?? '';
+  if (note.noteType === 'ECONSULT_THEA') return [d.econsult?.specialty, d.econsult?.question].filter(Boolean).join(': ');
+  if (note.noteType === 'PARTNER') return d.result?.summary ?? '';
+  if (note.noteType === 'SALES') {
+    const items = Array.isArray(note.data.items) ? (note.data.items as { name?: string }[]) : [];
+    const total = typeof note.data.totalInCents === 'number' ? ` · ${formatCents(note.data.totalInCents)}` : '';
+    return items.length ? `${items.map((i) => i.name).join(', ')}${total}` : '';
+  }
+  return note.data.text ?? '';
+};
 const snippet = (note: Note) => {
-  const text = (note.data.subject ? `${note.data.subject} — ` : '') + (note.data.text ?? '').replace(/\s+/g, ' ').trim();
+  const text = (note.data.subject ? `${note.data.subject} — ` : '') + noteLine(note).replace(/\s+/g, ' ').trim();
   return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
 };
 
@@ -51,6 +66,7 @@ const statusesFor = (choice: string): readonly NoteStatus[] =>
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
+  const partnerApps = usePartnerApps();
   const [typeChoice, setTypeChoice] = useState(DEFAULT_TYPES);
   const [statusChoice, setStatusChoice] = useState(DEFAULT_TYPES);
   const [offset, setOffset] = useState(0);
@@ -78,6 +94,14 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
           {CREATABLE_NOTE_TYPES.map((type) => (
             <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
               {NOTE_TYPE_LABEL[type]}
+            </MenuItem>
+          ))}
+          {activePartnerApps(partnerApps.data).map((app) => (
+            <MenuItem
+              key={`partner-${app.partnerAppId}`}
+              onAction={() => void windows.createNote({ patientId: patient.id, noteType: app.noteType, patientName, data: { partnerAppId: app.partnerAppId } })}
+            >
+              {partnerAppLabel(app)}
             </MenuItem>
           ))}
         </MenuButton>

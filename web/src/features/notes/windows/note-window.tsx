@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { Button as AriaButton } from 'react-aria-components';
 import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { canEditNote } from '../../../../../shared/notes/note-rules.js';
+import { isExternalNoteType } from '../../../../../shared/partners/partner-schema.js';
+import type { SaleLine } from '../../../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
@@ -20,6 +22,9 @@ import { formatDateTime, NoteHeader } from '../components/note-header.js';
 import { NoteFiles } from '../components/note-files.js';
 import { NoteSaveStatus } from '../components/note-save-status.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
+import { ExternalNoteView } from '../components/external-note-view.js';
+import { PartnerNoteView } from '../components/partner-note-view.js';
+import { SalesForm } from '../components/sales-form.js';
 import { SmsNoteView } from '../components/sms-note-view.js';
 import { VitalsForm } from '../components/vitals-form.js';
 import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/note-editor.js';
@@ -102,7 +107,10 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   const bodyRef = useRef<HTMLDivElement>(null);
   const [menuHidden, setMenuHidden] = useState(false);
 
-  const editable = canEditNote(note);
+  // A partner's window and an outside system's note hold no text of the user's: nothing to save or sign.
+  const partner = note.noteType === 'PARTNER';
+  const external = isExternalNoteType(note.noteType);
+  const editable = canEditNote(note) && !partner && !external;
   const signed = isSignedStatus(note.status);
   const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
@@ -190,7 +198,21 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           />
         ) : null}
 
-        {note.noteType === 'SMS' ? (
+        {partner ? (
+          <PartnerNoteView note={note} onClose={() => windows.close(note.noteId)} />
+        ) : external ? (
+          <ExternalNoteView note={note} />
+        ) : note.noteType === 'SALES' ? (
+          <SalesForm
+            items={Array.isArray(data.items) ? (data.items as SaleLine[]) : []}
+            editable={editable}
+            error={fieldErrors.items}
+            onChange={(items) => {
+              actions.clearFieldError('items');
+              draft.change({ data: { items } });
+            }}
+          />
+        ) : note.noteType === 'SMS' ? (
           <SmsNoteView note={note} />
         ) : note.noteType === 'VITALS' ? (
           <VitalsForm
@@ -252,7 +274,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               Send
             </Button>
           ) : null}
-          {signed && !addending ? (
+          {signed && !addending && !external && note.noteType !== 'SALES' ? (
             <Button size="sm" onPress={() => actions.setAddending(true)}>
               Addend
             </Button>

@@ -19,7 +19,7 @@ export interface NoteWindowsApi {
    * Creates a DRAFT with a generated id and opens it. `hidden` makes it the palette's hidden draft
    * (spec notes §4): locked, so hidden from the patient portal until someone unlocks it.
    */
-  createNote(request: { patientId: string | null; noteType: NoteType; patientName?: string; hidden?: boolean }): Promise<void>;
+  createNote(request: { patientId: string | null; noteType: NoteType; patientName?: string; hidden?: boolean; data?: Record<string, unknown> }): Promise<void>;
   /** Asks first when the window has unsaved changes. */
   requestClose(noteId: string): void;
   close(noteId: string): void;
@@ -80,7 +80,7 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
         rememberOpener(openers.current, request.noteId);
         dispatch({ type: 'open', ...request });
       },
-      createNote: async ({ patientId, noteType, patientName, hidden }) => {
+      createNote: async ({ patientId, noteType, patientName, hidden, data }) => {
         try {
           // The notes API comes with the first note, not with every screen's first download.
           const { notesApi } = await import('../api/notes-api.js');
@@ -88,7 +88,7 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
             noteType,
             patientId,
             status: 'DRAFT',
-            data: {},
+            data: data ?? {},
             eventTimestamp: new Date().toISOString(),
             ...(hidden ? { hidden: true } : {}),
           });

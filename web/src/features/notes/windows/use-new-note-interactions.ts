@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useMatch } from 'react-router-dom';
+import { activePartnerApps, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
 import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL } from '../note-types.js';
 import { useNoteWindows } from './note-windows-context.js';
 
@@ -19,13 +20,21 @@ export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
   const match = useMatch({ path: '/patients/:patientId', end: false });
   const routePatient = match?.params.patientId;
   const patientId = routePatient && routePatient !== 'new' ? routePatient : null;
+  const partnerApps = usePartnerApps();
   return useMemo(
-    () =>
-      CREATABLE_NOTE_TYPES.map((type) => ({
+    () => [
+      ...CREATABLE_NOTE_TYPES.map((type) => ({
         id: `new-note-${type}`,
         label: NOTE_TYPE_LABEL[type],
         perform: () => void createNote({ patientId, noteType: type, hidden: true }),
       })),
-    [createNote, patientId],
+      // Spec shell §2.6: each active partner app, opening its PARTNER note window.
+      ...activePartnerApps(partnerApps.data).map((app) => ({
+        id: `new-partner-${app.partnerAppId}`,
+        label: partnerAppLabel(app),
+        perform: () => void createNote({ patientId, noteType: app.noteType, hidden: true, data: { partnerAppId: app.partnerAppId } }),
+      })),
+    ],
+    [createNote, patientId, partnerApps.data],
   );
 }

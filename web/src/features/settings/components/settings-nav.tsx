@@ -5,6 +5,7 @@ const TABS = [
   { label: 'Practice', to: paths.practiceMetadata() },
   { label: 'Team', to: paths.team() },
   { label: 'Templates', to: paths.templates() },
+  { label: 'Partner apps', to: paths.partnerApps() },
 ];
 
 export function SettingsNav() {

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import middy from '@middy/core';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DELIVERY_HEADERS,
+  DeliveryParams,
+  EXTERNAL_NOTE_SOURCES,
+  ExternalNoteBody,
+  PARTNER_MESSAGES,
+  PartnerResultBody,
+  type ExternalNoteSource,
+} from '../../shared/partners/partner-schema.js';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { greedyRouteResolver, httpErrorMapper, type HttpEvent } from '../lib/http/group-handler.js';
+import { originOf, withRequestOrigin } from '../lib/http/request-context.js';
+import { verifyDelivery } from '../lib/http/signed-delivery.js';
+import { parseOrThrow } from '../lib/http/zod-errors.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { getPartnerApp } from '../practice/partner-apps.js';
+import { requirePatient } from './note-common.js';
+import { getNote, toItem } from './note-repository.js';
+import { PARTNER_DELIVERY_ROUTES, type PartnerDeliveryRouteKey } from './routes.js';
+
+/*
+ * Deliveries from partners and outside systems, signed instead of signed in (README "Partner apps").
+ * Each accepted delivery leaves an item pk practiceId, sk DELIVERY#<partnerId>#<deliveryId> written
+ * in the same transaction as the note, so a replay finds it and changes nothing.
+ */
+export const deliveryKey = (partnerId: string, deliveryId: string) => `DELIVERY#${partnerId}#${deliveryId}`;
+
+/** The partner as the audit trail's actor: it has no user record or token. */
+function partnerActor(practiceId: string, partnerId: string, name: string): AuthContext {
+  return { practiceId, userId: `partner:${partnerId}`, email: '', name, role: 'employee', groups: [] };
+}
+
+async function storedDelivery(practiceId: string, partnerId: string, deliveryId: string): Promise<Record<string, unknown> | undefined> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey(partnerId, deliveryId) }, ConsistentRead: true }));
+  return out.Item;
+}
+
+function deliveryItem(practiceId: string, partnerId: string, deliveryId: string, noteId: string, at: string) {
+  return { practiceId, sk: deliveryKey(partnerId, deliveryId), entityType: 'PARTNER_DELIVERY', partnerId, deliveryId, noteId, receivedAt: at };
+}
+
+export interface DeliveryOutcome {
+  noteId: string;
+  replayed: boolean;
+}
+
+/**
+ * A partner app's result becomes its PARTNER note's data (status DELIVERED). The note must be a
+ * PARTNER note opened for this partner app; the delivery item and the note's next version are one
+ * transaction, so a replayed delivery (same deliveryId) is answered 200 and writes nothing.
+ */
+export async function applyPartnerResult(practiceId: string, partnerId: string, body: PartnerResultBody, now = new Date()): Promise<DeliveryOutcome> {
+  const app = await getPartnerApp(practiceId, partnerId);
+  if (!app) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
+  const prior = await storedDelivery(practiceId, partnerId, body.deliveryId);
+  if (prior) return { noteId: String(prior.noteId), replayed: true };
+  const note = await getNote(practiceId, body.noteId);
+  if (!note || note.noteType !== 'PARTNER' || note.data.partnerAppId !== partnerId || note.status === 'DELETED') throw new NotFoundError(PARTNER_MESSAGES.wrongNote);
+  const at = now.toISOString();
+  const next: Note = {
+    ...note,
+    status: 'DELIVERED',
+    data: { ...note.data, partnerAppId: partnerId, partnerName: app.name, result: body.result, deliveryId: body.deliveryId, deliveredAt: at },
+    noteVersion: note.noteVersion + 1,
+    timestamp: at,
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, body.deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toItem(practiceId, next),
+              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
+              ExpressionAttributeValues: { ':seen': note.noteVersion },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // A concurrent copy of this delivery won; anything else changed the note under us: retry is safe.
+    const raced = await storedDelivery(practiceId, partnerId, body.deliveryId);
+    if (raced) return { noteId: String(raced.noteId), replayed: true };
+    throw new ConflictError('The note changed while the result was written; send the delivery again.');
+  }
+  await writeAudit(partnerActor(practiceId, partnerId, app.name), { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+  return { noteId: note.noteId, replayed: false };
+}
+
+const EXTERNAL_SOURCE_NAME: Record<ExternalNoteSource, string> = { veradigm: 'Veradigm', thea: 'Thea eConsult' };
+
+/**
+ * An outside system's note (RX_VERADIGM from Veradigm, ECONSULT_THEA from Thea) enters the chart
+ * read-only; a replayed delivery returns the note it already made.
+ */
+export async function importExternalNote(practiceId: string, partnerId: string, body: ExternalNoteBody, now = new Date()): Promise<DeliveryOutcome> {
+  if (!(partnerId in EXTERNAL_NOTE_SOURCES)) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
+  const source = partnerId as ExternalNoteSource;
+  const noteType = EXTERNAL_NOTE_SOURCES[source];
+  const prior = await storedDelivery(practiceId, partnerId, body.deliveryId);
+  if (prior) return { noteId: String(prior.noteId), replayed: true };
+  if (noteType === 'RX_VERADIGM' && (!body.prescription || body.econsult)) throw new ValidationError('A Veradigm note carries one prescription.', { prescription: 'is required' });
+  if (noteType === 'ECONSULT_THEA' && (!body.econsult || body.prescription)) throw new ValidationError('A Thea note carries one eConsult.', { econsult: 'is required' });
+  const patient = await requirePatient(practiceId, body.patientId);
+  const at = now.toISOString();
+  const name = EXTERNAL_SOURCE_NAME[source];
+  const note: Note = {
+    noteId: randomUUID(),
+    noteType,
+    status: body.status,
+    signed: body.status === 'SIGNED' ? at : null,
+    eventTimestamp: new Date(body.eventTimestamp).toISOString(),
+    timestamp: at,
+    createdAt: at,
+    data: { source, ...(body.prescription ? { prescription: body.prescription } : {}), ...(body.econsult ? { econsult: body.econsult } : {}), deliveryId: body.deliveryId },
+    patientId: patient.id,
+    hidden: false,
+    files: [],
+    author: { userId: `partner:${partnerId}`, name, email: '' },
+    onBehalfOf: null,
+    noteVersion: 1,
+    signedBy: null,
+  };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, body.deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
+          { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const raced = await storedDelivery(practiceId, partnerId, body.deliveryId);
+    if (raced) return { noteId: String(raced.noteId), replayed: true };
+    throw error;
+  }
+  await writeAudit(partnerActor(practiceId, partnerId, name), { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+  return { noteId: note.noteId, replayed: false };
+}
+
+function header(event: HttpEvent, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const found = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return found ? headers[found] : undefined;
+}
+
+const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/**
+ * The signed routes' Lambda entry inside the notes group: no JWT (API Gateway registers them
+ * without the authorizer), the partner's HMAC over the raw body instead, checked before parsing.
+ */
+export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
+  .use(httpErrorMapper())
+  .use(greedyRouteResolver(PARTNER_DELIVERY_ROUTES))
+  .handler(async (event) => {
+    const practiceId = process.env.PRACTICE_ID;
+    if (!practiceId) throw new Error('PRACTICE_ID is not set');
+    const key = event.routeKey as PartnerDeliveryRouteKey;
+    if (!PARTNER_DELIVERY_ROUTES.includes(key)) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
+    const params = parseOrThrow(DeliveryParams, event.pathParameters ?? {}, 'path');
+    const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    const secret = await partnerSecretsFromEnv().secretOf(params.partnerId);
+    verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new ValidationError('Malformed JSON in request body');
+    }
+    const outcome =
+      key === 'POST /v1/partner-deliveries/{partnerId}/results'
+        ? await applyPartnerResult(practiceId, params.partnerId, parseOrThrow(PartnerResultBody, parsed, 'body'))
+        : await importExternalNote(practiceId, params.partnerId, parseOrThrow(ExternalNoteBody, parsed, 'body'));
+    return json(outcome.replayed ? 200 : 201, outcome);
+  });
+
+export const handleDelivery = (event: HttpEvent, context: Parameters<typeof deliveryHandler>[1]) => withRequestOrigin(originOf(event), () => deliveryHandler(event, context));

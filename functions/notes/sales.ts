@@ -1,0 +1,121 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { statusAfterSign } from '../../shared/notes/note-rules.js';
+import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
+import { SALES_MESSAGES, SalesData, saleTotals, type SaleLine } from '../../shared/sales/sales-schema.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { parseOrThrow } from '../lib/http/zod-errors.js';
+import { getChargeItem, getInventoryItem, getInventorySettings, inventoryKey } from '../inventory/inventory-repository.js';
+import { draftSigned } from './draft-notifications.js';
+import { assertSavable, auditNote, personOf } from './note-common.js';
+import { assertVersion, requireNote, toItem } from './note-repository.js';
+
+/**
+ * A sale's lines priced from the catalog, never from the request: a charge item at its priceInCents,
+ * an inventory item at its finalPrice; tax from the inventory settings; totals in cents.
+ */
+export async function priceSale(practiceId: string, data: NoteData): Promise<NoteData> {
+  const { items } = parseOrThrow(SalesData, { items: Array.isArray(data.items) ? data.items : [] }, 'body');
+  const lines: SaleLine[] = [];
+  for (const line of items) {
+    if (line.kind === 'charge') {
+      const charge = await getChargeItem(practiceId, line.refId);
+      if (!charge) throw new ValidationError(SALES_MESSAGES.unknownItem('A charge item'), { items: SALES_MESSAGES.unknownItem('A charge item') });
+      lines.push({ ...line, name: charge.name, code: charge.code, unitPriceInCents: charge.priceInCents, lineTotalInCents: charge.priceInCents * line.quantity });
+    } else {
+      const stock = await getInventoryItem(practiceId, line.refId);
+      if (!stock || stock.isHidden) throw new ValidationError(SALES_MESSAGES.unknownItem('An inventory item'), { items: SALES_MESSAGES.unknownItem('An inventory item') });
+      const name = [stock.brandName || stock.genericName, stock.strength].filter(Boolean).join(' ');
+      lines.push({ ...line, name, code: stock.ndcNumber ?? null, unitPriceInCents: stock.finalPrice, lineTotalInCents: stock.finalPrice * line.quantity });
+    }
+  }
+  const settings = await getInventorySettings(practiceId);
+  return { ...data, items: lines, ...saleTotals(lines, settings.defaultSalesTaxPercentage) };
+}
+
+/** Units of each inventory item a sale takes. */
+function stockTaken(lines: readonly SaleLine[]): Map<string, { quantity: number; name: string }> {
+  const taken = new Map<string, { quantity: number; name: string }>();
+  for (const l of lines) {
+    if (l.kind !== 'inventory') continue;
+    const prior = taken.get(l.refId);
+    taken.set(l.refId, { quantity: (prior?.quantity ?? 0) + l.quantity, name: l.name });
+  }
+  return taken;
+}
+
+/**
+ * Signs a sale: the signed note and the stock of each inventory item it sold change in ONE
+ * transaction. Each stock decrement is conditioned on enough stock (never below zero) and the note
+ * on the version read, so a second sign (or a racing one) moves no stock.
+ */
+export async function signSalesNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
+  const current = await requireNote(auth.practiceId, noteId);
+  if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
+  if (isSignedStatus(current.status) || current.signed) throw new ValidationError(NOTE_MESSAGES.alreadySigned);
+  assertVersion(current, body.noteVersion);
+  const changed: Note = {
+    ...current,
+    ...(body.patientId !== undefined ? { patientId: body.patientId } : {}),
+    ...(body.eventTimestamp !== undefined ? { eventTimestamp: new Date(body.eventTimestamp).toISOString() } : {}),
+    ...(body.onBehalfOf !== undefined ? { onBehalfOf: body.onBehalfOf } : {}),
+  };
+  changed.data = await priceSale(auth.practiceId, body.data ?? current.data);
+  await assertSavable(auth.practiceId, changed, now);
+  const signer = await personOf(auth);
+  const next: Note = {
+    ...changed,
+    status: statusAfterSign('SALES', current.status === 'HIDDEN' ? 'DRAFT' : current.status),
+    signed: now.toISOString(),
+    author: signer,
+    signedBy: signer,
+    noteVersion: current.noteVersion + 1,
+    timestamp: now.toISOString(),
+  };
+  const taken = [...stockTaken(next.data.items as SaleLine[])];
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toItem(auth.practiceId, next),
+              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
+              ExpressionAttributeValues: { ':seen': current.noteVersion },
+            },
+          },
+          ...taken.map(([inventoryId, { quantity }]) => ({
+            Update: {
+              TableName: tableName(),
+              Key: { practiceId: auth.practiceId, sk: inventoryKey(inventoryId) },
+              UpdateExpression: 'SET quantityInStock = quantityInStock - :q',
+              ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
+              ExpressionAttributeValues: { ':q': quantity },
+            },
+          })),
+        ],
+      }),
+    );
+  } catch (error) {
+    const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
+    if (e?.name !== 'TransactionCanceledException') throw error;
+    const reasons = e.CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
+      const still = await requireNote(auth.practiceId, noteId);
+      throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
+    }
+    const short = reasons.findIndex((r, i) => i > 0 && r?.Code === 'ConditionalCheckFailed');
+    if (short > 0) {
+      const message = SALES_MESSAGES.notEnoughStock(taken[short - 1]![1].name);
+      throw new ValidationError(message, { items: message });
+    }
+    throw error;
+  }
+  await auditNote(auth, 'update', next);
+  await draftSigned(auth, next);
+  return next;
+}

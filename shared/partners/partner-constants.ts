@@ -1,0 +1,18 @@
+/** Partner texts and timings the shell needs before any schema loads (no zod here: /home's first download). */
+export const PARTNER_MESSAGES = {
+  fetchFailed: 'Failed to fetch interaction partner apps',
+  /** The alert a partner's success message shows (the result screen's heading, spec shell §2.5). */
+  success: 'Success!',
+  notFound: 'Partner app not found',
+  originNotAllowed: "This origin is not among the practice's partner origins; it must be added to the practice config (partnerOrigins) and deployed first.",
+  badSignature: 'The delivery signature is not valid.',
+  staleTimestamp: 'The delivery timestamp is too old or in the future.',
+  unknownPartner: 'Unknown partner',
+  wrongNote: 'The note is not a partner note of this partner app.',
+  externalReadOnly: 'This note was written by an outside system and cannot be changed.',
+  externalCreate: 'This note type is written by an outside system and cannot be created here.',
+} as const;
+
+/** Spec shell §9: a partner window closes 2000 ms after the partner asks it to. */
+export const PARTNER_CLOSE_DELAY_MS = 2_000;
+

@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+import { SALES_NO_ITEMS } from '../notes/note-rules.js';
+
+/**
+ * Sales notes (SALES): what the practice sold a patient at the visit. Charge items (spec notes §3:
+ * id, name, code, manufacturer, priceInCents, category.name) and inventory items at their final
+ * price; sales tax from the inventory settings; every amount in cents, shown as currency (spec §9).
+ */
+
+/** Spec shell §9: inventory defaults markup 10%, restock 20%, sales tax 0%. */
+export const INVENTORY_SETTINGS_DEFAULTS = { defaultMarkupPercentage: 10, defaultRestockPercentage: 20, defaultSalesTaxPercentage: 0 } as const;
+
+const percentage = z.number().min(0).max(100);
+export const InventorySettings = z.object({
+  defaultMarkupPercentage: percentage,
+  defaultRestockPercentage: percentage,
+  defaultSalesTaxPercentage: percentage,
+});
+export type InventorySettings = z.infer<typeof InventorySettings>;
+export const InventorySettingsUpdate = InventorySettings.partial();
+
+export const ChargeItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  manufacturer: z.string().nullable(),
+  priceInCents: z.number().int().nonnegative(),
+  category: z.object({ name: z.string() }).nullable(),
+});
+export type ChargeItem = z.infer<typeof ChargeItem>;
+
+export const ChargeItemQuery = z.object({ q: z.string().trim().max(100).optional().default('') });
+/** Charge item search answers at most this many. */
+export const CHARGE_ITEM_RESULTS = 25;
+
+/** Spec notes §3 Inventory item; costPerUnit and finalPrice in cents. */
+export const InventoryItem = z.object({
+  inventoryId: z.string(),
+  genericName: z.string(),
+  brandName: z.string().nullable().optional(),
+  strength: z.string().nullable().optional(),
+  form: z.string().nullable().optional(),
+  ndcNumber: z.string().nullable().optional(),
+  /** mm/yyyy */
+  expirationDate: z.string().nullable().optional(),
+  quantityInStock: z.number().int().nonnegative(),
+  isHidden: z.boolean(),
+  costPerUnit: z.number().int().nonnegative(),
+  finalPrice: z.number().int().nonnegative(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+export const SALE_LINE_KINDS = ['charge', 'inventory'] as const;
+export const MAX_SALE_LINES = 50;
+export const MAX_SALE_QUANTITY = 999;
+
+/** What the window sends: the item and how many; the server fills in name, price and totals. */
+export const SaleLineInput = z.object({
+  kind: z.enum(SALE_LINE_KINDS),
+  refId: z.string().trim().min(1).max(LIMITS.id),
+  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_SALE_QUANTITY),
+});
+export type SaleLineInput = z.infer<typeof SaleLineInput>;
+
+export interface SaleLine extends SaleLineInput {
+  name: string;
+  code: string | null;
+  unitPriceInCents: number;
+  lineTotalInCents: number;
+}
+
+export interface SaleTotals {
+  subtotalInCents: number;
+  salesTaxPercentage: number;
+  taxInCents: number;
+  totalInCents: number;
+}
+
+export const SalesData = z.object({ items: z.array(SaleLineInput).max(MAX_SALE_LINES) });
+
+export const SALES_MESSAGES = {
+  noItems: SALES_NO_ITEMS,
+  unknownItem: (name: string) => `${name} is no longer available.`,
+  notEnoughStock: (name: string) => `There is not enough ${name} in stock for this sale.`,
+  signedReadOnly: 'A signed sale cannot be changed.',
+} as const;
+
+/** Sales tax on the whole subtotal, rounded to the cent (half up). */
+export function saleTotals(lines: readonly Pick<SaleLine, 'lineTotalInCents'>[], salesTaxPercentage: number): SaleTotals {
+  const subtotalInCents = lines.reduce((sum, l) => sum + l.lineTotalInCents, 0);
+  const taxInCents = Math.round((subtotalInCents * salesTaxPercentage) / 100);
+  return { subtotalInCents, salesTaxPercentage, taxInCents, totalInCents: subtotalInCents + taxInCents };
+}
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Spec §9: cents divided by 100, as currency. */
+export const formatCents = (cents: number): string => USD.format(cents / 100);

@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PROVIDER, signIn } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots';
+const PARTNER_LABEL = 'Care Plan Builder (local partner)';
+
+async function openChart(page: Page, patientId: string) {
+  await signIn(page, PROVIDER, `/patients/${patientId}`);
+  await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
+}
+
+async function openPartnerFromPalette(page: Page) {
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('New Interaction');
+  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: PARTNER_LABEL }).click();
+  const win = page.getByRole('dialog', { name: /^Partner App · Aisha Rahman/ });
+  await expect(win).toBeVisible();
+  return win;
+}
+
+test('the local partner app opens from the palette, writes its result, shows the success alert and closes after its delay', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+  const cspViolations: string[] = [];
+  page.on('console', (m) => void (/Content Security Policy/.test(m.text()) && cspViolations.push(m.text())));
+  await openChart(page, 'pat-0003');
+  const win = await openPartnerFromPalette(page);
+  const frameEl = win.locator('iframe.tw-partner-frame');
+  await expect(frameEl).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
+  const src = await frameEl.getAttribute('src');
+  const partnerOrigin = new URL(src!).origin;
+  expect(partnerOrigin).not.toBe(new URL(page.url()).origin);
+  const frame = page.frameLocator('iframe.tw-partner-frame');
+  await expect(frame.getByRole('heading', { name: /Care plan builder/ })).toBeVisible();
+  await expect(frame.getByText('Local partner', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/partners-01-window.png` });
+
+  // A message from any origin but the partner's changes nothing: no alert, the window stays.
+  await page.evaluate(() => {
+    window.postMessage({ type: 'success' }, '*');
+    window.postMessage({ type: 'closeNote' }, '*');
+  });
+  await page.waitForTimeout(2_600);
+  await expect(win).toBeVisible();
+  await expect(win.getByRole('alert')).toHaveCount(0);
+  expect(warnings.some((w) => w.includes('ignored a message not from the partner origin'))).toBe(true);
+
+  await frame.getByLabel('Goal').fill('Walk 30 minutes a day');
+  await frame.getByRole('button', { name: 'Save care plan' }).click();
+  const closedBy = Date.now();
+  await expect(win.getByRole('alert')).toHaveText('Success!');
+  // What the partner wrote back is the note's data, shown in the window until it closes.
+  await expect(win.getByText('Goal')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/partners-02-success.png` });
+  await expect(win).toHaveCount(0, { timeout: 10_000 });
+  // closeNote closes after the 2000 ms delay, not at once.
+  expect(Date.now() - closedBy).toBeGreaterThanOrEqual(1_900);
+  expect(cspViolations).toEqual([]);
+
+  // The chart lists the delivered partner note; it opens with the result, read-only.
+  await page.getByRole('button', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Partner App' }).click();
+  await page.getByRole('button', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Delivered' }).click();
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+  const reopened = page.getByRole('dialog', { name: /^Partner App · Aisha Rahman/ });
+  await expect(reopened.getByText('Walk 30 minutes a day')).toBeVisible();
+  await expect(reopened.locator('iframe')).toHaveCount(0);
+  await expect(reopened.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+});
+
+test('a window of another origin cannot alert or close a partner window, and no other origin can be framed', async ({ page, context }) => {
+  await openChart(page, 'pat-0003');
+  const win = await openPartnerFromPalette(page);
+  await expect(page.frameLocator('iframe.tw-partner-frame').getByRole('button', { name: 'Save care plan' })).toBeVisible();
+  // 127.0.0.1 is another origin than localhost: a page there posts exactly what the partner would.
+  const other = 'http://127.0.0.1:3319';
+  await context.route(`${other}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Other origin</title><script>opener.postMessage({ type: 'success' }, '*'); opener.postMessage({ type: 'closeNote' }, '*');</script>`,
+    }),
+  );
+  const popup = context.waitForEvent('page');
+  await page.evaluate((url) => void window.open(url, 'other'), `${other}/poster.html`);
+  await (await popup).waitForLoadState();
+  await page.waitForTimeout(2_600);
+  await expect(win).toBeVisible();
+  await expect(win.getByRole('alert')).toHaveCount(0);
+
+  // The CSP's frame-src names the partner origins only: a frame of any other origin is refused.
+  const violation = await page.evaluate(
+    (url) =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve(`${e.violatedDirective} ${e.blockedURI}`), { once: true });
+        const frame = document.createElement('iframe');
+        frame.src = url;
+        document.body.append(frame);
+        setTimeout(() => resolve('none'), 5_000);
+      }),
+    `${other}/framed.html`,
+  );
+  expect(violation).toMatch(/^frame-src http:\/\/127\.0\.0\.1:3319/);
+});
+
+test('an admin turns a partner app off in settings and New Interaction stops offering it, then turns it back on', async ({ page }) => {
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/partner-apps');
+  const table = page.getByRole('table', { name: 'Partner apps' });
+  await expect(table).toContainText(PARTNER_LABEL);
+  const setActive = async (active: boolean) => {
+    await page.getByRole('button', { name: 'Edit Care Plan Builder' }).click();
+    const toggle = page.getByRole('switch', { name: 'Active' });
+    if ((await toggle.isChecked()) !== active) await toggle.click({ force: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(table.getByRole('row', { name: new RegExp(PARTNER_LABEL.replace(/[()]/g, '\\$&')) })).toContainText(active ? 'Active' : 'Inactive');
+  };
+  await setActive(false);
+  await page.screenshot({ path: `${SHOTS}/partners-03-settings-inactive.png` });
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('New Interaction');
+  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Note', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: PARTNER_LABEL })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await setActive(true);
+});

@@ -1,0 +1,66 @@
+import type { Note } from '../../../../../shared/notes/note-schema.js';
+import type { EConsult, ExternalPrescription } from '../../../../../shared/partners/partner-schema.js';
+
+type Row = [label: string, value: unknown];
+
+function Fields({ rows, label }: { rows: Row[]; label: string }) {
+  const shown = rows.filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return (
+    <dl className="tw-external-note" aria-label={label}>
+      {shown.map(([l, v]) => (
+        <div key={l}>
+          <dt>{l}</dt>
+          <dd>{typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A note an outside system wrote (RX_VERADIGM, ECONSULT_THEA): its fields, read-only. */
+export function ExternalNoteView({ note }: { note: Note }) {
+  if (note.noteType === 'RX_VERADIGM') {
+    const rx = (note.data.prescription ?? {}) as Partial<ExternalPrescription>;
+    const pharmacy = rx.pharmacy ? [rx.pharmacy.name, rx.pharmacy.address?.city, rx.pharmacy.address?.state, rx.pharmacy.address?.zipCode].filter(Boolean).join(', ') : undefined;
+    return (
+      <Fields
+        label="External prescription"
+        rows={[
+          ['Medication', rx.medicationName],
+          ['Strength', rx.strength],
+          ['Form', rx.form],
+          ['Route', rx.routeOfAdministration],
+          ['Instructions', rx.instructions],
+          ['Quantity', rx.quantityPrescribed],
+          ['Refills', rx.numberOfRefills],
+          ['Days of treatment', rx.daysOfTreatment],
+          ['Date prescribed', rx.datePrescribed],
+          ['Use by', rx.useByDate],
+          ['NDC', rx.ndcNumber],
+          ['RxNorm', rx.rxNorm],
+          ['Drug interactions', rx.ddi],
+          ['No substitutions', rx.noSubstitutions],
+          ['Prescriber', rx.providerName],
+          ['Pharmacy', pharmacy],
+          ['Written by', rx.createdBy?.name],
+          ['Veradigm id', rx.id],
+        ]}
+      />
+    );
+  }
+  const ec = (note.data.econsult ?? {}) as Partial<EConsult>;
+  return (
+    <Fields
+      label="eConsult"
+      rows={[
+        ['Specialty', ec.specialty],
+        ['Question', ec.question],
+        ['Answer', ec.answer],
+        ['Consultant', ec.consultantName],
+        ['Requested', ec.requestedAt],
+        ['Answered', ec.answeredAt],
+        ['eConsult id', ec.id],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PARTNER_APP_ID, PARTNER_ICONS, type PartnerApp } from '../../../../../shared/partners/partner-schema.js';
+import { can } from '../../../../../shared/permissions/permissions.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Form } from '../../../components/ui/form.js';
+import { Page } from '../../../components/ui/page.js';
+import { Select } from '../../../components/ui/select.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { partnerAppKeys, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
+import { actorOf } from '../../../lib/permissions.js';
+import { useCurrentUser } from '../../../lib/practice.js';
+import { showToast } from '../../../lib/toasts.js';
+import { SettingsNav } from './settings-nav.js';
+import '../settings.css';
+
+interface Draft {
+  partnerAppId: string;
+  name: string;
+  icon: string;
+  origin: string;
+  path: string;
+  active: boolean;
+  isNew: boolean;
+}
+
+const ICON_OPTIONS = PARTNER_ICONS.map((i) => ({ id: i, label: i.charAt(0).toUpperCase() + i.slice(1) }));
+const toDraft = (app: PartnerApp): Draft => ({ partnerAppId: app.partnerAppId, name: app.name, icon: app.icon, origin: app.origin, path: app.path, active: app.active, isNew: false });
+
+/** /new-settings/partner-apps: the practice's partner apps; admins add, change and remove them. */
+export function PartnerAppsPage() {
+  const apps = usePartnerApps();
+  const me = useCurrentUser().data;
+  const isAdmin = can(actorOf(me), 'practice.settings.change');
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<PartnerApp | null>(null);
+  const allowed = apps.data?.allowedOrigins ?? [];
+
+  const toInput = (a: Pick<PartnerApp, 'partnerAppId' | 'name' | 'icon' | 'origin' | 'path' | 'noteType' | 'active'>) => ({
+    partnerAppId: a.partnerAppId,
+    name: a.name,
+    icon: a.icon,
+    origin: a.origin,
+    path: a.path,
+    noteType: a.noteType,
+    active: a.active,
+  });
+  // One call for the whole list: adding, changing and removing an app each send the list as it should be.
+  const replace = useMutation({
+    mutationFn: (partnerApps: ReturnType<typeof toInput>[]) => apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: partnerAppKeys.list }),
+  });
+  const saved = apps.data?.partnerApps ?? [];
+  const withDraft = (d: Draft) => {
+    const edited = toInput({ partnerAppId: d.partnerAppId, name: d.name.trim(), icon: d.icon as PartnerApp['icon'], origin: d.origin, path: d.path.trim() || '/', noteType: 'PARTNER', active: d.active });
+    return d.isNew ? [...saved.map(toInput), edited] : saved.map((a) => (a.partnerAppId === d.partnerAppId ? edited : toInput(a)));
+  };
+
+  const submit = async () => {
+    if (!draft) return;
+    if (draft.isNew && (!PARTNER_APP_ID.test(draft.partnerAppId) || saved.some((a) => a.partnerAppId === draft.partnerAppId))) {
+      setErrors({ partnerAppId: 'Use 2-63 lowercase letters, digits or dashes, not taken by another app' });
+      return;
+    }
+    try {
+      await replace.mutateAsync(withDraft(draft));
+      showToast('Partner app saved', { tone: 'success' });
+      setDraft(null);
+      setErrors({});
+    } catch (error) {
+      // The list's field errors name the app's position; the form shows them on its own fields.
+      const fieldErrors = Object.fromEntries(Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k.replace(/^partnerApps\.\d+\./, ''), v]));
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The partner app could not be saved', { tone: 'error' });
+    }
+  };
+
+  return (
+    <Page title="Settings" nav={<SettingsNav />}>
+      <div className="tw-card tw-settings__card">
+        <div className="tw-card__header">
+          <h2 className="tw-card__title">Partner apps</h2>
+          {isAdmin && !draft ? (
+            <Button size="sm" onPress={() => (setErrors({}), setDraft({ partnerAppId: '', name: '', icon: 'app', origin: allowed[0] ?? '', path: '/', active: true, isNew: true }))}>
+              Add partner app
+            </Button>
+          ) : null}
+        </div>
+        <p className="tw-settings__muted tw-settings__hint">
+          Each active app is offered under New Interaction and opens in a note window from its own origin. Apps can use the origins this deployment allows:{' '}
+          {allowed.length ? allowed.join(', ') : 'none'}.
+        </p>
+        {draft ? (
+          <Form
+            validationErrors={errors}
+            className="tw-settings__form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            {draft.isNew ? (
+              <TextField label="App id" name="partnerAppId" isRequired value={draft.partnerAppId} onChange={(v) => setDraft({ ...draft, partnerAppId: v })} />
+            ) : null}
+            <TextField label="Name" name="name" isRequired value={draft.name} onChange={(v) => setDraft({ ...draft, name: v })} />
+            <Select label="Icon" name="icon" options={ICON_OPTIONS} value={draft.icon} onChange={(v) => setDraft({ ...draft, icon: v ?? 'app' })} />
+            <Select label="Origin" name="origin" isRequired options={allowed.map((o) => ({ id: o, label: o }))} value={draft.origin || null} onChange={(v) => setDraft({ ...draft, origin: v ?? '' })} />
+            <TextField label="Page" name="path" value={draft.path} onChange={(v) => setDraft({ ...draft, path: v })} />
+            <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+            {errors.origin ? (
+              <p className="tw-field__error" role="alert">
+                {errors.origin}
+              </p>
+            ) : null}
+            <div className="tw-settings__actions">
+              <Button variant="primary" type="submit" isPending={replace.isPending}>
+                Save
+              </Button>
+              <Button variant="quiet" onPress={() => setDraft(null)}>
+                Cancel
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+        {apps.isPending ? (
+          <Spinner label="Loading partner apps" />
+        ) : apps.isError ? (
+          <p className="tw-empty" role="alert">
+            {apps.error.message}
+          </p>
+        ) : apps.data.partnerApps.length === 0 ? (
+          <p className="tw-empty">No partner apps yet.</p>
+        ) : (
+          <div className="tw-table-wrap">
+            <table className="tw-table tw-settings__table" aria-label="Partner apps">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Origin</th>
+                  <th scope="col">Page</th>
+                  <th scope="col">Status</th>
+                  {isAdmin ? <th scope="col">Actions</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {apps.data.partnerApps.map((app) => (
+                  <tr key={app.partnerAppId}>
+                    <td>{partnerAppLabel(app)}</td>
+                    <td className="tw-settings__mono">{app.origin}</td>
+                    <td className="tw-settings__mono">{app.path}</td>
+                    <td>{app.active ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
+                    {isAdmin ? (
+                      <td>
+                        <Button size="sm" variant="quiet" aria-label={`Edit ${app.name}`} onPress={() => (setErrors({}), setDraft(toDraft(app)))}>
+                          Edit
+                        </Button>
+                        <Button size="sm" variant="quiet" aria-label={`Remove ${app.name}`} onPress={() => setRemoving(app)}>
+                          Remove
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title="Remove this partner app?"
+        confirmLabel="Remove"
+        tone="danger"
+        isPending={replace.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          replace.mutate(saved.filter((a) => a.partnerAppId !== removing.partnerAppId).map(toInput), {
+            onSuccess: () => showToast('Partner app removed', { tone: 'success' }),
+            onError: (error) => showToast(error.message, { tone: 'error' }),
+            onSettled: () => setRemoving(null),
+          });
+        }}
+      >
+        {removing?.name} will no longer be offered under New Interaction. Notes it wrote stay in the charts.
+      </ConfirmDialog>
+    </Page>
+  );
+}

@@ -52,7 +52,7 @@ export type PracticeAlarms = z.infer<typeof PracticeAlarmsSchema>;
  * A partner app the practice starts with (Settings > Partner apps manages them after). `origin`
  * "local" is the demo partner `npm start` serves on a second local port; a deployed stack skips it.
  */
-export const PracticePartnerAppSchema = PartnerAppInput.omit({ origin: true, local: true }).extend({
+export const PracticePartnerAppSchema = z.extend(z.omit(PartnerAppInput, { origin: true, local: true }), {
   partnerAppId: PartnerAppId,
   origin: z.union([z.literal('local'), PartnerOrigin]),
 });
@@ -78,8 +78,8 @@ export const PracticeConfigSchema = z.object({
    * Partner apps seeded into the table, and further origins admins may add partner apps from. The web's
    * content security policy lets exactly these origins (with those of partnerApps) be framed.
    */
-  partnerApps: z.array(PracticePartnerAppSchema).max(50).default([]),
-  partnerOrigins: z.array(PartnerOrigin).max(50).default([]),
+  partnerApps: z._default(z.array(PracticePartnerAppSchema).check(z.maxLength(50)), []),
+  partnerOrigins: z._default(z.array(PartnerOrigin).check(z.maxLength(50)), []),
 });
 
 /** Every partner origin the deployed CSP names: partnerOrigins and each partner app's own (not the local demo's). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 import { PARTNER_MESSAGES } from './partner-constants.js';
 
@@ -19,44 +19,35 @@ export const PARTNER_APP_NOTE_TYPES = ['PARTNER'] as const;
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$|^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 /** An https origin, or a loopback http origin (the local demo partner of npm start). */
 export const PartnerOrigin = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(ORIGIN, 'origin must be an https origin (https://partner.example), without a path');
+  .string().check(z.trim(), z.maxLength(200), z.regex(ORIGIN, 'origin must be an https origin (https://partner.example), without a path'));
 
 export const PARTNER_APP_ID = /^[a-z0-9][a-z0-9-]{1,62}$/;
-export const PartnerAppId = z.string().trim().regex(PARTNER_APP_ID, 'partnerAppId must be 2-63 lowercase letters, digits or dashes');
+export const PartnerAppId = z.string().check(z.trim(), z.regex(PARTNER_APP_ID, 'partnerAppId must be 2-63 lowercase letters, digits or dashes'));
 
 export const PartnerAppInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-  icon: z.enum(PARTNER_ICONS).default('app'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+  icon: z._default(z.enum(PARTNER_ICONS), 'app'),
   origin: PartnerOrigin,
   /** The page the window loads from the origin; it gets ?noteId=&patientId=&partnerAppId=. */
-  path: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^\/[^\s#?]*$/, 'path must start with / and hold no query or fragment')
-    .default('/'),
-  noteType: z.enum(PARTNER_APP_NOTE_TYPES).default('PARTNER'),
-  active: z.boolean().default(true),
+  path: z._default(z
+    .string().check(z.trim(), z.maxLength(500), z.regex(/^\/[^\s#?]*$/, 'path must start with / and hold no query or fragment')), '/'),
+  noteType: z._default(z.enum(PARTNER_APP_NOTE_TYPES), 'PARTNER'),
+  active: z._default(z.boolean(), true),
   /** Shown beside the name: the local demo partner of npm start says it is local. */
-  local: z.boolean().optional(),
+  local: z.optional(z.boolean()),
 });
 export type PartnerAppInput = z.infer<typeof PartnerAppInput>;
 
-export const PartnerApp = PartnerAppInput.extend({
+export const PartnerApp = z.extend(PartnerAppInput, {
   partnerAppId: z.string(),
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
 });
 export type PartnerApp = z.infer<typeof PartnerApp>;
 
 /** PUT /v1/practices/partner-apps: the practice's whole list; an app left out is removed. */
 export const PartnerAppsUpdate = z.object({
   partnerApps: z
-    .array(PartnerAppInput.extend({ partnerAppId: PartnerAppId }))
-    .max(50)
-    .refine((apps) => new Set(apps.map((a) => a.partnerAppId)).size === apps.length, 'Each partner app needs its own id'),
+    .array(z.extend(PartnerAppInput, { partnerAppId: PartnerAppId })).check(z.maxLength(50), z.refine((apps) => new Set(apps.map((a) => a.partnerAppId)).size === apps.length, 'Each partner app needs its own id')),
 });
 export type PartnerAppsUpdate = z.infer<typeof PartnerAppsUpdate>;
 
@@ -74,8 +65,8 @@ export function partnerFrameUrl(app: Pick<PartnerApp, 'origin' | 'path' | 'partn
 
 /** A message the partner page posts to the window that frames it. */
 export const PartnerWindowMessage = z.union([
-  z.object({ type: z.literal('success'), message: z.string().max(LIMITS.shortText).optional() }),
-  z.object({ type: z.literal('closeNote'), noteId: z.string().max(LIMITS.id).optional() }),
+  z.object({ type: z.literal('success'), message: z.optional(z.string().check(z.maxLength(LIMITS.shortText))) }),
+  z.object({ type: z.literal('closeNote'), noteId: z.optional(z.string().check(z.maxLength(LIMITS.id))) }),
 ]);
 export type PartnerWindowMessage = z.infer<typeof PartnerWindowMessage>;
 
@@ -101,19 +92,18 @@ export const DELIVERY_HEADERS = { timestamp: 'x-tidewell-timestamp', signature: 
 /** A delivery older or newer than this is refused, so a captured request cannot be sent later. */
 export const DELIVERY_MAX_SKEW_SECONDS = 300;
 
-const deliveryId = z.string().trim().min(8).max(LIMITS.id).regex(/^[A-Za-z0-9._:-]+$/, 'deliveryId must be letters, digits and . _ : -');
+const deliveryId = z.string().check(z.trim(), z.minLength(8), z.maxLength(LIMITS.id), z.regex(/^[A-Za-z0-9._:-]+$/, 'deliveryId must be letters, digits and . _ : -'));
 
 /** POST /v1/partner-deliveries/{partnerId}/results */
 export const PartnerResultBody = z.object({
   deliveryId,
-  noteId: z.string().trim().min(1).max(80),
-  result: z
+  noteId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  result: z.strictObject(z
     .object({
-      title: z.string().trim().max(200).optional(),
-      summary: z.string().trim().max(5_000),
-      fields: z.array(z.object({ label: z.string().trim().min(1).max(120), value: z.string().trim().max(1_000) })).max(50).default([]),
-    })
-    .strict(),
+      title: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+      summary: z.string().check(z.trim(), z.maxLength(5_000)),
+      fields: z._default(z.array(z.object({ label: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), value: z.string().check(z.trim(), z.maxLength(1_000)) })).check(z.maxLength(50)), []),
+    }).shape),
 });
 export type PartnerResultBody = z.infer<typeof PartnerResultBody>;
 
@@ -123,47 +113,45 @@ export type ExternalNoteSource = keyof typeof EXTERNAL_NOTE_SOURCES;
 export const EXTERNAL_NOTE_TYPES = ['RX_VERADIGM', 'ECONSULT_THEA'] as const;
 export const isExternalNoteType = (t: string): boolean => (EXTERNAL_NOTE_TYPES as readonly string[]).includes(t);
 
-const shortField = z.string().trim().max(500);
-const dateField = z.string().trim().max(40);
+const shortField = z.string().check(z.trim(), z.maxLength(500));
+const dateField = z.string().check(z.trim(), z.maxLength(40));
 
 /** Spec notes §3 External prescription. */
-export const ExternalPrescription = z
+export const ExternalPrescription = z.strictObject(z
   .object({
-    id: z.string().trim().min(1).max(LIMITS.id),
-    medicationName: z.string().trim().min(1).max(500),
-    form: shortField.optional(),
-    strength: shortField.optional(),
-    routeOfAdministration: shortField.optional(),
-    instructions: z.string().trim().max(2_000).optional(),
-    quantityPrescribed: z.number().nonnegative().max(1_000_000).optional(),
-    numberOfRefills: z.number().int().nonnegative().max(100).optional(),
-    daysOfTreatment: z.number().int().nonnegative().max(3_650).optional(),
-    datePrescribed: dateField.optional(),
-    useByDate: dateField.optional(),
-    ndcNumber: shortField.optional(),
-    ddi: shortField.optional(),
-    rxNorm: shortField.optional(),
-    noSubstitutions: z.boolean().optional(),
-    providerId: shortField.optional(),
-    providerName: shortField.optional(),
-    pharmacy: z.object({ name: shortField, address: z.object({ city: shortField.optional(), state: shortField.optional(), zipCode: shortField.optional() }).optional() }).optional(),
-    createdBy: z.object({ name: shortField, id: shortField }).optional(),
-  })
-  .strict();
+    id: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id)),
+    medicationName: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+    form: z.optional(shortField),
+    strength: z.optional(shortField),
+    routeOfAdministration: z.optional(shortField),
+    instructions: z.optional(z.string().check(z.trim(), z.maxLength(2_000))),
+    quantityPrescribed: z.optional(z.number().check(z.nonnegative(), z.lte(1_000_000))),
+    numberOfRefills: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(100))),
+    daysOfTreatment: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(3_650))),
+    datePrescribed: z.optional(dateField),
+    useByDate: z.optional(dateField),
+    ndcNumber: z.optional(shortField),
+    ddi: z.optional(shortField),
+    rxNorm: z.optional(shortField),
+    noSubstitutions: z.optional(z.boolean()),
+    providerId: z.optional(shortField),
+    providerName: z.optional(shortField),
+    pharmacy: z.optional(z.object({ name: shortField, address: z.optional(z.object({ city: z.optional(shortField), state: z.optional(shortField), zipCode: z.optional(shortField) })) })),
+    createdBy: z.optional(z.object({ name: shortField, id: shortField })),
+  }).shape);
 export type ExternalPrescription = z.infer<typeof ExternalPrescription>;
 
 /** An eConsult's answer from the consulting specialist. */
-export const EConsult = z
+export const EConsult = z.strictObject(z
   .object({
-    id: z.string().trim().min(1).max(LIMITS.id),
+    id: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id)),
     specialty: shortField,
-    question: z.string().trim().max(5_000),
-    answer: z.string().trim().max(20_000).optional(),
-    consultantName: shortField.optional(),
-    requestedAt: dateField.optional(),
-    answeredAt: dateField.optional(),
-  })
-  .strict();
+    question: z.string().check(z.trim(), z.maxLength(5_000)),
+    answer: z.optional(z.string().check(z.trim(), z.maxLength(20_000))),
+    consultantName: z.optional(shortField),
+    requestedAt: z.optional(dateField),
+    answeredAt: z.optional(dateField),
+  }).shape);
 export type EConsult = z.infer<typeof EConsult>;
 
 /** The statuses an outside system may give its note (spec shell §4 colours apply). */
@@ -172,11 +160,11 @@ export const EXTERNAL_NOTE_STATUSES = ['SIGNED', 'SENT', 'DELIVERED', 'FULFILLED
 /** POST /v1/partner-deliveries/{partnerId}/notes */
 export const ExternalNoteBody = z.object({
   deliveryId,
-  patientId: z.string().trim().min(1).max(64),
+  patientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   status: z.enum(EXTERNAL_NOTE_STATUSES),
-  eventTimestamp: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time'),
-  prescription: ExternalPrescription.optional(),
-  econsult: EConsult.optional(),
+  eventTimestamp: z.string().check(z.maxLength(40), z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time')),
+  prescription: z.optional(ExternalPrescription),
+  econsult: z.optional(EConsult),
 });
 export type ExternalNoteBody = z.infer<typeof ExternalNoteBody>;
 

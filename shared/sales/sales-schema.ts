@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
 import { SALES_NO_ITEMS } from '../notes/note-rules.js';
 
@@ -11,26 +11,26 @@ import { SALES_NO_ITEMS } from '../notes/note-rules.js';
 /** Spec shell §9: inventory defaults markup 10%, restock 20%, sales tax 0%. */
 export const INVENTORY_SETTINGS_DEFAULTS = { defaultMarkupPercentage: 10, defaultRestockPercentage: 20, defaultSalesTaxPercentage: 0 } as const;
 
-const percentage = z.number().min(0).max(100);
+const percentage = z.number().check(z.gte(0), z.lte(100));
 export const InventorySettings = z.object({
   defaultMarkupPercentage: percentage,
   defaultRestockPercentage: percentage,
   defaultSalesTaxPercentage: percentage,
 });
 export type InventorySettings = z.infer<typeof InventorySettings>;
-export const InventorySettingsUpdate = InventorySettings.partial();
+export const InventorySettingsUpdate = z.partial(InventorySettings);
 
 export const ChargeItem = z.object({
   id: z.string(),
   name: z.string(),
   code: z.string(),
-  manufacturer: z.string().nullable(),
-  priceInCents: z.number().int().nonnegative(),
-  category: z.object({ name: z.string() }).nullable(),
+  manufacturer: z.nullable(z.string()),
+  priceInCents: z.number().check(z.int(), z.nonnegative()),
+  category: z.nullable(z.object({ name: z.string() })),
 });
 export type ChargeItem = z.infer<typeof ChargeItem>;
 
-export const ChargeItemQuery = z.object({ q: z.string().trim().max(100).optional().default('') });
+export const ChargeItemQuery = z.object({ q: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), '') });
 /** Charge item search answers at most this many. */
 export const CHARGE_ITEM_RESULTS = 25;
 
@@ -38,16 +38,16 @@ export const CHARGE_ITEM_RESULTS = 25;
 export const InventoryItem = z.object({
   inventoryId: z.string(),
   genericName: z.string(),
-  brandName: z.string().nullable().optional(),
-  strength: z.string().nullable().optional(),
-  form: z.string().nullable().optional(),
-  ndcNumber: z.string().nullable().optional(),
+  brandName: z.optional(z.nullable(z.string())),
+  strength: z.optional(z.nullable(z.string())),
+  form: z.optional(z.nullable(z.string())),
+  ndcNumber: z.optional(z.nullable(z.string())),
   /** mm/yyyy */
-  expirationDate: z.string().nullable().optional(),
-  quantityInStock: z.number().int().nonnegative(),
+  expirationDate: z.optional(z.nullable(z.string())),
+  quantityInStock: z.number().check(z.int(), z.nonnegative()),
   isHidden: z.boolean(),
-  costPerUnit: z.number().int().nonnegative(),
-  finalPrice: z.number().int().nonnegative(),
+  costPerUnit: z.number().check(z.int(), z.nonnegative()),
+  finalPrice: z.number().check(z.int(), z.nonnegative()),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
@@ -58,8 +58,8 @@ export const MAX_SALE_QUANTITY = 999;
 /** What the window sends: the item and how many; the server fills in name, price and totals. */
 export const SaleLineInput = z.object({
   kind: z.enum(SALE_LINE_KINDS),
-  refId: z.string().trim().min(1).max(LIMITS.id),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_SALE_QUANTITY),
+  refId: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id)),
+  quantity: z.number().check(z.int(), z.gte(1, 'Quantity must be at least 1'), z.lte(MAX_SALE_QUANTITY)),
 });
 export type SaleLineInput = z.infer<typeof SaleLineInput>;
 
@@ -77,7 +77,7 @@ export interface SaleTotals {
   totalInCents: number;
 }
 
-export const SalesData = z.object({ items: z.array(SaleLineInput).max(MAX_SALE_LINES) });
+export const SalesData = z.object({ items: z.array(SaleLineInput).check(z.maxLength(MAX_SALE_LINES)) });
 
 export const SALES_MESSAGES = {
   noItems: SALES_NO_ITEMS,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { audioUploadError } from '../../../../shared/ai/transcription-schema.js';
 import { audioContentType, audioFilesError, ONE_FILE_ONLY } from './audio-upload.js';
 
 describe('audioFilesError', () => {
@@ -9,9 +10,15 @@ describe('audioFilesError', () => {
   it('refuses none or several files, other types, empty and too large files', () => {
     expect(audioFilesError([])).toBe(ONE_FILE_ONLY);
     expect(audioFilesError([{ name: 'a.mp3', size: 1 }, { name: 'b.mp3', size: 1 }])).toBe(ONE_FILE_ONLY);
-    expect(audioFilesError([{ name: 'a.flac', size: 1 }])).toBe('The file must be one of .mp3 .wav .webm .ogg .m4a');
-    expect(audioFilesError([{ name: 'mp3', size: 1 }])).toBe('The file must be one of .mp3 .wav .webm .ogg .m4a');
-    expect(audioFilesError([{ name: 'a.mp3', size: 250_000_001 }])).toBe('The file must be at most 250,000,000 bytes');
+    // The same words the server refuses with.
+    const wrongType = audioUploadError('a.flac', 1);
+    expect(wrongType).toBeTruthy();
+    expect(audioFilesError([{ name: 'a.flac', size: 1 }])).toBe(wrongType);
+    expect(audioFilesError([{ name: 'mp3', size: 1 }])).toBe(audioUploadError('mp3', 1));
+    const tooLarge = audioUploadError('a.mp3', 250_000_001);
+    expect(tooLarge).toBeTruthy();
+    expect(tooLarge).not.toBe(wrongType);
+    expect(audioFilesError([{ name: 'a.mp3', size: 250_000_001 }])).toBe(tooLarge);
     expect(audioFilesError([{ name: 'a.mp3', size: 0 }])).toBe('The file is empty');
   });
   it('names a content type from the extension when the browser gives none', () => {

@@ -3,6 +3,7 @@
  * so a route exists in both places or in neither. Each group's routes.ts holds only route keys
  * (no handler code), so the stack can read them without loading handlers.
  */
+import { AI_ROUTES } from './ai/routes.js';
 import { FILE_ROUTES } from './files/routes.js';
 import { NOTIFICATION_ROUTES } from './notifications/routes.js';
 import { NOTE_ROUTES } from './notes/routes.js';
@@ -41,5 +42,6 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email'] },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
+  { name: 'ai', entry: 'functions/ai/handler.ts', routes: AI_ROUTES, access: ['files', 'transcription'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
 ];

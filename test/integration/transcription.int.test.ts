@@ -104,7 +104,39 @@ describe('the AI scribe pipeline, locally', () => {
     expect(sentences.filter((s) => s.segmentIds.length).length).toBeGreaterThan(2);
     const ibuprofen = body.proposals.find((p) => p.kind === 'medication-start');
     expect(ibuprofen).toMatchObject({ status: 'PROPOSED', fields: { productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' } });
-    expect(body.proposals.find((p) => p.kind === 'vitals')?.fields).toMatchObject({ systolic: 130 });
+    const vitals = body.proposals.find((p) => p.kind === 'vitals')!;
+    expect(vitals.fields).toMatchObject({ systolic: 130, diastolic: 80 });
+    const vitalsAccepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${vitals.proposalId}`, { decision: 'accept' });
+    expect(vitalsAccepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'vitals-note' } });
+    const vitalsNote = await api(provider, 'GET', `/v1/notes/${vitalsAccepted.body.written.ident}`);
+    expect(vitalsNote.body).toMatchObject({ noteType: 'VITALS', status: 'DRAFT', patientId, data: { systolic: 130, diastolic: 80 } });
+
+    // Nothing reaches the chart before a click: then accept writes it with its link, reject writes nothing.
+    const before = await api(provider, 'GET', `/v1/patients/${patientId}/medications`);
+    expect(before.body.items.filter((m: { productName: string }) => m.productName === 'Ibuprofen')).toEqual([]);
+    const accepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${ibuprofen!.proposalId}`, { decision: 'accept' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'medication' } });
+    const medications = (await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body.items as Record<string, unknown>[];
+    expect(medications.find((m) => m.ident === accepted.body.written.ident)).toMatchObject({
+      productName: 'Ibuprofen',
+      strength: '400',
+      strengthUOM: 'mg',
+      status: 'Active',
+      noteDataLinks: [{ dataType: 'medication', dataId: ibuprofen!.proposalId, linkId: started.body.transcriptionId, noteId }],
+    });
+    const twice = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${ibuprofen!.proposalId}`, { decision: 'accept' });
+    expect(twice.status).toBe(409);
+
+    const diagnosis = body.proposals.find((p) => p.kind === 'diagnosis')!;
+    expect(diagnosis.fields).toMatchObject({ code: 'R51.9' });
+    const diagnosesBefore = (await api(provider, 'GET', `/v1/patients/${patientId}/diagnoses`)).body.items;
+    const rejected = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${diagnosis.proposalId}`, { decision: 'reject' });
+    expect(rejected.body).toMatchObject({ status: 'REJECTED' });
+    expect(rejected.body.written).toBeUndefined();
+    expect((await api(provider, 'GET', `/v1/patients/${patientId}/diagnoses`)).body.items).toEqual(diagnosesBefore);
+    const reread = (await api(provider, 'GET', `/v1/transcriptions/${started.body.transcriptionId}/result`)).body as TranscriptionResult;
+    expect(reread.proposals.map((p) => [p.kind, p.status])).toEqual(expect.arrayContaining([['medication-start', 'ACCEPTED'], ['diagnosis', 'REJECTED']]));
 
     const recording = await api(provider, 'GET', `/v1/transcriptions/${started.body.transcriptionId}/recording`);
     expect(recording.body.contentType).toBe('audio/wav');
@@ -138,6 +170,11 @@ describe('the AI scribe pipeline, locally', () => {
     expect(spoken.indexOf('ibuprofen')).toBeLessThan(spoken.indexOf('penicillin'));
     expect(spoken.indexOf('penicillin')).toBeLessThan(spoken.lastIndexOf('months'));
     expect(result.proposals.map((p) => p.kind)).toEqual(expect.arrayContaining(['medication-start', 'allergy']));
+    const allergy = result.proposals.find((p) => p.kind === 'allergy')!;
+    const accepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${allergy.proposalId}`, { decision: 'accept' });
+    expect(accepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'allergy' } });
+    const allergies = (await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items as Record<string, unknown>[];
+    expect(allergies.find((a) => a.ident === accepted.body.written.ident)).toMatchObject({ name: 'Penicillin', active: true, noteDataLinks: [{ dataType: 'allergy', noteId }] });
   }, 180_000);
 
   it('fails a corrupt file with a message, and a retry after the recording arrives completes the run', async () => {

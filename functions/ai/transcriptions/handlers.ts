@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { AudioUploadBody, CreateTranscriptionBody, RecordingChunkBody } from '../../../shared/ai/transcription-schema.js';
+import { AudioUploadBody, CreateTranscriptionBody, ProposalDecisionBody, RecordingChunkBody } from '../../../shared/ai/transcription-schema.js';
 import { route, type RouteSpec } from '../../lib/http/group-handler.js';
+import { decideProposal } from './proposal-decisions.js';
 import type { TranscriptionRouteKey } from './routes.js';
 import {
   createTranscription,
@@ -12,7 +13,9 @@ import {
   transcriptionStatus,
 } from './transcription-use-cases.js';
 
-const Params = z.object({ transcriptionId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The transcription id is not valid') });
+const transcriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The transcription id is not valid');
+const Params = z.object({ transcriptionId });
+const ProposalParams = z.object({ transcriptionId, proposalId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The proposal id is not valid') });
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any */
 export const TRANSCRIPTION_HANDLERS: { readonly [K in TranscriptionRouteKey]: RouteSpec<any, any, any> } = {
@@ -23,4 +26,9 @@ export const TRANSCRIPTION_HANDLERS: { readonly [K in TranscriptionRouteKey]: Ro
   'POST /v1/transcriptions/{transcriptionId}/retry': route({ params: Params, run: ({ auth, params }) => retryTranscription(auth, params.transcriptionId) }),
   'GET /v1/transcriptions/{transcriptionId}/result': route({ params: Params, run: ({ auth, params }) => transcriptionResult(auth, params.transcriptionId) }),
   'GET /v1/transcriptions/{transcriptionId}/recording': route({ params: Params, run: ({ auth, params }) => transcriptionRecording(auth, params.transcriptionId) }),
+  'POST /v1/transcriptions/{transcriptionId}/proposals/{proposalId}': route({
+    params: ProposalParams,
+    body: ProposalDecisionBody,
+    run: ({ auth, params, body }) => decideProposal(auth, params.transcriptionId, params.proposalId, body),
+  }),
 };

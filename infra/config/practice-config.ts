@@ -31,6 +31,18 @@ export const PracticeSmsSchema = z.object({
 });
 export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
 
+/**
+ * The AI scribe in AWS: Amazon Transcribe in the stack's region and Bedrock's Converse API with this
+ * model (a model id or an inference profile id such as us.anthropic.claude-3-5-haiku-20241022-v1:0)
+ * in bedrockRegion (default: the stack's region). Without this block a run fails with a message
+ * naming this setting; nothing is sent to a model the practice has not chosen.
+ */
+export const PracticeAiSchema = z.object({
+  bedrockModelId: z.string().regex(/^[A-Za-z0-9._:-]{3,200}$/, 'ai.bedrockModelId must be a Bedrock model or inference profile id'),
+  bedrockRegion: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'ai.bedrockRegion must be an AWS region').optional(),
+});
+export type PracticeAi = z.infer<typeof PracticeAiSchema>;
+
 /** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
 export const PracticeAlarmsSchema = z.object({
   /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
@@ -53,6 +65,7 @@ export const PracticeConfigSchema = z.object({
   retainData: z.boolean().default(true),
   email: PracticeEmailSchema.optional(),
   sms: PracticeSmsSchema.optional(),
+  ai: PracticeAiSchema.optional(),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { LIMITS } from '../limits.js';
+import { NOTE_MESSAGES } from '../notes/note-constants.js';
 
 /** Spec §3: every status a transcription reports, in pipeline order, then the terminal ones. */
 export const TRANSCRIPTION_STATUSES = [
@@ -162,14 +163,14 @@ export type ProposalDecisionBody = z.infer<typeof ProposalDecisionBody>;
  */
 export const TRANSCRIPTION_RETRY_AFTER_MS = 180_000;
 
-/** Audio files one transcription accepts (spec §5), checked by the upload presign route too. */
+/** Audio files one transcription accepts (spec §5), checked by the upload presign route too; the attachment messages. */
 export function audioUploadError(fileName: string, size?: number): string | undefined {
   const dot = fileName.lastIndexOf('.');
   const extension = dot < 0 ? '' : fileName.slice(dot).toLowerCase();
   if (!(AUDIO_UPLOAD.extensions as readonly string[]).includes(extension)) {
-    return `The file must be one of ${AUDIO_UPLOAD.extensions.join(' ')}`;
+    return NOTE_MESSAGES.unsupportedFile;
   }
-  if (size !== undefined && size > AUDIO_UPLOAD.maxBytes) return 'The file must be at most 250,000,000 bytes';
+  if (size !== undefined && size > AUDIO_UPLOAD.maxBytes) return NOTE_MESSAGES.fileTooLarge;
   return undefined;
 }
 

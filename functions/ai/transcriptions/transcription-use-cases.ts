@@ -12,7 +12,7 @@ import {
   type TranscriptionResult,
   type TranscriptionStatusResponse,
 } from '../../../shared/ai/transcription-schema.js';
-import { workflowAdapterFromEnv, type WorkflowAdapter } from '../../lib/adapters/workflow.js';
+import type { WorkflowAdapter } from '../../lib/adapters/workflow.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -24,7 +24,11 @@ import { assertRunLocation, assertSafeId, chunkExtension, chunkKey, noteRecordin
 import { getTranscription, insertTranscription, requireTranscription, statusOf, updateTranscription, type TranscriptionRecord } from './transcription-repository.js';
 
 let workflow: WorkflowAdapter | undefined;
-const workflows = () => (workflow ??= workflowAdapterFromEnv());
+/** The Step Functions client loads on a start or retry only, not on the 2 s status polls. */
+async function workflows(): Promise<WorkflowAdapter> {
+  workflow ??= (await import('../../lib/adapters/workflow.js')).workflowAdapterFromEnv();
+  return workflow;
+}
 /** Tests swap the execution service. */
 export function useWorkflow(adapter: WorkflowAdapter | undefined): void {
   workflow = adapter;
@@ -75,7 +79,7 @@ function stateMachineArn(): string {
 async function startExecution(practiceId: string, record: TranscriptionRecord): Promise<TranscriptionRecord> {
   const attempts = record.attempts + 1;
   try {
-    const { executionArn } = await workflows().start({
+    const { executionArn } = await (await workflows()).start({
       stateMachineArn: stateMachineArn(),
       input: { practiceId, transcriptionId: record.transcriptionId },
       name: `${record.transcriptionId}-${attempts}`,

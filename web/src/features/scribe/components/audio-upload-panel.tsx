@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { AUDIO_ACCEPT, audioFilesError } from '../audio-upload.js';
+import { useKeepFocus } from '../use-keep-focus.js';
 
 /** Spec notes §5: one audio file instead of a recording; an invalid choice shows the invalid state. */
 export function AudioUploadPanel({ onNext, onRecordInstead, onClose }: { onNext(file: File): void; onRecordInstead(): void; onClose(): void }) {
@@ -9,6 +10,8 @@ export function AudioUploadPanel({ onNext, onRecordInstead, onClose }: { onNext(
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  useKeepFocus(ref, null);
 
   const choose = (files: FileList | null) => {
     const list = files ? Array.from(files) : [];
@@ -18,7 +21,7 @@ export function AudioUploadPanel({ onNext, onRecordInstead, onClose }: { onNext(
   };
 
   return (
-    <section className="tw-scribe-panel" aria-label="Upload audio">
+    <section ref={ref} className="tw-scribe-panel" aria-label="Upload audio">
       <label className="tw-field__label" htmlFor={inputId}>
         Audio file (.mp3, .wav, .webm, .ogg, .m4a; up to 250 MB)
       </label>

@@ -7,6 +7,7 @@ import { useFeatureFlag } from '../../../lib/feature-flags.js';
 import { audioContentType } from '../audio-upload.js';
 import { scribeApi, scribeKeys, useTranscriptionStatus } from '../scribe-api.js';
 import { isTerminal, pollDecision } from '../transcription-poll.js';
+import { useKeepFocus } from '../use-keep-focus.js';
 import '../scribe.css';
 import { EvidencePanel } from './evidence-panel.js';
 import { AudioUploadPanel } from './audio-upload-panel.js';
@@ -123,9 +124,11 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
   const running = current && !isTerminal(current.status) && current.status !== 'not_started' && !stalled;
   const failed = current && (current.status === 'failed' || current.status === 'cancelled' || stalled) && dismissed !== current.transcriptionId;
   const canStart = copilot && draft && !running && Boolean(patientId);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useKeepFocus(rootRef, `${step.kind}|${Boolean(running)}|${Boolean(failed)}`);
 
   return (
-    <div className="tw-scribe">
+    <div ref={rootRef} className="tw-scribe">
       {canStart && step.kind === 'closed' ? (
         <div className="tw-scribe__launch">
           <Button size="sm" variant="primary" aria-controls={panelId} onPress={() => setStep({ kind: 'recording' })}>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AI_MESSAGES } from '../../../../../shared/ai/transcription-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { formatElapsed, limitWarning, RECORDER_STATE_LABEL } from '../recorder-machine.js';
+import { useKeepFocus } from '../use-keep-focus.js';
 import { useRecorder, type RecorderTarget } from '../use-recorder.js';
 
 export interface RecordingPanelProps {
@@ -18,6 +19,8 @@ export function RecordingPanel({ target, onNext, onUploadInstead, onClose }: Rec
   const [download, setDownload] = useState<{ url: string; fileName: string } | null>(null);
   const warning = limitWarning(model);
   const live = model.state === 'recording' || model.state === 'paused';
+  const ref = useRef<HTMLElement>(null);
+  useKeepFocus(ref, model.state);
 
   useEffect(() => {
     if (model.state !== 'stopped' || !model.saveFailed) return undefined;
@@ -29,7 +32,7 @@ export function RecordingPanel({ target, onNext, onUploadInstead, onClose }: Rec
   }, [model.state, model.saveFailed, recorder]);
 
   return (
-    <section className="tw-scribe-panel" aria-label="Recording">
+    <section ref={ref} className="tw-scribe-panel" aria-label="Recording">
       <div className="tw-scribe-panel__row">
         <span className={`tw-scribe-dot tw-scribe-dot--${model.state}`} aria-hidden="true" />
         <span className="tw-scribe-panel__state" role="status">

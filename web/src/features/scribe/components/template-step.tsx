@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useFeatureFlag } from '../../../lib/feature-flags.js';
 import { useCopilotTemplates } from '../scribe-api.js';
+import { useKeepFocus } from '../use-keep-focus.js';
 
 export interface TemplateChoice {
   /** A custom template's id instead of the SOAP layout. */
@@ -18,9 +19,11 @@ export function TemplateStep({ onGenerate, onDiscard, generating, error }: { onG
   const [note, setNote] = useState(SOAP);
   const [extra, setExtra] = useState<'none' | 'VISIT_SUMMARY'>('none');
   const name = useId();
+  const ref = useRef<HTMLElement>(null);
+  useKeepFocus(ref, null);
 
   return (
-    <section className="tw-scribe-panel" aria-label="Choose templates">
+    <section ref={ref} className="tw-scribe-panel" aria-label="Choose templates">
       <fieldset className="tw-scribe-fieldset">
         <legend>Note template</legend>
         <label className="tw-scribe-radio">

@@ -51,7 +51,7 @@ async function upload(noteId: string, fileName: string, bytes: Uint8Array, conte
   return presign.body as { key: string; filesPath: string };
 }
 
-async function settle(transcriptionId: string, limitMs = 120_000) {
+async function settle(transcriptionId: string, limitMs = 240_000) {
   const seen: string[] = [];
   const until = Date.now() + limitMs;
   for (;;) {
@@ -90,6 +90,10 @@ describe('the AI scribe pipeline, locally', () => {
     for (const word of ['headache', 'blood pressure', 'ibuprofen', 'milligrams', 'weeks']) expect(text.toLowerCase()).toContain(word);
     expect(note.body.data.transcriptionId).toBe(started.body.transcriptionId);
     expect(note.body.data.formattedText).toContain('<h3>Plan</h3>');
+
+    // The author hears about it: the note's DRAFT notification says the AI note is ready.
+    const drafts = await api(provider, 'GET', `/v1/notifications?notificationType=DRAFT&relatedTo=${noteId}`);
+    expect(JSON.stringify(drafts.body)).toContain('AI note ready');
 
     const result = await api(provider, 'GET', `/v1/transcriptions/${started.body.transcriptionId}/result`);
     expect(result.status).toBe(200);
@@ -145,7 +149,7 @@ describe('the AI scribe pipeline, locally', () => {
 
     const audit = await patientAuditTrail(patientId);
     expect(audit.map((a) => `${a.action} ${a.entity}`)).toEqual(expect.arrayContaining(['create TRANSCRIPTION', 'read TRANSCRIPTION', 'read RECORDING', 'create RECORDING']));
-  }, 180_000);
+  }, 400_000);
 
   it('joins recording chunks in index order, whatever order they arrive in', async () => {
     const noteId = await draftNote();
@@ -175,7 +179,7 @@ describe('the AI scribe pipeline, locally', () => {
     expect(accepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'allergy' } });
     const allergies = (await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items as Record<string, unknown>[];
     expect(allergies.find((a) => a.ident === accepted.body.written.ident)).toMatchObject({ name: 'Penicillin', active: true, noteDataLinks: [{ dataType: 'allergy', noteId }] });
-  }, 180_000);
+  }, 400_000);
 
   it('fails a corrupt file with a message, and a retry after the recording arrives completes the run', async () => {
     const noteId = await draftNote();
@@ -202,7 +206,7 @@ describe('the AI scribe pipeline, locally', () => {
     expect(again.body.status).toBe('completed');
     const note = await api(provider, 'GET', `/v1/notes/${noteId}`);
     expect(note.body.data.text.toLowerCase()).toContain('sore throat');
-  }, 180_000);
+  }, 400_000);
 
   it('refuses other audio types, files over 250,000,000 bytes and folders of another note', async () => {
     const noteId = await draftNote();

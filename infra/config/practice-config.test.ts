@@ -59,3 +59,19 @@ describe('practice config alarms and lookup', () => {
     }
   });
 });
+
+describe('practice config AI scribe', () => {
+  it('is optional, and takes a Bedrock model or inference profile id with an optional region', () => {
+    expect(PracticeConfigSchema.parse(base).ai).toBeUndefined();
+    expect(PracticeConfigSchema.parse({ ...base, ai: { bedrockModelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0', bedrockRegion: 'us-west-2' } }).ai).toEqual({
+      bedrockModelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0',
+      bedrockRegion: 'us-west-2',
+    });
+  });
+
+  it('refuses a model id with spaces or a region that is not one, naming the setting', () => {
+    const bad = PracticeConfigSchema.safeParse({ ...base, ai: { bedrockModelId: 'claude please', bedrockRegion: 'Virginia' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(['ai.bedrockModelId must be a Bedrock model or inference profile id', 'ai.bedrockRegion must be an AWS region']);
+  });
+});

@@ -34,6 +34,8 @@ export interface TranscriptionRecord {
   executionArn?: string;
   /** The joined recording (recording.wav) and the result JSON, once written. */
   audioKey?: string;
+  /** The joined recording's type: audio/wav locally, the recorder's or upload's type in AWS. */
+  audioContentType?: string;
   resultKey?: string;
   proposals?: ChartProposal[];
 }

@@ -161,5 +161,5 @@ export async function transcriptionRecording(auth: AuthContext, transcriptionId:
   if (!record?.audioKey) throw new NotFoundError('The recording of this transcription is not available');
   const signedUrl = await presignGet(record.audioKey);
   await writeAudit(auth, { action: 'read', entity: 'RECORDING', entityId: record.audioKey, patientId: record.patientId });
-  return { signedUrl, key: record.audioKey, contentType: 'audio/wav' };
+  return { signedUrl, key: record.audioKey, contentType: record.audioContentType ?? 'audio/wav' };
 }

@@ -66,8 +66,8 @@ async function runAudio(r: TranscriptionRecord): Promise<RunAudio> {
 async function processAudio(state: TranscriptionState): Promise<TranscriptionState> {
   const record = await enter(state, 'processing_audio_file');
   const { speech } = await currentEngines();
-  const { audioKey } = await speech.prepareAudio(await runAudio(record));
-  await updateTranscription(state.practiceId, state.transcriptionId, { audioKey });
+  const { audioKey, contentType } = await speech.prepareAudio(await runAudio(record));
+  await updateTranscription(state.practiceId, state.transcriptionId, { audioKey, audioContentType: contentType });
   return { practiceId: state.practiceId, transcriptionId: state.transcriptionId };
 }
 

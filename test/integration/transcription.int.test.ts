@@ -208,6 +208,24 @@ describe('the AI scribe pipeline, locally', () => {
     expect(note.body.data.text.toLowerCase()).toContain('sore throat');
   }, 400_000);
 
+  it('lays the visit out in a custom template with wild cards, and refuses a template without one', async () => {
+    const noteId = await draftNote();
+    const body = 'Reason for visit: {{wild card}}\nExam: {{wild card}}\nPlan: {{wild card}}\nOther: {{wild card}}';
+    const template = await api(provider, 'POST', '/v1/practices/templates', { templateName: `Scribe ${run}`, shortcut: `scribe${run}`, body });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const plain = await api(provider, 'POST', '/v1/practices/templates', { templateName: `Plain ${run}`, shortcut: `plain${run}`, body: 'No wild card here' });
+    const { key, filesPath } = await upload(noteId, 'visit.wav', readFileSync(speak(VISIT, 'template.wav', 'rms')), 'audio/wav');
+    const refused = await api(provider, 'POST', '/v1/transcriptions', { filesPath, fileKey: key, patientId, noteId, templateIdent: plain.body.templateId });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'The template must be an active template with a wild card' } });
+
+    const started = await api(provider, 'POST', '/v1/transcriptions', { filesPath, fileKey: key, patientId, noteId, templateIdent: template.body.templateId });
+    expect(await settle(started.body.transcriptionId)).toMatchObject({ status: 'completed' });
+    const text: string = (await api(provider, 'GET', `/v1/notes/${noteId}`)).body.data.text;
+    expect(text).toMatch(/\nPlan: .*ibuprofen/i);
+    expect(text).toMatch(/\nExam: .*blood pressure/i);
+    expect(text).not.toContain('{{wild card}}');
+  }, 400_000);
+
   it('refuses other audio types, files over 250,000,000 bytes and folders of another note', async () => {
     const noteId = await draftNote();
     const exe = await api(provider, 'POST', '/v1/transcriptions/uploads', { patientId, noteId, fileName: 'visit.exe', contentType: 'audio/wav', size: 10 });

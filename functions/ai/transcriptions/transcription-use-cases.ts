@@ -19,6 +19,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { log } from '../../lib/log.js';
 import { presignGet, presignPut, readObject } from '../../files/file-store.js';
 import { requireNote, writeNextVersion } from '../../notes/note-repository.js';
+import { getTemplate } from '../../notes/template-repository.js';
 import { getPatient } from '../../patients/patient-repository.js';
 import { assertRunLocation, assertSafeId, chunkExtension, chunkKey, noteRecordingsFolder, safeFileName } from './recording-keys.js';
 import { getTranscription, insertTranscription, requireTranscription, statusOf, updateTranscription, type TranscriptionRecord } from './transcription-repository.js';
@@ -98,6 +99,13 @@ export async function createTranscription(auth: AuthContext, body: CreateTranscr
   if (body.fileKey) {
     const problem = audioUploadError(body.fileKey);
     if (problem) throw new ValidationError(problem, { fileKey: problem });
+  }
+  if (body.templateIdent) {
+    // Spec notes §9: only active templates with wild cards are Copilot templates; a private one is its owner's.
+    const template = await getTemplate(auth.practiceId, body.templateIdent);
+    if (!template || (template.private && template.ownerUserId !== auth.userId) || template.status !== 'active' || !template.transformKeys.includes('wild card')) {
+      throw new ValidationError('The template must be an active template with a wild card', { templateIdent: 'is not a Copilot template' });
+    }
   }
   const transcriptionId = `trn-${randomUUID()}`;
   const record: TranscriptionRecord = {

@@ -7,9 +7,11 @@ import type { AiEngine, EvidencedSentence, NoteSection } from '../../../shared/a
 import { ConflictError } from '../../lib/errors.js';
 import { createNotification, findLatestBySource, updateNotification } from '../../notifications/notification-repository.js';
 import { getNote, writeNextVersion } from '../../notes/note-repository.js';
+import { getTemplate } from '../../notes/template-repository.js';
 import type { TranscriptionRecord } from '../../ai/transcriptions/transcription-repository.js';
 import { noteNoLongerDraft } from './errors.js';
 import { mergeIntoDraft, renderNote } from './note/note-text.js';
+import { fillTemplate } from './note/template-fill.js';
 
 export const AI_NOTE_READY_TEXT = 'AI note ready';
 
@@ -43,6 +45,8 @@ async function notifyAuthor(practiceId: string, record: TranscriptionRecord): Pr
 }
 
 export async function finishNote(practiceId: string, record: TranscriptionRecord, sections: readonly NoteSection[], avs: readonly EvidencedSentence[], engines: { speech: AiEngine; text: AiEngine }): Promise<void> {
-  await writeNote(practiceId, record, renderNote(sections, avs, engines));
+  // A template deleted since the run started falls back to the SOAP layout rather than losing the note.
+  const template = record.templateIdent ? await getTemplate(practiceId, record.templateIdent) : null;
+  await writeNote(practiceId, record, template ? fillTemplate(template.body, sections, avs, engines) : renderNote(sections, avs, engines));
   await notifyAuthor(practiceId, record);
 }

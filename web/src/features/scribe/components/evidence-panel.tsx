@@ -199,7 +199,7 @@ function Proposals({ transcriptionId, result, patientId, flushEdits, adoptServer
               </div>
               {p.status === 'PROPOSED' ? (
                 <div className="tw-scribe-proposal__actions">
-                  <Button size="sm" variant="primary" aria-label={`Accept: ${p.summary}`} isPending={pending && decide.variables?.decision === 'accept'} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'accept' })}>
+                  <Button size="sm" variant="primary" aria-label={`Accept: ${p.summary}`} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'accept' })}>
                     Accept
                   </Button>
                   <Button size="sm" aria-label={`Reject: ${p.summary}`} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'reject' })}>

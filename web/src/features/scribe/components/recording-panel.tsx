@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AI_MESSAGES } from '../../../../../shared/ai/transcription-schema.js';
+import { AI_MESSAGES, RECORDING } from '../../../../../shared/ai/transcription-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { formatElapsed, limitWarning, RECORDER_STATE_LABEL } from '../recorder-machine.js';
 import { useKeepFocus } from '../use-keep-focus.js';
@@ -18,6 +18,7 @@ export function RecordingPanel({ target, onNext, onUploadInstead, onClose }: Rec
   const { model } = recorder;
   const [download, setDownload] = useState<{ url: string; fileName: string } | null>(null);
   const warning = limitWarning(model);
+  const minutesLeft = Math.max(1, Math.ceil((RECORDING.limitSeconds - model.elapsedSeconds) / 60));
   const live = model.state === 'recording' || model.state === 'paused';
   const ref = useRef<HTMLElement>(null);
   useKeepFocus(ref, model.state);
@@ -44,7 +45,7 @@ export function RecordingPanel({ target, onNext, onUploadInstead, onClose }: Rec
       </div>
       {warning ? (
         <p className="tw-scribe-panel__warning" role="alert">
-          The recording stops by itself in {Math.max(0, Math.ceil((5400 - model.elapsedSeconds) / 60))} minutes (90-minute limit).
+          The recording stops by itself in {minutesLeft} minute{minutesLeft === 1 ? '' : 's'} (90-minute limit).
         </p>
       ) : null}
       {model.forcedStop ? <p className="tw-scribe-panel__note">The recording reached its 90-minute limit and was stopped.</p> : null}

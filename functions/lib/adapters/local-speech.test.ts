@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsFromPocketsphinx } from './local-speech.js';
+import { recognizeWav, segmentsFromPocketsphinx, toRecognizerWav } from './local-speech.js';
 
 // pocketsphinx_continuous -time yes output for flite's "…three days. Blood pressure is … Start ibuprofen …".
 const OUTPUT = `the patient records a headache for three days blood pressure is one hundred thirty over eighty start ibuprofen
@@ -40,5 +40,21 @@ describe('pocketsphinx output to transcript segments', () => {
 
   it('gives no segments for silence', () => {
     expect(segmentsFromPocketsphinx('\n<s> 0.0 0.1 1\n<sil> 0.1 3.0 1\n</s> 3.0 3.1 1\n')).toEqual([]);
+  });
+});
+
+describe('without the local speech tools', () => {
+  it('fails with a message naming what to install', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(toRecognizerWav('/tmp/in.webm', '/tmp/out.wav')).rejects.toMatchObject({
+        name: 'SpeechEngineMissing',
+        message: 'Local speech recognition needs ffmpeg, which is not installed on this machine. Install it with: apt-get install pocketsphinx pocketsphinx-en-us ffmpeg',
+      });
+      await expect(recognizeWav('/tmp/out.wav')).rejects.toMatchObject({ name: 'SpeechEngineMissing', message: expect.stringContaining('needs pocketsphinx') });
+    } finally {
+      process.env.PATH = path;
+    }
   });
 });

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResult } from '../../shared/ai/transcription-schema.js';
-import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 /*
  * The whole local pipeline: flite speaks a visit, the browser's upload or recording chunks go to
@@ -206,6 +207,21 @@ describe('the AI scribe pipeline, locally', () => {
     expect(again.body.status).toBe('completed');
     const note = await api(provider, 'GET', `/v1/notes/${noteId}`);
     expect(note.body.data.text.toLowerCase()).toContain('sore throat');
+
+    // An execution of an earlier attempt (one a retry replaced) stops at its first step and leaves the run as it is.
+    const { stepFunctions, transcriptionStateMachineArn } = stackEndpoints();
+    const sfn = new SFNClient({ endpoint: stepFunctions, region: stackOutputs().region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const stale = await sfn.send(
+      new StartExecutionCommand({ stateMachineArn: transcriptionStateMachineArn, input: JSON.stringify({ practiceId: stackEndpoints().practiceId, transcriptionId: early.body.transcriptionId, attempt: 1 }) }),
+    );
+    let described = await sfn.send(new DescribeExecutionCommand({ executionArn: stale.executionArn }));
+    for (let i = 0; i < 200 && described.status === 'RUNNING'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      described = await sfn.send(new DescribeExecutionCommand({ executionArn: stale.executionArn }));
+    }
+    expect(described.status).toBe('FAILED');
+    expect(await settle(early.body.transcriptionId)).toMatchObject({ status: 'completed' });
+    expect((await api(provider, 'GET', `/v1/notes/${noteId}`)).body.data.text).toBe(note.body.data.text);
   }, 400_000);
 
   it('lays the visit out in a custom template with wild cards, and refuses a template without one', async () => {

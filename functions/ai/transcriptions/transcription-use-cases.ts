@@ -78,17 +78,21 @@ function stateMachineArn(): string {
 
 /** Starts (or restarts) the state machine for a run; a start that fails is recorded as the run's failure. */
 async function startExecution(practiceId: string, record: TranscriptionRecord): Promise<TranscriptionRecord> {
+  // The attempt is recorded before the execution starts: its first step checks it, and an older execution that is still running stops.
   const attempts = record.attempts + 1;
+  const queued = await updateTranscription(practiceId, record.transcriptionId, { attempts, status: 'queued', message: undefined });
   try {
     const { executionArn } = await (await workflows()).start({
       stateMachineArn: stateMachineArn(),
-      input: { practiceId, transcriptionId: record.transcriptionId },
+      input: { practiceId, transcriptionId: record.transcriptionId, attempt: attempts },
       name: `${record.transcriptionId}-${attempts}`,
     });
-    return await updateTranscription(practiceId, record.transcriptionId, { attempts, executionArn, status: 'queued', message: undefined });
+    // The execution may already have moved the status on: only the ARN is written here.
+    await updateTranscription(practiceId, record.transcriptionId, { executionArn });
+    return queued;
   } catch (error) {
     log.error('transcription start failed', { transcriptionId: record.transcriptionId, error: (error as Error).name });
-    return updateTranscription(practiceId, record.transcriptionId, { attempts, status: 'failed', message: 'The transcription could not be started. Please try again.' });
+    return updateTranscription(practiceId, record.transcriptionId, { status: 'failed', message: 'The transcription could not be started. Please try again.' });
   }
 }
 

@@ -13,3 +13,4 @@ export const transcriptionNotFound = () => new PipelineError('TranscriptionNotFo
 export const transcriptionJobFailed = (reason?: string) =>
   new PipelineError('TranscriptionJobFailed', `Speech recognition failed${reason ? `: ${reason}` : ''}. Please try again.`);
 export const aiNotConfigured = (what: string) => new PipelineError('AiNotConfigured', `${what} is not configured for this practice.`);
+export const runSuperseded = () => new PipelineError('RunSuperseded', 'A newer attempt of this transcription is running.');

@@ -8,7 +8,7 @@ import { log } from '../../lib/log.js';
 import { CHUNK_PATTERN, runFolder } from '../../ai/transcriptions/recording-keys.js';
 import { getTranscription, updateTranscription, type TranscriptionRecord } from '../../ai/transcriptions/transcription-repository.js';
 import { enginesFromEnv, type Engines, type RunAudio } from './engines/engines.js';
-import { noSpeech, PipelineError, recordingMissing, transcriptionJobFailed, transcriptionNotFound } from './errors.js';
+import { noSpeech, PipelineError, recordingMissing, runSuperseded, transcriptionJobFailed, transcriptionNotFound } from './errors.js';
 import { checkedNote, keepKnownEvidence } from './note/note-model.js';
 import { finishNote } from './finish.js';
 import { listKeys, readJson, writeJson } from './run-files.js';
@@ -32,9 +32,18 @@ export class UnknownTranscriptionStep extends PipelineError {
 
 const identified = (state: TranscriptionState) => typeof state.practiceId === 'string' && typeof state.transcriptionId === 'string' && state.practiceId !== '' && state.transcriptionId !== '';
 
+/** What the next state carries: the run and the execution's attempt. */
+const idsOf = (state: TranscriptionState): TranscriptionState => ({
+  practiceId: state.practiceId,
+  transcriptionId: state.transcriptionId,
+  ...(state.attempt !== undefined ? { attempt: state.attempt } : {}),
+});
+
 async function enter(state: TranscriptionState, status: TranscriptionStatus): Promise<TranscriptionRecord> {
   const record = identified(state) ? await getTranscription(state.practiceId, state.transcriptionId) : null;
   if (!record) throw transcriptionNotFound();
+  // A retry started a newer execution of this run: the older one stops before it writes anything.
+  if (state.attempt !== undefined && record.attempts !== state.attempt) throw runSuperseded();
   return updateTranscription(state.practiceId, state.transcriptionId, { status, message: undefined });
 }
 
@@ -68,7 +77,7 @@ async function processAudio(state: TranscriptionState): Promise<TranscriptionSta
   const { speech } = await currentEngines();
   const { audioKey, contentType } = await speech.prepareAudio(await runAudio(record));
   await updateTranscription(state.practiceId, state.transcriptionId, { audioKey, audioContentType: contentType });
-  return { practiceId: state.practiceId, transcriptionId: state.transcriptionId };
+  return idsOf(state);
 }
 
 async function saveTranscript(record: TranscriptionRecord, engine: AiEngine, segments: TranscriptSegment[]): Promise<void> {
@@ -83,7 +92,7 @@ async function startTranscription(state: TranscriptionState): Promise<Transcript
   const started = await speech.start(record.audioKey, await runAudio(record));
   if (started.status === 'IN_PROGRESS') return { ...state, jobName: started.jobName, transcriptionStatus: TRANSCRIPTION_STATUS.inProgress };
   await saveTranscript(record, speech.engine, started.segments);
-  return { practiceId: state.practiceId, transcriptionId: state.transcriptionId, transcriptionStatus: TRANSCRIPTION_STATUS.completed };
+  return { ...idsOf(state), transcriptionStatus: TRANSCRIPTION_STATUS.completed };
 }
 
 async function checkTranscription(state: TranscriptionState): Promise<TranscriptionState> {
@@ -98,7 +107,7 @@ async function checkTranscription(state: TranscriptionState): Promise<Transcript
     return { ...state, transcriptionStatus: TRANSCRIPTION_STATUS.failed, error: { Error: failure.name, Cause: failure.message } };
   }
   await saveTranscript(record, speech.engine, checked.segments);
-  return { practiceId: state.practiceId, transcriptionId: state.transcriptionId, transcriptionStatus: TRANSCRIPTION_STATUS.completed };
+  return { ...idsOf(state), transcriptionStatus: TRANSCRIPTION_STATUS.completed };
 }
 
 async function formatText(state: TranscriptionState): Promise<TranscriptionState> {
@@ -108,7 +117,7 @@ async function formatText(state: TranscriptionState): Promise<TranscriptionState
   const wantSoap = record.templateTypes.includes('SOAP_NOTE') || Boolean(record.templateIdent);
   const sections = wantSoap ? checkedNote(await text.soapNote(transcript.segments, {}), transcript.segments) : [];
   await writeJson(noteKey(record), { sections, engine: text.engine });
-  return { practiceId: state.practiceId, transcriptionId: state.transcriptionId };
+  return idsOf(state);
 }
 
 async function afterVisitSummary(state: TranscriptionState): Promise<TranscriptionState> {
@@ -133,7 +142,7 @@ async function afterVisitSummary(state: TranscriptionState): Promise<Transcripti
   });
   await finishNote(state.practiceId, record, sections, avs, used);
   await updateTranscription(state.practiceId, state.transcriptionId, { status: 'completed', resultKey: resultKey(record), proposals });
-  return { practiceId: state.practiceId, transcriptionId: state.transcriptionId };
+  return idsOf(state);
 }
 
 /** Step Functions hands a Lambda error over as Cause = '{"errorType","errorMessage",…}'; the message of a named error is the run's message. */
@@ -157,6 +166,8 @@ async function recordFailure(state: TranscriptionState): Promise<TranscriptionSt
   // Error names and ids only: a Cause may quote a transcript.
   log.error('transcription failed', { practiceId: state.practiceId, transcriptionId: state.transcriptionId, error: state.error?.Error ?? state.transcriptionStatus });
   const { status, message } = failureMessage(state.error);
+  // A superseded execution's failure is not the run's: the newer execution reports for it.
+  if (state.error?.Error === 'RunSuperseded') return { ...state, transcriptionStatus: TRANSCRIPTION_STATUS.failed };
   if (identified(state) && (await getTranscription(state.practiceId, state.transcriptionId))) await updateTranscription(state.practiceId, state.transcriptionId, { status, message });
   return { ...state, transcriptionStatus: TRANSCRIPTION_STATUS.failed };
 }

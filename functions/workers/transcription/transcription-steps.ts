@@ -35,6 +35,7 @@ export const PERMANENT_ERRORS = [
   'NoteNoLongerDraft',
   'TranscriptionNotFound',
   'UnknownTranscriptionStep',
+  'RunSuperseded',
 ] as const;
 
 /**
@@ -46,6 +47,8 @@ export interface TranscriptionState {
   practiceId: string;
   transcriptionId: string;
   transcriptionStatus?: string;
+  /** Which start of the run this execution is (1, then one more per retry). */
+  attempt?: number;
   /** The Amazon Transcribe job, in AWS. */
   jobName?: string;
   error?: { Error: string; Cause?: string };

@@ -180,5 +180,5 @@ test('by keyboard alone: an uploaded audio file instead of a recording, one audi
   await page.keyboard.press('Enter');
   await watchRun(win);
   await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText('Plan');
-  await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText(/after visit summary/i);
+  await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText(/after.visit summary/i);
 });

@@ -9,8 +9,6 @@ import { scribeApi, scribeKeys, useTranscriptionResult } from '../scribe-api.js'
 export interface EvidencePanelProps {
   transcriptionId: string;
   patientId: string | null;
-  flushEdits(): Promise<void>;
-  adoptServerNote(): Promise<void>;
 }
 
 const KIND_LABEL: Record<ChartProposal['kind'], string> = {
@@ -30,7 +28,7 @@ function formatTime(seconds: number): string {
  * Below the generated note: every sentence with the transcript lines it came from (and that stretch
  * of the recording), sentences without evidence marked for checking, and the chart updates found.
  */
-export function EvidencePanel({ transcriptionId, patientId, flushEdits, adoptServerNote }: EvidencePanelProps) {
+export function EvidencePanel({ transcriptionId, patientId }: EvidencePanelProps) {
   const result = useTranscriptionResult(transcriptionId, true);
   const titleId = useId();
   if (result.isPending) return <Spinner label="Loading the evidence" />;
@@ -51,7 +49,7 @@ export function EvidencePanel({ transcriptionId, patientId, flushEdits, adoptSer
         {unchecked ? ` ${unchecked} sentence${unchecked === 1 ? '' : 's'} without evidence ${unchecked === 1 ? 'is' : 'are'} marked Check.` : ''}
       </p>
       <SentenceList result={data} />
-      <Proposals transcriptionId={transcriptionId} result={data} patientId={patientId} flushEdits={flushEdits} adoptServerNote={adoptServerNote} />
+      <Proposals transcriptionId={transcriptionId} result={data} patientId={patientId} />
     </section>
   );
 }
@@ -160,24 +158,20 @@ function Playback({ transcriptionId, start, end }: { transcriptionId: string; st
   );
 }
 
-function Proposals({ transcriptionId, result, patientId, flushEdits, adoptServerNote }: { transcriptionId: string; result: TranscriptionResult; patientId: string | null } & Pick<EvidencePanelProps, 'flushEdits' | 'adoptServerNote'>) {
+function Proposals({ transcriptionId, result, patientId }: { transcriptionId: string; result: TranscriptionResult; patientId: string | null }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const decide = useMutation({
-    mutationFn: async ({ proposalId, decision }: { proposalId: string; decision: 'accept' | 'reject' }) => {
-      if (decision === 'accept') await flushEdits();
-      return scribeApi.decide(transcriptionId, proposalId, decision);
-    },
-    onSuccess: async (updated) => {
+    mutationFn: ({ proposalId, decision }: { proposalId: string; decision: 'accept' | 'reject' }) => scribeApi.decide(transcriptionId, proposalId, decision),
+    onSuccess: (updated) => {
       setError(null);
       queryClient.setQueryData<TranscriptionResult>(scribeKeys.result(transcriptionId), (old) =>
         old ? { ...old, proposals: old.proposals.map((p) => (p.proposalId === updated.proposalId ? updated : p)) } : old,
       );
-      if (updated.status === 'ACCEPTED') {
-        // The chart's cards (health summary) read under ['patients', patientId, …]; the note gained a data link.
-        if (patientId) void queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
-        await adoptServerNote();
-      }
+      if (updated.status !== 'ACCEPTED' || !patientId) return;
+      // The chart's cards (health summary) read under ['patients', patientId, …]; spoken vitals become a vitals note in the timeline.
+      void queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
+      if (updated.kind === 'vitals') void queryClient.invalidateQueries({ queryKey: ['notes', 'timeline'] });
     },
     onError: (e) => setError(e instanceof Error ? e.message : 'The chart could not be updated.'),
   });

@@ -166,10 +166,10 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
   );
 }
 
-function ScribeBottom({ note, patientId, flushEdits, adoptServerNote }: NoteScribeProps) {
+function ScribeBottom({ note, patientId }: NoteScribeProps) {
   const transcriptionId = note.data.transcriptionId ?? null;
   const status = useTranscriptionStatus(transcriptionId, { poll: false });
   if (!transcriptionId || status.data?.status !== 'completed') return null;
-  return <EvidencePanel transcriptionId={transcriptionId} patientId={patientId} flushEdits={flushEdits} adoptServerNote={adoptServerNote} />;
+  return <EvidencePanel transcriptionId={transcriptionId} patientId={patientId} />;
 }
 

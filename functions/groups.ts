@@ -50,5 +50,5 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.
-  { name: 'ai', entry: 'functions/ai/handler.ts', routes: AI_ROUTES, timeoutSeconds: 120, access: ['model', 'stream-url'] },
+  { name: 'ai', entry: 'functions/ai/handler.ts', routes: AI_ROUTES, timeoutSeconds: 120, access: ['files', 'transcription', 'model', 'stream-url'] },
 ];

@@ -23,3 +23,7 @@ export function presignPut(key: string, contentType: string, size?: number): Pro
 export function presignGet(key: string): Promise<string> {
   return s3().presignGet({ bucket: bucket(), key }, PRESIGN_EXPIRY_SECONDS);
 }
+
+export function readObject(key: string): Promise<Uint8Array> {
+  return s3().getObject({ bucket: bucket(), key });
+}

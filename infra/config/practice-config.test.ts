@@ -75,5 +75,18 @@ describe('practice config partner apps', () => {
     expect(deployedPartnerOrigins(PracticeConfigSchema.parse(base))).toEqual([]);
     expect(PracticeConfigSchema.safeParse({ ...base, partnerOrigins: ['http://care.example'] }).success).toBe(false);
     expect(PracticeConfigSchema.safeParse({ ...base, partnerApps: [{ partnerAppId: 'Bad Id', name: 'x', origin: 'https://a.example' }] }).success).toBe(false);
+describe('practice config AI scribe', () => {
+  it('is optional, and takes a Bedrock model or inference profile id with an optional region', () => {
+    expect(PracticeConfigSchema.parse(base).ai).toBeUndefined();
+    expect(PracticeConfigSchema.parse({ ...base, ai: { modelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0', region: 'us-west-2' } }).ai).toEqual({
+      modelId: 'us.anthropic.claude-3-5-haiku-20241022-v1:0',
+      region: 'us-west-2',
+    });
+  });
+
+  it('refuses a model id with spaces or a region that is not one, naming the setting', () => {
+    const bad = PracticeConfigSchema.safeParse({ ...base, ai: { modelId: 'claude please', region: 'Virginia' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(['ai.modelId must be a Bedrock model or inference profile id', 'ai.region must be an AWS region such as us-east-1']);
   });
 });

@@ -32,8 +32,10 @@ export const PracticeSmsSchema = z.object({
 export type PracticeSms = z.infer<typeof PracticeSmsSchema>;
 
 /**
- * The practice's language model for the Copilot (and the scribe): an Amazon Bedrock model id or
- * inference profile id, and its region (default: the stack's). Without it, nothing is sent to any model.
+ * The practice's language model for the Copilot and the AI scribe: an Amazon Bedrock model id or
+ * inference profile id (such as us.anthropic.claude-3-5-haiku-20241022-v1:0), and its region
+ * (default: the stack's). Without it, nothing is sent to any model: the Copilot answers 'ECS AI
+ * endpoint not configured' and a transcription fails with a message naming this setting.
  */
 export const PracticeAiSchema = z.object({
   modelId: z.string().check(z.regex(/^[A-Za-z0-9._:-]{3,200}$/, 'ai.modelId must be a Bedrock model or inference profile id')),

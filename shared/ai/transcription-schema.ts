@@ -4,6 +4,7 @@
  */
 import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
+import { NOTE_MESSAGES } from '../notes/note-constants.js';
 
 /** Spec §3: every status a transcription reports, in pipeline order, then the terminal ones. */
 export const TRANSCRIPTION_STATUSES = [
@@ -87,6 +88,8 @@ export const TranscriptionStatusResponse = z.object({
   status: z.enum(TRANSCRIPTION_STATUSES),
   message: z.optional(z.string()),
   updatedAt: z.string(),
+  /** POST only: the note's version after its transcriptionId was set, so the open window saves on top of it. */
+  noteVersion: z.number().int().optional(),
 });
 export type TranscriptionStatusResponse = z.infer<typeof TranscriptionStatusResponse>;
 
@@ -152,3 +155,38 @@ export type TranscriptionResult = z.infer<typeof TranscriptionResult>;
 /** POST /v1/transcriptions/{id}/proposals/{proposalId} {decision}: accept writes through the chart APIs. */
 export const ProposalDecisionBody = z.object({ decision: z.enum(['accept', 'reject']) });
 export type ProposalDecisionBody = z.infer<typeof ProposalDecisionBody>;
+
+/**
+ * The client calls retry when a run's updatedAt is older than this: every step writes updatedAt when
+ * it starts and a Transcribe job's poll writes it every 15 s, so 3 minutes without a write means the
+ * run stalled. The server applies the same threshold: a retry of a run that is still moving is a no-op.
+ */
+export const TRANSCRIPTION_RETRY_AFTER_MS = 180_000;
+
+/** Audio files one transcription accepts (spec §5), checked by the upload presign route too; the attachment messages. */
+export function audioUploadError(fileName: string, size?: number): string | undefined {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot < 0 ? '' : fileName.slice(dot).toLowerCase();
+  if (!(AUDIO_UPLOAD.extensions as readonly string[]).includes(extension)) {
+    return NOTE_MESSAGES.unsupportedFile;
+  }
+  if (size !== undefined && size > AUDIO_UPLOAD.maxBytes) return NOTE_MESSAGES.fileTooLarge;
+  return undefined;
+}
+
+/** POST /v1/transcriptions/uploads: one audio file instead of a recording (spec §5). */
+export const AudioUploadBody = z.object({
+  patientId: id,
+  noteId: id,
+  fileName: z.string().trim().min(1).max(200),
+  contentType: z.string().trim().min(1).max(100),
+  size: z.number().int().nonnegative(),
+});
+export type AudioUploadBody = z.infer<typeof AudioUploadBody>;
+/** The answer of the upload presign: PUT the file to signedUrl, then POST /v1/transcriptions {filesPath, fileKey: key}. */
+export const AudioUploadResponse = RecordingChunkResponse;
+export type AudioUploadResponse = RecordingChunkResponse;
+
+/** GET /v1/transcriptions/{id}/recording: a presigned GET of the joined recording, for playback of evidence. */
+export const TranscriptionRecordingResponse = z.object({ signedUrl: z.string(), key: z.string(), contentType: z.string() });
+export type TranscriptionRecordingResponse = z.infer<typeof TranscriptionRecordingResponse>;

@@ -27,6 +27,7 @@ import { COPILOT_FIRST_TOKEN_BUDGET_P95_MS, measureCopilotFirstToken } from './c
 import { lambdaLines, timingLine, webAndStackLines } from './budget-table.js';
 import { measureChartOpen, seedChart } from './chart-open.js';
 import { measureSmsChatLatency, SMS_CHAT_BUDGET_P95_MS } from './sms-chat-latency.js';
+import { formatPipelineTiming, measureScribePipeline } from './scribe-pipeline.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 import { INDEX_SETTLE_MS } from '../../functions/patients/patient-index-cache.js';
@@ -205,6 +206,18 @@ async function run() {
       const chat = await measureSmsChatLatency(runtime.outputs.webUrl, 20);
       console.log(`  inbound text → shown in the open SMS chat in Chromium: p50 ${chat.p50.toFixed(0)} ms, p95 ${chat.p95.toFixed(0)} ms over ${chat.count} texts`);
       budgetLines.push(timingLine(`Inbound text → open SMS chat in Chromium p95 (${chat.count} texts)`, chat.p95, SMS_CHAT_BUDGET_P95_MS));
+    }
+
+    if (Date.now() < deadline) {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${apiUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, body: await res.json().catch(() => undefined) };
+      };
+      console.log(formatPipelineTiming(await measureScribePipeline(call, runtime.outputs.webUrl)).replace(/^/gm, '  '));
     }
 
     const pad = (v: string, n: number) => v.padStart(n);

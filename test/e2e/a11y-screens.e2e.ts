@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
@@ -339,5 +341,72 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('textbox', { name: 'App id' })).toBeVisible();
     await expectAccessible(page, at('settings: new partner app'));
     await page.screenshot({ path: `test-results/screenshots/partners-settings-${viewport.width}.png` });
+/** Spoken by flite for the scribe's panels; a file with a .wav name that holds no audio fails the run. */
+function scribeAudio(): { visit: string; corrupt: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'tidewell-a11y-scribe-'));
+  const visit = join(dir, 'visit.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', 'The patient reports a cough for two days. Start ibuprofen four hundred milligrams. Follow up in one week.', '-o', visit]);
+  const corrupt = join(dir, 'corrupt.wav');
+  writeFileSync(corrupt, 'RIFF this is not audio');
+  return { visit, corrupt };
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the AI scribe's panels have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page, sessions }) => {
+    test.setTimeout(360_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    const audio = scribeAudio();
+    const admin = await sessions.open('admin@demo.tidewell.local');
+    const flags = await apiAs(admin, 'GET', '/v1/practices/feature-gates');
+    const previous = (flags.json.flags as Record<string, boolean>).tidewell_copilot === true;
+    expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true } })).status).toBe(200);
+    try {
+      await signIn(page, PROVIDER, `/patients/pat-0036`);
+      await openChart(page, 'pat-0036');
+      const newNote = async () => {
+        await page.getByRole('button', { name: 'New interaction' }).click();
+        await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+        const noteId = await page.locator('.tw-note-window').last().getAttribute('data-note-id');
+        const win = page.locator(`.tw-note-window[data-note-id="${noteId}"]`);
+        await win.getByRole('button', { name: 'AI Copilot' }).click();
+        await expect(win.getByRole('region', { name: 'Recording' })).toBeVisible();
+        return win;
+      };
+
+      const failing = await newNote();
+      await expectAccessible(page, at('recording panel'));
+      await failing.getByRole('button', { name: 'Upload audio instead' }).click();
+      const input = failing.getByLabel(/^Audio file/);
+      await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, at('audio upload, invalid file'));
+      await input.setInputFiles(audio.corrupt);
+      await failing.getByRole('button', { name: 'Next' }).click();
+      await expect(failing.getByRole('region', { name: 'Choose templates' })).toBeVisible();
+      await expectAccessible(page, at('template choice'));
+      await failing.getByRole('button', { name: 'Generate' }).click();
+      await expect(failing.getByRole('heading', { name: 'AI Note Creation Unsuccessful' })).toBeVisible({ timeout: 120_000 });
+      await expectAccessible(page, at('transcription failed'));
+      await failing.getByRole('button', { name: 'Dismiss' }).click();
+      await failing.getByRole('button', { name: 'Close note' }).click();
+      const confirm = page.getByRole('alertdialog');
+      if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Close without saving' }).click();
+
+      const win = await newNote();
+      await win.getByRole('button', { name: 'Upload audio instead' }).click();
+      await win.getByLabel(/^Audio file/).setInputFiles(audio.visit);
+      await win.getByRole('button', { name: 'Next' }).click();
+      await win.getByRole('button', { name: 'Generate' }).click();
+      await expect(win.getByRole('region', { name: 'Creating the note' })).toBeVisible();
+      await expectAccessible(page, at('transcription progress'));
+      const evidence = win.getByRole('region', { name: 'Evidence from the visit' });
+      await expect(evidence).toBeVisible({ timeout: 180_000 });
+      await evidence.getByRole('button', { name: /ibuprofen/i }).first().click();
+      await expect(evidence.getByRole('region', { name: 'Transcript lines' })).toBeVisible();
+      await expectAccessible(page, at('note evidence and chart updates'));
+    } finally {
+      await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: previous } });
+    }
   });
 }

@@ -4,7 +4,7 @@ import { INDEXES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../
 import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { NONCURRENT_EXPIRATION_DAYS, NONCURRENT_TRANSITION_DAYS } from '../../infra/lib/files.js';
-import { TRANSCRIPTION_STATES } from '../../infra/lib/transcription/transcription-definition.js';
+import { TRANSCRIPTION_STATES, transcriptionDefinition } from '../../infra/lib/transcription/transcription-definition.js';
 import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
@@ -357,9 +357,29 @@ describe('practice stack', () => {
       const parts: unknown[] = machine.Properties.DefinitionString['Fn::Join'][1];
       const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'WORKER')).join(''));
       expect(Object.keys(definition.States).sort()).toEqual(Object.values(TRANSCRIPTION_STATES).sort());
-      expect(definition.States.StartTranscription.Parameters.FunctionName).toBe('WORKER');
+      // The deployed machine is, state for state, the object the local runtime executes.
+      expect(definition).toEqual(transcriptionDefinition({ worker: 'WORKER' }));
       const [workerId] = referencedIds(parts.filter((p) => typeof p !== 'string'));
       expect(resources[workerId].Properties.Description).toBe('Tidewell transcription steps (demo)');
+    });
+
+    it('lets the worker read and write the table and the files bucket and run Transcribe jobs, with the AWS engines selected', () => {
+      const [workerId, worker] = ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Description === 'Tidewell transcription steps (demo)')!;
+      expect(worker.Properties.Environment.Variables).toMatchObject({ TRANSCRIPTION_ENGINE: 'aws' });
+      expect(worker.Properties.Timeout).toBe(300);
+      const roleId = referencedIds(worker.Properties.Role)[0];
+      const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(roleId)));
+      for (const action of ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob', 'dynamodb:PutItem', 's3:PutObject']) expect(policies, workerId).toContain(action);
+      // No ai block in practices/demo.json: no model may be invoked.
+      expect(policies).not.toContain('bedrock:InvokeModel');
+      expect(worker.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
+    });
+
+    it('routes the transcription API to the ai group, which may start and describe executions', () => {
+      const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
+      expect(routes.some((k) => k.startsWith('POST /v1/transcriptions') || k.startsWith('ANY /v1/transcriptions'))).toBe(true);
+      const [, ai] = ofType('AWS::Lambda::Function').find(([, f]) => String(f.Properties.Description).includes('ai'))!;
+      expect(ai.Properties.Environment.Variables.TRANSCRIPTION_STATE_MACHINE_ARN).toBeDefined();
     });
   });
 

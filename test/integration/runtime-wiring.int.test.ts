@@ -65,7 +65,7 @@ describe('npm start wires realtime, Step Functions and Scheduler into the one ru
     }
   });
 
-  it('runs the deployed transcription definition with its worker and records the failure while Transcribe is not configured', async () => {
+  it('runs the deployed transcription definition with its worker and records the failure of a run that names no transcription', async () => {
     const { stepFunctions, transcriptionStateMachineArn } = stackEndpoints();
     const sfn = new SFNClient({ endpoint: stepFunctions, region: stackOutputs().region, credentials });
     const started = await sfn.send(

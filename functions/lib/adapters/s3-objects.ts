@@ -112,13 +112,26 @@ export class S3Objects {
     return { size: Number(headers['content-length'] ?? 0), contentType: String(headers['content-type'] ?? '') };
   }
 
+  /** ListObjectsV2 under a prefix, every page, keys in S3's (UTF-8 binary) order. */
+  async listKeys(bucket: string, prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const query: Record<string, string> = { 'list-type': '2', prefix, ...(token ? { 'continuation-token': token } : {}) };
+      const xml = Buffer.from((await this.exchangeSigned({ bucket, key: '' }, 'GET', {}, undefined, query)).bytes).toString('utf8');
+      for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(unescapeXml(m[1]));
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
+    } while (token);
+    return keys;
+  }
+
   private async send(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<Uint8Array> {
     return (await this.exchangeSigned(loc, method, headers, body)).bytes;
   }
 
-  private async exchangeSigned(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined) {
+  private async exchangeSigned(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined, query: Record<string, string> = {}) {
     const payloadHash = Buffer.from(await digest(body ?? new Uint8Array())).toString('hex');
-    const req = this.request(this.target(loc), method, { ...headers, 'x-amz-content-sha256': payloadHash });
+    const req = this.request(this.target(loc), method, { ...headers, 'x-amz-content-sha256': payloadHash }, query);
     const signed = await this.signer.sign({ ...req, body });
     const answer = await exchange(this.url(signed), method, signed.headers as Record<string, string>, body);
     if (answer.status >= 300) throw new S3ObjectsError(answer.status, /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.bytes).toString('utf8'))?.[1] ?? (method === 'HEAD' ? 'NotFound' : ''));
@@ -149,6 +162,9 @@ function exchange(
     req.end(body);
   });
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_m, name: string) => XML_ENTITIES[name]);
 
 async function digest(bytes: Uint8Array): Promise<Uint8Array> {
   const hash = new Sha256();

@@ -3,15 +3,17 @@
  * invokes the worker with `{ step, state }` and the worker returns the next state.
  */
 export const TRANSCRIPTION_STEPS = {
+  processAudio: 'processAudio',
   start: 'startTranscription',
   check: 'checkTranscription',
-  generateNote: 'generateNote',
+  formatText: 'formatText',
+  afterVisitSummary: 'afterVisitSummary',
   recordFailure: 'recordFailure',
 } as const;
 
 export type TranscriptionStep = (typeof TRANSCRIPTION_STEPS)[keyof typeof TRANSCRIPTION_STEPS];
 
-/** Values of `state.transcriptionStatus` the machine's Choice state branches on. */
+/** Values of `state.transcriptionStatus` the machine's Choice state branches on (the speech job's state). */
 export const TRANSCRIPTION_STATUS = {
   completed: 'COMPLETED',
   failed: 'FAILED',
@@ -19,13 +21,36 @@ export const TRANSCRIPTION_STATUS = {
 } as const;
 
 /**
- * What flows between the states. The execution input carries the identifiers; the worker adds
- * the job fields; a caught error lands in `error` (ASL Catch ResultPath) before recordFailure.
+ * Errors that retrying cannot fix: the machine records them at once (their message is the run's
+ * message). Anything else (S3 or model throttling, a network reset, a Lambda service error) is
+ * retried by the task's Retry before it is recorded.
+ */
+export const PERMANENT_ERRORS = [
+  'SpeechEngineMissing',
+  'AudioNotDecodable',
+  'RecordingMissing',
+  'NoSpeechRecognized',
+  'TranscriptionJobFailed',
+  'AiNotConfigured',
+  'NoteNoLongerDraft',
+  'TranscriptionNotFound',
+  'UnknownTranscriptionStep',
+  'RunSuperseded',
+] as const;
+
+/**
+ * What flows between the states: the identifiers only. Audio, transcript and note live in the
+ * files bucket (an execution's state is capped at 256 KB); a caught error lands in `error` (ASL
+ * Catch ResultPath) before recordFailure.
  */
 export interface TranscriptionState {
   practiceId: string;
   transcriptionId: string;
   transcriptionStatus?: string;
+  /** Which start of the run this execution is (1, then one more per retry). */
+  attempt?: number;
+  /** The Amazon Transcribe job, in AWS. */
+  jobName?: string;
   error?: { Error: string; Cause?: string };
   [field: string]: unknown;
 }

@@ -1,7 +1,9 @@
 import { Outlet, useHref, useNavigate, type NavigateOptions } from 'react-router-dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NoteWindowLayer } from '../features/notes/windows/note-window-layer.js';
+import { NoteExtrasProvider } from '../features/notes/windows/note-extras.js';
 import { NoteWindowsProvider } from '../features/notes/windows/note-windows-context.js';
+import { NoteScribeSlot } from './note-scribe-slot.js';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -18,8 +20,10 @@ export function RootLayout() {
   return (
     <AriaRouterProvider navigate={(to, options) => void navigate(to, options)} useHref={useHref}>
       <NoteWindowsProvider>
-        <Outlet />
-        <NoteWindowLayer />
+        <NoteExtrasProvider value={NoteScribeSlot}>
+          <Outlet />
+          <NoteWindowLayer />
+        </NoteExtrasProvider>
       </NoteWindowsProvider>
     </AriaRouterProvider>
   );

@@ -31,6 +31,7 @@ import { NoteEditor, type EditorValue, type NoteEditorHandle } from '../editor/n
 import { useNoteDraft } from '../lib/use-note-draft.js';
 import { NOTE_TYPE_LABEL } from '../note-types.js';
 import type { NoteStage, NoteWindowEntry } from './note-window-state.js';
+import { NoteExtras, type NoteExtrasProps } from './note-extras.js';
 import { useNoteWindows } from './note-windows-context.js';
 import { useFocusOnOpen } from './use-focus-on-open.js';
 import { useNoteActions } from './use-note-actions.js';
@@ -143,6 +144,16 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
 
   const data = draft.snapshot.data;
   const templateContext = draft.snapshot.patientId ? { patientId: draft.snapshot.patientId, noteId: note.noteId } : null;
+  const extras: Omit<NoteExtrasProps, 'placement'> = {
+    note,
+    patientId: draft.snapshot.patientId,
+    editable,
+    flushEdits: async () => {
+      editorRef.current?.flush();
+      await draft.save('auto');
+    },
+    adoptServerNote: actions.adoptServerNote,
+  };
   const onEditorChange = (value: EditorValue) => draft.change({ data: { text: value.text, formattedText: value.formattedText } });
 
   return (
@@ -183,6 +194,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
       )}
 
       <div className="tw-note-window__body" ref={bodyRef}>
+        <NoteExtras {...extras} placement="top" />
         {isEmail ? (
           <EmailFields
             subject={typeof data.subject === 'string' ? data.subject : ''}
@@ -247,6 +259,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
             onAttached={actions.attachFile}
           />
         ) : null}
+        <NoteExtras {...extras} placement="bottom" />
         {signed ? <NoteAddenda note={note} /> : null}
         {addending ? (
           <div className="tw-note-addend">

@@ -118,6 +118,17 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     }
   };
 
+  /** The server changed the note itself (a finished transcription): show its text and files as they are now. */
+  const adoptServerNote = async () => {
+    try {
+      const server = await fetchNote(note.noteId);
+      draft.reset(server);
+      setEditorGeneration((g) => g + 1);
+    } catch (error) {
+      draft.setSaveState(errorState(error));
+    }
+  };
+
   const keepMine = () => {
     if (!latestVersion) return;
     draft.rebase(latestVersion);
@@ -230,6 +241,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     sign,
     send,
     reload,
+    adoptServerNote,
     keepMine,
     replaceMine,
     saveAddendum,

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.js';
 import { practiceKeys, usePracticeUsers, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 
 /** Fields of spec shell §3 User the team screens show beyond what the shell reads. */
 export type TeamMember = Omit<PracticeUser, 'npiNumber'> & { npiNumber?: string | null; cellNumber?: string | null; veradigmUserType?: string | null; createdAt?: string };
 export type PracticeDetails = PracticeMetadata & { base64Logo?: string };
 
-const gatesKey = ['practice', 'feature-gates'] as const;
+const gatesKey = featureGatesKey;
 
 export function useTeam() {
   return usePracticeUsers<TeamMember>();
@@ -16,7 +17,8 @@ export function useTeam() {
 export function useFeatureGates() {
   return useQuery({
     queryKey: gatesKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ flags: Record<string, boolean> }>({ path: '/v1/practices/feature-gates', signal })).flags,
+    queryFn: ({ signal }) => fetchFeatureGates(signal),
+    select: (body) => body.flags,
   });
 }
 

@@ -6,6 +6,7 @@ import { markFirstScreenShown } from '../../../lib/after-first-screen.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
 import { focusMain, MAIN_ID } from '../../../lib/focus.js';
+import { useAnyNoteRecording } from '../../../lib/recording-status.js';
 import { logout } from '../../../lib/session.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
@@ -16,6 +17,9 @@ import '../shell.css';
 
 export const DEACTIVATED_BANNER_TEXT =
   'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
+
+/** Spec shell §2.3: the green banner while any note window records. */
+export const RECORDING_BANNER_TEXT = 'Recording in progress';
 
 export interface AppLayoutProps {
   /** Unread totals for the menu badges, composed by the app. */
@@ -31,6 +35,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const user = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const recording = useAnyNoteRecording();
   useUserFetchFailure(user.isError && user.data === undefined);
   useRouteFocus();
 
@@ -52,6 +57,11 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
         {practice.data.productDeactivatedAt ? (
           <div className="tw-banner tw-banner--danger" role="alert">
             {DEACTIVATED_BANNER_TEXT}
+          </div>
+        ) : null}
+        {recording ? (
+          <div className="tw-banner tw-banner--success" role="status">
+            {RECORDING_BANNER_TEXT}
           </div>
         ) : null}
         <main className="tw-shell__content" id={MAIN_ID} tabIndex={-1}>

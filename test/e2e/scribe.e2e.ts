@@ -1,0 +1,184 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import config from './playwright.config.js';
+import { apiSessionOf, callApi, type ApiSession } from './support/api-as.js';
+import { openChart } from './support/chart.js';
+import { PROVIDER, signIn, test } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots';
+const ADMIN = 'admin@demo.tidewell.local';
+const FLAG = 'tidewell_copilot';
+
+/** Spoken by flite's slt voice: what the microphone hears, and the file uploaded instead. */
+const VISIT =
+  'The patient reports a headache for three days. Blood pressure is one hundred thirty over eighty. ' +
+  'This is likely a tension headache. She is allergic to penicillin. Start ibuprofen four hundred milligrams. Follow up in two weeks.';
+const AUDIO_DIR = join(tmpdir(), 'tidewell-scribe-e2e');
+mkdirSync(AUDIO_DIR, { recursive: true });
+const VISIT_WAV = join(AUDIO_DIR, 'visit.wav');
+// Runs when the file loads (runner and worker alike), before the browser starts with it as its microphone.
+execFileSync('flite', ['-voice', 'slt', '-t', VISIT, '-o', VISIT_WAV]);
+const NOT_AUDIO = join(AUDIO_DIR, 'visit-notes.txt');
+writeFileSync(NOT_AUDIO, 'not audio');
+
+const baseArgs = config.use?.launchOptions?.args ?? [];
+test.use({
+  launchOptions: {
+    executablePath: config.use?.launchOptions?.executablePath,
+    args: [...baseArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${VISIT_WAV}`],
+  },
+  permissions: ['microphone'],
+});
+
+let restore: { session: ApiSession; previous: boolean } | undefined;
+test.beforeEach(async ({ sessions, request }) => {
+  const adminPage = await sessions.open(ADMIN);
+  const admin = await apiSessionOf(adminPage);
+  const before = await callApi(request, admin, 'GET', '/v1/practices/feature-gates');
+  const previous = (before.json as { flags: Record<string, boolean> }).flags[FLAG] === true;
+  // A fresh server on a busy machine may drop the first connection of a new client; the flag is only setup.
+  const turnOn = () => callApi(request, admin, 'PUT', '/v1/practices/feature-gates', { flags: { [FLAG]: true } });
+  const on = await turnOn().catch(turnOn);
+  expect(on.status).toBe(200);
+  restore = { session: admin, previous };
+});
+test.afterEach(async ({ request }) => {
+  if (!restore) return;
+  const { session, previous } = restore;
+  restore = undefined;
+  await callApi(request, session, 'PUT', '/v1/practices/feature-gates', { flags: { [FLAG]: previous } });
+});
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/scribe-${name}.png` });
+}
+
+async function newNote(page: Page, patientId: string): Promise<Locator> {
+  await signIn(page, PROVIDER, `/patients/${patientId}`);
+  await openChart(page, patientId);
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  const noteId = await page.locator('.tw-note-window').last().getAttribute('data-note-id');
+  return page.locator(`.tw-note-window[data-note-id="${noteId}"]`);
+}
+
+/** Follows the progress panel's words until the note is written; returns the statuses it showed. */
+async function watchRun(win: Locator): Promise<string[]> {
+  const progress = win.getByRole('region', { name: 'Creating the note' });
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  const seen: string[] = [];
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    const text = await progress
+      .getByRole('status')
+      .textContent({ timeout: 500 })
+      .catch(() => null);
+    if (text && seen.at(-1) !== text) seen.push(text);
+    if ((await editor.textContent())?.includes('Subjective')) return seen;
+    await expect(win.getByRole('alert').filter({ hasText: 'AI Note Creation Unsuccessful' })).toHaveCount(0);
+    await win.page().waitForTimeout(250);
+  }
+  throw new Error(`The note was not written; statuses seen: ${seen.join(', ')}`);
+}
+
+test('a recorded visit becomes a SOAP note with evidence for each sentence and chart updates to accept', async ({ page }) => {
+  test.setTimeout(420_000);
+  const win = await newNote(page, 'pat-0034');
+  await win.getByRole('button', { name: 'AI Copilot' }).click();
+  const panel = win.getByRole('region', { name: 'Recording' });
+  await panel.getByRole('button', { name: 'Start recording' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Recording');
+  await expect(page.getByRole('status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+  await expect(panel.getByLabel(/^Recorded 00:0[2-9]$/)).toBeVisible({ timeout: 10_000 });
+  await shot(page, '01-recording');
+
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Paused');
+  const pausedAt = await panel.getByLabel(/^Recorded /).textContent();
+  await page.waitForTimeout(2_000);
+  await expect(panel.getByLabel(/^Recorded /)).toHaveText(pausedAt ?? '');
+  await panel.getByRole('button', { name: 'Resume' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Recording');
+  // Past one 10 s slice, so the recording goes up as two chunks joined on the server.
+  await expect(panel.getByLabel(/^Recorded 00:1[2-9]$/)).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Recording stopped', { timeout: 30_000 });
+  await expect(page.getByText('Recording in progress')).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Next' }).click();
+  const templates = win.getByRole('region', { name: 'Choose templates' });
+  await expect(templates.getByRole('radio', { name: 'SOAP Note' })).toBeChecked();
+  await templates.getByRole('radio', { name: 'After Visit Summary' }).check();
+  await shot(page, '02-templates');
+  await templates.getByRole('button', { name: 'Generate' }).click();
+  await expect(win.getByRole('region', { name: 'Creating the note' })).toBeVisible();
+  await shot(page, '03-progress');
+  const statuses = await watchRun(win);
+  expect(statuses.length).toBeGreaterThan(0);
+
+  const editor = win.getByRole('textbox', { name: 'Note text' });
+  for (const heading of ['Subjective', 'Objective', 'Assessment', 'Plan']) await expect(editor).toContainText(heading);
+  await expect(editor).toContainText(/headache/i);
+
+  const evidence = win.getByRole('region', { name: 'Evidence from the visit' });
+  await expect(evidence).toContainText('Local');
+  const sentence = evidence.getByRole('button', { name: /headache/i }).first();
+  await sentence.click();
+  await expect(sentence).toHaveAttribute('aria-expanded', 'true');
+  const lines = evidence.getByRole('region', { name: 'Transcript lines' });
+  await expect(lines).toContainText(/Speaker 1 · \d+:\d\d–\d+:\d\d/);
+  await expect(lines.getByRole('button', { name: /^Play / })).toBeVisible();
+  await shot(page, '04-evidence');
+
+  const accept = evidence.getByRole('button', { name: /^Accept: Start Ibuprofen/ });
+  await accept.click();
+  await expect(evidence.getByText('Added to the chart')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Medications', exact: true })).toContainText(/ibuprofen/i);
+  await shot(page, '05-accepted');
+});
+
+test('by keyboard alone: an uploaded audio file instead of a recording, one audio file only, then the note', async ({ page }) => {
+  test.setTimeout(360_000);
+  const win = await newNote(page, 'pat-0035');
+  await win.getByRole('button', { name: 'AI Copilot' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(win.getByRole('button', { name: 'Start recording' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(win.getByRole('button', { name: 'Upload audio instead' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const upload = win.getByRole('region', { name: 'Upload audio' });
+  const input = upload.getByLabel(/^Audio file/);
+  await expect(input).toBeFocused();
+  let chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(NOT_AUDIO);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(upload.getByRole('alert')).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await shot(page, '06-upload-invalid');
+
+  chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(VISIT_WAV);
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  await expect(upload.getByRole('button', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const templates = win.getByRole('region', { name: 'Choose templates' });
+  await expect(templates.getByRole('radio', { name: 'SOAP Note' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(templates.getByRole('radio', { name: 'None' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(templates.getByRole('radio', { name: 'After Visit Summary' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(templates.getByRole('button', { name: 'Generate' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await watchRun(win);
+  await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText('Plan');
+  await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText(/after.visit summary/i);
+});

@@ -75,6 +75,9 @@ describe('practice config partner apps', () => {
     expect(deployedPartnerOrigins(PracticeConfigSchema.parse(base))).toEqual([]);
     expect(PracticeConfigSchema.safeParse({ ...base, partnerOrigins: ['http://care.example'] }).success).toBe(false);
     expect(PracticeConfigSchema.safeParse({ ...base, partnerApps: [{ partnerAppId: 'Bad Id', name: 'x', origin: 'https://a.example' }] }).success).toBe(false);
+  });
+});
+
 describe('practice config AI scribe', () => {
   it('is optional, and takes a Bedrock model or inference profile id with an optional region', () => {
     expect(PracticeConfigSchema.parse(base).ai).toBeUndefined();

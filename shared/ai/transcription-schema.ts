@@ -89,7 +89,7 @@ export const TranscriptionStatusResponse = z.object({
   message: z.optional(z.string()),
   updatedAt: z.string(),
   /** POST only: the note's version after its transcriptionId was set, so the open window saves on top of it. */
-  noteVersion: z.number().int().optional(),
+  noteVersion: z.optional(z.number().check(z.int())),
 });
 export type TranscriptionStatusResponse = z.infer<typeof TranscriptionStatusResponse>;
 
@@ -178,9 +178,9 @@ export function audioUploadError(fileName: string, size?: number): string | unde
 export const AudioUploadBody = z.object({
   patientId: id,
   noteId: id,
-  fileName: z.string().trim().min(1).max(200),
-  contentType: z.string().trim().min(1).max(100),
-  size: z.number().int().nonnegative(),
+  fileName: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(200)),
+  contentType: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(100)),
+  size: z.number().check(z.int()).check(z.nonnegative()),
 });
 export type AudioUploadBody = z.infer<typeof AudioUploadBody>;
 /** The answer of the upload presign: PUT the file to signedUrl, then POST /v1/transcriptions {filesPath, fileKey: key}. */

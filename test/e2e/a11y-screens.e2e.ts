@@ -341,6 +341,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('textbox', { name: 'App id' })).toBeVisible();
     await expectAccessible(page, at('settings: new partner app'));
     await page.screenshot({ path: `test-results/screenshots/partners-settings-${viewport.width}.png` });
+  });
+}
+
 /** Spoken by flite for the scribe's panels; a file with a .wav name that holds no audio fails the run. */
 function scribeAudio(): { visit: string; corrupt: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tidewell-a11y-scribe-'));

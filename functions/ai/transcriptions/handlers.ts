@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/zod.js';
 import { AudioUploadBody, CreateTranscriptionBody, ProposalDecisionBody, RecordingChunkBody } from '../../../shared/ai/transcription-schema.js';
 import { route, type RouteSpec } from '../../lib/http/group-handler.js';
 import { decideProposal } from './proposal-decisions.js';
@@ -13,9 +13,9 @@ import {
   transcriptionStatus,
 } from './transcription-use-cases.js';
 
-const transcriptionId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The transcription id is not valid');
+const transcriptionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'The transcription id is not valid'));
 const Params = z.object({ transcriptionId });
-const ProposalParams = z.object({ transcriptionId, proposalId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'The proposal id is not valid') });
+const ProposalParams = z.object({ transcriptionId, proposalId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'The proposal id is not valid')) });
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any */
 export const TRANSCRIPTION_HANDLERS: { readonly [K in TranscriptionRouteKey]: RouteSpec<any, any, any> } = {

@@ -18,12 +18,11 @@ import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
 import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
-import { NOTE_ROUTES } from './routes.js';
-import type { TemplateRouteKey } from './template-routes.js';
+import { NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type TemplateRouteKey } from './routes.js';
 import { saveNote, signNote } from './save-note.js';
 import { addendNote, updateSignedNote } from './signed-note.js';
 
-/** Each template route loads with the first request of any of them (template-routes.ts). */
+/** Each template route loads with the first request of any of them. */
 function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
   return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
 }
@@ -84,17 +83,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
     body: AssignDraftBody,
     run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
   }),
-  // Templates are managed and expanded far less often than notes are read and saved.
-  ...templateRoutes([
-    'GET /v1/practices/templates',
-    'POST /v1/practices/templates',
-    'GET /v1/practices/templates/{templateId}',
-    'PUT /v1/practices/templates/{templateId}',
-    'DELETE /v1/practices/templates/{templateId}',
-    'POST /v1/template-links',
-    'POST /v1/templates/{templateId}/expand',
-    'POST /v1/templates/expand-shortcut',
-  ]),
+  ...templateRoutes(TEMPLATE_ROUTE_KEYS),
 });
 
 /** Signed deliveries are rare next to the windows' calls: their code loads on the first one. */

@@ -1,3 +1,16 @@
+/** Templates are managed and expanded far less often than notes are read and saved: these load with their first request (template-routes.ts). */
+export const TEMPLATE_ROUTE_KEYS = [
+  'GET /v1/practices/templates',
+  'POST /v1/practices/templates',
+  'GET /v1/practices/templates/{templateId}',
+  'PUT /v1/practices/templates/{templateId}',
+  'DELETE /v1/practices/templates/{templateId}',
+  'POST /v1/template-links',
+  'POST /v1/templates/{templateId}/expand',
+  'POST /v1/templates/expand-shortcut',
+] as const;
+export type TemplateRouteKey = (typeof TEMPLATE_ROUTE_KEYS)[number];
+
 export const NOTE_ROUTES = [
   'POST /v2/notes',
   'GET /v2/notes',
@@ -13,14 +26,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/send',
   'POST /v1/notes/{noteId}/assign',
   'POST /v1/notes/{noteId}/restore',
-  'GET /v1/practices/templates',
-  'POST /v1/practices/templates',
-  'GET /v1/practices/templates/{templateId}',
-  'PUT /v1/practices/templates/{templateId}',
-  'DELETE /v1/practices/templates/{templateId}',
-  'POST /v1/template-links',
-  'POST /v1/templates/{templateId}/expand',
-  'POST /v1/templates/expand-shortcut',
+  ...TEMPLATE_ROUTE_KEYS,
 ] as const;
 export type NoteRouteKey = (typeof NOTE_ROUTES)[number];
 

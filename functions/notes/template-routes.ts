@@ -9,6 +9,7 @@ import {
 } from '../../shared/templates/template-schema.js';
 import { route } from '../lib/http/group-handler.js';
 import { expandShortcut, expandTemplate } from './expand-template.js';
+import type { TemplateRouteKey } from './routes.js';
 import { createTemplate, linkTemplate, listPracticeTemplates, removeTemplate, requireVisibleTemplate, updateTemplate } from './templates.js';
 
 export const TEMPLATE_ROUTES = {
@@ -34,5 +35,4 @@ export const TEMPLATE_ROUTES = {
     run: ({ auth, params, body }) => expandTemplate(auth, params.templateId, body),
   }),
   'POST /v1/templates/expand-shortcut': route({ body: ExpandShortcutBody, run: ({ auth, body }) => expandShortcut(auth, body) }),
-};
-export type TemplateRouteKey = keyof typeof TEMPLATE_ROUTES;
+} satisfies Record<TemplateRouteKey, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiGatewayTime, buildHttpApiEvent, type EventContext, type LocalRequest } from './http-api-event.js';
-import { flattenClaims } from './jwt-authorizer.js';
+import { flattenClaims } from '../../../functions/lib/auth/verify-token.js';
 import { toHttpResult } from './lambda-result.js';
 
 function request(overrides: Partial<LocalRequest> = {}): LocalRequest {

@@ -46,8 +46,11 @@ describe('the Copilot in the stack', () => {
     const resources = JSON.stringify(bedrock[0].Resource);
     expect(resources).toContain(':bedrock:*::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
     expect(resources).toContain(`:bedrock:us-west-2:111122223333:inference-profile/${PROFILE}`);
-    // No other group can reach the model.
-    const others = lookups.ofType('AWS::IAM::Policy').filter(([, p]) => !JSON.stringify(p.Properties.Roles).includes(roleId));
+    // Besides the ai group, only the transcription worker (the scribe's note) may reach the model.
+    const [workerId] = lookups.fnByDescription('Tidewell transcription steps (demo)');
+    const workerRoleId = lookups.refs(lookups.resources[workerId].Properties.Role)[0];
+    const others = lookups.ofType('AWS::IAM::Policy').filter(([, p]) => ![roleId, workerRoleId].some((id) => JSON.stringify(p.Properties.Roles).includes(id)));
+    expect(others.length).toBeGreaterThan(0);
     expect(JSON.stringify(others)).not.toContain('bedrock:');
   });
 

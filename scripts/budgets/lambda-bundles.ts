@@ -31,7 +31,7 @@ export async function buildGroupBundles(outDir: string, groups: readonly GroupDe
     const result = await build({ ...esbuildOptions(repoPath(group.entry), dir), absWorkingDir: REPO_ROOT });
     const metafile = result.metafile!;
     const outputs = Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.mjs'));
-    const entry = outputs.find(([, o]) => o.entryPoint)![0];
+    const entry = handlerOutput(metafile);
     built.push({
       group: group.name,
       file: join(dir, LAMBDA_ENTRY_FILE),
@@ -41,6 +41,13 @@ export async function buildGroupBundles(outDir: string, groups: readonly GroupDe
     });
   }
   return built;
+}
+
+/** The handler's output file: a chunk a dynamic import() loads is an entry point to esbuild too, so the handler is found by its name. */
+export function handlerOutput(metafile: Metafile): string {
+  const entry = Object.keys(metafile.outputs).find((path) => path === LAMBDA_ENTRY_FILE || path.endsWith(`/${LAMBDA_ENTRY_FILE}`));
+  if (!entry) throw new Error(`No ${LAMBDA_ENTRY_FILE} among the bundle's outputs`);
+  return entry;
 }
 
 /** The output files a cold start loads: the entry and, transitively, the chunks it imports statically. */

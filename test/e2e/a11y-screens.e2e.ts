@@ -205,6 +205,7 @@ for (const viewport of VIEWPORTS) {
     const accept = page.getByRole('button', { name: "Accept on patient's behalf" });
     await expect(accept).toBeDisabled();
     await page.getByRole('button', { name: 'Read to Accept' }).click();
+    await expect(page.getByRole('button', { name: 'Read to Accept' })).toHaveAttribute('aria-expanded', 'true');
     await expect(accept).toBeEnabled();
     await expectAccessible(page, at('ePHI waiver banner expanded'));
 

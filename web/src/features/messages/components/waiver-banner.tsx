@@ -11,10 +11,16 @@ import { SMS_MESSAGES, withServerText } from '../sms-rules.js';
  * patient's behalf is possible only once the waiver text ('Read to Accept') has been opened;
  * a separate call emails the patient the waiver to sign.
  */
+/**
+ * Patients whose waiver text was opened on this page: the banner is mounted again whenever the
+ * patient's record is refetched (a live update, a focus refetch), and having read the text stays true.
+ */
+const openedWaivers = new Set<string>();
+
 export function WaiverBanner({ patientId, patientName }: { patientId: string; patientName: string }) {
   const queryClient = useQueryClient();
-  const [read, setRead] = useState(false);
-  const [expanded, setExpanded] = useState(false);
+  const [read, setRead] = useState(() => openedWaivers.has(patientId));
+  const [expanded, setExpanded] = useState(() => openedWaivers.has(patientId));
   const [busy, setBusy] = useState<'accept' | 'request' | null>(null);
   const [requested, setRequested] = useState(false);
   const textId = useId();
@@ -60,6 +66,7 @@ export function WaiverBanner({ patientId, patientName }: { patientId: string; pa
         onClick={() => {
           setExpanded((open) => !open);
           setRead(true);
+          openedWaivers.add(patientId);
         }}
       >
         Read to Accept

@@ -1,9 +1,10 @@
 /**
  * Which engines a run uses. In AWS (TRANSCRIPTION_ENGINE=aws, set by the stack) Amazon Transcribe
  * and Bedrock's Converse API with the practice's model; locally pocketsphinx, and an
- * OpenAI-compatible endpoint when TIDEWELL_AI_BASE_URL and TIDEWELL_AI_MODEL are set, otherwise the
- * rule-based formatter. The AWS SDK clients load only when an AWS engine is chosen.
+ * OpenAI-compatible endpoint when TIDEWELL_AI_BASE_URL and TIDEWELL_AI_MODEL name a language model,
+ * otherwise the rule-based formatter. The AWS SDK clients load only when an AWS engine is chosen.
  */
+import { LOCAL_RULES_MODEL } from '../../../lib/adapters/chat-model.js';
 import { aiNotConfigured } from '../errors.js';
 import { LocalRulesNoteWriter } from '../note/local-rules.js';
 import type { Engines } from './engine-types.js';
@@ -18,7 +19,9 @@ export async function enginesFromEnv(env: NodeJS.ProcessEnv = process.env): Prom
     return { speech: await TranscribeSpeechEngine.fromEnv(env), text: await BedrockNoteWriter.fromEnv(env) };
   }
   const speech = new LocalSpeechEngine();
-  if (env.TIDEWELL_AI_BASE_URL && env.TIDEWELL_AI_MODEL) {
+  // The Copilot's local rule-based assistant is no language model and writes no notes: the
+  // scribe's own rule-based formatter does that job locally.
+  if (env.TIDEWELL_AI_BASE_URL && env.TIDEWELL_AI_MODEL && env.TIDEWELL_AI_MODEL !== LOCAL_RULES_MODEL) {
     const { OpenAiCompatibleNoteWriter } = await import('./openai-note-writer.js');
     return { speech, text: new OpenAiCompatibleNoteWriter(env.TIDEWELL_AI_BASE_URL, env.TIDEWELL_AI_MODEL, env.TIDEWELL_AI_API_KEY) };
   }

@@ -74,7 +74,7 @@ export class Transcription extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: 'Transcription job names are made per run (transcription-job/*); a cross-region inference profile routes to its foundation model in any region (foundation-model/* of the one model).',
-          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:transcribe:.*transcription-job\\/\\*$/g' }, { regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.*$/g' }],
+          appliesTo: [{ regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):transcribe:.*transcription-job\\/\\*$/g' }, { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):bedrock:\\*::foundation-model\\/.*$/g' }],
         },
       ],
       true,
@@ -119,7 +119,8 @@ export class Transcription extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: "Execution names are made per run: DescribeExecution covers this state machine's executions (execution:<name>:*) only.",
-          appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:states:.*:execution:.*:\\*$/g' }],
+          // The partition is a token, or 'aws' once the practice config names the account and region.
+          appliesTo: [{ regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):states:.*:execution:.*:\\*$/g' }],
         },
       ],
       true,

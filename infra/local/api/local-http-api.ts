@@ -7,7 +7,7 @@ import type { GroupDefinition } from '../../../functions/groups.js';
 import { deployedRoutes, SIGNED_GROUP_SUFFIX } from '../../../functions/lib/http/deployed-routes.js';
 import { runtimeError, runtimeLog } from '../runtime-log.js';
 import { isStreamingHandler, type StreamingHandler } from '../../../functions/lib/http/response-stream.js';
-import { buildHttpApiEvent } from './http-api-event.js';
+import { buildHttpApiEvent, type LocalRequest } from './http-api-event.js';
 import { bufferedResponseStream, lambdaResponseStream } from './lambda-response-stream.js';
 import type { AuthorizerResult } from './jwt-authorizer.js';
 import { gatewayError, toHttpResult, type HttpResult } from './lambda-result.js';
@@ -88,16 +88,7 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     const group = options.groups.find((g) => g.name === groupName)!;
     const requestId = randomUUID();
     const event = buildHttpApiEvent(
-      {
-        method: req.method ?? 'GET',
-        rawPath: path,
-        rawQueryString,
-        headers: req.headers,
-        body,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
-        domainName: req.headers.host ?? 'localhost',
-        protocol: `HTTP/${req.httpVersion}`,
-      },
+      localRequest(req, path, rawQueryString, body),
       {
         routeKey: match.route.routeKey,
         pathParameters: match.pathParameters,
@@ -129,16 +120,7 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     if (!isStreamingHandler(handler)) return writeResult(res, gatewayError(502, 'The function does not stream its response'));
     const requestId = randomUUID();
     const event = buildHttpApiEvent(
-      {
-        method: req.method ?? 'GET',
-        rawPath: path,
-        rawQueryString,
-        headers: req.headers,
-        body,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
-        domainName: req.headers.host ?? 'localhost',
-        protocol: `HTTP/${req.httpVersion}`,
-      },
+      localRequest(req, path, rawQueryString, body),
       { routeKey: '$default', pathParameters: {}, authorizer: null, requestId, now: new Date(), accountId: options.accountId, apiId: `url-${group.name}` },
     );
     const timeoutMs = (group.timeoutSeconds ?? MAX_INTEGRATION_SECONDS) * 1000;
@@ -231,5 +213,19 @@ function lambdaContext(group: GroupDefinition, requestId: string, timeoutMs: num
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
+  };
+}
+
+/** What API Gateway reads off an HTTP request, for the API's routes and a function URL alike. */
+function localRequest(req: IncomingMessage, path: string, rawQueryString: string, body: Buffer): LocalRequest {
+  return {
+    method: req.method ?? 'GET',
+    rawPath: path,
+    rawQueryString,
+    headers: req.headers,
+    body,
+    sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    domainName: req.headers.host ?? 'localhost',
+    protocol: `HTTP/${req.httpVersion}`,
   };
 }

@@ -20,8 +20,8 @@ describe('Lambda bundling options', () => {
     expect(api).toMatchObject({ splitting: true, format: 'esm', entryNames: 'index', outExtension: { '.js': '.mjs' }, outdir: '/asset-output' });
   });
 
-  it('keeps the SDK from the lockfile in the bundle and swaps only the credential chain', () => {
+  it('keeps the SDK from the lockfile in the bundle and swaps only the credential chain and the endpoint cache LRU', () => {
     expect(LAMBDA_ESBUILD.external).toEqual([]);
-    expect(Object.keys(LAMBDA_ESBUILD.alias)).toEqual(['@aws-sdk/credential-provider-node']);
+    expect(Object.keys(LAMBDA_ESBUILD.alias)).toEqual(['@aws-sdk/credential-provider-node', 'mnemonist/lru-cache']);
   });
 });

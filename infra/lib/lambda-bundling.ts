@@ -26,8 +26,12 @@ export const LAMBDA_ESBUILD = {
   splitting: true,
   // The SDK is bundled so deployed code runs the versions pinned in the lockfile, not the runtime's.
   external: [] as string[],
-  // Lambda gives credentials in the environment only; see functions/lib/adapters/lambda-credentials.ts.
-  alias: { '@aws-sdk/credential-provider-node': './functions/lib/adapters/lambda-credentials.ts' } as Record<string, string>,
+  // Smaller stand-ins for what a Lambda does not need: the full credential chain (Lambda gives
+  // credentials in the environment only) and mnemonist's LRU; see each file for why.
+  alias: {
+    '@aws-sdk/credential-provider-node': './functions/lib/adapters/lambda-credentials.ts',
+    'mnemonist/lru-cache': './functions/lib/adapters/endpoint-lru-cache.ts',
+  } as Record<string, string>,
 } as const;
 
 /** Node options every Lambda runs with (and the module-init measurement starts node with). */

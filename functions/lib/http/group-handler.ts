@@ -219,6 +219,14 @@ export function lazyRoute(load: () => Promise<AnyRouteSpec>): LazyRoute {
   };
 }
 
+/**
+ * A feature's routes that load together with the first request to any of them: one chunk per
+ * feature (the scribe's routes beside the Copilot's), so a cold start carries only the common path.
+ */
+export function lazyRoutes<K extends string>(keys: readonly K[], loadTable: () => Promise<{ readonly [R in K]: AnyRouteSpec }>): Record<K, LazyRoute> {
+  return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => loadTable().then((table) => table[key]))])) as Record<K, LazyRoute>;
+}
+
 function isLazy(entry: AnyRouteSpec | LazyRoute): entry is LazyRoute {
   return typeof (entry as LazyRoute).load === 'function';
 }

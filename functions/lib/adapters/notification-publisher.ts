@@ -1,4 +1,4 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from './node-sha256.js';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -106,7 +106,7 @@ export class AppSyncNotificationPublisher implements NotificationPublisher {
       service: 'appsync',
       region: options.region,
       credentials: options.credentials ?? defaultProvider(),
-      sha256: Sha256,
+      sha256: NodeSha256,
     });
     this.fetchImpl = options.fetch ?? fetch;
   }

@@ -6,7 +6,7 @@
  * JSON in the data folder, written by `npm start`.
  */
 import { readFileSync } from 'node:fs';
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from './node-sha256.js';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { HttpExchange } from './sms-carrier.js';
@@ -47,7 +47,7 @@ export class SecretsManagerPartnerSecrets implements PartnerSecrets {
       now?: () => number;
     },
   ) {
-    this.signer = new SignatureV4({ service: 'secretsmanager', region: options.region, sha256: Sha256, credentials: options.credentials ?? defaultProvider() });
+    this.signer = new SignatureV4({ service: 'secretsmanager', region: options.region, sha256: NodeSha256, credentials: options.credentials ?? defaultProvider() });
     this.url = new URL(options.endpoint ?? `https://secretsmanager.${options.region}.amazonaws.com/`);
   }
 

@@ -5,7 +5,7 @@
  * bucket; these calls need none of it. The presigned URLs are the ones `getSignedUrl` gives
  * (s3-objects.test.ts compares them).
  */
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from './node-sha256.js';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { request as httpRequest } from 'node:http';
@@ -50,7 +50,7 @@ export class S3Objects {
     this.signer = new SignatureV4({
       service: 's3',
       region: options.region,
-      sha256: Sha256,
+      sha256: NodeSha256,
       credentials: options.credentials ?? defaultProvider(),
       // S3 signs the path as sent, without the second escaping other services use.
       uriEscapePath: false,
@@ -167,7 +167,7 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_m, name: string) => XML_ENTITIES[name]);
 
 async function digest(bytes: Uint8Array): Promise<Uint8Array> {
-  const hash = new Sha256();
+  const hash = new NodeSha256();
   hash.update(bytes);
   return hash.digest();
 }

@@ -5,7 +5,7 @@
  * no service client lands in the Lambda bundle. Locally SMS_VOICE_ENDPOINT points the same code at
  * the sandbox carrier of `npm start`, which speaks the same protocol.
  */
-import { Sha256 } from '@aws-crypto/sha256-js';
+import { NodeSha256 } from './node-sha256.js';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -91,7 +91,7 @@ export class SmsVoiceV2Carrier implements SmsCarrier {
     this.signer = new SignatureV4({
       service: SMS_VOICE_SIGNING_NAME,
       region: options.region,
-      sha256: Sha256,
+      sha256: NodeSha256,
       credentials: options.credentials ?? defaultProvider(),
     });
     this.url = new URL(options.endpoint ?? `https://sms-voice.${options.region}.amazonaws.com/`);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cdkBundling, esbuildOptions, LAMBDA_ESBUILD } from './lambda-bundling.js';
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { REPO_ROOT } from './paths.js';
+import { cdkBundling, esbuildOptions, LAMBDA_ESBUILD, sdkPackageVersionOnly } from './lambda-bundling.js';
 
 describe('Lambda bundling options', () => {
   it('gives the stack and the budget tooling the same esbuild options', () => {
@@ -23,5 +26,25 @@ describe('Lambda bundling options', () => {
   it('keeps the SDK from the lockfile in the bundle and swaps only the credential chain and the endpoint cache LRU', () => {
     expect(LAMBDA_ESBUILD.external).toEqual([]);
     expect(Object.keys(LAMBDA_ESBUILD.alias)).toEqual(['@aws-sdk/credential-provider-node', 'mnemonist/lru-cache']);
+  });
+
+  it("keeps only the name and version of an SDK client's package.json, which its user agent reads", async () => {
+    const result = await build({
+      stdin: { contents: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; export const client = new DynamoDBClient({ region: 'us-east-1' });", resolveDir: REPO_ROOT },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      mainFields: [...LAMBDA_ESBUILD.mainFields],
+      write: false,
+      metafile: true,
+      plugins: [sdkPackageVersionOnly],
+      logLevel: 'silent',
+    });
+    const { version } = JSON.parse(readFileSync(`${REPO_ROOT}/node_modules/@aws-sdk/client-dynamodb/package.json`, 'utf8')) as { version: string };
+    const output = result.outputFiles[0]!.text;
+    expect(output).toContain(version);
+    expect(output).not.toContain('"devDependencies"');
+    const pkg = Object.entries(result.metafile!.inputs).find(([path]) => path.endsWith('client-dynamodb/package.json'));
+    expect(pkg?.[1].bytes).toBeLessThan(100);
   });
 });

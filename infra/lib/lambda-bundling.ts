@@ -1,4 +1,5 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /**
@@ -40,6 +41,21 @@ export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
 /** The handler file Lambda loads: index.mjs, beside its chunks/. */
 export const LAMBDA_ENTRY_FILE = 'index.mjs';
 
+/**
+ * An SDK client imports its whole package.json for one field, the version its user agent names:
+ * about 2.3 KB of scripts, dependencies and keywords in every bundle per client. The version (and
+ * the name) are all the bundle keeps.
+ */
+export const sdkPackageVersionOnly: Plugin = {
+  name: 'sdk-package-version-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]package\.json$/ }, (args) => {
+      const { name, version } = JSON.parse(readFileSync(args.path, 'utf8')) as { name: string; version: string };
+      return { contents: JSON.stringify({ name, version }), loader: 'json' };
+    });
+  },
+};
+
 /** esbuild's build options for one handler module, written into outdir. */
 export function esbuildOptions(entry: string, outdir: string): BuildOptions {
   return {
@@ -60,6 +76,7 @@ export function esbuildOptions(entry: string, outdir: string): BuildOptions {
     sourcesContent: LAMBDA_ESBUILD.sourcesContent,
     external: [...LAMBDA_ESBUILD.external],
     alias: { ...LAMBDA_ESBUILD.alias },
+    plugins: [sdkPackageVersionOnly],
     metafile: true,
     logLevel: 'silent',
   };

@@ -8,14 +8,11 @@ import {
   type MessageListQuery,
   type MessagingUnreadCount,
   type Participant,
-  type SendMessageResult,
   type SmsHistory,
   type SmsHistoryQuery,
 } from '../../shared/messaging/messaging-schema.js';
-import type * as z from '../../shared/zod.js';
-import type { SendMessageBody } from '../../shared/messaging/messaging-schema.js';
 import { matchPhone } from '../../shared/patients/phone.js';
-import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
+import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { setConversationStatus } from '../notifications/conversation-status.js';
@@ -32,26 +29,24 @@ import {
   setParticipants,
   type ConversationRecord,
   type SmsNoteData,
+  toConversation,
 } from './messaging-repository.js';
-import { ensureConversation, requirePracticeNumber, sendSms, SmsNotSent, toConversation } from './sms-sending.js';
-
-type SendBody = z.output<typeof SendMessageBody>;
 
 /** The sender as the note's author: the practice's name for the user (a token need not carry one). */
-async function senderOf(auth: AuthContext) {
+export async function senderOf(auth: AuthContext) {
   const user = await getUser(auth.practiceId, auth.userId);
   return { userId: auth.userId, name: user?.name.trim() || auth.name, ...(auth.email ? { email: auth.email } : {}) };
 }
 
-async function requireConversation(auth: AuthContext, id: string): Promise<ConversationRecord> {
+export async function requireConversation(auth: AuthContext, id: string): Promise<ConversationRecord> {
   const c = await getConversation(auth.practiceId, id);
   if (!c) throw new NotFoundError(MESSAGING_MESSAGES.conversationNotFound);
   return c;
 }
 
-const withOptOut = async (auth: AuthContext, c: ConversationRecord): Promise<Conversation> => toConversation(c, await getOptOut(c.patientPhoneNumber, auth.practiceId));
+export const withOptOut = async (auth: AuthContext, c: ConversationRecord): Promise<Conversation> => toConversation(c, await getOptOut(c.patientPhoneNumber, auth.practiceId));
 
-const auditConversation = (auth: AuthContext, action: 'read' | 'create' | 'update', c: Pick<ConversationRecord, 'conversationId' | 'patientIds'>, entity = 'sms-conversation') =>
+export const auditConversation = (auth: AuthContext, action: 'read' | 'create' | 'update', c: Pick<ConversationRecord, 'conversationId' | 'patientIds'>, entity = 'sms-conversation') =>
   writeAuditForPatients(auth, { action, entity, ...(c.patientIds.length === 0 ? { entityId: c.conversationId } : {}) }, c.patientIds);
 
 function matchesFilter(c: ConversationRecord, filter: ConversationListQuery['filter']): boolean {
@@ -75,15 +70,6 @@ export async function listConversations(auth: AuthContext, query: ConversationLi
   const conversations = await Promise.all(page.map((c) => withOptOut(auth, c)));
   await writeAuditForPatients(auth, { action: 'list', entity: 'sms-conversation', count: page.length }, page.flatMap((c) => c.patientIds));
   return { conversations, total: all.length, offset: query.offset, limit: query.limit };
-}
-
-/** POST /v1/messaging/conversations: the pair's conversation, created once. */
-export async function createConversation(auth: AuthContext, body: { patientPhoneNumber: string; practicePhoneNumber: string; patientId?: string }) {
-  await requirePracticeNumber(auth.practiceId, body.practicePhoneNumber);
-  if (body.patientId && !(await getPatient(auth.practiceId, body.patientId))) throw new NotFoundError(MESSAGING_MESSAGES.patientNotFound);
-  const { record, created } = await ensureConversation(auth.practiceId, body.practicePhoneNumber, body.patientPhoneNumber);
-  await auditConversation(auth, created ? 'create' : 'read', record);
-  return { conversation: await withOptOut(auth, record), created };
 }
 
 export async function readConversation(auth: AuthContext, id: string): Promise<Conversation> {
@@ -112,29 +98,6 @@ export async function smsHistory(auth: AuthContext, query: SmsHistoryQuery): Pro
   const messages = notes.slice(0, query.limit).map((n) => messageFromNote(n, reads.get((n.data as unknown as SmsNoteData).conversationId) ?? '')).reverse();
   await writeAuditForPatients(auth, { action: 'read', entity: 'sms-message', count: messages.length }, messages.map((m) => m.patientId));
   return { messages, hasMore: notes.length > query.limit, optOut: await getOptOut(query.phoneNumber, auth.practiceId) };
-}
-
-/** POST …/messages { text, files?, from? }: sends from `from` (a practice number) or the conversation's. */
-export async function sendMessage(auth: AuthContext, id: string, body: SendBody): Promise<SendMessageResult> {
-  const c = await requireConversation(auth, id);
-  const practicePhone = body.from ?? c.practicePhoneNumber;
-  if (body.patientId && !(await getPatient(auth.practiceId, body.patientId))) throw new NotFoundError(MESSAGING_MESSAGES.patientNotFound);
-  try {
-    const sent = await sendSms(auth.practiceId, await senderOf(auth), {
-      practicePhone,
-      patientPhone: c.patientPhoneNumber,
-      text: body.text,
-      files: body.files,
-      patientId: body.patientId ?? null,
-    });
-    await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, ...(sent.message.patientId ? { patientId: sent.message.patientId } : {}) });
-    return { message: sent.message, conversation: sent.conversation };
-  } catch (error) {
-    if (error instanceof SmsNotSent) {
-      await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: error.failedMessage.messageId, ...(error.failedMessage.patientId ? { patientId: error.failedMessage.patientId } : {}) });
-    }
-    throw error;
-  }
 }
 
 const pair = (c: ConversationRecord) => ({ from: c.patientPhoneNumber, to: c.practicePhoneNumber });

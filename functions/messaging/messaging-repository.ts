@@ -35,6 +35,13 @@ export interface ConversationRecord extends Omit<Conversation, 'optOut'> {
   patientNames: string[];
 }
 
+/** The API's conversation: the record without the fields kept for reads and search, with the number's opt-out. */
+export function toConversation(c: ConversationRecord, optOut: Conversation['optOut']): Conversation {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { lastReadAt, patientNames, ...rest } = c;
+  return { ...rest, optOut };
+}
+
 function conversationItem(practiceId: string, c: ConversationRecord): Item {
   return { ...c, practiceId, sk: conversationKey(c.conversationId), entityType: 'SMS_CONVERSATION', gsi1pk: CONVERSATIONS_PARTITION, gsi1sk: `${c.updatedAt}#${c.conversationId}` };
 }

@@ -32,6 +32,7 @@ import {
   writeSmsNoteVersion,
   type ConversationRecord,
   type SmsNoteData,
+  toConversation,
 } from './messaging-repository.js';
 
 /** The practice's own numbers: its phone and the additional ones (spec shell §2.10 From selector). */
@@ -58,12 +59,6 @@ export async function patientsWithPhone(practiceId: string, phone: string): Prom
   if (!digits) return [];
   const { entries } = await patientIndex(practiceId, 'active');
   return entries.filter((e) => e.phoneTargets.includes(digits)).map((e) => e.patient);
-}
-
-export function toConversation(c: ConversationRecord, optOut: Conversation['optOut']): Conversation {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { lastReadAt, patientNames, ...rest } = c;
-  return { ...rest, optOut };
 }
 
 /** The pair's conversation, created once (the id is derived from the pair). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { initialStatus } from '../../shared/notes/note-rules.js';
-import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
+import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-constants.js';
 import type { CreateNoteBody, Note } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';

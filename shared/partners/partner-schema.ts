@@ -1,6 +1,6 @@
 import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
-import { PARTNER_MESSAGES } from './partner-constants.js';
+import { EXTERNAL_NOTE_TYPES, PARTNER_MESSAGES } from './partner-constants.js';
 
 /**
  * Partner apps (spec shell §2.6, §4 Partner/membership windows, §7.7 `emr/partner_apps`): a
@@ -8,7 +8,7 @@ import { PARTNER_MESSAGES } from './partner-constants.js';
  * their own origin, and write their result back through a signed delivery.
  */
 
-export { PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES } from './partner-constants.js';
+export { EXTERNAL_NOTE_TYPES, isExternalNoteType, PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES } from './partner-constants.js';
 
 export const PARTNER_ICONS = ['app', 'heart', 'flask', 'clipboard', 'cart', 'video'] as const;
 export type PartnerIcon = (typeof PARTNER_ICONS)[number];
@@ -110,8 +110,6 @@ export type PartnerResultBody = z.infer<typeof PartnerResultBody>;
 /** Outside systems that write notes into a chart, and the note type each writes. */
 export const EXTERNAL_NOTE_SOURCES = { veradigm: 'RX_VERADIGM', thea: 'ECONSULT_THEA' } as const;
 export type ExternalNoteSource = keyof typeof EXTERNAL_NOTE_SOURCES;
-export const EXTERNAL_NOTE_TYPES = ['RX_VERADIGM', 'ECONSULT_THEA'] as const;
-export const isExternalNoteType = (t: string): boolean => (EXTERNAL_NOTE_TYPES as readonly string[]).includes(t);
 
 const shortField = z.string().check(z.trim(), z.maxLength(500));
 const dateField = z.string().check(z.trim(), z.maxLength(40));

@@ -1,6 +1,6 @@
 import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
-import { EXTERNAL_NOTE_TYPES, PARTNER_MESSAGES } from './partner-constants.js';
+import { PARTNER_MESSAGES } from './partner-constants.js';
 
 /**
  * Partner apps (spec shell §2.6, §4 Partner/membership windows, §7.7 `emr/partner_apps`): a

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import config from './playwright.config.js';
 import { apiSessionOf, callApi, type ApiSession } from './support/api-as.js';
 import { openChart } from './support/chart.js';
+import { AI_MESSAGES } from '../../shared/ai/transcription-schema.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { expectAccessible } from './support/axe.js';
 import { PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -181,4 +184,42 @@ test('by keyboard alone: an uploaded audio file instead of a recording, one audi
   await watchRun(win);
   await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText('Plan');
   await expect(win.getByRole('textbox', { name: 'Note text' })).toContainText(/after.visit summary/i);
+});
+
+test('a session that ends mid-recording asks for a new sign-in in a modal, and the recording goes on and is saved whole', async ({ page }) => {
+  test.setTimeout(240_000);
+  const win = await newNote(page, 'pat-0035');
+  await win.getByRole('button', { name: 'AI Copilot' }).click();
+  const panel = win.getByRole('region', { name: 'Recording' });
+  await panel.getByRole('button', { name: 'Start recording' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Recording');
+
+  // The tokens are gone (cleared storage, a sign-out elsewhere): the next keep-alive or chunk upload notices.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+  });
+  const modal = page.getByRole('alertdialog', { name: 'Your session has expired' });
+  await expect(modal).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('status')).toHaveText('Recording');
+  await expect(modal.getByLabel('Email')).toHaveValue(PROVIDER);
+  await expectAccessible(page, 'session-expiry modal');
+  await shot(page, '06-session-expired');
+
+  await modal.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await modal.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
+  await expect(modal.getByRole('alert')).toHaveText('Incorrect username or password.');
+  // The pool locks a login for 1 s after a wrong password.
+  await page.waitForTimeout(1_500);
+  await modal.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await modal.getByRole('button', { name: 'Sign in' }).click();
+  await expect(modal).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('practice-name')).toBeVisible();
+
+  // Recording never stopped; its chunks, held while signed out, go up now.
+  await expect(panel.getByLabel(/^Recorded 00:(1[5-9]|[2-5]\d)$/)).toBeVisible({ timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Recording stopped', { timeout: 60_000 });
+  await expect(panel.getByText(AI_MESSAGES.savingRecordingFailed)).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Next' })).toBeEnabled();
+  await shot(page, '07-after-new-sign-in');
 });

@@ -1,6 +1,8 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
+import { isAnyNoteRecording } from './recording-status.js';
 import { runtimeConfig } from './runtime-config.js';
+import { markSessionExpired } from './session-expiry.js';
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,7 +16,7 @@ export interface ApiRequest {
 export interface ApiClientDeps {
   apiUrl: () => string;
   idToken: () => Promise<string | undefined>;
-  onUnauthorized: () => Promise<void>;
+  onUnauthorized: (error: ApiError) => Promise<void>;
   fetchImpl: typeof fetch;
   timeZone: () => string;
 }
@@ -51,7 +53,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
-      if (endsSession(error)) await deps.onUnauthorized();
+      if (endsSession(error)) await deps.onUnauthorized(error);
       throw error;
     }
     if (response.status === 204) return undefined as T;
@@ -60,11 +62,19 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
-/** The app's API client: Cognito ID token as bearer, the browser's time zone; a 401 or a 403 no_access ends the session. */
+/**
+ * The app's API client: Cognito ID token as bearer, the browser's time zone; a 401 or a 403
+ * no_access ends the session. A 401 while a visit is recording asks for a new sign-in instead
+ * (session-expiry.ts), so the recording is not lost.
+ */
 export const apiRequest = createApiClient({
   apiUrl: () => runtimeConfig().apiUrl,
   idToken: async () => (await fetchAuthSession()).tokens?.idToken?.toString(),
-  onUnauthorized: async () => {
+  onUnauthorized: async (error) => {
+    if (error.status === 401 && isAnyNoteRecording()) {
+      markSessionExpired();
+      return;
+    }
     await signOut();
   },
   fetchImpl: (input, init) => fetch(input, init),

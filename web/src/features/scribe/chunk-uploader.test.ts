@@ -65,4 +65,43 @@ describe('createChunkUploader', () => {
     const uploader = createChunkUploader({ sign: async (i) => target(i), put: async () => undefined });
     expect((await uploader.finish()).ok).toBe(false);
   });
+
+  it('holds the chunks while the session has expired, without using up their attempts, and saves them all once the user signs in again', async () => {
+    let expired = true;
+    let release: () => void = () => undefined;
+    const signedIn = new Promise<void>((resolve) => (release = resolve));
+    const signed: number[] = [];
+    const uploader = createChunkUploader({
+      sign: async (index) => {
+        if (expired) throw Object.assign(new Error('Unauthorized'), { status: 401 });
+        signed.push(index);
+        return target(index);
+      },
+      put: async () => undefined,
+      ready: () => (expired ? signedIn : Promise.resolve()),
+      isSessionError: (error) => (error as { status?: number }).status === 401,
+      wait: async () => undefined,
+    });
+    uploader.add(blob('a'));
+    uploader.add(blob('b'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(signed).toEqual([]);
+    expired = false;
+    release();
+    expect(await uploader.finish()).toEqual({ ok: true, filesPath: 'recordings/patients/p1/n1/s1', uploaded: 2, failed: [] });
+    expect(signed).toEqual([0, 1]);
+  });
+
+  it('gives a chunk up when the API keeps refusing a renewed session', async () => {
+    const uploader = createChunkUploader({
+      sign: async () => {
+        throw Object.assign(new Error('Unauthorized'), { status: 401 });
+      },
+      put: async () => undefined,
+      isSessionError: () => true,
+      wait: async () => undefined,
+    });
+    uploader.add(blob('a'));
+    expect(await uploader.finish()).toMatchObject({ ok: false, failed: [0] });
+  });
 });

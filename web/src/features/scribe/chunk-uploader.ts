@@ -13,6 +13,10 @@ export interface ChunkUploaderDeps {
   /** Asks the API for the chunk's presigned PUT. */
   sign(index: number, chunk: Blob): Promise<ChunkTarget>;
   put(url: string, chunk: Blob): Promise<void>;
+  /** Resolves when requests can be signed: held while the session has expired, until the user signs in again. */
+  ready?: () => Promise<void>;
+  /** A refusal because the session ended: waiting for `ready` again does not use up an attempt. */
+  isSessionError?: (error: unknown) => boolean;
   /** Waits between attempts; tests pass an immediate one. */
   wait?: (ms: number) => Promise<void>;
   attempts?: number;
@@ -47,15 +51,27 @@ export function createChunkUploader(deps: ChunkUploaderDeps): ChunkUploader {
   let filesPath: string | null = null;
   let queue: Promise<void> = Promise.resolve();
 
+  const ready = deps.ready ?? (() => Promise.resolve());
+  // Bounds the session waits too, should the API keep refusing a session the user renewed.
+  const maxSessionWaits = 20;
+
   const uploadOne = async (index: number, chunk: Blob) => {
+    let sessionWaits = 0;
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       try {
+        await ready();
         const target = await deps.sign(index, chunk);
         await deps.put(target.signedUrl, chunk);
         filesPath = target.filesPath;
         uploaded += 1;
         return;
-      } catch {
+      } catch (error) {
+        if (deps.isSessionError?.(error) && sessionWaits < maxSessionWaits) {
+          sessionWaits += 1;
+          attempt -= 1;
+          await wait(retryDelayMs);
+          continue;
+        }
         if (attempt < attempts) await wait(retryDelayMs * attempt);
       }
     }

@@ -2,6 +2,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { RECORDING } from '../../../../shared/ai/transcription-schema.js';
 import { setNoteRecording } from '../../lib/recording-status.js';
+import { markSessionExpired, sessionReady } from '../../lib/session-expiry.js';
 import { useBeforeUnloadPrompt } from '../../lib/unsaved-changes.js';
 import { createChunkUploader, type ChunkUploader } from './chunk-uploader.js';
 import { initialRecorder, isRecordingActive, recorderReducer, type RecorderEvent, type RecorderModel } from './recorder-machine.js';
@@ -71,6 +72,8 @@ export function useRecorder(target: RecorderTarget) {
       const uploader = createChunkUploader({
         sign: (index, chunk) => scribeApi.signChunk({ ...targetRef.current, sessionId, index, contentType: mimeRef.current, size: chunk.size }),
         put: (url, chunk) => scribeApi.put(url, chunk, mimeRef.current),
+        ready: sessionReady,
+        isSessionError: (error) => (error as { status?: number }).status === 401,
       });
       uploaderRef.current = uploader;
       recorder.ondataavailable = (event) => uploader.add(event.data);
@@ -121,7 +124,15 @@ export function useRecorder(target: RecorderTarget) {
   // A long visit outlasts the sign-in tokens: refreshing them while recording keeps the chunk uploads and the note's save working.
   useEffect(() => {
     if (!active) return;
-    const timer = window.setInterval(() => void fetchAuthSession().catch(() => undefined), RECORDING.keepAliveIntervalMs);
+    const keepAlive = () =>
+      fetchAuthSession().then(
+        (session) => {
+          // No tokens at all: the session is gone (signed out elsewhere, storage cleared); ask for a new sign-in.
+          if (!session.tokens) markSessionExpired();
+        },
+        () => undefined,
+      );
+    const timer = window.setInterval(() => void keepAlive(), RECORDING.keepAliveIntervalMs);
     return () => window.clearInterval(timer);
   }, [active]);
 

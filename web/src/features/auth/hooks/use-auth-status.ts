@@ -1,6 +1,8 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
+import { isAnyNoteRecording } from '../../../lib/recording-status.js';
+import { clearSessionExpired, markSessionExpired } from '../../../lib/session-expiry.js';
 
 export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
 
@@ -36,7 +38,15 @@ export function useAuthStatus(): AuthStatus {
     const stop = Hub.listen('auth', ({ payload }) => {
       const next = statusAfterAuthEvent(payload as AuthHubPayload);
       if (next === null) return;
-      if (payload.event === 'tokenRefresh_failure') void signOut();
+      if (payload.event === 'tokenRefresh_failure') {
+        // Mid-visit the recorder must stay mounted: the session-expiry modal signs in again instead.
+        if (isAnyNoteRecording()) {
+          markSessionExpired();
+          return;
+        }
+        void signOut();
+      }
+      if (payload.event === 'signedIn' || payload.event === 'signedOut') clearSessionExpired();
       setStatus(next);
     });
     getCurrentUser().then(

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -8,12 +8,16 @@ import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../.
 import { focusMain, MAIN_ID } from '../../../lib/focus.js';
 import { useAnyNoteRecording } from '../../../lib/recording-status.js';
 import { logout } from '../../../lib/session.js';
+import { useSessionExpired } from '../../../lib/session-expiry.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 import { useRouteFocus } from '../use-route-focus.js';
 import '../shell.css';
+
+/** Rare (a session that ends mid-recording), and it brings Cognito's sign-in: loaded when it opens. */
+const SessionExpiryModal = lazy(() => import('./session-expiry-modal.js').then((m) => ({ default: m.SessionExpiryModal })));
 
 export const DEACTIVATED_BANNER_TEXT =
   'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
@@ -36,6 +40,7 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const recording = useAnyNoteRecording();
+  const sessionExpired = useSessionExpired();
   useUserFetchFailure(user.isError && user.data === undefined);
   useRouteFocus();
 
@@ -78,6 +83,11 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
         </main>
       </div>
       {children}
+      {sessionExpired ? (
+        <Suspense fallback={null}>
+          <SessionExpiryModal email={user.data?.emailAddress} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { emailSaveError } from './email.js';
 import { isEditableStatus, isSignedStatus, NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
 import type { NoteData, NoteFile } from './note-schema.js';
 import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
+import { rxProblem } from './rx.js';
 import { hasWildcard } from './wildcard.js';
 
 /** Kept here (not imported from shared/sales) so the note rules load no other schema. */
@@ -58,6 +59,10 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       if (subject) return problem(subject, 'subject');
       if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
       return null;
+    }
+    case 'RX': {
+      const rx = rxProblem(data);
+      return rx ? problem(rx.message, rx.field) : null;
     }
     case 'SALES':
       return Array.isArray(data.items) && data.items.length > 0 ? null : problem(SALES_NO_ITEMS, 'items');

@@ -3,6 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES, RxInput, toMmDdYyyy } from '../../shared/notes/rx.js';
+import { ePrescribeProblems, PATIENT_PROBLEMS_TITLE } from '../../shared/notes/rx-patient.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { zodFieldErrors } from '../lib/http/zod-errors.js';
@@ -115,7 +116,9 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     ...(body.eventTimestamp !== undefined ? { eventTimestamp: new Date(body.eventTimestamp).toISOString() } : {}),
   };
   changed.data = await prepareRx(auth.practiceId, body.data ?? current.data, now);
-  await assertSavable(auth.practiceId, changed, now);
+  const patient = await assertSavable(auth.practiceId, changed, now);
+  const problems = ePrescribeProblems(patient as unknown as Record<string, unknown>);
+  if (problems.length) throw new ValidationError(`${PATIENT_PROBLEMS_TITLE} ${problems.join('; ')}`, { patientId: problems.join('; ') });
   const providerId = String(changed.data.providerId);
   const pending = (current.data.approval as { status?: string } | undefined)?.status === 'PENDING';
   const person = await personOf(auth);

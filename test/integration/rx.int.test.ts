@@ -62,7 +62,16 @@ beforeAll(async () => {
   );
   providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
   paId = (await api(pa, 'GET', '/v1/practices/users/me')).body.userId;
-  patientId = (await api(admin, 'POST', '/v1/patients', { firstName: 'Rhea', lastName: `Rx${run}`, gender: 'female', dob: '1980-02-03' })).body.id;
+  patientId = (
+    await api(admin, 'POST', '/v1/patients', {
+      firstName: 'Rhea',
+      lastName: `Rx${run}`,
+      gender: 'female',
+      dob: '1980-02-03',
+      primaryPhoneNumber: '(555) 201-3344',
+      address: { line1: '12 Harbor Way', city: 'Portland', state: 'ME', zip: '04101' },
+    })
+  ).body.id;
 });
 
 describe('inventory items', () => {
@@ -225,6 +234,21 @@ describe('the RX note', () => {
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'SIGNED', data: { approval: { status: 'APPROVED' } } });
     expect(await stockOf(item.inventoryId)).toBe(6);
+  });
+});
+
+describe('the patient profile', () => {
+  it('with errors for e-prescribing refuses the signature with the list of errors', async () => {
+    const item = await newItem();
+    const bare = (await api(admin, 'POST', '/v1/patients', { firstName: 'Ned', lastName: `NoAddress${run}`, gender: 'male', dob: '1970-01-01' })).body.id;
+    const created = await api(provider, 'POST', '/v2/notes', { noteType: 'RX', patientId: bare, status: 'DRAFT', data: {} });
+    const saved = await api(provider, 'POST', `/v1/notes/${created.body.noteId}`, { noteVersion: 1, data: rxData(item.inventoryId) });
+    const refused = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/sign`, { noteVersion: saved.body.noteVersion });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      "The patient's profile must be fixed before prescribing: Primary phone number is required; Address Line 1 is required; City is required; State is required; Zip Code is required",
+    );
+    expect(await stockOf(item.inventoryId)).toBe(10);
   });
 });
 

@@ -118,9 +118,11 @@ export interface PrescriberCandidate {
  * Spec notes §6, shell §6: users with an NPI (not employee, not no_access, not deleted) or a user type of
  * Provider, PA or PASupervised; at most 3; the patient's practitioner first when there is one.
  */
-export function prescriberChoices<U extends PrescriberCandidate>(users: readonly U[], practitionerId?: string | null): U[] {
+export function prescriberChoices<U extends PrescriberCandidate>(users: readonly U[], practitionerName?: string | null): U[] {
   const eligible = users.filter((u) => canBePrescriber(u));
-  const sorted = [...eligible].sort((a, b) => (a.userId === practitionerId ? -1 : b.userId === practitionerId ? 1 : a.name.localeCompare(b.name)));
+  // The chart names its primary provider (practitioner.name), not a user id.
+  const first = (u: U) => !!practitionerName && u.name.trim().toLowerCase() === practitionerName.trim().toLowerCase();
+  const sorted = [...eligible].sort((a, b) => (first(a) ? -1 : first(b) ? 1 : a.name.localeCompare(b.name)));
   return sorted.slice(0, MAX_PRESCRIBERS);
 }
 

@@ -39,7 +39,7 @@ export function InventoryItemPage() {
       {id && item.isPending ? (
         <Spinner label="Loading the item" />
       ) : id && item.isError ? (
-        <div className="tw-card">
+        <div className="tw-card tw-inventory__body">
           <p role="alert">{isApiError(item.error, 404) ? INVENTORY_MESSAGES.notFound : item.error.message}</p>
         </div>
       ) : (
@@ -118,13 +118,14 @@ function ItemForm({ item }: { item: InventoryItem | null }) {
   };
 
   return (
-    <div className="tw-card">
+    <div className="tw-card tw-inventory__card">
       <div className="tw-card__header">
         <h2 className="tw-card__title">{item ? [item.genericName, item.strength].filter(Boolean).join(' ') : 'New inventory item'}</h2>
         {item && needsRestock(item) ? <Badge tone="warning">{INVENTORY_MESSAGES.needsRestock}</Badge> : null}
       </div>
+ <div className="tw-inventory__body">
       <div className="tw-inventory__drug-search">
-        <SearchField label="Search drugs to fill in the item" hideLabel={false} placeholder="Type more than 3 characters" value={drugQuery} onChange={setDrugQuery} />
+        <SearchField label="Search drugs to fill in the item" placeholder="Search drugs to fill in the item (more than 3 characters)" value={drugQuery} onChange={setDrugQuery} />
         {drugs.data?.length && drugQuery.trim().length > 3 ? (
           <ul className="tw-inventory__drugs" aria-label="Drug search results">
             {drugs.data.map((d) => (
@@ -204,6 +205,7 @@ function ItemForm({ item }: { item: InventoryItem | null }) {
           </Button>
         </div>
       </Form>
+      </div>
     </div>
   );
 }
@@ -213,7 +215,7 @@ const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { mont
 function RestockHistory({ inventoryId }: { inventoryId: string }) {
   const restocks = useRestocks(inventoryId);
   return (
-    <div className="tw-card">
+    <div className="tw-card tw-inventory__card">
       <h2 className="tw-card__title">Stock history</h2>
       {restocks.isPending ? (
         <Spinner label="Loading the stock history" />

@@ -38,8 +38,8 @@ export function InventoryListPage() {
         </Link>
       }
     >
-      <div className="tw-card">
-        <div className="tw-inventory__filters">
+      <div className="tw-card tw-inventory__card">
+        <div className="tw-inventory__filters tw-inventory__body">
           <SearchField label="Search the inventory" placeholder="Name, strength, form or NDC" value={query} onChange={setQuery} />
           <Checkbox label="Show hidden items" isSelected={showHidden} onChange={setShowHidden} />
         </div>

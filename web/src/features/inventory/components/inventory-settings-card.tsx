@@ -32,10 +32,10 @@ export function InventorySettingsCard() {
     }
   };
   return (
-    <div className="tw-card tw-inventory__settings">
+    <div className="tw-card tw-inventory__settings tw-inventory__card">
       <h2 className="tw-card__title">Inventory settings</h2>
       <Form
-        className="tw-inventory__settings-form"
+        className="tw-inventory__settings-form tw-inventory__body"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();

@@ -232,7 +232,8 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           />
         ) : note.noteType === 'RX' ? (
           <RxForm
-            data={data}
+            // Signed, the server's record counts: it filled in the medication, NDC, prescriber and prices.
+            data={editable ? data : note.data}
             patient={patient.data}
             editable={editable}
             fieldErrors={fieldErrors}

@@ -42,6 +42,10 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   await expect(win.getByRole('button', { name: 'Addend' })).toHaveCount(0);
   await expect(win.getByText('Zofran ODT 4 mg orally disintegrating tablet')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/rx-02-signed.png' });
+  // Print opens the prescription PDF in a new tab.
+  const [tab] = await Promise.all([page.waitForEvent('popup'), win.getByRole('button', { name: 'Print prescription' }).click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
   expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before - 6);
 
   // The chart's medications list has it, from today.

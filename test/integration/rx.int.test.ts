@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { api, createTestUser, signIn } from '../support/local-stack.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /** In-house prescriptions dispensed from the practice's inventory (spec notes §3–§6, §9; shell §2.1, §7.10). */
 const run = Date.now().toString(36);
@@ -234,6 +236,25 @@ describe('the RX note', () => {
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ status: 'SIGNED', data: { approval: { status: 'APPROVED' } } });
     expect(await stockOf(item.inventoryId)).toBe(6);
+  });
+});
+
+describe('the prescription PDF', () => {
+  it('is a Letter page on the letterhead with the patient, prescriber and Rx fields', async () => {
+    const item = await newItem();
+    const draft = await draftRx(provider, rxData(item.inventoryId));
+    const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
+    const pdf = await api(employee, 'GET', `/v1/notes/${signed.body.noteId}/prescription-pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.body).toMatchObject({ fileName: 'prescription-Amoxil-500-mg-capsule.pdf', contentType: 'application/pdf' });
+    const bytes = Buffer.from(pdf.body.base64, 'base64');
+    if (process.env.RX_PDF_OUT) writeFileSync(process.env.RX_PDF_OUT, bytes);
+    const text = (await pdfText(bytes)).join(' ');
+    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12']) {
+      expect(text).toContain(expected);
+    }
+    const note = await api(provider, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'x' } });
+    expect((await api(provider, 'GET', `/v1/notes/${note.body.noteId}/prescription-pdf`)).body.message).toBe('Only a prescription can be printed as a prescription.');
   });
 });
 

@@ -4,7 +4,10 @@ import { PATIENT_PROBLEMS_TITLE, ePrescribeProblems } from '../../../../../share
 import { isPobType, isPrescribable, prescriberChoices, RX_INSTRUCTIONS_MAX, RX_MESSAGES, type PrescriberCandidate } from '../../../../../shared/notes/rx.js';
 import type { NoteData } from '../../../../../shared/notes/note-schema.js';
 import type { Patient } from '../../../../../shared/patients/patient-schema.js';
+import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { showToast, withServerText } from '../../../lib/toasts.js';
 import { Form } from '../../../components/ui/form.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -23,12 +26,14 @@ const text = (v: unknown): string => (v === undefined || v === null ? '' : Strin
  * types), and the Rx fields. Signing dispenses it; a signed prescription is read-only.
  */
 export function RxForm({
+  noteId,
   data,
   patient,
   editable,
   fieldErrors,
   onChange,
 }: {
+  noteId: string;
   data: NoteData;
   patient: Patient | undefined;
   editable: boolean;
@@ -42,7 +47,7 @@ export function RxForm({
   const myType = (me.data as { veradigmUserType?: string | null } | undefined)?.veradigmUserType ?? null;
   const pob = isPobType(myType);
 
-  if (!editable) return <RxSummary data={data} />;
+  if (!editable) return <RxSummary data={data} noteId={noteId} />;
   if (patient) {
     const problems = ePrescribeProblems(patient as unknown as Record<string, unknown>);
     if (problems.length) {
@@ -132,7 +137,25 @@ export function RxForm({
   );
 }
 
-function RxSummary({ data }: { data: NoteData }) {
+/** Spec notes §8: the PDF failure text. */
+const PDF_ERROR = 'There was an error fetching your pdf, please try again';
+
+async function openPrescriptionPdf(noteId: string): Promise<void> {
+  // Opened before the request: a window opened after an await is blocked as a pop-up.
+  const tab = window.open('', '_blank');
+  try {
+    const pdf = await apiRequest<{ base64: string; contentType: string }>({ path: `/v1/notes/${encodeURIComponent(noteId)}/prescription-pdf` });
+    const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: pdf.contentType }));
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    showToast(withServerText(PDF_ERROR, error), { tone: 'error' });
+  }
+}
+
+function RxSummary({ data, noteId }: { data: NoteData; noteId: string }) {
   const rows: [string, unknown][] = [
     ['Medication', data.medicationName],
     ['NDC', data.ndcNumber],
@@ -148,6 +171,7 @@ function RxSummary({ data }: { data: NoteData }) {
     ['Price for the patient', typeof data.priceForPatient === 'number' ? formatCents(data.priceForPatient) : null],
   ];
   return (
+    <>
     <dl className="tw-rx__summary">
       {rows
         .filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -158,5 +182,11 @@ function RxSummary({ data }: { data: NoteData }) {
           </div>
         ))}
     </dl>
+    <div className="tw-rx__print">
+      <Button size="sm" onPress={() => void openPrescriptionPdf(noteId)}>
+        Print prescription
+      </Button>
+    </div>
+    </>
   );
 }

@@ -232,6 +232,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           />
         ) : note.noteType === 'RX' ? (
           <RxForm
+            noteId={note.noteId}
             // Signed, the server's record counts: it filled in the medication, NDC, prescriber and prices.
             data={editable ? data : note.data}
             patient={patient.data}

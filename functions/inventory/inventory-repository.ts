@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { INVENTORY_MESSAGES, priceWithMarkup, type InventoryCreateBody, type InventoryUpdateBody, type RestockEntry } from '../../shared/inventory/inventory-schema.js';
+import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../shared/inventory/inventory-rules.js';
+import type { InventoryCreateBody, InventoryUpdateBody } from '../../shared/inventory/inventory-schema.js';
 import {
   CHARGE_ITEM_RESULTS,
   ChargeItem,

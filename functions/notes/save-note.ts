@@ -1,4 +1,3 @@
-import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { canEditNote, statusAfterSave, statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, SignNoteBody, UpdateNoteBody } from '../../shared/notes/note-schema.js';
@@ -29,7 +28,7 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     noteId,
     body.noteVersion,
     async (note) => {
-      if (!canEditNote(note)) throw new ValidationError(note.noteType === 'RX' ? RX_MESSAGES.signedReadOnly : NOTE_MESSAGES.signedReadOnly);
+      if (!canEditNote(note)) throw new ValidationError(note.noteType === 'RX' ? NOTE_MESSAGES.rxSignedReadOnly : NOTE_MESSAGES.signedReadOnly);
       const changes = applyChanges(note, body);
       if (note.noteType === 'SALES' && changes.data) changes.data = await priceSale(auth.practiceId, changes.data);
       // Prescriptions are rare beside other notes: their code loads with the first one.

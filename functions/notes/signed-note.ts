@@ -1,4 +1,3 @@
-import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import { SALES_MESSAGES } from '../../shared/sales/sales-schema.js';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { plainText } from '../../shared/notes/note-rules.js';
@@ -33,7 +32,7 @@ export async function updateSignedNote(auth: AuthContext, noteId: string, body: 
       // A signed sale has already taken its items from stock: its record stays as signed.
       if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
       // Spec notes §4: a signed prescription is deleted and written again, never changed.
-      if (note.noteType === 'RX') throw new ValidationError(RX_MESSAGES.signedReadOnly);
+      if (note.noteType === 'RX') throw new ValidationError(NOTE_MESSAGES.rxSignedReadOnly);
       requirePermission(auth, 'note.signed.change', noteOwners(note));
       assertText(body.text, body.formattedText);
       return { data: { ...note.data, text: body.text, formattedText: body.formattedText } };
@@ -60,7 +59,7 @@ export async function addendNote(auth: AuthContext, noteId: string, body: Addend
       precheck: (note) => {
         if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.addendUnsigned);
         if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
-        if (note.noteType === 'RX') throw new ValidationError(RX_MESSAGES.signedReadOnly);
+        if (note.noteType === 'RX') throw new ValidationError(NOTE_MESSAGES.rxSignedReadOnly);
       },
     },
   );

@@ -1,5 +1,8 @@
 import * as z from '../zod.js';
 import { isMonthYear } from '../notes/rx.js';
+import { INVENTORY_MESSAGES } from './inventory-rules.js';
+
+export { INVENTORY_MESSAGES, needsRestock, priceWithMarkup, type RestockEntry } from './inventory-rules.js';
 
 /**
  * The practice's medication inventory (spec notes §3 Inventory item, shell §2.1 /inventory, §7.10,
@@ -7,19 +10,7 @@ import { isMonthYear } from '../notes/rx.js';
  * when, how much and why.
  */
 
-export const INVENTORY_MESSAGES = {
-  genericNameRequired: 'Generic name is required',
-  ndcInvalid: 'NDC must be digits in the form 0000-0000-00',
-  expirationInvalid: 'Expiration must be in mm/yyyy format',
-  quantityInvalid: 'Quantity in stock must be a whole number of 0 or more',
-  priceInvalid: 'Prices must be amounts of 0 or more',
-  reasonRequired: 'A reason for editing is required when the quantity in stock changes',
-  notFound: 'Inventory item not found',
-  stockChanged: 'The quantity in stock was changed by someone else. Reload the item and try again.',
-  needsRestock: 'Needs restock',
-  saved: 'Inventory item saved',
-  saveError: 'There was an error saving the inventory item.',
-} as const;
+
 
 /** Not fixed by the spec: bounds on one item's text and counts. */
 export const INVENTORY_TEXT_MAX = 200;
@@ -77,22 +68,3 @@ export type InventoryUpdateBody = z.infer<typeof InventoryUpdateBody>;
 export const InventoryIdParams = z.object({ inventoryId: z.string().check(z.minLength(1), z.maxLength(100)) });
 export const RestocksQuery = z.object({ inventoryId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
-/** One change of an item's quantityInStock. */
-export interface RestockEntry {
-  restockId: string;
-  inventoryId: string;
-  /** Units added (positive) or taken (negative). */
-  change: number;
-  /** The stock after the change when it is known exactly (edits); a dispense records only its change. */
-  quantityAfter: number | null;
-  reasonForEditing: string;
-  userId: string;
-  userName: string;
-  at: string;
-  noteId?: string | null;
-}
-
-export const needsRestock = (item: { quantityInStock: number; restockLevel?: number | null }): boolean => item.quantityInStock <= (item.restockLevel ?? 0);
-
-/** Final price from cost and markup percentage, rounded to the cent. */
-export const priceWithMarkup = (costPerUnit: number, markupPercentage: number): number => Math.round(costPerUnit * (1 + markupPercentage / 100));

@@ -114,6 +114,8 @@ export const NOTE_MESSAGES = {
   staleVersion: 'This note was changed by someone else. Reload it to see the latest version.',
   signedReadOnly: 'A signed note can only be changed by an addendum or by updating the signed text.',
   alreadySigned: 'This note is already signed.',
+  /** Spec notes §4: a signed prescription is deleted and written again. Here, not in rx.ts, so the notes cold start loads no prescription code. */
+  rxSignedReadOnly: 'A signed prescription cannot be changed. Delete it and write a new one.',
   notSigned: 'Only a signed note can have its signed text updated.',
   notFound: 'Note not found',
   deleted: 'This note has been deleted',

@@ -3,7 +3,6 @@ import { emailSaveError } from './email.js';
 import { isEditableStatus, isSignedStatus, NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
 import type { NoteData, NoteFile } from './note-schema.js';
 import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
-import { rxProblem } from './rx.js';
 import { hasWildcard } from './wildcard.js';
 
 /** Kept here (not imported from shared/sales) so the note rules load no other schema. */
@@ -60,10 +59,10 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
       return null;
     }
-    case 'RX': {
-      const rx = rxProblem(data);
-      return rx ? problem(rx.message, rx.field) : null;
-    }
+    // A prescription's fields are checked by its own schema (shared/notes/rx-schema.ts), which the API's
+    // prescription code and the window load; it has no text of its own.
+    case 'RX':
+      return null;
     case 'SALES':
       return Array.isArray(data.items) && data.items.length > 0 ? null : problem(SALES_NO_ITEMS, 'items');
     case 'DOCUMENT':

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import { NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { RX_MESSAGES } from '../../../../../shared/notes/rx.js';
-import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import { saveProblem } from '../lib/save-problem.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
@@ -70,7 +70,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
   const problemNow = (): Problem | null => {
     editorRef.current?.flush();
     const current = draft.latest.current;
-    return noteSaveProblem({ noteType: note.noteType, patientId: current.patientId, data: current.data, files: note.files }, patientDob);
+    return saveProblem({ noteType: note.noteType, patientId: current.patientId, data: current.data, files: note.files }, patientDob);
   };
 
   const refuse = (problem: Problem) => {

@@ -61,6 +61,16 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   const history = page.getByRole('table', { name: 'Stock history' });
   await expect(history.getByRole('row').nth(1)).toContainText('Dispensed on prescription');
   await expect(history.getByRole('row').nth(1)).toContainText('-6');
+  // A restock by hand needs a reason, and lands in the history with who and how much.
+  await page.getByRole('textbox', { name: 'Quantity in stock' }).fill(String(before - 6 + 10));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('A reason for editing is required when the quantity in stock changes').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reason for editing' }).fill('Delivery from the wholesaler');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Inventory item saved')).toBeVisible();
+  await expect(history.getByRole('row').nth(1)).toContainText('Delivery from the wholesaler');
+  await expect(history.getByRole('row').nth(1)).toContainText('+10');
+  expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before + 4);
   await page.screenshot({ path: 'test-results/screenshots/rx-04-item.png', fullPage: true });
 
   // Delete the prescription with 'Restock inventory items' (on by default): the quantity comes back.
@@ -72,5 +82,5 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   await page.screenshot({ path: 'test-results/screenshots/rx-05-delete.png' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Medication restocked!')).toBeVisible();
-  expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before);
+  expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before + 10);
 });

@@ -1,7 +1,17 @@
 import { DrugSearchQueryV1, DrugSearchQueryV2 } from '../../shared/chart/code-sets.js';
 import { ChargeItemQuery, InventorySettingsUpdate } from '../../shared/sales/sales-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
-import { getInventorySettings, listInventory, putInventorySettings, searchChargeItems } from './inventory-repository.js';
+import { InventoryCreateBody, InventoryIdParams, InventoryUpdateBody, RestocksQuery } from '../../shared/inventory/inventory-schema.js';
+import {
+  createInventoryItem,
+  getInventorySettings,
+  listInventory,
+  listRestocks,
+  putInventorySettings,
+  requireInventoryItem,
+  searchChargeItems,
+  updateInventoryItem,
+} from './inventory-repository.js';
 import { INVENTORY_ROUTES } from './routes.js';
 import { searchDrugs } from './search-drugs.js';
 
@@ -30,4 +40,12 @@ export const handler = groupHandler(INVENTORY_ROUTES, {
     permission: 'practice.settings.change',
     run: ({ auth, body }) => putInventorySettings(auth, body),
   }),
+  // Spec shell §7.10 'GET /restocks', under the inventory's v1 base beside the settings: one item's stock history.
+  'GET /v1/inventories/restocks': route({
+    query: RestocksQuery,
+    run: async ({ auth, query }) => ({ restocks: await listRestocks(auth, query.inventoryId) }),
+  }),
+  'POST /v2/inventories': route({ body: InventoryCreateBody, status: 201, run: ({ auth, body }) => createInventoryItem(auth, body) }),
+  'PUT /v2/inventories': route({ body: InventoryUpdateBody, run: ({ auth, body }) => updateInventoryItem(auth, body) }),
+  'GET /v2/inventories/{inventoryId}': route({ params: InventoryIdParams, run: ({ auth, params }) => requireInventoryItem(auth, params.inventoryId) }),
 });

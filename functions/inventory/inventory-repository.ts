@@ -1,4 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../shared/inventory/inventory-rules.js';
+import type { InventoryCreateBody, InventoryUpdateBody } from '../../shared/inventory/inventory-schema.js';
 import {
   CHARGE_ITEM_RESULTS,
   ChargeItem,
@@ -8,6 +11,8 @@ import {
 } from '../../shared/sales/sales-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { getUser } from '../practice/user-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
@@ -75,4 +80,110 @@ export async function putInventorySettings(auth: AuthContext, update: Partial<In
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...next, practiceId: auth.practiceId, sk: INVENTORY_SETTINGS_KEY, entityType: 'INVENTORY_SETTINGS' } }));
   await writeAudit(auth, { action: 'update', entity: 'inventory-settings' });
   return next;
+}
+
+/*
+ * docs/access-patterns.md:
+ *   restock entry      pk practiceId, sk RESTOCK#<inventoryId>#<at ISO>#<restockId>   (an item's stock history, oldest first)
+ */
+export const restockPrefix = (inventoryId: string) => `RESTOCK#${inventoryId}#`;
+
+/** The stock-history entry written in the same transaction as the change of quantityInStock. */
+export function restockRecord(practiceId: string, entry: Omit<RestockEntry, 'restockId'>): Item {
+  const restockId = randomUUID();
+  return { ...entry, restockId, practiceId, sk: `${restockPrefix(entry.inventoryId)}${entry.at}#${restockId}`, entityType: 'RESTOCK' };
+}
+
+export async function listRestocks(auth: AuthContext, inventoryId: string): Promise<RestockEntry[]> {
+  if (!(await getInventoryItem(auth.practiceId, inventoryId))) throw new NotFoundError(INVENTORY_MESSAGES.notFound);
+  return (await byPrefix(auth.practiceId, restockPrefix(inventoryId))).map((i) => strip(i) as unknown as RestockEntry);
+}
+
+async function whoIs(auth: AuthContext): Promise<{ userId: string; userName: string }> {
+  const user = await getUser(auth.practiceId, auth.userId);
+  return { userId: auth.userId, userName: user?.name.trim() || auth.name };
+}
+
+/** POST /v2/inventories: the first stock is the item's first restock entry. */
+export async function createInventoryItem(auth: AuthContext, body: InventoryCreateBody, now = new Date()): Promise<InventoryItem> {
+  const settings = await getInventorySettings(auth.practiceId);
+  const item: InventoryItem = InventoryItem.parse({
+    inventoryId: randomUUID(),
+    genericName: body.genericName,
+    brandName: body.brandName ?? null,
+    strength: body.strength ?? null,
+    form: body.form ?? null,
+    ndcNumber: body.ndcNumber ?? null,
+    expirationDate: body.expirationDate ?? null,
+    quantityInStock: body.quantityInStock,
+    isHidden: body.isHidden ?? false,
+    costPerUnit: body.costPerUnit,
+    finalPrice: body.finalPrice ?? priceWithMarkup(body.costPerUnit, settings.defaultMarkupPercentage),
+    restockLevel: body.restockLevel ?? Math.floor((body.quantityInStock * settings.defaultRestockPercentage) / 100),
+    updatedAt: now.toISOString(),
+  });
+  const who = await whoIs(auth);
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: inventoryItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' } },
+        ...(item.quantityInStock > 0
+          ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId: item.inventoryId, change: item.quantityInStock, quantityAfter: item.quantityInStock, reasonForEditing: 'Initial stock', ...who, at: now.toISOString() }) } }]
+          : []),
+      ],
+    }),
+  );
+  await writeAudit(auth, { action: 'create', entity: 'inventory-item', entityId: item.inventoryId });
+  return item;
+}
+
+/**
+ * PUT /v2/inventories: changes the fields sent. A new quantityInStock is written on the condition that
+ * the stock is still the one read (or the one the editor saw), with its restock entry in the same
+ * transaction, so a dispense in between is never overwritten.
+ */
+export async function updateInventoryItem(auth: AuthContext, body: InventoryUpdateBody, now = new Date()): Promise<InventoryItem> {
+  const current = await getInventoryItem(auth.practiceId, body.inventoryId);
+  if (!current) throw new NotFoundError(INVENTORY_MESSAGES.notFound);
+  const seen = body.expectedQuantityInStock ?? current.quantityInStock;
+  if (seen !== current.quantityInStock) throw new ConflictError(INVENTORY_MESSAGES.stockChanged, { quantityInStock: current.quantityInStock });
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { inventoryId, expectedQuantityInStock, reasonForEditing, ...changes } = body;
+  const next = InventoryItem.parse({ ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: now.toISOString() });
+  const change = next.quantityInStock - current.quantityInStock;
+  const who = await whoIs(auth);
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: inventoryItemRecord(auth.practiceId, next),
+              ConditionExpression: 'attribute_exists(sk) AND quantityInStock = :seen',
+              ExpressionAttributeValues: { ':seen': current.quantityInStock },
+            },
+          },
+          ...(change !== 0
+            ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId, change, quantityAfter: next.quantityInStock, reasonForEditing: reasonForEditing!, ...who, at: now.toISOString() }) } }]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string })?.name === 'TransactionCanceledException') {
+      const fresh = await getInventoryItem(auth.practiceId, inventoryId);
+      throw new ConflictError(INVENTORY_MESSAGES.stockChanged, { quantityInStock: fresh?.quantityInStock ?? null });
+    }
+    throw error;
+  }
+  await writeAudit(auth, { action: 'update', entity: 'inventory-item', entityId: inventoryId });
+  return next;
+}
+
+export async function requireInventoryItem(auth: AuthContext, inventoryId: string): Promise<InventoryItem> {
+  const item = await getInventoryItem(auth.practiceId, inventoryId);
+  if (!item) throw new NotFoundError(INVENTORY_MESSAGES.notFound);
+  await writeAudit(auth, { action: 'read', entity: 'inventory-item', entityId: inventoryId });
+  return item;
 }

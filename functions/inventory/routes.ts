@@ -5,5 +5,9 @@ export const INVENTORY_ROUTES = [
   'GET /v1/inventories/charge-items',
   'GET /v1/inventories/settings',
   'PUT /v1/inventories/settings',
+  'GET /v1/inventories/restocks',
+  'POST /v2/inventories',
+  'PUT /v2/inventories',
+  'GET /v2/inventories/{inventoryId}',
 ] as const;
 export type InventoryRouteKey = (typeof INVENTORY_ROUTES)[number];

@@ -83,6 +83,8 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
     body: AssignDraftBody,
     run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
   }),
+  // pdf-lib (about 500 KB) loads with the first prescription printed, never on a cold start.
+  'GET /v1/notes/{noteId}/prescription-pdf': lazyRoute(() => import('./rx-print.js').then((m) => m.RX_PRINT_ROUTE)),
   ...templateRoutes(TEMPLATE_ROUTE_KEYS),
 });
 

@@ -26,6 +26,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/send',
   'POST /v1/notes/{noteId}/assign',
   'POST /v1/notes/{noteId}/restore',
+  'GET /v1/notes/{noteId}/prescription-pdf',
   ...TEMPLATE_ROUTE_KEYS,
 ] as const;
 export type NoteRouteKey = (typeof NOTE_ROUTES)[number];

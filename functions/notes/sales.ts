@@ -8,7 +8,9 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js'
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { getChargeItem, getInventoryItem, getInventorySettings, inventoryKey } from '../inventory/inventory-repository.js';
+import { getChargeItem, getInventoryItem, getInventorySettings, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
+
+const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf } from './note-common.js';
 import { assertVersion, requireNote, toItem } from './note-repository.js';
@@ -97,6 +99,22 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
               ExpressionAttributeValues: { ':q': quantity },
             },
           })),
+          // After the decrements, so a cancellation reason's index still names the item that was short.
+          ...taken.map(([inventoryId, { quantity }]) => ({
+            Put: {
+              TableName: tableName(),
+              Item: restockRecord(auth.practiceId, {
+                inventoryId,
+                change: -quantity,
+                quantityAfter: null,
+                reasonForEditing: SALE_STOCK_REASON,
+                userId: signer.userId,
+                userName: signer.name,
+                at: now.toISOString(),
+                noteId,
+              }),
+            },
+          })),
         ],
       }),
     );
@@ -108,7 +126,7 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
       const still = await requireNote(auth.practiceId, noteId);
       throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
     }
-    const short = reasons.findIndex((r, i) => i > 0 && r?.Code === 'ConditionalCheckFailed');
+    const short = reasons.findIndex((r, i) => i > 0 && i <= taken.length && r?.Code === 'ConditionalCheckFailed');
     if (short > 0) {
       const message = SALES_MESSAGES.notEnoughStock(taken[short - 1]![1].name);
       throw new ValidationError(message, { items: message });

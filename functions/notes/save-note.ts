@@ -28,9 +28,11 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     noteId,
     body.noteVersion,
     async (note) => {
-      if (!canEditNote(note)) throw new ValidationError(NOTE_MESSAGES.signedReadOnly);
+      if (!canEditNote(note)) throw new ValidationError(note.noteType === 'RX' ? NOTE_MESSAGES.rxSignedReadOnly : NOTE_MESSAGES.signedReadOnly);
       const changes = applyChanges(note, body);
       if (note.noteType === 'SALES' && changes.data) changes.data = await priceSale(auth.practiceId, changes.data);
+      // Prescriptions are rare beside other notes: their code loads with the first one.
+      if (note.noteType === 'RX' && changes.data) changes.data = await (await import('./rx.js')).prepareRx(auth.practiceId, changes.data, now);
       await assertSavable(auth.practiceId, { ...note, ...changes }, now);
       return { ...changes, status: statusAfterSave(note.noteType, note.status === 'HIDDEN' ? 'DRAFT' : note.status) };
     },
@@ -44,7 +46,10 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
 /** POST /v1/notes/{noteId}/sign: saves the optional final data and signs; the signer becomes the author. */
 export async function signNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
   // A sale's signature also takes its items from stock, in the same transaction.
-  if ((await requireNote(auth.practiceId, noteId)).noteType === 'SALES') return signSalesNote(auth, noteId, body, now);
+  const type = (await requireNote(auth.practiceId, noteId)).noteType;
+  if (type === 'SALES') return signSalesNote(auth, noteId, body, now);
+  // A prescription's signature dispenses from the inventory and adds the chart medication, in one transaction.
+  if (type === 'RX') return (await import('./rx.js')).signRxNote(auth, noteId, body, now);
   const { saved } = await updateNote(
     auth.practiceId,
     noteId,

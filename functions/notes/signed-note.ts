@@ -31,6 +31,8 @@ export async function updateSignedNote(auth: AuthContext, noteId: string, body: 
       if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.notSigned);
       // A signed sale has already taken its items from stock: its record stays as signed.
       if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
+      // Spec notes §4: a signed prescription is deleted and written again, never changed.
+      if (note.noteType === 'RX') throw new ValidationError(NOTE_MESSAGES.rxSignedReadOnly);
       requirePermission(auth, 'note.signed.change', noteOwners(note));
       assertText(body.text, body.formattedText);
       return { data: { ...note.data, text: body.text, formattedText: body.formattedText } };
@@ -57,6 +59,7 @@ export async function addendNote(auth: AuthContext, noteId: string, body: Addend
       precheck: (note) => {
         if (!isSignedStatus(note.status)) throw new ValidationError(NOTE_MESSAGES.addendUnsigned);
         if (note.noteType === 'SALES') throw new ValidationError(SALES_SIGNED_READ_ONLY);
+        if (note.noteType === 'RX') throw new ValidationError(NOTE_MESSAGES.rxSignedReadOnly);
       },
     },
   );

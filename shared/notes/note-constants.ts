@@ -37,7 +37,7 @@ export const NOTE_STATUSES = [
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /** Types the note windows of this release create and save through the notes API. */
-export const EDITABLE_NOTE_TYPES = ['NOTE', 'DOCUMENT', 'EMAIL', 'PHONE_CALL', 'SMS_LOG', 'STICKY', 'VITALS', 'SALES'] as const satisfies readonly NoteType[];
+export const EDITABLE_NOTE_TYPES = ['NOTE', 'DOCUMENT', 'EMAIL', 'PHONE_CALL', 'SMS_LOG', 'STICKY', 'VITALS', 'SALES', 'RX'] as const satisfies readonly NoteType[];
 
 /** Only these types have the lock (hide from the patient portal) toggle. */
 export const LOCKABLE_NOTE_TYPES = ['DOCUMENT', 'NOTE', 'PHONE_CALL', 'LAB'] as const satisfies readonly NoteType[];
@@ -114,6 +114,8 @@ export const NOTE_MESSAGES = {
   staleVersion: 'This note was changed by someone else. Reload it to see the latest version.',
   signedReadOnly: 'A signed note can only be changed by an addendum or by updating the signed text.',
   alreadySigned: 'This note is already signed.',
+  /** Spec notes §4: a signed prescription is deleted and written again. Here, not in rx.ts, so the notes cold start loads no prescription code. */
+  rxSignedReadOnly: 'A signed prescription cannot be changed. Delete it and write a new one.',
   notSigned: 'Only a signed note can have its signed text updated.',
   notFound: 'Note not found',
   deleted: 'This note has been deleted',

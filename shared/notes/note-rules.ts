@@ -59,6 +59,10 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       if (!plainText(data.text) && !plainText(data.formattedText)) return problem(NOTE_MESSAGES.emptyText, 'text');
       return null;
     }
+    // A prescription's fields are checked by its own schema (shared/notes/rx-schema.ts), which the API's
+    // prescription code and the window load; it has no text of its own.
+    case 'RX':
+      return null;
     case 'SALES':
       return Array.isArray(data.items) && data.items.length > 0 ? null : problem(SALES_NO_ITEMS, 'items');
     case 'DOCUMENT':

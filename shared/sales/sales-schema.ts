@@ -48,6 +48,9 @@ export const InventoryItem = z.object({
   isHidden: z.boolean(),
   costPerUnit: z.number().check(z.int(), z.nonnegative()),
   finalPrice: z.number().check(z.int(), z.nonnegative()),
+  /** At or below this the item needs restock (items saved before it existed have none). */
+  restockLevel: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
+  updatedAt: z.optional(z.string()),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 

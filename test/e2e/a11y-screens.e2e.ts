@@ -414,3 +414,29 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the Medications screens and the In-house Prescription window have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/inventory/list');
+    await expect(page.getByRole('table', { name: 'Inventory' })).toBeVisible({ timeout: 45_000 });
+    await expectAccessible(page, at('inventory list'));
+    await visit(page, '/inventory/inv-prednisone-10', 'Medications');
+    await expect(page.getByRole('table', { name: 'Stock history' }).or(page.getByText('No stock changes yet.'))).toBeVisible();
+    await expectAccessible(page, at('inventory item'));
+    await visit(page, '/inventory/new', 'Medications');
+    await expect(page.getByRole('heading', { name: 'New inventory item' })).toBeVisible();
+    await expectAccessible(page, at('new inventory item'));
+    await page.screenshot({ path: `test-results/screenshots/rx-inventory-new-${viewport.width}.png`, fullPage: true });
+
+    await openChart(page, 'pat-0007');
+    await page.getByRole('button', { name: 'New interaction' }).click();
+    await page.getByRole('menuitem', { name: 'In-house Prescription', exact: true }).click();
+    const win = page.locator('.tw-note-window').last();
+    await expect(win.getByRole('button', { name: /Medication/ })).toBeVisible();
+    await expectAccessible(page, at('In-house Prescription note window'));
+    await page.screenshot({ path: `test-results/screenshots/rx-window-${viewport.width}.png` });
+  });
+}

@@ -90,6 +90,8 @@ describe('sales notes', () => {
     expect(signed.status).toBe(200);
     expect(signed.body.status).toBe('SIGNED');
     expect(await stockOf(inventoryId)).toBe(3);
+    const history = (await api(employee, 'GET', `/v1/inventories/restocks?inventoryId=${inventoryId}`)).body.restocks;
+    expect(history).toMatchObject([{ change: -2, reasonForEditing: 'Sold on a sales note', noteId }]);
 
     // A second sign, a stale one, a save, an update and an addendum move nothing.
     expect((await api(employee, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: signed.body.noteVersion })).status).toBe(400);

@@ -18,6 +18,8 @@ const PartnerAppsPage = lazy(() => import('../features/settings/components/partn
 const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
 const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
 const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
+const InventoryListPage = lazy(() => import('../features/inventory/components/inventory-list-page.js').then((m) => ({ default: m.InventoryListPage })));
+const InventoryItemPage = lazy(() => import('../features/inventory/components/inventory-item-page.js').then((m) => ({ default: m.InventoryItemPage })));
 const ComingSoonPage = lazy(() => import('../components/coming-soon-page.js').then((m) => ({ default: m.ComingSoonPage })));
 const MessagesHubPage = lazy(() => import('../features/messages/components/messages-hub-page.js').then((m) => ({ default: m.MessagesHubPage })));
 const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-page.js').then((m) => ({ default: m.SmsChatPage })));
@@ -56,7 +58,9 @@ export const appRoutes: RouteObject[] = [
               { path: 'patients/:patientId/edit', element: <PatientFormPage /> },
               { path: 'patients/:patientId/access-history', element: <AccessHistoryPage /> },
               { path: 'patients/:patientId/*', element: <PatientChartPage /> },
-              { path: 'inventory/*', element: soon('Medications', 'The medication inventory list and items will open here.') },
+              { path: 'inventory', element: <Navigate to={paths.inventory()} replace /> },
+              { path: 'inventory/list', element: <InventoryListPage /> },
+              { path: 'inventory/:inventoryId', element: <InventoryItemPage /> },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
               { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
               { path: 'messages', element: <MessagesHubPage /> },

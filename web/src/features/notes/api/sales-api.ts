@@ -30,3 +30,16 @@ export function useInventorySettings() {
     queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/inventories/settings', signal }),
   });
 }
+
+/**
+ * Spec notes §7: the inventory item is read and its quantityInStock increased, with the reason; the
+ * stock read is sent along, so a dispense in between is refused (409) instead of overwritten.
+ */
+export async function restockInventoryItem(inventoryId: string, quantity: number, reasonForEditing: string): Promise<InventoryItem> {
+  const item = await apiRequest<InventoryItem>({ path: `/v2/inventories/${encodeURIComponent(inventoryId)}` });
+  return apiRequest<InventoryItem>({
+    method: 'PUT',
+    path: '/v2/inventories',
+    body: { inventoryId, quantityInStock: item.quantityInStock + quantity, expectedQuantityInStock: item.quantityInStock, reasonForEditing },
+  });
+}

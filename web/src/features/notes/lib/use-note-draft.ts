@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { NOTE_MESSAGES, NOTE_TIMING } from '../../../../../shared/notes/note-constants.js';
-import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import { saveProblem } from './save-problem.js';
 import type { Note, NoteData } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { notesApi, useNoteWritten } from '../api/notes-api.js';
@@ -69,7 +69,7 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
       if (mode === 'auto' && edits.current === savedEdits.current) return null;
       const current = latest.current;
       const { noteId, noteType, files } = noteRef.current;
-      const problem = noteSaveProblem({ noteType, patientId: current.patientId, data: current.data, files }, patientDob.current);
+      const problem = saveProblem({ noteType, patientId: current.patientId, data: current.data, files }, patientDob.current);
       if (problem) {
         setSaveState(mode === 'auto' ? { kind: 'blocked', message: problem.message } : { kind: 'error', message: problem.message });
         return null;

@@ -3,12 +3,14 @@ import { Button as AriaButton } from 'react-aria-components';
 import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { canEditNote } from '../../../../../shared/notes/note-rules.js';
 import { isExternalNoteType } from '../../../../../shared/partners/partner-schema.js';
+import { RX_MESSAGES } from '../../../../../shared/notes/rx.js';
 import type { SaleLine } from '../../../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';
+import { Checkbox } from '../../../components/ui/checkbox.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -24,6 +26,7 @@ import { NoteSaveStatus } from '../components/note-save-status.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { ExternalNoteView } from '../components/external-note-view.js';
 import { PartnerNoteView } from '../components/partner-note-view.js';
+import { RxForm } from '../components/rx-form.js';
 import { SalesForm } from '../components/sales-form.js';
 import { SmsNoteView } from '../components/sms-note-view.js';
 import { VitalsForm } from '../components/vitals-form.js';
@@ -34,7 +37,7 @@ import type { NoteStage, NoteWindowEntry } from './note-window-state.js';
 import { NoteExtras, type NoteExtrasProps } from './note-extras.js';
 import { useNoteWindows } from './note-windows-context.js';
 import { useFocusOnOpen } from './use-focus-on-open.js';
-import { useNoteActions } from './use-note-actions.js';
+import { isDispensedRx, useNoteActions } from './use-note-actions.js';
 
 /** The empty editor's hint: '/' offers the practice's templates once the note has a patient. */
 export const EDITOR_PLACEHOLDER = 'Start typing, or type / to insert a template';
@@ -121,6 +124,9 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   const missingPatientEmail = isEmail && Boolean(patient.data) && !patient.data?.email?.trim() && !draft.snapshot.data.to?.trim();
   const actions = useNoteActions({ note, draft, editorRef, addendumRef, patientDob: dob, missingPatientEmail });
   const { dialog, busy, latestVersion, editorGeneration, addending, fieldErrors } = actions.state;
+  // Spec notes §4: deleting a dispensed prescription offers to put its quantity back (on by default).
+  const dispensed = isDispensedRx(note);
+  const [restock, setRestock] = useState(true);
 
   useEffect(() => {
     windows.describe({ noteId: note.noteId, patientId: draft.snapshot.patientId, noteType: note.noteType, patientName });
@@ -224,6 +230,19 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               draft.change({ data: { items } });
             }}
           />
+        ) : note.noteType === 'RX' ? (
+          <RxForm
+            noteId={note.noteId}
+            // Signed, the server's record counts: it filled in the medication, NDC, prescriber and prices.
+            data={editable ? data : note.data}
+            patient={patient.data}
+            editable={editable}
+            fieldErrors={fieldErrors}
+            onChange={(changes) => {
+              for (const key of Object.keys(changes)) actions.clearFieldError(key);
+              draft.change({ data: changes });
+            }}
+          />
         ) : note.noteType === 'SMS' ? (
           <SmsNoteView note={note} />
         ) : note.noteType === 'VITALS' ? (
@@ -287,7 +306,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               Send
             </Button>
           ) : null}
-          {signed && !addending && !external && note.noteType !== 'SALES' ? (
+          {signed && !addending && !external && note.noteType !== 'SALES' && note.noteType !== 'RX' ? (
             <Button size="sm" onPress={() => actions.setAddending(true)}>
               Addend
             </Button>
@@ -334,10 +353,15 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         confirmLabel="Delete"
         tone="danger"
         isPending={busy === 'delete'}
-        onConfirm={() => void actions.remove()}
+        onConfirm={() => void actions.remove(dispensed && restock)}
       >
         This {NOTE_TYPE_LABEL[note.noteType].toLowerCase()}
         {patientName ? ` for ${patientName}` : ''} will be deleted.
+        {dispensed ? (
+          <span className="tw-rx__restock">
+            <Checkbox label={RX_MESSAGES.restockLabel} isSelected={restock} onChange={setRestock} />
+          </span>
+        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import { NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
-import { noteSaveProblem } from '../../../../../shared/notes/note-rules.js';
+import { RX_MESSAGES } from '../../../../../shared/notes/rx.js';
+import { saveProblem } from '../lib/save-problem.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
 import { fetchNote, noteKeys, notesApi } from '../api/notes-api.js';
+import { restockInventoryItem } from '../api/sales-api.js';
 import type { EditorValue, NoteEditorHandle } from '../editor/note-editor.js';
 import { errorState, saveErrorMessage, type useNoteDraft } from '../lib/use-note-draft.js';
 import { useNoteWindows } from './note-windows-context.js';
@@ -34,6 +36,24 @@ export interface NoteActionsInput {
  * delete, and pick up the server's version after a 409. Each action says how it went in the
  * window's footer or a toast; a refused write never touches the text being edited.
  */
+/** A signed in-house prescription took its quantity from the inventory: deleting it may put it back. */
+export const isDispensedRx = (note: Note): boolean => note.noteType === 'RX' && Boolean(note.signed) && typeof note.data.inventoryId === 'string';
+
+/** Spec notes §7, §8: the deleted prescription's quantity goes back to its inventory item ('Interaction delete restock'). */
+async function restockRx(data: Note['data']): Promise<void> {
+  const quantity = Number(data.quantityPrescribed);
+  const name = String(data.medicationName ?? 'the medication');
+  const progress = showToast(RX_MESSAGES.restocking);
+  try {
+    await restockInventoryItem(String(data.inventoryId), quantity, RX_MESSAGES.restockReason);
+    toastQueue.close(progress);
+    showToast(RX_MESSAGES.restocked, { tone: 'success' });
+  } catch {
+    toastQueue.close(progress);
+    showToast(RX_MESSAGES.restockFailed(name, quantity), { tone: 'error' });
+  }
+}
+
 export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob, missingPatientEmail }: NoteActionsInput) {
   const windows = useNoteWindows();
   const queryClient = useQueryClient();
@@ -50,7 +70,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
   const problemNow = (): Problem | null => {
     editorRef.current?.flush();
     const current = draft.latest.current;
-    return noteSaveProblem({ noteType: note.noteType, patientId: current.patientId, data: current.data, files: note.files }, patientDob);
+    return saveProblem({ noteType: note.noteType, patientId: current.patientId, data: current.data, files: note.files }, patientDob);
   };
 
   const refuse = (problem: Problem) => {
@@ -74,11 +94,18 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     setFieldErrors({});
     setBusy('sign');
     try {
-      await draft.write(
+      const saved = await draft.write(
         (noteVersion, current) => notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp }),
         true,
       );
+      if (note.noteType === 'RX') {
+        // A dispense moved the stock and added a chart medication; a POBAllReview signature sent it for approval instead.
+        if (saved.status === 'DRAFT') showToast(RX_MESSAGES.sentForApproval, { tone: 'success' });
+        void queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] });
+        if (saved.patientId) void queryClient.invalidateQueries({ queryKey: ['patients', saved.patientId, 'medications'] });
+      }
     } catch (error) {
+      if (isApiError(error)) setFieldErrors(error.fieldErrors);
       draft.setSaveState(errorState(error));
     } finally {
       setBusy(null);
@@ -180,13 +207,14 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     }
   };
 
-  const remove = async () => {
+  const remove = async (restock = false) => {
     setBusy('delete');
     const progress = showToast(NOTE_MESSAGES.deleteProgress);
     try {
       await notesApi.remove(note.noteId, draft.version.current);
       toastQueue.close(progress);
       showToast(NOTE_MESSAGES.deleteSuccess, { tone: 'success' });
+      if (restock && isDispensedRx(note)) void restockRx(note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
       setDialog(null);
       windows.close(note.noteId);
       queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });

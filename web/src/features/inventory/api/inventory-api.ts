@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DrugSearchResponse } from '../../../../../shared/chart/code-sets.js';
+import type { InventoryCreateBody, InventoryUpdateBody, RestockEntry } from '../../../../../shared/inventory/inventory-schema.js';
+import type { InventoryItem, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+/** 'sales' is the root the note windows' pickers read the inventory under: a change here refreshes them too. */
+export const inventoryKeys = {
+  list: ['sales', 'inventory'] as const,
+  item: (id: string) => ['sales', 'inventory', 'item', id] as const,
+  restocks: (id: string) => ['sales', 'inventory', 'restocks', id] as const,
+  settings: ['sales', 'inventory-settings'] as const,
+  drugs: (q: string) => ['inventory', 'drug-search', q] as const,
+};
+
+export function useInventoryList() {
+  return useQuery({
+    queryKey: inventoryKeys.list,
+    queryFn: async ({ signal }) => (await apiRequest<{ items: InventoryItem[] }>({ path: '/v1/inventories', signal })).items,
+  });
+}
+
+export function useInventoryItem(inventoryId: string | null) {
+  return useQuery({
+    queryKey: inventoryKeys.item(inventoryId ?? ''),
+    queryFn: ({ signal }) => apiRequest<InventoryItem>({ path: `/v2/inventories/${encodeURIComponent(inventoryId ?? '')}`, signal }),
+    enabled: Boolean(inventoryId),
+  });
+}
+
+export function useRestocks(inventoryId: string | null) {
+  return useQuery({
+    queryKey: inventoryKeys.restocks(inventoryId ?? ''),
+    queryFn: async ({ signal }) => (await apiRequest<{ restocks: RestockEntry[] }>({ path: '/v1/inventories/restocks', query: { inventoryId: inventoryId ?? '' }, signal })).restocks,
+    enabled: Boolean(inventoryId),
+  });
+}
+
+export function useInventorySettingsValues() {
+  return useQuery({
+    queryKey: inventoryKeys.settings,
+    queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/inventories/settings', signal }),
+  });
+}
+
+export function useSaveInventorySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<InventorySettings>) => apiRequest<InventorySettings>({ method: 'PUT', path: '/v1/inventories/settings', body }),
+    onSuccess: (saved) => queryClient.setQueryData(inventoryKeys.settings, saved),
+  });
+}
+
+export function useSaveInventoryItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InventoryCreateBody | InventoryUpdateBody) =>
+      apiRequest<InventoryItem>({ method: 'inventoryId' in body ? 'PUT' : 'POST', path: '/v2/inventories', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(inventoryKeys.item(saved.inventoryId), saved);
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.list });
+    },
+  });
+}
+
+/** The chart's drug search (spec chart-data §3: more than 3 characters; by text, then by name when nothing is found). */
+export function useDrugSearch(q: string) {
+  return useQuery({
+    queryKey: inventoryKeys.drugs(q),
+    enabled: q.length > 3,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const first = await apiRequest<DrugSearchResponse>({ path: '/v2/nationaldrugcodes/search', query: { searchText: q, limit: '8' }, signal });
+      if (first.items.length) return first.items;
+      return (await apiRequest<DrugSearchResponse>({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: q, searchBy: 'NAME', limit: '8' }, signal })).items;
+    },
+  });
+}

@@ -6,7 +6,6 @@ import { ValidationError } from '../lib/errors.js';
 import { draftSaved, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, normalizeData, personOf } from './note-common.js';
 import { requireNote, updateNote } from './note-repository.js';
-import { priceSale, signSalesNote } from './sales.js';
 
 function applyChanges(note: Note, body: UpdateNoteBody): Partial<Note> {
   const changes: Partial<Note> = {};
@@ -30,7 +29,7 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     async (note) => {
       if (!canEditNote(note)) throw new ValidationError(note.noteType === 'RX' ? NOTE_MESSAGES.rxSignedReadOnly : NOTE_MESSAGES.signedReadOnly);
       const changes = applyChanges(note, body);
-      if (note.noteType === 'SALES' && changes.data) changes.data = await priceSale(auth.practiceId, changes.data);
+      if (note.noteType === 'SALES' && changes.data) changes.data = await (await import('./sales.js')).priceSale(auth.practiceId, changes.data);
       // Prescriptions are rare beside other notes: their code loads with the first one.
       if (note.noteType === 'RX' && changes.data) changes.data = await (await import('./rx.js')).prepareRx(auth.practiceId, changes.data, now);
       await assertSavable(auth.practiceId, { ...note, ...changes }, now);
@@ -47,7 +46,7 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
 export async function signNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
   // A sale's signature also takes its items from stock, in the same transaction.
   const type = (await requireNote(auth.practiceId, noteId)).noteType;
-  if (type === 'SALES') return signSalesNote(auth, noteId, body, now);
+  if (type === 'SALES') return (await import('./sales.js')).signSalesNote(auth, noteId, body, now);
   // A prescription's signature dispenses from the inventory and adds the chart medication, in one transaction.
   if (type === 'RX') return (await import('./rx.js')).signRxNote(auth, noteId, body, now);
   const { saved } = await updateNote(

@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { FILE_MESSAGES, folderNameError, type DriveFile } from '../../../../shared/files/drive.js';
 import { uploadError } from '../../../../shared/notes/files.js';
-import { showToast, withServerText } from '../../lib/toasts.js';
+import { showToast, toastQueue, withServerText } from '../../lib/toasts.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/dialog.js';
+import { FilesIcon, FormsIcon } from '../ui/icons.js';
 import { createDriveFolder, deleteDriveFile, listDriveFolder, uploadToDrive } from './drive-api.js';
 
 export const driveQueryKey = (prefix: string) => ['drive', prefix] as const;
@@ -56,13 +57,14 @@ export function DriveBrowser({ folder, onFolder, onOpenFile, picker, deleteDisab
       showToast(FILE_MESSAGES.uploadFailed, { tone: 'error', description: problem });
       return;
     }
-    showToast(FILE_MESSAGES.uploading);
+    const progress = showToast(FILE_MESSAGES.uploading);
     try {
       for (const file of files) await uploadToDrive(file, folder);
       showToast(FILE_MESSAGES.uploaded, { tone: 'success' });
     } catch (e) {
       showToast(withServerText(FILE_MESSAGES.uploadFailed, e), { tone: 'error' });
     } finally {
+      toastQueue.close(progress);
       if (input.current) input.current.value = '';
       void refresh();
     }
@@ -197,7 +199,7 @@ export function DriveBrowser({ folder, onFolder, onOpenFile, picker, deleteDisab
             <li key={id} className="tw-drive__row" data-kind={e.kind} onDoubleClick={() => open(e)}>
               {picker ? null : <input type="checkbox" aria-label={`Select ${name}`} checked={selected.has(id)} onChange={() => toggle(id)} />}
               <span aria-hidden="true" className="tw-drive__icon">
-                {e.kind === 'folder' ? '📁' : '📄'}
+                {e.kind === 'folder' ? <FilesIcon /> : <FormsIcon />}
               </span>
               <button type="button" className="tw-link tw-drive__name" onClick={() => (picker && e.kind === 'file' ? undefined : open(e))} onKeyDown={(k) => k.key === 'Enter' && picker && e.kind === 'file' && open(e)} aria-label={picker && e.kind === 'file' ? `${name}: double click or press Enter to add it` : undefined}>
                 {name}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ViewerProps } from './viewer-common.js';
-import { clampPitch, PANORAMA_SENSITIVITY } from '../viewer-kind.js';
+import { clampPitch, PANORAMA_PITCH_LIMIT, PANORAMA_SENSITIVITY } from '../viewer-kind.js';
 
 /**
  * A 2:1 equirectangular jpg as a draggable 360° view without a 3D library: the image wraps around
@@ -42,12 +42,13 @@ export default function PanoramaViewer({ url, name }: ViewerProps) {
     setView((v) => ({ yaw: (((v.yaw + step[0]) % 360) + 360) % 360, pitch: clampPitch(v.pitch + step[1]) }));
   };
 
-  // The image is shown at twice the view's height: a full turn (360°) is its whole width and the
-  // pitch range (−90..90°) its whole height; the view's centre follows yaw and pitch.
+  // The image is shown at twice the view's height: a full turn (360°) is its whole width, and the
+  // vertical angle moves the view over its whole height.
   const imageHeight = frame.height * 2;
   const imageWidth = imageHeight * 2;
   const x = frame.width / 2 - ((view.yaw / 360) * imageWidth + imageWidth / 2);
-  const y = frame.height / 2 - (imageHeight / 2 - (view.pitch / 90) * (imageHeight / 2));
+  // Looking fully up (85°) shows the image's top edge at the frame's top, fully down its bottom edge.
+  const y = (frame.height - imageHeight) / 2 + (view.pitch / PANORAMA_PITCH_LIMIT) * ((imageHeight - frame.height) / 2);
   return (
     <div
       ref={box}

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openChart } from './support/chart.js';
 import { PROVIDER, signIn, test } from './support/sign-in.js';
 
 const FIXTURES = join(process.cwd(), 'test/fixtures/files');
@@ -175,4 +176,31 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'visit-notes.txt', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'lab-report.pdf', exact: true })).toBeVisible();
+});
+
+test('a document note adds a practice file from the picker panel by double click', async ({ page }) => {
+  test.setTimeout(120_000);
+  const folder = `Picker ${Date.now().toString(36)}`;
+  await signIn(page, PROVIDER, '/files');
+  await expect(page.getByRole('heading', { level: 1, name: 'File Drive' })).toBeVisible();
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByLabel('Folder name').fill(folder);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: folder, exact: true }).click();
+  await page.getByLabel('Files to upload').setInputFiles(join(FIXTURES, 'lab-report.pdf'));
+  await expect(page.getByRole('button', { name: 'lab-report.pdf', exact: true })).toBeVisible();
+
+  await openChart(page, 'pat-0003');
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Document', exact: true }).click();
+  const doc = page.locator('.tw-note-window').last();
+  await doc.getByText('Select Practice Files in the Cloud').click();
+  await expect(doc.getByText('Double click a file to add it')).toBeVisible();
+  await doc.getByRole('button', { name: folder, exact: true }).click();
+  await doc.locator('.tw-drive__row', { hasText: 'lab-report.pdf' }).dblclick();
+  await expect(doc.getByRole('region', { name: 'Attached files' }).getByRole('button', { name: 'lab-report.pdf' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/picker-in-note.png` });
+  await doc.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(doc.locator('.tw-note-status')).toHaveText('Signed');
+  await expect(doc.getByRole('region', { name: 'Attached files' })).toContainText('lab-report.pdf');
 });

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DRIVE_ROOT, FILE_MESSAGES, type DriveFile } from '../../../../shared/files/drive.js';
-import { DriveBrowser } from './drive-browser.js';
+import { Skeleton } from './viewers/skeleton.js';
+
+// The browser is loaded when the panel is first opened, not with the window that holds the panel.
+const DriveBrowser = lazy(() => import('./drive-browser.js').then((m) => ({ default: m.DriveBrowser })));
 
 /** The drive as a collapsible picker (local routing: the folder is kept in state), spec chart-data §2b. */
 export function PracticeFilesPicker({ onPick }: { onPick: (file: DriveFile) => void }) {
@@ -9,8 +12,14 @@ export function PracticeFilesPicker({ onPick }: { onPick: (file: DriveFile) => v
   return (
     <details className="tw-files-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{FILE_MESSAGES.pickerTitle}</summary>
-      <p className="tw-files-picker__hint">{FILE_MESSAGES.pickerHint}</p>
-      {open ? <DriveBrowser picker folder={folder} onFolder={setFolder} onOpenFile={onPick} /> : null}
+      {open ? (
+        <>
+          <p className="tw-files-picker__hint">{FILE_MESSAGES.pickerHint}</p>
+          <Suspense fallback={<Skeleton />}>
+            <DriveBrowser picker folder={folder} onFolder={setFolder} onOpenFile={onPick} />
+          </Suspense>
+        </>
+      ) : null}
     </details>
   );
 }

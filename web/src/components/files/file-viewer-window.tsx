@@ -35,7 +35,7 @@ export function FileViewerWindow({ file, onClose }: { file: { key: string; name:
                     Close
                   </Button>
                 </div>
-                <div className="tw-file-viewer-window__body">
+                <div className="tw-file-viewer-window__body" tabIndex={0} role="region" aria-label={`Preview of ${file.name}`}>
                   <FilePreview fileKey={file.key} name={file.name} />
                 </div>
               </>

@@ -45,7 +45,11 @@ export function FilePreview({ fileKey, name }: { fileKey: string; name: string }
     setFailed(false);
     signedFileUrl(fileKey).then(
       (signed) => live && setUrl(signed),
-      () => live && setFailed(true),
+      () => {
+        // Spec chart-data §8: logged only; the key (a patient's file name) stays out of the log.
+        console.error('Failed to get or convert signed URL');
+        if (live) setFailed(true);
+      },
     );
     return () => {
       live = false;

@@ -27,3 +27,25 @@ export function presignGet(key: string): Promise<string> {
 export function readObject(key: string): Promise<Uint8Array> {
   return s3().getObject({ bucket: bucket(), key });
 }
+
+export function listObjects(prefix: string): Promise<{ key: string; size: number; lastModified: string }[]> {
+  return s3().listObjects(bucket(), prefix);
+}
+
+export function putEmpty(key: string): Promise<void> {
+  return s3().putObject({ bucket: bucket(), key }, new Uint8Array(), { contentType: 'application/x-directory' });
+}
+
+export function deleteObject(key: string): Promise<void> {
+  return s3().deleteObject({ bucket: bucket(), key });
+}
+
+export async function objectExists(key: string): Promise<boolean> {
+  try {
+    await s3().headObject({ bucket: bucket(), key });
+    return true;
+  } catch (e) {
+    if (e instanceof Error && 'status' in e && (e as { status: number }).status === 404) return false;
+    throw e;
+  }
+}

@@ -1,9 +1,25 @@
+import { CreateFolderBody } from '../../shared/files/drive.js';
 import { PresignUploadBody } from '../../shared/notes/note-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
-import { FileKeyQuery, presignDownload, presignUpload } from './presign.js';
+import { ValidationError } from '../lib/errors.js';
+import { requirePermission } from '../lib/http/permissions.js';
+import { createDriveFolder, deleteDriveFile, listDriveFolder } from './drive.js';
+import { FileKeyQuery, FileReadQuery, presignDownload, presignUpload } from './presign.js';
 import { FILE_ROUTES } from './routes.js';
 
 export const handler = groupHandler(FILE_ROUTES, {
   'POST /v1/s3/files': route({ body: PresignUploadBody, run: ({ auth, body }) => presignUpload(auth, body) }),
-  'GET /v1/s3/files': route({ query: FileKeyQuery, run: ({ auth, query }) => presignDownload(auth, query.key) }),
+  'GET /v1/s3/files': route({
+    query: FileReadQuery,
+    run: ({ auth, query }) => {
+      if (query.key) return presignDownload(auth, query.key);
+      if (query.prefix) {
+        requirePermission(auth, 'files.drive');
+        return listDriveFolder(auth, query.prefix);
+      }
+      throw new ValidationError('A key or a prefix is required', { key: 'is required' });
+    },
+  }),
+  'DELETE /v1/s3/files': route({ query: FileKeyQuery, permission: 'files.drive', run: ({ auth, query }) => deleteDriveFile(auth, query.key) }),
+  'POST /v1/s3/folders': route({ body: CreateFolderBody, permission: 'files.drive', run: ({ auth, body }) => createDriveFolder(auth, body) }),
 });

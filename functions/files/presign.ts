@@ -12,6 +12,11 @@ import { presignGet, presignPut } from './file-store.js';
 export const FILES_PREFIX = 'protected/';
 
 export const FileKeyQuery = z.object({ key: z.string().check(z.trim(), z.minLength(1), z.maxLength(600)) });
+/** GET /v1/s3/files reads a file (?key=) or lists a drive folder (?prefix=), spec chart-data §7. */
+export const FileReadQuery = z.object({
+  key: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(600))),
+  prefix: z.optional(z.string().check(z.minLength(1), z.maxLength(600))),
+});
 
 /** A relative key without '..', empty or absolute segments, placed under the access-level prefix. */
 export function storedKey(key: string): string {
@@ -48,6 +53,8 @@ export async function patientOfKey(practiceId: string, key: string): Promise<str
 export async function presignUpload(auth: AuthContext, body: PresignUploadBody): Promise<{ signedUrl: string; key: string }> {
   const problem = uploadError(body.key, body.size);
   if (problem) throw new ValidationError(problem, { key: problem });
+  // The signed PUT carries the size, so a drive upload cannot be larger than the size checked here.
+  if (body.size === undefined && storedKey(body.key).startsWith(`${FILES_PREFIX}public/`)) throw new ValidationError('The file size is required', { size: 'is required' });
   const key = newUploadKey(body.key);
   const signedUrl = await presignPut(key, body.contentType, body.size);
   const patientId = await patientOfKey(auth.practiceId, key);

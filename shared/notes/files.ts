@@ -10,7 +10,7 @@ export const BLOCKED_EXTENSIONS = [
 /** What the file viewer can show, plus common clinical document formats. */
 export const ALLOWED_EXTENSIONS = [
   'pdf', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'heic', 'tif', 'tiff', 'txt', 'rtf', 'csv', 'xml', 'xlsx', 'docx', 'pptx',
-  'wav', 'mp3', 'ogg', 'm4a', 'webm', 'mp4', 'mov', 'zip', 'dcm',
+  'wav', 'mp3', 'ogg', 'oga', 'weba', 'mpeg', 'm4a', 'webm', 'mp4', 'mov', 'zip', 'dcm', 'ics',
 ] as const;
 
 export function fileExtension(name: string): string {

@@ -69,6 +69,11 @@ export const PERMISSIONS = {
     refusal: 403,
     says: 'A scheduled text is rescheduled or cancelled only by the user who scheduled it or an admin; everyone sees the scheduled texts.',
   },
+  'files.drive': {
+    roles: EVERYONE,
+    refusal: 403,
+    says: "Every role browses the practice drive, uploads to it, makes folders and deletes its files (never a folder); each call is in the audit trail.",
+  },
   'reminder.manage': {
     roles: EVERYONE,
     owner: 'assignee',

@@ -440,3 +440,44 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `test-results/screenshots/rx-window-${viewport.width}.png` });
   });
 }
+
+/** The File Drive, its viewer window with each viewer, the delete confirmation and the new-folder form. */
+for (const viewport of VIEWPORTS) {
+  test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
+    const folder = `A11y ${viewport.width} ${Date.now().toString(36)}`;
+    await signIn(page, PROVIDER, '/files');
+    await expect(page.getByRole('heading', { level: 1, name: 'File Drive' })).toBeVisible();
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Folder name is required')).toBeVisible();
+    await expectAccessible(page, at('drive, new folder'));
+    await page.getByLabel('Folder name').fill(folder);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: folder, exact: true }).click();
+    await page.getByLabel('Files to upload').setInputFiles(fixtures.map((f) => join(process.cwd(), 'test/fixtures/files', f)));
+    for (const name of fixtures) await expect(page.getByRole('button', { name, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, at('drive folder'));
+    await page.screenshot({ path: `test-results/screenshots/files/a11y-drive-${viewport.width}.png` });
+
+    for (const name of fixtures) {
+      await page.getByRole('button', { name, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('status', { name: 'Loading file' })).toHaveCount(0);
+      await expect(dialog.locator('[data-state=loading]')).toHaveCount(0);
+      await expectAccessible(page, at(`viewer ${name}`));
+      if (name.endsWith('.xml') || name.endsWith('.xlsx') || name.endsWith('.pdf')) await page.screenshot({ path: `test-results/screenshots/files/a11y-${name}-${viewport.width}.png` });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+    }
+
+    await page.getByRole('checkbox', { name: 'Select visit-notes.txt' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectAccessible(page, at('delete file confirmation'));
+  });
+}

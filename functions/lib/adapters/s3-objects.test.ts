@@ -28,3 +28,36 @@ describe('S3 presigned URLs', () => {
     });
   }
 });
+
+describe('S3 listing and delete', () => {
+  it('reads ListObjectsV2 pages (key, size, last change) and sends DeleteObject', async () => {
+    const { createServer } = await import('node:http');
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (req.method === 'DELETE') return res.writeHead(204).end();
+      const second = (req.url ?? '').includes('continuation-token=t1');
+      // The documented ListObjectsV2 response (ListBucketResult), in two pages.
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><Prefix>protected/public/</Prefix>` +
+          (second
+            ? `<KeyCount>1</KeyCount><IsTruncated>false</IsTruncated><Contents><Key>protected/public/Scans/</Key><LastModified>2026-11-02T00:00:00.000Z</LastModified><Size>0</Size></Contents>`
+            : `<KeyCount>1</KeyCount><IsTruncated>true</IsTruncated><NextContinuationToken>t1</NextContinuationToken><Contents><Key>protected/public/a &amp; b.pdf</Key><LastModified>2026-11-01T00:00:00.000Z</LastModified><ETag>"x"</ETag><Size>1234</Size><StorageClass>STANDARD</StorageClass></Contents>`) +
+          `</ListBucketResult>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const lite = new S3Objects({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, credentials });
+      expect(await lite.listObjects('b', 'protected/public/')).toEqual([
+        { key: 'protected/public/a & b.pdf', size: 1234, lastModified: '2026-11-01T00:00:00.000Z' },
+        { key: 'protected/public/Scans/', size: 0, lastModified: '2026-11-02T00:00:00.000Z' },
+      ]);
+      await lite.deleteObject({ bucket: 'b', key: 'protected/public/a & b.pdf' });
+      expect(seen.at(-1)).toBe('DELETE /b/protected/public/a%20%26%20b.pdf');
+    } finally {
+      server.close();
+    }
+  });
+});

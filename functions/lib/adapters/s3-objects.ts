@@ -114,15 +114,30 @@ export class S3Objects {
 
   /** ListObjectsV2 under a prefix, every page, keys in S3's (UTF-8 binary) order. */
   async listKeys(bucket: string, prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await this.listObjects(bucket, prefix)).map((o) => o.key);
+  }
+
+  /** ListObjectsV2 under a prefix, every page: each object's key, size and last change. */
+  async listObjects(bucket: string, prefix: string): Promise<{ key: string; size: number; lastModified: string }[]> {
+    const objects: { key: string; size: number; lastModified: string }[] = [];
     let token: string | undefined;
     do {
       const query: Record<string, string> = { 'list-type': '2', prefix, ...(token ? { 'continuation-token': token } : {}) };
       const xml = Buffer.from((await this.exchangeSigned({ bucket, key: '' }, 'GET', {}, undefined, query)).bytes).toString('utf8');
-      for (const m of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(unescapeXml(m[1]));
+      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const part = m[1];
+        const key = /<Key>([^<]*)<\/Key>/.exec(part)?.[1];
+        if (key === undefined) continue;
+        objects.push({ key: unescapeXml(key), size: Number(/<Size>(\d+)<\/Size>/.exec(part)?.[1] ?? 0), lastModified: /<LastModified>([^<]+)<\/LastModified>/.exec(part)?.[1] ?? '' });
+      }
       token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
     } while (token);
-    return keys;
+    return objects;
+  }
+
+  /** DeleteObject: S3 answers 204 whether or not the key existed. */
+  async deleteObject(loc: S3Location): Promise<void> {
+    await this.send(loc, 'DELETE', {}, undefined);
   }
 
   private async send(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<Uint8Array> {

@@ -26,6 +26,7 @@ const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-
 const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-sms-page.js').then((m) => ({ default: m.LegacySmsPage })));
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
+const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -75,7 +76,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'tasks/all', element: <TaskListPage view="all" /> },
               { path: 'tasks/:taskId', element: <TaskPage /> },
               { path: 'files', element: <Navigate to={paths.files()} replace /> },
-              { path: 'files/public/*', element: soon('File Drive', 'The practice file browser will open here.') },
+              { path: 'files/public/*', element: <FileDrivePage /> },
               { path: 'calendar', element: soon('Calendar', 'Day and week views of appointments will open here.') },
               { path: 'new-settings', element: <Navigate to={paths.settings()} replace /> },
               { path: 'new-settings/practice-metadata', element: <PracticeSettingsPage /> },

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { uploadError } from '../../../../../shared/notes/files.js';
 import type { NoteFile } from '../../../../../shared/notes/note-schema.js';
+import { contentTypeOf } from '../../../components/files/drive-api.js';
+import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toasts.js';
@@ -68,6 +70,15 @@ export function NoteFiles({ files, folder, editable, onAttached }: { files: read
           <Button size="sm" onPress={() => input.current?.click()} isPending={uploading}>
             Attach file
           </Button>
+          <PracticeFilesPicker
+            onPick={(file) => {
+              if (files.some((f) => f.key === file.key)) return;
+              setError(null);
+              void onAttached({ key: file.key, name: file.name, contentType: contentTypeOf(file.name), size: file.size }).catch((e: unknown) =>
+                setError(e instanceof Error ? e.message : 'The file could not be attached.'),
+              );
+            }}
+          />
         </>
       ) : null}
       {error ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateSizes, formatLines, type Budgets } from './evaluate.js';
 
-const budgets: Budgets = { lambdaBundleBytes: 300 * 1024, lambdaBundleMaxBytes: 400 * 1024, webFirstScreenGzipBytes: 200 * 1024, stackResources: 250 };
+const budgets: Budgets = { lambdaBundleBytes: 300 * 1024, webFirstScreenGzipBytes: 200 * 1024, stackResources: 250 };
 const within = {
   bundles: [{ group: 'patients', bytes: 250 * 1024 }],
   webScreens: [{ screen: 'sign-in (signed out)', gzipBytes: 150 * 1024 }],
@@ -12,25 +12,20 @@ describe('size budgets', () => {
   it('passes when every bundle, screen and stack is within budget', () => {
     const verdict = evaluateSizes(within, budgets);
     expect(verdict.failures).toEqual([]);
-    expect(verdict.warnings).toEqual([]);
     expect(verdict.lines.map((l) => l.status)).toEqual(['ok', 'ok', 'ok']);
   });
 
-  it('fails naming the bundle and its size when a bundle is over the maximum', () => {
-    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 535 * 1024 }] }, budgets);
-    expect(verdict.failures).toEqual(['Lambda bundle "notes" is 535.0 KB minified, over the 400.0 KB maximum']);
+  it('fails naming the bundle and its size when a bundle is over the budget, and not at exactly the budget', () => {
+    expect(evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 300 * 1024 }] }, budgets).failures).toEqual([]);
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 300.4 * 1024 }] }, budgets);
+    expect(verdict.failures).toEqual(['Lambda bundle "notes" is 300.4 KB minified on a cold start, over the 300.0 KB budget']);
+    expect(verdict.lines[0].status).toBe('OVER');
   });
 
   it('judges what a cold start loads, and shows the lazily loaded chunks beside it', () => {
-    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 373 * 1024, totalBytes: 487 * 1024 }] }, budgets);
+    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'notes', bytes: 273 * 1024, totalBytes: 487 * 1024 }] }, budgets);
     expect(verdict.failures).toEqual([]);
-    expect(verdict.lines[0].value).toBe('373.0 KB (+114.0 KB lazy)');
-  });
-
-  it('warns, without failing, when a bundle is over the target but under the maximum', () => {
-    const verdict = evaluateSizes({ ...within, bundles: [{ group: 'practice', bytes: 308.4 * 1024 }] }, budgets);
-    expect(verdict.failures).toEqual([]);
-    expect(verdict.warnings).toEqual(['Lambda bundle "practice" is 308.4 KB minified, over the 300.0 KB target']);
+    expect(verdict.lines[0].value).toBe('273.0 KB (+214.0 KB lazy)');
   });
 
   it('fails naming the screen when a first screen downloads too much', () => {
@@ -47,7 +42,7 @@ describe('size budgets', () => {
 
   it('prints each figure beside its budget', () => {
     const table = formatLines(evaluateSizes(within, budgets).lines);
-    expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB \(max 400\.0 KB\)\s+ok/);
+    expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB\s+ok/);
     expect(table).toMatch(/Stack Tidewell-demo \(CloudFormation resources\)\s+208\s+250\s+ok/);
   });
 });

@@ -11,21 +11,19 @@ export interface SizeMeasurements {
   stacks: { stack: string; resources: number }[];
 }
 
-export type Budgets = Pick<typeof BUDGETS, 'lambdaBundleBytes' | 'lambdaBundleMaxBytes' | 'webFirstScreenGzipBytes' | 'stackResources'>;
+export type Budgets = Pick<typeof BUDGETS, 'lambdaBundleBytes' | 'webFirstScreenGzipBytes' | 'stackResources'>;
 
 export interface BudgetLine {
   what: string;
   value: string;
   budget: string;
-  status: 'ok' | 'over target' | 'OVER';
+  status: 'ok' | 'OVER';
 }
 
 export interface BudgetVerdict {
   lines: BudgetLine[];
   /** One sentence per broken budget, naming the bundle, screen or stack and its figure. */
   failures: string[];
-  /** Over the target but within the hard ceiling. */
-  warnings: string[];
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -33,18 +31,15 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function evaluateSizes(m: SizeMeasurements, budgets: Budgets = BUDGETS): BudgetVerdict {
   const lines: BudgetLine[] = [];
   const failures: string[] = [];
-  const warnings: string[] = [];
   for (const b of m.bundles) {
-    const over = b.bytes > budgets.lambdaBundleMaxBytes;
-    const overTarget = b.bytes > budgets.lambdaBundleBytes;
+    const over = b.bytes > budgets.lambdaBundleBytes;
     lines.push({
       what: `Lambda bundle ${b.group} (minified, cold start)`,
       value: b.totalBytes && b.totalBytes > b.bytes ? `${kb(b.bytes)} (+${kb(b.totalBytes - b.bytes)} lazy)` : kb(b.bytes),
-      budget: `${kb(budgets.lambdaBundleBytes)} (max ${kb(budgets.lambdaBundleMaxBytes)})`,
-      status: over ? 'OVER' : overTarget ? 'over target' : 'ok',
+      budget: kb(budgets.lambdaBundleBytes),
+      status: over ? 'OVER' : 'ok',
     });
-    if (over) failures.push(`Lambda bundle "${b.group}" is ${kb(b.bytes)} minified, over the ${kb(budgets.lambdaBundleMaxBytes)} maximum`);
-    else if (overTarget) warnings.push(`Lambda bundle "${b.group}" is ${kb(b.bytes)} minified, over the ${kb(budgets.lambdaBundleBytes)} target`);
+    if (over) failures.push(`Lambda bundle "${b.group}" is ${kb(b.bytes)} minified on a cold start, over the ${kb(budgets.lambdaBundleBytes)} budget`);
   }
   for (const s of m.webScreens) {
     const over = s.gzipBytes > budgets.webFirstScreenGzipBytes;
@@ -56,7 +51,7 @@ export function evaluateSizes(m: SizeMeasurements, budgets: Budgets = BUDGETS): 
     lines.push({ what: `Stack ${s.stack} (CloudFormation resources)`, value: String(s.resources), budget: String(budgets.stackResources), status: over ? 'OVER' : 'ok' });
     if (over) failures.push(`Stack "${s.stack}" has ${s.resources} CloudFormation resources, over the budget of ${budgets.stackResources}`);
   }
-  return { lines, failures, warnings };
+  return { lines, failures };
 }
 
 /** A fixed-width table: what, figure, budget, status. */

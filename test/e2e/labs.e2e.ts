@@ -46,11 +46,13 @@ test('a provider orders a lab, the results arrive with abnormal values marked, o
   // The result screen closes the note after its delay.
   await expect(win).toHaveCount(0, { timeout: 10_000 });
 
-  // The chart lists the lab order; opened, it shows the order and then the lab's results.
+  // The lab's results arrive: the ordering provider is told (LAB_RESULTS), live.
+  await expect(page.getByRole('alertdialog', { name: 'New lab results' })).toBeVisible({ timeout: 30_000 });
+  // The chart lists the delivered lab order; opened, it shows the order and the lab's results.
   await page.getByRole('button', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Lab Order' }).click();
   await page.getByRole('button', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'All statuses' }).click();
+  await page.getByRole('option', { name: 'Delivered' }).click();
   await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
   const lab = page.getByRole('dialog', { name: /^Lab Order · Aisha Rahman/ });
   await expect(lab.getByText("Health Gorilla's local stand-in").first()).toBeVisible();

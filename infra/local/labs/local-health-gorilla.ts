@@ -114,6 +114,10 @@ function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H'
     value = a.typical + (u - 0.5) * (hi - lo) * 0.4;
   }
   value = round(value, a.decimals);
+  // A value meant to be out of range stays out after the lab's rounding (a low bilirubin of 0.07 reads 0.1).
+  const step = 10 ** -a.decimals;
+  if (outOfRange === 'L' && a.low !== undefined && value >= a.low) value = a.low - step >= 0 ? round(a.low - step, a.decimals) : round((a.high ?? a.typical) + step, a.decimals);
+  if (outOfRange === 'H' && a.high !== undefined && value <= a.high) value = round(a.high + step, a.decimals);
   const interpretation = a.high !== undefined && value > a.high ? 'H' : a.low !== undefined && value < a.low ? 'L' : 'N';
   return {
     resourceType: 'Observation',

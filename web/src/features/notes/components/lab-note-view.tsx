@@ -37,20 +37,21 @@ function errorMessage(error: unknown): string {
 /** A LAB note (spec notes §2–§9): the order form, then the order's status and the lab's results. */
 export default function LabNoteView({ note, editable }: { note: Note; editable: boolean }) {
   const data = note.data as LabNoteData;
-  if (!data.hgId) return <LabOrderForm note={note} editable={editable} />;
-  return <LabOrderDetails note={note} />;
-}
-
-function LabOrderForm({ note, editable }: { note: Note; editable: boolean }) {
-  const queryClient = useQueryClient();
-  const [tests, setTests] = useState<LabTestCode[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // Kept here: the ordered note replaces the form's, and the result screen must stay until it closes the window.
   const [submitted, setSubmitted] = useState(false);
   if (submitted) {
     // The practice's note-result screen: 'Order submitted!', then it asks this window to close.
     return <iframe className="tw-lab-result-frame" title="Lab order result" src={`/#${paths.noteResult(note.noteId, { type: 'lab' })}`} />;
   }
+  if (!data.hgId) return <LabOrderForm note={note} editable={editable} onSubmitted={() => setSubmitted(true)} />;
+  return <LabOrderDetails note={note} />;
+}
+
+function LabOrderForm({ note, editable, onSubmitted }: { note: Note; editable: boolean; onSubmitted: () => void }) {
+  const queryClient = useQueryClient();
+  const [tests, setTests] = useState<LabTestCode[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const order = async () => {
     setError(null);
     if (!note.patientId) return setError(LAB_MESSAGES.noPatient);
@@ -58,9 +59,9 @@ function LabOrderForm({ note, editable }: { note: Note; editable: boolean }) {
     setPending(true);
     try {
       const saved = await orderLab(note.noteId, { noteVersion: note.noteVersion, tests });
+      onSubmitted();
       queryClient.setQueryData(noteKeys.detail(note.noteId), saved);
       void queryClient.invalidateQueries({ queryKey: noteKeys.timelines() });
-      setSubmitted(true);
     } catch (e) {
       setError(errorMessage(e));
     } finally {

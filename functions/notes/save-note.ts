@@ -6,7 +6,6 @@ import { ValidationError } from '../lib/errors.js';
 import { draftSaved, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, normalizeData, personOf } from './note-common.js';
 import { requireNote, updateNote } from './note-repository.js';
-import { priceSale, signSalesNote } from './sales.js';
 
 function applyChanges(note: Note, body: UpdateNoteBody): Partial<Note> {
   const changes: Partial<Note> = {};
@@ -30,7 +29,8 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     async (note) => {
       if (!canEditNote(note)) throw new ValidationError(NOTE_MESSAGES.signedReadOnly);
       const changes = applyChanges(note, body);
-      if (note.noteType === 'SALES' && changes.data) changes.data = await priceSale(auth.practiceId, changes.data);
+      // A sale's pricing (and its stock code) loads with the first sale, not with every note's save.
+      if (note.noteType === 'SALES' && changes.data) changes.data = await (await import('./sales.js')).priceSale(auth.practiceId, changes.data);
       await assertSavable(auth.practiceId, { ...note, ...changes }, now);
       return { ...changes, status: statusAfterSave(note.noteType, note.status === 'HIDDEN' ? 'DRAFT' : note.status) };
     },
@@ -44,7 +44,7 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
 /** POST /v1/notes/{noteId}/sign: saves the optional final data and signs; the signer becomes the author. */
 export async function signNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
   // A sale's signature also takes its items from stock, in the same transaction.
-  if ((await requireNote(auth.practiceId, noteId)).noteType === 'SALES') return signSalesNote(auth, noteId, body, now);
+  if ((await requireNote(auth.practiceId, noteId)).noteType === 'SALES') return (await import('./sales.js')).signSalesNote(auth, noteId, body, now);
   const { saved } = await updateNote(
     auth.practiceId,
     noteId,

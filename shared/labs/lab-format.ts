@@ -62,3 +62,8 @@ export function labValueText(item: Pick<LabResultItem, 'valueQuantity' | 'valueS
   return item.valueString ?? '';
 }
 
+
+/** Spec shell §9: the lab table leaves out deleted notes and orders still at the lab (SENT); newest first. */
+export function labTableNotes<N extends { noteType: string; status: string; eventTimestamp: string }>(notes: readonly N[]): N[] {
+  return notes.filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED' && n.status !== 'SENT').sort((a, b) => b.eventTimestamp.localeCompare(a.eventTimestamp));
+}

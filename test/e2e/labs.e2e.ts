@@ -63,6 +63,9 @@ test('a provider orders a lab, the results arrive with abnormal values marked, o
   const flagged = lab.locator('tr.tw-lab__row--abnormal');
   expect(await flagged.count()).toBeGreaterThanOrEqual(4);
   await expect(flagged.first().locator('.tw-lab__flag')).toHaveText(/High|Low/);
+  // The patient's lab table lists this delivered lab (orders still at the lab and deleted ones are left out).
+  const table = lab.getByRole('table', { name: 'Lab results for this patient' });
+  await expect(table.getByRole('row').filter({ hasText: 'This note' })).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/labs-03-results.png` });
 
   // The trend of one analyte: its numbers in the spec's formatting.

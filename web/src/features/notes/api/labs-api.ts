@@ -19,3 +19,9 @@ export async function fetchLabPdf(noteId: string): Promise<{ fileName: string; b
   const bytes = Uint8Array.from(atob(body.base64), (c) => c.charCodeAt(0));
   return { fileName: body.fileName, blob: new Blob([bytes], { type: 'application/pdf' }) };
 }
+
+/** GET /v1/notes?patientId&noteType=LAB: the patient's lab notes (the lab table filters them). */
+export async function fetchLabNotes(patientId: string, signal?: AbortSignal): Promise<Note[]> {
+  const body = await apiRequest<{ notes: unknown[] }>({ path: '/v1/notes', query: { patientId, noteType: 'LAB', excludeFormattedText: true }, signal });
+  return body.notes.map((n) => Note.parse(n));
+}

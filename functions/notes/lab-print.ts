@@ -2,7 +2,7 @@
  * GET /v1/notes/labs/print?id: the lab report PDF on the practice's letterhead. pdf-lib is large:
  * this module is reached only through a lazyRoute (lab-routes.ts), never the group's cold start.
  */
-import { LAB_MESSAGES, labAbnormality, labRangeText, labValueText, PAYMENT_STATUS_LABEL, type LabNoteData } from '../../shared/labs/lab-schema.js';
+import { LAB_MESSAGES, labAbnormality, labPaymentNotice, labRangeText, labValueText, PAYMENT_STATUS_LABEL, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
@@ -36,7 +36,8 @@ export async function printLab(auth: AuthContext, noteId: string): Promise<{ fil
     ['Collected', day(data.collectedAt)],
     ['Payment', data.paymentStatus ? PAYMENT_STATUS_LABEL[data.paymentStatus] : ''],
   ]);
-  if (data.paymentStatus === 'FAILED') doc.text(LAB_MESSAGES.paymentFailed, { bold: true });
+  const paymentNotice = labPaymentNotice(data.paymentStatus);
+  if (paymentNotice) doc.text(paymentNotice, { bold: true });
   const results = data.results ?? [];
   if (results.length === 0) {
     doc.space(8);

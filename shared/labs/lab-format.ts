@@ -67,3 +67,11 @@ export function labValueText(item: Pick<LabResultItem, 'valueQuantity' | 'valueS
 export function labTableNotes<N extends { noteType: string; status: string; eventTimestamp: string }>(notes: readonly N[]): N[] {
   return notes.filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED' && n.status !== 'SENT').sort((a, b) => b.eventTimestamp.localeCompare(a.eventTimestamp));
 }
+
+/** Spec notes §5 Lab payment: on FAILED the billing system may not have charged the patient. */
+export const LAB_PAYMENT_FAILED = 'The billing system may not have charged the patient. Check the upcoming invoice.';
+
+/** What the lab note and its report say about the payment: the FAILED text, or nothing. */
+export function labPaymentNotice(status: string | undefined): string | null {
+  return status === 'FAILED' ? LAB_PAYMENT_FAILED : null;
+}

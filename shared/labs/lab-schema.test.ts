@@ -44,3 +44,11 @@ describe('the lab table', () => {
     expect(listed.map((x) => x.noteId)).toEqual(['d', 'a']);
   });
 });
+
+describe('lab payment', () => {
+  it('tells on FAILED that the billing system may not have charged the patient, and says nothing otherwise', async () => {
+    const { labPaymentNotice, PAYMENT_STATUSES } = await import('./lab-schema.js');
+    expect(labPaymentNotice('FAILED')).toBe('The billing system may not have charged the patient. Check the upcoming invoice.');
+    for (const status of PAYMENT_STATUSES.filter((s) => s !== 'FAILED')) expect(labPaymentNotice(status)).toBeNull();
+  });
+});

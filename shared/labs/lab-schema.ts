@@ -2,6 +2,7 @@ import * as z from '../zod.js';
 import type { LabResultItem } from './lab-format.js';
 
 export * from './lab-format.js';
+import { LAB_PAYMENT_FAILED } from './lab-format.js';
 
 /**
  * Labs (spec notes §2–§9 LAB, shell §2.6 Lab Order, §9 lab formatting): a LAB note orders tests
@@ -11,7 +12,7 @@ export * from './lab-format.js';
 export const LAB_MESSAGES = {
   missingProviderResourceId: 'Missing lab provider resource id',
   pdfError: 'There was an error fetching your pdf, please try again',
-  paymentFailed: 'The billing system may not have charged the patient. Check the upcoming invoice.',
+  paymentFailed: LAB_PAYMENT_FAILED,
   invoiceHint: 'To find the invoice, click on "View Invoice" in the patient\'s card',
   noTests: 'Choose at least one test',
   noPatient: 'Choose a patient before ordering',

@@ -4,7 +4,8 @@ import { HealthGorillaClient, HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../func
 import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID, LAB_MESSAGES, LOCAL_LAB_PROVIDER_LABEL, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { pdfText } from '../support/pdf-text.js';
-import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let provider: string;
@@ -179,6 +180,12 @@ describe('lab orders and results', () => {
     expect(text).toContain(`Lana Labs${run}`);
     expect(text).toContain('Glucose');
     expect(text).toContain(LOCAL_LAB_PROVIDER_LABEL);
+    expect(text).not.toContain(LAB_MESSAGES.paymentFailed);
+    // The billing system reports the charge failed: the report says so in the spec's words.
+    const { client, tableName } = tableClient();
+    await client.send(new UpdateCommand({ TableName: tableName, Key: { practiceId: 'prc_demo_tidewell', sk: `NOTE#${note.noteId}` }, UpdateExpression: 'SET #d.paymentStatus = :f', ExpressionAttributeNames: { '#d': 'data' }, ExpressionAttributeValues: { ':f': 'FAILED' } }));
+    const failed = await api(employee, 'GET', `/v1/notes/labs/print?id=${note.noteId}`);
+    expect((await pdfText(Buffer.from(failed.body.base64, 'base64'))).join(' ')).toContain(LAB_MESSAGES.paymentFailed);
 
     // Roles: an employee reads, trends and prints, but does not order.
     const other = await labNote(employee);

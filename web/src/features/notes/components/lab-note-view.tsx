@@ -6,6 +6,7 @@ import {
   LAB_MESSAGES,
   LAB_TESTS,
   labAbnormality,
+  labPaymentNotice,
   labTableNotes,
   labRangeText,
   labValueText,
@@ -161,9 +162,9 @@ function LabOrderDetails({ note }: { note: Note }) {
           <dd>{data.paymentStatus ? PAYMENT_STATUS_LABEL[data.paymentStatus] : '—'}</dd>
         </div>
       </dl>
-      {data.paymentStatus === 'FAILED' ? (
+      {labPaymentNotice(data.paymentStatus) ? (
         <p className="tw-lab__error" role="alert">
-          {LAB_MESSAGES.paymentFailed}
+          {labPaymentNotice(data.paymentStatus)}
         </p>
       ) : null}
       {results.length === 0 ? (

@@ -81,7 +81,10 @@ function LabOrderForm({ note, editable, onSubmitted }: { note: Note; editable: b
             label={t.display}
             isDisabled={!editable}
             isSelected={tests.includes(t.code)}
-            onChange={(on) => setTests((now) => (on ? [...now, t.code] : now.filter((c) => c !== t.code)))}
+            onChange={(on) => {
+              setError(null);
+              setTests((now) => (on ? [...now, t.code] : now.filter((c) => c !== t.code)));
+            }}
           />
         ))}
       </fieldset>

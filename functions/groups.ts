@@ -24,9 +24,10 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * model: AI_MODEL_ID/AI_REGION + bedrock:InvokeModel(WithResponseStream) on the practice's model (practices/<slug>.json `ai`);
  * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself);
  * partnerOrigins: PARTNER_ORIGINS, the origins the web's CSP lets frame (practices/<slug>.json `partnerOrigins`, `partnerApps`);
- * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret.
+ * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret;
+ * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource.
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs';
 
 export interface GroupDefinition {
   name: string;
@@ -46,7 +47,7 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets'], signedRoutes: PARTNER_DELIVERY_ROUTES },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs'], signedRoutes: PARTNER_DELIVERY_ROUTES },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.

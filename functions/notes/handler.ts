@@ -18,13 +18,18 @@ import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
 import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
-import { NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type TemplateRouteKey } from './routes.js';
+import { LAB_ROUTE_KEYS, NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type LabRouteKey, type TemplateRouteKey } from './routes.js';
 import { saveNote, signNote } from './save-note.js';
 import { addendNote, updateSignedNote } from './signed-note.js';
 
 /** Each template route loads with the first request of any of them. */
 function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
   return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
+}
+
+/** Each lab route loads with the first request of any of them; the PDF's pdf-lib only with the print route's own import. */
+function labRoutes<K extends LabRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
+  return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./lab-routes.js').then((m) => m.LAB_ROUTES[key]))])) as Record<K, LazyRoute>;
 }
 
 const userRoutes = groupHandler(NOTE_ROUTES, {
@@ -86,6 +91,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   // pdf-lib (about 500 KB) loads with the first prescription printed, never on a cold start.
   'GET /v1/notes/{noteId}/prescription-pdf': lazyRoute(() => import('./rx-print.js').then((m) => m.RX_PRINT_ROUTE)),
   ...templateRoutes(TEMPLATE_ROUTE_KEYS),
+  ...labRoutes(LAB_ROUTE_KEYS),
 });
 
 /** Signed deliveries are rare next to the windows' calls: their code loads on the first one. */

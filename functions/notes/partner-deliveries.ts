@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +16,7 @@ import type { Note } from '../../shared/notes/note-schema.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { greedyRouteResolver, httpErrorMapper, type HttpEvent } from '../lib/http/group-handler.js';
 import { originOf, withRequestOrigin } from '../lib/http/request-context.js';
 import { verifyDelivery } from '../lib/http/signed-delivery.js';
@@ -160,6 +161,21 @@ function header(event: HttpEvent, name: string): string | undefined {
   return found ? headers[found] : undefined;
 }
 
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ValidationError('Malformed JSON in request body');
+  }
+}
+
+/** The Subscription's `Authorization: Bearer <token>` header, compared in constant time; 401 otherwise. */
+function verifyBearer(secret: string | null, authorization: string | undefined): void {
+  const given = Buffer.from(authorization?.startsWith('Bearer ') ? authorization.slice(7) : '');
+  const expected = Buffer.from(secret ?? '');
+  if (!secret || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError('Delivery not verified');
+}
+
 const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /**
@@ -177,13 +193,15 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
     const params = parseOrThrow(DeliveryParams, event.pathParameters ?? {}, 'path');
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     const secret = await partnerSecretsFromEnv().secretOf(params.partnerId);
-    verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new ValidationError('Malformed JSON in request body');
+    if (params.partnerId === HEALTH_GORILLA_PARTNER_ID && key === 'POST /v1/partner-deliveries/{partnerId}/results') {
+      // Health Gorilla's Subscription notification: the FHIR resource itself, with the header the Subscription names (no HMAC).
+      verifyBearer(secret, header(event, 'authorization'));
+      const { applyLabReport } = await import('./labs.js');
+      const outcome = await applyLabReport(practiceId, parseJson(raw));
+      return json(outcome.replayed ? 200 : 201, outcome);
     }
+    verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
+    const parsed = parseJson(raw);
     const outcome =
       key === 'POST /v1/partner-deliveries/{partnerId}/results'
         ? await applyPartnerResult(practiceId, params.partnerId, parseOrThrow(PartnerResultBody, parsed, 'body'))

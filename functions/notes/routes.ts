@@ -11,6 +11,10 @@ export const TEMPLATE_ROUTE_KEYS = [
 ] as const;
 export type TemplateRouteKey = (typeof TEMPLATE_ROUTE_KEYS)[number];
 
+/** Lab orders, trends and reports: rare beside writing notes, so they load with their first request (lab-routes.ts). */
+export const LAB_ROUTE_KEYS = ['POST /v1/notes/{noteId}/lab-order', 'GET /v1/notes/labs/print', 'GET /v2/notes/labs/link/{a}/{b}'] as const;
+export type LabRouteKey = (typeof LAB_ROUTE_KEYS)[number];
+
 export const NOTE_ROUTES = [
   'POST /v2/notes',
   'GET /v2/notes',
@@ -28,6 +32,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/restore',
   'GET /v1/notes/{noteId}/prescription-pdf',
   ...TEMPLATE_ROUTE_KEYS,
+  ...LAB_ROUTE_KEYS,
 ] as const;
 export type NoteRouteKey = (typeof NOTE_ROUTES)[number];
 

@@ -60,6 +60,23 @@ export const PracticePartnerAppSchema = z.extend(z.omit(PartnerAppInput, { origi
 });
 export type PracticePartnerApp = z.infer<typeof PracticePartnerAppSchema>;
 
+/**
+ * The practice's Health Gorilla account (README "Labs"): not secret; the client secret and the
+ * Subscription's header token are in the partner secrets under health-gorilla-client and health-gorilla.
+ */
+export const PracticeLabsSchema = z.object({
+  baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+$/, 'labs.baseUrl must be an https origin')), 'https://api.healthgorilla.com'),
+  clientId: z.string().check(z.minLength(1), z.maxLength(200)),
+  clientUri: z.string().check(z.minLength(1), z.maxLength(300)),
+  userLogin: z.string().check(z.minLength(1), z.maxLength(200)),
+  scopes: z._default(z.string().check(z.maxLength(300)), 'user/*.*'),
+  /** The practice's Organization id at Health Gorilla (requestgroup-authorizedBy). */
+  authorizedBy: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** The performing lab's Organization id (requestgroup-performer). */
+  performer: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+export type PracticeLabs = z.infer<typeof PracticeLabsSchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
@@ -76,6 +93,7 @@ export const PracticeConfigSchema = z.object({
   email: z.optional(PracticeEmailSchema),
   sms: z.optional(PracticeSmsSchema),
   ai: z.optional(PracticeAiSchema),
+  labs: z.optional(PracticeLabsSchema),
   /**
    * Partner apps seeded into the table, and further origins admins may add partner apps from. The web's
    * content security policy lets exactly these origins (with those of partnerApps) be framed.

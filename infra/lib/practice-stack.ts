@@ -102,6 +102,7 @@ export class PracticeStack extends Stack {
         sms: (fn: NodejsFunction) => sms.grantSend(fn),
         partnerOrigins: (fn: NodejsFunction) => partners.passOrigins(fn),
         partnerSecrets: (fn: NodejsFunction) => partners.grantRead(fn),
+        labs: (fn: NodejsFunction) => passLabs(fn, config.labs),
         model: (fn: NodejsFunction) => copilot.grantModel(fn),
         'stream-url': (fn: NodejsFunction) => copilot.addStreamUrl(fn),
       },
@@ -137,4 +138,16 @@ export class PracticeStack extends Stack {
       new CfnOutput(this, name, { value });
     }
   }
+}
+
+/** Health Gorilla's account for the lab routes; without `labs` in the practice file ordering answers that labs are not set up. */
+function passLabs(fn: NodejsFunction, labs: PracticeConfig['labs']): void {
+  if (!labs) return;
+  fn.addEnvironment('HEALTH_GORILLA_URL', labs.baseUrl);
+  fn.addEnvironment('HEALTH_GORILLA_CLIENT_ID', labs.clientId);
+  fn.addEnvironment('HEALTH_GORILLA_CLIENT_URI', labs.clientUri);
+  fn.addEnvironment('HEALTH_GORILLA_USER_LOGIN', labs.userLogin);
+  fn.addEnvironment('HEALTH_GORILLA_SCOPES', labs.scopes);
+  fn.addEnvironment('HEALTH_GORILLA_AUTHORIZED_BY', labs.authorizedBy);
+  fn.addEnvironment('HEALTH_GORILLA_PERFORMER', labs.performer);
 }

@@ -26,6 +26,9 @@ import { seedPartnerApps } from './seed/seed-partner-apps.js';
 import { seedDemoSales } from './seed/demo-sales.js';
 import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
 import { readState, writeState } from './state.js';
+import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
+import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
+import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
@@ -208,7 +211,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     });
     // The demo partner app on a second local origin, so frames and window messages cross origins as deployed.
     const localPartnerIds = practice.partnerApps.filter((a) => a.origin === 'local').map((a) => a.partnerAppId);
-    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, localPartnerIds);
+    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID]);
     partner = await startLocalPartner({
       port: opts.partnerPort ?? (port ? port + 1 : 0),
       host: opts.host,
@@ -219,6 +222,19 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const partnerOrigins = [partner.origin, ...deployedPartnerOrigins(practice)];
     // What the stack gives the groups with partnerOrigins and partnerSecrets access (a file instead of Secrets Manager).
     Object.assign(process.env, { PARTNER_ORIGINS: partnerOrigins.join(','), PARTNER_SECRETS_FILE: partnerSecretsFile });
+    // Health Gorilla's local stand-in on this origin; the notes group reaches it as it would the vendor.
+    const labs = createLocalHealthGorilla({ secretsFile: partnerSecretsFile, apiUrl: `${internal}/api`, enrolledNpis: DEMO_USERS.flatMap((u) => (u.npiNumber ? [u.npiNumber] : [])) });
+    requestHandlers.push([LOCAL_HG_PATH, labs.handle]);
+    stops.push(() => labs.stop());
+    Object.assign(process.env, {
+      HEALTH_GORILLA_URL: `${internal}${LOCAL_HG_PATH}`,
+      HEALTH_GORILLA_CLIENT_ID: LOCAL_HG_CLIENT_ID,
+      HEALTH_GORILLA_CLIENT_URI: LOCAL_HG_CLIENT_URI,
+      HEALTH_GORILLA_USER_LOGIN: LOCAL_HG_USER_LOGIN,
+      HEALTH_GORILLA_AUTHORIZED_BY: LOCAL_HG_PRACTICE_ORG,
+      HEALTH_GORILLA_PERFORMER: LOCAL_HG_LAB_ORG,
+      HEALTH_GORILLA_LOCAL: '1',
+    });
 
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     // The deployed policy's shape with the local origins: API, Cognito and the realtime socket are

@@ -57,6 +57,11 @@ export const PERMISSIONS = {
     refusal: 403,
     says: 'An admin restores a deleted note with POST /v1/notes/{noteId}/restore; it returns to the status it had.',
   },
+  'lab.order': {
+    roles: ['admin', 'provider'],
+    refusal: 403,
+    says: "Labs are ordered by providers and admins, for an ordering provider the lab provider knows by NPI; every role reads, trends and prints the results.",
+  },
   'sms.send': {
     roles: EVERYONE,
     refusal: 403,

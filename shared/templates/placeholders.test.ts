@@ -73,4 +73,19 @@ describe('placeholders', () => {
     expect(() => expandPlaceholders('{{form}}', ctx({ patient: null }))).toThrow('Please select a patient');
     expect(htmlToText('<h3>A</h3><p>b<br>c</p>')).toBe('A\nb\nc');
   });
+  it('quotes the latest lab results for {{last lab}} and {{last 3 labs}}, flags out-of-range values, and skips orders still at the lab', () => {
+    const result = (code: string, text: string, value: number, low: number, high: number, interpretation: string) => ({ id: code, code, text, valueQuantity: { value, unit: 'mg/dL' }, ranges: [{ low, high }], interpretation });
+    const notes = [
+      note({ noteId: 'l1', noteType: 'LAB', status: 'DELIVERED', eventTimestamp: '2026-01-01T10:00:00.000Z', data: { results: [result('2345-7', 'Glucose', 92, 70, 99, 'N')] } }),
+      note({ noteId: 'l2', noteType: 'LAB', status: 'DELIVERED', eventTimestamp: '2026-03-01T10:00:00.000Z', data: { results: [result('2345-7', 'Glucose', 128, 70, 99, 'H')] } }),
+      note({ noteId: 'l3', noteType: 'LAB', status: 'SENT', eventTimestamp: '2026-04-01T10:00:00.000Z', data: { text: 'waiting' } }),
+    ];
+    const last = expandPlaceholders('{{last lab}}', ctx({ notes }));
+    expect(last.text).toContain('Glucose: 128 mg/dL (H) [70–99]');
+    expect(last.text).not.toContain('92 mg/dL');
+    expect(last.text).not.toContain('waiting');
+    const three = expandPlaceholders('{{last 3 labs}}', ctx({ notes }));
+    expect(three.text).toContain('Glucose: 128 mg/dL (H) [70–99]');
+    expect(three.text).toContain('Glucose: 92 mg/dL [70–99]');
+  });
 });

@@ -1,4 +1,5 @@
 import { FAMILY_RELATION_LABELS, type FamilyRelation } from '../chart/constants.js';
+import { labAbnormality, labRangeText, labValueText, type LabResultItem } from '../labs/lab-format.js';
 import type { Note } from '../notes/note-schema.js';
 import { vitalsLines } from '../notes/vitals.js';
 import { WILDCARD } from '../notes/note-constants.js';
@@ -140,8 +141,20 @@ function noteLines(n: Note, timeZone?: string): string[] {
   else if (n.noteType === 'EMAIL' && n.data.subject) lines.push(`Subject: ${n.data.subject}`);
   const body = clean(n.data.text);
   if (body && n.noteType !== 'VITALS') lines.push(...body.split('\n'));
+  if (n.noteType === 'LAB') lines.push(...labLines(n));
   for (const a of n.data.addenda ?? []) lines.push(`Addendum (${a.author.name}, ${zonedParts(new Date(a.timestamp), timeZone).date}): ${a.text}`);
   return lines;
+}
+
+const FLAG = { high: ' (H)', low: ' (L)', abnormal: ' (A)' } as const;
+/** A lab note's results, one line each: test, value and unit, the flag when out of range, the reference range. */
+function labLines(n: Note): string[] {
+  const results = (Array.isArray(n.data.results) ? n.data.results : []) as LabResultItem[];
+  return results.map((r) => {
+    const flag = labAbnormality(r);
+    const range = labRangeText(r);
+    return `${r.text}: ${labValueText(r)}${flag ? FLAG[flag] : ''}${range ? ` [${range}]` : ''}`;
+  });
 }
 
 const newestFirst = (a: Note, b: Note) => b.eventTimestamp.localeCompare(a.eventTimestamp);
@@ -248,7 +261,8 @@ function resolveToken(token: string, ctx: PlaceholderContext): Lines {
     }
     case 'last lab':
     case 'last 3 labs': {
-      const labs = chartNotes.filter((n) => n.noteType === 'LAB').slice(0, token === 'last lab' ? 1 : 3);
+      // The lab table's notes: an order still waiting at the lab (SENT) has nothing to quote yet.
+      const labs = chartNotes.filter((n) => n.noteType === 'LAB' && n.status !== 'SENT').slice(0, token === 'last lab' ? 1 : 3);
       return labs.flatMap((n, i) => [...(i ? [''] : []), ...noteLines(n, ctx.timeZone)]);
     }
     case 'allergies':

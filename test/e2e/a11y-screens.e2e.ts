@@ -17,7 +17,7 @@ const VIEWPORTS = [
 /** Kept for these scans: every health-summary section of this patient is filled once. */
 const FULL_CHART_PATIENT = 'pat-0015';
 
-const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note', 'Sales'] as const;
+const NOTE_WINDOW_TYPES = ['Note', 'Phone Call', 'Email', 'Document', 'Vitals', 'SMS Log', 'Sticky Note', 'Sales', 'Lab Order'] as const;
 
 async function fillEveryChartSection(page: Page, patientId: string): Promise<void> {
   const base = `/v1/patients/${patientId}`;
@@ -479,5 +479,51 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectAccessible(page, at('delete file confirmation'));
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the lab order window, the lab results and the trend have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}, and a lab is ordered by keyboard alone`, async ({ page, sessions }) => {
+    test.setTimeout(180_000);
+    const admin = await sessions.open('admin@demo.tidewell.local');
+    const flags = (await apiAs(admin, 'GET', '/v1/practices/feature-gates')).json.flags as Record<string, boolean>;
+    expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { trending_labs: true } })).status).toBe(200);
+    try {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+      await signIn(page, PROVIDER, '/home');
+      await openChart(page, 'pat-0004');
+      await page.getByRole('button', { name: 'New interaction' }).click();
+      await page.getByRole('menuitem', { name: 'Lab Order', exact: true }).click();
+      const win = page.getByRole('dialog', { name: /^Lab Order · / });
+      await expect(win.getByRole('button', { name: 'Order lab' })).toBeVisible();
+      await expectAccessible(page, at('lab order window'));
+      // By keyboard: the first test's checkbox, Space, then Tab to Order lab and Enter.
+      await win.getByRole('checkbox', { name: 'Comprehensive metabolic panel (CMP)' }).focus();
+      await page.keyboard.press('Space');
+      await expect(win.getByRole('checkbox', { name: 'Comprehensive metabolic panel (CMP)' })).toBeChecked();
+      await win.getByRole('button', { name: 'Order lab' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(win.frameLocator('iframe').getByRole('heading', { name: 'Order submitted!' })).toBeVisible();
+      await expect(win).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByRole('alertdialog', { name: 'New lab results' })).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Lab Order' }).click();
+      await page.getByRole('button', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Delivered' }).click();
+      await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+      const lab = page.getByRole('dialog', { name: /^Lab Order · / });
+      await expect(lab.getByRole('table', { name: 'Comprehensive metabolic panel (CMP)' })).toBeVisible({ timeout: 30_000 });
+      await expectAccessible(page, at('lab results'));
+      await lab.getByRole('button', { name: 'Trend of Glucose' }).focus();
+      await page.keyboard.press('Enter');
+      const trend = page.getByRole('dialog', { name: 'Glucose over time' });
+      await expect(trend.getByRole('table')).toBeVisible();
+      await expectAccessible(page, at('lab trend'));
+      await page.keyboard.press('Escape');
+      await expect(trend).toHaveCount(0);
+    } finally {
+      await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { trending_labs: flags.trending_labs === true } });
+    }
   });
 }

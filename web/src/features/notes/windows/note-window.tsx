@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { canEditNote } from '../../../../../shared/notes/note-rules.js';
@@ -38,6 +38,9 @@ import { NoteExtras, type NoteExtrasProps } from './note-extras.js';
 import { useNoteWindows } from './note-windows-context.js';
 import { useFocusOnOpen } from './use-focus-on-open.js';
 import { isDispensedRx, useNoteActions } from './use-note-actions.js';
+
+/** A lab note's order form and results load with the first lab note opened. */
+const LabNoteView = lazy(() => import('../components/lab-note-view.js'));
 
 /** The empty editor's hint: '/' offers the practice's templates once the note has a patient. */
 export const EDITOR_PLACEHOLDER = 'Start typing, or type / to insert a template';
@@ -118,7 +121,9 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   const signed = isSignedStatus(note.status);
   const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
-  const signable = editable && !isEmail && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
+  // A lab note is ordered, not saved or signed: the lab's results are its content.
+  const lab = note.noteType === 'LAB';
+  const signable = editable && !isEmail && !lab && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
   const dob = patient.data?.dob ?? null;
   // Spec notes §5: an email needs the patient's address ('Missing patient email address.').
   const missingPatientEmail = isEmail && Boolean(patient.data) && !patient.data?.email?.trim() && !draft.snapshot.data.to?.trim();
@@ -243,6 +248,10 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               draft.change({ data: changes });
             }}
           />
+        ) : lab ? (
+          <Suspense fallback={<Spinner label="Loading lab" />}>
+            <LabNoteView note={note} editable={editable} />
+          </Suspense>
         ) : note.noteType === 'SMS' ? (
           <SmsNoteView note={note} />
         ) : note.noteType === 'VITALS' ? (
@@ -291,7 +300,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
       <div className="tw-note-window__footer">
         <NoteSaveStatus state={draft.saveState} onReload={() => void actions.reload()} reloading={busy === 'reload'} />
         <div className="tw-note-window__actions">
-          {editable ? (
+          {editable && !lab ? (
             <Button size="sm" onPress={() => void actions.saveNow()} isPending={draft.saveState.kind === 'saving'}>
               Save
             </Button>
@@ -306,7 +315,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               Send
             </Button>
           ) : null}
-          {signed && !addending && !external && note.noteType !== 'SALES' && note.noteType !== 'RX' ? (
+          {signed && !addending && !external && !lab && note.noteType !== 'SALES' && note.noteType !== 'RX' ? (
             <Button size="sm" onPress={() => actions.setAddending(true)}>
               Addend
             </Button>

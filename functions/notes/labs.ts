@@ -1,0 +1,276 @@
+/**
+ * Lab orders and results (spec notes §2–§9 LAB): loaded with the first lab request, never on the
+ * notes group's cold start. A LAB note orders its tests from Health Gorilla, and the results the
+ * lab sends back (functions/notes/partner-deliveries.ts) become its data.
+ */
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  HEALTH_GORILLA_PARTNER_ID,
+  LAB_MESSAGES,
+  LAB_PROVIDER_NAME,
+  LAB_TESTS,
+  LOCAL_LAB_PROVIDER_LABEL,
+  numericLabValue,
+  type LabNoteData,
+  type LabOrderBody,
+  type LabResultItem,
+  type LabTrend,
+} from '../../shared/labs/lab-schema.js';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { can } from '../../shared/permissions/permissions.js';
+import {
+  HEALTH_GORILLA_CLIENT_SECRET_ID,
+  HealthGorillaClient,
+  healthGorillaConfigFromEnv,
+  LabProviderError,
+  parseDiagnosticReport,
+} from '../lib/adapters/health-gorilla.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import type { HttpExchange } from '../lib/adapters/sms-carrier.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { createNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
+import { getUser } from '../practice/user-repository.js';
+import { auditNote, requirePatient } from './note-common.js';
+import { listPatientNotes, requireNote, toItem } from './note-repository.js';
+
+/** pk practiceId, sk LABORDER#<RequestGroup id> → the LAB note the order was placed from. */
+export const labOrderKey = (hgId: string) => `LABORDER#${hgId}`;
+/** pk practiceId, sk DELIVERY#health-gorilla#<report id>#<version>: a report version already taken. */
+export const labDeliveryKey = (reportId: string, version: string) => `DELIVERY#${HEALTH_GORILLA_PARTNER_ID}#${reportId}#${version}`;
+
+let exchangeOverride: HttpExchange | undefined;
+/** Tests reach the vendor through a recorded exchange instead of the network. */
+export function setLabExchangeForTests(exchange: HttpExchange | undefined): void {
+  exchangeOverride = exchange;
+  cachedClient = undefined;
+}
+
+let cachedClient: HealthGorillaClient | undefined;
+async function labClient(): Promise<HealthGorillaClient> {
+  if (cachedClient) return cachedClient;
+  const secret = process.env.HEALTH_GORILLA_URL ? await partnerSecretsFromEnv().secretOf(HEALTH_GORILLA_CLIENT_SECRET_ID) : null;
+  const config = healthGorillaConfigFromEnv(secret);
+  if (!config) throw new DependencyError(503, LAB_MESSAGES.notConfigured, 'LAB_NOT_CONFIGURED');
+  cachedClient = new HealthGorillaClient(config, exchangeOverride);
+  return cachedClient;
+}
+
+const labData = (note: Note) => note.data as LabNoteData & Record<string, unknown>;
+
+function providerFailure(error: unknown): never {
+  if (error instanceof LabProviderError) {
+    if (error.kind === 'refused') throw new ValidationError(LAB_MESSAGES.providerRefused, { order: error.issues.join('; ') || LAB_MESSAGES.providerRefused });
+    throw new DependencyError(503, LAB_MESSAGES.providerUnavailable, `LAB_${error.kind.toUpperCase()}`);
+  }
+  throw error;
+}
+
+/**
+ * POST /v1/notes/{noteId}/lab-order: orders the chosen tests for the note's patient from the
+ * ordering provider (the caller unless named). The provider's Health Gorilla Practitioner is looked
+ * up by NPI; without one the order is refused with 'Missing lab provider resource id'.
+ */
+export async function placeLabOrder(auth: AuthContext, noteId: string, body: LabOrderBody, now = new Date()): Promise<Note> {
+  if (!can({ role: auth.role, userId: auth.userId }, 'lab.order')) throw new ForbiddenError('Only providers and admins order labs.');
+  const note = await requireNote(auth.practiceId, noteId);
+  if (note.status === 'DELETED') throw new NotFoundError('Note not found');
+  if (note.noteType !== 'LAB') throw new ValidationError(LAB_MESSAGES.notLab);
+  if (labData(note).hgId) throw new ConflictError(LAB_MESSAGES.alreadyOrdered);
+  if (note.noteVersion !== body.noteVersion) throw new ConflictError('This note was changed by someone else. Reload it and try again.', { noteVersion: note.noteVersion });
+  if (!note.patientId) throw new ValidationError(LAB_MESSAGES.noPatient, { patientId: LAB_MESSAGES.noPatient });
+  const patient = await requirePatient(auth.practiceId, note.patientId);
+  const providerId = body.orderingProviderId ?? auth.userId;
+  const provider = await getUser(auth.practiceId, providerId);
+  if (!provider || provider.permissionGroup !== 'provider' && provider.permissionGroup !== 'admin') throw new ValidationError(LAB_MESSAGES.missingProviderResourceId, { orderingProviderId: LAB_MESSAGES.missingProviderResourceId });
+  const client = await labClient();
+  let resourceId: string | null = null;
+  try {
+    resourceId = provider.npiNumber ? await client.practitionerIdByNpi(provider.npiNumber) : null;
+  } catch (error) {
+    providerFailure(error);
+  }
+  if (!resourceId) throw new ValidationError(LAB_MESSAGES.missingProviderResourceId, { orderingProviderId: LAB_MESSAGES.missingProviderResourceId });
+  const tests = body.tests.map((code) => LAB_TESTS.find((t) => t.code === code)!);
+  let placed;
+  try {
+    placed = await client.placeOrder({
+      noteId,
+      tests,
+      patient: {
+        id: patient.id,
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        dob: patient.dob ?? null,
+        gender: patient.gender ?? null,
+        phone: patient.primaryPhoneNumber ?? patient.phones?.[0]?.number ?? null,
+        email: patient.email ?? null,
+        address: patient.address ? { line: patient.address.line1, city: patient.address.city, state: patient.address.state, postalCode: patient.address.zip } : null,
+      },
+      provider: { resourceId, name: provider.name, npi: provider.npiNumber ?? '' },
+      authoredOn: now.toISOString(),
+    });
+  } catch (error) {
+    providerFailure(error);
+  }
+  const local = client.config.local === true;
+  const data: LabNoteData = {
+    ...labData(note),
+    tests: body.tests,
+    orderedFrom: local ? LOCAL_LAB_PROVIDER_LABEL : LAB_PROVIDER_NAME,
+    labReferenceId: placed.requisition,
+    actions: placed.actions.length ? placed.actions : tests.map((t) => ({ display: t.display })),
+    hgId: placed.hgId,
+    orderStatus: 'ordered',
+    lastUpdated: now.toISOString(),
+    // Health Gorilla bills the patient's account for a patient-billed order; the billing system's charge is not known yet.
+    billedToCode: 'patient',
+    billedToText: 'Patient',
+    paymentStatus: 'UNKNOWN',
+    payments: [],
+    orderingProvider: { userId: provider.userId, name: provider.name, resourceId },
+    ...(local ? { local: true } : {}),
+  };
+  // The order exists at the vendor now: the note and the order's lookup item are written together,
+  // and the note keeps the order even if someone saved it meanwhile (only the lab fields change).
+  const saved = await writeOrder(auth.practiceId, noteId, placed.hgId, data, now);
+  await auditNote(auth, 'update', saved);
+  return saved;
+}
+
+async function writeOrder(practiceId: string, noteId: string, hgId: string, data: LabNoteData, now: Date, attempt = 0): Promise<Note> {
+  const current = await requireNote(practiceId, noteId);
+  const next: Note = { ...current, status: current.status === 'DRAFT' || current.status === 'HIDDEN' ? 'SENT' : current.status, data: { ...current.data, ...data }, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { practiceId, sk: labOrderKey(hgId), entityType: 'LAB_ORDER', noteId, hgId, createdAt: now.toISOString() }, ConditionExpression: 'attribute_not_exists(sk)' } },
+          { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': current.noteVersion } } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error) || attempt >= 3) throw error;
+    return writeOrder(practiceId, noteId, hgId, data, now, attempt + 1);
+  }
+  return next;
+}
+
+/** Who the lab's deliveries act as in the audit trail: it has no user record or token. */
+function labActor(practiceId: string): AuthContext {
+  return { practiceId, userId: `partner:${HEALTH_GORILLA_PARTNER_ID}`, email: '', name: LAB_PROVIDER_NAME, role: 'employee', groups: [] };
+}
+
+export interface LabDeliveryOutcome {
+  noteId: string;
+  replayed: boolean;
+}
+
+/**
+ * A DiagnosticReport from Health Gorilla (its Subscription notification, or a poll) becomes the
+ * LAB note's result data; its lines replace those of an earlier version of the same report. The
+ * delivery item and the note's next version are one transaction, so the same report version
+ * delivered again changes nothing and notifies no one again.
+ */
+export async function applyLabReport(practiceId: string, resource: unknown, now = new Date()): Promise<LabDeliveryOutcome> {
+  const report = parseDiagnosticReport(resource);
+  if (!report) throw new ValidationError('Not a DiagnosticReport based on a RequestGroup');
+  const order = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labOrderKey(report.hgId) }, ConsistentRead: true }));
+  if (!order.Item) throw new NotFoundError('No lab order for this report');
+  const noteId = String(order.Item.noteId);
+  const deliveryKey = labDeliveryKey(report.reportId, report.version);
+  const prior = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey }, ConsistentRead: true }));
+  if (prior.Item) return { noteId, replayed: true };
+  const at = now.toISOString();
+  for (let attempt = 0; ; attempt++) {
+    const note = await requireNote(practiceId, noteId);
+    const data = labData(note);
+    const results: LabResultItem[] = [...(data.results ?? []).filter((r) => r.reportId !== report.reportId), ...report.items];
+    const reports = new Set(results.map((r) => r.reportId));
+    const allIn = (data.tests ?? []).length > 0 && reports.size >= (data.tests ?? []).length;
+    const next: Note = {
+      ...note,
+      // SENT while the order waits at the lab; DELIVERED once results are in (the result table lists these).
+      status: note.status === 'SENT' ? 'DELIVERED' : note.status,
+      data: {
+        ...note.data,
+        results: results as never,
+        reportId: report.reportId,
+        orderStatus: allIn && report.status === 'final' ? 'final' : 'partial',
+        lastUpdated: at,
+        ...(report.collectedAt ? { collectedAt: report.collectedAt } : {}),
+      },
+      noteVersion: note.noteVersion + 1,
+      timestamp: at,
+    };
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: { practiceId, sk: deliveryKey, entityType: 'PARTNER_DELIVERY', partnerId: HEALTH_GORILLA_PARTNER_ID, deliveryId: `${report.reportId}#${report.version}`, noteId, receivedAt: at }, ConditionExpression: 'attribute_not_exists(sk)' } },
+            { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const raced = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey }, ConsistentRead: true }));
+      if (raced.Item) return { noteId, replayed: true };
+      if (attempt >= 3) throw new ConflictError('The note changed while the results were written; send them again.');
+      continue;
+    }
+    const actor = labActor(practiceId);
+    await writeAudit(actor, { action: 'update', entity: 'NOTE', entityId: noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+    await notifyOrderingProvider(actor, next);
+    return { noteId, replayed: false };
+  }
+}
+
+/** One LAB_RESULTS notification per lab note, UNREAD for its ordering provider; a later report marks it UNREAD again. */
+async function notifyOrderingProvider(actor: AuthContext, note: Note): Promise<void> {
+  const data = labData(note);
+  const assigned = data.orderingProvider?.userId ?? note.author.userId;
+  const abnormal = (data.results ?? []).filter((r) => r.interpretation && r.interpretation !== 'N').length;
+  const text = `Lab results${abnormal ? ` (${abnormal} out of range)` : ''}`;
+  const existing = (await findLatestBySource(actor.practiceId, 'LAB_RESULTS', note.noteId)).filter((n) => n.notificationStatus !== 'DELETED');
+  if (existing[0]) {
+    await updateNotification(actor.practiceId, existing[0].notificationId, { notificationStatus: 'UNREAD', text, data: { noteId: note.noteId, patientId: note.patientId } }, actor);
+    return;
+  }
+  await createNotification(
+    actor.practiceId,
+    { notificationType: 'LAB_RESULTS', notificationStatus: 'UNREAD', sourceId: note.noteId, relatedTo: note.noteId, assigned, patientId: note.patientId, text, data: { noteId: note.noteId, patientId: note.patientId } },
+    actor,
+  );
+}
+
+/**
+ * GET /v2/notes/labs/link/{patientId}/{code}?timezoneOffset: one analyte's values over the
+ * patient's lab notes, oldest first (numeric values only), with the day each was issued in the
+ * caller's time zone.
+ */
+export async function labTrend(auth: AuthContext, patientId: string, code: string, timezoneOffset = 0): Promise<LabTrend> {
+  await requirePatient(auth.practiceId, patientId);
+  const notes = (await listPatientNotes(auth.practiceId, patientId)).filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED');
+  let text = '';
+  const points: LabTrend['points'] = [];
+  for (const note of notes) {
+    for (const item of labData(note).results ?? []) {
+      if (item.code !== code) continue;
+      text ||= item.text;
+      const value = numericLabValue(item);
+      if (value === null) continue;
+      const issued = item.issued ?? note.eventTimestamp;
+      const local = new Date(Date.parse(issued) - timezoneOffset * 60_000);
+      points.push({ noteId: note.noteId, issued, day: local.toISOString().slice(0, 10), value, ...(item.valueQuantity?.unit ? { unit: item.valueQuantity.unit } : {}), ...(item.interpretation ? { interpretation: item.interpretation } : {}), ...(item.ranges ? { ranges: item.ranges } : {}) });
+    }
+  }
+  points.sort((a, b) => a.issued.localeCompare(b.issued));
+  await writeAudit(auth, { action: 'read', entity: 'NOTE', patientId, count: points.length });
+  return { code, text, points };
+}

@@ -10,9 +10,11 @@ import {
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
+import { DoseSpotSsoQuery } from '../../shared/partners/dosespot.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
+import { doseSpotSso } from './dosespot-sso.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
@@ -111,5 +113,10 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
     body: PartnerAppsUpdate,
     permission: 'practice.settings.change',
     run: ({ auth, body }) => replacePartnerApps(auth, body),
+  }),
+  // Spec shell §2.6 ePrescribe: prescribers only (the use case checks the caller's prescriber type).
+  'GET /v2/practices/sso/dosespot': route({
+    query: DoseSpotSsoQuery,
+    run: ({ auth, query }) => doseSpotSso(auth, query),
   }),
 });

@@ -10,11 +10,12 @@ import {
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
-import { DoseSpotSsoQuery } from '../../shared/partners/dosespot.js';
+import { DoseSpotSsoQuery, DoseSpotSyncQuery } from '../../shared/partners/dosespot.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
 import { doseSpotSso } from './dosespot-sso.js';
+import { syncPatientRx } from './dosespot-sync.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
@@ -118,5 +119,10 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   'GET /v2/practices/sso/dosespot': route({
     query: DoseSpotSsoQuery,
     run: ({ auth, query }) => doseSpotSso(auth, query),
+  }),
+  // syncPatientRx on demand (and when the chart's DoseSpot window returns); folded under the users/ key so it adds no API route.
+  'POST /v1/practices/users/me/dosespot-sync': route({
+    query: DoseSpotSyncQuery,
+    run: ({ auth, query }) => syncPatientRx(auth, query.patientId),
   }),
 });

@@ -13,5 +13,6 @@ export const PRACTICE_ROUTES = [
   'GET /v1/practices/partner-apps',
   'PUT /v1/practices/partner-apps',
   'GET /v2/practices/sso/dosespot',
+  'POST /v1/practices/users/me/dosespot-sync',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

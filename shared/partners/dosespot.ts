@@ -16,3 +16,13 @@ export type DoseSpotSsoQuery = z.infer<typeof DoseSpotSsoQuery>;
 export interface DoseSpotSso {
   ssoUrl: string;
 }
+
+export const DoseSpotSyncQuery = z.strictObject({
+  patientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
+
+export interface DoseSpotSyncResult {
+  /** How many prescriptions became notes in this run (0 when all were synced before). */
+  created: number;
+  noteIds: string[];
+}

@@ -81,3 +81,59 @@ describe('DoseSpot single sign-on', () => {
     expect((await api(provider, 'GET', '/v2/practices/sso/dosespot?other=1')).status).toBe(400);
   });
 });
+
+/** Writes a prescription in the stand-in's window, as a prescriber would in DoseSpot. */
+async function writeInDoseSpot(ssoUrl: string, fields: Record<string, string>) {
+  const page = await open(ssoUrl);
+  const session = /name="session" value="([^"]+)"/.exec(page.text)?.[1];
+  expect(session).toBeTruthy();
+  const res = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ session: session!, ...fields }).toString(),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+describe('DoseSpot prescriptions sync', () => {
+  it('brings each prescription written in DoseSpot back once, as a read-only DoseSpot note', async () => {
+    const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
+    const written = await writeInDoseSpot(ssoUrl, { drug: 'Lisinopril 10 mg tablet', quantity: '30', refills: '2', directions: 'Take one tablet by mouth daily' });
+    expect(written.status).toBe(200);
+    expect(written.text).toContain('Prescription sent.');
+    // A session that DoseSpot never gave is refused.
+    const forged = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'session=nope&drug=x&quantity=1&refills=0&directions=y' });
+    expect(forged.status).toBe(401);
+
+    const first = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
+    expect(first.status).toBe(200);
+    expect(first.body.created).toBe(1);
+    const second = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
+    expect(second.status).toBe(200);
+    expect(second.body.created).toBe(0);
+
+    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; status: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.status).toBe('SIGNED');
+    expect(notes[0]!.data.prescription).toMatchObject({ medicationName: 'Lisinopril 10 mg tablet', quantityPrescribed: 30, numberOfRefills: 2, instructions: 'Take one tablet by mouth daily' });
+    expect(notes[0]!.data.prescription.id).toMatch(/^\d+$/);
+    // Written by DoseSpot: nobody edits it here.
+    expect((await api(provider, 'POST', `/v1/notes/${notes[0]!.noteId}`, { data: {} })).status).toBe(400);
+
+    await writeInDoseSpot(ssoUrl, { drug: 'Metformin 500 mg tablet', quantity: '60', refills: '0', directions: 'Take one tablet twice daily' });
+    const [a, b] = await Promise.all([0, 1].map(() => api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)));
+    expect(a.body.created + b.body.created).toBe(1);
+    expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(2);
+  });
+
+  it('is for prescribers of this practice only, on an existing patient', async () => {
+    const path = `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`;
+    expect((await api(employee, 'POST', path)).status).toBe(403);
+    const foreign = await createTestUser({ email: `dosespot-sync-foreign-${run}@other.tidewell.local`, group: 'provider', practiceId: 'prc_other_dosespot' });
+    expect((await api(foreign, 'POST', path)).status).toBe(403);
+    expect((await api(null, 'POST', path)).status).toBe(401);
+    expect((await api(provider, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat_missing')).status).toBe(404);
+    expect((await api(provider, 'POST', '/v1/practices/users/me/dosespot-sync')).status).toBe(400);
+  });
+});
+

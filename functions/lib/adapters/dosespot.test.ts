@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doseSpotSsoUrl, parseDoseSpotConfig, pushPatient, randomPhrase, ssoParams } from './dosespot.js';
+import { doseSpotSsoUrl, listPrescriptions, parseDoseSpotConfig, pushPatient, randomPhrase, ssoParams, toExternalPrescription } from './dosespot.js';
 
 // Worked example computed apart from this code (Python hashlib + base64, '==' stripped, quote(safe='')).
 const PHRASE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
@@ -60,3 +60,29 @@ describe('DoseSpot single sign-on', () => {
     );
   });
 });
+
+describe('DoseSpot prescriptions', () => {
+  it("lists a patient's prescriptions with the signed query and maps them to the external-prescription fields", async () => {
+    let called = '';
+    const items = await listPrescriptions('https://ds.example', { clinicId: '30871', clinicKey: CLINIC_KEY, doseSpotUserId: USER_ID, phrase: PHRASE }, '77', async (url, init) => {
+      called = `${init.method} ${url}`;
+      return { status: 200, body: JSON.stringify({ Items: [{ PrescriptionId: 901, DisplayName: ' Lisinopril 10 mg tablet ', Quantity: '30', Refills: '2', DaysSupply: 30, Directions: 'Take one daily', WrittenDate: '2026-11-26T10:00:00Z', NDC: '', PrescriberId: 227295, PrescriberName: 'Dr Okafor', NoSubstitutions: false }] }) };
+    });
+    expect(called).toMatch(/^GET https:\/\/ds\.example\/api\/patients\/77\/prescriptions\?SingleSignOnClinicId=30871&/);
+    expect(toExternalPrescription(items[0]!)).toEqual({
+      id: '901',
+      medicationName: 'Lisinopril 10 mg tablet',
+      quantityPrescribed: 30,
+      numberOfRefills: 2,
+      daysOfTreatment: 30,
+      instructions: 'Take one daily',
+      datePrescribed: '2026-11-26T10:00:00Z',
+      noSubstitutions: false,
+      providerId: '227295',
+      providerName: 'Dr Okafor',
+    });
+    expect(toExternalPrescription({ PrescriptionId: 'x', DisplayName: 'A', Quantity: 'lots', Refills: '1.5' })).toEqual({ id: 'x', medicationName: 'A' });
+    await expect(listPrescriptions('https://ds.example', { clinicId: '1', clinicKey: CLINIC_KEY, doseSpotUserId: '2' }, '7', async () => ({ status: 401, body: '' }))).rejects.toThrow('HTTP 401');
+  });
+});
+

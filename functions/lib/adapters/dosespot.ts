@@ -85,7 +85,8 @@ export interface DoseSpotPatient {
 }
 
 const fetchExchange: HttpExchange = async (url, init) => {
-  const response = await fetch(url, init);
+  // fetch refuses a body on GET, even an empty one.
+  const response = await fetch(url, init.method === 'GET' ? { method: 'GET', headers: init.headers } : init);
   return { status: response.status, body: await response.text() };
 };
 
@@ -109,4 +110,62 @@ export async function pushPatient(baseUrl: string, sso: Omit<SsoInput, 'doseSpot
   const id = (JSON.parse(answer.body) as { Id?: number | string }).Id;
   if (id === undefined || id === null) throw new Error('DoseSpot answered without a patient id');
   return String(id);
+}
+
+/** A prescription as DoseSpot lists it for a patient (the fields the chart keeps). */
+export interface DoseSpotPrescription {
+  PrescriptionId: number | string;
+  DisplayName: string;
+  Quantity?: string | number | null;
+  Refills?: string | number | null;
+  DaysSupply?: number | null;
+  Directions?: string | null;
+  WrittenDate?: string | null;
+  NDC?: string | null;
+  Strength?: string | null;
+  DoseForm?: string | null;
+  Route?: string | null;
+  NoSubstitutions?: boolean | null;
+  PrescriberId?: string | number | null;
+  PrescriberName?: string | null;
+}
+
+export async function listPrescriptions(baseUrl: string, sso: Omit<SsoInput, 'doseSpotPatientId'>, doseSpotPatientId: string, exchange: HttpExchange = fetchExchange): Promise<DoseSpotPrescription[]> {
+  const answer = await exchange(`${baseUrl.replace(/\/$/, '')}/api/patients/${encodeURIComponent(doseSpotPatientId)}/prescriptions?${ssoParams(sso).toString()}`, {
+    method: 'GET',
+    headers: { accept: 'application/json' },
+    body: '',
+  });
+  if (answer.status >= 300) throw new Error(`DoseSpot refused the prescription list: HTTP ${answer.status}`);
+  const items = (JSON.parse(answer.body) as { Items?: DoseSpotPrescription[] }).Items;
+  return Array.isArray(items) ? items : [];
+}
+
+const numberOrUndefined = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/** Spec notes §3 External prescription fields of a DoseSpot prescription (absent fields left out). */
+export function toExternalPrescription(p: DoseSpotPrescription) {
+  const refills = numberOrUndefined(p.Refills);
+  const days = numberOrUndefined(p.DaysSupply);
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 500) : undefined);
+  const out = {
+    id: String(p.PrescriptionId),
+    medicationName: p.DisplayName.trim().slice(0, 500),
+    form: text(p.DoseForm),
+    strength: text(p.Strength),
+    routeOfAdministration: text(p.Route),
+    instructions: typeof p.Directions === 'string' && p.Directions.trim() ? p.Directions.trim().slice(0, 2_000) : undefined,
+    quantityPrescribed: numberOrUndefined(p.Quantity),
+    numberOfRefills: refills !== undefined && Number.isInteger(refills) ? refills : undefined,
+    daysOfTreatment: days !== undefined && Number.isInteger(days) ? days : undefined,
+    datePrescribed: text(p.WrittenDate),
+    ndcNumber: text(p.NDC),
+    noSubstitutions: typeof p.NoSubstitutions === 'boolean' ? p.NoSubstitutions : undefined,
+    providerId: p.PrescriberId === undefined || p.PrescriberId === null ? undefined : String(p.PrescriberId),
+    providerName: text(p.PrescriberName),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as { id: string; medicationName: string } & Partial<Omit<typeof out, 'id' | 'medicationName'>>;
 }

@@ -10,12 +10,9 @@ import {
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
-import { DoseSpotSsoQuery, DoseSpotSyncQuery } from '../../shared/partners/dosespot.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
-import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
-import { doseSpotSso } from './dosespot-sso.js';
-import { syncPatientRx } from './dosespot-sync.js';
+import { groupHandler, HttpResponse, lazyRoute, route } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
@@ -115,14 +112,6 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
     permission: 'practice.settings.change',
     run: ({ auth, body }) => replacePartnerApps(auth, body),
   }),
-  // Spec shell §2.6 ePrescribe: prescribers only (the use case checks the caller's prescriber type).
-  'GET /v2/practices/sso/dosespot': route({
-    query: DoseSpotSsoQuery,
-    run: ({ auth, query }) => doseSpotSso(auth, query),
-  }),
-  // syncPatientRx on demand (and when the chart's DoseSpot window returns); folded under the users/ key so it adds no API route.
-  'POST /v1/practices/users/me/dosespot-sync': route({
-    query: DoseSpotSyncQuery,
-    run: ({ auth, query }) => syncPatientRx(auth, query.patientId),
-  }),
+  'GET /v2/practices/sso/dosespot': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v2/practices/sso/dosespot'])),
+  'POST /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['POST /v1/practices/users/me/dosespot-sync'])),
 });

@@ -12,7 +12,7 @@ import {
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
-import { groupHandler, HttpResponse, route } from '../lib/http/group-handler.js';
+import { groupHandler, HttpResponse, lazyRoute, route } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
 import { PRACTICE_ROUTES } from './routes.js';
@@ -112,4 +112,6 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
     permission: 'practice.settings.change',
     run: ({ auth, body }) => replacePartnerApps(auth, body),
   }),
+  'GET /v2/practices/sso/dosespot': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v2/practices/sso/dosespot'])),
+  'POST /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['POST /v1/practices/users/me/dosespot-sync'])),
 });

@@ -12,5 +12,7 @@ export const PRACTICE_ROUTES = [
   'POST /v1/practices/users/me/sign-out',
   'GET /v1/practices/partner-apps',
   'PUT /v1/practices/partner-apps',
+  'GET /v2/practices/sso/dosespot',
+  'POST /v1/practices/users/me/dosespot-sync',
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

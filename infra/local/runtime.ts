@@ -25,6 +25,7 @@ import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
 import { seedPartnerApps } from './seed/seed-partner-apps.js';
 import { seedDemoSales } from './seed/demo-sales.js';
 import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
+import { createLocalDoseSpot, ensureLocalDoseSpot, LOCAL_DOSESPOT_PREFIX } from './dosespot/local-dosespot.js';
 import { readState, writeState } from './state.js';
 import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
@@ -328,18 +329,25 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       { dataDir, repoRoot: REPO_ROOT, slug: practice.slug, tableName, tableStream: dynamo.stream, smsOriginationNumbers: practice.sms?.originationNumbers ?? [], wrapStreamConsumer: opts.wrapStreamConsumer },
     );
 
+    const doseSpotUsers: string[] = [];
     if (opts.seed ?? true) {
       const now = new Date().toISOString();
       await putIfAbsent(practiceItem(practice, now));
       for (const user of DEMO_USERS) {
         const sub = await ensurePoolUser(admin, pool.userPoolId, { ...user, practiceId: practice.practiceId, password: DEMO_PASSWORD });
         if (user.practiceRecord !== false) await putIfAbsent(userItem(practice.practiceId, sub, user, now));
+        doseSpotUsers.push(sub);
       }
       await seedDemoPatients(dataDir, practice.practiceId);
       await seedDemoTemplates(practice.practiceId);
       await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
       await seedDemoSales(practice.practiceId);
     }
+
+    // DoseSpot's local stand-in on this origin; the demo users have DoseSpot accounts in its clinic.
+    ensureLocalDoseSpot(partnerSecretsFile, internal, doseSpotUsers);
+    const doseSpot = createLocalDoseSpot({ dataDir, secretsFile: partnerSecretsFile });
+    requestHandlers.push([LOCAL_DOSESPOT_PREFIX, (req, res) => doseSpot.handle(req, res)]);
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
 

@@ -18,5 +18,5 @@ export const PARTNER_CLOSE_DELAY_MS = 2_000;
 
 
 /** Note types only an outside system writes (through a signed delivery): read-only here. */
-export const EXTERNAL_NOTE_TYPES = ['RX_VERADIGM', 'ECONSULT_THEA'] as const;
+export const EXTERNAL_NOTE_TYPES = ['RX_VERADIGM', 'RX_DOSESPOT', 'ECONSULT_THEA'] as const;
 export const isExternalNoteType = (t: string): boolean => (EXTERNAL_NOTE_TYPES as readonly string[]).includes(t);

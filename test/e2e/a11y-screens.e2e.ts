@@ -527,3 +527,21 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`DoseSpot's local stand-in window has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/dosespot?patientId=pat-0021')).json as { ssoUrl: string };
+    await page.goto(ssoUrl);
+    await expect(page.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
+    await expectAccessible(page, at('DoseSpot stand-in window'));
+    await page.screenshot({ path: `test-results/screenshots/dosespot-window-${viewport.width}.png`, fullPage: true });
+    const refused = new URL(ssoUrl);
+    refused.searchParams.set('SingleSignOnClinicId', '1');
+    await page.goto(refused.href);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectAccessible(page, at('DoseSpot stand-in refusal'));
+  });
+}

@@ -17,9 +17,9 @@ function Fields({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
-/** A note an outside system wrote (RX_VERADIGM, ECONSULT_THEA): its fields, read-only. */
+/** A note an outside system wrote (RX_VERADIGM, RX_DOSESPOT, ECONSULT_THEA): its fields, read-only. */
 export function ExternalNoteView({ note }: { note: Note }) {
-  if (note.noteType === 'RX_VERADIGM') {
+  if (note.noteType === 'RX_VERADIGM' || note.noteType === 'RX_DOSESPOT') {
     const rx = (note.data.prescription ?? {}) as Partial<ExternalPrescription>;
     const pharmacy = rx.pharmacy ? [rx.pharmacy.name, rx.pharmacy.address?.city, rx.pharmacy.address?.state, rx.pharmacy.address?.zipCode].filter(Boolean).join(', ') : undefined;
     return (
@@ -43,7 +43,7 @@ export function ExternalNoteView({ note }: { note: Note }) {
           ['Prescriber', rx.providerName],
           ['Pharmacy', pharmacy],
           ['Written by', rx.createdBy?.name],
-          ['Veradigm id', rx.id],
+          [note.noteType === 'RX_DOSESPOT' ? 'DoseSpot id' : 'Veradigm id', rx.id],
         ]}
       />
     );

@@ -22,6 +22,7 @@ import { useNotesTimeline, type TimelineFilters } from '../api/notes-api.js';
 import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL, STATUS_LABEL } from '../note-types.js';
 import '../notes.css';
 import { useNoteWindows } from '../windows/note-windows-context.js';
+import { EPRESCRIBE_LABEL, useEPrescribe } from '../windows/use-eprescribe.js';
 import { NoteTypeIcon } from './note-icons.js';
 import { formatDateTime, NoteStatusBadge } from './note-header.js';
 
@@ -30,7 +31,7 @@ const SNIPPET_MAX = 300;
 /** What a note holds in one line: its text, or the headline field of a partner's or outside system's note. */
 const noteLine = (note: Note): string => {
   const d = note.data as Record<string, { medicationName?: string; specialty?: string; question?: string; summary?: string } | undefined> & Note['data'];
-  if (note.noteType === 'RX_VERADIGM') return d.prescription?.medicationName ?? '';
+  if (note.noteType === 'RX_VERADIGM' || note.noteType === 'RX_DOSESPOT') return d.prescription?.medicationName ?? '';
   if (note.noteType === 'ECONSULT_THEA') return [d.econsult?.specialty, d.econsult?.question].filter(Boolean).join(': ');
   if (note.noteType === 'PARTNER') return d.result?.summary ?? '';
   if (note.noteType === 'SALES') {
@@ -66,6 +67,7 @@ const statusesFor = (choice: string): readonly NoteStatus[] =>
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
+  const ePrescribe = useEPrescribe();
   const partnerApps = usePartnerApps();
   const [typeChoice, setTypeChoice] = useState(DEFAULT_TYPES);
   const [statusChoice, setStatusChoice] = useState(DEFAULT_TYPES);
@@ -91,11 +93,19 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
           }
           ariaLabel="New interaction"
         >
-          {CREATABLE_NOTE_TYPES.map((type) => (
+          {CREATABLE_NOTE_TYPES.flatMap((type) => [
             <MenuItem key={type} onAction={() => void windows.createNote({ patientId: patient.id, noteType: type, patientName })}>
               {NOTE_TYPE_LABEL[type]}
-            </MenuItem>
-          ))}
+            </MenuItem>,
+            // Spec shell §2.6: ePrescribe (DoseSpot, a new tab) follows In-house Prescription.
+            ...(type === 'RX' && ePrescribe
+              ? [
+                  <MenuItem key="eprescribe" onAction={() => ePrescribe(patient.id)}>
+                    {EPRESCRIBE_LABEL}
+                  </MenuItem>,
+                ]
+              : []),
+          ])}
           {activePartnerApps(partnerApps.data).map((app) => (
             <MenuItem
               key={`partner-${app.partnerAppId}`}

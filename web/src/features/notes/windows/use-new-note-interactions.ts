@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useMatch } from 'react-router-dom';
 import { activePartnerApps, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
+import { EPRESCRIBE_LABEL, useEPrescribe } from './use-eprescribe.js';
 import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL } from '../note-types.js';
 import { useNoteWindows } from './note-windows-context.js';
 
@@ -21,13 +22,15 @@ export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
   const routePatient = match?.params.patientId;
   const patientId = routePatient && routePatient !== 'new' ? routePatient : null;
   const partnerApps = usePartnerApps();
+  const ePrescribe = useEPrescribe();
   return useMemo(
     () => [
-      ...CREATABLE_NOTE_TYPES.map((type) => ({
-        id: `new-note-${type}`,
-        label: NOTE_TYPE_LABEL[type],
-        perform: () => void createNote({ patientId, noteType: type, hidden: true }),
-      })),
+      ...CREATABLE_NOTE_TYPES.flatMap((type) => {
+        const entry = { id: `new-note-${type}`, label: NOTE_TYPE_LABEL[type], perform: () => void createNote({ patientId, noteType: type, hidden: true }) };
+        // Spec shell §2.6: ePrescribe (DoseSpot) follows In-house Prescription, for prescribers only.
+        if (type !== 'RX' || !ePrescribe) return [entry];
+        return [entry, { id: 'eprescribe', label: EPRESCRIBE_LABEL, perform: () => ePrescribe(patientId) }];
+      }),
       // Spec shell §2.6: each active partner app, opening its PARTNER note window.
       ...activePartnerApps(partnerApps.data).map((app) => ({
         id: `new-partner-${app.partnerAppId}`,
@@ -35,6 +38,6 @@ export function useNewNoteInteractions(): readonly NewNoteInteraction[] {
         perform: () => void createNote({ patientId, noteType: app.noteType, hidden: true, data: { partnerAppId: app.partnerAppId } }),
       })),
     ],
-    [createNote, patientId, partnerApps.data],
+    [createNote, patientId, partnerApps.data, ePrescribe],
   );
 }

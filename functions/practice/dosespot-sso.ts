@@ -1,0 +1,52 @@
+import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
+import { DOSESPOT_MESSAGES, type DoseSpotSso, type DoseSpotSsoQuery } from '../../shared/partners/dosespot.js';
+import { DOSESPOT_PARTNER_ID, doseSpotSsoUrl, parseDoseSpotConfig, pushPatient, type DoseSpotConfig } from '../lib/adapters/dosespot.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { DependencyError, ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { getUser } from './user-repository.js';
+
+/** DoseSpot's production window, unless the practice's DoseSpot entry names another (staging, the local stand-in). */
+export const DOSESPOT_DEFAULT_URL = 'https://my.dosespot.com/';
+
+export async function doseSpotConfig(): Promise<(DoseSpotConfig & { baseUrl: string }) | null> {
+  const text = await partnerSecretsFromEnv().secretOf(DOSESPOT_PARTNER_ID);
+  const config = parseDoseSpotConfig(text);
+  if (!config) return null;
+  const baseUrl = (JSON.parse(text!) as { baseUrl?: unknown }).baseUrl;
+  return { ...config, baseUrl: typeof baseUrl === 'string' && baseUrl ? baseUrl : DOSESPOT_DEFAULT_URL };
+}
+
+/** The caller's DoseSpot user id, when the caller may prescribe and the clinic has them. */
+export async function doseSpotUserOf(auth: AuthContext, config: DoseSpotConfig): Promise<string> {
+  const user = await getUser(auth.practiceId, auth.userId);
+  if (!user || user.userStatus === 'deleted' || !maySignPrescription(user)) throw new ForbiddenError(RX_MESSAGES.cannotPrescribe);
+  const doseSpotUserId = config.users[auth.userId];
+  if (!doseSpotUserId) throw new ForbiddenError(DOSESPOT_MESSAGES.failed);
+  return doseSpotUserId;
+}
+
+/**
+ * GET /v2/practices/sso/dosespot[?patientId=]: the URL that signs the prescriber into DoseSpot's
+ * window; with a patient, the patient is sent to DoseSpot first and the window opens on them.
+ */
+export async function doseSpotSso(auth: AuthContext, query: DoseSpotSsoQuery): Promise<DoseSpotSso> {
+  const config = await doseSpotConfig();
+  if (!config) throw new DependencyError(503, DOSESPOT_MESSAGES.failed, 'DOSESPOT_NOT_CONFIGURED');
+  const doseSpotUserId = await doseSpotUserOf(auth, config);
+  const sso = { clinicId: config.clinicId, clinicKey: config.clinicKey, doseSpotUserId };
+  if (!query.patientId) return { ssoUrl: doseSpotSsoUrl(config.baseUrl, sso) };
+
+  const patient = await getPatient(auth.practiceId, query.patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  await writeAudit(auth, { action: 'read', entity: 'dosespot-sso', entityId: query.patientId, patientId: query.patientId });
+  let doseSpotPatientId: string;
+  try {
+    doseSpotPatientId = await pushPatient(config.baseUrl, sso, { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dob ?? '', gender: patient.gender ?? null });
+  } catch {
+    throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_PATIENT_REFUSED');
+  }
+  return { ssoUrl: doseSpotSsoUrl(config.baseUrl, { ...sso, doseSpotPatientId }) };
+}

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { apiAs, EMPLOYEE, PROVIDER, signIn } from './support/sign-in.js';
+
+const PATIENT = 'pat-0021';
+
+test('ePrescribe opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, `/patients/${PATIENT}`);
+  await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
+  const drug = `Lisinopril 10 mg tablet ${Date.now().toString(36)}`;
+
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'ePrescribe', exact: true }).click()]);
+  await expect(page.getByText('Successfully signed into DoseSpot')).toBeVisible();
+  await expect(tab.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
+  expect(new URL(tab.url()).searchParams.get('PatientId')).toMatch(/^\d+$/);
+  await tab.getByRole('textbox', { name: 'Drug name' }).fill(drug);
+  await tab.getByRole('textbox', { name: 'Quantity' }).fill('30');
+  await tab.getByRole('textbox', { name: 'Refills' }).fill('2');
+  await tab.getByRole('textbox', { name: 'Directions' }).fill('Take one tablet by mouth daily');
+  await tab.getByRole('button', { name: 'Send prescription' }).click();
+  await expect(tab.getByRole('status')).toHaveText('Prescription sent.');
+  await tab.screenshot({ path: 'test-results/screenshots/dosespot-01-window.png', fullPage: true });
+  await tab.close();
+
+  // Back in the chart, the prescription is synced as a DoseSpot note, once.
+  const doseSpotNotes = async () =>
+    ((await apiAs(page, 'GET', `/v2/notes?patientId=${PATIENT}&noteTypes=RX_DOSESPOT`)).json.notes as { data: { prescription: { medicationName: string } } }[]).filter(
+      (n) => n.data.prescription.medicationName === drug,
+    ).length;
+  await expect.poll(doseSpotNotes, { timeout: 15_000 }).toBe(1);
+  await page.getByRole('button', { name: 'Note Type' }).click();
+  await page.getByRole('option', { name: 'Prescription (DoseSpot)' }).click();
+  await expect(page.getByText(drug).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/dosespot-02-chart.png' });
+  expect(await doseSpotNotes()).toBe(1);
+});
+
+test('a tampered sign-on is refused by the stand-in', async ({ page }) => {
+  await signIn(page, PROVIDER, `/patients/${PATIENT}`);
+  const { ssoUrl } = (await apiAs(page, 'GET', `/v2/practices/sso/dosespot?patientId=${PATIENT}`)).json as { ssoUrl: string };
+  const tampered = new URL(ssoUrl);
+  tampered.searchParams.set('SingleSignOnUserId', '1');
+  const refused = await page.goto(tampered.href);
+  expect(refused?.status()).toBe(401);
+  await expect(page.getByRole('alert')).toBeVisible();
+});
+
+test('a user whose prescriber type cannot prescribe is not offered ePrescribe', async ({ page }) => {
+  await signIn(page, EMPLOYEE, `/patients/${PATIENT}`);
+  await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await expect(page.getByRole('menuitem', { name: 'In-house Prescription', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'ePrescribe', exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints } from '../support/local-stack.js';
+
+const run = Date.now().toString(36);
+let provider: string;
+let employee: string;
+let patientId: string;
+
+const hash = (s: string) => createHash('sha512').update(s, 'utf8').digest('base64').replace(/==$/, '');
+const clinicKey = () => (JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { clinicKey: string }).clinicKey;
+
+/** Opens the URL as the browser would (the sandbox is a page, not the API). */
+async function open(url: string) {
+  const res = await fetch(url);
+  return { status: res.status, text: await res.text() };
+}
+
+/** The same query signed again with a phrase of our own and another key. */
+function resigned(url: string, key: string, change: (q: URLSearchParams) => void = () => {}) {
+  const u = new URL(url);
+  change(u.searchParams);
+  const phrase = 'Z'.repeat(32);
+  u.searchParams.set('SingleSignOnCode', phrase + hash(phrase + key));
+  u.searchParams.set('SingleSignOnUserIdVerify', hash(phrase.slice(0, 22) + u.searchParams.get('SingleSignOnUserId') + key));
+  return u.href;
+}
+
+beforeAll(async () => {
+  [provider, employee] = await Promise.all(['provider', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
+  patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Dora', lastName: `Spot${run}`, gender: 'female', dob: '1975-04-05' })).body.id;
+});
+
+describe('DoseSpot single sign-on', () => {
+  it("gives a prescriber a URL DoseSpot's stand-in accepts, opened on the patient it was sent first", async () => {
+    const res = await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`);
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.ssoUrl);
+    expect(url.pathname).toBe('/local/dosespot/LoginSingleSignOn.aspx');
+    expect([...url.searchParams.keys()]).toEqual(['SingleSignOnClinicId', 'SingleSignOnUserId', 'SingleSignOnPhraseLength', 'SingleSignOnCode', 'SingleSignOnUserIdVerify', 'PatientId']);
+    const code = url.searchParams.get('SingleSignOnCode')!;
+    expect(code.slice(32)).toBe(hash(code.slice(0, 32) + clinicKey()));
+    const page = await open(url.href);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('DoseSpot (local stand-in)');
+    expect(page.text).toContain(`Dora Spot${run}`);
+    expect((await patientAuditTrail(patientId)).some((e) => e.entity === 'dosespot-sso')).toBe(true);
+
+    const withoutPatient = await api(provider, 'GET', '/v2/practices/sso/dosespot');
+    expect(withoutPatient.status).toBe(200);
+    expect(new URL(withoutPatient.body.ssoUrl).searchParams.has('PatientId')).toBe(false);
+    expect((await open(withoutPatient.body.ssoUrl)).status).toBe(200);
+  });
+
+  it('is refused by the stand-in when the key is wrong or a parameter was changed', async () => {
+    const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
+    expect((await open(resigned(ssoUrl, clinicKey()))).status).toBe(200);
+    expect((await open(resigned(ssoUrl, `${clinicKey()}x`))).status).toBe(401);
+    const otherUser = new URL(ssoUrl);
+    otherUser.searchParams.set('SingleSignOnUserId', String(Number(otherUser.searchParams.get('SingleSignOnUserId')) + 1));
+    expect((await open(otherUser.href)).status).toBe(401);
+    const tamperedCode = new URL(ssoUrl);
+    const code = tamperedCode.searchParams.get('SingleSignOnCode')!;
+    tamperedCode.searchParams.set('SingleSignOnCode', `${code.slice(0, 31)}${code[31] === 'A' ? 'B' : 'A'}${code.slice(32)}`);
+    const refused = await open(tamperedCode.href);
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('Sign-in refused');
+  });
+
+  it('is for prescribers of this practice only, and names an existing patient', async () => {
+    expect((await api(employee, 'GET', '/v2/practices/sso/dosespot')).status).toBe(403);
+    expect((await api(employee, 'GET', '/v2/practices/sso/dosespot')).body.message).toBe('Your e-prescribing user type cannot prescribe.');
+    const admin = await signIn('admin@demo.tidewell.local');
+    expect((await api(admin, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).status).toBe(403);
+    const foreign = await createTestUser({ email: `dosespot-foreign-${run}@other.tidewell.local`, group: 'provider', practiceId: 'prc_other_dosespot' });
+    expect((await api(foreign, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).status).toBe(403);
+    expect((await api(await signIn('noaccess@demo.tidewell.local'), 'GET', '/v2/practices/sso/dosespot')).status).toBe(403);
+    expect((await api(null, 'GET', '/v2/practices/sso/dosespot')).status).toBe(401);
+    expect((await api(provider, 'GET', '/v2/practices/sso/dosespot?patientId=pat_missing')).status).toBe(404);
+    expect((await api(provider, 'GET', '/v2/practices/sso/dosespot?other=1')).status).toBe(400);
+  });
+});
+
+/** Writes a prescription in the stand-in's window, as a prescriber would in DoseSpot. */
+async function writeInDoseSpot(ssoUrl: string, fields: Record<string, string>) {
+  const page = await open(ssoUrl);
+  const session = /name="session" value="([^"]+)"/.exec(page.text)?.[1];
+  expect(session).toBeTruthy();
+  const res = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ session: session!, ...fields }).toString(),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+describe('DoseSpot prescriptions sync', () => {
+  it('brings each prescription written in DoseSpot back once, as a read-only DoseSpot note', async () => {
+    const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
+    const written = await writeInDoseSpot(ssoUrl, { drug: 'Lisinopril 10 mg tablet', quantity: '30', refills: '2', directions: 'Take one tablet by mouth daily' });
+    expect(written.status).toBe(200);
+    expect(written.text).toContain('Prescription sent.');
+    // A session that DoseSpot never gave is refused.
+    const forged = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'session=nope&drug=x&quantity=1&refills=0&directions=y' });
+    expect(forged.status).toBe(401);
+
+    const first = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
+    expect(first.status).toBe(200);
+    expect(first.body.created).toBe(1);
+    const second = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
+    expect(second.status).toBe(200);
+    expect(second.body.created).toBe(0);
+
+    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; status: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.status).toBe('SIGNED');
+    expect(notes[0]!.data.prescription).toMatchObject({ medicationName: 'Lisinopril 10 mg tablet', quantityPrescribed: 30, numberOfRefills: 2, instructions: 'Take one tablet by mouth daily' });
+    expect(notes[0]!.data.prescription.id).toMatch(/^\d+$/);
+    // Written by DoseSpot: nobody edits it here.
+    expect((await api(provider, 'POST', `/v1/notes/${notes[0]!.noteId}`, { data: {} })).status).toBe(400);
+
+    await writeInDoseSpot(ssoUrl, { drug: 'Metformin 500 mg tablet', quantity: '60', refills: '0', directions: 'Take one tablet twice daily' });
+    const [a, b] = await Promise.all([0, 1].map(() => api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)));
+    expect(a.body.created + b.body.created).toBe(1);
+    expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(2);
+  });
+
+  it('is for prescribers of this practice only, on an existing patient', async () => {
+    const path = `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`;
+    expect((await api(employee, 'POST', path)).status).toBe(403);
+    const foreign = await createTestUser({ email: `dosespot-sync-foreign-${run}@other.tidewell.local`, group: 'provider', practiceId: 'prc_other_dosespot' });
+    expect((await api(foreign, 'POST', path)).status).toBe(403);
+    expect((await api(null, 'POST', path)).status).toBe(401);
+    expect((await api(provider, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat_missing')).status).toBe(404);
+    expect((await api(provider, 'POST', '/v1/practices/users/me/dosespot-sync')).status).toBe(400);
+  });
+});
+

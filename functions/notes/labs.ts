@@ -35,13 +35,13 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { createNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
 import { getUser } from '../practice/user-repository.js';
+import { deliveryItem, storedDelivery } from './delivery-records.js';
 import { auditNote, requirePatient } from './note-common.js';
 import { listPatientNotes, requireNote, toItem } from './note-repository.js';
 
 /** pk practiceId, sk LABORDER#<RequestGroup id> → the LAB note the order was placed from. */
 export const labOrderKey = (hgId: string) => `LABORDER#${hgId}`;
 /** pk practiceId, sk DELIVERY#health-gorilla#<report id>#<version>: a report version already taken. */
-export const labDeliveryKey = (reportId: string, version: string) => `DELIVERY#${HEALTH_GORILLA_PARTNER_ID}#${reportId}#${version}`;
 
 let exchangeOverride: HttpExchange | undefined;
 /** Tests reach the vendor through a recorded exchange instead of the network. */
@@ -183,9 +183,8 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
   const order = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labOrderKey(report.hgId) }, ConsistentRead: true }));
   if (!order.Item) throw new NotFoundError('No lab order for this report');
   const noteId = String(order.Item.noteId);
-  const deliveryKey = labDeliveryKey(report.reportId, report.version);
-  const prior = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey }, ConsistentRead: true }));
-  if (prior.Item) return { noteId, replayed: true };
+  const deliveryId = `${report.reportId}#${report.version}`;
+  if (await storedDelivery(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId)) return { noteId, replayed: true };
   const at = now.toISOString();
   for (let attempt = 0; ; attempt++) {
     const note = await requireNote(practiceId, noteId);
@@ -212,15 +211,14 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
       await documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName(), Item: { practiceId, sk: deliveryKey, entityType: 'PARTNER_DELIVERY', partnerId: HEALTH_GORILLA_PARTNER_ID, deliveryId: `${report.reportId}#${report.version}`, noteId, receivedAt: at }, ConditionExpression: 'attribute_not_exists(sk)' } },
+            { Put: { TableName: tableName(), Item: deliveryItem(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
             { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } } },
           ],
         }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const raced = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey }, ConsistentRead: true }));
-      if (raced.Item) return { noteId, replayed: true };
+      if (await storedDelivery(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId)) return { noteId, replayed: true };
       if (attempt >= 3) throw new ConflictError('The note changed while the results were written; send them again.');
       continue;
     }

@@ -1,5 +1,5 @@
 import type { Patient } from '../../shared/patients/patient-schema.js';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { noteSaveProblem } from '../../shared/notes/note-rules.js';
 import type { Note, NoteData, NotePerson } from '../../shared/notes/note-schema.js';
 import { normalizeVitals, VitalsInput } from '../../shared/notes/vitals.js';
@@ -8,6 +8,7 @@ import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 import { getUser } from '../practice/user-repository.js';
+import { assertVersion, requireNote } from './note-repository.js';
 
 /**
  * The caller as a note author or signer. The display name comes from the practice's USER# item:
@@ -47,4 +48,16 @@ export async function assertSavable(practiceId: string, note: Note, now: Date): 
 
 export function auditNote(auth: AuthContext, action: AuditAction, note: Pick<Note, 'noteId' | 'patientId'>): Promise<void> {
   return writeAudit(auth, { action, entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+}
+
+/**
+ * The note a signature that writes more than the note (a sale's stock, a prescription's dispense)
+ * may sign: not deleted, not signed yet, and at the version the signer saw.
+ */
+export async function requireSignableNote(practiceId: string, noteId: string, seenVersion: number): Promise<Note> {
+  const current = await requireNote(practiceId, noteId);
+  if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
+  if (isSignedStatus(current.status) || current.signed) throw new ValidationError(NOTE_MESSAGES.alreadySigned);
+  assertVersion(current, seenVersion);
+  return current;
 }

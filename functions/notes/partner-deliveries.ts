@@ -1,8 +1,8 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DELIVERY_HEADERS,
   DeliveryParams,
@@ -26,28 +26,13 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { getPartnerApp } from '../practice/partner-apps.js';
 import { requirePatient } from './note-common.js';
+import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from './delivery-records.js';
 import { getNote, toItem } from './note-repository.js';
 import { PARTNER_DELIVERY_ROUTES, type PartnerDeliveryRouteKey } from './routes.js';
-
-/*
- * Deliveries from partners and outside systems, signed instead of signed in (README "Partner apps").
- * Each accepted delivery leaves an item pk practiceId, sk DELIVERY#<partnerId>#<deliveryId> written
- * in the same transaction as the note, so a replay finds it and changes nothing.
- */
-export const deliveryKey = (partnerId: string, deliveryId: string) => `DELIVERY#${partnerId}#${deliveryId}`;
 
 /** The partner as the audit trail's actor: it has no user record or token. */
 function partnerActor(practiceId: string, partnerId: string, name: string): AuthContext {
   return { practiceId, userId: `partner:${partnerId}`, email: '', name, role: 'employee', groups: [] };
-}
-
-async function storedDelivery(practiceId: string, partnerId: string, deliveryId: string): Promise<Record<string, unknown> | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey(partnerId, deliveryId) }, ConsistentRead: true }));
-  return out.Item;
-}
-
-function deliveryItem(practiceId: string, partnerId: string, deliveryId: string, noteId: string, at: string) {
-  return { practiceId, sk: deliveryKey(partnerId, deliveryId), entityType: 'PARTNER_DELIVERY', partnerId, deliveryId, noteId, receivedAt: at };
 }
 
 export interface DeliveryOutcome {
@@ -119,38 +104,21 @@ export async function importExternalNote(practiceId: string, partnerId: string, 
   const patient = await requirePatient(practiceId, body.patientId);
   const at = now.toISOString();
   const name = EXTERNAL_SOURCE_NAME[source];
-  const note: Note = {
-    noteId: randomUUID(),
-    noteType,
-    status: body.status,
-    signed: body.status === 'SIGNED' ? at : null,
-    eventTimestamp: new Date(body.eventTimestamp).toISOString(),
-    timestamp: at,
-    createdAt: at,
-    data: { source, ...(body.prescription ? { prescription: body.prescription } : {}), ...(body.econsult ? { econsult: body.econsult } : {}), deliveryId: body.deliveryId },
-    patientId: patient.id,
-    hidden: false,
-    files: [],
-    author: { userId: `partner:${partnerId}`, name, email: '' },
-    onBehalfOf: null,
-    noteVersion: 1,
-    signedBy: null,
-  };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, body.deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-          { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const raced = await storedDelivery(practiceId, partnerId, body.deliveryId);
-    if (raced) return { noteId: String(raced.noteId), replayed: true };
-    throw error;
-  }
+  const note = externalNote(
+    {
+      noteType,
+      status: body.status,
+      signed: body.status === 'SIGNED' ? at : null,
+      eventTimestamp: new Date(body.eventTimestamp).toISOString(),
+      patientId: patient.id,
+      data: { source, ...(body.prescription ? { prescription: body.prescription } : {}), ...(body.econsult ? { econsult: body.econsult } : {}), deliveryId: body.deliveryId },
+      partnerId,
+      authorName: name,
+    },
+    at,
+  );
+  const outcome = await writeDeliveredNote(practiceId, partnerId, body.deliveryId, note, at);
+  if (outcome.replayed) return outcome;
   await writeAudit(partnerActor(practiceId, partnerId, name), { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
   return { noteId: note.noteId, replayed: false };
 }

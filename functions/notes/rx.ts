@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES, toMmDdYyyy } from '../../shared/notes/rx.js';
 import { RxInput } from '../../shared/notes/rx-schema.js';
 import { ePrescribeProblems, PATIENT_PROBLEMS_TITLE } from '../../shared/notes/rx-patient.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.js';
 import { zodFieldErrors } from '../lib/http/zod-errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -14,8 +14,8 @@ import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
 import { getInventoryItem, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
 import { getUser, type PracticeUser } from '../practice/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf } from './note-common.js';
-import { assertVersion, requireNote, toItem } from './note-repository.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { requireNote, toItem } from './note-repository.js';
 
 /**
  * In-house prescriptions (RX). The window sends the inventory item, the prescriber and the Rx
@@ -106,10 +106,7 @@ async function requireSigner(auth: AuthContext): Promise<PracticeUser> {
  * decrement (never below zero), its restock entry and the chart medication are ONE transaction.
  */
 export async function signRxNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
-  const current = await requireNote(auth.practiceId, noteId);
-  if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
-  if (isSignedStatus(current.status) || current.signed) throw new ValidationError(NOTE_MESSAGES.alreadySigned);
-  assertVersion(current, body.noteVersion);
+  const current = await requireSignableNote(auth.practiceId, noteId, body.noteVersion);
   const signer = await requireSigner(auth);
   const changed: Note = {
     ...current,

@@ -1,10 +1,10 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { SALES_MESSAGES, SalesData, saleTotals, type SaleLine } from '../../shared/sales/sales-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
@@ -12,8 +12,8 @@ import { getChargeItem, getInventoryItem, getInventorySettings, inventoryKey, re
 
 const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf } from './note-common.js';
-import { assertVersion, requireNote, toItem } from './note-repository.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { requireNote, toItem } from './note-repository.js';
 
 /**
  * A sale's lines priced from the catalog, never from the request: a charge item at its priceInCents,
@@ -55,10 +55,7 @@ function stockTaken(lines: readonly SaleLine[]): Map<string, { quantity: number;
  * on the version read, so a second sign (or a racing one) moves no stock.
  */
 export async function signSalesNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
-  const current = await requireNote(auth.practiceId, noteId);
-  if (current.status === 'DELETED') throw new NotFoundError(NOTE_MESSAGES.deleted);
-  if (isSignedStatus(current.status) || current.signed) throw new ValidationError(NOTE_MESSAGES.alreadySigned);
-  assertVersion(current, body.noteVersion);
+  const current = await requireSignableNote(auth.practiceId, noteId, body.noteVersion);
   const changed: Note = {
     ...current,
     ...(body.patientId !== undefined ? { patientId: body.patientId } : {}),

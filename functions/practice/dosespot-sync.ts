@@ -1,29 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Note } from '../../shared/notes/note-schema.js';
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
 import { DOSESPOT_PARTNER_ID, listPrescriptions, pushPatient, toExternalPrescription } from '../lib/adapters/dosespot.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError } from '../lib/errors.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { toItem } from '../notes/note-repository.js';
+import { externalNote, storedDelivery, writeDeliveredNote } from '../notes/delivery-records.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 import { doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
-
-/**
- * The same key a signed delivery leaves (pk practiceId, sk DELIVERY#dosespot#<DoseSpot prescription id>),
- * written in one transaction with the note: a prescription already synced is never written twice.
- */
-const syncedKey = (prescriptionId: string) => `DELIVERY#${DOSESPOT_PARTNER_ID}#${prescriptionId}`;
-
-async function alreadySynced(practiceId: string, prescriptionId: string): Promise<boolean> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: syncedKey(prescriptionId) }, ConsistentRead: true }));
-  return !!out.Item;
-}
 
 /**
  * syncPatientRx: the patient's DoseSpot prescriptions become RX_DOSESPOT notes (read-only, spec
@@ -50,47 +33,25 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
     const parsed = ExternalPrescription.safeParse(toExternalPrescription(raw));
     if (!parsed.success) continue;
     const prescription = parsed.data;
-    if (await alreadySynced(auth.practiceId, prescription.id)) continue;
+    if (await storedDelivery(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id)) continue;
     const at = now.toISOString();
     const written = prescription.datePrescribed && !Number.isNaN(Date.parse(prescription.datePrescribed)) ? new Date(prescription.datePrescribed).toISOString() : at;
-    const note: Note = {
-      noteId: randomUUID(),
-      noteType: 'RX_DOSESPOT',
-      // Written and signed by the prescriber in DoseSpot: shown on the timeline like a signed note.
-      status: 'SIGNED',
-      signed: written,
-      eventTimestamp: written,
-      timestamp: at,
-      createdAt: at,
-      data: { source: DOSESPOT_PARTNER_ID, prescription, deliveryId: prescription.id },
-      patientId: patient.id,
-      hidden: false,
-      files: [],
-      author: { userId: `partner:${DOSESPOT_PARTNER_ID}`, name: 'DoseSpot', email: '' },
-      onBehalfOf: null,
-      noteVersion: 1,
-      signedBy: null,
-    };
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { practiceId: auth.practiceId, sk: syncedKey(prescription.id), entityType: 'PARTNER_DELIVERY', partnerId: DOSESPOT_PARTNER_ID, deliveryId: prescription.id, noteId: note.noteId, receivedAt: at },
-                ConditionExpression: 'attribute_not_exists(sk)',
-              },
-            },
-            { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
-          ],
-        }),
-      );
-    } catch (error) {
-      // A sync running at the same moment wrote this prescription first.
-      if (isConditionFailure(error)) continue;
-      throw error;
-    }
+    const note = externalNote(
+      {
+        noteType: 'RX_DOSESPOT',
+        // Written and signed by the prescriber in DoseSpot: shown on the timeline like a signed note.
+        status: 'SIGNED',
+        signed: written,
+        eventTimestamp: written,
+        patientId: patient.id,
+        data: { source: DOSESPOT_PARTNER_ID, prescription, deliveryId: prescription.id },
+        partnerId: DOSESPOT_PARTNER_ID,
+        authorName: 'DoseSpot',
+      },
+      at,
+    );
+    // A sync running at the same moment may have written this prescription first.
+    if ((await writeDeliveredNote(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at)).replayed) continue;
     await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
     created.push(note.noteId);
   }

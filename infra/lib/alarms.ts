@@ -17,6 +17,8 @@ export interface AlarmsProps {
 }
 
 const PERIOD = Duration.minutes(5);
+/** CloudWatch: a metric-math alarm reads at most ten metrics. */
+const MAX_ALARM_METRICS = 10;
 
 /**
  * The practice's alarm topic and its alarms. Every alarm fires on a single occurrence in five
@@ -69,6 +71,31 @@ export class Alarms extends Construct {
       period: PERIOD,
     });
     this.add(`${name}-failures`, failures, `The ${name} function failed (unhandled error or timeout) or was throttled (requests refused).`);
+  }
+
+  /**
+   * Errors of every API group function in one alarm, and their throttles in another: the alarm
+   * reads one metric per group (labelled with its name), so opening it shows which group failed, and two alarms instead of
+   * one a group leave the stack room under its resource budget. A metric-math alarm reads at most
+   * ten metrics, so more groups than that is a synth error, not a silently unwatched group.
+   */
+  watchApiFunctions(functions: ReadonlyMap<string, lambda.IFunction>): void {
+    if (functions.size > MAX_ALARM_METRICS) throw new Error(`An alarm reads at most ${MAX_ALARM_METRICS} metrics; the API has ${functions.size} group functions.`);
+    const sum = (what: 'errors' | 'throttles') => {
+      const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+      for (const [name, fn] of functions) {
+        const id = name.replace(/[^a-zA-Z0-9]/g, '_');
+        usingMetrics[id] = what === 'errors' ? fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name }) : fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name });
+      }
+      return new cloudwatch.MathExpression({
+        expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+        usingMetrics,
+        label: `API group ${what}`,
+        period: PERIOD,
+      });
+    };
+    this.add('api-errors', sum('errors'), 'An API group function failed (unhandled error or timeout); the alarm reads one metric per group, labelled with its name.');
+    this.add('api-throttles', sum('throttles'), 'Lambda refused API requests (throttled); the alarm reads one metric per group, labelled with its name.');
   }
 
   /** Any message in a dead-letter queue. */

@@ -112,7 +112,7 @@ export class PracticeStack extends Stack {
     alarms.watchDeadLetters('notification-stream', notificationStream.deadLetterQueue, 'A notification change (stream record)');
     alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled text) or an inbound text or delivery receipt');
     alarms.watchStateMachine('transcription', transcription.stateMachine);
-    for (const [name, fn] of api.functions) alarms.watchFunction(name, fn);
+    alarms.watchApiFunctions(api.functions);
     alarms.watchFunction('schedule-target', scheduler.target);
     alarms.watchFunction('transcription-worker', transcription.worker);
     alarms.watchFunction('notification-stream', notificationStream.consumer);

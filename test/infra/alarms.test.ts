@@ -74,15 +74,30 @@ describe('alarms on every async path', () => {
     }
   });
 
-  it("watches every group function's errors and throttles, workers included, in one alarm a function", () => {
+  it("watches every API group function's errors in one alarm and their throttles in another, a metric per group", () => {
+    for (const [alarmName, metricName] of [
+      ['api-errors', 'Errors'],
+      ['api-throttles', 'Throttles'],
+    ]) {
+      const a = alarm(alarmName);
+      for (const group of practice.groups) {
+        const [fnId] = fnByDescription(`Tidewell ${group.name} endpoints (demo)`);
+        const m = mathMetric(a, group.name);
+        expect(m).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: metricName, Stat: 'Sum' });
+        expect(refs(m.Dimensions)).toEqual([fnId]);
+      }
+      expect((a.Metrics as unknown[]).length).toBe(practice.groups.length + 1);
+    }
+  });
+
+  it("watches every worker's errors and throttles in one alarm a worker", () => {
     const watched = [
-      ...practice.groups.map((g) => [g.name, `Tidewell ${g.name} endpoints (demo)`]),
       ['schedule-target', 'Tidewell scheduled sends (demo)'],
       ['transcription-worker', 'Tidewell transcription steps (demo)'],
       ['notification-stream', 'Tidewell notification publisher (demo)'],
       ['subscription-guard', 'Tidewell realtime subscription access check (demo)'],
     ];
-    expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length);
+    expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length + practice.groups.length);
     for (const [name, description] of watched) {
       const [fnId] = fnByDescription(description);
       const a = alarm(`${name}-failures`);
@@ -95,8 +110,8 @@ describe('alarms on every async path', () => {
         expect(refs(m.Dimensions)).toEqual([fnId]);
       }
     }
-    // One a function, the transcription machine's and the two dead-letter queues'.
-    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 3);
+    // One a worker, two for the API groups, the transcription machine's and the two dead-letter queues'.
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 3);
   });
 
   it('keeps cdk-nag clean', () => {

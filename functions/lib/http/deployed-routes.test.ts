@@ -87,17 +87,27 @@ describe('deployedRouteKeys', () => {
     ]);
   });
 
-  it('sends another group’s fold back to its exact key where a shorter greedy key of many routes saves more', () => {
+  it('keeps a longer greedy key of one group under a shorter one of another, where it wins by every reading', () => {
     const keys = deployedRouteKeys([
       { name: 'a', routes: ['POST /v1/x', 'POST /v1/x/{id}/archive', 'POST /v1/x/{id}/docs/accept'] },
       { name: 'b', routes: ['POST /v1/x/{id}/one', 'POST /v1/x/{id}/two', 'POST /v1/x/{id}/three', 'POST /v1/x/{id}/four'] },
     ]);
-    // The first pass folds a's docs/accept into `/v1/x/{id}/docs/{proxy+}`, which needs API
-    // Gateway to prefer a longer greedy prefix over b's `/v1/x/{proxy+}`; as an exact key it beats
-    // b's greedy key by every reading, and b's four routes become one key.
+    // a's `/v1/x/{id}/docs/{proxy+}` beats b's `/v1/x/{id}/{proxy+}` as the longer greedy prefix
+    // and segment by segment (a literal over {proxy+}), so b's four routes become one key.
     expect(keys).toEqual([
-      { name: 'a', routes: ['POST /v1/x', 'POST /v1/x/{id}/archive', 'POST /v1/x/{id}/docs/accept'] },
-      { name: 'b', routes: ['POST /v1/x/{proxy+}'] },
+      { name: 'a', routes: ['POST /v1/x', 'POST /v1/x/{id}/archive', 'POST /v1/x/{id}/docs/{proxy+}'] },
+      { name: 'b', routes: ['POST /v1/x/{id}/{proxy+}'] },
+    ]);
+  });
+
+  it('lets one group take a whole version prefix where every other group keeps longer keys', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/things', 'GET /v1/things/{id}', 'GET /v1/others', 'GET /v1/others/{id}/parts'] },
+      { name: 'b', routes: ['GET /v1/notes', 'GET /v1/notes/{id}', 'GET /v1/notes/{id}/history'] },
+    ]);
+    expect(keys).toEqual([
+      { name: 'a', routes: ['GET /v1/{proxy+}'] },
+      { name: 'b', routes: ['GET /v1/notes', 'GET /v1/notes/{proxy+}'] },
     ]);
   });
 

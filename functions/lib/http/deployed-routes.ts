@@ -28,6 +28,11 @@
  *   back to its exact key (exact beats greedy by every reading), and the new key is kept only when
  *   the API then registers fewer keys in all: the chart group's POST routes under
  *   `/v1/patients/{patientId}/` become one key beside the patients group's exact ones.
+ *   A prefix may be one segment (`/v1/{proxy+}`): every other group's keys under it are then
+ *   longer greedy keys or exact keys that win by both readings, and a path no group has still
+ *   reaches a handler that answers 404.
+ * - Last, a route folded under a long prefix moves under a shorter greedy key its own group
+ *   registers anyway, where that is still safe.
  */
 
 interface Segment {
@@ -103,7 +108,7 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
     const candidates = new Map<string, { n: number; routes: ParsedRoute[] }>();
     for (const route of all) {
       if (route.greedy || prefixLength.get(route) != null) continue;
-      for (let n = 2; n < route.segments.length; n++) {
+      for (let n = 1; n < route.segments.length; n++) {
         const key = `${route.group} ${shapeOf(`${route.method} /${route.path.slice(0, n).join('/')}/{proxy+}`)}`;
         if (rejected.has(key) || !foldIsSafe(route, n, all, prefixLength)) continue;
         const entry = candidates.get(key) ?? { n, routes: [] };
@@ -115,7 +120,8 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
       const group = routes[0].group;
       const alreadyRegistered = all.some((r) => r.group === group && prefixLength.get(r) === n && key === `${group} ${shapeOf(`${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`)}`);
       const saves = routes.length - (alreadyRegistered ? 0 : 1);
-      if (saves > 0 && (!best || saves > best.saves)) best = { key, n, routes, saves };
+      // Of equal savings, the longest prefix: a greedy key takes no more paths than it must.
+      if (saves > 0 && (!best || saves > best.saves || (saves === best.saves && n > best.n))) best = { key, n, routes, saves };
     }
     if (!best) return;
     const before = new Map(prefixLength);
@@ -127,6 +133,25 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
     if (!allFoldsSafe(all, prefixLength) || registeredKeyCount(all, prefixLength) >= keysBefore) {
       for (const [route, n] of before) prefixLength.set(route, n);
       rejected.add(best.key);
+    }
+  }
+}
+
+/**
+ * A route folded early under a longer prefix moves under a shorter greedy key its group registers
+ * anyway (`/v1/things/{proxy+}` under `/v1/{proxy+}`), where that stays safe: one key fewer.
+ */
+function foldUnderOwnShorterKeys(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>): void {
+  const registered = () => new Set(all.map((r) => `${r.group} ${shapeOf(registeredKey(r, prefixLength.get(r)))}`));
+  for (const route of all) {
+    const current = prefixLength.get(route);
+    if (current == null) continue;
+    const keys = registered();
+    for (let n = 1; n < current; n++) {
+      if (!keys.has(`${route.group} ${shapeOf(registeredKey(route, n))}`) || !foldIsSafe(route, n, all, prefixLength)) continue;
+      prefixLength.set(route, n);
+      if (allFoldsSafe(all, prefixLength)) break;
+      prefixLength.set(route, current);
     }
   }
 }
@@ -222,8 +247,16 @@ function foldIsSafe(route: ParsedRoute, n: number, all: readonly ParsedRoute[], 
     const m = key.segments.length;
     const common = Math.min(m, n);
     if (!key.segments.slice(0, common).every((s, i) => overlaps(s, prefix[i]))) continue;
+    if (m === n) return false;
+    // A shorter greedy key of another group above this prefix: this longer prefix wins every request of this route by
+    // either reading of the precedence (longer greedy prefix first; segment by segment, where {proxy+} ranks last) when
+    // it also wins each segment the shorter key names.
+    if (m < n) {
+      if (!beatsGreedyPrefix(prefix, key.segments)) return false;
+      continue;
+    }
     // Another group's greedy key under this prefix: only a longer one that wins and takes none of this route's requests.
-    if (m <= n || !beatsGreedyPrefix(key.segments, prefix)) return false;
+    if (!beatsGreedyPrefix(key.segments, prefix)) return false;
     if (route.segments.length > m && key.segments.every((s, i) => overlaps(s, route.segments[i]))) return false;
   }
   return true;
@@ -248,6 +281,7 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
 
   keepShadowedExact(all, prefixLength);
   foldBesideOtherGroups(all, prefixLength);
+  foldUnderOwnShorterKeys(all, prefixLength);
 
   return groups.map((g) => {
     const keys = all

@@ -1,11 +1,12 @@
 import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { DOSESPOT_MESSAGES, type DoseSpotSso, type DoseSpotSsoQuery } from '../../shared/partners/dosespot.js';
-import { DOSESPOT_PARTNER_ID, doseSpotSsoUrl, parseDoseSpotConfig, pushPatient, type DoseSpotConfig } from '../lib/adapters/dosespot.js';
+import { DOSESPOT_PARTNER_ID, doseSpotSsoUrl, parseDoseSpotConfig, type DoseSpotApiAuth, type DoseSpotConfig } from '../lib/adapters/dosespot.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { DependencyError, ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { doseSpotPatientIdFor } from './dosespot-patient-link.js';
 import { getUser } from './user-repository.js';
 
 /** DoseSpot's production window, unless the practice's DoseSpot entry names another (staging, the local stand-in). */
@@ -28,9 +29,16 @@ export async function doseSpotUserOf(auth: AuthContext, config: DoseSpotConfig):
   return doseSpotUserId;
 }
 
+/** The API's credentials for this prescriber; without a subscription key the clinic cannot use the API. */
+export function doseSpotApiAuth(config: DoseSpotConfig, doseSpotUserId: string): DoseSpotApiAuth {
+  if (!config.subscriptionKey) throw new DependencyError(503, DOSESPOT_MESSAGES.failed, 'DOSESPOT_NO_SUBSCRIPTION_KEY');
+  return { clinicId: config.clinicId, clinicKey: config.clinicKey, subscriptionKey: config.subscriptionKey, doseSpotUserId };
+}
+
 /**
  * GET /v2/practices/sso/dosespot[?patientId=]: the URL that signs the prescriber into DoseSpot's
- * window; with a patient, the patient is sent to DoseSpot first and the window opens on them.
+ * window; with a patient, the patient is sent to DoseSpot first (once: their DoseSpot id is kept)
+ * and the window opens on them.
  */
 export async function doseSpotSso(auth: AuthContext, query: DoseSpotSsoQuery): Promise<DoseSpotSso> {
   const config = await doseSpotConfig();
@@ -42,10 +50,12 @@ export async function doseSpotSso(auth: AuthContext, query: DoseSpotSsoQuery): P
   const patient = await getPatient(auth.practiceId, query.patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   await writeAudit(auth, { action: 'read', entity: 'dosespot-sso', entityId: query.patientId, patientId: query.patientId });
+  const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
   let doseSpotPatientId: string;
   try {
-    doseSpotPatientId = await pushPatient(config.baseUrl, sso, { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dob ?? '', gender: patient.gender ?? null });
-  } catch {
+    doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
     throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_PATIENT_REFUSED');
   }
   return { ssoUrl: doseSpotSsoUrl(config.baseUrl, { ...sso, doseSpotPatientId }) };

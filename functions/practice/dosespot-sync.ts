@@ -1,12 +1,13 @@
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
-import { DOSESPOT_PARTNER_ID, listPrescriptions, pushPatient, toExternalPrescription } from '../lib/adapters/dosespot.js';
+import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription } from '../lib/adapters/dosespot.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { DependencyError, NotFoundError } from '../lib/errors.js';
+import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { externalNote, storedDelivery, writeDeliveredNote } from '../notes/delivery-records.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
-import { doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
+import { doseSpotPatientIdFor } from './dosespot-patient-link.js';
+import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
 
 /**
  * syncPatientRx: the patient's DoseSpot prescriptions become RX_DOSESPOT notes (read-only, spec
@@ -18,12 +19,13 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
   const doseSpotUserId = await doseSpotUserOf(auth, config);
   const patient = await getPatient(auth.practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const sso = { clinicId: config.clinicId, clinicKey: config.clinicKey, doseSpotUserId };
+  const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
   let prescriptions;
   try {
-    const doseSpotPatientId = await pushPatient(config.baseUrl, sso, { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dob ?? '', gender: patient.gender ?? null });
-    prescriptions = await listPrescriptions(config.baseUrl, sso, doseSpotPatientId);
-  } catch {
+    const doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
+    prescriptions = await listPrescriptions(config.baseUrl, apiAuth, doseSpotPatientId);
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
     throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
   }
   await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });

@@ -9,7 +9,8 @@ let employee: string;
 let patientId: string;
 
 const hash = (s: string) => createHash('sha512').update(s, 'utf8').digest('base64').replace(/==$/, '');
-const clinicKey = () => (JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { clinicKey: string }).clinicKey;
+const clinic = () => JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { clinicKey: string; clinicId: string; subscriptionKey: string; baseUrl: string; users: Record<string, string> };
+const clinicKey = () => clinic().clinicKey;
 
 /** Opens the URL as the browser would (the sandbox is a page, not the API). */
 async function open(url: string) {
@@ -29,7 +30,18 @@ function resigned(url: string, key: string, change: (q: URLSearchParams) => void
 
 beforeAll(async () => {
   [provider, employee] = await Promise.all(['provider', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
-  patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Dora', lastName: `Spot${run}`, gender: 'female', dob: '1975-04-05' })).body.id;
+  // DoseSpot requires the address and a US primary phone of every patient it is sent.
+  patientId = (
+    await api(provider, 'POST', '/v1/patients', {
+      firstName: 'Dora',
+      lastName: `Spot${run}`,
+      gender: 'female',
+      dob: '1975-04-05',
+      phones: [{ type: 'mobile', number: '(207) 555-0142' }],
+      primaryPhoneNumber: '(207) 555-0142',
+      address: { line1: '12 Harbor St', city: 'Portland', state: 'ME', zip: '04101' },
+    })
+  ).body.id;
 });
 
 describe('DoseSpot single sign-on', () => {
@@ -66,6 +78,55 @@ describe('DoseSpot single sign-on', () => {
     const refused = await open(tamperedCode.href);
     expect(refused.status).toBe(401);
     expect(refused.text).toContain('Sign-in refused');
+  });
+
+  it('sends a patient to DoseSpot once and opens the window on the same DoseSpot patient afterwards', async () => {
+    const ids = [];
+    for (let i = 0; i < 2; i++) {
+      const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
+      ids.push(new URL(ssoUrl).searchParams.get('PatientId'));
+    }
+    expect(ids[0]).toMatch(/^\d+$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('names what the chart lacks before a patient without an address or phone is sent, and sends nothing', async () => {
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Bare${run}`, gender: 'female', dob: '1980-02-03' })).body.id as string;
+    const res = await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${bare}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Address Line 1 is required');
+    expect(res.body.fieldErrors).toEqual({
+      'address.line1': 'Address Line 1 is required',
+      'address.city': 'City is required',
+      'address.state': 'State is required',
+      'address.zip': 'Zip Code is required',
+      primaryPhoneNumber: 'Primary phone number is required',
+    });
+    expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${bare}`)).status).toBe(400);
+  });
+
+  it("answers DoseSpot's API v2 only with the subscription key, the clinic's credentials and a bearer token", async () => {
+    const c = clinic();
+    const base = `${c.baseUrl.replace(/\/$/, '')}/webapi/v2`;
+    const userId = Object.values(c.users)[0]!;
+    const tokenBody = (key: string) => new URLSearchParams({ grant_type: 'password', client_id: c.clinicId, client_secret: key, username: userId, password: key, scope: 'api' }).toString();
+    const token = (headers: Record<string, string>, body: string) => fetch(`${base}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    expect((await token({}, tokenBody(c.clinicKey))).status).toBe(401);
+    const wrongKey = await token({ 'Subscription-Key': c.subscriptionKey }, tokenBody(`${c.clinicKey}x`));
+    expect(wrongKey.status).toBe(400);
+    expect(await wrongKey.json()).toMatchObject({ error: 'invalid_grant' });
+    const granted = await token({ 'Subscription-Key': c.subscriptionKey }, tokenBody(c.clinicKey));
+    const { access_token: accessToken, expires_in: expiresIn } = (await granted.json()) as { access_token: string; expires_in: number };
+    expect(expiresIn).toBe(600);
+    const addPatient = (auth: string, body: unknown) => fetch(`${base}/api/patients`, { method: 'POST', headers: { 'content-type': 'application/json', 'Subscription-Key': c.subscriptionKey, authorization: auth }, body: JSON.stringify(body) });
+    const valid = { FirstName: 'Ana', LastName: 'Ruiz', DateOfBirth: '1990-01-01', Gender: 'Female', Address1: '1 Main St', City: 'Bath', State: 'ME', ZipCode: '04530', PrimaryPhone: '207-555-0100', PrimaryPhoneType: 2, Active: true };
+    expect((await addPatient('Bearer nope', valid)).status).toBe(401);
+    const refused = await addPatient(`Bearer ${accessToken}`, { ...valid, ZipCode: 'ABCDE' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ Result: { ResultCode: 'ERROR', ResultDescription: 'ZipCode is invalid.' } });
+    const added = await addPatient(`Bearer ${accessToken}`, valid);
+    expect(added.status).toBe(201);
+    expect(((await added.json()) as { Id: number }).Id).toBeGreaterThan(0);
   });
 
   it('is for prescribers of this practice only, and names an existing patient', async () => {
@@ -124,6 +185,11 @@ describe('DoseSpot prescriptions sync', () => {
     const [a, b] = await Promise.all([0, 1].map(() => api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)));
     expect(a.body.created + b.body.created).toBe(1);
     expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(2);
+
+    // DoseSpot lists five a page: the sync reads every page.
+    for (let i = 1; i <= 5; i++) await writeInDoseSpot(ssoUrl, { drug: `Amoxicillin ${i}00 mg capsule`, quantity: '20', refills: '0', directions: 'Take one capsule three times daily' });
+    expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)).body.created).toBe(5);
+    expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(7);
   });
 
   it('is for prescribers of this practice only, on an existing patient', async () => {

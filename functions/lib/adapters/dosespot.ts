@@ -1,8 +1,15 @@
 /**
- * DoseSpot e-prescribing: single sign-on into DoseSpot's own window, and the patient sent first.
- * The clinic's settings sit in the partner secret JSON under the key `dosespot`, as a JSON string
- * `{"clinicId": "...", "clinicKey": "...", "users": {"<Tidewell user id>": "<DoseSpot user id>"}}`,
- * so the clinic key is in Secrets Manager deployed without another secret resource.
+ * DoseSpot e-prescribing: single sign-on into DoseSpot's own window, and DoseSpot's RESTful API v2
+ * for the patient sent first and the prescriptions read back. The clinic's settings sit in the
+ * partner secret JSON under the key `dosespot`, as a JSON string `{"clinicId": "...", "clinicKey":
+ * "...", "subscriptionKey": "...", "users": {"<Tidewell user id>": "<DoseSpot user id>"}}`, so the
+ * clinic key and the API subscription key are in Secrets Manager without another secret resource.
+ *
+ * API v2 (DoseSpot's RESTful API V2 authentication guide): every call carries the
+ * `Subscription-Key` header and a bearer token from `POST {base}/webapi/v2/connect/token`, a
+ * password grant for one DoseSpot user (client_id = clinic id, client_secret and password = clinic
+ * key, username = the DoseSpot user id, scope = api). Answers carry
+ * `Result: {ResultCode: 'OK' | 'ERROR', ResultDescription}`, an error sometimes with HTTP 200.
  *
  * Single sign-on as DoseSpot documents it: a random 32-character phrase; SingleSignOnCode is the
  * phrase followed by base64(SHA512(phrase + clinic key)) without a trailing '==';
@@ -20,6 +27,8 @@ const PHRASE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 export interface DoseSpotConfig {
   clinicId: string;
   clinicKey: string;
+  /** The API's Subscription-Key; single sign-on works without it, the API calls do not. */
+  subscriptionKey?: string;
   users: Record<string, string>;
 }
 
@@ -29,7 +38,7 @@ export function parseDoseSpotConfig(text: string | null): DoseSpotConfig | null 
     const raw = JSON.parse(text) as Partial<DoseSpotConfig>;
     if (typeof raw.clinicId !== 'string' || typeof raw.clinicKey !== 'string' || !raw.clinicId || !raw.clinicKey) return null;
     const users = raw.users && typeof raw.users === 'object' ? Object.fromEntries(Object.entries(raw.users).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
-    return { clinicId: raw.clinicId, clinicKey: raw.clinicKey, users };
+    return { clinicId: raw.clinicId, clinicKey: raw.clinicKey, ...(typeof raw.subscriptionKey === 'string' && raw.subscriptionKey ? { subscriptionKey: raw.subscriptionKey } : {}), users };
   } catch {
     return null;
   }
@@ -82,6 +91,10 @@ export interface DoseSpotPatient {
   lastName: string;
   dateOfBirth: string;
   gender?: string | null;
+  address?: { line1?: string; line2?: string; city?: string; state?: string; zip?: string } | null;
+  /** E.164 (+1…), Tidewell's stored form. */
+  phone?: string | null;
+  phoneType?: string | null;
 }
 
 const fetchExchange: HttpExchange = async (url, init) => {
@@ -90,26 +103,119 @@ const fetchExchange: HttpExchange = async (url, init) => {
   return { status: response.status, body: await response.text() };
 };
 
-/**
- * Sends the patient before the window opens, so DoseSpot has them under its own PatientId; signed
- * with the same single sign-on parameters, which DoseSpot checks against the clinic key.
- */
-export async function pushPatient(baseUrl: string, sso: Omit<SsoInput, 'doseSpotPatientId'>, patient: DoseSpotPatient, exchange: HttpExchange = fetchExchange): Promise<string> {
-  const answer = await exchange(`${baseUrl.replace(/\/$/, '')}/api/patients?${ssoParams(sso).toString()}`, {
+/** What the API needs besides the base URL: the clinic, its keys and the DoseSpot user acting. */
+export interface DoseSpotApiAuth {
+  clinicId: string;
+  clinicKey: string;
+  subscriptionKey: string;
+  doseSpotUserId: string;
+}
+
+/** A refusal from DoseSpot, with its own ResultDescription (never patient data). */
+export class DoseSpotApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly description: string,
+  ) {
+    super(`DoseSpot refused the request: HTTP ${status}${description ? ` (${description})` : ''}`);
+  }
+}
+
+const apiBase = (baseUrl: string) => `${baseUrl.replace(/\/$/, '')}/webapi/v2`;
+
+interface CachedToken {
+  accessToken: string;
+  expiresAt: number;
+}
+
+/** Tokens by clinic, user and base URL, kept while the function lives, renewed a minute early. */
+const tokens = new Map<string, CachedToken>();
+const TOKEN_MARGIN_MS = 60_000;
+
+export async function accessToken(baseUrl: string, auth: DoseSpotApiAuth, exchange: HttpExchange = fetchExchange, now = Date.now()): Promise<string> {
+  const cacheKey = `${baseUrl}|${auth.clinicId}|${auth.doseSpotUserId}`;
+  const cached = tokens.get(cacheKey);
+  if (cached && cached.expiresAt - TOKEN_MARGIN_MS > now) return cached.accessToken;
+  const answer = await exchange(`${apiBase(baseUrl)}/connect/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      NonDoseSpotMedicalRecordNumber: patient.id,
-      FirstName: patient.firstName,
-      LastName: patient.lastName,
-      DateOfBirth: patient.dateOfBirth,
-      Gender: patient.gender ?? 'Unknown',
-    }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'Subscription-Key': auth.subscriptionKey },
+    body: new URLSearchParams({ grant_type: 'password', client_id: auth.clinicId, client_secret: auth.clinicKey, username: auth.doseSpotUserId, password: auth.clinicKey, scope: 'api' }).toString(),
   });
-  if (answer.status >= 300) throw new Error(`DoseSpot refused the patient: HTTP ${answer.status}`);
-  const id = (JSON.parse(answer.body) as { Id?: number | string }).Id;
-  if (id === undefined || id === null) throw new Error('DoseSpot answered without a patient id');
-  return String(id);
+  const body = parseJson(answer.body) as { access_token?: unknown; expires_in?: unknown; error_description?: unknown; error?: unknown } | null;
+  if (answer.status >= 300 || typeof body?.access_token !== 'string') {
+    throw new DoseSpotApiError(answer.status, typeof body?.error_description === 'string' ? body.error_description : typeof body?.error === 'string' ? body.error : '');
+  }
+  const seconds = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 600;
+  tokens.set(cacheKey, { accessToken: body.access_token, expiresAt: now + seconds * 1000 });
+  return body.access_token;
+}
+
+/** Forgets every cached token (a test's clock, or a rotated clinic key). */
+export function forgetDoseSpotTokens(): void {
+  tokens.clear();
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** One API call: bearer token and subscription key; an HTTP error or `ResultCode: 'ERROR'` throws. */
+async function apiCall<T>(baseUrl: string, auth: DoseSpotApiAuth, method: 'GET' | 'POST', path: string, body: unknown, exchange: HttpExchange): Promise<T> {
+  const token = await accessToken(baseUrl, auth, exchange);
+  const answer = await exchange(`${apiBase(baseUrl)}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'Subscription-Key': auth.subscriptionKey, accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    body: method === 'POST' ? JSON.stringify(body) : '',
+  });
+  const parsed = parseJson(answer.body) as (T & { Result?: { ResultCode?: string; ResultDescription?: string } }) | null;
+  if (answer.status >= 300 || !parsed || parsed.Result?.ResultCode === 'ERROR') throw new DoseSpotApiError(answer.status, parsed?.Result?.ResultDescription ?? '');
+  return parsed;
+}
+
+/** DoseSpot's PhoneType enumeration. */
+const PHONE_TYPES: Record<string, number> = { mobile: 2, cell: 2, fax: 3, home: 4, work: 5 };
+const PRIMARY_PHONE = 7;
+
+/** A US number as DoseSpot validates it: ten digits, written 555-010-1234. */
+export function doseSpotPhone(e164: string | null | undefined): string | undefined {
+  const digits = (e164 ?? '').replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}` : undefined;
+}
+
+function doseSpotGender(gender: string | null | undefined): 'Male' | 'Female' | 'Unknown' {
+  const g = (gender ?? '').toLowerCase();
+  return g === 'male' || g === 'm' ? 'Male' : g === 'female' || g === 'f' ? 'Female' : 'Unknown';
+}
+
+/** The body of `POST /api/patients` (DoseSpot's add-patient fields). */
+export function doseSpotPatientBody(patient: DoseSpotPatient) {
+  const phone = doseSpotPhone(patient.phone);
+  return {
+    NonDoseSpotMedicalRecordNumber: patient.id,
+    FirstName: patient.firstName,
+    LastName: patient.lastName,
+    DateOfBirth: patient.dateOfBirth,
+    Gender: doseSpotGender(patient.gender),
+    Address1: patient.address?.line1 ?? '',
+    ...(patient.address?.line2 ? { Address2: patient.address.line2 } : {}),
+    City: patient.address?.city ?? '',
+    State: patient.address?.state ?? '',
+    ZipCode: patient.address?.zip ?? '',
+    PrimaryPhone: phone ?? '',
+    PrimaryPhoneType: PHONE_TYPES[(patient.phoneType ?? '').toLowerCase()] ?? PRIMARY_PHONE,
+    Active: true,
+  };
+}
+
+/** Adds the patient to the clinic in DoseSpot (`POST /api/patients`) and returns DoseSpot's PatientId. */
+export async function pushPatient(baseUrl: string, auth: DoseSpotApiAuth, patient: DoseSpotPatient, exchange: HttpExchange = fetchExchange): Promise<string> {
+  const answer = await apiCall<{ Id?: number | string }>(baseUrl, auth, 'POST', '/api/patients', doseSpotPatientBody(patient), exchange);
+  if (answer.Id === undefined || answer.Id === null) throw new DoseSpotApiError(200, 'no patient id');
+  return String(answer.Id);
 }
 
 /** A prescription as DoseSpot lists it for a patient (the fields the chart keeps). */
@@ -130,15 +236,18 @@ export interface DoseSpotPrescription {
   PrescriberName?: string | null;
 }
 
-export async function listPrescriptions(baseUrl: string, sso: Omit<SsoInput, 'doseSpotPatientId'>, doseSpotPatientId: string, exchange: HttpExchange = fetchExchange): Promise<DoseSpotPrescription[]> {
-  const answer = await exchange(`${baseUrl.replace(/\/$/, '')}/api/patients/${encodeURIComponent(doseSpotPatientId)}/prescriptions?${ssoParams(sso).toString()}`, {
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    body: '',
-  });
-  if (answer.status >= 300) throw new Error(`DoseSpot refused the prescription list: HTTP ${answer.status}`);
-  const items = (JSON.parse(answer.body) as { Items?: DoseSpotPrescription[] }).Items;
-  return Array.isArray(items) ? items : [];
+/** DoseSpot pages its lists; more pages than this for one patient is a fault, not a chart. */
+const MAX_PAGES = 50;
+
+/** Every prescription of a DoseSpot patient (`GET /api/patients/{id}/prescriptions`, page by page). */
+export async function listPrescriptions(baseUrl: string, auth: DoseSpotApiAuth, doseSpotPatientId: string, exchange: HttpExchange = fetchExchange): Promise<DoseSpotPrescription[]> {
+  const all: DoseSpotPrescription[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const answer = await apiCall<{ Items?: DoseSpotPrescription[]; PageResult?: { HasNext?: boolean } }>(baseUrl, auth, 'GET', `/api/patients/${encodeURIComponent(doseSpotPatientId)}/prescriptions?pageNumber=${page}`, undefined, exchange);
+    if (Array.isArray(answer.Items)) all.push(...answer.Items);
+    if (!answer.PageResult?.HasNext) return all;
+  }
+  throw new DoseSpotApiError(200, `more than ${MAX_PAGES} pages of prescriptions`);
 }
 
 const numberOrUndefined = (v: unknown): number | undefined => {

@@ -1,8 +1,11 @@
 /**
  * DoseSpot (local stand-in): the e-prescribing window `npm start` serves at /local/dosespot. It
  * checks the single sign-on query the way DoseSpot does, recomputing both hashes with its own copy
- * of the clinic key (the `dosespot` entry of the data folder's partner-secrets.json), keeps the
- * patients sent to it, and lets a signed-in prescriber write prescriptions that the sync reads back.
+ * of the clinic key (the `dosespot` entry of the data folder's partner-secrets.json), and answers
+ * DoseSpot's RESTful API v2 under /webapi/v2: the password-grant token (subscription key, clinic id
+ * and key, a known user), then bearer-token calls that add patients (with DoseSpot's required
+ * fields) and list their prescriptions a page at a time. A signed-in prescriber writes
+ * prescriptions in the window that the sync reads back.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -16,8 +19,14 @@ const SESSION_MS = 60 * 60_000;
 interface Clinic {
   clinicId: string;
   clinicKey: string;
+  subscriptionKey?: string;
   users: Record<string, string>;
 }
+
+/** DoseSpot's access tokens last ten minutes. */
+const TOKEN_SECONDS = 600;
+/** Small pages, so a sync walks more than one. */
+const PAGE_SIZE = 5;
 
 export interface LocalDoseSpotPatient {
   Id: number;
@@ -26,6 +35,12 @@ export interface LocalDoseSpotPatient {
   LastName: string;
   DateOfBirth: string;
   Gender: string;
+  Address1?: string;
+  City?: string;
+  State?: string;
+  ZipCode?: string;
+  PrimaryPhone?: string;
+  PrimaryPhoneType?: number;
 }
 
 export interface LocalDoseSpotPrescription {
@@ -62,7 +77,13 @@ export function ensureLocalDoseSpot(secretsFile: string, baseUrl: string, userId
   const users = { ...(entry.users ?? {}) };
   let next = Math.max(1000, ...Object.values(users).map(Number).filter(Number.isFinite)) + 1;
   for (const id of userIds) users[id] ??= String(next++);
-  const clinic = { baseUrl: `${baseUrl}${LOCAL_DOSESPOT_PREFIX}/`, clinicId: entry.clinicId ?? '30871', clinicKey: entry.clinicKey ?? randomBytes(24).toString('hex'), users };
+  const clinic = {
+    baseUrl: `${baseUrl}${LOCAL_DOSESPOT_PREFIX}/`,
+    clinicId: entry.clinicId ?? '30871',
+    clinicKey: entry.clinicKey ?? randomBytes(24).toString('hex'),
+    subscriptionKey: entry.subscriptionKey ?? randomBytes(16).toString('hex'),
+    users,
+  };
   secrets.dosespot = JSON.stringify(clinic);
   writeFileSync(secretsFile, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
 }
@@ -102,6 +123,7 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
   const file = join(opts.dataDir, 'dosespot.json');
   const state: State = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : { nextId: 1, patients: [], prescriptions: [] };
   const sessions = new Map<string, { userId: string; patientId?: number; at: number }>();
+  const tokens = new Map<string, { userId: string; expiresAt: number }>();
   const now = () => (opts.now ?? (() => new Date()))();
 
   function save(): void {
@@ -164,6 +186,95 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
     );
   }
 
+  function json(res: ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+  }
+  function resultError(res: ServerResponse, status: number, description: string): void {
+    json(res, status, { Result: { ResultCode: 'ERROR', ResultDescription: description } });
+  }
+
+  /** DoseSpot's add-patient checks: the fields it requires and their formats. */
+  function patientProblems(body: Record<string, unknown>): string | null {
+    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string).trim() : '');
+    for (const k of ['FirstName', 'LastName', 'DateOfBirth', 'Address1', 'City', 'State', 'ZipCode', 'PrimaryPhone']) if (!text(k)) return `${k} is required.`;
+    if (!['Male', 'Female', 'Unknown'].includes(text('Gender'))) return 'Gender is invalid.';
+    if (Number.isNaN(Date.parse(text('DateOfBirth'))) || Date.parse(text('DateOfBirth')) > now().getTime()) return 'DateOfBirth is invalid.';
+    if (!/^\d{5}(-?\d{4})?$/.test(text('ZipCode'))) return 'ZipCode is invalid.';
+    if (text('PrimaryPhone').replace(/\D/g, '').length !== 10) return 'PrimaryPhone is invalid.';
+    if (!Number.isInteger(body.PrimaryPhoneType) || (body.PrimaryPhoneType as number) < 1 || (body.PrimaryPhoneType as number) > 7) return 'PrimaryPhoneType is invalid.';
+    return null;
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, q: URLSearchParams): Promise<void> {
+    const c = clinic();
+    // DoseSpot's API gateway checks the subscription key before anything else.
+    if (!c?.subscriptionKey || !sameText(String(req.headers['subscription-key'] ?? ''), c.subscriptionKey)) {
+      return json(res, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' });
+    }
+
+    if (req.method === 'POST' && path === '/connect/token') {
+      const form = new URLSearchParams(await readBody(req));
+      if (form.get('grant_type') !== 'password' || form.get('scope') !== 'api') return json(res, 400, { error: 'unsupported_grant_type' });
+      const userId = form.get('username') ?? '';
+      const valid = form.get('client_id') === c.clinicId && sameText(form.get('client_secret') ?? '', c.clinicKey) && sameText(form.get('password') ?? '', c.clinicKey) && Object.values(c.users).includes(userId);
+      if (!valid) return json(res, 400, { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' });
+      const token = randomBytes(24).toString('base64url');
+      tokens.set(token, { userId, expiresAt: Date.now() + TOKEN_SECONDS * 1000 });
+      const issued = now();
+      return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: TOKEN_SECONDS, userName: userId, '.issued': issued.toUTCString(), '.expires': new Date(issued.getTime() + TOKEN_SECONDS * 1000).toUTCString() });
+    }
+
+    const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+    const session = bearer ? tokens.get(bearer) : undefined;
+    if (!session || session.expiresAt < Date.now()) return json(res, 401, { Message: 'Authorization has been denied for this request.' });
+
+    if (req.method === 'POST' && path === '/api/patients') {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        return resultError(res, 400, 'The request is invalid.');
+      }
+      const problem = patientProblems(body);
+      if (problem) return resultError(res, 400, problem);
+      const record = typeof body.NonDoseSpotMedicalRecordNumber === 'string' ? body.NonDoseSpotMedicalRecordNumber : '';
+      const fields = {
+        FirstName: String(body.FirstName).trim(),
+        LastName: String(body.LastName).trim(),
+        DateOfBirth: String(body.DateOfBirth),
+        Gender: String(body.Gender),
+        Address1: String(body.Address1).trim(),
+        City: String(body.City).trim(),
+        State: String(body.State).trim(),
+        ZipCode: String(body.ZipCode).trim(),
+        PrimaryPhone: String(body.PrimaryPhone),
+        PrimaryPhoneType: body.PrimaryPhoneType as number,
+      };
+      // DoseSpot adds a new patient on each call; Tidewell keeps the PatientId it got first.
+      const patient: LocalDoseSpotPatient = { Id: state.nextId++, NonDoseSpotMedicalRecordNumber: record, ...fields };
+      state.patients.push(patient);
+      save();
+      return json(res, 201, { Id: patient.Id, Result: { ResultCode: 'OK', ResultDescription: '' } });
+    }
+
+    const list = /^\/api\/patients\/(\d+)\/prescriptions$/.exec(path);
+    if (req.method === 'GET' && list) {
+      const patientId = Number(list[1]);
+      if (!state.patients.some((p) => p.Id === patientId)) return resultError(res, 404, 'Patient not found.');
+      const page = q.has('pageNumber') ? Number(q.get('pageNumber')) : 1;
+      if (!Number.isInteger(page) || page < 1) return resultError(res, 400, 'pageNumber is invalid.');
+      const all = state.prescriptions.filter((p) => p.PatientId === patientId);
+      const totalPages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+      return json(res, 200, {
+        Items: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+        Result: { ResultCode: 'OK', ResultDescription: '' },
+        PageResult: { CurrentPage: page, TotalPages: totalPages, PageSize: PAGE_SIZE, TotalCount: all.length, HasPrevious: page > 1, HasNext: page < totalPages },
+      });
+    }
+
+    return resultError(res, 404, 'No such resource.');
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.slice(LOCAL_DOSESPOT_PREFIX.length) || '/';
@@ -210,31 +321,7 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
       return;
     }
 
-    if (req.method === 'POST' && path === '/api/patients') {
-      const ok = verify(q);
-      if ('refused' in ok) return refuse(res, ok.refused, true);
-      const body = JSON.parse(await readBody(req)) as Partial<LocalDoseSpotPatient>;
-      if (!body.NonDoseSpotMedicalRecordNumber || !body.FirstName || !body.LastName) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ Result: { ResultCode: 'ERROR', ResultDescription: 'Patient fields are missing.' } }));
-        return;
-      }
-      let patient = state.patients.find((p) => p.NonDoseSpotMedicalRecordNumber === body.NonDoseSpotMedicalRecordNumber);
-      const fields = { FirstName: body.FirstName, LastName: body.LastName, DateOfBirth: body.DateOfBirth ?? '', Gender: body.Gender ?? 'Unknown' };
-      if (patient) Object.assign(patient, fields);
-      else state.patients.push((patient = { Id: state.nextId++, NonDoseSpotMedicalRecordNumber: body.NonDoseSpotMedicalRecordNumber, ...fields }));
-      save();
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ Id: patient.Id, Result: { ResultCode: 'OK' } }));
-      return;
-    }
-
-    const list = /^\/api\/patients\/(\d+)\/prescriptions$/.exec(path);
-    if (req.method === 'GET' && list) {
-      const ok = verify(q);
-      if ('refused' in ok) return refuse(res, ok.refused, true);
-      const items = state.prescriptions.filter((p) => p.PatientId === Number(list[1]));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Items: items, Result: { ResultCode: 'OK' } }));
-      return;
-    }
+    if (path.startsWith('/webapi/v2/')) return api(req, res, path.slice('/webapi/v2'.length), q);
 
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(html('Not found', '<p>No such page.</p>'));
   }

@@ -57,16 +57,18 @@ export function externalNote(input: ExternalNoteInput, at: string): Note {
 }
 
 /**
- * Writes a delivered note with its delivery item in one transaction. When that delivery was
+ * Writes a delivered note with its delivery item (and any `alsoPut` items) in one transaction. When that delivery was
  * written first (a copy racing this one), answers the note it made instead.
  */
-export async function writeDeliveredNote(practiceId: string, partnerId: string, deliveryId: string, note: Note, at: string): Promise<{ noteId: string; replayed: boolean }> {
+export async function writeDeliveredNote(practiceId: string, partnerId: string, deliveryId: string, note: Note, at: string, alsoPut: readonly Record<string, unknown>[] = []): Promise<{ noteId: string; replayed: boolean }> {
   try {
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
           { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
+          // Items the delivery adds beside its note (a chart medication): written with it or not at all.
+          ...alsoPut.map((Item) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(sk)' } })),
         ],
       }),
     );

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
+import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
 import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription } from '../lib/adapters/dosespot.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -10,8 +12,52 @@ import { doseSpotPatientIdFor } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
 
 /**
+ * The chart medication a DoseSpot prescription adds (spec chart-data §3 medication), linked to its
+ * note and carrying DoseSpot's id: written with the note, so the medications card shows what was
+ * prescribed in DoseSpot exactly once.
+ */
+export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string) {
+  const start = written.slice(0, 10);
+  const end = p.daysOfTreatment ? new Date(Date.parse(`${start}T00:00:00Z`) + p.daysOfTreatment * 86_400_000).toISOString().slice(0, 10) : undefined;
+  const ident = randomUUID();
+  const medication = {
+    ident,
+    patientId,
+    productName: p.medicationName,
+    strength: p.strength,
+    dosageForm: p.form,
+    sigText: p.instructions,
+    status: 'Active',
+    start,
+    end,
+    rxId: noteId,
+    noteId,
+    doseSpotRxId: p.id,
+    code: p.ndcNumber ? { type: 'NDC', value: p.ndcNumber } : undefined,
+    daysSupply: p.daysOfTreatment,
+    refills: p.numberOfRefills,
+    quantity: p.quantityPrescribed,
+    routeOfAdministration: p.routeOfAdministration,
+    transmissionMethod: 'DoseSpot',
+    daw: p.noSubstitutions ? 1 : 0,
+    pinned: false,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  return {
+    ...Object.fromEntries(Object.entries(medication).filter(([, v]) => v !== undefined)),
+    ident,
+    practiceId,
+    sk: chartItemKey(patientId, 'medications', ident),
+    entityType: `CHART_${CHART_SECTION_KEYS.medications}`,
+  };
+}
+
+/**
  * syncPatientRx: the patient's DoseSpot prescriptions become RX_DOSESPOT notes (read-only, spec
- * notes §3 external prescription fields), one per DoseSpot prescription however often it runs.
+ * notes §3 external prescription fields) and active chart medications, one per DoseSpot
+ * prescription however often it runs.
  */
 export async function syncPatientRx(auth: AuthContext, patientId: string, now = new Date()): Promise<DoseSpotSyncResult> {
   const config = await doseSpotConfig();
@@ -53,8 +99,10 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
       at,
     );
     // A sync running at the same moment may have written this prescription first.
-    if ((await writeDeliveredNote(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at)).replayed) continue;
+    const medication = medicationFromDoseSpot(auth.practiceId, patient.id, note.noteId, prescription, written, at);
+    if ((await writeDeliveredNote(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [medication])).replayed) continue;
     await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+    await writeAudit(auth, { action: 'create', entity: 'medication', entityId: medication.ident, patientId: patient.id });
     created.push(note.noteId);
   }
   return { created: created.length, noteIds: created };

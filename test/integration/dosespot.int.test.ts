@@ -143,6 +143,11 @@ describe('DoseSpot single sign-on', () => {
   });
 });
 
+/** The chart's medications (the section answers `{ items }`). */
+async function medicationsOf(id: string): Promise<Record<string, unknown>[]> {
+  return ((await api(provider, 'GET', `/v1/patients/${id}/medications`)).body as { items: Record<string, unknown>[] }).items;
+}
+
 /** Writes a prescription in the stand-in's window, as a prescriber would in DoseSpot. */
 async function writeInDoseSpot(ssoUrl: string, fields: Record<string, string>) {
   const page = await open(ssoUrl);
@@ -178,6 +183,11 @@ describe('DoseSpot prescriptions sync', () => {
     expect(notes[0]!.status).toBe('SIGNED');
     expect(notes[0]!.data.prescription).toMatchObject({ medicationName: 'Lisinopril 10 mg tablet', quantityPrescribed: 30, numberOfRefills: 2, instructions: 'Take one tablet by mouth daily' });
     expect(notes[0]!.data.prescription.id).toMatch(/^\d+$/);
+    // The chart's medications list it, linked to the note and to DoseSpot's prescription.
+    const meds = await medicationsOf(patientId);
+    expect(meds.filter((m) => m.noteId === notes[0]!.noteId)).toEqual([
+      expect.objectContaining({ productName: 'Lisinopril 10 mg tablet', status: 'Active', sigText: 'Take one tablet by mouth daily', quantity: 30, refills: 2, doseSpotRxId: notes[0]!.data.prescription.id, transmissionMethod: 'DoseSpot' }),
+    ]);
     // Written by DoseSpot: nobody edits it here.
     expect((await api(provider, 'POST', `/v1/notes/${notes[0]!.noteId}`, { data: {} })).status).toBe(400);
 
@@ -190,6 +200,9 @@ describe('DoseSpot prescriptions sync', () => {
     for (let i = 1; i <= 5; i++) await writeInDoseSpot(ssoUrl, { drug: `Amoxicillin ${i}00 mg capsule`, quantity: '20', refills: '0', directions: 'Take one capsule three times daily' });
     expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)).body.created).toBe(5);
     expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(7);
+    const synced = await medicationsOf(patientId);
+    expect(new Set(synced.filter((m) => m.doseSpotRxId).map((m) => m.doseSpotRxId)).size).toBe(7);
+    expect(synced.filter((m) => m.doseSpotRxId)).toHaveLength(7);
   });
 
   it('is for prescribers of this practice only, on an existing patient', async () => {

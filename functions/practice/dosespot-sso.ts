@@ -24,7 +24,8 @@ export async function doseSpotConfig(): Promise<(DoseSpotConfig & { baseUrl: str
 export async function doseSpotUserOf(auth: AuthContext, config: DoseSpotConfig): Promise<string> {
   const user = await getUser(auth.practiceId, auth.userId);
   if (!user || user.userStatus === 'deleted' || !maySignPrescription(user)) throw new ForbiddenError(RX_MESSAGES.cannotPrescribe);
-  const doseSpotUserId = config.users[auth.userId];
+  // The id an admin set in settings wins over the partner secret's map (kept for existing clinics).
+  const doseSpotUserId = user.doseSpotUserId ?? config.users[auth.userId];
   if (!doseSpotUserId) throw new ForbiddenError(DOSESPOT_MESSAGES.failed);
   return doseSpotUserId;
 }

@@ -47,6 +47,7 @@ async function currentUser(auth: AuthContext): Promise<CurrentUser> {
     permissionGroup: 'admin',
     createdAt: '',
     veradigmUserType: null,
+    doseSpotUserId: null,
     superUser: true,
   };
 }

@@ -22,6 +22,8 @@ export interface PracticeUser {
   permissionGroup: 'admin' | 'provider' | 'employee' | 'no_access';
   createdAt: string;
   veradigmUserType: string | null;
+  /** Set by an admin in settings; else the partner secret's `dosespot.users` map is used. */
+  doseSpotUserId: string | null;
 }
 
 /** GET /v1/practices/users/me adds the profile's superUser flag (spec shell §3 Practice). */
@@ -44,6 +46,7 @@ export function userFromItem(item: Record<string, unknown>): PracticeUser {
     permissionGroup: (item.permissionGroup as PracticeUser['permissionGroup'] | undefined) ?? 'employee',
     createdAt: String(item.createdAt ?? ''),
     veradigmUserType: (item.veradigmUserType as string | null | undefined) ?? null,
+    doseSpotUserId: (item.doseSpotUserId as string | null | undefined) ?? null,
   };
 }
 

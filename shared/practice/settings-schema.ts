@@ -22,6 +22,7 @@ export const ADDITIONAL_PHONES_MAX = 20;
 export const SETTINGS_MESSAGES = {
   practiceNameRequired: 'Practice name is required',
   npiInvalid: 'NPI number must have 10 digits',
+  doseSpotUserIdInvalid: 'DoseSpot user ID must be a number of at most 12 digits',
   logoInvalid: 'Logo must be a base64 image (PNG, JPEG, GIF, SVG or WebP)',
   logoTooLarge: 'Logo is too large',
   ownerRequired: 'Phone number owner is required',
@@ -56,6 +57,8 @@ export const PracticeUserUpdate = z.object({
   permissionGroup: z.optional(z.enum(PERMISSION_GROUPS)),
   npiNumber: z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^\d{10}$/, SETTINGS_MESSAGES.npiInvalid)))),
   veradigmUserType: z.optional(z.nullable(z.enum(VERADIGM_USER_TYPES))),
+  /** The clinic's DoseSpot user for this person (DoseSpot's own numeric id); null unlinks them. */
+  doseSpotUserId: z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^\d{1,12}$/, SETTINGS_MESSAGES.doseSpotUserIdInvalid)))),
   userStatus: z.optional(z.enum(USER_STATUSES)),
 });
 export type PracticeUserUpdate = z.infer<typeof PracticeUserUpdate>;

@@ -90,6 +90,28 @@ describe('DoseSpot single sign-on', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it("signs a prescriber in as the DoseSpot user an admin set in settings, and checks the id's form", async () => {
+    const admin = await signIn('admin@demo.tidewell.local');
+    const me = (await api(provider, 'GET', '/v1/practices/users/me')).body as { userId: string };
+    const { users } = clinic();
+    const other = Object.entries(users).find(([tidewellId]) => tidewellId !== me.userId)![1];
+    const userIdOf = async () => new URL(((await api(provider, 'GET', '/v2/practices/sso/dosespot')).body as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
+    expect(await userIdOf()).toBe(users[me.userId]);
+    const bad = await api(admin, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: '12ab' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({ doseSpotUserId: 'DoseSpot user ID must be a number of at most 12 digits' });
+    expect((await api(provider, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: other })).status).toBe(403);
+    try {
+      const set = await api(admin, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: other });
+      expect(set.status).toBe(200);
+      expect(set.body.doseSpotUserId).toBe(other);
+      expect(await userIdOf()).toBe(other);
+    } finally {
+      await api(admin, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: null });
+    }
+    expect(await userIdOf()).toBe(users[me.userId]);
+  });
+
   it('names what the chart lacks before a patient without an address or phone is sent, and sends nothing', async () => {
     const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Bare${run}`, gender: 'female', dob: '1980-02-03' })).body.id as string;
     const res = await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${bare}`);

@@ -5,7 +5,7 @@ import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.j
 import { practiceKeys, usePracticeUsers, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 
 /** Fields of spec shell §3 User the team screens show beyond what the shell reads. */
-export type TeamMember = Omit<PracticeUser, 'npiNumber'> & { npiNumber?: string | null; cellNumber?: string | null; veradigmUserType?: string | null; createdAt?: string };
+export type TeamMember = Omit<PracticeUser, 'npiNumber'> & { npiNumber?: string | null; cellNumber?: string | null; veradigmUserType?: string | null; doseSpotUserId?: string | null; createdAt?: string };
 export type PracticeDetails = PracticeMetadata & { base64Logo?: string };
 
 const gatesKey = featureGatesKey;

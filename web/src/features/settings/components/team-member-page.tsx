@@ -54,6 +54,7 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
     permissionGroup: user.permissionGroup as string,
     userStatus: user.userStatus ?? 'active',
     veradigmUserType: user.veradigmUserType ?? '',
+    doseSpotUserId: user.doseSpotUserId ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: keyof typeof values) => (value: string | null) => setValues((v) => ({ ...v, [field]: value ?? '' }));
@@ -65,6 +66,7 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
         permissionGroup: values.permissionGroup as TeamMember['permissionGroup'],
         userStatus: values.userStatus,
         veradigmUserType: values.veradigmUserType || null,
+        doseSpotUserId: values.doseSpotUserId.trim() || null,
       });
       setErrors({});
       showToast('Team member saved', { tone: 'success' });
@@ -101,6 +103,15 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
         <Select label="Permission group" name="permissionGroup" options={options(PERMISSION_GROUPS, groupLabel)} value={values.permissionGroup} onChange={set('permissionGroup')} isDisabled={!canEdit} />
         <Select label="Status" name="userStatus" options={options(USER_STATUSES, statusLabel)} value={values.userStatus} onChange={set('userStatus')} isDisabled={!canEdit} />
         <Select label="Prescriber type" name="veradigmUserType" options={options(PRESCRIBER_TYPES, (v) => v)} value={values.veradigmUserType || null} onChange={set('veradigmUserType')} isDisabled={!canEdit} />
+        <TextField
+          label="DoseSpot user ID"
+          name="doseSpotUserId"
+          inputMode="numeric"
+          description="The clinic's DoseSpot user for this prescriber, from DoseSpot's clinic settings"
+          value={values.doseSpotUserId}
+          onChange={set('doseSpotUserId')}
+          isReadOnly={!canEdit}
+        />
         {canEdit ? (
           <div className="tw-settings__actions tw-settings__span">
             <Button variant="primary" type="submit" isPending={save.isPending}>

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, EMPLOYEE, PROVIDER, signIn } from './support/sign-in.js';
+import { expect } from '@playwright/test';
+import { apiAs, EMPLOYEE, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const PATIENT = 'pat-0021';
 
@@ -52,4 +52,30 @@ test('a user whose prescriber type cannot prescribe is not offered ePrescribe', 
   await page.getByRole('button', { name: 'New interaction' }).click();
   await expect(page.getByRole('menuitem', { name: 'In-house Prescription', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'ePrescribe', exact: true })).toHaveCount(0);
+});
+
+test("an admin links a prescriber to their DoseSpot user on the team member page, and the next sign-on uses it", async ({ page, sessions }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json as { userId: string; name: string };
+  const signedInAs = async () => new URL(((await apiAs(page, 'GET', '/v2/practices/sso/dosespot')).json as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
+  const before = await signedInAs();
+
+  const admin = await sessions.open('admin@demo.tidewell.local', '/new-settings/team');
+  await admin.getByRole('link', { name: me.name }).click();
+  const field = admin.getByRole('textbox', { name: 'DoseSpot user ID' });
+  await field.fill('12ab');
+  await admin.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('DoseSpot user ID must be a number of at most 12 digits')).toBeVisible();
+  await admin.screenshot({ path: 'test-results/screenshots/dosespot-03-team-member-error.png', fullPage: true });
+  const other = String(Number(before) + 1);
+  try {
+    await field.fill(other);
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('Team member saved')).toBeVisible();
+    expect(await signedInAs()).toBe(other);
+  } finally {
+    await apiAs(admin, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: null });
+  }
+  expect(await signedInAs()).toBe(before);
 });

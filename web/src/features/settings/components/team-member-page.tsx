@@ -57,7 +57,11 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
     doseSpotUserId: user.doseSpotUserId ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: keyof typeof values) => (value: string | null) => setValues((v) => ({ ...v, [field]: value ?? '' }));
+  const set = (field: keyof typeof values) => (value: string | null) => {
+    setValues((v) => ({ ...v, [field]: value ?? '' }));
+    // A server error stays on its input (and the browser refuses to submit) until the form drops it.
+    setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+  };
 
   const submit = async () => {
     try {

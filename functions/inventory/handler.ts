@@ -1,15 +1,18 @@
 import { DrugSearchQueryV1, DrugSearchQueryV2 } from '../../shared/chart/code-sets.js';
-import { ChargeItemQuery, InventorySettingsUpdate } from '../../shared/sales/sales-schema.js';
+import { ChargeItemInput, ChargeItemParams, ChargeItemQuery, InventorySettingsUpdate } from '../../shared/sales/sales-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { InventoryCreateBody, InventoryIdParams, InventoryUpdateBody, RestocksQuery } from '../../shared/inventory/inventory-schema.js';
 import {
+  createChargeItem,
   createInventoryItem,
+  deleteChargeItem,
   getInventorySettings,
   listInventory,
   listRestocks,
   putInventorySettings,
   requireInventoryItem,
   searchChargeItems,
+  updateChargeItem,
   updateInventoryItem,
 } from './inventory-repository.js';
 import { INVENTORY_ROUTES } from './routes.js';
@@ -31,6 +34,27 @@ export const handler = groupHandler(INVENTORY_ROUTES, {
   'GET /v1/inventories/charge-items': route({
     query: ChargeItemQuery,
     run: async ({ auth, query }) => ({ chargeItems: await searchChargeItems(auth.practiceId, query.q) }),
+  }),
+  // The billing catalog, kept by admins in settings.
+  'POST /v1/inventories/charge-items': route({
+    body: ChargeItemInput,
+    permission: 'practice.settings.change',
+    status: 201,
+    run: ({ auth, body }) => createChargeItem(auth, body),
+  }),
+  'PUT /v1/inventories/charge-items/{chargeItemId}': route({
+    params: ChargeItemParams,
+    body: ChargeItemInput,
+    permission: 'practice.settings.change',
+    run: ({ auth, params, body }) => updateChargeItem(auth, params.chargeItemId, body),
+  }),
+  'DELETE /v1/inventories/charge-items/{chargeItemId}': route({
+    params: ChargeItemParams,
+    permission: 'practice.settings.change',
+    status: 204,
+    run: async ({ auth, params }) => {
+      await deleteChargeItem(auth, params.chargeItemId);
+    },
   }),
   'GET /v1/inventories/settings': route({
     run: ({ auth }) => getInventorySettings(auth.practiceId),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../shared/inventory/inventory-rules.js';
 import type { InventoryCreateBody, InventoryUpdateBody } from '../../shared/inventory/inventory-schema.js';
 import {
+  CHARGE_ITEM_MESSAGES,
   CHARGE_ITEM_RESULTS,
   ChargeItem,
+  type ChargeItemInput,
   INVENTORY_SETTINGS_DEFAULTS,
   InventoryItem,
   InventorySettings,
@@ -16,6 +18,7 @@ import { getUser } from '../practice/user-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /*
  * docs/access-patterns.md:
@@ -54,6 +57,43 @@ export async function getChargeItem(practiceId: string, id: string): Promise<Cha
 
 export function chargeItemRecord(practiceId: string, item: ChargeItem): Item {
   return { ...item, practiceId, sk: chargeItemKey(item.id), entityType: 'CHARGE_ITEM' };
+}
+
+function chargeItemFrom(id: string, input: ChargeItemInput): ChargeItem {
+  const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  const category = text(input.category);
+  return { id, name: input.name, code: text(input.code) ?? '', manufacturer: text(input.manufacturer), priceInCents: input.priceInCents, category: category ? { name: category } : null };
+}
+
+/** An admin adds an item to the billing catalog that sales notes charge from. */
+export async function createChargeItem(auth: AuthContext, input: ChargeItemInput): Promise<ChargeItem> {
+  const item = chargeItemFrom(randomUUID(), input);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' }));
+  await writeAudit(auth, { action: 'create', entity: 'charge_item', entityId: item.id });
+  return item;
+}
+
+/** A signed sales note keeps the name and price it charged: changing the catalog changes later notes only. */
+export async function updateChargeItem(auth: AuthContext, id: string, input: ChargeItemInput): Promise<ChargeItem> {
+  const item = chargeItemFrom(id, input);
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_exists(sk)' }));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFoundError(CHARGE_ITEM_MESSAGES.notFound);
+    throw err;
+  }
+  await writeAudit(auth, { action: 'update', entity: 'charge_item', entityId: id });
+  return item;
+}
+
+export async function deleteChargeItem(auth: AuthContext, id: string): Promise<void> {
+  try {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: chargeItemKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFoundError(CHARGE_ITEM_MESSAGES.notFound);
+    throw err;
+  }
+  await writeAudit(auth, { action: 'delete', entity: 'charge_item', entityId: id });
 }
 
 /** provider/charge_items?q=: name, code, manufacturer or category containing every typed word; all (first 25) when empty. */

@@ -42,6 +42,32 @@ afterAll(async () => {
 });
 
 describe('charge items and inventory settings', () => {
+  it('lets an admin add, change and remove a charge item of the catalog, with the messages of its fields; others only read it', async () => {
+    const name = `Flu shot ${run}`;
+    const added = await api(admin, 'POST', '/v1/inventories/charge-items', { name, code: '90686', manufacturer: 'Seqirus', category: 'Vaccines', priceInCents: 4500 });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name, code: '90686', manufacturer: 'Seqirus', category: { name: 'Vaccines' }, priceInCents: 4500 });
+    const id = added.body.id as string;
+    expect((await api(employee, 'GET', `/v1/inventories/charge-items?q=${encodeURIComponent(name)}`)).body.chargeItems).toEqual([added.body]);
+
+    const bad = await api(admin, 'POST', '/v1/inventories/charge-items', { name: ' ', priceInCents: 12.5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toEqual({ name: 'Name is required', priceInCents: 'Price must be an amount from $0.00 to $100,000.00' });
+    expect((await api(admin, 'POST', '/v1/inventories/charge-items', { name, priceInCents: 10_000_001 })).body.fieldErrors).toEqual({ priceInCents: 'Price must be an amount from $0.00 to $100,000.00' });
+    expect((await api(employee, 'POST', '/v1/inventories/charge-items', { name, priceInCents: 1 })).status).toBe(403);
+    expect((await api(employee, 'PUT', `/v1/inventories/charge-items/${id}`, { name, priceInCents: 1 })).status).toBe(403);
+    expect((await api(employee, 'DELETE', `/v1/inventories/charge-items/${id}`)).status).toBe(403);
+
+    const changed = await api(admin, 'PUT', `/v1/inventories/charge-items/${id}`, { name, code: '', manufacturer: null, category: 'Vaccines', priceInCents: 5000 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ id, name, code: '', manufacturer: null, category: { name: 'Vaccines' }, priceInCents: 5000 });
+    expect((await api(admin, 'PUT', '/v1/inventories/charge-items/chg-missing', { name, priceInCents: 1 })).status).toBe(404);
+
+    expect((await api(admin, 'DELETE', `/v1/inventories/charge-items/${id}`)).status).toBe(204);
+    expect((await api(employee, 'GET', `/v1/inventories/charge-items?q=${encodeURIComponent(name)}`)).body.chargeItems).toEqual([]);
+    expect((await api(admin, 'DELETE', `/v1/inventories/charge-items/${id}`)).status).toBe(404);
+  });
+
   it('searches charge items as provider/charge_items?q= does and keeps the spec defaults until changed by an admin', async () => {
     const found = await api(employee, 'GET', '/v1/inventories/charge-items?q=strep');
     expect(found.status).toBe(200);

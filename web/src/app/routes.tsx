@@ -15,6 +15,7 @@ const TaskPage = lazy(() => import('../features/tasks/components/task-page.js').
 const PracticeSettingsPage = lazy(() => import('../features/settings/components/practice-settings-page.js').then((m) => ({ default: m.PracticeSettingsPage })));
 const TeamPage = lazy(() => import('../features/settings/components/team-page.js').then((m) => ({ default: m.TeamPage })));
 const PartnerAppsPage = lazy(() => import('../features/settings/components/partner-apps-page.js').then((m) => ({ default: m.PartnerAppsPage })));
+const ChargeItemsPage = lazy(() => import('../features/settings/components/charge-items-page.js').then((m) => ({ default: m.ChargeItemsPage })));
 const TeamMemberPage = lazy(() => import('../features/settings/components/team-member-page.js').then((m) => ({ default: m.TeamMemberPage })));
 const TemplateListSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateListSettingsPage })));
 const TemplateFormSettingsPage = lazy(() => import('./template-settings-pages.js').then((m) => ({ default: m.TemplateFormSettingsPage })));
@@ -84,6 +85,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/team/:userId', element: <TeamMemberPage /> },
               { path: 'new-settings/templates', element: <TemplateListSettingsPage /> },
               { path: 'new-settings/partner-apps', element: <PartnerAppsPage /> },
+              { path: 'new-settings/charge-items', element: <ChargeItemsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

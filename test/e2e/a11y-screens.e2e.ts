@@ -548,7 +548,7 @@ for (const viewport of VIEWPORTS) {
 
 /** The calendar's five views and its booking dialog, with a weekly appointment on them. */
 for (const viewport of VIEWPORTS) {
-  test(`the Calendar views and the booking dialog have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+  test(`the Calendar views, the booking dialog and the calendar settings have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page, sessions }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
@@ -579,5 +579,13 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByRole('alert')).toHaveText('Please select a patient');
     await expectAccessible(page, at('booking dialog'));
     await page.screenshot({ path: `test-results/screenshots/calendar/a11y-booking-${viewport.width}.png` });
+    await page.keyboard.press('Escape');
+
+    const admin = await sessions.open('admin@demo.tidewell.local', '/new-settings/calendar');
+    await admin.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expect(admin.getByRole('table', { name: 'Appointment types' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Add appointment type' }).click();
+    await expectAccessible(admin, at('calendar settings'));
+    await admin.screenshot({ path: `test-results/screenshots/calendar/a11y-settings-${viewport.width}.png`, fullPage: true });
   });
 }

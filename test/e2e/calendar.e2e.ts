@@ -96,3 +96,44 @@ test("the palette's Today's Calendar opens today's day view", async ({ page }) =
   await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await shot(page, '07-today');
 });
+
+test('an admin adds an appointment type and a booking location; a provider chooses the view the calendar opens on', async ({ page, sessions }) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/calendar');
+  await expect(page.getByRole('heading', { level: 2, name: 'Appointment types' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add appointment type' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByLabel('Name').fill(`Annual exam ${run}`);
+  await page.getByLabel('Length (minutes)').fill('45');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const types = page.getByRole('table', { name: 'Appointment types' });
+  await expect(types.getByRole('row', { name: new RegExp(`Annual exam ${run} 45 minutes Active`) })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add booking location' }).click();
+  await page.getByLabel('Name').fill(`South clinic ${run}`);
+  await page.getByLabel('Address').fill('1 Riverside Dr');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Remove South clinic ${run}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toHaveCount(0);
+  await shot(page, '08-settings-admin');
+
+  // A provider reads the lists and keeps their own calendar; it opens on the view they chose.
+  page = await sessions.open(PROVIDER, '/new-settings/calendar');
+  await expect(page.getByRole('table', { name: 'Appointment types' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add appointment type' })).toHaveCount(0);
+  await page.getByRole('button', { name: /Calendar opens on/ }).click();
+  await page.getByRole('option', { name: 'Month' }).click();
+  await page.getByText('Saturday', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Saturday' })).toBeChecked();
+  await page.getByLabel('Saturday from').fill('09:00');
+  await page.getByLabel('Saturday to').fill('12:00');
+  await page.getByRole('button', { name: 'Save my calendar' }).click();
+  await expect(page.getByText('Calendar settings saved')).toBeVisible();
+  await shot(page, '09-settings-provider');
+  await page.goto('/#/calendar?date=2027-03-04');
+  await expect(page.getByRole('heading', { level: 2, name: 'March 2027' })).toBeVisible();
+});

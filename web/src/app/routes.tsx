@@ -28,6 +28,7 @@ const ScheduledNewPage = lazy(() => import('../features/messages/components/sche
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
+const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -85,6 +86,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/team/:userId', element: <TeamMemberPage /> },
               { path: 'new-settings/templates', element: <TemplateListSettingsPage /> },
               { path: 'new-settings/partner-apps', element: <PartnerAppsPage /> },
+              { path: 'new-settings/calendar', element: <CalendarSettingsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

@@ -7,6 +7,7 @@ import {
   type AppointmentType,
   type BookingLocation,
   type PracticeCalendarSettings,
+  type UserCalendarSettings,
 } from '../../../../shared/calendar/calendar-schema.js';
 import { apiRequest } from '../../lib/api-client.js';
 
@@ -76,5 +77,28 @@ export function useCancelAppointment() {
   return useMutation({
     mutationFn: (appointmentId: string) => apiRequest<unknown>({ method: 'DELETE', path: `${BASE}/appointments/${encodeURIComponent(appointmentId)}` }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
+  });
+}
+
+export const calendarSettingsKeys = {
+  user: (userId: string) => ['calendar', 'user-settings', userId] as const,
+};
+
+/** Spec shell §9: calendar settings are stale after 5 minutes. */
+export function useUserCalendarSettings(userId: string | undefined) {
+  return useQuery({
+    queryKey: calendarSettingsKeys.user(userId ?? ''),
+    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `${BASE}/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }),
+    enabled: Boolean(userId),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+/** One call per settings change; the lists and settings it touched read again. */
+export function useCalendarSettingsChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${BASE}${request.path}` }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

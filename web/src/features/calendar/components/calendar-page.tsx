@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { useAppointmentRange, usePracticeCalendarSettings } from '../calendar-api.js';
+import { useAppointmentRange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
 import {
   dateLabel,
   dayParts,
@@ -35,7 +35,9 @@ export function CalendarPage() {
   const settings = usePracticeCalendarSettings();
   const me = useCurrentUser();
   const timeZone = settings.data?.timeZone;
-  const view = parseView(params.get('view'));
+  const mine = useUserCalendarSettings(me.data?.userId);
+  // Without a view in the address, the calendar opens on the user's own choice (My calendar).
+  const view = params.get('view') ? parseView(params.get('view')) : (mine.data?.defaultView ?? 'week');
   const requested = params.get('date')?.slice(0, 10);
   const date = isIsoDay(requested) ? requested : timeZone ? todayIn(timeZone) : null;
   const days = useMemo(() => (date ? viewDays(view, date) : []), [view, date]);

@@ -6,6 +6,7 @@ const TABS = [
   { label: 'Team', to: paths.team() },
   { label: 'Templates', to: paths.templates() },
   { label: 'Partner apps', to: paths.partnerApps() },
+  { label: 'Calendar', to: paths.calendarSettings() },
 ];
 
 export function SettingsNav() {

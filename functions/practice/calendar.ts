@@ -19,7 +19,7 @@ import {
   type PracticeCalendarSettings,
   type UserCalendarSettings,
 } from '../../shared/calendar/calendar-schema.js';
-import { expandOccurrences, isTimeZone, seriesEnd, zonedParts, type Occurrence, type Recurrence } from '../../shared/calendar/recurrence.js';
+import { expandOccurrences, isoDay, isTimeZone, seriesEnd, zonedParts, type Occurrence, type Recurrence } from '../../shared/calendar/recurrence.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import type { z } from '../../shared/zod.js';
 import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
@@ -147,7 +147,7 @@ async function firstClash(practiceId: string, candidate: Appointment, timeZone: 
   return null;
 }
 
-async function validateReferences(auth: AuthContext, input: Parsed<typeof AppointmentInput>) {
+async function validateReferences(auth: AuthContext, input: Parsed<typeof AppointmentInput>, timeZone: string) {
   const [patient, provider, type, location] = await Promise.all([
     getPatient(auth.practiceId, input.patientId),
     getUser(auth.practiceId, input.providerId),
@@ -165,7 +165,7 @@ async function validateReferences(auth: AuthContext, input: Parsed<typeof Appoin
   const r = input.recurrence;
   if (r.frequency !== 'Never' && r.end === 'ON') {
     if (!r.until) errors['recurrence.until'] = M.untilRequired;
-    else if (r.until < input.start.slice(0, 10) && new Date(`${r.until}T23:59:59Z`) < new Date(input.start)) errors['recurrence.until'] = M.untilBeforeStart;
+    else if (r.until < isoDay(zonedParts(new Date(input.start), timeZone))) errors['recurrence.until'] = M.untilBeforeStart;
   }
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
@@ -200,8 +200,8 @@ function toSeries(auth: AuthContext, id: string, input: Parsed<typeof Appointmen
 export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>): Promise<Appointment> {
   const previous = id ? await requireAppointment(auth, id) : null;
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
-  const { providerName } = await validateReferences(auth, input);
   const { timeZone } = await practiceCalendarSettings(auth.practiceId);
+  const { providerName } = await validateReferences(auth, input, timeZone);
   const next = toSeries(auth, id ?? randomUUID(), input, previous);
   for (let attempt = 0; ; attempt++) {
     const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];

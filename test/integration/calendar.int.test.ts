@@ -194,6 +194,12 @@ describe('appointments', () => {
     expect(unknown.body.fieldErrors).toMatchObject({ patientId: 'Patient not found', providerId: 'Provider not found' });
     const noUntil = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'ON' } }));
     expect(noUntil.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date is required' });
+    // 2027-08-03T03:00Z is still August 2 in Chicago: an end on August 2 is that first day, not before it.
+    const lateEvening = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-01' } }));
+    expect(lateEvening.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date must not be before the first appointment' });
+    const sameDay = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-02' } }));
+    expect(sameDay.status).toBe(201);
+    expect(sameDay.body.recurrence).toMatchObject({ end: 'ON', until: '2027-08-02' });
     const tooLong = await api(employee, 'GET', `${base}/appointments?start=2027-01-01T00:00:00.000Z&end=2027-06-01T00:00:00.000Z`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe('A calendar range spans at most 62 days');

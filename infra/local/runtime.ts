@@ -19,6 +19,7 @@ import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import type { LambdaHandler } from './stepfunctions/local-lambdas.js';
 import { startLocalS3 } from './files/local-s3.js';
 import { runtimeError, runtimeLog } from './runtime-log.js';
+import { seedDemoCalendar } from './seed/demo-calendar.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 import { practiceItem, putIfAbsent, userItem } from './seed/seed-practice.js';
@@ -340,6 +341,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       }
       await seedDemoPatients(dataDir, practice.practiceId);
       await seedDemoTemplates(practice.practiceId);
+      await seedDemoCalendar(practice.practiceId);
       await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
       await seedDemoSales(practice.practiceId);
     }

@@ -545,3 +545,47 @@ for (const viewport of VIEWPORTS) {
     await expectAccessible(page, at('DoseSpot stand-in refusal'));
   });
 }
+
+/** The calendar's five views and its booking dialog, with a weekly appointment on them. */
+for (const viewport of VIEWPORTS) {
+  test(`the Calendar views, the booking dialog and the calendar settings have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page, sessions }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/calendar?date=2027-05-06&view=week');
+    const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
+    const booked = await apiAs(page, 'POST', '/v1/practices/calendar/appointments', {
+      patientId: 'pat-0003',
+      appointmentTypeId: 'apt-demo-new-patient',
+      providerId: me.userId,
+      bookingLocationId: 'loc-demo-north',
+      visitType: 'in_person',
+      start: viewport.name === 'desktop' ? '2027-05-06T15:00:00.000Z' : '2027-05-06T17:00:00.000Z',
+      durationMinutes: 60,
+      recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
+    });
+    expect(booked.status, 'booking the appointment the views show').toBe(201);
+    // The week was read before the booking: read it again.
+    await page.reload();
+    for (const view of ['week', 'day', 'work_week', 'month', 'agenda'] as const) {
+      await page.goto(`/#/calendar?date=2027-05-06&view=${view}`);
+      await expect(page.getByRole('button', { name: /New patient visit with/ }).first()).toBeVisible();
+      await expectAccessible(page, at(`calendar ${view}`));
+      await page.screenshot({ path: `test-results/screenshots/calendar/a11y-${view}-${viewport.width}.png` });
+    }
+    await page.getByRole('button', { name: 'Book appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Please select a patient');
+    await expectAccessible(page, at('booking dialog'));
+    await page.screenshot({ path: `test-results/screenshots/calendar/a11y-booking-${viewport.width}.png` });
+    await page.keyboard.press('Escape');
+
+    const admin = await sessions.open('admin@demo.tidewell.local', '/new-settings/calendar');
+    await admin.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expect(admin.getByRole('table', { name: 'Appointment types' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Add appointment type' }).click();
+    await expectAccessible(admin, at('calendar settings'));
+    await admin.screenshot({ path: `test-results/screenshots/calendar/a11y-settings-${viewport.width}.png`, fullPage: true });
+  });
+}

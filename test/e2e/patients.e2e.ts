@@ -183,6 +183,6 @@ test('on a phone the side menu is an overlay', async ({ page }) => {
 
   await menu.getByRole('link', { name: 'Calendar' }).click();
   await expect(page).toHaveURL(/#\/calendar$/);
-  await expect(page.getByText('The Calendar screen is coming soon.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(menu).toHaveCount(0);
 });

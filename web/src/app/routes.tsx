@@ -28,6 +28,8 @@ const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
+const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
+const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -78,7 +80,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'tasks/:taskId', element: <TaskPage /> },
               { path: 'files', element: <Navigate to={paths.files()} replace /> },
               { path: 'files/public/*', element: <FileDrivePage /> },
-              { path: 'calendar', element: soon('Calendar', 'Day and week views of appointments will open here.') },
+              { path: 'calendar', element: <CalendarPage /> },
               { path: 'new-settings', element: <Navigate to={paths.settings()} replace /> },
               { path: 'new-settings/practice-metadata', element: <PracticeSettingsPage /> },
               { path: 'new-settings/team', element: <TeamPage /> },
@@ -86,6 +88,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/templates', element: <TemplateListSettingsPage /> },
               { path: 'new-settings/partner-apps', element: <PartnerAppsPage /> },
               { path: 'new-settings/charge-items', element: <ChargeItemsPage /> },
+              { path: 'new-settings/calendar', element: <CalendarSettingsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

@@ -48,6 +48,7 @@ export const paths = {
   template: (templateId: string) => `/new-settings/templates/${seg(templateId)}`,
   partnerApps: () => '/new-settings/partner-apps',
   chargeItems: () => '/new-settings/charge-items',
+  calendarSettings: () => '/new-settings/calendar',
   noteResult: (noteId: string, query: { type?: string; responseCode?: string } = {}) => {
     const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const search = params.toString();

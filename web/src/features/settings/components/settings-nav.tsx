@@ -7,6 +7,7 @@ const TABS = [
   { label: 'Templates', to: paths.templates() },
   { label: 'Partner apps', to: paths.partnerApps() },
   { label: 'Charge items', to: paths.chargeItems() },
+  { label: 'Calendar', to: paths.calendarSettings() },
 ];
 
 export function SettingsNav() {

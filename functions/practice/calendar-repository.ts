@@ -1,0 +1,149 @@
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  Appointment,
+  AppointmentType,
+  BookingLocation,
+  PracticeCalendarSettings,
+  UserCalendarSettings,
+} from '../../shared/calendar/calendar-schema.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
+
+/*
+ * Calendar items, pk practiceId (docs/access-patterns.md):
+ *   appointment type      sk APPT_TYPE#<ident>
+ *   booking location      sk BOOKING_LOCATION#<ident>
+ *   user's settings       sk CALENDAR_SETTINGS#USER#<userId>
+ *   practice's settings   sk CALENDAR_SETTINGS#PRACTICE   { timeZone }
+ *   appointment series    sk APPOINTMENT#<appointmentId>  { providerId, start, seriesEnd? }
+ *   provider's booking    sk CALENDAR_LOCK#<providerId>   { version }: every booking of a provider
+ *                         bumps it in the same transaction, so two bookings checked against the
+ *                         same calendar cannot both be written (double booking stays refused).
+ */
+export const appointmentTypeKey = (ident: string) => `APPT_TYPE#${ident}`;
+export const bookingLocationKey = (ident: string) => `BOOKING_LOCATION#${ident}`;
+export const userCalendarSettingsKey = (userId: string) => `CALENDAR_SETTINGS#USER#${userId}`;
+export const PRACTICE_CALENDAR_SETTINGS_KEY = 'CALENDAR_SETTINGS#PRACTICE';
+export const appointmentKey = (id: string) => `APPOINTMENT#${id}`;
+export const providerLockKey = (providerId: string) => `CALENDAR_LOCK#${providerId}`;
+
+type Item = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const strip = ({ practiceId, sk, entityType, seriesEnd, ...rest }: Item) => rest;
+
+async function getItem(practiceId: string, sk: string): Promise<Item | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
+  return out.Item ?? null;
+}
+
+const byPrefix = (practiceId: string, prefix: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
+  queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    ...extra,
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': prefix, ...(extra.ExpressionAttributeValues ?? {}) },
+  });
+
+const put = (practiceId: string, sk: string, entityType: string, value: object) =>
+  documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...value, practiceId, sk, entityType } }));
+
+// Appointment types
+export async function getAppointmentType(practiceId: string, ident: string): Promise<AppointmentType | null> {
+  const item = await getItem(practiceId, appointmentTypeKey(ident));
+  return item ? AppointmentType.parse(strip(item)) : null;
+}
+export async function listAppointmentTypes(practiceId: string): Promise<AppointmentType[]> {
+  return (await byPrefix(practiceId, 'APPT_TYPE#')).map((i) => AppointmentType.parse(strip(i))).sort((a, b) => a.name.localeCompare(b.name));
+}
+export const putAppointmentType = (practiceId: string, t: AppointmentType) => put(practiceId, appointmentTypeKey(t.ident), 'APPT_TYPE', t);
+export const deleteAppointmentType = (practiceId: string, ident: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentTypeKey(ident) } }));
+
+// Booking locations
+export async function getBookingLocation(practiceId: string, ident: string): Promise<BookingLocation | null> {
+  const item = await getItem(practiceId, bookingLocationKey(ident));
+  return item ? BookingLocation.parse(strip(item)) : null;
+}
+export async function listBookingLocations(practiceId: string): Promise<BookingLocation[]> {
+  return (await byPrefix(practiceId, 'BOOKING_LOCATION#')).map((i) => BookingLocation.parse(strip(i))).sort((a, b) => a.name.localeCompare(b.name));
+}
+export const putBookingLocation = (practiceId: string, l: BookingLocation) => put(practiceId, bookingLocationKey(l.ident), 'BOOKING_LOCATION', l);
+export const deleteBookingLocation = (practiceId: string, ident: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: bookingLocationKey(ident) } }));
+
+// Settings
+export async function getUserCalendarSettings(practiceId: string, userId: string): Promise<UserCalendarSettings | null> {
+  const item = await getItem(practiceId, userCalendarSettingsKey(userId));
+  return item ? UserCalendarSettings.parse(strip(item)) : null;
+}
+export const putUserCalendarSettings = (practiceId: string, s: UserCalendarSettings) => put(practiceId, userCalendarSettingsKey(s.userId), 'CALENDAR_SETTINGS', s);
+export async function getPracticeCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings | null> {
+  const item = await getItem(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY);
+  return item ? PracticeCalendarSettings.parse(strip(item)) : null;
+}
+export const putPracticeCalendarSettings = (practiceId: string, s: PracticeCalendarSettings) => put(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY, 'CALENDAR_SETTINGS', s);
+
+// Appointments
+export async function getAppointment(practiceId: string, id: string): Promise<Appointment | null> {
+  const item = await getItem(practiceId, appointmentKey(id));
+  return item ? Appointment.parse(strip(item)) : null;
+}
+
+/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from`. */
+export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
+  const items = await byPrefix(practiceId, 'APPOINTMENT#', {
+    FilterExpression: `#start < :to AND (attribute_not_exists(seriesEnd) OR seriesEnd > :from)${providerId ? ' AND providerId = :provider' : ''}`,
+    ExpressionAttributeNames: { '#start': 'start' },
+    ExpressionAttributeValues: { ':to': to, ':from': from, ...(providerId ? { ':provider': providerId } : {}) },
+  });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+
+export async function readProviderLock(practiceId: string, providerId: string): Promise<number> {
+  return Number((await getItem(practiceId, providerLockKey(providerId)))?.version ?? 0);
+}
+
+/** The transaction's parts that claim the provider's calendar as it was read (version `seen`). */
+function lockClaim(practiceId: string, providerId: string, seen: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { practiceId, sk: providerLockKey(providerId) },
+      UpdateExpression: 'SET version = :next, entityType = :t',
+      ConditionExpression: seen === 0 ? 'attribute_not_exists(sk) OR version = :seen' : 'version = :seen',
+      ExpressionAttributeValues: { ':next': seen + 1, ':seen': seen, ':t': 'CALENDAR_LOCK' },
+    },
+  };
+}
+
+/**
+ * Writes the series and claims each provider's calendar it was checked against (the new provider,
+ * and the old one when it moved), or fails the condition when another booking came first. A
+ * changed series is written only over the version the client read.
+ */
+export async function writeAppointment(
+  practiceId: string,
+  next: Appointment,
+  seriesEnd: string | null,
+  locks: { providerId: string; seen: number }[],
+  previousUpdatedAt: string | null,
+): Promise<void> {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...next, practiceId, sk: appointmentKey(next.appointmentId), entityType: 'APPOINTMENT', ...(seriesEnd ? { seriesEnd } : {}) },
+            ConditionExpression: previousUpdatedAt ? 'updatedAt = :prev' : 'attribute_not_exists(sk)',
+            ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':prev': previousUpdatedAt } } : {}),
+          },
+        },
+        ...locks.map((l) => lockClaim(practiceId, l.providerId, l.seen)),
+      ],
+    }),
+  );
+}
+
+export const deleteAppointment = (practiceId: string, id: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppointmentInput,
+  AppointmentRangeQuery,
+  AppointmentTypeInput,
+  BookingLocationInput,
+  CALENDAR_MESSAGES as M,
+  CONFLICT_HORIZON_DAYS,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_HOURS,
+  MAX_RANGE_DAYS,
+  PracticeCalendarSettingsInput,
+  UserCalendarSettingsInput,
+  type Appointment,
+  type AppointmentOccurrence,
+  type AppointmentRange,
+  type AppointmentType,
+  type BookingLocation,
+  type PracticeCalendarSettings,
+  type UserCalendarSettings,
+} from '../../shared/calendar/calendar-schema.js';
+import { expandOccurrences, isoDay, isTimeZone, seriesEnd, zonedParts, type Occurrence, type Recurrence } from '../../shared/calendar/recurrence.js';
+import { fullName } from '../../shared/patients/patient-derived.js';
+import type { z } from '../../shared/zod.js';
+import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { getPatient, getPatientsByIds } from '../patients/patient-repository.js';
+import * as repo from './calendar-repository.js';
+import { getUser, listUsers } from './user-repository.js';
+
+type Parsed<T extends z.ZodMiniType> = z.output<T>;
+
+// Appointment types and booking locations: everyone reads them, admins change them (route permission).
+export async function listAppointmentTypes(auth: AuthContext, status?: 'active' | 'inactive') {
+  const types = await repo.listAppointmentTypes(auth.practiceId);
+  return { appointmentTypes: status ? types.filter((t) => t.status === status) : types };
+}
+export async function requireAppointmentType(auth: AuthContext, ident: string): Promise<AppointmentType> {
+  const t = await repo.getAppointmentType(auth.practiceId, ident);
+  if (!t) throw new NotFoundError(M.typeNotFound);
+  return t;
+}
+export async function saveAppointmentType(auth: AuthContext, ident: string | null, input: Parsed<typeof AppointmentTypeInput>): Promise<AppointmentType> {
+  const previous = ident ? await requireAppointmentType(auth, ident) : null;
+  const now = new Date().toISOString();
+  const t: AppointmentType = { ident: previous?.ident ?? randomUUID(), ...input, createdAt: previous?.createdAt ?? now, updatedAt: now };
+  await repo.putAppointmentType(auth.practiceId, t);
+  await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT_TYPE', entityId: t.ident });
+  return t;
+}
+export async function removeAppointmentType(auth: AuthContext, ident: string) {
+  await requireAppointmentType(auth, ident);
+  await repo.deleteAppointmentType(auth.practiceId, ident);
+  await writeAudit(auth, { action: 'delete', entity: 'APPOINTMENT_TYPE', entityId: ident });
+  return { ident };
+}
+
+export async function listBookingLocations(auth: AuthContext, status?: 'active' | 'inactive') {
+  const locations = await repo.listBookingLocations(auth.practiceId);
+  return { bookingLocations: status ? locations.filter((l) => l.status === status) : locations };
+}
+async function requireBookingLocation(auth: AuthContext, ident: string): Promise<BookingLocation> {
+  const l = await repo.getBookingLocation(auth.practiceId, ident);
+  if (!l) throw new NotFoundError(M.locationNotFound);
+  return l;
+}
+export async function saveBookingLocation(auth: AuthContext, ident: string | null, input: Parsed<typeof BookingLocationInput>): Promise<BookingLocation> {
+  const previous = ident ? await requireBookingLocation(auth, ident) : null;
+  const now = new Date().toISOString();
+  const l: BookingLocation = { ident: previous?.ident ?? randomUUID(), ...input, createdAt: previous?.createdAt ?? now, updatedAt: now };
+  await repo.putBookingLocation(auth.practiceId, l);
+  await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'BOOKING_LOCATION', entityId: l.ident });
+  return l;
+}
+export async function removeBookingLocation(auth: AuthContext, ident: string) {
+  await requireBookingLocation(auth, ident);
+  await repo.deleteBookingLocation(auth.practiceId, ident);
+  await writeAudit(auth, { action: 'delete', entity: 'BOOKING_LOCATION', entityId: ident });
+  return { ident };
+}
+
+// Settings
+export async function userCalendarSettings(auth: AuthContext, userId: string): Promise<UserCalendarSettings> {
+  const stored = await repo.getUserCalendarSettings(auth.practiceId, userId);
+  if (stored) return stored;
+  if (!(await getUser(auth.practiceId, userId)) && userId !== auth.userId) throw new NotFoundError(M.providerNotFound);
+  return { userId, defaultView: 'week', workingHours: DEFAULT_WORKING_HOURS, updatedAt: '' };
+}
+export async function putUserCalendarSettings(auth: AuthContext, userId: string, input: Parsed<typeof UserCalendarSettingsInput>) {
+  if (userId !== auth.userId && auth.role !== 'admin') throw new ForbiddenError(M.otherUsersSettings);
+  if (userId !== auth.userId && !(await getUser(auth.practiceId, userId))) throw new NotFoundError(M.providerNotFound);
+  const bad = input.workingHours.findIndex((d) => d.end <= d.start);
+  if (bad !== -1) throw new ValidationError('Working hours must end after they start', { [`workingHours.${bad}.end`]: 'Working hours must end after they start' });
+  const settings: UserCalendarSettings = { userId, ...input, updatedAt: new Date().toISOString() };
+  await repo.putUserCalendarSettings(auth.practiceId, settings);
+  await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: userId });
+  return settings;
+}
+export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
+  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, updatedAt: '' };
+}
+export async function putPracticeCalendarSettings(auth: AuthContext, input: Parsed<typeof PracticeCalendarSettingsInput>) {
+  if (!isTimeZone(input.timeZone)) throw new ValidationError(M.badTimeZone, { timeZone: M.badTimeZone });
+  const settings = { timeZone: input.timeZone, updatedAt: new Date().toISOString() };
+  await repo.putPracticeCalendarSettings(auth.practiceId, settings);
+  await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
+  return settings;
+}
+
+// Appointments
+const DAY_MS = 86_400_000;
+
+/** "on 11/05/2026 from 9:00 AM to 9:30 AM" in the practice's zone (spec §9: MM/DD/YYYY, h:mm A). */
+export function describeSlot(occurrence: Pick<Occurrence, 'start' | 'end'>, timeZone: string): string {
+  const time = (iso: string) => {
+    const p = zonedParts(new Date(iso), timeZone);
+    return `${p.hour % 12 || 12}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
+  };
+  const d = zonedParts(new Date(occurrence.start), timeZone);
+  const day = `${String(d.month).padStart(2, '0')}/${String(d.day).padStart(2, '0')}/${d.year}`;
+  return `on ${day} from ${time(occurrence.start)} to ${time(occurrence.end)}`;
+}
+
+/** The window a series is checked in: all of it, or a year ahead of its start when it never ends. */
+function checkWindow(a: Pick<Appointment, 'start' | 'durationMinutes'> & { recurrence: Recurrence }, timeZone: string): [Date, Date] {
+  const from = new Date(a.start);
+  const end = seriesEnd(a, timeZone);
+  return [from, end ? new Date(end) : new Date(from.getTime() + CONFLICT_HORIZON_DAYS * DAY_MS)];
+}
+
+/** The first occurrence of another series of the provider that overlaps one of the candidate's, or null. */
+async function firstClash(practiceId: string, candidate: Appointment, timeZone: string): Promise<Occurrence | null> {
+  const [from, to] = checkWindow(candidate, timeZone);
+  const mine = expandOccurrences(candidate, timeZone, from, to);
+  if (!mine.length) return null;
+  const others = (await repo.listAppointmentsOverlapping(practiceId, from.toISOString(), to.toISOString(), candidate.providerId))
+    .filter((a) => a.appointmentId !== candidate.appointmentId)
+    .flatMap((a) => expandOccurrences(a, timeZone, from, to))
+    .sort((a, b) => a.start.localeCompare(b.start));
+  for (const o of mine) {
+    // Instants as ISO strings in UTC compare in time order.
+    const clash = others.find((x) => x.start < o.end && o.start < x.end);
+    if (clash) return clash;
+  }
+  return null;
+}
+
+async function validateReferences(auth: AuthContext, input: Parsed<typeof AppointmentInput>, timeZone: string) {
+  const [patient, provider, type, location] = await Promise.all([
+    getPatient(auth.practiceId, input.patientId),
+    getUser(auth.practiceId, input.providerId),
+    repo.getAppointmentType(auth.practiceId, input.appointmentTypeId),
+    input.bookingLocationId ? repo.getBookingLocation(auth.practiceId, input.bookingLocationId) : Promise.resolve(null),
+  ]);
+  const errors: Record<string, string> = {};
+  if (!patient || patient.status === 'DELETED') errors.patientId = M.patientNotFound;
+  if (!provider || provider.userStatus === 'deleted' || provider.permissionGroup === 'no_access') errors.providerId = M.providerNotFound;
+  if (!type) errors.appointmentTypeId = M.typeNotFound;
+  else if (type.status !== 'active') errors.appointmentTypeId = M.typeInactive;
+  if (input.bookingLocationId && !location) errors.bookingLocationId = M.locationNotFound;
+  else if (location && location.status !== 'active') errors.bookingLocationId = M.locationInactive;
+  if (input.visitType === 'in_person' && !input.bookingLocationId) errors.bookingLocationId = M.locationRequired;
+  const r = input.recurrence;
+  if (r.frequency !== 'Never' && r.end === 'ON') {
+    if (!r.until) errors['recurrence.until'] = M.untilRequired;
+    else if (r.until < isoDay(zonedParts(new Date(input.start), timeZone))) errors['recurrence.until'] = M.untilBeforeStart;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
+  return { providerName: provider!.name };
+}
+
+function toSeries(auth: AuthContext, id: string, input: Parsed<typeof AppointmentInput>, previous: Appointment | null): Appointment {
+  const now = new Date().toISOString();
+  const r = input.recurrence;
+  return {
+    appointmentId: id,
+    patientId: input.patientId,
+    appointmentTypeId: input.appointmentTypeId,
+    providerId: input.providerId,
+    bookingLocationId: input.visitType === 'virtual' ? input.bookingLocationId ?? null : input.bookingLocationId,
+    visitType: input.visitType,
+    start: new Date(input.start).toISOString(),
+    durationMinutes: input.durationMinutes,
+    recurrence: r.frequency === 'Never' ? { ...r, end: 'NEVER', until: null, count: 1 } : { ...r, until: r.end === 'ON' ? r.until : null },
+    notes: input.notes,
+    createdBy: previous?.createdBy ?? auth.userId,
+    createdAt: previous?.createdAt ?? now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Books or changes a series: refused (409, in the practice's time) when any of its occurrences
+ * overlaps one of the provider's other appointments. The provider's calendar is claimed in the
+ * write, so a booking made meanwhile makes this one check again rather than both landing.
+ */
+export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>): Promise<Appointment> {
+  const previous = id ? await requireAppointment(auth, id) : null;
+  if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
+  const { timeZone } = await practiceCalendarSettings(auth.practiceId);
+  const { providerName } = await validateReferences(auth, input, timeZone);
+  const next = toSeries(auth, id ?? randomUUID(), input, previous);
+  for (let attempt = 0; ; attempt++) {
+    const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];
+    const locks = await Promise.all(providers.map(async (providerId) => ({ providerId, seen: await repo.readProviderLock(auth.practiceId, providerId) })));
+    const clash = await firstClash(auth.practiceId, next, timeZone);
+    if (clash) throw new ConflictError(M.doubleBooked(providerName, describeSlot(clash, timeZone)), { field: 'start' });
+    try {
+      await repo.writeAppointment(auth.practiceId, next, seriesEnd(next, timeZone), locks, previous?.updatedAt ?? null);
+      break;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (previous && (await repo.getAppointment(auth.practiceId, previous.appointmentId))?.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
+      if (attempt >= 2) throw new ConflictError(M.changedElsewhere);
+    }
+  }
+  await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT', entityId: next.appointmentId, patientId: next.patientId });
+  return next;
+}
+
+async function requireAppointment(auth: AuthContext, id: string): Promise<Appointment> {
+  const a = await repo.getAppointment(auth.practiceId, id);
+  if (!a) throw new NotFoundError(M.appointmentNotFound);
+  return a;
+}
+
+export async function readAppointment(auth: AuthContext, id: string): Promise<Appointment> {
+  const a = await requireAppointment(auth, id);
+  await writeAudit(auth, { action: 'read', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+  return a;
+}
+
+export async function cancelAppointment(auth: AuthContext, id: string) {
+  const a = await requireAppointment(auth, id);
+  try {
+    await repo.deleteAppointment(auth.practiceId, id);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(M.appointmentNotFound);
+    throw error;
+  }
+  await writeAudit(auth, { action: 'delete', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+  return { appointmentId: id };
+}
+
+/** The occurrences in [start, end), in time order, with the names the calendar shows. */
+export async function appointmentRange(auth: AuthContext, query: Parsed<typeof AppointmentRangeQuery>): Promise<AppointmentRange> {
+  const from = new Date(query.start);
+  const to = new Date(query.end);
+  if (to <= from) throw new ValidationError(M.rangeOrder, { end: M.rangeOrder });
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw new ValidationError(M.rangeTooLong, { end: M.rangeTooLong });
+  const [{ timeZone }, series, types, locations, users] = await Promise.all([
+    practiceCalendarSettings(auth.practiceId),
+    repo.listAppointmentsOverlapping(auth.practiceId, from.toISOString(), to.toISOString(), query.providerId),
+    repo.listAppointmentTypes(auth.practiceId),
+    repo.listBookingLocations(auth.practiceId),
+    listUsers(auth.practiceId),
+  ]);
+  const expanded = series.flatMap((s) => expandOccurrences(s, timeZone, from, to).map((o) => ({ s, o })));
+  const patients = new Map((await getPatientsByIds(auth.practiceId, [...new Set(expanded.map((e) => e.s.patientId))])).map((p) => [p.id, p]));
+  const typeOf = new Map(types.map((t) => [t.ident, t]));
+  const locationOf = new Map(locations.map((l) => [l.ident, l]));
+  const userOf = new Map(users.map((u) => [u.userId, u]));
+  const occurrences: AppointmentOccurrence[] = expanded
+    .map(({ s, o }) => {
+      const patient = patients.get(s.patientId);
+      const type = typeOf.get(s.appointmentTypeId);
+      return {
+        appointmentId: s.appointmentId,
+        occurrenceDay: o.day,
+        start: o.start,
+        end: o.end,
+        patientId: s.patientId,
+        patientName: patient ? fullName(patient) : 'Unknown patient',
+        providerId: s.providerId,
+        providerName: userOf.get(s.providerId)?.name ?? 'Unknown provider',
+        appointmentTypeId: s.appointmentTypeId,
+        appointmentTypeName: type?.name ?? 'Appointment',
+        color: type?.color ?? '#005377',
+        bookingLocationId: s.bookingLocationId,
+        bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
+        visitType: s.visitType,
+        recurring: s.recurrence.frequency !== 'Never',
+        series: s,
+      };
+    })
+    .sort((a, b) => a.start.localeCompare(b.start) || a.providerName.localeCompare(b.providerName));
+  await writeAuditForPatients(auth, { action: 'list', entity: 'APPOINTMENT', count: occurrences.length }, occurrences.map((o) => o.patientId));
+  return { timeZone, occurrences };
+}

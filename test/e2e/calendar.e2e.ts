@@ -1,0 +1,139 @@
+import { expect, type Page } from '@playwright/test';
+import { PROVIDER, signIn, test } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots/calendar';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+
+/** Chicago's local date, as the palette computes it in the browser (the config runs the browser in Chicago). */
+function chicagoToday(): string {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+test('a weekly appointment is booked once and shows in the day, week, month and agenda views, at 9:00 AM across the change to daylight time', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Thursday 2027-03-04; Chicago moves to daylight time on Sunday 2027-03-14.
+  await signIn(page, PROVIDER, '/calendar?date=2027-03-04&view=day');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByText("Times are in the practice's time zone, America/Chicago.")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Thursday, March 4, 2027' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please select a patient');
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await expect(dialog.getByLabel('Date')).toHaveValue('2027-03-04');
+  await expect(dialog.getByLabel('Time')).toHaveValue('09:00');
+  await dialog.getByRole('button', { name: /Repeats/ }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await dialog.getByRole('button', { name: /Ends/ }).click();
+  await page.getByRole('option', { name: 'After a number of times' }).click();
+  await dialog.getByLabel('Occurrences').fill('4');
+  await shot(page, '01-booking-dialog');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const first = /^9:00 AM to 9:30 AM, Grace Nakamura, Follow-up visit with .+, repeats$/;
+  await expect(page.getByRole('button', { name: first })).toHaveCount(1);
+  await shot(page, '02-day');
+
+  // The same slot again is refused, naming the clash.
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Maria');
+  await page.getByRole('option', { name: /^Maria Lopez/ }).first().click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await dialog.getByLabel('Time').fill('09:15');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/is already booked on 03\/04\/2027 from 9:00 AM to 9:30 AM\. Choose another time or provider\.$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Week view, after the change to daylight time: still 9:00 AM.
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page).toHaveURL(/view=week/);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'March 14, 2027 – March 20, 2027' })).toBeVisible();
+  await expect(page.getByRole('button', { name: first })).toHaveCount(1);
+  await shot(page, '03-week');
+
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'March 2027' })).toBeVisible();
+  await expect(page.getByRole('button', { name: first })).toHaveCount(4);
+  await shot(page, '04-month');
+
+  await page.goto('/#/calendar?date=2027-03-01&view=agenda');
+  await expect(page.getByRole('button', { name: first })).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 3, name: 'Thu 3/25 · 03/25/2027' })).toBeVisible();
+  await shot(page, '05-agenda');
+
+  // By keyboard: an appointment opens with Enter, and the dialog closes with Escape.
+  await page.getByRole('button', { name: first }).first().focus();
+  await page.keyboard.press('Enter');
+  const opened = page.getByRole('dialog', { name: 'Appointment' });
+  await expect(opened.getByRole('button', { name: 'Cancel series' })).toBeVisible();
+  await shot(page, '06-appointment');
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+});
+
+test("the palette's Today's Calendar opens today's day view", async ({ page }) => {
+  await signIn(page, PROVIDER, '/home');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type("Today's Calendar");
+  await page.getByRole('menuitem', { name: "Today's Calendar" }).click();
+  await expect(page).toHaveURL(new RegExp(`#/calendar\\?date=${chicagoToday()}&view=day$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, '07-today');
+});
+
+test('an admin adds an appointment type and a booking location; a provider chooses the view the calendar opens on', async ({ page, sessions }) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/calendar');
+  await expect(page.getByRole('heading', { level: 2, name: 'Appointment types' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add appointment type' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByLabel('Name').fill(`Annual exam ${run}`);
+  await page.getByLabel('Length (minutes)').fill('45');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const types = page.getByRole('table', { name: 'Appointment types' });
+  await expect(types.getByRole('row', { name: new RegExp(`Annual exam ${run} 45 minutes Active`) })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add booking location' }).click();
+  await page.getByLabel('Name').fill(`South clinic ${run}`);
+  await page.getByLabel('Address').fill('1 Riverside Dr');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Remove South clinic ${run}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toHaveCount(0);
+  await shot(page, '08-settings-admin');
+
+  // A provider reads the lists and keeps their own calendar; it opens on the view they chose.
+  page = await sessions.open(PROVIDER, '/new-settings/calendar');
+  await expect(page.getByRole('table', { name: 'Appointment types' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add appointment type' })).toHaveCount(0);
+  await page.getByRole('button', { name: /Calendar opens on/ }).click();
+  await page.getByRole('option', { name: 'Month' }).click();
+  await page.getByText('Saturday', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Saturday' })).toBeChecked();
+  await page.getByLabel('Saturday from').fill('09:00');
+  await page.getByLabel('Saturday to').fill('12:00');
+  await page.getByRole('button', { name: 'Save my calendar' }).click();
+  await expect(page.getByText('Calendar settings saved')).toBeVisible();
+  await shot(page, '09-settings-provider');
+  await page.goto('/#/calendar?date=2027-03-04');
+  await expect(page.getByRole('heading', { level: 2, name: 'March 2027' })).toBeVisible();
+});

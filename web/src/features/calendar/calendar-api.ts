@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CALENDAR_STALE_MS,
+  type Appointment,
+  type AppointmentInput,
+  type AppointmentRange,
+  type AppointmentType,
+  type BookingLocation,
+  type PracticeCalendarSettings,
+  type UserCalendarSettings,
+} from '../../../../shared/calendar/calendar-schema.js';
+import { apiRequest } from '../../lib/api-client.js';
+
+const BASE = '/v1/practices/calendar';
+
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  ranges: () => [...calendarKeys.all, 'range'] as const,
+  range: (start: string, end: string) => [...calendarKeys.ranges(), start, end] as const,
+  types: (status: string) => [...calendarKeys.all, 'appointment-types', status] as const,
+  locations: (status: string) => [...calendarKeys.all, 'booking-locations', status] as const,
+  settings: ['calendar', 'settings'] as const,
+};
+
+/** The practice's zone, which every time on the calendar is in. */
+export function usePracticeCalendarSettings() {
+  return useQuery({
+    queryKey: calendarKeys.settings,
+    queryFn: ({ signal }) => apiRequest<PracticeCalendarSettings>({ path: `${BASE}/settings`, signal }),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+export function useAppointmentRange(range: { start: string; end: string } | null) {
+  return useQuery({
+    queryKey: calendarKeys.range(range?.start ?? '', range?.end ?? ''),
+    queryFn: ({ signal }) => apiRequest<AppointmentRange>({ path: `${BASE}/appointments`, query: { start: range!.start, end: range!.end }, signal }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec shell §9: appointment types are stale after 5 minutes. */
+export function useAppointmentTypes(status: 'active' | 'all' = 'active') {
+  return useQuery({
+    queryKey: calendarKeys.types(status),
+    queryFn: ({ signal }) =>
+      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `${BASE}/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.appointmentTypes),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+export function useBookingLocations(status: 'active' | 'all' = 'active') {
+  return useQuery({
+    queryKey: calendarKeys.locations(status),
+    queryFn: ({ signal }) =>
+      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `${BASE}/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.bookingLocations),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+export function useSaveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, input }: { appointmentId: string | null; input: AppointmentInput }) =>
+      apiRequest<Appointment>(
+        appointmentId
+          ? { method: 'PUT', path: `${BASE}/appointments/${encodeURIComponent(appointmentId)}`, body: input }
+          : { method: 'POST', path: `${BASE}/appointments`, body: input },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
+  });
+}
+
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (appointmentId: string) => apiRequest<unknown>({ method: 'DELETE', path: `${BASE}/appointments/${encodeURIComponent(appointmentId)}` }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
+  });
+}
+
+export const calendarSettingsKeys = {
+  user: (userId: string) => ['calendar', 'user-settings', userId] as const,
+};
+
+/** Spec shell §9: calendar settings are stale after 5 minutes. */
+export function useUserCalendarSettings(userId: string | undefined) {
+  return useQuery({
+    queryKey: calendarSettingsKeys.user(userId ?? ''),
+    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `${BASE}/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }),
+    enabled: Boolean(userId),
+    staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+/** One call per settings change; the lists and settings it touched read again. */
+export function useCalendarSettingsChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${BASE}${request.path}` }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}

@@ -1,0 +1,350 @@
+import { useState, type ReactNode } from 'react';
+import { CALENDAR_VIEWS, type AppointmentType, type BookingLocation, type CalendarView, type WorkingDay } from '../../../../../shared/calendar/calendar-schema.js';
+import { can } from '../../../../../shared/permissions/permissions.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Form } from '../../../components/ui/form.js';
+import { Page } from '../../../components/ui/page.js';
+import { Select } from '../../../components/ui/select.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { Switch } from '../../../components/ui/switch.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { actorOf } from '../../../lib/permissions.js';
+import { useCurrentUser } from '../../../lib/practice.js';
+import { showToast } from '../../../lib/toasts.js';
+import { useAppointmentTypes, useBookingLocations, useCalendarSettingsChange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { WEEKDAY_LONG } from '../calendar-dates.js';
+
+const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', work_week: 'Work week', month: 'Month', agenda: 'Agenda' };
+/** Colours with at least 3:1 against white as the 4 px edge of an appointment. */
+const COLORS = [
+  { id: '#005377', label: 'Blue' },
+  { id: '#1d7a4f', label: 'Green' },
+  { id: '#8a5a00', label: 'Amber' },
+  { id: '#b42318', label: 'Red' },
+  { id: '#6941c6', label: 'Purple' },
+];
+const TIME_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
+
+function useChange() {
+  const change = useCalendarSettingsChange();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const run = async (request: Parameters<typeof change.mutateAsync>[0], done: string): Promise<boolean> => {
+    try {
+      await change.mutateAsync(request);
+      setErrors({});
+      showToast(done, { tone: 'success' });
+      return true;
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
+      setErrors(fieldErrors);
+      if (!Object.keys(fieldErrors).length) showToast(error instanceof Error ? error.message : 'Not saved', { tone: 'error' });
+      return false;
+    }
+  };
+  return { run, errors, setErrors, isPending: change.isPending };
+}
+
+/** /new-settings/calendar: the practice's time zone, appointment types, booking locations and my calendar. */
+export function CalendarSettings({ nav }: { nav: ReactNode }) {
+  const me = useCurrentUser().data;
+  const isAdmin = can(actorOf(me), 'practice.settings.change');
+  return (
+    <Page title="Settings" nav={nav}>
+      <TimeZoneCard isAdmin={isAdmin} />
+      <AppointmentTypesCard isAdmin={isAdmin} />
+      <BookingLocationsCard isAdmin={isAdmin} />
+      {me ? <MyCalendarCard userId={me.userId} /> : null}
+    </Page>
+  );
+}
+
+function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
+  const settings = usePracticeCalendarSettings();
+  const { run, errors, isPending } = useChange();
+  const [zone, setZone] = useState<string | null>(null);
+  const current = zone ?? settings.data?.timeZone ?? null;
+  const options = [...new Set([...TIME_ZONES, ...(settings.data ? [settings.data.timeZone] : [])])].map((z) => ({ id: z, label: z }));
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Practice time zone</h2>
+      </div>
+      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current } }, 'Time zone saved'))}>
+        <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
+        <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
+        {isAdmin ? (
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={isPending}>
+              Save time zone
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
+
+interface TypeDraft {
+  ident: string | null;
+  name: string;
+  durationMinutes: string;
+  color: string;
+  active: boolean;
+}
+
+function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
+  const types = useAppointmentTypes('all');
+  const { run, errors, setErrors, isPending } = useChange();
+  const [draft, setDraft] = useState<TypeDraft | null>(null);
+  const [removing, setRemoving] = useState<AppointmentType | null>(null);
+  const save = async () => {
+    if (!draft) return;
+    const body = { name: draft.name, durationMinutes: Number(draft.durationMinutes), color: draft.color, status: draft.active ? 'active' : 'inactive' };
+    const ok = await run(draft.ident ? { method: 'PUT', path: `/appointment-types/${draft.ident}`, body } : { method: 'POST', path: '/appointment-types', body }, 'Appointment type saved');
+    if (ok) setDraft(null);
+  };
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Appointment types</h2>
+        {isAdmin && !draft ? (
+          <Button size="sm" onPress={() => (setErrors({}), setDraft({ ident: null, name: '', durationMinutes: '30', color: COLORS[0].id, active: true }))}>
+            Add appointment type
+          </Button>
+        ) : null}
+      </div>
+      {draft ? (
+        <Form validationErrors={errors} className="tw-settings__form" aria-label="Appointment type" onSubmit={(e) => (e.preventDefault(), void save())}>
+          <TextField label="Name" name="name" isRequired value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+          <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={draft.durationMinutes} onChange={(v) => setDraft({ ...draft, durationMinutes: v.replace(/\D/g, '') })} />
+          <Select label="Colour" name="color" options={COLORS} value={draft.color} onChange={(color) => setDraft({ ...draft, color: color ?? COLORS[0].id })} />
+          <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={isPending}>
+              Save
+            </Button>
+            <Button variant="quiet" onPress={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {types.isPending ? (
+        <Spinner label="Loading appointment types" />
+      ) : types.isError ? (
+        <p className="tw-empty" role="alert">
+          {types.error.message}
+        </p>
+      ) : types.data.length === 0 ? (
+        <p className="tw-empty">No appointment types yet.</p>
+      ) : (
+        <div className="tw-table-wrap">
+          <table className="tw-table tw-settings__table" aria-label="Appointment types">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Length</th>
+                <th scope="col">Status</th>
+                {isAdmin ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {types.data.map((t) => (
+                <tr key={t.ident}>
+                  <td>
+                    <span className="tw-calendar__swatch tw-calendar__swatch--inline" style={{ background: t.color }} aria-hidden="true" /> {t.name}
+                  </td>
+                  <td>{t.durationMinutes} minutes</td>
+                  <td>{t.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
+                  {isAdmin ? (
+                    <td>
+                      <Button size="sm" variant="quiet" aria-label={`Edit ${t.name}`} onPress={() => (setErrors({}), setDraft({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' }))}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="quiet" aria-label={`Remove ${t.name}`} onPress={() => setRemoving(t)}>
+                        Remove
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title="Remove this appointment type?"
+        confirmLabel="Remove"
+        tone="danger"
+        isPending={isPending}
+        onConfirm={() => void (removing ? run({ method: 'DELETE', path: `/appointment-types/${removing.ident}` }, 'Appointment type removed').then(() => setRemoving(null)) : undefined)}
+      >
+        {removing?.name} can no longer be booked. Appointments already booked with it stay on the calendar.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+interface LocationDraft {
+  ident: string | null;
+  name: string;
+  address: string;
+  active: boolean;
+}
+
+function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
+  const locations = useBookingLocations('all');
+  const { run, errors, setErrors, isPending } = useChange();
+  const [draft, setDraft] = useState<LocationDraft | null>(null);
+  const [removing, setRemoving] = useState<BookingLocation | null>(null);
+  const save = async () => {
+    if (!draft) return;
+    const body = { name: draft.name, address: draft.address, status: draft.active ? 'active' : 'inactive' };
+    const ok = await run(draft.ident ? { method: 'PUT', path: `/booking-locations/${draft.ident}`, body } : { method: 'POST', path: '/booking-locations', body }, 'Booking location saved');
+    if (ok) setDraft(null);
+  };
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Booking locations</h2>
+        {isAdmin && !draft ? (
+          <Button size="sm" onPress={() => (setErrors({}), setDraft({ ident: null, name: '', address: '', active: true }))}>
+            Add booking location
+          </Button>
+        ) : null}
+      </div>
+      {draft ? (
+        <Form validationErrors={errors} className="tw-settings__form" aria-label="Booking location" onSubmit={(e) => (e.preventDefault(), void save())}>
+          <TextField label="Name" name="name" isRequired value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+          <TextField label="Address" name="address" value={draft.address} onChange={(address) => setDraft({ ...draft, address })} />
+          <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={isPending}>
+              Save
+            </Button>
+            <Button variant="quiet" onPress={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {locations.isPending ? (
+        <Spinner label="Loading booking locations" />
+      ) : locations.isError ? (
+        <p className="tw-empty" role="alert">
+          {locations.error.message}
+        </p>
+      ) : locations.data.length === 0 ? (
+        <p className="tw-empty">No booking locations yet.</p>
+      ) : (
+        <div className="tw-table-wrap">
+          <table className="tw-table tw-settings__table" aria-label="Booking locations">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Address</th>
+                <th scope="col">Status</th>
+                {isAdmin ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {locations.data.map((l) => (
+                <tr key={l.ident}>
+                  <td>{l.name}</td>
+                  <td>{l.address}</td>
+                  <td>{l.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
+                  {isAdmin ? (
+                    <td>
+                      <Button size="sm" variant="quiet" aria-label={`Edit ${l.name}`} onPress={() => (setErrors({}), setDraft({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' }))}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="quiet" aria-label={`Remove ${l.name}`} onPress={() => setRemoving(l)}>
+                        Remove
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title="Remove this booking location?"
+        confirmLabel="Remove"
+        tone="danger"
+        isPending={isPending}
+        onConfirm={() => void (removing ? run({ method: 'DELETE', path: `/booking-locations/${removing.ident}` }, 'Booking location removed').then(() => setRemoving(null)) : undefined)}
+      >
+        {removing?.name} can no longer be booked. Appointments already booked there stay on the calendar.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function MyCalendarCard({ userId }: { userId: string }) {
+  const settings = useUserCalendarSettings(userId);
+  if (settings.isPending) return <Spinner label="Loading your calendar settings" />;
+  if (settings.isError) {
+    return (
+      <p className="tw-empty" role="alert">
+        {settings.error.message}
+      </p>
+    );
+  }
+  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} />;
+}
+
+function MyCalendarForm({ userId, view, hours }: { userId: string; view: CalendarView; hours: WorkingDay[] }) {
+  const { run, errors, isPending } = useChange();
+  const [defaultView, setDefaultView] = useState<CalendarView>(view);
+  const [days, setDays] = useState(() =>
+    WEEKDAY_LONG.map((_, weekday) => {
+      const day = hours.find((h) => h.weekday === weekday);
+      return { weekday, works: Boolean(day), start: day?.start ?? '08:00', end: day?.end ?? '17:00' };
+    }),
+  );
+  const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
+  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })) };
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">My calendar</h2>
+      </div>
+      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: `/calendar-settings/users/${encodeURIComponent(userId)}`, body }, 'Calendar settings saved'))}>
+        <Select label="Calendar opens on" name="defaultView" options={CALENDAR_VIEWS.map((v) => ({ id: v, label: VIEW_LABELS[v] }))} value={defaultView} onChange={(v) => setDefaultView((v ?? 'week') as CalendarView)} />
+        <fieldset className="tw-calendar__hours-set">
+          <legend className="tw-field__label">Working hours</legend>
+          {days.map((d) => (
+            <div key={d.weekday} className="tw-calendar__hours-row">
+              <Switch label={WEEKDAY_LONG[d.weekday]} isSelected={d.works} onChange={(works) => setDay(d.weekday, { works })} />
+              {d.works ? (
+                <>
+                  <TextField label={`${WEEKDAY_LONG[d.weekday]} from`} type="time" value={d.start} onChange={(start) => setDay(d.weekday, { start })} />
+                  <TextField label={`${WEEKDAY_LONG[d.weekday]} to`} type="time" value={d.end} onChange={(end) => setDay(d.weekday, { end })} />
+                </>
+              ) : null}
+            </div>
+          ))}
+        </fieldset>
+        {Object.values(errors)[0] ? (
+          <p className="tw-field__error" role="alert">
+            {Object.values(errors)[0]}
+          </p>
+        ) : null}
+        <div className="tw-settings__actions">
+          <Button variant="primary" type="submit" isPending={isPending}>
+            Save my calendar
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FhirExportResult } from '../../shared/chart/fhir.js';
+import { expectValidBundle } from '../support/fhir-checks.js';
+import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+
+const run = Date.now().toString(36);
+let provider: string;
+let admin: string;
+let employee: string;
+let patientId: string;
+type Res = { resourceType: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function ok(res: Promise<{ status: number; body: any }>, status = 201) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body;
+}
+
+async function exportZip(token: string) {
+  const res = await api(token, 'GET', `/v1/patients/${patientId}/fhir-export`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const result = res.body as FhirExportResult;
+  const zip = new Uint8Array(await (await fetch(result.url)).arrayBuffer());
+  const files = unzipSync(zip);
+  return { result, files, bundle: JSON.parse(new TextDecoder().decode(files['bundle.json'])) as { resourceType: string; type: string; entry: { fullUrl: string; resource: Res }[] } };
+}
+
+beforeAll(async () => {
+  [provider, admin, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
+  const p = await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Fhir${run}`, gender: 'female', dob: '1981-03-04' }));
+  patientId = p.id;
+  const base = `/v1/patients/${patientId}`;
+  await ok(api(provider, 'POST', `${base}/allergies`, { name: 'Penicillin', severity: 'severe', startDate: '2010-01-01' }));
+  await ok(api(provider, 'POST', `${base}/diagnoses`, { name: 'Hypertension', date: '2020-01', pinned: false, icd10CodeId: 'I10' }));
+  await ok(api(provider, 'POST', `${base}/medications`, { productName: 'Lisinopril', strength: '10', strengthUOM: 'mg', code: { type: 'NDC', value: '68180-0514-01' } }));
+  await ok(api(provider, 'POST', `${base}/vaccines`, { name: 'Influenza', cvxCode: '141', mvxCode: 'SKB', date: '2024-10-01', administrationRoute: 'IM' }));
+  await ok(api(provider, 'POST', `${base}/surgeries`, { name: 'Appendectomy', date: '2001-05-05' }));
+  await ok(api(provider, 'POST', `${base}/family-history`, { diagnosis: 'Diabetes', family: ['FTH'] }));
+  await ok(api(provider, 'POST', `${base}/social-history`, { question: 'Tobacco use?', answer: 'Never' }));
+  await ok(api(provider, 'POST', `${base}/general`, { name: 'Lives alone' }));
+  const vitals = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId }));
+  await ok(api(provider, 'POST', `/v1/notes/${vitals.noteId}/sign`, { noteVersion: vitals.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } }), 200);
+  const presign = await ok(api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }), 200);
+  await fetch(presign.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
+  const doc = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId }));
+  await ok(api(provider, 'POST', `/v1/notes/${doc.noteId}/sign`, {
+    noteVersion: doc.noteVersion,
+    data: { text: 'Visit: blood pressure controlled.', formattedText: '<p>Visit: blood pressure controlled.</p>' },
+    files: [{ key: presign.key, name: `scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }],
+  }), 200);
+});
+
+describe('FHIR export of one chart', () => {
+  it('a provider gets a zip holding a bundle that validates, with codes, references and the files', async () => {
+    const { result, files, bundle } = await exportZip(provider);
+    expectValidBundle(bundle as never);
+    expect(result.files).toBe(1);
+    expect(result.resources).toBe(bundle.entry.length);
+    const types = new Set(bundle.entry.map((e) => e.resource.resourceType));
+    for (const t of ['Patient', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']) expect(types).toContain(t);
+    const resources = bundle.entry.map((e) => e.resource);
+    expect(resources.find((r) => r.resourceType === 'Condition' && r.code.text === 'Hypertension')!.code.coding[0]).toMatchObject({ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'I10' });
+    expect(resources.find((r) => r.resourceType === 'Observation' && r.code.coding?.[0]?.code === '85354-9')).toBeTruthy();
+    const file = resources.find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;
+    const path = file.content[0].attachment.url as string;
+    expect(new TextDecoder().decode(files[path])).toBe('%PDF-1.4 hi');
+  });
+
+  it('an admin may export; an employee is refused; every export is in the patient\'s audit trail', async () => {
+    const { result } = await exportZip(admin);
+    expect((await api(employee, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(403);
+    const trail = await patientAuditTrail(patientId);
+    expect(trail.filter((e) => e.entity === 'fhir_export').length).toBeGreaterThanOrEqual(2);
+    expect(trail.some((e) => e.entity === 'fhir_export' && e.entityId === result.fileName)).toBe(true);
+  });
+
+  it('another patient id answers 404', async () => {
+    expect((await api(provider, 'GET', `/v1/patients/nobody-${run}/fhir-export`)).status).toBe(404);
+  });
+});

@@ -79,3 +79,71 @@ describe('FHIR export of one chart', () => {
     expect((await api(provider, 'GET', `/v1/patients/nobody-${run}/fhir-export`)).status).toBe(404);
   });
 });
+
+/** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']);
+const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display']);
+function strip(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(strip);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !NOT_CONTENT.has(k)).map(([k, x]) => [k, strip(x)]));
+  return v;
+}
+function clinicalContent(bundle: { entry: { resource: Res }[] }): string[] {
+  return bundle.entry
+    .map((e) => e.resource)
+    .filter((r) => IMPORTED_TYPES.has(r.resourceType) && !(r.resourceType === 'DocumentReference' && r.content.some((c: Res) => c.attachment.url)))
+    .filter((r) => !(r.resourceType === 'Observation' && r.category.some((c: Res) => c.coding[0].code === 'laboratory')))
+    .map((r) => JSON.stringify(strip(r)))
+    .sort();
+}
+
+describe('FHIR import into another chart', () => {
+  let target: string;
+  let bundle: { resourceType: string; entry: { fullUrl: string; resource: Res }[] };
+
+  beforeAll(async () => {
+    bundle = (await exportZip(provider)).bundle;
+    const p = await ok(api(admin, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Moved${run}`, gender: 'female', dob: '1981-03-04' }));
+    target = p.id;
+  });
+
+  it('previews what will be added, imports it once, and a second import adds nothing', async () => {
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle }), 200);
+    expect(preview.sourcePatient).toBe(`Fiona Fhir${run}`);
+    expect(preview.present).toBe(0);
+    expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
+    expect(preview.items.find((i: Res) => i.resourceType === 'Patient').action).toBe('skip');
+    // The preview changes nothing.
+    expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toEqual([]);
+
+    const first = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
+    expect(first.added).toBe(preview.add);
+    const allergies = (await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items;
+    expect(allergies.map((a: Res) => [a.name, a.severity])).toEqual([['Penicillin', 'severe']]);
+
+    const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle }), 200);
+    expect([again.add, again.present]).toEqual([0, preview.add]);
+    const second = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
+    expect(second.added).toBe(0);
+    expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
+
+    const trail = await patientAuditTrail(target);
+    expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
+  });
+
+  it('a round trip (export, import, export) keeps the same clinical content', async () => {
+    const again = (await exportZip(provider)).bundle;
+    const moved = await api(provider, 'GET', `/v1/patients/${target}/fhir-export`);
+    const zip = new Uint8Array(await (await fetch(moved.body.url)).arrayBuffer());
+    const out = JSON.parse(new TextDecoder().decode(unzipSync(zip)['bundle.json']));
+    expectValidBundle(out);
+    expect(clinicalContent(out)).toEqual(clinicalContent(again));
+  });
+
+  it('refuses what is not a bundle with the words the screen shows, and an employee', async () => {
+    const bad = await api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle: { resourceType: 'Patient' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('The file is not a FHIR Bundle');
+    expect((await api(employee, 'POST', `/v1/patients/${target}/fhir-import`, { bundle })).status).toBe(403);
+  });
+});

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import './fhir.css';
-import { FHIR_MESSAGES, type FhirExportResult } from '../../../../shared/chart/fhir.js';
+import { FHIR_IMPORT_MESSAGES, FHIR_MESSAGES, type FhirExportResult } from '../../../../shared/chart/fhir.js';
 import { Button } from '../../components/ui/button.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { useCan } from '../../lib/permissions.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
+
+const ImportDialog = lazy(() => import('./import-dialog.js').then((m) => ({ default: m.ImportDialog })));
 
 /** Hands the browser the zip as a download: the link is cross-origin, so an <a download> on it would just open it. */
 async function download(result: FhirExportResult): Promise<void> {
@@ -20,11 +22,12 @@ async function download(result: FhirExportResult): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** The chart's record transfer: export to FHIR (providers and admins). */
+/** The chart's record transfer: export to FHIR, import a FHIR bundle (providers and admins). */
 export function ChartTransferPanel({ patientId }: { patientId: string }) {
   const allowed = useCan('chart.fhir');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
+  const [importing, setImporting] = useState(false);
   if (!allowed) return null;
 
   async function exportChart() {
@@ -53,7 +56,13 @@ export function ChartTransferPanel({ patientId }: { patientId: string }) {
         <Button onPress={exportChart} isDisabled={busy}>
           {busy ? FHIR_MESSAGES.exporting : FHIR_MESSAGES.exportChart}
         </Button>
+        <Button onPress={() => setImporting(true)}>{FHIR_IMPORT_MESSAGES.importBundle}</Button>
       </div>
+      {importing ? (
+        <Suspense fallback={null}>
+          <ImportDialog patientId={patientId} isOpen={importing} onOpenChange={setImporting} />
+        </Suspense>
+      ) : null}
       <p role="status" className="tw-chart-transfer__status">
         {status}
       </p>

@@ -11,7 +11,7 @@ export const FHIR_ROUTES = {
     permission: 'chart.fhir',
     run: ({ auth, params }) => exportChart(auth, params.patientId),
   }),
-  'POST /v1/patients/{patientId}/fhir-import/preview': route({
+  'POST /v1/patients/{patientId}/fhir-import-preview': route({
     params: PatientChartParams,
     body: FhirImportBody,
     permission: 'chart.fhir',

@@ -5,7 +5,7 @@ const P2 = '/v2/patients/{patientId}';
 export const CRUD_SECTION_PATHS = ['allergies', 'diagnoses', 'medications', 'surgeries', 'family-history', 'social-history', 'general', 'vaccines'] as const;
 
 /** FHIR export and import of a chart: loaded with the first of them a container serves (fhir-routes.ts). */
-export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import/preview`, `POST ${P1}/fhir-import`] as const;
+export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import-preview`, `POST ${P1}/fhir-import`] as const;
 
 export const CHART_ROUTES = [
   ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),

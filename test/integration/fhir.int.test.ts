@@ -108,7 +108,7 @@ describe('FHIR import into another chart', () => {
   });
 
   it('previews what will be added, imports it once, and a second import adds nothing', async () => {
-    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle }), 200);
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect(preview.sourcePatient).toBe(`Fiona Fhir${run}`);
     expect(preview.present).toBe(0);
     expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
@@ -121,7 +121,7 @@ describe('FHIR import into another chart', () => {
     const allergies = (await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items;
     expect(allergies.map((a: Res) => [a.name, a.severity])).toEqual([['Penicillin', 'severe']]);
 
-    const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle }), 200);
+    const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect([again.add, again.present]).toEqual([0, preview.add]);
     const second = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
     expect(second.added).toBe(0);
@@ -141,7 +141,7 @@ describe('FHIR import into another chart', () => {
   });
 
   it('refuses what is not a bundle with the words the screen shows, and an employee', async () => {
-    const bad = await api(provider, 'POST', `/v1/patients/${target}/fhir-import/preview`, { bundle: { resourceType: 'Patient' } });
+    const bad = await api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: { resourceType: 'Patient' } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('The file is not a FHIR Bundle');
     expect((await api(employee, 'POST', `/v1/patients/${target}/fhir-import`, { bundle })).status).toBe(403);

@@ -255,7 +255,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
 const publicItem = ({ resourceType, summary, action, reason }: FhirImportItem) => ({ resourceType, summary, action, ...(reason ? { reason } : {}) });
 const count = (items: FhirImportItem[], action: FhirImportItem['action']) => items.filter((i) => i.action === action).length;
 
-/** POST …/fhir-import/preview: what the import would add, what is already here, and what it leaves out (and why). */
+/** POST …/fhir-import-preview: what the import would add, what is already here, and what it leaves out (and why). */
 export async function previewImport(auth: AuthContext, patientId: string, raw: unknown): Promise<FhirImportPreview> {
   const body = parseOrThrow(FhirImportBody, raw);
   const { items, sourcePatient } = await analyse(auth.practiceId, patientId, body);

@@ -54,7 +54,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
     try {
       const read = await readBundle(file);
       setBundle(read);
-      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}/preview`, body: { bundle: read } }));
+      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body: { bundle: read } }));
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : M.notABundle);
     } finally {
@@ -102,6 +102,8 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
                       {preview.sourcePatient ? <strong>{preview.sourcePatient}: </strong> : null}
                       {M.preview(preview.add, preview.present, preview.skip)}
                     </p>
+                    {/* A long bundle scrolls here: focusable, so the keyboard can scroll it too. */}
+                    <div className="tw-fhir-import__scroll" role="region" aria-label="Import preview" tabIndex={0}>
                     <table className="tw-fhir-import__table">
                       <caption className="tw-visually-hidden">What the import brings into this chart</caption>
                       <thead>
@@ -119,6 +121,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
                         ))}
                       </tbody>
                     </table>
+                    </div>
                   </div>
                 ) : null}
               </div>

@@ -145,5 +145,11 @@ describe('FHIR import into another chart', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('The file is not a FHIR Bundle');
     expect((await api(employee, 'POST', `/v1/patients/${target}/fhir-import`, { bundle })).status).toBe(403);
+    // A resource Tidewell would refuse is listed as left out, with the chart's own words, and never added.
+    const future = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Condition', code: { text: `Future ${run}` }, onsetDateTime: '2999-01-01', subject: { reference: 'Patient/x' } } }] };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: future }), 200);
+    expect(preview.items[0]).toMatchObject({ action: 'skip', summary: `Diagnosis: Future ${run}` });
+    expect(preview.items[0].reason).toMatch(/future/i);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
   });
 });

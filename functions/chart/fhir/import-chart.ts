@@ -189,7 +189,8 @@ function plan(r: Json): { planned?: Planned; summary: string; reason?: string } 
       const plain = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/plain'))?.attachment;
       const html = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment;
       const title = r.description ?? text(r.type) ?? 'Document';
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Brought in through its own resources' };
+      if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions, sales and texts are not imported yet' };
       if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
@@ -245,6 +246,12 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   const items = resources.map((resource) => {
     const key = importKey(resource);
     const p = plan(resource);
+    // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
+    if (p.planned?.kind === 'section') {
+      const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
+      if (!parsed.success) p.reason = parsed.error.issues[0]?.message ?? 'Not valid';
+      else p.planned.input = parsed.data as Json;
+    }
     const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
     return { key, resource, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
   });
@@ -252,6 +259,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   return { items, sourcePatient: source ? patientName(source) : undefined };
 }
 
+const definedInput = (input: Json) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
 const publicItem = ({ resourceType, summary, action, reason }: FhirImportItem) => ({ resourceType, summary, action, ...(reason ? { reason } : {}) });
 const count = (items: FhirImportItem[], action: FhirImportItem['action']) => items.filter((i) => i.action === action).length;
 
@@ -271,21 +279,14 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
   const social = new Map<string, { question: string; startDate?: string; endDate?: string; notes?: string; answers: { answer: string; at?: string }[] }>();
-  const problems: string[] = [];
   for (const item of items) {
     if (item.action !== 'add' || !item.planned) continue;
     const p = item.planned;
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
     if (p.kind === 'section') {
-      const parsed = p.spec.input.safeParse(Object.fromEntries(Object.entries(p.input).filter(([, v]) => v !== undefined && v !== '')));
-      if (!parsed.success) {
-        item.action = 'skip';
-        item.reason = parsed.error.issues[0]?.message ?? 'Not valid';
-        problems.push(item.summary);
-        continue;
-      }
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
-      await createSectionItem(auth.practiceId, p.section, await buildStored(p.spec, patientId, parsed.data as object));
+      // The input was checked (and given its defaults) by the section's own rules in analyse().
+      await createSectionItem(auth.practiceId, p.section, await buildStored(p.spec, patientId, p.input));
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });

@@ -19,11 +19,11 @@ import {
   VaccineGroupBody,
   versionField,
 } from '../../shared/chart/sections.js';
-import { groupHandler, HttpResponse, route, type RouteSpec } from '../lib/http/group-handler.js';
+import { groupHandler, HttpResponse, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
 import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
 import { addMedicationFromNote } from './medications.js';
-import { CHART_ROUTES, type ChartRouteKey } from './routes.js';
+import { CHART_ROUTES, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
 import {
   createSectionItemFrom,
   deleteSectionItemOf,
@@ -72,7 +72,7 @@ function crud(path: string, spec: SectionSpec<any>, fields: z.ZodMiniObject<any>
   };
 }
 
-const routes: Record<string, AnyRoute> = {
+const routes: Record<string, AnyRoute | LazyRoute> = {
   ...crud('allergies', ALLERGIES, AllergyFields, { derived: ICD10_DERIVED }),
   ...crud('diagnoses', DIAGNOSES, DiagnosisFields, { derived: ICD10_DERIVED }),
   ...crud('medications', MEDICATIONS, MedicationFields),
@@ -185,6 +185,8 @@ const routes: Record<string, AnyRoute> = {
   'GET /v1/icd-10-codes': route({ query: Icd10SearchQuery, run: ({ query }) => searchIcd10(query) }),
   'GET /v1/vaccine-codes': route({ query: CodeKeywordQuery, run: ({ query }) => searchCvx(query) }),
   'GET /v1/vaccine-manufacturers': route({ query: CodeKeywordQuery, run: ({ query }) => listMvx(query) }),
+  // The FHIR mappers and the zip library load with the first export or import, never on a cold start.
+  ...lazyRoutes(FHIR_ROUTE_KEYS, () => import('./fhir-routes.js').then((m) => m.FHIR_ROUTES)),
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -192,4 +194,4 @@ function parseGroup(value: unknown) {
   return parseOrThrow(GeneralGroupBody, value);
 }
 
-export const handler = groupHandler(CHART_ROUTES, routes as Record<ChartRouteKey, AnyRoute>);
+export const handler = groupHandler(CHART_ROUTES, routes as Record<ChartRouteKey, AnyRoute | LazyRoute>);

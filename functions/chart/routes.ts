@@ -4,6 +4,9 @@ const P2 = '/v2/patients/{patientId}';
 /** Sections with list, create, update and delete at <prefix>/<path> and <prefix>/<path>/{ident}. */
 export const CRUD_SECTION_PATHS = ['allergies', 'diagnoses', 'medications', 'surgeries', 'family-history', 'social-history', 'general', 'vaccines'] as const;
 
+/** FHIR export and import of a chart: loaded with the first of them a container serves (fhir-routes.ts). */
+export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import-preview`, `POST ${P1}/fhir-import`] as const;
+
 export const CHART_ROUTES = [
   ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),
   `GET ${P1}/freeform-medications`,
@@ -24,5 +27,6 @@ export const CHART_ROUTES = [
   'GET /v1/icd-10-codes',
   'GET /v1/vaccine-codes',
   'GET /v1/vaccine-manufacturers',
+  ...FHIR_ROUTE_KEYS,
 ] as const;
 export type ChartRouteKey = (typeof CHART_ROUTES)[number];

@@ -37,6 +37,11 @@ export const PERMISSIONS = {
     says: "A patient's access history (who read or changed the patient's data, when, what and from where) is read by admins only.",
   },
   'chart.edit': { roles: EVERYONE, refusal: 403, says: 'Every role reads and edits chart items; a stale edit is refused (409) rather than overwriting.' },
+  'chart.fhir': {
+    roles: ['admin', 'provider'],
+    refusal: 403,
+    says: "A patient's chart is exported to FHIR, or a FHIR bundle imported into it, by a provider or an admin; each export and import is in the audit trail.",
+  },
   'note.sign': { roles: EVERYONE, refusal: 403, says: 'Every role writes and signs notes; the signer becomes the author.' },
   'note.signed.change': {
     roles: EVERYONE,

@@ -136,6 +136,30 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+for (const viewport of VIEWPORTS) {
+  test(`the chart's record transfer and the FHIR import preview have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, PROVIDER);
+    await fillEveryChartSection(page, FULL_CHART_PATIENT);
+    const exported = await apiAs(page, 'GET', `/v1/patients/${FULL_CHART_PATIENT}/fhir-export`);
+    expect(exported.status).toBe(200);
+    const zip = Buffer.from(await (await page.request.get(String(exported.json.url))).body());
+    const dir = mkdtempSync(join(tmpdir(), 'fhir-'));
+    writeFileSync(join(dir, 'chart.zip'), zip);
+    await openChart(page, FULL_CHART_PATIENT);
+    const transfer = page.getByRole('region', { name: 'Record transfer' });
+    await transfer.scrollIntoViewIfNeeded();
+    await expect(transfer.getByRole('button', { name: 'Export chart (FHIR)' })).toBeVisible();
+    await expectAccessible(page, `chart record transfer (${viewport.name} ${viewport.width}px)`);
+    await transfer.getByRole('button', { name: 'Import FHIR bundle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import FHIR bundle' });
+    await dialog.getByLabel('Choose a FHIR export (.zip or .json)').setInputFiles(join(dir, 'chart.zip'));
+    await expect(dialog.getByRole('table')).toBeVisible();
+    await expectAccessible(page, `FHIR import preview (${viewport.name} ${viewport.width}px)`);
+    await page.keyboard.press('Escape');
+  });
+}
+
 /** The Garcia family's shared home phone (four demo patients) and the demo practice's number. */
 const SHARED_PHONE = '+13055550142';
 const PRACTICE_PHONE = '+15415550100';

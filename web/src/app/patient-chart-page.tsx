@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 
 const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
+const ChartTransferPanel = lazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => ({ default: m.ChartTransferPanel })));
 const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
 
 /** One chart panel: it loads on its own and fails on its own, under the patient's header. */
@@ -30,6 +31,9 @@ export function PatientChartPage() {
           </Panel>
           <Panel label="Notes">
             <NotesTimelinePanel patient={patient} />
+          </Panel>
+          <Panel label="Record transfer">
+            <ChartTransferPanel patientId={patient.id} />
           </Panel>
         </>
       )}

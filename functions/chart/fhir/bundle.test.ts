@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Note } from '../../../shared/notes/note-schema.js';
+import { expectValidBundle, schemaErrors, usCoreProblems } from '../../../test/support/fhir-checks.js';
+import { chartBundle } from './bundle.js';
+import type { ChartSource } from './model.js';
+
+const meta = (ident: string) => ({ ident, patientId: 'p1', createdAt: '2025-01-02T10:00:00.000Z', updatedAt: '2025-01-02T10:00:00.000Z' });
+const author = { userId: 'u-prov', name: 'Dr. Dana Reyes', email: 'dana@example.com' };
+function note(noteId: string, noteType: Note['noteType'], data: Record<string, unknown>, extra: Partial<Note> = {}): Note {
+  return {
+    noteId, noteType, status: 'SIGNED', signed: '2025-02-01T10:00:00.000Z', eventTimestamp: '2025-02-01T09:00:00.000Z', timestamp: '2025-02-01T10:00:00.000Z',
+    createdAt: '2025-02-01T09:00:00.000Z', data, patientId: 'p1', hidden: false, files: [], author, onBehalfOf: null, noteVersion: 2, ...extra,
+  };
+}
+
+/** A chart with every kind of data Tidewell keeps. */
+export function fullSource(): ChartSource {
+  return {
+    practiceId: 'demo',
+    patient: {
+      id: 'p1', firstName: 'Ada', middleName: 'M', lastName: 'Lovelace', chosenFirstName: 'Addie', dob: '1980-04-05', gender: 'female', email: 'ada@example.com',
+      primaryPhoneNumber: '+15555550100', phones: [{ type: 'mobile', number: '+15555550100' }, { type: 'work', number: '+15555550101' }],
+      address: { line1: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' }, emergencyContact: { name: 'Bob', phoneNumber: '+15555550102' },
+      membershipStatus: 'active', status: 'active', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z',
+    } as ChartSource['patient'],
+    allergies: [{ ...meta('a1'), name: 'Penicillin', description: 'Hives', startDate: '2010-05-01', endDate: '', active: true, pinned: false, severity: 'severe', icd10Code: { ident: 'x', code: 'Z88.0', description: 'Allergy status to penicillin' } }],
+    diagnoses: [
+      { ...meta('d1'), name: 'Type 2 diabetes', description: '', date: '2019-03', endDate: '', pinned: true, active: true, icd10Code: { ident: 'e11', code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' } },
+      { ...meta('d2'), name: 'Sprained ankle', description: 'Left', date: '2020-01', endDate: '2020-03', pinned: false, active: false },
+    ],
+    medications: [{ ...meta('m1'), productName: 'Metformin', strength: '500', strengthUOM: 'mg', sigText: '1 tab twice daily', status: 'Active', start: '2019-03-10', end: '', expiration: '', code: { type: 'NDC', value: '00093-1048-01' }, pinned: false } as ChartSource['medications'][number]],
+    freeformMedications: [{ ...meta('f1'), name: 'Fish oil' }],
+    vaccines: [
+      { ...meta('v1'), name: 'Influenza, seasonal', cvxCode: '141', mvxCode: 'SKB', date: '2024-10-01', doseNumber: 1, lotNumber: 'L123', expirationDate: '2025-06-30', administrationSite: 'LD', administrationRoute: 'IM', administeringProviderName: 'Nurse Joy', pinned: false },
+      { ...meta('v2'), name: 'Childhood vaccine', pinned: false },
+    ] as ChartSource['vaccines'],
+    surgeries: [{ ...meta('s1'), name: 'Appendectomy', description: 'Laparoscopic', date: '2005-07-12', pinned: false }],
+    familyHistory: [{ ...meta('fh1'), diagnosis: 'Breast cancer', family: ['MTH', 'MGRMTH'], details: 'At 50', pinned: false, icd10Code: { ident: 'c50', code: 'C50.919', description: 'Malignant neoplasm of breast' } }],
+    socialHistory: [{ ...meta('sh1'), question: 'Do you smoke?', answers: [{ ident: 'ans1', answer: 'Never', timestamp: '2025-01-02T10:00:00.000Z', userId: 'u-prov' }], pinned: false, startDate: '', endDate: '', notes: '' }],
+    general: [{ ...meta('g1'), name: 'Lives alone', details: 'Needs rides', startDate: '2024-01-01', endDate: '', pinned: false }],
+    notes: [
+      note('n-visit', 'NOTE', { text: 'Follow-up visit. Stable.', formattedText: '<p>Follow-up visit. Stable.</p>' }, { files: [{ key: 'p1/notes/n-visit/abc/scan.pdf', name: 'scan.pdf', contentType: 'application/pdf', size: 1234 }] }),
+      note('n-draft', 'NOTE', {}, { status: 'DRAFT', signed: null }),
+      note('n-vitals', 'VITALS', { systolic: 128, diastolic: 82, heartRate: 71, spo2: 98, temp: 98.6, respiratoryRate: 14, height: 65, weight: 150, bmi: 24.96, growthPercentile: 40, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' }),
+      note('n-lab', 'LAB', {
+        tests: ['24323-8'], orderStatus: 'final', orderedFrom: 'Quest', collectedAt: '2025-02-02T08:00:00.000Z', lastUpdated: '2025-02-03T08:00:00.000Z',
+        orderingProvider: { userId: 'u-prov', name: 'Dr. Dana Reyes', resourceId: 'pr1' },
+        results: [
+          { id: 'r1', text: 'Glucose', code: '2345-7', interpretation: 'H', valueQuantity: { value: 130, unit: 'mg/dL' }, ranges: [{ low: 70, high: 99 }], reportId: 'rep1', panel: '24323-8', issued: '2025-02-03T08:00:00.000Z' },
+          { id: 'r2', text: 'Comment', code: 'X-1', valueString: 'Fasting', reportId: 'rep1', panel: '24323-8' },
+        ],
+      }),
+      note('n-rx', 'RX', { medicationName: 'Amoxicillin 500 mg capsule', ndcNumber: '65862-0017-01', providerId: 'u-prov', providerName: 'Dr. Dana Reyes', providerNpi: '1234567893', quantityPrescribed: 20, daysOfTreatment: 10, numberOfRefills: 0, instructions: 'Take 1', frequency: 'twice daily', datePrescribed: '02/01/2025', dateFulfilled: '02/01/2025', daw: false }),
+      note('n-ds', 'RX_DOSESPOT', { prescription: { id: 'ds1', medicationName: 'Lisinopril 10 mg', rxNorm: '314076', datePrescribed: '2025-01-15', providerName: 'Dr. Dana Reyes', quantityPrescribed: 30 } }),
+      note('n-sale', 'SALES', { items: [{ kind: 'inventory', refId: 'inv1', quantity: 2, name: 'Ibuprofen 200 mg', code: null, unitPriceInCents: 100, lineTotalInCents: 200 }, { kind: 'charge', refId: 'c1', quantity: 1, name: 'Visit', code: '99213', unitPriceInCents: 5000, lineTotalInCents: 5000 }] }),
+      note('n-sms-in', 'SMS', { text: 'Can I refill?', direction: 'inbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:00:00.000Z' }, { status: 'DELIVERED' }),
+      note('n-sms-out', 'SMS', { text: 'Yes, sent.', direction: 'outbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:05:00.000Z' }, { status: 'DELIVERED' }),
+      note('n-call', 'PHONE_CALL', { text: 'Called about results.' }),
+    ],
+    inventory: new Map([['inv1', { inventoryId: 'inv1', genericName: 'Ibuprofen', strength: '200 mg', form: 'tablet', ndcNumber: '0904-5853-61', quantityInStock: 10, isHidden: false, costPerUnit: 10, finalPrice: 100 }]]),
+    filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf']]),
+  };
+}
+
+const at = new Date('2025-03-01T00:00:00.000Z');
+const byType = (b: ReturnType<typeof chartBundle>, type: string) => b.entry.map((e) => e.resource).filter((r) => r.resourceType === type) as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('a chart as a FHIR R4 bundle', () => {
+  const bundle = chartBundle(fullSource(), at);
+
+  it('validates against the R4 schema and US Core, and every reference resolves inside it', () => {
+    expectValidBundle(bundle as never);
+  });
+
+  it('writes one resource of each kind the issue lists', () => {
+    const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication'].map((t) => [t, byType(bundle, t).length]));
+    expect(counts).toEqual({
+      Patient: 1, Practitioner: 2, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
+      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 8 + 1, Communication: 2,
+    });
+  });
+
+  it('codes with ICD-10-CM, CVX/MVX, NDC, RxNorm, LOINC and UCUM', () => {
+    const diabetes = byType(bundle, 'Condition').find((c) => c.code.text === 'Type 2 diabetes')!;
+    expect(diabetes.code.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9', display: 'Type 2 diabetes mellitus without complications' }]);
+    expect(diabetes.clinicalStatus.coding[0].code).toBe('active');
+    expect(byType(bundle, 'Condition').find((c) => c.code.text === 'Sprained ankle')!.clinicalStatus.coding[0].code).toBe('resolved');
+    const flu = byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Influenza, seasonal')!;
+    expect(flu.vaccineCode.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/cvx', code: '141' }]);
+    expect(flu.manufacturer.identifier).toEqual({ system: 'http://hl7.org/fhir/sid/mvx', value: 'SKB' });
+    expect(flu.route.coding[0].code).toBe('IM');
+    expect(byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Childhood vaccine')!.vaccineCode.coding[0].code).toBe('999');
+    const rx = byType(bundle, 'MedicationRequest').find((m) => m.reportedBoolean === false)!;
+    expect(rx.medicationCodeableConcept.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/ndc', code: '65862-0017-01' }]);
+    expect(rx.authoredOn).toBe('2025-02-01');
+    expect(rx.status).toBe('completed');
+    const ds = byType(bundle, 'MedicationRequest').find((m) => m.reportedBoolean === true)!;
+    expect(ds.medicationCodeableConcept.coding[0]).toEqual({ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '314076' });
+    const sale = byType(bundle, 'MedicationDispense').find((d) => d.quantity.value === 2)!;
+    expect(sale.medicationCodeableConcept.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/ndc', code: '0904-5853-61' }]);
+    const obs = byType(bundle, 'Observation');
+    const bp = obs.find((o) => o.code.coding?.[0]?.code === '85354-9')!;
+    expect(bp.component.map((c: { code: { coding: { code: string }[] }; valueQuantity: { value: number; code: string } }) => [c.code.coding[0]!.code, c.valueQuantity.value, c.valueQuantity.code])).toEqual([['8480-6', 128, 'mm[Hg]'], ['8462-4', 82, 'mm[Hg]']]);
+    const weight = obs.find((o) => o.code.coding?.[0]?.code === '29463-7')!;
+    expect(weight.valueQuantity).toEqual({ value: 150, unit: 'lb', system: 'http://unitsofmeasure.org', code: '[lb_av]' });
+    expect(obs.find((o) => o.code.coding?.[0]?.code === '8310-5')!.valueQuantity.code).toBe('[degF]');
+    const glucose = obs.find((o) => o.code.coding?.[0]?.code === '2345-7')!;
+    expect(glucose.interpretation[0].coding[0].code).toBe('H');
+    expect(glucose.referenceRange[0].high.value).toBe(99);
+    const report = byType(bundle, 'DiagnosticReport')[0]!;
+    expect(report.code.coding[0].code).toBe('24323-8');
+    expect(report.result).toHaveLength(2);
+    expect(report.basedOn[0].reference).toBe(`urn:uuid:${byType(bundle, 'ServiceRequest')[0]!.id}`);
+  });
+
+  it('attaches every note as text and points every file at its binary in the zip', () => {
+    const docs = byType(bundle, 'DocumentReference');
+    const visit = docs.find((d) => d.identifier[0].value === 'n-visit')!;
+    expect(Buffer.from(visit.content[0].attachment.data, 'base64').toString('utf8')).toBe('Follow-up visit. Stable.');
+    expect(visit.type.coding[0].code).toBe('11506-3');
+    expect(visit.docStatus).toBe('final');
+    expect(visit.author[0].display).toBe('Dr. Dana Reyes');
+    expect(docs.find((d) => d.identifier[0].value === 'n-draft')!.docStatus).toBe('preliminary');
+    const file = docs.find((d) => d.description === 'scan.pdf')!;
+    expect(file.content[0].attachment).toMatchObject({ url: 'files/0001-scan.pdf', contentType: 'application/pdf', size: 1234 });
+    expect(file.context.related[0].reference).toBe(`urn:uuid:${visit.id}`);
+    const texts = byType(bundle, 'Communication');
+    const patientRef = `urn:uuid:${byType(bundle, 'Patient')[0]!.id}`;
+    expect(texts.find((t) => t.payload[0].contentString === 'Can I refill?')!.sender.reference).toBe(patientRef);
+    expect(texts.find((t) => t.payload[0].contentString === 'Yes, sent.')!.recipient[0].reference).toBe(patientRef);
+  });
+
+  it('exports the same ids for the same chart, so an import recognises what it already has', () => {
+    const again = chartBundle(fullSource(), new Date('2025-04-01T00:00:00.000Z'));
+    expect(again.entry.map((e) => e.fullUrl)).toEqual(bundle.entry.map((e) => e.fullUrl));
+  });
+
+  it('the checks catch what is wrong', () => {
+    expect(schemaErrors({ resourceType: 'Condition', id: 'x', subject: { reference: 'urn:uuid:1' }, bogus: 1 }).length).toBeGreaterThan(0);
+    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: vaccineCode (CVX)', 'Immunization/x: primarySource']);
+  });
+});

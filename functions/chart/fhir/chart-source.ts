@@ -1,0 +1,69 @@
+import type { Note } from '../../../shared/notes/note-schema.js';
+import type { SaleLine } from '../../../shared/sales/sales-schema.js';
+import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { getInventoryItem } from '../../inventory/inventory-repository.js';
+import { listPatientNotes } from '../../notes/note-repository.js';
+import { getPatient } from '../../patients/patient-repository.js';
+import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
+import type { ChartSource } from './model.js';
+
+const SECTION_BY_KEY = new Map(Object.entries(CHART_SECTION_KEYS).map(([name, key]) => [key, name as ChartSectionName]));
+const SKIPPED_NOTE_STATUSES = new Set<Note['status']>(['DELETED', 'TEMPLATE']);
+
+/** A file's path inside the export zip: its position keeps two files of the same name apart. */
+export function zipPathOf(index: number, name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._ -]+/g, '_').slice(-120) || 'file';
+  return `files/${String(index + 1).padStart(4, '0')}-${safe}`;
+}
+
+/** Every chart item of a patient in one Query (PATIENT#<id>#…), sorted into its section. */
+async function chartSections(practiceId: string, patientId: string): Promise<Record<ChartSectionName, Record<string, unknown>[]>> {
+  const rows = await queryAll({
+    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': `PATIENT#${patientId}#` },
+  });
+  const out = Object.fromEntries(Object.keys(CHART_SECTION_KEYS).map((k) => [k, []])) as unknown as Record<ChartSectionName, Record<string, unknown>[]>;
+  for (const row of rows) {
+    const sectionKey = String(row.sk).slice(`PATIENT#${patientId}#`.length).split('#')[0]!;
+    const section = SECTION_BY_KEY.get(sectionKey as (typeof CHART_SECTION_KEYS)[ChartSectionName]);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { practiceId: _p, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = row;
+    if (section) out[section].push(rest);
+  }
+  return out;
+}
+
+/** Reads everything the export maps for one patient. */
+export async function loadChartSource(practiceId: string, patientId: string): Promise<ChartSource> {
+  const patient = await getPatient(practiceId, patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const [sections, allNotes] = await Promise.all([chartSections(practiceId, patientId), listPatientNotes(practiceId, patientId)]);
+  const notes = allNotes.filter((n) => !SKIPPED_NOTE_STATUSES.has(n.status));
+  const inventoryIds = new Set(notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)));
+  const inventory = new Map<string, InventoryItem>();
+  for (const id of inventoryIds) {
+    const item = await getInventoryItem(practiceId, id);
+    if (item) inventory.set(id, item);
+  }
+  const filePaths = new Map<string, string>();
+  for (const file of notes.flatMap((n) => n.files)) if (!filePaths.has(file.key)) filePaths.set(file.key, zipPathOf(filePaths.size, file.name));
+  const s = sections as unknown as Record<ChartSectionName, never[]>;
+  return {
+    practiceId,
+    patient,
+    allergies: s.allergies,
+    diagnoses: s.diagnoses,
+    medications: s.medications,
+    freeformMedications: s.freeformMedications,
+    vaccines: s.vaccines,
+    surgeries: s.surgeries,
+    familyHistory: s.familyHistory,
+    socialHistory: s.socialHistory,
+    general: s.general,
+    notes,
+    inventory,
+    filePaths,
+  };
+}

@@ -1,0 +1,32 @@
+import { clean, fhirInstant, sourceIdentifier, stableUuid, SYSTEMS } from './fhir-core.js';
+import type { ChartMapper } from './model.js';
+
+type Sms = { text?: string; direction?: 'inbound' | 'outbound'; deliveryStatus?: string; timestamp?: string; from?: string; to?: string; sentBy?: string | null };
+
+/** Texts with the patient: one Communication each, the patient its sender or recipient. */
+export const textMessages: ChartMapper = {
+  kind: 'text',
+  map: (src, ctx) =>
+    src.notes
+      .filter((n) => n.noteType === 'SMS' || n.noteType === 'SMS_LOG')
+      .map((n) => {
+        const d = n.data as Sms;
+        const inbound = d.direction === 'inbound';
+        const failed = n.status === 'FAILED' || d.deliveryStatus === 'FAILED';
+        const practice = ctx.practitioner(n.author);
+        return clean({
+          resourceType: 'Communication',
+          id: stableUuid('Communication', src.practiceId, n.noteId),
+          identifier: [sourceIdentifier(src.practiceId, 'text', n.noteId)],
+          status: failed ? 'not-done' : 'completed',
+          category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: n.noteType === 'SMS' ? 'Text message' : 'Logged text message' }],
+          medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT', display: 'SMS written' }] }],
+          subject: ctx.patientRef,
+          sent: fhirInstant(d.timestamp ?? n.eventTimestamp),
+          received: inbound ? fhirInstant(d.timestamp ?? n.eventTimestamp) : undefined,
+          sender: inbound ? ctx.patientRef : practice,
+          recipient: inbound ? (practice ? [practice] : []) : [ctx.patientRef],
+          payload: [{ contentString: d.text || n.data.text || '' }],
+        });
+      }),
+};

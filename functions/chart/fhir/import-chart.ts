@@ -1,0 +1,333 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../../shared/zod.js';
+import { ADMINISTRATION_ROUTES, ALLERGY_SEVERITIES, FAMILY_RELATIONS } from '../../../shared/chart/constants.js';
+import type { FhirImportItem, FhirImportPreview, FhirImportResult } from '../../../shared/chart/fhir.js';
+import type { Note } from '../../../shared/notes/note-schema.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { writeAudit } from '../../lib/audit/audit-repository.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { parseOrThrow } from '../../lib/http/zod-errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { insertNote } from '../../notes/note-repository.js';
+import { getPatient } from '../../patients/patient-repository.js';
+import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
+import { buildStored, type SectionSpec } from '../section-crud.js';
+import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
+import { SOCIAL_HISTORY } from '../social-history.js';
+import { SYSTEMS } from './fhir-core.js';
+import { VITAL_CODES } from './vitals.js';
+
+/*
+ * A FHIR bundle into a chart. Every resource brought in leaves a marker under the patient
+ * (FHIRIMPORT#<patientId>#<key>, the key from the resource's identifier, else its content), written
+ * before what it makes and only if absent: the same bundle imported twice adds nothing.
+ */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const MAX_IMPORT_ENTRIES = 5_000;
+export const FhirImportBody = z.object({
+  bundle: z.object({
+    resourceType: z.literal('Bundle', { error: 'The file is not a FHIR Bundle' }),
+    entry: z.optional(z.array(z.object({ fullUrl: z.optional(z.string()), resource: z.record(z.string(), z.unknown()) })).check(z.maxLength(MAX_IMPORT_ENTRIES, `A bundle may hold at most ${MAX_IMPORT_ENTRIES} resources`))),
+  }, { error: 'The file is not a FHIR Bundle' }),
+});
+export type FhirImportBody = z.infer<typeof FhirImportBody>;
+
+const markerKey = (patientId: string, key: string) => `FHIRIMPORT#${patientId}#${key}`;
+
+/** The resource's own identity when it has one, else its content: what "the same resource" means. */
+export function importKey(r: Json): string {
+  const id = (r.identifier as Json[] | undefined)?.find((i) => i?.value);
+  const basis = id ? `${r.resourceType}|${id.system ?? ''}|${id.value}` : `${r.resourceType}|content|${JSON.stringify({ ...r, id: undefined, meta: undefined })}`;
+  return createHash('sha256').update(basis).digest('hex').slice(0, 40);
+}
+
+const text = (cc: Json | undefined): string | undefined => cc?.text || cc?.coding?.find((c: Json) => c.display)?.display || cc?.coding?.[0]?.code;
+const codeIn = (cc: Json | undefined, system: string): string | undefined => cc?.coding?.find((c: Json) => c.system === system)?.code;
+const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
+const month = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}/.test(v) ? v.slice(0, 7) : undefined);
+const noteOf = (r: Json) => (r.note as Json[] | undefined)?.map((n) => n.text).filter(Boolean).join('\n') || undefined;
+const active = (r: Json) => !['inactive', 'resolved', 'remission'].includes(codeIn(r.clinicalStatus, r.resourceType === 'Condition' ? SYSTEMS.conditionClinical : SYSTEMS.allergyClinical) ?? 'active');
+const categories = (r: Json) => ((r.category as Json[] | undefined) ?? []).flatMap((c) => (c.coding ?? []).map((x: Json) => x.code));
+const ROUTE_FROM_V2: Record<string, string> = Object.fromEntries(ADMINISTRATION_ROUTES.map((r) => [r === 'NAS' ? 'NS' : r, r]));
+
+/** One bundle resource as Tidewell will keep it. */
+type Planned =
+  | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
+  | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
+  | { kind: 'vital'; at: string; values: Record<string, number> }
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string };
+
+const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
+/** Notes the export also writes as other resources: brought in through those, not twice. */
+const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_VERADIGM', 'SALES', 'SMS', 'SMS_LOG']);
+
+const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
+
+/** What a resource becomes, or why it is left out. */
+function plan(r: Json): { planned?: Planned; summary: string; reason?: string } {
+  switch (r.resourceType) {
+    case 'AllergyIntolerance': {
+      const reaction = r.reaction?.[0];
+      const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
+      const manifestation = reaction?.manifestation?.[0]?.text;
+      const name = text(r.code) ?? 'Allergy';
+      return {
+        summary: `Allergy: ${name}`,
+        planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: manifestation && manifestation.toLowerCase() !== severity ? manifestation : undefined, startDate: day(r.onsetDateTime), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) } },
+      };
+    }
+    case 'Condition': {
+      const name = text(r.code) ?? 'Condition';
+      const icd10CodeId = codeIn(r.code, SYSTEMS.icd10cm);
+      if (categories(r).includes('health-concern')) {
+        return { summary: `General information: ${name}`, planned: { kind: 'section', section: 'general', spec: GENERAL, input: { name, details: noteOf(r), startDate: day(r.onsetDateTime), endDate: day(r.abatementDateTime), icd10CodeId } } };
+      }
+      return {
+        summary: `Diagnosis: ${name}${icd10CodeId ? ` (${icd10CodeId})` : ''}`,
+        planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: noteOf(r), date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId } },
+      };
+    }
+    case 'MedicationStatement': {
+      const name = text(r.medicationCodeableConcept) ?? 'Medication';
+      const ndc = codeIn(r.medicationCodeableConcept, SYSTEMS.ndc);
+      return {
+        summary: `Medication: ${name}`,
+        planned: {
+          kind: 'section',
+          section: 'medications',
+          spec: MEDICATIONS,
+          input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: r.dosage?.[0]?.text, description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined },
+        },
+      };
+    }
+    case 'Immunization': {
+      const name = text(r.vaccineCode) ?? 'Vaccine';
+      const cvx = codeIn(r.vaccineCode, SYSTEMS.cvx);
+      const notes = (r.note as Json[] | undefined)?.map((n) => String(n.text)) ?? [];
+      const adverse = notes.find((n) => n.startsWith('Adverse reactions: '));
+      return {
+        summary: `Vaccine: ${name}${day(r.occurrenceDateTime) ? ` on ${day(r.occurrenceDateTime)}` : ''}`,
+        planned: {
+          kind: 'section',
+          section: 'vaccines',
+          spec: VACCINES,
+          input: {
+            name,
+            cvxCode: cvx && cvx !== '999' ? cvx : undefined,
+            mvxCode: r.manufacturer?.identifier?.system === SYSTEMS.mvx ? r.manufacturer.identifier.value : undefined,
+            date: day(r.occurrenceDateTime),
+            doseNumber: r.protocolApplied?.[0]?.doseNumberPositiveInt,
+            lotNumber: r.lotNumber,
+            expirationDate: day(r.expirationDate),
+            administrationSite: r.site?.coding?.[0]?.code,
+            administrationRoute: ROUTE_FROM_V2[codeIn(r.route, SYSTEMS.routeV2) ?? ''],
+            administeringProviderName: r.performer?.[0]?.actor?.display,
+            notes: notes.filter((n) => n !== adverse).join('\n') || undefined,
+            adverseReactions: adverse?.slice('Adverse reactions: '.length),
+          },
+        },
+      };
+    }
+    case 'Procedure': {
+      const name = text(r.code) ?? 'Procedure';
+      return { summary: `Surgery: ${name}`, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: noteOf(r), date: day(r.performedDateTime ?? r.performedPeriod?.start) } } };
+    }
+    case 'FamilyMemberHistory': {
+      const c = r.condition?.[0];
+      const diagnosis = text(c?.code) ?? 'Condition';
+      const rel = codeIn(r.relationship, SYSTEMS.roleCode);
+      return {
+        summary: `Family history: ${diagnosis}${r.relationship ? ` (${text(r.relationship)})` : ''}`,
+        planned: {
+          kind: 'section',
+          section: 'familyHistory',
+          spec: FAMILY_HISTORY,
+          input: { diagnosis, family: rel && (FAMILY_RELATIONS as readonly string[]).includes(rel) ? [rel] : [], details: c?.note?.map((n: Json) => n.text).join('\n'), icd10CodeId: codeIn(c?.code, SYSTEMS.icd10cm) },
+        },
+      };
+    }
+    case 'Observation': {
+      const cats = categories(r);
+      if (cats.includes('social-history')) {
+        const question = text(r.code) ?? 'Social history';
+        const answer = r.valueString ?? text(r.valueCodeableConcept) ?? (r.valueBoolean !== undefined ? String(r.valueBoolean) : undefined);
+        if (answer === undefined) return { summary: `Social history: ${question}`, reason: 'It has no answer' };
+        return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at: r.issued ?? r.effectiveDateTime, startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
+      }
+      if (cats.includes('vital-signs')) {
+        const at = r.effectiveDateTime ?? r.effectivePeriod?.start;
+        const values: Record<string, number> = {};
+        const loinc = codeIn(r.code, SYSTEMS.loinc);
+        const q = r.valueQuantity?.value;
+        if (loinc === '85354-9') {
+          for (const c of r.component ?? []) {
+            const code = codeIn(c.code, SYSTEMS.loinc);
+            if (typeof c.valueQuantity?.value !== 'number') continue;
+            if (code === '8480-6') values.systolic = c.valueQuantity.value;
+            if (code === '8462-4') values.diastolic = c.valueQuantity.value;
+          }
+        } else {
+          const key = Object.entries(VITAL_CODES).find(([, v]) => v.loinc === loinc && v.ucum === r.valueQuantity?.code)?.[0];
+          if (key && typeof q === 'number') values[key] = q;
+        }
+        if (!at || Object.keys(values).length === 0) return { summary: `Vital sign: ${text(r.code)}`, reason: 'Not in the units Tidewell records' };
+        return { summary: `Vitals on ${day(at)}: ${text(r.code)}`, planned: { kind: 'vital', at, values } };
+      }
+      if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
+        return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
+      }
+      return { summary: `Observation: ${text(r.code) ?? ''}`, reason: cats.includes('laboratory') ? 'Lab results are not imported yet' : 'Not a kind Tidewell keeps' };
+    }
+    case 'DocumentReference': {
+      const typeText = r.type?.text;
+      const plain = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/plain'))?.attachment;
+      const html = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment;
+      const title = r.description ?? text(r.type) ?? 'Document';
+      if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions, sales and texts are not imported yet' };
+      if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
+      const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
+      return {
+        summary: `Note: ${title} (${day(at)})`,
+        planned: {
+          kind: 'note',
+          noteType: NOTE_TYPES_KEPT.has(typeText) ? typeText : 'DOCUMENT',
+          status: r.docStatus === 'preliminary' ? 'DRAFT' : 'SIGNED',
+          at,
+          text: decode(plain) ?? '',
+          formattedText: decode(html),
+          subject: r.description,
+        },
+      };
+    }
+    case 'Patient':
+    case 'Practitioner':
+      return { summary: r.resourceType === 'Patient' ? `Patient: ${patientName(r)}` : `Practitioner: ${text({ text: r.name?.[0]?.text }) ?? ''}`, reason: r.resourceType === 'Patient' ? 'The chart it goes into is this one' : 'Named on what it wrote' };
+    default:
+      return { summary: String(r.resourceType), reason: `${String(r.resourceType)} is not imported yet` };
+  }
+}
+
+function patientName(r: Json): string {
+  const n = r.name?.find((x: Json) => x.use === 'official') ?? r.name?.[0];
+  return [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || n?.text || '';
+}
+
+async function presentKeys(practiceId: string, patientId: string): Promise<Set<string>> {
+  const rows = await queryAll({ KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': practiceId, ':prefix': markerKey(patientId, '') }, ProjectionExpression: 'sk' });
+  return new Set(rows.map((r) => String(r.sk).slice(markerKey(patientId, '').length)));
+}
+
+async function claim(practiceId: string, patientId: string, key: string, r: Json, at: string): Promise<boolean> {
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: markerKey(patientId, key), entityType: 'FHIR_IMPORT', resourceType: r.resourceType, importedAt: at }, ConditionExpression: 'attribute_not_exists(sk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+interface Analysed {
+  items: (FhirImportItem & { key: string; planned?: Planned; resource: Json })[];
+  sourcePatient?: string;
+}
+
+async function analyse(practiceId: string, patientId: string, body: FhirImportBody): Promise<Analysed> {
+  if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const present = await presentKeys(practiceId, patientId);
+  const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
+  const items = resources.map((resource) => {
+    const key = importKey(resource);
+    const p = plan(resource);
+    // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
+    if (p.planned?.kind === 'section') {
+      const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
+      if (!parsed.success) p.reason = parsed.error.issues[0]?.message ?? 'Not valid';
+      else p.planned.input = parsed.data as Json;
+    }
+    const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
+    return { key, resource, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
+  });
+  const source = resources.find((r) => r.resourceType === 'Patient');
+  return { items, sourcePatient: source ? patientName(source) : undefined };
+}
+
+const definedInput = (input: Json) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
+const publicItem = ({ resourceType, summary, action, reason }: FhirImportItem) => ({ resourceType, summary, action, ...(reason ? { reason } : {}) });
+const count = (items: FhirImportItem[], action: FhirImportItem['action']) => items.filter((i) => i.action === action).length;
+
+/** POST …/fhir-import-preview: what the import would add, what is already here, and what it leaves out (and why). */
+export async function previewImport(auth: AuthContext, patientId: string, raw: unknown): Promise<FhirImportPreview> {
+  const body = parseOrThrow(FhirImportBody, raw);
+  const { items, sourcePatient } = await analyse(auth.practiceId, patientId, body);
+  await writeAudit(auth, { action: 'read', entity: 'fhir_import_preview', patientId, count: items.length });
+  return { sourcePatient, add: count(items, 'add'), present: count(items, 'present'), skip: count(items, 'skip'), items: items.map(publicItem) };
+}
+
+/** POST …/fhir-import: adds what the preview listed as new; what another import added meanwhile is left alone. */
+export async function importBundle(auth: AuthContext, patientId: string, raw: unknown, now = new Date()): Promise<FhirImportResult> {
+  const body = parseOrThrow(FhirImportBody, raw);
+  const { items } = await analyse(auth.practiceId, patientId, body);
+  const at = now.toISOString();
+  let added = 0;
+  const vitals = new Map<string, Record<string, number>>();
+  const social = new Map<string, { question: string; startDate?: string; endDate?: string; notes?: string; answers: { answer: string; at?: string }[] }>();
+  for (const item of items) {
+    if (item.action !== 'add' || !item.planned) continue;
+    const p = item.planned;
+    // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
+    if (p.kind === 'section') {
+      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      // The input was checked (and given its defaults) by the section's own rules in analyse().
+      await createSectionItem(auth.practiceId, p.section, await buildStored(p.spec, patientId, p.input));
+    } else {
+      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      else if (p.kind === 'social') {
+        const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
+        s.answers.push({ answer: p.answer, at: p.at });
+        social.set(p.question, s);
+      } else await insertNote(auth.practiceId, importedNote(auth, patientId, at, p));
+    }
+    added++;
+  }
+  for (const [when, values] of vitals) {
+    await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' } }));
+  }
+  for (const s of social.values()) {
+    const answers = s.answers.map((a) => ({ ident: randomUUID(), answer: a.answer, timestamp: a.at ?? at, userId: auth.userId }));
+    await createSectionItem(auth.practiceId, 'socialHistory', await buildStored(SOCIAL_HISTORY, patientId, { question: s.question, answers, startDate: s.startDate ?? '', endDate: s.endDate ?? '', notes: s.notes ?? '', pinned: false }));
+  }
+  await writeAudit(auth, { action: 'create', entity: 'fhir_import', patientId, count: added });
+  return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
+}
+
+function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }> & { data?: Record<string, unknown> }): Note {
+  const signed = p.status === 'SIGNED';
+  return {
+    noteId: randomUUID(),
+    noteType: p.noteType,
+    status: p.status,
+    signed: signed ? at : null,
+    eventTimestamp: new Date(Date.parse(p.at) || Date.now()).toISOString(),
+    timestamp: at,
+    createdAt: at,
+    data: p.data ?? { text: p.text, formattedText: p.formattedText ?? escapeHtml(p.text), ...(p.subject ? { subject: p.subject } : {}) },
+    patientId,
+    hidden: false,
+    files: [],
+    author: { userId: auth.userId, name: auth.name || auth.email, email: auth.email },
+    onBehalfOf: null,
+    noteVersion: 1,
+    signedBy: signed ? { userId: auth.userId, name: auth.name || auth.email, email: auth.email } : null,
+  };
+}
+
+const escapeHtml = (s: string) => s.split('\n').map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`).join('');

@@ -1,0 +1,35 @@
+import { allergies } from './allergies.js';
+import { textMessages } from './communications.js';
+import { conditions, healthConcerns } from './conditions.js';
+import { saleDispenses } from './dispenses.js';
+import { documents } from './documents.js';
+import { familyHistory } from './family-history.js';
+import { immunizations } from './immunizations.js';
+import { labs } from './labs.js';
+import { medicationStatements } from './medication-statements.js';
+import type { ChartMapper } from './model.js';
+import { prescriptions } from './prescriptions.js';
+import { procedures } from './procedures.js';
+import { socialHistory } from './social-history.js';
+import { vitals } from './vitals.js';
+
+/**
+ * Every kind of Tidewell data the export writes, one module each. Appointments, forms, calls and
+ * faxes are not here yet: each becomes one more module in this list.
+ */
+export const CHART_MAPPERS: readonly ChartMapper[] = [
+  allergies,
+  conditions,
+  healthConcerns,
+  medicationStatements,
+  prescriptions,
+  saleDispenses,
+  immunizations,
+  procedures,
+  familyHistory,
+  vitals,
+  socialHistory,
+  labs,
+  documents,
+  textMessages,
+];

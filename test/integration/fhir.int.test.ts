@@ -1,0 +1,155 @@
+import { unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FhirExportResult } from '../../shared/chart/fhir.js';
+import { expectValidBundle } from '../support/fhir-checks.js';
+import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+
+const run = Date.now().toString(36);
+let provider: string;
+let admin: string;
+let employee: string;
+let patientId: string;
+type Res = { resourceType: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function ok(res: Promise<{ status: number; body: any }>, status = 201) { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body;
+}
+
+async function exportZip(token: string) {
+  const res = await api(token, 'GET', `/v1/patients/${patientId}/fhir-export`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const result = res.body as FhirExportResult;
+  const zip = new Uint8Array(await (await fetch(result.url)).arrayBuffer());
+  const files = unzipSync(zip);
+  return { result, files, bundle: JSON.parse(new TextDecoder().decode(files['bundle.json'])) as { resourceType: string; type: string; entry: { fullUrl: string; resource: Res }[] } };
+}
+
+beforeAll(async () => {
+  [provider, admin, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
+  const p = await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Fhir${run}`, gender: 'female', dob: '1981-03-04' }));
+  patientId = p.id;
+  const base = `/v1/patients/${patientId}`;
+  await ok(api(provider, 'POST', `${base}/allergies`, { name: 'Penicillin', severity: 'severe', startDate: '2010-01-01' }));
+  await ok(api(provider, 'POST', `${base}/diagnoses`, { name: 'Hypertension', date: '2020-01', pinned: false, icd10CodeId: 'I10' }));
+  await ok(api(provider, 'POST', `${base}/medications`, { productName: 'Lisinopril', strength: '10', strengthUOM: 'mg', code: { type: 'NDC', value: '68180-0514-01' } }));
+  await ok(api(provider, 'POST', `${base}/vaccines`, { name: 'Influenza', cvxCode: '141', mvxCode: 'SKB', date: '2024-10-01', administrationRoute: 'IM' }));
+  await ok(api(provider, 'POST', `${base}/surgeries`, { name: 'Appendectomy', date: '2001-05-05' }));
+  await ok(api(provider, 'POST', `${base}/family-history`, { diagnosis: 'Diabetes', family: ['FTH'] }));
+  await ok(api(provider, 'POST', `${base}/social-history`, { question: 'Tobacco use?', answer: 'Never' }));
+  await ok(api(provider, 'POST', `${base}/general`, { name: 'Lives alone' }));
+  const vitals = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId }));
+  await ok(api(provider, 'POST', `/v1/notes/${vitals.noteId}/sign`, { noteVersion: vitals.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } }), 200);
+  const presign = await ok(api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }), 200);
+  await fetch(presign.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
+  const doc = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId }));
+  await ok(api(provider, 'POST', `/v1/notes/${doc.noteId}/sign`, {
+    noteVersion: doc.noteVersion,
+    data: { text: 'Visit: blood pressure controlled.', formattedText: '<p>Visit: blood pressure controlled.</p>' },
+    files: [{ key: presign.key, name: `scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }],
+  }), 200);
+});
+
+describe('FHIR export of one chart', () => {
+  it('a provider gets a zip holding a bundle that validates, with codes, references and the files', async () => {
+    const { result, files, bundle } = await exportZip(provider);
+    expectValidBundle(bundle as never);
+    expect(result.files).toBe(1);
+    expect(result.resources).toBe(bundle.entry.length);
+    const types = new Set(bundle.entry.map((e) => e.resource.resourceType));
+    for (const t of ['Patient', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']) expect(types).toContain(t);
+    const resources = bundle.entry.map((e) => e.resource);
+    expect(resources.find((r) => r.resourceType === 'Condition' && r.code.text === 'Hypertension')!.code.coding[0]).toMatchObject({ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'I10' });
+    expect(resources.find((r) => r.resourceType === 'Observation' && r.code.coding?.[0]?.code === '85354-9')).toBeTruthy();
+    const file = resources.find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;
+    const path = file.content[0].attachment.url as string;
+    expect(new TextDecoder().decode(files[path])).toBe('%PDF-1.4 hi');
+  });
+
+  it('an admin may export; an employee is refused; every export is in the patient\'s audit trail', async () => {
+    const { result } = await exportZip(admin);
+    expect((await api(employee, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(403);
+    const trail = await patientAuditTrail(patientId);
+    expect(trail.filter((e) => e.entity === 'fhir_export').length).toBeGreaterThanOrEqual(2);
+    expect(trail.some((e) => e.entity === 'fhir_export' && e.entityId === result.fileName)).toBe(true);
+  });
+
+  it('another patient id answers 404', async () => {
+    expect((await api(provider, 'GET', `/v1/patients/nobody-${run}/fhir-export`)).status).toBe(404);
+  });
+});
+
+/** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']);
+const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display']);
+function strip(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(strip);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !NOT_CONTENT.has(k)).map(([k, x]) => [k, strip(x)]));
+  return v;
+}
+function clinicalContent(bundle: { entry: { resource: Res }[] }): string[] {
+  return bundle.entry
+    .map((e) => e.resource)
+    .filter((r) => IMPORTED_TYPES.has(r.resourceType) && !(r.resourceType === 'DocumentReference' && r.content.some((c: Res) => c.attachment.url)))
+    .filter((r) => !(r.resourceType === 'Observation' && r.category.some((c: Res) => c.coding[0].code === 'laboratory')))
+    .map((r) => JSON.stringify(strip(r)))
+    .sort();
+}
+
+describe('FHIR import into another chart', () => {
+  let target: string;
+  let bundle: { resourceType: string; entry: { fullUrl: string; resource: Res }[] };
+
+  beforeAll(async () => {
+    bundle = (await exportZip(provider)).bundle;
+    const p = await ok(api(admin, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Moved${run}`, gender: 'female', dob: '1981-03-04' }));
+    target = p.id;
+  });
+
+  it('previews what will be added, imports it once, and a second import adds nothing', async () => {
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
+    expect(preview.sourcePatient).toBe(`Fiona Fhir${run}`);
+    expect(preview.present).toBe(0);
+    expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
+    expect(preview.items.find((i: Res) => i.resourceType === 'Patient').action).toBe('skip');
+    // The preview changes nothing.
+    expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toEqual([]);
+
+    const first = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
+    expect(first.added).toBe(preview.add);
+    const allergies = (await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items;
+    expect(allergies.map((a: Res) => [a.name, a.severity])).toEqual([['Penicillin', 'severe']]);
+
+    const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
+    expect([again.add, again.present]).toEqual([0, preview.add]);
+    const second = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
+    expect(second.added).toBe(0);
+    expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
+
+    const trail = await patientAuditTrail(target);
+    expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
+  });
+
+  it('a round trip (export, import, export) keeps the same clinical content', async () => {
+    const again = (await exportZip(provider)).bundle;
+    const moved = await api(provider, 'GET', `/v1/patients/${target}/fhir-export`);
+    const zip = new Uint8Array(await (await fetch(moved.body.url)).arrayBuffer());
+    const out = JSON.parse(new TextDecoder().decode(unzipSync(zip)['bundle.json']));
+    expectValidBundle(out);
+    expect(clinicalContent(out)).toEqual(clinicalContent(again));
+  });
+
+  it('refuses what is not a bundle with the words the screen shows, and an employee', async () => {
+    const bad = await api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: { resourceType: 'Patient' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('The file is not a FHIR Bundle');
+    expect((await api(employee, 'POST', `/v1/patients/${target}/fhir-import`, { bundle })).status).toBe(403);
+    // A resource Tidewell would refuse is listed as left out, with the chart's own words, and never added.
+    const future = { resourceType: 'Bundle', type: 'collection', entry: [{ resource: { resourceType: 'Condition', code: { text: `Future ${run}` }, onsetDateTime: '2999-01-01', subject: { reference: 'Patient/x' } } }] };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: future }), 200);
+    expect(preview.items[0]).toMatchObject({ action: 'skip', summary: `Diagnosis: Future ${run}` });
+    expect(preview.items[0].reason).toMatch(/future/i);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview, type FhirImportResult } from '../../../../shared/chart/fhir.js';
+import { Button } from '../../components/ui/button.js';
+import { MODAL_WIDTH } from '../../components/ui/dialog.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { showToast, withServerText } from '../../lib/toasts.js';
+
+const ACTION_LABEL: Record<FhirImportItem['action'], string> = { add: 'Add', present: 'Already here', skip: 'Left out' };
+
+/** The bundle inside an export zip (bundle.json), or a bundle saved as JSON. */
+async function readBundle(file: File): Promise<unknown> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  let json: string;
+  if (isZip) {
+    const { unzipSync } = await import('fflate');
+    const entry = unzipSync(bytes, { filter: (f) => f.name === 'bundle.json' })['bundle.json'];
+    if (!entry) throw new Error(M.notABundle);
+    json = new TextDecoder().decode(entry);
+  } else json = new TextDecoder().decode(bytes);
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw new Error(M.notABundle);
+  }
+}
+
+/** Choose a FHIR export, see what it would add to this chart, and confirm. */
+export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [bundle, setBundle] = useState<unknown>(null);
+  const [preview, setPreview] = useState<FhirImportPreview | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const path = `/v1/patients/${encodeURIComponent(patientId)}/fhir-import`;
+
+  function reset(open: boolean) {
+    if (!open) {
+      setBundle(null);
+      setPreview(null);
+      setError('');
+    }
+    onOpenChange(open);
+  }
+
+  async function choose(file: File | undefined) {
+    setPreview(null);
+    setError('');
+    if (!file) return;
+    setBusy(true);
+    try {
+      const read = await readBundle(file);
+      setBundle(read);
+      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body: { bundle: read } }));
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : M.notABundle);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(close: () => void) {
+    setBusy(true);
+    try {
+      const result = await apiRequest<FhirImportResult>({ method: 'POST', path, body: { bundle } });
+      await queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
+      await queryClient.invalidateQueries({ queryKey: ['notes'] });
+      showToast(M.imported(result.added), { tone: 'success' });
+      close();
+    } catch (e) {
+      showToast(withServerText(M.importFailed, e), { tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={reset} isDismissable className="tw-modal-overlay">
+      <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>
+        <AriaDialog className="tw-dialog tw-fhir-import">
+          {({ close }) => (
+            <>
+              <Heading slot="title" className="tw-dialog__title">
+                {M.importBundle}
+              </Heading>
+              <div className="tw-dialog__body">
+                <label htmlFor={inputId} className="tw-fhir-import__label">
+                  {M.chooseFile}
+                </label>
+                <input id={inputId} type="file" accept=".zip,.json,application/zip,application/json,application/fhir+json" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
+                {error ? (
+                  <p role="alert" className="tw-fhir-import__error">
+                    {error}
+                  </p>
+                ) : null}
+                {preview ? (
+                  <div className="tw-fhir-import__preview">
+                    <p role="status">
+                      {preview.sourcePatient ? <strong>{preview.sourcePatient}: </strong> : null}
+                      {M.preview(preview.add, preview.present, preview.skip)}
+                    </p>
+                    {/* A long bundle scrolls here: focusable, so the keyboard can scroll it too. */}
+                    <div className="tw-fhir-import__scroll" role="region" aria-label="Import preview" tabIndex={0}>
+                    <table className="tw-fhir-import__table">
+                      <caption className="tw-visually-hidden">What the import brings into this chart</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Item</th>
+                          <th scope="col">Import</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {preview.items.map((item, i) => (
+                          <tr key={i} className={`tw-fhir-import__row--${item.action}`}>
+                            <td>{item.summary}</td>
+                            <td>{item.reason ? `${ACTION_LABEL[item.action]}: ${item.reason}` : ACTION_LABEL[item.action]}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                    </div>
+                  </div>
+                ) : null}
+              </div>
+              <div className="tw-dialog__actions">
+                <Button variant="secondary" onPress={close}>
+                  Cancel
+                </Button>
+                <Button variant="primary" onPress={() => void confirm(close)} isDisabled={!preview || preview.add === 0 || busy} isPending={busy && !!preview}>
+                  {M.confirm}
+                </Button>
+              </div>
+            </>
+          )}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -17,69 +17,69 @@ import type { CalendarRouteKey } from './routes.js';
 
 export const CALENDAR_ROUTES = {
   // Spec shell §7.9, under the practice group's own prefix: its greedy keys already take them.
-  'GET /v1/practices/calendar/appointment-types': route({ query: StatusQuery, run: ({ auth, query }) => calendar.listAppointmentTypes(auth, query.status) }),
-  'POST /v1/practices/calendar/appointment-types': route({
+  'GET /v1/appointment-types': route({ query: StatusQuery, run: ({ auth, query }) => calendar.listAppointmentTypes(auth, query.status) }),
+  'POST /v1/appointment-types': route({
     body: AppointmentTypeInput,
     permission: 'practice.settings.change',
     status: 201,
     run: ({ auth, body }) => calendar.saveAppointmentType(auth, null, body),
   }),
-  'GET /v1/practices/calendar/appointment-types/{ident}': route({ params: IdentParams, run: ({ auth, params }) => calendar.requireAppointmentType(auth, params.ident) }),
-  'PUT /v1/practices/calendar/appointment-types/{ident}': route({
+  'GET /v1/appointment-types/{ident}': route({ params: IdentParams, run: ({ auth, params }) => calendar.requireAppointmentType(auth, params.ident) }),
+  'PUT /v1/appointment-types/{ident}': route({
     params: IdentParams,
     body: AppointmentTypeInput,
     permission: 'practice.settings.change',
     run: ({ auth, params, body }) => calendar.saveAppointmentType(auth, params.ident, body),
   }),
-  'DELETE /v1/practices/calendar/appointment-types/{ident}': route({
+  'DELETE /v1/appointment-types/{ident}': route({
     params: IdentParams,
     permission: 'practice.settings.change',
     run: ({ auth, params }) => calendar.removeAppointmentType(auth, params.ident),
   }),
-  'GET /v1/practices/calendar/booking-locations': route({ query: StatusQuery, run: ({ auth, query }) => calendar.listBookingLocations(auth, query.status) }),
-  'POST /v1/practices/calendar/booking-locations': route({
+  'GET /v1/booking-locations': route({ query: StatusQuery, run: ({ auth, query }) => calendar.listBookingLocations(auth, query.status) }),
+  'POST /v1/booking-locations': route({
     body: BookingLocationInput,
     permission: 'practice.settings.change',
     status: 201,
     run: ({ auth, body }) => calendar.saveBookingLocation(auth, null, body),
   }),
-  'PUT /v1/practices/calendar/booking-locations/{ident}': route({
+  'PUT /v1/booking-locations/{ident}': route({
     params: IdentParams,
     body: BookingLocationInput,
     permission: 'practice.settings.change',
     run: ({ auth, params, body }) => calendar.saveBookingLocation(auth, params.ident, body),
   }),
-  'DELETE /v1/practices/calendar/booking-locations/{ident}': route({
+  'DELETE /v1/booking-locations/{ident}': route({
     params: IdentParams,
     permission: 'practice.settings.change',
     run: ({ auth, params }) => calendar.removeBookingLocation(auth, params.ident),
   }),
-  'GET /v1/practices/calendar/calendar-settings/users/{userId}': route({ params: UserIdParams, run: ({ auth, params }) => calendar.userCalendarSettings(auth, params.userId) }),
+  'GET /v1/calendar-settings/users/{userId}': route({ params: UserIdParams, run: ({ auth, params }) => calendar.userCalendarSettings(auth, params.userId) }),
   // A user changes their own; an admin anyone's (checked in the use case).
-  'PUT /v1/practices/calendar/calendar-settings/users/{userId}': route({
+  'PUT /v1/calendar-settings/users/{userId}': route({
     params: UserIdParams,
     body: UserCalendarSettingsInput,
     run: ({ auth, params, body }) => calendar.putUserCalendarSettings(auth, params.userId, body),
   }),
   // The practice's zone (spec shell §7.7 GET /v1/practices/settings/calendar), under calendar/ so it adds no API route.
-  'GET /v1/practices/calendar/settings': route({ run: ({ auth }) => calendar.practiceCalendarSettings(auth.practiceId) }),
-  'PUT /v1/practices/calendar/settings': route({
+  'GET /v1/practices/settings/calendar': route({ run: ({ auth }) => calendar.practiceCalendarSettings(auth.practiceId) }),
+  'PUT /v1/practices/settings/calendar': route({
     body: PracticeCalendarSettingsInput,
     permission: 'practice.settings.change',
     run: ({ auth, body }) => calendar.putPracticeCalendarSettings(auth, body),
   }),
-  'GET /v1/practices/calendar/appointments': route({ query: AppointmentRangeQuery, run: ({ auth, query }) => calendar.appointmentRange(auth, query) }),
-  'POST /v1/practices/calendar/appointments': route({ body: AppointmentInput, status: 201, run: ({ auth, body }) => calendar.saveAppointment(auth, null, body) }),
-  'GET /v1/practices/calendar/appointments/{appointmentId}': route({
+  'GET /v1/appointments': route({ query: AppointmentRangeQuery, run: ({ auth, query }) => calendar.appointmentRange(auth, query) }),
+  'POST /v1/appointments': route({ body: AppointmentInput, status: 201, run: ({ auth, body }) => calendar.saveAppointment(auth, null, body) }),
+  'GET /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
     run: ({ auth, params }) => calendar.readAppointment(auth, params.appointmentId),
   }),
-  'PUT /v1/practices/calendar/appointments/{appointmentId}': route({
+  'PUT /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
     body: AppointmentInput,
     run: ({ auth, params, body }) => calendar.saveAppointment(auth, params.appointmentId, body),
   }),
-  'DELETE /v1/practices/calendar/appointments/{appointmentId}': route({
+  'DELETE /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
     run: ({ auth, params }) => calendar.cancelAppointment(auth, params.appointmentId),
   }),

@@ -84,7 +84,7 @@ export const AppointmentTypeInput = z.object({
 export type AppointmentTypeInput = z.input<typeof AppointmentTypeInput>;
 
 export const IdentParams = z.object({ ident: idText() });
-/** GET /v1/practices/calendar/appointment-types?status=active (and booking-locations). */
+/** GET /v1/appointment-types?status=active (and booking-locations). */
 export const StatusQuery = z.object({ status: z.optional(z.enum(CALENDAR_STATUSES)) });
 
 /** Spec shell §3: booking location, ident. */
@@ -184,7 +184,7 @@ export const AppointmentInput = z.object({
 export type AppointmentInput = z.input<typeof AppointmentInput>;
 export const AppointmentIdParams = z.object({ appointmentId: idText() });
 
-/** GET /v1/practices/calendar/appointments?start&end[&providerId]: the occurrences in [start, end). */
+/** GET /v1/appointments?start&end[&providerId]: the occurrences in [start, end). */
 export const AppointmentRangeQuery = z.object({
   start: z.iso.datetime({ offset: true }),
   end: z.iso.datetime({ offset: true }),

@@ -578,7 +578,7 @@ for (const viewport of VIEWPORTS) {
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
     await signIn(page, PROVIDER, '/calendar?date=2027-05-06&view=week');
     const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
-    const booked = await apiAs(page, 'POST', '/v1/practices/calendar/appointments', {
+    const booked = await apiAs(page, 'POST', '/v1/appointments', {
       patientId: 'pat-0003',
       appointmentTypeId: 'apt-demo-new-patient',
       providerId: me.userId,

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, patientAuditTrail, signIn } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
-const base = '/v1/practices/calendar';
 let admin: string;
 let employee: string;
 let provider: string;
@@ -32,78 +31,78 @@ beforeAll(async () => {
   const p = await api(employee, 'POST', '/v1/patients', { firstName: 'Cora', lastName: `Calendar${run}`, gender: 'female', dob: '1980-02-03' });
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   patientId = p.body.id;
-  const tz = await api(admin, 'PUT', `${base}/settings`, { timeZone: 'America/Chicago' });
+  const tz = await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago' });
   expect(tz.status).toBe(200);
-  const type = await api(admin, 'POST', `${base}/appointment-types`, { name: `Follow-up ${run}`, durationMinutes: 30 });
+  const type = await api(admin, 'POST', `/v1/appointment-types`, { name: `Follow-up ${run}`, durationMinutes: 30 });
   expect(type.status).toBe(201);
   typeId = type.body.ident;
-  const location = await api(admin, 'POST', `${base}/booking-locations`, { name: `Main office ${run}`, address: '12 Oak St' });
+  const location = await api(admin, 'POST', `/v1/booking-locations`, { name: `Main office ${run}`, address: '12 Oak St' });
   expect(location.status).toBe(201);
   locationId = location.body.ident;
 });
 
 describe('appointment types and booking locations', () => {
   it('admins create, change and delete them; everyone reads; status=active leaves out inactive ones', async () => {
-    const refused = await api(employee, 'POST', `${base}/appointment-types`, { name: 'Nope' });
+    const refused = await api(employee, 'POST', `/v1/appointment-types`, { name: 'Nope' });
     expect(refused.status).toBe(403);
-    const invalid = await api(admin, 'POST', `${base}/appointment-types`, { name: ' ', durationMinutes: 2 });
+    const invalid = await api(admin, 'POST', `/v1/appointment-types`, { name: ' ', durationMinutes: 2 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fieldErrors).toMatchObject({ name: 'Name is required', durationMinutes: 'Length must be between 5 and 720 minutes' });
 
-    const old = await api(admin, 'POST', `${base}/appointment-types`, { name: `Retired ${run}`, userLocations: [{ location_id: locationId }] });
+    const old = await api(admin, 'POST', `/v1/appointment-types`, { name: `Retired ${run}`, userLocations: [{ location_id: locationId }] });
     expect(old.body).toMatchObject({ status: 'active', durationMinutes: 30, color: '#005377', userLocations: [{ location_id: locationId }] });
-    const changed = await api(admin, 'PUT', `${base}/appointment-types/${old.body.ident}`, { name: `Retired ${run}`, status: 'inactive' });
+    const changed = await api(admin, 'PUT', `/v1/appointment-types/${old.body.ident}`, { name: `Retired ${run}`, status: 'inactive' });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ status: 'inactive', createdAt: old.body.createdAt });
 
-    const all = (await api(employee, 'GET', `${base}/appointment-types`)).body.appointmentTypes.map((t: { ident: string }) => t.ident);
+    const all = (await api(employee, 'GET', `/v1/appointment-types`)).body.appointmentTypes.map((t: { ident: string }) => t.ident);
     expect(all).toEqual(expect.arrayContaining([typeId, old.body.ident]));
-    const active = (await api(employee, 'GET', `${base}/appointment-types?status=active`)).body.appointmentTypes.map((t: { ident: string }) => t.ident);
+    const active = (await api(employee, 'GET', `/v1/appointment-types?status=active`)).body.appointmentTypes.map((t: { ident: string }) => t.ident);
     expect(active).toContain(typeId);
     expect(active).not.toContain(old.body.ident);
-    expect((await api(employee, 'GET', `${base}/appointment-types/${typeId}`)).body.name).toBe(`Follow-up ${run}`);
+    expect((await api(employee, 'GET', `/v1/appointment-types/${typeId}`)).body.name).toBe(`Follow-up ${run}`);
 
-    const inactiveBooking = await api(employee, 'POST', `${base}/appointments`, booking({ appointmentTypeId: old.body.ident, start: '2027-01-04T15:00:00.000Z' }));
+    const inactiveBooking = await api(employee, 'POST', `/v1/appointments`, booking({ appointmentTypeId: old.body.ident, start: '2027-01-04T15:00:00.000Z' }));
     expect(inactiveBooking.status).toBe(400);
     expect(inactiveBooking.body.message).toBe('This appointment type is inactive');
 
-    expect((await api(employee, 'DELETE', `${base}/appointment-types/${old.body.ident}`)).status).toBe(403);
-    expect((await api(admin, 'DELETE', `${base}/appointment-types/${old.body.ident}`)).status).toBe(200);
-    const gone = await api(admin, 'GET', `${base}/appointment-types/${old.body.ident}`);
+    expect((await api(employee, 'DELETE', `/v1/appointment-types/${old.body.ident}`)).status).toBe(403);
+    expect((await api(admin, 'DELETE', `/v1/appointment-types/${old.body.ident}`)).status).toBe(200);
+    const gone = await api(admin, 'GET', `/v1/appointment-types/${old.body.ident}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Appointment type not found');
 
-    const loc = await api(admin, 'POST', `${base}/booking-locations`, { name: `Annex ${run}` });
-    expect((await api(employee, 'PUT', `${base}/booking-locations/${loc.body.ident}`, { name: 'x' })).status).toBe(403);
-    expect((await api(admin, 'PUT', `${base}/booking-locations/${loc.body.ident}`, { name: `Annex ${run}`, status: 'inactive' })).body.status).toBe('inactive');
-    const activeLocations = (await api(employee, 'GET', `${base}/booking-locations?status=active`)).body.bookingLocations.map((l: { ident: string }) => l.ident);
+    const loc = await api(admin, 'POST', `/v1/booking-locations`, { name: `Annex ${run}` });
+    expect((await api(employee, 'PUT', `/v1/booking-locations/${loc.body.ident}`, { name: 'x' })).status).toBe(403);
+    expect((await api(admin, 'PUT', `/v1/booking-locations/${loc.body.ident}`, { name: `Annex ${run}`, status: 'inactive' })).body.status).toBe('inactive');
+    const activeLocations = (await api(employee, 'GET', `/v1/booking-locations?status=active`)).body.bookingLocations.map((l: { ident: string }) => l.ident);
     expect(activeLocations).toContain(locationId);
     expect(activeLocations).not.toContain(loc.body.ident);
-    expect((await api(admin, 'DELETE', `${base}/booking-locations/${loc.body.ident}`)).status).toBe(200);
-    expect((await api(admin, 'DELETE', `${base}/booking-locations/${loc.body.ident}`)).body.message).toBe('Booking location not found');
+    expect((await api(admin, 'DELETE', `/v1/booking-locations/${loc.body.ident}`)).status).toBe(200);
+    expect((await api(admin, 'DELETE', `/v1/booking-locations/${loc.body.ident}`)).body.message).toBe('Booking location not found');
   });
 });
 
 describe('calendar settings', () => {
   it("one per user: defaults until saved, a user changes their own, an admin anyone's; the practice's zone is an admin's", async () => {
-    const mine = await api(provider, 'GET', `${base}/calendar-settings/users/${providerId}`);
+    const mine = await api(provider, 'GET', `/v1/calendar-settings/users/${providerId}`);
     expect(mine.body).toMatchObject({ userId: providerId, defaultView: 'week' });
     expect(mine.body.workingHours).toHaveLength(5);
-    const saved = await api(provider, 'PUT', `${base}/calendar-settings/users/${providerId}`, { defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
+    const saved = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
     expect(saved.status).toBe(200);
-    expect((await api(employee, 'GET', `${base}/calendar-settings/users/${providerId}`)).body).toMatchObject({ defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
-    const others = await api(employee, 'PUT', `${base}/calendar-settings/users/${providerId}`, { defaultView: 'month' });
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body).toMatchObject({ defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
+    const others = await api(employee, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'month' });
     expect(others.status).toBe(403);
     expect(others.body.message).toBe("Only an admin changes another user's calendar settings");
-    expect((await api(admin, 'PUT', `${base}/calendar-settings/users/${providerId}`, { defaultView: 'agenda' })).body.defaultView).toBe('agenda');
-    const backwards = await api(provider, 'PUT', `${base}/calendar-settings/users/${providerId}`, { workingHours: [{ weekday: 2, start: '17:00', end: '09:00' }] });
+    expect((await api(admin, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'agenda' })).body.defaultView).toBe('agenda');
+    const backwards = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { workingHours: [{ weekday: 2, start: '17:00', end: '09:00' }] });
     expect(backwards.status).toBe(400);
-    const badView = await api(provider, 'PUT', `${base}/calendar-settings/users/${providerId}`, { defaultView: 'year' });
+    const badView = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'year' });
     expect(badView.status).toBe(400);
 
-    expect((await api(employee, 'GET', `${base}/settings`)).body.timeZone).toBe('America/Chicago');
-    expect((await api(employee, 'PUT', `${base}/settings`, { timeZone: 'America/New_York' })).status).toBe(403);
-    const unknown = await api(admin, 'PUT', `${base}/settings`, { timeZone: 'Mars/Olympus' });
+    expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.timeZone).toBe('America/Chicago');
+    expect((await api(employee, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/New_York' })).status).toBe(403);
+    const unknown = await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'Mars/Olympus' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Unknown time zone');
   });
@@ -112,12 +111,12 @@ describe('calendar settings', () => {
 describe('appointments', () => {
   it('books a weekly series that keeps its local time across the change from daylight time, and lists it by month', async () => {
     // Thursday 2026-10-22 9:00 in Chicago (CDT, UTC-5); daylight time ends Sunday 2026-11-01.
-    const weekly = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2026-10-22T14:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8 }, notes: 'Bring logs' }));
+    const weekly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2026-10-22T14:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8 }, notes: 'Bring logs' }));
     expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
     expect(weekly.body).toMatchObject({ providerId, recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8, interval: 1 }, createdBy: expect.any(String) });
 
     // November in Chicago: 2026-11-01T05:00Z to 2026-12-01T06:00Z.
-    const november = await api(employee, 'GET', `${base}/appointments?start=2026-11-01T05:00:00.000Z&end=2026-12-01T06:00:00.000Z&providerId=${providerId}`);
+    const november = await api(employee, 'GET', `/v1/appointments?start=2026-11-01T05:00:00.000Z&end=2026-12-01T06:00:00.000Z&providerId=${providerId}`);
     expect(november.status).toBe(200);
     expect(november.body.timeZone).toBe('America/Chicago');
     const mine = november.body.occurrences.filter((o: { appointmentId: string }) => o.appointmentId === weekly.body.appointmentId);
@@ -132,10 +131,10 @@ describe('appointments', () => {
       visitType: 'in_person',
       recurring: true,
     });
-    const october = await api(employee, 'GET', `${base}/appointments?start=2026-10-01T05:00:00.000Z&end=2026-11-01T05:00:00.000Z&providerId=${providerId}`);
+    const october = await api(employee, 'GET', `/v1/appointments?start=2026-10-01T05:00:00.000Z&end=2026-11-01T05:00:00.000Z&providerId=${providerId}`);
     expect(october.body.occurrences.map((o: { start: string }) => o.start)).toEqual(['2026-10-22T14:00:00.000Z', '2026-10-29T14:00:00.000Z']);
     // Eight in all: none in January.
-    const december = await api(employee, 'GET', `${base}/appointments?start=2026-12-01T06:00:00.000Z&end=2027-01-01T06:00:00.000Z&providerId=${providerId}`);
+    const december = await api(employee, 'GET', `/v1/appointments?start=2026-12-01T06:00:00.000Z&end=2027-01-01T06:00:00.000Z&providerId=${providerId}`);
     expect(december.body.occurrences.map((o: { occurrenceDay: string }) => o.occurrenceDay)).toEqual(['2026-12-03', '2026-12-10']);
 
     const trail = await patientAuditTrail(patientId);
@@ -145,78 +144,78 @@ describe('appointments', () => {
 
   it('expands monthly series by weekday across a month and refuses double booking a provider in plain words', async () => {
     // First Monday of each month at 13:00 Chicago, from 2027-02-01, never ending.
-    const monthly = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-02-01T19:00:00.000Z', durationMinutes: 60, recurrence: { frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 1 } }));
+    const monthly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-02-01T19:00:00.000Z', durationMinutes: 60, recurrence: { frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 1 } }));
     expect(monthly.status, JSON.stringify(monthly.body)).toBe(201);
-    const march = await api(provider, 'GET', `${base}/appointments?start=2027-03-01T06:00:00.000Z&end=2027-04-01T05:00:00.000Z&providerId=${providerId}`);
+    const march = await api(provider, 'GET', `/v1/appointments?start=2027-03-01T06:00:00.000Z&end=2027-04-01T05:00:00.000Z&providerId=${providerId}`);
     // 2027-03-01 is a Monday; by then Chicago is still on standard time (change on 2027-03-14).
     expect(march.body.occurrences.map((o: { start: string }) => o.start)).toEqual(['2027-03-01T19:00:00.000Z']);
-    const april = await api(provider, 'GET', `${base}/appointments?start=2027-04-01T05:00:00.000Z&end=2027-05-01T05:00:00.000Z&providerId=${providerId}`);
+    const april = await api(provider, 'GET', `/v1/appointments?start=2027-04-01T05:00:00.000Z&end=2027-05-01T05:00:00.000Z&providerId=${providerId}`);
     expect(april.body.occurrences.map((o: { start: string }) => o.start)).toEqual(['2027-04-05T18:00:00.000Z']);
 
     // A one-off at 13:30 on the first Monday of May overlaps the series' 13:00-14:00.
-    const clash = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-05-03T18:30:00.000Z' }));
+    const clash = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-05-03T18:30:00.000Z' }));
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(`Cal Provider${run} is already booked on 05/03/2027 from 1:00 PM to 2:00 PM. Choose another time or provider.`);
     // A daily series that reaches the weekly series' first Thursday is refused too.
-    const daily = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2026-10-20T14:15:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2026-10-25' } }));
+    const daily = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2026-10-20T14:15:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2026-10-25' } }));
     expect(daily.status).toBe(409);
     expect(daily.body.message).toBe(`Cal Provider${run} is already booked on 10/22/2026 from 9:00 AM to 9:30 AM. Choose another time or provider.`);
     // Right after, or with another provider, is fine.
-    expect((await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-05-03T19:00:00.000Z' }))).status).toBe(201);
-    expect((await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-05-03T18:30:00.000Z', providerId: otherProviderId }))).status).toBe(201);
+    expect((await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-05-03T19:00:00.000Z' }))).status).toBe(201);
+    expect((await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-05-03T18:30:00.000Z', providerId: otherProviderId }))).status).toBe(201);
 
     // Two bookings of one slot at once: exactly one lands.
-    const both = await Promise.all([0, 1].map(() => api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-06-15T15:00:00.000Z' }))));
+    const both = await Promise.all([0, 1].map(() => api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-06-15T15:00:00.000Z' }))));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
   it('moves, changes and cancels a series; a stale change is refused; the rules say what is wrong', async () => {
-    const one = await api(provider, 'POST', `${base}/appointments`, booking({ start: '2027-08-02T15:00:00.000Z', visitType: 'virtual', bookingLocationId: null }));
+    const one = await api(provider, 'POST', `/v1/appointments`, booking({ start: '2027-08-02T15:00:00.000Z', visitType: 'virtual', bookingLocationId: null }));
     expect(one.status).toBe(201);
     const id = one.body.appointmentId;
-    expect((await api(employee, 'GET', `${base}/appointments/${id}`)).body).toMatchObject({ visitType: 'virtual', bookingLocationId: null });
-    const moved = await api(employee, 'PUT', `${base}/appointments/${id}`, booking({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, updatedAt: one.body.updatedAt }));
+    expect((await api(employee, 'GET', `/v1/appointments/${id}`)).body).toMatchObject({ visitType: 'virtual', bookingLocationId: null });
+    const moved = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, updatedAt: one.body.updatedAt }));
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, createdAt: one.body.createdAt });
-    const stale = await api(employee, 'PUT', `${base}/appointments/${id}`, booking({ start: '2027-08-02T17:00:00.000Z', updatedAt: one.body.updatedAt }));
+    const stale = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-08-02T17:00:00.000Z', updatedAt: one.body.updatedAt }));
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('This appointment was changed by someone else. Reload it and try again.');
     // Moving onto itself is no double booking.
-    expect((await api(employee, 'PUT', `${base}/appointments/${id}`, booking({ start: '2027-08-02T16:15:00.000Z', durationMinutes: 45 }))).status).toBe(200);
+    expect((await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-08-02T16:15:00.000Z', durationMinutes: 45 }))).status).toBe(200);
 
-    const wrong = await api(employee, 'POST', `${base}/appointments`, { patientId: '', appointmentTypeId: typeId, providerId, start: 'soon', durationMinutes: 30 });
+    const wrong = await api(employee, 'POST', `/v1/appointments`, { patientId: '', appointmentTypeId: typeId, providerId, start: 'soon', durationMinutes: 30 });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fieldErrors).toMatchObject({ patientId: 'Please select a patient', start: 'Start is required' });
-    const noLocation = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', bookingLocationId: null }));
+    const noLocation = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', bookingLocationId: null }));
     expect(noLocation.status).toBe(400);
     expect(noLocation.body.message).toBe('An in-person visit needs a booking location');
-    const unknown = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', patientId: 'pat-nope', providerId: 'nobody' }));
+    const unknown = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', patientId: 'pat-nope', providerId: 'nobody' }));
     expect(unknown.body.fieldErrors).toMatchObject({ patientId: 'Patient not found', providerId: 'Provider not found' });
-    const noUntil = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'ON' } }));
+    const noUntil = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'ON' } }));
     expect(noUntil.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date is required' });
     // 2027-08-03T03:00Z is still August 2 in Chicago: an end on August 2 is that first day, not before it.
-    const lateEvening = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-01' } }));
+    const lateEvening = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-01' } }));
     expect(lateEvening.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date must not be before the first appointment' });
-    const sameDay = await api(employee, 'POST', `${base}/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-02' } }));
+    const sameDay = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-02' } }));
     expect(sameDay.status).toBe(201);
     expect(sameDay.body.recurrence).toMatchObject({ end: 'ON', until: '2027-08-02' });
-    const tooLong = await api(employee, 'GET', `${base}/appointments?start=2027-01-01T00:00:00.000Z&end=2027-06-01T00:00:00.000Z`);
+    const tooLong = await api(employee, 'GET', `/v1/appointments?start=2027-01-01T00:00:00.000Z&end=2027-06-01T00:00:00.000Z`);
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe('A calendar range spans at most 62 days');
 
-    expect((await api(employee, 'DELETE', `${base}/appointments/${id}`)).status).toBe(200);
-    expect((await api(employee, 'GET', `${base}/appointments/${id}`)).status).toBe(404);
-    expect((await api(employee, 'DELETE', `${base}/appointments/${id}`)).body.message).toBe('Appointment not found');
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}`)).status).toBe(200);
+    expect((await api(employee, 'GET', `/v1/appointments/${id}`)).status).toBe(404);
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}`)).body.message).toBe('Appointment not found');
   });
 
   it('refuses no_access users, another practice and no token', async () => {
     const noAccess = await signIn('noaccess@demo.tidewell.local');
     const foreign = await createTestUser({ email: `cal-foreign-${run}@other.test`, group: 'admin', practiceId: 'prc_other_practice' });
     for (const token of [noAccess, foreign]) {
-      expect((await api(token, 'GET', `${base}/appointment-types`)).status).toBe(403);
-      expect((await api(token, 'GET', `${base}/appointments?start=2026-11-01T05:00:00.000Z&end=2026-12-01T06:00:00.000Z`)).status).toBe(403);
-      expect((await api(token, 'POST', `${base}/appointments`, booking({ start: '2028-01-03T15:00:00.000Z' }))).status).toBe(403);
+      expect((await api(token, 'GET', `/v1/appointment-types`)).status).toBe(403);
+      expect((await api(token, 'GET', `/v1/appointments?start=2026-11-01T05:00:00.000Z&end=2026-12-01T06:00:00.000Z`)).status).toBe(403);
+      expect((await api(token, 'POST', `/v1/appointments`, booking({ start: '2028-01-03T15:00:00.000Z' }))).status).toBe(403);
     }
-    expect((await api(null, 'GET', `${base}/appointment-types`)).status).toBe(401);
+    expect((await api(null, 'GET', `/v1/appointment-types`)).status).toBe(401);
   });
 });

@@ -68,7 +68,8 @@ describe('deployedRouteKeys', () => {
       { name: 'b', routes: ['GET /v1/x/special/three'] },
     ]);
     expect(keys).toEqual([
-      { name: 'a', routes: ['GET /v1/x/{id}/one', 'GET /v1/x/{id}/two/{proxy+}'] },
+      // b's exact key beats a's greedy one on its own path, and takes nothing else.
+      { name: 'a', routes: ['GET /v1/x/{id}/{proxy+}'] },
       // `/v1/x/special/{proxy+}` would also take a's `/v1/x/special/one`.
       { name: 'b', routes: ['GET /v1/x/special/three'] },
     ]);

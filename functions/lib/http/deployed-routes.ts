@@ -107,8 +107,10 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
     let best: { key: string; n: number; routes: ParsedRoute[]; saves: number } | undefined;
     const candidates = new Map<string, { n: number; routes: ParsedRoute[] }>();
     for (const route of all) {
-      if (route.greedy || prefixLength.get(route) != null) continue;
-      for (let n = 1; n < route.segments.length; n++) {
+      if (route.greedy) continue;
+      // An exact route, or one folded under a longer prefix that a shorter key could join to others.
+      const limit = prefixLength.get(route) ?? route.segments.length;
+      for (let n = 1; n < limit; n++) {
         const key = `${route.group} ${shapeOf(`${route.method} /${route.path.slice(0, n).join('/')}/{proxy+}`)}`;
         if (rejected.has(key) || !foldIsSafe(route, n, all, prefixLength)) continue;
         const entry = candidates.get(key) ?? { n, routes: [] };
@@ -116,10 +118,16 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
         candidates.set(key, entry);
       }
     }
+    const keyOf = (r: ParsedRoute) => `${r.group} ${shapeOf(registeredKey(r, prefixLength.get(r)))}`;
+    const routesByKey = new Map<string, ParsedRoute[]>();
+    for (const r of all) routesByKey.set(keyOf(r), [...(routesByKey.get(keyOf(r)) ?? []), r]);
     for (const [key, { n, routes }] of candidates) {
       const group = routes[0].group;
       const alreadyRegistered = all.some((r) => r.group === group && prefixLength.get(r) === n && key === `${group} ${shapeOf(`${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`)}`);
-      const saves = routes.length - (alreadyRegistered ? 0 : 1);
+      // Keys that go away: those whose every route moves under the candidate.
+      const moving = new Set(routes);
+      const emptied = new Set(routes.map(keyOf).filter((k) => routesByKey.get(k)!.every((r) => moving.has(r))));
+      const saves = emptied.size - (alreadyRegistered ? 0 : 1);
       // Of equal savings, the longest prefix: a greedy key takes no more paths than it must.
       if (saves > 0 && (!best || saves > best.saves || (saves === best.saves && n > best.n))) best = { key, n, routes, saves };
     }

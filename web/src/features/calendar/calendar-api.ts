@@ -11,7 +11,8 @@ import {
 } from '../../../../shared/calendar/calendar-schema.js';
 import { apiRequest } from '../../lib/api-client.js';
 
-const BASE = '/v1/practices/calendar';
+/** Spec shell §7.9 paths, and §7.7's practice calendar settings; `rel` as the settings screens name them. */
+const apiPath = (rel: string) => (rel === '/settings' ? '/v1/practices/settings/calendar' : `/v1${rel}`);
 
 export const calendarKeys = {
   all: ['calendar'] as const,
@@ -26,7 +27,7 @@ export const calendarKeys = {
 export function usePracticeCalendarSettings() {
   return useQuery({
     queryKey: calendarKeys.settings,
-    queryFn: ({ signal }) => apiRequest<PracticeCalendarSettings>({ path: `${BASE}/settings`, signal }),
+    queryFn: ({ signal }) => apiRequest<PracticeCalendarSettings>({ path: '/v1/practices/settings/calendar', signal }),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -34,7 +35,7 @@ export function usePracticeCalendarSettings() {
 export function useAppointmentRange(range: { start: string; end: string } | null) {
   return useQuery({
     queryKey: calendarKeys.range(range?.start ?? '', range?.end ?? ''),
-    queryFn: ({ signal }) => apiRequest<AppointmentRange>({ path: `${BASE}/appointments`, query: { start: range!.start, end: range!.end }, signal }),
+    queryFn: ({ signal }) => apiRequest<AppointmentRange>({ path: `/v1/appointments`, query: { start: range!.start, end: range!.end }, signal }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -45,7 +46,7 @@ export function useAppointmentTypes(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.types(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `${BASE}/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.appointmentTypes),
+      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `/v1/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.appointmentTypes),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -54,7 +55,7 @@ export function useBookingLocations(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.locations(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `${BASE}/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.bookingLocations),
+      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `/v1/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.bookingLocations),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -65,8 +66,8 @@ export function useSaveAppointment() {
     mutationFn: ({ appointmentId, input }: { appointmentId: string | null; input: AppointmentInput }) =>
       apiRequest<Appointment>(
         appointmentId
-          ? { method: 'PUT', path: `${BASE}/appointments/${encodeURIComponent(appointmentId)}`, body: input }
-          : { method: 'POST', path: `${BASE}/appointments`, body: input },
+          ? { method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, body: input }
+          : { method: 'POST', path: `/v1/appointments`, body: input },
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
   });
@@ -75,7 +76,7 @@ export function useSaveAppointment() {
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (appointmentId: string) => apiRequest<unknown>({ method: 'DELETE', path: `${BASE}/appointments/${encodeURIComponent(appointmentId)}` }),
+    mutationFn: (appointmentId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/appointments/${encodeURIComponent(appointmentId)}` }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
   });
 }
@@ -88,7 +89,7 @@ export const calendarSettingsKeys = {
 export function useUserCalendarSettings(userId: string | undefined) {
   return useQuery({
     queryKey: calendarSettingsKeys.user(userId ?? ''),
-    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `${BASE}/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }),
+    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }),
     enabled: Boolean(userId),
     staleTime: CALENDAR_STALE_MS,
   });
@@ -98,7 +99,7 @@ export function useUserCalendarSettings(userId: string | undefined) {
 export function useCalendarSettingsChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${BASE}${request.path}` }),
+    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${apiPath(request.path)}` }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

@@ -447,7 +447,7 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
+    const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'phone-photo.heic', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
     const folder = `A11y ${viewport.width} ${Date.now().toString(36)}`;
     await signIn(page, PROVIDER, '/files');
     await expect(page.getByRole('heading', { level: 1, name: 'File Drive' })).toBeVisible();

@@ -71,6 +71,24 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
   const fit = await dialog.locator('.tw-pdf-viewer canvas').evaluate((c) => ({ canvas: c.getBoundingClientRect().width, box: c.parentElement!.getBoundingClientRect().width }));
   expect(Math.abs(fit.canvas - fit.box)).toBeLessThan(2);
   expect([...requested].sort()).toEqual(['pdf-viewer', 'pdf.worker']);
+  // Copy path: 'Copying to clipboard...' while the clipboard works, then the copied text, or the failure toast.
+  await page.evaluate(() => {
+    const w = window as unknown as { settle?: (ok: boolean) => void; copied?: string };
+    navigator.clipboard.writeText = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        w.settle = (ok) => (ok ? ((w.copied = text), resolve()) : reject(new Error('denied')));
+      });
+  });
+  await dialog.getByRole('button', { name: 'Copy path' }).click();
+  await expect(page.getByText('Copying to clipboard...')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { settle: (ok: boolean) => void }).settle(true));
+  await expect(page.getByText(`Copied public/${folder}/lab-report.pdf to clipboard`)).toBeVisible();
+  await expect(page.getByText('Copying to clipboard...')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(`public/${folder}/lab-report.pdf`);
+  await page.screenshot({ path: `${SHOTS}/copy-path.png` });
+  await dialog.getByRole('button', { name: 'Copy path' }).click();
+  await page.evaluate(() => (window as unknown as { settle: (ok: boolean) => void }).settle(false));
+  await expect(page.getByText('Failed to copy to clipboard.')).toBeVisible();
   await closeFile(page, dialog, 'viewer-pdf');
 
   dialog = await openFile(page, 'glucose-log.csv');

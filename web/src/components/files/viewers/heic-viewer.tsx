@@ -8,7 +8,7 @@ import { useFile } from './use-file.js';
 
 /** A HEIC photo, converted to JPEG in the browser, then shown like any image (scaled to fit). */
 export default function HeicViewer({ url, name, extension }: ViewerProps) {
-  const loaded = useFile(url, async (response) => heicToJpeg(new Uint8Array(await response.arrayBuffer())));
+  const loaded = useFile(url, async (response) => heicToJpeg(new Uint8Array(await response.arrayBuffer())), { strict: true });
   const [jpegUrl, setJpegUrl] = useState<string | null>(null);
 
   useEffect(() => {

@@ -22,7 +22,9 @@ export const DEPLOYED_CSP_ORIGINS: CspOrigins = {
 };
 
 /**
- * React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only. The
+ * React and Amplify UI set inline style attributes, hence 'unsafe-inline' for styles only. The HEIC
+ * viewer decodes with libheif's WebAssembly build, compiled from a wasm file of the app's own origin:
+ * 'wasm-unsafe-eval' lets WebAssembly compile and nothing else; eval and new Function stay refused. The
  * realtime socket of the local runtime is on the app's own origin, which 'self' covers (ws: too).
  * Only the app itself may frame its pages: a partner's frame inside a note ends on the app's own
  * /note-result page (spec shell §2.5), which tells the note window to close. The app frames only
@@ -32,7 +34,7 @@ export function contentSecurityPolicy(origins: CspOrigins = DEPLOYED_CSP_ORIGINS
   const list = (extra: readonly string[]) => ["'self'", ...extra].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list(['data:', 'blob:', ...origins.media])}`,
     "font-src 'self' data:",

@@ -465,13 +465,47 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+/** The chat attachment viewer: a picture's 250 px thumbnail, another file's download card, and the picture opened. */
+for (const viewport of VIEWPORTS) {
+  test(`the SMS chat's attachments have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    const stamp = `${viewport.width}-${Date.now().toString(36)}`;
+    await signIn(page, PROVIDER, `/messages/sms/${encodeURIComponent('+14045550113')}/${encodeURIComponent(PRACTICE_PHONE)}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Imani Johnson/ })).toBeVisible();
+    const plus = page.getByRole('button', { name: 'Message tools' });
+    if ((await plus.getAttribute('aria-expanded')) !== 'true') await plus.click();
+    await page.locator('input[type=file]').setInputFiles([
+      join(process.cwd(), 'test/fixtures/files/wound-photo.jpg'),
+      join(process.cwd(), 'test/fixtures/files/follow-up.ics'),
+    ]);
+    await page.getByPlaceholder('Type message...').fill(`Photo and visit ${stamp}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const attachments = page.getByTestId('sms-message').filter({ hasText: `Photo and visit ${stamp}` }).getByRole('list', { name: 'Attachments' });
+    const thumbnail = attachments.getByRole('button', { name: 'wound-photo.jpg' });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(thumbnail).toHaveAttribute('data-state', 'ready');
+    await expect(attachments.getByRole('button', { name: 'Download follow-up.ics' })).toBeVisible();
+    await expectAccessible(page, at('SMS chat attachments'));
+    await page.screenshot({ path: `test-results/screenshots/messages/a11y-attachments-${viewport.width}.png` });
+    await thumbnail.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'wound-photo.jpg' });
+    await expect(viewer.getByRole('img', { name: 'wound-photo.jpg' })).toBeVisible();
+    await expectAccessible(page, at('SMS chat attachment opened'));
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  });
+}
+
 /** The File Drive, its viewer window with each viewer, the delete confirmation and the new-folder form. */
 for (const viewport of VIEWPORTS) {
   test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
+    const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'phone-photo.heic', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
     const folder = `A11y ${viewport.width} ${Date.now().toString(36)}`;
     await signIn(page, PROVIDER, '/files');
     await expect(page.getByRole('heading', { level: 1, name: 'File Drive' })).toBeVisible();

@@ -7,10 +7,10 @@ const FIXTURES = join(process.cwd(), 'test/fixtures/files');
 const SHOTS = 'test-results/screenshots/files';
 
 /** The viewer chunks that carry a library: none is fetched before a file of its type opens. */
-const LIBRARY_CHUNKS = ['pdf-viewer', 'pdf.worker', 'docx-viewer', 'sheet-viewer'] as const;
+const LIBRARY_CHUNKS = ['pdf-viewer', 'pdf.worker', 'docx-viewer', 'sheet-viewer', 'heic-viewer', 'libheif'] as const;
 
 const fixtures = [
-  'lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'chart-scan.png', 'exam-room-360.jpg',
+  'lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'chart-scan.png', 'exam-room-360.jpg', 'phone-photo.heic',
   'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt',
 ];
 
@@ -71,6 +71,24 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
   const fit = await dialog.locator('.tw-pdf-viewer canvas').evaluate((c) => ({ canvas: c.getBoundingClientRect().width, box: c.parentElement!.getBoundingClientRect().width }));
   expect(Math.abs(fit.canvas - fit.box)).toBeLessThan(2);
   expect([...requested].sort()).toEqual(['pdf-viewer', 'pdf.worker']);
+  // Copy path: 'Copying to clipboard...' while the clipboard works, then the copied text, or the failure toast.
+  await page.evaluate(() => {
+    const w = window as unknown as { settle?: (ok: boolean) => void; copied?: string };
+    navigator.clipboard.writeText = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        w.settle = (ok) => (ok ? ((w.copied = text), resolve()) : reject(new Error('denied')));
+      });
+  });
+  await dialog.getByRole('button', { name: 'Copy path' }).click();
+  await expect(page.getByText('Copying to clipboard...')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { settle: (ok: boolean) => void }).settle(true));
+  await expect(page.getByText(`Copied public/${folder}/lab-report.pdf to clipboard`)).toBeVisible();
+  await expect(page.getByText('Copying to clipboard...')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(`public/${folder}/lab-report.pdf`);
+  await page.screenshot({ path: `${SHOTS}/copy-path.png` });
+  await dialog.getByRole('button', { name: 'Copy path' }).click();
+  await page.evaluate(() => (window as unknown as { settle: (ok: boolean) => void }).settle(false));
+  await expect(page.getByText('Failed to copy to clipboard.')).toBeVisible();
   await closeFile(page, dialog, 'viewer-pdf');
 
   dialog = await openFile(page, 'glucose-log.csv');
@@ -101,6 +119,29 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth > 0 && el.getBoundingClientRect().width <= el.parentElement!.getBoundingClientRect().width)).toBe(true);
     await closeFile(page, dialog, `viewer-${name.split('.').pop()}`);
   }
+
+  // A phone's HEIC: libheif's WebAssembly decoder (fetched now, not before) turns it into a JPEG shown like any image.
+  expect(requested.has('heic-viewer') || requested.has('libheif')).toBe(false);
+  dialog = await openFile(page, 'phone-photo.heic');
+  const heic = dialog.getByRole('img', { name: 'phone-photo.heic' });
+  await expect(heic).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.locator('.tw-heic-viewer')).toHaveAttribute('data-converted-type', 'image/jpeg');
+  const decoded = await heic.evaluate((el: HTMLImageElement) => {
+    // testsrc2 has colour bars: a decoded frame is neither blank nor one flat colour.
+    const canvas = document.createElement('canvas');
+    canvas.width = el.naturalWidth;
+    canvas.height = el.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(el, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const colours = new Set<number>();
+    for (let i = 0; i < pixels.length; i += 4 * 97) colours.add((pixels[i]! >> 5) * 64 + (pixels[i + 1]! >> 5) * 8 + (pixels[i + 2]! >> 5));
+    return { width: el.naturalWidth, height: el.naturalHeight, colours: colours.size, src: el.src.slice(0, 5) };
+  });
+  expect(decoded).toMatchObject({ width: 320, height: 240, src: 'blob:' });
+  expect(decoded.colours).toBeGreaterThan(8);
+  expect([...requested].filter((c) => c === 'heic-viewer' || c === 'libheif').sort()).toEqual(['heic-viewer', 'libheif']);
+  await closeFile(page, dialog, 'viewer-heic');
 
   dialog = await openFile(page, 'exam-room-360.jpg');
   const pano = dialog.getByRole('img', { name: /360° view/ });

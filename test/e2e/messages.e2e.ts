@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { apiAs, PROVIDER, test } from './support/sign-in.js';
 
@@ -283,18 +285,47 @@ test('a picture is sent with a text, recorded by the sandbox carrier and listed 
   await openToolbar(provider);
   // A 1×1 PNG.
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  await provider.locator('input[type=file]').setInputFiles({ name: `rash-${stamp}.png`, mimeType: 'image/png', buffer: png });
+  const ics = readFileSync(join(process.cwd(), 'test/fixtures/files/follow-up.ics'));
+  await provider.locator('input[type=file]').setInputFiles([
+    { name: `rash-${stamp}.png`, mimeType: 'image/png', buffer: png },
+    { name: `visit-${stamp}.ics`, mimeType: 'text/calendar', buffer: ics },
+  ]);
   await expect(provider.getByRole('list', { name: 'Files to send' })).toContainText(`rash-${stamp}.png`);
+  // The chat attachment viewer signs a thumbnail's URL only after it has been on screen for 1000 ms.
+  const signs: number[] = [];
+  provider.on('request', (r) => {
+    if (r.method() === 'GET' && r.url().includes('/v1/s3/files?key=') && r.url().includes(`rash-${stamp}`)) signs.push(Date.now());
+  });
   await provider.getByPlaceholder('Type message...').fill(`Here is the photo ${stamp}`);
   await provider.getByRole('button', { name: 'Send', exact: true }).click();
   const sent = provider.getByTestId('sms-message').filter({ hasText: `Here is the photo ${stamp}` });
-  await expect(sent.getByRole('list', { name: 'Attachments' })).toContainText(`rash-${stamp}.png`);
+  const attachments = sent.getByRole('list', { name: 'Attachments' });
+  await expect(attachments).toContainText(`rash-${stamp}.png`);
+  const shownAt = Date.now();
   await expect(provider.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  const thumbnail = attachments.getByRole('button', { name: `rash-${stamp}.png` });
+  await expect(thumbnail).toHaveAttribute('data-state', 'ready');
+  expect(signs.length).toBe(1);
+  // Playwright sees the list a poll after it renders; signing at once would come within that poll.
+  expect(signs[0]! - shownAt).toBeGreaterThanOrEqual(700);
+  expect(await thumbnail.evaluate((el) => el.getBoundingClientRect().width)).toBe(250);
+  await provider.screenshot({ path: 'test-results/screenshots/messages/chat-attachments.png' });
+  await thumbnail.click();
+  const viewer = provider.getByRole('dialog', { name: `rash-${stamp}.png` });
+  await expect(viewer.getByRole('img', { name: `rash-${stamp}.png` })).toBeVisible();
+  await provider.screenshot({ path: 'test-results/screenshots/messages/chat-attachment-viewer.png' });
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  // Any other file is a card: Download opens the file and confirms with a toast.
+  const popup = provider.waitForEvent('popup');
+  await attachments.getByRole('button', { name: `Download visit-${stamp}.ics` }).click();
+  await (await popup).close();
+  await expect(provider.getByText(`Downloading visit-${stamp}.ics`)).toBeVisible();
 
   const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { to: string; text: string; media: { contentType: string; size: number }[] }[] };
   const recorded = outbound.messages.find((m) => m.text === `Here is the photo ${stamp}`);
   expect(recorded?.to).toBe(IMANI.phone);
-  expect(recorded?.media).toEqual([expect.objectContaining({ contentType: 'image/png', size: png.length })]);
+  expect(recorded?.media).toEqual(expect.arrayContaining([expect.objectContaining({ contentType: 'image/png', size: png.length })]));
 });
 
 test('a scheduled text can be moved to another time and cancelled', async ({ sessions }) => {

@@ -19,6 +19,8 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  // WebAssembly.instantiateStreaming needs this exact type (the HEIC viewer's decoder).
+  '.wasm': 'application/wasm',
 };
 
 /** CloudFront compresses these types, and only files from 1,000 bytes to 10,000,000 bytes. */

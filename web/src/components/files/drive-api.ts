@@ -4,6 +4,15 @@ import { apiRequest } from '../../lib/api-client.js';
 
 export { DRIVE_ROOT };
 
+/**
+ * The path staff see for a drive file (public/<folders>/<name>): its stored key without the access
+ * level and the upload's id folder. Null for a file outside the drive (a text's attachment).
+ */
+export function drivePath(key: string): string | null {
+  const match = /^protected\/(public\/(?:[^/]+\/)*)[^/]+\/([^/]+)$/.exec(key);
+  return match ? `${match[1]}${match[2]}` : null;
+}
+
 export function listDriveFolder(prefix: string): Promise<DriveListing> {
   return apiRequest<DriveListing>({ path: '/v1/s3/files', query: { prefix } });
 }

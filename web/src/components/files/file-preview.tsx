@@ -13,6 +13,7 @@ const VIEWERS: Record<Exclude<ViewerKind, 'unsupported'>, ComponentType<ViewerPr
   csv: lazy(() => import('./viewers/csv-viewer.js')),
   sheet: lazy(() => import('./viewers/sheet-viewer.js')),
   image: lazy(() => import('./viewers/image-viewer.js')),
+  heic: lazy(() => import('./viewers/heic-viewer.js')),
   pdf: lazy(() => import('./viewers/pdf-viewer.js')),
   docx: lazy(() => import('./viewers/docx-viewer.js')),
   audio: lazy(() => import('./viewers/media-viewer.js').then((m) => ({ default: m.AudioViewer }))),

@@ -2,7 +2,8 @@ import './files.css';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../ui/button.js';
 import { MODAL_WIDTH } from '../ui/dialog.js';
-import { signedFileUrl } from './drive-api.js';
+import { drivePath, signedFileUrl } from './drive-api.js';
+import { copyToClipboard } from '../../lib/clipboard.js';
 import { FilePreview } from './file-preview.js';
 import { showToast } from '../../lib/toasts.js';
 import { FILE_MESSAGES } from '../../../../shared/files/drive.js';
@@ -28,6 +29,11 @@ export function FileViewerWindow({ file, onClose }: { file: { key: string; name:
                   <Heading slot="title" className="tw-dialog__title">
                     {file.name}
                   </Heading>
+                  {drivePath(file.key) ? (
+                    <Button size="sm" variant="quiet" onPress={() => void copyToClipboard(drivePath(file.key) ?? '')}>
+                      Copy path
+                    </Button>
+                  ) : null}
                   <Button size="sm" onPress={() => void download(file.key)}>
                     Download
                   </Button>

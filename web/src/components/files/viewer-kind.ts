@@ -1,13 +1,12 @@
 /** Spec chart-data §2a: which viewer shows a file, by its extension. */
-export type ViewerKind = 'ccd' | 'csv' | 'sheet' | 'image' | 'pdf' | 'docx' | 'audio' | 'video' | 'ics' | 'unsupported';
+export type ViewerKind = 'ccd' | 'csv' | 'sheet' | 'image' | 'heic' | 'pdf' | 'docx' | 'audio' | 'video' | 'ics' | 'unsupported';
 
 const KINDS: Record<string, ViewerKind> = {
   xml: 'ccd',
   csv: 'csv',
   xlsx: 'sheet',
   jpg: 'image', jpeg: 'image', gif: 'image', bmp: 'image', png: 'image', tif: 'image', tiff: 'image',
-  // heic (spec: converted in the browser to jpeg 0.9) is not offered yet: heic2any's decoder evaluates
-  // strings as code, which the app's Content Security Policy (no 'unsafe-eval') refuses.
+  heic: 'heic',
   pdf: 'pdf',
   docx: 'docx',
   wav: 'audio', mp3: 'audio', oga: 'audio', weba: 'audio', mpeg: 'audio',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChatAttachments } from '../files/chat-attachment.js';
 import { groupByDay, smsTimeLabel, type SmsBubble } from './sms-format.js';
 import './sms.css';
 
@@ -10,15 +11,15 @@ export interface SmsMessageListProps {
   onToggleSelected?: (id: string) => void;
   /** Names the list for assistive technology. */
   label?: string;
-  /** Opens an attachment (a presigned URL is fetched on demand). */
-  onOpenAttachment?: (key: string) => void;
+  /** Shows stored attachments in the chat attachment viewer (thumbnails, download cards) instead of by name. */
+  viewAttachments?: boolean;
 }
 
 /**
  * A two-way SMS conversation (spec notes §2): grouped by day under M/D/YYYY separators, incoming
  * texts on the left and outgoing on the right; a click on a text shows its time (h:mm A).
  */
-export function SmsMessageList({ messages, selecting = false, selected, onToggleSelected, label = 'Messages', onOpenAttachment }: SmsMessageListProps) {
+export function SmsMessageList({ messages, selecting = false, selected, onToggleSelected, label = 'Messages', viewAttachments = false }: SmsMessageListProps) {
   const [shownTimes, setShownTimes] = useState<ReadonlySet<string>>(new Set());
   const toggleTime = (id: string) =>
     setShownTimes((current) => {
@@ -78,19 +79,15 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
                     <p className="tw-sms-row__failed">Not delivered{message.failureReason ? `: ${message.failureReason}` : ''}</p>
                   ) : null}
                   {message.attachments?.length ? (
-                    <ul className="tw-sms-attachments" aria-label="Attachments">
-                      {message.attachments.map((file) => (
-                        <li key={file.key ?? file.name}>
-                          {file.key && onOpenAttachment ? (
-                            <button type="button" className="tw-sms-link-button" onClick={() => onOpenAttachment(file.key ?? '')}>
-                              {file.name}
-                            </button>
-                          ) : (
-                            <span>{file.name}</span>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
+                    viewAttachments && message.attachments.every((file) => file.key) ? (
+                      <ChatAttachments files={message.attachments.map((file) => ({ key: file.key ?? '', name: file.name }))} />
+                    ) : (
+                      <ul className="tw-sms-attachments" aria-label="Attachments">
+                        {message.attachments.map((file) => (
+                          <li key={file.key ?? file.name}>{file.name}</li>
+                        ))}
+                      </ul>
+                    )
                   ) : null}
                 </li>
               );

@@ -23,8 +23,3 @@ export async function uploadAttachment(file: File, folder: string): Promise<Uplo
   if (!response.ok) throw new Error(`Upload failed (${response.status})`);
   return { key: presigned.key, name: file.name, contentType, size: file.size };
 }
-
-export async function openAttachment(key: string): Promise<void> {
-  const { signedUrl } = await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } });
-  window.open(signedUrl, '_blank', 'noopener');
-}

@@ -20,7 +20,7 @@ export default function PdfViewer({ url, name }: ViewerProps) {
     const el = host.current;
     if (!el) return;
     (async () => {
-      const data = new Uint8Array(await (await fetchFile(url)).arrayBuffer());
+      const data = new Uint8Array(await (await fetchFile(url, { strict: true })).arrayBuffer());
       const pdf = await getDocument({ data, isEvalSupported: false }).promise;
       el.replaceChildren();
       const width = el.clientWidth || 800;

@@ -5,12 +5,12 @@ import { fetchFile } from './fetch-file.js';
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; message: string };
 
 /** Fetches the file and turns it into what the viewer shows; any failure is the spec's 'Unable to preview file'. */
-export function useFile<T>(url: string, read: (response: Response) => Promise<T>): Loaded<T> {
+export function useFile<T>(url: string, read: (response: Response) => Promise<T>, options: { strict?: boolean } = {}): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   useEffect(() => {
     let live = true;
     setLoaded({ state: 'loading' });
-    fetchFile(url)
+    fetchFile(url, options)
       .then(read)
       .then(
         (value) => live && setLoaded({ state: 'ready', value }),

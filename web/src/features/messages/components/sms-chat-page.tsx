@@ -18,7 +18,7 @@ import { showToast, toastQueue } from '../../../lib/toasts.js';
 import { messagesApi, useConversation, useConversationMessages, useScheduledEvents, type MessageList, type SmsMessage } from '../api/messages-api.js';
 import { usePatientsSharingPhone } from '../api/use-patients-sharing-phone.js';
 import { usePracticeNumbers } from '../api/use-practice-numbers.js';
-import { openAttachment, uploadAttachment } from '../attachments.js';
+import { uploadAttachment } from '../attachments.js';
 import { canSend, SMS_MESSAGES, withServerText } from '../sms-rules.js';
 import '../messages.css';
 import { ScheduledRow } from './scheduled-row.js';
@@ -309,7 +309,7 @@ export function SmsChatPage() {
           selecting={selecting}
           selected={selected}
           onToggleSelected={toggleSelected}
-          onOpenAttachment={(key) => void openAttachment(key)}
+          viewAttachments
         />
         <div ref={bottomRef} />
       </div>

@@ -229,6 +229,28 @@ function foldIsSafe(route: ParsedRoute, n: number, all: readonly ParsedRoute[], 
   return true;
 }
 
+/**
+ * The first pass gives each route the shortest greedy prefix safe from other groups' routes, which
+ * can be longer than a greedy key its group registers anyway after the second pass
+ * (`GET /v1/practices/form-mappings/{proxy+}` beside `GET /v1/practices/{proxy+}`). A route alone
+ * under its key moves under such a shorter key of its group when that fold is safe, one key fewer.
+ */
+function joinRegisteredKeys(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>): void {
+  const own = (r: ParsedRoute) => `${r.group} ${shapeOf(registeredKey(r, prefixLength.get(r)))}`;
+  for (const route of all) {
+    const n = prefixLength.get(route);
+    if (route.greedy || n == null) continue;
+    if (all.some((r) => r !== route && own(r) === own(route))) continue;
+    for (let m = 2; m < n; m++) {
+      const target = `${route.group} ${shapeOf(registeredKey(route, m))}`;
+      if (!all.some((r) => r !== route && own(r) === target) || !foldIsSafe(route, m, all, prefixLength)) continue;
+      prefixLength.set(route, m);
+      if (allFoldsSafe(all, prefixLength)) break;
+      prefixLength.set(route, n);
+    }
+  }
+}
+
 /** A key with its parameter names blanked: keys of one shape are the same route to API Gateway. */
 export function shapeOf(routeKey: string): string {
   return routeKey.replace(/\{[^}+]+\}/g, '{}');
@@ -248,6 +270,7 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
 
   keepShadowedExact(all, prefixLength);
   foldBesideOtherGroups(all, prefixLength);
+  joinRegisteredKeys(all, prefixLength);
 
   return groups.map((g) => {
     const keys = all

@@ -82,8 +82,8 @@ export async function formNoteOfIntake(practiceId: string, intakeId: string): Pr
  * number), and the chart gets a FORM note with status SENT; `intakeId` alone resends a sent form.
  */
 export async function sendForm(auth: AuthContext, body: FormSendBody, now = new Date()): Promise<Note> {
-  if ('intakeId' in body) return resendForm(auth, body.intakeId, now);
-  const patient = await getPatient(auth.practiceId, body.patientId);
+  if (body.intakeId) return resendForm(auth, body.intakeId, now);
+  const patient = await getPatient(auth.practiceId, body.patientId!);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const email = body.sendMethod === 'Email' ? body.email || patient.email || '' : '';
   const phone = body.sendMethod === 'SMS' ? body.phoneNumber || primaryPhone(patient) || '' : '';
@@ -91,14 +91,15 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   if (body.sendMethod === 'SMS' && !phone) throw new ValidationError(FORM_MESSAGES.phoneRequired, { phoneNumber: FORM_MESSAGES.phoneRequired });
   const iq = await client(FORM_MESSAGES.sendFailed);
   const forms = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_QUESTIONNAIRES_FAILED', () => iq.questionnaires());
-  const form = forms.find((q) => String(q.Id) === body.formId);
+  const formId = body.formId!;
+  const form = forms.find((q) => String(q.Id) === formId);
   if (!form) throw new ValidationError(FORM_MESSAGES.selectForm, { formId: FORM_MESSAGES.selectForm });
   const intake = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED', () =>
-    iq.send({ questionnaireId: body.formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, phone: phone || undefined, externalClientId: patient.id }),
+    iq.send({ questionnaireId: formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, phone: phone || undefined, externalClientId: patient.id }),
   );
   if (!intake?.Id) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED');
   const at = now.toISOString();
-  const data: FormNoteData = { formId: body.formId, formName: String(form.Name), sendMethod: body.sendMethod, sentTo: email || phone, intakeId: String(intake.Id), dateSent: at, formMappingDates: [] };
+  const data: FormNoteData = { formId, formName: String(form.Name), sendMethod: body.sendMethod!, sentTo: email || phone, intakeId: String(intake.Id), dateSent: at, formMappingDates: [] };
   const note: Note = {
     noteId: randomUUID(),
     noteType: 'FORM',

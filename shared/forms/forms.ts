@@ -51,17 +51,24 @@ export const formStatusLabel = (status: string) => (status === 'FULFILLED' ? 'fu
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** POST /v2/practices/forms/send: a new form to a patient, or `intakeId` alone to resend one. */
-export const FormSendBody = z.union([
-  z.strictObject({ intakeId: id('intakeId') }),
-  z
-    .strictObject({
-      patientId: id('patientId'),
-      formId: z.pipe(z.transform((v) => (v === null ? '' : v)), z.string({ error: FORM_MESSAGES.selectForm }).check(z.trim(), z.minLength(1, FORM_MESSAGES.selectForm), z.maxLength(100))),
-      sendMethod: z.enum(SEND_METHODS, { error: 'sendMethod must be Email or SMS' }),
-      email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.refine((v) => v === '' || EMAIL.test(v), 'Email is not valid'))),
-      phoneNumber: z.optional(z.string().check(z.trim(), z.maxLength(20), z.refine((v) => v === '' || /^\+?[0-9 ()-]{10,20}$/.test(v), 'Phone number is not valid'))),
+export const FormSendBody = z
+  .strictObject({
+    intakeId: z.optional(id('intakeId')),
+    patientId: z.optional(id('patientId')),
+    formId: z.optional(z.nullable(z.string({ error: FORM_MESSAGES.selectForm }).check(z.trim(), z.maxLength(100)))),
+    sendMethod: z.optional(z.enum(SEND_METHODS, { error: 'sendMethod must be Email or SMS' })),
+    email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.refine((v) => v === '' || EMAIL.test(v), 'Email is not valid'))),
+    phoneNumber: z.optional(z.string().check(z.trim(), z.maxLength(20), z.refine((v) => v === '' || /^\+?[0-9 ()-]{10,20}$/.test(v), 'Phone number is not valid'))),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.intakeId) return;
+      // Spec notes §5: sending a form requires a selected form.
+      if (!v.formId) ctx.issues.push({ code: 'custom', message: FORM_MESSAGES.selectForm, input: v.formId, path: ['formId'] });
+      if (!v.patientId) ctx.issues.push({ code: 'custom', message: 'patientId is required', input: v.patientId, path: ['patientId'] });
+      if (!v.sendMethod) ctx.issues.push({ code: 'custom', message: 'sendMethod must be Email or SMS', input: v.sendMethod, path: ['sendMethod'] });
     }),
-]);
+  );
 export type FormSendBody = z.infer<typeof FormSendBody>;
 
 export const FormsQuery = z.strictObject({

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { INTAKEQ_PARTNER_ID, type FormNoteData } from '../../shared/forms/forms.js';
+import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
+import type { FormNoteData } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { IntakeQClient, isSubmitted, parseIntakeQConfig, toSubmission, type IntakeQIntake } from '../lib/adapters/intakeq.js';
@@ -11,7 +12,7 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { createNotification } from '../notifications/notification-repository.js';
-import { formNoteOfIntake } from '../practice/forms.js';
+import { formNoteOfIntake } from '../practice/form-intakes.js';
 import { deliveryItem, storedDelivery } from './delivery-records.js';
 import { toItem } from './note-repository.js';
 

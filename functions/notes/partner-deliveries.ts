@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { INTAKEQ_PARTNER_ID } from '../../shared/forms/forms.js';
+import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';

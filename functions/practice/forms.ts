@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { FORM_MESSAGES, INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import {
-  FORM_MESSAGES,
-  INTAKEQ_PARTNER_ID,
   type FormMappingBody,
   type FormNoteData,
   type FormSendBody,
@@ -20,16 +19,9 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem } from '../notes/note-repository.js';
+import { toItem } from '../notes/note-repository.js';
+import { formIntakeKey, formMappingKey, formNoteOfIntake } from './form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
-
-/*
- * Items (README access patterns): pk practiceId, sk FORMINTAKE#<intakeId> → the FORM note an
- * IntakeQ intake belongs to (written with the note, read by resend and the webhook);
- * sk FORMMAPPING#<formId> → the practice's saved mapping of a questionnaire's questions.
- */
-export const formIntakeKey = (intakeId: string) => `FORMINTAKE#${intakeId}`;
-export const formMappingKey = (formId: string) => `FORMMAPPING#${formId}`;
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
   return parseIntakeQConfig(await partnerSecretsFromEnv().secretOf(INTAKEQ_PARTNER_ID));
@@ -68,13 +60,6 @@ export async function submittedForms(auth: AuthContext, query: FormsQuery): Prom
   return list
     .filter((s) => s.ExternalClientId === patient.id && isSubmitted(s.Status) && (!query.formId || String(s.QuestionnaireId) === query.formId))
     .map((s) => ({ intakeId: String(s.Id), formId: String(s.QuestionnaireId), formName: s.QuestionnaireName, status: s.Status, dateSubmitted: intakeDate(s.DateSubmitted) }));
-}
-
-export async function formNoteOfIntake(practiceId: string, intakeId: string): Promise<Note | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: formIntakeKey(intakeId) }, ConsistentRead: true }));
-  if (!out.Item) return null;
-  const note = await getNote(practiceId, String(out.Item.noteId));
-  return note && note.noteType === 'FORM' && note.status !== 'DELETED' ? note : null;
 }
 
 /**

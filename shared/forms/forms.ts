@@ -5,23 +5,9 @@ import * as z from '../zod.js';
  * §8; shell §7.7): the practice's questionnaires, sending and resending one, the submissions, and
  * the mapping of a submission's answers into the chart.
  */
-export const FORM_MESSAGES = {
-  selectForm: 'Please select a form',
-  sendFailed: 'There was an error sending the form',
-  resendFailed: 'There was an error resending the form.',
-  mappingsFailed: 'Error saving form mappings',
-  responsesFailed: 'Error saving form responses',
-  mapFailed: 'There was an error saving mappings or health history',
-  notConfigured: 'IntakeQ is not set up for this practice.',
-  emailRequired: 'An email address is required to send the form by email.',
-  phoneRequired: 'A phone number is required to send the form by SMS.',
-  formNotFound: 'Form not found',
-  intakeNotFound: 'No form was sent with this intake id.',
-  notSubmitted: 'The form has not been submitted yet.',
-  titleOverrideRequired: 'A title is required for a health history question.',
-} as const;
+export { FORM_MESSAGES, INTAKEQ_PARTNER_ID } from './form-constants.js';
+import { FORM_MESSAGES } from './form-constants.js';
 
-export const INTAKEQ_PARTNER_ID = 'intakeq';
 export const SEND_METHODS = ['Email', 'SMS'] as const;
 export type SendMethod = (typeof SEND_METHODS)[number];
 

@@ -9,6 +9,7 @@ const NEW_PATIENT = '5f1a2b3c4d5e6f7081920a1b';
 let provider: string;
 let employee: string;
 let patientId: string;
+let submittedNoteId: string;
 
 const intakeQ = () => JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).intakeq) as { apiKey: string; webhookToken: string; appUrl: string };
 const standIn = () => `${stackOutputs().apiUrl.replace(/\/api$/, '')}/local/intakeq`;
@@ -108,6 +109,7 @@ describe('intake forms through IntakeQ', () => {
     expect(filled.status).toBe(200);
     expect(await filled.text()).toContain('Your answers were sent to the practice.');
     const submitted = (await api(provider, 'GET', `/v1/notes/${note.noteId}`)).body;
+    submittedNoteId = note.noteId;
     expect(submitted.status).toBe('DELIVERED');
     expect(submitted.data.numberOfQuestions).toBe(10);
     expect(submitted.data.submissionData).toMatchObject({ Status: 'Completed', QuestionnaireId: NEW_PATIENT });
@@ -137,6 +139,50 @@ describe('intake forms through IntakeQ', () => {
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ intakeId, formId: NEW_PATIENT, formName: 'New Patient Intake', status: 'Completed' })]);
     expect((await api(employee, 'GET', `/v2/practices/forms?status=submitted&patientId=${patientId}&formId=5f1a2b3c4d5e6f7081920a2c`)).body).toEqual([]);
+  });
+
+  it("adds two answers to the health summary with the form as their source, once however often it is used, and records each date", async () => {
+    const mapping = (overrides: Record<string, unknown> = {}) => ({
+      noteId: submittedNoteId,
+      formId: NEW_PATIENT,
+      questions: [
+        { id: 'allergies', title: 'Allergies', answer: 'Penicillin\nPeanuts', enabled: true, section: 'ALLERGIES', type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
+        { id: 'tobacco', title: 'Do you smoke or use tobacco?', answer: 'Former', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: 'Tobacco use' },
+        { id: 'occupation', title: 'What is your occupation?', answer: 'Teacher', enabled: false, section: 'GENERAL', type: 'OpenQuestion', subType: null, titleOverride: '' },
+      ],
+      ...overrides,
+    });
+    const path = `/v2/patients/${patientId}/map-health-history`;
+    const untitled = await api(employee, 'POST', path, mapping({ questions: [{ id: 'tobacco', title: 'Tobacco', answer: 'Former', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: '' }] }));
+    expect(untitled.status).toBe(400);
+    expect(JSON.stringify(untitled.body)).toContain(FORM_MESSAGES.titleOverrideRequired);
+    const notYet = (await send({ patientId, formId: NEW_PATIENT, sendMethod: 'Email' })).body;
+    const early = await api(employee, 'POST', path, mapping({ noteId: notYet.noteId }));
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(FORM_MESSAGES.notSubmitted);
+    expect((await api(employee, 'POST', `/v2/patients/nobody/map-health-history`, mapping())).status).toBe(404);
+
+    const first = await api(employee, 'POST', path, mapping());
+    expect(first.status).toBe(200);
+    expect(first.body.written.map((w: { section: string }) => w.section)).toEqual(['ALLERGIES', 'ALLERGIES', 'SOCIAL_HISTORY']);
+    expect(first.body.formMappingDates).toHaveLength(1);
+    const allergies = (await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items as { name: string; formSource?: string }[];
+    expect(allergies.map((a) => [a.name, a.formSource]).sort()).toEqual([['Peanuts', 'New Patient Intake'], ['Penicillin', 'New Patient Intake']]);
+    const social = (await api(provider, 'GET', `/v1/patients/${patientId}/social-history`)).body.items as { question: string; answers: { answer: string; formSource?: string }[] }[];
+    expect(social).toEqual([expect.objectContaining({ question: 'Tobacco use', answers: [expect.objectContaining({ answer: 'Former', formSource: 'New Patient Intake' })] })]);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body).toMatchObject({ status: 'FULFILLED', data: { formMappingDates: first.body.formMappingDates } });
+
+    const second = await api(employee, 'POST', path, mapping());
+    expect(second.status).toBe(200);
+    expect(second.body.formMappingDates).toHaveLength(2);
+    expect((await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items).toHaveLength(2);
+    const socialAgain = (await api(provider, 'GET', `/v1/patients/${patientId}/social-history`)).body.items as { answers: unknown[] }[];
+    expect(socialAgain[0].answers).toHaveLength(1);
+    expect((await patientAuditTrail(patientId)).some((e) => e.action === 'create' && e.entity === 'social_history')).toBe(true);
+
+    const foreign = await createTestUser({ email: `forms-map-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_forms_map' });
+    expect((await api(foreign, 'POST', path, mapping())).status).toBe(403);
+    expect((await api(null, 'POST', path, mapping())).status).toBe(401);
   });
 
   it('sends by text to the given number', async () => {

@@ -19,7 +19,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { toItem } from '../notes/note-repository.js';
+import { getNote, toItem } from '../notes/note-repository.js';
 import { formIntakeKey, formMappingKey, formNoteOfIntake } from './form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 
@@ -70,6 +70,11 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   if (body.intakeId) return resendForm(auth, body.intakeId, now);
   const patient = await getPatient(auth.practiceId, body.patientId!);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  if (body.noteId) {
+    // The form-send note: a FORM draft of this patient, not sent yet.
+    const draft = await getNote(auth.practiceId, body.noteId);
+    if (!draft || draft.noteType !== 'FORM' || (draft.status !== 'DRAFT' && draft.status !== 'HIDDEN') || (draft.patientId && draft.patientId !== patient.id)) throw new NotFoundError('Form note not found');
+  }
   const email = body.sendMethod === 'Email' ? body.email || patient.email || '' : '';
   const phone = body.sendMethod === 'SMS' ? body.phoneNumber || primaryPhone(patient) || '' : '';
   if (body.sendMethod === 'Email' && !email) throw new ValidationError(FORM_MESSAGES.emailRequired, { email: FORM_MESSAGES.emailRequired });
@@ -85,7 +90,8 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   if (!intake?.Id) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED');
   const at = now.toISOString();
   const data: FormNoteData = { formId, formName: String(form.Name), sendMethod: body.sendMethod!, sentTo: email || phone, intakeId: String(intake.Id), dateSent: at, formMappingDates: [] };
-  const note: Note = {
+  const draft = body.noteId ? await getNote(auth.practiceId, body.noteId) : null;
+  const base: Note = draft ?? {
     noteId: randomUUID(),
     noteType: 'FORM',
     status: 'SENT',
@@ -93,19 +99,22 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: { ...data, text: `${data.formName} sent to ${data.sentTo}` },
+    data: {},
     patientId: patient.id,
     hidden: false,
     files: [],
     author: { userId: auth.userId, name: auth.name, email: auth.email },
     onBehalfOf: null,
-    noteVersion: 1,
+    noteVersion: 0,
     signedBy: null,
   };
+  const note: Note = { ...base, status: 'SENT', patientId: patient.id, data: { ...base.data, ...data, text: `${data.formName} sent to ${data.sentTo}` }, noteVersion: base.noteVersion + 1, timestamp: at };
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
+        draft
+          ? { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': draft.noteVersion } } }
+          : { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
         {
           Put: {
             TableName: tableName(),

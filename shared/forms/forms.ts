@@ -40,6 +40,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const FormSendBody = z
   .strictObject({
     intakeId: z.optional(id('intakeId')),
+    /** The form-send note (a FORM draft) that becomes the sent form; without it a new FORM note is written. */
+    noteId: z.optional(id('noteId')),
     patientId: z.optional(id('patientId')),
     formId: z.optional(z.nullable(z.string({ error: FORM_MESSAGES.selectForm }).check(z.trim(), z.maxLength(100)))),
     sendMethod: z.optional(z.enum(SEND_METHODS, { error: 'sendMethod must be Email or SMS' })),

@@ -191,6 +191,18 @@ describe('intake forms through IntakeQ', () => {
     expect(res.body.data).toMatchObject({ sendMethod: 'SMS', sentTo: '(555) 010-2030', formName: 'Annual Health Update' });
   });
 
+  it('turns the form-send note (a FORM draft) into the sent form, once', async () => {
+    const draft = (await api(employee, 'POST', '/v2/notes', { noteId: 'new', noteType: 'FORM', patientId, hidden: true })).body;
+    expect(draft.status).toBe('DRAFT');
+    const none = await send({ noteId: draft.noteId, patientId, formId: '', sendMethod: 'Email' }, employee);
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain(FORM_MESSAGES.selectForm);
+    const sent = await send({ noteId: draft.noteId, patientId, formId: NEW_PATIENT, sendMethod: 'Email', email: `other.${run}@example.com` }, employee);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ noteId: draft.noteId, status: 'SENT', noteVersion: draft.noteVersion + 1, data: { sentTo: `other.${run}@example.com` } });
+    expect((await send({ noteId: draft.noteId, patientId, formId: NEW_PATIENT, sendMethod: 'Email' }, employee)).status).toBe(404);
+  });
+
   it('saves a form mapping by the spec rules and reads it back', async () => {
     const question = { id: 'tobacco', title: 'Do you smoke or use tobacco?', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: '' };
     const refused = await api(employee, 'POST', '/v1/practices/form-mappings', { formId: NEW_PATIENT, questions: [question] });

@@ -27,6 +27,7 @@ const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
+const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) => ({ default: m.FormsPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -71,7 +72,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
               { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
               { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
-              { path: 'forms/*', element: soon('Forms') },
+              { path: 'forms/*', element: <FormsPage /> },
               { path: 'tasks', element: <TaskListPage view="mine" /> },
               { path: 'tasks/all', element: <TaskListPage view="all" /> },
               { path: 'tasks/:taskId', element: <TaskPage /> },

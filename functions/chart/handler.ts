@@ -19,7 +19,7 @@ import {
   VaccineGroupBody,
   versionField,
 } from '../../shared/chart/sections.js';
-import { groupHandler, HttpResponse, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
+import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
 import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
 import { addMedicationFromNote } from './medications.js';
@@ -194,4 +194,7 @@ function parseGroup(value: unknown) {
   return parseOrThrow(GeneralGroupBody, value);
 }
 
-export const handler = groupHandler(CHART_ROUTES, routes as Record<ChartRouteKey, AnyRoute | LazyRoute>);
+// Add to Health Summary is rare beside chart reads: its code loads with its first request.
+const mapHealthHistory = lazyRoute(() => import('./form-mapping.js').then((m) => m.MAP_HEALTH_HISTORY_ROUTE));
+
+export const handler = groupHandler(CHART_ROUTES, { ...routes, [`POST ${P2}/map-health-history`]: mapHealthHistory } as Record<ChartRouteKey, AnyRoute | LazyRoute>);

@@ -24,6 +24,7 @@ export const CHART_ROUTES = [
   `GET ${P2}/history/family`,
   `GET ${P2}/general-info`,
   `POST ${P2}/medication`,
+  `POST ${P2}/map-health-history`,
   'GET /v1/icd-10-codes',
   'GET /v1/vaccine-codes',
   'GET /v1/vaccine-manufacturers',

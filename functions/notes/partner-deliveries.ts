@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
@@ -167,6 +168,13 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       const { applyLabReport } = await import('./labs.js');
       const outcome = await applyLabReport(practiceId, parseJson(raw));
       return json(outcome.replayed ? 200 : 201, outcome);
+    }
+    if (key === 'POST /v1/partner-deliveries/{partnerId}/intakes') {
+      // IntakeQ's webhook: unsigned, so its URL's token is checked and the intake read back from IntakeQ.
+      if (params.partnerId !== INTAKEQ_PARTNER_ID) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
+      const { applyIntakeSubmitted } = await import('./form-deliveries.js');
+      const outcome = await applyIntakeSubmitted(practiceId, secret, event.queryStringParameters?.token, parseJson(raw));
+      return json(outcome.replayed || outcome.ignored ? 200 : 201, outcome);
     }
     verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
     const parsed = parseJson(raw);

@@ -20,6 +20,15 @@ export const CALENDAR_ROUTE_KEYS = [
   'DELETE /v1/appointments/{appointmentId}',
 ] as const;
 export type CalendarRouteKey = (typeof CALENDAR_ROUTE_KEYS)[number];
+/** Intake forms through IntakeQ (forms-routes.ts), loaded with the first request of any of them. */
+export const FORM_ROUTE_KEYS = [
+  'GET /v2/practices/forms',
+  'POST /v2/practices/forms/send',
+  'GET /v2/practices/sso/intakeq',
+  'GET /v1/practices/form-mappings/{formId}',
+  'POST /v1/practices/form-mappings',
+] as const;
+export type FormRouteKey = (typeof FORM_ROUTE_KEYS)[number];
 
 export const PRACTICE_ROUTES = [
   'GET /v1/practices/metadata',
@@ -38,5 +47,6 @@ export const PRACTICE_ROUTES = [
   'GET /v2/practices/sso/dosespot',
   'POST /v1/practices/users/me/dosespot-sync',
   ...CALENDAR_ROUTE_KEYS,
+  ...FORM_ROUTE_KEYS,
 ] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

@@ -27,6 +27,7 @@ import { seedPartnerApps } from './seed/seed-partner-apps.js';
 import { seedDemoSales } from './seed/demo-sales.js';
 import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
 import { createLocalDoseSpot, ensureLocalDoseSpot, LOCAL_DOSESPOT_PREFIX } from './dosespot/local-dosespot.js';
+import { createLocalIntakeQ, ensureLocalIntakeQ, LOCAL_INTAKEQ_PREFIX } from './intakeq/local-intakeq.js';
 import { readState, writeState } from './state.js';
 import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
@@ -350,6 +351,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     ensureLocalDoseSpot(partnerSecretsFile, internal, doseSpotUsers);
     const doseSpot = createLocalDoseSpot({ dataDir, secretsFile: partnerSecretsFile });
     requestHandlers.push([LOCAL_DOSESPOT_PREFIX, (req, res) => doseSpot.handle(req, res)]);
+    // IntakeQ's local stand-in on this origin: its API for the practice group, its outbox and patient pages for people.
+    ensureLocalIntakeQ(partnerSecretsFile, internal, origin);
+    const intakeQ = createLocalIntakeQ({ dataDir, secretsFile: partnerSecretsFile, webhookUrl: `${internal}/api/v1/partner-deliveries/intakeq/intakes` });
+    requestHandlers.push([LOCAL_INTAKEQ_PREFIX, (req, res) => intakeQ.handle(req, res)]);
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
 

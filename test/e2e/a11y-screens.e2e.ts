@@ -647,3 +647,41 @@ for (const viewport of VIEWPORTS) {
     await admin.screenshot({ path: `test-results/screenshots/calendar/a11y-settings-${viewport.width}.png`, fullPage: true });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    await visit(page, '/forms', 'Forms');
+    await expect(page.getByRole('list', { name: 'Forms' })).toBeVisible();
+    await expectAccessible(page, at('Forms screen'));
+
+    await openChart(page, 'pat-0020');
+    await page.getByRole('button', { name: 'New interaction' }).click();
+    await page.getByRole('menuitem', { name: 'Form', exact: true }).click();
+    const win = page.locator('.tw-note-window').last();
+    await expect(win.getByRole('button', { name: 'Send form' })).toBeVisible();
+    await win.getByRole('button', { name: 'Send form' }).click();
+    await expect(win.getByRole('alert')).toHaveText('Please select a form');
+    await expectAccessible(page, at('form-send note'));
+    await win.getByRole('button', { name: 'Close note' }).click();
+    const confirm = page.getByRole('alertdialog');
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Close without saving' }).click();
+
+    const sent = await apiAs(page, 'POST', '/v2/practices/forms/send', { patientId: 'pat-0020', formId: '5f1a2b3c4d5e6f7081920a1b', sendMethod: 'Email', email: 'a11y@example.com' });
+    expect(sent.status).toBe(200);
+    const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/intakeq')).json as { ssoUrl: string };
+    const standIn = ssoUrl.replace(/\/#\/.*$/, '');
+    await page.goto(`${standIn}/`);
+    await expect(page.getByRole('heading', { level: 1, name: /IntakeQ \(local stand-in\)/ })).toBeVisible();
+    await expectAccessible(page, at('IntakeQ stand-in outbox'));
+    await page.goto(`${standIn}/fill/${(sent.json as { data: { intakeId: string } }).data.intakeId}`);
+    await expectAccessible(page, at("IntakeQ stand-in patient's form"));
+    await page.getByRole('button', { name: 'Submit form' }).click();
+    await expect(page.getByRole('alert').first()).toHaveText('This question is required.');
+    await expectAccessible(page, at("IntakeQ stand-in patient's form with errors"));
+    await page.screenshot({ path: `test-results/screenshots/intakeq-form-${viewport.width}.png`, fullPage: true });
+  });
+}

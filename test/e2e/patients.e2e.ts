@@ -136,8 +136,8 @@ test('unknown routes, unknown patients, coming-soon screens and logout', async (
   await page.goto('/#/no-such-place');
   await expect(page).toHaveURL(/#\/home$/);
 
-  await page.goto('/#/forms');
-  await expect(page.getByText('The Forms screen is coming soon.')).toBeVisible();
+  await page.goto('/#/reports');
+  await expect(page.getByText('The Reports screen is coming soon.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Dashboard' })).toHaveCount(0);
 
   await page.goto('/#/patients/pat-9999');

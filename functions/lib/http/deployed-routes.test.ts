@@ -19,6 +19,17 @@ describe('deployedRouteKeys', () => {
     expect(new Set(registered.map(shapeOf)).size).toBe(registered.length);
   });
 
+  it('moves a route alone under its greedy key under a shorter key its group registers anyway', () => {
+    const keys = deployedRouteKeys([
+      { name: 'a', routes: ['GET /v1/p/metadata', 'GET /v1/p/users', 'GET /v1/p/form-mappings/{formId}'] },
+      { name: 'b', routes: ['GET /v1/p/templates/{templateId}'] },
+    ]);
+    expect(keys.find((g) => g.name === 'a')!.routes).toEqual(['GET /v1/p/{proxy+}']);
+    const compiled = compileRoutes(keys);
+    expect(matchRoute(compiled, 'GET', '/v1/p/form-mappings/f1')?.route.group).toBe('a');
+    expect(matchRoute(compiled, 'GET', '/v1/p/templates/t1')?.route.group).toBe('b');
+  });
+
   it('names a method on every key, so the CORS preflight (OPTIONS) reaches no route behind the authorizer', () => {
     for (const key of deployedRouteKeys(GROUPS).flatMap((g) => g.routes)) expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \//);
   });

@@ -30,6 +30,7 @@ const ScheduledEventPage = lazy(() => import('../features/messages/components/sc
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
 const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
+const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) => ({ default: m.FormsPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -74,7 +75,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
               { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
               { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
-              { path: 'forms/*', element: soon('Forms') },
+              { path: 'forms/*', element: <FormsPage /> },
               { path: 'tasks', element: <TaskListPage view="mine" /> },
               { path: 'tasks/all', element: <TaskListPage view="all" /> },
               { path: 'tasks/:taskId', element: <TaskPage /> },

@@ -31,3 +31,8 @@ export function dateRange(start: string, end: string): string | null {
   if (end) return `Until ${end}`;
   return null;
 }
+
+/** Where an item came from when an intake form's answer wrote it (spec chart-data §3 formSource). */
+export function formSourceText(formSource: string | null | undefined): string | null {
+  return formSource ? `From ${formSource}` : null;
+}

@@ -6,7 +6,7 @@ import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
-import { dateRange, ItemSummary } from '../components/item-summary.js';
+import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { activeFilter, ActivePinnedToggles, codeChoice, CodeTag, type Stored } from './section-parts.js';
 
@@ -84,7 +84,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
             <CodeTag code={item.icd10Code} />
           </>
         }
-        meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
+        meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate)), formSourceText(item.formSource)]}
         note={item.description}
         fields={{ title: 'name', meta: 'startDate', note: 'description' }}
       />

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
-import { dateRange, ItemSummary } from '../components/item-summary.js';
+import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { activeFilter, ActivePinnedToggles, codeChoice, CodeTag, noResults, type Stored } from './section-parts.js';
 
@@ -84,7 +84,7 @@ export function conditionsDefinition(redesign: boolean): SectionDefinition<Store
             <CodeTag code={item.icd10Code ?? (item.icd10CodeId ? { ident: item.icd10CodeId, code: item.icd10CodeId, description: '' } : undefined)} />
           </>
         }
-        meta={[dateRange(formatUsMonth(item.date), formatUsMonth(item.endDate))]}
+        meta={[dateRange(formatUsMonth(item.date), formatUsMonth(item.endDate)), formSourceText(item.formSource)]}
         note={item.description}
         fields={{ title: 'name', meta: 'date', note: 'description' }}
       />

@@ -4,7 +4,7 @@ import { Checkbox } from '../../../components/ui/checkbox.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
-import { ItemSummary } from '../components/item-summary.js';
+import { formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { codeChoice, CodeTag, type Stored } from './section-parts.js';
 
@@ -63,7 +63,7 @@ export const familyHistoryDefinition: SectionDefinition<Stored<FamilyHistory>, F
     <ItemSummary
       title={item.diagnosis}
       badges={<CodeTag code={item.icd10Code} />}
-      meta={[(item.family ?? []).map((r) => FAMILY_RELATION_LABELS[r] ?? r).join(', ')]}
+      meta={[(item.family ?? []).map((r) => FAMILY_RELATION_LABELS[r] ?? r).join(', '), formSourceText(item.formSource)]}
       note={item.details}
       fields={{ title: 'diagnosis', note: 'details' }}
     />

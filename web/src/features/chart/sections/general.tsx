@@ -7,7 +7,7 @@ import { deleteGeneralGroup, renameGeneralGroup, saveGeneralItem } from '../api/
 import { pinnedWire } from '../chart-lists.js';
 import { GroupCard } from '../components/chart-card.js';
 import { DateField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
-import { dateRange, ItemSummary } from '../components/item-summary.js';
+import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { codeChoice, CodeTag, countOf, type Stored } from './section-parts.js';
 
@@ -64,7 +64,7 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
     <ItemSummary
       title={item.name}
       badges={<CodeTag code={item.icd10Code} />}
-      meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
+      meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate)), formSourceText(item.formSource)]}
       note={item.details}
       fields={{ title: 'name', meta: 'startDate', note: 'details' }}
     />

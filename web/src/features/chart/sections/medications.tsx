@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, DrugNameField, FieldRow, TextAreaField } from '../components/fields.js';
 import { FreeformMedications } from '../components/freeform-medications.js';
-import { dateRange, ItemSummary } from '../components/item-summary.js';
+import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { ActivePinnedToggles, noResults, type Stored } from './section-parts.js';
 
@@ -102,7 +102,7 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
     <ItemSummary
       title={item.productName}
       badges={item.status === 'Complete' ? <Badge>Discontinued</Badge> : null}
-      meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm?.toLowerCase(), item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null]}
+      meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm?.toLowerCase(), item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null, formSourceText(item.formSource)]}
       note={item.description}
       fields={{ title: 'productName', meta: 'sigText', note: 'description' }}
     />

@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, FieldRow, TextAreaField } from '../components/fields.js';
-import { dateRange, ItemSummary } from '../components/item-summary.js';
+import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import type { Stored } from './section-parts.js';
 
@@ -56,7 +56,7 @@ export const socialHistoryDefinition: SectionDefinition<Stored<SocialHistory>, S
         {latest ? (
           <div className="tw-chart-answer">
             <span>{latest.answer}</span>
-            <span className="tw-chart-muted">{formatUsDate(latest.timestamp.slice(0, 10))}</span>
+            <span className="tw-chart-muted">{[formatUsDate(latest.timestamp.slice(0, 10)), formSourceText(latest.formSource)].filter(Boolean).join(' · ')}</span>
           </div>
         ) : null}
         {older.length ? (

@@ -5,7 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
 import { DateField, TextAreaField } from '../components/fields.js';
-import { ItemSummary } from '../components/item-summary.js';
+import { formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import type { Stored } from './section-parts.js';
 
@@ -34,6 +34,6 @@ export const surgeriesDefinition: SectionDefinition<Stored<Surgery>, SurgeryValu
       <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
     </>
   ),
-  renderItem: (item) => <ItemSummary title={item.name} meta={[formatUsDate(item.date)]} note={item.description} fields={{ title: 'name', meta: 'date', note: 'description' }} />,
+  renderItem: (item) => <ItemSummary title={item.name} meta={[formatUsDate(item.date), formSourceText(item.formSource)]} note={item.description} fields={{ title: 'name', meta: 'date', note: 'description' }} />,
   itemLabel: (item) => item.name,
 };

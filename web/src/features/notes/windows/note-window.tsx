@@ -41,6 +41,8 @@ import { isDispensedRx, useNoteActions } from './use-note-actions.js';
 
 /** A lab note's order form and results load with the first lab note opened. */
 const LabNoteView = lazy(() => import('../components/lab-note-view.js'));
+/** A form note's send form, answers and Add to Health Summary load with the first form note opened. */
+const FormNoteView = lazy(() => import('../components/form-note-view.js'));
 
 /** The empty editor's hint: '/' offers the practice's templates once the note has a patient. */
 export const EDITOR_PLACEHOLDER = 'Start typing, or type / to insert a template';
@@ -122,7 +124,8 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
   // A lab note is ordered, not saved or signed: the lab's results are its content.
-  const lab = note.noteType === 'LAB';
+  // A form note is sent and then filled in by the patient: the same holds for it.
+  const lab = note.noteType === 'LAB' || note.noteType === 'FORM';
   const signable = editable && !isEmail && !lab && note.noteType !== 'SMS_LOG' && note.noteType !== 'STICKY';
   const dob = patient.data?.dob ?? null;
   // Spec notes §5: an email needs the patient's address ('Missing patient email address.').
@@ -248,6 +251,10 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               draft.change({ data: changes });
             }}
           />
+        ) : note.noteType === 'FORM' ? (
+          <Suspense fallback={<Spinner label="Loading form" />}>
+            <FormNoteView note={note} editable={editable} />
+          </Suspense>
         ) : lab ? (
           <Suspense fallback={<Spinner label="Loading lab" />}>
             <LabNoteView note={note} editable={editable} />

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { FORM_MESSAGES, INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
+import {
+  type FormMappingBody,
+  type FormNoteData,
+  type FormSendBody,
+  type FormsQuery,
+  type FormSummary,
+  type SavedFormMapping,
+  type SubmittedForm,
+} from '../../shared/forms/forms.js';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { primaryPhone } from '../../shared/patients/patient-derived.js';
+import { IntakeQClient, intakeDate, isSubmitted, parseIntakeQConfig, type IntakeQConfig } from '../lib/adapters/intakeq.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { getNote, toItem } from '../notes/note-repository.js';
+import { formIntakeKey, formMappingKey, formNoteOfIntake } from './form-intakes.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+
+export async function intakeQConfig(): Promise<IntakeQConfig | null> {
+  return parseIntakeQConfig(await partnerSecretsFromEnv().secretOf(INTAKEQ_PARTNER_ID));
+}
+
+async function client(message: string): Promise<IntakeQClient> {
+  const config = await intakeQConfig();
+  if (!config) throw new DependencyError(503, message, 'INTAKEQ_NOT_CONFIGURED', { reason: FORM_MESSAGES.notConfigured });
+  return new IntakeQClient(config);
+}
+
+async function vendor<T>(message: string, code: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DependencyError || error instanceof ValidationError || error instanceof NotFoundError) throw error;
+    throw new DependencyError(502, message, code);
+  }
+}
+
+/** GET /v2/practices/forms: the practice's questionnaires (archived ones left out). */
+export async function listForms(): Promise<FormSummary[]> {
+  const iq = await client(FORM_MESSAGES.sendFailed);
+  const list = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_QUESTIONNAIRES_FAILED', () => iq.questionnaires());
+  return list.map((q) => ({ id: String(q.Id), name: String(q.Name) })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** GET /v2/practices/forms?status=submitted&patientId&formId: the patient's submitted intakes of that form. */
+export async function submittedForms(auth: AuthContext, query: FormsQuery): Promise<SubmittedForm[]> {
+  if (!query.patientId) throw new ValidationError('patientId is required', { patientId: 'is required' });
+  const patient = await getPatient(auth.practiceId, query.patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const iq = await client(FORM_MESSAGES.sendFailed);
+  const list = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_SUMMARY_FAILED', () => iq.summaries({ externalClientId: patient.id }));
+  await writeAudit(auth, { action: 'read', entity: 'form-submissions', patientId: patient.id });
+  return list
+    .filter((s) => s.ExternalClientId === patient.id && isSubmitted(s.Status) && (!query.formId || String(s.QuestionnaireId) === query.formId))
+    .map((s) => ({ intakeId: String(s.Id), formId: String(s.QuestionnaireId), formName: s.QuestionnaireName, status: s.Status, dateSubmitted: intakeDate(s.DateSubmitted) }));
+}
+
+/**
+ * POST /v2/practices/forms/send: IntakeQ sends the questionnaire (by email, or by text to the phone
+ * number), and the chart gets a FORM note with status SENT; `intakeId` alone resends a sent form.
+ */
+export async function sendForm(auth: AuthContext, body: FormSendBody, now = new Date()): Promise<Note> {
+  if (body.intakeId) return resendForm(auth, body.intakeId, now);
+  const patient = await getPatient(auth.practiceId, body.patientId!);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  if (body.noteId) {
+    // The form-send note: a FORM draft of this patient, not sent yet.
+    const draft = await getNote(auth.practiceId, body.noteId);
+    if (!draft || draft.noteType !== 'FORM' || (draft.status !== 'DRAFT' && draft.status !== 'HIDDEN') || (draft.patientId && draft.patientId !== patient.id)) throw new NotFoundError('Form note not found');
+  }
+  const email = body.sendMethod === 'Email' ? body.email || patient.email || '' : '';
+  const phone = body.sendMethod === 'SMS' ? body.phoneNumber || primaryPhone(patient) || '' : '';
+  if (body.sendMethod === 'Email' && !email) throw new ValidationError(FORM_MESSAGES.emailRequired, { email: FORM_MESSAGES.emailRequired });
+  if (body.sendMethod === 'SMS' && !phone) throw new ValidationError(FORM_MESSAGES.phoneRequired, { phoneNumber: FORM_MESSAGES.phoneRequired });
+  const iq = await client(FORM_MESSAGES.sendFailed);
+  const forms = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_QUESTIONNAIRES_FAILED', () => iq.questionnaires());
+  const formId = body.formId!;
+  const form = forms.find((q) => String(q.Id) === formId);
+  if (!form) throw new ValidationError(FORM_MESSAGES.selectForm, { formId: FORM_MESSAGES.selectForm });
+  const intake = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED', () =>
+    iq.send({ questionnaireId: formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, phone: phone || undefined, externalClientId: patient.id }),
+  );
+  if (!intake?.Id) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED');
+  const at = now.toISOString();
+  const data: FormNoteData = { formId, formName: String(form.Name), sendMethod: body.sendMethod!, sentTo: email || phone, intakeId: String(intake.Id), dateSent: at, formMappingDates: [] };
+  const draft = body.noteId ? await getNote(auth.practiceId, body.noteId) : null;
+  const base: Note = draft ?? {
+    noteId: randomUUID(),
+    noteType: 'FORM',
+    status: 'SENT',
+    signed: null,
+    eventTimestamp: at,
+    timestamp: at,
+    createdAt: at,
+    data: {},
+    patientId: patient.id,
+    hidden: false,
+    files: [],
+    author: { userId: auth.userId, name: auth.name, email: auth.email },
+    onBehalfOf: null,
+    noteVersion: 0,
+    signedBy: null,
+  };
+  const note: Note = { ...base, status: 'SENT', patientId: patient.id, data: { ...base.data, ...data, text: `${data.formName} sent to ${data.sentTo}` }, noteVersion: base.noteVersion + 1, timestamp: at };
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        draft
+          ? { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': draft.noteVersion } } }
+          : { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { practiceId: auth.practiceId, sk: formIntakeKey(data.intakeId), entityType: 'FORM_INTAKE', intakeId: data.intakeId, noteId: note.noteId, patientId: patient.id, createdAt: at },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          },
+        },
+      ],
+    }),
+  );
+  await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+  return note;
+}
+
+async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promise<Note> {
+  const note = await formNoteOfIntake(auth.practiceId, intakeId);
+  if (!note) throw new NotFoundError(FORM_MESSAGES.intakeNotFound);
+  const iq = await client(FORM_MESSAGES.resendFailed);
+  await vendor(FORM_MESSAGES.resendFailed, 'INTAKEQ_RESEND_FAILED', () => iq.resend(intakeId));
+  const at = now.toISOString();
+  const next: Note = { ...note, data: { ...note.data, dateSent: at }, noteVersion: note.noteVersion + 1, timestamp: at };
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: toItem(auth.practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } }),
+  );
+  await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+  return next;
+}
+
+/** GET /v1/practices/form-mappings/{formId}: the saved mapping, or none yet. */
+export async function getFormMapping(auth: AuthContext, formId: string): Promise<SavedFormMapping> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: formMappingKey(formId) } }));
+  const questions = (out.Item?.questions as SavedFormMapping['questions'] | undefined) ?? [];
+  return { formId, questions: questions.map((q) => ({ id: q.id, section: q.section ?? null, enabled: q.enabled === true, titleOverride: q.titleOverride ?? '' })) };
+}
+
+/** POST /v1/practices/form-mappings: replaces the questionnaire's mapping for the whole practice. */
+export async function saveFormMapping(auth: AuthContext, body: FormMappingBody, now = new Date()): Promise<SavedFormMapping> {
+  const questions = body.questions.map((q) => ({ id: q.id, title: q.title, enabled: q.enabled, section: q.section, type: q.type, subType: q.subType, titleOverride: q.titleOverride }));
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId: auth.practiceId, sk: formMappingKey(body.formId), entityType: 'FORM_MAPPING', formId: body.formId, questions, updatedAt: now.toISOString(), updatedBy: auth.userId },
+    }),
+  );
+  return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride })) };
+}
+
+/** GET /v2/practices/sso/intakeq[?route=]: IntakeQ's own app (locally, its stand-in), on the given page. */
+export async function intakeQSso(route: string | undefined): Promise<{ ssoUrl: string }> {
+  const config = await intakeQConfig();
+  if (!config) throw new DependencyError(503, FORM_MESSAGES.notConfigured, 'INTAKEQ_NOT_CONFIGURED');
+  return { ssoUrl: `${config.appUrl}/#/${(route ?? '').replace(/^\/+/, '')}` };
+}

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { openChart, section } from './support/chart.js';
+import { PROVIDER, signIn } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots';
+const PATIENT = 'pat-0019';
+
+test('a provider sends an intake form, the patient fills it on the local page, the FORM notification arrives, and two answers go into the health summary with their source', async ({ page, context }, testInfo) => {
+  test.setTimeout(180_000);
+  const run = `${Date.now().toString(36)}${testInfo.retry}`;
+  await signIn(page, PROVIDER, '/home');
+  await openChart(page, PATIENT);
+
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Form', exact: true }).click();
+  const win = page.locator('.tw-note-window').last();
+  await expect(win.getByRole('heading', { name: /^Form · / })).toBeVisible();
+  // Spec notes §5: nothing chosen, nothing is sent.
+  await win.getByRole('button', { name: 'Send form' }).click();
+  await expect(win.getByRole('alert')).toHaveText('Please select a form');
+  await win.getByRole('button', { name: /Form$/ }).click();
+  await page.getByRole('option', { name: 'New Patient Intake' }).click();
+  await win.getByRole('textbox', { name: 'Email' }).fill(`intake.${run}@example.com`);
+  await page.screenshot({ path: `${SHOTS}/forms-01-send.png` });
+  await win.getByRole('button', { name: 'Send form' }).click();
+  await expect(win.getByText(`intake.${run}@example.com`)).toBeVisible();
+  await expect(win.getByText('sent', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/forms-02-sent.png` });
+
+  // The patient's page of IntakeQ's local stand-in.
+  const link = win.getByRole('link', { name: "Open the patient's form (IntakeQ local stand-in)" });
+  const patientPage = await context.newPage();
+  await patientPage.goto((await link.getAttribute('href'))!);
+  await expect(patientPage.getByRole('heading', { level: 1, name: /IntakeQ \(local stand-in\)/ })).toBeVisible();
+  await patientPage.getByRole('textbox', { name: /What brings you in today/ }).fill('Yearly check-up');
+  await patientPage.getByRole('textbox', { name: /Which medications/ }).fill('Lisinopril 10 mg daily');
+  await patientPage.getByRole('textbox', { name: /allergic/ }).fill(`Sulfa ${run}\nLatex`);
+  await patientPage.getByRole('textbox', { name: /medical conditions/ }).fill('Hypertension');
+  await patientPage.getByRole('textbox', { name: /family/ }).fill('Diabetes (mother)');
+  await patientPage.getByRole('radio', { name: 'Former' }).check();
+  await patientPage.getByRole('textbox', { name: /occupation/ }).fill('Nurse');
+  await patientPage.screenshot({ path: `${SHOTS}/forms-03-patient-page.png`, fullPage: true });
+  await patientPage.getByRole('button', { name: 'Submit form' }).click();
+  await expect(patientPage.getByRole('status')).toHaveText('Thank you. Your answers were sent to the practice.');
+  await patientPage.close();
+
+  // The sender is told (FORM notification), and the open form note shows the answers.
+  await expect(page.getByText('New Patient Intake submitted').first()).toBeVisible({ timeout: 30_000 });
+  await expect(win.getByText('submitted', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(win.getByText(`Sulfa ${run}`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/forms-04-submitted.png` });
+
+  // Add to Health Summary: the allergies answer into Allergies, the tobacco answer into Social with a title.
+  await win.getByRole('button', { name: 'Add to Health Summary' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Health Summary' });
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByText(/^Add Are you allergic/).click();
+  await expect(dialog.getByRole('checkbox', { name: /^Add Are you allergic/ })).toBeChecked();
+  await dialog.getByRole('button', { name: /Section for Are you allergic/ }).click();
+  await page.getByRole('option', { name: 'Allergies' }).click();
+  await dialog.getByText('Add Do you smoke or use tobacco?').click();
+  await dialog.getByRole('button', { name: /Section for Do you smoke/ }).click();
+  await page.getByRole('option', { name: 'Social' }).click();
+  // An enabled Social question needs its title: Confirm waits for it.
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Title for Do you smoke or use tobacco?' }).fill('Tobacco use');
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: `${SHOTS}/forms-05-mapping.png` });
+  await confirm.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(win.getByText('fulfilled', { exact: true })).toBeVisible();
+  await win.getByRole('button', { name: 'Close note' }).click();
+
+  const allergies = section(page, 'Allergies');
+  await expect(allergies.getByText(`Sulfa ${run}`)).toBeVisible();
+  await expect(allergies.getByText('From New Patient Intake').first()).toBeVisible();
+  const social = section(page, 'Social History');
+  await expect(social.getByText('Tobacco use')).toBeVisible();
+  await expect(social.getByText(/From New Patient Intake/).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/forms-06-health-summary.png`, fullPage: true });
+
+  // The Forms screen lists the questionnaires and opens IntakeQ.
+  await page.goto('/#/forms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Forms' }).getByText('New Patient Intake')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open IntakeQ (local stand-in)' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/forms-07-screen.png` });
+});

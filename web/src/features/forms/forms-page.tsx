@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FormSummary } from '../../../../shared/forms/forms.js';
+import { Page } from '../../components/ui/page.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { withServerText } from '../../lib/toasts.js';
+
+/** The stand-in `npm start` serves says so in its own pages; the link says so too. */
+const isLocalStandIn = (url: string) => url.includes('/local/intakeq');
+
+/** /forms: the practice's IntakeQ questionnaires, and IntakeQ's own app to edit them and see every intake. */
+export function FormsPage() {
+  const forms = useQuery({ queryKey: ['forms', 'list'], queryFn: ({ signal }) => apiRequest<FormSummary[]>({ path: '/v2/practices/forms', signal }) });
+  const sso = useQuery({ queryKey: ['forms', 'sso'], queryFn: ({ signal }) => apiRequest<{ ssoUrl: string }>({ path: '/v2/practices/sso/intakeq', signal }) });
+  const appUrl = sso.data?.ssoUrl;
+  return (
+    <Page
+      title="Forms"
+      actions={
+        appUrl ? (
+          <a className="tw-button tw-button--secondary tw-button--md" href={appUrl} target="_blank" rel="noreferrer">
+            {isLocalStandIn(appUrl) ? 'Open IntakeQ (local stand-in)' : 'Open IntakeQ'}
+          </a>
+        ) : null
+      }
+    >
+      <p>Intake forms are sent to patients from their chart: New → Form. Submitted answers come back as the patient&apos;s form note.</p>
+      {forms.isPending ? (
+        <Spinner label="Loading forms" />
+      ) : forms.isError ? (
+        <p role="alert">{withServerText('There was an error loading the forms.', forms.error)}</p>
+      ) : forms.data.length === 0 ? (
+        <p>No forms yet.</p>
+      ) : (
+        <ul className="tw-forms-list" aria-label="Forms">
+          {forms.data.map((f) => (
+            <li key={f.id}>{f.name}</li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import type { FormSummary, MapHealthHistoryBody, MapHealthHistoryResult, FormMappingBody, SavedFormMapping, SendMethod } from '../../../../../shared/forms/forms.js';
+import { Note } from '../../../../../shared/notes/note-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+export const formKeys = {
+  list: () => ['forms', 'list'] as const,
+  mapping: (formId: string) => ['forms', 'mapping', formId] as const,
+};
+
+export function fetchForms(signal?: AbortSignal): Promise<FormSummary[]> {
+  return apiRequest<FormSummary[]>({ path: '/v2/practices/forms', signal });
+}
+
+export async function sendForm(body: { noteId: string; patientId: string; formId: string; sendMethod: SendMethod; email?: string; phoneNumber?: string }): Promise<Note> {
+  return Note.parse(await apiRequest<unknown>({ method: 'POST', path: '/v2/practices/forms/send', body }));
+}
+
+export async function resendForm(intakeId: string): Promise<Note> {
+  return Note.parse(await apiRequest<unknown>({ method: 'POST', path: '/v2/practices/forms/send', body: { intakeId } }));
+}
+
+export function fetchFormMapping(formId: string, signal?: AbortSignal): Promise<SavedFormMapping> {
+  return apiRequest<SavedFormMapping>({ path: `/v1/practices/form-mappings/${encodeURIComponent(formId)}`, signal });
+}
+
+export function saveFormMapping(body: FormMappingBody): Promise<SavedFormMapping> {
+  return apiRequest<SavedFormMapping>({ method: 'POST', path: '/v1/practices/form-mappings', body });
+}
+
+export function mapHealthHistory(patientId: string, body: MapHealthHistoryBody): Promise<MapHealthHistoryResult> {
+  return apiRequest<MapHealthHistoryResult>({ method: 'POST', path: `/v2/patients/${encodeURIComponent(patientId)}/map-health-history`, body });
+}
+
+export function intakeQSso(route?: string): Promise<{ ssoUrl: string }> {
+  return apiRequest<{ ssoUrl: string }>({ path: '/v2/practices/sso/intakeq', query: route ? { route } : undefined });
+}

@@ -145,9 +145,13 @@ function claimsOf(token: string): Record<string, unknown> {
 describe('HTTP API like API Gateway', () => {
   it('answers an unknown route with 404 Not Found', async () => {
     const token = await signIn(PROVIDER);
-    const res = await api(token, 'GET', '/v1/no-such-route');
+    const res = await api(token, 'GET', '/v3/no-such-route');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Not Found' });
+    // Under /v1 a group's greedy key takes it, and that group answers its own 404.
+    const grouped = await api(token, 'GET', '/v1/no-such-route');
+    expect(grouped.status).toBe(404);
+    expect(grouped.body).toEqual({ message: 'No route for GET /v1/no-such-route' });
   });
 
   it("answers an unknown path under a group's greedy route with that group's 404", async () => {

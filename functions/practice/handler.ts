@@ -12,10 +12,10 @@ import {
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
-import { groupHandler, HttpResponse, lazyRoute, route } from '../lib/http/group-handler.js';
+import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
-import { PRACTICE_ROUTES } from './routes.js';
+import { CONTACT_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -114,4 +114,5 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   }),
   'GET /v2/practices/sso/dosespot': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v2/practices/sso/dosespot'])),
   'POST /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['POST /v1/practices/users/me/dosespot-sync'])),
+  ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),
 });

@@ -27,6 +27,9 @@ const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
+const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
+const ContactPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactPage })));
+const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -63,7 +66,10 @@ export const appRoutes: RouteObject[] = [
               { path: 'inventory/list', element: <InventoryListPage /> },
               { path: 'inventory/:inventoryId', element: <InventoryItemPage /> },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
-              { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
+              { path: 'contacts/list', element: <ContactListPage /> },
+              { path: 'contacts/list/:contactId', element: <ContactPage /> },
+              { path: 'contacts/dial-pad', element: <DialPadPage /> },
+              { path: 'contacts/*', element: <Navigate to={paths.contacts()} replace /> },
               { path: 'messages', element: <MessagesHubPage /> },
               { path: 'messages/sms', element: <SmsChatPage key="new" /> },
               { path: 'messages/sms/:patientPhone/:practicePhone', element: <SmsChatPage /> },

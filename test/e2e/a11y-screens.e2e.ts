@@ -551,7 +551,7 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/contacts/list');
+    await signIn(page, PROVIDER, '/home');
     const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: 'Axe', lastName: `Check ${viewport.name}`, phoneNumber: '(458) 555-0142', email: 'axe@check.example' });
     expect(saved.status).toBe(201);
     await visit(page, '/contacts/list', 'Contacts');

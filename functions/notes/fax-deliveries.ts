@@ -3,6 +3,7 @@
  * loaded with the first fax callback: FAX_COMPLETED moves a sent fax's status forward (a repeated
  * or late event changes nothing); INCOMING_FAX stores the PDF, records the fax, writes a FAX note on
  * the patient whose number sent it (none when no single patient has it) and a FAX notification.
+ * GET /v1/notes/faxes shares this chunk: the notes group has no room on its cold path (handler.ts).
  */
 import { randomUUID } from 'node:crypto';
 import * as z from '../../shared/zod.js';
@@ -22,6 +23,11 @@ import { externalNote, storedDelivery, writeDeliveredNote, deliveryItem } from '
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { FAX_LIST_DEFAULT_LIMIT, FAX_LIST_MAX_LIMIT } from '../../shared/faxes/fax-schema.js';
+import { route } from '../lib/http/group-handler.js';
+import { listFaxes } from '../files/fax-repository.js';
+import { getNote } from './note-repository.js';
 
 const FaxObject = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
@@ -157,3 +163,22 @@ export async function applyFaxEvent(practiceId: string, partnerId: string, raw: 
   if (body.event === 'INCOMING_FAX') return incoming(practiceId, body);
   throw new ValidationError(`Unknown fax event ${body.event.slice(0, 40)}`);
 }
+
+/** GET /v1/notes/faxes?direction=inbound|all: the FAX notes the practice's faxes left in charts, newest first. */
+export const FaxNotesQuery = z.object({
+  direction: z._default(z.enum(['inbound', 'all']), 'all'),
+  offset: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(FAX_LIST_MAX_LIMIT)), FAX_LIST_DEFAULT_LIMIT),
+});
+
+export async function faxNotes(auth: AuthContext, q: z.infer<typeof FaxNotesQuery>): Promise<{ notes: Note[]; total: number; offset: number; limit: number }> {
+  const faxes = (await listFaxes(auth.practiceId))
+    .filter((f) => f.faxNoteId && (q.direction === 'all' || f.direction === 'INBOUND'))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const page = faxes.slice(q.offset, q.offset + q.limit);
+  const notes = (await Promise.all(page.map((f) => getNote(auth.practiceId, f.faxNoteId!)))).filter((n): n is Note => !!n && n.status !== 'DELETED');
+  await writeAudit(auth, { action: 'list', entity: 'NOTE' });
+  return { notes, total: faxes.length, offset: q.offset, limit: q.limit };
+}
+
+export const FAX_NOTES_ROUTE = route({ query: FaxNotesQuery, run: ({ auth, query }) => faxNotes(auth, query) });

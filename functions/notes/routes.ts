@@ -31,6 +31,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/assign',
   'POST /v1/notes/{noteId}/restore',
   'GET /v1/notes/{noteId}/prescription-pdf',
+  'GET /v1/notes/faxes',
   ...TEMPLATE_ROUTE_KEYS,
   ...LAB_ROUTE_KEYS,
 ] as const;

@@ -146,6 +146,14 @@ describe('faxes', () => {
     const items = (Array.isArray(notes.body) ? notes.body : notes.body.notifications) as { notificationType: string; data: Record<string, unknown> }[];
     expect(items[0]).toMatchObject({ notificationType: 'FAX', data: { faxNumber: patientPhone, s3Path: fax.fileKey, faxId: body.fax.id } });
 
+    const inboundNotes = await api(employee, 'GET', '/v1/notes/faxes?direction=inbound&limit=500');
+    expect(inboundNotes.status).toBe(200);
+    expect(inboundNotes.body.notes.map((n: { noteId: string }) => n.noteId)).toContain(fax.faxNoteId);
+    expect(inboundNotes.body.notes.every((n: { data: { direction: string } }) => n.data.direction === 'INBOUND')).toBe(true);
+    const allNotes = await api(employee, 'GET', '/v1/notes/faxes?direction=all&limit=500');
+    expect(allNotes.body.notes.some((n: { data: { direction: string } }) => n.data.direction === 'OUTBOUND')).toBe(true);
+    expect((await api(employee, 'GET', '/v1/notes/faxes?direction=outbound')).status).toBe(400);
+
     // The same delivery again changes nothing.
     const replay = await signedCallback({ event: 'INCOMING_FAX', fax: { id: body.fax.id, from: patientPhone }, file: Buffer.from('%PDF-1.4 x').toString('base64') });
     expect(replay).toMatchObject({ status: 200, body: { replayed: true } });
@@ -167,7 +175,9 @@ describe('faxes', () => {
       expect((await api(token, 'POST', '/v1/faxes', { patientId, to: '5415557788' })).status).toBe(403);
       expect((await api(token, 'PUT', `/v1/faxes/${mine.ident}`, { read: true })).status).toBe(403);
       expect((await api(token, 'PUT', `/v1/faxes/${mine.ident}/resend`)).status).toBe(403);
+      expect((await api(token, 'GET', '/v1/notes/faxes')).status).toBe(403);
     }
+    expect((await api(null, 'GET', '/v1/notes/faxes')).status).toBe(401);
     for (const [method, path] of [['GET', '/v1/faxes'], ['GET', '/v1/faxes/fax-numbers'], ['POST', '/v1/faxes'], ['PUT', `/v1/faxes/${mine.ident}`], ['PUT', `/v1/faxes/${mine.ident}/resend`]] as const) {
       expect((await api(null, method, path, method === 'GET' ? undefined : {})).status).toBe(401);
     }

@@ -572,3 +572,19 @@ for (const viewport of VIEWPORTS) {
     await apiAs(page, 'DELETE', `/v2/practices/contacts/${String(saved.json.contactId)}`);
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the fax screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    await visit(page, '/messages/fax/new?patientId=pat-0007', 'New fax');
+    await expectAccessible(page, at('new fax'));
+    await page.screenshot({ path: `test-results/screenshots/fax-new-${viewport.width}.png`, fullPage: true });
+    await visit(page, '/messages/fax', 'Faxes');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, at('fax list'));
+    await page.screenshot({ path: `test-results/screenshots/fax-list-${viewport.width}.png`, fullPage: true });
+  });
+}

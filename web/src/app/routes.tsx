@@ -25,6 +25,8 @@ const MessagesHubPage = lazy(() => import('../features/messages/components/messa
 const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-page.js').then((m) => ({ default: m.SmsChatPage })));
 const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-sms-page.js').then((m) => ({ default: m.LegacySmsPage })));
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
+const FaxNewPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxNewPage })));
+const FaxListPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxListPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
@@ -75,6 +77,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'messages/sms/:patientPhone/:practicePhone', element: <SmsChatPage /> },
               { path: 'messages/legacy/sms/:patientPhone/:practicePhone', element: <LegacySmsPage /> },
               { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
+              { path: 'messages/fax', element: <FaxListPage /> },
+              { path: 'messages/fax/new', element: <FaxNewPage /> },
               { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
               { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
               { path: 'forms/*', element: soon('Forms') },

@@ -46,7 +46,7 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets'] },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
-  { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files'] },
+  { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs'], signedRoutes: PARTNER_DELIVERY_ROUTES },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },

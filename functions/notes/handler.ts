@@ -90,6 +90,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   }),
   // pdf-lib (about 500 KB) loads with the first prescription printed, never on a cold start.
   'GET /v1/notes/{noteId}/prescription-pdf': lazyRoute(() => import('./rx-print.js').then((m) => m.RX_PRINT_ROUTE)),
+  'GET /v1/notes/faxes': lazyRoute(() => import('./fax-deliveries.js').then((m) => m.FAX_NOTES_ROUTE)),
   ...templateRoutes(TEMPLATE_ROUTE_KEYS),
   ...labRoutes(LAB_ROUTE_KEYS),
 });

@@ -178,6 +178,10 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
     }
     verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
     const parsed = parseJson(raw);
+    if (key === 'POST /v1/partner-deliveries/{partnerId}/faxes') {
+      const faxOutcome = await (await import('./fax-deliveries.js')).applyFaxEvent(practiceId, params.partnerId, parsed);
+      return json(faxOutcome.replayed ? 200 : 201, faxOutcome);
+    }
     const outcome =
       key === 'POST /v1/partner-deliveries/{partnerId}/results'
         ? await applyPartnerResult(practiceId, params.partnerId, parseOrThrow(PartnerResultBody, parsed, 'body'))

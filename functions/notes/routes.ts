@@ -31,6 +31,7 @@ export const NOTE_ROUTES = [
   'POST /v1/notes/{noteId}/assign',
   'POST /v1/notes/{noteId}/restore',
   'GET /v1/notes/{noteId}/prescription-pdf',
+  'GET /v1/notes/faxes',
   ...TEMPLATE_ROUTE_KEYS,
   ...LAB_ROUTE_KEYS,
 ] as const;
@@ -40,5 +41,5 @@ export type NoteRouteKey = (typeof NOTE_ROUTES)[number];
  * Deliveries signed by a partner or outside system (HMAC, README "Partner apps") instead of a user's
  * token: registered without the JWT authorizer, verified by the handler before anything is parsed.
  */
-export const PARTNER_DELIVERY_ROUTES = ['POST /v1/partner-deliveries/{partnerId}/results', 'POST /v1/partner-deliveries/{partnerId}/notes', 'POST /v1/partner-deliveries/{partnerId}/intakes'] as const;
+export const PARTNER_DELIVERY_ROUTES = ['POST /v1/partner-deliveries/{partnerId}/results', 'POST /v1/partner-deliveries/{partnerId}/notes', 'POST /v1/partner-deliveries/{partnerId}/intakes', 'POST /v1/partner-deliveries/{partnerId}/faxes'] as const;
 export type PartnerDeliveryRouteKey = (typeof PARTNER_DELIVERY_ROUTES)[number];

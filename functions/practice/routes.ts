@@ -48,5 +48,11 @@ export const PRACTICE_ROUTES = [
   'POST /v1/practices/users/me/dosespot-sync',
   ...CALENDAR_ROUTE_KEYS,
   ...FORM_ROUTE_KEYS,
+  'GET /v2/practices/contacts',
+  'POST /v2/practices/contacts',
+  'POST /v2/practices/contacts/{contactId}',
+  'DELETE /v2/practices/contacts/{id}',
 ] as const;
+/** The practice's contacts (contact-routes.ts), loaded with the first request of any of them. */
+export const CONTACT_ROUTE_KEYS = ['GET /v2/practices/contacts', 'POST /v2/practices/contacts', 'POST /v2/practices/contacts/{contactId}', 'DELETE /v2/practices/contacts/{id}'] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

@@ -32,6 +32,8 @@ import { readState, writeState } from './state.js';
 import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
+import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
+import { createLocalFax, LOCAL_FAX_NUMBERS, LOCAL_FAX_PATH, LOCAL_FAX_PROJECT_ID } from './fax/local-fax.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
@@ -214,7 +216,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     });
     // The demo partner app on a second local origin, so frames and window messages cross origins as deployed.
     const localPartnerIds = practice.partnerApps.filter((a) => a.origin === 'local').map((a) => a.partnerAppId);
-    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID]);
+    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID, FAX_PARTNER_ID]);
     partner = await startLocalPartner({
       port: opts.partnerPort ?? (port ? port + 1 : 0),
       host: opts.host,
@@ -238,6 +240,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       HEALTH_GORILLA_PERFORMER: LOCAL_HG_LAB_ORG,
       HEALTH_GORILLA_LOCAL: '1',
     });
+    // The fax vendor's loopback stand-in on this origin; the files group sends through it as it would through Sinch.
+    const faxCallbackUrl = `${internal}/api/v1/partner-deliveries/${FAX_PARTNER_ID}/faxes`;
+    const fax = createLocalFax({ secretsFile: partnerSecretsFile, callbackUrl: faxCallbackUrl, deliveryDelayMs: Number(process.env.TIDEWELL_FAX_DELAY_MS ?? 1500) });
+    requestHandlers.push([LOCAL_FAX_PATH, fax.handle]);
+    stops.push(() => fax.stop());
+    Object.assign(process.env, { FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`, FAX_PROJECT_ID: LOCAL_FAX_PROJECT_ID, FAX_CALLBACK_URL: faxCallbackUrl, FAX_NUMBERS: LOCAL_FAX_NUMBERS.join(','), FAX_LOCAL: '1' });
 
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     // The deployed policy's shape with the local origins: API, Cognito and the realtime socket are

@@ -685,3 +685,46 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `test-results/screenshots/intakeq-form-${viewport.width}.png`, fullPage: true });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the contact screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: 'Axe', lastName: `Check ${viewport.name}`, phoneNumber: '(458) 555-0142', email: 'axe@check.example' });
+    expect(saved.status).toBe(201);
+    await visit(page, '/contacts/list', 'Contacts');
+    await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
+    await expectAccessible(page, at('contact list'));
+    await visit(page, `/contacts/list/${String(saved.json.contactId)}`, 'Contacts');
+    await expect(page.getByRole('heading', { name: `Axe Check ${viewport.name}` })).toBeVisible();
+    await expectAccessible(page, at('contact'));
+    await page.getByRole('button', { name: 'Delete contact' }).click();
+    await expectAccessible(page, at('delete contact dialog'));
+    await page.keyboard.press('Escape');
+    await visit(page, '/contacts/list/new', 'Contacts');
+    await expectAccessible(page, at('new contact'));
+    await visit(page, '/contacts/dial-pad', 'Contacts');
+    await page.getByRole('button', { name: '4', exact: true }).click();
+    await expectAccessible(page, at('dial pad'));
+    await page.screenshot({ path: `test-results/screenshots/contacts-dial-pad-${viewport.width}.png`, fullPage: true });
+    await apiAs(page, 'DELETE', `/v2/practices/contacts/${String(saved.json.contactId)}`);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the fax screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    await visit(page, '/messages/fax/new?patientId=pat-0007', 'New fax');
+    await expectAccessible(page, at('new fax'));
+    await page.screenshot({ path: `test-results/screenshots/fax-new-${viewport.width}.png`, fullPage: true });
+    await visit(page, '/messages/fax', 'Faxes');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, at('fax list'));
+    await page.screenshot({ path: `test-results/screenshots/fax-list-${viewport.width}.png`, fullPage: true });
+  });
+}

@@ -26,11 +26,16 @@ const MessagesHubPage = lazy(() => import('../features/messages/components/messa
 const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-page.js').then((m) => ({ default: m.SmsChatPage })));
 const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-sms-page.js').then((m) => ({ default: m.LegacySmsPage })));
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
+const FaxNewPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxNewPage })));
+const FaxListPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxListPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
 const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
 const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) => ({ default: m.FormsPage })));
+const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
+const ContactPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactPage })));
+const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback lands on the dashboard with its query intact. */
@@ -67,12 +72,17 @@ export const appRoutes: RouteObject[] = [
               { path: 'inventory/list', element: <InventoryListPage /> },
               { path: 'inventory/:inventoryId', element: <InventoryItemPage /> },
               { path: 'contacts', element: <Navigate to={paths.contacts()} replace /> },
-              { path: 'contacts/:tabName/*', element: soon('Contacts', 'Practice contacts and the dial pad will open here.') },
+              { path: 'contacts/list', element: <ContactListPage /> },
+              { path: 'contacts/list/:contactId', element: <ContactPage /> },
+              { path: 'contacts/dial-pad', element: <DialPadPage /> },
+              { path: 'contacts/*', element: <Navigate to={paths.contacts()} replace /> },
               { path: 'messages', element: <MessagesHubPage /> },
               { path: 'messages/sms', element: <SmsChatPage key="new" /> },
               { path: 'messages/sms/:patientPhone/:practicePhone', element: <SmsChatPage /> },
               { path: 'messages/legacy/sms/:patientPhone/:practicePhone', element: <LegacySmsPage /> },
               { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
+              { path: 'messages/fax', element: <FaxListPage /> },
+              { path: 'messages/fax/new', element: <FaxNewPage /> },
               { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
               { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
               { path: 'forms/*', element: <FormsPage /> },

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { useContactName } from '../../../lib/contacts.js';
 import { messagingKeys } from '../../../lib/messaging.js';
 import { paths } from '../../../lib/paths.js';
 import { usePatient } from '../../../lib/patients.js';
@@ -215,7 +216,9 @@ export function SmsChatPage() {
     else if (patientPhone) navigate(paths.smsConversation(patientPhone, number), { replace: true });
   };
 
-  const heading = headerPatient ? fullNameWithAge(headerPatient) : displayPhone(patientPhone) || 'New message';
+  // Spec shell §2.10: without a patient on the number, the header names the practice contact who has it.
+  const contactName = useContactName(patientPhone, !newMessage && !headerPatient && !sharing.isPending);
+  const heading = headerPatient ? fullNameWithAge(headerPatient) : contactName || displayPhone(patientPhone) || 'New message';
 
   return (
     <section className="tw-page tw-sms-chat" aria-labelledby="sms-chat-title">

@@ -1,0 +1,243 @@
+/**
+ * The fax routes of the files group (spec shell §2.11, §7.4): they load with their first request,
+ * and the PDF's pdf-lib only when a fax is drawn (handler.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { FAX_MESSAGES, FAX_PARTNER_ID, FaxIdentParams, FaxListQuery, SendFaxBody, UpdateFaxBody, type Fax, type FaxList } from '../../shared/faxes/fax-schema.js';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { plainText } from '../../shared/notes/note-rules.js';
+import { fullName } from '../../shared/patients/patient-derived.js';
+import { formatPhone } from '../../shared/patients/phone.js';
+import { faxSettingsFromEnv, FaxVendorError, SinchFax, type FaxSettings } from '../lib/adapters/fax.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { route } from '../lib/http/group-handler.js';
+import { insertNote } from '../notes/note-repository.js';
+import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
+import { getNote } from '../notes/note-repository.js';
+import type { Patient } from '../../shared/patients/patient-schema.js';
+import { getPractice } from '../practice/practice-repository.js';
+import { readObject } from './file-store.js';
+import { FILES_PREFIX } from './presign.js';
+import { getFax, listFaxes, putFax } from './fax-repository.js';
+import type { FaxRouteKey } from './routes.js';
+
+const FAXABLE = new Set(['SIGNED', 'ADDENDED']);
+
+function requireSettings(): FaxSettings {
+  const settings = faxSettingsFromEnv();
+  if (!settings || settings.numbers.length === 0) throw new ConflictError(FAX_MESSAGES.notSetUp);
+  return settings;
+}
+
+async function vendor(settings: FaxSettings): Promise<SinchFax> {
+  const key = await partnerSecretsFromEnv().secretOf(FAX_PARTNER_ID);
+  if (!key) throw new ConflictError(FAX_MESSAGES.notSetUp);
+  return new SinchFax({ baseUrl: settings.baseUrl, projectId: settings.projectId, key });
+}
+
+
+function dob(iso: string | undefined | null): string {
+  if (!iso) return '—';
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${m}/${d}/${y}`;
+}
+
+const NOTE_TITLES: Partial<Record<Note['noteType'], string>> = { NOTE: 'Visit note', DOCUMENT: 'Document', EMAIL: 'Email', PHONE_CALL: 'Phone call', LAB: 'Lab report', RX: 'Prescription', VITALS: 'Vitals' };
+
+/** The fax as a Letter PDF with zero margin on the practice's letterhead: cover fields, then the note or the facesheet. */
+async function faxPdf(auth: AuthContext, patient: Patient, note: Note | null, to: string, from: string, recipientName: string | undefined, coverText: string | undefined): Promise<Uint8Array> {
+  const practice = await getPractice(auth.practiceId);
+  const { createLetterDocument } = await import('../lib/pdf/letter-document.js');
+  const doc = await createLetterDocument(
+    { practiceName: practice?.practiceName ?? 'Practice', phoneNumber: practice?.phoneNumber ?? null, base64Logo: practice?.base64Logo ?? null },
+    { margins: 'fax', title: `Fax for ${fullName(patient)}` },
+  );
+  doc.heading('Fax');
+  doc.fields([
+    ['To', [recipientName, formatPhone(to)].filter(Boolean).join(', ')],
+    ['From', `${practice?.practiceName ?? 'Practice'}, ${formatPhone(from)}`],
+    ['Sent by', (await personOf(auth)).name],
+    ['Date', new Date().toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })],
+    ['Regarding', `${fullName(patient)}, born ${dob(patient.dob)}`],
+  ]);
+  if (coverText) {
+    doc.space(6);
+    doc.text(coverText);
+  }
+  doc.rule();
+  if (note) {
+    doc.heading(NOTE_TITLES[note.noteType] ?? note.noteType);
+    const signedBy = note.signedBy?.name ?? note.author.name;
+    doc.text(`${new Date(note.eventTimestamp).toLocaleDateString('en-US', { timeZone: 'UTC' })}${note.signed ? `, signed ${new Date(note.signed).toLocaleDateString('en-US', { timeZone: 'UTC' })} by ${signedBy}` : ''}`, { muted: true });
+    doc.space(6);
+    const data = note.data as { text?: string; formattedText?: string; subject?: string; addenda?: { text: string; formattedText: string; author: { name: string }; timestamp: string }[] };
+    if (data.subject) doc.text(data.subject, { bold: true });
+    doc.text(plainText(data.formattedText || data.text) || '(no text)');
+    for (const addendum of data.addenda ?? []) {
+      doc.space(8);
+      doc.text(`Addendum by ${addendum.author.name}, ${new Date(addendum.timestamp).toLocaleDateString('en-US', { timeZone: 'UTC' })}`, { bold: true });
+      doc.text(plainText(addendum.formattedText || addendum.text));
+    }
+  } else {
+    doc.heading('Facesheet');
+    const address = patient.address ? [patient.address.line1, patient.address.line2, [patient.address.city, patient.address.state, patient.address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+    doc.fields([
+      ['Patient', fullName(patient)],
+      ['Date of birth', dob(patient.dob)],
+      ['Sex', String((patient as { gender?: string }).gender ?? '—').replace(/^./, (c) => c.toUpperCase())],
+      ['Address', address || '—'],
+      ['Phone', patient.primaryPhoneNumber ? formatPhone(patient.primaryPhoneNumber) : '—'],
+      ['Email', String((patient as { email?: string | null }).email ?? '—')],
+    ]);
+  }
+  return doc.save();
+}
+
+function filesBucket(): string {
+  const name = process.env.FILES_BUCKET;
+  if (!name) throw new Error('FILES_BUCKET is not set');
+  return name;
+}
+
+async function transmit(settings: FaxSettings, fax: Fax, pdf: Uint8Array): Promise<Fax> {
+  const sender = await vendor(settings);
+  const at = new Date().toISOString();
+  try {
+    const sent = await sender.send({ to: fax.recipient, from: fax.sender, pdf, fileName: fax.fileKey.split('/').pop() ?? 'fax.pdf', callbackUrl: settings.callbackUrl });
+    return { ...fax, faxId: sent.faxId, status: 'QUEUED', pages: sent.pages ?? fax.pages, errorMessage: null, updatedAt: at };
+  } catch (error) {
+    if (!(error instanceof FaxVendorError)) throw error;
+    return { ...fax, status: 'FAILURE', errorMessage: error.message, updatedAt: at };
+  }
+}
+
+/** POST /v1/faxes: draws the note (SIGNED or ADDENDED) or the facesheet, stores it under {patientId}/generated-faxes/, records a FAX note and sends it. */
+export async function sendFax(auth: AuthContext, body: SendFaxBody): Promise<Fax> {
+  const settings = requireSettings();
+  const from = body.from && settings.numbers.includes(body.from) ? body.from : settings.numbers[0];
+  const patient = await requirePatient(auth.practiceId, body.patientId);
+  let note: Note | null = null;
+  if (body.noteId) {
+    note = await getNote(auth.practiceId, body.noteId);
+    if (!note || note.patientId !== patient.id || note.status === 'DELETED') throw new NotFoundError('Note not found');
+    if (!FAXABLE.has(note.status)) throw new ValidationError(FAX_MESSAGES.notSignable);
+  }
+  const pdf = await faxPdf(auth, patient, note, body.to, from, body.recipientName, body.coverText);
+  const ident = randomUUID();
+  const at = new Date().toISOString();
+  const fileKey = `${FILES_PREFIX}${patient.id}/generated-faxes/${at.slice(0, 10)}-${ident}.pdf`;
+  await s3ObjectsFromEnv().putObject({ bucket: filesBucket(), key: fileKey }, pdf, { contentType: 'application/pdf' });
+  const author = await personOf(auth);
+  const faxNote: Note = {
+    noteId: randomUUID(),
+    noteType: 'FAX',
+    status: 'SENT',
+    signed: null,
+    eventTimestamp: at,
+    timestamp: at,
+    createdAt: at,
+    data: { direction: 'OUTBOUND', faxIdent: ident, to: body.to, from, recipientName: body.recipientName ?? null, sourceNoteId: note?.noteId ?? null, text: body.coverText ?? '', sentAt: at },
+    patientId: patient.id,
+    hidden: false,
+    files: [{ key: fileKey, name: 'fax.pdf', contentType: 'application/pdf' }] as Note['files'],
+    author,
+    onBehalfOf: null,
+    noteVersion: 1,
+    signedBy: null,
+  };
+  await insertNote(auth.practiceId, faxNote);
+  await auditNote(auth, 'create', faxNote);
+  if (note) await auditNote(auth, 'read', note);
+  const draft: Fax = {
+    ident,
+    faxId: null,
+    direction: 'OUTBOUND',
+    status: 'QUEUED',
+    sender: from,
+    recipient: body.to,
+    recipientName: body.recipientName ?? null,
+    patientId: patient.id,
+    patientName: fullName(patient),
+    sourceNoteId: note?.noteId ?? null,
+    faxNoteId: faxNote.noteId,
+    fileKey,
+    pages: null,
+    coverText: body.coverText ?? null,
+    errorMessage: null,
+    read: true,
+    attempts: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const fax = await transmit(settings, draft, pdf);
+  await putFax(auth.practiceId, fax);
+  await writeAudit(auth, { action: 'create', entity: 'fax', entityId: ident, patientId: patient.id });
+  return fax;
+}
+
+/** PUT /v1/faxes/{ident}/resend: the same stored PDF to the same number again, as a new attempt. */
+export async function resendFax(auth: AuthContext, ident: string): Promise<Fax> {
+  const settings = requireSettings();
+  const fax = await getFax(auth.practiceId, ident);
+  if (!fax) throw new NotFoundError(FAX_MESSAGES.notFound);
+  if (fax.direction !== 'OUTBOUND') throw new ValidationError(FAX_MESSAGES.inboundResend);
+  const pdf = await readObject(fax.fileKey);
+  const next = await transmit(settings, { ...fax, attempts: fax.attempts + 1 }, pdf);
+  await putFax(auth.practiceId, next);
+  await writeAudit(auth, { action: 'update', entity: 'fax', entityId: ident, ...(fax.patientId ? { patientId: fax.patientId } : {}) });
+  return next;
+}
+
+export async function updateFax(auth: AuthContext, ident: string, body: UpdateFaxBody): Promise<Fax> {
+  const fax = await getFax(auth.practiceId, ident);
+  if (!fax) throw new NotFoundError(FAX_MESSAGES.notFound);
+  let patientName = fax.patientName;
+  if (body.patientId !== undefined && body.patientId !== fax.patientId) {
+    patientName = body.patientId ? fullName(await requirePatient(auth.practiceId, body.patientId)) : null;
+  }
+  const next: Fax = {
+    ...fax,
+    ...(body.read !== undefined ? { read: body.read } : {}),
+    ...(body.patientId !== undefined ? { patientId: body.patientId, patientName } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+  await putFax(auth.practiceId, next);
+  await writeAudit(auth, { action: 'update', entity: 'fax', entityId: ident, ...(next.patientId ? { patientId: next.patientId } : {}) });
+  return next;
+}
+
+const digits = (v: string) => v.replace(/\D/g, '');
+
+/** GET /v1/faxes: every filter of spec §7.4 over the practice's faxes, newest first unless order=asc. */
+export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxList> {
+  const all = await listFaxes(auth.practiceId);
+  const text = q.query?.toLowerCase();
+  const matches = all.filter((f) => {
+    if (q.direction && f.direction !== q.direction) return false;
+    if (q.status && f.status !== q.status) return false;
+    if (q.fromDate && f.createdAt.slice(0, 10) < q.fromDate) return false;
+    if (q.toDate && f.createdAt.slice(0, 10) > q.toDate) return false;
+    if (q.sender && !digits(f.sender).includes(digits(q.sender))) return false;
+    if (q.recipient && !digits(f.recipient).includes(digits(q.recipient))) return false;
+    if (text) {
+      const hay = [f.patientName, f.recipientName, f.coverText, f.sender, f.recipient].filter(Boolean).join(' ').toLowerCase();
+      if (!hay.includes(text) && !(digits(text) && [f.sender, f.recipient].some((n) => digits(n).includes(digits(text))))) return false;
+    }
+    return true;
+  });
+  matches.sort((a, b) => (q.order === 'asc' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)));
+  await writeAudit(auth, { action: q.query ? 'search' : 'list', entity: 'fax' });
+  return { faxes: matches.slice(q.offset, q.offset + q.limit), total: matches.length, offset: q.offset, limit: q.limit };
+}
+
+export const FAX_ROUTES = {
+  'GET /v1/faxes': route({ query: FaxListQuery, run: ({ auth, query }) => faxList(auth, query) }),
+  'POST /v1/faxes': route({ body: SendFaxBody, status: 201, run: ({ auth, body }) => sendFax(auth, body) }),
+  'GET /v1/faxes/fax-numbers': route({ run: async () => ({ faxNumbers: faxSettingsFromEnv()?.numbers ?? [] }) }),
+  'PUT /v1/faxes/{ident}': route({ params: FaxIdentParams, body: UpdateFaxBody, run: ({ auth, params, body }) => updateFax(auth, params.ident, body) }),
+  'PUT /v1/faxes/{ident}/resend': route({ params: FaxIdentParams, run: ({ auth, params }) => resendFax(auth, params.ident) }),
+} satisfies Record<FaxRouteKey, unknown>;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ContactIdParams, ContactInput, contactSearchScore, searchContacts, type Contact } from './contact-schema.js';
+
+const contact = (over: Partial<Contact>): Contact => ({
+  contactId: over.name ?? 'c',
+  name: '',
+  lastName: null,
+  phoneNumber: null,
+  faxNumber: null,
+  email: null,
+  groups: [],
+  createdAt: '',
+  updatedAt: '',
+  ...over,
+});
+
+describe('contact search', () => {
+  it('weighs a match in the email at half a match in the name', () => {
+    const byName = contact({ name: 'Lopez Pharmacy' });
+    const byEmail = contact({ name: 'Main Street Labs', email: 'lopez@labs.example' });
+    expect(contactSearchScore(byName, 'lopez')).toBe(1);
+    expect(contactSearchScore(byEmail, 'lopez')).toBe(0.5);
+    expect(searchContacts([byEmail, byName], 'lopez').map((c) => c.name)).toEqual(['Lopez Pharmacy', 'Main Street Labs']);
+  });
+
+  it('needs every word somewhere, matches numbers by digits, and keeps everyone for an empty query', () => {
+    const a = contact({ name: 'Ana', lastName: 'Rivera', phoneNumber: '+15415550100' });
+    const b = contact({ name: 'Bo', faxNumber: '+15415550199' });
+    expect(searchContacts([a, b], 'ana rivera')).toEqual([a]);
+    expect(searchContacts([a, b], 'ana smith')).toEqual([]);
+    expect(searchContacts([a, b], '(541) 555-0199')).toEqual([b]);
+    expect(searchContacts([a, b], '541')).toEqual([a, b]);
+    expect(searchContacts([a, b], '555-0199')).toEqual([b]);
+    expect(searchContacts([b, a], '')).toEqual([a, b]);
+  });
+});
+
+describe('contact input', () => {
+  it('stores numbers as +1 and ten digits and empty fields as none', () => {
+    expect(ContactInput.parse({ name: ' Lab ', phoneNumber: '(541) 555-0100', faxNumber: '', email: 'A@B.example' })).toMatchObject({
+      name: 'Lab',
+      phoneNumber: '+15415550100',
+      faxNumber: null,
+      email: 'a@b.example',
+    });
+  });
+
+  it("says 'Cannot update contact without contact ID' for a contact never saved", () => {
+    for (const contactId of ['', ' ', 'undefined']) {
+      const parsed = ContactIdParams.safeParse({ contactId });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('Cannot update contact without contact ID');
+    }
+  });
+});

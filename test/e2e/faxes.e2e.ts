@@ -1,0 +1,41 @@
+import { expect } from '@playwright/test';
+import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
+
+const SHOTS = 'test-results/screenshots/faxes';
+
+test('a signed note is faxed from the new fax screen and listed until delivered; a received fax appears in the list', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, PROVIDER, '/home');
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Fay', lastName: `Sender${stamp}`, gender: 'female', dob: '1971-02-03' });
+  expect(patient.status).toBe(201);
+  const patientId = String(patient.json.id);
+  const note = await apiAs(page, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text: 'Referral for echo' }, patientId });
+  const signed = await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, { noteVersion: note.json.noteVersion, data: { text: 'Referral for echo', formattedText: '<p>Referral for echo</p>' } });
+  expect(signed.status).toBe(200);
+
+  await page.goto(`/#/messages/fax/new?patientId=${patientId}&noteId=${String(note.json.noteId)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New fax' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send fax' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a fax number');
+  await page.getByLabel('Fax number', { exact: true }).fill('(541) 555-7788');
+  await page.getByLabel('Cover note').fill(`Echo referral ${stamp}`);
+  await page.getByRole('button', { name: 'Send fax' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Faxes' })).toBeVisible();
+  await page.getByLabel('Search').fill(`Sender${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: `Fay Sender${stamp}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('(541) 555-7788');
+  await expect(row).toContainText('Delivered', { timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/fax-sent.png`, fullPage: true });
+
+  // A received fax from an unknown number, simulated on the local fax loopback.
+  const inbound = await page.request.post('/local/fax/inbound', { data: { from: '+12065550177' } });
+  expect(inbound.ok()).toBe(true);
+  await page.getByLabel('Search').fill('2065550177');
+  const received = page.getByRole('row').filter({ hasText: '(206) 555-0177' });
+  await expect(received.first()).toContainText('Received');
+  await expect(received.first()).toContainText('Not matched');
+  await page.screenshot({ path: `${SHOTS}/fax-received.png`, fullPage: true });
+});

@@ -1,0 +1,90 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestUser, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+
+const run = Date.now().toString(36);
+let employee: string;
+let admin: string;
+
+beforeAll(async () => {
+  employee = await signIn('employee@demo.tidewell.local');
+  admin = await signIn('admin@demo.tidewell.local');
+});
+
+const n = (i: number) => `(541) 555-${String(7000 + (Number.parseInt(run.slice(-3), 36) % 900) + i).padStart(4, '0')}`;
+
+describe('practice contacts', () => {
+  it('creates, lists, finds by phone, updates and deletes a contact, each audited', async () => {
+    const created = await api(employee, 'POST', '/v2/practices/contacts', { name: `Rivera Cardiology ${run}`, lastName: '', phoneNumber: n(1), faxNumber: n(2), email: 'Front@Rivera.example' });
+    expect(created.status).toBe(201);
+    const id = created.body.contactId as string;
+    expect(created.body).toMatchObject({ name: `Rivera Cardiology ${run}`, lastName: null, email: 'front@rivera.example', groups: [] });
+    expect(created.body.phoneNumber).toMatch(/^\+1541555\d{4}$/);
+
+    const all = await api(employee, 'GET', '/v2/practices/contacts');
+    expect(all.status).toBe(200);
+    expect(all.body.contacts.map((c: { contactId: string }) => c.contactId)).toContain(id);
+
+    const byPhone = await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(n(1))}`);
+    expect(byPhone.body.contacts.map((c: { contactId: string }) => c.contactId)).toEqual([id]);
+    const byFax = await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(created.body.faxNumber)}`);
+    expect(byFax.body.contacts.map((c: { contactId: string }) => c.contactId)).toEqual([id]);
+    expect((await api(employee, 'GET', '/v2/practices/contacts?phoneNumber=12')).status).toBe(400);
+
+    const updated = await api(admin, 'POST', `/v2/practices/contacts/${id}`, { name: `Rivera Heart ${run}`, phoneNumber: n(3), groups: ['Specialists'] });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ contactId: id, name: `Rivera Heart ${run}`, faxNumber: null, email: null, groups: ['Specialists'], createdAt: created.body.createdAt });
+    expect((await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(n(1))}`)).body.contacts).toEqual([]);
+
+    expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(204);
+    expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(404);
+    expect((await api(employee, 'POST', `/v2/practices/contacts/${id}`, { name: 'Gone', email: 'a@b.example' })).status).toBe(404);
+
+    const { client, tableName } = tableClient();
+    const out = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
+        FilterExpression: 'entityId = :id',
+        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':a': 'AUDIT#', ':id': id },
+      }),
+    );
+    expect((out.Items ?? []).map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'update contact']);
+  });
+
+  it("refuses an update without a contact ID with the spec's words, and bad input with field errors", async () => {
+    for (const missing of ['undefined', 'null', '%20']) {
+      const res = await api(employee, 'POST', `/v2/practices/contacts/${missing}`, { name: 'X', email: 'x@y.example' });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('Cannot update contact without contact ID');
+    }
+    const noName = await api(employee, 'POST', '/v2/practices/contacts', { name: ' ', phoneNumber: n(4) });
+    expect(noName.status).toBe(400);
+    expect(noName.body.fieldErrors.name).toBe('Name is required');
+    const noWay = await api(employee, 'POST', '/v2/practices/contacts', { name: 'Nobody' });
+    expect(noWay.status).toBe(400);
+    expect(noWay.body.fieldErrors.phoneNumber).toBe('Enter a phone number, a fax number or an email');
+    const badPhone = await api(employee, 'POST', '/v2/practices/contacts', { name: 'Bad', phoneNumber: '555-12' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.fieldErrors.phoneNumber).toBe('Enter a valid phone number');
+  });
+
+  it('keeps contacts to their practice and refuses no_access users and no token', async () => {
+    const mine = await api(employee, 'POST', '/v2/practices/contacts', { name: `Tenancy ${run}`, email: `t-${run}@lab.example` });
+    expect(mine.status).toBe(201);
+    const id = mine.body.contactId as string;
+    const foreign = await createTestUser({ email: `contacts-foreign-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_contacts' });
+    const noAccess = await signIn('noaccess@demo.tidewell.local');
+    for (const token of [foreign, noAccess]) {
+      expect((await api(token, 'GET', '/v2/practices/contacts')).status).toBe(403);
+      expect((await api(token, 'POST', '/v2/practices/contacts', { name: 'X', email: 'x@y.example' })).status).toBe(403);
+      expect((await api(token, 'POST', `/v2/practices/contacts/${id}`, { name: 'X', email: 'x@y.example' })).status).toBe(403);
+      expect((await api(token, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(403);
+    }
+    expect((await api(null, 'GET', '/v2/practices/contacts')).status).toBe(401);
+    expect((await api(null, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(401);
+    const still = await api(employee, 'GET', '/v2/practices/contacts');
+    expect(still.body.contacts.find((c: { contactId: string }) => c.contactId === id)).toMatchObject({ name: `Tenancy ${run}` });
+    expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(204);
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CONTACT_MESSAGES, type Contact, type ContactInput } from '../../../../../shared/contacts/contact-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { contactKeys } from '../../../lib/contacts.js';
+
+/** Update needs the saved contact's id; one never saved cannot be updated (spec shell §8 Contact update). */
+export function saveContact(body: ContactInput, contactId?: string | null, update = contactId !== undefined): Promise<Contact> {
+  if (update && !contactId) return Promise.reject(new Error(CONTACT_MESSAGES.missingId));
+  return apiRequest<Contact>({ method: 'POST', path: update ? `/v2/practices/contacts/${encodeURIComponent(contactId!)}` : '/v2/practices/contacts', body });
+}
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, contactId }: { body: ContactInput; contactId?: string | null }) => saveContact(body, contactId),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Contact[]>(contactKeys.list, (list) => (list ? [...list.filter((c) => c.contactId !== saved.contactId), saved] : list));
+      void queryClient.invalidateQueries({ queryKey: contactKeys.list });
+    },
+  });
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contactId: string) => apiRequest<void>({ method: 'DELETE', path: `/v2/practices/contacts/${encodeURIComponent(contactId)}` }),
+    onSuccess: (_, contactId) => {
+      queryClient.setQueryData<Contact[]>(contactKeys.list, (list) => list?.filter((c) => c.contactId !== contactId));
+      void queryClient.invalidateQueries({ queryKey: contactKeys.list });
+    },
+  });
+}

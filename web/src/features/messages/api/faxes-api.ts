@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fax, FaxList, type FaxDirection, type FaxStatus } from '../../../../../shared/faxes/fax-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+export interface FaxListParams {
+  direction?: FaxDirection;
+  status?: FaxStatus;
+  query?: string;
+}
+
+export const faxKeys = { all: ['faxes'] as const, list: (p: FaxListParams) => ['faxes', 'list', p] as const, numbers: ['faxes', 'numbers'] as const };
+
+export function useFaxList(params: FaxListParams) {
+  return useQuery({
+    queryKey: faxKeys.list(params),
+    queryFn: async ({ signal }) => FaxList.parse(await apiRequest<unknown>({ path: '/v1/faxes', query: { direction: params.direction, status: params.status, query: params.query || undefined }, signal })),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+}
+
+export function useFaxNumbers() {
+  return useQuery({ queryKey: faxKeys.numbers, queryFn: async ({ signal }) => (await apiRequest<{ faxNumbers: string[] }>({ path: '/v1/faxes/fax-numbers', signal })).faxNumbers });
+}
+
+export const faxesApi = {
+  send: async (body: { patientId: string; noteId?: string | null; to: string; from?: string; recipientName?: string; coverText?: string }) => Fax.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/faxes', body })),
+  resend: async (ident: string) => Fax.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/faxes/${encodeURIComponent(ident)}/resend` })),
+};

@@ -1,0 +1,163 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { FAX_COVER_MAX, FAX_MESSAGES, FAX_STATUSES, type FaxDirection, type FaxStatus } from '../../../../../shared/faxes/fax-schema.js';
+import { formatPhone, normalizePhone } from '../../../../../shared/patients/phone.js';
+import { PatientPicker } from '../../../components/patient-picker.js';
+import { Button } from '../../../components/ui/button.js';
+import { Page } from '../../../components/ui/page.js';
+import { Select } from '../../../components/ui/select.js';
+import { isApiError } from '../../../lib/api-error.js';
+import { useContacts } from '../../../lib/contacts.js';
+import { paths } from '../../../lib/paths.js';
+import { faxesApi, faxKeys, useFaxList, useFaxNumbers } from '../api/faxes-api.js';
+import '../messages.css';
+
+const STATUS_LABELS: Record<FaxStatus, string> = { QUEUED: 'Queued', IN_PROGRESS: 'Sending', COMPLETED: 'Delivered', FAILURE: 'Failed' };
+const TYPED = '__typed__';
+
+/** /messages/fax/new?patientId=&noteId=: fax a signed or addended note, or the facesheet, to a contact's fax number or a typed one. */
+export function FaxNewPage() {
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const contacts = useContacts();
+  const numbers = useFaxNumbers();
+  const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
+  const noteId = query.get('noteId');
+  const withFax = useMemo(() => (contacts.data ?? []).filter((c) => c.faxNumber), [contacts.data]);
+  const [contactId, setContactId] = useState<string | null>(TYPED);
+  const [typed, setTyped] = useState('');
+  const [cover, setCover] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const typedId = useId();
+  const coverId = useId();
+  const errorId = useId();
+  const contact = withFax.find((c) => c.contactId === contactId) ?? null;
+  const options = [{ id: TYPED, label: 'Type a fax number' }, ...withFax.map((c) => ({ id: c.contactId, label: `${[c.name, c.lastName].filter(Boolean).join(' ')} (${formatPhone(c.faxNumber)})` }))];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const to = contact ? contact.faxNumber : normalizePhone(typed);
+    if (!patientId) return setError('Select a patient');
+    if (!to) return setError(FAX_MESSAGES.recipientRequired);
+    setError(null);
+    setSending(true);
+    try {
+      await faxesApi.send({ patientId, noteId, to, ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}), ...(cover.trim() ? { coverText: cover.trim() } : {}) });
+      await queryClient.invalidateQueries({ queryKey: faxKeys.all });
+      navigate('/messages/fax', { replace: true });
+    } catch (e) {
+      setError(isApiError(e) || e instanceof Error ? e.message : FAX_MESSAGES.sendError);
+      setSending(false);
+    }
+  };
+
+  return (
+    <Page title="New fax">
+      <form className="tw-card tw-scheduled" onSubmit={(e) => void submit(e)} aria-describedby={error ? errorId : undefined} noValidate>
+        <p>{noteId ? 'The signed note is sent as a letter on the practice letterhead.' : "The patient's facesheet is sent as a letter on the practice letterhead."}</p>
+        <PatientPicker value={patientId} onChange={(id) => setPatientId(id)} label="Patient" />
+        <Select label="Recipient" options={options} value={contactId} onChange={setContactId} />
+        {contact ? null : (
+          <div className="tw-field">
+            <label htmlFor={typedId} className="tw-field__label">
+              Fax number
+            </label>
+            <input id={typedId} inputMode="tel" className="tw-scheduled__when" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          </div>
+        )}
+        <p>From {numbers.data?.[0] ? formatPhone(numbers.data[0]) : '—'}</p>
+        <div className="tw-field">
+          <label htmlFor={coverId} className="tw-field__label">
+            Cover note
+          </label>
+          <textarea id={coverId} className="tw-scheduled__textarea" value={cover} maxLength={FAX_COVER_MAX} onChange={(e) => setCover(e.target.value)} />
+        </div>
+        {error ? (
+          <p id={errorId} className="tw-field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="tw-scheduled__actions">
+          <Button type="submit" variant="primary" isPending={sending}>
+            Send fax
+          </Button>
+          <Button onPress={() => navigate(-1)}>Cancel</Button>
+        </div>
+      </form>
+    </Page>
+  );
+}
+
+const DIRECTIONS: { id: string; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'OUTBOUND', label: 'Sent' },
+  { id: 'INBOUND', label: 'Received' },
+];
+
+/** /messages/fax: the practice's faxes with their filters; a sent fax can be sent again. */
+export function FaxListPage() {
+  const queryClient = useQueryClient();
+  const [direction, setDirection] = useState<string | null>('all');
+  const [status, setStatus] = useState<string | null>('all');
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useFaxList({ direction: direction === 'all' ? undefined : (direction as FaxDirection), status: status === 'all' ? undefined : (status as FaxStatus), query: search.trim() });
+  const resend = async (ident: string) => {
+    try {
+      await faxesApi.resend(ident);
+      setNotice(FAX_MESSAGES.sent);
+    } catch (e) {
+      setNotice(isApiError(e) || e instanceof Error ? e.message : FAX_MESSAGES.sendError);
+    }
+    await queryClient.invalidateQueries({ queryKey: faxKeys.all });
+  };
+  return (
+    <Page title="Faxes">
+      <div className="tw-card">
+        <div className="tw-fax-toolbar">
+          <Select label="Direction" options={DIRECTIONS} value={direction} onChange={setDirection} />
+          <Select label="Status" options={[{ id: 'all', label: 'All' }, ...FAX_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))]} value={status} onChange={setStatus} />
+          <div className="tw-field">
+            <label htmlFor={searchId} className="tw-field__label">
+              Search
+            </label>
+            <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Link to="/messages/fax/new">New fax</Link>
+        </div>
+        <p role="status">{notice}</p>
+        <div className="tw-fax-table-wrap" role="region" aria-label="Fax list" tabIndex={0}>
+        <table className="tw-fax-table">
+          <caption>{list.data ? `${list.data.total} ${list.data.total === 1 ? 'fax' : 'faxes'}` : 'Loading faxes'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Direction</th>
+              <th scope="col">Number</th>
+              <th scope="col">Patient</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.faxes ?? []).map((f) => (
+              <tr key={f.ident}>
+                <td>{new Date(f.createdAt).toLocaleString()}</td>
+                <td>{f.direction === 'OUTBOUND' ? 'Sent' : 'Received'}</td>
+                <td>{f.direction === 'OUTBOUND' ? `${f.recipientName ? `${f.recipientName} ` : ''}${formatPhone(f.recipient)}` : formatPhone(f.sender)}</td>
+                <td>{f.patientId ? <Link to={paths.patient(f.patientId)}>{f.patientName}</Link> : 'Not matched'}</td>
+                <td>{STATUS_LABELS[f.status]}</td>
+                <td>{f.direction === 'OUTBOUND' ? <Button onPress={() => void resend(f.ident)}>Resend</Button> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+      </div>
+    </Page>
+  );
+}

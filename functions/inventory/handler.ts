@@ -1,5 +1,6 @@
 import { DrugSearchQueryV1, DrugSearchQueryV2 } from '../../shared/chart/code-sets.js';
-import { ChargeItemInput, ChargeItemParams, ChargeItemQuery, InventorySettingsUpdate } from '../../shared/sales/sales-schema.js';
+import { ChargeItemInput, ChargeItemParams } from '../../shared/sales/charge-item-input.js';
+import { ChargeItemQuery, InventorySettingsUpdate } from '../../shared/sales/sales-schema.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
 import { InventoryCreateBody, InventoryIdParams, InventoryUpdateBody, RestocksQuery } from '../../shared/inventory/inventory-schema.js';
 import {

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../shared/inventory/inventory-rules.js';
 import type { InventoryCreateBody, InventoryUpdateBody } from '../../shared/inventory/inventory-schema.js';
+import { CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../shared/sales/charge-item-input.js';
 import {
-  CHARGE_ITEM_MESSAGES,
   CHARGE_ITEM_RESULTS,
   ChargeItem,
-  type ChargeItemInput,
   INVENTORY_SETTINGS_DEFAULTS,
   InventoryItem,
   InventorySettings,

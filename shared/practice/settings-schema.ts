@@ -1,19 +1,8 @@
 import * as z from '../zod.js';
 import { isAllowedPhoneInput, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_MESSAGE } from '../patients/phone.js';
 
-/** Spec shell §3 User values. */
-export const USER_STATUSES = ['active', 'invited', 'unconfirmed', 'deleted'] as const;
-export const PERMISSION_GROUPS = ['admin', 'provider', 'employee', 'no_access'] as const;
-/**
- * Spec shell §6: a super user (Tidewell staff who administer practices) is a member of this Cognito
- * group in the practice's pool. Their token still carries the practice's id like every other
- * account; the group only raises the role to admin and names them 'Super User' when the practice
- * holds no User record for them.
- */
-export const SUPER_USER_GROUP = 'super_user';
-export const SUPER_USER_NAME = 'Super User';
-/** Spec shell §6 e-prescribing user types. */
-export const VERADIGM_USER_TYPES = ['Provider', 'PA', 'PASupervised', 'POBNoReview', 'POBSomeReview', 'POBAllReview', 'StaffUser'] as const;
+export { PERMISSION_GROUPS, SUPER_USER_GROUP, SUPER_USER_NAME, USER_STATUSES, VERADIGM_USER_TYPES } from './user-constants.js';
+import { PERMISSION_GROUPS, USER_STATUSES, VERADIGM_USER_TYPES } from './user-constants.js';
 /** Not fixed by the spec: bounds for stored settings. */
 export const PRACTICE_NAME_MAX = 120;
 export const LOGO_MAX_CHARS = 1_000_000;

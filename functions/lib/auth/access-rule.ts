@@ -1,4 +1,4 @@
-import { SUPER_USER_GROUP } from '../../../shared/practice/settings-schema.js';
+import { SUPER_USER_GROUP } from '../../../shared/practice/user-constants.js';
 import { HttpError } from '../errors.js';
 import { parseGroupsClaim } from './groups-claim.js';
 

@@ -1,4 +1,4 @@
-import { SUPER_USER_NAME } from '../../../shared/practice/settings-schema.js';
+import { SUPER_USER_NAME } from '../../../shared/practice/user-constants.js';
 import { UnauthorizedError } from '../errors.js';
 import { AccessRefusedError, decideAccess, identityFromClaims, type AccessRecord, type Role, type TokenIdentity } from './access-rule.js';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../../../shared/permissions/permissions.js';
-import { CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES, formatCents, type ChargeItem, type ChargeItemInput } from '../../../../../shared/sales/sales-schema.js';
+import { CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
+import { formatCents, type ChargeItem } from '../../../../../shared/sales/sales-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Form } from '../../../components/ui/form.js';

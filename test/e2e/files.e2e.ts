@@ -238,7 +238,7 @@ test('a document note adds a practice file from the picker panel by double click
   await expect(doc.getByText('Double click a file to add it')).toBeVisible();
   await doc.getByRole('button', { name: folder, exact: true }).click();
   await doc.locator('.tw-drive__row', { hasText: 'lab-report.pdf' }).dblclick();
-  await expect(doc.getByRole('region', { name: 'Attached files' }).getByRole('button', { name: 'lab-report.pdf' })).toBeVisible();
+  await expect(doc.getByRole('region', { name: 'Attached files' }).getByRole('button', { name: 'lab-report.pdf', exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/picker-in-note.png` });
   await doc.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(doc.locator('.tw-note-status')).toHaveText('Signed');

@@ -164,11 +164,15 @@ export interface SendResult {
  */
 export async function sendSms(practiceId: string, sender: NotePerson, input: SendInput, now = new Date()): Promise<SendResult> {
   await requirePracticeNumber(practiceId, input.practicePhone);
-  const files = await checkedAttachments(input.files);
+  const checked = await checkedAttachments(input.files);
   const { record } = await ensureConversation(practiceId, input.practicePhone, input.patientPhone, now);
   const patientId = input.patientId ?? (record.patientIds.length === 1 ? record.patientIds[0]! : null);
   const at = now.toISOString();
   const noteId = input.noteId ?? `sms_${randomUUID()}`;
+  // Files picked from the practice drive are copied into the text's folder (the module loads only then).
+  const files = checked.some((f) => f.key.startsWith('protected/public/'))
+    ? await (await import('./drive-attachments.js')).copyDriveAttachments(checked, patientId ? `patients/${patientId}/sms` : `sms/${record.conversationId}`, noteId)
+    : checked;
   const data: SmsNoteData = {
     from: input.practicePhone,
     to: input.patientPhone,

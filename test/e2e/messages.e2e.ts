@@ -328,6 +328,55 @@ test('a picture is sent with a text, recorded by the sandbox carrier and listed 
   expect(recorded?.media).toEqual(expect.arrayContaining([expect.objectContaining({ contentType: 'image/png', size: png.length })]));
 });
 
+test('a practice drive file picked in the composer goes with the text and shows in the chat', async ({ sessions }) => {
+  const stamp = Date.now().toString(36);
+  const folder = `Handouts ${stamp}`;
+  const provider = await sessions.open(PROVIDER, chatPath(AISHA.phone));
+  await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
+  // The drive holds a handout (as File Drive's upload puts it there) and a spreadsheet a text cannot carry.
+  const pdf = readFileSync(join(process.cwd(), 'test/fixtures/files/lab-report.pdf'));
+  const csv = readFileSync(join(process.cwd(), 'test/fixtures/files/glucose-log.csv'));
+  for (const [name, type, bytes] of [[`handout-${stamp}.pdf`, 'application/pdf', pdf], [`glucose-${stamp}.csv`, 'text/csv', csv]] as const) {
+    const presign = await apiAs(provider, 'POST', '/v1/s3/files', { key: `public/${folder}/${name}`, contentType: type, size: bytes.length });
+    expect(presign.status).toBe(200);
+    expect((await provider.request.put(String(presign.json.signedUrl), { headers: { 'content-type': type, origin: new URL(provider.url()).origin }, data: bytes })).status()).toBe(200);
+  }
+
+  await openToolbar(provider);
+  await provider.getByText('Select Practice Files in the Cloud').click();
+  await expect(provider.getByText('Double click a file to add it')).toBeVisible();
+  await provider.getByRole('button', { name: folder, exact: true }).click();
+  await provider.locator('.tw-drive__row', { hasText: `glucose-${stamp}.csv` }).dblclick();
+  await expect(provider.getByText('A selected file is either an unsupported file type or too large.')).toBeVisible();
+  await expect(provider.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
+  await provider.locator('.tw-drive__row', { hasText: `handout-${stamp}.pdf` }).dblclick();
+  const toSend = provider.getByRole('list', { name: 'Files to send' });
+  await expect(toSend).toContainText(`handout-${stamp}.pdf`);
+  // A second pick of the same file adds it once.
+  await provider.locator('.tw-drive__row', { hasText: `handout-${stamp}.pdf` }).dblclick();
+  await expect(toSend.getByRole('listitem')).toHaveCount(1);
+  await provider.screenshot({ path: `${SHOTS}/drive-picker-in-composer.png` });
+
+  // Only the drive file: a text may go without words.
+  await provider.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(toSend).toHaveCount(0);
+  const sentRow = provider.getByTestId('sms-message').filter({ hasText: `handout-${stamp}.pdf` });
+  const attachments = sentRow.getByRole('list', { name: 'Attachments' });
+  await expect(attachments.getByRole('button', { name: `Download handout-${stamp}.pdf` })).toBeVisible();
+  // A text of files alone still has its bubble, for its time and status.
+  await expect(sentRow.getByRole('button', { name: 'Sent: 1 attachment' })).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}/drive-file-sent.png` });
+  const popup = provider.waitForEvent('popup');
+  await attachments.getByRole('button', { name: `Download handout-${stamp}.pdf` }).click();
+  await (await popup).close();
+  await expect(provider.getByText(`Downloading handout-${stamp}.pdf`)).toBeVisible();
+
+  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { to: string; media: { key: string; contentType: string; size: number }[] }[] };
+  const recorded = outbound.messages.find((m) => m.media.some((f) => f.key.endsWith(`/handout-${stamp}.pdf`)));
+  expect(recorded?.to).toBe(AISHA.phone);
+  expect(recorded?.media).toEqual([expect.objectContaining({ contentType: 'application/pdf', size: pdf.length })]);
+});
+
 test('a scheduled text can be moved to another time and cancelled', async ({ sessions }) => {
   const stamp = Date.now().toString(36);
   const provider = await sessions.open(PROVIDER, '/home');

@@ -250,6 +250,45 @@ describe('two-way SMS', () => {
     expect(ok.body.message.attachments).toEqual([{ key: pngKey, name: 'rash.png', contentType: 'image/png', size: 10 }]);
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([expect.objectContaining({ text: 'Photo of the rash', media: [expect.objectContaining({ key: pngKey, size: 10 })] })]);
   });
+
+  it('sends practice drive files picked in the composer as the text\'s media: copied beside the text, so deleting the drive file changes nothing sent', async () => {
+    const phone = newPhone();
+    const patientId = await patientWithPhone(phone);
+    const id = await conversationFor(phone);
+    const pdf = new TextEncoder().encode(`%PDF-1.4 discharge instructions ${run}`);
+    const presign = await api(provider, 'POST', '/v1/s3/files', { key: `public/Handouts ${run}/discharge.pdf`, contentType: 'application/pdf', size: pdf.length });
+    expect(presign.status).toBe(200);
+    expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: Buffer.from(pdf) })).status).toBe(200);
+    const driveKey = presign.body.key as string;
+    expect(driveKey.startsWith(`protected/public/Handouts ${run}/`)).toBe(true);
+
+    const sent = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'Your discharge instructions', files: [{ key: driveKey, name: 'discharge.pdf', contentType: 'application/pdf', size: pdf.length }] });
+    expect(sent.status).toBe(201);
+    const [attachment] = sent.body.message.attachments as { key: string; name: string; contentType: string; size: number }[];
+    expect(attachment).toMatchObject({ name: 'discharge.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect(attachment!.key.startsWith(`protected/patients/${patientId}/sms/`)).toBe(true);
+    expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([expect.objectContaining({ text: 'Your discharge instructions', media: [expect.objectContaining({ key: attachment!.key, size: pdf.length })] })]);
+
+    expect((await api(provider, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(driveKey)}`)).status).toBe(200);
+    const listed = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
+    expect(listed.body.messages.at(-1).attachments).toEqual([attachment]);
+    const read = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(attachment!.key)}`);
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await (await fetch(read.body.signedUrl)).arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it('refuses a drive file a text cannot carry with the spec text, and sends nothing', async () => {
+    const phone = newPhone();
+    await patientWithPhone(phone);
+    const id = await conversationFor(phone);
+    const bytes = new TextEncoder().encode('a,b\n1,2\n');
+    const presign = await api(provider, 'POST', '/v1/s3/files', { key: `public/Handouts ${run}/labs.csv`, contentType: 'text/csv', size: bytes.length });
+    expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv', origin: stackOutputs().webUrl }, body: Buffer.from(bytes) })).status).toBe(200);
+    const refused = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'labs', files: [{ key: presign.body.key, name: 'labs.csv', contentType: 'application/pdf', size: bytes.length }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('A selected file is either an unsupported file type or too large.');
+    expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
+  });
 });
 
 describe('scheduled texts', () => {

@@ -44,7 +44,7 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
               const body = (
                 <>
                   <span className="tw-visually-hidden">{who}: </span>
-                  <span className="tw-sms-bubble__text">{message.pending ? message.text || 'Sending' : message.text}</span>
+                  <span className="tw-sms-bubble__text">{message.pending ? message.text || 'Sending' : message.text || attachmentsLabel(message.attachments?.length ?? 0)}</span>
                 </>
               );
               return (
@@ -101,3 +101,5 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
 
 const STATUS_WORDS: Record<string, string> = { SENDING: 'Sending', DELIVERED: 'Delivered', SENT: 'Sent', FAILED: 'Failed' };
 const statusLabel = (status: string) => STATUS_WORDS[status.toUpperCase()] ?? status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
+/** A text sent with files and no words still has a bubble to press for its time and status. */
+const attachmentsLabel = (count: number) => (count === 0 ? '' : count === 1 ? '1 attachment' : `${count} attachments`);

@@ -19,7 +19,7 @@ import { showToast, toastQueue } from '../../../lib/toasts.js';
 import { messagesApi, useConversation, useConversationMessages, useScheduledEvents, type MessageList, type SmsMessage } from '../api/messages-api.js';
 import { usePatientsSharingPhone } from '../api/use-patients-sharing-phone.js';
 import { usePracticeNumbers } from '../api/use-practice-numbers.js';
-import { uploadAttachment } from '../attachments.js';
+import { uploadAttachment, type UploadedAttachment } from '../attachments.js';
 import { canSend, SMS_MESSAGES, withServerText } from '../sms-rules.js';
 import '../messages.css';
 import { ScheduledRow } from './scheduled-row.js';
@@ -63,6 +63,7 @@ export function SmsChatPage() {
 
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const [driveFiles, setDriveFiles] = useState<UploadedAttachment[]>([]);
   const [pending, setPending] = useState<SmsBubble | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -108,18 +109,20 @@ export function SmsChatPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: messagingKeys.all });
 
   const send = async () => {
-    if (!canSend({ text, files: files.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) })) return;
+    if (!canSend({ text, files: files.length + driveFiles.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) })) return;
     if (!from) return showToast(SMS_MESSAGES.userMissingPhone, { tone: 'error' });
     const body = text;
     const attached = files;
+    const picked = driveFiles;
     setText('');
     setFiles([]);
+    setDriveFiles([]);
     setPending({ id: 'sending', direction: 'outbound', text: body, timestamp: new Date().toISOString(), pending: true });
     try {
       const id = conversationId ?? (await queryClient.fetchQuery({ queryKey: messagingKeys.conversation(patientPhone ?? '', from), queryFn: () => messagesApi.openConversation(patientPhone ?? '', from) })).conversationId;
       const folder = headerPatient ? `patients/${headerPatient.id}/sms` : `sms/${id}`;
       const uploaded = await Promise.all(attached.map((file) => uploadAttachment(file, folder)));
-      const result = await messagesApi.send(id, { text: body, files: uploaded, from });
+      const result = await messagesApi.send(id, { text: body, files: [...picked, ...uploaded], from });
       queryClient.setQueryData<MessageList>(messagingKeys.messages(id), (current) =>
         current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,
       );
@@ -129,6 +132,7 @@ export function SmsChatPage() {
       // A failed send keeps what was typed and attached.
       setText((current) => (current ? `${body}\n${current}` : body));
       setFiles((current) => [...attached, ...current]);
+      setDriveFiles((current) => [...picked, ...current.filter((f) => !picked.some((p) => p.key === f.key))]);
       // The API's refusal already starts with the spec's sentence; the toast adds only the why.
       const said = error instanceof Error ? error.message.trim() : '';
       const why = said.startsWith(SMS_MESSAGES.sendFailed) ? said.slice(SMS_MESSAGES.sendFailed.length).trim() : said;
@@ -255,6 +259,7 @@ export function SmsChatPage() {
                     setToPhone(null);
                     setText('');
                     setFiles([]);
+                    setDriveFiles([]);
                   }}
                 >
                   Clear
@@ -322,8 +327,10 @@ export function SmsChatPage() {
         onTextChange={setText}
         files={files}
         onFilesChange={setFiles}
+        driveFiles={driveFiles}
+        onDriveFilesChange={setDriveFiles}
         onSend={() => void send()}
-        sendDisabled={!canSend({ text, files: files.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) }) || Boolean(pending)}
+        sendDisabled={!canSend({ text, files: files.length + driveFiles.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) }) || Boolean(pending)}
         selecting={selecting}
         onSelecting={(on) => {
           setSelecting(on);

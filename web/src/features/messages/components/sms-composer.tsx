@@ -1,11 +1,16 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { DriveFile } from '../../../../../shared/files/drive.js';
 import { SMS_ATTACHMENT_ACCEPT } from '../../../../../shared/messaging/messaging-constants.js';
+import { smsAttachmentError } from '../../../../../shared/messaging/messaging-schema.js';
+import { contentTypeOf } from '../../../components/files/drive-api.js';
+import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { showToast } from '../../../lib/toasts.js';
+import type { UploadedAttachment } from '../attachments.js';
 import { isAllowedAttachment, SMS_MESSAGES } from '../sms-rules.js';
 
 export interface SmsComposerProps {
@@ -13,6 +18,9 @@ export interface SmsComposerProps {
   onTextChange: (text: string) => void;
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
+  /** Practice drive files picked to go with the text (spec chart-data §2b picker). */
+  driveFiles: readonly UploadedAttachment[];
+  onDriveFilesChange: (files: UploadedAttachment[]) => void;
   onSend: () => void;
   sendDisabled: boolean;
   selecting: boolean;
@@ -51,6 +59,17 @@ export function SmsComposer(props: SmsComposerProps) {
       return;
     }
     props.onFilesChange([...props.files, ...chosen]);
+  };
+
+  const pickDriveFile = (file: DriveFile) => {
+    if (props.driveFiles.some((f) => f.key === file.key)) return;
+    const attachment = { key: file.key, name: file.name, contentType: contentTypeOf(file.name), size: file.size };
+    // Texts carry fewer types and smaller files than the drive holds: the same rule as an attached file.
+    if (smsAttachmentError(attachment)) {
+      showToast(SMS_MESSAGES.invalidFile, { tone: 'error', description: file.name });
+      return;
+    }
+    props.onDriveFilesChange([...props.driveFiles, attachment]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,8 +125,26 @@ export function SmsComposer(props: SmsComposerProps) {
           ) : null}
         </div>
       ) : null}
-      {props.files.length > 0 ? (
+      {toolbarOpen && !props.selecting ? (
+        <div className="tw-sms-composer__drive">
+          <PracticeFilesPicker onPick={pickDriveFile} />
+        </div>
+      ) : null}
+      {props.files.length + props.driveFiles.length > 0 ? (
         <ul className="tw-sms-composer__files" aria-label="Files to send">
+          {props.driveFiles.map((file) => (
+            <li key={file.key} className="tw-sms-composer__file">
+              <span>{file.name}</span>
+              <button
+                type="button"
+                className="tw-sms-icon-button tw-sms-composer__file-remove"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => props.onDriveFilesChange(props.driveFiles.filter((f) => f.key !== file.key))}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
           {props.files.map((file, index) => (
             <li key={`${file.name}-${index}`} className="tw-sms-composer__file">
               <span>{file.name}</span>

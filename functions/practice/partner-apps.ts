@@ -42,8 +42,15 @@ export async function getPartnerApp(practiceId: string, partnerAppId: string): P
   return out.Item ? partnerAppFromItem(out.Item) : null;
 }
 
+/** The membership windows' origin: only one the CSP frames counts. */
+export function membershipOrigin(): PartnerAppList['membership'] {
+  const origin = process.env.MEMBERSHIP_ORIGIN?.trim();
+  if (!origin || !allowedPartnerOrigins().includes(origin)) return null;
+  return { origin, local: /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin) };
+}
+
 export async function partnerAppList(auth: AuthContext): Promise<PartnerAppList> {
-  return { partnerApps: await listPartnerApps(auth.practiceId), allowedOrigins: allowedPartnerOrigins() };
+  return { partnerApps: await listPartnerApps(auth.practiceId), allowedOrigins: allowedPartnerOrigins(), membership: membershipOrigin() };
 }
 
 export function partnerAppItem(practiceId: string, app: PartnerApp): Record<string, unknown> {

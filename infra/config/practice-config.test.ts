@@ -76,6 +76,16 @@ describe('practice config partner apps', () => {
     expect(PracticeConfigSchema.safeParse({ ...base, partnerOrigins: ['http://care.example'] }).success).toBe(false);
     expect(PracticeConfigSchema.safeParse({ ...base, partnerApps: [{ partnerAppId: 'Bad Id', name: 'x', origin: 'https://a.example' }] }).success).toBe(false);
   });
+
+  it("frames the core product's membership origin too, unless it is the local stand-in", () => {
+    expect(deployedPartnerOrigins(PracticeConfigSchema.parse({ ...base, partnerOrigins: ['https://labs.example'], membershipOrigin: 'https://core.example' }))).toEqual([
+      'https://labs.example',
+      'https://core.example',
+    ]);
+    expect(deployedPartnerOrigins(PracticeConfigSchema.parse({ ...base, membershipOrigin: 'local' }))).toEqual([]);
+    expect(PracticeConfigSchema.safeParse({ ...base, membershipOrigin: 'http://core.example' }).success).toBe(false);
+    expect(PracticeConfigSchema.safeParse({ ...base, membershipOrigin: 'https://core.example/billing' }).success).toBe(false);
+  });
 });
 
 describe('practice config AI scribe', () => {

@@ -100,11 +100,18 @@ export const PracticeConfigSchema = z.object({
    */
   partnerApps: z._default(z.array(PracticePartnerAppSchema).check(z.maxLength(50)), []),
   partnerOrigins: z._default(z.array(PartnerOrigin).check(z.maxLength(50)), []),
+  /**
+   * The core product's origin whose membership windows (open membership, create charges, create
+   * user; spec shell §4) the chart frames; 'local' is the local membership stand-in of npm start.
+   * Framed, and heard from, under the same rules as partner apps.
+   */
+  membershipOrigin: z.optional(z.union([z.literal('local'), PartnerOrigin])),
 });
 
 /** Every partner origin the deployed CSP names: partnerOrigins and each partner app's own (not the local demo's). */
-export function deployedPartnerOrigins(config: Pick<PracticeConfig, 'partnerApps' | 'partnerOrigins'>): string[] {
-  return [...new Set([...config.partnerOrigins, ...config.partnerApps.map((a) => a.origin).filter((o) => o !== 'local')])];
+export function deployedPartnerOrigins(config: Pick<PracticeConfig, 'partnerApps' | 'partnerOrigins'> & { membershipOrigin?: string | undefined }): string[] {
+  const membership = config.membershipOrigin && config.membershipOrigin !== 'local' ? [config.membershipOrigin] : [];
+  return [...new Set([...config.partnerOrigins, ...config.partnerApps.map((a) => a.origin).filter((o) => o !== 'local'), ...membership])];
 }
 export type PracticeConfig = z.infer<typeof PracticeConfigSchema>;
 

@@ -10,6 +10,8 @@ export interface PartnersProps {
   key: kms.IKey;
   /** The origins the web's CSP lets frame; the practice group refuses a partner app from any other. */
   origins: readonly string[];
+  /** The core product's origin of the membership windows, one of `origins` (practices/<slug>.json membershipOrigin). */
+  membershipOrigin?: string | undefined;
 }
 
 /**
@@ -47,5 +49,6 @@ export class Partners extends Construct {
 
   passOrigins(fn: NodejsFunction): void {
     fn.addEnvironment('PARTNER_ORIGINS', this.props.origins.join(','));
+    if (this.props.membershipOrigin) fn.addEnvironment('MEMBERSHIP_ORIGIN', this.props.membershipOrigin);
   }
 }

@@ -84,7 +84,12 @@ export class PracticeStack extends Stack {
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
     sms.allowMediaFrom(files.bucket, files.key);
 
-    const partners = new Partners(this, 'Partners', { slug: config.slug, key: data.key, origins: partnerOrigins });
+    const partners = new Partners(this, 'Partners', {
+      slug: config.slug,
+      key: data.key,
+      origins: partnerOrigins,
+      membershipOrigin: config.membershipOrigin === 'local' ? undefined : config.membershipOrigin,
+    });
 
     const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {

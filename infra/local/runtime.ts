@@ -227,6 +227,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const partnerOrigins = [partner.origin, ...deployedPartnerOrigins(practice)];
     // What the stack gives the groups with partnerOrigins and partnerSecrets access (a file instead of Secrets Manager).
     Object.assign(process.env, { PARTNER_ORIGINS: partnerOrigins.join(','), PARTNER_SECRETS_FILE: partnerSecretsFile });
+    // 'local' membership windows frame the local membership stand-in, served beside the local partner.
+    if (practice.membershipOrigin) process.env.MEMBERSHIP_ORIGIN = practice.membershipOrigin === 'local' ? partner.origin : practice.membershipOrigin;
+    else delete process.env.MEMBERSHIP_ORIGIN;
     // Health Gorilla's local stand-in on this origin; the notes group reaches it as it would the vendor.
     const labs = createLocalHealthGorilla({ secretsFile: partnerSecretsFile, apiUrl: `${internal}/api`, enrolledNpis: DEMO_USERS.flatMap((u) => (u.npiNumber ? [u.npiNumber] : [])) });
     requestHandlers.push([LOCAL_HG_PATH, labs.handle]);

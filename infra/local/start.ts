@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       `  DoseSpot (local stand-in)  ${runtime.outputs.webUrl}/local/dosespot (opened by ePrescribe; prescriptions sync back as DoseSpot notes)`,
       `  IntakeQ (local stand-in)   ${runtime.outputs.webUrl}/local/intakeq (forms sent to patients land here; fill one in as the patient)`,
       `  local partner app    ${runtime.endpoints.partnerOrigin}/app (framed by partner note windows; secrets in ${runtime.endpoints.partnerSecretsFile})`,
+      `  membership (local stand-in)  ${runtime.endpoints.partnerOrigin}/membership/open (framed by the chart's Membership windows; what it took: /membership/records)`,
       '',
       `Demo logins (password ${DEMO_PASSWORD}):`,
       ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.group}${u.prescriberType ? ` · ${u.prescriberType}` : ''}`),

@@ -13,6 +13,19 @@ export const PARTNER_MESSAGES = {
   externalCreate: 'This note type is written by an outside system and cannot be created here.',
 } as const;
 
+/**
+ * Membership windows (spec shell §4 Partner/membership windows): the core product's pages for a
+ * patient, framed from the practice's membership origin under the partner windows' rules. The key
+ * is the window's id part and the page's path on that origin.
+ */
+export const MEMBERSHIP_ACTIONS = {
+  open: { label: 'Open membership', path: '/membership/open' },
+  charges: { label: 'Create charges', path: '/membership/charges' },
+  user: { label: 'Create user', path: '/membership/user' },
+} as const;
+export type MembershipAction = keyof typeof MEMBERSHIP_ACTIONS;
+export const MEMBERSHIP_ACTION_KEYS = Object.keys(MEMBERSHIP_ACTIONS) as MembershipAction[];
+
 /** Spec shell §9: a partner window closes 2000 ms after the partner asks it to. */
 export const PARTNER_CLOSE_DELAY_MS = 2_000;
 

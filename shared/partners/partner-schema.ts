@@ -1,6 +1,6 @@
 import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
-import { PARTNER_MESSAGES } from './partner-constants.js';
+import { MEMBERSHIP_ACTIONS, PARTNER_MESSAGES, type MembershipAction } from './partner-constants.js';
 
 /**
  * Partner apps (spec shell §2.6, §4 Partner/membership windows, §7.7 `emr/partner_apps`): a
@@ -8,7 +8,7 @@ import { PARTNER_MESSAGES } from './partner-constants.js';
  * their own origin, and write their result back through a signed delivery.
  */
 
-export { EXTERNAL_NOTE_TYPES, isExternalNoteType, PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES } from './partner-constants.js';
+export { EXTERNAL_NOTE_TYPES, isExternalNoteType, MEMBERSHIP_ACTION_KEYS, MEMBERSHIP_ACTIONS, PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES, type MembershipAction } from './partner-constants.js';
 
 export const PARTNER_ICONS = ['app', 'heart', 'flask', 'clipboard', 'cart', 'video'] as const;
 export type PartnerIcon = (typeof PARTNER_ICONS)[number];
@@ -51,7 +51,12 @@ export const PartnerAppsUpdate = z.object({
 });
 export type PartnerAppsUpdate = z.infer<typeof PartnerAppsUpdate>;
 
-export const PartnerAppList = z.object({ partnerApps: z.array(PartnerApp), allowedOrigins: z.array(z.string()) });
+export const PartnerAppList = z.object({
+  partnerApps: z.array(PartnerApp),
+  allowedOrigins: z.array(z.string()),
+  /** The origin the membership windows frame (practices/<slug>.json membershipOrigin); null when the practice has none. */
+  membership: z.optional(z.nullable(z.object({ origin: z.string(), local: z.boolean() }))),
+});
 export type PartnerAppList = z.infer<typeof PartnerAppList>;
 
 /** The frame's address: the partner page with the note it writes to. */
@@ -60,6 +65,13 @@ export function partnerFrameUrl(app: Pick<PartnerApp, 'origin' | 'path' | 'partn
   url.searchParams.set('partnerAppId', app.partnerAppId);
   url.searchParams.set('noteId', noteId);
   if (patientId) url.searchParams.set('patientId', patientId);
+  return url.href;
+}
+
+/** A membership window's frame: the core product's page for the action and patient. */
+export function membershipFrameUrl(origin: string, action: MembershipAction, patientId: string): string {
+  const url = new URL(MEMBERSHIP_ACTIONS[action].path, origin);
+  url.searchParams.set('patientId', patientId);
   return url.href;
 }
 

@@ -369,6 +369,32 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+for (const viewport of VIEWPORTS) {
+  test(`the chart's membership menu and windows (framed local membership stand-in) have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    await openChart(page, FULL_CHART_PATIENT);
+    for (const [item, button] of [['Open membership', 'Open membership'], ['Create charges', 'Create charge'], ['Create user', 'Create user']] as const) {
+      // By keyboard: the menu button, the item, then Close.
+      await page.getByRole('button', { name: 'Membership', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const menuItem = page.getByRole('menuitem', { name: item });
+      await expect(menuItem).toBeVisible();
+      if (item === 'Open membership') await expectAccessible(page, at('membership menu'));
+      while (!(await menuItem.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const win = page.getByRole('dialog', { name: `${item} (local membership stand-in)` });
+      await expect(page.frameLocator('.tw-membership-window__frame').getByRole('button', { name: button })).toBeVisible();
+      await expectAccessible(page, at(`membership window: ${item}`));
+      await page.screenshot({ path: `test-results/screenshots/a11y/membership-${item.replace(/\W+/g, '-').toLowerCase()}-${viewport.width}.png` });
+      await win.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+      await expect(win).toHaveCount(0);
+    }
+  });
+}
+
 /** Spoken by flite for the scribe's panels; a file with a .wav name that holds no audio fails the run. */
 function scribeAudio(): { visit: string; corrupt: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tidewell-a11y-scribe-'));

@@ -126,3 +126,65 @@ test('an admin turns a partner app off in settings and New Interaction stops off
   await page.keyboard.press('Escape');
   await setActive(true);
 });
+
+test("the chart's membership windows frame the core product's pages from its origin only: another origin's messages change nothing, the page's success alerts and closes the window after its delay", async ({ page, context }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+  const cspViolations: string[] = [];
+  page.on('console', (m) => void (/Content Security Policy/.test(m.text()) && cspViolations.push(m.text())));
+  await openChart(page, 'pat-0003');
+  await page.getByRole('button', { name: 'Membership', exact: true }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Open membership', 'Create charges', 'Create user']);
+  await page.getByRole('menuitem', { name: 'Create charges' }).click();
+  const win = page.getByRole('dialog', { name: 'Create charges (local membership stand-in)' });
+  await expect(win).toBeVisible();
+  const frameEl = win.locator('iframe');
+  await expect(frameEl).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
+  const src = new URL((await frameEl.getAttribute('src'))!);
+  expect(src.origin).not.toBe(new URL(page.url()).origin);
+  expect(src.pathname).toBe('/membership/charges');
+  expect(src.searchParams.get('patientId')).toBe('pat-0003');
+  const frame = page.frameLocator('.tw-membership-window__frame');
+  await expect(frame.getByRole('heading', { name: 'Create charges Local membership stand-in' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/membership-01-window.png` });
+
+  // The app's own window and a page of another origin post what the core product would: nothing happens.
+  await page.evaluate(() => {
+    window.postMessage({ type: 'success' }, '*');
+    window.postMessage({ type: 'closeNote' }, '*');
+  });
+  const other = 'http://127.0.0.1:3319';
+  await context.route(`${other}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Other origin</title><script>opener.postMessage({ type: 'success' }, '*'); opener.postMessage({ type: 'closeNote' }, '*');</script>`,
+    }),
+  );
+  const popup = context.waitForEvent('page');
+  await page.evaluate((url) => void window.open(url, 'other'), `${other}/poster.html`);
+  await (await popup).waitForLoadState();
+  await page.waitForTimeout(2_600);
+  await expect(win).toBeVisible();
+  await expect(win.getByRole('alert')).toHaveCount(0);
+  expect(warnings.filter((w) => w.includes('Membership window: ignored a message not from the membership origin')).length).toBeGreaterThanOrEqual(2);
+
+  const description = `Lab draw ${Date.now().toString(36)}`;
+  await frame.getByLabel('Description').fill(description);
+  await frame.getByRole('button', { name: 'Create charge' }).click();
+  const closedBy = Date.now();
+  await expect(win.getByRole('alert')).toHaveText('Success!');
+  await page.screenshot({ path: `${SHOTS}/membership-02-success.png` });
+  await expect(win).toHaveCount(0, { timeout: 10_000 });
+  expect(Date.now() - closedBy).toBeGreaterThanOrEqual(1_900);
+  expect(cspViolations).toEqual([]);
+  const records = (await (await page.request.get(`${src.origin}/membership/records`)).json()) as { records: { action: string; patientId: string; fields: Record<string, string> }[] };
+  expect(records.records).toContainEqual(expect.objectContaining({ action: 'charges', patientId: 'pat-0003', fields: expect.objectContaining({ description }) }));
+
+  // Closed by id: the same window opens again, and Close removes it at once.
+  await page.getByRole('button', { name: 'Membership', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Open membership' }).click();
+  const open = page.getByRole('dialog', { name: 'Open membership (local membership stand-in)' });
+  await expect(page.frameLocator('.tw-membership-window__frame').getByRole('button', { name: 'Open membership' })).toBeVisible();
+  await open.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -45,6 +45,34 @@ describe('partner apps list', () => {
     expect(res.body.allowedOrigins).toContain(stackEndpoints().partnerOrigin);
   });
 
+  it('names the membership windows\' origin (the local membership stand-in under npm start), one the CSP frames', async () => {
+    const partnerOrigin = stackEndpoints().partnerOrigin;
+    for (const token of [employee, admin]) {
+      const res = await api(token, 'GET', '/v1/practices/partner-apps');
+      expect(res.body.membership).toEqual({ origin: partnerOrigin, local: true });
+    }
+    const page = await fetch(`${stackOutputs().webUrl}/config.json`);
+    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`frame-src [^;]*${partnerOrigin.replace(/[.:/]/g, '\\$&')}`));
+  });
+
+  it('the local membership stand-in serves each window\'s page, framed only by the app, and keeps what it is given', async () => {
+    const partnerOrigin = stackEndpoints().partnerOrigin;
+    for (const [action, heading] of [['open', 'Open membership'], ['charges', 'Create charges'], ['user', 'Create user']] as const) {
+      const res = await fetch(`${partnerOrigin}/membership/${action}?patientId=${patientId}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${stackOutputs().webUrl}`);
+      const html = await res.text();
+      expect(html).toContain(`<h1>${heading} <span class="tag">Local membership stand-in</span></h1>`);
+      expect(html).toContain(`data-patient-id="${patientId}"`);
+    }
+    expect((await fetch(`${partnerOrigin}/membership/cancel`)).status).toBe(404);
+    const charge = await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }) });
+    expect(charge.status).toBe(201);
+    expect((await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields: {} }) })).status).toBe(400);
+    const records = (await (await fetch(`${partnerOrigin}/membership/records`)).json()) as { records: { action: string; patientId: string; fields: Record<string, string> }[] };
+    expect(records.records).toContainEqual(expect.objectContaining({ action: 'charges', patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }));
+  });
+
   it('is managed by admins only (the whole list at once), from an allowed origin only', async () => {
     const id = `test-app-${run}`;
     const before = (await api(admin, 'GET', '/v1/practices/partner-apps')).body.partnerApps as Record<string, unknown>[];

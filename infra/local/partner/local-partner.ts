@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { deliverySignature } from '../../../functions/lib/http/signed-delivery.js';
 import { DELIVERY_HEADERS, EXTERNAL_NOTE_SOURCES } from '../../../shared/partners/partner-schema.js';
 import { runtimeError } from '../runtime-log.js';
+import { isMembershipAction, MEMBERSHIP_SCRIPT, membershipPage, recordMembership, type MembershipRecord } from './local-membership.js';
 
 /**
  * The local demo partner of `npm start`: a partner app on a second local origin (its own port), so
@@ -112,8 +113,29 @@ export async function startLocalPartner(opts: LocalPartnerOptions): Promise<Loca
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   };
+  const membershipRecords: MembershipRecord[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
+    // The local membership stand-in (local-membership.ts) shares this origin.
+    const membershipAction = url.pathname.startsWith('/membership/') ? url.pathname.slice('/membership/'.length) : '';
+    if (req.method === 'GET' && isMembershipAction(membershipAction)) {
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(membershipPage(membershipAction, opts.appOrigin, url.searchParams));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/membership.js') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(MEMBERSHIP_SCRIPT);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/membership/records') {
+      res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ records: membershipRecords }));
+      return;
+    }
+    if (req.method === 'POST' && isMembershipAction(membershipAction)) {
+      readJson(req)
+        .then((input) => recordMembership(membershipRecords, membershipAction, input, res, headers))
+        .catch(() => res.writeHead(400, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Not JSON' })));
+      return;
+    }
     if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/app')) {
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(page(opts.appOrigin, url.searchParams));
       return;

@@ -17,6 +17,7 @@ import { useCan } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
 import { usePatient } from '../../../lib/patients.js';
 import { useArchivePatient } from '../api/patients-api.js';
+import { MembershipMenu } from './membership-windows.js';
 import '../patients.css';
 
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
@@ -77,6 +78,7 @@ function PatientProfile({ patient, panels }: { patient: Patient; panels?: Patien
             <Link variant="secondary" href={paths.editPatient(patient.id)}>
               <PencilIcon /> Edit
             </Link>
+            <MembershipMenu patientId={patient.id} />
             {mayReadHistory ? (
               <Link variant="secondary" href={paths.patientAccessHistory(patient.id)}>
                 Access history

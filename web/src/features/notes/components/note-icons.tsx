@@ -64,6 +64,13 @@ const RxIcon = (p: IconProps) => (
     <path d="M6 20V4h5a4 4 0 0 1 0 8H6M10 12l8 8M18 12l-6 6" />
   </Icon>
 );
+/** A prescription written in an outside e-prescribing system: the Rx with an arrow in from outside. */
+const ExternalRxIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 21V9h4a3 3 0 0 1 0 6H4M7 15l5 6M12 15l-5 6" />
+    <path d="M15 3h6v6M21 3l-6 6" />
+  </Icon>
+);
 const EConsultIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 5h11v8H7l-4 3z" />
@@ -83,8 +90,8 @@ const BY_TYPE: Partial<Record<NoteType, (p: IconProps) => ReactNode>> = {
   PARTNER: PartnerIcon,
   SALES: SalesIcon,
   RX: RxIcon,
-  RX_VERADIGM: RxIcon,
-  RX_DOSESPOT: RxIcon,
+  RX_VERADIGM: ExternalRxIcon,
+  RX_DOSESPOT: ExternalRxIcon,
   ECONSULT_THEA: EConsultIcon,
   NOTE: NoteIcon,
   DOCUMENT: DocumentIcon,

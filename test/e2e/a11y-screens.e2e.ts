@@ -502,6 +502,14 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 1, name: /Imani Johnson/ })).toBeVisible();
     const plus = page.getByRole('button', { name: 'Message tools' });
     if ((await plus.getAttribute('aria-expanded')) !== 'true') await plus.click();
+    // The practice drive as the composer's picker, opened by keyboard.
+    await page.getByText('Select Practice Files in the Cloud').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Double click a file to add it')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    await expectAccessible(page, at('SMS composer with the practice files picker'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Double click a file to add it')).toBeHidden();
     await page.locator('input[type=file]').setInputFiles([
       join(process.cwd(), 'test/fixtures/files/wound-photo.jpg'),
       join(process.cwd(), 'test/fixtures/files/follow-up.ics'),

@@ -8,6 +8,8 @@ import {
   type FormsQuery,
   type FormSummary,
   type SavedFormMapping,
+  type SavedFormResponses,
+  type SaveFormResponsesBody,
   type SubmittedForm,
 } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
@@ -19,7 +21,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem } from '../notes/note-repository.js';
+import { getNote, toItem, writeNextVersion } from '../notes/note-repository.js';
 import { formIntakeKey, formMappingKey, formNoteOfIntake } from './form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 
@@ -160,6 +162,38 @@ export async function saveFormMapping(auth: AuthContext, body: FormMappingBody, 
     }),
   );
   return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride })) };
+}
+
+/**
+ * POST /v2/practices/forms/responses: keeps the chosen answers of the patient's submitted form on
+ * its FORM note. Only question ids travel: text and answer are taken from the submission IntakeQ
+ * returned, so the kept responses cannot differ from what the patient wrote.
+ */
+export async function saveFormResponses(auth: AuthContext, body: SaveFormResponsesBody, now = new Date()): Promise<SavedFormResponses> {
+  const patient = await getPatient(auth.practiceId, body.patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const note = await getNote(auth.practiceId, body.noteId);
+  if (!note || note.noteType !== 'FORM' || note.patientId !== patient.id || note.status === 'DELETED') throw new NotFoundError('Form note not found');
+  const data = note.data as unknown as FormNoteData;
+  if (data.formId !== body.formId) throw new ValidationError(FORM_MESSAGES.formMismatch, { formId: FORM_MESSAGES.formMismatch });
+  if (note.status !== 'DELIVERED' && note.status !== 'FULFILLED') throw new ValidationError(FORM_MESSAGES.notSubmitted);
+  const byId = new Map((data.submissionData?.Questions ?? []).map((q) => [q.Id, q]));
+  const unknown = body.questions.find((q) => !byId.has(q.id));
+  if (unknown) throw new ValidationError(FORM_MESSAGES.unknownQuestion, { questions: FORM_MESSAGES.unknownQuestion });
+  const file = body.file?.trim() || null;
+  // A key of the patient's own folder (…/{patientId}/…), never another chart's file.
+  if (file && !file.split('/').slice(0, -1).includes(patient.id)) throw new ValidationError(FORM_MESSAGES.fileOutsidePatient, { file: FORM_MESSAGES.fileOutsidePatient });
+  const seen = new Set<string>();
+  const questions = body.questions
+    .filter((q) => !seen.has(q.id) && seen.add(q.id))
+    .map((q) => {
+      const answered = byId.get(q.id)!;
+      return { Id: answered.Id, Text: answered.Text, Answer: answered.Answer };
+    });
+  const saved: SavedFormResponses = { questions, file, savedAt: now.toISOString(), savedBy: auth.userId };
+  await writeNextVersion(auth.practiceId, note, { data: { ...note.data, savedResponses: saved } as Note['data'] }, now);
+  await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+  return saved;
 }
 
 /** GET /v2/practices/sso/intakeq[?route=]: IntakeQ's own app (locally, its stand-in), on the given page. */

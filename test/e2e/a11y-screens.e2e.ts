@@ -683,6 +683,29 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('alert').first()).toHaveText('This question is required.');
     await expectAccessible(page, at("IntakeQ stand-in patient's form with errors"));
     await page.screenshot({ path: `test-results/screenshots/intakeq-form-${viewport.width}.png`, fullPage: true });
+
+    // The submitted form note and its Add to Health Summary dialog.
+    await page.getByRole('textbox', { name: /What brings you in today/ }).fill('Check-up');
+    await page.getByRole('textbox', { name: /allergic/ }).fill('Latex');
+    await page.getByRole('radio', { name: 'Never' }).check();
+    await page.getByRole('button', { name: 'Submit form' }).click();
+    await expect(page.getByRole('status')).toHaveText('Thank you. Your answers were sent to the practice.');
+    await signIn(page, PROVIDER, '/home');
+    await openChart(page, 'pat-0020');
+    const notes = page.getByRole('region', { name: 'Notes', exact: true });
+    await notes.getByRole('button', { name: /Type/ }).click();
+    await page.getByRole('option', { name: 'Form', exact: true }).click();
+    await notes.getByRole('button', { name: /Status/ }).click();
+    await page.getByRole('option', { name: 'All statuses' }).click();
+    await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /New Patient Intake/ }).first().click();
+    const formWin = page.locator('.tw-note-window').last();
+    await expect(formWin.getByText('submitted', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, at('submitted form note'));
+    await formWin.getByRole('button', { name: 'Add to Health Summary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Health Summary' });
+    await expect(dialog.getByRole('table')).toBeVisible();
+    await expectAccessible(page, at('Add to Health Summary dialog'));
+    await page.screenshot({ path: `test-results/screenshots/form-mapping-dialog-${viewport.width}.png`, fullPage: true });
   });
 }
 

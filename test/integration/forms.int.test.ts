@@ -185,6 +185,70 @@ describe('intake forms through IntakeQ', () => {
     expect((await api(null, 'POST', path, mapping())).status).toBe(401);
   });
 
+  it("saves a submitted form's responses on its note, by question id, with the answers IntakeQ returned", async () => {
+    const path = '/v2/practices/forms/responses';
+    const body = (overrides: Record<string, unknown> = {}) => ({ patientId, formId: NEW_PATIENT, noteId: submittedNoteId, questions: [{ id: 'allergies' }, { id: 'tobacco' }, { id: 'allergies' }], ...overrides });
+    const before = (await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body;
+
+    // Rules, in the spec's words where it has them.
+    const none = await api(employee, 'POST', path, body({ questions: [] }));
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('questions must not be empty');
+    const strange = await api(employee, 'POST', path, body({ questions: [{ id: 'not-asked' }] }));
+    expect(strange.status).toBe(400);
+    expect(strange.body.message).toBe(FORM_MESSAGES.unknownQuestion);
+    const otherForm = await api(employee, 'POST', path, body({ formId: '5f1a2b3c4d5e6f7081920a2c' }));
+    expect(otherForm.status).toBe(400);
+    expect(otherForm.body.message).toBe(FORM_MESSAGES.formMismatch);
+    const outside = await api(employee, 'POST', path, body({ file: 'private/pat-someone-else/intake.pdf' }));
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe(FORM_MESSAGES.fileOutsidePatient);
+    expect((await api(employee, 'POST', path, body({ file: `private/${patientId}/../x/intake.pdf` }))).status).toBe(400);
+    const notYet = (await send({ patientId, formId: NEW_PATIENT, sendMethod: 'Email' })).body;
+    const early = await api(employee, 'POST', path, body({ noteId: notYet.noteId }));
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(FORM_MESSAGES.notSubmitted);
+    expect((await api(employee, 'POST', path, body({ patientId: 'nobody' }))).status).toBe(404);
+    const stranger = (await api(provider, 'POST', '/v1/patients', { firstName: 'Sam', lastName: `Other${run}`, gender: 'male', dob: '1970-01-01' })).body.id;
+    expect((await api(employee, 'POST', path, body({ patientId: stranger }))).status).toBe(404);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body.noteVersion).toBe(before.noteVersion);
+
+    // Saved: the submission's text and answer for each id, once each, and the patient's file.
+    const saved = await api(employee, 'POST', path, body({ file: `private/${patientId}/forms/new-patient-intake.pdf` }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      questions: [
+        { Id: 'allergies', Text: expect.stringContaining('allergic'), Answer: 'Penicillin\nPeanuts' },
+        { Id: 'tobacco', Text: 'Do you smoke or use tobacco?', Answer: 'Former' },
+      ],
+      file: `private/${patientId}/forms/new-patient-intake.pdf`,
+    });
+    expect(saved.body.questions).toHaveLength(2);
+    const note = (await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body;
+    expect(note.noteVersion).toBe(before.noteVersion + 1);
+    expect(note.status).toBe(before.status);
+    expect(note.data.savedResponses).toEqual(saved.body);
+    expect((await patientAuditTrail(patientId)).filter((e) => e.action === 'update' && e.entityId === submittedNoteId).length).toBeGreaterThan(0);
+
+    // Roles and tenancy.
+    const noAccess = await signIn('noaccess@demo.tidewell.local');
+    const foreign = await createTestUser({ email: `forms-responses-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_forms_responses' });
+    for (const token of [noAccess, foreign]) expect((await api(token, 'POST', path, body())).status).toBe(403);
+    expect((await api(null, 'POST', path, body())).status).toBe(401);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body.noteVersion).toBe(note.noteVersion);
+  });
+
+  it("expands {{form}} in a template to the patient's submitted form, with the responses the practice kept", async () => {
+    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Intake ${run}`, shortcut: `intake${run}`, body: 'Intake: {{form}}' })).body;
+    const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, timeZone: 'America/Chicago' });
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^Intake: New Patient Intake - submitted \d{2}\/\d{2}\/\d{4}\nAre you allergic[^\n]*: Penicillin; Peanuts\nDo you smoke or use tobacco\?: Former$/);
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'No', lastName: `Forms${run}`, gender: 'male', dob: '1990-01-01' })).body.id;
+    const none = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId: bare });
+    expect(none.body).toMatchObject({ text: 'Intake: ', unresolved: ['form'] });
+    expect((await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, {})).body.message).toBe('Please select a patient');
+  });
+
   it('sends by text to the given number', async () => {
     const res = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: '(555) 010-2030' });
     expect(res.status).toBe(200);

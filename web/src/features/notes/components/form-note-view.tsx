@@ -21,7 +21,7 @@ import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { showToast, withServerText } from '../../../lib/toasts.js';
-import { fetchFormMapping, fetchForms, formKeys, intakeQSso, mapHealthHistory, resendForm, saveFormMapping, sendForm } from '../api/forms-api.js';
+import { fetchFormMapping, fetchForms, formKeys, intakeQSso, mapHealthHistory, resendForm, saveFormMapping, saveFormResponses, sendForm } from '../api/forms-api.js';
 import { noteKeys } from '../api/notes-api.js';
 
 const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—');
@@ -146,6 +146,14 @@ function FormNoteDetails({ note }: { note: Note }) {
         <dd>{formatDate(data.dateSubmitted)}</dd>
         <dt>Number of questions</dt>
         <dd>{submitted ? questions.length : '—'}</dd>
+        {data.savedResponses ? (
+          <>
+            <dt>Responses saved</dt>
+            <dd>
+              {formatDate(data.savedResponses.savedAt)} ({data.savedResponses.questions.length} of {questions.length})
+            </dd>
+          </>
+        ) : null}
         {data.formMappingDates?.length ? (
           <>
             <dt>Added to Health Summary</dt>
@@ -227,11 +235,19 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
     setPending(true);
     setError(null);
     const questions_ = rows.map(({ answer: _a, ...q }) => q);
-    try {
-      await saveFormMapping({ formId: data.formId, questions: questions_ });
-    } catch (e) {
+    // Spec chart-data §8: the mapping and the responses save together; their failures read "Errors: …".
+    const kept = rows.filter((r) => r.enabled && r.section && r.answer.trim()).map((r) => ({ id: r.id }));
+    const [mappingSaved, responsesSaved] = await Promise.allSettled([
+      saveFormMapping({ formId: data.formId, questions: questions_ }),
+      kept.length ? saveFormResponses({ patientId: note.patientId, formId: data.formId, noteId: note.noteId, questions: kept }) : Promise.resolve(null),
+    ]);
+    const failed = [
+      mappingSaved.status === 'rejected' ? withServerText(FORM_MESSAGES.mappingsFailed, mappingSaved.reason) : null,
+      responsesSaved.status === 'rejected' ? withServerText(FORM_MESSAGES.responsesFailed, responsesSaved.reason) : null,
+    ].filter((m): m is string => !!m);
+    if (failed.length) {
       setPending(false);
-      return setError(withServerText(FORM_MESSAGES.mappingsFailed, e));
+      return setError(`Errors: ${failed.join(', ')}`);
     }
     try {
       await mapHealthHistory(note.patientId, { noteId: note.noteId, formId: data.formId, questions: rows });

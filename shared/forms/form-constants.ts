@@ -16,6 +16,7 @@ export const FORM_MESSAGES = {
   unknownQuestion: 'The form has no question with this id.',
   fileOutsidePatient: "The file must be in the patient's folder.",
   formMismatch: 'The form does not match the note',
+  alreadySubmitted: 'The form was already submitted.',
 } as const;
 
 export const INTAKEQ_PARTNER_ID = 'intakeq';

@@ -98,6 +98,9 @@ export interface SubmissionData {
   Questions: SubmissionQuestion[];
 }
 
+/** The text a form sent by SMS goes out as, from the practice's own number. */
+export const formSmsText = (practiceName: string, formName: string, url: string) => `${practiceName.trim() || 'Your practice'}: please fill in ${formName} before your visit: ${url}`;
+
 /** The FORM note's data. */
 export interface FormNoteData {
   formId: string;
@@ -105,6 +108,8 @@ export interface FormNoteData {
   sendMethod: SendMethod;
   sentTo: string;
   intakeId: string;
+  /** The patient's page of the intake, texted by the practice's carrier (SMS sends only). */
+  formUrl?: string;
   dateSent: string;
   dateSubmitted?: string | null;
   numberOfQuestions?: number;
@@ -156,7 +161,8 @@ export const FormIdParams = z.object({ formId: id('formId') });
 
 export interface SavedFormMapping {
   formId: string;
-  questions: { id: string; section: MappingSection | null; enabled: boolean; titleOverride: string }[];
+  /** Spec: id, section, enabled, titleOverride; with the question's title and type, to edit it where no submission is open. */
+  questions: { id: string; section: MappingSection | null; enabled: boolean; titleOverride: string; title: string; type: string; subType: string | null }[];
 }
 
 /** POST /v2/patients/{id}/map-health-history: the answers to write, each with its mapping. */

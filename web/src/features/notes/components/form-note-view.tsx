@@ -94,8 +94,10 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
         </p>
       ) : null}
       {editable ? (
-        <Button variant="primary" size="sm" onPress={() => void send()} isPending={pending}>
-          Send form
+        // Not isPending: react-aria announces a pending button by its id, and this one leaves once the form is sent,
+        // leaving an announcement labelled by nothing (axe: role-img-alt).
+        <Button variant="primary" size="sm" onPress={() => void send()} isDisabled={pending}>
+          {pending ? 'Sending…' : 'Send form'}
         </Button>
       ) : null}
     </div>
@@ -180,8 +182,8 @@ function FormNoteDetails({ note }: { note: Note }) {
       ) : null}
       <div className="tw-form-note__actions">
         {note.status === 'SENT' ? (
-          <Button size="sm" onPress={() => void resend()} isPending={resending}>
-            Resend Form
+          <Button size="sm" onPress={() => void resend()} isDisabled={resending}>
+            {resending ? 'Resending…' : 'Resend Form'}
           </Button>
         ) : null}
         {submitted ? (
@@ -322,8 +324,8 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
           ) : null}
           <div className="tw-dialog__actions">
             <Button onPress={onClose}>Cancel</Button>
-            <Button variant="primary" isDisabled={confirmDisabled} isPending={pending} onPress={() => void confirm()}>
-              Confirm
+            <Button variant="primary" isDisabled={confirmDisabled || pending} onPress={() => void confirm()}>
+              {pending ? 'Saving…' : 'Confirm'}
             </Button>
           </div>
         </AriaDialog>

@@ -142,3 +142,36 @@ test("the Forms screen edits a form's mapping by the spec rules: a General or So
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test("a form sent by text goes from the practice's number through its carrier, with the form's link, into the patient's conversation", async ({ page }) => {
+  test.setTimeout(120_000);
+  const patient = 'pat-0022';
+  await signIn(page, PROVIDER, '/home');
+  const phone = String((await apiAs(page, 'GET', `/v1/patients/${patient}`)).json.primaryPhoneNumber);
+  const e164 = `+1${phone.replace(/\D/g, '').slice(-10)}`;
+  await openChart(page, patient);
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Form', exact: true }).click();
+  const win = page.locator('.tw-note-window').last();
+  await win.getByRole('button', { name: /Form$/ }).click();
+  await page.getByRole('option', { name: 'Annual Health Update' }).click();
+  await win.getByRole('button', { name: /Send by$/ }).click();
+  await page.getByRole('option', { name: 'SMS' }).click();
+  // Empty: the patient's own phone.
+  await expect(win.getByRole('textbox', { name: 'Phone number' })).toHaveValue('');
+  await win.getByRole('button', { name: 'Send form' }).click();
+  await expect(win.getByText('sent', { exact: true })).toBeVisible();
+  await expect(win.getByText(phone)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/forms-09-sent-by-sms.png` });
+
+  // The patient's conversation has the text, from the practice's number, with the patient's page.
+  await page.goto(`/#/messages/sms/${encodeURIComponent(e164)}/${encodeURIComponent('+15415550100')}`);
+  const text = page.getByTestId('sms-message').filter({ hasText: 'please fill in Annual Health Update before your visit:' }).last();
+  await expect(text).toBeVisible({ timeout: 30_000 });
+  await expect(text).toContainText('/local/intakeq/fill/');
+  await page.screenshot({ path: `${SHOTS}/forms-10-sms-conversation.png` });
+
+  // The local sandbox carrier took it (no real text leaves the machine).
+  await page.goto('/local/carrier');
+  await expect(page.getByText(/please fill in Annual Health Update before your visit/).first()).toBeVisible();
+});

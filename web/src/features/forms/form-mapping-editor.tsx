@@ -81,8 +81,7 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
               <table className="tw-forms-map" aria-label={`Mapping of ${form.name}`}>
                 <thead>
                   <tr>
-                    <th scope="col">Add</th>
-                    <th scope="col">Question</th>
+                    <th scope="col">Question (check to add it to the health summary)</th>
                     <th scope="col">Section</th>
                     <th scope="col">Title</th>
                   </tr>
@@ -93,7 +92,6 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
                       <td>
                         <Checkbox label={`Add ${r.title || r.id}`} isSelected={r.enabled} onChange={(enabled) => update(r.id, { enabled })} />
                       </td>
-                      <td>{r.title || r.id}</td>
                       <td>
                         <Select
                           label={`Section for ${r.title || r.id}`}

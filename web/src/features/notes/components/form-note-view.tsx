@@ -14,6 +14,7 @@ import {
   type SubmissionQuestion,
 } from '../../../../../shared/forms/forms.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
@@ -143,7 +144,7 @@ function FormNoteDetails({ note }: { note: Note }) {
         <dt>Date sent</dt>
         <dd>{formatDate(data.dateSent)}</dd>
         <dt>Sent to</dt>
-        <dd>{data.sentTo}</dd>
+        <dd>{data.sendMethod === 'SMS' ? formatPhone(data.sentTo) : data.sentTo}</dd>
         <dt>Date submitted</dt>
         <dd>{formatDate(data.dateSubmitted)}</dd>
         <dt>Number of questions</dt>

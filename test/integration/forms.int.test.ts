@@ -287,6 +287,15 @@ describe('intake forms through IntakeQ', () => {
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(`${FORM_MESSAGES.resendFailed} ${FORM_MESSAGES.alreadySubmitted}`);
     expect(await outbound()).toHaveLength(2);
+
+    // A phone that replied STOP is refused by the carrier: 422 in the spec's words, and no form is sent.
+    const stopped = `+1971${String((Date.now() + 7) % 10_000_000).padStart(7, '0')}`;
+    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: '+15415550100', text: 'STOP' }) });
+    expect(stop.ok).toBe(true);
+    const refused = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: stopped });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(new RegExp(`^${FORM_MESSAGES.sendFailed} `));
+    expect(refused.body.message).toContain('opted out');
   });
 
   it('turns the form-send note (a FORM draft) into the sent form, once', async () => {

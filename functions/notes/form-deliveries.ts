@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import type { FormNoteData } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
@@ -12,7 +12,7 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { createNotification } from '../notifications/notification-repository.js';
-import { formNoteOfIntake } from '../practice/form-intakes.js';
+import { formNoteOfIntake, formQuestionsKey } from '../practice/form-intakes.js';
 import { deliveryItem, storedDelivery } from './delivery-records.js';
 import { toItem } from './note-repository.js';
 
@@ -85,6 +85,10 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
     if (await storedDelivery(practiceId, INTAKEQ_PARTNER_ID, intakeId)) return { noteId: note.noteId, replayed: true };
     throw new ConflictError('The form note changed while the submission was written; send it again.');
   }
+  const questions = submission.Questions.map((q) => ({ id: q.Id, title: q.Text, type: q.QuestionType, subType: q.QuestionSubType ?? null }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formQuestionsKey(String(submission.QuestionnaireId)), entityType: 'FORM_QUESTIONS', formId: String(submission.QuestionnaireId), questions, updatedAt: at } }),
+  );
   const who = actor(practiceId);
   await writeAudit(who, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
   await createNotification(

@@ -1,7 +1,7 @@
 /** The intake-form routes of the practice group, loaded on their first request (handler.ts). */
-import { FormIdParams, FormMappingBody, FormSendBody, FormsQuery, IntakeQSsoQuery } from '../../shared/forms/forms.js';
+import { FormIdParams, FormMappingBody, FormSendBody, FormsQuery, IntakeQSsoQuery, SaveFormResponsesBody } from '../../shared/forms/forms.js';
 import { route } from '../lib/http/group-handler.js';
-import { getFormMapping, intakeQSso, listForms, saveFormMapping, sendForm, submittedForms } from './forms.js';
+import { getFormMapping, intakeQSso, listForms, saveFormMapping, saveFormResponses, sendForm, submittedForms } from './forms.js';
 
 export const FORM_ROUTES = {
   // Spec shell §7.7: without a query, the questionnaires; with status=submitted, a patient's submissions.
@@ -13,6 +13,11 @@ export const FORM_ROUTES = {
     body: FormSendBody,
     permission: 'chart.edit',
     run: ({ auth, body }) => sendForm(auth, body),
+  }),
+  'POST /v2/practices/forms/responses': route({
+    body: SaveFormResponsesBody,
+    permission: 'chart.edit',
+    run: ({ auth, body }) => saveFormResponses(auth, body),
   }),
   'GET /v2/practices/sso/intakeq': route({
     query: IntakeQSsoQuery,

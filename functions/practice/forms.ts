@@ -7,7 +7,11 @@ import {
   type FormSendBody,
   type FormsQuery,
   type FormSummary,
+  formSmsText,
+  type MappingSection,
   type SavedFormMapping,
+  type SavedFormResponses,
+  type SaveFormResponsesBody,
   type SubmittedForm,
 } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
@@ -16,11 +20,14 @@ import { IntakeQClient, intakeDate, isSubmitted, parseIntakeQConfig, type Intake
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { DependencyError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
+import { normalizePhone } from '../../shared/patients/phone.js';
+import { getPractice } from './practice-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem } from '../notes/note-repository.js';
-import { formIntakeKey, formMappingKey, formNoteOfIntake } from './form-intakes.js';
+import { getNote, toItem, writeNextVersion } from '../notes/note-repository.js';
+import { formIntakeKey, formMappingKey, formNoteOfIntake, formQuestionsKey } from './form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
@@ -79,17 +86,33 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   const phone = body.sendMethod === 'SMS' ? body.phoneNumber || primaryPhone(patient) || '' : '';
   if (body.sendMethod === 'Email' && !email) throw new ValidationError(FORM_MESSAGES.emailRequired, { email: FORM_MESSAGES.emailRequired });
   if (body.sendMethod === 'SMS' && !phone) throw new ValidationError(FORM_MESSAGES.phoneRequired, { phoneNumber: FORM_MESSAGES.phoneRequired });
+  // A text goes from the practice's own number (the messaging group's path, loaded only for SMS sends).
+  const texting = body.sendMethod === 'SMS' ? await smsRoute(auth.practiceId, phone) : null;
   const iq = await client(FORM_MESSAGES.sendFailed);
   const forms = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_QUESTIONNAIRES_FAILED', () => iq.questionnaires());
   const formId = body.formId!;
   const form = forms.find((q) => String(q.Id) === formId);
   if (!form) throw new ValidationError(FORM_MESSAGES.selectForm, { formId: FORM_MESSAGES.selectForm });
   const intake = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED', () =>
-    iq.send({ questionnaireId: formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, phone: phone || undefined, externalClientId: patient.id }),
+    iq.send({ questionnaireId: formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, externalClientId: patient.id }),
   );
   if (!intake?.Id) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED');
+  const formUrl = texting ? String(intake.Url ?? '') : '';
+  if (texting) {
+    if (!/^https?:\/\//.test(formUrl)) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_NO_URL');
+    await textForm(auth, texting, patient.id, String(form.Name), formUrl, now);
+  }
   const at = now.toISOString();
-  const data: FormNoteData = { formId, formName: String(form.Name), sendMethod: body.sendMethod!, sentTo: email || phone, intakeId: String(intake.Id), dateSent: at, formMappingDates: [] };
+  const data: FormNoteData = {
+    formId,
+    formName: String(form.Name),
+    sendMethod: body.sendMethod!,
+    sentTo: email || phone,
+    intakeId: String(intake.Id),
+    dateSent: at,
+    formMappingDates: [],
+    ...(formUrl ? { formUrl } : {}),
+  };
   const draft = body.noteId ? await getNote(auth.practiceId, body.noteId) : null;
   const base: Note = draft ?? {
     noteId: randomUUID(),
@@ -129,11 +152,51 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   return note;
 }
 
+interface SmsRoute {
+  practicePhone: string;
+  patientPhone: string;
+}
+
+/** The practice number that texts and the patient's phone, refused before IntakeQ is asked for anything. */
+async function smsRoute(practiceId: string, phone: string): Promise<SmsRoute> {
+  const patientPhone = normalizePhone(phone);
+  if (!patientPhone) throw new ValidationError('Phone number is not valid', { phoneNumber: 'Phone number is not valid' });
+  const { practiceNumbers } = await import('../messaging/sms-sending.js');
+  const [practicePhone] = await practiceNumbers(practiceId);
+  if (!practicePhone) throw new ValidationError(MESSAGING_MESSAGES.noPracticeNumber, { sendMethod: MESSAGING_MESSAGES.noPracticeNumber });
+  return { practicePhone, patientPhone };
+}
+
+/**
+ * Texts the form's link through the practice's SMS carrier, as the messaging screens send: an SMS
+ * note in the patient's conversation, kept FAILED with why when the carrier refuses (then 422).
+ */
+async function textForm(auth: AuthContext, to: SmsRoute, patientId: string, formName: string, formUrl: string, now: Date): Promise<void> {
+  const [{ sendSms, SmsNotSent }, { senderOf }, practice] = await Promise.all([import('../messaging/sms-sending.js'), import('../messaging/conversations.js'), getPractice(auth.practiceId)]);
+  try {
+    const sent = await sendSms(auth.practiceId, await senderOf(auth), { ...to, text: formSmsText(practice?.practiceName ?? '', formName, formUrl), files: [], patientId }, now);
+    await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, patientId });
+  } catch (error) {
+    if (error instanceof SmsNotSent) {
+      await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: error.failedMessage.messageId, patientId });
+      throw new HttpError(422, `${FORM_MESSAGES.sendFailed} ${error.message}`, { reason: error.kind });
+    }
+    throw error;
+  }
+}
+
 async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promise<Note> {
   const note = await formNoteOfIntake(auth.practiceId, intakeId);
   if (!note) throw new NotFoundError(FORM_MESSAGES.intakeNotFound);
-  const iq = await client(FORM_MESSAGES.resendFailed);
-  await vendor(FORM_MESSAGES.resendFailed, 'INTAKEQ_RESEND_FAILED', () => iq.resend(intakeId));
+  const sent = note.data as unknown as FormNoteData;
+  if (sent.sendMethod === 'SMS' && sent.formUrl) {
+    // Texted by the practice: the same link again, from the practice's number.
+    if (note.status !== 'SENT') throw new ValidationError(`${FORM_MESSAGES.resendFailed} ${FORM_MESSAGES.alreadySubmitted}`);
+    await textForm(auth, await smsRoute(auth.practiceId, sent.sentTo), note.patientId!, sent.formName, sent.formUrl, now);
+  } else {
+    const iq = await client(FORM_MESSAGES.resendFailed);
+    await vendor(FORM_MESSAGES.resendFailed, 'INTAKEQ_RESEND_FAILED', () => iq.resend(intakeId));
+  }
   const at = now.toISOString();
   const next: Note = { ...note, data: { ...note.data, dateSent: at }, noteVersion: note.noteVersion + 1, timestamp: at };
   await documentClient().send(
@@ -143,11 +206,29 @@ async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promi
   return next;
 }
 
-/** GET /v1/practices/form-mappings/{formId}: the saved mapping, or none yet. */
+/**
+ * GET /v1/practices/form-mappings/{formId}: the saved mapping, with every question the form's latest
+ * submission asked (not mapped yet: disabled, no section), so the Forms screen can edit it before use.
+ */
 export async function getFormMapping(auth: AuthContext, formId: string): Promise<SavedFormMapping> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: formMappingKey(formId) } }));
-  const questions = (out.Item?.questions as SavedFormMapping['questions'] | undefined) ?? [];
-  return { formId, questions: questions.map((q) => ({ id: q.id, section: q.section ?? null, enabled: q.enabled === true, titleOverride: q.titleOverride ?? '' })) };
+  const [mapping, known] = await Promise.all(
+    [formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk } }))),
+  );
+  type Stored = { id: string; title?: string; type?: string; subType?: string | null; section?: MappingSection | null; enabled?: boolean; titleOverride?: string };
+  const saved = ((mapping!.Item?.questions as Stored[] | undefined) ?? []).map((q) => ({
+    id: q.id,
+    section: q.section ?? null,
+    enabled: q.enabled === true,
+    titleOverride: q.titleOverride ?? '',
+    title: q.title ?? '',
+    type: q.type ?? '',
+    subType: q.subType ?? null,
+  }));
+  const savedIds = new Set(saved.map((q) => q.id));
+  const asked = ((known!.Item?.questions as Stored[] | undefined) ?? [])
+    .filter((q) => !savedIds.has(q.id))
+    .map((q) => ({ id: q.id, section: null, enabled: false, titleOverride: '', title: q.title ?? '', type: q.type ?? '', subType: q.subType ?? null }));
+  return { formId, questions: [...saved, ...asked] };
 }
 
 /** POST /v1/practices/form-mappings: replaces the questionnaire's mapping for the whole practice. */
@@ -159,7 +240,39 @@ export async function saveFormMapping(auth: AuthContext, body: FormMappingBody, 
       Item: { practiceId: auth.practiceId, sk: formMappingKey(body.formId), entityType: 'FORM_MAPPING', formId: body.formId, questions, updatedAt: now.toISOString(), updatedBy: auth.userId },
     }),
   );
-  return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride })) };
+  return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride, title: q.title, type: q.type, subType: q.subType })) };
+}
+
+/**
+ * POST /v2/practices/forms/responses: keeps the chosen answers of the patient's submitted form on
+ * its FORM note. Only question ids travel: text and answer are taken from the submission IntakeQ
+ * returned, so the kept responses cannot differ from what the patient wrote.
+ */
+export async function saveFormResponses(auth: AuthContext, body: SaveFormResponsesBody, now = new Date()): Promise<SavedFormResponses> {
+  const patient = await getPatient(auth.practiceId, body.patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const note = await getNote(auth.practiceId, body.noteId);
+  if (!note || note.noteType !== 'FORM' || note.patientId !== patient.id || note.status === 'DELETED') throw new NotFoundError('Form note not found');
+  const data = note.data as unknown as FormNoteData;
+  if (data.formId !== body.formId) throw new ValidationError(FORM_MESSAGES.formMismatch, { formId: FORM_MESSAGES.formMismatch });
+  if (note.status !== 'DELIVERED' && note.status !== 'FULFILLED') throw new ValidationError(FORM_MESSAGES.notSubmitted);
+  const byId = new Map((data.submissionData?.Questions ?? []).map((q) => [q.Id, q]));
+  const unknown = body.questions.find((q) => !byId.has(q.id));
+  if (unknown) throw new ValidationError(FORM_MESSAGES.unknownQuestion, { questions: FORM_MESSAGES.unknownQuestion });
+  const file = body.file?.trim() || null;
+  // A key of the patient's own folder (…/{patientId}/…), never another chart's file.
+  if (file && !file.split('/').slice(0, -1).includes(patient.id)) throw new ValidationError(FORM_MESSAGES.fileOutsidePatient, { file: FORM_MESSAGES.fileOutsidePatient });
+  const seen = new Set<string>();
+  const questions = body.questions
+    .filter((q) => !seen.has(q.id) && seen.add(q.id))
+    .map((q) => {
+      const answered = byId.get(q.id)!;
+      return { Id: answered.Id, Text: answered.Text, Answer: answered.Answer };
+    });
+  const saved: SavedFormResponses = { questions, file, savedAt: now.toISOString(), savedBy: auth.userId };
+  await writeNextVersion(auth.practiceId, note, { data: { ...note.data, savedResponses: saved } as Note['data'] }, now);
+  await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+  return saved;
 }
 
 /** GET /v2/practices/sso/intakeq[?route=]: IntakeQ's own app (locally, its stand-in), on the given page. */

@@ -24,6 +24,7 @@ export type CalendarRouteKey = (typeof CALENDAR_ROUTE_KEYS)[number];
 export const FORM_ROUTE_KEYS = [
   'GET /v2/practices/forms',
   'POST /v2/practices/forms/send',
+  'POST /v2/practices/forms/responses',
   'GET /v2/practices/sso/intakeq',
   'GET /v1/practices/form-mappings/{formId}',
   'POST /v1/practices/form-mappings',

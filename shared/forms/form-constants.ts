@@ -13,6 +13,10 @@ export const FORM_MESSAGES = {
   intakeNotFound: 'No form was sent with this intake id.',
   notSubmitted: 'The form has not been submitted yet.',
   titleOverrideRequired: 'A title is required for a health history question.',
+  unknownQuestion: 'The form has no question with this id.',
+  fileOutsidePatient: "The file must be in the patient's folder.",
+  formMismatch: 'The form does not match the note',
+  alreadySubmitted: 'The form was already submitted.',
 } as const;
 
 export const INTAKEQ_PARTNER_ID = 'intakeq';

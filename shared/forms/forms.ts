@@ -98,6 +98,9 @@ export interface SubmissionData {
   Questions: SubmissionQuestion[];
 }
 
+/** The text a form sent by SMS goes out as, from the practice's own number. */
+export const formSmsText = (practiceName: string, formName: string, url: string) => `${practiceName.trim() || 'Your practice'}: please fill in ${formName} before your visit: ${url}`;
+
 /** The FORM note's data. */
 export interface FormNoteData {
   formId: string;
@@ -105,11 +108,14 @@ export interface FormNoteData {
   sendMethod: SendMethod;
   sentTo: string;
   intakeId: string;
+  /** The patient's page of the intake, texted by the practice's carrier (SMS sends only). */
+  formUrl?: string;
   dateSent: string;
   dateSubmitted?: string | null;
   numberOfQuestions?: number;
   submissionData?: SubmissionData;
   formMappingDates?: string[];
+  savedResponses?: SavedFormResponses;
 }
 
 export const MappingSectionSchema = z.enum(MAPPING_SECTIONS, { error: `section must be one of ${MAPPING_SECTIONS.join(', ')}` });
@@ -155,7 +161,8 @@ export const FormIdParams = z.object({ formId: id('formId') });
 
 export interface SavedFormMapping {
   formId: string;
-  questions: { id: string; section: MappingSection | null; enabled: boolean; titleOverride: string }[];
+  /** Spec: id, section, enabled, titleOverride; with the question's title and type, to edit it where no submission is open. */
+  questions: { id: string; section: MappingSection | null; enabled: boolean; titleOverride: string; title: string; type: string; subType: string | null }[];
 }
 
 /** POST /v2/patients/{id}/map-health-history: the answers to write, each with its mapping. */
@@ -167,6 +174,31 @@ export const MapHealthHistoryBody = z
   })
   .check(z.superRefine(withMappingRules));
 export type MapHealthHistoryBody = z.infer<typeof MapHealthHistoryBody>;
+
+/**
+ * Save form responses (spec chart-data §7, notes §7: patientId; formId, noteId, questions, file;
+ * path not shown, here POST /v2/practices/forms/responses): the answers of a submitted form the
+ * practice keeps with its FORM note, by question id (the text and answer come from the submission
+ * itself), and optionally a file of the patient's folder that holds the filled form.
+ */
+export const SaveFormResponsesBody = z.strictObject({
+  patientId: id('patientId'),
+  formId: id('formId'),
+  noteId: id('noteId'),
+  questions: z
+    .array(z.object({ id: id('id') }), { error: 'questions must be a list' })
+    .check(z.minLength(1, 'questions must not be empty'), z.maxLength(500)),
+  file: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(600), z.refine((v) => !v.split('/').includes('..'), 'file is not valid')))),
+});
+export type SaveFormResponsesBody = z.infer<typeof SaveFormResponsesBody>;
+
+/** The responses kept on the FORM note (its data.savedResponses). */
+export interface SavedFormResponses {
+  questions: { Id: string; Text: string; Answer: string }[];
+  file: string | null;
+  savedAt: string;
+  savedBy: string;
+}
 
 export interface MapHealthHistoryResult {
   written: { section: MappingSection; ident: string }[];

@@ -65,6 +65,26 @@ describe('placeholders', () => {
     expect(r.text).toContain('Subject: Hi');
     for (const gone of ['sticky', 'draft', 'sms', 'myself']) expect(r.text).not.toContain(gone);
   });
+  it("expands {{form}} to the patient's latest submitted form: its name, date and each answer, the saved responses when the practice kept some", () => {
+    const form = (over: Partial<Note>, data: Record<string, unknown>) => note({ noteType: 'FORM', status: 'DELIVERED', ...over, data: { formName: 'New Patient Intake', ...data } as Note['data'] });
+    const questions = [
+      { Id: 'allergies', Text: 'Are you allergic to anything?', Answer: 'Penicillin\nLatex' },
+      { Id: 'tobacco', Text: 'Do you smoke?', Answer: 'Former' },
+      { Id: 'occupation', Text: 'Occupation?', Answer: '' },
+    ];
+    const notes = [
+      form({ noteId: 'old' }, { dateSubmitted: '2026-02-01T12:00:00.000Z', submissionData: { Questions: [{ Id: 'x', Text: 'Old question', Answer: 'old answer' }] } }),
+      form({ noteId: 'sent', status: 'SENT' }, { dateSubmitted: null }),
+      form({ noteId: 'new', status: 'FULFILLED' }, { dateSubmitted: '2026-05-20T12:00:00.000Z', submissionData: { Questions: questions } }),
+    ];
+    expect(expandPlaceholders('{{form}}', ctx({ notes })).text).toBe('New Patient Intake - submitted 05/20/2026\nAre you allergic to anything?: Penicillin; Latex\nDo you smoke?: Former');
+    const kept = notes.map((n) => (n.noteId === 'new' ? { ...n, data: { ...n.data, savedResponses: { questions: [questions[1]] } } } : n));
+    expect(expandPlaceholders('{{form}}', ctx({ notes: kept as Note[] })).text).toBe('New Patient Intake - submitted 05/20/2026\nDo you smoke?: Former');
+    // Only sent, never submitted: nothing to quote.
+    const r = expandPlaceholders('A {{form}} B', ctx({ notes: [notes[1]!] }));
+    expect(r.text).toBe('A  B');
+    expect(r.unresolved).toEqual(['form']);
+  });
   it('removes labs, keeps unknown tokens, lists missing data, escapes HTML and refuses {{form}} without a patient', () => {
     const r = expandPlaceholders('<p>{{labs}}x {{pharmacy}} {{nope}} {{last name}}</p>', ctx({ patient: { ...patient, lastName: '<b>' } }));
     expect(r.formattedText).toBe('<p>x  {{nope}} &lt;b&gt;</p>');

@@ -157,6 +157,26 @@ function labLines(n: Note): string[] {
   });
 }
 
+/** A submitted FORM note's data, as the forms feature writes it (shared/forms). */
+interface FormData {
+  formName?: string;
+  dateSubmitted?: string | null;
+  submissionData?: { Questions?: { Id: string; Text: string; Answer: string }[] };
+  savedResponses?: { questions: { Id: string; Text: string; Answer: string }[] };
+}
+const submittedAt = (n: Note) => String((n.data as FormData).dateSubmitted ?? n.eventTimestamp);
+
+/**
+ * {{form}}: the patient's latest submitted intake form, its name and date, then one line per
+ * answered question; the responses the practice saved from it when it did, else every answer.
+ */
+function formLines(n: Note, timeZone?: string): string[] {
+  const d = n.data as FormData;
+  const questions = d.savedResponses?.questions ?? d.submissionData?.Questions ?? [];
+  const answered = questions.filter((q) => clean(q.Answer)).map((q) => `${clean(q.Text)}: ${clean(q.Answer).split(/\r?\n/).map(clean).filter(Boolean).join('; ')}`);
+  return [`${clean(d.formName) || 'Form'} - submitted ${zonedParts(new Date(submittedAt(n)), timeZone).date}`, ...answered];
+}
+
 const newestFirst = (a: Note, b: Note) => b.eventTimestamp.localeCompare(a.eventTimestamp);
 
 function activeToday(end: string | undefined, today: string): boolean {
@@ -235,9 +255,10 @@ function resolveToken(token: string, ctx: PlaceholderContext): Lines {
         i.payerPhoneNumber ? `Phone: ${formatPhone(i.payerPhoneNumber)}` : '',
       ].filter(Boolean);
     }
-    case 'form':
-      // Forms arrive with the forms release; until then there is no submission to quote.
-      return [];
+    case 'form': {
+      const latest = others.filter((n) => n.noteType === 'FORM' && (n.status === 'DELIVERED' || n.status === 'FULFILLED')).sort((a, b) => submittedAt(b).localeCompare(submittedAt(a)))[0];
+      return latest ? formLines(latest, ctx.timeZone) : [];
+    }
     case 'vitals': {
       const latest = others.filter((n) => n.noteType === 'VITALS').sort(newestFirst)[0];
       return latest ? vitalsLines(latest.data as never) : [];

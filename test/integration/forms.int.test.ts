@@ -185,10 +185,117 @@ describe('intake forms through IntakeQ', () => {
     expect((await api(null, 'POST', path, mapping())).status).toBe(401);
   });
 
-  it('sends by text to the given number', async () => {
-    const res = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: '(555) 010-2030' });
+  it("saves a submitted form's responses on its note, by question id, with the answers IntakeQ returned", async () => {
+    const path = '/v2/practices/forms/responses';
+    const body = (overrides: Record<string, unknown> = {}) => ({ patientId, formId: NEW_PATIENT, noteId: submittedNoteId, questions: [{ id: 'allergies' }, { id: 'tobacco' }, { id: 'allergies' }], ...overrides });
+    const before = (await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body;
+
+    // Rules, in the spec's words where it has them.
+    const none = await api(employee, 'POST', path, body({ questions: [] }));
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('questions must not be empty');
+    const strange = await api(employee, 'POST', path, body({ questions: [{ id: 'not-asked' }] }));
+    expect(strange.status).toBe(400);
+    expect(strange.body.message).toBe(FORM_MESSAGES.unknownQuestion);
+    const otherForm = await api(employee, 'POST', path, body({ formId: '5f1a2b3c4d5e6f7081920a2c' }));
+    expect(otherForm.status).toBe(400);
+    expect(otherForm.body.message).toBe(FORM_MESSAGES.formMismatch);
+    const outside = await api(employee, 'POST', path, body({ file: 'private/pat-someone-else/intake.pdf' }));
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe(FORM_MESSAGES.fileOutsidePatient);
+    expect((await api(employee, 'POST', path, body({ file: `private/${patientId}/../x/intake.pdf` }))).status).toBe(400);
+    const notYet = (await send({ patientId, formId: NEW_PATIENT, sendMethod: 'Email' })).body;
+    const early = await api(employee, 'POST', path, body({ noteId: notYet.noteId }));
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(FORM_MESSAGES.notSubmitted);
+    expect((await api(employee, 'POST', path, body({ patientId: 'nobody' }))).status).toBe(404);
+    const stranger = (await api(provider, 'POST', '/v1/patients', { firstName: 'Sam', lastName: `Other${run}`, gender: 'male', dob: '1970-01-01' })).body.id;
+    expect((await api(employee, 'POST', path, body({ patientId: stranger }))).status).toBe(404);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body.noteVersion).toBe(before.noteVersion);
+
+    // Saved: the submission's text and answer for each id, once each, and the patient's file.
+    const saved = await api(employee, 'POST', path, body({ file: `private/${patientId}/forms/new-patient-intake.pdf` }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      questions: [
+        { Id: 'allergies', Text: expect.stringContaining('allergic'), Answer: 'Penicillin\nPeanuts' },
+        { Id: 'tobacco', Text: 'Do you smoke or use tobacco?', Answer: 'Former' },
+      ],
+      file: `private/${patientId}/forms/new-patient-intake.pdf`,
+    });
+    expect(saved.body.questions).toHaveLength(2);
+    const note = (await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body;
+    expect(note.noteVersion).toBe(before.noteVersion + 1);
+    expect(note.status).toBe(before.status);
+    expect(note.data.savedResponses).toEqual(saved.body);
+    expect((await patientAuditTrail(patientId)).filter((e) => e.action === 'update' && e.entityId === submittedNoteId).length).toBeGreaterThan(0);
+
+    // Roles and tenancy.
+    const noAccess = await signIn('noaccess@demo.tidewell.local');
+    const foreign = await createTestUser({ email: `forms-responses-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_forms_responses' });
+    for (const token of [noAccess, foreign]) expect((await api(token, 'POST', path, body())).status).toBe(403);
+    expect((await api(null, 'POST', path, body())).status).toBe(401);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body.noteVersion).toBe(note.noteVersion);
+  });
+
+  it("expands {{form}} in a template to the patient's submitted form, with the responses the practice kept", async () => {
+    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Intake ${run}`, shortcut: `intake${run}`, body: 'Intake: {{form}}' })).body;
+    const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, timeZone: 'America/Chicago' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ sendMethod: 'SMS', sentTo: '(555) 010-2030', formName: 'Annual Health Update' });
+    expect(res.body.text).toMatch(/^Intake: New Patient Intake - submitted \d{2}\/\d{2}\/\d{4}\nAre you allergic[^\n]*: Penicillin; Peanuts\nDo you smoke or use tobacco\?: Former$/);
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'No', lastName: `Forms${run}`, gender: 'male', dob: '1990-01-01' })).body.id;
+    const none = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId: bare });
+    expect(none.body).toMatchObject({ text: 'Intake: ', unresolved: ['form'] });
+    expect((await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, {})).body.message).toBe('Please select a patient');
+  });
+
+  it("sends by text through the practice's own carrier: the text carries the form's link and is in the patient's conversation; a resend texts it again", async () => {
+    const local = (path: string) => fetch(`${stackOutputs().webUrl}${path}`);
+    const phone = `+1971${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const display = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+    const bad = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: '12345678901234' });
+    expect(bad.status).toBe(400);
+
+    const res = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: display });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ sendMethod: 'SMS', sentTo: display, formName: 'Annual Health Update' });
+    const link: string = res.body.data.formUrl;
+    expect(link).toBe(`${intakeQ().appUrl}/fill/${res.body.data.intakeId}`);
+    // IntakeQ itself messaged nobody: its outbox has no entry for this intake.
+    expect(await (await fetch(`${standIn()}/`)).text()).not.toContain(`/local/intakeq/fill/${res.body.data.intakeId}`);
+
+    // The practice's carrier took the text, from the practice's number, with the link.
+    const outbound = async () => ((await (await local('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] }).messages.filter((m) => m.to === phone);
+    const texts = await outbound();
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.text).toBe(`Tidewell Demo Clinic: please fill in Annual Health Update before your visit: ${link}`);
+    // …and it is the patient's conversation's latest text, an SMS note of the patient.
+    const conversations = (await api(provider, 'GET', `/v1/messaging/conversations?search=${encodeURIComponent(phone.slice(2))}`)).body.conversations as { conversationId: string; patientPhoneNumber: string }[];
+    const conversation = conversations.find((c) => c.patientPhoneNumber === phone)!;
+    expect(conversation).toBeDefined();
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversation.conversationId}/messages`)).body.messages as { text: string; patientId: string | null; direction: string }[];
+    expect(messages.map((m) => [m.text, m.patientId, m.direction])).toEqual([[texts[0]!.text, patientId, 'outbound']]);
+    expect((await patientAuditTrail(patientId)).some((e) => e.action === 'create' && e.entity === 'sms-message')).toBe(true);
+
+    // Resend: the same link, texted again by the carrier.
+    const resent = await send({ intakeId: res.body.data.intakeId });
+    expect(resent.status).toBe(200);
+    expect((await outbound()).map((m) => m.text)).toEqual([texts[0]!.text, texts[0]!.text]);
+    // Once submitted, there is nothing to resend.
+    expect((await fill(res.body.data.intakeId, { changes: 'None' })).status).toBe(200);
+    const late = await send({ intakeId: res.body.data.intakeId });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(`${FORM_MESSAGES.resendFailed} ${FORM_MESSAGES.alreadySubmitted}`);
+    expect(await outbound()).toHaveLength(2);
+
+    // A phone that replied STOP is refused by the carrier: 422 in the spec's words, and no form is sent.
+    const stopped = `+1971${String((Date.now() + 7) % 10_000_000).padStart(7, '0')}`;
+    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: '+15415550100', text: 'STOP' }) });
+    expect(stop.ok).toBe(true);
+    const refused = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: stopped });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(new RegExp(`^${FORM_MESSAGES.sendFailed} `));
+    expect(refused.body.message).toContain('opted out');
   });
 
   it('turns the form-send note (a FORM draft) into the sent form, once', async () => {
@@ -215,14 +322,19 @@ describe('intake forms through IntakeQ', () => {
     expect(saved.status).toBe(200);
     const read = await api(provider, 'GET', `/v1/practices/form-mappings/${NEW_PATIENT}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({
-      formId: NEW_PATIENT,
-      questions: [
-        { id: 'tobacco', section: 'SOCIAL_HISTORY', enabled: true, titleOverride: 'Tobacco use' },
-        { id: 'allergies', section: 'ALLERGIES', enabled: true, titleOverride: '' },
-      ],
-    });
+    // The saved questions first, then every other question the form's submissions asked, not mapped.
+    expect(read.body.formId).toBe(NEW_PATIENT);
+    expect(read.body.questions.slice(0, 2)).toEqual([
+      { id: 'tobacco', section: 'SOCIAL_HISTORY', enabled: true, titleOverride: 'Tobacco use', title: 'Do you smoke or use tobacco?', type: 'MultipleChoice', subType: null },
+      { id: 'allergies', section: 'ALLERGIES', enabled: true, titleOverride: '', title: 'Allergies', type: 'OpenQuestion', subType: 'Multiline' },
+    ]);
+    expect(read.body.questions).toHaveLength(10);
+    expect(read.body.questions).toContainEqual({ id: 'occupation', section: null, enabled: false, titleOverride: '', title: 'What is your occupation?', type: 'OpenQuestion', subType: null });
     expect((await api(provider, 'GET', '/v1/practices/form-mappings/never-mapped')).body).toEqual({ formId: 'never-mapped', questions: [] });
+    // Another practice's mapping of the same form is its own.
+    const foreign = await createTestUser({ email: `forms-mapping-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_forms_mapping' });
+    expect((await api(foreign, 'POST', '/v1/practices/form-mappings', { formId: NEW_PATIENT, questions: [] })).status).toBe(403);
+    expect((await api(employee, 'GET', `/v1/practices/form-mappings/${NEW_PATIENT}`)).body.questions[0]).toMatchObject({ id: 'tobacco', enabled: true });
   });
 
   it("opens IntakeQ's own app (its stand-in locally) on a given page", async () => {

@@ -2,7 +2,10 @@
  * IntakeQ (intake forms), as its API documents it: base https://intakeq.com/api/v1, the API key in
  * the `X-Auth-Key` header, JSON both ways.
  * - GET /questionnaires: [{ Id, Name, Archived, Anonymous }]
- * - POST /intakes/send { QuestionnaireId, ClientName, ClientEmail | ClientPhone, ExternalClientId }: the new intake
+ * - POST /intakes/send { QuestionnaireId, ClientName, ClientEmail | ClientPhone, ExternalClientId }: the new intake,
+ *   with the patient's page as its `Url`. IntakeQ emails (ClientEmail) or texts (ClientPhone) it; a
+ *   form sent by SMS goes without either, and the practice's own carrier texts the `Url` instead, so
+ *   the text comes from the practice's number and lands in the patient's conversation.
  * - POST /intakes/resend { IntakeId }
  * - GET /intakes/summary?externalClientId=&all=: intake summaries (no questions)
  * - GET /intakes/{id}: the full intake with its Questions
@@ -72,6 +75,8 @@ export interface IntakeQIntakeSummary {
   QuestionnaireName: string;
   QuestionnaireId: string;
   ExternalClientId?: string | null;
+  /** The patient's page of the intake (answers to a send). */
+  Url?: string | null;
 }
 
 export interface IntakeQIntake extends IntakeQIntakeSummary {

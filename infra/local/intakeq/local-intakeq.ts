@@ -3,7 +3,8 @@
  * (/local/intakeq/api/v1) answers like IntakeQ's documented one, checks the `X-Auth-Key` header
  * against its own copy of the API key (the `intakeq` entry of the data folder's
  * partner-secrets.json) and validates a send as IntakeQ does. A sent form lands in its outbox page
- * (in place of the email or text the patient would get) with a link to the patient's page; filling
+ * (in place of the email or text the patient would get) with a link to the patient's page; a send
+ * with neither email nor phone is messaged by nobody, its answer's `Url` being that page; filling
  * it in and submitting posts IntakeQ's 'Intake Submitted' notice to the practice's webhook URL.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -144,10 +145,10 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
     renameSync(`${file}.tmp`, file);
   }
 
-  function account(): { apiKey: string; webhookToken: string } | null {
+  function account(): { apiKey: string; webhookToken: string; appUrl?: string } | null {
     try {
       const entry = (JSON.parse(readFileSync(opts.secretsFile, 'utf8')) as Record<string, string>).intakeq;
-      return entry ? (JSON.parse(entry) as { apiKey: string; webhookToken: string }) : null;
+      return entry ? (JSON.parse(entry) as { apiKey: string; webhookToken: string; appUrl?: string }) : null;
     } catch {
       return null;
     }
@@ -166,7 +167,7 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
   const text = (res: ServerResponse, status: number, message: string) => void res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
   const page = (res: ServerResponse, status: number, title: string, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
 
-  const summary = ({ Questions: _q, ClientPhone: _p, ...rest }: LocalIntake) => rest;
+  const summary = ({ Questions: _q, ClientPhone: _p, ...rest }: LocalIntake) => ({ ...rest, Url: `${account()?.appUrl ?? LOCAL_INTAKEQ_PREFIX}/fill/${encodeURIComponent(rest.Id)}` });
   const questionnaire = (id: string) => LOCAL_QUESTIONNAIRES.find((q) => q.Id === id);
 
   /** IntakeQ's notice to the practice's webhook URL; the practice reads the intake back by its id. */
@@ -227,7 +228,6 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
         const phone = typeof body.ClientPhone === 'string' ? body.ClientPhone.replace(/[^\d+]/g, '') : '';
         if (email && !EMAIL.test(email)) return text(res, 400, 'ClientEmail is not valid');
         if (phone && !/^\+?\d{10,15}$/.test(phone)) return text(res, 400, 'ClientPhone is not valid');
-        if (!email && !phone) return text(res, 400, 'ClientEmail or ClientPhone is required');
         const external = typeof body.ExternalClientId === 'string' ? body.ExternalClientId : null;
         const known = external ? state.intakes.find((i) => i.ExternalClientId === external) : undefined;
         const intake: LocalIntake = {
@@ -245,7 +245,8 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
           Questions: q.Questions.map((x) => ({ Id: x.Id, Text: x.Text, Answer: null, QuestionType: x.QuestionType, QuestionSubType: x.QuestionSubType ?? null, OfficeUse: false })),
         };
         state.intakes.push(intake);
-        state.outbox.push({ intakeId: intake.Id, to: email || phone, method: email ? 'Email' : 'SMS', at: now() });
+        // Without an email or phone IntakeQ messages nobody: the sender delivers the intake's Url itself.
+        if (email || phone) state.outbox.push({ intakeId: intake.Id, to: email || phone, method: email ? 'Email' : 'SMS', at: now() });
         save();
         return json(res, 200, summary(intake));
       }
@@ -259,6 +260,7 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
         const intake = state.intakes.find((i) => i.Id === body.IntakeId);
         if (!intake) return text(res, 404, 'Intake not found');
         if (intake.Status === 'Completed') return text(res, 400, 'This intake has already been completed');
+        if (!intake.ClientEmail && !intake.ClientPhone) return text(res, 400, 'The intake has no email or phone to resend to');
         state.outbox.push({ intakeId: intake.Id, to: intake.ClientEmail ?? intake.ClientPhone ?? '', method: intake.ClientEmail ? 'Email' : 'SMS', at: now() });
         save();
         return json(res, 200, summary(intake));

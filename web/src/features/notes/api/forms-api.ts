@@ -1,4 +1,4 @@
-import type { FormSummary, MapHealthHistoryBody, MapHealthHistoryResult, FormMappingBody, SavedFormMapping, SendMethod } from '../../../../../shared/forms/forms.js';
+import type { FormSummary, MapHealthHistoryBody, MapHealthHistoryResult, FormMappingBody, SavedFormMapping, SavedFormResponses, SaveFormResponsesBody, SendMethod } from '../../../../../shared/forms/forms.js';
 import { Note } from '../../../../../shared/notes/note-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
@@ -25,6 +25,10 @@ export function fetchFormMapping(formId: string, signal?: AbortSignal): Promise<
 
 export function saveFormMapping(body: FormMappingBody): Promise<SavedFormMapping> {
   return apiRequest<SavedFormMapping>({ method: 'POST', path: '/v1/practices/form-mappings', body });
+}
+
+export function saveFormResponses(body: SaveFormResponsesBody): Promise<SavedFormResponses> {
+  return apiRequest<SavedFormResponses>({ method: 'POST', path: '/v2/practices/forms/responses', body });
 }
 
 export function mapHealthHistory(patientId: string, body: MapHealthHistoryBody): Promise<MapHealthHistoryResult> {

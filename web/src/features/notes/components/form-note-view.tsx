@@ -14,6 +14,7 @@ import {
   type SubmissionQuestion,
 } from '../../../../../shared/forms/forms.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
+import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
@@ -21,7 +22,7 @@ import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { showToast, withServerText } from '../../../lib/toasts.js';
-import { fetchFormMapping, fetchForms, formKeys, intakeQSso, mapHealthHistory, resendForm, saveFormMapping, sendForm } from '../api/forms-api.js';
+import { fetchFormMapping, fetchForms, formKeys, intakeQSso, mapHealthHistory, resendForm, saveFormMapping, saveFormResponses, sendForm } from '../api/forms-api.js';
 import { noteKeys } from '../api/notes-api.js';
 
 const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—');
@@ -94,8 +95,10 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
         </p>
       ) : null}
       {editable ? (
-        <Button variant="primary" size="sm" onPress={() => void send()} isPending={pending}>
-          Send form
+        // Not isPending: react-aria announces a pending button by its id, and this one leaves once the form is sent,
+        // leaving an announcement labelled by nothing (axe: role-img-alt).
+        <Button variant="primary" size="sm" onPress={() => void send()} isDisabled={pending}>
+          {pending ? 'Sending…' : 'Send form'}
         </Button>
       ) : null}
     </div>
@@ -141,11 +144,19 @@ function FormNoteDetails({ note }: { note: Note }) {
         <dt>Date sent</dt>
         <dd>{formatDate(data.dateSent)}</dd>
         <dt>Sent to</dt>
-        <dd>{data.sentTo}</dd>
+        <dd>{data.sendMethod === 'SMS' ? formatPhone(data.sentTo) : data.sentTo}</dd>
         <dt>Date submitted</dt>
         <dd>{formatDate(data.dateSubmitted)}</dd>
         <dt>Number of questions</dt>
         <dd>{submitted ? questions.length : '—'}</dd>
+        {data.savedResponses ? (
+          <>
+            <dt>Responses saved</dt>
+            <dd>
+              {formatDate(data.savedResponses.savedAt)} ({data.savedResponses.questions.length} of {questions.length})
+            </dd>
+          </>
+        ) : null}
         {data.formMappingDates?.length ? (
           <>
             <dt>Added to Health Summary</dt>
@@ -172,8 +183,8 @@ function FormNoteDetails({ note }: { note: Note }) {
       ) : null}
       <div className="tw-form-note__actions">
         {note.status === 'SENT' ? (
-          <Button size="sm" onPress={() => void resend()} isPending={resending}>
-            Resend Form
+          <Button size="sm" onPress={() => void resend()} isDisabled={resending}>
+            {resending ? 'Resending…' : 'Resend Form'}
           </Button>
         ) : null}
         {submitted ? (
@@ -227,11 +238,19 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
     setPending(true);
     setError(null);
     const questions_ = rows.map(({ answer: _a, ...q }) => q);
-    try {
-      await saveFormMapping({ formId: data.formId, questions: questions_ });
-    } catch (e) {
+    // Spec chart-data §8: the mapping and the responses save together; their failures read "Errors: …".
+    const kept = rows.filter((r) => r.enabled && r.section && r.answer.trim()).map((r) => ({ id: r.id }));
+    const [mappingSaved, responsesSaved] = await Promise.allSettled([
+      saveFormMapping({ formId: data.formId, questions: questions_ }),
+      kept.length ? saveFormResponses({ patientId: note.patientId, formId: data.formId, noteId: note.noteId, questions: kept }) : Promise.resolve(null),
+    ]);
+    const failed = [
+      mappingSaved.status === 'rejected' ? withServerText(FORM_MESSAGES.mappingsFailed, mappingSaved.reason) : null,
+      responsesSaved.status === 'rejected' ? withServerText(FORM_MESSAGES.responsesFailed, responsesSaved.reason) : null,
+    ].filter((m): m is string => !!m);
+    if (failed.length) {
       setPending(false);
-      return setError(withServerText(FORM_MESSAGES.mappingsFailed, e));
+      return setError(`Errors: ${failed.join(', ')}`);
     }
     try {
       await mapHealthHistory(note.patientId, { noteId: note.noteId, formId: data.formId, questions: rows });
@@ -306,8 +325,8 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
           ) : null}
           <div className="tw-dialog__actions">
             <Button onPress={onClose}>Cancel</Button>
-            <Button variant="primary" isDisabled={confirmDisabled} isPending={pending} onPress={() => void confirm()}>
-              Confirm
+            <Button variant="primary" isDisabled={confirmDisabled || pending} onPress={() => void confirm()}>
+              {pending ? 'Saving…' : 'Confirm'}
             </Button>
           </div>
         </AriaDialog>

@@ -59,7 +59,7 @@ function crud(path: string, spec: SectionSpec<any>, fields: z.ZodMiniObject<any>
     }),
     [`PUT ${P1}/${path}/{ident}`]: route({
       params: ChartItemParams,
-      body: partialWithVersion(fields),
+      body: () => partialWithVersion(fields),
       run: ({ auth, params, body }) => updateSectionItemFrom(auth, spec, params.patientId, params.ident, body as Record<string, unknown>, opts),
     }),
     [`DELETE ${P1}/${path}/{ident}`]: route({
@@ -97,7 +97,7 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
   }),
   [`PUT ${P1}/social-history/{ident}`]: route({
     params: ChartItemParams,
-    body: partialWithVersion(SocialHistoryFields),
+    body: () => partialWithVersion(SocialHistoryFields),
     run: ({ auth, params, body }) => updateSocialHistory(auth, params.patientId, params.ident, body as Record<string, unknown>),
   }),
 
@@ -114,7 +114,7 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
   // Renaming is the only edit a freeform medication has (its one field is the name).
   [`PUT ${P1}/freeform-medications/{ident}`]: route({
     params: ChartItemParams,
-    body: z.extend(FreeformMedicationInput, { version: versionField }),
+    body: () => z.extend(FreeformMedicationInput, { version: versionField }),
     run: ({ auth, params, body }) => updateSectionItemFrom(auth, FREEFORM_MEDICATIONS, params.patientId, params.ident, body),
   }),
   [`DELETE ${P1}/freeform-medications/{ident}`]: route({

@@ -1,5 +1,5 @@
 import { CreateFolderBody } from '../../shared/files/drive.js';
-import { PresignUploadBody } from '../../shared/notes/note-schema.js';
+import { PresignUploadBody } from '../../shared/notes/presign-upload.js';
 import { groupHandler, lazyRoutes, route } from '../lib/http/group-handler.js';
 import { ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';

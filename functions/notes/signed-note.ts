@@ -1,4 +1,4 @@
-import { SALES_MESSAGES } from '../../shared/sales/sales-schema.js';
+import { SALES_MESSAGES } from '../../shared/sales/sales-messages.js';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { plainText } from '../../shared/notes/note-rules.js';
 import type { AddendNoteBody, Note, UpdateSignedNoteBody } from '../../shared/notes/note-schema.js';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+// Constants, not the schemas: the notes and messaging groups write notifications, and would
+// otherwise build every notification schema on a cold start.
 import {
   compareNotifications,
   NOTIFICATION_CATCH_UP_DAYS,
@@ -7,11 +9,13 @@ import {
   NOTIFICATION_TYPES,
   OPEN_NOTIFICATION_STATUSES,
   UNREAD_NOTIFICATION_STATUSES,
-  type Notification,
-  type NotificationCreateInput,
-  type NotificationStatus,
-  type NotificationType,
-  type NotificationUpdateInput,
+} from '../../shared/notifications/notification-constants.js';
+import type {
+  Notification,
+  NotificationCreateInput,
+  NotificationStatus,
+  NotificationType,
+  NotificationUpdateInput,
 } from '../../shared/notifications/notification-schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';

@@ -1,6 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../shared/patients/patient-schema.js';
-import { Patient } from '../../shared/patients/patient-schema.js';
+import { Patient } from '../../shared/patients/patient-record.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateSizes, formatLines, type Budgets } from './evaluate.js';
+import { evaluateModuleInit, evaluateSizes, formatLines, type Budgets } from './evaluate.js';
 
 const budgets: Budgets = { lambdaBundleBytes: 300 * 1024, webFirstScreenGzipBytes: 200 * 1024, stackResources: 250 };
 const within = {
@@ -44,5 +44,28 @@ describe('size budgets', () => {
     const table = formatLines(evaluateSizes(within, budgets).lines);
     expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB\s+ok/);
     expect(table).toMatch(/Stack Tidewell-demo \(CloudFormation resources\)\s+208\s+250\s+ok/);
+  });
+});
+
+describe('module init budget', () => {
+  it('prints each group’s median beside the budget with the schemas it builds, and fails naming a group over it', () => {
+    const verdict = evaluateModuleInit(
+      [
+        { group: 'patients', cpuMs: 41.26, wallMs: 44.4, runs: 5, schemas: 324 },
+        { group: 'notes', cpuMs: 60, wallMs: 63, runs: 5, schemas: 396 },
+        { group: 'chart', cpuMs: 60.04, wallMs: 70.2, runs: 9 },
+      ],
+      60,
+    );
+    expect(verdict.lines.map((l) => [l.what, l.value, l.budget, l.status])).toEqual([
+      ['Lambda patients module init (CPU, median of 5)', '41.3 ms (wall 44, 324 schemas)', '60.0 ms', 'ok'],
+      ['Lambda notes module init (CPU, median of 5)', '60.0 ms (wall 63, 396 schemas)', '60.0 ms', 'ok'],
+      ['Lambda chart module init (CPU, median of 9)', '60.0 ms (wall 70)', '60.0 ms', 'OVER'],
+    ]);
+    expect(verdict.failures).toEqual(['Lambda "chart" takes 60.0 ms CPU to load (median of 9), over the 60 ms budget']);
+  });
+
+  it('counts a measurement that failed as over the budget', () => {
+    expect(evaluateModuleInit([{ group: 'ai', cpuMs: Number.NaN, wallMs: Number.NaN, runs: 5 }], 60).lines[0].status).toBe('OVER');
   });
 });

@@ -54,6 +54,34 @@ export function evaluateSizes(m: SizeMeasurements, budgets: Budgets = BUDGETS): 
   return { lines, failures };
 }
 
+export interface ModuleInitMeasurement {
+  group: string;
+  /** Median CPU ms of a fresh node importing the bundle (see moduleInit). */
+  cpuMs: number;
+  wallMs: number;
+  runs: number;
+  /** zod schemas the bundle builds while it loads: the figure's largest part a group's own code decides. */
+  schemas?: number;
+}
+
+/** Module init beside its budget; a timing, so judged only by the commands that measure it, never by check:budgets. */
+export function evaluateModuleInit(m: readonly ModuleInitMeasurement[], budgetMs: number = BUDGETS.lambdaInitMs): BudgetVerdict {
+  const lines: BudgetLine[] = [];
+  const failures: string[] = [];
+  for (const g of m) {
+    const over = !(g.cpuMs <= budgetMs);
+    const schemas = g.schemas === undefined ? '' : `, ${g.schemas} schemas`;
+    lines.push({
+      what: `Lambda ${g.group} module init (CPU, median of ${g.runs})`,
+      value: `${g.cpuMs.toFixed(1)} ms (wall ${g.wallMs.toFixed(0)}${schemas})`,
+      budget: `${budgetMs.toFixed(1)} ms`,
+      status: over ? 'OVER' : 'ok',
+    });
+    if (over) failures.push(`Lambda "${g.group}" takes ${g.cpuMs.toFixed(1)} ms CPU to load (median of ${g.runs}), over the ${budgetMs} ms budget`);
+  }
+  return { lines, failures };
+}
+
 /** A fixed-width table: what, figure, budget, status. */
 export function formatLines(lines: readonly BudgetLine[]): string {
   const w = Math.max(8, ...lines.map((l) => l.what.length)) + 2;

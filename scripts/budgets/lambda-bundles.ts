@@ -77,29 +77,52 @@ export interface ModuleInit {
   cpuMs: number;
 }
 
-/** What a fresh node process spends importing the bundle; the median of `runs` processes. */
-export function moduleInit(file: string, runs = 5): ModuleInit {
+/** One fresh node process importing the bundle: [wall ms, CPU ms] of the import. */
+export function importOnce(file: string): [number, number] {
   const script = [
     'const c=process.cpuUsage();const t=performance.now();',
     `await import(${JSON.stringify(pathToFileURL(file).href)});`,
     'const w=performance.now()-t;const u=process.cpuUsage(c);',
     'process.stdout.write(JSON.stringify([w,(u.user+u.system)/1000]));',
   ].join('');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...INIT_ENV },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as [number, number];
+}
+
+/** What a fresh node process spends importing the bundle; the median of `runs` processes. */
+export function moduleInit(file: string, runs = 5): ModuleInit {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...INIT_ENV },
-      encoding: 'utf8',
-    });
-    const [w, c] = JSON.parse(out) as [number, number];
+    const [w, c] = importOnce(file);
     wall.push(w);
     cpu.push(c);
   }
   return { wallMs: median(wall), cpuMs: median(cpu) };
 }
 
-function median(values: number[]): number {
+/**
+ * How many zod schemas the bundle builds while it loads (each costs about 10 µs of module init),
+ * counted in a process of its own through zod's global post-processor hook so the timed runs stay clean.
+ * Undefined when nothing was counted: every group builds schemas, so zod no longer calls the hook.
+ */
+export function schemasBuiltAtImport(file: string): number | undefined {
+  const script = [
+    'let n=0;globalThis.__zod_globalConfig={postProcessor:()=>{n++;}};',
+    `await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'process.stdout.write(String(n));',
+  ].join('');
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, NODE_OPTIONS: LAMBDA_NODE_OPTIONS, ...INIT_ENV },
+    encoding: 'utf8',
+  });
+  return Number(out) || undefined;
+}
+
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }

@@ -175,12 +175,6 @@ export const NotesListQuery = z.object({
 });
 export type NotesListQuery = z.infer<typeof NotesListQuery>;
 
-/** POST /v1/s3/files */
-export const PresignUploadBody = z.object({
-  key: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.fileKey)),
-  contentType: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  size: z.optional(z.number().check(z.int(), z.nonnegative())),
-});
-export type PresignUploadBody = z.infer<typeof PresignUploadBody>;
+export { PresignUploadBody } from './presign-upload.js';
 
 export type { NoteStatus, NoteType };

@@ -1,6 +1,5 @@
 import * as z from '../zod.js';
 import { LIMITS } from '../limits.js';
-import { SALES_NO_ITEMS } from '../notes/note-rules.js';
 
 /**
  * Sales notes (SALES): what the practice sold a patient at the visit. Charge items (spec notes §3:
@@ -82,12 +81,7 @@ export interface SaleTotals {
 
 export const SalesData = z.object({ items: z.array(SaleLineInput).check(z.maxLength(MAX_SALE_LINES)) });
 
-export const SALES_MESSAGES = {
-  noItems: SALES_NO_ITEMS,
-  unknownItem: (name: string) => `${name} is no longer available.`,
-  notEnoughStock: (name: string) => `There is not enough ${name} in stock for this sale.`,
-  signedReadOnly: 'A signed sale cannot be changed.',
-} as const;
+export { SALES_MESSAGES } from './sales-messages.js';
 
 /** Sales tax on the whole subtotal, rounded to the cent (half up). */
 export function saleTotals(lines: readonly Pick<SaleLine, 'lineTotalInCents'>[], salesTaxPercentage: number): SaleTotals {
@@ -96,6 +90,8 @@ export function saleTotals(lines: readonly Pick<SaleLine, 'lineTotalInCents'>[],
   return { subtotalInCents, salesTaxPercentage, taxInCents, totalInCents: subtotalInCents + taxInCents };
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Built on first use: the first Intl formatter in a process loads ICU's locale data (about 10 ms),
+// which every Lambda importing this module would otherwise pay at cold start for a rare path.
+let usd: Intl.NumberFormat | undefined;
 /** Spec §9: cents divided by 100, as currency. */
-export const formatCents = (cents: number): string => USD.format(cents / 100);
+export const formatCents = (cents: number): string => (usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })).format(cents / 100);

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../infra/lib/paths.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
-import { evaluateSizes, kb, type BudgetLine } from '../../scripts/budgets/evaluate.js';
-import { buildGroupBundles, moduleInit } from '../../scripts/budgets/lambda-bundles.js';
+import { evaluateModuleInit, evaluateSizes, kb, type BudgetLine } from '../../scripts/budgets/evaluate.js';
+import { buildGroupBundles, moduleInit, schemasBuiltAtImport } from '../../scripts/budgets/lambda-bundles.js';
 import { stackResourceCounts } from '../../scripts/budgets/stack-resources.js';
 import { firstScreenWeights } from '../../scripts/budgets/web-entries.js';
 
@@ -31,10 +31,7 @@ export async function lambdaLines(): Promise<BudgetLine[]> {
     bundles.forEach((bundle, i) => {
       const init = moduleInit(bundle.file);
       lines.push(sizes[i]);
-      lines.push({
-        ...timingLine(`Lambda ${bundle.group} module init (CPU, median of 5)`, init.cpuMs, BUDGETS.lambdaInitMs),
-        value: `${ms(init.cpuMs)} (wall ${init.wallMs.toFixed(0)})`,
-      });
+      lines.push(...evaluateModuleInit([{ group: bundle.group, ...init, runs: 5, schemas: schemasBuiltAtImport(bundle.file) }], BUDGETS.lambdaInitMs).lines);
     });
     return lines;
   } finally {

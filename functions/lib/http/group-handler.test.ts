@@ -113,3 +113,43 @@ describe('lazy routes', () => {
     expect(await invoke(lazy, { routeKey: 'GET /v1/lazy-admin', groups: ['admin'] })).toEqual({ status: 200, body: { ok: true } });
   });
 });
+
+describe('schemas built on first use', () => {
+  beforeAll(() => {
+    process.env.PRACTICE_ID = TEST_PRACTICE;
+    process.env.TIDEWELL_LOG = 'silent';
+  });
+
+  it("builds a route's schemas on its first request only, once, and answers exactly as with schemas built in place", async () => {
+    const built: string[] = [];
+    const keys = ['PUT /v1/widgets/{widgetId}', 'GET /v1/widgets'] as const;
+    const inPlace = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
+    const widgets = groupHandler(keys, {
+      'PUT /v1/widgets/{widgetId}': route({
+        params: () => (built.push('params'), z.object({ widgetId: z.string().check(z.regex(/^w\d+$/, 'widgetId is not valid')) })),
+        body: () => (built.push('body'), z.object({ name: z.string().check(z.minLength(1, 'Name is required')) })),
+        run: async ({ params, body }) => ({ id: params.widgetId, name: body.name }),
+      }),
+      'GET /v1/widgets': route({
+        query: () => (built.push('query'), z.object({ q: z.optional(z.string()) })),
+        run: async ({ query }) => ({ q: query.q ?? null }),
+      }),
+    });
+    const inPlaceHandler = groupHandler(['PUT /v1/widgets/{widgetId}'] as const, {
+      'PUT /v1/widgets/{widgetId}': route({ params: z.object({ widgetId: z.string().check(z.regex(/^w\d+$/, 'widgetId is not valid')) }), body: inPlace, run: async ({ params, body }) => ({ id: params.widgetId, name: body.name }) }),
+    });
+    expect(built).toEqual([]);
+
+    const put = (h: typeof widgets, widgetId: string, body: unknown) => invoke(h, { routeKey: 'PUT /v1/widgets/{widgetId}', pathParameters: { widgetId }, body });
+    expect(await put(widgets, 'w1', { name: 'Gear' })).toEqual({ status: 200, body: { id: 'w1', name: 'Gear' } });
+    expect(built).toEqual(['params', 'body']);
+    const refused = await put(widgets, 'w2', { name: '' });
+    expect(refused.status).toBe(400);
+    expect(refused).toEqual(await put(inPlaceHandler, 'w2', { name: '' }));
+    expect(await put(widgets, 'x', { name: 'Gear' })).toEqual(await put(inPlaceHandler, 'x', { name: 'Gear' }));
+    expect(built).toEqual(['params', 'body']);
+
+    expect(await invoke(widgets, { routeKey: 'GET /v1/widgets', query: { q: 'ge' } })).toEqual({ status: 200, body: { q: 'ge' } });
+    expect(built).toEqual(['params', 'body', 'query']);
+  });
+});

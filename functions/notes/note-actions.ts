@@ -6,6 +6,7 @@ import { requirePermission } from '../lib/http/permissions.js';
 import { draftRemoved } from './draft-notifications.js';
 import { auditNote, requirePatient } from './note-common.js';
 import { requireNote, updateNote, writeNextVersion } from './note-repository.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
 import { noteOwners } from './signed-note.js';
 
 /** POST /v1/notes/{noteId}/change-patient: moves the note to another chart (an email's To follows the patient). */
@@ -42,19 +43,34 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
   return saved;
 }
 
+/** Notes that add a medication to the chart when signed or synced. */
+const PRESCRIPTION_NOTE_TYPES = new Set(['RX', 'RX_DOSESPOT']);
+
 /**
  * DELETE /v1/notes/{noteId}: the note becomes DELETED (kept for the record, left out of every
  * listing) and its open draft notification is deleted. A given noteVersion must be current.
+ * A prescription's chart medication is removed in the same transaction, so the medications card
+ * never lists a medication whose prescription is gone.
  */
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
+  let removedMedications: { patientId: string; ident: string }[] = [];
   const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, (note) => ({ status: 'DELETED', deletedFrom: note.status }), {
     now,
     allowExternal: true,
     precheck: (note) => {
       if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
     },
+    // A prescription's chart medication goes with it; loaded only for prescriptions (the notes cold start is at its budget).
+    write: async (practiceId, current, changes, at) => {
+      if (!PRESCRIPTION_NOTE_TYPES.has(current.noteType)) return writeNextVersion(practiceId, current, changes, at);
+      const { writeDeletedPrescription } = await import('./rx-delete.js');
+      const out = await writeDeletedPrescription(practiceId, current, changes, at);
+      removedMedications = out.removedMedications;
+      return out.saved;
+    },
   });
   await auditNote(auth, 'delete', saved);
+  for (const m of removedMedications) await writeAudit(auth, { action: 'delete', entity: 'medication', entityId: m.ident, patientId: m.patientId });
   await draftRemoved(auth, saved);
   return saved;
 }

@@ -213,6 +213,24 @@ describe('the RX note', () => {
     ]);
   });
 
+  it("deleting a signed prescription removes its chart medication in the same write; a stale delete changes neither", async () => {
+    const item = await newItem();
+    const draft = await draftRx(provider, rxData(item.inventoryId));
+    const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
+    expect(signed.status).toBe(200);
+    const medsOfNote = async () =>
+      ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string; ident: string }[] }).items.filter((m) => m.noteId === draft.body.noteId);
+    expect((await medsOfNote()).map((m) => m.ident)).toEqual([signed.body.data.medicationId]);
+
+    const stale = await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion - 1}`);
+    expect(stale.status).toBe(409);
+    expect(await medsOfNote()).toHaveLength(1);
+
+    expect((await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion}`)).status).toBe(200);
+    expect(await medsOfNote()).toEqual([]);
+    expect((await api(provider, 'GET', `/v1/notes/${draft.body.noteId}`)).status).toBe(404);
+  });
+
   it('a StaffUser cannot sign a prescription; a POBAllReview prescription waits for the provider, who approves and dispenses', async () => {
     const item = await newItem();
     const draft = await draftRx(employee, rxData(item.inventoryId));

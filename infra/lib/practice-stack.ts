@@ -85,6 +85,8 @@ export class PracticeStack extends Stack {
     sms.allowMediaFrom(files.bucket, files.key);
 
     const partners = new Partners(this, 'Partners', { slug: config.slug, key: data.key, origins: partnerOrigins });
+    // The scheduled DoseSpot sync reads the clinic's DoseSpot entry (clinic key, clinic-level user).
+    partners.grantRead(scheduler.target);
 
     const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {

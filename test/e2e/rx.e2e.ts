@@ -83,4 +83,8 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Medication restocked!')).toBeVisible();
   expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before + 10);
+  // Its chart medication went with it.
+  await openChart(page, PATIENT);
+  await expect(section(page, 'Medications')).toBeVisible();
+  await expect(section(page, 'Medications').getByText('Zofran ODT 4 mg orally disintegrating tablet')).toHaveCount(0);
 });

@@ -83,7 +83,16 @@ export async function restoreNote(auth: AuthContext, noteId: string, now = new D
   const current = await requireNote(auth.practiceId, noteId);
   if (current.status !== 'DELETED') throw new ConflictError(NOTE_MESSAGES.notDeleted, { noteVersion: current.noteVersion });
   const status = current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT');
-  const saved = await writeNextVersion(auth.practiceId, current, { status, deletedFrom: null }, now);
+  let saved: Note;
+  if (PRESCRIPTION_NOTE_TYPES.has(current.noteType)) {
+    // The chart medications its delete removed come back with it.
+    const { writeRestoredPrescription } = await import('./rx-delete.js');
+    const out = await writeRestoredPrescription(auth.practiceId, current, { status, deletedFrom: null }, now);
+    saved = out.saved;
+    for (const m of out.restoredMedications) await writeAudit(auth, { action: 'restore', entity: 'medication', entityId: m.ident, patientId: m.patientId });
+  } else {
+    saved = await writeNextVersion(auth.practiceId, current, { status, deletedFrom: null }, now);
+  }
   await auditNote(auth, 'restore', saved);
   return saved;
 }

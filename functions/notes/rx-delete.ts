@@ -1,14 +1,23 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note } from '../../shared/notes/note-schema.js';
-import { chartItemKey, listSection } from '../chart/chart-repository.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../chart/chart-repository.js';
+import { queryAll } from '../lib/table/query-all.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { getNote, toItem } from './note-repository.js';
 
-/** DynamoDB's limit of items in one TransactWriteItems call. */
-const MAX_TRANSACT_ITEMS = 100;
+/** DynamoDB's limit of items in one TransactWriteItems call: the note, and two writes per medication. */
+const MAX_MEDICATIONS = 49;
+
+/*
+ * A removed medication is kept, whole, beside its deleted note (pk practiceId, sk
+ * REMOVED_MEDICATION#<noteId>#<ident>), written in the delete's transaction, so an admin who
+ * restores the note gets the same medication back.
+ */
+const removedPrefix = (noteId: string) => `REMOVED_MEDICATION#${noteId}#`;
 
 /**
  * The chart medications a prescription note added: an in-house RX names its medication
@@ -25,9 +34,9 @@ async function medicationsOf(practiceId: string, note: Note): Promise<string[]> 
 }
 
 /**
- * Deletes a prescription note and, in the same transaction, the chart medications it added: if
- * the note changed meanwhile nothing is written (409 with the stored version), and a medication
- * already removed from the card is simply gone (Delete of a missing item succeeds).
+ * Deletes a prescription note and, in the same transaction, the chart medications it added (kept
+ * beside the note for a restore): if the note changed meanwhile nothing is written (409 with the
+ * stored version); a medication already removed from the card is simply not there to remove.
  */
 export async function writeDeletedPrescription(
   practiceId: string,
@@ -37,7 +46,58 @@ export async function writeDeletedPrescription(
 ): Promise<{ saved: Note; removedMedications: { patientId: string; ident: string }[] }> {
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   const patientId = current.patientId;
-  const idents = patientId ? (await medicationsOf(practiceId, current)).slice(0, MAX_TRANSACT_ITEMS - 1) : [];
+  const idents = patientId ? (await medicationsOf(practiceId, current)).slice(0, MAX_MEDICATIONS) : [];
+  const stored = [];
+  for (const ident of idents) {
+    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId!, 'medications', ident) }, ConsistentRead: true }));
+    if (out.Item) stored.push(out.Item);
+  }
+  await transactNoteWith(practiceId, current, next, [
+    ...stored.flatMap((item) => [
+      { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
+      { Put: { TableName: tableName(), Item: { ...item, sk: `${removedPrefix(current.noteId)}${String(item.ident)}`, entityType: 'REMOVED_MEDICATION', removedAt: now.toISOString() } } },
+    ]),
+  ]);
+  return { saved: next, removedMedications: stored.map((item) => ({ patientId: patientId!, ident: String(item.ident) })) };
+}
+
+/** Restoring a deleted prescription puts back the chart medications its delete removed, in the same transaction. */
+export async function writeRestoredPrescription(
+  practiceId: string,
+  current: Note,
+  changes: Partial<Note>,
+  now: Date,
+): Promise<{ saved: Note; restoredMedications: { patientId: string; ident: string }[] }> {
+  const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
+  const kept = (
+    await queryAll({
+      KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': practiceId, ':prefix': removedPrefix(current.noteId) },
+      ConsistentRead: true,
+    })
+  ).slice(0, MAX_MEDICATIONS);
+  await transactNoteWith(practiceId, current, next, [
+    ...kept.flatMap((item) => {
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      const { removedAt, ...medication } = item;
+      const patientId = String(item.patientId);
+      return [
+        { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...medication, sk: chartItemKey(patientId, 'medications', String(item.ident)), entityType: `CHART_${CHART_SECTION_KEYS.medications}` },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          },
+        },
+      ];
+    }),
+  ]);
+  return { saved: next, restoredMedications: kept.map((item) => ({ patientId: String(item.patientId), ident: String(item.ident) })) };
+}
+
+/** The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with the stored version. */
+async function transactNoteWith(practiceId: string, current: Note, next: Note, others: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<void> {
   try {
     await documentClient().send(
       new TransactWriteCommand({
@@ -50,7 +110,7 @@ export async function writeDeletedPrescription(
               ExpressionAttributeValues: { ':seen': current.noteVersion },
             },
           },
-          ...idents.map((ident) => ({ Delete: { TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId!, 'medications', ident) } } })),
+          ...others,
         ],
       }),
     );
@@ -61,5 +121,4 @@ export async function writeDeletedPrescription(
     if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
     throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
   }
-  return { saved: next, removedMedications: idents.map((ident) => ({ patientId: patientId!, ident })) };
 }

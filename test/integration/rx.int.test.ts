@@ -213,7 +213,7 @@ describe('the RX note', () => {
     ]);
   });
 
-  it("deleting a signed prescription removes its chart medication in the same write; a stale delete changes neither", async () => {
+  it("deleting a signed prescription removes its chart medication in the same write, restoring it brings the medication back; a stale delete changes neither", async () => {
     const item = await newItem();
     const draft = await draftRx(provider, rxData(item.inventoryId));
     const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
@@ -229,6 +229,15 @@ describe('the RX note', () => {
     expect((await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion}`)).status).toBe(200);
     expect(await medsOfNote()).toEqual([]);
     expect((await api(provider, 'GET', `/v1/notes/${draft.body.noteId}`)).status).toBe(404);
+
+    // An admin who restores the prescription gets the same medication back, once.
+    const restored = await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.status).toBe('SIGNED');
+    expect(await medsOfNote()).toEqual([expect.objectContaining({ ident: signed.body.data.medicationId, productName: 'Amoxil 500 mg capsule', quantity: 4 })]);
+    expect((await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/restore`)).status).toBe(409);
+    expect((await api(admin, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${restored.body.noteVersion}`)).status).toBe(200);
+    expect(await medsOfNote()).toEqual([]);
   });
 
   it('a StaffUser cannot sign a prescription; a POBAllReview prescription waits for the provider, who approves and dispenses', async () => {

@@ -277,7 +277,7 @@ describe('the prescription PDF', () => {
     const bytes = Buffer.from(pdf.body.base64, 'base64');
     if (process.env.RX_PDF_OUT) writeFileSync(process.env.RX_PDF_OUT, bytes);
     const text = (await pdfText(bytes)).join(' ');
-    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12']) {
+    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12', '(555) 201-3344', '12 Harbor Way, Portland ME 04101']) {
       expect(text).toContain(expected);
     }
     const note = await api(provider, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'x' } });

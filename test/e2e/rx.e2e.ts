@@ -87,4 +87,5 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   await openChart(page, PATIENT);
   await expect(section(page, 'Medications')).toBeVisible();
   await expect(section(page, 'Medications').getByText('Zofran ODT 4 mg orally disintegrating tablet')).toHaveCount(0);
+  await section(page, 'Medications').screenshot({ path: 'test-results/screenshots/rx-06-medications-after-delete.png' });
 });

@@ -6,7 +6,6 @@ import { requirePermission } from '../lib/http/permissions.js';
 import { draftRemoved } from './draft-notifications.js';
 import { auditNote, requirePatient } from './note-common.js';
 import { requireNote, updateNote, writeNextVersion } from './note-repository.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
 import { noteOwners } from './signed-note.js';
 
 /** POST /v1/notes/{noteId}/change-patient: moves the note to another chart (an email's To follows the patient). */
@@ -43,8 +42,8 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
   return saved;
 }
 
-/** Notes that add a medication to the chart when signed or synced. */
-const PRESCRIPTION_NOTE_TYPES = new Set(['RX', 'RX_DOSESPOT']);
+/** Notes whose chart medication goes and comes back with them (rx-delete.ts, loaded for these only: the cold start is at its budget). */
+const isPrescription = (note: Note) => note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT';
 
 /**
  * DELETE /v1/notes/{noteId}: the note becomes DELETED (kept for the record, left out of every
@@ -53,24 +52,16 @@ const PRESCRIPTION_NOTE_TYPES = new Set(['RX', 'RX_DOSESPOT']);
  * never lists a medication whose prescription is gone.
  */
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
-  let removedMedications: { patientId: string; ident: string }[] = [];
   const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, (note) => ({ status: 'DELETED', deletedFrom: note.status }), {
     now,
     allowExternal: true,
     precheck: (note) => {
       if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
     },
-    // A prescription's chart medication goes with it; loaded only for prescriptions (the notes cold start is at its budget).
-    write: async (practiceId, current, changes, at) => {
-      if (!PRESCRIPTION_NOTE_TYPES.has(current.noteType)) return writeNextVersion(practiceId, current, changes, at);
-      const { writeDeletedPrescription } = await import('./rx-delete.js');
-      const out = await writeDeletedPrescription(practiceId, current, changes, at);
-      removedMedications = out.removedMedications;
-      return out.saved;
-    },
+    write: (practiceId, current, changes, at) =>
+      isPrescription(current) ? import('./rx-delete.js').then((m) => m.writeDeletedPrescription(auth, current, changes, at)) : writeNextVersion(practiceId, current, changes, at),
   });
   await auditNote(auth, 'delete', saved);
-  for (const m of removedMedications) await writeAudit(auth, { action: 'delete', entity: 'medication', entityId: m.ident, patientId: m.patientId });
   await draftRemoved(auth, saved);
   return saved;
 }
@@ -82,17 +73,10 @@ export async function deleteNote(auth: AuthContext, noteId: string, seenVersion:
 export async function restoreNote(auth: AuthContext, noteId: string, now = new Date()): Promise<Note> {
   const current = await requireNote(auth.practiceId, noteId);
   if (current.status !== 'DELETED') throw new ConflictError(NOTE_MESSAGES.notDeleted, { noteVersion: current.noteVersion });
-  const status = current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT');
-  let saved: Note;
-  if (PRESCRIPTION_NOTE_TYPES.has(current.noteType)) {
-    // The chart medications its delete removed come back with it.
-    const { writeRestoredPrescription } = await import('./rx-delete.js');
-    const out = await writeRestoredPrescription(auth.practiceId, current, { status, deletedFrom: null }, now);
-    saved = out.saved;
-    for (const m of out.restoredMedications) await writeAudit(auth, { action: 'restore', entity: 'medication', entityId: m.ident, patientId: m.patientId });
-  } else {
-    saved = await writeNextVersion(auth.practiceId, current, { status, deletedFrom: null }, now);
-  }
+  const changes = { status: current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT'), deletedFrom: null };
+  const saved = isPrescription(current)
+    ? await import('./rx-delete.js').then((m) => m.writeRestoredPrescription(auth, current, changes, now))
+    : await writeNextVersion(auth.practiceId, current, changes, now);
   await auditNote(auth, 'restore', saved);
   return saved;
 }

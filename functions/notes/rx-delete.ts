@@ -4,6 +4,8 @@ import type { Note } from '../../shared/notes/note-schema.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../chart/chart-repository.js';
 import { queryAll } from '../lib/table/query-all.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -38,12 +40,8 @@ async function medicationsOf(practiceId: string, note: Note): Promise<string[]> 
  * beside the note for a restore): if the note changed meanwhile nothing is written (409 with the
  * stored version); a medication already removed from the card is simply not there to remove.
  */
-export async function writeDeletedPrescription(
-  practiceId: string,
-  current: Note,
-  changes: Partial<Note>,
-  now: Date,
-): Promise<{ saved: Note; removedMedications: { patientId: string; ident: string }[] }> {
+export async function writeDeletedPrescription(auth: AuthContext, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
+  const practiceId = auth.practiceId;
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   const patientId = current.patientId;
   const idents = patientId ? (await medicationsOf(practiceId, current)).slice(0, MAX_MEDICATIONS) : [];
@@ -58,16 +56,13 @@ export async function writeDeletedPrescription(
       { Put: { TableName: tableName(), Item: { ...item, sk: `${removedPrefix(current.noteId)}${String(item.ident)}`, entityType: 'REMOVED_MEDICATION', removedAt: now.toISOString() } } },
     ]),
   ]);
-  return { saved: next, removedMedications: stored.map((item) => ({ patientId: patientId!, ident: String(item.ident) })) };
+  for (const item of stored) await writeAudit(auth, { action: 'delete', entity: 'medication', entityId: String(item.ident), patientId: patientId! });
+  return next;
 }
 
 /** Restoring a deleted prescription puts back the chart medications its delete removed, in the same transaction. */
-export async function writeRestoredPrescription(
-  practiceId: string,
-  current: Note,
-  changes: Partial<Note>,
-  now: Date,
-): Promise<{ saved: Note; restoredMedications: { patientId: string; ident: string }[] }> {
+export async function writeRestoredPrescription(auth: AuthContext, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
+  const practiceId = auth.practiceId;
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   const kept = (
     await queryAll({
@@ -93,7 +88,8 @@ export async function writeRestoredPrescription(
       ];
     }),
   ]);
-  return { saved: next, restoredMedications: kept.map((item) => ({ patientId: String(item.patientId), ident: String(item.ident) })) };
+  for (const item of kept) await writeAudit(auth, { action: 'restore', entity: 'medication', entityId: String(item.ident), patientId: String(item.patientId) });
+  return next;
 }
 
 /** The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with the stored version. */

@@ -125,7 +125,7 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
     if (!existing) return createSchedule(name, body);
     const same = existing.scheduleExpression === body.ScheduleExpression && JSON.stringify(existing.target) === JSON.stringify(body.Target) && existing.state === (body.State ?? 'ENABLED');
     if (same) return null;
-    const fresh = createSchedule(name, { ...body, Name: name }, true);
+    const fresh = createSchedule(name, body, true);
     return { ...fresh, dueAt: existing.periodMs === fresh.periodMs ? existing.dueAt : fresh.dueAt, creationDate: existing.creationDate };
   }
 

@@ -12,14 +12,16 @@ import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js
 import { log } from '../lib/log.js';
 import { doseSpotPatientIdFor, listDoseSpotLinks, markDoseSpotSynced } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
+import { dayIn, practiceTimeZone } from './practice-day.js';
 
 /**
  * The chart medication a DoseSpot prescription adds (spec chart-data §3 medication), linked to its
  * note and carrying DoseSpot's id: written with the note, so the medications card shows what was
  * prescribed in DoseSpot exactly once.
  */
-export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string) {
-  const start = written.slice(0, 10);
+export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string, timeZone = 'UTC') {
+  // The day it was written at the practice (an evening prescription in Chicago is already tomorrow in UTC).
+  const start = dayIn(new Date(written), timeZone);
   const end = p.daysOfTreatment ? new Date(Date.parse(`${start}T00:00:00Z`) + p.daysOfTreatment * 86_400_000).toISOString().slice(0, 10) : undefined;
   const ident = randomUUID();
   const medication = {
@@ -69,6 +71,7 @@ export function doseSpotSyncActor(practiceId: string): AuthContext {
  */
 async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, prescriptions: DoseSpotPrescription[], now: Date): Promise<string[]> {
   const created: string[] = [];
+  let timeZone: string | undefined;
   for (const raw of prescriptions) {
     const parsed = ExternalPrescription.safeParse(toExternalPrescription(raw));
     if (!parsed.success) continue;
@@ -90,7 +93,8 @@ async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, pr
       },
       at,
     );
-    const medication = medicationFromDoseSpot(actor.practiceId, patient.id, note.noteId, prescription, written, at);
+    timeZone ??= await practiceTimeZone(actor.practiceId);
+    const medication = medicationFromDoseSpot(actor.practiceId, patient.id, note.noteId, prescription, written, at, timeZone);
     // Deleting the note removes this medication: the note names it, as an in-house prescription does.
     note.data = { ...note.data, medicationId: medication.ident };
     // A sync running at the same moment may have written this prescription first.

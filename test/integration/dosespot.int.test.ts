@@ -294,6 +294,9 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
     const meds = (await medicationsOf(id)).filter((m) => m.noteId === notes[0]!.noteId);
     expect(meds).toHaveLength(1);
     expect(notes[0]!.data.medicationId).toBe(meds[0]!.ident);
+    // It starts on the day it was written at the practice (its calendar time zone), not the UTC date.
+    const { timeZone } = (await api(provider, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
+    expect(meds[0]!.start).toBe(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(notes[0]!.data.prescription.datePrescribed)));
     // The audit trail names the unattended sync, not a person.
     expect((await patientAuditTrail(id)).some((e) => e.actorUserId === 'scheduled:dosespot-sync' && e.entity === 'NOTE' && e.action === 'create')).toBe(true);
 

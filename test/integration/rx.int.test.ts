@@ -154,8 +154,12 @@ describe('the RX note', () => {
     expect(await stockOf(item.inventoryId)).toBe(6);
     const meds = (await api(pa, 'GET', `/v1/patients/${patientId}/medications`)).body as { noteId?: string; ident: string }[];
     const med = (Array.isArray(meds) ? meds : (meds as unknown as { items: typeof meds }).items).find((m) => m.noteId === draft.body.noteId) as Record<string, unknown>;
-    const start = new Date().toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    // "Today" is the practice's day, in its calendar time zone, not the UTC date.
+    const { timeZone } = (await api(pa, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
+    const start = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const end = new Date(Date.parse(`${start}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const [y, m, d] = start.split('-');
+    expect(signed.body.data).toMatchObject({ datePrescribed: `${m}/${d}/${y}`, dateFulfilled: `${m}/${d}/${y}` });
     expect(med).toMatchObject({ productName: 'Amoxil 500 mg capsule', start, end, routeOfAdministration: 'OR', transmissionMethod: 'History', status: 'Active', quantity: 4, rxId: draft.body.noteId });
     expect(signed.body.data.medicationId).toBe(med.ident);
     const history = (await api(pa, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks;

@@ -42,9 +42,14 @@ export async function toggleNoteAccess(auth: AuthContext, noteId: string, body: 
   return saved;
 }
 
+/** Notes whose chart medication goes and comes back with them (rx-delete.ts, loaded for these only: the cold start is at its budget). */
+const isPrescription = (note: Note) => note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT';
+
 /**
  * DELETE /v1/notes/{noteId}: the note becomes DELETED (kept for the record, left out of every
  * listing) and its open draft notification is deleted. A given noteVersion must be current.
+ * A prescription's chart medication is removed in the same transaction, so the medications card
+ * never lists a medication whose prescription is gone.
  */
 export async function deleteNote(auth: AuthContext, noteId: string, seenVersion: number | undefined, now = new Date()): Promise<Note> {
   const { saved } = await updateNote(auth.practiceId, noteId, seenVersion, (note) => ({ status: 'DELETED', deletedFrom: note.status }), {
@@ -53,6 +58,8 @@ export async function deleteNote(auth: AuthContext, noteId: string, seenVersion:
     precheck: (note) => {
       if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
     },
+    write: (practiceId, current, changes, at) =>
+      isPrescription(current) ? import('./rx-delete.js').then((m) => m.writeDeletedPrescription(auth, current, changes, at)) : writeNextVersion(practiceId, current, changes, at),
   });
   await auditNote(auth, 'delete', saved);
   await draftRemoved(auth, saved);
@@ -66,8 +73,10 @@ export async function deleteNote(auth: AuthContext, noteId: string, seenVersion:
 export async function restoreNote(auth: AuthContext, noteId: string, now = new Date()): Promise<Note> {
   const current = await requireNote(auth.practiceId, noteId);
   if (current.status !== 'DELETED') throw new ConflictError(NOTE_MESSAGES.notDeleted, { noteVersion: current.noteVersion });
-  const status = current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT');
-  const saved = await writeNextVersion(auth.practiceId, current, { status, deletedFrom: null }, now);
+  const changes = { status: current.deletedFrom ?? (current.signed ? 'SIGNED' : 'DRAFT'), deletedFrom: null };
+  const saved = isPrescription(current)
+    ? await import('./rx-delete.js').then((m) => m.writeRestoredPrescription(auth, current, changes, now))
+    : await writeNextVersion(auth.practiceId, current, changes, now);
   await auditNote(auth, 'restore', saved);
   return saved;
 }

@@ -95,6 +95,8 @@ export interface VersionedUpdate {
   now?: Date;
   /** Deleting is the one change a user makes to a note an outside system wrote (RX_VERADIGM, ECONSULT_THEA). */
   allowExternal?: boolean;
+  /** Writes the next version in place of writeNextVersion, when other items must change in the same transaction. */
+  write?: (practiceId: string, current: Note, changes: Partial<Note>, now: Date) => Promise<Note>;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function updateNote(
   options.precheck?.(current);
   if (seenVersion !== undefined) assertVersion(current, seenVersion);
   const changes = await build(current);
-  const saved = await writeNextVersion(practiceId, current, changes, options.now ?? new Date());
+  const saved = await (options.write ?? writeNextVersion)(practiceId, current, changes, options.now ?? new Date());
   return { previous: current, saved };
 }
 

@@ -1,6 +1,7 @@
 /** The prescription PDF route of the notes group: pdf-lib is large, so this loads with its first request (handler.ts). */
 import { NoteIdParams, type Note } from '../../shared/notes/note-schema.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
+import { formatPhone } from '../../shared/patients/phone.js';
 import { formatCents } from '../../shared/sales/sales-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
@@ -34,7 +35,7 @@ export async function prescriptionPdf(auth: AuthContext, noteId: string): Promis
   const [practice, patient] = await Promise.all([getPractice(auth.practiceId), getPatient(auth.practiceId, note.patientId)]);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const doc = await createLetterDocument(
-    { practiceName: practice?.practiceName ?? 'Practice', phoneNumber: practice?.phoneNumber ?? null, base64Logo: practice?.base64Logo ?? null },
+    { practiceName: practice?.practiceName ?? 'Practice', phoneNumber: practice?.phoneNumber ? formatPhone(practice.phoneNumber) : null, base64Logo: practice?.base64Logo ?? null },
     { margins: 'print', title: `Prescription ${show(data.medicationName)}` },
   );
   doc.heading('Prescription');
@@ -45,7 +46,7 @@ export async function prescriptionPdf(auth: AuthContext, noteId: string): Promis
     ['Patient', fullName(patient)],
     ['Date of birth', dob(patient.dob)],
     ['Address', show(address)],
-    ['Phone', show(patient.primaryPhoneNumber)],
+    ['Phone', show(formatPhone(patient.primaryPhoneNumber))],
   ]);
   doc.rule();
   doc.fields([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
-import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES, toMmDdYyyy } from '../../shared/notes/rx.js';
+import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { RxInput } from '../../shared/notes/rx-schema.js';
 import { ePrescribeProblems, PATIENT_PROBLEMS_TITLE } from '../../shared/notes/rx-patient.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -12,6 +12,7 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
 import { getInventoryItem, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
+import { dayIn, mmDdYyyy, practiceTimeZone } from '../practice/practice-day.js';
 import { getUser, type PracticeUser } from '../practice/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
@@ -22,7 +23,7 @@ import { requireNote, toItem } from './note-repository.js';
  * fields; the medication, NDC and prices always come from the inventory item and the prescriber's
  * name and NPI from the practice's users, never from the request.
  */
-export async function prepareRx(practiceId: string, data: NoteData, on = new Date()): Promise<NoteData> {
+export async function prepareRx(practiceId: string, data: NoteData, on = new Date(), today?: string): Promise<NoteData> {
   const parsed = RxInput.safeParse(data);
   if (!parsed.success) {
     const fieldErrors = zodFieldErrors(parsed.error, 'data');
@@ -37,7 +38,7 @@ export async function prepareRx(practiceId: string, data: NoteData, on = new Dat
   return {
     ...(data.approval ? { approval: data.approval } : {}),
     ...input,
-    datePrescribed: input.datePrescribed ?? toMmDdYyyy(on),
+    datePrescribed: input.datePrescribed ?? mmDdYyyy(today ?? dayIn(on, await practiceTimeZone(practiceId))),
     medicationName: [item.brandName || item.genericName, item.strength, item.form].filter(Boolean).join(' '),
     genericName: item.genericName,
     strength: item.strength ?? null,
@@ -62,9 +63,9 @@ function addDays(isoDate: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Spec chart-data §3: start today, end = start + daysOfTreatment, route OR, transmission method History, linked to the note. */
-export function medicationFromRx(patientId: string, noteId: string, data: NoteData, now: Date) {
-  const start = now.toISOString().slice(0, 10);
+/** Spec chart-data §3: start today (`today`, the practice's day), end = start + daysOfTreatment, route OR, transmission method History, linked to the note. */
+export function medicationFromRx(patientId: string, noteId: string, data: NoteData, now: Date, today = now.toISOString().slice(0, 10)) {
+  const start = today;
   const days = Number(data.daysOfTreatment);
   const at = now.toISOString();
   return {
@@ -113,7 +114,8 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     ...(body.patientId !== undefined ? { patientId: body.patientId } : {}),
     ...(body.eventTimestamp !== undefined ? { eventTimestamp: new Date(body.eventTimestamp).toISOString() } : {}),
   };
-  changed.data = await prepareRx(auth.practiceId, body.data ?? current.data, now);
+  const today = dayIn(now, await practiceTimeZone(auth.practiceId));
+  changed.data = await prepareRx(auth.practiceId, body.data ?? current.data, now, today);
   const patient = await assertSavable(auth.practiceId, changed, now);
   const problems = ePrescribeProblems(patient as unknown as Record<string, unknown>);
   if (problems.length) throw new ValidationError(`${PATIENT_PROBLEMS_TITLE} ${problems.join('; ')}`, { patientId: problems.join('; ') });
@@ -160,10 +162,10 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
   }
 
   const approval = pending ? { ...(current.data.approval as object), status: 'APPROVED', approvedBy: person, approvedAt: now.toISOString() } : undefined;
-  const medication = medicationFromRx(changed.patientId!, noteId, changed.data, now);
+  const medication = medicationFromRx(changed.patientId!, noteId, changed.data, now, today);
   const next: Note = {
     ...changed,
-    data: { ...changed.data, ...(approval ? { approval } : {}), medicationId: medication.ident, dateFulfilled: changed.data.dateFulfilled ?? toMmDdYyyy(now) },
+    data: { ...changed.data, ...(approval ? { approval } : {}), medicationId: medication.ident, dateFulfilled: changed.data.dateFulfilled ?? mmDdYyyy(today) },
     status: 'SIGNED',
     signed: now.toISOString(),
     author: person,

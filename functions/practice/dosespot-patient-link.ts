@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { primaryPhone } from '../../shared/patients/patient-derived.js';
 import { PATIENT_MESSAGES, type Patient } from '../../shared/patients/patient-schema.js';
 import { doseSpotPhone, pushPatient, type DoseSpotApiAuth } from '../lib/adapters/dosespot.js';
@@ -6,6 +6,7 @@ import { ValidationError } from '../lib/errors.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
 
 /*
  * DoseSpot's PatientId for a Tidewell patient: pk practiceId, sk DOSESPOT_PATIENT#<patientId>,
@@ -66,4 +67,35 @@ export async function doseSpotPatientIdFor(practiceId: string, baseUrl: string, 
     return (await storedDoseSpotPatientId(practiceId, patient.id)) ?? doseSpotPatientId;
   }
   return doseSpotPatientId;
+}
+
+export interface DoseSpotLink {
+  patientId: string;
+  doseSpotPatientId: string;
+  /** When the scheduled sync last read this patient's prescriptions. */
+  lastSyncedAt?: string;
+}
+
+/** Every patient sent to DoseSpot (one Query on the DOSESPOT_PATIENT# prefix): the ones that can have prescriptions there. */
+export async function listDoseSpotLinks(practiceId: string): Promise<DoseSpotLink[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': doseSpotPatientKey('') },
+    ConsistentRead: true,
+  });
+  return items
+    .filter((i) => typeof i.patientId === 'string' && typeof i.doseSpotPatientId === 'string')
+    .map((i) => ({ patientId: i.patientId as string, doseSpotPatientId: i.doseSpotPatientId as string, ...(typeof i.lastSyncedAt === 'string' ? { lastSyncedAt: i.lastSyncedAt } : {}) }));
+}
+
+export async function markDoseSpotSynced(practiceId: string, patientId: string, at: Date): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: doseSpotPatientKey(patientId) },
+      UpdateExpression: 'SET lastSyncedAt = :at',
+      ConditionExpression: 'attribute_exists(sk)',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
+  );
 }

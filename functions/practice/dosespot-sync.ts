@@ -2,22 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
 import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
-import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription } from '../lib/adapters/dosespot.js';
+import type { Patient } from '../../shared/patients/patient-schema.js';
+import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription, type DoseSpotPrescription } from '../lib/adapters/dosespot.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { externalNote, storedDelivery, writeDeliveredNote } from '../notes/delivery-records.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
-import { doseSpotPatientIdFor } from './dosespot-patient-link.js';
+import { log } from '../lib/log.js';
+import { doseSpotPatientIdFor, listDoseSpotLinks, markDoseSpotSynced } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
+import { dayIn, practiceTimeZone } from './practice-day.js';
 
 /**
  * The chart medication a DoseSpot prescription adds (spec chart-data §3 medication), linked to its
  * note and carrying DoseSpot's id: written with the note, so the medications card shows what was
  * prescribed in DoseSpot exactly once.
  */
-export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string) {
-  const start = written.slice(0, 10);
+export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string, timeZone = 'UTC') {
+  // The day it was written at the practice (an evening prescription in Chicago is already tomorrow in UTC).
+  const start = dayIn(new Date(written), timeZone);
   const end = p.daysOfTreatment ? new Date(Date.parse(`${start}T00:00:00Z`) + p.daysOfTreatment * 86_400_000).toISOString().slice(0, 10) : undefined;
   const ident = randomUUID();
   const medication = {
@@ -54,34 +58,25 @@ export function medicationFromDoseSpot(practiceId: string, patientId: string, no
   };
 }
 
-/**
- * syncPatientRx: the patient's DoseSpot prescriptions become RX_DOSESPOT notes (read-only, spec
- * notes §3 external prescription fields) and active chart medications, one per DoseSpot
- * prescription however often it runs.
- */
-export async function syncPatientRx(auth: AuthContext, patientId: string, now = new Date()): Promise<DoseSpotSyncResult> {
-  const config = await doseSpotConfig();
-  if (!config) throw new DependencyError(503, DOSESPOT_MESSAGES.failed, 'DOSESPOT_NOT_CONFIGURED');
-  const doseSpotUserId = await doseSpotUserOf(auth, config);
-  const patient = await getPatient(auth.practiceId, patientId);
-  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
-  let prescriptions;
-  try {
-    const doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
-    prescriptions = await listPrescriptions(config.baseUrl, apiAuth, doseSpotPatientId);
-  } catch (err) {
-    if (err instanceof ValidationError) throw err;
-    throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
-  }
-  await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });
+/** The unattended sync as the audit trail's actor: it has no user record or token. */
+export function doseSpotSyncActor(practiceId: string): AuthContext {
+  return { practiceId, userId: 'scheduled:dosespot-sync', email: '', name: 'DoseSpot sync', role: 'employee', groups: [] };
+}
 
+/**
+ * The patient's DoseSpot prescriptions become RX_DOSESPOT notes (read-only, spec notes §3
+ * external prescription fields) and active chart medications, one per DoseSpot prescription
+ * however often, and however many at once, it runs: the delivery record is written in the same
+ * transaction as the note and the medication, conditionally.
+ */
+async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, prescriptions: DoseSpotPrescription[], now: Date): Promise<string[]> {
   const created: string[] = [];
+  let timeZone: string | undefined;
   for (const raw of prescriptions) {
     const parsed = ExternalPrescription.safeParse(toExternalPrescription(raw));
     if (!parsed.success) continue;
     const prescription = parsed.data;
-    if (await storedDelivery(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id)) continue;
+    if (await storedDelivery(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id)) continue;
     const at = now.toISOString();
     const written = prescription.datePrescribed && !Number.isNaN(Date.parse(prescription.datePrescribed)) ? new Date(prescription.datePrescribed).toISOString() : at;
     const note = externalNote(
@@ -98,12 +93,90 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
       },
       at,
     );
+    timeZone ??= await practiceTimeZone(actor.practiceId);
+    const medication = medicationFromDoseSpot(actor.practiceId, patient.id, note.noteId, prescription, written, at, timeZone);
+    // Deleting the note removes this medication: the note names it, as an in-house prescription does.
+    note.data = { ...note.data, medicationId: medication.ident };
     // A sync running at the same moment may have written this prescription first.
-    const medication = medicationFromDoseSpot(auth.practiceId, patient.id, note.noteId, prescription, written, at);
-    if ((await writeDeliveredNote(auth.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [medication])).replayed) continue;
-    await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
-    await writeAudit(auth, { action: 'create', entity: 'medication', entityId: medication.ident, patientId: patient.id });
+    if ((await writeDeliveredNote(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [medication])).replayed) continue;
+    await writeAudit(actor, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
+    await writeAudit(actor, { action: 'create', entity: 'medication', entityId: medication.ident, patientId: patient.id });
     created.push(note.noteId);
   }
+  return created;
+}
+
+/** syncPatientRx on demand: one patient, as the signed-in prescriber's DoseSpot user. */
+export async function syncPatientRx(auth: AuthContext, patientId: string, now = new Date()): Promise<DoseSpotSyncResult> {
+  const config = await doseSpotConfig();
+  if (!config) throw new DependencyError(503, DOSESPOT_MESSAGES.failed, 'DOSESPOT_NOT_CONFIGURED');
+  const doseSpotUserId = await doseSpotUserOf(auth, config);
+  const patient = await getPatient(auth.practiceId, patientId);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
+  let prescriptions;
+  try {
+    const doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
+    prescriptions = await listPrescriptions(config.baseUrl, apiAuth, doseSpotPatientId);
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
+  }
+  await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });
+  const created = await writeSyncedPrescriptions(auth, patient, prescriptions, now);
   return { created: created.length, noteIds: created };
+}
+
+export interface ScheduledSyncOutcome {
+  /** Why nothing ran, when the clinic is not set up for the unattended sync. */
+  skipped?: 'not-configured' | 'no-clinic-user';
+  patients: number;
+  created: number;
+  failed: number;
+  /** Patients left for the next run because this one reached its time budget. */
+  deferred: number;
+}
+
+/** Stops starting patients this long into a run, well inside the schedule target's 60 s timeout. */
+const RUN_BUDGET_MS = 40_000;
+
+/**
+ * The scheduled syncPatientRx (EventBridge Scheduler, functions/workers/schedule-target/recurring.ts):
+ * every patient already sent to DoseSpot, least recently synced first, as the clinic-level DoseSpot
+ * user of the partner secret (`clinicUserId`). Each patient's sync is stamped on its DoseSpot link,
+ * so a run cut short by its budget resumes with the patients it did not reach. One patient DoseSpot
+ * refuses does not stop the others; a run where every patient failed throws, so Scheduler retries
+ * and finally dead-letters it (the scheduler alarm).
+ */
+export async function syncLinkedPatientsRx(practiceId: string, now = () => new Date()): Promise<ScheduledSyncOutcome> {
+  const outcome: ScheduledSyncOutcome = { patients: 0, created: 0, failed: 0, deferred: 0 };
+  const config = await doseSpotConfig();
+  if (!config?.subscriptionKey) return { ...outcome, skipped: 'not-configured' };
+  if (!config.clinicUserId) return { ...outcome, skipped: 'no-clinic-user' };
+  const apiAuth = doseSpotApiAuth(config, config.clinicUserId);
+  const actor = doseSpotSyncActor(practiceId);
+  const links = (await listDoseSpotLinks(practiceId)).sort((a, b) => (a.lastSyncedAt ?? '').localeCompare(b.lastSyncedAt ?? ''));
+  const started = now().getTime();
+  for (const [i, link] of links.entries()) {
+    if (now().getTime() - started > RUN_BUDGET_MS) {
+      outcome.deferred = links.length - i;
+      break;
+    }
+    outcome.patients++;
+    try {
+      const patient = await getPatient(practiceId, link.patientId);
+      if (patient) {
+        const prescriptions = await listPrescriptions(config.baseUrl, apiAuth, link.doseSpotPatientId);
+        await writeAudit(actor, { action: 'read', entity: 'dosespot-prescriptions', patientId: patient.id });
+        outcome.created += (await writeSyncedPrescriptions(actor, patient, prescriptions, now())).length;
+      }
+      await markDoseSpotSynced(practiceId, link.patientId, now());
+    } catch (err) {
+      outcome.failed++;
+      // Counts and the error's kind only: a DoseSpot refusal text may name the patient.
+      log.warn('dosespot scheduled sync: a patient failed', { error: err instanceof Error ? err.name : 'unknown' });
+    }
+  }
+  if (outcome.patients > 0 && outcome.failed === outcome.patients) throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
+  return outcome;
 }

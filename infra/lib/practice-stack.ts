@@ -90,6 +90,8 @@ export class PracticeStack extends Stack {
       origins: partnerOrigins,
       membershipOrigin: config.membershipOrigin === 'local' ? undefined : config.membershipOrigin,
     });
+    // The scheduled DoseSpot sync reads the clinic's DoseSpot entry (clinic key, clinic-level user).
+    partners.grantRead(scheduler.target);
 
     const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {

@@ -9,6 +9,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import { INLINE_POLICY_REASON } from './nag.js';
 import type { Logging } from './logging.js';
+import { RECURRING_RETRY, RECURRING_SCHEDULES, RECURRING_WINDOW_MINUTES } from '../../functions/workers/schedule-target/recurring.js';
 
 /** The handler EventBridge Scheduler invokes for every due one-time (at()) schedule. */
 export const SCHEDULE_TARGET_ENTRY = 'functions/workers/schedule-target/handler.ts';
@@ -78,6 +79,26 @@ export class Scheduler extends Construct {
       ],
       true,
     );
+
+    // The unattended jobs (DoseSpot's syncPatientRx): one schedule each, on the same target, role and dead-letter queue.
+    for (const recurring of RECURRING_SCHEDULES) {
+      const schedule = new scheduler.CfnSchedule(this, `Recurring-${recurring.name}`, {
+        name: recurring.name,
+        groupName: this.groupName,
+        description: recurring.description,
+        scheduleExpression: recurring.expression,
+        flexibleTimeWindow: { mode: 'FLEXIBLE', maximumWindowInMinutes: RECURRING_WINDOW_MINUTES },
+        state: 'ENABLED',
+        target: {
+          arn: this.target.functionArn,
+          roleArn: this.invokeRole.roleArn,
+          input: JSON.stringify(recurring.input),
+          retryPolicy: { ...RECURRING_RETRY },
+          deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
+        },
+      });
+      schedule.addDependency(this.group);
+    }
   }
 
   /** Lets a group create, read and delete this practice's schedules that invoke the target. */

@@ -7,6 +7,7 @@ import { createCognitoTokenVerifier } from './realtime/cognito-token-verifier.js
 import { attachRealtime } from './realtime/realtime-server.js';
 import { createLocalCarrier } from './carrier/local-carrier.js';
 import { startLocalScheduler } from './scheduler/local-scheduler.js';
+import { RECURRING_RETRY, RECURRING_SCHEDULES, RECURRING_WINDOW_MINUTES } from '../../functions/workers/schedule-target/recurring.js';
 import { createLocalStepFunctions } from './stepfunctions/execution-service.js';
 import { lambdaResolver, localLambdaArn, type LambdaHandler, type LambdaModule } from './stepfunctions/local-lambdas.js';
 import { serveStepFunctionsApi } from './stepfunctions/sfn-http-api.js';
@@ -111,6 +112,23 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
     },
   });
   runtime.onStop(() => scheduler.stop());
+  // The stack's recurring schedules (DoseSpot's syncPatientRx), on the same target, as a deploy creates them.
+  const schedulerGroup = `tidewell-${opts.slug}`;
+  for (const recurring of RECURRING_SCHEDULES) {
+    await scheduler.ensure(schedulerGroup, recurring.name, {
+      ScheduleExpression: recurring.expression,
+      ScheduleExpressionTimezone: 'UTC',
+      Description: recurring.description,
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'FLEXIBLE', MaximumWindowInMinutes: RECURRING_WINDOW_MINUTES },
+      Target: {
+        Arn: localLambdaArn('schedule-target', region),
+        RoleArn: `arn:aws:iam::000000000000:role/${schedulerGroup}-scheduler-invoke`,
+        Input: JSON.stringify(recurring.input),
+        RetryPolicy: { MaximumRetryAttempts: RECURRING_RETRY.maximumRetryAttempts, MaximumEventAgeInSeconds: RECURRING_RETRY.maximumEventAgeInSeconds },
+      },
+    });
+  }
 
   // The sandbox carrier publishes to the worker the stack subscribes to the SMS topic (the schedule target).
   const carrier = createLocalCarrier({

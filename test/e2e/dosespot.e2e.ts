@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { section } from './support/chart.js';
 import { apiAs, EMPLOYEE, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const PATIENT = 'pat-0021';
@@ -32,6 +33,8 @@ test('ePrescribe opens DoseSpot (local stand-in) signed in on the patient, and i
   await page.getByRole('button', { name: 'Note Type' }).click();
   await page.getByRole('option', { name: 'Prescription (DoseSpot)' }).click();
   await expect(page.getByText(drug).first()).toBeVisible();
+  // Its chart medication is on the medications card, without reloading the chart.
+  await expect(section(page, 'Medications').getByText(drug)).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/dosespot-02-chart.png' });
   expect(await doseSpotNotes()).toBe(1);
 });

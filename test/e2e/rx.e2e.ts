@@ -83,4 +83,9 @@ test('an in-house prescription dispenses from the inventory when signed, adds th
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Medication restocked!')).toBeVisible();
   expect(await stockOf(page, 'inv-ondansetron-4')).toBe(before + 10);
+  // Its chart medication went with it.
+  await openChart(page, PATIENT);
+  await expect(section(page, 'Medications')).toBeVisible();
+  await expect(section(page, 'Medications').getByText('Zofran ODT 4 mg orally disintegrating tablet')).toHaveCount(0);
+  await section(page, 'Medications').screenshot({ path: 'test-results/screenshots/rx-06-medications-after-delete.png' });
 });

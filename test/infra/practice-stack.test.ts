@@ -402,6 +402,23 @@ describe('practice stack', () => {
       const [targetId] = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'Tidewell scheduled sends (demo)')!;
       expect(referencedIds(policy.Properties.PolicyDocument)).toContain(targetId);
     });
+
+    it('runs the DoseSpot sync every hour on the same target, role and dead-letter queue, and lets the target read the partner secret', () => {
+      const [, schedule] = only('AWS::Scheduler::Schedule');
+      const [targetId, target] = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'Tidewell scheduled sends (demo)')!;
+      const [roleId] = ofType('AWS::IAM::Role').find(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'))!;
+      const [queueId] = ofType('AWS::SQS::Queue').find(([id]) => id.startsWith('SchedulerDeadLetters'))!;
+      expect(schedule.Properties).toMatchObject({ Name: 'dosespot-sync', GroupName: 'tidewell-demo', ScheduleExpression: 'rate(1 hour)', State: 'ENABLED' });
+      expect(JSON.parse(schedule.Properties.Target.Input)).toEqual({ kind: 'syncPatientRx' });
+      expect(referencedIds(schedule.Properties.Target.Arn)).toEqual([targetId]);
+      expect(referencedIds(schedule.Properties.Target.RoleArn)).toEqual([roleId]);
+      expect(referencedIds(schedule.Properties.Target.DeadLetterConfig.Arn)).toEqual([queueId]);
+      expect(schedule.Properties.Target.RetryPolicy).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 1800 });
+      expect(target.Properties.Environment.Variables.PARTNER_SECRETS_ARN).toBeDefined();
+      const targetRoleId = referencedIds(target.Properties.Role)[0];
+      const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(targetRoleId)));
+      expect(policies).toContain('secretsmanager:GetSecretValue');
+    });
   });
 
   describe('web', () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints } from '../support/local-stack.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let provider: string;
@@ -238,3 +239,85 @@ describe('DoseSpot prescriptions sync', () => {
   });
 });
 
+
+describe('DoseSpot prescriptions sync, scheduled', () => {
+  const schedule = () => {
+    const { scheduler, schedulerGroup } = stackEndpoints();
+    return { base: `${scheduler}/schedules/dosespot-sync?groupName=${schedulerGroup}`, run: `${scheduler}/local/schedules/dosespot-sync/run?groupName=${schedulerGroup}` };
+  };
+  const lastSynced = async (id: string) => {
+    const { client, tableName } = tableClient();
+    return (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `DOSESPOT_PATIENT#${id}` }, ConsistentRead: true }))).Item?.lastSyncedAt as string | undefined;
+  };
+  /** Makes the recurring schedule fall due now and waits until its run has stamped the patient. */
+  async function runScheduledSync(id: string) {
+    const before = await lastSynced(id);
+    expect((await fetch(schedule().run, { method: 'POST' })).status).toBe(202);
+    for (let i = 0; i < 150; i++) {
+      const after = await lastSynced(id);
+      if (after && after !== before) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the scheduled sync did not run within 15 s');
+  }
+
+  it('runs every hour on the schedule target, as the stack deploys it', async () => {
+    const res = await fetch(schedule().base);
+    expect(res.status).toBe(200);
+    const described = (await res.json()) as { ScheduleExpression: string; State: string; Target: { Arn: string; Input: string } };
+    expect(described).toMatchObject({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED' });
+    expect(described.Target.Arn).toMatch(/:function:schedule-target$/);
+    expect(JSON.parse(described.Target.Input)).toEqual({ kind: 'syncPatientRx' });
+  });
+
+  it("brings a prescription back with nobody signed in, as the clinic's DoseSpot user, once however often it runs", async () => {
+    const id = (
+      await api(provider, 'POST', '/v1/patients', {
+        firstName: 'Sched',
+        lastName: `Spot${run}`,
+        gender: 'male',
+        dob: '1968-09-10',
+        phones: [{ type: 'mobile', number: '(207) 555-0177' }],
+        primaryPhoneNumber: '(207) 555-0177',
+        address: { line1: '3 Pier Rd', city: 'Portland', state: 'ME', zip: '04101' },
+      })
+    ).body.id as string;
+    const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${id}`)).body as { ssoUrl: string };
+    expect((await writeInDoseSpot(ssoUrl, { drug: 'Atorvastatin 20 mg tablet', quantity: '90', refills: '1', directions: 'Take one tablet at bedtime' })).status).toBe(200);
+    const notesOf = async () => (await api(provider, 'GET', `/v2/notes?patientId=${id}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(await notesOf()).toHaveLength(0);
+
+    await runScheduledSync(id);
+    const notes = await notesOf();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.data.prescription).toMatchObject({ medicationName: 'Atorvastatin 20 mg tablet', quantityPrescribed: 90, numberOfRefills: 1 });
+    const meds = (await medicationsOf(id)).filter((m) => m.noteId === notes[0]!.noteId);
+    expect(meds).toHaveLength(1);
+    expect(notes[0]!.data.medicationId).toBe(meds[0]!.ident);
+    // It starts on the day it was written at the practice (its calendar time zone), not the UTC date.
+    const { timeZone } = (await api(provider, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
+    expect(meds[0]!.start).toBe(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(notes[0]!.data.prescription.datePrescribed)));
+    // The audit trail names the unattended sync, not a person.
+    expect((await patientAuditTrail(id)).some((e) => e.actorUserId === 'scheduled:dosespot-sync' && e.entity === 'NOTE' && e.action === 'create')).toBe(true);
+
+    // A second run, and the on-demand sync after it, add nothing.
+    await runScheduledSync(id);
+    expect(await notesOf()).toHaveLength(1);
+    expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${id}`)).body.created).toBe(0);
+    expect((await medicationsOf(id)).filter((m) => m.doseSpotRxId)).toHaveLength(1);
+  });
+
+  it('deleting a synced prescription removes its chart medication, and later syncs do not bring it back', async () => {
+    const before = await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`);
+    const note = (before.body.notes as { noteId: string; noteVersion: number }[])[0]!;
+    expect((await medicationsOf(patientId)).filter((m) => m.noteId === note.noteId)).toHaveLength(1);
+    // Written by DoseSpot, not by a user here: an admin deletes it (the permissions table's signed-note rule).
+    const admin = await signIn('admin@demo.tidewell.local');
+    expect((await api(admin, 'DELETE', `/v1/notes/${note.noteId}?noteVersion=${note.noteVersion}`)).status).toBe(200);
+    expect((await medicationsOf(patientId)).filter((m) => m.noteId === note.noteId)).toEqual([]);
+    await runScheduledSync(patientId);
+    expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)).body.created).toBe(0);
+    expect((await medicationsOf(patientId)).filter((m) => m.noteId === note.noteId)).toEqual([]);
+    expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(before.body.notes.length - 1);
+  });
+});

@@ -154,8 +154,12 @@ describe('the RX note', () => {
     expect(await stockOf(item.inventoryId)).toBe(6);
     const meds = (await api(pa, 'GET', `/v1/patients/${patientId}/medications`)).body as { noteId?: string; ident: string }[];
     const med = (Array.isArray(meds) ? meds : (meds as unknown as { items: typeof meds }).items).find((m) => m.noteId === draft.body.noteId) as Record<string, unknown>;
-    const start = new Date().toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    // "Today" is the practice's day, in its calendar time zone, not the UTC date.
+    const { timeZone } = (await api(pa, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
+    const start = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const end = new Date(Date.parse(`${start}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const [y, m, d] = start.split('-');
+    expect(signed.body.data).toMatchObject({ datePrescribed: `${m}/${d}/${y}`, dateFulfilled: `${m}/${d}/${y}` });
     expect(med).toMatchObject({ productName: 'Amoxil 500 mg capsule', start, end, routeOfAdministration: 'OR', transmissionMethod: 'History', status: 'Active', quantity: 4, rxId: draft.body.noteId });
     expect(signed.body.data.medicationId).toBe(med.ident);
     const history = (await api(pa, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks;
@@ -213,6 +217,33 @@ describe('the RX note', () => {
     ]);
   });
 
+  it("deleting a signed prescription removes its chart medication in the same write, restoring it brings the medication back; a stale delete changes neither", async () => {
+    const item = await newItem();
+    const draft = await draftRx(provider, rxData(item.inventoryId));
+    const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
+    expect(signed.status).toBe(200);
+    const medsOfNote = async () =>
+      ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string; ident: string }[] }).items.filter((m) => m.noteId === draft.body.noteId);
+    expect((await medsOfNote()).map((m) => m.ident)).toEqual([signed.body.data.medicationId]);
+
+    const stale = await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion - 1}`);
+    expect(stale.status).toBe(409);
+    expect(await medsOfNote()).toHaveLength(1);
+
+    expect((await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion}`)).status).toBe(200);
+    expect(await medsOfNote()).toEqual([]);
+    expect((await api(provider, 'GET', `/v1/notes/${draft.body.noteId}`)).status).toBe(404);
+
+    // An admin who restores the prescription gets the same medication back, once.
+    const restored = await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.status).toBe('SIGNED');
+    expect(await medsOfNote()).toEqual([expect.objectContaining({ ident: signed.body.data.medicationId, productName: 'Amoxil 500 mg capsule', quantity: 4 })]);
+    expect((await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/restore`)).status).toBe(409);
+    expect((await api(admin, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${restored.body.noteVersion}`)).status).toBe(200);
+    expect(await medsOfNote()).toEqual([]);
+  });
+
   it('a StaffUser cannot sign a prescription; a POBAllReview prescription waits for the provider, who approves and dispenses', async () => {
     const item = await newItem();
     const draft = await draftRx(employee, rxData(item.inventoryId));
@@ -250,7 +281,7 @@ describe('the prescription PDF', () => {
     const bytes = Buffer.from(pdf.body.base64, 'base64');
     if (process.env.RX_PDF_OUT) writeFileSync(process.env.RX_PDF_OUT, bytes);
     const text = (await pdfText(bytes)).join(' ');
-    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12']) {
+    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12', '(555) 201-3344', '12 Harbor Way, Portland ME 04101']) {
       expect(text).toContain(expected);
     }
     const note = await api(provider, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'x' } });

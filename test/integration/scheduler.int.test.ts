@@ -124,4 +124,29 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     expect(failuresLeft.get('flaky')).toBe(0);
     expect(await adapter.get(name)).toBeNull();
   });
+
+  it('runs a recurring rate() schedule again and again, keeps it after each run, and can be made due now', async () => {
+    const body = {
+      ScheduleExpression: 'rate(1 minute)',
+      ScheduleExpressionTimezone: 'UTC',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: TARGET_ARN, RoleArn: 'arn:aws:iam::000000000000:role/scheduler-invoke', Input: JSON.stringify({ kind: 'int-probe', id: 'recurring' }) },
+    };
+    await scheduler.ensure('tidewell-int', 'recurring-probe', body);
+    await scheduler.ensure('tidewell-int', 'recurring-probe', body); // a second start changes nothing
+    const described = async () => (await (await fetch(`${scheduler.endpoint}/schedules/recurring-probe?groupName=tidewell-int`)).json()) as { ScheduleExpression: string };
+    expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
+    await sleep(400);
+    expect(firedCount('recurring')).toBe(0);
+
+    for (const expected of [1, 2]) {
+      expect((await fetch(`${scheduler.endpoint}/local/schedules/recurring-probe/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(202);
+      await waitFor(() => firedCount('recurring') === expected);
+      expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
+    }
+    expect((await fetch(`${scheduler.endpoint}/local/schedules/nope/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(404);
+    await sleep(400);
+    expect(firedCount('recurring')).toBe(2);
+  });
 });

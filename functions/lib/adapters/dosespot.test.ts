@@ -37,6 +37,10 @@ describe('DoseSpot single sign-on', () => {
   it('reads the clinic settings from the partner secret entry, refusing an incomplete one', () => {
     expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', users: { u1: '9', bad: 3 } }))).toEqual({ clinicId: '1', clinicKey: 'k', users: { u1: '9' } });
     expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', subscriptionKey: 's', users: {} }))).toEqual({ clinicId: '1', clinicKey: 'k', subscriptionKey: 's', users: {} });
+    // The clinic-level user of the scheduled sync, given as DoseSpot shows it (a number) or as text.
+    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', clinicUserId: 4021, users: {} }))?.clinicUserId).toBe('4021');
+    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', clinicUserId: ' 4021 ', users: {} }))?.clinicUserId).toBe('4021');
+    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', clinicUserId: '', users: {} }))).not.toHaveProperty('clinicUserId');
     expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1' }))).toBeNull();
     expect(parseDoseSpotConfig('not json')).toBeNull();
     expect(parseDoseSpotConfig(null)).toBeNull();

@@ -2,8 +2,10 @@
  * DoseSpot e-prescribing: single sign-on into DoseSpot's own window, and DoseSpot's RESTful API v2
  * for the patient sent first and the prescriptions read back. The clinic's settings sit in the
  * partner secret JSON under the key `dosespot`, as a JSON string `{"clinicId": "...", "clinicKey":
- * "...", "subscriptionKey": "...", "users": {"<Tidewell user id>": "<DoseSpot user id>"}}`, so the
- * clinic key and the API subscription key are in Secrets Manager without another secret resource.
+ * "...", "subscriptionKey": "...", "clinicUserId": "<DoseSpot user id>", "users": {"<Tidewell user id>":
+ * "<DoseSpot user id>"}}`, so the clinic key and the API subscription key are in Secrets Manager
+ * without another secret resource. `clinicUserId` is the clinic-level DoseSpot user the scheduled
+ * prescriptions sync acts as (every API token is one user's; nobody is signed in at that hour).
  *
  * API v2 (DoseSpot's RESTful API V2 authentication guide): every call carries the
  * `Subscription-Key` header and a bearer token from `POST {base}/webapi/v2/connect/token`, a
@@ -29,6 +31,8 @@ export interface DoseSpotConfig {
   clinicKey: string;
   /** The API's Subscription-Key; single sign-on works without it, the API calls do not. */
   subscriptionKey?: string;
+  /** The DoseSpot user the unattended sync acts as; without it the scheduled sync skips the clinic. */
+  clinicUserId?: string;
   users: Record<string, string>;
 }
 
@@ -38,7 +42,15 @@ export function parseDoseSpotConfig(text: string | null): DoseSpotConfig | null 
     const raw = JSON.parse(text) as Partial<DoseSpotConfig>;
     if (typeof raw.clinicId !== 'string' || typeof raw.clinicKey !== 'string' || !raw.clinicId || !raw.clinicKey) return null;
     const users = raw.users && typeof raw.users === 'object' ? Object.fromEntries(Object.entries(raw.users).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
-    return { clinicId: raw.clinicId, clinicKey: raw.clinicKey, ...(typeof raw.subscriptionKey === 'string' && raw.subscriptionKey ? { subscriptionKey: raw.subscriptionKey } : {}), users };
+    const given = (raw as { clinicUserId?: unknown }).clinicUserId;
+    const clinicUserId = typeof given === 'number' ? String(given) : given;
+    return {
+      clinicId: raw.clinicId,
+      clinicKey: raw.clinicKey,
+      ...(typeof raw.subscriptionKey === 'string' && raw.subscriptionKey ? { subscriptionKey: raw.subscriptionKey } : {}),
+      ...(typeof clinicUserId === 'string' && clinicUserId.trim() ? { clinicUserId: clinicUserId.trim() } : {}),
+      users,
+    };
   } catch {
     return null;
   }

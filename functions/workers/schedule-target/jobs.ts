@@ -4,6 +4,8 @@
  */
 import { fireScheduledSms, SCHEDULED_SMS_JOB_KIND } from '../../messaging/scheduled-events.js';
 import { fireReminder } from '../../notifications/reminders/fire-reminder.js';
+import { log } from '../../lib/log.js';
+import { DOSESPOT_SYNC_JOB_KIND } from './recurring.js';
 import { registerScheduledJob } from './registry.js';
 
 registerScheduledJob('reminder', async (payload) => {
@@ -12,4 +14,13 @@ registerScheduledJob('reminder', async (payload) => {
 
 registerScheduledJob(SCHEDULED_SMS_JOB_KIND, async (payload) => {
   await fireScheduledSms(payload);
+});
+
+// Recurring (recurring.ts). DoseSpot's code loads with the first run: texts and reminders never pay for it.
+registerScheduledJob(DOSESPOT_SYNC_JOB_KIND, async () => {
+  const practiceId = process.env.PRACTICE_ID;
+  if (!practiceId) throw new Error('PRACTICE_ID is not set');
+  const { syncLinkedPatientsRx } = await import('../../practice/dosespot-sync.js');
+  const outcome = await syncLinkedPatientsRx(practiceId);
+  log.info('dosespot scheduled sync', { ...outcome });
 });

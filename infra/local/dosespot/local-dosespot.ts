@@ -20,8 +20,13 @@ interface Clinic {
   clinicId: string;
   clinicKey: string;
   subscriptionKey?: string;
+  /** The clinic-level DoseSpot user the scheduled sync acts as: a user of the clinic like the prescribers. */
+  clinicUserId?: string;
   users: Record<string, string>;
 }
+
+/** The clinic's DoseSpot user ids: the prescribers' and the clinic-level one. */
+const clinicUserIds = (c: Clinic) => [...Object.values(c.users), ...(c.clinicUserId ? [c.clinicUserId] : [])];
 
 /** DoseSpot's access tokens last ten minutes. */
 const TOKEN_SECONDS = 600;
@@ -75,13 +80,15 @@ export function ensureLocalDoseSpot(secretsFile: string, baseUrl: string, userId
     /* rewritten below */
   }
   const users = { ...(entry.users ?? {}) };
-  let next = Math.max(1000, ...Object.values(users).map(Number).filter(Number.isFinite)) + 1;
+  let next = Math.max(1000, ...[...Object.values(users), entry.clinicUserId].map(Number).filter(Number.isFinite)) + 1;
   for (const id of userIds) users[id] ??= String(next++);
+  const clinicUserId = entry.clinicUserId ?? String(next++);
   const clinic = {
     baseUrl: `${baseUrl}${LOCAL_DOSESPOT_PREFIX}/`,
     clinicId: entry.clinicId ?? '30871',
     clinicKey: entry.clinicKey ?? randomBytes(24).toString('hex'),
     subscriptionKey: entry.subscriptionKey ?? randomBytes(16).toString('hex'),
+    clinicUserId,
     users,
   };
   secrets.dosespot = JSON.stringify(clinic);
@@ -151,7 +158,7 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
     const code = q.get('SingleSignOnCode') ?? '';
     const userVerify = q.get('SingleSignOnUserIdVerify') ?? '';
     if (clinicId !== c.clinicId) return { refused: 'Unknown clinic.' };
-    if (!Object.values(c.users).includes(userId)) return { refused: 'Unknown user.' };
+    if (!clinicUserIds(c).includes(userId)) return { refused: 'Unknown user.' };
     if (!Number.isInteger(length) || length < 32 || code.length <= length) return { refused: 'The single sign-on code is not valid.' };
     const phrase = code.slice(0, length);
     if (!sameText(code.slice(length), vendorHash(phrase + c.clinicKey))) return { refused: 'The single sign-on code is not valid.' };
@@ -216,7 +223,7 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
       const form = new URLSearchParams(await readBody(req));
       if (form.get('grant_type') !== 'password' || form.get('scope') !== 'api') return json(res, 400, { error: 'unsupported_grant_type' });
       const userId = form.get('username') ?? '';
-      const valid = form.get('client_id') === c.clinicId && sameText(form.get('client_secret') ?? '', c.clinicKey) && sameText(form.get('password') ?? '', c.clinicKey) && Object.values(c.users).includes(userId);
+      const valid = form.get('client_id') === c.clinicId && sameText(form.get('client_secret') ?? '', c.clinicKey) && sameText(form.get('password') ?? '', c.clinicKey) && clinicUserIds(c).includes(userId);
       if (!valid) return json(res, 400, { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' });
       const token = randomBytes(24).toString('base64url');
       tokens.set(token, { userId, expiresAt: Date.now() + TOKEN_SECONDS * 1000 });

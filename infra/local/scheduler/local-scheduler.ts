@@ -19,8 +19,28 @@ export interface LocalSchedulerOptions {
 
 export interface LocalScheduler {
   endpoint: string;
+  /**
+   * What a deploy does for a schedule the stack declares: creates it, or replaces its expression
+   * and target when they changed, keeping when it is next due.
+   */
+  ensure(groupName: string, name: string, body: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
+
+const RATE_UNITS: Record<string, number> = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000, day: 86_400_000, days: 86_400_000 };
+
+/** Scheduler's rate(value unit): the period in ms, or null. */
+export function parseRateExpression(expression: string): number | null {
+  const match = /^rate\((\d+) (minutes?|hours?|days?)\)$/.exec(expression);
+  if (!match || Number(match[1]) < 1) return null;
+  return Number(match[1]) * RATE_UNITS[match[2]!]!;
+}
+
+/** The first occurrence after now: a period missed while the process was stopped runs once, not once per period. */
+const nextDue = (dueAt: string, periodMs: number, now = Date.now()) => {
+  const due = Date.parse(dueAt);
+  return new Date(due + Math.max(1, Math.ceil((now - due) / periodMs)) * periodMs).toISOString();
+};
 
 const NAME = /^[0-9a-zA-Z\-_.]{1,64}$/;
 
@@ -67,12 +87,13 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
   const store = new ScheduleStore(join(opts.dataDir, 'scheduler'));
   await store.load();
 
-  function createSchedule(name: string, body: Record<string, unknown>): StoredSchedule {
+  function createSchedule(name: string, body: Record<string, unknown>, replacing = false): StoredSchedule {
     const groupName = typeof body.GroupName === 'string' && body.GroupName ? body.GroupName : 'default';
-    if (store.get(scheduleKey(groupName, name))) throw new ApiError(409, 'ConflictException', `Schedule ${name} already exists.`);
+    if (!replacing && store.get(scheduleKey(groupName, name))) throw new ApiError(409, 'ConflictException', `Schedule ${name} already exists.`);
     const expression = String(body.ScheduleExpression ?? '');
-    const due = parseAtExpression(expression);
-    if (!due) throw new ApiError(400, 'ValidationException', `Invalid Schedule Expression ${expression}. The local scheduler supports one-time at() schedules.`);
+    const periodMs = parseRateExpression(expression) ?? undefined;
+    const due = periodMs ? new Date(Date.now() + periodMs) : parseAtExpression(expression);
+    if (!due) throw new ApiError(400, 'ValidationException', `Invalid Schedule Expression ${expression}. The local scheduler supports at() and rate() schedules.`);
     const timezone = typeof body.ScheduleExpressionTimezone === 'string' ? body.ScheduleExpressionTimezone : 'UTC';
     if (timezone !== 'UTC') throw new ApiError(400, 'ValidationException', 'The local scheduler supports ScheduleExpressionTimezone UTC only.');
     const window = body.FlexibleTimeWindow as StoredSchedule['flexibleTimeWindow'] | undefined;
@@ -95,7 +116,17 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
       creationDate: now,
       lastModificationDate: now,
       attempts: 0,
+      ...(periodMs ? { periodMs } : {}),
     };
+  }
+
+  /** The schedule `body` describes, or null when `existing` already matches it. */
+  function createScheduleOrReplace(name: string, body: Record<string, unknown>, existing: StoredSchedule | undefined): StoredSchedule | null {
+    if (!existing) return createSchedule(name, body);
+    const same = existing.scheduleExpression === body.ScheduleExpression && JSON.stringify(existing.target) === JSON.stringify(body.Target) && existing.state === (body.State ?? 'ENABLED');
+    if (same) return null;
+    const fresh = createSchedule(name, body, true);
+    return { ...fresh, dueAt: existing.periodMs === fresh.periodMs ? existing.dueAt : fresh.dueAt, creationDate: existing.creationDate };
   }
 
   function describe(schedule: StoredSchedule) {
@@ -117,6 +148,16 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
+    // Local only (Scheduler has no such call): a recurring schedule falls due now, for a person or a test to see it run.
+    const runNow = /^\/local\/schedules\/([^/]+)\/run$/.exec(url.pathname);
+    if (runNow && req.method === 'POST') {
+      const key = scheduleKey(url.searchParams.get('groupName') || 'default', decodeURIComponent(runNow[1]!));
+      const existing = store.get(key);
+      if (!existing) throw new ApiError(404, 'ResourceNotFoundException', `Schedule ${runNow[1]} does not exist.`);
+      await store.put({ ...existing, dueAt: new Date().toISOString(), nextAttemptAt: undefined, completedAt: undefined });
+      void tick();
+      return reply(res, 202, {});
+    }
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     if (!match) throw new ApiError(404, 'UnknownOperationException', `No local Scheduler operation for ${req.method} ${url.pathname}`);
     const name = decodeURIComponent(match[1]);
@@ -158,7 +199,8 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
       const maxAgeMs = (current.target.RetryPolicy?.MaximumEventAgeInSeconds ?? 86_400) * 1000;
       if (attempts > maxRetries || Date.now() - Date.parse(current.dueAt) > maxAgeMs) {
         log.error('local schedule dead-lettered', { schedule: key, attempts, error: message });
-        await store.deadLetter(key, message);
+        const next = current.periodMs ? { ...current, dueAt: nextDue(current.dueAt, current.periodMs), attempts: 0, nextAttemptAt: undefined, lastError: message } : undefined;
+        await store.deadLetter(key, message, next);
         return;
       }
       const delay = Math.min(retryBaseMs * 2 ** (attempts - 1), 60_000);
@@ -168,8 +210,10 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
     }
     const current = store.get(key);
     if (!current || current.creationDate !== schedule.creationDate) return;
-    if (current.actionAfterCompletion === 'DELETE') await store.remove(key);
-    else await store.put({ ...current, completedAt: new Date().toISOString(), lastError: undefined, nextAttemptAt: undefined });
+    const ranAt = new Date().toISOString();
+    if (current.periodMs) await store.put({ ...current, dueAt: nextDue(current.dueAt, current.periodMs), attempts: 0, lastRunAt: ranAt, lastError: undefined, nextAttemptAt: undefined });
+    else if (current.actionAfterCompletion === 'DELETE') await store.remove(key);
+    else await store.put({ ...current, completedAt: ranAt, lastError: undefined, nextAttemptAt: undefined });
   }
 
   let ticking: Promise<void> | null = null;
@@ -201,6 +245,11 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    async ensure(groupName, name, body) {
+      const existing = store.get(scheduleKey(groupName, name));
+      const wanted = createScheduleOrReplace(name, { ...body, GroupName: groupName }, existing);
+      if (wanted) await store.put(wanted);
+    },
     async stop() {
       clearInterval(timer);
       await ticking;

@@ -22,8 +22,11 @@ export interface StoredSchedule {
   description?: string;
   creationDate: string;
   lastModificationDate: string;
+  /** A rate() schedule's period; absent for a one-time at() schedule. Local bookkeeping. */
+  periodMs?: number;
   /** Delivery bookkeeping, local only. */
   attempts: number;
+  lastRunAt?: string;
   nextAttemptAt?: string;
   completedAt?: string;
   lastError?: string;
@@ -86,10 +89,12 @@ export class ScheduleStore {
     await this.flush();
   }
 
-  async deadLetter(key: string, error: string): Promise<void> {
+  async deadLetter(key: string, error: string, next?: StoredSchedule): Promise<void> {
     const schedule = this.data.schedules[key];
     if (!schedule) return;
-    delete this.data.schedules[key];
+    // A recurring schedule loses this occurrence only: it stays, due again at `next`.
+    if (next) this.data.schedules[key] = next;
+    else delete this.data.schedules[key];
     this.data.deadLetters.push({ schedule, failedAt: new Date().toISOString(), error });
     await this.flush();
   }

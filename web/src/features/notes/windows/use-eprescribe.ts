@@ -12,6 +12,14 @@ export function useEPrescribe(): ((patientId: string | null) => void) | null {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const prescriber = !!me.data && maySignPrescription(me.data);
-  const open = useCallback((patientId: string | null) => void openEPrescribe(patientId, () => void queryClient.invalidateQueries({ queryKey: noteKeys.all })), [queryClient]);
+  const open = useCallback(
+    (patientId: string | null) =>
+      void openEPrescribe(patientId, () => {
+        void queryClient.invalidateQueries({ queryKey: noteKeys.all });
+        // Each synced prescription also added a chart medication.
+        if (patientId) void queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'medications'] });
+      }),
+    [queryClient],
+  );
   return prescriber ? open : null;
 }

@@ -215,6 +215,8 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
       toastQueue.close(progress);
       showToast(NOTE_MESSAGES.deleteSuccess, { tone: 'success' });
       if (restock && isDispensedRx(note)) void restockRx(note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
+      // The server removed the prescription's chart medication with the note.
+      if ((note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT') && note.patientId) void queryClient.invalidateQueries({ queryKey: ['patients', note.patientId, 'medications'] });
       setDialog(null);
       windows.close(note.noteId);
       queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });

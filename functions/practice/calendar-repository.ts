@@ -116,29 +116,31 @@ function lockClaim(practiceId: string, providerId: string, seen: number) {
   };
 }
 
+/** One appointment item of a write: the new one (previousUpdatedAt null) or a change over the version read. */
+export interface AppointmentWrite {
+  next: Appointment;
+  seriesEnd: string | null;
+  previousUpdatedAt: string | null;
+}
+
 /**
- * Writes the series and claims each provider's calendar it was checked against (the new provider,
- * and the old one when it moved), or fails the condition when another booking came first. A
- * changed series is written only over the version the client read.
+ * Writes the series (and, when one occurrence is taken out of a series, the series and that
+ * occurrence together) and claims each provider's calendar it was checked against (the new
+ * provider, and the old one when it moved), or fails the condition when another booking came
+ * first. A changed series is written only over the version the client read.
  */
-export async function writeAppointment(
-  practiceId: string,
-  next: Appointment,
-  seriesEnd: string | null,
-  locks: { providerId: string; seen: number }[],
-  previousUpdatedAt: string | null,
-): Promise<void> {
+export async function writeAppointments(practiceId: string, writes: AppointmentWrite[], locks: { providerId: string; seen: number }[]): Promise<void> {
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        {
+        ...writes.map(({ next, seriesEnd, previousUpdatedAt }) => ({
           Put: {
             TableName: tableName(),
             Item: { ...next, practiceId, sk: appointmentKey(next.appointmentId), entityType: 'APPOINTMENT', ...(seriesEnd ? { seriesEnd } : {}) },
             ConditionExpression: previousUpdatedAt ? 'updatedAt = :prev' : 'attribute_not_exists(sk)',
             ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':prev': previousUpdatedAt } } : {}),
           },
-        },
+        })),
         ...locks.map((l) => lockClaim(practiceId, l.providerId, l.seen)),
       ],
     }),

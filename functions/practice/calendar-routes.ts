@@ -6,6 +6,7 @@ import {
   AppointmentTypeInput,
   BookingLocationInput,
   IdentParams,
+  OccurrenceQuery,
   PracticeCalendarSettingsInput,
   StatusQuery,
   UserCalendarSettingsInput,
@@ -76,11 +77,13 @@ export const CALENDAR_ROUTES = {
   }),
   'PUT /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
+    query: OccurrenceQuery,
     body: AppointmentInput,
-    run: ({ auth, params, body }) => calendar.saveAppointment(auth, params.appointmentId, body),
+    run: ({ auth, params, query, body }) => calendar.saveAppointment(auth, params.appointmentId, body, query.occurrence),
   }),
   'DELETE /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
-    run: ({ auth, params }) => calendar.cancelAppointment(auth, params.appointmentId),
+    query: OccurrenceQuery,
+    run: ({ auth, params, query }) => calendar.cancelAppointment(auth, params.appointmentId, query.occurrence),
   }),
 } satisfies Record<CalendarRouteKey, unknown>;

@@ -131,12 +131,14 @@ function checkWindow(a: Pick<Appointment, 'start' | 'durationMinutes'> & { recur
 }
 
 /** The first occurrence of another series of the provider that overlaps one of the candidate's, or null. */
-async function firstClash(practiceId: string, candidate: Appointment, timeZone: string): Promise<Occurrence | null> {
+async function firstClash(practiceId: string, candidate: Appointment, timeZone: string, replacing?: Appointment): Promise<Occurrence | null> {
   const [from, to] = checkWindow(candidate, timeZone);
   const mine = expandOccurrences(candidate, timeZone, from, to);
   if (!mine.length) return null;
   const others = (await repo.listAppointmentsOverlapping(practiceId, from.toISOString(), to.toISOString(), candidate.providerId))
     .filter((a) => a.appointmentId !== candidate.appointmentId)
+    // The series an occurrence is being taken out of is checked as it will be written, without that day.
+    .map((a) => (replacing && a.appointmentId === replacing.appointmentId ? replacing : a))
     .flatMap((a) => expandOccurrences(a, timeZone, from, to))
     .sort((a, b) => a.start.localeCompare(b.start));
   for (const o of mine) {
@@ -186,30 +188,55 @@ function toSeries(auth: AuthContext, id: string, input: Parsed<typeof Appointmen
     durationMinutes: input.durationMinutes,
     recurrence: r.frequency === 'Never' ? { ...r, end: 'NEVER', until: null, count: 1 } : { ...r, until: r.end === 'ON' ? r.until : null },
     notes: input.notes,
+    excludedDays: previous?.excludedDays ?? [],
+    detachedFrom: previous?.detachedFrom ?? null,
     createdBy: previous?.createdBy ?? auth.userId,
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
   };
 }
 
+/** Whether `day` (YYYY-MM-DD in the zone) is one of the series' occurrences still on the calendar. */
+function occursOn(series: Appointment, day: string, timeZone: string): boolean {
+  const [y, m, d] = day.split('-').map(Number);
+  const from = new Date(Date.UTC(y, m - 1, d) - 2 * DAY_MS);
+  const to = new Date(Date.UTC(y, m - 1, d) + 3 * DAY_MS);
+  return expandOccurrences(series, timeZone, from, to).some((o) => o.day === day);
+}
+
 /**
  * Books or changes a series: refused (409, in the practice's time) when any of its occurrences
  * overlaps one of the provider's other appointments. The provider's calendar is claimed in the
  * write, so a booking made meanwhile makes this one check again rather than both landing.
+ *
+ * With `occurrenceDay`, only that occurrence of the series changes: the day leaves the series and
+ * comes back as an appointment of its own with the new values, both in one write.
  */
-export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>): Promise<Appointment> {
+export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>, occurrenceDay?: string): Promise<Appointment> {
   const previous = id ? await requireAppointment(auth, id) : null;
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
   const { timeZone } = await practiceCalendarSettings(auth.practiceId);
-  const { providerName } = await validateReferences(auth, input, timeZone);
-  const next = toSeries(auth, id ?? randomUUID(), input, previous);
+  const single = Boolean(previous && occurrenceDay && previous.recurrence.frequency !== 'Never');
+  if (single && !occursOn(previous!, occurrenceDay!, timeZone)) throw new NotFoundError(M.notAnOccurrence);
+  const effective = single ? { ...input, recurrence: { ...input.recurrence, frequency: 'Never' as const } } : input;
+  const { providerName } = await validateReferences(auth, effective, timeZone);
+  const next = single
+    ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! } }
+    : toSeries(auth, id ?? randomUUID(), input, previous);
+  const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
     const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];
     const locks = await Promise.all(providers.map(async (providerId) => ({ providerId, seen: await repo.readProviderLock(auth.practiceId, providerId) })));
-    const clash = await firstClash(auth.practiceId, next, timeZone);
+    const clash = await firstClash(auth.practiceId, next, timeZone, series ?? undefined);
     if (clash) throw new ConflictError(M.doubleBooked(providerName, describeSlot(clash, timeZone)), { field: 'start' });
+    const writes: repo.AppointmentWrite[] = series
+      ? [
+          { next, seriesEnd: seriesEnd(next, timeZone), previousUpdatedAt: null },
+          { next: series, seriesEnd: seriesEnd(series, timeZone), previousUpdatedAt: previous!.updatedAt },
+        ]
+      : [{ next, seriesEnd: seriesEnd(next, timeZone), previousUpdatedAt: previous?.updatedAt ?? null }];
     try {
-      await repo.writeAppointment(auth.practiceId, next, seriesEnd(next, timeZone), locks, previous?.updatedAt ?? null);
+      await repo.writeAppointments(auth.practiceId, writes, locks);
       break;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -233,8 +260,22 @@ export async function readAppointment(auth: AuthContext, id: string): Promise<Ap
   return a;
 }
 
-export async function cancelAppointment(auth: AuthContext, id: string) {
+/** Cancels the series, or with `occurrenceDay` only that occurrence of it (the rest stay booked). */
+export async function cancelAppointment(auth: AuthContext, id: string, occurrenceDay?: string) {
   const a = await requireAppointment(auth, id);
+  if (occurrenceDay && a.recurrence.frequency !== 'Never') {
+    const { timeZone } = await practiceCalendarSettings(auth.practiceId);
+    if (!occursOn(a, occurrenceDay, timeZone)) throw new NotFoundError(M.notAnOccurrence);
+    const series = { ...a, excludedDays: [...a.excludedDays, occurrenceDay], updatedAt: new Date().toISOString() };
+    try {
+      await repo.writeAppointments(auth.practiceId, [{ next: series, seriesEnd: seriesEnd(series, timeZone), previousUpdatedAt: a.updatedAt }], []);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConflictError(M.changedElsewhere);
+      throw error;
+    }
+    await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+    return { appointmentId: id, occurrenceDay };
+  }
   try {
     await repo.deleteAppointment(auth.practiceId, id);
   } catch (error) {

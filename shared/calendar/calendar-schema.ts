@@ -46,6 +46,7 @@ export const CALENDAR_MESSAGES = {
   rangeOrder: 'Start must be before end',
   badTimeZone: 'Unknown time zone',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
+  notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
   doubleBooked: (provider: string, when: string) => `${provider} is already booked ${when}. Choose another time or provider.`,
@@ -162,6 +163,10 @@ export const Appointment = z.object({
     until: z.nullable(z.string()),
   }),
   notes: z.string(),
+  /** Days (YYYY-MM-DD, practice's zone) of occurrences cancelled or changed alone; they still count toward the series' COUNT, as RFC 5545 EXDATEs do. */
+  excludedDays: z._default(z.array(z.string()), []),
+  /** Set on an occurrence changed alone: the series and day it was taken out of. */
+  detachedFrom: z._default(z.nullable(z.object({ appointmentId: z.string(), occurrenceDay: z.string() })), null),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -183,6 +188,8 @@ export const AppointmentInput = z.object({
 });
 export type AppointmentInput = z.input<typeof AppointmentInput>;
 export const AppointmentIdParams = z.object({ appointmentId: idText() });
+/** PUT/DELETE /v1/appointments/{id}?occurrence=YYYY-MM-DD: this one occurrence of a series, not the whole series. */
+export const OccurrenceQuery = z.object({ occurrence: z.optional(isoDay()) });
 
 /** GET /v1/appointments?start&end[&providerId]: the occurrences in [start, end). */
 export const AppointmentRangeQuery = z.object({

@@ -208,6 +208,84 @@ describe('appointments', () => {
     expect((await api(employee, 'DELETE', `/v1/appointments/${id}`)).body.message).toBe('Appointment not found');
   });
 
+  it('changes, moves and cancels one occurrence of a series alone, under the double-booking rule, or the whole series', async () => {
+    // Weekly on Tuesdays 10:00 Chicago from 2027-09-07, six times.
+    const weekly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-07T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 } }));
+    expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
+    const id = weekly.body.appointmentId;
+    const september = `/v1/appointments?start=2027-09-01T05:00:00.000Z&end=2027-10-20T05:00:00.000Z&providerId=${providerId}`;
+    const ids = [id];
+    const mine = async () => (await api(employee, 'GET', september)).body.occurrences.filter((o: { appointmentId: string }) => ids.includes(o.appointmentId));
+
+    // A one-off at 14:00 on 09/14 that the moved occurrence will run into.
+    const blocker = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-14T19:00:00.000Z' }));
+    expect(blocker.status).toBe(201);
+    ids.push(blocker.body.appointmentId);
+    const onto = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-09-14`, booking({ start: '2027-09-14T18:45:00.000Z' }));
+    expect(onto.status).toBe(409);
+    expect(onto.body.message).toBe(`Cal Provider${run} is already booked on 09/14/2027 from 2:00 PM to 2:30 PM. Choose another time or provider.`);
+    // Moving the 09/14 one an hour later (its own day's slot is no clash with itself), and making it longer.
+    const moved = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-09-14`, booking({ start: '2027-09-14T16:00:00.000Z', durationMinutes: 60 }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ recurrence: { frequency: 'Never' }, detachedFrom: { appointmentId: id, occurrenceDay: '2027-09-14' }, durationMinutes: 60 });
+    expect(moved.body.appointmentId).not.toBe(id);
+    ids.push(moved.body.appointmentId);
+
+    // Cancelling only 09/28.
+    const cancelled = await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-28`);
+    expect(cancelled.status).toBe(200);
+    const after = await mine();
+    expect(after.map((o: { start: string; end: string }) => `${o.start}-${o.end}`)).toEqual([
+      '2027-09-07T15:00:00.000Z-2027-09-07T15:30:00.000Z',
+      '2027-09-14T16:00:00.000Z-2027-09-14T17:00:00.000Z',
+      '2027-09-14T19:00:00.000Z-2027-09-14T19:30:00.000Z',
+      '2027-09-21T15:00:00.000Z-2027-09-21T15:30:00.000Z',
+      // Six in all, counting the two taken out: the series still ends on 10/12.
+      '2027-10-05T15:00:00.000Z-2027-10-05T15:30:00.000Z',
+      '2027-10-12T15:00:00.000Z-2027-10-12T15:30:00.000Z',
+    ]);
+    expect(after.find((o: { start: string }) => o.start === '2027-09-14T16:00:00.000Z')).toMatchObject({ recurring: false });
+    // A day that is not one of the series', or one already taken out, is refused.
+    const notOne = await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-29`);
+    expect(notOne.status).toBe(404);
+    expect(notOne.body.message).toBe('The series has no appointment on that day');
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-28`)).status).toBe(404);
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=Sept`)).status).toBe(400);
+    // 09/28's slot is free again for another patient.
+    expect((await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-28T15:00:00.000Z' }))).status).toBe(201);
+
+    // The whole series moves to 11:00, keeping the occurrences taken out.
+    const series = await api(employee, 'GET', `/v1/appointments/${id}`);
+    expect(series.body.excludedDays).toEqual(['2027-09-14', '2027-09-28']);
+    const later = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-09-07T16:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 }, updatedAt: series.body.updatedAt }));
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    const starts = (await mine()).filter((o: { appointmentId: string }) => o.appointmentId === id).map((o: { start: string }) => o.start);
+    expect(starts).toEqual(['2027-09-07T16:00:00.000Z', '2027-09-21T16:00:00.000Z', '2027-10-05T16:00:00.000Z', '2027-10-12T16:00:00.000Z']);
+    // A stale series read cannot take an occurrence out either.
+    const stale = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-10-05`, booking({ start: '2027-10-05T17:00:00.000Z', updatedAt: series.body.updatedAt }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This appointment was changed by someone else. Reload it and try again.');
+    const trail = await patientAuditTrail(patientId);
+    expect(trail.some((e) => e.entity === 'APPOINTMENT' && e.action === 'update' && e.entityId === id)).toBe(true);
+  });
+
+  it('moves and resizes a one-off appointment under the double-booking rule', async () => {
+    const a = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-11-02T15:00:00.000Z' }));
+    const b = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-11-02T16:00:00.000Z' }));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    // Longer, into b: refused; up to b: fine.
+    const resized = await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 75 }));
+    expect(resized.status).toBe(409);
+    expect(resized.body.message).toBe(`Cal Provider${run} is already booked on 11/02/2027 from 11:00 AM to 11:30 AM. Choose another time or provider.`);
+    expect((await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 60 }))).status).toBe(200);
+    // An occurrence query on a one-off changes the appointment itself.
+    const movedB = await api(employee, 'PUT', `/v1/appointments/${b.body.appointmentId}?occurrence=2027-11-02`, booking({ start: '2027-11-02T15:30:00.000Z' }));
+    expect(movedB.status).toBe(409);
+    const ok = await api(employee, 'PUT', `/v1/appointments/${b.body.appointmentId}?occurrence=2027-11-02`, booking({ start: '2027-11-02T17:00:00.000Z' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body.appointmentId).toBe(b.body.appointmentId);
+  });
+
   it('refuses no_access users, another practice and no token', async () => {
     const noAccess = await signIn('noaccess@demo.tidewell.local');
     const foreign = await createTestUser({ email: `cal-foreign-${run}@other.test`, group: 'admin', practiceId: 'prc_other_practice' });

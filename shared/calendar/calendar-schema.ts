@@ -45,6 +45,8 @@ export const CALENDAR_MESSAGES = {
   rangeTooLong: `A calendar range spans at most ${MAX_RANGE_DAYS} days`,
   rangeOrder: 'Start must be before end',
   badTimeZone: 'Unknown time zone',
+  hoursBackwards: 'Working hours must end after they start',
+  blockedBackwards: 'Blocked time must end after it starts',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
   notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
@@ -109,12 +111,21 @@ export type BookingLocationInput = z.input<typeof BookingLocationInput>;
 /** One weekday's working hours; weekday 0 is Sunday. */
 export const WorkingDay = z.object({ weekday: z.number().check(z.int(), z.gte(0), z.lte(6)), start: hhmm(), end: hhmm() });
 export type WorkingDay = z.infer<typeof WorkingDay>;
+/** Time kept free every week on one weekday (lunch, admin time): shaded on the grid, booking into it asks first. */
+export const BlockedTime = z.object({
+  weekday: z.number().check(z.int(), z.gte(0), z.lte(6)),
+  start: hhmm(),
+  end: hhmm(),
+  label: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+});
+export type BlockedTime = z.infer<typeof BlockedTime>;
 
 /** Spec shell §3: one per user. */
 export const UserCalendarSettings = z.object({
   userId: z.string(),
   defaultView: z.enum(CALENDAR_VIEWS),
   workingHours: z.array(WorkingDay),
+  blockedTimes: z._default(z.array(BlockedTime), []),
   updatedAt: z.string(),
 });
 export type UserCalendarSettings = z.infer<typeof UserCalendarSettings>;
@@ -124,6 +135,7 @@ export const DEFAULT_WORKING_HOURS: WorkingDay[] = [1, 2, 3, 4, 5].map((weekday)
 export const UserCalendarSettingsInput = z.object({
   defaultView: z._default(z.enum(CALENDAR_VIEWS), 'week'),
   workingHours: z._default(z.array(WorkingDay).check(z.maxLength(14)), DEFAULT_WORKING_HOURS),
+  blockedTimes: z._default(z.array(BlockedTime).check(z.maxLength(50)), []),
 });
 export const UserIdParams = z.object({ userId: idText() });
 

@@ -99,6 +99,13 @@ describe('calendar settings', () => {
     expect(backwards.status).toBe(400);
     const badView = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'year' });
     expect(badView.status).toBe(400);
+    // Blocked time is kept beside the working hours, and must end after it starts.
+    const lunch = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }] });
+    expect(lunch.status).toBe(200);
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.blockedTimes).toEqual([{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }]);
+    const backwardsBlock = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '13:00', end: '12:00' }] });
+    expect(backwardsBlock.status).toBe(400);
+    expect(backwardsBlock.body.fieldErrors).toEqual({ 'blockedTimes.0.end': 'Blocked time must end after it starts' });
 
     expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.timeZone).toBe('America/Chicago');
     expect((await api(employee, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/New_York' })).status).toBe(403);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { CALENDAR_VIEWS, type AppointmentType, type BookingLocation, type CalendarView, type WorkingDay } from '../../../../../shared/calendar/calendar-schema.js';
+import { CALENDAR_VIEWS, type AppointmentType, type BookingLocation, type BlockedTime, type CalendarView, type WorkingDay } from '../../../../../shared/calendar/calendar-schema.js';
 import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -299,10 +299,12 @@ function MyCalendarCard({ userId }: { userId: string }) {
       </p>
     );
   }
-  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} />;
+  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} blocked={settings.data.blockedTimes ?? []} />;
 }
 
-function MyCalendarForm({ userId, view, hours }: { userId: string; view: CalendarView; hours: WorkingDay[] }) {
+function MyCalendarForm({ userId, view, hours, blocked }: { userId: string; view: CalendarView; hours: WorkingDay[]; blocked: BlockedTime[] }) {
+  const [blocks, setBlocks] = useState<BlockedTime[]>(blocked);
+  const setBlock = (index: number, change: Partial<BlockedTime>) => setBlocks((all) => all.map((b, i) => (i === index ? { ...b, ...change } : b)));
   const { run, errors, isPending } = useChange();
   const [defaultView, setDefaultView] = useState<CalendarView>(view);
   const [days, setDays] = useState(() =>
@@ -312,7 +314,7 @@ function MyCalendarForm({ userId, view, hours }: { userId: string; view: Calenda
     }),
   );
   const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
-  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })) };
+  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks };
   return (
     <div className="tw-card tw-settings__card">
       <div className="tw-card__header">
@@ -333,6 +335,29 @@ function MyCalendarForm({ userId, view, hours }: { userId: string; view: Calenda
               ) : null}
             </div>
           ))}
+        </fieldset>
+        <fieldset className="tw-calendar__hours-set">
+          <legend className="tw-field__label">Blocked time</legend>
+          <p className="tw-calendar__legend">Kept free every week; the calendar stripes it and asks before booking into it.</p>
+          {blocks.map((b, i) => (
+            <div key={i} className="tw-calendar__hours-row">
+              <Select
+                label={`Blocked time ${i + 1} day`}
+                options={WEEKDAY_LONG.map((w, weekday) => ({ id: String(weekday), label: w }))}
+                value={String(b.weekday)}
+                onChange={(v) => setBlock(i, { weekday: Number(v ?? b.weekday) })}
+              />
+              <TextField label={`Blocked time ${i + 1} from`} type="time" value={b.start} onChange={(start) => setBlock(i, { start })} />
+              <TextField label={`Blocked time ${i + 1} to`} type="time" value={b.end} onChange={(end) => setBlock(i, { end })} />
+              <TextField label={`Blocked time ${i + 1} label`} value={b.label} onChange={(label) => setBlock(i, { label })} />
+              <Button variant="secondary" aria-label={`Remove blocked time ${i + 1}`} onPress={() => setBlocks((all) => all.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button variant="secondary" onPress={() => setBlocks((all) => [...all, { weekday: 1, start: '12:00', end: '13:00', label: 'Lunch' }])}>
+            Add blocked time
+          </Button>
         </fieldset>
         {Object.values(errors)[0] ? (
           <p className="tw-field__error" role="alert">

@@ -27,6 +27,28 @@ export const userCalendarSettingsKey = (userId: string) => `CALENDAR_SETTINGS#US
 export const PRACTICE_CALENDAR_SETTINGS_KEY = 'CALENDAR_SETTINGS#PRACTICE';
 export const appointmentKey = (id: string) => `APPOINTMENT#${id}`;
 export const providerLockKey = (providerId: string) => `CALENDAR_LOCK#${providerId}`;
+/** A provider's ICS feed: { feedId, secretHash (SHA-256 hex of the URL's secret), createdAt }; one per user. */
+export const calendarFeedKey = (userId: string) => `CALENDAR_FEED#${userId}`;
+
+export interface CalendarFeedItem {
+  userId: string;
+  feedId: string;
+  secretHash: string;
+  createdAt: string;
+}
+export async function getCalendarFeed(practiceId: string, userId: string): Promise<CalendarFeedItem | null> {
+  const item = await getItem(practiceId, calendarFeedKey(userId));
+  return item ? { userId: String(item.userId), feedId: String(item.feedId), secretHash: String(item.secretHash), createdAt: String(item.createdAt) } : null;
+}
+/** The feed whose URL names `feedId` (a practice has a handful, one per provider who made one). */
+export async function findCalendarFeed(practiceId: string, feedId: string): Promise<CalendarFeedItem | null> {
+  const items = await byPrefix(practiceId, 'CALENDAR_FEED#', { FilterExpression: 'feedId = :f', ExpressionAttributeValues: { ':f': feedId } });
+  const item = items[0];
+  return item ? { userId: String(item.userId), feedId: String(item.feedId), secretHash: String(item.secretHash), createdAt: String(item.createdAt) } : null;
+}
+export const putCalendarFeed = (practiceId: string, feed: CalendarFeedItem) => put(practiceId, calendarFeedKey(feed.userId), 'CALENDAR_FEED', feed);
+export const deleteCalendarFeed = (practiceId: string, userId: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: calendarFeedKey(userId) } }));
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars

@@ -86,4 +86,18 @@ export const CALENDAR_ROUTES = {
     query: OccurrenceQuery,
     run: ({ auth, params, query }) => calendar.cancelAppointment(auth, params.appointmentId, query.occurrence),
   }),
+  // A provider's ICS feed: they make it (its URL shown once) and revoke it; an admin sees and revokes anyone's.
+  'GET /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).feedStatus(auth, params.userId),
+  }),
+  'POST /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    status: 201,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).createFeed(auth, params.userId),
+  }),
+  'DELETE /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).revokeFeed(auth, params.userId),
+  }),
 } satisfies Record<CalendarRouteKey, unknown>;

@@ -101,11 +101,12 @@ export async function putUserCalendarSettings(auth: AuthContext, userId: string,
   return settings;
 }
 export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
-  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, updatedAt: '' };
+  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, updatedAt: '' };
 }
 export async function putPracticeCalendarSettings(auth: AuthContext, input: Parsed<typeof PracticeCalendarSettingsInput>) {
   if (!isTimeZone(input.timeZone)) throw new ValidationError(M.badTimeZone, { timeZone: M.badTimeZone });
-  const settings = { timeZone: input.timeZone, updatedAt: new Date().toISOString() };
+  const previous = await practiceCalendarSettings(auth.practiceId);
+  const settings = { timeZone: input.timeZone, feedShowsNames: input.feedShowsNames ?? previous.feedShowsNames, updatedAt: new Date().toISOString() };
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
   return settings;

@@ -48,6 +48,7 @@ export const CALENDAR_MESSAGES = {
   hoursBackwards: 'Working hours must end after they start',
   blockedBackwards: 'Blocked time must end after it starts',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
+  feedNotFound: 'Calendar feed not found',
   notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
@@ -140,9 +141,30 @@ export const UserCalendarSettingsInput = z.object({
 export const UserIdParams = z.object({ userId: idText() });
 
 /** GET/PUT /v1/practices/settings/calendar: the practice's zone, which every appointment keeps its time in. */
-export const PracticeCalendarSettings = z.object({ timeZone: z.string(), updatedAt: z.string() });
+export const PracticeCalendarSettings = z.object({
+  timeZone: z.string(),
+  /** Whether providers' calendar feeds (ICS) name the patient; off unless an admin turns it on. */
+  feedShowsNames: z._default(z.boolean(), false),
+  updatedAt: z.string(),
+});
 export type PracticeCalendarSettings = z.infer<typeof PracticeCalendarSettings>;
-export const PracticeCalendarSettingsInput = z.object({ timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)) });
+export const PracticeCalendarSettingsInput = z.object({
+  timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)),
+  feedShowsNames: z.optional(z.boolean()),
+});
+
+/** A provider's calendar feed as its owner sees it: the secret URL only once, when it is made. */
+export interface CalendarFeedStatus {
+  active: boolean;
+  createdAt: string | null;
+  /** The feed's path under the API (`/v1/calendar-feeds/<token>.ics`), present only in the reply that created it. */
+  path?: string;
+}
+/** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */
+export const FeedTokenParams = z.object({ feedToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}\.[A-Za-z0-9_-]{20,64}(\.ics)?$/, 'Calendar feed not found')) });
+/** How far back and ahead a feed lists appointments. */
+export const FEED_DAYS_BACK = 14;
+export const FEED_DAYS_AHEAD = 90;
 
 const ordinal = () => z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]);
 export const RecurrenceInput = z.object({

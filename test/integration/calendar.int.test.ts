@@ -293,6 +293,69 @@ describe('appointments', () => {
     expect(ok.body.appointmentId).toBe(b.body.appointmentId);
   });
 
+  it("a provider's ICS feed: made and revoked by them, read with no user token, without patient names unless the practice turns them on", async () => {
+    const feedProvider = await createTestUser({ email: `cal-feed-${run}@demo.test`, group: 'provider', firstName: 'Feed', lastName: `Doc${run}` });
+    const feedProviderId = (await api(feedProvider, 'GET', '/v1/practices/users/me')).body.userId;
+    const feedPath = `/v1/calendar-settings/users/${feedProviderId}/feed`;
+    expect((await api(feedProvider, 'GET', feedPath)).body).toEqual({ active: false, createdAt: null });
+    const others = await api(employee, 'POST', feedPath);
+    expect(others.status).toBe(403);
+    expect(others.body.message).toBe('Only the provider manages their own calendar feed');
+    const made = await api(feedProvider, 'POST', feedPath);
+    expect(made.status).toBe(201);
+    expect(made.body.path).toMatch(/^\/v1\/calendar-feeds\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.ics$/);
+    // The URL is shown once: reading the status again does not give it back.
+    expect((await api(feedProvider, 'GET', feedPath)).body).toEqual({ active: true, createdAt: made.body.createdAt });
+
+    // Two days from now at 15:00Z, 45 minutes.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await api(employee, 'POST', `/v1/appointments`, booking({ providerId: feedProviderId, start: `${day}T15:00:00.000Z`, durationMinutes: 45, notes: 'Private note' }));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    const feed = await api(null, 'GET', made.body.path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const ics = String(feed.body);
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    const stamp = day.replace(/-/g, '');
+    expect(ics).toContain(`BEGIN:VEVENT\r\nUID:${booked.body.appointmentId}-${day}@tidewell`);
+    expect(ics).toContain(`DTSTART:${stamp}T150000Z\r\nDTEND:${stamp}T154500Z\r\nSUMMARY:Follow-up ${run}\r\nLOCATION:Main office ${run}`);
+    expect(ics).not.toContain('Cora');
+    expect(ics).not.toContain('Private note');
+    // Another provider's appointments are not in it.
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+
+    // The practice turns names on: the summary names the patient, and the read is in the patient's access history.
+    expect((await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago', feedShowsNames: true })).body.feedShowsNames).toBe(true);
+    try {
+      expect(String((await api(null, 'GET', made.body.path)).body)).toContain(`SUMMARY:Cora Calendar${run} – Follow-up ${run}`);
+      const trail = await patientAuditTrail(patientId);
+      expect(trail.some((e) => e.entity === 'CALENDAR_FEED' && e.action === 'list')).toBe(true);
+    } finally {
+      await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago', feedShowsNames: false });
+    }
+    // Changing only the zone keeps the choice.
+    expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.feedShowsNames).toBe(false);
+
+    // A wrong secret, or a made-up token, is refused the same way.
+    const wrong = made.body.path.replace(/\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)\.ics$/, (_: string, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}.ics`);
+    expect(wrong).not.toBe(made.body.path);
+    const refused = await api(null, 'GET', wrong);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Calendar feed not found');
+    expect((await api(null, 'GET', '/v1/calendar-feeds/nope')).status).toBeGreaterThanOrEqual(400);
+    expect((await api(null, 'GET', '/v1/calendar-feeds/nope')).status).toBeLessThan(500);
+
+    // A new link replaces the old one; a revoked link is refused.
+    const again = await api(feedProvider, 'POST', feedPath);
+    expect((await api(null, 'GET', made.body.path)).status).toBe(404);
+    expect((await api(null, 'GET', again.body.path)).status).toBe(200);
+    expect((await api(admin, 'GET', feedPath)).body.active).toBe(true);
+    expect((await api(feedProvider, 'DELETE', feedPath)).body).toEqual({ active: false, createdAt: null });
+    expect((await api(null, 'GET', again.body.path)).status).toBe(404);
+    expect((await api(feedProvider, 'DELETE', feedPath)).status).toBe(404);
+  });
+
   it('refuses no_access users, another practice and no token', async () => {
     const noAccess = await signIn('noaccess@demo.tidewell.local');
     const foreign = await createTestUser({ email: `cal-foreign-${run}@other.test`, group: 'admin', practiceId: 'prc_other_practice' });

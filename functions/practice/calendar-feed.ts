@@ -86,7 +86,7 @@ export async function feedCalendar(practiceId: string, feedToken: string, now = 
   const to = new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS);
   const [settings, series, types, locations] = await Promise.all([
     practiceCalendarSettings(practiceId),
-    repo.listAppointmentsOverlapping(practiceId, from.toISOString(), to.toISOString(), feed.userId),
+    repo.listAppointmentsInRange(practiceId, from.toISOString(), to.toISOString(), feed.userId),
     repo.listAppointmentTypes(practiceId),
     repo.listBookingLocations(practiceId),
   ]);

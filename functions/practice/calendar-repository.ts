@@ -7,7 +7,7 @@ import {
   UserCalendarSettings,
 } from '../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
 
 /*
@@ -17,6 +17,9 @@ import { queryAll } from '../lib/table/query-all.js';
  *   user's settings       sk CALENDAR_SETTINGS#USER#<userId>
  *   practice's settings   sk CALENDAR_SETTINGS#PRACTICE   { timeZone }
  *   appointment series    sk APPOINTMENT#<appointmentId>  { providerId, start, seriesEnd? }
+ *                         gsi1 APPOINTMENTS#<practiceId>, gsi1sk <seriesEnd|9999…>#<id>: the calendar's range
+ *                         reads start at the range's first instant, so past series are never read;
+ *                         gsi2 the same per provider (APPOINTMENTS#<practiceId>#<providerId>).
  *   provider's booking    sk CALENDAR_LOCK#<providerId>   { version }: every booking of a provider
  *                         bumps it in the same transaction, so two bookings checked against the
  *                         same calendar cannot both be written (double booking stays refused).
@@ -52,7 +55,12 @@ export const deleteCalendarFeed = (practiceId: string, userId: string) =>
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const strip = ({ practiceId, sk, entityType, seriesEnd, ...rest }: Item) => rest;
+const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest }: Item) => rest;
+
+/** A series that never ends sorts after every real end. */
+const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
+const byEndPartition = (practiceId: string, providerId?: string) => (providerId ? `APPOINTMENTS#${practiceId}#${providerId}` : `APPOINTMENTS#${practiceId}`);
+const endSortKey = (seriesEnd: string | null, id: string) => `${seriesEnd ?? NEVER_ENDS}#${id}`;
 
 async function getItem(practiceId: string, sk: string): Promise<Item | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
@@ -111,7 +119,25 @@ export async function getAppointment(practiceId: string, id: string): Promise<Ap
   return item ? Appointment.parse(strip(item)) : null;
 }
 
-/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from`. */
+/**
+ * The series that may have an occurrence in [from, to), read from the index by series end: only
+ * series ending after `from` are read, then those starting before `to` kept. The index is
+ * eventually consistent, which is right for showing a calendar; the double-booking check reads
+ * the table itself (listAppointmentsOverlapping).
+ */
+export async function listAppointmentsInRange(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
+  const index = providerId ? INDEXES.gsi2 : INDEXES.gsi1;
+  const items = await queryAll({
+    IndexName: index.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk > :from',
+    FilterExpression: '#start < :to',
+    ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey, '#start': 'start' },
+    ExpressionAttributeValues: { ':pk': byEndPartition(practiceId, providerId), ':from': from, ':to': to },
+  });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+
+/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from` (a consistent read of the table). */
 export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
   const items = await byPrefix(practiceId, 'APPOINTMENT#', {
     FilterExpression: `#start < :to AND (attribute_not_exists(seriesEnd) OR seriesEnd > :from)${providerId ? ' AND providerId = :provider' : ''}`,
@@ -158,7 +184,17 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
         ...writes.map(({ next, seriesEnd, previousUpdatedAt }) => ({
           Put: {
             TableName: tableName(),
-            Item: { ...next, practiceId, sk: appointmentKey(next.appointmentId), entityType: 'APPOINTMENT', ...(seriesEnd ? { seriesEnd } : {}) },
+            Item: {
+              ...next,
+              practiceId,
+              sk: appointmentKey(next.appointmentId),
+              entityType: 'APPOINTMENT',
+              ...(seriesEnd ? { seriesEnd } : {}),
+              gsi1pk: byEndPartition(practiceId),
+              gsi1sk: endSortKey(seriesEnd, next.appointmentId),
+              gsi2pk: byEndPartition(practiceId, next.providerId),
+              gsi2sk: endSortKey(seriesEnd, next.appointmentId),
+            },
             ConditionExpression: previousUpdatedAt ? 'updatedAt = :prev' : 'attribute_not_exists(sk)',
             ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':prev': previousUpdatedAt } } : {}),
           },

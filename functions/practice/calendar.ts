@@ -297,7 +297,7 @@ export async function appointmentRange(auth: AuthContext, query: Parsed<typeof A
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw new ValidationError(M.rangeTooLong, { end: M.rangeTooLong });
   const [{ timeZone }, series, types, locations, users] = await Promise.all([
     practiceCalendarSettings(auth.practiceId),
-    repo.listAppointmentsOverlapping(auth.practiceId, from.toISOString(), to.toISOString(), query.providerId),
+    repo.listAppointmentsInRange(auth.practiceId, from.toISOString(), to.toISOString(), query.providerId),
     repo.listAppointmentTypes(auth.practiceId),
     repo.listBookingLocations(auth.practiceId),
     listUsers(auth.practiceId),

@@ -267,3 +267,29 @@ test('booking outside working hours asks first', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: /^6:30 PM to 7:00 PM, Grace Nakamura, Follow-up visit/ })).toBeVisible();
 });
+
+test('a provider creates their calendar feed link, which serves their appointments without patient names, and revokes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/new-settings/calendar');
+  const card = page.locator('.tw-card').filter({ has: page.getByRole('heading', { level: 2, name: 'Calendar feed' }) });
+  await expect(card.getByRole('status')).toBeVisible();
+  // A link left from an earlier run is replaced by "Make a new feed link".
+  await card.getByRole('button', { name: /^(Create feed link|Make a new feed link)$/ }).click();
+  const link = card.getByLabel('Feed link (shown once: copy it now)');
+  await expect(link).toHaveValue(/^http:\/\/.+\/v1\/calendar-feeds\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.ics$/);
+  await shot(page, '14-feed-link');
+  const url = await link.inputValue();
+  // Read as a phone's calendar would: no token, no cookies.
+  const feed = await page.request.get(url, { headers: { authorization: '' } });
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+  const ics = await feed.text();
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).not.toMatch(/SUMMARY:.*(Grace Nakamura|Aisha Rahman|Maria Lopez)/);
+
+  await card.getByRole('button', { name: 'Revoke feed link' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke your calendar feed?' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(card.getByRole('status')).toHaveText('You have no feed link.');
+  expect((await page.request.get(url)).status()).toBe(404);
+});

@@ -191,7 +191,7 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
 
   return (
     <>
-      <ModalOverlay isOpen={!asking} onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
+      <ModalOverlay isOpen onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
         <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>
           <AriaDialog className="tw-dialog tw-booking">
             <Heading slot="title" className="tw-dialog__title">

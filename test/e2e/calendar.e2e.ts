@@ -105,14 +105,14 @@ test('an admin adds an appointment type and a booking location; a provider choos
   await page.getByRole('button', { name: 'Add appointment type' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await page.getByLabel('Name').fill(`Annual exam ${run}`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Annual exam ${run}`);
   await page.getByLabel('Length (minutes)').fill('45');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const types = page.getByRole('table', { name: 'Appointment types' });
   await expect(types.getByRole('row', { name: new RegExp(`Annual exam ${run} 45 minutes Active`) })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add booking location' }).click();
-  await page.getByLabel('Name').fill(`South clinic ${run}`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`South clinic ${run}`);
   await page.getByLabel('Address').fill('1 Riverside Dr');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toBeVisible();

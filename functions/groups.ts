@@ -11,7 +11,7 @@ import { CHART_ROUTES } from './chart/routes.js';
 import { INVENTORY_ROUTES } from './inventory/routes.js';
 import { MESSAGING_ROUTES } from './messaging/routes.js';
 import { PATIENT_ROUTES } from './patients/routes.js';
-import { PRACTICE_ROUTES } from './practice/routes.js';
+import { CALENDAR_FEED_ROUTES, PRACTICE_ROUTES } from './practice/routes.js';
 
 /**
  * AWS resources a group uses beyond the table. The stack grants (and passes the environment of)
@@ -43,7 +43,7 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms'] },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms'], signedRoutes: CALENDAR_FEED_ROUTES },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets'] },

@@ -7,7 +7,7 @@ import {
   UserCalendarSettings,
 } from '../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
 
 /*
@@ -17,6 +17,9 @@ import { queryAll } from '../lib/table/query-all.js';
  *   user's settings       sk CALENDAR_SETTINGS#USER#<userId>
  *   practice's settings   sk CALENDAR_SETTINGS#PRACTICE   { timeZone }
  *   appointment series    sk APPOINTMENT#<appointmentId>  { providerId, start, seriesEnd? }
+ *                         gsi1 APPOINTMENTS#<practiceId>, gsi1sk <seriesEnd|9999…>#<id>: the calendar's range
+ *                         reads start at the range's first instant, so past series are never read;
+ *                         gsi2 the same per provider (APPOINTMENTS#<practiceId>#<providerId>).
  *   provider's booking    sk CALENDAR_LOCK#<providerId>   { version }: every booking of a provider
  *                         bumps it in the same transaction, so two bookings checked against the
  *                         same calendar cannot both be written (double booking stays refused).
@@ -27,10 +30,37 @@ export const userCalendarSettingsKey = (userId: string) => `CALENDAR_SETTINGS#US
 export const PRACTICE_CALENDAR_SETTINGS_KEY = 'CALENDAR_SETTINGS#PRACTICE';
 export const appointmentKey = (id: string) => `APPOINTMENT#${id}`;
 export const providerLockKey = (providerId: string) => `CALENDAR_LOCK#${providerId}`;
+/** A provider's ICS feed: { feedId, secretHash (SHA-256 hex of the URL's secret), createdAt }; one per user. */
+export const calendarFeedKey = (userId: string) => `CALENDAR_FEED#${userId}`;
+
+export interface CalendarFeedItem {
+  userId: string;
+  feedId: string;
+  secretHash: string;
+  createdAt: string;
+}
+export async function getCalendarFeed(practiceId: string, userId: string): Promise<CalendarFeedItem | null> {
+  const item = await getItem(practiceId, calendarFeedKey(userId));
+  return item ? { userId: String(item.userId), feedId: String(item.feedId), secretHash: String(item.secretHash), createdAt: String(item.createdAt) } : null;
+}
+/** The feed whose URL names `feedId` (a practice has a handful, one per provider who made one). */
+export async function findCalendarFeed(practiceId: string, feedId: string): Promise<CalendarFeedItem | null> {
+  const items = await byPrefix(practiceId, 'CALENDAR_FEED#', { FilterExpression: 'feedId = :f', ExpressionAttributeValues: { ':f': feedId } });
+  const item = items[0];
+  return item ? { userId: String(item.userId), feedId: String(item.feedId), secretHash: String(item.secretHash), createdAt: String(item.createdAt) } : null;
+}
+export const putCalendarFeed = (practiceId: string, feed: CalendarFeedItem) => put(practiceId, calendarFeedKey(feed.userId), 'CALENDAR_FEED', feed);
+export const deleteCalendarFeed = (practiceId: string, userId: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: calendarFeedKey(userId) } }));
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const strip = ({ practiceId, sk, entityType, seriesEnd, ...rest }: Item) => rest;
+const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest }: Item) => rest;
+
+/** A series that never ends sorts after every real end. */
+const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
+const byEndPartition = (practiceId: string, providerId?: string) => (providerId ? `APPOINTMENTS#${practiceId}#${providerId}` : `APPOINTMENTS#${practiceId}`);
+const endSortKey = (seriesEnd: string | null, id: string) => `${seriesEnd ?? NEVER_ENDS}#${id}`;
 
 async function getItem(practiceId: string, sk: string): Promise<Item | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
@@ -89,7 +119,25 @@ export async function getAppointment(practiceId: string, id: string): Promise<Ap
   return item ? Appointment.parse(strip(item)) : null;
 }
 
-/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from`. */
+/**
+ * The series that may have an occurrence in [from, to), read from the index by series end: only
+ * series ending after `from` are read, then those starting before `to` kept. The index is
+ * eventually consistent, which is right for showing a calendar; the double-booking check reads
+ * the table itself (listAppointmentsOverlapping).
+ */
+export async function listAppointmentsInRange(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
+  const index = providerId ? INDEXES.gsi2 : INDEXES.gsi1;
+  const items = await queryAll({
+    IndexName: index.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk > :from',
+    FilterExpression: '#start < :to',
+    ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey, '#start': 'start' },
+    ExpressionAttributeValues: { ':pk': byEndPartition(practiceId, providerId), ':from': from, ':to': to },
+  });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+
+/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from` (a consistent read of the table). */
 export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
   const items = await byPrefix(practiceId, 'APPOINTMENT#', {
     FilterExpression: `#start < :to AND (attribute_not_exists(seriesEnd) OR seriesEnd > :from)${providerId ? ' AND providerId = :provider' : ''}`,
@@ -116,29 +164,41 @@ function lockClaim(practiceId: string, providerId: string, seen: number) {
   };
 }
 
+/** One appointment item of a write: the new one (previousUpdatedAt null) or a change over the version read. */
+export interface AppointmentWrite {
+  next: Appointment;
+  seriesEnd: string | null;
+  previousUpdatedAt: string | null;
+}
+
 /**
- * Writes the series and claims each provider's calendar it was checked against (the new provider,
- * and the old one when it moved), or fails the condition when another booking came first. A
- * changed series is written only over the version the client read.
+ * Writes the series (and, when one occurrence is taken out of a series, the series and that
+ * occurrence together) and claims each provider's calendar it was checked against (the new
+ * provider, and the old one when it moved), or fails the condition when another booking came
+ * first. A changed series is written only over the version the client read.
  */
-export async function writeAppointment(
-  practiceId: string,
-  next: Appointment,
-  seriesEnd: string | null,
-  locks: { providerId: string; seen: number }[],
-  previousUpdatedAt: string | null,
-): Promise<void> {
+export async function writeAppointments(practiceId: string, writes: AppointmentWrite[], locks: { providerId: string; seen: number }[]): Promise<void> {
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        {
+        ...writes.map(({ next, seriesEnd, previousUpdatedAt }) => ({
           Put: {
             TableName: tableName(),
-            Item: { ...next, practiceId, sk: appointmentKey(next.appointmentId), entityType: 'APPOINTMENT', ...(seriesEnd ? { seriesEnd } : {}) },
+            Item: {
+              ...next,
+              practiceId,
+              sk: appointmentKey(next.appointmentId),
+              entityType: 'APPOINTMENT',
+              ...(seriesEnd ? { seriesEnd } : {}),
+              gsi1pk: byEndPartition(practiceId),
+              gsi1sk: endSortKey(seriesEnd, next.appointmentId),
+              gsi2pk: byEndPartition(practiceId, next.providerId),
+              gsi2sk: endSortKey(seriesEnd, next.appointmentId),
+            },
             ConditionExpression: previousUpdatedAt ? 'updatedAt = :prev' : 'attribute_not_exists(sk)',
             ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':prev': previousUpdatedAt } } : {}),
           },
-        },
+        })),
         ...locks.map((l) => lockClaim(practiceId, l.providerId, l.seen)),
       ],
     }),

@@ -6,6 +6,7 @@ import {
   AppointmentTypeInput,
   BookingLocationInput,
   IdentParams,
+  OccurrenceQuery,
   PracticeCalendarSettingsInput,
   StatusQuery,
   UserCalendarSettingsInput,
@@ -76,11 +77,27 @@ export const CALENDAR_ROUTES = {
   }),
   'PUT /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
+    query: OccurrenceQuery,
     body: AppointmentInput,
-    run: ({ auth, params, body }) => calendar.saveAppointment(auth, params.appointmentId, body),
+    run: ({ auth, params, query, body }) => calendar.saveAppointment(auth, params.appointmentId, body, query.occurrence),
   }),
   'DELETE /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
-    run: ({ auth, params }) => calendar.cancelAppointment(auth, params.appointmentId),
+    query: OccurrenceQuery,
+    run: ({ auth, params, query }) => calendar.cancelAppointment(auth, params.appointmentId, query.occurrence),
+  }),
+  // A provider's ICS feed: they make it (its URL shown once) and revoke it; an admin sees and revokes anyone's.
+  'GET /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).feedStatus(auth, params.userId),
+  }),
+  'POST /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    status: 201,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).createFeed(auth, params.userId),
+  }),
+  'DELETE /v1/calendar-settings/users/{userId}/feed': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./calendar-feed.js')).revokeFeed(auth, params.userId),
   }),
 } satisfies Record<CalendarRouteKey, unknown>;

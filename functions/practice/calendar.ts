@@ -86,24 +86,27 @@ export async function userCalendarSettings(auth: AuthContext, userId: string): P
   const stored = await repo.getUserCalendarSettings(auth.practiceId, userId);
   if (stored) return stored;
   if (!(await getUser(auth.practiceId, userId)) && userId !== auth.userId) throw new NotFoundError(M.providerNotFound);
-  return { userId, defaultView: 'week', workingHours: DEFAULT_WORKING_HOURS, updatedAt: '' };
+  return { userId, defaultView: 'week', workingHours: DEFAULT_WORKING_HOURS, blockedTimes: [], updatedAt: '' };
 }
 export async function putUserCalendarSettings(auth: AuthContext, userId: string, input: Parsed<typeof UserCalendarSettingsInput>) {
   if (userId !== auth.userId && auth.role !== 'admin') throw new ForbiddenError(M.otherUsersSettings);
   if (userId !== auth.userId && !(await getUser(auth.practiceId, userId))) throw new NotFoundError(M.providerNotFound);
   const bad = input.workingHours.findIndex((d) => d.end <= d.start);
-  if (bad !== -1) throw new ValidationError('Working hours must end after they start', { [`workingHours.${bad}.end`]: 'Working hours must end after they start' });
+  if (bad !== -1) throw new ValidationError(M.hoursBackwards, { [`workingHours.${bad}.end`]: M.hoursBackwards });
+  const badBlock = input.blockedTimes.findIndex((d) => d.end <= d.start);
+  if (badBlock !== -1) throw new ValidationError(M.blockedBackwards, { [`blockedTimes.${badBlock}.end`]: M.blockedBackwards });
   const settings: UserCalendarSettings = { userId, ...input, updatedAt: new Date().toISOString() };
   await repo.putUserCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: userId });
   return settings;
 }
 export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
-  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, updatedAt: '' };
+  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, updatedAt: '' };
 }
 export async function putPracticeCalendarSettings(auth: AuthContext, input: Parsed<typeof PracticeCalendarSettingsInput>) {
   if (!isTimeZone(input.timeZone)) throw new ValidationError(M.badTimeZone, { timeZone: M.badTimeZone });
-  const settings = { timeZone: input.timeZone, updatedAt: new Date().toISOString() };
+  const previous = await practiceCalendarSettings(auth.practiceId);
+  const settings = { timeZone: input.timeZone, feedShowsNames: input.feedShowsNames ?? previous.feedShowsNames, updatedAt: new Date().toISOString() };
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
   return settings;
@@ -131,12 +134,14 @@ function checkWindow(a: Pick<Appointment, 'start' | 'durationMinutes'> & { recur
 }
 
 /** The first occurrence of another series of the provider that overlaps one of the candidate's, or null. */
-async function firstClash(practiceId: string, candidate: Appointment, timeZone: string): Promise<Occurrence | null> {
+async function firstClash(practiceId: string, candidate: Appointment, timeZone: string, replacing?: Appointment): Promise<Occurrence | null> {
   const [from, to] = checkWindow(candidate, timeZone);
   const mine = expandOccurrences(candidate, timeZone, from, to);
   if (!mine.length) return null;
   const others = (await repo.listAppointmentsOverlapping(practiceId, from.toISOString(), to.toISOString(), candidate.providerId))
     .filter((a) => a.appointmentId !== candidate.appointmentId)
+    // The series an occurrence is being taken out of is checked as it will be written, without that day.
+    .map((a) => (replacing && a.appointmentId === replacing.appointmentId ? replacing : a))
     .flatMap((a) => expandOccurrences(a, timeZone, from, to))
     .sort((a, b) => a.start.localeCompare(b.start));
   for (const o of mine) {
@@ -186,30 +191,55 @@ function toSeries(auth: AuthContext, id: string, input: Parsed<typeof Appointmen
     durationMinutes: input.durationMinutes,
     recurrence: r.frequency === 'Never' ? { ...r, end: 'NEVER', until: null, count: 1 } : { ...r, until: r.end === 'ON' ? r.until : null },
     notes: input.notes,
+    excludedDays: previous?.excludedDays ?? [],
+    detachedFrom: previous?.detachedFrom ?? null,
     createdBy: previous?.createdBy ?? auth.userId,
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
   };
 }
 
+/** Whether `day` (YYYY-MM-DD in the zone) is one of the series' occurrences still on the calendar. */
+function occursOn(series: Appointment, day: string, timeZone: string): boolean {
+  const [y, m, d] = day.split('-').map(Number);
+  const from = new Date(Date.UTC(y, m - 1, d) - 2 * DAY_MS);
+  const to = new Date(Date.UTC(y, m - 1, d) + 3 * DAY_MS);
+  return expandOccurrences(series, timeZone, from, to).some((o) => o.day === day);
+}
+
 /**
  * Books or changes a series: refused (409, in the practice's time) when any of its occurrences
  * overlaps one of the provider's other appointments. The provider's calendar is claimed in the
  * write, so a booking made meanwhile makes this one check again rather than both landing.
+ *
+ * With `occurrenceDay`, only that occurrence of the series changes: the day leaves the series and
+ * comes back as an appointment of its own with the new values, both in one write.
  */
-export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>): Promise<Appointment> {
+export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>, occurrenceDay?: string): Promise<Appointment> {
   const previous = id ? await requireAppointment(auth, id) : null;
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
   const { timeZone } = await practiceCalendarSettings(auth.practiceId);
-  const { providerName } = await validateReferences(auth, input, timeZone);
-  const next = toSeries(auth, id ?? randomUUID(), input, previous);
+  const single = Boolean(previous && occurrenceDay && previous.recurrence.frequency !== 'Never');
+  if (single && !occursOn(previous!, occurrenceDay!, timeZone)) throw new NotFoundError(M.notAnOccurrence);
+  const effective = single ? { ...input, recurrence: { ...input.recurrence, frequency: 'Never' as const } } : input;
+  const { providerName } = await validateReferences(auth, effective, timeZone);
+  const next = single
+    ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! } }
+    : toSeries(auth, id ?? randomUUID(), input, previous);
+  const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
     const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];
     const locks = await Promise.all(providers.map(async (providerId) => ({ providerId, seen: await repo.readProviderLock(auth.practiceId, providerId) })));
-    const clash = await firstClash(auth.practiceId, next, timeZone);
+    const clash = await firstClash(auth.practiceId, next, timeZone, series ?? undefined);
     if (clash) throw new ConflictError(M.doubleBooked(providerName, describeSlot(clash, timeZone)), { field: 'start' });
+    const writes: repo.AppointmentWrite[] = series
+      ? [
+          { next, seriesEnd: seriesEnd(next, timeZone), previousUpdatedAt: null },
+          { next: series, seriesEnd: seriesEnd(series, timeZone), previousUpdatedAt: previous!.updatedAt },
+        ]
+      : [{ next, seriesEnd: seriesEnd(next, timeZone), previousUpdatedAt: previous?.updatedAt ?? null }];
     try {
-      await repo.writeAppointment(auth.practiceId, next, seriesEnd(next, timeZone), locks, previous?.updatedAt ?? null);
+      await repo.writeAppointments(auth.practiceId, writes, locks);
       break;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -233,8 +263,22 @@ export async function readAppointment(auth: AuthContext, id: string): Promise<Ap
   return a;
 }
 
-export async function cancelAppointment(auth: AuthContext, id: string) {
+/** Cancels the series, or with `occurrenceDay` only that occurrence of it (the rest stay booked). */
+export async function cancelAppointment(auth: AuthContext, id: string, occurrenceDay?: string) {
   const a = await requireAppointment(auth, id);
+  if (occurrenceDay && a.recurrence.frequency !== 'Never') {
+    const { timeZone } = await practiceCalendarSettings(auth.practiceId);
+    if (!occursOn(a, occurrenceDay, timeZone)) throw new NotFoundError(M.notAnOccurrence);
+    const series = { ...a, excludedDays: [...a.excludedDays, occurrenceDay], updatedAt: new Date().toISOString() };
+    try {
+      await repo.writeAppointments(auth.practiceId, [{ next: series, seriesEnd: seriesEnd(series, timeZone), previousUpdatedAt: a.updatedAt }], []);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new ConflictError(M.changedElsewhere);
+      throw error;
+    }
+    await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+    return { appointmentId: id, occurrenceDay };
+  }
   try {
     await repo.deleteAppointment(auth.practiceId, id);
   } catch (error) {
@@ -253,7 +297,7 @@ export async function appointmentRange(auth: AuthContext, query: Parsed<typeof A
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw new ValidationError(M.rangeTooLong, { end: M.rangeTooLong });
   const [{ timeZone }, series, types, locations, users] = await Promise.all([
     practiceCalendarSettings(auth.practiceId),
-    repo.listAppointmentsOverlapping(auth.practiceId, from.toISOString(), to.toISOString(), query.providerId),
+    repo.listAppointmentsInRange(auth.practiceId, from.toISOString(), to.toISOString(), query.providerId),
     repo.listAppointmentTypes(auth.practiceId),
     repo.listBookingLocations(auth.practiceId),
     listUsers(auth.practiceId),

@@ -12,10 +12,11 @@ import {
 import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
-import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route } from '../lib/http/group-handler.js';
+import type { Context } from 'aws-lambda';
+import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
-import { CALENDAR_ROUTE_KEYS, CONTACT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
+import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CONTACT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -52,7 +53,7 @@ async function currentUser(auth: AuthContext): Promise<CurrentUser> {
   };
 }
 
-export const handler = groupHandler(PRACTICE_ROUTES, {
+const userRoutes = groupHandler(PRACTICE_ROUTES, {
   'GET /v1/practices/metadata': route({
     run: ({ auth }) => practiceOf(auth.practiceId),
   }),
@@ -119,3 +120,13 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),
 });
+
+/** A calendar feed's request carries no user token (its URL's token is the credential): its code loads on the first one. */
+const FEED_ROUTE = CALENDAR_FEED_ROUTES[0];
+export async function handler(event: HttpEvent, context: Context) {
+  if (event.routeKey === FEED_ROUTE || event.routeKey?.startsWith('GET /v1/calendar-feeds/')) {
+    const { handleFeed } = await import('./calendar-feed.js');
+    return handleFeed(event, context);
+  }
+  return userRoutes(event, context);
+}

@@ -18,7 +18,12 @@ export const CALENDAR_ROUTE_KEYS = [
   'GET /v1/appointments/{appointmentId}',
   'PUT /v1/appointments/{appointmentId}',
   'DELETE /v1/appointments/{appointmentId}',
+  'GET /v1/calendar-settings/users/{userId}/feed',
+  'POST /v1/calendar-settings/users/{userId}/feed',
+  'DELETE /v1/calendar-settings/users/{userId}/feed',
 ] as const;
+/** A provider's ICS feed: the token in the path is the credential (no user token), so it goes without the JWT authorizer. */
+export const CALENDAR_FEED_ROUTES = ['GET /v1/calendar-feeds/{feedToken}'] as const;
 export type CalendarRouteKey = (typeof CALENDAR_ROUTE_KEYS)[number];
 /** Intake forms through IntakeQ (forms-routes.ts), loaded with the first request of any of them. */
 export const FORM_ROUTE_KEYS = [

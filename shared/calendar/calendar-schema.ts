@@ -45,7 +45,11 @@ export const CALENDAR_MESSAGES = {
   rangeTooLong: `A calendar range spans at most ${MAX_RANGE_DAYS} days`,
   rangeOrder: 'Start must be before end',
   badTimeZone: 'Unknown time zone',
+  hoursBackwards: 'Working hours must end after they start',
+  blockedBackwards: 'Blocked time must end after it starts',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
+  feedNotFound: 'Calendar feed not found',
+  notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
   doubleBooked: (provider: string, when: string) => `${provider} is already booked ${when}. Choose another time or provider.`,
@@ -108,12 +112,21 @@ export type BookingLocationInput = z.input<typeof BookingLocationInput>;
 /** One weekday's working hours; weekday 0 is Sunday. */
 export const WorkingDay = z.object({ weekday: z.number().check(z.int(), z.gte(0), z.lte(6)), start: hhmm(), end: hhmm() });
 export type WorkingDay = z.infer<typeof WorkingDay>;
+/** Time kept free every week on one weekday (lunch, admin time): shaded on the grid, booking into it asks first. */
+export const BlockedTime = z.object({
+  weekday: z.number().check(z.int(), z.gte(0), z.lte(6)),
+  start: hhmm(),
+  end: hhmm(),
+  label: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+});
+export type BlockedTime = z.infer<typeof BlockedTime>;
 
 /** Spec shell §3: one per user. */
 export const UserCalendarSettings = z.object({
   userId: z.string(),
   defaultView: z.enum(CALENDAR_VIEWS),
   workingHours: z.array(WorkingDay),
+  blockedTimes: z._default(z.array(BlockedTime), []),
   updatedAt: z.string(),
 });
 export type UserCalendarSettings = z.infer<typeof UserCalendarSettings>;
@@ -123,13 +136,35 @@ export const DEFAULT_WORKING_HOURS: WorkingDay[] = [1, 2, 3, 4, 5].map((weekday)
 export const UserCalendarSettingsInput = z.object({
   defaultView: z._default(z.enum(CALENDAR_VIEWS), 'week'),
   workingHours: z._default(z.array(WorkingDay).check(z.maxLength(14)), DEFAULT_WORKING_HOURS),
+  blockedTimes: z._default(z.array(BlockedTime).check(z.maxLength(50)), []),
 });
 export const UserIdParams = z.object({ userId: idText() });
 
 /** GET/PUT /v1/practices/settings/calendar: the practice's zone, which every appointment keeps its time in. */
-export const PracticeCalendarSettings = z.object({ timeZone: z.string(), updatedAt: z.string() });
+export const PracticeCalendarSettings = z.object({
+  timeZone: z.string(),
+  /** Whether providers' calendar feeds (ICS) name the patient; off unless an admin turns it on. */
+  feedShowsNames: z._default(z.boolean(), false),
+  updatedAt: z.string(),
+});
 export type PracticeCalendarSettings = z.infer<typeof PracticeCalendarSettings>;
-export const PracticeCalendarSettingsInput = z.object({ timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)) });
+export const PracticeCalendarSettingsInput = z.object({
+  timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)),
+  feedShowsNames: z.optional(z.boolean()),
+});
+
+/** A provider's calendar feed as its owner sees it: the secret URL only once, when it is made. */
+export interface CalendarFeedStatus {
+  active: boolean;
+  createdAt: string | null;
+  /** The feed's path under the API (`/v1/calendar-feeds/<token>.ics`), present only in the reply that created it. */
+  path?: string;
+}
+/** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */
+export const FeedTokenParams = z.object({ feedToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}\.[A-Za-z0-9_-]{20,64}(\.ics)?$/, 'Calendar feed not found')) });
+/** How far back and ahead a feed lists appointments. */
+export const FEED_DAYS_BACK = 14;
+export const FEED_DAYS_AHEAD = 90;
 
 const ordinal = () => z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]);
 export const RecurrenceInput = z.object({
@@ -162,6 +197,10 @@ export const Appointment = z.object({
     until: z.nullable(z.string()),
   }),
   notes: z.string(),
+  /** Days (YYYY-MM-DD, practice's zone) of occurrences cancelled or changed alone; they still count toward the series' COUNT, as RFC 5545 EXDATEs do. */
+  excludedDays: z._default(z.array(z.string()), []),
+  /** Set on an occurrence changed alone: the series and day it was taken out of. */
+  detachedFrom: z._default(z.nullable(z.object({ appointmentId: z.string(), occurrenceDay: z.string() })), null),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -183,6 +222,8 @@ export const AppointmentInput = z.object({
 });
 export type AppointmentInput = z.input<typeof AppointmentInput>;
 export const AppointmentIdParams = z.object({ appointmentId: idText() });
+/** PUT/DELETE /v1/appointments/{id}?occurrence=YYYY-MM-DD: this one occurrence of a series, not the whole series. */
+export const OccurrenceQuery = z.object({ occurrence: z.optional(isoDay()) });
 
 /** GET /v1/appointments?start&end[&providerId]: the occurrences in [start, end). */
 export const AppointmentRangeQuery = z.object({

@@ -142,7 +142,7 @@ export interface Occurrence {
  * from the first. The first occurrence is the series' start itself, whatever the rule says.
  */
 export function expandOccurrences(
-  series: { start: string; durationMinutes: number; recurrence: Recurrence },
+  series: { start: string; durationMinutes: number; recurrence: Recurrence; excludedDays?: readonly string[] },
   timeZone: string,
   from: Date,
   to: Date,
@@ -194,6 +194,7 @@ export function expandOccurrences(
   for (const d of days()) {
     if (produced >= maxCount || dayNumber(d.year, d.month, d.day) > untilDay) break;
     produced += 1;
+    if (series.excludedDays?.includes(isoDay(d))) continue;
     const start = zonedToInstant({ ...d, hour: first.hour, minute: first.minute }, timeZone);
     if (start.getTime() >= to.getTime()) break;
     if (start.getTime() + durationMs > from.getTime()) {

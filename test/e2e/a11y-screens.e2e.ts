@@ -665,8 +665,24 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, at(`calendar ${view}`));
       await page.screenshot({ path: `test-results/screenshots/calendar/a11y-${view}-${viewport.width}.png` });
     }
+    // Moving a recurring appointment by keyboard asks whether for this one or the whole series.
+    await page.goto('/#/calendar?date=2027-05-06&view=day');
+    await page.getByRole('button', { name: /New patient visit with .+, repeats$/ }).first().focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(page.getByRole('alertdialog', { name: 'Recurring appointment' })).toBeVisible();
+    await expectAccessible(page, at('this one or the whole series'));
+    await page.screenshot({ path: `test-results/screenshots/calendar/a11y-scope-${viewport.width}.png` });
+    await page.keyboard.press('Escape');
+
+    // Booking after working hours asks first (before the server is asked, so before its refusal below).
     await page.getByRole('button', { name: 'Book appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+    await dialog.getByLabel('Time').fill('18:30');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Outside working hours' })).toBeVisible();
+    await expectAccessible(page, at('outside working hours'));
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Time').fill('09:00');
     await dialog.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Please select a patient');
     await expectAccessible(page, at('booking dialog'));
@@ -677,6 +693,8 @@ for (const viewport of VIEWPORTS) {
     await admin.setViewportSize({ width: viewport.width, height: viewport.height });
     await expect(admin.getByRole('table', { name: 'Appointment types' })).toBeVisible();
     await admin.getByRole('button', { name: 'Add appointment type' }).click();
+    await admin.getByRole('button', { name: 'Add blocked time' }).click();
+    await expect(admin.getByRole('heading', { level: 2, name: 'Calendar feed' })).toBeVisible();
     await expectAccessible(admin, at('calendar settings'));
     await admin.screenshot({ path: `test-results/screenshots/calendar/a11y-settings-${viewport.width}.png`, fullPage: true });
   });

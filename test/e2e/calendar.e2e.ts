@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { PROVIDER, signIn, test } from './support/sign-in.js';
+import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/calendar';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -80,7 +80,7 @@ test('a weekly appointment is booked once and shows in the day, week, month and 
   await page.getByRole('button', { name: first }).first().focus();
   await page.keyboard.press('Enter');
   const opened = page.getByRole('dialog', { name: 'Appointment' });
-  await expect(opened.getByRole('button', { name: 'Cancel series' })).toBeVisible();
+  await expect(opened.getByRole('button', { name: 'Cancel appointment' })).toBeVisible();
   await shot(page, '06-appointment');
   await page.keyboard.press('Escape');
   await expect(opened).toBeHidden();
@@ -105,14 +105,14 @@ test('an admin adds an appointment type and a booking location; a provider choos
   await page.getByRole('button', { name: 'Add appointment type' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await page.getByLabel('Name').fill(`Annual exam ${run}`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Annual exam ${run}`);
   await page.getByLabel('Length (minutes)').fill('45');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const types = page.getByRole('table', { name: 'Appointment types' });
   await expect(types.getByRole('row', { name: new RegExp(`Annual exam ${run} 45 minutes Active`) })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add booking location' }).click();
-  await page.getByLabel('Name').fill(`South clinic ${run}`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`South clinic ${run}`);
   await page.getByLabel('Address').fill('1 Riverside Dr');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Booking locations' }).getByRole('cell', { name: `South clinic ${run}`, exact: true })).toBeVisible();
@@ -136,4 +136,160 @@ test('an admin adds an appointment type and a booking location; a provider choos
   await shot(page, '09-settings-provider');
   await page.goto('/#/calendar?date=2027-03-04');
   await expect(page.getByRole('heading', { level: 2, name: 'March 2027' })).toBeVisible();
+});
+
+test("the grid shades the provider's hours; an appointment is dragged to move it and by its edge to resize it, one of a series alone, and moved by keyboard", async ({ page }) => {
+  test.setTimeout(150_000);
+  // Tuesday 2027-06-08, Chicago on daylight time (UTC-5).
+  await signIn(page, PROVIDER, '/calendar?date=2027-06-08&view=day');
+  const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
+  const settings = await apiAs(page, 'PUT', `/v1/calendar-settings/users/${me.userId}`, {
+    defaultView: 'week',
+    workingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '17:00' })),
+    blockedTimes: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Lunch' }],
+  });
+  expect(settings.status).toBe(200);
+  const booked = await apiAs(page, 'POST', '/v1/appointments', {
+    patientId: 'pat-0003',
+    appointmentTypeId: 'apt-demo-new-patient',
+    providerId: me.userId,
+    bookingLocationId: 'loc-demo-north',
+    visitType: 'in_person',
+    start: '2027-06-08T14:00:00.000Z',
+    durationMinutes: 30,
+    recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
+  });
+  expect(booked.status).toBe(201);
+  await page.reload();
+
+  await expect(page.getByText('Shaded: outside your working hours.')).toBeVisible();
+  const day = page.locator('.tw-calendar__day');
+  await expect(day.locator('[data-shade="off"]')).toHaveCount(2);
+  await expect(day.locator('[data-shade="blocked"]')).toHaveText('Lunch');
+  const nine = page.getByRole('button', { name: /^9:00 AM to 9:30 AM, .+, New patient visit with .+, repeats$/ });
+  await expect(nine).toBeVisible();
+  await shot(page, '10-working-hours');
+
+  // Drag the 9:00 down an hour: a series asks, and "This one" moves only June 8.
+  const box = (await nine.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 30, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2, box.y + 8 + 48, { steps: 4 });
+  await page.mouse.up();
+  const scope = page.getByRole('alertdialog', { name: 'Recurring appointment' });
+  await expect(scope).toContainText('Change only this one, on 06/08/2027, or the whole series?');
+  await shot(page, '11-this-one-or-series');
+  await scope.getByRole('button', { name: 'This one' }).click();
+  const ten = page.getByRole('button', { name: /^10:00 AM to 10:30 AM, (?!.*, repeats$).+, New patient visit with .+$/ });
+  await expect(ten).toBeVisible();
+  await expect(nine).toHaveCount(0);
+
+  // Its bottom edge dragged down an hour: 10:00 to 11:30, no question for a single appointment.
+  const edge = ten.locator('xpath=..').getByTestId('resize');
+  const e = (await edge.boundingBox())!;
+  await page.mouse.move(e.x + e.width / 2, e.y + e.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(e.x + e.width / 2, e.y + e.height / 2 + 48, { steps: 6 });
+  await page.mouse.up();
+  const longer = page.getByRole('button', { name: /^10:00 AM to 11:30 AM, .+, New patient visit/ });
+  await expect(longer).toBeVisible();
+
+  // By keyboard: Alt+Shift+Up shortens it a quarter hour, Alt+Down moves it a quarter hour later.
+  await longer.focus();
+  await page.keyboard.press('Alt+Shift+ArrowUp');
+  const shorter = page.getByRole('button', { name: /^10:00 AM to 11:15 AM, / });
+  await expect(shorter).toBeVisible();
+  await shorter.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByRole('button', { name: /^10:15 AM to 11:30 AM, / })).toBeVisible();
+
+  // Dragged two hours later, into lunch: it asks first; Cancel leaves it where it was.
+  const moved = page.getByRole('button', { name: /^10:15 AM to 11:30 AM, / });
+  const m = (await moved.boundingBox())!;
+  await page.mouse.move(m.x + m.width / 2, m.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(m.x + m.width / 2, m.y + 8 + 96, { steps: 6 });
+  await page.mouse.up();
+  const ask = page.getByRole('alertdialog', { name: 'Blocked time' });
+  await expect(ask).toContainText("overlaps");
+  await expect(ask).toContainText('(Lunch)');
+  await shot(page, '12-blocked-time');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(moved).toBeVisible();
+
+  // A move onto another appointment of the provider is refused in plain words.
+  await page.goto('/#/calendar?date=2027-06-15&view=day');
+  await expect(page.getByRole('button', { name: /^9:00 AM to 9:30 AM, .+, repeats$/ })).toBeVisible();
+  const booked2 = await apiAs(page, 'POST', '/v1/appointments', {
+    patientId: 'pat-0001',
+    appointmentTypeId: 'apt-demo-new-patient',
+    providerId: me.userId,
+    bookingLocationId: 'loc-demo-north',
+    visitType: 'in_person',
+    start: '2027-06-15T15:00:00.000Z',
+    durationMinutes: 30,
+  });
+  expect(booked2.status).toBe(201);
+  await page.reload();
+  const series = page.getByRole('button', { name: /^9:00 AM to 9:30 AM, .+, repeats$/ });
+  const s = (await series.boundingBox())!;
+  await page.mouse.move(s.x + s.width / 2, s.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(s.x + s.width / 2, s.y + 8 + 48, { steps: 6 });
+  await page.mouse.up();
+  await page.getByRole('alertdialog', { name: 'Recurring appointment' }).getByRole('button', { name: 'The whole series' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'is already booked on 06/15/2027 from 10:00 AM to 10:30 AM. Choose another time or provider.' })).toBeVisible();
+  await expect(series).toBeVisible();
+  await shot(page, '13-move-refused');
+});
+
+test('booking outside working hours asks first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/calendar?date=2027-06-09&view=day');
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await dialog.getByLabel('Time').fill('18:30');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Outside working hours' });
+  await expect(ask).toContainText(/6:30 PM to 7:00 PM is outside .+'s working hours\. Book it anyway\?/);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  // Back in the dialog with what was typed.
+  await expect(dialog.getByLabel('Time')).toHaveValue('18:30');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Outside working hours' }).getByRole('button', { name: 'Book anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^6:30 PM to 7:00 PM, Grace Nakamura, Follow-up visit/ })).toBeVisible();
+});
+
+test('a provider creates their calendar feed link, which serves their appointments without patient names, and revokes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/new-settings/calendar');
+  const card = page.locator('.tw-card').filter({ has: page.getByRole('heading', { level: 2, name: 'Calendar feed' }) });
+  await expect(card.getByRole('status')).toBeVisible();
+  // A link left from an earlier run is replaced by "Make a new feed link".
+  await card.getByRole('button', { name: /^(Create feed link|Make a new feed link)$/ }).click();
+  const link = card.getByLabel('Feed link (shown once: copy it now)');
+  await expect(link).toHaveValue(/^http:\/\/.+\/v1\/calendar-feeds\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.ics$/);
+  await shot(page, '14-feed-link');
+  const url = await link.inputValue();
+  // Read as a phone's calendar would: no token, no cookies.
+  const feed = await page.request.get(url, { headers: { authorization: '' } });
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+  const ics = await feed.text();
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).not.toMatch(/SUMMARY:.*(Grace Nakamura|Aisha Rahman|Maria Lopez)/);
+
+  await card.getByRole('button', { name: 'Revoke feed link' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke your calendar feed?' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(card.getByRole('status')).toHaveText('You have no feed link.');
+  expect((await page.request.get(url)).status()).toBe(404);
 });

@@ -99,6 +99,13 @@ describe('calendar settings', () => {
     expect(backwards.status).toBe(400);
     const badView = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'year' });
     expect(badView.status).toBe(400);
+    // Blocked time is kept beside the working hours, and must end after it starts.
+    const lunch = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }] });
+    expect(lunch.status).toBe(200);
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.blockedTimes).toEqual([{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }]);
+    const backwardsBlock = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '13:00', end: '12:00' }] });
+    expect(backwardsBlock.status).toBe(400);
+    expect(backwardsBlock.body.fieldErrors).toEqual({ 'blockedTimes.0.end': 'Blocked time must end after it starts' });
 
     expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.timeZone).toBe('America/Chicago');
     expect((await api(employee, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/New_York' })).status).toBe(403);
@@ -206,6 +213,147 @@ describe('appointments', () => {
     expect((await api(employee, 'DELETE', `/v1/appointments/${id}`)).status).toBe(200);
     expect((await api(employee, 'GET', `/v1/appointments/${id}`)).status).toBe(404);
     expect((await api(employee, 'DELETE', `/v1/appointments/${id}`)).body.message).toBe('Appointment not found');
+  });
+
+  it('changes, moves and cancels one occurrence of a series alone, under the double-booking rule, or the whole series', async () => {
+    // Weekly on Tuesdays 10:00 Chicago from 2027-09-07, six times.
+    const weekly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-07T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 } }));
+    expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
+    const id = weekly.body.appointmentId;
+    const september = `/v1/appointments?start=2027-09-01T05:00:00.000Z&end=2027-10-20T05:00:00.000Z&providerId=${providerId}`;
+    const ids = [id];
+    const mine = async () => (await api(employee, 'GET', september)).body.occurrences.filter((o: { appointmentId: string }) => ids.includes(o.appointmentId));
+
+    // A one-off at 14:00 on 09/14 that the moved occurrence will run into.
+    const blocker = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-14T19:00:00.000Z' }));
+    expect(blocker.status).toBe(201);
+    ids.push(blocker.body.appointmentId);
+    const onto = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-09-14`, booking({ start: '2027-09-14T18:45:00.000Z' }));
+    expect(onto.status).toBe(409);
+    expect(onto.body.message).toBe(`Cal Provider${run} is already booked on 09/14/2027 from 2:00 PM to 2:30 PM. Choose another time or provider.`);
+    // Moving the 09/14 one an hour later (its own day's slot is no clash with itself), and making it longer.
+    const moved = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-09-14`, booking({ start: '2027-09-14T16:00:00.000Z', durationMinutes: 60 }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ recurrence: { frequency: 'Never' }, detachedFrom: { appointmentId: id, occurrenceDay: '2027-09-14' }, durationMinutes: 60 });
+    expect(moved.body.appointmentId).not.toBe(id);
+    ids.push(moved.body.appointmentId);
+
+    // Cancelling only 09/28.
+    const cancelled = await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-28`);
+    expect(cancelled.status).toBe(200);
+    const after = await mine();
+    expect(after.map((o: { start: string; end: string }) => `${o.start}-${o.end}`)).toEqual([
+      '2027-09-07T15:00:00.000Z-2027-09-07T15:30:00.000Z',
+      '2027-09-14T16:00:00.000Z-2027-09-14T17:00:00.000Z',
+      '2027-09-14T19:00:00.000Z-2027-09-14T19:30:00.000Z',
+      '2027-09-21T15:00:00.000Z-2027-09-21T15:30:00.000Z',
+      // Six in all, counting the two taken out: the series still ends on 10/12.
+      '2027-10-05T15:00:00.000Z-2027-10-05T15:30:00.000Z',
+      '2027-10-12T15:00:00.000Z-2027-10-12T15:30:00.000Z',
+    ]);
+    expect(after.find((o: { start: string }) => o.start === '2027-09-14T16:00:00.000Z')).toMatchObject({ recurring: false });
+    // A day that is not one of the series', or one already taken out, is refused.
+    const notOne = await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-29`);
+    expect(notOne.status).toBe(404);
+    expect(notOne.body.message).toBe('The series has no appointment on that day');
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=2027-09-28`)).status).toBe(404);
+    expect((await api(employee, 'DELETE', `/v1/appointments/${id}?occurrence=Sept`)).status).toBe(400);
+    // 09/28's slot is free again for another patient.
+    expect((await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-28T15:00:00.000Z' }))).status).toBe(201);
+
+    // The whole series moves to 11:00, keeping the occurrences taken out.
+    const series = await api(employee, 'GET', `/v1/appointments/${id}`);
+    expect(series.body.excludedDays).toEqual(['2027-09-14', '2027-09-28']);
+    const later = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-09-07T16:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 }, updatedAt: series.body.updatedAt }));
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    const starts = (await mine()).filter((o: { appointmentId: string }) => o.appointmentId === id).map((o: { start: string }) => o.start);
+    expect(starts).toEqual(['2027-09-07T16:00:00.000Z', '2027-09-21T16:00:00.000Z', '2027-10-05T16:00:00.000Z', '2027-10-12T16:00:00.000Z']);
+    // A stale series read cannot take an occurrence out either.
+    const stale = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-10-05`, booking({ start: '2027-10-05T17:00:00.000Z', updatedAt: series.body.updatedAt }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('This appointment was changed by someone else. Reload it and try again.');
+    const trail = await patientAuditTrail(patientId);
+    expect(trail.some((e) => e.entity === 'APPOINTMENT' && e.action === 'update' && e.entityId === id)).toBe(true);
+  });
+
+  it('moves and resizes a one-off appointment under the double-booking rule', async () => {
+    const a = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-11-02T15:00:00.000Z' }));
+    const b = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-11-02T16:00:00.000Z' }));
+    expect([a.status, b.status]).toEqual([201, 201]);
+    // Longer, into b: refused; up to b: fine.
+    const resized = await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 75 }));
+    expect(resized.status).toBe(409);
+    expect(resized.body.message).toBe(`Cal Provider${run} is already booked on 11/02/2027 from 11:00 AM to 11:30 AM. Choose another time or provider.`);
+    expect((await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 60 }))).status).toBe(200);
+    // An occurrence query on a one-off changes the appointment itself.
+    const movedB = await api(employee, 'PUT', `/v1/appointments/${b.body.appointmentId}?occurrence=2027-11-02`, booking({ start: '2027-11-02T15:30:00.000Z' }));
+    expect(movedB.status).toBe(409);
+    const ok = await api(employee, 'PUT', `/v1/appointments/${b.body.appointmentId}?occurrence=2027-11-02`, booking({ start: '2027-11-02T17:00:00.000Z' }));
+    expect(ok.status).toBe(200);
+    expect(ok.body.appointmentId).toBe(b.body.appointmentId);
+  });
+
+  it("a provider's ICS feed: made and revoked by them, read with no user token, without patient names unless the practice turns them on", async () => {
+    const feedProvider = await createTestUser({ email: `cal-feed-${run}@demo.test`, group: 'provider', firstName: 'Feed', lastName: `Doc${run}` });
+    const feedProviderId = (await api(feedProvider, 'GET', '/v1/practices/users/me')).body.userId;
+    const feedPath = `/v1/calendar-settings/users/${feedProviderId}/feed`;
+    expect((await api(feedProvider, 'GET', feedPath)).body).toEqual({ active: false, createdAt: null });
+    const others = await api(employee, 'POST', feedPath);
+    expect(others.status).toBe(403);
+    expect(others.body.message).toBe('Only the provider manages their own calendar feed');
+    const made = await api(feedProvider, 'POST', feedPath);
+    expect(made.status).toBe(201);
+    expect(made.body.path).toMatch(/^\/v1\/calendar-feeds\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.ics$/);
+    // The URL is shown once: reading the status again does not give it back.
+    expect((await api(feedProvider, 'GET', feedPath)).body).toEqual({ active: true, createdAt: made.body.createdAt });
+
+    // Two days from now at 15:00Z, 45 minutes.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await api(employee, 'POST', `/v1/appointments`, booking({ providerId: feedProviderId, start: `${day}T15:00:00.000Z`, durationMinutes: 45, notes: 'Private note' }));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+    const feed = await api(null, 'GET', made.body.path);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const ics = String(feed.body);
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    const stamp = day.replace(/-/g, '');
+    expect(ics).toContain(`BEGIN:VEVENT\r\nUID:${booked.body.appointmentId}-${day}@tidewell`);
+    expect(ics).toContain(`DTSTART:${stamp}T150000Z\r\nDTEND:${stamp}T154500Z\r\nSUMMARY:Follow-up ${run}\r\nLOCATION:Main office ${run}`);
+    expect(ics).not.toContain('Cora');
+    expect(ics).not.toContain('Private note');
+    // Another provider's appointments are not in it.
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+
+    // The practice turns names on: the summary names the patient, and the read is in the patient's access history.
+    expect((await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago', feedShowsNames: true })).body.feedShowsNames).toBe(true);
+    try {
+      expect(String((await api(null, 'GET', made.body.path)).body)).toContain(`SUMMARY:Cora Calendar${run} – Follow-up ${run}`);
+      const trail = await patientAuditTrail(patientId);
+      expect(trail.some((e) => e.entity === 'CALENDAR_FEED' && e.action === 'list')).toBe(true);
+    } finally {
+      await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago', feedShowsNames: false });
+    }
+    // Changing only the zone keeps the choice.
+    expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.feedShowsNames).toBe(false);
+
+    // A wrong secret, or a made-up token, is refused the same way.
+    const wrong = made.body.path.replace(/\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)\.ics$/, (_: string, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}.ics`);
+    expect(wrong).not.toBe(made.body.path);
+    const refused = await api(null, 'GET', wrong);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Calendar feed not found');
+    expect((await api(null, 'GET', '/v1/calendar-feeds/nope')).status).toBeGreaterThanOrEqual(400);
+    expect((await api(null, 'GET', '/v1/calendar-feeds/nope')).status).toBeLessThan(500);
+
+    // A new link replaces the old one; a revoked link is refused.
+    const again = await api(feedProvider, 'POST', feedPath);
+    expect((await api(null, 'GET', made.body.path)).status).toBe(404);
+    expect((await api(null, 'GET', again.body.path)).status).toBe(200);
+    expect((await api(admin, 'GET', feedPath)).body.active).toBe(true);
+    expect((await api(feedProvider, 'DELETE', feedPath)).body).toEqual({ active: false, createdAt: null });
+    expect((await api(null, 'GET', again.body.path)).status).toBe(404);
+    expect((await api(feedProvider, 'DELETE', feedPath)).status).toBe(404);
   });
 
   it('refuses no_access users, another practice and no token', async () => {

@@ -32,10 +32,11 @@ export function usePracticeCalendarSettings() {
   });
 }
 
-export function useAppointmentRange(range: { start: string; end: string } | null) {
+export function useAppointmentRange(range: { start: string; end: string } | null, providerId?: string | null) {
   return useQuery({
-    queryKey: calendarKeys.range(range?.start ?? '', range?.end ?? ''),
-    queryFn: ({ signal }) => apiRequest<AppointmentRange>({ path: `/v1/appointments`, query: { start: range!.start, end: range!.end }, signal }),
+    queryKey: [...calendarKeys.range(range?.start ?? '', range?.end ?? ''), providerId ?? ''],
+    queryFn: ({ signal }) =>
+      apiRequest<AppointmentRange>({ path: `/v1/appointments`, query: { start: range!.start, end: range!.end, ...(providerId ? { providerId } : {}) }, signal }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -63,10 +64,11 @@ export function useBookingLocations(status: 'active' | 'all' = 'active') {
 export function useSaveAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ appointmentId, input }: { appointmentId: string | null; input: AppointmentInput }) =>
+    /** With `occurrence` (YYYY-MM-DD), only that occurrence of the series changes. */
+    mutationFn: ({ appointmentId, input, occurrence }: { appointmentId: string | null; input: AppointmentInput; occurrence?: string }) =>
       apiRequest<Appointment>(
         appointmentId
-          ? { method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, body: input }
+          ? { method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, query: occurrence ? { occurrence } : {}, body: input }
           : { method: 'POST', path: `/v1/appointments`, body: input },
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
@@ -76,7 +78,8 @@ export function useSaveAppointment() {
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (appointmentId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/appointments/${encodeURIComponent(appointmentId)}` }),
+    mutationFn: ({ appointmentId, occurrence }: { appointmentId: string; occurrence?: string }) =>
+      apiRequest<unknown>({ method: 'DELETE', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, query: occurrence ? { occurrence } : {} }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
   });
 }
@@ -101,5 +104,14 @@ export function useCalendarSettingsChange() {
   return useMutation({
     mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${apiPath(request.path)}` }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}
+
+/** A provider's calendar settings (working hours, blocked time), read once and kept like the query above. */
+export function fetchUserCalendarSettings(queryClient: ReturnType<typeof useQueryClient>, userId: string) {
+  return queryClient.fetchQuery({
+    queryKey: calendarSettingsKeys.user(userId),
+    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId)}`, signal }),
+    staleTime: CALENDAR_STALE_MS,
   });
 }

@@ -111,3 +111,10 @@ export function minutesOfDay(iso: string, timeZone: string): number {
 
 export const WEEKDAY_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const isoDayOf = (p: { year: number; month: number; day: number }) => isoDay(p);
+
+/** The instant `days` days and `minutes` minutes of wall-clock time after `iso` in the zone (a day is a calendar day across a daylight-saving change). */
+export function shiftWallClock(iso: string, timeZone: string, days: number, minutes: number): string {
+  const p = zonedParts(new Date(iso), timeZone);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days, 0, p.hour * 60 + p.minute + minutes));
+  return zonedToInstant({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() }, timeZone).toISOString();
+}

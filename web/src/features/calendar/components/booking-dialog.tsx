@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog as AriaDialog, FieldError, Heading, Label, Modal, ModalOverlay, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { VISIT_TYPE_LABELS, VISIT_TYPES, type AppointmentInput, type AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
 import { FREQUENCIES, ORDINAL_LABELS, ordinalOf, zonedParts, zonedToInstant, type Frequency } from '../../../../../shared/calendar/recurrence.js';
+import { hoursConflict } from '../../../../../shared/calendar/working-hours.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
@@ -11,8 +12,9 @@ import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment } from '../calendar-api.js';
+import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../calendar-api.js';
 import { dayParts, isoDayOf, weekday, WEEKDAY_LONG } from '../calendar-dates.js';
+import { HoursDialog, ScopeDialog, type ChangeScope } from './appointment-changes.js';
 
 /** What the dialog opens on: a new booking at a day and time, or an occurrence to change. */
 export type BookingTarget = { kind: 'new'; day: string; time: string } | { kind: 'edit'; occurrence: AppointmentOccurrence };
@@ -56,7 +58,8 @@ function initialValues(target: BookingTarget, timeZone: string, currentUserId: s
     };
   }
   const s = target.occurrence.series;
-  const p = zonedParts(new Date(s.start), timeZone);
+  // The occurrence opened, not the series' first: a change to the whole series moves it by as much.
+  const p = zonedParts(new Date(target.occurrence.start), timeZone);
   return {
     patientId: s.patientId,
     patientName: target.occurrence.patientName,
@@ -89,6 +92,14 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
   const save = useSaveAppointment();
   const cancel = useCancelAppointment();
   const editing = target.kind === 'edit' ? target.occurrence : null;
+  const providerSettings = useUserCalendarSettings(values.providerId ?? undefined);
+  /** What is being asked before the save or the cancel goes ahead. */
+  const [asking, setAsking] = useState<
+    | { step: 'hours'; body: AppointmentInput; conflict: { kind: 'off' | 'blocked'; label: string } }
+    | { step: 'scope'; body: AppointmentInput }
+    | { step: 'cancel-scope' }
+    | null
+  >(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const providers = (users.data ?? [])
@@ -129,12 +140,33 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
     };
   }
 
-  async function submit() {
+  function submit() {
     const body = input();
     if (!body) return;
     setMessage(null);
+    const hours = providerSettings.data;
+    const end = new Date(new Date(body.start).getTime() + Number(body.durationMinutes) * 60_000).toISOString();
+    const conflict = hours && body.durationMinutes ? hoursConflict(body.start, end, timeZone, hours.workingHours, hours.blockedTimes ?? []) : null;
+    if (conflict) setAsking({ step: 'hours', body, conflict });
+    else afterHours(body);
+  }
+
+  function afterHours(body: AppointmentInput) {
+    if (editing?.recurring) setAsking({ step: 'scope', body });
+    else void store(body, 'series');
+  }
+
+  async function store(body: AppointmentInput, scope: ChangeScope) {
+    setAsking(null);
+    // The whole series moves by as much as the opened occurrence did; one occurrence takes the new time itself.
+    const start =
+      editing && scope === 'series' ? new Date(new Date(editing.series.start).getTime() + new Date(body.start).getTime() - new Date(editing.start).getTime()).toISOString() : body.start;
     try {
-      await save.mutateAsync({ appointmentId: editing?.appointmentId ?? null, input: body });
+      await save.mutateAsync({
+        appointmentId: editing?.appointmentId ?? null,
+        input: { ...body, start, ...(scope === 'one' ? { recurrence: { frequency: 'Never' } } : {}) },
+        occurrence: editing && scope === 'one' ? editing.occurrenceDay : undefined,
+      });
       showToast(editing ? 'Appointment saved' : 'Appointment booked', { tone: 'success' });
       onClose();
     } catch (error) {
@@ -145,11 +177,12 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
     }
   }
 
-  async function remove() {
+  async function remove(scope: ChangeScope) {
     if (!editing) return;
+    setAsking(null);
     try {
-      await cancel.mutateAsync(editing.appointmentId);
-      showToast(editing.recurring ? 'Appointment series cancelled' : 'Appointment cancelled', { tone: 'success' });
+      await cancel.mutateAsync({ appointmentId: editing.appointmentId, occurrence: scope === 'one' ? editing.occurrenceDay : undefined });
+      showToast(editing.recurring && scope === 'series' ? 'Appointment series cancelled' : 'Appointment cancelled', { tone: 'success' });
       onClose();
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'The appointment was not cancelled');
@@ -157,79 +190,95 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
   }
 
   return (
-    <ModalOverlay isOpen onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
-      <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>
-        <AriaDialog className="tw-dialog tw-booking">
-          <Heading slot="title" className="tw-dialog__title">
-            {editing ? 'Appointment' : 'Book appointment'}
-          </Heading>
-          <Form
-            validationErrors={errors}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="tw-dialog__body tw-booking__grid">
-              {message ? (
-                <p className="tw-calendar__alert tw-booking__wide" role="alert">
-                  {message}
-                </p>
-              ) : null}
-              <PatientPicker className="tw-booking__wide" value={values.patientId} valueLabel={values.patientName} onChange={(id, name) => setValues((v) => ({ ...v, patientId: id, patientName: name }))} />
-              <Select label="Appointment type" name="appointmentTypeId" isRequired options={(types.data ?? []).map((t) => ({ id: t.ident, label: t.name }))} value={values.appointmentTypeId} onChange={(id) => {
-                const type = types.data?.find((t) => t.ident === id);
-                setValues((v) => ({ ...v, appointmentTypeId: id, ...(type && !editing ? { durationMinutes: String(type.durationMinutes) } : {}) }));
-              }} />
-              <Select label="Provider" name="providerId" isRequired options={providers} value={values.providerId} onChange={(id) => set('providerId', id)} />
-              <Select label="Visit type" name="visitType" options={VISIT_TYPES.map((v) => ({ id: v, label: VISIT_TYPE_LABELS[v] }))} value={values.visitType} onChange={(v) => set('visitType', (v ?? 'in_person') as Values['visitType'])} />
-              <Select label="Booking location" name="bookingLocationId" isRequired={values.visitType === 'in_person'} options={(locations.data ?? []).map((l) => ({ id: l.ident, label: l.name }))} value={values.bookingLocationId} onChange={(id) => set('bookingLocationId', id)} />
-              <TextField label="Date" name="start" type="date" isRequired value={values.day} onChange={(v) => set('day', v)} />
-              <TextField label="Time" name="time" type="time" isRequired value={values.time} onChange={(v) => set('time', v)} description={`Practice time (${timeZone})`} />
-              <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={values.durationMinutes} onChange={(v) => set('durationMinutes', v.replace(/\D/g, ''))} />
-              <Select label="Repeats" name="frequency" options={FREQUENCIES.map((f) => ({ id: f, label: FREQUENCY_LABELS[f] }))} value={values.frequency} onChange={(f) => set('frequency', (f ?? 'Never') as Frequency)} />
-              {values.frequency === 'Monthly' ? (
-                <Select label="Monthly on" name="monthlyMode" options={monthlyOptions} value={values.monthlyMode} onChange={(m) => set('monthlyMode', (m ?? 'BYMONTHDAY') as Values['monthlyMode'])} />
-              ) : null}
-              {values.frequency !== 'Never' ? (
-                <>
-                  <Select
-                    label="Ends"
-                    name="end"
-                    options={[
-                      { id: 'NEVER', label: 'Never' },
-                      { id: 'COUNT', label: 'After a number of times' },
-                      { id: 'ON', label: 'On a date' },
-                    ]}
-                    value={values.end}
-                    onChange={(e) => set('end', (e ?? 'NEVER') as Values['end'])}
-                  />
-                  {values.end === 'COUNT' ? <TextField label="Occurrences" name="count" inputMode="numeric" value={values.count} onChange={(v) => set('count', v.replace(/\D/g, ''))} /> : null}
-                  {values.end === 'ON' ? <TextField label="End date" name="until" type="date" value={values.until} onChange={(v) => set('until', v)} /> : null}
-                </>
-              ) : null}
-              <AriaTextField className="tw-field tw-booking__wide" name="notes" value={values.notes} onChange={(v) => set('notes', v)}>
-                <Label className="tw-field__label">Notes</Label>
-                <TextArea className="tw-field__input" rows={3} />
-                <FieldError className="tw-field__error" />
-              </AriaTextField>
-            </div>
-            <div className="tw-dialog__actions">
-              {editing ? (
-                <Button variant="danger" onPress={() => void remove()} isPending={cancel.isPending}>
-                  {editing.recurring ? 'Cancel series' : 'Cancel appointment'}
+    <>
+      <ModalOverlay isOpen onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
+        <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>
+          <AriaDialog className="tw-dialog tw-booking">
+            <Heading slot="title" className="tw-dialog__title">
+              {editing ? 'Appointment' : 'Book appointment'}
+            </Heading>
+            <Form
+              validationErrors={errors}
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit();
+              }}
+            >
+              <div className="tw-dialog__body tw-booking__grid">
+                {message ? (
+                  <p className="tw-calendar__alert tw-booking__wide" role="alert">
+                    {message}
+                  </p>
+                ) : null}
+                <PatientPicker className="tw-booking__wide" value={values.patientId} valueLabel={values.patientName} onChange={(id, name) => setValues((v) => ({ ...v, patientId: id, patientName: name }))} />
+                <Select label="Appointment type" name="appointmentTypeId" isRequired options={(types.data ?? []).map((t) => ({ id: t.ident, label: t.name }))} value={values.appointmentTypeId} onChange={(id) => {
+                  const type = types.data?.find((t) => t.ident === id);
+                  setValues((v) => ({ ...v, appointmentTypeId: id, ...(type && !editing ? { durationMinutes: String(type.durationMinutes) } : {}) }));
+                }} />
+                <Select label="Provider" name="providerId" isRequired options={providers} value={values.providerId} onChange={(id) => set('providerId', id)} />
+                <Select label="Visit type" name="visitType" options={VISIT_TYPES.map((v) => ({ id: v, label: VISIT_TYPE_LABELS[v] }))} value={values.visitType} onChange={(v) => set('visitType', (v ?? 'in_person') as Values['visitType'])} />
+                <Select label="Booking location" name="bookingLocationId" isRequired={values.visitType === 'in_person'} options={(locations.data ?? []).map((l) => ({ id: l.ident, label: l.name }))} value={values.bookingLocationId} onChange={(id) => set('bookingLocationId', id)} />
+                <TextField label="Date" name="start" type="date" isRequired value={values.day} onChange={(v) => set('day', v)} />
+                <TextField label="Time" name="time" type="time" isRequired value={values.time} onChange={(v) => set('time', v)} description={`Practice time (${timeZone})`} />
+                <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={values.durationMinutes} onChange={(v) => set('durationMinutes', v.replace(/\D/g, ''))} />
+                <Select label="Repeats" name="frequency" options={FREQUENCIES.map((f) => ({ id: f, label: FREQUENCY_LABELS[f] }))} value={values.frequency} onChange={(f) => set('frequency', (f ?? 'Never') as Frequency)} />
+                {values.frequency === 'Monthly' ? (
+                  <Select label="Monthly on" name="monthlyMode" options={monthlyOptions} value={values.monthlyMode} onChange={(m) => set('monthlyMode', (m ?? 'BYMONTHDAY') as Values['monthlyMode'])} />
+                ) : null}
+                {values.frequency !== 'Never' ? (
+                  <>
+                    <Select
+                      label="Ends"
+                      name="end"
+                      options={[
+                        { id: 'NEVER', label: 'Never' },
+                        { id: 'COUNT', label: 'After a number of times' },
+                        { id: 'ON', label: 'On a date' },
+                      ]}
+                      value={values.end}
+                      onChange={(e) => set('end', (e ?? 'NEVER') as Values['end'])}
+                    />
+                    {values.end === 'COUNT' ? <TextField label="Occurrences" name="count" inputMode="numeric" value={values.count} onChange={(v) => set('count', v.replace(/\D/g, ''))} /> : null}
+                    {values.end === 'ON' ? <TextField label="End date" name="until" type="date" value={values.until} onChange={(v) => set('until', v)} /> : null}
+                  </>
+                ) : null}
+                <AriaTextField className="tw-field tw-booking__wide" name="notes" value={values.notes} onChange={(v) => set('notes', v)}>
+                  <Label className="tw-field__label">Notes</Label>
+                  <TextArea className="tw-field__input" rows={3} />
+                  <FieldError className="tw-field__error" />
+                </AriaTextField>
+              </div>
+              <div className="tw-dialog__actions">
+                {editing ? (
+                  <Button variant="danger" onPress={() => (editing.recurring ? setAsking({ step: 'cancel-scope' }) : void remove('series'))} isPending={cancel.isPending}>
+                    Cancel appointment
+                  </Button>
+                ) : null}
+                <Button variant="secondary" onPress={onClose}>
+                  Close
                 </Button>
-              ) : null}
-              <Button variant="secondary" onPress={onClose}>
-                Close
-              </Button>
-              <Button variant="primary" type="submit" isPending={save.isPending}>
-                {editing ? 'Save' : 'Book'}
-              </Button>
-            </div>
-          </Form>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+                <Button variant="primary" type="submit" isPending={save.isPending}>
+                  {editing ? 'Save' : 'Book'}
+                </Button>
+              </div>
+            </Form>
+          </AriaDialog>
+        </Modal>
+      </ModalOverlay>
+      {asking?.step === 'hours' ? (
+        <HoursDialog
+          conflict={asking.conflict}
+          providerName={providers.find((p) => p.id === values.providerId)?.label ?? 'The provider'}
+          start={asking.body.start}
+          end={new Date(new Date(asking.body.start).getTime() + Number(asking.body.durationMinutes) * 60_000).toISOString()}
+          timeZone={timeZone}
+          confirmLabel="Book anyway"
+          onConfirm={() => afterHours(asking.body)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+      {asking?.step === 'scope' && editing ? <ScopeDialog occurrence={editing} action="change" onChoose={(scope) => void store(asking.body, scope)} onClose={() => setAsking(null)} /> : null}
+      {asking?.step === 'cancel-scope' && editing ? <ScopeDialog occurrence={editing} action="cancel" onChoose={(scope) => void remove(scope)} onClose={() => setAsking(null)} /> : null}
+    </>
   );
 }

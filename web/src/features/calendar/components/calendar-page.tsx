@@ -1,12 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AppointmentOccurrence, CalendarView } from '../../../../../shared/calendar/calendar-schema.js';
 import { VISIT_TYPE_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
+import { hoursConflict, shadedSpans, type ShadedSpan } from '../../../../../shared/calendar/working-hours.js';
 import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
+import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { useCurrentUser } from '../../../lib/practice.js';
-import { useAppointmentRange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
+import { showToast } from '../../../lib/toasts.js';
+import { fetchUserCalendarSettings, useAppointmentRange, usePracticeCalendarSettings, useSaveAppointment, useUserCalendarSettings } from '../calendar-api.js';
 import {
   dateLabel,
   dayParts,
@@ -15,12 +19,15 @@ import {
   parseView,
   rangeOf,
   rangeTitle,
+  shiftWallClock,
   stepDay,
   timeLabel,
   todayIn,
   viewDays,
+  weekday,
   WEEKDAY_SHORT,
 } from '../calendar-dates.js';
+import { HoursDialog, movedInput, ScopeDialog, type ChangeScope } from './appointment-changes.js';
 import { BookingDialog, type BookingTarget } from './booking-dialog.js';
 import '../calendar.css';
 
@@ -28,6 +35,17 @@ const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', wo
 const STEP_LABELS: Record<CalendarView, string> = { day: 'day', week: 'week', work_week: 'week', month: 'month', agenda: '30 days' };
 const HOUR_PX = 48;
 const FIRST_VISIBLE_HOUR = 7;
+/** Dragging and the keyboard move and resize in quarter hours. */
+const SNAP_MINUTES = 15;
+
+/** A move or resize waiting on the questions it asks: outside the provider's time, then which of a series. */
+interface PendingChange {
+  occurrence: AppointmentOccurrence;
+  start: string;
+  end: string;
+  step: 'hours' | 'scope';
+  conflict: { kind: 'off' | 'blocked'; label: string } | null;
+}
 
 /** Spec shell §2.1: /calendar?date=YYYY-MM-DD&view=day|week|work_week|month|agenda&selectedDate=YYYY-MM-DD. */
 export function CalendarPage() {
@@ -42,15 +60,58 @@ export function CalendarPage() {
   const date = isIsoDay(requested) ? requested : timeZone ? todayIn(timeZone) : null;
   const days = useMemo(() => (date ? viewDays(view, date) : []), [view, date]);
   const range = timeZone && days.length ? rangeOf(days, timeZone) : null;
-  const appointments = useAppointmentRange(range);
+  const providerFilter = params.get('provider');
+  const appointments = useAppointmentRange(range, providerFilter);
   const [booking, setBooking] = useState<BookingTarget | null>(null);
+  const users = usePracticeUsers();
+  const providers = (users.data ?? []).filter((u) => u.permissionGroup !== 'no_access' && u.userStatus !== 'deleted');
+  // The grid shades the chosen provider's week, or the signed-in user's when every provider is shown.
+  const shadedFor = providerFilter ?? me.data?.userId;
+  const shadedSettings = useUserCalendarSettings(shadedFor ?? undefined);
+  const chosen = providerFilter ? providers.find((u) => u.userId === providerFilter) : undefined;
+  const shadedWhose = chosen ? `${displayUserName(chosen)}'s` : 'your';
+  const queryClient = useQueryClient();
+  const save = useSaveAppointment();
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
 
-  const go = (next: { date?: string; view?: CalendarView }) => {
+  const go = (next: { date?: string; view?: CalendarView; provider?: string | null }) => {
     const p = new URLSearchParams(params);
     if (next.date) p.set('date', next.date);
     if (next.view) p.set('view', next.view);
+    if (next.provider !== undefined) {
+      if (next.provider) p.set('provider', next.provider);
+      else p.delete('provider');
+    }
     setParams(p);
   };
+
+  async function commit(change: PendingChange, scope: ChangeScope) {
+    setPending(null);
+    const o = change.occurrence;
+    try {
+      await save.mutateAsync({ appointmentId: o.appointmentId, input: movedInput(o, change.start, change.end, scope), occurrence: scope === 'one' ? o.occurrenceDay : undefined });
+      setMoveError(null);
+      showToast(`Appointment moved to ${timeLabel(change.start, timeZone!)} – ${timeLabel(change.end, timeZone!)}`, { tone: 'success' });
+    } catch (error) {
+      setMoveError(error instanceof Error ? error.message : 'The appointment was not moved');
+    }
+  }
+  const afterHours = (change: PendingChange) => (change.occurrence.recurring ? setPending({ ...change, step: 'scope' }) : void commit(change, 'series'));
+  /** A drag or a key moved or resized an occurrence: ask what needs asking, then save. */
+  async function requestChange(occurrence: AppointmentOccurrence, start: string, end: string) {
+    setMoveError(null);
+    let conflict: PendingChange['conflict'] = null;
+    try {
+      const theirs = await fetchUserCalendarSettings(queryClient, occurrence.providerId);
+      conflict = hoursConflict(start, end, timeZone!, theirs.workingHours, theirs.blockedTimes ?? []);
+    } catch {
+      // Without their settings the move is still checked for double booking by the server.
+    }
+    const change: PendingChange = { occurrence, start, end, step: 'hours', conflict };
+    if (conflict) setPending(change);
+    else afterHours(change);
+  }
 
   if (settings.isError) {
     return (
@@ -107,6 +168,13 @@ export function CalendarPage() {
             </h2>
             {appointments.isFetching ? <Spinner label="Loading appointments" /> : null}
           </div>
+          <Select
+            label="Provider"
+            className="tw-calendar__provider"
+            options={[{ id: 'all', label: 'All providers' }, ...providers.map((u) => ({ id: u.userId, label: displayUserName(u) }))]}
+            value={providerFilter ?? 'all'}
+            onChange={(id) => go({ provider: id && id !== 'all' ? id : null })}
+          />
           <div className="tw-calendar__views" role="group" aria-label="View">
             {(Object.keys(VIEW_LABELS) as CalendarView[]).map((v) => (
               <Button key={v} variant={v === view ? 'primary' : 'secondary'} aria-pressed={v === view} onPress={() => go({ view: v })}>
@@ -115,6 +183,17 @@ export function CalendarPage() {
             ))}
           </div>
         </div>
+        {view !== 'month' && view !== 'agenda' ? (
+          <p className="tw-calendar__legend" id="tw-calendar-legend">
+            <span className="tw-calendar__legend-off" aria-hidden="true" /> Shaded: outside {shadedWhose} working hours.{' '}
+            <span className="tw-calendar__legend-blocked" aria-hidden="true" /> Striped: blocked time. Drag an appointment to move it or its bottom edge to change its length; with the keyboard, Alt+arrow keys move it and Alt+Shift+Up or Down change its length.
+          </p>
+        ) : null}
+        {moveError ? (
+          <p className="tw-calendar__alert" role="alert">
+            {moveError}
+          </p>
+        ) : null}
         {appointments.isError ? (
           <p className="tw-calendar__alert" role="alert">
             {appointments.error.message}
@@ -125,9 +204,31 @@ export function CalendarPage() {
         ) : view === 'agenda' ? (
           <Agenda days={days} byDay={byDay} timeZone={timeZone} onOpen={open} loading={appointments.isPending} />
         ) : (
-          <TimeGrid days={days} today={today} byDay={byDay} timeZone={timeZone} onOpen={open} onSlot={bookAt} />
+          <TimeGrid
+            days={days}
+            today={today}
+            byDay={byDay}
+            timeZone={timeZone}
+            onOpen={open}
+            onSlot={bookAt}
+            onChange={(o, start, end) => void requestChange(o, start, end)}
+            shading={(d) => shadedSpans(weekday(d), shadedSettings.data?.workingHours ?? [], shadedSettings.data?.blockedTimes ?? [])}
+          />
         )}
       </div>
+      {pending?.step === 'hours' && pending.conflict ? (
+        <HoursDialog
+          conflict={pending.conflict}
+          providerName={pending.occurrence.providerName}
+          start={pending.start}
+          end={pending.end}
+          timeZone={timeZone}
+          confirmLabel="Move anyway"
+          onConfirm={() => afterHours(pending)}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
+      {pending?.step === 'scope' ? <ScopeDialog occurrence={pending.occurrence} action="change" onChoose={(scope) => void commit(pending, scope)} onClose={() => setPending(null)} /> : null}
       {booking ? <BookingDialog target={booking} timeZone={timeZone} currentUserId={me.data?.userId} onClose={() => setBooking(null)} /> : null}
     </Page>
   );
@@ -168,12 +269,99 @@ function layout(list: AppointmentOccurrence[]): Map<AppointmentOccurrence, { col
   return out;
 }
 
-function TimeGrid({ days, today, byDay, timeZone, onOpen, onSlot }: { days: string[]; today: string; byDay: Map<string, AppointmentOccurrence[]>; timeZone: string; onOpen: (o: AppointmentOccurrence) => void; onSlot: (day: string, time: string) => void }) {
+interface Drag {
+  key: string;
+  occurrence: AppointmentOccurrence;
+  mode: 'move' | 'resize';
+  x0: number;
+  y0: number;
+  columnWidth: number;
+  dx: number;
+  dy: number;
+  moved: boolean;
+}
+
+const snap = (minutes: number) => Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES;
+const lengthOf = (o: AppointmentOccurrence) => Math.round((new Date(o.end).getTime() - new Date(o.start).getTime()) / 60_000);
+
+function TimeGrid({
+  days,
+  today,
+  byDay,
+  timeZone,
+  onOpen,
+  onSlot,
+  onChange,
+  shading,
+}: {
+  days: string[];
+  today: string;
+  byDay: Map<string, AppointmentOccurrence[]>;
+  timeZone: string;
+  onOpen: (o: AppointmentOccurrence) => void;
+  onSlot: (day: string, time: string) => void;
+  onChange: (o: AppointmentOccurrence, start: string, end: string) => void;
+  shading: (day: string) => ShadedSpan[];
+}) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  // A drag ends with a click on the same button; that click must not open the appointment.
+  const justDragged = useRef(false);
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = FIRST_VISIBLE_HOUR * HOUR_PX - 12;
   }, []);
   const hours = Array.from({ length: 24 }, (_, h) => h);
+
+  const begin = (event: PointerEvent<HTMLElement>, o: AppointmentOccurrence, mode: Drag['mode']) => {
+    if (event.button !== 0) return;
+    const column = (event.currentTarget.closest('.tw-calendar__day') as HTMLElement | null)?.getBoundingClientRect().width ?? 100;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    if (mode === 'resize') event.stopPropagation();
+    setDrag({ key: `${o.appointmentId}-${o.occurrenceDay}`, occurrence: o, mode, x0: event.clientX, y0: event.clientY, columnWidth: column, dx: 0, dy: 0, moved: false });
+  };
+  const track = (event: PointerEvent<HTMLElement>) => {
+    if (!drag) return;
+    const dx = event.clientX - drag.x0;
+    const dy = event.clientY - drag.y0;
+    setDrag({ ...drag, dx, dy, moved: drag.moved || Math.abs(dx) > 4 || Math.abs(dy) > 4 });
+  };
+  /** Where the drag would put the occurrence: whole days sideways (within the view), quarter hours up and down. */
+  const target = (d: Drag) => {
+    const minutes = snap((d.dy / HOUR_PX) * 60);
+    if (d.mode === 'resize') return { days: 0, minutes: 0, length: Math.max(SNAP_MINUTES, lengthOf(d.occurrence) + minutes) };
+    const from = days.indexOf(d.occurrence.occurrenceDay);
+    const shift = Math.max(-from, Math.min(days.length - 1 - from, Math.round(d.dx / d.columnWidth)));
+    return { days: shift, minutes, length: lengthOf(d.occurrence) };
+  };
+  const finish = () => {
+    if (!drag) return;
+    setDrag(null);
+    if (!drag.moved) return;
+    justDragged.current = true;
+    window.setTimeout(() => (justDragged.current = false), 0);
+    const t = target(drag);
+    if (t.days === 0 && t.minutes === 0 && t.length === lengthOf(drag.occurrence)) return;
+    const start = shiftWallClock(drag.occurrence.start, timeZone, t.days, t.minutes);
+    onChange(drag.occurrence, start, new Date(new Date(start).getTime() + t.length * 60_000).toISOString());
+  };
+  /** The keyboard's move and resize: Alt+Up/Down a quarter hour, Alt+Left/Right a day, Alt+Shift+Up/Down the length. */
+  const keys = (event: KeyboardEvent<HTMLButtonElement>, o: AppointmentOccurrence) => {
+    if (!event.altKey) return;
+    const up = event.key === 'ArrowUp';
+    const down = event.key === 'ArrowDown';
+    const side = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    if (!up && !down && !side) return;
+    event.preventDefault();
+    if (event.shiftKey) {
+      if (side) return;
+      const length = Math.max(SNAP_MINUTES, lengthOf(o) + (up ? -SNAP_MINUTES : SNAP_MINUTES));
+      if (length !== lengthOf(o)) onChange(o, o.start, new Date(new Date(o.start).getTime() + length * 60_000).toISOString());
+      return;
+    }
+    const start = shiftWallClock(o.start, timeZone, side, side ? 0 : up ? -SNAP_MINUTES : SNAP_MINUTES);
+    onChange(o, start, new Date(new Date(start).getTime() + lengthOf(o) * 60_000).toISOString());
+  };
+
   return (
     <div className="tw-calendar__grid" style={{ ['--tw-cal-days' as string]: days.length }}>
       <div className="tw-calendar__grid-head" aria-hidden="true">
@@ -198,22 +386,56 @@ function TimeGrid({ days, today, byDay, timeZone, onOpen, onSlot }: { days: stri
             const placed = layout(list);
             return (
               <ul key={d} className="tw-calendar__day" aria-label={`${dayHeading(d)}: ${list.length} appointment${list.length === 1 ? '' : 's'}`}>
+                {shading(d).map((span) => (
+                  <li
+                    key={`${span.kind}-${span.start}`}
+                    className={`tw-calendar__shade tw-calendar__shade--${span.kind}`}
+                    data-shade={span.kind}
+                    style={{ top: (span.start / 60) * HOUR_PX, height: ((span.end - span.start) / 60) * HOUR_PX }}
+                    aria-hidden="true"
+                    title={span.label}
+                  >
+                    {span.kind === 'blocked' ? <span>{span.label}</span> : null}
+                  </li>
+                ))}
                 {hours.map((h) => (
                   // Empty hours book with a click; the keyboard books with the Book appointment button.
                   <li key={h} className="tw-calendar__slot" style={{ top: h * HOUR_PX, height: HOUR_PX }} aria-hidden="true" onClick={() => onSlot(d, `${String(h).padStart(2, '0')}:00`)} />
                 ))}
                 {list.map((o) => {
+                  const key = `${o.appointmentId}-${o.occurrenceDay}`;
+                  const dragging = drag?.key === key && drag.moved ? target(drag) : null;
                   const top = (minutesOfDay(o.start, timeZone) / 60) * HOUR_PX;
-                  const height = Math.max(20, ((new Date(o.end).getTime() - new Date(o.start).getTime()) / 3_600_000) * HOUR_PX);
+                  const length = dragging ? dragging.length : lengthOf(o);
+                  const height = Math.max(20, (length / 60) * HOUR_PX);
                   const p = placed.get(o)!;
+                  const transform = dragging ? `translate(${dragging.days * (drag!.columnWidth)}px, ${(dragging.minutes / 60) * HOUR_PX}px)` : undefined;
                   return (
-                    <li key={`${o.appointmentId}-${o.occurrenceDay}`} className="tw-calendar__event-item" style={{ top, height, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%` }}>
-                      <button type="button" className="tw-calendar__event" style={{ borderLeftColor: o.color }} aria-label={occurrenceLabel(o, timeZone)} onClick={() => onOpen(o)}>
+                    <li
+                      key={key}
+                      className={`tw-calendar__event-item${dragging ? ' tw-calendar__event-item--dragging' : ''}`}
+                      style={{ top, height, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%`, transform }}
+                    >
+                      <button
+                        type="button"
+                        className="tw-calendar__event"
+                        style={{ borderLeftColor: o.color }}
+                        aria-label={occurrenceLabel(o, timeZone)}
+                        aria-describedby="tw-calendar-legend"
+                        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight Alt+Shift+ArrowUp Alt+Shift+ArrowDown"
+                        onPointerDown={(e) => begin(e, o, 'move')}
+                        onPointerMove={track}
+                        onPointerUp={finish}
+                        onPointerCancel={() => setDrag(null)}
+                        onKeyDown={(e) => keys(e, o)}
+                        onClick={() => (justDragged.current ? undefined : onOpen(o))}
+                      >
                         <strong>{o.patientName}</strong>
                         <span>
                           {timeLabel(o.start, timeZone)} · {o.appointmentTypeName}
                         </span>
                       </button>
+                      <span className="tw-calendar__resize" data-testid="resize" aria-hidden="true" onPointerDown={(e) => begin(e, o, 'resize')} onPointerMove={track} onPointerUp={finish} onPointerCancel={() => setDrag(null)} />
                     </li>
                   );
                 })}

@@ -1,5 +1,14 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { CALENDAR_VIEWS, type AppointmentType, type BookingLocation, type CalendarView, type WorkingDay } from '../../../../../shared/calendar/calendar-schema.js';
+import {
+  CALENDAR_VIEWS,
+  type AppointmentType,
+  type BookingLocation,
+  type BlockedTime,
+  type CalendarFeedStatus,
+  type CalendarView,
+  type WorkingDay,
+} from '../../../../../shared/calendar/calendar-schema.js';
 import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -10,7 +19,9 @@ import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
+import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { runtimeConfig } from '../../../lib/runtime-config.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
@@ -57,6 +68,7 @@ export function CalendarSettings({ nav }: { nav: ReactNode }) {
       <AppointmentTypesCard isAdmin={isAdmin} />
       <BookingLocationsCard isAdmin={isAdmin} />
       {me ? <MyCalendarCard userId={me.userId} /> : null}
+      {me ? <CalendarFeedCard userId={me.userId} /> : null}
     </Page>
   );
 }
@@ -65,16 +77,20 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
   const settings = usePracticeCalendarSettings();
   const { run, errors, isPending } = useChange();
   const [zone, setZone] = useState<string | null>(null);
+  const [names, setNames] = useState<boolean | null>(null);
   const current = zone ?? settings.data?.timeZone ?? null;
+  const showsNames = names ?? settings.data?.feedShowsNames ?? false;
   const options = [...new Set([...TIME_ZONES, ...(settings.data ? [settings.data.timeZone] : [])])].map((z) => ({ id: z, label: z }));
   return (
     <div className="tw-card tw-settings__card">
       <div className="tw-card__header">
         <h2 className="tw-card__title">Practice time zone</h2>
       </div>
-      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current } }, 'Time zone saved'))}>
+      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames } }, 'Time zone saved'))}>
         <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
         <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
+        <Switch label="Calendar feeds show patient names" isSelected={showsNames} onChange={setNames} isDisabled={!isAdmin} />
+        <p className="tw-settings__muted">Off: a provider's phone calendar shows each appointment's type and place, never who it is with.</p>
         {isAdmin ? (
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={isPending}>
@@ -299,10 +315,12 @@ function MyCalendarCard({ userId }: { userId: string }) {
       </p>
     );
   }
-  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} />;
+  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} blocked={settings.data.blockedTimes ?? []} />;
 }
 
-function MyCalendarForm({ userId, view, hours }: { userId: string; view: CalendarView; hours: WorkingDay[] }) {
+function MyCalendarForm({ userId, view, hours, blocked }: { userId: string; view: CalendarView; hours: WorkingDay[]; blocked: BlockedTime[] }) {
+  const [blocks, setBlocks] = useState<BlockedTime[]>(blocked);
+  const setBlock = (index: number, change: Partial<BlockedTime>) => setBlocks((all) => all.map((b, i) => (i === index ? { ...b, ...change } : b)));
   const { run, errors, isPending } = useChange();
   const [defaultView, setDefaultView] = useState<CalendarView>(view);
   const [days, setDays] = useState(() =>
@@ -312,7 +330,7 @@ function MyCalendarForm({ userId, view, hours }: { userId: string; view: Calenda
     }),
   );
   const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
-  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })) };
+  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks };
   return (
     <div className="tw-card tw-settings__card">
       <div className="tw-card__header">
@@ -334,6 +352,29 @@ function MyCalendarForm({ userId, view, hours }: { userId: string; view: Calenda
             </div>
           ))}
         </fieldset>
+        <fieldset className="tw-calendar__hours-set">
+          <legend className="tw-field__label">Blocked time</legend>
+          <p className="tw-calendar__legend">Kept free every week; the calendar stripes it and asks before booking into it.</p>
+          {blocks.map((b, i) => (
+            <div key={i} className="tw-calendar__hours-row">
+              <Select
+                label={`Blocked time ${i + 1} day`}
+                options={WEEKDAY_LONG.map((w, weekday) => ({ id: String(weekday), label: w }))}
+                value={String(b.weekday)}
+                onChange={(v) => setBlock(i, { weekday: Number(v ?? b.weekday) })}
+              />
+              <TextField label={`Blocked time ${i + 1} from`} type="time" value={b.start} onChange={(start) => setBlock(i, { start })} />
+              <TextField label={`Blocked time ${i + 1} to`} type="time" value={b.end} onChange={(end) => setBlock(i, { end })} />
+              <TextField label={`Blocked time ${i + 1} label`} value={b.label} onChange={(label) => setBlock(i, { label })} />
+              <Button variant="secondary" aria-label={`Remove blocked time ${i + 1}`} onPress={() => setBlocks((all) => all.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button variant="secondary" onPress={() => setBlocks((all) => [...all, { weekday: 1, start: '12:00', end: '13:00', label: 'Lunch' }])}>
+            Add blocked time
+          </Button>
+        </fieldset>
         {Object.values(errors)[0] ? (
           <p className="tw-field__error" role="alert">
             {Object.values(errors)[0]}
@@ -345,6 +386,70 @@ function MyCalendarForm({ userId, view, hours }: { userId: string; view: Calenda
           </Button>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/** The signed-in user's ICS feed: made here (its URL shown once, to copy into a phone's calendar) and revoked here. */
+function CalendarFeedCard({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const path = `/v1/calendar-settings/users/${encodeURIComponent(userId)}/feed`;
+  const status = useQuery({ queryKey: ['calendar', 'feed', userId], queryFn: ({ signal }) => apiRequest<CalendarFeedStatus>({ path, signal }) });
+  const [url, setUrl] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState(false);
+  const change = useMutation({
+    mutationFn: (method: 'POST' | 'DELETE') => apiRequest<CalendarFeedStatus>({ method, path }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(['calendar', 'feed', userId], next);
+      setUrl(next.path ? new URL(`${runtimeConfig().apiUrl.replace(/\/$/, '')}${next.path}`, window.location.href).href : null);
+    },
+    onError: (error) => showToast(error instanceof Error ? error.message : 'Not saved', { tone: 'error' }),
+  });
+  const active = status.data?.active ?? false;
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Calendar feed</h2>
+      </div>
+      <div className="tw-settings__form">
+        <p className="tw-settings__muted">
+          A private link your phone's calendar subscribes to, showing your appointments from two weeks back to 90 days ahead. Anyone with the link sees them: revoke it if it gets out.
+        </p>
+        {status.isPending ? <Spinner label="Loading your calendar feed" /> : null}
+        {url ? (
+          <>
+            <TextField label="Feed link (shown once: copy it now)" value={url} isReadOnly />
+            <div className="tw-settings__actions">
+              <Button onPress={() => void navigator.clipboard?.writeText(url).then(() => showToast('Feed link copied', { tone: 'success' }))}>Copy link</Button>
+            </div>
+          </>
+        ) : active && status.data?.createdAt ? (
+          <p role="status">Your feed link is on since {new Date(status.data.createdAt).toLocaleDateString('en-US')}.</p>
+        ) : status.data ? (
+          <p role="status">You have no feed link.</p>
+        ) : null}
+        <div className="tw-settings__actions">
+          {active ? (
+            <Button variant="danger" onPress={() => setRevoking(true)}>
+              Revoke feed link
+            </Button>
+          ) : null}
+          <Button variant="primary" onPress={() => change.mutate('POST')} isPending={change.isPending}>
+            {active ? 'Make a new feed link' : 'Create feed link'}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        isOpen={revoking}
+        onOpenChange={setRevoking}
+        title="Revoke your calendar feed?"
+        confirmLabel="Revoke"
+        tone="danger"
+        isPending={change.isPending}
+        onConfirm={() => change.mutate('DELETE', { onSettled: () => setRevoking(false) })}
+      >
+        The link stops working at once; calendars subscribed to it stop updating.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -728,3 +728,26 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `test-results/screenshots/fax-list-${viewport.width}.png`, fullPage: true });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the phone call screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    await visit(page, '/messages/calls/new?to=%2B15035550142', 'New phone call');
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('User missing phone number');
+    await expectAccessible(page, at('new phone call with its error'));
+    await page.screenshot({ path: `test-results/screenshots/call-new-${viewport.width}.png`, fullPage: true });
+    const inbound = await page.request.post('/local/telephony/inbound', { data: { from: '+15035550143' } });
+    expect(inbound.ok()).toBe(true);
+    await visit(page, '/messages/calls', 'Phone calls');
+    await expect(page.getByRole('heading', { name: 'Local telephony stand-in' })).toBeVisible();
+    const row = page.getByTestId('call-row').filter({ hasText: '(503) 555-0143' }).first();
+    await row.getByRole('button', { name: /^Play voicemail from/ }).click();
+    await expect(row.locator('audio')).toBeVisible();
+    await expectAccessible(page, at('call list with a voicemail open'));
+    await page.screenshot({ path: `test-results/screenshots/call-list-${viewport.width}.png`, fullPage: true });
+  });
+}

@@ -11,7 +11,7 @@ test("a contact's name shows on their call, and its voicemail plays in the brows
 
   // Add the contact from the contacts screen, as a user would.
   await page.goto('/#/contacts/list/new');
-  await page.getByLabel('Name', { exact: true }).fill('Harbor');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Harbor');
   await page.getByLabel('Last name').fill(`Lab${stamp}`);
   await page.getByLabel('Phone number').fill(`(206) 555-${last4}`);
   await page.getByRole('button', { name: 'Add contact' }).click();

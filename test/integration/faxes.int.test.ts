@@ -163,6 +163,17 @@ describe('faxes', () => {
     const u = (await unknown.json()) as { fax: { id: string } };
     const unmatched = (await api(employee, 'GET', '/v1/faxes?direction=INBOUND&sender=2065550999')).body.faxes.find((f: { faxId: string }) => f.faxId === u.fax.id);
     expect(unmatched).toMatchObject({ patientId: null, faxNoteId: null, fileKey: `protected/unmatched-faxes/received-${u.fax.id}.pdf` });
+
+    // Filed under a patient, it becomes a FAX note in their chart with its PDF; filing it again makes no second note.
+    const filed = await api(employee, 'PUT', `/v1/faxes/${unmatched.ident}`, { patientId, read: true });
+    expect(filed.status).toBe(200);
+    expect(filed.body).toMatchObject({ patientId, patientName: `Fern Faxon${run}`, read: true });
+    expect(filed.body.faxNoteId).toEqual(expect.any(String));
+    const filedNote = await api(employee, 'GET', `/v1/notes/${filed.body.faxNoteId}`);
+    expect(filedNote.body).toMatchObject({ noteType: 'FAX', status: 'DELIVERED', patientId, data: { direction: 'INBOUND', faxIdent: unmatched.ident } });
+    expect(filedNote.body.files[0].key).toBe(unmatched.fileKey);
+    const again = await api(employee, 'PUT', `/v1/faxes/${unmatched.ident}`, { patientId });
+    expect(again.body.faxNoteId).toBe(filed.body.faxNoteId);
   });
 
   it('keeps faxes to their practice and refuses no_access users and no token', async () => {

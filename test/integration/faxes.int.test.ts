@@ -180,7 +180,7 @@ describe('faxes', () => {
     const upload = async (name: string, bytes: Uint8Array, contentType: string) => {
       const presign = await api(employee, 'POST', '/v1/s3/files', { key: `public/fax-attachments-${run}/${name}`, contentType, size: bytes.length });
       expect(presign.status).toBe(200);
-      const put = await fetch(presign.body.signedUrl as string, { method: 'PUT', headers: { 'content-type': contentType, origin: webUrl() }, body: bytes });
+      const put = await fetch(presign.body.signedUrl as string, { method: 'PUT', headers: { 'content-type': contentType, origin: webUrl() }, body: Buffer.from(bytes) });
       expect(put.status).toBe(200);
       return presign.body.key as string;
     };

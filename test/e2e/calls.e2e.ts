@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { openChart } from './support/chart.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/calls';
@@ -68,4 +69,39 @@ test("click-to-call asks for the user's phone, then places the call and lists it
   await expect(row).toContainText('Outgoing');
   await expect(row).toContainText('Completed', { timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/click-to-call.png`, fullPage: true });
+});
+
+test("a received fax and a voicemail open read-only in the patient's chart, the fax with its pages and the voicemail playable", async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const last4 = String(1000 + (Number.parseInt(stamp.slice(-4), 36) % 8000));
+  const phone = `+1971555${last4}`;
+  await signIn(page, PROVIDER, '/home');
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Vera', lastName: `Voice${stamp}`, gender: 'female', dob: '1980-04-05', primaryPhoneNumber: phone });
+  expect(patient.status).toBe(201);
+  const patientId = String(patient.json.id);
+  expect((await page.request.post('/local/fax/inbound', { data: { from: phone } })).ok()).toBe(true);
+  expect((await page.request.post('/local/telephony/inbound', { data: { from: phone } })).ok()).toBe(true);
+
+  await openChart(page, patientId);
+  const notes = page.getByRole('region', { name: 'Notes', exact: true });
+  await notes.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'All statuses', exact: true }).click();
+  await notes.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'Fax', exact: true }).click();
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Fax received from/ }).click();
+  const win = page.locator('.tw-note-window');
+  const pages = win.getByRole('region', { name: 'Faxed pages' });
+  await expect(pages.locator('.tw-pdf-viewer[data-state=ready] canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(win.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/fax-note.png`, fullPage: true });
+  await win.getByRole('button', { name: /^Close/ }).first().click();
+
+  await notes.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'Phone Call', exact: true }).click();
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Voicemail from/ }).click();
+  const voicemail = page.locator('.tw-note-window').getByRole('region', { name: 'Voicemail' });
+  await expect(voicemail.locator('audio')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => voicemail.locator('audio').evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
+  await page.screenshot({ path: `${SHOTS}/voicemail-note.png`, fullPage: true });
 });

@@ -25,9 +25,11 @@ import { CALENDAR_FEED_ROUTES, PRACTICE_ROUTES } from './practice/routes.js';
  * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself);
  * partnerOrigins: PARTNER_ORIGINS, the origins the web's CSP lets frame (practices/<slug>.json `partnerOrigins`, `partnerApps`);
  * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret;
- * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource.
+ * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource;
+ * telephony: TELEPHONY_* (practices/<slug>.json `telephony`, Twilio; its auth token is a partner secret), no new resource;
+ * fax: FAX_* (practices/<slug>.json `fax`, Sinch; its key is a partner secret), no new resource.
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs' | 'telephony' | 'fax';
 
 export interface GroupDefinition {
   name: string;
@@ -43,11 +45,11 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms'], signedRoutes: CALENDAR_FEED_ROUTES },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'telephony'], signedRoutes: CALENDAR_FEED_ROUTES },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
-  { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs'], signedRoutes: PARTNER_DELIVERY_ROUTES },
+  { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony'], signedRoutes: PARTNER_DELIVERY_ROUTES },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.

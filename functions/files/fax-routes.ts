@@ -21,7 +21,7 @@ import { getNote } from '../notes/note-repository.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { getPractice } from '../practice/practice-repository.js';
 import { readObject } from './file-store.js';
-import { FILES_PREFIX } from './presign.js';
+import { FILES_PREFIX, patientOfKey, storedKey } from './presign.js';
 import { getFax, listFaxes, putFax } from './fax-repository.js';
 import type { FaxRouteKey } from './routes.js';
 
@@ -97,6 +97,40 @@ async function faxPdf(auth: AuthContext, patient: Patient, note: Note | null, to
   return doc.save();
 }
 
+/** The drive files a fax carries after its letter: each PDF's pages, each picture on a Letter page of its own, fitted inside half-inch margins. */
+async function withAttachments(auth: AuthContext, letter: Uint8Array, fileKeys: readonly string[]): Promise<Uint8Array> {
+  if (fileKeys.length === 0) return letter;
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.load(letter);
+  for (const raw of fileKeys) {
+    const key = storedKey(raw);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readObject(key);
+    } catch {
+      throw new NotFoundError(FAX_MESSAGES.attachmentMissing);
+    }
+    const head = Buffer.from(bytes.subarray(0, 8));
+    const patientId = await patientOfKey(auth.practiceId, key);
+    await writeAudit(auth, { action: 'read', entity: 'FILE', entityId: key, ...(patientId ? { patientId } : {}) });
+    if (head.subarray(0, 5).toString('latin1') === '%PDF-') {
+      const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+      for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
+      continue;
+    }
+    const png = head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const jpeg = head[0] === 0xff && head[1] === 0xd8;
+    if (!png && !jpeg) throw new ValidationError(FAX_MESSAGES.attachmentType, { fileKeys: FAX_MESSAGES.attachmentType });
+    const image = png ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+    const page = doc.addPage([612, 792]);
+    const scale = Math.min(1, 540 / image.width, 720 / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawImage(image, { x: (612 - width) / 2, y: 792 - 36 - height, width, height });
+  }
+  return doc.save();
+}
+
 function filesBucket(): string {
   const name = process.env.FILES_BUCKET;
   if (!name) throw new Error('FILES_BUCKET is not set');
@@ -126,7 +160,7 @@ export async function sendFax(auth: AuthContext, body: SendFaxBody): Promise<Fax
     if (!note || note.patientId !== patient.id || note.status === 'DELETED') throw new NotFoundError('Note not found');
     if (!FAXABLE.has(note.status)) throw new ValidationError(FAX_MESSAGES.notSignable);
   }
-  const pdf = await faxPdf(auth, patient, note, body.to, from, body.recipientName, body.coverText);
+  const pdf = await withAttachments(auth, await faxPdf(auth, patient, note, body.to, from, body.recipientName, body.coverText), body.fileKeys ?? []);
   const ident = randomUUID();
   const at = new Date().toISOString();
   const fileKey = `${FILES_PREFIX}${patient.id}/generated-faxes/${at.slice(0, 10)}-${ident}.pdf`;
@@ -140,7 +174,7 @@ export async function sendFax(auth: AuthContext, body: SendFaxBody): Promise<Fax
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: { direction: 'OUTBOUND', faxIdent: ident, to: body.to, from, recipientName: body.recipientName ?? null, sourceNoteId: note?.noteId ?? null, text: body.coverText ?? '', sentAt: at },
+    data: { direction: 'OUTBOUND', faxIdent: ident, to: body.to, from, recipientName: body.recipientName ?? null, sourceNoteId: note?.noteId ?? null, text: body.coverText ?? '', sentAt: at, attachedFileKeys: (body.fileKeys ?? []).map(storedKey) },
     patientId: patient.id,
     hidden: false,
     files: [{ key: fileKey, name: 'fax.pdf', contentType: 'application/pdf' }] as Note['files'],
@@ -196,14 +230,41 @@ export async function updateFax(auth: AuthContext, ident: string, body: UpdateFa
   const fax = await getFax(auth.practiceId, ident);
   if (!fax) throw new NotFoundError(FAX_MESSAGES.notFound);
   let patientName = fax.patientName;
+  let faxNoteId = fax.faxNoteId;
+  const at = new Date().toISOString();
   if (body.patientId !== undefined && body.patientId !== fax.patientId) {
-    patientName = body.patientId ? fullName(await requirePatient(auth.practiceId, body.patientId)) : null;
+    const patient = body.patientId ? await requirePatient(auth.practiceId, body.patientId) : null;
+    patientName = patient ? fullName(patient) : null;
+    // A received fax no patient's number matched becomes a FAX note once it is filed under a patient.
+    if (patient && fax.direction === 'INBOUND' && !fax.faxNoteId) {
+      const note: Note = {
+        noteId: randomUUID(),
+        noteType: 'FAX',
+        status: 'DELIVERED',
+        signed: null,
+        eventTimestamp: fax.createdAt,
+        timestamp: at,
+        createdAt: at,
+        data: { direction: 'INBOUND', faxIdent: fax.ident, from: fax.sender, to: fax.recipient, text: `Fax received from ${formatPhone(fax.sender)}`, pages: fax.pages, filedBy: auth.userId },
+        patientId: patient.id,
+        hidden: false,
+        files: [{ key: fax.fileKey, name: 'fax.pdf', contentType: 'application/pdf' }] as Note['files'],
+        author: await personOf(auth),
+        onBehalfOf: null,
+        noteVersion: 1,
+        signedBy: null,
+      };
+      await insertNote(auth.practiceId, note);
+      await auditNote(auth, 'create', note);
+      faxNoteId = note.noteId;
+    }
   }
   const next: Fax = {
     ...fax,
     ...(body.read !== undefined ? { read: body.read } : {}),
     ...(body.patientId !== undefined ? { patientId: body.patientId, patientName } : {}),
-    updatedAt: new Date().toISOString(),
+    faxNoteId,
+    updatedAt: at,
   };
   await putFax(auth.practiceId, next);
   await writeAudit(auth, { action: 'update', entity: 'fax', entityId: ident, ...(next.patientId ? { patientId: next.patientId } : {}) });

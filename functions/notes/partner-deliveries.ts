@@ -176,6 +176,8 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       const outcome = await applyIntakeSubmitted(practiceId, secret, event.queryStringParameters?.token, parseJson(raw));
       return json(outcome.replayed || outcome.ignored ? 200 : 201, outcome);
     }
+    // Twilio signs its own way (X-Twilio-Signature over the URL and form); the module checks it first.
+    if (key === 'POST /v1/partner-deliveries/{partnerId}/calls') return (await import('./call-deliveries.js')).handleCallEvent(practiceId, params.partnerId, secret, header(event, 'x-twilio-signature'), raw);
     verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
     const parsed = parseJson(raw);
     if (key === 'POST /v1/partner-deliveries/{partnerId}/faxes') {

@@ -36,6 +36,18 @@ export const FORM_ROUTE_KEYS = [
 ] as const;
 export type FormRouteKey = (typeof FORM_ROUTE_KEYS)[number];
 
+/** Phone calls (call-routes.ts), loaded with the first request of any of them; click-to-call is under /v1/notes by the spec's path. */
+export const CALL_ROUTE_KEYS = [
+  'GET /v1/phone-calls',
+  'GET /v1/phone-calls/phone-call-numbers',
+  'GET /v1/phone-calls/count',
+  'DELETE /v1/phone-calls/{id}',
+  'POST /v1/phone-calls/{id}/assign/{userId}',
+  'PUT /v1/phone-calls/{ident}',
+  'POST /v1/notes/call',
+] as const;
+export type CallRouteKey = (typeof CALL_ROUTE_KEYS)[number];
+
 export const PRACTICE_ROUTES = [
   'GET /v1/practices/metadata',
   'GET /v1/practices/users',
@@ -58,6 +70,7 @@ export const PRACTICE_ROUTES = [
   'POST /v2/practices/contacts',
   'POST /v2/practices/contacts/{contactId}',
   'DELETE /v2/practices/contacts/{id}',
+  ...CALL_ROUTE_KEYS,
 ] as const;
 /** The practice's contacts (contact-routes.ts), loaded with the first request of any of them. */
 export const CONTACT_ROUTE_KEYS = ['GET /v2/practices/contacts', 'POST /v2/practices/contacts', 'POST /v2/practices/contacts/{contactId}', 'DELETE /v2/practices/contacts/{id}'] as const;

@@ -77,6 +77,31 @@ export const PracticeLabsSchema = z.object({
 });
 export type PracticeLabs = z.infer<typeof PracticeLabsSchema>;
 
+const E164 = (field: string) => z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, `${field} must be E.164 numbers (+15415550100)`));
+
+/**
+ * The practice's Twilio account for phone calls (README "Phone calls"): not secret; the account's
+ * auth token is the partner secret twilio-voice. Each number's voice webhook and call status
+ * callback is the API's /v1/partner-deliveries/twilio-voice/calls.
+ */
+export const PracticeTelephonySchema = z.object({
+  baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+$/, 'telephony.baseUrl must be an https origin')), 'https://api.twilio.com'),
+  accountSid: z.string().check(z.regex(/^AC[0-9a-f]{32}$/, 'telephony.accountSid is a Twilio account SID (AC and 32 hex digits)')),
+  numbers: z.array(E164('telephony.numbers')).check(z.minLength(1), z.maxLength(50)),
+});
+export type PracticeTelephony = z.infer<typeof PracticeTelephonySchema>;
+
+/**
+ * The practice's Sinch Fax project (README "Faxes"): not secret; the access key is the partner
+ * secret sinch-fax ("<keyId>:<keySecret>"). The project's callbacks go to /v1/partner-deliveries/sinch-fax/faxes.
+ */
+export const PracticeFaxSchema = z.object({
+  baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+$/, 'fax.baseUrl must be an https origin')), 'https://fax.api.sinch.com'),
+  projectId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'fax.projectId is the Sinch project id')),
+  numbers: z.array(E164('fax.numbers')).check(z.minLength(1), z.maxLength(50)),
+});
+export type PracticeFax = z.infer<typeof PracticeFaxSchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
@@ -94,6 +119,8 @@ export const PracticeConfigSchema = z.object({
   sms: z.optional(PracticeSmsSchema),
   ai: z.optional(PracticeAiSchema),
   labs: z.optional(PracticeLabsSchema),
+  telephony: z.optional(PracticeTelephonySchema),
+  fax: z.optional(PracticeFaxSchema),
   /**
    * Partner apps seeded into the table, and further origins admins may add partner apps from. The web's
    * content security policy lets exactly these origins (with those of partnerApps) be framed.

@@ -14,7 +14,7 @@ import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
 
 /** Grants one kind of access (and its environment) to a group's function. */
-export type AccessGrant = (fn: NodejsFunction) => void;
+export type AccessGrant = (fn: NodejsFunction, apiUrl: string) => void;
 
 export interface ApiProps {
   slug: string;
@@ -117,7 +117,7 @@ export class Api extends Construct {
         },
       });
       grantTableReadWrite(fn, props.table);
-      for (const access of group.access ?? []) props.access[access](fn);
+      for (const access of group.access ?? []) props.access[access](fn, this.httpApi.apiEndpoint);
       this.functions.set(group.name, fn);
 
       const integration = new HttpLambdaIntegration(`Integration-${group.name}`, fn, {

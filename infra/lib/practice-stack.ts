@@ -4,6 +4,8 @@ import { Construct } from 'constructs';
 import type { GroupDefinition } from '../../functions/groups.js';
 import { deployedPartnerOrigins, type PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
+import { TELEPHONY_PARTNER_ID } from '../../shared/calls/call-schema.js';
+import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
 import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
@@ -110,6 +112,8 @@ export class PracticeStack extends Stack {
         partnerOrigins: (fn: NodejsFunction) => partners.passOrigins(fn),
         partnerSecrets: (fn: NodejsFunction) => partners.grantRead(fn),
         labs: (fn: NodejsFunction) => passLabs(fn, config.labs),
+        telephony: (fn: NodejsFunction, apiUrl: string) => passTelephony(fn, config.telephony, apiUrl),
+        fax: (fn: NodejsFunction, apiUrl: string) => passFax(fn, config.fax, apiUrl),
         model: (fn: NodejsFunction) => copilot.grantModel(fn),
         'stream-url': (fn: NodejsFunction) => copilot.addStreamUrl(fn),
       },
@@ -157,4 +161,23 @@ function passLabs(fn: NodejsFunction, labs: PracticeConfig['labs']): void {
   fn.addEnvironment('HEALTH_GORILLA_SCOPES', labs.scopes);
   fn.addEnvironment('HEALTH_GORILLA_AUTHORIZED_BY', labs.authorizedBy);
   fn.addEnvironment('HEALTH_GORILLA_PERFORMER', labs.performer);
+}
+
+/** Twilio's account for the call routes and callbacks; without `telephony` in the practice file calling answers that it is not set up. */
+function passTelephony(fn: NodejsFunction, telephony: PracticeConfig['telephony'], apiUrl: string): void {
+  if (!telephony) return;
+  fn.addEnvironment('TELEPHONY_API_URL', telephony.baseUrl);
+  fn.addEnvironment('TELEPHONY_ACCOUNT_SID', telephony.accountSid);
+  fn.addEnvironment('TELEPHONY_NUMBERS', telephony.numbers.join(','));
+  // What the numbers' webhooks are set to in Twilio: the signature is checked over this exact URL.
+  fn.addEnvironment('TELEPHONY_CALLBACK_URL', `${apiUrl}/v1/partner-deliveries/${TELEPHONY_PARTNER_ID}/calls`);
+}
+
+/** The Sinch Fax project for the fax routes; without `fax` in the practice file faxing answers that it is not set up. */
+function passFax(fn: NodejsFunction, fax: PracticeConfig['fax'], apiUrl: string): void {
+  if (!fax) return;
+  fn.addEnvironment('FAX_API_URL', fax.baseUrl);
+  fn.addEnvironment('FAX_PROJECT_ID', fax.projectId);
+  fn.addEnvironment('FAX_NUMBERS', fax.numbers.join(','));
+  fn.addEnvironment('FAX_CALLBACK_URL', `${apiUrl}/v1/partner-deliveries/${FAX_PARTNER_ID}/faxes`);
 }

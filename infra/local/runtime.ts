@@ -34,6 +34,8 @@ import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/he
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
 import { createLocalFax, LOCAL_FAX_NUMBERS, LOCAL_FAX_PATH, LOCAL_FAX_PROJECT_ID } from './fax/local-fax.js';
+import { TELEPHONY_PARTNER_ID } from '../../shared/calls/call-schema.js';
+import { createLocalTelephony, LOCAL_TELEPHONY_ACCOUNT_SID, LOCAL_TELEPHONY_NUMBERS, LOCAL_TELEPHONY_PATH } from './telephony/local-telephony.js';
 import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
@@ -216,7 +218,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     });
     // The demo partner app on a second local origin, so frames and window messages cross origins as deployed.
     const localPartnerIds = practice.partnerApps.filter((a) => a.origin === 'local').map((a) => a.partnerAppId);
-    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID, FAX_PARTNER_ID]);
+    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID, FAX_PARTNER_ID, TELEPHONY_PARTNER_ID]);
     partner = await startLocalPartner({
       port: opts.partnerPort ?? (port ? port + 1 : 0),
       host: opts.host,
@@ -249,6 +251,18 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     requestHandlers.push([LOCAL_FAX_PATH, fax.handle]);
     stops.push(() => fax.stop());
     Object.assign(process.env, { FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`, FAX_PROJECT_ID: LOCAL_FAX_PROJECT_ID, FAX_CALLBACK_URL: faxCallbackUrl, FAX_NUMBERS: LOCAL_FAX_NUMBERS.join(','), FAX_LOCAL: '1' });
+    // Twilio's local stand-in on this origin; the practice group places calls through it, and its callbacks reach the notes group's calls delivery route.
+    const callCallbackUrl = `${internal}/api/v1/partner-deliveries/${TELEPHONY_PARTNER_ID}/calls`;
+    const telephony = createLocalTelephony({ secretsFile: partnerSecretsFile, origin: internal, voiceUrl: callCallbackUrl, callDelayMs: Number(process.env.TIDEWELL_CALL_DELAY_MS ?? 2000) });
+    requestHandlers.push([LOCAL_TELEPHONY_PATH, telephony.handle]);
+    stops.push(() => telephony.stop());
+    Object.assign(process.env, {
+      TELEPHONY_API_URL: `${internal}${LOCAL_TELEPHONY_PATH}`,
+      TELEPHONY_ACCOUNT_SID: LOCAL_TELEPHONY_ACCOUNT_SID,
+      TELEPHONY_CALLBACK_URL: callCallbackUrl,
+      TELEPHONY_NUMBERS: LOCAL_TELEPHONY_NUMBERS.join(','),
+      TELEPHONY_LOCAL: '1',
+    });
 
     const webRoot = join(REPO_ROOT, 'web', 'dist');
     // The deployed policy's shape with the local origins: API, Cognito and the realtime socket are

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       `  stream dead letters  ${runtime.outputs.webUrl}/local/stream/dead-letters`,
       `  sandbox carrier      ${runtime.outputs.webUrl}/local/carrier (texts sent, reply as a patient phone)`,
       `  fax loopback (local)  ${runtime.outputs.webUrl}/local/fax (Sinch Fax API v3 stand-in; POST /local/fax/inbound {from} simulates a received fax)`,
+      `  telephony (local)     ${runtime.outputs.webUrl}/local/telephony (Twilio Programmable Voice stand-in; POST /local/telephony/inbound {from, voicemail} simulates an incoming call)`,
       `  DoseSpot (local stand-in)  ${runtime.outputs.webUrl}/local/dosespot (opened by ePrescribe; prescriptions sync back as DoseSpot notes)`,
       `  IntakeQ (local stand-in)   ${runtime.outputs.webUrl}/local/intakeq (forms sent to patients land here; fill one in as the patient)`,
       `  local partner app    ${runtime.endpoints.partnerOrigin}/app (framed by partner note windows; secrets in ${runtime.endpoints.partnerSecretsFile})`,

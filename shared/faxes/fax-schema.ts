@@ -17,6 +17,7 @@ export const FAX_STATUS_RANK: Record<FaxStatus, number> = { QUEUED: 0, IN_PROGRE
 export const FAX_LIST_DEFAULT_LIMIT = 100;
 export const FAX_LIST_MAX_LIMIT = 500;
 export const FAX_COVER_MAX = 2000;
+export const FAX_ATTACHMENTS_MAX = 10;
 /** The vendor id the fax adapter's deliveries are signed as (partner secret JSON key). */
 export const FAX_PARTNER_ID = 'sinch-fax';
 
@@ -25,6 +26,8 @@ export const FAX_MESSAGES = {
   recipientRequired: 'Enter a fax number',
   notFound: 'Fax not found',
   notSetUp: 'Faxing is not set up for this practice.',
+  attachmentType: 'Only PDF, PNG and JPEG files can be faxed.',
+  attachmentMissing: 'An attached file was not found',
   inboundResend: 'Only a fax the practice sent can be sent again.',
   sent: 'Fax queued',
   sendError: 'The fax could not be sent.',
@@ -83,6 +86,8 @@ export const SendFaxBody = z.object({
   from: z.optional(z.string().check(z.maxLength(20))),
   recipientName: optionalText(120),
   coverText: optionalText(FAX_COVER_MAX),
+  /** Drive files sent after the letter (spec §2.1 /messages/fax/new?fileKeys=): PDFs page by page, pictures one a page. */
+  fileKeys: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(600))).check(z.maxLength(FAX_ATTACHMENTS_MAX))),
 });
 export type SendFaxBody = z.infer<typeof SendFaxBody>;
 

@@ -823,3 +823,30 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `test-results/screenshots/fax-list-${viewport.width}.png`, fullPage: true });
   });
 }
+
+for (const viewport of VIEWPORTS) {
+  test(`the phone call screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    const inbound = await page.request.post('/local/telephony/inbound', { data: { from: '+15035550143' } });
+    expect(inbound.ok()).toBe(true);
+    await page.goto('/#/messages/calls');
+    // The first visit loads the calls screen's chunk.
+    await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Local telephony stand-in' })).toBeVisible();
+    const row = page.getByTestId('call-row').filter({ hasText: '(503) 555-0143' }).first();
+    await row.getByRole('button', { name: /^Play voicemail from/ }).click();
+    await expect(row.locator('audio')).toBeVisible();
+    await expectAccessible(page, at('call list with a voicemail open'));
+    await page.screenshot({ path: `test-results/screenshots/call-list-${viewport.width}.png`, fullPage: true });
+    await page.getByRole('link', { name: 'New call' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New phone call' })).toBeVisible();
+    await page.getByLabel('Number to call').fill('(503) 555-0142');
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('User missing phone number');
+    await expectAccessible(page, at('new phone call with its error'));
+    await page.screenshot({ path: `test-results/screenshots/call-new-${viewport.width}.png`, fullPage: true });
+  });
+}

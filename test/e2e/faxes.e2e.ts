@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/faxes';
@@ -38,4 +39,33 @@ test('a signed note is faxed from the new fax screen and listed until delivered;
   await expect(received.first()).toContainText('Received');
   await expect(received.first()).toContainText('Not matched');
   await page.screenshot({ path: `${SHOTS}/fax-received.png`, fullPage: true });
+});
+
+test('a drive file named in fileKeys is listed on the new fax screen and sent after the letter', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, PROVIDER, '/home');
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Flo', lastName: `Files${stamp}`, gender: 'female', dob: '1975-06-07' });
+  const patientId = String(patient.json.id);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const presign = await apiAs(page, 'POST', '/v1/s3/files', { key: `public/fax-e2e-${stamp}/referral.pdf`, contentType: 'application/pdf', size: pdf.length });
+  expect(presign.status).toBe(200);
+  expect((await page.request.put(String(presign.json.signedUrl), { data: pdf, headers: { 'content-type': 'application/pdf' } })).ok()).toBe(true);
+
+  await page.goto(`/#/messages/fax/new?patientId=${patientId}&fileKeys=${encodeURIComponent(String(presign.json.key))}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New fax' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'referral.pdf' })).toBeVisible();
+  await page.getByLabel('Fax number', { exact: true }).fill('(541) 555-7790');
+  await page.getByRole('button', { name: 'Send fax' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Faxes' })).toBeVisible();
+  await page.getByLabel('Search').fill(`Files${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: `Flo Files${stamp}` });
+  await expect(row).toHaveCount(1);
+  // The stored fax is the one-page facesheet letter followed by the file's page.
+  const sent = await apiAs(page, 'GET', `/v1/faxes?query=Files${stamp}`);
+  const fileKey = (sent.json.faxes as { fileKey: string }[])[0]!.fileKey;
+  const signed = await apiAs(page, 'GET', `/v1/s3/files?key=${encodeURIComponent(fileKey)}`);
+  const stored = await PDFDocument.load(await (await page.request.get(String(signed.json.signedUrl))).body());
+  expect(stored.getPageCount()).toBe(2);
+  await page.screenshot({ path: `${SHOTS}/fax-with-file.png`, fullPage: true });
 });

@@ -163,6 +163,54 @@ describe('faxes', () => {
     const u = (await unknown.json()) as { fax: { id: string } };
     const unmatched = (await api(employee, 'GET', '/v1/faxes?direction=INBOUND&sender=2065550999')).body.faxes.find((f: { faxId: string }) => f.faxId === u.fax.id);
     expect(unmatched).toMatchObject({ patientId: null, faxNoteId: null, fileKey: `protected/unmatched-faxes/received-${u.fax.id}.pdf` });
+
+    // Filed under a patient, it becomes a FAX note in their chart with its PDF; filing it again makes no second note.
+    const filed = await api(employee, 'PUT', `/v1/faxes/${unmatched.ident}`, { patientId, read: true });
+    expect(filed.status).toBe(200);
+    expect(filed.body).toMatchObject({ patientId, patientName: `Fern Faxon${run}`, read: true });
+    expect(filed.body.faxNoteId).toEqual(expect.any(String));
+    const filedNote = await api(employee, 'GET', `/v1/notes/${filed.body.faxNoteId}`);
+    expect(filedNote.body).toMatchObject({ noteType: 'FAX', status: 'DELIVERED', patientId, data: { direction: 'INBOUND', faxIdent: unmatched.ident } });
+    expect(filedNote.body.files[0].key).toBe(unmatched.fileKey);
+    const again = await api(employee, 'PUT', `/v1/faxes/${unmatched.ident}`, { patientId });
+    expect(again.body.faxNoteId).toBe(filed.body.faxNoteId);
+  });
+
+  it('sends drive files after the letter (fileKeys): a PDF page by page, a picture on a page of its own; other files are refused', async () => {
+    const upload = async (name: string, bytes: Uint8Array, contentType: string) => {
+      const presign = await api(employee, 'POST', '/v1/s3/files', { key: `public/fax-attachments-${run}/${name}`, contentType, size: bytes.length });
+      expect(presign.status).toBe(200);
+      const put = await fetch(presign.body.signedUrl as string, { method: 'PUT', headers: { 'content-type': contentType, origin: webUrl() }, body: Buffer.from(bytes) });
+      expect(put.status).toBe(200);
+      return presign.body.key as string;
+    };
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const attached = await PDFDocument.create();
+    const font = await attached.embedFont(StandardFonts.Helvetica);
+    for (const n of [1, 2]) attached.addPage([612, 792]).drawText(`Outside lab page ${n} ${run}`, { x: 72, y: 700, size: 12, font });
+    const pdfKey = await upload('labs.pdf', await attached.save(), 'application/pdf');
+    // A 1×1 PNG.
+    const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    const pngKey = await upload('wound.png', png, 'image/png');
+    const txtKey = await upload('notes.txt', new TextEncoder().encode('plain text'), 'text/plain');
+
+    const sent = await api(employee, 'POST', '/v1/faxes', { patientId, to: '5415557788', fileKeys: [pdfKey, pngKey] });
+    expect(sent.status).toBe(201);
+    const bytes = await download(employee, sent.body.fileKey);
+    const doc = await PDFDocument.load(bytes);
+    // The letter (facesheet) page, the two PDF pages, the picture's page.
+    expect(doc.getPageCount()).toBe(4);
+    const text = pdfText(bytes).join(' ');
+    expect(text).toContain('Facesheet');
+    expect(text).toContain(`Outside lab page 1 ${run}`);
+    expect(text).toContain(`Outside lab page 2 ${run}`);
+
+    const refused = await api(employee, 'POST', '/v1/faxes', { patientId, to: '5415557788', fileKeys: [txtKey] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Only PDF, PNG and JPEG files can be faxed.');
+    const missing = await api(employee, 'POST', '/v1/faxes', { patientId, to: '5415557788', fileKeys: [`public/fax-attachments-${run}/gone.pdf`] });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('An attached file was not found');
   });
 
   it('keeps faxes to their practice and refuses no_access users and no token', async () => {

@@ -27,6 +27,8 @@ const SmsChatPage = lazy(() => import('../features/messages/components/sms-chat-
 const LegacySmsPage = lazy(() => import('../features/messages/components/legacy-sms-page.js').then((m) => ({ default: m.LegacySmsPage })));
 const ScheduledNewPage = lazy(() => import('../features/messages/components/scheduled-new-page.js').then((m) => ({ default: m.ScheduledNewPage })));
 const FaxNewPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxNewPage })));
+const CallListPage = lazy(() => import('../features/messages/components/call-pages.js').then((m) => ({ default: m.CallListPage })));
+const CallNewPage = lazy(() => import('../features/messages/components/call-pages.js').then((m) => ({ default: m.CallNewPage })));
 const FaxListPage = lazy(() => import('../features/messages/components/fax-pages.js').then((m) => ({ default: m.FaxListPage })));
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
@@ -83,6 +85,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'messages/scheduled/new', element: <ScheduledNewPage /> },
               { path: 'messages/fax', element: <FaxListPage /> },
               { path: 'messages/fax/new', element: <FaxNewPage /> },
+              { path: 'messages/calls', element: <CallListPage /> },
+              { path: 'messages/calls/new', element: <CallNewPage /> },
               { path: 'messages/scheduled/:eventId', element: <ScheduledEventPage /> },
               { path: 'messages/*', element: soon('Communication', 'Practice messages and faxes will open here.') },
               { path: 'forms/*', element: <FormsPage /> },

@@ -9,6 +9,7 @@ import { CopilotProvider } from '../features/copilot/copilot-context.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
 import { refreshMessaging } from '../lib/messaging.js';
+import { callCountKey, useCallCount } from '../lib/phone-calls.js';
 import { showToast } from '../lib/toasts.js';
 import { refreshTasks, useMyUnreadTaskCount } from '../features/tasks/api/task-badge.js';
 
@@ -27,12 +28,14 @@ export function WorkspaceLayout() {
   const me = useCurrentUser().data?.userId;
   const unread = useUnreadCount();
   const myTasks = useMyUnreadTaskCount(me);
+  const calls = useCallCount({ enabled: !!me });
   const queryClient = useQueryClient();
   const onNotification = useCallback(
     (notification: Notification, kind: LiveEventKind | 'missed') => {
       if (notification.notificationType === 'TASK') refreshTasks(queryClient);
       // An inbound text or a delivery receipt: the open chat, the hub and the scheduled rows follow it.
       if (notification.notificationType === 'SMS') refreshMessaging(queryClient);
+      if (notification.notificationType === 'PHONE_CALL') void queryClient.invalidateQueries({ queryKey: callCountKey });
       // Comes with the first live event; the module resolves in call order, so toasts keep theirs.
       void import('../features/notifications/announce.js').then(({ announcementFor }) => {
         const announcement = announcementFor(notification, kind, me);
@@ -45,7 +48,7 @@ export function WorkspaceLayout() {
 
   return (
     <CopilotProvider>
-      <AppLayout badges={{ communication: communicationUnread(unread.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
+      <AppLayout badges={{ communication: communicationUnread(unread.data, calls.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
         {paletteUsed ? (
           <Suspense fallback={null}>
             <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />

@@ -28,6 +28,13 @@ export const paths = {
     const params = new URLSearchParams(Object.entries({ noteType: 'SMS', ...query }).filter((entry): entry is [string, string] => Boolean(entry[1])));
     return `/messages/scheduled/new?${params.toString()}`;
   },
+  /** The practice's phone calls (spec shell §2.11), and a new call (?to=&patientId=). */
+  calls: () => '/messages/calls',
+  newCall: (query: { to?: string | null; patientId?: string | null } = {}) => {
+    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    return `/messages/calls/new${params.size ? `?${params.toString()}` : ''}`;
+  },
+  faxes: () => '/messages/fax',
   scheduledMessage: (eventId: string) => `/messages/scheduled/${seg(eventId)}`,
   forms: () => '/forms',
   contacts: (tabName = 'list') => `/contacts/${seg(tabName)}`,

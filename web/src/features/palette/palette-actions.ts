@@ -50,8 +50,8 @@ export function calendarDate(today: Date, days = 0): string {
 const calendarHref = (date: string, view: 'day' | 'week') => `${paths.calendar()}?date=${date}&view=${view}`;
 
 /**
- * The actions of spec shell §2.6 that have a screen, in the spec's order. 'Make New Phone Call'
- * waits for the dialer; 'New Interaction' appears only when some note type can be created.
+ * The actions of spec shell §2.6 that have a screen, in the spec's order; 'New Interaction'
+ * appears only when some note type can be created.
  */
 export function paletteActions(options: { today: Date; helpHref: string; hasInteractions: boolean }): PaletteAction[] {
   const { today, helpHref, hasInteractions } = options;
@@ -67,6 +67,7 @@ export function paletteActions(options: { today: Date; helpHref: string; hasInte
     { id: 'calendar-next-week', label: "Next Week's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today, 7), 'week') } },
     { id: 'calendar-yesterday', label: "Yesterday's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today, -1), 'day') } },
     { id: 'communications', label: 'Communications', section: 'Navigation', command: { kind: 'href', href: paths.messages() }, keywords: 'messages inbox' },
+    { id: 'new-phone-call', label: 'Make New Phone Call', section: 'Navigation', command: { kind: 'href', href: paths.newCall() }, keywords: 'call dial phone' },
     { id: 'tasks', label: 'View Tasks', section: 'Navigation', command: { kind: 'href', href: paths.tasks() } },
     { id: 'new-task', label: 'Create a new task', section: 'Navigation', command: { kind: 'href', href: paths.newTask() } },
     { id: 'forms', label: 'Forms', section: 'Navigation', command: { kind: 'href', href: paths.forms() } },

@@ -243,6 +243,7 @@ export function DialPadPage() {
             <Button onPress={() => setNumber('')} isDisabled={!number}>
               Clear
             </Button>
+            {normalized ? <Link href={paths.newCall({ to: normalized })}>Call {formatPhone(normalized)}</Link> : null}
           </div>
           <p className="tw-contacts__dial-match" aria-live="polite">
             {!normalized ? (

@@ -24,6 +24,6 @@ export function useFaxNumbers() {
 }
 
 export const faxesApi = {
-  send: async (body: { patientId: string; noteId?: string | null; to: string; from?: string; recipientName?: string; coverText?: string }) => Fax.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/faxes', body })),
+  send: async (body: { patientId: string; noteId?: string | null; to: string; from?: string; recipientName?: string; coverText?: string; fileKeys?: string[] }) => Fax.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/faxes', body })),
   resend: async (ident: string) => Fax.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/faxes/${encodeURIComponent(ident)}/resend` })),
 };

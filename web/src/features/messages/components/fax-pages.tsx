@@ -25,6 +25,8 @@ export function FaxNewPage() {
   const numbers = useFaxNumbers();
   const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
   const noteId = query.get('noteId');
+  // ?fileKeys=a&fileKeys=b or ?fileKeys=a,b: drive files sent after the letter.
+  const fileKeys = useMemo(() => query.getAll('fileKeys').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean), [query]);
   const withFax = useMemo(() => (contacts.data ?? []).filter((c) => c.faxNumber), [contacts.data]);
   const [contactId, setContactId] = useState<string | null>(TYPED);
   const [typed, setTyped] = useState('');
@@ -45,7 +47,7 @@ export function FaxNewPage() {
     setError(null);
     setSending(true);
     try {
-      await faxesApi.send({ patientId, noteId, to, ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}), ...(cover.trim() ? { coverText: cover.trim() } : {}) });
+      await faxesApi.send({ patientId, noteId, to, ...(fileKeys.length ? { fileKeys } : {}), ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}), ...(cover.trim() ? { coverText: cover.trim() } : {}) });
       await queryClient.invalidateQueries({ queryKey: faxKeys.all });
       navigate('/messages/fax', { replace: true });
     } catch (e) {
@@ -58,6 +60,16 @@ export function FaxNewPage() {
     <Page title="New fax">
       <form className="tw-card tw-scheduled" onSubmit={(e) => void submit(e)} aria-describedby={error ? errorId : undefined} noValidate>
         <p>{noteId ? 'The signed note is sent as a letter on the practice letterhead.' : "The patient's facesheet is sent as a letter on the practice letterhead."}</p>
+        {fileKeys.length ? (
+          <div>
+            <p>Attached after the letter:</p>
+            <ul className="tw-fax-attachments">
+              {fileKeys.map((k) => (
+                <li key={k}>{k.split('/').pop()}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <PatientPicker value={patientId} onChange={(id) => setPatientId(id)} label="Patient" />
         <Select label="Recipient" options={options} value={contactId} onChange={setContactId} />
         {contact ? null : (

@@ -82,9 +82,17 @@ export function MessagesHubPage() {
       title="Communication"
       subtitle={list.isSuccess ? `${total} ${VIEWS.find((v) => v.id === view)?.label.toLowerCase()} conversation${total === 1 ? '' : 's'}` : undefined}
       actions={
-        <Link variant="primary" href={paths.newSms()} className="tw-messages__new">
-          <PlusIcon /> New message
-        </Link>
+        <>
+          <Link href={paths.calls()} className="tw-messages__new">
+            Phone calls
+          </Link>
+          <Link href={paths.faxes()} className="tw-messages__new">
+            Faxes
+          </Link>
+          <Link variant="primary" href={paths.newSms()} className="tw-messages__new">
+            <PlusIcon /> New message
+          </Link>
+        </>
       }
     >
       <div className="tw-card tw-messages">

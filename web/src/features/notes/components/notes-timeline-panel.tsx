@@ -59,10 +59,11 @@ const statusOptions = [
   ...NOTE_STATUSES.map((s) => ({ id: s, label: STATUS_LABEL(s) })),
 ];
 
+// 'All' names every type or status (but DELETED): an empty list would let the server apply its defaults.
 const typesFor = (choice: string): readonly NoteType[] =>
-  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_NOTE_TYPES : choice === ALL ? [] : [choice as NoteType];
+  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_NOTE_TYPES : choice === ALL ? NOTE_TYPES : [choice as NoteType];
 const statusesFor = (choice: string): readonly NoteStatus[] =>
-  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_STATUSES : choice === ALL ? [] : [choice as NoteStatus];
+  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_STATUSES : choice === ALL ? NOTE_STATUSES.filter((s) => s !== 'DELETED') : [choice as NoteStatus];
 
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {

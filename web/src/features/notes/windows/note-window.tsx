@@ -25,6 +25,7 @@ import { NoteFiles } from '../components/note-files.js';
 import { NoteSaveStatus } from '../components/note-save-status.js';
 import { NoteAddenda } from '../components/signed-note-body.js';
 import { ExternalNoteView } from '../components/external-note-view.js';
+import { FilePreview } from '../../../components/files/file-preview.js';
 import { PartnerNoteView } from '../components/partner-note-view.js';
 import { RxForm } from '../components/rx-form.js';
 import { SalesForm } from '../components/sales-form.js';
@@ -119,7 +120,8 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   // A partner's window and an outside system's note hold no text of the user's: nothing to save or sign.
   const partner = note.noteType === 'PARTNER';
   const external = isExternalNoteType(note.noteType);
-  const editable = canEditNote(note) && !partner && !external;
+  // A fax is a record of what was sent or received: it opens read-only, with its PDF.
+  const editable = canEditNote(note) && !partner && !external && note.noteType !== 'FAX';
   const signed = isSignedStatus(note.status);
   const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
@@ -286,6 +288,13 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           />
         )}
 
+        {(note.noteType === 'FAX' || note.noteType === 'PHONE_CALL') && note.files.length ? (
+          <section className="tw-note-recording" aria-label={note.noteType === 'FAX' ? 'Faxed pages' : 'Voicemail'}>
+            {note.files.map((file) => (
+              <FilePreview key={file.key} fileKey={file.key} name={file.name} />
+            ))}
+          </section>
+        ) : null}
         {note.noteType === 'DOCUMENT' ? (
           <NoteFiles
             files={note.files}

@@ -56,5 +56,8 @@ describe('notification stores', () => {
   it('counts calls, SMS and faxes for the Communication badge, not drafts or tasks', () => {
     expect(communicationUnread({ count: 9, assignedToMe: 0, byType: { PHONE_CALL: 2, SMS: 3, FAX: 1, DRAFT: 4, TASK: 5 } as never })).toBe(6);
     expect(communicationUnread(undefined)).toBe(0);
+    // The polled calls count stands for the calls, read notifications or not.
+    expect(communicationUnread({ count: 9, assignedToMe: 0, byType: { PHONE_CALL: 2, SMS: 3, FAX: 1 } as never }, 5)).toBe(9);
+    expect(communicationUnread(undefined, 4)).toBe(4);
   });
 });

@@ -60,9 +60,15 @@ export function useUnreadCount() {
 }
 
 /** Spec shell §2.2: the Communication badge counts calls plus SMS or fax. */
-export function communicationUnread(count: UnreadCount | undefined): number {
-  if (!count) return 0;
-  return (count.byType.PHONE_CALL ?? 0) + (count.byType.SMS ?? 0) + (count.byType.FAX ?? 0);
+/**
+ * Spec shell §2.2: the Communication badge is the calls count plus the unread texts and faxes. The
+ * calls count is GET /v1/phone-calls/count when the caller has it (unread calls, read or not as
+ * notifications), else the unread PHONE_CALL notifications.
+ */
+export function communicationUnread(count: UnreadCount | undefined, calls?: number): number {
+  const phone = calls ?? count?.byType.PHONE_CALL ?? 0;
+  if (!count) return phone;
+  return phone + (count.byType.SMS ?? 0) + (count.byType.FAX ?? 0);
 }
 
 const OPEN = new Set(OPEN_NOTIFICATION_STATUSES);

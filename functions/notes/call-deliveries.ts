@@ -1,0 +1,198 @@
+/**
+ * Twilio Programmable Voice's callbacks on the calls delivery route, loaded with the first of them
+ * (partner-deliveries.ts): form-encoded, verified by X-Twilio-Signature over the callback URL the
+ * practice gave Twilio (TELEPHONY_CALLBACK_URL) before anything is read.
+ * - An incoming call (Direction inbound, CallStatus ringing) is recorded UNREAD and answered with
+ *   TwiML: the practice's greeting, then a voicemail reported back here.
+ * - A status callback moves the call's vendor status forward; an inbound call that ends unanswered
+ *   (busy, no-answer, canceled, failed) is a missed call.
+ * - A recording callback (completed) stores the voicemail's audio in the files bucket; an absent
+ *   recording (the caller hung up or said nothing) is a missed call.
+ * A missed call or a voicemail leaves, once per call, a PHONE_CALL notification (voicemailKey,
+ * from, to, timestamp) and, on the patient whose number called, a PHONE_CALL note.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { TELEPHONY_PARTNER_ID, UNANSWERED_CALL_STATUSES, VENDOR_CALL_STATUSES, type PhoneCall, type VendorCallStatus } from '../../shared/calls/call-schema.js';
+import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
+import { fullName } from '../../shared/patients/patient-derived.js';
+import { formatPhone, normalizePhone } from '../../shared/patients/phone.js';
+import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import { telephonySettingsFromEnv, TwilioVoice, verifyTwilioSignature, voicemailTwiml } from '../lib/adapters/telephony.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { FILES_PREFIX } from '../files/presign.js';
+import { createNotification } from '../notifications/notification-repository.js';
+import { queryPatientsByName } from '../patients/patient-repository.js';
+import { getCall, getCallBySid, putCall } from '../practice/call-repository.js';
+import { getPractice } from '../practice/practice-repository.js';
+import { deliveryItem, externalNote, writeDeliveredNote } from './delivery-records.js';
+
+const SID = /^[A-Z]{2}[0-9a-fA-F]{32}$/;
+const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${TELEPHONY_PARTNER_ID}`, email: '', name: 'Phone', role: 'employee', groups: [] });
+
+const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const twiml = (body: string): APIGatewayProxyResultV2 => ({ statusCode: 200, headers: { 'content-type': 'text/xml' }, body });
+
+/** Only a later status replaces an earlier one; a final status is final (a late or repeated callback changes nothing). */
+const RANK: Record<VendorCallStatus, number> = { queued: 0, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4, busy: 4, failed: 4, 'no-answer': 4, canceled: 4 };
+const asStatus = (v: string | null): VendorCallStatus | null => ((VENDOR_CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as VendorCallStatus) : null);
+
+function filesBucket(): string {
+  const name = process.env.FILES_BUCKET;
+  if (!name) throw new Error('FILES_BUCKET is not set');
+  return name;
+}
+
+async function patientWithNumber(practiceId: string, number: string) {
+  if (!number) return null;
+  const matches = (await queryPatientsByName(practiceId, 'active')).filter((p) => p.primaryPhoneNumber === number || (p.phones ?? []).some((ph) => ph.number === number));
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/** An incoming call: recorded once (Twilio may ask again), answered with the voicemail TwiML. */
+async function incoming(practiceId: string, callbackUrl: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
+  const practice = await getPractice(practiceId);
+  const answer = twiml(voicemailTwiml(practice?.practiceName ?? 'the practice', callbackUrl));
+  if (await getCallBySid(practiceId, callSid)) return answer;
+  const caller = normalizePhone(params.get('From') ?? '') ?? params.get('From') ?? '';
+  const recipient = normalizePhone(params.get('To') ?? '') ?? params.get('To') ?? '';
+  const patient = await patientWithNumber(practiceId, caller);
+  const at = new Date().toISOString();
+  const call: PhoneCall = {
+    ident: randomUUID(),
+    callSid,
+    direction: 'INBOUND',
+    status: 'UNREAD',
+    callStatus: 'ringing',
+    caller,
+    recipient,
+    callerName: null,
+    recipientName: null,
+    patientId: patient?.id ?? null,
+    patientName: patient ? fullName(patient) : null,
+    assigned: null,
+    placedBy: null,
+    voicemailKey: null,
+    voicemailSeconds: null,
+    durationSeconds: null,
+    noteId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await putCall(practiceId, call);
+  await writeAudit(actor(practiceId), { action: 'create', entity: 'phone-call', entityId: call.ident, ...(patient ? { patientId: patient.id } : {}) });
+  return answer;
+}
+
+/**
+ * A missed call or a voicemail, once per call: a delivery item keyed by the CallSid is written
+ * first (conditional), so a repeated or a second kind of callback for the call writes nothing.
+ */
+async function announce(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null } | null): Promise<{ noteId: string | null; replayed: boolean }> {
+  const deliveryId = `${call.callSid}-outcome`;
+  const at = new Date().toISOString();
+  const from = formatPhone(call.caller);
+  const text = voicemail ? `Voicemail from ${from}${call.patientName ? ` (${call.patientName})` : ''}` : `Missed call from ${from}${call.patientName ? ` (${call.patientName})` : ''}`;
+  let noteId: string | null = null;
+  if (call.patientId) {
+    const note = externalNote(
+      {
+        noteType: 'PHONE_CALL',
+        status: 'DELIVERED',
+        signed: null,
+        eventTimestamp: call.createdAt,
+        patientId: call.patientId,
+        data: { text, direction: 'INBOUND', callIdent: call.ident, from: call.caller, to: call.recipient, missed: !voicemail, voicemailKey: voicemail?.key ?? null, voicemailSeconds: voicemail?.seconds ?? null, deliveryId },
+        partnerId: TELEPHONY_PARTNER_ID,
+        authorName: 'Phone',
+      },
+      at,
+    );
+    if (voicemail) note.files = [{ key: voicemail.key, name: 'voicemail.wav', contentType: 'audio/wav' }] as typeof note.files;
+    const outcome = await writeDeliveredNote(practiceId, TELEPHONY_PARTNER_ID, deliveryId, note, at);
+    if (outcome.replayed) return { noteId: outcome.noteId, replayed: true };
+    noteId = note.noteId;
+    await writeAudit(actor(practiceId), { action: 'create', entity: 'NOTE', entityId: noteId, patientId: call.patientId });
+  } else {
+    try {
+      await documentClient().send(new PutCommand({ TableName: tableName(), Item: deliveryItem(practiceId, TELEPHONY_PARTNER_ID, deliveryId, '', at), ConditionExpression: 'attribute_not_exists(sk)' }));
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return { noteId: null, replayed: true };
+    }
+  }
+  const latest = (await getCall(practiceId, call.ident)) ?? call;
+  await putCall(practiceId, { ...latest, status: 'UNREAD', noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
+  await createNotification(
+    practiceId,
+    {
+      notificationId: `call_${call.callSid}`,
+      notificationType: 'PHONE_CALL',
+      notificationStatus: 'UNREAD',
+      sourceId: call.ident,
+      relatedTo: noteId,
+      patientId: call.patientId,
+      text,
+      data: { voicemailKey: voicemail?.key ?? null, from: call.caller, to: call.recipient, timestamp: call.createdAt, noteId, patientId: call.patientId },
+    },
+    { userId: `partner:${TELEPHONY_PARTNER_ID}` },
+  );
+  return { noteId, replayed: false };
+}
+
+async function status(practiceId: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
+  const call = await getCallBySid(practiceId, callSid);
+  // A call deleted from the list, or one Tidewell never placed nor answered: nothing to change.
+  if (!call) return json(200, { ignored: true });
+  const next = asStatus(params.get('CallStatus'));
+  const current = asStatus(call.callStatus) ?? 'queued';
+  if (!next || RANK[next] <= RANK[current]) return json(200, { ident: call.ident, replayed: true });
+  const duration = Number(params.get('CallDuration'));
+  const updated: PhoneCall = { ...call, callStatus: next, durationSeconds: Number.isFinite(duration) && params.has('CallDuration') ? duration : call.durationSeconds, updatedAt: new Date().toISOString() };
+  await putCall(practiceId, updated);
+  await writeAudit(actor(practiceId), { action: 'update', entity: 'phone-call', entityId: call.ident, ...(call.patientId ? { patientId: call.patientId } : {}) });
+  if (call.direction === 'INBOUND' && UNANSWERED_CALL_STATUSES.includes(next)) {
+    const outcome = await announce(practiceId, updated, null);
+    return json(201, { ident: call.ident, missed: true, ...outcome });
+  }
+  return json(200, { ident: call.ident, replayed: false });
+}
+
+async function recording(practiceId: string, authToken: string, baseUrl: string, accountSid: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
+  const call = await getCallBySid(practiceId, callSid);
+  if (!call) return json(200, { ignored: true });
+  const recordingStatus = params.get('RecordingStatus');
+  if (recordingStatus === 'absent') return json(201, { ident: call.ident, missed: true, ...(await announce(practiceId, call, null)) });
+  if (recordingStatus !== 'completed') return json(200, { ident: call.ident, ignored: true });
+  const recordingSid = params.get('RecordingSid') ?? '';
+  const recordingUrl = params.get('RecordingUrl') ?? '';
+  if (!SID.test(recordingSid) || !recordingUrl) throw new ValidationError('A recording callback names its recording.', { RecordingSid: 'is required' });
+  if (call.voicemailKey) return json(200, { ident: call.ident, voicemailKey: call.voicemailKey, replayed: true });
+  const { audio, contentType } = await new TwilioVoice({ baseUrl, accountSid, authToken }).recording(recordingUrl);
+  const key = `${FILES_PREFIX}${call.patientId ? `${call.patientId}/calls` : 'calls'}/voicemail-${recordingSid}.wav`;
+  await s3ObjectsFromEnv().putObject({ bucket: filesBucket(), key }, audio, { contentType: contentType.startsWith('audio/') ? contentType : 'audio/wav' });
+  const seconds = Number(params.get('RecordingDuration'));
+  const outcome = await announce(practiceId, call, { key, seconds: Number.isFinite(seconds) ? seconds : null });
+  return json(outcome.replayed ? 200 : 201, { ident: call.ident, voicemailKey: key, ...outcome });
+}
+
+/** The calls delivery route's answer: TwiML for an incoming call, JSON otherwise. */
+export async function handleCallEvent(practiceId: string, partnerId: string, authToken: string | null, signature: string | undefined, raw: string): Promise<APIGatewayProxyResultV2> {
+  if (partnerId !== TELEPHONY_PARTNER_ID) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
+  const settings = telephonySettingsFromEnv();
+  if (!settings) throw new ConflictError('Calling is not set up for this practice.');
+  const params = new URLSearchParams(raw);
+  if (!verifyTwilioSignature(authToken, settings.callbackUrl, params, signature)) throw new UnauthorizedError(PARTNER_MESSAGES.badSignature);
+  if (params.get('AccountSid') !== settings.accountSid) throw new UnauthorizedError(PARTNER_MESSAGES.badSignature);
+  const callSid = params.get('CallSid') ?? '';
+  if (!SID.test(callSid)) throw new ValidationError('A call callback names its call.', { CallSid: 'is required' });
+  if (params.has('RecordingSid') || params.has('RecordingStatus')) return recording(practiceId, authToken!, settings.baseUrl, settings.accountSid, callSid, params);
+  if (params.get('Direction') === 'inbound' && params.get('CallStatus') === 'ringing') return incoming(practiceId, settings.callbackUrl, callSid, params);
+  return status(practiceId, callSid, params);
+}

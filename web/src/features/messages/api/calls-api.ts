@@ -1,0 +1,49 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CallList, CallNumbers, PhoneCall, type CallStatus } from '../../../../../shared/calls/call-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { callCountKey } from '../../../lib/phone-calls.js';
+
+export interface CallListParams {
+  query?: string;
+  caller?: string;
+  recipient?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
+export const callKeys = { all: ['phone-calls'] as const, list: (p: CallListParams) => ['phone-calls', 'list', p] as const, numbers: ['phone-calls', 'numbers'] as const, count: callCountKey };
+
+export function useCallList(params: CallListParams) {
+  return useQuery({
+    queryKey: callKeys.list(params),
+    queryFn: async ({ signal }) => {
+      try {
+        return CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query: { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined }, signal }));
+      } catch (error) {
+        // Spec §8: a failed call list is logged only; the screen keeps what it had.
+        console.error('Failed to fetch phone calls', error instanceof Error ? error.message : error);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+}
+
+export function useCallNumbers() {
+  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => CallNumbers.parse(await apiRequest<unknown>({ path: '/v1/phone-calls/phone-call-numbers', signal })) });
+}
+
+export const callsApi = {
+  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/notes/call', body })),
+  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } })),
+  assign: async (ident: string, userId: string) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` })),
+  remove: async (ident: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }),
+  voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
+};
+
+/** The local telephony stand-in's incoming call (npm start only): the same origin serves it. */
+export async function simulateIncomingCall(from: string, voicemail: boolean): Promise<void> {
+  const res = await fetch('/local/telephony/inbound', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, voicemail }) });
+  if (!res.ok) throw new Error(`The local telephony stand-in answered ${res.status}`);
+}

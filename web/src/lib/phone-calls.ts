@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.js';
+
+/** Shared by the Communication badge and the calls screen, which refreshes it after each change. */
+export const callCountKey = ['phone-calls', 'count'] as const;
+
+/** Spec shell §7.4, §9: the unread calls count, polled every 60 s for the Communication badge. */
+export function useCallCount({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: callCountKey,
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<{ count?: unknown }>({ path: '/v1/phone-calls/count', signal });
+      return typeof answer.count === 'number' ? answer.count : 0;
+    },
+    refetchInterval: 60_000,
+    enabled,
+  });
+}

@@ -25,9 +25,10 @@ import { PRACTICE_ROUTES } from './practice/routes.js';
  * stream-url: a function URL in RESPONSE_STREAM mode (COGNITO_ISSUER/USER_POOL_CLIENT_ID to verify tokens itself);
  * partnerOrigins: PARTNER_ORIGINS, the origins the web's CSP lets frame (practices/<slug>.json `partnerOrigins`, `partnerApps`);
  * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret;
- * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource.
+ * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource;
+ * fhirExport: FHIR_EXPORT_STATE_MACHINE_ARN + start/describe of the practice export's state machine, files bucket read (its links).
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs' | 'fhirExport';
 
 export interface GroupDefinition {
   name: string;
@@ -43,7 +44,7 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets'] },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'fhirExport'] },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets'] },

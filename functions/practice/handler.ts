@@ -15,7 +15,7 @@ import { NotFoundError } from '../lib/errors.js';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
-import { CALENDAR_ROUTE_KEYS, CONTACT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
+import { CALENDAR_ROUTE_KEYS, CONTACT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -118,4 +118,5 @@ export const handler = groupHandler(PRACTICE_ROUTES, {
   ...lazyRoutes(CALENDAR_ROUTE_KEYS, () => import('./calendar-routes.js').then((m) => m.CALENDAR_ROUTES)),
   ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),
+  ...lazyRoutes(FHIR_BULK_ROUTE_KEYS, () => import('./fhir-bulk-routes.js').then((m) => m.FHIR_BULK_ROUTES)),
 });

@@ -29,8 +29,8 @@ export class FhirExport extends Construct {
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineName: `tidewell-${props.slug}-fhir-export`,
       definitionBody: sfn.DefinitionBody.fromString(Stack.of(this).toJsonString(fhirExportDefinition({ worker: props.worker.functionArn }))),
-      // Execution data carries only ids and a listing cursor, but the events are enough to follow a run.
-      logs: { destination: logGroup, level: sfn.LogLevel.ERROR, includeExecutionData: false },
+      // Every event, without payloads (the state holds ids and counts only, but a failure's cause may quote data).
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
     props.worker.grantInvoke(this.stateMachine);

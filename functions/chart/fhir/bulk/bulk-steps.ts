@@ -19,8 +19,6 @@ export interface FhirBulkState {
   attempt: number;
   /** The next batch's number (0-based); its files are named by it, so a batch written twice overwrites itself. */
   batch?: number;
-  /** DynamoDB's LastEvaluatedKey of the patient listing after the last batch written; absent before the first. */
-  cursor?: Record<string, unknown>;
   done?: boolean;
   /** Set by the machine's Catch: the error of the step that failed. */
   error?: { Error?: string; Cause?: string };

@@ -57,12 +57,12 @@ async function current(state: FhirBulkState): Promise<FhirBulkRecord> {
   return record;
 }
 
-const next = (state: FhirBulkState, record: Pick<FhirBulkRecord, 'nextBatch' | 'cursor' | 'listingDone'>): FhirBulkState => ({
+/** The listing's cursor holds a patient's name (the directory's sort key): it stays in the record, never in the execution's state. */
+const next = (state: FhirBulkState, record: Pick<FhirBulkRecord, 'nextBatch' | 'listingDone'>): FhirBulkState => ({
   practiceId: state.practiceId,
   exportId: state.exportId,
   attempt: state.attempt,
   batch: record.nextBatch,
-  ...(record.cursor ? { cursor: record.cursor } : {}),
   done: record.listingDone,
 });
 
@@ -112,7 +112,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
       FilterExpression: 'practiceId = :practice',
       ExpressionAttributeValues: { ':pk': patientsByNamePartition('active'), ':practice': state.practiceId },
       Limit: Number(process.env.FHIR_BULK_BATCH_SIZE) || FHIR_BULK_BATCH_SIZE,
-      ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+      ...(record.cursor ? { ExclusiveStartKey: record.cursor } : {}),
     }),
   );
   const patients = (out.Items ?? []).map(patientFromItem);
@@ -153,11 +153,11 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
     }
   }
   await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
-  const after = { nextBatch: batchNo + 1, cursor: out.LastEvaluatedKey, listingDone: !out.LastEvaluatedKey };
+  const after = { nextBatch: batchNo + 1, listingDone: !out.LastEvaluatedKey };
   const written = await updateBulkExport(
     state.practiceId,
     state.exportId,
-    { ...after, resourceCounts: counts },
+    { ...after, cursor: out.LastEvaluatedKey, resourceCounts: counts },
     { attempt: state.attempt, nextBatch: batchNo },
     { patientsDone: patients.length, batchesDone: 1, resources, filesCopied, bytes },
   );

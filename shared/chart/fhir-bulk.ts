@@ -64,6 +64,7 @@ export const FHIR_BULK_MESSAGES = {
   starting: 'Starting…',
   started: 'The export has started. You will be notified when it is ready.',
   running: (done: number, total: number) => `Exporting… ${done} of ${total} patients`,
+  counting: 'Exporting… counting the patients',
   completed: 'The export is ready.',
   failed: (why: string) => `The export stopped: ${why}`,
   resume: 'Resume export',

@@ -21,10 +21,11 @@ const statusLabel: Record<FhirBulkExport['status'], string> = { running: 'Runnin
 
 function Progress({ view }: { view: FhirBulkExport }) {
   const total = Math.max(view.patientsTotal, view.patientsDone);
-  const text = M.running(view.patientsDone, total);
+  const text = total === 0 ? M.counting : M.running(view.patientsDone, total);
   return (
     <div className="tw-bulk-export__progress">
-      <progress max={total || 1} value={view.patientsDone} aria-label="Export progress" aria-valuetext={text} />
+      {/* Without a value the bar is indeterminate until the patients are counted. */}
+      <progress max={total || 1} value={total === 0 ? undefined : view.patientsDone} aria-label="Export progress" aria-valuetext={text} />
       <p role="status">{text}</p>
     </div>
   );

@@ -90,7 +90,13 @@ async function run() {
     const signed = await call<Note>(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: note.noteVersion, data: { text: 'Blood pressure controlled on lisinopril. Continue; recheck in three months.' } });
     const chartItems = (await documentClient().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': practiceId, ':s': `PATIENT#${template}#` } }))).Items ?? [];
     const clones: Record<string, unknown>[] = [];
-    for (const p of patients.slice(1)) for (const item of chartItems) clones.push(JSON.parse(JSON.stringify(item).split(template).join(p.id)) as Record<string, unknown>);
+    for (const p of patients.slice(1)) {
+      for (const item of chartItems) {
+        const clone = JSON.parse(JSON.stringify(item).split(template).join(p.id)) as Record<string, unknown>;
+        // Each patient's items are their own (their ids name the exported resources).
+        clones.push({ ...clone, ident: `${String(clone.ident)}-${p.id}`, sk: `${String(clone.sk)}-${p.id}` });
+      }
+    }
     const base = Date.parse('2026-11-01T09:00:00Z');
     for (const [i, p] of patients.entries()) {
       for (let n = i === 0 ? 1 : 0; n < opts.notesPerPatient; n++) {

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import type { HttpEvent } from '../../../lib/http/group-handler.js';
 import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { bulkFolder, type FhirBulkState } from './bulk-steps.js';
+import { bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
 
 /** How long the manifest's and files' links work. */
 export const BULK_LINK_SECONDS = 15 * 60;
@@ -38,7 +38,7 @@ function stateMachineArn(): string {
 }
 
 function publicView(record: FhirBulkRecord): FhirBulkExport {
-  const { request: _r, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, ...view } = record;
+  const { request: _r, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, ...view } = record;
   return view;
 }
 
@@ -95,6 +95,7 @@ export async function startBulkExport(auth: AuthContext, event?: HttpEvent): Pro
     attempt: 1,
     resourceCounts: {},
     request: kickOffUrl(event),
+    parts: {},
     nextBatch: 0,
     listingDone: false,
   };
@@ -140,7 +141,9 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
   const { s3, bucket } = store();
   const folder = bulkFolder(exportId);
   const stored = JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}manifest.json` }))) as BulkDataManifest;
-  const listed = new Map((await s3.listObjects(bucket, folder)).map((o) => [o.key.slice(folder.length), o.size]));
+  // Sizes from the record: a practice's export holds more files than one listing page.
+  const listed = new Map<string, number>(Object.entries(record.parts ?? {}).flatMap(([type, written]) => written.map(([b, bytes]) => [partName(type, b), bytes] as [string, number])));
+  if (record.practitionerBytes !== undefined) listed.set('Practitioner.ndjson', record.practitionerBytes);
   const files = await Promise.all(
     stored.output.map(async (o) => ({ type: o.type, name: o.url, url: await s3.presignGet({ bucket, key: `${folder}${o.url}` }, BULK_LINK_SECONDS), bytes: listed.get(o.url) ?? 0 })),
   );

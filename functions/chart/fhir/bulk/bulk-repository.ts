@@ -20,11 +20,14 @@ export interface FhirBulkRecord extends FhirBulkExport {
   nextBatch: number;
   cursor?: Record<string, unknown>;
   listingDone: boolean;
+  /** The NDJSON files written, by type: [batch, bytes] each (a listing of the folder is not needed to name them). */
+  parts: Record<string, [number, number][]>;
+  practitionerBytes?: number;
 }
 
 const FIELDS = [
   'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'bytes',
-  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone',
+  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes',
 ] as const;
 
 function fromItem(item: Record<string, unknown>): FhirBulkRecord {

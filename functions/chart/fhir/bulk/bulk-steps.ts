@@ -41,3 +41,6 @@ export const FHIR_BULK_PERMANENT_ERRORS = ['FhirBulkExportNotFound', 'FhirBulkRu
 
 /** The export's folder in the practice's files bucket. */
 export const bulkFolder = (exportId: string) => `exports/fhir/bulk/${exportId}/`;
+
+/** One batch's NDJSON file of one resource type. */
+export const partName = (type: string, batch: number) => `${type}.${String(batch).padStart(4, '0')}.ndjson`;

@@ -17,11 +17,12 @@ import { INDEXES, tableName } from '../../../lib/table/definition.js';
 import { storedKey } from '../../../files/presign.js';
 import { createNotification } from '../../../notifications/notification-repository.js';
 import { fromItem as patientFromItem, patientsByNamePartition } from '../../../patients/patient-repository.js';
+import { listAllAppointments } from '../../../practice/calendar-repository.js';
 import { chartBundle } from '../bundle.js';
 import { loadChartSource } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { bulkFolder, FHIR_BULK_BATCH_SIZE, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
+import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
   constructor(name: string, message: string) {
@@ -40,8 +41,6 @@ function store(): { s3: S3Objects; bucket: string } {
 
 const encoder = new TextEncoder();
 const MANIFEST = 'manifest.json';
-const PRACTITIONER_PARTS = /^Practitioner\.\d+\.ndjson$/;
-export const partName = (type: string, batch: number) => `${type}.${String(batch).padStart(4, '0')}.ndjson`;
 
 /** The admin who started the export: audit entries and the notification name them. */
 function actorOf(record: FhirBulkRecord, practiceId: string): AuthContext {
@@ -120,8 +119,10 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const folder = bulkFolder(state.exportId);
   const byType = new Map<string, Map<string, FhirResource>>();
   let filesCopied = 0;
+  // Appointment series are not keyed by patient: one read of them for the batch, not one per patient.
+  const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
   for (const patient of patients) {
-    const source = await loadChartSource(state.practiceId, patient.id);
+    const source = await loadChartSource(state.practiceId, patient.id, { appointments });
     // Attachment urls are relative to the export's folder: files/<patientId>/<position>-<name>.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));
     const bundle = chartBundle({ ...source, filePaths }, new Date(record.startedAt));
@@ -143,9 +144,11 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   let bytes = 0;
   let resources = 0;
   const counts: Record<string, number> = { ...record.resourceCounts };
+  const parts: Record<string, [number, number][]> = { ...(record.parts ?? {}) };
   for (const [type, items] of byType) {
     const body = encoder.encode(`${[...items.values()].map((r) => JSON.stringify(r)).join('\n')}\n`);
     await s3.putObject({ bucket, key: `${folder}${partName(type, batchNo)}` }, body, { contentType: 'application/fhir+ndjson' });
+    parts[type] = [...(parts[type] ?? []).filter(([b]) => b !== batchNo), [batchNo, body.length]];
     bytes += body.length;
     if (type !== 'Practitioner') {
       resources += items.size;
@@ -157,7 +160,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const written = await updateBulkExport(
     state.practiceId,
     state.exportId,
-    { ...after, cursor: out.LastEvaluatedKey, resourceCounts: counts },
+    { ...after, cursor: out.LastEvaluatedKey, resourceCounts: counts, parts },
     { attempt: state.attempt, nextBatch: batchNo },
     { patientsDone: patients.length, batchesDone: 1, resources, filesCopied, bytes },
   );
@@ -165,20 +168,26 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   return next(state, after);
 }
 
-/** Practitioners recur across batches: one file of each, once. */
-async function mergePractitioners(s3: S3Objects, bucket: string, folder: string, names: string[]): Promise<{ name: string; bytes: number } | null> {
-  const parts = names.filter((n) => PRACTITIONER_PARTS.test(n));
-  if (parts.length === 0) return null;
+/** Practitioners recur across batches: one file of each, once. A retry after the parts were removed finds the merged file. */
+async function mergePractitioners(s3: S3Objects, bucket: string, folder: string, batches: number[]): Promise<number | null> {
+  if (batches.length === 0) return null;
   const byId = new Map<string, string>();
-  for (const part of parts) {
-    for (const line of new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}${part}` })).split('\n')) {
-      if (line) byId.set(String((JSON.parse(line) as { id: string }).id), line);
+  let read = 0;
+  for (const batch of batches) {
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}${partName('Practitioner', batch)}` }));
+      read++;
+    } catch {
+      continue;
     }
+    for (const line of text.split('\n')) if (line) byId.set(String((JSON.parse(line) as { id: string }).id), line);
   }
+  if (read === 0) return (await s3.headObject({ bucket, key: `${folder}Practitioner.ndjson` })).size;
   const body = encoder.encode(`${[...byId.values()].join('\n')}\n`);
   await s3.putObject({ bucket, key: `${folder}Practitioner.ndjson` }, body, { contentType: 'application/fhir+ndjson' });
-  for (const part of parts) await s3.deleteObject({ bucket, key: `${folder}${part}` });
-  return { name: 'Practitioner.ndjson', bytes: body.length };
+  for (const batch of batches) await s3.deleteObject({ bucket, key: `${folder}${partName('Practitioner', batch)}` });
+  return body.length;
 }
 
 /** The manifest lists every NDJSON file written, by the url relative to it; then the admin is told. */
@@ -186,9 +195,12 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
   const record = await current(state);
   const { s3, bucket } = store();
   const folder = bulkFolder(state.exportId);
-  const listed = (await s3.listObjects(bucket, folder)).map((o) => o.key.slice(folder.length)).filter((n) => n.endsWith('.ndjson') && !n.includes('/'));
-  const practitioners = await mergePractitioners(s3, bucket, folder, listed);
-  const names = [...listed.filter((n) => !PRACTITIONER_PARTS.test(n)), ...(practitioners ? [practitioners.name] : [])].sort();
+  const parts = record.parts ?? {};
+  const practitionerBytes = await mergePractitioners(s3, bucket, folder, (parts.Practitioner ?? []).map(([b]) => b));
+  const names = [
+    ...Object.entries(parts).filter(([type]) => type !== 'Practitioner').flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
+    ...(practitionerBytes !== null ? ['Practitioner.ndjson'] : []),
+  ].sort();
   const finishedAt = new Date().toISOString();
   const manifest: BulkDataManifest = {
     transactionTime: record.startedAt,
@@ -200,7 +212,7 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     extension: { 'https://tidewell.health/fhir/bulk/files': { folder: 'files/', count: record.filesCopied }, 'https://tidewell.health/fhir/bulk/resourceCounts': record.resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });
-  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined }, { attempt: state.attempt });
+  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, practitionerBytes: practitionerBytes ?? undefined }, { attempt: state.attempt });
   if (!done) throw new BulkStepError('FhirBulkRunSuperseded', 'A newer run of this export took over.');
   const actor = actorOf(record, state.practiceId);
   await writeAudit(actor, { action: 'create', entity: 'fhir_bulk_export', entityId: state.exportId, count: record.patientsDone });

@@ -3,6 +3,8 @@ import { expectAccessible } from './support/axe.js';
 import { apiAs, EMPLOYEE, signIn, test } from './support/sign-in.js';
 
 const ADMIN = 'admin@demo.tidewell.local';
+// One export runs at a time in a practice: these tests take turns.
+test.describe.configure({ mode: 'serial' });
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -12,6 +14,8 @@ test('an admin starts the practice export in Settings, sees its progress, then d
   test.setTimeout(180_000);
   await signIn(page, ADMIN, '/new-settings/data-export');
   await expect(page.getByRole('heading', { name: 'Practice data export (FHIR)' })).toBeVisible();
+  // An export another test file left running must end before a new one starts.
+  await expect(page.getByRole('button', { name: 'Export all practice data' })).toBeEnabled({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Export all practice data' }).click();
   await expect(page.getByText('The export has started. You will be notified when it is ready.')).toBeVisible();
   const progress = page.getByRole('progressbar', { name: 'Export progress' });

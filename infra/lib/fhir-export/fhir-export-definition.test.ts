@@ -31,7 +31,7 @@ async function execute(run: (event: FhirBulkWorkerEvent) => Promise<FhirBulkStat
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const execution = new StateMachine(definition as any).run({ practiceId: 'prc', exportId: 'exp-1', attempt: 1 }, {
     overrides: {
-      taskResourceLocalHandlers: Object.fromEntries(tasks.map((n) => [n, invoke as TaskHandler])),
+      taskResourceLocalHandlers: Object.fromEntries(tasks.map((n) => [n, invoke as unknown as TaskHandler])),
       retryIntervalOverrides: Object.fromEntries(tasks.map((n) => [n, 0])),
     },
   });

@@ -119,7 +119,12 @@ export function PracticeExportPage({ nav }: { nav: ReactNode }) {
   });
   const start = useMutation({
     mutationFn: () => apiRequest<FhirBulkExport>({ method: 'POST', path: '/v1/practices/fhir-exports' }),
-    onSuccess: () => showToast(M.started, { tone: 'success' }),
+    onSuccess: (started) => {
+      // The new export shows at once, running, while the list and its progress are read again.
+      queryClient.setQueryData(keys.one(started.exportId), started);
+      queryClient.setQueryData<{ exports: FhirBulkExport[] }>(keys.list, (old) => ({ exports: [started, ...(old?.exports ?? [])] }));
+      showToast(M.started, { tone: 'success' });
+    },
     onError: (error) => showToast(withServerText('The export could not be started.', error), { tone: 'error' }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.list }),
   });

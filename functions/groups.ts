@@ -27,9 +27,10 @@ import { CALENDAR_FEED_ROUTES, PRACTICE_ROUTES } from './practice/routes.js';
  * partnerSecrets: PARTNER_SECRETS_ARN + secretsmanager:GetSecretValue on the practice's one partner secret;
  * labs: HEALTH_GORILLA_* (practices/<slug>.json `labs`; its secrets are partner secrets), no new resource;
  * telephony: TELEPHONY_* (practices/<slug>.json `telephony`, Twilio; its auth token is a partner secret), no new resource;
- * fax: FAX_* (practices/<slug>.json `fax`, Sinch; its key is a partner secret), no new resource.
+ * fax: FAX_* (practices/<slug>.json `fax`, Sinch; its key is a partner secret), no new resource;
+ * fhirExport: FHIR_EXPORT_STATE_MACHINE_ARN + start/describe of the practice export's state machine, files bucket read (its links).
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs' | 'telephony' | 'fax';
+export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs' | 'telephony' | 'fax' | 'fhirExport';
 
 export interface GroupDefinition {
   name: string;
@@ -45,7 +46,7 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'telephony'], signedRoutes: CALENDAR_FEED_ROUTES },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'telephony', 'fhirExport'], signedRoutes: CALENDAR_FEED_ROUTES },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },

@@ -22,6 +22,7 @@ import {
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
 import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
+import { isFhirBulkEvent } from './fhir/bulk/bulk-steps.js';
 import { addMedicationFromNote } from './medications.js';
 import { CHART_ROUTES, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
 import {
@@ -197,4 +198,11 @@ function parseGroup(value: unknown) {
 // Add to Health Summary is rare beside chart reads: its code loads with its first request.
 const mapHealthHistory = lazyRoute(() => import('./form-mapping.js').then((m) => m.MAP_HEALTH_HISTORY_ROUTE));
 
-export const handler = groupHandler(CHART_ROUTES, { ...routes, [`POST ${P2}/map-health-history`]: mapHealthHistory } as Record<ChartRouteKey, AnyRoute | LazyRoute>);
+const http = groupHandler(CHART_ROUTES, { ...routes, [`POST ${P2}/map-health-history`]: mapHealthHistory } as Record<ChartRouteKey, AnyRoute | LazyRoute>);
+
+/**
+ * The practice's FHIR export state machine runs its steps on this function (it holds the mappers),
+ * so the export needs no function of its own; the step code loads with the first step.
+ */
+export const handler = (event: Parameters<typeof http>[0], context: Parameters<typeof http>[1]) =>
+  isFhirBulkEvent(event) ? import('./fhir/bulk/bulk-worker.js').then((m) => m.runBulkStep(event)) : http(event, context);

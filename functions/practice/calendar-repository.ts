@@ -137,6 +137,17 @@ export async function listAppointmentsInRange(practiceId: string, from: string, 
   return items.map((i) => Appointment.parse(strip(i)));
 }
 
+/** Every appointment series of one patient (the FHIR export): series are keyed by id, so this reads them all and keeps the patient's. */
+export async function listPatientAppointments(practiceId: string, patientId: string): Promise<Appointment[]> {
+  const items = await byPrefix(practiceId, 'APPOINTMENT#', { FilterExpression: 'patientId = :patient', ExpressionAttributeValues: { ':patient': patientId } });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+
+/** Every appointment series of the practice (the practice export reads them once per batch of patients). */
+export async function listAllAppointments(practiceId: string): Promise<Appointment[]> {
+  return (await byPrefix(practiceId, 'APPOINTMENT#')).map((i) => Appointment.parse(strip(i)));
+}
+
 /** The series that may have an occurrence in [from, to): started before `to`, not ended before `from` (a consistent read of the table). */
 export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
   const items = await byPrefix(practiceId, 'APPOINTMENT#', {

@@ -47,6 +47,13 @@ export const CALL_ROUTE_KEYS = [
   'POST /v1/notes/call',
 ] as const;
 export type CallRouteKey = (typeof CALL_ROUTE_KEYS)[number];
+/** The whole-practice FHIR export in Settings (fhir-bulk-routes.ts), loaded with the first request of any of them. */
+export const FHIR_BULK_ROUTE_KEYS = [
+  'GET /v1/practices/fhir-exports',
+  'POST /v1/practices/fhir-exports',
+  'GET /v1/practices/fhir-exports/{exportId}',
+  'POST /v1/practices/fhir-exports/{exportId}/resume',
+] as const;
 
 export const PRACTICE_ROUTES = [
   'GET /v1/practices/metadata',
@@ -71,6 +78,7 @@ export const PRACTICE_ROUTES = [
   'POST /v2/practices/contacts/{contactId}',
   'DELETE /v2/practices/contacts/{id}',
   ...CALL_ROUTE_KEYS,
+  ...FHIR_BULK_ROUTE_KEYS,
 ] as const;
 /** The practice's contacts (contact-routes.ts), loaded with the first request of any of them. */
 export const CONTACT_ROUTE_KEYS = ['GET /v2/practices/contacts', 'POST /v2/practices/contacts', 'POST /v2/practices/contacts/{contactId}', 'DELETE /v2/practices/contacts/{id}'] as const;

@@ -9,6 +9,7 @@ import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
 import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
+import { FhirExport } from './fhir-export.js';
 import { Auth } from './auth.js';
 import { Copilot } from './copilot.js';
 import { Data } from './data.js';
@@ -95,6 +96,8 @@ export class PracticeStack extends Stack {
     // The scheduled DoseSpot sync reads the clinic's DoseSpot entry (clinic key, clinic-level user).
     partners.grantRead(scheduler.target);
 
+    // The export's machine runs on the chart group's function, made by the Api: groups that start it are granted after.
+    const startsFhirExport: NodejsFunction[] = [];
     const copilot = new Copilot({ ai: config.ai, userPool: auth.userPool, client: auth.client, webOrigins });
     const api = new Api(this, 'Api', {
       ...common,
@@ -114,15 +117,20 @@ export class PracticeStack extends Stack {
         labs: (fn: NodejsFunction) => passLabs(fn, config.labs),
         telephony: (fn: NodejsFunction, apiUrl: string) => passTelephony(fn, config.telephony, apiUrl),
         fax: (fn: NodejsFunction, apiUrl: string) => passFax(fn, config.fax, apiUrl),
+        fhirExport: (fn: NodejsFunction) => void startsFhirExport.push(fn),
         model: (fn: NodejsFunction) => copilot.grantModel(fn),
         'stream-url': (fn: NodejsFunction) => copilot.addStreamUrl(fn),
       },
     });
 
+    const fhirExport = new FhirExport(this, 'FhirExport', { slug: config.slug, logging, worker: api.functions.get('chart')!, grantFilesRead: (fn) => files.grantRead(fn) });
+    for (const fn of startsFhirExport) fhirExport.grantStart(fn);
+
     const alarms = new Alarms(this, 'Alarms', { slug: config.slug, emails: config.alarms?.emails ?? [] });
     alarms.watchDeadLetters('notification-stream', notificationStream.deadLetterQueue, 'A notification change (stream record)');
     alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled text) or an inbound text or delivery receipt');
     alarms.watchStateMachine('transcription', transcription.stateMachine);
+    alarms.watchStateMachine('fhir-export', fhirExport.stateMachine);
     alarms.watchApiFunctions(api.functions);
     alarms.watchFunction('schedule-target', scheduler.target);
     alarms.watchFunction('transcription-worker', transcription.worker);

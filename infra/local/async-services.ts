@@ -1,6 +1,9 @@
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { transcriptionDefinition, TRANSCRIPTION_WORKER_ENTRY } from '../lib/transcription/transcription-definition.js';
+import { fhirExportDefinition } from '../lib/fhir-export/fhir-export-definition.js';
+
+const FHIR_EXPORT_WORKER = 'group-chart';
 import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import { authorizeSubscriber } from '../../functions/lib/auth/authorize-subscriber.js';
 import { createCognitoTokenVerifier } from './realtime/cognito-token-verifier.js';
@@ -17,6 +20,8 @@ export const LOCAL_WORKERS: Record<string, LambdaModule> = {
   'schedule-target': { entry: 'functions/workers/schedule-target/handler.ts' },
   transcription: { entry: TRANSCRIPTION_WORKER_ENTRY },
   [NOTIFICATION_STREAM.name]: { entry: NOTIFICATION_STREAM.entry },
+  // The chart group's function: the practice FHIR export's state machine runs its steps there, as deployed.
+  [FHIR_EXPORT_WORKER]: { entry: 'functions/chart/handler.ts' },
 };
 
 export interface AsyncServicesOptions {
@@ -91,11 +96,15 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
   runtime.onStop(() => opts.tableStream.stop());
 
   const stateMachineName = `tidewell-${opts.slug}-transcription`;
+  const fhirExportMachineName = `tidewell-${opts.slug}-fhir-export`;
   const stepFunctions = createLocalStepFunctions({
     repoRoot: opts.repoRoot,
     region,
     functions: LOCAL_WORKERS,
-    stateMachines: [{ name: stateMachineName, definition: transcriptionDefinition({ worker: localLambdaArn('transcription', region) }) as never }],
+    stateMachines: [
+      { name: stateMachineName, definition: transcriptionDefinition({ worker: localLambdaArn('transcription', region) }) as never },
+      { name: fhirExportMachineName, definition: fhirExportDefinition({ worker: localLambdaArn(FHIR_EXPORT_WORKER, region) }) as never },
+    ],
   });
   const sfnApi = await serveStepFunctionsApi(stepFunctions);
   runtime.onStop(async () => {
@@ -151,6 +160,7 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
   Object.assign(process.env, {
     SFN_ENDPOINT: sfnApi.endpoint,
     TRANSCRIPTION_STATE_MACHINE_ARN: stepFunctions.stateMachineArn(stateMachineName),
+    FHIR_EXPORT_STATE_MACHINE_ARN: stepFunctions.stateMachineArn(fhirExportMachineName),
     SCHEDULER_ENDPOINT: scheduler.endpoint,
     SCHEDULER_GROUP: `tidewell-${opts.slug}`,
     SCHEDULER_TARGET_ARN: localLambdaArn('schedule-target', region),
@@ -165,6 +175,7 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
     scheduler,
     sfnEndpoint: sfnApi.endpoint,
     transcriptionStateMachineArn: stepFunctions.stateMachineArn(stateMachineName),
+    fhirExportStateMachineArn: stepFunctions.stateMachineArn(fhirExportMachineName),
     schedulerGroup: `tidewell-${opts.slug}`,
     smsVoiceEndpoint: `${localOrigin.origin}/local/sms-voice`,
   };

@@ -42,6 +42,11 @@ export const PERMISSIONS = {
     refusal: 403,
     says: "A patient's chart is exported to FHIR, or a FHIR bundle imported into it, by a provider or an admin; each export and import is in the audit trail.",
   },
+  'practice.fhir.export': {
+    roles: ['admin'],
+    refusal: 403,
+    says: "The whole practice's data is exported to FHIR (Bulk Data NDJSON) by admins only, from Settings; every export is in the audit trail.",
+  },
   'note.sign': { roles: EVERYONE, refusal: 403, says: 'Every role writes and signs notes; the signer becomes the author.' },
   'note.signed.change': {
     roles: EVERYONE,

@@ -137,6 +137,17 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
+  test(`Settings > Data export has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, 'admin@demo.tidewell.local', '/new-settings/data-export');
+    await expect(page.getByRole('heading', { name: 'Practice data export (FHIR)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export all practice data' })).toBeVisible();
+    // Running, stopped and ready states are checked where they are made: test/e2e/fhir-bulk.e2e.ts.
+    await expectAccessible(page, `settings: data export (${viewport.name} ${viewport.width}px)`);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
   test(`the chart's record transfer and the FHIR import preview have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, PROVIDER);

@@ -56,7 +56,8 @@ export default defineConfig({
         stdout: 'ignore',
         stderr: 'pipe',
         // The Copilot answers from the local rule-based assistant (infra/local/ai), labelled as such.
-        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1' },
+        // The practice export goes one patient a batch, so its progress is on screen for a few polls.
+        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1', FHIR_BULK_BATCH_SIZE: '1' },
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       },
 });

@@ -61,8 +61,14 @@ describe('alarms on every async path', () => {
     return { ...metric.MetricStat.Metric, Stat: metric.MetricStat.Stat };
   };
 
+  it("watches the practice FHIR export's failed and timed-out executions in one alarm", () => {
+    const [machineId] = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === 'tidewell-demo-fhir-export')!;
+    const a = alarm('fhir-export-failed');
+    expect(refs(mathMetric(a, 'failed').Dimensions)).toEqual([machineId]);
+  });
+
   it("watches the transcription state machine's failed and timed-out executions in one alarm", () => {
-    const [machineId] = ofType('AWS::StepFunctions::StateMachine')[0];
+    const [machineId] = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === 'tidewell-demo-transcription')!;
     const a = alarm('transcription-failed');
     for (const [id, metric] of [
       ['failed', 'ExecutionsFailed'],
@@ -110,8 +116,8 @@ describe('alarms on every async path', () => {
         expect(refs(m.Dimensions)).toEqual([fnId]);
       }
     }
-    // One a worker, two for the API groups, the transcription machine's and the two dead-letter queues'.
-    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 3);
+    // One a worker, two for the API groups, the transcription and FHIR export machines' and the two dead-letter queues'.
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 4);
   });
 
   it('keeps cdk-nag clean', () => {

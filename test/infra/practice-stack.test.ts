@@ -5,6 +5,7 @@ import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
 import { BUDGETS } from '../../scripts/budgets/budgets.js';
 import { NONCURRENT_EXPIRATION_DAYS, NONCURRENT_TRANSITION_DAYS } from '../../infra/lib/files.js';
 import { TRANSCRIPTION_STATES, transcriptionDefinition } from '../../infra/lib/transcription/transcription-definition.js';
+import { fhirExportDefinition } from '../../infra/lib/fhir-export/fhir-export-definition.js';
 import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
@@ -349,9 +350,29 @@ describe('practice stack', () => {
     });
   });
 
+  describe('practice FHIR export state machine', () => {
+    it("deploys the shared definition on the chart group's function, and lets only the practice group start and follow it", () => {
+      const [machineId, machine] = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === 'tidewell-demo-fhir-export')!;
+      expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
+      const parts: unknown[] = machine.Properties.DefinitionString['Fn::Join'][1];
+      const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'WORKER')).join(''));
+      expect(definition).toEqual(fhirExportDefinition({ worker: 'WORKER' }));
+      const [workerId] = referencedIds(parts.filter((p) => typeof p !== 'string'));
+      expect(resources[workerId].Properties.Description).toBe('Tidewell chart endpoints (demo)');
+      const starters = ofType('AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties.Environment ?? {}).includes('FHIR_EXPORT_STATE_MACHINE_ARN'));
+      expect(starters.map(([, f]) => f.Properties.Description)).toEqual(['Tidewell practice endpoints (demo)']);
+      const roleId = referencedIds(starters[0]![1].Properties.Role)[0];
+      const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(roleId)));
+      expect(policies).toContain('states:StartExecution');
+      expect(policies).toContain('states:DescribeExecution');
+      expect(policies).toContain(machineId);
+    });
+  });
+
   describe('transcription state machine', () => {
     it('deploys the shared definition with the worker Lambda, logging and X-Ray', () => {
-      const [, machine] = only('AWS::StepFunctions::StateMachine');
+      expect(ofType('AWS::StepFunctions::StateMachine').map(([, m]) => m.Properties.StateMachineName).sort()).toEqual(['tidewell-demo-fhir-export', 'tidewell-demo-transcription']);
+      const [, machine] = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === 'tidewell-demo-transcription')!;
       expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
       expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
       const parts: unknown[] = machine.Properties.DefinitionString['Fn::Join'][1];

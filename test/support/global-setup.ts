@@ -14,6 +14,8 @@ declare module 'vitest' {
 /** One seeded local runtime (temp folder, free port, no web) for every integration file. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.TIDEWELL_LOG ??= 'silent';
+  // Small batches: the practice export of the demo practice takes several, so a resume has batches to skip.
+  process.env.FHIR_BULK_BATCH_SIZE ??= '4';
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-int-'));
   const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, ttlSweepIntervalMs: 250 });
   project.provide('localOutputs', runtime.outputs);

@@ -56,9 +56,19 @@ export function fullSource(): ChartSource {
       note('n-sms-in', 'SMS', { text: 'Can I refill?', direction: 'inbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:00:00.000Z' }, { status: 'DELIVERED' }),
       note('n-sms-out', 'SMS', { text: 'Yes, sent.', direction: 'outbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:05:00.000Z' }, { status: 'DELIVERED' }),
       note('n-call', 'PHONE_CALL', { text: 'Called about results.' }),
+      note('n-form', 'FORM', {
+        formId: 'intake-1', formName: 'New patient intake', sendMethod: 'email', sentTo: 'ada@example.com', intakeId: 'iq-1', dateSent: '2025-01-20T10:00:00.000Z', dateSubmitted: '2025-01-21T10:00:00.000Z',
+        submissionData: { Status: 'Submitted', DateSubmitted: '2025-01-21T10:00:00.000Z', QuestionnaireId: 'intake-1', Questions: [{ Id: 'q-smoke', Text: 'Do you smoke?', Answer: 'No', QuestionType: 'OpenQuestion' }, { Id: 'q-empty', Text: 'Anything else?', Answer: '', QuestionType: 'OpenQuestion' }] },
+      }, { status: 'DELIVERED' }),
+      note('n-fax-out', 'FAX', { direction: 'OUTBOUND', faxIdent: 'fx1', to: '+15035550199', from: '+15035550100', recipientName: 'Dr. Lee', text: 'Records attached.', sentAt: '2025-02-05T10:00:00.000Z' }, { status: 'DELIVERED', files: [{ key: 'p1/generated-faxes/fx1.pdf', name: 'fax.pdf', contentType: 'application/pdf' }] }),
+      note('n-fax-in', 'FAX', { direction: 'INBOUND', faxIdent: 'fx2', from: '+15035550177', to: '+15035550100', text: 'Fax received from +15035550177', pages: 2 }, { status: 'DELIVERED' }),
     ],
+    appointments: [
+      { appointmentId: 'ap1', patientId: 'p1', appointmentTypeId: 'follow-up', providerId: 'u-prov', bookingLocationId: null, visitType: 'in_person', start: '2025-03-10T16:00:00.000Z', durationMinutes: 30, recurrence: { frequency: 'Never', interval: 1, monthlyMode: 'BYMONTHDAY', ordinal: null, end: 'NEVER', count: 1, until: null }, notes: 'Bring glucose log', createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
+      { appointmentId: 'ap2', patientId: 'p1', appointmentTypeId: 'therapy', providerId: 'u-prov', bookingLocationId: null, visitType: 'virtual', start: '2025-03-11T16:00:00.000Z', durationMinutes: 45, recurrence: { frequency: 'Weekly', interval: 2, monthlyMode: 'BYMONTHDAY', ordinal: null, end: 'COUNT', count: 4, until: null }, notes: '', createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
+    ] as unknown as ChartSource['appointments'],
     inventory: new Map([['inv1', { inventoryId: 'inv1', genericName: 'Ibuprofen', strength: '200 mg', form: 'tablet', ndcNumber: '0904-5853-61', quantityInStock: 10, isHidden: false, costPerUnit: 10, finalPrice: 100 }]]),
-    filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf']]),
+    filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf'], ['p1/generated-faxes/fx1.pdf', 'files/0002-fax.pdf']]),
   };
 }
 
@@ -73,11 +83,31 @@ describe('a chart as a FHIR R4 bundle', () => {
   });
 
   it('writes one resource of each kind the issue lists', () => {
-    const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication'].map((t) => [t, byType(bundle, t).length]));
+    const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication', 'Appointment', 'QuestionnaireResponse'].map((t) => [t, byType(bundle, t).length]));
     expect(counts).toEqual({
       Patient: 1, Practitioner: 2, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
-      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 8 + 1, Communication: 2,
+      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 11 + 2, Communication: 2 + 2, Appointment: 2, QuestionnaireResponse: 1,
     });
+  });
+
+  it('maps appointments, submitted forms and faxes', () => {
+    const patientRef = `urn:uuid:${byType(bundle, 'Patient')[0]!.id}`;
+    const [single, series] = ['ap1', 'ap2'].map((id) => byType(bundle, 'Appointment').find((a) => a.identifier[0].value === id)!);
+    expect(single).toMatchObject({ status: 'booked', start: '2025-03-10T16:00:00.000Z', end: '2025-03-10T16:30:00.000Z', minutesDuration: 30, comment: 'Bring glucose log' });
+    expect(single!.participant.map((p: { actor: { reference: string } }) => p.actor.reference)).toEqual([patientRef, expect.stringMatching(/^urn:uuid:/)]);
+    expect(series!.comment).toBe('Repeats weekly, every 2, 4 times.');
+    expect(series!.serviceType[0].text).toBe('Virtual visit');
+    const form = byType(bundle, 'QuestionnaireResponse')[0]!;
+    expect(form).toMatchObject({ status: 'completed', authored: '2025-01-21T10:00:00.000Z', subject: { reference: patientRef }, source: { reference: patientRef } });
+    expect(form.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/form-name', valueString: 'New patient intake' }]);
+    expect(form.item).toEqual([{ linkId: 'q-smoke', text: 'Do you smoke?', answer: [{ valueString: 'No' }] }, { linkId: 'q-empty', text: 'Anything else?' }]);
+    const faxes = byType(bundle, 'Communication').filter((c) => c.medium[0].coding[0].code === 'FAXWRIT');
+    const sent = faxes.find((f) => f.identifier[0].value === 'n-fax-out')!;
+    expect(sent).toMatchObject({ status: 'completed', sent: '2025-02-05T10:00:00.000Z', note: [{ text: 'To fax +15035550199 (Dr. Lee)' }] });
+    expect(sent.payload).toEqual([{ contentString: 'Records attached.' }, { contentAttachment: { contentType: 'application/pdf', title: 'fax.pdf', url: 'files/0002-fax.pdf' } }]);
+    const received = faxes.find((f) => f.identifier[0].value === 'n-fax-in')!;
+    expect(received.received).toBe('2025-02-01T09:00:00.000Z');
+    expect(received.note).toEqual([{ text: 'From fax +15035550177' }, { text: '2 pages' }]);
   });
 
   it('codes with ICD-10-CM, CVX/MVX, NDC, RxNorm, LOINC and UCUM', () => {

@@ -1,3 +1,4 @@
+import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import type { SaleLine } from '../../../shared/sales/sales-schema.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
@@ -6,6 +7,7 @@ import { queryAll } from '../../lib/table/query-all.js';
 import { getInventoryItem } from '../../inventory/inventory-repository.js';
 import { listPatientNotes } from '../../notes/note-repository.js';
 import { getPatient } from '../../patients/patient-repository.js';
+import { listPatientAppointments } from '../../practice/calendar-repository.js';
 import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
 import type { ChartSource } from './model.js';
 
@@ -35,11 +37,18 @@ async function chartSections(practiceId: string, patientId: string): Promise<Rec
   return out;
 }
 
-/** Reads everything the export maps for one patient. */
-export async function loadChartSource(practiceId: string, patientId: string): Promise<ChartSource> {
+/**
+ * Reads everything the export maps for one patient. The practice export passes the practice's
+ * appointments, read once for a batch of patients, instead of one read of them all per patient.
+ */
+export async function loadChartSource(practiceId: string, patientId: string, preloaded: { appointments?: readonly Appointment[] } = {}): Promise<ChartSource> {
   const patient = await getPatient(practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const [sections, allNotes] = await Promise.all([chartSections(practiceId, patientId), listPatientNotes(practiceId, patientId)]);
+  const [sections, allNotes, appointments] = await Promise.all([
+    chartSections(practiceId, patientId),
+    listPatientNotes(practiceId, patientId),
+    preloaded.appointments ? Promise.resolve(preloaded.appointments.filter((a) => a.patientId === patientId)) : listPatientAppointments(practiceId, patientId),
+  ]);
   const notes = allNotes.filter((n) => !SKIPPED_NOTE_STATUSES.has(n.status));
   const inventoryIds = new Set(notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)));
   const inventory = new Map<string, InventoryItem>();
@@ -62,6 +71,7 @@ export async function loadChartSource(practiceId: string, patientId: string): Pr
     familyHistory: s.familyHistory,
     socialHistory: s.socialHistory,
     general: s.general,
+    appointments,
     notes,
     inventory,
     filePaths,

@@ -1,9 +1,12 @@
 import { allergies } from './allergies.js';
+import { appointments } from './appointments.js';
 import { textMessages } from './communications.js';
 import { conditions, healthConcerns } from './conditions.js';
 import { saleDispenses } from './dispenses.js';
 import { documents } from './documents.js';
+import { faxes } from './faxes.js';
 import { familyHistory } from './family-history.js';
+import { questionnaireResponses } from './forms.js';
 import { immunizations } from './immunizations.js';
 import { labs } from './labs.js';
 import { medicationStatements } from './medication-statements.js';
@@ -13,10 +16,7 @@ import { procedures } from './procedures.js';
 import { socialHistory } from './social-history.js';
 import { vitals } from './vitals.js';
 
-/**
- * Every kind of Tidewell data the export writes, one module each. Appointments, forms, calls and
- * faxes are not here yet: each becomes one more module in this list.
- */
+/** Every kind of Tidewell data the export writes, one module each (calls are only their DocumentReference). */
 export const CHART_MAPPERS: readonly ChartMapper[] = [
   allergies,
   conditions,
@@ -32,4 +32,7 @@ export const CHART_MAPPERS: readonly ChartMapper[] = [
   labs,
   documents,
   textMessages,
+  faxes,
+  appointments,
+  questionnaireResponses,
 ];

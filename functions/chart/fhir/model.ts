@@ -1,3 +1,4 @@
+import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
 import type { Allergy, Diagnosis, FamilyHistory, FreeformMedication, General, Medication, SocialHistory, Surgery, Vaccine } from '../../../shared/chart/sections.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
@@ -17,6 +18,8 @@ export interface ChartSource {
   familyHistory: FamilyHistory[];
   socialHistory: SocialHistory[];
   general: General[];
+  /** The patient's calendar appointment series. */
+  appointments: Appointment[];
   /** Every note of the patient but deleted ones and templates, oldest first. */
   notes: Note[];
   /** The inventory items sales and prescriptions name, by id. */

@@ -33,6 +33,7 @@ const FaxListPage = lazy(() => import('../features/messages/components/fax-pages
 const ScheduledEventPage = lazy(() => import('../features/messages/components/scheduled-event-page.js').then((m) => ({ default: m.ScheduledEventPage })));
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
+const DataExportSettingsPage = lazy(() => import('./data-export-settings-page.js').then((m) => ({ default: m.DataExportSettingsPage })));
 const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
 const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) => ({ default: m.FormsPage })));
 const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
@@ -104,6 +105,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/partner-apps', element: <PartnerAppsPage /> },
               { path: 'new-settings/charge-items', element: <ChargeItemsPage /> },
               { path: 'new-settings/calendar', element: <CalendarSettingsPage /> },
+              { path: 'new-settings/data-export', element: <DataExportSettingsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

@@ -56,6 +56,7 @@ export const paths = {
   partnerApps: () => '/new-settings/partner-apps',
   chargeItems: () => '/new-settings/charge-items',
   calendarSettings: () => '/new-settings/calendar',
+  dataExport: () => '/new-settings/data-export',
   noteResult: (noteId: string, query: { type?: string; responseCode?: string } = {}) => {
     const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const search = params.toString();

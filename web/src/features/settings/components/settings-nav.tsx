@@ -8,6 +8,7 @@ const TABS = [
   { label: 'Partner apps', to: paths.partnerApps() },
   { label: 'Charge items', to: paths.chargeItems() },
   { label: 'Calendar', to: paths.calendarSettings() },
+  { label: 'Data export', to: paths.dataExport() },
 ];
 
 export function SettingsNav() {

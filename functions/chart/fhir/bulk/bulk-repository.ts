@@ -1,0 +1,117 @@
+/**
+ * The whole-practice export's record: pk practiceId, sk FHIRBULK#<exportId>. It holds the progress
+ * the Settings screen shows and where the patient listing stands, so a failed run resumes from the
+ * batch after the last one written. Every write of a step is conditioned on the run's attempt, so
+ * an older execution cannot overwrite a resumed one.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FhirBulkExport } from '../../../../shared/chart/fhir-bulk.js';
+import { documentClient } from '../../../lib/table/client.js';
+import { isConditionFailure } from '../../../lib/table/condition-failure.js';
+import { tableName } from '../../../lib/table/definition.js';
+import { queryAll } from '../../../lib/table/query-all.js';
+
+export const bulkKey = (exportId: string) => `FHIRBULK#${exportId}`;
+
+export interface FhirBulkRecord extends FhirBulkExport {
+  /** The Bulk Data kick-off request's URL, for the manifest. */
+  request: string;
+  executionArn?: string;
+  nextBatch: number;
+  cursor?: Record<string, unknown>;
+  listingDone: boolean;
+  /** The NDJSON files written, by type: [batch, bytes] each (a listing of the folder is not needed to name them). */
+  parts: Record<string, [number, number][]>;
+  practitionerBytes?: number;
+}
+
+const FIELDS = [
+  'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'bytes',
+  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes',
+] as const;
+
+function fromItem(item: Record<string, unknown>): FhirBulkRecord {
+  return Object.fromEntries(FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as FhirBulkRecord;
+}
+
+export async function getBulkExport(practiceId: string, exportId: string): Promise<FhirBulkRecord | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: bulkKey(exportId) }, ConsistentRead: true }));
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/** Every export of the practice, newest first (a practice runs a handful in its life). */
+export async function listBulkExports(practiceId: string): Promise<FhirBulkRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': 'FHIRBULK#' },
+  });
+  return items.map(fromItem).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+}
+
+export async function createBulkExport(practiceId: string, record: FhirBulkRecord): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: bulkKey(record.exportId), entityType: 'FhirBulkExport', ...record },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
+}
+
+/**
+ * Sets `changes` (undefined values are removed) if the condition holds; false when it does not.
+ * `when` is checked against the stored attempt (and status/batch when given).
+ */
+export async function updateBulkExport(
+  practiceId: string,
+  exportId: string,
+  changes: Partial<FhirBulkRecord>,
+  when: { attempt?: number; status?: FhirBulkExport['status']; nextBatch?: number } = {},
+  add: { patientsDone?: number; batchesDone?: number; resources?: number; filesCopied?: number; bytes?: number } = {},
+): Promise<boolean> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([k, v], i) => {
+    names[`#s${i}`] = k;
+    if (v === undefined) removes.push(`#s${i}`);
+    else {
+      values[`:s${i}`] = v;
+      sets.push(`#s${i} = :s${i}`);
+    }
+  });
+  const adds = Object.entries(add).filter(([, v]) => v !== undefined);
+  adds.forEach(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+  });
+  const conditions = ['attribute_exists(sk)'];
+  Object.entries(when).forEach(([k, v], i) => {
+    if (v === undefined) return;
+    names[`#c${i}`] = k;
+    values[`:c${i}`] = v;
+    conditions.push(`#c${i} = :c${i}`);
+  });
+  const expression = [
+    sets.length || adds.length ? `SET ${[...sets, ...adds.map((_, i) => `#a${i} = if_not_exists(#a${i}, :zero) + :a${i}`)].join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ].filter(Boolean).join(' ');
+  if (adds.length) values[':zero'] = 0;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: bulkKey(exportId) },
+        UpdateExpression: expression,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+/** The whole-practice FHIR export (Settings > Data export): admins only, loaded on the first request (handler.ts). */
+import { FhirBulkExportParams } from '../../shared/chart/fhir-bulk.js';
+import { route } from '../lib/http/group-handler.js';
+import { getBulkExportView, listBulkExportViews, resumeBulkExport, startBulkExport } from '../chart/fhir/bulk/bulk-exports.js';
+import type { FHIR_BULK_ROUTE_KEYS } from './routes.js';
+
+export const FHIR_BULK_ROUTES = {
+  'GET /v1/practices/fhir-exports': route({
+    permission: 'practice.fhir.export',
+    run: ({ auth }) => listBulkExportViews(auth),
+  }),
+  'POST /v1/practices/fhir-exports': route({
+    permission: 'practice.fhir.export',
+    status: 202,
+    run: ({ auth, event }) => startBulkExport(auth, event),
+  }),
+  'GET /v1/practices/fhir-exports/{exportId}': route({
+    params: FhirBulkExportParams,
+    permission: 'practice.fhir.export',
+    run: ({ auth, params }) => getBulkExportView(auth, params.exportId),
+  }),
+  'POST /v1/practices/fhir-exports/{exportId}/resume': route({
+    params: FhirBulkExportParams,
+    permission: 'practice.fhir.export',
+    status: 202,
+    run: ({ auth, params }) => resumeBulkExport(auth, params.exportId),
+  }),
+} satisfies Record<(typeof FHIR_BULK_ROUTE_KEYS)[number], unknown>;

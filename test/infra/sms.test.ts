@@ -46,11 +46,12 @@ describe('two-way SMS in the stack', () => {
     expect(JSON.stringify(invoke.Properties.DestinationConfig.OnFailure)).toContain(dlq);
   });
 
-  it('lets the messaging group and the schedule target send texts, and no other function', () => {
+  it('lets the messaging group, the practice group (forms sent by text) and the schedule target send texts, and no other function', () => {
     const senders = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('sms-voice:SendTextMessage'));
     const roles = senders.map(([, p]) => JSON.stringify(p.Properties.Roles));
-    expect(roles).toHaveLength(2);
+    expect(roles).toHaveLength(3);
     expect(roles.some((r) => r.includes('ApiGroupmessagingRole'))).toBe(true);
+    expect(roles.some((r) => r.includes('ApiGrouppracticeRole'))).toBe(true);
     expect(roles.some((r) => r.includes('SchedulerTargetRole'))).toBe(true);
     const statement = policyOf('ApiGroupmessagingRole').find((s) => JSON.stringify(s.Action).includes('sms-voice'))!;
     expect(statement.Action).toEqual(['sms-voice:SendTextMessage', 'sms-voice:SendMediaMessage']);

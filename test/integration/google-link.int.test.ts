@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, signIn } from '../support/local-stack.js';
+import { readFileSync } from 'node:fs';
+import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
@@ -143,5 +144,21 @@ describe('the Google calendar link', () => {
     expect((await api(provider, 'POST', `${linkPath(providerId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') })).status).toBe(200);
     expect((await api(admin, 'DELETE', `${linkPath(providerId)}/credentials`)).status).toBe(200);
     expect((await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body.linked).toBe(false);
+  });
+
+  it("the local stand-in's token endpoint checks the client secret, the code and the redirect_uri as Google does", async () => {
+    const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
+    const token = (form: Record<string, string>) => fetch(`${stackOutputs().webUrl}/local/google/token`, { method: 'POST', body: new URLSearchParams(form) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const back = await startLink(provider, providerId);
+    const code = back.searchParams.get('code')!;
+    const base = { client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code };
+    expect(await token({ ...base, client_secret: 'GOCSPX-wrong' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect(await token({ ...base, code: '4/0local-made-up' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token({ ...base, redirect_uri: 'https://elsewhere.example/cb' })).toMatchObject({ status: 400, body: { error: 'redirect_uri_mismatch' } });
+    const first = await token(base);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ token_type: 'Bearer', scope: CALENDAR_SCOPE, expires_in: 3599 });
+    expect(first.body.refresh_token).toEqual(expect.any(String));
+    expect(await token(base)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });

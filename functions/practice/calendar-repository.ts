@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   Appointment,
   AppointmentType,
@@ -52,6 +52,54 @@ export async function findCalendarFeed(practiceId: string, feedId: string): Prom
 export const putCalendarFeed = (practiceId: string, feed: CalendarFeedItem) => put(practiceId, calendarFeedKey(feed.userId), 'CALENDAR_FEED', feed);
 export const deleteCalendarFeed = (practiceId: string, userId: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: calendarFeedKey(userId) } }));
+
+export const googleLinkKey = (userId: string) => `GOOGLE_LINK#${userId}`;
+/**
+ * A user's Google Calendar link. `pendingStateHash` is the SHA-256 of the `state` their last
+ * consent url carried (the browser never sees the hash); `refreshToken` is Google's, read only here.
+ */
+export interface GoogleLinkItem {
+  userId: string;
+  pendingStateHash: string | null;
+  pendingSince: string | null;
+  refreshToken: string | null;
+  scopes: string[];
+  linkedAt: string | null;
+}
+export async function getGoogleLink(practiceId: string, userId: string): Promise<GoogleLinkItem | null> {
+  const item = await getItem(practiceId, googleLinkKey(userId));
+  if (!item) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    userId: String(item.userId),
+    pendingStateHash: text(item.pendingStateHash),
+    pendingSince: text(item.pendingSince),
+    refreshToken: text(item.refreshToken),
+    scopes: Array.isArray(item.scopes) ? item.scopes.map(String) : [],
+    linkedAt: text(item.linkedAt),
+  };
+}
+export const putGoogleLink = (practiceId: string, link: GoogleLinkItem) => put(practiceId, googleLinkKey(link.userId), 'GOOGLE_LINK', link);
+/** Takes the pending state only if it is still the one given, so one consent answer links once. */
+export async function claimGoogleState(practiceId: string, userId: string, stateHash: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: googleLinkKey(userId) },
+        UpdateExpression: 'SET pendingStateHash = :none, pendingSince = :none',
+        ConditionExpression: 'pendingStateHash = :hash',
+        ExpressionAttributeValues: { ':hash': stateHash, ':none': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+export const deleteGoogleLink = (practiceId: string, userId: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleLinkKey(userId) } }));
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars

@@ -5,6 +5,7 @@ import {
   AppointmentRangeQuery,
   AppointmentTypeInput,
   BookingLocationInput,
+  GoogleCredentialsInput,
   IdentParams,
   OccurrenceQuery,
   PracticeCalendarSettingsInput,
@@ -99,5 +100,23 @@ export const CALENDAR_ROUTES = {
   'DELETE /v1/calendar-settings/users/{userId}/feed': route({
     params: UserIdParams,
     run: async ({ auth, params }) => (await import('./calendar-feed.js')).revokeFeed(auth, params.userId),
+  }),
+  // Spec shell §7.9 `.../link/google`: each user links their own Google Calendar (google-link.ts).
+  'GET /v1/calendar-settings/users/{userId}/link/google': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./google-link.js')).googleConsentUrl(auth, params.userId),
+  }),
+  'GET /v1/calendar-settings/users/{userId}/link/google/calendars': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./google-link.js')).googleCalendars(auth, params.userId),
+  }),
+  'POST /v1/calendar-settings/users/{userId}/link/google/credentials': route({
+    params: UserIdParams,
+    body: GoogleCredentialsInput,
+    run: async ({ auth, params, body }) => (await import('./google-link.js')).saveGoogleCredentials(auth, params.userId, body),
+  }),
+  'DELETE /v1/calendar-settings/users/{userId}/link/google/credentials': route({
+    params: UserIdParams,
+    run: async ({ auth, params }) => (await import('./google-link.js')).unlinkGoogle(auth, params.userId),
   }),
 } satisfies Record<CalendarRouteKey, unknown>;

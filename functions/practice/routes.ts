@@ -21,6 +21,10 @@ export const CALENDAR_ROUTE_KEYS = [
   'GET /v1/calendar-settings/users/{userId}/feed',
   'POST /v1/calendar-settings/users/{userId}/feed',
   'DELETE /v1/calendar-settings/users/{userId}/feed',
+  'GET /v1/calendar-settings/users/{userId}/link/google',
+  'GET /v1/calendar-settings/users/{userId}/link/google/calendars',
+  'POST /v1/calendar-settings/users/{userId}/link/google/credentials',
+  'DELETE /v1/calendar-settings/users/{userId}/link/google/credentials',
 ] as const;
 /** A provider's ICS feed: the token in the path is the credential (no user token), so it goes without the JWT authorizer. */
 export const CALENDAR_FEED_ROUTES = ['GET /v1/calendar-feeds/{feedToken}'] as const;

@@ -27,6 +27,7 @@ import { seedPartnerApps } from './seed/seed-partner-apps.js';
 import { seedDemoSales } from './seed/demo-sales.js';
 import { ensureLocalPartnerSecrets, startLocalPartner, type LocalPartner } from './partner/local-partner.js';
 import { createLocalDoseSpot, ensureLocalDoseSpot, LOCAL_DOSESPOT_PREFIX } from './dosespot/local-dosespot.js';
+import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX } from './google/local-google.js';
 import { createLocalIntakeQ, ensureLocalIntakeQ, LOCAL_INTAKEQ_PREFIX } from './intakeq/local-intakeq.js';
 import { readState, writeState } from './state.js';
 import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
@@ -380,6 +381,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     ensureLocalIntakeQ(partnerSecretsFile, internal, origin);
     const intakeQ = createLocalIntakeQ({ dataDir, secretsFile: partnerSecretsFile, webhookUrl: `${internal}/api/v1/partner-deliveries/intakeq/intakes` });
     requestHandlers.push([LOCAL_INTAKEQ_PREFIX, (req, res) => intakeQ.handle(req, res)]);
+    // Google's local stand-in: the consent page for people, the token and calendar endpoints for the practice group.
+    ensureLocalGoogle(partnerSecretsFile, internal, origin);
+    const google = createLocalGoogle({ dataDir, secretsFile: partnerSecretsFile });
+    requestHandlers.push([LOCAL_GOOGLE_PREFIX, (req, res) => google.handle(req, res)]);
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
 

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       `  telephony (local)     ${runtime.outputs.webUrl}/local/telephony (Twilio Programmable Voice stand-in; POST /local/telephony/inbound {from, voicemail} simulates an incoming call)`,
       `  DoseSpot (local stand-in)  ${runtime.outputs.webUrl}/local/dosespot (opened by ePrescribe; prescriptions sync back as DoseSpot notes)`,
       `  IntakeQ (local stand-in)   ${runtime.outputs.webUrl}/local/intakeq (forms sent to patients land here; fill one in as the patient)`,
+      `  Local Google stand-in  ${runtime.outputs.webUrl}/local/google (Settings > Calendar's "Link Google Calendar" consents here)`,
       `  local partner app    ${runtime.endpoints.partnerOrigin}/app (framed by partner note windows; secrets in ${runtime.endpoints.partnerSecretsFile})`,
       `  membership (local stand-in)  ${runtime.endpoints.partnerOrigin}/membership/open (framed by the chart's Membership windows; what it took: /membership/records)`,
       '',

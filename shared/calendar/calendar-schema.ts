@@ -49,6 +49,16 @@ export const CALENDAR_MESSAGES = {
   blockedBackwards: 'Blocked time must end after it starts',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
   feedNotFound: 'Calendar feed not found',
+  /** Spec shell §10: POST .../link/google/credentials without both. */
+  missingOauth: 'Missing oauth code or scopes',
+  googleNotConfigured: 'Google Calendar is not set up for this practice. Ask an admin to add its Google OAuth client.',
+  googleOwnOnly: 'Only the user links their own Google Calendar',
+  googleStateMismatch: 'This Google sign-in was not started here, or it expired. Link Google Calendar again.',
+  googleScopeMissing: 'Google did not grant calendar access. Link Google Calendar again and allow it.',
+  googleCodeRefused: 'Google refused the sign-in code (it was already used or has expired). Link Google Calendar again.',
+  googleNotLinked: 'Google Calendar is not linked',
+  googleLinkLost: 'Google no longer accepts this link (it was removed in the Google account). Link Google Calendar again.',
+  googleUnavailable: 'Google Calendar did not answer. Try again in a few minutes.',
   notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
@@ -160,6 +170,21 @@ export interface CalendarFeedStatus {
   /** The feed's path under the API (`/v1/calendar-feeds/<token>.ics`), present only in the reply that created it. */
   path?: string;
 }
+/** POST .../link/google/credentials: what Google's redirect carried (`scope` is space-separated there). */
+export const GoogleCredentialsInput = z.object({
+  code: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048)))),
+  scopes: z.optional(z.nullable(z.union([z.string().check(z.trim(), z.maxLength(4096)), z.array(z.string().check(z.maxLength(512))).check(z.maxLength(50))]))),
+  state: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+});
+export type GoogleCredentialsInput = z.infer<typeof GoogleCredentialsInput>;
+
+/** A user's Google Calendar link as they see it: never any token. */
+export interface GoogleLinkStatus {
+  linked: boolean;
+  linkedAt: string | null;
+  calendars: { id: string; summary: string; primary: boolean; accessRole: string; backgroundColor: string | null }[];
+}
+
 /** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */
 export const FeedTokenParams = z.object({ feedToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}\.[A-Za-z0-9_-]{20,64}(\.ics)?$/, 'Calendar feed not found')) });
 /** How far back and ahead a feed lists appointments. */

@@ -711,6 +711,34 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+/** The Google Calendar link on Settings > Calendar and the local Google stand-in's consent page. */
+for (const viewport of VIEWPORTS) {
+  test(`the Google Calendar link and the local Google consent page have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/new-settings/calendar');
+    const card = page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Google Calendar' }) });
+    await expect(card.getByText('Google Calendar is not linked.')).toBeVisible();
+    await expectAccessible(page, at('Google Calendar link, not linked'));
+    await card.getByRole('button', { name: 'Link Google Calendar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
+    await expectAccessible(page, at('local Google consent page'));
+    await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-consent-${viewport.width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(card.getByRole('list', { name: 'Your Google calendars' }).getByRole('listitem')).toHaveCount(3);
+    await expectAccessible(page, at('Google Calendar link, linked'));
+    await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-linked-${viewport.width}.png`, fullPage: true });
+    await card.getByRole('button', { name: 'Unlink Google Calendar' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Unlink Google Calendar?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, at('unlink Google Calendar dialog'));
+    await confirm.getByRole('button', { name: 'Unlink' }).click();
+    await expect(card.getByText('Google Calendar is not linked.')).toBeVisible();
+  });
+}
+
 for (const viewport of VIEWPORTS) {
   test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
     test.setTimeout(180_000);

@@ -41,10 +41,10 @@ const ContactPage = lazy(() => import('../features/contacts/components/contacts-
 const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
-/** The calendar-provider callback lands on the dashboard with its query intact. */
+/** The calendar-provider callback: Google's answer (code, scope, state) goes on to Settings > Calendar, which finishes the link. */
 function GoogleCallbackRedirect() {
   const { search } = useLocation();
-  return <Navigate to={`${paths.home()}${search}`} replace />;
+  return <Navigate to={`${search ? paths.calendarSettings() : paths.home()}${search}`} replace />;
 }
 
 const soon = (screen: string, detail?: string) => <ComingSoonPage screen={screen} detail={detail} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathFromHash, saveLoginRedirect, takeLoginRedirect } from './login-redirect.js';
+import { hashForCallbackPath, pathFromHash, saveLoginRedirect, takeLoginRedirect } from './login-redirect.js';
 
 function memoryStore() {
   const map = new Map<string, string>();
@@ -33,5 +33,13 @@ describe('login redirect', () => {
   it('reads the app path from a location hash', () => {
     expect(pathFromHash('#/calendar?view=week')).toBe('/calendar?view=week');
     expect(pathFromHash('#')).toBe('');
+  });
+});
+
+describe('the OAuth callback path', () => {
+  it("moves Google's redirect to /google-callback into the hash the app routes by, query and all", () => {
+    expect(hashForCallbackPath({ pathname: '/google-callback', search: '?state=s1&code=4/0c&scope=x', hash: '' })).toBe('/#/google-callback?state=s1&code=4/0c&scope=x');
+    expect(hashForCallbackPath({ pathname: '/', search: '?code=1', hash: '' })).toBeNull();
+    expect(hashForCallbackPath({ pathname: '/google-callback', search: '', hash: '#/home' })).toBeNull();
   });
 });

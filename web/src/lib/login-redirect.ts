@@ -24,3 +24,13 @@ export function takeLoginRedirect(store: KeyValueStore = sessionStorage): string
   store.removeItem(KEY);
   return saved || DEFAULT_AFTER_LOGIN;
 }
+
+/**
+ * A provider's OAuth redirect comes back to a real path (`/google-callback?code=…`), which the
+ * static host answers with the app; the app routes by hash, so the path and its query move into
+ * the hash ('#/google-callback?code=…'). Returns the new address, or null when there is nothing to move.
+ */
+export function hashForCallbackPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string | null {
+  if (location.pathname !== '/google-callback' || location.hash) return null;
+  return `/#/google-callback${location.search}`;
+}

@@ -27,6 +27,7 @@ import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useAppointmentTypes, useBookingLocations, useCalendarSettingsChange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
 import { WEEKDAY_LONG } from '../calendar-dates.js';
+import { GoogleLinkCard } from './google-link-card.js';
 
 const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', work_week: 'Work week', month: 'Month', agenda: 'Agenda' };
 /** Colours with at least 3:1 against white as the 4 px edge of an appointment. */
@@ -68,6 +69,7 @@ export function CalendarSettings({ nav }: { nav: ReactNode }) {
       <AppointmentTypesCard isAdmin={isAdmin} />
       <BookingLocationsCard isAdmin={isAdmin} />
       {me ? <MyCalendarCard userId={me.userId} /> : null}
+      {me ? <GoogleLinkCard userId={me.userId} /> : null}
       {me ? <CalendarFeedCard userId={me.userId} /> : null}
     </Page>
   );

@@ -1,0 +1,118 @@
+/**
+ * A user's Google Calendar link (spec shell §7.9 `.../link/google`): the consent url, the linked
+ * user's calendars, the credentials Google's redirect carried, and unlinking. The refresh token
+ * stays in the table; the browser only ever sees whether the link is on and the calendar names.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { CALENDAR_MESSAGES as M, type GoogleCredentialsInput, type GoogleLinkStatus } from '../../shared/calendar/calendar-schema.js';
+import { GOOGLE_CALENDAR_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig } from '../lib/adapters/google-calendar.js';
+import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import * as repo from './calendar-repository.js';
+
+export const GOOGLE_PARTNER_ID = 'google';
+/** Google's own authorization codes last about ten minutes; a consent left open longer starts again. */
+const STATE_TTL_MS = 15 * 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function client(): Promise<GoogleCalendarClient> {
+  const config = parseGoogleConfig(await partnerSecretsFromEnv().secretOf(GOOGLE_PARTNER_ID));
+  if (!config) throw new ConflictError(M.googleNotConfigured);
+  return new GoogleCalendarClient(config);
+}
+
+/** A Google account is personal: nobody else links it, and nobody else reads its calendars. */
+function ownOnly(auth: AuthContext, userId: string) {
+  if (userId !== auth.userId) throw new ForbiddenError(M.googleOwnOnly);
+}
+
+const unavailable = () => new DependencyError(502, M.googleUnavailable, 'GOOGLE_UNAVAILABLE');
+
+export async function googleConsentUrl(auth: AuthContext, userId: string): Promise<{ url: string }> {
+  ownOnly(auth, userId);
+  const google = await client();
+  // The state is bound to this user: only its hash is kept, and only their credentials call can claim it.
+  const state = randomBytes(24).toString('base64url');
+  const existing = await repo.getGoogleLink(auth.practiceId, userId);
+  await repo.putGoogleLink(auth.practiceId, {
+    userId,
+    pendingStateHash: sha256(state),
+    pendingSince: new Date().toISOString(),
+    refreshToken: existing?.refreshToken ?? null,
+    scopes: existing?.scopes ?? [],
+    linkedAt: existing?.linkedAt ?? null,
+  });
+  return { url: google.consentUrl(state) };
+}
+
+export async function saveGoogleCredentials(auth: AuthContext, userId: string, body: GoogleCredentialsInput): Promise<GoogleLinkStatus> {
+  ownOnly(auth, userId);
+  const code = body.code?.trim() ?? '';
+  const scopes = (Array.isArray(body.scopes) ? body.scopes : (body.scopes ?? '').split(' ')).map((s) => s.trim()).filter(Boolean);
+  if (!code || scopes.length === 0) throw new ValidationError(M.missingOauth);
+  const pending = await repo.getGoogleLink(auth.practiceId, userId);
+  const stateHash = sha256(body.state ?? '');
+  const fresh = pending?.pendingSince && Date.now() - Date.parse(pending.pendingSince) < STATE_TTL_MS;
+  if (!body.state || !pending || pending.pendingStateHash !== stateHash || !fresh) throw new ValidationError(M.googleStateMismatch);
+  if (!(await repo.claimGoogleState(auth.practiceId, userId, stateHash))) throw new ValidationError(M.googleStateMismatch);
+  if (!scopes.includes(GOOGLE_CALENDAR_SCOPE)) throw new ValidationError(M.googleScopeMissing);
+  const google = await client();
+  let tokens;
+  try {
+    tokens = await google.exchangeCode(code);
+  } catch (error) {
+    if (error instanceof GoogleError && error.code === 'invalid_grant') throw new ValidationError(M.googleCodeRefused);
+    throw unavailable();
+  }
+  // With prompt=consent Google sends a refresh token; without one the link could not outlive the hour.
+  const refreshToken = tokens.refreshToken ?? pending.refreshToken;
+  if (!refreshToken) throw new ValidationError(M.googleCodeRefused);
+  const granted = tokens.scopes.length ? tokens.scopes : scopes;
+  if (!granted.includes(GOOGLE_CALENDAR_SCOPE)) throw new ValidationError(M.googleScopeMissing);
+  const linkedAt = new Date().toISOString();
+  await repo.putGoogleLink(auth.practiceId, { userId, pendingStateHash: null, pendingSince: null, refreshToken, scopes: granted, linkedAt });
+  await writeAudit(auth, { action: 'create', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
+  return { linked: true, linkedAt, calendars: await listWith(google, auth, userId, refreshToken) };
+}
+
+async function listWith(google: GoogleCalendarClient, auth: AuthContext, userId: string, refreshToken: string): Promise<GoogleLinkStatus['calendars']> {
+  try {
+    const { accessToken } = await google.refresh(refreshToken);
+    const entries = await google.calendarList(accessToken);
+    return entries.map(({ id, summary, primary, accessRole, backgroundColor }) => ({ id, summary, primary, accessRole, backgroundColor }));
+  } catch (error) {
+    if (error instanceof GoogleError && error.code === 'invalid_grant') {
+      // Removed on Google's side: the stored token is worthless, so the link goes too.
+      await repo.deleteGoogleLink(auth.practiceId, userId);
+      throw new ConflictError(M.googleLinkLost);
+    }
+    throw unavailable();
+  }
+}
+
+/** The link's state and, when linked, the user's calendars as Google lists them now. */
+export async function googleCalendars(auth: AuthContext, userId: string): Promise<GoogleLinkStatus> {
+  ownOnly(auth, userId);
+  const link = await repo.getGoogleLink(auth.practiceId, userId);
+  if (!link?.refreshToken) return { linked: false, linkedAt: null, calendars: [] };
+  const calendars = await listWith(await client(), auth, userId, link.refreshToken);
+  return { linked: true, linkedAt: link.linkedAt, calendars };
+}
+
+/** Unlinks and revokes the token at Google; an admin can unlink anyone (someone who left the practice). */
+export async function unlinkGoogle(auth: AuthContext, userId: string): Promise<GoogleLinkStatus> {
+  if (userId !== auth.userId && auth.role !== 'admin') throw new ForbiddenError(M.googleOwnOnly);
+  const link = await repo.getGoogleLink(auth.practiceId, userId);
+  if (!link?.refreshToken) throw new NotFoundError(M.googleNotLinked);
+  await repo.deleteGoogleLink(auth.practiceId, userId);
+  await writeAudit(auth, { action: 'delete', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
+  try {
+    await (await client()).revoke(link.refreshToken);
+  } catch {
+    // Unlinked here either way; the user can also remove access in their Google account.
+  }
+  return { linked: false, linkedAt: null, calendars: [] };
+}

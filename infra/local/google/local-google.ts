@@ -1,0 +1,216 @@
+/**
+ * Google (local stand-in): the OAuth 2.0 and Calendar endpoints `npm start` serves at
+ * /local/google, answering like Google's documented ones. Its consent page (what
+ * accounts.google.com/o/oauth2/v2/auth shows) checks client_id, redirect_uri and response_type,
+ * and sends the browser back to the redirect_uri with `code`, the granted `scope` and `state`, or
+ * `error=access_denied`. Its token endpoint checks the client secret, and refuses with
+ * `invalid_grant` a code that is unknown, used, expired or issued for another redirect_uri; its
+ * calendarList answers for the access token it issued. Its own copy of the OAuth client is the
+ * `google` entry of the data folder's partner-secrets.json.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+
+export const LOCAL_GOOGLE_LABEL = 'Local Google stand-in';
+export const LOCAL_GOOGLE_PREFIX = '/local/google';
+const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+const CODE_TTL_MS = 10 * 60_000;
+const ACCESS_TTL_S = 3599;
+
+interface Client {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+interface State {
+  codes: { code: string; clientId: string; redirectUri: string; scope: string; account: string; issuedAt: number; used: boolean }[];
+  refreshTokens: { token: string; clientId: string; scope: string; account: string }[];
+  accessTokens: { token: string; account: string; expiresAt: number }[];
+}
+
+/** Writes the practice's Google OAuth client (the stand-in's endpoints) into the partner secrets. */
+export function ensureLocalGoogle(secretsFile: string, apiOrigin: string, appOrigin: string): void {
+  const secrets = existsSync(secretsFile) ? (JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>) : {};
+  let entry: Partial<Client> = {};
+  try {
+    entry = JSON.parse(secrets.google ?? '{}') as Partial<Client>;
+  } catch {
+    /* rewritten below */
+  }
+  secrets.google = JSON.stringify({
+    clientId: entry.clientId ?? `${randomBytes(6).toString('hex')}-local.apps.googleusercontent.com`,
+    clientSecret: entry.clientSecret ?? `GOCSPX-${randomBytes(18).toString('base64url')}`,
+    redirectUri: `${appOrigin}/google-callback`,
+    authUrl: `${appOrigin}${LOCAL_GOOGLE_PREFIX}/o/oauth2/v2/auth`,
+    tokenUrl: `${apiOrigin}${LOCAL_GOOGLE_PREFIX}/token`,
+    revokeUrl: `${apiOrigin}${LOCAL_GOOGLE_PREFIX}/revoke`,
+    calendarApiUrl: `${apiOrigin}${LOCAL_GOOGLE_PREFIX}/calendar/v3`,
+  });
+  writeFileSync(secretsFile, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 50_000) throw new Error('Request too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}main{max-width:36rem}label{display:block;margin-top:1rem;font-weight:600}input[type=email]{font:inherit;box-sizing:border-box;width:100%}.actions{display:flex;gap:.75rem;margin-top:1.25rem}button{padding:.5rem 1.25rem;font:inherit;border-radius:4px;border:1px solid #005377}button.allow{background:#005377;color:#fff}button.deny{background:#fff;color:#005377}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem;font-weight:400}code{word-break:break-all}';
+
+function html(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} (${LOCAL_GOOGLE_LABEL})</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)} <span class="tag">${LOCAL_GOOGLE_LABEL}</span></h1>${body}</main></body></html>`;
+}
+
+/** The calendars a local account has: its own, plus two it subscribes to. */
+export function localCalendars(account: string) {
+  return [
+    { kind: 'calendar#calendarListEntry', id: account, summary: account, primary: true, accessRole: 'owner', backgroundColor: '#9fe1e7', timeZone: 'America/Chicago' },
+    { kind: 'calendar#calendarListEntry', id: `on-call-${account}`, summary: 'Clinic on-call', accessRole: 'writer', backgroundColor: '#f691b2', timeZone: 'America/Chicago' },
+    { kind: 'calendar#calendarListEntry', id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', accessRole: 'reader', backgroundColor: '#16a765', timeZone: 'America/Chicago' },
+  ];
+}
+
+export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; now?: () => number }) {
+  const file = join(opts.dataDir, 'google.json');
+  const state: State = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as State) : { codes: [], refreshTokens: [], accessTokens: [] };
+  const now = () => (opts.now ?? Date.now)();
+
+  function save(): void {
+    const t = now();
+    state.codes = state.codes.filter((c) => t - c.issuedAt < CODE_TTL_MS * 6);
+    state.accessTokens = state.accessTokens.filter((a) => a.expiresAt > t);
+    mkdirSync(opts.dataDir, { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    renameSync(`${file}.tmp`, file);
+  }
+
+  function client(): Client | null {
+    try {
+      const entry = (JSON.parse(readFileSync(opts.secretsFile, 'utf8')) as Record<string, string>).google;
+      return entry ? (JSON.parse(entry) as Client) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const json = (res: ServerResponse, status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  const page = (res: ServerResponse, status: number, title: string, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
+  const redirect = (res: ServerResponse, to: string) => void res.writeHead(302, { location: to }).end();
+  const back = (redirectUri: string, params: Record<string, string>) => `${redirectUri}?${new URLSearchParams(params).toString()}`;
+
+  /** Google shows its error page (not a redirect) for a client or redirect_uri it does not know. */
+  function checkConsentRequest(q: URLSearchParams): string | null {
+    const c = client();
+    if (!c || q.get('client_id') !== c.clientId) return 'Error 401: invalid_client. The OAuth client was not found.';
+    if (q.get('redirect_uri') !== c.redirectUri) return "Error 400: redirect_uri_mismatch. The redirect URI in the request does not match the ones authorized for the OAuth client.";
+    if (q.get('response_type') !== 'code') return 'Error 400: unsupported_response_type.';
+    if (!q.get('scope')) return 'Error 400: invalid_request. Missing required parameter: scope';
+    return null;
+  }
+
+  function consentPage(q: URLSearchParams): string {
+    const hidden = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'access_type', 'prompt']
+      .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q.get(k) ?? '')}">`)
+      .join('');
+    const scopes = (q.get('scope') ?? '').split(' ').filter(Boolean);
+    const wants = scopes.map((s) => `<li>${s === CALENDAR_SCOPE ? 'See your calendars (read only)' : escapeHtml(s)}</li>`).join('');
+    return `<p>Tidewell wants to access your Google Account.</p><form method="post" action="${LOCAL_GOOGLE_PREFIX}/o/oauth2/v2/approve">${hidden}
+<label for="account">Google account</label><input type="email" id="account" name="account" required value="demo.provider@gmail.local" autocomplete="email">
+<p>This will allow Tidewell to:</p><ul>${wants}</ul>
+<div class="actions"><button class="allow" type="submit" name="decision" value="allow">Allow</button><button class="deny" type="submit" name="decision" value="deny" formnovalidate>Cancel</button></div></form>`;
+  }
+
+  function issueTokens(clientId: string, scope: string, account: string, withRefresh: boolean) {
+    const access = `ya29.local-${randomBytes(24).toString('base64url')}`;
+    state.accessTokens.push({ token: access, account, expiresAt: now() + ACCESS_TTL_S * 1000 });
+    const answer: Record<string, unknown> = { access_token: access, expires_in: ACCESS_TTL_S, scope, token_type: 'Bearer' };
+    if (withRefresh) {
+      const refresh = `1//local-${randomBytes(32).toString('base64url')}`;
+      state.refreshTokens.push({ token: refresh, clientId, scope, account });
+      answer.refresh_token = refresh;
+    }
+    save();
+    return answer;
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(await readBody(req));
+    const c = client();
+    if (!c || form.get('client_id') !== c.clientId || !same(form.get('client_secret') ?? '', c.clientSecret)) {
+      return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
+    }
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const found = state.codes.find((x) => x.code === form.get('code'));
+      if (!found || found.used || now() - found.issuedAt > CODE_TTL_MS || found.clientId !== c.clientId) return json(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      if (form.get('redirect_uri') !== found.redirectUri) return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
+      found.used = true;
+      return json(res, 200, issueTokens(c.clientId, found.scope, found.account, true));
+    }
+    if (grant === 'refresh_token') {
+      const found = state.refreshTokens.find((x) => x.token === form.get('refresh_token') && x.clientId === c.clientId);
+      if (!found) return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      return json(res, 200, issueTokens(c.clientId, found.scope, found.account, false));
+    }
+    return json(res, 400, { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${grant ?? ''}` });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname.slice(LOCAL_GOOGLE_PREFIX.length) || '/';
+    try {
+      if (req.method === 'GET' && path === '/o/oauth2/v2/auth') {
+        const problem = checkConsentRequest(url.searchParams);
+        if (problem) return page(res, 400, 'Access blocked: authorization error', `<p role="alert">${escapeHtml(problem)}</p>`);
+        return page(res, 200, 'Sign in with Google', consentPage(url.searchParams));
+      }
+      if (req.method === 'POST' && path === '/o/oauth2/v2/approve') {
+        const form = new URLSearchParams(await readBody(req));
+        const problem = checkConsentRequest(form);
+        if (problem) return page(res, 400, 'Access blocked: authorization error', `<p role="alert">${escapeHtml(problem)}</p>`);
+        const redirectUri = form.get('redirect_uri')!;
+        const stateParam = form.get('state') ?? '';
+        if (form.get('decision') !== 'allow') return redirect(res, back(redirectUri, { error: 'access_denied', ...(stateParam ? { state: stateParam } : {}) }));
+        const account = (form.get('account') ?? '').trim().toLowerCase() || 'demo.provider@gmail.local';
+        const scope = form.get('scope')!;
+        const code = `4/0local-${randomBytes(24).toString('base64url')}`;
+        state.codes.push({ code, clientId: form.get('client_id')!, redirectUri, scope, account, issuedAt: now(), used: false });
+        save();
+        return redirect(res, back(redirectUri, { ...(stateParam ? { state: stateParam } : {}), code, scope }));
+      }
+      if (req.method === 'POST' && path === '/token') return await token(req, res);
+      if (req.method === 'POST' && path === '/revoke') {
+        const given = new URLSearchParams(await readBody(req)).get('token') ?? url.searchParams.get('token') ?? '';
+        const before = state.refreshTokens.length + state.accessTokens.length;
+        state.refreshTokens = state.refreshTokens.filter((t) => t.token !== given);
+        state.accessTokens = state.accessTokens.filter((t) => t.token !== given);
+        const removed = before !== state.refreshTokens.length + state.accessTokens.length;
+        save();
+        return removed ? json(res, 200, {}) : json(res, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+      }
+      if (req.method === 'GET' && path === '/calendar/v3/users/me/calendarList') {
+        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+        const found = state.accessTokens.find((t) => t.token === bearer && t.expiresAt > now());
+        if (!found) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+        return json(res, 200, { kind: 'calendar#calendarList', etag: `"${now()}"`, items: localCalendars(found.account) });
+      }
+      return json(res, 404, { error: { code: 404, message: 'Not Found', status: 'NOT_FOUND' } });
+    } catch {
+      return json(res, 400, { error: 'invalid_request' });
+    }
+  }
+
+  return { handle };
+}

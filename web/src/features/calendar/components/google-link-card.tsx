@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { GoogleLinkStatus } from '../../../../../shared/calendar/calendar-schema.js';
+import { Badge } from '../../../components/ui/badge.js';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { runtimeConfig } from '../../../lib/runtime-config.js';
+import { showToast } from '../../../lib/toasts.js';
+
+/** What Google's redirect to /google-callback carried, passed on to this screen. */
+const CALLBACK_KEYS = ['code', 'scope', 'state', 'error'] as const;
+
+/**
+ * The signed-in user's Google Calendar link: "Link Google Calendar" goes to Google's consent page,
+ * which comes back here (by /google-callback) with the code this card hands to the server.
+ */
+export function GoogleLinkCard({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const base = `/v1/calendar-settings/users/${encodeURIComponent(userId)}/link/google`;
+  const key = ['calendar', 'google', userId];
+  const [params, setParams] = useSearchParams();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unlinking, setUnlinking] = useState(false);
+  const status = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest<GoogleLinkStatus>({ path: `${base}/calendars`, signal }) });
+
+  const start = useMutation({
+    mutationFn: () => apiRequest<{ url: string }>({ path: base }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => setProblem(error instanceof Error ? error.message : 'Google Calendar could not be linked'),
+  });
+  const finish = useMutation({
+    mutationFn: (body: { code: string | null; scopes: string | null; state: string | null }) => apiRequest<GoogleLinkStatus>({ method: 'POST', path: `${base}/credentials`, body }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      setProblem(null);
+      showToast('Google Calendar linked', { tone: 'success' });
+    },
+    onError: (error) => setProblem(error instanceof Error ? error.message : 'Google Calendar could not be linked'),
+  });
+  const unlink = useMutation({
+    mutationFn: () => apiRequest<GoogleLinkStatus>({ method: 'DELETE', path: `${base}/credentials` }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      showToast('Google Calendar unlinked', { tone: 'success' });
+    },
+    onError: (error) => showToast(error instanceof Error ? error.message : 'Not unlinked', { tone: 'error' }),
+    onSettled: () => setUnlinking(false),
+  });
+
+  // The redirect's code is single-use: hand it over once, then take it out of the address bar.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current || !CALLBACK_KEYS.some((k) => params.has(k))) return;
+    handled.current = true;
+    const back = { code: params.get('code'), scopes: params.get('scope'), state: params.get('state') };
+    const refused = params.get('error');
+    const rest = new URLSearchParams(params);
+    for (const k of CALLBACK_KEYS) rest.delete(k);
+    setParams(rest, { replace: true });
+    if (refused) setProblem(refused === 'access_denied' ? 'Google Calendar was not linked: access was not allowed.' : `Google Calendar was not linked (${refused}).`);
+    else finish.mutate(back);
+  }, [params, setParams, finish]);
+
+  const linked = status.data?.linked ?? false;
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Google Calendar</h2>
+        {runtimeConfig().local ? <Badge>Local Google stand-in</Badge> : null}
+      </div>
+      <div className="tw-settings__form">
+        <p className="tw-settings__muted">Link your own Google account to see your Google calendars here. Tidewell reads your calendar list only; nothing is written to Google.</p>
+        {status.isPending || finish.isPending ? <Spinner label={finish.isPending ? 'Linking Google Calendar' : 'Loading your Google Calendar link'} /> : null}
+        {status.isError ? (
+          <p className="tw-field__error" role="alert">
+            {status.error.message}
+          </p>
+        ) : null}
+        {problem ? (
+          <p className="tw-field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {status.data && !linked ? <p role="status">Google Calendar is not linked.</p> : null}
+        {linked && status.data ? (
+          <>
+            <p role="status">Linked{status.data.linkedAt ? ` since ${new Date(status.data.linkedAt).toLocaleDateString('en-US')}` : ''}. Your calendars:</p>
+            <ul className="tw-calendar__google-list" aria-label="Your Google calendars">
+              {status.data.calendars.map((c) => (
+                <li key={c.id}>
+                  {c.summary}
+                  {c.primary ? ' (primary)' : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <div className="tw-settings__actions">
+          {linked ? (
+            <Button variant="danger" onPress={() => setUnlinking(true)}>
+              Unlink Google Calendar
+            </Button>
+          ) : (
+            <Button variant="primary" onPress={() => start.mutate()} isPending={start.isPending} isDisabled={status.isPending || finish.isPending}>
+              Link Google Calendar
+            </Button>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog
+        isOpen={unlinking}
+        onOpenChange={setUnlinking}
+        title="Unlink Google Calendar?"
+        confirmLabel="Unlink"
+        tone="danger"
+        isPending={unlink.isPending}
+        onConfirm={() => unlink.mutate()}
+      >
+        Tidewell gives up its access to your Google account. You can link it again at any time.
+      </ConfirmDialog>
+    </div>
+  );
+}

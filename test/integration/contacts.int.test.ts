@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, practiceAuditEntries, signIn } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let employee: string;
@@ -40,16 +39,8 @@ describe('practice contacts', () => {
     expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(404);
     expect((await api(employee, 'POST', `/v2/practices/contacts/${id}`, { name: 'Gone', email: 'a@b.example' })).status).toBe(404);
 
-    const { client, tableName } = tableClient();
-    const out = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
-        FilterExpression: 'entityId = :id',
-        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':a': 'AUDIT#', ':id': id },
-      }),
-    );
-    expect((out.Items ?? []).map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'update contact']);
+    const entries = await practiceAuditEntries({ FilterExpression: 'entityId = :id', ExpressionAttributeValues: { ':id': id } });
+    expect(entries.map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'update contact']);
   });
 
   it("refuses an update without a contact ID with the spec's words, and bad input with field errors", async () => {

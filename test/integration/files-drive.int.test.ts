@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, practiceAuditEntries, signIn, stackOutputs } from '../support/local-stack.js';
 
 /**
  * The practice drive (spec chart-data §2b, §5, §7 Files): folders under public/, uploads by
@@ -114,16 +113,8 @@ describe('the practice drive', () => {
     await api(token, 'POST', '/v1/s3/folders', { path: root, name: 'audited' });
     const key = await upload(token, `${root}audited/`, 'a.txt', 'x');
     await api(token, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(key)}`);
-    const { client, tableName } = tableClient();
-    const out = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
-        FilterExpression: 'actorEmail = :e',
-        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':a': 'AUDIT#', ':e': email },
-      }),
-    );
-    const entries = (out.Items ?? []).map((e) => `${e.action} ${e.entity} ${e.entityId}`).sort();
+    const found = await practiceAuditEntries({ FilterExpression: 'actorEmail = :e', ExpressionAttributeValues: { ':e': email } });
+    const entries = found.map((e) => `${e.action} ${e.entity} ${e.entityId}`).sort();
     expect(entries).toEqual(
       [`create FILE ${key}`, `create FILE protected/${root}audited/`, `delete FILE ${key}`, `list FILE protected/${root}`].sort(),
     );

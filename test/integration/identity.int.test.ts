@@ -8,11 +8,10 @@ import {
   SignUpCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationPublisherFromEnv, type NotificationEvent } from '../../functions/lib/adapters/notification-publisher.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, practiceAuditEntries, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
 const ADMIN = 'admin@demo.tidewell.local';
@@ -52,17 +51,11 @@ async function poolGroupsOf(email: string): Promise<string[]> {
 }
 
 async function refusalRows(userId: string): Promise<Record<string, unknown>[]> {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
-      FilterExpression: 'actorUserId = :u AND #action = :refused',
-      ExpressionAttributeNames: { '#action': 'action' },
-      ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':a': 'AUDIT#', ':u': userId, ':refused': 'refused' },
-    }),
-  );
-  return out.Items ?? [];
+  return practiceAuditEntries({
+    FilterExpression: 'actorUserId = :u AND #action = :refused',
+    ExpressionAttributeNames: { '#action': 'action' },
+    ExpressionAttributeValues: { ':u': userId, ':refused': 'refused' },
+  });
 }
 
 /** A token issued in the same second as a sign-out counts as signed out; tests step past that second. */

@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unsupportedCharacterMessage } from '../../shared/patients/patient-schema.js';
-import { api, createTestUser, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, practiceAuditEntries, signIn } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -241,22 +240,13 @@ describe('audit and access', () => {
     await api(token, 'GET', '/v1/patients/pat-0002');
     await api(token, 'GET', '/v1/patients?limit=5');
     await api(token, 'GET', '/v1/patients?q=lopez');
-    const { client, tableName } = tableClient();
-    const out = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
-        FilterExpression: 'actorEmail = :e',
-        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':a': 'AUDIT#', ':e': email },
-      }),
-    );
-    const entries = out.Items ?? [];
+    const entries = await practiceAuditEntries({ FilterExpression: 'actorEmail = :e', ExpressionAttributeValues: { ':e': email } });
     expect(entries.map((e) => e.action).sort()).toEqual(['list', 'read', 'search']);
     expect(entries.find((e) => e.action === 'read')).toMatchObject({ entity: 'patient', patientId: 'pat-0002', actorRole: 'employee' });
     // The directory's one entry names every patient it showed.
     const listed = entries.find((e) => e.action === 'list')!;
     expect(listed.count).toBe(5);
-    expect(new Set(listed.patientIds).size).toBe(5);
+    expect(new Set(listed.patientIds as string[]).size).toBe(5);
     expect(entries.find((e) => e.action === 'search')?.patientIds).toEqual(expect.arrayContaining([expect.stringMatching(/^pat-/)]));
   });
 

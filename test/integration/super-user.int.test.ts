@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, signIn, stackEndpoints, tableClient, practiceAuditEntries } from '../support/local-stack.js';
 
 const SUPER = 'super@demo.tidewell.local';
 
@@ -14,16 +14,7 @@ beforeAll(async () => {
 });
 
 async function auditEntriesSince(since: string) {
-  const { client, tableName } = tableClient();
-  const out = await client.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'practiceId = :p AND sk > :s',
-      ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':s': `AUDIT#${since}` },
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? []).filter((item) => String(item.sk).startsWith('AUDIT#'));
+  return practiceAuditEntries({}, `AUDIT#${since}`);
 }
 
 describe('super user', () => {

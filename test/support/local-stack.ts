@@ -33,7 +33,35 @@ function cognito() {
   return cognitoAdminClient(outputs.cognitoEndpoint, outputs.region);
 }
 
-/** Signs in with USER_PASSWORD_AUTH, as the web does locally; returns the ID token the API expects. */
+/**
+ * The practice's audit entries that match a filter, read through every page: the trail of a
+ * runtime shared by every test file outgrows one Query page, and a filter applies per page.
+ */
+export async function practiceAuditEntries(
+  filter: { FilterExpression?: string; ExpressionAttributeValues?: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string> } = {},
+  after = '',
+): Promise<Record<string, unknown>[]> {
+  const { client, tableName } = tableClient();
+  const entries: Record<string, unknown>[] = [];
+  let from: Record<string, unknown> | undefined;
+  do {
+    const out = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: after ? 'practiceId = :p AND sk BETWEEN :after AND :last' : 'practiceId = :p AND begins_with(sk, :a)',
+        FilterExpression: filter.FilterExpression,
+        ExpressionAttributeNames: filter.ExpressionAttributeNames,
+        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ...(after ? { ':after': after, ':last': 'AUDIT#\uffff' } : { ':a': 'AUDIT#' }), ...filter.ExpressionAttributeValues },
+        ConsistentRead: true,
+        ExclusiveStartKey: from,
+      }),
+    );
+    entries.push(...(out.Items ?? []));
+    from = out.LastEvaluatedKey;
+  } while (from);
+  return entries;
+}
+
 /** Every audit entry written about one patient (who did what to which of its records), oldest first. */
 export async function patientAuditTrail(patientId: string): Promise<Record<string, unknown>[]> {
   const { client, tableName } = tableClient();
@@ -48,6 +76,7 @@ export async function patientAuditTrail(patientId: string): Promise<Record<strin
   return out.Items ?? [];
 }
 
+/** Signs in with USER_PASSWORD_AUTH, as the web does locally; returns the ID token the API expects. */
 export async function signIn(email: string, password: string = DEMO_PASSWORD): Promise<string> {
   const outputs = stackOutputs();
   const result = await cognito().send(

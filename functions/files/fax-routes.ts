@@ -10,7 +10,7 @@ import { fullName } from '../../shared/patients/patient-derived.js';
 import { formatPhone } from '../../shared/patients/phone.js';
 import { faxSettingsFromEnv, FaxVendorError, SinchFax, type FaxSettings } from '../lib/adapters/fax.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
-import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
@@ -131,11 +131,7 @@ async function withAttachments(auth: AuthContext, letter: Uint8Array, fileKeys: 
   return doc.save();
 }
 
-function filesBucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+const filesBucket = (): string => filesBucketFromEnv();
 
 async function transmit(settings: FaxSettings, fax: Fax, pdf: Uint8Array): Promise<Fax> {
   const sender = await vendor(settings);

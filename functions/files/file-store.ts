@@ -1,4 +1,4 @@
-import { s3ObjectsFromEnv, type S3Objects } from '../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../lib/adapters/s3-objects.js';
 
 let client: S3Objects | undefined;
 
@@ -8,11 +8,7 @@ function s3(): S3Objects {
   return client;
 }
 
-function bucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+const bucket = (): string => filesBucketFromEnv();
 
 export const PRESIGN_EXPIRY_SECONDS = 900;
 

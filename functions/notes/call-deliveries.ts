@@ -18,7 +18,7 @@ import { TELEPHONY_PARTNER_ID, UNANSWERED_CALL_STATUSES, VENDOR_CALL_STATUSES, t
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import { formatPhone, normalizePhone } from '../../shared/patients/phone.js';
-import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
 import { telephonySettingsFromEnv, TwilioVoice, verifyTwilioSignature, voicemailTwiml } from '../lib/adapters/telephony.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -43,11 +43,7 @@ const twiml = (body: string): APIGatewayProxyResultV2 => ({ statusCode: 200, hea
 const RANK: Record<VendorCallStatus, number> = { queued: 0, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4, busy: 4, failed: 4, 'no-answer': 4, canceled: 4 };
 const asStatus = (v: string | null): VendorCallStatus | null => ((VENDOR_CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as VendorCallStatus) : null);
 
-function filesBucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+const filesBucket = (): string => filesBucketFromEnv();
 
 async function patientWithNumber(practiceId: string, number: string) {
   if (!number) return null;

@@ -10,7 +10,7 @@ import * as z from '../../shared/zod.js';
 import { FAX_PARTNER_ID, FAX_STATUSES, type Fax, type FaxStatus } from '../../shared/faxes/fax-schema.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
-import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
@@ -49,11 +49,7 @@ const FaxEventBody = z.object({
 
 const faxActor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${FAX_PARTNER_ID}`, email: '', name: 'Fax', role: 'employee', groups: [] });
 
-function filesBucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+const filesBucket = (): string => filesBucketFromEnv();
 
 export interface FaxEventOutcome {
   ident: string;

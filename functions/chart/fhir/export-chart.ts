@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import type { FhirExportResult } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
-import { s3ObjectsFromEnv, type S3Objects } from '../../lib/adapters/s3-objects.js';
+import { store } from './files-store.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { storedKey } from '../../files/presign.js';
 import { chartBundle, type FhirBundle } from './bundle.js';
@@ -10,13 +10,6 @@ import { loadChartSource } from './chart-source.js';
 /** How long the link to an exported chart works. */
 export const EXPORT_LINK_SECONDS = 900;
 
-let s3: S3Objects | undefined;
-function store(): { s3: S3Objects; bucket: string } {
-  const bucket = process.env.FILES_BUCKET;
-  if (!bucket) throw new Error('FILES_BUCKET is not set');
-  s3 ??= s3ObjectsFromEnv();
-  return { s3, bucket };
-}
 
 export interface ChartZip {
   bundle: FhirBundle;

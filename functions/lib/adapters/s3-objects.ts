@@ -188,6 +188,13 @@ async function digest(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** The client for this process's files bucket: S3_ENDPOINT (path style, local keys) locally, AWS otherwise. */
+/** The practice's files bucket, named by the stack in every function that reads or writes files. */
+export function filesBucketFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const name = env.FILES_BUCKET;
+  if (!name) throw new Error('FILES_BUCKET is not set');
+  return name;
+}
+
 export function s3ObjectsFromEnv(env: NodeJS.ProcessEnv = process.env): S3Objects {
   const endpoint = env.S3_ENDPOINT;
   return new S3Objects({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
-import { s3ObjectsFromEnv, type S3Objects } from '../adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../adapters/s3-objects.js';
 import { documentClient } from '../table/client.js';
 import { tableName } from '../table/definition.js';
 
@@ -33,11 +33,7 @@ export function resetCodeSetClients(): void {
   s3 = undefined;
 }
 
-function bucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+const bucket = (): string => filesBucketFromEnv();
 
 function practiceId(): string {
   const id = process.env.PRACTICE_ID;

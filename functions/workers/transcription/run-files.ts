@@ -1,14 +1,10 @@
 /** A run's objects in the files bucket: the recording folder it reads, the run folder it writes. */
-import { s3ObjectsFromEnv, type S3Objects } from '../../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../../lib/adapters/s3-objects.js';
 
 let client: S3Objects | undefined;
 export const s3 = (): S3Objects => (client ??= s3ObjectsFromEnv());
 
-export function filesBucket(): string {
-  const name = process.env.FILES_BUCKET;
-  if (!name) throw new Error('FILES_BUCKET is not set');
-  return name;
-}
+export const filesBucket = (): string => filesBucketFromEnv();
 
 export const readObject = (key: string) => s3().getObject({ bucket: filesBucket(), key });
 export const writeObject = (key: string, body: Uint8Array, contentType: string) => s3().putObject({ bucket: filesBucket(), key }, body, { contentType });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { FHIR_BULK_MESSAGES, type BulkDataManifest, type FhirBulkExport, type FhirBulkExportView } from '../../../../shared/chart/fhir-bulk.js';
 import type { WorkflowAdapter } from '../../../lib/adapters/workflow.js';
-import { s3ObjectsFromEnv, type S3Objects } from '../../../lib/adapters/s3-objects.js';
+import { store } from '../files-store.js';
 import { writeAudit } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
@@ -22,13 +22,6 @@ let workflow: WorkflowAdapter | undefined;
 async function workflows(): Promise<WorkflowAdapter> {
   workflow ??= (await import('../../../lib/adapters/workflow.js')).workflowAdapterFromEnv();
   return workflow;
-}
-let s3: S3Objects | undefined;
-function store(): { s3: S3Objects; bucket: string } {
-  const bucket = process.env.FILES_BUCKET;
-  if (!bucket) throw new Error('FILES_BUCKET is not set');
-  s3 ??= s3ObjectsFromEnv();
-  return { s3, bucket };
 }
 
 function stateMachineArn(): string {

@@ -7,7 +7,8 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { BulkDataManifest } from '../../../../shared/chart/fhir-bulk.js';
 import { FHIR_BULK_MESSAGES } from '../../../../shared/chart/fhir-bulk.js';
-import { s3ObjectsFromEnv, type S3Objects } from '../../../lib/adapters/s3-objects.js';
+import type { S3Objects } from '../../../lib/adapters/s3-objects.js';
+import { store } from '../files-store.js';
 import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError } from '../../../lib/errors.js';
@@ -31,13 +32,6 @@ class BulkStepError extends Error {
   }
 }
 
-let s3: S3Objects | undefined;
-function store(): { s3: S3Objects; bucket: string } {
-  const bucket = process.env.FILES_BUCKET;
-  if (!bucket) throw new Error('FILES_BUCKET is not set');
-  s3 ??= s3ObjectsFromEnv();
-  return { s3, bucket };
-}
 
 const encoder = new TextEncoder();
 const MANIFEST = 'manifest.json';

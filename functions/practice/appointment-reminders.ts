@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
 import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
-import { scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler.js';
+import { httpScheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler-http.js';
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -47,7 +47,7 @@ async function practiceCalendarSettings(practiceId: string): Promise<{ timeZone:
 
 let fromEnv: Promise<ScheduleAdapter> | undefined;
 function schedules(): Promise<ScheduleAdapter> {
-  fromEnv ??= import('../lib/adapters/scheduler.js').then((m) => m.scheduleAdapterFromEnv());
+  fromEnv ??= Promise.resolve(httpScheduleAdapterFromEnv());
   return fromEnv;
 }
 

@@ -46,7 +46,7 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'telephony', 'fhirExport'], signedRoutes: CALENDAR_FEED_ROUTES },
+  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'scheduler', 'telephony', 'fhirExport'], signedRoutes: CALENDAR_FEED_ROUTES },
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },

@@ -25,6 +25,7 @@ import type { z } from '../../shared/zod.js';
 import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { getPatient, getPatientsByIds } from '../patients/patient-repository.js';
 import * as repo from './calendar-repository.js';
@@ -101,18 +102,35 @@ export async function putUserCalendarSettings(auth: AuthContext, userId: string,
   return settings;
 }
 export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
-  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, updatedAt: '' };
+  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, reminderLeadHours: null, updatedAt: '' };
 }
 export async function putPracticeCalendarSettings(auth: AuthContext, input: Parsed<typeof PracticeCalendarSettingsInput>) {
   if (!isTimeZone(input.timeZone)) throw new ValidationError(M.badTimeZone, { timeZone: M.badTimeZone });
   const previous = await practiceCalendarSettings(auth.practiceId);
-  const settings = { timeZone: input.timeZone, feedShowsNames: input.feedShowsNames ?? previous.feedShowsNames, updatedAt: new Date().toISOString() };
+  const settings = {
+    timeZone: input.timeZone,
+    feedShowsNames: input.feedShowsNames ?? previous.feedShowsNames,
+    reminderLeadHours: input.reminderLeadHours === undefined ? previous.reminderLeadHours : input.reminderLeadHours,
+    updatedAt: new Date().toISOString(),
+  };
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
   return settings;
 }
 
 // Appointments
+/**
+ * The appointments' reminder texts follow what was just written. The booking itself stands even if
+ * the scheduler fails: the error is logged (no patient data) rather than turning a saved change into a 500.
+ */
+async function syncReminders(practiceId: string, appointmentIds: string[]): Promise<void> {
+  try {
+    await (await import('./appointment-reminders.js')).syncAppointmentReminders(practiceId, appointmentIds);
+  } catch (error) {
+    log.error('appointment reminder not scheduled', { appointmentIds, error: (error as Error)?.name });
+  }
+}
+
 const DAY_MS = 86_400_000;
 
 /** "on 11/05/2026 from 9:00 AM to 9:30 AM" in the practice's zone (spec §9: MM/DD/YYYY, h:mm A). */
@@ -248,6 +266,7 @@ export async function saveAppointment(auth: AuthContext, id: string | null, inpu
     }
   }
   await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT', entityId: next.appointmentId, patientId: next.patientId });
+  await syncReminders(auth.practiceId, series ? [next.appointmentId, series.appointmentId] : [next.appointmentId]);
   return next;
 }
 
@@ -277,6 +296,7 @@ export async function cancelAppointment(auth: AuthContext, id: string, occurrenc
       throw error;
     }
     await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+    await syncReminders(auth.practiceId, [id]);
     return { appointmentId: id, occurrenceDay };
   }
   try {
@@ -286,6 +306,7 @@ export async function cancelAppointment(auth: AuthContext, id: string, occurrenc
     throw error;
   }
   await writeAudit(auth, { action: 'delete', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
+  await syncReminders(auth.practiceId, [id]);
   return { appointmentId: id };
 }
 

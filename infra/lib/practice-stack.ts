@@ -78,6 +78,8 @@ export class PracticeStack extends Stack {
     });
     const common = { slug: config.slug, practiceId: config.practiceId, table: data.table, filesBucketName: files.bucket.bucketName, logging };
     const scheduler = new Scheduler(this, 'Scheduler', common);
+    // A recurring appointment's reminder, once sent, schedules the next occurrence's.
+    scheduler.grantSelfScheduling();
     const transcription = new Transcription(this, 'Transcription', { ...common, ai: config.ai, grantFiles: (fn) => files.grantReadWrite(fn) });
     // The only publisher: every notification written anywhere reaches subscribers from the stream.
     const notificationStream = new NotificationStream(this, 'NotificationStream', { slug: config.slug, practiceId: config.practiceId, table: data.table, logging });

@@ -103,6 +103,19 @@ export class Scheduler extends Construct {
 
   /** Lets a group create, read and delete this practice's schedules that invoke the target. */
   grantScheduling(fn: NodejsFunction): void {
+    this.grantSchedulingPermissions(fn);
+    fn.addEnvironment('SCHEDULER_TARGET_ARN', this.target.functionArn);
+  }
+
+  /**
+   * Lets the target schedule its own next run (a series' following appointment reminder). Its own
+   * ARN in its environment would be a circular reference: it takes it from the invocation instead.
+   */
+  grantSelfScheduling(): void {
+    this.grantSchedulingPermissions(this.target);
+  }
+
+  private grantSchedulingPermissions(fn: NodejsFunction): void {
     const stack = Stack.of(this);
     fn.addToRolePolicy(
       new iam.PolicyStatement({
@@ -118,7 +131,6 @@ export class Scheduler extends Construct {
       }),
     );
     fn.addEnvironment('SCHEDULER_GROUP', this.groupName);
-    fn.addEnvironment('SCHEDULER_TARGET_ARN', this.target.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', this.invokeRole.roleArn);
     fn.addEnvironment('SCHEDULER_DLQ_ARN', this.deadLetterQueue.queueArn);
     NagSuppressions.addResourceSuppressions(

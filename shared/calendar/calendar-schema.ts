@@ -17,6 +17,8 @@ export const CALENDAR_STATUSES = ['active', 'inactive'] as const;
 
 /** Spec shell §9: appointment types and calendar settings are stale after 5 minutes. */
 export const CALENDAR_STALE_MS = 5 * 60 * 1000;
+/** The lead times a practice may choose for appointment reminder texts, in hours. */
+export const REMINDER_LEAD_HOURS = [1, 2, 4, 12, 24, 48, 72] as const;
 /** A practice that has not chosen its zone keeps its appointments in this one. */
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
 /** The longest range one appointments query may span (a month view with its edge weeks fits). */
@@ -45,6 +47,7 @@ export const CALENDAR_MESSAGES = {
   rangeTooLong: `A calendar range spans at most ${MAX_RANGE_DAYS} days`,
   rangeOrder: 'Start must be before end',
   badTimeZone: 'Unknown time zone',
+  reminderLead: 'Choose a reminder time from the list',
   hoursBackwards: 'Working hours must end after they start',
   blockedBackwards: 'Blocked time must end after it starts',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
@@ -155,12 +158,15 @@ export const PracticeCalendarSettings = z.object({
   timeZone: z.string(),
   /** Whether providers' calendar feeds (ICS) name the patient; off unless an admin turns it on. */
   feedShowsNames: z._default(z.boolean(), false),
+  /** Hours before an appointment its reminder text goes to the patient; null: no reminder texts. */
+  reminderLeadHours: z._default(z.nullable(z.number()), null),
   updatedAt: z.string(),
 });
 export type PracticeCalendarSettings = z.infer<typeof PracticeCalendarSettings>;
 export const PracticeCalendarSettingsInput = z.object({
   timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)),
   feedShowsNames: z.optional(z.boolean()),
+  reminderLeadHours: z.optional(z.nullable(z.number({ error: M.reminderLead }).check(z.refine((h) => (REMINDER_LEAD_HOURS as readonly number[]).includes(h), M.reminderLead)))),
 });
 
 /** A provider's calendar feed as its owner sees it: the secret URL only once, when it is made. */

@@ -706,6 +706,7 @@ for (const viewport of VIEWPORTS) {
     await admin.getByRole('button', { name: 'Add appointment type' }).click();
     await admin.getByRole('button', { name: 'Add blocked time' }).click();
     await expect(admin.getByRole('heading', { level: 2, name: 'Calendar feed' })).toBeVisible();
+    await expect(admin.getByRole('button', { name: /Send the reminder/ })).toBeVisible();
     await expectAccessible(admin, at('calendar settings'));
     await admin.screenshot({ path: `test-results/screenshots/calendar/a11y-settings-${viewport.width}.png`, fullPage: true });
   });

@@ -244,6 +244,36 @@ test("the grid shades the provider's hours; an appointment is dragged to move it
   await shot(page, '13-move-refused');
 });
 
+test('an admin sets how long before an appointment the reminder text goes, by keyboard, and turns it off; a provider only reads it', async ({ page, sessions }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/calendar');
+  const card = page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) });
+  const lead = card.getByRole('button', { name: /Send the reminder/ });
+  await expect(lead).toContainText('Off');
+  await lead.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('option', { name: '1 day before' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(lead).toContainText('1 day before');
+  await card.getByRole('button', { name: 'Save reminder texts' }).click();
+  await expect(page.getByText('Reminder texts saved')).toBeVisible();
+  await shot(page, '10-reminder-texts');
+  await page.reload();
+  await expect(page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) }).getByRole('button', { name: /Send the reminder/ })).toContainText('1 day before');
+  expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: 24 });
+
+  const provider = await sessions.open(PROVIDER, '/new-settings/calendar');
+  const readOnly = provider.locator('.tw-card', { has: provider.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) });
+  await expect(readOnly.getByRole('button', { name: /Send the reminder/ })).toBeDisabled();
+  await expect(readOnly.getByRole('button', { name: 'Save reminder texts' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Send the reminder/ }).click();
+  await page.getByRole('option', { name: 'Off' }).click();
+  await page.getByRole('button', { name: 'Save reminder texts' }).click();
+  await expect(page.getByText('Reminder texts turned off')).toBeVisible();
+  expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: null });
+});
+
 test('booking outside working hours asks first', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/calendar?date=2027-06-09&view=day');

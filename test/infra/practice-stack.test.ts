@@ -424,6 +424,24 @@ describe('practice stack', () => {
       expect(referencedIds(policy.Properties.PolicyDocument)).toContain(targetId);
     });
 
+    it('lets the target schedule its own next run (a series\' next reminder) and the practice group book reminders, without the target naming itself in its environment', () => {
+      const fnBy = (description: string) => ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === description)!;
+      const roleOf = (fn: Resource) => referencedIds(fn.Properties.Role)[0];
+      const schedulingActions = (fn: Resource) =>
+        ofType('AWS::IAM::Policy')
+          .filter(([, p]) => referencedIds(p.Properties.Roles).includes(roleOf(fn)))
+          .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((st: { Action: string | string[] }) => [st.Action].flat()))
+          .filter((a: string) => a.startsWith('scheduler:') || a === 'iam:PassRole');
+      const [, target] = fnBy('Tidewell scheduled sends (demo)');
+      const [, practiceGroup] = fnBy('Tidewell practice endpoints (demo)');
+      for (const fn of [target, practiceGroup]) {
+        expect(schedulingActions(fn)).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'iam:PassRole']));
+        expect(fn.Properties.Environment.Variables).toMatchObject({ SCHEDULER_GROUP: 'tidewell-demo' });
+      }
+      expect(target.Properties.Environment.Variables).not.toHaveProperty('SCHEDULER_TARGET_ARN');
+      expect(practiceGroup.Properties.Environment.Variables).toHaveProperty('SCHEDULER_TARGET_ARN');
+    });
+
     it('runs the DoseSpot sync every hour on the same target, role and dead-letter queue, and lets the target read the partner secret', () => {
       const [, schedule] = only('AWS::Scheduler::Schedule');
       const [targetId, target] = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === 'Tidewell scheduled sends (demo)')!;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -7,45 +6,10 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
+import { createScheduleInput, parseAtExpression, type ScheduleAdapter, type ScheduleInfo } from './scheduler-http.js';
 
-export interface ScheduleInfo {
-  name: string;
-  at: Date;
-  state: string;
-}
-
-/** One-time schedules that fire into the schedule-target Lambda (EventBridge Scheduler `at()`). */
-export interface ScheduleAdapter {
-  /** Idempotent: creating a schedule that already exists is a no-op. */
-  createAt(input: { name: string; at: Date; payload: object }): Promise<void>;
-  /** Deleting a schedule that does not exist (already fired, or never made) is a no-op. */
-  delete(name: string): Promise<void>;
-  get(name: string): Promise<ScheduleInfo | null>;
-}
-
-const NAME_LIMIT = 64;
-
-/**
- * Deterministic schedule name for one job, so a retry creates or deletes the same schedule.
- * Scheduler names are at most 64 of [0-9a-zA-Z-_.]; long ids keep a readable prefix and a hash.
- */
-export function scheduleName(kind: string, id: string): string {
-  const clean = (s: string) => s.replace(/[^0-9a-zA-Z\-_.]/g, '-');
-  const full = `${clean(kind)}.${clean(id)}`;
-  if (full.length <= NAME_LIMIT && clean(kind) === kind && clean(id) === id) return full;
-  const hash = createHash('sha256').update(`${kind}\u0000${id}`).digest('hex').slice(0, 16);
-  return `${full.slice(0, NAME_LIMIT - hash.length - 1)}_${hash}`;
-}
-
-/** Scheduler's at() takes local time in ScheduleExpressionTimezone, to the second: yyyy-mm-ddThh:mm:ss. */
-export function atExpression(at: Date): string {
-  return `at(${at.toISOString().slice(0, 19)})`;
-}
-
-export function parseAtExpression(expression: string): Date | null {
-  const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression);
-  return match ? new Date(`${match[1]}Z`) : null;
-}
+export { atExpression, createScheduleInput, parseAtExpression, scheduleName } from './scheduler-http.js';
+export type { ScheduleAdapter, ScheduleInfo, ScheduleTargetOptions } from './scheduler-http.js';
 
 export interface EventBridgeScheduleOptions {
   client: SchedulerClient;
@@ -61,29 +25,8 @@ export class EventBridgeScheduleAdapter implements ScheduleAdapter {
   constructor(private readonly options: EventBridgeScheduleOptions) {}
 
   async createAt({ name, at, payload }: { name: string; at: Date; payload: object }): Promise<void> {
-    const { client, groupName, targetArn, roleArn, deadLetterArn } = this.options;
     try {
-      await client.send(
-        new CreateScheduleCommand({
-          Name: name,
-          GroupName: groupName,
-          ScheduleExpression: atExpression(at),
-          ScheduleExpressionTimezone: 'UTC',
-          FlexibleTimeWindow: { Mode: 'OFF' },
-          ActionAfterCompletion: 'DELETE',
-          State: 'ENABLED',
-          Target: {
-            Arn: targetArn,
-            RoleArn: roleArn,
-            Input: JSON.stringify(payload),
-            RetryPolicy: {
-              MaximumRetryAttempts: this.options.maximumRetryAttempts ?? 185,
-              MaximumEventAgeInSeconds: this.options.maximumEventAgeInSeconds ?? 86_400,
-            },
-            ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
-          },
-        }),
-      );
+      await this.options.client.send(new CreateScheduleCommand(createScheduleInput(this.options, name, at, payload)));
     } catch (error) {
       if (error instanceof ConflictException) return;
       throw error;

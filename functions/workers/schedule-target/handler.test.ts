@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handler, UnknownScheduledJobError } from './handler.js';
+import { handler, unqualifiedArn, UnknownScheduledJobError } from './handler.js';
 import { registerScheduledJob } from './registry.js';
 
 describe('schedule-target handler', () => {
@@ -20,5 +20,10 @@ describe('schedule-target handler', () => {
   it('refuses to register the same kind twice', () => {
     registerScheduledJob('unit-once', async () => {});
     expect(() => registerScheduledJob('unit-once', async () => {})).toThrow(/already registered/);
+  });
+
+  it('targets its own function, without the alias, when a job schedules its next run', () => {
+    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target:live')).toBe('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target');
+    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target')).toBe('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target');
   });
 });

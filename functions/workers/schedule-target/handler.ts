@@ -13,7 +13,9 @@ export class UnknownScheduledJobError extends Error {
  * A thrown error makes Scheduler retry (RetryPolicy) and finally dead-letter the event. It is also
  * subscribed to the SMS topic: an SNS event goes to the inbound-text handler.
  */
-export async function handler(event: unknown): Promise<void> {
+export async function handler(event: unknown, context?: { invokedFunctionArn?: string }): Promise<void> {
+  // A job that schedules a next run targets this function; its ARN cannot be in its own environment.
+  if (!process.env.SCHEDULER_TARGET_ARN && context?.invokedFunctionArn) process.env.SCHEDULER_TARGET_ARN = unqualifiedArn(context.invokedFunctionArn);
   // The same worker consumes the practice's SMS topic (inbound texts, delivery receipts).
   if (isSnsEvent(event)) return smsTopicHandler(event);
   const payload = event && typeof event === 'object' ? (event as Record<string, unknown>) : {};
@@ -26,6 +28,11 @@ export async function handler(event: unknown): Promise<void> {
   log.info('scheduled job start', { kind });
   await job(payload);
   log.info('scheduled job done', { kind });
+}
+
+/** arn:aws:lambda:<region>:<account>:function:<name>[:<alias or version>] without the qualifier. */
+export function unqualifiedArn(arn: string): string {
+  return arn.split(':').slice(0, 7).join(':');
 }
 
 function isSnsEvent(event: unknown): event is SNSEvent {

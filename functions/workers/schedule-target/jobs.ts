@@ -16,6 +16,12 @@ registerScheduledJob(SCHEDULED_SMS_JOB_KIND, async (payload) => {
   await fireScheduledSms(payload);
 });
 
+// The calendar's reminder code loads with the first reminder that fires.
+registerScheduledJob('appointment-reminder', async (payload) => {
+  const { fireAppointmentReminder } = await import('../../practice/appointment-reminders.js');
+  await fireAppointmentReminder(payload);
+});
+
 // Recurring (recurring.ts). DoseSpot's code loads with the first run: texts and reminders never pay for it.
 registerScheduledJob(DOSESPOT_SYNC_JOB_KIND, async () => {
   const practiceId = process.env.PRACTICE_ID;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   CALENDAR_VIEWS,
+  REMINDER_LEAD_HOURS,
   type AppointmentType,
   type BookingLocation,
   type BlockedTime,
@@ -66,6 +67,7 @@ export function CalendarSettings({ nav }: { nav: ReactNode }) {
   return (
     <Page title="Settings" nav={nav}>
       <TimeZoneCard isAdmin={isAdmin} />
+      <ReminderTextsCard isAdmin={isAdmin} />
       <AppointmentTypesCard isAdmin={isAdmin} />
       <BookingLocationsCard isAdmin={isAdmin} />
       {me ? <MyCalendarCard userId={me.userId} /> : null}
@@ -97,6 +99,46 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={isPending}>
               Save time zone
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
+
+const OFF = 'off';
+const LEAD_OPTIONS = [
+  { id: OFF, label: 'Off' },
+  ...REMINDER_LEAD_HOURS.map((h) => ({ id: String(h), label: h === 1 ? '1 hour before' : h % 24 === 0 ? `${h / 24 === 1 ? '1 day' : `${h / 24} days`} before` : `${h} hours before` })),
+];
+
+/** The practice's appointment reminder texts: how long before an appointment the patient is texted, or off. */
+function ReminderTextsCard({ isAdmin }: { isAdmin: boolean }) {
+  const settings = usePracticeCalendarSettings();
+  const { run, errors, isPending } = useChange();
+  const [lead, setLead] = useState<string | null>(null);
+  const stored = settings.data ? (settings.data.reminderLeadHours ? String(settings.data.reminderLeadHours) : OFF) : null;
+  const current = lead ?? stored;
+  const save = () =>
+    void run(
+      { method: 'PUT', path: '/settings', body: { timeZone: settings.data?.timeZone, reminderLeadHours: current === OFF || current === null ? null : Number(current) } },
+      current === OFF ? 'Reminder texts turned off' : 'Reminder texts saved',
+    );
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Appointment reminder texts</h2>
+      </div>
+      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), save())}>
+        <p className="tw-settings__muted">
+          A patient with a mobile number who has not opted out gets one text from the practice number before each appointment: its date, time and place, never why they are coming.
+        </p>
+        <Select label="Send the reminder" name="reminderLeadHours" options={LEAD_OPTIONS} value={current} onChange={setLead} isDisabled={!isAdmin || !settings.data} />
+        {isAdmin ? (
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={isPending} isDisabled={!settings.data}>
+              Save reminder texts
             </Button>
           </div>
         ) : null}

@@ -1,0 +1,181 @@
+/**
+ * Appointment reminder texts. Each appointment series has at most one pending reminder: a
+ * one-time Scheduler schedule for its next occurrence, recorded on APPTREMINDER#<appointmentId>
+ * so a move or a cancel finds and replaces it. When one fires, the target re-checks the
+ * appointment, sends, and schedules the following occurrence's reminder, so a series that never
+ * ends holds one schedule, not thousands. Loaded only by the calls that book, change or fire.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
+import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
+import { normalizePhone } from '../../shared/patients/phone.js';
+import { httpScheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler-http.js';
+import { log } from '../lib/log.js';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
+import { getOptOut } from '../messaging/messaging-repository.js';
+import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
+import { getPatient } from '../patients/patient-repository.js';
+import { getAppointment, getBookingLocation, getPracticeCalendarSettings } from './calendar-repository.js';
+import { getPractice } from './practice-repository.js';
+
+export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
+const reminderKey = (appointmentId: string) => `APPTREMINDER#${appointmentId}`;
+/** One schedule per occurrence: the one firing never blocks creating the next one's. */
+export const reminderScheduleName = (appointmentId: string, occurrenceDay: string) => scheduleName(APPOINTMENT_REMINDER_JOB_KIND, `${appointmentId}.${occurrenceDay}`);
+/** The reminder's SMS note: one per occurrence, so a target that fires twice sends once. */
+export const reminderNoteId = (appointmentId: string, occurrenceDay: string) => `apptrem_${appointmentId}_${occurrenceDay}`;
+/** Scheduler fires to the second: a reminder due sooner than this is not scheduled. */
+const MIN_LEAD_MS = 5000;
+/** A fire this long before its reminder time comes from a superseded schedule. */
+const EARLY_TOLERANCE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** How far ahead the next occurrence is looked for (a yearly series' next one fits). */
+const SEARCH_DAYS = 400;
+const REMINDER_SENDER = { userId: 'appointment-reminders', name: 'Appointment reminder' };
+
+interface PendingReminder {
+  appointmentId: string;
+  scheduleName: string;
+  occurrenceStart: string;
+  at: string;
+}
+
+async function practiceCalendarSettings(practiceId: string): Promise<{ timeZone: string; reminderLeadHours: number | null }> {
+  return (await getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, reminderLeadHours: null };
+}
+
+let fromEnv: Promise<ScheduleAdapter> | undefined;
+function schedules(): Promise<ScheduleAdapter> {
+  fromEnv ??= Promise.resolve(httpScheduleAdapterFromEnv());
+  return fromEnv;
+}
+
+/** The first occurrence whose reminder time (start − lead) is still ahead of `now`, or null. */
+export function nextReminder(a: Appointment, timeZone: string, leadHours: number, now: Date): { occurrence: Occurrence; at: Date } | null {
+  const earliestStart = now.getTime() + leadHours * HOUR_MS + MIN_LEAD_MS;
+  const from = new Date(Math.max(earliestStart, Date.parse(a.start)) - 1);
+  const to = new Date(from.getTime() + SEARCH_DAYS * 86_400_000);
+  const occurrence = expandOccurrences(a, timeZone, from, to).find((o) => Date.parse(o.start) >= earliestStart);
+  return occurrence ? { occurrence, at: new Date(Date.parse(occurrence.start) - leadHours * HOUR_MS) } : null;
+}
+
+async function pendingReminder(practiceId: string, appointmentId: string): Promise<PendingReminder | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) }, ConsistentRead: true }));
+  return out.Item ? (out.Item as unknown as PendingReminder) : null;
+}
+
+/**
+ * Brings each appointment's pending reminder in line with the appointment as stored now: the
+ * next occurrence's, at the practice's lead time; none when it is gone or reminders are off.
+ */
+export async function syncAppointmentReminders(practiceId: string, appointmentIds: readonly string[], now = new Date()): Promise<void> {
+  const { timeZone, reminderLeadHours } = await practiceCalendarSettings(practiceId);
+  for (const appointmentId of appointmentIds) {
+    const [a, pending] = await Promise.all([getAppointment(practiceId, appointmentId), pendingReminder(practiceId, appointmentId)]);
+    const want = a && reminderLeadHours ? nextReminder(a, timeZone, reminderLeadHours, now) : null;
+    const wanted = want && { scheduleName: reminderScheduleName(appointmentId, want.occurrence.day), occurrenceStart: want.occurrence.start, at: want.at.toISOString() };
+    if (pending && wanted && pending.scheduleName === wanted.scheduleName && pending.occurrenceStart === wanted.occurrenceStart && pending.at === wanted.at) continue;
+    if (pending) {
+      await (await schedules()).delete(pending.scheduleName);
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) } }));
+    }
+    if (!wanted) continue;
+    await (await schedules()).createAt({
+      name: wanted.scheduleName,
+      at: new Date(wanted.at),
+      payload: { kind: APPOINTMENT_REMINDER_JOB_KIND, practiceId, appointmentId, occurrenceStart: wanted.occurrenceStart },
+    });
+    const record: PendingReminder = { appointmentId, ...wanted };
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...record, practiceId, sk: reminderKey(appointmentId), entityType: 'APPOINTMENT_REMINDER' } }));
+  }
+}
+
+/** "Tue 12/01/2026 at 9:00 AM CST": the occurrence's start in the practice's zone, said with the zone. */
+export function reminderWhen(startIso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' })
+      .formatToParts(new Date(startIso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.month}/${parts.day}/${parts.year} at ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName}`;
+}
+
+/** The reminder's words: who, when and where only; never the appointment's type, provider or notes. */
+export function reminderText(practiceName: string, when: string, where: string): string {
+  return `Reminder: you have an appointment with ${practiceName} on ${when}, ${where}. Reply STOP to opt out of texts.`;
+}
+
+export type ReminderOutcome = 'sent' | 'skipped';
+
+/**
+ * The 'appointment-reminder' job. Sends nothing when the appointment or that occurrence is gone,
+ * moved (its own schedule replaced this one), reminders were turned off, the patient has no mobile
+ * number or opted out, or the practice is deactivated. The note id is per occurrence, so a second
+ * delivery finds the first text instead of sending again.
+ */
+export async function fireAppointmentReminder(payload: Record<string, unknown>, now = new Date()): Promise<ReminderOutcome> {
+  const practiceId = String(payload.practiceId ?? '');
+  const appointmentId = String(payload.appointmentId ?? '');
+  const occurrenceStart = String(payload.occurrenceStart ?? '');
+  if (!practiceId || !appointmentId || !occurrenceStart || (process.env.PRACTICE_ID && process.env.PRACTICE_ID !== practiceId)) {
+    log.error('appointment reminder with a foreign or missing practice or appointment', { appointmentId: appointmentId || null });
+    return 'skipped';
+  }
+  const [a, settings] = await Promise.all([getAppointment(practiceId, appointmentId), practiceCalendarSettings(practiceId)]);
+  const { timeZone, reminderLeadHours } = settings;
+  const start = Date.parse(occurrenceStart);
+  const occurrence = a && Number.isFinite(start)
+    ? expandOccurrences(a, timeZone, new Date(start - 1), new Date(start + HOUR_MS)).find((o) => o.start === new Date(start).toISOString())
+    : undefined;
+  if (!a || !occurrence || !reminderLeadHours) {
+    log.info('appointment reminder not due', { appointmentId, reason: !a ? 'no appointment' : !occurrence ? 'no occurrence' : 'reminders off' });
+    return 'skipped';
+  }
+  const at = start - reminderLeadHours * HOUR_MS;
+  if (at - now.getTime() > EARLY_TOLERANCE_MS) {
+    // The lead time changed since this was scheduled: the pending reminder moves to the new time.
+    await syncAppointmentReminders(practiceId, [appointmentId], now);
+    return 'skipped';
+  }
+  let outcome: ReminderOutcome = 'skipped';
+  try {
+    outcome = await sendReminder(practiceId, a, occurrence, timeZone, now);
+  } finally {
+    // The following occurrence's reminder, whatever became of this one (a missing mobile number may be added by then).
+    await syncAppointmentReminders(practiceId, [appointmentId], new Date(Math.max(now.getTime(), at + 1000)));
+  }
+  return outcome;
+}
+
+async function sendReminder(practiceId: string, a: Appointment, occurrence: Occurrence, timeZone: string, now: Date): Promise<ReminderOutcome> {
+  if (Date.parse(occurrence.start) <= now.getTime()) return 'skipped';
+  const [patient, practice, numbers, location] = await Promise.all([
+    getPatient(practiceId, a.patientId),
+    getPractice(practiceId),
+    practiceNumbers(practiceId),
+    a.bookingLocationId ? getBookingLocation(practiceId, a.bookingLocationId) : Promise.resolve(null),
+  ]);
+  const mobile = patient?.phones?.find((p) => p.type === 'mobile' && normalizePhone(p.number));
+  const to = mobile ? normalizePhone(mobile.number) : null;
+  const from = numbers[0];
+  if (!patient || patient.status === 'DELETED' || !to || !from || !practice || practice.productDeactivatedAt) {
+    log.info('appointment reminder not sent', { appointmentId: a.appointmentId, reason: !to ? 'no mobile' : !from ? 'no practice number' : 'patient or practice inactive' });
+    return 'skipped';
+  }
+  if ((await getOptOut(to, practiceId)).optedOut) {
+    log.info('appointment reminder not sent', { appointmentId: a.appointmentId, reason: 'opted out' });
+    return 'skipped';
+  }
+  const where =
+    a.visitType === 'virtual' ? 'a virtual visit' : location ? `at ${[location.name, location.address].filter(Boolean).join(', ')}` : `at ${practice.practiceName}`;
+  const text = reminderText(practice.practiceName, reminderWhen(occurrence.start, timeZone), where);
+  try {
+    const sent = await sendSms(practiceId, REMINDER_SENDER, { practicePhone: from, patientPhone: to, text, files: [], patientId: a.patientId, noteId: reminderNoteId(a.appointmentId, occurrence.day) }, now);
+    return sent.sentNow === false ? 'skipped' : 'sent';
+  } catch (error) {
+    // The failed text stays in the conversation with its reason; the schedule is not retried for it.
+    if (error instanceof SmsNotSent) return 'skipped';
+    throw error;
+  }
+}

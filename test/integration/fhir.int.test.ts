@@ -1,8 +1,10 @@
 import { unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../infra/local/runtime.js';
 import type { FhirExportResult } from '../../shared/chart/fhir.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
 import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
 const run = Date.now().toString(36);
 let provider: string;
@@ -151,5 +153,43 @@ describe('FHIR import into another chart', () => {
     expect(preview.items[0]).toMatchObject({ action: 'skip', summary: `Diagnosis: Future ${run}` });
     expect(preview.items[0].reason).toMatch(/future/i);
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
+  });
+});
+
+describe('FHIR round trip into a second practice', () => {
+  // A runtime of this file's own: another practice id, table, bucket and user pool than the shared demo runtime.
+  const second = restartableRuntime('tidewell-fhir-second-', { practiceId: 'prc_second_tidewell', slug: 'second-practice', practiceName: 'Second Practice Clinic' });
+  let rt: LocalRuntime;
+  let token: string;
+  afterAll(() => second.dispose());
+  beforeAll(async () => {
+    rt = await second.start();
+    token = await signInAs(rt, 'provider@demo.tidewell.local');
+  });
+
+  it('export, import into a patient of the other practice, export there: the same clinical content, and importing twice adds nothing', async () => {
+    expect(rt.endpoints.practiceId).toBe('prc_second_tidewell');
+    const source = (await exportZip(provider)).bundle;
+    // The source chart is not in the second practice.
+    expect((await callApi(rt, token, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(404);
+    const created = await callApi(rt, token, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Elsewhere${run}`, gender: 'female', dob: '1981-03-04' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const target = created.body.id as string;
+    // Nor is the new patient in the first.
+    expect((await api(provider, 'GET', `/v1/patients/${target}/fhir-export`)).status).toBe(404);
+
+    const preview = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: source });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.present).toBe(0);
+    const first = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source });
+    expect(first.body.added).toBe(preview.body.add);
+    expect((await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source })).body.added).toBe(0);
+
+    const exported = await callApi(rt, token, 'GET', `/v1/patients/${target}/fhir-export`);
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const out = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await (await fetch(exported.body.url)).arrayBuffer()))['bundle.json']));
+    expectValidBundle(out);
+    expect(clinicalContent(out).length).toBeGreaterThan(5);
+    expect(clinicalContent(out)).toEqual(clinicalContent(source));
   });
 });

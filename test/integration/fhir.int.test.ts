@@ -43,6 +43,7 @@ beforeAll(async () => {
   await ok(api(provider, 'POST', `${base}/general`, { name: 'Lives alone' }));
   const vitals = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId }));
   await ok(api(provider, 'POST', `/v1/notes/${vitals.noteId}/sign`, { noteVersion: vitals.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } }), 200);
+  await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running ten minutes late ${run}`, formattedText: `<p>Running ten minutes late ${run}</p>` } }));
   const presign = await ok(api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }), 200);
   await fetch(presign.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
   const doc = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId }));
@@ -83,7 +84,7 @@ describe('FHIR export of one chart', () => {
 });
 
 /** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
-const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']);
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication']);
 const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display']);
 function strip(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(strip);
@@ -115,6 +116,9 @@ describe('FHIR import into another chart', () => {
     expect(preview.present).toBe(0);
     expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
     expect(preview.items.find((i: Res) => i.resourceType === 'Patient').action).toBe('skip');
+    expect(preview.items.find((i: Res) => i.resourceType === 'Communication')).toEqual({ resourceType: 'Communication', action: 'add', summary: `Text on 2025-02-03: Running ten minutes late ${run}` });
+    const texts = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
+    expect(await texts()).toEqual([]);
     // The preview changes nothing.
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toEqual([]);
 
@@ -122,12 +126,17 @@ describe('FHIR import into another chart', () => {
     expect(first.added).toBe(preview.add);
     const allergies = (await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items;
     expect(allergies.map((a: Res) => [a.name, a.severity])).toEqual([['Penicillin', 'severe']]);
+    // The text arrives as a logged text, signed so it cannot be edited into something the patient never wrote.
+    const [logged] = await texts();
+    expect(logged).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running ten minutes late ${run}` } });
+    expect((await api(provider, 'POST', `/v1/notes/${logged.noteId}`, { noteVersion: logged.noteVersion, data: { text: 'Rewritten' } })).status).toBe(400);
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect([again.add, again.present]).toEqual([0, preview.add]);
     const second = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
     expect(second.added).toBe(0);
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
+    expect(await texts()).toHaveLength(1);
 
     const trail = await patientAuditTrail(target);
     expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
@@ -153,6 +162,30 @@ describe('FHIR import into another chart', () => {
     expect(preview.items[0]).toMatchObject({ action: 'skip', summary: `Diagnosis: Future ${run}` });
     expect(preview.items[0].reason).toMatch(/future/i);
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
+  });
+
+  it('texts from another system: the patient\'s own come in as received, undelivered texts and calls are left out saying why', async () => {
+    const sms = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT' }] };
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: 'https://ehr.example/fhir/Patient/p1', resource: { resourceType: 'Patient', id: 'p1', name: [{ family: 'Elsewhere', given: ['Fiona'] }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/sms', value: `in-${run}` }], status: 'completed', medium: [sms], sent: '2025-03-01T10:00:00Z', sender: { reference: 'Patient/p1' }, payload: [{ contentString: `Can I move my visit? ${run}` }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/sms', value: `failed-${run}` }], status: 'not-done', medium: [sms], sent: '2025-03-02T10:00:00Z', payload: [{ contentString: 'Never arrived' }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/call', value: `call-${run}` }], status: 'completed', medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'PHONE' }] }], category: [{ text: 'Phone call' }], sent: '2025-03-03T10:00:00Z' } },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.slice(1)).toEqual([
+      { resourceType: 'Communication', action: 'add', summary: `Text on 2025-03-01: Can I move my visit? ${run}` },
+      { resourceType: 'Communication', action: 'skip', summary: 'Text on 2025-03-02: Never arrived', reason: 'The text was not delivered' },
+      { resourceType: 'Communication', action: 'skip', summary: 'Communication: Phone call', reason: 'Calls, faxes and other messages are not imported yet' },
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(1);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
+    expect(notes.filter((n) => n.data.text === `Can I move my visit? ${run}`).map((n) => n.data.direction)).toEqual(['inbound']);
   });
 });
 

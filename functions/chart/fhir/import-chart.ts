@@ -61,7 +61,7 @@ type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string };
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -69,9 +69,40 @@ const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_
 
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 
+/** References that name the bundle's patient (its fullUrl or Patient/<id>). */
+function patientReferences(entries: FhirImportBody['bundle']['entry']): Set<string> {
+  const refs = new Set<string>();
+  for (const e of entries ?? []) {
+    if (e.resource.resourceType !== 'Patient') continue;
+    if (e.fullUrl) refs.add(e.fullUrl);
+    if (typeof e.resource.id === 'string') refs.add(`Patient/${e.resource.id}`);
+  }
+  return refs;
+}
+
+/**
+ * A text with the patient becomes a logged text (SMS_LOG), signed so it reads as history: it was
+ * never sent from this practice's numbers and belongs to none of its conversations.
+ */
+function planText(r: Json, patientRefs: Set<string>): { planned?: Planned; summary: string; reason?: string } {
+  const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
+  const body = ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t) => typeof t === 'string' && t.trim()).join('\n');
+  const at = r.sent ?? r.received;
+  const snippet = body.length > 60 ? `${body.slice(0, 57)}…` : body;
+  const summary = `Text${day(at) ? ` on ${day(at)}` : ''}${snippet ? `: ${snippet}` : ''}`;
+  if (!mediums.includes('SMSWRIT')) return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Calls, faxes and other messages are not imported yet' };
+  if (r.status !== 'completed') return { summary, reason: 'The text was not delivered' };
+  if (!body) return { summary, reason: 'It has no text' };
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };
+  const direction = patientRefs.has(String(r.sender?.reference ?? '')) ? 'inbound' : 'outbound';
+  return { summary, planned: { kind: 'note', noteType: 'SMS_LOG', status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
+}
+
 /** What a resource becomes, or why it is left out. */
-function plan(r: Json): { planned?: Planned; summary: string; reason?: string } {
+function plan(r: Json, patientRefs: Set<string>): { planned?: Planned; summary: string; reason?: string } {
   switch (r.resourceType) {
+    case 'Communication':
+      return planText(r, patientRefs);
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
@@ -190,7 +221,8 @@ function plan(r: Json): { planned?: Planned; summary: string; reason?: string } 
       const html = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment;
       const title = r.description ?? text(r.type) ?? 'Document';
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions, sales and texts are not imported yet' };
+      if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions and sales are not imported yet' };
       if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
@@ -243,9 +275,10 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
+  const patientRefs = patientReferences(body.bundle.entry);
   const items = resources.map((resource) => {
     const key = importKey(resource);
-    const p = plan(resource);
+    const p = plan(resource, patientRefs);
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
       const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
@@ -309,8 +342,9 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }
 
-function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }> & { data?: Record<string, unknown> }): Note {
-  const signed = p.status === 'SIGNED';
+function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
+  // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
+  const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG';
   return {
     noteId: randomUUID(),
     noteType: p.noteType,

@@ -187,6 +187,42 @@ describe('FHIR import into another chart', () => {
     const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
     expect(notes.filter((n) => n.data.text === `Can I move my visit? ${run}`).map((n) => n.data.direction)).toEqual(['inbound']);
   });
+
+  it('prescriptions come in as medication list entries, once, unless the bundle lists the medication already or it was never sent', async () => {
+    const rx = (name: string, status: string, extra: Record<string, unknown> = {}) => ({
+      resourceType: 'MedicationRequest',
+      identifier: [{ system: 'https://ehr.example/rx', value: `${name}-${run}` }],
+      status,
+      intent: 'order',
+      medicationCodeableConcept: { text: name },
+      subject: { reference: 'Patient/p1' },
+      authoredOn: '2025-04-01',
+      ...extra,
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: rx(`Amoxicillin ${run}`, 'active', { requester: { display: 'Dr. Ada Lane' }, dosageInstruction: [{ text: '500 mg three times a day', route: { text: 'oral' } }], dispenseRequest: { numberOfRepeatsAllowed: 1, quantity: { value: 30 }, expectedSupplyDuration: { value: 10, unit: 'days' } } }) },
+        { resource: rx(`Draftamine ${run}`, 'draft') },
+        { resource: rx(`Listed ${run}`, 'completed') },
+        { resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: `Listed ${run}` }, subject: { reference: 'Patient/p1' } } },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.slice(0, 3)).toEqual([
+      { resourceType: 'MedicationRequest', action: 'add', summary: `Prescription: Amoxicillin ${run} on 2025-04-01` },
+      { resourceType: 'MedicationRequest', action: 'skip', summary: `Prescription: Draftamine ${run} on 2025-04-01`, reason: 'A draft prescription was never sent' },
+      { resourceType: 'MedicationRequest', action: 'skip', summary: `Prescription: Listed ${run} on 2025-04-01`, reason: 'Brought in through the medication list' },
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(2);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const meds = (await api(provider, 'GET', `/v1/patients/${target}/medications`)).body.items as Res[];
+    expect(meds.filter((m) => m.productName.endsWith(run)).map((m) => m.productName).sort()).toEqual([`Amoxicillin ${run}`, `Listed ${run}`]);
+    expect(meds.find((m) => m.productName === `Amoxicillin ${run}`)).toMatchObject({
+      status: 'Active', start: '2025-04-01', sigText: '500 mg three times a day', routeOfAdministration: 'oral', refills: 1, quantity: 30, daysSupply: 10, description: 'Prescribed by Dr. Ada Lane',
+    });
+  });
 });
 
 describe('FHIR round trip into a second practice', () => {

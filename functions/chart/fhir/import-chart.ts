@@ -69,22 +69,81 @@ const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_
 
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 
-/** References that name the bundle's patient (its fullUrl or Patient/<id>). */
-function patientReferences(entries: FhirImportBody['bundle']['entry']): Set<string> {
-  const refs = new Set<string>();
+/** What the bundle as a whole says that one resource's plan needs. */
+interface BundleContext {
+  /** References that name the bundle's patient (its fullUrl or Patient/<id>). */
+  patientRefs: Set<string>;
+  /** The medication list's names and codes (MedicationStatement), lower-cased. */
+  listedMedications: Set<string>;
+}
+
+function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
+  const patientRefs = new Set<string>();
+  const listedMedications = new Set<string>();
   for (const e of entries ?? []) {
-    if (e.resource.resourceType !== 'Patient') continue;
-    if (e.fullUrl) refs.add(e.fullUrl);
-    if (typeof e.resource.id === 'string') refs.add(`Patient/${e.resource.id}`);
+    const r = e.resource as Json;
+    if (r.resourceType === 'Patient') {
+      if (e.fullUrl) patientRefs.add(e.fullUrl);
+      if (typeof r.id === 'string') patientRefs.add(`Patient/${r.id}`);
+    }
+    if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
   }
-  return refs;
+  return { patientRefs, listedMedications };
+}
+
+function medicationKeys(cc: Json | undefined): string[] {
+  const name = text(cc);
+  return [...(name ? [`name:${name.trim().toLowerCase()}`] : []), ...((cc?.coding as Json[] | undefined) ?? []).filter((c) => c.code).map((c) => `${c.system}|${c.code}`)];
+}
+
+const whole = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? v : undefined);
+
+const NOT_PRESCRIBED: Record<string, string> = {
+  draft: 'A draft prescription was never sent',
+  cancelled: 'The prescription was cancelled',
+  'entered-in-error': 'The prescription was entered in error',
+};
+
+/**
+ * A prescription becomes a medication list entry (active, or complete once filled or stopped),
+ * unless the bundle's own medication list has that medication already: Tidewell's export writes a
+ * medication both ways when it was prescribed from the list.
+ */
+function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
+  const name = text(r.medicationCodeableConcept);
+  const summary = `Prescription: ${name ?? 'Medication'}${day(r.authoredOn) ? ` on ${day(r.authoredOn)}` : ''}`;
+  if (!name) return { summary, reason: 'It names no medication' };
+  if (NOT_PRESCRIBED[r.status]) return { summary, reason: NOT_PRESCRIBED[r.status] };
+  if (medicationKeys(r.medicationCodeableConcept).some((k) => bundle.listedMedications.has(k))) return { summary, reason: 'Brought in through the medication list' };
+  const ndc = codeIn(r.medicationCodeableConcept, SYSTEMS.ndc);
+  const prescriber = r.requester?.display;
+  return {
+    summary,
+    planned: {
+      kind: 'section',
+      section: 'medications',
+      spec: MEDICATIONS,
+      input: {
+        productName: name,
+        status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active',
+        start: day(r.authoredOn),
+        sigText: r.dosageInstruction?.[0]?.text,
+        routeOfAdministration: r.dosageInstruction?.[0]?.route?.text,
+        refills: whole(r.dispenseRequest?.numberOfRepeatsAllowed),
+        quantity: whole(r.dispenseRequest?.quantity?.value),
+        daysSupply: whole(r.dispenseRequest?.expectedSupplyDuration?.value),
+        description: [prescriber ? `Prescribed by ${prescriber}` : 'Prescribed', noteOf(r)].filter(Boolean).join('\n'),
+        code: ndc ? { type: 'NDC', value: ndc } : undefined,
+      },
+    },
+  };
 }
 
 /**
  * A text with the patient becomes a logged text (SMS_LOG), signed so it reads as history: it was
  * never sent from this practice's numbers and belongs to none of its conversations.
  */
-function planText(r: Json, patientRefs: Set<string>): { planned?: Planned; summary: string; reason?: string } {
+function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
   const body = ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t) => typeof t === 'string' && t.trim()).join('\n');
   const at = r.sent ?? r.received;
@@ -99,10 +158,12 @@ function planText(r: Json, patientRefs: Set<string>): { planned?: Planned; summa
 }
 
 /** What a resource becomes, or why it is left out. */
-function plan(r: Json, patientRefs: Set<string>): { planned?: Planned; summary: string; reason?: string } {
+function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   switch (r.resourceType) {
     case 'Communication':
-      return planText(r, patientRefs);
+      return planText(r, bundle);
+    case 'MedicationRequest':
+      return planPrescription(r, bundle);
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
@@ -222,7 +283,8 @@ function plan(r: Json, patientRefs: Set<string>): { planned?: Planned; summary: 
       const title = r.description ?? text(r.type) ?? 'Document';
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions and sales are not imported yet' };
+      if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders and sales are not imported yet' };
       if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
@@ -275,10 +337,10 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
-  const patientRefs = patientReferences(body.bundle.entry);
+  const bundle = bundleContext(body.bundle.entry);
   const items = resources.map((resource) => {
     const key = importKey(resource);
-    const p = plan(resource, patientRefs);
+    const p = plan(resource, bundle);
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
       const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../infra/local/runtime.js';
 import type { FhirExportResult } from '../../shared/chart/fhir.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
 import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
 import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
@@ -222,6 +223,39 @@ describe('FHIR import into another chart', () => {
     expect(meds.find((m) => m.productName === `Amoxicillin ${run}`)).toMatchObject({
       status: 'Active', start: '2025-04-01', sigText: '500 mg three times a day', routeOfAdministration: 'oral', refills: 1, quantity: 30, daysSupply: 10, description: 'Prescribed by Dr. Ada Lane',
     });
+  });
+
+  it('a file carried in the bundle becomes a document note holding it, once; a link to a file outside it, or a file type Tidewell refuses, is left out', async () => {
+    const doc = (value: string, attachment: Record<string, unknown>) => ({
+      resourceType: 'DocumentReference',
+      identifier: [{ system: 'https://ehr.example/docs', value: `${value}-${run}` }],
+      status: 'current',
+      type: { text: 'Referral' },
+      subject: { reference: 'Patient/p1' },
+      date: '2025-05-06T09:00:00Z',
+      content: [{ attachment }],
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: doc('inline', { contentType: 'application/pdf', title: `referral-${run}.pdf`, data: Buffer.from('%PDF-1.4 referral').toString('base64') }) },
+        { resource: doc('linked', { contentType: 'application/pdf', title: 'elsewhere.pdf', url: 'https://ehr.example/binary/1' }) },
+        { resource: doc('refused', { contentType: 'application/octet-stream', title: 'setup.exe', data: Buffer.from('MZ').toString('base64') }) },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items[0]).toEqual({ resourceType: 'DocumentReference', action: 'add', summary: `File: referral-${run}.pdf` });
+    expect(preview.items[1]).toMatchObject({ action: 'skip', reason: 'The file itself is not in the bundle' });
+    expect(preview.items[2]).toMatchObject({ action: 'skip', reason: NOTE_MESSAGES.unsupportedFile });
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(1);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const docs = ((await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=DOCUMENT`)).body.notes as Res[]).filter((n) => n.files?.[0]?.name === `referral-${run}.pdf`);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ status: 'SIGNED', eventTimestamp: '2025-05-06T09:00:00.000Z', files: [{ contentType: 'application/pdf', size: 17 }] });
+    const file = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(docs[0].files[0].key)}`);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    expect(await (await fetch(file.body.signedUrl)).text()).toBe('%PDF-1.4 referral');
   });
 });
 

@@ -18,7 +18,10 @@ import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../
 import { buildStored, type SectionSpec } from '../section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
+import { uploadError } from '../../../shared/notes/files.js';
+import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
+import { store } from './files-store.js';
 import { VITAL_CODES } from './vitals.js';
 
 /*
@@ -61,6 +64,7 @@ type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
+  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer }
   | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
@@ -68,6 +72,22 @@ const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX
 const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_VERADIGM', 'SALES', 'SMS', 'SMS_LOG']);
 
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
+
+/**
+ * A file carried inside the bundle (an attachment's base64 `data`) becomes a signed document note
+ * holding it, under the same rules as an upload; one that only links to its binary is left out.
+ */
+function planFile(r: Json, title: string): { planned?: Planned; summary: string; reason?: string } {
+  const summary = `File: ${title}`;
+  const attachment = (r.content as Json[] | undefined)?.map((c) => c.attachment as Json | undefined).find((a) => a?.data || a?.url);
+  if (!attachment?.data) return { summary, reason: 'The file itself is not in the bundle' };
+  const name = String(attachment.title ?? r.description ?? 'file').replace(/[/\\]/g, '_').trim() || 'file';
+  const bytes = Buffer.from(String(attachment.data), 'base64');
+  const problem = uploadError(name, bytes.length);
+  if (problem) return { summary, reason: problem };
+  const at = r.context?.period?.start ?? r.date ?? attachment.creation ?? new Date().toISOString();
+  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes } };
+}
 
 /** What the bundle as a whole says that one resource's plan needs. */
 interface BundleContext {
@@ -285,7 +305,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
       if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
       if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders and sales are not imported yet' };
-      if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
+      if (!plain?.data) return planFile(r, title);
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
         summary: `Note: ${title} (${day(at)})`,
@@ -385,6 +405,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      else if (p.kind === 'file') await insertNote(auth.practiceId, await importedFile(auth, patientId, at, p));
       else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
         s.answers.push({ answer: p.answer, at: p.at });
@@ -402,6 +423,14 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   }
   await writeAudit(auth, { action: 'create', entity: 'fhir_import', patientId, count: added });
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
+}
+
+async function importedFile(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'file' }>): Promise<Note> {
+  const key = `patients/${patientId}/documents/${randomUUID()}/${p.name}`;
+  const { s3, bucket } = store();
+  await s3.putObject({ bucket, key: storedKey(key) }, p.bytes, { contentType: p.contentType });
+  const note = importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name } });
+  return { ...note, files: [{ key, name: p.name, contentType: p.contentType, size: p.bytes.length }] };
 }
 
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {

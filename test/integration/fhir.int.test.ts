@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../infra/local/runtime.js';
 import type { FhirExportResult } from '../../shared/chart/fhir.js';
+import { inlineZipFiles } from '../../shared/chart/fhir-zip.js';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
 import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
@@ -272,7 +273,9 @@ describe('FHIR round trip into a second practice', () => {
 
   it('export, import into a patient of the other practice, export there: the same clinical content, and importing twice adds nothing', async () => {
     expect(rt.endpoints.practiceId).toBe('prc_second_tidewell');
-    const source = (await exportZip(provider)).bundle;
+    const exported0 = await exportZip(provider);
+    // As the import screen sends a zip: its files carried inside the bundle.
+    const source = inlineZipFiles(exported0.bundle, exported0.files) as typeof exported0.bundle;
     // The source chart is not in the second practice.
     expect((await callApi(rt, token, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(404);
     const created = await callApi(rt, token, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Elsewhere${run}`, gender: 'female', dob: '1981-03-04' });
@@ -294,5 +297,11 @@ describe('FHIR round trip into a second practice', () => {
     expectValidBundle(out);
     expect(clinicalContent(out).length).toBeGreaterThan(5);
     expect(clinicalContent(out)).toEqual(clinicalContent(source));
+    // The file came across on the note it belonged to, byte for byte.
+    const files = unzipSync(new Uint8Array(await (await fetch(exported.body.url)).arrayBuffer()));
+    const fileDoc = (out.entry as { resource: Res }[]).map((e) => e.resource).find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;
+    expect(new TextDecoder().decode(files[fileDoc.content[0].attachment.url])).toBe('%PDF-1.4 hi');
+    const host = (out.entry as { fullUrl: string; resource: Res }[]).find((e) => e.fullUrl === fileDoc.context.related[0].reference)!.resource;
+    expect(Buffer.from(host.content[0].attachment.data, 'base64').toString()).toBe('Visit: blood pressure controlled.');
   });
 });

@@ -64,7 +64,7 @@ type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
-  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer }
+  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
   | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
@@ -86,7 +86,8 @@ function planFile(r: Json, title: string): { planned?: Planned; summary: string;
   const problem = uploadError(name, bytes.length);
   if (problem) return { summary, reason: problem };
   const at = r.context?.period?.start ?? r.date ?? attachment.creation ?? new Date().toISOString();
-  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes } };
+  const related = r.context?.related?.find((x: Json) => typeof x?.reference === 'string')?.reference as string | undefined;
+  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related } };
 }
 
 /** What the bundle as a whole says that one resource's plan needs. */
@@ -349,7 +350,7 @@ async function claim(practiceId: string, patientId: string, key: string, r: Json
 }
 
 interface Analysed {
-  items: (FhirImportItem & { key: string; planned?: Planned; resource: Json })[];
+  items: (FhirImportItem & { key: string; planned?: Planned; resource: Json; fullUrl?: string })[];
   sourcePatient?: string;
 }
 
@@ -358,7 +359,8 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
   const bundle = bundleContext(body.bundle.entry);
-  const items = resources.map((resource) => {
+  const items = resources.map((resource, index) => {
+    const fullUrl = body.bundle.entry?.[index]?.fullUrl;
     const key = importKey(resource);
     const p = plan(resource, bundle);
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
@@ -368,7 +370,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
       else p.planned.input = parsed.data as Json;
     }
     const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
-    return { key, resource, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
+    return { key, resource, fullUrl, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
   });
   const source = resources.find((r) => r.resourceType === 'Patient');
   return { items, sourcePatient: source ? patientName(source) : undefined };
@@ -394,7 +396,12 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
   const social = new Map<string, { question: string; startDate?: string; endDate?: string; notes?: string; answers: { answer: string; at?: string }[] }>();
-  for (const item of items) {
+  // Notes are written after every file is in place, so a file goes onto the note it came with
+  // (context.related, as Tidewell's export writes it) when that note comes in with it.
+  const notes = new Map<string, Note>();
+  const pending: Note[] = [];
+  const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
+  for (const item of ordered) {
     if (item.action !== 'add' || !item.planned) continue;
     const p = item.planned;
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
@@ -405,15 +412,25 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
-      else if (p.kind === 'file') await insertNote(auth.practiceId, await importedFile(auth, patientId, at, p));
+      else if (p.kind === 'file') {
+        const host = p.related ? notes.get(p.related) : undefined;
+        const file = await storeFile(patientId, p);
+        if (host) host.files.push(file);
+        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name } }), files: [file] });
+      }
       else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
         s.answers.push({ answer: p.answer, at: p.at });
         social.set(p.question, s);
-      } else await insertNote(auth.practiceId, importedNote(auth, patientId, at, p));
+      } else {
+        const note = importedNote(auth, patientId, at, p);
+        if (item.fullUrl) notes.set(item.fullUrl, note);
+        pending.push(note);
+      }
     }
     added++;
   }
+  for (const note of pending) await insertNote(auth.practiceId, note);
   for (const [when, values] of vitals) {
     await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' } }));
   }
@@ -425,12 +442,11 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }
 
-async function importedFile(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'file' }>): Promise<Note> {
+async function storeFile(patientId: string, p: Extract<Planned, { kind: 'file' }>): Promise<Note['files'][number]> {
   const key = `patients/${patientId}/documents/${randomUUID()}/${p.name}`;
   const { s3, bucket } = store();
   await s3.putObject({ bucket, key: storedKey(key) }, p.bytes, { contentType: p.contentType });
-  const note = importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name } });
-  return { ...note, files: [{ key, name: p.name, contentType: p.contentType, size: p.bytes.length }] };
+  return { key, name: p.name, contentType: p.contentType, size: p.bytes.length };
 }
 
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {

@@ -73,6 +73,11 @@ export interface LocalRuntimeOptions {
   seed?: boolean;
   /** Practice config slug (practices/<slug>.json); default 'demo'. */
   practice?: string;
+  /**
+   * Another practice's identity over the config: tests that move data between two practices (a
+   * FHIR import) run a second runtime with its own practice id, table and bucket names.
+   */
+  practiceIdentity?: { practiceId: string; slug: string; practiceName: string };
   /** How often expired items are swept (DynamoDB TTL); default 10 s. */
   ttlSweepIntervalMs?: number;
   /** Port of the local demo partner app's origin; default the next port after `port` (any free one if taken). */
@@ -123,7 +128,7 @@ function underPrefix(path: string, prefix: string): boolean {
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const dataDir = resolve(opts.dataDir);
   const releaseLock = lockDataDir(dataDir);
-  const practice = loadPracticeConfig(opts.practice ?? 'demo', REPO_ROOT);
+  const practice = { ...loadPracticeConfig(opts.practice ?? 'demo', REPO_ROOT), ...opts.practiceIdentity };
   const region = practice.region;
   const tableName = `tidewell-${practice.slug}`;
   const filesBucket = `tidewell-${practice.slug}-files`;

@@ -1,8 +1,12 @@
 import { unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalRuntime } from '../../infra/local/runtime.js';
 import type { FhirExportResult } from '../../shared/chart/fhir.js';
+import { inlineZipFiles } from '../../shared/chart/fhir-zip.js';
+import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
 import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
 const run = Date.now().toString(36);
 let provider: string;
@@ -41,6 +45,7 @@ beforeAll(async () => {
   await ok(api(provider, 'POST', `${base}/general`, { name: 'Lives alone' }));
   const vitals = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId }));
   await ok(api(provider, 'POST', `/v1/notes/${vitals.noteId}/sign`, { noteVersion: vitals.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } }), 200);
+  await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running ten minutes late ${run}`, formattedText: `<p>Running ten minutes late ${run}</p>` } }));
   const presign = await ok(api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }), 200);
   await fetch(presign.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
   const doc = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId }));
@@ -81,7 +86,7 @@ describe('FHIR export of one chart', () => {
 });
 
 /** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
-const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']);
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication']);
 const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display']);
 function strip(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(strip);
@@ -113,6 +118,9 @@ describe('FHIR import into another chart', () => {
     expect(preview.present).toBe(0);
     expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
     expect(preview.items.find((i: Res) => i.resourceType === 'Patient').action).toBe('skip');
+    expect(preview.items.find((i: Res) => i.resourceType === 'Communication')).toEqual({ resourceType: 'Communication', action: 'add', summary: `Text on 2025-02-03: Running ten minutes late ${run}` });
+    const texts = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
+    expect(await texts()).toEqual([]);
     // The preview changes nothing.
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toEqual([]);
 
@@ -120,12 +128,17 @@ describe('FHIR import into another chart', () => {
     expect(first.added).toBe(preview.add);
     const allergies = (await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items;
     expect(allergies.map((a: Res) => [a.name, a.severity])).toEqual([['Penicillin', 'severe']]);
+    // The text arrives as a logged text, signed so it cannot be edited into something the patient never wrote.
+    const [logged] = await texts();
+    expect(logged).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running ten minutes late ${run}` } });
+    expect((await api(provider, 'POST', `/v1/notes/${logged.noteId}`, { noteVersion: logged.noteVersion, data: { text: 'Rewritten' } })).status).toBe(400);
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect([again.add, again.present]).toEqual([0, preview.add]);
     const second = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle }), 200);
     expect(second.added).toBe(0);
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
+    expect(await texts()).toHaveLength(1);
 
     const trail = await patientAuditTrail(target);
     expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
@@ -151,5 +164,144 @@ describe('FHIR import into another chart', () => {
     expect(preview.items[0]).toMatchObject({ action: 'skip', summary: `Diagnosis: Future ${run}` });
     expect(preview.items[0].reason).toMatch(/future/i);
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
+  });
+
+  it('texts from another system: the patient\'s own come in as received, undelivered texts and calls are left out saying why', async () => {
+    const sms = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT' }] };
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: 'https://ehr.example/fhir/Patient/p1', resource: { resourceType: 'Patient', id: 'p1', name: [{ family: 'Elsewhere', given: ['Fiona'] }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/sms', value: `in-${run}` }], status: 'completed', medium: [sms], sent: '2025-03-01T10:00:00Z', sender: { reference: 'Patient/p1' }, payload: [{ contentString: `Can I move my visit? ${run}` }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/sms', value: `failed-${run}` }], status: 'not-done', medium: [sms], sent: '2025-03-02T10:00:00Z', payload: [{ contentString: 'Never arrived' }] } },
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/call', value: `call-${run}` }], status: 'completed', medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'PHONE' }] }], category: [{ text: 'Phone call' }], sent: '2025-03-03T10:00:00Z' } },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.slice(1)).toEqual([
+      { resourceType: 'Communication', action: 'add', summary: `Text on 2025-03-01: Can I move my visit? ${run}` },
+      { resourceType: 'Communication', action: 'skip', summary: 'Text on 2025-03-02: Never arrived', reason: 'The text was not delivered' },
+      { resourceType: 'Communication', action: 'skip', summary: 'Communication: Phone call', reason: 'Calls, faxes and other messages are not imported yet' },
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(1);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
+    expect(notes.filter((n) => n.data.text === `Can I move my visit? ${run}`).map((n) => n.data.direction)).toEqual(['inbound']);
+  });
+
+  it('prescriptions come in as medication list entries, once, unless the bundle lists the medication already or it was never sent', async () => {
+    const rx = (name: string, status: string, extra: Record<string, unknown> = {}) => ({
+      resourceType: 'MedicationRequest',
+      identifier: [{ system: 'https://ehr.example/rx', value: `${name}-${run}` }],
+      status,
+      intent: 'order',
+      medicationCodeableConcept: { text: name },
+      subject: { reference: 'Patient/p1' },
+      authoredOn: '2025-04-01',
+      ...extra,
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: rx(`Amoxicillin ${run}`, 'active', { requester: { display: 'Dr. Ada Lane' }, dosageInstruction: [{ text: '500 mg three times a day', route: { text: 'oral' } }], dispenseRequest: { numberOfRepeatsAllowed: 1, quantity: { value: 30 }, expectedSupplyDuration: { value: 10, unit: 'days' } } }) },
+        { resource: rx(`Draftamine ${run}`, 'draft') },
+        { resource: rx(`Listed ${run}`, 'completed') },
+        { resource: { resourceType: 'MedicationStatement', status: 'active', medicationCodeableConcept: { text: `Listed ${run}` }, subject: { reference: 'Patient/p1' } } },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.slice(0, 3)).toEqual([
+      { resourceType: 'MedicationRequest', action: 'add', summary: `Prescription: Amoxicillin ${run} on 2025-04-01` },
+      { resourceType: 'MedicationRequest', action: 'skip', summary: `Prescription: Draftamine ${run} on 2025-04-01`, reason: 'A draft prescription was never sent' },
+      { resourceType: 'MedicationRequest', action: 'skip', summary: `Prescription: Listed ${run} on 2025-04-01`, reason: 'Brought in through the medication list' },
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(2);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const meds = (await api(provider, 'GET', `/v1/patients/${target}/medications`)).body.items as Res[];
+    expect(meds.filter((m) => m.productName.endsWith(run)).map((m) => m.productName).sort()).toEqual([`Amoxicillin ${run}`, `Listed ${run}`]);
+    expect(meds.find((m) => m.productName === `Amoxicillin ${run}`)).toMatchObject({
+      status: 'Active', start: '2025-04-01', sigText: '500 mg three times a day', routeOfAdministration: 'oral', refills: 1, quantity: 30, daysSupply: 10, description: 'Prescribed by Dr. Ada Lane',
+    });
+  });
+
+  it('a file carried in the bundle becomes a document note holding it, once; a link to a file outside it, or a file type Tidewell refuses, is left out', async () => {
+    const doc = (value: string, attachment: Record<string, unknown>) => ({
+      resourceType: 'DocumentReference',
+      identifier: [{ system: 'https://ehr.example/docs', value: `${value}-${run}` }],
+      status: 'current',
+      type: { text: 'Referral' },
+      subject: { reference: 'Patient/p1' },
+      date: '2025-05-06T09:00:00Z',
+      content: [{ attachment }],
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: doc('inline', { contentType: 'application/pdf', title: `referral-${run}.pdf`, data: Buffer.from('%PDF-1.4 referral').toString('base64') }) },
+        { resource: doc('linked', { contentType: 'application/pdf', title: 'elsewhere.pdf', url: 'https://ehr.example/binary/1' }) },
+        { resource: doc('refused', { contentType: 'application/octet-stream', title: 'setup.exe', data: Buffer.from('MZ').toString('base64') }) },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items[0]).toEqual({ resourceType: 'DocumentReference', action: 'add', summary: `File: referral-${run}.pdf` });
+    expect(preview.items[1]).toMatchObject({ action: 'skip', reason: 'The file itself is not in the bundle' });
+    expect(preview.items[2]).toMatchObject({ action: 'skip', reason: NOTE_MESSAGES.unsupportedFile });
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(1);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const docs = ((await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=DOCUMENT`)).body.notes as Res[]).filter((n) => n.files?.[0]?.name === `referral-${run}.pdf`);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ status: 'SIGNED', eventTimestamp: '2025-05-06T09:00:00.000Z', files: [{ contentType: 'application/pdf', size: 17 }] });
+    const file = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(docs[0].files[0].key)}`);
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    expect(await (await fetch(file.body.signedUrl)).text()).toBe('%PDF-1.4 referral');
+  });
+});
+
+describe('FHIR round trip into a second practice', () => {
+  // A runtime of this file's own: another practice id, table, bucket and user pool than the shared demo runtime.
+  const second = restartableRuntime('tidewell-fhir-second-', { practiceId: 'prc_second_tidewell', slug: 'second-practice', practiceName: 'Second Practice Clinic' });
+  let rt: LocalRuntime;
+  let token: string;
+  afterAll(() => second.dispose());
+  beforeAll(async () => {
+    rt = await second.start();
+    token = await signInAs(rt, 'provider@demo.tidewell.local');
+  });
+
+  it('export, import into a patient of the other practice, export there: the same clinical content, and importing twice adds nothing', async () => {
+    expect(rt.endpoints.practiceId).toBe('prc_second_tidewell');
+    const exported0 = await exportZip(provider);
+    // As the import screen sends a zip: its files carried inside the bundle.
+    const source = inlineZipFiles(exported0.bundle, exported0.files) as typeof exported0.bundle;
+    // The source chart is not in the second practice.
+    expect((await callApi(rt, token, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(404);
+    const created = await callApi(rt, token, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Elsewhere${run}`, gender: 'female', dob: '1981-03-04' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const target = created.body.id as string;
+    // Nor is the new patient in the first.
+    expect((await api(provider, 'GET', `/v1/patients/${target}/fhir-export`)).status).toBe(404);
+
+    const preview = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: source });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.present).toBe(0);
+    const first = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source });
+    expect(first.body.added).toBe(preview.body.add);
+    expect((await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source })).body.added).toBe(0);
+
+    const exported = await callApi(rt, token, 'GET', `/v1/patients/${target}/fhir-export`);
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    const out = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await (await fetch(exported.body.url)).arrayBuffer()))['bundle.json']));
+    expectValidBundle(out);
+    expect(clinicalContent(out).length).toBeGreaterThan(5);
+    expect(clinicalContent(out)).toEqual(clinicalContent(source));
+    // The file came across on the note it belonged to, byte for byte.
+    const files = unzipSync(new Uint8Array(await (await fetch(exported.body.url)).arrayBuffer()));
+    const fileDoc = (out.entry as { resource: Res }[]).map((e) => e.resource).find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;
+    expect(new TextDecoder().decode(files[fileDoc.content[0].attachment.url])).toBe('%PDF-1.4 hi');
+    const host = (out.entry as { fullUrl: string; resource: Res }[]).find((e) => e.fullUrl === fileDoc.context.related[0].reference)!.resource;
+    expect(Buffer.from(host.content[0].attachment.data, 'base64').toString()).toBe('Visit: blood pressure controlled.');
   });
 });

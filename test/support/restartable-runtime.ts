@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
-import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 
 /**
  * A local runtime of a test file's own (own data folder, free port) that the test can stop and
  * start again on the same data, to prove what survives a restart.
  */
-export function restartableRuntime(folderPrefix: string) {
+export function restartableRuntime(folderPrefix: string, practiceIdentity?: LocalRuntimeOptions['practiceIdentity']) {
   const dataDir = mkdtempSync(join(tmpdir(), folderPrefix));
   let running: LocalRuntime | undefined;
   return {
     async start(): Promise<LocalRuntime> {
-      running = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
+      running = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, practiceIdentity });
       return running;
     },
     async stop(): Promise<void> {

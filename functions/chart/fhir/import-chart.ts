@@ -18,7 +18,10 @@ import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../
 import { buildStored, type SectionSpec } from '../section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
+import { uploadError } from '../../../shared/notes/files.js';
+import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
+import { store } from './files-store.js';
 import { VITAL_CODES } from './vitals.js';
 
 /*
@@ -61,7 +64,8 @@ type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string };
+  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -69,9 +73,118 @@ const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_
 
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 
+/**
+ * A file carried inside the bundle (an attachment's base64 `data`) becomes a signed document note
+ * holding it, under the same rules as an upload; one that only links to its binary is left out.
+ */
+function planFile(r: Json, title: string): { planned?: Planned; summary: string; reason?: string } {
+  const summary = `File: ${title}`;
+  const attachment = (r.content as Json[] | undefined)?.map((c) => c.attachment as Json | undefined).find((a) => a?.data || a?.url);
+  if (!attachment?.data) return { summary, reason: 'The file itself is not in the bundle' };
+  const name = String(attachment.title ?? r.description ?? 'file').replace(/[/\\]/g, '_').trim() || 'file';
+  const bytes = Buffer.from(String(attachment.data), 'base64');
+  const problem = uploadError(name, bytes.length);
+  if (problem) return { summary, reason: problem };
+  const at = r.context?.period?.start ?? r.date ?? attachment.creation ?? new Date().toISOString();
+  const related = r.context?.related?.find((x: Json) => typeof x?.reference === 'string')?.reference as string | undefined;
+  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related } };
+}
+
+/** What the bundle as a whole says that one resource's plan needs. */
+interface BundleContext {
+  /** References that name the bundle's patient (its fullUrl or Patient/<id>). */
+  patientRefs: Set<string>;
+  /** The medication list's names and codes (MedicationStatement), lower-cased. */
+  listedMedications: Set<string>;
+}
+
+function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
+  const patientRefs = new Set<string>();
+  const listedMedications = new Set<string>();
+  for (const e of entries ?? []) {
+    const r = e.resource as Json;
+    if (r.resourceType === 'Patient') {
+      if (e.fullUrl) patientRefs.add(e.fullUrl);
+      if (typeof r.id === 'string') patientRefs.add(`Patient/${r.id}`);
+    }
+    if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
+  }
+  return { patientRefs, listedMedications };
+}
+
+function medicationKeys(cc: Json | undefined): string[] {
+  const name = text(cc);
+  return [...(name ? [`name:${name.trim().toLowerCase()}`] : []), ...((cc?.coding as Json[] | undefined) ?? []).filter((c) => c.code).map((c) => `${c.system}|${c.code}`)];
+}
+
+const whole = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? v : undefined);
+
+const NOT_PRESCRIBED: Record<string, string> = {
+  draft: 'A draft prescription was never sent',
+  cancelled: 'The prescription was cancelled',
+  'entered-in-error': 'The prescription was entered in error',
+};
+
+/**
+ * A prescription becomes a medication list entry (active, or complete once filled or stopped),
+ * unless the bundle's own medication list has that medication already: Tidewell's export writes a
+ * medication both ways when it was prescribed from the list.
+ */
+function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
+  const name = text(r.medicationCodeableConcept);
+  const summary = `Prescription: ${name ?? 'Medication'}${day(r.authoredOn) ? ` on ${day(r.authoredOn)}` : ''}`;
+  if (!name) return { summary, reason: 'It names no medication' };
+  if (NOT_PRESCRIBED[r.status]) return { summary, reason: NOT_PRESCRIBED[r.status] };
+  if (medicationKeys(r.medicationCodeableConcept).some((k) => bundle.listedMedications.has(k))) return { summary, reason: 'Brought in through the medication list' };
+  const ndc = codeIn(r.medicationCodeableConcept, SYSTEMS.ndc);
+  const prescriber = r.requester?.display;
+  return {
+    summary,
+    planned: {
+      kind: 'section',
+      section: 'medications',
+      spec: MEDICATIONS,
+      input: {
+        productName: name,
+        status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active',
+        start: day(r.authoredOn),
+        sigText: r.dosageInstruction?.[0]?.text,
+        routeOfAdministration: r.dosageInstruction?.[0]?.route?.text,
+        refills: whole(r.dispenseRequest?.numberOfRepeatsAllowed),
+        quantity: whole(r.dispenseRequest?.quantity?.value),
+        daysSupply: whole(r.dispenseRequest?.expectedSupplyDuration?.value),
+        description: [prescriber ? `Prescribed by ${prescriber}` : 'Prescribed', noteOf(r)].filter(Boolean).join('\n'),
+        code: ndc ? { type: 'NDC', value: ndc } : undefined,
+      },
+    },
+  };
+}
+
+/**
+ * A text with the patient becomes a logged text (SMS_LOG), signed so it reads as history: it was
+ * never sent from this practice's numbers and belongs to none of its conversations.
+ */
+function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned; summary: string; reason?: string } {
+  const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
+  const body = ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t) => typeof t === 'string' && t.trim()).join('\n');
+  const at = r.sent ?? r.received;
+  const snippet = body.length > 60 ? `${body.slice(0, 57)}…` : body;
+  const summary = `Text${day(at) ? ` on ${day(at)}` : ''}${snippet ? `: ${snippet}` : ''}`;
+  if (!mediums.includes('SMSWRIT')) return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Calls, faxes and other messages are not imported yet' };
+  if (r.status !== 'completed') return { summary, reason: 'The text was not delivered' };
+  if (!body) return { summary, reason: 'It has no text' };
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };
+  const direction = patientRefs.has(String(r.sender?.reference ?? '')) ? 'inbound' : 'outbound';
+  return { summary, planned: { kind: 'note', noteType: 'SMS_LOG', status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
+}
+
 /** What a resource becomes, or why it is left out. */
-function plan(r: Json): { planned?: Planned; summary: string; reason?: string } {
+function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   switch (r.resourceType) {
+    case 'Communication':
+      return planText(r, bundle);
+    case 'MedicationRequest':
+      return planPrescription(r, bundle);
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
@@ -190,8 +303,10 @@ function plan(r: Json): { planned?: Planned; summary: string; reason?: string } 
       const html = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment;
       const title = r.description ?? text(r.type) ?? 'Document';
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders, prescriptions, sales and texts are not imported yet' };
-      if (!plain?.data) return { summary: `File: ${title}`, reason: 'Files are not imported yet' };
+      if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
+      if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders and sales are not imported yet' };
+      if (!plain?.data) return planFile(r, title);
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
         summary: `Note: ${title} (${day(at)})`,
@@ -235,7 +350,7 @@ async function claim(practiceId: string, patientId: string, key: string, r: Json
 }
 
 interface Analysed {
-  items: (FhirImportItem & { key: string; planned?: Planned; resource: Json })[];
+  items: (FhirImportItem & { key: string; planned?: Planned; resource: Json; fullUrl?: string })[];
   sourcePatient?: string;
 }
 
@@ -243,9 +358,11 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
-  const items = resources.map((resource) => {
+  const bundle = bundleContext(body.bundle.entry);
+  const items = resources.map((resource, index) => {
+    const fullUrl = body.bundle.entry?.[index]?.fullUrl;
     const key = importKey(resource);
-    const p = plan(resource);
+    const p = plan(resource, bundle);
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
       const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
@@ -253,7 +370,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
       else p.planned.input = parsed.data as Json;
     }
     const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
-    return { key, resource, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
+    return { key, resource, fullUrl, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
   });
   const source = resources.find((r) => r.resourceType === 'Patient');
   return { items, sourcePatient: source ? patientName(source) : undefined };
@@ -279,7 +396,12 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
   const social = new Map<string, { question: string; startDate?: string; endDate?: string; notes?: string; answers: { answer: string; at?: string }[] }>();
-  for (const item of items) {
+  // Notes are written after every file is in place, so a file goes onto the note it came with
+  // (context.related, as Tidewell's export writes it) when that note comes in with it.
+  const notes = new Map<string, Note>();
+  const pending: Note[] = [];
+  const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
+  for (const item of ordered) {
     if (item.action !== 'add' || !item.planned) continue;
     const p = item.planned;
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
@@ -290,14 +412,25 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      else if (p.kind === 'file') {
+        const host = p.related ? notes.get(p.related) : undefined;
+        const file = await storeFile(patientId, p);
+        if (host) host.files.push(file);
+        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name } }), files: [file] });
+      }
       else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
         s.answers.push({ answer: p.answer, at: p.at });
         social.set(p.question, s);
-      } else await insertNote(auth.practiceId, importedNote(auth, patientId, at, p));
+      } else {
+        const note = importedNote(auth, patientId, at, p);
+        if (item.fullUrl) notes.set(item.fullUrl, note);
+        pending.push(note);
+      }
     }
     added++;
   }
+  for (const note of pending) await insertNote(auth.practiceId, note);
   for (const [when, values] of vitals) {
     await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' } }));
   }
@@ -309,8 +442,16 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }
 
-function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }> & { data?: Record<string, unknown> }): Note {
-  const signed = p.status === 'SIGNED';
+async function storeFile(patientId: string, p: Extract<Planned, { kind: 'file' }>): Promise<Note['files'][number]> {
+  const key = `patients/${patientId}/documents/${randomUUID()}/${p.name}`;
+  const { s3, bucket } = store();
+  await s3.putObject({ bucket, key: storedKey(key) }, p.bytes, { contentType: p.contentType });
+  return { key, name: p.name, contentType: p.contentType, size: p.bytes.length };
+}
+
+function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
+  // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
+  const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG';
   return {
     noteId: randomUUID(),
     noteType: p.noteType,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview, type FhirImportResult } from '../../../../shared/chart/fhir.js';
+import { inlineZipFiles } from '../../../../shared/chart/fhir-zip.js';
 import { Button } from '../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../components/ui/dialog.js';
 import { apiRequest } from '../../lib/api-client.js';
@@ -9,22 +10,26 @@ import { showToast, withServerText } from '../../lib/toasts.js';
 
 const ACTION_LABEL: Record<FhirImportItem['action'], string> = { add: 'Add', present: 'Already here', skip: 'Left out' };
 
-/** The bundle inside an export zip (bundle.json), or a bundle saved as JSON. */
+/** The bundle inside an export zip (bundle.json, with the zip's files carried inside it), or a bundle saved as JSON. */
 async function readBundle(file: File): Promise<unknown> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   let json: string;
+  let files: Record<string, Uint8Array> | undefined;
   if (isZip) {
     const { unzipSync } = await import('fflate');
-    const entry = unzipSync(bytes, { filter: (f) => f.name === 'bundle.json' })['bundle.json'];
+    files = unzipSync(bytes);
+    const entry = files['bundle.json'];
     if (!entry) throw new Error(M.notABundle);
     json = new TextDecoder().decode(entry);
   } else json = new TextDecoder().decode(bytes);
+  let bundle: unknown;
   try {
-    return JSON.parse(json);
+    bundle = JSON.parse(json);
   } catch {
     throw new Error(M.notABundle);
   }
+  return files ? inlineZipFiles(bundle, files) : bundle;
 }
 
 /** Choose a FHIR export, see what it would add to this chart, and confirm. */

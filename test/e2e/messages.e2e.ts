@@ -76,9 +76,11 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
       const text = (await badge.textContent({ timeout: 500 }).catch(() => '0')) ?? '0';
       return text === '9+' ? 10 : Number(text) || 0;
     };
+    // The badge is the unread calls (the calls count) plus the unread SMS and FAX notifications.
     const unread = async () => {
       const count = (await apiAs(provider, 'GET', '/v1/notifications/unread-count')).json as { byType: Record<string, number> };
-      return Math.min(10, (count.byType.SMS ?? 0) + (count.byType.PHONE_CALL ?? 0) + (count.byType.FAX ?? 0));
+      const calls = (await apiAs(provider, 'GET', '/v1/phone-calls/count')).json as { count: number };
+      return Math.min(10, (count.byType.SMS ?? 0) + calls.count + (count.byType.FAX ?? 0));
     };
     const settled = await unread();
     await expect.poll(badgeCount, { timeout: 70_000 }).toBe(settled);

@@ -33,6 +33,8 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
   });
   const finish = useMutation({
     mutationFn: (body: { code: string | null; scopes: string | null; state: string | null }) => apiRequest<GoogleLinkStatus>({ method: 'POST', path: `${base}/credentials`, body }),
+    // The screen's first read of the link may still be under way: its older answer must not replace the link's.
+    onMutate: () => queryClient.cancelQueries({ queryKey: key }),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       setProblem(null);

@@ -59,7 +59,6 @@ export function useUnreadCount() {
   });
 }
 
-/** Spec shell §2.2: the Communication badge counts calls plus SMS or fax. */
 /**
  * Spec shell §2.2: the Communication badge is the calls count plus the unread texts and faxes. The
  * calls count is GET /v1/phone-calls/count when the caller has it (unread calls, read or not as

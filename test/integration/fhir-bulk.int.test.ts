@@ -116,6 +116,8 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(manifest.output.filter((o) => o.type === 'Practitioner').length).toBeLessThanOrEqual(1);
     const practitioners = byType.get('Practitioner') ?? [];
     expect(new Set(practitioners.map((p) => p.id)).size).toBe(practitioners.length);
+    // Each type's count on the screen is what its files hold, the merged practitioners too.
+    for (const [type, resources] of byType) expect(done.resourceCounts[type], type).toBe(resources.length);
     // Every reference to a Patient or Practitioner resolves in the export.
     const ids = new Set([...patients, ...practitioners].map((r) => `urn:uuid:${r.id}`));
     const refs = [...byType.values()].flat().flatMap((r) => JSON.stringify(r).match(/"reference":"urn:uuid:[^"]+"/g) ?? []).map((m) => m.slice('"reference":"'.length, -1));

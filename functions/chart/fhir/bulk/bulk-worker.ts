@@ -163,7 +163,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
 }
 
 /** Practitioners recur across batches: one file of each, once. A retry after the parts were removed finds the merged file. */
-async function mergePractitioners(s3: S3Objects, bucket: string, folder: string, batches: number[]): Promise<number | null> {
+async function mergePractitioners(s3: S3Objects, bucket: string, folder: string, batches: number[]): Promise<{ bytes: number; count: number } | null> {
   if (batches.length === 0) return null;
   const byId = new Map<string, string>();
   let read = 0;
@@ -177,11 +177,14 @@ async function mergePractitioners(s3: S3Objects, bucket: string, folder: string,
     }
     for (const line of text.split('\n')) if (line) byId.set(String((JSON.parse(line) as { id: string }).id), line);
   }
-  if (read === 0) return (await s3.headObject({ bucket, key: `${folder}Practitioner.ndjson` })).size;
+  if (read === 0) {
+    const merged = await s3.getObject({ bucket, key: `${folder}Practitioner.ndjson` });
+    return { bytes: merged.length, count: new TextDecoder().decode(merged).split('\n').filter(Boolean).length };
+  }
   const body = encoder.encode(`${[...byId.values()].join('\n')}\n`);
   await s3.putObject({ bucket, key: `${folder}Practitioner.ndjson` }, body, { contentType: 'application/fhir+ndjson' });
   for (const batch of batches) await s3.deleteObject({ bucket, key: `${folder}${partName('Practitioner', batch)}` });
-  return body.length;
+  return { bytes: body.length, count: byId.size };
 }
 
 /** The manifest lists every NDJSON file written, by the url relative to it; then the admin is told. */
@@ -190,7 +193,10 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
   const { s3, bucket } = store();
   const folder = bulkFolder(state.exportId);
   const parts = record.parts ?? {};
-  const practitionerBytes = await mergePractitioners(s3, bucket, folder, (parts.Practitioner ?? []).map(([b]) => b));
+  const practitioners = await mergePractitioners(s3, bucket, folder, (parts.Practitioner ?? []).map(([b]) => b));
+  const practitionerBytes = practitioners?.bytes ?? null;
+  // Batches count only their patients' resources; the practitioners are counted once merged.
+  const resourceCounts = practitioners ? { ...record.resourceCounts, Practitioner: practitioners.count } : record.resourceCounts;
   const names = [
     ...Object.entries(parts).filter(([type]) => type !== 'Practitioner').flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
     ...(practitionerBytes !== null ? ['Practitioner.ndjson'] : []),
@@ -203,10 +209,10 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     requiresAccessToken: true,
     output: names.map((name) => ({ type: name.split('.')[0]!, url: name })),
     error: [],
-    extension: { 'https://tidewell.health/fhir/bulk/files': { folder: 'files/', count: record.filesCopied }, 'https://tidewell.health/fhir/bulk/resourceCounts': record.resourceCounts },
+    extension: { 'https://tidewell.health/fhir/bulk/files': { folder: 'files/', count: record.filesCopied }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });
-  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, practitionerBytes: practitionerBytes ?? undefined }, { attempt: state.attempt });
+  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, practitionerBytes: practitionerBytes ?? undefined, resourceCounts }, { attempt: state.attempt });
   if (!done) throw new BulkStepError('FhirBulkRunSuperseded', 'A newer run of this export took over.');
   const actor = actorOf(record, state.practiceId);
   await writeAudit(actor, { action: 'create', entity: 'fhir_bulk_export', entityId: state.exportId, count: record.patientsDone });

@@ -13,13 +13,17 @@ import { httpScheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
+import { queryAll } from '../lib/table/query-all.js';
 import { getOptOut } from '../messaging/messaging-repository.js';
 import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
 import { getPatient } from '../patients/patient-repository.js';
-import { getAppointment, getBookingLocation, getPracticeCalendarSettings } from './calendar-repository.js';
+import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from './calendar-repository.js';
 import { getPractice } from './practice-repository.js';
 
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
+export const REMINDER_RESYNC_JOB_KIND = 'appointment-reminders-resync';
+/** The settings call returns at once; the resync runs this long after, in the schedule target. */
+const RESYNC_DELAY_MS = 5000;
 const reminderKey = (appointmentId: string) => `APPTREMINDER#${appointmentId}`;
 /** One schedule per occurrence: the one firing never blocks creating the next one's. */
 export const reminderScheduleName = (appointmentId: string, occurrenceDay: string) => scheduleName(APPOINTMENT_REMINDER_JOB_KIND, `${appointmentId}.${occurrenceDay}`);
@@ -89,6 +93,38 @@ export async function syncAppointmentReminders(practiceId: string, appointmentId
     const record: PendingReminder = { appointmentId, ...wanted };
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...record, practiceId, sk: reminderKey(appointmentId), entityType: 'APPOINTMENT_REMINDER' } }));
   }
+}
+
+/**
+ * A change of the lead time (reminders turned on, off, or to another time) goes back over every
+ * appointment booked: one job in the schedule target, so the settings call stays quick however many
+ * appointments the practice has, and a failure is retried and dead-lettered like any reminder.
+ */
+export async function scheduleReminderResync(practiceId: string, now = new Date()): Promise<void> {
+  await (await schedules()).createAt({
+    name: scheduleName(REMINDER_RESYNC_JOB_KIND, String(now.getTime())),
+    at: new Date(now.getTime() + RESYNC_DELAY_MS),
+    payload: { kind: REMINDER_RESYNC_JOB_KIND, practiceId },
+  });
+}
+
+/**
+ * The 'appointment-reminders-resync' job: every series with an occurrence ahead, and every pending
+ * reminder, brought in line with the lead time as it is now. Safe to run twice or beside a booking:
+ * an unchanged reminder is left alone, and a reminder that fires for a superseded time re-checks.
+ */
+export async function resyncAppointmentReminders(payload: Record<string, unknown>, now = new Date()): Promise<number> {
+  const practiceId = String(payload.practiceId ?? '');
+  if (!practiceId || (process.env.PRACTICE_ID && process.env.PRACTICE_ID !== practiceId)) {
+    log.error('appointment reminder resync with a foreign or missing practice', {});
+    return 0;
+  }
+  const upcoming = await listAppointmentsInRange(practiceId, now.toISOString(), new Date(now.getTime() + SEARCH_DAYS * 86_400_000).toISOString());
+  const pending = await queryAll({ KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': practiceId, ':prefix': reminderKey('') }, ProjectionExpression: 'appointmentId' });
+  const ids = [...new Set([...upcoming.map((a) => a.appointmentId), ...pending.map((p) => String(p.appointmentId))])];
+  await syncAppointmentReminders(practiceId, ids, now);
+  log.info('appointment reminders resynced', { appointments: ids.length });
+  return ids.length;
 }
 
 /** "Tue 12/01/2026 at 9:00 AM CST": the occurrence's start in the practice's zone, said with the zone. */

@@ -115,6 +115,7 @@ export async function putPracticeCalendarSettings(auth: AuthContext, input: Pars
   };
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
+  if (settings.reminderLeadHours !== previous.reminderLeadHours) await resyncReminders(auth.practiceId);
   return settings;
 }
 
@@ -128,6 +129,15 @@ async function syncReminders(practiceId: string, appointmentIds: string[]): Prom
     await (await import('./appointment-reminders.js')).syncAppointmentReminders(practiceId, appointmentIds);
   } catch (error) {
     log.error('appointment reminder not scheduled', { appointmentIds, error: (error as Error)?.name });
+  }
+}
+
+/** Appointments already booked follow a new lead time; the saved setting stands even if the scheduler fails. */
+async function resyncReminders(practiceId: string): Promise<void> {
+  try {
+    await (await import('./appointment-reminders.js')).scheduleReminderResync(practiceId);
+  } catch (error) {
+    log.error('appointment reminder resync not scheduled', { error: (error as Error)?.name });
   }
 }
 

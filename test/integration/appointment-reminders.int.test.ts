@@ -240,6 +240,26 @@ describe('appointment reminder texts', () => {
     for (const id of [optedOut.appointmentId, noMobile.appointmentId]) await api(employee, 'DELETE', `/v1/appointments/${id}`);
   });
 
+  it('turning reminders on schedules those already booked; another lead time moves them; turning them off removes them', async () => {
+    expect((await setLead(null)).status).toBe(200);
+    const start = '2027-07-12T14:00:00.000Z'; // a Monday, 9:00 AM CDT
+    const single = await book(await patient(newPhone()), start);
+    const weekly = await book(await patient(newPhone()), start, { recurrence: { frequency: 'Weekly', end: 'NEVER' } });
+    expect(await reminderAt(single.appointmentId, start)).toBeNull();
+
+    // The change is taken up by a job the schedule target runs a few seconds later.
+    expect((await setLead(24)).status).toBe(200);
+    for (const a of [single, weekly]) {
+      expect(await poll(async () => (await reminderAt(a.appointmentId, start)) ?? undefined, 30_000)).toBe('2027-07-11T14:00:00.000Z');
+    }
+    expect((await setLead(2)).status).toBe(200);
+    expect(await poll(async () => ((await reminderAt(single.appointmentId, start)) === '2027-07-12T12:00:00.000Z' ? true : undefined), 30_000)).toBe(true);
+
+    expect((await setLead(null)).status).toBe(200);
+    for (const a of [single, weekly]) expect(await poll(async () => ((await reminderAt(a.appointmentId, start)) === null ? true : undefined), 30_000)).toBe(true);
+    for (const a of [single, weekly]) await api(employee, 'DELETE', `/v1/appointments/${a.appointmentId}`);
+  }, 120_000);
+
   it('with reminders off, booking schedules none', async () => {
     expect((await setLead(null)).body.reminderLeadHours).toBeNull();
     const a = await book(await patient(newPhone()), '2027-05-03T14:00:00.000Z');

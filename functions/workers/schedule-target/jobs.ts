@@ -22,6 +22,11 @@ registerScheduledJob('appointment-reminder', async (payload) => {
   await fireAppointmentReminder(payload);
 });
 
+registerScheduledJob('appointment-reminders-resync', async (payload) => {
+  const { resyncAppointmentReminders } = await import('../../practice/appointment-reminders.js');
+  await resyncAppointmentReminders(payload);
+});
+
 // Recurring (recurring.ts). DoseSpot's code loads with the first run: texts and reminders never pay for it.
 registerScheduledJob(DOSESPOT_SYNC_JOB_KIND, async () => {
   const practiceId = process.env.PRACTICE_ID;

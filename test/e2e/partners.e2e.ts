@@ -125,6 +125,22 @@ test('an admin turns a partner app off in settings and New Interaction stops off
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await setActive(true);
+
+  // An app added by mistake is removed after the confirmation; the others stay.
+  const name = `Intake helper ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add partner app' }).click();
+  await page.getByRole('textbox', { name: 'App id' }).fill(`intake-${Date.now().toString(36)}`);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('button', { name: /Origin/ }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(table).toContainText(name);
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this partner app?' });
+  await expect(confirm).toContainText(`${name} will no longer be offered under New Interaction.`);
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(table).not.toContainText(name);
+  await expect(table).toContainText(PARTNER_LABEL);
 });
 
 test("the chart's membership windows frame the core product's pages from its origin only: another origin's messages change nothing, the page's success alerts and closes the window after its delay", async ({ page, context }) => {

@@ -14,6 +14,7 @@ import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { Form } from '../../../components/ui/form.js';
 import { Page } from '../../../components/ui/page.js';
 import { Select } from '../../../components/ui/select.js';
@@ -220,14 +221,7 @@ function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
                   <td>{t.durationMinutes} minutes</td>
                   <td>{t.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
                   {isAdmin ? (
-                    <td>
-                      <Button size="sm" variant="quiet" aria-label={`Edit ${t.name}`} onPress={() => (setErrors({}), setDraft({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' }))}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="quiet" aria-label={`Remove ${t.name}`} onPress={() => setRemoving(t)}>
-                        Remove
-                      </Button>
-                    </td>
+                    <EditRemoveCell name={t.name} onEdit={() => (setErrors({}), setDraft({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' }))} onRemove={() => setRemoving(t)} />
                   ) : null}
                 </tr>
               ))}
@@ -235,17 +229,15 @@ function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this appointment type?"
-        confirmLabel="Remove"
-        tone="danger"
         isPending={isPending}
-        onConfirm={() => void (removing ? run({ method: 'DELETE', path: `/appointment-types/${removing.ident}` }, 'Appointment type removed').then(() => setRemoving(null)) : undefined)}
+        onConfirm={(item) => void run({ method: 'DELETE', path: `/appointment-types/${item.ident}` }, 'Appointment type removed').then(() => setRemoving(null))}
       >
         {removing?.name} can no longer be booked. Appointments already booked with it stay on the calendar.
-      </ConfirmDialog>
+      </RemoveDialog>
     </div>
   );
 }
@@ -319,14 +311,7 @@ function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
                   <td>{l.address}</td>
                   <td>{l.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
                   {isAdmin ? (
-                    <td>
-                      <Button size="sm" variant="quiet" aria-label={`Edit ${l.name}`} onPress={() => (setErrors({}), setDraft({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' }))}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="quiet" aria-label={`Remove ${l.name}`} onPress={() => setRemoving(l)}>
-                        Remove
-                      </Button>
-                    </td>
+                    <EditRemoveCell name={l.name} onEdit={() => (setErrors({}), setDraft({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' }))} onRemove={() => setRemoving(l)} />
                   ) : null}
                 </tr>
               ))}
@@ -334,17 +319,15 @@ function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this booking location?"
-        confirmLabel="Remove"
-        tone="danger"
         isPending={isPending}
-        onConfirm={() => void (removing ? run({ method: 'DELETE', path: `/booking-locations/${removing.ident}` }, 'Booking location removed').then(() => setRemoving(null)) : undefined)}
+        onConfirm={(item) => void run({ method: 'DELETE', path: `/booking-locations/${item.ident}` }, 'Booking location removed').then(() => setRemoving(null))}
       >
         {removing?.name} can no longer be booked. Appointments already booked there stay on the calendar.
-      </ConfirmDialog>
+      </RemoveDialog>
     </div>
   );
 }

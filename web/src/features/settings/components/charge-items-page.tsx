@@ -4,9 +4,9 @@ import { can } from '../../../../../shared/permissions/permissions.js';
 import { CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
 import { formatCents, type ChargeItem } from '../../../../../shared/sales/sales-schema.js';
 import { Button } from '../../../components/ui/button.js';
-import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Form } from '../../../components/ui/form.js';
 import { Page } from '../../../components/ui/page.js';
+import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -167,14 +167,7 @@ export function ChargeItemsPage() {
                     <td>{item.category?.name ?? ''}</td>
                     <td>{formatCents(item.priceInCents)}</td>
                     {isAdmin ? (
-                      <td>
-                        <Button size="sm" variant="quiet" aria-label={`Edit ${item.name}`} onPress={() => edit(toDraft(item))}>
-                          Edit
-                        </Button>
-                        <Button size="sm" variant="quiet" aria-label={`Remove ${item.name}`} onPress={() => setRemoving(item)}>
-                          Remove
-                        </Button>
-                      </td>
+                      <EditRemoveCell name={item.name} onEdit={() => edit(toDraft(item))} onRemove={() => setRemoving(item)} />
                     ) : null}
                   </tr>
                 ))}
@@ -183,24 +176,21 @@ export function ChargeItemsPage() {
           </div>
         )}
       </div>
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this charge item?"
-        confirmLabel="Remove"
-        tone="danger"
         isPending={remove.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
+        onConfirm={(item) =>
+          remove.mutate(item.id, {
             onSuccess: () => showToast('Charge item removed', { tone: 'success' }),
             onError: (error) => showToast(error.message, { tone: 'error' }),
             onSettled: () => setRemoving(null),
-          });
-        }}
+          })
+        }
       >
         {removing?.name} will no longer be offered in sales notes. Signed sales notes keep what they charged.
-      </ConfirmDialog>
+      </RemoveDialog>
     </Page>
   );
 }

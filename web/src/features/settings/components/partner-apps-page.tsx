@@ -4,9 +4,9 @@ import { PARTNER_APP_ID, PARTNER_ICONS, type PartnerApp } from '../../../../../s
 import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Form } from '../../../components/ui/form.js';
 import { Page } from '../../../components/ui/page.js';
+import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
@@ -158,14 +158,7 @@ export function PartnerAppsPage() {
                     <td className="tw-settings__mono">{app.path}</td>
                     <td>{app.active ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
                     {isAdmin ? (
-                      <td>
-                        <Button size="sm" variant="quiet" aria-label={`Edit ${app.name}`} onPress={() => (setErrors({}), setDraft(toDraft(app)))}>
-                          Edit
-                        </Button>
-                        <Button size="sm" variant="quiet" aria-label={`Remove ${app.name}`} onPress={() => setRemoving(app)}>
-                          Remove
-                        </Button>
-                      </td>
+                      <EditRemoveCell name={app.name} onEdit={() => (setErrors({}), setDraft(toDraft(app)))} onRemove={() => setRemoving(app)} />
                     ) : null}
                   </tr>
                 ))}
@@ -174,24 +167,21 @@ export function PartnerAppsPage() {
           </div>
         )}
       </div>
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this partner app?"
-        confirmLabel="Remove"
-        tone="danger"
         isPending={replace.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          replace.mutate(saved.filter((a) => a.partnerAppId !== removing.partnerAppId).map(toInput), {
+        onConfirm={(item) =>
+          replace.mutate(saved.filter((a) => a.partnerAppId !== item.partnerAppId).map(toInput), {
             onSuccess: () => showToast('Partner app removed', { tone: 'success' }),
             onError: (error) => showToast(error.message, { tone: 'error' }),
             onSettled: () => setRemoving(null),
-          });
-        }}
+          })
+        }
       >
         {removing?.name} will no longer be offered under New Interaction. Notes it wrote stay in the charts.
-      </ConfirmDialog>
+      </RemoveDialog>
     </Page>
   );
 }

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.js';
 import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { paths } from '../../../lib/paths.js';
 import { callKeys, callsApi, simulateIncomingCall, useCallList, useCallNumbers } from '../api/calls-api.js';
+import { FilterInput, MessageTable } from './message-table.js';
 import '../messages.css';
 
 const VENDOR_STATUS_LABELS: Record<string, string> = {
@@ -94,6 +95,8 @@ function Voicemail({ call }: { call: PhoneCall }) {
   );
 }
 
+const CALL_COLUMNS = ['Date', 'From', 'To', 'Patient', 'Call', 'Voicemail', 'Assigned', 'Actions'] as const;
+
 /** /messages/calls: the practice's calls with the spec's filters; each can be assigned, marked, played and deleted. */
 export function CallListPage() {
   const queryClient = useQueryClient();
@@ -103,7 +106,6 @@ export function CallListPage() {
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const ids = { search: useId(), caller: useId(), recipient: useId(), from: useId(), to: useId() };
   const numbers = useCallNumbers();
   const users = usePracticeUsers();
   const list = useCallList({ query: search.trim(), caller: caller.trim(), recipient: recipient.trim(), fromDate, toDate });
@@ -118,43 +120,24 @@ export function CallListPage() {
     refresh();
   };
   const userOptions = [{ id: NOBODY, label: 'Nobody' }, ...(users.data ?? []).filter((u) => u.userStatus !== 'deleted').map((u) => ({ id: u.userId, label: displayUserName(u) }))];
-  const field = (id: string, label: string, value: string, set: (v: string) => void, type = 'text') => (
-    <div className="tw-field">
-      <label htmlFor={id} className="tw-field__label">
-        {label}
-      </label>
-      <input id={id} type={type} value={value} onChange={(e) => set(e.target.value)} />
-    </div>
-  );
   return (
     <Page title="Phone calls">
       {numbers.data?.local ? <LocalTelephonyPanel onDone={refresh} /> : null}
       <div className="tw-card">
         <div className="tw-fax-toolbar">
-          {field(ids.search, 'Search', search, setSearch, 'search')}
-          {field(ids.caller, 'Caller', caller, setCaller)}
-          {field(ids.recipient, 'Recipient', recipient, setRecipient)}
-          {field(ids.from, 'From date', fromDate, setFromDate, 'date')}
-          {field(ids.to, 'To date', toDate, setToDate, 'date')}
+          <FilterInput label="Search" type="search" value={search} onChange={setSearch} />
+          <FilterInput label="Caller" value={caller} onChange={setCaller} />
+          <FilterInput label="Recipient" value={recipient} onChange={setRecipient} />
+          <FilterInput label="From date" type="date" value={fromDate} onChange={setFromDate} />
+          <FilterInput label="To date" type="date" value={toDate} onChange={setToDate} />
           <Link to="/messages/calls/new">New call</Link>
         </div>
         <p role="status">{notice}</p>
-        <div className="tw-fax-table-wrap" role="region" aria-label="Call list" tabIndex={0}>
-          <table className="tw-fax-table">
-            <caption>{list.data ? `${list.data.total} ${list.data.total === 1 ? 'call' : 'calls'}` : list.isError ? 'The calls could not be loaded' : 'Loading calls'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Patient</th>
-                <th scope="col">Call</th>
-                <th scope="col">Voicemail</th>
-                <th scope="col">Assigned</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+        <MessageTable
+          label="Call list"
+          caption={list.data ? `${list.data.total} ${list.data.total === 1 ? 'call' : 'calls'}` : list.isError ? 'The calls could not be loaded' : 'Loading calls'}
+          columns={CALL_COLUMNS}
+        >
               {(list.data?.calls ?? []).map((c) => (
                 <tr key={c.ident} className={c.status === 'UNREAD' ? 'tw-call-row--unread' : undefined} data-testid="call-row">
                   <td>
@@ -180,9 +163,7 @@ export function CallListPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </MessageTable>
       </div>
     </Page>
   );

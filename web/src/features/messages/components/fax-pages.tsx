@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error.js';
 import { useContacts } from '../../../lib/contacts.js';
 import { paths } from '../../../lib/paths.js';
 import { faxesApi, faxKeys, useFaxList, useFaxNumbers } from '../api/faxes-api.js';
+import { FilterInput, MessageTable } from './message-table.js';
 import '../messages.css';
 
 const STATUS_LABELS: Record<FaxStatus, string> = { QUEUED: 'Queued', IN_PROGRESS: 'Sending', COMPLETED: 'Delivered', FAILURE: 'Failed' };
@@ -109,13 +110,14 @@ const DIRECTIONS: { id: string; label: string }[] = [
   { id: 'INBOUND', label: 'Received' },
 ];
 
+const FAX_COLUMNS = ['Date', 'Direction', 'Number', 'Patient', 'Status', 'Actions'] as const;
+
 /** /messages/fax: the practice's faxes with their filters; a sent fax can be sent again. */
 export function FaxListPage() {
   const queryClient = useQueryClient();
   const [direction, setDirection] = useState<string | null>('all');
   const [status, setStatus] = useState<string | null>('all');
   const [search, setSearch] = useState('');
-  const searchId = useId();
   const [notice, setNotice] = useState<string | null>(null);
   const list = useFaxList({ direction: direction === 'all' ? undefined : (direction as FaxDirection), status: status === 'all' ? undefined : (status as FaxStatus), query: search.trim() });
   const resend = async (ident: string) => {
@@ -133,29 +135,11 @@ export function FaxListPage() {
         <div className="tw-fax-toolbar">
           <Select label="Direction" options={DIRECTIONS} value={direction} onChange={setDirection} />
           <Select label="Status" options={[{ id: 'all', label: 'All' }, ...FAX_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))]} value={status} onChange={setStatus} />
-          <div className="tw-field">
-            <label htmlFor={searchId} className="tw-field__label">
-              Search
-            </label>
-            <input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+          <FilterInput label="Search" type="search" value={search} onChange={setSearch} />
           <Link to="/messages/fax/new">New fax</Link>
         </div>
         <p role="status">{notice}</p>
-        <div className="tw-fax-table-wrap" role="region" aria-label="Fax list" tabIndex={0}>
-        <table className="tw-fax-table">
-          <caption>{list.data ? `${list.data.total} ${list.data.total === 1 ? 'fax' : 'faxes'}` : 'Loading faxes'}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Direction</th>
-              <th scope="col">Number</th>
-              <th scope="col">Patient</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+        <MessageTable label="Fax list" caption={list.data ? `${list.data.total} ${list.data.total === 1 ? 'fax' : 'faxes'}` : 'Loading faxes'} columns={FAX_COLUMNS}>
             {(list.data?.faxes ?? []).map((f) => (
               <tr key={f.ident}>
                 <td>{new Date(f.createdAt).toLocaleString()}</td>
@@ -166,9 +150,7 @@ export function FaxListPage() {
                 <td>{f.direction === 'OUTBOUND' ? <Button onPress={() => void resend(f.ident)}>Resend</Button> : null}</td>
               </tr>
             ))}
-          </tbody>
-        </table>
-        </div>
+        </MessageTable>
       </div>
     </Page>
   );

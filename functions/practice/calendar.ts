@@ -87,7 +87,7 @@ export async function userCalendarSettings(auth: AuthContext, userId: string): P
   const stored = await repo.getUserCalendarSettings(auth.practiceId, userId);
   if (stored) return stored;
   if (!(await getUser(auth.practiceId, userId)) && userId !== auth.userId) throw new NotFoundError(M.providerNotFound);
-  return { userId, defaultView: 'week', workingHours: DEFAULT_WORKING_HOURS, blockedTimes: [], updatedAt: '' };
+  return { userId, defaultView: 'week', workingHours: DEFAULT_WORKING_HOURS, blockedTimes: [], daysOff: [], updatedAt: '' };
 }
 export async function putUserCalendarSettings(auth: AuthContext, userId: string, input: Parsed<typeof UserCalendarSettingsInput>) {
   if (userId !== auth.userId && auth.role !== 'admin') throw new ForbiddenError(M.otherUsersSettings);
@@ -96,6 +96,8 @@ export async function putUserCalendarSettings(auth: AuthContext, userId: string,
   if (bad !== -1) throw new ValidationError(M.hoursBackwards, { [`workingHours.${bad}.end`]: M.hoursBackwards });
   const badBlock = input.blockedTimes.findIndex((d) => d.end <= d.start);
   if (badBlock !== -1) throw new ValidationError(M.blockedBackwards, { [`blockedTimes.${badBlock}.end`]: M.blockedBackwards });
+  const badDays = input.daysOff.findIndex((d) => d.to < d.from);
+  if (badDays !== -1) throw new ValidationError(M.daysOffBackwards, { [`daysOff.${badDays}.to`]: M.daysOffBackwards });
   const settings: UserCalendarSettings = { userId, ...input, updatedAt: new Date().toISOString() };
   await repo.putUserCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: userId });

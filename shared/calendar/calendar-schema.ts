@@ -50,6 +50,7 @@ export const CALENDAR_MESSAGES = {
   reminderLead: 'Choose a reminder time from the list',
   hoursBackwards: 'Working hours must end after they start',
   blockedBackwards: 'Blocked time must end after it starts',
+  daysOffBackwards: 'The last day off must not be before the first',
   otherUsersSettings: "Only an admin changes another user's calendar settings",
   feedNotFound: 'Calendar feed not found',
   /** Spec shell §10: POST .../link/google/credentials without both. */
@@ -133,6 +134,13 @@ export const BlockedTime = z.object({
   label: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
 });
 export type BlockedTime = z.infer<typeof BlockedTime>;
+/** Whole days away (a vacation, a conference), first to last day inclusive in the practice's zone: shaded, booking into them asks first. */
+export const DayOff = z.object({
+  from: isoDay(),
+  to: isoDay(),
+  label: z._default(z.string().check(z.trim(), z.maxLength(60)), ''),
+});
+export type DayOff = z.infer<typeof DayOff>;
 
 /** Spec shell §3: one per user. */
 export const UserCalendarSettings = z.object({
@@ -140,6 +148,7 @@ export const UserCalendarSettings = z.object({
   defaultView: z.enum(CALENDAR_VIEWS),
   workingHours: z.array(WorkingDay),
   blockedTimes: z._default(z.array(BlockedTime), []),
+  daysOff: z._default(z.array(DayOff), []),
   updatedAt: z.string(),
 });
 export type UserCalendarSettings = z.infer<typeof UserCalendarSettings>;
@@ -150,6 +159,7 @@ export const UserCalendarSettingsInput = z.object({
   defaultView: z._default(z.enum(CALENDAR_VIEWS), 'week'),
   workingHours: z._default(z.array(WorkingDay).check(z.maxLength(14)), DEFAULT_WORKING_HOURS),
   blockedTimes: z._default(z.array(BlockedTime).check(z.maxLength(50)), []),
+  daysOff: z._default(z.array(DayOff).check(z.maxLength(100)), []),
 });
 export const UserIdParams = z.object({ userId: idText() });
 

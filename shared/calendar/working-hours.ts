@@ -1,9 +1,10 @@
 /**
- * A provider's week as the calendar shades it: outside their working hours, and their blocked
- * time. Booking or moving an appointment into either asks first (the grid and the booking dialog).
+ * A provider's time as the calendar shades it: outside their working hours, their weekly blocked
+ * time and their days off. Booking or moving an appointment into any of them asks first (the grid
+ * and the booking dialog).
  */
-import type { BlockedTime, WorkingDay } from './calendar-schema.js';
-import { zonedParts } from './recurrence.js';
+import type { UserCalendarSettings } from './calendar-schema.js';
+import { isoDay, zonedParts } from './recurrence.js';
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -15,8 +16,22 @@ export interface ShadedSpan {
   label: string;
 }
 
-/** The spans of one weekday (0 Sunday) the grid shades: before and after the working hours (all day when none), and each block. */
-export function shadedSpans(weekday: number, hours: readonly WorkingDay[], blocked: readonly BlockedTime[]): ShadedSpan[] {
+export type ProviderTime = Pick<UserCalendarSettings, 'workingHours' | 'blockedTimes' | 'daysOff'>;
+
+const DAY_OFF = 'Day off';
+/** The day off (YYYY-MM-DD, first to last day inclusive) that `day` falls in, if any. */
+export const dayOffOn = (day: string, time: Pick<ProviderTime, 'daysOff'>) => (time.daysOff ?? []).find((d) => d.from <= day && day <= d.to);
+
+/**
+ * The spans of one day (YYYY-MM-DD) the grid shades: all of it on a day off; else before and
+ * after the working hours of its weekday (all day when none), and each weekly block.
+ */
+export function shadedSpans(date: string, time: ProviderTime): ShadedSpan[] {
+  const off = dayOffOn(date, time);
+  if (off) return [{ start: 0, end: 24 * 60, kind: 'blocked', label: off.label || DAY_OFF }];
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const hours = time.workingHours;
+  const blocked = time.blockedTimes ?? [];
   const day = hours.filter((h) => h.weekday === weekday).sort((a, b) => a.start.localeCompare(b.start));
   const out: ShadedSpan[] = [];
   let at = 0;
@@ -31,17 +46,16 @@ export function shadedSpans(weekday: number, hours: readonly WorkingDay[], block
 
 /**
  * Why an appointment from `start` to `end` (ISO instants) falls outside the provider's time, in
- * the practice's zone: 'off' (not within one working-hours span of its day), 'blocked' (it
- * overlaps blocked time, with that block's label), or null when it fits.
+ * the practice's zone: 'blocked' (on a day off, or overlapping weekly blocked time, with its
+ * label), 'off' (not within one working-hours span of its day), or null when it fits.
  */
-export function hoursConflict(
-  start: string,
-  end: string,
-  timeZone: string,
-  hours: readonly WorkingDay[],
-  blocked: readonly BlockedTime[],
-): { kind: 'off' | 'blocked'; label: string } | null {
+export function hoursConflict(start: string, end: string, timeZone: string, time: ProviderTime): { kind: 'off' | 'blocked'; label: string } | null {
   const s = zonedParts(new Date(start), timeZone);
+  const last = zonedParts(new Date(Math.max(Date.parse(start), Date.parse(end) - 1)), timeZone);
+  const off = dayOffOn(isoDay(s), time) ?? dayOffOn(isoDay(last), time);
+  if (off) return { kind: 'blocked', label: off.label || DAY_OFF };
+  const hours = time.workingHours;
+  const blocked = time.blockedTimes ?? [];
   const weekday = new Date(Date.UTC(s.year, s.month - 1, s.day)).getUTCDay();
   const from = s.hour * 60 + s.minute;
   const to = from + Math.round((new Date(end).getTime() - new Date(start).getTime()) / 60_000);

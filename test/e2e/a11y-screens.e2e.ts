@@ -705,6 +705,8 @@ for (const viewport of VIEWPORTS) {
     await expect(admin.getByRole('table', { name: 'Appointment types' })).toBeVisible();
     await admin.getByRole('button', { name: 'Add appointment type' }).click();
     await admin.getByRole('button', { name: 'Add blocked time' }).click();
+    await admin.getByRole('button', { name: 'Add days off' }).click();
+    await expect(admin.getByLabel('Days off 1 from')).toBeVisible();
     await expect(admin.getByRole('heading', { level: 2, name: 'Calendar feed' })).toBeVisible();
     await expect(admin.getByRole('button', { name: /Send the reminder/ })).toBeVisible();
     await expectAccessible(admin, at('calendar settings'));

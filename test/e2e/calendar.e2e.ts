@@ -274,6 +274,47 @@ test('an admin sets how long before an appointment the reminder text goes, by ke
   expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: null });
 });
 
+test('a provider marks days off; the calendar stripes them and booking into them asks first', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/new-settings/calendar');
+  const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
+  const before = (await apiAs(page, 'GET', `/v1/calendar-settings/users/${me.userId}`)).json;
+  await page.getByRole('button', { name: 'Add days off' }).click();
+  await page.getByLabel('Days off 1 from').fill('2027-06-21');
+  await page.getByLabel('Days off 1 to').fill('2027-06-22');
+  await page.getByLabel('Days off 1 label').fill('Conference');
+  await page.getByRole('button', { name: 'Save my calendar' }).click();
+  await expect(page.getByText('Calendar settings saved')).toBeVisible();
+  await shot(page, '15-days-off');
+
+  // Tuesday 22 June is the last day off: striped whole, with its label; Wednesday is a working day again.
+  await page.goto('/#/calendar?date=2027-06-22&view=day');
+  const day = page.locator('.tw-calendar__day');
+  await expect(day.locator('[data-shade="blocked"]')).toHaveText('Conference');
+  await expect(day.locator('[data-shade="off"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await dialog.getByLabel('Time').fill('10:00');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Blocked time' });
+  await expect(ask).toContainText('(Conference)');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByLabel('Time')).toHaveValue('10:00');
+  await page.keyboard.press('Escape');
+  await page.goto('/#/calendar?date=2027-06-23&view=day');
+  await expect(page.locator('.tw-calendar__day [data-shade="blocked"]')).toHaveCount(0);
+
+  expect((await apiAs(page, 'GET', `/v1/calendar-settings/users/${me.userId}`)).json.daysOff).toEqual([{ from: '2027-06-21', to: '2027-06-22', label: 'Conference' }]);
+  const { defaultView, workingHours, blockedTimes } = before;
+  expect((await apiAs(page, 'PUT', `/v1/calendar-settings/users/${me.userId}`, { defaultView, workingHours, blockedTimes, daysOff: [] })).status).toBe(200);
+});
+
 test('booking outside working hours asks first', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/calendar?date=2027-06-09&view=day');

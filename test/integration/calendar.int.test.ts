@@ -106,6 +106,15 @@ describe('calendar settings', () => {
     const backwardsBlock = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '13:00', end: '12:00' }] });
     expect(backwardsBlock.status).toBe(400);
     expect(backwardsBlock.body.fieldErrors).toEqual({ 'blockedTimes.0.end': 'Blocked time must end after it starts' });
+    // Days off are whole days, first to last inclusive; the last may not come before the first.
+    const away = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { daysOff: [{ from: '2027-08-02', to: '2027-08-06', label: 'Vacation' }] });
+    expect(away.status).toBe(200);
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.daysOff).toEqual([{ from: '2027-08-02', to: '2027-08-06', label: 'Vacation' }]);
+    const backwardsDays = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { daysOff: [{ from: '2027-08-06', to: '2027-08-02' }] });
+    expect(backwardsDays.status).toBe(400);
+    expect(backwardsDays.body.fieldErrors).toEqual({ 'daysOff.0.to': 'The last day off must not be before the first' });
+    const notADay = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { daysOff: [{ from: '2027-8-6', to: '2027-08-06' }] });
+    expect(notADay.status).toBe(400);
 
     expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.timeZone).toBe('America/Chicago');
     expect((await api(employee, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/New_York' })).status).toBe(403);

@@ -146,7 +146,7 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
     setMessage(null);
     const hours = providerSettings.data;
     const end = new Date(new Date(body.start).getTime() + Number(body.durationMinutes) * 60_000).toISOString();
-    const conflict = hours && body.durationMinutes ? hoursConflict(body.start, end, timeZone, hours.workingHours, hours.blockedTimes ?? []) : null;
+    const conflict = hours && body.durationMinutes ? hoursConflict(body.start, end, timeZone, hours) : null;
     if (conflict) setAsking({ step: 'hours', body, conflict });
     else afterHours(body);
   }

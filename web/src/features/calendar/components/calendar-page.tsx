@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import { useSearchParams } from 'react-router-dom';
 import type { AppointmentOccurrence, CalendarView } from '../../../../../shared/calendar/calendar-schema.js';
 import { VISIT_TYPE_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
-import { hoursConflict, shadedSpans, type ShadedSpan } from '../../../../../shared/calendar/working-hours.js';
+import { hoursConflict, shadedSpans, type ProviderTime, type ShadedSpan } from '../../../../../shared/calendar/working-hours.js';
 import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
 import { Select } from '../../../components/ui/select.js';
@@ -24,7 +24,6 @@ import {
   timeLabel,
   todayIn,
   viewDays,
-  weekday,
   WEEKDAY_SHORT,
 } from '../calendar-dates.js';
 import { HoursDialog, movedInput, ScopeDialog, type ChangeScope } from './appointment-changes.js';
@@ -33,6 +32,8 @@ import '../calendar.css';
 
 const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', work_week: 'Work week', month: 'Month', agenda: 'Agenda' };
 const STEP_LABELS: Record<CalendarView, string> = { day: 'day', week: 'week', work_week: 'week', month: 'month', agenda: '30 days' };
+/** Before a provider's settings load, nothing is shaded as theirs. */
+const NO_HOURS: ProviderTime = { workingHours: [], blockedTimes: [], daysOff: [] };
 const HOUR_PX = 48;
 const FIRST_VISIBLE_HOUR = 7;
 /** Dragging and the keyboard move and resize in quarter hours. */
@@ -104,7 +105,7 @@ export function CalendarPage() {
     let conflict: PendingChange['conflict'] = null;
     try {
       const theirs = await fetchUserCalendarSettings(queryClient, occurrence.providerId);
-      conflict = hoursConflict(start, end, timeZone!, theirs.workingHours, theirs.blockedTimes ?? []);
+      conflict = hoursConflict(start, end, timeZone!, theirs);
     } catch {
       // Without their settings the move is still checked for double booking by the server.
     }
@@ -212,7 +213,7 @@ export function CalendarPage() {
             onOpen={open}
             onSlot={bookAt}
             onChange={(o, start, end) => void requestChange(o, start, end)}
-            shading={(d) => shadedSpans(weekday(d), shadedSettings.data?.workingHours ?? [], shadedSettings.data?.blockedTimes ?? [])}
+            shading={(d) => shadedSpans(d, shadedSettings.data ?? NO_HOURS)}
           />
         )}
       </div>

@@ -6,6 +6,7 @@ import {
   type AppointmentType,
   type BookingLocation,
   type BlockedTime,
+  type DayOff,
   type CalendarFeedStatus,
   type CalendarView,
   type WorkingDay,
@@ -342,12 +343,17 @@ function MyCalendarCard({ userId }: { userId: string }) {
       </p>
     );
   }
-  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} blocked={settings.data.blockedTimes ?? []} />;
+  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} blocked={settings.data.blockedTimes ?? []} away={settings.data.daysOff ?? []} />;
 }
 
-function MyCalendarForm({ userId, view, hours, blocked }: { userId: string; view: CalendarView; hours: WorkingDay[]; blocked: BlockedTime[] }) {
+/** A new entry starts on today's date where the user is; they pick the real days. */
+const todayIso = () => new Date().toLocaleDateString('en-CA');
+
+function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string; view: CalendarView; hours: WorkingDay[]; blocked: BlockedTime[]; away: DayOff[] }) {
   const [blocks, setBlocks] = useState<BlockedTime[]>(blocked);
   const setBlock = (index: number, change: Partial<BlockedTime>) => setBlocks((all) => all.map((b, i) => (i === index ? { ...b, ...change } : b)));
+  const [daysOff, setDaysOff] = useState<DayOff[]>(away);
+  const setDayOff = (index: number, change: Partial<DayOff>) => setDaysOff((all) => all.map((d, i) => (i === index ? { ...d, ...change } : d)));
   const { run, errors, isPending } = useChange();
   const [defaultView, setDefaultView] = useState<CalendarView>(view);
   const [days, setDays] = useState(() =>
@@ -357,7 +363,7 @@ function MyCalendarForm({ userId, view, hours, blocked }: { userId: string; view
     }),
   );
   const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
-  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks };
+  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks, daysOff };
   return (
     <div className="tw-card tw-settings__card">
       <div className="tw-card__header">
@@ -400,6 +406,23 @@ function MyCalendarForm({ userId, view, hours, blocked }: { userId: string; view
           ))}
           <Button variant="secondary" onPress={() => setBlocks((all) => [...all, { weekday: 1, start: '12:00', end: '13:00', label: 'Lunch' }])}>
             Add blocked time
+          </Button>
+        </fieldset>
+        <fieldset className="tw-calendar__hours-set">
+          <legend className="tw-field__label">Days off</legend>
+          <p className="tw-calendar__legend">Whole days away, first to last day: the calendar stripes them and asks before booking into them.</p>
+          {daysOff.map((d, i) => (
+            <div key={i} className="tw-calendar__hours-row">
+              <TextField label={`Days off ${i + 1} from`} type="date" value={d.from} onChange={(from) => setDayOff(i, { from, to: d.to < from ? from : d.to })} />
+              <TextField label={`Days off ${i + 1} to`} type="date" value={d.to} onChange={(to) => setDayOff(i, { to })} />
+              <TextField label={`Days off ${i + 1} label`} value={d.label} onChange={(label) => setDayOff(i, { label })} />
+              <Button variant="secondary" aria-label={`Remove days off ${i + 1}`} onPress={() => setDaysOff((all) => all.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button variant="secondary" onPress={() => setDaysOff((all) => [...all, { from: todayIso(), to: todayIso(), label: 'Vacation' }])}>
+            Add days off
           </Button>
         </fieldset>
         {Object.values(errors)[0] ? (

@@ -79,7 +79,7 @@ function recurrenceOf(r: Json): Json | undefined {
   return Object.fromEntries(Object.entries({ frequency: v('frequency'), interval: v('interval'), monthlyMode: v('monthlyMode'), ordinal: v('ordinal'), end: v('end'), count: v('count'), until: v('until') }).filter(([, x]) => x !== undefined));
 }
 
-interface Directory {
+export interface Directory {
   users: PracticeUser[];
   types: AppointmentType[];
   locations: BookingLocation[];
@@ -87,7 +87,7 @@ interface Directory {
 }
 
 /** What one Appointment becomes in this practice's calendar, or why it is left out. */
-function planOne(r: Json, patientId: string, resolve: (ref: unknown) => Json | undefined, importKeyOf: (r: Json) => string, dir: Directory): { planned?: PlannedAppointment; summary: string; reason?: string } {
+export function planAppointment(r: Json, patientId: string, resolve: (ref: unknown) => Json | undefined, importKeyOf: (r: Json) => string, dir: Directory): { planned?: PlannedAppointment; summary: string; reason?: string } {
   const actors = ((r.participant as Json[] | undefined) ?? []).map((p) => ({ ref: p.actor, resource: resolve(p.actor?.reference) }));
   const practitioner = actors.find((a) => a.resource?.resourceType === 'Practitioner' || String(a.ref?.reference ?? '').startsWith('Practitioner/'));
   const location = actors.find((a) => a.resource?.resourceType === 'Location' || String(a.ref?.reference ?? '').startsWith('Location/'));
@@ -106,7 +106,7 @@ function planOne(r: Json, patientId: string, resolve: (ref: unknown) => Json | u
   const type = active.find((t) => lower(t.name) === lower(typeName)) ?? active[0];
   if (!type) return { summary, reason: 'This practice has no active appointment type' };
   // A type this practice does not have is booked as its first one, and the preview says which.
-  const shown = type.name === typeName ? summary : `${summary}, booked as ${type.name}`;
+  const shown = lower(type.name) === lower(typeName) ? summary : `${summary}, booked as ${type.name}`;
   const virtual = ((r.serviceType as Json[] | undefined) ?? []).some((s) => /virtual/i.test(s.text ?? s.coding?.[0]?.display ?? ''));
   const locationName = location ? location.resource?.name ?? location.ref?.display : undefined;
   const place = locationName ? dir.locations.find((l) => l.status === 'active' && lower(l.name) === lower(locationName)) : undefined;
@@ -160,7 +160,7 @@ export async function planAppointments(
   const byKey = new Map(mine.map((i) => [i.key, i]));
   const leaveOut = (item: AppointmentItem, summary: string, reason: string) => Object.assign(item, { summary, action: 'skip', reason, planned: undefined });
   for (const item of mine) {
-    const p = planOne(item.resource, patientId, resolve, importKeyOf, dir);
+    const p = planAppointment(item.resource, patientId, resolve, importKeyOf, dir);
     if (p.reason) leaveOut(item, p.summary, p.reason);
     else Object.assign(item, { summary: p.summary, planned: p.planned });
   }

@@ -190,6 +190,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     case 'Appointment':
       // Matched against the practice's users, types and locations in planAppointments().
       return { summary: 'Appointment', planned: { kind: 'appointment' } };
+    case 'Location':
+      return { summary: `Location: ${String(r.name ?? '')}`.trim(), reason: "Its appointments are booked at this practice's location of that name" };
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;

@@ -161,7 +161,8 @@ export async function planAppointments(
   const leaveOut = (item: AppointmentItem, summary: string, reason: string) => Object.assign(item, { summary, action: 'skip', reason, planned: undefined });
   for (const item of mine) {
     const p = planAppointment(item.resource, patientId, resolve, importKeyOf, dir);
-    if (p.reason) leaveOut(item, p.summary, p.reason);
+    // One an earlier import booked stays "already here", even if it could not be booked now (a type since made inactive).
+    if (p.reason && item.action !== 'present') leaveOut(item, p.summary, p.reason);
     else Object.assign(item, { summary: p.summary, planned: p.planned });
   }
   // What the calendar would refuse now is left out in the preview already, in the calendar's words.

@@ -164,7 +164,7 @@ function checkWindow(a: Pick<Appointment, 'start' | 'durationMinutes'> & { recur
 }
 
 /** The first occurrence of another series of the provider that overlaps one of the candidate's, or null. */
-async function firstClash(practiceId: string, candidate: Appointment, timeZone: string, replacing?: Appointment): Promise<Occurrence | null> {
+export async function firstClash(practiceId: string, candidate: Appointment, timeZone: string, replacing?: Appointment): Promise<Occurrence | null> {
   const [from, to] = checkWindow(candidate, timeZone);
   const mine = expandOccurrences(candidate, timeZone, from, to);
   if (!mine.length) return null;

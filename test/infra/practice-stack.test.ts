@@ -424,7 +424,7 @@ describe('practice stack', () => {
       expect(referencedIds(policy.Properties.PolicyDocument)).toContain(targetId);
     });
 
-    it('lets the target schedule its own next run (a series\' next reminder) and the practice group book reminders, without the target naming itself in its environment', () => {
+    it('lets the target schedule its own next run (a series\' next reminder) and the practice and chart groups book reminders (the chart group for imported appointments), without the target naming itself in its environment', () => {
       const fnBy = (description: string) => ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === description)!;
       const roleOf = (fn: Resource) => referencedIds(fn.Properties.Role)[0];
       const schedulingActions = (fn: Resource) =>
@@ -434,12 +434,14 @@ describe('practice stack', () => {
           .filter((a: string) => a.startsWith('scheduler:') || a === 'iam:PassRole');
       const [, target] = fnBy('Tidewell scheduled sends (demo)');
       const [, practiceGroup] = fnBy('Tidewell practice endpoints (demo)');
-      for (const fn of [target, practiceGroup]) {
+      const [, chartGroup] = fnBy('Tidewell chart endpoints (demo)');
+      for (const fn of [target, practiceGroup, chartGroup]) {
         expect(schedulingActions(fn)).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'iam:PassRole']));
         expect(fn.Properties.Environment.Variables).toMatchObject({ SCHEDULER_GROUP: 'tidewell-demo' });
       }
       expect(target.Properties.Environment.Variables).not.toHaveProperty('SCHEDULER_TARGET_ARN');
       expect(practiceGroup.Properties.Environment.Variables).toHaveProperty('SCHEDULER_TARGET_ARN');
+      expect(chartGroup.Properties.Environment.Variables).toHaveProperty('SCHEDULER_TARGET_ARN');
     });
 
     it('runs the DoseSpot sync every hour on the same target, role and dead-letter queue, and lets the target read the partner secret', () => {

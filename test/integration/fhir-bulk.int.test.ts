@@ -54,6 +54,11 @@ beforeAll(async () => {
   expect(p.status).toBe(201);
   bulkPatientId = p.body.id;
   expect((await api(provider, 'POST', `/v1/patients/${p.body.id}/allergies`, { name: 'Peanut', severity: 'severe', startDate: '2012-01-01' })).status).toBe(201);
+  // An in-person visit, at a slot of this run's own (the shared runtime's other tests book the same provider).
+  const providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
+  const start = new Date(Date.UTC(2033, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
+  const booked = await api(provider, 'POST', '/v1/appointments', { patientId: bulkPatientId, providerId, appointmentTypeId: 'apt-demo-new-patient', bookingLocationId: 'loc-demo-north', visitType: 'in_person', start, durationMinutes: 60 });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 });
 
 describe('the practice FHIR export (Bulk Data)', () => {
@@ -116,6 +121,13 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(manifest.output.filter((o) => o.type === 'Practitioner').length).toBeLessThanOrEqual(1);
     const practitioners = byType.get('Practitioner') ?? [];
     expect(new Set(practitioners.map((p) => p.id)).size).toBe(practitioners.length);
+    // Locations too: one file, each once, the booking's own among them with its address.
+    expect(manifest.output.filter((o) => o.type === 'Location')).toHaveLength(1);
+    const locations = byType.get('Location') ?? [];
+    expect(new Set(locations.map((l) => l.id)).size).toBe(locations.length);
+    expect(locations.find((l) => l.name === 'North clinic')).toMatchObject({ address: { text: '9500 Research Blvd, Austin, TX 78759' } });
+    const visit = (byType.get('Appointment') ?? []).find((a) => a.appointmentType?.text === 'New patient visit' && JSON.stringify(a.participant).includes('North clinic'));
+    expect(visit).toBeTruthy();
     // Each type's count on the screen is what its files hold, the merged practitioners too.
     for (const [type, resources] of byType) expect(done.resourceCounts[type], type).toBe(resources.length);
     // Every reference to a Patient or Practitioner resolves in the export.

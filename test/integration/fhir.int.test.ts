@@ -13,6 +13,13 @@ let provider: string;
 let admin: string;
 let employee: string;
 let patientId: string;
+let providerId: string;
+/** The demo provider's weekly series for the patient (4 times: the 2nd cancelled alone, the 3rd moved two hours later) and a past telehealth visit. */
+let seriesId: string;
+let seriesDays: string[];
+// A slot of this run's own, years ahead: the shared runtime's other tests book the same provider.
+const seriesStart = new Date(Date.UTC(2031, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
+const pastStart = new Date(Date.UTC(2022, 0, 1) + (parseInt(run, 36) % 20_000) * 3 * 3_600_000).toISOString();
 type Res = { resourceType: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function ok(res: Promise<{ status: number; body: any }>, status = 201) { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -54,6 +61,17 @@ beforeAll(async () => {
     data: { text: 'Visit: blood pressure controlled.', formattedText: '<p>Visit: blood pressure controlled.</p>' },
     files: [{ key: presign.key, name: `scan-${run}.pdf`, contentType: 'application/pdf', size: 11 }],
   }), 200);
+  providerId = (await ok(api(provider, 'GET', '/v1/practices/users/me'), 200)).userId;
+  const booking = { patientId, providerId, appointmentTypeId: 'apt-demo-follow-up', bookingLocationId: 'loc-demo-main', visitType: 'in_person', start: seriesStart, durationMinutes: 30, notes: `Bring the glucose log ${run}` };
+  const series = await ok(api(provider, 'POST', '/v1/appointments', { ...booking, recurrence: { frequency: 'Weekly', interval: 1, end: 'COUNT', count: 4 } }));
+  seriesId = series.appointmentId;
+  const range = await ok(api(provider, 'GET', `/v1/appointments?start=${encodeURIComponent(seriesStart)}&end=${encodeURIComponent(new Date(Date.parse(seriesStart) + 30 * 86_400_000).toISOString())}&providerId=${providerId}`), 200);
+  seriesDays = (range.occurrences as Res[]).filter((o) => o.appointmentId === seriesId).map((o) => o.occurrenceDay);
+  expect(seriesDays).toHaveLength(4);
+  await ok(api(provider, 'DELETE', `/v1/appointments/${seriesId}?occurrence=${seriesDays[1]}`), 200);
+  const third = (range.occurrences as Res[]).find((o) => o.appointmentId === seriesId && o.occurrenceDay === seriesDays[2])!;
+  await ok(api(provider, 'PUT', `/v1/appointments/${seriesId}?occurrence=${seriesDays[2]}`, { ...booking, start: new Date(Date.parse(third.start) + 2 * 3_600_000).toISOString() }), 200);
+  await ok(api(provider, 'POST', '/v1/appointments', { patientId, providerId, appointmentTypeId: 'apt-demo-telehealth', visitType: 'virtual', bookingLocationId: null, start: pastStart, durationMinutes: 15 }));
 });
 
 describe('FHIR export of one chart', () => {
@@ -70,6 +88,18 @@ describe('FHIR export of one chart', () => {
     const file = resources.find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;
     const path = file.content[0].attachment.url as string;
     expect(new TextDecoder().decode(files[path])).toBe('%PDF-1.4 hi');
+    // The series with its rule, the moved occurrence, the cancelled one and the past visit; the provider named in full, the location carried.
+    const appointments = resources.filter((r) => r.resourceType === 'Appointment');
+    expect(appointments.map((a) => a.status).sort()).toEqual(['booked', 'booked', 'booked', 'cancelled']);
+    const series = appointments.find((a) => a.identifier[0].value === seriesId)!;
+    expect(series).toMatchObject({ start: seriesStart, appointmentType: { text: 'Follow-up visit' }, description: 'Repeats weekly, 4 times.', comment: `Bring the glucose log ${run}` });
+    const byRef = new Map(bundle.entry.map((e) => [e.fullUrl, e.resource]));
+    const [practitioner, location] = series.participant.slice(1).map((p: Res) => byRef.get(p.actor.reference)!);
+    expect(practitioner).toMatchObject({ resourceType: 'Practitioner', name: [{ text: 'Daniel Okafor' }], telecom: [{ system: 'email', value: 'provider@demo.tidewell.local' }] });
+    expect(practitioner!.identifier).toContainEqual({ system: 'http://hl7.org/fhir/sid/us-npi', value: '1467582930' });
+    expect(location).toMatchObject({ resourceType: 'Location', name: 'Main office', address: { text: '100 Congress Ave, Austin, TX 78701' } });
+    const cancelled = appointments.find((a) => a.status === 'cancelled')!;
+    expect(cancelled.extension[0].extension).toEqual([{ url: 'series', valueReference: { reference: `urn:uuid:${series.id}` } }, { url: 'day', valueDate: seriesDays[1] }]);
   });
 
   it('an admin may export; an employee is refused; every export is in the patient\'s audit trail', async () => {
@@ -102,6 +132,16 @@ function clinicalContent(bundle: { entry: { resource: Res }[] }): string[] {
     .sort();
 }
 
+/** Appointments and the locations they name, without ids or when they were booked: what moving them keeps. */
+function appointmentContent(bundle: { entry: { resource: Res }[] }): string[] {
+  const keep = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(keep);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !['id', 'identifier', 'reference', 'created'].includes(k)).map(([k, x]) => [k, keep(x)]));
+    return v;
+  };
+  return bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === 'Appointment' || r.resourceType === 'Location').map((r) => JSON.stringify(keep(r))).sort();
+}
+
 describe('FHIR import into another chart', () => {
   let target: string;
   let bundle: { resourceType: string; entry: { fullUrl: string; resource: Res }[] };
@@ -118,6 +158,10 @@ describe('FHIR import into another chart', () => {
     expect(preview.present).toBe(0);
     expect(preview.items.filter((i: Res) => i.action === 'add').map((i: Res) => i.summary)).toEqual(expect.arrayContaining(['Allergy: Penicillin', 'Surgery: Appendectomy', 'Social history: Tobacco use?: Never']));
     expect(preview.items.find((i: Res) => i.resourceType === 'Patient').action).toBe('skip');
+    // The same provider at the same times in this practice: the calendar's double-booking rule leaves them out, in its words.
+    const appointments = preview.items.filter((i: Res) => i.resourceType === 'Appointment');
+    expect(appointments.filter((i: Res) => i.action === 'skip' && /^Daniel Okafor is already booked on \d\d\/\d\d\/\d{4} from .+\. Choose another time or provider\.$/.test(i.reason))).toHaveLength(2);
+    expect(appointments.filter((i: Res) => i.reason === 'Its series is left out')).toHaveLength(2);
     expect(preview.items.find((i: Res) => i.resourceType === 'Communication')).toEqual({ resourceType: 'Communication', action: 'add', summary: `Text on 2025-02-03: Running ten minutes late ${run}` });
     const texts = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
     expect(await texts()).toEqual([]);
@@ -151,6 +195,39 @@ describe('FHIR import into another chart', () => {
     const out = JSON.parse(new TextDecoder().decode(unzipSync(zip)['bundle.json']));
     expectValidBundle(out);
     expect(clinicalContent(out)).toEqual(clinicalContent(again));
+  });
+
+  it('an appointment whose provider or location this practice does not have is left out saying which', async () => {
+    const stranger = { resourceType: 'Practitioner', id: 'dr-x', name: [{ family: 'Nobody', given: ['Nora'] }], identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1999999999' }] };
+    const okafor = { resourceType: 'Practitioner', id: 'dr-o', name: [{ text: 'Someone else' }], telecom: [{ system: 'email', value: 'PROVIDER@demo.tidewell.local' }] };
+    const moon = { resourceType: 'Location', id: 'moon', name: 'Moon base' };
+    const visit = (id: string, actor: string, place?: string, extra: Record<string, unknown> = {}) => ({
+      resourceType: 'Appointment', id, status: 'booked', start: '2032-02-03T15:00:00.000Z', end: '2032-02-03T15:30:00.000Z', appointmentType: { text: 'Follow-up visit' },
+      participant: [{ actor: { reference: actor }, status: 'accepted' }, ...(place ? [{ actor: { reference: place }, status: 'accepted' }] : [])], ...extra,
+    });
+    // An hour after this run's past visit: a slot of its own.
+    const laterThatDay = new Date(Date.parse(pastStart) + 3_600_000).toISOString();
+    const handmade = { resourceType: 'Bundle', type: 'collection', entry: [stranger, okafor, moon].map((r) => ({ fullUrl: `${r.resourceType}/${r.id}`, resource: r })).concat([
+      { fullUrl: 'Appointment/a1', resource: visit('a1', 'Practitioner/dr-x', 'Location/moon') as never },
+      { fullUrl: 'Appointment/a2', resource: visit('a2', 'Practitioner/dr-o', 'Location/moon') as never },
+      { fullUrl: 'Appointment/a3', resource: visit('a3', 'Practitioner/dr-o', undefined, { appointmentType: { text: 'Acupuncture' }, serviceType: [{ text: 'Virtual visit' }], start: laterThatDay, end: undefined, minutesDuration: 20 }) as never },
+      { fullUrl: 'Appointment/a4', resource: visit('a4', 'Practitioner/dr-o', undefined, { status: 'noshow' }) as never },
+    ]) };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: handmade }), 200);
+    const item = (summaryStart: string) => preview.items.filter((i: Res) => i.resourceType === 'Appointment').find((i: Res) => i.summary.startsWith(summaryStart));
+    expect(item('Appointment: Follow-up visit on 2032-02-03 with Nora Nobody')).toMatchObject({ action: 'skip', reason: 'No user of this practice matches the provider Nora Nobody' });
+    // Matched by email (whatever its case), but the location is not this practice's.
+    expect(item('Appointment: Follow-up visit on 2032-02-03 with Someone else')).toMatchObject({ action: 'skip', reason: 'No booking location of this practice is named Moon base' });
+    expect(preview.items.find((i: Res) => i.reason?.startsWith('The patient did not come'))).toBeTruthy();
+    // A type this practice lacks is booked as its first active one, and the preview says so; a past visit is history and comes in.
+    const acupuncture = item('Appointment: Acupuncture');
+    expect(acupuncture).toMatchObject({ action: 'add' });
+    expect(acupuncture.summary).toMatch(/, booked as .+$/);
+    const imported = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: handmade }), 200);
+    expect(imported.added).toBe(1);
+    const range = await ok(api(provider, 'GET', `/v1/appointments?start=${encodeURIComponent(pastStart)}&end=${encodeURIComponent(new Date(Date.parse(pastStart) + 86_400_000).toISOString())}&providerId=${providerId}`), 200);
+    expect((range.occurrences as Res[]).filter((o) => o.patientId === target)).toMatchObject([{ visitType: 'virtual', start: laterThatDay, end: new Date(Date.parse(laterThatDay) + 20 * 60_000).toISOString() }]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: handmade }), 200)).added).toBe(0);
   });
 
   it('refuses what is not a bundle with the words the screen shows, and an employee', async () => {
@@ -287,9 +364,25 @@ describe('FHIR round trip into a second practice', () => {
     const preview = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: source });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.present).toBe(0);
+    // The provider is this practice's own Daniel Okafor (found by NPI), the type and location its own by name.
+    const appointmentItems = (preview.body.items as Res[]).filter((i) => i.resourceType === 'Appointment');
+    expect(appointmentItems.map((i) => i.action)).toEqual(['add', 'add', 'add', 'add']);
+    expect(appointmentItems.map((i) => i.summary)).toContain(`Appointment: Follow-up visit on ${seriesStart.slice(0, 10)} with Daniel Okafor (Repeats weekly, 4 times.)`);
+    expect(appointmentItems.filter((i) => i.summary.startsWith('Cancelled appointment: Follow-up visit'))).toHaveLength(1);
     const first = await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source });
     expect(first.body.added).toBe(preview.body.add);
     expect((await callApi(rt, token, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: source })).body.added).toBe(0);
+    // In the calendar once: the series without its cancelled day, the moved occurrence on its own, the past visit too.
+    const okaforThere = (await callApi(rt, token, 'GET', '/v1/practices/users/me')).body.userId as string;
+    const calendar = await callApi(rt, token, 'GET', `/v1/appointments?start=${encodeURIComponent(seriesStart)}&end=${encodeURIComponent(new Date(Date.parse(seriesStart) + 30 * 86_400_000).toISOString())}&providerId=${okaforThere}`);
+    const booked = (calendar.body.occurrences as Res[]).filter((o) => o.patientId === target);
+    expect(booked.map((o) => [o.occurrenceDay, o.recurring, o.bookingLocationName, o.appointmentTypeName])).toEqual([
+      [seriesDays[0], true, 'Main office', 'Follow-up visit'],
+      [seriesDays[2], false, 'Main office', 'Follow-up visit'],
+      [seriesDays[3], true, 'Main office', 'Follow-up visit'],
+    ]);
+    const past = await callApi(rt, token, 'GET', `/v1/appointments?start=${encodeURIComponent(pastStart)}&end=${encodeURIComponent(new Date(Date.parse(pastStart) + 86_400_000).toISOString())}&providerId=${okaforThere}`);
+    expect((past.body.occurrences as Res[]).filter((o) => o.patientId === target).map((o) => [o.start, o.visitType, o.appointmentTypeName])).toEqual([[pastStart, 'virtual', 'Telehealth check-in']]);
 
     const exported = await callApi(rt, token, 'GET', `/v1/patients/${target}/fhir-export`);
     expect(exported.status, JSON.stringify(exported.body)).toBe(200);
@@ -297,6 +390,8 @@ describe('FHIR round trip into a second practice', () => {
     expectValidBundle(out);
     expect(clinicalContent(out).length).toBeGreaterThan(5);
     expect(clinicalContent(out)).toEqual(clinicalContent(source));
+    expect(appointmentContent(out)).toHaveLength(5);
+    expect(appointmentContent(out)).toEqual(appointmentContent(source));
     // The file came across on the note it belonged to, byte for byte.
     const files = unzipSync(new Uint8Array(await (await fetch(exported.body.url)).arrayBuffer()));
     const fileDoc = (out.entry as { resource: Res }[]).map((e) => e.resource).find((r) => r.resourceType === 'DocumentReference' && r.description === `scan-${run}.pdf`)!;

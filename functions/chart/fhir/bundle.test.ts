@@ -64,9 +64,21 @@ export function fullSource(): ChartSource {
       note('n-fax-in', 'FAX', { direction: 'INBOUND', faxIdent: 'fx2', from: '+15035550177', to: '+15035550100', text: 'Fax received from +15035550177', pages: 2 }, { status: 'DELIVERED' }),
     ],
     appointments: [
-      { appointmentId: 'ap1', patientId: 'p1', appointmentTypeId: 'follow-up', providerId: 'u-prov', bookingLocationId: null, visitType: 'in_person', start: '2025-03-10T16:00:00.000Z', durationMinutes: 30, recurrence: { frequency: 'Never', interval: 1, monthlyMode: 'BYMONTHDAY', ordinal: null, end: 'NEVER', count: 1, until: null }, notes: 'Bring glucose log', createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
-      { appointmentId: 'ap2', patientId: 'p1', appointmentTypeId: 'therapy', providerId: 'u-prov', bookingLocationId: null, visitType: 'virtual', start: '2025-03-11T16:00:00.000Z', durationMinutes: 45, recurrence: { frequency: 'Weekly', interval: 2, monthlyMode: 'BYMONTHDAY', ordinal: null, end: 'COUNT', count: 4, until: null }, notes: '', createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
+      { appointmentId: 'ap1', patientId: 'p1', appointmentTypeId: 'follow-up', providerId: 'u-prov', bookingLocationId: 'loc-main', visitType: 'in_person', start: '2025-03-10T16:00:00.000Z', durationMinutes: 30, recurrence: { frequency: 'Never', interval: 1, monthlyMode: 'BYMONTHDAY', ordinal: 1, end: 'NEVER', count: 1, until: null }, notes: 'Bring glucose log', excludedDays: [], detachedFrom: null, createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
+      // Every other Tuesday 10:00 Chicago, 4 times: the 2nd (03-25) cancelled alone, the 3rd (04-08) moved to 14:00.
+      { appointmentId: 'ap2', patientId: 'p1', appointmentTypeId: 'therapy', providerId: 'u-other', bookingLocationId: null, visitType: 'virtual', start: '2025-03-11T15:00:00.000Z', durationMinutes: 45, recurrence: { frequency: 'Weekly', interval: 2, monthlyMode: 'BYMONTHDAY', ordinal: 1, end: 'COUNT', count: 4, until: null }, notes: '', excludedDays: ['2025-03-25', '2025-04-08'], detachedFrom: null, createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
+      { appointmentId: 'ap3', patientId: 'p1', appointmentTypeId: 'therapy', providerId: 'u-other', bookingLocationId: null, visitType: 'virtual', start: '2025-04-08T19:00:00.000Z', durationMinutes: 45, recurrence: { frequency: 'Never', interval: 1, monthlyMode: 'BYMONTHDAY', ordinal: 1, end: 'NEVER', count: 1, until: null }, notes: '', excludedDays: [], detachedFrom: { appointmentId: 'ap2', occurrenceDay: '2025-04-08' }, createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z' },
     ] as unknown as ChartSource['appointments'],
+    directory: {
+      users: new Map([
+        ['u-prov', { name: 'Dr. Dana Reyes', firstName: 'Dana', lastName: 'Reyes', npi: '1234567893', email: 'dana@example.com' }],
+        // Named by nothing in the chart but an appointment.
+        ['u-other', { name: 'Sam Ortiz', firstName: 'Sam', lastName: 'Ortiz', npi: null, email: 'sam@example.com' }],
+      ]),
+      appointmentTypes: new Map([['follow-up', 'Follow-up visit'], ['therapy', 'Therapy session']]),
+      locations: new Map([['loc-main', { ident: 'loc-main', name: 'Main office', address: '100 Congress Ave, Austin, TX 78701', status: 'active', createdAt: '', updatedAt: '' }]]),
+      timeZone: 'America/Chicago',
+    },
     inventory: new Map([['inv1', { inventoryId: 'inv1', genericName: 'Ibuprofen', strength: '200 mg', form: 'tablet', ndcNumber: '0904-5853-61', quantityInStock: 10, isHidden: false, costPerUnit: 10, finalPrice: 100 }]]),
     filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf'], ['p1/generated-faxes/fx1.pdf', 'files/0002-fax.pdf']]),
   };
@@ -83,20 +95,40 @@ describe('a chart as a FHIR R4 bundle', () => {
   });
 
   it('writes one resource of each kind the issue lists', () => {
-    const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication', 'Appointment', 'QuestionnaireResponse'].map((t) => [t, byType(bundle, t).length]));
+    const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication', 'Appointment', 'Location', 'QuestionnaireResponse'].map((t) => [t, byType(bundle, t).length]));
     expect(counts).toEqual({
-      Patient: 1, Practitioner: 2, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
-      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 11 + 2, Communication: 2 + 2, Appointment: 2, QuestionnaireResponse: 1,
+      Patient: 1, Practitioner: 3, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
+      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 11 + 2, Communication: 2 + 2, Appointment: 4, Location: 1, QuestionnaireResponse: 1,
     });
   });
 
   it('maps appointments, submitted forms and faxes', () => {
     const patientRef = `urn:uuid:${byType(bundle, 'Patient')[0]!.id}`;
-    const [single, series] = ['ap1', 'ap2'].map((id) => byType(bundle, 'Appointment').find((a) => a.identifier[0].value === id)!);
-    expect(single).toMatchObject({ status: 'booked', start: '2025-03-10T16:00:00.000Z', end: '2025-03-10T16:30:00.000Z', minutesDuration: 30, comment: 'Bring glucose log' });
-    expect(single!.participant.map((p: { actor: { reference: string } }) => p.actor.reference)).toEqual([patientRef, expect.stringMatching(/^urn:uuid:/)]);
-    expect(series!.comment).toBe('Repeats weekly, every 2, 4 times.');
+    const appointments = byType(bundle, 'Appointment');
+    const [single, series, moved] = ['ap1', 'ap2', 'ap3'].map((id) => appointments.find((a) => a.identifier[0].value === id)!);
+    expect(single).toMatchObject({ status: 'booked', start: '2025-03-10T16:00:00.000Z', end: '2025-03-10T16:30:00.000Z', minutesDuration: 30, comment: 'Bring glucose log', appointmentType: { text: 'Follow-up visit' } });
+    const [, providerRef, locationRef] = single!.participant.map((p: { actor: { reference: string } }) => p.actor.reference);
+    expect(single!.participant[0].actor.reference).toBe(patientRef);
+    const resolve = (ref: string) => bundle.entry.find((e) => e.fullUrl === ref)!.resource as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // The provider as another practice can find them: name, NPI, email.
+    expect(resolve(providerRef)).toMatchObject({ resourceType: 'Practitioner', name: [{ text: 'Dr. Dana Reyes', family: 'Reyes', given: ['Dana'] }], telecom: [{ system: 'email', value: 'dana@example.com' }] });
+    expect(resolve(providerRef).identifier).toContainEqual({ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' });
+    expect(resolve(locationRef)).toMatchObject({ resourceType: 'Location', status: 'active', name: 'Main office', address: { text: '100 Congress Ave, Austin, TX 78701' } });
+    // A user named by nothing but an appointment is still named.
+    expect(resolve(series!.participant[1].actor.reference)).toMatchObject({ name: [{ text: 'Sam Ortiz' }], telecom: [{ system: 'email', value: 'sam@example.com' }] });
+    expect(series).toMatchObject({ status: 'booked', start: '2025-03-11T15:00:00.000Z', description: 'Repeats weekly, every 2, 4 times.', appointmentType: { text: 'Therapy session' } });
+    expect(series!.comment).toBeUndefined();
     expect(series!.serviceType[0].text).toBe('Virtual visit');
+    expect(series!.participant).toHaveLength(2);
+    expect(series!.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/appointment-recurrence', extension: [{ url: 'frequency', valueCode: 'Weekly' }, { url: 'interval', valuePositiveInt: 2 }, { url: 'end', valueCode: 'COUNT' }, { url: 'count', valuePositiveInt: 4 }] }]);
+    const seriesRef = `urn:uuid:${series!.id}`;
+    const occurrenceOf = (day: string) => [{ url: 'https://tidewell.app/fhir/StructureDefinition/appointment-occurrence', extension: [{ url: 'series', valueReference: { reference: seriesRef } }, { url: 'day', valueDate: day }] }];
+    // Moved alone: its own booked Appointment naming the series' day it replaces.
+    expect(moved).toMatchObject({ status: 'booked', start: '2025-04-08T19:00:00.000Z', extension: occurrenceOf('2025-04-08') });
+    // Cancelled alone: a cancelled Appointment at the time it had (10:00 Chicago, daylight time by then).
+    const cancelled = appointments.filter((a) => a.status === 'cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toMatchObject({ start: '2025-03-25T15:00:00.000Z', end: '2025-03-25T15:45:00.000Z', extension: occurrenceOf('2025-03-25'), appointmentType: { text: 'Therapy session' } });
     const form = byType(bundle, 'QuestionnaireResponse')[0]!;
     expect(form).toMatchObject({ status: 'completed', authored: '2025-01-21T10:00:00.000Z', subject: { reference: patientRef }, source: { reference: patientRef } });
     expect(form.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/form-name', valueString: 'New patient intake' }]);

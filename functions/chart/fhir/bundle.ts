@@ -12,11 +12,13 @@ export interface FhirBundle {
   entry: { fullUrl: string; resource: FhirResource }[];
 }
 
-const practitionerId = (practiceId: string, person: { userId?: string; name?: string; npi?: string }) =>
+type Person = { userId?: string; name?: string; npi?: string; email?: string; firstName?: string; lastName?: string };
+
+const practitionerId = (practiceId: string, person: Person) =>
   stableUuid('Practitioner', practiceId, person.userId ? `user:${person.userId}` : person.npi ? `npi:${person.npi}` : `name:${person.name}`);
 
-/** US Core Practitioner: an identifier (the NPI when Tidewell knows it) and a name. */
-function practitionerResource(practiceId: string, person: { userId?: string; name?: string; npi?: string }): FhirResource {
+/** US Core Practitioner: an identifier (the NPI when Tidewell knows it), a name, and the user's email, by which another practice can tell who it is. */
+function practitionerResource(practiceId: string, person: Person): FhirResource {
   return clean({
     resourceType: 'Practitioner',
     id: practitionerId(practiceId, person),
@@ -25,7 +27,8 @@ function practitionerResource(practiceId: string, person: { userId?: string; nam
       ...(person.userId ? [{ system: identifierSystem(practiceId, 'user'), value: person.userId }] : []),
       ...(!person.npi && !person.userId ? [{ system: identifierSystem(practiceId, 'person-name'), value: person.name }] : []),
     ],
-    name: [{ text: person.name || 'Unknown' }],
+    name: [{ text: person.name || 'Unknown', family: person.lastName, given: person.firstName ? [person.firstName] : undefined }],
+    telecom: person.email ? [{ system: 'email', value: person.email }] : undefined,
   });
 }
 
@@ -36,8 +39,13 @@ export function chartBundle(source: ChartSource, at = new Date(), mappers: reado
   const ctx: MapContext = {
     practiceId: source.practiceId,
     patientRef: refTo(patient),
-    practitioner: (person): Reference | undefined => {
-      if (!person || (!person.userId && !person.name && !person.npi)) return undefined;
+    practitioner: (named): Reference | undefined => {
+      if (!named || (!named.userId && !named.name && !named.npi)) return undefined;
+      // A user of the practice is named, with their NPI and email, even where only their id was recorded (an appointment's provider).
+      const user = named.userId ? source.directory?.users.get(named.userId) : undefined;
+      const person: Person = user
+        ? { ...named, name: named.name || user.name, npi: named.npi || user.npi || undefined, email: user.email || undefined, firstName: user.firstName || undefined, lastName: user.lastName || undefined }
+        : named;
       const id = practitionerId(source.practiceId, person);
       const known = practitioners.get(id);
       // A user first seen without the NPI a prescription names keeps one resource, now with the NPI.

@@ -7,9 +7,11 @@ import { queryAll } from '../../lib/table/query-all.js';
 import { getInventoryItem } from '../../inventory/inventory-repository.js';
 import { listPatientNotes } from '../../notes/note-repository.js';
 import { getPatient } from '../../patients/patient-repository.js';
-import { listPatientAppointments } from '../../practice/calendar-repository.js';
+import { getPracticeCalendarSettings, listAppointmentTypes, listBookingLocations, listPatientAppointments } from '../../practice/calendar-repository.js';
+import { listUsers } from '../../practice/user-repository.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/calendar/calendar-schema.js';
 import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
-import type { ChartSource } from './model.js';
+import type { ChartSource, PracticeDirectory } from './model.js';
 
 const SECTION_BY_KEY = new Map(Object.entries(CHART_SECTION_KEYS).map(([name, key]) => [key, name as ChartSectionName]));
 const SKIPPED_NOTE_STATUSES = new Set<Note['status']>(['DELETED', 'TEMPLATE']);
@@ -37,17 +39,29 @@ async function chartSections(practiceId: string, patientId: string): Promise<Rec
   return out;
 }
 
+/** The practice's users, appointment types and booking locations: what notes and appointments name by id. */
+export async function loadPracticeDirectory(practiceId: string): Promise<PracticeDirectory> {
+  const [users, types, locations, settings] = await Promise.all([listUsers(practiceId), listAppointmentTypes(practiceId), listBookingLocations(practiceId), getPracticeCalendarSettings(practiceId)]);
+  return {
+    users: new Map(users.map((u) => [u.userId, { name: u.name, firstName: u.firstName, lastName: u.lastName, npi: u.npiNumber || null, email: u.emailAddress }])),
+    appointmentTypes: new Map(types.map((t) => [t.ident, t.name])),
+    locations: new Map(locations.map((l) => [l.ident, l])),
+    timeZone: settings?.timeZone ?? DEFAULT_TIME_ZONE,
+  };
+}
+
 /**
  * Reads everything the export maps for one patient. The practice export passes the practice's
  * appointments, read once for a batch of patients, instead of one read of them all per patient.
  */
-export async function loadChartSource(practiceId: string, patientId: string, preloaded: { appointments?: readonly Appointment[] } = {}): Promise<ChartSource> {
+export async function loadChartSource(practiceId: string, patientId: string, preloaded: { appointments?: readonly Appointment[]; directory?: PracticeDirectory } = {}): Promise<ChartSource> {
   const patient = await getPatient(practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const [sections, allNotes, appointments] = await Promise.all([
+  const [sections, allNotes, appointments, directory] = await Promise.all([
     chartSections(practiceId, patientId),
     listPatientNotes(practiceId, patientId),
     preloaded.appointments ? Promise.resolve(preloaded.appointments.filter((a) => a.patientId === patientId)) : listPatientAppointments(practiceId, patientId),
+    preloaded.directory ?? loadPracticeDirectory(practiceId),
   ]);
   const notes = allNotes.filter((n) => !SKIPPED_NOTE_STATUSES.has(n.status));
   const inventoryIds = new Set(notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)));
@@ -72,6 +86,7 @@ export async function loadChartSource(practiceId: string, patientId: string, pre
     socialHistory: s.socialHistory,
     general: s.general,
     appointments,
+    directory,
     notes,
     inventory,
     filePaths,

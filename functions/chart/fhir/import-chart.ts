@@ -23,6 +23,7 @@ import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
 import { VITAL_CODES } from './vitals.js';
+import { importAppointments, planAppointments, type AppointmentItem, type PlannedAppointment } from './import-appointments.js';
 
 /*
  * A FHIR bundle into a chart. Every resource brought in leaves a marker under the patient
@@ -65,7 +66,8 @@ type Planned =
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> }
+  | PlannedAppointment;
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -185,6 +187,11 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       return planText(r, bundle);
     case 'MedicationRequest':
       return planPrescription(r, bundle);
+    case 'Appointment':
+      // Matched against the practice's users, types and locations in planAppointments().
+      return { summary: 'Appointment', planned: { kind: 'appointment' } };
+    case 'Location':
+      return { summary: `Location: ${String(r.name ?? '')}`.trim(), reason: "Its appointments are booked at this practice's location of that name" };
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
@@ -372,6 +379,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
     const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
     return { key, resource, fullUrl, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
   });
+  await planAppointments(practiceId, patientId, items as AppointmentItem[], (body.bundle.entry ?? []) as { fullUrl?: string; resource: Json }[], importKey);
   const source = resources.find((r) => r.resourceType === 'Patient');
   return { items, sourcePatient: source ? patientName(source) : undefined };
 }
@@ -401,9 +409,14 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   const notes = new Map<string, Note>();
   const pending: Note[] = [];
   const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
+  const appointments: AppointmentItem[] = [];
   for (const item of ordered) {
     if (item.action !== 'add' || !item.planned) continue;
     const p = item.planned;
+    if (p.kind === 'appointment') {
+      appointments.push(item);
+      continue;
+    }
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
     if (p.kind === 'section') {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
@@ -438,6 +451,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     const answers = s.answers.map((a) => ({ ident: randomUUID(), answer: a.answer, timestamp: a.at ?? at, userId: auth.userId }));
     await createSectionItem(auth.practiceId, 'socialHistory', await buildStored(SOCIAL_HISTORY, patientId, { question: s.question, answers, startDate: s.startDate ?? '', endDate: s.endDate ?? '', notes: s.notes ?? '', pinned: false }));
   }
+  added += await importAppointments(auth, patientId, appointments, { claim: (item) => claim(auth.practiceId, patientId, item.key, item.resource, at), markerKey: (key) => markerKey(patientId, key) });
   await writeAudit(auth, { action: 'create', entity: 'fhir_import', patientId, count: added });
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }

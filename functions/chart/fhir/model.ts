@@ -1,4 +1,4 @@
-import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
+import type { Appointment, BookingLocation } from '../../../shared/calendar/calendar-schema.js';
 import type { Allergy, Diagnosis, FamilyHistory, FreeformMedication, General, Medication, SocialHistory, Surgery, Vaccine } from '../../../shared/chart/sections.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
@@ -20,12 +20,29 @@ export interface ChartSource {
   general: General[];
   /** The patient's calendar appointment series. */
   appointments: Appointment[];
+  /** Who and what the chart names by id: the practice's users, appointment types, booking locations and calendar zone. */
+  directory?: PracticeDirectory;
   /** Every note of the patient but deleted ones and templates, oldest first. */
   notes: Note[];
   /** The inventory items sales and prescriptions name, by id. */
   inventory: Map<string, InventoryItem>;
   /** Files attached to notes: the zip path each binary is written under, by storage key. */
   filePaths: Map<string, string>;
+}
+
+/** A practice user as the export names them (Practitioner name, NPI, email). */
+export interface DirectoryUser {
+  name: string;
+  firstName: string;
+  lastName: string;
+  npi: string | null;
+  email: string;
+}
+export interface PracticeDirectory {
+  users: Map<string, DirectoryUser>;
+  appointmentTypes: Map<string, string>;
+  locations: Map<string, BookingLocation>;
+  timeZone: string;
 }
 
 /** What a mapper gets besides its source: the patient's reference and a shared author lookup. */

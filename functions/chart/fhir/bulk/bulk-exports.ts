@@ -31,7 +31,7 @@ function stateMachineArn(): string {
 }
 
 function publicView(record: FhirBulkRecord): FhirBulkExport {
-  const { request: _r, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, ...view } = record;
+  const { request: _r, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, sharedBytes: _s, ...view } = record;
   return view;
 }
 
@@ -137,6 +137,7 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
   // Sizes from the record: a practice's export holds more files than one listing page.
   const listed = new Map<string, number>(Object.entries(record.parts ?? {}).flatMap(([type, written]) => written.map(([b, bytes]) => [partName(type, b), bytes] as [string, number])));
   if (record.practitionerBytes !== undefined) listed.set('Practitioner.ndjson', record.practitionerBytes);
+  for (const [type, bytes] of Object.entries(record.sharedBytes ?? {})) listed.set(`${type}.ndjson`, bytes);
   const files = await Promise.all(
     stored.output.map(async (o) => ({ type: o.type, name: o.url, url: await s3.presignGet({ bucket, key: `${folder}${o.url}` }, BULK_LINK_SECONDS), bytes: listed.get(o.url) ?? 0 })),
   );

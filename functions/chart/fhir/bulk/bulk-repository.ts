@@ -22,12 +22,15 @@ export interface FhirBulkRecord extends FhirBulkExport {
   listingDone: boolean;
   /** The NDJSON files written, by type: [batch, bytes] each (a listing of the folder is not needed to name them). */
   parts: Record<string, [number, number][]>;
+  /** Written by exports before locations were merged too: Practitioner.ndjson's size. */
   practitionerBytes?: number;
+  /** The merged files' sizes, by type (Practitioner.ndjson, Location.ndjson). */
+  sharedBytes?: Record<string, number>;
 }
 
 const FIELDS = [
   'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'bytes',
-  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes',
+  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes', 'sharedBytes',
 ] as const;
 
 function fromItem(item: Record<string, unknown>): FhirBulkRecord {

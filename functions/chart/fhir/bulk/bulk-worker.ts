@@ -20,7 +20,7 @@ import { createNotification } from '../../../notifications/notification-reposito
 import { fromItem as patientFromItem, patientsByNamePartition } from '../../../patients/patient-repository.js';
 import { listAllAppointments } from '../../../practice/calendar-repository.js';
 import { chartBundle } from '../bundle.js';
-import { loadChartSource } from '../chart-source.js';
+import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
@@ -115,8 +115,10 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   let filesCopied = 0;
   // Appointment series are not keyed by patient: one read of them for the batch, not one per patient.
   const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
+  // Users, appointment types and locations are the practice's: read once for the batch too.
+  const directory = patients.length ? await loadPracticeDirectory(state.practiceId) : undefined;
   for (const patient of patients) {
-    const source = await loadChartSource(state.practiceId, patient.id, { appointments });
+    const source = await loadChartSource(state.practiceId, patient.id, { appointments, directory });
     // Attachment urls are relative to the export's folder: files/<patientId>/<position>-<name>.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));
     const bundle = chartBundle({ ...source, filePaths }, new Date(record.startedAt));
@@ -144,7 +146,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
     await s3.putObject({ bucket, key: `${folder}${partName(type, batchNo)}` }, body, { contentType: 'application/fhir+ndjson' });
     parts[type] = [...(parts[type] ?? []).filter(([b]) => b !== batchNo), [batchNo, body.length]];
     bytes += body.length;
-    if (type !== 'Practitioner') {
+    if (!SHARED_TYPES.includes(type)) {
       resources += items.size;
       counts[type] = (counts[type] ?? 0) + items.size;
     }
@@ -162,15 +164,18 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   return next(state, after);
 }
 
-/** Practitioners recur across batches: one file of each, once. A retry after the parts were removed finds the merged file. */
-async function mergePractitioners(s3: S3Objects, bucket: string, folder: string, batches: number[]): Promise<{ bytes: number; count: number } | null> {
+/** Practitioners and locations are the practice's, named by many patients: one file of each type, merged once the batches are written. */
+const SHARED_TYPES: readonly string[] = ['Practitioner', 'Location'];
+
+/** One file of a shared type, each resource once. A retry after the parts were removed finds the merged file. */
+async function mergeShared(s3: S3Objects, bucket: string, folder: string, type: string, batches: number[]): Promise<{ bytes: number; count: number } | null> {
   if (batches.length === 0) return null;
   const byId = new Map<string, string>();
   let read = 0;
   for (const batch of batches) {
     let text: string;
     try {
-      text = new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}${partName('Practitioner', batch)}` }));
+      text = new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}${partName(type, batch)}` }));
       read++;
     } catch {
       continue;
@@ -178,12 +183,12 @@ async function mergePractitioners(s3: S3Objects, bucket: string, folder: string,
     for (const line of text.split('\n')) if (line) byId.set(String((JSON.parse(line) as { id: string }).id), line);
   }
   if (read === 0) {
-    const merged = await s3.getObject({ bucket, key: `${folder}Practitioner.ndjson` });
+    const merged = await s3.getObject({ bucket, key: `${folder}${type}.ndjson` });
     return { bytes: merged.length, count: new TextDecoder().decode(merged).split('\n').filter(Boolean).length };
   }
   const body = encoder.encode(`${[...byId.values()].join('\n')}\n`);
-  await s3.putObject({ bucket, key: `${folder}Practitioner.ndjson` }, body, { contentType: 'application/fhir+ndjson' });
-  for (const batch of batches) await s3.deleteObject({ bucket, key: `${folder}${partName('Practitioner', batch)}` });
+  await s3.putObject({ bucket, key: `${folder}${type}.ndjson` }, body, { contentType: 'application/fhir+ndjson' });
+  for (const batch of batches) await s3.deleteObject({ bucket, key: `${folder}${partName(type, batch)}` });
   return { bytes: body.length, count: byId.size };
 }
 
@@ -193,13 +198,18 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
   const { s3, bucket } = store();
   const folder = bulkFolder(state.exportId);
   const parts = record.parts ?? {};
-  const practitioners = await mergePractitioners(s3, bucket, folder, (parts.Practitioner ?? []).map(([b]) => b));
-  const practitionerBytes = practitioners?.bytes ?? null;
-  // Batches count only their patients' resources; the practitioners are counted once merged.
-  const resourceCounts = practitioners ? { ...record.resourceCounts, Practitioner: practitioners.count } : record.resourceCounts;
+  const sharedBytes: Record<string, number> = {};
+  // Batches count only their patients' resources; practitioners and locations are counted once merged.
+  let resourceCounts = record.resourceCounts;
+  for (const type of SHARED_TYPES) {
+    const merged = await mergeShared(s3, bucket, folder, type, (parts[type] ?? []).map(([b]) => b));
+    if (!merged) continue;
+    sharedBytes[type] = merged.bytes;
+    resourceCounts = { ...resourceCounts, [type]: merged.count };
+  }
   const names = [
-    ...Object.entries(parts).filter(([type]) => type !== 'Practitioner').flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
-    ...(practitionerBytes !== null ? ['Practitioner.ndjson'] : []),
+    ...Object.entries(parts).filter(([type]) => !SHARED_TYPES.includes(type)).flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
+    ...Object.keys(sharedBytes).map((type) => `${type}.ndjson`),
   ].sort();
   const finishedAt = new Date().toISOString();
   const manifest: BulkDataManifest = {
@@ -212,7 +222,7 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     extension: { 'https://tidewell.health/fhir/bulk/files': { folder: 'files/', count: record.filesCopied }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });
-  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, practitionerBytes: practitionerBytes ?? undefined, resourceCounts }, { attempt: state.attempt });
+  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, sharedBytes, resourceCounts }, { attempt: state.attempt });
   if (!done) throw new BulkStepError('FhirBulkRunSuperseded', 'A newer run of this export took over.');
   const actor = actorOf(record, state.practiceId);
   await writeAudit(actor, { action: 'create', entity: 'fhir_bulk_export', entityId: state.exportId, count: record.patientsDone });

@@ -13,7 +13,8 @@ import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { HttpResponse, type HttpEvent } from '../../../lib/http/group-handler.js';
 import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { BULK_FILES_EXTENSION, bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
+import { BULK_FILES_EXTENSION } from './bulk-files.js';
+import { bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
 
 /** How long the manifest's and files' links work. */
 export const BULK_LINK_SECONDS = 15 * 60;

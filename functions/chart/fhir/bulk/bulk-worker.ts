@@ -23,20 +23,8 @@ import { chartBundle } from '../bundle.js';
 import { loadChartSource } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import {
-  apiBaseOf,
-  BULK_FILES_EXTENSION,
-  bulkFileIndexFolder,
-  bulkFileUrl,
-  bulkFolder,
-  fileIndexName,
-  FHIR_BULK_BATCH_SIZE,
-  partName,
-  FHIR_BULK_STEPS,
-  type BulkFileEntry,
-  type FhirBulkState,
-  type FhirBulkWorkerEvent,
-} from './bulk-steps.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, type BulkFileEntry } from './bulk-files.js';
+import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
   constructor(name: string, message: string) {

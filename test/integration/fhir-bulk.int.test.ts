@@ -211,9 +211,15 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(await followed.text()).toBe(FILE_BYTES);
     const ndjson = await fetch(manifest.output.find((o) => o.type === 'Patient')!.url, { headers: { authorization: `Bearer ${admin}` } });
     expect((await ndjson.text()).split('\n').filter(Boolean).every((l) => (JSON.parse(l) as Res).resourceType === 'Patient')).toBe(true);
-    // The download of a patient's file is in that patient's access history.
-    const trail = await patientAuditTrail(bulkPatientId);
-    expect(trail.some((e) => e.entity === 'fhir_bulk_export_file' && e.action === 'read' && e.actorEmail === 'admin@demo.tidewell.local')).toBe(true);
+    // A download of the patient's file, and of the NDJSON file holding the patient, is in that patient's access history.
+    const trail = (await patientAuditTrail(bulkPatientId)).filter((e) => e.entity === 'fhir_bulk_export_file' && e.action === 'read' && e.actorEmail === 'admin@demo.tidewell.local');
+    expect(trail.map((e) => e.entityId)).toContain(`${exportId}/${pathOf(scan.url)}`);
+    let patientFile: string | undefined;
+    for (const out of completed!.manifest!.output.filter((o) => o.type === 'Patient')) {
+      if ((await lines(out.url)).some((p) => p.id === patient.id)) patientFile = completed!.files!.find((f) => f.url === out.url)!.name;
+    }
+    expect(patientFile).toBeDefined();
+    expect(trail.map((e) => e.entityId)).toContain(`${exportId}/${patientFile}`);
 
     // Only admins; nothing outside the export's folder; an unknown export or file is 404.
     for (const token of [provider, employee]) {

@@ -8,12 +8,12 @@ import { FHIR_BULK_MESSAGES, type BulkDataManifest, type FhirBulkExport, type Fh
 import type { WorkflowAdapter } from '../../../lib/adapters/workflow.js';
 import { S3ObjectsError } from '../../../lib/adapters/s3-objects.js';
 import { store } from '../files-store.js';
-import { writeAudit } from '../../../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { HttpResponse, type HttpEvent } from '../../../lib/http/group-handler.js';
 import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { BULK_FILES_EXTENSION } from './bulk-files.js';
+import { BULK_FILES_EXTENSION, bulkFileIndexFolder, fileIndexName, type BulkBatchIndex } from './bulk-files.js';
 import { bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
 
 /** How long the manifest's and files' links work. */
@@ -183,11 +183,26 @@ function exportPathOf(exportId: string, url: string): string {
  * or an attached file under files/<patientId>/. Any other shape (`..`, `.`, empty segments, a
  * backslash) is outside the export. The patient's id, for a patient's file.
  */
-function exportFile(path: string): { patientId?: string } | null {
+function exportFile(path: string): { patientId?: string; batch?: number } | null {
   if (path.includes('\\') || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
-  if (path === 'manifest.json' || /^[A-Za-z]+(\.\d{4})?\.ndjson$/.test(path)) return {};
+  if (path === 'manifest.json') return {};
+  const ndjson = /^[A-Za-z]+(?:\.(\d{4}))?\.ndjson$/.exec(path);
+  if (ndjson) return ndjson[1] === undefined ? {} : { batch: Number(ndjson[1]) };
   const file = /^files\/([A-Za-z0-9_-]{1,64})\/[^/]+$/.exec(path);
   return file ? { patientId: file[1] } : null;
+}
+
+/** The patients a batch wrote, from its index: a download of one of its NDJSON files is in each one's access history. */
+async function batchPatients(exportId: string, batch: number): Promise<string[]> {
+  const { s3, bucket } = store();
+  try {
+    const index = JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${bulkFileIndexFolder(exportId)}${fileIndexName(batch)}` }))) as BulkBatchIndex;
+    return index.patientIds ?? [];
+  } catch (error) {
+    // An export written before batches kept an index: the download is audited on the export alone.
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
 }
 
 /**
@@ -212,7 +227,9 @@ export async function bulkExportFile(auth: AuthContext, exportId: string, path: 
     if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) throw new NotFoundError(FHIR_BULK_MESSAGES.fileNotFound);
     throw error;
   }
-  await writeAudit(auth, { action: 'read', entity: 'fhir_bulk_export_file', entityId: `${exportId}/${path}`, ...(file.patientId ? { patientId: file.patientId } : {}) });
+  const entry = { action: 'read', entity: 'fhir_bulk_export_file', entityId: `${exportId}/${path}` } as const;
+  if (file.patientId) await writeAudit(auth, { ...entry, patientId: file.patientId });
+  else await writeAuditForPatients(auth, entry, file.batch === undefined ? [] : await batchPatients(exportId, file.batch));
   const url = await s3.presignGet({ bucket, key }, BULK_LINK_SECONDS);
   return new HttpResponse(302, { url, expiresInSeconds: BULK_LINK_SECONDS }, { location: url, 'cache-control': 'no-store' });
 }

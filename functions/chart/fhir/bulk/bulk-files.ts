@@ -4,9 +4,17 @@
  * loaded on first use (the chart handler's cold start reads bulk-steps.ts only).
  */
 
-/** Each batch's list of the files it copied, beside (not in) the export's folder: the manifest is made from them. */
+/**
+ * Each batch's index, beside (not in) the export's folder: the files it copied, which the manifest
+ * lists, and the patients it wrote, whom a download of its NDJSON files is audited for.
+ */
 export const bulkFileIndexFolder = (exportId: string) => `exports/fhir/bulk-index/${exportId}/`;
-export const fileIndexName = (batch: number) => `files.${String(batch).padStart(4, '0')}.json`;
+export const fileIndexName = (batch: number) => `batch.${String(batch).padStart(4, '0')}.json`;
+
+export interface BulkBatchIndex {
+  patientIds: string[];
+  files: BulkFileEntry[];
+}
 
 /** The manifest's extension listing the attached files (the Bulk Data manifest's `extension` is keyed by URL). */
 export const BULK_FILES_EXTENSION = 'https://tidewell.health/fhir/bulk/files';

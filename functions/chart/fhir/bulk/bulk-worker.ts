@@ -7,7 +7,7 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { BulkDataManifest } from '../../../../shared/chart/fhir-bulk.js';
 import { FHIR_BULK_MESSAGES } from '../../../../shared/chart/fhir-bulk.js';
-import type { S3Objects } from '../../../lib/adapters/s3-objects.js';
+import { S3ObjectsError, type S3Objects } from '../../../lib/adapters/s3-objects.js';
 import { store } from '../files-store.js';
 import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
@@ -23,7 +23,7 @@ import { chartBundle } from '../bundle.js';
 import { loadChartSource } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, type BulkFileEntry } from './bulk-files.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, type BulkBatchIndex, type BulkFileEntry } from './bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
@@ -160,10 +160,10 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
       counts[type] = (counts[type] ?? 0) + items.size;
     }
   }
-  // Rewritten whole when the batch is, so a retried batch lists its files once.
+  // Rewritten whole when the batch is, so a retried batch lists its files and patients once.
   const indexKey = `${bulkFileIndexFolder(state.exportId)}${fileIndexName(batchNo)}`;
-  if (fileEntries.length) await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(fileEntries)), { contentType: 'application/json' });
-  else await s3.deleteObject({ bucket, key: indexKey });
+  const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries };
+  await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(index)), { contentType: 'application/json' });
   await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
   const after = { nextBatch: batchNo + 1, listingDone: !out.LastEvaluatedKey };
   const written = await updateBulkExport(
@@ -202,15 +202,24 @@ async function mergePractitioners(s3: S3Objects, bucket: string, folder: string,
   return { bytes: body.length, count: byId.size };
 }
 
-/** The files every batch of this run copied, in batch order (a batch's list is read once; a batch without files has none). */
+async function batchFiles(s3: S3Objects, bucket: string, key: string): Promise<BulkFileEntry[]> {
+  try {
+    return (JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key }))) as BulkBatchIndex).files;
+  } catch (error) {
+    // A batch written before batches kept an index (an export resumed across the change) lists none.
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+/** The files every batch of the export copied, in batch order, from the batches' indexes. */
 async function listedFiles(s3: S3Objects, bucket: string, exportId: string, batches: number): Promise<BulkFileEntry[]> {
   const folder = bulkFileIndexFolder(exportId);
-  const names = new Set((await s3.listKeys(bucket, folder)).map((k) => k.slice(folder.length)));
-  const wanted = Array.from({ length: batches }, (_, b) => fileIndexName(b)).filter((name) => names.has(name));
+  const names = Array.from({ length: batches }, (_, b) => fileIndexName(b));
   const lists: BulkFileEntry[][] = [];
   // A few at a time: a 5,000-patient export has about a hundred batches.
-  for (let i = 0; i < wanted.length; i += 10) {
-    lists.push(...(await Promise.all(wanted.slice(i, i + 10).map(async (name) => JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}${name}` }))) as BulkFileEntry[]))));
+  for (let i = 0; i < names.length; i += 10) {
+    lists.push(...(await Promise.all(names.slice(i, i + 10).map((name) => batchFiles(s3, bucket, `${folder}${name}`)))));
   }
   return lists.flat();
 }

@@ -57,6 +57,7 @@ export const FHIR_BULK_ROUTE_KEYS = [
   'POST /v1/practices/fhir-exports',
   'GET /v1/practices/fhir-exports/{exportId}',
   'POST /v1/practices/fhir-exports/{exportId}/resume',
+  'GET /v1/practices/fhir-exports/{exportId}/files/{path+}',
 ] as const;
 
 export const PRACTICE_ROUTES = [

@@ -209,6 +209,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       FILES_BUCKET: filesBucket,
       S3_ENDPOINT: s3.endpoint,
     });
+    // The API is served under /api of the local origin; deployed, at the root of its own domain (no variable).
+    process.env.API_BASE_PATH = '/api';
     process.env.AWS_ACCESS_KEY_ID ??= 'local';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
     resetDocumentClient();

@@ -58,6 +58,12 @@ export const FhirBulkExportParams = z.object({
   exportId: z.string().check(z.regex(/^[0-9a-z-]{8,64}$/, 'Export not found')),
 });
 
+/** One file of an export: `path` relative to its folder, checked again by the use case (no `.`/`..` segments). */
+export const FhirBulkFileParams = z.object({
+  exportId: z.string().check(z.regex(/^[0-9a-z-]{8,64}$/, 'Export not found')),
+  path: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
 export const FHIR_BULK_MESSAGES = {
   title: 'Practice data export (FHIR)',
   start: 'Export all practice data',
@@ -70,6 +76,8 @@ export const FHIR_BULK_MESSAGES = {
   resume: 'Resume export',
   resumed: 'The export is resuming from where it stopped.',
   notFound: 'Export not found',
+  fileNotFound: 'File not found',
+  notReady: 'The export is not ready yet.',
   alreadyRunning: 'An export is already running. Wait for it to finish.',
   notFailed: 'Only a failed export can be resumed.',
   adminsOnly: 'Only admins can export the practice data.',

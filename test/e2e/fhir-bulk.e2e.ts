@@ -29,8 +29,11 @@ test('an admin starts the practice export in Settings, sees its progress, then d
   const manifest = (await (await page.request.get((await manifestLink.getAttribute('href'))!)).json()) as { output: { type: string; url: string }[]; transactionTime: string };
   expect(manifest.output.map((o) => o.type)).toEqual(expect.arrayContaining(['Patient']));
   const files = page.getByRole('list', { name: 'Export files by resource type' });
-  // One link per NDJSON file the manifest lists, each downloading that type's resources.
-  for (const out of manifest.output) await expect(files.getByRole('link', { name: out.url, exact: true })).toBeVisible();
+  // One link per NDJSON file the manifest lists (by its url on the API's download route), each downloading that type's resources.
+  for (const out of manifest.output) {
+    expect(out.url).toMatch(/^https?:\/\/.+\/v1\/practices\/fhir-exports\/[^/]+\/files\/[A-Za-z]+(\.\d+)?\.ndjson$/);
+    await expect(files.getByRole('link', { name: out.url.split('/').pop()!, exact: true })).toBeVisible();
+  }
   const patientFile = files.getByRole('link', { name: /^Patient\.\d+\.ndjson$/ }).first();
   const body = await (await page.request.get((await patientFile.getAttribute('href'))!)).text();
   expect(body.split('\n').filter(Boolean).every((line) => (JSON.parse(line) as { resourceType: string }).resourceType === 'Patient')).toBe(true);

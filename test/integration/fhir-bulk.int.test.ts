@@ -3,13 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir-bulk.js';
 import { s3ObjectsFromEnv } from '../../functions/lib/adapters/s3-objects.js';
 import { schemaErrors } from '../support/fhir-checks.js';
-import { api, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let admin: string;
 let provider: string;
 let employee: string;
 let bulkPatientId: string;
+/** The first test's completed export, whose stored manifest the download tests read. */
+let completed: FhirBulkExportView | undefined;
+const FILE_BYTES = '%PDF-1.4 bulk';
 type Res = { resourceType: string; id: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boolean, seconds = 50): Promise<FhirBulkExportView> {
@@ -59,7 +62,24 @@ beforeAll(async () => {
   const start = new Date(Date.UTC(2033, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
   const booked = await api(provider, 'POST', '/v1/appointments', { patientId: bulkPatientId, providerId, appointmentTypeId: 'apt-demo-new-patient', bookingLocationId: 'loc-demo-north', visitType: 'in_person', start, durationMinutes: 60 });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  // A signed note with a file (its name has a space, which its url must carry escaped).
+  const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${bulkPatientId}/documents/bulk-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
+  expect(presign.status).toBe(200);
+  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
+  const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: bulkPatientId });
+  expect(note.status).toBe(201);
+  const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
+    noteVersion: note.body.noteVersion,
+    data: { text: 'Referral letter attached.', formattedText: '<p>Referral letter attached.</p>' },
+    files: [{ key: presign.body.key, name: `bulk scan ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length }],
+  });
+  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
 });
+
+/** GET of a download-route url with a token, not following the redirect. */
+async function download(url: string, token: string): Promise<Response> {
+  return fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' });
+}
 
 describe('the practice FHIR export (Bulk Data)', () => {
   it('only admins start, follow or resume one', async () => {
@@ -98,8 +118,16 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(done.files!.map((f) => f.name).sort()).toEqual(stored.sort());
     expect(manifest.output.length).toBe(stored.length);
 
+    // The stored manifest names each file by its absolute url on the API's download route.
     const stored2 = JSON.parse(await (await fetch(done.manifestUrl!)).text());
-    expect(stored2.output.map((o: { url: string }) => o.url).sort()).toEqual(stored.sort());
+    const route = `${stackOutputs().apiUrl}/v1/practices/fhir-exports/${started.exportId}/files/`;
+    expect(stored2.output.map((o: { url: string }) => o.url).sort()).toEqual(stored.map((name) => `${route}${name}`).sort());
+    expect(stored2.requiresAccessToken).toBe(true);
+    expect(stored2.request).toBe(`${stackOutputs().apiUrl}/v1/practices/fhir-exports`);
+    // The API's copy hands out expiring links, which need no token.
+    expect(manifest.requiresAccessToken).toBe(false);
+    expect(manifest.output.every((o) => !o.url.startsWith(route))).toBe(true);
+    completed = done;
 
     const byType = new Map<string, Res[]>();
     for (const [i, out] of manifest.output.entries()) {
@@ -142,6 +170,91 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(items.filter((n) => n.sourceId === started.exportId).map((n) => n.text)).toEqual(['The practice data export is ready to download in Settings > Data export.']);
     const listed = await api(admin, 'GET', '/v1/practices/fhir-exports');
     expect(listed.body.exports.find((e: FhirBulkExport) => e.exportId === started.exportId)?.status).toBe('completed');
+  });
+
+  it("the stored manifest lists every file of the export's folder by an absolute url that downloads with an admin's token", async () => {
+    expect(completed, 'the full export above completed').toBeDefined();
+    const exportId = completed!.exportId;
+    const route = `${stackOutputs().apiUrl}/v1/practices/fhir-exports/${exportId}/files/`;
+    const manifest = JSON.parse(await (await fetch(completed!.manifestUrl!)).text()) as {
+      requiresAccessToken: boolean;
+      output: { type: string; url: string }[];
+      extension: Record<string, { count?: number; files?: { url: string; contentType: string; size: number; patient: { reference: string } }[] }>;
+    };
+    const attached = manifest.extension['https://tidewell.health/fhir/bulk/files']!;
+    const files = attached.files!;
+    expect(attached.count).toBe(files.length);
+    expect(files.length).toBe(completed!.filesCopied);
+    expect(files.length).toBeGreaterThan(0);
+    const pathOf = (url: string) => url.slice(route.length).split('/').map(decodeURIComponent).join('/');
+    for (const url of [...manifest.output.map((o) => o.url), ...files.map((f) => f.url)]) expect(url.startsWith(route), url).toBe(true);
+
+    // Every object in the export's folder but the manifest itself is listed: NDJSON in output, the rest as files.
+    const s3 = s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region });
+    const folder = `exports/fhir/bulk/${exportId}/`;
+    const objects = (await s3.listObjects(stackOutputs().filesBucket, folder)).map((o) => ({ ...o, path: o.key.slice(folder.length) }));
+    const listed = [...manifest.output.map((o) => pathOf(o.url)), ...files.map((f) => pathOf(f.url))].sort();
+    expect(listed).toEqual(objects.map((o) => o.path).filter((p) => p !== 'manifest.json').sort());
+    for (const f of files) expect(f.size, f.url).toBe(objects.find((o) => o.path === pathOf(f.url))!.size);
+
+    // The bulk patient's file: its type, size and patient, and its DocumentReference points at the same url.
+    const patientOut = (await Promise.all(completed!.manifest!.output.filter((o) => o.type === 'Patient').map((o) => lines(o.url)))).flat();
+    const patient = patientOut.find((p) => p.name?.[0]?.family === `Export${run}`)!;
+    const scan = files.find((f) => f.url.endsWith(encodeURIComponent(`bulk scan ${run}.pdf`)))!;
+    expect(scan).toMatchObject({ contentType: 'application/pdf', size: FILE_BYTES.length, patient: { reference: `Patient/${patient.id}` } });
+    expect(scan.url).toBe(`${route}files/${bulkPatientId}/${encodeURIComponent(pathOf(scan.url).split('/').pop()!)}`);
+    const documents = (await Promise.all(completed!.manifest!.output.filter((o) => o.type === 'DocumentReference').map((o) => lines(o.url)))).flat();
+    const attachmentUrls = documents.flatMap((d) => (d.content as { attachment: { url?: string } }[]).map((c) => c.attachment.url).filter(Boolean));
+    expect(attachmentUrls).toContain(scan.url);
+    for (const url of attachmentUrls) expect(files.map((f) => f.url)).toContain(url);
+
+    // Each url answers an admin with a redirect to a 15-minute link holding the stored bytes.
+    for (const url of [...manifest.output.map((o) => o.url), ...files.map((f) => f.url)]) {
+      const res = await download(url, admin);
+      expect(res.status, url).toBe(302);
+      const location = res.headers.get('location')!;
+      expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('900');
+      const bytes = new Uint8Array(await (await fetch(location)).arrayBuffer());
+      expect(bytes.length, url).toBe(objects.find((o) => o.path === pathOf(url))!.size);
+    }
+    // A client that follows the redirect (as fetch and curl -L do, leaving the token behind) gets the file itself.
+    const followed = await fetch(scan.url, { headers: { authorization: `Bearer ${admin}` } });
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toBe(FILE_BYTES);
+    const ndjson = await fetch(manifest.output.find((o) => o.type === 'Patient')!.url, { headers: { authorization: `Bearer ${admin}` } });
+    expect((await ndjson.text()).split('\n').filter(Boolean).every((l) => (JSON.parse(l) as Res).resourceType === 'Patient')).toBe(true);
+    // A download of the patient's file, and of the NDJSON file holding the patient, is in that patient's access history.
+    const trail = (await patientAuditTrail(bulkPatientId)).filter((e) => e.entity === 'fhir_bulk_export_file' && e.action === 'read' && e.actorEmail === 'admin@demo.tidewell.local');
+    expect(trail.map((e) => e.entityId)).toContain(`${exportId}/${pathOf(scan.url)}`);
+    let patientFile: string | undefined;
+    for (const out of completed!.manifest!.output.filter((o) => o.type === 'Patient')) {
+      if ((await lines(out.url)).some((p) => p.id === patient.id)) patientFile = completed!.files!.find((f) => f.url === out.url)!.name;
+    }
+    expect(patientFile).toBeDefined();
+    expect(trail.map((e) => e.entityId)).toContain(`${exportId}/${patientFile}`);
+
+    // Only admins; nothing outside the export's folder; an unknown export or file is 404.
+    for (const token of [provider, employee]) {
+      const refused = await download(scan.url, token);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe('You do not have permission to do this.');
+    }
+    const other = (await api(admin, 'GET', '/v1/practices/fhir-exports')).body.exports.find((e: FhirBulkExport) => e.exportId !== exportId && e.status === 'completed') as FhirBulkExport | undefined;
+    const outside = [
+      `${route}..%2F..%2F..%2Fpatients%2F${bulkPatientId}%2Fdocuments%2Fbulk-${run}.pdf`,
+      `${route}files%2F..%2F..%2F${other?.exportId ?? exportId}%2Fmanifest.json`,
+      `${route}files/${bulkPatientId}/..%2F..%2Fmanifest.json`,
+      `${route}Unknown.9999.ndjson`,
+      `${route}files/${bulkPatientId}/no-such-file.pdf`,
+    ];
+    for (const url of outside) {
+      const res = await download(url, admin);
+      expect(res.status, url).toBe(404);
+      expect(((await res.json()) as { message: string }).message, url).toBe('File not found');
+    }
+    const unknown = await download(`${stackOutputs().apiUrl}/v1/practices/fhir-exports/00000000-0000-4000-8000-000000000000/files/manifest.json`, admin);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe('Export not found');
   });
 
   it('a failed run says why, and resumes from the batch where it stopped', async () => {

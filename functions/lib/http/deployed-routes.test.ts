@@ -190,6 +190,22 @@ describe('deployedRouteKeys', () => {
     ]);
   });
 
+  it("moves a group's greedy route under a shorter greedy key of its own, unless another group's key could take its requests", () => {
+    const a = { name: 'a', routes: ['GET /v1/p/metadata', 'GET /v1/p/users', 'GET /v1/p/exports/{id}/files/{path+}'] };
+    const keys = deployedRouteKeys([a, { name: 'b', routes: ['GET /v1/x/{id}'] }]);
+    expect(keys[0]).toEqual({ name: 'a', routes: ['GET /v1/p/{proxy+}'] });
+    const compiled = compileRoutes(keys);
+    const request = matchRoute(compiled, 'GET', '/v1/p/exports/e1/files/files/pt1/0001-scan.pdf');
+    expect(request?.route.group).toBe('a');
+    // The group's handler resolves the greedy key to the route and its whole path.
+    const resolved = matchRoute(compileRoutes([a]), 'GET', '/v1/p/exports/e1/files/files/pt1/0001-scan.pdf');
+    expect(resolved?.pathParameters).toEqual({ id: 'e1', path: 'files/pt1/0001-scan.pdf' });
+
+    const beside = deployedRouteKeys([a, { name: 'b', routes: ['GET /v1/p/exports/{id}/files/special/{name}'] }]);
+    expect(beside[0]!.routes).toContain('GET /v1/p/exports/{id}/files/{path+}');
+    expect(matchRoute(compileRoutes(beside), 'GET', '/v1/p/exports/e1/files/special/x')?.route.group).toBe('b');
+  });
+
   it('keeps a route exact where an exact route of its own group would take its requests', () => {
     const keys = deployedRouteKeys([
       { name: 'a', routes: ['GET /a/{id}/b', 'GET /a/x/b'] },

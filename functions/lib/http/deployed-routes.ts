@@ -33,6 +33,8 @@
  *   reaches a handler that answers 404.
  * - Last, a route folded under a long prefix moves under a shorter greedy key its own group
  *   registers anyway, where that is still safe.
+ * - A greedy route of a group's table (`{path+}`) moves under a shorter greedy key its own group
+ *   registers anyway when no key of another group could take one of its requests.
  */
 
 interface Segment {
@@ -164,6 +166,33 @@ function foldUnderOwnShorterKeys(all: readonly ParsedRoute[], prefixLength: Map<
   }
 }
 
+/**
+ * After every other fold, a greedy route of a group's own table (`/exports/{id}/files/{path+}`) moves under a shorter
+ * greedy key its group registers anyway, where no key of another group could take one of its
+ * requests: its requests reach the group as before, and the group's handler resolves them.
+ */
+function foldOwnGreedyRoutes(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>): void {
+  for (const route of all) {
+    if (!route.greedy) continue;
+    const length = route.segments.length;
+    // Every request of the route has more than `length` segments, the first `length` overlapping its own.
+    const reachable = all.some((other) => {
+      if (other.group === route.group || !sameMethod(other, route)) return false;
+      const key = registeredPrefix(other, prefixLength);
+      if (!key.greedy && key.segments.length <= length) return false;
+      const common = Math.min(key.segments.length, length);
+      return key.segments.slice(0, common).every((s, i) => overlaps(s, route.segments[i]));
+    });
+    if (reachable) continue;
+    const keys = new Set(all.filter((r) => r.group === route.group && r !== route).map((r) => shapeOf(registeredKey(r, prefixLength.get(r)))));
+    for (let n = length - 1; n >= 1; n--) {
+      if (!keys.has(shapeOf(registeredKey(route, n)))) continue;
+      prefixLength.set(route, n);
+      break;
+    }
+  }
+}
+
 /** Sends every unsafe fold but those of `keep` back to its exact key, until every fold left is safe or one of `keep` is not. */
 function unfoldUnsafe(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>, keep: ReadonlySet<ParsedRoute>): void {
   for (let changed = true; changed; ) {
@@ -228,7 +257,7 @@ function beatsGreedyPrefix(segments: readonly Segment[], prefix: readonly Segmen
 /** The fixed part of a route's key as registered: all of it if exact, up to {proxy+} if greedy. */
 function registeredPrefix(route: ParsedRoute, prefixLength: ReadonlyMap<ParsedRoute, number | null>): { segments: Segment[]; greedy: boolean } {
   const n = prefixLength.get(route);
-  if (route.greedy) return { segments: route.segments, greedy: true };
+  if (route.greedy) return { segments: n == null ? route.segments : route.segments.slice(0, n), greedy: true };
   return n == null ? { segments: route.segments, greedy: false } : { segments: route.segments.slice(0, n), greedy: true };
 }
 
@@ -290,6 +319,7 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
   keepShadowedExact(all, prefixLength);
   foldBesideOtherGroups(all, prefixLength);
   foldUnderOwnShorterKeys(all, prefixLength);
+  foldOwnGreedyRoutes(all, prefixLength);
 
   return groups.map((g) => {
     const keys = all

@@ -6,12 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { FHIR_BULK_MESSAGES, type BulkDataManifest, type FhirBulkExport, type FhirBulkExportView } from '../../../../shared/chart/fhir-bulk.js';
 import type { WorkflowAdapter } from '../../../lib/adapters/workflow.js';
+import { S3ObjectsError } from '../../../lib/adapters/s3-objects.js';
 import { store } from '../files-store.js';
-import { writeAudit } from '../../../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import type { HttpEvent } from '../../../lib/http/group-handler.js';
+import { HttpResponse, type HttpEvent } from '../../../lib/http/group-handler.js';
 import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
+import { BULK_FILES_EXTENSION, bulkFileIndexFolder, fileIndexName, type BulkBatchIndex } from './bulk-files.js';
 import { bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
 
 /** How long the manifest's and files' links work. */
@@ -31,7 +33,7 @@ function stateMachineArn(): string {
 }
 
 function publicView(record: FhirBulkRecord): FhirBulkExport {
-  const { request: _r, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, sharedBytes: _s, ...view } = record;
+  const { request: _r, apiBase: _a, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, sharedBytes: _s, ...view } = record;
   return view;
 }
 
@@ -64,16 +66,22 @@ async function settled(practiceId: string, record: FhirBulkRecord): Promise<Fhir
   return { ...latest, status: 'failed', error: STOPPED_UNEXPECTEDLY };
 }
 
-function kickOffUrl(event: HttpEvent | undefined): string {
+/**
+ * The API's base URL as this request reached it: the host API Gateway names and the path the API
+ * is served under (API_BASE_PATH: none deployed, '/api' locally). The manifest's urls are under it;
+ * the Lambda's environment cannot name the API, which names the Lambda.
+ */
+function apiBaseOfRequest(event: HttpEvent | undefined): string {
   const host = event?.requestContext?.domainName ?? event?.headers?.host ?? 'localhost';
   const scheme = /^(localhost|127\.0\.0\.1)(:|$)/.test(host) ? 'http' : 'https';
-  return `${scheme}://${host}/v1/practices/fhir-exports`;
+  return `${scheme}://${host}${process.env.API_BASE_PATH ?? ''}`;
 }
 
 /** POST /v1/practices/fhir-exports: one export at a time; the admin is told when it is ready. */
 export async function startBulkExport(auth: AuthContext, event?: HttpEvent): Promise<FhirBulkExport> {
   const running = (await Promise.all((await listBulkExports(auth.practiceId)).map((r) => settled(auth.practiceId, r)))).find((r) => r.status === 'running');
   if (running) throw new ConflictError(FHIR_BULK_MESSAGES.alreadyRunning, { exportId: running.exportId });
+  const apiBase = apiBaseOfRequest(event);
   const record: FhirBulkRecord = {
     exportId: randomUUID(),
     status: 'running',
@@ -87,7 +95,8 @@ export async function startBulkExport(auth: AuthContext, event?: HttpEvent): Pro
     bytes: 0,
     attempt: 1,
     resourceCounts: {},
-    request: kickOffUrl(event),
+    apiBase,
+    request: `${apiBase}/v1/practices/fhir-exports`,
     parts: {},
     nextBatch: 0,
     listingDone: false,
@@ -139,15 +148,89 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
   if (record.practitionerBytes !== undefined) listed.set('Practitioner.ndjson', record.practitionerBytes);
   for (const [type, bytes] of Object.entries(record.sharedBytes ?? {})) listed.set(`${type}.ndjson`, bytes);
   const files = await Promise.all(
-    stored.output.map(async (o) => ({ type: o.type, name: o.url, url: await s3.presignGet({ bucket, key: `${folder}${o.url}` }, BULK_LINK_SECONDS), bytes: listed.get(o.url) ?? 0 })),
+    stored.output.map(async (o) => {
+      const name = exportPathOf(exportId, o.url);
+      return { type: o.type, name, url: await s3.presignGet({ bucket, key: `${folder}${name}` }, BULK_LINK_SECONDS), bytes: listed.get(name) ?? 0 };
+    }),
   );
   await writeAudit(auth, { action: 'read', entity: 'fhir_bulk_export', entityId: exportId, count: record.patientsDone });
+  // The attached files' list stays in the stored manifest (manifestUrl): a practice's thousands of links would outgrow a response.
+  const { [BULK_FILES_EXTENSION]: attached, ...extension } = stored.extension ?? {};
+  const { files: _listed, ...filesSummary } = (attached ?? {}) as { files?: unknown };
   return {
     ...publicView(record),
     // Presigned links carry their own authorisation.
-    manifest: { ...stored, requiresAccessToken: false, output: files.map((f) => ({ type: f.type, url: f.url })) },
+    manifest: {
+      ...stored,
+      requiresAccessToken: false,
+      output: files.map((f) => ({ type: f.type, url: f.url })),
+      extension: { ...extension, ...(attached ? { [BULK_FILES_EXTENSION]: { ...filesSummary, listedIn: 'manifest.json' } } : {}) },
+    },
     manifestUrl: await s3.presignGet({ bucket, key: `${folder}manifest.json` }, BULK_LINK_SECONDS),
     files,
     linksExpireInSeconds: BULK_LINK_SECONDS,
   };
+}
+
+/** A manifest url's path inside the export's folder: the download route's {path+}, or (manifests written before it) the url itself. */
+function exportPathOf(exportId: string, url: string): string {
+  const marker = `/fhir-exports/${encodeURIComponent(exportId)}/files/`;
+  const at = url.indexOf(marker);
+  return at === -1 ? url : url.slice(at + marker.length).split('/').map(decodeURIComponent).join('/');
+}
+
+/**
+ * What the download route may serve, relative to the export's folder: the manifest, an NDJSON file,
+ * or an attached file under files/<patientId>/. Any other shape (`..`, `.`, empty segments, a
+ * backslash) is outside the export. The patient's id, for a patient's file.
+ */
+function exportFile(path: string): { patientId?: string; batch?: number } | null {
+  if (path.includes('\\') || path.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
+  if (path === 'manifest.json') return {};
+  const ndjson = /^[A-Za-z]+(?:\.(\d{4}))?\.ndjson$/.exec(path);
+  if (ndjson) return ndjson[1] === undefined ? {} : { batch: Number(ndjson[1]) };
+  const file = /^files\/([A-Za-z0-9_-]{1,64})\/[^/]+$/.exec(path);
+  return file ? { patientId: file[1] } : null;
+}
+
+/** The patients a batch wrote, from its index: a download of one of its NDJSON files is in each one's access history. */
+async function batchPatients(exportId: string, batch: number): Promise<string[]> {
+  const { s3, bucket } = store();
+  try {
+    const index = JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${bulkFileIndexFolder(exportId)}${fileIndexName(batch)}` }))) as BulkBatchIndex;
+    return index.patientIds ?? [];
+  } catch (error) {
+    // An export written before batches kept an index: the download is audited on the export alone.
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+/**
+ * GET /v1/practices/fhir-exports/{exportId}/files/{path+}: the stored manifest's urls (and the
+ * NDJSON's attachment urls) point here, so a Bulk Data client downloads with its bearer token. The
+ * answer is a redirect to a 15-minute presigned link: clients follow it without sending the token on
+ * (a redirect to another origin drops Authorization), and the bytes never pass through the Lambda,
+ * whose response is limited to 6 MB. The body carries the same link for a client that does not follow.
+ */
+export async function bulkExportFile(auth: AuthContext, exportId: string, path: string): Promise<HttpResponse> {
+  const record = await getBulkExport(auth.practiceId, exportId);
+  if (!record) throw new NotFoundError(FHIR_BULK_MESSAGES.notFound);
+  if (record.status !== 'completed') throw new ConflictError(FHIR_BULK_MESSAGES.notReady);
+  const file = exportFile(path);
+  if (!file) throw new NotFoundError(FHIR_BULK_MESSAGES.fileNotFound);
+  const { s3, bucket } = store();
+  const key = `${bulkFolder(exportId)}${path}`;
+  try {
+    await s3.headObject({ bucket, key });
+  } catch (error) {
+    // Without a listing right S3 answers 403 for a key that is not there.
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) throw new NotFoundError(FHIR_BULK_MESSAGES.fileNotFound);
+    throw error;
+  }
+  const entry = { action: 'read', entity: 'fhir_bulk_export_file', entityId: `${exportId}/${path}` } as const;
+  if (file.patientId) await writeAudit(auth, { ...entry, patientId: file.patientId });
+  else await writeAuditForPatients(auth, entry, file.batch === undefined ? [] : await batchPatients(exportId, file.batch));
+  const url = await s3.presignGet({ bucket, key }, BULK_LINK_SECONDS);
+  return new HttpResponse(302, { url, expiresInSeconds: BULK_LINK_SECONDS }, { location: url, 'cache-control': 'no-store' });
 }

@@ -16,6 +16,8 @@ export const bulkKey = (exportId: string) => `FHIRBULK#${exportId}`;
 export interface FhirBulkRecord extends FhirBulkExport {
   /** The Bulk Data kick-off request's URL, for the manifest. */
   request: string;
+  /** The API's base URL as the export was started through (scheme, host, path): the manifest's urls are under it. */
+  apiBase?: string;
   executionArn?: string;
   nextBatch: number;
   cursor?: Record<string, unknown>;
@@ -30,7 +32,7 @@ export interface FhirBulkRecord extends FhirBulkExport {
 
 const FIELDS = [
   'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'bytes',
-  'error', 'attempt', 'resourceCounts', 'request', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes', 'sharedBytes',
+  'error', 'attempt', 'resourceCounts', 'request', 'apiBase', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes', 'sharedBytes',
 ] as const;
 
 function fromItem(item: Record<string, unknown>): FhirBulkRecord {

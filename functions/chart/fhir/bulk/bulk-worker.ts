@@ -7,7 +7,7 @@
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { BulkDataManifest } from '../../../../shared/chart/fhir-bulk.js';
 import { FHIR_BULK_MESSAGES } from '../../../../shared/chart/fhir-bulk.js';
-import type { S3Objects } from '../../../lib/adapters/s3-objects.js';
+import { S3ObjectsError, type S3Objects } from '../../../lib/adapters/s3-objects.js';
 import { store } from '../files-store.js';
 import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
@@ -23,6 +23,7 @@ import { chartBundle } from '../bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, type BulkBatchIndex, type BulkFileEntry } from './bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
@@ -117,19 +118,29 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
   // Users, appointment types and locations are the practice's: read once for the batch too.
   const directory = patients.length ? await loadPracticeDirectory(state.practiceId) : undefined;
+  const apiBase = apiBaseOf(record);
+  const fileEntries: BulkFileEntry[] = [];
   for (const patient of patients) {
     const source = await loadChartSource(state.practiceId, patient.id, { appointments, directory });
-    // Attachment urls are relative to the export's folder: files/<patientId>/<position>-<name>.
+    // Each file lands at files/<patientId>/<position>-<name> in the export's folder; its attachment
+    // url is the download route of that path, as the manifest's are.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));
-    const bundle = chartBundle({ ...source, filePaths }, new Date(record.startedAt));
+    const fileUrls = new Map([...filePaths].map(([key, path]) => [key, bulkFileUrl(apiBase, state.exportId, path)]));
+    const bundle = chartBundle({ ...source, filePaths: fileUrls }, new Date(record.startedAt));
+    let patientRef = '';
     for (const { resource } of bundle.entry) {
+      if (resource.resourceType === 'Patient') patientRef = `Patient/${String(resource.id)}`;
       const ofType = byType.get(resource.resourceType) ?? new Map<string, FhirResource>();
       ofType.set(String(resource.id), resource);
       byType.set(resource.resourceType, ofType);
     }
+    const fileInfo = new Map(source.notes.flatMap((n) => n.files).map((f) => [f.key, f]));
     for (const [key, path] of filePaths) {
       try {
-        await s3.putObject({ bucket, key: `${folder}${path}` }, await s3.getObject({ bucket, key: storedKey(key) }), { contentType: 'application/octet-stream' });
+        const bytes = await s3.getObject({ bucket, key: storedKey(key) });
+        const contentType = fileInfo.get(key)?.contentType || 'application/octet-stream';
+        await s3.putObject({ bucket, key: `${folder}${path}` }, bytes, { contentType });
+        fileEntries.push({ url: fileUrls.get(key)!, contentType, size: bytes.length, patient: { reference: patientRef } });
         filesCopied++;
       } catch (error) {
         // A file gone from storage leaves its DocumentReference pointing nowhere, as in the chart export.
@@ -151,6 +162,10 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
       counts[type] = (counts[type] ?? 0) + items.size;
     }
   }
+  // Rewritten whole when the batch is, so a retried batch lists its files and patients once.
+  const indexKey = `${bulkFileIndexFolder(state.exportId)}${fileIndexName(batchNo)}`;
+  const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries };
+  await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(index)), { contentType: 'application/json' });
   await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
   const after = { nextBatch: batchNo + 1, listingDone: !out.LastEvaluatedKey };
   const written = await updateBulkExport(
@@ -192,7 +207,29 @@ async function mergeShared(s3: S3Objects, bucket: string, folder: string, type: 
   return { bytes: body.length, count: byId.size };
 }
 
-/** The manifest lists every NDJSON file written, by the url relative to it; then the admin is told. */
+async function batchFiles(s3: S3Objects, bucket: string, key: string): Promise<BulkFileEntry[]> {
+  try {
+    return (JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key }))) as BulkBatchIndex).files;
+  } catch (error) {
+    // A batch written before batches kept an index (an export resumed across the change) lists none.
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return [];
+    throw error;
+  }
+}
+
+/** The files every batch of the export copied, in batch order, from the batches' indexes. */
+async function listedFiles(s3: S3Objects, bucket: string, exportId: string, batches: number): Promise<BulkFileEntry[]> {
+  const folder = bulkFileIndexFolder(exportId);
+  const names = Array.from({ length: batches }, (_, b) => fileIndexName(b));
+  const lists: BulkFileEntry[][] = [];
+  // A few at a time: a 5,000-patient export has about a hundred batches.
+  for (let i = 0; i < names.length; i += 10) {
+    lists.push(...(await Promise.all(names.slice(i, i + 10).map((name) => batchFiles(s3, bucket, `${folder}${name}`)))));
+  }
+  return lists.flat();
+}
+
+/** The manifest lists every NDJSON file and every attached file written, by their download urls; then the admin is told. */
 async function finish(state: FhirBulkState): Promise<FhirBulkState> {
   const record = await current(state);
   const { s3, bucket } = store();
@@ -211,15 +248,17 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     ...Object.entries(parts).filter(([type]) => !SHARED_TYPES.includes(type)).flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
     ...Object.keys(sharedBytes).map((type) => `${type}.ndjson`),
   ].sort();
+  const files = await listedFiles(s3, bucket, state.exportId, record.nextBatch);
+  const apiBase = apiBaseOf(record);
   const finishedAt = new Date().toISOString();
   const manifest: BulkDataManifest = {
     transactionTime: record.startedAt,
     request: record.request,
-    // The stored urls are relative to manifest.json; the API hands them out as expiring links.
+    // Absolute urls of the download route, which asks for the admin's token (the API's copy has expiring links instead).
     requiresAccessToken: true,
-    output: names.map((name) => ({ type: name.split('.')[0]!, url: name })),
+    output: names.map((name) => ({ type: name.split('.')[0]!, url: bulkFileUrl(apiBase, state.exportId, name) })),
     error: [],
-    extension: { 'https://tidewell.health/fhir/bulk/files': { folder: 'files/', count: record.filesCopied }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
+    extension: { [BULK_FILES_EXTENSION]: { count: files.length, files }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });
   const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, sharedBytes, resourceCounts }, { attempt: state.attempt });

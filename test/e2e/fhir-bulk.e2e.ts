@@ -17,7 +17,7 @@ test('an admin starts the practice export in Settings, sees its progress, then d
   // An export another test file left running must end before a new one starts.
   await expect(page.getByRole('button', { name: 'Export all practice data' })).toBeEnabled({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Export all practice data' }).click();
-  await expect(page.getByText('The export has started. You will be notified when it is ready.')).toBeVisible();
+  await expect(page.getByText('The export has started. You will be notified when it is ready.')).toBeVisible({ timeout: 30_000 });
   const progress = page.getByRole('progressbar', { name: 'Export progress' });
   await expect(progress).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Exporting… (\d+ of \d+ patients|counting the patients)/ })).toBeVisible();

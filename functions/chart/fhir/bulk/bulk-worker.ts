@@ -19,6 +19,7 @@ import { storedKey } from '../../../files/presign.js';
 import { createNotification } from '../../../notifications/notification-repository.js';
 import { fromItem as patientFromItem, patientsByNamePartition } from '../../../patients/patient-repository.js';
 import { listAllAppointments } from '../../../practice/calendar-repository.js';
+import { listCalls } from '../../../practice/call-repository.js';
 import { chartBundle } from '../bundle.js';
 import { loadChartSource } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
@@ -115,8 +116,9 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   let filesCopied = 0;
   // Appointment series are not keyed by patient: one read of them for the batch, not one per patient.
   const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
+  const calls = patients.length ? await listCalls(state.practiceId) : [];
   for (const patient of patients) {
-    const source = await loadChartSource(state.practiceId, patient.id, { appointments });
+    const source = await loadChartSource(state.practiceId, patient.id, { appointments, calls });
     // Attachment urls are relative to the export's folder: files/<patientId>/<position>-<name>.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));
     const bundle = chartBundle({ ...source, filePaths }, new Date(record.startedAt));

@@ -286,6 +286,63 @@ describe('FHIR import into another chart', () => {
     });
   });
 
+  it('faxes, form responses and dispenses from another system: a fax note with its PDF, a form note with every answer, a dispense on the medication list unless its prescription comes too', async () => {
+    const fax = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT' }] };
+    const dispense = (name: string, status: string, extra: Record<string, unknown> = {}) => ({
+      resourceType: 'MedicationDispense',
+      identifier: [{ system: 'https://ehr.example/dispense', value: `${name}-${run}` }],
+      status,
+      medicationCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/ndc', code: '0904-5853-61' }], text: name },
+      subject: { reference: 'Patient/p1' },
+      quantity: { value: 30, unit: 'tablet' },
+      whenHandedOver: '2025-06-01T15:00:00Z',
+      ...extra,
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/fax', value: `fax-${run}` }], status: 'completed', medium: [fax], received: '2025-06-02T09:00:00Z', note: [{ text: 'From fax +15415557788' }], payload: [{ contentString: `Referral letter ${run}` }, { contentAttachment: { contentType: 'application/pdf', title: 'referral.pdf', data: Buffer.from('%PDF-1.4 referral fax').toString('base64') } }] } },
+        {
+          resource: {
+            resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `qr-${run}` }, status: 'completed', questionnaire: 'https://ehr.example/Questionnaire/phq-2', authored: '2025-06-03T10:00:00Z',
+            item: [{ linkId: 'mood', text: 'Mood', item: [{ linkId: 'down', text: 'Feeling down?', answer: [{ valueCoding: { code: 'LA6568-5', display: 'Not at all' } }] }, { linkId: 'smoker', text: 'Smoker?', answer: [{ valueBoolean: false }] }] }],
+          },
+        },
+        { resource: { resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `unfinished-${run}` }, status: 'in-progress', authored: '2025-06-03T10:00:00Z', item: [{ linkId: 'a', answer: [{ valueString: 'x' }] }] } },
+        { fullUrl: 'https://ehr.example/fhir/MedicationRequest/rx1', resource: { resourceType: 'MedicationRequest', id: 'rx1', status: 'cancelled', intent: 'order', medicationCodeableConcept: { text: `Prescribed ${run}` }, subject: { reference: 'Patient/p1' } } },
+        { resource: dispense(`Prescribed ${run}`, 'completed', { authorizingPrescription: [{ reference: 'MedicationRequest/rx1' }] }) },
+        { resource: dispense(`Handed ${run}`, 'completed', { performer: [{ actor: { display: 'Pharmacist Pat' } }] }) },
+        { resource: dispense(`Cancelled ${run}`, 'cancelled') },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.map(({ summary, action, reason }: Res) => [summary, action, reason])).toEqual([
+      ['Fax received on 2025-06-02 (from +15415557788)', 'add', undefined],
+      ['Form: phq-2 on 2025-06-03', 'add', undefined],
+      ['Form: form on 2025-06-03', 'skip', 'The form was not finished'],
+      [`Prescription: Prescribed ${run}`, 'skip', 'The prescription was cancelled'],
+      [`Dispensed: Prescribed ${run} on 2025-06-01`, 'skip', 'Brought in through its prescription'],
+      [`Dispensed: Handed ${run} on 2025-06-01`, 'add', undefined],
+      [`Dispensed: Cancelled ${run} on 2025-06-01`, 'skip', 'The dispense was cancelled'],
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(3);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+
+    const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}`)).body.notes as Res[];
+    const faxes = notes.filter((n) => n.noteType === 'FAX' && n.data.text === `Referral letter ${run}`);
+    expect(faxes).toMatchObject([{ status: 'DELIVERED', signed: expect.any(String), eventTimestamp: '2025-06-02T09:00:00.000Z', data: { direction: 'INBOUND', from: '+15415557788' }, files: [{ name: 'referral.pdf', contentType: 'application/pdf' }] }]);
+    const pdf = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(faxes[0].files[0].key)}`);
+    expect(await (await fetch(pdf.body.signedUrl)).text()).toBe('%PDF-1.4 referral fax');
+    const forms = notes.filter((n) => n.noteType === 'FORM' && n.data.formName === 'phq-2');
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), data: { imported: true, questionnaire: 'https://ehr.example/Questionnaire/phq-2', dateSubmitted: '2025-06-03T10:00:00.000Z' } });
+    expect(forms[0].data.submissionData.Questions.map((q: Res) => [q.Id, q.Text, q.Answer])).toEqual([['down', 'Feeling down?', 'Not at all'], ['smoker', 'Smoker?', 'No']]);
+
+    const meds = ((await api(provider, 'GET', `/v1/patients/${target}/medications`)).body.items as Res[]).filter((m) => [`Handed ${run}`, `Prescribed ${run}`, `Cancelled ${run}`].includes(m.productName));
+    expect(meds).toMatchObject([{ productName: `Handed ${run}`, status: 'Complete', start: '2025-06-01', quantity: 30, description: 'Dispensed 30 tablet on 2025-06-01 by Pharmacist Pat', code: { type: 'NDC', value: '0904-5853-61' } }]);
+  });
+
   it('a file carried in the bundle becomes a document note holding it, once; a link to a file outside it, or a file type Tidewell refuses, is left out', async () => {
     const doc = (value: string, attachment: Record<string, unknown>) => ({
       resourceType: 'DocumentReference',

@@ -1,9 +1,10 @@
 import type { FormNoteData, SubmissionQuestion } from '../../../shared/forms/forms.js';
 import { uploadError } from '../../../shared/notes/files.js';
-import type { Note } from '../../../shared/notes/note-schema.js';
+import { LIMITS } from '../../../shared/limits.js';
+import { NoteData, type Note } from '../../../shared/notes/note-schema.js';
 import { formatPhone } from '../../../shared/patients/phone.js';
 import type { ImportedCall } from './calls.js';
-import { SYSTEMS } from './fhir-core.js';
+import { SYSTEMS, TIDEWELL_ID_SYSTEM } from './fhir-core.js';
 import { FORM_NAME_EXTENSION } from './forms.js';
 
 /*
@@ -59,7 +60,9 @@ const PLACEHOLDER = /^[A-Za-z ]+ \((PHONE_CALL|FAX|FORM)\)$/;
 
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 const mediumOf = (r: Json): string[] => ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
-const identity = (id: Json | undefined, kind: string) => (id?.system && id.value ? `${String(id.system).replace(/\/[^/]+$/, `/${kind}`)}|${id.value}` : undefined);
+/** A Tidewell id as another kind of the same practice's: a fax's or form's note has the fax's or form's id. */
+const identity = (id: Json | undefined, kind: string) =>
+  typeof id?.system === 'string' && id.system.startsWith(`${TIDEWELL_ID_SYSTEM}/`) && id.value ? `${id.system.replace(/\/[^/]+$/, `/${kind}`)}|${id.value}` : undefined;
 
 export function commsContext(entries: readonly { fullUrl?: string; resource: Record<string, unknown> }[] | undefined): CommsContext {
   const ctx: CommsContext = { leftOut: new Map(), noteTexts: new Map(), carried: new Map(), prescriptions: new Set() };
@@ -79,18 +82,18 @@ export function commsContext(entries: readonly { fullUrl?: string; resource: Rec
     if (key) docsById.set(key, r);
     for (const c of (r.content as Json[] | undefined) ?? []) if (c.attachment?.url && c.attachment.data) ctx.carried.set(String(c.attachment.url), String(c.attachment.data));
   }
-  const twinOf = (r: Json): { doc?: Json; reason?: string } => {
-    if (r.resourceType === 'QuestionnaireResponse') return { doc: docsById.get(identity(r.identifier, 'note') ?? ''), reason: THROUGH.form };
+  const twinOf = (r: Json): { doc?: Json; reason?: string; type?: string } => {
+    if (r.resourceType === 'QuestionnaireResponse') return { doc: docsById.get(identity(r.identifier, 'note') ?? ''), reason: THROUGH.form, type: 'FORM' };
     if (r.resourceType !== 'Communication') return {};
     const medium = mediumOf(r);
-    if (medium.includes('PHONE')) return { doc: ((r.about as Json[] | undefined) ?? []).map((a) => docsByUrl.get(String(a.reference))).find((d) => d?.type?.text === 'PHONE_CALL'), reason: THROUGH.call };
-    if (medium.includes('FAXWRIT')) return { doc: docsById.get(identity((r.identifier as Json[] | undefined)?.[0], 'note') ?? ''), reason: THROUGH.fax };
+    if (medium.includes('PHONE')) return { doc: ((r.about as Json[] | undefined) ?? []).map((a) => docsByUrl.get(String(a.reference))).find(Boolean), reason: THROUGH.call, type: 'PHONE_CALL' };
+    if (medium.includes('FAXWRIT')) return { doc: docsById.get(identity(Array.isArray(r.identifier) ? r.identifier[0] : undefined, 'note') ?? ''), reason: THROUGH.fax, type: 'FAX' };
     return {};
   };
   const twinUrls = new Map<string, string>();
   for (const e of entries ?? []) {
-    const { doc, reason } = twinOf(e.resource as Json);
-    if (!doc || !reason || !['PHONE_CALL', 'FAX', 'FORM'].includes(doc.type?.text)) continue;
+    const { doc, reason, type } = twinOf(e.resource as Json);
+    if (!doc || !reason || doc.type?.text !== type) continue;
     ctx.leftOut.set(doc, reason);
     const content = (doc.content as Json[] | undefined) ?? [];
     const plain = decode(content.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/plain'))?.attachment);
@@ -136,7 +139,7 @@ function payloadFiles(r: Json, ctx: CommsContext, fallbackName: string): { files
       missing++;
       continue;
     }
-    const name = String(a.title ?? fallbackName).replace(/[/\\]/g, '_').trim() || fallbackName;
+    const name = String(a.title ?? fallbackName).replace(/[/\\]/g, '_').trim().slice(-LIMITS.shortText) || fallbackName;
     const bytes = Buffer.from(String(data), 'base64');
     const problem = uploadError(name, bytes.length);
     if (problem) {
@@ -146,6 +149,13 @@ function payloadFiles(r: Json, ctx: CommsContext, fallbackName: string): { files
     files.push({ name, contentType: String(a.contentType ?? 'application/octet-stream'), bytes });
   }
   return { files, missing, refused };
+}
+
+/** A note Tidewell could not keep as it stands (text too long, …): left out with the notes' own words. */
+function withValidData(plan: CommsPlan<CommsNote>): CommsPlan<CommsNote> {
+  if (!plan.planned) return plan;
+  const parsed = NoteData.safeParse(plan.planned.data);
+  return parsed.success ? plan : { summary: plan.summary, reason: parsed.error.issues[0]?.message ?? 'Not valid' };
 }
 
 const NOT_HELD: Record<string, string> = {
@@ -158,7 +168,7 @@ const NOT_HELD: Record<string, string> = {
  * A phone call becomes a signed PHONE_CALL note: what was said (its note's words, else the payload's),
  * when, with which number and who, and the voicemail as the note's file when the bundle carries it.
  */
-export function planCall(r: Json, ctx: CommsContext, patientRefs: Set<string>): CommsPlan<CommsNote> {
+function callPlan(r: Json, ctx: CommsContext, patientRefs: Set<string>): CommsPlan<CommsNote> {
   const at = r.sent ?? r.received;
   const lines = notes(r);
   const inbound = patientRefs.has(String(r.sender?.reference ?? '')) || /^Call received/.test(String(r.category?.[0]?.text ?? '')) || (!!r.received && !r.sent);
@@ -211,7 +221,7 @@ export function planCall(r: Json, ctx: CommsContext, patientRefs: Set<string>): 
 const FAX_STATUS: Record<string, Note['status']> = { completed: 'DELIVERED', 'not-done': 'FAILED', 'in-progress': 'SENT' };
 
 /** A fax becomes a signed FAX note shaped as the fax service leaves one: its words, its number, and its PDF as the note's file. */
-export function planFax(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
+function faxPlan(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
   const inbound = /^Fax received/.test(String(r.category?.[0]?.text ?? '')) || (!!r.received && !r.sent);
   const at = inbound ? (r.received ?? r.sent) : (r.sent ?? r.received);
   const party = notes(r).map((l) => /^(?:From|To) fax (\S+)(?: \((.*)\))?$/.exec(l)).find(Boolean);
@@ -280,7 +290,7 @@ const NOT_ANSWERED: Record<string, string> = {
  * does. It was not sent through the practice's form service: the note says so (`imported`), and
  * the form view offers nothing that needs the service.
  */
-export function planFormResponse(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
+function formPlan(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
   const canonical = typeof r.questionnaire === 'string' ? r.questionnaire : '';
   const formId = decodeURIComponent(canonical.split('/').pop() ?? '') || 'form';
   const formName = ((r.extension as Json[] | undefined) ?? []).find((x) => x.url === FORM_NAME_EXTENSION)?.valueString ?? r._questionnaire?.display ?? formId;
@@ -309,6 +319,10 @@ export function planFormResponse(r: Json, ctx: CommsContext): CommsPlan<CommsNot
   };
   return { summary, planned: { kind: 'note', noteType: 'FORM', status: 'DELIVERED', at: own?.at ?? at, text: own?.text ?? '', data, files: [], signed: true } };
 }
+
+export const planCall = (r: Json, ctx: CommsContext, patientRefs: Set<string>) => withValidData(callPlan(r, ctx, patientRefs));
+export const planFax = (r: Json, ctx: CommsContext) => withValidData(faxPlan(r, ctx));
+export const planFormResponse = (r: Json, ctx: CommsContext) => withValidData(formPlan(r, ctx));
 
 const NOT_HANDED_OVER: Record<string, string> = {
   preparation: 'The medication was not handed over yet',

@@ -24,4 +24,13 @@ describe('inlineZipFiles', () => {
     const out = inlineZipFiles({ resourceType: 'Bundle', entry: [doc('f')] }, { f: big });
     expect(new Uint8Array(Buffer.from(data(out, 0).data!, 'base64'))).toEqual(big);
   });
+
+  it("carries a call's voicemail on its Communication only when no DocumentReference already carries that file", () => {
+    const call = (url: string) => ({ resource: { resourceType: 'Communication', payload: [{ contentString: 'Voicemail' }, { contentAttachment: { contentType: 'audio/wav', url } }] } });
+    const out = inlineZipFiles({ resourceType: 'Bundle', entry: [doc('files/1-vm.wav'), call('files/1-vm.wav'), call('files/2-vm.wav')] }, { 'files/1-vm.wav': bytes('RIFF1'), 'files/2-vm.wav': bytes('RIFF2') }) as { entry: { resource: { payload: { contentAttachment?: { data?: string } }[] } }[] };
+    expect(data(out, 0).data).toBe(Buffer.from('RIFF1').toString('base64'));
+    expect(out.entry[1]!.resource.payload[1]!.contentAttachment!.data).toBeUndefined();
+    expect(out.entry[2]!.resource.payload[1]!.contentAttachment!.data).toBe(Buffer.from('RIFF2').toString('base64'));
+    expect(out.entry[2]!.resource.payload[0]).toEqual({ contentString: 'Voicemail' });
+  });
 });

@@ -15,24 +15,38 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The bundle with each zip file its DocumentReferences point at carried as data, while they fit; the rest keep their link. */
+/**
+ * The bundle with each zip file its DocumentReferences point at carried as data, while they fit; the
+ * rest keep their link. A call's voicemail or a fax's PDF (a Communication's payload) is carried on
+ * the Communication only when no DocumentReference carries the same file: the import finds it by its path.
+ */
 export function inlineZipFiles(bundle: unknown, files: Record<string, Uint8Array>, maxBytes = FHIR_IMPORT_INLINE_MAX_BYTES): unknown {
   const entries = (bundle as Json | null)?.entry;
   if (!Array.isArray(entries)) return bundle;
   let budget = maxBytes;
+  const withData = (a: Json | undefined) => {
+    const bytes = a && !a.data && typeof a.url === 'string' ? files[a.url] : undefined;
+    if (!bytes || bytes.length > budget) return a;
+    budget -= bytes.length;
+    return { ...a, data: base64(bytes) };
+  };
+  const linked = new Set<string>();
+  const docsDone = entries.map((e: Json) => {
+    const r = e?.resource;
+    if (r?.resourceType !== 'DocumentReference' || !Array.isArray(r.content)) return e;
+    const content = r.content.map((c: Json) => {
+      if (typeof c?.attachment?.url === 'string') linked.add(c.attachment.url);
+      return c?.attachment ? { ...c, attachment: withData(c.attachment) } : c;
+    });
+    return { ...e, resource: { ...r, content } };
+  });
   return {
     ...(bundle as Json),
-    entry: entries.map((e: Json) => {
+    entry: docsDone.map((e: Json) => {
       const r = e?.resource;
-      if (r?.resourceType !== 'DocumentReference' || !Array.isArray(r.content)) return e;
-      const content = r.content.map((c: Json) => {
-        const a = c?.attachment;
-        const bytes = a && !a.data && typeof a.url === 'string' ? files[a.url] : undefined;
-        if (!bytes || bytes.length > budget) return c;
-        budget -= bytes.length;
-        return { ...c, attachment: { ...a, data: base64(bytes) } };
-      });
-      return { ...e, resource: { ...r, content } };
+      if (r?.resourceType !== 'Communication' || !Array.isArray(r.payload)) return e;
+      const payload = r.payload.map((p: Json) => (p?.contentAttachment && !linked.has(p.contentAttachment.url) ? { ...p, contentAttachment: withData(p.contentAttachment) } : p));
+      return { ...e, resource: { ...r, payload } };
     }),
   };
 }

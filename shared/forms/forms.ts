@@ -116,6 +116,10 @@ export interface FormNoteData {
   submissionData?: SubmissionData;
   formMappingDates?: string[];
   savedResponses?: SavedFormResponses;
+  /** Brought in from another record (a FHIR QuestionnaireResponse): answered, but never sent through IntakeQ, so no intake to resend or map. */
+  imported?: boolean;
+  /** The canonical of the Questionnaire it answered, as the record it came from names it. */
+  questionnaire?: string;
 }
 
 export const MappingSectionSchema = z.enum(MAPPING_SECTIONS, { error: `section must be one of ${MAPPING_SECTIONS.join(', ')}` });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { expect } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
 import { openChart, section } from './support/chart.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
@@ -58,4 +59,77 @@ test('a provider exports a chart from the chart page and imports it into another
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a form response and a fax brought in from another record open read-only in the chart: the answers without IntakeQ actions, the fax with its PDF', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  await signIn(page, PROVIDER);
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Iris', lastName: `Imported${run}`, gender: 'female', dob: '1975-05-05' });
+  const patientId = String(patient.json.id);
+  const pdf = readFileSync(join('test', 'fixtures', 'files', 'lab-report.pdf')).toString('base64');
+  const bundle = {
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: [
+      {
+        resource: {
+          resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `qr-${run}` }, status: 'completed', questionnaire: 'https://ehr.example/Questionnaire/intake', authored: '2025-06-03T10:00:00Z',
+          extension: [{ url: 'https://tidewell.app/fhir/StructureDefinition/form-name', valueString: 'Outside intake' }],
+          item: [{ linkId: 'concern', text: 'What brings you in?', answer: [{ valueString: `Back pain ${run}` }] }, { linkId: 'smoker', text: 'Do you smoke?', answer: [{ valueBoolean: false }] }],
+        },
+      },
+      {
+        resource: {
+          resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/fax', value: `fax-${run}` }], status: 'completed', received: '2025-06-02T09:00:00Z',
+          medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT' }] }],
+          note: [{ text: 'From fax +15415557788' }], payload: [{ contentString: `Lab results from Riverside ${run}` }, { contentAttachment: { contentType: 'application/pdf', title: 'lab-report.pdf', data: pdf } }],
+        },
+      },
+    ],
+  };
+  const imported = await apiAs(page, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle });
+  expect(imported.status).toBe(200);
+  expect(imported.json.added).toBe(2);
+
+  await openChart(page, patientId);
+  await page.getByRole('button', { name: / Status$/ }).click();
+  await page.getByRole('option', { name: 'All statuses' }).click();
+  const openNote = async (type: string) => {
+    await page.getByRole('button', { name: / Type$/ }).click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+    await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+    return page.locator('.tw-note-window').last();
+  };
+
+  const form = await openNote('Form');
+  await expect(form.getByRole('heading', { name: 'Outside intake' })).toBeVisible();
+  await expect(form.getByText('submitted (imported)')).toBeVisible();
+  const answers = form.getByRole('list', { name: 'Answers' });
+  await expect(answers.getByText(`Back pain ${run}`)).toBeVisible();
+  await expect(answers.getByText('No', { exact: true })).toBeVisible();
+  // No intake stands behind it: nothing to resend, map or send.
+  for (const action of ['Resend Form', 'Add to Health Summary', 'Send form', 'Save', 'Sign']) await expect(form.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await expect(answers).toBeVisible();
+    await expectAccessible(page, `imported form note window (${viewport.width}px)`);
+    await page.screenshot({ path: `${SHOTS}/imported-form-${viewport.width}.png` });
+  }
+  await form.getByRole('button', { name: 'Close note' }).click();
+  await expect(page.locator('.tw-note-window')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const fax = await openNote('Fax');
+  await expect(fax.getByText(`Lab results from Riverside ${run}`)).toBeVisible();
+  const pages = fax.getByRole('region', { name: 'Faxed pages' });
+  await expect(pages).toBeVisible();
+  await expect(pages.getByRole('img', { name: /^lab-report\.pdf, page 1 of / })).toBeVisible({ timeout: 30_000 });
+  for (const action of ['Save', 'Sign']) await expect(fax.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await expect(pages).toBeVisible();
+    await expectAccessible(page, `imported fax note window (${viewport.width}px)`);
+    await page.screenshot({ path: `${SHOTS}/imported-fax-${viewport.width}.png` });
+  }
 });

@@ -53,7 +53,8 @@ async function startExport(): Promise<FhirBulkExport> {
 
 beforeAll(async () => {
   [admin, provider, employee] = await Promise.all([signIn('admin@demo.tidewell.local'), signIn('provider@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
-  const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Bulk', lastName: `Export${run}`, gender: 'female', dob: '1970-02-03' });
+  const phone = `+1503558${String(Date.now() % 10_000).padStart(4, '0')}`;
+  const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Bulk', lastName: `Export${run}`, gender: 'female', dob: '1970-02-03', primaryPhoneNumber: phone });
   expect(p.status).toBe(201);
   bulkPatientId = p.body.id;
   expect((await api(provider, 'POST', `/v1/patients/${p.body.id}/allergies`, { name: 'Peanut', severity: 'severe', startDate: '2012-01-01' })).status).toBe(201);
@@ -74,6 +75,9 @@ beforeAll(async () => {
     files: [{ key: presign.body.key, name: `bulk scan ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length }],
   });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  // A call from the patient's number that left a voicemail.
+  const call = await fetch(`${stackOutputs().webUrl}/local/telephony/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
+  expect(call.status).toBe(200);
 });
 
 /** GET of a download-route url with a token, not following the redirect. */
@@ -145,6 +149,15 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(new Set(patients.map((p) => p.id)).size).toBe(total);
     expect(patients.some((p) => p.name?.[0]?.family === `Export${run}`)).toBe(true);
     expect((byType.get('AllergyIntolerance') ?? []).some((a) => a.code?.text === 'Peanut')).toBe(true);
+    // The patient's call, its voicemail in the export's files folder.
+    const bulkPatient = patients.find((p) => p.name?.[0]?.family === `Export${run}`)!;
+    const call = (byType.get('Communication') ?? []).find((c) => c.subject.reference === `urn:uuid:${bulkPatient.id}` && c.medium[0].coding[0].code === 'PHONE')!;
+    expect(call.category[0].text).toBe('Call received: Voicemail');
+    const voicemail = call.payload.find((x: Res) => x.contentAttachment).contentAttachment;
+    // Its url is the export's download route for files/<patientId>/<position>-voicemail.wav.
+    const path = new RegExp(`/fhir-exports/[^/]+/files/(files/${bulkPatientId}/\\d{4}-voicemail\\.wav)$`).exec(voicemail.url)?.[1];
+    expect(path, voicemail.url).toBeDefined();
+    expect(Buffer.from(await s3.getObject({ bucket: stackOutputs().filesBucket, key: `${folder}${path}` })).subarray(0, 4).toString()).toBe('RIFF');
     // Practitioners are written once, in one file, whatever the number of batches.
     expect(manifest.output.filter((o) => o.type === 'Practitioner').length).toBeLessThanOrEqual(1);
     const practitioners = byType.get('Practitioner') ?? [];

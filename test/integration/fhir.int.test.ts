@@ -9,6 +9,9 @@ import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-s
 import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
 const run = Date.now().toString(36);
+// The stand-ins find the patient by the number that called or faxed: one patient alone has it.
+const patientPhone = `+1503559${String(Date.now() % 10_000).padStart(4, '0')}`;
+const NEW_PATIENT_FORM = '5f1a2b3c4d5e6f7081920a1b';
 let provider: string;
 let admin: string;
 let employee: string;
@@ -39,7 +42,7 @@ async function exportZip(token: string) {
 
 beforeAll(async () => {
   [provider, admin, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
-  const p = await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Fhir${run}`, gender: 'female', dob: '1981-03-04' }));
+  const p = await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Fhir${run}`, gender: 'female', dob: '1981-03-04', primaryPhoneNumber: patientPhone, email: `fiona.${run}@example.com` }));
   patientId = p.id;
   const base = `/v1/patients/${patientId}`;
   await ok(api(provider, 'POST', `${base}/allergies`, { name: 'Penicillin', severity: 'severe', startDate: '2010-01-01' }));
@@ -72,13 +75,26 @@ beforeAll(async () => {
   const third = (range.occurrences as Res[]).find((o) => o.appointmentId === seriesId && o.occurrenceDay === seriesDays[2])!;
   await ok(api(provider, 'PUT', `/v1/appointments/${seriesId}?occurrence=${seriesDays[2]}`, { ...booking, start: new Date(Date.parse(third.start) + 2 * 3_600_000).toISOString() }), 200);
   await ok(api(provider, 'POST', '/v1/appointments', { patientId, providerId, appointmentTypeId: 'apt-demo-telehealth', visitType: 'virtual', bookingLocationId: null, start: pastStart, durationMinutes: 15 }));
+  // A call from the patient's number that left a voicemail, a fax from it, and a form the patient filled in.
+  const webUrl = stackOutputs().webUrl;
+  const post = (path: string, body: unknown, type = 'application/json') => fetch(`${webUrl}${path}`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  expect((await post('/local/telephony/inbound', { from: patientPhone })).status).toBe(200);
+  expect((await post('/local/fax/inbound', { from: patientPhone })).status).toBe(200);
+  const form = await ok(api(provider, 'POST', '/v2/practices/forms/send', { patientId, formId: NEW_PATIENT_FORM, sendMethod: 'Email' }), 200);
+  const answers = { concern: `Knee pain ${run}`, medications: 'None', allergies: 'Penicillin', conditions: 'Hypertension', surgeries: 'Appendectomy', family: 'Diabetes (father)', tobacco: 'Former', alcohol: '2', exercise: '1-2 times a week', occupation: 'Teacher' };
+  const filled = await fetch(`${stackOutputs().apiUrl.replace(/\/api$/, '')}/local/intakeq/fill/${form.data.intakeId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(answers).toString() });
+  expect(filled.status).toBe(200);
+  const notes = async () => ((await api(provider, 'GET', `/v1/notes?patientId=${patientId}`)).body.notes as Res[]).filter((n) => ['PHONE_CALL', 'FAX', 'FORM'].includes(n.noteType) && n.status === 'DELIVERED');
+  for (let i = 0; i < 50 && (await notes()).length < 3; i++) await new Promise((r) => setTimeout(r, 200));
+  expect((await notes()).map((n) => n.noteType).sort()).toEqual(['FAX', 'FORM', 'PHONE_CALL']);
 });
 
 describe('FHIR export of one chart', () => {
   it('a provider gets a zip holding a bundle that validates, with codes, references and the files', async () => {
     const { result, files, bundle } = await exportZip(provider);
     expectValidBundle(bundle as never);
-    expect(result.files).toBe(1);
+    // The scanned PDF, the voicemail and the received fax.
+    expect(result.files).toBe(3);
     expect(result.resources).toBe(bundle.entry.length);
     const types = new Set(bundle.entry.map((e) => e.resource.resourceType));
     for (const t of ['Patient', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference']) expect(types).toContain(t);
@@ -102,6 +118,25 @@ describe('FHIR export of one chart', () => {
     expect(cancelled.extension[0].extension).toEqual([{ url: 'series', valueReference: { reference: `urn:uuid:${series.id}` } }, { url: 'day', valueDate: seriesDays[1] }]);
   });
 
+  it('carries the call with its voicemail, the fax with its PDF and the form response with its answers', async () => {
+    const { files, bundle } = await exportZip(provider);
+    const resources = bundle.entry.map((e) => e.resource);
+    const communications = resources.filter((r) => r.resourceType === 'Communication');
+    const call = communications.find((r) => r.medium[0].coding[0].code === 'PHONE')!;
+    expect(call).toMatchObject({ status: 'completed', category: [{ text: 'Call received: Voicemail' }], note: [{ text: `From phone ${patientPhone}` }, { text: 'To practice number +15415550180' }] });
+    expect(call.extension).toContainEqual({ url: 'https://tidewell.app/fhir/StructureDefinition/voicemail-duration', valueDuration: { value: 8, unit: 's', system: 'http://unitsofmeasure.org', code: 's' } });
+    const voicemail = call.payload.find((p: Res) => p.contentAttachment).contentAttachment;
+    expect(voicemail).toMatchObject({ contentType: 'audio/wav', title: 'voicemail.wav' });
+    expect(new TextDecoder().decode(files[voicemail.url]!.slice(0, 4))).toBe('RIFF');
+    const note = resources.find((r) => r.resourceType === 'DocumentReference' && r.type.text === 'PHONE_CALL')!;
+    expect(call.about).toEqual([{ reference: `urn:uuid:${note.id}` }]);
+    const fax = communications.find((r) => r.medium[0].coding[0].code === 'FAXWRIT')!;
+    const pdf = fax.payload.find((p: Res) => p.contentAttachment).contentAttachment;
+    expect(new TextDecoder().decode(files[pdf.url]!.slice(0, 5))).toBe('%PDF-');
+    const form = resources.find((r) => r.resourceType === 'QuestionnaireResponse')!;
+    expect(form.item).toContainEqual({ linkId: 'concern', text: expect.any(String), answer: [{ valueString: `Knee pain ${run}` }] });
+  });
+
   it('an admin may export; an employee is refused; every export is in the patient\'s audit trail', async () => {
     const { result } = await exportZip(admin);
     expect((await api(employee, 'GET', `/v1/patients/${patientId}/fhir-export`)).status).toBe(403);
@@ -116,8 +151,9 @@ describe('FHIR export of one chart', () => {
 });
 
 /** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
-const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication']);
-const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display']);
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication', 'QuestionnaireResponse']);
+// A file's place in the zip (url) is not content: its bytes are compared where it matters.
+const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display', 'url']);
 function strip(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(strip);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !NOT_CONTENT.has(k)).map(([k, x]) => [k, strip(x)]));
@@ -147,7 +183,9 @@ describe('FHIR import into another chart', () => {
   let bundle: { resourceType: string; entry: { fullUrl: string; resource: Res }[] };
 
   beforeAll(async () => {
-    bundle = (await exportZip(provider)).bundle;
+    // As the import screen sends a zip: its files carried inside the bundle.
+    const exported = await exportZip(provider);
+    bundle = inlineZipFiles(exported.bundle, exported.files) as typeof bundle;
     const p = await ok(api(admin, 'POST', '/v1/patients', { firstName: 'Fiona', lastName: `Moved${run}`, gender: 'female', dob: '1981-03-04' }));
     target = p.id;
   });
@@ -163,6 +201,16 @@ describe('FHIR import into another chart', () => {
     expect(appointments.filter((i: Res) => i.action === 'skip' && /^Daniel Okafor is already booked on \d\d\/\d\d\/\d{4} from .+\. Choose another time or provider\.$/.test(i.reason))).toHaveLength(2);
     expect(appointments.filter((i: Res) => i.reason === 'Its series is left out')).toHaveLength(2);
     expect(preview.items.find((i: Res) => i.resourceType === 'Communication')).toEqual({ resourceType: 'Communication', action: 'add', summary: `Text on 2025-02-03: Running ten minutes late ${run}` });
+    expect(preview.items.find((i: Res) => i.summary.startsWith('Text'))).toEqual({ resourceType: 'Communication', action: 'add', summary: `Text on 2025-02-03: Running ten minutes late ${run}` });
+    const day = new Date().toISOString().slice(0, 10);
+    expect(preview.items.filter((i: Res) => ['Communication', 'QuestionnaireResponse'].includes(i.resourceType) && !i.summary.startsWith('Text'))).toEqual([
+      { resourceType: 'Communication', action: 'add', summary: `Fax received on ${day} (from ${patientPhone})` },
+      { resourceType: 'Communication', action: 'add', summary: `Call on ${day}: Voicemail (from ${patientPhone})` },
+      { resourceType: 'QuestionnaireResponse', action: 'add', summary: `Form: New Patient Intake on ${day}` },
+    ]);
+    // The notes those came from, and the recording and PDF on them, come in once: through the call, fax and form response.
+    const through = preview.items.filter((i: Res) => /^Brought in through its (call|fax|form response)$/.test(i.reason ?? '')).map((i: Res) => i.reason).sort();
+    expect(through).toEqual(['Brought in through its call', 'Brought in through its call', 'Brought in through its fax', 'Brought in through its fax', 'Brought in through its form response']);
     const texts = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
     expect(await texts()).toEqual([]);
     // The preview changes nothing.
@@ -176,6 +224,16 @@ describe('FHIR import into another chart', () => {
     const [logged] = await texts();
     expect(logged).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running ten minutes late ${run}` } });
     expect((await api(provider, 'POST', `/v1/notes/${logged.noteId}`, { noteVersion: logged.noteVersion, data: { text: 'Rewritten' } })).status).toBe(400);
+    // The call, fax and form arrive as signed history: the recording and the PDF on their notes, the answers on the form.
+    const history = async () => ((await api(provider, 'GET', `/v1/notes?patientId=${target}`)).body.notes as Res[]).filter((n) => ['PHONE_CALL', 'FAX', 'FORM'].includes(n.noteType));
+    const byType = Object.fromEntries((await history()).map((n) => [n.noteType, n]));
+    expect(byType.PHONE_CALL).toMatchObject({ status: 'SIGNED', signed: expect.any(String), data: { direction: 'INBOUND', from: patientPhone, to: '+15415550180', missed: false, voicemailSeconds: 8 }, files: [{ name: 'voicemail.wav', contentType: 'audio/wav' }] });
+    expect(byType.FAX).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), data: { direction: 'INBOUND', from: patientPhone }, files: [{ contentType: 'application/pdf' }] });
+    expect(byType.FORM).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), data: { formName: 'New Patient Intake', imported: true } });
+    expect(byType.FORM.data.submissionData.Questions).toContainEqual(expect.objectContaining({ Id: 'concern', Answer: `Knee pain ${run}` }));
+    const pdf = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(byType.FAX.files[0].key)}`);
+    expect((await (await fetch(pdf.body.signedUrl)).text()).slice(0, 5)).toBe('%PDF-');
+    expect((await api(provider, 'POST', `/v1/notes/${byType.PHONE_CALL.noteId}`, { noteVersion: byType.PHONE_CALL.noteVersion, data: { text: 'Rewritten' } })).status).toBe(400);
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect([again.add, again.present]).toEqual([0, preview.add]);
@@ -183,6 +241,7 @@ describe('FHIR import into another chart', () => {
     expect(second.added).toBe(0);
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
     expect(await texts()).toHaveLength(1);
+    expect((await history()).map((n) => n.noteType).sort()).toEqual(['FAX', 'FORM', 'PHONE_CALL']);
 
     const trail = await patientAuditTrail(target);
     expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
@@ -243,7 +302,7 @@ describe('FHIR import into another chart', () => {
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: future }), 200)).added).toBe(0);
   });
 
-  it('texts from another system: the patient\'s own come in as received, undelivered texts and calls are left out saying why', async () => {
+  it('texts and calls from another system: the patient\'s own texts come in as received, a call as a call note, undelivered texts are left out saying why', async () => {
     const sms = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT' }] };
     const other = {
       resourceType: 'Bundle',
@@ -259,12 +318,14 @@ describe('FHIR import into another chart', () => {
     expect(preview.items.slice(1)).toEqual([
       { resourceType: 'Communication', action: 'add', summary: `Text on 2025-03-01: Can I move my visit? ${run}` },
       { resourceType: 'Communication', action: 'skip', summary: 'Text on 2025-03-02: Never arrived', reason: 'The text was not delivered' },
-      { resourceType: 'Communication', action: 'skip', summary: 'Communication: Phone call', reason: 'Calls, faxes and other messages are not imported yet' },
+      { resourceType: 'Communication', action: 'add', summary: 'Call on 2025-03-03: Answered' },
     ]);
-    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(1);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(2);
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
     const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
     expect(notes.filter((n) => n.data.text === `Can I move my visit? ${run}`).map((n) => n.data.direction)).toEqual(['inbound']);
+    const calls = ((await api(provider, 'GET', `/v1/notes?patientId=${target}`)).body.notes as Res[]).filter((n) => n.noteType === 'PHONE_CALL' && n.eventTimestamp === '2025-03-03T10:00:00.000Z');
+    expect(calls).toMatchObject([{ status: 'SIGNED', data: { text: 'Call to an unknown number: Answered', direction: 'OUTBOUND' }, files: [] }]);
   });
 
   it('prescriptions come in as medication list entries, once, unless the bundle lists the medication already or it was never sent', async () => {
@@ -301,6 +362,63 @@ describe('FHIR import into another chart', () => {
     expect(meds.find((m) => m.productName === `Amoxicillin ${run}`)).toMatchObject({
       status: 'Active', start: '2025-04-01', sigText: '500 mg three times a day', routeOfAdministration: 'oral', refills: 1, quantity: 30, daysSupply: 10, description: 'Prescribed by Dr. Ada Lane',
     });
+  });
+
+  it('faxes, form responses and dispenses from another system: a fax note with its PDF, a form note with every answer, a dispense on the medication list unless its prescription comes too', async () => {
+    const fax = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT' }] };
+    const dispense = (name: string, status: string, extra: Record<string, unknown> = {}) => ({
+      resourceType: 'MedicationDispense',
+      identifier: [{ system: 'https://ehr.example/dispense', value: `${name}-${run}` }],
+      status,
+      medicationCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/sid/ndc', code: '0904-5853-61' }], text: name },
+      subject: { reference: 'Patient/p1' },
+      quantity: { value: 30, unit: 'tablet' },
+      whenHandedOver: '2025-06-01T15:00:00Z',
+      ...extra,
+    });
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/fax', value: `fax-${run}` }], status: 'completed', medium: [fax], received: '2025-06-02T09:00:00Z', note: [{ text: 'From fax +15415557788' }], payload: [{ contentString: `Referral letter ${run}` }, { contentAttachment: { contentType: 'application/pdf', title: 'referral.pdf', data: Buffer.from('%PDF-1.4 referral fax').toString('base64') } }] } },
+        {
+          resource: {
+            resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `qr-${run}` }, status: 'completed', questionnaire: 'https://ehr.example/Questionnaire/phq-2', authored: '2025-06-03T10:00:00Z',
+            item: [{ linkId: 'mood', text: 'Mood', item: [{ linkId: 'down', text: 'Feeling down?', answer: [{ valueCoding: { code: 'LA6568-5', display: 'Not at all' } }] }, { linkId: 'smoker', text: 'Smoker?', answer: [{ valueBoolean: false }] }] }],
+          },
+        },
+        { resource: { resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `unfinished-${run}` }, status: 'in-progress', authored: '2025-06-03T10:00:00Z', item: [{ linkId: 'a', answer: [{ valueString: 'x' }] }] } },
+        { fullUrl: 'https://ehr.example/fhir/MedicationRequest/rx1', resource: { resourceType: 'MedicationRequest', id: 'rx1', status: 'cancelled', intent: 'order', medicationCodeableConcept: { text: `Prescribed ${run}` }, subject: { reference: 'Patient/p1' } } },
+        { resource: dispense(`Prescribed ${run}`, 'completed', { authorizingPrescription: [{ reference: 'MedicationRequest/rx1' }] }) },
+        { resource: dispense(`Handed ${run}`, 'completed', { performer: [{ actor: { display: 'Pharmacist Pat' } }] }) },
+        { resource: dispense(`Cancelled ${run}`, 'cancelled') },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items.map(({ summary, action, reason }: Res) => [summary, action, reason])).toEqual([
+      ['Fax received on 2025-06-02 (from +15415557788)', 'add', undefined],
+      ['Form: phq-2 on 2025-06-03', 'add', undefined],
+      ['Form: form on 2025-06-03', 'skip', 'The form was not finished'],
+      [`Prescription: Prescribed ${run}`, 'skip', 'The prescription was cancelled'],
+      [`Dispensed: Prescribed ${run} on 2025-06-01`, 'skip', 'Brought in through its prescription'],
+      [`Dispensed: Handed ${run} on 2025-06-01`, 'add', undefined],
+      [`Dispensed: Cancelled ${run} on 2025-06-01`, 'skip', 'The dispense was cancelled'],
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(3);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+
+    const notes = (await api(provider, 'GET', `/v1/notes?patientId=${target}`)).body.notes as Res[];
+    const faxes = notes.filter((n) => n.noteType === 'FAX' && n.data.text === `Referral letter ${run}`);
+    expect(faxes).toMatchObject([{ status: 'DELIVERED', signed: expect.any(String), eventTimestamp: '2025-06-02T09:00:00.000Z', data: { direction: 'INBOUND', from: '+15415557788' }, files: [{ name: 'referral.pdf', contentType: 'application/pdf' }] }]);
+    const pdf = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(faxes[0].files[0].key)}`);
+    expect(await (await fetch(pdf.body.signedUrl)).text()).toBe('%PDF-1.4 referral fax');
+    const forms = notes.filter((n) => n.noteType === 'FORM' && n.data.formName === 'phq-2');
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).toMatchObject({ status: 'DELIVERED', signed: expect.any(String), data: { imported: true, questionnaire: 'https://ehr.example/Questionnaire/phq-2', dateSubmitted: '2025-06-03T10:00:00.000Z' } });
+    expect(forms[0].data.submissionData.Questions.map((q: Res) => [q.Id, q.Text, q.Answer])).toEqual([['down', 'Feeling down?', 'Not at all'], ['smoker', 'Smoker?', 'No']]);
+
+    const meds = ((await api(provider, 'GET', `/v1/patients/${target}/medications`)).body.items as Res[]).filter((m) => [`Handed ${run}`, `Prescribed ${run}`, `Cancelled ${run}`].includes(m.productName));
+    expect(meds).toMatchObject([{ productName: `Handed ${run}`, status: 'Complete', start: '2025-06-01', quantity: 30, description: 'Dispensed 30 tablet on 2025-06-01 by Pharmacist Pat', code: { type: 'NDC', value: '0904-5853-61' } }]);
   });
 
   it('a file carried in the bundle becomes a document note holding it, once; a link to a file outside it, or a file type Tidewell refuses, is left out', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PhoneCall } from '../../../shared/calls/call-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { expectValidBundle, schemaErrors, usCoreProblems } from '../../../test/support/fhir-checks.js';
 import { chartBundle } from './bundle.js';
@@ -14,6 +15,10 @@ function note(noteId: string, noteType: Note['noteType'], data: Record<string, u
 }
 
 /** A chart with every kind of data Tidewell keeps. */
+function call(c: Partial<PhoneCall> & Pick<PhoneCall, 'ident' | 'direction' | 'callStatus' | 'caller' | 'recipient' | 'createdAt'>): PhoneCall {
+  return { callSid: null, status: 'READ', callerName: null, recipientName: null, patientId: 'p1', patientName: 'Ada Lovelace', assigned: null, placedBy: null, voicemailKey: null, voicemailSeconds: null, durationSeconds: null, noteId: null, updatedAt: c.createdAt, ...c };
+}
+
 export function fullSource(): ChartSource {
   return {
     practiceId: 'demo',
@@ -56,6 +61,7 @@ export function fullSource(): ChartSource {
       note('n-sms-in', 'SMS', { text: 'Can I refill?', direction: 'inbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:00:00.000Z' }, { status: 'DELIVERED' }),
       note('n-sms-out', 'SMS', { text: 'Yes, sent.', direction: 'outbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:05:00.000Z' }, { status: 'DELIVERED' }),
       note('n-call', 'PHONE_CALL', { text: 'Called about results.' }),
+      note('n-vm', 'PHONE_CALL', { text: 'Voicemail from (555) 555-0100 (Ada Lovelace)', direction: 'INBOUND', callIdent: 'call-vm', from: '+15555550100', to: '+15035550100', missed: false, voicemailKey: 'protected/p1/calls/voicemail-RE1.wav', voicemailSeconds: 12 }, { status: 'DELIVERED', signed: null, files: [{ key: 'protected/p1/calls/voicemail-RE1.wav', name: 'voicemail.wav', contentType: 'audio/wav' }] }),
       note('n-form', 'FORM', {
         formId: 'intake-1', formName: 'New patient intake', sendMethod: 'email', sentTo: 'ada@example.com', intakeId: 'iq-1', dateSent: '2025-01-20T10:00:00.000Z', dateSubmitted: '2025-01-21T10:00:00.000Z',
         submissionData: { Status: 'Submitted', DateSubmitted: '2025-01-21T10:00:00.000Z', QuestionnaireId: 'intake-1', Questions: [{ Id: 'q-smoke', Text: 'Do you smoke?', Answer: 'No', QuestionType: 'OpenQuestion' }, { Id: 'q-empty', Text: 'Anything else?', Answer: '', QuestionType: 'OpenQuestion' }] },
@@ -79,8 +85,14 @@ export function fullSource(): ChartSource {
       locations: new Map([['loc-main', { ident: 'loc-main', name: 'Main office', address: '100 Congress Ave, Austin, TX 78701', status: 'active', createdAt: '', updatedAt: '' }]]),
       timeZone: 'America/Chicago',
     },
+    calls: [
+      call({ ident: 'call-out', callSid: 'CA1', direction: 'OUTBOUND', status: 'READ', callStatus: 'completed', caller: '+15035550100', recipient: '+15555550100', assigned: 'u-prov', placedBy: 'u-prov', durationSeconds: 125, createdAt: '2025-02-06T15:00:00.000Z' }),
+      call({ ident: 'call-missed', callSid: 'CA2', direction: 'INBOUND', status: 'UNREAD', callStatus: 'no-answer', caller: '+15555550101', recipient: '+15035550100', createdAt: '2025-02-07T15:00:00.000Z' }),
+      call({ ident: 'call-vm', callSid: 'CA3', direction: 'INBOUND', status: 'READ', callStatus: 'completed', caller: '+15555550100', recipient: '+15035550100', assigned: 'u-front', voicemailKey: 'protected/p1/calls/voicemail-RE1.wav', voicemailSeconds: 12, durationSeconds: 30, noteId: 'n-vm', createdAt: '2025-02-08T15:00:00.000Z' }),
+    ],
+    userNames: new Map([['u-prov', 'Dr. Dana Reyes'], ['u-front', 'Sam Front']]),
     inventory: new Map([['inv1', { inventoryId: 'inv1', genericName: 'Ibuprofen', strength: '200 mg', form: 'tablet', ndcNumber: '0904-5853-61', quantityInStock: 10, isHidden: false, costPerUnit: 10, finalPrice: 100 }]]),
-    filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf'], ['p1/generated-faxes/fx1.pdf', 'files/0002-fax.pdf']]),
+    filePaths: new Map([['p1/notes/n-visit/abc/scan.pdf', 'files/0001-scan.pdf'], ['protected/p1/calls/voicemail-RE1.wav', 'files/0002-voicemail.wav'], ['p1/generated-faxes/fx1.pdf', 'files/0003-fax.pdf']]),
   };
 }
 
@@ -97,8 +109,8 @@ describe('a chart as a FHIR R4 bundle', () => {
   it('writes one resource of each kind the issue lists', () => {
     const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication', 'Appointment', 'Location', 'QuestionnaireResponse'].map((t) => [t, byType(bundle, t).length]));
     expect(counts).toEqual({
-      Patient: 1, Practitioner: 3, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
-      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 11 + 2, Communication: 2 + 2, Appointment: 4, Location: 1, QuestionnaireResponse: 1,
+      Patient: 1, Practitioner: 4, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
+      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 12 + 3, Communication: 2 + 2 + 3, Appointment: 4, Location: 1, QuestionnaireResponse: 1,
     });
   });
 
@@ -136,10 +148,29 @@ describe('a chart as a FHIR R4 bundle', () => {
     const faxes = byType(bundle, 'Communication').filter((c) => c.medium[0].coding[0].code === 'FAXWRIT');
     const sent = faxes.find((f) => f.identifier[0].value === 'n-fax-out')!;
     expect(sent).toMatchObject({ status: 'completed', sent: '2025-02-05T10:00:00.000Z', note: [{ text: 'To fax +15035550199 (Dr. Lee)' }] });
-    expect(sent.payload).toEqual([{ contentString: 'Records attached.' }, { contentAttachment: { contentType: 'application/pdf', title: 'fax.pdf', url: 'files/0002-fax.pdf' } }]);
+    expect(sent.payload).toEqual([{ contentString: 'Records attached.' }, { contentAttachment: { contentType: 'application/pdf', title: 'fax.pdf', url: 'files/0003-fax.pdf' } }]);
     const received = faxes.find((f) => f.identifier[0].value === 'n-fax-in')!;
     expect(received.received).toBe('2025-02-01T09:00:00.000Z');
     expect(received.note).toEqual([{ text: 'From fax +15035550177' }, { text: '2 pages' }]);
+  });
+
+  it('maps phone calls: direction, the other number, outcome, duration, the user, and a voicemail as the binary in the zip', () => {
+    const patientRef = `urn:uuid:${byType(bundle, 'Patient')[0]!.id}`;
+    const calls = byType(bundle, 'Communication').filter((c) => c.medium[0].coding[0].code === 'PHONE');
+    expect(calls.map((c) => c.identifier[0].value)).toEqual(['call-out', 'call-missed', 'call-vm']);
+    const [out, missed, vm] = calls;
+    const reyes = byType(bundle, 'Practitioner').find((p) => p.name[0].text === 'Dr. Dana Reyes')!;
+    expect(out).toMatchObject({ status: 'completed', sent: '2025-02-06T15:00:00.000Z', subject: { reference: patientRef }, sender: { reference: `urn:uuid:${reyes.id}` }, category: [{ text: 'Call placed: Answered' }] });
+    expect(out!.note).toEqual([{ text: 'To phone +15555550100' }, { text: 'From practice number +15035550100' }]);
+    expect(out!.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/call-duration', valueDuration: { value: 125, unit: 's', system: 'http://unitsofmeasure.org', code: 's' } }]);
+    expect(missed).toMatchObject({ status: 'not-done', statusReason: { text: 'Missed call' }, received: '2025-02-07T15:00:00.000Z' });
+    expect(missed!.recipient).toBeUndefined();
+    expect(missed!.note[0].text).toBe('From phone +15555550101');
+    expect(vm).toMatchObject({ status: 'completed', category: [{ text: 'Call received: Voicemail' }] });
+    expect(vm!.recipient[0].display).toBe('Sam Front');
+    expect(vm!.payload).toEqual([{ contentString: 'Voicemail from (555) 555-0100 (Ada Lovelace)' }, { contentAttachment: { contentType: 'audio/wav', title: 'voicemail.wav', url: 'files/0002-voicemail.wav' } }]);
+    const vmNote = byType(bundle, 'DocumentReference').find((d) => d.identifier[0].value === 'n-vm')!;
+    expect(vm!.about).toEqual([{ reference: `urn:uuid:${vmNote.id}` }]);
   });
 
   it('codes with ICD-10-CM, CVX/MVX, NDC, RxNorm, LOINC and UCUM', () => {

@@ -1,4 +1,5 @@
 import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
+import type { PhoneCall } from '../../../shared/calls/call-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import type { SaleLine } from '../../../shared/sales/sales-schema.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
@@ -8,6 +9,7 @@ import { getInventoryItem } from '../../inventory/inventory-repository.js';
 import { listPatientNotes } from '../../notes/note-repository.js';
 import { getPatient } from '../../patients/patient-repository.js';
 import { getPracticeCalendarSettings, listAppointmentTypes, listBookingLocations, listPatientAppointments } from '../../practice/calendar-repository.js';
+import { listCalls } from '../../practice/call-repository.js';
 import { listUsers } from '../../practice/user-repository.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/calendar/calendar-schema.js';
 import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
@@ -52,17 +54,28 @@ export async function loadPracticeDirectory(practiceId: string): Promise<Practic
 
 /**
  * Reads everything the export maps for one patient. The practice export passes the practice's
- * appointments, read once for a batch of patients, instead of one read of them all per patient.
+ * appointments and calls, read once for a batch of patients, instead of one read of them all per patient.
  */
-export async function loadChartSource(practiceId: string, patientId: string, preloaded: { appointments?: readonly Appointment[]; directory?: PracticeDirectory } = {}): Promise<ChartSource> {
+export async function loadChartSource(
+  practiceId: string,
+  patientId: string,
+  preloaded: { appointments?: readonly Appointment[]; calls?: readonly PhoneCall[]; directory?: PracticeDirectory } = {},
+): Promise<ChartSource> {
   const patient = await getPatient(practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const [sections, allNotes, appointments, directory] = await Promise.all([
+  const [sections, allNotes, appointments, allCalls, directory] = await Promise.all([
     chartSections(practiceId, patientId),
     listPatientNotes(practiceId, patientId),
     preloaded.appointments ? Promise.resolve(preloaded.appointments.filter((a) => a.patientId === patientId)) : listPatientAppointments(practiceId, patientId),
+    preloaded.calls ? Promise.resolve(preloaded.calls) : listCalls(practiceId),
     preloaded.directory ?? loadPracticeDirectory(practiceId),
   ]);
+  const calls = allCalls.filter((c) => c.patientId === patientId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const userNames = new Map<string, string>();
+  for (const userId of new Set(calls.flatMap((c) => [c.assigned, c.placedBy]).filter((u): u is string => !!u && !u.startsWith('partner:')))) {
+    const user = directory.users.get(userId);
+    if (user) userNames.set(userId, user.name || [user.firstName, user.lastName].filter(Boolean).join(' '));
+  }
   const notes = allNotes.filter((n) => !SKIPPED_NOTE_STATUSES.has(n.status));
   const inventoryIds = new Set(notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)));
   const inventory = new Map<string, InventoryItem>();
@@ -72,6 +85,8 @@ export async function loadChartSource(practiceId: string, patientId: string, pre
   }
   const filePaths = new Map<string, string>();
   for (const file of notes.flatMap((n) => n.files)) if (!filePaths.has(file.key)) filePaths.set(file.key, zipPathOf(filePaths.size, file.name));
+  // A voicemail is its note's file when the caller's number named the patient; a call given its patient later has only the call's.
+  for (const call of calls) if (call.voicemailKey && !filePaths.has(call.voicemailKey)) filePaths.set(call.voicemailKey, zipPathOf(filePaths.size, 'voicemail.wav'));
   const s = sections as unknown as Record<ChartSectionName, never[]>;
   return {
     practiceId,
@@ -87,6 +102,8 @@ export async function loadChartSource(practiceId: string, patientId: string, pre
     general: s.general,
     appointments,
     directory,
+    calls,
+    userNames,
     notes,
     inventory,
     filePaths,

@@ -24,7 +24,8 @@ export const questionnaireResponses: ChartMapper = {
           extension: d.formName ? [{ url: FORM_NAME_EXTENSION, valueString: d.formName }] : undefined,
           identifier: sourceIdentifier(src.practiceId, 'form', n.noteId),
           // The form as the practice's form vendor names it: a canonical of Tidewell's, with its name.
-          questionnaire: `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
+          // A response brought in from another record keeps the canonical it came with.
+          questionnaire: (n.data.questionnaire as string | undefined) ?? `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
           status: 'completed',
           subject: ctx.patientRef,
           authored: fhirInstant(submission.DateSubmitted ?? d.dateSubmitted ?? n.eventTimestamp),

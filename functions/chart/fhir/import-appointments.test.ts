@@ -43,6 +43,8 @@ function exported() {
       locations: new Map([['loc-main', { ident: 'loc-main', name: 'Main office', address: '100 Congress Ave', status: 'active' as const, createdAt: '', updatedAt: '' }]]),
       timeZone: 'America/Chicago',
     },
+    calls: [],
+    userNames: new Map(),
   } satisfies ChartSource;
   const monthly = { ...source.appointments[0]!, appointmentId: 'ap4', start: '2025-05-27T15:00:00.000Z', recurrence: { frequency: 'Monthly', interval: 3, monthlyMode: 'BYDAY', ordinal: -1, end: 'ON', count: 1, until: '2026-12-31' } } as Appointment;
   const bundle = chartBundle({ ...source, appointments: [...source.appointments, monthly] });

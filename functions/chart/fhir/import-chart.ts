@@ -22,6 +22,7 @@ import { uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
+import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
 import { VITAL_CODES } from './vitals.js';
 import { importAppointments, planAppointments, type AppointmentItem, type PlannedAppointment } from './import-appointments.js';
 
@@ -46,7 +47,9 @@ const markerKey = (patientId: string, key: string) => `FHIRIMPORT#${patientId}#$
 
 /** The resource's own identity when it has one, else its content: what "the same resource" means. */
 export function importKey(r: Json): string {
-  const id = (r.identifier as Json[] | undefined)?.find((i) => i?.value);
+  // An identifier is a list on most resources, one on a few (QuestionnaireResponse).
+  const ids: unknown[] = Array.isArray(r.identifier) ? r.identifier : r.identifier ? [r.identifier] : [];
+  const id = ids.find((i): i is Json => typeof (i as Json | null)?.value === 'string');
   const basis = id ? `${r.resourceType}|${id.system ?? ''}|${id.value}` : `${r.resourceType}|content|${JSON.stringify({ ...r, id: undefined, meta: undefined })}`;
   return createHash('sha256').update(basis).digest('hex').slice(0, 40);
 }
@@ -66,7 +69,7 @@ type Planned =
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> }
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean }
   | PlannedAppointment;
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
@@ -98,6 +101,7 @@ interface BundleContext {
   patientRefs: Set<string>;
   /** The medication list's names and codes (MedicationStatement), lower-cased. */
   listedMedications: Set<string>;
+  comms: CommsContext;
 }
 
 function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
@@ -111,7 +115,7 @@ function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContex
     }
     if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
   }
-  return { patientRefs, listedMedications };
+  return { patientRefs, listedMedications, comms: commsContext(entries) };
 }
 
 function medicationKeys(cc: Json | undefined): string[] {
@@ -172,7 +176,7 @@ function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned;
   const at = r.sent ?? r.received;
   const snippet = body.length > 60 ? `${body.slice(0, 57)}…` : body;
   const summary = `Text${day(at) ? ` on ${day(at)}` : ''}${snippet ? `: ${snippet}` : ''}`;
-  if (!mediums.includes('SMSWRIT')) return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Calls, faxes and other messages are not imported yet' };
+  if (!mediums.includes('SMSWRIT')) return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Only texts, calls and faxes are imported' };
   if (r.status !== 'completed') return { summary, reason: 'The text was not delivered' };
   if (!body) return { summary, reason: 'It has no text' };
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };
@@ -183,8 +187,18 @@ function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned;
 /** What a resource becomes, or why it is left out. */
 function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   switch (r.resourceType) {
-    case 'Communication':
+    case 'Communication': {
+      const medium = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
+      if (medium.includes('PHONE')) return planCall(r, bundle.comms, bundle.patientRefs);
+      if (medium.includes('FAXWRIT')) return planFax(r, bundle.comms);
       return planText(r, bundle);
+    }
+    case 'QuestionnaireResponse':
+      return planFormResponse(r, bundle.comms);
+    case 'MedicationDispense': {
+      const p = planDispense(r, bundle.comms);
+      return { ...p, planned: p.planned ? { kind: 'section', section: 'medications', spec: MEDICATIONS, input: p.planned.input } : undefined };
+    }
     case 'MedicationRequest':
       return planPrescription(r, bundle);
     case 'Appointment':
@@ -309,6 +323,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const plain = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/plain'))?.attachment;
       const html = (r.content as Json[] | undefined)?.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment;
       const title = r.description ?? text(r.type) ?? 'Document';
+      const through = broughtInElsewhere(r, bundle.comms);
+      if (through) return { summary: `Note: ${title}`, reason: through };
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
       if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
@@ -437,6 +453,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
         social.set(p.question, s);
       } else {
         const note = importedNote(auth, patientId, at, p);
+        for (const f of p.files ?? []) note.files.push(await storeFile(patientId, { kind: 'file', at: p.at, ...f }));
         if (item.fullUrl) notes.set(item.fullUrl, note);
         pending.push(note);
       }
@@ -465,7 +482,7 @@ async function storeFile(patientId: string, p: Extract<Planned, { kind: 'file' }
 
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
   // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
-  const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG';
+  const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG' || p.signed === true;
   return {
     noteId: randomUUID(),
     noteType: p.noteType,

@@ -1,5 +1,6 @@
 import { allergies } from './allergies.js';
 import { appointments } from './appointments.js';
+import { phoneCalls } from './calls.js';
 import { textMessages } from './communications.js';
 import { conditions, healthConcerns } from './conditions.js';
 import { saleDispenses } from './dispenses.js';
@@ -16,7 +17,7 @@ import { procedures } from './procedures.js';
 import { socialHistory } from './social-history.js';
 import { vitals } from './vitals.js';
 
-/** Every kind of Tidewell data the export writes, one module each (calls are only their DocumentReference). */
+/** Every kind of Tidewell data the export writes, one module each. */
 export const CHART_MAPPERS: readonly ChartMapper[] = [
   allergies,
   conditions,
@@ -33,6 +34,7 @@ export const CHART_MAPPERS: readonly ChartMapper[] = [
   documents,
   textMessages,
   faxes,
+  phoneCalls,
   appointments,
   questionnaireResponses,
 ];

@@ -1,4 +1,5 @@
 import type { Appointment, BookingLocation } from '../../../shared/calendar/calendar-schema.js';
+import type { PhoneCall } from '../../../shared/calls/call-schema.js';
 import type { Allergy, Diagnosis, FamilyHistory, FreeformMedication, General, Medication, SocialHistory, Surgery, Vaccine } from '../../../shared/chart/sections.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
@@ -22,11 +23,15 @@ export interface ChartSource {
   appointments: Appointment[];
   /** Who and what the chart names by id: the practice's users, appointment types, booking locations and calendar zone. */
   directory?: PracticeDirectory;
+  /** The patient's phone calls (a call is the patient's once the call record names them), oldest first. */
+  calls: PhoneCall[];
+  /** The names of the users calls were assigned to or placed by, by user id. */
+  userNames: Map<string, string>;
   /** Every note of the patient but deleted ones and templates, oldest first. */
   notes: Note[];
   /** The inventory items sales and prescriptions name, by id. */
   inventory: Map<string, InventoryItem>;
-  /** Files attached to notes: the zip path each binary is written under, by storage key. */
+  /** Files attached to notes, and calls' voicemails: the zip path each binary is written under, by storage key. */
   filePaths: Map<string, string>;
 }
 

@@ -19,6 +19,7 @@ import { storedKey } from '../../../files/presign.js';
 import { createNotification } from '../../../notifications/notification-repository.js';
 import { fromItem as patientFromItem, patientsByNamePartition } from '../../../patients/patient-repository.js';
 import { listAllAppointments } from '../../../practice/calendar-repository.js';
+import { listCalls } from '../../../practice/call-repository.js';
 import { chartBundle } from '../bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
@@ -116,12 +117,13 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   let filesCopied = 0;
   // Appointment series are not keyed by patient: one read of them for the batch, not one per patient.
   const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
-  // Users, appointment types and locations are the practice's: read once for the batch too.
+  // Users, appointment types and locations are the practice's: read once for the batch too, as are the calls.
   const directory = patients.length ? await loadPracticeDirectory(state.practiceId) : undefined;
+  const calls = patients.length ? await listCalls(state.practiceId) : [];
   const apiBase = apiBaseOf(record);
   const fileEntries: BulkFileEntry[] = [];
   for (const patient of patients) {
-    const source = await loadChartSource(state.practiceId, patient.id, { appointments, directory });
+    const source = await loadChartSource(state.practiceId, patient.id, { appointments, calls, directory });
     // Each file lands at files/<patientId>/<position>-<name> in the export's folder; its attachment
     // url is the download route of that path, as the manifest's are.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));

@@ -30,8 +30,43 @@ const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLo
 /** A FORM note (spec notes §2–§8): the form-send note until it is sent, then the form note. */
 export default function FormNoteView({ note, editable }: { note: Note; editable: boolean }) {
   const data = note.data as unknown as Partial<FormNoteData>;
+  if (data.imported) return <ImportedFormDetails note={note} />;
   if (!data.intakeId) return <FormSendForm note={note} editable={editable} />;
   return <FormNoteDetails note={note} />;
+}
+
+function Answers({ questions }: { questions: readonly SubmissionQuestion[] }) {
+  return (
+    <ol className="tw-form-note__answers" aria-label="Answers">
+      {questions.map((q) => (
+        <li key={q.Id}>
+          <span className="tw-form-note__question">{q.Text}</span>
+          <span className="tw-form-note__answer">{q.Answer || '—'}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A form response brought in from another record: its answers, read-only; it has no intake behind it to resend or map. */
+function ImportedFormDetails({ note }: { note: Note }) {
+  const data = note.data as unknown as FormNoteData;
+  const questions = data.submissionData?.Questions ?? [];
+  return (
+    <div className="tw-form-note">
+      <h3 className="tw-form-note__title">{data.formName}</h3>
+      <dl className="tw-form-note__facts">
+        <dt>Status</dt>
+        <dd>submitted (imported)</dd>
+        <dt>Date submitted</dt>
+        <dd>{formatDate(data.dateSubmitted)}</dd>
+        <dt>Number of questions</dt>
+        <dd>{questions.length}</dd>
+      </dl>
+      <Answers questions={questions} />
+      <p className="tw-form-note__hint">Brought in from another record: it was not sent through this practice&apos;s forms.</p>
+    </div>
+  );
 }
 
 function useAdoptNote() {
@@ -164,16 +199,7 @@ function FormNoteDetails({ note }: { note: Note }) {
           </>
         ) : null}
       </dl>
-      {submitted ? (
-        <ol className="tw-form-note__answers" aria-label="Answers">
-          {questions.map((q) => (
-            <li key={q.Id}>
-              <span className="tw-form-note__question">{q.Text}</span>
-              <span className="tw-form-note__answer">{q.Answer || '—'}</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {submitted ? <Answers questions={questions} /> : null}
       {localPage && note.status === 'SENT' ? (
         <p>
           <a href={localPage} target="_blank" rel="noreferrer">

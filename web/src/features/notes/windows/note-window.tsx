@@ -209,7 +209,12 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         </div>
       )}
 
-      <div className="tw-note-window__body" ref={bodyRef}>
+      {/* A read-only note (a fax's pages, a long signed note) can scroll with nothing in it to tab to: its body takes focus so the keyboard scrolls it. */}
+      <div
+        className="tw-note-window__body"
+        ref={bodyRef}
+        {...(editable ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${NOTE_TYPE_LABEL[note.noteType]} content` })}
+      >
         <NoteExtras {...extras} placement="top" />
         {isEmail ? (
           <EmailFields

@@ -116,6 +116,7 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
   }),
   'GET /v2/practices/sso/dosespot': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v2/practices/sso/dosespot'])),
   'POST /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['POST /v1/practices/users/me/dosespot-sync'])),
+  'GET /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v1/practices/users/me/dosespot-sync'])),
   ...lazyRoutes(CALENDAR_ROUTE_KEYS, () => import('./calendar-routes.js').then((m) => m.CALENDAR_ROUTES)),
   ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),

@@ -75,6 +75,7 @@ export const PRACTICE_ROUTES = [
   'PUT /v1/practices/partner-apps',
   'GET /v2/practices/sso/dosespot',
   'POST /v1/practices/users/me/dosespot-sync',
+  'GET /v1/practices/users/me/dosespot-sync',
   ...CALENDAR_ROUTE_KEYS,
   ...FORM_ROUTE_KEYS,
   'GET /v2/practices/contacts',

@@ -128,6 +128,33 @@ export async function putInventorySettings(auth: AuthContext, update: Partial<In
  */
 export const restockPrefix = (inventoryId: string) => `RESTOCK#${inventoryId}#`;
 
+/** The transaction item that takes `quantity` out of an item's stock, never below zero (a cancellation when there is not enough). */
+export function takeFromStock(practiceId: string, inventoryId: string, quantity: number, now: Date) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { practiceId, sk: inventoryKey(inventoryId) },
+      UpdateExpression: 'SET quantityInStock = quantityInStock - :q, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
+      ExpressionAttributeValues: { ':q': quantity, ':at': now.toISOString() },
+    },
+  };
+}
+
+/**
+ * The history entry of a takeFromStock in the same transaction: its change only, since the
+ * stock after it is not read (a dispense, a sale, a restore), and the note it was for.
+ */
+export function stockTakenEntry(practiceId: string, taken: { inventoryId: string; quantity: number; reasonForEditing: string; by: { userId: string; name: string }; now: Date; noteId: string }) {
+  const { inventoryId, quantity, reasonForEditing, by, now, noteId } = taken;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: restockRecord(practiceId, { inventoryId, change: -quantity, quantityAfter: null, reasonForEditing, userId: by.userId, userName: by.name, at: now.toISOString(), noteId }),
+    },
+  };
+}
+
 /** The stock-history entry written in the same transaction as the change of quantityInStock. */
 export function restockRecord(practiceId: string, entry: Omit<RestockEntry, 'restockId'>): Item {
   const restockId = randomUUID();

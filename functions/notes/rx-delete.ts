@@ -1,5 +1,4 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -7,13 +6,13 @@ import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../chart/chart-re
 import { queryAll } from '../lib/table/query-all.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getInventoryItem, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
+import { getInventoryItem, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
 import { rxRestockKey, type RxRestock } from '../inventory/rx-restock.js';
 import { personOf } from './note-common.js';
-import { getNote, toItem } from './note-repository.js';
+import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */
 const MAX_MEDICATIONS = 48;
@@ -78,35 +77,12 @@ async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise
   const refusal = async (known?: number) => new ConflictError(RX_MESSAGES.restoreStockGone(name, marker.quantity, known ?? (await inStock())), { quantityInStock: known ?? (await inStock()) });
   const left = await inStock();
   if (left < marker.quantity) throw await refusal(left);
-  const person = await personOf(auth);
   return {
     inventoryId: marker.inventoryId,
     refusal,
     items: [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: { practiceId, sk: inventoryKey(marker.inventoryId) },
-          UpdateExpression: 'SET quantityInStock = quantityInStock - :q, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
-          ExpressionAttributeValues: { ':q': marker.quantity, ':at': now.toISOString() },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: restockRecord(practiceId, {
-            inventoryId: marker.inventoryId,
-            change: -marker.quantity,
-            quantityAfter: null,
-            reasonForEditing: RX_MESSAGES.restoreReason,
-            userId: person.userId,
-            userName: person.name,
-            at: now.toISOString(),
-            noteId: note.noteId,
-          }),
-        },
-      },
+      takeFromStock(practiceId, marker.inventoryId, marker.quantity, now),
+      stockTakenEntry(practiceId, { inventoryId: marker.inventoryId, quantity: marker.quantity, reasonForEditing: RX_MESSAGES.restoreReason, by: await personOf(auth), now, noteId: note.noteId }),
       { Delete: { TableName: tableName(), Key: { practiceId, sk: rxRestockKey(note.noteId) }, ConditionExpression: 'attribute_exists(sk)' } },
     ],
   };
@@ -168,17 +144,7 @@ async function transactNoteWith(practiceId: string, current: Note, next: Note, o
   try {
     await documentClient().send(
       new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': current.noteVersion },
-            },
-          },
-          ...others,
-        ],
+        TransactItems: [putNoteAtVersion(practiceId, next, current.noteVersion), ...others],
       }),
     );
   } catch (error) {
@@ -186,8 +152,6 @@ async function transactNoteWith(practiceId: string, current: Note, next: Note, o
     if (e?.name !== 'TransactionCanceledException') throw error;
     const reasons = e.CancellationReasons ?? [];
     if (reasons[0]?.Code !== 'ConditionalCheckFailed') throw (await refuse?.(reasons)) ?? error;
-    const still = await getNote(practiceId, current.noteId);
-    if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
-    throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
+    throw await staleNoteVersion(practiceId, current.noteId);
   }
 }

@@ -74,7 +74,10 @@ async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise
   if (!marker) return null;
   const name = String(note.data.medicationName ?? 'medication');
   const inStock = async () => (await getInventoryItem(practiceId, marker.inventoryId))?.quantityInStock ?? 0;
-  const refusal = async (known?: number) => new ConflictError(RX_MESSAGES.restoreStockGone(name, marker.quantity, known ?? (await inStock())), { quantityInStock: known ?? (await inStock()) });
+  const refusal = async (known?: number) => {
+    const quantityInStock = known ?? (await inStock());
+    return new ConflictError(RX_MESSAGES.restoreStockGone(name, marker.quantity, quantityInStock), { quantityInStock });
+  };
   const left = await inStock();
   if (left < marker.quantity) throw await refusal(left);
   return {

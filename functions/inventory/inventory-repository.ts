@@ -12,12 +12,13 @@ import {
 } from '../../shared/sales/sales-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { getUser } from '../practice/user-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { rxRestockKey, type RxRestock } from './rx-restock.js';
 
 /*
  * docs/access-patterns.md:
@@ -127,6 +128,33 @@ export async function putInventorySettings(auth: AuthContext, update: Partial<In
  */
 export const restockPrefix = (inventoryId: string) => `RESTOCK#${inventoryId}#`;
 
+/** The transaction item that takes `quantity` out of an item's stock, never below zero (a cancellation when there is not enough). */
+export function takeFromStock(practiceId: string, inventoryId: string, quantity: number, now: Date) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { practiceId, sk: inventoryKey(inventoryId) },
+      UpdateExpression: 'SET quantityInStock = quantityInStock - :q, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
+      ExpressionAttributeValues: { ':q': quantity, ':at': now.toISOString() },
+    },
+  };
+}
+
+/**
+ * The history entry of a takeFromStock in the same transaction: its change only, since the
+ * stock after it is not read (a dispense, a sale, a restore), and the note it was for.
+ */
+export function stockTakenEntry(practiceId: string, taken: { inventoryId: string; quantity: number; reasonForEditing: string; by: { userId: string; name: string }; now: Date; noteId: string }) {
+  const { inventoryId, quantity, reasonForEditing, by, now, noteId } = taken;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: restockRecord(practiceId, { inventoryId, change: -quantity, quantityAfter: null, reasonForEditing, userId: by.userId, userName: by.name, at: now.toISOString(), noteId }),
+    },
+  };
+}
+
 /** The stock-history entry written in the same transaction as the change of quantityInStock. */
 export function restockRecord(practiceId: string, entry: Omit<RestockEntry, 'restockId'>): Item {
   const restockId = randomUUID();
@@ -177,9 +205,35 @@ export async function createInventoryItem(auth: AuthContext, body: InventoryCrea
 }
 
 /**
+ * The deleted, dispensed prescription a restock names (spec notes §7 'Interaction delete restock'):
+ * its item and quantity must be the ones it dispensed. Returns the condition that keeps it deleted
+ * at that version until the restock is written, and the marker a restore takes the quantity back by.
+ */
+async function restockedPrescription(practiceId: string, inventoryId: string, noteId: string, change: number, userId: string, now: Date): Promise<Item[]> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: `NOTE#${noteId}` }, ConsistentRead: true }));
+  const note = out.Item as { noteType?: string; status?: string; signed?: string | null; noteVersion?: number; data?: { inventoryId?: unknown; quantityPrescribed?: unknown } } | undefined;
+  const dispensed = note?.noteType === 'RX' && note.status === 'DELETED' && Boolean(note.signed) && note.data?.inventoryId === inventoryId && Number(note.data?.quantityPrescribed) === change;
+  if (!dispensed) throw new ValidationError(INVENTORY_MESSAGES.restockNotForNote, { noteId: INVENTORY_MESSAGES.restockNotForNote });
+  const marker: RxRestock = { noteId, inventoryId, quantity: change, restockedAt: now.toISOString(), userId };
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: { practiceId, sk: `NOTE#${noteId}` },
+        ConditionExpression: '#s = :deleted AND noteVersion = :v',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':deleted': 'DELETED', ':v': note!.noteVersion },
+      },
+    },
+    { Put: { TableName: tableName(), Item: { ...marker, practiceId, sk: rxRestockKey(noteId), entityType: 'RX_RESTOCK' }, ConditionExpression: 'attribute_not_exists(sk)' } },
+  ];
+}
+
+/**
  * PUT /v2/inventories: changes the fields sent. A new quantityInStock is written on the condition that
  * the stock is still the one read (or the one the editor saw), with its restock entry in the same
- * transaction, so a dispense in between is never overwritten.
+ * transaction, so a dispense in between is never overwritten. A restock that names a deleted
+ * prescription (`noteId`) is written once, with the marker its restore takes the quantity out by.
  */
 export async function updateInventoryItem(auth: AuthContext, body: InventoryUpdateBody, now = new Date()): Promise<InventoryItem> {
   const current = await getInventoryItem(auth.practiceId, body.inventoryId);
@@ -187,9 +241,10 @@ export async function updateInventoryItem(auth: AuthContext, body: InventoryUpda
   const seen = body.expectedQuantityInStock ?? current.quantityInStock;
   if (seen !== current.quantityInStock) throw new ConflictError(INVENTORY_MESSAGES.stockChanged, { quantityInStock: current.quantityInStock });
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { inventoryId, expectedQuantityInStock, reasonForEditing, ...changes } = body;
+  const { inventoryId, expectedQuantityInStock, reasonForEditing, noteId, ...changes } = body;
   const next = InventoryItem.parse({ ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: now.toISOString() });
   const change = next.quantityInStock - current.quantityInStock;
+  const prescription = noteId ? await restockedPrescription(auth.practiceId, inventoryId, noteId, change, auth.userId, now) : [];
   const who = await whoIs(auth);
   try {
     await documentClient().send(
@@ -204,13 +259,19 @@ export async function updateInventoryItem(auth: AuthContext, body: InventoryUpda
             },
           },
           ...(change !== 0
-            ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId, change, quantityAfter: next.quantityInStock, reasonForEditing: reasonForEditing!, ...who, at: now.toISOString() }) } }]
+            ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId, change, quantityAfter: next.quantityInStock, reasonForEditing: reasonForEditing!, ...who, at: now.toISOString(), ...(noteId ? { noteId } : {}) }) } }]
             : []),
+          ...prescription,
         ],
       }),
     );
   } catch (error) {
-    if ((error as { name?: string })?.name === 'TransactionCanceledException') {
+    const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
+    if (e?.name === 'TransactionCanceledException') {
+      const reasons = e.CancellationReasons ?? [];
+      // With a prescription: [stock, entry, the note still deleted, its marker not yet written].
+      if (noteId && reasons[3]?.Code === 'ConditionalCheckFailed') throw new ConflictError(INVENTORY_MESSAGES.alreadyRestocked);
+      if (noteId && reasons[2]?.Code === 'ConditionalCheckFailed') throw new ConflictError(INVENTORY_MESSAGES.restockNoteChanged);
       const fresh = await getInventoryItem(auth.practiceId, inventoryId);
       throw new ConflictError(INVENTORY_MESSAGES.stockChanged, { quantityInStock: fresh?.quantityInStock ?? null });
     }

@@ -14,7 +14,7 @@ import { tableName } from '../lib/table/definition.js';
 import { createNotification } from '../notifications/notification-repository.js';
 import { formNoteOfIntake, formQuestionsKey } from '../practice/form-intakes.js';
 import { deliveryItem, storedDelivery } from './delivery-records.js';
-import { toItem } from './note-repository.js';
+import { putNoteAtVersion } from './note-at-version.js';
 
 const IntakeQName = 'IntakeQ';
 const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${INTAKEQ_PARTNER_ID}`, email: '', name: IntakeQName, role: 'employee', groups: [] });
@@ -76,7 +76,7 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: deliveryItem(practiceId, INTAKEQ_PARTNER_ID, intakeId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-          { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } } },
+          putNoteAtVersion(practiceId, next, note.noteVersion),
         ],
       }),
     );

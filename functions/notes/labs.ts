@@ -37,7 +37,8 @@ import { createNotification, findLatestBySource, updateNotification } from '../n
 import { getUser } from '../practice/user-repository.js';
 import { deliveryItem, storedDelivery } from './delivery-records.js';
 import { auditNote, requirePatient } from './note-common.js';
-import { listPatientNotes, requireNote, toItem } from './note-repository.js';
+import { putNoteAtVersion } from './note-at-version.js';
+import { listPatientNotes, requireNote } from './note-repository.js';
 
 /** pk practiceId, sk LABORDER#<RequestGroup id> → the LAB note the order was placed from. */
 export const labOrderKey = (hgId: string) => `LABORDER#${hgId}`;
@@ -150,7 +151,7 @@ async function writeOrder(practiceId: string, noteId: string, hgId: string, data
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: { practiceId, sk: labOrderKey(hgId), entityType: 'LAB_ORDER', noteId, hgId, createdAt: now.toISOString() }, ConditionExpression: 'attribute_not_exists(sk)' } },
-          { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': current.noteVersion } } },
+          putNoteAtVersion(practiceId, next, current.noteVersion),
         ],
       }),
     );
@@ -212,7 +213,7 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: tableName(), Item: deliveryItem(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-            { Put: { TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } } },
+            putNoteAtVersion(practiceId, next, note.noteVersion),
           ],
         }),
       );

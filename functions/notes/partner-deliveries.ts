@@ -28,7 +28,8 @@ import { tableName } from '../lib/table/definition.js';
 import { getPartnerApp } from '../practice/partner-apps.js';
 import { requirePatient } from './note-common.js';
 import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from './delivery-records.js';
-import { getNote, toItem } from './note-repository.js';
+import { putNoteAtVersion } from './note-at-version.js';
+import { getNote } from './note-repository.js';
 import { PARTNER_DELIVERY_ROUTES, type PartnerDeliveryRouteKey } from './routes.js';
 
 /** The partner as the audit trail's actor: it has no user record or token. */
@@ -66,14 +67,7 @@ export async function applyPartnerResult(practiceId: string, partnerId: string, 
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, body.deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': note.noteVersion },
-            },
-          },
+          putNoteAtVersion(practiceId, next, note.noteVersion),
         ],
       }),
     );

@@ -1,18 +1,21 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
+import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../chart/chart-repository.js';
 import { queryAll } from '../lib/table/query-all.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
+import { ConflictError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem } from './note-repository.js';
+import { getInventoryItem, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
+import { rxRestockKey, type RxRestock } from '../inventory/rx-restock.js';
+import { personOf } from './note-common.js';
+import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
-/** DynamoDB's limit of items in one TransactWriteItems call: the note, and two writes per medication. */
-const MAX_MEDICATIONS = 49;
+/** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */
+const MAX_MEDICATIONS = 48;
 
 /*
  * A removed medication is kept, whole, beside its deleted note (pk practiceId, sk
@@ -60,7 +63,38 @@ export async function writeDeletedPrescription(auth: AuthContext, current: Note,
   return next;
 }
 
-/** Restoring a deleted prescription puts back the chart medications its delete removed, in the same transaction. */
+/**
+ * The stock a restored prescription takes out again, when its quantity was put back on delete
+ * (RX_RESTOCK marker): the decrement (never below zero), its restock entry and the marker's removal,
+ * for the restore's transaction. Refused, saying why, when that stock is no longer there.
+ */
+async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise<{ inventoryId: string; items: TransactItem[]; refusal: (known?: number) => Promise<ConflictError> } | null> {
+  const practiceId = auth.practiceId;
+  const marker = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: rxRestockKey(note.noteId) }, ConsistentRead: true }))).Item as RxRestock | undefined;
+  if (!marker) return null;
+  const name = String(note.data.medicationName ?? 'medication');
+  const inStock = async () => (await getInventoryItem(practiceId, marker.inventoryId))?.quantityInStock ?? 0;
+  const refusal = async (known?: number) => {
+    const quantityInStock = known ?? (await inStock());
+    return new ConflictError(RX_MESSAGES.restoreStockGone(name, marker.quantity, quantityInStock), { quantityInStock });
+  };
+  const left = await inStock();
+  if (left < marker.quantity) throw await refusal(left);
+  return {
+    inventoryId: marker.inventoryId,
+    refusal,
+    items: [
+      takeFromStock(practiceId, marker.inventoryId, marker.quantity, now),
+      stockTakenEntry(practiceId, { inventoryId: marker.inventoryId, quantity: marker.quantity, reasonForEditing: RX_MESSAGES.restoreReason, by: await personOf(auth), now, noteId: note.noteId }),
+      { Delete: { TableName: tableName(), Key: { practiceId, sk: rxRestockKey(note.noteId) }, ConditionExpression: 'attribute_exists(sk)' } },
+    ],
+  };
+}
+
+/**
+ * Restoring a deleted prescription puts back the chart medications its delete removed and, when
+ * its quantity was restocked, takes that quantity out of the inventory again: one transaction.
+ */
 export async function writeRestoredPrescription(auth: AuthContext, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
   const practiceId = auth.practiceId;
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
@@ -71,50 +105,56 @@ export async function writeRestoredPrescription(auth: AuthContext, current: Note
       ConsistentRead: true,
     })
   ).slice(0, MAX_MEDICATIONS);
-  await transactNoteWith(practiceId, current, next, [
-    ...kept.flatMap((item) => {
-      // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      const { removedAt, ...medication } = item;
-      const patientId = String(item.patientId);
-      return [
-        { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...medication, sk: chartItemKey(patientId, 'medications', String(item.ident)), entityType: `CHART_${CHART_SECTION_KEYS.medications}` },
-            ConditionExpression: 'attribute_not_exists(sk)',
-          },
-        },
-      ];
-    }),
-  ]);
-  for (const item of kept) await writeAudit(auth, { action: 'restore', entity: 'medication', entityId: String(item.ident), patientId: String(item.patientId) });
-  return next;
-}
-
-/** The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with the stored version. */
-async function transactNoteWith(practiceId: string, current: Note, next: Note, others: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<void> {
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
+  const stock = await stockTakenBack(auth, current, now);
+  await transactNoteWith(
+    practiceId,
+    current,
+    next,
+    [
+      // Right after the note, so a cancellation reason at index 1 is the stock that ran out meanwhile.
+      ...(stock?.items ?? []),
+      ...kept.flatMap((item) => {
+        // eslint-disable-next-line @typescript-eslint/no-unused-vars
+        const { removedAt, ...medication } = item;
+        const patientId = String(item.patientId);
+        return [
+          { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
           {
             Put: {
               TableName: tableName(),
-              Item: toItem(practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': current.noteVersion },
+              Item: { ...medication, sk: chartItemKey(patientId, 'medications', String(item.ident)), entityType: `CHART_${CHART_SECTION_KEYS.medications}` },
+              ConditionExpression: 'attribute_not_exists(sk)',
             },
           },
-          ...others,
-        ],
+        ];
+      }),
+    ],
+    stock ? async (reasons) => (reasons[1]?.Code === 'ConditionalCheckFailed' ? stock.refusal() : undefined) : undefined,
+  );
+  for (const item of kept) await writeAudit(auth, { action: 'restore', entity: 'medication', entityId: String(item.ident), patientId: String(item.patientId) });
+  if (stock) await writeAudit(auth, { action: 'update', entity: 'inventory-item', entityId: stock.inventoryId });
+  return next;
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type CancellationReasons = ({ Code?: string } | null)[];
+
+/**
+ * The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with
+ * the stored version, and `refuse` names what else a cancellation may mean.
+ */
+async function transactNoteWith(practiceId: string, current: Note, next: Note, others: TransactItem[], refuse?: (reasons: CancellationReasons) => Promise<Error | undefined>): Promise<void> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [putNoteAtVersion(practiceId, next, current.noteVersion), ...others],
       }),
     );
   } catch (error) {
-    const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
-    if (e?.name !== 'TransactionCanceledException' || e.CancellationReasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
-    const still = await getNote(practiceId, current.noteId);
-    if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
-    throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
+    const e = error as { name?: string; CancellationReasons?: CancellationReasons };
+    if (e?.name !== 'TransactionCanceledException') throw error;
+    const reasons = e.CancellationReasons ?? [];
+    if (reasons[0]?.Code !== 'ConditionalCheckFailed') throw (await refuse?.(reasons)) ?? error;
+    throw await staleNoteVersion(practiceId, current.noteId);
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { RxInput } from '../../shared/notes/rx-schema.js';
@@ -11,12 +10,12 @@ import { zodFieldErrors } from '../lib/http/zod-errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
-import { getInventoryItem, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
+import { getInventoryItem, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
 import { dayIn, mmDdYyyy, practiceTimeZone } from '../practice/practice-day.js';
 import { getUser, type PracticeUser } from '../practice/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
-import { requireNote, toItem } from './note-repository.js';
+import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**
  * In-house prescriptions (RX). The window sends the inventory item, the prescriber and the Rx
@@ -141,20 +140,11 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     };
     await documentClient().send(
       new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(auth.practiceId, waiting),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': current.noteVersion },
-            },
-          },
-        ],
+        TransactItems: [putNoteAtVersion(auth.practiceId, waiting, current.noteVersion)],
       }),
     ).catch(async (error: { name?: string }) => {
       if (error?.name !== 'TransactionCanceledException') throw error;
-      throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: (await requireNote(auth.practiceId, noteId)).noteVersion });
+      throw await staleNoteVersion(auth.practiceId, noteId);
     });
     await draftAssigned(auth, waiting, providerId);
     await auditNote(auth, 'update', waiting);
@@ -179,38 +169,9 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(auth.practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': current.noteVersion },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { practiceId: auth.practiceId, sk: inventoryKey(inventoryId) },
-              UpdateExpression: 'SET quantityInStock = quantityInStock - :q, updatedAt = :at',
-              ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
-              ExpressionAttributeValues: { ':q': quantity, ':at': now.toISOString() },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: restockRecord(auth.practiceId, {
-                inventoryId,
-                change: -quantity,
-                quantityAfter: null,
-                reasonForEditing: RX_MESSAGES.dispenseReason,
-                userId: person.userId,
-                userName: person.name,
-                at: now.toISOString(),
-                noteId,
-              }),
-            },
-          },
+          putNoteAtVersion(auth.practiceId, next, current.noteVersion),
+          takeFromStock(auth.practiceId, inventoryId, quantity, now),
+          stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: RX_MESSAGES.dispenseReason, by: person, now, noteId }),
           {
             Put: {
               TableName: tableName(),
@@ -230,9 +191,7 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
     if (e?.name !== 'TransactionCanceledException') throw error;
     const reasons = e.CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
-      throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: (await requireNote(auth.practiceId, noteId)).noteVersion });
-    }
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw await staleNoteVersion(auth.practiceId, noteId);
     if (reasons[1]?.Code === 'ConditionalCheckFailed') {
       const stock = await getInventoryItem(auth.practiceId, inventoryId);
       throw new ConflictError(RX_MESSAGES.notEnoughStock(String(next.data.medicationName), quantity), { quantityInStock: stock?.quantityInStock ?? 0 });

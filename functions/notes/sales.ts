@@ -1,19 +1,17 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { SALES_MESSAGES, SalesData, saleTotals, type SaleLine } from '../../shared/sales/sales-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, ValidationError } from '../lib/errors.js';
+import { ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { getChargeItem, getInventoryItem, getInventorySettings, inventoryKey, restockRecord } from '../inventory/inventory-repository.js';
+import { getChargeItem, getInventoryItem, getInventorySettings, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
 
 const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
-import { requireNote, toItem } from './note-repository.js';
+import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**
  * A sale's lines priced from the catalog, never from the request: a charge item at its priceInCents,
@@ -79,39 +77,10 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(auth.practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-              ExpressionAttributeValues: { ':seen': current.noteVersion },
-            },
-          },
-          ...taken.map(([inventoryId, { quantity }]) => ({
-            Update: {
-              TableName: tableName(),
-              Key: { practiceId: auth.practiceId, sk: inventoryKey(inventoryId) },
-              UpdateExpression: 'SET quantityInStock = quantityInStock - :q',
-              ConditionExpression: 'attribute_exists(sk) AND quantityInStock >= :q',
-              ExpressionAttributeValues: { ':q': quantity },
-            },
-          })),
+          putNoteAtVersion(auth.practiceId, next, current.noteVersion),
+          ...taken.map(([inventoryId, { quantity }]) => takeFromStock(auth.practiceId, inventoryId, quantity, now)),
           // After the decrements, so a cancellation reason's index still names the item that was short.
-          ...taken.map(([inventoryId, { quantity }]) => ({
-            Put: {
-              TableName: tableName(),
-              Item: restockRecord(auth.practiceId, {
-                inventoryId,
-                change: -quantity,
-                quantityAfter: null,
-                reasonForEditing: SALE_STOCK_REASON,
-                userId: signer.userId,
-                userName: signer.name,
-                at: now.toISOString(),
-                noteId,
-              }),
-            },
-          })),
+          ...taken.map(([inventoryId, { quantity }]) => stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: SALE_STOCK_REASON, by: signer, now, noteId })),
         ],
       }),
     );
@@ -119,10 +88,7 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
     const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
     if (e?.name !== 'TransactionCanceledException') throw error;
     const reasons = e.CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') {
-      const still = await requireNote(auth.practiceId, noteId);
-      throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });
-    }
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw await staleNoteVersion(auth.practiceId, noteId);
     const short = reasons.findIndex((r, i) => i > 0 && i <= taken.length && r?.Code === 'ConditionalCheckFailed');
     if (short > 0) {
       const message = SALES_MESSAGES.notEnoughStock(taken[short - 1]![1].name);

@@ -1,8 +1,8 @@
 /** The DoseSpot routes of the practice group, loaded on their first request (handler.ts): most users never open DoseSpot. */
-import { DoseSpotSsoQuery, DoseSpotSyncQuery } from '../../shared/partners/dosespot.js';
+import { DoseSpotSsoQuery, DoseSpotSyncQuery, DoseSpotSyncTasksQuery } from '../../shared/partners/dosespot.js';
 import { route } from '../lib/http/group-handler.js';
 import { doseSpotSso } from './dosespot-sso.js';
-import { syncPatientRx } from './dosespot-sync.js';
+import { listDoseSpotSyncTasks, syncPatientRx } from './dosespot-sync.js';
 
 export const DOSESPOT_ROUTES = {
   // Spec shell §2.6 ePrescribe: prescribers only (the use case checks the caller's prescriber type).
@@ -14,5 +14,10 @@ export const DOSESPOT_ROUTES = {
   'POST /v1/practices/users/me/dosespot-sync': route({
     query: DoseSpotSyncQuery,
     run: ({ auth, query }) => syncPatientRx(auth, query.patientId),
+  }),
+  // The syncPatientRx background task records (spec shell §3 statuses), hourly and on-demand runs; folded like the sync.
+  'GET /v1/practices/users/me/dosespot-sync': route({
+    query: DoseSpotSyncTasksQuery,
+    run: ({ auth, query }) => listDoseSpotSyncTasks(auth, query),
   }),
 };

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DOSESPOT_MESSAGES, type DoseSpotSyncResult } from '../../shared/partners/dosespot.js';
+import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
+import { DOSESPOT_MESSAGES, type DoseSpotSyncResult, type DoseSpotSyncTasks, type DoseSpotSyncTasksQuery } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
 import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription, type DoseSpotPrescription } from '../lib/adapters/dosespot.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { DependencyError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { externalNote, storedDelivery, writeDeliveredNote } from '../notes/delivery-records.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
 import { log } from '../lib/log.js';
+import { listBackgroundTasks, startBackgroundTask, type RunningTask } from './background-tasks.js';
+import { getUser } from './user-repository.js';
 import { doseSpotPatientIdFor, listDoseSpotLinks, markDoseSpotSynced } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
 import { dayIn, practiceTimeZone } from './practice-day.js';
@@ -60,7 +63,7 @@ export function medicationFromDoseSpot(practiceId: string, patientId: string, no
 
 /** The unattended sync as the audit trail's actor: it has no user record or token. */
 export function doseSpotSyncActor(practiceId: string): AuthContext {
-  return { practiceId, userId: 'scheduled:dosespot-sync', email: '', name: 'DoseSpot sync', role: 'employee', groups: [] };
+  return { practiceId, userId: DOSESPOT_SYNC_ACTOR_ID, email: '', name: 'DoseSpot sync', role: 'employee', groups: [] };
 }
 
 /**
@@ -106,6 +109,29 @@ async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, pr
   return created;
 }
 
+/** The sync actor's user id, as the audit trail and the background task record name it. */
+export const DOSESPOT_SYNC_ACTOR_ID = 'scheduled:dosespot-sync';
+/** A failure whose own text is not for the reader (an unexpected error may carry anything). */
+export const DOSESPOT_SYNC_STOPPED = 'The sync stopped on an unexpected error.';
+
+/** Why a run failed, in words a reader of the record may see: a refusal's own text, never an unexpected error's. */
+function failureReasonOf(err: unknown): string {
+  // The scheduled run's own account of what went wrong, beside the user-facing text it throws with.
+  if (err instanceof DependencyError && typeof err.details?.reason === 'string') return err.details.reason;
+  if (err instanceof HttpError && (err.statusCode < 500 || err instanceof DependencyError)) return err.message;
+  return DOSESPOT_SYNC_STOPPED;
+}
+
+/** Records the run's failure, then lets the failure go on to the caller (or to Scheduler's retry). */
+async function failed(task: RunningTask, err: unknown): Promise<never> {
+  try {
+    await task.fail(failureReasonOf(err));
+  } catch (recordErr) {
+    log.warn('dosespot sync: its failure could not be recorded', { error: recordErr instanceof Error ? recordErr.name : 'unknown' });
+  }
+  throw err;
+}
+
 /** syncPatientRx on demand: one patient, as the signed-in prescriber's DoseSpot user. */
 export async function syncPatientRx(auth: AuthContext, patientId: string, now = new Date()): Promise<DoseSpotSyncResult> {
   const config = await doseSpotConfig();
@@ -113,18 +139,26 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
   const doseSpotUserId = await doseSpotUserOf(auth, config);
   const patient = await getPatient(auth.practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
-  let prescriptions;
+  // A run starts once the caller may run it on this patient: a refused request is not a run.
+  const task = await startBackgroundTask(auth.practiceId, { taskType: 'syncPatientRx', trigger: 'on-demand', requestedBy: auth.userId, patientId }, now);
+  let created: string[];
   try {
-    const doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
-    prescriptions = await listPrescriptions(config.baseUrl, apiAuth, doseSpotPatientId);
+    const apiAuth = doseSpotApiAuth(config, doseSpotUserId);
+    let prescriptions;
+    try {
+      const doseSpotPatientId = await doseSpotPatientIdFor(auth.practiceId, config.baseUrl, apiAuth, patient);
+      prescriptions = await listPrescriptions(config.baseUrl, apiAuth, doseSpotPatientId);
+    } catch (err) {
+      if (err instanceof ValidationError) throw err;
+      throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED', { reason: DOSESPOT_SYNC_REFUSED });
+    }
+    await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });
+    created = await writeSyncedPrescriptions(auth, patient, prescriptions, now);
   } catch (err) {
-    if (err instanceof ValidationError) throw err;
-    throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
+    return failed(task, err);
   }
-  await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });
-  const created = await writeSyncedPrescriptions(auth, patient, prescriptions, now);
-  return { created: created.length, noteIds: created };
+  await task.complete({ patients: 1, created: created.length, failed: 0, deferred: 0, noteIds: created });
+  return { created: created.length, noteIds: created, taskId: task.task.taskId };
 }
 
 export interface ScheduledSyncOutcome {
@@ -135,6 +169,8 @@ export interface ScheduledSyncOutcome {
   failed: number;
   /** Patients left for the next run because this one reached its time budget. */
   deferred: number;
+  /** Its background task record; none when DoseSpot is not set up at all. */
+  taskId?: string;
 }
 
 /** Stops starting patients this long into a run, well inside the schedule target's 60 s timeout. */
@@ -151,32 +187,67 @@ const RUN_BUDGET_MS = 40_000;
 export async function syncLinkedPatientsRx(practiceId: string, now = () => new Date()): Promise<ScheduledSyncOutcome> {
   const outcome: ScheduledSyncOutcome = { patients: 0, created: 0, failed: 0, deferred: 0 };
   const config = await doseSpotConfig();
+  // A practice that does not use DoseSpot gets no hourly record of nothing.
   if (!config?.subscriptionKey) return { ...outcome, skipped: 'not-configured' };
-  if (!config.clinicUserId) return { ...outcome, skipped: 'no-clinic-user' };
-  const apiAuth = doseSpotApiAuth(config, config.clinicUserId);
-  const actor = doseSpotSyncActor(practiceId);
-  const links = (await listDoseSpotLinks(practiceId)).sort((a, b) => (a.lastSyncedAt ?? '').localeCompare(b.lastSyncedAt ?? ''));
-  const started = now().getTime();
-  for (const [i, link] of links.entries()) {
-    if (now().getTime() - started > RUN_BUDGET_MS) {
-      outcome.deferred = links.length - i;
-      break;
-    }
-    outcome.patients++;
-    try {
-      const patient = await getPatient(practiceId, link.patientId);
-      if (patient) {
-        const prescriptions = await listPrescriptions(config.baseUrl, apiAuth, link.doseSpotPatientId);
-        await writeAudit(actor, { action: 'read', entity: 'dosespot-prescriptions', patientId: patient.id });
-        outcome.created += (await writeSyncedPrescriptions(actor, patient, prescriptions, now())).length;
-      }
-      await markDoseSpotSynced(practiceId, link.patientId, now());
-    } catch (err) {
-      outcome.failed++;
-      // Counts and the error's kind only: a DoseSpot refusal text may name the patient.
-      log.warn('dosespot scheduled sync: a patient failed', { error: err instanceof Error ? err.name : 'unknown' });
-    }
+  const task = await startBackgroundTask(practiceId, { taskType: 'syncPatientRx', trigger: 'scheduled', requestedBy: DOSESPOT_SYNC_ACTOR_ID, patientId: null }, now());
+  outcome.taskId = task.task.taskId;
+  if (!config.clinicUserId) {
+    await task.fail(DOSESPOT_SYNC_NO_CLINIC_USER, now());
+    return { ...outcome, skipped: 'no-clinic-user' };
   }
-  if (outcome.patients > 0 && outcome.failed === outcome.patients) throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED');
+  const noteIds: string[] = [];
+  try {
+    const apiAuth = doseSpotApiAuth(config, config.clinicUserId);
+    const actor = doseSpotSyncActor(practiceId);
+    const links = (await listDoseSpotLinks(practiceId)).sort((a, b) => (a.lastSyncedAt ?? '').localeCompare(b.lastSyncedAt ?? ''));
+    const started = now().getTime();
+    for (const [i, link] of links.entries()) {
+      if (now().getTime() - started > RUN_BUDGET_MS) {
+        outcome.deferred = links.length - i;
+        break;
+      }
+      outcome.patients++;
+      try {
+        const patient = await getPatient(practiceId, link.patientId);
+        if (patient) {
+          const prescriptions = await listPrescriptions(config.baseUrl, apiAuth, link.doseSpotPatientId);
+          await writeAudit(actor, { action: 'read', entity: 'dosespot-prescriptions', patientId: patient.id });
+          const created = await writeSyncedPrescriptions(actor, patient, prescriptions, now());
+          outcome.created += created.length;
+          noteIds.push(...created);
+        }
+        await markDoseSpotSynced(practiceId, link.patientId, now());
+      } catch (err) {
+        outcome.failed++;
+        // Counts and the error's kind only: a DoseSpot refusal text may name the patient.
+        log.warn('dosespot scheduled sync: a patient failed', { error: err instanceof Error ? err.name : 'unknown' });
+      }
+    }
+    if (outcome.patients > 0 && outcome.failed === outcome.patients) {
+      throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED', { reason: dosespotRefusedAll(outcome.patients) });
+    }
+  } catch (err) {
+    return failed(task, err);
+  }
+  await task.complete({ patients: outcome.patients, created: outcome.created, failed: outcome.failed, deferred: outcome.deferred, noteIds }, now());
   return outcome;
+}
+
+/** FAILED texts: what a prescriber or an operator looks into. */
+export const DOSESPOT_SYNC_REFUSED = "DoseSpot refused the patient or did not answer with the patient's prescriptions.";
+export const DOSESPOT_SYNC_NO_CLINIC_USER = 'The DoseSpot settings have no clinic-level user (clinicUserId), so the hourly sync cannot sign in to DoseSpot.';
+export const dosespotRefusedAll = (n: number) => `DoseSpot refused every patient of this run (${n}).`;
+
+/**
+ * GET /v1/practices/users/me/dosespot-sync: the syncPatientRx runs, newest first, for admins and
+ * prescribers (who run it on demand). An on-demand run names its patient, so each read is audited.
+ */
+export async function listDoseSpotSyncTasks(auth: AuthContext, query: DoseSpotSyncTasksQuery): Promise<DoseSpotSyncTasks> {
+  if (auth.role !== 'admin') {
+    const user = await getUser(auth.practiceId, auth.userId);
+    if (!user || user.userStatus === 'deleted' || !maySignPrescription(user)) throw new ForbiddenError(RX_MESSAGES.cannotPrescribe);
+  }
+  const tasks = await listBackgroundTasks(auth.practiceId, 'syncPatientRx', { statuses: query.status, limit: query.limit });
+  await writeAuditForPatients(auth, { action: 'list', entity: 'background-task', count: tasks.length }, tasks.map((t) => t.patientId));
+  return { tasks };
 }

@@ -16,7 +16,7 @@ import type { Context } from 'aws-lambda';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
-import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
+import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -114,8 +114,7 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
     permission: 'practice.settings.change',
     run: ({ auth, body }) => replacePartnerApps(auth, body),
   }),
-  'GET /v2/practices/sso/dosespot': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['GET /v2/practices/sso/dosespot'])),
-  'POST /v1/practices/users/me/dosespot-sync': lazyRoute(() => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES['POST /v1/practices/users/me/dosespot-sync'])),
+  ...lazyRoutes(DOSESPOT_ROUTE_KEYS, () => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES)),
   ...lazyRoutes(CALENDAR_ROUTE_KEYS, () => import('./calendar-routes.js').then((m) => m.CALENDAR_ROUTES)),
   ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),

@@ -60,6 +60,9 @@ export const FHIR_BULK_ROUTE_KEYS = [
   'GET /v1/practices/fhir-exports/{exportId}/files/{path+}',
 ] as const;
 
+/** DoseSpot's sign-on and prescription sync (dosespot-routes.ts), loaded with the first request of any of them. */
+export const DOSESPOT_ROUTE_KEYS = ['GET /v2/practices/sso/dosespot', 'POST /v1/practices/users/me/dosespot-sync', 'GET /v1/practices/users/me/dosespot-sync'] as const;
+
 export const PRACTICE_ROUTES = [
   'GET /v1/practices/metadata',
   'GET /v1/practices/users',
@@ -74,8 +77,7 @@ export const PRACTICE_ROUTES = [
   'POST /v1/practices/users/me/sign-out',
   'GET /v1/practices/partner-apps',
   'PUT /v1/practices/partner-apps',
-  'GET /v2/practices/sso/dosespot',
-  'POST /v1/practices/users/me/dosespot-sync',
+  ...DOSESPOT_ROUTE_KEYS,
   ...CALENDAR_ROUTE_KEYS,
   ...FORM_ROUTE_KEYS,
   'GET /v2/practices/contacts',

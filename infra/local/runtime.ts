@@ -255,20 +255,33 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     });
     // The fax vendor's loopback stand-in on this origin; the files group sends through it as it would through Sinch.
     const faxCallbackUrl = `${internal}/api/v1/partner-deliveries/${FAX_PARTNER_ID}/faxes`;
-    const fax = createLocalFax({ secretsFile: partnerSecretsFile, callbackUrl: faxCallbackUrl, deliveryDelayMs: Number(process.env.TIDEWELL_FAX_DELAY_MS ?? 1500) });
+    // The practice file's project and numbers (its `fax`), on the stand-in instead of Sinch; without the block, the stand-in's own.
+    const faxProjectId = practice.fax?.projectId ?? LOCAL_FAX_PROJECT_ID;
+    const faxNumbers = practice.fax?.numbers ?? LOCAL_FAX_NUMBERS;
+    const fax = createLocalFax({ secretsFile: partnerSecretsFile, callbackUrl: faxCallbackUrl, deliveryDelayMs: Number(process.env.TIDEWELL_FAX_DELAY_MS ?? 1500), projectId: faxProjectId, numbers: faxNumbers });
     requestHandlers.push([LOCAL_FAX_PATH, fax.handle]);
     stops.push(() => fax.stop());
-    Object.assign(process.env, { FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`, FAX_PROJECT_ID: LOCAL_FAX_PROJECT_ID, FAX_CALLBACK_URL: faxCallbackUrl, FAX_NUMBERS: LOCAL_FAX_NUMBERS.join(','), FAX_LOCAL: '1' });
+    Object.assign(process.env, { FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`, FAX_PROJECT_ID: faxProjectId, FAX_CALLBACK_URL: faxCallbackUrl, FAX_NUMBERS: faxNumbers.join(','), FAX_LOCAL: '1' });
     // Twilio's local stand-in on this origin; the practice group places calls through it, and its callbacks reach the notes group's calls delivery route.
     const callCallbackUrl = `${internal}/api/v1/partner-deliveries/${TELEPHONY_PARTNER_ID}/calls`;
-    const telephony = createLocalTelephony({ secretsFile: partnerSecretsFile, origin: internal, voiceUrl: callCallbackUrl, callDelayMs: Number(process.env.TIDEWELL_CALL_DELAY_MS ?? 2000) });
+    // The practice file's account and numbers (its `telephony`), on the stand-in instead of Twilio; without the block, the stand-in's own.
+    const telephonyAccountSid = practice.telephony?.accountSid ?? LOCAL_TELEPHONY_ACCOUNT_SID;
+    const telephonyNumbers = practice.telephony?.numbers ?? LOCAL_TELEPHONY_NUMBERS;
+    const telephony = createLocalTelephony({
+      secretsFile: partnerSecretsFile,
+      origin: internal,
+      voiceUrl: callCallbackUrl,
+      callDelayMs: Number(process.env.TIDEWELL_CALL_DELAY_MS ?? 2000),
+      accountSid: telephonyAccountSid,
+      numbers: telephonyNumbers,
+    });
     requestHandlers.push([LOCAL_TELEPHONY_PATH, telephony.handle]);
     stops.push(() => telephony.stop());
     Object.assign(process.env, {
       TELEPHONY_API_URL: `${internal}${LOCAL_TELEPHONY_PATH}`,
-      TELEPHONY_ACCOUNT_SID: LOCAL_TELEPHONY_ACCOUNT_SID,
+      TELEPHONY_ACCOUNT_SID: telephonyAccountSid,
       TELEPHONY_CALLBACK_URL: callCallbackUrl,
-      TELEPHONY_NUMBERS: LOCAL_TELEPHONY_NUMBERS.join(','),
+      TELEPHONY_NUMBERS: telephonyNumbers.join(','),
       TELEPHONY_LOCAL: '1',
     });
 

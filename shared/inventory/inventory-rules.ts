@@ -14,6 +14,9 @@ export const INVENTORY_MESSAGES = {
   needsRestock: 'Needs restock',
   saved: 'Inventory item saved',
   saveError: 'There was an error saving the inventory item.',
+  restockNotForNote: 'Only a deleted prescription dispensed from this item can have its prescribed quantity put back here.',
+  alreadyRestocked: "This prescription's quantity was already put back in stock.",
+  restockNoteChanged: 'The prescription was restored or changed meanwhile: its quantity was not put back.',
 } as const;
 
 /** One change of an item's quantityInStock. */

@@ -58,6 +58,8 @@ export const InventoryUpdateBody = z.object({
   /** The stock the editor saw: a change made meanwhile is refused (409) rather than overwritten. */
   expectedQuantityInStock: z.optional(quantity),
   reasonForEditing: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX))),
+  /** The deleted prescription whose quantity this puts back (spec notes §7), so restoring it takes the quantity out again. */
+  noteId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
 }).check(
   z.superRefine((v, ctx) => {
     if (v.quantityInStock !== undefined && !v.reasonForEditing) ctx.issues.push({ code: 'custom', message: INVENTORY_MESSAGES.reasonRequired, path: ['reasonForEditing'], input: v });

@@ -42,6 +42,9 @@ export const RX_MESSAGES = {
   restockLabel: 'Restock inventory items',
   restockReason: 'Interaction delete restock',
   dispenseReason: 'Dispensed on prescription',
+  restoreReason: 'Interaction restore',
+  restoreStockGone: (name: string, quantity: number, inStock: number) =>
+    `The prescription cannot be restored: its quantity (${quantity}) was put back in stock when it was deleted, and only ${inStock} ${name} ${inStock === 1 ? 'is' : 'are'} in stock now. Add the stock back first.`,
   onBehalfOfLabel: 'On behalf of',
 } as const;
 

@@ -64,6 +64,9 @@ describe('phone calls', () => {
     const numbers = await api(employee, 'GET', '/v1/phone-calls/phone-call-numbers');
     expect(numbers.status).toBe(200);
     expect(numbers.body).toEqual({ phoneNumbers: ['+15415550180'], local: true });
+    // The local stand-in holds the demo practice file's voice line, as the deployed stack passes it to Twilio.
+    const demo = JSON.parse(readFileSync(new URL('../../practices/demo.json', import.meta.url), 'utf8')) as { telephony: { numbers: string[] } };
+    expect(demo.telephony.numbers).toEqual(numbers.body.phoneNumbers);
 
     const placed = await api(employee, 'POST', '/v1/notes/call', { to: patientPhone, from: '+15415550180', patientId, patientName: `Cal Caller${run}`, dialFrom: '(541) 555-3131' });
     expect(placed.status).toBe(201);

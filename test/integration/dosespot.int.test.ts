@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
@@ -166,6 +166,14 @@ describe('DoseSpot single sign-on', () => {
   });
 });
 
+type SyncTask = { taskId: string; taskType: string; status: string; trigger: string; requestedBy: string; patientId: string | null; startedAt: string; completedAt: string | null; result: Record<string, unknown> | null; failureReason: string | null };
+/** The syncPatientRx background task records, newest first. */
+async function syncTasks(who: string, query = ''): Promise<SyncTask[]> {
+  const res = await api(who, 'GET', `/v1/practices/users/me/dosespot-sync${query}`);
+  expect(res.status).toBe(200);
+  return res.body.tasks as SyncTask[];
+}
+
 /** The chart's medications (the section answers `{ items }`). */
 async function medicationsOf(id: string): Promise<Record<string, unknown>[]> {
   return ((await api(provider, 'GET', `/v1/patients/${id}/medications`)).body as { items: Record<string, unknown>[] }).items;
@@ -226,6 +234,70 @@ describe('DoseSpot prescriptions sync', () => {
     const synced = await medicationsOf(patientId);
     expect(new Set(synced.filter((m) => m.doseSpotRxId).map((m) => m.doseSpotRxId)).size).toBe(7);
     expect(synced.filter((m) => m.doseSpotRxId)).toHaveLength(7);
+  });
+
+  it('records each on-demand run as a syncPatientRx background task: COMPLETED with what it synced, FAILED with why', async () => {
+    const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
+    await writeInDoseSpot(ssoUrl, { drug: 'Losartan 50 mg tablet', quantity: '30', refills: '3', directions: 'Take one tablet daily' });
+    const me = (await api(provider, 'GET', '/v1/practices/users/me')).body as { userId: string };
+    const synced = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
+    expect(synced.body.created).toBe(1);
+    const done = (await syncTasks(provider)).find((t) => t.taskId === synced.body.taskId);
+    expect(done).toMatchObject({
+      taskType: 'syncPatientRx',
+      status: 'COMPLETED',
+      trigger: 'on-demand',
+      requestedBy: me.userId,
+      patientId,
+      result: { patients: 1, created: 1, failed: 0, deferred: 0, noteIds: synced.body.noteIds },
+      failureReason: null,
+    });
+    expect(Date.parse(done!.completedAt!)).toBeGreaterThanOrEqual(Date.parse(done!.startedAt));
+    // The record names the note the run wrote: it is the Losartan prescription.
+    const note = (await api(provider, 'GET', `/v1/notes/${synced.body.noteIds[0]}`)).body as { data: { prescription: { medicationName: string } } };
+    expect(note.data.prescription.medicationName).toBe('Losartan 50 mg tablet');
+
+    // DoseSpot cannot take a patient without an address or phone: the run fails, and its record says why.
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Bare${run}`, gender: 'female', dob: '1981-02-03' })).body.id as string;
+    expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${bare}`)).status).toBe(400);
+    const failed = (await syncTasks(provider, '?status=FAILED')).find((t) => t.patientId === bare);
+    expect(failed).toMatchObject({ status: 'FAILED', trigger: 'on-demand', result: null, failureReason: 'Address Line 1 is required' });
+    expect(failed!.completedAt).not.toBeNull();
+    // Newest first, and the status filter is the spec's statuses.
+    const all = await syncTasks(provider, '?limit=100');
+    expect(all.map((t) => t.startedAt)).toEqual([...all.map((t) => t.startedAt)].sort().reverse());
+    expect((await syncTasks(provider, '?status=COMPLETED')).every((t) => t.status === 'COMPLETED')).toBe(true);
+    const badStatus = await api(provider, 'GET', '/v1/practices/users/me/dosespot-sync?status=DONE');
+    expect(badStatus.status).toBe(400);
+    expect(JSON.stringify(badStatus.body)).toContain('status must be among COMPLETED, ACTIVE, PROCESSING, FAILED, DELETED');
+    // Reading the records that name a patient is audited on that patient.
+    expect((await patientAuditTrail(bare)).some((e) => e.entity === 'background-task' && e.action === 'list')).toBe(true);
+  });
+
+  it('reports a run that never finished as FAILED, saying it stopped', async () => {
+    const { client, tableName } = tableClient();
+    const startedAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    const taskId = `stale-${run}`;
+    await client.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { practiceId: stackEndpoints().practiceId, sk: `BGTASK#syncPatientRx#${startedAt}#${taskId}`, entityType: 'BACKGROUND_TASK', taskId, taskType: 'syncPatientRx', status: 'PROCESSING', trigger: 'scheduled', requestedBy: 'scheduled:dosespot-sync', patientId: null, startedAt, completedAt: null, result: null, failureReason: null },
+      }),
+    );
+    const stale = (await syncTasks(provider, '?status=FAILED&limit=100')).find((t) => t.taskId === taskId);
+    expect(stale).toMatchObject({ status: 'FAILED', failureReason: 'The task stopped before it finished: its function timed out or was interrupted.' });
+    expect((await syncTasks(provider, '?status=PROCESSING&limit=100')).some((t) => t.taskId === taskId)).toBe(false);
+  });
+
+  it("records are read by the practice's admins and prescribers only", async () => {
+    const path = '/v1/practices/users/me/dosespot-sync';
+    expect((await api(await signIn('admin@demo.tidewell.local'), 'GET', path)).status).toBe(200);
+    const refused = await api(employee, 'GET', path);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Your e-prescribing user type cannot prescribe.');
+    const foreign = await createTestUser({ email: `dosespot-tasks-foreign-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_dosespot' });
+    expect((await api(foreign, 'GET', path)).status).toBe(403);
+    expect((await api(null, 'GET', path)).status).toBe(401);
   });
 
   it('is for prescribers of this practice only, on an existing patient', async () => {
@@ -299,6 +371,13 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
     expect(meds[0]!.start).toBe(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(notes[0]!.data.prescription.datePrescribed)));
     // The audit trail names the unattended sync, not a person.
     expect((await patientAuditTrail(id)).some((e) => e.actorUserId === 'scheduled:dosespot-sync' && e.entity === 'NOTE' && e.action === 'create')).toBe(true);
+
+    // The hourly run's record: COMPLETED, by the scheduled sync, with what it brought back.
+    const hourly = (await syncTasks(provider)).find((t) => t.trigger === 'scheduled' && (t.result?.noteIds as string[] | undefined)?.includes(notes[0]!.noteId));
+    expect(hourly).toMatchObject({ taskType: 'syncPatientRx', status: 'COMPLETED', requestedBy: 'scheduled:dosespot-sync', patientId: null, failureReason: null });
+    expect(hourly!.result).toMatchObject({ failed: 0, deferred: 0 });
+    expect(hourly!.result!.patients).toBeGreaterThanOrEqual(1);
+    expect(hourly!.result!.created).toBe((hourly!.result!.noteIds as string[]).length);
 
     // A second run, and the on-demand sync after it, add nothing.
     await runScheduledSync(id);

@@ -65,6 +65,9 @@ describe('faxes', () => {
     const numbers = await api(employee, 'GET', '/v1/faxes/fax-numbers');
     expect(numbers.status).toBe(200);
     expect(numbers.body.faxNumbers).toEqual(['+15415550190']);
+    // The local stand-in holds the demo practice file's fax line, as the deployed stack passes it to Sinch.
+    const demo = JSON.parse(readFileSync(new URL('../../practices/demo.json', import.meta.url), 'utf8')) as { fax: { numbers: string[] } };
+    expect(demo.fax.numbers).toEqual(numbers.body.faxNumbers);
 
     const noteId = await signedNote(`Echo ordered for palpitations ${run}.`);
     const sent = await api(employee, 'POST', '/v1/faxes', { patientId, noteId, to: '(541) 555-7788', recipientName: 'Riverside Cardiology', coverText: 'Please see the attached visit note.' });

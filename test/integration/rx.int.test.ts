@@ -244,6 +244,74 @@ describe('the RX note', () => {
     expect(await medsOfNote()).toEqual([]);
   });
 
+  it('restoring a prescription whose quantity was restocked takes it out of stock again in the same write, or refuses saying why when it is gone', async () => {
+    const item = await newItem();
+    const draft = await draftRx(provider, rxData(item.inventoryId));
+    const noteId = draft.body.noteId as string;
+    const signed = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: draft.body.noteVersion });
+    expect(signed.status).toBe(200);
+    const medsOfNote = async () =>
+      ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string }[] }).items.filter((m) => m.noteId === noteId);
+    const restock = (from: number, extra: Record<string, unknown> = {}) =>
+      api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: from + 4, expectedQuantityInStock: from, reasonForEditing: 'Interaction delete restock', noteId, ...extra });
+
+    // Only a deleted prescription's own quantity, from its own item, goes back under its name.
+    const notDeleted = await restock(6);
+    expect(notDeleted.status).toBe(400);
+    expect(notDeleted.body.message).toBe('Only a deleted prescription dispensed from this item can have its prescribed quantity put back here.');
+    expect((await api(provider, 'DELETE', `/v1/notes/${noteId}?noteVersion=${signed.body.noteVersion}`)).status).toBe(200);
+    expect((await restock(6, { quantityInStock: 9 })).status).toBe(400);
+    expect(await stockOf(item.inventoryId)).toBe(6);
+    expect((await restock(6)).status).toBe(200);
+    // Once per deletion.
+    const twice = await restock(10);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe("This prescription's quantity was already put back in stock.");
+    expect(await stockOf(item.inventoryId)).toBe(10);
+
+    const restored = await api(admin, 'POST', `/v1/notes/${noteId}/restore`);
+    expect(restored.status).toBe(200);
+    expect(await stockOf(item.inventoryId)).toBe(6);
+    expect(await medsOfNote()).toHaveLength(1);
+    const history = async () =>
+      ((await api(provider, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks as { reasonForEditing: string; change: number; noteId?: string }[]).map((h) => [h.reasonForEditing, h.change, h.noteId ?? null]);
+    expect(await history()).toEqual([
+      ['Initial stock', 10, null],
+      ['Dispensed on prescription', -4, noteId],
+      ['Interaction delete restock', 4, noteId],
+      ['Interaction restore', -4, noteId],
+    ]);
+
+    // Deleted and restocked again, then the shelf is counted down to 2: the restore cannot take 4 back.
+    expect((await api(provider, 'DELETE', `/v1/notes/${noteId}?noteVersion=${restored.body.noteVersion}`)).status).toBe(200);
+    expect((await restock(6)).status).toBe(200);
+    expect((await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 2, expectedQuantityInStock: 10, reasonForEditing: 'Shelf count' })).status).toBe(200);
+    const refused = await api(admin, 'POST', `/v1/notes/${noteId}/restore`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `The prescription cannot be restored: its quantity (4) was put back in stock when it was deleted, and only 2 ${signed.body.data.medicationName} are in stock now. Add the stock back first.`,
+    );
+    // Nothing of the restore was written: the note stays deleted, its medication removed, the stock at 2.
+    expect((await api(provider, 'GET', `/v1/notes/${noteId}`)).status).toBe(404);
+    expect(await medsOfNote()).toEqual([]);
+    expect(await stockOf(item.inventoryId)).toBe(2);
+    // With the stock back, the restore goes through and takes it.
+    expect((await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 5, expectedQuantityInStock: 2, reasonForEditing: 'Delivery' })).status).toBe(200);
+    expect((await api(admin, 'POST', `/v1/notes/${noteId}/restore`)).status).toBe(200);
+    expect(await stockOf(item.inventoryId)).toBe(1);
+    expect(await medsOfNote()).toHaveLength(1);
+  });
+
+  it('restoring a prescription deleted without restock leaves the stock as it is', async () => {
+    const item = await newItem();
+    const draft = await draftRx(provider, rxData(item.inventoryId));
+    const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
+    expect((await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion}`)).status).toBe(200);
+    expect(await stockOf(item.inventoryId)).toBe(6);
+    expect((await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/restore`)).status).toBe(200);
+    expect(await stockOf(item.inventoryId)).toBe(6);
+  });
+
   it('a StaffUser cannot sign a prescription; a POBAllReview prescription waits for the provider, who approves and dispenses', async () => {
     const item = await newItem();
     const draft = await draftRx(employee, rxData(item.inventoryId));

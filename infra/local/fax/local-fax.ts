@@ -15,8 +15,8 @@ import { DELIVERY_HEADERS } from '../../../shared/partners/partner-schema.js';
 import { deliverySignature } from '../../../functions/lib/http/signed-delivery.js';
 
 export const LOCAL_FAX_PATH = '/local/fax';
+/** The project and fax line of a practice file without `fax` (the demo's file names the same ones). */
 export const LOCAL_FAX_PROJECT_ID = 'local-fax-project';
-/** The practice's fax line on the local stand-in. */
 export const LOCAL_FAX_NUMBERS = ['+15415550190'];
 
 interface LocalFaxRecord {
@@ -37,6 +37,10 @@ export interface LocalFaxOptions {
   callbackUrl: string;
   /** How long "transmitting" takes; the tests shorten it. */
   deliveryDelayMs?: number;
+  /** The Sinch project this stand-in is: `fax.projectId` of practices/<slug>.json. */
+  projectId?: string;
+  /** The numbers it holds: `fax.numbers` of practices/<slug>.json (a simulated received fax goes to the first). */
+  numbers?: readonly string[];
 }
 
 const send = (res: ServerResponse, status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -65,6 +69,8 @@ async function sampleInboundPdf(from: string): Promise<Uint8Array> {
 }
 
 export function createLocalFax(options: LocalFaxOptions) {
+  const projectId = options.projectId ?? LOCAL_FAX_PROJECT_ID;
+  const numbers = options.numbers?.length ? options.numbers : LOCAL_FAX_NUMBERS;
   const faxes: LocalFaxRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const secret = () => (JSON.parse(readFileSync(options.secretsFile, 'utf8')) as Record<string, string>)[FAX_PARTNER_ID] ?? '';
@@ -85,12 +91,12 @@ export function createLocalFax(options: LocalFaxOptions) {
     timers.add(t);
   };
 
-  const publicFax = (f: LocalFaxRecord) => ({ id: f.id, direction: f.direction, from: f.from, to: f.to, status: f.status, numberOfPages: f.numberOfPages, createTime: f.createTime, ...(f.completedTime ? { completedTime: f.completedTime } : {}), projectId: LOCAL_FAX_PROJECT_ID });
+  const publicFax = (f: LocalFaxRecord) => ({ id: f.id, direction: f.direction, from: f.from, to: f.to, status: f.status, numberOfPages: f.numberOfPages, createTime: f.createTime, ...(f.completedTime ? { completedTime: f.completedTime } : {}), projectId });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.slice(LOCAL_FAX_PATH.length) || '/';
-    const faxesPath = `/v3/projects/${LOCAL_FAX_PROJECT_ID}/faxes`;
+    const faxesPath = `/v3/projects/${projectId}/faxes`;
     if (path === faxesPath && req.method === 'POST') {
       if (req.headers.authorization !== `Basic ${Buffer.from(secret()).toString('base64')}`) return send(res, 401, { code: 401, status: 'UNAUTHENTICATED', message: 'Invalid credentials' });
       const raw = await readBody(req);
@@ -120,7 +126,7 @@ export function createLocalFax(options: LocalFaxOptions) {
       const from = body.from && /^\+\d{10,15}$/.test(body.from) ? body.from : '+15035550142';
       const pdf = body.pdfBase64 ? new Uint8Array(Buffer.from(body.pdfBase64, 'base64')) : await sampleInboundPdf(from);
       const at = new Date().toISOString();
-      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'INBOUND', from, to: body.to ?? LOCAL_FAX_NUMBERS[0]!, status: 'COMPLETED', numberOfPages: pageCount(pdf), createTime: at, completedTime: at, bytes: pdf.length };
+      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'INBOUND', from, to: body.to ?? numbers[0]!, status: 'COMPLETED', numberOfPages: pageCount(pdf), createTime: at, completedTime: at, bytes: pdf.length };
       faxes.unshift(fax);
       const status = await callback(options.callbackUrl, { event: 'INCOMING_FAX', eventTime: at, fax: publicFax(fax), file: Buffer.from(pdf).toString('base64'), fileType: 'PDF' });
       return send(res, 200, { fax: publicFax(fax), callbackStatus: status });

@@ -17,8 +17,8 @@ import { TELEPHONY_PARTNER_ID } from '../../../shared/calls/call-schema.js';
 import { twilioSignature } from '../../../functions/lib/adapters/telephony.js';
 
 export const LOCAL_TELEPHONY_PATH = '/local/telephony';
+/** The account and voice line of a practice file without `telephony` (the demo's file names the same ones). */
 export const LOCAL_TELEPHONY_ACCOUNT_SID = 'AC0000000000000000000000000000c0de';
-/** The practice's voice line on the local stand-in. */
 export const LOCAL_TELEPHONY_NUMBERS = ['+15415550180'];
 const VOICEMAIL_WAV = join(dirname(fileURLToPath(import.meta.url)), 'voicemail.wav');
 
@@ -42,6 +42,10 @@ export interface LocalTelephonyOptions {
   voiceUrl: string;
   /** How long a placed call takes to play through; the tests shorten it. */
   callDelayMs?: number;
+  /** The Twilio account this stand-in is: `telephony.accountSid` of practices/<slug>.json. */
+  accountSid?: string;
+  /** The numbers it holds: `telephony.numbers` of practices/<slug>.json (an inbound call rings the first). */
+  numbers?: readonly string[];
 }
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -54,16 +58,18 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export function createLocalTelephony(options: LocalTelephonyOptions) {
+  const accountSid = options.accountSid ?? LOCAL_TELEPHONY_ACCOUNT_SID;
+  const numbers = options.numbers?.length ? options.numbers : LOCAL_TELEPHONY_NUMBERS;
   const calls: LocalCall[] = [];
   const recordings = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
   const authToken = () => (JSON.parse(readFileSync(options.secretsFile, 'utf8')) as Record<string, string>)[TELEPHONY_PARTNER_ID] ?? '';
   const delay = options.callDelayMs ?? 2000;
-  const accountPath = `/2010-04-01/Accounts/${LOCAL_TELEPHONY_ACCOUNT_SID}`;
+  const accountPath = `/2010-04-01/Accounts/${accountSid}`;
 
   /** POSTs Twilio's form to a callback URL, signed over that URL and the form, as Twilio does. */
   async function callback(url: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
-    const form = new URLSearchParams({ AccountSid: LOCAL_TELEPHONY_ACCOUNT_SID, ApiVersion: '2010-04-01', ...fields });
+    const form = new URLSearchParams({ AccountSid: accountSid, ApiVersion: '2010-04-01', ...fields });
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken(), url, form) }, body: form.toString() });
     return { status: res.status, body: await res.text() };
   }
@@ -78,7 +84,7 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
 
   const publicCall = (c: LocalCall) => ({
     sid: c.sid,
-    account_sid: LOCAL_TELEPHONY_ACCOUNT_SID,
+    account_sid: accountSid,
     from: c.from,
     to: c.to,
     status: c.status,
@@ -112,7 +118,7 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
       sid: sid('CA'),
       direction: 'inbound',
       from: body.from && /^\+\d{10,15}$/.test(body.from) ? body.from : '+15035550177',
-      to: body.to ?? LOCAL_TELEPHONY_NUMBERS[0]!,
+      to: body.to ?? numbers[0]!,
       twiml: '',
       status: 'ringing',
       statusCallback: options.voiceUrl,
@@ -150,7 +156,7 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.slice(LOCAL_TELEPHONY_PATH.length) || '/';
-    const authorized = () => req.headers.authorization === `Basic ${Buffer.from(`${LOCAL_TELEPHONY_ACCOUNT_SID}:${authToken()}`).toString('base64')}`;
+    const authorized = () => req.headers.authorization === `Basic ${Buffer.from(`${accountSid}:${authToken()}`).toString('base64')}`;
     const unauthorized = () => send(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     if (path === `${accountPath}/Calls.json` && req.method === 'POST') {
       if (!authorized()) return unauthorized();

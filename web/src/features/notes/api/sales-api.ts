@@ -33,13 +33,14 @@ export function useInventorySettings() {
 
 /**
  * Spec notes §7: the inventory item is read and its quantityInStock increased, with the reason; the
- * stock read is sent along, so a dispense in between is refused (409) instead of overwritten.
+ * stock read is sent along, so a dispense in between is refused (409) instead of overwritten. A deleted
+ * prescription's restock names the note, so it happens once and its restore takes the quantity out again.
  */
-export async function restockInventoryItem(inventoryId: string, quantity: number, reasonForEditing: string): Promise<InventoryItem> {
+export async function restockInventoryItem(inventoryId: string, quantity: number, reasonForEditing: string, noteId?: string): Promise<InventoryItem> {
   const item = await apiRequest<InventoryItem>({ path: `/v2/inventories/${encodeURIComponent(inventoryId)}` });
   return apiRequest<InventoryItem>({
     method: 'PUT',
     path: '/v2/inventories',
-    body: { inventoryId, quantityInStock: item.quantityInStock + quantity, expectedQuantityInStock: item.quantityInStock, reasonForEditing },
+    body: { inventoryId, quantityInStock: item.quantityInStock + quantity, expectedQuantityInStock: item.quantityInStock, reasonForEditing, ...(noteId ? { noteId } : {}) },
   });
 }

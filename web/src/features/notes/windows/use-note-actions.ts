@@ -40,12 +40,12 @@ export interface NoteActionsInput {
 export const isDispensedRx = (note: Note): boolean => note.noteType === 'RX' && Boolean(note.signed) && typeof note.data.inventoryId === 'string';
 
 /** Spec notes §7, §8: the deleted prescription's quantity goes back to its inventory item ('Interaction delete restock'). */
-async function restockRx(data: Note['data']): Promise<void> {
+async function restockRx(noteId: string, data: Note['data']): Promise<void> {
   const quantity = Number(data.quantityPrescribed);
   const name = String(data.medicationName ?? 'the medication');
   const progress = showToast(RX_MESSAGES.restocking);
   try {
-    await restockInventoryItem(String(data.inventoryId), quantity, RX_MESSAGES.restockReason);
+    await restockInventoryItem(String(data.inventoryId), quantity, RX_MESSAGES.restockReason, noteId);
     toastQueue.close(progress);
     showToast(RX_MESSAGES.restocked, { tone: 'success' });
   } catch {
@@ -214,7 +214,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
       await notesApi.remove(note.noteId, draft.version.current);
       toastQueue.close(progress);
       showToast(NOTE_MESSAGES.deleteSuccess, { tone: 'success' });
-      if (restock && isDispensedRx(note)) void restockRx(note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
+      if (restock && isDispensedRx(note)) void restockRx(note.noteId, note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
       // The server removed the prescription's chart medication with the note.
       if ((note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT') && note.patientId) void queryClient.invalidateQueries({ queryKey: ['patients', note.patientId, 'medications'] });
       setDialog(null);

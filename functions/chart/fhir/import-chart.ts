@@ -22,6 +22,7 @@ import { uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
+import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
 import { VITAL_CODES } from './vitals.js';
 
 /*
@@ -65,7 +66,8 @@ type Planned =
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> };
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown> }
+  | LabPlan;
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -96,6 +98,8 @@ interface BundleContext {
   patientRefs: Set<string>;
   /** The medication list's names and codes (MedicationStatement), lower-cased. */
   listedMedications: Set<string>;
+  /** Lab reports and what each brings in with it. */
+  labs: LabBundle;
 }
 
 function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
@@ -109,7 +113,7 @@ function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContex
     }
     if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
   }
-  return { patientRefs, listedMedications };
+  return { patientRefs, listedMedications, labs: labBundle(entries) };
 }
 
 function medicationKeys(cc: Json | undefined): string[] {
@@ -183,6 +187,10 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
   switch (r.resourceType) {
     case 'Communication':
       return planText(r, bundle);
+    case 'DiagnosticReport':
+      return planLabReport(r, bundle.labs);
+    case 'ServiceRequest':
+      return planLabOrder(r, bundle.labs);
     case 'MedicationRequest':
       return planPrescription(r, bundle);
     case 'AllergyIntolerance': {
@@ -295,7 +303,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
         return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
       }
-      return { summary: `Observation: ${text(r.code) ?? ''}`, reason: cats.includes('laboratory') ? 'Lab results are not imported yet' : 'Not a kind Tidewell keeps' };
+      if (cats.includes('laboratory')) return planLabObservation(r, bundle.labs);
+      return { summary: `Observation: ${text(r.code) ?? ''}`, reason: 'Not a kind Tidewell keeps' };
     }
     case 'DocumentReference': {
       const typeText = r.type?.text;
@@ -305,7 +314,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
       if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders and sales are not imported yet' };
+      if (typeText === 'LAB') return planLabDocument(r, bundle.labs);
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Sales are not imported yet' };
       if (!plain?.data) return planFile(r, title);
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
@@ -400,6 +410,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   // (context.related, as Tidewell's export writes it) when that note comes in with it.
   const notes = new Map<string, Note>();
   const pending: Note[] = [];
+  const labNotes = new Map<string, Note>();
   const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
   for (const item of ordered) {
     if (item.action !== 'add' || !item.planned) continue;
@@ -412,6 +423,18 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      else if (p.kind === 'lab') {
+        // The parts of one lab note (its reports, or one day's results without a report) make one note.
+        let note = labNotes.get(p.group);
+        if (note) note.data = mergeLabData(note.data as never, p.data) as Note['data'];
+        else {
+          note = importedNote(auth, patientId, at, { kind: 'note', noteType: 'LAB', status: 'SIGNED', at: p.at, text: '', data: { text: '', ...p.data } });
+          labNotes.set(p.group, note);
+          pending.push(note);
+        }
+        for (const host of p.hosts) notes.set(host, note);
+        if (p.file) note.files.push(await storeFile(patientId, { kind: 'file', at: p.at, ...p.file }));
+      }
       else if (p.kind === 'file') {
         const host = p.related ? notes.get(p.related) : undefined;
         const file = await storeFile(patientId, p);

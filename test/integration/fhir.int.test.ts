@@ -363,6 +363,8 @@ describe('FHIR import into another chart', () => {
       files: [{ name: `bmp-${run}.pdf`, contentType: 'application/pdf' }],
     });
     expect(Object.values(bmp.data.conclusions)).toEqual(['Potassium high; slight hemolysis, repeat if symptomatic.']);
+    // The conclusion is what the chart's notes list shows of the note.
+    expect(bmp.data.text).toBe('Potassium high; slight hemolysis, repeat if symptomatic.');
     expect(bmp.data.results.map((r: Res) => [r.text, r.valueQuantity ?? r.valueString, r.interpretation, r.ranges, r.performer])).toEqual([
       ['Potassium', { value: 5.6, unit: 'mmol/L' }, 'H', [{ low: 3.5, high: 5.1 }], 'Coastal Reference Lab'],
       ['Specimen hemolysis', 'Slight', undefined, undefined, 'Coastal Reference Lab'],

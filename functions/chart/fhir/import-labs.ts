@@ -221,7 +221,8 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
       file,
       data: {
         source: 'import',
-        ...noteText(doc),
+        // The report's conclusion is what the chart's notes list shows of it, when no note text came with it.
+        ...(doc ? noteText(doc) : conclusion ? { text: conclusion } : {}),
         tests,
         ...(Object.keys(testNames).length ? { testNames } : {}),
         actions: (tests.length ? tests.map((c) => ({ display: testNames[c] ?? c })) : [{ display: panel }]).map((a) => ({ display: a.display })),

@@ -208,7 +208,9 @@ function LabResultTables({ results, trending, onTrend, issued = false }: { resul
   return (
     <>
       {panels.map((panel) => (
-          <table key={panel} className="tw-lab__results">
+        // A narrow window scrolls a wide table sideways; the region takes focus so the keyboard can scroll it.
+        <div key={panel} className="tw-lab__results-scroll" role="region" aria-label={`${panel || 'Results'}, scrollable`} tabIndex={0}>
+          <table className="tw-lab__results">
             <caption>{panel || 'Results'}</caption>
             <thead>
               <tr>
@@ -246,6 +248,7 @@ function LabResultTables({ results, trending, onTrend, issued = false }: { resul
                 })}
             </tbody>
           </table>
+        </div>
       ))}
     </>
   );

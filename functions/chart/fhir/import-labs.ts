@@ -225,7 +225,7 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
         ...(doc ? noteText(doc) : conclusion ? { text: conclusion } : {}),
         tests,
         ...(Object.keys(testNames).length ? { testNames } : {}),
-        actions: (tests.length ? tests.map((c) => ({ display: testNames[c] ?? c })) : [{ display: panel }]).map((a) => ({ display: a.display })),
+        actions: tests.length ? tests.map((c) => ({ display: testNames[c] ?? c })) : [{ display: panel }],
         ...(orderedFrom ? { orderedFrom: String(orderedFrom) } : {}),
         orderStatus: REPORT_STATUS[r.status] ?? 'final',
         ...(collectedAt ? { collectedAt } : {}),

@@ -62,10 +62,11 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
   const reports = [...panels.entries()].map(([key, lines]) => {
     // A panel is the report's code (as Tidewell's tests hold it) or its name (as the lab's report, or an imported one, gives it).
     const panel = lines.find((l) => l.r.panel)?.r.panel;
-    const testOf = (i: number) => (d.tests ?? [])[i]!;
-    const orderIndex = panel ? (d.tests ?? []).findIndex((c, i) => c === panel || testName(d, c) === panel || (orders[i]?.code as { text?: string }).text === panel) : -1;
-    const order = orderIndex >= 0 ? orders[orderIndex] : orders.length === 1 ? orders[0] : undefined;
-    const orderCode = order ? testOf(orders.indexOf(order)) : undefined;
+    const tests = d.tests ?? [];
+    const named = panel ? tests.findIndex((c) => c === panel || testName(d, c) === panel) : -1;
+    const index = named >= 0 ? named : orders.length === 1 ? 0 : -1;
+    const order = orders[index];
+    const orderCode = tests[index];
     const code = panel && LOINC_CODE.test(panel) ? panel : orderCode && LOINC_CODE.test(orderCode) ? orderCode : undefined;
     const name = (panel && !LOINC_CODE.test(panel) ? panel : undefined) ?? (code ? testName(d, code) : undefined) ?? (orderCode ? testName(d, orderCode) ?? orderCode : undefined);
     return clean({

@@ -82,6 +82,7 @@ export async function placeLabOrder(auth: AuthContext, noteId: string, body: Lab
   if (note.status === 'DELETED') throw new NotFoundError('Note not found');
   if (note.noteType !== 'LAB') throw new ValidationError(LAB_MESSAGES.notLab);
   if (labData(note).hgId) throw new ConflictError(LAB_MESSAGES.alreadyOrdered);
+  if (labData(note).source === 'import') throw new ConflictError(LAB_MESSAGES.imported);
   if (note.noteVersion !== body.noteVersion) throw new ConflictError('This note was changed by someone else. Reload it and try again.', { noteVersion: note.noteVersion });
   if (!note.patientId) throw new ValidationError(LAB_MESSAGES.noPatient, { patientId: LAB_MESSAGES.noPatient });
   const patient = await requirePatient(auth.practiceId, note.patientId);

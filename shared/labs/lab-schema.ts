@@ -21,6 +21,7 @@ export const LAB_MESSAGES = {
   notLab: 'Only a lab note can be ordered',
   providerRefused: 'The lab provider refused the order',
   providerUnavailable: 'The lab provider could not be reached; try again',
+  imported: 'An imported lab report is a record of results and cannot be ordered',
 } as const;
 
 /** Shown wherever the local stand-in of npm start answers instead of Health Gorilla. */
@@ -49,7 +50,8 @@ export const LAB_TEST_CODES = LAB_TESTS.map((t) => t.code) as [LabTestCode, ...L
 /** The LAB note's data (spec notes §2 Lab). */
 export interface LabNoteData {
   text?: string;
-  tests?: LabTestCode[];
+  /** LOINC codes of the tests ordered; an imported report's orders may name tests outside LAB_TESTS (by code, else by name). */
+  tests?: (LabTestCode | (string & {}))[];
   orderedFrom?: string;
   labReferenceId?: string;
   actions?: { display: string }[];
@@ -68,6 +70,12 @@ export interface LabNoteData {
   orderingProvider?: { userId: string; name: string; resourceId: string };
   results?: LabResultItem[];
   local?: boolean;
+  /** Brought in from a FHIR bundle: a record of results never ordered here, so it has no vendor order id. */
+  source?: 'import';
+  /** An imported order's test names, by the code in `tests`, for tests LAB_TESTS does not name. */
+  testNames?: Record<string, string>;
+  /** An imported report's conclusion, by the reportId of its results. */
+  conclusions?: Record<string, string>;
 }
 
 export const LabOrderBody = z.object({

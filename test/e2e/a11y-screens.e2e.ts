@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
 import { expectAccessible } from './support/axe.js';
 import { openChart } from './support/chart.js';
+import { labReportBundle } from './support/lab-bundle.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 /** Every screen, at a desktop and a phone size, has no WCAG 2.0/2.1 A or AA violation. */
@@ -168,6 +169,28 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByRole('table')).toBeVisible();
     await expectAccessible(page, `FHIR import preview (${viewport.name} ${viewport.width}px)`);
     await page.keyboard.press('Escape');
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`an imported lab report's note window has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, PROVIDER);
+    const run = `${Date.now().toString(36)}${viewport.name}`;
+    const created = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Lena', lastName: `Labaxe${run}`, gender: 'female', dob: '1968-09-12' });
+    const patientId = String(created.json.id);
+    const imported = await apiAs(page, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: await labReportBundle(run) });
+    expect(imported.json.added).toBe(1);
+    await openChart(page, patientId);
+    // The chart's notes list shows signed notes of one type: lab orders.
+    await page.getByRole('button', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Lab Order' }).click();
+    await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+    const win = page.getByRole('dialog', { name: /^Lab Order · Lena Labaxe/ });
+    await expect(win.getByRole('table', { name: 'Basic metabolic panel' })).toBeVisible();
+    await expect(win.locator('[data-viewer="pdf"] canvas[aria-label="bmp-report.pdf, page 1 of 1"]')).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, `imported lab note (${viewport.name} ${viewport.width}px)`);
+    await page.screenshot({ path: `test-results/screenshots/fhir/lab-imported-note-${viewport.name}.png`, fullPage: true });
   });
 }
 

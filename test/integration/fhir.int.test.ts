@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../infra/local/runtime.js';
 import type { FhirExportResult } from '../../shared/chart/fhir.js';
 import { inlineZipFiles } from '../../shared/chart/fhir-zip.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LAB_MESSAGES, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
-import { api, patientAuditTrail, signIn, stackOutputs } from '../support/local-stack.js';
+import { api, patientAuditTrail, signIn, stackOutputs, tableClient } from '../support/local-stack.js';
 import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
 const run = Date.now().toString(36);
@@ -30,6 +32,25 @@ async function ok(res: Promise<{ status: number; body: any }>, status = 201) { /
   expect(r.status, JSON.stringify(r.body)).toBe(status);
   return r.body;
 }
+
+/** A lab order Health Gorilla filled: two panels' results, as applyLabReport leaves the note. */
+const RECEIVED_LAB: LabNoteData = {
+  text: 'Annual labs',
+  tests: ['24323-8', '4548-4'],
+  orderedFrom: "Health Gorilla's local stand-in",
+  labReferenceId: 'REQ-1001',
+  actions: [{ display: 'Comprehensive metabolic panel (CMP)' }, { display: 'Hemoglobin A1c' }],
+  hgId: 'hg-order-1',
+  orderStatus: 'final',
+  collectedAt: '2025-01-10T14:00:00.000Z',
+  lastUpdated: '2025-01-11T09:00:00.000Z',
+  paymentStatus: 'BILLED',
+  results: [
+    { id: 'rep-cmp/glu', text: 'Glucose', code: '2345-7', codeText: 'Glucose', interpretation: 'H', issued: '2025-01-11T09:00:00.000Z', ranges: [{ low: 70, high: 99 }], valueQuantity: { value: 131, unit: 'mg/dL' }, performer: "Health Gorilla's local stand-in", reportId: 'rep-cmp', panel: 'Comprehensive metabolic panel (CMP)' },
+    { id: 'rep-cmp/na', text: 'Sodium', code: '2951-2', codeText: 'Sodium', interpretation: 'N', issued: '2025-01-11T09:00:00.000Z', ranges: [{ low: 135, high: 145 }], valueQuantity: { value: 140, unit: 'mmol/L' }, reportId: 'rep-cmp', panel: 'Comprehensive metabolic panel (CMP)' },
+    { id: 'rep-a1c/a1c', text: 'Hemoglobin A1c', code: '4548-4', interpretation: 'H', issued: '2025-01-11T09:00:00.000Z', ranges: [{ low: 4, high: 5.6 }], valueQuantity: { value: 6.1, unit: '%' }, reportId: 'rep-a1c', panel: 'Hemoglobin A1c' },
+  ],
+};
 
 async function exportZip(token: string) {
   const res = await api(token, 'GET', `/v1/patients/${patientId}/fhir-export`);
@@ -87,6 +108,9 @@ beforeAll(async () => {
   const notes = async () => ((await api(provider, 'GET', `/v1/notes?patientId=${patientId}`)).body.notes as Res[]).filter((n) => ['PHONE_CALL', 'FAX', 'FORM'].includes(n.noteType) && n.status === 'DELIVERED');
   for (let i = 0; i < 50 && (await notes()).length < 3; i++) await new Promise((r) => setTimeout(r, 200));
   expect((await notes()).map((n) => n.noteType).sort()).toEqual(['FAX', 'FORM', 'PHONE_CALL']);
+  const lab = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', data: { text: 'Annual labs' }, patientId }));
+  const { client, tableName } = tableClient();
+  await client.send(new UpdateCommand({ TableName: tableName, Key: { practiceId: 'prc_demo_tidewell', sk: `NOTE#${lab.noteId}` }, UpdateExpression: 'SET #d = :d, #s = :s', ExpressionAttributeNames: { '#d': 'data', '#s': 'status' }, ExpressionAttributeValues: { ':d': RECEIVED_LAB, ':s': 'DELIVERED' } }));
 });
 
 describe('FHIR export of one chart', () => {
@@ -151,7 +175,7 @@ describe('FHIR export of one chart', () => {
 });
 
 /** What a chart says, without who wrote it down, when, or under which ids: what a round trip must keep. */
-const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication', 'QuestionnaireResponse']);
+const IMPORTED_TYPES = new Set(['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication', 'QuestionnaireResponse', 'DiagnosticReport', 'ServiceRequest']);
 // A file's place in the zip (url) is not content: its bytes are compared where it matters.
 const NOT_CONTENT = new Set(['id', 'identifier', 'reference', 'recordedDate', 'dateAsserted', 'recorded', 'date', 'creation', 'issued', 'author', 'authenticator', 'performer', 'display', 'url']);
 function strip(v: unknown): unknown {
@@ -163,7 +187,6 @@ function clinicalContent(bundle: { entry: { resource: Res }[] }): string[] {
   return bundle.entry
     .map((e) => e.resource)
     .filter((r) => IMPORTED_TYPES.has(r.resourceType) && !(r.resourceType === 'DocumentReference' && r.content.some((c: Res) => c.attachment.url)))
-    .filter((r) => !(r.resourceType === 'Observation' && r.category.some((c: Res) => c.coding[0].code === 'laboratory')))
     .map((r) => JSON.stringify(strip(r)))
     .sort();
 }
@@ -213,6 +236,21 @@ describe('FHIR import into another chart', () => {
     expect(through).toEqual(['Brought in through its call', 'Brought in through its call', 'Brought in through its fax', 'Brought in through its fax', 'Brought in through its form response']);
     const texts = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=SMS_LOG`)).body.notes as Res[];
     expect(await texts()).toEqual([]);
+    // The lab note's two reports come in as its one note; their results, orders and the note's own document with them.
+    const labItems = preview.items.filter((i: Res) => ['DiagnosticReport', 'ServiceRequest'].includes(i.resourceType) || i.summary.startsWith('Lab result') || i.summary === 'Note: Lab report');
+    expect(labItems.filter((i: Res) => i.action === 'add')).toEqual([
+      { resourceType: 'DiagnosticReport', action: 'add', summary: 'Lab report: Comprehensive metabolic panel (CMP) on 2025-01-10 (2 results)' },
+      { resourceType: 'DiagnosticReport', action: 'add', summary: 'Lab report: Hemoglobin A1c on 2025-01-10 (1 result)' },
+    ]);
+    expect(labItems.filter((i: Res) => i.resourceType === 'ServiceRequest').map((i: Res) => i.reason)).toEqual(['Brought in with its lab report', 'Brought in with its lab report']);
+    expect(labItems.filter((i: Res) => i.resourceType === 'Observation').map((i: Res) => [i.summary, i.reason])).toEqual([
+      ['Lab result: Glucose 131 mg/dL on 2025-01-10', 'Brought in with its lab report'],
+      ['Lab result: Sodium 140 mmol/L on 2025-01-10', 'Brought in with its lab report'],
+      ['Lab result: Hemoglobin A1c 6.1 % on 2025-01-10', 'Brought in with its lab report'],
+    ]);
+    expect(labItems.find((i: Res) => i.resourceType === 'DocumentReference')).toMatchObject({ action: 'skip', reason: 'Brought in through its lab report' });
+    const labs = async () => (await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=LAB`)).body.notes as Res[];
+    expect(await labs()).toEqual([]);
     // The preview changes nothing.
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toEqual([]);
 
@@ -234,6 +272,21 @@ describe('FHIR import into another chart', () => {
     const pdf = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(byType.FAX.files[0].key)}`);
     expect((await (await fetch(pdf.body.signedUrl)).text()).slice(0, 5)).toBe('%PDF-');
     expect((await api(provider, 'POST', `/v1/notes/${byType.PHONE_CALL.noteId}`, { noteVersion: byType.PHONE_CALL.noteVersion, data: { text: 'Rewritten' } })).status).toBe(400);
+    // One signed LAB note, held as a received result is, marked imported: no vendor order to act on.
+    const [lab] = await labs();
+    expect(lab).toMatchObject({ status: 'SIGNED', signed: expect.any(String), data: { source: 'import', text: 'Annual labs', tests: ['24323-8', '4548-4'], orderStatus: 'final', collectedAt: '2025-01-10T14:00:00.000Z', orderedFrom: "Health Gorilla's local stand-in" } });
+    expect(lab.data.hgId).toBeUndefined();
+    expect(lab.data.results.map((r: Res) => [r.panel, r.text, r.code, r.valueQuantity, r.interpretation, r.ranges, r.issued])).toEqual([
+      ['Comprehensive metabolic panel (CMP)', 'Glucose', '2345-7', { value: 131, unit: 'mg/dL' }, 'H', [{ low: 70, high: 99 }], '2025-01-11T09:00:00.000Z'],
+      ['Comprehensive metabolic panel (CMP)', 'Sodium', '2951-2', { value: 140, unit: 'mmol/L' }, 'N', [{ low: 135, high: 145 }], '2025-01-11T09:00:00.000Z'],
+      ['Hemoglobin A1c', 'Hemoglobin A1c', '4548-4', { value: 6.1, unit: '%' }, 'H', [{ low: 4, high: 5.6 }], '2025-01-11T09:00:00.000Z'],
+    ]);
+    const order = await api(provider, 'POST', `/v1/notes/${lab.noteId}/lab-order`, { noteVersion: lab.noteVersion, tests: ['24323-8'] });
+    expect(order.status).toBe(409);
+    expect(JSON.stringify(order.body)).toContain(LAB_MESSAGES.imported);
+    // Its results trend with the patient's other values.
+    const trend = await ok(api(provider, 'GET', `/v2/notes/labs/link/${target}/2345-7`), 200);
+    expect(trend.points.map((p: Res) => p.value)).toEqual([131]);
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle }), 200);
     expect([again.add, again.present]).toEqual([0, preview.add]);
@@ -242,6 +295,7 @@ describe('FHIR import into another chart', () => {
     expect((await api(provider, 'GET', `/v1/patients/${target}/allergies`)).body.items).toHaveLength(1);
     expect(await texts()).toHaveLength(1);
     expect((await history()).map((n) => n.noteType).sort()).toEqual(['FAX', 'FORM', 'PHONE_CALL']);
+    expect(await labs()).toHaveLength(1);
 
     const trail = await patientAuditTrail(target);
     expect(trail.filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([preview.add, 0]));
@@ -452,6 +506,77 @@ describe('FHIR import into another chart', () => {
     const file = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(docs[0].files[0].key)}`);
     expect(file.status, JSON.stringify(file.body)).toBe(200);
     expect(await (await fetch(file.body.signedUrl)).text()).toBe('%PDF-1.4 referral');
+  });
+
+  it("another system's lab report becomes one signed LAB note with its results, conclusion and PDF, once; a result without a report joins its day's note", async () => {
+    const loinc = (code: string, display: string) => ({ coding: [{ system: 'http://loinc.org', code, display }], text: display });
+    const lab = [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }];
+    const obs = (id: string, code: Record<string, unknown>, value: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      fullUrl: `https://ehr.example/fhir/Observation/${id}-${run}`,
+      resource: { resourceType: 'Observation', id: `${id}-${run}`, status: 'final', category: lab, code, subject: { reference: 'Patient/p1' }, effectiveDateTime: '2025-06-02T08:30:00Z', issued: '2025-06-03T10:00:00Z', ...value, ...extra },
+    });
+    const pdf = Buffer.from(`%PDF-1.4 bmp ${run}`).toString('base64');
+    const other = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { fullUrl: `https://ehr.example/fhir/ServiceRequest/sr-${run}`, resource: { resourceType: 'ServiceRequest', id: `sr-${run}`, status: 'completed', intent: 'order', code: loinc('51990-0', 'Basic metabolic panel'), subject: { reference: 'Patient/p1' }, authoredOn: '2025-06-01T16:00:00Z' } },
+        obs('k', loinc('2823-3', 'Potassium'), { valueQuantity: { value: 5.6, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' } }, { interpretation: [{ coding: [{ code: 'H' }] }], referenceRange: [{ low: { value: 3.5 }, high: { value: 5.1 } }] }),
+        obs('hemolysis', { text: 'Specimen hemolysis' }, { valueCodeableConcept: { text: 'Slight' } }),
+        {
+          fullUrl: `https://ehr.example/fhir/DiagnosticReport/dr-${run}`,
+          resource: {
+            resourceType: 'DiagnosticReport', id: `dr-${run}`, status: 'final', category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }], code: loinc('51990-0', 'Basic metabolic panel'),
+            subject: { reference: 'Patient/p1' }, effectiveDateTime: '2025-06-02T08:30:00Z', issued: '2025-06-03T10:00:00Z', performer: [{ display: 'Coastal Reference Lab' }],
+            basedOn: [{ reference: `ServiceRequest/sr-${run}` }], result: [{ reference: `Observation/k-${run}` }, { reference: `https://ehr.example/fhir/Observation/hemolysis-${run}` }],
+            conclusion: 'Potassium high; slight hemolysis, repeat if symptomatic.', presentedForm: [{ contentType: 'application/pdf', title: `bmp-${run}.pdf`, data: pdf }],
+          },
+        },
+        obs('chol', loinc('2093-3', 'Cholesterol, total'), { valueQuantity: { value: 182, unit: 'mg/dL' }, effectiveDateTime: '2025-06-09T08:00:00Z' }),
+        { resource: { resourceType: 'ServiceRequest', status: 'active', intent: 'order', code: { text: 'Lipid panel' }, subject: { reference: 'Patient/p1' }, authoredOn: '2025-06-20' } },
+        { resource: { resourceType: 'DiagnosticReport', status: 'final', category: [{ coding: [{ code: 'RAD' }] }], code: { text: 'Chest X-ray' }, subject: { reference: 'Patient/p1' } } },
+      ],
+    };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: other }), 200);
+    expect(preview.items).toEqual([
+      { resourceType: 'ServiceRequest', action: 'skip', summary: 'Lab order: Basic metabolic panel on 2025-06-01', reason: 'Brought in with its lab report' },
+      { resourceType: 'Observation', action: 'skip', summary: 'Lab result: Potassium 5.6 mmol/L on 2025-06-02', reason: 'Brought in with its lab report' },
+      { resourceType: 'Observation', action: 'skip', summary: 'Lab result: Specimen hemolysis Slight on 2025-06-02', reason: 'Brought in with its lab report' },
+      { resourceType: 'DiagnosticReport', action: 'add', summary: 'Lab report: Basic metabolic panel on 2025-06-02 (2 results)' },
+      { resourceType: 'Observation', action: 'add', summary: 'Lab result: Cholesterol, total 182 mg/dL on 2025-06-09' },
+      { resourceType: 'ServiceRequest', action: 'skip', summary: 'Lab order: Lipid panel on 2025-06-20', reason: 'A lab order without its results is not imported' },
+      { resourceType: 'DiagnosticReport', action: 'skip', summary: 'Report: Chest X-ray', reason: 'Only lab reports are imported' },
+    ]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(2);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: other }), 200)).added).toBe(0);
+    const labs = ((await api(provider, 'GET', `/v1/notes?patientId=${target}&noteType=LAB`)).body.notes as Res[]).filter((n) => n.data.source === 'import' && n.eventTimestamp.startsWith('2025-06'));
+    const bmp = labs.find((n) => n.data.orderedFrom === 'Coastal Reference Lab')!;
+    expect(bmp).toMatchObject({
+      status: 'SIGNED',
+      eventTimestamp: '2025-06-01T16:00:00.000Z',
+      data: { tests: ['51990-0'], actions: [{ display: 'Basic metabolic panel' }], orderStatus: 'final', collectedAt: '2025-06-02T08:30:00.000Z', lastUpdated: '2025-06-03T10:00:00.000Z' },
+      files: [{ name: `bmp-${run}.pdf`, contentType: 'application/pdf' }],
+    });
+    expect(Object.values(bmp.data.conclusions)).toEqual(['Potassium high; slight hemolysis, repeat if symptomatic.']);
+    // The conclusion is what the chart's notes list shows of the note.
+    expect(bmp.data.text).toBe('Potassium high; slight hemolysis, repeat if symptomatic.');
+    expect(bmp.data.results.map((r: Res) => [r.text, r.valueQuantity ?? r.valueString, r.interpretation, r.ranges, r.performer])).toEqual([
+      ['Potassium', { value: 5.6, unit: 'mmol/L' }, 'H', [{ low: 3.5, high: 5.1 }], 'Coastal Reference Lab'],
+      ['Specimen hemolysis', 'Slight', undefined, undefined, 'Coastal Reference Lab'],
+    ]);
+    const file = await api(provider, 'GET', `/v1/s3/files?key=${encodeURIComponent(bmp.files[0].key)}`);
+    expect(await (await fetch(file.body.signedUrl)).text()).toBe(`%PDF-1.4 bmp ${run}`);
+    const loose = labs.find((n) => n.noteId !== bmp.noteId)!;
+    expect(loose).toMatchObject({ status: 'SIGNED', eventTimestamp: '2025-06-09T08:00:00.000Z', data: { actions: [{ display: 'Lab results' }], results: [{ text: 'Cholesterol, total', code: '2093-3', valueQuantity: { value: 182, unit: 'mg/dL' } }] } });
+    expect(labs).toHaveLength(2);
+    // Its export says the same again: the report with its conclusion, based on its order, with its results.
+    const moved = await api(provider, 'GET', `/v1/patients/${target}/fhir-export`);
+    const out = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await (await fetch(moved.body.url)).arrayBuffer()))['bundle.json']));
+    expectValidBundle(out);
+    const report = (out.entry as { resource: Res }[]).map((e) => e.resource).find((r) => r.resourceType === 'DiagnosticReport' && r.conclusion)!;
+    expect(report).toMatchObject({ status: 'final', code: { coding: [{ code: '51990-0' }], text: 'Basic metabolic panel' }, effectiveDateTime: '2025-06-02T08:30:00.000Z', performer: [{ display: 'Coastal Reference Lab' }] });
+    expect(report.basedOn).toHaveLength(1);
+    expect(report.result).toHaveLength(2);
   });
 });
 

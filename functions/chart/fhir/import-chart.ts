@@ -23,6 +23,7 @@ import { storedKey } from '../../files/presign.js';
 import { SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
+import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
 import { VITAL_CODES } from './vitals.js';
 import { importAppointments, planAppointments, type AppointmentItem, type PlannedAppointment } from './import-appointments.js';
 
@@ -70,7 +71,8 @@ type Planned =
   | { kind: 'vital'; at: string; values: Record<string, number> }
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
   | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean }
-  | PlannedAppointment;
+  | PlannedAppointment
+  | LabPlan;
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -102,6 +104,8 @@ interface BundleContext {
   /** The medication list's names and codes (MedicationStatement), lower-cased. */
   listedMedications: Set<string>;
   comms: CommsContext;
+  /** Lab reports and what each brings in with it. */
+  labs: LabBundle;
 }
 
 function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
@@ -115,7 +119,7 @@ function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContex
     }
     if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
   }
-  return { patientRefs, listedMedications, comms: commsContext(entries) };
+  return { patientRefs, listedMedications, comms: commsContext(entries), labs: labBundle(entries) };
 }
 
 function medicationKeys(cc: Json | undefined): string[] {
@@ -199,6 +203,10 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const p = planDispense(r, bundle.comms);
       return { ...p, planned: p.planned ? { kind: 'section', section: 'medications', spec: MEDICATIONS, input: p.planned.input } : undefined };
     }
+    case 'DiagnosticReport':
+      return planLabReport(r, bundle.labs);
+    case 'ServiceRequest':
+      return planLabOrder(r, bundle.labs);
     case 'MedicationRequest':
       return planPrescription(r, bundle);
     case 'Appointment':
@@ -316,7 +324,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
         return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
       }
-      return { summary: `Observation: ${text(r.code) ?? ''}`, reason: cats.includes('laboratory') ? 'Lab results are not imported yet' : 'Not a kind Tidewell keeps' };
+      if (cats.includes('laboratory')) return planLabObservation(r, bundle.labs);
+      return { summary: `Observation: ${text(r.code) ?? ''}`, reason: 'Not a kind Tidewell keeps' };
     }
     case 'DocumentReference': {
       const typeText = r.type?.text;
@@ -328,7 +337,8 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
       if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
-      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Lab orders and sales are not imported yet' };
+      if (typeText === 'LAB') return planLabDocument(r, bundle.labs);
+      if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Sales are not imported yet' };
       if (!plain?.data) return planFile(r, title);
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
@@ -424,6 +434,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   // (context.related, as Tidewell's export writes it) when that note comes in with it.
   const notes = new Map<string, Note>();
   const pending: Note[] = [];
+  const labNotes = new Map<string, Note>();
   const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
   const appointments: AppointmentItem[] = [];
   for (const item of ordered) {
@@ -441,6 +452,18 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     } else {
       if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      else if (p.kind === 'lab') {
+        // The parts of one lab note (its reports, or one day's results without a report) make one note.
+        let note = labNotes.get(p.group);
+        if (note) note.data = mergeLabData(note.data as never, p.data) as Note['data'];
+        else {
+          note = importedNote(auth, patientId, at, { kind: 'note', noteType: 'LAB', status: 'SIGNED', at: p.at, text: '', data: { text: '', ...p.data } });
+          labNotes.set(p.group, note);
+          pending.push(note);
+        }
+        for (const host of p.hosts) notes.set(host, note);
+        if (p.file) note.files.push(await storeFile(patientId, { kind: 'file', at: p.at, ...p.file }));
+      }
       else if (p.kind === 'file') {
         const host = p.related ? notes.get(p.related) : undefined;
         const file = await storeFile(patientId, p);

@@ -8,7 +8,9 @@ const LAB_SECTION = [{ coding: [{ system: SYSTEMS.diagnosticServiceSection, code
 const SNOMED_LAB_PROCEDURE = { system: SYSTEMS.snomed, code: '108252007', display: 'Laboratory procedure' };
 const ORDER_STATUS: Record<string, string> = { ordered: 'active', partial: 'active', final: 'completed', cancelled: 'revoked' };
 const REPORT_STATUS: Record<string, string> = { ordered: 'registered', partial: 'partial', final: 'final', cancelled: 'cancelled' };
-const panelName = (code: string) => LAB_TESTS.find((t) => t.code === code)?.display;
+const LOINC_CODE = /^\d{1,7}-\d$/;
+/** A test's name: Tidewell's ordering list, else the name an imported order gave it. */
+const testName = (d: LabNoteData, code: string): string | undefined => LAB_TESTS.find((t) => t.code === code)?.display ?? d.testNames?.[code];
 
 function resultObservation(practiceId: string, ctx: MapContext, note: Note, d: LabNoteData, r: LabResultItem): FhirResource {
   const range = r.ranges?.[0];
@@ -19,7 +21,7 @@ function resultObservation(practiceId: string, ctx: MapContext, note: Note, d: L
     identifier: [sourceIdentifier(practiceId, 'lab-result', `${note.noteId}/${r.id}`)],
     status: d.orderStatus === 'final' ? 'final' : 'preliminary',
     category: LAB_CATEGORY,
-    code: { coding: /^\d{1,7}-\d$/.test(r.code) ? [{ system: SYSTEMS.loinc, code: r.code, display: r.codeText ?? r.text }] : [], text: r.text },
+    code: { coding: LOINC_CODE.test(r.code) ? [{ system: SYSTEMS.loinc, code: r.code, display: r.codeText ?? r.text }] : [], text: r.text },
     subject: ctx.patientRef,
     effectiveDateTime: fhirInstant(d.collectedAt) ?? fhirInstant(r.issued) ?? fhirInstant(note.eventTimestamp),
     issued: fhirInstant(r.issued),
@@ -43,7 +45,7 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
       status: ORDER_STATUS[d.orderStatus ?? 'ordered'] ?? 'active',
       intent: 'order',
       category: [{ coding: [SNOMED_LAB_PROCEDURE] }],
-      code: { coding: [{ system: SYSTEMS.loinc, code, display: panelName(code) }], text: panelName(code) ?? code },
+      code: { coding: LOINC_CODE.test(code) ? [{ system: SYSTEMS.loinc, code, display: testName(d, code) }] : [], text: testName(d, code) ?? code },
       subject: ctx.patientRef,
       authoredOn: fhirInstant(note.eventTimestamp),
       requester,
@@ -58,9 +60,15 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
     panels.set(key, [...(panels.get(key) ?? []), x]);
   }
   const reports = [...panels.entries()].map(([key, lines]) => {
-    const panelCode = lines.find((l) => l.r.panel)?.r.panel;
-    const order = orders.find((o) => ((o.code as { coding: { code: string }[] }).coding[0]!.code === panelCode)) ?? (orders.length === 1 ? orders[0] : undefined);
-    const code = panelCode ?? (order ? (order.code as { coding: { code: string }[] }).coding[0]!.code : undefined);
+    // A panel is the report's code (as Tidewell's tests hold it) or its name (as the lab's report, or an imported one, gives it).
+    const panel = lines.find((l) => l.r.panel)?.r.panel;
+    const tests = d.tests ?? [];
+    const named = panel ? tests.findIndex((c) => c === panel || testName(d, c) === panel) : -1;
+    const index = named >= 0 ? named : orders.length === 1 ? 0 : -1;
+    const order = orders[index];
+    const orderCode = tests[index];
+    const code = panel && LOINC_CODE.test(panel) ? panel : orderCode && LOINC_CODE.test(orderCode) ? orderCode : undefined;
+    const name = (panel && !LOINC_CODE.test(panel) ? panel : undefined) ?? (code ? testName(d, code) : undefined) ?? (orderCode ? testName(d, orderCode) ?? orderCode : undefined);
     return clean({
       resourceType: 'DiagnosticReport',
       id: stableUuid('DiagnosticReport', practiceId, note.noteId, key),
@@ -68,12 +76,13 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
       basedOn: order ? [{ reference: `urn:uuid:${order.id}` }] : [],
       status: REPORT_STATUS[d.orderStatus ?? 'final'] ?? 'final',
       category: LAB_SECTION,
-      code: { coding: code && /^\d{1,7}-\d$/.test(code) ? [{ system: SYSTEMS.loinc, code, display: panelName(code) }] : [], text: (code && panelName(code)) ?? 'Laboratory report' },
+      code: { coding: code ? [{ system: SYSTEMS.loinc, code, display: testName(d, code) }] : [], text: name ?? 'Laboratory report' },
       subject: ctx.patientRef,
       effectiveDateTime: fhirInstant(d.collectedAt) ?? fhirInstant(note.eventTimestamp),
       issued: fhirInstant(d.lastUpdated) ?? fhirInstant(note.timestamp),
       performer: d.orderedFrom ? [{ display: d.orderedFrom }] : [],
       result: lines.map((l) => ({ reference: `urn:uuid:${l.obs.id}` })),
+      conclusion: d.conclusions?.[key],
     });
   });
   return [...orders, ...results.map((x) => x.obs), ...(results.length > 0 ? reports : [])];

@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { FilePreview } from '../../../components/files/file-preview.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { useFeatureFlag } from '../../../lib/feature-flags.js';
 import { paths } from '../../../lib/paths.js';
@@ -46,6 +47,8 @@ export default function LabNoteView({ note, editable }: { note: Note; editable: 
     // The practice's note-result screen: 'Order submitted!', then it asks this window to close.
     return <iframe className="tw-lab-result-frame" title="Lab order result" src={`/#${paths.noteResult(note.noteId, { type: 'lab' })}`} />;
   }
+  // An imported report was never ordered here: it is a record of results, with nothing to order or wait for.
+  if (data.source === 'import') return <ImportedLabView note={note} />;
   if (!data.hgId) return <LabOrderForm note={note} editable={editable} onSubmitted={() => setSubmitted(true)} />;
   return <LabOrderDetails note={note} />;
 }
@@ -108,8 +111,6 @@ function LabOrderDetails({ note }: { note: Note }) {
   const waiting = data.orderStatus !== 'final' && data.orderStatus !== 'cancelled';
   const trending = useFeatureFlag('trending_labs');
   const [trendOf, setTrendOf] = useState<LabResultItem | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const [printError, setPrintError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!waiting) return;
@@ -117,26 +118,7 @@ function LabOrderDetails({ note }: { note: Note }) {
     return () => window.clearInterval(timer);
   }, [waiting, note.noteId, queryClient]);
 
-  const print = async () => {
-    setPrintError(null);
-    setPrinting(true);
-    try {
-      const { fileName, blob } = await fetchLabPdf(note.noteId);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      setPrintError(LAB_MESSAGES.pdfError);
-    } finally {
-      setPrinting(false);
-    }
-  };
-
   const results = data.results ?? [];
-  const panels = [...new Set(results.map((r) => r.panel ?? ''))];
   return (
     <div className="tw-lab">
       <dl className="tw-lab__order">
@@ -175,8 +157,60 @@ function LabOrderDetails({ note }: { note: Note }) {
           <Spinner label="Waiting for results" /> Waiting for results from {data.orderedFrom}.
         </p>
       ) : (
-        panels.map((panel) => (
-          <table key={panel} className="tw-lab__results">
+        <LabResultTables results={results} trending={trending} onTrend={setTrendOf} />
+      )}
+      <LabPrint noteId={note.noteId} />
+      {note.patientId ? <LabTable patientId={note.patientId} currentNoteId={note.noteId} /> : null}
+      {trendOf && note.patientId ? <LabTrendDialog patientId={note.patientId} item={trendOf} onClose={() => setTrendOf(null)} /> : null}
+    </div>
+  );
+}
+
+/** The lab report PDF on the practice's letterhead, downloaded. */
+function LabPrint({ noteId }: { noteId: string }) {
+  const [printing, setPrinting] = useState(false);
+  const [printError, setPrintError] = useState<string | null>(null);
+  const print = async () => {
+    setPrintError(null);
+    setPrinting(true);
+    try {
+      const { fileName, blob } = await fetchLabPdf(noteId);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch {
+      setPrintError(LAB_MESSAGES.pdfError);
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <div className="tw-lab__actions">
+      <Button size="sm" onPress={() => void print()} isPending={printing}>
+        Print
+      </Button>
+      {printError ? (
+        <p className="tw-lab__error" role="alert">
+          {printError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One table per panel the lab reported: each line's value, its flag when out of range, and the reference range. */
+function LabResultTables({ results, trending, onTrend, issued = false }: { results: LabResultItem[]; trending: boolean; onTrend: (item: LabResultItem) => void; issued?: boolean }) {
+  const panels = [...new Set(results.map((r) => r.panel ?? ''))];
+  return (
+    <>
+      {panels.map((panel) => (
+        // A narrow window scrolls a wide table sideways; the region takes focus so the keyboard can scroll it.
+        <div key={panel} className="tw-lab__results-scroll" role="region" aria-label={`${panel || 'Results'}, scrollable`} tabIndex={0}>
+          <table className="tw-lab__results">
             <caption>{panel || 'Results'}</caption>
             <thead>
               <tr>
@@ -184,6 +218,7 @@ function LabOrderDetails({ note }: { note: Note }) {
                 <th scope="col">Result</th>
                 <th scope="col">Flag</th>
                 <th scope="col">Reference range</th>
+                {issued ? <th scope="col">Issued</th> : null}
                 {trending ? <th scope="col">Trend</th> : null}
               </tr>
             </thead>
@@ -198,10 +233,11 @@ function LabOrderDetails({ note }: { note: Note }) {
                       <td>{labValueText(r)}</td>
                       <td>{flag ? <span className="tw-lab__flag">{FLAG_LABEL[flag]}</span> : ''}</td>
                       <td>{labRangeText(r)}</td>
+                      {issued ? <td>{r.issued ? formatDay(r.issued) : ''}</td> : null}
                       {trending ? (
                         <td>
                           {r.valueQuantity ? (
-                            <Button size="sm" variant="secondary" aria-label={`Trend of ${r.text}`} onPress={() => setTrendOf(r)}>
+                            <Button size="sm" variant="secondary" aria-label={`Trend of ${r.text}`} onPress={() => onTrend(r)}>
                               Trend
                             </Button>
                           ) : null}
@@ -212,18 +248,66 @@ function LabOrderDetails({ note }: { note: Note }) {
                 })}
             </tbody>
           </table>
-        ))
-      )}
-      <div className="tw-lab__actions">
-        <Button size="sm" onPress={() => void print()} isPending={printing}>
-          Print
-        </Button>
-        {printError ? (
-          <p className="tw-lab__error" role="alert">
-            {printError}
-          </p>
-        ) : null}
-      </div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString('en-US');
+const STATUS_LABEL: Record<string, string> = { ordered: 'Ordered', partial: 'Preliminary', final: 'Final', cancelled: 'Cancelled' };
+
+/**
+ * A lab report brought in from a FHIR bundle: read-only, with no order form and nothing to send to
+ * the lab, since no order of it exists at any lab this practice works with.
+ */
+function ImportedLabView({ note }: { note: Note }) {
+  const data = note.data as LabNoteData;
+  const trending = useFeatureFlag('trending_labs');
+  const [trendOf, setTrendOf] = useState<LabResultItem | null>(null);
+  const results = data.results ?? [];
+  const conclusions = Object.entries(data.conclusions ?? {}).map(([reportId, text]) => ({ reportId, text, panel: results.find((r) => r.reportId === reportId)?.panel }));
+  return (
+    <div className="tw-lab">
+      <p className="tw-lab__imported">Imported lab report: a record of results from another system. It cannot be ordered or changed here.</p>
+      <dl className="tw-lab__order">
+        <div>
+          <dt>Performing lab</dt>
+          <dd>{data.orderedFrom || '—'}</dd>
+        </div>
+        <div>
+          <dt>Tests</dt>
+          <dd>{(data.actions ?? []).map((a) => a.display).join(', ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>Report status</dt>
+          <dd>{STATUS_LABEL[data.orderStatus ?? 'final']}</dd>
+        </div>
+        <div>
+          <dt>Collected</dt>
+          <dd>{data.collectedAt ? formatDay(data.collectedAt) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Reported</dt>
+          <dd>{data.lastUpdated ? formatDay(data.lastUpdated) : '—'}</dd>
+        </div>
+      </dl>
+      {data.text && !conclusions.some((c) => c.text === data.text) ? <p className="tw-lab__text">{data.text}</p> : null}
+      {results.length ? <LabResultTables results={results} trending={trending} onTrend={setTrendOf} issued /> : <p>The report holds no result lines.</p>}
+      {conclusions.map((c) => (
+        <section key={c.reportId} className="tw-lab__conclusion" aria-label={`Conclusion${c.panel ? ` of ${c.panel}` : ''}`}>
+          <h3>Conclusion{c.panel ? `: ${c.panel}` : ''}</h3>
+          <p>{c.text}</p>
+        </section>
+      ))}
+      {note.files.length ? (
+        <section className="tw-lab__files" aria-label="Lab report file">
+          {note.files.map((file) => (
+            <FilePreview key={file.key} fileKey={file.key} name={file.name} />
+          ))}
+        </section>
+      ) : null}
+      <LabPrint noteId={note.noteId} />
       {note.patientId ? <LabTable patientId={note.patientId} currentNoteId={note.noteId} /> : null}
       {trendOf && note.patientId ? <LabTrendDialog patientId={note.patientId} item={trendOf} onClose={() => setTrendOf(null)} /> : null}
     </div>

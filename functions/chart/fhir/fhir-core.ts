@@ -48,6 +48,9 @@ export const SYSTEMS = {
 
 /** Tidewell's own identifiers: one system per practice and kind, so ids of two practices never collide. */
 export const TIDEWELL_ID_SYSTEM = 'https://tidewell.app/fhir/identifier';
+/** A resource's identifiers as read from any bundle: a list on most resources, one on a few (QuestionnaireResponse). */
+export const identifiersOf = (r: { identifier?: unknown }): { system?: unknown; value?: unknown }[] =>
+  (Array.isArray(r.identifier) ? r.identifier : r.identifier ? [r.identifier] : []).filter((i): i is { system?: unknown; value?: unknown } => typeof i === 'object' && i !== null);
 export const identifierSystem = (practiceId: string, kind: string) => `${TIDEWELL_ID_SYSTEM}/${practiceId}/${kind}`;
 
 /** Name-based UUID (RFC 4122 v5 layout over SHA-1) of a kind and a Tidewell id. */

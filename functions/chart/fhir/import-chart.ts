@@ -20,7 +20,7 @@ import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, 
 import { SOCIAL_HISTORY } from '../social-history.js';
 import { uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../files/presign.js';
-import { SYSTEMS } from './fhir-core.js';
+import { identifiersOf, SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
 import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
@@ -48,9 +48,7 @@ const markerKey = (patientId: string, key: string) => `FHIRIMPORT#${patientId}#$
 
 /** The resource's own identity when it has one, else its content: what "the same resource" means. */
 export function importKey(r: Json): string {
-  // An identifier is a list on most resources, one on a few (QuestionnaireResponse).
-  const ids: unknown[] = Array.isArray(r.identifier) ? r.identifier : r.identifier ? [r.identifier] : [];
-  const id = ids.find((i): i is Json => typeof (i as Json | null)?.value === 'string');
+  const id = identifiersOf(r).find((i) => typeof i.value === 'string');
   const basis = id ? `${r.resourceType}|${id.system ?? ''}|${id.value}` : `${r.resourceType}|content|${JSON.stringify({ ...r, id: undefined, meta: undefined })}`;
   return createHash('sha256').update(basis).digest('hex').slice(0, 40);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LabNoteData, LabOrderStatus, LabResultItem } from '../../../shared/labs/lab-schema.js';
 import { uploadError } from '../../../shared/notes/files.js';
-import { SYSTEMS, TIDEWELL_ID_SYSTEM } from './fhir-core.js';
+import { identifiersOf, SYSTEMS, TIDEWELL_ID_SYSTEM } from './fhir-core.js';
 
 /*
  * Lab reports from a FHIR bundle. A DiagnosticReport with its result Observations and the
@@ -73,7 +73,7 @@ export interface LabBundle {
 
 /** `<practice>|<noteId>` for a resource Tidewell's export wrote for a LAB note. */
 function tidewellNote(r: Json): string | undefined {
-  for (const id of (r.identifier as Json[] | undefined) ?? []) {
+  for (const id of identifiersOf(r)) {
     const m = typeof id?.system === 'string' ? TIDEWELL_LAB_ID.exec(id.system) : null;
     if (m && typeof id.value === 'string') return `${m[1]}|${id.value.split('/')[0]}`;
   }
@@ -129,7 +129,7 @@ export function labBundle(entries: { fullUrl?: string; resource: Record<string, 
 }
 
 function reportKey(r: Json): string {
-  const id = (r.identifier as Json[] | undefined)?.find((i) => i?.value);
+  const id = identifiersOf(r).find((i) => i.value);
   const basis = id ? `${id.system ?? ''}|${id.value}` : typeof r.id === 'string' ? r.id : JSON.stringify(r);
   return createHash('sha256').update(basis).digest('hex').slice(0, 16);
 }

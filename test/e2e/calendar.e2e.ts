@@ -274,6 +274,21 @@ test('an admin sets how long before an appointment the reminder text goes, by ke
   expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: null });
 });
 
+/** Books Grace Nakamura's follow-up at the Main office at `time` on the day shown, and presses Book. */
+async function bookGraceAt(page: Page, time: string) {
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await dialog.getByLabel('Time').fill(time);
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  return dialog;
+}
+
 test('a provider marks days off; the calendar stripes them and booking into them asks first', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/new-settings/calendar');
@@ -292,16 +307,7 @@ test('a provider marks days off; the calendar stripes them and booking into them
   const day = page.locator('.tw-calendar__day');
   await expect(day.locator('[data-shade="blocked"]')).toHaveText('Conference');
   await expect(day.locator('[data-shade="off"]')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill('10:00');
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const dialog = await bookGraceAt(page, '10:00');
   const ask = page.getByRole('alertdialog', { name: 'Blocked time' });
   await expect(ask).toContainText('(Conference)');
   await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -318,16 +324,7 @@ test('a provider marks days off; the calendar stripes them and booking into them
 test('booking outside working hours asks first', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/calendar?date=2027-06-09&view=day');
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill('18:30');
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const dialog = await bookGraceAt(page, '18:30');
   const ask = page.getByRole('alertdialog', { name: 'Outside working hours' });
   await expect(ask).toContainText(/6:30 PM to 7:00 PM is outside .+'s working hours\. Book it anyway\?/);
   await ask.getByRole('button', { name: 'Cancel' }).click();

@@ -70,6 +70,8 @@ export function usCoreProblems(r: Json): string[] {
     }
     case 'DiagnosticReport':
       return [...need(has(r, 'status'), 'status'), ...need(has(r, 'category'), 'category'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject'), ...need(hasOneOf(r, 'effectiveDateTime', 'effectivePeriod'), 'effective'), ...need(has(r, 'issued'), 'issued')];
+    case 'Location':
+      return need(typeof r.name === 'string' && r.name.length > 0, 'name');
     case 'ServiceRequest':
       return [...need(has(r, 'status'), 'status'), ...need(has(r, 'intent'), 'intent'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject')];
     case 'DocumentReference':

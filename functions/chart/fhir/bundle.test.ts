@@ -231,5 +231,6 @@ describe('a chart as a FHIR R4 bundle', () => {
   it('the checks catch what is wrong', () => {
     expect(schemaErrors({ resourceType: 'Condition', id: 'x', subject: { reference: 'urn:uuid:1' }, bogus: 1 }).length).toBeGreaterThan(0);
     expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: vaccineCode (CVX)', 'Immunization/x: primarySource']);
+    expect(usCoreProblems({ resourceType: 'Location', id: 'l', status: 'active' })).toEqual(['Location/l: name']);
   });
 });

@@ -36,6 +36,8 @@ export interface FhirBulkExport {
   resources: number;
   /** Binaries attached to notes, copied under files/. */
   filesCopied: number;
+  /** Attached files not in storage: each is an OperationOutcome in the manifest's `error` file. */
+  filesMissing?: number;
   bytes: number;
   /** Why a failed export stopped; it resumes from the batch after the last one written. */
   error?: string;

@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir-bulk.js';
 import { s3ObjectsFromEnv } from '../../functions/lib/adapters/s3-objects.js';
+import { storedKey } from '../../functions/files/presign.js';
 import { schemaErrors } from '../support/fhir-checks.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
@@ -67,14 +68,21 @@ beforeAll(async () => {
   const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${bulkPatientId}/documents/bulk-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
   expect(presign.status).toBe(200);
   expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
+  const gone = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${bulkPatientId}/documents/gone-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
+  expect((await fetch(gone.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
   const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: bulkPatientId });
   expect(note.status).toBe(201);
   const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
     noteVersion: note.body.noteVersion,
     data: { text: 'Referral letter attached.', formattedText: '<p>Referral letter attached.</p>' },
-    files: [{ key: presign.body.key, name: `bulk scan ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length }],
+    files: [
+      { key: presign.body.key, name: `bulk scan ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length },
+      { key: gone.body.key, name: `gone ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length },
+    ],
   });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  // The second file then goes missing from storage: the export must say so, not list it.
+  await s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region }).deleteObject({ bucket: stackOutputs().filesBucket, key: storedKey(gone.body.key) });
   // A call from the patient's number that left a voicemail.
   const call = await fetch(`${stackOutputs().webUrl}/local/telephony/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
   expect(call.status).toBe(200);
@@ -112,13 +120,14 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const manifest = done.manifest!;
     expect(manifest.transactionTime).toBe(done.startedAt);
     expect(manifest.request).toMatch(/^https?:\/\/.+\/v1\/practices\/fhir-exports$/);
-    expect(manifest.error).toEqual([]);
+    // This run's patient has a file gone from storage (below): the one error file says so.
+    expect(manifest.error.map((e) => e.type)).toEqual(['OperationOutcome']);
     expect(typeof manifest.requiresAccessToken).toBe('boolean');
 
     // Every NDJSON object under the export's folder is in the manifest, and nothing else.
     const s3 = s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region });
     const folder = `exports/fhir/bulk/${started.exportId}/`;
-    const stored = (await s3.listKeys(stackOutputs().filesBucket, folder)).map((k) => k.slice(folder.length)).filter((k) => k.endsWith('.ndjson'));
+    const stored = (await s3.listKeys(stackOutputs().filesBucket, folder)).map((k) => k.slice(folder.length)).filter((k) => k.endsWith('.ndjson') && k !== 'OperationOutcome.ndjson');
     expect(done.files!.map((f) => f.name).sort()).toEqual(stored.sort());
     expect(manifest.output.length).toBe(stored.length);
 
@@ -192,6 +201,7 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const manifest = JSON.parse(await (await fetch(completed!.manifestUrl!)).text()) as {
       requiresAccessToken: boolean;
       output: { type: string; url: string }[];
+      error: { type: string; url: string }[];
       extension: Record<string, { count?: number; files?: { url: string; contentType: string; size: number; patient: { reference: string } }[] }>;
     };
     const attached = manifest.extension['https://tidewell.health/fhir/bulk/files']!;
@@ -206,7 +216,7 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const s3 = s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region });
     const folder = `exports/fhir/bulk/${exportId}/`;
     const objects = (await s3.listObjects(stackOutputs().filesBucket, folder)).map((o) => ({ ...o, path: o.key.slice(folder.length) }));
-    const listed = [...manifest.output.map((o) => pathOf(o.url)), ...files.map((f) => pathOf(f.url))].sort();
+    const listed = [...manifest.output.map((o) => pathOf(o.url)), ...manifest.error.map((e) => pathOf(e.url)), ...files.map((f) => pathOf(f.url))].sort();
     expect(listed).toEqual(objects.map((o) => o.path).filter((p) => p !== 'manifest.json').sort());
     for (const f of files) expect(f.size, f.url).toBe(objects.find((o) => o.path === pathOf(f.url))!.size);
 
@@ -219,7 +229,17 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const documents = (await Promise.all(completed!.manifest!.output.filter((o) => o.type === 'DocumentReference').map((o) => lines(o.url)))).flat();
     const attachmentUrls = documents.flatMap((d) => (d.content as { attachment: { url?: string } }[]).map((c) => c.attachment.url).filter(Boolean));
     expect(attachmentUrls).toContain(scan.url);
-    for (const url of attachmentUrls) expect(files.map((f) => f.url)).toContain(url);
+    // A file storage no longer holds is not listed; an OperationOutcome in the manifest's error file names it instead.
+    expect(manifest.error).toEqual([{ type: 'OperationOutcome', url: `${route}OperationOutcome.ndjson` }]);
+    // The API's copy of the manifest presigns the error file as it does the output.
+    const outcomes = await lines(completed!.manifest!.error[0]!.url);
+    for (const o of outcomes) expect(schemaErrors(o)).toEqual([]);
+    const named = (url: string) => outcomes.some((o) => o.issue[0].code === 'not-found' && o.issue[0].diagnostics.includes(`(${url})`));
+    const goneUrl = attachmentUrls.find((u): u is string => !!u?.endsWith(encodeURIComponent(`gone ${run}.pdf`)))!;
+    expect(files.map((f) => f.url)).not.toContain(goneUrl);
+    expect(named(goneUrl)).toBe(true);
+    expect(completed!.filesMissing).toBe(outcomes.length);
+    for (const url of attachmentUrls) expect(files.some((f) => f.url === url) || named(url!), url).toBe(true);
 
     // Each url answers an admin with a redirect to a 15-minute link holding the stored bytes.
     for (const url of [...manifest.output.map((o) => o.url), ...files.map((f) => f.url)]) {

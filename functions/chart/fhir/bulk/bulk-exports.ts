@@ -164,6 +164,7 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
       ...stored,
       requiresAccessToken: false,
       output: files.map((f) => ({ type: f.type, url: f.url })),
+      error: await Promise.all((stored.error ?? []).map(async (e) => ({ type: e.type, url: await s3.presignGet({ bucket, key: `${folder}${exportPathOf(exportId, e.url)}` }, BULK_LINK_SECONDS) }))),
       extension: { ...extension, ...(attached ? { [BULK_FILES_EXTENSION]: { ...filesSummary, listedIn: 'manifest.json' } } : {}) },
     },
     manifestUrl: await s3.presignGet({ bucket, key: `${folder}manifest.json` }, BULK_LINK_SECONDS),

@@ -14,6 +14,30 @@ export const fileIndexName = (batch: number) => `batch.${String(batch).padStart(
 export interface BulkBatchIndex {
   patientIds: string[];
   files: BulkFileEntry[];
+  /** Attached files a note names that storage no longer holds (absent in indexes of older exports). */
+  missing?: BulkMissingFile[];
+}
+
+/** An attached file the export could not copy: its attachment url points nowhere, and the manifest's `error` says so. */
+export interface BulkMissingFile {
+  url: string;
+  name: string;
+  patient: { reference: string };
+}
+
+/** One OperationOutcome per missing file, as the Bulk Data manifest's `error` files hold them. */
+export function missingFileOutcome(m: BulkMissingFile) {
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [
+      {
+        severity: 'error',
+        code: 'not-found',
+        diagnostics: `The file "${m.name}" of ${m.patient.reference} is not in storage, so its attachment url (${m.url}) has nothing to serve.`,
+        expression: [m.patient.reference],
+      },
+    ],
+  };
 }
 
 /** The manifest's extension listing the attached files (the Bulk Data manifest's `extension` is keyed by URL). */

@@ -31,7 +31,7 @@ export interface FhirBulkRecord extends FhirBulkExport {
 }
 
 const FIELDS = [
-  'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'bytes',
+  'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'filesMissing', 'bytes',
   'error', 'attempt', 'resourceCounts', 'request', 'apiBase', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes', 'sharedBytes',
 ] as const;
 
@@ -72,7 +72,7 @@ export async function updateBulkExport(
   exportId: string,
   changes: Partial<FhirBulkRecord>,
   when: { attempt?: number; status?: FhirBulkExport['status']; nextBatch?: number } = {},
-  add: { patientsDone?: number; batchesDone?: number; resources?: number; filesCopied?: number; bytes?: number } = {},
+  add: { patientsDone?: number; batchesDone?: number; resources?: number; filesCopied?: number; filesMissing?: number; bytes?: number } = {},
 ): Promise<boolean> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -24,7 +24,7 @@ import { chartBundle } from '../bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
 import type { FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, type BulkBatchIndex, type BulkFileEntry } from './bulk-files.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from './bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
@@ -37,6 +37,8 @@ class BulkStepError extends Error {
 
 const encoder = new TextEncoder();
 const MANIFEST = 'manifest.json';
+/** The manifest's `error` file: an OperationOutcome for each attached file storage no longer held. */
+const ERRORS = 'OperationOutcome.ndjson';
 
 /** The admin who started the export: audit entries and the notification name them. */
 function actorOf(record: FhirBulkRecord, practiceId: string): AuthContext {
@@ -122,6 +124,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const calls = patients.length ? await listCalls(state.practiceId) : [];
   const apiBase = apiBaseOf(record);
   const fileEntries: BulkFileEntry[] = [];
+  const missing: BulkMissingFile[] = [];
   for (const patient of patients) {
     const source = await loadChartSource(state.practiceId, patient.id, { appointments, calls, directory });
     // Each file lands at files/<patientId>/<position>-<name> in the export's folder; its attachment
@@ -145,8 +148,10 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
         fileEntries.push({ url: fileUrls.get(key)!, contentType, size: bytes.length, patient: { reference: patientRef } });
         filesCopied++;
       } catch (error) {
-        // A file gone from storage leaves its DocumentReference pointing nowhere, as in the chart export.
+        // A file gone from storage leaves its DocumentReference pointing nowhere, as in the chart
+        // export: the manifest's error file names it, so a reader knows the url has nothing behind it.
         log.warn('Bulk export file missing', { exportId: state.exportId, error: (error as Error)?.name });
+        missing.push({ url: fileUrls.get(key)!, name: fileInfo.get(key)?.name ?? path.split('/').pop()!, patient: { reference: patientRef } });
       }
     }
   }
@@ -166,7 +171,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   }
   // Rewritten whole when the batch is, so a retried batch lists its files and patients once.
   const indexKey = `${bulkFileIndexFolder(state.exportId)}${fileIndexName(batchNo)}`;
-  const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries };
+  const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries, missing };
   await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(index)), { contentType: 'application/json' });
   await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
   const after = { nextBatch: batchNo + 1, listingDone: !out.LastEvaluatedKey };
@@ -175,7 +180,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
     state.exportId,
     { ...after, cursor: out.LastEvaluatedKey, resourceCounts: counts, parts },
     { attempt: state.attempt, nextBatch: batchNo },
-    { patientsDone: patients.length, batchesDone: 1, resources, filesCopied, bytes },
+    { patientsDone: patients.length, batchesDone: 1, resources, filesCopied, filesMissing: missing.length, bytes },
   );
   if (!written) throw new BulkStepError('FhirBulkRunSuperseded', 'A newer run of this export took over.');
   return next(state, after);
@@ -209,26 +214,26 @@ async function mergeShared(s3: S3Objects, bucket: string, folder: string, type: 
   return { bytes: body.length, count: byId.size };
 }
 
-async function batchFiles(s3: S3Objects, bucket: string, key: string): Promise<BulkFileEntry[]> {
+async function batchIndex(s3: S3Objects, bucket: string, key: string): Promise<Pick<BulkBatchIndex, 'files' | 'missing'>> {
   try {
-    return (JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key }))) as BulkBatchIndex).files;
+    return JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key }))) as BulkBatchIndex;
   } catch (error) {
     // A batch written before batches kept an index (an export resumed across the change) lists none.
-    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return [];
+    if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) return { files: [] };
     throw error;
   }
 }
 
 /** The files every batch of the export copied, in batch order, from the batches' indexes. */
-async function listedFiles(s3: S3Objects, bucket: string, exportId: string, batches: number): Promise<BulkFileEntry[]> {
+async function listedFiles(s3: S3Objects, bucket: string, exportId: string, batches: number): Promise<{ files: BulkFileEntry[]; missing: BulkMissingFile[] }> {
   const folder = bulkFileIndexFolder(exportId);
   const names = Array.from({ length: batches }, (_, b) => fileIndexName(b));
-  const lists: BulkFileEntry[][] = [];
+  const indexes: Pick<BulkBatchIndex, 'files' | 'missing'>[] = [];
   // A few at a time: a 5,000-patient export has about a hundred batches.
   for (let i = 0; i < names.length; i += 10) {
-    lists.push(...(await Promise.all(names.slice(i, i + 10).map((name) => batchFiles(s3, bucket, `${folder}${name}`)))));
+    indexes.push(...(await Promise.all(names.slice(i, i + 10).map((name) => batchIndex(s3, bucket, `${folder}${name}`)))));
   }
-  return lists.flat();
+  return { files: indexes.flatMap((x) => x.files), missing: indexes.flatMap((x) => x.missing ?? []) };
 }
 
 /** The manifest lists every NDJSON file and every attached file written, by their download urls; then the admin is told. */
@@ -250,8 +255,12 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     ...Object.entries(parts).filter(([type]) => !SHARED_TYPES.includes(type)).flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
     ...Object.keys(sharedBytes).map((type) => `${type}.ndjson`),
   ].sort();
-  const files = await listedFiles(s3, bucket, state.exportId, record.nextBatch);
+  const { files, missing } = await listedFiles(s3, bucket, state.exportId, record.nextBatch);
   const apiBase = apiBaseOf(record);
+  if (missing.length) {
+    const outcomes = encoder.encode(`${missing.map((m) => JSON.stringify(missingFileOutcome(m))).join('\n')}\n`);
+    await s3.putObject({ bucket, key: `${folder}${ERRORS}` }, outcomes, { contentType: 'application/fhir+ndjson' });
+  }
   const finishedAt = new Date().toISOString();
   const manifest: BulkDataManifest = {
     transactionTime: record.startedAt,
@@ -259,7 +268,7 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     // Absolute urls of the download route, which asks for the admin's token (the API's copy has expiring links instead).
     requiresAccessToken: true,
     output: names.map((name) => ({ type: name.split('.')[0]!, url: bulkFileUrl(apiBase, state.exportId, name) })),
-    error: [],
+    error: missing.length ? [{ type: 'OperationOutcome', url: bulkFileUrl(apiBase, state.exportId, ERRORS) }] : [],
     extension: { [BULK_FILES_EXTENSION]: { count: files.length, files }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });

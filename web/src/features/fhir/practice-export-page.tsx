@@ -40,6 +40,19 @@ function Downloads({ view }: { view: FhirBulkExportView }) {
       <p role="status">
         {M.completed} {view.patientsDone} patients, {view.resources} resources, {view.filesCopied} files.
       </p>
+      {view.filesMissing ? (
+        <p>
+          {view.filesMissing} attached {view.filesMissing === 1 ? 'file was' : 'files were'} no longer in storage; the manifest&apos;s error file names each.
+          {view.manifest?.error?.[0] ? (
+            <>
+              {' '}
+              <a href={view.manifest.error[0].url} target="_blank" rel="noreferrer">
+                OperationOutcome.ndjson
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <p className="tw-settings__muted">Links stop working {minutes} minutes after this page loaded them; open the page again for new ones.</p>
       <p>
         <a href={view.manifestUrl} target="_blank" rel="noreferrer">

@@ -146,7 +146,7 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
     }
   }
   const latest = (await getCall(practiceId, call.ident)) ?? call;
-  await putCall(practiceId, { ...latest, status: 'UNREAD', noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
+  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: !voicemail, noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
   await createNotification(
     practiceId,
     {
@@ -185,7 +185,7 @@ async function voicemailAfterMissed(practiceId: string, call: PhoneCall, voicema
   if (notification && !notification.data?.voicemailKey) {
     await updateNotification(practiceId, notificationId, { text, notificationStatus: 'UNREAD', data: { ...notification.data, voicemailKey: voicemail.key } }, { userId: `partner:${TELEPHONY_PARTNER_ID}` });
   }
-  await putCall(practiceId, { ...latest, status: 'UNREAD', voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds, updatedAt: at.toISOString() });
+  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds, updatedAt: at.toISOString() });
   return true;
 }
 

@@ -139,6 +139,10 @@ test('a caller who hangs up during the greeting becomes a missed call, in the ca
     }, { timeout: 30_000 })
     .toEqual([`Missed call from (458) 555-${last4} (Hana Hangup${stamp})`]);
 
+  await page.reload();
+  await page.getByLabel('Search').fill(`Hangup${stamp}`);
+  await expect(row).toContainText('Incoming, Completed, 4 s, missed call');
+
   await openChart(page, patientId);
   const notes = page.getByRole('region', { name: 'Notes', exact: true });
   await notes.getByRole('button', { name: /Status/ }).click();

@@ -97,12 +97,15 @@ test("the team settings show the DoseSpot sync's latest runs: when, how it ran, 
   await expect(card.getByRole('heading', { name: 'DoseSpot prescription sync' })).toBeVisible({ timeout: 30_000 });
   const runs = card.getByTestId('dosespot-sync-run');
   // Newest first: the failed run, then the completed one.
-  await expect(runs.first()).toContainText('On demand, one patient');
+  await expect(runs.first()).toContainText('On demand, patient chart');
   await expect(runs.first()).toContainText('Failed');
   await expect(runs.first()).toContainText('Address Line 1 is required');
   await expect(runs.nth(1)).toContainText('Completed');
   await expect(runs.nth(1)).toContainText(new RegExp(`1 patient read, ${Number(synced.json.created)} prescriptions? added`));
   await page.screenshot({ path: 'test-results/screenshots/dosespot-04-sync-runs.png', fullPage: true });
+  // The failed run leads to the chart whose details DoseSpot refused.
+  await runs.first().getByRole('link', { name: 'patient chart' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/patients/${String(bare.json.id)}`));
 
   // An employee who cannot prescribe sees the team, without the sync runs.
   const employee = await sessions.open(EMPLOYEE, '/new-settings/team');

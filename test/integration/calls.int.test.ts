@@ -155,7 +155,7 @@ describe('phone calls', () => {
     const simulated = await inbound({ from: patientPhone, voicemail: false });
     expect(simulated.callbacks.at(-1)).toEqual({ event: 'no-answer', status: 201 });
     const call = (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    expect(call).toMatchObject({ callStatus: 'no-answer', voicemailKey: null, status: 'UNREAD' });
+    expect(call).toMatchObject({ callStatus: 'no-answer', voicemailKey: null, status: 'UNREAD', missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body.data).toMatchObject({ missed: true, text: expect.stringContaining('Missed call from') });
     const repeated = await twilioCallback({ CallSid: simulated.call.sid, From: patientPhone, To: '+15415550180', Direction: 'inbound', CallStatus: 'no-answer' });
@@ -172,7 +172,7 @@ describe('phone calls', () => {
     // Twilio may still post a recording after `completed`: right after the call nothing is announced yet.
     expect(await findCall()).toMatchObject({ callStatus: 'completed', durationSeconds: 4, voicemailKey: null, noteId: null });
     const call = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
-    expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId });
+    expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId, missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteType: 'PHONE_CALL', status: 'DELIVERED', patientId, files: [], data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
     const notifications = await phoneCallNotifications(call.ident);
@@ -185,14 +185,14 @@ describe('phone calls', () => {
     expect(simulated.callbacks.map((c) => c.event)).toEqual(['incoming', 'completed']);
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
     const missed = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
-    expect(missed.voicemailKey).toBeNull();
+    expect(missed).toMatchObject({ voicemailKey: null, missed: true });
     expect((await api(employee, 'GET', `/v1/notes/${missed.noteId}`)).body.data.missed).toBe(true);
     // An employee reads the missed call's notification before the message arrives.
     const [first] = await phoneCallNotifications(missed.ident);
     expect((await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, { notificationStatus: 'READ', notificationVersion: first!.notificationVersion })).status).toBe(200);
 
     const call = await waitFor(findCall, (c) => Boolean(c?.voicemailKey), 20_000);
-    expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8 });
+    expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8, missed: false });
     expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteVersion: 2, data: { missed: false, voicemailKey: call.voicemailKey, voicemailSeconds: 8, text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})` } });

@@ -157,6 +157,7 @@ export function CallListPage() {
                   <td>
                     {c.direction === 'OUTBOUND' ? 'Outgoing' : 'Incoming'}, {VENDOR_STATUS_LABELS[c.callStatus] ?? c.callStatus}
                     {c.durationSeconds ? `, ${c.durationSeconds} s` : ''}
+                    {c.missed ? ', missed call' : ''}
                   </td>
                   <td>
                     <Voicemail call={c} />

@@ -1,7 +1,9 @@
 import type { BackgroundTask, BackgroundTaskStatus } from '../../../../../shared/partners/dosespot.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { Link } from '../../../components/ui/link.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
 import { useDoseSpotSyncTasks } from '../api/settings-api.js';
 
 const STATUS: Record<BackgroundTaskStatus, { label: string; tone: 'neutral' | 'warning' | 'danger' | 'info' }> = {
@@ -35,7 +37,7 @@ export function DoseSpotSyncCard() {
   const tasks = useDoseSpotSyncTasks();
   if (tasks.isError && isApiError(tasks.error, 403)) return null;
   return (
-    <section className="tw-card tw-settings__card" aria-labelledby="dosespot-sync-title">
+    <section className="tw-card tw-settings__sync" aria-labelledby="dosespot-sync-title">
       <div className="tw-card__header">
         <h2 className="tw-card__title" id="dosespot-sync-title">
           DoseSpot prescription sync
@@ -67,7 +69,18 @@ export function DoseSpotSyncCard() {
                   <td>
                     <time dateTime={task.startedAt}>{new Date(task.startedAt).toLocaleString()}</time>
                   </td>
-                  <td>{task.trigger === 'scheduled' ? 'Hourly' : 'On demand, one patient'}</td>
+                  <td>
+                    {task.trigger === 'scheduled' ? (
+                      'Hourly'
+                    ) : task.patientId ? (
+                      // The chart is where a refused patient's details are fixed.
+                      <>
+                        On demand, <Link href={paths.patient(task.patientId)}>patient chart</Link>
+                      </>
+                    ) : (
+                      'On demand'
+                    )}
+                  </td>
                   <td>
                     <Badge tone={STATUS[task.status].tone}>{STATUS[task.status].label}</Badge>
                   </td>

@@ -140,7 +140,9 @@ test('a caller who hangs up during the greeting becomes a missed call, in the ca
     .toEqual([`Missed call from (458) 555-${last4} (Hana Hangup${stamp})`]);
 
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
   await page.getByLabel('Search').fill(`Hangup${stamp}`);
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText('Incoming, Completed, 4 s, missed call');
 
   await openChart(page, patientId);

@@ -102,10 +102,6 @@ async function incoming(practiceId: string, callbackUrl: string, callSid: string
   return answer;
 }
 
-/**
- * A missed call or a voicemail, once per call: a delivery item keyed by the CallSid is written
- * first (conditional), so a repeated or a second kind of callback for the call writes nothing.
- */
 function outcomeText(call: PhoneCall, voicemail: boolean): string {
   const from = formatPhone(call.caller);
   return `${voicemail ? 'Voicemail' : 'Missed call'} from ${from}${call.patientName ? ` (${call.patientName})` : ''}`;
@@ -113,6 +109,10 @@ function outcomeText(call: PhoneCall, voicemail: boolean): string {
 
 const voicemailFile = (key: string) => ({ key, name: 'voicemail.wav', contentType: 'audio/wav' });
 
+/**
+ * A missed call or a voicemail, once per call: a delivery item keyed by the CallSid is written
+ * first (conditional), so a repeated or a second kind of callback for the call writes nothing.
+ */
 async function announce(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null } | null): Promise<{ noteId: string | null; replayed: boolean }> {
   const deliveryId = `${call.callSid}-outcome`;
   const at = new Date().toISOString();

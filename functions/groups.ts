@@ -51,7 +51,7 @@ export const GROUPS: GroupDefinition[] = [
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files', 'scheduler'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony'], signedRoutes: PARTNER_DELIVERY_ROUTES },
+  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony', 'scheduler'], signedRoutes: PARTNER_DELIVERY_ROUTES },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.

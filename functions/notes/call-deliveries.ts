@@ -6,10 +6,17 @@
  *   TwiML: the practice's greeting, then a voicemail reported back here.
  * - A status callback moves the call's vendor status forward; an inbound call that ends unanswered
  *   (busy, no-answer, canceled, failed) is a missed call.
+ * - An inbound call that ends `completed` without a voicemail yet may be a caller who hung up
+ *   during the greeting, and then no recording callback ever comes; but Twilio also sends a
+ *   message's recording callback after the call's `completed`. So a one-time check is scheduled
+ *   (the schedule target's 'call-outcome-check') for TELEPHONY_OUTCOME_WAIT_SECONDS later: a call
+ *   still without an outcome then is a missed call.
  * - A recording callback (completed) stores the voicemail's audio in the files bucket; an absent
- *   recording (the caller hung up or said nothing) is a missed call.
+ *   recording (the caller said nothing) is a missed call.
  * A missed call or a voicemail leaves, once per call, a PHONE_CALL notification (voicemailKey,
- * from, to, timestamp) and, on the patient whose number called, a PHONE_CALL note.
+ * from, to, timestamp) and, on the patient whose number called, a PHONE_CALL note. A voicemail
+ * that arrives after its call was counted missed wins: the call, its note and its notification
+ * become the voicemail's.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -27,13 +34,22 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { FILES_PREFIX } from '../files/presign.js';
-import { createNotification } from '../notifications/notification-repository.js';
+import { createNotification, getLatestNotification, updateNotification } from '../notifications/notification-repository.js';
 import { queryPatientsByName } from '../patients/patient-repository.js';
 import { getCall, getCallBySid, putCall } from '../practice/call-repository.js';
 import { getPractice } from '../practice/practice-repository.js';
 import { deliveryItem, externalNote, writeDeliveredNote } from './delivery-records.js';
+import { getNote, writeNextVersion } from './note-repository.js';
 
 const SID = /^[A-Z]{2}[0-9a-fA-F]{32}$/;
+export const CALL_OUTCOME_CHECK_JOB_KIND = 'call-outcome-check';
+/** Twilio posts a message's recording callback seconds after the call's `completed`; a late one still wins (voicemailAfterMissed). */
+const DEFAULT_OUTCOME_WAIT_SECONDS = 120;
+const outcomeWaitMs = (): number => {
+  const seconds = Number(process.env.TELEPHONY_OUTCOME_WAIT_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_OUTCOME_WAIT_SECONDS) * 1000;
+};
+const notificationIdOf = (callSid: PhoneCall['callSid']) => `call_${callSid}`;
 const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${TELEPHONY_PARTNER_ID}`, email: '', name: 'Phone', role: 'employee', groups: [] });
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -86,6 +102,13 @@ async function incoming(practiceId: string, callbackUrl: string, callSid: string
   return answer;
 }
 
+function outcomeText(call: PhoneCall, voicemail: boolean): string {
+  const from = formatPhone(call.caller);
+  return `${voicemail ? 'Voicemail' : 'Missed call'} from ${from}${call.patientName ? ` (${call.patientName})` : ''}`;
+}
+
+const voicemailFile = (key: string) => ({ key, name: 'voicemail.wav', contentType: 'audio/wav' });
+
 /**
  * A missed call or a voicemail, once per call: a delivery item keyed by the CallSid is written
  * first (conditional), so a repeated or a second kind of callback for the call writes nothing.
@@ -93,8 +116,7 @@ async function incoming(practiceId: string, callbackUrl: string, callSid: string
 async function announce(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null } | null): Promise<{ noteId: string | null; replayed: boolean }> {
   const deliveryId = `${call.callSid}-outcome`;
   const at = new Date().toISOString();
-  const from = formatPhone(call.caller);
-  const text = voicemail ? `Voicemail from ${from}${call.patientName ? ` (${call.patientName})` : ''}` : `Missed call from ${from}${call.patientName ? ` (${call.patientName})` : ''}`;
+  const text = outcomeText(call, Boolean(voicemail));
   let noteId: string | null = null;
   if (call.patientId) {
     const note = externalNote(
@@ -110,7 +132,7 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
       },
       at,
     );
-    if (voicemail) note.files = [{ key: voicemail.key, name: 'voicemail.wav', contentType: 'audio/wav' }] as typeof note.files;
+    if (voicemail) note.files = [voicemailFile(voicemail.key)] as typeof note.files;
     const outcome = await writeDeliveredNote(practiceId, TELEPHONY_PARTNER_ID, deliveryId, note, at);
     if (outcome.replayed) return { noteId: outcome.noteId, replayed: true };
     noteId = note.noteId;
@@ -124,11 +146,11 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
     }
   }
   const latest = (await getCall(practiceId, call.ident)) ?? call;
-  await putCall(practiceId, { ...latest, status: 'UNREAD', noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
+  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: !voicemail, noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
   await createNotification(
     practiceId,
     {
-      notificationId: `call_${call.callSid}`,
+      notificationId: notificationIdOf(call.callSid),
       notificationType: 'PHONE_CALL',
       notificationStatus: 'UNREAD',
       sourceId: call.ident,
@@ -142,6 +164,57 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
   return { noteId, replayed: false };
 }
 
+/**
+ * A voicemail whose call was already counted missed (its recording callback came after the wait):
+ * the voicemail wins. The note gets its next version with the recording, the notification a new
+ * version saying voicemail (unread again), and the call the recording; the call is written last,
+ * so a retry after a failure part-way redoes what is missing.
+ */
+async function voicemailAfterMissed(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null }, noteId: string | null): Promise<boolean> {
+  const latest = (await getCall(practiceId, call.ident)) ?? call;
+  if (latest.voicemailKey) return false;
+  const text = outcomeText(latest, true);
+  const at = new Date();
+  const note = noteId ? await getNote(practiceId, noteId) : null;
+  if (note && note.data.missed !== false) {
+    await writeNextVersion(practiceId, note, { data: { ...note.data, text, missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds }, files: [voicemailFile(voicemail.key)] as typeof note.files }, at);
+    await writeAudit(actor(practiceId), { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+  }
+  const notificationId = notificationIdOf(call.callSid);
+  const notification = await getLatestNotification(practiceId, notificationId);
+  if (notification && !notification.data?.voicemailKey) {
+    await updateNotification(practiceId, notificationId, { text, notificationStatus: 'UNREAD', data: { ...notification.data, voicemailKey: voicemail.key } }, { userId: `partner:${TELEPHONY_PARTNER_ID}` });
+  }
+  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds, updatedAt: at.toISOString() });
+  return true;
+}
+
+/** After a completed inbound call without a voicemail: the check that counts it missed if nothing came. */
+async function scheduleOutcomeCheck(practiceId: string, callSid: string): Promise<void> {
+  const { httpScheduleAdapterFromEnv, scheduleName } = await import('../lib/adapters/scheduler-http.js');
+  await httpScheduleAdapterFromEnv().createAt({
+    name: scheduleName(CALL_OUTCOME_CHECK_JOB_KIND, callSid),
+    at: new Date(Date.now() + outcomeWaitMs()),
+    payload: { kind: CALL_OUTCOME_CHECK_JOB_KIND, practiceId, callSid },
+  });
+}
+
+/**
+ * The 'call-outcome-check' job: a completed inbound call that still has neither a voicemail nor a
+ * missed-call announcement is a missed call (the caller hung up during the greeting). Safe to run
+ * twice, or beside a late recording callback: the outcome is written once per call.
+ */
+export async function fireCallOutcomeCheck(payload: Record<string, unknown>): Promise<'missed' | 'voicemail' | 'already-announced' | 'gone'> {
+  const practiceId = typeof payload.practiceId === 'string' ? payload.practiceId : '';
+  const callSid = typeof payload.callSid === 'string' ? payload.callSid : '';
+  if (!practiceId || !SID.test(callSid)) throw new Error('A call outcome check names its practice and call');
+  const call = await getCallBySid(practiceId, callSid);
+  if (!call) return 'gone';
+  if (call.voicemailKey) return 'voicemail';
+  const outcome = await announce(practiceId, call, null);
+  return outcome.replayed ? 'already-announced' : 'missed';
+}
+
 async function status(practiceId: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
   const call = await getCallBySid(practiceId, callSid);
   // A call deleted from the list, or one Tidewell never placed nor answered: nothing to change.
@@ -151,13 +224,16 @@ async function status(practiceId: string, callSid: string, params: URLSearchPara
   if (!next || RANK[next] <= RANK[current]) return json(200, { ident: call.ident, replayed: true });
   const duration = Number(params.get('CallDuration'));
   const updated: PhoneCall = { ...call, callStatus: next, durationSeconds: Number.isFinite(duration) && params.has('CallDuration') ? duration : call.durationSeconds, updatedAt: new Date().toISOString() };
+  // Scheduled before the status is stored: a retried callback after a failed schedule finds the status unchanged and schedules again.
+  const awaitOutcome = call.direction === 'INBOUND' && next === 'completed' && !call.voicemailKey;
+  if (awaitOutcome) await scheduleOutcomeCheck(practiceId, callSid);
   await putCall(practiceId, updated);
   await writeAudit(actor(practiceId), { action: 'update', entity: 'phone-call', entityId: call.ident, ...(call.patientId ? { patientId: call.patientId } : {}) });
   if (call.direction === 'INBOUND' && UNANSWERED_CALL_STATUSES.includes(next)) {
     const outcome = await announce(practiceId, updated, null);
     return json(201, { ident: call.ident, missed: true, ...outcome });
   }
-  return json(200, { ident: call.ident, replayed: false });
+  return json(200, { ident: call.ident, replayed: false, ...(awaitOutcome ? { outcomeCheck: true } : {}) });
 }
 
 async function recording(practiceId: string, authToken: string, baseUrl: string, accountSid: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
@@ -174,7 +250,9 @@ async function recording(practiceId: string, authToken: string, baseUrl: string,
   const key = `${FILES_PREFIX}${call.patientId ? `${call.patientId}/calls` : 'calls'}/voicemail-${recordingSid}.wav`;
   await s3ObjectsFromEnv().putObject({ bucket: filesBucket(), key }, audio, { contentType: contentType.startsWith('audio/') ? contentType : 'audio/wav' });
   const seconds = Number(params.get('RecordingDuration'));
-  const outcome = await announce(practiceId, call, { key, seconds: Number.isFinite(seconds) ? seconds : null });
+  const voicemail = { key, seconds: Number.isFinite(seconds) && params.has('RecordingDuration') ? seconds : null };
+  const outcome = await announce(practiceId, call, voicemail);
+  if (outcome.replayed && (await voicemailAfterMissed(practiceId, call, voicemail, outcome.noteId))) return json(201, { ident: call.ident, voicemailKey: key, noteId: outcome.noteId, afterMissed: true });
   return json(outcome.replayed ? 200 : 201, { ident: call.ident, voicemailKey: key, ...outcome });
 }
 

@@ -32,6 +32,7 @@ export function callFromItem(item: Record<string, unknown>): PhoneCall {
     voicemailSeconds: item.voicemailSeconds ?? null,
     durationSeconds: item.durationSeconds ?? null,
     noteId: item.noteId ?? null,
+    ...(typeof item.missed === 'boolean' ? { missed: item.missed } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   });

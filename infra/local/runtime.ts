@@ -283,6 +283,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       TELEPHONY_CALLBACK_URL: callCallbackUrl,
       TELEPHONY_NUMBERS: telephonyNumbers.join(','),
       TELEPHONY_LOCAL: '1',
+      // A call whose caller hung up during the greeting shows as missed this soon after it ends (deployed, two minutes).
+      TELEPHONY_OUTCOME_WAIT_SECONDS: process.env.TIDEWELL_CALL_OUTCOME_WAIT_SECONDS ?? '3',
     });
 
     const webRoot = join(REPO_ROOT, 'web', 'dist');

@@ -58,6 +58,8 @@ export const PhoneCall = z.object({
   voicemailSeconds: z.nullable(z.number()),
   durationSeconds: z.nullable(z.number()),
   noteId: z.nullable(z.string()),
+  /** An inbound call's outcome once announced: true for a missed call, false once it has a voicemail. */
+  missed: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

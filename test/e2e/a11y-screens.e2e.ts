@@ -890,6 +890,24 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
+  test(`the DoseSpot sync runs on the team settings have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
+    await signIn(page, PROVIDER, '/home');
+    expect((await apiAs(page, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat-0021')).status).toBe(200);
+    const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Axe', lastName: `Bare ${viewport.name}`, gender: 'female', dob: '1981-02-03' });
+    expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
+    await visit(page, '/new-settings/team', /.+/);
+    const card = page.getByRole('region', { name: 'DoseSpot prescription sync' });
+    await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Completed' }).first()).toBeVisible();
+    await expectAccessible(page, at('settings: team with the DoseSpot sync runs'));
+    await page.screenshot({ path: `test-results/screenshots/dosespot-sync-runs-${viewport.width}.png`, fullPage: true });
+  });
+}
+
+for (const viewport of VIEWPORTS) {
   test(`the phone call screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });

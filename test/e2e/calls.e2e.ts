@@ -105,3 +105,52 @@ test("a received fax and a voicemail open read-only in the patient's chart, the 
   await expect.poll(async () => voicemail.locator('audio').evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
   await page.screenshot({ path: `${SHOTS}/voicemail-note.png`, fullPage: true });
 });
+
+test('a caller who hangs up during the greeting becomes a missed call, in the calls list and as a PHONE_CALL note in their chart', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const last4 = String(1000 + (Number.parseInt(stamp.slice(-4), 36) % 8000));
+  const phone = `+1458555${last4}`;
+  await signIn(page, PROVIDER, '/home');
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Hana', lastName: `Hangup${stamp}`, gender: 'female', dob: '1975-09-12', primaryPhoneNumber: phone });
+  expect(patient.status).toBe(201);
+  const patientId = String(patient.json.id);
+
+  await page.goto('/#/messages/calls');
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Incoming call from').fill(`458-555-${last4}`);
+  await page.getByRole('button', { name: 'Simulate hang-up during greeting' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'hung up during the greeting' })).toBeVisible();
+  await page.getByLabel('Search').fill(`Hangup${stamp}`);
+  const row = page.getByTestId('call-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Incoming, Completed');
+  await expect(row).toContainText('Unread');
+  await page.screenshot({ path: `${SHOTS}/hang-up.png`, fullPage: true });
+
+  // After the wait for a late message (a few seconds locally), the call is announced as missed.
+  const calls = await apiAs(page, 'GET', `/v1/phone-calls?caller=${last4}`);
+  const ident = String((calls.json.calls as { ident: string; caller: string }[]).find((c) => c.caller === phone)!.ident);
+  await expect
+    .poll(async () => {
+      const found = await apiAs(page, 'GET', `/v1/notifications?notificationType=PHONE_CALL&sourceId=${ident}`);
+      const list = (Array.isArray(found.json) ? found.json : found.json.notifications) as { text: string }[];
+      return list.map((n) => n.text);
+    }, { timeout: 30_000 })
+    .toEqual([`Missed call from (458) 555-${last4} (Hana Hangup${stamp})`]);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Search').fill(`Hangup${stamp}`);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Incoming, Completed, 4 s, missed call');
+
+  await openChart(page, patientId);
+  const notes = page.getByRole('region', { name: 'Notes', exact: true });
+  await notes.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'All statuses', exact: true }).click();
+  await notes.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'Phone Call', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Missed call from/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/hang-up-note.png`, fullPage: true });
+});

@@ -82,3 +82,33 @@ test("an admin links a prescriber to their DoseSpot user on the team member page
   }
   expect(await signedInAs()).toBe(before);
 });
+
+test("the team settings show the DoseSpot sync's latest runs: when, how it ran, what it synced or why it failed; a user who cannot prescribe does not see them", async ({ page, sessions }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  const synced = await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${PATIENT}`);
+  expect(synced.status).toBe(200);
+  // DoseSpot cannot take a patient without an address: that run fails, and says why.
+  const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Bare${Date.now().toString(36)}`, gender: 'female', dob: '1981-02-03' });
+  expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
+
+  await page.goto('/#/new-settings/team');
+  const card = page.getByRole('region', { name: 'DoseSpot prescription sync' });
+  await expect(card.getByRole('heading', { name: 'DoseSpot prescription sync' })).toBeVisible({ timeout: 30_000 });
+  const runs = card.getByTestId('dosespot-sync-run');
+  // Newest first: the failed run, then the completed one.
+  await expect(runs.first()).toContainText('On demand, patient chart');
+  await expect(runs.first()).toContainText('Failed');
+  await expect(runs.first()).toContainText('Address Line 1 is required');
+  await expect(runs.nth(1)).toContainText('Completed');
+  await expect(runs.nth(1)).toContainText(new RegExp(`1 patient read, ${Number(synced.json.created)} prescriptions? added`));
+  await page.screenshot({ path: 'test-results/screenshots/dosespot-04-sync-runs.png', fullPage: true });
+  // The failed run leads to the chart whose details DoseSpot refused.
+  await runs.first().getByRole('link', { name: 'patient chart' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/patients/${String(bare.json.id)}`));
+
+  // An employee who cannot prescribe sees the team, without the sync runs.
+  const employee = await sessions.open(EMPLOYEE, '/new-settings/team');
+  await expect(employee.getByRole('table', { name: 'Team' })).toBeVisible({ timeout: 30_000 });
+  await expect(employee.getByRole('heading', { name: 'DoseSpot prescription sync' })).toHaveCount(0);
+});

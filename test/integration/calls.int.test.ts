@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../functions/lib/adapters/telephony.js';
+import { formatPhone } from '../../shared/patients/phone.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
@@ -49,6 +50,12 @@ async function twilioCallback(fields: Record<string, string>, token = secrets()[
     body: form.toString(),
   });
   return { status: res.status, text: await res.text() };
+}
+
+async function phoneCallNotifications(callIdent: string): Promise<{ notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[]> {
+  const res = await api(employee, 'GET', `/v1/notifications?notificationType=PHONE_CALL&sourceId=${callIdent}`);
+  expect(res.status).toBe(200);
+  return (res.body.notifications ?? res.body) as { notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[];
 }
 
 beforeAll(async () => {
@@ -148,11 +155,68 @@ describe('phone calls', () => {
     const simulated = await inbound({ from: patientPhone, voicemail: false });
     expect(simulated.callbacks.at(-1)).toEqual({ event: 'no-answer', status: 201 });
     const call = (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    expect(call).toMatchObject({ callStatus: 'no-answer', voicemailKey: null, status: 'UNREAD' });
+    expect(call).toMatchObject({ callStatus: 'no-answer', voicemailKey: null, status: 'UNREAD', missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body.data).toMatchObject({ missed: true, text: expect.stringContaining('Missed call from') });
     const repeated = await twilioCallback({ CallSid: simulated.call.sid, From: patientPhone, To: '+15415550180', Direction: 'inbound', CallStatus: 'no-answer' });
     expect(repeated.status).toBe(200);
+  });
+
+  it('a caller who hangs up during the greeting (only `completed`, no recording callback) is a missed call, with a PHONE_CALL notification and note', async () => {
+    const simulated = await inbound({ from: patientPhone, hangUp: 'greeting' });
+    expect(simulated.callbacks).toEqual([
+      { event: 'incoming', status: 200 },
+      { event: 'completed', status: 200 },
+    ]);
+    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    // Twilio may still post a recording after `completed`: right after the call nothing is announced yet.
+    expect(await findCall()).toMatchObject({ callStatus: 'completed', durationSeconds: 4, voicemailKey: null, noteId: null });
+    const call = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
+    expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId, missed: true });
+    const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
+    expect(note.body).toMatchObject({ noteType: 'PHONE_CALL', status: 'DELIVERED', patientId, files: [], data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
+    const notifications = await phoneCallNotifications(call.ident);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({ notificationStatus: 'UNREAD', text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})`, data: { voicemailKey: null, from: patientPhone } });
+  });
+
+  it('a voicemail whose recording callback comes after the call was counted missed wins: the call, its note and its notification become the voicemail', async () => {
+    const simulated = await inbound({ from: patientPhone, recordingDelayMs: 9000 });
+    expect(simulated.callbacks.map((c) => c.event)).toEqual(['incoming', 'completed']);
+    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const missed = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
+    expect(missed).toMatchObject({ voicemailKey: null, missed: true });
+    expect((await api(employee, 'GET', `/v1/notes/${missed.noteId}`)).body.data.missed).toBe(true);
+    // An employee reads the missed call's notification before the message arrives.
+    const [first] = await phoneCallNotifications(missed.ident);
+    expect((await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, { notificationStatus: 'READ', notificationVersion: first!.notificationVersion })).status).toBe(200);
+
+    const call = await waitFor(findCall, (c) => Boolean(c?.voicemailKey), 20_000);
+    expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8, missed: false });
+    expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
+    const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
+    expect(note.body).toMatchObject({ noteVersion: 2, data: { missed: false, voicemailKey: call.voicemailKey, voicemailSeconds: 8, text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
+    expect(note.body.files.map((f: { key: string }) => f.key)).toEqual([call.voicemailKey]);
+    const file = await api(employee, 'GET', `/v1/s3/files?key=${encodeURIComponent(call.voicemailKey)}`);
+    expect((await fetch(file.body.signedUrl)).status).toBe(200);
+    // Still one notification for the call, now saying voicemail, and unread again.
+    const notifications = await phoneCallNotifications(call.ident);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({ notificationStatus: 'UNREAD', text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})`, data: { voicemailKey: call.voicemailKey } });
+  });
+
+  it('a voicemail whose recording callback follows `completed` within the wait is never counted missed', async () => {
+    const simulated = await inbound({ from: patientPhone, recordingDelayMs: 300 });
+    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const call = await waitFor(findCall, (c) => Boolean(c?.voicemailKey), 10_000);
+    expect(call.noteId).toBeTruthy();
+    // Past the check's time (3 s locally): the check found the voicemail and changed nothing.
+    await new Promise((r) => setTimeout(r, 6000));
+    const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
+    expect(note.body).toMatchObject({ noteVersion: 1, data: { missed: false, voicemailKey: call.voicemailKey } });
+    const notifications = await phoneCallNotifications(call.ident);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]!.text).toMatch(/^Voicemail from/);
   });
 
   it("names a contact's number on a call, filters by query and date, assigns, updates and deletes", async () => {

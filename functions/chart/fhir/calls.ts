@@ -35,7 +35,7 @@ export interface ImportedCall {
 export function callOutcome(call: PhoneCall, note?: CallNote): { status: CallStatus; outcome: string } {
   if (call.voicemailKey) return { status: 'completed', outcome: 'Voicemail' };
   const unanswered = UNANSWERED_CALL_STATUSES.includes(call.callStatus as VendorCallStatus);
-  if (call.direction === 'INBOUND' && (unanswered || note?.missed)) return { status: 'not-done', outcome: 'Missed call' };
+  if (call.direction === 'INBOUND' && (unanswered || call.missed || note?.missed)) return { status: 'not-done', outcome: 'Missed call' };
   if (unanswered) return { status: 'not-done', outcome: call.callStatus === 'busy' ? 'Busy' : call.callStatus === 'failed' ? 'Failed' : 'Not answered' };
   if (call.callStatus === 'completed') return { status: 'completed', outcome: 'Answered' };
   return { status: 'in-progress', outcome: 'In progress' };

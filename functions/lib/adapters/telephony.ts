@@ -58,9 +58,14 @@ export function bridgeTwiml(to: string, from: string): string {
   return `<Response><Dial callerId="${xml(from)}"><Number>${xml(to)}</Number></Dial></Response>`;
 }
 
-/** The answer to an incoming call: the practice's greeting, then a voicemail of up to two minutes reported to the recording callback. */
+/**
+ * The answer to an incoming call: the practice's greeting, then a voicemail of up to two minutes
+ * reported to the recording callback, `completed` or, when the caller said nothing, `absent`. A
+ * caller who hangs up during the greeting never reaches <Record>: only the call's `completed`
+ * status callback comes, and the calls delivery route decides after a wait (call-deliveries.ts).
+ */
 export function voicemailTwiml(practiceName: string, recordingCallbackUrl: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>You have reached ${xml(practiceName)}. Please leave a message after the tone.</Say><Record maxLength="120" playBeep="true" recordingStatusCallback="${xml(recordingCallbackUrl)}" recordingStatusCallbackEvent="completed"/><Say>We did not receive a message. Goodbye.</Say></Response>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>You have reached ${xml(practiceName)}. Please leave a message after the tone.</Say><Record maxLength="120" playBeep="true" recordingStatusCallback="${xml(recordingCallbackUrl)}" recordingStatusCallbackEvent="completed absent"/><Say>We did not receive a message. Goodbye.</Say></Response>`;
 }
 
 export class TwilioVoice implements CallPlacer {

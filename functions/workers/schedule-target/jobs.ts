@@ -27,6 +27,13 @@ registerScheduledJob('appointment-reminders-resync', async (payload) => {
   await resyncAppointmentReminders(payload);
 });
 
+// A completed inbound call with no voicemail yet (functions/notes/call-deliveries.ts); the calls code loads with the first check.
+registerScheduledJob('call-outcome-check', async (payload) => {
+  const { fireCallOutcomeCheck } = await import('../../notes/call-deliveries.js');
+  const outcome = await fireCallOutcomeCheck(payload);
+  log.info('call outcome check', { outcome });
+});
+
 // Recurring (recurring.ts). DoseSpot's code loads with the first run: texts and reminders never pay for it.
 registerScheduledJob(DOSESPOT_SYNC_JOB_KIND, async () => {
   const practiceId = process.env.PRACTICE_ID;

@@ -3,10 +3,16 @@
  * Programmable Voice calls the telephony adapter makes (functions/lib/adapters/telephony.ts),
  * keeps every call placed, and plays each one through: initiated, ringing, answered, completed,
  * each reported to the call's StatusCallback signed as Twilio signs (X-Twilio-Signature with the
- * account's auth token). POST {prefix}/inbound {from, to?, voicemail?} simulates an incoming call:
- * the incoming-call webhook, then (voicemail, the default) a recording callback for a recorded
- * message it serves at its own RecordingUrl (voicemail.wav beside this file), or (voicemail false)
- * a no-answer status. Nothing leaves the machine.
+ * account's auth token). POST {prefix}/inbound {from, to?, voicemail?, hangUp?, recordingDelayMs?}
+ * simulates an incoming call: the incoming-call webhook, then
+ * - (voicemail, the default) a recording callback for a recorded message it serves at its own
+ *   RecordingUrl (voicemail.wav beside this file) and the call's `completed`; with
+ *   recordingDelayMs, `completed` first and the recording callback that much later, as Twilio
+ *   often orders them;
+ * - (hangUp 'greeting') the caller hanging up during the greeting: only `completed`, as Twilio
+ *   sends when <Record> was never reached;
+ * - (voicemail false) a no-answer status.
+ * Nothing leaves the machine.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -46,6 +52,14 @@ export interface LocalTelephonyOptions {
   accountSid?: string;
   /** The numbers it holds: `telephony.numbers` of practices/<slug>.json (an inbound call rings the first). */
   numbers?: readonly string[];
+}
+
+interface InboundRequest {
+  from?: string;
+  to?: string;
+  voicemail?: boolean;
+  hangUp?: 'greeting';
+  recordingDelayMs?: number;
 }
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -113,7 +127,21 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
     }
   }
 
-  async function inbound(body: { from?: string; to?: string; voicemail?: boolean }) {
+  async function recordingCallback(recordTo: string, call: LocalCall) {
+    const recordingSid = sid('RE');
+    recordings.set(recordingSid, call.sid);
+    return callback(recordTo, {
+      CallSid: call.sid,
+      RecordingSid: recordingSid,
+      RecordingUrl: `${options.origin}${LOCAL_TELEPHONY_PATH}${accountPath}/Recordings/${recordingSid}`,
+      RecordingStatus: 'completed',
+      RecordingDuration: '8',
+      RecordingChannels: '1',
+      RecordingSource: 'RecordVerb',
+    });
+  }
+
+  async function inbound(body: InboundRequest) {
     const call: LocalCall = {
       sid: sid('CA'),
       direction: 'inbound',
@@ -130,18 +158,17 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
     call.twiml = answer.body;
     const recordTo = /<Record[^>]*recordingStatusCallback="([^"]+)"/.exec(answer.body)?.[1]?.replace(/&amp;/g, '&');
     const results: { event: string; status: number }[] = [{ event: 'incoming', status: answer.status }];
-    if (body.voicemail !== false && recordTo) {
-      const recordingSid = sid('RE');
-      recordings.set(recordingSid, call.sid);
-      const recording = await callback(recordTo, {
-        CallSid: call.sid,
-        RecordingSid: recordingSid,
-        RecordingUrl: `${options.origin}${LOCAL_TELEPHONY_PATH}${accountPath}/Recordings/${recordingSid}`,
-        RecordingStatus: 'completed',
-        RecordingDuration: '8',
-        RecordingChannels: '1',
-        RecordingSource: 'RecordVerb',
-      });
+    if (body.hangUp === 'greeting') {
+      call.status = 'completed';
+      call.duration = 4;
+      results.push({ event: 'completed', status: (await callback(options.voiceUrl, fields(call, 'completed', { CallDuration: '4' }))).status });
+    } else if (body.voicemail !== false && recordTo && body.recordingDelayMs !== undefined) {
+      call.status = 'completed';
+      call.duration = 15;
+      results.push({ event: 'completed', status: (await callback(options.voiceUrl, fields(call, 'completed', { CallDuration: '15' }))).status });
+      later(Math.max(0, body.recordingDelayMs), () => recordingCallback(recordTo, call));
+    } else if (body.voicemail !== false && recordTo) {
+      const recording = await recordingCallback(recordTo, call);
       results.push({ event: 'recording', status: recording.status });
       call.status = 'completed';
       call.duration = 15;
@@ -183,7 +210,7 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
     }
     if (path === '/inbound' && req.method === 'POST') {
       const raw = await readBody(req);
-      let body: { from?: string; to?: string; voicemail?: boolean } = {};
+      let body: InboundRequest = {};
       try {
         body = raw ? (JSON.parse(raw) as typeof body) : {};
       } catch {

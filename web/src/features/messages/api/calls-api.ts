@@ -42,8 +42,12 @@ export const callsApi = {
   voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
 };
 
+/** How the local stand-in's caller ends the call: a message, no answer, or hanging up during the greeting. */
+export type SimulatedCallEnd = 'voicemail' | 'no-answer' | 'hang-up';
+
 /** The local telephony stand-in's incoming call (npm start only): the same origin serves it. */
-export async function simulateIncomingCall(from: string, voicemail: boolean): Promise<void> {
-  const res = await fetch('/local/telephony/inbound', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, voicemail }) });
+export async function simulateIncomingCall(from: string, end: SimulatedCallEnd): Promise<void> {
+  const body = end === 'hang-up' ? { from, hangUp: 'greeting' } : { from, voicemail: end === 'voicemail' };
+  const res = await fetch('/local/telephony/inbound', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`The local telephony stand-in answered ${res.status}`);
 }

@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { paths } from '../../../lib/paths.js';
-import { callKeys, callsApi, simulateIncomingCall, useCallList, useCallNumbers } from '../api/calls-api.js';
+import { callKeys, callsApi, simulateIncomingCall, useCallList, useCallNumbers, type SimulatedCallEnd } from '../api/calls-api.js';
 import { FilterInput, MessageTable } from './message-table.js';
 import '../messages.css';
 
@@ -30,17 +30,23 @@ const NOBODY = '__nobody__';
 const errorText = (e: unknown, fallback: string) => (isApiError(e) || e instanceof Error ? e.message : fallback);
 const party = (name: string | null, number: string) => (name ? `${name} (${formatPhone(number)})` : formatPhone(number));
 
-/** The local stand-in's notice, and its incoming call with or without a voicemail (npm start only). */
+/** The local stand-in's notice, and its incoming call: with a voicemail, unanswered, or hung up during the greeting (npm start only). */
 function LocalTelephonyPanel({ onDone }: { onDone: () => void }) {
   const [from, setFrom] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const fromId = useId();
-  const simulate = async (voicemail: boolean) => {
+  const simulate = async (end: SimulatedCallEnd) => {
     const number = normalizePhone(from);
     if (!number) return setMessage('Enter a 10-digit number to call from');
     try {
-      await simulateIncomingCall(number, voicemail);
-      setMessage(voicemail ? `Incoming call from ${formatPhone(number)} left a voicemail` : `Missed call from ${formatPhone(number)}`);
+      await simulateIncomingCall(number, end);
+      setMessage(
+        end === 'voicemail'
+          ? `Incoming call from ${formatPhone(number)} left a voicemail`
+          : end === 'hang-up'
+            ? `The caller from ${formatPhone(number)} hung up during the greeting: a missed call once the wait for a late message is over`
+            : `Missed call from ${formatPhone(number)}`,
+      );
       onDone();
     } catch (e) {
       setMessage(errorText(e, 'The local telephony stand-in did not answer'));
@@ -59,8 +65,9 @@ function LocalTelephonyPanel({ onDone }: { onDone: () => void }) {
           </label>
           <input id={fromId} inputMode="tel" value={from} onChange={(e) => setFrom(e.target.value)} />
         </div>
-        <Button onPress={() => void simulate(true)}>Simulate call with voicemail</Button>
-        <Button onPress={() => void simulate(false)}>Simulate missed call</Button>
+        <Button onPress={() => void simulate('voicemail')}>Simulate call with voicemail</Button>
+        <Button onPress={() => void simulate('no-answer')}>Simulate missed call</Button>
+        <Button onPress={() => void simulate('hang-up')}>Simulate hang-up during greeting</Button>
       </div>
       <p role="status">{message}</p>
     </section>
@@ -150,6 +157,7 @@ export function CallListPage() {
                   <td>
                     {c.direction === 'OUTBOUND' ? 'Outgoing' : 'Incoming'}, {VENDOR_STATUS_LABELS[c.callStatus] ?? c.callStatus}
                     {c.durationSeconds ? `, ${c.durationSeconds} s` : ''}
+                    {c.missed ? ', missed call' : ''}
                   </td>
                   <td>
                     <Voicemail call={c} />

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DoseSpotSyncTasks } from '../../../../../shared/partners/dosespot.js';
 import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.js';
@@ -47,5 +48,15 @@ export function useSaveTeamMember(userId: string) {
       void queryClient.invalidateQueries({ queryKey: practiceKeys.users });
       void queryClient.invalidateQueries({ queryKey: practiceKeys.me });
     },
+  });
+}
+
+/** The latest DoseSpot prescription sync runs (hourly and on demand), for admins and prescribers; others get 403. */
+export function useDoseSpotSyncTasks() {
+  return useQuery({
+    queryKey: ['dosespot-sync-tasks'],
+    queryFn: ({ signal }) => apiRequest<DoseSpotSyncTasks>({ path: '/v1/practices/users/me/dosespot-sync', query: { limit: '10' }, signal }),
+    select: (body) => body.tasks,
+    retry: false,
   });
 }

@@ -7,12 +7,13 @@ import { paths } from '../../../lib/paths.js';
 import { displayUserName } from '../../../lib/practice.js';
 import { useTeam } from '../api/settings-api.js';
 import { groupLabel, sortTeam, statusLabel } from '../team-rules.js';
+import { DoseSpotSyncCard } from './dosespot-sync-card.js';
 import { SettingsNav } from './settings-nav.js';
 import { Page } from '../../../components/ui/page.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import '../settings.css';
 
-/** /new-settings/team: everyone in the practice with status, permission group, NPI and prescriber type. */
+/** /new-settings/team: everyone in the practice with status, permission group, NPI and prescriber type, and the DoseSpot sync's latest runs. */
 export function TeamPage() {
   const navigate = useNavigate();
   const team = useTeam();
@@ -59,6 +60,7 @@ export function TeamPage() {
           </div>
         )}
       </div>
+      <DoseSpotSyncCard />
     </Page>
   );
 }

@@ -65,6 +65,11 @@ export interface GoogleLinkItem {
   refreshToken: string | null;
   scopes: string[];
   linkedAt: string | null;
+  /** The Google calendar the user's appointments are written to ('primary' until they choose). */
+  calendarId?: string;
+  /** When appointments were last written to Google, and why the last write failed (null when it worked). */
+  lastSyncAt?: string | null;
+  lastSyncError?: string | null;
 }
 export async function getGoogleLink(practiceId: string, userId: string): Promise<GoogleLinkItem | null> {
   const item = await getItem(practiceId, googleLinkKey(userId));
@@ -77,6 +82,9 @@ export async function getGoogleLink(practiceId: string, userId: string): Promise
     refreshToken: text(item.refreshToken),
     scopes: Array.isArray(item.scopes) ? item.scopes.map(String) : [],
     linkedAt: text(item.linkedAt),
+    calendarId: text(item.calendarId) ?? 'primary',
+    lastSyncAt: text(item.lastSyncAt),
+    lastSyncError: text(item.lastSyncError),
   };
 }
 export const putGoogleLink = (practiceId: string, link: GoogleLinkItem) => put(practiceId, googleLinkKey(link.userId), 'GOOGLE_LINK', link);
@@ -100,6 +108,47 @@ export async function claimGoogleState(practiceId: string, userId: string, state
 }
 export const deleteGoogleLink = (practiceId: string, userId: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleLinkKey(userId) } }));
+/** Sets fields of an existing link only: a write that finishes after an unlink does not bring the link back. */
+export async function updateGoogleLink(practiceId: string, userId: string, fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>): Promise<boolean> {
+  const names = Object.keys(fields);
+  if (!names.length) return true;
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: googleLinkKey(userId) },
+        UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(sk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, (fields as Record<string, unknown>)[n] ?? null])),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export const googleEventKey = (appointmentId: string) => `GOOGLE_EVENT#${appointmentId}`;
+/** Where an appointment was written in Google, so a change patches (or a cancel deletes) that same event. */
+export interface GoogleEventItem {
+  appointmentId: string;
+  /** The provider whose link wrote it. */
+  userId: string;
+  calendarId: string;
+  eventId: string;
+  syncedAt: string;
+}
+export async function getGoogleEvent(practiceId: string, appointmentId: string): Promise<GoogleEventItem | null> {
+  const item = await getItem(practiceId, googleEventKey(appointmentId));
+  return item
+    ? { appointmentId: String(item.appointmentId), userId: String(item.userId), calendarId: String(item.calendarId), eventId: String(item.eventId), syncedAt: String(item.syncedAt) }
+    : null;
+}
+export const putGoogleEvent = (practiceId: string, event: GoogleEventItem) => put(practiceId, googleEventKey(event.appointmentId), 'GOOGLE_EVENT', event);
+export const deleteGoogleEvent = (practiceId: string, appointmentId: string) =>
+  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleEventKey(appointmentId) } }));
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars

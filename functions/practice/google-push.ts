@@ -6,7 +6,7 @@
  * Google failing never fails the booking: the outcome is kept on the provider's link for their card.
  */
 import { fullName } from '../../shared/patients/patient-derived.js';
-import type { Appointment } from '../../shared/calendar/calendar-schema.js';
+import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
 import { zonedParts, zonedToInstant, type Recurrence } from '../../shared/calendar/recurrence.js';
 import { canWriteEvents, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleEventBody } from '../lib/adapters/google-calendar.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
@@ -19,7 +19,7 @@ import * as repo from './calendar-repository.js';
 export const GOOGLE_SYNC_REASONS = {
   linkLost: 'Google no longer accepts this link. Link Google Calendar again.',
   noEventsScope: 'This link only reads your calendars. Link Google Calendar again to let Tidewell add events.',
-  calendarGone: 'the chosen Google calendar was not found. Choose another calendar.',
+  calendarGone: 'The chosen Google calendar was not found. Choose another calendar.',
   notAllowed: 'Google did not allow adding events to the chosen calendar. Choose another calendar.',
   unavailable: 'Google Calendar did not answer.',
   notConfigured: 'Google Calendar is not set up for this practice.',
@@ -185,7 +185,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
 
   let settings: Promise<{ timeZone: string; feedShowsNames: boolean }> | null = null;
   async function eventBody(a: Appointment): Promise<GoogleEventBody> {
-    settings ??= import('./calendar.js').then((c) => c.practiceCalendarSettings(practiceId));
+    settings ??= repo.getPracticeCalendarSettings(practiceId).then((stored) => stored ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false });
     const { timeZone, feedShowsNames } = await settings;
     const [type, location, patient] = await Promise.all([
       repo.getAppointmentType(practiceId, a.appointmentTypeId),

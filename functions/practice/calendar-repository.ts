@@ -108,47 +108,6 @@ export async function claimGoogleState(practiceId: string, userId: string, state
 }
 export const deleteGoogleLink = (practiceId: string, userId: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleLinkKey(userId) } }));
-/** Sets fields of an existing link only: a write that finishes after an unlink does not bring the link back. */
-export async function updateGoogleLink(practiceId: string, userId: string, fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>): Promise<boolean> {
-  const names = Object.keys(fields);
-  if (!names.length) return true;
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { practiceId, sk: googleLinkKey(userId) },
-        UpdateExpression: `SET ${names.map((n, i) => `#f${i} = :v${i}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(sk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, (fields as Record<string, unknown>)[n] ?? null])),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-export const googleEventKey = (appointmentId: string) => `GOOGLE_EVENT#${appointmentId}`;
-/** Where an appointment was written in Google, so a change patches (or a cancel deletes) that same event. */
-export interface GoogleEventItem {
-  appointmentId: string;
-  /** The provider whose link wrote it. */
-  userId: string;
-  calendarId: string;
-  eventId: string;
-  syncedAt: string;
-}
-export async function getGoogleEvent(practiceId: string, appointmentId: string): Promise<GoogleEventItem | null> {
-  const item = await getItem(practiceId, googleEventKey(appointmentId));
-  return item
-    ? { appointmentId: String(item.appointmentId), userId: String(item.userId), calendarId: String(item.calendarId), eventId: String(item.eventId), syncedAt: String(item.syncedAt) }
-    : null;
-}
-export const putGoogleEvent = (practiceId: string, event: GoogleEventItem) => put(practiceId, googleEventKey(event.appointmentId), 'GOOGLE_EVENT', event);
-export const deleteGoogleEvent = (practiceId: string, appointmentId: string) =>
-  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleEventKey(appointmentId) } }));
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars

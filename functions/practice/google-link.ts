@@ -11,6 +11,7 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import * as repo from './calendar-repository.js';
+import * as googleRepo from './google-repository.js';
 
 export const GOOGLE_PARTNER_ID = 'google';
 /** Google's own authorization codes last about ten minutes; a consent left open longer starts again. */
@@ -101,7 +102,7 @@ export async function chooseGoogleCalendar(auth: AuthContext, userId: string, ca
   const chosen = calendars.find((c) => c.id === calendarId);
   if (!chosen || !writable(chosen)) throw new ValidationError(M.googleCalendarNotWritable, { calendarId: M.googleCalendarNotWritable });
   const stored = chosen.primary ? 'primary' : chosen.id;
-  if (!(await repo.updateGoogleLink(auth.practiceId, userId, { calendarId: stored }))) throw new NotFoundError(M.googleNotLinked);
+  if (!(await googleRepo.updateGoogleLink(auth.practiceId, userId, { calendarId: stored }))) throw new NotFoundError(M.googleNotLinked);
   await writeAudit(auth, { action: 'update', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
   return { ...statusOf(link), calendars, calendarId: chosen.id };
 }

@@ -15,6 +15,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { getPatient } from '../patients/patient-repository.js';
 import * as repo from './calendar-repository.js';
+import * as googleRepo from './google-repository.js';
 
 export const GOOGLE_SYNC_REASONS = {
   linkLost: 'Google no longer accepts this link. Link Google Calendar again.',
@@ -135,7 +136,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
   }
 
   async function one(appointmentId: string): Promise<void> {
-    const [a, mapped] = await Promise.all([repo.getAppointment(practiceId, appointmentId), repo.getGoogleEvent(practiceId, appointmentId)]);
+    const [a, mapped] = await Promise.all([repo.getAppointment(practiceId, appointmentId), googleRepo.getGoogleEvent(practiceId, appointmentId)]);
     const link = a ? await linkOf(a.providerId) : null;
     const target = a && link?.refreshToken ? { userId: a.providerId, calendarId: link.calendarId ?? 'primary' } : null;
     if (a && link?.refreshToken && !canWriteEvents(link.scopes)) {
@@ -146,7 +147,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     if (mapped && !patchable) {
       try {
         if ((await linkOf(mapped.userId))?.refreshToken) await google?.deleteEvent(await accessToken(mapped.userId), mapped.calendarId, mapped.eventId);
-        await repo.deleteGoogleEvent(practiceId, appointmentId);
+        await googleRepo.deleteGoogleEvent(practiceId, appointmentId);
         outcome.set(mapped.userId, outcome.get(mapped.userId) ?? null);
       } catch (error) {
         outcome.set(mapped.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
@@ -176,7 +177,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
           await google!.patchEvent(token, target.calendarId, eventId, body);
         }
       }
-      await repo.putGoogleEvent(practiceId, { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() });
+      await googleRepo.putGoogleEvent(practiceId, { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() });
       outcome.set(target.userId, outcome.get(target.userId) ?? null);
     } catch (error) {
       outcome.set(target.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
@@ -206,6 +207,6 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
   const now = new Date().toISOString();
   for (const [userId, problem] of outcome) {
     if (problem) log.warn('google calendar push failed', { userId, reason: problem });
-    await repo.updateGoogleLink(practiceId, userId, { lastSyncAt: now, lastSyncError: problem });
+    await googleRepo.updateGoogleLink(practiceId, userId, { lastSyncAt: now, lastSyncError: problem });
   }
 }

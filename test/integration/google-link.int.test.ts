@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
-import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.events';
@@ -315,6 +316,23 @@ describe("appointments written into the provider's Google Calendar", () => {
     } finally {
       await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: false });
     }
+  });
+
+  it('writes one event even when Google took an insert whose outcome Tidewell never recorded', async () => {
+    const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-14T15:00:00.000Z' }));
+    expect(booked.status).toBe(201);
+    const [first] = await eventsIn(onCall);
+    // As if the write of the mapping had been lost after Google answered: the next change inserts again.
+    const { client, tableName } = tableClient();
+    await client.send(new DeleteCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${booked.body.appointmentId}` } }));
+    const moved = await api(pusher, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, booking({ start: '2027-04-14T17:00:00.000Z', updatedAt: booked.body.updatedAt }));
+    expect(moved.status).toBe(200);
+    const after = await eventsIn(onCall);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: first.id, start: { dateTime: '2027-04-14T17:00:00.000Z' } });
+    expect((await status()).lastSyncError).toBeNull();
+    expect((await api(pusher, 'DELETE', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
+    expect(await eventsIn(onCall)).toHaveLength(0);
   });
 
   it("keeps the booking when Google fails, and the link's state says why", async () => {

@@ -130,7 +130,7 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
         ) : null}
         {writes ? (
           <form
-            className="tw-settings__form"
+            className="tw-calendar__google-choice"
             onSubmit={(e) => {
               e.preventDefault();
               if (current) choose.mutate(current);

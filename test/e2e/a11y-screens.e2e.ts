@@ -760,11 +760,12 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('option', { name: 'Clinic on-call' })).toBeVisible();
     await expectAccessible(page, at('Google Calendar link, choosing the calendar'));
     await page.keyboard.press('Escape');
+    await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-linked-${viewport.width}.png`, fullPage: true });
     await page.goto('/local/google/calendar');
     await expect(page.getByRole('heading', { level: 1, name: /Google Calendar events/ })).toBeVisible();
     await expectAccessible(page, at('local Google calendar events page'));
     await page.goBack();
-    await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-linked-${viewport.width}.png`, fullPage: true });
+    await expect(card.getByRole('button', { name: /Calendar for your appointments/ })).toBeVisible();
     await card.getByRole('button', { name: 'Unlink Google Calendar' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Unlink Google Calendar?' });
     await expect(confirm).toBeVisible();

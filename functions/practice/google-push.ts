@@ -120,8 +120,15 @@ class SyncProblem extends Error {}
  */
 export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds: readonly string[]): Promise<void> {
   const { practiceId } = auth;
-  const config = parseGoogleConfig(await partnerSecretsFromEnv().secretOf('google'));
-  const google = config ? new GoogleCalendarClient(config) : null;
+  // The OAuth client is read only once a linked provider is involved: most bookings have none.
+  let client: Promise<GoogleCalendarClient | null> | null = null;
+  const googleClient = () =>
+    (client ??= partnerSecretsFromEnv()
+      .secretOf('google')
+      .then((text) => {
+        const config = parseGoogleConfig(text);
+        return config ? new GoogleCalendarClient(config) : null;
+      }));
   const links = new Map<string, Promise<repo.GoogleLinkItem | null>>();
   const linkOf = (userId: string) => links.get(userId) ?? links.set(userId, repo.getGoogleLink(practiceId, userId)).get(userId)!;
   const tokens = new Map<string, Promise<string>>();
@@ -129,6 +136,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
 
   async function accessToken(userId: string): Promise<string> {
     const link = await linkOf(userId);
+    const google = await googleClient();
     if (!google) throw new SyncProblem(GOOGLE_SYNC_REASONS.notConfigured);
     if (!link?.refreshToken) throw new SyncProblem(GOOGLE_SYNC_REASONS.linkLost);
     if (!tokens.has(userId)) tokens.set(userId, google.refresh(link.refreshToken).then((t) => t.accessToken));
@@ -146,7 +154,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     let patchable = Boolean(mapped && target && mapped.userId === target.userId && mapped.calendarId === target.calendarId);
     if (mapped && !patchable) {
       try {
-        if ((await linkOf(mapped.userId))?.refreshToken) await google?.deleteEvent(await accessToken(mapped.userId), mapped.calendarId, mapped.eventId);
+        if ((await linkOf(mapped.userId))?.refreshToken) await (await googleClient())?.deleteEvent(await accessToken(mapped.userId), mapped.calendarId, mapped.eventId);
         await googleRepo.deleteGoogleEvent(practiceId, appointmentId);
         outcome.set(mapped.userId, outcome.get(mapped.userId) ?? null);
       } catch (error) {
@@ -157,11 +165,12 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     if (!a || !target) return;
     try {
       const token = await accessToken(target.userId);
+      const google = (await googleClient())!;
       const body = await eventBody(a);
       const eventId = mapped && patchable ? mapped.eventId : googleEventId(appointmentId);
       if (patchable) {
         try {
-          await google!.patchEvent(token, target.calendarId, eventId, body);
+          await google.patchEvent(token, target.calendarId, eventId, body);
         } catch (error) {
           // Deleted at Google meanwhile: written again under the same id below.
           if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410))) throw error;
@@ -170,11 +179,11 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
       }
       if (!patchable) {
         try {
-          await google!.insertEvent(token, target.calendarId, eventId, body);
+          await google.insertEvent(token, target.calendarId, eventId, body);
         } catch (error) {
           // Written by an earlier try (or deleted there once): the id is ours, so the event is brought up to date.
           if (!(error instanceof GoogleError && error.status === 409)) throw error;
-          await google!.patchEvent(token, target.calendarId, eventId, body);
+          await google.patchEvent(token, target.calendarId, eventId, body);
         }
       }
       await googleRepo.putGoogleEvent(practiceId, { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() });

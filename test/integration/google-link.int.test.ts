@@ -318,6 +318,33 @@ describe("appointments written into the provider's Google Calendar", () => {
     }
   });
 
+  it("the local stand-in's events endpoint refuses what Google refuses", async () => {
+    const insert = (body: unknown, token = googleToken, calendarId = account) =>
+      fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const start = { dateTime: '2027-08-04T15:00:00Z', timeZone: 'America/Chicago' };
+    const end = { dateTime: '2027-08-04T15:30:00Z', timeZone: 'America/Chicago' };
+    expect(await insert({ start, end }, 'ya29.made-up')).toMatchObject({ status: 401 });
+    expect(await insert({ start, end }, googleToken, 'nobody@gmail.local')).toMatchObject({ status: 404, body: { error: { errors: [{ reason: 'notFound' }] } } });
+    expect(await insert({ start, end }, googleToken, 'en.usa#holiday@group.v.calendar.google.com')).toMatchObject({ status: 403, body: { error: { errors: [{ reason: 'requiredAccessLevel' }] } } });
+    expect(await insert({ start })).toMatchObject({ status: 400, body: { error: { message: 'Missing end time.' } } });
+    expect(await insert({ start: end, end: start })).toMatchObject({ status: 400, body: { error: { message: 'The specified time range is empty.' } } });
+    expect(await insert({ id: 'Not_Base32', start, end })).toMatchObject({ status: 400, body: { error: { message: 'Invalid resource id value.' } } });
+    for (const recurrence of [['RRULE:FREQ=FORTNIGHTLY'], ['RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270901T000000Z'], ['EXDATE:tomorrow'], ['weekly']]) {
+      expect(await insert({ start, end, recurrence })).toMatchObject({ status: 400, body: { error: { message: 'Invalid recurrence rule.' } } });
+    }
+    expect(await insert({ start: { dateTime: '2027-08-04T15:00:00Z' }, end, recurrence: ['RRULE:FREQ=DAILY'] })).toMatchObject({ status: 400, body: { error: { message: 'Missing time zone definition for start time.' } } });
+    const id = `t${run}`.replace(/[^a-v0-9]/g, '0');
+    expect(await insert({ id, start, end, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2'] })).toMatchObject({ status: 200, body: { id, status: 'confirmed' } });
+    expect(await insert({ id, start, end })).toMatchObject({ status: 409, body: { error: { errors: [{ reason: 'duplicate' }] } } });
+    const remove = () => fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/primary/events/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${googleToken}` } });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(410);
+  });
+
   it('writes one event even when Google took an insert whose outcome Tidewell never recorded', async () => {
     const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-14T15:00:00.000Z' }));
     expect(booked.status).toBe(201);

@@ -65,6 +65,11 @@ export interface GoogleLinkItem {
   refreshToken: string | null;
   scopes: string[];
   linkedAt: string | null;
+  /** The Google calendar the user's appointments are written to ('primary' until they choose). */
+  calendarId?: string;
+  /** When appointments were last written to Google, and why the last write failed (null when it worked). */
+  lastSyncAt?: string | null;
+  lastSyncError?: string | null;
 }
 export async function getGoogleLink(practiceId: string, userId: string): Promise<GoogleLinkItem | null> {
   const item = await getItem(practiceId, googleLinkKey(userId));
@@ -77,6 +82,9 @@ export async function getGoogleLink(practiceId: string, userId: string): Promise
     refreshToken: text(item.refreshToken),
     scopes: Array.isArray(item.scopes) ? item.scopes.map(String) : [],
     linkedAt: text(item.linkedAt),
+    calendarId: text(item.calendarId) ?? 'primary',
+    lastSyncAt: text(item.lastSyncAt),
+    lastSyncError: text(item.lastSyncError),
   };
 }
 export const putGoogleLink = (practiceId: string, link: GoogleLinkItem) => put(practiceId, googleLinkKey(link.userId), 'GOOGLE_LINK', link);

@@ -5,6 +5,7 @@ import {
   AppointmentRangeQuery,
   AppointmentTypeInput,
   BookingLocationInput,
+  GoogleCalendarChoiceInput,
   GoogleCredentialsInput,
   IdentParams,
   OccurrenceQuery,
@@ -109,6 +110,12 @@ export const CALENDAR_ROUTES = {
   'GET /v1/calendar-settings/users/{userId}/link/google/calendars': route({
     params: UserIdParams,
     run: async ({ auth, params }) => (await import('./google-link.js')).googleCalendars(auth, params.userId),
+  }),
+  // Which of their Google calendars receives the user's appointments.
+  'PUT /v1/calendar-settings/users/{userId}/link/google': route({
+    params: UserIdParams,
+    body: GoogleCalendarChoiceInput,
+    run: async ({ auth, params, body }) => (await import('./google-link.js')).chooseGoogleCalendar(auth, params.userId, body.calendarId),
   }),
   'POST /v1/calendar-settings/users/{userId}/link/google/credentials': route({
     params: UserIdParams,

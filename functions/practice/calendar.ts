@@ -134,6 +134,18 @@ async function syncReminders(practiceId: string, appointmentIds: string[]): Prom
   }
 }
 
+/**
+ * The providers' linked Google Calendars follow what was just written. Google failing never fails
+ * the booking: the outcome is kept on the provider's link (their card says so) and logged without patient data.
+ */
+async function syncGoogle(auth: AuthContext, appointmentIds: string[]): Promise<void> {
+  try {
+    await (await import('./google-push.js')).pushAppointmentsToGoogle(auth, appointmentIds);
+  } catch (error) {
+    log.error('google calendar not updated', { appointmentIds, error: (error as Error)?.name });
+  }
+}
+
 /** Appointments already booked follow a new lead time; the saved setting stands even if the scheduler fails. */
 async function resyncReminders(practiceId: string): Promise<void> {
   try {
@@ -278,7 +290,8 @@ export async function saveAppointment(auth: AuthContext, id: string | null, inpu
     }
   }
   await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT', entityId: next.appointmentId, patientId: next.patientId });
-  await syncReminders(auth.practiceId, series ? [next.appointmentId, series.appointmentId] : [next.appointmentId]);
+  const changed = series ? [next.appointmentId, series.appointmentId] : [next.appointmentId];
+  await Promise.all([syncReminders(auth.practiceId, changed), syncGoogle(auth, changed)]);
   return next;
 }
 
@@ -308,7 +321,7 @@ export async function cancelAppointment(auth: AuthContext, id: string, occurrenc
       throw error;
     }
     await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
-    await syncReminders(auth.practiceId, [id]);
+    await Promise.all([syncReminders(auth.practiceId, [id]), syncGoogle(auth, [id])]);
     return { appointmentId: id, occurrenceDay };
   }
   try {
@@ -318,7 +331,7 @@ export async function cancelAppointment(auth: AuthContext, id: string, occurrenc
     throw error;
   }
   await writeAudit(auth, { action: 'delete', entity: 'APPOINTMENT', entityId: id, patientId: a.patientId });
-  await syncReminders(auth.practiceId, [id]);
+  await Promise.all([syncReminders(auth.practiceId, [id]), syncGoogle(auth, [id])]);
   return { appointmentId: id };
 }
 

@@ -5,12 +5,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CALENDAR_MESSAGES as M, type GoogleCredentialsInput, type GoogleLinkStatus } from '../../shared/calendar/calendar-schema.js';
-import { GOOGLE_CALENDAR_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig } from '../lib/adapters/google-calendar.js';
+import { canListCalendars, canWriteEvents, GoogleCalendarClient, GoogleError, parseGoogleConfig } from '../lib/adapters/google-calendar.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import * as repo from './calendar-repository.js';
+import * as googleRepo from './google-repository.js';
 
 export const GOOGLE_PARTNER_ID = 'google';
 /** Google's own authorization codes last about ten minutes; a consent left open longer starts again. */
@@ -44,6 +45,9 @@ export async function googleConsentUrl(auth: AuthContext, userId: string): Promi
     refreshToken: existing?.refreshToken ?? null,
     scopes: existing?.scopes ?? [],
     linkedAt: existing?.linkedAt ?? null,
+    calendarId: existing?.calendarId ?? 'primary',
+    lastSyncAt: existing?.lastSyncAt ?? null,
+    lastSyncError: existing?.lastSyncError ?? null,
   });
   return { url: google.consentUrl(state) };
 }
@@ -58,7 +62,8 @@ export async function saveGoogleCredentials(auth: AuthContext, userId: string, b
   const fresh = pending?.pendingSince && Date.now() - Date.parse(pending.pendingSince) < STATE_TTL_MS;
   if (!body.state || !pending || pending.pendingStateHash !== stateHash || !fresh) throw new ValidationError(M.googleStateMismatch);
   if (!(await repo.claimGoogleState(auth.practiceId, userId, stateHash))) throw new ValidationError(M.googleStateMismatch);
-  if (!scopes.includes(GOOGLE_CALENDAR_SCOPE)) throw new ValidationError(M.googleScopeMissing);
+  // Google's consent lets the user untick scopes: both listing and writing events are needed.
+  if (!canListCalendars(scopes) || !canWriteEvents(scopes)) throw new ValidationError(M.googleScopeMissing);
   const google = await client();
   let tokens;
   try {
@@ -71,11 +76,47 @@ export async function saveGoogleCredentials(auth: AuthContext, userId: string, b
   const refreshToken = tokens.refreshToken ?? pending.refreshToken;
   if (!refreshToken) throw new ValidationError(M.googleCodeRefused);
   const granted = tokens.scopes.length ? tokens.scopes : scopes;
-  if (!granted.includes(GOOGLE_CALENDAR_SCOPE)) throw new ValidationError(M.googleScopeMissing);
+  if (!canListCalendars(granted) || !canWriteEvents(granted)) throw new ValidationError(M.googleScopeMissing);
   const linkedAt = new Date().toISOString();
-  await repo.putGoogleLink(auth.practiceId, { userId, pendingStateHash: null, pendingSince: null, refreshToken, scopes: granted, linkedAt });
+  const calendarId = pending.calendarId ?? 'primary';
+  await repo.putGoogleLink(auth.practiceId, { userId, pendingStateHash: null, pendingSince: null, refreshToken, scopes: granted, linkedAt, calendarId, lastSyncAt: null, lastSyncError: null });
   await writeAudit(auth, { action: 'create', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
-  return { linked: true, linkedAt, calendars: await listWith(google, auth, userId, refreshToken) };
+  const calendars = await listWith(google, auth, userId, refreshToken);
+  return { linked: true, linkedAt, calendars, calendarId: chosenOf(calendarId, calendars), writesEvents: true, lastSyncAt: null, lastSyncError: null };
+}
+
+const NOT_LINKED: GoogleLinkStatus = { linked: false, linkedAt: null, calendars: [], calendarId: null, writesEvents: false, lastSyncAt: null, lastSyncError: null };
+
+/** 'primary' is Google's alias for the account's own calendar: shown as that calendar's id. */
+function chosenOf(calendarId: string, calendars: GoogleLinkStatus['calendars']): string {
+  return calendarId === 'primary' ? (calendars.find((c) => c.primary)?.id ?? 'primary') : calendarId;
+}
+const writable = (c: { accessRole: string }) => c.accessRole === 'owner' || c.accessRole === 'writer';
+
+/** Chooses the calendar the user's appointments are written to: one of theirs that takes events. */
+export async function chooseGoogleCalendar(auth: AuthContext, userId: string, calendarId: string): Promise<GoogleLinkStatus> {
+  ownOnly(auth, userId);
+  const link = await repo.getGoogleLink(auth.practiceId, userId);
+  if (!link?.refreshToken) throw new NotFoundError(M.googleNotLinked);
+  const calendars = await listWith(await client(), auth, userId, link.refreshToken);
+  const chosen = calendars.find((c) => c.id === calendarId);
+  if (!chosen || !writable(chosen)) throw new ValidationError(M.googleCalendarNotWritable, { calendarId: M.googleCalendarNotWritable });
+  const stored = chosen.primary ? 'primary' : chosen.id;
+  if (!(await googleRepo.updateGoogleLink(auth.practiceId, userId, { calendarId: stored }))) throw new NotFoundError(M.googleNotLinked);
+  await writeAudit(auth, { action: 'update', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
+  return { ...statusOf(link), calendars, calendarId: chosen.id };
+}
+
+function statusOf(link: repo.GoogleLinkItem): GoogleLinkStatus {
+  return {
+    linked: true,
+    linkedAt: link.linkedAt,
+    calendars: [],
+    calendarId: link.calendarId ?? 'primary',
+    writesEvents: canWriteEvents(link.scopes),
+    lastSyncAt: link.lastSyncAt ?? null,
+    lastSyncError: link.lastSyncError ?? null,
+  };
 }
 
 async function listWith(google: GoogleCalendarClient, auth: AuthContext, userId: string, refreshToken: string): Promise<GoogleLinkStatus['calendars']> {
@@ -97,9 +138,10 @@ async function listWith(google: GoogleCalendarClient, auth: AuthContext, userId:
 export async function googleCalendars(auth: AuthContext, userId: string): Promise<GoogleLinkStatus> {
   ownOnly(auth, userId);
   const link = await repo.getGoogleLink(auth.practiceId, userId);
-  if (!link?.refreshToken) return { linked: false, linkedAt: null, calendars: [] };
+  if (!link?.refreshToken) return NOT_LINKED;
   const calendars = await listWith(await client(), auth, userId, link.refreshToken);
-  return { linked: true, linkedAt: link.linkedAt, calendars };
+  const status = statusOf(link);
+  return { ...status, calendars, calendarId: chosenOf(status.calendarId!, calendars) };
 }
 
 /** Unlinks and revokes the token at Google; an admin can unlink anyone (someone who left the practice). */
@@ -114,5 +156,5 @@ export async function unlinkGoogle(auth: AuthContext, userId: string): Promise<G
   } catch {
     // Unlinked here either way; the user can also remove access in their Google account.
   }
-  return { linked: false, linkedAt: null, calendars: [] };
+  return NOT_LINKED;
 }

@@ -23,6 +23,7 @@ export const CALENDAR_ROUTE_KEYS = [
   'DELETE /v1/calendar-settings/users/{userId}/feed',
   'GET /v1/calendar-settings/users/{userId}/link/google',
   'GET /v1/calendar-settings/users/{userId}/link/google/calendars',
+  'PUT /v1/calendar-settings/users/{userId}/link/google',
   'POST /v1/calendar-settings/users/{userId}/link/google/credentials',
   'DELETE /v1/calendar-settings/users/{userId}/link/google/credentials',
 ] as const;

@@ -63,6 +63,8 @@ export const CALENDAR_MESSAGES = {
   googleNotLinked: 'Google Calendar is not linked',
   googleLinkLost: 'Google no longer accepts this link (it was removed in the Google account). Link Google Calendar again.',
   googleUnavailable: 'Google Calendar did not answer. Try again in a few minutes.',
+  googleCalendarRequired: 'Choose a Google calendar',
+  googleCalendarNotWritable: 'Choose one of your Google calendars that you can add events to',
   notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
@@ -194,11 +196,23 @@ export const GoogleCredentialsInput = z.object({
 });
 export type GoogleCredentialsInput = z.infer<typeof GoogleCredentialsInput>;
 
+/** PUT .../link/google: the Google calendar the user's appointments are written to. */
+export const GoogleCalendarChoiceInput = z.object({
+  calendarId: z.string({ error: M.googleCalendarRequired }).check(z.trim(), z.minLength(1, M.googleCalendarRequired), z.maxLength(1024)),
+});
+
 /** A user's Google Calendar link as they see it: never any token. */
 export interface GoogleLinkStatus {
   linked: boolean;
   linkedAt: string | null;
   calendars: { id: string; summary: string; primary: boolean; accessRole: string; backgroundColor: string | null }[];
+  /** The calendar their appointments go to (one of `calendars`' ids), null when not linked. */
+  calendarId: string | null;
+  /** Whether the link lets Tidewell add events (links made before it did only read). */
+  writesEvents: boolean;
+  /** When appointments were last written to Google, and why that failed (null when it worked). */
+  lastSyncAt: string | null;
+  lastSyncError: string | null;
 }
 
 /** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */

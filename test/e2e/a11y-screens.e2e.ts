@@ -754,8 +754,18 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-consent-${viewport.width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Allow' }).click();
     await expect(card.getByRole('list', { name: 'Your Google calendars' }).getByRole('listitem')).toHaveCount(3);
+    await expect(card.getByRole('button', { name: /Calendar for your appointments/ })).toBeVisible();
     await expectAccessible(page, at('Google Calendar link, linked'));
+    await card.getByRole('button', { name: /Calendar for your appointments/ }).click();
+    await expect(page.getByRole('option', { name: 'Clinic on-call' })).toBeVisible();
+    await expectAccessible(page, at('Google Calendar link, choosing the calendar'));
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `test-results/screenshots/google-calendar/a11y-linked-${viewport.width}.png`, fullPage: true });
+    await page.goto('/local/google/calendar');
+    await expect(page.getByRole('heading', { level: 1, name: /Google Calendar events/ })).toBeVisible();
+    await expectAccessible(page, at('local Google calendar events page'));
+    await page.goBack();
+    await expect(card.getByRole('button', { name: /Calendar for your appointments/ })).toBeVisible();
     await card.getByRole('button', { name: 'Unlink Google Calendar' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Unlink Google Calendar?' });
     await expect(confirm).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { PROVIDER, signIn, test } from './support/sign-in.js';
+import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/google-calendar';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -21,7 +21,7 @@ test("a provider links their Google Calendar through Google's consent page, sees
 
   await card.getByRole('button', { name: 'Link Google Calendar' }).click();
   await expect(page.getByText('Local Google stand-in')).toBeVisible();
-  await expect(page.getByText('See your calendars (read only)')).toBeVisible();
+  await expect(page.getByText('View and edit events on all your calendars')).toBeVisible();
   await page.getByLabel('Google account').fill('dr.okafor@gmail.local');
   await shot(page, '01-consent');
   await page.getByRole('button', { name: 'Allow' }).click();
@@ -30,7 +30,49 @@ test("a provider links their Google Calendar through Google's consent page, sees
   const calendars = card.getByRole('list', { name: 'Your Google calendars' });
   await expect(calendars.getByRole('listitem')).toHaveText(['dr.okafor@gmail.local (primary)', 'Clinic on-call', 'Holidays in United States']);
   await expect(card.getByText(/^Linked since /)).toBeVisible();
+  await expect(card.getByText('Your appointments go to: dr.okafor@gmail.local')).toBeVisible();
   await shot(page, '02-linked');
+
+  // Appointments go to the on-call calendar instead of the primary one.
+  await card.getByRole('button', { name: /Calendar for your appointments/ }).click();
+  await expect(page.getByRole('option', { name: 'Holidays in United States' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Clinic on-call' }).click();
+  await card.getByRole('button', { name: 'Save calendar' }).click();
+  await expect(card.getByText('Your appointments go to: Clinic on-call')).toBeVisible();
+  await shot(page, '03-calendar-chosen');
+
+  // Booked on the calendar, the appointment shows in Google by type and place, without the patient's name.
+  await page.goto('/#/calendar?date=2027-10-13&view=day');
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
+  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  await dialog.getByRole('button', { name: /Appointment type/ }).click();
+  await page.getByRole('option', { name: 'Follow-up visit' }).click();
+  await dialog.getByRole('button', { name: /Booking location/ }).click();
+  await page.getByRole('option', { name: 'Main office' }).click();
+  await dialog.getByLabel('Time').fill('11:00');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
+  const day = (await apiAs(page, 'GET', `/v1/appointments?start=2027-10-13T05:00:00.000Z&end=2027-10-14T05:00:00.000Z&providerId=${String(me.userId)}`)).json as { occurrences: { appointmentId: string }[] };
+  expect(day.occurrences).toHaveLength(1);
+
+  await page.goto('/local/google/calendar');
+  const row = page.getByRole('row', { name: /Appointment: Follow-up visit/ });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Oct 13, 2027');
+  await expect(row).toContainText('11:00');
+  await expect(row).toContainText('Main office');
+  await expect(row).toContainText('Clinic on-call');
+  await expect(row).not.toContainText('Grace');
+  await shot(page, '04-google-event');
+  expect((await apiAs(page, 'DELETE', `/v1/appointments/${day.occurrences[0].appointmentId}`)).status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Appointment: Follow-up visit/ })).toHaveCount(0);
+
+  await page.goto('/#/new-settings/calendar');
+  await expect(card.getByText(/^Last written to Google /)).toBeVisible();
 
   // The code is spent: a reload neither repeats it nor loses the link.
   await page.reload();
@@ -43,5 +85,5 @@ test("a provider links their Google Calendar through Google's consent page, sees
   await confirm.getByRole('button', { name: 'Unlink' }).click();
   await expect(card.getByText('Google Calendar is not linked.')).toBeVisible();
   await expect(calendars).toHaveCount(0);
-  await shot(page, '03-unlinked');
+  await shot(page, '05-unlinked');
 });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
-import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
-const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.events';
+const NOT_LINKED = { linked: false, linkedAt: null, calendars: [], calendarId: null, writesEvents: false, lastSyncAt: null, lastSyncError: null };
 let provider: string;
 let providerId: string;
 let colleague: string;
@@ -50,7 +52,7 @@ describe('the Google calendar link', () => {
   });
 
   it("links with Google's code and scopes, lists the user's calendars, and never returns a token", async () => {
-    expect((await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body).toEqual({ linked: false, linkedAt: null, calendars: [] });
+    expect((await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body).toEqual(NOT_LINKED);
     const back = await startLink(provider, providerId);
     expect(back.pathname).toBe('/google-callback');
     const body = { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') };
@@ -101,6 +103,15 @@ describe('the Google calendar link', () => {
     const noCalendar = await api(provider, 'POST', `${linkPath(providerId)}/credentials`, { code: back.searchParams.get('code'), scopes: 'openid email', state: back.searchParams.get('state') });
     expect(noCalendar.status).toBe(400);
     expect(noCalendar.body.message).toBe('Google did not grant calendar access. Link Google Calendar again and allow it.');
+    // Google's consent lets the user untick a scope: reading the list without writing events is not enough.
+    const readOnly = await startLink(provider, providerId);
+    const listOnly = await api(provider, 'POST', `${linkPath(providerId)}/credentials`, {
+      code: readOnly.searchParams.get('code'),
+      scopes: 'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
+      state: readOnly.searchParams.get('state'),
+    });
+    expect(listOnly.status).toBe(400);
+    expect(listOnly.body.message).toBe('Google did not grant calendar access. Link Google Calendar again and allow it.');
 
     // The colleague's own state cannot carry the provider's Google code into the colleague's account.
     const colleagueId = (await api(colleague, 'GET', '/v1/practices/users/me')).body.userId;
@@ -133,7 +144,7 @@ describe('the Google calendar link', () => {
     }
     const unlinked = await api(provider, 'DELETE', `${linkPath(providerId)}/credentials`);
     expect(unlinked.status).toBe(200);
-    expect(unlinked.body).toEqual({ linked: false, linkedAt: null, calendars: [] });
+    expect(unlinked.body).toEqual(NOT_LINKED);
     expect((await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body.linked).toBe(false);
     const twice = await api(provider, 'DELETE', `${linkPath(providerId)}/credentials`);
     expect(twice.status).toBe(404);
@@ -160,5 +171,213 @@ describe('the Google calendar link', () => {
     expect(first.body).toMatchObject({ token_type: 'Bearer', scope: CALENDAR_SCOPE, expires_in: 3599 });
     expect(first.body.refresh_token).toEqual(expect.any(String));
     expect(await token(base)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+});
+
+describe("appointments written into the provider's Google Calendar", () => {
+  const account = `gpush-${run}@gmail.local`;
+  const onCall = `on-call-${account}`;
+  let pusher: string;
+  let pusherId: string;
+  let googleToken: string;
+  let patientId: string;
+  let typeId: string;
+  let locationId: string;
+  const typeName = `Check-in ${run}`;
+
+  /** What the account's calendar holds, read at the stand-in as Google's events.list answers. */
+  interface GoogleEvent {
+    id: string;
+    status: string;
+    summary: string;
+    recurrence: string[];
+    start: { dateTime: string };
+  }
+  async function eventsIn(calendarId: string, showDeleted = false): Promise<GoogleEvent[]> {
+    const answer = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events${showDeleted ? '?showDeleted=true' : ''}`, {
+      headers: { authorization: `Bearer ${googleToken}` },
+    });
+    expect(answer.status).toBe(200);
+    return (await answer.json()).items;
+  }
+  const booking = (over: Record<string, unknown> = {}) => ({
+    patientId,
+    appointmentTypeId: typeId,
+    providerId: pusherId,
+    bookingLocationId: locationId,
+    visitType: 'in_person',
+    durationMinutes: 30,
+    notes: 'Bring the knee MRI',
+    ...over,
+  });
+  const status = async () => (await api(pusher, 'GET', `${linkPath(pusherId)}/calendars`)).body;
+
+  beforeAll(async () => {
+    pusher = await createTestUser({ email: `gpush-provider-${run}@demo.test`, group: 'provider', firstName: 'Paula', lastName: `Push${run}` });
+    pusherId = (await api(pusher, 'GET', '/v1/practices/users/me')).body.userId;
+    const started = await api(pusher, 'GET', linkPath(pusherId));
+    const back = await consent(started.body.url, 'allow', account);
+    const linked = await api(pusher, 'POST', `${linkPath(pusherId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+
+    // The account's owner looking at their own Google Calendar, with a token of their own.
+    const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
+    const asked = new URL(started.body.url);
+    asked.searchParams.set('scope', 'https://www.googleapis.com/auth/calendar');
+    const own = await consent(asked.toString(), 'allow', account);
+    const tokens = await fetch(`${stackOutputs().webUrl}/local/google/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code: own.searchParams.get('code')! }),
+    }).then((r) => r.json());
+    googleToken = tokens.access_token;
+
+    const employee = await signIn('employee@demo.tidewell.local');
+    const p = await api(employee, 'POST', '/v1/patients', { firstName: 'Greta', lastName: `Gcal${run}`, gender: 'female', dob: '1975-05-06' });
+    expect(p.status).toBe(201);
+    patientId = p.body.id;
+    expect((await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: false })).status).toBe(200);
+    typeId = (await api(admin, 'POST', '/v1/appointment-types', { name: typeName, durationMinutes: 30 })).body.ident;
+    locationId = (await api(admin, 'POST', '/v1/booking-locations', { name: `Lakeside ${run}`, address: '4 Shore Rd' })).body.ident;
+  });
+
+  it('links with the events scope, writes to the primary calendar until the user chooses another they can write to', async () => {
+    const linked = await status();
+    expect(linked).toMatchObject({ linked: true, calendarId: account, writesEvents: true, lastSyncError: null });
+    const holidays = await api(pusher, 'PUT', linkPath(pusherId), { calendarId: 'en.usa#holiday@group.v.calendar.google.com' });
+    expect(holidays.status).toBe(400);
+    expect(holidays.body.message).toBe('Choose one of your Google calendars that you can add events to');
+    expect((await api(pusher, 'PUT', linkPath(pusherId), { calendarId: 'someone-else@gmail.local' })).status).toBe(400);
+    const none = await api(pusher, 'PUT', linkPath(pusherId), {});
+    expect(none.status).toBe(400);
+    expect(none.body.fieldErrors).toMatchObject({ calendarId: 'Choose a Google calendar' });
+    expect((await api(admin, 'PUT', linkPath(pusherId), { calendarId: onCall })).status).toBe(403);
+    const chosen = await api(pusher, 'PUT', linkPath(pusherId), { calendarId: onCall });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.calendarId).toBe(onCall);
+    expect((await status()).calendarId).toBe(onCall);
+  });
+
+  it('books a weekly series as one recurring event, patches it on a move, EXDATEs a cancelled day, gives a changed day its own event, and deletes on cancel', async () => {
+    // Wednesdays from 3 March 2027, 9:00 AM in Chicago.
+    const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-03-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 } }));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    let [event] = await eventsIn(onCall);
+    expect(event).toMatchObject({
+      summary: `Appointment: ${typeName}`,
+      location: `Lakeside ${run}, 4 Shore Rd`,
+      start: { dateTime: '2027-03-03T15:00:00.000Z', timeZone: 'America/Chicago' },
+      end: { dateTime: '2027-03-03T15:30:00.000Z', timeZone: 'America/Chicago' },
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4'],
+    });
+    expect(event.id).toMatch(/^[a-v0-9]{5,1024}$/);
+    expect(JSON.stringify(event)).not.toMatch(/Greta|Gcal|MRI/);
+    expect(await eventsIn(account)).toHaveLength(0);
+    expect((await status()).lastSyncError).toBeNull();
+    const id = booked.body.appointmentId;
+
+    const moved = await api(pusher, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-03-03T16:00:00.000Z', durationMinutes: 45, visitType: 'virtual', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 }, updatedAt: booked.body.updatedAt }));
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const afterMove = await eventsIn(onCall);
+    expect(afterMove).toHaveLength(1);
+    expect(afterMove[0]).toMatchObject({ id: event.id, location: 'Virtual visit', start: { dateTime: '2027-03-03T16:00:00.000Z' }, end: { dateTime: '2027-03-03T16:45:00.000Z' } });
+
+    expect((await api(pusher, 'DELETE', `/v1/appointments/${id}?occurrence=2027-03-10`)).status).toBe(200);
+    [event] = await eventsIn(onCall);
+    expect(event.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4', 'EXDATE;TZID=America/Chicago:20270310T100000']);
+
+    // The 17th moves to Thursday: out of the series, and an event of its own.
+    const series = (await api(pusher, 'GET', `/v1/appointments/${id}`)).body;
+    const detached = await api(pusher, 'PUT', `/v1/appointments/${id}?occurrence=2027-03-17`, booking({ start: '2027-03-18T20:00:00.000Z', visitType: 'virtual', updatedAt: series.updatedAt }));
+    expect(detached.status, JSON.stringify(detached.body)).toBe(200);
+    const two = await eventsIn(onCall);
+    expect(two).toHaveLength(2);
+    expect(two.find((e) => e.id === event.id)!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4', 'EXDATE;TZID=America/Chicago:20270310T100000,20270317T100000']);
+    const single = two.find((e) => e.id !== event.id)!;
+    expect(single).toMatchObject({ start: { dateTime: '2027-03-18T20:00:00.000Z' }, recurrence: [], summary: `Appointment: ${typeName}` });
+
+    expect((await api(pusher, 'DELETE', `/v1/appointments/${id}`)).status).toBe(200);
+    const left = await eventsIn(onCall);
+    expect(left.map((e) => e.id)).toEqual([single.id]);
+    expect((await eventsIn(onCall, true)).find((e) => e.id === event.id)?.status).toBe('cancelled');
+    expect((await api(pusher, 'DELETE', `/v1/appointments/${detached.body.appointmentId}`)).status).toBe(200);
+    expect(await eventsIn(onCall)).toHaveLength(0);
+    expect((await status()).lastSyncError).toBeNull();
+  });
+
+  it("names the patient only when the practice's feeds show names", async () => {
+    expect((await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: true })).status).toBe(200);
+    try {
+      const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-07T15:00:00.000Z' }));
+      expect(booked.status).toBe(201);
+      const [event] = await eventsIn(onCall);
+      expect(event.summary).toBe(`Appointment: ${typeName} with Greta Gcal${run}`);
+      expect(JSON.stringify(event)).not.toMatch(/MRI/);
+      expect((await api(pusher, 'DELETE', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
+    } finally {
+      await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: false });
+    }
+  });
+
+  it("the local stand-in's events endpoint refuses what Google refuses", async () => {
+    const insert = (body: unknown, token = googleToken, calendarId = account) =>
+      fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const start = { dateTime: '2027-08-04T15:00:00Z', timeZone: 'America/Chicago' };
+    const end = { dateTime: '2027-08-04T15:30:00Z', timeZone: 'America/Chicago' };
+    expect(await insert({ start, end }, 'ya29.made-up')).toMatchObject({ status: 401 });
+    expect(await insert({ start, end }, googleToken, 'nobody@gmail.local')).toMatchObject({ status: 404, body: { error: { errors: [{ reason: 'notFound' }] } } });
+    expect(await insert({ start, end }, googleToken, 'en.usa#holiday@group.v.calendar.google.com')).toMatchObject({ status: 403, body: { error: { errors: [{ reason: 'requiredAccessLevel' }] } } });
+    expect(await insert({ start })).toMatchObject({ status: 400, body: { error: { message: 'Missing end time.' } } });
+    expect(await insert({ start: end, end: start })).toMatchObject({ status: 400, body: { error: { message: 'The specified time range is empty.' } } });
+    expect(await insert({ id: 'Not_Base32', start, end })).toMatchObject({ status: 400, body: { error: { message: 'Invalid resource id value.' } } });
+    for (const recurrence of [['RRULE:FREQ=FORTNIGHTLY'], ['RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270901T000000Z'], ['EXDATE:tomorrow'], ['weekly']]) {
+      expect(await insert({ start, end, recurrence })).toMatchObject({ status: 400, body: { error: { message: 'Invalid recurrence rule.' } } });
+    }
+    expect(await insert({ start: { dateTime: '2027-08-04T15:00:00Z' }, end, recurrence: ['RRULE:FREQ=DAILY'] })).toMatchObject({ status: 400, body: { error: { message: 'Missing time zone definition for start time.' } } });
+    const id = `t${run}`.replace(/[^a-v0-9]/g, '0');
+    expect(await insert({ id, start, end, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2'] })).toMatchObject({ status: 200, body: { id, status: 'confirmed' } });
+    expect(await insert({ id, start, end })).toMatchObject({ status: 409, body: { error: { errors: [{ reason: 'duplicate' }] } } });
+    const remove = () => fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/primary/events/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${googleToken}` } });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(410);
+  });
+
+  it('writes one event even when Google took an insert whose outcome Tidewell never recorded', async () => {
+    const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-14T15:00:00.000Z' }));
+    expect(booked.status).toBe(201);
+    const [first] = await eventsIn(onCall);
+    // As if the write of the mapping had been lost after Google answered: the next change inserts again.
+    const { client, tableName } = tableClient();
+    await client.send(new DeleteCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${booked.body.appointmentId}` } }));
+    const moved = await api(pusher, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, booking({ start: '2027-04-14T17:00:00.000Z', updatedAt: booked.body.updatedAt }));
+    expect(moved.status).toBe(200);
+    const after = await eventsIn(onCall);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: first.id, start: { dateTime: '2027-04-14T17:00:00.000Z' } });
+    expect((await status()).lastSyncError).toBeNull();
+    expect((await api(pusher, 'DELETE', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
+    expect(await eventsIn(onCall)).toHaveLength(0);
+  });
+
+  it("keeps the booking when Google fails, and the link's state says why", async () => {
+    // The chosen calendar is deleted in Google.
+    const removed = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(onCall)}`, { method: 'DELETE', headers: { authorization: `Bearer ${googleToken}` } });
+    expect(removed.status).toBe(204);
+    const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-05-05T15:00:00.000Z' }));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await api(pusher, 'GET', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
+    const failed = await status();
+    expect(failed.lastSyncError).toBe('The chosen Google calendar was not found. Choose another calendar.');
+    expect(failed.lastSyncAt).toEqual(expect.any(String));
+
+    // Choosing a calendar that exists, the next change lands there and the state clears.
+    expect((await api(pusher, 'PUT', linkPath(pusherId), { calendarId: account })).status).toBe(200);
+    const moved = await api(pusher, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, booking({ start: '2027-05-05T16:00:00.000Z', updatedAt: booked.body.updatedAt }));
+    expect(moved.status).toBe(200);
+    expect((await eventsIn(account)).map((e) => e.start.dateTime)).toEqual(['2027-05-05T16:00:00.000Z']);
+    expect((await status()).lastSyncError).toBeNull();
   });
 });

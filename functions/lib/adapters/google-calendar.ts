@@ -13,6 +13,15 @@
  * - GET https://www.googleapis.com/calendar/v3/users/me/calendarList with `Authorization: Bearer`
  *   → { kind: "calendar#calendarList", items: [{ id, summary, summaryOverride?, primary?,
  *   accessRole, backgroundColor?, timeZone? }], nextPageToken? }.
+ * - events (Calendar API v3 Events resource), each with `Authorization: Bearer`:
+ *   insert  POST   /calendars/{calendarId}/events            (body: the event; `id` may be chosen by the
+ *           client: base32hex characters a-v and 0-9, 5 to 1024 long; an id already used in the
+ *           calendar, even by a deleted event, answers 409 with reason "duplicate");
+ *   patch   PATCH  /calendars/{calendarId}/events/{eventId}  (only the fields sent change);
+ *   delete  DELETE /calendars/{calendarId}/events/{eventId}  (204; 410 "deleted" when already gone).
+ *   An event: { summary, location?, description?, start: { dateTime, timeZone }, end: { dateTime,
+ *   timeZone }, recurrence?: ["RRULE:...", "EXDATE;TZID=<zone>:<local times>"], status? }. Errors
+ *   answer { error: { code, message, errors: [{ domain, reason, message }] } }.
  *
  * The practice's OAuth client sits in the partner secret JSON under `google`, as a JSON string
  * `{"clientId": "...", "clientSecret": "...", "redirectUri": "https://<web>/google-callback"}`
@@ -24,8 +33,15 @@ export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const GOOGLE_REVOKE_URL = 'https://oauth2.googleapis.com/revoke';
 export const GOOGLE_CALENDAR_API = 'https://www.googleapis.com/calendar/v3';
-/** Reading the calendar list is all the link needs; nothing is written to the user's calendars. */
-export const GOOGLE_CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+/** Writing the user's appointments as events in the calendar they choose. */
+export const GOOGLE_EVENTS_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
+/** Listing the user's calendars so they can choose one (narrower than calendar.readonly, which links made before events were written hold). */
+export const GOOGLE_CALENDAR_LIST_SCOPE = 'https://www.googleapis.com/auth/calendar.calendarlist.readonly';
+export const GOOGLE_READONLY_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+/** What the consent asks for. */
+export const GOOGLE_CALENDAR_SCOPES = [GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_EVENTS_SCOPE] as const;
+export const canListCalendars = (scopes: readonly string[]) => scopes.includes(GOOGLE_CALENDAR_LIST_SCOPE) || scopes.includes(GOOGLE_READONLY_SCOPE);
+export const canWriteEvents = (scopes: readonly string[]) => scopes.includes(GOOGLE_EVENTS_SCOPE);
 
 export interface GoogleConfig {
   clientId: string;
@@ -76,7 +92,24 @@ export interface GoogleCalendarEntry {
   timeZone: string | null;
 }
 
-/** Google's OAuth error code (`invalid_grant`, `invalid_client`…) or the API's HTTP status. */
+export interface GoogleEventDateTime {
+  dateTime: string;
+  timeZone: string;
+}
+/** The fields Tidewell writes on an event. */
+export interface GoogleEventBody {
+  summary: string;
+  location: string;
+  description: string;
+  start: GoogleEventDateTime;
+  end: GoogleEventDateTime;
+  /** RRULE and EXDATE lines; an empty list makes a patched event single again. */
+  recurrence: string[];
+  status?: 'confirmed';
+  extendedProperties?: { private: Record<string, string> };
+}
+
+/** Google's OAuth error code (`invalid_grant`, `invalid_client`…), the API's error reason (`duplicate`, `notFound`…) or its HTTP status. */
 export class GoogleError extends Error {
   constructor(
     readonly status: number,
@@ -86,15 +119,18 @@ export class GoogleError extends Error {
   }
 }
 
+/** A booking waits on Google at most this long. */
+const TIMEOUT_MS = 8000;
 const fetchExchange: HttpExchange = async (target, init) => {
-  const response = await fetch(target, init.method === 'GET' ? { method: 'GET', headers: init.headers } : init);
+  const bodiless = init.method === 'GET' || init.method === 'DELETE';
+  const response = await fetch(target, { ...(bodiless ? { method: init.method, headers: init.headers } : init), signal: AbortSignal.timeout(TIMEOUT_MS) });
   return { status: response.status, body: await response.text() };
 };
 
 function errorOf(status: number, body: string): GoogleError {
   try {
-    const parsed = JSON.parse(body) as { error?: string | { status?: string } };
-    const code = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.status ?? `HTTP${status}`);
+    const parsed = JSON.parse(body) as { error?: string | { status?: string; errors?: { reason?: string }[] } };
+    const code = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.errors?.[0]?.reason ?? parsed.error?.status ?? `HTTP${status}`);
     return new GoogleError(status, code);
   } catch {
     return new GoogleError(status, `HTTP${status}`);
@@ -113,7 +149,7 @@ export class GoogleCalendarClient {
       client_id: this.config.clientId,
       redirect_uri: this.config.redirectUri,
       response_type: 'code',
-      scope: GOOGLE_CALENDAR_SCOPE,
+      scope: GOOGLE_CALENDAR_SCOPES.join(' '),
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: 'true',
@@ -182,5 +218,36 @@ export class GoogleCalendarClient {
       if (!pageToken) break;
     }
     return entries;
+  }
+
+  private eventsUrl(calendarId: string, eventId?: string): string {
+    return `${this.config.calendarApiUrl}/calendars/${encodeURIComponent(calendarId)}/events${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
+  }
+
+  private async call(method: string, target: string, accessToken: string, body?: unknown): Promise<{ status: number; body: string }> {
+    return this.exchange(target, {
+      method,
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? '' : JSON.stringify(body),
+    });
+  }
+
+  /** Inserts the event under the id the caller chose; an id already in the calendar is a GoogleError `duplicate` (409). */
+  async insertEvent(accessToken: string, calendarId: string, eventId: string, event: GoogleEventBody): Promise<{ id: string }> {
+    const answer = await this.call('POST', this.eventsUrl(calendarId), accessToken, { id: eventId, ...event });
+    if (answer.status !== 200) throw errorOf(answer.status, answer.body);
+    return { id: (JSON.parse(answer.body) as { id?: string }).id ?? eventId };
+  }
+
+  async patchEvent(accessToken: string, calendarId: string, eventId: string, event: Partial<GoogleEventBody>): Promise<void> {
+    const answer = await this.call('PATCH', this.eventsUrl(calendarId, eventId), accessToken, event);
+    if (answer.status !== 200) throw errorOf(answer.status, answer.body);
+  }
+
+  /** Deletes the event; one Google no longer has (404, or 410 once deleted) is gone all the same. */
+  async deleteEvent(accessToken: string, calendarId: string, eventId: string): Promise<void> {
+    const answer = await this.call('DELETE', this.eventsUrl(calendarId, eventId), accessToken);
+    if (answer.status === 204 || answer.status === 200 || answer.status === 404 || answer.status === 410) return;
+    throw errorOf(answer.status, answer.body);
   }
 }

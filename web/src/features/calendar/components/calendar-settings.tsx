@@ -96,7 +96,7 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
         <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
         <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
         <Switch label="Calendar feeds show patient names" isSelected={showsNames} onChange={setNames} isDisabled={!isAdmin} />
-        <p className="tw-settings__muted">Off: a provider's phone calendar shows each appointment's type and place, never who it is with.</p>
+        <p className="tw-settings__muted">Off: a provider's phone calendar and linked Google Calendar show each appointment's type and place, never who it is with.</p>
         {isAdmin ? (
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={isPending}>

@@ -5,6 +5,7 @@ import type { GoogleLinkStatus } from '../../../../../shared/calendar/calendar-s
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { runtimeConfig } from '../../../lib/runtime-config.js';
@@ -24,6 +25,8 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState(false);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   const status = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest<GoogleLinkStatus>({ path: `${base}/calendars`, signal }) });
 
   const start = useMutation({
@@ -41,6 +44,17 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
       showToast('Google Calendar linked', { tone: 'success' });
     },
     onError: (error) => setProblem(error instanceof Error ? error.message : 'Google Calendar could not be linked'),
+  });
+  const choose = useMutation({
+    mutationFn: (calendarId: string) => apiRequest<GoogleLinkStatus>({ method: 'PUT', path: base, body: { calendarId } }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(key, next);
+      setChoice(null);
+      setChoiceError(null);
+      showToast('Google calendar saved', { tone: 'success' });
+    },
+    // The choice stays on screen to try again.
+    onError: (error) => setChoiceError(error instanceof Error ? error.message : 'The calendar was not saved'),
   });
   const unlink = useMutation({
     mutationFn: () => apiRequest<GoogleLinkStatus>({ method: 'DELETE', path: `${base}/credentials` }),
@@ -67,6 +81,12 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
   }, [params, setParams, finish]);
 
   const linked = status.data?.linked ?? false;
+  const writable = (status.data?.calendars ?? []).filter((c) => c.accessRole === 'owner' || c.accessRole === 'writer');
+  const options = writable.map((c) => ({ id: c.id, label: c.primary ? `${c.summary} (primary)` : c.summary }));
+  const saved = status.data?.calendarId ?? null;
+  const current = choice ?? (writable.some((c) => c.id === saved) ? saved : null);
+  const savedName = writable.find((c) => c.id === saved);
+  const writes = linked && status.data?.writesEvents;
   return (
     <div className="tw-card tw-settings__card">
       <div className="tw-card__header">
@@ -74,7 +94,10 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
         {runtimeConfig().local ? <Badge>Local Google stand-in</Badge> : null}
       </div>
       <div className="tw-settings__form">
-        <p className="tw-settings__muted">Link your own Google account to see your Google calendars here. Tidewell reads your calendar list only; nothing is written to Google.</p>
+        <p className="tw-settings__muted">
+          Link your own Google account and Tidewell adds the appointments you are the provider of to the Google calendar you choose, and keeps them up to date when they are moved or
+          cancelled. Each shows its type and place; patients&apos; names only if the practice turned them on for calendar feeds. Notes are never sent.
+        </p>
         {status.isPending || finish.isPending ? <Spinner label={finish.isPending ? 'Linking Google Calendar' : 'Loading your Google Calendar link'} /> : null}
         {status.isError ? (
           <p className="tw-field__error" role="alert">
@@ -99,6 +122,43 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
               ))}
             </ul>
           </>
+        ) : null}
+        {linked && !writes ? (
+          <p className="tw-field__error" role="alert">
+            This link only reads your calendars. Unlink and link Google Calendar again to let Tidewell add your appointments.
+          </p>
+        ) : null}
+        {writes ? (
+          <form
+            className="tw-calendar__google-choice"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (current) choose.mutate(current);
+              else setChoiceError('Choose a Google calendar');
+            }}
+          >
+            <p role="status">
+              Your appointments go to: <strong>{savedName ? savedName.summary : saved ? 'a calendar no longer in your list' : 'your primary calendar'}</strong>
+            </p>
+            <Select label="Calendar for your appointments" name="calendarId" options={options} value={current} onChange={setChoice} />
+            {choiceError ? (
+              <p className="tw-field__error" role="alert">
+                {choiceError}
+              </p>
+            ) : null}
+            <div className="tw-settings__actions">
+              <Button variant="secondary" type="submit" isPending={choose.isPending}>
+                Save calendar
+              </Button>
+            </div>
+            {status.data?.lastSyncError ? (
+              <p className="tw-field__error" role="alert">
+                Last sync failed: {status.data.lastSyncError}
+              </p>
+            ) : status.data?.lastSyncAt ? (
+              <p className="tw-settings__muted">Last written to Google {new Date(status.data.lastSyncAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.</p>
+            ) : null}
+          </form>
         ) : null}
         <div className="tw-settings__actions">
           {linked ? (

@@ -47,8 +47,9 @@ export interface GroupDefinition {
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
   { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'scheduler', 'telephony', 'fhirExport'], signedRoutes: CALENDAR_FEED_ROUTES },
-  // scheduler: a FHIR import books appointments through the calendar, which schedules their reminder texts.
-  { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files', 'scheduler'] },
+  // scheduler, partnerSecrets: a FHIR import books appointments through the calendar, which schedules
+  // their reminder texts and writes them to the provider's Google Calendar (its OAuth client is a partner secret).
+  { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files', 'scheduler', 'partnerSecrets'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },
   { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony', 'scheduler'], signedRoutes: PARTNER_DELIVERY_ROUTES },

@@ -442,6 +442,10 @@ describe('practice stack', () => {
       expect(target.Properties.Environment.Variables).not.toHaveProperty('SCHEDULER_TARGET_ARN');
       expect(practiceGroup.Properties.Environment.Variables).toHaveProperty('SCHEDULER_TARGET_ARN');
       expect(chartGroup.Properties.Environment.Variables).toHaveProperty('SCHEDULER_TARGET_ARN');
+      // An imported appointment goes to the provider's Google Calendar too: the chart group reads the partner secret's OAuth client.
+      expect(chartGroup.Properties.Environment.Variables.PARTNER_SECRETS_ARN).toBeDefined();
+      const chartRoleId = referencedIds(chartGroup.Properties.Role)[0];
+      expect(JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(chartRoleId)))).toContain('secretsmanager:GetSecretValue');
     });
 
     it('runs the DoseSpot sync every hour on the same target, role and dead-letter queue, and lets the target read the partner secret', () => {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { bookGraceAt } from './support/calendar-booking.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/calendar';
@@ -273,21 +274,6 @@ test('an admin sets how long before an appointment the reminder text goes, by ke
   await expect(page.getByText('Reminder texts turned off')).toBeVisible();
   expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: null });
 });
-
-/** Books Grace Nakamura's follow-up at the Main office at `time` on the day shown, and presses Book. */
-async function bookGraceAt(page: Page, time: string) {
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill(time);
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
-  return dialog;
-}
 
 test('a provider marks days off; the calendar stripes them and booking into them asks first', async ({ page }) => {
   test.setTimeout(120_000);

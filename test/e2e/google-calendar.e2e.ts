@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { bookGraceAt } from './support/calendar-booking.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/google-calendar';
@@ -43,16 +44,7 @@ test("a provider links their Google Calendar through Google's consent page, sees
 
   // Booked on the calendar, the appointment shows in Google by type and place, without the patient's name.
   await page.goto('/#/calendar?date=2027-10-13&view=day');
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill('11:00');
-  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const dialog = await bookGraceAt(page, '11:00');
   await expect(dialog).toBeHidden();
   const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
   const day = (await apiAs(page, 'GET', `/v1/appointments?start=2027-10-13T05:00:00.000Z&end=2027-10-14T05:00:00.000Z&providerId=${String(me.userId)}`)).json as { occurrences: { appointmentId: string }[] };

@@ -7,7 +7,7 @@ import { FAX_MESSAGES, FAX_PARTNER_ID, FaxIdentParams, FaxListQuery, SendFaxBody
 import type { Note } from '../../shared/notes/note-schema.js';
 import { plainText } from '../../shared/notes/note-rules.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
-import { formatPhone } from '../../shared/patients/phone.js';
+import { formatPhone, isPhoneLike } from '../../shared/patients/phone.js';
 import { faxSettingsFromEnv, FaxVendorError, SinchFax, type FaxSettings } from '../lib/adapters/fax.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { filesBucketFromEnv, s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
@@ -282,7 +282,7 @@ export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxLi
     if (q.recipient && !digits(f.recipient).includes(digits(q.recipient))) return false;
     if (text) {
       const hay = [f.patientName, f.recipientName, f.coverText, f.sender, f.recipient].filter(Boolean).join(' ').toLowerCase();
-      if (!hay.includes(text) && !(digits(text) && [f.sender, f.recipient].some((n) => digits(n).includes(digits(text))))) return false;
+      if (!hay.includes(text) && !(isPhoneLike(text) && [f.sender, f.recipient].some((n) => digits(n).includes(digits(text))))) return false;
     }
     return true;
   });

@@ -20,7 +20,7 @@ import {
 import { contactFullName } from '../../shared/contacts/contact-schema.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
-import { formatPhone } from '../../shared/patients/phone.js';
+import { formatPhone, isPhoneLike } from '../../shared/patients/phone.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { telephonySettingsFromEnv, TelephonyVendorError, TwilioVoice, type TelephonySettings } from '../lib/adapters/telephony.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
@@ -76,7 +76,7 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
     if (q.recipient && !(digits(q.recipient) ? digits(c.recipient).includes(digits(q.recipient)) : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))) return false;
     if (text) {
       const hay = [c.callerName, c.recipientName, c.patientName, c.caller, c.recipient].filter(Boolean).join(' ').toLowerCase();
-      if (!hay.includes(text) && !(digits(text) && [c.caller, c.recipient].some((n) => digits(n).includes(digits(text))))) return false;
+      if (!hay.includes(text) && !(isPhoneLike(text) && [c.caller, c.recipient].some((n) => digits(n).includes(digits(text))))) return false;
     }
     return true;
   });

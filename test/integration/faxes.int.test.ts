@@ -95,6 +95,10 @@ describe('faxes', () => {
     expect((await api(employee, 'GET', `/v1/faxes?status=QUEUED&query=Faxon${run}`)).body.faxes).toEqual([]);
     expect((await api(employee, 'GET', `/v1/faxes?recipient=5415557788&query=Faxon${run}`)).body.faxes).toHaveLength(1);
     expect((await api(employee, 'GET', `/v1/faxes?toDate=2000-01-01&query=Faxon${run}`)).body.faxes).toEqual([]);
+    // A query typed as a number finds the fax by its recipient; a name with digits in it is matched as text only.
+    const byNumber = (await api(employee, 'GET', `/v1/faxes?limit=500&query=${encodeURIComponent('(541) 555-7788')}`)).body.faxes as Array<{ ident: string }>;
+    expect(byNumber.map((f) => f.ident)).toContain(sent.body.ident);
+    expect((await api(employee, 'GET', `/v1/faxes?query=Nobody5415557788`)).body.faxes).toEqual([]);
     const page = await api(employee, 'GET', '/v1/faxes');
     expect(page.body).toMatchObject({ offset: 0, limit: 100 });
     expect((await api(employee, 'GET', '/v1/faxes?limit=0')).status).toBe(400);

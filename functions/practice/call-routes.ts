@@ -72,8 +72,8 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
   const matches = named.filter((c) => {
     if (q.fromDate && c.createdAt.slice(0, 10) < q.fromDate) return false;
     if (q.toDate && c.createdAt.slice(0, 10) > q.toDate) return false;
-    if (q.caller && !(digits(q.caller) ? digits(c.caller).includes(digits(q.caller)) : (c.callerName ?? '').toLowerCase().includes(q.caller.toLowerCase()))) return false;
-    if (q.recipient && !(digits(q.recipient) ? digits(c.recipient).includes(digits(q.recipient)) : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))) return false;
+    if (q.caller && !(isPhoneLike(q.caller) ? digits(c.caller).includes(digits(q.caller)) : (c.callerName ?? '').toLowerCase().includes(q.caller.toLowerCase()))) return false;
+    if (q.recipient && !(isPhoneLike(q.recipient) ? digits(c.recipient).includes(digits(q.recipient)) : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))) return false;
     if (text) {
       const hay = [c.callerName, c.recipientName, c.patientName, c.caller, c.recipient].filter(Boolean).join(' ').toLowerCase();
       if (!hay.includes(text) && !(isPhoneLike(text) && [c.caller, c.recipient].some((n) => digits(n).includes(digits(text))))) return false;

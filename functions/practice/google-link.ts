@@ -9,9 +9,11 @@ import { canListCalendars, canWriteEvents, GoogleCalendarClient, GoogleError, pa
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
+import { log } from '../lib/log.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import * as repo from './calendar-repository.js';
 import * as googleRepo from './google-repository.js';
+import { scheduleGoogleResync, scheduleGoogleUnlinkCleanup } from './google-resync.js';
 
 export const GOOGLE_PARTNER_ID = 'google';
 /** Google's own authorization codes last about ten minutes; a consent left open longer starts again. */
@@ -81,6 +83,7 @@ export async function saveGoogleCredentials(auth: AuthContext, userId: string, b
   const calendarId = pending.calendarId ?? 'primary';
   await repo.putGoogleLink(auth.practiceId, { userId, pendingStateHash: null, pendingSince: null, refreshToken, scopes: granted, linkedAt, calendarId, lastSyncAt: null, lastSyncError: null });
   await writeAudit(auth, { action: 'create', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
+  await resyncSoon(auth.practiceId, userId);
   const calendars = await listWith(google, auth, userId, refreshToken);
   return { linked: true, linkedAt, calendars, calendarId: chosenOf(calendarId, calendars), writesEvents: true, lastSyncAt: null, lastSyncError: null };
 }
@@ -104,6 +107,7 @@ export async function chooseGoogleCalendar(auth: AuthContext, userId: string, ca
   const stored = chosen.primary ? 'primary' : chosen.id;
   if (!(await googleRepo.updateGoogleLink(auth.practiceId, userId, { calendarId: stored }))) throw new NotFoundError(M.googleNotLinked);
   await writeAudit(auth, { action: 'update', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
+  if ((link.calendarId ?? 'primary') !== stored) await resyncSoon(auth.practiceId, userId);
   return { ...statusOf(link), calendars, calendarId: chosen.id };
 }
 
@@ -144,17 +148,42 @@ export async function googleCalendars(auth: AuthContext, userId: string): Promis
   return { ...status, calendars, calendarId: chosenOf(status.calendarId!, calendars) };
 }
 
-/** Unlinks and revokes the token at Google; an admin can unlink anyone (someone who left the practice). */
+/**
+ * The appointments already booked follow a new link or a new calendar (google-resync.ts). The link
+ * stands even if the scheduler fails: they are then written as each one next changes.
+ */
+async function resyncSoon(practiceId: string, userId: string): Promise<void> {
+  try {
+    await scheduleGoogleResync(practiceId, userId);
+  } catch (error) {
+    log.error('google calendar resync not scheduled', { error: (error as Error)?.name });
+  }
+}
+
+/**
+ * Unlinks at once; an admin can unlink anyone (someone who left the practice). The events Tidewell
+ * wrote are then deleted from Google and the token revoked there, a few seconds later in the
+ * schedule target (google-resync.ts), which keeps the token until it has done so.
+ */
 export async function unlinkGoogle(auth: AuthContext, userId: string): Promise<GoogleLinkStatus> {
   if (userId !== auth.userId && auth.role !== 'admin') throw new ForbiddenError(M.googleOwnOnly);
   const link = await repo.getGoogleLink(auth.practiceId, userId);
   if (!link?.refreshToken) throw new NotFoundError(M.googleNotLinked);
+  const unlinkedAt = new Date().toISOString();
+  await googleRepo.parkGoogleToken(auth.practiceId, userId, unlinkedAt, link.refreshToken);
   await repo.deleteGoogleLink(auth.practiceId, userId);
   await writeAudit(auth, { action: 'delete', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
   try {
-    await (await client()).revoke(link.refreshToken);
-  } catch {
-    // Unlinked here either way; the user can also remove access in their Google account.
+    await scheduleGoogleUnlinkCleanup(auth.practiceId, userId, unlinkedAt);
+  } catch (error) {
+    log.error('google calendar cleanup not scheduled', { error: (error as Error)?.name });
+    // Without the cleanup the events stay in Google, but the token is not left usable.
+    await googleRepo.deleteParkedGoogleToken(auth.practiceId, userId, unlinkedAt);
+    try {
+      await (await client()).revoke(link.refreshToken);
+    } catch {
+      // Unlinked here either way; the user can also remove access in their Google account.
+    }
   }
   return NOT_LINKED;
 }

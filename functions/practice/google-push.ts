@@ -143,26 +143,41 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     return tokens.get(userId)!;
   }
 
-  async function one(appointmentId: string): Promise<void> {
+  /**
+   * A change saved while the event was being written (another user, or a provider-wide resync
+   * beside a booking) could leave Google with the older version: the appointment is read again
+   * after the write and, if it moved on, written again.
+   */
+  async function converge(appointmentId: string): Promise<void> {
+    for (let round = 0; round < 3; round++) {
+      const seen = await one(appointmentId);
+      const now = await repo.getAppointment(practiceId, appointmentId);
+      if ((now?.updatedAt ?? null) === seen) return;
+    }
+  }
+
+  /** Writes one appointment's event; answers the version it wrote (null: none, or gone). */
+  async function one(appointmentId: string): Promise<string | null> {
     const [a, mapped] = await Promise.all([repo.getAppointment(practiceId, appointmentId), googleRepo.getGoogleEvent(practiceId, appointmentId)]);
     const link = a ? await linkOf(a.providerId) : null;
     const target = a && link?.refreshToken ? { userId: a.providerId, calendarId: link.calendarId ?? 'primary' } : null;
     if (a && link?.refreshToken && !canWriteEvents(link.scopes)) {
       outcome.set(a.providerId, GOOGLE_SYNC_REASONS.noEventsScope);
-      return;
+      return a.updatedAt;
     }
     let patchable = Boolean(mapped && target && mapped.userId === target.userId && mapped.calendarId === target.calendarId);
-    if (mapped && !patchable) {
+    // Written under a link since removed: the unlink's cleanup (google-resync.ts) deletes it with the token it kept.
+    if (mapped && !patchable && (await linkOf(mapped.userId))?.refreshToken) {
       try {
-        if ((await linkOf(mapped.userId))?.refreshToken) await (await googleClient())?.deleteEvent(await accessToken(mapped.userId), mapped.calendarId, mapped.eventId);
+        await (await googleClient())?.deleteEvent(await accessToken(mapped.userId), mapped.calendarId, mapped.eventId);
         await googleRepo.deleteGoogleEvent(practiceId, appointmentId);
         outcome.set(mapped.userId, outcome.get(mapped.userId) ?? null);
       } catch (error) {
         outcome.set(mapped.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
-        if (!target) return;
+        if (!target) return a?.updatedAt ?? null;
       }
     }
-    if (!a || !target) return;
+    if (!a || !target) return a?.updatedAt ?? null;
     try {
       const token = await accessToken(target.userId);
       const google = (await googleClient())!;
@@ -191,6 +206,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     } catch (error) {
       outcome.set(target.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
     }
+    return a.updatedAt;
   }
 
   let settings: Promise<{ timeZone: string; feedShowsNames: boolean }> | null = null;
@@ -212,7 +228,7 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     });
   }
 
-  for (const id of appointmentIds) await one(id);
+  for (const id of appointmentIds) await converge(id);
   const now = new Date().toISOString();
   for (const [userId, problem] of outcome) {
     if (problem) log.warn('google calendar push failed', { userId, reason: problem });

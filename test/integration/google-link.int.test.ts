@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
@@ -24,6 +24,50 @@ async function consent(url: string, decision: 'allow' | 'deny' = 'allow', accoun
   const answer = await fetch(`${asked.origin}/local/google/o/oauth2/v2/approve`, { method: 'POST', body: form, redirect: 'manual' });
   expect(answer.status).toBe(302);
   return new URL(answer.headers.get('location')!);
+}
+
+/** The account's owner looking at their own Google Calendar, with a token of their own. */
+async function ownerToken(consentUrl: string, account: string): Promise<string> {
+  const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
+  const asked = new URL(consentUrl);
+  asked.searchParams.set('scope', 'https://www.googleapis.com/auth/calendar');
+  const own = await consent(asked.toString(), 'allow', account);
+  const tokens = await fetch(`${stackOutputs().webUrl}/local/google/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code: own.searchParams.get('code')! }),
+  }).then((r) => r.json());
+  return tokens.access_token;
+}
+
+/** The events of one calendar, read at the stand-in as Google's events.list answers. */
+interface GoogleEvent {
+  id: string;
+  status: string;
+  summary: string;
+  recurrence: string[];
+  start: { dateTime: string };
+}
+async function eventsOf(googleToken: string, calendarId: string, showDeleted = false): Promise<GoogleEvent[]> {
+  const answer = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events${showDeleted ? '?showDeleted=true' : ''}`, {
+    headers: { authorization: `Bearer ${googleToken}` },
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()).items;
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Waits for the provider-wide pass a link or a change of calendar starts (the schedule target runs it a few seconds later). */
+async function syncedAfter(status: () => Promise<{ lastSyncAt: string | null }>, before: string | null): Promise<void> {
+  const after = await eventually(status, (s) => Boolean(s.lastSyncAt) && (!before || s.lastSyncAt! > before));
+  expect(after.lastSyncAt, 'the pass over booked appointments did not run').not.toBe(before);
 }
 
 async function startLink(token: string, userId: string): Promise<URL> {
@@ -185,21 +229,7 @@ describe("appointments written into the provider's Google Calendar", () => {
   let locationId: string;
   const typeName = `Check-in ${run}`;
 
-  /** What the account's calendar holds, read at the stand-in as Google's events.list answers. */
-  interface GoogleEvent {
-    id: string;
-    status: string;
-    summary: string;
-    recurrence: string[];
-    start: { dateTime: string };
-  }
-  async function eventsIn(calendarId: string, showDeleted = false): Promise<GoogleEvent[]> {
-    const answer = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events${showDeleted ? '?showDeleted=true' : ''}`, {
-      headers: { authorization: `Bearer ${googleToken}` },
-    });
-    expect(answer.status).toBe(200);
-    return (await answer.json()).items;
-  }
+  const eventsIn = (calendarId: string, showDeleted = false) => eventsOf(googleToken, calendarId, showDeleted);
   const booking = (over: Record<string, unknown> = {}) => ({
     patientId,
     appointmentTypeId: typeId,
@@ -220,16 +250,9 @@ describe("appointments written into the provider's Google Calendar", () => {
     const linked = await api(pusher, 'POST', `${linkPath(pusherId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
 
-    // The account's owner looking at their own Google Calendar, with a token of their own.
-    const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
-    const asked = new URL(started.body.url);
-    asked.searchParams.set('scope', 'https://www.googleapis.com/auth/calendar');
-    const own = await consent(asked.toString(), 'allow', account);
-    const tokens = await fetch(`${stackOutputs().webUrl}/local/google/token`, {
-      method: 'POST',
-      body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code: own.searchParams.get('code')! }),
-    }).then((r) => r.json());
-    googleToken = tokens.access_token;
+    googleToken = await ownerToken(started.body.url, account);
+    // The pass over appointments already booked that linking starts: none yet, but it runs first.
+    await syncedAfter(status, null);
 
     const employee = await signIn('employee@demo.tidewell.local');
     const p = await api(employee, 'POST', '/v1/patients', { firstName: 'Greta', lastName: `Gcal${run}`, gender: 'female', dob: '1975-05-06' });
@@ -251,10 +274,12 @@ describe("appointments written into the provider's Google Calendar", () => {
     expect(none.status).toBe(400);
     expect(none.body.fieldErrors).toMatchObject({ calendarId: 'Choose a Google calendar' });
     expect((await api(admin, 'PUT', linkPath(pusherId), { calendarId: onCall })).status).toBe(403);
+    const before = (await status()).lastSyncAt;
     const chosen = await api(pusher, 'PUT', linkPath(pusherId), { calendarId: onCall });
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
     expect(chosen.body.calendarId).toBe(onCall);
     expect((await status()).calendarId).toBe(onCall);
+    await syncedAfter(status, before);
   });
 
   it('books a weekly series as one recurring event, patches it on a move, EXDATEs a cancelled day, gives a changed day its own event, and deletes on cancel', async () => {
@@ -379,5 +404,74 @@ describe("appointments written into the provider's Google Calendar", () => {
     expect(moved.status).toBe(200);
     expect((await eventsIn(account)).map((e) => e.start.dateTime)).toEqual(['2027-05-05T16:00:00.000Z']);
     expect((await status()).lastSyncError).toBeNull();
+  });
+});
+
+describe('appointments booked before linking, and unlinking', () => {
+  const account = `gback-${run}@gmail.local`;
+  const onCall = `on-call-${account}`;
+  let backer: string;
+  let backerId: string;
+  let googleToken: string;
+  let booking: (start: string, over?: Record<string, unknown>) => Record<string, unknown>;
+  const status = async () => (await api(backer, 'GET', `${linkPath(backerId)}/calendars`)).body;
+  const parked = async () => {
+    const { client, tableName } = tableClient();
+    const found = await client.send(
+      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :k)', ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':k': `GOOGLE_UNLINKED#${backerId}#` } }),
+    );
+    return found.Items ?? [];
+  };
+
+  beforeAll(async () => {
+    backer = await createTestUser({ email: `gback-provider-${run}@demo.test`, group: 'provider', firstName: 'Bea', lastName: `Backfill${run}` });
+    backerId = (await api(backer, 'GET', '/v1/practices/users/me')).body.userId;
+    const employee = await signIn('employee@demo.tidewell.local');
+    const patient = await api(employee, 'POST', '/v1/patients', { firstName: 'Hal', lastName: `Gback${run}`, gender: 'male', dob: '1961-02-03' });
+    const typeId = (await api(admin, 'POST', '/v1/appointment-types', { name: `Backfill visit ${run}`, durationMinutes: 30 })).body.ident;
+    booking = (start, over = {}) => ({ patientId: patient.body.id, appointmentTypeId: typeId, providerId: backerId, visitType: 'virtual', durationMinutes: 30, start, ...over });
+  });
+
+  it('writes the appointments still ahead when the provider links, moves them to a newly chosen calendar, and takes them all out on unlink', async () => {
+    const ahead = await api(backer, 'POST', '/v1/appointments', booking('2027-06-02T15:00:00.000Z'));
+    expect(ahead.status, JSON.stringify(ahead.body)).toBe(201);
+    const weekly = await api(backer, 'POST', '/v1/appointments', booking('2027-06-07T16:00:00.000Z', { recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 } }));
+    expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
+    const past = await api(backer, 'POST', '/v1/appointments', booking('2026-01-07T15:00:00.000Z'));
+    expect(past.status, JSON.stringify(past.body)).toBe(201);
+
+    const started = await api(backer, 'GET', linkPath(backerId));
+    const back = await consent(started.body.url, 'allow', account);
+    const linked = await api(backer, 'POST', `${linkPath(backerId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    googleToken = await ownerToken(started.body.url, account);
+
+    // A few seconds later the schedule target has written both, not the visit already past.
+    const written = await eventually(() => eventsOf(googleToken, account), (events) => events.length >= 2);
+    expect(written.map((e) => e.start.dateTime).sort()).toEqual(['2027-06-02T15:00:00.000Z', '2027-06-07T16:00:00.000Z']);
+    expect(written.find((e) => e.start.dateTime === '2027-06-07T16:00:00.000Z')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3']);
+    expect((await status()).lastSyncError).toBeNull();
+
+    // Choosing another calendar moves what is already there.
+    expect((await api(backer, 'PUT', linkPath(backerId), { calendarId: onCall })).status).toBe(200);
+    const moved = await eventually(() => eventsOf(googleToken, onCall), (events) => events.length >= 2);
+    expect(moved).toHaveLength(2);
+    expect(await eventsOf(googleToken, account)).toEqual([]);
+
+    // Unlinking answers at once; the events go a few seconds later, then the kept token is revoked and forgotten.
+    const unlinked = await api(backer, 'DELETE', `${linkPath(backerId)}/credentials`);
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body).toEqual(NOT_LINKED);
+    expect(await eventually(() => eventsOf(googleToken, onCall), (events) => events.length === 0)).toEqual([]);
+    expect(await eventually(parked, (items) => items.length === 0)).toEqual([]);
+    const { client, tableName } = tableClient();
+    const mapping = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${ahead.body.appointmentId}` } }));
+    expect(mapping.Item).toBeUndefined();
+
+    // Booking after unlinking writes nothing to Google.
+    const later = await api(backer, 'POST', '/v1/appointments', booking('2027-06-09T15:00:00.000Z'));
+    expect(later.status).toBe(201);
+    expect(await eventsOf(googleToken, onCall)).toEqual([]);
+    expect(await eventsOf(googleToken, account)).toEqual([]);
   });
 });

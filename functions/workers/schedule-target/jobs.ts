@@ -27,6 +27,17 @@ registerScheduledJob('appointment-reminders-resync', async (payload) => {
   await resyncAppointmentReminders(payload);
 });
 
+// A Google Calendar link made, moved or removed (functions/practice/google-resync.ts); Google's code loads with the first one.
+registerScheduledJob('google-calendar-resync', async (payload) => {
+  const { resyncGoogleCalendar } = await import('../../practice/google-resync.js');
+  await resyncGoogleCalendar(payload);
+});
+
+registerScheduledJob('google-calendar-unlink', async (payload) => {
+  const { cleanUpGoogleUnlink } = await import('../../practice/google-resync.js');
+  await cleanUpGoogleUnlink(payload);
+});
+
 // A completed inbound call with no voicemail yet (functions/notes/call-deliveries.ts); the calls code loads with the first check.
 registerScheduledJob('call-outcome-check', async (payload) => {
   const { fireCallOutcomeCheck } = await import('../../notes/call-deliveries.js');

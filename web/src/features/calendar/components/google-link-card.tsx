@@ -96,7 +96,8 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
       <div className="tw-settings__form">
         <p className="tw-settings__muted">
           Link your own Google account and Tidewell adds the appointments you are the provider of to the Google calendar you choose, and keeps them up to date when they are moved or
-          cancelled. Each shows its type and place; patients&apos; names only if the practice turned them on for calendar feeds. Notes are never sent.
+          cancelled. Appointments already booked are added a few seconds after you link or choose another calendar. Each shows its type and place; patients&apos; names only if the
+          practice turned them on for calendar feeds. Notes are never sent.
         </p>
         {status.isPending || finish.isPending ? <Spinner label={finish.isPending ? 'Linking Google Calendar' : 'Loading your Google Calendar link'} /> : null}
         {status.isError ? (
@@ -181,7 +182,7 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
         isPending={unlink.isPending}
         onConfirm={() => unlink.mutate()}
       >
-        Tidewell gives up its access to your Google account. You can link it again at any time.
+        Tidewell takes the appointments it added out of your Google calendar, then gives up its access to your Google account. You can link it again at any time.
       </ConfirmDialog>
     </div>
   );

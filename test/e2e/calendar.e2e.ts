@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { bookGraceAt } from './support/calendar-booking.js';
+import { bookGraceAt, fillBooking, GRACE, MARIA, openBooking } from './support/calendar-booking.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/calendar';
@@ -19,17 +19,11 @@ test('a weekly appointment is booked once and shows in the day, week, month and 
   await expect(page.getByText("Times are in the practice's time zone, America/Chicago.")).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Thursday, March 4, 2027' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
+  const dialog = await openBooking(page);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please select a patient');
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
+  await fillBooking(page, dialog, GRACE);
   await expect(dialog.getByLabel('Date')).toHaveValue('2027-03-04');
   await expect(dialog.getByLabel('Time')).toHaveValue('09:00');
   await dialog.getByRole('button', { name: /Repeats/ }).click();
@@ -46,14 +40,8 @@ test('a weekly appointment is booked once and shows in the day, week, month and 
   await shot(page, '02-day');
 
   // The same slot again is refused, naming the clash.
-  await page.getByRole('button', { name: 'Book appointment' }).click();
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Maria');
-  await page.getByRole('option', { name: /^Maria Lopez/ }).first().click();
-  await dialog.getByRole('button', { name: /Appointment type/ }).click();
-  await page.getByRole('option', { name: 'Follow-up visit' }).click();
-  await dialog.getByRole('button', { name: /Booking location/ }).click();
-  await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill('09:15');
+  await openBooking(page);
+  await fillBooking(page, dialog, MARIA, '09:15');
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/is already booked on 03\/04\/2027 from 9:00 AM to 9:30 AM\. Choose another time or provider\.$/);
   await dialog.getByRole('button', { name: 'Close' }).click();

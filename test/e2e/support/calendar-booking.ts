@@ -1,16 +1,29 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-/** Books Grace Nakamura's follow-up at the Main office at `time` on the day shown, and presses Book. */
-export async function bookGraceAt(page: Page, time: string) {
+export const GRACE = { search: 'Grace', option: /^Grace Nakamura \(\d+\)$/ };
+export const MARIA = { search: 'Maria', option: /^Maria Lopez/ };
+
+/** Opens the Book appointment dialog from the calendar's toolbar. */
+export async function openBooking(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Book appointment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book appointment' });
-  await dialog.getByRole('combobox', { name: 'Patient' }).fill('Grace');
-  await page.getByRole('option', { name: /^Grace Nakamura \(\d+\)$/ }).click();
+  return page.getByRole('dialog', { name: 'Book appointment' });
+}
+
+/** Fills the patient, a follow-up visit at the Main office and, when given, the time. */
+export async function fillBooking(page: Page, dialog: Locator, patient: { search: string; option: RegExp }, time?: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Patient' }).fill(patient.search);
+  await page.getByRole('option', { name: patient.option }).first().click();
   await dialog.getByRole('button', { name: /Appointment type/ }).click();
   await page.getByRole('option', { name: 'Follow-up visit' }).click();
   await dialog.getByRole('button', { name: /Booking location/ }).click();
   await page.getByRole('option', { name: 'Main office' }).click();
-  await dialog.getByLabel('Time').fill(time);
+  if (time) await dialog.getByLabel('Time').fill(time);
+}
+
+/** Books Grace Nakamura's follow-up at the Main office at `time` on the day shown, and presses Book. */
+export async function bookGraceAt(page: Page, time: string): Promise<Locator> {
+  const dialog = await openBooking(page);
+  await fillBooking(page, dialog, GRACE, time);
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   return dialog;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --notes 10000 --chart-runs 5 --max-seconds 300]`
+ * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --notes 10000 --chart-runs 5 --max-seconds 300 --fhir-patients 5000]`
  *
  * Starts the local runtime on a temporary folder, loads N synthetic patients through the patient
  * repository, signs in the demo provider, and measures patient list and search through the
@@ -7,7 +7,9 @@
  * FDA NDC directory of realistic size written into the temporary folder. Prints p50/p95/p99
  * latency and requests/s per scenario. Then opens a full chart in Chromium (10,000 notes in the
  * practice, 200 on the patient), bundles every group Lambda and weighs the web app's first screens,
- * and ends with one table of every budget beside its figure. A figure, not a test.
+ * then exports a whole practice of --fhir-patients patients with charts and notes as FHIR Bulk Data
+ * (its own runtime; 0 leaves it out), and ends with one table of every budget beside its figure.
+ * A figure, not a test.
  */
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +32,7 @@ import { measureSmsChatLatency, SMS_CHAT_BUDGET_P95_MS } from './sms-chat-latenc
 import { formatPipelineTiming, measureScribePipeline } from './scribe-pipeline.js';
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
+import { measureFhirBulkExport } from './fhir-bulk-export.js';
 import { INDEX_SETTLE_MS } from '../../functions/patients/patient-index-cache.js';
 
 interface Options {
@@ -39,15 +42,16 @@ interface Options {
   notes: number;
   chartRuns: number;
   maxSeconds: number;
+  fhirPatients: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { patients: 5000, requests: 200, concurrency: 8, notes: 10_000, chartRuns: 5, maxSeconds: 300 };
+  const opts: Options = { patients: 5000, requests: 200, concurrency: 8, notes: 10_000, chartRuns: 5, maxSeconds: 300, fhirPatients: 5000 };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     const value = Number(argv[i + 1]);
-    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', notes: 'notes', 'chart-runs': 'chartRuns', 'max-seconds': 'maxSeconds' } as const)[key as 'patients'];
-    if (field && Number.isFinite(value) && value > 0) {
+    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', notes: 'notes', 'chart-runs': 'chartRuns', 'max-seconds': 'maxSeconds', 'fhir-patients': 'fhirPatients' } as const)[key as 'patients'];
+    if (field && Number.isFinite(value) && (value > 0 || (key === 'fhir-patients' && value === 0))) {
       opts[field] = Math.floor(value);
       i++;
     }
@@ -57,6 +61,7 @@ function parseArgs(argv: string[]): Options {
   opts.concurrency = Math.min(opts.concurrency, 64);
   opts.notes = Math.min(opts.notes, 50_000);
   opts.chartRuns = Math.min(opts.chartRuns, 20);
+  opts.fhirPatients = Math.min(opts.fhirPatients, 50_000);
   return opts;
 }
 
@@ -241,6 +246,10 @@ async function run() {
   const copilot = await measureCopilotFirstToken({ samples: 30 });
   console.log(`  ${copilot.model}: first token p50 ${copilot.firstToken.p50Ms.toFixed(1)} ms, p95 ${copilot.firstToken.p95Ms.toFixed(1)} ms; whole reply p50 ${copilot.done.p50Ms.toFixed(1)} ms over ${copilot.samples} questions`);
   budgetLines.push(timingLine(`Copilot first token p95 (${copilot.samples} questions)`, copilot.firstToken.p95Ms, COPILOT_FIRST_TOKEN_BUDGET_P95_MS));
+  if (opts.fhirPatients > 0) {
+    console.log('\nWhole-practice FHIR export (its own runtime)…');
+    await measureFhirBulkExport({ patients: opts.fhirPatients, notesPerPatient: 2, maxSeconds: 900 });
+  }
   console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
   console.log(`\nBudgets\n${formatLines(budgetLines)}`);

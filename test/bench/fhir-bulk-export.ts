@@ -1,5 +1,6 @@
 /**
- * `npx tsx test/bench/fhir-bulk-export.ts [--patients 5000 --notes-per-patient 2 --max-seconds 900]`
+ * `npx tsx test/bench/fhir-bulk-export.ts [--patients 5000 --notes-per-patient 2 --max-seconds 900]`,
+ * and the last part of `npm run bench` (`--fhir-patients`).
  *
  * The whole-practice FHIR export on a fresh local runtime: N synthetic patients, each with a chart
  * (allergy, diagnosis, medication, surgery, family and social history, vaccine) and signed notes,
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir-bulk.js';
 import type { Note } from '../../shared/notes/note-schema.js';
@@ -34,7 +36,21 @@ const CHART_ITEMS: [string, Record<string, unknown>][] = [
   ['vaccines', { name: 'Influenza', cvxCode: '141', date: '2024-10-01' }],
 ];
 
-function parseArgs(argv: string[]) {
+export interface FhirBulkBenchOptions {
+  patients: number;
+  notesPerPatient: number;
+  maxSeconds: number;
+}
+
+export interface FhirBulkBenchFigures {
+  patients: number;
+  seconds: number;
+  ndjsonBytes: number;
+  files: number;
+  resources: number;
+}
+
+function parseArgs(argv: string[]): FhirBulkBenchOptions {
   const opts = { patients: 5000, notesPerPatient: 2, maxSeconds: 900 };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i]?.replace(/^--/, '');
@@ -63,8 +79,8 @@ async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-async function run() {
-  const opts = parseArgs(process.argv.slice(2));
+/** Seeds a fresh runtime, runs the export to its manifest and prints the figures as it goes. */
+export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise<FhirBulkBenchFigures> {
   process.env.TIDEWELL_LOG ??= 'silent';
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bulk-bench-'));
   console.log(`FHIR practice export bench: ${opts.patients} patients, each with a chart and ${opts.notesPerPatient} signed notes`);
@@ -124,13 +140,16 @@ async function run() {
     console.log(`\n  export: ${view.patientsDone} patients in ${seconds.toFixed(1)} s (${Math.round(view.patientsDone / seconds)} patients/s), ${view.batchesDone} batches through the state machine`);
     console.log(`  size: ${(ndjsonBytes / 1024 / 1024).toFixed(1)} MB of NDJSON in ${view.files?.length ?? 0} files, ${view.resources} resources, ${view.filesCopied} note files copied`);
     console.log(`  resources by type: ${Object.entries(view.resourceCounts).sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+    return { patients: view.patientsDone, seconds, ndjsonBytes, files: view.files?.length ?? 0, resources: view.resources };
   } finally {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-run().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  measureFhirBulkExport(parseArgs(process.argv.slice(2))).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

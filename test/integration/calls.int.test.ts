@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../functions/lib/adapters/telephony.js';
 import { formatPhone } from '../../shared/patients/phone.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { eventually } from '../support/eventually.js';
 
 const run = Date.now().toString(36);
 // Digits in a search also match phone numbers, so names searched for are spelled in letters.
@@ -17,15 +18,6 @@ const LOCAL_ACCOUNT = 'AC0000000000000000000000000000c0de';
 const secrets = () => JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')) as Record<string, string>;
 const webUrl = () => stackOutputs().webUrl;
 const callbackUrl = () => process.env.TELEPHONY_CALLBACK_URL ?? `${stackOutputs().apiUrl}/v1/partner-deliveries/twilio-voice/calls`;
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function localCalls(): Promise<{ sid: string; to: string; from: string; twiml: string; status: string }[]> {
   const auth = `Basic ${Buffer.from(`${LOCAL_ACCOUNT}:${secrets()['twilio-voice']}`).toString('base64')}`;
@@ -58,6 +50,7 @@ async function phoneCallNotifications(callIdent: string): Promise<{ notification
   return (res.body.notifications ?? res.body) as { notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[];
 }
 
+
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
   employee = await signIn('employee@demo.tidewell.local');
@@ -86,7 +79,7 @@ describe('phone calls', () => {
     expect(recorded.twiml).toContain(`<Dial callerId="+15415550180"><Number>${patientPhone}</Number></Dial>`);
 
     // Its signed status callbacks carry the call through to completed, with its duration.
-    const done = await waitFor(
+    const done = await eventually(
       async () => (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find((c: { ident: string }) => c.ident === placed.body.ident),
       (c) => c?.callStatus === 'completed',
     );
@@ -171,7 +164,7 @@ describe('phone calls', () => {
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
     // Twilio may still post a recording after `completed`: right after the call nothing is announced yet.
     expect(await findCall()).toMatchObject({ callStatus: 'completed', durationSeconds: 4, voicemailKey: null, noteId: null });
-    const call = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
+    const call = await eventually(findCall, (c) => Boolean(c?.noteId), 20_000);
     expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId, missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteType: 'PHONE_CALL', status: 'DELIVERED', patientId, files: [], data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
@@ -184,14 +177,14 @@ describe('phone calls', () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 9000 });
     expect(simulated.callbacks.map((c) => c.event)).toEqual(['incoming', 'completed']);
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    const missed = await waitFor(findCall, (c) => Boolean(c?.noteId), 20_000);
+    const missed = await eventually(findCall, (c) => Boolean(c?.noteId), 20_000);
     expect(missed).toMatchObject({ voicemailKey: null, missed: true });
     expect((await api(employee, 'GET', `/v1/notes/${missed.noteId}`)).body.data.missed).toBe(true);
     // An employee reads the missed call's notification before the message arrives.
     const [first] = await phoneCallNotifications(missed.ident);
     expect((await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, { notificationStatus: 'READ', notificationVersion: first!.notificationVersion })).status).toBe(200);
 
-    const call = await waitFor(findCall, (c) => Boolean(c?.voicemailKey), 20_000);
+    const call = await eventually(findCall, (c) => Boolean(c?.voicemailKey), 20_000);
     expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8, missed: false });
     expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
@@ -208,7 +201,7 @@ describe('phone calls', () => {
   it('a voicemail whose recording callback follows `completed` within the wait is never counted missed', async () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 300 });
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    const call = await waitFor(findCall, (c) => Boolean(c?.voicemailKey), 10_000);
+    const call = await eventually(findCall, (c) => Boolean(c?.voicemailKey), 10_000);
     expect(call.noteId).toBeTruthy();
     // Past the check's time (3 s locally): the check found the voicemail and changed nothing.
     await new Promise((r) => setTimeout(r, 6000));

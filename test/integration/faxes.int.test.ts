@@ -4,6 +4,7 @@ import { DELIVERY_HEADERS } from '../../shared/partners/partner-schema.js';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { pdfText } from '../support/pdf-text.js';
+import { eventually } from '../support/eventually.js';
 
 const run = Date.now().toString(36);
 const digits = String(1000 + (Number.parseInt(run.slice(-4), 36) % 8000));
@@ -35,15 +36,6 @@ async function download(token: string, key: string): Promise<Uint8Array> {
   return bytes;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function signedNote(text: string): Promise<string> {
   const created = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text }, patientId });
   expect(created.status).toBe(201);
@@ -51,6 +43,7 @@ async function signedNote(text: string): Promise<string> {
   expect(signed.status).toBe(200);
   return created.body.noteId as string;
 }
+
 
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
@@ -83,7 +76,7 @@ describe('faxes', () => {
     const faxNote = await api(employee, 'GET', `/v1/notes/${sent.body.faxNoteId}`);
     expect(faxNote.body).toMatchObject({ noteType: 'FAX', status: 'SENT', patientId, files: [{ key: sent.body.fileKey }] });
 
-    const delivered = await waitFor(
+    const delivered = await eventually(
       async () => (await api(employee, 'GET', `/v1/faxes?query=${encodeURIComponent(`Faxon${run}`)}`)).body,
       (b) => b.faxes?.[0]?.status === 'COMPLETED',
     );
@@ -116,7 +109,7 @@ describe('faxes', () => {
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ ident: sent.body.ident, status: 'QUEUED', attempts: 2, fileKey: sent.body.fileKey });
     expect(resent.body.faxId).not.toBe(sent.body.faxId);
-    await waitFor(async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body, (b) => b.faxes?.[0]?.status === 'COMPLETED');
+    await eventually(async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body, (b) => b.faxes?.[0]?.status === 'COMPLETED');
 
     const updated = await api(employee, 'PUT', `/v1/faxes/${sent.body.ident}`, { read: false });
     expect(updated.body).toMatchObject({ read: false });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { eventually } from '../support/eventually.js';
 
 const run = Date.now().toString(36);
 const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.calendarlist.readonly https://www.googleapis.com/auth/calendar.events';
@@ -55,18 +56,9 @@ async function eventsOf(googleToken: string, calendarId: string, showDeleted = f
   return (await answer.json()).items;
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** Waits for the provider-wide pass a link or a change of calendar starts (the schedule target runs it a few seconds later). */
 async function syncedAfter(status: () => Promise<{ lastSyncAt: string | null }>, before: string | null): Promise<void> {
-  const after = await eventually(status, (s) => Boolean(s.lastSyncAt) && (!before || s.lastSyncAt! > before));
+  const after = await eventually(status, (s) => Boolean(s.lastSyncAt) && (!before || s.lastSyncAt! > before), 30_000);
   expect(after.lastSyncAt, 'the pass over booked appointments did not run').not.toBe(before);
 }
 
@@ -447,14 +439,14 @@ describe('appointments booked before linking, and unlinking', () => {
     googleToken = await ownerToken(started.body.url, account);
 
     // A few seconds later the schedule target has written both, not the visit already past.
-    const written = await eventually(() => eventsOf(googleToken, account), (events) => events.length >= 2);
+    const written = await eventually(() => eventsOf(googleToken, account), (events) => events.length >= 2, 30_000);
     expect(written.map((e) => e.start.dateTime).sort()).toEqual(['2027-06-02T15:00:00.000Z', '2027-06-07T16:00:00.000Z']);
     expect(written.find((e) => e.start.dateTime === '2027-06-07T16:00:00.000Z')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3']);
     expect((await status()).lastSyncError).toBeNull();
 
     // Choosing another calendar moves what is already there.
     expect((await api(backer, 'PUT', linkPath(backerId), { calendarId: onCall })).status).toBe(200);
-    const moved = await eventually(() => eventsOf(googleToken, onCall), (events) => events.length >= 2);
+    const moved = await eventually(() => eventsOf(googleToken, onCall), (events) => events.length >= 2, 30_000);
     expect(moved).toHaveLength(2);
     expect(await eventsOf(googleToken, account)).toEqual([]);
 
@@ -462,8 +454,8 @@ describe('appointments booked before linking, and unlinking', () => {
     const unlinked = await api(backer, 'DELETE', `${linkPath(backerId)}/credentials`);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body).toEqual(NOT_LINKED);
-    expect(await eventually(() => eventsOf(googleToken, onCall), (events) => events.length === 0)).toEqual([]);
-    expect(await eventually(parked, (items) => items.length === 0)).toEqual([]);
+    expect(await eventually(() => eventsOf(googleToken, onCall), (events) => events.length === 0, 30_000)).toEqual([]);
+    expect(await eventually(parked, (items) => items.length === 0, 30_000)).toEqual([]);
     const { client, tableName } = tableClient();
     const mapping = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${ahead.body.appointmentId}` } }));
     expect(mapping.Item).toBeUndefined();

@@ -6,6 +6,7 @@ import { HEALTH_GORILLA_PARTNER_ID, LAB_MESSAGES, LOCAL_LAB_PROVIDER_LABEL, type
 import { pdfText } from '../support/pdf-text.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { eventually } from '../support/eventually.js';
 
 const run = Date.now().toString(36);
 let provider: string;
@@ -34,14 +35,6 @@ async function labNote(token: string, patient: string | null = patientId) {
   return res.body as { noteId: string; noteVersion: number };
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 25_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 beforeAll(async () => {
   [provider, admin, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
@@ -98,9 +91,10 @@ describe('lab orders and results', () => {
     // Ordered twice: refused, the vendor is not asked again.
     expect((await api(provider, 'POST', `/v1/notes/${note.noteId}/lab-order`, { noteVersion: ordered.body.noteVersion, tests: ['24323-8'] })).status).toBe(409);
 
-    const withResults = await until(
+    const withResults = await eventually(
       () => api(provider, 'GET', `/v1/notes/${note.noteId}`),
       (r) => r.body.data?.orderStatus === 'final',
+      25_000,
     );
     const results = (withResults.body.data as LabNoteData).results!;
     expect(withResults.body.status).toBe('DELIVERED');
@@ -113,7 +107,7 @@ describe('lab orders and results', () => {
 
     const notifications = async () => (await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${note.noteId}`)).body as { notifications?: unknown[] } | unknown[];
     const list = (v: Awaited<ReturnType<typeof notifications>>) => (Array.isArray(v) ? v : (v.notifications ?? [])) as { assigned: string; data: { noteId: string; patientId: string }; notificationStatus: string }[];
-    const first = list(await until(notifications, (v) => list(v).length > 0));
+    const first = list(await eventually(notifications, (v) => list(v).length > 0, 25_000));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ notificationStatus: 'UNREAD', data: { noteId: note.noteId, patientId } });
 
@@ -163,7 +157,7 @@ describe('lab orders and results', () => {
     const note = await labNote(provider);
     const ordered = await api(provider, 'POST', `/v1/notes/${note.noteId}/lab-order`, { noteVersion: note.noteVersion, tests: ['24323-8'] });
     expect(ordered.status).toBe(200);
-    await until(() => api(provider, 'GET', `/v1/notes/${note.noteId}`), (r) => r.body.data?.orderStatus === 'final');
+    await eventually(() => api(provider, 'GET', `/v1/notes/${note.noteId}`), (r) => r.body.data?.orderStatus === 'final', 25_000);
     const trend = await api(employee, 'GET', `/v2/notes/labs/link/${patientId}/2345-7?timezoneOffset=300`);
     expect(trend.status).toBe(200);
     expect(trend.body.text).toBe('Glucose');

@@ -253,7 +253,7 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
     const options = opts.originationNumbers.map((n) => `<option value="${escapeHtml(n)}">${escapeHtml(formatPhone(n))}</option>`).join('');
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${LOCAL_CARRIER_LABEL}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}table{border-collapse:collapse;width:100%}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}label{display:block;margin-top:.5rem}input,select,textarea,button{font:inherit}button{margin-top:.5rem;padding:.25rem 1rem}:focus-visible{outline:3px solid #005377;outline-offset:2px}.note{background:#fff4ce;padding:.5rem;border:1px solid #8a6d00}</style></head>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}table{border-collapse:collapse;width:100%}.scroll{overflow-x:auto}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}label{display:block;margin-top:.5rem}input,select,textarea,button{font:inherit}button{margin-top:.5rem;padding:.25rem 1rem}:focus-visible{outline:3px solid #005377;outline-offset:2px}.note{background:#fff4ce;padding:.5rem;border:1px solid #8a6d00}</style></head>
 <body><main><h1>${LOCAL_CARRIER_LABEL}</h1>
 <p class="note">Local only (<code>npm start</code>): no text leaves this machine. Texts the practice sends are listed here; a reply typed below reaches the practice as a patient's text would.</p>
 ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
@@ -264,9 +264,9 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
 <label for="text">Message</label><textarea id="text" name="text" required rows="3" cols="40" maxlength="${BODY_MAX}"></textarea>
 <button type="submit">Send reply</button></form>
 <h2>Outbound texts</h2><p><a href="/local/carrier">Refresh</a></p>
-<table><caption>Texts sent through the ${LOCAL_CARRIER_LABEL.toLowerCase()}, newest first</caption>
+<div class="scroll" role="region" aria-label="Outbound texts" tabindex="0"><table><caption>Texts sent through the ${LOCAL_CARRIER_LABEL.toLowerCase()}, newest first</caption>
 <thead><tr><th scope="col">Sent</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Text</th><th scope="col">Status</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="5">No texts yet</td></tr>'}</tbody></table></main></body></html>`;
+<tbody>${rows || '<tr><td colspan="5">No texts yet</td></tr>'}</tbody></table></div></main></body></html>`;
   }
 
   /** /local/carrier (page) and /local/carrier/sms (GET: outbound texts; POST: a patient phone's reply). */

@@ -120,7 +120,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}label{display:block;margin-top:.5rem}input,textarea,button{font:inherit;box-sizing:border-box;width:100%;max-width:32rem}button{display:block;margin-top:.75rem;padding:.4rem 1rem;width:auto;background:#005377;color:#fff;border:0;border-radius:4px}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem}table{border-collapse:collapse}td,th{border:1px solid #767676;padding:.25rem .5rem;text-align:left}';
+  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}label{display:block;margin-top:.5rem}input,textarea,button{font:inherit;box-sizing:border-box;width:100%;max-width:32rem}button{display:block;margin-top:.75rem;padding:.4rem 1rem;width:auto;background:#005377;color:#fff;border:0;border-radius:4px}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem}table{border-collapse:collapse}.scroll{overflow-x:auto}td,th{border:1px solid #767676;padding:.25rem .5rem;text-align:left}';
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} (${LOCAL_DOSESPOT_LABEL})</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)} <span class="tag">${LOCAL_DOSESPOT_LABEL}</span></h1>${body}</main></body></html>`;
@@ -189,7 +189,7 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
 <label for="directions">Directions</label><input id="directions" name="directions" required maxlength="1000">
 <button type="submit">Send prescription</button>
 </form>
-<h2>Prescriptions</h2>${rows ? `<table><thead><tr><th>Drug</th><th>Quantity</th><th>Refills</th><th>Directions</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>None yet.</p>'}`,
+<h2>Prescriptions</h2>${rows ? `<div class="scroll" role="region" aria-label="Prescriptions" tabindex="0"><table><thead><tr><th>Drug</th><th>Quantity</th><th>Refills</th><th>Directions</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>None yet.</p>'}`,
     );
   }
 

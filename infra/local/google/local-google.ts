@@ -130,7 +130,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}main{max-width:36rem}main:has(table){max-width:none}label{display:block;margin-top:1rem;font-weight:600}input[type=email]{font:inherit;box-sizing:border-box;width:100%}.actions{display:flex;gap:.75rem;margin-top:1.25rem}button{padding:.5rem 1.25rem;font:inherit;border-radius:4px;border:1px solid #005377}button.allow{background:#005377;color:#fff}button.deny{background:#fff;color:#005377}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem;font-weight:400}code{word-break:break-all}table{border-collapse:collapse;margin-top:1rem}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}td{word-break:break-word}';
+  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}main{max-width:36rem}main:has(table){max-width:none}label{display:block;margin-top:1rem;font-weight:600}input[type=email]{font:inherit;box-sizing:border-box;width:100%}.actions{display:flex;gap:.75rem;margin-top:1.25rem}button{padding:.5rem 1.25rem;font:inherit;border-radius:4px;border:1px solid #005377}button.allow{background:#005377;color:#fff}button.deny{background:#fff;color:#005377}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem;font-weight:400}code{word-break:break-all}table{border-collapse:collapse;margin-top:1rem}.scroll{overflow-x:auto}th,td{border:1px solid #767676;padding:.25rem .5rem;text-align:left;vertical-align:top}td{word-break:break-word}';
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} (${LOCAL_GOOGLE_LABEL})</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)} <span class="tag">${LOCAL_GOOGLE_LABEL}</span></h1>${body}</main></body></html>`;
@@ -318,7 +318,7 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
         return `<tr><td>${escapeHtml(String(event.summary ?? ''))}</td><td>${escapeHtml(when)}</td><td>${escapeHtml(String(event.location ?? ''))}</td><td>${escapeHtml(repeats)}</td><td>${escapeHtml(calendar)}</td><td>${escapeHtml(account)}</td></tr>`;
       })
       .join('');
-    return `<table><caption>Events in the local Google accounts' calendars</caption><thead><tr><th scope="col">Title</th><th scope="col">Starts</th><th scope="col">Location</th><th scope="col">Repeats</th><th scope="col">Calendar</th><th scope="col">Account</th></tr></thead><tbody>${rows}</tbody></table>`;
+    return `<div class="scroll" role="region" aria-label="Events" tabindex="0"><table><caption>Events in the local Google accounts' calendars</caption><thead><tr><th scope="col">Title</th><th scope="col">Starts</th><th scope="col">Location</th><th scope="col">Repeats</th><th scope="col">Calendar</th><th scope="col">Account</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

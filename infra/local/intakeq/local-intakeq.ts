@@ -128,7 +128,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const STYLE =
-  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}main{max-width:40rem}label,legend{display:block;margin-top:1rem;font-weight:600}fieldset{border:0;padding:0;margin:0}fieldset label{font-weight:400;margin-top:.25rem}input[type=text],textarea{font:inherit;box-sizing:border-box;width:100%}textarea{min-height:4.5rem}button{display:block;margin-top:1.25rem;padding:.5rem 1.25rem;font:inherit;background:#005377;color:#fff;border:0;border-radius:4px}a{color:#005377}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem;font-weight:400}table{border-collapse:collapse;width:100%}td,th{border:1px solid #767676;padding:.25rem .5rem;text-align:left}.req{color:#a4262c}';
+  'body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}main{max-width:40rem}label,legend{display:block;margin-top:1rem;font-weight:600}fieldset{border:0;padding:0;margin:0}fieldset label{font-weight:400;margin-top:.25rem}input[type=text],textarea{font:inherit;box-sizing:border-box;width:100%}textarea{min-height:4.5rem}button{display:block;margin-top:1.25rem;padding:.5rem 1.25rem;font:inherit;background:#005377;color:#fff;border:0;border-radius:4px}a{color:#005377}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem;font-weight:400}table{border-collapse:collapse;width:100%}.scroll{overflow-x:auto}td,th{border:1px solid #767676;padding:.25rem .5rem;text-align:left}.req{color:#a4262c}';
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} (${LOCAL_INTAKEQ_LABEL})</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)} <span class="tag">${LOCAL_INTAKEQ_LABEL}</span></h1>${body}</main></body></html>`;
@@ -294,7 +294,7 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
         res,
         200,
         'IntakeQ',
-        `<p>Forms sent from Tidewell arrive here instead of the patient's email or phone. Open one to fill it in as the patient.</p><h2>Sent forms</h2>${rows ? `<table><thead><tr><th>Sent</th><th>By</th><th>To</th><th>Form</th><th>Patient's page</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No forms sent yet.</p>'}`,
+        `<p>Forms sent from Tidewell arrive here instead of the patient's email or phone. Open one to fill it in as the patient.</p><h2>Sent forms</h2>${rows ? `<div class="scroll" role="region" aria-label="Sent forms" tabindex="0"><table><thead><tr><th>Sent</th><th>By</th><th>To</th><th>Form</th><th>Patient's page</th></tr></thead><tbody>${rows}</tbody></table></div>` : '<p>No forms sent yet.</p>'}`,
       );
     }
 

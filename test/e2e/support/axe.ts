@@ -23,4 +23,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const violations = await axeViolations(page);
   expect.soft(violations, `axe: ${screen} has WCAG A/AA violations:\n${violations.join('\n')}`).toEqual([]);
+  const overflow = await horizontalOverflow(page);
+  expect.soft(overflow, `reflow (WCAG 1.4.10): ${screen} is wider than the phone's screen`).toBeNull();
+}
+
+/**
+ * WCAG 1.4.10 (AA), which axe cannot see: at phone width the page must not scroll sideways. A data
+ * table may scroll inside its own box; the page as a whole may not. Answers what sticks out, or null.
+ */
+export async function horizontalOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (width > 480) return null;
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth <= width + 1) return null;
+    const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.offsetParent !== null)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
+    return `page is ${root.scrollWidth} px wide in a ${width} px screen: ${widest.join(', ')}`;
+  });
 }

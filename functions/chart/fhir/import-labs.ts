@@ -97,6 +97,8 @@ export function labBundle(entries: { fullUrl?: string; resource: Record<string, 
       bundle.byRef.set(e.fullUrl, r);
     }
     if (typeof r.id === 'string') bundle.byRef.set(`${r.resourceType}/${r.id}`, r);
+    // A transaction bundle's urn:uuid fullUrl is also what a relative reference (Observation/<uuid>) names.
+    if (e.fullUrl?.startsWith('urn:uuid:')) bundle.byRef.set(`${r.resourceType}/${e.fullUrl.slice('urn:uuid:'.length)}`, r);
   }
   for (const e of entries ?? []) {
     const r = e.resource as Json;

@@ -55,6 +55,8 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Encounter', 'Visit: General examination of patient on 2024-02-12', 'skip', 'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own'],
       ['Condition', 'Diagnosis: Prediabetes', 'add', undefined],
       ['MedicationRequest', 'Prescription: lisinopril 10 MG Oral Tablet on 2024-02-12', 'add', undefined],
+      ['Medication', 'Medication: Hydrochlorothiazide 25 MG Oral Tablet', 'skip', 'Brought in through the prescription naming it'],
+      ['MedicationRequest', 'Prescription: Hydrochlorothiazide 25 MG Oral Tablet on 2024-02-12', 'add', undefined],
       ['MedicationStatement', 'Medication: 24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet', 'add', undefined],
       ['Immunization', 'Vaccine: Influenza, seasonal, injectable, preservative free on 2024-02-12', 'add', undefined],
       ['Observation', 'Vitals on 2024-02-12: Body Height', 'add', undefined],
@@ -64,6 +66,8 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Observation', 'Vitals on 2024-02-12: Blood pressure panel with all children optional', 'add', undefined],
       ['Observation', 'Vitals on 2024-02-12: Heart rate', 'add', undefined],
       ['Observation', 'Vitals on 2024-02-12: Body temperature', 'add', undefined],
+      ['Observation', 'Vitals on 2024-02-12: Respiratory rate', 'add', undefined],
+      ['Observation', 'Vitals on 2024-02-12: Oxygen saturation in Arterial blood', 'add', undefined],
       ['Observation', 'Lab result: Glucose [Mass/volume] in Blood 112.4 mg/dL on 2024-02-12', 'skip', 'Brought in with its lab report'],
       ['Observation', 'Lab result: Creatinine [Mass/volume] in Blood 0.91 mg/dL on 2024-02-12', 'skip', 'Brought in with its lab report'],
       ['Observation', 'Lab result: Hemoglobin A1c/Hemoglobin.total in Blood 6.1 % on 2024-02-12', 'add', undefined],
@@ -71,19 +75,20 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Observation', 'Social history: Tobacco smoking status: Ex-smoker', 'add', undefined],
       ['FamilyMemberHistory', 'Family history: Myocardial infarction (father)', 'add', undefined],
       ['CarePlan', 'Care plan: Diabetes self management plan on 2024-02-12', 'skip', 'Tidewell does not keep care plans'],
+      ['DiagnosticReport', 'Report: History and physical note', 'skip', 'Brought in through its note'],
       ['DocumentReference', 'Note: History and physical note (2024-02-12)', 'add', undefined],
       ['Claim', 'Claim on 2024-02-12', 'skip', 'Billing records are not imported'],
       ['ExplanationOfBenefit', 'Explanation of benefit: Blue Cross Blue Shield on 2024-02-12', 'skip', 'Billing records are not imported'],
       ['Provenance', 'Record of where the data came from on 2024-02-12', 'skip', 'Not part of the chart'],
     ]);
-    expect([preview.add, preview.present, preview.skip]).toEqual([23, 0, 13]);
+    expect([preview.add, preview.present, preview.skip]).toEqual([26, 0, 15]);
     // The preview changes nothing.
     expect(await items('diagnoses')).toEqual([]);
   });
 
   it('imports into the chart sections as a clinician reads them; a second import adds nothing', async () => {
     const first = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }));
-    expect(first.added).toBe(23);
+    expect(first.added).toBe(26);
 
     const diagnoses = await items('diagnoses');
     expect(diagnoses.map((d) => [d.name, d.date, d.endDate, d.active, d.icd10CodeId ?? null, d.icd10Code?.code ?? null]).sort()).toEqual([
@@ -100,6 +105,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(meds.map((m) => [m.productName, m.status, m.start, m.sigText]).sort()).toEqual([
       ['24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet', 'Active', '2024-02-12', '1 tablet by mouth daily with the evening meal'],
       ['Amoxicillin 250 MG Oral Capsule', 'Complete', '2019-03-05', '1 dose 3 times a day'],
+      ['Hydrochlorothiazide 25 MG Oral Tablet', 'Active', '2024-02-12', '1 dose once a day'],
       ['lisinopril 10 MG Oral Tablet', 'Active', '2024-02-12', '1 dose once a day'],
     ]);
     expect(meds.find((m) => m.productName.startsWith('lisinopril'))!.description).toBe('Prescribed by Dr. Lowell521 Abshire638');
@@ -117,7 +123,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     const vitals = await notes('VITALS');
     expect(vitals).toHaveLength(1);
     expect(vitals[0]).toMatchObject({ status: 'SIGNED', eventTimestamp: '2024-02-12T14:30:14.000Z' });
-    expect(vitals[0].data).toMatchObject({ height: 66, weight: 185.4, bmi: 29.94, systolic: 132, diastolic: 84, heartRate: 76, temp: 98.4, heightUnit: 'in', weightUnit: 'lb', tempUnit: '°F' });
+    expect(vitals[0].data).toMatchObject({ height: 66, weight: 185.4, bmi: 29.94, systolic: 132, diastolic: 84, heartRate: 76, respiratoryRate: 14, spo2: 97, temp: 98.4, heightUnit: 'in', weightUnit: 'lb', tempUnit: '°F' });
 
     // The panel as one lab note, and each day's results without a report as another.
     const labs = await notes('LAB');
@@ -129,20 +135,23 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     ]);
     expect((await ok(api(provider, 'GET', `/v2/notes/labs/link/${patientId}/4548-4`))).points.map((p: Res) => p.value)).toEqual([5.9, 6.1]);
 
-    // The clinical note's own words, decoded from the bundle.
-    const [note] = (await notes('DOCUMENT')).filter((n) => n.data.text?.includes('# Chief Complaint'));
-    expect(note).toMatchObject({ status: 'SIGNED', eventTimestamp: '2024-02-12T14:30:14.000Z' });
+    // The clinical note's own words, decoded from the bundle: once, though the report presenting it came too.
+    const all = (await ok(api(provider, 'GET', `/v1/notes?patientId=${patientId}`))).notes as Res[];
+    const withText = all.filter((n) => n.data.text?.includes('# Chief Complaint'));
+    expect(withText).toHaveLength(1);
+    const note = withText[0];
+    expect(note).toMatchObject({ noteType: 'DOCUMENT', status: 'SIGNED', eventTimestamp: '2024-02-12T14:30:14.000Z' });
     expect(note!.data.text).toContain('Patient is presenting with prediabetes. A1c 6.1%.');
     expect(note!.data.formattedText).toContain('<p># Assessment and Plan</p>');
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle: fixture }));
-    expect([again.add, again.present, again.skip]).toEqual([0, 23, 13]);
+    expect([again.add, again.present, again.skip]).toEqual([0, 26, 15]);
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }))).added).toBe(0);
     expect(await items('diagnoses')).toHaveLength(3);
-    expect(await items('medications')).toHaveLength(3);
+    expect(await items('medications')).toHaveLength(4);
     expect(await notes('VITALS')).toHaveLength(1);
     expect(await notes('LAB')).toHaveLength(3);
-    expect((await patientAuditTrail(patientId)).filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([23, 0]));
+    expect((await patientAuditTrail(patientId)).filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([26, 0]));
   });
 
   it("the patient's export carries what came in, with the codes Tidewell keeps", async () => {
@@ -169,6 +178,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(of('MedicationStatement').map((m) => [m.medicationCodeableConcept.text, m.status]).sort()).toEqual([
       ['24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet', 'active'],
       ['Amoxicillin 250 MG Oral Capsule', 'completed'],
+      ['Hydrochlorothiazide 25 MG Oral Tablet', 'active'],
       ['lisinopril 10 MG Oral Tablet', 'active'],
     ]);
     expect(of('Procedure').map((p) => [p.code.text, p.performedDateTime])).toEqual([['Colonoscopy', '2019-03-05']]);
@@ -176,12 +186,14 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
 
     const vitals = of('Observation').filter((o) => o.category?.[0]?.coding?.[0]?.code === 'vital-signs');
     const byLoinc = Object.fromEntries(vitals.map((o) => [o.code.coding[0].code, o]));
-    expect(Object.keys(byLoinc).sort()).toEqual(['29463-7', '39156-5', '8302-2', '8310-5', '85354-9', '8867-4']);
+    expect(Object.keys(byLoinc).sort()).toEqual(['29463-7', '39156-5', '59408-5', '8302-2', '8310-5', '85354-9', '8867-4', '9279-1']);
     expect(byLoinc['8302-2'].valueQuantity).toMatchObject({ value: 66, code: '[in_i]' });
     expect(byLoinc['29463-7'].valueQuantity).toMatchObject({ value: 185.4, code: '[lb_av]' });
     expect(byLoinc['8310-5'].valueQuantity).toMatchObject({ value: 98.4, code: '[degF]' });
     expect(byLoinc['39156-5'].valueQuantity).toMatchObject({ value: 29.94, code: 'kg/m2' });
     expect(byLoinc['8867-4'].valueQuantity).toMatchObject({ value: 76, code: '/min' });
+    expect(byLoinc['9279-1'].valueQuantity).toMatchObject({ value: 14, code: '/min' });
+    expect(byLoinc['59408-5'].valueQuantity).toMatchObject({ value: 97, code: '%' });
     expect(byLoinc['85354-9'].component.map((c: Res) => [c.code.coding[0].code, c.valueQuantity.value])).toEqual([['8480-6', 132], ['8462-4', 84]]);
 
     const labs = of('Observation').filter((o) => o.category?.some((c: Res) => c.coding?.some((x: Res) => x.code === 'laboratory')));

@@ -268,7 +268,7 @@ const NOT_KEPT: Record<string, { label: string; reason: string; name: (r: Json) 
   ImagingStudy: { label: 'Imaging study', reason: 'Tidewell does not keep imaging studies', name: (r) => text(r.procedureCode?.[0]) ?? r.description, when: (r) => r.started },
   Device: { label: 'Device', reason: 'Tidewell does not keep devices', name: (r) => r.deviceName?.[0]?.name ?? text(r.type), when: () => undefined },
   SupplyDelivery: { label: 'Supply delivery', reason: 'Tidewell does not keep supply deliveries', name: (r) => text(r.suppliedItem?.itemCodeableConcept), when: (r) => r.occurrenceDateTime },
-  Medication: { label: 'Medication', reason: 'Brought in through what names it', name: (r) => text(r.code), when: () => undefined },
+  Medication: { label: 'Medication', reason: 'Brought in through the prescription naming it', name: (r) => text(r.code), when: () => undefined },
 };
 
 /** What a resource becomes, or why it is left out. */

@@ -73,6 +73,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Observation', 'Lab result: Hemoglobin A1c/Hemoglobin.total in Blood 6.1 % on 2024-02-12', 'add', undefined],
       ['DiagnosticReport', 'Lab report: Basic metabolic panel - Blood on 2024-02-12 (2 results)', 'add', undefined],
       ['Observation', 'Social history: Tobacco smoking status: Ex-smoker', 'add', undefined],
+      ['Observation', 'Observation: Patient Health Questionnaire 2 item (PHQ-2) total score [Reported]', 'skip', 'Not a kind Tidewell keeps'],
       ['FamilyMemberHistory', 'Family history: Myocardial infarction (father)', 'add', undefined],
       ['CarePlan', 'Care plan: Diabetes self management plan on 2024-02-12', 'skip', 'Tidewell does not keep care plans'],
       ['DiagnosticReport', 'Report: History and physical note', 'skip', 'Brought in through its note'],
@@ -81,7 +82,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['ExplanationOfBenefit', 'Explanation of benefit: Blue Cross Blue Shield on 2024-02-12', 'skip', 'Billing records are not imported'],
       ['Provenance', 'Record of where the data came from on 2024-02-12', 'skip', 'Not part of the chart'],
     ]);
-    expect([preview.add, preview.present, preview.skip]).toEqual([26, 0, 15]);
+    expect([preview.add, preview.present, preview.skip]).toEqual([26, 0, 16]);
     // The preview changes nothing.
     expect(await items('diagnoses')).toEqual([]);
   });
@@ -145,7 +146,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(note!.data.formattedText).toContain('<p># Assessment and Plan</p>');
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle: fixture }));
-    expect([again.add, again.present, again.skip]).toEqual([0, 26, 15]);
+    expect([again.add, again.present, again.skip]).toEqual([0, 26, 16]);
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }))).added).toBe(0);
     expect(await items('diagnoses')).toHaveLength(3);
     expect(await items('medications')).toHaveLength(4);

@@ -25,6 +25,7 @@ import { store } from './files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
 import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
 import { VITAL_CODES } from './vitals.js';
+import { conceptName, sigOf, vitalValue } from './import-values.js';
 import { importAppointments, planAppointments, type AppointmentItem, type PlannedAppointment } from './import-appointments.js';
 
 /*
@@ -53,9 +54,11 @@ export function importKey(r: Json): string {
   return createHash('sha256').update(basis).digest('hex').slice(0, 40);
 }
 
-const text = (cc: Json | undefined): string | undefined => cc?.text || cc?.coding?.find((c: Json) => c.display)?.display || cc?.coding?.[0]?.code;
 const codeIn = (cc: Json | undefined, system: string): string | undefined => cc?.coding?.find((c: Json) => c.system === system)?.code;
+const text = (cc: Json | undefined) => conceptName(cc);
 const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
+/** An ISO instant in UTC, as Tidewell stores times, from a FHIR dateTime in any zone. */
+const instant = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined);
 const month = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}/.test(v) ? v.slice(0, 7) : undefined);
 const noteOf = (r: Json) => (r.note as Json[] | undefined)?.map((n) => n.text).filter(Boolean).join('\n') || undefined;
 const active = (r: Json) => !['inactive', 'resolved', 'remission'].includes(codeIn(r.clinicalStatus, r.resourceType === 'Condition' ? SYSTEMS.conditionClinical : SYSTEMS.allergyClinical) ?? 'active');
@@ -101,6 +104,8 @@ interface BundleContext {
   patientRefs: Set<string>;
   /** The medication list's names and codes (MedicationStatement), lower-cased. */
   listedMedications: Set<string>;
+  /** Medication resources by reference, for what names its medication by medicationReference. */
+  medications: Map<string, Json>;
   comms: CommsContext;
   /** Lab reports and what each brings in with it. */
   labs: LabBundle;
@@ -109,15 +114,31 @@ interface BundleContext {
 function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
   const patientRefs = new Set<string>();
   const listedMedications = new Set<string>();
+  const medications = new Map<string, Json>();
   for (const e of entries ?? []) {
     const r = e.resource as Json;
-    if (r.resourceType === 'Patient') {
-      if (e.fullUrl) patientRefs.add(e.fullUrl);
-      if (typeof r.id === 'string') patientRefs.add(`Patient/${r.id}`);
-    }
-    if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(r.medicationCodeableConcept)) listedMedications.add(k);
+    if (r.resourceType === 'Patient') for (const ref of refsTo(e.fullUrl, r)) patientRefs.add(ref);
+    if (r.resourceType === 'Medication') for (const ref of refsTo(e.fullUrl, r)) medications.set(ref, r);
   }
-  return { patientRefs, listedMedications, comms: commsContext(entries), labs: labBundle(entries) };
+  for (const e of entries ?? []) {
+    const r = e.resource as Json;
+    if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(medicationOf(r, medications))) listedMedications.add(k);
+  }
+  return { patientRefs, listedMedications, medications, comms: commsContext(entries), labs: labBundle(entries) };
+}
+
+/** The references that may name a bundle entry: its fullUrl, and Type/id (also from a urn:uuid fullUrl, as transaction bundles resolve them). */
+function refsTo(fullUrl: string | undefined, r: Json): string[] {
+  const uuid = fullUrl?.startsWith('urn:uuid:') ? fullUrl.slice('urn:uuid:'.length) : undefined;
+  return [fullUrl, typeof r.id === 'string' ? `${r.resourceType}/${r.id}` : undefined, uuid ? `${r.resourceType}/${uuid}` : undefined].filter((x): x is string => Boolean(x));
+}
+
+/** What a prescription or medication list entry names, coded inline or through a Medication in the bundle. */
+function medicationOf(r: Json, medications: Map<string, Json>): Json | undefined {
+  if (r.medicationCodeableConcept) return r.medicationCodeableConcept;
+  const ref = r.medicationReference as Json | undefined;
+  const code = typeof ref?.reference === 'string' ? medications.get(ref.reference)?.code : undefined;
+  return code ?? (ref?.display ? { text: ref.display } : undefined);
 }
 
 function medicationKeys(cc: Json | undefined): string[] {
@@ -139,12 +160,13 @@ const NOT_PRESCRIBED: Record<string, string> = {
  * medication both ways when it was prescribed from the list.
  */
 function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
-  const name = text(r.medicationCodeableConcept);
+  const medication = medicationOf(r, bundle.medications);
+  const name = text(medication);
   const summary = `Prescription: ${name ?? 'Medication'}${day(r.authoredOn) ? ` on ${day(r.authoredOn)}` : ''}`;
   if (!name) return { summary, reason: 'It names no medication' };
   if (NOT_PRESCRIBED[r.status]) return { summary, reason: NOT_PRESCRIBED[r.status] };
-  if (medicationKeys(r.medicationCodeableConcept).some((k) => bundle.listedMedications.has(k))) return { summary, reason: 'Brought in through the medication list' };
-  const ndc = codeIn(r.medicationCodeableConcept, SYSTEMS.ndc);
+  if (medicationKeys(medication).some((k) => bundle.listedMedications.has(k))) return { summary, reason: 'Brought in through the medication list' };
+  const ndc = codeIn(medication, SYSTEMS.ndc);
   const prescriber = r.requester?.display;
   return {
     summary,
@@ -156,7 +178,7 @@ function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; 
         productName: name,
         status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active',
         start: day(r.authoredOn),
-        sigText: r.dosageInstruction?.[0]?.text,
+        sigText: sigOf(r.dosageInstruction?.[0]),
         routeOfAdministration: r.dosageInstruction?.[0]?.route?.text,
         refills: whole(r.dispenseRequest?.numberOfRepeatsAllowed),
         quantity: whole(r.dispenseRequest?.quantity?.value),
@@ -185,6 +207,27 @@ function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned;
   const direction = patientRefs.has(String(r.sender?.reference ?? '')) ? 'inbound' : 'outbound';
   return { summary, planned: { kind: 'note', noteType: 'SMS_LOG', status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
 }
+
+/**
+ * What other systems write that a Tidewell chart has no place for, named so the preview reads plainly.
+ * What was recorded at an encounter (its diagnoses, vitals, notes…) comes in as resources of its own.
+ */
+const NOT_KEPT: Record<string, { label: string; reason: string; name: (r: Json) => string | undefined; when: (r: Json) => unknown }> = {
+  Encounter: { label: 'Visit', reason: 'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own', name: (r) => text(r.type?.[0]), when: (r) => r.period?.start },
+  Organization: { label: 'Organization', reason: 'Named on what it wrote', name: (r) => r.name, when: () => undefined },
+  PractitionerRole: { label: 'Practitioner role', reason: 'Named on what it wrote', name: (r) => r.practitioner?.display, when: () => undefined },
+  CarePlan: { label: 'Care plan', reason: 'Tidewell does not keep care plans', name: (r) => ((r.category as Json[] | undefined) ?? []).map((c) => (c.coding?.some((x: Json) => x.system === SYSTEMS.snomed) ? text(c) : undefined)).find(Boolean) ?? r.title, when: (r) => r.period?.start ?? r.created },
+  CareTeam: { label: 'Care team', reason: 'Tidewell does not keep care teams', name: (r) => r.name, when: (r) => r.period?.start },
+  Goal: { label: 'Goal', reason: 'Tidewell does not keep goals', name: (r) => text(r.description), when: (r) => r.startDate },
+  Claim: { label: 'Claim', reason: 'Billing records are not imported', name: () => undefined, when: (r) => r.billablePeriod?.start ?? r.created },
+  ExplanationOfBenefit: { label: 'Explanation of benefit', reason: 'Billing records are not imported', name: (r) => r.insurer?.display, when: (r) => r.billablePeriod?.start ?? r.created },
+  Coverage: { label: 'Insurance coverage', reason: 'Insurance records are not imported', name: (r) => r.payor?.[0]?.display, when: (r) => r.period?.start },
+  Provenance: { label: 'Record of where the data came from', reason: 'Not part of the chart', name: () => undefined, when: (r) => r.recorded },
+  ImagingStudy: { label: 'Imaging study', reason: 'Tidewell does not keep imaging studies', name: (r) => text(r.procedureCode?.[0]) ?? r.description, when: (r) => r.started },
+  Device: { label: 'Device', reason: 'Tidewell does not keep devices', name: (r) => r.deviceName?.[0]?.name ?? text(r.type), when: () => undefined },
+  SupplyDelivery: { label: 'Supply delivery', reason: 'Tidewell does not keep supply deliveries', name: (r) => text(r.suppliedItem?.itemCodeableConcept), when: (r) => r.occurrenceDateTime },
+  Medication: { label: 'Medication', reason: 'Brought in through the prescription naming it', name: (r) => text(r.code), when: () => undefined },
+};
 
 /** What a resource becomes, or why it is left out. */
 function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
@@ -215,7 +258,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     case 'AllergyIntolerance': {
       const reaction = r.reaction?.[0];
       const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
-      const manifestation = reaction?.manifestation?.[0]?.text;
+      const manifestation = text(reaction?.manifestation?.[0]);
       const name = text(r.code) ?? 'Allergy';
       return {
         summary: `Allergy: ${name}`,
@@ -234,15 +277,16 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       };
     }
     case 'MedicationStatement': {
-      const name = text(r.medicationCodeableConcept) ?? 'Medication';
-      const ndc = codeIn(r.medicationCodeableConcept, SYSTEMS.ndc);
+      const medication = medicationOf(r, bundle.medications);
+      const name = text(medication) ?? 'Medication';
+      const ndc = codeIn(medication, SYSTEMS.ndc);
       return {
         summary: `Medication: ${name}`,
         planned: {
           kind: 'section',
           section: 'medications',
           spec: MEDICATIONS,
-          input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: r.dosage?.[0]?.text, description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined },
+          input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: sigOf(r.dosage?.[0]), description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined },
         },
       };
     }
@@ -298,14 +342,14 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
         const question = text(r.code) ?? 'Social history';
         const answer = r.valueString ?? text(r.valueCodeableConcept) ?? (r.valueBoolean !== undefined ? String(r.valueBoolean) : undefined);
         if (answer === undefined) return { summary: `Social history: ${question}`, reason: 'It has no answer' };
-        return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at: r.issued ?? r.effectiveDateTime, startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
+        return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at: instant(r.issued ?? r.effectiveDateTime), startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
       }
       if (cats.includes('vital-signs')) {
         const at = r.effectiveDateTime ?? r.effectivePeriod?.start;
         const values: Record<string, number> = {};
-        const loinc = codeIn(r.code, SYSTEMS.loinc);
-        const q = r.valueQuantity?.value;
-        if (loinc === '85354-9') {
+        const loincs = ((r.code?.coding as Json[] | undefined) ?? []).filter((c) => c.system === SYSTEMS.loinc).map((c) => String(c.code));
+        const name = text(r.code) ?? 'Vital sign';
+        if (loincs.includes('85354-9')) {
           for (const c of r.component ?? []) {
             const code = codeIn(c.code, SYSTEMS.loinc);
             if (typeof c.valueQuantity?.value !== 'number') continue;
@@ -313,11 +357,15 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
             if (code === '8462-4') values.diastolic = c.valueQuantity.value;
           }
         } else {
-          const key = Object.entries(VITAL_CODES).find(([, v]) => v.loinc === loinc && v.ucum === r.valueQuantity?.code)?.[0];
-          if (key && typeof q === 'number') values[key] = q;
+          const key = Object.keys(VITAL_CODES).find((k) => loincs.includes(VITAL_CODES[k]!.loinc) || (k === 'spo2' && loincs.includes('2708-6')));
+          if (!key) return { summary: `Vital sign: ${name}`, reason: 'Not one of the vital signs Tidewell records' };
+          const value = vitalValue(key, r.valueQuantity);
+          if (value !== undefined) values[key] = value;
         }
-        if (!at || Object.keys(values).length === 0) return { summary: `Vital sign: ${text(r.code)}`, reason: 'Not in the units Tidewell records' };
-        return { summary: `Vitals on ${day(at)}: ${text(r.code)}`, planned: { kind: 'vital', at, values } };
+        if (Object.keys(values).length === 0) return { summary: `Vital sign: ${name}`, reason: 'Not in the units Tidewell records' };
+        if (!instant(at)) return { summary: `Vital sign: ${name}`, reason: 'It has no date' };
+        // One vitals note per moment measured, however each Observation writes its time zone.
+        return { summary: `Vitals on ${day(at)}: ${name}`, planned: { kind: 'vital', at: instant(at)!, values } };
       }
       if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
         return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
@@ -354,9 +402,14 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     }
     case 'Patient':
     case 'Practitioner':
-      return { summary: r.resourceType === 'Patient' ? `Patient: ${patientName(r)}` : `Practitioner: ${text({ text: r.name?.[0]?.text }) ?? ''}`, reason: r.resourceType === 'Patient' ? 'The chart it goes into is this one' : 'Named on what it wrote' };
-    default:
-      return { summary: String(r.resourceType), reason: `${String(r.resourceType)} is not imported yet` };
+      return { summary: `${r.resourceType}: ${patientName(r)}`.trim(), reason: r.resourceType === 'Patient' ? 'The chart it goes into is this one' : 'Named on what it wrote' };
+    default: {
+      const notKept = NOT_KEPT[String(r.resourceType)];
+      if (!notKept) return { summary: String(r.resourceType), reason: `${String(r.resourceType)} is not imported yet` };
+      const what = notKept.name(r);
+      const when = day(notKept.when(r));
+      return { summary: `${notKept.label}${what ? `: ${what}` : ''}${when ? ` on ${when}` : ''}`, reason: notKept.reason };
+    }
   }
 }
 

@@ -32,6 +32,7 @@ export const LAB_REASONS = {
   throughReport: 'Brought in through its lab report',
   orderOnly: 'A lab order without its results is not imported',
   notLab: 'Only lab reports are imported',
+  noteElsewhere: 'Brought in through its note',
   empty: 'The report holds no results',
   inError: 'The report was entered in error',
   noValue: 'It has no value',
@@ -43,6 +44,7 @@ const text = (cc: Json | undefined): string | undefined => cc?.text || cc?.codin
 const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
 const categories = (r: Json) => ((r.category as Json[] | undefined) ?? []).flatMap((c) => (c.coding ?? []).map((x: Json) => x.code));
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
+const plainText = (attachments: Json[] | undefined) => decode((attachments ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')))?.trim() || undefined;
 const instant = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined);
 
 const REPORT_STATUS: Record<string, LabOrderStatus> = {
@@ -69,6 +71,8 @@ export interface LabBundle {
   noteOrders: Map<string, Json[]>;
   noteDocument: Map<string, Json>;
   byRef: Map<string, Json>;
+  /** The texts of the bundle's notes (DocumentReference): a report presenting one of them is that note again. */
+  noteTexts: Set<string>;
 }
 
 /** `<practice>|<noteId>` for a resource Tidewell's export wrote for a LAB note. */
@@ -89,7 +93,7 @@ function resolve(bundle: Pick<LabBundle, 'byRef'>, from: Json, ref: unknown): Js
 }
 
 export function labBundle(entries: { fullUrl?: string; resource: Record<string, unknown> }[] | undefined): LabBundle {
-  const bundle: LabBundle = { fullUrlOf: new Map(), broughtIn: new Set(), groupOf: new Map(), first: new Map(), noteOrders: new Map(), noteDocument: new Map(), byRef: new Map() };
+  const bundle: LabBundle = { fullUrlOf: new Map(), broughtIn: new Set(), groupOf: new Map(), first: new Map(), noteOrders: new Map(), noteDocument: new Map(), byRef: new Map(), noteTexts: new Set() };
   for (const e of entries ?? []) {
     const r = e.resource as Json;
     if (e.fullUrl) {
@@ -97,6 +101,12 @@ export function labBundle(entries: { fullUrl?: string; resource: Record<string, 
       bundle.byRef.set(e.fullUrl, r);
     }
     if (typeof r.id === 'string') bundle.byRef.set(`${r.resourceType}/${r.id}`, r);
+    if (r.resourceType === 'DocumentReference') {
+      const note = plainText((r.content as Json[] | undefined)?.map((c) => c.attachment as Json));
+      if (note) bundle.noteTexts.add(note);
+    }
+    // A transaction bundle's urn:uuid fullUrl is also what a relative reference (Observation/<uuid>) names.
+    if (e.fullUrl?.startsWith('urn:uuid:')) bundle.byRef.set(`${r.resourceType}/${e.fullUrl.slice('urn:uuid:'.length)}`, r);
   }
   for (const e of entries ?? []) {
     const r = e.resource as Json;
@@ -170,7 +180,11 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
   const effective = instant(r.effectiveDateTime ?? r.effectivePeriod?.start);
   const summaryOf = (n: number, at?: string) => `Lab report: ${panel}${day(at) ? ` on ${day(at)}` : ''} (${n} result${n === 1 ? '' : 's'})`;
   if (r.status === 'entered-in-error') return { summary: summaryOf(0, effective), reason: LAB_REASONS.inError };
-  if (!group) return { summary: `Report: ${panel}`, reason: LAB_REASONS.notLab };
+  if (!group) {
+    // Synthea writes each visit's note twice: as a DocumentReference and as a report presenting the same text.
+    const presented = plainText(r.presentedForm as Json[] | undefined);
+    return { summary: `Report: ${panel}`, reason: presented && bundle.noteTexts.has(presented) ? LAB_REASONS.noteElsewhere : LAB_REASONS.notLab };
+  }
   const reportId = reportKey(r);
   const observations = ((r.result as Json[] | undefined) ?? []).map((ref) => resolve(bundle, r, ref?.reference)).filter((o): o is Json => o?.resourceType === 'Observation');
   const results = observations.map((o, i) => resultItem(o, `${reportId}/${i + 1}`, r, reportId)).filter((x): x is LabResultItem => Boolean(x));

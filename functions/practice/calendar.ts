@@ -256,8 +256,18 @@ function occursOn(series: Appointment, day: string, timeZone: string): boolean {
  *
  * With `occurrenceDay`, only that occurrence of the series changes: the day leaves the series and
  * comes back as an appointment of its own with the new values, both in one write.
+ *
+ * `history` books a new appointment as another calendar already had it (the FHIR import): a
+ * series with the days it had taken out already gone, so only its remaining days are checked for
+ * double booking, or one of its days booked alone and linked to it.
  */
-export async function saveAppointment(auth: AuthContext, id: string | null, input: Parsed<typeof AppointmentInput>, occurrenceDay?: string): Promise<Appointment> {
+export async function saveAppointment(
+  auth: AuthContext,
+  id: string | null,
+  input: Parsed<typeof AppointmentInput>,
+  occurrenceDay?: string,
+  history?: Pick<Appointment, 'excludedDays' | 'detachedFrom'>,
+): Promise<Appointment> {
   const previous = id ? await requireAppointment(auth, id) : null;
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
   const { timeZone } = await practiceCalendarSettings(auth.practiceId);
@@ -267,7 +277,7 @@ export async function saveAppointment(auth: AuthContext, id: string | null, inpu
   const { providerName } = await validateReferences(auth, effective, timeZone);
   const next = single
     ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! } }
-    : toSeries(auth, id ?? randomUUID(), input, previous);
+    : { ...toSeries(auth, id ?? randomUUID(), input, previous), ...(!previous && history ? { excludedDays: [...new Set(history.excludedDays)].sort(), detachedFrom: history.detachedFrom } : {}) };
   const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
     const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];

@@ -11,6 +11,8 @@ import { api, patientAuditTrail, signIn, stackOutputs, tableClient } from '../su
 import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
 const run = Date.now().toString(36);
+const RECURRENCE_URL = 'https://tidewell.app/fhir/StructureDefinition/appointment-recurrence';
+const OCCURRENCE_URL = 'https://tidewell.app/fhir/StructureDefinition/appointment-occurrence';
 // The stand-ins find the patient by the number that called or faxed: one patient alone has it.
 const patientPhone = `+1503559${String(Date.now() % 10_000).padStart(4, '0')}`;
 const NEW_PATIENT_FORM = '5f1a2b3c4d5e6f7081920a1b';
@@ -340,6 +342,30 @@ describe('FHIR import into another chart', () => {
     expect(imported.added).toBe(1);
     const range = await ok(api(provider, 'GET', `/v1/appointments?start=${encodeURIComponent(pastStart)}&end=${encodeURIComponent(new Date(Date.parse(pastStart) + 86_400_000).toISOString())}&providerId=${providerId}`), 200);
     expect((range.occurrences as Res[]).filter((o) => o.patientId === target)).toMatchObject([{ visitType: 'virtual', start: laterThatDay, end: new Date(Date.parse(laterThatDay) + 20 * 60_000).toISOString() }]);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: handmade }), 200)).added).toBe(0);
+  });
+
+  it("a series whose moved day would clash here comes in without that day, and the day at its new time", async () => {
+    // A Monday between May and September (no daylight-time change in the series), different each run.
+    const monday = Date.UTC(2034, 4, 1) + (parseInt(run, 36) % 18) * 7 * 86_400_000;
+    const at = (days: number) => new Date(monday + days * 86_400_000 + 17 * 3_600_000).toISOString();
+    const movedDay = at(7).slice(0, 10);
+    // This practice already has the provider busy at the series' second Monday, the day the source moved.
+    const other = await ok(api(admin, 'POST', '/v1/patients', { firstName: 'Otto', lastName: `Busy${run}`, gender: 'male', dob: '1970-01-01' }));
+    await ok(api(provider, 'POST', '/v1/appointments', { patientId: other.id, providerId, appointmentTypeId: 'apt-demo-telehealth', visitType: 'virtual', bookingLocationId: null, start: at(7), durationMinutes: 30 }));
+    const okafor = { resourceType: 'Practitioner', id: 'dr-o', name: [{ text: 'Daniel Okafor' }], telecom: [{ system: 'email', value: 'provider@demo.tidewell.local' }] };
+    const visit = (id: string, start: string, extension: unknown[]) => ({
+      resourceType: 'Appointment', id, status: 'booked', start, minutesDuration: 30, appointmentType: { text: 'Follow-up visit' }, serviceType: [{ text: 'Virtual visit' }],
+      participant: [{ actor: { reference: 'Practitioner/dr-o' }, status: 'accepted' }], extension,
+    });
+    const series = visit('s1', at(0), [{ url: RECURRENCE_URL, extension: [{ url: 'frequency', valueCode: 'Weekly' }, { url: 'interval', valuePositiveInt: 1 }, { url: 'end', valueCode: 'COUNT' }, { url: 'count', valuePositiveInt: 3 }] }]);
+    const moved = visit('o1', at(8), [{ url: OCCURRENCE_URL, extension: [{ url: 'series', valueReference: { reference: 'Appointment/s1' } }, { url: 'day', valueDate: movedDay }] }]);
+    const handmade = { resourceType: 'Bundle', type: 'collection', entry: [okafor, series, moved].map((r) => ({ fullUrl: `${r.resourceType}/${r.id}`, resource: r })) };
+    const preview = await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import-preview`, { bundle: handmade }), 200);
+    expect(preview.items.filter((i: Res) => i.resourceType === 'Appointment').map((i: Res) => i.action)).toEqual(['add', 'add']);
+    expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: handmade }), 200)).added).toBe(2);
+    const range = await ok(api(provider, 'GET', `/v1/appointments?start=${encodeURIComponent(at(-1))}&end=${encodeURIComponent(at(21))}&providerId=${providerId}`), 200);
+    expect((range.occurrences as Res[]).filter((o) => o.patientId === target).map((o) => o.start)).toEqual([at(0), at(8), at(14)]);
     expect((await ok(api(provider, 'POST', `/v1/patients/${target}/fhir-import`, { bundle: handmade }), 200)).added).toBe(0);
   });
 

@@ -170,7 +170,7 @@ export async function planAppointments(
     const p = item.planned as PlannedAppointment | undefined;
     // An occurrence is checked by the import itself, against its series without that day.
     if (item.action !== 'add' || !p?.input || p.occurrence) continue;
-    const candidate: Appointment = { appointmentId: `fhir-import-${item.key}`, ...p.input, excludedDays: [], detachedFrom: null, createdBy: '', createdAt: '', updatedAt: '' };
+    const candidate: Appointment = { appointmentId: `fhir-import-${item.key}`, ...p.input, excludedDays: takenOut(mine, item.key), detachedFrom: null, createdBy: '', createdAt: '', updatedAt: '' };
     const clash = await firstClash(practiceId, candidate, timeZone);
     if (clash) leaveOut(item, item.summary, M.doubleBooked(p.providerName ?? 'The provider', describeSlot(clash, timeZone)));
   }
@@ -181,6 +181,14 @@ export async function planAppointments(
     const series = byKey.get(p.occurrence.seriesKey);
     if (!series || series.action === 'skip') leaveOut(item, item.summary, 'Its series is left out');
   }
+}
+
+/** The days a series' own occurrences in the bundle take out of it: booked with it already gone, so they are not checked twice. */
+function takenOut(items: readonly AppointmentItem[], seriesKey: string): string[] {
+  return items.flatMap((i) => {
+    const occurrence = (i.planned as PlannedAppointment | undefined)?.occurrence;
+    return i.action === 'add' && occurrence?.seriesKey === seriesKey ? [occurrence.day] : [];
+  });
 }
 
 /** How the import marks what it brought in (import-chart's marker, written before what it makes). */
@@ -211,14 +219,18 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
     try {
       let appointmentId: string | undefined;
       if (p.occurrence) {
+        const bookedNow = made.get(p.occurrence.seriesKey);
         const seriesId =
-          made.get(p.occurrence.seriesKey) ??
+          bookedNow ??
           ((await documentClient().send(new GetCommand({ TableName: tableName(), Key: marker(p.occurrence.seriesKey), ConsistentRead: true }))).Item?.appointmentId as string | undefined);
         if (!seriesId) throw new NotFoundError("Its series is not in this practice's calendar");
-        if (p.occurrence.cancelled) await cancelAppointment(auth, seriesId, p.occurrence.day);
+        if (bookedNow) {
+          // The series was booked just now with this day already out of it: a cancelled day needs nothing more.
+          if (!p.occurrence.cancelled) appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: [], detachedFrom: { appointmentId: seriesId, occurrenceDay: p.occurrence.day } })).appointmentId;
+        } else if (p.occurrence.cancelled) await cancelAppointment(auth, seriesId, p.occurrence.day);
         else appointmentId = (await saveAppointment(auth, seriesId, p.input, p.occurrence.day)).appointmentId;
       } else {
-        appointmentId = (await saveAppointment(auth, null, p.input)).appointmentId;
+        appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: takenOut(items, item.key), detachedFrom: null })).appointmentId;
       }
       if (appointmentId) {
         made.set(item.key, appointmentId);

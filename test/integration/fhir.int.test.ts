@@ -141,7 +141,11 @@ describe('FHIR export of one chart', () => {
     expect(practitioner!.identifier).toContainEqual({ system: 'http://hl7.org/fhir/sid/us-npi', value: '1467582930' });
     expect(location).toMatchObject({ resourceType: 'Location', name: 'Main office', address: { text: '100 Congress Ave, Austin, TX 78701' } });
     const cancelled = appointments.find((a) => a.status === 'cancelled')!;
-    expect(cancelled.extension[0].extension).toEqual([{ url: 'series', valueReference: { reference: `urn:uuid:${series.id}` } }, { url: 'day', valueDate: seriesDays[1] }]);
+    expect(cancelled.extension[0].extension).toEqual([
+      { url: 'series', valueReference: { reference: `urn:uuid:${series.id}` } },
+      { url: 'day', valueDate: seriesDays[1] },
+      { url: 'originalStart', valueDateTime: cancelled.start },
+    ]);
   });
 
   it('carries the call with its voicemail, the fax with its PDF and the form response with its answers', async () => {

@@ -33,7 +33,21 @@ function recurrenceExtension(r: Appointment['recurrence']) {
   };
 }
 
-const occurrenceExtension = (series: Reference, day: string) => ({ url: OCCURRENCE_EXTENSION, extension: [{ url: 'series', valueReference: series }, { url: 'day', valueDate: day }] });
+/**
+ * The day is in this practice's zone; `originalStart`, the instant the occurrence had in the
+ * series, lets a practice in another zone find the same occurrence of its copy of the series.
+ */
+const occurrenceExtension = (series: Reference, day: string, originalStart: string | undefined) => ({
+  url: OCCURRENCE_EXTENSION,
+  extension: [{ url: 'series', valueReference: series }, { url: 'day', valueDate: day }, ...(originalStart ? [{ url: 'originalStart', valueDateTime: originalStart }] : [])],
+});
+
+/** Where the series had the occurrence of `day` before it was taken out of it. */
+function occurrenceOf(series: Appointment, day: string, timeZone: string) {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const around = Date.UTC(y, m - 1, d);
+  return expandOccurrences({ ...series, excludedDays: [] }, timeZone, new Date(around - 2 * DAY_MS), new Date(around + 3 * DAY_MS)).find((o) => o.day === day);
+}
 
 const locationId = (practiceId: string, ident: string) => stableUuid('Location', practiceId, ident);
 
@@ -91,7 +105,12 @@ export const appointments: ChartMapper = {
           resourceType: 'Appointment',
           id: appointmentId(src.practiceId, a.appointmentId),
           identifier: [sourceIdentifier(src.practiceId, 'appointment', a.appointmentId)],
-          extension: [recurrenceExtension(a.recurrence), series && a.detachedFrom ? occurrenceExtension(refTo({ id: appointmentId(src.practiceId, series.appointmentId) }), a.detachedFrom.occurrenceDay) : undefined],
+          extension: [
+            recurrenceExtension(a.recurrence),
+            series && a.detachedFrom
+              ? occurrenceExtension(refTo({ id: appointmentId(src.practiceId, series.appointmentId) }), a.detachedFrom.occurrenceDay, occurrenceOf(series, a.detachedFrom.occurrenceDay, timeZone)?.start)
+              : undefined,
+          ],
           status: 'booked',
           ...shared,
           description: describeRule(a.recurrence),
@@ -106,16 +125,14 @@ export const appointments: ChartMapper = {
       // A day taken out of the series with no appointment of its own in its place was cancelled alone.
       const moved = new Set(src.appointments.filter((x) => x.detachedFrom?.appointmentId === a.appointmentId).map((x) => x.detachedFrom!.occurrenceDay));
       for (const day of [...new Set(a.excludedDays)].filter((d) => !moved.has(d)).sort()) {
-        const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-        const around = Date.UTC(y, m - 1, d);
-        const was = expandOccurrences({ ...a, excludedDays: [] }, timeZone, new Date(around - 2 * DAY_MS), new Date(around + 3 * DAY_MS)).find((o) => o.day === day);
+        const was = occurrenceOf(a, day, timeZone);
         if (!was) continue;
         out.push(
           clean({
             resourceType: 'Appointment',
             id: stableUuid('Appointment', src.practiceId, a.appointmentId, 'cancelled', day),
             identifier: [sourceIdentifier(src.practiceId, 'appointment-occurrence', `${a.appointmentId}#${day}`)],
-            extension: [occurrenceExtension(refTo({ id: appointmentId(src.practiceId, a.appointmentId) }), day)],
+            extension: [occurrenceExtension(refTo({ id: appointmentId(src.practiceId, a.appointmentId) }), day, was.start)],
             status: 'cancelled',
             ...shared,
             start: was.start,

@@ -134,13 +134,16 @@ describe('a chart as a FHIR R4 bundle', () => {
     expect(series!.participant).toHaveLength(2);
     expect(series!.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/appointment-recurrence', extension: [{ url: 'frequency', valueCode: 'Weekly' }, { url: 'interval', valuePositiveInt: 2 }, { url: 'end', valueCode: 'COUNT' }, { url: 'count', valuePositiveInt: 4 }] }]);
     const seriesRef = `urn:uuid:${series!.id}`;
-    const occurrenceOf = (day: string) => [{ url: 'https://tidewell.app/fhir/StructureDefinition/appointment-occurrence', extension: [{ url: 'series', valueReference: { reference: seriesRef } }, { url: 'day', valueDate: day }] }];
+    // The day in the practice's zone, and the instant the occurrence had in the series (for a practice in another zone).
+    const occurrenceOf = (day: string, originalStart: string) => [
+      { url: 'https://tidewell.app/fhir/StructureDefinition/appointment-occurrence', extension: [{ url: 'series', valueReference: { reference: seriesRef } }, { url: 'day', valueDate: day }, { url: 'originalStart', valueDateTime: originalStart }] },
+    ];
     // Moved alone: its own booked Appointment naming the series' day it replaces.
-    expect(moved).toMatchObject({ status: 'booked', start: '2025-04-08T19:00:00.000Z', extension: occurrenceOf('2025-04-08') });
+    expect(moved).toMatchObject({ status: 'booked', start: '2025-04-08T19:00:00.000Z', extension: occurrenceOf('2025-04-08', '2025-04-08T15:00:00.000Z') });
     // Cancelled alone: a cancelled Appointment at the time it had (10:00 Chicago, daylight time by then).
     const cancelled = appointments.filter((a) => a.status === 'cancelled');
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]).toMatchObject({ start: '2025-03-25T15:00:00.000Z', end: '2025-03-25T15:45:00.000Z', extension: occurrenceOf('2025-03-25'), appointmentType: { text: 'Therapy session' } });
+    expect(cancelled[0]).toMatchObject({ start: '2025-03-25T15:00:00.000Z', end: '2025-03-25T15:45:00.000Z', extension: occurrenceOf('2025-03-25', '2025-03-25T15:00:00.000Z'), appointmentType: { text: 'Therapy session' } });
     const form = byType(bundle, 'QuestionnaireResponse')[0]!;
     expect(form).toMatchObject({ status: 'completed', authored: '2025-01-21T10:00:00.000Z', subject: { reference: patientRef }, source: { reference: patientRef } });
     expect(form.extension).toEqual([{ url: 'https://tidewell.app/fhir/StructureDefinition/form-name', valueString: 'New patient intake' }]);

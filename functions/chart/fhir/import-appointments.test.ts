@@ -90,6 +90,18 @@ describe('an exported appointment planned into another practice', () => {
     expect(plan(cancelled, { ...here, users: here.users.filter((u) => u.userId !== 'sam-here') }).reason).toBe('No user of this practice matches the provider Sam Ortiz');
   });
 
+  it("names an occurrence's day in the importing practice's zone, from the instant it had in the series", () => {
+    const seriesKey = importKey(appointment('ap2'));
+    const extension = (appointment('ap3').extension as { url: string; extension?: { url: string; valueDateTime?: string }[] }[]).find((e) => e.extension?.some((x) => x.url === 'originalStart'))!;
+    expect(extension.extension!.find((x) => x.url === 'originalStart')!.valueDateTime).toBe('2025-04-08T15:00:00.000Z');
+    // 10:00 in Chicago is midnight past in Tokyo: the same occurrence is the next day there.
+    const tokyo = { ...here, timeZone: 'Asia/Tokyo' };
+    expect(plan(appointment('ap3'), tokyo).planned!.occurrence).toEqual({ seriesKey, day: '2025-04-09', cancelled: false });
+    const { bundle } = exported();
+    const cancelled = bundle.entry.map((e) => e.resource).find((r) => r.resourceType === 'Appointment' && r.status === 'cancelled')!;
+    expect(plan(cancelled, tokyo).planned!.occurrence).toMatchObject({ day: '2025-03-26', cancelled: true });
+  });
+
   it('leaves out what the calendar cannot hold, saying why', () => {
     expect(plan(appointment('ap1'), { ...here, locations: [] }).reason).toBe('No booking location of this practice is named Main office');
     expect(plan(appointment('ap1'), { ...here, types: [] }).reason).toBe('This practice has no active appointment type');

@@ -10,6 +10,7 @@ import { listAppointmentTypes, listBookingLocations } from '../../practice/calen
 import { listUsers, type PracticeUser } from '../../practice/user-repository.js';
 import { OCCURRENCE_EXTENSION, RECURRENCE_EXTENSION } from './appointments.js';
 import { SYSTEMS } from './fhir-core.js';
+import { zonedParts } from '../../../shared/calendar/recurrence.js';
 
 /*
  * FHIR Appointments into the importing practice's calendar, through the calendar's own use cases
@@ -86,6 +87,13 @@ export interface Directory {
   timeZone: string;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** YYYY-MM-DD of an instant in the practice's zone, as the calendar names an occurrence's day. */
+function zonedDay(instant: string, timeZone: string): string {
+  const p = zonedParts(new Date(instant), timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 /** What one Appointment becomes in this practice's calendar, or why it is left out. */
 export function planAppointment(r: Json, patientId: string, resolve: (ref: unknown) => Json | undefined, importKeyOf: (r: Json) => string, dir: Directory): { planned?: PlannedAppointment; summary: string; reason?: string } {
   const actors = ((r.participant as Json[] | undefined) ?? []).map((p) => ({ ref: p.actor, resource: resolve(p.actor?.reference) }));
@@ -129,7 +137,9 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
   let occurrence: PlannedAppointment['occurrence'];
   if (occurrenceExt) {
     const series = resolve(sub(occurrenceExt, 'series')?.valueReference?.reference);
-    const day = sub(occurrenceExt, 'day')?.valueDate;
+    // The source's day is in its own zone; where the occurrence's instant is given, this practice's zone names the day.
+    const originalStart = sub(occurrenceExt, 'originalStart')?.valueDateTime;
+    const day = typeof originalStart === 'string' && !Number.isNaN(Date.parse(originalStart)) ? zonedDay(originalStart, dir.timeZone) : sub(occurrenceExt, 'day')?.valueDate;
     if (!series || typeof day !== 'string') return { summary: shown, reason: 'Its series is not in the bundle' };
     occurrence = { seriesKey: importKeyOf(series), day, cancelled: cancelledOccurrence };
   }

@@ -133,3 +133,42 @@ test('a form response and a fax brought in from another record open read-only in
     await page.screenshot({ path: `${SHOTS}/imported-fax-${viewport.width}.png` });
   }
 });
+
+test("another EHR's chart comes in through the import dialog: a long preview that reads at desktop and phone width, then the chart's sections", async ({ page }) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  await signIn(page, PROVIDER);
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Marisol', lastName: `Quintero${run}`, gender: 'female', dob: '1967-08-21' });
+  const patientId = String(patient.json.id);
+  const fixture = join('test', 'fixtures', 'fhir', 'synthea-patient.json');
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await openChart(page, patientId);
+    await page.getByRole('region', { name: 'Record transfer' }).getByRole('button', { name: 'Import FHIR bundle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import FHIR bundle' });
+    await dialog.getByLabel('Choose a FHIR export (.zip or .json)').setInputFiles(fixture);
+    await expect(dialog.getByRole('status')).toContainText('Marisol44 Quintero: 26 to add, 0 already in this chart');
+    await expect(dialog.getByRole('row', { name: /Diagnosis: Prediabetes Add/ })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Claim on 2024-02-12 Left out: Billing records are not imported/ })).toBeVisible();
+    await expectAccessible(page, `another EHR's import preview (${viewport.width}px)`);
+    await page.screenshot({ path: `${SHOTS}/foreign-preview-${viewport.width}.png` });
+    if (viewport.width === 1280) {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      continue;
+    }
+    // By keyboard: the Import button is reached and pressed without the mouse.
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    await importButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Imported 26 items into this chart.')).toBeVisible();
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openChart(page, patientId);
+  await expect(section(page, 'Allergies').getByText('Peanut')).toBeVisible();
+  await expect(section(page, 'Medical Conditions').getByText('Prediabetes')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/foreign-chart.png`, fullPage: true });
+});

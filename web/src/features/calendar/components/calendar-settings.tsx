@@ -135,16 +135,7 @@ function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
       isAdmin={isAdmin}
       list={useAppointmentTypes('all')}
       path="/appointment-types"
-      texts={{
-        title: 'Appointment types',
-        add: 'Add appointment type',
-        formLabel: 'Appointment type',
-        loading: 'Loading appointment types',
-        empty: 'No appointment types yet.',
-        saved: 'Appointment type saved',
-        removed: 'Appointment type removed',
-        removeTitle: 'Remove this appointment type?',
-      }}
+      nouns={{ one: 'appointment type', many: 'appointment types' }}
       newDraft={() => ({ ident: null, name: '', durationMinutes: '30', color: COLORS[0].id, active: true })}
       toDraft={(t) => ({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' })}
       toBody={(d) => ({ durationMinutes: Number(d.durationMinutes), color: d.color })}
@@ -176,16 +167,7 @@ function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
       isAdmin={isAdmin}
       list={useBookingLocations('all')}
       path="/booking-locations"
-      texts={{
-        title: 'Booking locations',
-        add: 'Add booking location',
-        formLabel: 'Booking location',
-        loading: 'Loading booking locations',
-        empty: 'No booking locations yet.',
-        saved: 'Booking location saved',
-        removed: 'Booking location removed',
-        removeTitle: 'Remove this booking location?',
-      }}
+      nouns={{ one: 'booking location', many: 'booking locations' }}
       newDraft={() => ({ ident: null, name: '', address: '', active: true })}
       toDraft={(l) => ({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' })}
       toBody={(d) => ({ address: d.address })}

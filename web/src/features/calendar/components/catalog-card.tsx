@@ -22,15 +22,26 @@ export interface CatalogDraft {
   active: boolean;
 }
 
-export interface CatalogTexts {
-  title: string;
-  add: string;
-  formLabel: string;
-  loading: string;
-  empty: string;
-  saved: string;
-  removed: string;
-  removeTitle: string;
+/** An entry's name as it reads mid-sentence, one and many, e.g. 'booking location', 'booking locations'. */
+export interface CatalogNouns {
+  one: string;
+  many: string;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Every text of a card is said the same way for each list, with that list's nouns. */
+export function catalogTexts({ one, many }: CatalogNouns) {
+  return {
+    title: capitalized(many),
+    add: `Add ${one}`,
+    formLabel: capitalized(one),
+    loading: `Loading ${many}`,
+    empty: `No ${many} yet.`,
+    saved: `${capitalized(one)} saved`,
+    removed: `${capitalized(one)} removed`,
+    removeTitle: `Remove this ${one}?`,
+  };
 }
 
 interface CatalogCardProps<T extends CatalogItem, D extends CatalogDraft> {
@@ -38,7 +49,7 @@ interface CatalogCardProps<T extends CatalogItem, D extends CatalogDraft> {
   list: { isPending: boolean; isError: boolean; error: Error | null; data: T[] | undefined };
   /** The collection's API path; an item's own path adds its ident. */
   path: string;
-  texts: CatalogTexts;
+  nouns: CatalogNouns;
   newDraft: () => D;
   toDraft: (item: T) => D;
   /** The draft's own fields as the API takes them; name and status are added here. */
@@ -54,7 +65,8 @@ interface CatalogCardProps<T extends CatalogItem, D extends CatalogDraft> {
 }
 
 /** A practice list the calendar books from (appointment types, booking locations): admins add, change, deactivate and remove entries. */
-export function CatalogCard<T extends CatalogItem, D extends CatalogDraft>({ isAdmin, list, path, texts, newDraft, toDraft, toBody, renderFields, columns, renderName, renderCells, removeText }: CatalogCardProps<T, D>) {
+export function CatalogCard<T extends CatalogItem, D extends CatalogDraft>({ isAdmin, list, path, nouns, newDraft, toDraft, toBody, renderFields, columns, renderName, renderCells, removeText }: CatalogCardProps<T, D>) {
+  const texts = catalogTexts(nouns);
   const { run, errors, setErrors, isPending } = useSettingsChange();
   const [draft, setDraft] = useState<D | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);

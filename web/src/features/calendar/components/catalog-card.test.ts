@@ -7,7 +7,6 @@ describe('calendar settings list texts', () => {
       title: 'Appointment types',
       add: 'Add appointment type',
       formLabel: 'Appointment type',
-      loading: 'Loading appointment types',
       empty: 'No appointment types yet.',
       saved: 'Appointment type saved',
       removed: 'Appointment type removed',

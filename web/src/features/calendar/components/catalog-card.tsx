@@ -36,7 +36,6 @@ export function catalogTexts({ one, many }: CatalogNouns) {
     title: capitalized(many),
     add: `Add ${one}`,
     formLabel: capitalized(one),
-    loading: `Loading ${many}`,
     empty: `No ${many} yet.`,
     saved: `${capitalized(one)} saved`,
     removed: `${capitalized(one)} removed`,
@@ -95,7 +94,6 @@ export function CatalogCard<T extends CatalogItem, D extends CatalogDraft>({ isA
       <SettingsList
         query={list}
         items={list.data}
-        loadingLabel={texts.loading}
         emptyText={texts.empty}
         label={texts.title}
         columns={['Name', ...columns, 'Status']}

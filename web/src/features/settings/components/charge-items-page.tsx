@@ -133,7 +133,6 @@ export function ChargeItemsPage() {
         <SettingsList
           query={items}
           items={items.data}
-          loadingLabel="Loading charge items"
           emptyText={q ? 'No charge item matches the search.' : 'No charge items yet.'}
           label="Charge items"
           columns={['Name', 'Code', 'Category', 'Price']}

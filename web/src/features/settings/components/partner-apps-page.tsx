@@ -120,7 +120,6 @@ export function PartnerAppsPage() {
         <SettingsList
           query={apps}
           items={apps.data?.partnerApps}
-          loadingLabel="Loading partner apps"
           emptyText="No partner apps yet."
           label="Partner apps"
           columns={['Name', 'Origin', 'Page', 'Status']}

@@ -1,23 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import {
-  FORM_MESSAGES,
-  MAPPING_SECTION_LABELS,
-  MAPPING_SECTIONS,
-  mappingErrors,
-  titleOverrideEditable,
-  type FormMappingQuestion,
-  type FormSummary,
-  type MappingSection,
-  type SavedFormMapping,
-} from '../../../../shared/forms/forms.js';
-import { Button } from '../../components/ui/button.js';
-import { Checkbox } from '../../components/ui/checkbox.js';
-import { MODAL_WIDTH } from '../../components/ui/dialog.js';
-import { Select } from '../../components/ui/select.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { FORM_MESSAGES, mappingErrors, type FormMappingQuestion, type FormSummary, type SavedFormMapping } from '../../../../shared/forms/forms.js';
+import { MappingDialog } from '../../components/form-mapping/mapping-dialog.js';
+import { MappingTable } from '../../components/form-mapping/mapping-table.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 
@@ -66,70 +51,22 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
     }
   };
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())} className="tw-modal-overlay">
-      <Modal className="tw-modal" style={{ width: `min(${MODAL_WIDTH.xl}px, 96vw)` }}>
-        <AriaDialog className="tw-dialog">
-          <Heading slot="title" className="tw-dialog__title">
-            Form mapping: {form.name}
-          </Heading>
-          {!rows ? (
-            saved.isError ? <p role="alert">{withServerText('There was an error loading the form mapping.', saved.error)}</p> : <Spinner label="Loading mapping" />
-          ) : rows.length === 0 ? (
-            <p>No questions yet: a form&apos;s questions appear here once a patient has submitted it.</p>
-          ) : (
-            <div className="tw-forms-map__scroll">
-              <table className="tw-forms-map" aria-label={`Mapping of ${form.name}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Question (check to add it to the health summary)</th>
-                    <th scope="col">Section</th>
-                    <th scope="col">Title</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <Checkbox label={`Add ${r.title || r.id}`} isSelected={r.enabled} onChange={(enabled) => update(r.id, { enabled })} />
-                      </td>
-                      <td>
-                        <Select
-                          label={`Section for ${r.title || r.id}`}
-                          options={MAPPING_SECTIONS.map((s) => ({ id: s, label: MAPPING_SECTION_LABELS[s] }))}
-                          value={r.section}
-                          onChange={(s) => update(r.id, { section: (s as MappingSection) ?? null, ...(titleOverrideEditable(s as MappingSection) ? {} : { titleOverride: '' }) })}
-                        />
-                      </td>
-                      <td>
-                        <TextField
-                          label={`Title for ${r.title || r.id}`}
-                          isDisabled={!titleOverrideEditable(r.section)}
-                          value={r.titleOverride}
-                          onChange={(titleOverride) => update(r.id, { titleOverride })}
-                          isInvalid={Boolean(errors[r.id])}
-                          description={errors[r.id] && r.enabled ? errors[r.id] : undefined}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {error ? (
-            <p className="tw-forms-map__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="tw-dialog__actions">
-            <Button onPress={onClose}>Cancel</Button>
-            {/* Not isPending: react-aria announces a pending button by its id, and this one leaves with the dialog. */}
-            <Button variant="primary" isDisabled={saveDisabled} onPress={() => void save()}>
-              {pending ? 'Saving…' : 'Save mapping'}
-            </Button>
-          </div>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <MappingDialog
+      title={`Form mapping: ${form.name}`}
+      onClose={onClose}
+      isLoaded={!!rows}
+      loadError={saved.isError ? withServerText('There was an error loading the form mapping.', saved.error) : null}
+      error={error}
+      confirmLabel="Save mapping"
+      confirmDisabled={saveDisabled}
+      pending={pending}
+      onConfirm={() => void save()}
+    >
+      {rows?.length === 0 ? (
+        <p>No questions yet: a form&apos;s questions appear here once a patient has submitted it.</p>
+      ) : (
+        <MappingTable rows={rows ?? []} errors={errors} onChange={update} aria-label={`Mapping of ${form.name}`} addHeading="Question (check to add it to the health summary)" nameOf={(r) => r.title || r.id} />
+      )}
+    </MappingDialog>
   );
 }

@@ -12,25 +12,25 @@ import {
   type WorkingDay,
 } from '../../../../../shared/calendar/calendar-schema.js';
 import { can } from '../../../../../shared/permissions/permissions.js';
-import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
-import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { Form } from '../../../components/ui/form.js';
 import { Page } from '../../../components/ui/page.js';
 import { Select } from '../../../components/ui/select.js';
+import { SettingsCard } from '../../../components/ui/settings-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
-import { isApiError } from '../../../lib/api-error.js';
 import { runtimeConfig } from '../../../lib/runtime-config.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useAppointmentTypes, useBookingLocations, useCalendarSettingsChange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { useAppointmentTypes, useBookingLocations, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
 import { WEEKDAY_LONG } from '../calendar-dates.js';
+import { CatalogCard, type CatalogDraft } from './catalog-card.js';
 import { GoogleLinkCard } from './google-link-card.js';
+import { useSettingsChange } from './use-settings-change.js';
 
 const VIEW_LABELS: Record<CalendarView, string> = { day: 'Day', week: 'Week', work_week: 'Work week', month: 'Month', agenda: 'Agenda' };
 /** Colours with at least 3:1 against white as the 4 px edge of an appointment. */
@@ -42,25 +42,6 @@ const COLORS = [
   { id: '#6941c6', label: 'Purple' },
 ];
 const TIME_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
-
-function useChange() {
-  const change = useCalendarSettingsChange();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const run = async (request: Parameters<typeof change.mutateAsync>[0], done: string): Promise<boolean> => {
-    try {
-      await change.mutateAsync(request);
-      setErrors({});
-      showToast(done, { tone: 'success' });
-      return true;
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? error.fieldErrors : {};
-      setErrors(fieldErrors);
-      if (!Object.keys(fieldErrors).length) showToast(error instanceof Error ? error.message : 'Not saved', { tone: 'error' });
-      return false;
-    }
-  };
-  return { run, errors, setErrors, isPending: change.isPending };
-}
 
 /** /new-settings/calendar: the practice's time zone, appointment types, booking locations and my calendar. */
 export function CalendarSettings({ nav }: { nav: ReactNode }) {
@@ -81,17 +62,14 @@ export function CalendarSettings({ nav }: { nav: ReactNode }) {
 
 function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
   const settings = usePracticeCalendarSettings();
-  const { run, errors, isPending } = useChange();
+  const { run, errors, isPending } = useSettingsChange();
   const [zone, setZone] = useState<string | null>(null);
   const [names, setNames] = useState<boolean | null>(null);
   const current = zone ?? settings.data?.timeZone ?? null;
   const showsNames = names ?? settings.data?.feedShowsNames ?? false;
   const options = [...new Set([...TIME_ZONES, ...(settings.data ? [settings.data.timeZone] : [])])].map((z) => ({ id: z, label: z }));
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">Practice time zone</h2>
-      </div>
+    <SettingsCard title="Practice time zone">
       <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames } }, 'Time zone saved'))}>
         <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
         <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
@@ -105,7 +83,7 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
           </div>
         ) : null}
       </Form>
-    </div>
+    </SettingsCard>
   );
 }
 
@@ -118,7 +96,7 @@ const LEAD_OPTIONS = [
 /** The practice's appointment reminder texts: how long before an appointment the patient is texted, or off. */
 function ReminderTextsCard({ isAdmin }: { isAdmin: boolean }) {
   const settings = usePracticeCalendarSettings();
-  const { run, errors, isPending } = useChange();
+  const { run, errors, isPending } = useSettingsChange();
   const [lead, setLead] = useState<string | null>(null);
   const stored = settings.data ? (settings.data.reminderLeadHours ? String(settings.data.reminderLeadHours) : OFF) : null;
   const current = lead ?? stored;
@@ -128,10 +106,7 @@ function ReminderTextsCard({ isAdmin }: { isAdmin: boolean }) {
       current === OFF ? 'Reminder texts turned off' : 'Reminder texts saved',
     );
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">Appointment reminder texts</h2>
-      </div>
+    <SettingsCard title="Appointment reminder texts">
       <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), save())}>
         <p className="tw-settings__muted">
           A patient with a mobile number who has not opted out gets one text from the practice number before each appointment: its date, time and place, never why they are coming.
@@ -145,191 +120,63 @@ function ReminderTextsCard({ isAdmin }: { isAdmin: boolean }) {
           </div>
         ) : null}
       </Form>
-    </div>
+    </SettingsCard>
   );
 }
 
-interface TypeDraft {
-  ident: string | null;
-  name: string;
+interface TypeDraft extends CatalogDraft {
   durationMinutes: string;
   color: string;
-  active: boolean;
 }
 
 function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
-  const types = useAppointmentTypes('all');
-  const { run, errors, setErrors, isPending } = useChange();
-  const [draft, setDraft] = useState<TypeDraft | null>(null);
-  const [removing, setRemoving] = useState<AppointmentType | null>(null);
-  const save = async () => {
-    if (!draft) return;
-    const body = { name: draft.name, durationMinutes: Number(draft.durationMinutes), color: draft.color, status: draft.active ? 'active' : 'inactive' };
-    const ok = await run(draft.ident ? { method: 'PUT', path: `/appointment-types/${draft.ident}`, body } : { method: 'POST', path: '/appointment-types', body }, 'Appointment type saved');
-    if (ok) setDraft(null);
-  };
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">Appointment types</h2>
-        {isAdmin && !draft ? (
-          <Button size="sm" onPress={() => (setErrors({}), setDraft({ ident: null, name: '', durationMinutes: '30', color: COLORS[0].id, active: true }))}>
-            Add appointment type
-          </Button>
-        ) : null}
-      </div>
-      {draft ? (
-        <Form validationErrors={errors} className="tw-settings__form" aria-label="Appointment type" onSubmit={(e) => (e.preventDefault(), void save())}>
-          <TextField label="Name" name="name" isRequired value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+    <CatalogCard<AppointmentType, TypeDraft>
+      isAdmin={isAdmin}
+      list={useAppointmentTypes('all')}
+      path="/appointment-types"
+      nouns={{ one: 'appointment type', many: 'appointment types' }}
+      newDraft={() => ({ ident: null, name: '', durationMinutes: '30', color: COLORS[0].id, active: true })}
+      toDraft={(t) => ({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' })}
+      toBody={(d) => ({ durationMinutes: Number(d.durationMinutes), color: d.color })}
+      renderFields={(draft, setDraft) => (
+        <>
           <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={draft.durationMinutes} onChange={(v) => setDraft({ ...draft, durationMinutes: v.replace(/\D/g, '') })} />
           <Select label="Colour" name="color" options={COLORS} value={draft.color} onChange={(color) => setDraft({ ...draft, color: color ?? COLORS[0].id })} />
-          <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <div className="tw-settings__actions">
-            <Button variant="primary" type="submit" isPending={isPending}>
-              Save
-            </Button>
-            <Button variant="quiet" onPress={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </Form>
-      ) : null}
-      {types.isPending ? (
-        <Spinner label="Loading appointment types" />
-      ) : types.isError ? (
-        <p className="tw-empty" role="alert">
-          {types.error.message}
-        </p>
-      ) : types.data.length === 0 ? (
-        <p className="tw-empty">No appointment types yet.</p>
-      ) : (
-        <div className="tw-table-wrap">
-          <table className="tw-table tw-settings__table" aria-label="Appointment types">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Length</th>
-                <th scope="col">Status</th>
-                {isAdmin ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {types.data.map((t) => (
-                <tr key={t.ident}>
-                  <td>
-                    <span className="tw-calendar__swatch tw-calendar__swatch--inline" style={{ background: t.color }} aria-hidden="true" /> {t.name}
-                  </td>
-                  <td>{t.durationMinutes} minutes</td>
-                  <td>{t.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
-                  {isAdmin ? (
-                    <EditRemoveCell name={t.name} onEdit={() => (setErrors({}), setDraft({ ident: t.ident, name: t.name, durationMinutes: String(t.durationMinutes), color: t.color, active: t.status === 'active' }))} onRemove={() => setRemoving(t)} />
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        </>
       )}
-      <RemoveDialog
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title="Remove this appointment type?"
-        isPending={isPending}
-        onConfirm={(item) => void run({ method: 'DELETE', path: `/appointment-types/${item.ident}` }, 'Appointment type removed').then(() => setRemoving(null))}
-      >
-        {removing?.name} can no longer be booked. Appointments already booked with it stay on the calendar.
-      </RemoveDialog>
-    </div>
+      columns={['Length']}
+      renderName={(t) => (
+        <>
+          <span className="tw-calendar__swatch tw-calendar__swatch--inline" style={{ background: t.color }} aria-hidden="true" /> {t.name}
+        </>
+      )}
+      renderCells={(t) => <td>{t.durationMinutes} minutes</td>}
+      removeText={(t) => <>{t.name} can no longer be booked. Appointments already booked with it stay on the calendar.</>}
+    />
   );
 }
 
-interface LocationDraft {
-  ident: string | null;
-  name: string;
+interface LocationDraft extends CatalogDraft {
   address: string;
-  active: boolean;
 }
 
 function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
-  const locations = useBookingLocations('all');
-  const { run, errors, setErrors, isPending } = useChange();
-  const [draft, setDraft] = useState<LocationDraft | null>(null);
-  const [removing, setRemoving] = useState<BookingLocation | null>(null);
-  const save = async () => {
-    if (!draft) return;
-    const body = { name: draft.name, address: draft.address, status: draft.active ? 'active' : 'inactive' };
-    const ok = await run(draft.ident ? { method: 'PUT', path: `/booking-locations/${draft.ident}`, body } : { method: 'POST', path: '/booking-locations', body }, 'Booking location saved');
-    if (ok) setDraft(null);
-  };
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">Booking locations</h2>
-        {isAdmin && !draft ? (
-          <Button size="sm" onPress={() => (setErrors({}), setDraft({ ident: null, name: '', address: '', active: true }))}>
-            Add booking location
-          </Button>
-        ) : null}
-      </div>
-      {draft ? (
-        <Form validationErrors={errors} className="tw-settings__form" aria-label="Booking location" onSubmit={(e) => (e.preventDefault(), void save())}>
-          <TextField label="Name" name="name" isRequired value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
-          <TextField label="Address" name="address" value={draft.address} onChange={(address) => setDraft({ ...draft, address })} />
-          <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
-          <div className="tw-settings__actions">
-            <Button variant="primary" type="submit" isPending={isPending}>
-              Save
-            </Button>
-            <Button variant="quiet" onPress={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </div>
-        </Form>
-      ) : null}
-      {locations.isPending ? (
-        <Spinner label="Loading booking locations" />
-      ) : locations.isError ? (
-        <p className="tw-empty" role="alert">
-          {locations.error.message}
-        </p>
-      ) : locations.data.length === 0 ? (
-        <p className="tw-empty">No booking locations yet.</p>
-      ) : (
-        <div className="tw-table-wrap">
-          <table className="tw-table tw-settings__table" aria-label="Booking locations">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">Status</th>
-                {isAdmin ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {locations.data.map((l) => (
-                <tr key={l.ident}>
-                  <td>{l.name}</td>
-                  <td>{l.address}</td>
-                  <td>{l.status === 'active' ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
-                  {isAdmin ? (
-                    <EditRemoveCell name={l.name} onEdit={() => (setErrors({}), setDraft({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' }))} onRemove={() => setRemoving(l)} />
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <RemoveDialog
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title="Remove this booking location?"
-        isPending={isPending}
-        onConfirm={(item) => void run({ method: 'DELETE', path: `/booking-locations/${item.ident}` }, 'Booking location removed').then(() => setRemoving(null))}
-      >
-        {removing?.name} can no longer be booked. Appointments already booked there stay on the calendar.
-      </RemoveDialog>
-    </div>
+    <CatalogCard<BookingLocation, LocationDraft>
+      isAdmin={isAdmin}
+      list={useBookingLocations('all')}
+      path="/booking-locations"
+      nouns={{ one: 'booking location', many: 'booking locations' }}
+      newDraft={() => ({ ident: null, name: '', address: '', active: true })}
+      toDraft={(l) => ({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' })}
+      toBody={(d) => ({ address: d.address })}
+      renderFields={(draft, setDraft) => <TextField label="Address" name="address" value={draft.address} onChange={(address) => setDraft({ ...draft, address })} />}
+      columns={['Address']}
+      renderName={(l) => l.name}
+      renderCells={(l) => <td>{l.address}</td>}
+      removeText={(l) => <>{l.name} can no longer be booked. Appointments already booked there stay on the calendar.</>}
+    />
   );
 }
 
@@ -354,7 +201,7 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
   const setBlock = (index: number, change: Partial<BlockedTime>) => setBlocks((all) => all.map((b, i) => (i === index ? { ...b, ...change } : b)));
   const [daysOff, setDaysOff] = useState<DayOff[]>(away);
   const setDayOff = (index: number, change: Partial<DayOff>) => setDaysOff((all) => all.map((d, i) => (i === index ? { ...d, ...change } : d)));
-  const { run, errors, isPending } = useChange();
+  const { run, errors, isPending } = useSettingsChange();
   const [defaultView, setDefaultView] = useState<CalendarView>(view);
   const [days, setDays] = useState(() =>
     WEEKDAY_LONG.map((_, weekday) => {
@@ -365,10 +212,7 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
   const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
   const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks, daysOff };
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">My calendar</h2>
-      </div>
+    <SettingsCard title="My calendar">
       <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: `/calendar-settings/users/${encodeURIComponent(userId)}`, body }, 'Calendar settings saved'))}>
         <Select label="Calendar opens on" name="defaultView" options={CALENDAR_VIEWS.map((v) => ({ id: v, label: VIEW_LABELS[v] }))} value={defaultView} onChange={(v) => setDefaultView((v ?? 'week') as CalendarView)} />
         <fieldset className="tw-calendar__hours-set">
@@ -436,7 +280,7 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
           </Button>
         </div>
       </Form>
-    </div>
+    </SettingsCard>
   );
 }
 
@@ -457,10 +301,7 @@ function CalendarFeedCard({ userId }: { userId: string }) {
   });
   const active = status.data?.active ?? false;
   return (
-    <div className="tw-card tw-settings__card">
-      <div className="tw-card__header">
-        <h2 className="tw-card__title">Calendar feed</h2>
-      </div>
+    <SettingsCard title="Calendar feed">
       <div className="tw-settings__form">
         <p className="tw-settings__muted">
           A private link your phone's calendar subscribes to, showing your appointments from two weeks back to 90 days ahead. Anyone with the link sees them: revoke it if it gets out.
@@ -500,6 +341,6 @@ function CalendarFeedCard({ userId }: { userId: string }) {
       >
         The link stops working at once; calendars subscribed to it stop updating.
       </ConfirmDialog>
-    </div>
+    </SettingsCard>
   );
 }

@@ -9,6 +9,7 @@ import { Form } from '../../../components/ui/form.js';
 import { Link } from '../../../components/ui/link.js';
 import { Page } from '../../../components/ui/page.js';
 import { SearchField } from '../../../components/ui/search-field.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
@@ -56,42 +57,24 @@ export function ContactListPage() {
         <div className="tw-contacts__body">
           <SearchField label="Search contacts" placeholder="Name, phone, fax or email" value={query} onChange={setQuery} className="tw-contacts__search" />
         </div>
-        {contacts.isPending ? (
-          <Spinner label="Loading contacts" />
-        ) : contacts.isError ? (
-          <p className="tw-empty" role="alert">
-            {NETWORK_ERROR_MESSAGE}
-          </p>
-        ) : shown.length === 0 ? (
-          <p className="tw-empty">{contacts.data.length ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table" aria-label="Contacts">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Fax</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Groups</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((c) => (
-                  <ClickableRow key={c.contactId} onOpen={() => void navigate(contactPath(c.contactId))}>
-                    <td>
-                      <Link href={contactPath(c.contactId)}>{contactFullName(c)}</Link>
-                    </td>
-                    <td>{c.phoneNumber ? formatPhone(c.phoneNumber) : '—'}</td>
-                    <td>{c.faxNumber ? formatPhone(c.faxNumber) : '—'}</td>
-                    <td>{c.email ?? '—'}</td>
-                    <td>{c.groups.join(', ') || '—'}</td>
-                  </ClickableRow>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={contacts}
+          items={shown}
+          emptyText={contacts.data?.length ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}
+          label="Contacts"
+          columns={['Name', 'Phone', 'Fax', 'Email', 'Groups']}
+          renderRow={(c) => (
+            <ClickableRow key={c.contactId} onOpen={() => void navigate(contactPath(c.contactId))}>
+              <td>
+                <Link href={contactPath(c.contactId)}>{contactFullName(c)}</Link>
+              </td>
+              <td>{c.phoneNumber ? formatPhone(c.phoneNumber) : '—'}</td>
+              <td>{c.faxNumber ? formatPhone(c.faxNumber) : '—'}</td>
+              <td>{c.email ?? '—'}</td>
+              <td>{c.groups.join(', ') || '—'}</td>
+            </ClickableRow>
+          )}
+        />
       </div>
     </Page>
   );

@@ -8,8 +8,7 @@ import { ClickableRow } from '../../../components/ui/clickable-row.js';
 import { Link } from '../../../components/ui/link.js';
 import { Page } from '../../../components/ui/page.js';
 import { SearchField } from '../../../components/ui/search-field.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { paths } from '../../../lib/paths.js';
 import { useInventoryList } from '../api/inventory-api.js';
 import { InventorySettingsCard } from './inventory-settings-card.js';
@@ -43,63 +42,43 @@ export function InventoryListPage() {
           <SearchField label="Search the inventory" placeholder="Name, strength, form or NDC" value={query} onChange={setQuery} />
           <Checkbox label="Show hidden items" isSelected={showHidden} onChange={setShowHidden} />
         </div>
-        {items.isPending ? (
-          <Spinner label="Loading the inventory" />
-        ) : items.isError ? (
-          <p className="tw-empty" role="alert">
-            {NETWORK_ERROR_MESSAGE}
-          </p>
-        ) : shown.length === 0 ? (
-          <p className="tw-empty">{items.data.length ? 'No items match.' : 'No items yet. Add the medications you dispense.'}</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table" aria-label="Inventory">
-              <thead>
-                <tr>
-                  <th scope="col">Medication</th>
-                  <th scope="col">Strength</th>
-                  <th scope="col">Form</th>
-                  <th scope="col">NDC</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">In stock</th>
-                  <th scope="col">Cost per unit</th>
-                  <th scope="col">Final price</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((i) => (
-                  <ClickableRow key={i.inventoryId} onOpen={() => void navigate(paths.inventoryItem(i.inventoryId))}>
-                    <td>
-                      <Link href={paths.inventoryItem(i.inventoryId)}>{i.genericName}</Link>
-                      {i.brandName ? <span className="tw-inventory__muted"> ({i.brandName})</span> : null}
-                      {i.isHidden ? (
-                        <>
-                          {' '}
-                          <Badge tone="neutral">Hidden</Badge>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{i.strength ?? '—'}</td>
-                    <td>{i.form ?? '—'}</td>
-                    <td className="tw-inventory__mono">{i.ndcNumber ?? '—'}</td>
-                    <td>{i.expirationDate ?? '—'}</td>
-                    <td>
-                      {i.quantityInStock}
-                      {needsRestock(i) ? (
-                        <>
-                          {' '}
-                          <Badge tone="warning">Needs restock</Badge>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{formatCents(i.costPerUnit)}</td>
-                    <td>{formatCents(i.finalPrice)}</td>
-                  </ClickableRow>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={items}
+          items={shown}
+          loadingLabel="Loading the inventory"
+          emptyText={items.data?.length ? 'No items match.' : 'No items yet. Add the medications you dispense.'}
+          label="Inventory"
+          columns={['Medication', 'Strength', 'Form', 'NDC', 'Expires', 'In stock', 'Cost per unit', 'Final price']}
+          renderRow={(i) => (
+            <ClickableRow key={i.inventoryId} onOpen={() => void navigate(paths.inventoryItem(i.inventoryId))}>
+              <td>
+                <Link href={paths.inventoryItem(i.inventoryId)}>{i.genericName}</Link>
+                {i.brandName ? <span className="tw-inventory__muted"> ({i.brandName})</span> : null}
+                {i.isHidden ? (
+                  <>
+                    {' '}
+                    <Badge tone="neutral">Hidden</Badge>
+                  </>
+                ) : null}
+              </td>
+              <td>{i.strength ?? '—'}</td>
+              <td>{i.form ?? '—'}</td>
+              <td className="tw-inventory__mono">{i.ndcNumber ?? '—'}</td>
+              <td>{i.expirationDate ?? '—'}</td>
+              <td>
+                {i.quantityInStock}
+                {needsRestock(i) ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">Needs restock</Badge>
+                  </>
+                ) : null}
+              </td>
+              <td>{formatCents(i.costPerUnit)}</td>
+              <td>{formatCents(i.finalPrice)}</td>
+            </ClickableRow>
+          )}
+        />
       </div>
       <InventorySettingsCard />
     </Page>

@@ -1,13 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import {
   FORM_MESSAGES,
-  MAPPING_SECTION_LABELS,
-  MAPPING_SECTIONS,
   formStatusLabel,
   mappingErrors,
-  titleOverrideEditable,
   type FormNoteData,
   type MappingSection,
   type SendMethod,
@@ -15,9 +11,9 @@ import {
 } from '../../../../../shared/forms/forms.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
+import { MappingDialog } from '../../../components/form-mapping/mapping-dialog.js';
+import { MappingTable } from '../../../components/form-mapping/mapping-table.js';
 import { Button } from '../../../components/ui/button.js';
-import { Checkbox } from '../../../components/ui/checkbox.js';
-import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -291,72 +287,33 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
     }
   };
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => (open ? undefined : onClose())} className="tw-modal-overlay">
-      <Modal className="tw-modal" style={{ width: `min(${MODAL_WIDTH.xl}px, 96vw)` }}>
-        <AriaDialog className="tw-dialog">
-          <Heading slot="title" className="tw-dialog__title">
-            Add to Health Summary
-          </Heading>
-          {!rows ? (
-            saved.isError ? <p role="alert">{withServerText(FORM_MESSAGES.mappingsFailed, saved.error)}</p> : <Spinner label="Loading mapping" />
-          ) : (
-            <div className="tw-form-map__scroll">
-              <table className="tw-form-map">
-                <thead>
-                  <tr>
-                    <th scope="col">Add</th>
-                    <th scope="col">Question and answer</th>
-                    <th scope="col">Section</th>
-                    <th scope="col">Title</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id}>
-                      <td>
-                        <Checkbox label={`Add ${r.title}`} isSelected={r.enabled} onChange={(enabled) => update(r.id, { enabled })} />
-                      </td>
-                      <td>
-                        <span className="tw-form-note__question">{r.title}</span>
-                        <span className="tw-form-note__answer">{r.answer || '—'}</span>
-                      </td>
-                      <td>
-                        <Select
-                          label={`Section for ${r.title}`}
-                          options={MAPPING_SECTIONS.map((s) => ({ id: s, label: MAPPING_SECTION_LABELS[s] }))}
-                          value={r.section}
-                          onChange={(s) => update(r.id, { section: (s as MappingSection) ?? null, ...(titleOverrideEditable(s as MappingSection) ? {} : { titleOverride: '' }) })}
-                        />
-                      </td>
-                      <td>
-                        <TextField
-                          label={`Title for ${r.title}`}
-                          isDisabled={!titleOverrideEditable(r.section)}
-                          value={r.titleOverride}
-                          onChange={(titleOverride) => update(r.id, { titleOverride })}
-                          isInvalid={Boolean(errors[r.id])}
-                          description={errors[r.id] && r.enabled ? errors[r.id] : undefined}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {error ? (
-            <p className="tw-form-note__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="tw-dialog__actions">
-            <Button onPress={onClose}>Cancel</Button>
-            <Button variant="primary" isDisabled={confirmDisabled || pending} onPress={() => void confirm()}>
-              {pending ? 'Saving…' : 'Confirm'}
-            </Button>
-          </div>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <MappingDialog
+      title="Add to Health Summary"
+      onClose={onClose}
+      isLoaded={!!rows}
+      loadError={saved.isError ? withServerText(FORM_MESSAGES.mappingsFailed, saved.error) : null}
+      error={error}
+      confirmLabel="Confirm"
+      confirmDisabled={confirmDisabled}
+      pending={pending}
+      onConfirm={() => void confirm()}
+    >
+      <MappingTable
+        rows={rows ?? []}
+        errors={errors}
+        onChange={update}
+        addHeading="Add"
+        nameOf={(r) => r.title}
+        extraColumn={{
+          heading: 'Question and answer',
+          render: (r) => (
+            <>
+              <span className="tw-form-note__question">{r.title}</span>
+              <span className="tw-form-note__answer">{r.answer || '—'}</span>
+            </>
+          ),
+        }}
+      />
+    </MappingDialog>
   );
 }

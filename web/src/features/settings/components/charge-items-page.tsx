@@ -4,11 +4,12 @@ import { can } from '../../../../../shared/permissions/permissions.js';
 import { CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
 import { formatCents, type ChargeItem } from '../../../../../shared/sales/sales-schema.js';
 import { Button } from '../../../components/ui/button.js';
-import { Form } from '../../../components/ui/form.js';
+import { DraftForm } from '../../../components/ui/draft-form.js';
 import { Page } from '../../../components/ui/page.js';
 import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { SearchField } from '../../../components/ui/search-field.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { SettingsCard } from '../../../components/ui/settings-card.js';
+import { SettingsList } from '../../../components/ui/settings-list.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
@@ -100,82 +101,56 @@ export function ChargeItemsPage() {
 
   return (
     <Page title="Settings" nav={<SettingsNav />}>
-      <div className="tw-card tw-settings__card">
-        <div className="tw-card__header">
-          <h2 className="tw-card__title">Charge items</h2>
-          {isAdmin && !draft ? (
+      <SettingsCard
+        title="Charge items"
+        action={
+          isAdmin && !draft ? (
             <Button size="sm" onPress={() => edit({ ...EMPTY })}>
               Add charge item
             </Button>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         <p className="tw-settings__muted tw-settings__hint">The services and products a sales note can charge. A signed sales note keeps the name and price it charged.</p>
         {draft ? (
-          <Form
-            validationErrors={errors}
+          <DraftForm
+            errors={errors}
             className="tw-settings__form tw-settings__grid"
+            actionsClassName="tw-settings__actions tw-settings__span"
             aria-label={draft.id ? `Edit ${draft.name}` : 'New charge item'}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
+            isPending={save.isPending}
+            onSave={() => void submit()}
+            onCancel={() => edit(null)}
           >
             <TextField label="Name" name="name" isRequired value={draft.name} onChange={setField('name')} />
             <TextField label="Price" name="price" isRequired description="In dollars, e.g. 45.00" value={draft.price} onChange={setField('price')} />
             <TextField label="Code" name="code" value={draft.code} onChange={setField('code')} />
             <TextField label="Manufacturer" name="manufacturer" value={draft.manufacturer} onChange={setField('manufacturer')} />
             <TextField label="Category" name="category" value={draft.category} onChange={setField('category')} />
-            <div className="tw-settings__actions tw-settings__span">
-              <Button variant="primary" type="submit" isPending={save.isPending}>
-                Save
-              </Button>
-              <Button variant="quiet" onPress={() => edit(null)}>
-                Cancel
-              </Button>
-            </div>
-          </Form>
+          </DraftForm>
         ) : null}
         <SearchField label="Search charge items" value={search} onChange={setSearch} />
-        {items.isPending ? (
-          <Spinner label="Loading charge items" />
-        ) : items.isError ? (
-          <p className="tw-empty" role="alert">
-            {items.error.message}
-          </p>
-        ) : items.data.length === 0 ? (
-          <p className="tw-empty">{q ? 'No charge item matches the search.' : 'No charge items yet.'}</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table tw-settings__table" aria-label="Charge items">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Price</th>
-                  {isAdmin ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {items.data.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      {item.name}
-                      {item.manufacturer ? <span className="tw-settings__muted"> · {item.manufacturer}</span> : null}
-                    </td>
-                    <td className="tw-settings__mono">{item.code}</td>
-                    <td>{item.category?.name ?? ''}</td>
-                    <td>{formatCents(item.priceInCents)}</td>
-                    {isAdmin ? (
-                      <EditRemoveCell name={item.name} onEdit={() => edit(toDraft(item))} onRemove={() => setRemoving(item)} />
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+        <SettingsList
+          query={items}
+          items={items.data}
+          emptyText={q ? 'No charge item matches the search.' : 'No charge items yet.'}
+          label="Charge items"
+          columns={['Name', 'Code', 'Category', 'Price']}
+          hasActions={isAdmin}
+          renderRow={(item) => (
+            <tr key={item.id}>
+              <td>
+                {item.name}
+                {item.manufacturer ? <span className="tw-settings__muted"> · {item.manufacturer}</span> : null}
+              </td>
+              <td className="tw-settings__mono">{item.code}</td>
+              <td>{item.category?.name ?? ''}</td>
+              <td>{formatCents(item.priceInCents)}</td>
+              {isAdmin ? <EditRemoveCell name={item.name} onEdit={() => edit(toDraft(item))} onRemove={() => setRemoving(item)} /> : null}
+            </tr>
+          )}
+        />
+      </SettingsCard>
       <RemoveDialog
         item={removing}
         onClose={() => setRemoving(null)}

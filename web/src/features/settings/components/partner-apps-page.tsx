@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PARTNER_APP_ID, PARTNER_ICONS, type PartnerApp } from '../../../../../shared/partners/partner-schema.js';
 import { can } from '../../../../../shared/permissions/permissions.js';
-import { Badge } from '../../../components/ui/badge.js';
+import { ActiveBadge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { Form } from '../../../components/ui/form.js';
+import { DraftForm } from '../../../components/ui/draft-form.js';
 import { Page } from '../../../components/ui/page.js';
 import { EditRemoveCell, RemoveDialog } from '../../../components/ui/row-actions.js';
 import { Select } from '../../../components/ui/select.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { SettingsCard } from '../../../components/ui/settings-card.js';
+import { SettingsList } from '../../../components/ui/settings-list.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -85,28 +86,22 @@ export function PartnerAppsPage() {
 
   return (
     <Page title="Settings" nav={<SettingsNav />}>
-      <div className="tw-card tw-settings__card">
-        <div className="tw-card__header">
-          <h2 className="tw-card__title">Partner apps</h2>
-          {isAdmin && !draft ? (
+      <SettingsCard
+        title="Partner apps"
+        action={
+          isAdmin && !draft ? (
             <Button size="sm" onPress={() => (setErrors({}), setDraft({ partnerAppId: '', name: '', icon: 'app', origin: allowed[0] ?? '', path: '/', active: true, isNew: true }))}>
               Add partner app
             </Button>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         <p className="tw-settings__muted tw-settings__hint">
           Each active app is offered under New Interaction and opens in a note window from its own origin. Apps can use the origins this deployment allows:{' '}
           {allowed.length ? allowed.join(', ') : 'none'}.
         </p>
         {draft ? (
-          <Form
-            validationErrors={errors}
-            className="tw-settings__form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <DraftForm errors={errors} isPending={replace.isPending} onSave={() => void submit()} onCancel={() => setDraft(null)}>
             {draft.isNew ? (
               <TextField label="App id" name="partnerAppId" isRequired value={draft.partnerAppId} onChange={(v) => setDraft({ ...draft, partnerAppId: v })} />
             ) : null}
@@ -120,53 +115,28 @@ export function PartnerAppsPage() {
                 {errors.origin}
               </p>
             ) : null}
-            <div className="tw-settings__actions">
-              <Button variant="primary" type="submit" isPending={replace.isPending}>
-                Save
-              </Button>
-              <Button variant="quiet" onPress={() => setDraft(null)}>
-                Cancel
-              </Button>
-            </div>
-          </Form>
+          </DraftForm>
         ) : null}
-        {apps.isPending ? (
-          <Spinner label="Loading partner apps" />
-        ) : apps.isError ? (
-          <p className="tw-empty" role="alert">
-            {apps.error.message}
-          </p>
-        ) : apps.data.partnerApps.length === 0 ? (
-          <p className="tw-empty">No partner apps yet.</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table tw-settings__table" aria-label="Partner apps">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Origin</th>
-                  <th scope="col">Page</th>
-                  <th scope="col">Status</th>
-                  {isAdmin ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {apps.data.partnerApps.map((app) => (
-                  <tr key={app.partnerAppId}>
-                    <td>{partnerAppLabel(app)}</td>
-                    <td className="tw-settings__mono">{app.origin}</td>
-                    <td className="tw-settings__mono">{app.path}</td>
-                    <td>{app.active ? <Badge tone="info">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</td>
-                    {isAdmin ? (
-                      <EditRemoveCell name={app.name} onEdit={() => (setErrors({}), setDraft(toDraft(app)))} onRemove={() => setRemoving(app)} />
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+        <SettingsList
+          query={apps}
+          items={apps.data?.partnerApps}
+          emptyText="No partner apps yet."
+          label="Partner apps"
+          columns={['Name', 'Origin', 'Page', 'Status']}
+          hasActions={isAdmin}
+          renderRow={(app) => (
+            <tr key={app.partnerAppId}>
+              <td>{partnerAppLabel(app)}</td>
+              <td className="tw-settings__mono">{app.origin}</td>
+              <td className="tw-settings__mono">{app.path}</td>
+              <td>
+                <ActiveBadge active={app.active} />
+              </td>
+              {isAdmin ? <EditRemoveCell name={app.name} onEdit={() => (setErrors({}), setDraft(toDraft(app)))} onRemove={() => setRemoving(app)} /> : null}
+            </tr>
+          )}
+        />
+      </SettingsCard>
       <RemoveDialog
         item={removing}
         onClose={() => setRemoving(null)}

@@ -151,19 +151,21 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
   async function converge(appointmentId: string): Promise<void> {
     for (let round = 0; round < 3; round++) {
       const seen = await one(appointmentId);
+      // Nothing written (no link, or Google refused): nothing that could be stale, and no second read.
+      if (seen === null) return;
       const now = await repo.getAppointment(practiceId, appointmentId);
       if ((now?.updatedAt ?? null) === seen) return;
     }
   }
 
-  /** Writes one appointment's event; answers the version it wrote (null: none, or gone). */
+  /** Writes one appointment's event; answers the version it wrote, or null when it wrote none. */
   async function one(appointmentId: string): Promise<string | null> {
     const [a, mapped] = await Promise.all([repo.getAppointment(practiceId, appointmentId), googleRepo.getGoogleEvent(practiceId, appointmentId)]);
     const link = a ? await linkOf(a.providerId) : null;
     const target = a && link?.refreshToken ? { userId: a.providerId, calendarId: link.calendarId ?? 'primary' } : null;
     if (a && link?.refreshToken && !canWriteEvents(link.scopes)) {
       outcome.set(a.providerId, GOOGLE_SYNC_REASONS.noEventsScope);
-      return a.updatedAt;
+      return null;
     }
     let patchable = Boolean(mapped && target && mapped.userId === target.userId && mapped.calendarId === target.calendarId);
     // Written under a link since removed: the unlink's cleanup (google-resync.ts) deletes it with the token it kept.
@@ -174,10 +176,10 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
         outcome.set(mapped.userId, outcome.get(mapped.userId) ?? null);
       } catch (error) {
         outcome.set(mapped.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
-        if (!target) return a?.updatedAt ?? null;
+        if (!target) return null;
       }
     }
-    if (!a || !target) return a?.updatedAt ?? null;
+    if (!a || !target) return null;
     try {
       const token = await accessToken(target.userId);
       const google = (await googleClient())!;
@@ -203,10 +205,11 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
       }
       await googleRepo.putGoogleEvent(practiceId, { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() });
       outcome.set(target.userId, outcome.get(target.userId) ?? null);
+      return a.updatedAt;
     } catch (error) {
       outcome.set(target.userId, error instanceof SyncProblem ? error.message : reasonOf(error));
+      return null;
     }
-    return a.updatedAt;
   }
 
   let settings: Promise<{ timeZone: string; feedShowsNames: boolean }> | null = null;

@@ -149,7 +149,8 @@ export function canonicalRequest(req: WireRequest, signedHeaders: string[], serv
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
   const headers = signedHeaders.map((name) => `${name}:${(name === 'host' ? req.host : (req.headers[name] ?? '')).trim().replace(/\s+/g, ' ')}\n`).join('');
-  const payload = req.headers['x-amz-content-sha256'] ?? sha256Hex(req.body);
+  // The payload is hashed from the body as received; only S3 takes an unsigned one.
+  const payload = req.headers['x-amz-content-sha256'] === 'UNSIGNED-PAYLOAD' ? 'UNSIGNED-PAYLOAD' : sha256Hex(req.body);
   return [req.method, canonicalUri(req.path, service), query, headers, signedHeaders.join(';'), payload].join('\n');
 }
 
@@ -161,6 +162,8 @@ export function verifySigV4(req: WireRequest, service: string, secret = TEST_CRE
   if (signingName !== service) return false;
   const amzDate = req.headers['x-amz-date'] ?? '';
   if (!amzDate.startsWith(day)) return false;
+  const declared = req.headers['x-amz-content-sha256'];
+  if (declared && declared !== 'UNSIGNED-PAYLOAD' && declared !== sha256Hex(req.body)) return false;
   const names = signed.split(';');
   if (!names.includes('host') || !names.includes('x-amz-date')) return false;
   const scope = `${day}/${region}/${signingName}/aws4_request`;

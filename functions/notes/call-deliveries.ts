@@ -191,8 +191,8 @@ async function voicemailAfterMissed(practiceId: string, call: PhoneCall, voicema
 
 /** After a completed inbound call without a voicemail: the check that counts it missed if nothing came. */
 async function scheduleOutcomeCheck(practiceId: string, callSid: string): Promise<void> {
-  const { httpScheduleAdapterFromEnv, scheduleName } = await import('../lib/adapters/scheduler-http.js');
-  await httpScheduleAdapterFromEnv().createAt({
+  const { scheduleAdapterFromEnv, scheduleName } = await import('../lib/adapters/scheduler.js');
+  await scheduleAdapterFromEnv().createAt({
     name: scheduleName(CALL_OUTCOME_CHECK_JOB_KIND, callSid),
     at: new Date(Date.now() + outcomeWaitMs()),
     payload: { kind: CALL_OUTCOME_CHECK_JOB_KIND, practiceId, callSid },

@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
 import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
-import { httpScheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler-http.js';
+import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler.js';
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -51,7 +51,7 @@ async function practiceCalendarSettings(practiceId: string): Promise<{ timeZone:
 
 let fromEnv: Promise<ScheduleAdapter> | undefined;
 function schedules(): Promise<ScheduleAdapter> {
-  fromEnv ??= Promise.resolve(httpScheduleAdapterFromEnv());
+  fromEnv ??= Promise.resolve(scheduleAdapterFromEnv());
   return fromEnv;
 }
 

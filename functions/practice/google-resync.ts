@@ -6,7 +6,7 @@
  */
 import { GoogleCalendarClient, GoogleError, parseGoogleConfig } from '../lib/adapters/google-calendar.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
-import { httpScheduleAdapterFromEnv, scheduleName } from '../lib/adapters/scheduler-http.js';
+import { scheduleAdapterFromEnv, scheduleName } from '../lib/adapters/scheduler.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { listAppointmentsInRange } from './calendar-repository.js';
@@ -22,7 +22,7 @@ const AHEAD_DAYS = 400;
 const DAY_MS = 86_400_000;
 
 async function scheduleJob(kind: string, payload: Record<string, string>, now: Date): Promise<void> {
-  await httpScheduleAdapterFromEnv().createAt({ name: scheduleName(kind, `${payload.userId}.${now.getTime()}`), at: new Date(now.getTime() + DELAY_MS), payload: { kind, ...payload } });
+  await scheduleAdapterFromEnv().createAt({ name: scheduleName(kind, `${payload.userId}.${now.getTime()}`), at: new Date(now.getTime() + DELAY_MS), payload: { kind, ...payload } });
 }
 
 export const scheduleGoogleResync = (practiceId: string, userId: string, now = new Date()) => scheduleJob(GOOGLE_RESYNC_JOB_KIND, { practiceId, userId }, now);

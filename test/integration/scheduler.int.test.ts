@@ -72,9 +72,10 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('fires a schedule due in about a second into the target once, then deletes it', async () => {
+  it('fires a schedule due in about two seconds into the target once, then deletes it', async () => {
     const name = scheduleName('int-probe', 'soon');
-    const at = new Date(Date.now() + 1000);
+    // at() keeps whole seconds: due at least 1.5 s later, so the two creates and the read come first on a busy machine.
+    const at = new Date(Date.now() + 2500);
 
     await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'soon' } });
     // A retried create with the same deterministic name is a no-op, not an error.

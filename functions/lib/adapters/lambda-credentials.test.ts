@@ -1,3 +1,4 @@
+import { defaultProvider as sdkDefaultProvider } from '@aws-sdk/credential-provider-node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultProvider } from './lambda-credentials.js';
 
@@ -15,5 +16,16 @@ describe('Lambda credentials (the bundles\' stand-in for the SDK credential chai
     vi.stubEnv('AWS_ACCESS_KEY_ID', '');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', '');
     await expect(defaultProvider()()).rejects.toThrow(/AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set/);
+  });
+
+  it('gives what the SDK credential chain gives for the environment Lambda sets', async () => {
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'ASIAEXAMPLE');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY');
+    vi.stubEnv('AWS_SESSION_TOKEN', 'session-token');
+    vi.stubEnv('AWS_CREDENTIAL_EXPIRATION', '2026-11-24T20:30:00Z');
+    const sdk = await sdkDefaultProvider()();
+    const { accessKeyId, secretAccessKey, sessionToken, expiration } = sdk;
+    expect(await defaultProvider()()).toEqual({ accessKeyId, secretAccessKey, sessionToken, expiration });
+    expect(expiration).toEqual(new Date('2026-11-24T20:30:00Z'));
   });
 });

@@ -18,16 +18,16 @@ export interface PartnerSecrets {
 
 export const SECRETS_MANAGER_TARGET = 'secretsmanager.GetSecretValue';
 
-const fetchExchange: HttpExchange = async (url, init) => {
-  const response = await fetch(url, init);
-  return { status: response.status, body: await response.text() };
-};
-
 function parseSecretMap(text: string): Record<string, string> {
   const parsed = JSON.parse(text) as unknown;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('Partner secrets must be a JSON object');
   return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length >= 16));
 }
+
+const fetchExchange: HttpExchange = async (url, init) => {
+  const response = await fetch(url, init);
+  return { status: response.status, body: await response.text(), errorType: response.headers.get('x-amzn-errortype') ?? undefined };
+};
 
 /** A secret rotated in the console reaches warm instances within this time. */
 const CACHE_MS = 5 * 60_000;
@@ -66,13 +66,13 @@ export class SecretsManagerPartnerSecrets implements PartnerSecrets {
     });
     const answer = await (this.options.exchange ?? fetchExchange)(this.url.href, { method: 'POST', headers: signed.headers as Record<string, string>, body });
     if (answer.status >= 300) {
-      let type = `HTTP${answer.status}`;
+      let type = answer.errorType;
       try {
-        type = ((JSON.parse(answer.body) as { __type?: string }).__type ?? type).split('#').pop()!;
+        type ||= (JSON.parse(answer.body) as { __type?: string }).__type;
       } catch {
-        /* not JSON: the status names it */
+        /* not JSON: the header or the status names it */
       }
-      throw new Error(`GetSecretValue failed: ${type}`);
+      throw new Error(`GetSecretValue failed: ${(type || `HTTP${answer.status}`).split(':')[0]!.split('#').pop()!}`);
     }
     const out = JSON.parse(answer.body) as { SecretString?: string };
     const map = parseSecretMap(out.SecretString ?? '{}');

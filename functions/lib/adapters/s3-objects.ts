@@ -28,6 +28,8 @@ export interface S3ObjectsOptions {
   /** S3_ENDPOINT (the local file store): path-style requests to it instead of AWS. */
   endpoint?: string;
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /** The HTTP exchange (node's client unless a test records it). */
+  exchange?: typeof exchange;
 }
 
 /** S3 keys keep their slashes; everything else is escaped as S3 (and the SDK) expect. */
@@ -99,11 +101,11 @@ export class S3Objects {
 
   /** The stored bytes as they are (a gzip object stays gzip: nothing decodes Content-Encoding here). */
   async getObject(loc: S3Location): Promise<Uint8Array> {
-    return this.send(loc, 'GET', {}, undefined);
+    return this.send(loc, 'GET', {}, undefined, 'GetObject');
   }
 
   async putObject(loc: S3Location, body: Uint8Array, headers: { contentType: string; contentEncoding?: string }): Promise<void> {
-    await this.send(loc, 'PUT', { 'content-type': headers.contentType, ...(headers.contentEncoding ? { 'content-encoding': headers.contentEncoding } : {}), 'content-length': String(body.length) }, body);
+    await this.send(loc, 'PUT', { 'content-type': headers.contentType, ...(headers.contentEncoding ? { 'content-encoding': headers.contentEncoding } : {}), 'content-length': String(body.length) }, body, 'PutObject');
   }
 
   /** The stored object's size and type (HeadObject), e.g. to check an upload against a limit. */
@@ -137,18 +139,19 @@ export class S3Objects {
 
   /** DeleteObject: S3 answers 204 whether or not the key existed. */
   async deleteObject(loc: S3Location): Promise<void> {
-    await this.send(loc, 'DELETE', {}, undefined);
+    await this.send(loc, 'DELETE', {}, undefined, 'DeleteObject');
   }
 
-  private async send(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined): Promise<Uint8Array> {
-    return (await this.exchangeSigned(loc, method, headers, body)).bytes;
+  /** `operation` goes in the query as x-id, as the SDK sends it for the object calls that share a method and path. */
+  private async send(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined, operation: string): Promise<Uint8Array> {
+    return (await this.exchangeSigned(loc, method, headers, body, { 'x-id': operation })).bytes;
   }
 
   private async exchangeSigned(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined, query: Record<string, string> = {}) {
     const payloadHash = Buffer.from(await digest(body ?? new Uint8Array())).toString('hex');
     const req = this.request(this.target(loc), method, { ...headers, 'x-amz-content-sha256': payloadHash }, query);
     const signed = await this.signer.sign({ ...req, body });
-    const answer = await exchange(this.url(signed), method, signed.headers as Record<string, string>, body);
+    const answer = await (this.options.exchange ?? exchange)(this.url(signed), method, signed.headers as Record<string, string>, body);
     if (answer.status >= 300) throw new S3ObjectsError(answer.status, /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.bytes).toString('utf8'))?.[1] ?? (method === 'HEAD' ? 'NotFound' : ''));
     return answer;
   }

@@ -6,75 +6,95 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { EventBridgeScheduleAdapter, scheduleName } from './scheduler.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectSameOperation, recordingFetch, recordingHandler, SIGNING_TIME, TEST_CREDENTIALS, type CannedAnswer } from '../../../test/support/aws-wire.js';
+import { EventBridgeScheduleAdapter, SchedulerApiError, scheduleName } from './scheduler.js';
 
-const schedulerMock = mockClient(SchedulerClient);
+const options = {
+  groupName: 'tidewell-demo',
+  targetArn: 'arn:aws:lambda:us-east-1:123456789012:function:schedule-target',
+  roleArn: 'arn:aws:iam::123456789012:role/scheduler-invoke',
+  deadLetterArn: 'arn:aws:sqs:us-east-1:123456789012:scheduler-dlq',
+};
+const HEADERS = ['content-type', 'host'];
 
-function anAdapter() {
-  return new EventBridgeScheduleAdapter({
-    client: new SchedulerClient({ region: 'us-east-1' }),
-    groupName: 'tidewell-demo',
-    targetArn: 'arn:aws:lambda:us-east-1:123456789012:function:schedule-target',
-    roleArn: 'arn:aws:iam::123456789012:role/scheduler-invoke',
-    deadLetterArn: 'arn:aws:sqs:us-east-1:123456789012:scheduler-dlq',
-  });
+function pair(canned: CannedAnswer = { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }, endpoint?: string) {
+  const lite = recordingFetch(canned);
+  const sdk = recordingHandler(canned);
+  return {
+    lite,
+    sdk,
+    adapter: new EventBridgeScheduleAdapter({ ...options, region: 'us-east-1', credentials: TEST_CREDENTIALS, fetch: lite.fetch, ...(endpoint ? { endpoint } : {}) }),
+    client: new SchedulerClient({ region: 'us-east-1', credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1, ...(endpoint ? { endpoint } : {}) }),
+  };
 }
 
-describe('EventBridgeScheduleAdapter', () => {
-  beforeEach(() => schedulerMock.reset());
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: SIGNING_TIME }));
+afterEach(() => vi.useRealTimers());
 
-  it('creates a one-time at() schedule in UTC that deletes itself after it fires', async () => {
-    schedulerMock.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:aws:scheduler:us-east-1:123456789012:schedule/tidewell-demo/reminder.r1' });
-
-    await anAdapter().createAt({ name: 'reminder.r1', at: new Date('2025-06-01T14:30:05.750Z'), payload: { kind: 'reminder', reminderId: 'r1' } });
-
-    const calls = schedulerMock.commandCalls(CreateScheduleCommand);
-    expect(calls).toHaveLength(1);
-    expect(calls[0].args[0].input).toEqual({
-      Name: 'reminder.r1',
-      GroupName: 'tidewell-demo',
-      ScheduleExpression: 'at(2025-06-01T14:30:05)',
-      ScheduleExpressionTimezone: 'UTC',
-      FlexibleTimeWindow: { Mode: 'OFF' },
-      ActionAfterCompletion: 'DELETE',
-      State: 'ENABLED',
-      Target: {
-        Arn: 'arn:aws:lambda:us-east-1:123456789012:function:schedule-target',
-        RoleArn: 'arn:aws:iam::123456789012:role/scheduler-invoke',
-        Input: '{"kind":"reminder","reminderId":"r1"}',
-        RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86400 },
-        DeadLetterConfig: { Arn: 'arn:aws:sqs:us-east-1:123456789012:scheduler-dlq' },
-      },
+describe('Scheduler calls, as @aws-sdk/client-scheduler sends them', () => {
+  for (const endpoint of [undefined, 'http://127.0.0.1:4601']) {
+    const where = endpoint ? 'the local scheduler' : 'AWS';
+    it(`CreateSchedule: a one-time at() schedule in UTC, in the group, that deletes itself after it fires (${where})`, async () => {
+      const { lite, sdk, adapter, client } = pair({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ScheduleArn":"arn"}' }, endpoint);
+      await adapter.createAt({ name: 'reminder.r1', at: new Date('2025-06-01T14:30:05.750Z'), payload: { kind: 'reminder', reminderId: 'r1' } });
+      const sent = JSON.parse(lite.requests[0]!.body.toString('utf8')) as { ClientToken: string };
+      await client.send(
+        new CreateScheduleCommand({
+          Name: 'reminder.r1',
+          GroupName: 'tidewell-demo',
+          ScheduleExpression: 'at(2025-06-01T14:30:05)',
+          ScheduleExpressionTimezone: 'UTC',
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          ActionAfterCompletion: 'DELETE',
+          State: 'ENABLED',
+          Target: {
+            Arn: options.targetArn,
+            RoleArn: options.roleArn,
+            Input: '{"kind":"reminder","reminderId":"r1"}',
+            RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86400 },
+            DeadLetterConfig: { Arn: options.deadLetterArn },
+          },
+          // The SDK fills the idempotency token when it is left out; the adapter makes its own.
+          ClientToken: sent.ClientToken,
+        }),
+      );
+      expect(sent.ClientToken).toMatch(/^[0-9a-f-]{36}$/);
+      expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'scheduler', json: true });
     });
-  });
 
-  it('treats a ConflictException on create as already created', async () => {
-    schedulerMock.on(CreateScheduleCommand).rejects(new ConflictException({ message: 'Schedule reminder.r1 already exists.', Message: 'Schedule reminder.r1 already exists.', $metadata: {} }));
-    await expect(anAdapter().createAt({ name: 'reminder.r1', at: new Date(), payload: {} })).resolves.toBeUndefined();
-  });
+    it(`GetSchedule and DeleteSchedule: by name in the group (${where})`, async () => {
+      const { lite, sdk, adapter, client } = pair(
+        { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Name: 'reminder.r1', GroupName: 'tidewell-demo', ScheduleExpression: 'at(2025-06-01T14:30:05)', State: 'ENABLED' }) },
+        endpoint,
+      );
+      const got = await adapter.get('reminder.r1');
+      const out = await client.send(new GetScheduleCommand({ Name: 'reminder.r1', GroupName: 'tidewell-demo' }));
+      expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'scheduler' });
+      expect(got).toEqual({ name: out.Name, at: new Date('2025-06-01T14:30:05Z'), state: out.State });
 
-  it('propagates other create failures', async () => {
-    schedulerMock.on(CreateScheduleCommand).rejects(new Error('throttled'));
-    await expect(anAdapter().createAt({ name: 'reminder.r1', at: new Date(), payload: {} })).rejects.toThrow('throttled');
-  });
+      await adapter.delete('reminder.r1');
+      const clientToken = lite.requests[1]!.query.clientToken;
+      await client.send(new DeleteScheduleCommand({ Name: 'reminder.r1', GroupName: 'tidewell-demo', ClientToken: clientToken }));
+      expect(clientToken).toMatch(/^[0-9a-f-]{36}$/);
+      expectSameOperation(lite.requests[1]!, sdk.requests[1]!, { headers: HEADERS, service: 'scheduler' });
+    });
+  }
 
-  it('deletes by name in the group and ignores a schedule that is already gone', async () => {
-    schedulerMock.on(DeleteScheduleCommand).rejectsOnce(new ResourceNotFoundException({ message: 'Schedule reminder.r1 does not exist.', Message: 'Schedule reminder.r1 does not exist.', $metadata: {} }));
-    await anAdapter().delete('reminder.r1');
-    expect(schedulerMock.commandCalls(DeleteScheduleCommand)[0].args[0].input).toEqual({ Name: 'reminder.r1', GroupName: 'tidewell-demo' });
-  });
+  it('reads the errors the SDK reads: a conflict on create is done, a missing schedule reads as null and deletes as done, others throw', async () => {
+    const conflict = { status: 409, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ConflictException:http://internal.amazon.com/coral/com.amazonaws.chronos/' }, body: '{"Message":"Schedule reminder.r1 already exists."}' };
+    let c = pair(conflict);
+    await expect(c.client.send(new CreateScheduleCommand({ Name: 'x', ScheduleExpression: 'at(2025-06-01T14:30:05)', FlexibleTimeWindow: { Mode: 'OFF' }, Target: { Arn: 'a', RoleArn: 'r' } }))).rejects.toBeInstanceOf(ConflictException);
+    await expect(c.adapter.createAt({ name: 'x', at: new Date(), payload: {} })).resolves.toBeUndefined();
 
-  it('reads a schedule back as name, at and state, or null when missing', async () => {
-    schedulerMock
-      .on(GetScheduleCommand, { Name: 'reminder.r1', GroupName: 'tidewell-demo' })
-      .resolves({ Name: 'reminder.r1', ScheduleExpression: 'at(2025-06-01T14:30:05)', State: 'ENABLED' })
-      .on(GetScheduleCommand, { Name: 'reminder.gone', GroupName: 'tidewell-demo' })
-      .rejects(new ResourceNotFoundException({ message: 'Schedule reminder.gone does not exist.', Message: 'Schedule reminder.gone does not exist.', $metadata: {} }));
+    const missing = { status: 404, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ResourceNotFoundException' }, body: '{"Message":"Schedule reminder.gone does not exist."}' };
+    c = pair(missing);
+    await expect(c.client.send(new GetScheduleCommand({ Name: 'reminder.gone' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
+    expect(await c.adapter.get('reminder.gone')).toBeNull();
+    await expect(c.adapter.delete('reminder.gone')).resolves.toBeUndefined();
 
-    expect(await anAdapter().get('reminder.r1')).toEqual({ name: 'reminder.r1', at: new Date('2025-06-01T14:30:05Z'), state: 'ENABLED' });
-    expect(await anAdapter().get('reminder.gone')).toBeNull();
+    c = pair({ status: 400, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' }, body: '{"Message":"Invalid Schedule Expression"}' });
+    await expect(c.adapter.createAt({ name: 'x', at: new Date(), payload: {} })).rejects.toEqual(new SchedulerApiError(400, 'ValidationException'));
   });
 });
 

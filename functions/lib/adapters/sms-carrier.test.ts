@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { PinpointSMSVoiceV2Client, SendMediaMessageCommand, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectSameOperation, recordingExchange, recordingHandler, SIGNING_TIME, TEST_CREDENTIALS, type CannedAnswer } from '../../../test/support/aws-wire.js';
 import { parseCarrierMessage, receiptOutcome, SmsSendFailure, SmsVoiceV2Carrier, type HttpExchange } from './sms-carrier.js';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
@@ -102,5 +104,63 @@ describe('inbound topic messages', () => {
     expect(receiptOutcome({ kind: 'receipt', eventType: 'TEXT_BLOCKED', messageId: 'x', messageStatus: 'BLOCKED' })).toBe('FAILED');
     expect(receiptOutcome({ kind: 'receipt', eventType: 'TEXT_PENDING', messageId: 'x', messageStatus: 'PENDING' })).toBeNull();
     expect(parseCarrierMessage('not json')).toBeNull();
+  });
+});
+
+describe('SMS calls, as @aws-sdk/client-pinpoint-sms-voice-v2 sends them', () => {
+  const HEADERS = ['content-type', 'x-amz-target', 'host'];
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: SIGNING_TIME }));
+  afterEach(() => vi.useRealTimers());
+
+  function pair(canned: CannedAnswer, endpoint?: string) {
+    const lite = recordingExchange(canned);
+    const sdk = recordingHandler(canned);
+    return {
+      lite,
+      sdk,
+      carrier: new SmsVoiceV2Carrier({ region: 'us-east-1', credentials: TEST_CREDENTIALS, configurationSet: 'tidewell-demo-sms', exchange: lite.exchange, ...(endpoint ? { endpoint } : {}) }),
+      client: new PinpointSMSVoiceV2Client({ region: 'us-east-1', credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1, ...(endpoint ? { endpoint } : {}) }),
+    };
+  }
+  const ok = { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{"MessageId":"b6f2c0a1-0000-4000-8000-000000000001"}' };
+
+  it('SendTextMessage and SendMediaMessage: the same request to AWS, and the MessageId read back as the SDK reads it', async () => {
+    const { lite, sdk, carrier, client } = pair(ok);
+    const sent = await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Your results are in', context: { noteId: 'n1' } });
+    const out = await client.send(
+      new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Your results are in', MessageType: 'TRANSACTIONAL', ConfigurationSetName: 'tidewell-demo-sms', Context: { noteId: 'n1' } }),
+    );
+    expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'sms-voice', json: true });
+    expect(sent.messageIds).toEqual([out.MessageId]);
+
+    await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Photos', media: [{ bucket: 'tidewell-demo-files', key: 'protected/sms/a b.jpg' }] });
+    await client.send(
+      new SendMediaMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Photos', MediaUrls: ['s3://tidewell-demo-files/protected/sms/a b.jpg'], ConfigurationSetName: 'tidewell-demo-sms' }),
+    );
+    expectSameOperation(lite.requests[1]!, sdk.requests[1]!, { headers: HEADERS, service: 'sms-voice', json: true });
+  });
+
+  it('the same request to the sandbox carrier of npm start', async () => {
+    const { lite, sdk, carrier, client } = pair(ok, 'http://127.0.0.1:4600/local/sms-voice');
+    await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Hello' });
+    await client.send(new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Hello', MessageType: 'TRANSACTIONAL', ConfigurationSetName: 'tidewell-demo-sms' }));
+    expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'sms-voice', json: true });
+  });
+
+  it('names an error as the SDK does, from the X-Amzn-ErrorType header or the body', async () => {
+    const cases: [CannedAnswer, string, string][] = [
+      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ __type: 'ConflictException', Message: 'Conflict', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' }) }, 'ConflictException', 'opted-out'],
+      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'ThrottlingException:http://internal.amazon.com/coral/com.amazon.coral.availability/' }, body: '{"Message":"Rate exceeded"}' }, 'ThrottlingException', 'throttled'],
+      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'ServiceQuotaExceededException' }, body: '{"Message":"Quota","Reason":"MONTHLY_SPEND_LIMIT_REACHED_FOR_TEXT"}' }, 'ServiceQuotaExceededException', 'throttled'],
+      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ __type: 'com.amazonaws.pinpointsmsvoicev2#ValidationException', Message: 'bad', Reason: 'INVALID_PARAMETER' }) }, 'ValidationException', 'rejected'],
+    ];
+    for (const [canned, sdkName, kind] of cases) {
+      const { carrier, client } = pair(canned);
+      const sdkError = await client.send(new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'x' })).catch((e: Error) => e);
+      const error = await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'x' }).catch((e: unknown) => e);
+      expect((sdkError as Error).name).toBe(sdkName);
+      expect((error as SmsSendFailure).code.split(':')[0]).toBe(sdkName);
+      expect((error as SmsSendFailure).kind).toBe(kind);
+    }
   });
 });

@@ -48,12 +48,13 @@ export const SMS_VOICE_TARGET_PREFIX = 'PinpointSMSVoiceV2';
 export const SMS_VOICE_SIGNING_NAME = 'sms-voice';
 
 export interface HttpExchange {
-  (url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number; body: string }>;
+  /** `errorType` is the X-Amzn-ErrorType header: AWS JSON services may name an error there only. */
+  (url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<{ status: number; body: string; errorType?: string }>;
 }
 
 const fetchExchange: HttpExchange = async (url, init) => {
   const response = await fetch(url, init);
-  return { status: response.status, body: await response.text() };
+  return { status: response.status, body: await response.text(), errorType: response.headers.get('x-amzn-errortype') ?? undefined };
 };
 
 export interface SmsVoiceOptions {
@@ -68,13 +69,14 @@ export interface SmsVoiceOptions {
 
 /** Maps the service's documented errors (ValidationException, ConflictException with Reason, …) to a kind. */
 export function failureOf(status: number, body: string, headerType?: string): SmsSendFailure {
-  let parsed: { __type?: string; Reason?: string } = {};
+  let parsed: { __type?: string; code?: string; Reason?: string } = {};
   try {
     parsed = JSON.parse(body) as typeof parsed;
   } catch {
     /* not JSON: the status decides */
   }
-  const type = (parsed.__type ?? headerType ?? '').split('#').pop()!.split(':')[0]!;
+  // The header first, then the body's __type (or code), as the SDK's awsJson deserializer reads them.
+  const type = (headerType || parsed.__type || parsed.code || '').split(':')[0]!.split('#').pop()!;
   const reason = parsed.Reason ?? '';
   const code = reason ? `${type}:${reason}` : type || `HTTP${status}`;
   if (type === 'ConflictException' && reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT') return new SmsSendFailure('opted-out', code);
@@ -94,13 +96,16 @@ export class SmsVoiceV2Carrier implements SmsCarrier {
       sha256: NodeSha256,
       credentials: options.credentials ?? defaultProvider(),
     });
-    this.url = new URL(options.endpoint ?? `https://sms-voice.${options.region}.amazonaws.com/`);
+    // The operation path is "/" below the endpoint's own path, as the SDK joins them.
+    const url = new URL(options.endpoint ?? `https://sms-voice.${options.region}.amazonaws.com/`);
+    url.pathname = url.pathname.replace(/\/?$/, '/');
+    this.url = url;
   }
 
   /** One signed awsJson1_0 call; the parsed answer, or an SmsSendFailure. */
   async call<T>(operation: string, input: Record<string, unknown>): Promise<T> {
     const body = JSON.stringify(input);
-    const path = this.url.pathname || '/';
+    const path = this.url.pathname;
     const signed = await this.signer.sign({
       method: 'POST',
       protocol: this.url.protocol,
@@ -114,13 +119,13 @@ export class SmsVoiceV2Carrier implements SmsCarrier {
       },
       body,
     });
-    let answer: { status: number; body: string };
+    let answer: { status: number; body: string; errorType?: string };
     try {
       answer = await (this.options.exchange ?? fetchExchange)(this.url.href, { method: 'POST', headers: signed.headers as Record<string, string>, body });
     } catch (error) {
       throw new SmsSendFailure('unavailable', (error as Error)?.name ?? 'NetworkError');
     }
-    if (answer.status >= 300) throw failureOf(answer.status, answer.body);
+    if (answer.status >= 300) throw failureOf(answer.status, answer.body, answer.errorType);
     return (answer.body ? JSON.parse(answer.body) : {}) as T;
   }
 

@@ -130,9 +130,15 @@ describe('Call creation against the twilio library', () => {
 
   it("reads the stand-in's refusal the way the library does", async () => {
     const client = twilio(SID, TOKEN, { httpClient: libraryTransport([]) });
-    const refused = await client.calls.create({ to: 'not-a-number', from: '+15415550180', twiml: '<Response/>' }).catch((e: unknown) => e as { status: number; code: number; message: string });
+    const refused = (await client.calls.create({ to: 'not-a-number', from: '+15415550180', twiml: '<Response/>' }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { status: number; code: number; message: string };
     const voice = new TwilioVoice({ baseUrl: `${standInOrigin}${LOCAL_TELEPHONY_PATH}`, accountSid: SID, authToken: TOKEN });
-    const ours = await voice.place({ dialFrom: 'not-a-number', to: '+15035550101', from: '+15415550180', statusCallbackUrl: hookUrl }).catch((e: unknown) => e as { status: number; message: string });
+    const ours = (await voice.place({ dialFrom: 'not-a-number', to: '+15035550101', from: '+15415550180', statusCallbackUrl: hookUrl }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as { status: number; message: string };
     expect(refused).toMatchObject({ status: 400, code: 21217 });
     expect(ours.status).toBe(refused.status);
     expect(ours.message).toContain(refused.message);

@@ -161,7 +161,8 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       verifyBearer(secret, header(event, 'authorization'));
       const { applyLabReport } = await import('./labs.js');
       const outcome = await applyLabReport(practiceId, parseJson(raw));
-      return json(outcome.replayed ? 200 : 201, outcome);
+      // Health Gorilla takes only 200 or 202 as delivered and retries anything else.
+      return json(200, outcome);
     }
     if (key === 'POST /v1/partner-deliveries/{partnerId}/intakes') {
       // IntakeQ's webhook: unsigned, so its URL's token is checked and the intake read back from IntakeQ.

@@ -93,7 +93,7 @@ describe('the patient body against AddEditPatientRequest as DoseSpot publishes i
   });
 
   it('keeps a long street line whole across Address1 and Address2, split between words', () => {
-    const body = doseSpotPatientBody(long) as Record<string, string>;
+    const body = doseSpotPatientBody(long);
     expect(body.Address1).toBe('12345 Northwest Cornelius Pass Road');
     expect(body.Address2).toBe('Building C, Apartment 1204');
     expect(body.FirstName.length).toBeLessThanOrEqual(35);

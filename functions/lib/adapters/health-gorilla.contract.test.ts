@@ -50,7 +50,8 @@ function problems(resource: unknown): string[] {
     validateResource(resource as Parameters<typeof validateResource>[0]);
   } catch (error) {
     if (!(error instanceof OperationOutcomeError)) throw error;
-    found.push(...(error.outcome.issue ?? []).filter((i) => i.severity === 'error').map((i) => `${(i.expression ?? []).join(',')}: ${i.details?.text ?? i.diagnostics ?? ''}`));
+    const issues = (error.outcome.issue ?? []) as { severity?: string; expression?: string[]; details?: { text?: string }; diagnostics?: string }[];
+    found.push(...issues.filter((i) => i.severity === 'error').map((i) => `${(i.expression ?? []).join(',')}: ${i.details?.text ?? i.diagnostics ?? ''}`));
   }
   const schema = schemaErrors(resource) as { dataPath: string; schemaPath: string; message: string }[];
   // The schema's resource oneOf reports every branch it tried; the constraint that failed is the one under #/definitions.

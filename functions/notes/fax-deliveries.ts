@@ -1,5 +1,5 @@
 /**
- * The fax vendor's callbacks (Sinch Fax API v3, JSON content type) on the signed delivery route,
+ * The fax vendor's callbacks (Sinch Fax API v3, JSON or multipart) on the delivery route, with the token of their URL,
  * loaded with the first fax callback: FAX_COMPLETED moves a sent fax's status forward (a repeated
  * or late event changes nothing); INCOMING_FAX stores the PDF, records the fax, writes a FAX note on
  * the patient whose number sent it (none when no single patient has it) and a FAX notification.
@@ -13,7 +13,9 @@ import { fullName } from '../../shared/patients/patient-derived.js';
 import { filesBucketFromEnv, s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
+import { parseFaxCallback, verifyFaxCallbackToken } from '../lib/adapters/fax.js';
+import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
 import { FILES_PREFIX } from '../files/presign.js';
 import { advancesStatus, getFaxByVendorId, putFax } from '../files/fax-repository.js';
@@ -149,6 +151,23 @@ async function incoming(practiceId: string, body: z.infer<typeof FaxEventBody>):
     { userId: `partner:${FAX_PARTNER_ID}` },
   );
   return { ident, noteId, replayed: false };
+}
+
+/**
+ * A Sinch callback as it arrives: the practice's token in the URL (Sinch signs nothing), then the
+ * body in either content type Sinch uses. A repeated delivery (Sinch retries until it gets 200)
+ * changes nothing.
+ */
+export async function handleFaxCallback(practiceId: string, partnerId: string, key: string | null, token: string | undefined, contentType: string, body: Uint8Array): Promise<FaxEventOutcome> {
+  if (partnerId !== FAX_PARTNER_ID) throw new NotFoundError('Unknown partner');
+  if (!verifyFaxCallbackToken(key, token)) throw new UnauthorizedError(PARTNER_MESSAGES.badSignature);
+  let parsed: unknown;
+  try {
+    parsed = await parseFaxCallback(contentType, body);
+  } catch {
+    throw new ValidationError('The fax callback is not JSON or a form.');
+  }
+  return applyFaxEvent(practiceId, partnerId, parsed);
 }
 
 export async function applyFaxEvent(practiceId: string, partnerId: string, raw: unknown): Promise<FaxEventOutcome> {

@@ -161,7 +161,8 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       verifyBearer(secret, header(event, 'authorization'));
       const { applyLabReport } = await import('./labs.js');
       const outcome = await applyLabReport(practiceId, parseJson(raw));
-      return json(outcome.replayed ? 200 : 201, outcome);
+      // Health Gorilla takes only 200 or 202 as delivered and retries anything else.
+      return json(200, outcome);
     }
     if (key === 'POST /v1/partner-deliveries/{partnerId}/intakes') {
       // IntakeQ's webhook: unsigned, so its URL's token is checked and the intake read back from IntakeQ.
@@ -170,14 +171,16 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       const outcome = await applyIntakeSubmitted(practiceId, secret, event.queryStringParameters?.token, parseJson(raw));
       return json(outcome.replayed || outcome.ignored ? 200 : 201, outcome);
     }
+    if (key === 'POST /v1/partner-deliveries/{partnerId}/faxes') {
+      // Sinch signs no fax callback: its URL carries the practice's token. Sinch retries anything but 200.
+      const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      const { handleFaxCallback } = await import('./fax-deliveries.js');
+      return json(200, await handleFaxCallback(practiceId, params.partnerId, secret, event.queryStringParameters?.token, header(event, 'content-type') ?? '', bytes));
+    }
     // Twilio signs its own way (X-Twilio-Signature over the URL and form); the module checks it first.
     if (key === 'POST /v1/partner-deliveries/{partnerId}/calls') return (await import('./call-deliveries.js')).handleCallEvent(practiceId, params.partnerId, secret, header(event, 'x-twilio-signature'), raw);
     verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
     const parsed = parseJson(raw);
-    if (key === 'POST /v1/partner-deliveries/{partnerId}/faxes') {
-      const faxOutcome = await (await import('./fax-deliveries.js')).applyFaxEvent(practiceId, params.partnerId, parsed);
-      return json(faxOutcome.replayed ? 200 : 201, faxOutcome);
-    }
     const outcome =
       key === 'POST /v1/partner-deliveries/{partnerId}/results'
         ? await applyPartnerResult(practiceId, params.partnerId, parseOrThrow(PartnerResultBody, parsed, 'body'))

@@ -93,7 +93,7 @@ export type PracticeTelephony = z.infer<typeof PracticeTelephonySchema>;
 
 /**
  * The practice's Sinch Fax project (README "Faxes"): not secret; the access key is the partner
- * secret sinch-fax ("<keyId>:<keySecret>"). The project's callbacks go to /v1/partner-deliveries/sinch-fax/faxes.
+ * secret sinch-fax ("<keyId>:<keySecret>"). The project's callbacks go to /v1/partner-deliveries/sinch-fax/faxes?token=<scripts/fax-callback-token.ts>.
  */
 export const PracticeFaxSchema = z.object({
   baseUrl: z._default(z.string().check(z.regex(/^https:\/\/[a-z0-9.-]+$/, 'fax.baseUrl must be an https origin')), 'https://fax.api.sinch.com'),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../functions/lib/adapters/telephony.js';
 import { formatPhone } from '../../shared/patients/phone.js';
@@ -84,6 +85,17 @@ describe('phone calls', () => {
       (c) => c?.callStatus === 'completed',
     );
     expect(done).toMatchObject({ callStatus: 'completed', durationSeconds: 42, recipientName: `Cal Caller${run}` });
+
+    // Signed by Twilio's own library: the same completed callback again is accepted and changes nothing;
+    // one whose fields were changed after signing is refused and changes nothing either.
+    const fields = { AccountSid: LOCAL_ACCOUNT, ApiVersion: '2010-04-01', CallSid: placed.body.callSid, CallStatus: 'completed', CallDuration: '42', Direction: 'outbound-api', From: '+15415550180', To: '+15415553131' };
+    const signedByLibrary = twilio.getExpectedTwilioSignature(secrets()['twilio-voice']!, callbackUrl(), fields);
+    const post = (form: Record<string, string>) =>
+      fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/twilio-voice/calls`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signedByLibrary }, body: new URLSearchParams(form).toString() });
+    expect((await post(fields)).status).toBe(200);
+    expect((await post({ ...fields, CallDuration: '4200' })).status).toBe(401);
+    const after = (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find((c: { ident: string }) => c.ident === placed.body.ident);
+    expect(after).toMatchObject({ callStatus: 'completed', durationSeconds: 42 });
 
     // A PHONE_CALL draft in the chart for the user's notes of the call.
     const note = await api(employee, 'GET', `/v1/notes/${placed.body.noteId}`);

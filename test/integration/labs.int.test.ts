@@ -120,6 +120,19 @@ describe('lab orders and results', () => {
     const after = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
     expect(after.body.noteVersion).toBe(withResults.body.noteVersion);
     expect(list(await notifications())).toHaveLength(1);
+    // The same version of a report with a value changed on the way changes nothing either.
+    const [report] = await client.reportsFor(data.hgId!);
+    const tampered = JSON.parse(JSON.stringify(report)) as { contained: { valueQuantity?: { value: number } }[] };
+    tampered.contained[0]!.valueQuantity!.value = 999;
+    const replayed = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${HEALTH_GORILLA_PARTNER_ID}/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
+      body: JSON.stringify(tampered),
+    });
+    expect(replayed.status).toBe(200);
+    const untouched = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
+    expect(untouched.body.noteVersion).toBe(withResults.body.noteVersion);
+    expect((untouched.body.data as LabNoteData).results).toEqual(results);
     // Polling reads the same reports.
     expect((await client.reportsFor(data.hgId!)).length).toBe(2);
   });

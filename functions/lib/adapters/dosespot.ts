@@ -203,20 +203,39 @@ function doseSpotGender(gender: string | null | undefined): 'Male' | 'Female' | 
   return g === 'male' || g === 'm' ? 'Male' : g === 'female' || g === 'f' ? 'Female' : 'Unknown';
 }
 
-/** The body of `POST /api/patients` (DoseSpot's add-patient fields). */
+/**
+ * AddEditPatientRequest's string lengths, as DoseSpot's API help publishes them
+ * (https://my.staging.dosespot.com/webapi/Help/Api/POST-api-patients-patientId): a longer value is
+ * refused with ResultCode ERROR, so the patient would never reach DoseSpot.
+ */
+export const DOSESPOT_PATIENT_LIMITS = { FirstName: 35, LastName: 35, Address1: 35, Address2: 35, City: 35, State: 50, ZipCode: 10, PrimaryPhone: 25, NonDoseSpotMedicalRecordNumber: 35 } as const;
+
+const clip = (text: string, max: number) => text.trim().slice(0, max).trim();
+
+/** A street line split at a word within DoseSpot's 35 characters, the rest on the second line. */
+function addressLines(line1: string, line2: string): { Address1: string; Address2?: string } {
+  const max = DOSESPOT_PATIENT_LIMITS.Address1;
+  const first = line1.trim().replace(/\s+/g, ' ');
+  if (first.length <= max) return { Address1: first, ...(line2.trim() ? { Address2: clip(line2, max) } : {}) };
+  const cut = first.lastIndexOf(' ', max) > 0 ? first.lastIndexOf(' ', max) : max;
+  const rest = [first.slice(cut).trim(), line2.trim()].filter(Boolean).join(', ');
+  return { Address1: first.slice(0, cut).trim(), ...(rest ? { Address2: clip(rest, DOSESPOT_PATIENT_LIMITS.Address2) } : {}) };
+}
+
+/** The body of `POST /api/patients` (DoseSpot's add-patient fields, each within its published length). */
 export function doseSpotPatientBody(patient: DoseSpotPatient) {
   const phone = doseSpotPhone(patient.phone);
+  const L = DOSESPOT_PATIENT_LIMITS;
   return {
     NonDoseSpotMedicalRecordNumber: patient.id,
-    FirstName: patient.firstName,
-    LastName: patient.lastName,
+    FirstName: clip(patient.firstName, L.FirstName),
+    LastName: clip(patient.lastName, L.LastName),
     DateOfBirth: patient.dateOfBirth,
     Gender: doseSpotGender(patient.gender),
-    Address1: patient.address?.line1 ?? '',
-    ...(patient.address?.line2 ? { Address2: patient.address.line2 } : {}),
-    City: patient.address?.city ?? '',
-    State: patient.address?.state ?? '',
-    ZipCode: patient.address?.zip ?? '',
+    ...addressLines(patient.address?.line1 ?? '', patient.address?.line2 ?? ''),
+    City: clip(patient.address?.city ?? '', L.City),
+    State: clip(patient.address?.state ?? '', L.State),
+    ZipCode: clip(patient.address?.zip ?? '', L.ZipCode),
     PrimaryPhone: phone ?? '',
     PrimaryPhoneType: PHONE_TYPES[(patient.phoneType ?? '').toLowerCase()] ?? PRIMARY_PHONE,
     Active: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faxSettingsFromEnv, FaxVendorError, SinchFax, type FaxExchange } from './fax.js';
+import { faxCallbackToken, faxSettingsFromEnv, FaxVendorError, SinchFax, type FaxExchange } from './fax.js';
 
 describe('SinchFax', () => {
   it('sends the PDF as multipart to the project faxes endpoint with Basic auth and reads the Fax resource', async () => {
@@ -17,7 +17,8 @@ describe('SinchFax', () => {
     expect(seen!.headers.authorization).toBe(`Basic ${Buffer.from('key-id:key-secret').toString('base64')}`);
     expect(seen!.form.get('to')).toBe('+15415557788');
     expect(seen!.form.get('from')).toBe('+15415550190');
-    expect(seen!.form.get('callbackUrl')).toBe('https://api.example/v1/partner-deliveries/sinch-fax/faxes');
+    // Sinch signs no callback: the URL carries the practice's token.
+    expect(seen!.form.get('callbackUrl')).toBe(`https://api.example/v1/partner-deliveries/sinch-fax/faxes?token=${faxCallbackToken('key-id:key-secret')}`);
     expect(seen!.form.get('callbackUrlContentType')).toBe('application/json');
     const file = seen!.form.get('file') as Blob;
     expect(file.type).toBe('application/pdf');
@@ -26,9 +27,9 @@ describe('SinchFax', () => {
 
   it("surfaces the vendor's error message and refuses an answer without a fax id", async () => {
     const refusing = new SinchFax({ baseUrl: 'https://fax.api.sinch.com', projectId: 'p', key: 'k:s', exchange: async () => ({ status: 400, body: JSON.stringify({ code: 400, status: 'INVALID_ARGUMENT', message: 'Invalid phone number' }) }) });
-    await expect(refusing.send({ to: '+1', from: '+15415550190', pdf: new Uint8Array(), fileName: 'a.pdf', callbackUrl: 'x' })).rejects.toThrow(new FaxVendorError('Fax vendor refused the fax: Invalid phone number', 400));
+    await expect(refusing.send({ to: '+1', from: '+15415550190', pdf: new Uint8Array(), fileName: 'a.pdf', callbackUrl: 'https://api.example/cb' })).rejects.toThrow(new FaxVendorError('Fax vendor refused the fax: Invalid phone number', 400));
     const empty = new SinchFax({ baseUrl: 'https://fax.api.sinch.com', projectId: 'p', key: 'k:s', exchange: async () => ({ status: 200, body: '{}' }) });
-    await expect(empty.send({ to: '+15415557788', from: '+15415550190', pdf: new Uint8Array(), fileName: 'a.pdf', callbackUrl: 'x' })).rejects.toThrow('without a fax id');
+    await expect(empty.send({ to: '+15415557788', from: '+15415550190', pdf: new Uint8Array(), fileName: 'a.pdf', callbackUrl: 'https://api.example/cb' })).rejects.toThrow('without a fax id');
   });
 
   it('is set up only with the API URL, project and callback URL', () => {

@@ -40,8 +40,13 @@ export const GOOGLE_CALENDAR_LIST_SCOPE = 'https://www.googleapis.com/auth/calen
 export const GOOGLE_READONLY_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
 /** What the consent asks for. */
 export const GOOGLE_CALENDAR_SCOPES = [GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_EVENTS_SCOPE] as const;
-export const canListCalendars = (scopes: readonly string[]) => scopes.includes(GOOGLE_CALENDAR_LIST_SCOPE) || scopes.includes(GOOGLE_READONLY_SCOPE);
-export const canWriteEvents = (scopes: readonly string[]) => scopes.includes(GOOGLE_EVENTS_SCOPE);
+const SCOPE = 'https://www.googleapis.com/auth/';
+/** The scopes the v3 discovery document grants calendarList.list: any of them lists the calendars. */
+export const CALENDAR_LIST_SCOPES = [`${SCOPE}calendar`, `${SCOPE}calendar.calendarlist`, GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_READONLY_SCOPE] as const;
+/** The scopes events.insert, patch and delete take for any calendar the user can write (calendar.events.owned and calendar.app.created reach only some). */
+export const EVENT_WRITE_SCOPES = [`${SCOPE}calendar`, GOOGLE_EVENTS_SCOPE] as const;
+export const canListCalendars = (scopes: readonly string[]) => CALENDAR_LIST_SCOPES.some((s) => scopes.includes(s));
+export const canWriteEvents = (scopes: readonly string[]) => EVENT_WRITE_SCOPES.some((s) => scopes.includes(s));
 
 export interface GoogleConfig {
   clientId: string;

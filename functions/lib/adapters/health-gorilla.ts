@@ -124,20 +124,31 @@ const genderOf = (g: string | null | undefined) => {
   return v.startsWith('m') ? 'male' : v.startsWith('f') ? 'female' : v ? 'other' : 'unknown';
 };
 
+/** Drops blank strings and absent values: FHIR JSON allows no empty string, array or null (R4 json.html, ele-1). */
+function compact(fields: Record<string, string | string[] | undefined | null>): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.length : false) out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
 /** The hg-order RequestGroup for the chosen tests, the patient and the ordering provider. */
 export function buildRequestGroup(config: Pick<HealthGorillaConfig, 'authorizedBy' | 'performer'>, order: LabOrderInput): Json {
   const p = order.patient;
+  const telecom = [...(p.phone ? [{ system: 'phone', value: p.phone }] : []), ...(p.email ? [{ system: 'email', value: p.email }] : [])];
+  const address = p.address ? compact({ line: p.address.line?.trim() ? [p.address.line.trim()] : undefined, city: p.address.city, state: p.address.state, postalCode: p.address.postalCode }) : {};
   const patient: Json = {
     resourceType: 'Patient',
     id: 'patient',
     identifier: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR' }] }, system: 'urn:tidewell:patient', value: p.id }],
-    name: [{ family: p.lastName ?? '', given: p.firstName ? [p.firstName] : [] }],
+    name: [compact({ family: p.lastName, given: p.firstName?.trim() ? [p.firstName.trim()] : undefined })],
     gender: genderOf(p.gender),
     ...(p.dob ? { birthDate: p.dob.slice(0, 10) } : {}),
-    telecom: [...(p.phone ? [{ system: 'phone', value: p.phone }] : []), ...(p.email ? [{ system: 'email', value: p.email }] : [])],
-    ...(p.address ? { address: [{ line: p.address.line ? [p.address.line] : [], city: p.address.city, state: p.address.state, postalCode: p.address.postalCode, country: 'US' }] } : {}),
+    ...(telecom.length ? { telecom } : {}),
+    ...(Object.keys(address).length ? { address: [{ ...address, country: 'US' }] } : {}),
   };
-  const [family, ...given] = order.provider.name.split(' ').reverse();
+  const [family, ...given] = order.provider.name.trim().split(/\s+/).reverse();
   const practitioner: Json = {
     resourceType: 'Practitioner',
     id: 'practitioner',
@@ -145,7 +156,7 @@ export function buildRequestGroup(config: Pick<HealthGorillaConfig, 'authorizedB
       { system: HG_SYSTEM, value: order.provider.resourceId },
       ...(order.provider.npi ? [{ system: NPI_SYSTEM, value: order.provider.npi }] : []),
     ],
-    name: [{ family: family ?? '', given: given.reverse(), text: order.provider.name }],
+    name: [compact({ family, given: given.length ? given.reverse() : undefined, text: order.provider.name.trim() })],
   };
   const account: Json = { resourceType: 'Account', id: 'account', status: 'active', type: { coding: [{ system: `${HG_SYSTEM}/account-type`, code: 'patient' }] }, guarantor: [{ party: { reference: '#patient' } }] };
   const tests = order.tests.map((t, i) => ({

@@ -122,18 +122,42 @@ export class TwilioVoice implements CallPlacer {
   }
 }
 
-/** X-Twilio-Signature over the callback URL and the form parameters (sorted by name; repeated names in their order). */
+/**
+ * X-Twilio-Signature over the callback URL and the form parameters, as Twilio's own library
+ * computes it (`getExpectedTwilioSignature`): names sorted, each followed by its value; a name
+ * sent more than once contributes each distinct value once, values sorted.
+ */
 export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
-  const pairs = [...params.entries()].map(([k, v], i) => ({ k, v, i })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
-  const data = url + pairs.map((p) => p.k + p.v).join('');
+  const byName = new Map<string, Set<string>>();
+  for (const [k, v] of params.entries()) byName.set(k, (byName.get(k) ?? new Set()).add(v));
+  const names = [...byName.keys()].sort();
+  const data = url + names.map((k) => [...byName.get(k)!].sort().map((v) => k + v).join('')).join('');
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+/** The URL with and without its scheme's default port: Twilio signs whichever form its request used. */
+function withAndWithoutPort(url: string): string[] {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)/i.exec(url);
+  if (!m) return [url];
+  const [prefix, scheme, authority] = m as unknown as [string, string, string];
+  const at = authority.lastIndexOf('@');
+  const hostPort = authority.slice(at + 1);
+  const colon = hostPort.indexOf(':', hostPort.lastIndexOf(']') + 1);
+  const host = colon === -1 ? hostPort : hostPort.slice(0, colon);
+  const userInfo = authority.slice(0, at + 1);
+  const rest = url.slice(prefix.length);
+  const without = scheme + userInfo + host + rest;
+  const withPort = colon === -1 ? scheme + userInfo + host + (scheme.toLowerCase() === 'https://' ? ':443' : ':80') + rest : url;
+  return [without, withPort];
 }
 
 export function verifyTwilioSignature(authToken: string | null, url: string, params: URLSearchParams, signature: string | undefined): boolean {
   if (!authToken || !signature) return false;
-  const expected = Buffer.from(twilioSignature(authToken, url, params));
-  const given = Buffer.from(signature.trim());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  const given = Buffer.from(signature);
+  return withAndWithoutPort(url).some((candidate) => {
+    const expected = Buffer.from(twilioSignature(authToken, candidate, params));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
 }
 
 export interface TelephonySettings {

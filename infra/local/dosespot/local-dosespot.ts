@@ -11,6 +11,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { DOSESPOT_PATIENT_LIMITS } from '../../../functions/lib/adapters/dosespot.js';
 
 export const LOCAL_DOSESPOT_LABEL = 'DoseSpot (local stand-in)';
 export const LOCAL_DOSESPOT_PREFIX = '/local/dosespot';
@@ -204,6 +205,8 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
   function patientProblems(body: Record<string, unknown>): string | null {
     const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string).trim() : '');
     for (const k of ['FirstName', 'LastName', 'DateOfBirth', 'Address1', 'City', 'State', 'ZipCode', 'PrimaryPhone']) if (!text(k)) return `${k} is required.`;
+    // The string lengths DoseSpot's API help publishes for AddEditPatientRequest.
+    for (const [k, max] of Object.entries(DOSESPOT_PATIENT_LIMITS)) if (typeof body[k] === 'string' && (body[k] as string).length > max) return `${k} must be a string with a maximum length of ${max}.`;
     if (!['Male', 'Female', 'Unknown'].includes(text('Gender'))) return 'Gender is invalid.';
     if (Number.isNaN(Date.parse(text('DateOfBirth'))) || Date.parse(text('DateOfBirth')) > now().getTime()) return 'DateOfBirth is invalid.';
     if (!/^\d{5}(-?\d{4})?$/.test(text('ZipCode'))) return 'ZipCode is invalid.';

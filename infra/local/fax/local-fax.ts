@@ -2,17 +2,19 @@
  * The fax vendor's local stand-in (labelled "local" in the product): it answers the Sinch Fax API
  * v3 calls the fax adapter makes (functions/lib/adapters/fax.ts), keeps what was sent, and
  * "delivers" each fax a moment later: QUEUED, IN_PROGRESS, then a FAX_COMPLETED callback to the
- * fax's callbackUrl, signed like every partner delivery (HMAC, README "Partner apps"). It also
- * simulates a received fax: POST {prefix}/inbound {from, pdfBase64?} sends INCOMING_FAX with the PDF.
- * Nothing leaves the machine.
+ * fax's callbackUrl, in the content type the fax asked for (multipart/form-data unless
+ * callbackUrlContentType is application/json), unsigned as Sinch sends it: the URL's token is
+ * the only credential. It also simulates a received fax: POST {prefix}/inbound {from, pdfBase64?,
+ * contentType?} sends INCOMING_FAX with the PDF to the service's incoming callback URL (the
+ * delivery route with the practice's token, as the operator sets it), multipart/form-data as a
+ * Sinch fax service sends by default. Nothing leaves the machine.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FAX_PARTNER_ID } from '../../../shared/faxes/fax-schema.js';
-import { DELIVERY_HEADERS } from '../../../shared/partners/partner-schema.js';
-import { deliverySignature } from '../../../functions/lib/http/signed-delivery.js';
+import { faxCallbackUrlWithToken } from '../../../functions/lib/adapters/fax.js';
 
 export const LOCAL_FAX_PATH = '/local/fax';
 /** The project and fax line of a practice file without `fax` (the demo's file names the same ones). */
@@ -51,9 +53,14 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function pageCount(pdf: Uint8Array): number {
-  const text = Buffer.from(pdf).toString('latin1');
-  return Math.max(1, (text.match(/\/Type\s*\/Page(?!s)/g) ?? []).length);
+/** Pages as a reader counts them: a PDF with object streams names no `/Type /Page` in plain text. */
+async function pageCount(pdf: Uint8Array): Promise<number> {
+  try {
+    return (await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false })).getPageCount();
+  } catch {
+    const text = Buffer.from(pdf).toString('latin1');
+    return Math.max(1, (text.match(/\/Type\s*\/Page(?!s)/g) ?? []).length);
+  }
 }
 
 /** A one-page letter from an outside office, for a simulated received fax without a file. */
@@ -76,11 +83,18 @@ export function createLocalFax(options: LocalFaxOptions) {
   const secret = () => (JSON.parse(readFileSync(options.secretsFile, 'utf8')) as Record<string, string>)[FAX_PARTNER_ID] ?? '';
   const delay = options.deliveryDelayMs ?? 1500;
 
-  async function callback(url: string, event: Record<string, unknown>): Promise<number> {
-    const body = JSON.stringify(event);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [DELIVERY_HEADERS.timestamp]: timestamp, [DELIVERY_HEADERS.signature]: deliverySignature(secret(), timestamp, body) }, body });
-    return res.status;
+  /** Sinch's webhook: JSON (the PDF base64 in `file`) or a form with `fax` as JSON text and the PDF as the `file` part. */
+  async function callback(url: string, event: { event: string; eventTime: string; fax: Record<string, unknown> }, contentType: string, pdf?: Uint8Array): Promise<number> {
+    if (contentType === 'application/json') {
+      const body = JSON.stringify({ ...event, ...(pdf ? { file: Buffer.from(pdf).toString('base64'), fileType: 'PDF' } : {}) });
+      return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+    }
+    const form = new FormData();
+    form.set('event', event.event);
+    form.set('eventTime', event.eventTime);
+    form.set('fax', JSON.stringify(event.fax));
+    if (pdf) form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${String(event.fax.id)}.pdf`);
+    return (await fetch(url, { method: 'POST', body: form })).status;
   }
 
   const later = (ms: number, fn: () => Promise<unknown> | void) => {
@@ -105,10 +119,11 @@ export function createLocalFax(options: LocalFaxOptions) {
       const from = String(form.get('from') ?? '');
       const file = form.get('file');
       const callbackUrl = String(form.get('callbackUrl') ?? '');
+      const callbackContentType = form.get('callbackUrlContentType') === 'application/json' ? 'application/json' : 'multipart/form-data';
       if (!/^\+\d{10,15}$/.test(to)) return send(res, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'to must be an E.164 number' });
       if (!(file instanceof Blob)) return send(res, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'file or contentUrl is required' });
       const pdf = new Uint8Array(await file.arrayBuffer());
-      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'OUTBOUND', from, to, status: 'QUEUED', numberOfPages: pageCount(pdf), createTime: new Date().toISOString(), bytes: pdf.length };
+      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'OUTBOUND', from, to, status: 'QUEUED', numberOfPages: await pageCount(pdf), createTime: new Date().toISOString(), bytes: pdf.length };
       faxes.unshift(fax);
       later(delay / 3, () => {
         fax.status = 'IN_PROGRESS';
@@ -116,19 +131,19 @@ export function createLocalFax(options: LocalFaxOptions) {
       later(delay, async () => {
         fax.status = 'COMPLETED';
         fax.completedTime = new Date().toISOString();
-        if (callbackUrl) await callback(callbackUrl, { event: 'FAX_COMPLETED', eventTime: fax.completedTime, fax: publicFax(fax) });
+        if (callbackUrl) await callback(callbackUrl, { event: 'FAX_COMPLETED', eventTime: fax.completedTime, fax: publicFax(fax) }, callbackContentType, callbackContentType === 'application/json' ? undefined : pdf);
       });
       return send(res, 200, publicFax(fax));
     }
     if (path === faxesPath && req.method === 'GET') return send(res, 200, { faxes: faxes.map(publicFax), totalItems: faxes.length });
     if (path === '/inbound' && req.method === 'POST') {
-      const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { from?: string; to?: string; pdfBase64?: string };
+      const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { from?: string; to?: string; pdfBase64?: string; contentType?: string };
       const from = body.from && /^\+\d{10,15}$/.test(body.from) ? body.from : '+15035550142';
       const pdf = body.pdfBase64 ? new Uint8Array(Buffer.from(body.pdfBase64, 'base64')) : await sampleInboundPdf(from);
       const at = new Date().toISOString();
-      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'INBOUND', from, to: body.to ?? numbers[0]!, status: 'COMPLETED', numberOfPages: pageCount(pdf), createTime: at, completedTime: at, bytes: pdf.length };
+      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'INBOUND', from, to: body.to ?? numbers[0]!, status: 'COMPLETED', numberOfPages: await pageCount(pdf), createTime: at, completedTime: at, bytes: pdf.length };
       faxes.unshift(fax);
-      const status = await callback(options.callbackUrl, { event: 'INCOMING_FAX', eventTime: at, fax: publicFax(fax), file: Buffer.from(pdf).toString('base64'), fileType: 'PDF' });
+      const status = await callback(faxCallbackUrlWithToken(options.callbackUrl, secret()), { event: 'INCOMING_FAX', eventTime: at, fax: publicFax(fax) }, body.contentType === 'application/json' ? 'application/json' : 'multipart/form-data', pdf);
       return send(res, 200, { fax: publicFax(fax), callbackStatus: status });
     }
     send(res, 404, { code: 404, status: 'NOT_FOUND', message: 'Not found' });

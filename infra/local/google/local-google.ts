@@ -29,9 +29,26 @@ const SCOPE_LABELS: Record<string, string> = {
   [`${SCOPE}calendar.events`]: 'View and edit events on all your calendars',
   [`${SCOPE}calendar`]: 'See, edit, share, and permanently delete all the calendars you can access using Google Calendar',
 };
-const LIST_SCOPES = [`${SCOPE}calendar.readonly`, `${SCOPE}calendar.calendarlist.readonly`, `${SCOPE}calendar`];
-const EVENT_SCOPES = [`${SCOPE}calendar.events`, `${SCOPE}calendar`];
-const EVENT_READ_SCOPES = [...EVENT_SCOPES, `${SCOPE}calendar.readonly`, `${SCOPE}calendar.events.readonly`];
+/** Each call's scopes as the Calendar v3 discovery document lists them (checked in google-calendar.contract.test.ts). */
+export const LOCAL_GOOGLE_SCOPES = {
+  'calendarList.list': [`${SCOPE}calendar`, `${SCOPE}calendar.calendarlist`, `${SCOPE}calendar.calendarlist.readonly`, `${SCOPE}calendar.readonly`],
+  'events.write': [`${SCOPE}calendar`, `${SCOPE}calendar.app.created`, `${SCOPE}calendar.events`, `${SCOPE}calendar.events.owned`],
+  'events.read': [
+    `${SCOPE}calendar`,
+    `${SCOPE}calendar.app.created`,
+    `${SCOPE}calendar.events`,
+    `${SCOPE}calendar.events.freebusy`,
+    `${SCOPE}calendar.events.owned`,
+    `${SCOPE}calendar.events.owned.readonly`,
+    `${SCOPE}calendar.events.public.readonly`,
+    `${SCOPE}calendar.events.readonly`,
+    `${SCOPE}calendar.readonly`,
+  ],
+  'calendars.delete': [`${SCOPE}calendar`, `${SCOPE}calendar.app.created`, `${SCOPE}calendar.calendars`],
+} as const;
+const LIST_SCOPES = LOCAL_GOOGLE_SCOPES['calendarList.list'];
+const EVENT_SCOPES = LOCAL_GOOGLE_SCOPES['events.write'];
+const EVENT_READ_SCOPES = LOCAL_GOOGLE_SCOPES['events.read'];
 const EVENT_ID = /^[a-v0-9]{5,1024}$/;
 const RRULE_KEYS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYSECOND', 'BYMINUTE', 'BYHOUR', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
 const CODE_TTL_MS = 10 * 60_000;
@@ -237,7 +254,7 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     const found = state.accessTokens.find((t) => t.token === bearer && t.expiresAt > now());
     if (!found) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED', errors: [{ domain: 'global', reason: 'authError', message: 'Invalid Credentials' }] } });
     const granted = (found.scope ?? '').split(' ');
-    const scoped = (needed: string[]) => needed.some((s) => granted.includes(s));
+    const scoped = (needed: readonly string[]) => needed.some((s) => granted.includes(s));
     const insufficient = () => json(res, 403, apiError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'));
     if (req.method === 'GET' && path === '/users/me/calendarList') {
       if (!scoped(LIST_SCOPES)) return insufficient();
@@ -252,7 +269,7 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     if (!match[2]) {
       // calendars.delete: a secondary calendar its owner removes, with the full calendar scope.
       if (req.method !== 'DELETE') return json(res, 404, apiError(404, 'notFound', 'Not Found'));
-      if (!scoped([`${SCOPE}calendar`])) return insufficient();
+      if (!scoped(LOCAL_GOOGLE_SCOPES['calendars.delete'])) return insufficient();
       if (calendar.primary) return json(res, 400, apiError(400, 'cannotDeletePrimaryCalendar', 'Cannot delete primary calendar.'));
       if (calendar.accessRole !== 'owner') return json(res, 403, apiError(403, 'forbidden', 'Forbidden'));
       state.deletedCalendars = [...(state.deletedCalendars ?? []), `${found.account} ${calendar.id}`];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from '../../shared/zod.js';
-import { uploadError } from '../../shared/notes/files.js';
+import { safeFileName, uploadError } from '../../shared/notes/files.js';
 import type { PresignUploadBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
@@ -34,7 +34,8 @@ export function storedKey(key: string): string {
 export function newUploadKey(requested: string, id: string = randomUUID()): string {
   const key = storedKey(requested);
   const slash = key.lastIndexOf('/');
-  return `${key.slice(0, slash)}/${id}/${key.slice(slash + 1)}`;
+  // The name is shortened as every store can keep it (a local disk takes 255 bytes a name).
+  return `${key.slice(0, slash)}/${id}/${safeFileName(key.slice(slash + 1))}`;
 }
 
 /**

@@ -19,6 +19,25 @@ export function fileExtension(name: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/** The longest file name kept, in UTF-8 bytes: well inside what S3 and every local file system take. */
+export const FILE_NAME_MAX_BYTES = 120;
+
+/**
+ * A file name every store can hold: no path separators or control characters, and at most
+ * FILE_NAME_MAX_BYTES, shortened before its extension so the file keeps its type.
+ */
+export function safeFileName(name: string, fallback = 'file'): string {
+  const cleaned = Array.from(name, (ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '_' : ch)).join('').replace(/\s+/g, ' ').trim() || fallback;
+  if (utf8Bytes(cleaned) <= FILE_NAME_MAX_BYTES) return cleaned;
+  const ext = fileExtension(cleaned);
+  const tail = ext && ext.length <= 10 ? `.${ext}` : '';
+  const chars = Array.from(cleaned.slice(0, cleaned.length - tail.length));
+  while (chars.length && utf8Bytes(chars.join('') + tail) > FILE_NAME_MAX_BYTES) chars.pop();
+  return `${chars.join('').trimEnd()}${tail}`;
+}
+
 /** null when the file may be uploaded, otherwise the message to show. */
 export function uploadError(name: string, sizeBytes?: number | null, maxBytes = UPLOAD_MAX_BYTES): string | null {
   const ext = fileExtension(name);

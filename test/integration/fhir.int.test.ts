@@ -583,7 +583,8 @@ describe('FHIR import into another chart', () => {
     const bmp = labs.find((n) => n.data.orderedFrom === 'Coastal Reference Lab')!;
     expect(bmp).toMatchObject({
       status: 'SIGNED',
-      eventTimestamp: '2025-06-01T16:00:00.000Z',
+      // Dated when its samples were taken, not when another system wrote its order.
+      eventTimestamp: '2025-06-02T08:30:00.000Z',
       data: { tests: ['51990-0'], actions: [{ display: 'Basic metabolic panel' }], orderStatus: 'final', collectedAt: '2025-06-02T08:30:00.000Z', lastUpdated: '2025-06-03T10:00:00.000Z' },
       files: [{ name: `bmp-${run}.pdf`, contentType: 'application/pdf' }],
     });

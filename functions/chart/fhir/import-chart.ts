@@ -7,6 +7,7 @@ import type { Note } from '../../../shared/notes/note-schema.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { log } from '../../lib/log.js';
 import { parseOrThrow } from '../../lib/http/zod-errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
@@ -18,7 +19,7 @@ import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../
 import { buildStored, type SectionSpec } from '../section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
-import { uploadError } from '../../../shared/notes/files.js';
+import { fileExtension, safeFileName, uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../files/presign.js';
 import { identifiersOf, SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
@@ -70,8 +71,9 @@ type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
-  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string }
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean }
+  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string }
+  /** author: who wrote it at the source, when that is not a user here. */
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string }
   | PlannedAppointment
   | LabPlan;
 
@@ -85,23 +87,34 @@ const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), '
  * A file carried inside the bundle (an attachment's base64 `data`) becomes a signed document note
  * holding it, under the same rules as an upload; one that only links to its binary is left out.
  */
-function planFile(r: Json, title: string): { planned?: Planned; summary: string; reason?: string } {
+function planFile(r: Json, title: string, author?: string): { planned?: Planned; summary: string; reason?: string } {
   const summary = `File: ${title}`;
   const attachment = (r.content as Json[] | undefined)?.map((c) => c.attachment as Json | undefined).find((a) => a?.data || a?.url);
   if (!attachment?.data) return { summary, reason: 'The file itself is not in the bundle' };
-  const name = String(attachment.title ?? r.description ?? 'file').replace(/[/\\]/g, '_').trim() || 'file';
+  const name = fileNameOf(String(attachment.title ?? r.description ?? 'file'), attachment.contentType);
   const bytes = Buffer.from(String(attachment.data), 'base64');
   const problem = uploadError(name, bytes.length);
   if (problem) return { summary, reason: problem };
   const at = r.context?.period?.start ?? r.date ?? attachment.creation ?? new Date().toISOString();
   const related = r.context?.related?.find((x: Json) => typeof x?.reference === 'string')?.reference as string | undefined;
-  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related } };
+  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related, author } };
+}
+
+const EXTENSION_OF: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/tiff': 'tiff', 'text/plain': 'txt', 'application/xml': 'xml', 'text/xml': 'xml', 'text/rtf': 'rtf' };
+
+/** A stored file's name: the title as other systems write it (any length), shortened as every store can keep it, with its type's extension. */
+export function fileNameOf(title: string, contentType: unknown): string {
+  const ext = EXTENSION_OF[String(contentType ?? '').split(';')[0]!.trim().toLowerCase()];
+  const named = ext && !fileExtension(title) ? `${title.trim()}.${ext}` : title;
+  return safeFileName(named);
 }
 
 /** What the bundle as a whole says that one resource's plan needs. */
 interface BundleContext {
-  /** References that name the bundle's patient (its fullUrl or Patient/<id>). */
+  /** References that name the bundle's patient (its fullUrl or Patient/<id>): the first Patient it holds. */
   patientRefs: Set<string>;
+  /** References that name any other patient in the bundle, with that patient's name. */
+  otherPatients: Map<string, string>;
   /** The medication list's names and codes (MedicationStatement), lower-cased. */
   listedMedications: Set<string>;
   /** Medication resources by reference, for what names its medication by medicationReference. */
@@ -113,18 +126,26 @@ interface BundleContext {
 
 function bundleContext(entries: FhirImportBody['bundle']['entry']): BundleContext {
   const patientRefs = new Set<string>();
+  const otherPatients = new Map<string, string>();
   const listedMedications = new Set<string>();
   const medications = new Map<string, Json>();
+  let first = true;
   for (const e of entries ?? []) {
     const r = e.resource as Json;
-    if (r.resourceType === 'Patient') for (const ref of refsTo(e.fullUrl, r)) patientRefs.add(ref);
+    if (r.resourceType === 'Patient') {
+      for (const ref of refsTo(e.fullUrl, r)) {
+        if (first) patientRefs.add(ref);
+        else otherPatients.set(ref, patientName(r));
+      }
+      first = false;
+    }
     if (r.resourceType === 'Medication') for (const ref of refsTo(e.fullUrl, r)) medications.set(ref, r);
   }
   for (const e of entries ?? []) {
     const r = e.resource as Json;
     if (r.resourceType === 'MedicationStatement') for (const k of medicationKeys(medicationOf(r, medications))) listedMedications.add(k);
   }
-  return { patientRefs, listedMedications, medications, comms: commsContext(entries), labs: labBundle(entries) };
+  return { patientRefs, otherPatients, listedMedications, medications, comms: commsContext(entries), labs: labBundle(entries) };
 }
 
 /** The references that may name a bundle entry: its fullUrl, and Type/id (also from a urn:uuid fullUrl, as transaction bundles resolve them). */
@@ -229,6 +250,89 @@ const NOT_KEPT: Record<string, { label: string; reason: string; name: (r: Json) 
   Medication: { label: 'Medication', reason: 'Brought in through the prescription naming it', name: (r) => text(r.code), when: () => undefined },
 };
 
+/** What a verification status says of an allergy or condition that is not so. */
+const NOT_SO: Record<string, string> = { refuted: 'refuted', 'entered-in-error': 'entered in error' };
+const verification = (r: Json): string | undefined =>
+  codeIn(r.verificationStatus, r.resourceType === 'Condition' ? SYSTEMS.conditionVerification : SYSTEMS.allergyVerification) ?? r.verificationStatus?.coding?.[0]?.code;
+const NOT_PERFORMED: Record<string, string> = {
+  'not-done': 'The procedure was not done',
+  'entered-in-error': 'The procedure was entered in error',
+  preparation: 'The procedure has not been done yet',
+};
+const NOT_MEASURED: Record<string, string> = {
+  'entered-in-error': 'It was entered in error',
+  cancelled: 'It was cancelled',
+  registered: 'It has no result yet',
+};
+/** Smoking status is social history, whatever category a system files it under (Synthea: survey). */
+const SOCIAL_LOINCS = new Set(['72166-2', '11367-0', '8663-7', '74013-4']);
+/** The LOINCs each vital is also written with: a measuring site or method of the same vital. */
+const VITAL_ALSO: Record<string, string[]> = {
+  temp: ['8331-1', '8332-9', '8328-7', '8333-7', '8310-5'],
+  heartRate: ['8889-8', '8893-0'],
+  spo2: ['2708-6', '59417-6'],
+  height: ['8306-3', '8308-9'],
+  weight: ['3141-9', '8335-2'],
+  headCircumference: ['8287-5'],
+};
+const BP_PANELS = new Set(['85354-9', '55284-4', '35094-2']);
+const SYSTOLIC = '8480-6';
+const DIASTOLIC = '8462-4';
+const VITAL_LOINCS = new Set([...Object.values(VITAL_CODES).map((c) => c.loinc), ...Object.values(VITAL_ALSO).flat(), ...BP_PANELS, SYSTOLIC, DIASTOLIC]);
+
+/** The vitals form's values one vital-signs Observation gives; undefined when it is none of them. */
+function vitalValues(r: Json, loincs: string[]): Record<string, number> | undefined {
+  const values: Record<string, number> = {};
+  const pressure = (code: string | undefined, q: Json | undefined) => {
+    if (typeof q?.value !== 'number') return;
+    if (code === SYSTOLIC) values.systolic = q.value;
+    if (code === DIASTOLIC) values.diastolic = q.value;
+  };
+  const components = (r.component as Json[] | undefined) ?? [];
+  if (loincs.some((c) => BP_PANELS.has(c)) || components.some((c) => [SYSTOLIC, DIASTOLIC].includes(codeIn(c.code, SYSTEMS.loinc) ?? ''))) {
+    for (const c of components) pressure(codeIn(c.code, SYSTEMS.loinc), c.valueQuantity);
+    return values;
+  }
+  if (loincs.includes(SYSTOLIC) || loincs.includes(DIASTOLIC)) {
+    pressure(loincs.includes(SYSTOLIC) ? SYSTOLIC : DIASTOLIC, r.valueQuantity);
+    return values;
+  }
+  const key = Object.keys(VITAL_CODES).find((k) => loincs.includes(VITAL_CODES[k]!.loinc) || (VITAL_ALSO[k] ?? []).some((c) => loincs.includes(c)));
+  if (!key) return undefined;
+  const value = vitalValue(key, r.valueQuantity);
+  if (value !== undefined) values[key] = value;
+  return values;
+}
+
+/** A social history answer as written: coded, text, yes/no, or a number with its unit. */
+function answerOf(r: Json): string | undefined {
+  if (typeof r.valueString === 'string' && r.valueString.trim()) return r.valueString;
+  if (r.valueCodeableConcept) return text(r.valueCodeableConcept);
+  if (typeof r.valueBoolean === 'boolean') return String(r.valueBoolean);
+  if (typeof r.valueInteger === 'number') return String(r.valueInteger);
+  const q = r.valueQuantity;
+  if (typeof q?.value === 'number') return `${q.value}${q.unit ?? q.code ? ` ${q.unit ?? q.code}` : ''}`;
+  return undefined;
+}
+
+/** A FHIR date without a time (YYYY-MM-DD) as that day at noon UTC. */
+const dateOnly = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? `${v}T12:00:00.000Z` : undefined);
+
+/** Who wrote a document at the source (its first author, else who authenticated it). */
+const authorOf = (r: Json, bundle: BundleContext) => nameOfRef((r.author as Json[] | undefined)?.[0] ?? r.authenticator, bundle);
+
+/** Who a reference names: its display, else the Practitioner, Organization or person it points to in the bundle. */
+function nameOfRef(ref: Json | undefined, bundle: BundleContext, depth = 0): string | undefined {
+  if (!ref || depth > 2) return undefined;
+  if (typeof ref.display === 'string' && ref.display.trim()) return ref.display.trim();
+  const target = typeof ref.reference === 'string' ? bundle.labs.byRef.get(ref.reference) : undefined;
+  if (!target) return undefined;
+  if (target.resourceType === 'Organization') return typeof target.name === 'string' ? target.name : undefined;
+  if (target.resourceType === 'PractitionerRole') return nameOfRef(target.practitioner, bundle, depth + 1);
+  const n = target.name?.find((x: Json) => x.use === 'official') ?? target.name?.[0];
+  return n?.text || [...(n?.prefix ?? []), ...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || undefined;
+}
+
 /** What a resource becomes, or why it is left out. */
 function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   switch (r.resourceType) {
@@ -256,30 +360,46 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     case 'Location':
       return { summary: `Location: ${String(r.name ?? '')}`.trim(), reason: "Its appointments are booked at this practice's location of that name" };
     case 'AllergyIntolerance': {
-      const reaction = r.reaction?.[0];
-      const severity = ALLERGY_SEVERITIES.includes(reaction?.severity) ? reaction.severity : undefined;
-      const manifestation = text(reaction?.manifestation?.[0]);
       const name = text(r.code) ?? 'Allergy';
+      const summary = `Allergy: ${name}`;
+      const notSo = NOT_SO[verification(r) ?? ''];
+      if (notSo) return { summary, reason: `The allergy was ${notSo}` };
+      // Every reaction is kept: the most severe sets the severity, and each manifestation is named once.
+      const reactions = (r.reaction as Json[] | undefined) ?? [];
+      const severities = reactions.map((x) => x.severity).filter((v): v is (typeof ALLERGY_SEVERITIES)[number] => ALLERGY_SEVERITIES.includes(v));
+      const severity = ALLERGY_SEVERITIES.filter((v) => severities.includes(v)).pop();
+      const manifestations = [...new Set(reactions.flatMap((x) => ((x.manifestation as Json[] | undefined) ?? []).map((m) => text(m))).filter((m): m is string => Boolean(m) && m!.toLowerCase() !== severity))];
+      const recorder = nameOfRef(r.recorder ?? r.asserter, bundle);
+      const description = [manifestations.join(', '), ...reactions.map((x) => x.description).filter((d) => typeof d === 'string' && d.trim()), noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n');
       return {
-        summary: `Allergy: ${name}`,
-        planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: manifestation && manifestation.toLowerCase() !== severity ? manifestation : undefined, startDate: day(r.onsetDateTime), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) } },
+        summary,
+        planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: description || undefined, startDate: day(r.onsetDateTime), endDate: active(r) ? undefined : day(r.lastOccurrence), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) } },
       };
     }
     case 'Condition': {
       const name = text(r.code) ?? 'Condition';
       const icd10CodeId = codeIn(r.code, SYSTEMS.icd10cm);
-      if (categories(r).includes('health-concern')) {
-        return { summary: `General information: ${name}`, planned: { kind: 'section', section: 'general', spec: GENERAL, input: { name, details: noteOf(r), startDate: day(r.onsetDateTime), endDate: day(r.abatementDateTime), icd10CodeId } } };
+      const health = categories(r).includes('health-concern');
+      const summary = health ? `General information: ${name}` : `Diagnosis: ${name}${icd10CodeId ? ` (${icd10CodeId})` : ''}`;
+      const notSo = NOT_SO[verification(r) ?? ''];
+      if (notSo) return { summary, reason: `The condition was ${notSo}` };
+      const recorder = nameOfRef(r.recorder ?? r.asserter, bundle);
+      if (health) {
+        return { summary, planned: { kind: 'section', section: 'general', spec: GENERAL, input: { name, details: [noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, startDate: day(r.onsetDateTime), endDate: day(r.abatementDateTime), icd10CodeId } } };
       }
+      // A diagnosis is dated by month; the day the source gives is kept in its description.
+      const days = [day(r.onsetDateTime) ? `Onset on ${day(r.onsetDateTime)}` : undefined, day(r.abatementDateTime) ? `Ended on ${day(r.abatementDateTime)}` : undefined].filter(Boolean).join('; ');
       return {
-        summary: `Diagnosis: ${name}${icd10CodeId ? ` (${icd10CodeId})` : ''}`,
-        planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: noteOf(r), date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId } },
+        summary,
+        planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: [noteOf(r), days, recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId } },
       };
     }
     case 'MedicationStatement': {
       const medication = medicationOf(r, bundle.medications);
       const name = text(medication) ?? 'Medication';
       const ndc = codeIn(medication, SYSTEMS.ndc);
+      if (r.status === 'entered-in-error') return { summary: `Medication: ${name}`, reason: 'The medication was entered in error' };
+      if (r.status === 'not-taken') return { summary: `Medication: ${name}`, reason: 'The patient does not take it' };
       return {
         summary: `Medication: ${name}`,
         planned: {
@@ -295,8 +415,11 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const cvx = codeIn(r.vaccineCode, SYSTEMS.cvx);
       const notes = (r.note as Json[] | undefined)?.map((n) => String(n.text)) ?? [];
       const adverse = notes.find((n) => n.startsWith('Adverse reactions: '));
+      const summary = `Vaccine: ${name}${day(r.occurrenceDateTime) ? ` on ${day(r.occurrenceDateTime)}` : ''}`;
+      if (r.status === 'not-done') return { summary, reason: `The vaccine was not given${text(r.statusReason) ? ` (${text(r.statusReason)})` : ''}` };
+      if (r.status === 'entered-in-error') return { summary, reason: 'The vaccine was entered in error' };
       return {
-        summary: `Vaccine: ${name}${day(r.occurrenceDateTime) ? ` on ${day(r.occurrenceDateTime)}` : ''}`,
+        summary,
         planned: {
           kind: 'section',
           section: 'vaccines',
@@ -311,7 +434,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
             expirationDate: day(r.expirationDate),
             administrationSite: r.site?.coding?.[0]?.code,
             administrationRoute: ROUTE_FROM_V2[codeIn(r.route, SYSTEMS.routeV2) ?? ''],
-            administeringProviderName: r.performer?.[0]?.actor?.display,
+            administeringProviderName: nameOfRef(r.performer?.[0]?.actor, bundle),
             notes: notes.filter((n) => n !== adverse).join('\n') || undefined,
             adverseReactions: adverse?.slice('Adverse reactions: '.length),
           },
@@ -320,12 +443,17 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     }
     case 'Procedure': {
       const name = text(r.code) ?? 'Procedure';
-      return { summary: `Surgery: ${name}`, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: noteOf(r), date: day(r.performedDateTime ?? r.performedPeriod?.start) } } };
+      const summary = `Surgery: ${name}`;
+      const notDone = NOT_PERFORMED[r.status];
+      if (notDone) return { summary, reason: `${notDone}${r.status === 'not-done' && text(r.statusReason) ? ` (${text(r.statusReason)})` : ''}` };
+      const performer = nameOfRef(r.performer?.[0]?.actor, bundle);
+      return { summary, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: [noteOf(r), performer ? `Performed by ${performer}` : undefined].filter(Boolean).join('\n') || undefined, date: day(r.performedDateTime ?? r.performedPeriod?.start ?? r.performedString) } } };
     }
     case 'FamilyMemberHistory': {
       const c = r.condition?.[0];
       const diagnosis = text(c?.code) ?? 'Condition';
       const rel = codeIn(r.relationship, SYSTEMS.roleCode);
+      if (r.status === 'entered-in-error') return { summary: `Family history: ${diagnosis}`, reason: 'It was entered in error' };
       return {
         summary: `Family history: ${diagnosis}${r.relationship ? ` (${text(r.relationship)})` : ''}`,
         planned: {
@@ -338,34 +466,28 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
     }
     case 'Observation': {
       const cats = categories(r);
-      if (cats.includes('social-history')) {
+      const loincs = ((r.code?.coding as Json[] | undefined) ?? []).filter((c) => c.system === SYSTEMS.loinc).map((c) => String(c.code));
+      const notMeasured = NOT_MEASURED[r.status];
+      if (cats.includes('social-history') || loincs.some((c) => SOCIAL_LOINCS.has(c))) {
         const question = text(r.code) ?? 'Social history';
-        const answer = r.valueString ?? text(r.valueCodeableConcept) ?? (r.valueBoolean !== undefined ? String(r.valueBoolean) : undefined);
+        const answer = answerOf(r);
+        if (notMeasured) return { summary: `Social history: ${question}`, reason: notMeasured };
         if (answer === undefined) return { summary: `Social history: ${question}`, reason: 'It has no answer' };
-        return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at: instant(r.issued ?? r.effectiveDateTime), startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
+        const at = instant(r.issued ?? r.effectiveDateTime) ?? dateOnly(r.effectiveDateTime ?? r.issued);
+        return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at, startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
       }
-      if (cats.includes('vital-signs')) {
-        const at = r.effectiveDateTime ?? r.effectivePeriod?.start;
-        const values: Record<string, number> = {};
-        const loincs = ((r.code?.coding as Json[] | undefined) ?? []).filter((c) => c.system === SYSTEMS.loinc).map((c) => String(c.code));
+      if (cats.includes('vital-signs') || (!cats.includes('laboratory') && loincs.some((c) => VITAL_LOINCS.has(c)))) {
         const name = text(r.code) ?? 'Vital sign';
-        if (loincs.includes('85354-9')) {
-          for (const c of r.component ?? []) {
-            const code = codeIn(c.code, SYSTEMS.loinc);
-            if (typeof c.valueQuantity?.value !== 'number') continue;
-            if (code === '8480-6') values.systolic = c.valueQuantity.value;
-            if (code === '8462-4') values.diastolic = c.valueQuantity.value;
-          }
-        } else {
-          const key = Object.keys(VITAL_CODES).find((k) => loincs.includes(VITAL_CODES[k]!.loinc) || (k === 'spo2' && loincs.includes('2708-6')));
-          if (!key) return { summary: `Vital sign: ${name}`, reason: 'Not one of the vital signs Tidewell records' };
-          const value = vitalValue(key, r.valueQuantity);
-          if (value !== undefined) values[key] = value;
-        }
-        if (Object.keys(values).length === 0) return { summary: `Vital sign: ${name}`, reason: 'Not in the units Tidewell records' };
-        if (!instant(at)) return { summary: `Vital sign: ${name}`, reason: 'It has no date' };
+        if (notMeasured) return { summary: `Vital sign: ${name}`, reason: notMeasured };
+        const when = r.effectiveDateTime ?? r.effectivePeriod?.start ?? r.effectiveInstant;
+        const values = vitalValues(r, loincs);
+        if (values === undefined) return { summary: `Vital sign: ${name}`, reason: 'Not one of the vital signs Tidewell records' };
+        if (Object.keys(values).length === 0) return { summary: `Vital sign: ${name}`, reason: r.dataAbsentReason || r.component?.some((c: Json) => c.dataAbsentReason) ? 'It has no value' : 'Not in the units Tidewell records' };
+        // A date without a time is that day's measurement (noon UTC keeps the day in every US time zone).
+        const at = instant(when) ?? dateOnly(when);
+        if (!at) return { summary: `Vital sign: ${name}`, reason: 'It has no date' };
         // One vitals note per moment measured, however each Observation writes its time zone.
-        return { summary: `Vitals on ${day(at)}: ${name}`, planned: { kind: 'vital', at: instant(at)!, values } };
+        return { summary: `Vitals on ${day(when)}: ${name}`, planned: { kind: 'vital', at, values } };
       }
       if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
         return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
@@ -380,12 +502,13 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const title = r.description ?? text(r.type) ?? 'Document';
       const through = broughtInElsewhere(r, bundle.comms);
       if (through) return { summary: `Note: ${title}`, reason: through };
+      if (r.status === 'entered-in-error' || r.docStatus === 'entered-in-error') return { summary: `Note: ${title}`, reason: 'The document was entered in error' };
       if (typeText === 'VITALS') return { summary: `Note: ${title}`, reason: 'Brought in through its vital signs' };
       if (typeText === 'SMS' || typeText === 'SMS_LOG') return { summary: `Note: ${title}`, reason: 'Brought in through its text message' };
       if (typeof typeText === 'string' && typeText.startsWith('RX')) return { summary: `Note: ${title}`, reason: 'Brought in through its prescription' };
       if (typeText === 'LAB') return planLabDocument(r, bundle.labs);
       if (NOTE_TYPES_ELSEWHERE.has(typeText)) return { summary: `Note: ${title}`, reason: 'Sales are not imported yet' };
-      if (!plain?.data) return planFile(r, title);
+      if (!plain?.data) return planFile(r, title, authorOf(r, bundle));
       const at = r.context?.period?.start ?? r.date ?? new Date().toISOString();
       return {
         summary: `Note: ${title} (${day(at)})`,
@@ -397,6 +520,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
           text: decode(plain) ?? '',
           formattedText: decode(html),
           subject: r.description,
+          author: authorOf(r, bundle),
         },
       };
     }
@@ -443,10 +567,19 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
   const bundle = bundleContext(body.bundle.entry);
+  const seen = new Map<string, number>();
   const items = resources.map((resource, index) => {
     const fullUrl = body.bundle.entry?.[index]?.fullUrl;
-    const key = importKey(resource);
-    const p = plan(resource, bundle);
+    // Two entries alike in every field (two identical prescriptions) are two items, each with its own marker.
+    const content = importKey(resource);
+    const nth = (seen.get(content) ?? 0) + 1;
+    seen.set(content, nth);
+    const key = nth === 1 ? content : createHash('sha256').update(`${content}#${nth}`).digest('hex').slice(0, 40);
+    const other = otherPatientOf(resource, bundle, fullUrl);
+    const p: ReturnType<typeof plan> =
+      other === undefined
+        ? plan(resource, bundle)
+        : { summary: summaryOf(resource, bundle), reason: resource.resourceType === 'Patient' ? 'Another patient: only the first patient in the bundle comes into this chart' : `It belongs to another patient in the bundle${other ? ` (${other})` : ''}` };
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
       const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
@@ -459,6 +592,20 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   await planAppointments(practiceId, patientId, items as AppointmentItem[], (body.bundle.entry ?? []) as { fullUrl?: string; resource: Json }[], importKey);
   const source = resources.find((r) => r.resourceType === 'Patient');
   return { items, sourcePatient: source ? patientName(source) : undefined };
+}
+
+/** The other patient of the bundle a resource is about (its subject or patient), or undefined when it is about this one. */
+function otherPatientOf(r: Json, bundle: BundleContext, fullUrl?: string): string | undefined {
+  if (r.resourceType === 'Patient') return refsTo(fullUrl, r).some((ref) => bundle.otherPatients.has(ref)) ? patientName(r) : undefined;
+  for (const ref of [r.subject?.reference, r.patient?.reference, r.beneficiary?.reference]) {
+    if (typeof ref === 'string' && bundle.otherPatients.has(ref)) return bundle.otherPatients.get(ref) ?? '';
+  }
+  return undefined;
+}
+
+/** What the preview names a resource left out before it is planned. */
+function summaryOf(r: Json, bundle: BundleContext): string {
+  return r.resourceType === 'Patient' ? `Patient: ${patientName(r)}`.trim() : plan(r, bundle).summary;
 }
 
 const definedInput = (input: Json) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
@@ -501,7 +648,16 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
       // The input was checked (and given its defaults) by the section's own rules in analyse().
       await createSectionItem(auth.practiceId, p.section, await buildStored(p.spec, patientId, p.input));
     } else {
-      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      // A file is stored before its marker is claimed: one the store refuses is left out, and the import goes on.
+      const stored = await storeAll(patientId, p);
+      if (!stored) {
+        Object.assign(item, { action: 'skip', reason: FILE_NOT_STORED });
+        continue;
+      }
+      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) {
+        await Promise.all(stored.map((f) => removeFile(f.key)));
+        continue;
+      }
       if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
       else if (p.kind === 'lab') {
         // The parts of one lab note (its reports, or one day's results without a report) make one note.
@@ -513,13 +669,12 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
           pending.push(note);
         }
         for (const host of p.hosts) notes.set(host, note);
-        if (p.file) note.files.push(await storeFile(patientId, { kind: 'file', at: p.at, ...p.file }));
+        note.files.push(...stored);
       }
       else if (p.kind === 'file') {
         const host = p.related ? notes.get(p.related) : undefined;
-        const file = await storeFile(patientId, p);
-        if (host) host.files.push(file);
-        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name } }), files: [file] });
+        if (host) host.files.push(...stored);
+        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name }, author: p.author }), files: stored });
       }
       else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
@@ -527,7 +682,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
         social.set(p.question, s);
       } else {
         const note = importedNote(auth, patientId, at, p);
-        for (const f of p.files ?? []) note.files.push(await storeFile(patientId, { kind: 'file', at: p.at, ...f }));
+        note.files.push(...stored);
         if (item.fullUrl) notes.set(item.fullUrl, note);
         pending.push(note);
       }
@@ -547,11 +702,37 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }
 
-async function storeFile(patientId: string, p: Extract<Planned, { kind: 'file' }>): Promise<Note['files'][number]> {
-  const key = `patients/${patientId}/documents/${randomUUID()}/${p.name}`;
+export const FILE_NOT_STORED = 'The file could not be stored';
+
+type FileToStore = { name: string; contentType: string; bytes: Buffer };
+
+/** Stores every file a planned item brings; undefined (and nothing left stored) when the store refuses one. */
+async function storeAll(patientId: string, p: Planned): Promise<Note['files'] | undefined> {
+  const files: FileToStore[] = p.kind === 'file' ? [p] : p.kind === 'lab' ? (p.file ? [p.file] : []) : p.kind === 'note' ? (p.files ?? []) : [];
+  const stored: Note['files'] = [];
+  for (const f of files) {
+    try {
+      stored.push(await storeFile(patientId, f));
+    } catch (error) {
+      log.warn('fhir import: file not stored', { patientId, error: error instanceof Error ? error.name : 'unknown' });
+      await Promise.all(stored.map((s) => removeFile(s.key)));
+      return undefined;
+    }
+  }
+  return stored;
+}
+
+async function storeFile(patientId: string, p: FileToStore): Promise<Note['files'][number]> {
+  const name = safeFileName(p.name);
+  const key = `patients/${patientId}/documents/${randomUUID()}/${name}`;
   const { s3, bucket } = store();
   await s3.putObject({ bucket, key: storedKey(key) }, p.bytes, { contentType: p.contentType });
-  return { key, name: p.name, contentType: p.contentType, size: p.bytes.length };
+  return { key, name, contentType: p.contentType, size: p.bytes.length };
+}
+
+async function removeFile(key: string): Promise<void> {
+  const { s3, bucket } = store();
+  await s3.deleteObject({ bucket, key: storedKey(key) }).catch(() => undefined);
 }
 
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
@@ -569,7 +750,8 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     patientId,
     hidden: false,
     files: [],
-    author: { userId: auth.userId, name: auth.name || auth.email, email: auth.email },
+    // Who wrote it at the source, when the bundle names them: not the user who brought it in.
+    author: p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email },
     onBehalfOf: null,
     noteVersion: 1,
     signedBy: signed ? { userId: auth.userId, name: auth.name || auth.email, email: auth.email } : null,

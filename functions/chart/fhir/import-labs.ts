@@ -194,7 +194,9 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
   const pdf = ((r.presentedForm as Json[] | undefined) ?? []).find((a) => a?.data && !String(a.contentType ?? '').startsWith('text/'));
   const presentedText = decode(((r.presentedForm as Json[] | undefined) ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')));
   const conclusion = (typeof r.conclusion === 'string' && r.conclusion.trim()) || presentedText?.trim() || undefined;
-  const at = instant(orders[0]?.authoredOn) ?? effective ?? instant(r.issued);
+  // A Tidewell report comes back on its note's date (its order's); another system's report is dated
+  // when its samples were taken or it was issued, not when it was ordered.
+  const at = group.startsWith('report|') ? effective ?? instant(r.issued) ?? instant(orders[0]?.authoredOn) : instant(orders[0]?.authoredOn) ?? effective ?? instant(r.issued);
   // Named by the day its samples were taken, as a lab report is.
   const summary = summaryOf(results.length, effective ?? at);
   if (!at) return { summary, reason: 'The report has no date' };

@@ -8,6 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
 
 export interface AlarmsProps {
@@ -37,6 +38,7 @@ export class Alarms extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    denyGrantsExceptForAwsServices(key);
     // CloudWatch publishes alarm state changes into the encrypted topic.
     key.addToResourcePolicy(
       new iam.PolicyStatement({

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { INDEXES, TABLE_ATTRIBUTES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
@@ -26,6 +27,7 @@ export class Data extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    denyGrantsExceptForAwsServices(this.key);
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: attribute(TABLE_PARTITION_KEY),

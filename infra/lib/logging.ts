@@ -2,6 +2,7 @@ import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
 
 /**
@@ -22,6 +23,7 @@ export class Logging extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    denyGrantsExceptForAwsServices(this.key);
     this.key.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],

@@ -8,8 +8,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 export interface AlarmsProps {
   slug: string;

@@ -2,10 +2,10 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { INDEXES, TABLE_ATTRIBUTES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 function attribute(name: string): dynamodb.Attribute {
   const def = TABLE_ATTRIBUTES.find((a) => a.name === name);

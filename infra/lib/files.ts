@@ -2,9 +2,9 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { denyGrantsExceptForAwsServices, suppressGuardRules } from './guard.js';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
+import { denyGrantsExceptForAwsServices, suppressGuardRules } from './guard.js';
 
 export interface FilesProps {
   retainData: boolean;

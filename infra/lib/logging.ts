@@ -2,8 +2,8 @@ import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { denyGrantsExceptForAwsServices } from './guard.js';
 import { Construct } from 'constructs';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 /**
  * HIPAA's documentation rule (45 CFR 164.316(b)(2)) asks for six years; access and audit logs are

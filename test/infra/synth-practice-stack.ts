@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GROUPS, type GroupDefinition } from '../../functions/groups.js';
 import { loadPracticeConfig, type PracticeConfig } from '../../infra/config/practice-config.js';
-import { applyGuard } from '../../infra/lib/guard.js';
 import { applyNagPacks } from '../../infra/lib/nag.js';
 import { repoPath, REPO_ROOT } from '../../infra/lib/paths.js';
 import { PracticeStack, practiceStackName } from '../../infra/lib/practice-stack.js';
@@ -27,11 +26,8 @@ export interface SynthesizedPractice {
   groups: readonly GroupDefinition[];
 }
 
-/**
- * Synthesizes the demo practice's stack with both cdk-nag packs, skipping esbuild bundling for speed.
- * With `guard`, the Control Tower rules run too (as in `npm run synth`) and an unacknowledged finding throws.
- */
-export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, overrides: Partial<PracticeConfig> = {}, options: { guard?: boolean } = {}): SynthesizedPractice {
+/** Synthesizes the demo practice's stack with both cdk-nag packs, skipping esbuild bundling for speed. */
+export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, overrides: Partial<PracticeConfig> = {}): SynthesizedPractice {
   // No esbuild bundling and no built-in CloudFormation validation here: both run in the real
   // `npm run synth`, and skipping them keeps one synthesis around ten seconds on two cores.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
@@ -44,7 +40,6 @@ export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, 
     env: { account: '111122223333', region: config.region },
   });
   applyNagPacks(app);
-  if (options.guard) applyGuard(app);
   const template = Template.fromStack(stack);
   return { app, stack, template, config, groups };
 }

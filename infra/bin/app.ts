@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { existsSync } from 'node:fs';
 import { GROUPS } from '../../functions/groups.js';
 import { knownPractices, loadPracticeConfig, PracticeConfigError, type PracticeConfig } from '../config/practice-config.js';
+import { applyGuard } from '../lib/guard.js';
 import { applyNagPacks } from '../lib/nag.js';
 import { repoPath, REPO_ROOT } from '../lib/paths.js';
 import { PracticeStack, practiceStackName } from '../lib/practice-stack.js';
@@ -41,4 +42,5 @@ new PracticeStack(app, practiceStackName(config.slug), {
 });
 
 applyNagPacks(app);
+applyGuard(app);
 app.synth();

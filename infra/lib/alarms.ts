@@ -9,6 +9,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 export interface AlarmsProps {
   slug: string;
@@ -37,6 +38,7 @@ export class Alarms extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    denyGrantsExceptForAwsServices(key);
     // CloudWatch publishes alarm state changes into the encrypted topic.
     key.addToResourcePolicy(
       new iam.PolicyStatement({

@@ -5,6 +5,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { INDEXES, TABLE_ATTRIBUTES, TABLE_PARTITION_KEY, TABLE_SORT_KEY, TTL_ATTRIBUTE } from '../../functions/lib/table/definition.js';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 function attribute(name: string): dynamodb.Attribute {
   const def = TABLE_ATTRIBUTES.find((a) => a.name === name);
@@ -26,6 +27,7 @@ export class Data extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    denyGrantsExceptForAwsServices(this.key);
 
     this.table = new dynamodb.Table(this, 'Table', {
       partitionKey: attribute(TABLE_PARTITION_KEY),

@@ -4,6 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
+import { denyGrantsExceptForAwsServices, suppressGuardRules } from './guard.js';
 
 export interface FilesProps {
   retainData: boolean;
@@ -28,6 +29,7 @@ export class Files extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    denyGrantsExceptForAwsServices(this.key);
     this.bucket = new s3.Bucket(this, 'Bucket', {
       encryption: s3.BucketEncryption.KMS,
       encryptionKey: this.key,
@@ -59,6 +61,18 @@ export class Files extends Construct {
       ],
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    // Every upload, overwrite and deletion of a patient file reaches the account's default event
+    // bus (free for S3 events), where the practice's security tooling can watch it without paying
+    // for CloudTrail data events. Set on the bucket itself: CDK's eventBridgeEnabled adds a custom
+    // resource and its function (four stack resources) for the same setting.
+    (this.bucket.node.defaultChild as s3.CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
+    suppressGuardRules(this.bucket, [
+      {
+        rule: 's3_bucket_object_lock_enabled_check',
+        reason:
+          'CT.S3.PR.9: versioning with the six-year noncurrent-version rule already keeps every earlier copy of a patient file. Object Lock can never be turned off once on, and its retention would keep a file the practice must delete (one filed under the wrong patient); a legal hold is a records-policy decision for the practice, not a default.',
+      },
+    ]);
     NagSuppressions.addResourceSuppressions(this.bucket, [
       {
         id: 'HIPAA.Security-S3BucketReplicationEnabled',

@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { denyGrantsExceptForAwsServices } from './guard.js';
 
 /**
  * HIPAA's documentation rule (45 CFR 164.316(b)(2)) asks for six years; access and audit logs are
@@ -22,6 +23,7 @@ export class Logging extends Construct {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    denyGrantsExceptForAwsServices(this.key);
     this.key.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],

@@ -54,6 +54,8 @@ export class NotificationStream extends Construct {
 
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetters', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
+      // Declares the queue a dead-letter queue (CT.SQS.PR.1); allowAll is also what SQS assumes without it.
+      redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.ALLOW_ALL },
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });

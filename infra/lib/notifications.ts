@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Kind, parse } from 'graphql';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
+import { suppressGuardRules } from './guard.js';
 import type { Logging } from './logging.js';
 import { INLINE_POLICY_REASON } from './nag.js';
 
@@ -111,6 +112,13 @@ export class Notifications extends Construct {
     const cfnApi = this.api.node.defaultChild as appsync.CfnGraphQLApi;
     // Errors only, without verbose content (headers, tokens, payloads): notifications carry patient names.
     cfnApi.logConfig = { cloudWatchLogsRoleArn: logRole.roleArn, fieldLogLevel: appsync.FieldLogLevel.ERROR, excludeVerboseContent: true };
+    suppressGuardRules(this.api, [
+      {
+        rule: 'appsync_api_private_visibility_check',
+        reason:
+          "CT.APPSYNC.PR.2: the browsers of the practice's staff subscribe from the internet; a private API answers only through a VPC interface endpoint, which no browser reaches. Subscriptions need a Cognito token of the practice pool, and only the stack's functions (IAM) publish.",
+      },
+    ]);
     NagSuppressions.addResourceSuppressions(this.api, [
       {
         id: 'AwsSolutions-ASC3',

@@ -121,7 +121,7 @@ export const UpdateSignedNoteBody = z.object({ noteVersion: version, text: noteT
 export type UpdateSignedNoteBody = z.infer<typeof UpdateSignedNoteBody>;
 
 /** POST /v1/notes/{noteId}/addend */
-export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText() });
+export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText(), timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))) });
 export type AddendNoteBody = z.infer<typeof AddendNoteBody>;
 
 /** POST /v1/notes/{noteId}/change-patient */

@@ -7,7 +7,7 @@ describe('vitals ranges', () => {
   it('refuses 991 °F with the possible range and asks about 106.5 °F with the usual one', () => {
     expect(impossibleVitals({ temp: 991 })).toEqual([{ key: 'temp', value: 991, message: 'Temperature 991 °F is not possible. Enter a value from 56 to 116 °F.' }]);
     expect(impossibleVitals({ temp: 106.5 })).toEqual([]);
-    expect(unusualVitals({ temp: '106.5' })).toEqual([{ key: 'temp', value: 106.5, message: 'Temperature 106.5 °F is outside the usual range 95–105 °F.' }]);
+    expect(unusualVitals({ temp: '106.5' })).toEqual([{ key: 'temp', value: 106.5, message: 'Temperature 106.5 °F is outside the usual range 95–104 °F.' }]);
     expect(unusualVitals({ temp: 991 })).toEqual([]);
   });
 
@@ -33,7 +33,8 @@ describe('vitals ranges', () => {
       'Height 90 in is outside the usual range 18–84 in.',
     ]);
     // The limits themselves are inside: only past them is a value questioned or refused.
-    expect(unusualVitals({ temp: 105, spo2: 100 })).toEqual([]);
+    expect(unusualVitals({ temp: 104, spo2: 100 })).toEqual([]);
+    expect(unusualVitals({ temp: 104.5 }).map((f) => f.message)).toEqual(['Temperature 104.5 °F is outside the usual range 95–104 °F.']);
     expect(impossibleVitals({ temp: 116, spo2: 100 })).toEqual([]);
   });
 
@@ -61,6 +62,7 @@ describe('vitals ranges', () => {
       message: 'Temperature 991 °F is not possible. Enter a value from 56 to 116 °F.',
       fieldErrors: { temp: 'Temperature 991 °F is not possible. Enter a value from 56 to 116 °F.' },
     });
+    // An unusual value is no refusal of the shared rule: the window asks, the API wants the confirmation.
     expect(noteSaveProblem({ noteType: 'VITALS', patientId: 'p', data: { temp: '104.5' } })).toBeNull();
   });
 });

@@ -22,8 +22,9 @@
  * - Head circumference: 6 in (extreme microcephaly in a preterm newborn) to 40 in (untreated
  *   hydrocephalus).
  * The usual limits are the adult and paediatric ranges a clinic sees day to day, widened so a
- * normal newborn or a febrile child is not questioned (e.g. temperature 95–105 °F, heart rate
- * 40–180 bpm, respiratory rate 8–60 breaths/min).
+ * normal newborn or a febrile child is not questioned: temperature 95 °F (35 °C, where hypothermia
+ * begins) to 104 °F (40 °C, where a fever becomes an emergency), heart rate 40–180 bpm,
+ * respiratory rate 8–60 breaths/min, SpO2 from 88% (the lowest target even in COPD).
  */
 /** The vitals form's fields that have a range (BMI is computed, a growth percentile is 0–100 by definition). */
 export type RangedVital = 'systolic' | 'diastolic' | 'heartRate' | 'spo2' | 'temp' | 'respiratoryRate' | 'height' | 'weight' | 'headCircumference';
@@ -38,7 +39,7 @@ export interface VitalRange {
 }
 
 export const VITALS_RANGES: Record<RangedVital, VitalRange> = {
-  temp: { label: 'Temperature', unit: '°F', usual: [95, 105], possible: [56, 116] },
+  temp: { label: 'Temperature', unit: '°F', usual: [95, 104], possible: [56, 116] },
   heartRate: { label: 'Heart rate', unit: 'bpm', usual: [40, 180], possible: [10, 480] },
   systolic: { label: 'Systolic', unit: 'mmHg', usual: [70, 220], possible: [20, 370] },
   diastolic: { label: 'Diastolic', unit: 'mmHg', usual: [40, 130], possible: [10, 360] },

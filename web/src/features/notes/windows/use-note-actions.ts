@@ -209,7 +209,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     if (!value || !value.text.trim()) return refuse({ message: NOTE_MESSAGES.emptyText, fieldErrors: {} });
     setBusy('addend');
     try {
-      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText }), false);
+      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText, timeZone: localTimeZone() }), false);
       setAddending(false);
       setAddendum(null);
       draft.setSaveState({ kind: 'clean' });

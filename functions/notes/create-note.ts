@@ -4,7 +4,7 @@ import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/part
 import type { CreateNoteBody, Note } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { auditNote, normalizeData, personOf, requirePatient } from './note-common.js';
+import { assertVitalsInRange, auditNote, normalizeData, personOf, requirePatient } from './note-common.js';
 import { insertNote } from './note-repository.js';
 
 /** Statuses a client may create a note with; signing and sending happen through their own calls. */
@@ -14,7 +14,7 @@ const CREATABLE = new Set(['DRAFT', 'HIDDEN', 'DELIVERED', 'WRITTEN']);
  * POST /v2/notes with noteId 'new': a note with a generated id. The palette creates a hidden DRAFT
  * with no patient yet; an EMAIL starts DRAFT with From = the user's address and To = the patient's.
  */
-export async function createNote(auth: AuthContext, body: CreateNoteBody, now = new Date()): Promise<Note> {
+export async function createNote(auth: AuthContext, body: CreateNoteBody, now = new Date(), opts: { reviewUnusualVitals?: boolean } = {}): Promise<Note> {
   if (isExternalNoteType(body.noteType)) throw new ValidationError(PARTNER_MESSAGES.externalCreate, { noteType: PARTNER_MESSAGES.externalCreate });
   const status = body.status ?? initialStatus(body.noteType);
   if (!CREATABLE.has(status)) throw new ValidationError(`A note cannot be created as ${status}`, { status: 'is not allowed' });
@@ -24,6 +24,8 @@ export async function createNote(auth: AuthContext, body: CreateNoteBody, now = 
   if (body.noteType === 'EMAIL') {
     data = { subject: '', ...data, from: data.from || auth.email, to: data.to || patient?.email || '' };
   }
+  const normalized = normalizeData(body, data);
+  assertVitalsInRange({ noteType: body.noteType, data: normalized }, opts.reviewUnusualVitals);
   const note: Note = {
     noteId: randomUUID(),
     noteType: body.noteType,
@@ -32,7 +34,7 @@ export async function createNote(auth: AuthContext, body: CreateNoteBody, now = 
     eventTimestamp: body.eventTimestamp ? new Date(body.eventTimestamp).toISOString() : at,
     timestamp: at,
     createdAt: at,
-    data: normalizeData(body, data),
+    data: normalized,
     patientId: patient?.id ?? null,
     hidden: body.hidden ?? false,
     files: body.files ?? [],

@@ -8,7 +8,7 @@ import { log } from '../lib/log.js';
 import { listSection, type ChartSectionName } from '../chart/chart-repository.js';
 import { getUser } from '../practice/user-repository.js';
 import { requirePatient } from './note-common.js';
-import { getNote, listPatientNotes } from './note-repository.js';
+import { listPatientNotes } from './note-repository.js';
 import { findTemplateIdByShortcut } from './template-repository.js';
 import { requireVisibleTemplate } from './templates.js';
 
@@ -48,23 +48,17 @@ interface ExpandInput {
 async function expand(auth: AuthContext, templateId: string, input: ExpandInput, now = new Date()): Promise<TemplateExpansion> {
   const template = await requireVisibleTemplate(auth, templateId);
   const patient = input.patientId ? await requirePatient(auth.practiceId, input.patientId) : null;
-  const [user, notes, chart, current] = await Promise.all([
+  const [user, notes, chart] = await Promise.all([
     getUser(auth.practiceId, auth.userId),
     patient ? listPatientNotes(auth.practiceId, patient.id) : Promise.resolve([] as Note[]),
     patient ? loadChart(auth.practiceId, patient.id) : Promise.resolve(emptyChart()),
-    input.noteId ? getNote(auth.practiceId, input.noteId) : Promise.resolve(null),
   ]);
   const me = { name: user?.name || auth.name, npiNumber: user?.npiNumber ?? null, educationDegree: user?.educationDegree ?? null };
-  // The author's name as the practice knows it now: notes written before names came from the
-  // user record carry the author's email as their name.
-  const authorUser = current?.author && !current.onBehalfOf ? (current.author.userId === auth.userId ? user : await getUser(auth.practiceId, current.author.userId)) : null;
-  const provider = current?.author ? { name: current.onBehalfOf || authorUser?.name || current.author.name } : null;
   try {
     const result = expandPlaceholders(template.body, {
       now,
       ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       user: me,
-      provider,
       patient,
       chart,
       notes: notes.filter((n) => n.status !== 'DELETED'),

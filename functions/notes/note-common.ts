@@ -3,6 +3,7 @@ import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants
 import { noteSaveProblem } from '../../shared/notes/note-rules.js';
 import type { Note, NoteData, NotePerson } from '../../shared/notes/note-schema.js';
 import { normalizeVitals, VitalsInput } from '../../shared/notes/vitals.js';
+import { fieldErrorsOf, impossibleVitals, unconfirmedMessage, unconfirmedVitals } from '../../shared/notes/vitals-ranges.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
@@ -43,7 +44,27 @@ export async function assertSavable(practiceId: string, note: Note, now: Date): 
   if (note.patientId && !patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const problem = noteSaveProblem(note, patient?.dob ?? null, now);
   if (problem) throw new ValidationError(problem.message, problem.fieldErrors);
+  assertVitalsConfirmed(note);
   return patient!;
+}
+
+/**
+ * Every way vitals are entered checks their range: an impossible value is refused with the range,
+ * an unusual one unless the clinician confirmed it at that value (data.confirmedVitals, kept on
+ * the note so the chart shows it was confirmed). `review` leaves unusual values for the clinician
+ * to confirm in the draft (the scribe's spoken vitals, which nobody has looked at yet).
+ */
+export function assertVitalsInRange(note: Pick<Note, 'noteType' | 'data'>, review = false): void {
+  if (note.noteType !== 'VITALS') return;
+  const impossible = impossibleVitals(note.data as Record<string, unknown>);
+  if (impossible.length) throw new ValidationError(impossible.map((f) => f.message).join(' '), fieldErrorsOf(impossible));
+  if (!review) assertVitalsConfirmed(note);
+}
+
+function assertVitalsConfirmed(note: Pick<Note, 'noteType' | 'data'>): void {
+  if (note.noteType !== 'VITALS') return;
+  const pending = unconfirmedVitals(note.data as Record<string, unknown>);
+  if (pending.length) throw new ValidationError(pending.map(unconfirmedMessage).join(' '), fieldErrorsOf(pending, unconfirmedMessage));
 }
 
 export function auditNote(auth: AuthContext, action: AuditAction, note: Pick<Note, 'noteId' | 'patientId'>): Promise<void> {

@@ -1,7 +1,9 @@
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { canEditNote, statusAfterSave, statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, SignNoteBody, UpdateNoteBody } from '../../shared/notes/note-schema.js';
+import { hasPendingSignature, signNoteText } from '../../shared/notes/signature-line.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
+import { getUser } from '../practice/user-repository.js';
 import { ValidationError } from '../lib/errors.js';
 import { draftSaved, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, normalizeData, personOf } from './note-common.js';
@@ -42,6 +44,16 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
   return saved;
 }
 
+/**
+ * The note's data with the signature lines a template left written by the signer (and, for
+ * {{provider signature}}, by the prescriber the note is written on behalf of), or null when it has none.
+ */
+async function withSignatureLines(auth: AuthContext, note: Pick<Note, 'data' | 'onBehalfOf'>, signer: string, timeZone: string | undefined, now: Date): Promise<Note['data'] | null> {
+  if (!hasPendingSignature(note.data.text) && !hasPendingSignature(note.data.formattedText)) return null;
+  const provider = note.onBehalfOf ? (await getUser(auth.practiceId, note.onBehalfOf))?.name.trim() || signer : signer;
+  return signNoteText(note.data, { signer, provider, at: now, timeZone });
+}
+
 /** POST /v1/notes/{noteId}/sign: saves the optional final data and signs; the signer becomes the author. */
 export async function signNote(auth: AuthContext, noteId: string, body: SignNoteBody, now = new Date()): Promise<Note> {
   // A sale's signature also takes its items from stock, in the same transaction.
@@ -60,7 +72,8 @@ export async function signNote(auth: AuthContext, noteId: string, body: SignNote
       await assertSavable(auth.practiceId, { ...note, ...changes }, now);
       const signer = await personOf(auth);
       const status = statusAfterSign(note.noteType, note.status === 'HIDDEN' ? 'DRAFT' : note.status);
-      return { ...changes, status, signed: now.toISOString(), author: signer, signedBy: signer };
+      const data = await withSignatureLines(auth, { ...note, ...changes }, signer.name, body.timeZone, now);
+      return { ...changes, ...(data ? { data } : {}), status, signed: now.toISOString(), author: signer, signedBy: signer };
     },
     { now },
   );

@@ -2,6 +2,7 @@ import { SALES_MESSAGES } from '../../shared/sales/sales-messages.js';
 import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { plainText } from '../../shared/notes/note-rules.js';
 import type { AddendNoteBody, Note, UpdateSignedNoteBody } from '../../shared/notes/note-schema.js';
+import { signNoteText } from '../../shared/notes/signature-line.js';
 import { hasWildcard } from '../../shared/notes/wildcard.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
@@ -51,7 +52,10 @@ export async function addendNote(auth: AuthContext, noteId: string, body: Addend
     body.noteVersion,
     async (note) => {
       assertText(body.text, body.formattedText);
-      const addendum = { text: body.text, formattedText: body.formattedText, author: await personOf(auth), timestamp: now.toISOString() };
+      const author = await personOf(auth);
+      // An addendum is signed as it is added: a template's signature line in it is its author's.
+      const signed = signNoteText({ text: body.text, formattedText: body.formattedText }, { signer: author.name, provider: author.name, at: now, timeZone: body.timeZone });
+      const addendum = { text: signed.text, formattedText: signed.formattedText, author, timestamp: now.toISOString() };
       return { status: 'ADDENDED', data: { ...note.data, addenda: [...(note.data.addenda ?? []), addendum] } };
     },
     {

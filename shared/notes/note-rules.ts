@@ -3,6 +3,7 @@ import { emailSaveError } from './email.js';
 import { isEditableStatus, isSignedStatus, NOTE_MESSAGES, type NoteStatus, type NoteType } from './note-constants.js';
 import type { NoteData, NoteFile } from './note-schema.js';
 import { hasAnyVital, normalizeVitals, showsHeadCircumference, VITALS_MESSAGES, VitalsInput } from './vitals.js';
+import { fieldErrorsOf, impossibleVitals } from './vitals-ranges.js';
 import { hasWildcard } from './wildcard.js';
 
 /** Kept here (not imported from shared/sales) so the note rules load no other schema. */
@@ -48,6 +49,8 @@ export function noteSaveProblem(n: SaveCandidate, patientDob?: string | null, on
       }
       const v = normalizeVitals(parsed.data);
       if (!hasAnyVital(v)) return problem(VITALS_MESSAGES.empty, 'data');
+      const impossible = impossibleVitals(v);
+      if (impossible.length) return { message: impossible.map((f) => f.message).join(' '), fieldErrors: fieldErrorsOf(impossible) };
       if (v.headCircumference != null && !showsHeadCircumference(patientDob, on)) {
         return problem(VITALS_MESSAGES.headCircumferenceAge, 'headCircumference');
       }

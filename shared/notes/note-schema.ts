@@ -109,16 +109,19 @@ export const UpdateNoteBody = z.object({
 });
 export type UpdateNoteBody = z.infer<typeof UpdateNoteBody>;
 
-/** POST /v1/notes/{noteId}/sign: optional final data is saved and signed in one step. */
-export const SignNoteBody = UpdateNoteBody;
-export type SignNoteBody = UpdateNoteBody;
+/**
+ * POST /v1/notes/{noteId}/sign: optional final data is saved and signed in one step. timeZone
+ * (the signer's, IANA) dates the signature line a template left in the note; UTC without it.
+ */
+export const SignNoteBody = z.extend(UpdateNoteBody, { timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))) });
+export type SignNoteBody = z.infer<typeof SignNoteBody>;
 
 /** POST /v1/notes/{noteId}/update-signed-note */
 export const UpdateSignedNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText() });
 export type UpdateSignedNoteBody = z.infer<typeof UpdateSignedNoteBody>;
 
 /** POST /v1/notes/{noteId}/addend */
-export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText() });
+export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText(), timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))) });
 export type AddendNoteBody = z.infer<typeof AddendNoteBody>;
 
 /** POST /v1/notes/{noteId}/change-patient */

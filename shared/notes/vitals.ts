@@ -1,5 +1,6 @@
 import * as z from '../zod.js';
 import { ageOn } from '../rules/dates.js';
+import { keptConfirmations, type VitalsConfirmations } from './vitals-ranges.js';
 
 /** Vitals fields with their display units (spec notes §3, §5; units temp °F, height in, weight lb, head circumference in). */
 export const VITALS_FIELDS = [
@@ -61,6 +62,8 @@ export const VitalsInput = z.object({
   weightUnit: z.optional(z.literal(VITALS_UNITS.weightUnit)),
   text: z.optional(z.string()),
   formattedText: z.optional(z.string()),
+  /** Values outside the usual range the clinician confirmed, each at the value confirmed (shared/notes/vitals-ranges.ts). */
+  confirmedVitals: z.optional(z.record(z.string(), z.number())),
 });
 export type VitalsInput = z.infer<typeof VitalsInput>;
 export type Vitals = Partial<Record<VitalsKey, number | null>> & {
@@ -69,6 +72,7 @@ export type Vitals = Partial<Record<VitalsKey, number | null>> & {
   weightUnit: 'lb';
   text?: string;
   formattedText?: string;
+  confirmedVitals?: VitalsConfirmations;
 };
 
 /** BMI = weight (lb) × 703 / height (in)², rounded to two decimals; null when either is missing or height is 0. */
@@ -101,6 +105,9 @@ export function normalizeVitals(raw: z.input<typeof VitalsInput>): Vitals {
   else delete out.bmi;
   if (input.text !== undefined) out.text = input.text;
   if (input.formattedText !== undefined) out.formattedText = input.formattedText;
+  // Only a confirmation of the value now recorded stays: an edited value is confirmed again.
+  const confirmed = keptConfirmations(out, input.confirmedVitals);
+  if (Object.keys(confirmed).length) out.confirmedVitals = confirmed;
   return out;
 }
 const VITALS_UNITS_ONLY = { tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' } as const;

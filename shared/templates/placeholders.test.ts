@@ -49,7 +49,13 @@ describe('placeholders', () => {
   });
   it('fills context and patient tokens, with the date in the given time zone', () => {
     const r = expandPlaceholders('{{date}} {{time}} {{first name}} {{preferred name}} {{age}} {{signature}}', ctx({ timeZone: 'America/Los_Angeles' }));
-    expect(r.text).toBe('06/01/2026 8:04 AM Ana Ana 25 Electronically signed by Dr. Lee.');
+    expect(r.text).toBe('06/01/2026 8:04 AM Ana Ana 25 [Signature: added when the note is signed]');
+  });
+  it('leaves the signature lines to be written at signing, never naming anyone before', () => {
+    const r = expandPlaceholders('<p>{{signature}}</p><p>{{provider signature}}</p>', ctx());
+    expect(r.text).toBe('[Signature: added when the note is signed]\n[Provider signature: added when the note is signed]');
+    expect(r.text).not.toContain('Electronically signed');
+    expect(r.unresolved).toEqual([]);
   });
   it('keeps only signed, addended or sent notes of the extract types in final extract chart notes, never the current note', () => {
     const notes = [

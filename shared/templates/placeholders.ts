@@ -3,6 +3,7 @@ import { labAbnormality, labRangeText, labValueText, type LabResultItem } from '
 import type { Note } from '../notes/note-schema.js';
 import { vitalsLines } from '../notes/vitals.js';
 import { WILDCARD } from '../notes/note-constants.js';
+import { PROVIDER_SIGNATURE_PENDING, SIGNATURE_PENDING } from '../notes/signature-line.js';
 import { age, dobString, preferredName, primaryPhone } from '../patients/patient-derived.js';
 import type { Patient } from '../patients/patient-schema.js';
 import { formatPhone } from '../patients/phone.js';
@@ -58,7 +59,6 @@ export const FINAL_EXTRACT_TYPES = ['NOTE', 'DOCUMENT', 'FAX', 'EMAIL', 'PHONE_C
 /** Notes that count as part of the chart for {{chart note(s)}}: finished ones, never drafts. */
 const CHART_NOTE_STATUSES = new Set(['SIGNED', 'ADDENDED', 'SENT', 'DELIVERED', 'FULFILLED']);
 
-export const signatureFallback = (name: string) => `Electronically signed by ${name}.`;
 
 /* ---------- chart data as the engine reads it (the chart API's items, loosely typed) ---------- */
 interface Dated {
@@ -97,8 +97,6 @@ export interface PlaceholderContext {
   now: Date;
   timeZone?: string;
   user: PlaceholderUser;
-  /** The provider the note is for (author or on-behalf-of); the user when absent. */
-  provider?: PlaceholderUser | null;
   patient: Patient | null;
   chart: ChartData;
   /** Every non-deleted note of the patient. */
@@ -202,10 +200,11 @@ function resolveToken(token: string, ctx: PlaceholderContext): Lines {
       return one(ctx.user.name);
     case 'my npi':
       return one(ctx.user.npiNumber);
+    // Written by whoever signs, when they sign (shared/notes/signature-line.ts), never before.
     case 'signature':
-      return [signatureFallback(ctx.user.name)];
+      return [SIGNATURE_PENDING];
     case 'provider signature':
-      return [signatureFallback((ctx.provider ?? ctx.user).name)];
+      return [PROVIDER_SIGNATURE_PENDING];
     case 'wild card':
       return [WILDCARD];
   }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
+import { api, signIn } from '../support/local-stack.js';
 
 let provider: string;
 let employee: string;
@@ -119,8 +118,9 @@ describe('templates', () => {
     expect(res.body.text).toContain('Labs gone:\n');
     expect(res.body.text).toContain('Plan: ***');
     expect(res.body.text).toContain('Primary provider: Priya Raman');
-    // The provider's display name from the practice's user record, not the token's email.
-    expect(res.body.text).toContain('Electronically signed by Daniel Okafor.');
+    // Nobody has signed yet: the signature line says it is written at signing.
+    expect(res.body.text).toContain('[Signature: added when the note is signed]');
+    expect(res.body.text).not.toContain('Electronically signed');
     expect(res.body.text).toContain('{{mystery}}');
     expect(res.body.unresolved).toEqual(['pharmacy']);
     expect(res.body.unknown).toEqual(['mystery']);
@@ -135,27 +135,35 @@ describe('templates', () => {
     expect(link.body).toMatchObject({ templateId: t.templateId, interactionId: note.noteId });
   });
 
-  it("{{provider signature}} names the note's author from the practice's user record", async () => {
+  it('writes the signature lines when the note is signed, by the signer as the practice names them, not when the template is inserted', async () => {
+    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Sig ${run}`, shortcut: `sig${run}`, body: '{{provider signature}} / {{signature}}' })).body;
+    const pending = '[Provider signature: added when the note is signed] / [Signature: added when the note is signed]';
+
+    // The employee inserts the template; the provider signs: the line is the provider's, at the signing time.
     const note = (await api(employee, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId, data: text('Phone triage') })).body;
     expect(note.author.name).toBe('Jordan Ellis');
-    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Sig ${run}`, shortcut: `sig${run}`, body: '{{provider signature}} / {{signature}}' })).body;
-    const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
-    expect(res.body.text).toBe('Electronically signed by Jordan Ellis. / Electronically signed by Daniel Okafor.');
+    const inserted = await api(employee, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
+    expect(inserted.body.text).toBe(pending);
+    const draft = await api(employee, 'POST', `/v1/notes/${note.noteId}`, { noteVersion: 1, data: { text: inserted.body.text, formattedText: inserted.body.formattedText } });
+    expect(draft.status).toBe(200);
+    expect(draft.body.data.text).toBe(pending);
+    const before = Date.now();
+    const signed = await api(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: draft.body.noteVersion, timeZone: 'America/Chicago' });
+    expect(signed.status).toBe(200);
+    const when = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'America/Chicago' });
+    const possible = [before, Date.parse(signed.body.signed)].map((ms) => when.format(new Date(ms)).replace(',', ''));
+    const line = signed.body.data.text.split(' / ')[1];
+    // The provider's display name from the practice's user record, not the token's email.
+    expect(possible.map((at) => `Electronically signed by Daniel Okafor. ${at}`)).toContain(line);
+    expect(signed.body.data.text).toBe(`${line} / ${line}`);
+    expect(signed.body.data.formattedText).toBe(`<p>${line} / ${line}</p>`);
+    expect(signed.body.signedBy.name).toBe('Daniel Okafor');
 
-    // A note saved before author names came from the user record carries the email as its name.
-    const { client, tableName } = tableClient();
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { practiceId: stackEndpoints().practiceId, sk: `NOTE#${note.noteId}` },
-        UpdateExpression: 'SET author.#n = :email',
-        ExpressionAttributeNames: { '#n': 'name' },
-        ExpressionAttributeValues: { ':email': 'employee@demo.tidewell.local' },
-      }),
-    );
-    expect((await api(provider, 'GET', `/v1/notes/${note.noteId}`)).body.author.name).toBe('employee@demo.tidewell.local');
-    const older = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
-    expect(older.body.text).toBe('Electronically signed by Jordan Ellis. / Electronically signed by Daniel Okafor.');
+    // Written on behalf of the provider and signed by the employee: each line names its own person.
+    const forProvider = (await api(employee, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId, onBehalfOf: signed.body.signedBy.userId, data: { text: pending, formattedText: `<p>${pending}</p>` } })).body;
+    const byEmployee = await api(employee, 'POST', `/v1/notes/${forProvider.noteId}/sign`, { noteVersion: forProvider.noteVersion });
+    expect(byEmployee.status).toBe(200);
+    expect(byEmployee.body.data.text).toMatch(/^Electronically signed by Daniel Okafor\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M \/ Electronically signed by Jordan Ellis\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
   });
 
   it("expands by shortcut, says 'Shortcode … not found' for an unknown one, and {{form}} needs a patient", async () => {

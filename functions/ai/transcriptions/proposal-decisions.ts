@@ -71,7 +71,8 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
       // Vitals live in a VITALS note (spec notes §3): a draft the clinician reviews and signs.
       const { createNote } = await import('../../notes/create-note.js');
       const vitals = Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === 'number'));
-      const note = await createNote(auth, { noteType: 'VITALS', patientId: record.patientId, data: { ...vitals, transcriptionId: record.transcriptionId } }, now);
+      // An impossible spoken value is refused with its range; an unusual one waits in the draft for the clinician to confirm.
+      const note = await createNote(auth, { noteType: 'VITALS', patientId: record.patientId, data: { ...vitals, transcriptionId: record.transcriptionId } }, now, { reviewUnusualVitals: true });
       return { entity: 'vitals-note', ident: note.noteId };
     }
   }

@@ -4,6 +4,7 @@ import * as z from '../../../shared/zod.js';
 import { ADMINISTRATION_ROUTES, ALLERGY_SEVERITIES, FAMILY_RELATIONS } from '../../../shared/chart/constants.js';
 import type { FhirImportItem, FhirImportPreview, FhirImportResult } from '../../../shared/chart/fhir.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
+import { impossibleVitals, leftOutReason } from '../../../shared/notes/vitals-ranges.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -483,6 +484,9 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
         const values = vitalValues(r, loincs);
         if (values === undefined) return { summary: `Vital sign: ${name}`, reason: 'Not one of the vital signs Tidewell records' };
         if (Object.keys(values).length === 0) return { summary: `Vital sign: ${name}`, reason: r.dataAbsentReason || r.component?.some((c: Json) => c.dataAbsentReason) ? 'It has no value' : 'Not in the units Tidewell records' };
+        // A value no patient could have (a unit slip at the source) is listed as left out, with the range, not charted.
+        const impossible = impossibleVitals(values);
+        if (impossible.length) return { summary: `Vital sign: ${name}`, reason: leftOutReason(impossible) };
         // A date without a time is that day's measurement (noon UTC keeps the day in every US time zone).
         const at = instant(when) ?? dateOnly(when);
         if (!at) return { summary: `Vital sign: ${name}`, reason: 'It has no date' };

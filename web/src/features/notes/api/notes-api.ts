@@ -7,6 +7,7 @@ import {
   type ChangePatientBody,
   type CreateNoteBody,
   type NotesPage,
+  type SignNoteBody,
   type UpdateNoteBody,
   type UpdateSignedNoteBody,
 } from '../../../../../shared/notes/note-schema.js';
@@ -49,7 +50,7 @@ export async function fetchNotesPage(patientId: string, filters: TimelineFilters
 export const notesApi = {
   create: async (body: CreateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: '/v2/notes', body: { ...body, noteId: 'new' } })),
   saveDraft: async (noteId: string, body: UpdateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId), body })),
-  sign: async (noteId: string, body: UpdateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'sign'), body })),
+  sign: async (noteId: string, body: SignNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'sign'), body })),
   updateSigned: async (noteId: string, body: UpdateSignedNoteBody) =>
     parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'update-signed-note'), body })),
   addend: async (noteId: string, body: AddendNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'addend'), body })),

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { bmi, showsHeadCircumference, VITALS_FIELDS, vitalsLines, type VitalsKey } from '../../../../../shared/notes/vitals.js';
+import { keptConfirmations, VITALS_RANGE_MESSAGES, VITALS_RANGES, type RangedVital } from '../../../../../shared/notes/vitals-ranges.js';
 
-type VitalsValues = Partial<Record<VitalsKey, unknown>>;
+type VitalsValues = Partial<Record<VitalsKey, unknown>> & { confirmedVitals?: unknown };
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const asNumber = (v: unknown) => {
@@ -27,6 +28,8 @@ export function VitalsForm({
   const liveBmi = bmi(asNumber(values.weight), asNumber(values.height));
   const withHead = showsHeadCircumference(patientDob);
   const fields = VITALS_FIELDS.filter((f) => f.key !== 'bmi' && (f.key !== 'headCircumference' || withHead));
+  // Values the clinician confirmed outside the usual range, at the value now shown.
+  const confirmed = keptConfirmations(Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, asNumber(values[f.key])])), values.confirmedVitals);
 
   if (isReadOnly) {
     const lines = vitalsLines({ ...Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, asNumber(values[f.key])])), bmi: asNumber(values.bmi) ?? liveBmi });
@@ -35,6 +38,15 @@ export function VitalsForm({
         {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
+        {Object.entries(confirmed).map(([key, value]) => {
+          const range = VITALS_RANGES[key as RangedVital];
+          return (
+            <li key={`confirmed-${key}`} className="tw-vitals-summary__confirmed">
+              {VITALS_RANGE_MESSAGES.confirmed}: {range.label} {value}
+              {range.unit === '%' ? '%' : ` ${range.unit}`}
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -56,6 +68,7 @@ export function VitalsForm({
             <span className="tw-vitals-form__unit">{field.unit}</span>
           </span>
           {fieldErrors[field.key] ? <span className="tw-field__error">{fieldErrors[field.key]}</span> : null}
+          {!fieldErrors[field.key] && (confirmed as Record<string, number | undefined>)[field.key] !== undefined ? <span className="tw-vitals-form__confirmed">{VITALS_RANGE_MESSAGES.confirmed}</span> : null}
         </label>
       ))}
       <div className="tw-vitals-form__field tw-vitals-form__bmi">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { NOTE_MESSAGES, NOTE_TIMING } from '../../../../../shared/notes/note-constants.js';
 import { saveProblem } from './save-problem.js';
+import { unconfirmedVitals } from '../../../../../shared/notes/vitals-ranges.js';
 import type { Note, NoteData } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { notesApi, useNoteWritten } from '../api/notes-api.js';
@@ -27,6 +28,9 @@ export function saveErrorMessage(error: unknown): string {
 export function errorState(error: unknown, message = saveErrorMessage(error)): SaveState {
   return { kind: 'error', message, ...(isApiError(error, 409) ? { stale: true } : {}) };
 }
+
+/** Said in the footer when autosave holds back an unusual vital. */
+export const VITALS_UNCONFIRMED_HINT = 'Save to confirm it.';
 
 export interface DraftSnapshot {
   data: NoteData;
@@ -72,6 +76,12 @@ export function useNoteDraft(note: Note, patientDob: RefObject<string | null>, o
       const problem = saveProblem({ noteType, patientId: current.patientId, data: current.data, files }, patientDob.current);
       if (problem) {
         setSaveState(mode === 'auto' ? { kind: 'blocked', message: problem.message } : { kind: 'error', message: problem.message });
+        return null;
+      }
+      // An unusual vital waits for the clinician's answer to Save rather than being sent unasked.
+      const unconfirmed = mode === 'auto' && noteType === 'VITALS' ? unconfirmedVitals(current.data) : [];
+      if (unconfirmed.length) {
+        setSaveState({ kind: 'blocked', message: `${unconfirmed.map((f) => f.message).join(' ')} ${VITALS_UNCONFIRMED_HINT}` });
         return null;
       }
       const upTo = edits.current;

@@ -7,6 +7,7 @@ import { RX_MESSAGES } from '../../../../../shared/notes/rx.js';
 import type { SaleLine } from '../../../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import type { VitalsKey } from '../../../../../shared/notes/vitals.js';
+import { VITALS_RANGE_MESSAGES } from '../../../../../shared/notes/vitals-ranges.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';
@@ -375,6 +376,20 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
           onReplace={actions.replaceMine}
         />
       ) : null}
+      <ConfirmDialog
+        isOpen={actions.state.confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) actions.setConfirming(null);
+        }}
+        title={actions.state.confirming?.findings.length === 1 ? 'Confirm this vital sign' : 'Confirm these vital signs'}
+        confirmLabel={actions.state.confirming?.then === 'sign' ? 'Sign anyway' : 'Save anyway'}
+        onConfirm={() => void actions.confirmVitals()}
+      >
+        {actions.state.confirming?.findings.map((f) => (
+          <p key={f.key}>{f.message}</p>
+        ))}
+        <p>{VITALS_RANGE_MESSAGES.confirmQuestion(actions.state.confirming?.then ?? 'save')}</p>
+      </ConfirmDialog>
       {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => actions.setDialog(null)} onAssign={(userId, name) => void actions.assign(userId, name)} /> : null}
       <ConfirmDialog
         isOpen={dialog === 'delete'}

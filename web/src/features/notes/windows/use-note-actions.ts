@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import { NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { RX_MESSAGES } from '../../../../../shared/notes/rx.js';
+import { unconfirmedVitals, type VitalFinding } from '../../../../../shared/notes/vitals-ranges.js';
 import { saveProblem } from '../lib/save-problem.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { isApiError } from '../../../lib/api-error.js';
@@ -36,6 +37,15 @@ export interface NoteActionsInput {
  * delete, and pick up the server's version after a 409. Each action says how it went in the
  * window's footer or a toast; a refused write never touches the text being edited.
  */
+/** The browser's time zone: the signature line a template left is dated in it. */
+const localTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** A signed in-house prescription took its quantity from the inventory: deleting it may put it back. */
 export const isDispensedRx = (note: Note): boolean => note.noteType === 'RX' && Boolean(note.signed) && typeof note.data.inventoryId === 'string';
 
@@ -66,6 +76,8 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
   const [addendum, setAddendum] = useState<EditorValue | null>(null);
   const [addending, setAddending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  /** Vitals outside the usual range, asked about before the save or signature that would record them. */
+  const [confirming, setConfirming] = useState<{ findings: VitalFinding[]; then: 'save' | 'sign' } | null>(null);
 
   const problemNow = (): Problem | null => {
     editorRef.current?.flush();
@@ -81,9 +93,19 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
 
   const clearFieldError = (field: string) => setFieldErrors((errors) => ({ ...errors, [field]: '' }));
 
+  /** Unusual vitals not yet confirmed at their value: asks, and the answer saves or signs. */
+  const asksToConfirm = (then: 'save' | 'sign'): boolean => {
+    if (note.noteType !== 'VITALS') return false;
+    const findings = unconfirmedVitals(draft.latest.current.data);
+    if (!findings.length) return false;
+    setConfirming({ findings, then });
+    return true;
+  };
+
   const saveNow = async () => {
     const problem = problemNow();
     if (problem) return refuse(problem);
+    if (asksToConfirm('save')) return;
     setFieldErrors({});
     await draft.save('manual');
   };
@@ -91,11 +113,13 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
   const sign = async () => {
     const problem = problemNow();
     if (problem) return refuse(problem);
+    if (asksToConfirm('sign')) return;
     setFieldErrors({});
     setBusy('sign');
     try {
       const saved = await draft.write(
-        (noteVersion, current) => notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp }),
+        (noteVersion, current) =>
+          notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp, timeZone: localTimeZone() }),
         true,
       );
       if (note.noteType === 'RX') {
@@ -110,6 +134,16 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     } finally {
       setBusy(null);
     }
+  };
+
+  /** The clinician confirmed: the values are recorded as confirmed (kept on the note) and the save or signature goes on. */
+  const confirmVitals = async () => {
+    if (!confirming) return;
+    const before = (draft.latest.current.data.confirmedVitals ?? {}) as Record<string, number>;
+    draft.change({ data: { confirmedVitals: { ...before, ...Object.fromEntries(confirming.findings.map((f) => [f.key, f.value])) } } });
+    const then = confirming.then;
+    setConfirming(null);
+    await (then === 'save' ? saveNow() : sign());
   };
 
   const send = async () => {
@@ -175,7 +209,7 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     if (!value || !value.text.trim()) return refuse({ message: NOTE_MESSAGES.emptyText, fieldErrors: {} });
     setBusy('addend');
     try {
-      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText }), false);
+      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText, timeZone: localTimeZone() }), false);
       setAddending(false);
       setAddendum(null);
       draft.setSaveState({ kind: 'clean' });
@@ -261,7 +295,9 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
   };
 
   return {
-    state: { dialog, busy, latestVersion, editorGeneration, addending, fieldErrors },
+    state: { dialog, busy, latestVersion, editorGeneration, addending, fieldErrors, confirming },
+    setConfirming,
+    confirmVitals,
     setDialog,
     setAddending,
     setAddendum,

@@ -35,7 +35,7 @@ const TRIGGERS: Trigger[] = [
     'never', 'never had', "doesn't have", 'does not have', "didn't have", 'did not have', "hasn't had", 'has not had', "isn't", "aren't", "wasn't", "don't",
     'nor', 'ruled out', 'rules out', 'not have', 'resolution of', 'no longer', 'no more', 'none', 'fails to reveal', 'not demonstrate', 'no complaints of',
   ]),
-  ...t('negated', 'backward', ['is ruled out', 'was ruled out', 'been ruled out', 'unlikely', 'is negative', 'was negative', 'are negative', 'came back negative', 'is absent', 'are absent', 'not seen', 'is gone', 'has gone away', 'went away', 'free']),
+  ...t('negated', 'backward', ['is unlikely', 'was unlikely', 'is ruled out', 'was ruled out', 'been ruled out', 'unlikely', 'is negative', 'was negative', 'are negative', 'came back negative', 'is absent', 'are absent', 'not seen', 'is gone', 'has gone away', 'went away', 'free']),
   ...t('possible', 'forward', [
     'possible', 'possibly', 'could be', 'could have', 'may be', 'may have', 'might be', 'might have', 'maybe', 'rule out', 'to rule out', 'r o', 'question of', 'questionable',
     'concern for', 'concerned about', 'concerning for', 'worried about', 'suspicious for', 'suspect', 'suspected', 'suspicion of', 'consider', 'considering', 'evaluate for',
@@ -53,6 +53,9 @@ const TRIGGERS: Trigger[] = [
     'but', 'however', 'although', 'though', 'except', 'aside from', 'apart from', 'yet', 'which', 'who', 'because', 'since', 'secondary to', 'due to', 'and she', 'and he',
     'and the', 'still', 'presents with', 'complains of', 'now has', 'now with',
   ]),
+  // Speech has no full stops: a new subject or verb after a denial starts the next statement
+  // ("no fever throat is red"). They end only a forward reach ("asthma was diagnosed years ago").
+  ...t('terminate', 'forward', ['the patient', 'patient', 'she', 'he', 'is', 'are', 'was', 'were', 'reports', 'says']),
 ];
 
 /** Longest phrases first, so "no evidence of" is one trigger and "not rule out" is not "not". */
@@ -121,15 +124,16 @@ export function assertionOfWords(words: readonly Word[], from: number, to: numbe
   for (const [n, tr] of triggers.entries()) {
     if (tr.category === 'pseudo' || tr.category === 'terminate') continue;
     const category = tr.category;
-    const stops = (other: Found) => other.category === 'terminate' || (other.category !== 'pseudo' && other.category !== category);
+    const stops = (other: Found, reach: 'forward' | 'backward') =>
+      other.category === 'terminate' ? other.direction === 'both' || other.direction === reach : other.category !== 'pseudo' && other.category !== category;
     if ((tr.direction === 'forward' || tr.direction === 'both') && tr.to <= from) {
       let end = Math.min(words.length, tr.to + SCOPE_WORDS);
-      for (const other of triggers.slice(n + 1)) if (stops(other) && other.from < end) end = other.from;
+      for (const other of triggers.slice(n + 1)) if (stops(other, 'forward') && other.from < end) end = other.from;
       if (to <= end) hits.push({ category, phrase: tr.phrase });
     }
     if ((tr.direction === 'backward' || tr.direction === 'both') && tr.from >= to) {
       let begin = Math.max(0, tr.from - SCOPE_WORDS);
-      for (const other of triggers.slice(0, n)) if (stops(other) && other.to > begin) begin = other.to;
+      for (const other of triggers.slice(0, n)) if (stops(other, 'backward') && other.to > begin) begin = other.to;
       if (from >= begin) hits.push({ category, phrase: tr.phrase });
     }
   }

@@ -119,7 +119,12 @@ export const AiEngine = z.object({
 });
 export type AiEngine = z.infer<typeof AiEngine>;
 
-export const CHART_PROPOSAL_KINDS = ['medication-start', 'medication-stop', 'allergy', 'diagnosis', 'vitals'] as const;
+/**
+ * What a visit can add to the chart. A diagnosis is the patient's active one, asserted at the visit;
+ * a family member's condition is family history and a past one is past history (an inactive
+ * diagnosis). A negated or uncertain finding is never proposed.
+ */
+export const CHART_PROPOSAL_KINDS = ['medication-start', 'medication-stop', 'allergy', 'diagnosis', 'family-history', 'past-history', 'vitals'] as const;
 export const CHART_PROPOSAL_STATUSES = ['PROPOSED', 'ACCEPTED', 'REJECTED'] as const;
 
 /**
@@ -133,6 +138,8 @@ export const ChartProposal = z.object({
   summary: z.string(),
   fields: z.record(z.string(), z.union([z.string(), z.number()])),
   segmentIds: z.array(z.string()),
+  /** The statement of the visit that asserts it, as heard (shown beside the proposal). */
+  evidence: z.optional(z.string()),
   /** Set once accepted: what was written, for the note's noteDataLinks. */
   written: z.optional(z.object({ entity: z.string(), ident: z.string() })),
 });

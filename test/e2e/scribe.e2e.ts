@@ -8,7 +8,8 @@ import { apiSessionOf, callApi, type ApiSession } from './support/api-as.js';
 import { openChart } from './support/chart.js';
 import { AI_MESSAGES } from '../../shared/ai/transcription-schema.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import { expectAccessible } from './support/axe.js';
+import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible, horizontalOverflow, WCAG_TAGS } from './support/axe.js';
 import { PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -17,7 +18,7 @@ const FLAG = 'tidewell_copilot';
 
 /** Spoken by flite's slt voice: what the microphone hears, and the file uploaded instead. */
 const VISIT =
-  'The patient reports a headache for three days. Blood pressure is one hundred thirty over eighty. ' +
+  'The patient reports a headache for three days. No fever. Blood pressure is one hundred thirty over eighty. ' +
   'This is likely a tension headache. She is allergic to penicillin. Start ibuprofen four hundred milligrams. Follow up in two weeks.';
 const AUDIO_DIR = join(tmpdir(), 'tidewell-scribe-e2e');
 mkdirSync(AUDIO_DIR, { recursive: true });
@@ -136,11 +137,49 @@ test('a recorded visit becomes a SOAP note with evidence for each sentence and c
   await expect(lines.getByRole('button', { name: /^Play / })).toBeVisible();
   await shot(page, '04-evidence');
 
+  // Chart updates: only what was asserted ("No fever" proposes nothing), each with the statement it
+  // was heard in, Accept and Reject alike so that neither is pre-selected.
+  const updates = evidence.locator('.tw-scribe-proposal');
+  await expect(updates.first()).toBeVisible();
+  await expect(evidence.getByRole('button', { name: /^Accept: .*fever/i })).toHaveCount(0);
+  const count = await updates.count();
+  for (let i = 0; i < count; i++) {
+    const update = updates.nth(i);
+    await expect(update).toContainText(/Heard: “.+”/);
+    const acceptButton = update.getByRole('button', { name: /^Accept: / });
+    const rejectButton = update.getByRole('button', { name: /^Reject: / });
+    expect(await acceptButton.getAttribute('class')).toBe(await rejectButton.getAttribute('class'));
+    await expect(acceptButton).not.toBeFocused();
+  }
+  await expectAccessible(page, 'scribe evidence and chart updates, desktop');
+
   const accept = evidence.getByRole('button', { name: /^Accept: Start Ibuprofen/ });
   await accept.click();
   await expect(evidence.getByText('Added to the chart')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Medications', exact: true })).toContainText(/ibuprofen/i);
   await shot(page, '05-accepted');
+
+  // A diagnosis shows its ICD-10 code and name, and is written only when confirmed.
+  await evidence.getByRole('button', { name: /^Accept: Headache, unspecified \(R51\.9\)/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Add this diagnosis to the chart?' });
+  await expect(confirm).toContainText('ICD-10 code');
+  await expect(confirm).toContainText('R51.9');
+  await expect(confirm).toContainText('Headache, unspecified');
+  await expect(confirm).toContainText(/Heard.*headache/i);
+  await expectAccessible(page, 'scribe diagnosis confirmation, desktop');
+  await shot(page, '05b-confirm-diagnosis');
+  await confirm.getByRole('button', { name: 'Add to the chart' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(evidence.locator('.tw-scribe-proposal').filter({ hasText: 'R51.9' })).toContainText('Added to the chart');
+  await expect(page.getByRole('region', { name: 'Medical Conditions', exact: true })).toContainText(/headache/i);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(evidence.locator('.tw-scribe-proposal').first()).toBeVisible();
+  // Scoped to the scribe's panel: at phone width the chart behind it has a div[role=img] without a name, outside this feature.
+  const phone = await new AxeBuilder({ page }).include('.tw-scribe-evidence').withTags(WCAG_TAGS).analyze();
+  expect(phone.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBeNull();
+  await shot(page, '05c-phone');
 });
 
 test('by keyboard alone: an uploaded audio file instead of a recording, one audio file only, then the note', async ({ page }) => {

@@ -23,7 +23,7 @@ const text = (value: string | number | undefined) => (value === undefined ? unde
 
 async function writeToChart(auth: AuthContext, record: TranscriptionRecord, proposal: ChartProposal, now: Date): Promise<Written> {
   const { createSectionItemFrom, listSectionItems, updateSectionItemFrom, parseOrThrow } = await import('../../chart/section-crud.js');
-  const { ALLERGIES, DIAGNOSES, MEDICATIONS } = await import('../../chart/sections.js');
+  const { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, MEDICATIONS } = await import('../../chart/sections.js');
   const f = proposal.fields;
   switch (proposal.kind) {
     case 'medication-start': {
@@ -66,6 +66,28 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
       });
       const stored = await createSectionItemFrom(auth, DIAGNOSES, record.patientId, input);
       return { entity: 'diagnosis', ident: stored.ident };
+    }
+    case 'past-history': {
+      // A condition the patient had: on the chart as an inactive diagnosis (no month: it was not dated at the visit).
+      const input = parseOrThrow(DIAGNOSES.input, {
+        name: text(f.name),
+        icd10CodeId: text(f.icd10CodeId),
+        pinned: false,
+        active: false,
+        noteDataLinks: link(record, proposal, 'diagnosis'),
+      });
+      const stored = await createSectionItemFrom(auth, DIAGNOSES, record.patientId, input);
+      return { entity: 'diagnosis', ident: stored.ident };
+    }
+    case 'family-history': {
+      const input = parseOrThrow(FAMILY_HISTORY.input, {
+        diagnosis: text(f.name),
+        icd10CodeId: text(f.icd10CodeId),
+        ...(f.relation !== undefined ? { family: [String(f.relation)] } : {}),
+        noteDataLinks: link(record, proposal, 'diagnosis'),
+      });
+      const stored = await createSectionItemFrom(auth, FAMILY_HISTORY, record.patientId, input);
+      return { entity: 'family_history', ident: stored.ident };
     }
     case 'vitals': {
       // Vitals live in a VITALS note (spec notes §3): a draft the clinician reviews and signs.

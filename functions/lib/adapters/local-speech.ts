@@ -89,6 +89,7 @@ const SEGMENT_MAX_SECONDS = 15;
 const STATEMENT_STARTS = new Set(['start', 'stop', 'follow', 'continue', 'return', 'discontinue', 'prescribe', 'increase', 'decrease', 'schedule']);
 const STATEMENT_BIGRAMS = new Set(['blood pressure', 'heart rate', 'the patient', 'this is', 'she is', 'he is', 'she has', 'he has', 'no known', 'temperature is']);
 const MIN_WORDS_BEFORE_SPLIT = 3;
+const CONDITION_BEFORE = new Set(['high', 'low']);
 
 type Token = TimedWord | { pause: true; long: boolean };
 
@@ -123,7 +124,9 @@ export function segmentsFromPocketsphinx(output: string): TranscriptSegment[] {
     }
     const next = tokens[i + 1];
     const bigram = next && 'word' in next ? `${token.word} ${next.word}` : '';
-    const startsStatement = STATEMENT_STARTS.has(token.word) || STATEMENT_BIGRAMS.has(bigram);
+    // "High blood pressure" is a condition named inside a statement, not a reading that starts one.
+    const named = current.length > 0 && CONDITION_BEFORE.has(current[current.length - 1].word);
+    const startsStatement = STATEMENT_STARTS.has(token.word) || (STATEMENT_BIGRAMS.has(bigram) && !named);
     if ((startsStatement && current.length >= MIN_WORDS_BEFORE_SPLIT) || (current.length && token.end - current[0].start > SEGMENT_MAX_SECONDS)) close();
     current.push(token);
   });

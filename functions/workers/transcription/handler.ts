@@ -9,6 +9,7 @@ import { CHUNK_PATTERN, runFolder } from '../../ai/transcriptions/recording-keys
 import { getTranscription, updateTranscription, type TranscriptionRecord } from '../../ai/transcriptions/transcription-repository.js';
 import { enginesFromEnv, type Engines, type RunAudio } from './engines/engines.js';
 import { noSpeech, PipelineError, recordingMissing, runSuperseded, transcriptionJobFailed, transcriptionNotFound } from './errors.js';
+import { proposalStep } from './note/asserted-proposals.js';
 import { checkedNote, keepKnownEvidence } from './note/note-model.js';
 import { finishNote } from './finish.js';
 import { listKeys, readJson, writeJson } from './run-files.js';
@@ -127,7 +128,8 @@ async function afterVisitSummary(state: TranscriptionState): Promise<Transcripti
   const { sections } = await readJson<{ sections: NoteSection[] }>(noteKey(record));
   // The after-visit summary is written when asked for, or with the SOAP note as its patient copy.
   const avs: EvidencedSentence[] = keepKnownEvidence(await text.afterVisitSummary(transcript.segments, sections, {}), transcript.segments);
-  const drafts = keepKnownEvidence(await text.chartProposals(transcript.segments, {}), transcript.segments);
+  // Whatever the engine proposed, only what the transcript asserts stands (no "no fever" as a diagnosis).
+  const drafts = await proposalStep(text, transcript.segments);
   const proposals: ChartProposal[] = drafts.map((d, i) => ({ ...d, proposalId: `prp-${i + 1}`, status: 'PROPOSED' }));
   const used = { speech: transcript.engine, text: text.engine };
   await writeJson(resultKey(record), {

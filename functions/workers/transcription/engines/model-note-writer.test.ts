@@ -7,7 +7,9 @@ import { DRUG_STARTER } from '../../../lib/code-sets/drug-starter.js';
 import { Icd10Index } from '../../../lib/code-sets/icd10-index.js';
 import { ICD10_STARTER } from '../../../lib/code-sets/icd10-starter.js';
 import { DrugIndex } from '../../../lib/code-sets/ndc.js';
+import { proposalStep } from '../note/asserted-proposals.js';
 import { checkedNote, keepKnownEvidence } from '../note/note-model.js';
+import { CHART_PROPOSALS_PROMPT } from '../prompts/chart-proposals.v2.js';
 import { SOAP_NOTE_PROMPT } from '../prompts/soap-note.v1.js';
 import { ModelNoteWriter } from './model-note-writer.js';
 import { OpenAiCompatibleNoteWriter } from './openai-note-writer.js';
@@ -74,10 +76,50 @@ describe('the model note writer on Bedrock Converse', () => {
     const proposals = keepKnownEvidence(await bedrockWriter().chartProposals(transcript), transcript);
     expect(proposals).toEqual([
       { kind: 'medication-start', summary: 'Start ibuprofen 400 mg', fields: { productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' }, segmentIds: ['seg-3'] },
-      { kind: 'diagnosis', summary: 'Headache, unspecified (R51.9)', fields: { name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519' }, segmentIds: ['seg-2'] },
+      { kind: 'diagnosis', summary: 'Headache, unspecified (R51.9)', fields: { name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519', term: 'Headache' }, segmentIds: ['seg-2'] },
       { kind: 'vitals', summary: 'BP', fields: { systolic: 130, diastolic: 80 }, segmentIds: [] },
     ]);
     expect(bedrock.commandCalls(ConverseCommand)[0].args[0].input.toolConfig?.tools?.[0].toolSpec?.name).toBe('record_chart_proposals');
+  });
+});
+
+describe('what a model proposes passes the same assertion check as the local rules', () => {
+  const visit: TranscriptSegment[] = [
+    { id: 'seg-1', speaker: 'Speaker 1', start: 0, end: 2, text: 'No fever. Throat is red.' },
+    { id: 'seg-2', speaker: 'Speaker 2', start: 2, end: 4, text: 'My mother had diabetes.' },
+    { id: 'seg-3', speaker: 'Speaker 1', start: 4, end: 6, text: 'We will do a rapid strep test to rule out strep throat.' },
+    { id: 'seg-4', speaker: 'Speaker 1', start: 6, end: 8, text: 'She has high blood pressure.' },
+  ];
+
+  it('asks for asserted findings with their words and evidence, drops a denied or possible one, and files a relative\'s as family history', async () => {
+    bedrock.on(ConverseCommand).resolves(
+      toolAnswer('record_chart_proposals', {
+        proposals: [
+          // The failure the check exists for: a denied symptom offered as a diagnosis.
+          { kind: 'diagnosis', summary: 'Fever', name: 'Fever', term: 'fever', evidence: 'No fever.', icd10Code: 'R50.9', segmentIds: ['seg-1'] },
+          { kind: 'diagnosis', summary: 'Pharyngitis', name: 'Acute pharyngitis', term: 'strep throat', evidence: 'rule out strep throat', icd10Code: 'J02.9', segmentIds: ['seg-3'] },
+          { kind: 'diagnosis', summary: 'Diabetes', name: 'Diabetes', term: 'diabetes', evidence: 'My mother had diabetes.', icd10Code: 'E11.9', segmentIds: ['seg-2'] },
+          { kind: 'diagnosis', summary: 'Hypertension', name: 'Hypertension', term: 'high blood pressure', evidence: 'She has high blood pressure.', icd10Code: 'I10', segmentIds: ['seg-4'] },
+        ],
+      }),
+    );
+    const proposals = await proposalStep(bedrockWriter(), visit);
+    const input = bedrock.commandCalls(ConverseCommand)[0].args[0].input;
+    expect(input.system).toEqual([{ text: CHART_PROPOSALS_PROMPT.system }]);
+    expect(CHART_PROPOSALS_PROMPT.system).toMatch(/never propose a finding that is denied/i);
+    expect(input.toolConfig?.tools?.[0].toolSpec?.inputSchema?.json).toMatchObject({ properties: { proposals: { items: { required: expect.arrayContaining(['term', 'evidence']) } } } });
+    expect(proposals.map((p) => [p.kind, p.fields.code, p.evidence])).toEqual([
+      ['family-history', 'E11.9', 'My mother had diabetes.'],
+      ['diagnosis', 'I10', 'She has high blood pressure.'],
+    ]);
+    expect(proposals[0]).toMatchObject({ summary: 'Family history: Type 2 diabetes mellitus without complications (E11.9)', fields: { relation: 'MTH' } });
+  });
+
+  it('does not let a paraphrase through: a name the transcript does not hold is judged by its statement', async () => {
+    bedrock.on(ConverseCommand).resolves(
+      toolAnswer('record_chart_proposals', { proposals: [{ kind: 'diagnosis', summary: 'Pharyngitis', name: 'Pharyngitis', term: 'inflamed pharynx', evidence: 'Throat is red.', icd10Code: 'J02.9', segmentIds: ['seg-1'] }] }),
+    );
+    expect(await proposalStep(bedrockWriter(), visit)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import type { AiEngine, EvidencedSentence, NoteSection, TranscriptSegment } from
 import { LOADED_CODE_SETS, type CodeSets } from '../note/local-rules.js';
 import { SOAP_HEADINGS, type NoteWriter, type ProposalDraft } from '../note/note-model.js';
 import { AFTER_VISIT_SUMMARY_PROMPT } from '../prompts/after-visit-summary.v1.js';
-import { CHART_PROPOSALS_PROMPT } from '../prompts/chart-proposals.v1.js';
+import { CHART_PROPOSALS_PROMPT } from '../prompts/chart-proposals.v2.js';
 import { AFTER_VISIT_SUMMARY_SCHEMA, CHART_PROPOSALS_SCHEMA, SOAP_NOTE_SCHEMA } from '../prompts/schemas.js';
 import { SOAP_NOTE_PROMPT } from '../prompts/soap-note.v1.js';
 
@@ -32,6 +32,8 @@ const asSentences = (value: unknown): EvidencedSentence[] =>
     .filter((s): s is { text: string; segmentIds?: unknown } => typeof s?.text === 'string' && s.text.trim() !== '')
     .map((s) => ({ text: s.text.trim(), segmentIds: asStrings(s.segmentIds) }));
 
+const FAMILY_RELATION: Record<string, string> = { mother: 'MTH', father: 'FTH', brother: 'BRO', sister: 'SIS', grandparent: 'GRPRN' };
+
 interface ModelProposal {
   kind?: string;
   summary?: string;
@@ -39,6 +41,9 @@ interface ModelProposal {
   strength?: string;
   strengthUOM?: string;
   icd10Code?: string;
+  term?: string;
+  evidence?: string;
+  relation?: string;
   vitals?: Record<string, unknown>;
   segmentIds?: unknown;
 }
@@ -72,6 +77,9 @@ export class ModelNoteWriter implements NoteWriter {
     for (const p of answer.proposals ?? []) {
       const segmentIds = asStrings(p.segmentIds);
       const name = p.name?.trim();
+      // The model's own words for the finding and its quotation: the pipeline checks both against the transcript.
+      const said = { ...(p.evidence?.trim() ? { evidence: p.evidence.trim() } : {}) };
+      const term = p.term?.trim() ? { term: p.term.trim() } : {};
       switch (p.kind) {
         case 'medication-start':
         case 'medication-stop':
@@ -81,14 +89,26 @@ export class ModelNoteWriter implements NoteWriter {
             summary: p.summary ?? `${p.kind === 'medication-start' ? 'Start' : 'Stop'} ${name}`,
             fields: { productName: name, ...(p.kind === 'medication-start' && p.strength ? { strength: p.strength, strengthUOM: p.strengthUOM ?? '' } : {}) },
             segmentIds,
+            ...said,
           });
           break;
         case 'allergy':
-          if (name) drafts.push({ kind: 'allergy', summary: p.summary ?? `Allergy to ${name}`, fields: { name }, segmentIds });
+          if (name) drafts.push({ kind: 'allergy', summary: p.summary ?? `Allergy to ${name}`, fields: { name }, segmentIds, ...said });
           break;
-        case 'diagnosis': {
+        case 'diagnosis':
+        case 'family-history':
+        case 'past-history': {
           const code = p.icd10Code ? icd10.get(p.icd10Code) : null;
-          if (code) drafts.push({ kind: 'diagnosis', summary: `${code.description} (${code.code})`, fields: { name: code.description, code: code.code, icd10CodeId: code.ident }, segmentIds });
+          if (!code) break;
+          const label = `${code.description} (${code.code})`;
+          const relation = p.kind === 'family-history' ? FAMILY_RELATION[p.relation ?? ''] : undefined;
+          drafts.push({
+            kind: p.kind,
+            summary: p.kind === 'diagnosis' ? label : `${p.kind === 'family-history' ? 'Family history' : 'Past history'}: ${label}`,
+            fields: { name: code.description, code: code.code, icd10CodeId: code.ident, ...(name ? { term: name } : {}), ...term, ...(relation ? { relation } : {}) },
+            segmentIds,
+            ...said,
+          });
           break;
         }
         case 'vitals': {

@@ -32,7 +32,8 @@ function valueOf(words: readonly string[]): number | undefined {
  * repeat ("one twenty" stays two numbers is not attempted: clinicians say "one hundred twenty").
  */
 export function digitsFromSpoken(text: string): string {
-  const words = text.split(/\s+/).filter(Boolean);
+  // Punctuation after a word ("over eighty.") is set apart while numbers are read, then put back.
+  const words = text.replace(/([.,;:!?]+)(?=\s|$)/g, ' $1').split(/\s+/).filter(Boolean);
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {
@@ -69,5 +70,5 @@ export function digitsFromSpoken(text: string): string {
     out.push(value === undefined ? words[i] : String(value));
     i = value === undefined ? i + 1 : j;
   }
-  return out.join(' ');
+  return out.join(' ').replace(/ ([.,;:!?]+)(?=\s|$)/g, '$1');
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChartProposal, EvidencedSentence, TranscriptSegment, TranscriptionResult } from '../../../../../shared/ai/transcription-schema.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { scribeApi, scribeKeys, useTranscriptionResult } from '../scribe-api.js';
 
@@ -16,8 +17,21 @@ const KIND_LABEL: Record<ChartProposal['kind'], string> = {
   'medication-stop': 'Stop medication',
   allergy: 'Allergy',
   diagnosis: 'Diagnosis',
+  'family-history': 'Family history',
+  'past-history': 'Past history',
   vitals: 'Vitals',
 };
+
+/** Kinds written with an ICD-10 code: the code and its name are confirmed before anything is written. */
+const CODED: readonly ChartProposal['kind'][] = ['diagnosis', 'family-history', 'past-history'];
+
+const CONFIRM_TITLE: Partial<Record<ChartProposal['kind'], string>> = {
+  diagnosis: 'Add this diagnosis to the chart?',
+  'family-history': 'Add this to the family history?',
+  'past-history': 'Add this to the past history?',
+};
+
+const RELATION_LABEL: Record<string, string> = { MTH: 'Mother', FTH: 'Father', BRO: 'Brother', SIS: 'Sister', GRPRN: 'Grandparent' };
 
 function formatTime(seconds: number): string {
   const s = Math.floor(seconds);
@@ -161,10 +175,12 @@ function Playback({ transcriptionId, start, end }: { transcriptionId: string; st
 function Proposals({ transcriptionId, result, patientId }: { transcriptionId: string; result: TranscriptionResult; patientId: string | null }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ChartProposal | null>(null);
   const decide = useMutation({
     mutationFn: ({ proposalId, decision }: { proposalId: string; decision: 'accept' | 'reject' }) => scribeApi.decide(transcriptionId, proposalId, decision),
     onSuccess: (updated) => {
       setError(null);
+      setConfirming(null);
       queryClient.setQueryData<TranscriptionResult>(scribeKeys.result(transcriptionId), (old) =>
         old ? { ...old, proposals: old.proposals.map((p) => (p.proposalId === updated.proposalId ? updated : p)) } : old,
       );
@@ -173,27 +189,40 @@ function Proposals({ transcriptionId, result, patientId }: { transcriptionId: st
       void queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
       if (updated.kind === 'vitals') void queryClient.invalidateQueries({ queryKey: ['notes', 'timeline'] });
     },
-    onError: (e) => setError(e instanceof Error ? e.message : 'The chart could not be updated.'),
+    onError: (e) => {
+      setConfirming(null);
+      setError(e instanceof Error ? e.message : 'The chart could not be updated.');
+    },
   });
   if (result.proposals.length === 0) return null;
   const segments = new Map(result.transcript.map((s) => [s.id, s]));
+  const evidenceOf = (p: ChartProposal) => p.evidence ?? p.segmentIds.map((id) => segments.get(id)?.text).filter(Boolean).join(' … ');
+  const accept = (p: ChartProposal) => (CODED.includes(p.kind) ? setConfirming(p) : decide.mutate({ proposalId: p.proposalId, decision: 'accept' }));
 
   return (
     <div className="tw-scribe-proposals">
       <h4 className="tw-scribe-sentences__heading">Chart updates found in the visit</h4>
+      <p className="tw-scribe-evidence__hint">Nothing is added until you accept it. Each update shows what was said.</p>
       <ul>
         {result.proposals.map((p) => {
-          const evidence = p.segmentIds.map((id) => segments.get(id)?.text).filter(Boolean);
+          const evidence = evidenceOf(p);
           const pending = decide.isPending && decide.variables?.proposalId === p.proposalId;
           return (
             <li key={p.proposalId} className="tw-scribe-proposal">
               <div className="tw-scribe-proposal__text">
                 <span className="tw-scribe-proposal__kind">{KIND_LABEL[p.kind]}</span> {p.summary}
-                {evidence.length ? <span className="tw-scribe-transcript__meta"> — “{evidence.join(' … ')}”</span> : <Badge tone="warning">Check: no evidence in the transcript</Badge>}
+                {evidence ? (
+                  <p className="tw-scribe-proposal__evidence">
+                    <span className="tw-scribe-proposal__evidence-label">Heard:</span> “{evidence}”
+                  </p>
+                ) : (
+                  <Badge tone="warning">Check: no evidence in the transcript</Badge>
+                )}
               </div>
               {p.status === 'PROPOSED' ? (
+                // Both choices look alike: nothing is pre-selected for the clinician.
                 <div className="tw-scribe-proposal__actions">
-                  <Button size="sm" variant="primary" aria-label={`Accept: ${p.summary}`} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'accept' })}>
+                  <Button size="sm" aria-label={`Accept: ${p.summary}`} isDisabled={pending} onPress={() => accept(p)}>
                     Accept
                   </Button>
                   <Button size="sm" aria-label={`Reject: ${p.summary}`} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'reject' })}>
@@ -211,6 +240,33 @@ function Proposals({ transcriptionId, result, patientId }: { transcriptionId: st
         <p className="tw-field__error" role="alert">
           {error}
         </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null);
+          }}
+          title={CONFIRM_TITLE[confirming.kind] ?? 'Add this to the chart?'}
+          confirmLabel="Add to the chart"
+          isPending={decide.isPending}
+          onConfirm={() => decide.mutate({ proposalId: confirming.proposalId, decision: 'accept' })}
+        >
+          <dl className="tw-scribe-confirm">
+            <dt>ICD-10 code</dt>
+            <dd>{String(confirming.fields.code ?? '')}</dd>
+            <dt>Name</dt>
+            <dd>{String(confirming.fields.name ?? '')}</dd>
+            {confirming.kind === 'family-history' && confirming.fields.relation !== undefined ? (
+              <>
+                <dt>Family member</dt>
+                <dd>{RELATION_LABEL[String(confirming.fields.relation)] ?? String(confirming.fields.relation)}</dd>
+              </>
+            ) : null}
+            <dt>Heard</dt>
+            <dd>“{evidenceOf(confirming)}”</dd>
+          </dl>
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -145,7 +145,7 @@ describe('results to review', () => {
     expect(again.body.message).toBe(LAB_REVIEW_MESSAGES.alreadyReviewed);
     // In the patient's access history, by the provider.
     const trail = await patientAuditTrail(plainPatient);
-    expect(trail.some((e) => e.entity === 'lab-review' && e.action === 'update' && e.entityId === order.noteId && e.userId === providerId)).toBe(true);
+    expect(trail.some((e) => e.entity === 'lab-review' && e.action === 'update' && e.entityId === order.noteId && e.actorUserId === providerId)).toBe(true);
   });
 
   it('escalates an unreviewed critical value to an urgent task for the ordering provider after the practice-set time, and not one signed off', async () => {

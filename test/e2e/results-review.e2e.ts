@@ -15,7 +15,7 @@ async function orderCmp(page: Page, patientId: string): Promise<string> {
 }
 
 test('a provider reviews a critical lab result from the dashboard by keyboard, with a follow-up task; the screen and widget pass axe at desktop and phone width', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, PROVIDER, '/home');
   const critical = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Cora', lastName: `Critical${run}`, gender: 'female', dob: '1958-04-12' });
@@ -26,7 +26,7 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   const noteId = await orderCmp(page, String(critical.json.id));
 
   // The results arrive live: the toast names the patient and the test, the widget lists it without a reload.
-  await expect(page.getByRole('alertdialog', { name: 'New lab results' }).filter({ hasText: criticalName }).first()).toContainText('Comprehensive metabolic panel (CMP)', { timeout: 30_000 });
+  await expect(page.getByRole('alertdialog', { name: 'New lab results' }).filter({ hasText: criticalName }).first()).toContainText('Comprehensive metabolic panel (CMP)', { timeout: 60_000 });
   const widget = page.getByRole('region', { name: 'Results to Review' });
   const criticalLink = widget.getByRole('link', { name: new RegExp(`^${criticalName}, Comprehensive metabolic panel \\(CMP\\), critical$`) });
   await expect(criticalLink).toBeVisible({ timeout: 30_000 });

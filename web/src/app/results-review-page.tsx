@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { LabReview } from '../../../shared/labs/lab-review.js';
+import type { LabReview } from '../../../shared/labs/lab-review-format.js';
 import { Button } from '../components/ui/button.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { fetchNote, noteKeys } from '../features/notes/api/notes-api.js';

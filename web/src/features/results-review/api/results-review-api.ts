@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LabReview, LabReviewSettings } from '../../../../../shared/labs/lab-review.js';
+import type { LabReview } from '../../../../../shared/labs/lab-review-format.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 /** Results to review: the list, one result, and the practice's escalation time. */
@@ -40,12 +40,12 @@ export async function signOffLabReview(review: LabReview, input: { comment: stri
   });
 }
 
-export function fetchLabReviewSettings(signal?: AbortSignal): Promise<LabReviewSettings> {
-  return apiRequest<LabReviewSettings>({ path: '/v1/notes/labs/review-settings', signal });
+export function fetchLabReviewSettings(signal?: AbortSignal): Promise<{ criticalEscalationMinutes: number }> {
+  return apiRequest<{ criticalEscalationMinutes: number }>({ path: '/v1/notes/labs/review-settings', signal });
 }
 
-export function saveLabReviewSettings(settings: LabReviewSettings): Promise<LabReviewSettings> {
-  return apiRequest<LabReviewSettings>({ method: 'POST', path: '/v1/notes/labs/review-settings', body: settings });
+export function saveLabReviewSettings(settings: { criticalEscalationMinutes: number }): Promise<{ criticalEscalationMinutes: number }> {
+  return apiRequest<{ criticalEscalationMinutes: number }>({ method: 'POST', path: '/v1/notes/labs/review-settings', body: settings });
 }
 
 /** A sign-off here, or a lab result arriving live: every list and open result refreshes. */

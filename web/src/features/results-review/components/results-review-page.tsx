@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { DEFAULT_CRITICAL_ESCALATION_MINUTES, waitedText, type LabReview } from '../../../../../shared/labs/lab-review.js';
+import { DEFAULT_CRITICAL_ESCALATION_MINUTES, waitedText, type LabReview } from '../../../../../shared/labs/lab-review-format.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Link } from '../../../components/ui/link.js';

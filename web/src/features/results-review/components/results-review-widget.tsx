@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { waitedText } from '../../../../../shared/labs/lab-review.js';
+import { waitedText } from '../../../../../shared/labs/lab-review-format.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';

@@ -1,4 +1,4 @@
-import type { LabReview } from '../../../../../shared/labs/lab-review.js';
+import type { LabReview } from '../../../../../shared/labs/lab-review-format.js';
 import { Badge } from '../../../components/ui/badge.js';
 
 const FLAG = { high: 'High', low: 'Low', abnormal: 'Abnormal' } as const;

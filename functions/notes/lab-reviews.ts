@@ -19,7 +19,7 @@ import {
 import type { LabNoteData } from '../../shared/labs/lab-schema.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { can } from '../../shared/permissions/permissions.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
+import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
@@ -122,8 +122,7 @@ export async function listLabReviews(auth: AuthContext, status: LabReviewStatus 
     }),
   );
   const reviews = (out.Items ?? []).map(reviewFromItem);
-  const patients = [...new Set(reviews.map((r) => r.patientId).filter(Boolean))];
-  for (const patientId of patients) await writeAudit(auth, { action: 'list', entity: 'lab-review', patientId, count: reviews.filter((r) => r.patientId === patientId).length });
+  await writeAuditForPatients(auth, { action: 'list', entity: 'lab-review' }, reviews.map((r) => r.patientId));
   return { reviews };
 }
 

@@ -53,7 +53,7 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   await page.keyboard.type('Repeat potassium today');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
-  await expect(page.getByLabel('Follow-up task')).toHaveValue(`Follow up on Comprehensive metabolic panel (CMP) for ${criticalName}`);
+  await expect(page.getByRole('textbox', { name: 'Follow-up task' })).toHaveValue(`Follow up on Comprehensive metabolic panel (CMP) for ${criticalName}`);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Reviewed' })).toBeFocused();

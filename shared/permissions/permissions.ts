@@ -77,7 +77,7 @@ export const PERMISSIONS = {
     owner: 'assignee',
     adminOverrides: true,
     refusal: 403,
-    says: "A lab result waits on its ordering provider's Results to review; they (or an admin) sign it off, and each sign-off records who and when and is in the audit trail.",
+    says: 'A lab result is signed off by its ordering provider or an admin; each sign-off is audited.',
   },
   'sms.send': {
     roles: EVERYONE,

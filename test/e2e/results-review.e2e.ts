@@ -69,7 +69,12 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   expect(review.json).toMatchObject({ status: 'REVIEWED', comment: 'Repeat potassium today', reviewedBy: { name: 'Daniel Okafor' } });
   const task = await apiAs(page, 'GET', `/v1/tasks/${String(review.json.followUpTaskId)}`);
   expect(task.json).toMatchObject({ text: `Follow up on Comprehensive metabolic panel (CMP) for ${criticalName}`, patientId: critical.json.id });
+  // The success toast goes by itself (3 s); the screen is checked as it then stays.
+  await expect(page.getByRole('alertdialog', { name: 'Result reviewed' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Reviewed', exact: true }).click();
+  await expect(page.getByRole('table', { name: /Reviewed results/ }).getByRole('row').filter({ hasText: criticalName })).toContainText('Daniel Okafor');
+  // Checked as it opens, without what the sign-off's toast leaves behind.
+  await page.reload();
   await expect(page.getByRole('table', { name: /Reviewed results/ }).getByRole('row').filter({ hasText: criticalName })).toContainText('Daniel Okafor');
   await expectAccessible(page, 'reviewed results, 1280 px');
 

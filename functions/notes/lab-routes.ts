@@ -2,6 +2,8 @@
 import { LabLinkParams, LabLinkQuery, LabOrderBody, LabPrintQuery } from '../../shared/labs/lab-schema.js';
 import { NoteIdParams } from '../../shared/notes/note-schema.js';
 import { route } from '../lib/http/group-handler.js';
+import { LabReviewBody, LabReviewListQuery, LabReviewParams, LabReviewSettings } from '../../shared/labs/lab-review.js';
+import { getLabReviewFor, getLabReviewSettings, listLabReviews, putLabReviewSettings, reviewLabResult } from './lab-reviews.js';
 import { labTrend, placeLabOrder } from './labs.js';
 import type { LabRouteKey } from './routes.js';
 
@@ -21,5 +23,29 @@ export const LAB_ROUTES = {
     params: LabLinkParams,
     query: LabLinkQuery,
     run: ({ auth, params, query }) => labTrend(auth, params.a, params.b, query.timezoneOffset ?? 0),
+  }),
+  'GET /v1/notes/labs/reviews': route({
+    query: LabReviewListQuery,
+    permission: 'lab.review',
+    run: ({ auth, query }) => listLabReviews(auth, query.status, query.limit),
+  }),
+  'GET /v1/notes/labs/reviews/{noteId}': route({
+    params: LabReviewParams,
+    permission: 'lab.review',
+    run: ({ auth, params }) => getLabReviewFor(auth, params.noteId),
+  }),
+  'POST /v1/notes/labs/reviews/{noteId}': route({
+    params: LabReviewParams,
+    body: LabReviewBody,
+    permission: 'lab.review',
+    run: ({ auth, params, body }) => reviewLabResult(auth, params.noteId, body),
+  }),
+  'GET /v1/notes/labs/review-settings': route({
+    run: ({ auth }) => getLabReviewSettings(auth.practiceId),
+  }),
+  'POST /v1/notes/labs/review-settings': route({
+    body: LabReviewSettings,
+    permission: 'practice.settings.change',
+    run: ({ auth, body }) => putLabReviewSettings(auth, body),
   }),
 } satisfies Record<LabRouteKey, unknown>;

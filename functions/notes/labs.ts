@@ -34,6 +34,9 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { createNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
+import { getPatient } from '../patients/patient-repository.js';
+import { labResultsNotificationText, type LabReview } from '../../shared/labs/lab-review.js';
+import { getLabReview, pendingReviewFor, putLabReview, scheduleEscalation } from './lab-reviews.js';
 import { getUser } from '../practice/user-repository.js';
 import { deliveryItem, storedDelivery } from './delivery-records.js';
 import { auditNote, requirePatient } from './note-common.js';
@@ -191,6 +194,7 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
   for (let attempt = 0; ; attempt++) {
     const note = await requireNote(practiceId, noteId);
     const data = labData(note);
+    const previousReview = await getLabReview(practiceId, noteId);
     const results: LabResultItem[] = [...(data.results ?? []).filter((r) => r.reportId !== report.reportId), ...report.items];
     const reports = new Set(results.map((r) => r.reportId));
     const allIn = (data.tests ?? []).length > 0 && reports.size >= (data.tests ?? []).length;
@@ -209,12 +213,20 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
       noteVersion: note.noteVersion + 1,
       timestamp: at,
     };
+    const patient = note.patientId ? await getPatient(practiceId, note.patientId) : null;
+    const patientName = patient ? `${patient.firstName} ${patient.lastName}`.trim() : 'a patient';
+    // The result waits on its ordering provider's list (Results to review) from the same write.
+    const review = pendingReviewFor(next, patientName, previousReview, at);
+    // Scheduled before the write: a failed schedule fails the delivery, which the lab sends again; a
+    // schedule whose write then failed finds nothing pending and does nothing.
+    if (review.severity === 'critical' && !review.escalatedAt) await scheduleEscalation(practiceId, review, now);
     try {
       await documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: tableName(), Item: deliveryItem(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
             putNoteAtVersion(practiceId, next, note.noteVersion),
+            putLabReview(practiceId, review, previousReview),
           ],
         }),
       );
@@ -226,17 +238,16 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
     }
     const actor = labActor(practiceId);
     await writeAudit(actor, { action: 'update', entity: 'NOTE', entityId: noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
-    await notifyOrderingProvider(actor, next);
+    await notifyOrderingProvider(actor, next, review);
     return { noteId, replayed: false };
   }
 }
 
 /** One LAB_RESULTS notification per lab note, UNREAD for its ordering provider; a later report marks it UNREAD again. */
-async function notifyOrderingProvider(actor: AuthContext, note: Note): Promise<void> {
-  const data = labData(note);
-  const assigned = data.orderingProvider?.userId ?? note.author.userId;
-  const abnormal = (data.results ?? []).filter((r) => r.interpretation && r.interpretation !== 'N').length;
-  const text = `Lab results${abnormal ? ` (${abnormal} out of range)` : ''}`;
+async function notifyOrderingProvider(actor: AuthContext, note: Note, review: LabReview): Promise<void> {
+  const assigned = review.orderingProviderId;
+  // The toast and the list name whose results and which tests, so nobody opens the wrong chart.
+  const text = labResultsNotificationText(review.patientName, review.tests, review.flags);
   const existing = (await findLatestBySource(actor.practiceId, 'LAB_RESULTS', note.noteId)).filter((n) => n.notificationStatus !== 'DELETED');
   if (existing[0]) {
     await updateNotification(actor.practiceId, existing[0].notificationId, { notificationStatus: 'UNREAD', text, data: { noteId: note.noteId, patientId: note.patientId } }, actor);

@@ -12,7 +12,17 @@ export const TEMPLATE_ROUTE_KEYS = [
 export type TemplateRouteKey = (typeof TEMPLATE_ROUTE_KEYS)[number];
 
 /** Lab orders, trends and reports: rare beside writing notes, so they load with their first request (lab-routes.ts). */
-export const LAB_ROUTE_KEYS = ['POST /v1/notes/{noteId}/lab-order', 'GET /v1/notes/labs/print', 'GET /v2/notes/labs/link/{a}/{b}'] as const;
+export const LAB_ROUTE_KEYS = [
+  'POST /v1/notes/{noteId}/lab-order',
+  'GET /v1/notes/labs/print',
+  'GET /v2/notes/labs/link/{a}/{b}',
+  // Results to review (issue 40): under /v1/notes so they fold into the group's greedy keys (no new API resource).
+  'GET /v1/notes/labs/reviews',
+  'GET /v1/notes/labs/reviews/{noteId}',
+  'POST /v1/notes/labs/reviews/{noteId}',
+  'GET /v1/notes/labs/review-settings',
+  'POST /v1/notes/labs/review-settings',
+] as const;
 export type LabRouteKey = (typeof LAB_ROUTE_KEYS)[number];
 
 export const NOTE_ROUTES = [

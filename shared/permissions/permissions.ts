@@ -72,6 +72,13 @@ export const PERMISSIONS = {
     refusal: 403,
     says: "Labs are ordered by providers and admins, for an ordering provider the lab provider knows by NPI; every role reads, trends and prints the results.",
   },
+  'lab.review': {
+    roles: ['admin', 'provider'],
+    owner: 'assignee',
+    adminOverrides: true,
+    refusal: 403,
+    says: 'A lab result is signed off by its ordering provider or an admin; each sign-off is audited.',
+  },
   'sms.send': {
     roles: EVERYONE,
     refusal: 403,

@@ -16,6 +16,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env.TIDEWELL_LOG ??= 'silent';
   // Small batches: the practice export of the demo practice takes several, so a resume has batches to skip.
   process.env.FHIR_BULK_BATCH_SIZE ??= '4';
+  // A setting minute of the critical lab escalation lasts one second, so "after 2 minutes" is seen in seconds.
+  process.env.LAB_REVIEW_MINUTE_MS ??= '1000';
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-int-'));
   const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, ttlSweepIntervalMs: 250 });
   project.provide('localOutputs', runtime.outputs);

@@ -45,6 +45,13 @@ registerScheduledJob('call-outcome-check', async (payload) => {
   log.info('call outcome check', { outcome });
 });
 
+// An unreviewed critical lab value (functions/notes/lab-reviews.ts); its code loads with the first one.
+registerScheduledJob('lab-critical-escalation', async (payload) => {
+  const { fireLabCriticalEscalation } = await import('./lab-escalation.js');
+  const outcome = await fireLabCriticalEscalation(payload);
+  log.info('lab critical escalation', { outcome });
+});
+
 // Recurring (recurring.ts). DoseSpot's code loads with the first run: texts and reminders never pay for it.
 registerScheduledJob(DOSESPOT_SYNC_JOB_KIND, async () => {
   const practiceId = process.env.PRACTICE_ID;

@@ -9,7 +9,8 @@ import { runtimeError } from '../runtime-log.js';
  * Health Gorilla's local stand-in for `npm start` (labelled so in the app): the same OAuth JWT
  * bearer token call and FHIR R4 resources as the vendor, the same refusals (an order without its
  * patient or ordering provider, an unknown test, a provider not enrolled), and after a short delay
- * a result set built for the tests ordered (a CMP, a CBC, … with some values out of range),
+ * a result set built for the tests ordered (a CMP, a CBC, … with some values out of range, and a
+ * critical one for a test patient whose last name begins with "Critical"),
  * delivered as Health Gorilla does: each DiagnosticReport POSTed to the practice's Subscription
  * endpoint with the header the Subscription names, and readable by polling. Nothing here exists
  * in a deployed stack.
@@ -103,10 +104,18 @@ function unit(seed: string): number {
 
 const round = (v: number, d: number) => Number(v.toFixed(d));
 
-function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H' | 'L' | null, issued: string) {
+/**
+ * A patient whose last name begins with "Critical" (a test patient, as labs' sandboxes have) gets
+ * one critical value per panel, flagged HH or LL as a lab flags a panic value.
+ */
+export const CRITICAL_TEST_PATIENT = /^critical/i;
+
+function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H' | 'L' | 'HH' | 'LL' | null, issued: string) {
   const u = unit(`${orderId}:${a.code}`);
   let value: number;
-  if (outOfRange === 'H') value = (a.high ?? a.typical) * (1.12 + u * 0.3);
+  if (outOfRange === 'HH') value = (a.high ?? a.typical) * (1.8 + u * 0.2);
+  else if (outOfRange === 'LL') value = (a.low ?? a.typical) * (0.4 + u * 0.1);
+  else if (outOfRange === 'H') value = (a.high ?? a.typical) * (1.12 + u * 0.3);
   else if (outOfRange === 'L') value = (a.low ?? a.typical) * (0.7 + u * 0.15);
   else {
     const lo = a.low ?? a.typical * 0.8;
@@ -118,7 +127,7 @@ function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H'
   const step = 10 ** -a.decimals;
   if (outOfRange === 'L' && a.low !== undefined && value >= a.low) value = a.low - step >= 0 ? round(a.low - step, a.decimals) : round((a.high ?? a.typical) + step, a.decimals);
   if (outOfRange === 'H' && a.high !== undefined && value <= a.high) value = round(a.high + step, a.decimals);
-  const interpretation = a.high !== undefined && value > a.high ? 'H' : a.low !== undefined && value < a.low ? 'L' : 'N';
+  const interpretation = outOfRange === 'HH' || outOfRange === 'LL' ? outOfRange : a.high !== undefined && value > a.high ? 'H' : a.low !== undefined && value < a.low ? 'L' : 'N';
   return {
     resourceType: 'Observation',
     id: `obs${index}`,
@@ -137,6 +146,8 @@ interface StoredOrder {
   tests: string[];
   female: boolean;
   patientName: string;
+  /** The patient is a critical-value test patient (CRITICAL_TEST_PATIENT). */
+  critical: boolean;
   reports: Record<string, unknown>[];
   timer?: NodeJS.Timeout;
 }
@@ -227,11 +238,12 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       const analytes = panelAnalytes(code, order.female);
       // Two analytes of each multi-analyte panel (one of a single-analyte one, every other order) come back out of range.
       const pick = Math.floor(unit(`${order.id}:${code}:pick`) * analytes.length);
-      const flagged = new Map<number, 'H' | 'L'>();
+      const flagged = new Map<number, 'H' | 'L' | 'HH' | 'LL'>();
       if (analytes.length > 1) {
-        flagged.set(pick, 'H');
+        flagged.set(pick, order.critical ? 'HH' : 'H');
         flagged.set((pick + 3) % analytes.length, analytes[(pick + 3) % analytes.length]?.low !== undefined ? 'L' : 'H');
-      } else if (unit(`${order.id}:${code}:single`) > 0.5) flagged.set(0, 'H');
+      } else if (order.critical) flagged.set(0, 'HH');
+      else if (unit(`${order.id}:${code}:single`) > 0.5) flagged.set(0, 'H');
       const contained = analytes.map((a, i) => observation(order.id, a, i, flagged.get(i) ?? null, issued));
       const reportId = `dr-${order.id}-${p}`;
       return {
@@ -305,7 +317,7 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
         const sr = contained.find((c) => `#${String(c.id)}` === (a.resource as Json).reference)!;
         return String(((sr.code as Json).coding as Json[])[0]!.code);
       });
-      const order: StoredOrder = { id, requestGroup: created, tests, female: patient.gender === 'female', patientName: `${String((name.given as string[])[0])} ${String(name.family)}`, reports: [] };
+      const order: StoredOrder = { id, requestGroup: created, tests, female: patient.gender === 'female', patientName: `${String((name.given as string[])[0])} ${String(name.family)}`, critical: CRITICAL_TEST_PATIENT.test(String(name.family)), reports: [] };
       orders.set(id, order);
       order.timer = setTimeout(() => results(order), delay);
       return void send(res, 201, created, { location: `${LOCAL_HG_PATH}/fhir/R4/RequestGroup/${id}/_history/1` });

@@ -1,12 +1,14 @@
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
 import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
 import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
+import { ResultsReviewWidget } from '../features/results-review/components/results-review-widget.js';
 
 const WIDGETS = {
   'my-open-tasks': { title: 'My Open Tasks', render: () => <MyTasksWidget /> },
   'unread-messages': { title: 'Unread Messages', render: () => <UnreadMessagesWidget /> },
   'my-drafts': { title: 'My Drafts', render: () => <MyDraftsWidget /> },
   'reminders-due-today': { title: 'Reminders Due Today', render: () => <RemindersTodayWidget /> },
+  'results-to-review': { title: 'Results to Review', render: () => <ResultsReviewWidget /> },
 };
 
 /** /home: the dashboard layout from its feature, the widgets from the features that own the data. */

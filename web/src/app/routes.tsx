@@ -39,6 +39,7 @@ const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) 
 const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
 const ContactPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactPage })));
 const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
+const ResultsReviewRoute = lazy(() => import('./results-review-page.js').then((m) => ({ default: m.ResultsReviewRoute })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /** The calendar-provider callback: Google's answer (code, scope, state) goes on to Settings > Calendar, which finishes the link. */
@@ -94,6 +95,8 @@ export const appRoutes: RouteObject[] = [
               { path: 'tasks', element: <TaskListPage view="mine" /> },
               { path: 'tasks/all', element: <TaskListPage view="all" /> },
               { path: 'tasks/:taskId', element: <TaskPage /> },
+              { path: 'results-review', element: <ResultsReviewRoute /> },
+              { path: 'results-review/:noteId', element: <ResultsReviewRoute /> },
               { path: 'files', element: <Navigate to={paths.files()} replace /> },
               { path: 'files/public/*', element: <FileDrivePage /> },
               { path: 'calendar', element: <CalendarPage /> },

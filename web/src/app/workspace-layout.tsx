@@ -9,6 +9,7 @@ import { CopilotProvider } from '../features/copilot/copilot-context.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
 import { refreshMessaging } from '../lib/messaging.js';
+import { refreshLabResults } from '../lib/labs.js';
 import { callCountKey, useCallCount } from '../lib/phone-calls.js';
 import { showToast } from '../lib/toasts.js';
 import { refreshTasks, useMyUnreadTaskCount } from '../features/tasks/api/task-badge.js';
@@ -36,6 +37,8 @@ export function WorkspaceLayout() {
       // An inbound text or a delivery receipt: the open chat, the hub and the scheduled rows follow it.
       if (notification.notificationType === 'SMS') refreshMessaging(queryClient);
       if (notification.notificationType === 'PHONE_CALL') void queryClient.invalidateQueries({ queryKey: callCountKey });
+      // Results came in: the chart's lab row leaves "Sent" and the review lists take it, without a reload.
+      if (notification.notificationType === 'LAB_RESULTS') refreshLabResults(queryClient, typeof notification.data?.noteId === 'string' ? notification.data.noteId : notification.sourceId ?? undefined);
       // Comes with the first live event; the module resolves in call order, so toasts keep theirs.
       void import('../features/notifications/announce.js').then(({ announcementFor }) => {
         const announcement = announcementFor(notification, kind, me);

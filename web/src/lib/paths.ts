@@ -16,6 +16,10 @@ export const paths = {
   calendar: () => '/calendar',
   messages: () => '/messages',
   tasks: () => '/tasks',
+  /** Lab results waiting for the ordering provider's sign-off (issue 40), and one of them. */
+  resultsToReview: () => '/results-review',
+  reviewedResults: () => '/results-review?view=reviewed',
+  resultToReview: (noteId: string) => `/results-review/${seg(noteId)}`,
   allTasks: () => '/tasks/all',
   newTask: () => '/tasks/new',
   task: (taskId: string) => `/tasks/${seg(taskId)}`,

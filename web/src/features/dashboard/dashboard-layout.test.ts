@@ -16,6 +16,7 @@ describe('dashboard layout', () => {
       { id: 'my-open-tasks', visible: true },
       { id: 'unread-messages', visible: true },
       { id: 'my-drafts', visible: true },
+      { id: 'results-to-review', visible: true },
     ]);
   });
 
@@ -25,7 +26,7 @@ describe('dashboard layout', () => {
 
   it('moves a widget one place and stops at the ends', () => {
     const moved = moveWidget(DEFAULT_LAYOUT, 'my-drafts', -1);
-    expect(moved.widgets.map((w) => w.id)).toEqual(['my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today']);
+    expect(moved.widgets.map((w) => w.id)).toEqual(['my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today', 'results-to-review']);
     expect(moveWidget(DEFAULT_LAYOUT, 'my-open-tasks', -1)).toBe(DEFAULT_LAYOUT);
     expect(setWidgetVisible(DEFAULT_LAYOUT, 'my-open-tasks', false).widgets[0]).toEqual({ id: 'my-open-tasks', visible: false });
   });

@@ -70,6 +70,7 @@ export function paletteActions(options: { today: Date; helpHref: string; hasInte
     { id: 'new-phone-call', label: 'Make New Phone Call', section: 'Navigation', command: { kind: 'href', href: paths.newCall() }, keywords: 'call dial phone' },
     { id: 'tasks', label: 'View Tasks', section: 'Navigation', command: { kind: 'href', href: paths.tasks() } },
     { id: 'new-task', label: 'Create a new task', section: 'Navigation', command: { kind: 'href', href: paths.newTask() } },
+    { id: 'results-to-review', label: 'Results to Review', section: 'Navigation', command: { kind: 'href', href: paths.resultsToReview() }, keywords: 'lab labs sign off abnormal critical' },
     { id: 'forms', label: 'Forms', section: 'Navigation', command: { kind: 'href', href: paths.forms() } },
     { id: 'contacts', label: 'Contacts', section: 'Navigation', command: { kind: 'href', href: paths.contacts() } },
     { id: 'medication', label: 'Medication', section: 'Navigation', command: { kind: 'href', href: paths.inventory() }, keywords: 'inventory' },

@@ -1,0 +1,246 @@
+/**
+ * Results to review (issue 40): each LAB note with results has one review item on its ordering
+ * provider's list until they sign it off. Loaded with the lab routes and the lab deliveries, never
+ * on the notes group's cold start.
+ */
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DEFAULT_CRITICAL_ESCALATION_MINUTES,
+  LAB_REVIEW_MESSAGES,
+  labReviewFlags,
+  labReviewSeverity,
+  SEVERITY_RANK,
+  type LabReview,
+  type LabReviewBody,
+  type LabReviewList,
+  type LabReviewSettings,
+  type LabReviewStatus,
+} from '../../shared/labs/lab-review.js';
+import type { LabNoteData } from '../../shared/labs/lab-schema.js';
+import type { Note } from '../../shared/notes/note-schema.js';
+import { can } from '../../shared/permissions/permissions.js';
+import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { documentClient } from '../lib/table/client.js';
+import { INDEXES, tableName } from '../lib/table/definition.js';
+import { personOf } from './note-common.js';
+
+/** pk practiceId, sk LABREVIEW#<noteId>: the LAB note's result on its ordering provider's list. */
+export const labReviewKey = (noteId: string) => `LABREVIEW#${noteId}`;
+/** gsi1: a provider's results by status; pending ones sort critical, abnormal, normal, then oldest first. */
+export const labReviewPartition = (userId: string, status: LabReviewStatus) => `LABREVIEWS#${userId}#${status}`;
+const pendingSortKey = (r: Pick<LabReview, 'severity' | 'waitingSince' | 'noteId'>) => `${SEVERITY_RANK[r.severity]}#${r.waitingSince}#${r.noteId}`;
+const reviewedSortKey = (r: Pick<LabReview, 'reviewedAt' | 'noteId'>) => `${r.reviewedAt ?? ''}#${r.noteId}`;
+export const LAB_REVIEW_SETTINGS_KEY = 'SETTINGS#LAB_REVIEW';
+export const LAB_CRITICAL_ESCALATION_JOB_KIND = 'lab-critical-escalation';
+
+const FIELDS = ['noteId', 'patientId', 'patientName', 'orderingProviderId', 'orderingProviderName', 'tests', 'severity', 'flags', 'status', 'waitingSince', 'receivedAt', 'reviewedAt', 'reviewedBy', 'comment', 'followUpTaskId', 'escalatedTaskId', 'escalatedAt', 'version'] as const;
+
+export function reviewFromItem(item: Record<string, unknown>): LabReview {
+  const review = {} as Record<string, unknown>;
+  for (const f of FIELDS) if (item[f] !== undefined) review[f] = item[f];
+  return review as unknown as LabReview;
+}
+
+function reviewItem(practiceId: string, review: LabReview) {
+  return {
+    practiceId,
+    sk: labReviewKey(review.noteId),
+    entityType: 'LAB_REVIEW',
+    ...review,
+    [INDEXES.gsi1.partitionKey]: labReviewPartition(review.orderingProviderId, review.status),
+    [INDEXES.gsi1.sortKey]: review.status === 'PENDING' ? pendingSortKey(review) : reviewedSortKey(review),
+  };
+}
+
+export async function getLabReview(practiceId: string, noteId: string): Promise<LabReview | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, ConsistentRead: true }));
+  return out.Item ? reviewFromItem(out.Item) : null;
+}
+
+/** The panels the lab reported, by name, else what was ordered. */
+export function reportedTests(data: LabNoteData): string[] {
+  const panels = [...new Set((data.results ?? []).map((r) => r.panel).filter((p): p is string => !!p))];
+  return panels.length ? panels : (data.actions ?? []).map((a) => a.display);
+}
+
+/**
+ * The review item the note's results make, for the lab delivery's transaction: pending again
+ * (a later report is new to the provider) but still waiting since its first unreviewed result.
+ */
+export function pendingReviewFor(note: Note, patientName: string, previous: LabReview | null, at: string): LabReview {
+  const data = note.data as LabNoteData;
+  const flags = labReviewFlags(data.results ?? []);
+  const stillPending = previous?.status === 'PENDING';
+  return {
+    noteId: note.noteId,
+    patientId: note.patientId ?? '',
+    patientName,
+    orderingProviderId: data.orderingProvider?.userId ?? note.author.userId,
+    orderingProviderName: data.orderingProvider?.name ?? note.author.name ?? '',
+    tests: reportedTests(data),
+    severity: labReviewSeverity(flags),
+    flags,
+    status: 'PENDING',
+    waitingSince: stillPending ? previous.waitingSince : at,
+    receivedAt: at,
+    ...(stillPending && previous.escalatedAt ? { escalatedAt: previous.escalatedAt } : {}),
+    ...(stillPending && previous.escalatedTaskId ? { escalatedTaskId: previous.escalatedTaskId } : {}),
+    version: (previous?.version ?? 0) + 1,
+  };
+}
+
+/** The Put of the delivery's transaction: written only over the version read, so a sign-off meanwhile retries the delivery. */
+export function putLabReview(practiceId: string, review: LabReview, previous: LabReview | null) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: reviewItem(practiceId, review),
+      ...(previous ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': previous.version } } : { ConditionExpression: 'attribute_not_exists(sk)' }),
+    },
+  };
+}
+
+const mayReview = (auth: AuthContext) => can({ role: auth.role, userId: auth.userId }, 'lab.review');
+
+/** GET /v1/notes/labs/reviews: the caller's results, pending ones critical and abnormal first, oldest first within each. */
+export async function listLabReviews(auth: AuthContext, status: LabReviewStatus = 'PENDING', limit = 100): Promise<LabReviewList> {
+  if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': INDEXES.gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': labReviewPartition(auth.userId, status) },
+      // Reviewed ones newest first.
+      ScanIndexForward: status === 'PENDING',
+      Limit: limit,
+    }),
+  );
+  const reviews = (out.Items ?? []).map(reviewFromItem);
+  await writeAuditForPatients(auth, { action: 'list', entity: 'lab-review' }, reviews.map((r) => r.patientId));
+  return { reviews };
+}
+
+async function requireReviewable(auth: AuthContext, noteId: string): Promise<LabReview> {
+  if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
+  const review = await getLabReview(auth.practiceId, noteId);
+  if (!review) throw new NotFoundError(LAB_REVIEW_MESSAGES.notFound);
+  if (!can({ role: auth.role, userId: auth.userId }, 'lab.review', { assigned: review.orderingProviderId })) throw new ForbiddenError(LAB_REVIEW_MESSAGES.notYours);
+  return review;
+}
+
+/** GET /v1/notes/labs/reviews/{noteId}. */
+export async function getLabReviewFor(auth: AuthContext, noteId: string): Promise<LabReview> {
+  const review = await requireReviewable(auth, noteId);
+  await writeAudit(auth, { action: 'read', entity: 'lab-review', entityId: noteId, ...(review.patientId ? { patientId: review.patientId } : {}) });
+  return review;
+}
+
+/**
+ * POST /v1/notes/labs/reviews/{noteId}: the ordering provider (or an admin) signs the result off,
+ * with an optional comment and the follow-up task made with it; who and when are recorded and
+ * audited. Results that arrived after the version the reviewer saw are refused (409).
+ */
+export async function reviewLabResult(auth: AuthContext, noteId: string, body: LabReviewBody, now = new Date()): Promise<LabReview> {
+  const review = await requireReviewable(auth, noteId);
+  if (review.status === 'REVIEWED') throw new ConflictError(LAB_REVIEW_MESSAGES.alreadyReviewed, { reviewedBy: review.reviewedBy?.name ?? '', reviewedAt: review.reviewedAt ?? '' });
+  if (review.version !== body.version) throw new ConflictError(LAB_REVIEW_MESSAGES.changed, { version: review.version });
+  const reviewer = await personOf(auth);
+  const next: LabReview = {
+    ...review,
+    status: 'REVIEWED',
+    reviewedAt: now.toISOString(),
+    reviewedBy: { userId: reviewer.userId, name: reviewer.name },
+    ...(body.comment ? { comment: body.comment } : {}),
+    ...(body.followUpTaskId ? { followUpTaskId: body.followUpTaskId } : {}),
+    version: review.version + 1,
+  };
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: reviewItem(auth.practiceId, next), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': review.version } }));
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(LAB_REVIEW_MESSAGES.changed);
+    throw error;
+  }
+  await writeAudit(auth, { action: 'update', entity: 'lab-review', entityId: noteId, ...(review.patientId ? { patientId: review.patientId } : {}) });
+  if (review.severity === 'critical' && !review.escalatedTaskId) await cancelEscalation(noteId);
+  return next;
+}
+
+/** GET /v1/notes/labs/review-settings (everyone reads it). */
+export async function getLabReviewSettings(practiceId: string): Promise<LabReviewSettings> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: LAB_REVIEW_SETTINGS_KEY } }));
+  const minutes = Number(out.Item?.criticalEscalationMinutes);
+  return { criticalEscalationMinutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_CRITICAL_ESCALATION_MINUTES };
+}
+
+/** POST /v1/notes/labs/review-settings (admins). */
+export async function putLabReviewSettings(auth: AuthContext, input: LabReviewSettings): Promise<LabReviewSettings> {
+  if (!can({ role: auth.role, userId: auth.userId }, 'practice.settings.change')) throw new ForbiddenError(LAB_REVIEW_MESSAGES.adminOnly);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId: auth.practiceId, sk: LAB_REVIEW_SETTINGS_KEY, entityType: 'LAB_REVIEW_SETTINGS', criticalEscalationMinutes: input.criticalEscalationMinutes, updatedAt: new Date().toISOString(), updatedBy: auth.userId } }));
+  await writeAudit(auth, { action: 'update', entity: 'lab-review-settings' });
+  return input;
+}
+
+/**
+ * How long one setting minute lasts. Deployed it is a minute; LAB_REVIEW_MINUTE_MS shortens it
+ * for tests, so an escalation "after 2 minutes" runs in seconds with the same code.
+ */
+const minuteMs = (): number => {
+  const ms = Number(process.env.LAB_REVIEW_MINUTE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : 60_000;
+};
+
+const escalationName = async (noteId: string) => (await import('../lib/adapters/scheduler-http.js')).scheduleName(LAB_CRITICAL_ESCALATION_JOB_KIND, noteId);
+
+/** A critical value arrived unreviewed: the schedule target checks it again after the practice's time. */
+export async function scheduleEscalation(practiceId: string, review: LabReview, receivedAt: Date): Promise<Date> {
+  const { criticalEscalationMinutes } = await getLabReviewSettings(practiceId);
+  // Scheduler's at() counts whole seconds: rounded up, so the task never comes before the set time.
+  const at = new Date(Math.ceil((receivedAt.getTime() + criticalEscalationMinutes * minuteMs()) / 1000) * 1000);
+  const { httpScheduleAdapterFromEnv } = await import('../lib/adapters/scheduler-http.js');
+  // One schedule per note: a later report of the same order keeps the first critical value's deadline.
+  await httpScheduleAdapterFromEnv().createAt({ name: await escalationName(review.noteId), at, payload: { kind: LAB_CRITICAL_ESCALATION_JOB_KIND, practiceId, noteId: review.noteId } });
+  return at;
+}
+
+async function cancelEscalation(noteId: string): Promise<void> {
+  try {
+    const { httpScheduleAdapterFromEnv } = await import('../lib/adapters/scheduler-http.js');
+    await httpScheduleAdapterFromEnv().delete(await escalationName(noteId));
+  } catch (error) {
+    // The job finds the result reviewed and does nothing; the sign-off stands.
+    log.warn('lab escalation schedule not deleted', { noteId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * The escalation job claims the result before it makes the task, so a retried run makes none
+ * twice. The claim leaves `version` alone: a reviewer's sign-off of what they saw still stands.
+ */
+export async function claimEscalation(practiceId: string, noteId: string, at: string): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: labReviewKey(noteId) },
+        UpdateExpression: 'SET escalatedAt = :at',
+        ConditionExpression: '#s = :pending AND attribute_not_exists(escalatedAt)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':pending': 'PENDING' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function recordEscalationTask(practiceId: string, noteId: string, taskId: string): Promise<void> {
+  await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET escalatedTaskId = :t', ConditionExpression: 'attribute_exists(sk)', ExpressionAttributeValues: { ':t': taskId } }));
+}

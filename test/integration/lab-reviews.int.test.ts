@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scheduleName } from '../../functions/lib/adapters/scheduler-http.js';
+import { HEALTH_GORILLA_CLIENT_SECRET_ID, HealthGorillaClient } from '../../functions/lib/adapters/health-gorilla.js';
+import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
+import { LAB_REVIEW_MESSAGES, type LabReview } from '../../shared/labs/lab-review.js';
+import { HEALTH_GORILLA_PARTNER_ID, type LabNoteData } from '../../shared/labs/lab-schema.js';
+import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { eventually } from '../support/eventually.js';
+
+const run = Date.now().toString(36);
+let provider: string;
+let pa: string;
+let admin: string;
+let employee: string;
+let providerId: string;
+let plainPatient: string;
+let criticalPatient: string;
+
+const CMP = 'Comprehensive metabolic panel (CMP)';
+const secrets = () => JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')) as Record<string, string>;
+const vendor = () =>
+  new HealthGorillaClient({
+    baseUrl: `${stackOutputs().apiUrl.replace(/\/api$/, '')}${LOCAL_HG_PATH}`,
+    clientId: LOCAL_HG_CLIENT_ID,
+    clientSecret: secrets()[HEALTH_GORILLA_CLIENT_SECRET_ID]!,
+    clientUri: LOCAL_HG_CLIENT_URI,
+    userLogin: LOCAL_HG_USER_LOGIN,
+    scopes: 'user/*.*',
+    authorizedBy: LOCAL_HG_PRACTICE_ORG,
+    performer: LOCAL_HG_LAB_ORG,
+  });
+
+/** A CMP ordered by the demo provider for the patient; answers once the lab's results are in the note. */
+async function orderCmp(patientId: string): Promise<{ noteId: string; hgId: string }> {
+  const created = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', data: { text: 'Labs' }, patientId });
+  expect(created.status).toBe(201);
+  const ordered = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/lab-order`, { noteVersion: created.body.noteVersion, tests: ['24323-8'] });
+  expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
+  return { noteId: created.body.noteId, hgId: (ordered.body.data as LabNoteData).hgId! };
+}
+
+const reviewsOf = async (token: string, status = 'PENDING') => {
+  const res = await api(token, 'GET', `/v1/notes/labs/reviews?status=${status}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.reviews as LabReview[];
+};
+const pendingFor = (noteId: string) => eventually(() => reviewsOf(provider), (list) => list.some((r) => r.noteId === noteId), 25_000).then((list) => list.find((r) => r.noteId === noteId));
+
+beforeAll(async () => {
+  [provider, pa, admin, employee] = await Promise.all(['provider', 'pa', 'admin', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
+  providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body?.userId;
+  plainPatient = (await api(provider, 'POST', '/v1/patients', { firstName: 'Rita', lastName: `Review${run}`, gender: 'female', dob: '1970-02-03' })).body.id;
+  criticalPatient = (await api(provider, 'POST', '/v1/patients', { firstName: 'Carl', lastName: `Critical${run}`, gender: 'male', dob: '1961-09-10' })).body.id;
+});
+
+describe('results to review', () => {
+  it("lists each result on its ordering provider's list, critical and abnormal before normal, with the patient's name and flagged values", async () => {
+    // Oldest first: a result all in range, then one out of range, then a critical one.
+    const normal = await orderCmp(plainPatient);
+    await pendingFor(normal.noteId);
+    // The lab corrects the report (version 2): every value in range.
+    const [report] = await vendor().reportsFor(normal.hgId);
+    const corrected = structuredClone(report) as Record<string, unknown> & { contained: Record<string, unknown>[]; meta: Record<string, unknown> };
+    corrected.meta = { ...corrected.meta, versionId: '2' };
+    for (const o of corrected.contained) {
+      const range = (o.referenceRange as { low?: { value: number }; high?: { value: number } }[])[0]!;
+      const low = range.low?.value ?? 0;
+      const high = range.high?.value ?? low * 2 + 1;
+      (o.valueQuantity as { value: number }).value = Number(((low + high) / 2).toFixed(2));
+      o.interpretation = [{ coding: [{ code: 'N' }] }];
+    }
+    const delivered = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${HEALTH_GORILLA_PARTNER_ID}/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
+      body: JSON.stringify(corrected),
+    });
+    expect(delivered.status).toBe(201);
+    const abnormal = await orderCmp(plainPatient);
+    await pendingFor(abnormal.noteId);
+    const critical = await orderCmp(criticalPatient);
+    await pendingFor(critical.noteId);
+
+    const list = await eventually(() => reviewsOf(provider), (l) => l.find((r) => r.noteId === normal.noteId)?.severity === 'normal');
+    const mine = list.filter((r) => [normal.noteId, abnormal.noteId, critical.noteId].includes(r.noteId));
+    expect(mine.map((r) => r.noteId)).toEqual([critical.noteId, abnormal.noteId, normal.noteId]);
+    expect(mine.map((r) => r.severity)).toEqual(['critical', 'abnormal', 'normal']);
+    // The whole list keeps that order: no abnormal result below a normal one, no critical below either.
+    const ranks = list.map((r) => ({ critical: 0, abnormal: 1, normal: 2 })[r.severity]);
+    expect([...ranks].sort()).toEqual(ranks);
+    const top = mine[0]!;
+    expect(top).toMatchObject({ patientName: `Carl Critical${run}`, patientId: criticalPatient, tests: [CMP], status: 'PENDING', orderingProviderId: providerId });
+    expect(top.flags[0]).toMatchObject({ critical: true });
+    expect(top.flags[0]!.value).toMatch(/^\d/);
+    expect(mine[1]!.flags.length).toBeGreaterThanOrEqual(2);
+    expect(mine[1]!.flags.every((f) => !f.critical)).toBe(true);
+    expect(mine[2]!.flags).toEqual([]);
+    // The waiting time counts from the first result: the correction did not restart it.
+    expect(Date.parse(mine[2]!.waitingSince)).toBeLessThan(Date.parse(mine[2]!.receivedAt));
+
+    // Scoped to the ordering provider: another provider's list does not hold them, nor may they sign off.
+    expect((await reviewsOf(pa)).some((r) => r.noteId === normal.noteId)).toBe(false);
+    const paTry = await api(pa, 'POST', `/v1/notes/labs/reviews/${normal.noteId}`, { version: mine[2]!.version });
+    expect(paTry.status).toBe(403);
+    expect(paTry.body.message).toBe(LAB_REVIEW_MESSAGES.notYours);
+    // Employees have no review list.
+    expect((await api(employee, 'GET', '/v1/notes/labs/reviews')).status).toBe(403);
+  });
+
+  it('names the patient and the test in the lab-results notification', async () => {
+    const order = await orderCmp(plainPatient);
+    const notification = await eventually(
+      async () => ((await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${order.noteId}`)).body as { notifications?: { text: string; assigned: string }[] }).notifications ?? [],
+      (n) => n.length > 0,
+      25_000,
+    );
+    expect(notification[0]!.assigned).toBe(providerId);
+    expect(notification[0]!.text).toMatch(new RegExp(`^Lab results for Rita Review${run}: Comprehensive metabolic panel \\(CMP\\) \\(\\d+ out of range\\)$`));
+  });
+
+  it('signs a result off: records who and when, keeps the comment and follow-up task, audits it, and refuses a second or stale sign-off', async () => {
+    const order = await orderCmp(plainPatient);
+    const pending = (await pendingFor(order.noteId))!;
+    // A stale version (results arrived since the reviewer looked) is refused and changes nothing.
+    const stale = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version - 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(LAB_REVIEW_MESSAGES.changed);
+    const tooLong = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version, comment: 'x'.repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain(LAB_REVIEW_MESSAGES.commentTooLong);
+
+    // The follow-up task is made through the tasks API, then linked with the sign-off.
+    const task = await api(provider, 'POST', '/v1/tasks', { text: `Call Rita about potassium ${run}`, patientId: plainPatient, noteDataLinks: [{ interactionIdent: order.noteId }] });
+    expect(task.status).toBe(201);
+    const before = Date.now();
+    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version, comment: 'Repeat in 3 months', followUpTaskId: task.body.ident });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toMatchObject({ status: 'REVIEWED', reviewedBy: { userId: providerId, name: 'Daniel Okafor' }, comment: 'Repeat in 3 months', followUpTaskId: task.body.ident });
+    expect(Date.parse(signed.body.reviewedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // Off the pending list, on the reviewed one.
+    expect((await reviewsOf(provider)).some((r) => r.noteId === order.noteId)).toBe(false);
+    expect((await reviewsOf(provider, 'REVIEWED'))[0]).toMatchObject({ noteId: order.noteId, reviewedBy: { userId: providerId } });
+    const again = await api(admin, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: signed.body.version });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(LAB_REVIEW_MESSAGES.alreadyReviewed);
+    // In the patient's access history, by the provider.
+    const trail = await patientAuditTrail(plainPatient);
+    expect(trail.some((e) => e.entity === 'lab-review' && e.action === 'update' && e.entityId === order.noteId && e.actorUserId === providerId)).toBe(true);
+  });
+
+  it('escalates an unreviewed critical value to an urgent task for the ordering provider after the practice-set time, and not one signed off', async () => {
+    // Employees may not change it; an admin sets 3 minutes (a setting minute lasts a second in this runtime).
+    expect((await api(employee, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 3 })).status).toBe(403);
+    const bad = await api(admin, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(LAB_REVIEW_MESSAGES.minutesInvalid);
+    expect((await api(admin, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 3 })).status).toBe(200);
+    expect((await api(provider, 'GET', '/v1/notes/labs/review-settings')).body).toEqual({ criticalEscalationMinutes: 3 });
+
+    const [waiting, signedOff] = await Promise.all([orderCmp(criticalPatient), orderCmp(criticalPatient)]);
+    const reviewB = (await pendingFor(signedOff.noteId))!;
+    const { scheduler, schedulerGroup } = stackEndpoints();
+    const scheduleOf = (noteId: string) => fetch(`${scheduler}/schedules/${scheduleName('lab-critical-escalation', noteId)}?groupName=${schedulerGroup}`);
+    expect((await scheduleOf(signedOff.noteId)).status).toBe(200);
+    expect((await api(provider, 'POST', `/v1/notes/labs/reviews/${signedOff.noteId}`, { version: reviewB.version })).status).toBe(200);
+    // Signed off in time: its escalation is gone.
+    expect((await scheduleOf(signedOff.noteId)).status).toBe(404);
+
+    const reviewA = (await pendingFor(waiting.noteId))!;
+    expect(reviewA.severity).toBe('critical');
+    const urgent = async () => ((await api(provider, 'GET', `/v1/tasks?assigned=${providerId}&status=UNREAD&limit=100`)).body.tasks ?? []) as { ident: string; urgent: boolean; text: string; createdAt: string; patientId: string; noteDataLinks: { interactionIdent: string }[] }[];
+    const linked = (tasks: Awaited<ReturnType<typeof urgent>>, noteId: string) => tasks.filter((t) => t.noteDataLinks.some((l) => l.interactionIdent === noteId) && t.urgent);
+    const tasks = await eventually(urgent, (t) => linked(t, waiting.noteId).length > 0, 20_000);
+    const [task] = linked(tasks, waiting.noteId);
+    expect(task).toMatchObject({ urgent: true, patientId: criticalPatient });
+    expect(task!.text).toContain(`Carl Critical${run}`);
+    expect(task!.text).toContain('not reviewed after 3 min');
+    // Not before the set time.
+    expect(Date.parse(task!.createdAt) - Date.parse(reviewA.receivedAt)).toBeGreaterThanOrEqual(3000);
+    const after = await api(provider, 'GET', `/v1/notes/labs/reviews/${waiting.noteId}`);
+    expect(after.body).toMatchObject({ status: 'PENDING', escalatedTaskId: task!.ident });
+    expect(linked(await urgent(), signedOff.noteId)).toEqual([]);
+    await api(admin, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 60 });
+  });
+});

@@ -1,0 +1,258 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DEFAULT_CRITICAL_ESCALATION_MINUTES, waitedText, type LabReview } from '../../../../../shared/labs/lab-review-format.js';
+import { Button } from '../../../components/ui/button.js';
+import { Checkbox } from '../../../components/ui/checkbox.js';
+import { Link } from '../../../components/ui/link.js';
+import { Page } from '../../../components/ui/page.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { TextField } from '../../../components/ui/text-field.js';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
+import { useCan } from '../../../lib/permissions.js';
+import { showToast } from '../../../lib/toasts.js';
+import { fetchLabReview, fetchLabReviews, fetchLabReviewSettings, refreshLabReviews, resultsReviewKeys, saveLabReviewSettings, signOffLabReview } from '../api/results-review-api.js';
+import { flaggedText, SeverityBadge } from './review-summary.js';
+import '../results-review.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const errorText = (error: unknown) => (isApiError(error) ? error.message : error instanceof Error ? error.message : NETWORK_ERROR_MESSAGE);
+
+export interface ResultsReviewPageProps {
+  /** The lab note's own view (its results and their trends), composed by the app from the notes feature. */
+  renderResult: (review: LabReview) => ReactNode;
+  /** Tasks shown elsewhere refresh after a follow-up task is made. */
+  onTaskCreated?: () => void;
+}
+
+/** /results-review and /results-review/:noteId: the signed-in provider's lab results waiting for sign-off. */
+export function ResultsReviewPage({ renderResult, onTaskCreated }: ResultsReviewPageProps) {
+  const { noteId } = useParams();
+  const [search] = useSearchParams();
+  const reviewed = search.get('view') === 'reviewed';
+  const mayReview = useCan('lab.review');
+  const isAdmin = useCan('practice.settings.change');
+  const status = reviewed ? 'REVIEWED' : 'PENDING';
+  const list = useQuery({ queryKey: resultsReviewKeys.list(status), queryFn: ({ signal }) => fetchLabReviews(status, signal), enabled: mayReview && !noteId });
+
+  if (!mayReview) {
+    return (
+      <Page title="Results to review">
+        <p className="tw-results__empty">Lab results are reviewed by the providers who ordered them and by admins.</p>
+      </Page>
+    );
+  }
+  if (noteId) return <ResultDetail noteId={noteId} renderResult={renderResult} onTaskCreated={onTaskCreated} />;
+  const count = list.data?.length;
+  return (
+    <Page
+      title="Results to review"
+      subtitle={count === undefined ? 'Loading…' : reviewed ? `${count} reviewed recently` : `${count} waiting for your sign-off`}
+      nav={
+        <nav className="tw-results__views" aria-label="Results">
+          <Link href={paths.resultsToReview()} aria-current={reviewed ? undefined : 'page'} className={reviewed ? 'tw-results__view' : 'tw-results__view tw-results__view--current'}>
+            To review
+          </Link>
+          <Link href={paths.reviewedResults()} aria-current={reviewed ? 'page' : undefined} className={reviewed ? 'tw-results__view tw-results__view--current' : 'tw-results__view'}>
+            Reviewed
+          </Link>
+        </nav>
+      }
+    >
+      {list.isPending ? (
+        <Spinner label="Loading results" />
+      ) : list.isError ? (
+        <p role="alert">{errorText(list.error)}</p>
+      ) : list.data.length === 0 ? (
+        <p className="tw-results__empty">{reviewed ? 'Nothing reviewed yet.' : 'No results waiting for your review.'}</p>
+      ) : (
+        <ReviewTable reviews={list.data} reviewed={reviewed} />
+      )}
+      {isAdmin && !reviewed ? <EscalationSettings /> : null}
+    </Page>
+  );
+}
+
+function ReviewTable({ reviews, reviewed }: { reviews: LabReview[]; reviewed: boolean }) {
+  return (
+    // A phone scrolls the table sideways; the region takes focus so the keyboard can scroll it.
+    <div className="tw-results__scroll" role="region" aria-label="Results, scrollable" tabIndex={0}>
+      <table className="tw-results__table">
+        <caption className="tw-visually-hidden">{reviewed ? 'Reviewed results, newest first' : 'Results to review, critical and abnormal first, then the longest waiting'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Patient</th>
+            <th scope="col">Result</th>
+            <th scope="col">Tests</th>
+            <th scope="col">Flagged values</th>
+            <th scope="col">{reviewed ? 'Reviewed' : 'Waiting'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {reviews.map((r) => (
+            <tr key={r.noteId} className={r.severity === 'critical' ? 'tw-results__row--critical' : undefined}>
+              <th scope="row">
+                <Link href={paths.resultToReview(r.noteId)}>{r.patientName}</Link>
+              </th>
+              <td>
+                <SeverityBadge review={r} />
+              </td>
+              <td>{r.tests.join(', ')}</td>
+              <td>{flaggedText(r)}</td>
+              <td>{reviewed ? `${r.reviewedAt ? when(r.reviewedAt) : ''} by ${r.reviewedBy?.name ?? ''}` : waitedText(r.waitingSince)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ResultDetail({ noteId, renderResult, onTaskCreated }: { noteId: string; renderResult: (review: LabReview) => ReactNode; onTaskCreated?: () => void }) {
+  const review = useQuery({ queryKey: resultsReviewKeys.detail(noteId), queryFn: ({ signal }) => fetchLabReview(noteId, signal) });
+  const title = review.data ? `Result for ${review.data.patientName}` : 'Result to review';
+  return (
+    <Page title={title} actions={<Link href={paths.resultsToReview()}>All results to review</Link>}>
+      {review.isPending ? (
+        <Spinner label="Loading result" />
+      ) : review.isError ? (
+        <p role="alert">{errorText(review.error)}</p>
+      ) : (
+        <div className="tw-results__detail">
+          <dl className="tw-results__facts">
+            <div>
+              <dt>Result</dt>
+              <dd>
+                <SeverityBadge review={review.data} />
+              </dd>
+            </div>
+            <div>
+              <dt>Tests</dt>
+              <dd>{review.data.tests.join(', ')}</dd>
+            </div>
+            <div>
+              <dt>Flagged values</dt>
+              <dd>{flaggedText(review.data, review.data.flags.length)}</dd>
+            </div>
+            <div>
+              <dt>Ordered by</dt>
+              <dd>{review.data.orderingProviderName}</dd>
+            </div>
+            <div>
+              <dt>{review.data.status === 'PENDING' ? 'Waiting' : 'Received'}</dt>
+              <dd>{review.data.status === 'PENDING' ? `${waitedText(review.data.waitingSince)} (since ${when(review.data.waitingSince)})` : when(review.data.receivedAt)}</dd>
+            </div>
+            <div>
+              <dt>Patient</dt>
+              <dd>
+                <Link href={paths.patient(review.data.patientId)}>Open {review.data.patientName}'s chart</Link>
+              </dd>
+            </div>
+          </dl>
+          {review.data.status === 'PENDING' ? (
+            <SignOffForm review={review.data} onTaskCreated={onTaskCreated} />
+          ) : (
+            <p className="tw-results__signed" role="status">
+              Reviewed by {review.data.reviewedBy?.name} on {review.data.reviewedAt ? when(review.data.reviewedAt) : ''}
+              {review.data.comment ? `: “${review.data.comment}”` : ''}
+            </p>
+          )}
+          <section className="tw-results__lab" aria-label="Lab results and trends">
+            {renderResult(review.data)}
+          </section>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreated?: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [comment, setComment] = useState('');
+  const [withTask, setWithTask] = useState(false);
+  const [taskText, setTaskText] = useState(`Follow up on ${review.tests.join(', ')} for ${review.patientName}`);
+  const signOff = useMutation({
+    mutationFn: () => signOffLabReview(review, { comment, followUpTask: withTask ? taskText.trim() : null }),
+    onSuccess: () => {
+      refreshLabReviews(queryClient);
+      if (withTask) onTaskCreated?.();
+      showToast('Result reviewed', { tone: 'success', description: `${review.patientName}: ${review.tests.join(', ')}` });
+      void navigate(paths.resultsToReview());
+    },
+  });
+  return (
+    <form
+      className="tw-results__signoff"
+      aria-label="Sign off this result"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (withTask && !taskText.trim()) return;
+        signOff.mutate();
+      }}
+    >
+      <AriaTextField className="tw-field" value={comment} onChange={setComment} maxLength={2000}>
+        <Label className="tw-field__label">Comment (optional)</Label>
+        <TextArea className="tw-field__input tw-results__comment" rows={3} />
+        <FieldError className="tw-field__error" />
+      </AriaTextField>
+      <Checkbox label="Create a follow-up task" isSelected={withTask} onChange={setWithTask} />
+      {withTask ? <TextField label="Follow-up task" value={taskText} onChange={setTaskText} isRequired isInvalid={!taskText.trim()} maxLength={2000} /> : null}
+      {signOff.isError ? (
+        <p className="tw-results__error" role="alert">
+          {errorText(signOff.error)}
+        </p>
+      ) : null}
+      <div className="tw-results__actions">
+        <Button type="submit" variant="primary" isPending={signOff.isPending}>
+          Reviewed
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Admins: how long a critical value may wait unreviewed before it becomes an urgent task. */
+function EscalationSettings() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: resultsReviewKeys.settings(), queryFn: ({ signal }) => fetchLabReviewSettings(signal) });
+  const [minutes, setMinutes] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (value: number) => saveLabReviewSettings({ criticalEscalationMinutes: value }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(resultsReviewKeys.settings(), saved);
+      setMinutes(null);
+      showToast('Escalation time saved', { tone: 'success' });
+    },
+  });
+  const value = minutes ?? String(settings.data?.criticalEscalationMinutes ?? DEFAULT_CRITICAL_ESCALATION_MINUTES);
+  return (
+    <form
+      className="tw-card tw-results__settings"
+      aria-label="Critical result escalation"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(Number(value));
+      }}
+    >
+      <h2 className="tw-results__settings-title">Critical results</h2>
+      <TextField
+        label="Minutes before an unreviewed critical result becomes an urgent task"
+        inputMode="numeric"
+        value={value}
+        onChange={setMinutes}
+        isDisabled={settings.isPending}
+      />
+      {save.isError ? (
+        <p className="tw-results__error" role="alert">
+          {errorText(save.error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" isPending={save.isPending}>
+        Save
+      </Button>
+    </form>
+  );
+}

@@ -54,13 +54,15 @@ export function SafetyWarnings({
       <h4 id={headingId} className="tw-safety__heading">
         {DRUG_SAFETY_MESSAGES.heading(check.warnings.length)}
       </h4>
-      <ul className="tw-safety__list" role="alert">
-        {check.warnings.map((w) => (
-          <li key={`${w.drug}:${w.id}`} className="tw-safety__item">
-            <span className="tw-safety__kind">{w.kind === 'allergy' ? 'Allergy' : 'Interaction'}</span> {w.message}
-          </li>
-        ))}
-      </ul>
+      <div role="alert">
+        <ul className="tw-safety__list">
+          {check.warnings.map((w) => (
+            <li key={`${w.drug}:${w.id}`} className="tw-safety__item">
+              <span className="tw-safety__kind">{w.kind === 'allergy' ? 'Allergy' : 'Interaction'}</span> {w.message}
+            </li>
+          ))}
+        </ul>
+      </div>
       {notes.length ? <p className="tw-safety__note">{notes.join(' ')}</p> : null}
       <TextField
         label="Reason to continue"

@@ -1,10 +1,13 @@
 /**
- * `npm run import:codes -- <icd10|cvx|mvx|ndc> <path> [package.txt]`
+ * `npm run import:codes -- <icd10|cvx|mvx|ndc|drugclass|ddi> <path> [package.txt]`
  *
  * Loads an official code-set release into the product:
  * - icd10: icd10cm_codes_YYYY.txt or icd10cm_order_YYYY.txt (CMS "Code Descriptions in Tabular Order");
  * - cvx / mvx: CDC cvx.txt / mvx.txt;
- * - ndc: the FDA NDC directory's product.txt (package.txt beside it), or the folder holding both.
+ * - ndc: the FDA NDC directory's product.txt (package.txt beside it), or the folder holding both;
+ * - drugclass: the same product.txt (or its folder): ingredients and their pharmacologic classes
+ *   for the allergy checks;
+ * - ddi: a drug–drug interaction list as TSV (docs: README "Allergy and interaction checks").
  * With TABLE_NAME, FILES_BUCKET and PRACTICE_ID set (an AWS stack, with its credentials) it writes
  * there; otherwise it opens the local runtime's data folder (TIDEWELL_DATA_DIR, default .local),
  * which must not be in use by `npm start` at the same time.
@@ -17,7 +20,7 @@ async function main(): Promise<void> {
   const [kind, path, extra] = process.argv.slice(2).filter((a) => a !== '--');
   const importer = IMPORTERS[kind as CodeSetKind];
   if (!importer || !path) {
-    console.error('Usage: npm run import:codes -- <icd10|cvx|mvx|ndc> <path> [package.txt]');
+    console.error('Usage: npm run import:codes -- <icd10|cvx|mvx|ndc|drugclass|ddi> <path> [package.txt]');
     process.exit(2);
   }
   let stop: (() => Promise<void>) | undefined;

@@ -3,6 +3,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { RxInput } from '../../shared/notes/rx-schema.js';
+import { keptOverride } from '../../shared/chart/drug-safety.js';
+import { drugOfItem } from './rx-drug.js';
 import { ePrescribeProblems, PATIENT_PROBLEMS_TITLE } from '../../shared/notes/rx-patient.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.js';
@@ -36,6 +38,7 @@ export async function prepareRx(practiceId: string, data: NoteData, on = new Dat
   const q = input.quantityPrescribed;
   return {
     ...(data.approval ? { approval: data.approval } : {}),
+    ...keptOverride(data.safetyOverride),
     ...input,
     datePrescribed: input.datePrescribed ?? mmDdYyyy(today ?? dayIn(on, await practiceTimeZone(practiceId))),
     medicationName: [item.brandName || item.genericName, item.strength, item.form].filter(Boolean).join(' '),
@@ -129,6 +132,12 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     if (providerId === auth.userId) throw new ValidationError(RX_MESSAGES.onBehalfOfRequired, { providerId: RX_MESSAGES.onBehalfOfRequired });
     changed.onBehalfOf = providerId;
   }
+  // Allergy and interaction checks: warnings need the signer's reason (422 lists them otherwise).
+  const item = await getInventoryItem(auth.practiceId, String(changed.data.inventoryId));
+  const { requireSafetyOverride, auditSafetyOverride } = await import('../lib/drug-safety/check.js');
+  const override = item ? await requireSafetyOverride(auth, changed.patientId!, [drugOfItem(item)], (body.data ?? current.data).safetyOverride, person, now) : null;
+  if (override) changed.data = { ...changed.data, safetyOverride: override };
+  else delete changed.data.safetyOverride;
   if (signer.veradigmUserType === 'POBAllReview') {
     // Waits for the provider: kept as a draft with the request, and the draft goes to the provider's notifications.
     const waiting: Note = {
@@ -148,6 +157,7 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     });
     await draftAssigned(auth, waiting, providerId);
     await auditNote(auth, 'update', waiting);
+    if (override) await auditSafetyOverride(auth, noteId, waiting.patientId!, override);
     return waiting;
   }
 
@@ -199,6 +209,7 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
     throw error;
   }
   await auditNote(auth, 'update', next);
+  if (override) await auditSafetyOverride(auth, noteId, next.patientId!, override);
   await draftSigned(auth, next);
   return next;
 }

@@ -1,6 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { statusAfterSign } from '../../shared/notes/note-rules.js';
-import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
+import type { Note, NoteData, NotePerson, SignNoteBody } from '../../shared/notes/note-schema.js';
+import { keptOverride, type SafetyOverride } from '../../shared/chart/drug-safety.js';
+import { drugOfItem } from './rx-drug.js';
 import { SALES_MESSAGES, SalesData, saleTotals, type SaleLine } from '../../shared/sales/sales-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
@@ -33,7 +35,8 @@ export async function priceSale(practiceId: string, data: NoteData): Promise<Not
     }
   }
   const settings = await getInventorySettings(practiceId);
-  return { ...data, items: lines, ...saleTotals(lines, settings.defaultSalesTaxPercentage) };
+  const { safetyOverride, ...rest } = data;
+  return { ...rest, ...keptOverride(safetyOverride), items: lines, ...saleTotals(lines, settings.defaultSalesTaxPercentage) };
 }
 
 /** Units of each inventory item a sale takes. */
@@ -63,6 +66,10 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
   changed.data = await priceSale(auth.practiceId, body.data ?? current.data);
   await assertSavable(auth.practiceId, changed, now);
   const signer = await personOf(auth);
+  // Allergy and interaction checks on the inventory items sold (charge items are services, not drugs).
+  const override = changed.patientId ? await checkSaleDrugs(auth, changed, (body.data ?? current.data).safetyOverride, signer, now) : null;
+  if (override) changed.data = { ...changed.data, safetyOverride: override };
+  else delete changed.data.safetyOverride;
   const next: Note = {
     ...changed,
     status: statusAfterSign('SALES', current.status === 'HIDDEN' ? 'DRAFT' : current.status),
@@ -97,6 +104,19 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
     throw error;
   }
   await auditNote(auth, 'update', next);
+  if (override) await (await import('../lib/drug-safety/check.js')).auditSafetyOverride(auth, noteId, next.patientId!, override);
   await draftSigned(auth, next);
   return next;
+}
+
+async function checkSaleDrugs(auth: AuthContext, note: Note, sent: unknown, signer: NotePerson, now: Date): Promise<SafetyOverride | null> {
+  const drugs = [];
+  for (const line of note.data.items as SaleLine[]) {
+    if (line.kind !== 'inventory') continue;
+    const stock = await getInventoryItem(auth.practiceId, line.refId);
+    if (stock) drugs.push(drugOfItem(stock));
+  }
+  if (drugs.length === 0) return null;
+  const { requireSafetyOverride } = await import('../lib/drug-safety/check.js');
+  return requireSafetyOverride(auth, note.patientId!, drugs, sent, signer, now);
 }

@@ -23,6 +23,7 @@ import {
   Icd10CodeRef,
   NoteDataLink,
 } from './fields.js';
+import { AllergenRef } from './drug-safety.js';
 
 /*
  * Per section: `<X>Fields` (the body shape, no defaults, so `.partial()` is the PUT body and a
@@ -54,6 +55,8 @@ export const AllergyFields = z.object({
   severity: optionalEnum(ALLERGY_SEVERITIES, 'Severity'),
   icd10CodeId: icd10CodeIdField,
   icd10Code: icd10CodeField,
+  /** What causes it, for the allergy checks: an ingredient, a drug class or a substance (null clears it). */
+  allergen: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(AllergenRef)),
   ...common,
 });
 export const AllergyInput = z.pipe(AllergyFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
@@ -73,6 +76,7 @@ export const Allergy = z.object({
   pinned: z.boolean(),
   severity: z.optional(z.enum(ALLERGY_SEVERITIES)),
   icd10Code: z.optional(Icd10CodeRef),
+  allergen: z.optional(AllergenRef),
   formSource: z.optional(z.string()),
   noteDataLinks: z.optional(z.array(NoteDataLink)),
 });

@@ -16,6 +16,8 @@ export interface AuditEntry {
   count?: number;
   /** For the patient directory (list/search): the ids of the patients shown, in one entry. */
   patientIds?: string[];
+  /** What was decided and why, when the action alone does not say it (an overridden safety warning). */
+  detail?: string;
 }
 
 export const auditKey = (at: string, id: string) => `AUDIT#${at}#${id}`;

@@ -13,7 +13,7 @@ import { tableName } from '../table/definition.js';
  * one GetItem per request and downloads the object only when the manifest names one it has not
  * loaded yet (docs/access-patterns.md explains the choice).
  */
-export type CodeSetKind = 'icd10' | 'cvx' | 'mvx' | 'ndc';
+export type CodeSetKind = 'icd10' | 'cvx' | 'mvx' | 'ndc' | 'drugclass' | 'ddi';
 
 export interface CodeSetManifest {
   kind: CodeSetKind;

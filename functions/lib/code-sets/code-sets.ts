@@ -20,7 +20,7 @@ export interface NdcPayload {
 
 export const HOW_TO_LOAD = 'npm run import:codes';
 
-const starterSource = (label: string, count: number): CodeSetSource => ({ kind: 'starter', label, count });
+export const starterSource = (label: string, count: number): CodeSetSource => ({ kind: 'starter', label, count });
 
 export const icd10Codes = codeSetCache<Icd10Payload, Icd10Index>(
   'icd10',
@@ -59,3 +59,4 @@ export const drugCodes = codeSetCache<NdcPayload, DrugIndex>(
     return { value: new DrugIndex(DRUG_STARTER), source: starterSource('Built-in list of common generic drugs (no NDC numbers)', DRUG_STARTER.length) };
   },
 );
+

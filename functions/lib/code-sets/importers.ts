@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
 import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
@@ -39,9 +39,31 @@ export async function importNdc(path: string, packagePath?: string): Promise<Cod
   return writeCodeSet('ndc', { items } satisfies NdcPayload, { kind: 'official', label: 'FDA NDC directory', count: items.length });
 }
 
+/** Drug classes for the allergy checks: `path` is the NDC directory's product.txt or its folder. */
+export async function importDrugClasses(path: string): Promise<CodeSetManifest> {
+  const { parseDrugClasses } = await import('../drug-safety/parse.js');
+  const productPath = path.endsWith('.txt') ? path : join(path, 'product.txt');
+  const payload = parseDrugClasses(readFileSync(productPath, 'latin1'));
+  return writeCodeSet('drugclass', payload, {
+    kind: 'official',
+    label: `FDA NDC directory pharmacologic classes (${basename(productPath)})`,
+    releaseDate: statSync(productPath).mtime.toISOString().slice(0, 10),
+    count: payload.ingredients.length,
+  });
+}
+
+/** The interaction list for the interaction checks, as TSV (README "Allergy and interaction checks"). */
+export async function importDdi(path: string): Promise<CodeSetManifest> {
+  const { parseDdiTsv } = await import('../drug-safety/parse.js');
+  const { payload, label, releaseDate } = parseDdiTsv(readFileSync(path, 'utf8'));
+  return writeCodeSet('ddi', payload, { kind: 'official', label: label ?? `Drug–drug interaction list (${basename(path)})`, ...(releaseDate ? { releaseDate } : {}), count: payload.pairs.length });
+}
+
 export const IMPORTERS: Record<CodeSetKind, (path: string, extra?: string) => Promise<CodeSetManifest>> = {
   icd10: importIcd10,
   cvx: importCvx,
   mvx: importMvx,
   ndc: importNdc,
+  drugclass: importDrugClasses,
+  ddi: importDdi,
 };

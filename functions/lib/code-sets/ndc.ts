@@ -20,7 +20,7 @@ export function ndc11(text: string): string | null {
 /** 11 digits → 00000-0000-00. */
 export const formatNdc11 = (digits: string) => `${digits.slice(0, 5)}-${digits.slice(5, 9)}-${digits.slice(9)}`;
 
-function table(text: string, name: string): Record<string, string>[] {
+export function table(text: string, name: string): Record<string, string>[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
   if (lines.length === 0) throw new Error(`${name} is empty`);
   const header = lines[0].split('\t').map((h) => h.trim().toUpperCase());

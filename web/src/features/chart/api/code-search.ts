@@ -6,6 +6,7 @@ import {
   ICD10_SEARCH_MIN_LENGTH,
 } from '../../../../../shared/chart/constants.js';
 import type { CodeSetSource, DrugProduct, DrugSearchResponse, Icd10SearchResponse, VaccineCodeSearchResponse } from '../../../../../shared/chart/code-sets.js';
+import type { AllergenSearchResponse } from '../../../../../shared/chart/drug-safety.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { chartKeys } from './chart-api.js';
@@ -99,4 +100,17 @@ export function useVaccineCodeSearch(text: string) {
     staleTime: 300_000,
   });
   return { codes: enabled ? (query.data?.items ?? []) : [], source: query.data?.source, isFetching: enabled && query.isFetching };
+}
+
+/** Allergen search (allergy form): drug classes, substances and ingredients, from 3 characters, debounced. */
+export function useAllergenSearch(text: string) {
+  const keyword = useDebouncedValue(text.trim(), CODE_SEARCH_DEBOUNCE_MS);
+  const enabled = icd10SearchStarts(keyword);
+  const query = useQuery({
+    queryKey: ['allergens', keyword],
+    queryFn: ({ signal }) => apiRequest<AllergenSearchResponse>({ path: '/v1/allergens', query: { keyword }, signal }),
+    enabled,
+    staleTime: 300_000,
+  });
+  return { allergens: enabled ? (query.data?.items ?? []) : [], isFetching: enabled && query.isFetching };
 }

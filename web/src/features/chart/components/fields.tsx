@@ -15,7 +15,8 @@ import {
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import type { DrugProduct, Icd10Code, VaccineCode } from '../../../../../shared/chart/code-sets.js';
-import { starterNotice, useDrugSearch, useIcd10Search, useVaccineCodeSearch } from '../api/code-search.js';
+import { ALLERGEN_KIND_LABELS, type AllergenRef } from '../../../../../shared/chart/drug-safety.js';
+import { starterNotice, useAllergenSearch, useDrugSearch, useIcd10Search, useVaccineCodeSearch } from '../api/code-search.js';
 
 export function TextAreaField({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
   return (
@@ -126,6 +127,59 @@ export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { l
           <ListBoxItem id={code.ident} textValue={`${code.code} ${code.description}`} className="tw-listbox__item tw-chart-code-option">
             <span className="tw-chart-code">{code.code}</span>
             <span className="tw-chart-code-option__text">{code.description}</span>
+          </ListBoxItem>
+        )}
+      </CodeSearchParts>
+    </ComboBox>
+  );
+}
+
+const allergenText = (a: AllergenRef) => `${a.name} (${ALLERGEN_KIND_LABELS[a.kind].toLowerCase()})`;
+
+/**
+ * What causes an allergy, for the allergy and interaction checks: a drug class, an ingredient or a
+ * substance that is not a drug, found by name or everyday name ("sulfa", "penicillin", "latex").
+ */
+export function AllergenField({ value, onChange }: { value: AllergenRef | null; onChange: (value: AllergenRef | null) => void }) {
+  const [text, setText] = useState(value ? allergenText(value) : '');
+  const { allergens, isFetching } = useAllergenSearch(value && text === allergenText(value) ? '' : text);
+  const items = allergens.map((a) => ({ ...a, id: `${a.kind}:${a.name}` }));
+  const withChosen = value && !items.some((a) => a.id === `${value.kind}:${value.name}`) ? [{ ...value, id: `${value.kind}:${value.name}` }, ...items] : items;
+  return (
+    <ComboBox
+      name="allergen"
+      className="tw-field"
+      items={withChosen}
+      inputValue={text}
+      onInputChange={(next) => {
+        setText(next);
+        if (!next.trim()) onChange(null);
+      }}
+      selectedKey={value ? `${value.kind}:${value.name}` : null}
+      onSelectionChange={(key: Key | null) => {
+        const chosen = withChosen.find((a) => a.id === key);
+        if (!chosen) return;
+        onChange({ kind: chosen.kind, name: chosen.name, ...(chosen.rxcui ? { rxcui: chosen.rxcui } : {}) });
+        setText(allergenText(chosen));
+      }}
+      menuTrigger="input"
+      allowsEmptyCollection
+      allowsCustomValue
+    >
+      <CodeSearchParts<(typeof withChosen)[number]>
+        label="Caused by (for allergy checks)"
+        placeholder="Drug class, ingredient or substance"
+        busyLabel="Searching allergens"
+        isFetching={isFetching}
+        description="Type at least 3 characters, e.g. penicillin, sulfa, latex or peanut. Prescriptions and sales are checked against it."
+      >
+        {(a) => (
+          <ListBoxItem id={a.id} textValue={allergenText(a)} className="tw-listbox__item tw-chart-code-option">
+            <span className="tw-chart-code">{ALLERGEN_KIND_LABELS[a.kind]}</span>
+            <span className="tw-chart-code-option__text">
+              {a.name}
+              {'examples' in a && a.examples?.length ? ` — e.g. ${a.examples.join(', ')}` : ''}
+            </span>
           </ListBoxItem>
         )}
       </CodeSearchParts>

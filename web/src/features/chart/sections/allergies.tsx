@@ -5,7 +5,8 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { pinnedWire } from '../chart-lists.js';
-import { DateField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
+import { AllergenField, DateField, FieldRow, Icd10Field, TextAreaField, type CodeChoice } from '../components/fields.js';
+import { ALLERGEN_KIND_LABELS, type AllergenRef } from '../../../../../shared/chart/drug-safety.js';
 import { dateRange, formSourceText, ItemSummary } from '../components/item-summary.js';
 import type { SectionDefinition } from '../components/section-panel.js';
 import { activeFilter, ActivePinnedToggles, codeChoice, CodeTag, type Stored } from './section-parts.js';
@@ -22,6 +23,7 @@ interface AllergyValues {
   active: boolean;
   pinned: boolean;
   icd: CodeChoice | null;
+  allergen: AllergenRef | null;
 }
 
 /** `redesign` is the clinical_problems_list_redesign layout: Active/Resolved filter, "No Active allergies". */
@@ -49,6 +51,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
       active: item ? item.active !== false : true,
       pinned: item?.pinned === true,
       icd: codeChoice(item?.icd10Code),
+      allergen: item?.allergen ?? null,
     }),
     toBody: (v) => ({
       name: v.name,
@@ -59,12 +62,14 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
       active: v.active,
       pinned: pinnedWire(v.pinned),
       // Spec §3: the code object goes only when both code and ident exist, with an empty description.
+      ...(v.allergen ? { allergen: v.allergen } : {}),
       ...(v.icd?.code && v.icd.ident ? { icd10CodeId: v.icd.ident, icd10Code: { code: v.icd.code, ident: v.icd.ident, description: '' } } : {}),
     }),
     renderFields: (v, set) => (
       <>
         <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />
         <Select label="Severity" name="severity" options={SEVERITY_OPTIONS} value={v.severity} onChange={(x) => set('severity', x ?? '')} placeholder="Not specified" />
+        <AllergenField value={v.allergen} onChange={(x) => set('allergen', x)} />
         <Icd10Field name="icd10CodeId" value={v.icd} onChange={(x) => set('icd', x)} />
         <FieldRow>
           <DateField label="Start Date" name="startDate" value={v.startDate} onChange={(x) => set('startDate', x)} />
@@ -82,6 +87,7 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
             {item.severity ? <Badge tone={SEVERITY_TONE[item.severity]}>{ALLERGY_SEVERITY_LABELS[item.severity]}</Badge> : null}
             {!redesign && item.active === false ? <Badge>Resolved</Badge> : null}
             <CodeTag code={item.icd10Code} />
+            {item.allergen ? <Badge>{`${ALLERGEN_KIND_LABELS[item.allergen.kind]}: ${item.allergen.name}`}</Badge> : null}
           </>
         }
         meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate)), formSourceText(item.formSource)]}

@@ -14,6 +14,8 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useInventory } from '../api/sales-api.js';
+import type { SafetyOverride } from '../../../../../shared/chart/drug-safety.js';
+import { SafetyOverrideSummary, SafetyWarnings, useDrugSafety } from './safety-warnings.js';
 
 type RxUser = PrescriberCandidate & { emailAddress: string };
 
@@ -46,6 +48,7 @@ export function RxForm({
   const headingId = useId();
   const myType = (me.data as { veradigmUserType?: string | null } | undefined)?.veradigmUserType ?? null;
   const pob = isPobType(myType);
+  const safety = useDrugSafety(editable ? patient?.id : null, editable && typeof data.inventoryId === 'string' && data.inventoryId ? [data.inventoryId] : []);
 
   if (!editable) return <RxSummary data={data} noteId={noteId} />;
   if (patient) {
@@ -127,6 +130,11 @@ export function RxForm({
           <Checkbox label="Dispense as written" isSelected={Boolean(data.daw)} onChange={(v) => onChange({ daw: v })} />
         </div>
       </div>
+      <SafetyWarnings
+        check={safety}
+        reason={text((data.safetyOverride as { reason?: string } | undefined)?.reason)}
+        onReasonChange={(reason) => onChange({ safetyOverride: { reason } })}
+      />
       {chosen ? (
         <p className="tw-rx__price" aria-live="polite">
           {chosen.quantityInStock} in stock · price for the patient {formatCents(chosen.finalPrice * quantity)} ({quantity} × {formatCents(chosen.finalPrice)})
@@ -182,6 +190,7 @@ function RxSummary({ data, noteId }: { data: NoteData; noteId: string }) {
           </div>
         ))}
     </dl>
+    <SafetyOverrideSummary override={data.safetyOverride as SafetyOverride | undefined} />
     <div className="tw-rx__print">
       <Button size="sm" onPress={() => void openPrescriptionPdf(noteId)}>
         Print prescription

@@ -6,6 +6,9 @@ import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { useChargeItems, useInventory, useInventorySettings } from '../api/sales-api.js';
+import type { SafetyOverride } from '../../../../../shared/chart/drug-safety.js';
+import { Form } from '../../../components/ui/form.js';
+import { SafetyOverrideSummary, SafetyWarnings, useDrugSafety } from './safety-warnings.js';
 
 /** Spec shell §9: searches wait 500 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -17,7 +20,25 @@ const lineOf = (l: Omit<SaleLine, 'lineTotalInCents'>): SaleLine => ({ ...l, lin
  * quantity; the totals use the inventory settings' sales tax. The server prices every line again
  * from the catalog when the sale is saved or signed; after signing it is read-only.
  */
-export function SalesForm({ items, editable, error, onChange }: { items: SaleLine[]; editable: boolean; error?: string; onChange: (items: SaleLine[]) => void }) {
+export function SalesForm({
+  items,
+  editable,
+  error,
+  onChange,
+  patientId,
+  override,
+  overrideError,
+  onOverrideChange,
+}: {
+  items: SaleLine[];
+  editable: boolean;
+  error?: string;
+  onChange: (items: SaleLine[]) => void;
+  patientId?: string | null;
+  override?: { reason?: string; warnings?: unknown[] } | undefined;
+  overrideError?: string;
+  onOverrideChange?: (reason: string) => void;
+}) {
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const charges = useChargeItems(q);
@@ -27,6 +48,8 @@ export function SalesForm({ items, editable, error, onChange }: { items: SaleLin
   const headingId = useId();
   const taxPercentage = settings.data?.defaultSalesTaxPercentage ?? 0;
   const totals = saleTotals(items, taxPercentage);
+  // The inventory items sold are drugs: checked against the patient's allergies and medications.
+  const safety = useDrugSafety(editable ? patientId : null, editable ? items.filter((l) => l.kind === 'inventory').map((l) => l.refId) : []);
 
   const add = (line: SaleLine) => {
     const existing = items.findIndex((l) => l.kind === line.kind && l.refId === line.refId);
@@ -168,6 +191,13 @@ export function SalesForm({ items, editable, error, onChange }: { items: SaleLin
           <dd>{formatCents(totals.totalInCents)}</dd>
         </div>
       </dl>
+      {editable ? (
+        <Form validationErrors={overrideError ? { safetyOverride: overrideError } : {}} onSubmit={(e) => e.preventDefault()}>
+          <SafetyWarnings check={safety} reason={override?.reason ?? ''} onReasonChange={(reason) => onOverrideChange?.(reason)} />
+        </Form>
+      ) : (
+        <SafetyOverrideSummary override={override as SafetyOverride | undefined} />
+      )}
       {error ? (
         <p className="tw-field__error" role="alert">
           {error}

@@ -245,6 +245,13 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
               actions.clearFieldError('items');
               draft.change({ data: { items } });
             }}
+            patientId={draft.snapshot.patientId}
+            override={(editable ? data : note.data).safetyOverride as { reason?: string } | undefined}
+            overrideError={fieldErrors.safetyOverride}
+            onOverrideChange={(reason) => {
+              actions.clearFieldError('safetyOverride');
+              draft.change({ data: { safetyOverride: { reason } } });
+            }}
           />
         ) : note.noteType === 'RX' ? (
           <RxForm

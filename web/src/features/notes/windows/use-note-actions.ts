@@ -130,6 +130,8 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
       }
     } catch (error) {
       if (isApiError(error)) setFieldErrors(error.fieldErrors);
+      // A safety warning the window had not shown yet (the chart changed since): check the drugs again.
+      if (isApiError(error, 422) && note.patientId) void queryClient.invalidateQueries({ queryKey: ['patients', note.patientId, 'drug-safety'] });
       draft.setSaveState(errorState(error));
     } finally {
       setBusy(null);

@@ -19,6 +19,7 @@ import { useFeatureGates, useSaveFeatureGates, useSavePractice, useTeam, type Pr
 import { SettingsNav } from './settings-nav.js';
 import { Page } from '../../../components/ui/page.js';
 import '../settings.css';
+import { DrugSafetyDataCard } from './drug-safety-data-card.js';
 
 /** /new-settings/practice-metadata: practice details and feature flags; edits are for admins. */
 export function PracticeSettingsPage() {
@@ -29,6 +30,7 @@ export function PracticeSettingsPage() {
     <Page title="Settings" nav={<SettingsNav />}>
       {practice.data ? <PracticeDetailsCard practice={practice.data as PracticeDetails} isAdmin={isAdmin} /> : <Spinner />}
       <FeatureFlagsCard isAdmin={isAdmin} />
+      <DrugSafetyDataCard />
     </Page>
   );
 }

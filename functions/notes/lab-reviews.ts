@@ -195,23 +195,23 @@ const minuteMs = (): number => {
   return Number.isFinite(ms) && ms > 0 ? ms : 60_000;
 };
 
-const escalationName = async (noteId: string) => (await import('../lib/adapters/scheduler-http.js')).scheduleName(LAB_CRITICAL_ESCALATION_JOB_KIND, noteId);
+const escalationName = async (noteId: string) => (await import('../lib/adapters/scheduler.js')).scheduleName(LAB_CRITICAL_ESCALATION_JOB_KIND, noteId);
 
 /** A critical value arrived unreviewed: the schedule target checks it again after the practice's time. */
 export async function scheduleEscalation(practiceId: string, review: LabReview, receivedAt: Date): Promise<Date> {
   const { criticalEscalationMinutes } = await getLabReviewSettings(practiceId);
   // Scheduler's at() counts whole seconds: rounded up, so the task never comes before the set time.
   const at = new Date(Math.ceil((receivedAt.getTime() + criticalEscalationMinutes * minuteMs()) / 1000) * 1000);
-  const { httpScheduleAdapterFromEnv } = await import('../lib/adapters/scheduler-http.js');
+  const { scheduleAdapterFromEnv } = await import('../lib/adapters/scheduler.js');
   // One schedule per note: a later report of the same order keeps the first critical value's deadline.
-  await httpScheduleAdapterFromEnv().createAt({ name: await escalationName(review.noteId), at, payload: { kind: LAB_CRITICAL_ESCALATION_JOB_KIND, practiceId, noteId: review.noteId } });
+  await scheduleAdapterFromEnv().createAt({ name: await escalationName(review.noteId), at, payload: { kind: LAB_CRITICAL_ESCALATION_JOB_KIND, practiceId, noteId: review.noteId } });
   return at;
 }
 
 async function cancelEscalation(noteId: string): Promise<void> {
   try {
-    const { httpScheduleAdapterFromEnv } = await import('../lib/adapters/scheduler-http.js');
-    await httpScheduleAdapterFromEnv().delete(await escalationName(noteId));
+    const { scheduleAdapterFromEnv } = await import('../lib/adapters/scheduler.js');
+    await scheduleAdapterFromEnv().delete(await escalationName(noteId));
   } catch (error) {
     // The job finds the result reviewed and does nothing; the sign-off stands.
     log.warn('lab escalation schedule not deleted', { noteId, error: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scheduleName } from '../../functions/lib/adapters/scheduler-http.js';
+import { scheduleName } from '../../functions/lib/adapters/scheduler.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID, HealthGorillaClient } from '../../functions/lib/adapters/health-gorilla.js';
 import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
 import { LAB_REVIEW_MESSAGES, type LabReview } from '../../shared/labs/lab-review.js';

@@ -26,9 +26,9 @@ import { DrugIndex } from '../../functions/lib/code-sets/ndc.js';
 import { proposalStep } from '../../functions/workers/transcription/note/asserted-proposals.js';
 import { LocalRulesNoteWriter } from '../../functions/workers/transcription/note/local-rules.js';
 import type { ProposalDraft } from '../../functions/workers/transcription/note/note-model.js';
+import { withSignedInRuntime, type Call } from './signed-in-runtime.js';
 import { formatCorpusScore, scoreCorpus, VISIT_PHRASES, type PhraseOutcome, type VisitPhrase } from '../support/scribe-phrases.js';
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Outcome = Omit<PhraseOutcome, 'phrase'>;
 
 const STARTERS = { drugs: async () => new DrugIndex(DRUG_STARTER), icd10: async () => new Icd10Index(ICD10_STARTER) };
@@ -117,30 +117,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (arg('--direct') > 0) {
     report(`Visit phrases spoken (flite ${voice} → ffmpeg → pocketsphinx → formatter and proposal step, in process)`, await spokenDirect(voice));
   } else {
-    const { startLocalRuntime } = await import('../../infra/local/runtime.js');
-    const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-    const { DEMO_PASSWORD } = await import('../../infra/local/seed/demo-users.js');
-    process.env.TIDEWELL_LOG ??= 'silent';
-    const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
-    const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
-    try {
-      const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.outputs.cognitoEndpoint, region: runtime.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-      const auth = await cognito.send(
-        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.outputs.userPoolClientId, AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD } }),
-      );
-      const token = auth.AuthenticationResult!.IdToken!;
-      const call: Call = async (method, path, body) => {
-        const res = await fetch(`${runtime.outputs.apiUrl}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, body: await res.json().catch(() => undefined) };
-      };
-      report(`Visit phrases spoken (flite ${voice} → upload → local pipeline: ffmpeg, pocketsphinx, formatter, proposal step)`, await spokenPipeline(call, runtime.outputs.webUrl, voice));
-    } finally {
-      await runtime.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await withSignedInRuntime(async (call, webUrl) => {
+      report(`Visit phrases spoken (flite ${voice} → upload → local pipeline: ffmpeg, pocketsphinx, formatter, proposal step)`, await spokenPipeline(call, webUrl, voice));
+    });
   }
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { withSignedInRuntime, type Call } from './signed-in-runtime.js';
 import { CLINICAL_SENTENCES } from './speech-accuracy.js';
 
 export interface PipelineTiming {
@@ -23,7 +24,6 @@ export interface PipelineTiming {
   transcriptWords: number;
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 function sixtySecondRecording(dir: string): Buffer {
   const text = [...CLINICAL_SENTENCES, ...CLINICAL_SENTENCES].join('. ');
@@ -79,29 +79,5 @@ export function formatPipelineTiming(t: PipelineTiming): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { startLocalRuntime } = await import('../../infra/local/runtime.js');
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  const { DEMO_PASSWORD } = await import('../../infra/local/seed/demo-users.js');
-  process.env.TIDEWELL_LOG ??= 'silent';
-  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
-  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
-  try {
-    const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.outputs.cognitoEndpoint, region: runtime.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.outputs.userPoolClientId, AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD } }),
-    );
-    const token = auth.AuthenticationResult!.IdToken!;
-    const call: Call = async (method, path, body) => {
-      const res = await fetch(`${runtime.outputs.apiUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json().catch(() => undefined) };
-    };
-    console.log(formatPipelineTiming(await measureScribePipeline(call, runtime.outputs.webUrl)));
-  } finally {
-    await runtime.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  console.log(formatPipelineTiming(await withSignedInRuntime((call, webUrl) => measureScribePipeline(call, webUrl))));
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectValidBundle, schemaErrors } from '../support/fhir-checks.js';
+import { expectStatus, patientNotes, sectionItems } from '../support/chart-reads.js';
 import { api, patientAuditTrail, signIn } from '../support/local-stack.js';
 
 /*
@@ -16,13 +17,9 @@ const run = Date.now().toString(36);
 let provider: string;
 let patientId: string;
 
-async function ok(res: Promise<{ status: number; body: any }>, status = 200) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-}
-const items = async (section: string) => (await ok(api(provider, 'GET', `/v1/patients/${patientId}/${section}`))).items as Res[];
-const notes = async (noteType: string) => (await ok(api(provider, 'GET', `/v1/notes?patientId=${patientId}&noteType=${noteType}`))).notes as Res[];
+const ok = expectStatus;
+const items = (section: string) => sectionItems(provider, patientId, section);
+const notes = (noteType: string) => patientNotes(provider, patientId, noteType);
 
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus, patientNotes, sectionItems } from '../support/chart-reads.js';
 import { api, signIn } from '../support/local-stack.js';
 
 /*
@@ -14,13 +15,9 @@ const run = Date.now().toString(36);
 let provider: string;
 let patientId: string;
 
-async function ok(res: Promise<{ status: number; body: any }>, status = 200) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body;
-}
-const items = async (section: string) => (await ok(api(provider, 'GET', `/v1/patients/${patientId}/${section}`))).items as Res[];
-const notes = async (noteType: string) => (await ok(api(provider, 'GET', `/v1/notes?patientId=${patientId}&noteType=${noteType}`))).notes as Res[];
+const ok = expectStatus;
+const items = (section: string) => sectionItems(provider, patientId, section);
+const notes = (noteType: string) => patientNotes(provider, patientId, noteType);
 
 const SNOMED = 'http://snomed.info/sct';
 const LOINC = 'http://loinc.org';

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from '../support/chart-reads.js';
 import { api, signIn } from '../support/local-stack.js';
 
 /*
@@ -49,11 +50,7 @@ beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
 });
 
-async function ok(res: Promise<{ status: number; body: any }>, status = 200) { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await res;
-  expect(r.status, JSON.stringify(r.body).slice(0, 2000)).toBe(status);
-  return r.body;
-}
+const ok = expectStatus;
 
 describe.each(sources())('a real outside chart: %s', (_name, bundle) => {
   it('every entry is imported or left out with its reason, per resource type, and the chart holds what was imported', { timeout: 240_000 }, async () => {

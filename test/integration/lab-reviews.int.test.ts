@@ -75,7 +75,7 @@ describe('results to review', () => {
       headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
       body: JSON.stringify(corrected),
     });
-    expect(delivered.status).toBe(201);
+    expect(delivered.status).toBe(200);
     const abnormal = await orderCmp(plainPatient);
     await pendingFor(abnormal.noteId);
     const critical = await orderCmp(criticalPatient);

@@ -10,7 +10,7 @@ describe('a busy button', () => {
       </Button>,
     );
     expect(html).toContain('aria-disabled="true"');
-    expect(html).toContain('data-pending="true"');
+    expect(html).toContain('tw-button--pending');
     expect(html).toContain('type="button"');
     // Focus stays on it: it is not disabled outright.
     expect(html).not.toMatch(/\sdisabled=""/);
@@ -30,6 +30,6 @@ describe('a busy button', () => {
     const html = renderToStaticMarkup(<Button type="submit">Reviewed</Button>);
     expect(html).toContain('type="submit"');
     expect(html).not.toContain('aria-disabled');
-    expect(html).not.toContain('data-pending');
+    expect(html).not.toContain('tw-button--pending');
   });
 });

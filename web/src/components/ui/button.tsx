@@ -34,7 +34,6 @@ export function Button({ variant = 'secondary', size = 'md', className, isPendin
     for (const key of Object.keys(live)) if (key.startsWith('on') && !KEPT_WHILE_PENDING.test(key)) live[key] = undefined;
     if (live.type === 'submit') live.type = 'button';
     live['aria-disabled'] = true;
-    live['data-pending'] = true;
   }
-  return <AriaButton {...(live as AriaButtonProps)} ref={ref} className={['tw-button', `tw-button--${variant}`, `tw-button--${size}`, className].filter(Boolean).join(' ')} />;
+  return <AriaButton {...(live as AriaButtonProps)} ref={ref} className={['tw-button', `tw-button--${variant}`, `tw-button--${size}`, isPending && 'tw-button--pending', className].filter(Boolean).join(' ')} />;
 }

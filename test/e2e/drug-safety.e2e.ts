@@ -74,6 +74,8 @@ test('amoxicillin for a patient with a severe penicillin allergy: the window war
   await expect(win.locator('.tw-note-status')).toHaveText('Signed');
   await expect(win.getByText('Signed over a safety warning')).toBeVisible();
   await expect(win.getByText(`Reason: ${reason}`)).toBeVisible();
+  // The signed window, while the Sign button that was pressed and left is still being read out.
+  await expectAccessible(page, 'signed prescription window with the override reason (1280 px)');
   expect(await stockOf(page, 'inv-amoxicillin-500')).toBe(before - 21);
 });
 

@@ -44,3 +44,12 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
     return `page is ${root.scrollWidth} px wide in a ${width} px screen: ${widest.join(', ')}`;
   });
 }
+
+/**
+ * Images without a name (axe role-img-alt), checked on their own where the rest of the screen is
+ * checked later: what a pending button says must not outlive the button as a nameless image.
+ */
+export async function namelessImages(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['role-img-alt']).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+}

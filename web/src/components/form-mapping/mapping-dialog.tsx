@@ -37,8 +37,7 @@ export function MappingDialog({ title, onClose, isLoaded, loadError, error, conf
           ) : null}
           <div className="tw-dialog__actions">
             <Button onPress={onClose}>Cancel</Button>
-            {/* Not isPending: react-aria announces a pending button by its id, and this one leaves with the dialog. */}
-            <Button variant="primary" isDisabled={confirmDisabled || pending} onPress={onConfirm}>
+            <Button variant="primary" isDisabled={confirmDisabled} isPending={pending} onPress={onConfirm}>
               {pending ? 'Saving…' : confirmLabel}
             </Button>
           </div>

@@ -126,9 +126,7 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
         </p>
       ) : null}
       {editable ? (
-        // Not isPending: react-aria announces a pending button by its id, and this one leaves once the form is sent,
-        // leaving an announcement labelled by nothing (axe: role-img-alt).
-        <Button variant="primary" size="sm" onPress={() => void send()} isDisabled={pending}>
+        <Button variant="primary" size="sm" onPress={() => void send()} isPending={pending}>
           {pending ? 'Sending…' : 'Send form'}
         </Button>
       ) : null}

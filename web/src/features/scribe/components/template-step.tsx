@@ -56,8 +56,7 @@ export function TemplateStep({ onGenerate, onDiscard, generating, error }: { onG
         </p>
       ) : null}
       <div className="tw-scribe-panel__actions">
-        {/* Not isPending: react-aria would announce it by the button's id, and the button leaves with the panel. */}
-        <Button size="sm" variant="primary" isDisabled={generating} onPress={() => onGenerate({ templateIdent: note === SOAP ? null : note, afterVisitSummary: extra === 'VISIT_SUMMARY' })}>
+        <Button size="sm" variant="primary" isPending={generating} onPress={() => onGenerate({ templateIdent: note === SOAP ? null : note, afterVisitSummary: extra === 'VISIT_SUMMARY' })}>
           {generating ? 'Generating…' : 'Generate'}
         </Button>
         <Button size="sm" variant="quiet" isDisabled={generating} onPress={onDiscard}>

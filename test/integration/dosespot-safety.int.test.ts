@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { api, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
@@ -128,6 +129,34 @@ describe('DoseSpot prescriptions are checked for allergies and interactions as t
     expect(tasks[0]).toMatchObject({ urgent: true, assigned: providerId });
     expect(tasks[0]!.text).toContain('Phenelzine 15 mg tablet');
     expect(tasks[0]!.text).toContain('Interaction with Sertraline 50 mg tablet (contraindicated): serotonin syndrome.');
+  });
+
+  it('a warning the hourly sync could not assign is kept pending and becomes the task on a later sync, still once', async () => {
+    const admin = await signIn('admin@demo.tidewell.local');
+    const patientId = await newPatient('Pax');
+    await addAllergy(patientId, { name: 'Penicillin', severity: 'moderate', description: 'Rash', allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' } });
+    await writeInDoseSpot(patientId, 'Amoxicillin 250 mg capsule');
+    // The prescriber's DoseSpot user id changes in settings: DoseSpot's PrescriberId names no Tidewell user now.
+    const { users } = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { users: Record<string, string> };
+    const unused = String(Math.max(...Object.values(users).map(Number)) + 500);
+    expect((await api(admin, 'PUT', `/v1/practices/users/${providerId}`, { doseSpotUserId: unused })).status).toBe(200);
+    try {
+      await runScheduledSync(patientId);
+    } finally {
+      await api(admin, 'PUT', `/v1/practices/users/${providerId}`, { doseSpotUserId: null });
+    }
+    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as { data: { safetyWarnings?: Warning[] } }[];
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.data.safetyWarnings).toHaveLength(1);
+    expect(await tasksOf(patientId)).toEqual([]);
+
+    expect((await syncNow(patientId)).created).toBe(0);
+    const tasks = await tasksOf(patientId);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ urgent: true, assigned: providerId });
+    expect(tasks[0]!.text).toContain('Allergy: Penicillin (moderate, Rash).');
+    expect((await syncNow(patientId)).created).toBe(0);
+    expect(await tasksOf(patientId)).toHaveLength(1);
   });
 
   it('a resolved allergy, or a drug the allergy does not cover, makes no task and records no warning', async () => {

@@ -19,8 +19,8 @@ export async function storedDelivery(practiceId: string, partnerId: string, deli
   return out.Item;
 }
 
-export function deliveryItem(practiceId: string, partnerId: string, deliveryId: string, noteId: string, at: string) {
-  return { practiceId, sk: deliveryKey(partnerId, deliveryId), entityType: 'PARTNER_DELIVERY', partnerId, deliveryId, noteId, receivedAt: at };
+export function deliveryItem(practiceId: string, partnerId: string, deliveryId: string, noteId: string, at: string, extra: Record<string, unknown> = {}) {
+  return { ...extra, practiceId, sk: deliveryKey(partnerId, deliveryId), entityType: 'PARTNER_DELIVERY', partnerId, deliveryId, noteId, receivedAt: at };
 }
 
 export interface ExternalNoteInput {
@@ -58,14 +58,23 @@ export function externalNote(input: ExternalNoteInput, at: string): Note {
 
 /**
  * Writes a delivered note with its delivery item (and any `alsoPut` items) in one transaction. When that delivery was
- * written first (a copy racing this one), answers the note it made instead.
+ * written first (a copy racing this one), answers the note it made instead. `deliveryExtra` is kept
+ * on the delivery item, for work a replay must still finish (a safety task not yet made).
  */
-export async function writeDeliveredNote(practiceId: string, partnerId: string, deliveryId: string, note: Note, at: string, alsoPut: readonly Record<string, unknown>[] = []): Promise<{ noteId: string; replayed: boolean }> {
+export async function writeDeliveredNote(
+  practiceId: string,
+  partnerId: string,
+  deliveryId: string,
+  note: Note,
+  at: string,
+  alsoPut: readonly Record<string, unknown>[] = [],
+  deliveryExtra: Record<string, unknown> = {},
+): Promise<{ noteId: string; replayed: boolean }> {
   try {
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
+          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, note.noteId, at, deliveryExtra), ConditionExpression: 'attribute_not_exists(sk)' } },
           { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
           // Items the delivery adds beside its note (a chart medication): written with it or not at all.
           ...alsoPut.map((Item) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(sk)' } })),

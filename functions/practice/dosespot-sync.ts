@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SafetyWarning } from '../../shared/chart/drug-safety.js';
 import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult, type DoseSpotSyncTasks, type DoseSpotSyncTasksQuery } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
@@ -72,14 +73,27 @@ export function doseSpotSyncActor(practiceId: string): AuthContext {
  * however often, and however many at once, it runs: the delivery record is written in the same
  * transaction as the note and the medication, conditionally.
  */
-async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, prescriptions: DoseSpotPrescription[], now: Date): Promise<string[]> {
+async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, prescriptions: DoseSpotPrescription[], now: Date, safetyContext: SafetyContext): Promise<string[]> {
   const created: string[] = [];
   let timeZone: string | undefined;
+  // The checks load with the first new prescription (they stay out of the practice bundle's cold start).
+  let safety: typeof import('./dosespot-safety.js') | undefined;
   for (const raw of prescriptions) {
     const parsed = ExternalPrescription.safeParse(toExternalPrescription(raw));
     if (!parsed.success) continue;
     const prescription = parsed.data;
-    if (await storedDelivery(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id)) continue;
+    const stored = await storedDelivery(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id);
+    if (stored) {
+      // A run that stopped between the note and its safety task: the task is made now.
+      if (stored.safetyTaskPending === true) {
+        safety ??= await import('./dosespot-safety.js');
+        const warnings = (stored.safetyWarnings as SafetyWarning[] | undefined) ?? [];
+        await safety.raiseSafetyTask(actor, doseSpotSyncActor(actor.practiceId), { patient, prescription, noteId: String(stored.noteId), warnings, ...safetyContext }, now);
+      }
+      continue;
+    }
+    safety ??= await import('./dosespot-safety.js');
+    const warnings = await safety.checkSyncedPrescription(actor.practiceId, patient.id, prescription, now);
     const at = now.toISOString();
     const written = prescription.datePrescribed && !Number.isNaN(Date.parse(prescription.datePrescribed)) ? new Date(prescription.datePrescribed).toISOString() : at;
     const note = externalNote(
@@ -99,14 +113,23 @@ async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, pr
     timeZone ??= await practiceTimeZone(actor.practiceId);
     const medication = medicationFromDoseSpot(actor.practiceId, patient.id, note.noteId, prescription, written, at, timeZone);
     // Deleting the note removes this medication: the note names it, as an in-house prescription does.
-    note.data = { ...note.data, medicationId: medication.ident };
+    note.data = { ...note.data, medicationId: medication.ident, ...(warnings.length ? { safetyWarnings: warnings } : {}) };
+    const withWarnings = warnings.length ? { ...medication, safetyWarnings: warnings } : medication;
+    const pending = warnings.length ? { safetyTaskPending: true, safetyWarnings: warnings } : {};
     // A sync running at the same moment may have written this prescription first.
-    if ((await writeDeliveredNote(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [medication])).replayed) continue;
+    if ((await writeDeliveredNote(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [withWarnings], pending)).replayed) continue;
     await writeAudit(actor, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
     await writeAudit(actor, { action: 'create', entity: 'medication', entityId: medication.ident, patientId: patient.id });
+    if (warnings.length) await safety.raiseSafetyTask(actor, doseSpotSyncActor(actor.practiceId), { patient, prescription, noteId: note.noteId, warnings, ...safetyContext }, now);
     created.push(note.noteId);
   }
   return created;
+}
+
+/** Who a safety task goes to: DoseSpot's prescriber by the clinic's user map, else the prescriber running the sync. */
+interface SafetyContext {
+  doseSpotUsers: Readonly<Record<string, string>>;
+  fallbackAssignee?: string;
 }
 
 /** The sync actor's user id, as the audit trail and the background task record name it. */
@@ -153,7 +176,7 @@ export async function syncPatientRx(auth: AuthContext, patientId: string, now = 
       throw new DependencyError(502, DOSESPOT_MESSAGES.failed, 'DOSESPOT_SYNC_FAILED', { reason: DOSESPOT_SYNC_REFUSED });
     }
     await writeAudit(auth, { action: 'read', entity: 'dosespot-prescriptions', patientId });
-    created = await writeSyncedPrescriptions(auth, patient, prescriptions, now);
+    created = await writeSyncedPrescriptions(auth, patient, prescriptions, now, { doseSpotUsers: config.users, fallbackAssignee: auth.userId });
   } catch (err) {
     return failed(task, err);
   }
@@ -212,7 +235,7 @@ export async function syncLinkedPatientsRx(practiceId: string, now = () => new D
         if (patient) {
           const prescriptions = await listPrescriptions(config.baseUrl, apiAuth, link.doseSpotPatientId);
           await writeAudit(actor, { action: 'read', entity: 'dosespot-prescriptions', patientId: patient.id });
-          const created = await writeSyncedPrescriptions(actor, patient, prescriptions, now());
+          const created = await writeSyncedPrescriptions(actor, patient, prescriptions, now(), { doseSpotUsers: config.users });
           outcome.created += created.length;
           noteIds.push(...created);
         }

@@ -29,12 +29,16 @@ async function assertAssignable(auth: AuthContext, userId: string): Promise<void
 const audited = (auth: AuthContext, action: 'create' | 'update' | 'read', task: Task) =>
   writeAudit(auth, { action, entity: 'task', entityId: task.ident, ...(task.patientId ? { patientId: task.patientId } : {}) });
 
-export async function createTask(auth: AuthContext, input: TaskCreateInput, now = new Date()): Promise<Task> {
+/**
+ * `ident` is given by a job that must make its task once however often it runs (a second put of the
+ * same ident is a 409 ConflictError, and nothing is notified or audited again).
+ */
+export async function createTask(auth: AuthContext, input: TaskCreateInput, now = new Date(), ident: string = randomUUID()): Promise<Task> {
   const assigned = input.assigned ?? auth.userId;
   await assertAssignable(auth, assigned);
   const at = now.toISOString();
   const task: Task = {
-    ident: randomUUID(),
+    ident,
     status: initialTaskStatus(auth.userId, assigned),
     dueOn: input.dueOn ?? null,
     assigned,

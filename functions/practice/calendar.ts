@@ -104,7 +104,7 @@ export async function putUserCalendarSettings(auth: AuthContext, userId: string,
   return settings;
 }
 export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
-  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, reminderLeadHours: null, updatedAt: '' };
+  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, googleShowsNames: false, reminderLeadHours: null, updatedAt: '' };
 }
 export async function putPracticeCalendarSettings(auth: AuthContext, input: Parsed<typeof PracticeCalendarSettingsInput>) {
   if (!isTimeZone(input.timeZone)) throw new ValidationError(M.badTimeZone, { timeZone: M.badTimeZone });
@@ -112,11 +112,15 @@ export async function putPracticeCalendarSettings(auth: AuthContext, input: Pars
   const settings = {
     timeZone: input.timeZone,
     feedShowsNames: input.feedShowsNames ?? previous.feedShowsNames,
+    googleShowsNames: input.googleShowsNames ?? previous.googleShowsNames,
     reminderLeadHours: input.reminderLeadHours === undefined ? previous.reminderLeadHours : input.reminderLeadHours,
     updatedAt: new Date().toISOString(),
   };
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
+  // Patient names starting to leave the practice is its own entry, so the access history shows who allowed it and when.
+  if (settings.feedShowsNames && !previous.feedShowsNames) await writeAudit(auth, { action: 'update', entity: 'PATIENT_NAMES_SHARED', entityId: 'CALENDAR_FEEDS', detail: 'Calendar feeds show patient names' });
+  if (settings.googleShowsNames && !previous.googleShowsNames) await writeAudit(auth, { action: 'update', entity: 'PATIENT_NAMES_SHARED', entityId: 'GOOGLE_CALENDAR', detail: 'Google Calendar events show patient names' });
   if (settings.reminderLeadHours !== previous.reminderLeadHours) await resyncReminders(auth.practiceId);
   return settings;
 }

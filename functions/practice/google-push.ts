@@ -212,14 +212,14 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     }
   }
 
-  let settings: Promise<{ timeZone: string; feedShowsNames: boolean }> | null = null;
+  let settings: Promise<{ timeZone: string; googleShowsNames: boolean }> | null = null;
   async function eventBody(a: Appointment): Promise<GoogleEventBody> {
-    settings ??= repo.getPracticeCalendarSettings(practiceId).then((stored) => stored ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false });
-    const { timeZone, feedShowsNames } = await settings;
+    settings ??= repo.getPracticeCalendarSettings(practiceId).then((stored) => stored ?? { timeZone: DEFAULT_TIME_ZONE, googleShowsNames: false });
+    const { timeZone, googleShowsNames } = await settings;
     const [type, location, patient] = await Promise.all([
       repo.getAppointmentType(practiceId, a.appointmentTypeId),
       a.bookingLocationId ? repo.getBookingLocation(practiceId, a.bookingLocationId) : Promise.resolve(null),
-      feedShowsNames ? getPatient(practiceId, a.patientId) : Promise.resolve(null),
+      googleShowsNames ? getPatient(practiceId, a.patientId) : Promise.resolve(null),
     ]);
     // The name leaves Tidewell for the provider's Google account: that is an access to the patient's record.
     if (patient) await writeAudit(auth, { action: 'read', entity: 'GOOGLE_CALENDAR_EVENT', entityId: a.appointmentId, patientId: a.patientId });

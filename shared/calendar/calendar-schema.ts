@@ -170,6 +170,8 @@ export const PracticeCalendarSettings = z.object({
   timeZone: z.string(),
   /** Whether providers' calendar feeds (ICS) name the patient; off unless an admin turns it on. */
   feedShowsNames: z._default(z.boolean(), false),
+  /** Whether events written to providers' linked Google Calendars name the patient; a separate choice, off by default. */
+  googleShowsNames: z._default(z.boolean(), false),
   /** Hours before an appointment its reminder text goes to the patient; null: no reminder texts. */
   reminderLeadHours: z._default(z.nullable(z.number()), null),
   updatedAt: z.string(),
@@ -178,6 +180,7 @@ export type PracticeCalendarSettings = z.infer<typeof PracticeCalendarSettings>;
 export const PracticeCalendarSettingsInput = z.object({
   timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)),
   feedShowsNames: z.optional(z.boolean()),
+  googleShowsNames: z.optional(z.boolean()),
   reminderLeadHours: z.optional(z.nullable(z.number({ error: M.reminderLead }).check(z.refine((h) => (REMINDER_LEAD_HOURS as readonly number[]).includes(h), M.reminderLead)))),
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, patientAuditTrail, signIn } from '../support/local-stack.js';
+import { api, createTestUser, patientAuditTrail, practiceAuditEntries, signIn } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
 let admin: string;
@@ -340,6 +340,10 @@ describe('appointments', () => {
       expect(String((await api(null, 'GET', made.body.path)).body)).toContain(`SUMMARY:Cora Calendar${run} – Follow-up ${run}`);
       const trail = await patientAuditTrail(patientId);
       expect(trail.some((e) => e.entity === 'CALENDAR_FEED' && e.action === 'list')).toBe(true);
+      // Turning names on is its own entry: who let patient names leave the practice, and when.
+      const allowed = await practiceAuditEntries({ FilterExpression: 'entity = :e AND entityId = :f', ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':f': 'CALENDAR_FEEDS' } });
+      expect(allowed.some((e) => e.actorEmail === 'admin@demo.tidewell.local')).toBe(true);
+      expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.googleShowsNames).toBe(false);
     } finally {
       await api(admin, 'PUT', `/v1/practices/settings/calendar`, { timeZone: 'America/Chicago', feedShowsNames: false });
     }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
-import { api, createTestUser, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { api, createTestUser, practiceAuditEntries, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 import { eventually } from '../support/eventually.js';
 
 const run = Date.now().toString(36);
@@ -321,9 +321,19 @@ describe("appointments written into the provider's Google Calendar", () => {
     expect((await status()).lastSyncError).toBeNull();
   });
 
-  it("names the patient only when the practice's feeds show names", async () => {
+  it("names the patient only when the practice lets Google Calendar events show names, not when only feeds do", async () => {
     expect((await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: true })).status).toBe(200);
     try {
+      const feedsOnly = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-06T15:00:00.000Z' }));
+      expect(feedsOnly.status).toBe(201);
+      const [unnamed] = await eventsIn(onCall);
+      expect(unnamed.summary).toBe(`Appointment: ${typeName}`);
+      expect((await api(pusher, 'DELETE', `/v1/appointments/${feedsOnly.body.appointmentId}`)).status).toBe(200);
+
+      const turnedOn = await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', googleShowsNames: true });
+      expect(turnedOn.body).toMatchObject({ feedShowsNames: true, googleShowsNames: true });
+      const allowed = await practiceAuditEntries({ FilterExpression: 'entity = :e AND entityId = :g', ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':g': 'GOOGLE_CALENDAR' } });
+      expect(allowed.some((e) => e.actorEmail === 'admin@demo.tidewell.local' && e.action === 'update')).toBe(true);
       const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-07T15:00:00.000Z' }));
       expect(booked.status).toBe(201);
       const [event] = await eventsIn(onCall);
@@ -331,7 +341,7 @@ describe("appointments written into the provider's Google Calendar", () => {
       expect(JSON.stringify(event)).not.toMatch(/MRI/);
       expect((await api(pusher, 'DELETE', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
     } finally {
-      await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: false });
+      await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: false, googleShowsNames: false });
     }
   });
 

@@ -65,16 +65,24 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
   const { run, errors, isPending } = useSettingsChange();
   const [zone, setZone] = useState<string | null>(null);
   const [names, setNames] = useState<boolean | null>(null);
+  const [googleNames, setGoogleNames] = useState<boolean | null>(null);
   const current = zone ?? settings.data?.timeZone ?? null;
   const showsNames = names ?? settings.data?.feedShowsNames ?? false;
+  const googleShowsNames = googleNames ?? settings.data?.googleShowsNames ?? false;
   const options = [...new Set([...TIME_ZONES, ...(settings.data ? [settings.data.timeZone] : [])])].map((z) => ({ id: z, label: z }));
   return (
     <SettingsCard title="Practice time zone">
-      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames } }, 'Time zone saved'))}>
+      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames, googleShowsNames } }, 'Time zone saved'))}>
         <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
         <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
         <Switch label="Calendar feeds show patient names" isSelected={showsNames} onChange={setNames} isDisabled={!isAdmin} />
-        <p className="tw-settings__muted">Off: a provider's phone calendar and linked Google Calendar show each appointment's type and place, never who it is with.</p>
+        <p className="tw-settings__muted">
+          On: each provider's calendar feed link (the phone or desktop calendar that subscribes to it) receives the patient's full name with every appointment. Off: only the appointment's type and place.
+        </p>
+        <Switch label="Google Calendar events show patient names" isSelected={googleShowsNames} onChange={setGoogleNames} isDisabled={!isAdmin} />
+        <p className="tw-settings__muted">
+          On: the patient's full name is written into each linked provider's Google account, where Google keeps it. Off: only the appointment's type and place. Turning either on is recorded in the access history.
+        </p>
         {isAdmin ? (
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={isPending}>

@@ -155,10 +155,21 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
     if (!PARTNER_DELIVERY_ROUTES.includes(key)) throw new NotFoundError(`No route for ${event.requestContext?.http?.method} ${event.rawPath}`);
     const params = parseOrThrow(DeliveryParams, event.pathParameters ?? {}, 'path');
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-    const secret = await partnerSecretsFromEnv().secretOf(params.partnerId);
+    const secrets = partnerSecretsFromEnv();
+    const [current, previous] = await Promise.all([secrets.secretOf(params.partnerId), secrets.previousSecretOf(params.partnerId)]);
+    // A rotation keeps both secrets valid: what the current one does not verify is tried with the one being retired.
+    // Every verifier below refuses before it writes anything, so the second try never repeats a side effect.
+    const verified = async <T>(run: (secret: string | null) => Promise<T>): Promise<T> => {
+      try {
+        return await run(current);
+      } catch (error) {
+        if (!previous || !(error instanceof UnauthorizedError) || error.message === PARTNER_MESSAGES.staleTimestamp) throw error;
+        return run(previous);
+      }
+    };
     if (params.partnerId === HEALTH_GORILLA_PARTNER_ID && key === 'POST /v1/partner-deliveries/{partnerId}/results') {
       // Health Gorilla's Subscription notification: the FHIR resource itself, with the header the Subscription names (no HMAC).
-      verifyBearer(secret, header(event, 'authorization'));
+      await verified(async (secret) => verifyBearer(secret, header(event, 'authorization')));
       const { applyLabReport } = await import('./labs.js');
       const outcome = await applyLabReport(practiceId, parseJson(raw));
       // Health Gorilla takes only 200 or 202 as delivered and retries anything else.
@@ -168,18 +179,21 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       // IntakeQ's webhook: unsigned, so its URL's token is checked and the intake read back from IntakeQ.
       if (params.partnerId !== INTAKEQ_PARTNER_ID) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
       const { applyIntakeSubmitted } = await import('./form-deliveries.js');
-      const outcome = await applyIntakeSubmitted(practiceId, secret, event.queryStringParameters?.token, parseJson(raw));
+      const outcome = await verified((secret) => applyIntakeSubmitted(practiceId, secret, event.queryStringParameters?.token, parseJson(raw)));
       return json(outcome.replayed || outcome.ignored ? 200 : 201, outcome);
     }
     if (key === 'POST /v1/partner-deliveries/{partnerId}/faxes') {
       // Sinch signs no fax callback: its URL carries the practice's token. Sinch retries anything but 200.
       const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
       const { handleFaxCallback } = await import('./fax-deliveries.js');
-      return json(200, await handleFaxCallback(practiceId, params.partnerId, secret, event.queryStringParameters?.token, header(event, 'content-type') ?? '', bytes));
+      return json(200, await verified((secret) => handleFaxCallback(practiceId, params.partnerId, secret, event.queryStringParameters?.token, header(event, 'content-type') ?? '', bytes)));
     }
     // Twilio signs its own way (X-Twilio-Signature over the URL and form); the module checks it first.
-    if (key === 'POST /v1/partner-deliveries/{partnerId}/calls') return (await import('./call-deliveries.js')).handleCallEvent(practiceId, params.partnerId, secret, header(event, 'x-twilio-signature'), raw);
-    verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw);
+    if (key === 'POST /v1/partner-deliveries/{partnerId}/calls') {
+      const { handleCallEvent } = await import('./call-deliveries.js');
+      return verified((secret) => handleCallEvent(practiceId, params.partnerId, secret, header(event, 'x-twilio-signature'), raw));
+    }
+    await verified(async (secret) => verifyDelivery(secret, header(event, DELIVERY_HEADERS.timestamp), header(event, DELIVERY_HEADERS.signature), raw));
     const parsed = parseJson(raw);
     const outcome =
       key === 'POST /v1/partner-deliveries/{partnerId}/results'

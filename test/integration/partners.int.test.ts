@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
 import { DELIVERY_HEADERS } from '../../shared/partners/partner-schema.js';
@@ -144,6 +144,33 @@ describe('partner results', () => {
     // The signature is right but the note is not this partner's: nothing is written.
     const other = await api(employee, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'x' } });
     expect((await deliver(LOCAL_PARTNER, 'results', { ...body, deliveryId: `dlv-${run}-wrong`, noteId: other.body.noteId })).status).toBe(404);
+  });
+});
+
+describe('secret rotation', () => {
+  it('takes deliveries signed with the new or the retiring secret during a rotation, and only the new one after it', async () => {
+    const file = stackEndpoints().partnerSecretsFile;
+    const original = readFileSync(file, 'utf8');
+    const retiring = secretOf(LOCAL_PARTNER);
+    const rotated = `rotated-${run}-0123456789abcdef`;
+    const noteFor = async () => (await api(employee, 'POST', '/v2/notes', { noteType: 'PARTNER', patientId, status: 'DRAFT', data: { partnerAppId: LOCAL_PARTNER }, hidden: true })).body.noteId as string;
+    const result = { title: 'Care plan', summary: 'Rotated.', fields: [] };
+    try {
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(original), [LOCAL_PARTNER]: rotated, [`${LOCAL_PARTNER}:previous`]: retiring }));
+      const [a, b] = [await noteFor(), await noteFor()];
+      expect((await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-old`, noteId: a, result }, { secret: retiring })).status).toBe(201);
+      expect((await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-new`, noteId: b, result }, { secret: rotated })).status).toBe(201);
+      // An old timestamp is still refused as old, whichever secret signed it.
+      const stale = await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-stale`, noteId: a, result }, { secret: retiring, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      expect(stale.body.message).toBe('The delivery timestamp is too old or in the future.');
+
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(original), [LOCAL_PARTNER]: rotated }));
+      const c = await noteFor();
+      expect((await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-done`, noteId: c, result }, { secret: retiring })).status).toBe(401);
+      expect((await api(employee, 'GET', `/v1/notes/${c}`)).body).toMatchObject({ status: 'DRAFT', noteVersion: 1 });
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 });
 

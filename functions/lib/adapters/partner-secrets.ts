@@ -4,6 +4,10 @@
  * PARTNER_SECRETS_ARN), read with GetSecretValue as signed awsJson1_1 over HTTPS like the SMS
  * adapter, so no service client lands in the bundle. Locally PARTNER_SECRETS_FILE names the same
  * JSON in the data folder, written by `npm start`.
+ *
+ * Rotation without downtime: during a rotation the JSON holds the new secret under `<partnerId>`
+ * and the one being retired under `<partnerId>:previous`; deliveries verified by either are taken
+ * until the partner sends with the new one and the previous entry is removed (docs/deploy.md).
  */
 import { readFileSync } from 'node:fs';
 import { NodeSha256 } from './node-sha256.js';
@@ -14,7 +18,11 @@ import type { HttpExchange } from './sms-carrier.js';
 export interface PartnerSecrets {
   /** The partner's secret, or null when the practice has none for it. */
   secretOf(partnerId: string): Promise<string | null>;
+  /** The secret being retired in a rotation (`<partnerId>:previous`), or null outside one. */
+  previousSecretOf(partnerId: string): Promise<string | null>;
 }
+
+export const previousSecretKey = (partnerId: string) => `${partnerId}:previous`;
 
 export const SECRETS_MANAGER_TARGET = 'secretsmanager.GetSecretValue';
 
@@ -83,6 +91,10 @@ export class SecretsManagerPartnerSecrets implements PartnerSecrets {
   async secretOf(partnerId: string): Promise<string | null> {
     return (await this.load())[partnerId] ?? null;
   }
+
+  async previousSecretOf(partnerId: string): Promise<string | null> {
+    return (await this.load())[previousSecretKey(partnerId)] ?? null;
+  }
 }
 
 export class FilePartnerSecrets implements PartnerSecrets {
@@ -94,6 +106,10 @@ export class FilePartnerSecrets implements PartnerSecrets {
       return null;
     }
   }
+
+  previousSecretOf(partnerId: string): Promise<string | null> {
+    return this.secretOf(previousSecretKey(partnerId));
+  }
 }
 
 let fromEnv: PartnerSecrets | undefined;
@@ -101,7 +117,7 @@ let fromEnv: PartnerSecrets | undefined;
 export function partnerSecretsFromEnv(): PartnerSecrets {
   if (process.env.PARTNER_SECRETS_FILE) return new FilePartnerSecrets(process.env.PARTNER_SECRETS_FILE);
   const arn = process.env.PARTNER_SECRETS_ARN;
-  if (!arn) return { secretOf: async () => null };
+  if (!arn) return { secretOf: async () => null, previousSecretOf: async () => null };
   fromEnv ??= new SecretsManagerPartnerSecrets({ secretArn: arn, region: process.env.AWS_REGION ?? 'us-east-1' });
   return fromEnv;
 }

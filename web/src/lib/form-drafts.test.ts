@@ -1,33 +1,7 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { clearFormDraft, clearFormDrafts, formDraftKeys, readFormDraft, saveFormDraft } from './form-drafts.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { claimFormDrafts, clearAllFormDrafts, clearFormDraft, clearFormDrafts, formDraftKeys, readFormDraft, saveFormDraft } from './form-drafts.js';
 
-/** The tab's session storage, as the browser keeps it (the unit tests run without a DOM). */
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
-
-const sessionStorage = new MemoryStorage();
-Object.assign(globalThis, { window: { sessionStorage } });
-afterEach(() => sessionStorage.clear());
-afterAll(() => Reflect.deleteProperty(globalThis, 'window'));
+afterEach(() => clearAllFormDrafts());
 
 describe('form drafts', () => {
   it('keeps typed values until the form clears them', () => {
@@ -39,15 +13,38 @@ describe('form drafts', () => {
 
   it('lists and drops the drafts under a prefix only', () => {
     saveFormDraft('chart:pat-1:allergies:new', { name: 'Peanuts' });
-    saveFormDraft('chart:pat-1:surgeries:s-1', { name: 'Appendectomy' });
-    saveFormDraft('chart:pat-2:allergies:new', { name: 'Latex' });
-    expect(formDraftKeys('chart:pat-1:').sort()).toEqual(['chart:pat-1:allergies:new', 'chart:pat-1:surgeries:s-1']);
-    clearFormDrafts('chart:pat-1:');
-    expect(formDraftKeys('chart:')).toEqual(['chart:pat-2:allergies:new']);
+    saveFormDraft('chart:pat-1:medications:m1', { name: 'Metformin' });
+    saveFormDraft('task:new', { title: 'Call back' });
+    expect(formDraftKeys('chart:').sort()).toEqual(['chart:pat-1:allergies:new', 'chart:pat-1:medications:m1']);
+    clearFormDrafts('chart:');
+    expect(formDraftKeys('chart:')).toEqual([]);
+    expect(readFormDraft('task:new')).toEqual({ title: 'Call back' });
   });
 
-  it('reads a damaged draft as none', () => {
-    sessionStorage.setItem('tw-form-draft:broken', '{');
-    expect(readFormDraft('broken')).toBeNull();
+  it('keeps nothing in browser storage, where a restored browser session would bring it back', () => {
+    const stored: string[] = [];
+    const storage = { setItem: (k: string) => stored.push(k), getItem: () => null, removeItem: () => undefined };
+    Object.assign(globalThis, { window: { sessionStorage: storage, localStorage: storage }, sessionStorage: storage, localStorage: storage });
+    try {
+      saveFormDraft('chart:pat-1:allergies:new', { name: 'Peanuts' });
+      expect(readFormDraft('chart:pat-1:allergies:new')).toEqual({ name: 'Peanuts' });
+      expect(stored).toEqual([]);
+    } finally {
+      for (const k of ['window', 'sessionStorage', 'localStorage']) Reflect.deleteProperty(globalThis, k);
+    }
+  });
+
+  it('drops everything at sign-out, and another user signing in never sees the drafts of the one before', () => {
+    claimFormDrafts('user-a');
+    saveFormDraft('chart:pat-1:allergies:new', { name: 'Peanuts' });
+    // The same user signing in again (an expired session renewed mid-visit) keeps the text.
+    claimFormDrafts('user-a');
+    expect(readFormDraft('chart:pat-1:allergies:new')).toEqual({ name: 'Peanuts' });
+    claimFormDrafts('user-b');
+    expect(readFormDraft('chart:pat-1:allergies:new')).toBeNull();
+
+    saveFormDraft('task:new', { title: 'Call back' });
+    clearAllFormDrafts();
+    expect(formDraftKeys('')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
+import { claimFormDrafts, clearAllFormDrafts } from '../../../lib/form-drafts.js';
 import { isAnyNoteRecording } from '../../../lib/recording-status.js';
 import { clearSessionExpired, markSessionExpired } from '../../../lib/session-expiry.js';
 
@@ -8,7 +9,7 @@ export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
 
 interface AuthHubPayload {
   event: string;
-  data?: { error?: { name?: string } };
+  data?: { error?: { name?: string }; userId?: string };
 }
 
 /** What the Hub's auth event says about the session, or null when it changes nothing. */
@@ -47,10 +48,16 @@ export function useAuthStatus(): AuthStatus {
         void signOut();
       }
       if (payload.event === 'signedIn' || payload.event === 'signedOut') clearSessionExpired();
+      if (payload.event === 'signedOut') clearAllFormDrafts();
+      const signedInAs = (payload as AuthHubPayload).data?.userId;
+      if (payload.event === 'signedIn' && signedInAs) claimFormDrafts(signedInAs);
       setStatus(next);
     });
     getCurrentUser().then(
-      () => active && setStatus((current) => (current === 'configuring' ? 'authenticated' : current)),
+      (user) => {
+        claimFormDrafts(user.userId);
+        if (active) setStatus((current) => (current === 'configuring' ? 'authenticated' : current));
+      },
       () => active && setStatus((current) => (current === 'configuring' ? 'unauthenticated' : current)),
     );
     return () => {

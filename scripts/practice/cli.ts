@@ -93,7 +93,7 @@ function parse(command: string, args: string[]) {
     return parseArgs({ args, options: { ...COMMON, ...OPTIONS[command] }, allowPositionals: true, strict: true });
   } catch (e) {
     // node:util words its errors for programmers; say which flag and where to look.
-    const flag = /'([^']+)'/.exec((e as Error).message)?.[1];
+    const flag = /'([^' ]+)/.exec((e as Error).message)?.[1];
     const code = (e as { code?: string }).code;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command} has no option ${flag ?? ''}. See: npm run practice -- ${command} --help`);
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${flag ?? 'An option'} needs a value. See: npm run practice -- ${command} --help`);

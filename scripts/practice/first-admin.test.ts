@@ -136,7 +136,7 @@ describe('first admin', () => {
 
 describe('practice admin <slug>', () => {
   const dataStack = (outputs: { OutputKey: string; OutputValue: string }[]) => ({
-    Stacks: [{ StackName: 'Tidewell-harbor-data', StackStatus: 'UPDATE_COMPLETE', StackId: 'arn:aws:cloudformation:us-east-1:111122223333:stack/Tidewell-harbor-data/1', CreationTime: NOW, Outputs: outputs }],
+    Stacks: [{ StackName: 'Tidewell-harbor-data', StackStatus: 'UPDATE_COMPLETE' as const, StackId: 'arn:aws:cloudformation:us-east-1:111122223333:stack/Tidewell-harbor-data/1', CreationTime: NOW, Outputs: outputs }],
   });
 
   it('reads the pool and table from the data stack outputs and adds the admin', async () => {

@@ -176,6 +176,21 @@ describe('practice deploy', () => {
     expect(ctx.lines.some((l) => /^cove\s+\? → \?\s+invalid practice file/.test(l))).toBe(true);
   });
 
+  it('prints the plan without git history, but deploys nothing it cannot name a version for', async () => {
+    const noGit = async () => {
+      throw new Error('git rev-parse --short HEAD failed: not a git repository');
+    };
+    const plan = fleet(practiceRoot(HARBOR));
+    plan.git = noGit;
+    expect(await runCli(['deploy', 'harbor', '--dry-run'], plan)).toBe(0);
+    expect(plan.lines).toContain('Version: unknown@unknown (stack tag tidewell:version on both stacks)');
+    const real = fleet(practiceRoot(HARBOR));
+    real.git = noGit;
+    expect(await runCli(['deploy', 'harbor'], real)).toBe(1);
+    expect(real.errors).toEqual(['Failed: git rev-parse --short HEAD failed: not a git repository']);
+    expect(real.runs).toHaveLength(0);
+  });
+
   it('answers usage mistakes with exit 2 and what to type', async () => {
     const ctx = fleet(practiceRoot(HARBOR));
     expect(await runCli(['deploy'], ctx)).toBe(2);

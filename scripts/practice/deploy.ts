@@ -141,7 +141,16 @@ export async function deploy(ctx: CliContext, opts: DeployOptions): Promise<numb
       invalid.push({ slug, before: '?', after: '?', result: 'invalid practice file', ok: false, ms: 0 });
     }
   }
-  const { version, dirty } = await sourceVersion(ctx);
+  let source: { version: string; dirty: boolean };
+  try {
+    source = await sourceVersion(ctx);
+  } catch (e) {
+    if (!opts.dryRun) throw e;
+    // A plan is still worth printing from a copy without git history (an exported tarball).
+    ctx.out(`Warning: no version: ${(e as Error).message}`);
+    source = { version: 'unknown@unknown', dirty: false };
+  }
+  const { version, dirty } = source;
   if (dirty && !opts.allowDirty) {
     const message = `The working tree has uncommitted changes, so ${version} would not say what is deployed. Commit them first, or pass --allow-dirty.`;
     if (!opts.dryRun) {

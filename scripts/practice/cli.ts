@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PracticeConfigError } from '../../infra/config/practice-config.js';
 import { addAdmin } from './admin.js';
-import { EXIT, UsageError, type CliContext } from './context.js';
+import { EXIT, plainAwsError, UsageError, type CliContext } from './context.js';
 import { deploy } from './deploy.js';
 import { newPractice } from './new-practice.js';
 import { practiceSlugs } from './practice-files.js';
@@ -185,14 +185,4 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
     ctx.err(plainAwsError(e));
     return EXIT.failure;
   }
-}
-
-/** AWS errors an operator meets first, in words that say what to do. */
-export function plainAwsError(e: unknown): string {
-  const name = (e as { name?: string }).name ?? '';
-  const message = (e as Error).message ?? String(e);
-  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) return `No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.`;
-  if (name === 'ExpiredTokenException' || name === 'ExpiredToken') return `The AWS session has expired. Sign in again (aws sso login) and run it again.`;
-  if (name === 'AccessDeniedException' || name === 'AccessDenied') return `AWS refused the call: ${message}`;
-  return `Failed: ${message}`;
 }

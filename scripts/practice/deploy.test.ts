@@ -191,6 +191,14 @@ describe('practice deploy', () => {
     expect(real.runs).toHaveLength(0);
   });
 
+  it('says to sign in when AWS has no credentials, before anything is synthesized', async () => {
+    cfn.on(DescribeStacksCommand).rejects(Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' }));
+    const ctx = fleet(practiceRoot(HARBOR));
+    expect(await runCli(['deploy', 'harbor'], ctx)).toBe(1);
+    expect(ctx.lines).toContain('[harbor] FAILED at reading its stacks: No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.');
+    expect(ctx.runs.map((r) => r.label)).toEqual(['build', 'budgets']);
+  });
+
   it('answers usage mistakes with exit 2 and what to type', async () => {
     const ctx = fleet(practiceRoot(HARBOR));
     expect(await runCli(['deploy'], ctx)).toBe(2);

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { PracticeConfigError, type PracticeConfig } from '../../infra/config/practice-config.js';
-import { CommandFailed, EXIT, type CliContext } from './context.js';
+import { CommandFailed, EXIT, plainAwsError, type CliContext } from './context.js';
 import { describeOutcome, ensureAdmin } from './first-admin.js';
 import { duration, eachLimited, table } from './format.js';
 import { loadPractice } from './practice-files.js';
@@ -116,7 +116,7 @@ async function deployOne(ctx: CliContext, config: PracticeConfig, version: strin
     return { slug, before, after: after?.version ?? 'untagged', result: 'deployed', ok: true, ms };
   } catch (e) {
     const ms = ctx.now().getTime() - started;
-    const reason = e instanceof CommandFailed ? e.message : (e as Error).message;
+    const reason = e instanceof CommandFailed ? e.message : plainAwsError(e).replace(/^Failed: /, '');
     say(`FAILED at ${step}: ${reason}`);
     return { slug, before, after: before, result: `failed at ${step}`, ok: false, ms };
   }

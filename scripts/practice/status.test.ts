@@ -122,7 +122,7 @@ describe('practice status', () => {
     cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-cove-data' }).rejects(Object.assign(new Error('User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks'), { name: 'AccessDenied' }));
     const ctx = fakeContext(practiceRoot(HARBOR, COVE));
     expect(await runCli(['status', '--no-drift'], ctx)).toBe(1);
-    expect(ctx.lines.slice(0, 2)).toEqual(['cove', '  could not be read: User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks']);
+    expect(ctx.lines.slice(0, 2)).toEqual(['cove', '  could not be read: AWS refused the call: User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks']);
     expect(ctx.lines).toContain(`  version      ${VERSION}`);
   });
 

@@ -10,7 +10,7 @@ import { DescribeStackDriftDetectionStatusCommand, DetectStackDriftCommand, type
 import { DescribeAlarmsCommand, type CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
 import { PracticeConfigError, type PracticeConfig } from '../../infra/config/practice-config.js';
-import { EXIT, type AwsClients, type CliContext } from './context.js';
+import { EXIT, plainAwsError, type AwsClients, type CliContext } from './context.js';
 import { table } from './format.js';
 import { loadPractice } from './practice-files.js';
 import { appStackName, dataResources, dataStackName, readStack, type StackState } from './stacks.js';
@@ -125,7 +125,7 @@ export async function status(ctx: CliContext, opts: StatusOptions): Promise<numb
       rows.push(await statusOf(ctx, config, opts));
     } catch (e) {
       if ((e as Error).name === 'UsageError') throw e;
-      const message = e instanceof PracticeConfigError ? e.message.split('\n')[0] : `could not be read: ${(e as Error).message}`;
+      const message = e instanceof PracticeConfigError ? e.message.split('\n')[0] : `could not be read: ${plainAwsError(e).replace(/^Failed: /, '')}`;
       rows.push({ slug, version: '?', data: '?', app: '?', drift: '?', alarms: [], backup: '?', error: message });
     }
   }

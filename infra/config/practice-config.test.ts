@@ -103,3 +103,15 @@ describe('practice config AI scribe', () => {
     expect(bad.error!.issues.map((i) => i.message)).toEqual(['ai.modelId must be a Bedrock model or inference profile id', 'ai.region must be an AWS region such as us-east-1']);
   });
 });
+
+describe('practice config first admin', () => {
+  it('is optional, takes an email and both names, and refuses anything else with the field named', () => {
+    expect(PracticeConfigSchema.parse(base).firstAdmin).toBeUndefined();
+    expect(PracticeConfigSchema.parse({ ...base, firstAdmin: { email: 'ada@harbor.example', firstName: ' Ada ', lastName: 'Lee' } }).firstAdmin).toEqual({ email: 'ada@harbor.example', firstName: 'Ada', lastName: 'Lee' });
+    const bad = PracticeConfigSchema.safeParse({ ...base, firstAdmin: { email: 'ada', firstName: ' ', lastName: 'Lee' } });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['firstAdmin.email', 'firstAdmin.email must be an email address'],
+      ['firstAdmin.firstName', 'firstAdmin.firstName is required'],
+    ]);
+  });
+});

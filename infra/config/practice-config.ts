@@ -102,6 +102,18 @@ export const PracticeFaxSchema = z.object({
 });
 export type PracticeFax = z.infer<typeof PracticeFaxSchema>;
 
+/**
+ * The practice's first admin: `npm run practice -- deploy` creates this user in the pool (Cognito
+ * emails the temporary password) and its USER# item after the data stack is deployed, once; a
+ * later deploy leaves an existing user as it is.
+ */
+export const PracticeFirstAdminSchema = z.object({
+  email: z.string().check(z.email('firstAdmin.email must be an email address'), z.maxLength(254)),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'firstAdmin.firstName is required'), z.maxLength(80)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'firstAdmin.lastName is required'), z.maxLength(80)),
+});
+export type PracticeFirstAdmin = z.infer<typeof PracticeFirstAdminSchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
@@ -133,6 +145,7 @@ export const PracticeConfigSchema = z.object({
    * Framed, and heard from, under the same rules as partner apps.
    */
   membershipOrigin: z.optional(z.union([z.literal('local'), PartnerOrigin])),
+  firstAdmin: z.optional(PracticeFirstAdminSchema),
 });
 
 /** Every partner origin the deployed CSP names: partnerOrigins and each partner app's own (not the local demo's). */
@@ -169,10 +182,15 @@ export function loadPracticeConfig(slug: string, root = process.cwd()): Practice
   } catch (error) {
     throw new PracticeConfigError(`practices/${slug}.json is not valid JSON: ${(error as Error).message}`);
   }
+  return parsePracticeConfig(raw, `practices/${slug}.json`);
+}
+
+/** Validates a practice file's content with the synth's schema; `label` names the file in the message. */
+export function parsePracticeConfig(raw: unknown, label: string): PracticeConfig {
   const parsed = PracticeConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(file)'}: ${i.message}`).join('\n');
-    throw new PracticeConfigError(`practices/${slug}.json is not a valid practice config:\n${issues}`);
+    throw new PracticeConfigError(`${label} is not a valid practice config:\n${issues}`);
   }
   return parsed.data;
 }

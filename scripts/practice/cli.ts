@@ -1,0 +1,188 @@
+/**
+ * `npm run practice -- <command>`: the practice fleet's operations in one place. Exit codes:
+ * 0 done, 1 something failed (the message says what), 2 the command was called wrongly.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { PracticeConfigError } from '../../infra/config/practice-config.js';
+import { addAdmin } from './admin.js';
+import { EXIT, plainAwsError, UsageError, type CliContext } from './context.js';
+import { deploy } from './deploy.js';
+import { newPractice } from './new-practice.js';
+import { practiceSlugs } from './practice-files.js';
+import { status } from './status.js';
+
+export const HELP: Record<string, string> = {
+  main: `Usage: npm run practice -- <command> [options]
+
+Commands:
+  new <slug>                 write practices/<slug>.json (from flags; asks for what is missing on a terminal)
+  deploy <slug> | --all      build, synthesize, check and deploy the data then the app stack of each practice
+  admin <slug>               add an admin to a deployed practice (--email, --first-name, --last-name)
+  status [<slug> | --all]    version, stack states, drift, alarms in ALARM and last backup (all practices by default)
+
+Options for every command:
+  --dry-run                  print what would be done; nothing is written, built or deployed, and AWS is not called
+  --practices-dir <dir>      read practice files from <dir> instead of practices/ (dry runs and status only)
+  -h, --help                 this help, or a command's: npm run practice -- deploy --help
+
+Exit codes: 0 done, 1 something failed (the message says what), 2 the command was called wrongly.
+AWS credentials come from the usual chain (AWS_PROFILE, SSO, environment); each practice's region from its file.`,
+  new: `Usage: npm run practice -- new <slug> [options]
+
+Writes practices/<slug>.json, validated by the same schema as the synth. Refuses to overwrite a file.
+On a terminal it asks for whatever the flags leave out; otherwise --name is required.
+
+  --name <text>               practice name (required)
+  --practice-id <id>          default prc_<slug>; never change it after launch
+  --region <region>           default us-east-1
+  --account <id>              AWS account (default: the one the credentials use)
+  --alarm-email <address>     repeat for several; they get the practice's alarms
+  --admin-email <address>     the first admin, created at the first deploy (with the two names below)
+  --admin-first-name <text>
+  --admin-last-name <text>
+  --dry-run                   print the file instead of writing it`,
+  deploy: `Usage: npm run practice -- deploy <slug> | --all [--concurrency N] [--dry-run]
+
+Builds the web app once and checks the Lambda and web budgets once, then per practice:
+synthesizes into cdk.out/practices/<slug> (cdk-nag and the Control Tower guard run inside),
+checks the deploy limits and the resources per stack, deploys Tidewell-<slug>-data, creates the
+first admin if the practice file names one and it does not exist yet, deploys Tidewell-<slug>-app.
+Both stacks get the tag tidewell:version = <commit>@<commit date>. A failing practice stops only itself;
+a summary table ends the run.
+
+  --all                 every practices/*.json
+  --concurrency <N>     practices deployed at the same time (default 1)
+  --allow-dirty         deploy with uncommitted changes (the version tag then names a commit that is not all of it)
+  --dry-run             print the plan: stacks, order, version, checks`,
+  admin: `Usage: npm run practice -- admin <slug> --email <address> --first-name <text> --last-name <text> [--dry-run]
+
+Creates the user in the practice's pool (Cognito emails the temporary password), puts it in the
+admin group, and writes its USER# item. An existing user is kept as it is (no new password), so
+running it again changes nothing.`,
+  status: `Usage: npm run practice -- status [<slug> | --all] [--no-drift] [--drift-timeout <seconds>]
+
+Per practice: the deployed version (stack tag tidewell:version), both stacks' states, drift
+(CloudFormation drift detection), alarms in ALARM, and the last backup (the newest AWS Backup
+recovery point of the table, and the PITR window). Without a slug: every practice.
+
+  --no-drift                 skip drift detection
+  --drift-timeout <seconds>  how long to wait for drift detection per stack (default 120)`,
+};
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const COMMON: Options = { help: { type: 'boolean', short: 'h' }, 'dry-run': { type: 'boolean' }, 'practices-dir': { type: 'string' } };
+const OPTIONS: Record<string, Options> = {
+  new: {
+    name: { type: 'string' },
+    'practice-id': { type: 'string' },
+    region: { type: 'string' },
+    account: { type: 'string' },
+    'alarm-email': { type: 'string', multiple: true },
+    'admin-email': { type: 'string' },
+    'admin-first-name': { type: 'string' },
+    'admin-last-name': { type: 'string' },
+  },
+  deploy: { all: { type: 'boolean' }, concurrency: { type: 'string' }, 'allow-dirty': { type: 'boolean' } },
+  admin: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  status: { all: { type: 'boolean' }, 'no-drift': { type: 'boolean' }, 'drift-timeout': { type: 'string' } },
+};
+
+function parse(command: string, args: string[]) {
+  try {
+    return parseArgs({ args, options: { ...COMMON, ...OPTIONS[command] }, allowPositionals: true, strict: true });
+  } catch (e) {
+    // node:util words its errors for programmers; say which flag and where to look.
+    const flag = /'([^' ]+)/.exec((e as Error).message)?.[1];
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command} has no option ${flag ?? ''}. See: npm run practice -- ${command} --help`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${flag ?? 'An option'} needs a value. See: npm run practice -- ${command} --help`);
+    throw new UsageError(`${(e as Error).message}. See: npm run practice -- ${command} --help`);
+  }
+}
+
+function positiveInt(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of 1 or more, not "${value}".`);
+  return n;
+}
+
+/** The slugs a command acts on: one named, or every practice with --all (or by default). */
+function targets(positionals: string[], all: boolean, dir: string, command: string, defaultAll: boolean): string[] {
+  if (positionals.length > 1) throw new UsageError(`${command} takes one practice (or --all), not ${positionals.length}: ${positionals.join(' ')}.`);
+  if (positionals.length && all) throw new UsageError(`Give either a practice or --all, not both.`);
+  if (positionals.length) return positionals;
+  if (!all && !defaultAll) throw new UsageError(`Which practice? npm run practice -- ${command} <slug>, or --all.`);
+  const slugs = practiceSlugs(dir);
+  if (!slugs.length) throw new UsageError(`There are no practice files in ${dir}.`);
+  return slugs;
+}
+
+export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '--help' || command === '-h' || command === 'help') {
+      ctx.out(HELP.main);
+      return command ? EXIT.ok : EXIT.usage;
+    }
+    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status. See: npm run practice -- --help`);
+    const { values: v, positionals } = parse(command, rest);
+    if (v.help) {
+      ctx.out(HELP[command]);
+      return EXIT.ok;
+    }
+    const repoPractices = join(ctx.root, 'practices');
+    const practicesDir = typeof v['practices-dir'] === 'string' ? resolve(v['practices-dir']) : repoPractices;
+    const dryRun = v['dry-run'] === true;
+    const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+
+    switch (command) {
+      case 'new': {
+        if (positionals.length !== 1) throw new UsageError('new takes one slug: npm run practice -- new harbor --name "Harbor Family Medicine".');
+        return await newPractice(ctx, {
+          slug: positionals[0],
+          practicesDir,
+          dryRun,
+          name: str('name'),
+          practiceId: str('practice-id'),
+          region: str('region'),
+          account: str('account'),
+          alarmEmails: (v['alarm-email'] as string[] | undefined) ?? [],
+          adminEmail: str('admin-email'),
+          adminFirstName: str('admin-first-name'),
+          adminLastName: str('admin-last-name'),
+        });
+      }
+      case 'deploy': {
+        // The synth reads the repository's practices/, so only those files can really be deployed.
+        if (practicesDir !== resolve(repoPractices) && !dryRun) throw new UsageError('--practices-dir works with --dry-run only: the synth reads the repository\'s practices/ folder.');
+        const slugs = targets(positionals, v.all === true, practicesDir, 'deploy', false);
+        return await deploy(ctx, { slugs, practicesDir, dryRun, concurrency: positiveInt(str('concurrency'), '--concurrency', 1), allowDirty: v['allow-dirty'] === true });
+      }
+      case 'admin': {
+        if (positionals.length !== 1) throw new UsageError('admin takes one practice: npm run practice -- admin harbor --email … --first-name … --last-name ….');
+        return await addAdmin(ctx, { slug: positionals[0], practicesDir, dryRun, email: str('email'), firstName: str('first-name'), lastName: str('last-name') });
+      }
+      default: {
+        const slugs = targets(positionals, v.all === true, practicesDir, 'status', true);
+        if (dryRun) {
+          ctx.out(`Would read, for ${slugs.join(', ')} (dry run, AWS is not called): DescribeStacks of both stacks (state, tag tidewell:version), DetectStackDrift and DescribeStackDriftDetectionStatus per stack, DescribeAlarms in ALARM by prefix tidewell-<slug>-, DescribeContinuousBackups and ListRecoveryPointsByResource of the table.`);
+          return EXIT.ok;
+        }
+        return await status(ctx, { slugs, practicesDir, drift: v['no-drift'] !== true, driftTimeoutSeconds: positiveInt(str('drift-timeout'), '--drift-timeout', 120) });
+      }
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      ctx.err(e.message);
+      return EXIT.usage;
+    }
+    if (e instanceof PracticeConfigError) {
+      ctx.err(e.message);
+      return EXIT.failure;
+    }
+    ctx.err(plainAwsError(e));
+    return EXIT.failure;
+  }
+}

@@ -192,7 +192,7 @@ describe('every section of a document is shown', () => {
       const expected = flattenSections(doc.sections).map((s) => s.title);
       expect(titles.slice(0, expected.length)).toEqual(expected);
       const xml = new DOMParser().parseFromString(readFileSync(join(dir, file), 'utf8'), 'application/xml');
-      expect(expected).toHaveLength(xml.getElementsByTagNameNS('urn:hl7-org:v3', 'section').length);
+      expect(expected).toHaveLength(Array.from(xml.getElementsByTagName('*')).filter((el) => el.localName === 'section').length);
     });
   }
 });

@@ -176,7 +176,7 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
 
   dialog = await openFile(page, 'continuity-of-care.xml');
   await expect(dialog.getByText('Patient: Rosa Lopez')).toBeVisible();
-  await expect(dialog.getByText('1970-02-02')).toBeVisible();
+  await expect(dialog.getByText('02/02/1970')).toBeVisible();
   const toc = dialog.getByRole('navigation', { name: 'Table of contents' });
   await expect(toc.getByRole('link')).toHaveText(['Allergies', 'Medications', 'Problems']);
   await toc.getByRole('button', { name: 'Move Problems up' }).click();
@@ -186,10 +186,15 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
   await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['Problems', 'Medications']);
   await expect(dialog.getByRole('cell', { name: 'Penicillin' })).toHaveCount(0);
   await dialog.getByText('Patient: Rosa Lopez').click();
-  await expect(dialog.getByText('1970-02-02')).toBeHidden();
+  await expect(dialog.getByText('02/02/1970')).toBeHidden();
   await closeFile(page, dialog, 'viewer-ccd');
 
   dialog = await openFile(page, 'broken-ccd.xml');
+  // Damaged XML: the reason in plain words and a download, the raw text only on request.
+  await expect(dialog.getByRole('alert')).toContainText('its XML is damaged or incomplete');
+  await expect(dialog.getByRole('link', { name: 'Download broken-ccd.xml' })).toBeVisible();
+  await expect(dialog.getByText('<ClinicalDocument><title>Unclosed')).toBeHidden();
+  await dialog.getByText("Show the file's text").click();
   await expect(dialog.getByText('<ClinicalDocument><title>Unclosed')).toBeVisible();
   await closeFile(page, dialog, 'viewer-ccd-raw');
 

@@ -12,6 +12,15 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** Every page drawn on a canvas as wide as the viewer (spec chart-data §2a: fitted to width). */
 export default function PdfViewer({ url, name }: ViewerProps) {
+  return <PdfPages source={url} name={name} />;
+}
+
+/** A PDF carried inside another file (a C-CDA's nonXMLBody), drawn like a PDF file. */
+export function PdfBytesViewer({ data, name }: { data: Uint8Array; name: string }) {
+  return <PdfPages source={data} name={name} />;
+}
+
+function PdfPages({ source, name }: { source: string | Uint8Array; name: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
 
@@ -20,7 +29,8 @@ export default function PdfViewer({ url, name }: ViewerProps) {
     const el = host.current;
     if (!el) return;
     (async () => {
-      const data = new Uint8Array(await (await fetchFile(url, { strict: true })).arrayBuffer());
+      // pdf.js hands its buffer to the worker, so embedded bytes are copied and stay usable for a redraw.
+      const data = typeof source === 'string' ? new Uint8Array(await (await fetchFile(source, { strict: true })).arrayBuffer()) : source.slice();
       const pdf = await getDocument({ data, isEvalSupported: false }).promise;
       el.replaceChildren();
       const width = el.clientWidth || 800;
@@ -43,7 +53,7 @@ export default function PdfViewer({ url, name }: ViewerProps) {
     return () => {
       live = false;
     };
-  }, [url, name]);
+  }, [source, name]);
 
   return (
     <>

@@ -396,7 +396,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
       await seedDemoSales(practice.practiceId);
     }
-    // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (about 2 s the first time).
+    // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
     if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
 
     // DoseSpot's local stand-in on this origin; the demo users have DoseSpot accounts in its clinic.

@@ -18,7 +18,7 @@ async function activePaletteItem(page: Page): Promise<string> {
 }
 
 test('the palette result list scrolls by keyboard, passes axe at both widths, and finds Copilot at the top level', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await signIn(page, PROVIDER, '/home');
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
@@ -53,7 +53,7 @@ test('the palette result list scrolls by keyboard, passes axe at both widths, an
 });
 
 test('a signed note is faxed from its own menu; a draft offers no Fax', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const stamp = Date.now().toString(36);
   await signIn(page, PROVIDER, '/home');
   const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Faith', lastName: `Menu${stamp}`, gender: 'female', dob: '1969-04-05' });
@@ -107,7 +107,7 @@ const ADMIN = 'admin@demo.tidewell.local';
 const LOCAL_LABEL = 'Local rule-based assistant (no language model)';
 
 test('Copilot on the local runtime is labelled before anyone types and answers from the chart; with no model the window says so', async ({ sessions }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const admin = await sessions.open(ADMIN, '/home');
   expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } })).status).toBe(200);
   const stamp = Date.now().toString(36);

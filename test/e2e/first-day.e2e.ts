@@ -68,6 +68,9 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
   await openChart(page, patientId);
   await page.getByRole('button', { name: / Status$/ }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();
+  // The note filters stay after a reload (kept for the browser tab).
+  await page.reload();
+  await expect(page.getByRole('button', { name: / Status$/ })).toContainText('All statuses', { timeout: 60_000 });
   const notes = page.getByRole('list', { name: 'Notes' });
 
   await notes.getByRole('button').filter({ hasText: `Draft ${stamp}` }).click();

@@ -1,5 +1,7 @@
 /**
  * `npm run import:codes -- <icd10|cvx|mvx|ndc|drugclass|ddi> <path> [package.txt]`
+ * `npm run import:codes -- bundled`: the ICD-10-CM, CVX and MVX releases shipped in
+ * infra/code-sets (a deployed stack's post-deploy step; `npm start` loads them by itself).
  *
  * Loads an official code-set release into the product:
  * - icd10: icd10cm_codes_YYYY.txt or icd10cm_order_YYYY.txt (CMS "Code Descriptions in Tabular Order");
@@ -19,8 +21,8 @@ import type { CodeSetKind } from '../functions/lib/code-sets/code-set-store.js';
 async function main(): Promise<void> {
   const [kind, path, extra] = process.argv.slice(2).filter((a) => a !== '--');
   const importer = IMPORTERS[kind as CodeSetKind];
-  if (!importer || !path) {
-    console.error('Usage: npm run import:codes -- <icd10|cvx|mvx|ndc|drugclass|ddi> <path> [package.txt]');
+  if (kind !== 'bundled' && (!importer || !path)) {
+    console.error('Usage: npm run import:codes -- <icd10|cvx|mvx|ndc|drugclass|ddi> <path> [package.txt] | bundled');
     process.exit(2);
   }
   let stop: (() => Promise<void>) | undefined;
@@ -33,6 +35,11 @@ async function main(): Promise<void> {
     console.log(`Local runtime data folder: ${dataDir}`);
   }
   try {
+    if (kind === 'bundled') {
+      const { loadBundledCodeSets } = await import('../infra/code-sets/bundled.js');
+      for (const manifest of await loadBundledCodeSets({ force: true })) console.log(`Imported ${manifest.source.count} ${manifest.kind} codes: ${manifest.source.label} → ${manifest.objectKey}`);
+      return;
+    }
     const manifest = await importer(resolve(path), extra ? resolve(extra) : undefined);
     console.log(`Imported ${manifest.source.count} ${kind} codes: ${manifest.source.label} → ${manifest.objectKey}`);
   } finally {

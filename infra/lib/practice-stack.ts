@@ -152,7 +152,7 @@ export class PracticeStack extends Stack {
       filesBucket: files.bucket.bucketName,
       copilotStreamUrl: copilot.streamUrl ?? '',
     };
-    web.publish(props.webDist, this.outputs);
+    web.publish(props.webDist, { ...this.outputs, copilotModel: config.ai?.modelId ?? '' });
 
     // Output ids are the keys `cdk deploy --outputs-file` writes, the same as .local/outputs.json.
     for (const [name, value] of Object.entries(this.outputs)) {

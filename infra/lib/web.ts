@@ -21,6 +21,8 @@ export interface WebConfig {
   filesBucket: string;
   /** Where the Copilot's reply streams from (the ai function's URL; locally its stand-in). */
   copilotStreamUrl: string;
+  /** The Copilot's model as its window names it; '' when the practice configured none, so the window says so before anyone types. */
+  copilotModel?: string;
 }
 
 /** The pages that must never be served stale: they name the hashed assets and the stack's endpoints. */

@@ -41,7 +41,7 @@ import { contentSecurityPolicy } from '../lib/web-security-headers.js';
 import { staticWeb, webOriginHeaders } from './web/static-web.js';
 import { webBuildIsStale } from './web/web-build-freshness.js';
 import { LOCAL_ASSISTANT_PATH, localAssistantHandler } from './ai/local-assistant.js';
-import { LOCAL_RULES_MODEL } from '../../functions/lib/adapters/chat-model.js';
+import { chatModelFromEnv, LOCAL_RULES_MODEL } from '../../functions/lib/adapters/chat-model.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const LOCAL_ACCOUNT_ID = '000000000000';
@@ -71,6 +71,8 @@ export interface LocalRuntimeOptions {
   host?: string;
   serveWeb?: boolean;
   seed?: boolean;
+  /** Load the shipped code sets (infra/code-sets) when the practice has none yet; `npm start` does. */
+  codeSets?: boolean;
   /** Practice config slug (practices/<slug>.json); default 'demo'. */
   practice?: string;
   /**
@@ -354,7 +356,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       filesBucket,
       copilotStreamUrl: `${origin}/lambda-url/ai/`,
     };
-    configJson = JSON.stringify({ ...outputs, local: true });
+    configJson = JSON.stringify({ ...outputs, local: true, copilotModel: chatModelFromEnv()?.label.name ?? '' });
 
     late.api = createLocalHttpApi({
       groups: GROUPS,
@@ -394,6 +396,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
       await seedDemoSales(practice.practiceId);
     }
+    // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
+    if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
 
     // DoseSpot's local stand-in on this origin; the demo users have DoseSpot accounts in its clinic.
     ensureLocalDoseSpot(partnerSecretsFile, internal, doseSpotUsers);

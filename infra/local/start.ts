@@ -7,7 +7,9 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');
   const port = Number(process.env.PORT ?? 3000);
-  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true });
+  // The Copilot answers out of the box from the local rule-based assistant; TIDEWELL_AI_LOCAL_ASSISTANT=0 turns it off.
+  process.env.TIDEWELL_AI_LOCAL_ASSISTANT ??= '1';
+  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true });
   writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
 
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

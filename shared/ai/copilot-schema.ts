@@ -29,6 +29,8 @@ export const COPILOT_MESSAGES = {
   chatFailure: 'Error: Failed to get response. Please try again.',
   listFailure: 'Failed to load conversations',
   notConfigured: 'ECS AI endpoint not configured',
+  /** Not in the spec: shown in the window before anyone types when the practice has no model. */
+  noModel: 'Copilot has no AI model set up for this practice, so it cannot answer yet. An administrator can add one to the practice configuration (ai.modelId).',
   greeting:
     "Hi, I'm Copilot, an AI clinical assistant. I can help you draft messages, review notes, prep for visits and work through care decisions. How can I help you?",
   conversationNotFound: 'Conversation not found',

@@ -52,7 +52,11 @@ const HEADINGS: Record<(typeof SECTIONS)[number], string> = {
 export async function readPatientContext(auth: AuthContext, patientId: string, now = new Date()): Promise<PatientContext> {
   const patient = await getPatient(auth.practiceId, patientId);
   if (!patient || patient.status === 'DELETED') throw new NotFoundError(PATIENT_NOT_FOUND);
-  const sections = await Promise.all(SECTIONS.map((s) => listSection<Row>(auth.practiceId, patientId, s)));
+  const [sections, history] = await Promise.all([
+    Promise.all(SECTIONS.map((s) => listSection<Row>(auth.practiceId, patientId, s))),
+    // The notes' schema is heavy: loaded only when a chart is read, not on the ai function's cold start.
+    import('./patient-history.js').then((m) => m.patientHistoryLines(auth.practiceId, patientId, now)),
+  ]);
   await writeAudit(auth, { action: 'read', entity: 'copilot-patient-context', entityId: patientId, patientId });
   const profile: CopilotPatientProfile = {
     patientId,
@@ -73,5 +77,6 @@ export async function readPatientContext(auth: AuthContext, patientId: string, n
       .filter(Boolean);
     lines.push(`${HEADINGS[section]}: ${rows.length ? rows.join('; ') : 'none recorded'}.`);
   });
+  lines.push(...history);
   return { profile, text: lines.join('\n') };
 }

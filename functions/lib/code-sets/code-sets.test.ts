@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCvx, parseMvx, searchVaccineCodes } from './cdc-parse.js';
 import { DRUG_STARTER } from './drug-starter.js';
 import { Icd10Index } from './icd10-index.js';
+import { ICD10_CLINICIAN_TERMS } from './icd10-synonyms.js';
+import { gunzipSync } from 'node:zlib';
 import { detectIcd10Layout, dottedIcd10, parseIcd10 } from './icd10-parse.js';
 import { ICD10_STARTER } from './icd10-starter.js';
 import { DrugIndex, formatNdc11, ndc11, parseNdcDirectory } from './ndc.js';
@@ -57,6 +59,33 @@ describe('ICD-10 index', () => {
   it('the starter set holds real, distinct codes', () => {
     expect(new Set(ICD10_STARTER.map((c) => c[0])).size).toBe(ICD10_STARTER.length);
     expect(ICD10_STARTER.length).toBeGreaterThanOrEqual(150);
+  });
+});
+
+describe('the shipped ICD-10-CM FY2027 release and the words clinicians use', () => {
+  const shipped = parseIcd10(gunzipSync(readFileSync(join(import.meta.dirname, '../../../infra/code-sets/icd10cm-codes-2027.txt.gz'))).toString('utf8'));
+  const index = new Icd10Index(shipped.entries);
+  const codes = (q: string, n = 10) => index.search(q, n, 0).items.map((i) => i.code);
+
+  it('holds the whole release', () => {
+    expect(shipped.layout).toBe('codes');
+    expect(index.size).toBe(74_879);
+  });
+  it('finds "sore throat" and "strep" through the clinician phrases, ahead of the description matches', () => {
+    expect(codes('sore throat').slice(0, 2)).toEqual(['J02.9', 'R07.0']);
+    expect(codes('sore thr')[0]).toBe('J02.9');
+    expect(codes('strep')[0]).toBe('J02.0');
+    // Description words still follow: strep also finds the streptococcal sepsis codes.
+    expect(index.search('strep', 100, 0).items.map((i) => i.code)).toContain('A40.0');
+  });
+  it('matches every word in any order, by word beginnings and plurals', () => {
+    expect(codes('pharyngitis streptococcal')).toEqual(['J02.0']);
+    expect(codes('throats pain')).toContain('R07.0');
+    expect(codes('throat')).toContain('R07.0');
+  });
+  it('names only codes the release holds', () => {
+    const missing = ICD10_CLINICIAN_TERMS.flatMap(([phrase, idents]) => idents.filter((id) => !index.get(id)).map((id) => `${phrase}: ${id}`));
+    expect(missing).toEqual([]);
   });
 });
 

@@ -1,15 +1,30 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
+import { ICD10_CLINICIAN_TERMS } from './icd10-synonyms.js';
 import { lowerBound, prefixRange, wordRangesRarestFirst } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+/** A typed plural finds the singular too ("throats" → throat…); "sepsis", "abscess", "herpes" keep theirs. */
+const stem = (word: string) => (word.length > 4 && /[^suie]s$/.test(word) ? word.slice(0, -1) : word);
+
+/** Codes of the clinician phrases every typed word begins a word of, in the list's order. */
+function clinicianCodes(tokens: readonly string[]): string[] {
+  if (tokens.length === 0) return [];
+  const out: string[] = [];
+  for (const [phrase, idents] of ICD10_CLINICIAN_TERMS) {
+    const phraseWords = phrase.split(' ');
+    if (tokens.every((t) => phraseWords.some((w) => w.startsWith(t)))) for (const id of idents) if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
 
 /**
  * In-memory ICD-10-CM search over a whole release (74,879 codes): entries sorted by code, and a
  * sorted vocabulary of description words each with the ascending entry numbers it occurs in.
  * A query is a code prefix (with or without the dot, any case) and/or word prefixes of the
- * description; best matches first: exact code, code prefix, all words matched, each tier by code.
+ * description (a plural typed finds the singular); best matches first: exact code, code prefix,
+ * the clinician phrases of icd10-synonyms.ts, then all words matched, each tier by code.
  */
 export class Icd10Index {
   private readonly idents: string[];
@@ -81,7 +96,16 @@ export class Icd10Index {
       // The exact code sorts first in its own prefix range.
       for (let i = codeLo; i < codeHi; i++) ranked.push(i);
     }
-    for (const e of this.allWords(words(q))) if (e < codeLo || e >= codeHi) ranked.push(e);
+    const tokens = words(q).map(stem);
+    // What clinicians call it comes before the description matches, after any code match.
+    const seen = new Set(ranked);
+    for (const ident of clinicianCodes(tokens)) {
+      const i = lowerBound(this.idents, ident);
+      if (this.idents[i] !== ident || seen.has(i)) continue;
+      ranked.push(i);
+      seen.add(i);
+    }
+    for (const e of this.allWords(tokens)) if (!seen.has(e)) ranked.push(e);
     return { items: ranked.slice(offset, offset + limit).map((i) => this.entry(i)), total: ranked.length };
   }
 }

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { basename, dirname, join } from 'node:path';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
 import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
@@ -7,13 +8,20 @@ import type { CvxPayload, Icd10Payload, MvxPayload, NdcPayload } from './code-se
 import { icd10YearFromFileName, parseIcd10 } from './icd10-parse.js';
 import { parseNdcDirectory } from './ndc.js';
 
+/** A release file as text, gzip-compressed (name ending .gz, as the product ships them) or not. */
+function readRelease(path: string, encoding: BufferEncoding = 'utf8'): string {
+  const bytes = readFileSync(path);
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString(encoding);
+}
+const releaseName = (path: string) => basename(path).replace(/\.gz$/, '');
+
 /** Reads an official release file, checks its layout, and stores the serialized set for the Lambdas. */
 export async function importIcd10(path: string): Promise<CodeSetManifest> {
-  const { layout, entries } = parseIcd10(readFileSync(path, 'utf8'));
-  const year = icd10YearFromFileName(basename(path));
+  const { layout, entries } = parseIcd10(readRelease(path));
+  const year = icd10YearFromFileName(releaseName(path));
   const source: CodeSetSource = {
     kind: 'official',
-    label: `ICD-10-CM${year ? ` FY${year}` : ''} (${layout} file ${basename(path)})`,
+    label: `ICD-10-CM${year ? ` FY${year}` : ''} (${layout} file ${releaseName(path)})`,
     // A fiscal-year release takes effect on October 1 of the year before.
     ...(year ? { releaseDate: `${year - 1}-10-01` } : {}),
     count: entries.length,
@@ -22,13 +30,13 @@ export async function importIcd10(path: string): Promise<CodeSetManifest> {
 }
 
 export async function importCvx(path: string): Promise<CodeSetManifest> {
-  const items = parseCvx(readFileSync(path, 'utf8'));
-  return writeCodeSet('cvx', { items } satisfies CvxPayload, { kind: 'official', label: `CDC CVX (${basename(path)})`, releaseDate: latestUpdate(items), count: items.length });
+  const items = parseCvx(readRelease(path));
+  return writeCodeSet('cvx', { items } satisfies CvxPayload, { kind: 'official', label: `CDC CVX (${releaseName(path)})`, releaseDate: latestUpdate(items), count: items.length });
 }
 
 export async function importMvx(path: string): Promise<CodeSetManifest> {
-  const items = parseMvx(readFileSync(path, 'utf8'));
-  return writeCodeSet('mvx', { items } satisfies MvxPayload, { kind: 'official', label: `CDC MVX (${basename(path)})`, releaseDate: latestUpdate(items), count: items.length });
+  const items = parseMvx(readRelease(path));
+  return writeCodeSet('mvx', { items } satisfies MvxPayload, { kind: 'official', label: `CDC MVX (${releaseName(path)})`, releaseDate: latestUpdate(items), count: items.length });
 }
 
 /** `path` is product.txt (package.txt beside it) or the folder holding both. */

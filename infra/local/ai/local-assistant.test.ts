@@ -14,6 +14,17 @@ describe('the local rule-based assistant', () => {
     expect(meds).toContain('Medications: Lisinopril, 10 mg.');
   });
 
+  it('answers about the last visit and recent results when the summary holds them, and all five by default', () => {
+    const withHistory = `${system}\nLast visit: 2026-11-20, note by Dr. Ada Park: Sore throat, rapid strep negative.\nRecent results: Glucose 131 mg/dL (high) range 70–99 on 2026-11-18.`;
+    const results = localAssistantReply({ messages: [{ role: 'system', content: withHistory }, { role: 'user', content: 'Any abnormal labs?' }] });
+    expect(results).toContain('Recent results: Glucose 131 mg/dL (high) range 70–99 on 2026-11-18.');
+    expect(results).not.toContain('Sulfa');
+    const visit = localAssistantReply({ messages: [{ role: 'system', content: withHistory }, { role: 'user', content: 'When was she last seen?' }] });
+    expect(visit).toContain('Last visit: 2026-11-20, note by Dr. Ada Park: Sore throat, rapid strep negative.');
+    const summary = localAssistantReply({ messages: [{ role: 'system', content: withHistory }, { role: 'user', content: 'Summarize' }] });
+    for (const heading of ['Diagnoses:', 'Medications:', 'Allergies:', 'Last visit:', 'Recent results:']) expect(summary).toContain(heading);
+  });
+
   it('without a patient it repeats the question and says how to configure a model', () => {
     const reply = localAssistantReply({ messages: [{ role: 'system', content: 'You are Copilot.' }, { role: 'user', content: 'Draft a reminder' }] });
     expect(reply).toContain('no patient is in context');

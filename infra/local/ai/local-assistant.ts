@@ -19,7 +19,10 @@ const TOPICS: { pattern: RegExp; heading: string }[] = [
   { pattern: /allerg/i, heading: 'Allergies' },
   { pattern: /\b(med|meds|medication|medications|drug|drugs|prescri\w*|taking)\b/i, heading: 'Medications' },
   { pattern: /\b(diagnos\w*|problem\w*|condition\w*|history)\b/i, heading: 'Diagnoses' },
+  { pattern: /\b(visit\w*|seen|appointment\w*|last time|follow[- ]?up|note)\b/i, heading: 'Last visit' },
+  { pattern: /\b(lab\w*|result\w*|test\w*|a1c|glucose|panel|cbc|cmp|abnormal)\b/i, heading: 'Recent results' },
 ];
+const ALL = ['Diagnoses', 'Medications', 'Allergies', 'Last visit', 'Recent results'];
 
 /** The reply, derived from the request only. */
 export function localAssistantReply(body: ChatBody): string {
@@ -28,7 +31,7 @@ export function localAssistantReply(body: ChatBody): string {
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
   const chart = new Map<string, string>();
   for (const line of system.split('\n')) {
-    const m = /^(Patient|Allergies|Diagnoses|Medications|Other medications): (.*)$/.exec(line.trim());
+    const m = /^(Patient|Allergies|Diagnoses|Medications|Other medications|Last visit|Recent results): (.*)$/.exec(line.trim());
     if (m) chart.set(m[1], m[2]);
   }
   const intro = 'Local rule-based assistant (no language model):';
@@ -36,7 +39,7 @@ export function localAssistantReply(body: ChatBody): string {
     return `${intro} no patient is in context, so I can only repeat your question: "${question}". Configure a model (TIDEWELL_AI_BASE_URL and TIDEWELL_AI_MODEL) for real answers.`;
   }
   const asked = TOPICS.filter((t) => t.pattern.test(question));
-  const sections = asked.length ? asked.map((t) => t.heading) : ['Allergies', 'Medications', 'Diagnoses'];
+  const sections = asked.length ? asked.map((t) => t.heading) : ALL.filter((h) => chart.has(h));
   const facts = sections.map((h) => {
     const extra = h === 'Medications' && chart.get('Other medications') && chart.get('Other medications') !== 'none recorded.' ? ` ${chart.get('Other medications')}` : '';
     return `${h}: ${chart.get(h) ?? 'none recorded.'}${extra}`;

@@ -39,6 +39,11 @@ export const paths = {
     return `/messages/calls/new${params.size ? `?${params.toString()}` : ''}`;
   },
   faxes: () => '/messages/fax',
+  /** New fax (spec shell §4): a signed or addended note, or the facesheet when no note is given. */
+  newFax: (query: { patientId?: string | null; noteId?: string | null } = {}) => {
+    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    return `/messages/fax/new${params.size ? `?${params.toString()}` : ''}`;
+  },
   scheduledMessage: (eventId: string) => `/messages/scheduled/${seg(eventId)}`,
   forms: () => '/forms',
   contacts: (tabName = 'list') => `/contacts/${seg(tabName)}`,

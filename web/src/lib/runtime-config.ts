@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   local: boolean;
   /** The function URL the Copilot's reply streams from (ends with '/'); absent on older stacks. */
   copilotStreamUrl?: string;
+  /** The Copilot's model by name; '' when none is configured; absent on older stacks (unknown). */
+  copilotModel?: string;
 }
 
 const REQUIRED = ['apiUrl', 'graphqlUrl', 'userPoolId', 'userPoolClientId', 'region'] as const;
@@ -30,6 +32,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (input.cognitoEndpoint !== undefined && typeof input.cognitoEndpoint !== 'string') throw new Error('config.json: cognitoEndpoint must be a string');
   if (input.local !== undefined && typeof input.local !== 'boolean') throw new Error('config.json: local must be true or false');
   if (input.copilotStreamUrl !== undefined && typeof input.copilotStreamUrl !== 'string') throw new Error('config.json: copilotStreamUrl must be a string');
+  if (input.copilotModel !== undefined && typeof input.copilotModel !== 'string') throw new Error('config.json: copilotModel must be a string');
   return {
     apiUrl,
     graphqlUrl,
@@ -39,6 +42,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     region,
     local: input.local ?? false,
     ...(typeof input.copilotStreamUrl === 'string' && input.copilotStreamUrl ? { copilotStreamUrl: input.copilotStreamUrl } : {}),
+    ...(typeof input.copilotModel === 'string' ? { copilotModel: input.copilotModel } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { CloseIcon, PlusIcon } from '../../components/ui/icons.js';
 import { SearchField } from '../../components/ui/search-field.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { usePatient } from '../../lib/patients.js';
+import { runtimeConfig } from '../../lib/runtime-config.js';
 import { showToast } from '../../lib/toasts.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
 import { useConversations, useCopilotFlags } from './copilot-api.js';
@@ -157,6 +158,10 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
 
   const placeholder = patient ? COPILOT_MESSAGES.placeholderWithPatient(patient.fullName) : COPILOT_MESSAGES.placeholder;
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  // What the stack says about its model, known before anything is sent ('' = none configured).
+  const config = runtimeConfig();
+  const noModel = config.copilotModel === '';
+  const model = chat.model ?? (config.copilotModel ? { name: config.copilotModel, local: config.local } : null);
   const list = conversations.data?.conversations ?? [];
 
   return (
@@ -178,7 +183,7 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
         <h2 id="tw-copilot-title" className="tw-copilot__title">
           {title}
         </h2>
-        {chat.model?.local ? <span className="tw-copilot__local">{chat.model.name}</span> : null}
+        {model?.local ? <span className="tw-copilot__local">{model.name}</span> : null}
         <Button size="sm" variant="quiet" aria-label="New chat" onPress={chat.newChat} isDisabled={busy}>
           <PlusIcon />
         </Button>
@@ -222,6 +227,11 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
           </aside>
         ) : null}
         <div className="tw-copilot__chat">
+          {noModel ? (
+            <p className="tw-copilot__no-model" role="note">
+              {COPILOT_MESSAGES.noModel}
+            </p>
+          ) : null}
           <div ref={scroller} className="tw-copilot__messages" onScroll={onScroll} role="log" aria-live="polite" aria-label="Copilot conversation" tabIndex={0}>
             {chat.loadingOlder ? <Spinner label="Loading older messages" /> : null}
             {chat.state.items.map((m) => (
@@ -260,6 +270,7 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
               value={text}
               placeholder={placeholder}
               maxLength={20_000}
+              disabled={noModel}
               onChange={(e) => setText(e.target.value)}
               onKeyDown={(e) => {
                 // Spec shell §2.8: Enter sends, Shift+Enter is a new line.
@@ -269,7 +280,7 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
                 }
               }}
             />
-            <Button type="submit" variant="primary" isDisabled={busy || text.trim() === ''}>
+            <Button type="submit" variant="primary" isDisabled={noModel || busy || text.trim() === ''}>
               Send
             </Button>
           </form>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog as AriaDialog, FieldError, Heading, Label, Modal, ModalOverlay, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { VISIT_TYPE_LABELS, VISIT_TYPES, type AppointmentInput, type AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
 import { FREQUENCIES, ORDINAL_LABELS, ordinalOf, zonedParts, zonedToInstant, type Frequency } from '../../../../../shared/calendar/recurrence.js';
@@ -10,11 +10,13 @@ import { Form } from '../../../components/ui/form.js';
 import { Select } from '../../../components/ui/select.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { usePatient } from '../../../lib/patients.js';
 import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../calendar-api.js';
 import { dayParts, isoDayOf, weekday, WEEKDAY_LONG } from '../calendar-dates.js';
 import { HoursDialog, ScopeDialog, type ChangeScope } from './appointment-changes.js';
+import { providerDefault } from '../booking-provider.js';
 
 /** What the dialog opens on: a new booking at a day and time, or an occurrence to change. */
 export type BookingTarget = { kind: 'new'; day: string; time: string } | { kind: 'edit'; occurrence: AppointmentOccurrence };
@@ -37,13 +39,14 @@ interface Values {
   notes: string;
 }
 
-function initialValues(target: BookingTarget, timeZone: string, currentUserId: string | undefined): Values {
+function initialValues(target: BookingTarget, timeZone: string): Values {
   if (target.kind === 'new') {
+    // Chosen once the practice's users and the patient are known (see providerDefault).
     return {
       patientId: null,
       patientName: undefined,
       appointmentTypeId: null,
-      providerId: currentUserId ?? null,
+      providerId: null,
       visitType: 'in_person',
       bookingLocationId: null,
       day: target.day,
@@ -83,7 +86,7 @@ const FREQUENCY_LABELS: Record<Frequency, string> = { Never: 'Never', Daily: 'Da
 
 /** Book, change or cancel an appointment; times are the practice's, said in the dialog. */
 export function BookingDialog({ target, timeZone, currentUserId, onClose }: { target: BookingTarget; timeZone: string; currentUserId: string | undefined; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(target, timeZone, currentUserId));
+  const [values, setValues] = useState<Values>(() => initialValues(target, timeZone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const types = useAppointmentTypes('active');
@@ -101,6 +104,14 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
     | null
   >(null);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const patient = usePatient(editing ? null : values.patientId);
+  const [providerChosen, setProviderChosen] = useState(false);
+  const practitionerName = patient.data?.practitioner?.name;
+  useEffect(() => {
+    if (editing || providerChosen || !users.data) return;
+    const id = providerDefault(users.data.map((u) => ({ ...u, name: displayUserName(u) })), practitionerName, currentUserId);
+    setValues((v) => (v.providerId === id ? v : { ...v, providerId: id }));
+  }, [editing, providerChosen, users.data, practitionerName, currentUserId]);
 
   const providers = (users.data ?? [])
     .filter((u) => u.permissionGroup !== 'no_access' && u.userStatus !== 'deleted')
@@ -215,7 +226,10 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
                   const type = types.data?.find((t) => t.ident === id);
                   setValues((v) => ({ ...v, appointmentTypeId: id, ...(type && !editing ? { durationMinutes: String(type.durationMinutes) } : {}) }));
                 }} />
-                <Select label="Provider" name="providerId" isRequired options={providers} value={values.providerId} onChange={(id) => set('providerId', id)} />
+                <Select label="Provider" name="providerId" isRequired options={providers} value={values.providerId} onChange={(id) => {
+                  setProviderChosen(true);
+                  set('providerId', id);
+                }} />
                 <Select label="Visit type" name="visitType" options={VISIT_TYPES.map((v) => ({ id: v, label: VISIT_TYPE_LABELS[v] }))} value={values.visitType} onChange={(v) => set('visitType', (v ?? 'in_person') as Values['visitType'])} />
                 <Select label="Booking location" name="bookingLocationId" isRequired={values.visitType === 'in_person'} options={(locations.data ?? []).map((l) => ({ id: l.ident, label: l.name }))} value={values.bookingLocationId} onChange={(id) => set('bookingLocationId', id)} />
                 <TextField label="Date" name="start" type="date" isRequired value={values.day} onChange={(v) => set('day', v)} />

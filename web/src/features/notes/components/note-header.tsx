@@ -24,7 +24,9 @@ export interface NoteHeaderProps {
   canChangeDate: boolean;
   /** False when the permissions table refuses this user deleting the note (a signed note of someone else). */
   canDelete?: boolean;
-  onMenuAction: (action: 'date' | 'toggle-menu' | 'assign' | 'delete') => void;
+  /** Spec notes §4: fax export only for SIGNED or ADDENDED notes of a patient. */
+  canFax?: boolean;
+  onMenuAction: (action: 'date' | 'toggle-menu' | 'assign' | 'delete' | 'fax') => void;
 }
 
 export function NoteStatusBadge({ status }: { status: Note['status'] }) {
@@ -32,7 +34,7 @@ export function NoteStatusBadge({ status }: { status: Note['status'] }) {
 }
 
 /** Spec notes §2: lock toggle, menu, type icon and label, status badge with signing time, window controls. */
-export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, onStage, onClose, onToggleLock, lockPending, menuHidden, canChangeDate, canDelete = true, onMenuAction }: NoteHeaderProps) {
+export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, onStage, onClose, onToggleLock, lockPending, menuHidden, canChangeDate, canDelete = true, canFax = false, onMenuAction }: NoteHeaderProps) {
   const lockable = isLockable(note.noteType);
   const isDraft = note.status === 'DRAFT';
   return (
@@ -64,6 +66,7 @@ export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, 
           {canChangeDate ? <MenuItem onAction={() => onMenuAction('date')}>Change date</MenuItem> : null}
           <MenuItem onAction={() => onMenuAction('toggle-menu')}>{menuHidden ? 'Show Menu' : 'Hide Menu'}</MenuItem>
           {isDraft ? <MenuItem onAction={() => onMenuAction('assign')}>Assign draft</MenuItem> : null}
+          {canFax ? <MenuItem onAction={() => onMenuAction('fax')}>Fax</MenuItem> : null}
           {canDelete ? (
             <MenuItem onAction={() => onMenuAction('delete')} className="tw-menu__item--danger">
               Delete

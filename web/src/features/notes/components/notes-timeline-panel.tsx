@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DEFAULT_TIMELINE_NOTE_TYPES,
   DEFAULT_TIMELINE_STATUSES,
@@ -65,13 +65,34 @@ const typesFor = (choice: string): readonly NoteType[] =>
 const statusesFor = (choice: string): readonly NoteStatus[] =>
   choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_STATUSES : choice === ALL ? NOTE_STATUSES.filter((s) => s !== 'DELETED') : [choice as NoteStatus];
 
+/** Where the chart's note filters are kept for this browser tab, so a reload keeps them. */
+const FILTERS_KEY = 'tidewell.notes-filters';
+
+function storedChoice(which: 'type' | 'status', options: readonly { id: string }[]): string {
+  try {
+    const stored = (JSON.parse(sessionStorage.getItem(FILTERS_KEY) ?? '{}') as Record<string, unknown>)[which];
+    return typeof stored === 'string' && options.some((o) => o.id === stored) ? stored : DEFAULT_TYPES;
+  } catch {
+    return DEFAULT_TYPES;
+  }
+}
+
+function storeChoices(type: string, status: string): void {
+  try {
+    sessionStorage.setItem(FILTERS_KEY, JSON.stringify({ type, status }));
+  } catch {
+    // Storage may be full or refused (private mode): the filters still apply until the reload.
+  }
+}
+
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
   const ePrescribe = useEPrescribe();
   const partnerApps = usePartnerApps();
-  const [typeChoice, setTypeChoice] = useState(DEFAULT_TYPES);
-  const [statusChoice, setStatusChoice] = useState(DEFAULT_TYPES);
+  const [typeChoice, setTypeChoice] = useState(() => storedChoice('type', typeOptions));
+  const [statusChoice, setStatusChoice] = useState(() => storedChoice('status', statusOptions));
+  useEffect(() => storeChoices(typeChoice, statusChoice), [typeChoice, statusChoice]);
   const [offset, setOffset] = useState(0);
   const filters: TimelineFilters = { noteTypes: typesFor(typeChoice), statuses: statusesFor(statusChoice) };
   const timeline = useNotesTimeline(patient.id, filters, offset);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
 import { isSignedStatus, NOTE_MESSAGES } from '../../../../../shared/notes/note-constants.js';
 import { canEditNote } from '../../../../../shared/notes/note-rules.js';
 import { isExternalNoteType } from '../../../../../shared/partners/partner-schema.js';
@@ -16,6 +17,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { paths } from '../../../lib/paths.js';
 import { usePatient } from '../../../lib/patients.js';
 import { useCan } from '../../../lib/permissions.js';
 import { useNote } from '../api/notes-api.js';
@@ -124,6 +126,7 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   // A fax is a record of what was sent or received: it opens read-only, with its PDF.
   const editable = canEditNote(note) && !partner && !external && note.noteType !== 'FAX';
   const signed = isSignedStatus(note.status);
+  const navigate = useNavigate();
   const mayDeleteSigned = useCan('note.signed.delete', { authorUserId: note.author.userId, onBehalfOf: note.onBehalfOf });
   const isEmail = note.noteType === 'EMAIL';
   // A lab note is ordered, not saved or signed: the lab's results are its content.
@@ -188,8 +191,10 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         menuHidden={menuHidden}
         canChangeDate={editable}
         canDelete={!(signed || note.signed) || mayDeleteSigned}
+        canFax={signed && Boolean(draft.snapshot.patientId) && note.noteType !== 'FAX'}
         onMenuAction={(action) => {
-          if (action === 'toggle-menu') setMenuHidden((hidden) => !hidden);
+          if (action === 'fax') void navigate(paths.newFax({ patientId: draft.snapshot.patientId, noteId: note.noteId }));
+          else if (action === 'toggle-menu') setMenuHidden((hidden) => !hidden);
           else actions.setDialog(action);
         }}
       />

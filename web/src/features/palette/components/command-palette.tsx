@@ -104,8 +104,12 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         .filter((a) => a.section === section)
         .map((a) => ({ id: `action:${a.id}`, label: a.label, filterText: `${a.label} ${a.keywords ?? ''}`, run: run(a.command) }));
     const typed = debounced.length > 0 && debounced === query.trim();
+    // A typed word finds each New Interaction choice at the top level too ("copilot", "vitals").
+    const interactionEntries: Entry[] = query.trim()
+      ? interactions.map((i) => ({ id: `interaction:${i.id}`, label: `New Interaction: ${i.label}`, filterText: i.label, run: () => (close(), i.perform()) }))
+      : [];
     return [
-      { id: 'navigation', title: 'Navigation', entries: actionEntries('Navigation') },
+      { id: 'navigation', title: 'Navigation', entries: [...actionEntries('Navigation'), ...interactionEntries] },
       { id: 'settings', title: 'Settings', entries: actionEntries('Settings') },
       {
         id: 'patients',
@@ -167,35 +171,41 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         <Input className="tw-palette__input" placeholder={page === 'interactions' ? 'Choose the kind of interaction...' : PALETTE_PLACEHOLDER} />
         <kbd className="tw-palette__esc">Esc</kbd>
       </SearchField>
-      <Menu
-        className="tw-palette__list"
-        aria-label="Results"
-        items={visible}
-        onAction={(key: Key) => byId.get(String(key))?.run()}
-        renderEmptyState={() => (
-          <p className="tw-palette__empty">{searchingPatients ? 'Searching…' : 'No results found.'}</p>
-        )}
-      >
-        {(section) => (
-          <MenuSection id={section.id} className="tw-palette__section">
-            <Header className="tw-palette__section-title">{section.title}</Header>
-            <Collection items={section.entries}>
-              {(entry) => (
-                <MenuItem id={entry.id} textValue={entry.label} className="tw-palette__item">
-                  <Text slot="label" className="tw-palette__item-label">
-                    {entry.label}
-                  </Text>
-                  {entry.detail ? (
-                    <Text slot="description" className="tw-palette__item-detail">
-                      {entry.detail}
+      {/*
+        The scrolling box is its own Tab stop so a keyboard user can scroll a long list (axe
+        scrollable-region-focusable): the options themselves stay virtually focused from the search box.
+      */}
+      <div className="tw-palette__list" role="region" aria-label="Search results" tabIndex={0}>
+        <Menu
+          className="tw-palette__menu"
+          aria-label="Results"
+          items={visible}
+          onAction={(key: Key) => byId.get(String(key))?.run()}
+          renderEmptyState={() => (
+            <p className="tw-palette__empty">{searchingPatients ? 'Searching…' : 'No results found.'}</p>
+          )}
+        >
+          {(section) => (
+            <MenuSection id={section.id} className="tw-palette__section">
+              <Header className="tw-palette__section-title">{section.title}</Header>
+              <Collection items={section.entries}>
+                {(entry) => (
+                  <MenuItem id={entry.id} textValue={entry.label} className="tw-palette__item">
+                    <Text slot="label" className="tw-palette__item-label">
+                      {entry.label}
                     </Text>
-                  ) : null}
-                </MenuItem>
-              )}
-            </Collection>
-          </MenuSection>
-        )}
-      </Menu>
+                    {entry.detail ? (
+                      <Text slot="description" className="tw-palette__item-detail">
+                        {entry.detail}
+                      </Text>
+                    ) : null}
+                  </MenuItem>
+                )}
+              </Collection>
+            </MenuSection>
+          )}
+        </Menu>
+      </div>
       <div className="tw-palette__footer" aria-hidden="true">
         <span>
           <kbd>↑</kbd>

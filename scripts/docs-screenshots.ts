@@ -2,7 +2,8 @@
  * `npm run docs:screenshots`: the README's two pictures, taken from the seeded demo so they stay
  * current. Starts its own runtime with the week of clinic life in a temporary data folder, signs in
  * as the provider in Chromium (/usr/bin/chromium, or CHROMIUM_PATH) and writes
- * docs/images/dashboard.png and docs/images/chart-note.png.
+ * docs/images/dashboard.png and docs/images/chart-note.png. TIDEWELL_URL=http://localhost:3000 uses
+ * a running `npm start` of a freshly seeded folder instead.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,10 @@ const OUT = join(ROOT, 'docs', 'images');
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-screenshots-'));
   process.env.TIDEWELL_LOG ??= 'silent';
-  const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true, demoWeek: true });
+  const external = process.env.TIDEWELL_URL;
+  const runtime = external
+    ? { outputs: { webUrl: external.replace(/\/$/, '') }, stop: async () => {} }
+    : await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true, demoWeek: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: 'America/Chicago', locale: 'en-US' });
@@ -28,6 +32,8 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByTestId('practice-name').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    // Each widget shows a spinner until its list arrives.
+    await page.waitForFunction(() => document.querySelectorAll('.tw-spinner').length === 0, undefined, { timeout: 60_000 });
     await page.screenshot({ path: join(OUT, 'dashboard.png') });
 
     await page.goto(`${runtime.outputs.webUrl}/#/patients/pat-0002`);

@@ -397,7 +397,8 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
       ],
     ],
   ];
-  parts.push(part('chart sections', async () => {
+  // The visit note's template reads the chart, so the chart is filled first.
+  const chartSections = part('chart sections', async () => {
     for (const [n, sections] of CHARTS) {
       for (const [path, body] of sections) {
         await call(PROVIDER, 'POST', `/v1/patients/${patient(n)}/${path}`, path === 'freeform-medications' ? body : { pinned: 0, ...body });
@@ -405,9 +406,10 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
       }
       paths.push(`/v1/patients/${patient(n)}`);
     }
-  }));
+  });
+  parts.push(chartSections);
 
-  parts.push(part('notes', async () => {
+  parts.push(chartSections.then(() => part('notes', async () => {
     // A visit note from the SOAP template.
     const expansion = await call(PROVIDER, 'POST', '/v1/templates/tpl-demo-soap/expand', { patientId: patient(2), timeZone });
     const soap = String(expansion.formattedText ?? expansion.body ?? expansion.html ?? '')
@@ -457,7 +459,7 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     await call(PA, 'POST', `/v1/notes/${draft.noteId}/assign`, { userId: providerId });
     count('drafts assigned');
     await note(PROVIDER, { noteType: 'NOTE', patientId: patient(13), data: text('Annual physical in progress: review of systems negative so far.') }, false);
-  }));
+  })));
 
   // 4. Tasks, reminders, notifications, templates.
   parts.push(part('tasks', async () => {

@@ -73,6 +73,13 @@ export interface LocalRuntimeOptions {
   seed?: boolean;
   /** Load the shipped code sets (infra/code-sets) when the practice has none yet; `npm start` does. */
   codeSets?: boolean;
+  /** With seed: the practice and its users only (`npm start -- --empty`), no patients, calendar or catalog. */
+  empty?: boolean;
+  /**
+   * With seed: a week of clinic life on top (infra/local/seed/demo-week.ts), once per data folder.
+   * `npm start` asks for it; tests and the e2e suite keep the smaller seed their counts expect.
+   */
+  demoWeek?: boolean;
   /** Practice config slug (practices/<slug>.json); default 'demo'. */
   practice?: string;
   /**
@@ -382,6 +389,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     );
 
     const doseSpotUsers: string[] = [];
+    const userIds: Record<string, string> = {};
     if (opts.seed ?? true) {
       const now = new Date().toISOString();
       await putIfAbsent(practiceItem(practice, now));
@@ -389,12 +397,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         const sub = await ensurePoolUser(admin, pool.userPoolId, { ...user, practiceId: practice.practiceId, password: DEMO_PASSWORD });
         if (user.practiceRecord !== false) await putIfAbsent(userItem(practice.practiceId, sub, user, now));
         doseSpotUsers.push(sub);
+        userIds[user.email] = sub;
       }
-      await seedDemoPatients(dataDir, practice.practiceId);
-      await seedDemoTemplates(practice.practiceId);
-      await seedDemoCalendar(practice.practiceId);
-      await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
-      await seedDemoSales(practice.practiceId);
+      if (!opts.empty) {
+        await seedDemoPatients(dataDir, practice.practiceId);
+        await seedDemoTemplates(practice.practiceId);
+        await seedDemoCalendar(practice.practiceId);
+        await seedPartnerApps(practice.practiceId, practice.partnerApps, partner.origin);
+        await seedDemoSales(practice.practiceId);
+      }
     }
     // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
     if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
@@ -411,6 +422,19 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     ensureLocalGoogle(partnerSecretsFile, internal, origin);
     const google = createLocalGoogle({ dataDir, secretsFile: partnerSecretsFile });
     requestHandlers.push([LOCAL_GOOGLE_PREFIX, (req, res) => google.handle(req, res)]);
+
+    if ((opts.seed ?? true) && !opts.empty && opts.demoWeek && !readState(dataDir).demoWeekSeededAt) {
+      // Marked before it runs: a start interrupted half way never adds a second copy of what it wrote.
+      writeState(dataDir, { demoWeekSeededAt: new Date().toISOString() });
+      const started = Date.now();
+      const { seedDemoWeek } = await import('./seed/demo-week.js');
+      const result = await seedDemoWeek({ apiUrl: `${internal}/api`, origin: internal, cognitoEndpoint: outputs.cognitoEndpoint, region, userPoolClientId: pool.userPoolClientId, userIds });
+      writeState(dataDir, { demoWeek: result.counts });
+      // What it made and where each item opens in the API; read by the seed's own test.
+      writeFileSync(join(dataDir, 'demo-week.json'), `${JSON.stringify(result, null, 2)}\n`);
+      runtimeLog(`Seeded a week of clinic life in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+      for (const error of result.errors) runtimeError('Demo week seed', error);
+    }
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();
 

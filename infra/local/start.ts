@@ -3,13 +3,20 @@ import { join, resolve } from 'node:path';
 import { startLocalRuntime } from './runtime.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 
-/** `npm start`: the whole product on this machine. PORT, HOST and TIDEWELL_DATA_DIR override the defaults. */
+/**
+ * `npm start`: the whole product on this machine, seeded with a week of clinic life on first start.
+ * PORT, HOST and TIDEWELL_DATA_DIR override the defaults; `npm start -- --empty` (or TIDEWELL_EMPTY=1)
+ * starts a practice with its users only; TIDEWELL_DEMO_WEEK=0 keeps the 40 patients and catalog
+ * without the week (what the e2e suite counts on).
+ */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');
   const port = Number(process.env.PORT ?? 3000);
   // The Copilot answers out of the box from the local rule-based assistant; TIDEWELL_AI_LOCAL_ASSISTANT=0 turns it off.
   process.env.TIDEWELL_AI_LOCAL_ASSISTANT ??= '1';
-  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true });
+  const empty = process.argv.slice(2).includes('--empty') || process.env.TIDEWELL_EMPTY === '1';
+  const demoWeek = !empty && process.env.TIDEWELL_DEMO_WEEK !== '0';
+  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true, empty, demoWeek });
   writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
 
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

@@ -6,6 +6,9 @@ export interface LocalState {
   userPoolId?: string;
   userPoolClientId?: string;
   seededAt?: string;
+  /** When the week of clinic life was seeded, and what it made by kind. */
+  demoWeekSeededAt?: string;
+  demoWeek?: Record<string, number>;
 }
 
 export function readState(dataDir: string): LocalState {

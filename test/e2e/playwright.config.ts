@@ -57,7 +57,8 @@ export default defineConfig({
         stderr: 'pipe',
         // The Copilot answers from the local rule-based assistant (infra/local/ai), labelled as such.
         // The practice export goes one patient a batch, so its progress is on screen for a few polls.
-        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1', FHIR_BULK_BATCH_SIZE: '1' },
+        // The tests count what they find (no open tasks, one conversation): no week of clinic life.
+        env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1', FHIR_BULK_BATCH_SIZE: '1', TIDEWELL_DEMO_WEEK: process.env.TIDEWELL_DEMO_WEEK ?? '0' },
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       },
 });

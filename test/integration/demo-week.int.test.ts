@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
+import type { DemoWeekResult } from '../../infra/local/seed/demo-week.js';
+import { callApi, signInAs } from '../support/restartable-runtime.js';
+
+/*
+ * `npm start`'s week of clinic life, on a runtime and data folder of this file's own: what it
+ * makes by kind, that its visits fall in this week and next, that every item it made opens
+ * through the API, and that a restart on the same folder adds nothing.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-demo-week-'));
+let runtime: LocalRuntime | undefined;
+let result: DemoWeekResult;
+let provider: string;
+
+const start = () => startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, demoWeek: true });
+
+beforeAll(async () => {
+  runtime = await start();
+  result = JSON.parse(readFileSync(join(dataDir, 'demo-week.json'), 'utf8')) as DemoWeekResult;
+  provider = await signInAs(runtime, 'provider@demo.tidewell.local');
+}, 240_000);
+
+afterAll(async () => {
+  await runtime?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo week seed', () => {
+  it('makes every kind without an error', () => {
+    expect(result.errors).toEqual([]);
+    const c = result.counts;
+    expect(c.appointments).toBeGreaterThanOrEqual(40);
+    expect(c['recurring series']).toBe(1);
+    expect(c['moved occurrences']).toBe(1);
+    expect(c['cancelled occurrences']).toBe(1);
+    expect(c['days off']).toBe(1);
+    expect(c.conversations).toBe(14);
+    expect(c['opted-out phones']).toBe(1);
+    expect(c.pictures).toBe(1);
+    expect(c['scheduled texts']).toBe(2);
+    expect(c['unsigned ePHI waivers']).toBe(1);
+    expect(c['chart items']).toBeGreaterThanOrEqual(30);
+    for (const type of ['NOTE', 'PHONE_CALL', 'EMAIL', 'SMS_LOG', 'VITALS', 'SALES']) expect(c[`notes ${type}`], type).toBeGreaterThanOrEqual(1);
+    expect(c.addenda).toBe(1);
+    expect(c['drafts assigned']).toBe(1);
+    expect(c['tasks open']).toBe(5);
+    expect(c['tasks completed']).toBe(2);
+    expect(c.reminders).toBe(3);
+    expect(c.notifications).toBe(7);
+    expect(c['missed calls']).toBe(1);
+    expect(c.voicemails).toBe(1);
+    expect(c['faxes inbound']).toBe(2);
+    expect(c['drive files']).toBe(5);
+  });
+
+  it('books visits of each type at both locations, this week and next only', async () => {
+    const settings = await callApi(runtime!, provider, 'GET', '/v1/practices/settings/calendar');
+    expect(settings.body.reminderLeadHours).toBe(12);
+    const from = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 15 * 86_400_000).toISOString();
+    const range = await callApi(runtime!, provider, 'GET', `/v1/appointments?start=${encodeURIComponent(from)}&end=${encodeURIComponent(to)}`);
+    expect(range.status).toBe(200);
+    const occurrences = range.body.occurrences as { start: string; appointmentTypeId: string; bookingLocationId: string | null; recurring: boolean }[];
+    expect(new Set(occurrences.map((o) => o.appointmentTypeId))).toEqual(new Set(['apt-demo-follow-up', 'apt-demo-new-patient', 'apt-demo-telehealth']));
+    expect(new Set(occurrences.map((o) => o.bookingLocationId))).toEqual(new Set(['loc-demo-main', 'loc-demo-north', null]));
+    expect(occurrences.some((o) => o.recurring)).toBe(true);
+    // Monday of this week to the Friday after next, whatever day today is.
+    for (const o of occurrences.filter((x) => !x.recurring)) {
+      const days = (Date.parse(o.start) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(-7);
+      expect(days).toBeLessThan(14);
+    }
+  });
+
+  it('opens every seeded item through the API', async () => {
+    expect(result.paths.length).toBeGreaterThan(100);
+    const failed: string[] = [];
+    for (const path of result.paths) {
+      const res = await fetch(`${runtime!.outputs.apiUrl}${path}`, { headers: { authorization: `Bearer ${provider}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) failed.push(`${path} ${res.status}`);
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('adds nothing on a restart of the same data folder', async () => {
+    const before = await callApi(runtime!, provider, 'GET', '/v1/tasks');
+    await runtime!.stop();
+    runtime = await start();
+    provider = await signInAs(runtime, 'provider@demo.tidewell.local');
+    const after = await callApi(runtime, provider, 'GET', '/v1/tasks');
+    expect(after.status).toBe(200);
+    expect(JSON.stringify(after.body).length).toBe(JSON.stringify(before.body).length);
+  }, 240_000);
+});

@@ -234,6 +234,21 @@ describe('two stacks per practice', () => {
     });
   });
 
+  it("encrypts every app log group with the data stack's log key and logs the web bucket and distribution to its access-log bucket (the guard acknowledgements rest on this)", () => {
+    const resources = Object.entries(appJson.Resources as Record<string, Resource>);
+    const logGroups = resources.filter(([, r]) => r.Type === 'AWS::Logs::LogGroup');
+    expect(logGroups.length).toBeGreaterThan(10);
+    for (const [id, group] of logGroups) {
+      expect(group.Properties.KmsKeyId, id).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputFnGetAttLoggingKeyA95093ACArn251099DC' });
+    }
+    const [, webBucket] = resources.find(([id, r]) => r.Type === 'AWS::S3::Bucket' && id.startsWith('WebBucket'))!;
+    expect(webBucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputRefAccessLogsBucketCD784A594A287833' });
+    const [, distribution] = resources.find(([, r]) => r.Type === 'AWS::CloudFront::Distribution')!;
+    expect(distribution.Properties.DistributionConfig.Logging.Bucket).toEqual({
+      'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputFnGetAttAccessLogsBucketCD784A59RegionalDomainName272CFFEF',
+    });
+  });
+
   it('lets the browser use presigned URLs from the CloudFront app and the practice domain, without naming the app stack', () => {
     const files = dataResources.FilesBucket7C17EE2E!;
     expect(files.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(['https://*.cloudfront.net']);

@@ -1,5 +1,7 @@
 /**
- * The CDK app: one stack per practice, chosen with `-c practice=<slug>` (practices/<slug>.json).
+ * The CDK app: two stacks per practice, chosen with `-c practice=<slug>` (practices/<slug>.json):
+ * `Tidewell-<slug>-data` and `Tidewell-<slug>-app`, deployed in that order. `-c version=<git sha>@<ISO date>`
+ * is written to both stacks' `tidewell:version` tag (`unversioned` without it).
  */
 import { App } from 'aws-cdk-lib';
 import { existsSync } from 'node:fs';
@@ -8,7 +10,8 @@ import { knownPractices, loadPracticeConfig, PracticeConfigError, type PracticeC
 import { applyGuard } from '../lib/guard.js';
 import { applyNagPacks } from '../lib/nag.js';
 import { repoPath, REPO_ROOT } from '../lib/paths.js';
-import { PracticeStack, practiceStackName } from '../lib/practice-stack.js';
+import { addPracticeStacks } from '../lib/practice-stack.js';
+import { versionFromContext } from '../lib/stack-names.js';
 
 const app = new App();
 
@@ -31,14 +34,21 @@ if (!existsSync(repoPath('web/dist/index.html'))) {
   throw new Error('web/dist/index.html is missing: run `npm run build:web` before synthesizing or deploying the stack.');
 }
 
-new PracticeStack(app, practiceStackName(config.slug), {
+let version: string;
+try {
+  version = versionFromContext(app.node.tryGetContext('version'));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+addPracticeStacks(app, {
   config,
   groups: GROUPS,
   webDist,
   graphqlSchemaPath: repoPath('infra/graphql/schema.graphql'),
   env: { account: config.account ?? process.env.CDK_DEFAULT_ACCOUNT, region: config.region },
-  description: `Tidewell practice stack for ${config.practiceName}`,
-  tags: { app: 'tidewell', practice: config.slug },
+  version,
 });
 
 applyNagPacks(app);

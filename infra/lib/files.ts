@@ -13,6 +13,12 @@ export interface FilesProps {
   accessLogs: s3.IBucket;
 }
 
+/**
+ * The bucket's objects as cdk-nag prints a grant's resource: `<FilesBucket….Arn>/*` in the same
+ * stack, or the data stack's export (`Tidewell-<slug>-data:ExportsOutputFnGetAttFilesBucket…Arn…/*`) in the app stack.
+ */
+const FILES_OBJECTS = { regex: '/^Resource::(<.*Files.*Bucket.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAttFilesBucket[0-9A-F]+Arn[0-9A-F]+)\\/\\*$/g' };
+
 /** Days before an old version of a file moves to Glacier Instant Retrieval, and before it expires. */
 export const NONCURRENT_TRANSITION_DAYS = 30;
 export const NONCURRENT_EXPIRATION_DAYS = 6 * 365;
@@ -90,7 +96,7 @@ export class Files extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: 'Object keys are created per upload at run time; the read grant covers objects of the files bucket and its KMS key only.',
-          appliesTo: [{ regex: '/^Resource::<.*Files.*Bucket.*\\.Arn>\\/\\*$/g' }, 'Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*'],
+          appliesTo: [FILES_OBJECTS, 'Action::s3:GetBucket*', 'Action::s3:GetObject*', 'Action::s3:List*'],
         },
       ],
       true,
@@ -107,7 +113,7 @@ export class Files extends Construct {
           id: 'AwsSolutions-IAM5',
           reason: 'Object keys are created per upload at run time; the grant covers objects of the files bucket and its KMS key only.',
           appliesTo: [
-            { regex: '/^Resource::<.*Files.*Bucket.*\\.Arn>\\/\\*$/g' },
+            FILES_OBJECTS,
             'Action::s3:Abort*',
             'Action::s3:DeleteObject*',
             'Action::s3:GetBucket*',

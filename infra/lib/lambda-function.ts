@@ -104,8 +104,9 @@ export function grantTableReadWrite(fn: NodejsFunction, table: dynamodb.ITable):
     [
       {
         id: 'AwsSolutions-IAM5',
+        // The table is the data stack's: in the app stack its ARN is an import of that stack's export.
         reason: 'Read/write on this table and its indexes only (Resource <table>/index/*); the KMS wildcard actions (GenerateDataKey*, ReEncrypt*) are scoped to the table key.',
-        appliesTo: [{ regex: '/^Resource::<.*Table.*\\.Arn>\\/index\\/\\*$/g' }, 'Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
+        appliesTo: [{ regex: '/^Resource::(<.*Table.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAtt.*Table[0-9A-F]+Arn[0-9A-F]+)\\/index\\/\\*$/g' }, 'Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
       },
     ],
     true,

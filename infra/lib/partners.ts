@@ -1,4 +1,5 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -42,8 +43,20 @@ export class Partners extends Construct {
     ]);
   }
 
+  /**
+   * Read on the secret and decrypt through Secrets Manager, both on the function's own role. The
+   * secret's grantRead would also write the role into the key's policy; the key lives in the data
+   * stack and the role in the app stack, and the data stack must never reference the app's.
+   */
   grantRead(fn: NodejsFunction): void {
-    this.secret.grantRead(fn);
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], resources: [this.secret.secretArn] }));
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [this.props.key.keyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `secretsmanager.${Stack.of(this).region}.amazonaws.com` } },
+      }),
+    );
     fn.addEnvironment('PARTNER_SECRETS_ARN', this.secret.secretArn);
   }
 

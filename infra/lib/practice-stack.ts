@@ -3,29 +3,29 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import type { GroupDefinition } from '../../functions/groups.js';
 import { deployedPartnerOrigins, type PracticeConfig } from '../config/practice-config.js';
-import { AccessLogs } from './access-logs.js';
 import { TELEPHONY_PARTNER_ID } from '../../shared/calls/call-schema.js';
 import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
 import { Alarms } from './alarms.js';
 import { emailSendGrant } from './email.js';
 import { Api } from './api.js';
 import { FhirExport } from './fhir-export.js';
-import { Auth } from './auth.js';
 import { Copilot } from './copilot.js';
-import { Data } from './data.js';
-import { Files } from './files.js';
+import { PracticeDataStack } from './data-stack.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
-import { Logging } from './logging.js';
 import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
-import { Partners } from './partners.js';
 import { Scheduler } from './scheduler.js';
 import { Sms } from './sms.js';
 import { Transcription } from './transcription.js';
+import { appStackName, dataStackName, UNVERSIONED, VERSION_TAG } from './stack-names.js';
 import { Web, type WebConfig } from './web.js';
 
-export interface PracticeStackProps extends StackProps {
+export { appStackName, dataStackName } from './stack-names.js';
+
+export interface PracticeAppStackProps extends StackProps {
   config: PracticeConfig;
+  /** The practice's data stack: everything stateful, taken here by reference. */
+  data: PracticeDataStack;
   groups: readonly GroupDefinition[];
   /** The built web app (web/dist). */
   webDist: string;
@@ -36,29 +36,26 @@ export interface PracticeStackProps extends StackProps {
 /** The AppSync subscription resolvers' access check. */
 export const SUBSCRIPTION_GUARD_ENTRY = 'functions/workers/subscription-guard/handler.ts';
 
-/** The stack name of a practice: one stack per practice. */
-export function practiceStackName(slug: string): string {
-  return `Tidewell-${slug}`;
-}
-
-/** Everything one practice runs on: its own pool, API, table, buckets, realtime API, workflows and web. */
-export class PracticeStack extends Stack {
+/**
+ * Everything a practice runs on that holds no record of its own: the group Lambdas, the HTTP API,
+ * the realtime API, workflows, the Scheduler group, queues, alarms and the web. It takes the
+ * table, buckets, pool, keys and secrets from the data stack by reference (CloudFormation exports),
+ * so it can be destroyed and deployed again without touching a patient's record.
+ */
+export class PracticeAppStack extends Stack {
   readonly outputs: WebConfig;
 
-  constructor(scope: Construct, id: string, props: PracticeStackProps) {
+  constructor(scope: Construct, id: string, props: PracticeAppStackProps) {
     super(scope, id, props);
     const { config } = props;
     const retainData = config.retainData;
+    const { logging, accessLogs, data, auth, files, partners } = props.data;
+    this.addStackDependency(props.data, 'the app takes the table, buckets, pool, keys and secrets from the data stack');
 
-    const logging = new Logging(this, 'Logging', { retainData });
-    const accessLogs = new AccessLogs(this, 'AccessLogs', { retainData });
-    const data = new Data(this, 'Data', { retainData });
-    const auth = new Auth(this, 'Auth', { retainData });
     const partnerOrigins = deployedPartnerOrigins(config);
     const web = new Web(this, 'Web', { retainData, accessLogs: accessLogs.bucket, partnerOrigins });
     const webOrigins = [web.url, ...(config.webDomain ? [`https://${config.webDomain}`] : [])];
 
-    const files = new Files(this, 'Files', { retainData, webOrigins, accessLogs: accessLogs.bucket });
     const subscriptionGuard = tidewellFunction(this, 'SubscriptionGuard', {
       entry: SUBSCRIPTION_GUARD_ENTRY,
       logging,
@@ -89,12 +86,6 @@ export class PracticeStack extends Stack {
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
     sms.allowMediaFrom(files.bucket, files.key);
 
-    const partners = new Partners(this, 'Partners', {
-      slug: config.slug,
-      key: data.key,
-      origins: partnerOrigins,
-      membershipOrigin: config.membershipOrigin === 'local' ? undefined : config.membershipOrigin,
-    });
     // The scheduled DoseSpot sync reads the clinic's DoseSpot entry (clinic key, clinic-level user).
     partners.grantRead(scheduler.target);
 
@@ -159,6 +150,45 @@ export class PracticeStack extends Stack {
       new CfnOutput(this, name, { value });
     }
   }
+}
+
+export interface PracticeStacksProps {
+  config: PracticeConfig;
+  groups: readonly GroupDefinition[];
+  webDist: string;
+  graphqlSchemaPath: string;
+  env?: StackProps['env'];
+  /** The release deployed, `<git sha>@<ISO date>` (`-c version=…`), written to both stacks' `tidewell:version` tag. */
+  version?: string;
+}
+
+export interface PracticeStacks {
+  data: PracticeDataStack;
+  app: PracticeAppStack;
+}
+
+/** A practice's two stacks, `Tidewell-<slug>-data` then `Tidewell-<slug>-app`, the way the CDK app and the tests build them. */
+export function addPracticeStacks(scope: Construct, props: PracticeStacksProps): PracticeStacks {
+  const { config } = props;
+  const tags = { app: 'tidewell', practice: config.slug, [VERSION_TAG]: props.version ?? UNVERSIONED };
+  const data = new PracticeDataStack(scope, dataStackName(config.slug), {
+    config,
+    env: props.env,
+    description: `Tidewell practice data (table, files, users, keys, secrets) for ${config.practiceName}`,
+    tags,
+  });
+  const app = new PracticeAppStack(scope, appStackName(config.slug), {
+    config,
+    data,
+    groups: props.groups,
+    webDist: props.webDist,
+    graphqlSchemaPath: props.graphqlSchemaPath,
+    env: props.env,
+    description: `Tidewell practice app (API, functions, workflows, web) for ${config.practiceName}`,
+    tags,
+  });
+  data.pinExports();
+  return { data, app };
 }
 
 /** Health Gorilla's account for the lab routes; without `labs` in the practice file ordering answers that labs are not set up. */

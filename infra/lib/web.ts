@@ -54,6 +54,10 @@ export class Web extends Construct {
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    const importedLogs = Stack.of(props.accessLogs) !== Stack.of(this);
+    const importedLogsReason = (control: string, property: string) =>
+      `${control}: ${property} is the data stack's access-log bucket, imported with Fn::ImportValue, which guard cannot resolve; test/infra/practice-stacks.test.ts checks it is set.`;
+    if (importedLogs) suppressGuardRules(this.bucket, [{ rule: 's3_bucket_logging_enabled_check', reason: importedLogsReason('CT.S3.PR.2', 'LoggingConfiguration.DestinationBucketName') }]);
     suppressGuardRules(this.bucket, [
       {
         rule: 's3_bucket_default_encryption_kms_check',
@@ -120,6 +124,7 @@ export class Web extends Construct {
     this.url = `https://${this.distribution.distributionDomainName}`;
     const noCustomDomain =
       'no custom domain yet: the default *.cloudfront.net certificate is served by CloudFront (SNI and its own TLS policy) and cannot be replaced or given a security policy. Attaching the practice domain (webDomain) must add its ACM certificate with sslSupportMethod sni-only and TLSv1.2_2021.';
+    if (importedLogs) suppressGuardRules(this.distribution, [{ rule: 'cloudfront_access_logs_enabled_check', reason: importedLogsReason('CT.CLOUDFRONT.PR.5', 'DistributionConfig.Logging.Bucket') }]);
     suppressGuardRules(this.distribution, [
       { rule: 'cloudfront_custom_ssl_certificate_check', reason: `CT.CLOUDFRONT.PR.6: ${noCustomDomain}` },
       { rule: 'cloudfront_sni_enabled_check', reason: `CT.CLOUDFRONT.PR.7: ${noCustomDomain}` },

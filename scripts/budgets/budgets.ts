@@ -10,7 +10,7 @@ export const BUDGETS = {
   lambdaInitMs: 60,
   /** Gzip bytes the browser downloads before each first screen (sign-in; signed-in /home). */
   webFirstScreenGzipBytes: 200 * 1024,
-  /** CloudFormation resources in the synthesized practice stack (the hard limit is 500). */
+  /** CloudFormation resources in each synthesized practice stack, data and app alike (the hard limit is 500). */
   stackResources: 250,
   /** Patient list and search at 5,000 patients, concurrency 8, through the local API. */
   apiP95Ms: 50,

@@ -5,14 +5,17 @@ const budgets: Budgets = { lambdaBundleBytes: 300 * 1024, webFirstScreenGzipByte
 const within = {
   bundles: [{ group: 'patients', bytes: 250 * 1024 }],
   webScreens: [{ screen: 'sign-in (signed out)', gzipBytes: 150 * 1024 }],
-  stacks: [{ stack: 'Tidewell-demo', resources: 208 }],
+  stacks: [
+    { stack: 'Tidewell-demo-data', resources: 20 },
+    { stack: 'Tidewell-demo-app', resources: 208 },
+  ],
 };
 
 describe('size budgets', () => {
   it('passes when every bundle, screen and stack is within budget', () => {
     const verdict = evaluateSizes(within, budgets);
     expect(verdict.failures).toEqual([]);
-    expect(verdict.lines.map((l) => l.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(verdict.lines.map((l) => l.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
   });
 
   it('fails naming the bundle and its size when a bundle is over the budget, and not at exactly the budget', () => {
@@ -33,17 +36,25 @@ describe('size budgets', () => {
     expect(verdict.failures).toEqual(['Web first screen "/home (signed in)" downloads 201.0 KB gzip, over the 200.0 KB budget']);
   });
 
-  it('fails with the count when the stack has too many resources, and not at exactly the budget', () => {
-    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo', resources: 250 }] }, budgets).failures).toEqual([]);
-    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo', resources: 251 }] }, budgets).failures).toEqual([
-      'Stack "Tidewell-demo" has 251 CloudFormation resources, over the budget of 250',
+  it('fails with the count when a stack has too many resources, and not at exactly the budget', () => {
+    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-app', resources: 250 }] }, budgets).failures).toEqual([]);
+    expect(evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-app', resources: 251 }] }, budgets).failures).toEqual([
+      'Stack "Tidewell-demo-app" has 251 CloudFormation resources, over the budget of 250',
     ]);
+  });
+
+  it('holds each of a practice\'s two stacks to the budget on its own, not their sum', () => {
+    const verdict = evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-data', resources: 20 }, { stack: 'Tidewell-demo-app', resources: 240 }] }, budgets);
+    expect(verdict.failures).toEqual([]);
+    const over = evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-data', resources: 251 }, { stack: 'Tidewell-demo-app', resources: 240 }] }, budgets);
+    expect(over.failures).toEqual(['Stack "Tidewell-demo-data" has 251 CloudFormation resources, over the budget of 250']);
   });
 
   it('prints each figure beside its budget', () => {
     const table = formatLines(evaluateSizes(within, budgets).lines);
     expect(table).toMatch(/Lambda bundle patients \(minified, cold start\)\s+250\.0 KB\s+300\.0 KB\s+ok/);
-    expect(table).toMatch(/Stack Tidewell-demo \(CloudFormation resources\)\s+208\s+250\s+ok/);
+    expect(table).toMatch(/Stack Tidewell-demo-data \(CloudFormation resources\)\s+20\s+250\s+ok/);
+    expect(table).toMatch(/Stack Tidewell-demo-app \(CloudFormation resources\)\s+208\s+250\s+ok/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { deployedPartnerOrigins, type PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
@@ -57,6 +57,10 @@ export class PracticeDataStack extends Stack {
       origins: deployedPartnerOrigins(config),
       membershipOrigin: config.membershipOrigin === 'local' ? undefined : config.membershipOrigin,
     });
+    // What operators and `npm run practice` (first admin, status, restore runbook) read by name.
+    new CfnOutput(this, 'tableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'userPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'filesBucket', { value: this.files.bucket.bucketName });
   }
 
   /**

@@ -50,7 +50,8 @@ export function usCoreProblems(r: Json): string[] {
     case 'Immunization':
       return [
         ...need(has(r, 'status'), 'status'),
-        ...need(codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code), 'vaccineCode (CVX)'),
+        // The CVX binding is extensible: a vaccine CVX does not name is given by its name, never a made-up code.
+        ...need(codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code && c.code !== '999') || (codings(r.vaccineCode).length === 0 && has(r, 'vaccineCode.text')), 'vaccineCode (CVX, else text)'),
         ...need(has(r, 'patient'), 'patient'),
         ...need(hasOneOf(r, 'occurrenceDateTime', 'occurrenceString'), 'occurrence'),
         ...need(typeof r.primarySource === 'boolean', 'primarySource'),

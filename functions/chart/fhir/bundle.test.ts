@@ -185,7 +185,8 @@ describe('a chart as a FHIR R4 bundle', () => {
     expect(flu.vaccineCode.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/cvx', code: '141' }]);
     expect(flu.manufacturer.identifier).toEqual({ system: 'http://hl7.org/fhir/sid/mvx', value: 'SKB' });
     expect(flu.route.coding[0].code).toBe('IM');
-    expect(byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Childhood vaccine')!.vaccineCode.coding[0].code).toBe('999');
+    // A vaccine recorded by name is named, never coded CVX 999.
+    expect(byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Childhood vaccine')!.vaccineCode).toEqual({ text: 'Childhood vaccine' });
     const rx = byType(bundle, 'MedicationRequest').find((m) => m.reportedBoolean === false)!;
     expect(rx.medicationCodeableConcept.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/ndc', code: '65862-0017-01' }]);
     expect(rx.authoredOn).toBe('2025-02-01');
@@ -233,7 +234,8 @@ describe('a chart as a FHIR R4 bundle', () => {
 
   it('the checks catch what is wrong', () => {
     expect(schemaErrors({ resourceType: 'Condition', id: 'x', subject: { reference: 'urn:uuid:1' }, bogus: 1 }).length).toBeGreaterThan(0);
-    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: vaccineCode (CVX)', 'Immunization/x: primarySource']);
+    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: primarySource']);
+    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '999' }] }, patient: { reference: 'a' }, occurrenceString: 'x', primarySource: false })).toEqual(['Immunization/x: vaccineCode (CVX, else text)']);
     expect(usCoreProblems({ resourceType: 'Location', id: 'l', status: 'active' })).toEqual(['Location/l: name']);
   });
 });

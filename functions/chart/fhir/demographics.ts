@@ -18,6 +18,9 @@ const BIRTH_SEX = new Set(['F', 'M', 'UNK']);
 const MAX_CODES = 10;
 const MAX_IDENTIFIERS = 20;
 
+/** A Social Security number is not a record identifier: the chart does not keep it. */
+const isSsn = (i: Json) => i.system === 'http://hl7.org/fhir/sid/us-ssn' || (i.type?.coding as Json[] | undefined)?.some((c) => c.code === 'SS');
+
 type Category = NonNullable<PatientDemographics['race']>;
 type Coded = NonNullable<Category['omb']>[number];
 
@@ -50,7 +53,7 @@ export function demographicsOf(patient: Json, ownPractice?: string): PatientDemo
   // This practice's own id of the patient is the chart itself, not an outside identifier.
   const own = ownPractice ? `${TIDEWELL_ID_SYSTEM}/${ownPractice}/` : undefined;
   const identifiers = ((patient.identifier as Json[] | undefined) ?? [])
-    .filter((i) => str(i?.value, 200) && !(own && String(i.system ?? '').startsWith(own)))
+    .filter((i) => str(i?.value, 200) && !(own && String(i.system ?? '').startsWith(own)) && !isSsn(i))
     .slice(0, MAX_IDENTIFIERS)
     .map((i) => {
       const system = str(i.system, 200);

@@ -79,7 +79,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['ExplanationOfBenefit', 'Explanation of benefit: Blue Cross Blue Shield on 2024-02-12', 'skip', 'Billing records are not imported'],
       ['Provenance', 'Record of where the data came from on 2024-02-12', 'skip', 'Not part of the chart'],
     ]);
-    expect([preview.add, preview.present, preview.skip]).toEqual([26, 0, 16]);
+    expect([preview.add, preview.present, preview.skip]).toEqual([27, 0, 15]);
     // The preview changes nothing.
     expect(await items('diagnoses')).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(note!.data.formattedText).toContain('<p># Assessment and Plan</p>');
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle: fixture }));
-    expect([again.add, again.present, again.skip]).toEqual([0, 26, 16]);
+    expect([again.add, again.present, again.skip]).toEqual([0, 27, 15]);
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }))).added).toBe(0);
     expect(await items('diagnoses')).toHaveLength(3);
     expect(await items('medications')).toHaveLength(4);

@@ -1,6 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../shared/patients/patient-schema.js';
-import { Patient } from '../../shared/patients/patient-record.js';
+import { Patient, type PatientDemographics } from '../../shared/patients/patient-record.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
@@ -117,6 +117,8 @@ export async function updatePatient(practiceId: string, id: string, input: Patie
     // A client that does not send practitioner (the patient form has no such field) keeps it.
     ...(input.practitioner === undefined && current.practitioner ? { practitioner: current.practitioner } : {}),
     ...editableFields(input),
+    // What an import brought (race, ethnicity, birth sex, outside identifiers) is not on the form: an edit keeps it.
+    ...(current.demographics ? { demographics: current.demographics } : {}),
     id,
     membershipStatus: current.membershipStatus,
     status: current.status,
@@ -134,6 +136,14 @@ export async function updatePatient(practiceId: string, id: string, input: Patie
     throw new ConflictError('The patient was changed by someone else. Reload and try again.');
   }
   return patient;
+}
+
+/** Records what an imported record said of the patient (race, ethnicity, birth sex, identifiers). */
+export function setPatientDemographics(practiceId: string, id: string, demographics: PatientDemographics, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET demographics = :d, updatedAt = :now',
+    ExpressionAttributeValues: { ':d': demographics, ':now': at.toISOString() },
+  });
 }
 
 /** The patient accepted the HIPAA authorization (the ePHI waiver): hipaaAuthorizationAccepted becomes true. */

@@ -160,7 +160,7 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect((byType.get('AllergyIntolerance') ?? []).some((a) => a.code?.text === 'Peanut')).toBe(true);
     // The patient's call, its voicemail in the export's files folder.
     const bulkPatient = patients.find((p) => p.name?.[0]?.family === `Export${run}`)!;
-    const call = (byType.get('Communication') ?? []).find((c) => c.subject.reference === `urn:uuid:${bulkPatient.id}` && c.medium[0].coding[0].code === 'PHONE')!;
+    const call = (byType.get('Communication') ?? []).find((c) => c.subject.reference === `Patient/${bulkPatient.id}` && c.medium[0].coding[0].code === 'PHONE')!;
     expect(call.category[0].text).toBe('Call received: Voicemail');
     const voicemail = call.payload.find((x: Res) => x.contentAttachment).contentAttachment;
     // Its url is the export's download route for files/<patientId>/<position>-voicemail.wav.
@@ -180,10 +180,12 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(visit).toBeTruthy();
     // Each type's count on the screen is what its files hold, the merged practitioners too.
     for (const [type, resources] of byType) expect(done.resourceCounts[type], type).toBe(resources.length);
-    // Every reference to a Patient or Practitioner resolves in the export.
-    const ids = new Set([...patients, ...practitioners].map((r) => `urn:uuid:${r.id}`));
-    const refs = [...byType.values()].flat().flatMap((r) => JSON.stringify(r).match(/"reference":"urn:uuid:[^"]+"/g) ?? []).map((m) => m.slice('"reference":"'.length, -1));
-    for (const ref of refs.filter((r) => !ids.has(r))) expect([...byType.values()].flat().some((r) => `urn:uuid:${r.id}` === ref), ref).toBe(true);
+    // Bulk Data files have no bundle: every reference is relative (Type/id) and names a resource the export holds.
+    const all = new Set([...byType.values()].flat().map((r) => `${r.resourceType}/${r.id}`));
+    const refs = [...byType.values()].flat().flatMap((r) => JSON.stringify(r).match(/"reference":"[^"]+"/g) ?? []).map((m) => m.slice('"reference":"'.length, -1));
+    expect(refs.length).toBeGreaterThan(0);
+    expect(refs.filter((r) => r.startsWith('urn:'))).toEqual([]);
+    expect(refs.filter((r) => !all.has(r))).toEqual([]);
 
     // The admin is told, once, and every patient read is in its audit trail.
     const tasks = await api(admin, 'GET', `/v1/notifications?notificationType=TASK`);

@@ -36,7 +36,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     const preview = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle: fixture }));
     expect(preview.sourcePatient).toBe('Marisol44 Quintero');
     expect(preview.items.map((i: Res) => [i.resourceType, i.summary, i.action, i.reason])).toEqual([
-      ['Patient', 'Patient: Marisol44 Quintero', 'skip', 'The chart it goes into is this one'],
+      ['Patient', 'Patient: Marisol44 Quintero (race, ethnicity, birth sex, 3 identifiers)', 'add', undefined],
       ['Organization', 'Organization: HOLYOKE FAMILY HEALTH', 'skip', 'Named on what it wrote'],
       ['Practitioner', 'Practitioner: Lowell521 Abshire638', 'skip', 'Named on what it wrote'],
       ['Encounter', 'Visit: General examination of patient on 2019-03-05', 'skip', 'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own'],
@@ -79,14 +79,14 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['ExplanationOfBenefit', 'Explanation of benefit: Blue Cross Blue Shield on 2024-02-12', 'skip', 'Billing records are not imported'],
       ['Provenance', 'Record of where the data came from on 2024-02-12', 'skip', 'Not part of the chart'],
     ]);
-    expect([preview.add, preview.present, preview.skip]).toEqual([26, 0, 16]);
+    expect([preview.add, preview.present, preview.skip]).toEqual([27, 0, 15]);
     // The preview changes nothing.
     expect(await items('diagnoses')).toEqual([]);
   });
 
   it('imports into the chart sections as a clinician reads them; a second import adds nothing', async () => {
     const first = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }));
-    expect(first.added).toBe(26);
+    expect(first.added).toBe(27);
 
     const diagnoses = await items('diagnoses');
     expect(diagnoses.map((d) => [d.name, d.date, d.endDate, d.active, d.icd10CodeId ?? null, d.icd10Code?.code ?? null]).sort()).toEqual([
@@ -94,6 +94,13 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Essential hypertension', '2019-03', '', true, 'I10', 'I10'],
       ['Prediabetes', '2024-02', '', true, null, null],
     ]);
+    // SNOMED CT is kept beside ICD-10-CM where the source sent both.
+    expect(diagnoses.find((d) => d.name === 'Essential hypertension')!.codings).toContainEqual(expect.objectContaining({ system: 'http://snomed.info/sct' }));
+    // The patient's race, ethnicity and birth sex (US Core extensions) and record numbers with their system; never the SSN.
+    const stored = await ok(api(provider, 'GET', `/v1/patients/${patientId}`));
+    expect(stored.demographics).toMatchObject({ race: { omb: [{ code: '2106-3', display: 'White' }], text: 'White' }, ethnicity: { omb: [{ code: '2186-5' }] }, birthSex: 'F' });
+    expect(stored.demographics.identifiers).toContainEqual({ system: 'http://hospital.smarthealthit.org', value: 'b2c7c4a1-5e3d-4f0a-9a61-3f6f1d2e8c01', type: 'MR', label: 'Medical Record Number' });
+    expect(JSON.stringify(stored.demographics)).not.toContain('us-ssn');
     const allergies = await items('allergies');
     expect(allergies.map((a) => [a.name, a.severity, a.description, a.active]).sort()).toEqual([
       ['Peanut', 'moderate', 'Wheal', true],
@@ -143,7 +150,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(note!.data.formattedText).toContain('<p># Assessment and Plan</p>');
 
     const again = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle: fixture }));
-    expect([again.add, again.present, again.skip]).toEqual([0, 26, 16]);
+    expect([again.add, again.present, again.skip]).toEqual([0, 27, 15]);
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle: fixture }))).added).toBe(0);
     expect(await items('diagnoses')).toHaveLength(3);
     expect(await items('medications')).toHaveLength(4);

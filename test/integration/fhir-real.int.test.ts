@@ -86,6 +86,20 @@ describe.each(sources())('a real outside chart: %s', (_name, bundle) => {
     }
     const medications = ((await ok(api(provider, 'GET', `/v1/patients/${patientId}/medications`))).items as Res[]).length;
     expect(medications).toBe(['MedicationRequest', 'MedicationStatement', 'MedicationDispense'].reduce((n, t) => n + (table.get(t)?.added ?? 0), 0));
+    // The codes the source sent stay on what came in: SNOMED CT on conditions and procedures, RxNorm on medications.
+    const coded = (type: string, system: string) => bundle.entry.filter((e, i) => e.resource.resourceType === type && (result.items[i] as Res).action === 'add' && (e.resource.code?.coding ?? e.resource.medicationCodeableConcept?.coding ?? []).some((c: Res) => c.system === system)).length;
+    const keeping = async (section: string, system: string) => ((await ok(api(provider, 'GET', `/v1/patients/${patientId}/${section}`))).items as Res[]).filter((x) => (x.codings ?? []).some((c: Res) => c.system === system)).length;
+    expect(await keeping('diagnoses', 'http://snomed.info/sct')).toBeGreaterThanOrEqual(bundle.entry.filter((e, i) => e.resource.resourceType === 'Condition' && (result.items[i] as Res).action === 'add' && !(e.resource.category ?? []).some((c: Res) => JSON.stringify(c).includes('health-concern')) && (e.resource.code?.coding ?? []).some((c: Res) => c.system === 'http://snomed.info/sct')).length);
+    expect(await keeping('surgeries', 'http://snomed.info/sct')).toBe(coded('Procedure', 'http://snomed.info/sct'));
+    // (At least: a prescription naming a coded Medication resource keeps that RxNorm code too.)
+    expect(await keeping('medications', 'http://www.nlm.nih.gov/research/umls/rxnorm')).toBeGreaterThanOrEqual(coded('MedicationRequest', 'http://www.nlm.nih.gov/research/umls/rxnorm') + coded('MedicationStatement', 'http://www.nlm.nih.gov/research/umls/rxnorm'));
+    // Race, ethnicity, birth sex and identifiers the Patient carries are on the chart's patient.
+    if ((result.items[0] as Res).action === 'add') {
+      const stored = await ok(api(provider, 'GET', `/v1/patients/${patientId}`));
+      const races = (patient.extension ?? []).filter((x: Res) => x.url.endsWith('us-core-race')).length;
+      expect(Boolean(stored.demographics?.race)).toBe(races > 0);
+      expect(stored.demographics?.identifiers?.length ?? 0).toBe(Math.min(20, (patient.identifier ?? []).filter((i: Res) => i.value).length));
+    }
     // A second import adds nothing.
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle }))).add).toBe(0);
 

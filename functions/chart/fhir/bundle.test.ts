@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhoneCall } from '../../../shared/calls/call-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
-import { expectValidBundle, schemaErrors, usCoreProblems } from '../../../test/support/fhir-checks.js';
+import { expectValidBundle, schemaErrors, structureErrors, usCoreProblems } from '../../../test/support/fhir-checks.js';
 import { chartBundle } from './bundle.js';
 import type { ChartSource } from './model.js';
 
@@ -26,20 +26,32 @@ export function fullSource(): ChartSource {
       id: 'p1', firstName: 'Ada', middleName: 'M', lastName: 'Lovelace', chosenFirstName: 'Addie', dob: '1980-04-05', gender: 'female', email: 'ada@example.com',
       primaryPhoneNumber: '+15555550100', phones: [{ type: 'mobile', number: '+15555550100' }, { type: 'work', number: '+15555550101' }],
       address: { line1: '1 Main St', city: 'Portland', state: 'OR', zip: '97201' }, emergencyContact: { name: 'Bob', phoneNumber: '+15555550102' },
+      demographics: {
+        race: { omb: [{ system: 'urn:oid:2.16.840.1.113883.6.238', code: '2106-3', display: 'White' }], text: 'White' },
+        ethnicity: { omb: [{ system: 'urn:oid:2.16.840.1.113883.6.238', code: '2186-5', display: 'Not Hispanic or Latino' }] },
+        birthSex: 'F',
+        identifiers: [{ system: 'urn:oid:1.2.36.146.595.217.0.1', value: 'MRN-12345', type: 'MR', label: 'Medical record number' }],
+      },
       membershipStatus: 'active', status: 'active', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z',
     } as ChartSource['patient'],
-    allergies: [{ ...meta('a1'), name: 'Penicillin', description: 'Hives', startDate: '2010-05-01', endDate: '', active: true, pinned: false, severity: 'severe', icd10Code: { ident: 'x', code: 'Z88.0', description: 'Allergy status to penicillin' } }],
+    allergies: [{ ...meta('a1'), name: 'Penicillin', description: 'Hives', startDate: '2010-05-01', endDate: '', active: true, pinned: false, severity: 'severe', icd10Code: { ident: 'x', code: 'Z88.0', description: 'Allergy status to penicillin' }, allergen: { kind: 'ingredient', name: 'penicillin G', rxcui: '7980' } },
+      { ...meta('a2'), name: 'Tree nuts', description: 'Anaphylaxis', startDate: '2001-01-01', endDate: '2020-06-01', active: false, pinned: false, codings: [{ system: 'http://snomed.info/sct', code: '91934008', display: 'Allergy to nut' }] },
+      { ...meta('a3'), name: 'Latex', description: '', startDate: '', endDate: '', active: true, pinned: false }],
     diagnoses: [
       { ...meta('d1'), name: 'Type 2 diabetes', description: '', date: '2019-03', endDate: '', pinned: true, active: true, icd10Code: { ident: 'e11', code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' } },
+      { ...meta('d3'), name: 'Hypertension', description: '', date: '2018-01', endDate: '', pinned: false, active: true, icd10Code: { ident: 'i10', code: 'I10', description: 'Essential (primary) hypertension' }, codings: [{ system: 'http://snomed.info/sct', code: '59621000', display: 'Essential hypertension' }] },
       { ...meta('d2'), name: 'Sprained ankle', description: 'Left', date: '2020-01', endDate: '2020-03', pinned: false, active: false },
     ],
-    medications: [{ ...meta('m1'), productName: 'Metformin', strength: '500', strengthUOM: 'mg', sigText: '1 tab twice daily', status: 'Active', start: '2019-03-10', end: '', expiration: '', code: { type: 'NDC', value: '00093-1048-01' }, pinned: false } as ChartSource['medications'][number]],
+    medications: [
+      { ...meta('m1'), productName: 'Metformin', strength: '500', strengthUOM: 'mg', sigText: '1 tab twice daily', status: 'Active', start: '2019-03-10', end: '', expiration: '', code: { type: 'NDC', value: '00093-1048-01' }, pinned: false } as ChartSource['medications'][number],
+      { ...meta('m2'), productName: 'Amoxicillin 500 mg capsule', strength: '500', strengthUOM: 'mg', dosageForm: 'capsule', routeOfAdministration: 'Oral', sigText: '1 cap three times daily', status: 'Active', start: '2025-01-10', end: '', expiration: '', pinned: false, codings: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308191', display: 'amoxicillin 500 MG Oral Capsule' }] } as ChartSource['medications'][number],
+    ],
     freeformMedications: [{ ...meta('f1'), name: 'Fish oil' }],
     vaccines: [
       { ...meta('v1'), name: 'Influenza, seasonal', cvxCode: '141', mvxCode: 'SKB', date: '2024-10-01', doseNumber: 1, lotNumber: 'L123', expirationDate: '2025-06-30', administrationSite: 'LD', administrationRoute: 'IM', administeringProviderName: 'Nurse Joy', pinned: false },
       { ...meta('v2'), name: 'Childhood vaccine', pinned: false },
     ] as ChartSource['vaccines'],
-    surgeries: [{ ...meta('s1'), name: 'Appendectomy', description: 'Laparoscopic', date: '2005-07-12', pinned: false }],
+    surgeries: [{ ...meta('s1'), name: 'Appendectomy', description: 'Laparoscopic', date: '2005-07-12', pinned: false, codings: [{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }] }],
     familyHistory: [{ ...meta('fh1'), diagnosis: 'Breast cancer', family: ['MTH', 'MGRMTH'], details: 'At 50', pinned: false, icd10Code: { ident: 'c50', code: 'C50.919', description: 'Malignant neoplasm of breast' } }],
     socialHistory: [{ ...meta('sh1'), question: 'Do you smoke?', answers: [{ ident: 'ans1', answer: 'Never', timestamp: '2025-01-02T10:00:00.000Z', userId: 'u-prov' }], pinned: false, startDate: '', endDate: '', notes: '' }],
     general: [{ ...meta('g1'), name: 'Lives alone', details: 'Needs rides', startDate: '2024-01-01', endDate: '', pinned: false }],
@@ -58,7 +70,9 @@ export function fullSource(): ChartSource {
       note('n-rx', 'RX', { medicationName: 'Amoxicillin 500 mg capsule', ndcNumber: '65862-0017-01', providerId: 'u-prov', providerName: 'Dr. Dana Reyes', providerNpi: '1234567893', quantityPrescribed: 20, daysOfTreatment: 10, numberOfRefills: 0, instructions: 'Take 1', frequency: 'twice daily', datePrescribed: '02/01/2025', dateFulfilled: '02/01/2025', daw: false }),
       note('n-ds', 'RX_DOSESPOT', { prescription: { id: 'ds1', medicationName: 'Lisinopril 10 mg', rxNorm: '314076', datePrescribed: '2025-01-15', providerName: 'Dr. Dana Reyes', quantityPrescribed: 30 } }),
       note('n-sale', 'SALES', { items: [{ kind: 'inventory', refId: 'inv1', quantity: 2, name: 'Ibuprofen 200 mg', code: null, unitPriceInCents: 100, lineTotalInCents: 200 }, { kind: 'charge', refId: 'c1', quantity: 1, name: 'Visit', code: '99213', unitPriceInCents: 5000, lineTotalInCents: 5000 }] }),
-      note('n-sms-in', 'SMS', { text: 'Can I refill?', direction: 'inbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:00:00.000Z' }, { status: 'DELIVERED' }),
+      note('n-sms-in', 'SMS', { text: 'Can I refill?', direction: 'inbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:00:00.000Z' }, { status: 'DELIVERED', author: { userId: 'sms-inbound', name: 'Text message' } }),
+      note('n-subject', 'DOCUMENT', { subject: 'Outside records', text: 'Records from Dr. Lee.' }),
+      note('n-econsult', 'ECONSULT_THEA', { text: 'Consult answered.' }),
       note('n-sms-out', 'SMS', { text: 'Yes, sent.', direction: 'outbound', deliveryStatus: 'DELIVERED', timestamp: '2025-02-04T12:05:00.000Z' }, { status: 'DELIVERED' }),
       note('n-call', 'PHONE_CALL', { text: 'Called about results.' }),
       note('n-vm', 'PHONE_CALL', { text: 'Voicemail from (555) 555-0100 (Ada Lovelace)', direction: 'INBOUND', callIdent: 'call-vm', from: '+15555550100', to: '+15035550100', missed: false, voicemailKey: 'protected/p1/calls/voicemail-RE1.wav', voicemailSeconds: 12 }, { status: 'DELIVERED', signed: null, files: [{ key: 'protected/p1/calls/voicemail-RE1.wav', name: 'voicemail.wav', contentType: 'audio/wav' }] }),
@@ -109,8 +123,8 @@ describe('a chart as a FHIR R4 bundle', () => {
   it('writes one resource of each kind the issue lists', () => {
     const counts = Object.fromEntries(['Patient', 'Practitioner', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'MedicationRequest', 'MedicationDispense', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DiagnosticReport', 'ServiceRequest', 'DocumentReference', 'Communication', 'Appointment', 'Location', 'QuestionnaireResponse'].map((t) => [t, byType(bundle, t).length]));
     expect(counts).toEqual({
-      Patient: 1, Practitioner: 4, AllergyIntolerance: 1, Condition: 3, MedicationStatement: 2, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
-      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 12 + 3, Communication: 2 + 2 + 3, Appointment: 4, Location: 1, QuestionnaireResponse: 1,
+      Patient: 1, Practitioner: 4, AllergyIntolerance: 3, Condition: 4, MedicationStatement: 3, MedicationRequest: 2, MedicationDispense: 2, Immunization: 2, Procedure: 1,
+      FamilyMemberHistory: 2, Observation: 8 + 1 + 1 + 2, DiagnosticReport: 1, ServiceRequest: 1, DocumentReference: 14 + 3, Communication: 2 + 2 + 3, Appointment: 4, Location: 1, QuestionnaireResponse: 1,
     });
   });
 
@@ -185,7 +199,8 @@ describe('a chart as a FHIR R4 bundle', () => {
     expect(flu.vaccineCode.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/cvx', code: '141' }]);
     expect(flu.manufacturer.identifier).toEqual({ system: 'http://hl7.org/fhir/sid/mvx', value: 'SKB' });
     expect(flu.route.coding[0].code).toBe('IM');
-    expect(byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Childhood vaccine')!.vaccineCode.coding[0].code).toBe('999');
+    // A vaccine recorded by name is named, never coded CVX 999.
+    expect(byType(bundle, 'Immunization').find((i) => i.vaccineCode.text === 'Childhood vaccine')!.vaccineCode).toEqual({ text: 'Childhood vaccine' });
     const rx = byType(bundle, 'MedicationRequest').find((m) => m.reportedBoolean === false)!;
     expect(rx.medicationCodeableConcept.coding).toEqual([{ system: 'http://hl7.org/fhir/sid/ndc', code: '65862-0017-01' }]);
     expect(rx.authoredOn).toBe('2025-02-01');
@@ -231,9 +246,47 @@ describe('a chart as a FHIR R4 bundle', () => {
     expect(again.entry.map((e) => e.fullUrl)).toEqual(bundle.entry.map((e) => e.fullUrl));
   });
 
+  it('every resource of a rich chart passes an independent validator (Medplum over the R4 StructureDefinitions)', () => {
+    const problems = bundle.entry.flatMap((e) => structureErrors(e.resource).map((p) => `${e.resource.resourceType}/${e.resource.id}: ${p}`));
+    expect(problems).toEqual([]);
+    // The validator does fail a resource that breaks R4.
+    expect(structureErrors({ resourceType: 'AllergyIntolerance', id: 'x', patient: { reference: 'Patient/1' }, clinicalStatus: 'active' }).length).toBeGreaterThan(0);
+  });
+
+  it('writes the codes and demographics outside charts carry, and none of the faults a validator found', () => {
+    const patient = byType(bundle, 'Patient')[0]!;
+    expect(patient.extension.map((e: { url: string }) => e.url)).toEqual([
+      'http://hl7.org/fhir/us/core/StructureDefinition/us-core-race',
+      'http://hl7.org/fhir/us/core/StructureDefinition/us-core-ethnicity',
+      'http://hl7.org/fhir/us/core/StructureDefinition/us-core-birthsex',
+    ]);
+    expect(patient.extension[1].extension).toContainEqual({ url: 'text', valueString: 'Not Hispanic or Latino' });
+    expect(patient.identifier[1]).toEqual({ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR' }], text: 'Medical record number' }, system: 'urn:oid:1.2.36.146.595.217.0.1', value: 'MRN-12345' });
+    const allergy = (name: string) => byType(bundle, 'AllergyIntolerance').find((a) => a.code.text === name)!;
+    // The allergen's RxNorm ingredient, not the ICD-10 Z code (kept apart, so it comes back on import).
+    expect(allergy('Penicillin').code.coding).toEqual([{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '7980', display: 'penicillin G' }]);
+    expect(JSON.stringify(allergy('Penicillin').code)).not.toContain('Z88');
+    expect(allergy('Tree nuts').code.coding).toEqual([{ system: 'http://snomed.info/sct', code: '91934008', display: 'Allergy to nut' }]);
+    expect(allergy('Tree nuts').extension).toContainEqual({ url: 'https://tidewell.app/fhir/StructureDefinition/allergy-end', valueDate: '2020-06-01' });
+    expect(allergy('Latex').code).toEqual({ text: 'Latex' });
+    const htn = byType(bundle, 'Condition').find((c) => c.code.text === 'Hypertension')!;
+    expect(htn.code.coding.map((c: { system: string }) => c.system)).toEqual(['http://hl7.org/fhir/sid/icd-10-cm', 'http://snomed.info/sct']);
+    expect(byType(bundle, 'Procedure')[0]!.code.coding).toEqual([{ system: 'http://snomed.info/sct', code: '80146002', display: 'Appendectomy' }]);
+    const amox = byType(bundle, 'MedicationStatement').find((m) => m.medicationCodeableConcept.text.startsWith('Amoxicillin'))!;
+    expect(amox.medicationCodeableConcept).toEqual({ coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308191', display: 'amoxicillin 500 MG Oral Capsule' }], text: 'Amoxicillin 500 mg capsule' });
+    expect(amox.dosage[0].route).toEqual({ text: 'Oral' });
+    expect(byType(bundle, 'MedicationStatement').find((m) => m.medicationCodeableConcept.text.startsWith('Metformin'))!.medicationCodeableConcept.text).toBe('Metformin 500 mg');
+    // An inbound text: the patient sent it; no Practitioner is made up for the messaging line.
+    const inbound = byType(bundle, 'Communication').find((c) => c.payload[0].contentString === 'Can I refill?')!;
+    expect(inbound.sender).toEqual({ reference: `urn:uuid:${patient.id}` });
+    expect(inbound.recipient).toBeUndefined();
+    expect(byType(bundle, 'Practitioner').map((p) => p.name[0].text)).not.toContain('Text message');
+  });
+
   it('the checks catch what is wrong', () => {
     expect(schemaErrors({ resourceType: 'Condition', id: 'x', subject: { reference: 'urn:uuid:1' }, bogus: 1 }).length).toBeGreaterThan(0);
-    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: vaccineCode (CVX)', 'Immunization/x: primarySource']);
+    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { text: 'flu' }, patient: { reference: 'a' }, occurrenceString: 'x' })).toEqual(['Immunization/x: primarySource']);
+    expect(usCoreProblems({ resourceType: 'Immunization', id: 'x', status: 'completed', vaccineCode: { coding: [{ system: 'http://hl7.org/fhir/sid/cvx', code: '999' }] }, patient: { reference: 'a' }, occurrenceString: 'x', primarySource: false })).toEqual(['Immunization/x: vaccineCode (CVX, else text)']);
     expect(usCoreProblems({ resourceType: 'Location', id: 'l', status: 'active' })).toEqual(['Location/l: name']);
   });
 });

@@ -1,6 +1,9 @@
 import { clean, fhirInstant, sourceIdentifier, stableUuid, SYSTEMS } from './fhir-core.js';
 import type { ChartMapper } from './model.js';
 
+/** The author messaging gives a text the patient sent (functions/messaging/sms-inbound.ts). */
+const INBOUND_AUTHOR_ID = 'sms-inbound';
+
 type Sms = { text?: string; direction?: 'inbound' | 'outbound'; deliveryStatus?: string; timestamp?: string; from?: string; to?: string; sentBy?: string | null };
 
 /** Texts with the patient: one Communication each, the patient its sender or recipient. */
@@ -13,7 +16,9 @@ export const textMessages: ChartMapper = {
         const d = n.data as Sms;
         const inbound = d.direction === 'inbound';
         const failed = n.status === 'FAILED' || d.deliveryStatus === 'FAILED';
-        const practice = ctx.practitioner(n.author);
+        // An inbound text is authored by the messaging line itself ("Text message"), not a person of the practice:
+        // the patient is its sender, and no Practitioner is made up for the line.
+        const practice = n.author?.userId === INBOUND_AUTHOR_ID ? undefined : ctx.practitioner(n.author);
         return clean({
           resourceType: 'Communication',
           id: stableUuid('Communication', src.practiceId, n.noteId),

@@ -1,4 +1,4 @@
-import { clean, fhirDate, fhirInstant, sourceIdentifier, stableUuid, SYSTEMS, type FhirResource } from './fhir-core.js';
+import { clean, fhirDate, fhirInstant, outsideCodings, sourceIdentifier, stableUuid, SYSTEMS, type Coding, type FhirResource } from './fhir-core.js';
 import type { ChartMapper, ChartSource, MapContext } from './model.js';
 
 interface ConditionLike {
@@ -10,6 +10,7 @@ interface ConditionLike {
   start?: string;
   end?: string;
   icd10Code?: { code: string; description?: string };
+  codings?: Coding[];
   createdAt: string;
 }
 
@@ -24,7 +25,8 @@ function condition(src: ChartSource, ctx: MapContext, kind: string, category: { 
     clinicalStatus: { coding: [{ system: SYSTEMS.conditionClinical, code: ended ? 'resolved' : 'active' }] },
     verificationStatus: { coding: [{ system: SYSTEMS.conditionVerification, code: 'confirmed' }] },
     category: [{ coding: [category] }],
-    code: { coding: c.icd10Code ? [{ system: SYSTEMS.icd10cm, code: c.icd10Code.code, display: c.icd10Code.description }] : [], text: c.name },
+    // ICD-10-CM from the chart's own field, beside the SNOMED CT code an outside record sent.
+    code: { coding: [...(c.icd10Code ? [{ system: SYSTEMS.icd10cm, code: c.icd10Code.code, display: c.icd10Code.description }] : []), ...outsideCodings(c.codings, c.icd10Code ? [SYSTEMS.icd10cm] : [])], text: c.name },
     subject: ctx.patientRef,
     onsetDateTime: fhirDate(c.start),
     abatementDateTime: fhirDate(c.end),

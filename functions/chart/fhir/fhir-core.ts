@@ -46,6 +46,11 @@ export const SYSTEMS = {
   snomed: 'http://snomed.info/sct',
 } as const;
 
+/** An item's outside codes (SNOMED CT, RxNorm…) as FHIR codings, leaving out systems the caller writes from fields of its own. */
+export function outsideCodings(codings: readonly Coding[] | undefined, except: readonly string[] = []): Coding[] {
+  return (codings ?? []).filter((c) => c.system && c.code && !except.includes(c.system)).map((c) => ({ system: c.system, code: c.code, ...(c.display ? { display: c.display } : {}) }));
+}
+
 /** Tidewell's own identifiers: one system per practice and kind, so ids of two practices never collide. */
 export const TIDEWELL_ID_SYSTEM = 'https://tidewell.app/fhir/identifier';
 /** A resource's identifiers as read from any bundle: a list on most resources, one on a few (QuestionnaireResponse). */
@@ -64,6 +69,20 @@ export function stableUuid(...parts: string[]): string {
 
 export const fullUrlOf = (r: Pick<FhirResource, 'id'>) => `urn:uuid:${r.id}`;
 export const refTo = (r: Pick<FhirResource, 'id'>, display?: string): Reference => ({ reference: fullUrlOf(r), ...(display ? { display } : {}) });
+
+/**
+ * A bundle's resources with every reference to one of its entries (`urn:uuid:<id>`) written as
+ * `<Type>/<id>`: Bulk Data files hold resources without a bundle, so only relative references resolve.
+ */
+export function withRelativeReferences(entries: readonly { fullUrl: string; resource: FhirResource }[]): FhirResource[] {
+  const byUrl = new Map(entries.map((e) => [e.fullUrl, `${e.resource.resourceType}/${e.resource.id}`]));
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'reference' && typeof v === 'string' ? (byUrl.get(v) ?? v) : rewrite(v)]));
+  };
+  return entries.map((e) => rewrite(e.resource) as FhirResource);
+}
 
 /** Drops undefined, null, '' and empty arrays/objects, which FHIR JSON forbids. */
 export function clean<T>(value: T): T {

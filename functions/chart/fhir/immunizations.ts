@@ -5,8 +5,6 @@ import type { ChartMapper } from './model.js';
 /** The chart's routes in HL7 v2 table 0162 (nasal is NS there). */
 const ROUTE_V2: Record<AdministrationRoute, string> = { IM: 'IM', SC: 'SC', ID: 'ID', IN: 'IN', PO: 'PO', IV: 'IV', TD: 'TD', BUC: 'BUC', SL: 'SL', NAS: 'NS' };
 const SITE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v2-0163';
-/** CVX 999 is "unknown vaccine": a dose recorded by name only still has a vaccineCode, as US Core asks. */
-const UNKNOWN_CVX = '999';
 
 /** US Core Immunization: status, vaccineCode (CVX), patient, occurrence, primarySource. */
 export const immunizations: ChartMapper = {
@@ -18,7 +16,8 @@ export const immunizations: ChartMapper = {
         id: stableUuid('Immunization', src.practiceId, v.ident),
         identifier: [sourceIdentifier(src.practiceId, 'vaccine', v.ident)],
         status: 'completed',
-        vaccineCode: { coding: [{ system: SYSTEMS.cvx, code: v.cvxCode || UNKNOWN_CVX }], text: v.name },
+        // A dose recorded by name only is named, not coded: CVX 999 ("unknown") would tell a reader less than the name.
+        vaccineCode: { coding: v.cvxCode ? [{ system: SYSTEMS.cvx, code: v.cvxCode }] : [], text: v.name },
         patient: ctx.patientRef,
         occurrenceDateTime: fhirDate(v.date),
         occurrenceString: fhirDate(v.date) ? undefined : 'unknown',

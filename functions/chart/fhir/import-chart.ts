@@ -15,13 +15,16 @@ import { tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { insertNote } from '../../notes/note-repository.js';
-import { getPatient } from '../../patients/patient-repository.js';
+import { getPatient, setPatientDemographics } from '../../patients/patient-repository.js';
+import type { PatientDemographics } from '../../../shared/patients/patient-record.js';
+import { demographicsOf, mergeDemographics } from './demographics.js';
 import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../chart-repository.js';
 import { buildStored, type SectionSpec } from '../section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
 import { fileExtension, safeFileName, uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../files/presign.js';
+import { ALLERGY_EXTENSIONS } from './allergies.js';
 import { identifiersOf, SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
@@ -65,6 +68,17 @@ const month = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}/.test(v) ?
 const noteOf = (r: Json) => (r.note as Json[] | undefined)?.map((n) => n.text).filter(Boolean).join('\n') || undefined;
 const active = (r: Json) => !['inactive', 'resolved', 'remission'].includes(codeIn(r.clinicalStatus, r.resourceType === 'Condition' ? SYSTEMS.conditionClinical : SYSTEMS.allergyClinical) ?? 'active');
 const categories = (r: Json) => ((r.category as Json[] | undefined) ?? []).flatMap((c) => (c.coding ?? []).map((x: Json) => x.code));
+/** The outside codes a chart item keeps as sent (SNOMED CT, RxNorm, LOINC); ICD-10-CM, NDC and CVX have fields of their own. */
+const KEPT_CODE_SYSTEMS = new Set<string>([SYSTEMS.snomed, SYSTEMS.rxnorm, SYSTEMS.loinc]);
+export function outsideCodings(cc: Json | undefined): Json[] | undefined {
+  const seen = new Set<string>();
+  const list = ((cc?.coding as Json[] | undefined) ?? [])
+    .filter((c) => KEPT_CODE_SYSTEMS.has(c?.system) && typeof c.code === 'string' && c.code.trim() && c.code.length <= 64)
+    .filter((c) => !seen.has(`${c.system}|${c.code}`) && Boolean(seen.add(`${c.system}|${c.code}`)))
+    .slice(0, 20)
+    .map((c) => ({ system: c.system, code: c.code.trim(), ...(typeof c.display === 'string' && c.display.trim() ? { display: c.display.trim().slice(0, 500) } : {}) }));
+  return list.length ? list : undefined;
+}
 const ROUTE_FROM_V2: Record<string, string> = Object.fromEntries(ADMINISTRATION_ROUTES.map((r) => [r === 'NAS' ? 'NS' : r, r]));
 
 /** One bundle resource as Tidewell will keep it. */
@@ -75,6 +89,8 @@ type Planned =
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string }
   /** author: who wrote it at the source, when that is not a user here. */
   | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string }
+  /** What the source's Patient says of the patient: merged into this chart's patient. */
+  | { kind: 'demographics'; demographics: PatientDemographics }
   | PlannedAppointment
   | LabPlan;
 
@@ -82,6 +98,9 @@ const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX
 /** Notes the export also writes as other resources: brought in through those, not twice. */
 const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_VERADIGM', 'SALES', 'SMS', 'SMS_LOG']);
 
+/** Tidewell's export opens a note's plain text with its subject, which the note keeps apart: taken off, or every move would add it again. */
+export const withoutSubjectLine = (text: string, subject: unknown) =>
+  typeof subject === 'string' && subject && text.startsWith(`Subject: ${subject}`) ? text.slice(`Subject: ${subject}`.length).replace(/^\n{1,2}/, '') : text;
 const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 
 /**
@@ -112,6 +131,8 @@ export function fileNameOf(title: string, contentType: unknown): string {
 
 /** What the bundle as a whole says that one resource's plan needs. */
 interface BundleContext {
+  /** This practice: its own identifier of a patient is the chart, not an outside identifier. */
+  practiceId?: string;
   /** References that name the bundle's patient (its fullUrl or Patient/<id>): the first Patient it holds. */
   patientRefs: Set<string>;
   /** References that name any other patient in the bundle, with that patient's name. */
@@ -201,12 +222,13 @@ function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; 
         status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active',
         start: day(r.authoredOn),
         sigText: sigOf(r.dosageInstruction?.[0]),
-        routeOfAdministration: r.dosageInstruction?.[0]?.route?.text,
+        routeOfAdministration: routeText(r.dosageInstruction?.[0]?.route),
         refills: whole(r.dispenseRequest?.numberOfRepeatsAllowed),
         quantity: whole(r.dispenseRequest?.quantity?.value),
         daysSupply: whole(r.dispenseRequest?.expectedSupplyDuration?.value),
         description: [prescriber ? `Prescribed by ${prescriber}` : 'Prescribed', noteOf(r)].filter(Boolean).join('\n'),
         code: ndc ? { type: 'NDC', value: ndc } : undefined,
+        codings: outsideCodings(medication),
       },
     },
   };
@@ -250,6 +272,22 @@ const NOT_KEPT: Record<string, { label: string; reason: string; name: (r: Json) 
   SupplyDelivery: { label: 'Supply delivery', reason: 'Tidewell does not keep supply deliveries', name: (r) => text(r.suppliedItem?.itemCodeableConcept), when: (r) => r.occurrenceDateTime },
   Medication: { label: 'Medication', reason: 'Brought in through the prescription naming it', name: (r) => text(r.code), when: () => undefined },
 };
+
+/** A route as words (the chart keeps the route as text, at most 50 characters). */
+const routeText = (cc: Json | undefined) => text(cc)?.slice(0, 50);
+const extensionOf = (r: Json, url: string): Json | undefined => (r.extension as Json[] | undefined)?.find((e) => e?.url === url);
+/** The day an allergy ended: Tidewell's own extension, else (for an allergy no longer active) its last reaction. */
+const allergyEnd = (r: Json) => day(extensionOf(r, ALLERGY_EXTENSIONS.end)?.valueDate) ?? (active(r) ? undefined : day(r.lastOccurrence));
+/** The allergen Tidewell's allergy checks read, as Tidewell's export wrote it. */
+function allergenOf(r: Json): Json | undefined {
+  const parts = (extensionOf(r, ALLERGY_EXTENSIONS.allergen)?.extension as Json[] | undefined) ?? [];
+  const part = (url: string) => parts.find((p) => p.url === url);
+  const kind = part('kind')?.valueCode;
+  const name = part('name')?.valueString;
+  if (!['ingredient', 'class', 'substance'].includes(kind) || typeof name !== 'string') return undefined;
+  const rxcui = part('rxcui')?.valueString;
+  return { kind, name, ...(typeof rxcui === 'string' ? { rxcui } : {}) };
+}
 
 /** What a verification status says of an allergy or condition that is not so. */
 const NOT_SO: Record<string, string> = { refuted: 'refuted', 'entered-in-error': 'entered in error' };
@@ -371,10 +409,11 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const severity = ALLERGY_SEVERITIES.filter((v) => severities.includes(v)).pop();
       const manifestations = [...new Set(reactions.flatMap((x) => ((x.manifestation as Json[] | undefined) ?? []).map((m) => text(m))).filter((m): m is string => Boolean(m) && m!.toLowerCase() !== severity))];
       const recorder = nameOfRef(r.recorder ?? r.asserter, bundle);
+      const allergen = allergenOf(r);
       const description = [manifestations.join(', '), ...reactions.map((x) => x.description).filter((d) => typeof d === 'string' && d.trim()), noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n');
       return {
         summary,
-        planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: description || undefined, startDate: day(r.onsetDateTime), endDate: active(r) ? undefined : day(r.lastOccurrence), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) } },
+        planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: description || undefined, startDate: day(r.onsetDateTime), endDate: allergyEnd(r), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) ?? extensionOf(r, ALLERGY_EXTENSIONS.icd10)?.valueCoding?.code, allergen, codings: outsideCodings(r.code)?.filter((c) => !(allergen?.rxcui && c.system === SYSTEMS.rxnorm && c.code === allergen.rxcui)) } },
       };
     }
     case 'Condition': {
@@ -392,7 +431,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const days = [day(r.onsetDateTime) ? `Onset on ${day(r.onsetDateTime)}` : undefined, day(r.abatementDateTime) ? `Ended on ${day(r.abatementDateTime)}` : undefined].filter(Boolean).join('; ');
       return {
         summary,
-        planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: [noteOf(r), days, recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId } },
+        planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: [noteOf(r), days, recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId, codings: outsideCodings(r.code) } },
       };
     }
     case 'MedicationStatement': {
@@ -407,7 +446,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
           kind: 'section',
           section: 'medications',
           spec: MEDICATIONS,
-          input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: sigOf(r.dosage?.[0]), description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined },
+          input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: sigOf(r.dosage?.[0]), routeOfAdministration: routeText(r.dosage?.[0]?.route), description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined, codings: outsideCodings(medication) },
         },
       };
     }
@@ -448,7 +487,7 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
       const notDone = NOT_PERFORMED[r.status];
       if (notDone) return { summary, reason: `${notDone}${r.status === 'not-done' && text(r.statusReason) ? ` (${text(r.statusReason)})` : ''}` };
       const performer = nameOfRef(r.performer?.[0]?.actor, bundle);
-      return { summary, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: [noteOf(r), performer ? `Performed by ${performer}` : undefined].filter(Boolean).join('\n') || undefined, date: day(r.performedDateTime ?? r.performedPeriod?.start ?? r.performedString) } } };
+      return { summary, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: [noteOf(r), performer ? `Performed by ${performer}` : undefined].filter(Boolean).join('\n') || undefined, date: day(r.performedDateTime ?? r.performedPeriod?.start ?? r.performedString), codings: outsideCodings(r.code) } } };
     }
     case 'FamilyMemberHistory': {
       const c = r.condition?.[0];
@@ -521,14 +560,19 @@ function plan(r: Json, bundle: BundleContext): { planned?: Planned; summary: str
           noteType: NOTE_TYPES_KEPT.has(typeText) ? typeText : 'DOCUMENT',
           status: r.docStatus === 'preliminary' ? 'DRAFT' : 'SIGNED',
           at,
-          text: decode(plain) ?? '',
+          text: withoutSubjectLine(decode(plain) ?? '', r.description),
           formattedText: decode(html),
           subject: r.description,
           author: authorOf(r, bundle),
         },
       };
     }
-    case 'Patient':
+    case 'Patient': {
+      const demographics = demographicsOf(r, bundle.practiceId);
+      if (!demographics) return { summary: `Patient: ${patientName(r)}`.trim(), reason: 'The chart it goes into is this one' };
+      const kept = [demographics.race && 'race', demographics.ethnicity && 'ethnicity', demographics.birthSex && 'birth sex', demographics.identifiers && `${demographics.identifiers.length} identifier${demographics.identifiers.length === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+      return { summary: `Patient: ${patientName(r)} (${kept})`, planned: { kind: 'demographics', demographics } };
+    }
     case 'Practitioner':
       return { summary: `${r.resourceType}: ${patientName(r)}`.trim(), reason: r.resourceType === 'Patient' ? 'The chart it goes into is this one' : 'Named on what it wrote' };
     default: {
@@ -570,7 +614,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
-  const bundle = bundleContext(body.bundle.entry);
+  const bundle = { ...bundleContext(body.bundle.entry), practiceId };
   const seen = new Map<string, number>();
   const items = resources.map((resource, index) => {
     const fullUrl = body.bundle.entry?.[index]?.fullUrl;
@@ -644,6 +688,13 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     const p = item.planned;
     if (p.kind === 'appointment') {
       appointments.push(item);
+      continue;
+    }
+    if (p.kind === 'demographics') {
+      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      const current = await getPatient(auth.practiceId, patientId);
+      await setPatientDemographics(auth.practiceId, patientId, mergeDemographics(current?.demographics, p.demographics), now);
+      added++;
       continue;
     }
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.

@@ -1,11 +1,12 @@
 import type { Patient } from '../../../shared/patients/patient-schema.js';
+import { demographicsExtensions, demographicsIdentifiers } from './demographics.js';
 import { clean, fhirDate, identifierSystem, stableUuid, type FhirResource } from './fhir-core.js';
 
 const GENDERS: Record<string, string> = { male: 'male', female: 'female', other: 'other', unknown: 'unknown', M: 'male', F: 'female', O: 'other', U: 'unknown' };
 
 export const patientResourceId = (practiceId: string, patientId: string) => stableUuid('Patient', practiceId, patientId);
 
-/** US Core Patient: identifier, name and gender are required. */
+/** US Core Patient: identifier, name and gender are required; race, ethnicity and birth sex when the chart knows them. */
 export function patientResource(practiceId: string, p: Patient): FhirResource {
   const phones = [
     ...(p.primaryPhoneNumber ? [{ system: 'phone', value: p.primaryPhoneNumber, rank: 1 }] : []),
@@ -17,7 +18,8 @@ export function patientResource(practiceId: string, p: Patient): FhirResource {
   return clean({
     resourceType: 'Patient',
     id: patientResourceId(practiceId, p.id),
-    identifier: [{ use: 'usual', system: identifierSystem(practiceId, 'patient'), value: p.id }],
+    extension: demographicsExtensions(p.demographics),
+    identifier: [{ use: 'usual', system: identifierSystem(practiceId, 'patient'), value: p.id }, ...demographicsIdentifiers(p.demographics)],
     active: p.status !== 'DELETED',
     name: [
       { use: 'official', family: p.lastName, given: [p.firstName, p.middleName].filter(Boolean) },

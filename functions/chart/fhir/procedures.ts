@@ -1,4 +1,4 @@
-import { clean, fhirDate, sourceIdentifier, stableUuid } from './fhir-core.js';
+import { clean, fhirDate, outsideCodings, sourceIdentifier, stableUuid } from './fhir-core.js';
 import type { ChartMapper } from './model.js';
 
 /** Surgical history: US Core Procedure needs status, code, subject and when it was performed. */
@@ -12,7 +12,7 @@ export const procedures: ChartMapper = {
         identifier: [sourceIdentifier(src.practiceId, 'surgery', s.ident)],
         status: 'completed',
         category: { coding: [{ system: 'http://snomed.info/sct', code: '387713003', display: 'Surgical procedure' }] },
-        code: { text: s.name },
+        code: { coding: outsideCodings(s.codings), text: s.name },
         subject: ctx.patientRef,
         performedDateTime: fhirDate(s.date),
         performedString: fhirDate(s.date) ? undefined : 'unknown',

@@ -22,7 +22,7 @@ import { listAllAppointments } from '../../../practice/calendar-repository.js';
 import { listCalls } from '../../../practice/call-repository.js';
 import { chartBundle } from '../bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
-import type { FhirResource } from '../fhir-core.js';
+import { withRelativeReferences, type FhirResource } from '../fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
 import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from './bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
@@ -133,7 +133,7 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
     const fileUrls = new Map([...filePaths].map(([key, path]) => [key, bulkFileUrl(apiBase, state.exportId, path)]));
     const bundle = chartBundle({ ...source, filePaths: fileUrls }, new Date(record.startedAt));
     let patientRef = '';
-    for (const { resource } of bundle.entry) {
+    for (const resource of withRelativeReferences(bundle.entry)) {
       if (resource.resourceType === 'Patient') patientRef = `Patient/${String(resource.id)}`;
       const ofType = byType.get(resource.resourceType) ?? new Map<string, FhirResource>();
       ofType.set(String(resource.id), resource);

@@ -127,6 +127,7 @@ function PatientProfile({ patient, panels }: { patient: Patient; panels?: Patien
             ) : null}
           </Detail>
           <Detail label="Preferred pharmacy">{patient.preferredPharmacy}</Detail>
+          <DemographicDetails demographics={patient.demographics} />
         </dl>
       </div>
 
@@ -154,6 +155,34 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{empty ? <span className="tw-profile__muted">—</span> : children}</dd>
     </div>
+  );
+}
+
+const BIRTH_SEX_LABEL: Record<string, string> = { F: 'Female', M: 'Male', UNK: 'Unknown' };
+type Demographics = NonNullable<Patient['demographics']>;
+const categoryWords = (c: Demographics['race']) => c?.text ?? [...(c?.omb ?? []), ...(c?.detailed ?? [])].map((x) => x.display ?? x.code).join(', ');
+
+/** What an imported record said (race, ethnicity, birth sex, other systems' identifiers): shown only when known. */
+function DemographicDetails({ demographics: d }: { demographics: Patient['demographics'] }) {
+  if (!d) return null;
+  return (
+    <>
+      {d.race ? <Detail label="Race">{categoryWords(d.race)}</Detail> : null}
+      {d.ethnicity ? <Detail label="Ethnicity">{categoryWords(d.ethnicity)}</Detail> : null}
+      {d.birthSex ? <Detail label="Sex assigned at birth">{BIRTH_SEX_LABEL[d.birthSex]}</Detail> : null}
+      {d.identifiers?.length ? (
+        <Detail label="Other identifiers">
+          <ul className="tw-profile__phones">
+            {d.identifiers.map((i) => (
+              <li key={`${i.system ?? ''}|${i.value}`}>
+                <span className="tw-profile__muted">{i.label ?? i.type ?? 'ID'}</span> <span className="tw-profile__mono">{i.value}</span>
+                {i.system ? <div className="tw-profile__muted tw-profile__system">{i.system}</div> : null}
+              </li>
+            ))}
+          </ul>
+        </Detail>
+      ) : null}
+    </>
   );
 }
 

@@ -24,6 +24,7 @@ import {
   NoteDataLink,
 } from './fields.js';
 import { AllergenRef } from './drug-safety.js';
+import { Coding, codingsField } from './coding.js';
 
 /*
  * Per section: `<X>Fields` (the body shape, no defaults, so `.partial()` is the PUT body and a
@@ -57,6 +58,8 @@ export const AllergyFields = z.object({
   icd10Code: icd10CodeField,
   /** What causes it, for the allergy checks: an ingredient, a drug class or a substance (null clears it). */
   allergen: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(AllergenRef)),
+  /** The codes an outside record sent (SNOMED CT, …), kept for the export. */
+  codings: codingsField,
   ...common,
 });
 export const AllergyInput = z.pipe(AllergyFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
@@ -77,6 +80,7 @@ export const Allergy = z.object({
   severity: z.optional(z.enum(ALLERGY_SEVERITIES)),
   icd10Code: z.optional(Icd10CodeRef),
   allergen: z.optional(AllergenRef),
+  codings: z.optional(z.array(Coding)),
   formSource: z.optional(z.string()),
   noteDataLinks: z.optional(z.array(NoteDataLink)),
 });
@@ -91,6 +95,7 @@ export const DiagnosisFields = z.object({
   pinned: pinnedFlag(),
   active: z.optional(pinnedFlag('Active')),
   icd10CodeId: icd10CodeIdField,
+  codings: codingsField,
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
@@ -117,6 +122,7 @@ export const Diagnosis = z.object({
   active: z.boolean(),
   icd10CodeId: z.optional(z.string()),
   icd10Code: z.optional(Icd10CodeRef),
+  codings: z.optional(z.array(Coding)),
   formSource: z.optional(z.string()),
   noteDataLinks: z.optional(z.array(NoteDataLink)),
 });
@@ -158,6 +164,7 @@ export const MedicationFields = z.object({
   dosageForm: optionalText('Dosage form', 200),
   doseSpotRxId: optionalText('doseSpotRxId', 200),
   dispensableDrugId: optionalText('dispensableDrugId', 200),
+  codings: codingsField,
   ...common,
 });
 export const MedicationInput = z.pipe(MedicationFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end'))), z.transform((v) => ({
@@ -241,6 +248,7 @@ export const SurgeryFields = z.object({
   name: requiredText('Name', M.nameRequired),
   description: optionalText('Description'),
   date: dateField(M.dateInvalid),
+  codings: codingsField,
   ...common,
 });
 export const SurgeryInput = z.pipe(SurgeryFields, z.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false })));

@@ -398,6 +398,10 @@ function vitals(r: Reader, section: string, entry: El): void {
     const observations = s.name === 'organizer' ? kids(s, 'component').flatMap(statements) : [s];
     for (const obs of observations) {
       const name = r.concept(kid(obs, 'code'));
+      if (obs.name !== 'observation') {
+        r.skip(section, obs.name, `Vital sign: ${nameOf(name, obs.name)}`, 'Not a measurement: kept as text in the document note', obs);
+        continue;
+      }
       if (isNegated(obs)) {
         r.skip(section, 'Observation', `Vital sign: ${nameOf(name, 'Vital sign')}`, 'The document states it was not measured', obs);
         continue;
@@ -419,8 +423,12 @@ function results(r: Reader, section: string, entry: El): void {
     }
     const organizerTime = whenOf(kid(s, 'effectiveTime'));
     const refs: Json[] = [];
-    const firstTime = kids(s, 'component').flatMap(statements).map((o) => whenOf(kid(o, 'effectiveTime'))).find(Boolean);
+    const firstTime = kids(s, 'component').flatMap(statements).filter((o) => o.name === 'observation').map((o) => whenOf(kid(o, 'effectiveTime'))).find(Boolean);
     for (const obs of kids(s, 'component').flatMap(statements)) {
+      if (obs.name !== 'observation') {
+        r.skip(section, obs.name, `Lab step: ${nameOf(r.concept(kid(obs, 'code')), obs.name)}`, 'Not a result (a step of the lab work, such as the specimen collection): kept as text in the document note', obs);
+        continue;
+      }
       const resource = isNegated(obs) ? undefined : observation(r, obs, 'laboratory', organizerTime ?? firstTime);
       if (!resource) {
         r.skip(section, 'Observation', `Lab result: ${nameOf(r.concept(kid(obs, 'code')), 'Result')}`, isNegated(obs) ? 'The document states it was not done' : 'The result has no code or name (nullFlavor)', obs);

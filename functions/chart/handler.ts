@@ -24,7 +24,7 @@ import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
 import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
 import { isFhirBulkEvent } from './fhir/bulk/bulk-steps.js';
 import { addMedicationFromNote } from './medications.js';
-import { CHART_ROUTES, DRUG_SAFETY_ROUTE_KEYS, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
+import { CCDA_ROUTE_KEYS, CHART_ROUTES, DRUG_SAFETY_ROUTE_KEYS, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
 import {
   createSectionItemFrom,
   deleteSectionItemOf,
@@ -188,6 +188,8 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
   'GET /v1/vaccine-manufacturers': route({ query: CodeKeywordQuery, run: ({ query }) => listMvx(query) }),
   // The FHIR mappers and the zip library load with the first export or import, never on a cold start.
   ...lazyRoutes(FHIR_ROUTE_KEYS, () => import('./fhir-routes.js').then((m) => m.FHIR_ROUTES)),
+  // The C-CDA reader and its XML parser load with the first C-CDA import, never on a cold start.
+  ...lazyRoutes(CCDA_ROUTE_KEYS, () => import('./ccda-routes.js').then((m) => m.CCDA_ROUTES)),
   ...lazyRoutes(DRUG_SAFETY_ROUTE_KEYS, () => import('./drug-safety-routes.js').then((m) => m.DRUG_SAFETY_ROUTES)),
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */

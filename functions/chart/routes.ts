@@ -10,6 +10,9 @@ export const DRUG_SAFETY_ROUTE_KEYS = ['GET /v1/allergens', 'GET /v1/drug-safety
 /** FHIR export and import of a chart: loaded with the first of them a container serves (fhir-routes.ts). */
 export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import-preview`, `POST ${P1}/fhir-import`] as const;
 
+/** C-CDA import of a chart: loaded with the first of them a container serves (ccda-routes.ts). */
+export const CCDA_ROUTE_KEYS = [`POST ${P1}/ccda-import-preview`, `POST ${P1}/ccda-import`] as const;
+
 export const CHART_ROUTES = [
   ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),
   `GET ${P1}/freeform-medications`,
@@ -32,6 +35,7 @@ export const CHART_ROUTES = [
   'GET /v1/vaccine-codes',
   'GET /v1/vaccine-manufacturers',
   ...FHIR_ROUTE_KEYS,
+  ...CCDA_ROUTE_KEYS,
   ...DRUG_SAFETY_ROUTE_KEYS,
 ] as const;
 export type ChartRouteKey = (typeof CHART_ROUTES)[number];

@@ -24,11 +24,15 @@ export interface FhirImportItem {
   summary: string;
   action: 'add' | 'present' | 'skip';
   reason?: string;
+  /** The document section it comes from (a C-CDA import). */
+  section?: string;
 }
 
 export interface FhirImportPreview {
   /** The name on the bundle's Patient, to check it is the right person. */
   sourcePatient?: string;
+  /** A C-CDA document's title. */
+  title?: string;
   add: number;
   present: number;
   skip: number;
@@ -50,4 +54,15 @@ export const FHIR_IMPORT_MESSAGES = {
   confirm: 'Import',
   imported: (added: number) => `Imported ${added} ${added === 1 ? 'item' : 'items'} into this chart.`,
   importFailed: 'The bundle could not be imported. Try again.',
+} as const;
+
+export const CCDA_IMPORT_MESSAGES = {
+  importCcda: 'Import C-CDA',
+  chooseFile: 'Choose a C-CDA document (.xml)',
+  fromDrive: 'Or choose one from the file drive',
+  driveEmpty: 'No XML files in this folder.',
+  driveUp: 'Up one folder',
+  driveFailed: 'The file drive could not be listed. Try again.',
+  notCcda: 'The file is not a C-CDA document',
+  importFailed: 'The document could not be imported. Try again.',
 } as const;

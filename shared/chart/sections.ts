@@ -58,6 +58,7 @@ export const AllergyFields = z.object({
   icd10Code: icd10CodeField,
   /** What causes it, for the allergy checks: an ingredient, a drug class or a substance (null clears it). */
   allergen: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(AllergenRef)),
+  /** The codes an outside record sent (SNOMED CT, …), kept for the export. */
   codings: codingsField,
   ...common,
 });

@@ -82,7 +82,7 @@ export function outsideCodings(cc: Json | undefined): Json[] | undefined {
 const ROUTE_FROM_V2: Record<string, string> = Object.fromEntries(ADMINISTRATION_ROUTES.map((r) => [r === 'NAS' ? 'NS' : r, r]));
 
 /** One bundle resource as Tidewell will keep it. */
-type Planned =
+export type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
@@ -605,12 +605,13 @@ async function claim(practiceId: string, patientId: string, key: string, r: Json
   }
 }
 
-interface Analysed {
+export interface Analysed {
   items: (FhirImportItem & { key: string; planned?: Planned; resource: Json; fullUrl?: string })[];
   sourcePatient?: string;
 }
 
-async function analyse(practiceId: string, patientId: string, body: FhirImportBody): Promise<Analysed> {
+/** decorate: what another format (C-CDA) adds to a section item beyond what FHIR mapping gives (its codes), checked with the rest. */
+export async function analyse(practiceId: string, patientId: string, body: FhirImportBody, decorate?: (resource: Json, input: Json) => void): Promise<Analysed> {
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await presentKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
@@ -630,6 +631,7 @@ async function analyse(practiceId: string, patientId: string, body: FhirImportBo
         : { summary: summaryOf(resource, bundle), reason: resource.resourceType === 'Patient' ? 'Another patient: only the first patient in the bundle comes into this chart' : `It belongs to another patient in the bundle${other ? ` (${other})` : ''}` };
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
+      decorate?.(resource, p.planned.input);
       const parsed = p.planned.spec.input.safeParse(definedInput(p.planned.input));
       if (!parsed.success) p.reason = parsed.error.issues[0]?.message ?? 'Not valid';
       else p.planned.input = parsed.data as Json;
@@ -672,6 +674,13 @@ export async function previewImport(auth: AuthContext, patientId: string, raw: u
 export async function importBundle(auth: AuthContext, patientId: string, raw: unknown, now = new Date()): Promise<FhirImportResult> {
   const body = parseOrThrow(FhirImportBody, raw);
   const { items } = await analyse(auth.practiceId, patientId, body);
+  const added = await writeImport(auth, patientId, items, now);
+  await writeAudit(auth, { action: 'create', entity: 'fhir_import', patientId, count: added });
+  return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
+}
+
+/** Writes what analyse() planned as new; an item the store refuses turns to 'skip'. Returns how many were added. */
+export async function writeImport(auth: AuthContext, patientId: string, items: Analysed['items'], now = new Date()): Promise<number> {
   const at = now.toISOString();
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
@@ -753,8 +762,7 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
     await createSectionItem(auth.practiceId, 'socialHistory', await buildStored(SOCIAL_HISTORY, patientId, { question: s.question, answers, startDate: s.startDate ?? '', endDate: s.endDate ?? '', notes: s.notes ?? '', pinned: false }));
   }
   added += await importAppointments(auth, patientId, appointments, { claim: (item) => claim(auth.practiceId, patientId, item.key, item.resource, at), markerKey: (key) => markerKey(patientId, key) });
-  await writeAudit(auth, { action: 'create', entity: 'fhir_import', patientId, count: added });
-  return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
+  return added;
 }
 
 export const FILE_NOT_STORED = 'The file could not be stored';

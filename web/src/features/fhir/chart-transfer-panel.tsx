@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import './fhir.css';
-import { FHIR_IMPORT_MESSAGES, FHIR_MESSAGES, type FhirExportResult } from '../../../../shared/chart/fhir.js';
+import { CCDA_IMPORT_MESSAGES, FHIR_IMPORT_MESSAGES, FHIR_MESSAGES, type FhirExportResult } from '../../../../shared/chart/fhir.js';
 import { Button } from '../../components/ui/button.js';
 import { apiRequest } from '../../lib/api-client.js';
 import { useCan } from '../../lib/permissions.js';
@@ -22,12 +22,12 @@ async function download(result: FhirExportResult): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** The chart's record transfer: export to FHIR, import a FHIR bundle (providers and admins). */
+/** The chart's record transfer: export to FHIR, import a FHIR bundle or a C-CDA document (providers and admins). */
 export function ChartTransferPanel({ patientId }: { patientId: string }) {
   const allowed = useCan('chart.fhir');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useState<false | 'fhir' | 'ccda'>(false);
   if (!allowed) return null;
 
   async function exportChart() {
@@ -56,11 +56,12 @@ export function ChartTransferPanel({ patientId }: { patientId: string }) {
         <Button onPress={exportChart} isDisabled={busy}>
           {busy ? FHIR_MESSAGES.exporting : FHIR_MESSAGES.exportChart}
         </Button>
-        <Button onPress={() => setImporting(true)}>{FHIR_IMPORT_MESSAGES.importBundle}</Button>
+        <Button onPress={() => setImporting('fhir')}>{FHIR_IMPORT_MESSAGES.importBundle}</Button>
+        <Button onPress={() => setImporting('ccda')}>{CCDA_IMPORT_MESSAGES.importCcda}</Button>
       </div>
       {importing ? (
         <Suspense fallback={null}>
-          <ImportDialog patientId={patientId} isOpen={importing} onOpenChange={setImporting} />
+          <ImportDialog key={importing} patientId={patientId} format={importing} isOpen onOpenChange={(open) => setImporting(open ? importing : false)} />
         </Suspense>
       ) : null}
       <p role="status" className="tw-chart-transfer__status">

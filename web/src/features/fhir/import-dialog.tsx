@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview, type FhirImportResult } from '../../../../shared/chart/fhir.js';
+import { CCDA_IMPORT_MESSAGES as C, FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview, type FhirImportResult } from '../../../../shared/chart/fhir.js';
+import type { DriveListing } from '../../../../shared/files/drive.js';
 import { inlineZipFiles } from '../../../../shared/chart/fhir-zip.js';
 import { Button } from '../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../components/ui/dialog.js';
@@ -32,15 +33,20 @@ async function readBundle(file: File): Promise<unknown> {
   return files ? inlineZipFiles(bundle, files) : bundle;
 }
 
-/** Choose a FHIR export, see what it would add to this chart, and confirm. */
-export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: string; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+/** What the import sends: a FHIR bundle, or a C-CDA document (its text, or the key of a drive file). */
+type Source = { bundle: unknown } | { xml: string } | { fileKey: string };
+
+/** Choose a FHIR export or a C-CDA document, see what it would add to this chart, and confirm. */
+export function ImportDialog({ patientId, isOpen, onOpenChange, format = 'fhir' }: { patientId: string; isOpen: boolean; onOpenChange: (open: boolean) => void; format?: 'fhir' | 'ccda' }) {
   const queryClient = useQueryClient();
   const inputId = useId();
-  const [bundle, setBundle] = useState<unknown>(null);
+  const [bundle, setBundle] = useState<Source | null>(null);
   const [preview, setPreview] = useState<FhirImportPreview | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const path = `/v1/patients/${encodeURIComponent(patientId)}/fhir-import`;
+  const ccda = format === 'ccda';
+  const path = `/v1/patients/${encodeURIComponent(patientId)}/${ccda ? 'ccda' : 'fhir'}-import`;
+  const title = ccda ? C.importCcda : M.importBundle;
 
   function reset(open: boolean) {
     if (!open) {
@@ -51,32 +57,39 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
     onOpenChange(open);
   }
 
-  async function choose(file: File | undefined) {
+  async function previewOf(source: Source | (() => Promise<Source>)) {
     setPreview(null);
     setError('');
-    if (!file) return;
     setBusy(true);
     try {
-      const read = await readBundle(file);
+      const read = typeof source === 'function' ? await source() : source;
       setBundle(read);
-      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body: { bundle: read } }));
+      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body: read }));
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : M.notABundle);
+      setError(e instanceof Error && e.message ? e.message : ccda ? C.notCcda : M.notABundle);
     } finally {
       setBusy(false);
     }
   }
 
+  function choose(file: File | undefined) {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    void previewOf(async () => (ccda ? { xml: await file.text() } : { bundle: await readBundle(file) }));
+  }
+
   async function confirm(close: () => void) {
     setBusy(true);
     try {
-      const result = await apiRequest<FhirImportResult>({ method: 'POST', path, body: { bundle } });
+      const result = await apiRequest<FhirImportResult>({ method: 'POST', path, body: bundle });
       await queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
       showToast(M.imported(result.added), { tone: 'success' });
       close();
     } catch (e) {
-      showToast(withServerText(M.importFailed, e), { tone: 'error' });
+      showToast(withServerText(ccda ? C.importFailed : M.importFailed, e), { tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -89,13 +102,19 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
           {({ close }) => (
             <>
               <Heading slot="title" className="tw-dialog__title">
-                {M.importBundle}
+                {title}
               </Heading>
               <div className="tw-dialog__body">
                 <label htmlFor={inputId} className="tw-fhir-import__label">
-                  {M.chooseFile}
+                  {ccda ? C.chooseFile : M.chooseFile}
                 </label>
-                <input id={inputId} type="file" accept=".zip,.json,application/zip,application/json,application/fhir+json" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
+                <input
+                  id={inputId}
+                  type="file"
+                  accept={ccda ? '.xml,application/xml,text/xml' : '.zip,.json,application/zip,application/json,application/fhir+json'}
+                  onChange={(e) => choose(e.currentTarget.files?.[0])}
+                />
+                {ccda ? <DrivePicker onPick={(fileKey) => void previewOf({ fileKey })} /> : null}
                 {error ? (
                   <p role="alert" className="tw-fhir-import__error">
                     {error}
@@ -104,6 +123,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
                 {preview ? (
                   <div className="tw-fhir-import__preview">
                     <p role="status">
+                      {preview.title ? <>{preview.title}. </> : null}
                       {preview.sourcePatient ? <strong>{preview.sourcePatient}: </strong> : null}
                       {M.preview(preview.add, preview.present, preview.skip)}
                     </p>
@@ -113,6 +133,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
                       <caption className="tw-visually-hidden">What the import brings into this chart</caption>
                       <thead>
                         <tr>
+                          {ccda ? <th scope="col">Section</th> : null}
                           <th scope="col">Item</th>
                           <th scope="col">Import</th>
                         </tr>
@@ -120,6 +141,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
                       <tbody>
                         {preview.items.map((item, i) => (
                           <tr key={i} className={`tw-fhir-import__row--${item.action}`}>
+                            {ccda ? <td>{item.section ?? ''}</td> : null}
                             <td>{item.summary}</td>
                             <td>{item.reason ? `${ACTION_LABEL[item.action]}: ${item.reason}` : ACTION_LABEL[item.action]}</td>
                           </tr>
@@ -143,5 +165,70 @@ export function ImportDialog({ patientId, isOpen, onOpenChange }: { patientId: s
         </AriaDialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** The practice drive's folders and XML files: a C-CDA saved there is imported by its key, without downloading it. */
+function DrivePicker({ onPick }: { onPick: (key: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [listing, setListing] = useState<DriveListing | null>(null);
+  const [error, setError] = useState('');
+
+  async function list(prefix: string) {
+    setError('');
+    try {
+      setListing(await apiRequest<DriveListing>({ path: `/v1/s3/files?prefix=${encodeURIComponent(prefix)}` }));
+    } catch {
+      setError(C.driveFailed);
+    }
+  }
+
+  if (!open) {
+    return (
+      <div className="tw-fhir-import__drive">
+        <Button
+          variant="secondary"
+          onPress={() => {
+            setOpen(true);
+            void list('public/');
+          }}
+        >
+          {C.fromDrive}
+        </Button>
+      </div>
+    );
+  }
+  const files = listing?.files.filter((f) => /\.xml$/i.test(f.name)) ?? [];
+  const parent = listing && listing.prefix !== 'public/' ? listing.prefix.replace(/[^/]+\/$/, '') : undefined;
+  return (
+    <div className="tw-fhir-import__drive" role="group" aria-label={C.fromDrive}>
+      {error ? <p role="alert">{error}</p> : null}
+      {listing ? (
+        <ul className="tw-fhir-import__drive-list">
+          {parent ? (
+            <li>
+              <Button variant="secondary" onPress={() => void list(parent)}>
+                {C.driveUp}
+              </Button>
+            </li>
+          ) : null}
+          {listing.folders.map((f) => (
+            <li key={f}>
+              <Button variant="secondary" onPress={() => void list(`${listing.prefix}${f}/`)}>
+                {`Folder: ${f}`}
+              </Button>
+            </li>
+          ))}
+          {files.map((f) => (
+            <li key={f.key}>
+              <Button variant="secondary" onPress={() => onPick(f.key)}>
+                {f.name}
+              </Button>
+            </li>
+          ))}
+          {files.length === 0 ? <li>{C.driveEmpty}</li> : null}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -18,7 +18,7 @@ async function orderCmp(page: Page, patientId: string): Promise<string> {
 }
 
 test('a provider reviews a critical lab result from the dashboard by keyboard, with a follow-up task and a text to the patient in one step; a text to a phone that replied STOP is kept with its reason; the screens pass axe at desktop and phone width', async ({ page }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, PROVIDER, '/home');
   const coraPhone = phoneOf(1);

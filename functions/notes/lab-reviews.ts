@@ -37,7 +37,7 @@ const reviewedSortKey = (r: Pick<LabReview, 'reviewedAt' | 'noteId'>) => `${r.re
 export const LAB_REVIEW_SETTINGS_KEY = 'SETTINGS#LAB_REVIEW';
 export const LAB_CRITICAL_ESCALATION_JOB_KIND = 'lab-critical-escalation';
 
-const FIELDS = ['noteId', 'patientId', 'patientName', 'orderingProviderId', 'orderingProviderName', 'tests', 'severity', 'flags', 'status', 'waitingSince', 'receivedAt', 'reviewedAt', 'reviewedBy', 'comment', 'followUpTaskId', 'escalatedTaskId', 'escalatedAt', 'version'] as const;
+const FIELDS = ['noteId', 'patientId', 'patientName', 'orderingProviderId', 'orderingProviderName', 'tests', 'severity', 'flags', 'status', 'waitingSince', 'receivedAt', 'reviewedAt', 'reviewedBy', 'comment', 'followUpTaskId', 'followUpMessage', 'escalatedTaskId', 'escalatedAt', 'version'] as const;
 
 export function reviewFromItem(item: Record<string, unknown>): LabReview {
   const review = {} as Record<string, unknown>;
@@ -143,21 +143,26 @@ export async function getLabReviewFor(auth: AuthContext, noteId: string): Promis
 
 /**
  * POST /v1/notes/labs/reviews/{noteId}: the ordering provider (or an admin) signs the result off,
- * with an optional comment and the follow-up task made with it; who and when are recorded and
- * audited. Results that arrived after the version the reviewer saw are refused (409).
+ * with an optional comment and, in the same step, a follow-up task and/or a text to the patient;
+ * who and when are recorded and audited. Results that arrived after the version the reviewer saw
+ * are refused (409). A follow-up that cannot be made is refused before anything is written; a text
+ * the carrier refuses leaves the sign-off standing and comes back as FAILED with its reason.
  */
 export async function reviewLabResult(auth: AuthContext, noteId: string, body: LabReviewBody, now = new Date()): Promise<LabReview> {
   const review = await requireReviewable(auth, noteId);
   if (review.status === 'REVIEWED') throw new ConflictError(LAB_REVIEW_MESSAGES.alreadyReviewed, { reviewedBy: review.reviewedBy?.name ?? '', reviewedAt: review.reviewedAt ?? '' });
   if (review.version !== body.version) throw new ConflictError(LAB_REVIEW_MESSAGES.changed, { version: review.version });
+  const followUp = body.followUpTask || body.followUpMessage ? await import('./lab-review-follow-up.js') : null;
+  const plan = followUp ? await followUp.planFollowUp(auth, review, body) : {};
   const reviewer = await personOf(auth);
+  const taskId = plan.task?.ident ?? body.followUpTaskId;
   const next: LabReview = {
     ...review,
     status: 'REVIEWED',
     reviewedAt: now.toISOString(),
     reviewedBy: { userId: reviewer.userId, name: reviewer.name },
     ...(body.comment ? { comment: body.comment } : {}),
-    ...(body.followUpTaskId ? { followUpTaskId: body.followUpTaskId } : {}),
+    ...(taskId ? { followUpTaskId: taskId } : {}),
     version: review.version + 1,
   };
   try {
@@ -168,6 +173,13 @@ export async function reviewLabResult(auth: AuthContext, noteId: string, body: L
   }
   await writeAudit(auth, { action: 'update', entity: 'lab-review', entityId: noteId, ...(review.patientId ? { patientId: review.patientId } : {}) });
   if (review.severity === 'critical' && !review.escalatedTaskId) await cancelEscalation(noteId);
+  if (followUp && plan.task) await followUp.makeFollowUpTask(auth, plan.task, now);
+  if (followUp && plan.message) {
+    const sent = await followUp.sendFollowUpMessage(auth, review, plan.message, now);
+    // Kept on the review, sent or not: the reviewer's words are never lost to a refused text.
+    await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET followUpMessage = :m', ExpressionAttributeValues: { ':m': sent } }));
+    next.followUpMessage = sent;
+  }
   return next;
 }
 

@@ -46,6 +46,18 @@ export function labReviewSeverity(flags: readonly LabReviewFlag[]): LabReviewSev
 export const LAB_REVIEW_STATUSES = ['PENDING', 'REVIEWED'] as const;
 export type LabReviewStatus = (typeof LAB_REVIEW_STATUSES)[number];
 
+/** The follow-up text as sent (SENT) or refused (FAILED, with the messaging path's reason). */
+export interface LabReviewFollowUpMessage {
+  text: string;
+  to: string;
+  from: string;
+  status: 'SENT' | 'FAILED';
+  /** The SMS note the text is kept in (its conversation shows it), when the send got that far. */
+  noteId?: string;
+  conversationId?: string;
+  error?: string;
+}
+
 /** A LAB note's result as the ordering provider's review list holds it. */
 export interface LabReview {
   noteId: string;
@@ -66,6 +78,8 @@ export interface LabReview {
   reviewedBy?: { userId: string; name: string };
   comment?: string;
   followUpTaskId?: string;
+  /** The text to the patient sent with the sign-off; kept here even when the carrier refused it. */
+  followUpMessage?: LabReviewFollowUpMessage;
   /** The urgent task an unreviewed critical value became. */
   escalatedTaskId?: string;
   escalatedAt?: string;
@@ -84,6 +98,11 @@ export const LAB_REVIEW_MESSAGES = {
   commentTooLong: `Comment must be at most ${LAB_REVIEW_COMMENT_MAX} characters`,
   minutesInvalid: 'Escalation time must be a whole number of minutes from 1 to 1440',
   adminOnly: 'Only a practice admin can change when critical results escalate.',
+  messageRequired: 'Type the message to the patient',
+  oneTask: 'Link an existing follow-up task or create one, not both',
+  noPatientForMessage: 'This result has no patient to text',
+  noPatientPhone: 'The patient has no phone number to text. Add one in their profile, or uncheck the text message.',
+  messageNotSent: (reason: string) => `The result is reviewed, but the text to the patient was not sent. ${reason} The message is kept below.`,
 } as const;
 
 

@@ -43,6 +43,14 @@ export const LAB_TESTS = [
   { code: '57698-3', display: 'Lipid panel' },
   { code: '4548-4', display: 'Hemoglobin A1c' },
   { code: '3016-3', display: 'Thyroid stimulating hormone (TSH)' },
+  { code: '51990-0', display: 'Basic metabolic panel (BMP)' },
+  { code: '24356-8', display: 'Urinalysis, complete' },
+  { code: '78012-2', display: 'Rapid strep test (group A Streptococcus antigen, throat)' },
+  { code: '3024-7', display: 'Free thyroxine (free T4)' },
+  { code: '62292-8', display: 'Vitamin D, 25-hydroxy' },
+  { code: '2857-1', display: 'Prostate specific antigen (PSA)' },
+  { code: '2132-9', display: 'Vitamin B12' },
+  { code: '2276-4', display: 'Ferritin' },
 ] as const;
 export type LabTestCode = (typeof LAB_TESTS)[number]['code'];
 export const LAB_TEST_CODES = LAB_TESTS.map((t) => t.code) as [LabTestCode, ...LabTestCode[]];

@@ -4,6 +4,8 @@ import { scheduleName } from '../../functions/lib/adapters/scheduler.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID, HealthGorillaClient } from '../../functions/lib/adapters/health-gorilla.js';
 import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
 import { LAB_REVIEW_MESSAGES, type LabReview } from '../../shared/labs/lab-review.js';
+import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
+import { TASK_MESSAGES } from '../../shared/tasks/task-schema.js';
 import { HEALTH_GORILLA_PARTNER_ID, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { eventually } from '../support/eventually.js';
@@ -18,6 +20,10 @@ let plainPatient: string;
 let criticalPatient: string;
 
 const CMP = 'Comprehensive metabolic panel (CMP)';
+const PRACTICE_PHONE = '+15415550100';
+let phoneSeq = 0;
+/** A phone no other test uses: the carrier's opt-out list and the conversations outlive a test. */
+const newPhone = () => `+1973${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
 const secrets = () => JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')) as Record<string, string>;
 const vendor = () =>
   new HealthGorillaClient({
@@ -146,6 +152,75 @@ describe('results to review', () => {
     // In the patient's access history, by the provider.
     const trail = await patientAuditTrail(plainPatient);
     expect(trail.some((e) => e.entity === 'lab-review' && e.action === 'update' && e.entityId === order.noteId && e.actorUserId === providerId)).toBe(true);
+  });
+
+  it('signs off with a follow-up task (assignee, due date) and a text to the patient in one request, audited; refuses a follow-up it cannot make before signing anything', async () => {
+    const phone = newPhone();
+    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Textable${run}`, gender: 'female', dob: '1979-05-06', phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone })).body.id as string;
+    const paId = (await api(pa, 'GET', '/v1/practices/users/me')).body.userId as string;
+    const order = await orderCmp(patientId);
+    const pending = (await pendingFor(order.noteId))!;
+    const url = `/v1/notes/labs/reviews/${order.noteId}`;
+
+    // Refused before anything is written: an unknown assignee, an empty text. The result stays pending.
+    const unknown = await api(provider, 'POST', url, { version: pending.version, followUpTask: { text: 'Call her', assigned: 'nobody-here' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(TASK_MESSAGES.assigneeUnknown);
+    const empty = await api(provider, 'POST', url, { version: pending.version, followUpMessage: { text: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain(LAB_REVIEW_MESSAGES.messageRequired);
+    expect((await api(provider, 'GET', url)).body).toMatchObject({ status: 'PENDING', version: pending.version });
+
+    const text = `Hi Tess, your lab results are back. Please call us to go over them. ${run}`;
+    const signed = await api(provider, 'POST', url, {
+      version: pending.version,
+      comment: 'Glucose a little high',
+      followUpTask: { text: `Schedule fasting glucose for Tess ${run}`, assigned: paId, dueOn: '2031-03-04' },
+      followUpMessage: { text },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toMatchObject({ status: 'REVIEWED', comment: 'Glucose a little high', followUpMessage: { status: 'SENT', text, to: phone, from: PRACTICE_PHONE } });
+    // The task: the assignee's, due that day, linked to the patient and the lab.
+    const task = await api(pa, 'GET', `/v1/tasks/${signed.body.followUpTaskId}`);
+    expect(task.status).toBe(200);
+    expect(task.body).toMatchObject({ text: `Schedule fasting glucose for Tess ${run}`, assigned: paId, dueOn: '2031-03-04', patientId, createdBy: providerId, noteDataLinks: [{ interactionIdent: order.noteId }] });
+    // The text went through the carrier and is in the patient's conversation, sent by the provider.
+    const carried = await eventually(async () => ((await (await fetch(`${stackOutputs().webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages.filter((m) => m.to === phone), (m) => m.length > 0, 10_000);
+    expect(carried[0]!.text).toBe(text);
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${signed.body.followUpMessage.conversationId}/messages`)).body.messages as { text: string; direction: string; patientId: string }[];
+    expect(messages).toEqual([expect.objectContaining({ text, direction: 'outbound', patientId })]);
+    // The sign-off, the task and the text are each in the patient's access history, by the provider.
+    const trail = await patientAuditTrail(patientId);
+    for (const entity of ['lab-review', 'task', 'sms-message']) expect(trail.some((e) => e.entity === entity && e.action === (entity === 'lab-review' ? 'update' : 'create') && e.actorUserId === providerId), entity).toBe(true);
+
+    // A patient with no phone: refused with what to do, nothing signed off.
+    const noPhone = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Nophone${run}`, gender: 'female', dob: '1980-01-02' })).body.id as string;
+    const second = await orderCmp(noPhone);
+    const secondPending = (await pendingFor(second.noteId))!;
+    const refused = await api(provider, 'POST', `/v1/notes/labs/reviews/${second.noteId}`, { version: secondPending.version, followUpMessage: { text: 'Please call us' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(LAB_REVIEW_MESSAGES.noPatientPhone);
+    expect((await api(provider, 'GET', `/v1/notes/labs/reviews/${second.noteId}`)).body.status).toBe('PENDING');
+  });
+
+  it('keeps the sign-off, the task and the text when the patient replied STOP: the text comes back FAILED with the messaging reason and stays on the review', async () => {
+    const phone = newPhone();
+    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Otto', lastName: `Optout${run}`, gender: 'male', dob: '1966-07-08', phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone })).body.id as string;
+    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: 'STOP' }) });
+    expect(stop.status).toBe(202);
+    const conversationId = (await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
+    await eventually(async () => (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true, (v) => v, 15_000);
+    const order = await orderCmp(patientId);
+    const pending = (await pendingFor(order.noteId))!;
+    const text = `Otto, please call the office about your labs ${run}`;
+    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version, followUpTask: { text: `Call Otto ${run}` }, followUpMessage: { text } });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toMatchObject({ status: 'REVIEWED', followUpMessage: { status: 'FAILED', text, to: phone, error: `${MESSAGING_MESSAGES.sendFailed} ${MESSAGING_MESSAGES.optedOut}` } });
+    expect((await api(provider, 'GET', `/v1/tasks/${signed.body.followUpTaskId}`)).body).toMatchObject({ text: `Call Otto ${run}`, assigned: providerId });
+    // Kept on the review and in the conversation as a failed text.
+    expect((await api(provider, 'GET', `/v1/notes/labs/reviews/${order.noteId}`)).body.followUpMessage).toMatchObject({ status: 'FAILED', text });
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as { text: string; deliveryStatus: string }[];
+    expect(messages.find((m) => m.text === text)).toMatchObject({ deliveryStatus: 'FAILED' });
   });
 
   it('escalates an unreviewed critical value to an urgent task for the ordering provider after the practice-set time, and not one signed off', async () => {

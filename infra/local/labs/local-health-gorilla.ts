@@ -43,6 +43,10 @@ interface Analyte {
   typical: number;
   /** Decimals the lab reports. */
   decimals: number;
+  /** A result reported in words (a dipstick, a rapid antigen): the normal one and the one a lab flags. */
+  qualitative?: { normal: string; abnormal: string };
+  /** Never drawn out of range: a sandbox's 1.8 × upper limit would be no urine's specific gravity or pH. */
+  steady?: boolean;
 }
 
 const CMP: Analyte[] = [
@@ -77,6 +81,26 @@ const LIPIDS: Analyte[] = [
   { code: '2085-9', text: 'HDL cholesterol', unit: 'mg/dL', low: 40, typical: 52, decimals: 0 },
   { code: '13457-7', text: 'LDL cholesterol (calculated)', unit: 'mg/dL', high: 99, typical: 96, decimals: 0 },
 ];
+/** A BMP is the CMP's first eight: glucose, BUN, creatinine, sodium, potassium, chloride, CO2, calcium. */
+const BMP: Analyte[] = CMP.slice(0, 8);
+/** Urinalysis: the dipstick as a lab reports it (LOINC's urine test-strip codes). */
+const URINALYSIS: Analyte[] = [
+  { code: '5811-5', text: 'Specific gravity', unit: '1', low: 1.005, high: 1.03, typical: 1.018, decimals: 3, steady: true },
+  { code: '5803-2', text: 'pH', unit: '[pH]', low: 5.0, high: 8.0, typical: 6.0, decimals: 1, steady: true },
+  { code: '5804-0', text: 'Protein', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: '1+ (30 mg/dL)' } },
+  { code: '5792-7', text: 'Glucose', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: '2+ (250 mg/dL)' } },
+  { code: '5797-6', text: 'Ketones', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: 'Trace (5 mg/dL)' } },
+  { code: '5794-3', text: 'Blood (hemoglobin)', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: '1+ (small)' } },
+  { code: '5799-2', text: 'Leukocyte esterase', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: '2+ (moderate)' } },
+  { code: '5802-4', text: 'Nitrite', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: 'Positive' } },
+];
+const STREP: Analyte[] = [{ code: '78012-2', text: 'Group A Streptococcus antigen (rapid), throat', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Not detected', abnormal: 'Detected' } }];
+const FREE_T4: Analyte[] = [{ code: '3024-7', text: 'Free T4', unit: 'ng/dL', low: 0.8, high: 1.8, typical: 1.2, decimals: 2 }];
+/** 30–100 ng/mL sufficient (Endocrine Society); below 30 is reported low. */
+const VITAMIN_D: Analyte[] = [{ code: '62292-8', text: 'Vitamin D, 25-hydroxy (D2 + D3)', unit: 'ng/mL', low: 30, high: 100, typical: 38, decimals: 0 }];
+const PSA: Analyte[] = [{ code: '2857-1', text: 'PSA, total', unit: 'ng/mL', high: 4.0, typical: 1.1, decimals: 2 }];
+const B12: Analyte[] = [{ code: '2132-9', text: 'Vitamin B12', unit: 'pg/mL', low: 232, high: 1245, typical: 520, decimals: 0 }];
+const FERRITIN = (female: boolean): Analyte[] => [{ code: '2276-4', text: 'Ferritin', unit: 'ng/mL', low: female ? 15 : 30, high: female ? 150 : 400, typical: female ? 60 : 140, decimals: 0 }];
 const A1C: Analyte[] = [{ code: '4548-4', text: 'Hemoglobin A1c', unit: '%', low: 4.0, high: 5.6, typical: 5.3, decimals: 1 }];
 const TSH: Analyte[] = [{ code: '3016-3', text: 'TSH', unit: 'mIU/L', low: 0.4, high: 4.0, typical: 1.9, decimals: 2 }];
 
@@ -92,6 +116,22 @@ function panelAnalytes(code: string, female: boolean): Analyte[] {
       return A1C;
     case '3016-3':
       return TSH;
+    case '51990-0':
+      return BMP;
+    case '24356-8':
+      return URINALYSIS;
+    case '78012-2':
+      return STREP;
+    case '3024-7':
+      return FREE_T4;
+    case '62292-8':
+      return VITAMIN_D;
+    case '2857-1':
+      return PSA;
+    case '2132-9':
+      return B12;
+    case '2276-4':
+      return FERRITIN(female);
     default:
       return [];
   }
@@ -111,6 +151,19 @@ const round = (v: number, d: number) => Number(v.toFixed(d));
 export const CRITICAL_TEST_PATIENT = /^critical/i;
 
 function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H' | 'L' | 'HH' | 'LL' | null, issued: string) {
+  if (a.qualitative) {
+    // Reported in words: flagged A (abnormal) as labs flag a positive screen; never a panic value.
+    return {
+      resourceType: 'Observation',
+      id: `obs${index}`,
+      status: 'final',
+      code: { coding: [{ system: LOINC, code: a.code, display: a.text }], text: a.text },
+      valueString: outOfRange ? a.qualitative.abnormal : a.qualitative.normal,
+      interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: outOfRange ? 'A' : 'N' }] }],
+      referenceRange: [{ text: a.qualitative.normal }],
+      issued,
+    };
+  }
   const u = unit(`${orderId}:${a.code}`);
   let value: number;
   if (outOfRange === 'HH') value = (a.high ?? a.typical) * (1.8 + u * 0.2);
@@ -237,11 +290,13 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       const test = LAB_TESTS.find((t) => t.code === code)!;
       const analytes = panelAnalytes(code, order.female);
       // Two analytes of each multi-analyte panel (one of a single-analyte one, every other order) come back out of range.
-      const pick = Math.floor(unit(`${order.id}:${code}:pick`) * analytes.length);
+      const movable = analytes.map((a, i) => (a.steady ? -1 : i)).filter((i) => i >= 0);
+      const pick = Math.floor(unit(`${order.id}:${code}:pick`) * movable.length);
       const flagged = new Map<number, 'H' | 'L' | 'HH' | 'LL'>();
-      if (analytes.length > 1) {
-        flagged.set(pick, order.critical ? 'HH' : 'H');
-        flagged.set((pick + 3) % analytes.length, analytes[(pick + 3) % analytes.length]?.low !== undefined ? 'L' : 'H');
+      if (movable.length > 1) {
+        const second = movable[(pick + 3) % movable.length]!;
+        flagged.set(movable[pick]!, order.critical ? 'HH' : 'H');
+        flagged.set(second, analytes[second]?.low !== undefined ? 'L' : 'H');
       } else if (order.critical) flagged.set(0, 'HH');
       else if (unit(`${order.id}:${code}:single`) > 0.5) flagged.set(0, 'H');
       const contained = analytes.map((a, i) => observation(order.id, a, i, flagged.get(i) ?? null, issued));

@@ -19,24 +19,28 @@ export function fetchLabReview(noteId: string, signal?: AbortSignal): Promise<La
   return apiRequest<LabReview>({ path: `/v1/notes/labs/reviews/${encodeURIComponent(noteId)}`, signal });
 }
 
+export interface SignOffInput {
+  comment: string;
+  followUpTask: { text: string; assigned: string | null; dueOn: string | null } | null;
+  followUpMessage: { text: string } | null;
+}
+
 /**
- * "Reviewed": the follow-up task is made through the tasks API first, so the sign-off names it;
- * a task that cannot be made stops here and nothing is signed off.
+ * "Reviewed": the sign-off, its follow-up task and its text to the patient in one request. A follow-up
+ * the server cannot make is refused before anything is signed off; a text the carrier refuses comes
+ * back on the reviewed result as FAILED, with its reason and words.
  */
-export async function signOffLabReview(review: LabReview, input: { comment: string; followUpTask: string | null }): Promise<LabReview> {
-  let followUpTaskId: string | undefined;
-  if (input.followUpTask) {
-    const task = await apiRequest<{ ident: string }>({
-      method: 'POST',
-      path: '/v1/tasks',
-      body: { text: input.followUpTask, patientId: review.patientId || null, noteDataLinks: [{ interactionIdent: review.noteId }] },
-    });
-    followUpTaskId = task.ident;
-  }
+export function signOffLabReview(review: LabReview, input: SignOffInput): Promise<LabReview> {
+  const task = input.followUpTask;
   return apiRequest<LabReview>({
     method: 'POST',
     path: `/v1/notes/labs/reviews/${encodeURIComponent(review.noteId)}`,
-    body: { version: review.version, ...(input.comment.trim() ? { comment: input.comment.trim() } : {}), ...(followUpTaskId ? { followUpTaskId } : {}) },
+    body: {
+      version: review.version,
+      ...(input.comment.trim() ? { comment: input.comment.trim() } : {}),
+      ...(task ? { followUpTask: { text: task.text, ...(task.assigned ? { assigned: task.assigned } : {}), ...(task.dueOn ? { dueOn: task.dueOn } : {}) } } : {}),
+      ...(input.followUpMessage ? { followUpMessage: { text: input.followUpMessage.text } } : {}),
+    },
   });
 }
 

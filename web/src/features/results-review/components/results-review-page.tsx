@@ -2,15 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { DEFAULT_CRITICAL_ESCALATION_MINUTES, waitedText, type LabReview } from '../../../../../shared/labs/lab-review-format.js';
+import { DEFAULT_CRITICAL_ESCALATION_MINUTES, LAB_REVIEW_MESSAGES, waitedText, type LabReview, type LabReviewFollowUpMessage } from '../../../../../shared/labs/lab-review-format.js';
+import { primaryPhone } from '../../../../../shared/patients/patient-derived.js';
+import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Link } from '../../../components/ui/link.js';
 import { Page } from '../../../components/ui/page.js';
+import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
+import { usePatient } from '../../../lib/patients.js';
+import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useCan } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
 import { fetchLabReview, fetchLabReviews, fetchLabReviewSettings, refreshLabReviews, resultsReviewKeys, saveLabReviewSettings, signOffLabReview } from '../api/results-review-api.js';
@@ -159,6 +164,7 @@ function ResultDetail({ noteId, renderResult, onTaskCreated }: { noteId: string;
               {review.data.comment ? `: “${review.data.comment}”` : ''}
             </p>
           )}
+          {review.data.followUpMessage ? <FollowUpMessage message={review.data.followUpMessage} /> : null}
           <section className="tw-results__lab" aria-label="Lab results and trends">
             {renderResult(review.data)}
           </section>
@@ -168,18 +174,41 @@ function ResultDetail({ noteId, renderResult, onTaskCreated }: { noteId: string;
   );
 }
 
+/** Carries no result or health detail, so it suits a patient without the ePHI waiver too. */
+const DEFAULT_FOLLOW_UP_TEXT = 'Your recent lab results have been reviewed. Please call the office to go over them.';
+
 function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreated?: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const me = useCurrentUser();
+  const users = usePracticeUsers();
+  const patient = usePatient(review.patientId || null);
   const [comment, setComment] = useState('');
   const [withTask, setWithTask] = useState(false);
   const [taskText, setTaskText] = useState(`Follow up on ${review.tests.join(', ')} for ${review.patientName}`);
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const [dueOn, setDueOn] = useState('');
+  const [withMessage, setWithMessage] = useState(false);
+  const [messageText, setMessageText] = useState(DEFAULT_FOLLOW_UP_TEXT);
+  const assigned = assignee ?? me.data?.userId ?? null;
+  const userOptions = (users.data ?? []).filter((u) => u.userStatus !== 'deleted').map((u) => ({ id: u.userId, label: displayUserName(u) }));
+  const phone = patient.data ? primaryPhone(patient.data) : undefined;
   const signOff = useMutation({
-    mutationFn: () => signOffLabReview(review, { comment, followUpTask: withTask ? taskText.trim() : null }),
-    onSuccess: () => {
+    mutationFn: () =>
+      signOffLabReview(review, {
+        comment,
+        followUpTask: withTask ? { text: taskText.trim(), assigned, dueOn: dueOn || null } : null,
+        followUpMessage: withMessage ? { text: messageText.trim() } : null,
+      }),
+    onSuccess: (saved) => {
       refreshLabReviews(queryClient);
       if (withTask) onTaskCreated?.();
-      showToast('Result reviewed', { tone: 'success', description: `${review.patientName}: ${review.tests.join(', ')}` });
+      if (saved.followUpMessage?.status === 'FAILED') {
+        // Signed off, but the text did not go: the result stays open with the reason and the words kept.
+        queryClient.setQueryData(resultsReviewKeys.detail(review.noteId), saved);
+        return;
+      }
+      showToast('Result reviewed', { tone: 'success', description: `${review.patientName}: ${review.tests.join(', ')}${saved.followUpMessage ? '. Text sent.' : ''}` });
       void navigate(paths.resultsToReview());
     },
   });
@@ -190,6 +219,7 @@ function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreat
       onSubmit={(e) => {
         e.preventDefault();
         if (withTask && !taskText.trim()) return;
+        if (withMessage && !messageText.trim()) return;
         signOff.mutate();
       }}
     >
@@ -199,7 +229,33 @@ function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreat
         <FieldError className="tw-field__error" />
       </AriaTextField>
       <Checkbox label="Create a follow-up task" isSelected={withTask} onChange={setWithTask} />
-      {withTask ? <TextField label="Follow-up task" value={taskText} onChange={setTaskText} isRequired isInvalid={!taskText.trim()} maxLength={2000} /> : null}
+      {withTask ? (
+        <fieldset className="tw-results__follow-up">
+          <legend className="tw-visually-hidden">Follow-up task</legend>
+          <TextField label="Follow-up task" value={taskText} onChange={setTaskText} isRequired isInvalid={!taskText.trim()} maxLength={2000} />
+          <div className="tw-results__follow-up-row">
+            <Select label="Assign to" options={userOptions} value={assigned} onChange={setAssignee} isDisabled={users.isPending} />
+            <TextField label="Due date" type="date" value={dueOn} onChange={setDueOn} />
+          </div>
+        </fieldset>
+      ) : null}
+      <Checkbox label="Text the patient" isSelected={withMessage} onChange={setWithMessage} isDisabled={!review.patientId} />
+      {withMessage ? (
+        <fieldset className="tw-results__follow-up">
+          <legend className="tw-visually-hidden">Text to the patient</legend>
+          <p className="tw-results__to">{patient.isPending ? 'Looking up the patient’s phone…' : phone ? `To ${formatPhone(phone)}, from the practice’s number` : `${review.patientName} has no phone number to text. Add one in their profile.`}</p>
+          {patient.data?.hipaaAuthorizationAccepted === false ? (
+            <p className="tw-results__waiver">{review.patientName} has not signed the ePHI waiver: a text is not a secure channel, so keep results and health details out of it.</p>
+          ) : null}
+          <AriaTextField className="tw-field" value={messageText} onChange={setMessageText} isRequired isInvalid={!messageText.trim()} maxLength={1600}>
+            <Label className="tw-field__label">
+              Message to the patient<span className="tw-field__required" aria-hidden="true"> *</span>
+            </Label>
+            <TextArea className="tw-field__input tw-results__comment" rows={3} />
+            <FieldError className="tw-field__error">Type the message to the patient</FieldError>
+          </AriaTextField>
+        </fieldset>
+      ) : null}
       {signOff.isError ? (
         <p className="tw-results__error" role="alert">
           {errorText(signOff.error)}
@@ -211,6 +267,27 @@ function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreat
         </Button>
       </div>
     </form>
+  );
+}
+
+/** What the sign-off texted the patient; a text the carrier refused is shown with why, its words kept to copy or send again. */
+function FollowUpMessage({ message }: { message: LabReviewFollowUpMessage }) {
+  if (message.status === 'SENT') {
+    return (
+      <p className="tw-results__sent">
+        Texted to {formatPhone(message.to)}: “{message.text}”
+      </p>
+    );
+  }
+  return (
+    <div className="tw-results__unsent">
+      <p className="tw-results__error" role="alert">{LAB_REVIEW_MESSAGES.messageNotSent(message.error ?? '')}</p>
+      <AriaTextField className="tw-field" value={message.text} isReadOnly>
+        <Label className="tw-field__label">Message not sent to {formatPhone(message.to)}</Label>
+        <TextArea className="tw-field__input tw-results__comment" rows={3} />
+      </AriaTextField>
+      <Link href={paths.smsConversation(message.to, message.from)}>Open the conversation</Link>
+    </div>
   );
 }
 

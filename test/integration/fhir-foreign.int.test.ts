@@ -156,7 +156,7 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(await items('medications')).toHaveLength(4);
     expect(await notes('VITALS')).toHaveLength(1);
     expect(await notes('LAB')).toHaveLength(3);
-    expect((await patientAuditTrail(patientId)).filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([26, 0]));
+    expect((await patientAuditTrail(patientId)).filter((e) => e.entity === 'fhir_import').map((e) => e.count)).toEqual(expect.arrayContaining([27, 0]));
   });
 
   it("the patient's export carries what came in, with the codes Tidewell keeps", async () => {

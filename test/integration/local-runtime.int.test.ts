@@ -230,7 +230,8 @@ describe('HTTP API like API Gateway', () => {
   it('serves config.json with the outputs on the same origin', async () => {
     const outputs = stackOutputs();
     const res = await fetch(`${outputs.webUrl}/config.json`);
-    expect(await res.json()).toEqual({ ...outputs, local: true });
+    // The Copilot's model name rides along so the window can say before anyone types whether one is set up.
+    expect(await res.json()).toEqual({ ...outputs, local: true, copilotModel: expect.any(String) });
     // Revalidated on every load, with the web origin's security headers, as the stack serves it.
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -95,6 +95,9 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'New fax' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`noteId=${String(note.json.noteId)}`));
   await expect(page.getByText('The signed note is sent as a letter on the practice letterhead.')).toBeVisible();
+  // The note's window stays open over every screen until closed; the fax page is checked on its own.
+  await win.getByRole('button', { name: 'Close note' }).click();
+  await expect(page.locator('.tw-note-window')).toHaveCount(0);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await expectAccessible(page, `new fax of a signed note (${viewport.width}px)`);

@@ -110,6 +110,8 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
 });
 
 const ADMIN = 'admin@demo.tidewell.local';
+/** The command palette's search box, typed into once it has focus (a reloaded page may still be loading its chunk). */
+const palette = (page: Page) => page.getByPlaceholder('Search for patients, templates, user, interactions, etc...');
 const LOCAL_LABEL = 'Local rule-based assistant (no language model)';
 
 test('Copilot on the local runtime is labelled before anyone types and answers from the chart; with no model the window says so', async ({ sessions }) => {
@@ -127,7 +129,8 @@ test('Copilot on the local runtime is labelled before anyone types and answers f
   expect((await apiAs(page, 'POST', `/v1/notes/${String(visit.json.noteId)}/sign`, { noteVersion: visit.json.noteVersion, data: { text: `BP recheck ${stamp}`, formattedText: `<p>BP recheck ${stamp}</p>` } })).status).toBe(200);
   await openChart(page, patientId);
   await page.keyboard.press('Control+k');
-  await page.keyboard.type('copilot');
+  await expect(palette(page)).toBeFocused();
+  await palette(page).fill('copilot');
   await page.getByRole('menuitem', { name: 'New Interaction: Copilot' }).click();
   const win = page.getByRole('dialog', { name: /^Copilot Chat - Cora Pilot/ });
   await expect(win).toBeVisible();
@@ -155,7 +158,8 @@ test('Copilot on the local runtime is labelled before anyone types and answers f
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible({ timeout: 45_000 });
   await page.keyboard.press('Control+k');
-  await page.keyboard.type('copilot');
+  await expect(palette(page)).toBeFocused();
+  await palette(page).fill('copilot');
   await page.getByRole('menuitem', { name: 'New Interaction: Copilot' }).click();
   await expect(win.getByRole('note')).toHaveText(/^Copilot has no AI model set up for this practice, so it cannot answer yet\./);
   await expect(win.getByRole('textbox', { name: 'Message Copilot' })).toBeDisabled();

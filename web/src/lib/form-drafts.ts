@@ -1,22 +1,33 @@
 /**
- * Typed-but-unsaved form values kept for this page's life, so they outlive the screen that holds
- * the form. The router cannot hold back every navigation: a URL typed into the address bar of a
- * hash-routed app (and Back in some browsers) changes the screen without asking, and the form's
- * text would go with it. The form starts from its draft when it opens again.
+ * Typed-but-unsaved form values kept in this tab's session storage, so they outlive the screen
+ * that holds the form. The router cannot hold back every navigation: a URL typed into the address
+ * bar of a hash-routed app (and Back in some browsers) changes the screen without asking, and the
+ * form's text would go with it. The form starts from its draft when it opens again.
  *
- * The values are patient data, so they stay in this page's memory only: never in sessionStorage
- * (which a browser's session restore brings back after a restart) or any other storage. They go
- * at sign-out and when another user signs in (docs/browser-storage.md).
+ * The values are patient data: they go at sign-out and when another user signs in in this tab, so
+ * nobody who uses the browser next finds them (docs/browser-storage.md).
  */
-const drafts = new Map<string, string>();
-let owner: string | null = null;
+const PREFIX = 'tw-form-draft:';
+const OWNER = 'tw-form-draft-owner';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 export function saveFormDraft(key: string, values: unknown): void {
-  drafts.set(key, JSON.stringify(values));
+  try {
+    storage()?.setItem(PREFIX + key, JSON.stringify(values));
+  } catch {
+    // A full or blocked storage only loses the safety copy; the form itself is untouched.
+  }
 }
 
 export function readFormDraft<V>(key: string): V | null {
-  const raw = drafts.get(key);
+  const raw = storage()?.getItem(PREFIX + key);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as V;
@@ -26,12 +37,19 @@ export function readFormDraft<V>(key: string): V | null {
 }
 
 export function clearFormDraft(key: string): void {
-  drafts.delete(key);
+  storage()?.removeItem(PREFIX + key);
 }
 
-/** Keys of the drafts that start with `prefix`. */
+/** Keys (without the storage prefix) of the drafts that start with `prefix`. */
 export function formDraftKeys(prefix: string): string[] {
-  return [...drafts.keys()].filter((key) => key.startsWith(prefix));
+  const store = storage();
+  if (!store) return [];
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(PREFIX + prefix)) keys.push(key.slice(PREFIX.length));
+  }
+  return keys;
 }
 
 /** Drops every draft under `prefix` (the user chose to leave the page and its changes). */
@@ -41,8 +59,8 @@ export function clearFormDrafts(prefix: string): void {
 
 /** Sign-out: nothing typed stays behind for whoever uses the browser next. */
 export function clearAllFormDrafts(): void {
-  drafts.clear();
-  owner = null;
+  clearFormDrafts('');
+  storage()?.removeItem(OWNER);
 }
 
 /**
@@ -50,6 +68,13 @@ export function clearAllFormDrafts(): void {
  * user signing in again (an expired session renewed mid-visit) keeps theirs.
  */
 export function claimFormDrafts(userId: string): void {
-  if (owner !== null && owner !== userId) drafts.clear();
-  owner = userId;
+  const store = storage();
+  if (!store) return;
+  const owner = store.getItem(OWNER);
+  if (owner !== null && owner !== userId) clearFormDrafts('');
+  try {
+    store.setItem(OWNER, userId);
+  } catch {
+    // Without storage there are no drafts to guard.
+  }
 }

@@ -9,13 +9,6 @@ describe('note-result screen', () => {
     });
   });
 
-  it('says where the payment is when the core product, which has the invoice, is not set up', () => {
-    expect(noteResultContent('lab', null, false)).toEqual({
-      heading: 'Order submitted!',
-      text: 'The order\'s payment status is under "Payment" in this lab note, in the patient\'s chart.',
-    });
-  });
-
   it('shows the generic success text otherwise', () => {
     expect(noteResultContent('rx', 'ok')?.heading).toBe('Success!');
     expect(noteResultContent(null, null)?.text).toBe(

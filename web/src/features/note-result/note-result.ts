@@ -1,10 +1,5 @@
-/**
- * Spec shell §2.5 texts. The spec's 2-second self-close is not kept: a screen-reader or keyboard
- * user could not read the screen before it went, so it closes by its Close button or Escape.
- */
-export const LAB_INVOICE_TEXT = 'To find the invoice, click on "View Invoice" in the patient\'s card';
-/** Without the core product (no membership origin) there is no "View Invoice": the charge is in the lab note. */
-export const LAB_PAYMENT_WHERE_TEXT = 'The order\'s payment status is under "Payment" in this lab note, in the patient\'s chart.';
+/** Spec shell §2.5 texts and timing. */
+export const NOTE_RESULT_CLOSE_DELAY_MS = 2_000;
 
 export interface NoteResultContent {
   heading: string;
@@ -12,10 +7,10 @@ export interface NoteResultContent {
 }
 
 /** Null when nothing is shown (the order was cancelled). */
-export function noteResultContent(type: string | null, responseCode: string | null, coreInvoices = true): NoteResultContent | null {
+export function noteResultContent(type: string | null, responseCode: string | null): NoteResultContent | null {
   if (responseCode === 'canceled') return null;
   if (type === 'lab') {
-    return { heading: 'Order submitted!', text: coreInvoices ? LAB_INVOICE_TEXT : LAB_PAYMENT_WHERE_TEXT };
+    return { heading: 'Order submitted!', text: 'To find the invoice, click on "View Invoice" in the patient\'s card' };
   }
   return {
     heading: 'Success!',

@@ -44,7 +44,7 @@ export default function LabNoteView({ note, editable }: { note: Note; editable: 
   // Kept here: the ordered note replaces the form's, and the result screen must stay until it closes the window.
   const [submitted, setSubmitted] = useState(false);
   if (submitted) {
-    // The practice's note-result screen: 'Order submitted!', until its Close (or Escape) asks this window to close.
+    // The practice's note-result screen: 'Order submitted!', then it asks this window to close.
     return <iframe className="tw-lab-result-frame" title="Lab order result" src={`/#${paths.noteResult(note.noteId, { type: 'lab' })}`} />;
   }
   // An imported report was never ordered here: it is a record of results, with nothing to order or wait for.

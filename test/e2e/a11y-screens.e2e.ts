@@ -302,7 +302,7 @@ for (const viewport of VIEWPORTS) {
     await openChart(page, FULL_CHART_PATIENT);
     await page.keyboard.press('Control+K');
     await page.keyboard.type('New Interaction');
-    await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+    await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Copilot', exact: true }).click();
     const win = page.getByRole('dialog', { name: /^Copilot Chat - / });
     await expect(win.getByText('How can I help you?')).toBeVisible();

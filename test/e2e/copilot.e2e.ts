@@ -14,7 +14,7 @@ const SHOTS = 'test-results/screenshots/copilot';
 async function openCopilotFromPalette(page: Page): Promise<void> {
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Copilot', exact: true }).click();
 }
 
@@ -136,7 +136,7 @@ test('the window moves by its header and by the arrow keys; a long conversation 
 
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Copilot', exact: true }).click();
   const win = page.getByRole('dialog', { name: 'Copilot Chat' });
   await expect(win).toBeVisible();

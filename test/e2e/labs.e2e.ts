@@ -30,7 +30,7 @@ test('a provider orders a lab, the results arrive with abnormal values marked, o
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Lab Order', exact: true }).click();
   const win = page.getByRole('dialog', { name: /^Lab Order · Aisha Rahman/ });
   await expect(win).toBeVisible();

@@ -98,7 +98,7 @@ test('provider writes, signs and addends a note with the editor shortcuts', asyn
   // The palette's New Interaction opens a draft for the chart on screen.
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Phone Call', exact: true }).click();
   const paletteNote = page.getByRole('dialog', { name: /^Phone Call · Aisha Rahman/ });
   await expect(paletteNote).toBeVisible();

@@ -12,7 +12,7 @@ async function openChart(page: Page, patientId: string) {
 async function openPartnerFromPalette(page: Page) {
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await page.getByRole('menuitem', { name: PARTNER_LABEL }).click();
   const win = page.getByRole('dialog', { name: /^Partner App · Aisha Rahman/ });
   await expect(win).toBeVisible();
@@ -119,7 +119,7 @@ test('an admin turns a partner app off in settings and New Interaction stops off
   await page.screenshot({ path: `${SHOTS}/partners-03-settings-inactive.png` });
   await page.keyboard.press('Control+K');
   await page.keyboard.type('New Interaction');
-  await page.getByRole('menuitem', { name: 'New Interaction' }).click();
+  await page.getByRole('menuitem', { name: 'New Interaction', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Note', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: PARTNER_LABEL })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -148,7 +148,7 @@ test("another EHR's chart comes in through the import dialog: a long preview tha
     await page.getByRole('region', { name: 'Record transfer' }).getByRole('button', { name: 'Import FHIR bundle' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import FHIR bundle' });
     await dialog.getByLabel('Choose a FHIR export (.zip or .json)').setInputFiles(fixture);
-    await expect(dialog.getByRole('status')).toContainText('Marisol44 Quintero: 26 to add, 0 already in this chart');
+    await expect(dialog.getByRole('status')).toContainText('Marisol44 Quintero: 27 to add, 0 already in this chart');
     await expect(dialog.getByRole('row', { name: /Diagnosis: Prediabetes Add/ })).toBeVisible();
     await expect(dialog.getByRole('row', { name: /Claim on 2024-02-12 Left out: Billing records are not imported/ })).toBeVisible();
     await expectAccessible(page, `another EHR's import preview (${viewport.width}px)`);
@@ -163,7 +163,7 @@ test("another EHR's chart comes in through the import dialog: a long preview tha
     await importButton.focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Imported 26 items into this chart.')).toBeVisible();
+    await expect(page.getByText('Imported 27 items into this chart.')).toBeVisible();
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });

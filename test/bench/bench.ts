@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --patients 5000 --requests 200 --concurrency 8 --notes 10000 --chart-runs 5 --max-seconds 300 --fhir-patients 5000]`
+ * `npm run bench [-- --scale demo|5k|20k|large --data-dir <folder> --patients 5000 --requests 200 --concurrency 8 --notes 10000 --chart-runs 5 --max-seconds 300 --fhir-patients 5000]`
  *
  * Starts the local runtime on a temporary folder, loads N synthetic patients through the patient
  * repository, signs in the demo provider, and measures patient list and search through the
@@ -12,7 +12,7 @@
  * A figure, not a test.
  */
 import { InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -43,10 +43,39 @@ interface Options {
   chartRuns: number;
   maxSeconds: number;
   fhirPatients: number;
+  scale?: string;
+  /** A data folder kept after the run; a later run with the same patient count reuses its patients. */
+  dataDir?: string;
 }
+
+/**
+ * The scale ladder: each preset sets the patients loaded, the notes in the practice whose chart
+ * Chromium opens, and the practice exported as FHIR; a flag given beside `--scale` overrides its preset.
+ */
+const BENCH_SCALES: Record<string, Pick<Options, 'patients' | 'notes' | 'fhirPatients'>> = {
+  demo: { patients: 100, notes: 200, fhirPatients: 100 },
+  '5k': { patients: 5_000, notes: 1_000, fhirPatients: 5_000 },
+  '20k': { patients: 20_000, notes: 10_000, fhirPatients: 20_000 },
+  large: { patients: 20_000, notes: 10_000, fhirPatients: 20_000 },
+};
+
+/** What a kept data folder holds, so a later run loads its patients only when they differ. */
+const SEED_MARKER = 'bench-seed.json';
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { patients: 5000, requests: 200, concurrency: 8, notes: 10_000, chartRuns: 5, maxSeconds: 300, fhirPatients: 5000 };
+  const scaleAt = argv.indexOf('--scale');
+  if (scaleAt >= 0) {
+    const name = argv[scaleAt + 1];
+    const preset = BENCH_SCALES[name];
+    if (!preset) throw new Error(`--scale must be one of ${Object.keys(BENCH_SCALES).join(', ')}`);
+    Object.assign(opts, preset, { scale: name });
+  }
+  const dirAt = argv.indexOf('--data-dir');
+  if (dirAt >= 0) {
+    if (!argv[dirAt + 1] || argv[dirAt + 1].startsWith('--')) throw new Error('--data-dir needs a folder');
+    opts.dataDir = argv[dirAt + 1];
+  }
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     const value = Number(argv[i + 1]);
@@ -78,8 +107,11 @@ async function run() {
   const opts = parseArgs(process.argv.slice(2));
   process.env.TIDEWELL_LOG ??= 'silent';
   const deadline = Date.now() + opts.maxSeconds * 1000;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
-  console.log(`Tidewell bench: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`);
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
+  if (opts.dataDir) mkdirSync(dataDir, { recursive: true });
+  const marker = join(dataDir, SEED_MARKER);
+  const seeded = existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { patients?: number }).patients === opts.patients;
+  console.log(`Tidewell bench${opts.scale ? ` at scale ${opts.scale}` : ''}: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`);
   // The web app is served for the chart-open measurement (built first if web/dist is stale).
   const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true });
   const budgetLines: BudgetLine[] = [];
@@ -87,12 +119,17 @@ async function run() {
     const practiceId = runtime.endpoints.practiceId;
     const patients = syntheticPatients(opts.patients);
     const loadStart = performance.now();
-    for (let i = 0; i < patients.length; i += 500) {
-      await putPatientsBatch(practiceId, patients.slice(i, i + 500));
-      process.stdout.write(`\r  loaded ${Math.min(i + 500, patients.length)}/${patients.length} patients`);
+    if (seeded) {
+      console.log(`  reusing the ${patients.length} patients already in ${dataDir}`);
+    } else {
+      for (let i = 0; i < patients.length; i += 500) {
+        await putPatientsBatch(practiceId, patients.slice(i, i + 500));
+        process.stdout.write(`\r  loaded ${Math.min(i + 500, patients.length)}/${patients.length} patients`);
+      }
+      const loadSeconds = (performance.now() - loadStart) / 1000;
+      console.log(`\n  load: ${loadSeconds.toFixed(1)} s (${Math.round(patients.length / loadSeconds)} patients/s, BatchWriteItem)`);
+      if (opts.dataDir) writeFileSync(marker, JSON.stringify({ patients: opts.patients, seed: 42 }));
     }
-    const loadSeconds = (performance.now() - loadStart) / 1000;
-    console.log(`\n  load: ${loadSeconds.toFixed(1)} s (${Math.round(patients.length / loadSeconds)} patients/s, BatchWriteItem)`);
     // A list within INDEX_SETTLE_MS of the last patient write reads its page from the table and
     // reloads the cached index once that time has passed (GSI reads are eventually consistent):
     // the cold list and the steady-state figures start after it, as in a practice at work.
@@ -234,7 +271,8 @@ async function run() {
     }
   } finally {
     await runtime.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (opts.dataDir) console.log(`  data kept in ${dataDir} (--data-dir ${dataDir} reuses it)`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
   console.log('\nLive notifications: write → subscriber through the change stream (its own runtime)…');
   const stream = await measureStreamLatency({ notifications: 50 });

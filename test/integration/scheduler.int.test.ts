@@ -111,8 +111,8 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     await adapter.delete(name);
     await adapter.delete(name); // already gone: still fine
 
-    // Past its time and then three ticks, in which a schedule still there would have fired.
-    await untilTime(at.getTime());
+    // Past its time (whole seconds) and then three ticks, in which a schedule still there would have fired.
+    await untilTime(Math.floor(at.getTime() / 1000) * 1000);
     await holdsFor('the deleted schedule not firing', THREE_TICKS_MS, () => firedCount('deleted'), (n) => n === 0);
     expect(await adapter.get(name)).toBeNull();
   });

@@ -1,7 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import tidewell from './eslint-rules/no-import-cycles.js';
+import importCycles from './eslint-rules/no-import-cycles.js';
+import fixedSleep from './eslint-rules/no-fixed-sleep.js';
+
+const tidewell = { rules: { ...importCycles.rules, ...fixedSleep.rules } };
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'test-results', 'playwright-report', 'coverage'] },
@@ -57,6 +60,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { tidewell },
     rules: { 'tidewell/no-import-cycles': 'error' },
+  },
+  {
+    // Tests wait for events with test/support/eventually.ts, not for the clock (benches measure and may settle).
+    files: ['test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],
+    ignores: ['test/support/eventually.ts', 'test/bench/**'],
+    rules: { 'tidewell/no-fixed-sleep': ['error', { maxMs: 1000 }] },
   },
   {
     rules: {

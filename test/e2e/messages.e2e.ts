@@ -455,6 +455,7 @@ test("a 'Sending' bubble shows while a text is under way; a send that fails remo
     if (route.request().method() !== 'POST') return route.continue();
     calls += 1;
     if (calls === 1) {
+      // eslint-disable-next-line tidewell/no-fixed-sleep -- the slow network is the subject: the send is held so its 'Sending' bubble can be seen
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       return route.continue();
     }

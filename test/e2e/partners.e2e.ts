@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PARTNER_CLOSE_DELAY_MS } from '../../shared/partners/partner-constants.js';
+import { holdsFor } from '../support/eventually.js';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -7,6 +9,20 @@ const PARTNER_LABEL = 'Care Plan Builder (local partner)';
 async function openChart(page: Page, patientId: string) {
   await signIn(page, PROVIDER, `/patients/${patientId}`);
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
+}
+
+/**
+ * A closeNote that was wrongly obeyed closes the window PARTNER_CLOSE_DELAY_MS after it arrived, and a
+ * wrongly obeyed success shows its alert at once: watch the window from `since` (before the messages
+ * were posted) until that delay and a render later, failing the moment it closes or alerts.
+ */
+async function staysOpenWithoutAlert(win: Locator, since: number) {
+  await holdsFor(
+    'the window open with no alert after foreign messages',
+    since + PARTNER_CLOSE_DELAY_MS + 250 - Date.now(),
+    async () => (await win.isVisible()) && (await win.getByRole('alert').count()) === 0,
+    Boolean,
+  );
 }
 
 async function openPartnerFromPalette(page: Page) {
@@ -37,11 +53,12 @@ test('the local partner app opens from the palette, writes its result, shows the
   await page.screenshot({ path: `${SHOTS}/partners-01-window.png` });
 
   // A message from any origin but the partner's changes nothing: no alert, the window stays.
+  const posted = Date.now();
   await page.evaluate(() => {
     window.postMessage({ type: 'success' }, '*');
     window.postMessage({ type: 'closeNote' }, '*');
   });
-  await page.waitForTimeout(2_600);
+  await staysOpenWithoutAlert(win, posted);
   await expect(win).toBeVisible();
   await expect(win.getByRole('alert')).toHaveCount(0);
   expect(warnings.some((w) => w.includes('ignored a message not from the partner origin'))).toBe(true);
@@ -83,9 +100,10 @@ test('a window of another origin cannot alert or close a partner window, and no 
     }),
   );
   const popup = context.waitForEvent('page');
+  const posted = Date.now();
   await page.evaluate((url) => void window.open(url, 'other'), `${other}/poster.html`);
   await (await popup).waitForLoadState();
-  await page.waitForTimeout(2_600);
+  await staysOpenWithoutAlert(win, posted);
   await expect(win).toBeVisible();
   await expect(win.getByRole('alert')).toHaveCount(0);
 
@@ -97,6 +115,7 @@ test('a window of another origin cannot alert or close a partner window, and no 
         const frame = document.createElement('iframe');
         frame.src = url;
         document.body.append(frame);
+        // eslint-disable-next-line tidewell/no-fixed-sleep -- a time limit on the awaited violation event, which resolves at once when it comes
         setTimeout(() => resolve('none'), 5_000);
       }),
     `${other}/framed.html`,
@@ -165,6 +184,7 @@ test("the chart's membership windows frame the core product's pages from its ori
   await page.screenshot({ path: `${SHOTS}/membership-01-window.png` });
 
   // The app's own window and a page of another origin post what the core product would: nothing happens.
+  const posted = Date.now();
   await page.evaluate(() => {
     window.postMessage({ type: 'success' }, '*');
     window.postMessage({ type: 'closeNote' }, '*');
@@ -179,7 +199,7 @@ test("the chart's membership windows frame the core product's pages from its ori
   const popup = context.waitForEvent('page');
   await page.evaluate((url) => void window.open(url, 'other'), `${other}/poster.html`);
   await (await popup).waitForLoadState();
-  await page.waitForTimeout(2_600);
+  await staysOpenWithoutAlert(win, posted);
   await expect(win).toBeVisible();
   await expect(win.getByRole('alert')).toHaveCount(0);
   expect(warnings.filter((w) => w.includes('Membership window: ignored a message not from the membership origin')).length).toBeGreaterThanOrEqual(2);

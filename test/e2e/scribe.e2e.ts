@@ -101,6 +101,7 @@ test('a recorded visit becomes a SOAP note with evidence for each sentence and c
   await panel.getByRole('button', { name: 'Pause' }).click();
   await expect(panel.getByRole('status')).toHaveText('Paused');
   const pausedAt = await panel.getByLabel(/^Recorded /).textContent();
+  // eslint-disable-next-line tidewell/no-fixed-sleep -- the clock is the subject: a paused timer that still ran would have shown the next whole second by now
   await page.waitForTimeout(2_000);
   await expect(panel.getByLabel(/^Recorded /)).toHaveText(pausedAt ?? '');
   await panel.getByRole('button', { name: 'Resume' }).click();
@@ -245,6 +246,7 @@ test('a session that ends mid-recording asks for a new sign-in in a modal, and t
   await modal.getByRole('textbox', { name: 'Password', exact: true }).press('Enter');
   await expect(modal.getByRole('alert')).toHaveText('Incorrect username or password.');
   // The pool locks a login for 1 s after a wrong password.
+  // eslint-disable-next-line tidewell/no-fixed-sleep -- the clock is the subject: that lock must pass
   await page.waitForTimeout(1_500);
   await modal.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
   await modal.getByRole('button', { name: 'Sign in' }).click();

@@ -3,6 +3,7 @@ import { scheduleAdapterFromEnv, type ScheduleAdapter } from '../../functions/li
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { fireAppointmentReminder, reminderScheduleName } from '../../functions/practice/appointment-reminders.js';
 import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
+import { eventually, eventuallyFound, untilTime } from '../support/eventually.js';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 const PRACTICE_PHONE = '+15415550100';
@@ -24,16 +25,6 @@ async function carrierTextsTo(phone: string): Promise<{ from: string; to: string
   const body = (await (await local('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] };
   return body.messages.filter((m) => m.to === phone);
 }
-async function poll<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`nothing within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 /** YYYY-MM-DD of an instant in the practice's zone: the occurrence's day. */
 const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 const reminderAt = async (appointmentId: string, start: string) => (await schedules.get(reminderScheduleName(appointmentId, dayOf(start))))?.at.toISOString() ?? null;
@@ -178,15 +169,17 @@ describe('appointment reminder texts', () => {
     expect(at).toBe(new Date(Date.parse(start) - HOUR).toISOString());
 
     // The runtime's scheduler fires it; two more deliveries of the same schedule race it here.
-    await sleepUntil(Date.parse(at!));
+    await untilTime(Date.parse(at!));
     const payload = { kind: 'appointment-reminder', practiceId: stackEndpoints().practiceId, appointmentId: a.appointmentId, occurrenceStart: start };
     await Promise.all([scheduleTarget(payload), scheduleTarget(payload)]);
-    const texts = await poll(async () => {
+    const texts = await eventuallyFound('the reminder text at the carrier', async () => {
       const t = await carrierTextsTo(phone);
       return t.length ? t : undefined;
     });
+    // A fourth delivery, awaited: a text it sent would be at the carrier when it returns. The
+    // runtime's own delivery is over once its one-time schedule is gone.
     await scheduleTarget(payload);
-    await new Promise((r) => setTimeout(r, 1000));
+    await eventually("the runtime's reminder schedule gone after it fired", () => reminderAt(a.appointmentId, start), (when) => when === null);
     expect(await carrierTextsTo(phone)).toHaveLength(1);
     const time = new Date(start).toLocaleTimeString('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' });
     const [y, m, d] = dayOf(start).split('-');
@@ -215,7 +208,7 @@ describe('appointment reminder texts', () => {
     const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
     const stop = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }) });
     expect(stop.status).toBe(202);
-    await poll(async () => ((await api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut ? true : undefined));
+    await eventually('the conversation marked opted out', async () => (await api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true);
     const cancelledPhone = newPhone();
     const cancelledId = await patient(cancelledPhone);
     const noMobileId = await patient(null);
@@ -231,7 +224,7 @@ describe('appointment reminder texts', () => {
     // Even if its schedule had already fired, the target re-checks the appointment.
     expect(await fire(cancelled.appointmentId)).toBe('skipped');
     expect(await fire(noMobile.appointmentId)).toBe('skipped');
-    await new Promise((r) => setTimeout(r, 1000));
+    // No wait: each answer came after the target was done, so a text it had sent would be at the carrier now.
     expect(await carrierTextsTo(stopped)).toHaveLength(0);
     // Not even tried: no failed text waits in the conversation either.
     const messages = (await api(employee, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as { direction: string }[];
@@ -250,13 +243,13 @@ describe('appointment reminder texts', () => {
     // The change is taken up by a job the schedule target runs a few seconds later.
     expect((await setLead(24)).status).toBe(200);
     for (const a of [single, weekly]) {
-      expect(await poll(async () => (await reminderAt(a.appointmentId, start)) ?? undefined, 30_000)).toBe('2027-07-11T14:00:00.000Z');
+      expect(await eventuallyFound('the reminder rescheduled for the 24 h lead', () => reminderAt(a.appointmentId, start), { within: 30_000 })).toBe('2027-07-11T14:00:00.000Z');
     }
     expect((await setLead(2)).status).toBe(200);
-    expect(await poll(async () => ((await reminderAt(single.appointmentId, start)) === '2027-07-12T12:00:00.000Z' ? true : undefined), 30_000)).toBe(true);
+    expect(await eventually('the reminder rescheduled for the 2 h lead', () => reminderAt(single.appointmentId, start), (at) => at === '2027-07-12T12:00:00.000Z', { within: 30_000 })).toBe('2027-07-12T12:00:00.000Z');
 
     expect((await setLead(null)).status).toBe(200);
-    for (const a of [single, weekly]) expect(await poll(async () => ((await reminderAt(a.appointmentId, start)) === null ? true : undefined), 30_000)).toBe(true);
+    for (const a of [single, weekly]) expect(await eventually('the reminder schedule removed with the lead', () => reminderAt(a.appointmentId, start), (at) => at === null, { within: 30_000 })).toBeNull();
     for (const a of [single, weekly]) await api(employee, 'DELETE', `/v1/appointments/${a.appointmentId}`);
   }, 120_000);
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scheduleName } from '../../functions/lib/adapters/scheduler.js';
 import { twilioSignature } from '../../functions/lib/adapters/telephony.js';
+import { CALL_OUTCOME_CHECK_JOB_KIND } from '../../functions/notes/call-deliveries.js';
 import { formatPhone } from '../../shared/patients/phone.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { eventually } from '../support/eventually.js';
@@ -81,6 +83,7 @@ describe('phone calls', () => {
 
     // Its signed status callbacks carry the call through to completed, with its duration.
     const done = await eventually(
+      'the completed call',
       async () => (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find((c: { ident: string }) => c.ident === placed.body.ident),
       (c) => c?.callStatus === 'completed',
     );
@@ -176,7 +179,7 @@ describe('phone calls', () => {
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
     // Twilio may still post a recording after `completed`: right after the call nothing is announced yet.
     expect(await findCall()).toMatchObject({ callStatus: 'completed', durationSeconds: 4, voicemailKey: null, noteId: null });
-    const call = await eventually(findCall, (c) => Boolean(c?.noteId), 20_000);
+    const call = await eventually('the missed call note', findCall, (c) => Boolean(c?.noteId), { within: 20_000 });
     expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId, missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteType: 'PHONE_CALL', status: 'DELIVERED', patientId, files: [], data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
@@ -189,14 +192,14 @@ describe('phone calls', () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 9000 });
     expect(simulated.callbacks.map((c) => c.event)).toEqual(['incoming', 'completed']);
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    const missed = await eventually(findCall, (c) => Boolean(c?.noteId), 20_000);
+    const missed = await eventually('the missed call note', findCall, (c) => Boolean(c?.noteId), { within: 20_000 });
     expect(missed).toMatchObject({ voicemailKey: null, missed: true });
     expect((await api(employee, 'GET', `/v1/notes/${missed.noteId}`)).body.data.missed).toBe(true);
     // An employee reads the missed call's notification before the message arrives.
     const [first] = await phoneCallNotifications(missed.ident);
     expect((await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, { notificationStatus: 'READ', notificationVersion: first!.notificationVersion })).status).toBe(200);
 
-    const call = await eventually(findCall, (c) => Boolean(c?.voicemailKey), 20_000);
+    const call = await eventually('the voicemail on the call', findCall, (c) => Boolean(c?.voicemailKey), { within: 20_000 });
     expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8, missed: false });
     expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
@@ -213,10 +216,13 @@ describe('phone calls', () => {
   it('a voicemail whose recording callback follows `completed` within the wait is never counted missed', async () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 300 });
     const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    const call = await eventually(findCall, (c) => Boolean(c?.voicemailKey), 10_000);
+    const call = await eventually('the voicemail on the call', findCall, (c) => Boolean(c?.voicemailKey));
     expect(call.noteId).toBeTruthy();
-    // Past the check's time (3 s locally): the check found the voicemail and changed nothing.
-    await new Promise((r) => setTimeout(r, 6000));
+    // The outcome check (3 s after `completed` locally) has run once its one-time schedule is gone:
+    // it found the voicemail and changed nothing.
+    const { scheduler, schedulerGroup } = stackEndpoints();
+    const check = `${scheduler}/schedules/${scheduleName(CALL_OUTCOME_CHECK_JOB_KIND, simulated.call.sid)}?groupName=${schedulerGroup}`;
+    await eventually('the call outcome check to run and its schedule to go', async () => (await fetch(check)).status, (status) => status === 404);
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteVersion: 1, data: { missed: false, voicemailKey: call.voicemailKey } });
     const notifications = await phoneCallNotifications(call.ident);

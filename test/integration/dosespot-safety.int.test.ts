@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { eventually } from '../support/eventually.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 /**
@@ -70,12 +71,7 @@ async function runScheduledSync(patientId: string) {
   const lastSynced = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `DOSESPOT_PATIENT#${patientId}` }, ConsistentRead: true }))).Item?.lastSyncedAt as string | undefined;
   const before = await lastSynced();
   expect((await fetch(`${scheduler}/local/schedules/dosespot-sync/run?groupName=${schedulerGroup}`, { method: 'POST' })).status).toBe(202);
-  for (let i = 0; i < 150; i++) {
-    const after = await lastSynced();
-    if (after && after !== before) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the scheduled sync did not run within 15 s');
+  await eventually('the scheduled sync to stamp the patient', lastSynced, (after) => Boolean(after) && after !== before, { within: 15_000 });
 }
 
 beforeAll(async () => {

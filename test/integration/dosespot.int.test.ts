@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { eventually } from '../support/eventually.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
@@ -325,12 +326,7 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
   async function runScheduledSync(id: string) {
     const before = await lastSynced(id);
     expect((await fetch(schedule().run, { method: 'POST' })).status).toBe(202);
-    for (let i = 0; i < 150; i++) {
-      const after = await lastSynced(id);
-      if (after && after !== before) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the scheduled sync did not run within 15 s');
+    await eventually('the scheduled sync to stamp the patient', () => lastSynced(id), (after) => Boolean(after) && after !== before, { within: 15_000 });
   }
 
   it('runs every hour on the schedule target, as the stack deploys it', async () => {

@@ -72,6 +72,7 @@ describe('faxes', () => {
     expect(faxNote.body).toMatchObject({ noteType: 'FAX', status: 'SENT', patientId, files: [{ key: sent.body.fileKey }] });
 
     const delivered = await eventually(
+      'the fax delivered',
       async () => (await api(employee, 'GET', `/v1/faxes?query=${encodeURIComponent(`Faxon${run}`)}`)).body,
       (b) => b.faxes?.[0]?.status === 'COMPLETED',
     );
@@ -107,7 +108,7 @@ describe('faxes', () => {
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ ident: sent.body.ident, status: 'QUEUED', attempts: 2, fileKey: sent.body.fileKey });
     expect(resent.body.faxId).not.toBe(sent.body.faxId);
-    await eventually(async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body, (b) => b.faxes?.[0]?.status === 'COMPLETED');
+    await eventually('the fax delivered', async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body, (b) => b.faxes?.[0]?.status === 'COMPLETED');
 
     const updated = await api(employee, 'PUT', `/v1/faxes/${sent.body.ident}`, { read: false });
     expect(updated.body).toMatchObject({ read: false });

@@ -4,6 +4,7 @@ import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir
 import { s3ObjectsFromEnv } from '../../functions/lib/adapters/s3-objects.js';
 import { storedKey } from '../../functions/files/presign.js';
 import { schemaErrors } from '../support/fhir-checks.js';
+import { eventually } from '../support/eventually.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);
@@ -17,15 +18,12 @@ const FILE_BYTES = '%PDF-1.4 bulk';
 type Res = { resourceType: string; id: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boolean, seconds = 50): Promise<FhirBulkExportView> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
+  const read = async () => {
     const res = await api(admin, 'GET', `/v1/practices/fhir-exports/${exportId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const view = res.body as FhirBulkExportView;
-    if (until(view)) return view;
-    if (Date.now() > deadline) throw new Error(`Export still ${view.status} (${view.patientsDone}/${view.patientsTotal})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return res.body as FhirBulkExportView;
+  };
+  return eventually(`export ${exportId} to reach the awaited state`, read, until, { within: seconds * 1000, every: 250 });
 }
 
 async function lines(url: string): Promise<Res[]> {
@@ -43,13 +41,9 @@ async function activePatientCount(): Promise<number> {
 
 async function startExport(): Promise<FhirBulkExport> {
   // One export runs at a time: wait for one another test left running.
-  for (let i = 0; i < 200; i++) {
-    const res = await api(admin, 'POST', '/v1/practices/fhir-exports');
-    if (res.status === 202) return res.body as FhirBulkExport;
-    expect(res.status, JSON.stringify(res.body)).toBe(409);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('An export stayed running');
+  const res = await eventually('an export accepted once no other runs', () => api(admin, 'POST', '/v1/practices/fhir-exports'), (r) => r.status !== 409, { within: 50_000, every: 250 });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  return res.body as FhirBulkExport;
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LAB_MESSAGES, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import { expectValidBundle } from '../support/fhir-checks.js';
+import { eventually } from '../support/eventually.js';
 import { api, patientAuditTrail, signIn, stackOutputs, tableClient } from '../support/local-stack.js';
 import { callApi, restartableRuntime, signInAs } from '../support/restartable-runtime.js';
 
@@ -108,7 +109,7 @@ beforeAll(async () => {
   const filled = await fetch(`${stackOutputs().apiUrl.replace(/\/api$/, '')}/local/intakeq/fill/${form.data.intakeId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(answers).toString() });
   expect(filled.status).toBe(200);
   const notes = async () => ((await api(provider, 'GET', `/v1/notes?patientId=${patientId}`)).body.notes as Res[]).filter((n) => ['PHONE_CALL', 'FAX', 'FORM'].includes(n.noteType) && n.status === 'DELIVERED');
-  for (let i = 0; i < 50 && (await notes()).length < 3; i++) await new Promise((r) => setTimeout(r, 200));
+  await eventually('the call, fax and form notes delivered', notes, (list) => list.length >= 3);
   expect((await notes()).map((n) => n.noteType).sort()).toEqual(['FAX', 'FORM', 'PHONE_CALL']);
   const lab = await ok(api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', data: { text: 'Annual labs' }, patientId }));
   const { client, tableName } = tableClient();

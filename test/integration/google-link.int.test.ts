@@ -58,7 +58,7 @@ async function eventsOf(googleToken: string, calendarId: string, showDeleted = f
 
 /** Waits for the provider-wide pass a link or a change of calendar starts (the schedule target runs it a few seconds later). */
 async function syncedAfter(status: () => Promise<{ lastSyncAt: string | null }>, before: string | null): Promise<void> {
-  const after = await eventually(status, (s) => Boolean(s.lastSyncAt) && (!before || s.lastSyncAt! > before), 30_000);
+  const after = await eventually('a new Google sync pass', status, (s) => Boolean(s.lastSyncAt) && (!before || s.lastSyncAt! > before), { within: 30_000 });
   expect(after.lastSyncAt, 'the pass over booked appointments did not run').not.toBe(before);
 }
 
@@ -449,14 +449,14 @@ describe('appointments booked before linking, and unlinking', () => {
     googleToken = await ownerToken(started.body.url, account);
 
     // A few seconds later the schedule target has written both, not the visit already past.
-    const written = await eventually(() => eventsOf(googleToken, account), (events) => events.length >= 2, 30_000);
+    const written = await eventually('both appointments in the Google calendar', () => eventsOf(googleToken, account), (events) => events.length >= 2, { within: 30_000 });
     expect(written.map((e) => e.start.dateTime).sort()).toEqual(['2027-06-02T15:00:00.000Z', '2027-06-07T16:00:00.000Z']);
     expect(written.find((e) => e.start.dateTime === '2027-06-07T16:00:00.000Z')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3']);
     expect((await status()).lastSyncError).toBeNull();
 
     // Choosing another calendar moves what is already there.
     expect((await api(backer, 'PUT', linkPath(backerId), { calendarId: onCall })).status).toBe(200);
-    const moved = await eventually(() => eventsOf(googleToken, onCall), (events) => events.length >= 2, 30_000);
+    const moved = await eventually('both appointments moved to the chosen calendar', () => eventsOf(googleToken, onCall), (events) => events.length >= 2, { within: 30_000 });
     expect(moved).toHaveLength(2);
     expect(await eventsOf(googleToken, account)).toEqual([]);
 
@@ -464,8 +464,8 @@ describe('appointments booked before linking, and unlinking', () => {
     const unlinked = await api(backer, 'DELETE', `${linkPath(backerId)}/credentials`);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body).toEqual(NOT_LINKED);
-    expect(await eventually(() => eventsOf(googleToken, onCall), (events) => events.length === 0, 30_000)).toEqual([]);
-    expect(await eventually(parked, (items) => items.length === 0, 30_000)).toEqual([]);
+    expect(await eventually('the Google events gone after unlinking', () => eventsOf(googleToken, onCall), (events) => events.length === 0, { within: 30_000 })).toEqual([]);
+    expect(await eventually('the kept Google token forgotten', parked, (items) => items.length === 0, { within: 30_000 })).toEqual([]);
     const { client, tableName } = tableClient();
     const mapping = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${ahead.body.appointmentId}` } }));
     expect(mapping.Item).toBeUndefined();

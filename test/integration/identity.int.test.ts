@@ -11,6 +11,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationPublisherFromEnv, type NotificationEvent } from '../../functions/lib/adapters/notification-publisher.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { holdsFor, untilTime } from '../support/eventually.js';
 import { api, createTestUser, practiceAuditEntries, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
@@ -59,7 +60,7 @@ async function refusalRows(userId: string): Promise<Record<string, unknown>[]> {
 }
 
 /** A token issued in the same second as a sign-out counts as signed out; tests step past that second. */
-const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+const nextSecond = () => untilTime(Math.floor(Date.now() / 1000) * 1000 + 1000);
 
 let admin: string;
 beforeAll(async () => {
@@ -248,7 +249,8 @@ describe('finding 10 (AppSync half): realtime subscriptions follow the same rule
       expect((await api(admin, 'PUT', `/v1/practices/users/${userId}`, { userStatus: 'deleted' })).status).toBe(200);
       await publisher().publishCreated(event('rt-after'));
       await publisher().publishUpdated(event('rt-after'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both were published (awaited) after the removal; an event let through would follow within milliseconds.
+      await holdsFor('nothing more for the removed user', 300, () => watcher.received.length, (n) => n === 1, { every: 25 });
       expect(watcher.received.map((r) => r.notification.notificationId)).toEqual(['rt-before']);
     } finally {
       watcher.close();

@@ -31,9 +31,10 @@ describe('the local lab compendium', () => {
     const ordered = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/lab-order`, { noteVersion: created.body.noteVersion, tests: codes });
     expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
     const note = await eventually(
+      'a result for every ordered panel',
       async () => (await api(provider, 'GET', `/v1/notes/${created.body.noteId}`)).body.data as LabNoteData,
       (d) => new Set((d.results ?? []).map((r) => r.panel)).size === codes.length,
-      30_000,
+      { within: 30_000 },
     );
     const results = note.results ?? [];
     for (const code of codes) {

@@ -51,7 +51,7 @@ const reviewsOf = async (token: string, status = 'PENDING') => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.reviews as LabReview[];
 };
-const pendingFor = (noteId: string) => eventually(() => reviewsOf(provider), (list) => list.some((r) => r.noteId === noteId), 25_000).then((list) => list.find((r) => r.noteId === noteId));
+const pendingFor = (noteId: string) => eventually(`a pending review for note ${noteId}`, () => reviewsOf(provider), (list) => list.some((r) => r.noteId === noteId), { within: 25_000 }).then((list) => list.find((r) => r.noteId === noteId));
 
 beforeAll(async () => {
   [provider, pa, admin, employee] = await Promise.all(['provider', 'pa', 'admin', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
@@ -87,7 +87,7 @@ describe('results to review', () => {
     const critical = await orderCmp(criticalPatient);
     await pendingFor(critical.noteId);
 
-    const list = await eventually(() => reviewsOf(provider), (l) => l.find((r) => r.noteId === normal.noteId)?.severity === 'normal');
+    const list = await eventually('the normal result in the review list', () => reviewsOf(provider), (l) => l.find((r) => r.noteId === normal.noteId)?.severity === 'normal');
     const mine = list.filter((r) => [normal.noteId, abnormal.noteId, critical.noteId].includes(r.noteId));
     expect(mine.map((r) => r.noteId)).toEqual([critical.noteId, abnormal.noteId, normal.noteId]);
     expect(mine.map((r) => r.severity)).toEqual(['critical', 'abnormal', 'normal']);
@@ -116,9 +116,10 @@ describe('results to review', () => {
   it('names the patient and the test in the lab-results notification', async () => {
     const order = await orderCmp(plainPatient);
     const notification = await eventually(
+      'the LAB_RESULTS notification',
       async () => ((await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${order.noteId}`)).body as { notifications?: { text: string; assigned: string }[] }).notifications ?? [],
       (n) => n.length > 0,
-      25_000,
+      { within: 25_000 },
     );
     expect(notification[0]!.assigned).toBe(providerId);
     expect(notification[0]!.text).toMatch(new RegExp(`^Lab results for Rita Review${run}: Comprehensive metabolic panel \\(CMP\\) \\(\\d+ out of range\\)$`));
@@ -185,7 +186,7 @@ describe('results to review', () => {
     expect(task.status).toBe(200);
     expect(task.body).toMatchObject({ text: `Schedule fasting glucose for Tess ${run}`, assigned: paId, dueOn: '2031-03-04', patientId, createdBy: providerId, noteDataLinks: [{ interactionIdent: order.noteId }] });
     // The text went through the carrier and is in the patient's conversation, sent by the provider.
-    const carried = await eventually(async () => ((await (await fetch(`${stackOutputs().webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages.filter((m) => m.to === phone), (m) => m.length > 0, 10_000);
+    const carried = await eventually('the follow-up text at the carrier', async () => ((await (await fetch(`${stackOutputs().webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages.filter((m) => m.to === phone), (m) => m.length > 0);
     expect(carried[0]!.text).toBe(text);
     const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${signed.body.followUpMessage.conversationId}/messages`)).body.messages as { text: string; direction: string; patientId: string }[];
     expect(messages).toEqual([expect.objectContaining({ text, direction: 'outbound', patientId })]);
@@ -209,7 +210,7 @@ describe('results to review', () => {
     const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: 'STOP' }) });
     expect(stop.status).toBe(202);
     const conversationId = (await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
-    await eventually(async () => (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true, (v) => v, 15_000);
+    await eventually('the conversation marked opted out', async () => (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true, (v) => v, { within: 15_000 });
     const order = await orderCmp(patientId);
     const pending = (await pendingFor(order.noteId))!;
     const text = `Otto, please call the office about your labs ${run}`;
@@ -245,7 +246,7 @@ describe('results to review', () => {
     expect(reviewA.severity).toBe('critical');
     const urgent = async () => ((await api(provider, 'GET', `/v1/tasks?assigned=${providerId}&status=UNREAD&limit=100`)).body.tasks ?? []) as { ident: string; urgent: boolean; text: string; createdAt: string; patientId: string; noteDataLinks: { interactionIdent: string }[] }[];
     const linked = (tasks: Awaited<ReturnType<typeof urgent>>, noteId: string) => tasks.filter((t) => t.noteDataLinks.some((l) => l.interactionIdent === noteId) && t.urgent);
-    const tasks = await eventually(urgent, (t) => linked(t, waiting.noteId).length > 0, 20_000);
+    const tasks = await eventually('the urgent escalation task', urgent, (t) => linked(t, waiting.noteId).length > 0, { within: 20_000 });
     const [task] = linked(tasks, waiting.noteId);
     expect(task).toMatchObject({ urgent: true, patientId: criticalPatient });
     expect(task!.text).toContain(`Carl Critical${run}`);

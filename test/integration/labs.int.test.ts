@@ -92,9 +92,10 @@ describe('lab orders and results', () => {
     expect((await api(provider, 'POST', `/v1/notes/${note.noteId}/lab-order`, { noteVersion: ordered.body.noteVersion, tests: ['24323-8'] })).status).toBe(409);
 
     const withResults = await eventually(
+      'the final lab results on the note',
       () => api(provider, 'GET', `/v1/notes/${note.noteId}`),
       (r) => r.body.data?.orderStatus === 'final',
-      25_000,
+      { within: 25_000 },
     );
     const results = (withResults.body.data as LabNoteData).results!;
     expect(withResults.body.status).toBe('DELIVERED');
@@ -107,7 +108,7 @@ describe('lab orders and results', () => {
 
     const notifications = async () => (await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${note.noteId}`)).body as { notifications?: unknown[] } | unknown[];
     const list = (v: Awaited<ReturnType<typeof notifications>>) => (Array.isArray(v) ? v : (v.notifications ?? [])) as { assigned: string; data: { noteId: string; patientId: string }; notificationStatus: string }[];
-    const first = list(await eventually(notifications, (v) => list(v).length > 0, 25_000));
+    const first = list(await eventually('the lab result notification', notifications, (v) => list(v).length > 0, { within: 25_000 }));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ notificationStatus: 'UNREAD', data: { noteId: note.noteId, patientId } });
 
@@ -170,7 +171,7 @@ describe('lab orders and results', () => {
     const note = await labNote(provider);
     const ordered = await api(provider, 'POST', `/v1/notes/${note.noteId}/lab-order`, { noteVersion: note.noteVersion, tests: ['24323-8'] });
     expect(ordered.status).toBe(200);
-    await eventually(() => api(provider, 'GET', `/v1/notes/${note.noteId}`), (r) => r.body.data?.orderStatus === 'final', 25_000);
+    await eventually('the final lab results on the note', () => api(provider, 'GET', `/v1/notes/${note.noteId}`), (r) => r.body.data?.orderStatus === 'final', { within: 25_000 });
     const trend = await api(employee, 'GET', `/v2/notes/labs/link/${patientId}/2345-7?timezoneOffset=300`);
     expect(trend.status).toBe(200);
     expect(trend.body.text).toBe('Glucose');

@@ -4,6 +4,7 @@ import { handler as scheduleTarget } from '../../functions/workers/schedule-targ
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { scheduleAdapterFromEnv } from '../../functions/lib/adapters/scheduler.js';
 import { api, createTestUser, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { eventually, eventuallyFound, holdsFor, untilTime } from '../support/eventually.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
 const PRACTICE_PHONE = '+15415550100';
@@ -25,16 +26,6 @@ beforeAll(async () => {
 let phoneSeq = 0;
 /** A phone no other test uses: the carrier's opt-out list and the conversations outlive a test. */
 const newPhone = () => `+1971${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
-
-async function poll<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`nothing within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const local = (path: string, init?: RequestInit) => fetch(`${stackOutputs().webUrl}${path}`, init);
 async function carrierOutbound(): Promise<{ messageId: string; from: string; to: string; text: string; status: string; media: { key: string }[] }[]> {
@@ -83,7 +74,7 @@ describe('two-way SMS', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ from: PRACTICE_PHONE, text: `Your lab results are ready ${run}` });
 
-    const delivered = await poll(async () => {
+    const delivered = await eventuallyFound('the DELIVERED receipt on the text', async () => {
       const list = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
       const m = list.body.messages.find((x: { messageId: string }) => x.messageId === sent.body.message.messageId);
       return m?.deliveryStatus === 'DELIVERED' ? m : undefined;
@@ -179,8 +170,11 @@ describe('two-way SMS', () => {
       context: { noteId: sent.body.message.noteId, practiceId },
     };
     await scheduleTarget({ Records: [{ EventSource: 'aws:sns', Sns: { MessageId: 'r1', Message: JSON.stringify(receipt) } }] });
-    // The sandbox's own DELIVERED receipt comes later and does not undo it.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The sandbox's own DELIVERED receipt comes later and does not undo it: the carrier marks its
+    // record DELIVERED as it publishes that receipt, whose handling in this runtime takes milliseconds.
+    await eventually('the sandbox carrier sending its DELIVERED receipt', carrierOutbound, (all) => all.some((m) => m.to === phone && m.status === 'DELIVERED'));
+    const lastStatus = async () => (await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`)).body.messages.at(-1)?.deliveryStatus;
+    await holdsFor('the text staying FAILED after the late DELIVERED receipt', 500, lastStatus, (status) => status === 'FAILED');
     const list = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
     expect(list.body.messages.at(-1)).toMatchObject({ deliveryStatus: 'FAILED', failureReason: 'The destination carrier could not be reached' });
     expect(list.body.conversation.lastMessage).toMatchObject({ deliveryStatus: 'FAILED' });
@@ -317,16 +311,25 @@ describe('scheduled texts', () => {
     const { dynamodb, tableName, practiceId, smsVoice, s3 } = stackEndpoints();
     Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, SMS_VOICE_ENDPOINT: smsVoice, SMS_CONFIGURATION_SET: 'tidewell-demo-sms', S3_ENDPOINT: s3, FILES_BUCKET: stackOutputs().filesBucket, TIDEWELL_LOG: 'silent' });
     resetDocumentClient();
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(created.body.when) - Date.now())));
+    await untilTime(Date.parse(created.body.when));
     const payload = { kind: 'scheduled-sms', practiceId, eventId };
     await Promise.all([scheduleTarget(payload), scheduleTarget(payload)]);
 
-    const done = await poll(async () => {
+    const done = await eventuallyFound('the scheduled text completed', async () => {
       const e = await eventById(eventId);
       return e?.status === 'completed' ? e : undefined;
     });
+    // A fourth delivery, awaited: a text it sent would be at the carrier when it returns. The
+    // runtime's own delivery is over once its one-time schedule is gone.
     await scheduleTarget(payload);
-    await new Promise((r) => setTimeout(r, 1000));
+    const runtimeSchedules = scheduleAdapterFromEnv({
+      SCHEDULER_ENDPOINT: stackEndpoints().scheduler,
+      SCHEDULER_GROUP: stackEndpoints().schedulerGroup,
+      SCHEDULER_TARGET_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:schedule-target',
+      SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local',
+      AWS_REGION: stackOutputs().region,
+    });
+    await eventually("the runtime's schedule for the text gone after it fired", () => runtimeSchedules.get(`scheduled-sms.${eventId}`), (stored) => stored === null);
     expect((await carrierOutbound()).filter((m) => m.to === phone && m.text === `See you at 3 ${run}`)).toHaveLength(1);
     // Open chats hear of it live: one READ SMS notification for the one text.
     const announced = (await api(provider, 'GET', `/v1/notifications?notificationType=SMS&notificationStatus=READ&notificationId=sms-out-${done.noteId}`)).body.notifications;
@@ -357,7 +360,10 @@ describe('scheduled texts', () => {
     expect((await api(employee, 'DELETE', `/v1/scheduled-events/${eventId}`)).status).toBe(403);
     const cancelled = await api(provider, 'DELETE', `/v1/scheduled-events/${eventId}`);
     expect(cancelled.body).toMatchObject({ status: 'deleted' });
-    await new Promise((r) => setTimeout(r, 3500));
+    // The subject is the clock: past the time it was due, plus one of the runtime scheduler's 1 s
+    // ticks and the send, in which a schedule still there would have fired.
+    await untilTime(Date.parse(created.body.when));
+    await holdsFor('no text to the cancelled event\'s phone', 1_300, async () => (await carrierOutbound()).filter((m) => m.to === phone).length, (n) => n === 0, { every: 250 });
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
     expect(await eventById(eventId)).toMatchObject({ status: 'deleted', noteId: null });
     expect((await api(provider, 'DELETE', `/v1/scheduled-events/${eventId}`)).status).toBe(404);
@@ -378,7 +384,7 @@ describe('scheduled texts', () => {
 
       const created = await schedule(provider, phone, patientId, `Refused ${run}`, 1500, unheld);
       const eventId = created.body.eventId as string;
-      const failed = await poll(async () => {
+      const failed = await eventuallyFound('the scheduled text failed', async () => {
         const e = await eventById(eventId);
         return e?.status === 'failed' ? e : undefined;
       });

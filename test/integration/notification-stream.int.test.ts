@@ -12,6 +12,7 @@ import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js'
 import type { StreamDeadLetter } from '../../infra/local/dynamodb/stream/table-stream.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { eventually, eventuallyFound } from '../support/eventually.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
 /**
@@ -116,7 +117,7 @@ describe('notifications from the change stream', () => {
       await api('DELETE', `/v1/notifications/${id}`);
       await feed.next('onUpdateNotification', id, 3);
       await runtime.tableStream.idle();
-      await new Promise((r) => setTimeout(r, 200));
+      await eventually('the faulty consumer to use up its two failures', () => fault.failAfterWork, (left) => left === 0, { every: 25 });
       expect(fault.failAfterWork).toBe(0);
       // Two failed invocations were retried on top of the ones that succeeded.
       expect(fault.invocations - before).toBeGreaterThanOrEqual(3);
@@ -218,9 +219,7 @@ describe('notifications from the change stream', () => {
     try {
       const tag = `TTL-${Date.now()}`;
       await table.send(new PutCommand({ TableName: runtime.endpoints.tableName, Item: { practiceId: runtime.endpoints.practiceId, sk: tag, expiresAt: Math.floor(Date.now() / 1000) - 5 } }));
-      const end = Date.now() + 5_000;
-      while (!ofTest(recorder.seen, tag).some((r) => r.eventName === 'REMOVE') && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      const removed = ofTest(recorder.seen, tag).find((r) => r.eventName === 'REMOVE');
+      const removed = await eventuallyFound('the TTL deletion on the stream', async () => ofTest(recorder.seen, tag).find((r) => r.eventName === 'REMOVE'), { within: 5_000, every: 50 });
       expect(removed?.userIdentity).toEqual({ type: 'Service', principalId: 'dynamodb.amazonaws.com' });
       expect(removed?.dynamodb?.OldImage?.sk).toEqual({ S: tag });
       expect(removed?.dynamodb?.NewImage).toBeUndefined();

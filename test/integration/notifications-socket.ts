@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
+import { eventuallyFound } from '../support/eventually.js';
 
 export interface Received {
   field: 'onCreateNotification' | 'onUpdateNotification';
@@ -30,15 +31,11 @@ export async function subscribeNotifications(graphqlUrl: string, token: string, 
       for (const [field, notification] of Object.entries(data)) received.push({ field: field as Received['field'], notification, at });
     }
   });
-  const waitFor = async <T>(probe: () => T | undefined, what: string, ms = 5000): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const found = probe();
-      if (found !== undefined) return found;
-      if (Date.now() > end) throw new Error(`no ${what} within ${ms} ms; got ${JSON.stringify(messages)}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
+  // Reads what the socket has collected; a short interval since the bench times deliveries by `at`, not by this.
+  const waitFor = <T>(probe: () => T | undefined, what: string, ms = 5000): Promise<T> =>
+    eventuallyFound(`${what} on the realtime socket (messages so far: ${messages.length})`, async () => probe(), { within: ms, every: 25 }).catch((error: Error) => {
+      throw new Error(`${error.message}; got ${JSON.stringify(messages)}`);
+    });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'connection_init' }));
   await waitFor(() => messages.find((m) => m.type === 'connection_ack'), 'connection_ack');

@@ -12,6 +12,7 @@ import { createCognitoTokenVerifier } from '../../infra/local/realtime/cognito-t
 import { attachRealtime, type RealtimeServer } from '../../infra/local/realtime/realtime-server.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { installLocalRealtimeRewrite } from '../../web/src/lib/local-realtime.js';
+import { holdsFor } from '../support/eventually.js';
 import { createTestUser, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 // Amplify's realtime client expects a browser WebSocket; Node 20 has none.
@@ -88,7 +89,6 @@ async function isolatedSubscription(graphqlUrl: string, token: string, practiceI
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('AppSync-compatible realtime with Amplify v6 and the local user pool', () => {
   let server: Server;
@@ -170,7 +170,9 @@ describe('AppSync-compatible realtime with Amplify v6 and the local user pool', 
         data: JSON.stringify({ from: '+15550001111', to: '+15550002222' }),
       });
       expect(received[1].data.onCreateNotification.notificationId).toBe('n-2');
-      await sleep(200);
+      // Both went out before n-2 reached the same-practice socket; a leak to the other practice's
+      // socket on the same local server would arrive within milliseconds of that.
+      await holdsFor("nothing on the other practice's socket", 200, () => other.events.length, (n) => n === 0, { every: 25 });
       expect(other.events).toEqual([]);
     } finally {
       subscription.unsubscribe();

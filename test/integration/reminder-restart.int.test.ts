@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { callApi as api, restartableRuntime, signInAs as signIn, sleep } from '../support/restartable-runtime.js';
+import { reminderScheduleName } from '../../functions/notifications/reminders/reminder-schedule.js';
+import { eventually, untilTime } from '../support/eventually.js';
+import { callApi as api, restartableRuntime, signInAs as signIn } from '../support/restartable-runtime.js';
 
 /**
  * A reminder that falls due while the runtime is stopped fires once when it starts again: the
@@ -26,22 +28,19 @@ describe('a reminder that falls due while the runtime is stopped', () => {
 
     await runtime.stop();
     expect(Date.now()).toBeLessThan(Date.parse(dueAt));
-    // Past the due time with nothing running.
-    await sleep(Math.max(0, Date.parse(dueAt) - Date.now()) + 2_000);
+    // The subject is the clock: the due time passes with nothing running.
+    await untilTime(Date.parse(dueAt) + 1);
 
     rt = await start();
     const again = await signIn(rt, 'employee@demo.tidewell.local');
-    const deadline = Date.now() + 20_000;
-    let found = await notificationsOf(again);
-    while (found.length === 0 && Date.now() < deadline) {
-      await sleep(250);
-      found = await notificationsOf(again);
-    }
+    const found = await eventually('the late reminder notification', () => notificationsOf(again), (list) => list.length > 0, { within: 20_000 });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ notificationStatus: 'UNREAD', assigned: employeeId, text: 'Call the lab about the potassium result' });
 
-    // A late delivery is still one notification, and the reminder records that it fired.
-    await sleep(2_000);
+    // A late delivery is still one notification, and the reminder records that it fired. Its
+    // one-time schedule is deleted once the delivery returned, so nothing can fire it again.
+    const scheduleUrl = `${rt.endpoints.scheduler}/schedules/${reminderScheduleName(reminderId)}?groupName=${rt.endpoints.schedulerGroup}`;
+    await eventually('the reminder schedule gone after it fired', async () => (await fetch(scheduleUrl)).status, (status) => status === 404);
     expect(await notificationsOf(again)).toHaveLength(1);
     const reminders = (await api(rt, again, 'GET', '/v1/reminders')).body.reminders as { reminderId: string; firedAt: string | null }[];
     expect(reminders.find((r) => r.reminderId === reminderId)?.firedAt).toEqual(expect.any(String));

@@ -6,6 +6,7 @@ import { reminderScheduleName } from '../../functions/notifications/reminders/re
 import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
 import { localLambdaArn } from '../../infra/local/stepfunctions/local-lambdas.js';
 import { api, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';
+import { eventually, eventuallyFound, holdsFor } from '../support/eventually.js';
 import { subscribeNotifications } from './notifications-socket.js';
 
 let provider: string;
@@ -29,16 +30,6 @@ const schedules = () =>
 const reminderNotifications = async (token: string, reminderId: string) =>
   (await api(token, 'GET', `/v1/notifications?sourceId=${reminderId}&notificationType=TASK`)).body.notifications as Record<string, unknown>[];
 
-async function poll<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`nothing within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe('reminders', () => {
   it('fires once through the runtime scheduler: an UNREAD notification for the assignee, live', async () => {
     const feed = await subscribeNotifications(stackOutputs().graphqlUrl, employee, stackEndpoints().practiceId);
@@ -50,13 +41,14 @@ describe('reminders', () => {
       const reminderId = created.body.reminderId as string;
       expect(await schedules().get(reminderScheduleName(reminderId))).toMatchObject({ at: new Date(dueAt.slice(0, 19) + 'Z') });
 
-      const [notification] = await poll(async () => {
+      const [notification] = await eventuallyFound('the reminder notification', async () => {
         const found = await reminderNotifications(employee, reminderId);
         return found.length ? found : undefined;
-      }, 10_000);
+      });
       expect(notification).toMatchObject({ notificationStatus: 'UNREAD', assigned: employeeId, text: 'Check on the INR result', patientId: 'pat-0004' });
       expect((await feed.next('onCreateNotification', notification.notificationId as string)).notification).toMatchObject({ assigned: employeeId });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Deleted once its delivery returned: nothing is left to fire it a second time.
+      await eventually('the reminder schedule gone after it fired', () => schedules().get(reminderScheduleName(reminderId)), (stored) => stored === null);
       expect(await reminderNotifications(employee, reminderId)).toHaveLength(1);
       expect(feed.received.filter((r) => r.notification.sourceId === reminderId)).toHaveLength(1);
       const mine = await api(employee, 'GET', '/v1/reminders');
@@ -111,7 +103,8 @@ describe('reminders', () => {
       const [notification] = await reminderNotifications(employee, reminderId);
       expect(notification).toMatchObject({ notificationVersion: 1, notificationStatus: 'UNREAD', text: 'Delivered twice' });
       await feed.next('onCreateNotification', notification.notificationId as string);
-      await new Promise((r) => setTimeout(r, 300));
+      // All three deliveries have returned; a second live event would follow the first within milliseconds.
+      await holdsFor('one live notification for the reminder', 300, () => feed.received.filter((r) => r.notification.sourceId === reminderId).length, (n) => n === 1, { every: 50 });
       expect(feed.received.filter((r) => r.notification.sourceId === reminderId)).toHaveLength(1);
       expect(await reminderNotifications(employee, reminderId)).toHaveLength(1);
     } finally {

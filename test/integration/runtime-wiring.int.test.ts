@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { LocalNotificationPublisher } from '../../functions/lib/adapters/notification-publisher.js';
 import { scheduleAdapterFromEnv, scheduleName } from '../../functions/lib/adapters/scheduler.js';
 import { localLambdaArn } from '../../infra/local/stepfunctions/local-lambdas.js';
+import { eventually, eventuallyFound } from '../support/eventually.js';
 import { signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -15,19 +16,8 @@ async function subscribe(graphqlUrl: string, token: string, practiceId: string) 
   const header = Buffer.from(JSON.stringify(auth)).toString('base64url');
   const socket = new WebSocket(`ws://${url.host}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
   const messages: Record<string, unknown>[] = [];
-  const waiters: [(m: Record<string, unknown>) => boolean, (m: Record<string, unknown>) => void][] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(String(raw)) as Record<string, unknown>;
-    messages.push(message);
-    for (const [match, resolve] of [...waiters]) if (match(message)) resolve(message);
-  });
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const seen = messages.find((m) => m.type === type);
-      if (seen) return resolve(seen);
-      waiters.push([(m) => m.type === type, resolve]);
-      setTimeout(() => reject(new Error(`no ${type} within 5 s; got ${JSON.stringify(messages)}`)), 5000);
-    });
+  socket.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Record<string, unknown>));
+  const next = (type: string) => eventuallyFound(`a ${type} message on the realtime socket`, async () => messages.find((m) => m.type === type), { within: 5000, every: 25 });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'connection_init' }));
   await next('connection_ack');
@@ -71,15 +61,13 @@ describe('npm start wires realtime, Step Functions and Scheduler into the one ru
     const started = await sfn.send(
       new StartExecutionCommand({ stateMachineArn: transcriptionStateMachineArn, input: JSON.stringify({ noteId: 'note-1', recordingKey: 'recordings/note-1.webm' }) }),
     );
-    let status = 'RUNNING';
-    let described;
-    for (let i = 0; i < 100 && status === 'RUNNING'; i++) {
-      described = await sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn }));
-      status = described.status ?? 'RUNNING';
-      if (status === 'RUNNING') await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe('FAILED');
-    expect(described?.error).toBe('TranscriptionFailed');
+    const described = await eventually(
+      'the transcription execution to finish',
+      () => sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn })),
+      (d) => (d.status ?? 'RUNNING') !== 'RUNNING',
+    );
+    expect(described.status).toBe('FAILED');
+    expect(described.error).toBe('TranscriptionFailed');
   });
 
   it('keeps a one-time schedule in the runtime scheduler through the same Scheduler adapter the Lambdas use', async () => {

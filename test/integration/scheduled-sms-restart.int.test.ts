@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LocalRuntime } from '../../infra/local/runtime.js';
-import { callApi as api, restartableRuntime, signInAs as signIn, sleep } from '../support/restartable-runtime.js';
+import { eventually, untilTime } from '../support/eventually.js';
+import { callApi as api, restartableRuntime, signInAs as signIn } from '../support/restartable-runtime.js';
 
 /**
  * A scheduled text that falls due while the runtime is stopped goes out once when it starts again
@@ -29,15 +30,17 @@ describe('a scheduled text that falls due while the runtime is stopped', () => {
 
     await runtime.stop();
     expect(Date.now()).toBeLessThan(Date.parse(when));
-    await sleep(Math.max(0, Date.parse(when) - Date.now()) + 2_000);
+    // The subject is the clock: the due time passes with nothing running.
+    await untilTime(Date.parse(when) + 1);
 
     rt = await start();
     const again = await signIn(rt, 'provider@demo.tidewell.local');
     const eventOf = async (eventId: string) => (await api(rt, again, 'GET', `/v1/scheduled-events?eventId=${eventId}&status=active,processing,completed,failed,deleted`)).body.events[0];
-    const deadline = Date.now() + 20_000;
-    while ((await eventOf(kept.body.eventId)).status !== 'completed' && Date.now() < deadline) await sleep(250);
+    await eventually('the kept event completed after the start', () => eventOf(kept.body.eventId), (e) => e.status === 'completed', { within: 20_000 });
     expect(await eventOf(kept.body.eventId)).toMatchObject({ status: 'completed', noteId: expect.any(String) });
-    await sleep(1_500);
+    // Its one-time schedule is deleted once the delivery returned, so nothing can send it again.
+    const scheduleUrl = `${rt.endpoints.scheduler}/schedules/scheduled-sms.${kept.body.eventId}?groupName=${rt.endpoints.schedulerGroup}`;
+    await eventually('the kept event\'s schedule gone after it fired', async () => (await fetch(scheduleUrl)).status, (status) => status === 404);
     const sent = (await outbound(rt)).filter((m) => m.to === phone);
     expect(sent.map((m) => m.text)).toEqual(['Your flu shot is due']);
     expect(await eventOf(cancelled.body.eventId)).toMatchObject({ status: 'deleted', noteId: null });

@@ -6,6 +6,7 @@ import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../.
 import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
 import { registerScheduledJob } from '../../functions/workers/schedule-target/registry.js';
 import { startLocalScheduler, type LocalScheduler } from '../../infra/local/scheduler/local-scheduler.js';
+import { eventually, holdsFor, untilTime } from '../support/eventually.js';
 
 const TARGET_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:schedule-target';
 const fired: { id: string; at: number }[] = [];
@@ -22,15 +23,9 @@ registerScheduledJob('int-probe', async (payload) => {
 });
 
 const firedCount = (id: string) => fired.filter((f) => f.id === id).length;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, timeoutMs = 8000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await sleep(50);
-  }
-}
+const firedTimes = (id: string, times: number) => eventually(`the ${id} schedule to fire ${times} time(s)`, () => firedCount(id), (n) => n === times, { within: 8000, every: 50 });
+/** The scheduler below ticks every 100 ms; a schedule that would fire does so within three ticks. */
+const THREE_TICKS_MS = 300;
 
 describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
   let dataDir: string;
@@ -84,35 +79,41 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     const stored = await adapter.get(name);
     expect(stored).toEqual({ name, at: new Date(Math.floor(at.getTime() / 1000) * 1000), state: 'ENABLED' });
 
-    await waitFor(() => firedCount('soon') === 1);
+    await firedTimes('soon', 1);
     expect(fired.find((f) => f.id === 'soon')!.at).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);
     expect(invocations).toContain(TARGET_ARN);
-    await sleep(500);
+    // Deleted once its target returned: nothing is left to fire it a second time.
+    await eventually('the fired schedule deleted', () => adapter.get(name), (stored) => stored === null);
     expect(firedCount('soon')).toBe(1);
     expect(await adapter.get(name)).toBeNull();
   });
 
   it('fires on the next start a schedule that fell due while the scheduler was stopped', async () => {
     const name = scheduleName('int-probe', 'while-stopped');
-    await adapter.createAt({ name, at: new Date(Date.now() + 1500), payload: { kind: 'int-probe', id: 'while-stopped' } });
+    const at = new Date(Date.now() + 1500);
+    await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'while-stopped' } });
     await scheduler.stop();
 
-    await sleep(2200);
+    // The subject is the clock: the schedule falls due (at() keeps whole seconds, so no later than `at`) while stopped.
+    await untilTime(at.getTime());
     expect(firedCount('while-stopped')).toBe(0);
 
     await start();
-    await waitFor(() => firedCount('while-stopped') === 1);
+    await firedTimes('while-stopped', 1);
     expect(await adapter.get(name)).toBeNull();
   });
 
   it('does not fire a deleted schedule', async () => {
     const name = scheduleName('int-probe', 'deleted');
-    await adapter.createAt({ name, at: new Date(Date.now() + 800), payload: { kind: 'int-probe', id: 'deleted' } });
+    // at() keeps whole seconds: due at least 0.8 s later, so the delete comes first on a busy machine.
+    const at = new Date(Date.now() + 1800);
+    await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'deleted' } });
     await adapter.delete(name);
     await adapter.delete(name); // already gone: still fine
 
-    await sleep(1800);
-    expect(firedCount('deleted')).toBe(0);
+    // Past its time (whole seconds) and then three ticks, in which a schedule still there would have fired.
+    await untilTime(Math.floor(at.getTime() / 1000) * 1000);
+    await holdsFor('the deleted schedule not firing', THREE_TICKS_MS, () => firedCount('deleted'), (n) => n === 0);
     expect(await adapter.get(name)).toBeNull();
   });
 
@@ -121,7 +122,7 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     failuresLeft.set('flaky', 2);
     await adapter.createAt({ name, at: new Date(Date.now() - 1000), payload: { kind: 'int-probe', id: 'flaky' } });
 
-    await waitFor(() => firedCount('flaky') === 1);
+    await firedTimes('flaky', 1);
     expect(failuresLeft.get('flaky')).toBe(0);
     expect(await adapter.get(name)).toBeNull();
   });
@@ -138,16 +139,15 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     await scheduler.ensure('tidewell-int', 'recurring-probe', body); // a second start changes nothing
     const described = async () => (await (await fetch(`${scheduler.endpoint}/schedules/recurring-probe?groupName=tidewell-int`)).json()) as { ScheduleExpression: string };
     expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
-    await sleep(400);
-    expect(firedCount('recurring')).toBe(0);
+    // A recurring schedule first falls due a period after it is made, not at once.
+    await holdsFor('the new rate() schedule not firing yet', THREE_TICKS_MS, () => firedCount('recurring'), (n) => n === 0);
 
     for (const expected of [1, 2]) {
       expect((await fetch(`${scheduler.endpoint}/local/schedules/recurring-probe/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(202);
-      await waitFor(() => firedCount('recurring') === expected);
+      await firedTimes('recurring', expected);
       expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
     }
     expect((await fetch(`${scheduler.endpoint}/local/schedules/nope/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(404);
-    await sleep(400);
-    expect(firedCount('recurring')).toBe(2);
+    await holdsFor('no third run of the recurring schedule', THREE_TICKS_MS, () => firedCount('recurring'), (n) => n === 2);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResult } from '../../shared/ai/transcription-schema.js';
+import { eventually } from '../support/eventually.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 /*
@@ -54,15 +55,14 @@ async function upload(noteId: string, fileName: string, bytes: Uint8Array, conte
 
 async function settle(transcriptionId: string, limitMs = 240_000) {
   const seen: string[] = [];
-  const until = Date.now() + limitMs;
-  for (;;) {
+  const read = async () => {
     const res = await api(provider, 'GET', `/v1/transcriptions/${transcriptionId}`);
     expect(res.status).toBe(200);
     if (seen.at(-1) !== res.body.status) seen.push(res.body.status);
-    if (['completed', 'failed', 'cancelled'].includes(res.body.status)) return { ...res.body, seen };
-    if (Date.now() > until) throw new Error(`still ${res.body.status} after ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    return res.body;
+  };
+  const settled = await eventually(`transcription ${transcriptionId} to finish`, read, (t) => ['completed', 'failed', 'cancelled'].includes(t.status), { within: limitMs, every: 250 });
+  return { ...settled, seen };
 }
 
 beforeAll(async () => {
@@ -214,11 +214,12 @@ describe('the AI scribe pipeline, locally', () => {
     const stale = await sfn.send(
       new StartExecutionCommand({ stateMachineArn: transcriptionStateMachineArn, input: JSON.stringify({ practiceId: stackEndpoints().practiceId, transcriptionId: early.body.transcriptionId, attempt: 1 }) }),
     );
-    let described = await sfn.send(new DescribeExecutionCommand({ executionArn: stale.executionArn }));
-    for (let i = 0; i < 200 && described.status === 'RUNNING'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      described = await sfn.send(new DescribeExecutionCommand({ executionArn: stale.executionArn }));
-    }
+    const described = await eventually(
+      'the stale execution to stop',
+      () => sfn.send(new DescribeExecutionCommand({ executionArn: stale.executionArn })),
+      (d) => d.status !== 'RUNNING',
+      { within: 20_000 },
+    );
     expect(described.status).toBe('FAILED');
     expect(await settle(early.body.transcriptionId)).toMatchObject({ status: 'completed' });
     expect((await api(provider, 'GET', `/v1/notes/${noteId}`)).body.data.text).toBe(note.body.data.text);

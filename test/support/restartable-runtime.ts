@@ -30,8 +30,6 @@ export function restartableRuntime(folderPrefix: string, practiceIdentity?: Loca
   };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A demo user's ID token from the runtime's identity pool. */
 export async function signInAs(rt: LocalRuntime, email: string): Promise<string> {
   const { cognitoEndpoint, region, userPoolClientId } = rt.outputs;

@@ -165,7 +165,7 @@ describe('the stand-in’s callbacks against the SDK’s webhook parser', () => 
     callbacks.length = 0;
     const fax = new SinchFax({ baseUrl: standInUrl, projectId: PROJECT, key: KEY });
     const sent = await fax.send({ to: '+15035550142', from: '+15415550190', pdf, fileName: 'letter.pdf', callbackUrl: hookUrl });
-    const [done] = await eventually(async () => callbacks.filter((c) => c.body.includes(sent.faxId)), (l) => l.length > 0);
+    const [done] = await eventually('the fax callback', async () => callbacks.filter((c) => c.body.includes(sent.faxId)), (l) => l.length > 0);
     expect(done!.contentType).toMatch(/^application\/json/);
     expect(verifyFaxCallbackToken(KEY, done!.query.get('token') ?? undefined)).toBe(true);
     const event = await parse(done!);

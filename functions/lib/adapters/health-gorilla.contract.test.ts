@@ -162,7 +162,7 @@ describe('what the stand-in answers and delivers, against the R4 definitions', (
     expect(problems(created)).toEqual([]);
     for (const c of (created as { contained: unknown[] }).contained) expect(problems(c)).toEqual([]);
 
-    const delivered = await eventually(async () => deliveries, (d) => d.length >= 2);
+    const delivered = await eventually('both result deliveries', async () => deliveries, (d) => d.length >= 2);
     expect(delivered).toHaveLength(2);
     for (const d of delivered) {
       expect(d.contentType).toBe('application/fhir+json');

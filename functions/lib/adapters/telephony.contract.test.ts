@@ -151,6 +151,7 @@ describe('the stand-in’s callbacks against twilio.validateRequest', () => {
     const voice = new TwilioVoice({ baseUrl: `${standInOrigin}${LOCAL_TELEPHONY_PATH}`, accountSid: SID, authToken: TOKEN });
     const placed = await voice.place({ dialFrom: '+15415553131', to: '+15035550101', from: '+15415550180', statusCallbackUrl: hookUrl });
     const seen = await eventually(
+      'the completed status callback',
       async () => callbacks.filter((c) => c.params.get('CallSid') === placed.callSid),
       (list) => list.some((c) => c.params.get('CallStatus') === 'completed'),
     );

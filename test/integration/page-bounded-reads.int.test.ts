@@ -120,13 +120,29 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(read, `${route} read ${read} items`).toBeLessThanOrEqual(BOUND);
   });
 
-  it.each(['all', 'unread', 'read', 'archived'])('the conversation list filtered %s reads one page', async (filter) => {
-    const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&limit=25`);
+  // Of the seeded 300: every tenth archived, every third of the rest unread (other files may add more).
+  const seededTotals = { all: 270, unread: 90, read: 180, archived: 30 };
+  it.each(['all', 'unread', 'read', 'archived'] as const)('the conversation list filtered %s reads one page, most recent first, with its total', async (filter) => {
+    const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&offset=25&limit=25`);
     expect(res.status).toBe(200);
-    expect(res.body.conversations.length).toBe(25);
+    const list = res.body.conversations as { archived: boolean; readStatus: string; updatedAt: string }[];
+    expect(list).toHaveLength(25);
+    expect(res.body.total).toBeGreaterThanOrEqual(seededTotals[filter]);
+    expect(list.every((c) => (filter === 'archived' ? c.archived : !c.archived))).toBe(true);
+    if (filter === 'unread' || filter === 'read') expect(list.every((c) => c.readStatus === filter.toUpperCase())).toBe(true);
+    expect(list.map((c) => c.updatedAt)).toEqual(list.map((c) => c.updatedAt).sort().reverse());
+    const first = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&limit=25`);
+    expect(first.body.conversations.at(-1).updatedAt >= list[0]!.updatedAt).toBe(true);
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
-    console.log(`conversations filter=${filter}\t${read}`);
+    console.log(`conversations filter=${filter} offset=25\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the unread count is the unread conversations and their texts, read from one item', async () => {
+    const res = await api(admin, 'GET', '/v1/messaging/conversations/unread-count');
+    expect(res.body.conversations).toBeGreaterThanOrEqual(seededTotals.unread);
+    expect(res.body.messages).toBeGreaterThanOrEqual(res.body.conversations);
+    expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
   });
 
   it('the double-booking check of a new appointment reads the provider’s window, not the calendar', async () => {

@@ -50,7 +50,7 @@ export function toConversation(c: ConversationRecord, optOut: Conversation['optO
   return { ...rest, optOut };
 }
 
-function conversationItem(practiceId: string, c: ConversationRecord): Item {
+export function conversationItem(practiceId: string, c: ConversationRecord): Item {
   const recency = `${c.updatedAt}#${c.conversationId}`;
   return {
     ...c,
@@ -79,7 +79,7 @@ export interface ConversationCounts {
 }
 type StateFields = Pick<ConversationRecord, 'archived' | 'readStatus' | 'unreadCount'>;
 
-function countsOf(c: StateFields | null): ConversationCounts {
+export function countsOf(c: StateFields | null): ConversationCounts {
   const open = !!c && !c.archived;
   const unread = open && c.readStatus === 'UNREAD';
   return { all: open ? 1 : 0, unread: unread ? 1 : 0, read: open && c.readStatus === 'READ' ? 1 : 0, archived: c?.archived ? 1 : 0, unreadMessages: unread ? Math.max(Number(c.unreadCount) || 0, 1) : 0 };
@@ -124,27 +124,6 @@ export async function listConversationPage(filter: 'all' | 'unread' | 'read' | '
   return items.slice(offset).map(conversationFromItem);
 }
 
-/**
- * Maintenance, once per practice (the local runtime runs it at start): writes each conversation's
- * tab keys and the counts. Conversations written before the tab keys were listed by reading all
- * of them; until this has run they still are.
- */
-export async function backfillConversationKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }));
-  if (marker.Item?.indexed) return 0;
-  const records = [
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION } })),
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': ARCHIVED_CONVERSATIONS_PARTITION } })),
-  ].map(conversationFromItem);
-  const total: ConversationCounts = { all: 0, unread: 0, read: 0, archived: 0, unreadMessages: 0 };
-  for (const c of records) {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c) }));
-    const one = countsOf(c);
-    for (const k of Object.keys(total) as (keyof ConversationCounts)[]) total[k] += one[k];
-  }
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: CONVERSATION_COUNTS_KEY, entityType: 'SMS_CONVERSATION_COUNTS', ...total, indexed: true } }));
-  return records.length;
-}
 
 export async function getConversation(practiceId: string, conversationId: string): Promise<ConversationRecord | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }));

@@ -8,7 +8,6 @@ import {
 } from '../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { queryAll } from '../lib/table/query-all.js';
 
 /*
@@ -119,26 +118,26 @@ export const deleteGoogleLink = (practiceId: string, userId: string) =>
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, ...rest }: Item) => rest;
+export const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, ...rest }: Item) => rest;
 
 /** A series that never ends sorts after every real end. */
 const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
 const byEndPartition = (practiceId: string, providerId?: string) => (providerId ? `APPOINTMENTS#${practiceId}#${providerId}` : `APPOINTMENTS#${practiceId}`);
 const endSortKey = (seriesEnd: string | null, id: string) => `${seriesEnd ?? NEVER_ENDS}#${id}`;
 
-async function getItem(practiceId: string, sk: string): Promise<Item | null> {
+export async function getItem(practiceId: string, sk: string): Promise<Item | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
   return out.Item ?? null;
 }
 
-const byPrefix = (practiceId: string, prefix: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
+export const byPrefix = (practiceId: string, prefix: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
   queryAll({
     KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
     ...extra,
     ExpressionAttributeValues: { ':p': practiceId, ':prefix': prefix, ...(extra.ExpressionAttributeValues ?? {}) },
   });
 
-const put = (practiceId: string, sk: string, entityType: string, value: object) =>
+export const put = (practiceId: string, sk: string, entityType: string, value: object) =>
   documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...value, practiceId, sk, entityType } }));
 
 // Appointment types
@@ -215,7 +214,7 @@ export async function listAllAppointments(practiceId: string): Promise<Appointme
 
 /** The longest appointment (the schema's limit): an occurrence starting this long before a window may reach into it. */
 const LONGEST_MS = 720 * 60_000;
-const PROVIDER_KEYS_MARKER = 'CALENDAR_KEYS#PROVIDER';
+export const PROVIDER_KEYS_MARKER = 'CALENDAR_KEYS#PROVIDER';
 const oneOffPrefix = (providerId: string) => `APPTSTART#${providerId}#`;
 const seriesPrefix = (providerId: string) => `APPTSERIES#${providerId}#`;
 const oneOffIndexPartition = (practiceId: string) => `APPTSTART#${practiceId}`;
@@ -280,7 +279,7 @@ async function copiesInRange(practiceId: string, from: string, to: string): Prom
 }
 
 /** The copy item: the series, its end, and its place in the practice-wide index by start (once) or end (repeating). */
-function copyItem(practiceId: string, a: Appointment, seriesEnd: string | null): Item {
+export function copyItem(practiceId: string, a: Appointment, seriesEnd: string | null): Item {
   const once = a.recurrence.frequency === 'Never';
   return {
     ...a,
@@ -293,36 +292,6 @@ function copyItem(practiceId: string, a: Appointment, seriesEnd: string | null):
   };
 }
 
-/**
- * Maintenance, once per practice (the local runtime runs it at start): gives every appointment
- * series written before the provider copies its copy, then marks the practice so the
- * double-booking check reads the copies only.
- */
-export async function backfillProviderAppointmentKeys(practiceId: string): Promise<number> {
-  if (await getItem(practiceId, PROVIDER_KEYS_MARKER)) return 0;
-  let written = 0;
-  for (const item of await byPrefix(practiceId, 'APPOINTMENT#')) {
-    if (item.conflictSk) continue;
-    const a = Appointment.parse(strip(item));
-    const copySk = providerCopyKey(a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null);
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: tableName(), Key: { practiceId, sk: item.sk }, UpdateExpression: 'SET conflictSk = :c', ConditionExpression: 'updatedAt = :u AND attribute_not_exists(conflictSk)', ExpressionAttributeValues: { ':c': copySk, ':u': a.updatedAt } } },
-            { Put: { TableName: tableName(), Item: copyItem(practiceId, a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null) } },
-          ],
-        }),
-      );
-      written++;
-    } catch (error) {
-      // Changed meanwhile: the change wrote its own copy.
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-  await put(practiceId, PROVIDER_KEYS_MARKER, 'CALENDAR_KEYS', { backfilledAt: new Date().toISOString(), written });
-  return written;
-}
 
 export async function readProviderLock(practiceId: string, providerId: string): Promise<number> {
   return Number((await getItem(practiceId, providerLockKey(providerId)))?.version ?? 0);

@@ -1,5 +1,5 @@
-import { backfillConversationKeys } from '../../../functions/messaging/messaging-repository.js';
-import { backfillProviderAppointmentKeys } from '../../../functions/practice/calendar-repository.js';
+import { backfillConversationKeys } from '../../../functions/messaging/conversation-backfill.js';
+import { backfillProviderAppointmentKeys } from '../../../functions/practice/appointment-backfill.js';
 
 /**
  * Keys added after a practice's data was written: each backfill runs once per practice (it marks

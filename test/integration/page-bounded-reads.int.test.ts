@@ -126,8 +126,9 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&offset=25&limit=25`);
     expect(res.status).toBe(200);
     const list = res.body.conversations as { archived: boolean; readStatus: string; updatedAt: string }[];
-    expect(list).toHaveLength(25);
     expect(res.body.total).toBeGreaterThanOrEqual(seededTotals[filter]);
+    // The total and the tab's own partition agree: the second page holds what the total leaves after the first.
+    expect(list).toHaveLength(Math.min(25, res.body.total - 25));
     expect(list.every((c) => (filter === 'archived' ? c.archived : !c.archived))).toBe(true);
     if (filter === 'unread' || filter === 'read') expect(list.every((c) => c.readStatus === filter.toUpperCase())).toBe(true);
     expect(list.map((c) => c.updatedAt)).toEqual(list.map((c) => c.updatedAt).sort().reverse());

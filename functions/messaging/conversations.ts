@@ -21,7 +21,9 @@ import { getPatient } from '../patients/patient-repository.js';
 import { getUser } from '../practice/user-repository.js';
 import {
   getConversation,
+  getConversationCounts,
   getOptOut,
+  listConversationPage,
   listConversationRecords,
   listSmsNotesByPhone,
   messageFromNote,
@@ -65,11 +67,22 @@ function matchesSearch(c: ConversationRecord, search: string | undefined): boole
 
 /** GET /v1/messaging/conversations: most recent first, offset/limit/search (spec shell §7.5) and the hub's filter. */
 export async function listConversations(auth: AuthContext, query: ConversationListQuery): Promise<ConversationList> {
-  const all = (await listConversationRecords()).filter((c) => matchesFilter(c, query.filter) && matchesSearch(c, query.search));
-  const page = all.slice(query.offset, query.offset + query.limit);
+  // A tab is one Query page of its own partition, its total one item; a search by a fragment of a
+  // name or number has no key to read and filters every conversation.
+  const counts = query.search ? null : await getConversationCounts(auth.practiceId);
+  let page: ConversationRecord[];
+  let total: number;
+  if (counts) {
+    page = await listConversationPage(query.filter, query.offset, query.limit);
+    total = counts[query.filter];
+  } else {
+    const all = (await listConversationRecords()).filter((c) => matchesFilter(c, query.filter) && matchesSearch(c, query.search));
+    page = all.slice(query.offset, query.offset + query.limit);
+    total = all.length;
+  }
   const conversations = await Promise.all(page.map((c) => withOptOut(auth, c)));
   await writeAuditForPatients(auth, { action: 'list', entity: 'sms-conversation', count: page.length }, page.flatMap((c) => c.patientIds));
-  return { conversations, total: all.length, offset: query.offset, limit: query.limit };
+  return { conversations, total, offset: query.offset, limit: query.limit };
 }
 
 export async function readConversation(auth: AuthContext, id: string): Promise<Conversation> {
@@ -150,7 +163,9 @@ export async function setArchived(auth: AuthContext, id: string, archived: boole
 }
 
 /** GET …/unread-count: conversations with unread texts (not archived) and their unread texts. */
-export async function unreadCount(): Promise<MessagingUnreadCount> {
+export async function unreadCount(auth: AuthContext): Promise<MessagingUnreadCount> {
+  const counts = await getConversationCounts(auth.practiceId);
+  if (counts) return { conversations: counts.unread, messages: counts.unreadMessages };
   const unread = (await listConversationRecords()).filter((c) => !c.archived && c.readStatus === 'UNREAD');
   return { conversations: unread.length, messages: unread.reduce((sum, c) => sum + Math.max(c.unreadCount, 1), 0) };
 }

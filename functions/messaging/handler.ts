@@ -25,7 +25,7 @@ import { MESSAGING_ROUTES, SCHEDULED_EVENT_ROUTE_KEYS, SEND_ROUTE_KEYS } from '.
 export const handler = groupHandler(MESSAGING_ROUTES, {
   'GET /sms': route({ query: SmsHistoryQuery, permission: 'sms.send', run: ({ auth, query }) => smsHistory(auth, query) }),
   'GET /v1/messaging/conversations': route({ query: ConversationListQuery, permission: 'sms.send', run: ({ auth, query }) => listConversations(auth, query) }),
-  'GET /v1/messaging/conversations/unread-count': route({ permission: 'sms.send', run: () => unreadCount() }),
+  'GET /v1/messaging/conversations/unread-count': route({ permission: 'sms.send', run: ({ auth }) => unreadCount(auth) }),
   'GET /v1/messaging/conversations/{id}': route({ params: ConversationIdParams, permission: 'sms.send', run: ({ auth, params }) => readConversation(auth, params.id) }),
   'GET /v1/messaging/conversations/{id}/messages': route({
     params: ConversationIdParams,

@@ -11,13 +11,21 @@ import { fromItem as noteFromItem, noteKey, toItem as noteToItem } from '../note
 
 /*
  * Messaging items (docs/access-patterns.md):
- *   conversation   sk SMSCONV#<conversationId>; gsi1 gsi1pk SMSCONV, gsi1sk <updatedAt>#<id> (most recent first)
+ *   conversation   sk SMSCONV#<conversationId>; gsi1 gsi1pk SMSCONV (SMSCONV#ARCHIVED once archived), gsi1sk
+ *                  <updatedAt>#<id> (most recent first); not archived also gsi2 gsi2pk SMSCONV#<readStatus>,
+ *                  gsi2sk the same: each of the hub's tabs is one Query page of its own partition
+ *   counts         sk SMSCONV_COUNTS: conversations per tab and unread texts, added to as each conversation
+ *                  changes state, so the list's total and the unread count read one item (`indexed` once
+ *                  the keys above were written over every conversation, see backfillConversationKeys)
  *   text           an SMS note, sk NOTE#<noteId> (chart timeline by gsi1 NOTES#<patientId> as every note),
  *                  plus gsi2 gsi2pk SMS#<patient phone>, gsi2sk <timestamp>#<noteId> (a phone's history)
  *   opt-out        sk SMSOPTOUT#<phone>: the phone's opt-out as the carrier last reported it
  */
 export const CONVERSATION_PREFIX = 'SMSCONV#';
 export const CONVERSATIONS_PARTITION = 'SMSCONV';
+export const ARCHIVED_CONVERSATIONS_PARTITION = 'SMSCONV#ARCHIVED';
+export const conversationsByStatusPartition = (readStatus: string) => `SMSCONV#${readStatus}`;
+export const CONVERSATION_COUNTS_KEY = 'SMSCONV_COUNTS';
 export const conversationKey = (id: string) => `${CONVERSATION_PREFIX}${id}`;
 export const smsByPhonePartition = (patientPhone: string) => `SMS#${patientPhone}`;
 export const optOutKey = (phone: string) => `SMSOPTOUT#${phone}`;
@@ -42,15 +50,80 @@ export function toConversation(c: ConversationRecord, optOut: Conversation['optO
   return { ...rest, optOut };
 }
 
-function conversationItem(practiceId: string, c: ConversationRecord): Item {
-  return { ...c, practiceId, sk: conversationKey(c.conversationId), entityType: 'SMS_CONVERSATION', gsi1pk: CONVERSATIONS_PARTITION, gsi1sk: `${c.updatedAt}#${c.conversationId}` };
+export function conversationItem(practiceId: string, c: ConversationRecord): Item {
+  const recency = `${c.updatedAt}#${c.conversationId}`;
+  return {
+    ...c,
+    practiceId,
+    sk: conversationKey(c.conversationId),
+    entityType: 'SMS_CONVERSATION',
+    gsi1pk: c.archived ? ARCHIVED_CONVERSATIONS_PARTITION : CONVERSATIONS_PARTITION,
+    gsi1sk: recency,
+    ...(c.archived ? {} : { gsi2pk: conversationsByStatusPartition(c.readStatus), gsi2sk: recency }),
+  };
 }
 
 export function conversationFromItem(item: Item): ConversationRecord {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, ...rest } = item;
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
   return rest as unknown as ConversationRecord;
 }
+
+/** Conversations per tab of the hub, and the unread texts the unread count shows. */
+export interface ConversationCounts {
+  all: number;
+  unread: number;
+  read: number;
+  archived: number;
+  unreadMessages: number;
+}
+type StateFields = Pick<ConversationRecord, 'archived' | 'readStatus' | 'unreadCount'>;
+
+export function countsOf(c: StateFields | null): ConversationCounts {
+  const open = !!c && !c.archived;
+  const unread = open && c.readStatus === 'UNREAD';
+  return { all: open ? 1 : 0, unread: unread ? 1 : 0, read: open && c.readStatus === 'READ' ? 1 : 0, archived: c?.archived ? 1 : 0, unreadMessages: unread ? Math.max(Number(c.unreadCount) || 0, 1) : 0 };
+}
+
+/**
+ * A conversation went from `before` to `after`: the counts move by the difference. Each write
+ * returns the exact item it replaced, so concurrent changes of one conversation add up right.
+ */
+async function countChange(practiceId: string, before: StateFields | null, after: StateFields | null): Promise<void> {
+  const [b, a] = [countsOf(before), countsOf(after)];
+  const changed = (Object.keys(a) as (keyof ConversationCounts)[]).filter((k) => a[k] !== b[k]);
+  if (changed.length === 0) return;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: CONVERSATION_COUNTS_KEY },
+      UpdateExpression: `ADD ${changed.map((k) => `#${k} :${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(changed.map((k) => [`#${k}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(changed.map((k) => [`:${k}`, a[k] - b[k]])),
+    }),
+  );
+}
+
+/** The counts, or null before every conversation carries its tab's keys (then the list reads them all). */
+export async function getConversationCounts(practiceId: string): Promise<ConversationCounts | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }));
+  const item = out.Item;
+  if (!item?.indexed) return null;
+  const n = (k: keyof ConversationCounts) => Math.max(Number(item[k]) || 0, 0);
+  return { all: n('all'), unread: n('unread'), read: n('read'), archived: n('archived'), unreadMessages: n('unreadMessages') };
+}
+
+/** One page of a hub tab, most recently active first: `offset + limit` items of that tab's partition. */
+export async function listConversationPage(filter: 'all' | 'unread' | 'read' | 'archived', offset: number, limit: number): Promise<ConversationRecord[]> {
+  const index = filter === 'unread' || filter === 'read' ? INDEXES.gsi2 : INDEXES.gsi1;
+  const pk = filter === 'all' ? CONVERSATIONS_PARTITION : filter === 'archived' ? ARCHIVED_CONVERSATIONS_PARTITION : conversationsByStatusPartition(filter === 'unread' ? 'UNREAD' : 'READ');
+  const items = await queryAll(
+    { IndexName: index.indexName, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.partitionKey }, ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: offset + limit },
+    offset + limit,
+  );
+  return items.slice(offset).map(conversationFromItem);
+}
+
 
 export async function getConversation(practiceId: string, conversationId: string): Promise<ConversationRecord | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }));
@@ -61,6 +134,7 @@ export async function getConversation(practiceId: string, conversationId: string
 export async function putConversationIfAbsent(practiceId: string, c: ConversationRecord): Promise<boolean> {
   try {
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c), ConditionExpression: 'attribute_not_exists(sk)' }));
+    await countChange(practiceId, null, c);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -69,34 +143,45 @@ export async function putConversationIfAbsent(practiceId: string, c: Conversatio
 }
 
 export async function putConversation(practiceId: string, c: ConversationRecord): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c) }));
+  const out = await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c), ReturnValues: 'ALL_OLD' }));
+  await countChange(practiceId, (out.Attributes as StateFields | undefined) ?? null, c);
 }
 
-/** Every conversation, most recently active first. */
+/**
+ * Every conversation, most recently active first: a search by name or phone fragment, and the
+ * lists of a practice whose conversations have no tab keys yet, read them all (not one page).
+ */
 export async function listConversationRecords(): Promise<ConversationRecord[]> {
-  const items = await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION }, ScanIndexForward: false });
-  return items.map(conversationFromItem);
+  const query = (pk: string) => queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false });
+  const items = [...(await query(CONVERSATIONS_PARTITION)), ...(await query(ARCHIVED_CONVERSATIONS_PARTITION))];
+  return items.map(conversationFromItem).sort((a, b) => `${b.updatedAt}#${b.conversationId}`.localeCompare(`${a.updatedAt}#${a.conversationId}`));
 }
 
 /** A new text changes the conversation's summary: its last message, recency and (inbound) unread count. */
 export async function recordConversationMessage(practiceId: string, conversationId: string, m: SmsMessage, inbound: boolean): Promise<void> {
   const last = { messageId: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, deliveryStatus: m.deliveryStatus };
-  await documentClient().send(
+  const out = await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: { practiceId, sk: conversationKey(conversationId) },
       ConditionExpression: 'attribute_exists(sk)',
+      // An inbound text brings the conversation back to the Unread tab; gsi2sk without gsi2pk (archived) indexes nothing.
       UpdateExpression: inbound
-        ? 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, readStatus = :unread, archived = :no ADD unreadCount :one'
-        : 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk',
+        ? 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk, gsi1pk = :open, gsi2pk = :unreadTab, readStatus = :unread, archived = :no ADD unreadCount :one'
+        : 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk',
       ExpressionAttributeValues: {
         ':last': last,
         ':at': m.timestamp,
         ':gsk': `${m.timestamp}#${conversationId}`,
-        ...(inbound ? { ':unread': 'UNREAD', ':no': false, ':one': 1 } : {}),
+        ...(inbound ? { ':unread': 'UNREAD', ':no': false, ':one': 1, ':open': CONVERSATIONS_PARTITION, ':unreadTab': conversationsByStatusPartition('UNREAD') } : {}),
       },
+      ReturnValues: inbound ? 'ALL_OLD' : 'NONE',
     }),
   );
+  if (inbound && out.Attributes) {
+    const before = out.Attributes as StateFields;
+    await countChange(practiceId, before, { archived: false, readStatus: 'UNREAD', unreadCount: (Number(before.unreadCount) || 0) + 1 });
+  }
 }
 
 /** The patients whose phones include the conversation's patient phone. */

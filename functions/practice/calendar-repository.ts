@@ -20,6 +20,13 @@ import { queryAll } from '../lib/table/query-all.js';
  *                         gsi1 APPOINTMENTS#<practiceId>, gsi1sk <seriesEnd|9999…>#<id>: the calendar's range
  *                         reads start at the range's first instant, so past series are never read;
  *                         gsi2 the same per provider (APPOINTMENTS#<practiceId>#<providerId>).
+ *   provider's booking    sk APPTSTART#<providerId>#<start>#<appointmentId> (one occurrence) or
+ *   copy                  APPTSERIES#<providerId>#<seriesEnd|9999…>#<appointmentId> (a repeating series): a
+ *                         copy of the series in the table itself, written in the booking's transaction (the
+ *                         series names it in `conflictSk`), so the double-booking check reads, consistently,
+ *                         only the provider's appointments near the new one's window and the repeating
+ *                         series still running then. CALENDAR_KEYS#PROVIDER marks a practice whose older
+ *                         appointments have their copy (backfillProviderAppointmentKeys).
  *   provider's booking    sk CALENDAR_LOCK#<providerId>   { version }: every booking of a provider
  *                         bumps it in the same transaction, so two bookings checked against the
  *                         same calendar cannot both be written (double booking stays refused).
@@ -111,26 +118,26 @@ export const deleteGoogleLink = (practiceId: string, userId: string) =>
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest }: Item) => rest;
+export const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, ...rest }: Item) => rest;
 
 /** A series that never ends sorts after every real end. */
 const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
 const byEndPartition = (practiceId: string, providerId?: string) => (providerId ? `APPOINTMENTS#${practiceId}#${providerId}` : `APPOINTMENTS#${practiceId}`);
 const endSortKey = (seriesEnd: string | null, id: string) => `${seriesEnd ?? NEVER_ENDS}#${id}`;
 
-async function getItem(practiceId: string, sk: string): Promise<Item | null> {
+export async function getItem(practiceId: string, sk: string): Promise<Item | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
   return out.Item ?? null;
 }
 
-const byPrefix = (practiceId: string, prefix: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
+export const byPrefix = (practiceId: string, prefix: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
   queryAll({
     KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
     ...extra,
     ExpressionAttributeValues: { ':p': practiceId, ':prefix': prefix, ...(extra.ExpressionAttributeValues ?? {}) },
   });
 
-const put = (practiceId: string, sk: string, entityType: string, value: object) =>
+export const put = (practiceId: string, sk: string, entityType: string, value: object) =>
   documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...value, practiceId, sk, entityType } }));
 
 // Appointment types
@@ -182,6 +189,7 @@ export async function getAppointment(practiceId: string, id: string): Promise<Ap
  * the table itself (listAppointmentsOverlapping).
  */
 export async function listAppointmentsInRange(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
+  if (await getItem(practiceId, PROVIDER_KEYS_MARKER)) return providerId ? listAppointmentsOverlapping(practiceId, from, to, providerId) : copiesInRange(practiceId, from, to);
   const index = providerId ? INDEXES.gsi2 : INDEXES.gsi1;
   const items = await queryAll({
     IndexName: index.indexName,
@@ -204,15 +212,86 @@ export async function listAllAppointments(practiceId: string): Promise<Appointme
   return (await byPrefix(practiceId, 'APPOINTMENT#')).map((i) => Appointment.parse(strip(i)));
 }
 
-/** The series that may have an occurrence in [from, to): started before `to`, not ended before `from` (a consistent read of the table). */
-export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
-  const items = await byPrefix(practiceId, 'APPOINTMENT#', {
-    FilterExpression: `#start < :to AND (attribute_not_exists(seriesEnd) OR seriesEnd > :from)${providerId ? ' AND providerId = :provider' : ''}`,
-    ExpressionAttributeNames: { '#start': 'start' },
-    ExpressionAttributeValues: { ':to': to, ':from': from, ...(providerId ? { ':provider': providerId } : {}) },
-  });
-  return items.map((i) => Appointment.parse(strip(i)));
+/** The longest appointment (the schema's limit): an occurrence starting this long before a window may reach into it. */
+const LONGEST_MS = 720 * 60_000;
+export const PROVIDER_KEYS_MARKER = 'CALENDAR_KEYS#PROVIDER';
+const oneOffPrefix = (providerId: string) => `APPTSTART#${providerId}#`;
+const seriesPrefix = (providerId: string) => `APPTSERIES#${providerId}#`;
+const oneOffIndexPartition = (practiceId: string) => `APPTSTART#${practiceId}`;
+const seriesIndexPartition = (practiceId: string) => `APPTSERIES#${practiceId}`;
+
+/** The key of the series' copy under its provider: by start when it happens once, by end when it repeats. */
+export function providerCopyKey(a: Pick<Appointment, 'appointmentId' | 'providerId' | 'start' | 'recurrence'>, seriesEnd: string | null): string {
+  return a.recurrence.frequency === 'Never' ? `${oneOffPrefix(a.providerId)}${a.start}#${a.appointmentId}` : `${seriesPrefix(a.providerId)}${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
 }
+
+const between = (practiceId: string, low: string, high: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
+  queryAll({
+    KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :low AND :high',
+    ConsistentRead: true,
+    ...extra,
+    ExpressionAttributeValues: { ':p': practiceId, ':low': low, ':high': high, ...(extra.ExpressionAttributeValues ?? {}) },
+  });
+
+/**
+ * The provider's series that may have an occurrence in [from, to), read consistently from the
+ * table: the one-time appointments starting in the window (or up to the longest appointment
+ * before it), and the repeating series started before `to` that end after `from`. A practice
+ * whose older appointments have no copy yet reads every series, as before.
+ */
+export async function listAppointmentsOverlapping(practiceId: string, from: string, to: string, providerId: string): Promise<Appointment[]> {
+  if (!(await getItem(practiceId, PROVIDER_KEYS_MARKER))) {
+    const all = await byPrefix(practiceId, 'APPOINTMENT#', {
+      FilterExpression: '#start < :to AND (attribute_not_exists(seriesEnd) OR seriesEnd > :from) AND providerId = :provider',
+      ExpressionAttributeNames: { '#start': 'start' },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':provider': providerId },
+    });
+    return all.map((i) => Appointment.parse(strip(i)));
+  }
+  const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
+  const [oneOff, repeating] = await Promise.all([
+    between(practiceId, `${oneOffPrefix(providerId)}${earliest}`, `${oneOffPrefix(providerId)}${to}`, { FilterExpression: 'seriesEnd > :from', ExpressionAttributeValues: { ':from': from } }),
+    between(practiceId, `${seriesPrefix(providerId)}${from}`, `${seriesPrefix(providerId)}\uffff`, {
+      FilterExpression: '#start < :to',
+      ExpressionAttributeNames: { '#start': 'start' },
+      ExpressionAttributeValues: { ':to': to },
+    }),
+  ]);
+  return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+}
+
+/** Every provider's series in [from, to), from the copies' practice-wide index (eventually consistent, as a calendar shows). */
+async function copiesInRange(practiceId: string, from: string, to: string): Promise<Appointment[]> {
+  const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
+  const index = (pk: string, low: string, high: string, filter: string, values: Record<string, string>) =>
+    queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :low AND :high',
+      FilterExpression: filter,
+      ExpressionAttributeNames: { '#start': 'start' },
+      ExpressionAttributeValues: { ':pk': pk, ':low': low, ':high': high, ...values },
+    });
+  const [oneOff, repeating] = await Promise.all([
+    index(oneOffIndexPartition(practiceId), earliest, to, 'seriesEnd > :from AND #start < :to', { ':from': from, ':to': to }),
+    index(seriesIndexPartition(practiceId), from, '\uffff', '#start < :to', { ':to': to }),
+  ]);
+  return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+}
+
+/** The copy item: the series, its end, and its place in the practice-wide index by start (once) or end (repeating). */
+export function copyItem(practiceId: string, a: Appointment, seriesEnd: string | null): Item {
+  const once = a.recurrence.frequency === 'Never';
+  return {
+    ...a,
+    practiceId,
+    sk: providerCopyKey(a, seriesEnd),
+    entityType: 'APPOINTMENT_PROVIDER_COPY',
+    ...(seriesEnd ? { seriesEnd } : {}),
+    gsi1pk: once ? oneOffIndexPartition(practiceId) : seriesIndexPartition(practiceId),
+    gsi1sk: once ? `${a.start}#${a.appointmentId}` : endSortKey(seriesEnd, a.appointmentId),
+  };
+}
+
 
 export async function readProviderLock(practiceId: string, providerId: string): Promise<number> {
   return Number((await getItem(practiceId, providerLockKey(providerId)))?.version ?? 0);
@@ -245,10 +324,19 @@ export interface AppointmentWrite {
  * first. A changed series is written only over the version the client read.
  */
 export async function writeAppointments(practiceId: string, writes: AppointmentWrite[], locks: { providerId: string; seen: number }[]): Promise<void> {
+  // The copy the version being replaced has: the transaction's condition on that version makes it still the one.
+  const previousCopies = await Promise.all(
+    writes.map(async (w) => (w.previousUpdatedAt ? (await getItem(practiceId, appointmentKey(w.next.appointmentId)))?.conflictSk : undefined)),
+  );
+  const copies = writes.map((w) => providerCopyKey(w.next, w.seriesEnd));
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...writes.map(({ next, seriesEnd, previousUpdatedAt }) => ({
+        ...writes.flatMap(({ next, seriesEnd }, i) => [
+          { Put: { TableName: tableName(), Item: copyItem(practiceId, next, seriesEnd) } },
+          ...(typeof previousCopies[i] === 'string' && previousCopies[i] !== copies[i] ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousCopies[i] } } }] : []),
+        ]),
+        ...writes.map(({ next, seriesEnd, previousUpdatedAt }, i) => ({
           Put: {
             TableName: tableName(),
             Item: {
@@ -256,6 +344,7 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
               practiceId,
               sk: appointmentKey(next.appointmentId),
               entityType: 'APPOINTMENT',
+              conflictSk: copies[i],
               ...(seriesEnd ? { seriesEnd } : {}),
               gsi1pk: byEndPartition(practiceId),
               gsi1sk: endSortKey(seriesEnd, next.appointmentId),
@@ -272,5 +361,20 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
   );
 }
 
-export const deleteAppointment = (practiceId: string, id: string) =>
-  documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));
+/** Deletes the series with its provider copy (the version read, so a copy written meanwhile is not left behind). */
+export async function deleteAppointment(practiceId: string, id: string): Promise<void> {
+  const item = await getItem(practiceId, appointmentKey(id));
+  const copy = typeof item?.conflictSk === 'string' ? item.conflictSk : null;
+  if (!item || !copy) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));
+    return;
+  }
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': item.updatedAt } } },
+        { Delete: { TableName: tableName(), Key: { practiceId, sk: copy } } },
+      ],
+    }),
+  );
+}

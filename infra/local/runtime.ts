@@ -217,6 +217,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       FILES_BUCKET: filesBucket,
       S3_ENDPOINT: s3.endpoint,
+      // Each API answer carries the items its request read (x-tidewell-items-read), for the page-bound test and the bench.
+      TIDEWELL_READ_METER: '1',
     });
     // The API is served under /api of the local origin; deployed, at the root of its own domain (no variable).
     process.env.API_BASE_PATH = '/api';
@@ -407,6 +409,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         await seedDemoSales(practice.practiceId);
       }
     }
+    // Keys added since a data folder was written (each backfill runs once), before the API serves.
+    const backfilled = await (await import('./seed/backfill-keys.js')).backfillKeys(practice.practiceId);
+    if (backfilled.conversations || backfilled.appointments) runtimeLog(`Backfilled page keys: ${backfilled.conversations} conversations, ${backfilled.appointments} appointments`);
     // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
     if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
 

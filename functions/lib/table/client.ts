@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readMeterMiddleware } from './read-meter.js';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -15,6 +16,8 @@ export function documentClient(): DynamoDBDocumentClient {
     client = DynamoDBDocumentClient.from(base, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
+    // On the document client, so every read of the repositories is counted against its request.
+    client.middlewareStack.add(readMeterMiddleware as never, { step: 'initialize', name: 'tidewellReadMeter' });
   }
   return client;
 }

@@ -1,0 +1,38 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { Appointment } from '../../shared/calendar/calendar-schema.js';
+import { documentClient } from '../lib/table/client.js';
+import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { tableName } from '../lib/table/definition.js';
+import { byPrefix, copyItem, getItem, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from './calendar-repository.js';
+
+// Kept out of the repository so no Lambda bundle carries it.
+/**
+ * Maintenance, once per practice (the local runtime runs it at start): gives every appointment
+ * series written before the provider copies its copy, then marks the practice so the
+ * double-booking check reads the copies only.
+ */
+export async function backfillProviderAppointmentKeys(practiceId: string): Promise<number> {
+  if (await getItem(practiceId, PROVIDER_KEYS_MARKER)) return 0;
+  let written = 0;
+  for (const item of await byPrefix(practiceId, 'APPOINTMENT#')) {
+    if (item.conflictSk) continue;
+    const a = Appointment.parse(strip(item));
+    const copySk = providerCopyKey(a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null);
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: tableName(), Key: { practiceId, sk: item.sk }, UpdateExpression: 'SET conflictSk = :c', ConditionExpression: 'updatedAt = :u AND attribute_not_exists(conflictSk)', ExpressionAttributeValues: { ':c': copySk, ':u': a.updatedAt } } },
+            { Put: { TableName: tableName(), Item: copyItem(practiceId, a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null) } },
+          ],
+        }),
+      );
+      written++;
+    } catch (error) {
+      // Changed meanwhile: the change wrote its own copy.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  await put(practiceId, PROVIDER_KEYS_MARKER, 'CALENDAR_KEYS', { backfilledAt: new Date().toISOString(), written });
+  return written;
+}

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUPS } from '../../functions/groups.js';
+import { resetDocumentClient } from '../../functions/lib/table/client.js';
+import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
+import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/messaging/messaging-repository.js';
+import { writeAppointments } from '../../functions/practice/calendar-repository.js';
+import type { Appointment } from '../../shared/calendar/calendar-schema.js';
+import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
+import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
+import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+
+/*
+ * Every list and search a screen uses reads one page through the data layer, however large the
+ * practice: a practice is seeded with more of each set than two pages hold, every GET list route
+ * of the route table is called as a screen calls it, and the items each request read (counted by
+ * the document client, a Query's evaluated items included) must stay under two pages.
+ */
+const SEEDED = 300;
+const BOUND = 2 * CONVERSATION_PAGE_MAX;
+const run = Date.now().toString(36);
+const PRACTICE_PHONE = '+15415550100';
+const DAY_MS = 86_400_000;
+
+let admin: string;
+let provider: string;
+let providerId: string;
+let patientId: string;
+let typeId: string;
+const firstDay = Date.UTC(2031, 0, 6, 15, 0, 0);
+
+function seedConversation(i: number): ConversationRecord {
+  const patientPhone = `+1503${String(7_000_000 + i).padStart(7, '0')}`;
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const unread = i % 3 === 0;
+  return {
+    conversationId: conversationIdFor(PRACTICE_PHONE, `${patientPhone}${run}`),
+    patientPhoneNumber: patientPhone,
+    practicePhoneNumber: PRACTICE_PHONE,
+    patientIds: [],
+    patientNames: [`Bulk${run} ${i}`],
+    readStatus: unread ? 'UNREAD' : 'READ',
+    archived: i % 10 === 9,
+    unreadCount: unread ? 1 : 0,
+    lastMessage: { messageId: `m${i}`, direction: unread ? 'inbound' : 'outbound', text: `text ${i}`, timestamp: at, deliveryStatus: unread ? 'RECEIVED' : 'DELIVERED' },
+    participants: [],
+    createdAt: at,
+    updatedAt: at,
+    lastReadAt: at,
+  };
+}
+
+function seedAppointment(i: number): Appointment {
+  const start = new Date(firstDay + i * DAY_MS).toISOString();
+  return {
+    appointmentId: `bulk-${run}-${i}`,
+    patientId,
+    appointmentTypeId: typeId,
+    providerId,
+    bookingLocationId: null,
+    visitType: 'virtual',
+    start,
+    durationMinutes: 30,
+    recurrence: { ...NO_RECURRENCE, end: 'NEVER', until: null, count: 1 },
+    notes: '',
+    excludedDays: [],
+    detachedFrom: null,
+    createdBy: providerId,
+    createdAt: start,
+    updatedAt: start,
+  };
+}
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+beforeAll(async () => {
+  const { dynamodb, tableName, practiceId } = stackEndpoints();
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, TIDEWELL_LOG: 'silent' });
+  resetDocumentClient();
+  admin = await signIn('admin@demo.tidewell.local');
+  provider = await createTestUser({ email: `bulk-provider-${run}@demo.test`, group: 'provider', firstName: 'Bulk', lastName: `Provider${run}` });
+  providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
+  const p = await api(admin, 'POST', '/v1/patients', { firstName: 'Bulk', lastName: `Patient${run}`, gender: 'female', dob: '1970-01-01' });
+  expect(p.status).toBe(201);
+  patientId = p.body.id;
+  const type = await api(admin, 'POST', '/v1/appointment-types', { name: `Bulk ${run}`, durationMinutes: 30 });
+  expect(type.status).toBe(201);
+  typeId = type.body.ident;
+  // Through the real repositories, so each item has the keys and indexes the app writes.
+  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => putConversationIfAbsent(practiceId, seedConversation(i)));
+  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) =>
+    writeAppointments(practiceId, [{ next: seedAppointment(i), seriesEnd: new Date(firstDay + i * DAY_MS + 30 * 60_000).toISOString(), previousUpdatedAt: null }], []),
+  );
+}, 120_000);
+
+/** Realistic query strings for the list routes that need one, as their screens send them. */
+const QUERIES: Record<string, () => string> = {
+  'GET /v1/patients': () => `?search=Patient${run}`,
+  'GET /v1/appointments': () => `?start=${new Date(firstDay + 100 * DAY_MS).toISOString()}&end=${new Date(firstDay + 107 * DAY_MS).toISOString()}&providerId=${providerId}`,
+  'GET /v2/notes': () => `?patientId=${patientId}`,
+  'GET /v1/notes': () => `?patientId=${patientId}`,
+  'GET /sms': () => `?phoneNumber=${encodeURIComponent('+15037000003')}`,
+  'GET /v1/icd-10-codes': () => '?search=diab',
+  'GET /v2/nationaldrugcodes/search': () => '?search=amox',
+  'GET /v1/nationaldrugcodes/search': () => '?search=amox',
+  'GET /v1/messaging/conversations': () => '?offset=0&limit=25',
+};
+
+/** The screens' list routes: every GET of the route table without a path parameter. */
+const listRoutes = GROUPS.flatMap((g) => g.routes).filter((r) => r.startsWith('GET ') && !r.includes('{'));
+
+describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations and ${SEEDED} appointments of one provider`, () => {
+  it.each(listRoutes)('%s', async (route) => {
+    const path = route.slice('GET '.length) + (QUERIES[route]?.() ?? '');
+    const res = await api(admin, 'GET', path);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`${route}\t${res.status}\t${read}`);
+    expect(read, `${route} read ${read} items`).toBeLessThanOrEqual(BOUND);
+  });
+
+  // Of the seeded 300: every tenth archived, every third of the rest unread (other files may add more).
+  const seededTotals = { all: 270, unread: 90, read: 180, archived: 30 };
+  it.each(['all', 'unread', 'read', 'archived'] as const)('the conversation list filtered %s reads one page, most recent first, with its total', async (filter) => {
+    const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&offset=25&limit=25`);
+    expect(res.status).toBe(200);
+    const list = res.body.conversations as { archived: boolean; readStatus: string; updatedAt: string }[];
+    expect(res.body.total).toBeGreaterThanOrEqual(seededTotals[filter]);
+    // The total and the tab's own partition agree: the second page holds what the total leaves after the first.
+    expect(list).toHaveLength(Math.min(25, res.body.total - 25));
+    expect(list.every((c) => (filter === 'archived' ? c.archived : !c.archived))).toBe(true);
+    if (filter === 'unread' || filter === 'read') expect(list.every((c) => c.readStatus === filter.toUpperCase())).toBe(true);
+    expect(list.map((c) => c.updatedAt)).toEqual(list.map((c) => c.updatedAt).sort().reverse());
+    const first = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&limit=25`);
+    expect(first.body.conversations.at(-1).updatedAt >= list[0]!.updatedAt).toBe(true);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`conversations filter=${filter} offset=25\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the unread count is the unread conversations and their texts, read from one item', async () => {
+    const res = await api(admin, 'GET', '/v1/messaging/conversations/unread-count');
+    expect(res.body.conversations).toBeGreaterThanOrEqual(seededTotals.unread);
+    expect(res.body.messages).toBeGreaterThanOrEqual(res.body.conversations);
+    expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
+  });
+
+  it('the double-booking check of a new appointment reads the provider’s window, not the calendar', async () => {
+    const free = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: new Date(firstDay + 150 * DAY_MS + 2 * 3_600_000).toISOString() });
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    const booked = Number(free.headers.get(ITEMS_READ_HEADER));
+    const clash = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: new Date(firstDay + 151 * DAY_MS + 15 * 60_000).toISOString() });
+    expect(clash.status).toBe(409);
+    const refused = Number(clash.headers.get(ITEMS_READ_HEADER));
+    console.log(`POST /v1/appointments\tbooked ${booked}\trefused ${refused}`);
+    expect(booked).toBeLessThanOrEqual(BOUND);
+    expect(refused).toBeLessThanOrEqual(BOUND);
+  });
+});

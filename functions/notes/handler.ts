@@ -14,18 +14,20 @@ import {
 } from '../../shared/notes/note-schema.js';
 import type { Context } from 'aws-lambda';
 import { groupHandler, lazyRoute, route, type HttpEvent, type LazyRoute } from '../lib/http/group-handler.js';
-import { assignDraft } from './assign-draft.js';
 import { createNote } from './create-note.js';
-import { changeNotePatient, deleteNote, restoreNote, toggleNoteAccess } from './note-actions.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
 import { LAB_ROUTE_KEYS, NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type LabRouteKey, type TemplateRouteKey } from './routes.js';
 import { saveNote, signNote } from './save-note.js';
-import { addendNote, updateSignedNote } from './signed-note.js';
 
 /** Each template route loads with the first request of any of them. */
 function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
   return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
 }
+
+/** Delete, restore, move and access changes are rare beside reads and saves: they load with their first request. */
+const noteActions = () => import('./note-actions.js');
+/** Editing a signed note or adding an addendum loads with its first request. */
+const signedNotes = () => import('./signed-note.js');
 
 /** Each lab route loads with the first request of any of them; the PDF's pdf-lib only with the print route's own import. */
 function labRoutes<K extends LabRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
@@ -45,7 +47,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   'DELETE /v1/notes/{noteId}': route({
     params: NoteIdParams,
     query: DeleteNoteQuery,
-    run: ({ auth, params, query }) => deleteNote(auth, params.noteId, query.noteVersion),
+    run: async ({ auth, params, query }) => (await noteActions()).deleteNote(auth, params.noteId, query.noteVersion),
   }),
   'POST /v1/notes/{noteId}/sign': route({
     params: NoteIdParams,
@@ -55,27 +57,27 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v1/notes/{noteId}/update-signed-note': route({
     params: NoteIdParams,
     body: UpdateSignedNoteBody,
-    run: ({ auth, params, body }) => updateSignedNote(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await signedNotes()).updateSignedNote(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/addend': route({
     params: NoteIdParams,
     body: AddendNoteBody,
-    run: ({ auth, params, body }) => addendNote(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await signedNotes()).addendNote(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/restore': route({
     params: NoteIdParams,
     permission: 'note.restore',
-    run: ({ auth, params }) => restoreNote(auth, params.noteId),
+    run: async ({ auth, params }) => (await noteActions()).restoreNote(auth, params.noteId),
   }),
   'POST /v1/notes/{noteId}/change-patient': route({
     params: NoteIdParams,
     body: ChangePatientBody,
-    run: ({ auth, params, body }) => changeNotePatient(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await noteActions()).changeNotePatient(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/toggle-access': route({
     params: NoteIdParams,
     body: VersionOnlyBody,
-    run: ({ auth, params, body }) => toggleNoteAccess(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await noteActions()).toggleNoteAccess(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/send': route({
     params: NoteIdParams,
@@ -86,7 +88,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v1/notes/{noteId}/assign': route({
     params: NoteIdParams,
     body: AssignDraftBody,
-    run: ({ auth, params, body }) => assignDraft(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await import('./assign-draft.js')).assignDraft(auth, params.noteId, body),
   }),
   // pdf-lib (about 500 KB) loads with the first prescription printed, never on a cold start.
   'GET /v1/notes/{noteId}/prescription-pdf': lazyRoute(() => import('./rx-print.js').then((m) => m.RX_PRINT_ROUTE)),

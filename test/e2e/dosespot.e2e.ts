@@ -7,7 +7,7 @@ const PATIENT = 'pat-0021';
 const STEP = 'Before e-prescribing';
 
 test('ePrescribe first lists the allergies and medications, then opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, PROVIDER, `/patients/${PATIENT}`);
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
   const run = Date.now().toString(36);
@@ -66,7 +66,7 @@ for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
 ] as const) {
   test(`the before-e-prescribing step says when no allergy is recorded, works by keyboard and has no WCAG 2.1 A/AA violation at ${viewport.width}px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, PROVIDER, '/home');
     const created = await apiAs(page, 'POST', '/v1/patients', {

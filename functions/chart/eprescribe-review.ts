@@ -10,7 +10,7 @@ import {
   type EPrescribeReview,
   type EPrescribeReviewConfirmBody,
   type EPrescribeReviewConfirmation,
-} from '../../shared/chart/drug-safety.js';
+} from '../../shared/chart/eprescribe-review.js';
 import { ALLERGY_SEVERITY_LABELS } from '../../shared/chart/constants.js';
 import type { Allergy, Medication } from '../../shared/chart/sections.js';
 import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';

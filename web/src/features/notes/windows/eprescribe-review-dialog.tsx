@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { EPRESCRIBE_REVIEW_MESSAGES as M, type EPrescribeReview, type EPrescribeReviewConfirmation } from '../../../../../shared/chart/drug-safety.js';
+import { EPRESCRIBE_REVIEW_MESSAGES as M, type EPrescribeReview, type EPrescribeReviewConfirmation } from '../../../../../shared/chart/eprescribe-review.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';

@@ -118,4 +118,3 @@ export function keptOverride(value: unknown): { safetyOverride?: { reason: strin
   const reason = (value as { reason?: unknown } | null | undefined)?.reason;
   return typeof reason === 'string' && reason.trim() ? { safetyOverride: { reason: reason.trim().slice(0, SAFETY_OVERRIDE_REASON_MAX) } } : {};
 }
-

@@ -1,5 +1,6 @@
 /** Allergen search and the allergy and interaction checks: loaded with their first request (handler.ts). */
 import { AllergenSearchQuery, DRUG_SAFETY_MESSAGES, DrugSafetyCheckBody, type AllergenSearchResponse, type DrugSafetySources } from '../../shared/chart/drug-safety.js';
+import { EPrescribeReviewConfirmBody } from '../../shared/chart/eprescribe-review.js';
 import { PatientChartParams } from '../../shared/chart/sections.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
@@ -9,6 +10,7 @@ import { ddiCodes, drugClassCodes } from '../lib/drug-safety/sources.js';
 import { getInventoryItem } from '../inventory/inventory-repository.js';
 import { drugOfItem } from '../notes/rx-drug.js';
 import { assertPatientExists } from './chart-repository.js';
+import { confirmEPrescribeReview, getEPrescribeReview } from './eprescribe-review.js';
 
 export const DRUG_SAFETY_ROUTES = {
   'GET /v1/allergens': route({
@@ -41,5 +43,15 @@ export const DRUG_SAFETY_ROUTES = {
       await writeAudit(auth, { action: 'read', entity: 'DRUG_SAFETY_CHECK', patientId: params.patientId, count: result.warnings.length });
       return result;
     },
+  }),
+  // Before e-prescribing: the active allergies and medications DoseSpot's window does not show, and their confirmation.
+  'GET /v1/patients/{patientId}/eprescribe-review': route({
+    params: PatientChartParams,
+    run: ({ auth, params }) => getEPrescribeReview(auth, params.patientId),
+  }),
+  'POST /v1/patients/{patientId}/eprescribe-review': route({
+    params: PatientChartParams,
+    body: EPrescribeReviewConfirmBody,
+    run: ({ auth, params, body }) => confirmEPrescribeReview(auth, params.patientId, body),
   }),
 };

@@ -4,8 +4,14 @@ const P2 = '/v2/patients/{patientId}';
 /** Sections with list, create, update and delete at <prefix>/<path> and <prefix>/<path>/{ident}. */
 export const CRUD_SECTION_PATHS = ['allergies', 'diagnoses', 'medications', 'surgeries', 'family-history', 'social-history', 'general', 'vaccines'] as const;
 
-/** Allergen search and the allergy and interaction checks: loaded with the first of them (drug-safety-routes.ts). */
-export const DRUG_SAFETY_ROUTE_KEYS = ['GET /v1/allergens', 'GET /v1/drug-safety-sources', `POST ${P1}/drug-safety-check`] as const;
+/** Allergen search, the allergy and interaction checks and the before-e-prescribing list: loaded with the first of them (drug-safety-routes.ts). */
+export const DRUG_SAFETY_ROUTE_KEYS = [
+  'GET /v1/allergens',
+  'GET /v1/drug-safety-sources',
+  `POST ${P1}/drug-safety-check`,
+  `GET ${P1}/eprescribe-review`,
+  `POST ${P1}/eprescribe-review`,
+] as const;
 
 /** FHIR export and import of a chart: loaded with the first of them a container serves (fhir-routes.ts). */
 export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import-preview`, `POST ${P1}/fhir-import`] as const;

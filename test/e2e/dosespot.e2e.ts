@@ -1,17 +1,39 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.js';
 import { section } from './support/chart.js';
 import { apiAs, EMPLOYEE, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const PATIENT = 'pat-0021';
+const STEP = 'Before e-prescribing';
 
-test('ePrescribe opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({ page }) => {
-  test.setTimeout(120_000);
+test('ePrescribe first lists the allergies and medications, then opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, PROVIDER, `/patients/${PATIENT}`);
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
-  const drug = `Lisinopril 10 mg tablet ${Date.now().toString(36)}`;
+  const run = Date.now().toString(36);
+  const drug = `Lisinopril 10 mg tablet ${run}`;
+  const reaction = `Hives and wheezing ${run}`;
+  const allergy = await apiAs(page, 'POST', `/v1/patients/${PATIENT}/allergies`, { name: 'Penicillin', severity: 'severe', description: reaction });
+  expect(allergy.status).toBe(201);
+  try {
+    await page.getByRole('button', { name: 'New interaction' }).click();
+    await page.getByRole('menuitem', { name: 'ePrescribe', exact: true }).click();
+    // DoseSpot does not see Tidewell's chart: the step shows the allergy with its severity and reaction first.
+    const step = page.getByRole('dialog', { name: STEP });
+    const allergies = step.getByRole('region', { name: 'Active allergies' });
+    await expect(allergies.getByRole('listitem').filter({ hasText: 'Penicillin' }).filter({ hasText: reaction })).toContainText('Severe');
+    await expect(step.getByRole('region', { name: 'Active medications' })).toBeVisible();
+    await expect(step).toContainText('checked against these allergies and medications when they come back to the chart');
+    await page.screenshot({ path: 'test-results/screenshots/dosespot-00-before-eprescribing.png' });
+    const [tab] = await Promise.all([page.waitForEvent('popup'), step.getByRole('button', { name: 'Continue to DoseSpot' }).click()]);
+    await expect(step).toHaveCount(0);
+    await prescribeInStandIn(page, tab, drug);
+  } finally {
+    await apiAs(page, 'DELETE', `/v1/patients/${PATIENT}/allergies/${String(allergy.json.ident)}`);
+  }
+});
 
-  await page.getByRole('button', { name: 'New interaction' }).click();
-  const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'ePrescribe', exact: true }).click()]);
+async function prescribeInStandIn(page: Page, tab: Page, drug: string): Promise<void> {
   await expect(page.getByText('Successfully signed into DoseSpot')).toBeVisible();
   await expect(tab.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
   expect(new URL(tab.url()).searchParams.get('PatientId')).toMatch(/^\d+$/);
@@ -37,7 +59,47 @@ test('ePrescribe opens DoseSpot (local stand-in) signed in on the patient, and i
   await expect(section(page, 'Medications').getByText(drug)).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/dosespot-02-chart.png' });
   expect(await doseSpotNotes()).toBe(1);
-});
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`the before-e-prescribing step says when no allergy is recorded, works by keyboard and has no WCAG 2.1 A/AA violation at ${viewport.width}px`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, PROVIDER, '/home');
+    const created = await apiAs(page, 'POST', '/v1/patients', {
+      firstName: 'Nora',
+      lastName: `Noallergy ${viewport.name} ${Date.now().toString(36)}`,
+      gender: 'female',
+      dob: '1979-03-04',
+      primaryPhoneNumber: '(555) 301-4455',
+      address: { line1: '4 Dock St', city: 'Portland', state: 'ME', zip: '04101' },
+    });
+    expect(created.status).toBe(201);
+    const patientId = String(created.json.id);
+    expect((await apiAs(page, 'POST', `/v1/patients/${patientId}/medications`, { productName: 'Metformin 500 mg tablet', sigText: 'One tablet twice daily', status: 'Active' })).status).toBe(201);
+    await page.goto(`/#/patients/${patientId}`);
+    await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
+    await page.getByRole('button', { name: 'New interaction' }).click();
+    await page.getByRole('menuitem', { name: 'ePrescribe', exact: true }).click();
+    const step = page.getByRole('dialog', { name: STEP });
+    await expect(step.getByRole('region', { name: 'Active allergies' })).toContainText('No Active allergies');
+    await expect(step.getByRole('region', { name: 'Active medications' }).getByRole('listitem')).toHaveText(/Metformin 500 mg tablet\s*One tablet twice daily/);
+    await expectAccessible(page, `before e-prescribing (${viewport.name} ${viewport.width}px)`);
+    await page.screenshot({ path: `test-results/screenshots/before-eprescribing-${viewport.width}.png`, fullPage: true });
+    // By keyboard: Cancel, then Continue to DoseSpot, which opens DoseSpot's tab.
+    await page.keyboard.press('Tab');
+    const cont = step.getByRole('button', { name: 'Continue to DoseSpot' });
+    for (let i = 0; i < 3 && !(await cont.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(cont).toBeFocused();
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+    await expect(tab.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
+    await tab.close();
+    await expect(step).toHaveCount(0);
+  });
+}
 
 test('a tampered sign-on is refused by the stand-in', async ({ page }) => {
   await signIn(page, PROVIDER, `/patients/${PATIENT}`);

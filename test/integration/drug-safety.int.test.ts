@@ -244,6 +244,59 @@ describe('signing over warnings', () => {
   });
 });
 
+describe('before e-prescribing', () => {
+  it('lists the active allergies with severity and reaction and the active medications; the confirmation is audited with who and what; a changed list or a user who cannot prescribe is refused', async () => {
+    const patientId = await newPatient('Erx');
+    const empty = await api(provider, 'GET', `/v1/patients/${patientId}/eprescribe-review`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ allergies: [], medications: [] });
+
+    const penicillin = await addAllergy(patientId, { name: 'Penicillin', severity: 'severe', description: 'Anaphylaxis' });
+    await addAllergy(patientId, { name: 'Latex' });
+    await addAllergy(patientId, { name: 'Codeine', severity: 'mild', description: 'Nausea', active: false });
+    await addMedication(patientId, { productName: 'Lisinopril 20 mg tablet', sigText: 'One daily', status: 'Active' });
+    await addMedication(patientId, { productName: 'Prednisone 10 mg tablet', status: 'Complete' });
+    const listed = await api(provider, 'GET', `/v1/patients/${patientId}/eprescribe-review`);
+    expect(listed.status).toBe(200);
+    // A resolved allergy and a completed medication are not listed.
+    expect(listed.body.allergies.map((a: { name: string; severity: string; reaction: string }) => [a.name, a.severity, a.reaction])).toEqual([
+      ['Latex', 'Severity not recorded', 'Reaction not recorded'],
+      ['Penicillin', 'Severe', 'Anaphylaxis'],
+    ]);
+    expect(listed.body.medications).toEqual([{ ident: expect.any(String), name: 'Lisinopril 20 mg tablet', instructions: 'One daily' }]);
+    const shown = {
+      allergyIds: listed.body.allergies.map((a: { ident: string }) => a.ident),
+      medicationIds: listed.body.medications.map((m: { ident: string }) => m.ident),
+    };
+
+    // Someone who cannot prescribe does not confirm for a prescriber.
+    const byEmployee = await api(employee, 'POST', `/v1/patients/${patientId}/eprescribe-review`, shown);
+    expect(byEmployee.status).toBe(403);
+    // A list that lost an allergy since it was shown is refused, with the list as it is now.
+    const stale = await api(provider, 'POST', `/v1/patients/${patientId}/eprescribe-review`, { ...shown, allergyIds: [penicillin] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The allergies or medications changed while this list was open. Check the updated list before continuing.');
+    expect(stale.body.review.allergies).toHaveLength(2);
+    const bad = await api(provider, 'POST', `/v1/patients/${patientId}/eprescribe-review`, { allergyIds: 'all' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('allergyIds: must be a list of ids');
+    expect((await api(provider, 'POST', '/v1/patients/pat-none/eprescribe-review', shown)).status).toBe(404);
+
+    const confirmed = await api(provider, 'POST', `/v1/patients/${patientId}/eprescribe-review`, shown);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.by.userId).toBe(providerId);
+    expect(Date.parse(confirmed.body.confirmedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const trail = (await patientAuditTrail(patientId)).filter((e) => e.entity === 'EPRESCRIBE_REVIEW');
+    expect(trail.filter((e) => e.action === 'read')).toHaveLength(3);
+    const confirmations = trail.filter((e) => e.action === 'create');
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]).toMatchObject({ actorUserId: providerId, patientId });
+    expect(confirmations[0]!.detail).toBe(
+      'Shown and confirmed before e-prescribing. Allergies: Latex (Severity not recorded, Reaction not recorded); Penicillin (Severe, Anaphylaxis). Medications: Lisinopril 20 mg tablet.',
+    );
+  });
+});
+
 describe('data sources', () => {
   it('says which interaction list and class data the checks use, with their dates', async () => {
     const res = await api(employee, 'GET', '/v1/drug-safety-sources');

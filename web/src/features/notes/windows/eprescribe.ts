@@ -15,8 +15,9 @@ export function syncDoseSpot(patientId: string): Promise<DoseSpotSyncResult> {
  * browser does not block it as a popup. When the tab closes, or the chart gets focus back, the
  * patient's DoseSpot prescriptions are synced into the chart.
  */
-export async function openEPrescribe(patientId: string | null, onSynced: () => void): Promise<void> {
-  const tab = window.open('about:blank', '_blank');
+export async function openEPrescribe(patientId: string | null, onSynced: () => void, openedTab?: Window | null): Promise<void> {
+  // A tab the caller opened at its own click (the before-e-prescribing step) is used as it is.
+  const tab = openedTab === undefined ? window.open('about:blank', '_blank') : openedTab;
   const loading = showToast(DOSESPOT_MESSAGES.signingIn);
   try {
     const { ssoUrl } = await apiRequest<DoseSpotSso>({ path: '/v2/practices/sso/dosespot', query: { patientId: patientId ?? undefined } });

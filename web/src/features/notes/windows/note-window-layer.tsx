@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner.js';
 import './note-window-layer.css';
+import { EPrescribeReviewHost } from './eprescribe-review-host.js';
 import { useNoteWindows } from './note-windows-context.js';
 
 /**
@@ -9,19 +10,22 @@ import { useNoteWindows } from './note-windows-context.js';
  */
 const NoteWindowStack = lazy(() => import('./note-window-stack.js').then((m) => ({ default: m.NoteWindowStack })));
 
-/** The note windows over every route, or nothing while no note is open. */
+/** The note windows over every route (nothing while no note is open), and the before-e-prescribing step. */
 export function NoteWindowLayer() {
   const { windows } = useNoteWindows();
-  if (windows.length === 0) return null;
+  if (windows.length === 0) return <EPrescribeReviewHost />;
   return (
-    <Suspense
-      fallback={
-        <div className="tw-note-layer-loading">
-          <Spinner label="Opening the note editor" />
-        </div>
-      }
-    >
-      <NoteWindowStack />
-    </Suspense>
+    <>
+      <EPrescribeReviewHost />
+      <Suspense
+        fallback={
+          <div className="tw-note-layer-loading">
+            <Spinner label="Opening the note editor" />
+          </div>
+        }
+      >
+        <NoteWindowStack />
+      </Suspense>
+    </>
   );
 }

@@ -272,5 +272,37 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
   );
 }
 
+/**
+ * Sets the arrivals of one series over the version read, and bumps its version: an edit form
+ * opened before is then refused (409) rather than writing the older arrivals back.
+ */
+export async function updateArrivals(practiceId: string, id: string, arrivals: Appointment['arrivals'], previousUpdatedAt: string, updatedAt: string): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: appointmentKey(id) },
+      UpdateExpression: 'SET arrivals = :arrivals, updatedAt = :now',
+      ConditionExpression: 'updatedAt = :prev',
+      ExpressionAttributeValues: { ':arrivals': arrivals, ':now': updatedAt, ':prev': previousUpdatedAt },
+    }),
+  );
+}
+
+/**
+ * A patient's series not ended before `from` (the chart header's next visits): the range index from
+ * `from` on, kept to the patient's. Reads the practice's future series, as the calendar's week does.
+ */
+export async function listPatientAppointmentsFrom(practiceId: string, patientId: string, from: string): Promise<Appointment[]> {
+  const index = INDEXES.gsi1;
+  const items = await queryAll({
+    IndexName: index.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk > :from',
+    FilterExpression: 'patientId = :patient',
+    ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+    ExpressionAttributeValues: { ':pk': byEndPartition(practiceId), ':from': from, ':patient': patientId },
+  });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+
 export const deleteAppointment = (practiceId: string, id: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));

@@ -52,7 +52,7 @@ async function bookToday(page: Page, patientId: string, providerId: string): Pro
 
 for (const viewport of VIEWPORTS) {
   test(`an appointment opens on its view: arrival by keyboard, a reminder sent now, the chart's next visit; the dashboard shows the day (${viewport.width} px)`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
     const run = `${Date.now().toString(36)}${viewport.width}`;
@@ -68,8 +68,10 @@ for (const viewport of VIEWPORTS) {
     // The dashboard's day lists it with its time, a link to the chart and its arrival status.
     await page.reload();
     const day = page.getByRole('region', { name: "Provider's Day" });
+    // A fresh server loads the dashboard's handlers on their first request.
+    await expect(day).toBeVisible({ timeout: 60_000 });
     const row = day.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(lastName) }) });
-    await expect(row).toContainText(timeOf(start));
+    await expect(row).toContainText(timeOf(start), { timeout: 30_000 });
     await expect(row).toContainText('Scheduled');
     await expectAccessible(page, at("dashboard with the provider's day"));
     await page.screenshot({ path: `${SHOTS}/dashboard-${viewport.width}.png`, fullPage: true });

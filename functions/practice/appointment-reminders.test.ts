@@ -16,6 +16,7 @@ const series = (start: string, recurrence: Partial<Appointment['recurrence']> = 
   notes: '',
   excludedDays,
   detachedFrom: null,
+  arrivals: {},
   createdBy: 'u1',
   createdAt: start,
   updatedAt: start,

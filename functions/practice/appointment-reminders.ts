@@ -6,10 +6,13 @@
  * ends holds one schedule, not thousands. Loaded only by the calls that book, change or fire.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
+import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../shared/calendar/calendar-schema.js';
 import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
 import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler.js';
+import { writeAudit } from '../lib/audit/audit-repository.js';
+import type { AuthContext } from '../lib/auth/auth-context.js';
+import { HttpError, NotFoundError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -184,8 +187,21 @@ export async function fireAppointmentReminder(payload: Record<string, unknown>, 
   return outcome;
 }
 
-async function sendReminder(practiceId: string, a: Appointment, occurrence: Occurrence, timeZone: string, now: Date): Promise<ReminderOutcome> {
-  if (Date.parse(occurrence.start) <= now.getTime()) return 'skipped';
+/** Why a reminder cannot go to the patient now, in words for the person who asked for it. */
+export type ReminderRefusal = 'no-mobile' | 'no-practice-number' | 'patient-inactive' | 'deactivated' | 'opted-out' | 'past';
+interface ReminderDelivery {
+  to: string;
+  from: string;
+  text: string;
+}
+
+/**
+ * What a reminder of this occurrence would be (to, from, text), or why none can be sent: the
+ * patient's mobile number, the practice's number, the patient and practice active, not opted out.
+ * The scheduled reminder and the one sent by hand check the same things.
+ */
+async function reminderDelivery(practiceId: string, a: Appointment, occurrence: Occurrence, timeZone: string, now: Date): Promise<ReminderDelivery | ReminderRefusal> {
+  if (Date.parse(occurrence.start) <= now.getTime()) return 'past';
   const [patient, practice, numbers, location] = await Promise.all([
     getPatient(practiceId, a.patientId),
     getPractice(practiceId),
@@ -195,23 +211,68 @@ async function sendReminder(practiceId: string, a: Appointment, occurrence: Occu
   const mobile = patient?.phones?.find((p) => p.type === 'mobile' && normalizePhone(p.number));
   const to = mobile ? normalizePhone(mobile.number) : null;
   const from = numbers[0];
-  if (!patient || patient.status === 'DELETED' || !to || !from || !practice || practice.productDeactivatedAt) {
-    log.info('appointment reminder not sent', { appointmentId: a.appointmentId, reason: !to ? 'no mobile' : !from ? 'no practice number' : 'patient or practice inactive' });
-    return 'skipped';
-  }
-  if ((await getOptOut(to, practiceId)).optedOut) {
-    log.info('appointment reminder not sent', { appointmentId: a.appointmentId, reason: 'opted out' });
-    return 'skipped';
-  }
+  if (!patient || patient.status === 'DELETED') return 'patient-inactive';
+  if (!practice || practice.productDeactivatedAt) return 'deactivated';
+  if (!to) return 'no-mobile';
+  if (!from) return 'no-practice-number';
+  if ((await getOptOut(to, practiceId)).optedOut) return 'opted-out';
   const where =
     a.visitType === 'virtual' ? 'a virtual visit' : location ? `at ${[location.name, location.address].filter(Boolean).join(', ')}` : `at ${practice.practiceName}`;
-  const text = reminderText(practice.practiceName, reminderWhen(occurrence.start, timeZone), where);
+  return { to, from, text: reminderText(practice.practiceName, reminderWhen(occurrence.start, timeZone), where) };
+}
+
+async function sendReminder(practiceId: string, a: Appointment, occurrence: Occurrence, timeZone: string, now: Date): Promise<ReminderOutcome> {
+  const delivery = await reminderDelivery(practiceId, a, occurrence, timeZone, now);
+  if (typeof delivery === 'string') {
+    if (delivery !== 'past') log.info('appointment reminder not sent', { appointmentId: a.appointmentId, reason: delivery });
+    return 'skipped';
+  }
   try {
-    const sent = await sendSms(practiceId, REMINDER_SENDER, { practicePhone: from, patientPhone: to, text, files: [], patientId: a.patientId, noteId: reminderNoteId(a.appointmentId, occurrence.day) }, now);
+    const sent = await sendSms(practiceId, REMINDER_SENDER, { practicePhone: delivery.from, patientPhone: delivery.to, text: delivery.text, files: [], patientId: a.patientId, noteId: reminderNoteId(a.appointmentId, occurrence.day) }, now);
     return sent.sentNow === false ? 'skipped' : 'sent';
   } catch (error) {
     // The failed text stays in the conversation with its reason; the schedule is not retried for it.
     if (error instanceof SmsNotSent) return 'skipped';
     throw error;
   }
+}
+
+const REFUSAL_WORDS: Record<ReminderRefusal, string> = {
+  'no-mobile': M.reminderNoMobile,
+  'opted-out': M.reminderOptedOut,
+  'no-practice-number': M.reminderNoPracticeNumber,
+  deactivated: M.reminderDeactivated,
+  'patient-inactive': M.patientNotFound,
+  past: M.reminderPast,
+};
+
+/**
+ * "Send reminder" on an appointment: the occurrence's reminder text goes to the patient now, from
+ * the signed-in user, through the same checks and SMS path as the scheduled one (whether or not
+ * the practice schedules reminders). Each press is its own text; the scheduled one still follows.
+ * A reason it cannot go is a 4xx in plain words and is in the patient's access history.
+ */
+export async function sendReminderNow(auth: AuthContext, appointmentId: string, occurrenceDay: string, senderName: string, now = new Date()): Promise<ReminderSent> {
+  const [a, settings] = await Promise.all([getAppointment(auth.practiceId, appointmentId), practiceCalendarSettings(auth.practiceId)]);
+  if (!a) throw new NotFoundError(M.appointmentNotFound);
+  const [y, m, d] = occurrenceDay.split('-').map(Number);
+  const occurrence = expandOccurrences(a, settings.timeZone, new Date(Date.UTC(y, m - 1, d) - 2 * 86_400_000), new Date(Date.UTC(y, m - 1, d) + 3 * 86_400_000)).find((o) => o.day === occurrenceDay);
+  if (!occurrence) throw new NotFoundError(M.notAnOccurrence);
+  const delivery = await reminderDelivery(auth.practiceId, a, occurrence, settings.timeZone, now);
+  if (typeof delivery === 'string') {
+    await writeAudit(auth, { action: 'refused', entity: 'APPOINTMENT_REMINDER', entityId: appointmentId, patientId: a.patientId, detail: delivery });
+    if (delivery === 'patient-inactive') throw new NotFoundError(REFUSAL_WORDS[delivery]);
+    throw new HttpError(delivery === 'past' ? 409 : 422, REFUSAL_WORDS[delivery], { reason: delivery });
+  }
+  const noteId = `apptrem_${appointmentId}_${occurrenceDay}_${now.getTime()}`;
+  try {
+    await sendSms(auth.practiceId, { userId: auth.userId, name: senderName }, { practicePhone: delivery.from, patientPhone: delivery.to, text: delivery.text, files: [], patientId: a.patientId, noteId }, now);
+  } catch (error) {
+    await writeAudit(auth, { action: 'refused', entity: 'APPOINTMENT_REMINDER', entityId: appointmentId, patientId: a.patientId, detail: 'carrier' });
+    // The failed text stays in the patient's conversation with the carrier's reason.
+    if (error instanceof SmsNotSent) throw new HttpError(422, M.reminderNotSent(error.message), { reason: error.kind });
+    throw error;
+  }
+  await writeAudit(auth, { action: 'create', entity: 'APPOINTMENT_REMINDER', entityId: appointmentId, patientId: a.patientId, detail: occurrenceDay });
+  return { appointmentId, occurrenceDay, text: delivery.text, sentAt: now.toISOString(), toLastFour: delivery.to.slice(-4) };
 }

@@ -378,3 +378,43 @@ export async function deleteAppointment(practiceId: string, id: string): Promise
     }),
   );
 }
+
+/**
+ * Sets the arrivals of one series over the version read, and bumps its version: an edit form
+ * opened before is then refused (409) rather than writing the older arrivals back.
+ */
+export async function updateArrivals(practiceId: string, id: string, arrivals: Appointment['arrivals'], previousUpdatedAt: string, updatedAt: string): Promise<void> {
+  const set = {
+    UpdateExpression: 'SET arrivals = :arrivals, updatedAt = :now',
+    ExpressionAttributeValues: { ':arrivals': arrivals, ':now': updatedAt, ':prev': previousUpdatedAt },
+  };
+  // The provider's copy is what a provider's calendar reads: it takes the arrivals in the same transaction.
+  const copy = (await getItem(practiceId, appointmentKey(id)))?.conflictSk;
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Update: { TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'updatedAt = :prev', ...set } },
+        ...(typeof copy === 'string'
+          ? [{ Update: { TableName: tableName(), Key: { practiceId, sk: copy }, ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev', ...set } }]
+          : []),
+      ],
+    }),
+  );
+}
+
+/**
+ * A patient's series not ended before `from` (the chart header's next visits): the range index from
+ * `from` on, kept to the patient's. Reads the practice's future series, as the calendar's week does.
+ */
+export async function listPatientAppointmentsFrom(practiceId: string, patientId: string, from: string): Promise<Appointment[]> {
+  const index = INDEXES.gsi1;
+  const items = await queryAll({
+    IndexName: index.indexName,
+    KeyConditionExpression: '#pk = :pk AND #sk > :from',
+    FilterExpression: 'patientId = :patient',
+    ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+    ExpressionAttributeValues: { ':pk': byEndPartition(practiceId), ':from': from, ':patient': patientId },
+  });
+  return items.map((i) => Appointment.parse(strip(i)));
+}
+

@@ -4,13 +4,16 @@ import {
   AppointmentInput,
   AppointmentRangeQuery,
   AppointmentTypeInput,
+  ArrivalInput,
   BookingLocationInput,
   GoogleCalendarChoiceInput,
   GoogleCredentialsInput,
   IdentParams,
   OccurrenceQuery,
   PracticeCalendarSettingsInput,
+  ReminderNowInput,
   StatusQuery,
+  UpcomingVisitsQuery,
   UserCalendarSettingsInput,
   UserIdParams,
 } from '../../shared/calendar/calendar-schema.js';
@@ -88,6 +91,20 @@ export const CALENDAR_ROUTES = {
     query: OccurrenceQuery,
     run: ({ auth, params, query }) => calendar.cancelAppointment(auth, params.appointmentId, query.occurrence),
   }),
+  // The appointment's view: where the patient is today (every role), and its reminder text sent now.
+  'PUT /v1/appointments/{appointmentId}/arrival': route({
+    params: AppointmentIdParams,
+    body: ArrivalInput,
+    run: ({ auth, params, body }) => calendar.setArrival(auth, params.appointmentId, body),
+  }),
+  'POST /v1/appointments/{appointmentId}/reminder': route({
+    params: AppointmentIdParams,
+    body: ReminderNowInput,
+    run: async ({ auth, params, body }) =>
+      (await import('./appointment-reminders.js')).sendReminderNow(auth, params.appointmentId, body.occurrenceDay, auth.name || auth.email || 'Practice'),
+  }),
+  // The chart header's next visits of one patient.
+  'GET /v1/appointments/upcoming': route({ query: UpcomingVisitsQuery, run: ({ auth, query }) => calendar.upcomingVisits(auth, query.patientId) }),
   // A provider's ICS feed: they make it (its URL shown once) and revoke it; an admin sees and revokes anyone's.
   'GET /v1/calendar-settings/users/{userId}/feed': route({
     params: UserIdParams,

@@ -3,8 +3,11 @@ import {
   AppointmentInput,
   AppointmentRangeQuery,
   AppointmentTypeInput,
+  ArrivalInput,
   BookingLocationInput,
   CALENDAR_MESSAGES as M,
+  NEXT_VISITS_DAYS,
+  NEXT_VISITS_MAX,
   CONFLICT_HORIZON_DAYS,
   DEFAULT_TIME_ZONE,
   DEFAULT_WORKING_HOURS,
@@ -13,6 +16,8 @@ import {
   UserCalendarSettingsInput,
   type Appointment,
   type AppointmentOccurrence,
+  type AppointmentOccurrenceArrival,
+  type UpcomingVisits,
   type AppointmentRange,
   type AppointmentType,
   type BookingLocation,
@@ -239,10 +244,17 @@ function toSeries(auth: AuthContext, id: string, input: Parsed<typeof Appointmen
     notes: input.notes,
     excludedDays: previous?.excludedDays ?? [],
     detachedFrom: previous?.detachedFrom ?? null,
+    arrivals: previous?.arrivals ?? {},
     createdBy: previous?.createdBy ?? auth.userId,
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
   };
+}
+
+/** A changed occurrence keeps where its patient is, under the day it now falls on. */
+function detachedArrival(series: Appointment, occurrenceDay: string, start: string, timeZone: string): Appointment['arrivals'] {
+  const status = series.arrivals[occurrenceDay];
+  return status ? { [isoDay(zonedParts(new Date(start), timeZone))]: status } : {};
 }
 
 /** Whether `day` (YYYY-MM-DD in the zone) is one of the series' occurrences still on the calendar. */
@@ -280,7 +292,7 @@ export async function saveAppointment(
   const effective = single ? { ...input, recurrence: { ...input.recurrence, frequency: 'Never' as const } } : input;
   const { providerName } = await validateReferences(auth, effective, timeZone);
   const next = single
-    ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! } }
+    ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! }, arrivals: detachedArrival(previous!, occurrenceDay!, effective.start, timeZone) }
     : { ...toSeries(auth, id ?? randomUUID(), input, previous), ...(!previous && history ? { excludedDays: [...new Set(history.excludedDays)].sort(), detachedFrom: history.detachedFrom } : {}) };
   const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
@@ -387,10 +399,81 @@ export async function appointmentRange(auth: AuthContext, query: Parsed<typeof A
         bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
         visitType: s.visitType,
         recurring: s.recurrence.frequency !== 'Never',
+        arrivalStatus: s.arrivals[o.day] ?? 'scheduled',
         series: s,
       };
     })
     .sort((a, b) => a.start.localeCompare(b.start) || a.providerName.localeCompare(b.providerName));
   await writeAuditForPatients(auth, { action: 'list', entity: 'APPOINTMENT', count: occurrences.length }, occurrences.map((o) => o.patientId));
   return { timeZone, occurrences };
+}
+
+/**
+ * Where the patient of one occurrence is (Scheduled, Arrived, In room, Seen, No-show). Kept on the
+ * series by day; Scheduled is kept as no entry. A stale `updatedAt` from the client is refused; a
+ * change made meanwhile by another arrival update is read again and applied over it.
+ */
+export async function setArrival(auth: AuthContext, id: string, input: Parsed<typeof ArrivalInput>): Promise<AppointmentOccurrenceArrival> {
+  for (let attempt = 0; ; attempt++) {
+    const a = await requireAppointment(auth, id);
+    const { timeZone } = await practiceCalendarSettings(auth.practiceId);
+    if (!occursOn(a, input.occurrenceDay, timeZone)) throw new NotFoundError(M.notAnOccurrence);
+    const arrivals = { ...a.arrivals };
+    if (input.status === 'scheduled') delete arrivals[input.occurrenceDay];
+    else arrivals[input.occurrenceDay] = input.status;
+    const updatedAt = new Date(Math.max(Date.now(), Date.parse(a.updatedAt) + 1)).toISOString();
+    try {
+      await repo.updateArrivals(auth.practiceId, id, arrivals, a.updatedAt, updatedAt);
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= 2) throw isConditionFailure(error) ? new ConflictError(M.changedElsewhere) : error;
+      continue;
+    }
+    await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT_ARRIVAL', entityId: id, patientId: a.patientId, detail: `${input.occurrenceDay} ${input.status}` });
+    return { appointmentId: id, occurrenceDay: input.occurrenceDay, arrivalStatus: input.status, updatedAt };
+  }
+}
+
+/** The patient's next visits (the chart header): occurrences not yet over, soonest first, at most NEXT_VISITS_MAX. */
+export async function upcomingVisits(auth: AuthContext, patientId: string, now = new Date()): Promise<UpcomingVisits> {
+  const from = now;
+  const to = new Date(now.getTime() + NEXT_VISITS_DAYS * DAY_MS);
+  const [{ timeZone }, series, types, locations, users] = await Promise.all([
+    practiceCalendarSettings(auth.practiceId),
+    repo.listPatientAppointmentsFrom(auth.practiceId, patientId, from.toISOString()),
+    repo.listAppointmentTypes(auth.practiceId),
+    repo.listBookingLocations(auth.practiceId),
+    listUsers(auth.practiceId),
+  ]);
+  const typeOf = new Map(types.map((t) => [t.ident, t]));
+  const locationOf = new Map(locations.map((l) => [l.ident, l]));
+  const userOf = new Map(users.map((u) => [u.userId, u]));
+  const patient = series.length ? await getPatient(auth.practiceId, patientId) : null;
+  const visits = series
+    // Still ahead or under way (its end not passed): a patient in the room today still sees today's visit.
+    .flatMap((s) => expandOccurrences(s, timeZone, from, to).filter((o) => o.end > from.toISOString()).slice(0, NEXT_VISITS_MAX).map((o) => ({ s, o })))
+    .sort((x, y) => x.o.start.localeCompare(y.o.start))
+    .slice(0, NEXT_VISITS_MAX)
+    .map(({ s, o }) => {
+      const type = typeOf.get(s.appointmentTypeId);
+      return {
+        appointmentId: s.appointmentId,
+        occurrenceDay: o.day,
+        start: o.start,
+        end: o.end,
+        patientId: s.patientId,
+        patientName: patient ? fullName(patient) : 'Unknown patient',
+        providerId: s.providerId,
+        providerName: userOf.get(s.providerId)?.name ?? 'Unknown provider',
+        appointmentTypeId: s.appointmentTypeId,
+        appointmentTypeName: type?.name ?? 'Appointment',
+        color: type?.color ?? '#005377',
+        bookingLocationId: s.bookingLocationId,
+        bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
+        visitType: s.visitType,
+        recurring: s.recurrence.frequency !== 'Never',
+        arrivalStatus: s.arrivals[o.day] ?? 'scheduled',
+      };
+    });
+  await writeAudit(auth, { action: 'list', entity: 'APPOINTMENT', patientId, count: visits.length });
+  return { timeZone, visits };
 }

@@ -14,6 +14,14 @@ export const VISIT_TYPES = ['in_person', 'virtual'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
 export const VISIT_TYPE_LABELS: Record<VisitType, string> = { in_person: 'In person', virtual: 'Virtual' };
 export const CALENDAR_STATUSES = ['active', 'inactive'] as const;
+/** Where the patient of one occurrence is on the day: set by the front desk and the provider from the appointment's view. */
+export const ARRIVAL_STATUSES = ['scheduled', 'arrived', 'in_room', 'seen', 'no_show'] as const;
+export type ArrivalStatus = (typeof ARRIVAL_STATUSES)[number];
+export const ARRIVAL_STATUS_LABELS: Record<ArrivalStatus, string> = { scheduled: 'Scheduled', arrived: 'Arrived', in_room: 'In room', seen: 'Seen', no_show: 'No-show' };
+/** How many upcoming visits the chart header shows, at most. */
+export const NEXT_VISITS_MAX = 2;
+/** How far ahead the chart header looks for them. */
+export const NEXT_VISITS_DAYS = 400;
 
 /** Spec shell §9: appointment types and calendar settings are stale after 5 minutes. */
 export const CALENDAR_STALE_MS = 5 * 60 * 1000;
@@ -67,6 +75,13 @@ export const CALENDAR_MESSAGES = {
   googleCalendarNotWritable: 'Choose one of your Google calendars that you can add events to',
   notAnOccurrence: 'The series has no appointment on that day',
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
+  arrivalStatus: `Choose one of: ${ARRIVAL_STATUSES.join(', ')}`,
+  reminderNoMobile: 'This patient has no mobile number, so no reminder was sent. Add one to their profile first.',
+  reminderOptedOut: 'This patient replied STOP to the practice\'s texts, so no reminder was sent.',
+  reminderNoPracticeNumber: 'The practice has no texting number yet, so no reminder was sent.',
+  reminderDeactivated: 'The practice is deactivated: appointment reminders are turned off.',
+  reminderPast: 'This visit has already started, so no reminder was sent.',
+  reminderNotSent: (reason: string) => `The reminder was not sent: ${reason}`,
   /** Double booking a provider: who, and the appointment already there, in the practice's time. */
   doubleBooked: (provider: string, when: string) => `${provider} is already booked ${when}. Choose another time or provider.`,
 } as const;
@@ -259,6 +274,8 @@ export const Appointment = z.object({
   excludedDays: z._default(z.array(z.string()), []),
   /** Set on an occurrence changed alone: the series and day it was taken out of. */
   detachedFrom: z._default(z.nullable(z.object({ appointmentId: z.string(), occurrenceDay: z.string() })), null),
+  /** Arrival of each occurrence whose status is other than Scheduled, by its day (YYYY-MM-DD, practice's zone). */
+  arrivals: z._default(z.record(z.string(), z.enum(ARRIVAL_STATUSES)), {}),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -282,6 +299,32 @@ export type AppointmentInput = z.input<typeof AppointmentInput>;
 export const AppointmentIdParams = z.object({ appointmentId: idText() });
 /** PUT/DELETE /v1/appointments/{id}?occurrence=YYYY-MM-DD: this one occurrence of a series, not the whole series. */
 export const OccurrenceQuery = z.object({ occurrence: z.optional(isoDay()) });
+
+/** PUT /v1/appointments/{id}/arrival: where the patient of one occurrence is now. */
+export const ArrivalInput = z.object({
+  occurrenceDay: isoDay(),
+  status: z.enum(ARRIVAL_STATUSES, { error: M.arrivalStatus }),
+});
+export type ArrivalInput = z.input<typeof ArrivalInput>;
+/** What an arrival change says back: the series' new version, so an edit opened from the view is not refused as stale. */
+export interface AppointmentOccurrenceArrival {
+  appointmentId: string;
+  occurrenceDay: string;
+  arrivalStatus: ArrivalStatus;
+  updatedAt: string;
+}
+/** POST /v1/appointments/{id}/reminder: the occurrence whose reminder text goes out now. */
+export const ReminderNowInput = z.object({ occurrenceDay: isoDay() });
+/** What a reminder sent by hand says back: the text, when and to which number (last four digits). */
+export interface ReminderSent {
+  appointmentId: string;
+  occurrenceDay: string;
+  text: string;
+  sentAt: string;
+  toLastFour: string;
+}
+/** GET /v1/appointments/upcoming?patientId: the patient's next visits, for the chart header. */
+export const UpcomingVisitsQuery = z.object({ patientId: idText() });
 
 /** GET /v1/appointments?start&end[&providerId]: the occurrences in [start, end). */
 export const AppointmentRangeQuery = z.object({
@@ -308,10 +351,18 @@ export interface AppointmentOccurrence {
   bookingLocationName: string | null;
   visitType: VisitType;
   recurring: boolean;
+  /** Where the patient of this occurrence is on the day (Scheduled until someone says otherwise). */
+  arrivalStatus: ArrivalStatus;
   series: Appointment;
 }
 
 export interface AppointmentRange {
   timeZone: string;
   occurrences: AppointmentOccurrence[];
+}
+
+/** The patient's next visits (the chart header): the occurrences still ahead, soonest first, without the series. */
+export interface UpcomingVisits {
+  timeZone: string;
+  visits: Omit<AppointmentOccurrence, 'series'>[];
 }

@@ -65,14 +65,17 @@ test('a weekly appointment is booked once and shows in the day, week, month and 
   await expect(page.getByRole('heading', { level: 3, name: 'Thu 3/25 · 03/25/2027' })).toBeVisible();
   await shot(page, '05-agenda');
 
-  // By keyboard: an appointment opens with Enter, and the dialog closes with Escape.
+  // By keyboard: an appointment opens on its view with Enter, Edit opens its form, and the dialog closes with Escape.
   await page.getByRole('button', { name: first }).first().focus();
   await page.keyboard.press('Enter');
   const opened = page.getByRole('dialog', { name: 'Appointment' });
-  await expect(opened.getByRole('button', { name: 'Cancel appointment' })).toBeVisible();
+  await expect(opened.getByRole('radiogroup', { name: 'Arrival status' })).toBeVisible();
+  await opened.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit appointment' });
+  await expect(form.getByRole('button', { name: 'Cancel appointment' })).toBeVisible();
   await shot(page, '06-appointment');
   await page.keyboard.press('Escape');
-  await expect(opened).toBeHidden();
+  await expect(form).toBeHidden();
 });
 
 test("the palette's Today's Calendar opens today's day view", async ({ page }) => {

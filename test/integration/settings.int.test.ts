@@ -88,7 +88,7 @@ describe('practice settings', () => {
 
   it('keeps a dashboard layout per user in the saved order', async () => {
     const initial = (await api(provider, 'GET', '/v1/practices/users/me/dashboard')).body;
-    expect(initial.widgets.map((w: { id: string }) => w.id)).toEqual(['my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today', 'results-to-review']);
+    expect(initial.widgets.map((w: { id: string }) => w.id)).toEqual(['providers-day', 'my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today', 'results-to-review']);
     const saved = await api(provider, 'PUT', '/v1/practices/users/me/dashboard', {
       widgets: [
         { id: 'reminders-due-today', visible: true },
@@ -98,12 +98,13 @@ describe('practice settings', () => {
     expect(saved.body.widgets).toEqual([
       { id: 'reminders-due-today', visible: true },
       { id: 'my-open-tasks', visible: false },
+      { id: 'providers-day', visible: true },
       { id: 'unread-messages', visible: true },
       { id: 'my-drafts', visible: true },
       { id: 'results-to-review', visible: true },
     ]);
     expect((await api(provider, 'GET', '/v1/practices/users/me/dashboard')).body).toEqual(saved.body);
-    expect((await api(employee, 'GET', '/v1/practices/users/me/dashboard')).body.widgets[0].id).toBe('my-open-tasks');
+    expect((await api(employee, 'GET', '/v1/practices/users/me/dashboard')).body.widgets[0].id).toBe('providers-day');
     expect((await api(provider, 'PUT', '/v1/practices/users/me/dashboard', { widgets: [{ id: 'weather', visible: true }] })).status).toBe(400);
     await api(provider, 'PUT', '/v1/practices/users/me/dashboard', initial);
   });

@@ -21,7 +21,7 @@ const here: Directory = {
 const recurrence = (r: Partial<Appointment['recurrence']> = {}) => ({ frequency: 'Never', interval: 1, monthlyMode: 'BYMONTHDAY', ordinal: 1, end: 'NEVER', count: 1, until: null, ...r }) as Appointment['recurrence'];
 const booked = (a: Partial<Appointment> & Pick<Appointment, 'appointmentId' | 'start'>): Appointment => ({
   patientId: 'p1', appointmentTypeId: 'follow-up', providerId: 'u-prov', bookingLocationId: 'loc-main', visitType: 'in_person', durationMinutes: 30, recurrence: recurrence(), notes: '',
-  excludedDays: [], detachedFrom: null, createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z', ...a,
+  excludedDays: [], detachedFrom: null, arrivals: {}, createdBy: 'u-prov', createdAt: '2025-02-01T10:00:00.000Z', updatedAt: '2025-02-01T10:00:00.000Z', ...a,
 });
 
 /** A chart of appointments only: a single visit, a series with one occurrence cancelled and one moved, and a series whose rule uses every part of the extension. */

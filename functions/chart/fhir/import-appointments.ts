@@ -180,7 +180,7 @@ export async function planAppointments(
     const p = item.planned as PlannedAppointment | undefined;
     // An occurrence is checked by the import itself, against its series without that day.
     if (item.action !== 'add' || !p?.input || p.occurrence) continue;
-    const candidate: Appointment = { appointmentId: `fhir-import-${item.key}`, ...p.input, excludedDays: takenOut(mine, item.key), detachedFrom: null, createdBy: '', createdAt: '', updatedAt: '' };
+    const candidate: Appointment = { appointmentId: `fhir-import-${item.key}`, ...p.input, excludedDays: takenOut(mine, item.key), detachedFrom: null, arrivals: {}, createdBy: '', createdAt: '', updatedAt: '' };
     const clash = await firstClash(practiceId, candidate, timeZone);
     if (clash) leaveOut(item, item.summary, M.doubleBooked(p.providerName ?? 'The provider', describeSlot(clash, timeZone)));
   }

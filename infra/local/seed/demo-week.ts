@@ -162,6 +162,7 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     ];
     let n = 0;
     const bookings: (() => Promise<void>)[] = [];
+    const todays: { who: string; time: string; appointmentId: string }[] = [];
     for (let d = 0; d < 12; d++) {
       if (d === 5 || d === 6) continue; // the weekend
       const day = addDays(monday, d);
@@ -188,7 +189,9 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
             durationMinutes: DURATION[type],
             notes: tele ? 'Video visit link sent by text.' : '',
           }).then((created) => {
-            paths.push(`/v1/appointments/${created.appointmentId ?? created.appointment?.appointmentId}`);
+            const appointmentId = String(created.appointmentId ?? created.appointment?.appointmentId);
+            paths.push(`/v1/appointments/${appointmentId}`);
+            if (day === today) todays.push({ who, time, appointmentId });
             count('appointments');
           }));
         }
@@ -196,6 +199,17 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     }
     // One at a time: a booking re-checks the provider's day, and two at once conflict as two people would.
     for (const book of bookings) await book();
+    // Today's clinic is under way: the front desk has marked who came (none at a weekend).
+    for (const [who, statuses] of [
+      [PROVIDER, ['seen', 'in_room', 'arrived']],
+      [PA, ['no_show', 'seen', 'arrived']],
+    ] as const) {
+      const mine = todays.filter((t) => t.who === who).sort((a, b) => a.time.localeCompare(b.time));
+      for (let i = 0; i < Math.min(mine.length, statuses.length); i++) {
+        await call(EMPLOYEE, 'PUT', `/v1/appointments/${mine[i].appointmentId}/arrival`, { occurrenceDay: today, status: statuses[i] });
+        count('arrival statuses');
+      }
+    }
 
     // A weekly blood-pressure check for Mr. Whitaker: one occurrence moved, one cancelled.
     const seriesDay = addDays(monday, 1);

@@ -1,9 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../components/ui/spinner.js';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
 import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
 import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
 import { ResultsReviewWidget } from '../features/results-review/components/results-review-widget.js';
 
+/** The day's appointments come with the calendar's code, loaded after the dashboard's first screen. */
+const ProvidersDayWidget = lazy(() => import('../features/calendar/components/providers-day-widget.js').then((m) => ({ default: m.ProvidersDayWidget })));
+
 const WIDGETS = {
+  'providers-day': {
+    title: "Provider's Day",
+    render: () => (
+      <Suspense fallback={<Spinner label="Loading today's appointments" />}>
+        <ProvidersDayWidget />
+      </Suspense>
+    ),
+  },
   'my-open-tasks': { title: 'My Open Tasks', render: () => <MyTasksWidget /> },
   'unread-messages': { title: 'Unread Messages', render: () => <UnreadMessagesWidget /> },
   'my-drafts': { title: 'My Drafts', render: () => <MyDraftsWidget /> },

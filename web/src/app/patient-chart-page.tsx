@@ -3,6 +3,7 @@ import { PanelErrorBoundary } from '../components/error-views.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 
+const NextVisits = lazy(() => import('../features/calendar/components/next-visits.js').then((m) => ({ default: m.NextVisits })));
 const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
 const ChartTransferPanel = lazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => ({ default: m.ChartTransferPanel })));
 const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
@@ -24,6 +25,13 @@ function Panel({ label, children }: { label: string; children: ReactNode }) {
 export function PatientChartPage() {
   return (
     <PatientProfilePage
+      headerExtras={(patient) => (
+        <PanelErrorBoundary label="Next visits">
+          <Suspense fallback={null}>
+            <NextVisits patientId={patient.id} />
+          </Suspense>
+        </PanelErrorBoundary>
+      )}
       panels={(patient) => (
         <>
           <Panel label="Health summary">

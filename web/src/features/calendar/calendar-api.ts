@@ -3,7 +3,11 @@ import {
   CALENDAR_STALE_MS,
   type Appointment,
   type AppointmentInput,
+  type AppointmentOccurrenceArrival,
   type AppointmentRange,
+  type ArrivalStatus,
+  type ReminderSent,
+  type UpcomingVisits,
   type AppointmentType,
   type BookingLocation,
   type PracticeCalendarSettings,
@@ -21,6 +25,7 @@ export const calendarKeys = {
   types: (status: string) => [...calendarKeys.all, 'appointment-types', status] as const,
   locations: (status: string) => [...calendarKeys.all, 'booking-locations', status] as const,
   settings: ['calendar', 'settings'] as const,
+  upcoming: (patientId: string) => [...calendarKeys.all, 'upcoming', patientId] as const,
 };
 
 /** The practice's zone, which every time on the calendar is in. */
@@ -113,5 +118,31 @@ export function fetchUserCalendarSettings(queryClient: ReturnType<typeof useQuer
     queryKey: calendarSettingsKeys.user(userId),
     queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId)}`, signal }),
     staleTime: CALENDAR_STALE_MS,
+  });
+}
+
+/** Where the patient of one occurrence is; the calendar, the dashboard's day and the chart header read again. */
+export function useSetArrival() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ appointmentId, occurrenceDay, status }: { appointmentId: string; occurrenceDay: string; status: ArrivalStatus }) =>
+      apiRequest<AppointmentOccurrenceArrival>({ method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/arrival`, body: { occurrenceDay, status } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}
+
+/** "Send reminder": the occurrence's reminder text goes to the patient now. */
+export function useSendReminder() {
+  return useMutation({
+    mutationFn: ({ appointmentId, occurrenceDay }: { appointmentId: string; occurrenceDay: string }) =>
+      apiRequest<ReminderSent>({ method: 'POST', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/reminder`, body: { occurrenceDay } }),
+  });
+}
+
+/** The patient's next visits (the chart header). */
+export function useUpcomingVisits(patientId: string) {
+  return useQuery({
+    queryKey: calendarKeys.upcoming(patientId),
+    queryFn: ({ signal }) => apiRequest<UpcomingVisits>({ path: '/v1/appointments/upcoming', query: { patientId }, signal }),
   });
 }

@@ -206,7 +206,7 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
         <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>
           <AriaDialog className="tw-dialog tw-booking">
             <Heading slot="title" className="tw-dialog__title">
-              {editing ? 'Appointment' : 'Book appointment'}
+              {editing ? 'Edit appointment' : 'Book appointment'}
             </Heading>
             <Form
               validationErrors={errors}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AppointmentOccurrence, CalendarView } from '../../../../../shared/calendar/calendar-schema.js';
-import { VISIT_TYPE_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
+import { ARRIVAL_STATUS_LABELS, VISIT_TYPE_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
 import { hoursConflict, shadedSpans, type ProviderTime, type ShadedSpan } from '../../../../../shared/calendar/working-hours.js';
 import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
@@ -27,6 +27,7 @@ import {
   WEEKDAY_SHORT,
 } from '../calendar-dates.js';
 import { HoursDialog, movedInput, ScopeDialog, type ChangeScope } from './appointment-changes.js';
+import { AppointmentView } from './appointment-view.js';
 import { BookingDialog, type BookingTarget } from './booking-dialog.js';
 import '../calendar.css';
 
@@ -64,6 +65,7 @@ export function CalendarPage() {
   const providerFilter = params.get('provider');
   const appointments = useAppointmentRange(range, providerFilter);
   const [booking, setBooking] = useState<BookingTarget | null>(null);
+  const [viewing, setViewing] = useState<AppointmentOccurrence | null>(null);
   const users = usePracticeUsers();
   const providers = (users.data ?? []).filter((u) => u.permissionGroup !== 'no_access' && u.userStatus !== 'deleted');
   // The grid shades the chosen provider's week, or the signed-in user's when every provider is shown.
@@ -139,7 +141,8 @@ export function CalendarPage() {
     list.push(o);
     byDay.set(o.occurrenceDay, list);
   }
-  const open = (o: AppointmentOccurrence) => setBooking({ kind: 'edit', occurrence: o });
+  // An appointment opens on its view; Edit there opens the booking form.
+  const open = (o: AppointmentOccurrence) => setViewing(o);
   const bookAt = (day: string, time = '09:00') => setBooking({ kind: 'new', day, time });
 
   return (
@@ -230,13 +233,25 @@ export function CalendarPage() {
         />
       ) : null}
       {pending?.step === 'scope' ? <ScopeDialog occurrence={pending.occurrence} action="change" onChoose={(scope) => void commit(pending, scope)} onClose={() => setPending(null)} /> : null}
+      {viewing ? (
+        <AppointmentView
+          occurrence={viewing}
+          timeZone={timeZone}
+          onClose={() => setViewing(null)}
+          onEdit={(o) => {
+            setViewing(null);
+            setBooking({ kind: 'edit', occurrence: o });
+          }}
+        />
+      ) : null}
       {booking ? <BookingDialog target={booking} timeZone={timeZone} currentUserId={me.data?.userId} onClose={() => setBooking(null)} /> : null}
     </Page>
   );
 }
 
 function occurrenceLabel(o: AppointmentOccurrence, timeZone: string): string {
-  return `${timeLabel(o.start, timeZone)} to ${timeLabel(o.end, timeZone)}, ${o.patientName}, ${o.appointmentTypeName} with ${o.providerName}${o.recurring ? ', repeats' : ''}`;
+  const arrival = o.arrivalStatus && o.arrivalStatus !== 'scheduled' ? `, ${ARRIVAL_STATUS_LABELS[o.arrivalStatus]}` : '';
+  return `${timeLabel(o.start, timeZone)} to ${timeLabel(o.end, timeZone)}, ${o.patientName}, ${o.appointmentTypeName} with ${o.providerName}${arrival}${o.recurring ? ', repeats' : ''}`;
 }
 
 function dayHeading(day: string): string {
@@ -434,6 +449,7 @@ function TimeGrid({
                         <strong>{o.patientName}</strong>
                         <span>
                           {timeLabel(o.start, timeZone)} · {o.appointmentTypeName}
+                          {o.arrivalStatus && o.arrivalStatus !== 'scheduled' ? ` · ${ARRIVAL_STATUS_LABELS[o.arrivalStatus]}` : ''}
                         </span>
                       </button>
                       <span className="tw-calendar__resize" data-testid="resize" aria-hidden="true" onPointerDown={(e) => begin(e, o, 'resize')} onPointerMove={track} onPointerUp={finish} onPointerCancel={() => setDrag(null)} />

@@ -26,16 +26,17 @@ const PHONE_LABEL: Record<string, string> = { mobile: 'Mobile', home: 'Home', wo
 /** Panels of other features (chart sections, notes) are composed in by the app, below the header. */
 export type PatientPanels = (patient: Patient) => ReactNode;
 
-export function PatientProfilePage({ panels }: { panels?: PatientPanels }) {
+/** What other features add to the header (the next visits from the calendar), composed in by the app. */
+export function PatientProfilePage({ panels, headerExtras }: { panels?: PatientPanels; headerExtras?: PatientPanels }) {
   const { patientId = '' } = useParams();
   const patient = usePatient(patientId);
 
   if (patient.isPending) return <Spinner label="Loading patient" />;
   if (patient.isError) return isApiError(patient.error, 404) ? <NotFoundView /> : <GenericErrorView />;
-  return <PatientProfile patient={patient.data} panels={panels} />;
+  return <PatientProfile patient={patient.data} panels={panels} headerExtras={headerExtras} />;
 }
 
-function PatientProfile({ patient, panels }: { patient: Patient; panels?: PatientPanels }) {
+function PatientProfile({ patient, panels, headerExtras }: { patient: Patient; panels?: PatientPanels; headerExtras?: PatientPanels }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const archive = useArchivePatient(patient.id);
   const mayArchive = useCan('patient.archive');
@@ -73,6 +74,7 @@ function PatientProfile({ patient, panels }: { patient: Patient; panels?: Patien
               {patient.dob ? <span>DOB {dobString(patient)}</span> : null}
               {patient.gender ? <span>{GENDER_LABEL[patient.gender]}</span> : null}
             </p>
+            {headerExtras ? headerExtras(patient) : null}
           </div>
           <div className="tw-profile__actions">
             <Link variant="secondary" href={paths.editPatient(patient.id)}>

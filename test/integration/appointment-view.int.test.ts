@@ -115,12 +115,12 @@ describe('send reminder now', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toMatchObject({ appointmentId: a.appointmentId, occurrenceDay: '2027-10-04', toLastFour: phone.slice(-4) });
     expect(sent.body.text).toMatch(/^Reminder: you have an appointment with .+ on Mon 10\/04\/2027 at 9:00 AM CDT, at Harbor clinic .+, 12 Dock Rd\. Reply STOP to opt out of texts\.$/);
-    const texts = await eventually(() => carrierTextsTo(phone), (t) => t.length > 0);
+    const texts = await eventually('the reminder text at the carrier', () => carrierTextsTo(phone), (t) => t.length > 0);
     expect(texts).toHaveLength(1);
     expect(texts[0].text).toBe(sent.body.text);
     // A second press sends a second text (the patient asked again, say).
     expect((await api(provider, 'POST', `/v1/appointments/${a.appointmentId}/reminder`, { occurrenceDay: '2027-10-04' })).status).toBe(200);
-    expect(await eventually(() => carrierTextsTo(phone), (t) => t.length > 1)).toHaveLength(2);
+    expect(await eventually('the second reminder text at the carrier', () => carrierTextsTo(phone), (t) => t.length > 1)).toHaveLength(2);
     const entries = await history(patientId);
     expect(entries.filter((e) => e.entity === 'APPOINTMENT_REMINDER' && e.action === 'create')).toHaveLength(2);
   });
@@ -137,7 +137,7 @@ describe('send reminder now', () => {
     const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
     const stop = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }) });
     expect(stop.status).toBe(202);
-    const conversation = await eventually(() => api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`), (r) => r.body.optOut?.optedOut === true);
+    const conversation = await eventually('the conversation to show the STOP opt-out', () => api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`), (r) => r.body.optOut?.optedOut === true);
     expect(conversation.body.optOut?.optedOut).toBe(true);
     const b = await book(stoppedId, '2027-10-05T14:00:00.000Z');
     const optedOut = await api(employee, 'POST', `/v1/appointments/${b.appointmentId}/reminder`, { occurrenceDay: '2027-10-05' });

@@ -58,6 +58,7 @@ function seedAppointment(i: number): Appointment {
     providerId,
     bookingLocationId: null,
     visitType: 'virtual',
+    arrivals: {},
     start,
     durationMinutes: 30,
     recurrence: { ...NO_RECURRENCE, end: 'NEVER', until: null, count: 1 },

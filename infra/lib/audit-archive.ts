@@ -9,7 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
-import { AUDIT_ARCHIVE_STREAM } from '../../functions/workers/audit-archive/subscription.js';
+import { AUDIT_ARCHIVE_BATCHING_WINDOW_SECONDS, AUDIT_ARCHIVE_STREAM } from '../../functions/workers/audit-archive/subscription.js';
 import { denyGrantsExceptForAwsServices } from './guard.js';
 import { tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
@@ -138,6 +138,7 @@ export class AuditArchiver extends Construct {
         reportBatchItemFailures: subscription.reportBatchItemFailures,
         // One batch at a time per shard: the chain is appended in stream order.
         parallelizationFactor: 1,
+        maxBatchingWindow: Duration.seconds(AUDIT_ARCHIVE_BATCHING_WINDOW_SECONDS),
         filters: subscription.filters.map((pattern) => lambda.FilterCriteria.filter(pattern as Record<string, unknown>)),
         onFailure: new SqsDlq(this.deadLetterQueue),
       }),

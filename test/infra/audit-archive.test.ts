@@ -69,6 +69,7 @@ describe('audit archive', () => {
       BatchSize: AUDIT_ARCHIVE_STREAM.batchSize,
       BisectBatchOnFunctionError: false,
       ParallelizationFactor: 1,
+      MaximumBatchingWindowInSeconds: 60,
       MaximumRetryAttempts: AUDIT_ARCHIVE_STREAM.retryAttempts,
       MaximumRecordAgeInSeconds: 86_400,
     });

@@ -91,6 +91,8 @@ export interface VerifyResult {
   problem?: ChainProblem;
 }
 
+const READ_AHEAD = 16;
+
 export interface VerifyOptions {
   /** First batch to check: a batch number, or an ISO date (the last batch that starts before it). */
   from?: string;
@@ -110,9 +112,17 @@ export async function verifyChain(reader: ArchiveReader, practiceId: string, opt
   let seq = fromSeq;
   const result = (problem?: ChainProblem): VerifyResult => ({ ok: !problem, batches, entries, fromSeq, lastSeq: seq - 1, lastHash: expectedPrev ?? GENESIS_HASH, problem });
   const lastListed = keys.length ? seqOfKey(keys[keys.length - 1])! : 0;
+  // Reads run ahead of the check (S3 answers each GET in tens of ms; ten years are millions of batches).
+  const ahead = new Map<number, Promise<string | undefined>>();
+  const read = (n: number) => {
+    for (let next = n; next <= Math.min(lastListed, n + READ_AHEAD); next++) if (!ahead.has(next)) ahead.set(next, reader.get(batchKey(practiceId, next)));
+    const text = ahead.get(n)!;
+    ahead.delete(n);
+    return text;
+  };
   for (; seq <= lastListed; seq++) {
     const key = batchKey(practiceId, seq);
-    const text = await reader.get(key);
+    const text = await read(seq);
     if (text === undefined) return result({ seq, key, reason: `batch ${seq} is missing (batches up to ${lastListed} exist)` });
     let batch: ArchiveBatch;
     try {

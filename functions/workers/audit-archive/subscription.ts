@@ -17,3 +17,10 @@ export const AUDIT_ARCHIVE_STREAM: StreamSubscription = {
   reportBatchItemFailures: false,
   filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { entityType: { S: ['AUDIT'] } } } }],
 };
+
+/**
+ * Deployed, the mapping waits up to this long to fill a batch: at a clinic's pace that is one
+ * archive object (one PUT, one chain-head write) per minute or per 100 entries instead of one per
+ * request, which keeps ten years of archive in a few million objects. The local stream delivers at once.
+ */
+export const AUDIT_ARCHIVE_BATCHING_WINDOW_SECONDS = 60;

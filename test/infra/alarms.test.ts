@@ -101,6 +101,7 @@ describe('alarms on every async path', () => {
       ['schedule-target', 'Tidewell scheduled sends (demo)'],
       ['transcription-worker', 'Tidewell transcription steps (demo)'],
       ['notification-stream', 'Tidewell notification publisher (demo)'],
+      ['audit-archive', 'Tidewell audit archiver (demo)'],
       ['subscription-guard', 'Tidewell realtime subscription access check (demo)'],
     ];
     expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length + practice.groups.length);

@@ -117,8 +117,8 @@ describe('alarms on every async path', () => {
         expect(refs(m.Dimensions)).toEqual([fnId]);
       }
     }
-    // One a worker, two for the API groups, the transcription and FHIR export machines' and the two dead-letter queues'.
-    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 4);
+    // One a worker, two for the API groups, the transcription and FHIR export machines' and the three dead-letter queues' (notifications, scheduler, audit archive).
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 5);
   });
 
   it('keeps cdk-nag clean', () => {

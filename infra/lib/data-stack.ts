@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { deployedPartnerOrigins, type PracticeConfig } from '../config/practice-config.js';
 import { AccessLogs } from './access-logs.js';
+import { AuditArchiveStore } from './audit-archive.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Files } from './files.js';
@@ -25,7 +26,7 @@ export function filesCorsOrigins(config: Pick<PracticeConfig, 'webDomain'>): str
 
 /**
  * What must outlive any release of a practice: the table (indexes, stream, PITR, backup plan),
- * the files and access-log buckets, the user pool with its groups and web client, the KMS keys and
+ * the files, access-log and audit archive buckets, the user pool with its groups and web client, the KMS keys and
  * the partner secrets. Termination protection is on, and with `retainData` every stateful resource
  * is retained when the stack is deleted. It references nothing of the app stack: the app stack
  * takes these resources by reference and grants itself what it needs on its own side.
@@ -40,6 +41,7 @@ export class PracticeDataStack extends Stack {
   readonly auth: Auth;
   readonly files: Files;
   readonly partners: Partners;
+  readonly auditArchive: AuditArchiveStore;
 
   constructor(scope: Construct, id: string, props: PracticeDataStackProps) {
     super(scope, id, { ...props, terminationProtection: true });
@@ -57,10 +59,14 @@ export class PracticeDataStack extends Stack {
       origins: deployedPartnerOrigins(config),
       membershipOrigin: config.membershipOrigin === 'local' ? undefined : config.membershipOrigin,
     });
+    // Every audit entry, hash-chained, under Object Lock (compliance mode, six years).
+    this.auditArchive = new AuditArchiveStore(this, 'AuditArchive', { accessLogs: this.accessLogs.bucket });
     // What operators and `npm run practice` (first admin, status, restore runbook) read by name.
     new CfnOutput(this, 'tableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'userPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'filesBucket', { value: this.files.bucket.bucketName });
+    // `npm run practice -- audit-verify` reads the archive from here.
+    new CfnOutput(this, 'auditArchiveBucket', { value: this.auditArchive.bucket.bucketName });
   }
 
   /**
@@ -70,7 +76,7 @@ export class PracticeDataStack extends Stack {
    * stack (deployed first) would then fail on a live export. Pinned exports stay put across releases.
    */
   pinExports(): void {
-    const { data, files, auth, logging, accessLogs, partners } = this;
+    const { data, files, auth, logging, accessLogs, partners, auditArchive } = this;
     for (const value of [
       data.table.tableName,
       data.table.tableArn,
@@ -88,6 +94,9 @@ export class PracticeDataStack extends Stack {
       auth.client.userPoolClientId,
       logging.key.keyArn,
       partners.secret.secretArn,
+      auditArchive.bucket.bucketName,
+      auditArchive.bucket.bucketArn,
+      auditArchive.key.keyArn,
     ]) {
       this.exportValue(value);
     }

@@ -11,6 +11,7 @@ import { Api } from './api.js';
 import { FhirExport } from './fhir-export.js';
 import { Copilot } from './copilot.js';
 import { PracticeDataStack } from './data-stack.js';
+import { AuditArchiver } from './audit-archive.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import { NotificationStream } from './notification-stream.js';
 import { Notifications } from './notifications.js';
@@ -81,6 +82,15 @@ export class PracticeAppStack extends Stack {
     // The only publisher: every notification written anywhere reaches subscribers from the stream.
     const notificationStream = new NotificationStream(this, 'NotificationStream', { slug: config.slug, practiceId: config.practiceId, table: data.table, logging });
     notifications.grantPublish(notificationStream.consumer);
+    // Every audit entry, in commit order, to the data stack's Object Lock bucket (put and read, never delete).
+    const auditArchiver = new AuditArchiver(this, 'AuditArchiver', {
+      slug: config.slug,
+      practiceId: config.practiceId,
+      table: data.table,
+      bucket: props.data.auditArchive.bucket,
+      key: props.data.auditArchive.key,
+      logging,
+    });
     const sms = new Sms(this, 'Sms', { slug: config.slug, worker: scheduler.target, deadLetterQueue: scheduler.deadLetterQueue, key: data.key, config: config.sms });
     // Scheduled texts are sent by the schedule target.
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
@@ -121,6 +131,7 @@ export class PracticeAppStack extends Stack {
 
     const alarms = new Alarms(this, 'Alarms', { slug: config.slug, emails: config.alarms?.emails ?? [] });
     alarms.watchDeadLetters('notification-stream', notificationStream.deadLetterQueue, 'A notification change (stream record)');
+    alarms.watchDeadLetters('audit-archive', auditArchiver.deadLetterQueue, 'An audit entry (stream record) that could not be archived for 24 hours');
     alarms.watchDeadLetters('scheduler', scheduler.deadLetterQueue, 'A scheduled job (reminder, scheduled text) or an inbound text or delivery receipt');
     alarms.watchStateMachine('transcription', transcription.stateMachine);
     alarms.watchStateMachine('fhir-export', fhirExport.stateMachine);
@@ -128,6 +139,7 @@ export class PracticeAppStack extends Stack {
     alarms.watchFunction('schedule-target', scheduler.target);
     alarms.watchFunction('transcription-worker', transcription.worker);
     alarms.watchFunction('notification-stream', notificationStream.consumer);
+    alarms.watchFunction('audit-archive', auditArchiver.consumer);
     alarms.watchFunction('subscription-guard', subscriptionGuard);
 
     if (!config.alarms) Annotations.of(alarms).addWarningV2('tidewell:no-alarm-subscribers', `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`);

@@ -1,4 +1,5 @@
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
+import { AUDIT_ARCHIVE_STREAM } from '../../functions/workers/audit-archive/subscription.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { transcriptionDefinition, TRANSCRIPTION_WORKER_ENTRY } from '../lib/transcription/transcription-definition.js';
 import { fhirExportDefinition } from '../lib/fhir-export/fhir-export-definition.js';
@@ -20,6 +21,7 @@ export const LOCAL_WORKERS: Record<string, LambdaModule> = {
   'schedule-target': { entry: 'functions/workers/schedule-target/handler.ts' },
   transcription: { entry: TRANSCRIPTION_WORKER_ENTRY },
   [NOTIFICATION_STREAM.name]: { entry: NOTIFICATION_STREAM.entry },
+  [AUDIT_ARCHIVE_STREAM.name]: { entry: AUDIT_ARCHIVE_STREAM.entry },
   // The chart group's function: the practice FHIR export's state machine runs its steps there, as deployed.
   [FHIR_EXPORT_WORKER]: { entry: 'functions/chart/handler.ts' },
 };
@@ -89,6 +91,9 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
   const streamConsumer = await resolveLambda(NOTIFICATION_STREAM.name);
   const invokeConsumer = opts.wrapStreamConsumer?.(streamConsumer) ?? streamConsumer;
   opts.tableStream.subscribe({ tableName: opts.tableName, subscription: NOTIFICATION_STREAM, invoke: async (event) => invokeConsumer(event) });
+  // The audit archiver, on its own mapping as deployed: every audit entry, in commit order, to the locked bucket.
+  const auditArchiver = await resolveLambda(AUDIT_ARCHIVE_STREAM.name);
+  opts.tableStream.subscribe({ tableName: opts.tableName, subscription: AUDIT_ARCHIVE_STREAM, invoke: async (event) => auditArchiver(event) });
   runtime.onRequest('/local/stream/dead-letters', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
   });

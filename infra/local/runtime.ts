@@ -17,7 +17,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { startLocalDynamo } from './dynamodb/local-dynamodb.js';
 import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
 import type { LambdaHandler } from './stepfunctions/local-lambdas.js';
-import { startLocalS3 } from './files/local-s3.js';
+import { localAuditArchiveBucket, startLocalS3 } from './files/local-s3.js';
 import { runtimeError, runtimeLog } from './runtime-log.js';
 import { seedDemoCalendar } from './seed/demo-calendar.js';
 import { seedDemoTemplates } from './seed/demo-templates.js';
@@ -105,6 +105,8 @@ export interface LocalRuntime {
   endpoints: {
     dynamodb: string;
     s3: string;
+    /** The audit archive in the file store (objects can be neither deleted nor replaced). */
+    auditArchiveBucket: string;
     tableName: string;
     practiceId: string;
     /** Step Functions and Scheduler APIs, and the local realtime publisher's secret (never sent to the browser). */
@@ -141,6 +143,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const region = practice.region;
   const tableName = `tidewell-${practice.slug}`;
   const filesBucket = `tidewell-${practice.slug}-files`;
+  const auditArchiveBucket = localAuditArchiveBucket(practice.slug);
   const stops: (() => void | Promise<void>)[] = [];
   const requestHandlers: [string, RequestHandler][] = [];
   const upgradeHandlers: [string, UpgradeHandler][] = [];
@@ -207,7 +210,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       region,
       onError: (e) => runtimeError('Table background work (TTL sweep, stream) failed', e),
     });
-    s3 = await startLocalS3({ dataDir, bucket: filesBucket, webOrigins: [origin, internal], silent: process.env.TIDEWELL_LOG !== 'debug' });
+    s3 = await startLocalS3({ dataDir, bucket: filesBucket, lockedBuckets: [auditArchiveBucket], webOrigins: [origin, internal], silent: process.env.TIDEWELL_LOG !== 'debug' });
 
     // What the stack gives every Lambda; handlers read only these.
     Object.assign(process.env, {
@@ -219,6 +222,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       S3_ENDPOINT: s3.endpoint,
       // Each API answer carries the items its request read (x-tidewell-items-read), for the page-bound test and the bench.
       TIDEWELL_READ_METER: '1',
+      // The audit archiver's bucket (Object Lock in AWS; the file store refuses deletes and overwrites here).
+      AUDIT_ARCHIVE_BUCKET: auditArchiveBucket,
     });
     // The API is served under /api of the local origin; deployed, at the root of its own domain (no variable).
     process.env.API_BASE_PATH = '/api';
@@ -452,6 +457,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,
+        auditArchiveBucket,
         tableName,
         practiceId: practice.practiceId,
         stepFunctions: asyncServices.sfnEndpoint,

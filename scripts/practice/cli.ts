@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PracticeConfigError } from '../../infra/config/practice-config.js';
 import { addAdmin } from './admin.js';
+import { auditVerify } from './audit-verify.js';
 import { EXIT, plainAwsError, UsageError, type CliContext } from './context.js';
 import { deploy } from './deploy.js';
 import { newPractice } from './new-practice.js';
@@ -20,6 +21,7 @@ Commands:
   deploy <slug> | --all      build, synthesize, check and deploy the data then the app stack of each practice
   admin <slug>               add an admin to a deployed practice (--email, --first-name, --last-name)
   status [<slug> | --all]    version, stack states, drift, alarms in ALARM and last backup (all practices by default)
+  audit-verify <slug>        recompute the audit archive's hash chain and name the first entry that does not match
 
 Options for every command:
   --dry-run                  print what would be done; nothing is written, built or deployed, and AWS is not called
@@ -68,6 +70,17 @@ recovery point of the table, and the PITR window). Without a slug: every practic
 
   --no-drift                 skip drift detection
   --drift-timeout <seconds>  how long to wait for drift detection per stack (default 120)`,
+  'audit-verify': `Usage: npm run practice -- audit-verify <slug> [--from <batch | ISO date>] [--local [--data-dir <dir>]]
+
+Reads the practice's audit archive (the Object Lock bucket named by Tidewell-<slug>-data's output
+auditArchiveBucket), recomputes the hash chain batch by batch and entry by entry, and names the
+first entry that does not match (or the first missing batch). Exit 0 when the chain verifies,
+1 when it does not. Nothing is written.
+
+  --from <batch | date>  start at this batch number, or at the last batch that starts before this date
+                         (that batch's carried hash is taken as given; a full run checks from batch 1)
+  --local                read the local runtime's file store instead of S3
+  --data-dir <dir>       with --local: the local data folder (default TIDEWELL_DATA_DIR or .local)`,
 };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -86,6 +99,7 @@ const OPTIONS: Record<string, Options> = {
   deploy: { all: { type: 'boolean' }, concurrency: { type: 'string' }, 'allow-dirty': { type: 'boolean' } },
   admin: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   status: { all: { type: 'boolean' }, 'no-drift': { type: 'boolean' }, 'drift-timeout': { type: 'string' } },
+  'audit-verify': { from: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } },
 };
 
 function parse(command: string, args: string[]) {
@@ -126,7 +140,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.out(HELP.main);
       return command ? EXIT.ok : EXIT.usage;
     }
-    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status. See: npm run practice -- --help`);
+    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status, audit-verify. See: npm run practice -- --help`);
     const { values: v, positionals } = parse(command, rest);
     if (v.help) {
       ctx.out(HELP[command]);
@@ -163,6 +177,17 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       case 'admin': {
         if (positionals.length !== 1) throw new UsageError('admin takes one practice: npm run practice -- admin harbor --email … --first-name … --last-name ….');
         return await addAdmin(ctx, { slug: positionals[0], practicesDir, dryRun, email: str('email'), firstName: str('first-name'), lastName: str('last-name') });
+      }
+      case 'audit-verify': {
+        if (positionals.length !== 1) throw new UsageError('audit-verify takes one practice: npm run practice -- audit-verify harbor [--from 120].');
+        if (v['data-dir'] !== undefined && v.local !== true) throw new UsageError('--data-dir goes with --local (the local file store); a deployed practice is read from S3.');
+        return await auditVerify(ctx, {
+          slug: positionals[0],
+          practicesDir,
+          dryRun,
+          from: str('from'),
+          localDataDir: v.local === true ? (str('data-dir') ?? process.env.TIDEWELL_DATA_DIR ?? join(ctx.root, '.local')) : undefined,
+        });
       }
       default: {
         const slugs = targets(positionals, v.all === true, practicesDir, 'status', true);

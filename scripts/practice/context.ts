@@ -5,6 +5,7 @@ import type { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface AwsClients {
   cfn: CloudFormationClient;
@@ -13,6 +14,8 @@ export interface AwsClients {
   ddb: DynamoDBDocumentClient;
   cloudwatch: CloudWatchClient;
   backup: BackupClient;
+  /** The audit archive bucket (audit-verify reads it; nothing here writes or deletes). */
+  s3: S3Client;
 }
 
 export interface CliContext {

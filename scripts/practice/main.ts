@@ -5,6 +5,7 @@ import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { execFile, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
@@ -24,6 +25,7 @@ function aws(region: string): AwsClients {
       ddb: DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } }),
       cloudwatch: new CloudWatchClient({ region }),
       backup: new BackupClient({ region }),
+      s3: new S3Client({ region }),
     };
     clients.set(region, c);
   }

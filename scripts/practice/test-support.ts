@@ -5,6 +5,7 @@ import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ export function fakeContext(root: string, options: { dirty?: boolean; onRun?: (c
     ddb: DynamoDBDocumentClient.from(dynamodb),
     cloudwatch: new CloudWatchClient({ region: 'us-east-1' }),
     backup: new BackupClient({ region: 'us-east-1' }),
+    s3: new S3Client({ region: 'us-east-1' }),
   };
   const ctx: FakeContext = {
     root,

@@ -101,6 +101,7 @@ describe('alarms on every async path', () => {
       ['schedule-target', 'Tidewell scheduled sends (demo)'],
       ['transcription-worker', 'Tidewell transcription steps (demo)'],
       ['notification-stream', 'Tidewell notification publisher (demo)'],
+      ['audit-archive', 'Tidewell audit archiver (demo)'],
       ['subscription-guard', 'Tidewell realtime subscription access check (demo)'],
     ];
     expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length + practice.groups.length);
@@ -116,8 +117,8 @@ describe('alarms on every async path', () => {
         expect(refs(m.Dimensions)).toEqual([fnId]);
       }
     }
-    // One a worker, two for the API groups, the transcription and FHIR export machines' and the two dead-letter queues'.
-    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 4);
+    // One a worker, two for the API groups, the transcription and FHIR export machines' and the three dead-letter queues' (notifications, scheduler, audit archive).
+    expect(ofType('AWS::CloudWatch::Alarm')).toHaveLength(watched.length + 2 + 5);
   });
 
   it('keeps cdk-nag clean', () => {

@@ -84,7 +84,7 @@ describe('practice stack', () => {
   describe('buckets', () => {
     it('every bucket is private, encrypted, versioned and TLS-only', () => {
       const buckets = ofType('AWS::S3::Bucket');
-      expect(buckets.length).toBe(3);
+      expect(buckets.length).toBe(4);
       const policies = ofType('AWS::S3::BucketPolicy');
       for (const [id, bucket] of buckets) {
         expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({

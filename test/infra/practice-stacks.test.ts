@@ -67,6 +67,9 @@ const PINNED: Record<string, { Type: string; retain: 'always' | 'retainData' | '
   DataKey5F086070: { Type: 'AWS::KMS::Key', retain: 'always', properties: {} },
   FilesKeyF4491C5F: { Type: 'AWS::KMS::Key', retain: 'always', properties: {} },
   LoggingKeyA95093AC: { Type: 'AWS::KMS::Key', retain: 'always', properties: {} },
+  AuditArchiveKey780AE008: { Type: 'AWS::KMS::Key', retain: 'always', properties: {} },
+  // Object Lock can only be set when the bucket is created: a change would mean a new, empty archive.
+  AuditArchiveBucketDB93AD31: { Type: 'AWS::S3::Bucket', retain: 'always', properties: { ObjectLockEnabled: true } },
   PartnersSecretsB7281E49: { Type: 'AWS::SecretsManager::Secret', retain: 'always', properties: { Name: 'tidewell-demo-partner-secrets' } },
   DataVaultE9375407: {
     Type: 'AWS::Backup::BackupVault',
@@ -91,6 +94,9 @@ const REPLACING: Record<string, { properties: string[]; loss: string }> = {
 const PINNED_EXPORTS = [
   'ExportsOutputFnGetAttAccessLogsBucketCD784A59Arn59C380A8',
   'ExportsOutputFnGetAttAccessLogsBucketCD784A59RegionalDomainName272CFFEF',
+  'ExportsOutputFnGetAttAuditArchiveBucketDB93AD31Arn4CE0B981',
+  'ExportsOutputFnGetAttAuditArchiveKey780AE008ArnD7A097CD',
+  'ExportsOutputRefAuditArchiveBucketDB93AD31856013BB',
   'ExportsOutputFnGetAttAuthUserPool8115E87FArn0319CC0B',
   'ExportsOutputFnGetAttAuthUserPool8115E87FProviderName4223E46F',
   'ExportsOutputFnGetAttDataKey5F086070Arn0ECF9F84',

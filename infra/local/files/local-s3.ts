@@ -19,7 +19,14 @@ function acceptAccessKeys(ids: string[]): void {
 export const LOCAL_NAME_MAX_BYTES = 255;
 
 interface StoreInternals {
-  prototype: { getResourcePath(bucket: string, key: string, resource: string): string; putObject(object: { bucket: string; key: string }): Promise<unknown> };
+  prototype: {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    existsObject(bucket: string, key: string): Promise<boolean>;
+    putObject(object: { bucket: string; key: string }): Promise<unknown>;
+    putObjectMultipart(bucket: string, key: string, ...rest: unknown[]): Promise<unknown>;
+    copyObject(srcBucket: string, srcKey: string, destBucket: string, destKey: string, ...rest: unknown[]): Promise<unknown>;
+    deleteObject(bucket: string, key: string): Promise<unknown>;
+  };
 }
 
 /**
@@ -43,6 +50,51 @@ export function guardLongNames(): void {
   Store.prototype.putObject = Object.assign(guarded, { guarded: true });
 }
 
+/** The local practice's audit archive bucket in the file store (`<data>/s3/<bucket>/audit/…`). */
+export const localAuditArchiveBucket = (slug: string) => `tidewell-${slug}-audit-archive`;
+
+/** Buckets whose objects the local store keeps as S3 Object Lock in compliance mode would. */
+const lockedBuckets = new Set<string>();
+
+export const OBJECT_LOCKED_MESSAGE = 'Object Lock (compliance mode): this object cannot be deleted or replaced before its retention date';
+
+/**
+ * s3rver has no Object Lock. For the buckets named here (the audit archive), the store refuses
+ * what compliance mode refuses to anyone, root included: a delete answers 403 AccessDenied and
+ * nothing is removed; writing to a key that exists answers 412 PreconditionFailed (S3's answer to
+ * the archiver's If-None-Match put; AWS would keep the locked version beside a new one, the local
+ * store is stricter and keeps only the first). The retention never ends locally.
+ */
+export function lockObjects(buckets: readonly string[]): void {
+  for (const bucket of buckets) lockedBuckets.add(bucket);
+  const require = createRequire(import.meta.url);
+  const Store = require('s3rver/lib/stores/filesystem.js') as StoreInternals;
+  const S3Error = require('s3rver/lib/models/error.js') as new (code: string, message: string) => Error;
+  const proto = Store.prototype as StoreInternals['prototype'] & { objectLock?: boolean };
+  if (proto.objectLock) return;
+  proto.objectLock = true;
+  const refuseReplace = async (store: StoreInternals['prototype'], bucket: string, key: string) => {
+    if (lockedBuckets.has(bucket) && (await store.existsObject(bucket, key))) throw new S3Error('PreconditionFailed', OBJECT_LOCKED_MESSAGE);
+  };
+  const { putObject, putObjectMultipart, copyObject, deleteObject } = proto;
+  proto.putObject = async function (this: StoreInternals['prototype'], object) {
+    await refuseReplace(this, object.bucket, object.key);
+    return putObject.call(this, object);
+  };
+  proto.putObjectMultipart = async function (this: StoreInternals['prototype'], bucket, key, ...rest) {
+    await refuseReplace(this, bucket, key);
+    return putObjectMultipart.call(this, bucket, key, ...rest);
+  };
+  proto.copyObject = async function (this: StoreInternals['prototype'], srcBucket, srcKey, destBucket, destKey, ...rest) {
+    await refuseReplace(this, destBucket, destKey);
+    return copyObject.call(this, srcBucket, srcKey, destBucket, destKey, ...rest);
+  };
+  proto.deleteObject = async function (this: StoreInternals['prototype'], bucket, key) {
+    if (lockedBuckets.has(bucket)) throw new S3Error('AccessDenied', OBJECT_LOCKED_MESSAGE);
+    return deleteObject.call(this, bucket, key);
+  };
+}
+
 export function tooLongForDisk(path: string): boolean {
   return path.split(sep).some((part) => Buffer.byteLength(part, 'utf8') > LOCAL_NAME_MAX_BYTES);
 }
@@ -52,10 +104,14 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** The files bucket on s3rver, with CORS for the web origin as the stack configures it in AWS. */
-export async function startLocalS3(options: { dataDir: string; bucket: string; webOrigins: string[]; silent: boolean }): Promise<LocalS3> {
+/**
+ * The files bucket on s3rver, with CORS for the web origin as the stack configures it in AWS, and
+ * the locked buckets (the audit archive) whose objects can be neither deleted nor replaced.
+ */
+export async function startLocalS3(options: { dataDir: string; bucket: string; lockedBuckets?: string[]; webOrigins: string[]; silent: boolean }): Promise<LocalS3> {
   acceptAccessKeys(['local', ...(process.env.AWS_ACCESS_KEY_ID ? [process.env.AWS_ACCESS_KEY_ID] : [])]);
   guardLongNames();
+  lockObjects(options.lockedBuckets ?? []);
   const directory = join(options.dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({
@@ -63,7 +119,7 @@ export async function startLocalS3(options: { dataDir: string; bucket: string; w
     port: 0,
     silent: options.silent,
     directory,
-    configureBuckets: [{ name: options.bucket, configs: [corsConfiguration(options.webOrigins)] }],
+    configureBuckets: [{ name: options.bucket, configs: [corsConfiguration(options.webOrigins)] }, ...(options.lockedBuckets ?? []).map((name) => ({ name, configs: [] }))],
   });
   const address = await server.run();
   return {

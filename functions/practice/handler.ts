@@ -16,7 +16,7 @@ import type { Context } from 'aws-lambda';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { partnerAppList, replacePartnerApps } from './partner-apps.js';
 import { getPractice } from './practice-repository.js';
-import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
+import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FHIR_PRACTICE_IMPORT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -120,6 +120,7 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),
   ...lazyRoutes(CALL_ROUTE_KEYS, () => import('./call-routes.js').then((m) => m.CALL_ROUTES)),
   ...lazyRoutes(FHIR_BULK_ROUTE_KEYS, () => import('./fhir-bulk-routes.js').then((m) => m.FHIR_BULK_ROUTES)),
+  ...lazyRoutes(FHIR_PRACTICE_IMPORT_ROUTE_KEYS, () => import('./fhir-import-routes.js').then((m) => m.FHIR_PRACTICE_IMPORT_ROUTES)),
 });
 
 /** A calendar feed's request carries no user token (its URL's token is the credential): its code loads on the first one. */

@@ -63,6 +63,8 @@ export const FHIR_BULK_ROUTE_KEYS = [
   'POST /v1/practices/fhir-exports/{exportId}/resume',
   'GET /v1/practices/fhir-exports/{exportId}/files/{path+}',
 ] as const;
+/** A practice rebuilt from an export, one patient per request (fhir-import-routes.ts), loaded with the first request. */
+export const FHIR_PRACTICE_IMPORT_ROUTE_KEYS = ['POST /v1/practices/fhir-imports/patients'] as const;
 
 /** DoseSpot's sign-on and prescription sync (dosespot-routes.ts), loaded with the first request of any of them. */
 export const DOSESPOT_ROUTE_KEYS = ['GET /v2/practices/sso/dosespot', 'POST /v1/practices/users/me/dosespot-sync', 'GET /v1/practices/users/me/dosespot-sync'] as const;
@@ -90,6 +92,7 @@ export const PRACTICE_ROUTES = [
   'DELETE /v2/practices/contacts/{id}',
   ...CALL_ROUTE_KEYS,
   ...FHIR_BULK_ROUTE_KEYS,
+  ...FHIR_PRACTICE_IMPORT_ROUTE_KEYS,
 ] as const;
 /** The practice's contacts (contact-routes.ts), loaded with the first request of any of them. */
 export const CONTACT_ROUTE_KEYS = ['GET /v2/practices/contacts', 'POST /v2/practices/contacts', 'POST /v2/practices/contacts/{contactId}', 'DELETE /v2/practices/contacts/{id}'] as const;

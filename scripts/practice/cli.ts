@@ -22,6 +22,7 @@ Commands:
   admin <slug>               add an admin to a deployed practice (--email, --first-name, --last-name)
   status [<slug> | --all]    version, stack states, drift, alarms in ALARM and last backup (all practices by default)
   audit-verify <slug>        recompute the audit archive's hash chain and name the first entry that does not match
+  import <slug> --from <dir> rebuild a practice from a whole-practice FHIR export (its own, or another system's NDJSON)
 
 Options for every command:
   --dry-run                  print what would be done; nothing is written, built or deployed, and AWS is not called
@@ -81,6 +82,21 @@ first entry that does not match (or the first missing batch). Exit 0 when the ch
                          (that batch's carried hash is taken as given; a full run checks from batch 1)
   --local                read the local runtime's file store instead of S3
   --data-dir <dir>       with --local: the local data folder (default TIDEWELL_DATA_DIR or .local)`,
+  import: `Usage: npm run practice -- import <slug> --from <export dir> --api <url> [--again] [--dry-run]
+
+Brings a whole-practice FHIR Bulk Data export into the practice: every .ndjson file of <export dir>
+(Tidewell's export, its files/ folder beside them, or another system's NDJSON of the same resource
+types), one patient at a time, each with their chart, notes, files, appointments, messages, calls
+and faxes. A patient brought in before is found again by the export's identifier of them, and
+what is already in their chart is not added again: a second run adds nothing. Practitioners are
+matched to the practice's users by email; the unmatched are listed. Progress is printed and kept in
+<export dir>/.import-progress-<api>.json, so a stopped run carries on from the next patient.
+
+  --from <dir>     the folder the export's files were downloaded into (required)
+  --api <url>      the practice's API (its apiUrl output; locally http://localhost:<port>/api)
+  --again          send every patient again, the progress file aside (nothing already here is added)
+  --dry-run        read the export and print what would be sent; the API is not called
+The admin's ID token comes from TIDEWELL_ADMIN_TOKEN (an admin of <slug>).`,
 };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -100,6 +116,7 @@ const OPTIONS: Record<string, Options> = {
   admin: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   status: { all: { type: 'boolean' }, 'no-drift': { type: 'boolean' }, 'drift-timeout': { type: 'string' } },
   'audit-verify': { from: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } },
+  import: { from: { type: 'string' }, api: { type: 'string' }, again: { type: 'boolean' } },
 };
 
 function parse(command: string, args: string[]) {
@@ -140,7 +157,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.out(HELP.main);
       return command ? EXIT.ok : EXIT.usage;
     }
-    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status, audit-verify. See: npm run practice -- --help`);
+    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status, audit-verify, import. See: npm run practice -- --help`);
     const { values: v, positionals } = parse(command, rest);
     if (v.help) {
       ctx.out(HELP[command]);
@@ -188,6 +205,18 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
           from: str('from'),
           localDataDir: v.local === true ? (str('data-dir') ?? process.env.TIDEWELL_DATA_DIR ?? join(ctx.root, '.local')) : undefined,
         });
+      }
+      case 'import': {
+        if (positionals.length !== 1) throw new UsageError('import takes one practice: npm run practice -- import harbor --from ./export --api https://….');
+        const dir = str('from');
+        if (!dir) throw new UsageError('Which export? npm run practice -- import <slug> --from <export dir> --api <url>.');
+        const apiUrl = str('api');
+        if (!apiUrl && !dryRun) throw new UsageError("Which API? Pass the practice's apiUrl output: --api https://….");
+        const token = process.env.TIDEWELL_ADMIN_TOKEN ?? '';
+        if (!token && !dryRun) throw new UsageError("No admin token: sign in as an admin of the practice and set TIDEWELL_ADMIN_TOKEN to the ID token.");
+        const { importPractice } = await import('./import-practice.js');
+        const summary = await importPractice({ dir: resolve(dir), apiUrl: apiUrl ?? '(the practice API)', token, dryRun, again: v.again === true, out: ctx.out });
+        return summary.failed.length ? EXIT.failure : EXIT.ok;
       }
       default: {
         const slugs = targets(positionals, v.all === true, practicesDir, 'status', true);

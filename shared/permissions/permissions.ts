@@ -47,6 +47,11 @@ export const PERMISSIONS = {
     refusal: 403,
     says: "The whole practice's data is exported to FHIR (Bulk Data NDJSON) by admins only, from Settings; every export is in the audit trail.",
   },
+  'practice.fhir.import': {
+    roles: ['admin'],
+    refusal: 403,
+    says: "A practice is rebuilt from a whole-practice FHIR export (its own or another system's) by admins only, through the practice CLI; every patient brought in is in the audit trail.",
+  },
   'note.sign': { roles: EVERYONE, refusal: 403, says: 'Every role writes and signs notes; the signer becomes the author.' },
   'note.signed.change': {
     roles: EVERYONE,

@@ -87,7 +87,7 @@ describe('audit archive on the local runtime', () => {
     for (const patient of items.slice(0, 4)) await api(`/v1/patients/${patient.id}`);
     const inTable = await tableAuditIds();
     expect(inTable.length).toBeGreaterThanOrEqual(5);
-    expect(await eventually(archivedIds, (ids) => ids.length >= inTable.length)).toEqual(expect.arrayContaining(inTable));
+    expect(await eventually('every audit entry of the table in the archive', archivedIds, (ids) => ids.length >= inTable.length)).toEqual(expect.arrayContaining(inTable));
     // Order: the archive lists the entries as the table committed them (their times never go back).
     const times = (await archivedBatches()).flatMap((b) => b.entries.map((e) => String(e.item.at)));
     expect(times).toEqual([...times].sort());

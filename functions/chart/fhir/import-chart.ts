@@ -86,13 +86,19 @@ export type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
   | { kind: 'vital'; at: string; values: Record<string, number> }
-  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string }
-  /** author: who wrote it at the source, when that is not a user here. */
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string }
+  | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string; authorUser?: ImportedAuthor }
+  /** author: who wrote it at the source, when that is not a user here; authorUser: the user here it was matched to (a practice import matches by email). */
+  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string; authorUser?: ImportedAuthor }
   /** What the source's Patient says of the patient: merged into this chart's patient. */
   | { kind: 'demographics'; demographics: PatientDemographics }
   | PlannedAppointment
   | LabPlan;
+
+export interface ImportedAuthor {
+  userId: string;
+  name: string;
+  email: string;
+}
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -738,7 +744,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
       else if (p.kind === 'file') {
         const host = p.related ? notes.get(p.related) : undefined;
         if (host) host.files.push(...stored);
-        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name }, author: p.author }), files: stored });
+        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name }, author: p.author, authorUser: p.authorUser }), files: stored });
       }
       else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
@@ -814,10 +820,11 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     hidden: false,
     files: [],
     // Who wrote it at the source, when the bundle names them: not the user who brought it in.
-    author: p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email },
+    author: p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email }),
     onBehalfOf: null,
     noteVersion: 1,
-    signedBy: signed ? { userId: auth.userId, name: auth.name || auth.email, email: auth.email } : null,
+    // A note matched to its author here was signed by them at the source: the signer stays the author.
+    signedBy: signed ? (p.authorUser ?? { userId: auth.userId, name: auth.name || auth.email, email: auth.email }) : null,
   };
 }
 

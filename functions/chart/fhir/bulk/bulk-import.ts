@@ -1,0 +1,159 @@
+/**
+ * A practice rebuilt from a whole-practice FHIR export (Tidewell's own, or another system's NDJSON
+ * of the same resource types): one patient's resources at a time, sent as one bundle by the
+ * practice CLI (`npm run practice -- import`), which reads the export and keeps the progress.
+ *
+ * The patient is found again by the source's identifier of it (a marker written before the patient,
+ * only if absent) and the chart goes through the per-patient import, whose own markers make a
+ * resource brought in once never come in twice: a second run, or a run resumed after a failure,
+ * adds nothing that is already here.
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../../../shared/zod.js';
+import { PatientInput } from '../../../../shared/patients/patient-schema.js';
+import type { AuthContext } from '../../../lib/auth/auth-context.js';
+import { writeAudit } from '../../../lib/audit/audit-repository.js';
+import { ValidationError } from '../../../lib/errors.js';
+import { parseOrThrow } from '../../../lib/http/zod-errors.js';
+import { documentClient } from '../../../lib/table/client.js';
+import { tableName } from '../../../lib/table/definition.js';
+import { isConditionFailure } from '../../../lib/table/condition-failure.js';
+import { newPatientId } from '../../../patients/create-patient.js';
+import { createPatient, getPatient } from '../../../patients/patient-repository.js';
+import { listUsers } from '../../../practice/user-repository.js';
+import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const PRACTICE_IMPORT_MESSAGES = {
+  noPatient: 'The bundle holds no Patient: each bundle of a practice import is one patient with their resources',
+  noName: 'The Patient has no name: a chart needs a first and last name',
+} as const;
+
+export const PracticeImportBody = z.object({ bundle: FhirImportBody.shape.bundle });
+
+export interface PracticeImportResult {
+  patientId: string;
+  /** False when the source's patient was brought in before (a second run, a resumed one). */
+  created: boolean;
+  added: number;
+  present: number;
+  skipped: number;
+  /** What was left out and why, by resource type and reason (a practice's thousands of items would outgrow a response). */
+  leftOut: { resourceType: string; reason: string; count: number }[];
+}
+
+const sourceMarker = (key: string) => `FHIRIMPORT#SOURCE#${key}`;
+
+/** The source's own name for the patient: its first identifier with a system, else its id (another system's export may carry no identifier). */
+export function sourcePatientKey(r: Json): string {
+  const ids = Array.isArray(r.identifier) ? (r.identifier as Json[]) : [];
+  const id = ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string' && i.use === 'usual') ?? ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string');
+  const basis = id ? `${id.system}|${id.value}` : `id|${String(r.id ?? '')}`;
+  return createHash('sha256').update(basis).digest('hex').slice(0, 40);
+}
+
+const GENDERS = new Set(['male', 'female', 'other', 'unknown']);
+const clip = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined);
+
+/** What a new chart starts with, from the source's Patient; the rest (race, identifiers, …) comes in as the chart's demographics. */
+export function patientInputOf(r: Json): PatientInput {
+  const names = (r.name as Json[] | undefined) ?? [];
+  const official = names.find((n) => n.use === 'official') ?? names[0];
+  const usual = names.find((n) => n !== official && n.use === 'usual');
+  const given = ((official?.given as unknown[] | undefined) ?? []).filter((g): g is string => typeof g === 'string');
+  const firstName = clip(given[0], 35);
+  const lastName = clip(official?.family, 35);
+  if (!firstName || !lastName) throw new ValidationError(PRACTICE_IMPORT_MESSAGES.noName);
+  const telecom = (r.telecom as Json[] | undefined) ?? [];
+  const phone = telecom.find((t) => t.system === 'phone' && t.rank === 1) ?? telecom.find((t) => t.system === 'phone');
+  const address = (r.address as Json[] | undefined)?.[0];
+  const dob = typeof r.birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(r.birthDate) ? r.birthDate : undefined;
+  const candidate = {
+    firstName,
+    lastName,
+    middleName: clip(given[1], 35),
+    chosenFirstName: clip((usual?.given as unknown[] | undefined)?.[0], 35),
+    chosenLastName: usual && usual.family !== official?.family ? clip(usual.family, 35) : undefined,
+    gender: GENDERS.has(r.gender) ? r.gender : 'unknown',
+    dob,
+    email: clip(telecom.find((t) => t.system === 'email')?.value, 100),
+    primaryPhoneNumber: clip(phone?.value, 20),
+    address: address ? { line1: clip(address.line?.[0], 100), line2: clip(address.line?.[1], 100), city: clip(address.city, 50), state: clip(address.state, 50), zip: clip(address.postalCode, 20) } : undefined,
+  };
+  // A field the chart would refuse (an outside system's phone in a shape Tidewell does not read) is left empty, not the patient refused.
+  const parsed = PatientInput.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  if (bad.has('firstName') || bad.has('lastName')) throw new ValidationError(PRACTICE_IMPORT_MESSAGES.noName);
+  return parseOrThrow(PatientInput, Object.fromEntries(Object.entries(candidate).filter(([k]) => !bad.has(k))));
+}
+
+/** The chart the source's patient became: found by its marker, else claimed for a new id (the marker first, so a crash between the two leaves one chart). */
+async function chartFor(practiceId: string, key: string): Promise<{ patientId: string; claimed: boolean }> {
+  const sk = sourceMarker(key);
+  const found = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
+  if (found.Item) return { patientId: String(found.Item.patientId), claimed: false };
+  const patientId = newPatientId();
+  try {
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'FHIR_IMPORT_SOURCE', patientId, importedAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(sk)' }));
+    return { patientId, claimed: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return chartFor(practiceId, key);
+  }
+}
+
+const emailOf = (r: Json | undefined) => ((r?.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
+
+/**
+ * A note or file whose author is a Practitioner with the email of a user here is that user's, as it
+ * was at the source (Tidewell's export names its users with their email); others keep the name only.
+ */
+async function matchAuthors(practiceId: string, body: PracticeImportBody, items: Analysed['items']): Promise<void> {
+  const practitioners = new Map<string, Json>();
+  for (const e of body.bundle.entry ?? []) {
+    const r = e.resource as Json;
+    if (r.resourceType !== 'Practitioner') continue;
+    for (const ref of [e.fullUrl, typeof r.id === 'string' ? `Practitioner/${r.id}` : undefined]) if (ref) practitioners.set(ref, r);
+  }
+  if (practitioners.size === 0) return;
+  const users = new Map<string, ImportedAuthor>();
+  for (const u of await listUsers(practiceId)) if (u.emailAddress && u.userStatus !== 'deleted') users.set(u.emailAddress.toLowerCase(), { userId: u.userId, name: u.name, email: u.emailAddress });
+  for (const item of items) {
+    const p = item.planned;
+    if (p?.kind !== 'note' && p?.kind !== 'file') continue;
+    const ref = ((item.resource.author as Json[] | undefined)?.[0] ?? item.resource.authenticator)?.reference;
+    const user = typeof ref === 'string' ? users.get(emailOf(practitioners.get(ref)) ?? '') : undefined;
+    if (user) p.authorUser = user;
+  }
+}
+type PracticeImportBody = z.infer<typeof PracticeImportBody>;
+
+/** POST /v1/practices/fhir-imports/patients: one patient of a practice's export into this practice (admins only, audited). */
+export async function importPracticePatient(auth: AuthContext, raw: unknown, now = new Date()): Promise<PracticeImportResult> {
+  const body = parseOrThrow(PracticeImportBody, raw);
+  const source = body.bundle.entry?.map((e) => e.resource as Json).find((r) => r.resourceType === 'Patient');
+  if (!source) throw new ValidationError(PRACTICE_IMPORT_MESSAGES.noPatient);
+  const input = patientInputOf(source);
+  const { patientId } = await chartFor(auth.practiceId, sourcePatientKey(source));
+  let created = false;
+  if (!(await getPatient(auth.practiceId, patientId))) {
+    await createPatient(auth.practiceId, patientId, input, now);
+    await writeAudit(auth, { action: 'create', entity: 'patient', entityId: patientId, patientId });
+    created = true;
+  }
+  const { items } = await analyse(auth.practiceId, patientId, body);
+  await matchAuthors(auth.practiceId, body, items);
+  const added = await writeImport(auth, patientId, items, now);
+  await writeAudit(auth, { action: 'create', entity: 'fhir_practice_import', patientId, count: added });
+  const leftOut = new Map<string, { resourceType: string; reason: string; count: number }>();
+  for (const item of items.filter((i) => i.action === 'skip')) {
+    const k = `${item.resourceType}|${item.reason ?? ''}`;
+    const entry = leftOut.get(k) ?? { resourceType: item.resourceType, reason: item.reason ?? '', count: 0 };
+    entry.count++;
+    leftOut.set(k, entry);
+  }
+  return { patientId, created, added, present: items.filter((i) => i.action === 'present').length, skipped: items.filter((i) => i.action === 'skip').length, leftOut: [...leftOut.values()] };
+}

@@ -1,0 +1,316 @@
+/**
+ * `npm run practice -- import <slug> --from <export dir>`: a practice rebuilt from a whole-practice
+ * FHIR Bulk Data export (Tidewell's own, or another system's NDJSON of the same resource types).
+ *
+ * The export is read here, grouped by patient (each patient with the resources that name them and
+ * the practitioners, locations and medications those name), its attached files read from the
+ * export's files/ folder and carried in the bundle; each patient's bundle goes to the practice's
+ * API (POST /v1/practices/fhir-imports/patients, admins only, audited), which finds or creates the
+ * patient and brings the chart in. Progress is printed and kept in a file beside the export, so a
+ * run stopped half-way carries on from the next patient; the server's markers make any run that
+ * repeats a patient add nothing.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface ExportOnDisk {
+  resources: Json[];
+  /** NDJSON files read, and their resources per type, as the export's counts would say. */
+  counts: Record<string, number>;
+  bytes: number;
+}
+
+/** Every NDJSON file of the folder (a Tidewell export's batch parts Type.0000.ndjson too); OperationOutcome files are the export's errors, not data. */
+export async function readExport(dir: string): Promise<ExportOnDisk> {
+  if (!existsSync(dir)) throw new ImportError(`There is no folder ${dir}. Point --from at the folder the export was downloaded into.`);
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.ndjson')).sort();
+  if (names.length === 0) throw new ImportError(`${dir} holds no .ndjson files: download the export's files (manifest output) into it first.`);
+  const resources: Json[] = [];
+  const counts: Record<string, number> = {};
+  let bytes = 0;
+  for (const name of names) {
+    const text = await readFile(join(dir, name), 'utf8');
+    bytes += Buffer.byteLength(text);
+    text.split('\n').forEach((line, i) => {
+      if (!line.trim()) return;
+      let r: Json;
+      try {
+        r = JSON.parse(line) as Json;
+      } catch {
+        throw new ImportError(`${name} line ${i + 1} is not JSON: an NDJSON file holds one resource per line.`);
+      }
+      if (typeof r?.resourceType !== 'string') throw new ImportError(`${name} line ${i + 1} is not a FHIR resource (it has no resourceType).`);
+      if (r.resourceType === 'OperationOutcome') return;
+      resources.push(r);
+      counts[r.resourceType] = (counts[r.resourceType] ?? 0) + 1;
+    });
+  }
+  return { resources, counts, bytes };
+}
+
+export class ImportError extends Error {
+  override name = 'ImportError';
+}
+
+function referencesIn(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) referencesIn(v, into);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'reference' && typeof v === 'string') into.push(v);
+      else referencesIn(v, into);
+    }
+  }
+  return into;
+}
+
+const refOf = (r: Json) => `${r.resourceType}/${r.id}`;
+/** A reference as Type/id, whatever base it is written against (absolute urls of another server too). */
+const relative = (ref: string) => /([A-Za-z]+\/[^/]+)$/.exec(ref.split('/_history/')[0]!)?.[1] ?? ref;
+
+export interface PatientGroup {
+  patient: Json;
+  entry: { fullUrl: string; resource: Json }[];
+}
+
+/**
+ * One group per Patient: the resources naming it (subject, patient, participant, sender, …) and,
+ * once each, the resources of no patient those name (Practitioner, Location, Medication, …).
+ * Resources naming no patient of the export are returned apart, to be listed.
+ */
+export function groupByPatient(resources: Json[]): { groups: PatientGroup[]; unassigned: Json[] } {
+  const byRef = new Map(resources.filter((r) => r.id !== undefined).map((r) => [refOf(r), r]));
+  const groups = new Map<string, PatientGroup>();
+  for (const r of resources) if (r.resourceType === 'Patient') groups.set(refOf(r), { patient: r, entry: [{ fullUrl: refOf(r), resource: r }] });
+  const unassigned: Json[] = [];
+  const shared = new Set<Json>();
+  const owned = new Map<Json, PatientGroup>();
+  for (const r of resources) {
+    if (r.resourceType === 'Patient') continue;
+    const group = referencesIn(r).map((ref) => groups.get(relative(ref))).find(Boolean);
+    if (group) owned.set(r, group);
+    else shared.add(r);
+  }
+  for (const [r, group] of owned) group.entry.push({ fullUrl: refOf(r), resource: r });
+  for (const group of groups.values()) {
+    const inGroup = new Set(group.entry.map((e) => e.fullUrl));
+    // What the patient's resources name, and what those name in turn (a PractitionerRole's Practitioner).
+    for (let i = 0; i < group.entry.length; i++) {
+      for (const ref of referencesIn(group.entry[i]!.resource)) {
+        const target = byRef.get(relative(ref));
+        if (target && shared.has(target) && !inGroup.has(refOf(target))) {
+          inGroup.add(refOf(target));
+          group.entry.push({ fullUrl: refOf(target), resource: target });
+        }
+      }
+    }
+  }
+  const named = new Set([...groups.values()].flatMap((g) => g.entry.map((e) => e.resource)));
+  for (const r of shared) if (!named.has(r) && !['Practitioner', 'Location', 'Organization', 'Medication', 'PractitionerRole'].includes(r.resourceType)) unassigned.push(r);
+  return { groups: [...groups.values()], unassigned };
+}
+
+/** Where an attachment's url points inside the export's folder: a Tidewell download url's files/… path, or a relative path. */
+export function localFilePath(url: string): string | undefined {
+  const marker = /\/fhir-exports\/[^/]+\/files\/(files\/.+)$/.exec(url);
+  const path = marker ? marker[1]! : /^[a-z][a-z0-9+.-]*:/i.test(url) ? undefined : url;
+  if (!path) return undefined;
+  const segments = path.split('/').map((s) => decodeURIComponent(s));
+  return segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\')) ? undefined : segments.join('/');
+}
+
+/** Attachments whose file is in the export's folder carry its bytes (base64 data), as the per-patient import reads them. */
+async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: PatientGroup['entry']; files: number; missing: string[] }> {
+  let files = 0;
+  const missing: string[] = [];
+  const entry = await Promise.all(
+    group.entry.map(async (e) => {
+      if (e.resource.resourceType !== 'DocumentReference') return e;
+      const content = await Promise.all(
+        ((e.resource.content as Json[] | undefined) ?? []).map(async (c) => {
+          const a = c.attachment as Json | undefined;
+          if (!a?.url || a.data) return c;
+          const path = localFilePath(String(a.url));
+          if (!path) return c;
+          const full = join(dir, path);
+          if (!existsSync(full)) {
+            missing.push(path);
+            return c;
+          }
+          files++;
+          const { url: _url, ...rest } = a;
+          return { ...c, attachment: { ...rest, data: (await readFile(full)).toString('base64') } };
+        }),
+      );
+      return { ...e, resource: { ...e.resource, content } };
+    }),
+  );
+  return { entry, files, missing };
+}
+
+export interface ImportTarget {
+  /** The practice's API base (its apiUrl output). */
+  apiUrl: string;
+  /** An admin's ID token of the practice imported into. */
+  token: string;
+  fetch?: typeof fetch;
+}
+
+export interface ImportOptions extends ImportTarget {
+  dir: string;
+  dryRun?: boolean;
+  /** Every patient again, the progress file aside (what was brought in before adds nothing). */
+  again?: boolean;
+  out(line: string): void;
+}
+
+export interface ImportSummary {
+  patients: number;
+  created: number;
+  added: number;
+  present: number;
+  skipped: number;
+  files: number;
+  missingFiles: string[];
+  users: { matched: string[]; unmatched: string[] };
+  leftOut: { resourceType: string; reason: string; count: number }[];
+  failed: { patient: string; error: string }[];
+  seconds: number;
+}
+
+async function call(t: ImportTarget, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await (t.fetch ?? fetch)(`${t.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${t.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed };
+}
+
+const emailOf = (r: Json) => ((r.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
+const nameOf = (r: Json) => {
+  const n = (r.name as Json[] | undefined)?.[0];
+  return String(n?.text || [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || r.id);
+};
+const label = (p: Json) => `${nameOf(p)} (Patient/${String(p.id)})`;
+
+const progressFile = (dir: string, apiUrl: string) => join(dir, `.import-progress-${apiUrl.replace(/[^A-Za-z0-9]+/g, '_').slice(0, 80)}.json`);
+
+export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const exported = await readExport(o.dir);
+  const { groups, unassigned } = groupByPatient(exported.resources);
+  const practitioners = exported.resources.filter((r) => r.resourceType === 'Practitioner');
+  const summary: ImportSummary = { patients: groups.length, created: 0, added: 0, present: 0, skipped: 0, files: 0, missingFiles: [], users: { matched: [], unmatched: [] }, leftOut: [], failed: [], seconds: 0 };
+  o.out(`Export in ${o.dir}: ${groups.length} patients, ${exported.resources.length} resources (${Object.entries(exported.counts).map(([t, n]) => `${t} ${n}`).join(', ')}), ${exported.bytes} bytes of NDJSON.`);
+  if (unassigned.length) o.out(`${unassigned.length} resources name no patient of the export and are left out: ${[...new Set(unassigned.map((r) => r.resourceType))].join(', ')}.`);
+  if (o.dryRun) {
+    const files = groups.flatMap((g) => g.entry).flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).map((c) => c.attachment?.url)).filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
+    o.out(`Would send ${groups.length} patients, one bundle each, to ${o.apiUrl}/v1/practices/fhir-imports/patients with ${files.length} attached files (dry run: nothing is sent).`);
+    o.out(`Would match ${practitioners.length} practitioners to the practice's users by email.`);
+    summary.seconds = (Date.now() - started) / 1000;
+    return summary;
+  }
+  // Users are the practice's own (each signs in with their own account): matched by email, the others listed for an admin to invite.
+  const users = await call(o, 'GET', '/v1/practices/users');
+  if (users.status !== 200) throw new ImportError(users.status === 401 || users.status === 403 ? 'The API refused the token: sign in as an admin of the practice imported into and pass its ID token in TIDEWELL_ADMIN_TOKEN.' : `Reading the practice's users failed (${users.status}): ${JSON.stringify(users.body)}`);
+  const list = (Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) as Json[];
+  const emails = new Set(list.map((u) => String(u.emailAddress ?? u.email ?? '').toLowerCase()).filter(Boolean));
+  for (const p of practitioners) {
+    const email = emailOf(p);
+    if (!email) continue;
+    (emails.has(email) ? summary.users.matched : summary.users.unmatched).push(email);
+  }
+  summary.users.matched = [...new Set(summary.users.matched)].sort();
+  summary.users.unmatched = [...new Set(summary.users.unmatched)].sort();
+  const progressPath = progressFile(o.dir, o.apiUrl);
+  const done = new Set<string>(!o.again && existsSync(progressPath) ? ((JSON.parse(await readFile(progressPath, 'utf8')) as { done?: string[] }).done ?? []) : []);
+  if (done.size) o.out(`Resuming: ${done.size} of ${groups.length} patients were brought in by an earlier run (--again sends them again).`);
+  const leftOut = new Map<string, ImportSummary['leftOut'][number]>();
+  let n = 0;
+  for (const group of groups) {
+    n++;
+    const id = refOf(group.patient);
+    if (done.has(id)) continue;
+    const { entry, files, missing } = await withFiles(o.dir, group);
+    summary.missingFiles.push(...missing);
+    const res = await call(o, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', type: 'collection', entry } });
+    if (res.status !== 200) {
+      const error = typeof res.body === 'object' && res.body?.message ? String(res.body.message) : `HTTP ${res.status}`;
+      summary.failed.push({ patient: label(group.patient), error });
+      o.out(`[${n}/${groups.length}] ${label(group.patient)}: failed: ${error}`);
+      if (res.status === 401 || res.status === 403) throw new ImportError(`The API refused the import (${res.status}): ${error}. Run it again with an admin's fresh token; it carries on from this patient.`);
+      continue;
+    }
+    const r = res.body as { created: boolean; added: number; present: number; skipped: number; leftOut: ImportSummary['leftOut'] };
+    summary.files += files;
+    summary.created += r.created ? 1 : 0;
+    summary.added += r.added;
+    summary.present += r.present;
+    summary.skipped += r.skipped;
+    for (const l of r.leftOut) {
+      const k = `${l.resourceType}|${l.reason}`;
+      const entry = leftOut.get(k) ?? { ...l, count: 0 };
+      entry.count += l.count;
+      leftOut.set(k, entry);
+    }
+    done.add(id);
+    await writeFile(progressPath, JSON.stringify({ apiUrl: o.apiUrl, done: [...done] }));
+    o.out(`[${n}/${groups.length}] ${label(group.patient)}: ${r.created ? 'new chart' : 'chart already here'}, ${r.added} added, ${r.present} already here, ${r.skipped} left out`);
+  }
+  summary.leftOut = [...leftOut.values()].sort((a, b) => b.count - a.count);
+  summary.seconds = (Date.now() - started) / 1000;
+  o.out(`Done in ${summary.seconds.toFixed(1)} s: ${summary.created} new charts, ${summary.added} items added, ${summary.present} already here, ${summary.skipped} left out, ${summary.files} files.`);
+  if (summary.users.unmatched.length) o.out(`Practitioners with no user here (invite them, or their notes keep only their name): ${summary.users.unmatched.join(', ')}`);
+  for (const l of summary.leftOut) o.out(`Left out: ${l.count} ${l.resourceType}: ${l.reason}`);
+  if (summary.missingFiles.length) o.out(`Files named by the export but not in its folder: ${summary.missingFiles.length}`);
+  if (summary.failed.length) o.out(`${summary.failed.length} patients failed; run it again to retry them.`);
+  return summary;
+}
+
+const BULK_FILES_EXTENSION = 'https://tidewell.health/fhir/bulk/files';
+
+/**
+ * A completed Tidewell export into a folder, as `--from` reads it: the NDJSON files, manifest.json,
+ * and each attached file under files/<patientId>/ (its download route answers with a short-lived
+ * link, fetched without the token: the token is for the API only).
+ */
+export async function downloadExport(source: ImportTarget, exportId: string, dir: string): Promise<{ files: number; bytes: number }> {
+  const { mkdir } = await import('node:fs/promises');
+  const { dirname } = await import('node:path');
+  const get = source.fetch ?? fetch;
+  const view = await call(source, 'GET', `/v1/practices/fhir-exports/${encodeURIComponent(exportId)}`);
+  if (view.status !== 200) throw new ImportError(`The export ${exportId} could not be read (${view.status}).`);
+  if (view.body.status !== 'completed') throw new ImportError(`The export ${exportId} is ${String(view.body.status)}, not completed.`);
+  await mkdir(dir, { recursive: true });
+  let bytes = 0;
+  const save = async (path: string, body: Uint8Array) => {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), body);
+    bytes += body.length;
+  };
+  for (const f of view.body.files as { name: string; url: string }[]) {
+    const res = await get(f.url);
+    if (!res.ok) throw new ImportError(`${f.name} could not be downloaded (${res.status}).`);
+    await save(f.name, new Uint8Array(await res.arrayBuffer()));
+  }
+  const manifest = (await (await get(String(view.body.manifestUrl))).json()) as Json;
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 1));
+  const attached = ((manifest.extension?.[BULK_FILES_EXTENSION]?.files as Json[] | undefined) ?? []).map((f) => String(f.url));
+  for (const url of attached) {
+    const path = localFilePath(url);
+    if (!path) continue;
+    const link = await get(url, { headers: { authorization: `Bearer ${source.token}` }, redirect: 'manual' });
+    const location = link.headers.get('location');
+    if (link.status !== 302 || !location) throw new ImportError(`${path} could not be downloaded (${link.status}).`);
+    const res = await get(location);
+    if (!res.ok) throw new ImportError(`${path} could not be downloaded (${res.status}).`);
+    await save(path, new Uint8Array(await res.arrayBuffer()));
+  }
+  return { files: attached.length, bytes };
+}

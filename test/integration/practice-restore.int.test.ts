@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir-bulk.js';
+import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
+import { downloadExport, importPractice, type ImportSummary } from '../../scripts/practice/import-practice.js';
+import { callApi, signInAs } from '../support/restartable-runtime.js';
+import { api, signIn, stackOutputs } from '../support/local-stack.js';
+
+/*
+ * The restore drill: the seeded demo practice (the shared runtime) exported, imported into a second,
+ * empty practice (a runtime of this file's own: its own practice id, table, bucket and pool), and
+ * exported again there.
+ */
+const run = Date.now().toString(36);
+const FILE_BYTES = `%PDF-1.4 restore drill ${run}`;
+const folders: string[] = [];
+const folder = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+};
+type Res = { resourceType: string; id: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let source: string;
+let target: LocalRuntime;
+let targetAdmin: string;
+
+async function exportAndWait(call: (method: string, path: string) => Promise<{ status: number; body: any }>): Promise<FhirBulkExportView> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let started: FhirBulkExport | undefined;
+  // One export runs at a time in a practice: wait out one another test left running.
+  for (let i = 0; i < 400 && !started; i++) {
+    const res = await call('POST', '/v1/practices/fhir-exports');
+    if (res.status === 202) started = res.body as FhirBulkExport;
+    else {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  if (!started) throw new Error('An export stayed running');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = await call('GET', `/v1/practices/fhir-exports/${started.exportId}`);
+    expect(res.status).toBe(200);
+    const view = res.body as FhirBulkExportView;
+    if (view.status !== 'running') {
+      expect(view.error).toBeUndefined();
+      expect(view.status).toBe('completed');
+      return view;
+    }
+    if (Date.now() > deadline) throw new Error(`Export still running (${view.patientsDone}/${view.patientsTotal})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function ndjson(dir: string): Res[] {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.ndjson') && n !== 'OperationOutcome.ndjson')
+    .flatMap((n) => readFileSync(join(dir, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Res));
+}
+
+/** The attached files' bytes, as a sorted list of hashes (their names differ by patient id between practices). */
+function fileHashes(dir: string): string[] {
+  const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
+  const files = join(dir, 'files');
+  return (statSync(files, { throwIfNoEntry: false }) ? walk(files) : []).map((f) => `${relative(files, f).split('/').slice(1).join('/')}:${createHash('sha256').update(readFileSync(f)).digest('hex')}`).sort();
+}
+
+/**
+ * What a resource says clinically, without what names the practice (ids, references, identifiers,
+ * urls, export times). Known gap: vital signs come back performed by the importing admin, so
+ * performer is not compared.
+ */
+function clinical(r: Res): string {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !['id', 'reference', 'identifier', 'url', 'meta', 'fullUrl', 'masterIdentifier', 'date', 'recorded', 'issued', 'authoredOn', 'recordedDate', 'dateAsserted', 'performer'].includes(k))
+        .map(([k, x]) => [k, strip(x)]),
+    );
+  };
+  return JSON.stringify(strip(r));
+}
+const clinicalOf = (resources: Res[], type: string) => resources.filter((r) => r.resourceType === type).map(clinical).sort();
+
+beforeAll(async () => {
+  source = await signIn('admin@demo.tidewell.local');
+  const provider = await signIn('provider@demo.tidewell.local');
+  // A chart with a file behind a signed note, so the drill carries bytes.
+  const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04' });
+  expect(p.status).toBe(201);
+  const base = `/v1/patients/${p.body.id}`;
+  const phone = `+1503557${String(Date.now() % 10_000).padStart(4, '0')}`;
+  for (const [path, body] of [
+    ['allergies', { name: 'Latex', severity: 'moderate', startDate: '2015-03-01' }],
+    ['diagnoses', { name: 'Hypertension', date: '2020-01', pinned: false, icd10CodeId: 'I10' }],
+    ['medications', { productName: 'Lisinopril', strength: '10', strengthUOM: 'mg', code: { type: 'NDC', value: '68180-0514-01' } }],
+    ['vaccines', { name: 'Influenza', cvxCode: '141', mvxCode: 'SKB', date: '2024-10-01', administrationRoute: 'IM' }],
+    ['surgeries', { name: 'Appendectomy', date: '2001-05-05' }],
+    ['family-history', { diagnosis: 'Diabetes', family: ['FTH'] }],
+    ['social-history', { question: 'Tobacco use?', answer: 'Never' }],
+  ] as const) {
+    const res = await api(provider, 'POST', `${base}/${path}`, body);
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+  }
+  expect((await api(provider, 'PUT', base, { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04', primaryPhoneNumber: phone })).status).toBe(200);
+  const vitals = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId: p.body.id });
+  expect((await api(provider, 'POST', `/v1/notes/${vitals.body.noteId}/sign`, { noteVersion: vitals.body.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } })).status).toBe(200);
+  expect((await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId: p.body.id, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running late ${run}`, formattedText: `<p>Running late ${run}</p>` } })).status).toBe(201);
+  // A call from the patient's number that left a voicemail, and a fax from it.
+  const post = (path: string) => fetch(`${stackOutputs().webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
+  expect((await post('/local/telephony/inbound')).status).toBe(200);
+  expect((await post('/local/fax/inbound')).status).toBe(200);
+  const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${p.body.id}/documents/drill-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
+  expect(presign.status).toBe(200);
+  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
+  const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: p.body.id });
+  expect(note.status).toBe(201);
+  const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
+    noteVersion: note.body.noteVersion,
+    data: { text: 'Discharge summary attached.', formattedText: '<p>Discharge summary attached.</p>' },
+    files: [{ key: presign.body.key, name: `drill summary ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length }],
+  });
+  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  target = await startLocalRuntime({
+    dataDir: folder('tidewell-restore-'),
+    port: 0,
+    serveWeb: false,
+    seed: true,
+    empty: true,
+    practiceIdentity: { practiceId: 'prc_restored_tidewell', slug: 'restored', practiceName: 'Restored Practice' },
+  });
+  targetAdmin = await signInAs(target, 'admin@demo.tidewell.local');
+}, 180_000);
+
+afterAll(async () => {
+  await target?.stop();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a practice rebuilt from its export', () => {
+  it('only an admin of the practice imports into it, and a bundle without a patient is refused in words', async () => {
+    const provider = await signInAs(target, 'provider@demo.tidewell.local');
+    const bundle = { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Patient', name: [{ family: 'Nope', given: ['No'] }] } }] };
+    const refused = await callApi(target, provider, 'POST', '/v1/practices/fhir-imports/patients', { bundle });
+    expect(refused.status).toBe(403);
+    const empty = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Condition', code: { text: 'Asthma' } } }] } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The bundle holds no Patient: each bundle of a practice import is one patient with their resources');
+    const unnamed = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Patient', gender: 'female' } }] } });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe('The Patient has no name: a chart needs a first and last name');
+    // Nothing was created by the refused requests.
+    const patients = await callApi(target, targetAdmin, 'GET', '/v1/patients');
+    expect(patients.body.total).toBe(0);
+  });
+
+  it('export, import into the empty practice, export again: the same counts per resource type, clinical content and file bytes; a second run adds nothing', async () => {
+    const first = await exportAndWait((method, path) => api(source, method, path));
+    const exported = folder('tidewell-export-a-');
+    await downloadExport({ apiUrl: stackOutputs().apiUrl, token: source }, first.exportId, exported);
+
+    const lines: string[] = [];
+    const imported: ImportSummary = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, out: (l) => lines.push(l) });
+    expect(imported.failed, lines.join('\n')).toEqual([]);
+    expect(imported.patients).toBe(first.patientsDone);
+    expect(imported.created).toBe(first.patientsDone);
+    expect(imported.added).toBeGreaterThan(first.patientsDone);
+    // The demo users have accounts in the restored practice too: every practitioner with an email is matched.
+    expect(imported.users.unmatched).toEqual([]);
+    expect(imported.users.matched).toContain('provider@demo.tidewell.local');
+
+    const second = await exportAndWait((method, path) => callApi(target, targetAdmin, method, path));
+    const again = folder('tidewell-export-b-');
+    await downloadExport({ apiUrl: target.outputs.apiUrl, token: targetAdmin }, second.exportId, again);
+    const [a, b] = [ndjson(exported), ndjson(again)];
+    const table = Object.keys({ ...first.resourceCounts, ...second.resourceCounts }).sort().map((type) => `${type}: ${first.resourceCounts[type] ?? 0} → ${second.resourceCounts[type] ?? 0}`);
+    console.log(`Round trip (resources per type, demo → restored):\n${table.join('\n')}\nleft out: ${JSON.stringify(imported.leftOut)}`);
+    // Known gap: a call's recording and a fax's pages come back as the call's and fax's notes but not
+    // as their own DocumentReferences, and a practitioner named only on those is not named again.
+    const GAPS = ['DocumentReference', 'Practitioner'];
+    const counts = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).filter(([t]) => !GAPS.includes(t)));
+    expect(counts(second.resourceCounts)).toEqual(counts(first.resourceCounts));
+    expect(second.patientsDone).toBe(first.patientsDone);
+    // Calls and faxes come back (counted above) with details of their own that differ: compared by count only.
+    for (const type of ['AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation']) {
+      expect(clinicalOf(b, type), type).toEqual(clinicalOf(a, type));
+    }
+    // The note's file comes back byte for byte.
+    const drill = createHash('sha256').update(FILE_BYTES).digest('hex');
+    expect(fileHashes(exported).filter((f) => f.endsWith(drill))).toHaveLength(1);
+    expect(fileHashes(again).filter((f) => f.endsWith(drill))).toHaveLength(1);
+
+    // A second run (the progress file aside) finds every patient and every resource already here.
+    const rerun = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, again: true, out: () => undefined });
+    expect(rerun).toMatchObject({ failed: [], created: 0, added: 0, patients: first.patientsDone });
+    // And a resumed run (the progress file kept) sends none of them.
+    const resumed: string[] = [];
+    const skipped = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, out: (l) => resumed.push(l) });
+    expect(skipped).toMatchObject({ created: 0, added: 0, present: 0 });
+    expect(resumed.join('\n')).toContain(`Resuming: ${first.patientsDone} of ${first.patientsDone} patients were brought in by an earlier run`);
+  }, 600_000);
+});

@@ -128,4 +128,20 @@ describe('idle timer', () => {
     advance(MINUTE);
     expect(idle).toBe(1);
   });
+
+  it('counts from the last activity before the page was opened again', () => {
+    const { clock, advance } = fakeClock();
+    advance(60 * MINUTE);
+    let idle = 0;
+    createIdleTimer({ idleMs: 15 * MINUTE, onIdle: () => (idle += 1), clock, since: clock.now() - 20 * MINUTE });
+    advance(0);
+    expect(idle).toBe(1);
+
+    let soon = 0;
+    createIdleTimer({ idleMs: 15 * MINUTE, onIdle: () => (soon += 1), clock, since: clock.now() - 10 * MINUTE });
+    advance(5 * MINUTE - 1);
+    expect(soon).toBe(0);
+    advance(1);
+    expect(soon).toBe(1);
+  });
 });

@@ -30,6 +30,8 @@ export interface IdleTimerOptions {
   idleMs: number;
   onIdle: () => void;
   clock?: IdleTimerClock;
+  /** The last activity known when the timer starts (before a reload or a browser restart); now when absent. */
+  since?: number;
   /** The last activity seen in another tab of the app: working in one tab keeps the others open. */
   lastActivityElsewhere?: () => number;
 }
@@ -37,7 +39,7 @@ export interface IdleTimerOptions {
 export function createIdleTimer(options: IdleTimerOptions): IdleTimer {
   const clock = options.clock ?? browserClock;
   let idleMs = options.idleMs;
-  let last = clock.now();
+  let last = options.since ?? clock.now();
   let handle: unknown = null;
   let stopped = false;
 
@@ -55,7 +57,7 @@ export function createIdleTimer(options: IdleTimerOptions): IdleTimer {
       options.onIdle();
     } else schedule(left);
   }
-  schedule(idleMs);
+  schedule(last + idleMs - clock.now());
 
   return {
     activity() {

@@ -56,9 +56,38 @@ export function unlockScreen(): void {
   set(null, true);
 }
 
-/** Sign-out: the next user starts unlocked. */
+/** Sign-out: the next user starts unlocked, with no idle time counted. */
 export function clearScreenLock(): void {
   set(null, true);
+  try {
+    window.localStorage.removeItem(ACTIVITY_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+/**
+ * The last time the user did something in any tab of the app. Kept across a browser restart, so
+ * a session brought back by the browser after the idle time opens locked (the restored tab's
+ * unsaved chart-form text included, docs/browser-storage.md).
+ */
+const ACTIVITY_KEY = 'tidewell.lastActivity';
+
+export function recordActivity(at: number): void {
+  try {
+    window.localStorage.setItem(ACTIVITY_KEY, String(at));
+  } catch {
+    // Without storage each tab counts its own idle time.
+  }
+}
+
+export function lastActivity(): number | null {
+  try {
+    const at = Number(window.localStorage.getItem(ACTIVITY_KEY));
+    return Number.isFinite(at) && at > 0 ? at : null;
+  } catch {
+    return null;
+  }
 }
 
 export function screenLock(): ScreenLock | null {

@@ -2,15 +2,14 @@ import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { IDLE_LOCK_MINUTES_DEFAULT } from '../../../../../shared/practice/idle-lock.js';
 import { ACTIVITY_EVENTS, createIdleTimer } from '../../../lib/idle-timer.js';
 import { usePracticeMetadata } from '../../../lib/practice.js';
-import { lockScreen, SCREEN_LOCK_ATTRIBUTE, useScreenLock } from '../../../lib/screen-lock.js';
+import { lastActivity, lockScreen, recordActivity, SCREEN_LOCK_ATTRIBUTE, useScreenLock } from '../../../lib/screen-lock.js';
 import '../shell.css';
 
 /** Seldom shown, and it brings Cognito's sign-in: loaded when the screen locks. */
 const IdleLockDialog = lazy(() => import('./idle-lock-dialog.js').then((m) => ({ default: m.IdleLockDialog })));
 
 const HIDDEN_CLASS = 'tw-screen-locked';
-/** Shared with the app's other tabs so that working in one keeps the others open. */
-const ACTIVITY_KEY = 'tidewell.lastActivity';
+/** How often activity is shared with the app's other tabs (working in one keeps the others open). */
 const SHARE_EVERY_MS = 5_000;
 
 /**
@@ -35,19 +34,22 @@ function useIdleTimer(minutes: number, running: boolean) {
   useEffect(() => {
     if (!running) return;
     let shared = 0;
+    // A page opened (or brought back by the browser) after the idle time counts from the last activity before it.
     const timer = createIdleTimer({
       idleMs: minutes * 60_000,
       onIdle: () => lockScreen(minutes),
-      lastActivityElsewhere: () => Number(safeRead(ACTIVITY_KEY)) || 0,
+      since: lastActivity() ?? undefined,
+      lastActivityElsewhere: () => lastActivity() ?? 0,
     });
     const onActivity = () => {
       timer.activity();
       const now = Date.now();
       if (now - shared >= SHARE_EVERY_MS) {
         shared = now;
-        safeWrite(ACTIVITY_KEY, String(now));
+        recordActivity(now);
       }
     };
+    if (lastActivity() === null) recordActivity(Date.now());
     // Back from a sleeping computer or a hidden tab: the timers ran late, so look at the clock now.
     const onVisible = () => document.visibilityState === 'visible' && timer.check();
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { capture: true, passive: true });
@@ -89,20 +91,4 @@ function useHideBehindLock(locked: boolean) {
       for (const child of made) child.removeAttribute('inert');
     };
   }, [locked]);
-}
-
-function safeRead(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function safeWrite(key: string, value: string) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Without storage each tab counts its own idle time.
-  }
 }

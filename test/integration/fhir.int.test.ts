@@ -26,7 +26,8 @@ let providerId: string;
 let seriesId: string;
 let seriesDays: string[];
 // A slot of this run's own, years ahead: the shared runtime's other tests book the same provider.
-const seriesStart = new Date(Date.UTC(2031, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
+// A whole day of its own at 15:00 UTC (morning in the practice zone), so the occurrence moved two hours later stays on its day.
+const seriesStart = new Date(Date.UTC(2031, 0, 1) + (parseInt(run, 36) % 20_000) * 86_400_000 + 15 * 3_600_000).toISOString();
 const pastStart = new Date(Date.UTC(2022, 0, 1) + (parseInt(run, 36) % 20_000) * 3 * 3_600_000).toISOString();
 type Res = { resourceType: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

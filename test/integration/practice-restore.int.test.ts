@@ -7,12 +7,12 @@ import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import { downloadExport, importPractice, type ImportSummary } from '../../scripts/practice/import-practice.js';
 import { callApi, signInAs } from '../support/restartable-runtime.js';
-import { api, signIn, stackOutputs } from '../support/local-stack.js';
+import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
 
 /*
- * The restore drill: the seeded demo practice (the shared runtime) exported, imported into a second,
- * empty practice (a runtime of this file's own: its own practice id, table, bucket and pool), and
- * exported again there.
+ * The restore drill: a freshly seeded demo practice (a runtime of this file's own, so what other test
+ * files add to the shared runtime is not in it) exported, imported into a second, empty practice (its
+ * own practice id, table, bucket and pool), and exported again there.
  */
 const run = Date.now().toString(36);
 const FILE_BYTES = `%PDF-1.4 restore drill ${run}`;
@@ -24,8 +24,11 @@ const folder = (prefix: string) => {
 };
 type Res = { resourceType: string; id: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let source: string;
+let origin: RuntimeProcess | undefined;
 let target: LocalRuntime;
+/** The first practice's export, as it reported itself and as downloaded. */
+let first: FhirBulkExportView;
+let exported: string;
 let targetAdmin: string;
 
 async function exportAndWait(call: (method: string, path: string) => Promise<{ status: number; body: any }>): Promise<FhirBulkExportView> { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -88,8 +91,12 @@ function clinical(r: Res): string {
 const clinicalOf = (resources: Res[], type: string) => resources.filter((r) => r.resourceType === type).map(clinical).sort();
 
 beforeAll(async () => {
-  source = await signIn('admin@demo.tidewell.local');
-  const provider = await signIn('provider@demo.tidewell.local');
+  // The first practice runs in a process of its own (its handlers read their table from the environment).
+  const started = await startRuntimeProcess(folder('tidewell-origin-'));
+  const rt = { outputs: started.outputs } as LocalRuntime;
+  origin = started;
+  const provider = await signInAs(rt, 'provider@demo.tidewell.local');
+  const api = (token: string, method: string, path: string, body?: unknown) => callApi(rt, token, method, path, body);
   // A chart with a file behind a signed note, so the drill carries bytes.
   const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04' });
   expect(p.status).toBe(201);
@@ -112,12 +119,12 @@ beforeAll(async () => {
   expect((await api(provider, 'POST', `/v1/notes/${vitals.body.noteId}/sign`, { noteVersion: vitals.body.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } })).status).toBe(200);
   expect((await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId: p.body.id, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running late ${run}`, formattedText: `<p>Running late ${run}</p>` } })).status).toBe(201);
   // A call from the patient's number that left a voicemail, and a fax from it.
-  const post = (path: string) => fetch(`${stackOutputs().webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
+  const post = (path: string) => fetch(`${rt.outputs.webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
   expect((await post('/local/telephony/inbound')).status).toBe(200);
   expect((await post('/local/fax/inbound')).status).toBe(200);
   const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${p.body.id}/documents/drill-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
   expect(presign.status).toBe(200);
-  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
+  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: rt.outputs.webUrl }, body: FILE_BYTES })).status).toBe(200);
   const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: p.body.id });
   expect(note.status).toBe(201);
   const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
@@ -126,6 +133,13 @@ beforeAll(async () => {
     files: [{ key: presign.body.key, name: `drill summary ${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length }],
   });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  const originAdmin = await signInAs(rt, 'admin@demo.tidewell.local');
+  first = await exportAndWait((method, path) => callApi(rt, originAdmin, method, path));
+  exported = folder('tidewell-export-a-');
+  await downloadExport({ apiUrl: rt.outputs.apiUrl, token: originAdmin }, first.exportId, exported);
+  await started.stop();
+  origin = undefined;
+
   target = await startLocalRuntime({
     dataDir: folder('tidewell-restore-'),
     port: 0,
@@ -135,9 +149,10 @@ beforeAll(async () => {
     practiceIdentity: { practiceId: 'prc_restored_tidewell', slug: 'restored', practiceName: 'Restored Practice' },
   });
   targetAdmin = await signInAs(target, 'admin@demo.tidewell.local');
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
+  await origin?.stop();
   await target?.stop();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
@@ -160,10 +175,6 @@ describe('a practice rebuilt from its export', () => {
   });
 
   it('export, import into the empty practice, export again: the same counts per resource type, clinical content and file bytes; a second run adds nothing', async () => {
-    const first = await exportAndWait((method, path) => api(source, method, path));
-    const exported = folder('tidewell-export-a-');
-    await downloadExport({ apiUrl: stackOutputs().apiUrl, token: source }, first.exportId, exported);
-
     const lines: string[] = [];
     const imported: ImportSummary = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, out: (l) => lines.push(l) });
     expect(imported.failed, lines.join('\n')).toEqual([]);

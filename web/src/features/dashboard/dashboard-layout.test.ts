@@ -14,6 +14,7 @@ describe('dashboard layout', () => {
     expect(layout.widgets).toEqual([
       { id: 'reminders-due-today', visible: false },
       { id: 'my-open-tasks', visible: true },
+      { id: 'providers-day', visible: true },
       { id: 'unread-messages', visible: true },
       { id: 'my-drafts', visible: true },
       { id: 'results-to-review', visible: true },
@@ -26,8 +27,9 @@ describe('dashboard layout', () => {
 
   it('moves a widget one place and stops at the ends', () => {
     const moved = moveWidget(DEFAULT_LAYOUT, 'my-drafts', -1);
-    expect(moved.widgets.map((w) => w.id)).toEqual(['my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today', 'results-to-review']);
-    expect(moveWidget(DEFAULT_LAYOUT, 'my-open-tasks', -1)).toBe(DEFAULT_LAYOUT);
-    expect(setWidgetVisible(DEFAULT_LAYOUT, 'my-open-tasks', false).widgets[0]).toEqual({ id: 'my-open-tasks', visible: false });
+    expect(moved.widgets.map((w) => w.id)).toEqual(['providers-day', 'my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today', 'results-to-review']);
+    expect(moveWidget(DEFAULT_LAYOUT, 'providers-day', -1)).toBe(DEFAULT_LAYOUT);
+    expect(moveWidget(DEFAULT_LAYOUT, 'results-to-review', 1)).toBe(DEFAULT_LAYOUT);
+    expect(setWidgetVisible(DEFAULT_LAYOUT, 'providers-day', false).widgets[0]).toEqual({ id: 'providers-day', visible: false });
   });
 });

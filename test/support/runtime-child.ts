@@ -1,0 +1,13 @@
+/**
+ * A seeded local runtime in a process of its own (see runtime-process.ts): the handlers of a runtime
+ * read its table, bucket and stand-ins from the process environment, so a test that needs a
+ * practice of its own beside an in-process runtime starts it here.
+ */
+import { startLocalRuntime } from '../../infra/local/runtime.js';
+
+const { dataDir } = JSON.parse(process.argv[2] ?? '{}') as { dataDir: string };
+const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
+process.stdout.write(`RUNTIME_OUTPUTS ${JSON.stringify(runtime.outputs)}\n`);
+process.on('SIGTERM', () => {
+  void runtime.stop().then(() => process.exit(0));
+});

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { LocalOutputs } from '../../infra/local/runtime.js';
+
+export interface RuntimeProcess {
+  outputs: LocalOutputs;
+  stop(): Promise<void>;
+}
+
+/** Starts a freshly seeded demo practice in a child process and answers once it serves. */
+export async function startRuntimeProcess(dataDir: string): Promise<RuntimeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir })], {
+    env: { ...process.env, TIDEWELL_LOG: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
+  const outputs = await new Promise<LocalOutputs>((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => l.startsWith('RUNTIME_OUTPUTS '));
+      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as LocalOutputs);
+    });
+    child.on('exit', (code) => reject(new Error(`The runtime process ended (${code}) before it served: ${errors}`)));
+  });
+  return {
+    outputs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -9,12 +9,11 @@ import {
   SUPER_USER_NAME,
   UserIdParams,
 } from '../../shared/practice/settings-schema.js';
-import { PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { recordSignOut } from '../lib/auth/access-record.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { Context } from 'aws-lambda';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
-import { partnerAppList, replacePartnerApps } from './partner-apps.js';
+import { PARTNER_APP_ROUTE_KEYS } from './partner-app-route-keys.js';
 import { getPractice } from './practice-repository.js';
 import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FHIR_PRACTICE_IMPORT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
@@ -105,15 +104,8 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
       return new HttpResponse(204, undefined);
     },
   }),
-  // Spec shell §7.7 emr/partner_apps: every role reads the list at start; admins manage it in settings.
-  'GET /v1/practices/partner-apps': route({
-    run: ({ auth }) => partnerAppList(auth),
-  }),
-  'PUT /v1/practices/partner-apps': route({
-    body: PartnerAppsUpdate,
-    permission: 'practice.settings.change',
-    run: ({ auth, body }) => replacePartnerApps(auth, body),
-  }),
+  // Spec shell §7.7 emr/partner_apps: read once per page load, so its schemas load with that first request.
+  ...lazyRoutes(PARTNER_APP_ROUTE_KEYS, () => import('./partner-app-routes.js').then((m) => m.PARTNER_APP_ROUTES)),
   ...lazyRoutes(DOSESPOT_ROUTE_KEYS, () => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES)),
   ...lazyRoutes(CALENDAR_ROUTE_KEYS, () => import('./calendar-routes.js').then((m) => m.CALENDAR_ROUTES)),
   ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),

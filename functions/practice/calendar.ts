@@ -376,33 +376,9 @@ export async function appointmentRange(auth: AuthContext, query: Parsed<typeof A
   ]);
   const expanded = series.flatMap((s) => expandOccurrences(s, timeZone, from, to).map((o) => ({ s, o })));
   const patients = new Map((await getPatientsByIds(auth.practiceId, [...new Set(expanded.map((e) => e.s.patientId))])).map((p) => [p.id, p]));
-  const typeOf = new Map(types.map((t) => [t.ident, t]));
-  const locationOf = new Map(locations.map((l) => [l.ident, l]));
-  const userOf = new Map(users.map((u) => [u.userId, u]));
+  const names = occurrenceNames(types, locations, users);
   const occurrences: AppointmentOccurrence[] = expanded
-    .map(({ s, o }) => {
-      const patient = patients.get(s.patientId);
-      const type = typeOf.get(s.appointmentTypeId);
-      return {
-        appointmentId: s.appointmentId,
-        occurrenceDay: o.day,
-        start: o.start,
-        end: o.end,
-        patientId: s.patientId,
-        patientName: patient ? fullName(patient) : 'Unknown patient',
-        providerId: s.providerId,
-        providerName: userOf.get(s.providerId)?.name ?? 'Unknown provider',
-        appointmentTypeId: s.appointmentTypeId,
-        appointmentTypeName: type?.name ?? 'Appointment',
-        color: type?.color ?? '#005377',
-        bookingLocationId: s.bookingLocationId,
-        bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
-        visitType: s.visitType,
-        recurring: s.recurrence.frequency !== 'Never',
-        arrivalStatus: s.arrivals[o.day] ?? 'scheduled',
-        series: s,
-      };
-    })
+    .map(({ s, o }) => ({ ...occurrenceSummary(s, o, patients.get(s.patientId), names), series: s }))
     .sort((a, b) => a.start.localeCompare(b.start) || a.providerName.localeCompare(b.providerName));
   await writeAuditForPatients(auth, { action: 'list', entity: 'APPOINTMENT', count: occurrences.length }, occurrences.map((o) => o.patientId));
   return { timeZone, occurrences };
@@ -444,36 +420,42 @@ export async function upcomingVisits(auth: AuthContext, patientId: string, now =
     repo.listBookingLocations(auth.practiceId),
     listUsers(auth.practiceId),
   ]);
-  const typeOf = new Map(types.map((t) => [t.ident, t]));
-  const locationOf = new Map(locations.map((l) => [l.ident, l]));
-  const userOf = new Map(users.map((u) => [u.userId, u]));
+  const names = occurrenceNames(types, locations, users);
   const patient = series.length ? await getPatient(auth.practiceId, patientId) : null;
   const visits = series
     // Still ahead or under way (its end not passed): a patient in the room today still sees today's visit.
     .flatMap((s) => expandOccurrences(s, timeZone, from, to).filter((o) => o.end > from.toISOString()).slice(0, NEXT_VISITS_MAX).map((o) => ({ s, o })))
     .sort((x, y) => x.o.start.localeCompare(y.o.start))
     .slice(0, NEXT_VISITS_MAX)
-    .map(({ s, o }) => {
-      const type = typeOf.get(s.appointmentTypeId);
-      return {
-        appointmentId: s.appointmentId,
-        occurrenceDay: o.day,
-        start: o.start,
-        end: o.end,
-        patientId: s.patientId,
-        patientName: patient ? fullName(patient) : 'Unknown patient',
-        providerId: s.providerId,
-        providerName: userOf.get(s.providerId)?.name ?? 'Unknown provider',
-        appointmentTypeId: s.appointmentTypeId,
-        appointmentTypeName: type?.name ?? 'Appointment',
-        color: type?.color ?? '#005377',
-        bookingLocationId: s.bookingLocationId,
-        bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
-        visitType: s.visitType,
-        recurring: s.recurrence.frequency !== 'Never',
-        arrivalStatus: s.arrivals[o.day] ?? 'scheduled',
-      };
-    });
+    .map(({ s, o }) => occurrenceSummary(s, o, patient, names));
   await writeAudit(auth, { action: 'list', entity: 'APPOINTMENT', patientId, count: visits.length });
   return { timeZone, visits };
+}
+
+/** What names an occurrence's type, place and provider, looked up once per request. */
+function occurrenceNames(types: { ident: string; name: string; color?: string | null }[], locations: { ident: string; name: string }[], users: { userId: string; name: string }[]) {
+  return { typeOf: new Map(types.map((t) => [t.ident, t])), locationOf: new Map(locations.map((l) => [l.ident, l])), userOf: new Map(users.map((u) => [u.userId, u])) };
+}
+
+/** One occurrence as the calendar and the chart header show it. */
+function occurrenceSummary(s: Appointment, o: { day: string; start: string; end: string }, patient: Parameters<typeof fullName>[0] | null | undefined, { typeOf, locationOf, userOf }: ReturnType<typeof occurrenceNames>) {
+  const type = typeOf.get(s.appointmentTypeId);
+  return {
+    appointmentId: s.appointmentId,
+    occurrenceDay: o.day,
+    start: o.start,
+    end: o.end,
+    patientId: s.patientId,
+    patientName: patient ? fullName(patient) : 'Unknown patient',
+    providerId: s.providerId,
+    providerName: userOf.get(s.providerId)?.name ?? 'Unknown provider',
+    appointmentTypeId: s.appointmentTypeId,
+    appointmentTypeName: type?.name ?? 'Appointment',
+    color: type?.color ?? '#005377',
+    bookingLocationId: s.bookingLocationId,
+    bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
+    visitType: s.visitType,
+    recurring: s.recurrence.frequency !== 'Never',
+    arrivalStatus: s.arrivals[o.day] ?? 'scheduled',
+  };
 }

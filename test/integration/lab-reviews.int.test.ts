@@ -253,8 +253,9 @@ describe('results to review', () => {
     expect(task!.text).toContain('not reviewed after 3 min');
     // Not before the set time.
     expect(Date.parse(task!.createdAt) - Date.parse(reviewA.receivedAt)).toBeGreaterThanOrEqual(3000);
-    const after = await api(provider, 'GET', `/v1/notes/labs/reviews/${waiting.noteId}`);
-    expect(after.body).toMatchObject({ status: 'PENDING', escalatedTaskId: task!.ident });
+    // The job makes the task, then links it on the result: the link follows the task by one write.
+    const after = await eventually('the result linked to its escalation task', async () => (await api(provider, 'GET', `/v1/notes/labs/reviews/${waiting.noteId}`)).body, (b) => Boolean(b.escalatedTaskId), { within: 10_000 });
+    expect(after).toMatchObject({ status: 'PENDING', escalatedTaskId: task!.ident });
     expect(linked(await urgent(), signedOff.noteId)).toEqual([]);
     await api(admin, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 60 });
   });

@@ -150,7 +150,7 @@ const round = (v: number, d: number) => Number(v.toFixed(d));
  */
 export const CRITICAL_TEST_PATIENT = /^critical/i;
 
-function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H' | 'L' | 'HH' | 'LL' | null, issued: string) {
+function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H' | 'L' | 'HH' | 'LL' | null, issued: string, fixed?: number) {
   if (a.qualitative) {
     // Reported in words: flagged A (abnormal) as labs flag a positive screen; never a panic value.
     return {
@@ -166,7 +166,8 @@ function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H'
   }
   const u = unit(`${orderId}:${a.code}`);
   let value: number;
-  if (outOfRange === 'HH') value = (a.high ?? a.typical) * (1.8 + u * 0.2);
+  if (fixed !== undefined) value = fixed;
+  else if (outOfRange === 'HH') value = (a.high ?? a.typical) * (1.8 + u * 0.2);
   else if (outOfRange === 'LL') value = (a.low ?? a.typical) * (0.4 + u * 0.1);
   else if (outOfRange === 'H') value = (a.high ?? a.typical) * (1.12 + u * 0.3);
   else if (outOfRange === 'L') value = (a.low ?? a.typical) * (0.7 + u * 0.15);
@@ -206,6 +207,13 @@ interface StoredOrder {
 }
 
 type Json = Record<string, unknown>;
+
+/** A draw's results as the sandbox is told to report them: LOINC code → value, and when. */
+interface ScriptedDraw {
+  values: Record<string, number>;
+  issued: string;
+  collected?: string;
+}
 
 const outcome = (diagnostics: string[], code = 'invalid') => ({ resourceType: 'OperationOutcome', issue: diagnostics.map((d) => ({ severity: 'error', code, diagnostics: d })) });
 
@@ -283,9 +291,10 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
     return statuses;
   }
 
-  function results(order: StoredOrder): void {
-    const issued = new Date().toISOString();
-    const collected = new Date(Date.now() - 60 * 60_000).toISOString();
+  function results(order: StoredOrder, scripted?: ScriptedDraw): Promise<number[]> {
+    clearTimeout(order.timer);
+    const issued = scripted?.issued ?? new Date().toISOString();
+    const collected = scripted?.collected ?? new Date(Date.parse(issued) - 60 * 60_000).toISOString();
     order.reports = order.tests.map((code, p) => {
       const test = LAB_TESTS.find((t) => t.code === code)!;
       const analytes = panelAnalytes(code, order.female);
@@ -293,13 +302,15 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       const movable = analytes.map((a, i) => (a.steady ? -1 : i)).filter((i) => i >= 0);
       const pick = Math.floor(unit(`${order.id}:${code}:pick`) * movable.length);
       const flagged = new Map<number, 'H' | 'L' | 'HH' | 'LL'>();
-      if (movable.length > 1) {
+      if (scripted) {
+        // The values asked for, flagged by the reference range as any other value is.
+      } else if (movable.length > 1) {
         const second = movable[(pick + 3) % movable.length]!;
         flagged.set(movable[pick]!, order.critical ? 'HH' : 'H');
         flagged.set(second, analytes[second]?.low !== undefined ? 'L' : 'H');
       } else if (order.critical) flagged.set(0, 'HH');
       else if (unit(`${order.id}:${code}:single`) > 0.5) flagged.set(0, 'H');
-      const contained = analytes.map((a, i) => observation(order.id, a, i, flagged.get(i) ?? null, issued));
+      const contained = analytes.map((a, i) => observation(order.id, a, i, flagged.get(i) ?? null, issued, scripted?.values[a.code]));
       const reportId = `dr-${order.id}-${p}`;
       return {
         resourceType: 'DiagnosticReport',
@@ -317,8 +328,11 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
         result: contained.map((o) => ({ reference: `#${o.id}` })),
       };
     });
-    deliver(order).catch((error: unknown) => runtimeError("Health Gorilla's local stand-in: delivering results failed", error));
+    return deliver(order);
   }
+
+  const resultsLater = (order: StoredOrder) =>
+    void results(order).catch((error: unknown) => runtimeError("Health Gorilla's local stand-in: delivering results failed", error));
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/fhir+json', 'cache-control': 'no-store', ...headers }).end(JSON.stringify(body));
@@ -344,6 +358,21 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       tokens.set(token, Date.now() + 3600_000);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600, scope: form.get('scope') ?? '' }));
       return;
+    }
+    // The sandbox's own control, as a lab's test environment has: results of an order with the
+    // values and dates asked for (the demo's earlier draws), sent as any result is.
+    const draw = /^\/sandbox\/RequestGroup\/([\w-]+)\/results$/.exec(path);
+    if (req.method === 'POST' && draw) {
+      const order = orders.get(draw[1]!);
+      if (!order) return void send(res, 404, outcome(['RequestGroup not found'], 'not-found'));
+      let body: ScriptedDraw;
+      try {
+        body = JSON.parse(await readBody(req)) as ScriptedDraw;
+      } catch {
+        return void send(res, 400, outcome(['Body is not JSON'], 'structure'));
+      }
+      if (!body || typeof body.values !== 'object' || Number.isNaN(Date.parse(String(body.issued)))) return void send(res, 400, outcome(['values and issued are required']));
+      return void send(res, 200, { statuses: await results(order, body) });
     }
     if (!path.startsWith('/fhir/R4/')) return void send(res, 404, outcome(['Not found'], 'not-found'));
     if (!authorized(req)) return void send(res, 401, outcome(['Invalid or expired access token'], 'security'));
@@ -374,7 +403,7 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       });
       const order: StoredOrder = { id, requestGroup: created, tests, female: patient.gender === 'female', patientName: `${String((name.given as string[])[0])} ${String(name.family)}`, critical: CRITICAL_TEST_PATIENT.test(String(name.family)), reports: [] };
       orders.set(id, order);
-      order.timer = setTimeout(() => results(order), delay);
+      order.timer = setTimeout(() => resultsLater(order), delay);
       return void send(res, 201, created, { location: `${LOCAL_HG_PATH}/fhir/R4/RequestGroup/${id}/_history/1` });
     }
     const one = /^RequestGroup\/([\w-]+)$/.exec(resource);

@@ -432,7 +432,17 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
       .replace('<h3>Assessment</h3><p>***</p>', '<h3>Assessment</h3><p>Essential hypertension, not at goal</p>')
       .replace('<h3>Plan</h3><p>***</p>', '<h3>Plan</h3><p>Increase lisinopril to 20 mg daily; weekly BP checks; BMP in two weeks</p>')
       .replaceAll('***', '');
-    await note(PROVIDER, { noteType: 'NOTE', patientId: patient(2), eventTimestamp: daysAgo(7), data: text(soap) });
+    const visit = await note(PROVIDER, { noteType: 'NOTE', patientId: patient(2), eventTimestamp: daysAgo(7), data: text(soap) });
+    // The signed visit note goes to the cardiologist by fax, through the fax stand-in as through Sinch.
+    await call(EMPLOYEE, 'POST', '/v1/faxes', {
+      patientId: patient(2),
+      noteId: visit.noteId,
+      to: '+15125550178',
+      recipientName: 'Rivera Cardiology',
+      coverText: 'Visit note for James Whitaker ahead of his cardiology appointment.',
+    });
+    paths.push('/v1/faxes?direction=OUTBOUND');
+    count('faxes outbound');
 
     await note(PROVIDER, { noteType: 'PHONE_CALL', patientId: patient(1), eventTimestamp: daysAgo(3, '16:20'), data: text('Called Maria about fasting glucose of 142. Discussed diet and metformin adherence; recheck A1c in 3 months.') });
     // An email is written, then sent rather than signed.
@@ -473,6 +483,74 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     await call(PA, 'POST', `/v1/notes/${draft.noteId}/assign`, { userId: providerId });
     count('drafts assigned');
     await note(PROVIDER, { noteType: 'NOTE', patientId: patient(13), data: text('Annual physical in progress: review of systems negative so far.') }, false);
+  })));
+
+  // Michael Chen's diabetes labs: three draws, each ordered from the lab stand-in and its results sent
+  // back through the practice's results endpoint, so the chart's trend and the review list show them.
+  parts.push(part('labs', async () => {
+    const BMP = ['2345-7', '3094-0', '2160-0', '2951-2', '2823-3', '2075-0', '2028-9', '17861-6'];
+    const draws: [days: number, a1c: number, bmp: number[]][] = [
+      [186, 7.2, [148, 15, 0.98, 139, 4.4, 101, 25, 9.5]],
+      [96, 7.6, [161, 17, 1.04, 138, 4.8, 102, 24, 9.4]],
+      [6, 8.1, [182, 19, 1.12, 137, 5.3, 101, 24, 9.6]],
+    ];
+    for (const [days, a1c, bmp] of draws) {
+      const collected = daysAgo(days, '08:10');
+      const issued = daysAgo(days - 1, '07:30');
+      const created = await call(PROVIDER, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', patientId: patient(24), eventTimestamp: collected, data: { text: 'Diabetes monitoring: A1c and basic metabolic panel.' } });
+      const ordered = await call(PROVIDER, 'POST', `/v1/notes/${created.noteId}/lab-order`, { noteVersion: created.noteVersion, tests: ['4548-4', '51990-0'] });
+      const values = Object.fromEntries([['4548-4', a1c], ...BMP.map((code, i) => [code, bmp[i]])]);
+      const sent = await local(`/local/health-gorilla/sandbox/RequestGroup/${String(ordered.data.hgId)}/results`, { values, issued, collected });
+      if (!(sent.statuses as number[]).every((s) => s < 300)) throw new SeedError(`lab results for ${String(created.noteId)} answered ${JSON.stringify(sent.statuses)}`);
+      paths.push(`/v1/notes/${created.noteId}`, `/v1/notes/labs/reviews/${created.noteId}`);
+      count('lab orders');
+      count('lab draws');
+      // The earlier draws were reviewed at the time; the latest waits on Dr. Okafor's list.
+      if (days > 30) {
+        const review = await call(PROVIDER, 'GET', `/v1/notes/labs/reviews/${created.noteId}`);
+        await call(PROVIDER, 'POST', `/v1/notes/labs/reviews/${created.noteId}`, { version: review.version, comment: days > 100 ? 'A1c above goal; reinforce diet and metformin.' : 'A1c rising; discuss adding a second agent.' });
+        count('lab results reviewed');
+      }
+    }
+    paths.push(`/v2/notes/labs/link/${patient(24)}/4548-4`);
+  }));
+
+  parts.push(chartSections.then(() => part('prescriptions', async () => {
+    // Aisha's strep throat: amoxicillin dispensed from the clinic's stock, which signing takes from inventory.
+    const [y, m] = today.split('-').map(Number);
+    const lotExpiry = new Date(Date.UTC(y, m - 1 + 8, 1));
+    const rx = {
+      inventoryId: 'inv-amoxicillin-500',
+      providerId,
+      quantityPrescribed: 20,
+      daysOfTreatment: 10,
+      numberOfRefills: 0,
+      instructions: 'Take one capsule by mouth',
+      frequency: 'Twice a day',
+      lotNumber: 'AMX2417',
+      lotExpiration: `${pad(lotExpiry.getUTCMonth() + 1)}/${lotExpiry.getUTCFullYear()}`,
+    };
+    const created = await call(PROVIDER, 'POST', '/v2/notes', { noteId: 'new', noteType: 'RX', patientId: patient(3), status: 'DRAFT', eventTimestamp: daysAgo(1, '11:40'), data: {} });
+    await call(PROVIDER, 'POST', `/v1/notes/${created.noteId}/sign`, { noteVersion: created.noteVersion, data: rx });
+    paths.push(`/v1/notes/${created.noteId}`, '/v2/inventories/inv-amoxicillin-500');
+    count('notes RX');
+
+    // Mr. Whitaker's lisinopril, written in DoseSpot's window and brought back by the sync.
+    const sso = await call(PROVIDER, 'GET', `/v2/practices/sso/dosespot?patientId=${patient(2)}`);
+    const ssoUrl = new URL(String(sso.ssoUrl));
+    const page = await (await fetch(new URL(`${ssoUrl.pathname}${ssoUrl.search}`, ctx.origin))).text();
+    const session = /name="session" value="([^"]+)"/.exec(page)?.[1];
+    if (!session) throw new SeedError('DoseSpot opened no prescribing session');
+    const written = await fetch(`${ctx.origin}/local/dosespot/prescriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ session, drug: 'Lisinopril 20 mg tablet', quantity: '90', refills: '1', directions: 'Take one tablet by mouth once daily' }).toString(),
+    });
+    await written.text();
+    if (!written.ok) throw new SeedError(`DoseSpot's window answered ${written.status}`);
+    const synced = await call(PROVIDER, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patient(2)}`);
+    count('notes RX_DOSESPOT', Number(synced.created ?? 0));
+    paths.push(`/v2/notes?patientId=${patient(2)}&noteTypes=RX_DOSESPOT`);
   })));
 
   // 4. Tasks, reminders, notifications, templates.

@@ -44,7 +44,7 @@ describe('the demo week seed', () => {
     expect(c['scheduled texts']).toBe(2);
     expect(c['unsigned ePHI waivers']).toBe(1);
     expect(c['chart items']).toBeGreaterThanOrEqual(30);
-    for (const type of ['NOTE', 'PHONE_CALL', 'EMAIL', 'SMS_LOG', 'VITALS', 'SALES']) expect(c[`notes ${type}`], type).toBeGreaterThanOrEqual(1);
+    for (const type of ['NOTE', 'PHONE_CALL', 'EMAIL', 'SMS_LOG', 'VITALS', 'SALES', 'RX', 'RX_DOSESPOT']) expect(c[`notes ${type}`], type).toBeGreaterThanOrEqual(1);
     expect(c.addenda).toBe(1);
     expect(c['drafts assigned']).toBe(1);
     expect(c['tasks open']).toBe(5);
@@ -54,6 +54,9 @@ describe('the demo week seed', () => {
     expect(c['missed calls']).toBe(1);
     expect(c.voicemails).toBe(1);
     expect(c['faxes inbound']).toBe(2);
+    expect(c['faxes outbound']).toBe(1);
+    expect(c['lab orders']).toBe(3);
+    expect(c['lab results reviewed']).toBe(2);
     expect(c['drive files']).toBe(5);
   });
 
@@ -74,6 +77,32 @@ describe('the demo week seed', () => {
       expect(days).toBeGreaterThan(-7);
       expect(days).toBeLessThan(14);
     }
+  });
+
+  it('shows three draws of a rising A1c, the latest abnormal one waiting for review', async () => {
+    const trend = await callApi(runtime!, provider, 'GET', '/v2/notes/labs/link/pat-0024/4548-4');
+    expect(trend.status).toBe(200);
+    const points = trend.body.points as { value: number; issued: string; interpretation?: string }[];
+    expect(points.map((p) => p.value)).toEqual([7.2, 7.6, 8.1]);
+    expect(points.every((p) => p.interpretation === 'H')).toBe(true);
+    // Half a year ago, three months ago and last week: a trend, not three results of one day.
+    const ages = points.map((p) => (Date.now() - Date.parse(p.issued)) / 86_400_000);
+    expect(ages[0]).toBeGreaterThan(150);
+    expect(ages[1]).toBeGreaterThan(60);
+    expect(ages[2]).toBeLessThan(14);
+    const reviews = await callApi(runtime!, provider, 'GET', '/v1/notes/labs/reviews?status=PENDING');
+    const pending = (reviews.body.reviews as { patientName: string; severity: string }[]).filter((r) => r.patientName === 'Michael Chen');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.severity).toBe('abnormal');
+  });
+
+  it('sends the signed visit note by fax and dispenses the in-house prescription from stock', async () => {
+    const faxes = await callApi(runtime!, provider, 'GET', '/v1/faxes?direction=OUTBOUND');
+    expect((faxes.body.faxes as { patientId?: string }[]).filter((f) => f.patientId === 'pat-0002')).toHaveLength(1);
+    const stock = await callApi(runtime!, provider, 'GET', '/v2/inventories/inv-amoxicillin-500');
+    expect(stock.body.quantityInStock).toBe(480);
+    const synced = await callApi(runtime!, provider, 'GET', '/v2/notes?patientId=pat-0002&noteTypes=RX_DOSESPOT');
+    expect((synced.body.notes as { status: string }[]).map((n) => n.status)).toEqual(['SIGNED']);
   });
 
   it('opens every seeded item through the API', async () => {

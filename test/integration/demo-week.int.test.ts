@@ -16,6 +16,8 @@ let runtime: LocalRuntime | undefined;
 let result: DemoWeekResult;
 let provider: string;
 
+// As under `npm start`: the Copilot answers from the local assistant, so the seed's conversation is made.
+process.env.TIDEWELL_AI_LOCAL_ASSISTANT = '1';
 const start = () => startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, demoWeek: true });
 
 beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('the demo week seed', () => {
     expect(c['faxes outbound']).toBe(1);
     expect(c['lab orders']).toBe(3);
     expect(c['lab results reviewed']).toBe(2);
+    expect(c['copilot conversations']).toBe(1);
     expect(c['drive files']).toBe(5);
   });
 
@@ -100,9 +103,20 @@ describe('the demo week seed', () => {
     const faxes = await callApi(runtime!, provider, 'GET', '/v1/faxes?direction=OUTBOUND');
     expect((faxes.body.faxes as { patientId?: string }[]).filter((f) => f.patientId === 'pat-0002')).toHaveLength(1);
     const stock = await callApi(runtime!, provider, 'GET', '/v2/inventories/inv-amoxicillin-500');
-    expect(stock.body.quantityInStock).toBe(480);
+    // 500 in stock, 20 sold on Aisha's signed sale and 20 dispensed on her prescription.
+    expect(stock.body.quantityInStock).toBe(460);
     const synced = await callApi(runtime!, provider, 'GET', '/v2/notes?patientId=pat-0002&noteTypes=RX_DOSESPOT');
     expect((synced.body.notes as { status: string }[]).map((n) => n.status)).toEqual(['SIGNED']);
+  });
+
+  it("keeps Dr. Okafor's Copilot conversation about Michael Chen, answered from his chart", async () => {
+    const list = await callApi(runtime!, provider, 'GET', '/v1/ai/conversations?patientId=pat-0024');
+    const conversations = list.body.conversations as { conversationId: string }[];
+    expect(conversations).toHaveLength(1);
+    const messages = await callApi(runtime!, provider, 'GET', `/v1/ai/conversations/${conversations[0]!.conversationId}/messages`);
+    const turns = messages.body.messages as { role: string; content: string }[];
+    expect(turns.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(turns[3]!.content).toContain('Metformin');
   });
 
   it('opens every seeded item through the API', async () => {

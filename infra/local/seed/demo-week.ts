@@ -6,6 +6,7 @@
  * a person's click would. Dates are relative to the day it runs, in the practice's time zone; the
  * runtime runs it once per data folder (state.json's demoWeekSeededAt).
  */
+import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { zonedParts, zonedToInstant } from '../../../shared/calendar/recurrence.js';
 import { cognitoAdminClient } from '../cognito/provision-pool.js';
@@ -487,7 +488,7 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
 
   // Michael Chen's diabetes labs: three draws, each ordered from the lab stand-in and its results sent
   // back through the practice's results endpoint, so the chart's trend and the review list show them.
-  parts.push(part('labs', async () => {
+  const labsDone = part('labs', async () => {
     const BMP = ['2345-7', '3094-0', '2160-0', '2951-2', '2823-3', '2075-0', '2028-9', '17861-6'];
     const draws: [days: number, a1c: number, bmp: number[]][] = [
       [186, 7.2, [148, 15, 0.98, 139, 4.4, 101, 25, 9.5]],
@@ -513,7 +514,8 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
       }
     }
     paths.push(`/v2/notes/labs/link/${patient(24)}/4548-4`);
-  }));
+  });
+  parts.push(labsDone);
 
   parts.push(chartSections.then(() => part('prescriptions', async () => {
     // Aisha's strep throat: amoxicillin dispensed from the clinic's stock, which signing takes from inventory.
@@ -551,6 +553,21 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     const synced = await call(PROVIDER, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patient(2)}`);
     count('notes RX_DOSESPOT', Number(synced.created ?? 0));
     paths.push(`/v2/notes?patientId=${patient(2)}&noteTypes=RX_DOSESPOT`);
+  })));
+
+  // Dr. Okafor preps Michael Chen's visit with Copilot, answered by the model the runtime has (the
+  // local assistant under `npm start`, which reads the chart the seed filled, labs included).
+  const copilotReady = process.env.TIDEWELL_AI_BASE_URL ? Promise.all([chartSections, labsDone]) : null;
+  if (copilotReady) parts.push(copilotReady.then(() => part('copilot', async () => {
+    const conversationId = randomUUID();
+    const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+    for (const question of ['What changed for Michael Chen since his last visit?', 'Which medications is he on, and any allergies?']) {
+      messages.push({ role: 'user', content: question });
+      const reply = await call(PROVIDER, 'POST', '/v1/ai/conversation', { conversationId, entryPointPath: `/patients/${patient(24)}`, patientId: patient(24), messages });
+      messages.push({ role: 'assistant', content: String(reply.content) });
+    }
+    paths.push(`/v1/ai/conversations/${conversationId}/messages`);
+    count('copilot conversations');
   })));
 
   // 4. Tasks, reminders, notifications, templates.

@@ -204,6 +204,8 @@ interface StoredOrder {
   critical: boolean;
   reports: Record<string, unknown>[];
   timer?: NodeJS.Timeout;
+  /** The delivery under way, which a later one waits for. */
+  delivering?: Promise<unknown>;
 }
 
 type Json = Record<string, unknown>;
@@ -315,7 +317,8 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       return {
         resourceType: 'DiagnosticReport',
         id: reportId,
-        meta: { versionId: '1', lastUpdated: issued },
+        // A draw asked for after the lab's own results went out corrects them, as a lab's corrected report does.
+        meta: { versionId: scripted ? '2' : '1', lastUpdated: issued },
         status: 'final',
         category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
         code: { coding: [{ system: LOINC, code, display: test.display }], text: test.display },
@@ -328,7 +331,10 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
         result: contained.map((o) => ({ reference: `#${o.id}` })),
       };
     });
-    return deliver(order);
+    // After any delivery still under way, so the corrected report lands last.
+    const sending = (order.delivering ?? Promise.resolve()).catch(() => undefined).then(() => deliver(order));
+    order.delivering = sending;
+    return sending;
   }
 
   const resultsLater = (order: StoredOrder) =>

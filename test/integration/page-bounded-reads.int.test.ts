@@ -3,6 +3,7 @@ import { GROUPS } from '../../functions/groups.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
 import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/messaging/messaging-repository.js';
+import { createNotification } from '../../functions/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/practice/calendar-repository.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
@@ -71,6 +72,16 @@ function seedAppointment(i: number): Appointment {
   };
 }
 
+/** Faxes arrive all day: every fourth already read, every fifth assigned to the bulk provider. */
+function seedFaxNotification(practiceId: string, i: number) {
+  return createNotification(
+    practiceId,
+    { notificationType: 'FAX', notificationStatus: i % 4 === 0 ? 'READ' : 'UNREAD', text: `Bulk fax ${run} ${i}`, assigned: i % 5 === 0 ? providerId : null },
+    { userId: 'bulk-seed' },
+    new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+  );
+}
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
@@ -93,7 +104,8 @@ beforeAll(async () => {
   await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) =>
     writeAppointments(practiceId, [{ next: seedAppointment(i), seriesEnd: new Date(firstDay + i * DAY_MS + 30 * 60_000).toISOString(), previousUpdatedAt: null }], []),
   );
-}, 120_000);
+  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => seedFaxNotification(practiceId, i));
+}, 180_000);
 
 /** Realistic query strings for the list routes that need one, as their screens send them. */
 const QUERIES: Record<string, () => string> = {
@@ -111,7 +123,7 @@ const QUERIES: Record<string, () => string> = {
 /** The screens' list routes: every GET of the route table without a path parameter. */
 const listRoutes = GROUPS.flatMap((g) => g.routes).filter((r) => r.startsWith('GET ') && !r.includes('{'));
 
-describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations and ${SEEDED} appointments of one provider`, () => {
+describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations, ${SEEDED} appointments of one provider and ${SEEDED} fax notifications`, () => {
   it.each(listRoutes)('%s', async (route) => {
     const path = route.slice('GET '.length) + (QUERIES[route]?.() ?? '');
     const res = await api(admin, 'GET', path);
@@ -157,5 +169,43 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     console.log(`POST /v1/appointments\tbooked ${booked}\trefused ${refused}`);
     expect(booked).toBeLessThanOrEqual(BOUND);
     expect(refused).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the fax store lists one page, updated then unread then read, newest first, from the index', async () => {
+    const res = await api(admin, 'GET', '/v1/notifications?notificationType=FAX&notificationStatus=UPDATED,UNREAD,READ');
+    expect(res.status).toBe(200);
+    const list = res.body.notifications as { notificationStatus: string; createdAt: string; text: string | null }[];
+    expect(list).toHaveLength(100);
+    const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
+    expect(list.map((n) => rank(n.notificationStatus))).toEqual(list.map((n) => rank(n.notificationStatus)).sort((a, b) => a - b));
+    const unread = list.filter((n) => n.notificationStatus === 'UNREAD');
+    expect(unread.map((n) => n.createdAt)).toEqual(unread.map((n) => n.createdAt).sort().reverse());
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications FAX store\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the notification list of every type merges one page from each type’s partitions', async () => {
+    const res = await api(admin, 'GET', '/v1/notifications?limit=50');
+    expect(res.status).toBe(200);
+    const list = res.body.notifications as { notificationStatus: string; createdAt: string }[];
+    expect(list).toHaveLength(50);
+    const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [list[i - 1]!, list[i]!];
+      expect(rank(a.notificationStatus) < rank(b.notificationStatus) || (a.notificationStatus === b.notificationStatus && a.createdAt >= b.createdAt)).toBe(true);
+    }
+    expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(100);
+  });
+
+  it('the unread notification count polled by every screen reads one item, and counts each seeded fax', async () => {
+    // Of the 300 faxes: 225 unread, 45 of them assigned to the provider (other files may add more).
+    const res = await api(provider, 'GET', '/v1/notifications/unread-count');
+    expect(res.status).toBe(200);
+    expect(res.body.byType.FAX).toBeGreaterThanOrEqual(225);
+    expect(res.body.assignedToMe).toBe(45);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications unread-count\t${read}`);
+    expect(read).toBeLessThanOrEqual(2);
   });
 });

@@ -5,6 +5,7 @@ import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
 import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/messaging/messaging-repository.js';
 import { createNotification } from '../../functions/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/practice/calendar-repository.js';
+import { deleteCall, putCall } from '../../functions/practice/call-repository.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
@@ -207,5 +208,57 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
     console.log(`notifications unread-count\t${read}`);
     expect(read).toBeLessThanOrEqual(2);
+  });
+
+  /*
+   * Seeded after the routes above were called: the call list still reads every call (and resolves
+   * names from every patient and contact), which this file does not yet hold to a page.
+   */
+  describe(`with ${SEEDED} phone calls`, () => {
+    let before: number;
+    beforeAll(async () => {
+      before = (await api(admin, 'GET', '/v1/phone-calls/count')).body.count;
+      const { practiceId } = stackEndpoints();
+      await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => {
+        const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+        return putCall(practiceId, {
+          ident: `bulk-${run}-${i}`,
+          callSid: null,
+          direction: 'INBOUND',
+          status: i % 3 === 0 ? 'READ' : 'UNREAD',
+          callStatus: 'completed',
+          caller: `+1503${String(8_000_000 + i).padStart(7, '0')}`,
+          recipient: PRACTICE_PHONE,
+          callerName: null,
+          recipientName: null,
+          patientId: null,
+          patientName: null,
+          assigned: null,
+          placedBy: null,
+          voicemailKey: null,
+          voicemailSeconds: null,
+          durationSeconds: 30,
+          noteId: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+    }, 120_000);
+
+    it('the unread call count polled by the Communication badge reads one item and follows each call’s status', async () => {
+      const res = await api(admin, 'GET', '/v1/phone-calls/count');
+      expect(res.status).toBe(200);
+      // 200 of the 300 are unread (other files may add more in between).
+      expect(res.body.count).toBeGreaterThanOrEqual(before + 200);
+      const read = Number(res.headers.get(ITEMS_READ_HEADER));
+      console.log(`phone-calls count\t${read}`);
+      expect(read).toBeLessThanOrEqual(2);
+      const { practiceId } = stackEndpoints();
+      await deleteCall(practiceId, `bulk-${run}-1`);
+      const marked = await api(admin, 'PUT', `/v1/phone-calls/bulk-${run}-2`, { status: 'READ', assigned: null, patientId: null });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      const after = await api(admin, 'GET', '/v1/phone-calls/count');
+      expect(after.body.count).toBe(res.body.count - 2);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 import {
   countUnread,
+  countUnreadByReading,
   createNotification,
   deleteNotification,
   findLatestBySource,
@@ -10,6 +11,7 @@ import {
   listNotificationVersions,
   updateNotification,
 } from './notification-repository.js';
+import { backfillNotificationCounts } from './notification-backfill.js';
 
 let table: { stop(): Promise<void> };
 const actor = { userId: 'u-1' };
@@ -67,5 +69,33 @@ describe('notification repository', () => {
     const counts = await countUnread(TEST_PRACTICE, 'u-9');
     expect(counts.byType.FAX).toBe(2);
     expect(counts.assignedToMe).toBe(1);
+  });
+
+  it('keeps the unread counts in one item as notifications are written, agreeing with reading them all', async () => {
+    // Counted once (what a practice wrote before the counts item), then kept by each write.
+    await backfillNotificationCounts(TEST_PRACTICE);
+    const a = await createNotification(TEST_PRACTICE, { notificationType: 'LAB_RESULTS', assigned: 'u-7' }, actor);
+    const b = await createNotification(TEST_PRACTICE, { notificationType: 'LAB_RESULTS' }, actor);
+    await updateNotification(TEST_PRACTICE, a.notificationId, { notificationStatus: 'UPDATED', assigned: 'u-8' }, actor);
+    await updateNotification(TEST_PRACTICE, b.notificationId, { notificationStatus: 'READ' }, actor);
+    const c = await createNotification(TEST_PRACTICE, { notificationType: 'LAB_RESULTS', assigned: 'u-8' }, actor);
+    await deleteNotification(TEST_PRACTICE, c.notificationId, actor);
+    for (const user of ['u-7', 'u-8', 'u-9']) expect(await countUnread(TEST_PRACTICE, user)).toEqual(await countUnreadByReading(TEST_PRACTICE, user));
+    const counts = await countUnread(TEST_PRACTICE, 'u-8');
+    expect(counts.byType.LAB_RESULTS).toBe(1);
+    expect(counts.assignedToMe).toBe(1);
+  });
+
+  it('lists the newest of each status first across types, updated before unread before read', async () => {
+    const made = [];
+    for (let i = 0; i < 12; i++) {
+      const type = (['FORM', 'PHONE_CALL', 'TASK'] as const)[i % 3];
+      made.push(await createNotification(TEST_PRACTICE, { notificationType: type, notificationStatus: i % 4 === 0 ? 'READ' : 'UNREAD', relatedTo: 'merge-test' }, actor, new Date(Date.UTC(2030, 0, 1, 0, i))));
+    }
+    const page = await listLatest(TEST_PRACTICE, { types: ['FORM', 'PHONE_CALL', 'TASK'], relatedTo: 'merge-test', limit: 7 });
+    const unread = made.filter((_, i) => i % 4 !== 0).reverse();
+    expect(page.map((n) => n.notificationId)).toEqual(unread.slice(0, 7).map((n) => n.notificationId));
+    const all = await listLatest(TEST_PRACTICE, { types: ['FORM', 'PHONE_CALL', 'TASK'], relatedTo: 'merge-test' });
+    expect(all.map((n) => n.notificationId)).toEqual([...unread, ...made.filter((_, i) => i % 4 === 0).reverse()].map((n) => n.notificationId));
   });
 });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 // Constants, not the schemas: the notes and messaging groups write notifications, and would
 // otherwise build every notification schema on a cold start.
 import {
   compareNotifications,
   NOTIFICATION_CATCH_UP_DAYS,
   NOTIFICATION_LIST_DEFAULT,
+  NOTIFICATION_STATUS_ORDER,
   NOTIFICATION_TYPES,
   OPEN_NOTIFICATION_STATUSES,
   UNREAD_NOTIFICATION_STATUSES,
@@ -30,6 +31,9 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
  *   by status    gsi2 gsi2pk NOTIF#<type>#<status>, gsi2sk <createdAt>#<id>        (latest only)
  *   by source    gsi1 gsi1pk NOTIF#SRC#<type>#<sourceId>, gsi1sk <createdAt>#<id>  (latest only, when sourceId)
  *   change log   sk NOTIFLOG#<lastUpdated>#<id>#<version>: a copy of each version for catch-up, expires after 7 days
+ *   counts       sk NOTIF_COUNTS: unread (UNREAD, UPDATED) latest versions per <type>#<status>, and per assignee
+ *                (mine#<userId>), added to after each write, so the polled unread count reads one item
+ *                (`indexed` once backfillNotificationCounts counted what was written before)
  */
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export const NOTIFICATION_ID_TAKEN = 'A notification with this id already exists';
@@ -44,6 +48,8 @@ export const notificationsBySourcePartition = (type: NotificationType, sourceId:
 export const NOTIFICATION_LOG_PREFIX = 'NOTIFLOG#';
 export const notificationLogKey = (n: Pick<Notification, 'lastUpdated' | 'notificationId' | 'notificationVersion'>) =>
   `${NOTIFICATION_LOG_PREFIX}${n.lastUpdated}#${n.notificationId}#${pad(n.notificationVersion)}`;
+
+export const NOTIFICATION_COUNTS_KEY = 'NOTIF_COUNTS';
 
 type Item = Record<string, unknown>;
 export interface Actor {
@@ -103,6 +109,36 @@ export function fromItem(item: Item): Notification {
   };
 }
 
+/* ---------- unread counts ---------- */
+
+type Counted = Pick<Notification, 'notificationType' | 'notificationStatus' | 'assigned'>;
+
+/** What one latest version adds to the counts item: one under its type and status, one for its assignee, while unread. */
+export function countsOf(n: Counted | null): Record<string, number> {
+  if (!n || !UNREAD_NOTIFICATION_STATUSES.includes(n.notificationStatus)) return {};
+  return { [`${n.notificationType}#${n.notificationStatus}`]: 1, ...(n.assigned ? { [`mine#${n.assigned}`]: 1 } : {}) };
+}
+
+/**
+ * A latest version went from `before` to `after`: the counts move by the difference. A separate
+ * write after the version's transaction, not part of it: every write of the practice touches this
+ * item, and concurrent transactions on one item cancel each other.
+ */
+async function countChange(practiceId: string, before: Counted | null, after: Counted | null): Promise<void> {
+  const [b, a] = [countsOf(before), countsOf(after)];
+  const changed = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => (a[k] ?? 0) !== (b[k] ?? 0));
+  if (changed.length === 0) return;
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: NOTIFICATION_COUNTS_KEY },
+      UpdateExpression: `ADD ${changed.map((_, i) => `#k${i} :k${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(changed.map((k, i) => [`#k${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(changed.map((k, i) => [`:k${i}`, (a[k] ?? 0) - (b[k] ?? 0)])),
+    }),
+  );
+}
+
 /* ---------- writes ---------- */
 
 export interface NewNotification extends NotificationCreateInput {
@@ -154,6 +190,7 @@ export async function createNotification(practiceId: string, input: NewNotificat
     if (isConditionFailure(error)) throw new ConflictError(NOTIFICATION_ID_TAKEN);
     throw error;
   }
+  await countChange(practiceId, null, n);
   return n;
 }
 
@@ -217,6 +254,7 @@ export async function updateNotification(
     if (isConditionFailure(error)) throw new ConflictError(NOTIFICATION_STALE);
     throw error;
   }
+  await countChange(practiceId, current, next);
   return next;
 }
 
@@ -280,9 +318,10 @@ export interface NotificationFilters {
   limit?: number;
 }
 
-async function queryStatusPartition(type: NotificationType, status: NotificationStatus, filters: NotificationFilters, limit: number): Promise<Notification[]> {
+/** The server-side filters a listing applies to each partition's items. */
+function partitionFilter(filters: NotificationFilters): { FilterExpression?: string; ExpressionAttributeNames?: Record<string, string>; values: Record<string, unknown> } {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':pk': notificationsByStatusPartition(type, status) };
+  const values: Record<string, unknown> = {};
   const conditions: string[] = [];
   if (filters.assigned) {
     conditions.push('#assigned = :assigned');
@@ -294,18 +333,56 @@ async function queryStatusPartition(type: NotificationType, status: Notification
     names['#relatedTo'] = 'relatedTo';
     values[':relatedTo'] = filters.relatedTo;
   }
-  const items = await queryAll(
-    {
-      TableName: tableName(),
-      IndexName: INDEXES.gsi2.indexName,
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: values,
-      ...(conditions.length ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names } : {}),
-      ScanIndexForward: false,
-    },
-    limit,
-  );
-  return items.map(fromItem);
+  return conditions.length ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names, values } : { values };
+}
+
+interface PartitionCursor {
+  pk: string;
+  buffered: Item[];
+  next: Record<string, unknown> | undefined;
+  done: boolean;
+}
+
+/**
+ * The newest `want` latest versions of one status across the given types' partitions, read in
+ * small pages and merged by each partition's sort key (<createdAt>#<id>): the items read are the
+ * ones answered plus at most one page per partition, however many each partition holds.
+ */
+async function newestAcross(pks: readonly string[], want: number, filters: NotificationFilters): Promise<Item[]> {
+  const { values, ...filter } = partitionFilter(filters);
+  const page = Math.max(5, Math.ceil(want / pks.length / 2));
+  const cursors: PartitionCursor[] = pks.map((pk) => ({ pk, buffered: [], next: undefined, done: false }));
+  const fill = async (c: PartitionCursor) => {
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEXES.gsi2.indexName,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': c.pk, ...values },
+        ...filter,
+        ScanIndexForward: false,
+        Limit: pks.length === 1 ? want : page,
+        ExclusiveStartKey: c.next,
+      }),
+    );
+    c.buffered.push(...(out.Items ?? []));
+    c.next = out.LastEvaluatedKey;
+    c.done = !c.next;
+  };
+  const found: Item[] = [];
+  while (found.length < want) {
+    // A partition whose page ran out may hold the next newest: read its next page before choosing.
+    const empty = cursors.filter((c) => c.buffered.length === 0 && !c.done);
+    if (empty.length) {
+      await Promise.all(empty.map(fill));
+      continue;
+    }
+    const live = cursors.filter((c) => c.buffered.length > 0);
+    if (live.length === 0) break;
+    const newest = live.reduce((a, b) => (String(b.buffered[0]!.gsi2sk) > String(a.buffered[0]!.gsi2sk) ? b : a));
+    found.push(newest.buffered.shift()!);
+  }
+  return found;
 }
 
 /**
@@ -335,8 +412,13 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
     found = (await Promise.all(types.map((t) => findLatestBySource(practiceId, t, sourceId)))).flat();
     found = found.filter((n) => (statusGiven ? statuses.includes(n.notificationStatus) : n.notificationStatus !== 'DELETED'));
   } else {
-    const parts = types.flatMap((t) => statuses.map((s) => [t, s] as const));
-    found = (await Promise.all(parts.map(([t, s]) => queryStatusPartition(t, s, filters, limit)))).flat();
+    // The merge order is by status first: each status is read only while the page is not full.
+    found = [];
+    for (const status of NOTIFICATION_STATUS_ORDER.filter((s) => statuses.includes(s))) {
+      if (found.length >= limit) break;
+      const items = await newestAcross(types.map((t) => notificationsByStatusPartition(t, status)), limit - found.length, filters);
+      found.push(...items.map(fromItem));
+    }
   }
   return found.filter(keep).sort(compareNotifications).slice(0, limit);
 }
@@ -361,8 +443,18 @@ export async function listChangedSince(practiceId: string, since: string): Promi
   return [...latest.values()];
 }
 
-/** UNREAD + UPDATED latest versions by type, and those assigned to one user. */
+/** UNREAD + UPDATED latest versions by type, and those assigned to one user: one item once counted. */
 export async function countUnread(practiceId: string, userId: string): Promise<{ byType: Record<NotificationType, number>; assignedToMe: number }> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_COUNTS_KEY }, ConsistentRead: true }));
+  const item = out.Item;
+  if (!item?.indexed) return countUnreadByReading(practiceId, userId);
+  const n = (k: string) => Math.max(Number(item[k]) || 0, 0);
+  const byType = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, UNREAD_NOTIFICATION_STATUSES.reduce((sum, s) => sum + n(`${t}#${s}`), 0)])) as Record<NotificationType, number>;
+  return { byType, assignedToMe: n(`mine#${userId}`) };
+}
+
+/** The counts of a practice whose counts item was not backfilled yet: every unread notification read. */
+export async function countUnreadByReading(practiceId: string, userId: string): Promise<{ byType: Record<NotificationType, number>; assignedToMe: number }> {
   const parts = NOTIFICATION_TYPES.flatMap((t) => UNREAD_NOTIFICATION_STATUSES.map((s) => [t, s] as const));
   const results = await Promise.all(
     parts.map(async ([t, s]) => {

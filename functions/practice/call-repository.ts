@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PhoneCall } from '../../shared/calls/call-schema.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
@@ -8,8 +8,12 @@ import { queryAll } from '../lib/table/query-all.js';
  * Phone call items: pk practiceId, sk CALL#<ident> (README access patterns); the vendor's call id
  * finds its record through a pointer item sk CALLSID#<callSid> written with it, so a callback needs
  * one read. Names of numbers are not stored: they are resolved from contacts and patients on read.
+ * The unread calls are counted in one item, sk CALL_COUNTS (`unread`), moved by each write by what
+ * it replaced, so the polled badge reads one item (`indexed` once backfillCallCounts counted the
+ * calls written before it was kept).
  */
 export const CALL_PREFIX = 'CALL#';
+export const CALL_COUNTS_KEY = 'CALL_COUNTS';
 export const callKey = (ident: string) => `${CALL_PREFIX}${ident}`;
 export const callSidKey = (callSid: string) => `CALLSID#${callSid}`;
 
@@ -48,15 +52,36 @@ export async function getCallBySid(practiceId: string, callSid: string): Promise
   return out.Item ? getCall(practiceId, String(out.Item.ident)) : null;
 }
 
+/** 1 for a call the unread count holds. */
+export const unreadOf = (item: Record<string, unknown> | null | undefined): number => (item && item.deleted !== true && item.status === 'UNREAD' ? 1 : 0);
+
+/** Each write returns the exact item it replaced, so concurrent changes of one call add up right. */
+async function countChange(practiceId: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): Promise<void> {
+  const change = unreadOf(after) - unreadOf(before);
+  if (change === 0) return;
+  await documentClient().send(
+    new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_COUNTS_KEY }, UpdateExpression: 'ADD unread :n', ExpressionAttributeValues: { ':n': change } }),
+  );
+}
+
+/** The unread calls, or null before the practice's calls were counted (then the count reads them all). */
+export async function getUnreadCallCount(practiceId: string): Promise<number | null> {
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_COUNTS_KEY }, ConsistentRead: true }));
+  return out.Item?.indexed ? Math.max(Number(out.Item.unread) || 0, 0) : null;
+}
+
 export async function putCall(practiceId: string, call: PhoneCall): Promise<void> {
   const { callerName: _callerName, recipientName: _recipientName, ...stored } = call;
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...stored, practiceId, sk: callKey(call.ident), entityType: 'CALL' } }));
+  const item = { ...stored, practiceId, sk: callKey(call.ident), entityType: 'CALL' };
+  const out = await documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ReturnValues: 'ALL_OLD' }));
+  await countChange(practiceId, out.Attributes, item);
   if (call.callSid) await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: callSidKey(call.callSid), entityType: 'CALL_SID', ident: call.ident } }));
 }
 
 /** A deleted call leaves the list; its vendor pointer stays so a late callback finds nothing to change. */
 export async function deleteCall(practiceId: string, ident: string): Promise<void> {
-  await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: callKey(ident) } }));
+  const out = await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: callKey(ident) }, ReturnValues: 'ALL_OLD' }));
+  await countChange(practiceId, out.Attributes, undefined);
 }
 
 export async function listCalls(practiceId: string): Promise<PhoneCall[]> {

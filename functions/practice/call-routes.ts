@@ -30,7 +30,7 @@ import { HttpResponse, route } from '../lib/http/group-handler.js';
 import { insertNote } from '../notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
 import { queryPatientsByName } from '../patients/patient-repository.js';
-import { deleteCall, getCall, listCalls, putCall } from './call-repository.js';
+import { deleteCall, getCall, getUnreadCallCount, listCalls, putCall } from './call-repository.js';
 import { listContacts } from './contacts.js';
 import { getUser } from './user-repository.js';
 import type { CallRouteKey } from './routes.js';
@@ -89,7 +89,8 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
 
 /** GET /v1/phone-calls/count: the unread calls, which the Communication badge adds to the unread texts and faxes. */
 export async function callCount(auth: AuthContext): Promise<{ count: number }> {
-  return { count: (await listCalls(auth.practiceId)).filter((c) => c.status === 'UNREAD').length };
+  const counted = await getUnreadCallCount(auth.practiceId);
+  return { count: counted ?? (await listCalls(auth.practiceId)).filter((c) => c.status === 'UNREAD').length };
 }
 
 async function requireCall(auth: AuthContext, ident: string): Promise<PhoneCall> {

@@ -3,7 +3,9 @@ import { GROUPS } from '../../functions/groups.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
 import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/messaging/messaging-repository.js';
+import { createNotification } from '../../functions/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/practice/calendar-repository.js';
+import { deleteCall, putCall } from '../../functions/practice/call-repository.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
@@ -71,6 +73,16 @@ function seedAppointment(i: number): Appointment {
   };
 }
 
+/** Faxes arrive all day: every fourth already read, every fifth assigned to the bulk provider. */
+function seedFaxNotification(practiceId: string, i: number) {
+  return createNotification(
+    practiceId,
+    { notificationType: 'FAX', notificationStatus: i % 4 === 0 ? 'READ' : 'UNREAD', text: `Bulk fax ${run} ${i}`, assigned: i % 5 === 0 ? providerId : null },
+    { userId: 'bulk-seed' },
+    new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+  );
+}
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
@@ -93,7 +105,8 @@ beforeAll(async () => {
   await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) =>
     writeAppointments(practiceId, [{ next: seedAppointment(i), seriesEnd: new Date(firstDay + i * DAY_MS + 30 * 60_000).toISOString(), previousUpdatedAt: null }], []),
   );
-}, 120_000);
+  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => seedFaxNotification(practiceId, i));
+}, 180_000);
 
 /** Realistic query strings for the list routes that need one, as their screens send them. */
 const QUERIES: Record<string, () => string> = {
@@ -111,7 +124,7 @@ const QUERIES: Record<string, () => string> = {
 /** The screens' list routes: every GET of the route table without a path parameter. */
 const listRoutes = GROUPS.flatMap((g) => g.routes).filter((r) => r.startsWith('GET ') && !r.includes('{'));
 
-describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations and ${SEEDED} appointments of one provider`, () => {
+describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations, ${SEEDED} appointments of one provider and ${SEEDED} fax notifications`, () => {
   it.each(listRoutes)('%s', async (route) => {
     const path = route.slice('GET '.length) + (QUERIES[route]?.() ?? '');
     const res = await api(admin, 'GET', path);
@@ -157,5 +170,95 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     console.log(`POST /v1/appointments\tbooked ${booked}\trefused ${refused}`);
     expect(booked).toBeLessThanOrEqual(BOUND);
     expect(refused).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the fax store lists one page, updated then unread then read, newest first, from the index', async () => {
+    const res = await api(admin, 'GET', '/v1/notifications?notificationType=FAX&notificationStatus=UPDATED,UNREAD,READ');
+    expect(res.status).toBe(200);
+    const list = res.body.notifications as { notificationStatus: string; createdAt: string; text: string | null }[];
+    expect(list).toHaveLength(100);
+    const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
+    expect(list.map((n) => rank(n.notificationStatus))).toEqual(list.map((n) => rank(n.notificationStatus)).sort((a, b) => a - b));
+    const unread = list.filter((n) => n.notificationStatus === 'UNREAD');
+    expect(unread.map((n) => n.createdAt)).toEqual(unread.map((n) => n.createdAt).sort().reverse());
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications FAX store\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('the notification list of every type merges one page from each type’s partitions', async () => {
+    const res = await api(admin, 'GET', '/v1/notifications?limit=50');
+    expect(res.status).toBe(200);
+    const list = res.body.notifications as { notificationStatus: string; createdAt: string }[];
+    expect(list).toHaveLength(50);
+    const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [list[i - 1]!, list[i]!];
+      expect(rank(a.notificationStatus) < rank(b.notificationStatus) || (a.notificationStatus === b.notificationStatus && a.createdAt >= b.createdAt)).toBe(true);
+    }
+    expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(100);
+  });
+
+  it('the unread notification count polled by every screen reads one item, and counts each seeded fax', async () => {
+    // Of the 300 faxes: 225 unread, 45 of them assigned to the provider (other files may add more).
+    const res = await api(provider, 'GET', '/v1/notifications/unread-count');
+    expect(res.status).toBe(200);
+    expect(res.body.byType.FAX).toBeGreaterThanOrEqual(225);
+    expect(res.body.assignedToMe).toBe(45);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications unread-count\t${read}`);
+    expect(read).toBeLessThanOrEqual(2);
+  });
+
+  /*
+   * Seeded after the routes above were called: the call list still reads every call (and resolves
+   * names from every patient and contact), which this file does not yet hold to a page.
+   */
+  describe(`with ${SEEDED} phone calls`, () => {
+    let before: number;
+    beforeAll(async () => {
+      before = (await api(admin, 'GET', '/v1/phone-calls/count')).body.count;
+      const { practiceId } = stackEndpoints();
+      await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => {
+        const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+        return putCall(practiceId, {
+          ident: `bulk-${run}-${i}`,
+          callSid: null,
+          direction: 'INBOUND',
+          status: i % 3 === 0 ? 'READ' : 'UNREAD',
+          callStatus: 'completed',
+          caller: `+1503${String(8_000_000 + i).padStart(7, '0')}`,
+          recipient: PRACTICE_PHONE,
+          callerName: null,
+          recipientName: null,
+          patientId: null,
+          patientName: null,
+          assigned: null,
+          placedBy: null,
+          voicemailKey: null,
+          voicemailSeconds: null,
+          durationSeconds: 30,
+          noteId: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+    }, 120_000);
+
+    it('the unread call count polled by the Communication badge reads one item and follows each call’s status', async () => {
+      const res = await api(admin, 'GET', '/v1/phone-calls/count');
+      expect(res.status).toBe(200);
+      // 200 of the 300 are unread (other files may add more in between).
+      expect(res.body.count).toBeGreaterThanOrEqual(before + 200);
+      const read = Number(res.headers.get(ITEMS_READ_HEADER));
+      console.log(`phone-calls count\t${read}`);
+      expect(read).toBeLessThanOrEqual(2);
+      const { practiceId } = stackEndpoints();
+      await deleteCall(practiceId, `bulk-${run}-1`);
+      const marked = await api(admin, 'PUT', `/v1/phone-calls/bulk-${run}-2`, { status: 'READ', assigned: null, patientId: null });
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      const after = await api(admin, 'GET', '/v1/phone-calls/count');
+      expect(after.body.count).toBe(res.body.count - 2);
+    });
   });
 });

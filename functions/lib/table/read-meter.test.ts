@@ -36,13 +36,14 @@ describe('read meter', () => {
     const before = meterTotals().written;
     const big = { text: 'x'.repeat(2500) };
     const units = await withReadMeter(async () => {
-      await send('PutCommand', {}, { Item: { id: 'a' } });
-      await send('PutCommand', {}, { Item: big });
-      await send('UpdateCommand', {});
-      await send('DeleteCommand', {});
-      await send('BatchWriteCommand', {}, { RequestItems: { t: [{ PutRequest: { Item: {} } }, { PutRequest: { Item: big } }, { DeleteRequest: {} }] } });
-      await send('TransactWriteCommand', {}, { TransactItems: [{ Put: { Item: {} } }, { Update: {} }] });
-      await send('GetCommand', { Item: {} });
+      // The document client's commands reach the middleware under the operation's name.
+      await send('PutItemCommand', {}, { Item: { id: 'a' } });
+      await send('PutItemCommand', {}, { Item: big });
+      await send('UpdateItemCommand', {});
+      await send('DeleteItemCommand', {});
+      await send('BatchWriteItemCommand', {}, { RequestItems: { t: [{ PutRequest: { Item: {} } }, { PutRequest: { Item: big } }, { DeleteRequest: {} }] } });
+      await send('TransactWriteItemsCommand', {}, { TransactItems: [{ Put: { Item: {} } }, { Update: {} }] });
+      await send('GetItemCommand', { Item: {} });
       return writeUnits();
     });
     expect(units).toBe(1 + 3 + 1 + 1 + (1 + 3 + 1) + 2 * 2);

@@ -77,15 +77,21 @@ type WriteInput = {
 /** DynamoDB bills a write by each started KB of the item; an update or delete is counted as one. */
 const putUnits = (item: unknown) => (item ? Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item)) / 1024)) : 1);
 
+/** The document client's commands reach the middleware under the DynamoDB operation's name (PutItemCommand). */
 function writeUnitsOf(commandName: string | undefined, input: WriteInput): number {
   switch (commandName) {
+    case 'PutItemCommand':
     case 'PutCommand':
       return putUnits(input.Item);
+    case 'UpdateItemCommand':
     case 'UpdateCommand':
+    case 'DeleteItemCommand':
     case 'DeleteCommand':
       return 1;
+    case 'BatchWriteItemCommand':
     case 'BatchWriteCommand':
       return Object.values(input.RequestItems ?? {}).reduce((n, list) => n + list.reduce((m, r) => m + putUnits(r.PutRequest?.Item), 0), 0);
+    case 'TransactWriteItemsCommand':
     case 'TransactWriteCommand':
       return 2 * (input.TransactItems ?? []).reduce((n, t) => n + putUnits(t.Put?.Item), 0);
     default:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_MIX, peakPerSecond, planLoad } from './load-mix.js';
+import { ROUTE_KINDS } from '../../scripts/cost/workload.js';
+import { LOAD_MIX, loadRunCounts, peakPerSecond, planLoad } from './load-mix.js';
 
 describe('load plan', () => {
   it('runs each operation of each user at its interval: a 5 s draft save 24 times in two minutes, a 30–60 s poll 2 to 4 times', () => {
@@ -40,5 +41,21 @@ describe('load plan', () => {
   it('finds the busiest second', () => {
     expect(peakPerSecond(new Map([[0, 3], [1, 9], [2, 4]]))).toEqual({ second: 1, value: 9 });
     expect(peakPerSecond(new Map())).toEqual({ second: -1, value: 0 });
+  });
+
+  it('counts the run per route kind in the shape npm run cost -- --requests reads, each operation a kind it prices', () => {
+    for (const { kind } of Object.values(LOAD_MIX)) expect(ROUTE_KINDS).toHaveProperty(kind);
+    const run = loadRunCounts(2, 50, {
+      'draft save': { count: 1200, read: 3600, written: 6000 },
+      'unread notifications count': { count: 150, read: 450, written: 0 },
+      'open tasks count': { count: 200, read: 0, written: 0 },
+    });
+    expect(run).toEqual({
+      minutes: 2,
+      users: 50,
+      requests: { draftSave: 1200, unreadPoll: 350 },
+      readUnits: { draftSave: 3600, unreadPoll: 450 },
+      writeUnits: { draftSave: 6000, unreadPoll: 0 },
+    });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- --users 50 --minutes 2 [--scale demo|5k] [--data-dir <folder>] [--max-requests 100000] [--seed 42]`
+ * `npm run bench:load -- --users 50 --minutes 2 [--scale demo|5k] [--data-dir <folder>] [--max-requests 100000] [--seed 42] [--out run.json]`
  *
  * Drives the local API as N signed-in staff at once with the mix of load-mix.ts (the spec's own
  * intervals where it gives them: a draft saved every 5 s, unread counts polled every 30–60 s),
@@ -9,7 +9,8 @@
  * errors and p95 as a ratio to a bare GetItem measured in the same run on the same engine; the
  * requests/s; the notification write → subscriber latency; and a practice's peak read and write
  * units per second (counted by the data layer) against DynamoDB's per-partition limits, since
- * every item of a practice shares its partition key. A figure, not a test.
+ * every item of a practice shares its partition key. `--out` writes the counted requests and units
+ * per route kind for `npm run cost -- --requests <file>`. A figure, not a test.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -26,7 +27,7 @@ import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { putIfAbsent, userItem } from '../../infra/local/seed/seed-practice.js';
 import { subscribeNotifications } from '../integration/notifications-socket.js';
-import { LOAD_MIX, peakPerSecond, planLoad, type LoadOp } from './load-mix.js';
+import { LOAD_MIX, loadRunCounts, peakPerSecond, planLoad, type LoadOp } from './load-mix.js';
 import { latencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 
@@ -44,6 +45,7 @@ interface Options {
   minutes: number;
   scale: string;
   dataDir?: string;
+  out?: string;
   maxRequests: number;
   seed: number;
 }
@@ -69,6 +71,7 @@ function parseArgs(argv: string[]): Options {
   opts.maxRequests = Math.floor(number('--max-requests', 1_000_000) ?? opts.maxRequests);
   opts.seed = Math.floor(number('--seed', 2 ** 31) ?? opts.seed);
   opts.dataDir = value('--data-dir');
+  opts.out = value('--out');
   const scale = value('--scale');
   if (scale !== undefined) {
     if (!(scale in SCALES)) throw new Error(`--scale must be one of ${Object.keys(SCALES).join(', ')}`);
@@ -88,7 +91,13 @@ interface Staff {
   appointment: { id: string; updatedAt: string };
   booked: number;
   moved: number;
+  /** Requests this member of staff has open: a browser opens at most six to one origin. */
+  open: number;
+  /** The last draft save or move: the next waits for it, as the web app does, since it carries the version it returned. */
+  chained: Partial<Record<LoadOp, Promise<unknown>>>;
 }
+
+const BROWSER_CONNECTIONS = 6;
 
 interface Request {
   method: string;
@@ -173,7 +182,6 @@ async function run() {
     const setupStart = performance.now();
     const admin2 = cognitoAdminClient(cognitoEndpoint, region);
     const now = new Date().toISOString();
-    const runTag = Date.now().toString(36);
     const staff: Staff[] = await inBatches(
       Array.from({ length: opts.users }, (_, i) => i),
       10,
@@ -202,6 +210,8 @@ async function run() {
           appointment: { id: booked.appointmentId, updatedAt: booked.updatedAt },
           booked: 0,
           moved: 0,
+          open: 0,
+          chained: {},
         };
       },
     );
@@ -315,17 +325,31 @@ async function run() {
     }, 1000);
 
     const inFlight = new Set<Promise<void>>();
+    // Bounded in time as well as in requests: what a stalled engine still holds back is not sent.
+    const stopAt = start + durationMs + 30_000;
+    let notSent = 0;
+    let delayed = 0;
     for (const planned of plan) {
       const wait = start + planned.at - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       // A bound on open requests, so a stalled engine slows the run instead of piling up sockets.
-      while (inFlight.size >= 256) await Promise.race(inFlight);
+      while (inFlight.size >= 256 && performance.now() < stopAt) await Promise.race(inFlight);
+      if (performance.now() >= stopAt) {
+        notSent++;
+        continue;
+      }
       const s = staff[planned.user];
-      const req = requestOf(planned.op, s);
       const result = results.get(planned.op)!;
-      const t0 = performance.now();
-      const p = call(apiUrl, s.token, req.method, req.path, req.body)
-        .then((a) => {
+      const chainedOp = planned.op === 'draft save' || planned.op === 'move appointment';
+      const send = async () => {
+        if (chainedOp) await s.chained[planned.op];
+        if (s.open >= BROWSER_CONNECTIONS) delayed++;
+        while (s.open >= BROWSER_CONNECTIONS) await Promise.race(inFlight);
+        s.open++;
+        const req = requestOf(planned.op, s);
+        const t0 = performance.now();
+        try {
+          const a = await call(apiUrl, s.token, req.method, req.path, req.body);
           const t1 = performance.now();
           result.latencies.push(t1 - t0);
           result.read += a.read;
@@ -340,12 +364,15 @@ async function run() {
             req.after?.(a.body);
             if (planned.op === 'create notification' && a.body?.notificationId) notificationsSent.set(a.body.notificationId, t0);
           }
-        })
-        .catch((error: Error) => {
+        } catch (error) {
           result.errors++;
-          result.firstError ??= `${req.method} ${req.path}: ${error.message}`;
-        })
-        .finally(() => inFlight.delete(p));
+          result.firstError ??= `${req.method} ${req.path}: ${(error as Error).message}`;
+        } finally {
+          s.open--;
+        }
+      };
+      const p: Promise<void> = send().finally(() => inFlight.delete(p));
+      if (chainedOp) s.chained[planned.op] = p;
       inFlight.add(p);
     }
     await Promise.all(inFlight);
@@ -380,7 +407,7 @@ async function run() {
       );
     }
     console.log(`\n${lines.join('\n')}`);
-    console.log(`\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors`);
+    console.log(`\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors (planned ${plan.length}; ${delayed} waited for one of the user's ${BROWSER_CONNECTIONS} connections; ${notSent} not sent by the time bound)`);
     console.log(`  bare GetItem on the same engine during the run: p50 ${base.p50.toFixed(2)} ms, p95 ${base.p95.toFixed(2)} ms (${base.count} reads)`);
     const feed = latencySummary(feedLatencies);
     console.log(`  notification write → subscriber: p50 ${feed.p50.toFixed(1)} ms, p95 ${feed.p95.toFixed(1)} ms, p99 ${feed.p99.toFixed(1)} ms over ${feed.count} of ${expected} deliveries (${notificationsSent.size} notifications × ${feeds.length} subscribers)`);
@@ -397,6 +424,11 @@ async function run() {
     unitLine('API requests (response headers)', readsBySecond, writesBySecond);
     unitLine('whole process (requests, stream consumers, jobs)', processReads, processWrites);
     for (const [op, r] of results) if (r.firstError) console.log(`  first error of ${op}: ${r.firstError}`);
+    if (opts.out) {
+      const counts = Object.fromEntries([...results].map(([op, r]) => [op, { count: r.latencies.length, read: r.read, written: r.written }]));
+      writeFileSync(opts.out, `${JSON.stringify(loadRunCounts(elapsed / 60, staff.length, counts), null, 2)}\n`);
+      console.log(`  counted requests per route kind written to ${opts.out} (npm run cost -- --requests ${opts.out})`);
+    }
   } finally {
     for (const f of feeds) f.close();
     await runtime.stop();

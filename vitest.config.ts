@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{functions,shared,infra,web,scripts}/**/*.test.{ts,tsx}', 'test/infra/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: ['{functions,shared,infra,web,scripts}/**/*.test.{ts,tsx}', 'test/infra/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/bench/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', 'test/e2e/**', 'web/dist/**', 'cdk.out/**'],
           // CDK synthesis in test/infra takes seconds per stack on two cores.
           testTimeout: 60_000,

@@ -9,7 +9,7 @@ import { DependencyError, HttpError, NotFoundError, ValidationError } from '../e
 import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
 import { requirePermission } from './permissions.js';
-import { ITEMS_READ_HEADER, itemsRead, withReadMeter } from '../table/read-meter.js';
+import { ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, itemsRead, withReadMeter, writeUnits } from '../table/read-meter.js';
 import { originOf, withRequestOrigin } from './request-context.js';
 import { StreamedResult } from './response-stream.js';
 import { compileRoutes, matchRoute } from './route-matcher.js';
@@ -286,13 +286,13 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
     });
   // The whole invocation (middleware included, so a refusal's audit entry too) knows where the
   // request came from, for the audit trail.
-  // Each request's reads are counted; the local runtime (TIDEWELL_READ_METER) answers with the count.
+  // Each request's reads and writes are counted; the local runtime (TIDEWELL_READ_METER) answers with the counts.
   return (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> =>
     withRequestOrigin(originOf(event), () =>
       withReadMeter(async () => {
         const result = await handler(event, context);
         if (process.env.TIDEWELL_READ_METER !== '1' || !result || typeof result !== 'object' || result instanceof StreamedResult) return result;
-        return { ...result, headers: { ...result.headers, [ITEMS_READ_HEADER]: String(itemsRead()) } };
+        return { ...result, headers: { ...result.headers, [ITEMS_READ_HEADER]: String(itemsRead()), [ITEMS_WRITTEN_HEADER]: String(writeUnits()) } };
       }),
     );
 }

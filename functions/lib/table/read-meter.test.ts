@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allowScan, itemsRead, readMeterMiddleware, withReadMeter } from './read-meter.js';
+import { allowScan, itemsRead, meterTotals, readMeterMiddleware, withReadMeter, writeUnits } from './read-meter.js';
 
-const send = (commandName: string, output: object) => readMeterMiddleware(async () => ({ output }), { commandName })({ input: {} });
+const send = (commandName: string, output: object, input: object = {}) => readMeterMiddleware(async () => ({ output }), { commandName })({ input });
 
 describe('read meter', () => {
   it('counts what each read of one request evaluated: a Query its scanned items, a GetItem its item, a batch each item', async () => {
@@ -30,5 +30,23 @@ describe('read meter', () => {
       await allowScan(() => send('ScanCommand', { ScannedCount: 10 }));
       expect(itemsRead()).toBe(10);
     });
+  });
+
+  it('counts write units as DynamoDB bills them: each started KB of a put, one per update or delete, twice in a transaction', async () => {
+    const before = meterTotals().written;
+    const big = { text: 'x'.repeat(2500) };
+    const units = await withReadMeter(async () => {
+      // The document client's commands reach the middleware under the operation's name.
+      await send('PutItemCommand', {}, { Item: { id: 'a' } });
+      await send('PutItemCommand', {}, { Item: big });
+      await send('UpdateItemCommand', {});
+      await send('DeleteItemCommand', {});
+      await send('BatchWriteItemCommand', {}, { RequestItems: { t: [{ PutRequest: { Item: {} } }, { PutRequest: { Item: big } }, { DeleteRequest: {} }] } });
+      await send('TransactWriteItemsCommand', {}, { TransactItems: [{ Put: { Item: {} } }, { Update: {} }] });
+      await send('GetItemCommand', { Item: {} });
+      return writeUnits();
+    });
+    expect(units).toBe(1 + 3 + 1 + 1 + (1 + 3 + 1) + 2 * 2);
+    expect(meterTotals().written - before).toBe(units);
   });
 });

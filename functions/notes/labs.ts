@@ -248,17 +248,32 @@ async function notifyOrderingProvider(actor: AuthContext, note: Note, review: La
   const assigned = review.orderingProviderId;
   // The toast and the list name whose results and which tests, so nobody opens the wrong chart.
   const text = labResultsNotificationText(review.patientName, review.tests, review.flags);
-  const existing = (await findLatestBySource(actor.practiceId, 'LAB_RESULTS', note.noteId)).filter((n) => n.notificationStatus !== 'DELETED');
-  if (existing[0]) {
-    await updateNotification(actor.practiceId, existing[0].notificationId, { notificationStatus: 'UNREAD', text, data: { noteId: note.noteId, patientId: note.patientId } }, actor);
-    return;
+  const changes = { notificationStatus: 'UNREAD' as const, text, data: { noteId: note.noteId, patientId: note.patientId } };
+  // Two reports of one order can arrive at once: the id is the note's, so only one create wins and
+  // the other report updates what it made; an update that loses its race reads again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const latest = await findLatestBySource(actor.practiceId, 'LAB_RESULTS', note.noteId);
+      // A deleted one of this note's own id comes back UNREAD: its id cannot be made again.
+      const existing = latest.find((n) => n.notificationStatus !== 'DELETED') ?? latest.find((n) => n.notificationId === labResultsNotificationId(note.noteId));
+      if (existing) {
+        await updateNotification(actor.practiceId, existing.notificationId, changes, actor);
+        return;
+      }
+      await createNotification(
+        actor.practiceId,
+        { notificationId: labResultsNotificationId(note.noteId), notificationType: 'LAB_RESULTS', sourceId: note.noteId, relatedTo: note.noteId, assigned, patientId: note.patientId, ...changes },
+        actor,
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 3) throw error;
+    }
   }
-  await createNotification(
-    actor.practiceId,
-    { notificationType: 'LAB_RESULTS', notificationStatus: 'UNREAD', sourceId: note.noteId, relatedTo: note.noteId, assigned, patientId: note.patientId, text, data: { noteId: note.noteId, patientId: note.patientId } },
-    actor,
-  );
 }
+
+/** One per lab note, so concurrent reports of one order cannot make two. */
+export const labResultsNotificationId = (noteId: string) => `labresults_${noteId}`;
 
 /**
  * GET /v2/notes/labs/link/{patientId}/{code}?timezoneOffset: one analyte's values over the

@@ -105,8 +105,9 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
 
   it('does not fire a deleted schedule', async () => {
     const name = scheduleName('int-probe', 'deleted');
-    // at() keeps whole seconds: due at least 0.8 s later, so the delete comes first on a busy machine.
-    const at = new Date(Date.now() + 1800);
+    // at() keeps whole seconds: due at least 4 s later, so the create and delete both come first
+    // even on a machine running at several times its cores.
+    const at = new Date(Date.now() + 5000);
     await adapter.createAt({ name, at, payload: { kind: 'int-probe', id: 'deleted' } });
     await adapter.delete(name);
     await adapter.delete(name); // already gone: still fine

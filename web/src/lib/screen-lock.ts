@@ -53,6 +53,11 @@ export function lockScreen(minutes: number): void {
 
 export function unlockScreen(): void {
   if (!current) return;
+  // Signing in again is activity: the idle time counts from now. Without it the timer that starts
+  // on unlocking would count from the last activity before the lock, already past the limit, and
+  // lock again at once. Written before the lock is removed, so other tabs unlocked by the storage
+  // event also count from now.
+  recordActivity(Date.now());
   set(null, true);
 }
 

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const MINUTE = 60_000;
+
+/** The browser's pieces screen-lock.ts touches: localStorage, storage events and timers (faked by vitest). */
+function stubBrowser() {
+  const items = new Map<string, string>();
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    },
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
+    clearTimeout: (handle: number) => clearTimeout(handle),
+  });
+}
+
+describe('screen lock', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-12-02T09:00:00Z'));
+    stubBrowser();
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('after unlocking, the idle time counts from the unlock, so the screen does not lock again at once', async () => {
+    const lock = await import('./screen-lock.js');
+    const { createIdleTimer } = await import('./idle-timer.js');
+    // The timer as the shell starts it whenever the screen is unlocked (idle-lock.tsx).
+    const startTimer = () =>
+      createIdleTimer({
+        idleMs: MINUTE,
+        onIdle: () => lock.lockScreen(1),
+        since: lock.lastActivity() ?? undefined,
+        lastActivityElsewhere: () => lock.lastActivity() ?? 0,
+      });
+
+    lock.recordActivity(Date.now());
+    const before = startTimer();
+    vi.advanceTimersByTime(MINUTE + 5_000);
+    expect(lock.screenLock()).not.toBeNull();
+    before.stop();
+
+    // The user reads the lock for a while, then signs in again.
+    vi.advanceTimersByTime(3 * MINUTE);
+    lock.unlockScreen();
+    expect(lock.screenLock()).toBeNull();
+    const after = startTimer();
+    vi.advanceTimersByTime(MINUTE - 1_000);
+    expect(lock.screenLock()).toBeNull();
+    vi.advanceTimersByTime(2_000);
+    expect(lock.screenLock()).toMatchObject({ minutes: 1 });
+    after.stop();
+  });
+
+  it('signing out clears the lock and the idle time, so the next user starts unlocked', async () => {
+    const lock = await import('./screen-lock.js');
+    lock.recordActivity(Date.now());
+    lock.lockScreen(15);
+    lock.clearScreenLock();
+    expect(lock.screenLock()).toBeNull();
+    expect(lock.lastActivity()).toBeNull();
+  });
+});

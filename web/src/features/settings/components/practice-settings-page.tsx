@@ -253,7 +253,13 @@ function ScreenLockCard({ minutes, isAdmin }: { minutes: number; isAdmin: boolea
             inputMode="numeric"
             description={`From ${IDLE_LOCK_MINUTES_MIN} to ${IDLE_LOCK_MINUTES_MAX} minutes; ${IDLE_LOCK_MINUTES_DEFAULT} unless changed.`}
             value={value}
-            onChange={setValue}
+            onChange={(next) => {
+              setValue(next);
+              // The refusal goes as soon as the value is changed. Left to react-aria it would go when the
+              // field loses focus, i.e. on pressing "Set screen lock" just below it: the button would move
+              // up between the press and the release, and the second try would never be sent.
+              setError(null);
+            }}
             isRequired
           />
           <div className="tw-settings__actions">

@@ -2,7 +2,7 @@ import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { defaultStorage, type KeyValueStorageInterface } from 'aws-amplify/utils';
 import type { RuntimeConfig } from './runtime-config.js';
-import { isVerifyingPassword } from './screen-lock.js';
+import { isVerifyingPassword, tokensStored } from './screen-lock.js';
 
 export function amplifyResources(config: RuntimeConfig): ResourcesConfig {
   return {
@@ -35,10 +35,15 @@ export function signInAuthFlow(config: RuntimeConfig): 'USER_PASSWORD_AUTH' | un
 /**
  * Amplify's own storage (localStorage), except that while the screen lock checks a password the
  * tokens read as absent: Amplify signs in only over no session, and the lock's sign-in must
- * check the password without ending the session it protects (screen-lock.ts).
+ * check the password without ending the session it protects (screen-lock.ts). Once a right
+ * password's tokens are written they read as stored again, since signIn itself reads them back
+ * before it returns (hidden, it failed with "needs to be authenticated" and never unlocked).
  */
 export const tokenStorage: KeyValueStorageInterface = {
-  setItem: (key, value) => defaultStorage.setItem(key, value),
+  setItem: (key, value) => {
+    tokensStored();
+    return defaultStorage.setItem(key, value);
+  },
   getItem: (key) => (isVerifyingPassword() ? Promise.resolve(null) : defaultStorage.getItem(key)),
   removeItem: (key) => defaultStorage.removeItem(key),
   clear: () => defaultStorage.clear(),

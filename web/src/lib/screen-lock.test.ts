@@ -68,4 +68,22 @@ describe('screen lock', () => {
     expect(lock.screenLock()).toBeNull();
     expect(lock.lastActivity()).toBeNull();
   });
+
+  it('hides the session\'s tokens from the password check only until it stores new ones, which the sign-in reads back before it returns', async () => {
+    const lock = await import('./screen-lock.js');
+    const seen: boolean[] = [];
+    const result = await lock.whileVerifyingPassword(async () => {
+      seen.push(lock.isVerifyingPassword());
+      lock.tokensStored();
+      seen.push(lock.isVerifyingPassword());
+      return 'signed in';
+    });
+    expect(result).toBe('signed in');
+    expect(seen).toEqual([true, false]);
+    expect(lock.isVerifyingPassword()).toBe(false);
+    // A refused password stores nothing; the next check hides the tokens again.
+    await expect(lock.whileVerifyingPassword(() => Promise.reject(new Error('Incorrect username or password.')))).rejects.toThrow();
+    await lock.whileVerifyingPassword(async () => seen.push(lock.isVerifyingPassword()));
+    expect(seen).toEqual([true, false, true]);
+  });
 });

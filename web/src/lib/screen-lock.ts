@@ -123,19 +123,29 @@ export function useScreenLock(): ScreenLock | null {
  * API calls made meanwhile wait here for the tokens instead of going out without one.
  */
 let verifying: Promise<void> | null = null;
+/** Set once Amplify stores the new tokens: from then on it reads them back itself (getCurrentUser for its 'signedIn' notice). */
+let newTokensStored = false;
 
+/** Whether the token store must read as empty: only before a right password has brought new tokens. */
 export function isVerifyingPassword(): boolean {
-  return verifying !== null;
+  return verifying !== null && !newTokensStored;
+}
+
+/** The token store was written: a password check in progress has succeeded and its tokens are the session's. */
+export function tokensStored(): void {
+  if (verifying) newTokensStored = true;
 }
 
 export async function whileVerifyingPassword<T>(run: () => Promise<T>): Promise<T> {
   let done!: () => void;
   const gate = new Promise<void>((resolve) => (done = resolve));
   verifying = gate;
+  newTokensStored = false;
   try {
     return await run();
   } finally {
     verifying = null;
+    newTokensStored = false;
     done();
   }
 }

@@ -129,7 +129,11 @@ test('unlocking returns to the open note with its unsaved text, by keyboard alon
     await expect(editor).toBeVisible();
     await expect(editor).toHaveText(text);
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed before the lock');
-    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
+    // Nothing stays hidden or inert: the open drawer takes typing again.
+    await expect(page.locator('html')).not.toHaveClass(/tw-screen-locked/);
+    await form.getByRole('textbox', { name: 'Name' }).press('End');
+    await page.keyboard.type(', unlocked');
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed before the lock, unlocked');
     await page.screenshot({ path: `${SHOTS}/03-unlocked.png` });
   } finally {
     await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: null });

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { IDLE_LOCK_MINUTES_DEFAULT } from '../../shared/practice/idle-lock.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 
@@ -13,6 +14,8 @@ export interface Practice {
   additionalPhoneNumbers: { phoneNumber: string; owner: string }[];
   featureFlags: Record<string, boolean>;
   base64Logo?: string;
+  /** Idle minutes before the web locks the screen (default when never set). */
+  idleLockMinutes: number;
 }
 
 export function practiceFromItem(item: Record<string, unknown>): Practice {
@@ -24,6 +27,7 @@ export function practiceFromItem(item: Record<string, unknown>): Practice {
     additionalPhoneNumbers: (item.additionalPhoneNumbers as Practice['additionalPhoneNumbers'] | undefined) ?? [],
     featureFlags: (item.featureFlags as Record<string, boolean> | undefined) ?? {},
     ...(item.base64Logo ? { base64Logo: String(item.base64Logo) } : {}),
+    idleLockMinutes: typeof item.idleLockMinutes === 'number' ? item.idleLockMinutes : IDLE_LOCK_MINUTES_DEFAULT,
   };
 }
 

@@ -3,6 +3,8 @@ import { isAllowedPhoneInput, normalizePhone, PHONE_INPUT_MESSAGE, PHONE_LENGTH_
 
 export { PERMISSION_GROUPS, SUPER_USER_GROUP, SUPER_USER_NAME, USER_STATUSES, VERADIGM_USER_TYPES } from './user-constants.js';
 import { PERMISSION_GROUPS, USER_STATUSES, VERADIGM_USER_TYPES } from './user-constants.js';
+import { IDLE_LOCK_MINUTES_MAX, IDLE_LOCK_MINUTES_MIN } from './idle-lock.js';
+export { IDLE_LOCK_MINUTES_DEFAULT, IDLE_LOCK_MINUTES_MAX, IDLE_LOCK_MINUTES_MIN } from './idle-lock.js';
 /** Not fixed by the spec: bounds for stored settings. */
 export const PRACTICE_NAME_MAX = 120;
 export const LOGO_MAX_CHARS = 1_000_000;
@@ -18,6 +20,7 @@ export const SETTINGS_MESSAGES = {
   userNotFound: 'User not found',
   adminOnly: 'Only a practice admin can change practice settings.',
   ownAdminRole: 'You cannot remove your own admin permission.',
+  idleLockMinutes: `Screen lock time must be a whole number of minutes from ${IDLE_LOCK_MINUTES_MIN} to ${IDLE_LOCK_MINUTES_MAX}`,
 } as const;
 
 const phone = z.pipe(z
@@ -38,6 +41,12 @@ export const PracticeMetadataUpdate = z.object({
   base64Logo: z.optional(z.nullable(z.string().check(z.maxLength(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge), z.regex(LOGO, SETTINGS_MESSAGES.logoInvalid)))),
   /** ISO date-time the product was deactivated; null reactivates. */
   productDeactivatedAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  /** Idle minutes before the screen locks; null goes back to the default. */
+  idleLockMinutes: z.optional(z.nullable(z.number(SETTINGS_MESSAGES.idleLockMinutes).check(
+    z.int(SETTINGS_MESSAGES.idleLockMinutes),
+    z.gte(IDLE_LOCK_MINUTES_MIN, SETTINGS_MESSAGES.idleLockMinutes),
+    z.lte(IDLE_LOCK_MINUTES_MAX, SETTINGS_MESSAGES.idleLockMinutes),
+  ))),
 });
 export type PracticeMetadataUpdate = z.infer<typeof PracticeMetadataUpdate>;
 

@@ -3,6 +3,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { NoteWindowLayer } from '../features/notes/windows/note-window-layer.js';
 import { NoteExtrasProvider } from '../features/notes/windows/note-extras.js';
 import { NoteWindowsProvider } from '../features/notes/windows/note-windows-context.js';
+import { IdleLock } from '../features/shell/components/idle-lock.js';
 import { NoteScribeSlot } from './note-scribe-slot.js';
 
 declare module 'react-aria-components' {
@@ -23,6 +24,7 @@ export function RootLayout() {
         <NoteExtrasProvider value={NoteScribeSlot}>
           <Outlet />
           <NoteWindowLayer />
+          <IdleLock />
         </NoteExtrasProvider>
       </NoteWindowsProvider>
     </AriaRouterProvider>

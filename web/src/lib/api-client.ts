@@ -3,6 +3,7 @@ import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } fr
 import { isAnyNoteRecording } from './recording-status.js';
 import { runtimeConfig } from './runtime-config.js';
 import { markSessionExpired } from './session-expiry.js';
+import { tokensSettled } from './screen-lock.js';
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,7 +70,11 @@ export function createApiClient(deps: ApiClientDeps) {
  */
 export const apiRequest = createApiClient({
   apiUrl: () => runtimeConfig().apiUrl,
-  idToken: async () => (await fetchAuthSession()).tokens?.idToken?.toString(),
+  idToken: async () => {
+    // The screen lock's password check hides the tokens for a moment: wait rather than send none.
+    await tokensSettled();
+    return (await fetchAuthSession()).tokens?.idToken?.toString();
+  },
   onUnauthorized: async (error) => {
     if (error.status === 401 && isAnyNoteRecording()) {
       markSessionExpired();

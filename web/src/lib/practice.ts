@@ -9,6 +9,8 @@ export interface PracticeMetadata {
   phoneNumber?: string;
   additionalPhoneNumbers?: { phoneNumber: string; owner: string }[];
   featureFlags?: Record<string, boolean>;
+  /** Idle minutes before the screen locks (practice setting, default 15). */
+  idleLockMinutes?: number;
 }
 
 /** The signed-in user (spec shell §3 User). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { tokensSettled } from '../../lib/screen-lock.js';
 import {
   COPILOT,
   COPILOT_PATHS,
@@ -61,6 +62,7 @@ export function sendConversation(input: SendInput): Promise<ConversationReply> {
 export async function streamConversation(input: SendInput, onEvent: (event: CopilotStreamEvent) => void, signal?: AbortSignal): Promise<void> {
   const config = runtimeConfig();
   const url = config.copilotStreamUrl ? `${config.copilotStreamUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}` : `${config.apiUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}`;
+  await tokensSettled();
   const token = (await fetchAuthSession()).tokens?.idToken?.toString();
   const response = await fetch(url, {
     method: 'POST',

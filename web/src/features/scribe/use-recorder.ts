@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { tokensSettled } from '../../lib/screen-lock.js';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { RECORDING } from '../../../../shared/ai/transcription-schema.js';
 import { setNoteRecording } from '../../lib/recording-status.js';
@@ -125,7 +126,8 @@ export function useRecorder(target: RecorderTarget) {
   useEffect(() => {
     if (!active) return;
     const keepAlive = () =>
-      fetchAuthSession().then(
+      // The screen lock's password check hides the tokens for a moment: that is no lost session.
+      tokensSettled().then(() => fetchAuthSession()).then(
         (session) => {
           // No tokens at all: the session is gone (signed out elsewhere, storage cleared); ask for a new sign-in.
           if (!session.tokens) markSessionExpired();

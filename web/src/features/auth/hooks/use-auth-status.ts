@@ -3,6 +3,7 @@ import { Hub } from 'aws-amplify/utils';
 import { useEffect, useState } from 'react';
 import { claimFormDrafts, clearAllFormDrafts } from '../../../lib/form-drafts.js';
 import { isAnyNoteRecording } from '../../../lib/recording-status.js';
+import { clearScreenLock } from '../../../lib/screen-lock.js';
 import { clearSessionExpired, markSessionExpired } from '../../../lib/session-expiry.js';
 
 export type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
@@ -48,7 +49,10 @@ export function useAuthStatus(): AuthStatus {
         void signOut();
       }
       if (payload.event === 'signedIn' || payload.event === 'signedOut') clearSessionExpired();
-      if (payload.event === 'signedOut') clearAllFormDrafts();
+      if (payload.event === 'signedOut') {
+        clearAllFormDrafts();
+        clearScreenLock();
+      }
       const signedInAs = (payload as AuthHubPayload).data?.userId;
       if (payload.event === 'signedIn' && signedInAs) claimFormDrafts(signedInAs);
       setStatus(next);
@@ -58,7 +62,11 @@ export function useAuthStatus(): AuthStatus {
         claimFormDrafts(user.userId);
         if (active) setStatus((current) => (current === 'configuring' ? 'authenticated' : current));
       },
-      () => active && setStatus((current) => (current === 'configuring' ? 'unauthenticated' : current)),
+      () => {
+        // No session: a lock left from a closed browser has nothing to guard, and the next user starts unlocked.
+        clearScreenLock();
+        if (active) setStatus((current) => (current === 'configuring' ? 'unauthenticated' : current));
+      },
     );
     return () => {
       active = false;

@@ -18,6 +18,7 @@ import { CloseIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
+import { registerDraftSaver } from '../../../lib/save-before-sign-out.js';
 import { usePatient } from '../../../lib/patients.js';
 import { useCan } from '../../../lib/permissions.js';
 import { useNote } from '../api/notes-api.js';
@@ -147,6 +148,15 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
   }, [windows, note.noteId, note.noteType, draft.snapshot.patientId, patientName]);
 
   useFocusOnOpen({ editable, noteType: note.noteType, titleId, editorRef, bodyRef });
+
+  // Someone else signing in at the locked screen: what this window holds is saved as a draft first.
+  const saveDraftRef = useRef(async () => {});
+  saveDraftRef.current = async () => {
+    if (!editable) return;
+    editorRef.current?.flush();
+    await draft.save('auto');
+  };
+  useEffect(() => registerDraftSaver(() => saveDraftRef.current()), []);
 
   const requestClose = () => {
     editorRef.current?.flush();

@@ -4,6 +4,7 @@ import { FEATURE_FLAGS } from '../../../../../shared/constants/feature-flags.js'
 import { can } from '../../../../../shared/permissions/permissions.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { isoToUsDate } from '../../../../../shared/rules/dates.js';
+import { IDLE_LOCK_MINUTES_DEFAULT, IDLE_LOCK_MINUTES_MAX, IDLE_LOCK_MINUTES_MIN } from '../../../../../shared/practice/idle-lock.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
@@ -29,6 +30,7 @@ export function PracticeSettingsPage() {
   return (
     <Page title="Settings" nav={<SettingsNav />}>
       {practice.data ? <PracticeDetailsCard practice={practice.data as PracticeDetails} isAdmin={isAdmin} /> : <Spinner />}
+      {practice.data ? <ScreenLockCard minutes={practice.data.idleLockMinutes ?? IDLE_LOCK_MINUTES_DEFAULT} isAdmin={isAdmin} /> : null}
       <FeatureFlagsCard isAdmin={isAdmin} />
       <DrugSafetyDataCard />
     </Page>
@@ -206,6 +208,74 @@ const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'im
 
 function logoSrc(base64: string): string {
   return base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`;
+}
+
+/**
+ * Automatic logoff: after this many idle minutes every signed-in screen of the practice locks
+ * until its user signs in again. Admins change it; the API checks the bounds.
+ */
+function ScreenLockCard({ minutes, isAdmin }: { minutes: number; isAdmin: boolean }) {
+  const save = useSavePractice();
+  const [value, setValue] = useState(String(minutes));
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    const typed = value.trim();
+    try {
+      // A whole number goes as a number; anything else is sent as typed, so the API's words say what is wrong.
+      await save.mutateAsync({ idleLockMinutes: (/^\d+$/.test(typed) ? Number(typed) : typed) as number });
+      showToast('Screen lock saved', { tone: 'success' });
+    } catch (failure) {
+      const fieldError = isApiError(failure) ? failure.fieldErrors.idleLockMinutes : undefined;
+      setError(fieldError ?? (failure instanceof Error ? failure.message : 'The screen lock could not be saved'));
+    }
+  };
+  return (
+    <div className="tw-card tw-settings__card">
+      <div className="tw-card__header">
+        <h2 className="tw-card__title">Screen lock</h2>
+      </div>
+      <p className="tw-settings__muted">
+        After this many minutes without use, the screen locks and hides patient data until the same person enters their password. Open notes, typed text and recordings are kept.
+      </p>
+      {isAdmin ? (
+        <Form
+          validationErrors={error ? { idleLockMinutes: error } : {}}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          className="tw-settings__form"
+        >
+          <TextField
+            label="Lock the screen after (minutes)"
+            name="idleLockMinutes"
+            inputMode="numeric"
+            description={`From ${IDLE_LOCK_MINUTES_MIN} to ${IDLE_LOCK_MINUTES_MAX} minutes; ${IDLE_LOCK_MINUTES_DEFAULT} unless changed.`}
+            value={value}
+            onChange={(next) => {
+              setValue(next);
+              // The refusal goes as soon as the value is changed. Left to react-aria it would go when the
+              // field loses focus, i.e. on pressing "Set screen lock" just below it: the button would move
+              // up between the press and the release, and the second try would never be sent.
+              setError(null);
+            }}
+            isRequired
+          />
+          <div className="tw-settings__actions">
+            <Button variant="primary" type="submit" isPending={save.isPending}>
+              Set screen lock
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="tw-settings__facts">
+          <dt>Lock the screen after</dt>
+          <dd>{minutes === 1 ? '1 minute' : `${minutes} minutes`}</dd>
+        </dl>
+      )}
+    </div>
+  );
 }
 
 function FeatureFlagsCard({ isAdmin }: { isAdmin: boolean }) {

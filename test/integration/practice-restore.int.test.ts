@@ -73,7 +73,8 @@ function fileHashes(dir: string): string[] {
 
 /**
  * What a resource says clinically, without what names the practice (ids, references, identifiers,
- * urls, export times).
+ * urls, export and import times). A file's size is compared as its bytes, below: the source's
+ * voicemail and fax records do not say it, the restored files do.
  */
 function clinical(r: Res): string {
   const strip = (v: unknown): unknown => {
@@ -81,7 +82,7 @@ function clinical(r: Res): string {
     if (!v || typeof v !== 'object') return v;
     return Object.fromEntries(
       Object.entries(v)
-        .filter(([k]) => !['id', 'reference', 'identifier', 'url', 'meta', 'fullUrl', 'masterIdentifier', 'date', 'recorded', 'issued', 'authoredOn', 'recordedDate', 'dateAsserted'].includes(k))
+        .filter(([k]) => !['id', 'reference', 'identifier', 'url', 'meta', 'fullUrl', 'masterIdentifier', 'date', 'recorded', 'issued', 'authoredOn', 'recordedDate', 'dateAsserted', 'creation', 'size'].includes(k))
         .map(([k, x]) => [k, strip(x)]),
     );
   };

@@ -812,6 +812,7 @@ async function removeFile(key: string): Promise<void> {
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
   // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
   const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG' || p.signed === true;
+  const history = p.signed === true || p.noteType === 'SMS_LOG';
   return {
     noteId: randomUUID(),
     noteType: p.noteType,
@@ -829,8 +830,8 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     onBehalfOf: null,
     noteVersion: 1,
     // A note matched to its author here was signed by them at the source: the signer stays the author.
-    // One known at the source by name only (a phone line, a fax line) keeps that name as its signer too.
-    signedBy: signed ? (p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email })) : null,
+    // A call's, fax's or text's note is read-only history that nobody signed at the source either.
+    signedBy: signed && !history ? (p.authorUser ?? { userId: auth.userId, name: auth.name || auth.email, email: auth.email }) : null,
   };
 }
 

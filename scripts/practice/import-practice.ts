@@ -121,33 +121,46 @@ export function localFilePath(url: string): string | undefined {
   return segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\')) ? undefined : segments.join('/');
 }
 
-/** Attachments whose file is in the export's folder carry its bytes (base64 data), as the per-patient import reads them. */
+/**
+ * Attachments whose file is in the export's folder carry its bytes (base64 data), as the per-patient
+ * import reads them: a document's, and a call's recording or a fax's pages (a Communication's
+ * payload). The url stays beside the data: a call or fax finds its bytes by it when only the
+ * note's file document carries them, so a recording is not left out of the call it belongs to.
+ */
 async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: PatientGroup['entry']; files: number; missing: string[] }> {
-  let files = 0;
-  const missing: string[] = [];
-  const entry = await Promise.all(
+  const read = new Set<string>();
+  const missing = new Set<string>();
+  const carry = async (a: Json | undefined): Promise<Json | undefined> => {
+    if (!a?.url || a.data) return a;
+    const path = localFilePath(String(a.url));
+    if (!path) return a;
+    const full = join(dir, path);
+    if (!existsSync(full)) {
+      missing.add(path);
+      return a;
+    }
+    read.add(path);
+    return { ...a, data: (await readFile(full)).toString('base64') };
+  };
+  const documents = await Promise.all(
     group.entry.map(async (e) => {
-      if (e.resource.resourceType !== 'DocumentReference') return e;
-      const content = await Promise.all(
-        ((e.resource.content as Json[] | undefined) ?? []).map(async (c) => {
-          const a = c.attachment as Json | undefined;
-          if (!a?.url || a.data) return c;
-          const path = localFilePath(String(a.url));
-          if (!path) return c;
-          const full = join(dir, path);
-          if (!existsSync(full)) {
-            missing.push(path);
-            return c;
-          }
-          files++;
-          const { url: _url, ...rest } = a;
-          return { ...c, attachment: { ...rest, data: (await readFile(full)).toString('base64') } };
-        }),
-      );
-      return { ...e, resource: { ...e.resource, content } };
+      const r = e.resource;
+      if (r.resourceType !== 'DocumentReference') return e;
+      const content = await Promise.all(((r.content as Json[] | undefined) ?? []).map(async (c) => (c.attachment ? { ...c, attachment: await carry(c.attachment as Json) } : c)));
+      return { ...e, resource: { ...r, content } };
     }),
   );
-  return { entry, files, missing };
+  // A file a document already carries is not sent twice: the import finds a payload's bytes by its url.
+  const carried = new Set(documents.flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).filter((c) => c.attachment?.data).map((c) => String(c.attachment.url))));
+  const entry = await Promise.all(
+    documents.map(async (e) => {
+      const r = e.resource;
+      if (r.resourceType !== 'Communication' || !Array.isArray(r.payload)) return e;
+      const payload = await Promise.all((r.payload as Json[]).map(async (p) => (p.contentAttachment && !carried.has(String(p.contentAttachment.url)) ? { ...p, contentAttachment: await carry(p.contentAttachment as Json) } : p)));
+      return { ...e, resource: { ...r, payload } };
+    }),
+  );
+  return { entry, files: read.size, missing: [...missing] };
 }
 
 export interface ImportTarget {
@@ -175,6 +188,8 @@ export interface ImportSummary {
   files: number;
   missingFiles: string[];
   users: { matched: string[]; unmatched: string[] };
+  /** Appointment types and booking locations the export's appointments name that the practice lacked: made before the patients, so their appointments can be booked. */
+  calendar: { types: string[]; locations: string[] };
   leftOut: { resourceType: string; reason: string; count: number }[];
   failed: { patient: string; error: string }[];
   seconds: number;
@@ -201,18 +216,63 @@ const label = (p: Json) => `${nameOf(p)} (Patient/${String(p.id)})`;
 
 const progressFile = (dir: string, apiUrl: string) => join(dir, `.import-progress-${apiUrl.replace(/[^A-Za-z0-9]+/g, '_').slice(0, 80)}.json`);
 
+/** What the export's appointments book: their types (by name, with the length first seen) and the booking locations they name. */
+export function calendarNamed(resources: Json[]): { types: Map<string, number>; locations: Map<string, string> } {
+  const byRef = new Map(resources.filter((r) => r.resourceType === 'Location' && r.id !== undefined).map((r) => [refOf(r), r]));
+  const types = new Map<string, number>();
+  const locations = new Map<string, string>();
+  for (const a of resources.filter((r) => r.resourceType === 'Appointment')) {
+    const type = String(a.appointmentType?.text ?? '').trim();
+    const minutes = Number(a.minutesDuration) || Math.round((Date.parse(a.end) - Date.parse(a.start)) / 60_000);
+    if (type && ![...types.keys()].some((t) => t.toLowerCase() === type.toLowerCase())) types.set(type, Number.isInteger(minutes) && minutes > 0 ? minutes : 30);
+    for (const p of (a.participant as Json[] | undefined) ?? []) {
+      const ref = p.actor?.reference;
+      const location = typeof ref === 'string' && relative(ref).startsWith('Location/') ? byRef.get(relative(ref)) : undefined;
+      const name = String(location?.name ?? (typeof ref === 'string' && relative(ref).startsWith('Location/') ? (p.actor.display ?? '') : '')).trim();
+      if (name && !locations.has(name)) locations.set(name, String(location?.address?.text ?? [...(location?.address?.line ?? []), location?.address?.city, location?.address?.state, location?.address?.postalCode].filter(Boolean).join(', ')));
+    }
+  }
+  return { types, locations };
+}
+
+/** The appointment types and booking locations the export books that the practice lacks, made through its API (admins change them). */
+async function prepareCalendar(o: ImportOptions, resources: Json[]): Promise<ImportSummary['calendar']> {
+  const named = calendarNamed(resources);
+  const made: ImportSummary['calendar'] = { types: [], locations: [] };
+  if (named.types.size === 0 && named.locations.size === 0) return made;
+  const [types, locations] = await Promise.all([call(o, 'GET', '/v1/appointment-types'), call(o, 'GET', '/v1/booking-locations')]);
+  if (types.status !== 200 || locations.status !== 200) throw new ImportError(`Reading the practice's appointment types and booking locations failed (${types.status}, ${locations.status}).`);
+  const haveTypes = new Set(((types.body?.appointmentTypes ?? []) as Json[]).map((t) => String(t.name).trim().toLowerCase()));
+  const haveLocations = new Set(((locations.body?.bookingLocations ?? []) as Json[]).map((l) => String(l.name).trim().toLowerCase()));
+  for (const [name, durationMinutes] of named.types) {
+    if (haveTypes.has(name.toLowerCase())) continue;
+    const res = await call(o, 'POST', '/v1/appointment-types', { name, durationMinutes });
+    if (res.status !== 201) throw new ImportError(`The appointment type ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
+    made.types.push(name);
+  }
+  for (const [name, address] of named.locations) {
+    if (haveLocations.has(name.toLowerCase())) continue;
+    const res = await call(o, 'POST', '/v1/booking-locations', { name, address });
+    if (res.status !== 201) throw new ImportError(`The booking location ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
+    made.locations.push(name);
+  }
+  return { types: made.types.sort(), locations: made.locations.sort() };
+}
+
 export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const exported = await readExport(o.dir);
   const { groups, unassigned } = groupByPatient(exported.resources);
   const practitioners = exported.resources.filter((r) => r.resourceType === 'Practitioner');
-  const summary: ImportSummary = { patients: groups.length, created: 0, added: 0, present: 0, skipped: 0, files: 0, missingFiles: [], users: { matched: [], unmatched: [] }, leftOut: [], failed: [], seconds: 0 };
+  const summary: ImportSummary = { patients: groups.length, created: 0, added: 0, present: 0, skipped: 0, files: 0, missingFiles: [], users: { matched: [], unmatched: [] }, calendar: { types: [], locations: [] }, leftOut: [], failed: [], seconds: 0 };
   o.out(`Export in ${o.dir}: ${groups.length} patients, ${exported.resources.length} resources (${Object.entries(exported.counts).map(([t, n]) => `${t} ${n}`).join(', ')}), ${exported.bytes} bytes of NDJSON.`);
   if (unassigned.length) o.out(`${unassigned.length} resources name no patient of the export and are left out: ${[...new Set(unassigned.map((r) => r.resourceType))].join(', ')}.`);
   if (o.dryRun) {
     const files = groups.flatMap((g) => g.entry).flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).map((c) => c.attachment?.url)).filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
     o.out(`Would send ${groups.length} patients, one bundle each, to ${o.apiUrl}/v1/practices/fhir-imports/patients with ${files.length} attached files (dry run: nothing is sent).`);
     o.out(`Would match ${practitioners.length} practitioners to the practice's users by email.`);
+    const named = calendarNamed(exported.resources);
+    if (named.types.size || named.locations.size) o.out(`Would make the appointment types (${[...named.types.keys()].join(', ') || 'none'}) and booking locations (${[...named.locations.keys()].join(', ') || 'none'}) its appointments book, where the practice has none of that name.`);
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   }
@@ -228,6 +288,8 @@ export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
   }
   summary.users.matched = [...new Set(summary.users.matched)].sort();
   summary.users.unmatched = [...new Set(summary.users.unmatched)].sort();
+  summary.calendar = await prepareCalendar(o, exported.resources);
+  if (summary.calendar.types.length || summary.calendar.locations.length) o.out(`Made for the export's appointments: ${[...summary.calendar.types.map((t) => `appointment type ${t}`), ...summary.calendar.locations.map((l) => `booking location ${l}`)].join(', ')}.`);
   const progressPath = progressFile(o.dir, o.apiUrl);
   const done = new Set<string>(!o.again && existsSync(progressPath) ? ((JSON.parse(await readFile(progressPath, 'utf8')) as { done?: string[] }).done ?? []) : []);
   if (done.size) o.out(`Resuming: ${done.size} of ${groups.length} patients were brought in by an earlier run (--again sends them again).`);

@@ -85,7 +85,7 @@ const ROUTE_FROM_V2: Record<string, string> = Object.fromEntries(ADMINISTRATION_
 export type Planned =
   | { kind: 'section'; section: ChartSectionName; spec: SectionSpec<any>; input: Json } // eslint-disable-line @typescript-eslint/no-explicit-any
   | { kind: 'social'; question: string; answer: string; at?: string; startDate?: string; endDate?: string; notes?: string }
-  | { kind: 'vital'; at: string; values: Record<string, number> }
+  | { kind: 'vital'; at: string; values: Record<string, number>; author?: string; authorUser?: ImportedAuthor }
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string; authorUser?: ImportedAuthor }
   /** author: who wrote it at the source, when that is not a user here; authorUser: the user here it was matched to (a practice import matches by email). */
   | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string; authorUser?: ImportedAuthor }
@@ -690,6 +690,8 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
   const at = now.toISOString();
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
+  // Who measured them at the source, by the moment measured (a practice import matches them to a user here).
+  const vitalAuthors = new Map<string, Pick<Extract<Planned, { kind: 'vital' }>, 'author' | 'authorUser'>>();
   const social = new Map<string, { question: string; startDate?: string; endDate?: string; notes?: string; answers: { answer: string; at?: string }[] }>();
   // Notes are written after every file is in place, so a file goes onto the note it came with
   // (context.related, as Tidewell's export writes it) when that note comes in with it.
@@ -728,7 +730,10 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
         await Promise.all(stored.map((f) => removeFile(f.key)));
         continue;
       }
-      if (p.kind === 'vital') vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+      if (p.kind === 'vital') {
+        vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
+        if ((p.author || p.authorUser) && !vitalAuthors.has(p.at)) vitalAuthors.set(p.at, { author: p.author, authorUser: p.authorUser });
+      }
       else if (p.kind === 'lab') {
         // The parts of one lab note (its reports, or one day's results without a report) make one note.
         let note = labNotes.get(p.group);
@@ -761,7 +766,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
   }
   for (const note of pending) await insertNote(auth.practiceId, note);
   for (const [when, values] of vitals) {
-    await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' } }));
+    await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' }, ...vitalAuthors.get(when) }));
   }
   for (const s of social.values()) {
     const answers = s.answers.map((a) => ({ ident: randomUUID(), answer: a.answer, timestamp: a.at ?? at, userId: auth.userId }));
@@ -807,6 +812,7 @@ async function removeFile(key: string): Promise<void> {
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
   // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
   const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG' || p.signed === true;
+  const history = p.signed === true || p.noteType === 'SMS_LOG';
   return {
     noteId: randomUUID(),
     noteType: p.noteType,
@@ -824,7 +830,8 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     onBehalfOf: null,
     noteVersion: 1,
     // A note matched to its author here was signed by them at the source: the signer stays the author.
-    signedBy: signed ? (p.authorUser ?? { userId: auth.userId, name: auth.name || auth.email, email: auth.email }) : null,
+    // A call's, fax's or text's note is read-only history that nobody signed at the source either.
+    signedBy: signed && !history ? (p.authorUser ?? { userId: auth.userId, name: auth.name || auth.email, email: auth.email }) : null,
   };
 }
 

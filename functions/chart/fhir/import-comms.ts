@@ -52,6 +52,8 @@ export interface CommsContext {
   carried: Map<string, string>;
   /** References that name one of the bundle's prescriptions (MedicationRequest). */
   prescriptions: Set<string>;
+  /** The note DocumentReference a call, fax or form response was written from: who wrote that note is who wrote its own. */
+  twins: Map<Json, Json>;
 }
 
 const THROUGH = { call: 'Brought in through its call', fax: 'Brought in through its fax', form: 'Brought in through its form response' } as const;
@@ -65,7 +67,7 @@ const identity = (id: Json | undefined, kind: string) =>
   typeof id?.system === 'string' && id.system.startsWith(`${TIDEWELL_ID_SYSTEM}/`) && id.value ? `${id.system.replace(/\/[^/]+$/, `/${kind}`)}|${id.value}` : undefined;
 
 export function commsContext(entries: readonly { fullUrl?: string; resource: Record<string, unknown> }[] | undefined): CommsContext {
-  const ctx: CommsContext = { leftOut: new Map(), noteTexts: new Map(), carried: new Map(), prescriptions: new Set() };
+  const ctx: CommsContext = { leftOut: new Map(), noteTexts: new Map(), carried: new Map(), prescriptions: new Set(), twins: new Map() };
   const docsByUrl = new Map<string, Json>();
   const docsById = new Map<string, Json>();
   const docs: Json[] = [];
@@ -95,6 +97,7 @@ export function commsContext(entries: readonly { fullUrl?: string; resource: Rec
     const { doc, reason, type } = twinOf(e.resource as Json);
     if (!doc || !reason || doc.type?.text !== type) continue;
     ctx.leftOut.set(doc, reason);
+    ctx.twins.set(e.resource as Json, doc);
     const content = (doc.content as Json[] | undefined) ?? [];
     const plain = decode(content.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/plain'))?.attachment);
     const html = decode(content.find((c) => String(c.attachment?.contentType ?? '').startsWith('text/html'))?.attachment);

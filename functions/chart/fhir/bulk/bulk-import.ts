@@ -23,6 +23,7 @@ import { newPatientId } from '../../../patients/create-patient.js';
 import { createPatient, getPatient } from '../../../patients/patient-repository.js';
 import { listUsers } from '../../../practice/user-repository.js';
 import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
+import { commsContext } from '../import-comms.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -107,9 +108,24 @@ async function chartFor(practiceId: string, key: string): Promise<{ patientId: s
 
 const emailOf = (r: Json | undefined) => ((r?.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
 
+/** Who wrote what a resource becomes: the note it was written from (a call's, a fax's), else its own author, performer or practice side. */
+function authorRefOf(r: Json, twin: Json | undefined): Json | undefined {
+  const written = (d: Json | undefined) => (d?.author as Json[] | undefined)?.[0] ?? d?.authenticator;
+  const isPractitioner = (x: Json | undefined) => typeof x?.reference === 'string' && /(^|\/)Practitioner\//.test(x.reference);
+  return written(twin) ?? written(r) ?? (r.performer as Json[] | undefined)?.find(isPractitioner) ?? (isPractitioner(r.sender) ? r.sender : undefined) ?? (r.recipient as Json[] | undefined)?.find(isPractitioner);
+}
+
+const practitionerName = (p: Json | undefined, ref: Json) => {
+  const n = (p?.name as Json[] | undefined)?.[0];
+  const name = n?.text || [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || ref.display;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+};
+
 /**
- * A note or file whose author is a Practitioner with the email of a user here is that user's, as it
- * was at the source (Tidewell's export names its users with their email); others keep the name only.
+ * A note, file or vital signs whose author is a Practitioner with the email of a user here is that
+ * user's, as it was at the source (Tidewell's export names its users with their email); others keep
+ * the name only. A call's, fax's or form's note is written by whoever wrote the note it came from,
+ * vital signs by their performer: not by the admin running the import.
  */
 async function matchAuthors(practiceId: string, body: PracticeImportBody, items: Analysed['items']): Promise<void> {
   const practitioners = new Map<string, Json>();
@@ -118,15 +134,18 @@ async function matchAuthors(practiceId: string, body: PracticeImportBody, items:
     if (r.resourceType !== 'Practitioner') continue;
     for (const ref of [e.fullUrl, typeof r.id === 'string' ? `Practitioner/${r.id}` : undefined]) if (ref) practitioners.set(ref, r);
   }
-  if (practitioners.size === 0) return;
   const users = new Map<string, ImportedAuthor>();
   for (const u of await listUsers(practiceId)) if (u.emailAddress && u.userStatus !== 'deleted') users.set(u.emailAddress.toLowerCase(), { userId: u.userId, name: u.name, email: u.emailAddress });
+  const { twins } = commsContext(body.bundle.entry);
   for (const item of items) {
     const p = item.planned;
-    if (p?.kind !== 'note' && p?.kind !== 'file') continue;
-    const ref = ((item.resource.author as Json[] | undefined)?.[0] ?? item.resource.authenticator)?.reference;
-    const user = typeof ref === 'string' ? users.get(emailOf(practitioners.get(ref)) ?? '') : undefined;
+    if (p?.kind !== 'note' && p?.kind !== 'file' && p?.kind !== 'vital') continue;
+    const ref = authorRefOf(item.resource, twins.get(item.resource));
+    if (typeof ref?.reference !== 'string') continue;
+    const practitioner = practitioners.get(ref.reference);
+    const user = users.get(emailOf(practitioner) ?? '');
     if (user) p.authorUser = user;
+    else p.author ??= practitionerName(practitioner, ref);
   }
 }
 type PracticeImportBody = z.infer<typeof PracticeImportBody>;

@@ -1,0 +1,61 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calendarNamed, importPractice } from './import-practice.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Lee', given: ['Ada'] }] };
+const location = { resourceType: 'Location', id: 'l1', name: 'Main office', address: { text: '100 Congress Ave, Austin, TX 78701' } };
+const visit = (type: string, minutes: number, actors: Json[] = []) => ({
+  resourceType: 'Appointment',
+  id: `a-${type}`,
+  status: 'booked',
+  appointmentType: { text: type },
+  start: '2026-12-14T15:00:00Z',
+  minutesDuration: minutes,
+  participant: [{ actor: { reference: 'Patient/p1' } }, ...actors.map((actor) => ({ actor }))],
+});
+
+describe('a practice import of appointments', () => {
+  it('names the types (with their length) and booking locations the appointments book', () => {
+    const named = calendarNamed([patient, location, visit('Follow-up visit', 30, [{ reference: 'Location/l1', display: 'Main office' }]), visit('Telehealth check-in', 15), visit('follow-up visit', 60)]);
+    expect([...named.types]).toEqual([['Follow-up visit', 30], ['Telehealth check-in', 15]]);
+    expect([...named.locations]).toEqual([['Main office', '100 Congress Ave, Austin, TX 78701']]);
+  });
+
+  it('makes the types and locations the practice lacks before the patients, and carries a call recording named only by its payload', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tidewell-import-'));
+    dirs.push(dir);
+    const call = { resourceType: 'Communication', id: 'c1', status: 'completed', subject: { reference: 'Patient/p1' }, medium: [{ coding: [{ code: 'PHONE' }] }], received: '2026-11-30T15:00:00Z', payload: [{ contentAttachment: { contentType: 'audio/wav', title: 'voicemail.wav', url: 'files/p1/0001-voicemail.wav' } }] };
+    const resources = [patient, location, visit('Follow-up visit', 30, [{ reference: 'Location/l1' }]), visit('Telehealth check-in', 15), call];
+    writeFileSync(join(dir, 'all.ndjson'), resources.map((r) => JSON.stringify(r)).join('\n'));
+    mkdirSync(join(dir, 'files', 'p1'), { recursive: true });
+    writeFileSync(join(dir, 'files', 'p1', '0001-voicemail.wav'), 'RIFF drill');
+    const sent: { method: string; path: string; body?: Json }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      const path = url.replace('http://api.test', '');
+      const body = init.body ? (JSON.parse(String(init.body)) as Json) : undefined;
+      sent.push({ method: String(init.method), path, body });
+      const reply = (status: number, json: unknown) => new Response(JSON.stringify(json), { status });
+      if (path === '/v1/practices/users') return reply(200, { users: [] });
+      if (path === '/v1/appointment-types' && init.method === 'GET') return reply(200, { appointmentTypes: [{ ident: 't1', name: 'Telehealth check-in' }] });
+      if (path === '/v1/booking-locations' && init.method === 'GET') return reply(200, { bookingLocations: [] });
+      if (init.method === 'POST' && path !== '/v1/practices/fhir-imports/patients') return reply(201, {});
+      return reply(200, { created: true, added: 4, present: 0, skipped: 0, leftOut: [] });
+    }) as typeof globalThis.fetch;
+    const summary = await importPractice({ dir, apiUrl: 'http://api.test', token: 't', fetch, out: () => undefined });
+    expect(summary.calendar).toEqual({ types: ['Follow-up visit'], locations: ['Main office'] });
+    const posts = sent.filter((s) => s.method === 'POST').map((s) => s.path);
+    expect(posts).toEqual(['/v1/appointment-types', '/v1/booking-locations', '/v1/practices/fhir-imports/patients']);
+    expect(sent.find((s) => s.path === '/v1/appointment-types' && s.method === 'POST')?.body).toEqual({ name: 'Follow-up visit', durationMinutes: 30 });
+    expect(sent.find((s) => s.path === '/v1/booking-locations' && s.method === 'POST')?.body).toEqual({ name: 'Main office', address: '100 Congress Ave, Austin, TX 78701' });
+    const bundle = sent.at(-1)!.body!.bundle as Json;
+    const sentCall = (bundle.entry as Json[]).find((e) => e.resource.resourceType === 'Communication')!.resource;
+    expect(Buffer.from(sentCall.payload[0].contentAttachment.data, 'base64').toString()).toBe('RIFF drill');
+    expect(summary.files).toBe(1);
+  });
+});

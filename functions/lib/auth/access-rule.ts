@@ -11,13 +11,14 @@ import { parseGroupsClaim } from './groups-claim.js';
 export type Role = 'admin' | 'provider' | 'employee';
 
 /** Why an attempt was refused: the audit row and the response body carry it. */
-export type RefusalReason = 'other_practice' | 'no_access' | 'user_removed' | 'signed_out' | 'not_a_member' | 'role' | 'not_owner' | 'forbidden';
+export type RefusalReason = 'other_practice' | 'no_access' | 'user_removed' | 'signed_out' | 'not_a_member' | 'role' | 'not_owner' | 'forbidden' | 'mfa_required';
 
 export const ACCESS_MESSAGES = {
   otherPractice: 'This account does not belong to this practice.',
   noAccess: 'Your account does not have access to this practice.',
   removed: 'Your account has been removed from this practice.',
   signedOut: 'Your session has ended. Please sign in again.',
+  mfaRequired: 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.',
 } as const;
 
 /**

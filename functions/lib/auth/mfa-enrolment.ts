@@ -1,0 +1,46 @@
+import { AccessRefusedError, ACCESS_MESSAGES } from './access-rule.js';
+import type { AuthContext } from './auth-context.js';
+
+/**
+ * The practice file's `mfa: "admins"` (docs/security.md): Cognito's MFA setting is pool-wide, so
+ * the pool keeps MFA optional and every API request of an admin is refused until the pool says
+ * their TOTP is set up. The pool is the one source asked: a flag of our own could disagree with it
+ * (a user turning TOTP off with their own token, an admin's reset), and AdminGetUser answers for
+ * what the next sign-in will demand.
+ *
+ * A positive answer is reused for ENROLLED_CACHE_MS per instance; a negative one is not kept, so
+ * the request after a finished set-up goes through at once.
+ */
+export const ENROLLED_CACHE_MS = 60_000;
+const CACHE_LIMIT = 5_000;
+const enrolledAt = new Map<string, number>();
+
+export type MfaLookup = (userId: string) => Promise<boolean>;
+
+/** Whether the pool has a verified TOTP for the user (loaded with the first admin request only). */
+const poolLookup: MfaLookup = async (userId) => {
+  const { totpEnrolled } = await import('./mfa-pool-lookup.js');
+  return totpEnrolled(userId);
+};
+
+export function mfaPolicy(): string {
+  return process.env.MFA_POLICY ?? 'optional';
+}
+
+/** Throws 403 mfa_required for an admin of an `admins` practice whose TOTP is not set up. */
+export async function requireMfaEnrolment(auth: AuthContext, lookup: MfaLookup = poolLookup, now = Date.now()): Promise<void> {
+  if (mfaPolicy() !== 'admins' || auth.role !== 'admin') return;
+  const at = enrolledAt.get(auth.userId);
+  if (at !== undefined && now - at < ENROLLED_CACHE_MS) return;
+  if (!(await lookup(auth.userId))) {
+    enrolledAt.delete(auth.userId);
+    throw new AccessRefusedError(403, ACCESS_MESSAGES.mfaRequired, 'mfa_required');
+  }
+  if (enrolledAt.size >= CACHE_LIMIT) enrolledAt.delete(enrolledAt.keys().next().value as string);
+  enrolledAt.set(auth.userId, now);
+}
+
+/** Drops the instance's answer for a user (an admin reset their MFA). */
+export function forgetMfaEnrolment(userId: string): void {
+  enrolledAt.delete(userId);
+}

@@ -18,7 +18,6 @@ export const ACCESS_MESSAGES = {
   noAccess: 'Your account does not have access to this practice.',
   removed: 'Your account has been removed from this practice.',
   signedOut: 'Your session has ended. Please sign in again.',
-  mfaRequired: 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.',
 } as const;
 
 /**

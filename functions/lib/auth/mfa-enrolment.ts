@@ -1,4 +1,4 @@
-import { AccessRefusedError, ACCESS_MESSAGES } from './access-rule.js';
+import { AccessRefusedError } from './access-rule.js';
 import type { AuthContext } from './auth-context.js';
 
 /**
@@ -12,6 +12,7 @@ import type { AuthContext } from './auth-context.js';
  * the request after a finished set-up goes through at once.
  */
 export const ENROLLED_CACHE_MS = 60_000;
+export const MFA_REQUIRED_MESSAGE = 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.';
 const CACHE_LIMIT = 5_000;
 const enrolledAt = new Map<string, number>();
 
@@ -34,7 +35,7 @@ export async function requireMfaEnrolment(auth: AuthContext, lookup: MfaLookup =
   if (at !== undefined && now - at < ENROLLED_CACHE_MS) return;
   if (!(await lookup(auth.userId))) {
     enrolledAt.delete(auth.userId);
-    throw new AccessRefusedError(403, ACCESS_MESSAGES.mfaRequired, 'mfa_required');
+    throw new AccessRefusedError(403, MFA_REQUIRED_MESSAGE, 'mfa_required');
   }
   if (enrolledAt.size >= CACHE_LIMIT) enrolledAt.delete(enrolledAt.keys().next().value as string);
   enrolledAt.set(auth.userId, now);

@@ -5,7 +5,6 @@ import { writeRefusalAudit } from '../audit/audit-repository.js';
 import type { TokenIdentity } from '../auth/access-rule.js';
 import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
 import { authorizeIdentity } from '../auth/authorize.js';
-import { requireMfaEnrolment } from '../auth/mfa-enrolment.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
@@ -161,7 +160,11 @@ export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProx
       const practiceId = process.env.PRACTICE_ID;
       if (!practiceId) throw new Error('PRACTICE_ID is not set');
       ctx.tidewell.auth = await authorizeIdentity(caller, practiceId);
-      await requireMfaEnrolment(ctx.tidewell.auth);
+      // Only admins of an 'admins' practice are asked; the check loads with the first of them (cold-start budget).
+      if (process.env.MFA_POLICY === 'admins' && ctx.tidewell.auth.role === 'admin') {
+        const { requireMfaEnrolment } = await import('../auth/mfa-enrolment.js');
+        await requireMfaEnrolment(ctx.tidewell.auth);
+      }
     },
   };
 }

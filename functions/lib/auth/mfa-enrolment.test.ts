@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from './auth-context.js';
-import { ENROLLED_CACHE_MS, forgetMfaEnrolment, requireMfaEnrolment } from './mfa-enrolment.js';
+import { ENROLLED_CACHE_MS, forgetMfaEnrolment, mfaSatisfied } from './mfa-enrolment.js';
 
 const admin: AuthContext = { practiceId: 'prc_a', userId: 'admin-1', email: 'a@x.test', name: 'A', role: 'admin', groups: ['admin'] };
 const provider: AuthContext = { ...admin, userId: 'prov-1', role: 'provider', groups: ['provider'] };
@@ -13,11 +13,7 @@ function pool(enrolled: Set<string>) {
   };
   return { asked, lookup };
 }
-const outcome = (p: Promise<void>) =>
-  p.then(
-    () => 'allowed',
-    (e: { statusCode: number; reason: string }) => `${e.statusCode} ${e.reason}`,
-  );
+const outcome = (p: Promise<boolean>) => p.then((ok) => (ok ? 'allowed' : 'refused'));
 
 afterEach(() => {
   delete process.env.MFA_POLICY;
@@ -29,10 +25,10 @@ describe('the admins MFA rule', () => {
     process.env.MFA_POLICY = 'admins';
     const enrolled = new Set<string>();
     const { asked, lookup } = pool(enrolled);
-    expect(await outcome(requireMfaEnrolment(admin, lookup, 0))).toBe('403 mfa_required');
-    expect(await outcome(requireMfaEnrolment(admin, lookup, 1))).toBe('403 mfa_required');
+    expect(await outcome(mfaSatisfied(admin, lookup, 0))).toBe('refused');
+    expect(await outcome(mfaSatisfied(admin, lookup, 1))).toBe('refused');
     enrolled.add(admin.userId);
-    expect(await outcome(requireMfaEnrolment(admin, lookup, 2))).toBe('allowed');
+    expect(await outcome(mfaSatisfied(admin, lookup, 2))).toBe('allowed');
     expect(asked).toEqual(['admin-1', 'admin-1', 'admin-1']);
   });
 
@@ -40,20 +36,20 @@ describe('the admins MFA rule', () => {
     process.env.MFA_POLICY = 'admins';
     const enrolled = new Set([admin.userId]);
     const { asked, lookup } = pool(enrolled);
-    expect(await outcome(requireMfaEnrolment(admin, lookup, 0))).toBe('allowed');
+    expect(await outcome(mfaSatisfied(admin, lookup, 0))).toBe('allowed');
     enrolled.clear();
-    expect(await outcome(requireMfaEnrolment(admin, lookup, ENROLLED_CACHE_MS - 1))).toBe('allowed');
-    expect(await outcome(requireMfaEnrolment(admin, lookup, ENROLLED_CACHE_MS))).toBe('403 mfa_required');
+    expect(await outcome(mfaSatisfied(admin, lookup, ENROLLED_CACHE_MS - 1))).toBe('allowed');
+    expect(await outcome(mfaSatisfied(admin, lookup, ENROLLED_CACHE_MS))).toBe('refused');
     expect(asked).toHaveLength(2);
   });
 
   it('does not ask about providers, nor about anyone when the practice is optional or required (the pool enforces required)', async () => {
     const { asked, lookup } = pool(new Set());
     process.env.MFA_POLICY = 'admins';
-    expect(await outcome(requireMfaEnrolment(provider, lookup))).toBe('allowed');
+    expect(await outcome(mfaSatisfied(provider, lookup))).toBe('allowed');
     for (const policy of ['optional', 'required']) {
       process.env.MFA_POLICY = policy;
-      expect(await outcome(requireMfaEnrolment(admin, lookup))).toBe('allowed');
+      expect(await outcome(mfaSatisfied(admin, lookup))).toBe('allowed');
     }
     expect(asked).toEqual([]);
   });

@@ -1,7 +1,12 @@
 import type { Note } from '../../shared/notes/note-schema.js';
 import type { Notification } from '../../shared/notifications/notification-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { createNotification, deleteNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
+
+/**
+ * The notification store loads with the first draft written, not with the notes group's cold start,
+ * which it would take over its 300 KB budget: reads and signed-note views never need it.
+ */
+const notifications = () => import('../notifications/notification-repository.js');
 
 /*
  * The DRAFT notification of a note (spec notes §4): one open notification per draft note, found by
@@ -11,7 +16,7 @@ import { createNotification, deleteNotification, findLatestBySource, updateNotif
 const OPEN = (n: Notification) => n.notificationStatus !== 'COMPLETED' && n.notificationStatus !== 'DELETED';
 
 async function openDrafts(practiceId: string, noteId: string): Promise<Notification[]> {
-  const all = await findLatestBySource(practiceId, 'DRAFT', noteId);
+  const all = await (await notifications()).findLatestBySource(practiceId, 'DRAFT', noteId);
   return all.filter(OPEN).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -20,8 +25,8 @@ const draftData = (note: Note) => ({ noteId: note.noteId, patientId: note.patien
 const draftText = (note: Note) => `Draft ${note.noteType.toLowerCase().replaceAll('_', ' ')}`;
 
 /** A new draft notification is UNREAD for the person it is assigned to. */
-function createDraftNotification(auth: AuthContext, note: Note, assigned: string): Promise<Notification> {
-  return createNotification(
+async function createDraftNotification(auth: AuthContext, note: Note, assigned: string): Promise<Notification> {
+  return (await notifications()).createNotification(
     auth.practiceId,
     {
       notificationType: 'DRAFT',
@@ -38,6 +43,7 @@ function createDraftNotification(auth: AuthContext, note: Note, assigned: string
 }
 
 async function dropExtras(auth: AuthContext, extras: Notification[]): Promise<void> {
+  const { deleteNotification } = await notifications();
   for (const extra of extras) await deleteNotification(auth.practiceId, extra.notificationId, auth);
 }
 
@@ -45,13 +51,13 @@ export async function draftSaved(auth: AuthContext, note: Note): Promise<Notific
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, auth.userId);
-  return updateNotification(auth.practiceId, first.notificationId, { patientId: note.patientId, data: draftData(note), text: draftText(note) }, auth);
+  return (await notifications()).updateNotification(auth.practiceId, first.notificationId, { patientId: note.patientId, data: draftData(note), text: draftText(note) }, auth);
 }
 
 export async function draftSigned(auth: AuthContext, note: Note): Promise<void> {
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
-  if (first) await updateNotification(auth.practiceId, first.notificationId, { notificationStatus: 'COMPLETED', data: draftData(note) }, auth);
+  if (first) await (await notifications()).updateNotification(auth.practiceId, first.notificationId, { notificationStatus: 'COMPLETED', data: draftData(note) }, auth);
 }
 
 export async function draftRemoved(auth: AuthContext, note: Note): Promise<void> {
@@ -63,5 +69,5 @@ export async function draftAssigned(auth: AuthContext, note: Note, userId: strin
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, userId);
-  return updateNotification(auth.practiceId, first.notificationId, { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) }, auth);
+  return (await notifications()).updateNotification(auth.practiceId, first.notificationId, { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) }, auth);
 }

@@ -82,6 +82,42 @@ describe('live feed', () => {
     feed.stop();
   });
 
+  it('starts again at once when the browser is back online, however long the backoff grew while offline', async () => {
+    const window = new EventTarget();
+    vi.stubGlobal('addEventListener', window.addEventListener.bind(window));
+    vi.stubGlobal('removeEventListener', window.removeEventListener.bind(window));
+    try {
+      let offline = false;
+      let caughtUp = 0;
+      // Offline, the catch-up request fails too, so nothing resets the backoff.
+      const onConnected = vi.fn(async () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        caughtUp += 1;
+        return [];
+      });
+      const feed = startLiveFeed('prc_demo', { onNotification: vi.fn(), onConnected });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(caughtUp).toBe(1);
+      offline = true;
+      // Offline: each try fails and the next waits twice as long (2, 4, 8, 16 s, then 32 s).
+      for (const wait of [2_000, 4_000, 8_000, 16_000]) {
+        open()[0].error(new Error('network down'));
+        await vi.advanceTimersByTimeAsync(wait);
+      }
+      open()[0].error(new Error('network down'));
+      expect(open()).toEqual([]);
+      offline = false;
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(open()).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(caughtUp).toBe(2);
+      feed.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reconnects after 120 s without an event, and an event resets that clock', async () => {
     const onConnected = vi.fn(async () => []);
     const feed = startLiveFeed('prc_demo', { onNotification: vi.fn(), onConnected });

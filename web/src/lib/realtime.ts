@@ -159,10 +159,19 @@ export function startLiveFeed(practiceId: string, handlers: LiveFeedHandlers, op
     if (state === ConnectionState.Connected) catchUp();
   });
 
+  // Back online, start again at once: a backoff grown while offline would otherwise hold the
+  // catch-up back for up to a minute.
+  const onOnline = () => {
+    failures = 0;
+    reconnect(0);
+  };
+  globalThis.addEventListener?.('online', onOnline);
+
   subscribe();
   return {
     stop() {
       stopped = true;
+      globalThis.removeEventListener?.('online', onOnline);
       stopHub();
       clearTimeout(inactivity);
       clearTimeout(retry);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
-import { expectAccessible } from './support/axe.js';
+import { expectAccessible, expectAccessibleAtEach } from './support/axe.js';
 import { openChart } from './support/chart.js';
 import { labReportBundle } from './support/lab-bundle.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
@@ -126,27 +126,21 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`an admin's patient access history has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signIn(page, 'admin@demo.tidewell.local', `/patients/${FULL_CHART_PATIENT}/access-history`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Access history' })).toBeVisible();
-    // The admin's own read of the chart is the newest entry.
-    await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
-    await expectAccessible(page, `patient access history (${viewport.name} ${viewport.width}px)`);
-  });
-}
+test(`an admin's patient access history has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  await signIn(page, 'admin@demo.tidewell.local', `/patients/${FULL_CHART_PATIENT}/access-history`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access history' })).toBeVisible();
+  // The admin's own read of the chart is the newest entry.
+  await expect(page.getByRole('table').or(page.getByRole('list')).first()).toBeVisible();
+  await expectAccessibleAtEach(page, 'patient access history');
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`Settings > Data export has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await signIn(page, 'admin@demo.tidewell.local', '/new-settings/data-export');
-    await expect(page.getByRole('heading', { name: 'Practice data export (FHIR)' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Export all practice data' })).toBeVisible();
-    // Running, stopped and ready states are checked where they are made: test/e2e/fhir-bulk.e2e.ts.
-    await expectAccessible(page, `settings: data export (${viewport.name} ${viewport.width}px)`);
-  });
-}
+test(`Settings > Data export has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  await signIn(page, 'admin@demo.tidewell.local', '/new-settings/data-export');
+  await expect(page.getByRole('heading', { name: 'Practice data export (FHIR)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export all practice data' })).toBeVisible();
+  // Running, stopped and ready states are checked where they are made: test/e2e/fhir-bulk.e2e.ts.
+  await expectAccessibleAtEach(page, 'settings: data export');
+});
 
 for (const viewport of VIEWPORTS) {
   test(`the chart's record transfer and the FHIR import preview have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
@@ -654,23 +648,18 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`DoseSpot's local stand-in window has no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/home');
-    const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/dosespot?patientId=pat-0021')).json as { ssoUrl: string };
-    await page.goto(ssoUrl);
-    await expect(page.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
-    await expectAccessible(page, at('DoseSpot stand-in window'));
-    await page.screenshot({ path: `test-results/screenshots/dosespot-window-${viewport.width}.png`, fullPage: true });
-    const refused = new URL(ssoUrl);
-    refused.searchParams.set('SingleSignOnClinicId', '1');
-    await page.goto(refused.href);
-    await expect(page.getByRole('alert')).toBeVisible();
-    await expectAccessible(page, at('DoseSpot stand-in refusal'));
-  });
-}
+test(`DoseSpot's local stand-in window has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  await signIn(page, PROVIDER, '/home');
+  const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/dosespot?patientId=pat-0021')).json as { ssoUrl: string };
+  await page.goto(ssoUrl);
+  await expect(page.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
+  await expectAccessibleAtEach(page, 'DoseSpot stand-in window', { screenshot: (v) => `test-results/screenshots/dosespot-window-${v.width}.png`, fullPage: true });
+  const refused = new URL(ssoUrl);
+  refused.searchParams.set('SingleSignOnClinicId', '1');
+  await page.goto(refused.href);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectAccessibleAtEach(page, 'DoseSpot stand-in refusal');
+});
 
 /** The calendar's five views and its booking dialog, with a weekly appointment on them. */
 for (const viewport of VIEWPORTS) {
@@ -856,90 +845,69 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-for (const viewport of VIEWPORTS) {
-  test(`the contact screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/home');
-    const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: 'Axe', lastName: `Check ${viewport.name}`, phoneNumber: '(458) 555-0142', email: 'axe@check.example' });
-    expect(saved.status).toBe(201);
-    await visit(page, '/contacts/list', 'Contacts');
-    await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
-    await expectAccessible(page, at('contact list'));
-    await visit(page, `/contacts/list/${String(saved.json.contactId)}`, 'Contacts');
-    await expect(page.getByRole('heading', { name: `Axe Check ${viewport.name}` })).toBeVisible();
-    await expectAccessible(page, at('contact'));
-    await page.getByRole('button', { name: 'Delete contact' }).click();
-    await expectAccessible(page, at('delete contact dialog'));
-    await page.keyboard.press('Escape');
-    await visit(page, '/contacts/list/new', 'Contacts');
-    await expectAccessible(page, at('new contact'));
-    await visit(page, '/contacts/dial-pad', 'Contacts');
-    await page.getByRole('button', { name: '4', exact: true }).click();
-    await expectAccessible(page, at('dial pad'));
-    await page.screenshot({ path: `test-results/screenshots/contacts-dial-pad-${viewport.width}.png`, fullPage: true });
-    await apiAs(page, 'DELETE', `/v2/practices/contacts/${String(saved.json.contactId)}`);
-  });
-}
+test(`the contact screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  const lastName = `Check ${Date.now().toString(36)}`;
+  const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: 'Axe', lastName, phoneNumber: '(458) 555-0142', email: 'axe@check.example' });
+  expect(saved.status).toBe(201);
+  await visit(page, '/contacts/list', 'Contacts');
+  await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
+  await expectAccessibleAtEach(page, 'contact list');
+  await visit(page, `/contacts/list/${String(saved.json.contactId)}`, 'Contacts');
+  await expect(page.getByRole('heading', { name: `Axe ${lastName}` })).toBeVisible();
+  await expectAccessibleAtEach(page, 'contact');
+  await page.getByRole('button', { name: 'Delete contact' }).click();
+  await expectAccessibleAtEach(page, 'delete contact dialog');
+  await page.keyboard.press('Escape');
+  await visit(page, '/contacts/list/new', 'Contacts');
+  await expectAccessibleAtEach(page, 'new contact');
+  await visit(page, '/contacts/dial-pad', 'Contacts');
+  await page.getByRole('button', { name: '4', exact: true }).click();
+  await expectAccessibleAtEach(page, 'dial pad', { screenshot: (v) => `test-results/screenshots/contacts-dial-pad-${v.width}.png`, fullPage: true });
+  await apiAs(page, 'DELETE', `/v2/practices/contacts/${String(saved.json.contactId)}`);
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`the fax screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/home');
-    await visit(page, '/messages/fax/new?patientId=pat-0007', 'New fax');
-    await expectAccessible(page, at('new fax'));
-    await page.screenshot({ path: `test-results/screenshots/fax-new-${viewport.width}.png`, fullPage: true });
-    await visit(page, '/messages/fax', 'Faxes');
-    await expect(page.getByRole('table')).toBeVisible();
-    await expectAccessible(page, at('fax list'));
-    await page.screenshot({ path: `test-results/screenshots/fax-list-${viewport.width}.png`, fullPage: true });
-  });
-}
+test(`the fax screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  await visit(page, '/messages/fax/new?patientId=pat-0007', 'New fax');
+  await expectAccessibleAtEach(page, 'new fax', { screenshot: (v) => `test-results/screenshots/fax-new-${v.width}.png`, fullPage: true });
+  await visit(page, '/messages/fax', 'Faxes');
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectAccessibleAtEach(page, 'fax list', { screenshot: (v) => `test-results/screenshots/fax-list-${v.width}.png`, fullPage: true });
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`the DoseSpot sync runs on the team settings have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/home');
-    expect((await apiAs(page, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat-0021')).status).toBe(200);
-    const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Axe', lastName: `Bare ${viewport.name}`, gender: 'female', dob: '1981-02-03' });
-    expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
-    await visit(page, '/new-settings/team', /.+/);
-    const card = page.getByRole('region', { name: 'DoseSpot prescription sync' });
-    await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 30_000 });
-    await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Completed' }).first()).toBeVisible();
-    await expectAccessible(page, at('settings: team with the DoseSpot sync runs'));
-    await page.screenshot({ path: `test-results/screenshots/dosespot-sync-runs-${viewport.width}.png`, fullPage: true });
-  });
-}
+test(`the DoseSpot sync runs on the team settings have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  expect((await apiAs(page, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat-0021')).status).toBe(200);
+  const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Axe', lastName: `Bare ${Date.now().toString(36)}`, gender: 'female', dob: '1981-02-03' });
+  expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
+  await visit(page, '/new-settings/team', /.+/);
+  const card = page.getByRole('region', { name: 'DoseSpot prescription sync' });
+  await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Completed' }).first()).toBeVisible();
+  await expectAccessibleAtEach(page, 'settings: team with the DoseSpot sync runs', { screenshot: (v) => `test-results/screenshots/dosespot-sync-runs-${v.width}.png`, fullPage: true });
+});
 
-for (const viewport of VIEWPORTS) {
-  test(`the phone call screens have no WCAG 2.1 A/AA violation at ${viewport.width}×${viewport.height}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    await signIn(page, PROVIDER, '/home');
-    const inbound = await page.request.post('/local/telephony/inbound', { data: { from: '+15035550143' } });
-    expect(inbound.ok()).toBe(true);
-    await page.goto('/#/messages/calls');
-    // The first visit loads the calls screen's chunk.
-    await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('heading', { name: 'Local telephony stand-in' })).toBeVisible();
-    const row = page.getByTestId('call-row').filter({ hasText: '(503) 555-0143' }).first();
-    await row.getByRole('button', { name: /^Play voicemail from/ }).click();
-    await expect(row.locator('audio')).toBeVisible();
-    await expectAccessible(page, at('call list with a voicemail open'));
-    await page.screenshot({ path: `test-results/screenshots/call-list-${viewport.width}.png`, fullPage: true });
-    await page.getByRole('link', { name: 'New call' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'New phone call' })).toBeVisible();
-    await page.getByLabel('Number to call').fill('(503) 555-0142');
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('User missing phone number');
-    await expectAccessible(page, at('new phone call with its error'));
-    await page.screenshot({ path: `test-results/screenshots/call-new-${viewport.width}.png`, fullPage: true });
-  });
-}
+test(`the phone call screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, PROVIDER, '/home');
+  const inbound = await page.request.post('/local/telephony/inbound', { data: { from: '+15035550143' } });
+  expect(inbound.ok()).toBe(true);
+  await page.goto('/#/messages/calls');
+  // The first visit loads the calls screen's chunk.
+  await expect(page.getByRole('heading', { level: 1, name: 'Phone calls' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Local telephony stand-in' })).toBeVisible();
+  const row = page.getByTestId('call-row').filter({ hasText: '(503) 555-0143' }).first();
+  await row.getByRole('button', { name: /^Play voicemail from/ }).click();
+  await expect(row.locator('audio')).toBeVisible();
+  await expectAccessibleAtEach(page, 'call list with a voicemail open', { screenshot: (v) => `test-results/screenshots/call-list-${v.width}.png`, fullPage: true });
+  await page.getByRole('link', { name: 'New call' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New phone call' })).toBeVisible();
+  await page.getByLabel('Number to call').fill('(503) 555-0142');
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('User missing phone number');
+  await expectAccessibleAtEach(page, 'new phone call with its error', { screenshot: (v) => `test-results/screenshots/call-new-${v.width}.png`, fullPage: true });
+});

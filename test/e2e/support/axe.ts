@@ -53,3 +53,49 @@ export async function namelessImages(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withRules(['role-img-alt']).analyze();
   return results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
 }
+
+export interface Viewport {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** The two sizes every screen is held to: a desktop and a phone. */
+export const DESKTOP: Viewport = { name: 'desktop', width: 1280, height: 800 };
+export const PHONE: Viewport = { name: 'phone', width: 390, height: 844 };
+export const VIEWPORTS: readonly Viewport[] = [DESKTOP, PHONE];
+
+/** Resizes the page and waits until the app has laid itself out again (two frames after the resize). */
+export async function resizeTo(page: Page, viewport: Viewport): Promise<void> {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+export interface AtEachViewport {
+  /** Where to keep a screenshot of the screen at each size. */
+  screenshot?: (viewport: Viewport) => string;
+  fullPage?: boolean;
+}
+
+/**
+ * `expectAccessible` for what the page shows now, at the desktop and then the phone size, named
+ * "<screen> (<size name> <width>px)". The page is resized in place, so one test's sign-in, data and
+ * navigation serve both sizes; it is back at the desktop size afterwards.
+ */
+export async function expectAccessibleAtEach(page: Page, screen: string, { screenshot, fullPage = false }: AtEachViewport = {}): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await resizeTo(page, viewport);
+    await expectAccessible(page, `${screen} (${viewport.name} ${viewport.width}px)`);
+    if (screenshot) await page.screenshot({ path: screenshot(viewport), fullPage });
+  }
+  await resizeTo(page, DESKTOP);
+}
+
+/** A screenshot of what the page shows now at each size, named by `path`; back at the desktop size afterwards. */
+export async function screenshotAtEach(page: Page, path: (viewport: Viewport) => string, fullPage = false): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await resizeTo(page, viewport);
+    await page.screenshot({ path: path(viewport), fullPage });
+  }
+  await resizeTo(page, DESKTOP);
+}

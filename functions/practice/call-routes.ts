@@ -29,8 +29,8 @@ import { ConflictError, DependencyError, NotFoundError, ValidationError } from '
 import { HttpResponse, route } from '../lib/http/group-handler.js';
 import { insertNote } from '../notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
-import { queryPatientsByName } from '../patients/patient-repository.js';
-import { deleteCall, getCall, getUnreadCallCount, listCalls, putCall } from './call-repository.js';
+import { patientIndex } from '../patients/patient-index-cache.js';
+import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from './call-repository.js';
 import { listContacts } from './contacts.js';
 import { getUser } from './user-repository.js';
 import type { CallRouteKey } from './routes.js';
@@ -47,12 +47,15 @@ async function vendor(settings: TelephonySettings): Promise<TwilioVoice> {
   return new TwilioVoice({ baseUrl: settings.baseUrl, accountSid: settings.accountSid, authToken });
 }
 
-/** Number → name: a contact's first (the practice's own book), then a patient's when one patient alone has it. */
+/**
+ * Number → name: a contact's first (the practice's own book), then a patient's when one patient
+ * alone has it; patients from the patients' in-memory index (one GetItem on a warm instance).
+ */
 async function numberNames(practiceId: string): Promise<(number: string) => string | null> {
-  const [contacts, patients] = await Promise.all([listContacts(practiceId), queryPatientsByName(practiceId, 'active')]);
+  const [contacts, { entries }] = await Promise.all([listContacts(practiceId), patientIndex(practiceId, 'active')]);
   const names = new Map<string, string>();
   const patientNames = new Map<string, string | null>();
-  for (const p of patients) {
+  for (const { patient: p } of entries) {
     for (const n of new Set([p.primaryPhoneNumber, ...(p.phones ?? []).map((ph) => ph.number)].filter((x): x is string => !!x))) {
       patientNames.set(n, patientNames.has(n) ? null : fullName(p));
     }
@@ -64,14 +67,10 @@ async function numberNames(practiceId: string): Promise<(number: string) => stri
 
 const digits = (v: string) => v.replace(/\D/g, '');
 
-/** GET /v1/phone-calls: every filter of spec §7.4, newest first unless order=asc; each number with its contact's or patient's name. */
-export async function callList(auth: AuthContext, q: CallListQuery): Promise<CallList> {
-  const [all, nameOf] = await Promise.all([listCalls(auth.practiceId), numberNames(auth.practiceId)]);
-  const named = all.map((c) => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) }));
+function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
   const text = q.query?.toLowerCase();
-  const matches = named.filter((c) => {
-    if (q.fromDate && c.createdAt.slice(0, 10) < q.fromDate) return false;
-    if (q.toDate && c.createdAt.slice(0, 10) > q.toDate) return false;
+  if (!text && !q.caller && !q.recipient) return null;
+  return (c) => {
     if (q.caller && !(isPhoneLike(q.caller) ? digits(c.caller).includes(digits(q.caller)) : (c.callerName ?? '').toLowerCase().includes(q.caller.toLowerCase()))) return false;
     if (q.recipient && !(isPhoneLike(q.recipient) ? digits(c.recipient).includes(digits(q.recipient)) : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))) return false;
     if (text) {
@@ -79,12 +78,34 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
       if (!hay.includes(text) && !(isPhoneLike(text) && [c.caller, c.recipient].some((n) => digits(n).includes(digits(text))))) return false;
     }
     return true;
-  });
-  matches.sort((a, b) => (q.order === 'asc' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)));
-  const page = matches.slice(q.offset, q.offset + q.limit);
+  };
+}
+
+/**
+ * GET /v1/phone-calls: every filter of spec §7.4, newest first unless order=asc; each number with
+ * its contact's or patient's name. Without a text filter the page is read from the calls' index
+ * (its offset and itself) and the total from the counts; a text filter matches names, so it reads
+ * the calls of its date range and names each.
+ */
+export async function callList(auth: AuthContext, q: CallListQuery): Promise<CallList> {
+  const range = { fromDate: q.fromDate, toDate: q.toDate };
+  const ascending = q.order === 'asc';
+  const [nameOf, counted] = await Promise.all([numberNames(auth.practiceId), countCalls(auth.practiceId, range)]);
+  const name = (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
+  const matches = textFilter(q);
+  let page: PhoneCall[];
+  let total: number;
+  if (matches || counted === null) {
+    const found = await listCallPage(auth.practiceId, range, { ascending, wanted: 0, keep: (c) => !matches || matches(name(c)) });
+    page = found.slice(q.offset, q.offset + q.limit).map(name);
+    total = found.length;
+  } else {
+    page = (await listCallPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset).map(name);
+    total = counted;
+  }
   await writeAudit(auth, { action: q.query || q.caller || q.recipient ? 'search' : 'list', entity: 'phone-call' });
   for (const patientId of new Set(page.map((c) => c.patientId).filter((p): p is string => !!p))) await writeAudit(auth, { action: 'read', entity: 'phone-call', patientId });
-  return { calls: page, total: matches.length, offset: q.offset, limit: q.limit };
+  return { calls: page, total, offset: q.offset, limit: q.limit };
 }
 
 /** GET /v1/phone-calls/count: the unread calls, which the Communication badge adds to the unread texts and faxes. */

@@ -440,12 +440,25 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       writeState(dataDir, { demoWeekSeededAt: new Date().toISOString() });
       const started = Date.now();
       const { seedDemoWeek } = await import('./seed/demo-week.js');
-      const result = await seedDemoWeek({ apiUrl: `${internal}/api`, origin: internal, cognitoEndpoint: outputs.cognitoEndpoint, region, userPoolClientId: pool.userPoolClientId, userIds });
-      writeState(dataDir, { demoWeek: result.counts });
-      // What it made and where each item opens in the API; read by the seed's own test.
-      writeFileSync(join(dataDir, 'demo-week.json'), `${JSON.stringify(result, null, 2)}\n`);
-      runtimeLog(`Seeded a week of clinic life in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
-      for (const error of result.errors) runtimeError('Demo week seed', error);
+      const stopping = new AbortController();
+      const { result, later } = await seedDemoWeek({ apiUrl: `${internal}/api`, origin: internal, cognitoEndpoint: outputs.cognitoEndpoint, region, userPoolClientId: pool.userPoolClientId, userIds, signal: stopping.signal });
+      const record = (what: string, errors: string[], complete: boolean) => {
+        writeState(dataDir, { demoWeek: result.counts });
+        // What it made and where each item opens in the API; read by the seed's own test.
+        writeFileSync(join(dataDir, 'demo-week.json'), `${JSON.stringify({ ...result, complete }, null, 2)}\n`);
+        runtimeLog(`Seeded ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+        for (const error of errors) runtimeError('Demo week seed', error);
+      };
+      record('a week of clinic life', result.errors, false);
+      // The scribe's recognition finishes while the product already serves; a stop ends its wait.
+      const firstErrors = result.errors.length;
+      const finished = later.then(() => {
+        if (!stopping.signal.aborted) record("the scribe's visit note", result.errors.slice(firstErrors), true);
+      });
+      stops.push(async () => {
+        stopping.abort();
+        await finished;
+      });
     }
 
     if (opts.serveWeb && webBuildIsStale(REPO_ROOT)) await buildWeb();

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import type { DemoWeekResult } from '../../infra/local/seed/demo-week.js';
+import type { TranscriptionResult } from '../../shared/ai/transcription-schema.js';
+import { eventually } from '../support/eventually.js';
 import { callApi, signInAs } from '../support/restartable-runtime.js';
 
 /*
@@ -22,9 +24,11 @@ const start = () => startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed:
 
 beforeAll(async () => {
   runtime = await start();
-  result = JSON.parse(readFileSync(join(dataDir, 'demo-week.json'), 'utf8')) as DemoWeekResult;
+  const read = () => JSON.parse(readFileSync(join(dataDir, 'demo-week.json'), 'utf8')) as DemoWeekResult;
+  // The start may return before the scribe's recorded visit is recognised; the file says when it is.
+  result = await eventually('the scribe part of the demo week', async () => read(), (r) => r.complete === true, { within: 180_000, every: 500 });
   provider = await signInAs(runtime, 'provider@demo.tidewell.local');
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await runtime?.stop();
@@ -61,6 +65,9 @@ describe('the demo week seed', () => {
     expect(c['lab results reviewed']).toBe(2);
     expect(c['copilot conversations']).toBe(1);
     expect(c['drive files']).toBe(5);
+    expect(c['scribe notes']).toBe(1);
+    expect(c['scribe proposals accepted']).toBe(1);
+    expect(c['scribe proposals rejected']).toBe(1);
   });
 
   it('books visits of each type at both locations, this week and next only', async () => {
@@ -117,6 +124,29 @@ describe('the demo week seed', () => {
     const turns = messages.body.messages as { role: string; content: string }[];
     expect(turns.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(turns[3]!.content).toContain('Metformin');
+  });
+
+  it("keeps the AI scribe's note of James Whitaker's recorded visit, with its audio, evidence and decided proposals", async () => {
+    const path = result.paths.find((x) => x.endsWith('/result'))!;
+    const scribe = (await callApi(runtime!, provider, 'GET', path)).body as TranscriptionResult;
+    expect(scribe.engines.speech.kind).toBe('local-pocketsphinx');
+    const ids = new Set(scribe.transcript.map((s) => s.id));
+    const evidenced = scribe.note.flatMap((s) => s.sentences).filter((s) => s.segmentIds.length > 0);
+    expect(evidenced.length).toBeGreaterThan(2);
+    for (const s of evidenced) for (const id of s.segmentIds) expect(ids.has(id)).toBe(true);
+    expect(scribe.proposals.find((p) => p.kind === 'medication-start')).toMatchObject({ status: 'ACCEPTED' });
+    expect(scribe.proposals.find((p) => p.kind === 'vitals')).toMatchObject({ status: 'REJECTED' });
+    const meds = await callApi(runtime!, provider, 'GET', '/v1/patients/pat-0002/medications');
+    expect(JSON.stringify(meds.body)).toContain('Ibuprofen');
+    const status = await callApi(runtime!, provider, 'GET', path.replace(/\/result$/, ''));
+    expect(status.body).toMatchObject({ status: 'completed', patientId: 'pat-0002' });
+    const draft = await callApi(runtime!, provider, 'GET', `/v1/notes/${status.body.noteId as string}`);
+    expect(draft.body).toMatchObject({ status: 'DRAFT', noteType: 'NOTE' });
+    for (const heading of ['Subjective', 'Assessment', 'Plan']) expect(draft.body.data.text).toContain(`\n${heading}\n`);
+    const recording = await callApi(runtime!, provider, 'GET', path.replace(/\/result$/, '/recording'));
+    const audio = await fetch(recording.body.signedUrl as string);
+    expect(audio.status).toBe(200);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
   });
 
   it('opens every seeded item through the API', async () => {

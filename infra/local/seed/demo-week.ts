@@ -7,6 +7,7 @@
  * runtime runs it once per data folder (state.json's demoWeekSeededAt).
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { zonedParts, zonedToInstant } from '../../../shared/calendar/recurrence.js';
 import { cognitoAdminClient } from '../cognito/provision-pool.js';
@@ -25,6 +26,8 @@ export interface DemoWeekContext {
   /** The demo users' ids (Cognito subs) by email. */
   userIds: Record<string, string>;
   now?: Date;
+  /** Ends the work left running after the seed returns (the scribe's recognition) when the runtime stops. */
+  signal?: AbortSignal;
 }
 
 /** What the seed made, by kind, and what went wrong (empty when everything was taken). */
@@ -33,6 +36,18 @@ export interface DemoWeekResult {
   errors: string[];
   /** Every seeded item's API path, so a test can open each one. */
   paths: string[];
+  /** False while the scribe's recognition still runs after the seed returned. */
+  complete?: boolean;
+}
+
+/**
+ * What seedDemoWeek answers: the result so far and, when something still runs, a promise that adds
+ * its counts, paths and errors to the same result once done. Speech recognition of the scribe's
+ * recorded visit takes longer than the whole rest of the seed, so `npm start` does not wait for it.
+ */
+export interface DemoWeekSeeding {
+  result: DemoWeekResult;
+  later: Promise<void>;
 }
 
 export const PROVIDER = 'provider@demo.tidewell.local';
@@ -59,7 +74,7 @@ function addDays(day: string, offset: number): string {
 }
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
-export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult> {
+export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekSeeding> {
   const counts: Record<string, number> = {};
   const errors: string[] = [];
   const paths: string[] = [];
@@ -570,6 +585,49 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     count('copilot conversations');
   })));
 
+  // Dr. Okafor records a short visit with James Whitaker and the AI scribe writes the draft note from
+  // it, through the same upload, state machine and worker (pocketsphinx, the rule-based formatter)
+  // as a recording in the browser. The recording starts here; its recognition finishes after the
+  // seed returns (see DemoWeekSeeding), then one proposal is accepted into the chart and one rejected.
+  let scribeLater: Promise<void> = Promise.resolve();
+  parts.push(part('AI scribe', async () => {
+    const patientId = patient(2);
+    const draft = await call(PROVIDER, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId });
+    const noteId = String(draft.noteId);
+    count('notes NOTE');
+    const audio = await readFile(new URL('./fixtures/scribe-visit.webm', import.meta.url));
+    const contentType = 'audio/webm';
+    const presign = await call(PROVIDER, 'POST', '/v1/transcriptions/uploads', { patientId, noteId, fileName: 'Whitaker visit.webm', contentType, size: audio.length });
+    const put = await fetch(String(presign.signedUrl), { method: 'PUT', headers: { 'content-type': contentType, origin: ctx.origin }, body: audio });
+    if (!put.ok) throw new SeedError(`the recording's upload answered ${put.status}`);
+    const started = await call(PROVIDER, 'POST', '/v1/transcriptions', { filesPath: presign.filesPath, fileKey: presign.key, patientId, noteId });
+    const transcriptionId = String(started.transcriptionId);
+    scribeLater = part('AI scribe', async () => {
+      let status = String(started.status);
+      for (const deadline = Date.now() + 10 * 60_000; !['completed', 'failed', 'cancelled'].includes(status); ) {
+        if (ctx.signal?.aborted) throw new SeedError('stopped before the recording was transcribed');
+        if (Date.now() > deadline) throw new SeedError(`the transcription is still ${status} after ten minutes`);
+        await new Promise((done) => setTimeout(done, 500));
+        status = String((await call(PROVIDER, 'GET', `/v1/transcriptions/${transcriptionId}`)).status);
+      }
+      if (status !== 'completed') throw new SeedError(`the transcription ended ${status}`);
+      const result = await call(PROVIDER, 'GET', `/v1/transcriptions/${transcriptionId}/result`);
+      const proposals = (result.proposals ?? []) as { proposalId: string; kind: string }[];
+      const decide = async (kind: string, decision: 'accept' | 'reject') => {
+        const proposal = proposals.find((x) => x.kind === kind);
+        if (!proposal) throw new SeedError(`the scribe proposed no ${kind}`);
+        await call(PROVIDER, 'POST', `/v1/transcriptions/${transcriptionId}/proposals/${proposal.proposalId}`, { decision });
+        count(decision === 'accept' ? 'scribe proposals accepted' : 'scribe proposals rejected');
+      };
+      // The ibuprofen goes onto the medication list; the blood pressure was already charted by hand.
+      await decide('medication-start', 'accept');
+      await decide('vitals', 'reject');
+      paths.push(`/v1/transcriptions/${transcriptionId}`, `/v1/transcriptions/${transcriptionId}/result`, `/v1/transcriptions/${transcriptionId}/recording`);
+      count('scribe notes');
+    });
+    paths.push(`/v1/notes/${noteId}`);
+  }));
+
   // 4. Tasks, reminders, notifications, templates.
   parts.push(part('tasks', async () => {
     const tasks: [string, Json, boolean?][] = [
@@ -684,5 +742,5 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekResult
     return String(presign.key);
   }
 
-  return { counts, errors, paths };
+  return { result: { counts, errors, paths }, later: scribeLater };
 }

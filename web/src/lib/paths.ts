@@ -21,8 +21,11 @@ export const paths = {
   reviewedResults: () => '/results-review?view=reviewed',
   resultToReview: (noteId: string) => `/results-review/${seg(noteId)}`,
   allTasks: () => '/tasks/all',
-  newTask: () => '/tasks/new',
+  /** The task form; from a chart, with that patient filled in. */
+  newTask: (patientId?: string) => (patientId ? `/tasks/new?patientId=${encodeURIComponent(patientId)}` : '/tasks/new'),
   task: (taskId: string) => `/tasks/${seg(taskId)}`,
+  /** The dashboard with its reminder form open; from a chart, about that patient. */
+  newReminder: (patientId?: string) => `/home?reminder=new${patientId ? `&patientId=${encodeURIComponent(patientId)}` : ''}`,
   /** New-message mode of the SMS chat ('To:' with a patient search). */
   newSms: () => '/messages/sms',
   smsConversation: (patientPhoneNumber: string, practicePhoneNumber: string) => `/messages/sms/${seg(patientPhoneNumber)}/${seg(practicePhoneNumber)}`,

@@ -14,6 +14,15 @@ describe('palette actions', () => {
     expect(hrefs['Create a new task']).toBe('/tasks/new');
     expect(hrefs['Practice User Management']).toBe('/new-settings/team');
     expect(hrefs.Back).toBe('back');
+    expect(hrefs['Create a reminder']).toBe('/home?reminder=new');
+  });
+
+  it('makes the new task and reminder about the chart the palette was opened on', () => {
+    const onChart = paletteActions({ today, helpHref: 'x', hasInteractions: false, patientId: 'pat-0002' });
+    const href = (id: string) => onChart.find((a) => a.id === id)!.command;
+    expect(href('new-task')).toEqual({ kind: 'href', href: '/tasks/new?patientId=pat-0002' });
+    expect(href('new-reminder')).toEqual({ kind: 'href', href: '/home?reminder=new&patientId=pat-0002' });
+    expect(matchesQuery(`${onChart.find((a) => a.id === 'new-reminder')!.label} ${onChart.find((a) => a.id === 'new-reminder')!.keywords ?? ''}`, 'remind')).toBe(true);
   });
 
   it('offers New Interaction only when a note type can be created', () => {

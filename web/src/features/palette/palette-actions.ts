@@ -53,8 +53,8 @@ const calendarHref = (date: string, view: 'day' | 'week') => `${paths.calendar()
  * The actions of spec shell §2.6 that have a screen, in the spec's order; 'New Interaction'
  * appears only when some note type can be created.
  */
-export function paletteActions(options: { today: Date; helpHref: string; hasInteractions: boolean }): PaletteAction[] {
-  const { today, helpHref, hasInteractions } = options;
+export function paletteActions(options: { today: Date; helpHref: string; hasInteractions: boolean; patientId?: string }): PaletteAction[] {
+  const { today, helpHref, hasInteractions, patientId } = options;
   const actions: PaletteAction[] = [];
   if (hasInteractions) {
     actions.push({ id: 'new-interaction', label: 'New Interaction', section: 'Navigation', command: { kind: 'interactions' }, keywords: 'note create chart' });
@@ -69,7 +69,9 @@ export function paletteActions(options: { today: Date; helpHref: string; hasInte
     { id: 'communications', label: 'Communications', section: 'Navigation', command: { kind: 'href', href: paths.messages() }, keywords: 'messages inbox' },
     { id: 'new-phone-call', label: 'Make New Phone Call', section: 'Navigation', command: { kind: 'href', href: paths.newCall() }, keywords: 'call dial phone' },
     { id: 'tasks', label: 'View Tasks', section: 'Navigation', command: { kind: 'href', href: paths.tasks() } },
-    { id: 'new-task', label: 'Create a new task', section: 'Navigation', command: { kind: 'href', href: paths.newTask() } },
+    // On a chart, the new task is about that chart's patient.
+    { id: 'new-task', label: 'Create a new task', section: 'Navigation', command: { kind: 'href', href: paths.newTask(patientId) } },
+    { id: 'new-reminder', label: 'Create a reminder', section: 'Navigation', command: { kind: 'href', href: paths.newReminder(patientId) }, keywords: 'remind me later follow up' },
     { id: 'results-to-review', label: 'Results to Review', section: 'Navigation', command: { kind: 'href', href: paths.resultsToReview() }, keywords: 'lab labs sign off abnormal critical' },
     { id: 'forms', label: 'Forms', section: 'Navigation', command: { kind: 'href', href: paths.forms() } },
     { id: 'contacts', label: 'Contacts', section: 'Navigation', command: { kind: 'href', href: paths.contacts() } },

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export function useOpenReminders() {
@@ -11,5 +11,14 @@ export function useOpenReminders() {
       return ReminderList.parse(body).reminders;
     },
     refetchInterval: 60_000,
+  });
+}
+
+/** POST /v1/reminders: a reminder for the signed-in user; the list of open ones is read again after. */
+export function useCreateReminder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { text: string; dueAt: string; patientId?: string | null }) => apiRequest<unknown>({ method: 'POST', path: '/v1/reminders', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['reminders'] }),
   });
 }

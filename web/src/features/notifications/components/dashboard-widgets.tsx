@@ -7,7 +7,8 @@ import { useCurrentUser } from '../../../lib/practice.js';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
 import { draftLabel } from '../draft-label.js';
 import { communicationUnread, useNotificationStore, usePatientNames, useUnreadCount } from '../api/notifications-api.js';
-import { useOpenReminders } from '../api/reminders-api.js';
+import { useCreateReminder, useOpenReminders } from '../api/reminders-api.js';
+import { NewReminderForm } from './new-reminder-form.js';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -76,22 +77,29 @@ export function MyDraftsWidget() {
   );
 }
 
-/** Dashboard: my reminders that fall due today, by time. */
+/** Dashboard: my reminders that fall due today, by time, and the place to add one. */
 export function RemindersTodayWidget() {
   const reminders = useOpenReminders();
+  const create = useCreateReminder();
   if (reminders.isPending) return <Spinner label="Loading reminders" />;
   if (reminders.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const today = new Date();
   const due = reminders.data.filter((r) => isDueOn(r, today)).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
-  if (due.length === 0) return <p className="tw-widget__empty">No reminders due today.</p>;
   return (
-    <ul className="tw-widget__list">
-      {due.map((r) => (
-        <li key={r.reminderId} className="tw-widget__item">
-          <span className={`tw-widget__link${r.firedAt ? ' tw-widget__link--unread' : ''}`}>{r.text}</span>
-          <span className="tw-widget__meta">{time(r.dueAt)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      {due.length === 0 ? (
+        <p className="tw-widget__empty">No reminders due today.</p>
+      ) : (
+        <ul className="tw-widget__list">
+          {due.map((r) => (
+            <li key={r.reminderId} className="tw-widget__item">
+              <span className={`tw-widget__link${r.firedAt ? ' tw-widget__link--unread' : ''}`}>{r.text}</span>
+              <span className="tw-widget__meta">{time(r.dueAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewReminderForm create={create} />
+    </>
   );
 }

@@ -14,7 +14,7 @@ import {
   Text,
   type Key,
 } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PATIENT_SEARCH_DEBOUNCE_MS } from '../../../../../shared/constants/patients.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { SearchIcon } from '../../../components/ui/icons.js';
@@ -70,6 +70,8 @@ export function CommandPalette({ isOpen, onOpenChange, helpHref, interactions = 
 
 function PaletteBody({ close, helpHref, interactions }: { close: () => void; helpHref: string; interactions: readonly PaletteInteraction[] }) {
   const navigate = useNavigate();
+  // The chart the palette was opened on, so its new task or reminder is about that patient.
+  const chartPatientId = /^\/patients\/([^/]+)/.exec(useLocation().pathname)?.[1];
   const [query, setQuery] = useState('');
   const [page, setPage] = useState<'root' | 'interactions'>('root');
   const debounced = useDebouncedValue(query.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
@@ -98,7 +100,7 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         },
       ];
     }
-    const actions = paletteActions({ today: new Date(), helpHref, hasInteractions: interactions.length > 0 });
+    const actions = paletteActions({ today: new Date(), helpHref, hasInteractions: interactions.length > 0, patientId: chartPatientId ? decodeURIComponent(chartPatientId) : undefined });
     const actionEntries = (section: 'Navigation' | 'Settings') =>
       actions
         .filter((a) => a.section === section)
@@ -149,7 +151,7 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
           : [],
       },
     ];
-  }, [page, interactions, helpHref, debounced, query, patients.data, templates.data, users.data, close, navigate]);
+  }, [page, interactions, helpHref, debounced, query, patients.data, templates.data, users.data, close, navigate, chartPatientId]);
 
   const visible = sections
     .map((s) => ({ ...s, entries: s.entries.filter((e) => e.filterText === null || matchesQuery(e.filterText, query)) }))

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Label, TextArea, TextField as AriaTextField, FieldError } from 'react-aria-components';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -46,12 +46,14 @@ type FormValues = TaskFormValues;
 
 function TaskEditor({ task }: { task: Task | undefined }) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const me = useCurrentUser().data;
   const users = usePracticeUsers();
   const save = useSaveTask(task?.ident);
   const readOnly = task ? isTaskReadOnly(task) : false;
   const [values, setValues] = useState<FormValues>(() => ({
-    patientId: task?.patientId ?? null,
+    // A new task started from a chart (/tasks/new?patientId=…) is about that patient.
+    patientId: task ? task.patientId ?? null : search.get('patientId') || null,
     assignTo: task?.assigned ?? me?.userId ?? '',
     dueDate: task?.dueOn ?? '',
     highPriority: Boolean(task?.urgent),

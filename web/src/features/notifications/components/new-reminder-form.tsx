@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.js';
+import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import type { useCreateReminder } from '../api/reminders-api.js';
+import { usePatientNames } from '../api/notifications-api.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A datetime-local value (local time, to the minute) for an instant. */
+const toLocalInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** A new reminder defaults to the next whole hour at least 30 minutes away, like a scheduled text. */
+function defaultDue(now = new Date()): string {
+  const next = new Date(now.getTime() + 30 * 60_000);
+  next.setMinutes(0, 0, 0);
+  next.setHours(next.getHours() + 1);
+  return toLocalInput(next);
+}
+
+/**
+ * The dashboard's place to add a reminder for oneself: closed behind a button, open when the
+ * palette's "Create a reminder" leads here (?reminder=new, with the chart's patientId when it came
+ * from a chart). A refusal keeps the typed text and shows the server's words.
+ */
+export function NewReminderForm({ create }: { create: ReturnType<typeof useCreateReminder> }) {
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('reminder') === 'new';
+  const patientId = asked ? search.get('patientId') : null;
+  const patientName = usePatientNames(patientId ? [patientId] : []).get(patientId ?? '');
+  const [open, setOpen] = useState(asked);
+  const [text, setText] = useState('');
+  const [when, setWhen] = useState(defaultDue);
+  const [error, setError] = useState<string | null>(null);
+  const textRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (asked) setOpen(true);
+  }, [asked]);
+  useEffect(() => {
+    if (open) textRef.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setError(null);
+    if (asked) setSearch({}, { replace: true });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const due = new Date(when);
+    if (!text.trim()) return setError('Reminder text is required');
+    if (!when || Number.isNaN(due.getTime())) return setError('Reminder time must be a date and time');
+    setError(null);
+    create.mutate(
+      { text: text.trim(), dueAt: due.toISOString(), ...(patientId ? { patientId } : {}) },
+      {
+        onSuccess: close,
+        onError: (err) => setError(isApiError(err) ? Object.values(err.fieldErrors)[0] ?? err.message : NETWORK_ERROR_MESSAGE),
+      },
+    );
+  };
+
+  if (!open) {
+    return (
+      <div className="tw-widget__actions">
+        <Button onPress={() => setOpen(true)}>New reminder</Button>
+      </div>
+    );
+  }
+  return (
+    <form className="tw-reminder-form" aria-label="New reminder" onSubmit={submit} noValidate>
+      {patientId ? <p className="tw-widget__meta">About {patientName ?? 'this patient'}</p> : null}
+      <div className="tw-field">
+        <label htmlFor={`${id}-text`} className="tw-field__label">
+          Reminder
+        </label>
+        <input ref={textRef} id={`${id}-text`} className="tw-field__input" value={text} maxLength={1000} required onChange={(e) => setText(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+      </div>
+      <div className="tw-field">
+        <label htmlFor={`${id}-when`} className="tw-field__label">
+          Remind me at
+        </label>
+        <input id={`${id}-when`} type="datetime-local" className="tw-field__input" value={when} required onChange={(e) => setWhen(e.target.value)} />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="tw-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="tw-widget__actions">
+        <Button type="submit" variant="primary" isPending={create.isPending}>
+          Add reminder
+        </Button>
+        <Button onPress={close}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

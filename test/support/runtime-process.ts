@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { MfaPolicy } from '../../infra/config/practice-config.js';
 import type { LocalOutputs } from '../../infra/local/runtime.js';
 
 export interface RuntimeProcess {
@@ -7,9 +8,9 @@ export interface RuntimeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a freshly seeded demo practice in a child process and answers once it serves. */
-export async function startRuntimeProcess(dataDir: string): Promise<RuntimeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir })], {
+/** Starts a freshly seeded demo practice in a child process (with `mfa`, that MFA rule) and answers once it serves. */
+export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPolicy } = {}): Promise<RuntimeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir, ...opts })], {
     env: { ...process.env, TIDEWELL_LOG: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

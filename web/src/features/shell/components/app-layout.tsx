@@ -9,6 +9,7 @@ import { focusMain, MAIN_ID } from '../../../lib/focus.js';
 import { useAnyNoteRecording } from '../../../lib/recording-status.js';
 import { logout } from '../../../lib/session.js';
 import { useSessionExpired } from '../../../lib/session-expiry.js';
+import { useMfaRequired } from '../../../lib/mfa-setup.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
@@ -18,6 +19,9 @@ import '../shell.css';
 
 /** Rare (a session that ends mid-recording), and it brings Cognito's sign-in: loaded when it opens. */
 const SessionExpiryModal = lazy(() => import('./session-expiry-modal.js').then((m) => ({ default: m.SessionExpiryModal })));
+
+/** Once per admin of a practice that requires two-step sign-in: loaded when the API asks for it. */
+const MfaSetupScreen = lazy(() => import('../../auth/components/mfa-setup-screen.js').then((m) => ({ default: m.MfaSetupScreen })));
 
 export const DEACTIVATED_BANNER_TEXT =
   'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
@@ -42,8 +46,17 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const recording = useAnyNoteRecording();
   const sessionExpired = useSessionExpired();
   useUserFetchFailure(user.isError && user.data === undefined);
+  const mfaRequired = useMfaRequired();
   useRouteFocus();
 
+  // Every request is refused until the authenticator app is set up, so nothing else can show.
+  if (mfaRequired) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <MfaSetupScreen />
+      </Suspense>
+    );
+  }
   if (practice.isPending) {
     return (
       <div className="tw-shell-loading">

@@ -18,7 +18,8 @@ export const PRACTICE_ID_ATTRIBUTE = 'practiceId';
 
 /**
  * What a function that applies an admin's user change may do to the pool (the 'identity' access
- * kind): move the user between groups, sign them out everywhere, disable and re-enable them.
+ * kind): move the user between groups, sign them out everywhere, disable and re-enable them, and
+ * turn their TOTP off (an admin's MFA reset).
  */
 export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminListGroupsForUser',
@@ -27,6 +28,7 @@ export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminSetUserMFAPreference',
 ] as const;
 
 /**

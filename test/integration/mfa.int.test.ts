@@ -1,4 +1,5 @@
 import {
+  AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -6,13 +7,14 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import type { LocalOutputs } from '../../infra/local/runtime.js';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
+import { startRuntimeProcess, type RuntimeProcess, type RuntimeProcessOutputs } from '../support/runtime-process.js';
 import { totpCode } from '../support/totp.js';
 
 /*
@@ -24,7 +26,9 @@ const PROVIDER = 'provider@demo.tidewell.local';
 const MFA_REFUSAL = 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.';
 
 let runtime: RuntimeProcess;
-let outputs: LocalOutputs;
+let outputs: RuntimeProcessOutputs;
+/** The admin's authenticator secret and tokens once the first test has set TOTP up. */
+let adminTotp: { secret: string; idToken: string } | undefined;
 let dataDir: string;
 
 beforeAll(async () => {
@@ -86,6 +90,7 @@ describe('mfa "admins"', () => {
     const third = await passwordStep(ADMIN);
     const signedIn = await answer(third.Session!, freshCode(SecretCode!));
     expect((await get(signedIn.AuthenticationResult!.IdToken!, '/v1/patients')).status).toBe(200);
+    adminTotp = { secret: SecretCode!, idToken: signedIn.AuthenticationResult!.IdToken! };
   });
 
   it('does not sign in with a TOTP code alone: the challenge needs the session of a password step', async () => {
@@ -94,6 +99,41 @@ describe('mfa "admins"', () => {
         new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'made-up', ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: '000000' } }),
       ),
     ).rejects.toThrow('Invalid session for the user.');
+  });
+
+  it("lets an admin reset a user's two-step sign-in, audited: the user sets it up again at the next sign-in; other roles cannot", async () => {
+    expect(adminTotp).toBeDefined();
+    const { idToken } = adminTotp!;
+    const admin = await get(idToken, '/v1/practices/users/me');
+    const adminId = (admin.body as { userId?: string }).userId!;
+    const provider = (await passwordStep(PROVIDER)).AuthenticationResult!;
+    const reset = (token: string, userId: string) => fetch(`${outputs.apiUrl}/v1/practices/users/${userId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+
+    const refused = await reset(provider.IdToken!, adminId);
+    expect(refused.status).toBe(403);
+    expect((await reset(idToken, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await passwordStep(ADMIN)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    expect((await reset(idToken, adminId)).status).toBe(204);
+    const pooled = await cognito().send(new AdminGetUserCommand({ UserPoolId: outputs.userPoolId, Username: adminId }));
+    expect(pooled.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
+    // The API asks for a new set-up at once, and the next sign-in takes the password alone (then the set-up).
+    expect(await get(idToken, '/v1/patients')).toMatchObject({ status: 403, body: { reason: 'mfa_required' } });
+    const next = await passwordStep(ADMIN);
+    expect(next.ChallengeName).toBeUndefined();
+    expect((await get(next.AuthenticationResult!.IdToken!, '/v1/patients')).body.reason).toBe('mfa_required');
+
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: outputs.table.dynamodb, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const audit = await table.send(
+      new QueryCommand({
+        TableName: outputs.table.tableName,
+        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
+        FilterExpression: 'entity = :e',
+        ExpressionAttributeValues: { ':p': outputs.table.practiceId, ':a': 'AUDIT#', ':e': 'user-mfa' },
+        ConsistentRead: true,
+      }),
+    );
+    expect(audit.Items?.map((e) => ({ action: e.action, entityId: e.entityId, actorUserId: e.actorUserId }))).toEqual([{ action: 'update', entityId: adminId, actorUserId: adminId }]);
   });
 
   it('does not ask a provider for TOTP', async () => {

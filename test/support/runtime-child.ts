@@ -8,7 +8,8 @@ import { startLocalRuntime } from '../../infra/local/runtime.js';
 
 const { dataDir, mfa } = JSON.parse(process.argv[2] ?? '{}') as { dataDir: string; mfa?: MfaPolicy };
 const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true, ...(mfa ? { mfa } : {}) });
-process.stdout.write(`RUNTIME_OUTPUTS ${JSON.stringify(runtime.outputs)}\n`);
+const { dynamodb, tableName, practiceId } = runtime.endpoints;
+process.stdout.write(`RUNTIME_OUTPUTS ${JSON.stringify({ ...runtime.outputs, table: { dynamodb, tableName, practiceId } })}\n`);
 process.on('SIGTERM', () => {
   void runtime.stop().then(() => process.exit(0));
 });

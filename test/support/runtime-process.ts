@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { MfaPolicy } from '../../infra/config/practice-config.js';
 import type { LocalOutputs } from '../../infra/local/runtime.js';
 
+/** The outputs, and where its table is (to assert what it stored, e.g. audit entries). */
+export type RuntimeProcessOutputs = LocalOutputs & { table: { dynamodb: string; tableName: string; practiceId: string } };
+
 export interface RuntimeProcess {
-  outputs: LocalOutputs;
+  outputs: RuntimeProcessOutputs;
   stop(): Promise<void>;
 }
 
@@ -16,12 +19,12 @@ export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPoli
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
-  const outputs = await new Promise<LocalOutputs>((resolve, reject) => {
+  const outputs = await new Promise<RuntimeProcessOutputs>((resolve, reject) => {
     let seen = '';
     child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const line = seen.split('\n').find((l) => l.startsWith('RUNTIME_OUTPUTS '));
-      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as LocalOutputs);
+      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as RuntimeProcessOutputs);
     });
     child.on('exit', (code) => reject(new Error(`The runtime process ended (${code}) before it served: ${errors}`)));
   });

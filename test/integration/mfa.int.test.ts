@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import { startRuntimeProcess, type RuntimeProcess, type RuntimeProcessOutputs } from '../support/runtime-process.js';
+import type { LocalOutputs } from '../../infra/local/runtime.js';
+import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
 import { totpCode } from '../support/totp.js';
 
 /*
@@ -26,7 +27,7 @@ const PROVIDER = 'provider@demo.tidewell.local';
 const MFA_REFUSAL = 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.';
 
 let runtime: RuntimeProcess;
-let outputs: RuntimeProcessOutputs;
+let outputs: LocalOutputs;
 /** The admin's authenticator secret and tokens once the first test has set TOTP up. */
 let adminTotp: { secret: string; idToken: string } | undefined;
 let dataDir: string;
@@ -123,13 +124,13 @@ describe('mfa "admins"', () => {
     expect(next.ChallengeName).toBeUndefined();
     expect((await get(next.AuthenticationResult!.IdToken!, '/v1/patients')).body.reason).toBe('mfa_required');
 
-    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: outputs.table.dynamodb, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: runtime.table.dynamodb, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
     const audit = await table.send(
       new QueryCommand({
-        TableName: outputs.table.tableName,
+        TableName: runtime.table.tableName,
         KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
         FilterExpression: 'entity = :e',
-        ExpressionAttributeValues: { ':p': outputs.table.practiceId, ':a': 'AUDIT#', ':e': 'user-mfa' },
+        ExpressionAttributeValues: { ':p': runtime.table.practiceId, ':a': 'AUDIT#', ':e': 'user-mfa' },
         ConsistentRead: true,
       }),
     );

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { MfaPolicy } from '../../infra/config/practice-config.js';
 import type { LocalOutputs } from '../../infra/local/runtime.js';
 
-/** The outputs, and where its table is (to assert what it stored, e.g. audit entries). */
-export type RuntimeProcessOutputs = LocalOutputs & { table: { dynamodb: string; tableName: string; practiceId: string } };
+type ChildOutputs = LocalOutputs & { table: RuntimeProcess['table'] };
 
 export interface RuntimeProcess {
-  outputs: RuntimeProcessOutputs;
+  outputs: LocalOutputs;
+  /** Where its table is, to assert what it stored (audit entries). */
+  table: { dynamodb: string; tableName: string; practiceId: string };
   stop(): Promise<void>;
 }
 
@@ -19,17 +20,19 @@ export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPoli
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
-  const outputs = await new Promise<RuntimeProcessOutputs>((resolve, reject) => {
+  const outputs = await new Promise<ChildOutputs>((resolve, reject) => {
     let seen = '';
     child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const line = seen.split('\n').find((l) => l.startsWith('RUNTIME_OUTPUTS '));
-      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as RuntimeProcessOutputs);
+      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as ChildOutputs);
     });
     child.on('exit', (code) => reject(new Error(`The runtime process ended (${code}) before it served: ${errors}`)));
   });
+  const { table, ...rest } = outputs;
   return {
-    outputs,
+    outputs: rest,
+    table,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -16,7 +16,7 @@ import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEven
 import { PARTNER_APP_ROUTE_KEYS } from './partner-app-route-keys.js';
 import { getPractice } from './practice-repository.js';
 import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FHIR_PRACTICE_IMPORT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
-import { getDashboard, putDashboard, updateFeatureGates, updatePracticeMetadata, updatePracticeUser } from './settings.js';
+import { getDashboard, putDashboard, updateFeatureGates, resetUserMfa, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from './user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 
@@ -75,6 +75,14 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
     body: PracticeUserUpdate,
     permission: 'practice.settings.change',
     run: ({ auth, params, body }) => updatePracticeUser(auth, params.userId, body),
+  }),
+  'DELETE /v1/practices/users/{userId}/mfa': route({
+    params: UserIdParams,
+    permission: 'practice.settings.change',
+    run: async ({ auth, params }) => {
+      await resetUserMfa(auth, params.userId);
+      return new HttpResponse(204, undefined);
+    },
   }),
   'GET /v1/practices/{practiceId}/users/{userId}': route({
     params: PracticeUserParams,

@@ -76,6 +76,7 @@ export const PRACTICE_ROUTES = [
   'GET /v1/practices/feature-gates',
   'PUT /v1/practices/metadata',
   'PUT /v1/practices/users/{userId}',
+  'DELETE /v1/practices/users/{userId}/mfa',
   'GET /v1/practices/{practiceId}/users/{userId}',
   'PUT /v1/practices/feature-gates',
   'GET /v1/practices/users/me/dashboard',

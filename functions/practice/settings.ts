@@ -17,7 +17,7 @@ import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { PRACTICE_KEY, practiceFromItem, type Practice } from './practice-repository.js';
-import { userFromItem, userKey, type PracticeUser } from './user-repository.js';
+import { getUser, userFromItem, userKey, type PracticeUser } from './user-repository.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /** Per-user dashboard layout: sk DASHBOARD#<userId> (not under USER#, which lists users). */
@@ -106,6 +106,27 @@ async function applyAccessChange(practiceId: string, user: PracticeUser): Promis
     // The saved record already decides access; saving again repeats every step, each idempotent.
     throw new DependencyError(502, IDENTITY_SYNC_FAILED, 'identity_sync_failed');
   }
+}
+
+export const MFA_RESET_FAILED = 'Two-step sign-in could not be reset. Try again.';
+
+/**
+ * An admin turns a user's authenticator app off (a lost phone): the pool stops asking for its code,
+ * and a practice that requires two-step sign-in has the user set up a new one at the next sign-in.
+ * Only users of this practice: the pool is the practice's own, but the record is the one checked.
+ */
+export async function resetUserMfa(auth: AuthContext, userId: string): Promise<void> {
+  const user = await getUser(auth.practiceId, userId);
+  if (!user) throw new NotFoundError(SETTINGS_MESSAGES.userNotFound);
+  try {
+    await identityPoolFromEnv().resetMfa(userId);
+  } catch (error) {
+    log.warn('Identity pool MFA reset failed', { error: (error as Error)?.name });
+    throw new DependencyError(502, MFA_RESET_FAILED, 'identity_sync_failed');
+  }
+  const { forgetMfaEnrolment } = await import('../lib/auth/mfa-enrolment.js');
+  forgetMfaEnrolment(userId);
+  await writeAudit(auth, { action: 'update', entity: 'user-mfa', entityId: userId, detail: 'Two-step sign-in reset: set up again at next sign-in' });
 }
 
 export async function updateFeatureGates(auth: AuthContext, input: FeatureGatesUpdate): Promise<{ flags: Record<string, boolean> }> {

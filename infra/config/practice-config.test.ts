@@ -115,3 +115,16 @@ describe('practice config first admin', () => {
     ]);
   });
 });
+
+describe('practice config mfa', () => {
+  it('defaults to admins, takes required, admins or optional, and refuses anything else naming the choices', () => {
+    expect(PracticeConfigSchema.parse(base).mfa).toBe('admins');
+    for (const mfa of ['required', 'admins', 'optional']) expect(PracticeConfigSchema.parse({ ...base, mfa }).mfa).toBe(mfa);
+    const bad = PracticeConfigSchema.safeParse({ ...base, mfa: 'always' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['mfa', 'mfa must be "required", "admins" or "optional"']]);
+  });
+
+  it('is optional in the demo practice, so its logins work without an authenticator app', () => {
+    expect(loadPracticeConfig('demo', REPO_ROOT).mfa).toBe('optional');
+  });
+});

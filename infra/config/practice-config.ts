@@ -114,6 +114,16 @@ export const PracticeFirstAdminSchema = z.object({
 });
 export type PracticeFirstAdmin = z.infer<typeof PracticeFirstAdminSchema>;
 
+/**
+ * Who must sign in with a second factor (TOTP from an authenticator app); docs/security.md.
+ * required: the pool's MFA is ON, so Cognito makes every user set it up at their next sign-in.
+ * admins: the pool's MFA is optional, and the API refuses an admin who has not set it up.
+ * optional: users choose (the demo practice, so its logins work without an authenticator app).
+ */
+export const MFA_POLICIES = ['required', 'admins', 'optional'] as const;
+export const MfaPolicySchema = z.enum(MFA_POLICIES, { error: 'mfa must be "required", "admins" or "optional"' });
+export type MfaPolicy = z.infer<typeof MfaPolicySchema>;
+
 /** Per-practice settings, one checked-in file per practice under practices/<slug>.json. */
 export const PracticeConfigSchema = z.object({
   slug: z.string().check(z.regex(/^[a-z0-9-]{2,40}$/)),
@@ -146,6 +156,7 @@ export const PracticeConfigSchema = z.object({
    */
   membershipOrigin: z.optional(z.union([z.literal('local'), PartnerOrigin])),
   firstAdmin: z.optional(PracticeFirstAdminSchema),
+  mfa: z._default(MfaPolicySchema, 'admins'),
 });
 
 /** Every partner origin the deployed CSP names: partnerOrigins and each partner app's own (not the local demo's). */

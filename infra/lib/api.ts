@@ -29,6 +29,8 @@ export interface ApiProps {
   webOrigins: string[];
   logging: Logging;
   access: Record<GroupAccess, AccessGrant>;
+  /** What every group function needs for the practice's MFA rule (Auth.grantMfaCheck). */
+  mfaCheck: (fn: NodejsFunction) => void;
 }
 
 const HTTP_METHODS = new Set(Object.values(apigwv2.HttpMethod) as string[]);
@@ -119,6 +121,7 @@ export class Api extends Construct {
         },
       });
       grantTableReadWrite(fn, props.table);
+      props.mfaCheck(fn);
       for (const access of group.access ?? []) props.access[access](fn, this.httpApi.apiEndpoint);
       this.functions.set(group.name, fn);
 

@@ -4,6 +4,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { SUPER_USER_GROUP } from '../../shared/practice/settings-schema.js';
+import type { MfaPolicy } from '../config/practice-config.js';
 import { TOKEN_LIFETIMES } from '../config/token-lifetimes.js';
 
 /**
@@ -17,7 +18,8 @@ export const PRACTICE_ID_ATTRIBUTE = 'practiceId';
 
 /**
  * What a function that applies an admin's user change may do to the pool (the 'identity' access
- * kind): move the user between groups, sign them out everywhere, disable and re-enable them.
+ * kind): move the user between groups, sign them out everywhere, disable and re-enable them, and
+ * turn their TOTP off (an admin's MFA reset).
  */
 export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminListGroupsForUser',
@@ -26,14 +28,24 @@ export const IDENTITY_ADMIN_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:AdminDisableUser',
   'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminSetUserMFAPreference',
 ] as const;
+
+/**
+ * The pool's MFA for the practice file's `mfa`: 'required' makes Cognito demand TOTP set-up
+ * (MFA_SETUP) at the next sign-in of every user; 'admins' cannot be said to Cognito (its MFA is
+ * pool-wide), so the pool keeps MFA optional and the API enforces it for admins.
+ */
+export function poolMfa(policy: MfaPolicy): cognito.Mfa {
+  return policy === 'required' ? cognito.Mfa.REQUIRED : cognito.Mfa.OPTIONAL;
+}
 
 /** The practice's user pool: staff accounts are created by an admin, never by self sign-up. */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
 
-  constructor(scope: Construct, id: string, props: { retainData: boolean }) {
+  constructor(scope: Construct, id: string, props: { retainData: boolean; mfa: MfaPolicy }) {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
@@ -57,7 +69,7 @@ export class Auth extends Construct {
         requireSymbols: true,
         tempPasswordValidity: Duration.days(3),
       },
-      mfa: cognito.Mfa.OPTIONAL,
+      mfa: poolMfa(props.mfa),
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       // Plus tier: compromised-credential checks and adaptive authentication, enforced.
@@ -66,12 +78,17 @@ export class Auth extends Construct {
       deletionProtection: props.retainData,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    NagSuppressions.addResourceSuppressions(this.userPool, [
-      {
-        id: 'AwsSolutions-COG2',
-        reason: 'MFA (TOTP) is optional by product decision: practices enrol staff in MFA themselves; threat protection (Plus tier, enforced) blocks risky sign-ins meanwhile.',
-      },
-    ]);
+    if (props.mfa !== 'required') {
+      NagSuppressions.addResourceSuppressions(this.userPool, [
+        {
+          id: 'AwsSolutions-COG2',
+          reason:
+            props.mfa === 'admins'
+              ? "The practice file's mfa is 'admins': Cognito's MFA setting is pool-wide, so the pool keeps it optional and the API refuses every admin who has not set up TOTP (docs/security.md); threat protection (Plus tier, enforced) covers the other sign-ins."
+              : "The practice file's mfa is 'optional': users choose TOTP themselves; threat protection (Plus tier, enforced) blocks risky sign-ins.",
+        },
+      ]);
+    }
 
     USER_GROUPS.forEach((groupName, precedence) => {
       this.userPool.addGroup(`Group-${groupName}`, { groupName, precedence });
@@ -94,6 +111,17 @@ export class Auth extends Construct {
       // practiceId is not writable by users: it decides which practice's data a token may reach.
       writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ givenName: true, familyName: true }),
     });
+  }
+
+  /**
+   * With mfa 'admins', every API function checks an admin's TOTP enrolment in the pool
+   * (AdminGetUser, read only): functions/lib/auth/mfa-enrolment.ts.
+   */
+  grantMfaCheck(fn: NodejsFunction, policy: MfaPolicy): void {
+    fn.addEnvironment('MFA_POLICY', policy);
+    if (policy !== 'admins') return;
+    this.userPool.grant(fn, 'cognito-idp:AdminGetUser');
+    fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
   }
 
   /** The 'identity' access kind: USER_POOL_ID and IDENTITY_ADMIN_ACTIONS on this pool only. */

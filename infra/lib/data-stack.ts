@@ -51,7 +51,7 @@ export class PracticeDataStack extends Stack {
     this.logging = new Logging(this, 'Logging', { retainData });
     this.accessLogs = new AccessLogs(this, 'AccessLogs', { retainData });
     this.data = new Data(this, 'Data', { retainData });
-    this.auth = new Auth(this, 'Auth', { retainData });
+    this.auth = new Auth(this, 'Auth', { retainData, mfa: config.mfa });
     this.files = new Files(this, 'Files', { retainData, webOrigins: filesCorsOrigins(config), accessLogs: this.accessLogs.bucket });
     this.partners = new Partners(this, 'Partners', {
       slug: config.slug,

@@ -108,6 +108,7 @@ export class PracticeAppStack extends Stack {
       userPool: auth.userPool,
       client: auth.client,
       webOrigins,
+      mfaCheck: (fn: NodejsFunction) => auth.grantMfaCheck(fn, config.mfa),
       access: {
         files: (fn: NodejsFunction) => files.grantReadWrite(fn),
         scheduler: (fn: NodejsFunction) => scheduler.grantScheduling(fn),

@@ -7,12 +7,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GROUPS } from '../../functions/groups.js';
 import { recordSignOut } from '../../functions/lib/auth/access-record.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
-import { deployedPartnerOrigins, loadPracticeConfig } from '../config/practice-config.js';
+import { deployedPartnerOrigins, loadPracticeConfig, type MfaPolicy } from '../config/practice-config.js';
 import { createLocalHttpApi } from './api/local-http-api.js';
 import { attachAsyncServices } from './async-services.js';
 import { jwtAuthorizer } from './api/jwt-authorizer.js';
 import { createLocalCognito } from './cognito/local-cognito.js';
-import { cognitoAdminClient, ensurePoolUser, provisionUserPool } from './cognito/provision-pool.js';
+import { applyPoolMfa, cognitoAdminClient, ensurePoolUser, provisionUserPool } from './cognito/provision-pool.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { startLocalDynamo } from './dynamodb/local-dynamodb.js';
 import type { LocalTableStream } from './dynamodb/stream/table-stream.js';
@@ -82,6 +82,8 @@ export interface LocalRuntimeOptions {
   demoWeek?: boolean;
   /** Practice config slug (practices/<slug>.json); default 'demo'. */
   practice?: string;
+  /** Overrides the practice file's `mfa` (tests of the 'admins' rule run the demo practice with it). */
+  mfa?: MfaPolicy;
   /**
    * Another practice's identity over the config: tests that move data between two practices (a
    * FHIR import) run a second runtime with its own practice id, table and bucket names.
@@ -342,8 +344,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const admin = cognitoAdminClient(`${internal}/cognito`, region);
     const pool = await provisionUserPool(admin, readState(dataDir), `tidewell-${practice.slug}`);
     writeState(dataDir, pool);
-    // What the stack gives a group with 'identity' access, plus the local endpoint override.
-    Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, COGNITO_ENDPOINT: `${internal}/cognito` });
+    const mfa = opts.mfa ?? practice.mfa;
+    await applyPoolMfa(admin, pool.userPoolId, mfa);
+    // What the stack gives a group with 'identity' access (and every group its MFA rule), plus the local endpoint override.
+    Object.assign(process.env, { USER_POOL_ID: pool.userPoolId, COGNITO_ENDPOINT: `${internal}/cognito`, MFA_POLICY: mfa });
     // What the stack gives the ai group for its function URL, which verifies tokens itself.
     Object.assign(process.env, {
       COGNITO_ISSUER: `${origin}/cognito/${pool.userPoolId}`,

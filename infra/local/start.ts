@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MFA_POLICIES, type MfaPolicy } from '../config/practice-config.js';
 import { startLocalRuntime } from './runtime.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
 
@@ -7,7 +8,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
  * `npm start`: the whole product on this machine, seeded with a week of clinic life on first start.
  * PORT, HOST and TIDEWELL_DATA_DIR override the defaults; `npm start -- --empty` (or TIDEWELL_EMPTY=1)
  * starts a practice with its users only; TIDEWELL_DEMO_WEEK=0 keeps the 40 patients and catalog
- * without the week (what the e2e suite counts on).
+ * without the week (what the e2e suite counts on). TIDEWELL_LOCAL_MFA=required|admins|optional
+ * overrides the practice file's two-step sign-in rule (the MFA e2e runs its own server with admins).
  */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');
@@ -16,7 +18,9 @@ async function main(): Promise<void> {
   process.env.TIDEWELL_AI_LOCAL_ASSISTANT ??= '1';
   const empty = process.argv.slice(2).includes('--empty') || process.env.TIDEWELL_EMPTY === '1';
   const demoWeek = !empty && process.env.TIDEWELL_DEMO_WEEK !== '0';
-  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true, empty, demoWeek });
+  const mfa = process.env.TIDEWELL_LOCAL_MFA || undefined;
+  if (mfa !== undefined && !MFA_POLICIES.includes(mfa as MfaPolicy)) throw new Error(`TIDEWELL_LOCAL_MFA must be one of ${MFA_POLICIES.join(', ')}`);
+  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true, empty, demoWeek, mfa: mfa as MfaPolicy | undefined });
   writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
 
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

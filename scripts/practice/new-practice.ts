@@ -61,6 +61,8 @@ export async function newPractice(ctx: CliContext, opts: NewPracticeOptions): Pr
     webDomain: null,
     retainData: true,
     ...(adminEmail ? { firstAdmin: { email: adminEmail, firstName: adminFirstName, lastName: adminLastName } } : {}),
+    // Written out so the file shows who must use two-step sign-in (the schema's default).
+    mfa: 'admins',
   };
   try {
     parsePracticeConfig(raw, `practices/${slug}.json`);

@@ -168,6 +168,7 @@ describe('practice stack', () => {
         'cognito-idp:AdminEnableUser',
         'cognito-idp:AdminListGroupsForUser',
         'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminSetUserMFAPreference',
         'cognito-idp:AdminUserGlobalSignOut',
       ]);
       expect(referencedIds(poolAdmin[0].Resource)).toEqual([poolId]);

@@ -1,31 +1,38 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { MfaPolicy } from '../../infra/config/practice-config.js';
 import type { LocalOutputs } from '../../infra/local/runtime.js';
+
+type ChildOutputs = LocalOutputs & { table: RuntimeProcess['table'] };
 
 export interface RuntimeProcess {
   outputs: LocalOutputs;
+  /** Where its table is, to assert what it stored (audit entries). */
+  table: { dynamodb: string; tableName: string; practiceId: string };
   stop(): Promise<void>;
 }
 
-/** Starts a freshly seeded demo practice in a child process and answers once it serves. */
-export async function startRuntimeProcess(dataDir: string): Promise<RuntimeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir })], {
+/** Starts a freshly seeded demo practice in a child process (with `mfa`, that MFA rule) and answers once it serves. */
+export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPolicy } = {}): Promise<RuntimeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir, ...opts })], {
     env: { ...process.env, TIDEWELL_LOG: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
-  const outputs = await new Promise<LocalOutputs>((resolve, reject) => {
+  const outputs = await new Promise<ChildOutputs>((resolve, reject) => {
     let seen = '';
     child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const line = seen.split('\n').find((l) => l.startsWith('RUNTIME_OUTPUTS '));
-      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as LocalOutputs);
+      if (line) resolve(JSON.parse(line.slice('RUNTIME_OUTPUTS '.length)) as ChildOutputs);
     });
     child.on('exit', (code) => reject(new Error(`The runtime process ended (${code}) before it served: ${errors}`)));
   });
+  const { table, ...rest } = outputs;
   return {
-    outputs,
+    outputs: rest,
+    table,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

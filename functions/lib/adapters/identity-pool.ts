@@ -4,6 +4,7 @@ import {
   AdminEnableUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -20,6 +21,8 @@ export interface IdentityPool {
   shutOut(userId: string): Promise<void>;
   /** Restore: new sign-ins work again. */
   letIn(userId: string): Promise<void>;
+  /** Turns the user's TOTP off: a practice that requires it has them set it up again at their next sign-in. */
+  resetMfa(userId: string): Promise<void>;
 }
 
 /** Over the Cognito admin API; the pool accepts the user's sub as Username. */
@@ -49,6 +52,12 @@ export class CognitoIdentityPool implements IdentityPool {
 
   async letIn(userId: string): Promise<void> {
     await this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+  }
+
+  async resetMfa(userId: string): Promise<void> {
+    await this.client.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: this.userPoolId, Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
   }
 }
 

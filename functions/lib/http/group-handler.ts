@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from '../../../shared/zod.js';
 import { writeRefusalAudit } from '../audit/audit-repository.js';
-import type { TokenIdentity } from '../auth/access-rule.js';
+import { AccessRefusedError, type TokenIdentity } from '../auth/access-rule.js';
 import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
 import { authorizeIdentity } from '../auth/authorize.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
@@ -160,6 +160,11 @@ export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProx
       const practiceId = process.env.PRACTICE_ID;
       if (!practiceId) throw new Error('PRACTICE_ID is not set');
       ctx.tidewell.auth = await authorizeIdentity(caller, practiceId);
+      // Only admins of an 'admins' practice are asked; the check loads with the first of them (cold-start budget).
+      if (process.env.MFA_POLICY === 'admins' && ctx.tidewell.auth.role === 'admin') {
+        const { mfaSatisfied, MFA_REQUIRED_MESSAGE } = await import('../auth/mfa-enrolment.js');
+        if (!(await mfaSatisfied(ctx.tidewell.auth))) throw new AccessRefusedError(403, MFA_REQUIRED_MESSAGE, 'mfa_required');
+      }
     },
   };
 }

@@ -26,6 +26,9 @@ export interface LocalCognitoOptions {
 interface StoredUser {
   Username: string;
   Enabled?: boolean;
+  UserMFASettingList?: string[];
+  PreferredMfaSetting?: string;
+  SoftwareTokenMfaConfiguration?: { Verified?: boolean };
   Attributes?: { Name: string; Value?: string }[];
   RefreshTokens?: string[];
 }
@@ -136,9 +139,27 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   const { groupToResponseObject } = requireFromCognito('./targets/responses.js') as { groupToResponseObject: (poolId: string) => (g: unknown) => unknown };
   // cognito-local answers GlobalSignOut and AdminUserGlobalSignOut as unsupported (the guard does
   // their work), and AdminListGroupsForUser matches members by the name asked for, so a user asked
-  // for by sub or email is in no group: answered here by the user's stored name.
+  // for by sub or email is in no group: answered here by the user's stored name. It lacks
+  // AdminSetUserMFAPreference (an admin's MFA reset): the same change SetUserMFAPreference makes.
   const served: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
     GlobalSignOut: async () => ({}),
+    AdminSetUserMFAPreference: async (input) => {
+      const pool = await pools.getUserPool(ctx, String(input.UserPoolId ?? ''));
+      const user = await pool.getUserByUsername(ctx, String(input.Username ?? ''));
+      if (!user) throw new PoolError('UserNotFoundException', 'User does not exist.');
+      const software = input.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+      if (!software) return {};
+      const methods = new Set(user.UserMFASettingList ?? []);
+      if (software.Enabled) {
+        if (!user.SoftwareTokenMfaConfiguration?.Verified) {
+          throw new PoolError('InvalidParameterException', 'User has not verified software token MFA');
+        }
+        methods.add('SOFTWARE_TOKEN_MFA');
+      } else methods.delete('SOFTWARE_TOKEN_MFA');
+      const preferred = software.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : user.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA' ? undefined : user.PreferredMfaSetting;
+      await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred });
+      return {};
+    },
     AdminUserGlobalSignOut: async () => ({}),
     AdminListGroupsForUser: async (input) => {
       const poolId = String(input.UserPoolId ?? '');

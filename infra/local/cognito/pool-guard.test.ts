@@ -41,3 +41,34 @@ describe('sign-in lockout', () => {
     expect(await attempt('right')).toBe('ok');
   });
 });
+
+describe('sign-in challenges', () => {
+  const other = { ...user, username: 'u-2', email: 'b@x.test', sub: 's-2' };
+  const twoUsers: PoolDirectory = { ...directory, userByUsername: async (_where, name) => (name.toLowerCase() === 'b@x.test' || name === 'u-2' ? other : user) };
+
+  function setUp(clock: { now: number }) {
+    const run = createPoolGuard({ directory: twoUsers, verifyAccessToken: async () => ({ username: 'u-1', clientId: 'c' }), onSignOut: async () => undefined, now: () => clock.now });
+    const passwordStep = (username: string) =>
+      run('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'c', AuthParameters: { USERNAME: username, PASSWORD: 'right' } }, async () => ({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: `session-of-${username}` })) as Promise<{ Session: string }>;
+    const answer = (session: string, username: string) =>
+      run('RespondToAuthChallenge', { ClientId: 'c', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: '123456' } }, async () => ({ AuthenticationResult: { AccessToken: 't' } })).then(
+        () => 'signed in',
+        (e: PoolError) => e.message,
+      );
+    return { passwordStep, answer };
+  }
+
+  it('accepts a TOTP answer only with the session the password step gave that user, once, within three minutes', async () => {
+    const clock = { now: 1_000_000 };
+    const { passwordStep, answer } = setUp(clock);
+    expect(await answer('made-up', 'A@x.test')).toBe('Invalid session for the user.');
+    const { Session } = await passwordStep('A@x.test');
+    expect(await answer(Session, 'b@x.test')).toBe('Invalid session for the user.');
+    const again = await passwordStep('A@x.test');
+    expect(await answer(again.Session, 'a@x.test')).toBe('signed in');
+    expect(await answer(again.Session, 'a@x.test')).toBe('Invalid session for the user.');
+    const late = await passwordStep('A@x.test');
+    clock.now += 3 * 60_000 + 1;
+    expect(await answer(late.Session, 'A@x.test')).toBe('Invalid session for the user.');
+  });
+});

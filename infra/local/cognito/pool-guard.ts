@@ -3,7 +3,9 @@
  * front of it (infra/lib/auth.ts is the model): no self sign-up, users write only their names,
  * custom:practiceId never changes, one answer for unknown users and wrong passwords, Cognito's
  * lockout after repeated failures, disabled users cannot sign in, and sign-out everywhere
- * (GlobalSignOut, AdminUserGlobalSignOut, RevokeToken) ends the tokens the API accepts.
+ * (GlobalSignOut, AdminUserGlobalSignOut, RevokeToken) ends the tokens the API accepts, and a
+ * sign-in challenge (the TOTP code) is answered only with the session the password step handed
+ * out, for the user it named, once and within Cognito's three minutes.
  */
 
 export class PoolError extends Error {
@@ -23,7 +25,11 @@ export const POOL_MESSAGES = {
   lockedOut: 'Password attempts exceeded',
   disabled: 'User is disabled.',
   groupExists: 'A group with the name already exists.',
+  badSession: 'Invalid session for the user.',
 } as const;
+
+/** Cognito's sign-in session lasts three minutes. */
+export const CHALLENGE_SESSION_MS = 3 * 60_000;
 
 /** The web client's write attributes in the stack: a user may change their own names, nothing else. */
 const USER_WRITABLE = new Set(['given_name', 'family_name']);
@@ -70,6 +76,33 @@ export function createPoolGuard(opts: PoolGuardOptions) {
   /** Login name → the second of its last sign-out everywhere. */
   const signedOutAt = new Map<string, number>();
   const second = () => Math.floor(now() / 1000);
+  /**
+   * Challenge sessions handed out → the user they belong to. cognito-local issues a random session
+   * and never checks it, so without this a TOTP code alone (no password) would sign a user in.
+   */
+  const challengeSessions = new Map<string, { username: string; until: number }>();
+
+  async function rememberChallenge(output: unknown, clientOrPool: { clientId?: string; userPoolId?: string }, username: string): Promise<unknown> {
+    const { ChallengeName, Session } = (output ?? {}) as { ChallengeName?: string; Session?: string };
+    if (ChallengeName && Session) {
+      const user = await opts.directory.userByUsername(clientOrPool, username);
+      for (const [key, held] of challengeSessions) if (held.until < now()) challengeSessions.delete(key);
+      challengeSessions.set(Session, { username: (user?.username ?? username).toLowerCase(), until: now() + CHALLENGE_SESSION_MS });
+    }
+    return output;
+  }
+
+  async function answerChallenge(input: Input, next: Next): Promise<unknown> {
+    const session = str(input.Session);
+    const held = challengeSessions.get(session);
+    challengeSessions.delete(session);
+    const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
+    const where = { clientId: str(input.ClientId) };
+    const user = await opts.directory.userByUsername(where, str(responses.USERNAME));
+    if (!held || held.until < now() || !user || held.username !== user.username.toLowerCase()) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    if (!user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
+    return rememberChallenge(await next(input), where, user.username);
+  }
 
   async function signedOut(user: PoolUserView): Promise<void> {
     for (const name of [user.username, user.email]) if (name) signedOutAt.set(name.toLowerCase(), second());
@@ -110,7 +143,7 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     failures.delete(key);
     const user = await opts.directory.userByUsername(clientOrPool, username);
     if (user && !user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
-    return output;
+    return rememberChallenge(output, clientOrPool, username);
   }
 
   async function refreshSignIn(clientId: string, refreshToken: string, input: Input, next: Next) {
@@ -153,6 +186,8 @@ export function createPoolGuard(opts: PoolGuardOptions) {
         if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshSignIn(str(input.ClientId), str(params.REFRESH_TOKEN), input, next);
         return next(input);
       }
+      case 'RespondToAuthChallenge':
+        return answerChallenge(input, next);
       case 'GlobalSignOut': {
         let token: { username: string; clientId: string };
         try {

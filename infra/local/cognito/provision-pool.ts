@@ -10,9 +10,11 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SUPER_USER_GROUP } from '../../../shared/practice/settings-schema.js';
+import type { MfaPolicy } from '../../config/practice-config.js';
 import { TOKEN_LIFETIMES } from '../../config/token-lifetimes.js';
 
 /** The stack's web client settings that the local pool can hold (infra/lib/auth.ts). */
@@ -48,6 +50,18 @@ export function cognitoAdminClient(endpoint: string, region: string): CognitoIde
 
 function errorName(e: unknown): string {
   return (e as { name?: string; __type?: string }).name ?? '';
+}
+
+/**
+ * The stack's pool MFA for the practice's policy (infra/lib/auth.ts poolMfa): TOTP only, optional
+ * for 'optional' and 'admins' (the API enforces admins). 'required' needs Cognito's MFA_SETUP
+ * sign-in challenge, which the local pool does not offer yet, so it is refused at start.
+ */
+export async function applyPoolMfa(client: CognitoIdentityProviderClient, userPoolId: string, policy: MfaPolicy): Promise<void> {
+  if (policy === 'required') {
+    throw new Error('The local user pool cannot run a practice with "mfa": "required" yet (it lacks the MFA_SETUP sign-in challenge); use "admins" or "optional" locally.');
+  }
+  await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
 }
 
 /** Reuses the pool and client remembered from an earlier start when they still exist. */

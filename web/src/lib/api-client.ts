@@ -1,5 +1,6 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
+import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
 import { runtimeConfig } from './runtime-config.js';
 import { markSessionExpired } from './session-expiry.js';
@@ -55,6 +56,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
       if (endsSession(error)) await deps.onUnauthorized(error);
+      else if (error.status === 403 && error.reason === MFA_REQUIRED_REASON) markMfaRequired();
       throw error;
     }
     if (response.status === 204) return undefined as T;

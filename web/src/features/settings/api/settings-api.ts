@@ -51,6 +51,13 @@ export function useSaveTeamMember(userId: string) {
   });
 }
 
+/** Admins only: turns the member's authenticator app off; they set up a new one at their next sign-in. */
+export function useResetTeamMemberMfa(userId: string) {
+  return useMutation({
+    mutationFn: () => apiRequest<void>({ method: 'DELETE', path: `/v1/practices/users/${encodeURIComponent(userId)}/mfa` }),
+  });
+}
+
 /** The latest DoseSpot prescription sync runs (hourly and on demand), for admins and prescribers; others get 403. */
 export function useDoseSpotSyncTasks() {
   return useQuery({

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { can } from '../../../../../shared/permissions/permissions.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Form } from '../../../components/ui/form.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
@@ -13,7 +14,7 @@ import { paths } from '../../../lib/paths.js';
 import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useSaveTeamMember, useTeam, type TeamMember } from '../api/settings-api.js';
+import { useResetTeamMemberMfa, useSaveTeamMember, useTeam, type TeamMember } from '../api/settings-api.js';
 import { groupLabel, PERMISSION_GROUPS, PRESCRIBER_TYPES, statusLabel, USER_STATUSES } from '../team-rules.js';
 import { SettingsNav } from './settings-nav.js';
 import { Page } from '../../../components/ui/page.js';
@@ -124,6 +125,41 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
           </div>
         ) : null}
       </Form>
+      {canEdit ? <MfaReset user={user} /> : null}
+    </div>
+  );
+}
+
+export const MFA_RESET_TEXT = {
+  button: 'Reset two-step sign-in',
+  title: 'Reset two-step sign-in?',
+  body: (name: string) =>
+    `${name}'s authenticator app stops working for Tidewell. Where the practice requires two-step sign-in, they set up a new one at their next sign-in.`,
+  done: 'Two-step sign-in reset',
+} as const;
+
+/** A lost phone: the admin turns the member's authenticator app off (audited on the server). */
+function MfaReset({ user }: { user: TeamMember }) {
+  const reset = useResetTeamMemberMfa(user.userId);
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async () => {
+    try {
+      await reset.mutateAsync();
+      setConfirming(false);
+      showToast(MFA_RESET_TEXT.done, { tone: 'success' });
+    } catch (error) {
+      setConfirming(false);
+      showToast(error instanceof Error ? error.message : 'Two-step sign-in could not be reset. Try again.', { tone: 'error' });
+    }
+  };
+  return (
+    <div className="tw-settings__actions">
+      <Button variant="secondary" onPress={() => setConfirming(true)}>
+        {MFA_RESET_TEXT.button}
+      </Button>
+      <ConfirmDialog isOpen={confirming} onOpenChange={setConfirming} title={MFA_RESET_TEXT.title} confirmLabel="Reset" tone="danger" isPending={reset.isPending} onConfirm={() => void confirm()}>
+        <p>{MFA_RESET_TEXT.body(displayUserName(user))}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -7,8 +7,10 @@ import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
 import { focusMain, MAIN_ID } from '../../../lib/focus.js';
 import { useAnyNoteRecording } from '../../../lib/recording-status.js';
+import { isApiError } from '../../../lib/api-error.js';
 import { logout } from '../../../lib/session.js';
 import { useSessionExpired } from '../../../lib/session-expiry.js';
+import { MFA_REQUIRED_REASON, useMfaRequired } from '../../../lib/mfa-setup.js';
 import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
@@ -18,6 +20,9 @@ import '../shell.css';
 
 /** Rare (a session that ends mid-recording), and it brings Cognito's sign-in: loaded when it opens. */
 const SessionExpiryModal = lazy(() => import('./session-expiry-modal.js').then((m) => ({ default: m.SessionExpiryModal })));
+
+/** Once per admin of a practice that requires two-step sign-in: loaded when the API asks for it. */
+const MfaSetupScreen = lazy(() => import('../../auth/components/mfa-setup-screen.js').then((m) => ({ default: m.MfaSetupScreen })));
 
 export const DEACTIVATED_BANNER_TEXT =
   'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
@@ -41,9 +46,19 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const recording = useAnyNoteRecording();
   const sessionExpired = useSessionExpired();
-  useUserFetchFailure(user.isError && user.data === undefined);
+  const mfaRequired = useMfaRequired();
+  // The refusal for a missing authenticator app is no failed session: the set-up screen answers it.
+  useUserFetchFailure(user.isError && user.data === undefined && !mfaRequired && !(isApiError(user.error, 403) && user.error.reason === MFA_REQUIRED_REASON));
   useRouteFocus();
 
+  // Every request is refused until the authenticator app is set up, so nothing else can show.
+  if (mfaRequired) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <MfaSetupScreen />
+      </Suspense>
+    );
+  }
   if (practice.isPending) {
     return (
       <div className="tw-shell-loading">

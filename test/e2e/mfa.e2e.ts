@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { generateSync } from 'otplib';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { eventually } from '../support/eventually.js';
+import { totpCode } from '../support/totp.js';
+import { expectAccessible } from './support/axe.js';
+
+/**
+ * A practice whose admins must use two-step sign-in. The suite's shared server runs the demo
+ * practice's own rule, so this file starts its own server with TIDEWELL_LOCAL_MFA=admins.
+ */
+const ADMIN = 'admin@demo.tidewell.local';
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+const URL = `http://localhost:${PORT}`;
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'tidewell-e2e-mfa-'));
+  server = spawn('npx', ['tsx', 'infra/local/start.ts', '--empty'], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, PORT: String(PORT), TIDEWELL_DATA_DIR: dataDir, TIDEWELL_LOCAL_MFA: 'admins' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  await eventually('the MFA server to listen', () => fetch(`${URL}/config.json`).then((r) => r.ok), Boolean, { within: 240_000, every: 500 });
+});
+
+test.afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  await eventually('the MFA server to stop', () => fetch(`${URL}/config.json`).then(() => false, () => true), Boolean, { within: 20_000, every: 200 });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function submitPassword(page: Page) {
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('an admin without an authenticator app sets one up, then signs in with its code', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${URL}/#/home`);
+  await submitPassword(page);
+
+  const heading = page.getByRole('heading', { name: 'Set up two-step sign-in' });
+  await expect(heading).toBeVisible({ timeout: 45_000 });
+  const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectAccessible(page, 'MFA set-up 1280');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessible(page, 'MFA set-up 390');
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // A wrong code keeps the screen with a message saying so.
+  const codeField = page.getByLabel('6-digit code');
+  await expect(codeField).toBeFocused();
+  const right = generateSync({ secret });
+  await codeField.fill(right === '000000' ? '111111' : '000000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That code did not match. Enter the 6-digit code your authenticator app shows now.');
+  await expect(heading).toBeVisible();
+
+  // Keyboard only: the code, then Tab to the submit button.
+  await codeField.fill(generateSync({ secret }));
+  await codeField.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('practice-name')).toBeVisible({ timeout: 45_000 });
+  const usedCode = generateSync({ secret });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible({ timeout: 30_000 });
+
+  await submitPassword(page);
+  const challenge = page.getByLabel(/code/i).first();
+  await expect(challenge).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'TOTP sign-in step');
+  // Cognito takes each code once and accepts the next 30 s step's: that one was not used at set-up.
+  const code = totpCode(secret, Date.now() + 30_000);
+  expect(code).not.toBe(usedCode);
+  await challenge.fill(code);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('practice-name')).toBeVisible({ timeout: 45_000 });
+
+  // A lost phone: the admin resets the authenticator app from the team page, and is asked to set one up again.
+  await page.goto(`${URL}/#/new-settings/team`);
+  await page.getByRole('link', { name: 'Alicia Moreno' }).click();
+  await page.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Reset two-step sign-in?' });
+  await expect(dialog).toContainText("Alicia Moreno's authenticator app stops working for Tidewell.");
+  await expectAccessible(page, 'MFA reset confirmation');
+  await dialog.getByRole('button', { name: 'Reset' }).press('Enter');
+  await expect(page.getByText('Two-step sign-in reset')).toBeVisible();
+  await page.reload();
+  await expect(heading).toBeVisible({ timeout: 45_000 });
+});

@@ -19,6 +19,7 @@ import {
 import type { Note } from '../../shared/notes/note-schema.js';
 import { can } from '../../shared/permissions/permissions.js';
 import {
+  FHIR_ID,
   HEALTH_GORILLA_CLIENT_SECRET_ID,
   HealthGorillaClient,
   healthGorillaConfigFromEnv,
@@ -177,14 +178,33 @@ export interface LabDeliveryOutcome {
 }
 
 /**
- * A DiagnosticReport from Health Gorilla (its Subscription notification, or a poll) becomes the
+ * A Subscription notification, its header token already checked: only the report's id is taken
+ * from the body. The report is read back from Health Gorilla with the practice's OAuth token and
+ * that copy applied, so whoever learns the header token can neither forge a report nor change a
+ * value; an id Health Gorilla does not know is refused (404) and nothing is written.
+ */
+export async function applyLabDelivery(practiceId: string, posted: unknown, now = new Date()): Promise<LabDeliveryOutcome> {
+  const body = posted as { resourceType?: unknown; id?: unknown } | null;
+  if (!body || body.resourceType !== 'DiagnosticReport' || typeof body.id !== 'string' || !FHIR_ID.test(body.id)) throw new ValidationError(LAB_MESSAGES.notADeliveredReport);
+  let vendorCopy: Record<string, unknown> | null;
+  try {
+    vendorCopy = await (await labClient()).reportById(body.id);
+  } catch (error) {
+    providerFailure(error);
+  }
+  if (!vendorCopy) throw new NotFoundError(LAB_MESSAGES.unknownToVendor);
+  return applyLabReport(practiceId, vendorCopy, now);
+}
+
+/**
+ * A DiagnosticReport from Health Gorilla (read back after its Subscription notification, or a poll) becomes the
  * LAB note's result data; its lines replace those of an earlier version of the same report. The
  * delivery item and the note's next version are one transaction, so the same report version
  * delivered again changes nothing and notifies no one again.
  */
 export async function applyLabReport(practiceId: string, resource: unknown, now = new Date()): Promise<LabDeliveryOutcome> {
   const report = parseDiagnosticReport(resource);
-  if (!report) throw new ValidationError('Not a DiagnosticReport based on a RequestGroup');
+  if (!report) throw new ValidationError(LAB_MESSAGES.notADeliveredReport);
   const order = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labOrderKey(report.hgId) }, ConsistentRead: true }));
   if (!order.Item) throw new NotFoundError('No lab order for this report');
   const noteId = String(order.Item.noteId);

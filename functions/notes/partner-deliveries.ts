@@ -168,10 +168,11 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       }
     };
     if (params.partnerId === HEALTH_GORILLA_PARTNER_ID && key === 'POST /v1/partner-deliveries/{partnerId}/results') {
-      // Health Gorilla's Subscription notification: the FHIR resource itself, with the header the Subscription names (no HMAC).
+      // Health Gorilla's Subscription notification: the FHIR resource itself, with the header the Subscription names (no HMAC),
+      // so the report is read back from Health Gorilla by its id and that copy applied.
       await verified(async (secret) => verifyBearer(secret, header(event, 'authorization')));
-      const { applyLabReport } = await import('./labs.js');
-      const outcome = await applyLabReport(practiceId, parseJson(raw));
+      const { applyLabDelivery } = await import('./labs.js');
+      const outcome = await applyLabDelivery(practiceId, parseJson(raw));
       // Health Gorilla takes only 200 or 202 as delivered and retries anything else.
       return json(200, outcome);
     }

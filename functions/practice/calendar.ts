@@ -275,14 +275,15 @@ function occursOn(series: Appointment, day: string, timeZone: string): boolean {
  *
  * `history` books a new appointment as another calendar already had it (the FHIR import): a
  * series with the days it had taken out already gone, so only its remaining days are checked for
- * double booking, or one of its days booked alone and linked to it.
+ * double booking, or one of its days booked alone and linked to it, and booked when the other
+ * calendar says it was (`createdAt`), so a restored calendar does not date every visit to the restore.
  */
 export async function saveAppointment(
   auth: AuthContext,
   id: string | null,
   input: Parsed<typeof AppointmentInput>,
   occurrenceDay?: string,
-  history?: Pick<Appointment, 'excludedDays' | 'detachedFrom'>,
+  history?: Pick<Appointment, 'excludedDays' | 'detachedFrom'> & { createdAt?: string },
 ): Promise<Appointment> {
   const previous = id ? await requireAppointment(auth, id) : null;
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
@@ -293,7 +294,10 @@ export async function saveAppointment(
   const { providerName } = await validateReferences(auth, effective, timeZone);
   const next = single
     ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! }, arrivals: detachedArrival(previous!, occurrenceDay!, effective.start, timeZone) }
-    : { ...toSeries(auth, id ?? randomUUID(), input, previous), ...(!previous && history ? { excludedDays: [...new Set(history.excludedDays)].sort(), detachedFrom: history.detachedFrom } : {}) };
+    : {
+        ...toSeries(auth, id ?? randomUUID(), input, previous),
+        ...(!previous && history ? { excludedDays: [...new Set(history.excludedDays)].sort(), detachedFrom: history.detachedFrom, ...(history.createdAt ? { createdAt: history.createdAt } : {}) } : {}),
+      };
   const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
     const providers = [...new Set([next.providerId, ...(previous ? [previous.providerId] : [])])];

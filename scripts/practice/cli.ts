@@ -21,7 +21,7 @@ Commands:
   deploy <slug> | --all      build, synthesize, check and deploy the data then the app stack of each practice
   admin <slug>               add an admin to a deployed practice (--email, --first-name, --last-name)
   status [<slug> | --all]    version, stack states, drift, alarms in ALARM and last backup (all practices by default)
-  audit-verify <slug>        recompute the audit archive's hash chain and name the first entry that does not match
+  audit-verify <slug>        recompute the audit archive's hash chain, name the first entry that does not match and list altered table entries
   import <slug> --from <dir> rebuild a practice from a whole-practice FHIR export (its own, or another system's NDJSON)
 
 Options for every command:
@@ -75,8 +75,10 @@ recovery point of the table, and the PITR window). Without a slug: every practic
 
 Reads the practice's audit archive (the Object Lock bucket named by Tidewell-<slug>-data's output
 auditArchiveBucket), recomputes the hash chain batch by batch and entry by entry, and names the
-first entry that does not match (or the first missing batch). Exit 0 when the chain verifies,
-1 when it does not. Nothing is written.
+first entry that does not match (or the first missing batch). Then lists the tamper records the
+archive holds: audit entries changed or removed in the table after they were written, each with
+when, and for a change the old and new value of each attribute. Exit 0 when the chain verifies and
+holds no tamper record, 1 otherwise. Nothing is written.
 
   --from <batch | date>  start at this batch number, or at the last batch that starts before this date
                          (that batch's carried hash is taken as given; a full run checks from batch 1)

@@ -22,6 +22,8 @@ export const LAB_MESSAGES = {
   providerRefused: 'The lab provider refused the order',
   providerUnavailable: 'The lab provider could not be reached; try again',
   imported: 'An imported lab report is a record of results and cannot be ordered',
+  notADeliveredReport: 'Not a DiagnosticReport based on a RequestGroup',
+  unknownToVendor: 'Health Gorilla has no such DiagnosticReport; nothing was applied',
 } as const;
 
 /** Shown wherever the local stand-in of npm start answers instead of Health Gorilla. */

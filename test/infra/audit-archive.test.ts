@@ -61,7 +61,7 @@ describe('audit archive', () => {
     for (const s of roleStatements()) expect([s.Action].flat().filter((a) => a === 's3:*' || a === '*'), JSON.stringify(s)).toEqual([]);
   });
 
-  it("feeds the archiver from the table's stream: audit inserts only, in order, retried for the stream's 24 hours, then a dead-letter queue with an alarm", () => {
+  it("feeds the archiver from the table's stream: new audit entries and changes or removals at audit keys only, in order, retried for the stream's 24 hours, then a dead-letter queue with an alarm", () => {
     const [archiverId] = lookups.fnByDescription('Tidewell audit archiver (demo)');
     const [, mapping] = lookups.ofType('AWS::Lambda::EventSourceMapping').find(([, m]) => lookups.refs(m.Properties.FunctionName).includes(archiverId))!;
     expect(mapping.Properties).toMatchObject({
@@ -73,7 +73,10 @@ describe('audit archive', () => {
       MaximumRetryAttempts: AUDIT_ARCHIVE_STREAM.retryAttempts,
       MaximumRecordAgeInSeconds: 86_400,
     });
-    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(AUDIT_ARCHIVE_STREAM.filters);
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual(AUDIT_ARCHIVE_STREAM.filters);
+    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { entityType: { S: ['AUDIT'] } } } });
+    expect(patterns).toContainEqual({ eventName: ['MODIFY', 'REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'AUDIT#' }] } } } });
     const [queueId] = lookups.refs(mapping.Properties.DestinationConfig.OnFailure.Destination);
     const alarms = lookups.ofType('AWS::CloudWatch::Alarm').filter(([, a]) => JSON.stringify(a.Properties).includes(queueId) || JSON.stringify(a.Properties).includes('audit-archive'));
     expect(alarms.length).toBeGreaterThanOrEqual(2);

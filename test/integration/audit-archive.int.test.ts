@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchKey, batchPrefix, type ArchiveBatch } from '../../functions/lib/audit/archive-chain.js';
+import { batchKey, batchPrefix, isTamperRecord, type ArchiveBatch } from '../../functions/lib/audit/archive-chain.js';
 import { archiveS3Client } from '../../functions/lib/audit/archive-s3.js';
 import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
 import { localArchiveReader, localObjectPath } from '../../infra/local/files/local-archive.js';
@@ -19,7 +19,8 @@ import { eventually } from '../support/eventually.js';
 /**
  * The audit archive end to end on a runtime of its own (the test alters its file store): API calls
  * leave audit entries, the stream archiver chains them into the locked bucket, `audit-verify`
- * passes, the bucket refuses a delete and an overwrite, and an entry altered on disk is named.
+ * passes, the bucket refuses a delete and an overwrite, an entry altered on disk is named, and an
+ * entry changed or removed in the table itself is reported from its tamper records.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-audit-archive-'));
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -49,7 +50,11 @@ async function api(path: string) {
 }
 
 async function tableAuditIds(): Promise<string[]> {
-  const ids: string[] = [];
+  return (await tableAuditItems()).map((i) => String(i.auditId)).sort();
+}
+
+async function tableAuditItems(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let from: Record<string, unknown> | undefined;
   do {
     const page = await table.send(
@@ -61,10 +66,10 @@ async function tableAuditIds(): Promise<string[]> {
         ExclusiveStartKey: from,
       }),
     );
-    ids.push(...(page.Items ?? []).map((i) => String(i.auditId)));
+    items.push(...(page.Items ?? []));
     from = page.LastEvaluatedKey;
   } while (from);
-  return ids.sort();
+  return items;
 }
 
 const archive = () => localArchiveReader(dataDir, runtime.endpoints.auditArchiveBucket);
@@ -129,5 +134,35 @@ describe('audit archive on the local runtime', () => {
     expect(err).toContain('its content does not match its hash');
     // From a later batch on, the chain still holds.
     expect((await verify('--from', String(target.seq + 1))).code).toBe(0);
+  });
+
+  it('reports a table entry changed or removed after it was written, from the tamper records the archive chained', async () => {
+    const [changed, removed] = (await tableAuditItems()).slice(0, 2);
+    const key = (item: Record<string, unknown>) => ({ practiceId: runtime.endpoints.practiceId, sk: item.sk });
+    // Anyone with table write access (a Lambda role) rewrites who looked, then drops another entry.
+    await table.send(new UpdateCommand({ TableName: runtime.endpoints.tableName, Key: key(changed), UpdateExpression: 'SET actorEmail = :e', ExpressionAttributeValues: { ':e': 'someone-else@demo.tidewell.local' } }));
+    await table.send(new DeleteCommand({ TableName: runtime.endpoints.tableName, Key: key(removed) }));
+
+    const tamper = await eventually(
+      'both alterations chained into the archive',
+      async () => (await archivedBatches()).flatMap((b) => b.entries.map((e, index) => ({ seq: b.seq, index, item: e.item })).filter((e) => isTamperRecord(e.item))),
+      (found) => found.length >= 2,
+    );
+    expect(tamper.map((t) => [t.item.tamper, t.item.auditId])).toEqual([
+      ['changed', changed.auditId],
+      ['removed', removed.auditId],
+    ]);
+    // The archive keeps what the entries said before.
+    expect(tamper[0].item).toMatchObject({ before: { actorEmail: changed.actorEmail }, after: { actorEmail: 'someone-else@demo.tidewell.local' } });
+    expect(tamper[1].item).toMatchObject({ before: { auditId: removed.auditId, actorEmail: removed.actorEmail } });
+
+    // The earlier test broke the chain on disk; from the tamper records' batch on it holds, and the finding still fails the run.
+    const { code, out, err } = await verify('--from', String(tamper[0].seq));
+    expect(out).toMatch(/chain verified/);
+    expect(code).toBe(1);
+    expect(err).toContain('2 audit entries were changed or removed in the table after being written');
+    expect(err).toContain(`entry ${String(changed.auditId)} written ${String(changed.at)} changed at `);
+    expect(err).toContain(`(tamper record in batch ${tamper[0].seq}, position ${tamper[0].index + 1}): actorEmail: "${String(changed.actorEmail)}" → "someone-else@demo.tidewell.local"`);
+    expect(err).toContain(`entry ${String(removed.auditId)} written ${String(removed.at)} removed at`);
   });
 });

@@ -6,7 +6,7 @@ import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PAT
 import { LAB_REVIEW_MESSAGES, type LabReview } from '../../shared/labs/lab-review.js';
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { TASK_MESSAGES } from '../../shared/tasks/task-schema.js';
-import { HEALTH_GORILLA_PARTNER_ID, type LabNoteData } from '../../shared/labs/lab-schema.js';
+import { type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 import { eventually } from '../support/eventually.js';
 
@@ -65,23 +65,23 @@ describe('results to review', () => {
     // Oldest first: a result all in range, then one out of range, then a critical one.
     const normal = await orderCmp(plainPatient);
     await pendingFor(normal.noteId);
-    // The lab corrects the report (version 2): every value in range.
+    // The lab corrects the report (version 2, through the sandbox's control): every value in range.
+    // The practice applies what Health Gorilla then holds, so the correction goes through the vendor.
     const [report] = await vendor().reportsFor(normal.hgId);
-    const corrected = structuredClone(report) as Record<string, unknown> & { contained: Record<string, unknown>[]; meta: Record<string, unknown> };
-    corrected.meta = { ...corrected.meta, versionId: '2' };
-    for (const o of corrected.contained) {
-      const range = (o.referenceRange as { low?: { value: number }; high?: { value: number } }[])[0]!;
+    const values: Record<string, number> = {};
+    for (const o of (report as { contained: { code: { coding: { code: string }[] }; referenceRange: { low?: { value: number }; high?: { value: number } }[] }[] }).contained) {
+      const range = o.referenceRange[0]!;
       const low = range.low?.value ?? 0;
       const high = range.high?.value ?? low * 2 + 1;
-      (o.valueQuantity as { value: number }).value = Number(((low + high) / 2).toFixed(2));
-      o.interpretation = [{ coding: [{ code: 'N' }] }];
+      values[o.code.coding[0]!.code] = Number(((low + high) / 2).toFixed(2));
     }
-    const delivered = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${HEALTH_GORILLA_PARTNER_ID}/results`, {
+    const delivered = await fetch(`${stackOutputs().apiUrl.replace(/\/api$/, '')}${LOCAL_HG_PATH}/sandbox/RequestGroup/${normal.hgId}/results`, {
       method: 'POST',
-      headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
-      body: JSON.stringify(corrected),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ values, issued: new Date().toISOString() }),
     });
     expect(delivered.status).toBe(200);
+    expect(((await delivered.json()) as { statuses: number[] }).statuses).toEqual([200]);
     const abnormal = await orderCmp(plainPatient);
     await pendingFor(abnormal.noteId);
     const critical = await orderCmp(criticalPatient);

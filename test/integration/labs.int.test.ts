@@ -29,6 +29,14 @@ const vendor = () =>
     performer: LOCAL_HG_LAB_ORG,
   });
 
+/** A Subscription notification with the header the Subscription names, as Health Gorilla posts it. */
+const deliver = (body: unknown) =>
+  fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${HEALTH_GORILLA_PARTNER_ID}/results`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
+    body: JSON.stringify(body),
+  });
+
 async function labNote(token: string, patient: string | null = patientId) {
   const res = await api(token, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', data: { text: 'Annual labs' }, patientId: patient });
   expect(res.status).toBe(201);
@@ -134,6 +142,24 @@ describe('lab orders and results', () => {
     const untouched = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
     expect(untouched.body.noteVersion).toBe(withResults.body.noteVersion);
     expect((untouched.body.data as LabNoteData).results).toEqual(results);
+    // Whoever holds the Subscription's token and posts a "corrected" version with a value of their own:
+    // the practice reads the report back from Health Gorilla, whose copy is the one already applied.
+    const forgedVersion = { ...tampered, meta: { versionId: '7', lastUpdated: new Date().toISOString() } };
+    const corrected = await deliver(forgedVersion);
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({ noteId: note.noteId, replayed: true });
+    const stillUntouched = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
+    expect(stillUntouched.body.noteVersion).toBe(withResults.body.noteVersion);
+    expect((stillUntouched.body.data as LabNoteData).results).toEqual(results);
+    expect((stillUntouched.body.data as LabNoteData).results!.some((r) => r.valueQuantity?.value === 999)).toBe(false);
+    // A report Health Gorilla never issued, for this very order: refused, nothing applied, nobody notified again.
+    const invented = await deliver({ ...tampered, id: `dr-invented-${run}` });
+    expect(invented.status).toBe(404);
+    expect(((await invented.json()) as { message: string }).message).toBe(LAB_MESSAGES.unknownToVendor);
+    const afterInvented = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
+    expect(afterInvented.body.noteVersion).toBe(withResults.body.noteVersion);
+    expect((afterInvented.body.data as LabNoteData).results).toEqual(results);
+    expect(list(await notifications())).toHaveLength(1);
     // Polling reads the same reports.
     expect((await client.reportsFor(data.hgId!)).length).toBe(2);
   });
@@ -145,12 +171,13 @@ describe('lab orders and results', () => {
       body: JSON.stringify({ resourceType: 'DiagnosticReport', id: 'x', basedOn: [{ reference: 'RequestGroup/x' }] }),
     });
     expect(res.status).toBe(401);
-    const good = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${HEALTH_GORILLA_PARTNER_ID}/results`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${secrets()[HEALTH_GORILLA_PARTNER_ID]}` },
-      body: JSON.stringify({ resourceType: 'DiagnosticReport', id: 'x', basedOn: [{ reference: `RequestGroup/unknown-${run}` }] }),
-    });
+    // With the token, a report Health Gorilla does not know is refused by name; one that is no report at all, as bad input.
+    const good = await deliver({ resourceType: 'DiagnosticReport', id: 'x', basedOn: [{ reference: `RequestGroup/unknown-${run}` }] });
     expect(good.status).toBe(404);
+    expect(((await good.json()) as { message: string }).message).toBe(LAB_MESSAGES.unknownToVendor);
+    const notAReport = await deliver({ resourceType: 'Observation', id: '../RequestGroup' });
+    expect(notAReport.status).toBe(400);
+    expect(((await notAReport.json()) as { message: string }).message).toBe(LAB_MESSAGES.notADeliveredReport);
   });
 
   it("says 'Missing lab provider resource id' when the ordering provider has none, and needs a patient and a test", async () => {

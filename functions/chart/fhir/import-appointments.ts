@@ -29,6 +29,8 @@ export interface PlannedAppointment {
   /** One occurrence of a series: the series' import key, its day, and whether it was cancelled. */
   occurrence?: { seriesKey: string; day: string; cancelled: boolean };
   providerName?: string;
+  /** When the source booked it (Appointment.created): a restored calendar keeps it. */
+  createdAt?: string;
 }
 
 /** What analyse() keeps of each resource: the preview's item plus what the import needs. */
@@ -143,7 +145,8 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
     if (!series || typeof day !== 'string') return { summary: shown, reason: 'Its series is not in the bundle' };
     occurrence = { seriesKey: importKeyOf(series), day, cancelled: cancelledOccurrence };
   }
-  return { summary: shown, planned: { kind: 'appointment', input: parsed.data, occurrence, providerName: user.name } };
+  const createdAt = typeof r.created === 'string' && !Number.isNaN(Date.parse(r.created)) ? new Date(r.created).toISOString() : undefined;
+  return { summary: shown, planned: { kind: 'appointment', input: parsed.data, occurrence, providerName: user.name, ...(createdAt ? { createdAt } : {}) } };
 }
 
 /**
@@ -236,11 +239,11 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
         if (!seriesId) throw new NotFoundError("Its series is not in this practice's calendar");
         if (bookedNow) {
           // The series was booked just now with this day already out of it: a cancelled day needs nothing more.
-          if (!p.occurrence.cancelled) appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: [], detachedFrom: { appointmentId: seriesId, occurrenceDay: p.occurrence.day } })).appointmentId;
+          if (!p.occurrence.cancelled) appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: [], detachedFrom: { appointmentId: seriesId, occurrenceDay: p.occurrence.day }, createdAt: p.createdAt })).appointmentId;
         } else if (p.occurrence.cancelled) await cancelAppointment(auth, seriesId, p.occurrence.day);
         else appointmentId = (await saveAppointment(auth, seriesId, p.input, p.occurrence.day)).appointmentId;
       } else {
-        appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: takenOut(items, item.key), detachedFrom: null })).appointmentId;
+        appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: takenOut(items, item.key), detachedFrom: null, createdAt: p.createdAt })).appointmentId;
       }
       if (appointmentId) {
         made.set(item.key, appointmentId);

@@ -130,3 +130,25 @@ describe('Health Gorilla results (DiagnosticReport with contained Observations)'
     expect(parseDiagnosticReport({ resourceType: 'DiagnosticReport', id: 'x' })).toBeNull();
   });
 });
+
+describe('Health Gorilla report read-back', () => {
+  it("reads a delivered report by id with the OAuth token; an id it does not know (404, 410) or a path-like id is null, an outage throws", async () => {
+    const report = { resourceType: 'DiagnosticReport', id: 'dr-1', basedOn: [{ reference: 'RequestGroup/rg-1' }] };
+    const { calls, exchange } = recorder([
+      token,
+      () => ({ status: 200, body: JSON.stringify(report) }),
+      () => ({ status: 404, body: JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ diagnostics: 'not found' }] }) }),
+      () => ({ status: 410, body: '' }),
+      () => ({ status: 503, body: '' }),
+    ]);
+    const client = new HealthGorillaClient(config, exchange);
+    expect(await client.reportById('dr-1')).toEqual(report);
+    expect(calls[1]).toMatchObject({ url: 'https://sandbox.healthgorilla.com/fhir/R4/DiagnosticReport/dr-1', method: 'GET', headers: { authorization: 'Bearer at-1' } });
+    expect(await client.reportById('dr-unknown')).toBeNull();
+    expect(await client.reportById('dr-deleted')).toBeNull();
+    // Never sent: an id that is not a FHIR id cannot reach another path.
+    expect(await client.reportById('../RequestGroup/rg-1')).toBeNull();
+    await expect(client.reportById('dr-2')).rejects.toMatchObject({ kind: 'unavailable', status: 503 });
+    expect(calls).toHaveLength(5);
+  });
+});

@@ -12,7 +12,8 @@
  *   RequestGroup (its id, the requisition on each ServiceRequest); an OperationOutcome otherwise.
  * - Results: DiagnosticReport resources with their Observations contained, basedOn the
  *   RequestGroup, sent to the practice's Subscription endpoint (rest-hook, with the header the
- *   Subscription names) or read with `GET /fhir/R4/DiagnosticReport?based-on=RequestGroup/<id>`.
+ *   Subscription names) or read with `GET /fhir/R4/DiagnosticReport?based-on=RequestGroup/<id>`;
+ *   a delivered report is read back with `GET /fhir/R4/DiagnosticReport/<id>` and that copy applied.
  * Locally HEALTH_GORILLA_URL points the same code at the stand-in of `npm start` (infra/local/labs).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -25,6 +26,8 @@ export const HG_SYSTEM = 'https://www.healthgorilla.com';
 export const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
 export const LOINC = 'http://loinc.org';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+/** A FHIR resource id (R4 datatypes, id): what may go into a read's path. */
+export const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 
 export interface HealthGorillaConfig {
   /** https://api.healthgorilla.com (sandbox: https://sandbox.healthgorilla.com). */
@@ -259,6 +262,22 @@ export class HealthGorillaClient {
     if (!created.id) throw new LabProviderError('unavailable', ['no RequestGroup id']);
     const requisition = created.contained?.find((r) => r.resourceType === 'ServiceRequest' && r.requisition?.value)?.requisition?.value ?? '';
     return { hgId: created.id, requisition, status: created.status ?? 'active', actions: (created.action ?? []).map((a) => ({ display: a.resource?.display ?? '' })) };
+  }
+
+  /**
+   * The report as Health Gorilla holds it now (`GET /fhir/R4/DiagnosticReport/<id>`), or null when
+   * it has none by that id (404, or 410 for one it deleted). A delivery is applied from this copy,
+   * so a body that passed the Subscription's header check still cannot put its own values in a chart.
+   */
+  async reportById(id: string): Promise<Json | null> {
+    if (!FHIR_ID.test(id)) return null;
+    try {
+      const report = await this.fhir('GET', `/DiagnosticReport/${encodeURIComponent(id)}`);
+      return report.resourceType === 'DiagnosticReport' && report.id === id ? report : null;
+    } catch (error) {
+      if (error instanceof LabProviderError && error.kind === 'refused' && (error.status === 404 || error.status === 410)) return null;
+      throw error;
+    }
   }
 
   /** Polling: the reports Health Gorilla holds for an order so far. */

@@ -26,6 +26,38 @@ export interface ArchivedEntry {
   hash: string;
 }
 
+/**
+ * A change to, or removal of, an audit entry in the table after it was written. The archiver
+ * chains it like an entry, so the archive keeps what the entry said and when it was altered.
+ */
+export interface TamperRecord {
+  tamper: 'changed' | 'removed';
+  /** When the table committed the change (the stream's record time, to the second). */
+  at: string;
+  /** The table key of the entry that was altered. */
+  sk: string;
+  auditId?: string;
+  /** When the altered entry was first written. */
+  writtenAt?: string;
+  /** 'dynamodb-ttl' when the table expired the item itself; 'table-write' for any caller. */
+  by: 'table-write' | 'dynamodb-ttl';
+  before?: Record<string, unknown>;
+  /** The entry as it became (changed only). */
+  after?: Record<string, unknown>;
+}
+
+export const isTamperRecord = (item: Record<string, unknown> | undefined): item is Record<string, unknown> & TamperRecord =>
+  item?.tamper === 'changed' || item?.tamper === 'removed';
+
+/** A tamper record found while verifying, named so an auditor can find the entry in the table and the archive. */
+export interface TamperFinding {
+  seq: number;
+  index: number;
+  record: TamperRecord;
+  /** Attributes that differ between before and after (changed only), sorted. */
+  fields: string[];
+}
+
 export interface ArchiveBatch {
   format: 1;
   practiceId: string;
@@ -89,6 +121,8 @@ export interface VerifyResult {
   lastSeq: number;
   lastHash: string;
   problem?: ChainProblem;
+  /** Tamper records in the batches checked, in chain order: table entries altered after they were written. */
+  tampered: TamperFinding[];
 }
 
 const READ_AHEAD = 16;
@@ -110,7 +144,8 @@ export async function verifyChain(reader: ArchiveReader, practiceId: string, opt
   let batches = 0;
   let entries = 0;
   let seq = fromSeq;
-  const result = (problem?: ChainProblem): VerifyResult => ({ ok: !problem, batches, entries, fromSeq, lastSeq: seq - 1, lastHash: expectedPrev ?? GENESIS_HASH, problem });
+  const tampered: TamperFinding[] = [];
+  const result = (problem?: ChainProblem): VerifyResult => ({ ok: !problem, batches, entries, fromSeq, lastSeq: seq - 1, lastHash: expectedPrev ?? GENESIS_HASH, problem, tampered });
   const lastListed = keys.length ? seqOfKey(keys[keys.length - 1])! : 0;
   // Reads run ahead of the check (S3 answers each GET in tens of ms; ten years are millions of batches).
   const ahead = new Map<number, Promise<string | undefined>>();
@@ -141,12 +176,20 @@ export async function verifyChain(reader: ArchiveReader, practiceId: string, opt
       const entry = batch.entries[index];
       hash = entryHash(hash, entry.item ?? {});
       if (hash !== entry.hash) return result({ seq, key, ...entryName(batch, index), reason: 'its content does not match its hash' });
+      if (isTamperRecord(entry.item)) tampered.push({ seq, index, record: entry.item, fields: changedFields(entry.item) });
     }
     expectedPrev = hash;
     batches++;
     entries += batch.entries.length;
   }
   return result();
+}
+
+function changedFields(record: TamperRecord): string[] {
+  if (record.tamper !== 'changed') return [];
+  const before = record.before ?? {};
+  const after = record.after ?? {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => canonicalJson(before[k]) !== canonicalJson(after[k])).sort();
 }
 
 function entryName(batch: ArchiveBatch, index: number): Pick<ChainProblem, 'auditId' | 'at' | 'index'> {
@@ -183,4 +226,26 @@ export function describeResult(result: VerifyResult, practiceId: string): string
   const p = result.problem!;
   const entry = p.auditId ? `entry ${p.auditId}${p.at ? ` at ${p.at}` : ''} (batch ${p.seq}, position ${(p.index ?? 0) + 1})` : `batch ${p.seq}`;
   return `Audit archive of ${practiceId}: chain broken at ${entry}: ${p.reason} [${p.key}]; ${result.entries} entries before it verified`;
+}
+
+const shown = (value: unknown) => (value === undefined ? '(none)' : canonicalJson(value));
+
+/**
+ * One line per tamper record, for the auditor: which entry, when it was written, when it was
+ * changed or removed, and for a change each attribute's archived and new value.
+ */
+export function describeTampering(result: VerifyResult): string[] {
+  if (!result.tampered.length) return [];
+  const n = result.tampered.length;
+  return [
+    `${n} audit ${n === 1 ? 'entry was' : 'entries were'} changed or removed in the table after being written (the archive keeps what ${n === 1 ? 'it' : 'they'} said):`,
+    ...result.tampered.map(({ seq, index, record, fields }) => {
+      const entry = `entry ${record.auditId ?? record.sk}${record.writtenAt ? ` written ${record.writtenAt}` : ''}`;
+      const where = `(tamper record in batch ${seq}, position ${index + 1})`;
+      const by = record.by === 'dynamodb-ttl' ? ' by the table\'s TTL expiry' : '';
+      if (record.tamper === 'removed') return `  - ${entry} removed at ${record.at}${by} ${where}`;
+      const diff = fields.map((f) => `${f}: ${shown(record.before?.[f])} → ${shown(record.after?.[f])}`).join('; ');
+      return `  - ${entry} changed at ${record.at} ${where}: ${diff || 'no attribute differs'}`;
+    }),
+  ];
 }

@@ -1,6 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { batchKey, verifyChain, type ArchiveBatch } from '../../lib/audit/archive-chain.js';
+import { batchKey, describeTampering, verifyChain, type ArchiveBatch } from '../../lib/audit/archive-chain.js';
+import { fromStreamImage as fromStream } from '../../lib/table/stream.js';
 import type { ArchiveStore } from '../../lib/audit/archive-s3.js';
 import { archiveRecords, EMPTY_HEAD, type ChainHead, type ChainHeads } from './archiver.js';
 
@@ -128,11 +129,51 @@ describe('audit archiver', () => {
     expect([...store.objects.keys()]).toEqual(Array.from({ length: store.objects.size }, (_, i) => batchKey(PRACTICE, i + 1)));
   });
 
-  it('ignores records that are not new audit entries', async () => {
+  it('chains a change to or removal of an archived entry as a tamper record that keeps what it said', async () => {
     const store = lockedStore();
     const heads = memoryHeads();
-    const modify = { ...auditRecord(9), eventName: 'MODIFY' as const };
-    await archiveRecords([modify], { store, heads });
+    const original = auditRecord(1);
+    await archiveRecords([original], { store, heads });
+    const oldImage = original.dynamodb!.NewImage!;
+    const keys = { practiceId: oldImage.practiceId, sk: oldImage.sk };
+    sequence += 1n;
+    const modify: DynamoDBRecord = {
+      eventName: 'MODIFY',
+      dynamodb: { SequenceNumber: String(sequence).padStart(21, '0'), ApproximateCreationDateTime: 1_796_000_000, Keys: keys, OldImage: oldImage, NewImage: { ...oldImage, patientId: { S: 'p9' } } },
+    };
+    sequence += 1n;
+    const remove: DynamoDBRecord = { eventName: 'REMOVE', dynamodb: { SequenceNumber: String(sequence).padStart(21, '0'), ApproximateCreationDateTime: 1_796_000_060, Keys: keys, OldImage: { ...oldImage, patientId: { S: 'p9' } } } };
+    await archiveRecords([modify, remove], { store, heads });
+
+    const result = await verifyChain(store, PRACTICE);
+    expect(result).toMatchObject({ ok: true, entries: 3 });
+    expect(result.tampered.map((t) => [t.record.tamper, t.record.auditId, t.record.at, t.fields])).toEqual([
+      ['changed', 'a1', new Date(1_796_000_000_000).toISOString(), ['patientId']],
+      ['removed', 'a1', new Date(1_796_000_060_000).toISOString(), []],
+    ]);
+    expect(result.tampered[0].record).toMatchObject({ before: { patientId: 'p1' }, after: { patientId: 'p9' }, by: 'table-write' });
+    expect(describeTampering(result)).toEqual([
+      '2 audit entries were changed or removed in the table after being written (the archive keeps what they said):',
+      `  - entry a1 written ${String(fromStream(oldImage).at)} changed at ${new Date(1_796_000_000_000).toISOString()} (tamper record in batch 2, position 1): patientId: "p1" → "p9"`,
+      `  - entry a1 written ${String(fromStream(oldImage).at)} removed at ${new Date(1_796_000_060_000).toISOString()} (tamper record in batch 2, position 2)`,
+    ]);
+  });
+
+  it('ignores records that are not audit entries', async () => {
+    const store = lockedStore();
+    const heads = memoryHeads();
+    sequence += 1n;
+    const other: DynamoDBRecord = {
+      eventName: 'MODIFY',
+      dynamodb: {
+        SequenceNumber: String(sequence).padStart(21, '0'),
+        Keys: { practiceId: { S: PRACTICE }, sk: { S: 'PATIENT#p1' } },
+        NewImage: { practiceId: { S: PRACTICE }, sk: { S: 'PATIENT#p1' }, entityType: { S: 'PATIENT' } },
+        OldImage: { practiceId: { S: PRACTICE }, sk: { S: 'PATIENT#p1' }, entityType: { S: 'PATIENT' } },
+      },
+    };
+    const head = { eventName: 'INSERT' as const, dynamodb: { SequenceNumber: '1', NewImage: { practiceId: { S: PRACTICE }, sk: { S: 'ARCHIVEHEAD#AUDIT' }, entityType: { S: 'AUDIT_ARCHIVE_HEAD' } } } };
+    await archiveRecords([other, head], { store, heads });
     expect(store.objects.size).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import type { StreamSubscription } from '../../lib/table/stream.js';
 
 /**
- * The audit archiver reads every new audit entry from the table's stream, in commit order (all of
- * a practice's entries share its partition key, so they share a shard). It never gives a record
+ * The audit archiver reads every new audit entry, and every change to or removal of one, from the
+ * table's stream, in commit order (all of a practice's entries share its partition key, so they
+ * share a shard). It never gives a record
  * up early: a failing batch is retried, whole and in order, for as long as the stream keeps it
  * (24 hours), and only then reaches the dead-letter queue, whose alarm calls an operator.
  */
@@ -15,7 +16,12 @@ export const AUDIT_ARCHIVE_STREAM: StreamSubscription = {
   retryAttempts: 10_000,
   maxRecordAgeSeconds: 86_400,
   reportBatchItemFailures: false,
-  filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { entityType: { S: ['AUDIT'] } } } }],
+  // New entries; and any change or removal at an audit entry's key, which becomes a tamper record.
+  // The key decides it, not the image, so an entry rewritten as something else is caught too.
+  filters: [
+    { eventName: ['INSERT'], dynamodb: { NewImage: { entityType: { S: ['AUDIT'] } } } },
+    { eventName: ['MODIFY', 'REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'AUDIT#' }] } } } },
+  ],
 };
 
 /**

@@ -12,7 +12,8 @@ import { runtimeError } from '../runtime-log.js';
  * a result set built for the tests ordered (a CMP, a CBC, … with some values out of range, and a
  * critical one for a test patient whose last name begins with "Critical"),
  * delivered as Health Gorilla does: each DiagnosticReport POSTed to the practice's Subscription
- * endpoint with the header the Subscription names, and readable by polling. Nothing here exists
+ * endpoint with the header the Subscription names, readable by id (`GET DiagnosticReport/<id>`,
+ * which the practice does for each notification) and by polling. Nothing here exists
  * in a deployed stack.
  */
 export const LOCAL_HG_PATH = '/local/health-gorilla';
@@ -416,6 +417,12 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
     if (req.method === 'GET' && one) {
       const order = orders.get(one[1]!);
       return void (order ? send(res, 200, { ...order.requestGroup, status: order.reports.length ? 'completed' : 'active' }) : send(res, 404, outcome(['RequestGroup not found'], 'not-found')));
+    }
+    // A read by id, as the practice does after each notification: the report as the lab holds it now.
+    const report = /^DiagnosticReport\/([A-Za-z0-9\-.]{1,64})$/.exec(resource);
+    if (req.method === 'GET' && report) {
+      const found = [...orders.values()].flatMap((o) => o.reports).find((r) => r.id === report[1]);
+      return void (found ? send(res, 200, found) : send(res, 404, outcome([`DiagnosticReport/${report[1]!} is not known`], 'not-found')));
     }
     if (req.method === 'GET' && resource === 'DiagnosticReport') {
       const based = (url.searchParams.get('based-on') ?? '').replace(/^RequestGroup\//, '');

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { EMPLOYEE, PROVIDER, test, apiAs } from './support/sign-in.js';
+import { expectAccessibleAtEach } from './support/axe.js';
 
 const SHOTS = 'test-results/screenshots/workspace';
 
@@ -216,4 +217,48 @@ test("a task lists the notes it links to, each opening the patient's chart", asy
   await linked.getByRole('link', { name: 'Phone call · 03/02/2026' }).click();
   await expect(provider).toHaveURL(/#\/patients\/pat-0011$/);
   await expect(provider.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();
+});
+
+test("from a chart, the palette's new reminder and new task are about that patient", async ({ sessions }) => {
+  const page = await sessions.open(EMPLOYEE, '/home');
+  const patient = (await apiAs(page, 'GET', '/v1/patients/pat-0011')).json as { firstName: string; lastName: string };
+  await page.goto('/#/patients/pat-0011');
+  await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible();
+
+  // "remind" finds the action; it opens the dashboard's reminder form about the chart's patient.
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('dialog', { name: 'Command palette' }).getByRole('searchbox');
+  await expect(search).toBeFocused();
+  await search.fill('remind');
+  await page.getByRole('menuitem', { name: 'Create a reminder' }).click();
+  const form = page.getByRole('form', { name: 'New reminder' });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText(`About ${patient.firstName} ${patient.lastName}`);
+  const text = form.getByLabel('Reminder', { exact: true });
+  await expect(text).toBeFocused();
+  await expectAccessibleAtEach(page, 'dashboard: new reminder form', { screenshot: (v) => `${SHOTS}/13-new-reminder-${v.name}.png` });
+
+  // Nothing typed: refused in words, the form stays open with its time.
+  await form.getByRole('button', { name: 'Add reminder' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Reminder text is required');
+  const label = `Call back about the lab draw ${Date.now().toString(36)}`;
+  await text.fill(label);
+  // Later today in the practice's zone, so it is due today whatever the hour of the run.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  await form.getByLabel('Remind me at').fill(`${today}T23:59`);
+  await page.keyboard.press('Enter');
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Reminders Due Today' }).getByText(label)).toBeVisible();
+  const open = (await apiAs(page, 'GET', '/v1/reminders?open=true')).json as { reminders: { text: string; patientId?: string | null }[] };
+  expect(open.reminders.find((r) => r.text === label)).toMatchObject({ patientId: 'pat-0011' });
+
+  // The new task from the same chart has the patient filled in.
+  await page.goto('/#/patients/pat-0011');
+  await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeFocused();
+  await search.fill('new task');
+  await page.getByRole('menuitem', { name: 'Create a new task' }).click();
+  await expect(page.getByRole('combobox', { name: 'Patient' })).toHaveValue(new RegExp(`^${patient.firstName} ${patient.lastName}`));
+  await shot(page, '14-new-task-from-chart');
 });

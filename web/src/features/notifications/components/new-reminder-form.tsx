@@ -4,6 +4,10 @@ import { Button } from '../../../components/ui/button.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import type { useCreateReminder } from '../api/reminders-api.js';
 import { usePatientNames } from '../api/notifications-api.js';
+import { MAIN_ID, mainHeading } from '../../../lib/focus.js';
+
+/** Longer than the palette's hand-back of focus and the route's move to the heading. */
+const FOCUS_SETTLE_MS = 600;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A datetime-local value (local time, to the minute) for an instant. */
@@ -40,6 +44,23 @@ export function NewReminderForm({ create }: { create: ReturnType<typeof useCreat
   useEffect(() => {
     if (open) textRef.current?.focus();
   }, [open]);
+  // Sent here by the palette: the closing palette hands focus back to its trigger a frame or two
+  // later and the new screen's heading would take it, so keep the field focused and in view until
+  // that has settled (on a phone the form sits below the other widgets).
+  useEffect(() => {
+    if (!asked) return undefined;
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const field = textRef.current;
+      const active = document.activeElement;
+      if (field && active !== field && (!active || active === document.body || active === mainHeading() || !document.getElementById(MAIN_ID)?.contains(active))) {
+        field.focus();
+        field.scrollIntoView({ block: 'center' });
+      }
+      if (Date.now() - started > FOCUS_SETTLE_MS) window.clearInterval(timer);
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [asked]);
 
   const close = () => {
     setOpen(false);

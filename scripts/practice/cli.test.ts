@@ -83,7 +83,7 @@ describe('practice new', () => {
     ]);
     expect(await runCli(['new', 'harbor', '--name', 'Harbor', '--dry-run'], ctx)).toBe(0);
     expect(ctx.lines[0]).toBe('Would write practices/harbor.json (dry run, nothing written):');
-    expect(JSON.parse(ctx.lines.slice(1).join('\n'))).toEqual({ slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor', region: 'us-east-1', webDomain: null, retainData: true });
+    expect(JSON.parse(ctx.lines.slice(1).join('\n'))).toEqual({ slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor', region: 'us-east-1', webDomain: null, retainData: true, mfa: 'admins' });
     expect(existsSync(join(root, 'practices', 'harbor.json'))).toBe(false);
   });
 });

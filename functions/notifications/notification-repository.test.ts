@@ -9,8 +9,12 @@ import {
   getLatestNotification,
   listLatest,
   listNotificationVersions,
+  notificationVersionKey,
   updateNotification,
 } from './notification-repository.js';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../lib/table/client.js';
+import { tableName } from '../lib/table/definition.js';
 import { backfillNotificationCounts } from './notification-backfill.js';
 
 let table: { stop(): Promise<void> };
@@ -36,6 +40,25 @@ describe('notification repository', () => {
     ]);
     expect((await findLatestBySource(TEST_PRACTICE, 'DRAFT', 'note-1')).map((n) => n.notificationVersion)).toEqual([2]);
     expect((await listLatest(TEST_PRACTICE, { types: ['DRAFT'], relatedTo: 'u-2' })).map((n) => n.notificationId)).toEqual([created.notificationId]);
+  });
+
+  it('lists a notification once while a query sees an update half applied', async () => {
+    // The indexes are the practice's own in a deployed table; this one is shared with the cases below, so both versions go at the end.
+    const HALFWAY = `${TEST_PRACTICE}-halfway`;
+    const created = await createNotification(HALFWAY, { notificationType: 'LAB_RESULTS', sourceId: 'note-halfway', assigned: 'u-halfway' }, actor);
+    const old = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: HALFWAY, sk: created.sk } }))).Item!;
+    // The update's new version as its transaction puts it, before the same transaction retires the old one.
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...old, sk: notificationVersionKey(created.notificationId, 2), notificationVersion: 2, text: 'Second report in' } }),
+    );
+    expect((await findLatestBySource(HALFWAY, 'LAB_RESULTS', 'note-halfway')).map((n) => [n.notificationVersion, n.text])).toEqual([[2, 'Second report in']]);
+    const bySource = await listLatest(HALFWAY, { types: ['LAB_RESULTS'], sourceId: 'note-halfway' });
+    expect(bySource.map((n) => n.notificationVersion)).toEqual([2]);
+    const byStatus = await listLatest(HALFWAY, { types: ['LAB_RESULTS'], assigned: 'u-halfway' });
+    expect(byStatus.map((n) => [n.notificationId, n.notificationVersion])).toEqual([[created.notificationId, 2]]);
+    for (const version of [1, 2]) {
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: HALFWAY, sk: notificationVersionKey(created.notificationId, version) } }));
+    }
   });
 
   it('refuses a stale update with 409 and leaves the latest as it was', async () => {

@@ -304,7 +304,7 @@ export async function findLatestBySource(practiceId: string, type: NotificationT
     ExpressionAttributeValues: { ':pk': notificationsBySourcePartition(type, sourceId) },
     ScanIndexForward: false,
   });
-  return items.map(fromItem).filter((n) => n.isLatestVersion);
+  return newestVersionEach(items.map(fromItem).filter((n) => n.isLatestVersion));
 }
 
 export interface NotificationFilters {
@@ -420,7 +420,21 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
       found.push(...items.map(fromItem));
     }
   }
-  return found.filter(keep).sort(compareNotifications).slice(0, limit);
+  return newestVersionEach(found).filter(keep).sort(compareNotifications).slice(0, limit);
+}
+
+/**
+ * One row per notification, its highest version. A Query is not isolated from a transaction: it
+ * can read an update's new version before the same transaction has retired the old one, and the
+ * list would show the notification twice.
+ */
+function newestVersionEach(notifications: readonly Notification[]): Notification[] {
+  const newest = new Map<string, Notification>();
+  for (const n of notifications) {
+    const seen = newest.get(n.notificationId);
+    if (!seen || seen.notificationVersion < n.notificationVersion) newest.set(n.notificationId, n);
+  }
+  return [...newest.values()];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Conversation, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../shared/messaging/messaging-schema.js';
+import type { Conversation, ConversationMessageSummary, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../shared/messaging/messaging-schema.js';
 import type { Note, NoteStatus } from '../../shared/notes/note-schema.js';
 import { nationalDigits } from '../../shared/patients/phone.js';
 import { documentClient } from '../lib/table/client.js';
@@ -37,17 +37,24 @@ export function conversationIdFor(practicePhone: string, patientPhone: string): 
 
 type Item = Record<string, unknown>;
 
-export interface ConversationRecord extends Omit<Conversation, 'optOut'> {
+export interface ConversationRecord extends Omit<Conversation, 'optOut' | 'preview'> {
   /** Inbound texts after this instant are unread. */
   lastReadAt: string;
   patientNames: string[];
+  /** The latest text the patient sent, kept beside lastMessage so the list's preview reads this item only. */
+  lastInbound?: ConversationMessageSummary | null;
+}
+
+/** The preview of the list (see Conversation.preview); a conversation from before lastInbound was kept shows its last message. */
+export function conversationPreview(c: Pick<ConversationRecord, 'readStatus' | 'lastMessage' | 'lastInbound'>): ConversationMessageSummary | null {
+  return (c.readStatus === 'UNREAD' && c.lastInbound) || c.lastMessage;
 }
 
 /** The API's conversation: the record without the fields kept for reads and search, with the number's opt-out. */
 export function toConversation(c: ConversationRecord, optOut: Conversation['optOut']): Conversation {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { lastReadAt, patientNames, ...rest } = c;
-  return { ...rest, optOut };
+  const { lastReadAt, patientNames, lastInbound, ...rest } = c;
+  return { ...rest, preview: conversationPreview(c), optOut };
 }
 
 export function conversationItem(practiceId: string, c: ConversationRecord): Item {
@@ -157,7 +164,7 @@ export async function listConversationRecords(): Promise<ConversationRecord[]> {
   return items.map(conversationFromItem).sort((a, b) => `${b.updatedAt}#${b.conversationId}`.localeCompare(`${a.updatedAt}#${a.conversationId}`));
 }
 
-/** A new text changes the conversation's summary: its last message, recency and (inbound) unread count. */
+/** A new text changes the conversation's summary: its last message (and last inbound text), recency and (inbound) unread count. */
 export async function recordConversationMessage(practiceId: string, conversationId: string, m: SmsMessage, inbound: boolean): Promise<void> {
   const last = { messageId: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, deliveryStatus: m.deliveryStatus };
   const out = await documentClient().send(
@@ -167,7 +174,7 @@ export async function recordConversationMessage(practiceId: string, conversation
       ConditionExpression: 'attribute_exists(sk)',
       // An inbound text brings the conversation back to the Unread tab; gsi2sk without gsi2pk (archived) indexes nothing.
       UpdateExpression: inbound
-        ? 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk, gsi1pk = :open, gsi2pk = :unreadTab, readStatus = :unread, archived = :no ADD unreadCount :one'
+        ? 'SET lastMessage = :last, lastInbound = :last, updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk, gsi1pk = :open, gsi2pk = :unreadTab, readStatus = :unread, archived = :no ADD unreadCount :one'
         : 'SET lastMessage = :last, updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk',
       ExpressionAttributeValues: {
         ':last': last,

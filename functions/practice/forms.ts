@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FORM_MESSAGES, INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import {
+  defaultMappingSection,
   type FormMappingBody,
   type FormNoteData,
   type FormSendBody,
@@ -208,7 +209,8 @@ async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promi
 
 /**
  * GET /v1/practices/form-mappings/{formId}: the saved mapping, with every question the form's latest
- * submission asked (not mapped yet: disabled, no section), so the Forms screen can edit it before use.
+ * submission asked (not mapped yet: disabled, in the section its wording names, if any), so the Forms
+ * screen can edit it before use.
  */
 export async function getFormMapping(auth: AuthContext, formId: string): Promise<SavedFormMapping> {
   const [mapping, known] = await Promise.all(
@@ -227,7 +229,7 @@ export async function getFormMapping(auth: AuthContext, formId: string): Promise
   const savedIds = new Set(saved.map((q) => q.id));
   const asked = ((known!.Item?.questions as Stored[] | undefined) ?? [])
     .filter((q) => !savedIds.has(q.id))
-    .map((q) => ({ id: q.id, section: null, enabled: false, titleOverride: '', title: q.title ?? '', type: q.type ?? '', subType: q.subType ?? null }));
+    .map((q) => ({ id: q.id, section: defaultMappingSection({ title: q.title ?? '', type: q.type ?? '' }), enabled: false, titleOverride: '', title: q.title ?? '', type: q.type ?? '', subType: q.subType ?? null }));
   return { formId, questions: [...saved, ...asked] };
 }
 

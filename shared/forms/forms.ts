@@ -223,3 +223,24 @@ export function answerEntries(section: MappingSection, answer: string): string[]
     .map((s) => s.trim())
     .filter((s) => s && !/^(none|n\/a|no)$/i.test(s));
 }
+
+/**
+ * The section a question goes into until someone maps it: read from its wording, where one section
+ * clearly fits, so a submitted intake does not need a section picked for every question. The list
+ * sections take one chart item per line of the answer, so only a free-text question defaults there
+ * (a yes/no "Any allergies?" would otherwise add an allergy called "Yes"); social history keeps any
+ * answer whole. Family comes first ("conditions that run in your family"), then allergies ("allergic
+ * to any medications"), then social ("recreational drugs"). A saved mapping always wins over this.
+ */
+export function defaultMappingSection(question: { title: string; type?: string | null }): MappingSection | null {
+  const text = question.title.toLowerCase();
+  const freeText = !question.type || question.type === 'OpenQuestion';
+  const list = (section: MappingSection) => (freeText ? section : null);
+  if (/\b(family|parents?|mother|father|siblings?|brothers?|sisters?|grandparents?|relatives?)\b/.test(text)) return list('FAMILY_HISTORY');
+  if (/\ballerg/.test(text)) return list('ALLERGIES');
+  if (/\b(smoke|smoking|tobacco|vape|vaping|nicotine|alcohol|alcoholic|drinks?|recreational|exercise|occupation|work|caffeine|coffee|diet|sexually|marital)\b/.test(text)) return 'SOCIAL_HISTORY';
+  if (/\b(surgery|surgeries|surgical|operations?)\b/.test(text)) return list('SURGERIES');
+  if (/\b(medications?|medicines?|prescriptions?|supplements?|vitamins?)\b/.test(text)) return list('MEDICATIONS');
+  if (/\b(conditions?|diagnos[ei]s|diagnosed|illness(es)?|diseases?|medical problems?)\b/.test(text)) return list('MEDICAL_CONDITIONS');
+  return null;
+}

@@ -107,6 +107,10 @@ export const OptOutStatus = z.object({
 });
 export type OptOutStatus = z.infer<typeof OptOutStatus>;
 
+/** A text as a conversation's summary keeps it. */
+export const ConversationMessageSummary = z.pick(SmsMessage, { messageId: true, direction: true, text: true, timestamp: true, deliveryStatus: true });
+export type ConversationMessageSummary = z.infer<typeof ConversationMessageSummary>;
+
 /** The pair of a patient phone and a practice phone, one conversation per pair (spec shell §3 merged view). */
 export const Conversation = z.object({
   conversationId: z.string(),
@@ -117,7 +121,13 @@ export const Conversation = z.object({
   readStatus: z.enum(SMS_READ_STATUSES),
   archived: z.boolean(),
   unreadCount: z.number().check(z.int(), z.nonnegative()),
-  lastMessage: z.nullable(z.pick(SmsMessage, { messageId: true, direction: true, text: true, timestamp: true, deliveryStatus: true })),
+  lastMessage: z.nullable(ConversationMessageSummary),
+  /**
+   * The text the conversation list shows: while the conversation is unread, the latest text the
+   * patient sent (a reminder the practice texted after it does not hide the question to answer);
+   * otherwise the last message.
+   */
+  preview: z.nullable(ConversationMessageSummary),
   participants: z.array(Participant),
   optOut: OptOutStatus,
   createdAt: z.string(),

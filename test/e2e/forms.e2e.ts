@@ -50,18 +50,23 @@ test('a provider sends an intake form, the patient fills it on the local page, t
   await expect(win.getByText(`Sulfa ${run}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/forms-04-submitted.png` });
 
-  // Add to Health Summary: the allergies answer into Allergies, the tobacco answer into Social with a title.
+  // Add to Health Summary: each question starts in the section its wording names (none for the visit's reason).
   await win.getByRole('button', { name: 'Add to Health Summary' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to Health Summary' });
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toBeDisabled();
+  const sectionOf = (question: RegExp) => dialog.getByRole('button', { name: question });
+  await expect(sectionOf(/Section for Which medications/)).toContainText('Medications');
+  await expect(sectionOf(/Section for Are you allergic/)).toContainText('Allergies');
+  await expect(sectionOf(/Section for Which medical conditions/)).toContainText('Medical Conditions');
+  await expect(sectionOf(/Section for Which surgeries/)).toContainText('Surgeries');
+  await expect(sectionOf(/Section for Which conditions run in your family/)).toContainText('Family History');
+  await expect(sectionOf(/Section for Do you smoke/)).toContainText('Social');
+  await expect(sectionOf(/Section for What brings you in/)).not.toContainText(/Medications|Allergies|Medical Conditions|Surgeries|Family History|Social|General/);
+  // The allergies answer into Allergies as preselected, the tobacco answer into Social with a title.
   await dialog.getByText(/^Add Are you allergic/).click();
   await expect(dialog.getByRole('checkbox', { name: /^Add Are you allergic/ })).toBeChecked();
-  await dialog.getByRole('button', { name: /Section for Are you allergic/ }).click();
-  await page.getByRole('option', { name: 'Allergies' }).click();
   await dialog.getByText('Add Do you smoke or use tobacco?').click();
-  await dialog.getByRole('button', { name: /Section for Do you smoke/ }).click();
-  await page.getByRole('option', { name: 'Social' }).click();
   // An enabled Social question needs its title: Confirm waits for it.
   await expect(confirm).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Title for Do you smoke or use tobacco?' }).fill('Tobacco use');

@@ -87,6 +87,8 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
     const before = settled;
     await replyFromCarrierPage(carrier, IMANI.phone, `Can I move my appointment? ${stamp}`);
     await expect.poll(async () => Number((await badge.textContent().catch(() => '0')) ?? '0') || 0, { timeout: 20_000 }).toBeGreaterThan(before);
+    // The practice texts Imani after her question (a reminder, say): her question stays what the list shows.
+    expect((await apiAs(provider, 'POST', `/v1/messaging/conversations/${imaniId}/messages`, { text: `Reminder: your visit is tomorrow ${stamp}` })).status).toBe(201);
   } finally {
     await carrierContext.close();
   }
@@ -124,7 +126,10 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   await expect(provider.getByText('Successfully updated messages')).toBeVisible();
   await expect(provider).toHaveURL(/#\/messages$/);
   await expect(provider.getByTestId('conversation').filter({ hasText: /Aisha Rahman/ })).toBeVisible();
-  await expect(provider.getByTestId('conversation').filter({ hasText: /Imani Johnson/ })).toBeVisible();
+  const imaniRow = provider.getByTestId('conversation').filter({ hasText: /Imani Johnson/ });
+  await expect(imaniRow).toBeVisible();
+  await expect(imaniRow).toContainText(`Can I move my appointment? ${stamp}`);
+  await expect(imaniRow).not.toContainText(`Reminder: your visit is tomorrow ${stamp}`);
   await provider.screenshot({ path: `${SHOTS}/04-hub-unread.png` });
 
   // Search narrows the conversations; opening one goes to its chat.

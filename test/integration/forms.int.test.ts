@@ -317,19 +317,30 @@ describe('intake forms through IntakeQ', () => {
     expect(JSON.stringify(refused.body)).toContain(FORM_MESSAGES.titleOverrideRequired);
     const saved = await api(employee, 'POST', '/v1/practices/form-mappings', {
       formId: NEW_PATIENT,
-      questions: [{ ...question, titleOverride: 'Tobacco use' }, { id: 'allergies', title: 'Allergies', enabled: true, section: 'ALLERGIES', type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' }],
+      questions: [
+        { ...question, titleOverride: 'Tobacco use' },
+        { id: 'allergies', title: 'Allergies', enabled: true, section: 'ALLERGIES', type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
+        // Cleared by hand: stays without a section, whatever its wording suggests.
+        { id: 'conditions', title: 'Which medical conditions have you been diagnosed with? (one per line)', enabled: false, section: null, type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
+      ],
     });
     expect(saved.status).toBe(200);
     const read = await api(provider, 'GET', `/v1/practices/form-mappings/${NEW_PATIENT}`);
     expect(read.status).toBe(200);
-    // The saved questions first, then every other question the form's submissions asked, not mapped.
+    // The saved questions first, then every other question the form's submissions asked: not added,
+    // in the section its wording names where one clearly fits.
     expect(read.body.formId).toBe(NEW_PATIENT);
-    expect(read.body.questions.slice(0, 2)).toEqual([
+    expect(read.body.questions.slice(0, 3)).toEqual([
       { id: 'tobacco', section: 'SOCIAL_HISTORY', enabled: true, titleOverride: 'Tobacco use', title: 'Do you smoke or use tobacco?', type: 'MultipleChoice', subType: null },
       { id: 'allergies', section: 'ALLERGIES', enabled: true, titleOverride: '', title: 'Allergies', type: 'OpenQuestion', subType: 'Multiline' },
+      { id: 'conditions', section: null, enabled: false, titleOverride: '', title: 'Which medical conditions have you been diagnosed with? (one per line)', type: 'OpenQuestion', subType: 'Multiline' },
     ]);
     expect(read.body.questions).toHaveLength(10);
-    expect(read.body.questions).toContainEqual({ id: 'occupation', section: null, enabled: false, titleOverride: '', title: 'What is your occupation?', type: 'OpenQuestion', subType: null });
+    expect(read.body.questions).toContainEqual({ id: 'occupation', section: 'SOCIAL_HISTORY', enabled: false, titleOverride: '', title: 'What is your occupation?', type: 'OpenQuestion', subType: null });
+    const sectionOf = (id: string) => (read.body.questions as { id: string; section: string | null }[]).find((q) => q.id === id)?.section;
+    expect(sectionOf('medications')).toBe('MEDICATIONS');
+    expect(sectionOf('family')).toBe('FAMILY_HISTORY');
+    expect(sectionOf('concern')).toBeNull();
     expect((await api(provider, 'GET', '/v1/practices/form-mappings/never-mapped')).body).toEqual({ formId: 'never-mapped', questions: [] });
     // Another practice's mapping of the same form is its own.
     const foreign = await createTestUser({ email: `forms-mapping-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_forms_mapping' });

@@ -127,6 +127,29 @@ describe('two-way SMS', () => {
     }
   });
 
+  it("the conversation list previews the patient's unread question, not the practice's later text, until it is read", async () => {
+    const phone = newPhone();
+    await patientWithPhone(phone, `Asker${run}`);
+    const id = await conversationFor(phone);
+    expect((await reply(phone, `Can I take ibuprofen with my new pills? ${run}`)).status).toBe(202);
+    const sent = await api(employee, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: `Reminder: your visit is tomorrow at 9 ${run}` });
+    expect(sent.status).toBe(201);
+    type Listed = { conversationId: string; readStatus: string; lastMessage: { text: string }; preview: { direction: string; text: string } };
+    // The hub's first page (one Query of the tab) and a search both carry the preview.
+    const listed = async (query: string) => ((await api(provider, 'GET', `/v1/messaging/conversations?${query}`)).body.conversations as Listed[]).find((c) => c.conversationId === id);
+    for (const query of ['filter=unread&limit=5', 'filter=all&limit=5', `search=Asker${run}`]) {
+      const c = await listed(query);
+      expect(c, query).toMatchObject({ readStatus: 'UNREAD', lastMessage: { text: `Reminder: your visit is tomorrow at 9 ${run}` } });
+      expect(c!.preview, query).toMatchObject({ direction: 'inbound', text: `Can I take ibuprofen with my new pills? ${run}` });
+    }
+    // Once read, the list shows the last message again.
+    expect((await api(employee, 'PUT', `/v1/messaging/conversations/${id}/mark-as-read`)).body.preview).toMatchObject({ direction: 'outbound', text: `Reminder: your visit is tomorrow at 9 ${run}` });
+    expect((await listed('filter=read&limit=5'))!.preview).toMatchObject({ direction: 'outbound', text: `Reminder: your visit is tomorrow at 9 ${run}` });
+    // A new question is the preview again.
+    expect((await reply(phone, `Also, should I fast? ${run}`)).status).toBe(202);
+    expect((await listed('filter=unread&limit=5'))!.preview).toMatchObject({ direction: 'inbound', text: `Also, should I fast? ${run}` });
+  });
+
   it('STOP opts the phone out: a send is refused with a clear message and kept as FAILED; START allows texts again', async () => {
     const phone = newPhone();
     await patientWithPhone(phone);

@@ -129,14 +129,14 @@ export function MessagesHubPage() {
                     <span className="tw-conversation__line">
                       <span className="tw-conversation__name">{name}</span>
                       {unread ? <span className="tw-conversation__dot">Unread</span> : null}
-                      {c.lastMessage ? (
+                      {c.preview ? (
                         <span className="tw-conversation__time">
-                          {smsDayLabel(c.lastMessage.timestamp)} {smsTimeLabel(c.lastMessage.timestamp)}
+                          {smsDayLabel(c.preview.timestamp)} {smsTimeLabel(c.preview.timestamp)}
                         </span>
                       ) : null}
                     </span>
                     <span className="tw-conversation__snippet">
-                      {c.lastMessage ? `${c.lastMessage.direction === 'outbound' ? 'You: ' : ''}${c.lastMessage.text}` : 'No messages yet'}
+                      {c.preview ? `${c.preview.direction === 'outbound' ? 'You: ' : ''}${c.preview.text}` : 'No messages yet'}
                     </span>
                     <span className="tw-conversation__phones">
                       {displayPhone(c.patientPhoneNumber)} · to {displayPhone(c.practicePhoneNumber)}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
+  defaultMappingSection,
   FORM_MESSAGES,
   formStatusLabel,
   mappingErrors,
@@ -243,7 +244,7 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
     const byId = new Map(saved.data.questions.map((q) => [q.id, q]));
     const next = questions.map((q) => {
       const m = byId.get(q.Id);
-      return { id: q.Id, title: q.Text, answer: q.Answer, type: q.QuestionType, subType: q.QuestionSubType ?? null, enabled: m?.enabled ?? false, section: m?.section ?? null, titleOverride: m?.titleOverride ?? '' };
+      return { id: q.Id, title: q.Text, answer: q.Answer, type: q.QuestionType, subType: q.QuestionSubType ?? null, enabled: m?.enabled ?? false, section: m ? m.section : defaultMappingSection({ title: q.Text, type: q.QuestionType }), titleOverride: m?.titleOverride ?? '' };
     });
     setRows(next);
     setInitial(JSON.stringify(next));

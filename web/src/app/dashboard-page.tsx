@@ -3,10 +3,11 @@ import { Spinner } from '../components/ui/spinner.js';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
 import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
 import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
-import { ResultsReviewWidget } from '../features/results-review/components/results-review-widget.js';
 
 /** The day's appointments come with the calendar's code, loaded after the dashboard's first screen. */
 const ProvidersDayWidget = lazy(() => import('../features/calendar/components/providers-day-widget.js').then((m) => ({ default: m.ProvidersDayWidget })));
+/** Results to review concern the ordering providers only; their code follows the first screen too. */
+const ResultsReviewWidget = lazy(() => import('../features/results-review/components/results-review-widget.js').then((m) => ({ default: m.ResultsReviewWidget })));
 
 const WIDGETS = {
   'providers-day': {
@@ -21,7 +22,14 @@ const WIDGETS = {
   'unread-messages': { title: 'Unread Messages', render: () => <UnreadMessagesWidget /> },
   'my-drafts': { title: 'My Drafts', render: () => <MyDraftsWidget /> },
   'reminders-due-today': { title: 'Reminders Due Today', render: () => <RemindersTodayWidget /> },
-  'results-to-review': { title: 'Results to Review', render: () => <ResultsReviewWidget /> },
+  'results-to-review': {
+    title: 'Results to Review',
+    render: () => (
+      <Suspense fallback={<Spinner label="Loading results to review" />}>
+        <ResultsReviewWidget />
+      </Suspense>
+    ),
+  },
 };
 
 /** /home: the dashboard layout from its feature, the widgets from the features that own the data. */

@@ -8,7 +8,7 @@ import type { Notification } from '../../../../../shared/notifications/notificat
 import { draftLabel } from '../draft-label.js';
 import { communicationUnread, useNotificationStore, usePatientNames, useUnreadCount } from '../api/notifications-api.js';
 import { useCreateReminder, useOpenReminders } from '../api/reminders-api.js';
-import { NewReminderForm } from './new-reminder-form.js';
+import { NewReminder } from './new-reminder.js';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -99,7 +99,7 @@ export function RemindersTodayWidget() {
           ))}
         </ul>
       )}
-      <NewReminderForm create={create} />
+      <NewReminder create={create} />
     </>
   );
 }

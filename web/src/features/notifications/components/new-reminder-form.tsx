@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import type { useCreateReminder } from '../api/reminders-api.js';
@@ -22,16 +21,11 @@ function defaultDue(now = new Date()): string {
 }
 
 /**
- * The dashboard's place to add a reminder for oneself: closed behind a button, open when the
- * palette's "Create a reminder" leads here (?reminder=new, with the chart's patientId when it came
- * from a chart). A refusal keeps the typed text and shows the server's words.
+ * The open form of the dashboard's new reminder (loaded only when opened: most visits to the
+ * dashboard never add one). A refusal keeps the typed text and shows the server's words.
  */
-export function NewReminderForm({ create }: { create: ReturnType<typeof useCreateReminder> }) {
-  const [search, setSearch] = useSearchParams();
-  const asked = search.get('reminder') === 'new';
-  const patientId = asked ? search.get('patientId') : null;
+export function NewReminderForm({ create, patientId, asked, onClose }: { create: ReturnType<typeof useCreateReminder>; patientId: string | null; asked: boolean; onClose: () => void }) {
   const patientName = usePatientNames(patientId ? [patientId] : []).get(patientId ?? '');
-  const [open, setOpen] = useState(asked);
   const [text, setText] = useState('');
   const [when, setWhen] = useState(defaultDue);
   const [error, setError] = useState<string | null>(null);
@@ -39,11 +33,8 @@ export function NewReminderForm({ create }: { create: ReturnType<typeof useCreat
   const id = useId();
 
   useEffect(() => {
-    if (asked) setOpen(true);
-  }, [asked]);
-  useEffect(() => {
-    if (open) textRef.current?.focus();
-  }, [open]);
+    textRef.current?.focus();
+  }, []);
   // Sent here by the palette: the closing palette hands focus back to its trigger a frame or two
   // later and the new screen's heading would take it, so keep the field focused and in view until
   // that has settled (on a phone the form sits below the other widgets).
@@ -62,13 +53,6 @@ export function NewReminderForm({ create }: { create: ReturnType<typeof useCreat
     return () => window.clearInterval(timer);
   }, [asked]);
 
-  const close = () => {
-    setOpen(false);
-    setText('');
-    setError(null);
-    if (asked) setSearch({}, { replace: true });
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const due = new Date(when);
@@ -78,19 +62,12 @@ export function NewReminderForm({ create }: { create: ReturnType<typeof useCreat
     create.mutate(
       { text: text.trim(), dueAt: due.toISOString(), ...(patientId ? { patientId } : {}) },
       {
-        onSuccess: close,
+        onSuccess: onClose,
         onError: (err) => setError(isApiError(err) ? Object.values(err.fieldErrors)[0] ?? err.message : NETWORK_ERROR_MESSAGE),
       },
     );
   };
 
-  if (!open) {
-    return (
-      <div className="tw-widget__actions">
-        <Button onPress={() => setOpen(true)}>New reminder</Button>
-      </div>
-    );
-  }
   return (
     <form className="tw-reminder-form" aria-label="New reminder" onSubmit={submit} noValidate>
       {patientId ? <p className="tw-widget__meta">About {patientName ?? 'this patient'}</p> : null}
@@ -115,7 +92,7 @@ export function NewReminderForm({ create }: { create: ReturnType<typeof useCreat
         <Button type="submit" variant="primary" isPending={create.isPending}>
           Add reminder
         </Button>
-        <Button onPress={close}>Cancel</Button>
+        <Button onPress={onClose}>Cancel</Button>
       </div>
     </form>
   );

@@ -24,7 +24,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    screenshot: 'on',
+    // Tests save the screenshots worth looking at under their own names; a failure adds its own.
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     viewport: { width: 1360, height: 860 },
     timezoneId: 'America/Chicago',

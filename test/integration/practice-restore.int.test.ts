@@ -16,6 +16,8 @@ import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-pro
  */
 const run = Date.now().toString(36);
 const FILE_BYTES = `%PDF-1.4 restore drill ${run}`;
+/** The demo practice's texting number (infra/local/seed). */
+const PRACTICE_PHONE = '+15415550100';
 const folders: string[] = [];
 const folder = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -118,6 +120,15 @@ beforeAll(async () => {
   const vitals = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId: p.body.id });
   expect((await api(provider, 'POST', `/v1/notes/${vitals.body.noteId}/sign`, { noteVersion: vitals.body.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } })).status).toBe(200);
   expect((await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId: p.body.id, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running late ${run}`, formattedText: `<p>Running late ${run}</p>` } })).status).toBe(201);
+  // A conversation: the practice's text and the patient's answer through the carrier.
+  const conversation = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
+  expect(conversation.status).toBe(200);
+  const conversationId = conversation.body.conversation.conversationId as string;
+  expect((await api(provider, 'POST', `/v1/messaging/conversations/${conversationId}/messages`, { text: `Your results are in ${run}` })).status).toBe(201);
+  const answer = await fetch(`${rt.outputs.webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: `Thank you, what do they say? ${run}` }) });
+  expect(answer.status).toBe(202);
+  const texts = (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as { direction: string }[];
+  expect(texts.map((t) => t.direction)).toEqual(['outbound', 'inbound']);
   // A call from the patient's number that left a voicemail, and a fax from it.
   const post = (path: string) => fetch(`${rt.outputs.webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
   expect((await post('/local/telephony/inbound')).status).toBe(200);
@@ -209,6 +220,16 @@ describe('a practice rebuilt from its export', () => {
     expect(imported.calendar).toEqual({ types: ['Follow-up visit', 'Telehealth check-in'], locations: ['Main office'] });
     for (const type of ['Appointment', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication', 'Practitioner', 'Location']) {
       expect(clinicalOf(b, type), type).toEqual(clinicalOf(a, type));
+    }
+    // The patient's answer comes back as a text the patient sent, after the practice's text, in both exports.
+    for (const resources of [a, b]) {
+      const said = (words: string) => resources.find((r) => r.resourceType === 'Communication' && r.payload?.some((x: { contentString?: string }) => x.contentString === words));
+      const answer = said(`Thank you, what do they say? ${run}`);
+      const asked = said(`Your results are in ${run}`);
+      expect(answer?.sender?.reference, 'the answer is from the patient').toMatch(/Patient\//);
+      expect(answer?.received).toBeTruthy();
+      expect(asked?.recipient?.[0]?.reference, 'the practice text is to the patient').toMatch(/Patient\//);
+      expect(Date.parse(answer!.received)).toBeGreaterThanOrEqual(Date.parse(asked!.sent));
     }
     // Every attached file (the note's, the voicemail, the fax's pages) comes back byte for byte, under the same name.
     expect(fileHashes(again)).toEqual(fileHashes(exported));

@@ -3,6 +3,10 @@ import type { ChartMapper } from './model.js';
 
 /** The author messaging gives a text the patient sent (functions/messaging/sms-inbound.ts). */
 const INBOUND_AUTHOR_ID = 'sms-inbound';
+/** That author, for a text the patient sent that comes back from an export: taken by the texting line, not a person. */
+export const TEXTING_LINE = { userId: INBOUND_AUTHOR_ID, name: 'Text message' } as const;
+/** The category Tidewell's export gives a text of a conversation, as against a logged one. */
+export const CONVERSATION_TEXT = 'Text message';
 
 type Sms = { text?: string; direction?: 'inbound' | 'outbound'; deliveryStatus?: string; timestamp?: string; from?: string; to?: string; sentBy?: string | null };
 
@@ -24,7 +28,7 @@ export const textMessages: ChartMapper = {
           id: stableUuid('Communication', src.practiceId, n.noteId),
           identifier: [sourceIdentifier(src.practiceId, 'text', n.noteId)],
           status: failed ? 'not-done' : 'completed',
-          category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: n.noteType === 'SMS' ? 'Text message' : 'Logged text message' }],
+          category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: n.noteType === 'SMS' ? CONVERSATION_TEXT : 'Logged text message' }],
           medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT', display: 'SMS written' }] }],
           subject: ctx.patientRef,
           sent: fhirInstant(d.timestamp ?? n.eventTimestamp),

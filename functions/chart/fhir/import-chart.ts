@@ -28,6 +28,7 @@ import { ALLERGY_EXTENSIONS } from './allergies.js';
 import { identifiersOf, SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
+import { CONVERSATION_TEXT, TEXTING_LINE } from './communications.js';
 import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
 import { VITAL_CODES } from './vitals.js';
 import { conceptName, sigOf, vitalValue } from './import-values.js';
@@ -241,8 +242,9 @@ function planPrescription(r: Json, bundle: BundleContext): { planned?: Planned; 
 }
 
 /**
- * A text with the patient becomes a logged text (SMS_LOG), signed so it reads as history: it was
- * never sent from this practice's numbers and belongs to none of its conversations.
+ * A text with the patient becomes read-only history, signed: it was never sent from this practice's
+ * numbers and belongs to none of its conversations. A text of a Tidewell conversation comes back as a
+ * text (SMS), so the chart exports it again as it was; another system's text is a logged text (SMS_LOG).
  */
 function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned; summary: string; reason?: string } {
   const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
@@ -255,7 +257,8 @@ function planText(r: Json, { patientRefs }: BundleContext): { planned?: Planned;
   if (!body) return { summary, reason: 'It has no text' };
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };
   const direction = patientRefs.has(String(r.sender?.reference ?? '')) ? 'inbound' : 'outbound';
-  return { summary, planned: { kind: 'note', noteType: 'SMS_LOG', status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
+  const noteType = text(r.category?.[0]) === CONVERSATION_TEXT ? 'SMS' : 'SMS_LOG';
+  return { summary, planned: { kind: 'note', noteType, status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
 }
 
 /**
@@ -810,9 +813,12 @@ async function removeFile(key: string): Promise<void> {
 }
 
 function importedNote(auth: AuthContext, patientId: string, at: string, p: Extract<Planned, { kind: 'note' }>): Note {
-  // A logged text keeps its DELIVERED status; signing it is what makes it read-only.
-  const signed = p.status === 'SIGNED' || p.noteType === 'SMS_LOG' || p.signed === true;
-  const history = p.signed === true || p.noteType === 'SMS_LOG';
+  // A text keeps its DELIVERED status; signing it is what makes it read-only.
+  const text = p.noteType === 'SMS_LOG' || p.noteType === 'SMS';
+  const signed = p.status === 'SIGNED' || text || p.signed === true;
+  const history = p.signed === true || text;
+  // A text the patient sent that nobody of the practice is named as receiving was taken by the texting line.
+  const line = text && p.data?.direction === 'inbound' && !p.authorUser && !p.author;
   return {
     noteId: randomUUID(),
     noteType: p.noteType,
@@ -826,7 +832,7 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     hidden: false,
     files: [],
     // Who wrote it at the source, when the bundle names them: not the user who brought it in.
-    author: p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email }),
+    author: line ? { ...TEXTING_LINE } : p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email }),
     onBehalfOf: null,
     noteVersion: 1,
     // A note matched to its author here was signed by them at the source: the signer stays the author.

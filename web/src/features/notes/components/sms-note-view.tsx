@@ -29,7 +29,8 @@ export function SmsNoteView({ note }: { note: Note }) {
   );
   const from = normalizePhone(note.data.from ?? '') ?? note.data.from ?? '';
   const to = normalizePhone(note.data.to ?? '') ?? note.data.to ?? '';
-  const inbound = practiceNumbers.has(to) && !practiceNumbers.has(from);
+  // A text brought in from an export carries no numbers, only which way it went.
+  const inbound = from || to ? practiceNumbers.has(to) && !practiceNumbers.has(from) : note.data.direction === 'inbound';
   const patientPhone = practice.isSuccess ? (inbound ? from : to) || null : null;
   const history = useSmsHistory(patientPhone);
   const [selecting, setSelecting] = useState(false);

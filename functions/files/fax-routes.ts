@@ -15,14 +15,14 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { route } from '../lib/http/group-handler.js';
-import { insertNote } from '../notes/note-repository.js';
+import { insertNote } from '../data/notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
-import { getNote } from '../notes/note-repository.js';
+import { getNote } from '../data/notes/note-repository.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
-import { getPractice } from '../practice/practice-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
 import { readObject } from './file-store.js';
 import { FILES_PREFIX, patientOfKey, storedKey } from './presign.js';
-import { getFax, listFaxes, putFax } from './fax-repository.js';
+import { getFax, listFaxes, putFax } from '../data/faxes/fax-repository.js';
 import type { FaxRouteKey } from './routes.js';
 
 const FAXABLE = new Set(['SIGNED', 'ADDENDED']);

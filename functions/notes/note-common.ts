@@ -7,9 +7,9 @@ import { fieldErrorsOf, impossibleVitals, unconfirmedMessage, unconfirmedVitals 
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
-import { getUser } from '../practice/user-repository.js';
-import { assertVersion, requireNote } from './note-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
+import { getUser } from '../data/users/user-repository.js';
+import { assertVersion, requireNote } from '../data/notes/note-repository.js';
 
 /**
  * The caller as a note author or signer. The display name comes from the practice's USER# item:

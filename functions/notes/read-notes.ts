@@ -3,7 +3,7 @@ import type { Note, NotesListQuery, NotesPage, NotesPageQuery } from '../../shar
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { assertNotDeleted, auditNote } from './note-common.js';
-import { listPatientNotes, requireNote } from './note-repository.js';
+import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
 
 /** GET /v1/notes/{noteId} */
 export async function getNoteById(auth: AuthContext, noteId: string): Promise<Note> {

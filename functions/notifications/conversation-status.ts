@@ -2,7 +2,7 @@ import type { ConversationInput, Notification, NotificationStatus } from '../../
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import { ConflictError } from '../lib/errors.js';
-import { listLatest, updateNotification } from './notification-repository.js';
+import { listLatest, updateNotification } from '../data/notifications/notification-repository.js';
 
 export type ConversationAction = 'read' | 'archive' | 'unarchive';
 

@@ -4,7 +4,7 @@ import type { Notification } from '../../shared/notifications/notification-schem
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
-import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from './notification-repository.js';
+import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from '../data/notifications/notification-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

@@ -24,12 +24,12 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
-import { getPractice } from './practice-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem, writeNextVersion } from '../notes/note-repository.js';
+import { getNote, toItem, writeNextVersion } from '../data/notes/note-repository.js';
 import { formIntakeKey, formMappingKey, formNoteOfIntake, formQuestionsKey } from './form-intakes.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
   return parseIntakeQConfig(await partnerSecretsFromEnv().secretOf(INTAKEQ_PARTNER_ID));

@@ -1,6 +1,6 @@
 import type { Task } from '../../../shared/tasks/task-schema.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
-import { createNotification, findLatestBySource, updateNotification } from '../notification-repository.js';
+import { createNotification, findLatestBySource, updateNotification } from '../../data/notifications/notification-repository.js';
 
 /** The TASK notification of a task has a deterministic id, so a retried create cannot make two. */
 export const taskNotificationId = (ident: string) => `task-${ident}`;

@@ -16,7 +16,7 @@ import {
 import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { getUser } from '../../practice/user-repository.js';
+import { getUser } from '../../data/users/user-repository.js';
 import { syncTaskNotification } from './task-notification.js';
 import { getTask, putNewTask, queryTasks, replaceTask } from './task-repository.js';
 

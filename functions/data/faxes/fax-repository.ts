@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { Fax, FAX_STATUS_RANK, type FaxStatus } from '../../shared/faxes/fax-schema.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { Fax, FAX_STATUS_RANK, type FaxStatus } from '../../../shared/faxes/fax-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /**
  * Fax items: pk practiceId, sk FAX#<ident> (README access patterns); the vendor's fax id finds its

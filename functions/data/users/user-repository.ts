@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /** User items: pk practiceId, sk USER#<cognito sub> (docs/access-patterns.md). */
 export const userKey = (userId: string) => `USER#${userId}`;

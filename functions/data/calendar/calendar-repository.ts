@@ -5,10 +5,10 @@ import {
   BookingLocation,
   PracticeCalendarSettings,
   UserCalendarSettings,
-} from '../../shared/calendar/calendar-schema.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+} from '../../../shared/calendar/calendar-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /*
  * Calendar items, pk practiceId (docs/access-patterns.md):

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const sent: unknown[] = [];
 let pages: { Items: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> }[] = [];
-vi.mock('../lib/table/client.js', () => ({
+vi.mock('../../lib/table/client.js', () => ({
   documentClient: () => ({
     send: async (command: unknown) => {
       sent.push(command);

@@ -10,19 +10,19 @@ import {
   NOTIFICATION_TYPES,
   OPEN_NOTIFICATION_STATUSES,
   UNREAD_NOTIFICATION_STATUSES,
-} from '../../shared/notifications/notification-constants.js';
+} from '../../../shared/notifications/notification-constants.js';
 import type {
   Notification,
   NotificationCreateInput,
   NotificationStatus,
   NotificationType,
   NotificationUpdateInput,
-} from '../../shared/notifications/notification-schema.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName, TTL_ATTRIBUTE } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
+} from '../../../shared/notifications/notification-schema.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
 /*
  * Notification items (docs/access-patterns.md). Every version is its own item; only the latest

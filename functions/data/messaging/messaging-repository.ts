@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Conversation, ConversationMessageSummary, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../shared/messaging/messaging-schema.js';
-import type { Note, NoteStatus } from '../../shared/notes/note-schema.js';
-import { nationalDigits } from '../../shared/patients/phone.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { queryAll } from '../lib/table/query-all.js';
+import type { Conversation, ConversationMessageSummary, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../../shared/messaging/messaging-schema.js';
+import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
+import { nationalDigits } from '../../../shared/patients/phone.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { queryAll } from '../../lib/table/query-all.js';
 import { fromItem as noteFromItem, noteKey, toItem as noteToItem } from '../notes/note-repository.js';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../../shared/calendar/calendar-schema.js';
+import { DEFAULT_TIME_ZONE } from '../../../shared/calendar/calendar-schema.js';
 import { PRACTICE_CALENDAR_SETTINGS_KEY } from './calendar-repository.js';
 import { dayIn, mmDdYyyy } from './practice-day.js';
 import { readFileSync } from 'node:fs';

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../shared/inventory/inventory-rules.js';
-import type { InventoryCreateBody, InventoryUpdateBody } from '../../shared/inventory/inventory-schema.js';
-import { CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../shared/sales/charge-item-input.js';
+import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../../shared/inventory/inventory-rules.js';
+import type { InventoryCreateBody, InventoryUpdateBody } from '../../../shared/inventory/inventory-schema.js';
+import { CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../shared/sales/charge-item-input.js';
 import {
   CHARGE_ITEM_RESULTS,
   ChargeItem,
   INVENTORY_SETTINGS_DEFAULTS,
   InventoryItem,
   InventorySettings,
-} from '../../shared/sales/sales-schema.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { getUser } from '../practice/user-repository.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
+} from '../../../shared/sales/sales-schema.js';
+import { writeAudit } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { getUser } from '../users/user-repository.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { rxRestockKey, type RxRestock } from './rx-restock.js';
 
 /*

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { Template, TEMPLATE_MESSAGES } from '../../shared/templates/template-schema.js';
-import { ConflictError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { Template, TEMPLATE_MESSAGES } from '../../../shared/templates/template-schema.js';
+import { ConflictError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /*
  * Template items (docs/access-patterns.md):

@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
-import { Note } from '../../shared/notes/note-schema.js';
-import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-constants.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { NOTE_MESSAGES } from '../../../shared/notes/note-constants.js';
+import { Note } from '../../../shared/notes/note-schema.js';
+import { isExternalNoteType, PARTNER_MESSAGES } from '../../../shared/partners/partner-constants.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /*
  * Note items and their access patterns (docs/access-patterns.md):

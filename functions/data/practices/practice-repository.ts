@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { IDLE_LOCK_MINUTES_DEFAULT } from '../../shared/practice/idle-lock.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
+import { IDLE_LOCK_MINUTES_DEFAULT } from '../../../shared/practice/idle-lock.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
 
 /** The practice item: pk practiceId, sk PRACTICE (docs/access-patterns.md). */
 export const PRACTICE_KEY = 'PRACTICE';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Note, NoteStatus } from '../../shared/notes/note-schema.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
+import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
 import { toItem } from './note-repository.js';
 
 /*

@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PhoneCall } from '../../shared/calls/call-schema.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { PhoneCall } from '../../../shared/calls/call-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /**
  * Phone call items: pk practiceId, sk CALL#<ident> (README access patterns); the vendor's call id

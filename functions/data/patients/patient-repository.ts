@@ -1,11 +1,11 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PatientInput } from '../../shared/patients/patient-schema.js';
-import { Patient, type PatientDemographics } from '../../shared/patients/patient-record.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { queryIndexPartition } from '../lib/table/query-all.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
+import type { PatientInput } from '../../../shared/patients/patient-schema.js';
+import { Patient, type PatientDemographics } from '../../../shared/patients/patient-record.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryIndexPartition } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
 /*
  * Patient items and their access patterns (docs/access-patterns.md):

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
+import { startTestTable, TEST_PRACTICE } from '../../../test/support/test-table.js';
 import {
   countUnread,
   countUnreadByReading,
@@ -13,9 +13,9 @@ import {
   updateNotification,
 } from './notification-repository.js';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { backfillNotificationCounts } from './notification-backfill.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { backfillNotificationCounts } from '../../notifications/notification-backfill.js';
 
 let table: { stop(): Promise<void> };
 const actor = { userId: 'u-1' };

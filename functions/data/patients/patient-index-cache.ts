@@ -1,5 +1,5 @@
-import type { Patient } from '../../shared/patients/patient-schema.js';
-import { preparePatient, type PreparedPatient } from '../../shared/patients/patient-search.js';
+import type { Patient } from '../../../shared/patients/patient-schema.js';
+import { preparePatient, type PreparedPatient } from '../../../shared/patients/patient-search.js';
 import { queryPatientsByName, readPatientIndexVersion, type PatientStatus } from './patient-repository.js';
 
 /**

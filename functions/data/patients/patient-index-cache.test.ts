@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearPatientIndexCache, INDEX_SETTLE_MS, patientIndex } from './patient-index-cache.js';
 import { archivePatient, createPatient, readPatientIndexVersion } from './patient-repository.js';
-import { startTestTable } from '../../test/support/test-table.js';
+import { startTestTable } from '../../../test/support/test-table.js';
 
 const practice = 'prc_cache_test';
 const input = (lastName: string) => ({ firstName: 'Cache', lastName, gender: 'other' as const });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CHART_MESSAGES } from '../../shared/chart/constants.js';
-import { ConflictError, NotFoundError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
+import { CHART_MESSAGES } from '../../../shared/chart/constants.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):

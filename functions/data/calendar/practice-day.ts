@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { zonedParts } from '../../shared/calendar/recurrence.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
+import { zonedParts } from '../../../shared/calendar/recurrence.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
 
 /*
  * The practice's calendar day. "Today" on a prescription (its dates, its chart medication's start)

@@ -16,12 +16,12 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { route } from '../lib/http/group-handler.js';
 import { insertNote } from '../data/notes/note-repository.js';
-import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
+import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
 import { getNote } from '../data/notes/note-repository.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { getPractice } from '../data/practices/practice-repository.js';
-import { readObject } from './file-store.js';
-import { FILES_PREFIX, patientOfKey, storedKey } from './presign.js';
+import { readObject } from '../lib/files/file-store.js';
+import { FILES_PREFIX, patientOfKey, storedKey } from '../lib/files/presign.js';
 import { getFax, listFaxes, putFax } from '../data/faxes/fax-repository.js';
 import type { FaxRouteKey } from './routes.js';
 

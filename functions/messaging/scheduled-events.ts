@@ -21,7 +21,7 @@ import { queryAll } from '../lib/table/query-all.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { getUser } from '../data/users/user-repository.js';
-import { checkedAttachments, requirePracticeNumber, sendSms, SmsNotSent } from './sms-sending.js';
+import { checkedAttachments, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
 
 /*
  * Scheduled events (docs/access-patterns.md): sk SCHEDEVENT#<eventId>; gsi1 gsi1pk SCHEDEVENTS,

@@ -16,7 +16,7 @@ import {
   writeSmsNoteVersion,
   type SmsNoteData,
 } from '../data/messaging/messaging-repository.js';
-import { ensureConversation, practiceNumbers } from './sms-sending.js';
+import { ensureConversation, practiceNumbers } from '../core/messaging/sms-sending.js';
 
 /** Who wrote an inbound text's note: the patient phone, not a user of the practice. */
 const INBOUND_AUTHOR = { userId: 'sms-inbound', name: 'Text message' };

@@ -5,7 +5,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { getUser } from '../data/users/user-repository.js';
 import { draftAssigned } from './draft-notifications.js';
-import { assertNotDeleted, auditNote } from './note-common.js';
+import { assertNotDeleted, auditNote } from '../core/notes/note-common.js';
 import { requireNote } from '../data/notes/note-repository.js';
 
 /** POST /v1/notes/{noteId}/assign: the DRAFT notification goes (UNREAD) to the chosen user. */

@@ -33,7 +33,7 @@ import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { FILES_PREFIX } from '../files/presign.js';
+import { FILES_PREFIX } from '../lib/files/presign.js';
 import { createNotification, getLatestNotification, updateNotification } from '../data/notifications/notification-repository.js';
 import { queryPatientsByName } from '../data/patients/patient-repository.js';
 import { getCall, getCallBySid, putCall } from '../data/calls/call-repository.js';

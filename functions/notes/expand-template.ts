@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
 import { listSection, type ChartSectionName } from '../data/chart/chart-repository.js';
 import { getUser } from '../data/users/user-repository.js';
-import { requirePatient } from './note-common.js';
+import { requirePatient } from '../core/notes/note-common.js';
 import { listPatientNotes } from '../data/notes/note-repository.js';
 import { findTemplateIdByShortcut } from '../data/notes/template-repository.js';
 import { requireVisibleTemplate } from './templates.js';

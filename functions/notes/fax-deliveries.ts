@@ -17,7 +17,7 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors
 import { parseFaxCallback, verifyFaxCallbackToken } from '../lib/adapters/fax.js';
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { FILES_PREFIX } from '../files/presign.js';
+import { FILES_PREFIX } from '../lib/files/presign.js';
 import { advancesStatus, getFaxByVendorId, putFax } from '../data/faxes/fax-repository.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { queryPatientsByName } from '../data/patients/patient-repository.js';

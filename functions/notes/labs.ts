@@ -40,7 +40,7 @@ import { labResultsNotificationText, type LabReview } from '../../shared/labs/la
 import { getLabReview, pendingReviewFor, putLabReview, scheduleEscalation } from './lab-reviews.js';
 import { getUser } from '../data/users/user-repository.js';
 import { deliveryItem, storedDelivery } from '../data/notes/delivery-records.js';
-import { auditNote, requirePatient } from './note-common.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
 import { putNoteAtVersion } from './note-at-version.js';
 import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
 import { draftRemoved } from './draft-notifications.js';
-import { auditNote, requirePatient } from './note-common.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
 import { requireNote, updateNote, writeNextVersion } from '../data/notes/note-repository.js';
 import { noteOwners } from './signed-note.js';
 

@@ -26,7 +26,7 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { getPartnerApp } from '../practice/partner-apps.js';
-import { requirePatient } from './note-common.js';
+import { requirePatient } from '../core/notes/note-common.js';
 import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
 import { putNoteAtVersion } from './note-at-version.js';
 import { getNote } from '../data/notes/note-repository.js';

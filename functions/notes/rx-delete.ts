@@ -11,7 +11,7 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
 import { rxRestockKey, type RxRestock } from '../data/inventory/rx-restock.js';
-import { personOf } from './note-common.js';
+import { personOf } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */

@@ -9,7 +9,7 @@ import { route } from '../lib/http/group-handler.js';
 import { createLetterDocument } from '../lib/pdf/letter-document.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 import { getPractice } from '../data/practices/practice-repository.js';
-import { assertNotDeleted, auditNote } from './note-common.js';
+import { assertNotDeleted, auditNote } from '../core/notes/note-common.js';
 import { requireNote } from '../data/notes/note-repository.js';
 
 export const RX_PRINT_MESSAGES = {

@@ -16,7 +16,7 @@ import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/invent
 import { dayIn, mmDdYyyy, practiceTimeZone } from '../data/calendar/practice-day.js';
 import { getUser, type PracticeUser } from '../data/users/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**

@@ -12,7 +12,7 @@ import { getChargeItem, getInventoryItem, getInventorySettings, stockTakenEntry,
 
 const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**

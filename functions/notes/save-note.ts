@@ -6,7 +6,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { getUser } from '../data/users/user-repository.js';
 import { ValidationError } from '../lib/errors.js';
 import { draftSaved, draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, normalizeData, personOf } from './note-common.js';
+import { assertSavable, auditNote, normalizeData, personOf } from '../core/notes/note-common.js';
 import { requireNote, updateNote } from '../data/notes/note-repository.js';
 
 function applyChanges(note: Note, body: UpdateNoteBody): Partial<Note> {

@@ -18,7 +18,7 @@ import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
 import { getOptOut } from '../data/messaging/messaging-repository.js';
-import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
+import { practiceNumbers, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
 import { getPractice } from '../data/practices/practice-repository.js';

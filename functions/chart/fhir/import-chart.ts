@@ -23,7 +23,7 @@ import { buildStored, type SectionSpec } from '../section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
 import { fileExtension, safeFileName, uploadError } from '../../../shared/notes/files.js';
-import { storedKey } from '../../files/presign.js';
+import { storedKey } from '../../lib/files/presign.js';
 import { ALLERGY_EXTENSIONS } from './allergies.js';
 import { identifiersOf, SYSTEMS } from './fhir-core.js';
 import { store } from './files-store.js';

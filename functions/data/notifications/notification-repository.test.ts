@@ -15,7 +15,7 @@ import {
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { backfillNotificationCounts } from '../../notifications/notification-backfill.js';
+import { backfillNotificationCounts } from './notification-backfill.js';
 
 let table: { stop(): Promise<void> };
 const actor = { userId: 'u-1' };

@@ -15,7 +15,7 @@ import { ConflictError } from '../../../lib/errors.js';
 import { log } from '../../../lib/log.js';
 import { documentClient } from '../../../lib/table/client.js';
 import { INDEXES, tableName } from '../../../lib/table/definition.js';
-import { storedKey } from '../../../files/presign.js';
+import { storedKey } from '../../../lib/files/presign.js';
 import { createNotification } from '../../../data/notifications/notification-repository.js';
 import { fromItem as patientFromItem, patientsByNamePartition } from '../../../data/patients/patient-repository.js';
 import { listAllAppointments } from '../../../data/calendar/calendar-repository.js';

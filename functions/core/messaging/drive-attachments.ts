@@ -3,8 +3,8 @@
  * Practice Files in the Cloud' used by messages). Loaded with `import()` only when a text names a
  * drive file, so the messaging function's cold start does not carry it.
  */
-import type { SmsAttachment } from '../../shared/messaging/messaging-schema.js';
-import { s3ObjectsFromEnv } from '../lib/adapters/s3-objects.js';
+import type { SmsAttachment } from '../../../shared/messaging/messaging-schema.js';
+import { s3ObjectsFromEnv } from '../../lib/adapters/s3-objects.js';
 
 /** Drive files live under protected/public/ (functions/files/presign.ts FILES_PREFIX + DRIVE_ROOT). */
 export const DRIVE_KEY_PREFIX = 'protected/public/';

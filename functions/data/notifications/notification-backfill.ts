@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../shared/notifications/notification-constants.js';
-import type { Notification } from '../../shared/notifications/notification-schema.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from '../data/notifications/notification-repository.js';
+import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../../shared/notifications/notification-constants.js';
+import type { Notification } from '../../../shared/notifications/notification-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from './notification-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

@@ -10,15 +10,15 @@ import {
   type Participant,
   type SmsHistory,
   type SmsHistoryQuery,
-} from '../../shared/messaging/messaging-schema.js';
-import { matchPhone } from '../../shared/patients/phone.js';
-import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
+} from '../../../shared/messaging/messaging-schema.js';
+import { matchPhone } from '../../../shared/patients/phone.js';
+import { writeAuditForPatients } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { setConversationStatus } from '../notifications/conversation-status.js';
-import { updateNotification } from '../data/notifications/notification-repository.js';
-import { getPatient } from '../data/patients/patient-repository.js';
-import { getUser } from '../data/users/user-repository.js';
+import { updateNotification } from '../../data/notifications/notification-repository.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
+import { getUser } from '../../data/users/user-repository.js';
 import {
   getConversation,
   getConversationCounts,
@@ -32,7 +32,7 @@ import {
   type ConversationRecord,
   type SmsNoteData,
   toConversation,
-} from '../data/messaging/messaging-repository.js';
+} from '../../data/messaging/messaging-repository.js';
 
 /** The sender as the note's author: the practice's name for the user (a token need not carry one). */
 export async function senderOf(auth: AuthContext) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import * as z from '../../shared/zod.js';
-import { safeFileName, uploadError } from '../../shared/notes/files.js';
-import type { PresignUploadBody } from '../../shared/notes/note-schema.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
-import { ValidationError } from '../lib/errors.js';
-import { getPatient } from '../data/patients/patient-repository.js';
+import * as z from '../../../shared/zod.js';
+import { safeFileName, uploadError } from '../../../shared/notes/files.js';
+import type { PresignUploadBody } from '../../../shared/notes/note-schema.js';
+import type { AuthContext } from '../auth/auth-context.js';
+import { writeAudit } from '../audit/audit-repository.js';
+import { ValidationError } from '../errors.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
 import { presignGet, presignPut } from './file-store.js';
 
 /** Files a practice user uploads live under this access-level prefix of the files bucket. */

@@ -3,7 +3,7 @@
  * recordings/patients/<patientId>/<noteId>/: each recording or upload in its own folder (the run's
  * filesPath), each run's joined audio and result under transcriptions/<transcriptionId>/.
  */
-import { ValidationError } from '../../lib/errors.js';
+import { ValidationError } from '../errors.js';
 
 export const RECORDINGS_PREFIX = 'recordings/patients/';
 

@@ -1,4 +1,4 @@
-import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../lib/adapters/s3-objects.js';
+import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../adapters/s3-objects.js';
 
 let client: S3Objects | undefined;
 

@@ -1,15 +1,15 @@
-import type { Patient } from '../../shared/patients/patient-schema.js';
-import { isSignedStatus, NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
-import { noteSaveProblem } from '../../shared/notes/note-rules.js';
-import type { Note, NoteData, NotePerson } from '../../shared/notes/note-schema.js';
-import { normalizeVitals, VitalsInput } from '../../shared/notes/vitals.js';
-import { fieldErrorsOf, impossibleVitals, unconfirmedMessage, unconfirmedVitals } from '../../shared/notes/vitals-ranges.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { writeAudit, type AuditAction } from '../lib/audit/audit-repository.js';
-import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
-import { getUser } from '../data/users/user-repository.js';
-import { assertVersion, requireNote } from '../data/notes/note-repository.js';
+import type { Patient } from '../../../shared/patients/patient-schema.js';
+import { isSignedStatus, NOTE_MESSAGES } from '../../../shared/notes/note-constants.js';
+import { noteSaveProblem } from '../../../shared/notes/note-rules.js';
+import type { Note, NoteData, NotePerson } from '../../../shared/notes/note-schema.js';
+import { normalizeVitals, VitalsInput } from '../../../shared/notes/vitals.js';
+import { fieldErrorsOf, impossibleVitals, unconfirmedMessage, unconfirmedVitals } from '../../../shared/notes/vitals-ranges.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { writeAudit, type AuditAction } from '../../lib/audit/audit-repository.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../../data/patients/patient-repository.js';
+import { getUser } from '../../data/users/user-repository.js';
+import { assertVersion, requireNote } from '../../data/notes/note-repository.js';
 
 /**
  * The caller as a note author or signer. The display name comes from the practice's USER# item:

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { getUser } from '../../data/users/user-repository.js';
 import { syncTaskNotification } from './task-notification.js';
-import { getTask, putNewTask, queryTasks, replaceTask } from './task-repository.js';
+import { getTask, putNewTask, queryTasks, replaceTask } from '../../data/tasks/task-repository.js';
 
 async function assertAssignable(auth: AuthContext, userId: string): Promise<void> {
   if (userId === auth.userId) return;

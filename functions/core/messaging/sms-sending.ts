@@ -5,18 +5,18 @@ import {
   type Conversation,
   type SmsAttachment,
   type SmsMessage,
-} from '../../shared/messaging/messaging-schema.js';
-import type { Note, NotePerson } from '../../shared/notes/note-schema.js';
-import { nationalDigits, normalizePhone } from '../../shared/patients/phone.js';
-import type { Patient } from '../../shared/patients/patient-schema.js';
-import { s3ObjectsFromEnv, S3ObjectsError } from '../lib/adapters/s3-objects.js';
-import { smsCarrier, SmsSendFailure, type SmsFailureKind } from '../lib/adapters/sms-carrier.js';
-import { ConflictError, HttpError, ValidationError } from '../lib/errors.js';
-import { createNotification } from '../data/notifications/notification-repository.js';
-import { log } from '../lib/log.js';
-import { patientIndex } from '../data/patients/patient-index-cache.js';
-import { getPractice } from '../data/practices/practice-repository.js';
-import { fullName } from '../../shared/patients/patient-derived.js';
+} from '../../../shared/messaging/messaging-schema.js';
+import type { Note, NotePerson } from '../../../shared/notes/note-schema.js';
+import { nationalDigits, normalizePhone } from '../../../shared/patients/phone.js';
+import type { Patient } from '../../../shared/patients/patient-schema.js';
+import { s3ObjectsFromEnv, S3ObjectsError } from '../../lib/adapters/s3-objects.js';
+import { smsCarrier, SmsSendFailure, type SmsFailureKind } from '../../lib/adapters/sms-carrier.js';
+import { ConflictError, HttpError, ValidationError } from '../../lib/errors.js';
+import { createNotification } from '../../data/notifications/notification-repository.js';
+import { log } from '../../lib/log.js';
+import { patientIndex } from '../../data/patients/patient-index-cache.js';
+import { getPractice } from '../../data/practices/practice-repository.js';
+import { fullName } from '../../../shared/patients/patient-derived.js';
 import {
   conversationIdFor,
   getConversation,
@@ -33,7 +33,7 @@ import {
   type ConversationRecord,
   type SmsNoteData,
   toConversation,
-} from '../data/messaging/messaging-repository.js';
+} from '../../data/messaging/messaging-repository.js';
 
 /** The practice's own numbers: its phone and the additional ones (spec shell §2.10 From selector). */
 export async function practiceNumbers(practiceId: string): Promise<string[]> {

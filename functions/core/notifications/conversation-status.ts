@@ -1,8 +1,8 @@
-import type { ConversationInput, Notification, NotificationStatus } from '../../shared/notifications/notification-schema.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { writeAuditForPatients } from '../lib/audit/audit-repository.js';
-import { ConflictError } from '../lib/errors.js';
-import { listLatest, updateNotification } from '../data/notifications/notification-repository.js';
+import type { ConversationInput, Notification, NotificationStatus } from '../../../shared/notifications/notification-schema.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { writeAuditForPatients } from '../../lib/audit/audit-repository.js';
+import { ConflictError } from '../../lib/errors.js';
+import { listLatest, updateNotification } from '../../data/notifications/notification-repository.js';
 
 export type ConversationAction = 'read' | 'archive' | 'unarchive';
 

@@ -3,8 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importCycles from './eslint-rules/no-import-cycles.js';
 import fixedSleep from './eslint-rules/no-fixed-sleep.js';
+import groupBoundaries from './eslint-rules/group-boundaries.js';
 
-const tidewell = { rules: { ...importCycles.rules, ...fixedSleep.rules } };
+const tidewell = { rules: { ...importCycles.rules, ...fixedSleep.rules, ...groupBoundaries.rules } };
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'test-results', 'playwright-report', 'coverage'] },
@@ -60,6 +61,42 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { tidewell },
     rules: { 'tidewell/no-import-cycles': 'error' },
+  },
+  {
+    // Lambda groups (functions/<group>/) import functions/lib/, data/, core/ and shared/, never
+    // another group's folder (docs/architecture.md, "Layout"). The imports below predate the rule;
+    // the list only shrinks: move the shared piece to data/, core/ or lib/ and delete its line.
+    // A new cross-group import fails the lint.
+    files: ['functions/**/*.ts'],
+    rules: {
+      'tidewell/group-boundaries': [
+        'error',
+        {
+          allow: [
+            'functions/ai/transcriptions/proposal-decisions.ts -> functions/chart/section-crud.ts',
+            'functions/ai/transcriptions/proposal-decisions.ts -> functions/chart/sections.ts',
+            'functions/ai/transcriptions/proposal-decisions.ts -> functions/notes/create-note.ts',
+            'functions/chart/drug-safety-routes.ts -> functions/notes/rx-drug.ts',
+            'functions/chart/fhir/bulk/bulk-import.ts -> functions/patients/create-patient.ts',
+            'functions/chart/fhir/import-appointments.ts -> functions/practice/calendar.ts',
+            'functions/lib/adapters/google-calendar.contract.test.ts -> functions/practice/google-push.ts',
+            'functions/notes/form-deliveries.ts -> functions/practice/form-intakes.ts',
+            'functions/notes/partner-deliveries.ts -> functions/practice/partner-apps.ts',
+            'functions/practice/fhir-bulk-routes.ts -> functions/chart/fhir/bulk/bulk-exports.ts',
+            'functions/practice/fhir-import-routes.ts -> functions/chart/fhir/bulk/bulk-import.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/messaging/scheduled-events.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/notes/call-deliveries.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/notifications/reminders/fire-reminder.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/practice/appointment-reminders.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/practice/dosespot-sync.ts',
+            'functions/workers/schedule-target/jobs.ts -> functions/practice/google-resync.ts',
+            'functions/workers/schedule-target/lab-escalation.ts -> functions/notes/lab-reviews.ts',
+            'functions/workers/sms-inbound/handler.test.ts -> functions/messaging/sms-inbound.ts',
+            'functions/workers/sms-inbound/handler.ts -> functions/messaging/sms-inbound.ts',
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests wait for events with test/support/eventually.ts, not for the clock (benches measure and may settle).

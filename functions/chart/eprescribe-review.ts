@@ -18,9 +18,9 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { isActiveMedication } from '../lib/drug-safety/check.js';
 import { ConflictError, ForbiddenError } from '../lib/errors.js';
-import { dayIn, practiceTimeZone } from '../practice/practice-day.js';
-import { getUser } from '../practice/user-repository.js';
-import { assertPatientExists, listSection } from './chart-repository.js';
+import { dayIn, practiceTimeZone } from '../data/calendar/practice-day.js';
+import { getUser } from '../data/users/user-repository.js';
+import { assertPatientExists, listSection } from '../data/chart/chart-repository.js';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 

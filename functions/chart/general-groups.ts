@@ -15,7 +15,7 @@ import {
   updateSectionFields,
   type FieldChanges,
   type StoredMeta,
-} from './chart-repository.js';
+} from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from './section-crud.js';
 import { GENERAL, ICD10_DERIVED } from './sections.js';
 

@@ -16,7 +16,7 @@ import {
   type ChartSectionName,
   type FieldChanges,
   type StoredMeta,
-} from './chart-repository.js';
+} from '../data/chart/chart-repository.js';
 
 /** What differs between the simple sections; everything else (keys, 404s, audit, order) is shared. */
 export interface SectionSpec<I extends object> {

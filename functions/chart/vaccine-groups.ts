@@ -15,7 +15,7 @@ import {
   putSectionItems,
   updateSectionFields,
   type StoredMeta,
-} from './chart-repository.js';
+} from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, planUpdate, splitVersion } from './section-crud.js';
 import { VACCINES } from './sections.js';
 

@@ -2,8 +2,8 @@ import { CreateFolderBody, DRIVE_ROOT, FILE_MESSAGES, folderNameError, isDriveFo
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { deleteObject, listObjects, objectExists, putEmpty } from './file-store.js';
-import { FILES_PREFIX, storedKey } from './presign.js';
+import { deleteObject, listObjects, objectExists, putEmpty } from '../lib/files/file-store.js';
+import { FILES_PREFIX, storedKey } from '../lib/files/presign.js';
 
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -4,7 +4,7 @@ import { groupHandler, lazyRoutes, route } from '../lib/http/group-handler.js';
 import { ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
 import { createDriveFolder, deleteDriveFile, listDriveFolder } from './drive.js';
-import { FileKeyQuery, FileReadQuery, presignDownload, presignUpload } from './presign.js';
+import { FileKeyQuery, FileReadQuery, presignDownload, presignUpload } from '../lib/files/presign.js';
 import { FAX_ROUTE_KEYS, FILE_ROUTES } from './routes.js';
 
 export const handler = groupHandler(FILE_ROUTES, {

@@ -15,7 +15,7 @@ import {
   searchChargeItems,
   updateChargeItem,
   updateInventoryItem,
-} from './inventory-repository.js';
+} from '../data/inventory/inventory-repository.js';
 import { INVENTORY_ROUTES } from './routes.js';
 import { searchDrugs } from './search-drugs.js';
 

@@ -10,7 +10,7 @@ import {
   conversationItem,
   countsOf,
   type ConversationCounts,
-} from './messaging-repository.js';
+} from '../data/messaging/messaging-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

@@ -19,7 +19,7 @@ import {
   setArchived,
   smsHistory,
   unreadCount,
-} from './conversations.js';
+} from '../core/messaging/conversations.js';
 import { MESSAGING_ROUTES, SCHEDULED_EVENT_ROUTE_KEYS, SEND_ROUTE_KEYS } from './routes.js';
 
 export const handler = groupHandler(MESSAGING_ROUTES, {

@@ -18,10 +18,10 @@ import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { queryAll } from '../lib/table/query-all.js';
-import { createNotification } from '../notifications/notification-repository.js';
-import { getPatient } from '../patients/patient-repository.js';
-import { getUser } from '../practice/user-repository.js';
-import { checkedAttachments, requirePracticeNumber, sendSms, SmsNotSent } from './sms-sending.js';
+import { createNotification } from '../data/notifications/notification-repository.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import { getUser } from '../data/users/user-repository.js';
+import { checkedAttachments, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
 
 /*
  * Scheduled events (docs/access-patterns.md): sk SCHEDEVENT#<eventId>; gsi1 gsi1pk SCHEDEVENTS,

@@ -8,9 +8,9 @@ import { MESSAGING_MESSAGES, type SendMessageBody, type SendMessageResult } from
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError } from '../lib/errors.js';
-import { getPatient } from '../patients/patient-repository.js';
-import { auditConversation, requireConversation, senderOf, withOptOut } from './conversations.js';
-import { ensureConversation, requirePracticeNumber, sendSms, SmsNotSent } from './sms-sending.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import { auditConversation, requireConversation, senderOf, withOptOut } from '../core/messaging/conversations.js';
+import { ensureConversation, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
 
 type SendBody = z.output<typeof SendMessageBody>;
 

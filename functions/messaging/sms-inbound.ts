@@ -4,7 +4,7 @@ import { normalizePhone } from '../../shared/patients/phone.js';
 import { receiptOutcome, type DeliveryReceipt, type InboundText } from '../lib/adapters/sms-carrier.js';
 import { ConflictError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { createNotification } from '../notifications/notification-repository.js';
+import { createNotification } from '../data/notifications/notification-repository.js';
 import {
   getSmsNote,
   insertSmsNote,
@@ -15,8 +15,8 @@ import {
   updateLastMessageStatus,
   writeSmsNoteVersion,
   type SmsNoteData,
-} from './messaging-repository.js';
-import { ensureConversation, practiceNumbers } from './sms-sending.js';
+} from '../data/messaging/messaging-repository.js';
+import { ensureConversation, practiceNumbers } from '../core/messaging/sms-sending.js';
 
 /** Who wrote an inbound text's note: the patient phone, not a user of the practice. */
 const INBOUND_AUTHOR = { userId: 'sms-inbound', name: 'Text message' };

@@ -3,10 +3,10 @@ import type { AssignDraftBody } from '../../shared/notes/note-schema.js';
 import type { Notification } from '../../shared/notifications/notification-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
-import { getUser } from '../practice/user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 import { draftAssigned } from './draft-notifications.js';
-import { assertNotDeleted, auditNote } from './note-common.js';
-import { requireNote } from './note-repository.js';
+import { assertNotDeleted, auditNote } from '../core/notes/note-common.js';
+import { requireNote } from '../data/notes/note-repository.js';
 
 /** POST /v1/notes/{noteId}/assign: the DRAFT notification goes (UNREAD) to the chosen user. */
 export async function assignDraft(auth: AuthContext, noteId: string, body: AssignDraftBody): Promise<{ notification: Notification }> {

@@ -33,13 +33,13 @@ import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { FILES_PREFIX } from '../files/presign.js';
-import { createNotification, getLatestNotification, updateNotification } from '../notifications/notification-repository.js';
-import { queryPatientsByName } from '../patients/patient-repository.js';
-import { getCall, getCallBySid, putCall } from '../practice/call-repository.js';
-import { getPractice } from '../practice/practice-repository.js';
-import { deliveryItem, externalNote, writeDeliveredNote } from './delivery-records.js';
-import { getNote, writeNextVersion } from './note-repository.js';
+import { FILES_PREFIX } from '../lib/files/presign.js';
+import { createNotification, getLatestNotification, updateNotification } from '../data/notifications/notification-repository.js';
+import { queryPatientsByName } from '../data/patients/patient-repository.js';
+import { getCall, getCallBySid, putCall } from '../data/calls/call-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
+import { deliveryItem, externalNote, writeDeliveredNote } from '../data/notes/delivery-records.js';
+import { getNote, writeNextVersion } from '../data/notes/note-repository.js';
 
 const SID = /^[A-Z]{2}[0-9a-fA-F]{32}$/;
 export const CALL_OUTCOME_CHECK_JOB_KIND = 'call-outcome-check';

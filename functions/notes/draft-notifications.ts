@@ -6,7 +6,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
  * The notification store loads with the first draft written, not with the notes group's cold start,
  * which it would take over its 300 KB budget: reads and signed-note views never need it.
  */
-const notifications = () => import('../notifications/notification-repository.js');
+const notifications = () => import('../data/notifications/notification-repository.js');
 
 /*
  * The DRAFT notification of a note (spec notes §4): one open notification per draft note, found by

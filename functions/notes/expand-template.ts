@@ -5,11 +5,11 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { listSection, type ChartSectionName } from '../chart/chart-repository.js';
-import { getUser } from '../practice/user-repository.js';
-import { requirePatient } from './note-common.js';
-import { listPatientNotes } from './note-repository.js';
-import { findTemplateIdByShortcut } from './template-repository.js';
+import { listSection, type ChartSectionName } from '../data/chart/chart-repository.js';
+import { getUser } from '../data/users/user-repository.js';
+import { requirePatient } from '../core/notes/note-common.js';
+import { listPatientNotes } from '../data/notes/note-repository.js';
+import { findTemplateIdByShortcut } from '../data/notes/template-repository.js';
 import { requireVisibleTemplate } from './templates.js';
 
 const SECTIONS: (keyof ChartData & ChartSectionName)[] = [

@@ -17,19 +17,19 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors
 import { parseFaxCallback, verifyFaxCallbackToken } from '../lib/adapters/fax.js';
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { FILES_PREFIX } from '../files/presign.js';
-import { advancesStatus, getFaxByVendorId, putFax } from '../files/fax-repository.js';
-import { createNotification } from '../notifications/notification-repository.js';
-import { queryPatientsByName } from '../patients/patient-repository.js';
-import { externalNote, storedDelivery, writeDeliveredNote, deliveryItem } from './delivery-records.js';
+import { FILES_PREFIX } from '../lib/files/presign.js';
+import { advancesStatus, getFaxByVendorId, putFax } from '../data/faxes/fax-repository.js';
+import { createNotification } from '../data/notifications/notification-repository.js';
+import { queryPatientsByName } from '../data/patients/patient-repository.js';
+import { externalNote, storedDelivery, writeDeliveredNote, deliveryItem } from '../data/notes/delivery-records.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { FAX_LIST_DEFAULT_LIMIT, FAX_LIST_MAX_LIMIT } from '../../shared/faxes/fax-schema.js';
 import { route } from '../lib/http/group-handler.js';
-import { listFaxes } from '../files/fax-repository.js';
-import { getNote } from './note-repository.js';
+import { listFaxes } from '../data/faxes/fax-repository.js';
+import { getNote } from '../data/notes/note-repository.js';
 
 const FaxObject = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),

@@ -11,9 +11,9 @@ import { ConflictError, DependencyError, NotFoundError, UnauthorizedError, Valid
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { createNotification } from '../notifications/notification-repository.js';
+import { createNotification } from '../data/notifications/notification-repository.js';
 import { formNoteOfIntake, formQuestionsKey } from '../practice/form-intakes.js';
-import { deliveryItem, storedDelivery } from './delivery-records.js';
+import { deliveryItem, storedDelivery } from '../data/notes/delivery-records.js';
 import { putNoteAtVersion } from './note-at-version.js';
 
 const IntakeQName = 'IntakeQ';

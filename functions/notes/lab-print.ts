@@ -7,9 +7,9 @@ import { fullName } from '../../shared/patients/patient-derived.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { createLetterDocument } from '../lib/pdf/letter-document.js';
-import { getPractice } from '../practice/practice-repository.js';
-import { auditNote, requirePatient } from './note-common.js';
-import { requireNote } from './note-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
+import { requireNote } from '../data/notes/note-repository.js';
 
 const day = (iso: string | undefined) => (iso ? new Date(iso).toISOString().slice(0, 10) : '');
 const FLAG_TEXT = { high: 'H', low: 'L', abnormal: 'A' } as const;

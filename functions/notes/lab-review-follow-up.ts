@@ -17,11 +17,11 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { HttpError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { senderOf } from '../messaging/conversations.js';
-import { practiceNumbers, requirePracticeNumber, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
-import { createTask } from '../notifications/tasks/task-use-cases.js';
-import { getPatient } from '../patients/patient-repository.js';
-import { getUser } from '../practice/user-repository.js';
+import { senderOf } from '../core/messaging/conversations.js';
+import { practiceNumbers, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
+import { createTask } from '../core/tasks/task-use-cases.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 
 export interface FollowUpPlan {
   task?: { ident: string; input: TaskCreateInput };

@@ -26,7 +26,7 @@ import { log } from '../lib/log.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
-import { personOf } from './note-common.js';
+import { personOf } from '../core/notes/note-common.js';
 
 /** pk practiceId, sk LABREVIEW#<noteId>: the LAB note's result on its ordering provider's list. */
 export const labReviewKey = (noteId: string) => `LABREVIEW#${noteId}`;

@@ -34,15 +34,15 @@ import { ConflictError, DependencyError, ForbiddenError, NotFoundError, Validati
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { createNotification, findLatestBySource, updateNotification } from '../notifications/notification-repository.js';
-import { getPatient } from '../patients/patient-repository.js';
+import { createNotification, findLatestBySource, updateNotification } from '../data/notifications/notification-repository.js';
+import { getPatient } from '../data/patients/patient-repository.js';
 import { labResultsNotificationText, type LabReview } from '../../shared/labs/lab-review.js';
 import { getLabReview, pendingReviewFor, putLabReview, scheduleEscalation } from './lab-reviews.js';
-import { getUser } from '../practice/user-repository.js';
-import { deliveryItem, storedDelivery } from './delivery-records.js';
-import { auditNote, requirePatient } from './note-common.js';
+import { getUser } from '../data/users/user-repository.js';
+import { deliveryItem, storedDelivery } from '../data/notes/delivery-records.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
 import { putNoteAtVersion } from './note-at-version.js';
-import { listPatientNotes, requireNote } from './note-repository.js';
+import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
 
 /** pk practiceId, sk LABORDER#<RequestGroup id> → the LAB note the order was placed from. */
 export const labOrderKey = (hgId: string) => `LABORDER#${hgId}`;

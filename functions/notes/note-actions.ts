@@ -4,8 +4,8 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
 import { draftRemoved } from './draft-notifications.js';
-import { auditNote, requirePatient } from './note-common.js';
-import { requireNote, updateNote, writeNextVersion } from './note-repository.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
+import { requireNote, updateNote, writeNextVersion } from '../data/notes/note-repository.js';
 import { noteOwners } from './signed-note.js';
 
 /** POST /v1/notes/{noteId}/change-patient: moves the note to another chart (an email's To follows the patient). */

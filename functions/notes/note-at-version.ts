@@ -2,7 +2,7 @@ import { NOTE_MESSAGES } from '../../shared/notes/note-constants.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem } from './note-repository.js';
+import { getNote, toItem } from '../data/notes/note-repository.js';
 
 /**
  * The transaction item that writes a note's next version only over the version it was read at

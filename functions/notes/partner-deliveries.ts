@@ -26,10 +26,10 @@ import { isConditionFailure } from '../lib/table/condition-failure.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { getPartnerApp } from '../practice/partner-apps.js';
-import { requirePatient } from './note-common.js';
-import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from './delivery-records.js';
+import { requirePatient } from '../core/notes/note-common.js';
+import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
 import { putNoteAtVersion } from './note-at-version.js';
-import { getNote } from './note-repository.js';
+import { getNote } from '../data/notes/note-repository.js';
 import { PARTNER_DELIVERY_ROUTES, type PartnerDeliveryRouteKey } from './routes.js';
 
 /** The partner as the audit trail's actor: it has no user record or token. */

@@ -2,8 +2,8 @@ import { DEFAULT_TIMELINE_NOTE_TYPES, DEFAULT_TIMELINE_STATUSES } from '../../sh
 import type { Note, NotesListQuery, NotesPage, NotesPageQuery } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
-import { assertNotDeleted, auditNote } from './note-common.js';
-import { listPatientNotes, requireNote } from './note-repository.js';
+import { assertNotDeleted, auditNote } from '../core/notes/note-common.js';
+import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
 
 /** GET /v1/notes/{noteId} */
 export async function getNoteById(auth: AuthContext, noteId: string): Promise<Note> {

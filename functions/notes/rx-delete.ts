@@ -2,16 +2,16 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../chart/chart-repository.js';
+import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../data/chart/chart-repository.js';
 import { queryAll } from '../lib/table/query-all.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getInventoryItem, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
-import { rxRestockKey, type RxRestock } from '../inventory/rx-restock.js';
-import { personOf } from './note-common.js';
+import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
+import { rxRestockKey, type RxRestock } from '../data/inventory/rx-restock.js';
+import { personOf } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */

@@ -7,10 +7,10 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { route } from '../lib/http/group-handler.js';
 import { createLetterDocument } from '../lib/pdf/letter-document.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
-import { getPractice } from '../practice/practice-repository.js';
-import { assertNotDeleted, auditNote } from './note-common.js';
-import { requireNote } from './note-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
+import { assertNotDeleted, auditNote } from '../core/notes/note-common.js';
+import { requireNote } from '../data/notes/note-repository.js';
 
 export const RX_PRINT_MESSAGES = {
   notRx: 'Only a prescription can be printed as a prescription.',

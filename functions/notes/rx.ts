@@ -11,12 +11,12 @@ import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.js
 import { zodFieldErrors } from '../lib/http/zod-errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
-import { getInventoryItem, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
-import { dayIn, mmDdYyyy, practiceTimeZone } from '../practice/practice-day.js';
-import { getUser, type PracticeUser } from '../practice/user-repository.js';
+import { chartItemKey, CHART_SECTION_KEYS } from '../data/chart/chart-repository.js';
+import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
+import { dayIn, mmDdYyyy, practiceTimeZone } from '../data/calendar/practice-day.js';
+import { getUser, type PracticeUser } from '../data/users/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**

@@ -8,11 +8,11 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { getChargeItem, getInventoryItem, getInventorySettings, stockTakenEntry, takeFromStock } from '../inventory/inventory-repository.js';
+import { getChargeItem, getInventoryItem, getInventorySettings, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
 
 const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, personOf, requireSignableNote } from './note-common.js';
+import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
 import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
 
 /**

@@ -3,11 +3,11 @@ import { canEditNote, statusAfterSave, statusAfterSign } from '../../shared/note
 import type { Note, SignNoteBody, UpdateNoteBody } from '../../shared/notes/note-schema.js';
 import { hasPendingSignature, signNoteText } from '../../shared/notes/signature-line.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { getUser } from '../practice/user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 import { ValidationError } from '../lib/errors.js';
 import { draftSaved, draftSigned } from './draft-notifications.js';
-import { assertSavable, auditNote, normalizeData, personOf } from './note-common.js';
-import { requireNote, updateNote } from './note-repository.js';
+import { assertSavable, auditNote, normalizeData, personOf } from '../core/notes/note-common.js';
+import { requireNote, updateNote } from '../data/notes/note-repository.js';
 
 function applyChanges(note: Note, body: UpdateNoteBody): Partial<Note> {
   const changes: Partial<Note> = {};

@@ -8,8 +8,8 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
 import { draftSigned } from './draft-notifications.js';
-import { auditNote, requirePatient } from './note-common.js';
-import { updateNote, writeNextVersion } from './note-repository.js';
+import { auditNote, requirePatient } from '../core/notes/note-common.js';
+import { updateNote, writeNextVersion } from '../data/notes/note-repository.js';
 
 const FAILURE_STATUS = { rejected: 502, throttled: 503, paused: 503, unavailable: 502, 'not-configured': 503 } as const;
 

@@ -7,8 +7,8 @@ import { hasWildcard } from '../../shared/notes/wildcard.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
-import { auditNote, personOf } from './note-common.js';
-import { updateNote } from './note-repository.js';
+import { auditNote, personOf } from '../core/notes/note-common.js';
+import { updateNote } from '../data/notes/note-repository.js';
 
 /** Who owns a note under the permissions table: its author and the prescriber it was written for. */
 export function noteOwners(note: Note) {

@@ -4,8 +4,8 @@ import { Template, TEMPLATE_MESSAGES, TemplateInput, type TemplateLinkBody } fro
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ForbiddenError, NotFoundError } from '../lib/errors.js';
-import { requireNote } from './note-repository.js';
-import { deleteTemplate, getTemplate, listTemplates, putTemplate, putTemplateLink } from './template-repository.js';
+import { requireNote } from '../data/notes/note-repository.js';
+import { deleteTemplate, getTemplate, listTemplates, putTemplate, putTemplateLink } from '../data/notes/template-repository.js';
 
 type Parsed = ReturnType<typeof TemplateInput.parse>;
 

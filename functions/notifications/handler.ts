@@ -11,12 +11,12 @@ import { ReminderCreateInput, ReminderIdParams, ReminderListQuery, ReminderUpdat
 import { TaskCreateInput, TaskIdParams, TaskListQuery, TaskUpdateInput } from '../../shared/tasks/task-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { groupHandler, route } from '../lib/http/group-handler.js';
-import { setConversationStatus } from './conversation-status.js';
+import { setConversationStatus } from '../core/notifications/conversation-status.js';
 import { listNotifications } from './list-notifications.js';
-import { countUnread, createNotification, deleteNotification, updateNotification } from './notification-repository.js';
+import { countUnread, createNotification, deleteNotification, updateNotification } from '../data/notifications/notification-repository.js';
 import { createReminder, deleteReminder, listReminders, updateReminder } from './reminders/reminder-use-cases.js';
 import { NOTIFICATION_ROUTES } from './routes.js';
-import { createTask, getTaskById, listTasks, updateTask } from './tasks/task-use-cases.js';
+import { createTask, getTaskById, listTasks, updateTask } from '../core/tasks/task-use-cases.js';
 
 export const handler = groupHandler(NOTIFICATION_ROUTES, {
   'GET /v1/notifications': route({

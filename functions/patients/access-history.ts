@@ -5,7 +5,7 @@ import { patientAuditPartition, writeAudit } from '../lib/audit/audit-repository
 import { NotFoundError } from '../lib/errors.js';
 import { documentClient } from '../lib/table/client.js';
 import { INDEXES, tableName } from '../lib/table/definition.js';
-import { getPatient, PATIENT_NOT_FOUND } from './patient-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 
 type Item = Record<string, unknown>;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

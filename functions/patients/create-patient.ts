@@ -3,7 +3,7 @@ import type { Patient } from '../../shared/patients/patient-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { parsePatientInput } from './parse-patient-input.js';
-import { createPatient } from './patient-repository.js';
+import { createPatient } from '../data/patients/patient-repository.js';
 
 /** 28 characters: within the 35 the spec allows for a patient id. */
 export const newPatientId = () => `pat_${randomUUID().replace(/-/g, '').slice(0, 24)}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { handler } from './handler.js';
-import { putPatientsBatch } from './patient-repository.js';
+import { putPatientsBatch } from '../data/patients/patient-repository.js';
 import { invoke, startTestTable, TEST_PRACTICE } from '../../test/support/test-table.js';
 
 let table: { stop(): Promise<void> };

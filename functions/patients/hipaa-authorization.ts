@@ -4,8 +4,8 @@ import { EmailSendFailure } from '../lib/adapters/email-sender.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { getPractice } from '../practice/practice-repository.js';
-import { acceptHipaaAuthorization, getPatient, PATIENT_NOT_FOUND } from './patient-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
+import { acceptHipaaAuthorization, getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 
 export const HIPAA_MESSAGES = {
   noEmail: 'The patient has no email address to send the waiver request to',

@@ -1,7 +1,7 @@
 import type { PatientListQuery, PatientListResponse } from '../../shared/patients/patient-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
-import { patientIndex } from './patient-index-cache.js';
+import { patientIndex } from '../data/patients/patient-index-cache.js';
 import { pagePatients } from './patient-page.js';
 
 /** A page of patients of one status in last name, first name order. */

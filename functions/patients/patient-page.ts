@@ -1,6 +1,6 @@
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import type { PreparedPatient } from '../../shared/patients/patient-search.js';
-import { getPatientsByIds } from './patient-repository.js';
+import { getPatientsByIds } from '../data/patients/patient-repository.js';
 
 /**
  * The full patients of one page. A settled index holds current items; otherwise (a write less

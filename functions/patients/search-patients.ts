@@ -2,7 +2,7 @@ import type { PatientListQuery, PatientListResponse } from '../../shared/patient
 import { rankPrepared } from '../../shared/patients/patient-search.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
-import { patientIndex } from './patient-index-cache.js';
+import { patientIndex } from '../data/patients/patient-index-cache.js';
 import { pagePatients } from './patient-page.js';
 
 /** Name or phone search (spec shell §5), best matches first with why each matched, paged like the list. */

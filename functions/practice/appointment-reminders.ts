@@ -17,11 +17,11 @@ import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { queryAll } from '../lib/table/query-all.js';
-import { getOptOut } from '../messaging/messaging-repository.js';
-import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
-import { getPatient } from '../patients/patient-repository.js';
-import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from './calendar-repository.js';
-import { getPractice } from './practice-repository.js';
+import { getOptOut } from '../data/messaging/messaging-repository.js';
+import { practiceNumbers, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
 
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
 export const REMINDER_RESYNC_JOB_KIND = 'appointment-reminders-resync';

@@ -15,11 +15,11 @@ import { ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { greedyRouteResolver, httpErrorMapper, type HttpEvent } from '../lib/http/group-handler.js';
 import { originOf, withRequestOrigin } from '../lib/http/request-context.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { getPatientsByIds } from '../patients/patient-repository.js';
+import { getPatientsByIds } from '../data/patients/patient-repository.js';
 import { practiceCalendarSettings } from './calendar.js';
-import * as repo from './calendar-repository.js';
+import * as repo from '../data/calendar/calendar-repository.js';
 import { CALENDAR_FEED_ROUTES } from './routes.js';
-import { getUser } from './user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 
 const DAY_MS = 86_400_000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -32,9 +32,9 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { getPatient, getPatientsByIds } from '../patients/patient-repository.js';
-import * as repo from './calendar-repository.js';
-import { getUser, listUsers } from './user-repository.js';
+import { getPatient, getPatientsByIds } from '../data/patients/patient-repository.js';
+import * as repo from '../data/calendar/calendar-repository.js';
+import { getUser, listUsers } from '../data/users/user-repository.js';
 
 type Parsed<T extends z.ZodMiniType> = z.output<T>;
 

@@ -27,12 +27,12 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { HttpResponse, route } from '../lib/http/group-handler.js';
-import { insertNote } from '../notes/note-repository.js';
-import { auditNote, personOf, requirePatient } from '../notes/note-common.js';
-import { patientIndex } from '../patients/patient-index-cache.js';
-import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from './call-repository.js';
+import { insertNote } from '../data/notes/note-repository.js';
+import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
+import { patientIndex } from '../data/patients/patient-index-cache.js';
+import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from '../data/calls/call-repository.js';
 import { listContacts } from './contacts.js';
-import { getUser } from './user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 import type { CallRouteKey } from './routes.js';
 
 function requireSettings(): TelephonySettings {

@@ -22,9 +22,9 @@ import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { deliveryKey } from '../notes/delivery-records.js';
-import { createTask } from '../notifications/tasks/task-use-cases.js';
-import { listUsers } from './user-repository.js';
+import { deliveryKey } from '../data/notes/delivery-records.js';
+import { createTask } from '../core/tasks/task-use-cases.js';
+import { listUsers } from '../data/users/user-repository.js';
 
 /** The warnings for giving the synced drug to the patient, read from the chart as it is now. */
 export async function checkSyncedPrescription(practiceId: string, patientId: string, prescription: ExternalPrescription, now: Date): Promise<SafetyWarning[]> {

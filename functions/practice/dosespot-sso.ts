@@ -5,9 +5,9 @@ import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 import { doseSpotPatientIdFor } from './dosespot-patient-link.js';
-import { getUser } from './user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 
 /** DoseSpot's production window, unless the practice's DoseSpot entry names another (staging, the local stand-in). */
 export const DOSESPOT_DEFAULT_URL = 'https://my.dosespot.com/';

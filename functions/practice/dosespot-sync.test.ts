@@ -30,7 +30,7 @@ vi.mock('../lib/adapters/dosespot.js', async (original) => ({
     return [];
   },
 }));
-vi.mock('../patients/patient-repository.js', () => ({ getPatient: async (_p: string, id: string) => ({ id }), PATIENT_NOT_FOUND: 'Patient not found' }));
+vi.mock('../data/patients/patient-repository.js', () => ({ getPatient: async (_p: string, id: string) => ({ id }), PATIENT_NOT_FOUND: 'Patient not found' }));
 vi.mock('../lib/audit/audit-repository.js', () => ({ writeAudit: async () => {} }));
 vi.mock('./background-tasks.js', () => ({
   startBackgroundTask: async (_practiceId: string, start: { trigger: string }) => {

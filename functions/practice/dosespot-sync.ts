@@ -3,20 +3,20 @@ import type { SafetyWarning } from '../../shared/chart/drug-safety.js';
 import { maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { DOSESPOT_MESSAGES, type DoseSpotSyncResult, type DoseSpotSyncTasks, type DoseSpotSyncTasksQuery } from '../../shared/partners/dosespot.js';
 import { ExternalPrescription } from '../../shared/partners/partner-schema.js';
-import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
+import { chartItemKey, CHART_SECTION_KEYS } from '../data/chart/chart-repository.js';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import { DOSESPOT_PARTNER_ID, listPrescriptions, toExternalPrescription, type DoseSpotPrescription } from '../lib/adapters/dosespot.js';
 import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
-import { externalNote, storedDelivery, writeDeliveredNote } from '../notes/delivery-records.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { externalNote, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 import { log } from '../lib/log.js';
 import { listBackgroundTasks, startBackgroundTask, type RunningTask } from './background-tasks.js';
-import { getUser } from './user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 import { doseSpotPatientIdFor, listDoseSpotLinks, markDoseSpotSynced } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';
-import { dayIn, practiceTimeZone } from './practice-day.js';
+import { dayIn, practiceTimeZone } from '../data/calendar/practice-day.js';
 
 /**
  * The chart medication a DoseSpot prescription adds (spec chart-data §3 medication), linked to its

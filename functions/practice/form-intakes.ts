@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote } from '../notes/note-repository.js';
+import { getNote } from '../data/notes/note-repository.js';
 
 /*
  * Items (docs/access-patterns.md): pk practiceId, sk FORMINTAKE#<intakeId> → the FORM note an

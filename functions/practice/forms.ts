@@ -24,12 +24,12 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
-import { getPractice } from './practice-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem, writeNextVersion } from '../notes/note-repository.js';
+import { getNote, toItem, writeNextVersion } from '../data/notes/note-repository.js';
 import { formIntakeKey, formMappingKey, formNoteOfIntake, formQuestionsKey } from './form-intakes.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../patients/patient-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
   return parseIntakeQConfig(await partnerSecretsFromEnv().secretOf(INTAKEQ_PARTNER_ID));
@@ -162,7 +162,7 @@ interface SmsRoute {
 async function smsRoute(practiceId: string, phone: string): Promise<SmsRoute> {
   const patientPhone = normalizePhone(phone);
   if (!patientPhone) throw new ValidationError('Phone number is not valid', { phoneNumber: 'Phone number is not valid' });
-  const { practiceNumbers } = await import('../messaging/sms-sending.js');
+  const { practiceNumbers } = await import('../core/messaging/sms-sending.js');
   const [practicePhone] = await practiceNumbers(practiceId);
   if (!practicePhone) throw new ValidationError(MESSAGING_MESSAGES.noPracticeNumber, { sendMethod: MESSAGING_MESSAGES.noPracticeNumber });
   return { practicePhone, patientPhone };
@@ -173,7 +173,7 @@ async function smsRoute(practiceId: string, phone: string): Promise<SmsRoute> {
  * note in the patient's conversation, kept FAILED with why when the carrier refuses (then 422).
  */
 async function textForm(auth: AuthContext, to: SmsRoute, patientId: string, formName: string, formUrl: string, now: Date): Promise<void> {
-  const [{ sendSms, SmsNotSent }, { senderOf }, practice] = await Promise.all([import('../messaging/sms-sending.js'), import('../messaging/conversations.js'), getPractice(auth.practiceId)]);
+  const [{ sendSms, SmsNotSent }, { senderOf }, practice] = await Promise.all([import('../core/messaging/sms-sending.js'), import('../core/messaging/conversations.js'), getPractice(auth.practiceId)]);
   try {
     const sent = await sendSms(auth.practiceId, await senderOf(auth), { ...to, text: formSmsText(practice?.practiceName ?? '', formName, formUrl), files: [], patientId }, now);
     await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, patientId });

@@ -11,7 +11,7 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
-import * as repo from './calendar-repository.js';
+import * as repo from '../data/calendar/calendar-repository.js';
 import * as googleRepo from './google-repository.js';
 import { scheduleGoogleResync, scheduleGoogleUnlinkCleanup } from './google-resync.js';
 

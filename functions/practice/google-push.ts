@@ -13,8 +13,8 @@ import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
-import { getPatient } from '../patients/patient-repository.js';
-import * as repo from './calendar-repository.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import * as repo from '../data/calendar/calendar-repository.js';
 import * as googleRepo from './google-repository.js';
 
 export const GOOGLE_SYNC_REASONS = {

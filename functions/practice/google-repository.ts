@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { queryAll } from '../lib/table/query-all.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { googleLinkKey, type GoogleLinkItem } from './calendar-repository.js';
+import { googleLinkKey, type GoogleLinkItem } from '../data/calendar/calendar-repository.js';
 
 /** Sets fields of an existing link only: a write that finishes after an unlink does not bring the link back. */
 export async function updateGoogleLink(practiceId: string, userId: string, fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>): Promise<boolean> {

@@ -9,10 +9,10 @@ import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { scheduleAdapterFromEnv, scheduleName } from '../lib/adapters/scheduler.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
-import { listAppointmentsInRange } from './calendar-repository.js';
+import { listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
 import * as googleRepo from './google-repository.js';
 import { pushAppointmentsToGoogle } from './google-push.js';
-import { getUser } from './user-repository.js';
+import { getUser } from '../data/users/user-repository.js';
 
 export const GOOGLE_RESYNC_JOB_KIND = 'google-calendar-resync';
 export const GOOGLE_UNLINK_JOB_KIND = 'google-calendar-unlink';

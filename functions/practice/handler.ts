@@ -14,10 +14,10 @@ import { NotFoundError } from '../lib/errors.js';
 import type { Context } from 'aws-lambda';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { PARTNER_APP_ROUTE_KEYS } from './partner-app-route-keys.js';
-import { getPractice } from './practice-repository.js';
+import { getPractice } from '../data/practices/practice-repository.js';
 import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FHIR_PRACTICE_IMPORT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, resetUserMfa, updatePracticeMetadata, updatePracticeUser } from './settings.js';
-import { getUser, listUsers, type CurrentUser } from './user-repository.js';
+import { getUser, listUsers, type CurrentUser } from '../data/users/user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 
 async function practiceOf(practiceId: string) {

@@ -16,8 +16,8 @@ import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.j
 import { log } from '../lib/log.js';
 import { documentClient } from '../lib/table/client.js';
 import { tableName } from '../lib/table/definition.js';
-import { PRACTICE_KEY, practiceFromItem, type Practice } from './practice-repository.js';
-import { getUser, userFromItem, userKey, type PracticeUser } from './user-repository.js';
+import { PRACTICE_KEY, practiceFromItem, type Practice } from '../data/practices/practice-repository.js';
+import { getUser, userFromItem, userKey, type PracticeUser } from '../data/users/user-repository.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
 
 /** Per-user dashboard layout: sk DASHBOARD#<userId> (not under USER#, which lists users). */

@@ -10,7 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { userFromItem } from '../../functions/practice/user-repository.js';
+import { userFromItem } from '../../functions/data/users/user-repository.js';
 import { runCli } from './cli.js';
 import { ensureAdmin } from './first-admin.js';
 import { fakeContext, HARBOR, practiceRoot } from './test-support.js';

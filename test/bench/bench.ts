@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
+import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { prepareDrugBench } from './drug-bench.js';
@@ -33,7 +33,7 @@ import { formatPipelineTiming, measureScribePipeline } from './scribe-pipeline.j
 import { latencySummary, type LatencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
 import { measureFhirBulkExport } from './fhir-bulk-export.js';
-import { INDEX_SETTLE_MS } from '../../functions/patients/patient-index-cache.js';
+import { INDEX_SETTLE_MS } from '../../functions/data/patients/patient-index-cache.js';
 
 interface Options {
   patients: number;

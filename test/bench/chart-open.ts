@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
-import { toItem } from '../../functions/notes/note-repository.js';
+import { toItem } from '../../functions/data/notes/note-repository.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 
 export interface ChartOpenOptions {

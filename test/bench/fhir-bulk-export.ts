@@ -20,8 +20,8 @@ import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir
 import type { Note } from '../../shared/notes/note-schema.js';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
-import { toItem as noteItem } from '../../functions/notes/note-repository.js';
-import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
+import { toItem as noteItem } from '../../functions/data/notes/note-repository.js';
+import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { syntheticPatients } from './synthetic-patients.js';

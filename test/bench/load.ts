@@ -19,8 +19,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { INDEX_SETTLE_MS } from '../../functions/patients/patient-index-cache.js';
-import { putPatientsBatch } from '../../functions/patients/patient-repository.js';
+import { INDEX_SETTLE_MS } from '../../functions/data/patients/patient-index-cache.js';
+import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
 import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';

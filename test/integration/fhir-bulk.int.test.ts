@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FhirBulkExport, FhirBulkExportView } from '../../shared/chart/fhir-bulk.js';
 import { s3ObjectsFromEnv } from '../../functions/lib/adapters/s3-objects.js';
-import { storedKey } from '../../functions/files/presign.js';
+import { storedKey } from '../../functions/lib/files/presign.js';
 import { schemaErrors } from '../support/fhir-checks.js';
 import { eventually } from '../support/eventually.js';
 import { api, patientAuditTrail, signIn, stackEndpoints, stackOutputs, tableClient } from '../support/local-stack.js';

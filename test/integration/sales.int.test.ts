@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { inventoryItemRecord } from '../../functions/inventory/inventory-repository.js';
+import { inventoryItemRecord } from '../../functions/data/inventory/inventory-repository.js';
 import { api, signIn, stackEndpoints, tableClient } from '../support/local-stack.js';
 
 const run = Date.now().toString(36);

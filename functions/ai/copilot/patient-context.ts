@@ -1,10 +1,10 @@
 import type { CopilotPatientProfile } from '../../../shared/ai/copilot-schema.js';
 import { age, fullName } from '../../../shared/patients/patient-derived.js';
-import { listSection, type ChartSectionName } from '../../chart/chart-repository.js';
+import { listSection, type ChartSectionName } from '../../data/chart/chart-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { getPatient, PATIENT_NOT_FOUND } from '../../patients/patient-repository.js';
+import { getPatient, PATIENT_NOT_FOUND } from '../../data/patients/patient-repository.js';
 
 type Row = Record<string, unknown>;
 const SECTIONS = ['allergies', 'diagnoses', 'medications', 'freeformMedications'] as const satisfies readonly ChartSectionName[];

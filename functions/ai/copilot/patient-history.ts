@@ -1,6 +1,6 @@
 import { labAbnormality, labRangeText, labValueText, type LabResultItem } from '../../../shared/labs/lab-format.js';
 import { isSignedStatus } from '../../../shared/notes/note-constants.js';
-import { listPatientNotes } from '../../notes/note-repository.js';
+import { listPatientNotes } from '../../data/notes/note-repository.js';
 
 /** How far back the Copilot looks for the last visit and results: a year of notes at most. */
 const LOOKBACK_DAYS = 365;

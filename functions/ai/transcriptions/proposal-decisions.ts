@@ -9,7 +9,7 @@ import { writeAudit } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import { requireTranscription, updateTranscription, type TranscriptionRecord } from './transcription-repository.js';
+import { requireTranscription, updateTranscription, type TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
 
 type Written = NonNullable<ChartProposal['written']>;
 

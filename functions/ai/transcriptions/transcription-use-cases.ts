@@ -17,12 +17,12 @@ import { writeAudit } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { log } from '../../lib/log.js';
-import { presignGet, presignPut, readObject } from '../../files/file-store.js';
-import { requireNote, writeNextVersion } from '../../notes/note-repository.js';
-import { getTemplate } from '../../notes/template-repository.js';
-import { getPatient } from '../../patients/patient-repository.js';
-import { assertRunLocation, assertSafeId, chunkExtension, chunkKey, noteRecordingsFolder, safeFileName } from './recording-keys.js';
-import { getTranscription, insertTranscription, requireTranscription, statusOf, updateTranscription, type TranscriptionRecord } from './transcription-repository.js';
+import { presignGet, presignPut, readObject } from '../../lib/files/file-store.js';
+import { requireNote, writeNextVersion } from '../../data/notes/note-repository.js';
+import { getTemplate } from '../../data/notes/template-repository.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
+import { assertRunLocation, assertSafeId, chunkExtension, chunkKey, noteRecordingsFolder, safeFileName } from '../../lib/files/recording-keys.js';
+import { getTranscription, insertTranscription, requireTranscription, statusOf, updateTranscription, type TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
 
 let workflow: WorkflowAdapter | undefined;
 /** The Step Functions client loads on a start or retry only, not on the 2 s status polls. */

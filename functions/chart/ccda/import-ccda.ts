@@ -4,7 +4,7 @@ import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { ValidationError } from '../../lib/errors.js';
 import { parseOrThrow } from '../../lib/http/zod-errors.js';
-import { storedKey } from '../../files/presign.js';
+import { storedKey } from '../../lib/files/presign.js';
 import { DRIVE_ROOT } from '../../../shared/files/drive.js';
 import { analyse, writeImport, type Analysed } from '../fhir/import-chart.js';
 import { store } from '../fhir/files-store.js';

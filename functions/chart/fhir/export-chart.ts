@@ -3,7 +3,7 @@ import type { FhirExportResult } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { store } from './files-store.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
-import { storedKey } from '../../files/presign.js';
+import { storedKey } from '../../lib/files/presign.js';
 import { chartBundle, type FhirBundle } from './bundle.js';
 import { loadChartSource } from './chart-source.js';
 

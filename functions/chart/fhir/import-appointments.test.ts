@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
-import type { PracticeUser } from '../../practice/user-repository.js';
+import type { PracticeUser } from '../../data/users/user-repository.js';
 import { chartBundle } from './bundle.js';
 import type { ChartSource } from './model.js';
 import { importKey } from './import-chart.js';

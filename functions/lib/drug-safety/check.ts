@@ -12,8 +12,8 @@ import type { Allergy, Medication } from '../../../shared/chart/sections.js';
 import type { AuthContext } from '../auth/auth-context.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import { HttpError, ValidationError } from '../errors.js';
-import { listSection } from '../../chart/chart-repository.js';
-import { dayIn, practiceTimeZone } from '../../practice/practice-day.js';
+import { listSection } from '../../data/chart/chart-repository.js';
+import { dayIn, practiceTimeZone } from '../../data/calendar/practice-day.js';
 import { onSide, type DdiPair, type DrugKnowledge } from './drug-knowledge.js';
 import { ddiCodes, drugClassCodes } from './sources.js';
 

@@ -1,6 +1,6 @@
 import { ConflictError } from '../../lib/errors.js';
 import { log } from '../../lib/log.js';
-import { createNotification } from '../notification-repository.js';
+import { createNotification } from '../../data/notifications/notification-repository.js';
 import { getReminder, markFired } from './reminder-repository.js';
 
 /** A fire this long before the reminder's due time comes from a superseded schedule. */

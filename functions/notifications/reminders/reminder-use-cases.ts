@@ -4,7 +4,7 @@ import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-reposit
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { requirePermission } from '../../lib/http/permissions.js';
-import { getUser } from '../../practice/user-repository.js';
+import { getUser } from '../../data/users/user-repository.js';
 import { deleteReminderItem, getReminder, listRemindersOf, putReminder } from './reminder-repository.js';
 import { cancelReminderSchedule, scheduleReminder } from './reminder-schedule.js';
 

@@ -1,7 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { NotificationEvent } from '../../lib/adapters/notification-publisher.js';
 import { fromStreamImage } from '../../lib/table/stream.js';
-import { fromItem } from '../../notifications/notification-repository.js';
+import { fromItem } from '../../data/notifications/notification-repository.js';
 
 export type NotificationChangeKind = 'created' | 'updated';
 

@@ -7,7 +7,7 @@ import { getLabReview, claimEscalation, recordEscalationTask, getLabReviewSettin
 import { HEALTH_GORILLA_PARTNER_ID, LAB_PROVIDER_NAME } from '../../../shared/labs/lab-schema.js';
 import { TASK_TEXT_MAX } from '../../../shared/tasks/task-schema.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
-import { createTask } from '../../notifications/tasks/task-use-cases.js';
+import { createTask } from '../../core/tasks/task-use-cases.js';
 
 export type EscalationOutcome = 'escalated' | 'reviewed' | 'not-critical' | 'already-escalated' | 'gone';
 

@@ -5,10 +5,10 @@
  */
 import type { AiEngine, EvidencedSentence, NoteSection } from '../../../shared/ai/transcription-schema.js';
 import { ConflictError } from '../../lib/errors.js';
-import { createNotification, findLatestBySource, updateNotification } from '../../notifications/notification-repository.js';
-import { getNote, writeNextVersion } from '../../notes/note-repository.js';
-import { getTemplate } from '../../notes/template-repository.js';
-import type { TranscriptionRecord } from '../../ai/transcriptions/transcription-repository.js';
+import { createNotification, findLatestBySource, updateNotification } from '../../data/notifications/notification-repository.js';
+import { getNote, writeNextVersion } from '../../data/notes/note-repository.js';
+import { getTemplate } from '../../data/notes/template-repository.js';
+import type { TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
 import { noteNoLongerDraft } from './errors.js';
 import { mergeIntoDraft, renderNote } from './note/note-text.js';
 import { fillTemplate } from './note/template-fill.js';

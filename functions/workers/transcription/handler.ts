@@ -5,8 +5,8 @@
  */
 import type { AiEngine, ChartProposal, EvidencedSentence, NoteSection, TranscriptSegment, TranscriptionStatus } from '../../../shared/ai/transcription-schema.js';
 import { log } from '../../lib/log.js';
-import { CHUNK_PATTERN, runFolder } from '../../ai/transcriptions/recording-keys.js';
-import { getTranscription, updateTranscription, type TranscriptionRecord } from '../../ai/transcriptions/transcription-repository.js';
+import { CHUNK_PATTERN, runFolder } from '../../lib/files/recording-keys.js';
+import { getTranscription, updateTranscription, type TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
 import { enginesFromEnv, type Engines, type RunAudio } from './engines/engines.js';
 import { noSpeech, PipelineError, recordingMissing, runSuperseded, transcriptionJobFailed, transcriptionNotFound } from './errors.js';
 import { proposalStep } from './note/asserted-proposals.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PatientFullInput } from '../../../shared/patients/patient-schema.js';
-import { getPatient } from '../../../functions/patients/patient-repository.js';
+import { getPatient } from '../../../functions/data/patients/patient-repository.js';
 import { listPatients } from '../../../functions/patients/list-patients.js';
 import { startTestTable, TEST_PRACTICE } from '../../../test/support/test-table.js';
 import { demoPatientInputs, seedDemoPatients } from './demo-patients.js';

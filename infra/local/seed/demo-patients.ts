@@ -1,6 +1,6 @@
 import type { PatientInput } from '../../../shared/patients/patient-schema.js';
 import { ConflictError } from '../../../functions/lib/errors.js';
-import { archivePatient, createPatient } from '../../../functions/patients/patient-repository.js';
+import { archivePatient, createPatient } from '../../../functions/data/patients/patient-repository.js';
 
 /*
  * About 40 demo patients. Names stay within the e-prescribing character set (ASCII letters,

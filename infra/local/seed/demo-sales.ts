@@ -1,4 +1,4 @@
-import { chargeItemRecord, inventoryItemRecord } from '../../../functions/inventory/inventory-repository.js';
+import { chargeItemRecord, inventoryItemRecord } from '../../../functions/data/inventory/inventory-repository.js';
 import type { ChargeItem, InventoryItem } from '../../../shared/sales/sales-schema.js';
 import { putIfAbsent } from './seed-practice.js';
 

@@ -20,8 +20,8 @@ import { documentClient } from '../../../lib/table/client.js';
 import { tableName } from '../../../lib/table/definition.js';
 import { isConditionFailure } from '../../../lib/table/condition-failure.js';
 import { newPatientId } from '../../../patients/create-patient.js';
-import { createPatient, getPatient } from '../../../patients/patient-repository.js';
-import { listUsers } from '../../../practice/user-repository.js';
+import { createPatient, getPatient } from '../../../data/patients/patient-repository.js';
+import { listUsers } from '../../../data/users/user-repository.js';
 import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
 import { commsContext } from '../import-comms.js';
 

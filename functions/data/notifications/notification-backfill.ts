@@ -1,0 +1,36 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../../shared/notifications/notification-constants.js';
+import type { Notification } from '../../../shared/notifications/notification-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from './notification-repository.js';
+
+// Kept out of the repository so no Lambda bundle carries it.
+/**
+ * Maintenance, once per practice (the local runtime runs it at start): counts the unread
+ * notifications written before the counts item was kept. Until this has run, the unread count
+ * reads every unread notification.
+ */
+export async function backfillNotificationCounts(practiceId: string): Promise<number> {
+  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_COUNTS_KEY }, ConsistentRead: true }));
+  if (marker.Item?.indexed) return 0;
+  const total: Record<string, number> = {};
+  let counted = 0;
+  for (const type of NOTIFICATION_TYPES) {
+    for (const status of UNREAD_NOTIFICATION_STATUSES) {
+      const items = await queryAll({
+        IndexName: INDEXES.gsi2.indexName,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': notificationsByStatusPartition(type, status) },
+        ProjectionExpression: 'notificationType, notificationStatus, assigned',
+      });
+      for (const item of items) {
+        for (const [k, v] of Object.entries(countsOf(item as Pick<Notification, 'notificationType' | 'notificationStatus' | 'assigned'>))) total[k] = (total[k] ?? 0) + v;
+        counted += 1;
+      }
+    }
+  }
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: NOTIFICATION_COUNTS_KEY, entityType: 'NOTIFICATION_COUNTS', ...total, indexed: true } }));
+  return counted;
+}

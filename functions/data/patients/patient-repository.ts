@@ -1,0 +1,262 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PatientInput } from '../../../shared/patients/patient-schema.js';
+import { Patient, type PatientDemographics } from '../../../shared/patients/patient-record.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryIndexPartition } from '../../lib/table/query-all.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+
+/*
+ * Patient items and their access patterns (docs/access-patterns.md):
+ *   item            pk practiceId, sk PATIENT#<id>
+ *   by name         gsi1 gsi1pk PATIENTS#ACTIVE | PATIENTS#DELETED, gsi1sk <lastname>#<firstname>#<id> (lower case)
+ *   index version   pk practiceId, sk PATIENTS#INDEX_VERSION { version, changedAt } bumped by every patient write
+ */
+export type PatientStatus = Patient['status'];
+
+export const patientKey = (id: string) => `PATIENT#${id}`;
+export const patientsByNamePartition = (status: PatientStatus) => (status === 'DELETED' ? 'PATIENTS#DELETED' : 'PATIENTS#ACTIVE');
+export const patientNameSortKey = (p: Pick<Patient, 'id' | 'firstName' | 'lastName'>) =>
+  `${p.lastName.trim().toLowerCase()}#${p.firstName.trim().toLowerCase()}#${p.id}`;
+export const PATIENT_INDEX_VERSION_KEY = 'PATIENTS#INDEX_VERSION';
+
+export const PATIENT_NOT_FOUND = 'Patient not found';
+export const PATIENT_ID_TAKEN = 'A patient with this id already exists';
+
+type Item = Record<string, unknown>;
+
+export function toItem(practiceId: string, p: Patient): Item {
+  return {
+    ...p,
+    practiceId,
+    sk: patientKey(p.id),
+    entityType: 'PATIENT',
+    gsi1pk: patientsByNamePartition(p.status),
+    gsi1sk: patientNameSortKey(p),
+  };
+}
+
+export function fromItem(item: Item): Patient {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  return Patient.parse(rest);
+}
+
+/** The editable part of an input: the id comes from the key, never from a body. */
+function editableFields(input: PatientInput) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { id, ...fields } = input;
+  return fields;
+}
+
+function versionBump(practiceId: string, now: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
+      UpdateExpression: 'ADD #v :one SET changedAt = :now, entityType = :type',
+      ExpressionAttributeNames: { '#v': 'version' },
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'PATIENT_INDEX_VERSION' },
+    },
+  };
+}
+
+/** Writes the patient item and bumps the index version in one transaction. */
+async function writeWithVersion(practiceId: string, item: Item, condition: string, now: number, extra: Record<string, unknown> = {}) {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: condition, ...extra } },
+        versionBump(practiceId, now),
+      ],
+    }),
+  );
+}
+
+export async function getPatient(practiceId: string, id: string): Promise<Patient | null> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConsistentRead: true }),
+  );
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/**
+ * Creates a patient. The id is the client's (seed, import) or generated. Timeline:
+ * two creates with one id race → both pass validation → the second Put fails
+ * attribute_not_exists(sk) inside its transaction → 409, and the version is bumped once.
+ */
+export async function createPatient(practiceId: string, id: string, input: PatientInput, at = new Date()): Promise<Patient> {
+  const now = at.toISOString();
+  const patient: Patient = {
+    ...editableFields(input),
+    id,
+    membershipStatus: 'active',
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await writeWithVersion(practiceId, toItem(practiceId, patient), 'attribute_not_exists(sk)', at.getTime());
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(PATIENT_ID_TAKEN);
+    throw error;
+  }
+  return patient;
+}
+
+/**
+ * Replaces the editable fields (a practitioner the body leaves out is kept); status, membership
+ * and createdAt are kept. The Put is conditioned on the updatedAt it read, so an update that raced
+ * another one gets 409 instead of silently undoing it; a patient that does not exist gets 404.
+ */
+export async function updatePatient(practiceId: string, id: string, input: PatientInput, at = new Date()): Promise<Patient> {
+  const current = await getPatient(practiceId, id);
+  if (!current) throw new NotFoundError(PATIENT_NOT_FOUND);
+  const patient: Patient = {
+    // A client that does not send practitioner (the patient form has no such field) keeps it.
+    ...(input.practitioner === undefined && current.practitioner ? { practitioner: current.practitioner } : {}),
+    ...editableFields(input),
+    // What an import brought (race, ethnicity, birth sex, outside identifiers) is not on the form: an edit keeps it.
+    ...(current.demographics ? { demographics: current.demographics } : {}),
+    id,
+    membershipStatus: current.membershipStatus,
+    status: current.status,
+    createdAt: current.createdAt,
+    updatedAt: at.toISOString(),
+  };
+  try {
+    await writeWithVersion(practiceId, toItem(practiceId, patient), 'attribute_exists(sk) AND updatedAt = :seen', at.getTime(), {
+      ExpressionAttributeValues: { ':seen': current.updatedAt },
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const still = await getPatient(practiceId, id);
+    if (!still) throw new NotFoundError(PATIENT_NOT_FOUND);
+    throw new ConflictError('The patient was changed by someone else. Reload and try again.');
+  }
+  return patient;
+}
+
+/** Records what an imported record said of the patient (race, ethnicity, birth sex, identifiers). */
+export function setPatientDemographics(practiceId: string, id: string, demographics: PatientDemographics, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET demographics = :d, updatedAt = :now',
+    ExpressionAttributeValues: { ':d': demographics, ':now': at.toISOString() },
+  });
+}
+
+/** The patient accepted the HIPAA authorization (the ePHI waiver): hipaaAuthorizationAccepted becomes true. */
+export function acceptHipaaAuthorization(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET hipaaAuthorizationAccepted = :yes, updatedAt = :now',
+    ExpressionAttributeValues: { ':yes': true, ':now': at.toISOString() },
+  });
+}
+
+/** Archive: membership archived, status DELETED, and the patient moves to the DELETED listing. */
+export function archivePatient(practiceId: string, id: string, at = new Date()): Promise<Patient> {
+  return updateExistingPatient(practiceId, id, at, {
+    UpdateExpression: 'SET membershipStatus = :archived, #status = :deleted, gsi1pk = :pk, updatedAt = :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':archived': 'archived',
+      ':deleted': 'DELETED',
+      ':pk': patientsByNamePartition('DELETED'),
+      ':now': at.toISOString(),
+    },
+  });
+}
+
+/** One update of an existing patient with the index version bump, in one transaction; the patient as stored after it. */
+async function updateExistingPatient(
+  practiceId: string,
+  id: string,
+  at: Date,
+  update: { UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<Patient> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConditionExpression: 'attribute_exists(sk)', ...update } },
+          versionBump(practiceId, at.getTime()),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError(PATIENT_NOT_FOUND);
+    throw error;
+  }
+  const patient = await getPatient(practiceId, id);
+  if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
+  return patient;
+}
+
+export async function getPatientsByIds(practiceId: string, ids: readonly string[]): Promise<Patient[]> {
+  const found = new Map<string, Patient>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ practiceId, sk: patientKey(id) }));
+    for (let attempt = 0; keys && keys.length > 0 && attempt < 8; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of out.Responses?.[tableName()] ?? []) {
+        const p = fromItem(item);
+        found.set(p.id, p);
+      }
+      keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    if (keys && keys.length > 0) throw new Error('BatchGet left keys unprocessed');
+  }
+  return ids.map((id) => found.get(id)).filter((p): p is Patient => !!p);
+}
+
+export interface PatientIndexVersion {
+  version: number;
+  changedAt: number;
+}
+
+/** One strongly consistent GetItem: tells a cached index whether any patient changed. */
+export async function readPatientIndexVersion(practiceId: string): Promise<PatientIndexVersion> {
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
+      ConsistentRead: true,
+      ProjectionExpression: '#v, changedAt',
+      ExpressionAttributeNames: { '#v': 'version' },
+    }),
+  );
+  return { version: Number(out.Item?.version ?? 0), changedAt: Number(out.Item?.changedAt ?? 0) };
+}
+
+/**
+ * Every patient of one status in name order (Query on gsi1). Whole items: a projection would
+ * not lower the read capacity consumed, and the cached items can then serve list pages.
+ */
+export async function queryPatientsByName(practiceId: string, status: PatientStatus): Promise<Patient[]> {
+  return (await queryIndexPartition(INDEXES.gsi1, patientsByNamePartition(status))).map(fromItem);
+}
+
+/**
+ * Bulk load for seeding and import: BatchWrite in chunks of 25, then one version bump. Existing
+ * ids are overwritten, so only call it with ids the caller owns (the demo seed, a benchmark).
+ */
+export async function putPatientsBatch(practiceId: string, patients: readonly Patient[]): Promise<void> {
+  for (let i = 0; i < patients.length; i += 25) {
+    let requests: { PutRequest: { Item: Item } }[] | undefined = patients
+      .slice(i, i + 25)
+      .map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 10; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
+    }
+    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
+  }
+  const now = Date.now();
+  const bump = versionBump(practiceId, now).Update;
+  await documentClient().send(new UpdateCommand(bump));
+}

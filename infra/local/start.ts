@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.js';
  * PORT, HOST and TIDEWELL_DATA_DIR override the defaults; `npm start -- --empty` (or TIDEWELL_EMPTY=1)
  * starts a practice with its users only; TIDEWELL_DEMO_WEEK=0 keeps the 40 patients and catalog
  * without the week (what the e2e suite counts on). TIDEWELL_LOCAL_MFA=required|admins|optional
- * overrides the practice file's two-step sign-in rule (the MFA e2e runs its own server with admins).
+ * overrides the practice file's two-step sign-in rule (the MFA e2e runs its own server with required).
  */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.TIDEWELL_DATA_DIR ?? '.local');

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { importJWK, jwtVerify, type JWK } from 'jose';
-import { createPoolGuard, PoolError, type PoolDirectory, type PoolUserView } from './pool-guard.js';
+import { mfaSetupTargets, type MfaPool } from './mfa-setup.js';
+import { createPoolGuard, PoolError, type PoolDirectory, type PoolUserView, type SessionUser } from './pool-guard.js';
 
 const requireFromCognito = createRequire(createRequire(import.meta.url).resolve('cognito-local'));
 
@@ -41,6 +42,7 @@ interface UserPoolService {
 interface CognitoService {
   getUserPool(ctx: unknown, id: string): Promise<UserPoolService>;
   getUserPoolForClientId(ctx: unknown, clientId: string): Promise<UserPoolService>;
+  getAppClient(ctx: unknown, clientId: string): Promise<unknown>;
 }
 
 function viewOf(user: StoredUser): PoolUserView {
@@ -141,7 +143,19 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   // their work), and AdminListGroupsForUser matches members by the name asked for, so a user asked
   // for by sub or email is in no group: answered here by the user's stored name. It lacks
   // AdminSetUserMFAPreference (an admin's MFA reset): the same change SetUserMFAPreference makes.
-  const served: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
+  const tokenGenerator = allServices.tokenGenerator as { generate(...args: unknown[]): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> };
+  const totp = requireFromCognito('./services/totp.js') as { generateSecret(): string; verify(secret: string, code: string): boolean };
+  const mfaSetup = mfaSetupTargets({
+    ctx,
+    poolForClient: (clientId) => pools.getUserPoolForClientId(ctx, clientId) as unknown as Promise<MfaPool>,
+    appClient: (clientId) => pools.getAppClient(ctx, clientId),
+    generateTokens: (user, groups, client, metadata) => tokenGenerator.generate(ctx, user, groups, client, metadata, 'Authentication'),
+    totp,
+    router: (target, input) => router(target)(ctx, input),
+  });
+  // cognito-local lacks Cognito's MFA_SETUP sign-in challenge (pool MFA on, no TOTP yet): mfa-setup.ts.
+  const served: Record<string, (input: Record<string, unknown>, session?: SessionUser) => Promise<unknown>> = {
+    ...mfaSetup,
     GlobalSignOut: async () => ({}),
     AdminSetUserMFAPreference: async (input) => {
       const pool = await pools.getUserPool(ctx, String(input.UserPoolId ?? ''));
@@ -171,7 +185,7 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
     },
   };
   const call = (target: string, input: Record<string, unknown>) =>
-    guard(target, input, (checked) => (served[target] ? served[target](checked) : router(target)(ctx, checked)));
+    guard(target, input, (checked, session) => (served[target] ? served[target](checked, session) : router(target)(ctx, checked)));
 
   return {
     handle(req, res) {

@@ -5,8 +5,11 @@
  * lockout after repeated failures, disabled users cannot sign in, and sign-out everywhere
  * (GlobalSignOut, AdminUserGlobalSignOut, RevokeToken) ends the tokens the API accepts, and a
  * sign-in challenge (the TOTP code) is answered only with the session the password step handed
- * out, for the user it named, once and within Cognito's three minutes.
+ * out, for the user it named, once and within Cognito's three minutes. The MFA_SETUP challenge
+ * (pool MFA on, no TOTP yet) moves its session along AssociateSoftwareToken and
+ * VerifySoftwareToken, each handing out the next one, and only a verified set-up's session signs in.
  */
+import { randomUUID } from 'node:crypto';
 
 export class PoolError extends Error {
   constructor(
@@ -66,7 +69,26 @@ export interface PoolGuardOptions {
 }
 
 type Input = Record<string, unknown>;
-type Next = (input: Input) => Promise<unknown>;
+/** The sign-in a checked challenge session belongs to, for the calls that take a Session instead of a token. */
+export interface SessionUser {
+  username: string;
+  clientId: string;
+}
+type Next = (input: Input, session?: SessionUser) => Promise<unknown>;
+
+/**
+ * Where a challenge session is: `challenge` for one a sign-in step answered with a ChallengeName;
+ * `associated` and `verified` for the MFA_SETUP sessions AssociateSoftwareToken and
+ * VerifySoftwareToken hand out.
+ */
+type SessionStep = 'challenge' | 'associated' | 'verified';
+interface HeldSession {
+  username: string;
+  clientId: string;
+  challenge: string;
+  step: SessionStep;
+  until: number;
+}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -80,14 +102,18 @@ export function createPoolGuard(opts: PoolGuardOptions) {
    * Challenge sessions handed out → the user they belong to. cognito-local issues a random session
    * and never checks it, so without this a TOTP code alone (no password) would sign a user in.
    */
-  const challengeSessions = new Map<string, { username: string; until: number }>();
+  const challengeSessions = new Map<string, HeldSession>();
 
-  async function rememberChallenge(output: unknown, clientOrPool: { clientId?: string; userPoolId?: string }, username: string): Promise<unknown> {
+  function hold(session: string, held: Omit<HeldSession, 'until'>): void {
+    for (const [key, old] of challengeSessions) if (old.until < now()) challengeSessions.delete(key);
+    challengeSessions.set(session, { ...held, until: now() + CHALLENGE_SESSION_MS });
+  }
+
+  async function rememberChallenge(output: unknown, clientOrPool: { clientId?: string; userPoolId?: string }, username: string, clientId: string): Promise<unknown> {
     const { ChallengeName, Session } = (output ?? {}) as { ChallengeName?: string; Session?: string };
     if (ChallengeName && Session) {
       const user = await opts.directory.userByUsername(clientOrPool, username);
-      for (const [key, held] of challengeSessions) if (held.until < now()) challengeSessions.delete(key);
-      challengeSessions.set(Session, { username: (user?.username ?? username).toLowerCase(), until: now() + CHALLENGE_SESSION_MS });
+      hold(Session, { username: (user?.username ?? username).toLowerCase(), clientId, challenge: ChallengeName, step: 'challenge' });
     }
     return output;
   }
@@ -100,8 +126,31 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     const where = { clientId: str(input.ClientId) };
     const user = await opts.directory.userByUsername(where, str(responses.USERNAME));
     if (!held || held.until < now() || !user || held.username !== user.username.toLowerCase()) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    // An MFA_SETUP session signs in only once its set-up is verified; no other challenge takes it.
+    const expected = held.challenge === 'MFA_SETUP' ? 'verified' : 'challenge';
+    if (held.challenge !== str(input.ChallengeName) || held.step !== expected) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
     if (!user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
-    return rememberChallenge(await next(input), where, user.username);
+    return rememberChallenge(await next(input, { username: held.username, clientId: held.clientId }), where, user.username, where.clientId);
+  }
+
+  /**
+   * AssociateSoftwareToken or VerifySoftwareToken with the Session of an MFA_SETUP challenge (no
+   * access token yet). Each success hands out the session of the next step; a wrong code keeps
+   * the session, so the user can type the code again, as Amplify does with the same session.
+   */
+  async function setUpWithSession(target: 'AssociateSoftwareToken' | 'VerifySoftwareToken', input: Input, next: Next): Promise<unknown> {
+    const session = str(input.Session);
+    const held = challengeSessions.get(session);
+    const from: SessionStep[] = target === 'AssociateSoftwareToken' ? ['challenge', 'associated'] : ['associated'];
+    if (!held || held.until < now() || held.challenge !== 'MFA_SETUP' || !from.includes(held.step)) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    const user = await opts.directory.userByUsername({ clientId: held.clientId }, held.username);
+    if (!user) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    if (!user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
+    const output = (await next(input, { username: held.username, clientId: held.clientId })) as Record<string, unknown>;
+    challengeSessions.delete(session);
+    const nextSession = randomUUID();
+    hold(nextSession, { username: held.username, clientId: held.clientId, challenge: 'MFA_SETUP', step: target === 'AssociateSoftwareToken' ? 'associated' : 'verified' });
+    return { ...output, Session: nextSession };
   }
 
   async function signedOut(user: PoolUserView): Promise<void> {
@@ -143,7 +192,7 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     failures.delete(key);
     const user = await opts.directory.userByUsername(clientOrPool, username);
     if (user && !user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
-    return rememberChallenge(output, clientOrPool, username);
+    return rememberChallenge(output, clientOrPool, username, str(input.ClientId));
   }
 
   async function refreshSignIn(clientId: string, refreshToken: string, input: Input, next: Next) {
@@ -188,6 +237,10 @@ export function createPoolGuard(opts: PoolGuardOptions) {
       }
       case 'RespondToAuthChallenge':
         return answerChallenge(input, next);
+      case 'AssociateSoftwareToken':
+      case 'VerifySoftwareToken':
+        if (input.AccessToken === undefined && input.Session !== undefined) return setUpWithSession(target, input, next);
+        return next(input);
       case 'GlobalSignOut': {
         let token: { username: string; clientId: string };
         try {

@@ -53,15 +53,12 @@ function errorName(e: unknown): string {
 }
 
 /**
- * The stack's pool MFA for the practice's policy (infra/lib/auth.ts poolMfa): TOTP only, optional
- * for 'optional' and 'admins' (the API enforces admins). 'required' needs Cognito's MFA_SETUP
- * sign-in challenge, which the local pool does not offer yet, so it is refused at start.
+ * The stack's pool MFA for the practice's policy (infra/lib/auth.ts poolMfa): TOTP only, on for
+ * 'required' (a user without TOTP gets the MFA_SETUP challenge at sign-in), optional for
+ * 'optional' and 'admins' (the API enforces admins).
  */
 export async function applyPoolMfa(client: CognitoIdentityProviderClient, userPoolId: string, policy: MfaPolicy): Promise<void> {
-  if (policy === 'required') {
-    throw new Error('The local user pool cannot run a practice with "mfa": "required" yet (it lacks the MFA_SETUP sign-in challenge); use "admins" or "optional" locally.');
-  }
-  await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+  await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: policy === 'required' ? 'ON' : 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
 }
 
 /** Reuses the pool and client remembered from an earlier start when they still exist. */

@@ -5,19 +5,8 @@ import { Form } from '../../../components/ui/form.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TidewellMark } from '../../../components/ui/icons.js';
 import { logout } from '../../../lib/session.js';
+import { MFA_SETUP_TEXT, TotpSetupDetails } from './totp-setup-details.js';
 import '../auth.css';
-
-export const MFA_SETUP_TEXT = {
-  title: 'Set up two-step sign-in',
-  body: 'This practice requires two-step sign-in for administrators. Add Tidewell to an authenticator app, then enter the 6-digit code it shows.',
-  secretLabel: 'Setup key',
-  uriLabel: 'Setup link (otpauth)',
-  codeLabel: '6-digit code',
-  wrongCode: 'That code did not match. Enter the 6-digit code your authenticator app shows now.',
-  codeFormat: 'Enter the 6 digits your authenticator app shows.',
-  loadFailed: 'Two-step sign-in could not be started. Check your connection and try again.',
-  submit: 'Turn on two-step sign-in',
-} as const;
 
 type Setup = { secret: string; uri: string };
 
@@ -94,16 +83,7 @@ export function MfaSetupScreen() {
           </>
         ) : setup ? (
           <>
-            <dl className="tw-mfa-setup__details">
-              <dt>{MFA_SETUP_TEXT.secretLabel}</dt>
-              <dd>
-                <code data-testid="mfa-secret">{setup.secret}</code>
-              </dd>
-              <dt>{MFA_SETUP_TEXT.uriLabel}</dt>
-              <dd>
-                <a href={setup.uri}>{setup.uri}</a>
-              </dd>
-            </dl>
+            <TotpSetupDetails secret={setup.secret} uri={setup.uri} />
             <Form onSubmit={(event) => void submit(event)}>
               <TextField label={MFA_SETUP_TEXT.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} isRequired autoFocus />
               {error ? (

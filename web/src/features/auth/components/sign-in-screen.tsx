@@ -1,15 +1,19 @@
-import { Authenticator } from '@aws-amplify/ui-react';
+import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import type { signIn, SignInInput } from 'aws-amplify/auth';
 import { useEffect } from 'react';
 import { TidewellMark } from '../../../components/ui/icons.js';
 import { signInAuthFlow } from '../../../lib/configure-amplify.js';
 import { saveLoginRedirect } from '../../../lib/login-redirect.js';
 import type { RuntimeConfig } from '../../../lib/runtime-config.js';
+import { TotpSetupStep } from './totp-setup-step.js';
 import '@aws-amplify/ui-react/styles/base.layer.css';
 import '../amplify-ui.css';
 import '../auth.css';
 
-/** The Tidewell sign-in: Amplify UI's Authenticator without sign-up, in the practice's colours. */
+/**
+ * The Tidewell sign-in: Amplify UI's Authenticator without sign-up, in the practice's colours. Its
+ * TOTP set-up step (MFA_SETUP) is ours, on the Authenticator's own state (the shared provider).
+ */
 export function SignInScreen({ config }: { config: RuntimeConfig }) {
   useEffect(() => {
     saveLoginRedirect(window.location.hash);
@@ -23,6 +27,16 @@ export function SignInScreen({ config }: { config: RuntimeConfig }) {
   }) as typeof signIn;
   const services = { handleSignIn };
 
+  return (
+    <Authenticator.Provider>
+      <SignInSteps services={services} />
+    </Authenticator.Provider>
+  );
+}
+
+function SignInSteps({ services }: { services: { handleSignIn: typeof signIn } }) {
+  const { route } = useAuthenticator((c) => [c.route]);
+  if (route === 'setupTotp') return <TotpSetupStep />;
   return (
     <main className="tw-auth">
       <Authenticator hideSignUp services={services} components={{ Header: SignInHeader, Footer: SignInFooter }} />

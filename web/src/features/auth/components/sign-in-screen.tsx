@@ -1,11 +1,10 @@
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import type { signIn, SignInInput } from 'aws-amplify/auth';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { TidewellMark } from '../../../components/ui/icons.js';
 import { signInAuthFlow } from '../../../lib/configure-amplify.js';
 import { saveLoginRedirect } from '../../../lib/login-redirect.js';
 import type { RuntimeConfig } from '../../../lib/runtime-config.js';
-import { TotpSetupStep } from './totp-setup-step.js';
 import '@aws-amplify/ui-react/styles/base.layer.css';
 import '../amplify-ui.css';
 import '../auth.css';
@@ -34,9 +33,17 @@ export function SignInScreen({ config }: { config: RuntimeConfig }) {
   );
 }
 
+// Only a user whose practice requires two-step sign-in meets this step: it loads when they do.
+const TotpSetupStep = lazy(() => import('./totp-setup-step.js').then((m) => ({ default: m.TotpSetupStep })));
+
 function SignInSteps({ services }: { services: { handleSignIn: typeof signIn } }) {
   const { route } = useAuthenticator((c) => [c.route]);
-  if (route === 'setupTotp') return <TotpSetupStep />;
+  if (route === 'setupTotp')
+    return (
+      <Suspense fallback={null}>
+        <TotpSetupStep />
+      </Suspense>
+    );
   return (
     <main className="tw-auth">
       <Authenticator hideSignUp services={services} components={{ Header: SignInHeader, Footer: SignInFooter }} />

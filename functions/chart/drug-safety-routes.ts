@@ -8,7 +8,7 @@ import { route } from '../lib/http/group-handler.js';
 import { drugSafetyWarnings } from '../lib/drug-safety/check.js';
 import { ddiCodes, drugClassCodes } from '../lib/drug-safety/sources.js';
 import { getInventoryItem } from '../data/inventory/inventory-repository.js';
-import { drugOfItem } from '../notes/rx-drug.js';
+import { drugOfItem } from '../core/notes/rx-drug.js';
 import { assertPatientExists } from '../data/chart/chart-repository.js';
 import { confirmEPrescribeReview, getEPrescribeReview } from './eprescribe-review.js';
 

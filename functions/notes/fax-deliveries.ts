@@ -21,10 +21,7 @@ import { FILES_PREFIX } from '../lib/files/presign.js';
 import { advancesStatus, getFaxByVendorId, putFax } from '../data/faxes/fax-repository.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { queryPatientsByName } from '../data/patients/patient-repository.js';
-import { externalNote, storedDelivery, writeDeliveredNote, deliveryItem } from '../data/notes/delivery-records.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { externalNote, putDeliveryOnce, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { FAX_LIST_DEFAULT_LIMIT, FAX_LIST_MAX_LIMIT } from '../../shared/faxes/fax-schema.js';
 import { route } from '../lib/http/group-handler.js';
@@ -106,7 +103,7 @@ async function incoming(practiceId: string, body: z.infer<typeof FaxEventBody>):
     noteId = note.noteId;
   } else {
     try {
-      await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...deliveryItem(practiceId, FAX_PARTNER_ID, fax.id, '', at), ident }, ConditionExpression: 'attribute_not_exists(sk)' }));
+      await putDeliveryOnce(practiceId, FAX_PARTNER_ID, fax.id, at, { ident });
     } catch {
       return { ident, noteId: null, replayed: true };
     }

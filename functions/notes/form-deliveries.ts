@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import type { FormNoteData } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
@@ -8,13 +7,9 @@ import { IntakeQClient, isSubmitted, parseIntakeQConfig, toSubmission, type Inta
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, DependencyError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
-import { formNoteOfIntake, formQuestionsKey } from '../practice/form-intakes.js';
-import { deliveryItem, storedDelivery } from '../data/notes/delivery-records.js';
-import { putNoteAtVersion } from './note-at-version.js';
+import { formNoteOfIntake, putFormQuestions } from '../data/forms/form-intakes.js';
+import { storedDelivery, writeDeliveryWithNoteVersion } from '../data/notes/delivery-records.js';
 
 const IntakeQName = 'IntakeQ';
 const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${INTAKEQ_PARTNER_ID}`, email: '', name: IntakeQName, role: 'employee', groups: [] });
@@ -71,24 +66,13 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
     noteVersion: note.noteVersion + 1,
     timestamp: at,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, INTAKEQ_PARTNER_ID, intakeId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-          putNoteAtVersion(practiceId, next, note.noteVersion),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (await storedDelivery(practiceId, INTAKEQ_PARTNER_ID, intakeId)) return { noteId: note.noteId, replayed: true };
+  const write = await writeDeliveryWithNoteVersion(practiceId, INTAKEQ_PARTNER_ID, intakeId, next, note.noteVersion, at);
+  if (!write.written) {
+    if (write.raced) return { noteId: note.noteId, replayed: true };
     throw new ConflictError('The form note changed while the submission was written; send it again.');
   }
   const questions = submission.Questions.map((q) => ({ id: q.Id, title: q.Text, type: q.QuestionType, subType: q.QuestionSubType ?? null }));
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formQuestionsKey(String(submission.QuestionnaireId)), entityType: 'FORM_QUESTIONS', formId: String(submission.QuestionnaireId), questions, updatedAt: at } }),
-  );
+  await putFormQuestions(practiceId, String(submission.QuestionnaireId), questions, at);
   const who = actor(practiceId);
   await writeAudit(who, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
   await createNotification(

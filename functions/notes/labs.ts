@@ -3,7 +3,6 @@
  * notes group's cold start. A LAB note orders its tests from Health Gorilla, and the results the
  * lab sends back (functions/notes/partner-deliveries.ts) become its data.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   HEALTH_GORILLA_PARTNER_ID,
   LAB_MESSAGES,
@@ -32,20 +31,16 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { createNotification, findLatestBySource, updateNotification } from '../data/notifications/notification-repository.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { labResultsNotificationText, type LabReview } from '../../shared/labs/lab-review.js';
 import { getLabReview, pendingReviewFor, putLabReview, scheduleEscalation } from './lab-reviews.js';
 import { getUser } from '../data/users/user-repository.js';
-import { deliveryItem, storedDelivery } from '../data/notes/delivery-records.js';
+import { storedDelivery, writeDeliveryWithNoteVersion } from '../data/notes/delivery-records.js';
+import { labOrderNoteId, writeLabOrder } from '../data/labs/lab-orders.js';
 import { auditNote, requirePatient } from '../core/notes/note-common.js';
-import { putNoteAtVersion } from './note-at-version.js';
 import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
 
-/** pk practiceId, sk LABORDER#<RequestGroup id> → the LAB note the order was placed from. */
-export const labOrderKey = (hgId: string) => `LABORDER#${hgId}`;
 /** pk practiceId, sk DELIVERY#health-gorilla#<report id>#<version>: a report version already taken. */
 
 let exchangeOverride: HttpExchange | undefined;
@@ -152,14 +147,7 @@ async function writeOrder(practiceId: string, noteId: string, hgId: string, data
   const current = await requireNote(practiceId, noteId);
   const next: Note = { ...current, status: current.status === 'DRAFT' || current.status === 'HIDDEN' ? 'SENT' : current.status, data: { ...current.data, ...data }, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { practiceId, sk: labOrderKey(hgId), entityType: 'LAB_ORDER', noteId, hgId, createdAt: now.toISOString() }, ConditionExpression: 'attribute_not_exists(sk)' } },
-          putNoteAtVersion(practiceId, next, current.noteVersion),
-        ],
-      }),
-    );
+    await writeLabOrder(practiceId, next, current.noteVersion, hgId, now.toISOString());
   } catch (error) {
     if (!isConditionFailure(error) || attempt >= 3) throw error;
     return writeOrder(practiceId, noteId, hgId, data, now, attempt + 1);
@@ -205,9 +193,8 @@ export async function applyLabDelivery(practiceId: string, posted: unknown, now 
 export async function applyLabReport(practiceId: string, resource: unknown, now = new Date()): Promise<LabDeliveryOutcome> {
   const report = parseDiagnosticReport(resource);
   if (!report) throw new ValidationError(LAB_MESSAGES.notADeliveredReport);
-  const order = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labOrderKey(report.hgId) }, ConsistentRead: true }));
-  if (!order.Item) throw new NotFoundError('No lab order for this report');
-  const noteId = String(order.Item.noteId);
+  const noteId = await labOrderNoteId(practiceId, report.hgId);
+  if (noteId === null) throw new NotFoundError('No lab order for this report');
   const deliveryId = `${report.reportId}#${report.version}`;
   if (await storedDelivery(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId)) return { noteId, replayed: true };
   const at = now.toISOString();
@@ -240,19 +227,9 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
     // Scheduled before the write: a failed schedule fails the delivery, which the lab sends again; a
     // schedule whose write then failed finds nothing pending and does nothing.
     if (review.severity === 'critical' && !review.escalatedAt) await scheduleEscalation(practiceId, review, now);
-    try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: deliveryItem(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-            putNoteAtVersion(practiceId, next, note.noteVersion),
-            putLabReview(practiceId, review, previousReview),
-          ],
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      if (await storedDelivery(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId)) return { noteId, replayed: true };
+    const write = await writeDeliveryWithNoteVersion(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, next, note.noteVersion, at, [putLabReview(practiceId, review, previousReview)]);
+    if (!write.written) {
+      if (write.raced) return { noteId, replayed: true };
       if (attempt >= 3) throw new ConflictError('The note changed while the results were written; send them again.');
       continue;
     }

@@ -3,7 +3,6 @@ import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DELIVERY_HEADERS,
   DeliveryParams,
@@ -22,13 +21,9 @@ import { greedyRouteResolver, httpErrorMapper, type HttpEvent } from '../lib/htt
 import { originOf, withRequestOrigin } from '../lib/http/request-context.js';
 import { verifyDelivery } from '../lib/http/signed-delivery.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { getPartnerApp } from '../practice/partner-apps.js';
+import { getPartnerApp } from '../data/partners/partner-app-repository.js';
 import { requirePatient } from '../core/notes/note-common.js';
-import { deliveryItem, externalNote, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
-import { putNoteAtVersion } from './note-at-version.js';
+import { externalNote, storedDelivery, writeDeliveredNote, writeDeliveryWithNoteVersion } from '../data/notes/delivery-records.js';
 import { getNote } from '../data/notes/note-repository.js';
 import { PARTNER_DELIVERY_ROUTES, type PartnerDeliveryRouteKey } from './routes.js';
 
@@ -62,20 +57,10 @@ export async function applyPartnerResult(practiceId: string, partnerId: string, 
     noteVersion: note.noteVersion + 1,
     timestamp: at,
   };
-  try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, body.deliveryId, note.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
-          putNoteAtVersion(practiceId, next, note.noteVersion),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  const write = await writeDeliveryWithNoteVersion(practiceId, partnerId, body.deliveryId, next, note.noteVersion, at);
+  if (!write.written) {
     // A concurrent copy of this delivery won; anything else changed the note under us: retry is safe.
-    const raced = await storedDelivery(practiceId, partnerId, body.deliveryId);
-    if (raced) return { noteId: String(raced.noteId), replayed: true };
+    if (write.raced) return { noteId: String(write.raced.noteId), replayed: true };
     throw new ConflictError('The note changed while the result was written; send the delivery again.');
   }
   await writeAudit(partnerActor(practiceId, partnerId, app.name), { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });

@@ -1,28 +1,16 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { RX_MESSAGES } from '../../shared/notes/rx.js';
 import type { Note } from '../../shared/notes/note-schema.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { chartItemKey, CHART_SECTION_KEYS, listSection } from '../data/chart/chart-repository.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { listSection } from '../data/chart/chart-repository.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
-import { rxRestockKey, type RxRestock } from '../data/inventory/rx-restock.js';
 import { personOf } from '../core/notes/note-common.js';
-import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
+import { staleNoteVersion, writeNoteWith, type CancellationReasons, type TransactItem } from '../data/notes/note-at-version.js';
+import { deleteRxRestock, getRxRestock, removedMedications, removeMedications, restoreMedications, storedMedications } from '../data/rx/prescription-medications.js';
 
 /** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */
 const MAX_MEDICATIONS = 48;
-
-/*
- * A removed medication is kept, whole, beside its deleted note (pk practiceId, sk
- * REMOVED_MEDICATION#<noteId>#<ident>), written in the delete's transaction, so an admin who
- * restores the note gets the same medication back.
- */
-const removedPrefix = (noteId: string) => `REMOVED_MEDICATION#${noteId}#`;
 
 /**
  * The chart medications a prescription note added: an in-house RX names its medication
@@ -48,17 +36,8 @@ export async function writeDeletedPrescription(auth: AuthContext, current: Note,
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
   const patientId = current.patientId;
   const idents = patientId ? (await medicationsOf(practiceId, current)).slice(0, MAX_MEDICATIONS) : [];
-  const stored = [];
-  for (const ident of idents) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId!, 'medications', ident) }, ConsistentRead: true }));
-    if (out.Item) stored.push(out.Item);
-  }
-  await transactNoteWith(practiceId, current, next, [
-    ...stored.flatMap((item) => [
-      { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
-      { Put: { TableName: tableName(), Item: { ...item, sk: `${removedPrefix(current.noteId)}${String(item.ident)}`, entityType: 'REMOVED_MEDICATION', removedAt: now.toISOString() } } },
-    ]),
-  ]);
+  const stored = patientId ? await storedMedications(practiceId, patientId, idents) : [];
+  await transactNoteWith(practiceId, current, next, removeMedications(practiceId, current.noteId, stored, now.toISOString()));
   for (const item of stored) await writeAudit(auth, { action: 'delete', entity: 'medication', entityId: String(item.ident), patientId: patientId! });
   return next;
 }
@@ -70,7 +49,7 @@ export async function writeDeletedPrescription(auth: AuthContext, current: Note,
  */
 async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise<{ inventoryId: string; items: TransactItem[]; refusal: (known?: number) => Promise<ConflictError> } | null> {
   const practiceId = auth.practiceId;
-  const marker = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: rxRestockKey(note.noteId) }, ConsistentRead: true }))).Item as RxRestock | undefined;
+  const marker = await getRxRestock(practiceId, note.noteId);
   if (!marker) return null;
   const name = String(note.data.medicationName ?? 'medication');
   const inStock = async () => (await getInventoryItem(practiceId, marker.inventoryId))?.quantityInStock ?? 0;
@@ -86,7 +65,7 @@ async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise
     items: [
       takeFromStock(practiceId, marker.inventoryId, marker.quantity, now),
       stockTakenEntry(practiceId, { inventoryId: marker.inventoryId, quantity: marker.quantity, reasonForEditing: RX_MESSAGES.restoreReason, by: await personOf(auth), now, noteId: note.noteId }),
-      { Delete: { TableName: tableName(), Key: { practiceId, sk: rxRestockKey(note.noteId) }, ConditionExpression: 'attribute_exists(sk)' } },
+      deleteRxRestock(practiceId, note.noteId),
     ],
   };
 }
@@ -98,13 +77,7 @@ async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise
 export async function writeRestoredPrescription(auth: AuthContext, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
   const practiceId = auth.practiceId;
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
-  const kept = (
-    await queryAll({
-      KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': practiceId, ':prefix': removedPrefix(current.noteId) },
-      ConsistentRead: true,
-    })
-  ).slice(0, MAX_MEDICATIONS);
+  const kept = await removedMedications(practiceId, current.noteId, MAX_MEDICATIONS);
   const stock = await stockTakenBack(auth, current, now);
   await transactNoteWith(
     practiceId,
@@ -113,21 +86,7 @@ export async function writeRestoredPrescription(auth: AuthContext, current: Note
     [
       // Right after the note, so a cancellation reason at index 1 is the stock that ran out meanwhile.
       ...(stock?.items ?? []),
-      ...kept.flatMap((item) => {
-        // eslint-disable-next-line @typescript-eslint/no-unused-vars
-        const { removedAt, ...medication } = item;
-        const patientId = String(item.patientId);
-        return [
-          { Delete: { TableName: tableName(), Key: { practiceId, sk: item.sk } } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...medication, sk: chartItemKey(patientId, 'medications', String(item.ident)), entityType: `CHART_${CHART_SECTION_KEYS.medications}` },
-              ConditionExpression: 'attribute_not_exists(sk)',
-            },
-          },
-        ];
-      }),
+      ...restoreMedications(practiceId, kept),
     ],
     stock ? async (reasons) => (reasons[1]?.Code === 'ConditionalCheckFailed' ? stock.refusal() : undefined) : undefined,
   );
@@ -136,8 +95,6 @@ export async function writeRestoredPrescription(auth: AuthContext, current: Note
   return next;
 }
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-type CancellationReasons = ({ Code?: string } | null)[];
 
 /**
  * The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with
@@ -145,11 +102,7 @@ type CancellationReasons = ({ Code?: string } | null)[];
  */
 async function transactNoteWith(practiceId: string, current: Note, next: Note, others: TransactItem[], refuse?: (reasons: CancellationReasons) => Promise<Error | undefined>): Promise<void> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [putNoteAtVersion(practiceId, next, current.noteVersion), ...others],
-      }),
-    );
+    await writeNoteWith(practiceId, next, current.noteVersion, others);
   } catch (error) {
     const e = error as { name?: string; CancellationReasons?: CancellationReasons };
     if (e?.name !== 'TransactionCanceledException') throw error;

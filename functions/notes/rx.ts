@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Note, NoteData, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { canBePrescriber, isPobType, isPrescribable, maySignPrescription, RX_MESSAGES } from '../../shared/notes/rx.js';
 import { RxInput } from '../../shared/notes/rx-schema.js';
 import { keptOverride } from '../../shared/chart/drug-safety.js';
-import { drugOfItem } from './rx-drug.js';
+import { drugOfItem } from '../core/notes/rx-drug.js';
 import { ePrescribeProblems, PATIENT_PROBLEMS_TITLE } from '../../shared/notes/rx-patient.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.js';
 import { zodFieldErrors } from '../lib/http/zod-errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { chartItemKey, CHART_SECTION_KEYS } from '../data/chart/chart-repository.js';
+import { putNewMedication } from '../data/rx/prescription-medications.js';
 import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
 import { dayIn, mmDdYyyy, practiceTimeZone } from '../data/calendar/practice-day.js';
 import { getUser, type PracticeUser } from '../data/users/user-repository.js';
 import { draftAssigned, draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
-import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
+import { staleNoteVersion, writeNoteWith } from '../data/notes/note-at-version.js';
 
 /**
  * In-house prescriptions (RX). The window sends the inventory item, the prescriber and the Rx
@@ -147,11 +144,7 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
       noteVersion: current.noteVersion + 1,
       timestamp: now.toISOString(),
     };
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [putNoteAtVersion(auth.practiceId, waiting, current.noteVersion)],
-      }),
-    ).catch(async (error: { name?: string }) => {
+    await writeNoteWith(auth.practiceId, waiting, current.noteVersion).catch(async (error: { name?: string }) => {
       if (error?.name !== 'TransactionCanceledException') throw error;
       throw await staleNoteVersion(auth.practiceId, noteId);
     });
@@ -176,27 +169,11 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
   const quantity = Number(next.data.quantityPrescribed);
   const inventoryId = String(next.data.inventoryId);
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNoteAtVersion(auth.practiceId, next, current.noteVersion),
-          takeFromStock(auth.practiceId, inventoryId, quantity, now),
-          stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: RX_MESSAGES.dispenseReason, by: person, now, noteId }),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...Object.fromEntries(Object.entries(medication).filter(([, v]) => v !== undefined)),
-                practiceId: auth.practiceId,
-                sk: chartItemKey(medication.patientId, 'medications', medication.ident),
-                entityType: `CHART_${CHART_SECTION_KEYS.medications}`,
-              },
-              ConditionExpression: 'attribute_not_exists(sk)',
-            },
-          },
-        ],
-      }),
-    );
+    await writeNoteWith(auth.practiceId, next, current.noteVersion, [
+      takeFromStock(auth.practiceId, inventoryId, quantity, now),
+      stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: RX_MESSAGES.dispenseReason, by: person, now, noteId }),
+      putNewMedication(auth.practiceId, medication),
+    ]);
   } catch (error) {
     const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
     if (e?.name !== 'TransactionCanceledException') throw error;

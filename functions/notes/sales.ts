@@ -1,19 +1,17 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { statusAfterSign } from '../../shared/notes/note-rules.js';
 import type { Note, NoteData, NotePerson, SignNoteBody } from '../../shared/notes/note-schema.js';
 import { keptOverride, type SafetyOverride } from '../../shared/chart/drug-safety.js';
-import { drugOfItem } from './rx-drug.js';
+import { drugOfItem } from '../core/notes/rx-drug.js';
 import { SALES_MESSAGES, SalesData, saleTotals, type SaleLine } from '../../shared/sales/sales-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
 import { getChargeItem, getInventoryItem, getInventorySettings, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
 
 const SALE_STOCK_REASON = 'Sold on a sales note';
 import { draftSigned } from './draft-notifications.js';
 import { assertSavable, auditNote, personOf, requireSignableNote } from '../core/notes/note-common.js';
-import { putNoteAtVersion, staleNoteVersion } from './note-at-version.js';
+import { staleNoteVersion, writeNoteWith } from '../data/notes/note-at-version.js';
 
 /**
  * A sale's lines priced from the catalog, never from the request: a charge item at its priceInCents,
@@ -81,16 +79,11 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
   };
   const taken = [...stockTaken(next.data.items as SaleLine[])];
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNoteAtVersion(auth.practiceId, next, current.noteVersion),
-          ...taken.map(([inventoryId, { quantity }]) => takeFromStock(auth.practiceId, inventoryId, quantity, now)),
-          // After the decrements, so a cancellation reason's index still names the item that was short.
-          ...taken.map(([inventoryId, { quantity }]) => stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: SALE_STOCK_REASON, by: signer, now, noteId })),
-        ],
-      }),
-    );
+    await writeNoteWith(auth.practiceId, next, current.noteVersion, [
+      ...taken.map(([inventoryId, { quantity }]) => takeFromStock(auth.practiceId, inventoryId, quantity, now)),
+      // After the decrements, so a cancellation reason's index still names the item that was short.
+      ...taken.map(([inventoryId, { quantity }]) => stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: SALE_STOCK_REASON, by: signer, now, noteId })),
+    ]);
   } catch (error) {
     const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };
     if (e?.name !== 'TransactionCanceledException') throw error;

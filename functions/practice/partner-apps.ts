@@ -1,15 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PARTNER_MESSAGES, PartnerApp, type PartnerAppList, type PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
+import { PARTNER_MESSAGES, type PartnerApp, type PartnerAppList, type PartnerAppsUpdate } from '../../shared/partners/partner-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-
-/** Partner app items: pk practiceId, sk PARTNER_APP#<partnerAppId> (docs/access-patterns.md). */
-export const PARTNER_APP_PREFIX = 'PARTNER_APP#';
-export const partnerAppKey = (partnerAppId: string) => `${PARTNER_APP_PREFIX}${partnerAppId}`;
+import { deletePartnerApp, listPartnerApps, putPartnerApp } from '../data/partners/partner-app-repository.js';
 
 /**
  * The origins the web's content security policy lets frame (practices/<slug>.json partnerOrigins
@@ -23,25 +16,6 @@ export function allowedPartnerOrigins(): string[] {
     .filter(Boolean);
 }
 
-export function partnerAppFromItem(item: Record<string, unknown>): PartnerApp {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, ...rest } = item;
-  return PartnerApp.parse(rest);
-}
-
-export async function listPartnerApps(practiceId: string): Promise<PartnerApp[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':p': practiceId, ':prefix': PARTNER_APP_PREFIX },
-  });
-  return items.map(partnerAppFromItem).sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export async function getPartnerApp(practiceId: string, partnerAppId: string): Promise<PartnerApp | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: partnerAppKey(partnerAppId) }, ConsistentRead: true }));
-  return out.Item ? partnerAppFromItem(out.Item) : null;
-}
-
 /** The membership windows' origin: only one the CSP frames counts. */
 export function membershipOrigin(): PartnerAppList['membership'] {
   const origin = process.env.MEMBERSHIP_ORIGIN?.trim();
@@ -51,10 +25,6 @@ export function membershipOrigin(): PartnerAppList['membership'] {
 
 export async function partnerAppList(auth: AuthContext): Promise<PartnerAppList> {
   return { partnerApps: await listPartnerApps(auth.practiceId), allowedOrigins: allowedPartnerOrigins(), membership: membershipOrigin() };
-}
-
-export function partnerAppItem(practiceId: string, app: PartnerApp): Record<string, unknown> {
-  return { ...app, practiceId, sk: partnerAppKey(app.partnerAppId), entityType: 'PARTNER_APP' };
 }
 
 /**
@@ -77,10 +47,10 @@ export async function replacePartnerApps(auth: AuthContext, update: PartnerAppsU
     if (before?.local) app.local = true;
     current.delete(input.partnerAppId);
     if (before && JSON.stringify({ ...before, updatedAt: '' }) === JSON.stringify({ ...app, updatedAt: '' })) continue;
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: partnerAppItem(auth.practiceId, app) }));
+    await putPartnerApp(auth.practiceId, app);
   }
   for (const removed of current.keys()) {
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: partnerAppKey(removed) } }));
+    await deletePartnerApp(auth.practiceId, removed);
   }
   await writeAudit(auth, { action: 'update', entity: 'partner-apps' });
   return partnerAppList(auth);

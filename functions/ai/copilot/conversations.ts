@@ -25,7 +25,7 @@ import {
   summaryOf,
   touchConversation,
   type StoredConversation,
-} from './copilot-repository.js';
+} from '../../data/copilot/copilot-repository.js';
 import { readPatientContext } from './patient-context.js';
 
 /** What the model sees of the conversation: the latest turns the browser sent. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { putNoteAtVersion, type TransactItem } from './note-at-version.js';
 import { toItem } from './note-repository.js';
 
 /*
@@ -21,6 +22,46 @@ export async function storedDelivery(practiceId: string, partnerId: string, deli
 
 export function deliveryItem(practiceId: string, partnerId: string, deliveryId: string, noteId: string, at: string, extra: Record<string, unknown> = {}) {
   return { ...extra, practiceId, sk: deliveryKey(partnerId, deliveryId), entityType: 'PARTNER_DELIVERY', partnerId, deliveryId, noteId, receivedAt: at };
+}
+
+/** A delivery that made no note (an unmatched fax), written once: a second write fails its condition. */
+export async function putDeliveryOnce(practiceId: string, partnerId: string, deliveryId: string, at: string, extra: Record<string, unknown> = {}): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...deliveryItem(practiceId, partnerId, deliveryId, '', at), ...extra }, ConditionExpression: 'attribute_not_exists(sk)' }));
+}
+
+/** What writeDeliveryWithNoteVersion answers: written, or refused with the delivery a racing copy stored (undefined when the note changed instead). */
+export type DeliveryVersionWrite = { written: true } | { written: false; raced: Record<string, unknown> | undefined };
+
+/**
+ * A delivery that changes an existing note: the delivery item and the note's next version (only
+ * over the version it was read at), with any `alsoWrite` items, in one transaction. When a
+ * condition fails, answers the delivery a concurrent copy wrote first, if there is one, so the
+ * caller can answer the replay; otherwise the note changed meanwhile and the caller decides.
+ */
+export async function writeDeliveryWithNoteVersion(
+  practiceId: string,
+  partnerId: string,
+  deliveryId: string,
+  next: Note,
+  seenVersion: number,
+  at: string,
+  alsoWrite: readonly TransactItem[] = [],
+): Promise<DeliveryVersionWrite> {
+  try {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, next.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
+          putNoteAtVersion(practiceId, next, seenVersion),
+          ...alsoWrite,
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return { written: false, raced: await storedDelivery(practiceId, partnerId, deliveryId) };
+  }
+  return { written: true };
 }
 
 export interface ExternalNoteInput {

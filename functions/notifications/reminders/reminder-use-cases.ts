@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { requirePermission } from '../../lib/http/permissions.js';
 import { getUser } from '../../data/users/user-repository.js';
-import { deleteReminderItem, getReminder, listRemindersOf, putReminder } from './reminder-repository.js';
+import { deleteReminderItem, getReminder, listRemindersOf, putReminder } from '../../data/reminders/reminder-repository.js';
 import { cancelReminderSchedule, scheduleReminder } from './reminder-schedule.js';
 
 /** Scheduler fires to the second; a time this close to now could never be scheduled ahead. */

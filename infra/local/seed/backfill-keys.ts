@@ -1,4 +1,4 @@
-import { backfillConversationKeys } from '../../../functions/messaging/conversation-backfill.js';
+import { backfillConversationKeys } from '../../../functions/data/messaging/conversation-backfill.js';
 import { backfillCallCounts, backfillCallListKeys } from '../../../functions/practice/call-backfill.js';
 import { backfillNotificationCounts } from '../../../functions/data/notifications/notification-backfill.js';
 import { backfillProviderAppointmentKeys } from '../../../functions/practice/appointment-backfill.js';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/lib/table/client.js';
 import { tableName } from '../../../functions/lib/table/definition.js';
-import { partnerAppItem, partnerAppKey } from '../../../functions/practice/partner-apps.js';
+import { partnerAppItem, partnerAppKey } from '../../../functions/data/partners/partner-app-repository.js';
 import type { PracticePartnerApp } from '../../config/practice-config.js';
 
 /**

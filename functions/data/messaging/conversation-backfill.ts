@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { documentClient } from '../../lib/table/client.js';
+import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 import {
   ARCHIVED_CONVERSATIONS_PARTITION,
   CONVERSATION_COUNTS_KEY,
@@ -10,7 +10,7 @@ import {
   conversationItem,
   countsOf,
   type ConversationCounts,
-} from '../data/messaging/messaging-repository.js';
+} from './messaging-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

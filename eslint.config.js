@@ -73,9 +73,6 @@ export default tseslint.config(
         'error',
         {
           allow: [
-            'functions/ai/transcriptions/proposal-decisions.ts -> functions/chart/section-crud.ts',
-            'functions/ai/transcriptions/proposal-decisions.ts -> functions/chart/sections.ts',
-            'functions/ai/transcriptions/proposal-decisions.ts -> functions/notes/create-note.ts',
             'functions/chart/fhir/bulk/bulk-import.ts -> functions/patients/create-patient.ts',
             'functions/chart/fhir/import-appointments.ts -> functions/practice/calendar.ts',
             'functions/lib/adapters/google-calendar.contract.test.ts -> functions/practice/google-push.ts',

@@ -9,8 +9,8 @@ import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { route } from '../lib/http/group-handler.js';
 import { requireNote, writeNextVersion } from '../data/notes/note-repository.js';
 import { assertPatientExists } from '../data/chart/chart-repository.js';
-import { createSectionItemFrom, listSectionItems, parseOrThrow, type SectionSpec } from './section-crud.js';
-import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES } from './sections.js';
+import { createSectionItemFrom, listSectionItems, parseOrThrow, type SectionSpec } from '../core/chart/section-crud.js';
+import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES } from '../core/chart/sections.js';
 import { createSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from './social-history.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -16,8 +16,8 @@ import {
   type FieldChanges,
   type StoredMeta,
 } from '../data/chart/chart-repository.js';
-import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from './section-crud.js';
-import { GENERAL, ICD10_DERIVED } from './sections.js';
+import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from '../core/chart/section-crud.js';
+import { GENERAL, ICD10_DERIVED } from '../core/chart/sections.js';
 
 /*
  * A general-information group is an item { ident, name } under GENERAL_GROUP; its items carry

@@ -32,8 +32,8 @@ import {
   parseOrThrow,
   updateSectionItemFrom,
   type SectionSpec,
-} from './section-crud.js';
-import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, FREEFORM_MEDICATIONS, GENERAL, ICD10_DERIVED, MEDICATIONS, SURGERIES, VACCINES } from './sections.js';
+} from '../core/chart/section-crud.js';
+import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, FREEFORM_MEDICATIONS, GENERAL, ICD10_DERIVED, MEDICATIONS, SURGERIES, VACCINES } from '../core/chart/sections.js';
 import { createSocialHistory, listSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from './social-history.js';
 import { createVaccineGroup, deleteVaccineGroup, listVaccines, updateVaccineGroup } from './vaccine-groups.js';
 import { medicalHistory as medical } from './views.js';

@@ -2,8 +2,8 @@ import { MedicationFields, MedicationInput } from '../../shared/chart/sections.j
 import * as z from '../../shared/zod.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { createSectionItemFrom, parseOrThrow } from './section-crud.js';
-import { MEDICATIONS } from './sections.js';
+import { createSectionItemFrom, parseOrThrow } from '../core/chart/section-crud.js';
+import { MEDICATIONS } from '../core/chart/sections.js';
 
 const PrescriptionExtras = z.object({
   daysOfTreatment: z.pipe(z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v)), z.optional(z.number({ error: 'daysOfTreatment must be a non-negative number' }).check(z.int(), z.gte(0)))),

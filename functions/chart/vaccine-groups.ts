@@ -16,8 +16,8 @@ import {
   updateSectionFields,
   type StoredMeta,
 } from '../data/chart/chart-repository.js';
-import { buildStored, existingItem, planUpdate, splitVersion } from './section-crud.js';
-import { VACCINES } from './sections.js';
+import { buildStored, existingItem, planUpdate, splitVersion } from '../core/chart/section-crud.js';
+import { VACCINES } from '../core/chart/sections.js';
 
 /*
  * A vaccine group (a series) is an item { ident, name } under VACCINE_GROUP; each dose carries

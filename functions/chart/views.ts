@@ -1,7 +1,7 @@
 import type { Diagnosis, MedicalHistoryEntry } from '../../shared/chart/sections.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { listSectionItems } from './section-crud.js';
-import { DIAGNOSES } from './sections.js';
+import { listSectionItems } from '../core/chart/section-crud.js';
+import { DIAGNOSES } from '../core/chart/sections.js';
 
 /** GET /v2/patients/{id}/medical: the medical-history projection of the conditions (spec §3 "Medical history"). */
 export async function medicalHistory(auth: AuthContext, patientId: string): Promise<{ items: MedicalHistoryEntry[] }> {

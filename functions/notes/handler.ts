@@ -14,7 +14,7 @@ import {
 } from '../../shared/notes/note-schema.js';
 import type { Context } from 'aws-lambda';
 import { groupHandler, lazyRoute, route, type HttpEvent, type LazyRoute } from '../lib/http/group-handler.js';
-import { createNote } from './create-note.js';
+import { createNote } from '../core/notes/create-note.js';
 import { getNoteById, listNotes, notesPage } from './read-notes.js';
 import { LAB_ROUTE_KEYS, NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type LabRouteKey, type TemplateRouteKey } from './routes.js';
 import { saveNote, signNote } from './save-note.js';

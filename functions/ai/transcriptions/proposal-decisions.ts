@@ -22,8 +22,8 @@ function link(record: TranscriptionRecord, proposal: ChartProposal, dataType: 'm
 const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
 
 async function writeToChart(auth: AuthContext, record: TranscriptionRecord, proposal: ChartProposal, now: Date): Promise<Written> {
-  const { createSectionItemFrom, listSectionItems, updateSectionItemFrom, parseOrThrow } = await import('../../chart/section-crud.js');
-  const { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, MEDICATIONS } = await import('../../chart/sections.js');
+  const { createSectionItemFrom, listSectionItems, updateSectionItemFrom, parseOrThrow } = await import('../../core/chart/section-crud.js');
+  const { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, MEDICATIONS } = await import('../../core/chart/sections.js');
   const f = proposal.fields;
   switch (proposal.kind) {
     case 'medication-start': {
@@ -91,7 +91,7 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
     }
     case 'vitals': {
       // Vitals live in a VITALS note (spec notes §3): a draft the clinician reviews and signs.
-      const { createNote } = await import('../../notes/create-note.js');
+      const { createNote } = await import('../../core/notes/create-note.js');
       const vitals = Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === 'number'));
       // An impossible spoken value is refused with its range; an unusual one waits in the draft for the clinician to confirm.
       const note = await createNote(auth, { noteType: 'VITALS', patientId: record.patientId, data: { ...vitals, transcriptionId: record.transcriptionId } }, now, { reviewUnusualVitals: true });

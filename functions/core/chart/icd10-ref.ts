@@ -1,6 +1,6 @@
-import type { Icd10CodeRef } from '../../shared/chart/fields.js';
-import { icd10Codes } from '../lib/code-sets/code-sets.js';
-import { dottedIcd10 } from '../lib/code-sets/icd10-parse.js';
+import type { Icd10CodeRef } from '../../../shared/chart/fields.js';
+import { icd10Codes } from '../../lib/code-sets/code-sets.js';
+import { dottedIcd10 } from '../../lib/code-sets/icd10-parse.js';
 
 /**
  * Items store the code's ident (icd10CodeId) and a copy of the code for display. The copy comes

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { initialStatus } from '../../shared/notes/note-rules.js';
-import { isExternalNoteType, PARTNER_MESSAGES } from '../../shared/partners/partner-constants.js';
-import type { CreateNoteBody, Note } from '../../shared/notes/note-schema.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { ValidationError } from '../lib/errors.js';
-import { assertVitalsInRange, auditNote, normalizeData, personOf, requirePatient } from '../core/notes/note-common.js';
-import { insertNote } from '../data/notes/note-repository.js';
+import { initialStatus } from '../../../shared/notes/note-rules.js';
+import { isExternalNoteType, PARTNER_MESSAGES } from '../../../shared/partners/partner-constants.js';
+import type { CreateNoteBody, Note } from '../../../shared/notes/note-schema.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { ValidationError } from '../../lib/errors.js';
+import { assertVitalsInRange, auditNote, normalizeData, personOf, requirePatient } from './note-common.js';
+import { insertNote } from '../../data/notes/note-repository.js';
 
 /** Statuses a client may create a note with; signing and sending happen through their own calls. */
 const CREATABLE = new Set(['DRAFT', 'HIDDEN', 'DELIVERED', 'WRITTEN']);

@@ -1,24 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { primaryPhone } from '../../shared/patients/patient-derived.js';
 import { PATIENT_MESSAGES, type Patient } from '../../shared/patients/patient-schema.js';
 import { doseSpotPhone, pushPatient, type DoseSpotApiAuth } from '../lib/adapters/dosespot.js';
 import { ValidationError } from '../lib/errors.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { getDoseSpotPatientId, putDoseSpotPatientLink } from '../data/dosespot/dosespot-records.js';
 
-/*
- * DoseSpot's PatientId for a Tidewell patient: pk practiceId, sk DOSESPOT_PATIENT#<patientId>,
- * written once when the patient is first sent, so later sign-ons and syncs reuse it instead of
- * adding the patient to DoseSpot again.
- */
-export const doseSpotPatientKey = (patientId: string) => `DOSESPOT_PATIENT#${patientId}`;
-
-async function storedDoseSpotPatientId(practiceId: string, patientId: string): Promise<string | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: doseSpotPatientKey(patientId) }, ConsistentRead: true }));
-  return typeof out.Item?.doseSpotPatientId === 'string' ? out.Item.doseSpotPatientId : undefined;
-}
+export { doseSpotPatientKey, listDoseSpotLinks, markDoseSpotSynced, type DoseSpotLink } from '../data/dosespot/dosespot-records.js';
 
 /**
  * What DoseSpot refuses a patient without (address and a US primary phone), in the messages of the
@@ -37,7 +23,7 @@ export function doseSpotProfileErrors(patient: Patient): Record<string, string> 
 
 /** The patient's DoseSpot PatientId: the stored one, else the one DoseSpot gives when the patient is sent. */
 export async function doseSpotPatientIdFor(practiceId: string, baseUrl: string, auth: DoseSpotApiAuth, patient: Patient, now = new Date()): Promise<string> {
-  const stored = await storedDoseSpotPatientId(practiceId, patient.id);
+  const stored = await getDoseSpotPatientId(practiceId, patient.id);
   if (stored) return stored;
   const errors = doseSpotProfileErrors(patient);
   const [first] = Object.values(errors);
@@ -53,49 +39,7 @@ export async function doseSpotPatientIdFor(practiceId: string, baseUrl: string, 
     phone: phone ?? null,
     phoneType: patient.phones?.find((p) => p.number === phone)?.type ?? null,
   });
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { practiceId, sk: doseSpotPatientKey(patient.id), entityType: 'DOSESPOT_PATIENT', patientId: patient.id, doseSpotPatientId, linkedAt: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-  } catch (err) {
-    // Another request linked the patient first: DoseSpot matched both by the record number; keep the first.
-    if (!isConditionFailure(err)) throw err;
-    return (await storedDoseSpotPatientId(practiceId, patient.id)) ?? doseSpotPatientId;
-  }
+  // Another request linked the patient first: DoseSpot matched both by the record number; keep the first.
+  if (!(await putDoseSpotPatientLink(practiceId, patient.id, doseSpotPatientId, now))) return (await getDoseSpotPatientId(practiceId, patient.id)) ?? doseSpotPatientId;
   return doseSpotPatientId;
-}
-
-export interface DoseSpotLink {
-  patientId: string;
-  doseSpotPatientId: string;
-  /** When the scheduled sync last read this patient's prescriptions. */
-  lastSyncedAt?: string;
-}
-
-/** Every patient sent to DoseSpot (one Query on the DOSESPOT_PATIENT# prefix): the ones that can have prescriptions there. */
-export async function listDoseSpotLinks(practiceId: string): Promise<DoseSpotLink[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': doseSpotPatientKey('') },
-    ConsistentRead: true,
-  });
-  return items
-    .filter((i) => typeof i.patientId === 'string' && typeof i.doseSpotPatientId === 'string')
-    .map((i) => ({ patientId: i.patientId as string, doseSpotPatientId: i.doseSpotPatientId as string, ...(typeof i.lastSyncedAt === 'string' ? { lastSyncedAt: i.lastSyncedAt } : {}) }));
-}
-
-export async function markDoseSpotSynced(practiceId: string, patientId: string, at: Date): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { practiceId, sk: doseSpotPatientKey(patientId) },
-      UpdateExpression: 'SET lastSyncedAt = :at',
-      ConditionExpression: 'attribute_exists(sk)',
-      ExpressionAttributeValues: { ':at': at.toISOString() },
-    }),
-  );
 }

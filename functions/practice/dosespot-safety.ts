@@ -6,7 +6,6 @@
  * prescriber. Loaded with import() by the sync, only when DoseSpot has a new prescription.
  */
 import { createHash } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SafetyWarning } from '../../shared/chart/drug-safety.js';
 import { maySignPrescription } from '../../shared/notes/rx.js';
 import type { ExternalPrescription } from '../../shared/partners/partner-schema.js';
@@ -19,10 +18,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { drugSafetyWarnings } from '../lib/drug-safety/check.js';
 import { ConflictError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { deliveryKey } from '../data/notes/delivery-records.js';
+import { recordSafetyTask } from '../data/dosespot/dosespot-records.js';
 import { createTask } from '../core/tasks/task-use-cases.js';
 import { listUsers } from '../data/users/user-repository.js';
 
@@ -98,18 +94,6 @@ export async function raiseSafetyTask(actor: AuthContext, taskActor: AuthContext
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
   }
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { practiceId: actor.practiceId, sk: deliveryKey(DOSESPOT_PARTNER_ID, prescription.id) },
-        UpdateExpression: 'SET safetyTaskId = :t REMOVE safetyTaskPending',
-        ExpressionAttributeValues: { ':t': ident },
-        ConditionExpression: 'attribute_exists(sk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await recordSafetyTask(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id, ident);
   return ident;
 }

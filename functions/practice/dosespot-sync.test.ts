@@ -32,7 +32,7 @@ vi.mock('../lib/adapters/dosespot.js', async (original) => ({
 }));
 vi.mock('../data/patients/patient-repository.js', () => ({ getPatient: async (_p: string, id: string) => ({ id }), PATIENT_NOT_FOUND: 'Patient not found' }));
 vi.mock('../lib/audit/audit-repository.js', () => ({ writeAudit: async () => {} }));
-vi.mock('./background-tasks.js', () => ({
+vi.mock('../data/background-tasks/background-tasks.js', () => ({
   startBackgroundTask: async (_practiceId: string, start: { trigger: string }) => {
     taskEvents.push({ status: 'PROCESSING', trigger: start.trigger });
     return {

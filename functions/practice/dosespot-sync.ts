@@ -12,7 +12,7 @@ import { DependencyError, ForbiddenError, HttpError, NotFoundError, ValidationEr
 import { externalNote, storedDelivery, writeDeliveredNote } from '../data/notes/delivery-records.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 import { log } from '../lib/log.js';
-import { listBackgroundTasks, startBackgroundTask, type RunningTask } from './background-tasks.js';
+import { listBackgroundTasks, startBackgroundTask, type RunningTask } from '../data/background-tasks/background-tasks.js';
 import { getUser } from '../data/users/user-repository.js';
 import { doseSpotPatientIdFor, listDoseSpotLinks, markDoseSpotSynced } from './dosespot-patient-link.js';
 import { doseSpotApiAuth, doseSpotConfig, doseSpotUserOf } from './dosespot-sso.js';

@@ -12,7 +12,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { ConflictError, DependencyError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.js';
 import * as repo from '../data/calendar/calendar-repository.js';
-import * as googleRepo from './google-repository.js';
+import * as googleRepo from '../data/google/google-repository.js';
 import { scheduleGoogleResync, scheduleGoogleUnlinkCleanup } from './google-resync.js';
 
 export const GOOGLE_PARTNER_ID = 'google';

@@ -15,7 +15,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import * as repo from '../data/calendar/calendar-repository.js';
-import * as googleRepo from './google-repository.js';
+import * as googleRepo from '../data/google/google-repository.js';
 
 export const GOOGLE_SYNC_REASONS = {
   linkLost: 'Google no longer accepts this link. Link Google Calendar again.',

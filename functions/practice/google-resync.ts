@@ -10,7 +10,7 @@ import { scheduleAdapterFromEnv, scheduleName } from '../lib/adapters/scheduler.
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
-import * as googleRepo from './google-repository.js';
+import * as googleRepo from '../data/google/google-repository.js';
 import { pushAppointmentsToGoogle } from './google-push.js';
 import { getUser } from '../data/users/user-repository.js';
 

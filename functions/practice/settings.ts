@@ -1,4 +1,3 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { resolveFeatureFlags } from '../../shared/constants/feature-flags.js';
 import {
   completeDashboardLayout,
@@ -14,62 +13,13 @@ import { forgetAccessRecord, recordSignOut } from '../lib/auth/access-record.js'
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { DependencyError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { PRACTICE_KEY, practiceFromItem, type Practice } from '../data/practices/practice-repository.js';
+export { dashboardKey } from '../data/settings/settings-records.js';
+import { getDashboardItem, getSettingsItem, putDashboardItem, updateSettingsItem } from '../data/settings/settings-records.js';
 import { getUser, userFromItem, userKey, type PracticeUser } from '../data/users/user-repository.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-
-/** Per-user dashboard layout: sk DASHBOARD#<userId> (not under USER#, which lists users). */
-export const dashboardKey = (userId: string) => `DASHBOARD#${userId}`;
-
-/** SET for the values given, REMOVE for nulls; undefined leaves a field as it is. */
-function updateExpression(fields: Record<string, unknown>) {
-  const set: string[] = [];
-  const remove: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined) continue;
-    names[`#${k}`] = k;
-    if (v === null && k !== 'productDeactivatedAt' && k !== 'npiNumber' && k !== 'veradigmUserType') remove.push(`#${k}`);
-    else {
-      set.push(`#${k} = :${k}`);
-      values[`:${k}`] = v;
-    }
-  }
-  const expr = [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' ');
-  return { expr, names, values };
-}
-
-async function update(key: string, practiceId: string, fields: Record<string, unknown>, notFound: string): Promise<Record<string, unknown>> {
-  const { expr, names, values } = updateExpression(fields);
-  if (!expr) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: key }, ConsistentRead: true }));
-    if (!out.Item) throw new NotFoundError(notFound);
-    return out.Item;
-  }
-  try {
-    const out = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { practiceId, sk: key },
-        UpdateExpression: expr,
-        ConditionExpression: 'attribute_exists(sk)',
-        ExpressionAttributeNames: names,
-        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ?? {};
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(notFound);
-    throw error;
-  }
-}
 
 export async function updatePracticeMetadata(auth: AuthContext, input: PracticeMetadataUpdate): Promise<Practice> {
-  const item = await update(PRACTICE_KEY, auth.practiceId, { ...input, lastUpdated: new Date().toISOString(), lastUpdatedBy: auth.userId }, 'Practice not found');
+  const item = await updateSettingsItem(PRACTICE_KEY, auth.practiceId, { ...input, lastUpdated: new Date().toISOString(), lastUpdatedBy: auth.userId }, 'Practice not found');
   await writeAudit(auth, { action: 'update', entity: 'practice' });
   return practiceFromItem(item);
 }
@@ -78,7 +28,7 @@ export async function updatePracticeUser(auth: AuthContext, userId: string, inpu
   if (userId === auth.userId && input.permissionGroup !== undefined && input.permissionGroup !== 'admin') {
     throw new ValidationError(SETTINGS_MESSAGES.ownAdminRole, { permissionGroup: SETTINGS_MESSAGES.ownAdminRole });
   }
-  const item = await update(userKey(userId), auth.practiceId, { ...input }, SETTINGS_MESSAGES.userNotFound);
+  const item = await updateSettingsItem(userKey(userId), auth.practiceId, { ...input }, SETTINGS_MESSAGES.userNotFound);
   await writeAudit(auth, { action: 'update', entity: 'user', entityId: userId });
   const user = userFromItem(item);
   await applyAccessChange(auth.practiceId, user);
@@ -130,23 +80,20 @@ export async function resetUserMfa(auth: AuthContext, userId: string): Promise<v
 }
 
 export async function updateFeatureGates(auth: AuthContext, input: FeatureGatesUpdate): Promise<{ flags: Record<string, boolean> }> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: PRACTICE_KEY }, ConsistentRead: true }));
-  if (!out.Item) throw new NotFoundError('Practice not found');
-  const flags = { ...((out.Item.featureFlags as Record<string, boolean> | undefined) ?? {}), ...input.flags };
-  const item = await update(PRACTICE_KEY, auth.practiceId, { featureFlags: flags }, 'Practice not found');
+  const practice = await getSettingsItem(auth.practiceId, PRACTICE_KEY);
+  if (!practice) throw new NotFoundError('Practice not found');
+  const flags = { ...((practice.featureFlags as Record<string, boolean> | undefined) ?? {}), ...input.flags };
+  const item = await updateSettingsItem(PRACTICE_KEY, auth.practiceId, { featureFlags: flags }, 'Practice not found');
   await writeAudit(auth, { action: 'update', entity: 'feature-gates' });
   return { flags: resolveFeatureFlags(item.featureFlags as Record<string, unknown>) };
 }
 
 export async function getDashboard(auth: AuthContext): Promise<DashboardLayout> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: dashboardKey(auth.userId) } }));
-  return completeDashboardLayout(out.Item as DashboardLayout | undefined);
+  return completeDashboardLayout((await getDashboardItem(auth.practiceId, auth.userId)) as DashboardLayout | undefined);
 }
 
 export async function putDashboard(auth: AuthContext, layout: DashboardLayout): Promise<DashboardLayout> {
   const complete = completeDashboardLayout(layout);
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId: auth.practiceId, sk: dashboardKey(auth.userId), entityType: 'DASHBOARD', userId: auth.userId, widgets: complete.widgets } }),
-  );
+  await putDashboardItem(auth.practiceId, auth.userId, complete.widgets);
   return complete;
 }

@@ -28,7 +28,7 @@ export interface SmsProps {
 /**
  * Two-way SMS through AWS End User Messaging SMS: the topic inbound texts (each origination
  * number's two-way channel) and delivery events (the configuration set's event destination)
- * arrive on, the worker Lambda subscribed to it (functions/workers/sms-inbound through the
+ * arrive on, the worker Lambda subscribed to it (functions/messaging/sms-topic.ts through the
  * schedule target), failures to the dead-letter queue, and the grants a sender needs. Phone
  * numbers are provisioned outside the stack (docs/deploy.md).
  */

@@ -7,7 +7,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, Tran
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_STREAM } from '../../functions/workers/notification-stream/subscription.js';
-import { publishedMarkerKey } from '../../functions/workers/notification-stream/published-markers.js';
+import { publishedMarkerKey } from '../../functions/data/notifications/published-markers.js';
 import { cognitoAdminClient } from '../../infra/local/cognito/provision-pool.js';
 import type { StreamDeadLetter } from '../../infra/local/dynamodb/stream/table-stream.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';

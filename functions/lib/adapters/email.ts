@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../table/client.js';
-import { tableName } from '../table/definition.js';
+import { putOutboxEntry } from '../../data/email/email-outbox.js';
 import { EmailSendFailure, SES_TRANSPORT, type EmailSender, type OutgoingEmail, type SentEmail } from './email-sender.js';
 
-export const EMAIL_OUTBOX_PREFIX = 'EMAIL_OUTBOX#';
+export { EMAIL_OUTBOX_PREFIX, readLocalOutbox, type OutboxEntry } from '../../data/email/email-outbox.js';
 export const LOCAL_OUTBOX_TRANSPORT = 'local-outbox';
 /** Set by the stack when the practice config has no email sender: sending is refused, never faked. */
 export const DISABLED_TRANSPORT = 'none';
@@ -20,32 +18,9 @@ export class LocalOutboxEmailSender implements EmailSender {
     if ([email.to, email.from].some((address) => /\.invalid$/i.test(address.trim()))) throw new EmailSendFailure('rejected', 'MessageRejected');
     const messageId = `local-${randomUUID()}`;
     const sentAt = new Date().toISOString();
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { practiceId, sk: `${EMAIL_OUTBOX_PREFIX}${sentAt}#${messageId}`, entityType: 'EMAIL_OUTBOX', transport: LOCAL_OUTBOX_TRANSPORT, messageId, sentAt, ...email },
-      }),
-    );
+    await putOutboxEntry(practiceId, { ...email, messageId, sentAt, transport: LOCAL_OUTBOX_TRANSPORT });
     return { messageId, transport: LOCAL_OUTBOX_TRANSPORT };
   }
-}
-
-export interface OutboxEntry extends OutgoingEmail {
-  messageId: string;
-  sentAt: string;
-  transport: string;
-}
-
-/** The local outbox, oldest first (demo and tests). */
-export async function readLocalOutbox(practiceId: string): Promise<OutboxEntry[]> {
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':p': practiceId, ':prefix': EMAIL_OUTBOX_PREFIX },
-    }),
-  );
-  return (out.Items ?? []) as OutboxEntry[];
 }
 
 let override: EmailSender | undefined;

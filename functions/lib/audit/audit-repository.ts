@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuthContext } from '../auth/auth-context.js';
 import { currentRequestOrigin } from '../http/request-context.js';
-import { documentClient } from '../table/client.js';
-import { tableName } from '../table/definition.js';
+import { putAuditBatch, putAuditItem } from '../../data/audit/audit-items.js';
 
 export type AuditAction = 'read' | 'list' | 'search' | 'create' | 'update' | 'delete' | 'archive' | 'restore' | 'refused';
 
@@ -50,7 +48,7 @@ function auditItem(auth: AuthContext, entry: AuditEntry): Record<string, unknown
 
 /** Every read or write of patient data leaves who, what, when, from where and which patient. */
 export async function writeAudit(auth: AuthContext, entry: AuditEntry): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: auditItem(auth, entry) }));
+  await putAuditItem(auditItem(auth, entry));
 }
 
 /**
@@ -64,17 +62,7 @@ export async function writeAuditForPatients(auth: AuthContext, entry: Omit<Audit
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   // The batches of one page go out together: a page of 100 costs one round trip, not four.
-  await Promise.all(batches.map(putBatch));
-}
-
-async function putBatch(items: Record<string, unknown>[]): Promise<void> {
-  let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-    const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = out.UnprocessedItems?.[tableName()] as typeof requests;
-  }
-  if (requests && requests.length > 0) throw new Error('BatchWrite left audit entries unprocessed');
+  await Promise.all(batches.map(putAuditBatch));
 }
 
 /** Who tried, as far as their verified token tells; the role is absent when it was never decided. */
@@ -105,28 +93,23 @@ export interface RefusalEntry {
 export async function writeRefusalAudit(practiceId: string, caller: RefusedCaller, entry: RefusalEntry): Promise<void> {
   const at = new Date().toISOString();
   const id = randomUUID();
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        practiceId,
-        sk: auditKey(at, id),
-        entityType: 'AUDIT',
-        auditId: id,
-        at,
-        actorUserId: caller.userId,
-        actorEmail: caller.email,
-        ...(caller.role ? { actorRole: caller.role } : {}),
-        ...(caller.superUser ? { actorSuperUser: true } : {}),
-        ...(caller.tokenPracticeId && caller.tokenPracticeId !== practiceId ? { actorPracticeId: caller.tokenPracticeId } : {}),
-        action: 'refused' satisfies AuditAction,
-        entity: 'access',
-        route: entry.route,
-        reason: entry.reason,
-        status: entry.status,
-        ...(entry.sourceIp ? { sourceIp: entry.sourceIp } : {}),
-        ...(entry.patientId ? { patientId: entry.patientId, gsi1pk: patientAuditPartition(entry.patientId), gsi1sk: at } : {}),
-      },
-    }),
-  );
+  await putAuditItem({
+    practiceId,
+    sk: auditKey(at, id),
+    entityType: 'AUDIT',
+    auditId: id,
+    at,
+    actorUserId: caller.userId,
+    actorEmail: caller.email,
+    ...(caller.role ? { actorRole: caller.role } : {}),
+    ...(caller.superUser ? { actorSuperUser: true } : {}),
+    ...(caller.tokenPracticeId && caller.tokenPracticeId !== practiceId ? { actorPracticeId: caller.tokenPracticeId } : {}),
+    action: 'refused' satisfies AuditAction,
+    entity: 'access',
+    route: entry.route,
+    reason: entry.reason,
+    status: entry.status,
+    ...(entry.sourceIp ? { sourceIp: entry.sourceIp } : {}),
+    ...(entry.patientId ? { patientId: entry.patientId, gsi1pk: patientAuditPartition(entry.patientId), gsi1sk: at } : {}),
+  });
 }

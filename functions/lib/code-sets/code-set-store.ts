@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
 import { filesBucketFromEnv, s3ObjectsFromEnv, type S3Objects } from '../adapters/s3-objects.js';
-import { documentClient } from '../table/client.js';
-import { tableName } from '../table/definition.js';
+import { codeSetManifestKey as manifestKey, getManifestItem, putManifestItem } from '../../data/code-sets/code-set-manifests.js';
 
 /*
  * An imported code set is one gzip JSON object in the files bucket, named by its content hash
@@ -22,7 +20,7 @@ export interface CodeSetManifest {
   source: CodeSetSource;
 }
 
-export const codeSetManifestKey = (kind: CodeSetKind) => `CODESET#${kind.toUpperCase()}`;
+export const codeSetManifestKey = (kind: CodeSetKind) => manifestKey(kind);
 
 let s3: S3Objects | undefined;
 function s3Client(): S3Objects {
@@ -42,11 +40,9 @@ function practiceId(): string {
 }
 
 export async function readManifest(kind: CodeSetKind): Promise<CodeSetManifest | null> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { practiceId: practiceId(), sk: codeSetManifestKey(kind) }, ConsistentRead: true }),
-  );
-  if (!out.Item) return null;
-  const { kind: k, version, objectKey, source } = out.Item as CodeSetManifest;
+  const item = await getManifestItem(practiceId(), kind);
+  if (!item) return null;
+  const { kind: k, version, objectKey, source } = item as unknown as CodeSetManifest;
   return { kind: k, version, objectKey, source };
 }
 
@@ -63,9 +59,7 @@ export async function writeCodeSet(kind: CodeSetKind, payload: unknown, source: 
   const body = gzipSync(json, { level: 9 });
   await s3Client().putObject({ bucket: bucket(), key: objectKey }, body, { contentType: 'application/json', contentEncoding: 'gzip' });
   const manifest: CodeSetManifest = { kind, version, objectKey, source: { ...source, loadedAt: new Date().toISOString() } };
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId: practiceId(), sk: codeSetManifestKey(kind), entityType: 'CODESET', ...manifest } }),
-  );
+  await putManifestItem(practiceId(), kind, manifest);
   return manifest;
 }
 

@@ -1,36 +1,12 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { archiveS3Client, s3ArchiveStore, type ArchiveStore } from '../../lib/audit/archive-s3.js';
 import { log } from '../../lib/log.js';
-import { documentClient } from '../../lib/table/client.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import { tableName } from '../../lib/table/definition.js';
-import { archiveRecords, EMPTY_HEAD, type ChainHead, type ChainHeads } from './archiver.js';
-
-/** One item per practice (docs/access-patterns.md): sk ARCHIVEHEAD#AUDIT, the chain's last batch. */
-export const ARCHIVE_HEAD_SK = 'ARCHIVEHEAD#AUDIT';
+import { advanceArchiveHead, getArchiveHead } from '../../data/audit/archive-head.js';
+import { archiveRecords, EMPTY_HEAD, type ChainHeads } from './archiver.js';
 
 export const tableChainHeads: ChainHeads = {
-  async read(practiceId) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: ARCHIVE_HEAD_SK }, ConsistentRead: true }));
-    const item = out.Item as (ChainHead & Record<string, unknown>) | undefined;
-    return item ? { seq: Number(item.seq), hash: String(item.hash), lastSequenceNumber: String(item.lastSequenceNumber) } : EMPTY_HEAD;
-  },
-  async advance(practiceId, from, to) {
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { practiceId, sk: ARCHIVE_HEAD_SK, entityType: 'AUDIT_ARCHIVE_HEAD', ...to, updatedAt: new Date().toISOString() },
-          ...(from.seq === 0 ? { ConditionExpression: 'attribute_not_exists(sk)' } : { ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': from.seq } }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
+  read: async (practiceId) => (await getArchiveHead(practiceId)) ?? EMPTY_HEAD,
+  advance: (practiceId, from, to) => advanceArchiveHead(practiceId, from.seq, to),
 };
 
 let envStore: { key: string; store: ArchiveStore } | undefined;

@@ -2,7 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { NotificationEvent, NotificationPublisher } from '../../lib/adapters/notification-publisher.js';
 import { notificationStreamHandler } from './handler.js';
-import type { PublishedMarkers, VersionRef } from './published-markers.js';
+import type { PublishedMarkers, VersionRef } from '../../data/notifications/published-markers.js';
 
 function insert(id: string, v: number, seq: string): DynamoDBRecord {
   return {

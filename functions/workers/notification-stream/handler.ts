@@ -2,7 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { notificationPublisherFromEnv, type NotificationPublisher } from '../../lib/adapters/notification-publisher.js';
 import { log } from '../../lib/log.js';
 import { notificationChange } from './notification-change.js';
-import { tablePublishedMarkers, type PublishedMarkers } from './published-markers.js';
+import { tablePublishedMarkers, type PublishedMarkers } from '../../data/notifications/published-markers.js';
 
 export interface NotificationStreamDeps {
   publisher: () => NotificationPublisher;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { handler, unqualifiedArn, UnknownScheduledJobError } from './handler.js';
-import { registerScheduledJob } from './registry.js';
+import { registeredKinds, registerScheduledJob } from './registry.js';
 
 describe('schedule-target handler', () => {
   it('runs the job registered for the event kind with the whole payload', async () => {
@@ -10,6 +10,10 @@ describe('schedule-target handler', () => {
     await handler({ kind: 'unit-probe', reminderId: 'r1' });
 
     expect(job).toHaveBeenCalledWith({ kind: 'unit-probe', reminderId: 'r1' });
+  });
+
+  it('runs every kind the groups schedule, each registered once', () => {
+    expect(registeredKinds()).toEqual(expect.arrayContaining(['reminder', 'scheduled-sms', 'appointment-reminder', 'appointment-reminders-resync', 'google-calendar-resync', 'google-calendar-unlink', 'syncPatientRx', 'call-outcome-check', 'lab-critical-escalation']));
   });
 
   it('rejects an unknown or missing kind so Scheduler retries and dead-letters it', async () => {

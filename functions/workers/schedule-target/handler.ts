@@ -1,6 +1,6 @@
 import type { SNSEvent } from 'aws-lambda';
 import { log } from '../../lib/log.js';
-import { handler as smsTopicHandler } from '../sms-inbound/handler.js';
+import { smsTopicHandler } from '../../scheduled-jobs.js';
 import './jobs.js';
 import { scheduledJob } from './registry.js';
 

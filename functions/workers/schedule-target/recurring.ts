@@ -3,6 +3,8 @@
  * the stack deploys one EventBridge Scheduler schedule per entry (infra/lib/scheduler.ts) and the
  * local runtime creates the same ones in its scheduler stand-in, so both run the same job code.
  */
+import { DOSESPOT_SYNC_JOB_KIND } from '../../lib/scheduled-jobs.js';
+
 export interface RecurringSchedule {
   /** Schedule name in the practice's schedule group ([0-9a-zA-Z-_.], at most 64). */
   name: string;
@@ -18,8 +20,6 @@ export const RECURRING_RETRY = { maximumRetryAttempts: 2, maximumEventAgeInSecon
 /** Scheduler may start a run up to this many minutes late, spreading the practices' runs. */
 export const RECURRING_WINDOW_MINUTES = 10;
 
-/** Spec shell §5 background task type syncPatientRx. */
-export const DOSESPOT_SYNC_JOB_KIND = 'syncPatientRx';
 
 export const RECURRING_SCHEDULES: readonly RecurringSchedule[] = [
   {

@@ -1,8 +1,10 @@
 /**
- * Jobs the schedule-target Lambda runs, by `kind`. A feature that schedules work registers its
- * job in jobs.ts, next to the other kinds, so every Lambda bundle carries the full registry.
+ * Jobs the schedule-target Lambda runs, by `kind`. jobs.ts registers each group's table
+ * (functions/scheduled-jobs.ts); a kind registered twice is refused.
  */
-export type ScheduledJob = (payload: Record<string, unknown>) => Promise<void>;
+import type { ScheduledJob } from '../../lib/scheduled-jobs.js';
+
+export type { ScheduledJob };
 
 const jobs = new Map<string, ScheduledJob>();
 

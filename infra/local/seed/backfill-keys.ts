@@ -1,7 +1,7 @@
 import { backfillConversationKeys } from '../../../functions/data/messaging/conversation-backfill.js';
-import { backfillCallCounts, backfillCallListKeys } from '../../../functions/practice/call-backfill.js';
+import { backfillCallCounts, backfillCallListKeys } from '../../../functions/data/calls/call-backfill.js';
 import { backfillNotificationCounts } from '../../../functions/data/notifications/notification-backfill.js';
-import { backfillProviderAppointmentKeys } from '../../../functions/practice/appointment-backfill.js';
+import { backfillProviderAppointmentKeys } from '../../../functions/data/calendar/appointment-backfill.js';
 
 /**
  * Keys added after a practice's data was written: each backfill runs once per practice (it marks

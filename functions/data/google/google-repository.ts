@@ -3,10 +3,10 @@
  * reads them, so they stay out of the calendar's own chunk (which the chart group imports too).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../lib/table/query-all.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { googleLinkKey, type GoogleLinkItem } from '../data/calendar/calendar-repository.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { googleLinkKey, type GoogleLinkItem } from '../calendar/calendar-repository.js';
 
 /** Sets fields of an existing link only: a write that finishes after an unlink does not bring the link back. */
 export async function updateGoogleLink(practiceId: string, userId: string, fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { SNSEvent } from 'aws-lambda';
-import { parseCarrierMessage } from '../../lib/adapters/sms-carrier.js';
-import { log } from '../../lib/log.js';
-import { applyReceipt, receiveText } from '../../messaging/sms-inbound.js';
+import { parseCarrierMessage } from '../lib/adapters/sms-carrier.js';
+import { log } from '../lib/log.js';
+import { applyReceipt, receiveText } from './sms-inbound.js';
 
 /**
  * Subscribed to the practice's SMS topic: the carrier publishes inbound texts (two-way SMS) and

@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { auth, calendar } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX, LOCAL_GOOGLE_SCOPES } from '../../../infra/local/google/local-google.js';
-import { NO_RECURRENCE } from '../../../shared/calendar/recurrence.js';
-import { googleEventBody } from '../../practice/google-push.js';
-import { CALENDAR_LIST_SCOPES, canListCalendars, canWriteEvents, EVENT_WRITE_SCOPES, GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_CALENDAR_SCOPES, GOOGLE_EVENTS_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleConfig } from './google-calendar.js';
+import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX, LOCAL_GOOGLE_SCOPES } from '../../infra/local/google/local-google.js';
+import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
+import { googleEventBody } from './google-push.js';
+import { CALENDAR_LIST_SCOPES, canListCalendars, canWriteEvents, EVENT_WRITE_SCOPES, GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_CALENDAR_SCOPES, GOOGLE_EVENTS_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleConfig } from '../lib/adapters/google-calendar.js';
 
 interface Seen {
   method: string;

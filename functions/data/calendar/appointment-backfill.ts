@@ -1,9 +1,9 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { Appointment } from '../../shared/calendar/calendar-schema.js';
-import { documentClient } from '../lib/table/client.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { tableName } from '../lib/table/definition.js';
-import { byPrefix, copyItem, getItem, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from '../data/calendar/calendar-repository.js';
+import { Appointment } from '../../../shared/calendar/calendar-schema.js';
+import { documentClient } from '../../lib/table/client.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { tableName } from '../../lib/table/definition.js';
+import { byPrefix, copyItem, getItem, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from './calendar-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/table/client.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { CALL_COUNTS_KEY, CALL_PREFIX, callDayCounter, callIndexKeys, unreadOf } from '../data/calls/call-repository.js';
+import { documentClient } from '../../lib/table/client.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { CALL_COUNTS_KEY, CALL_PREFIX, callDayCounter, callIndexKeys, unreadOf } from './call-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**

@@ -4,7 +4,7 @@ const receiveText = vi.fn(async () => 'stored');
 const applyReceipt = vi.fn(async () => 'applied');
 vi.mock('../../messaging/sms-inbound.js', () => ({ receiveText, applyReceipt }));
 
-const { handler: scheduleTarget } = await import('../schedule-target/handler.js');
+const { handler: scheduleTarget } = await import('./handler.js');
 
 const sns = (...messages: unknown[]) => ({
   Records: messages.map((m, i) => ({ EventSource: 'aws:sns', EventVersion: '1.0', Sns: { MessageId: `m${i}`, Message: typeof m === 'string' ? m : JSON.stringify(m) } })),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BackgroundTask, BackgroundTaskType, DoseSpotSyncCounts } from '../../shared/partners/dosespot.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName, TTL_ATTRIBUTE } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
+import type { BackgroundTask, BackgroundTaskType, DoseSpotSyncCounts } from '../../../shared/partners/dosespot.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /*
  * Background task records (spec shell §3: statuses COMPLETED, ACTIVE, PROCESSING, FAILED, DELETED;

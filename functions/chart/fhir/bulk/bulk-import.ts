@@ -24,6 +24,7 @@ import { createPatient, getPatient } from '../../../data/patients/patient-reposi
 import { listUsers } from '../../../data/users/user-repository.js';
 import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
 import { commsContext } from '../import-comms.js';
+import { removeUploads, withUploadedFiles } from './import-uploads.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -152,7 +153,10 @@ type PracticeImportBody = z.infer<typeof PracticeImportBody>;
 
 /** POST /v1/practices/fhir-imports/patients: one patient of a practice's export into this practice (admins only, audited). */
 export async function importPracticePatient(auth: AuthContext, raw: unknown, now = new Date()): Promise<PracticeImportResult> {
-  const body = parseOrThrow(PracticeImportBody, raw);
+  const parsed = parseOrThrow(PracticeImportBody, raw);
+  // A file too large for the request came up on its own: its bytes are read back in before anything else reads the bundle.
+  const uploads = await withUploadedFiles(parsed.bundle.entry);
+  const body: PracticeImportBody = { bundle: { ...parsed.bundle, entry: uploads.entries } };
   const source = body.bundle.entry?.map((e) => e.resource as Json).find((r) => r.resourceType === 'Patient');
   if (!source) throw new ValidationError(PRACTICE_IMPORT_MESSAGES.noPatient);
   const input = patientInputOf(source);
@@ -167,6 +171,7 @@ export async function importPracticePatient(auth: AuthContext, raw: unknown, now
   await matchAuthors(auth.practiceId, body, items);
   const added = await writeImport(auth, patientId, items, now);
   await writeAudit(auth, { action: 'create', entity: 'fhir_practice_import', patientId, count: added });
+  await removeUploads(uploads.keys);
   const leftOut = new Map<string, { resourceType: string; reason: string; count: number }>();
   for (const item of items.filter((i) => i.action === 'skip')) {
     const k = `${item.resourceType}|${item.reason ?? ''}`;

@@ -73,9 +73,7 @@ export default tseslint.config(
         'error',
         {
           allow: [
-            'functions/chart/fhir/bulk/bulk-import.ts -> functions/patients/create-patient.ts',
             'functions/chart/fhir/import-appointments.ts -> functions/practice/calendar.ts',
-            'functions/practice/fhir-bulk-routes.ts -> functions/chart/fhir/bulk/bulk-exports.ts',
             'functions/practice/fhir-import-routes.ts -> functions/chart/fhir/bulk/bulk-import.ts',
           ],
         },

@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Patient } from '../../shared/patients/patient-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { parsePatientInput } from './parse-patient-input.js';
 import { createPatient } from '../data/patients/patient-repository.js';
-
-/** 28 characters: within the 35 the spec allows for a patient id. */
-export const newPatientId = () => `pat_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+import { newPatientId } from '../core/patients/patient-id.js';
 
 export async function createPatientFromBody(auth: AuthContext, body: unknown, fullValidation: boolean): Promise<Patient> {
   const input = parsePatientInput(body, fullValidation);

@@ -1,7 +1,7 @@
 /** The whole-practice FHIR export (Settings > Data export): admins only, loaded on the first request (handler.ts). */
 import { FhirBulkExportParams, FhirBulkFileParams } from '../../shared/chart/fhir-bulk.js';
 import { route } from '../lib/http/group-handler.js';
-import { bulkExportFile, getBulkExportView, listBulkExportViews, resumeBulkExport, startBulkExport } from '../chart/fhir/bulk/bulk-exports.js';
+import { bulkExportFile, getBulkExportView, listBulkExportViews, resumeBulkExport, startBulkExport } from '../core/fhir-bulk/bulk-exports.js';
 import type { FHIR_BULK_ROUTE_KEYS } from './routes.js';
 
 export const FHIR_BULK_ROUTES = {

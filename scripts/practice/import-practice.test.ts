@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarNamed, importPractice } from './import-practice.js';
+import { calendarNamed, importPractice, INLINE_FILE_BYTES } from './import-practice.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const dirs: string[] = [];
@@ -57,5 +57,48 @@ describe('a practice import of appointments', () => {
     const sentCall = (bundle.entry as Json[]).find((e) => e.resource.resourceType === 'Communication')!.resource;
     expect(Buffer.from(sentCall.payload[0].contentAttachment.data, 'base64').toString()).toBe('RIFF drill');
     expect(summary.files).toBe(1);
+  });
+
+  it('sends a file too large for a request through the presigned upload and names its key in the bundle; a small one stays in the bundle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tidewell-import-'));
+    dirs.push(dir);
+    const doc = (id: string, name: string) => ({ resourceType: 'DocumentReference', id, status: 'current', subject: { reference: 'Patient/p1' }, content: [{ attachment: { contentType: 'application/pdf', title: name, url: `files/p1/${name}` } }] });
+    // A voicemail's payload names the same large file as its document: it goes up once.
+    const call = { resourceType: 'Communication', id: 'c1', status: 'completed', subject: { reference: 'Patient/p1' }, payload: [{ contentAttachment: { contentType: 'application/pdf', url: 'files/p1/0002-large.pdf' } }] };
+    writeFileSync(join(dir, 'all.ndjson'), [patient, doc('d1', '0001-small.pdf'), doc('d2', '0002-large.pdf'), call].map((r) => JSON.stringify(r)).join('\n'));
+    mkdirSync(join(dir, 'files', 'p1'), { recursive: true });
+    const large = Buffer.alloc(INLINE_FILE_BYTES * 5 + 7, 0x41);
+    writeFileSync(join(dir, 'files', 'p1', '0001-small.pdf'), '%PDF small');
+    writeFileSync(join(dir, 'files', 'p1', '0002-large.pdf'), large);
+    const sent: { method: string; url: string; body?: Json; bytes?: number; type?: string }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      const reply = (status: number, json: unknown) => new Response(JSON.stringify(json), { status });
+      if (url.startsWith('http://store.test/')) {
+        sent.push({ method: String(init.method), url, bytes: (init.body as Uint8Array).length, type: (init.headers as Record<string, string>)['content-type'] });
+        return new Response(null, { status: 200 });
+      }
+      const path = url.replace('http://api.test', '');
+      const body = init.body ? (JSON.parse(String(init.body)) as Json) : undefined;
+      sent.push({ method: String(init.method), url: path, body });
+      if (path === '/v1/practices/users') return reply(200, { users: [] });
+      if (path === '/v1/s3/files') return reply(200, { signedUrl: 'http://store.test/put?sig=1', key: `protected/fhir-imports/u1/${String(body!.key).split('/').at(-1)}` });
+      return reply(200, { created: true, added: 3, present: 0, skipped: 0, leftOut: [] });
+    }) as typeof globalThis.fetch;
+    const lines: string[] = [];
+    const summary = await importPractice({ dir, apiUrl: 'http://api.test', token: 't', fetch, out: (l) => lines.push(l) });
+    expect(summary.failed).toEqual([]);
+    expect(sent.filter((s) => s.url === '/v1/s3/files').map((s) => s.body)).toEqual([{ key: 'fhir-imports/0002-large.pdf', contentType: 'application/pdf', size: large.length }]);
+    expect(sent.filter((s) => s.url.startsWith('http://store.test/'))).toEqual([{ method: 'PUT', url: 'http://store.test/put?sig=1', bytes: large.length, type: 'application/pdf' }]);
+    const post = sent.find((s) => s.url === '/v1/practices/fhir-imports/patients')!;
+    const entry = (post.body!.bundle.entry as Json[]).map((e) => e.resource);
+    const attachment = (id: string) => entry.find((r) => r.id === id)!.content[0].attachment;
+    expect(Buffer.from(attachment('d1').data, 'base64').toString()).toBe('%PDF small');
+    expect(attachment('d2').data).toBeUndefined();
+    expect(attachment('d2').extension).toEqual([{ url: 'https://tidewell.health/fhir/import/uploaded-file', valueString: 'protected/fhir-imports/u1/0002-large.pdf' }]);
+    // The call's payload finds the bytes by the document's url: neither carried nor uploaded twice.
+    expect(entry.find((r) => r.id === 'c1')!.payload[0].contentAttachment.data).toBeUndefined();
+    expect(JSON.stringify(post.body).length).toBeLessThan(INLINE_FILE_BYTES);
+    expect(summary.files).toBe(2);
+    expect(lines.join('\n')).toContain('1 large files uploaded apart');
   });
 });

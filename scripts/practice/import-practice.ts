@@ -13,6 +13,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../functions/chart/fhir/bulk/import-uploads.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -122,14 +123,36 @@ export function localFilePath(url: string): string | undefined {
 }
 
 /**
+ * The API takes at most 6 MB a request (a Lambda's payload; the local runtime refuses 10 MB with a
+ * 413), and base64 adds a third: a file larger than this goes up on its own through the app's
+ * presigned upload (POST /v1/s3/files, then a PUT of the bytes to storage) and the bundle names its
+ * key in this extension of the attachment instead of carrying the bytes, so a patient of any size of
+ * files fits a request. The import reads the bytes from storage and removes the upload after it.
+ */
+export const INLINE_FILE_BYTES = 1024 * 1024;
+const isUploaded = (a: Json | undefined) => ((a?.extension as Json[] | undefined) ?? []).some((x) => x?.url === UPLOADED_FILE_EXTENSION);
+
+/** One file up through the presigned upload; its stored key, or nothing when the practice refuses the file (its type), which then travels in the bundle for the import to say why it is left out. */
+async function uploadFile(t: ImportTarget, path: string, bytes: Buffer, contentType: string): Promise<string | undefined> {
+  const name = path.split('/').at(-1) ?? 'file';
+  const signed = await call(t, 'POST', '/v1/s3/files', { key: `${IMPORT_UPLOAD_FOLDER}/${name}`, contentType, size: bytes.length });
+  if (signed.status === 400) return undefined;
+  if (signed.status !== 200) throw new ImportError(`Uploading ${path} failed (${signed.status}): ${String(signed.body?.message ?? '')}`);
+  const put = await (t.fetch ?? fetch)(String(signed.body.signedUrl), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+  if (!put.ok) throw new ImportError(`Uploading ${path} to storage failed (${put.status}).`);
+  return String(signed.body.key);
+}
+
+/**
  * Attachments whose file is in the export's folder carry its bytes (base64 data), as the per-patient
  * import reads them: a document's, and a call's recording or a fax's pages (a Communication's
  * payload). The url stays beside the data: a call or fax finds its bytes by it when only the
  * note's file document carries them, so a recording is not left out of the call it belongs to.
  */
-async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: PatientGroup['entry']; files: number; missing: string[] }> {
+async function withFiles(dir: string, group: PatientGroup, upload?: (path: string, bytes: Buffer, contentType: string) => Promise<string | undefined>): Promise<{ entry: PatientGroup['entry']; files: number; uploaded: number; missing: string[] }> {
   const read = new Set<string>();
   const missing = new Set<string>();
+  const sent = new Map<string, string>();
   const carry = async (a: Json | undefined): Promise<Json | undefined> => {
     if (!a?.url || a.data) return a;
     const path = localFilePath(String(a.url));
@@ -140,7 +163,15 @@ async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: Pat
       return a;
     }
     read.add(path);
-    return { ...a, data: (await readFile(full)).toString('base64') };
+    const bytes = await readFile(full);
+    if (upload && bytes.length > INLINE_FILE_BYTES) {
+      const key = sent.get(path) ?? (await upload(path, bytes, String(a.contentType ?? 'application/octet-stream')));
+      if (key) {
+        sent.set(path, key);
+        return { ...a, extension: [...((a.extension as Json[] | undefined) ?? []), { url: UPLOADED_FILE_EXTENSION, valueString: key }] };
+      }
+    }
+    return { ...a, data: bytes.toString('base64') };
   };
   const documents = await Promise.all(
     group.entry.map(async (e) => {
@@ -151,7 +182,7 @@ async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: Pat
     }),
   );
   // A file a document already carries is not sent twice: the import finds a payload's bytes by its url.
-  const carried = new Set(documents.flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).filter((c) => c.attachment?.data).map((c) => String(c.attachment.url))));
+  const carried = new Set(documents.flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).filter((c) => c.attachment?.data || isUploaded(c.attachment)).map((c) => String(c.attachment.url))));
   const entry = await Promise.all(
     documents.map(async (e) => {
       const r = e.resource;
@@ -160,7 +191,7 @@ async function withFiles(dir: string, group: PatientGroup): Promise<{ entry: Pat
       return { ...e, resource: { ...r, payload } };
     }),
   );
-  return { entry, files: read.size, missing: [...missing] };
+  return { entry, files: read.size, uploaded: sent.size, missing: [...missing] };
 }
 
 export interface ImportTarget {
@@ -299,7 +330,7 @@ export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
     n++;
     const id = refOf(group.patient);
     if (done.has(id)) continue;
-    const { entry, files, missing } = await withFiles(o.dir, group);
+    const { entry, files, uploaded, missing } = await withFiles(o.dir, group, (path, bytes, type) => uploadFile(o, path, bytes, type));
     summary.missingFiles.push(...missing);
     const res = await call(o, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', type: 'collection', entry } });
     if (res.status !== 200) {
@@ -323,7 +354,7 @@ export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
     }
     done.add(id);
     await writeFile(progressPath, JSON.stringify({ apiUrl: o.apiUrl, done: [...done] }));
-    o.out(`[${n}/${groups.length}] ${label(group.patient)}: ${r.created ? 'new chart' : 'chart already here'}, ${r.added} added, ${r.present} already here, ${r.skipped} left out`);
+    o.out(`[${n}/${groups.length}] ${label(group.patient)}: ${r.created ? 'new chart' : 'chart already here'}, ${r.added} added, ${r.present} already here, ${r.skipped} left out${uploaded ? `, ${uploaded} large files uploaded apart` : ''}`);
   }
   summary.leftOut = [...leftOut.values()].sort((a, b) => b.count - a.count);
   summary.seconds = (Date.now() - started) / 1000;

@@ -1,10 +1,8 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppointmentInput, CALENDAR_MESSAGES as M, type Appointment, type AppointmentType, type BookingLocation } from '../../../shared/calendar/calendar-schema.js';
 import type { FhirImportItem } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { HttpError, NotFoundError } from '../../lib/errors.js';
-import { documentClient } from '../../lib/table/client.js';
-import { tableName } from '../../lib/table/definition.js';
+import { markedAppointmentId, recordMarkedAppointment, releaseImportMarker } from '../../data/fhir-import/import-markers.js';
 import { cancelAppointment, describeSlot, firstClash, practiceCalendarSettings, saveAppointment } from '../../practice/calendar.js';
 import { listAppointmentTypes, listBookingLocations } from '../../data/calendar/calendar-repository.js';
 import { listUsers, type PracticeUser } from '../../data/users/user-repository.js';
@@ -207,7 +205,6 @@ function takenOut(items: readonly AppointmentItem[], seriesKey: string): string[
 /** How the import marks what it brought in (import-chart's marker, written before what it makes). */
 export interface Markers {
   claim: (item: AppointmentItem) => Promise<boolean>;
-  markerKey: (key: string) => string;
 }
 
 /**
@@ -219,7 +216,6 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
   const ordered = [...items.filter((i) => !(i.planned as PlannedAppointment).occurrence), ...items.filter((i) => (i.planned as PlannedAppointment).occurrence)];
   const made = new Map<string, string>();
   const refused = new Set<string>();
-  const marker = (key: string) => ({ practiceId: auth.practiceId, sk: markers.markerKey(key) });
   let added = 0;
   for (const item of ordered) {
     const p = item.planned as PlannedAppointment;
@@ -235,7 +231,7 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
         const bookedNow = made.get(p.occurrence.seriesKey);
         const seriesId =
           bookedNow ??
-          ((await documentClient().send(new GetCommand({ TableName: tableName(), Key: marker(p.occurrence.seriesKey), ConsistentRead: true }))).Item?.appointmentId as string | undefined);
+          (await markedAppointmentId(auth.practiceId, patientId, p.occurrence.seriesKey));
         if (!seriesId) throw new NotFoundError("Its series is not in this practice's calendar");
         if (bookedNow) {
           // The series was booked just now with this day already out of it: a cancelled day needs nothing more.
@@ -247,11 +243,11 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
       }
       if (appointmentId) {
         made.set(item.key, appointmentId);
-        await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: marker(item.key), UpdateExpression: 'SET appointmentId = :id', ExpressionAttributeValues: { ':id': appointmentId } }));
+        await recordMarkedAppointment(auth.practiceId, patientId, item.key, appointmentId);
       }
       added++;
     } catch (error) {
-      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: marker(item.key) }));
+      await releaseImportMarker(auth.practiceId, patientId, item.key);
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       refused.add(item.key);
       Object.assign(item, { action: 'skip', reason: error.message });

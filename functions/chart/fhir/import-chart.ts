@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../../shared/zod.js';
 import { ADMINISTRATION_ROUTES, ALLERGY_SEVERITIES, FAMILY_RELATIONS } from '../../../shared/chart/constants.js';
 import type { FhirImportItem, FhirImportPreview, FhirImportResult } from '../../../shared/chart/fhir.js';
@@ -10,10 +9,7 @@ import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { log } from '../../lib/log.js';
 import { parseOrThrow } from '../../lib/http/zod-errors.js';
-import { documentClient } from '../../lib/table/client.js';
-import { tableName } from '../../lib/table/definition.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import { queryAll } from '../../lib/table/query-all.js';
+import { claimImportMarker, importedKeys } from '../../data/fhir-import/import-markers.js';
 import { insertNote } from '../../data/notes/note-repository.js';
 import { getPatient, setPatientDemographics } from '../../data/patients/patient-repository.js';
 import type { PatientDemographics } from '../../../shared/patients/patient-record.js';
@@ -26,7 +22,7 @@ import { fileExtension, safeFileName, uploadError } from '../../../shared/notes/
 import { storedKey } from '../../lib/files/presign.js';
 import { ALLERGY_EXTENSIONS } from './allergies.js';
 import { identifiersOf, SYSTEMS } from './fhir-core.js';
-import { store } from './files-store.js';
+import { store } from '../../core/fhir-bulk/files-store.js';
 import { broughtInElsewhere, commsContext, planCall, planDispense, planFax, planFormResponse, type CommsContext, type ImportedFile } from './import-comms.js';
 import { CONVERSATION_TEXT, TEXTING_LINE } from './communications.js';
 import { labBundle, mergeLabData, planLabDocument, planLabObservation, planLabOrder, planLabReport, type LabBundle, type LabPlan } from './import-labs.js';
@@ -50,8 +46,6 @@ export const FhirImportBody = z.object({
   }, { error: 'The file is not a FHIR Bundle' }),
 });
 export type FhirImportBody = z.infer<typeof FhirImportBody>;
-
-const markerKey = (patientId: string, key: string) => `FHIRIMPORT#${patientId}#${key}`;
 
 /** The resource's own identity when it has one, else its content: what "the same resource" means. */
 export function importKey(r: Json): string {
@@ -599,21 +593,6 @@ function patientName(r: Json): string {
   return [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || n?.text || '';
 }
 
-async function presentKeys(practiceId: string, patientId: string): Promise<Set<string>> {
-  const rows = await queryAll({ KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': practiceId, ':prefix': markerKey(patientId, '') }, ProjectionExpression: 'sk' });
-  return new Set(rows.map((r) => String(r.sk).slice(markerKey(patientId, '').length)));
-}
-
-async function claim(practiceId: string, patientId: string, key: string, r: Json, at: string): Promise<boolean> {
-  try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: markerKey(patientId, key), entityType: 'FHIR_IMPORT', resourceType: r.resourceType, importedAt: at }, ConditionExpression: 'attribute_not_exists(sk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 export interface Analysed {
   items: (FhirImportItem & { key: string; planned?: Planned; resource: Json; fullUrl?: string })[];
   sourcePatient?: string;
@@ -622,7 +601,7 @@ export interface Analysed {
 /** decorate: what another format (C-CDA) adds to a section item beyond what FHIR mapping gives (its codes), checked with the rest. */
 export async function analyse(practiceId: string, patientId: string, body: FhirImportBody, decorate?: (resource: Json, input: Json) => void): Promise<Analysed> {
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const present = await presentKeys(practiceId, patientId);
+  const present = await importedKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
   const bundle = { ...bundleContext(body.bundle.entry), practiceId };
   const seen = new Map<string, number>();
@@ -711,7 +690,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
       continue;
     }
     if (p.kind === 'demographics') {
-      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      if (!(await claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at))) continue;
       const current = await getPatient(auth.practiceId, patientId);
       await setPatientDemographics(auth.practiceId, patientId, mergeDemographics(current?.demographics, p.demographics), now);
       added++;
@@ -719,7 +698,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
     }
     // Checked before the marker is claimed, so a resource Tidewell cannot keep is never marked as brought in.
     if (p.kind === 'section') {
-      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) continue;
+      if (!(await claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at))) continue;
       // The input was checked (and given its defaults) by the section's own rules in analyse().
       await createSectionItem(auth.practiceId, p.section, await buildStored(p.spec, patientId, p.input));
     } else {
@@ -729,7 +708,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
         Object.assign(item, { action: 'skip', reason: FILE_NOT_STORED });
         continue;
       }
-      if (!(await claim(auth.practiceId, patientId, item.key, item.resource, at))) {
+      if (!(await claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at))) {
         await Promise.all(stored.map((f) => removeFile(f.key)));
         continue;
       }
@@ -775,7 +754,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
     const answers = s.answers.map((a) => ({ ident: randomUUID(), answer: a.answer, timestamp: a.at ?? at, userId: auth.userId }));
     await createSectionItem(auth.practiceId, 'socialHistory', await buildStored(SOCIAL_HISTORY, patientId, { question: s.question, answers, startDate: s.startDate ?? '', endDate: s.endDate ?? '', notes: s.notes ?? '', pinned: false }));
   }
-  added += await importAppointments(auth, patientId, appointments, { claim: (item) => claim(auth.practiceId, patientId, item.key, item.resource, at), markerKey: (key) => markerKey(patientId, key) });
+  added += await importAppointments(auth, patientId, appointments, { claim: (item) => claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at) });
   return added;
 }
 

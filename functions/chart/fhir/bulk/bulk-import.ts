@@ -9,21 +9,19 @@
  * adds nothing that is already here.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../../../shared/zod.js';
 import { PatientInput } from '../../../../shared/patients/patient-schema.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { writeAudit } from '../../../lib/audit/audit-repository.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { parseOrThrow } from '../../../lib/http/zod-errors.js';
-import { documentClient } from '../../../lib/table/client.js';
-import { tableName } from '../../../lib/table/definition.js';
-import { isConditionFailure } from '../../../lib/table/condition-failure.js';
-import { newPatientId } from '../../../patients/create-patient.js';
+import { newPatientId } from '../../../core/patients/patient-id.js';
+import { claimSourcePatientChart, sourcePatientChart } from '../../../data/fhir-import/import-markers.js';
 import { createPatient, getPatient } from '../../../data/patients/patient-repository.js';
 import { listUsers } from '../../../data/users/user-repository.js';
 import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
 import { commsContext } from '../import-comms.js';
+import { removeUploads, withUploadedFiles } from './import-uploads.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -44,8 +42,6 @@ export interface PracticeImportResult {
   /** What was left out and why, by resource type and reason (a practice's thousands of items would outgrow a response). */
   leftOut: { resourceType: string; reason: string; count: number }[];
 }
-
-const sourceMarker = (key: string) => `FHIRIMPORT#SOURCE#${key}`;
 
 /** The source's own name for the patient: its first identifier with a system, else its id (another system's export may carry no identifier). */
 export function sourcePatientKey(r: Json): string {
@@ -93,17 +89,11 @@ export function patientInputOf(r: Json): PatientInput {
 
 /** The chart the source's patient became: found by its marker, else claimed for a new id (the marker first, so a crash between the two leaves one chart). */
 async function chartFor(practiceId: string, key: string): Promise<{ patientId: string; claimed: boolean }> {
-  const sk = sourceMarker(key);
-  const found = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk }, ConsistentRead: true }));
-  if (found.Item) return { patientId: String(found.Item.patientId), claimed: false };
+  const found = await sourcePatientChart(practiceId, key);
+  if (found) return { patientId: found, claimed: false };
   const patientId = newPatientId();
-  try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'FHIR_IMPORT_SOURCE', patientId, importedAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(sk)' }));
-    return { patientId, claimed: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return chartFor(practiceId, key);
-  }
+  if (await claimSourcePatientChart(practiceId, key, patientId, new Date().toISOString())) return { patientId, claimed: true };
+  return chartFor(practiceId, key);
 }
 
 const emailOf = (r: Json | undefined) => ((r?.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
@@ -152,7 +142,10 @@ type PracticeImportBody = z.infer<typeof PracticeImportBody>;
 
 /** POST /v1/practices/fhir-imports/patients: one patient of a practice's export into this practice (admins only, audited). */
 export async function importPracticePatient(auth: AuthContext, raw: unknown, now = new Date()): Promise<PracticeImportResult> {
-  const body = parseOrThrow(PracticeImportBody, raw);
+  const parsed = parseOrThrow(PracticeImportBody, raw);
+  // A file too large for the request came up on its own: its bytes are read back in before anything else reads the bundle.
+  const uploads = await withUploadedFiles(parsed.bundle.entry);
+  const body: PracticeImportBody = { bundle: { ...parsed.bundle, entry: uploads.entries } };
   const source = body.bundle.entry?.map((e) => e.resource as Json).find((r) => r.resourceType === 'Patient');
   if (!source) throw new ValidationError(PRACTICE_IMPORT_MESSAGES.noPatient);
   const input = patientInputOf(source);
@@ -167,6 +160,7 @@ export async function importPracticePatient(auth: AuthContext, raw: unknown, now
   await matchAuthors(auth.practiceId, body, items);
   const added = await writeImport(auth, patientId, items, now);
   await writeAudit(auth, { action: 'create', entity: 'fhir_practice_import', patientId, count: added });
+  await removeUploads(uploads.keys);
   const leftOut = new Map<string, { resourceType: string; reason: string; count: number }>();
   for (const item of items.filter((i) => i.action === 'skip')) {
     const k = `${item.resourceType}|${item.reason ?? ''}`;

@@ -4,28 +4,25 @@
  * through the table and writes one NDJSON file per resource type (plus the notes' files), and
  * `finish` writes the Bulk Data manifest and tells the admin. A failure is recorded with its reason.
  */
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { BulkDataManifest } from '../../../../shared/chart/fhir-bulk.js';
 import { FHIR_BULK_MESSAGES } from '../../../../shared/chart/fhir-bulk.js';
 import { S3ObjectsError, type S3Objects } from '../../../lib/adapters/s3-objects.js';
-import { store } from '../files-store.js';
+import { store } from '../../../core/fhir-bulk/files-store.js';
 import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { ConflictError } from '../../../lib/errors.js';
 import { log } from '../../../lib/log.js';
-import { documentClient } from '../../../lib/table/client.js';
-import { INDEXES, tableName } from '../../../lib/table/definition.js';
 import { storedKey } from '../../../lib/files/presign.js';
 import { createNotification } from '../../../data/notifications/notification-repository.js';
-import { fromItem as patientFromItem, patientsByNamePartition } from '../../../data/patients/patient-repository.js';
+import { activePatientsPage, countActivePatients } from '../../../data/fhir-bulk/patient-pages.js';
 import { listAllAppointments } from '../../../data/calendar/calendar-repository.js';
 import { listCalls } from '../../../data/calls/call-repository.js';
 import { chartBundle } from '../bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
 import { withRelativeReferences, type FhirResource } from '../fhir-core.js';
-import { getBulkExport, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
-import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from './bulk-files.js';
-import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
+import { getBulkExport, updateBulkExport, type FhirBulkRecord } from '../../../data/fhir-bulk/bulk-export-repository.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from '../../../core/fhir-bulk/bulk-files.js';
+import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from '../../../core/fhir-bulk/bulk-steps.js';
 
 class BulkStepError extends Error {
   constructor(name: string, message: string) {
@@ -63,33 +60,11 @@ const next = (state: FhirBulkState, record: Pick<FhirBulkRecord, 'nextBatch' | '
   done: record.listingDone,
 });
 
-async function countPatients(practiceId: string): Promise<number> {
-  let count = 0;
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const out: QueryCommandOutput = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        // The table is the practice's own; the filter only makes sure of it.
-        FilterExpression: 'practiceId = :practice',
-        ExpressionAttributeValues: { ':pk': patientsByNamePartition('active'), ':practice': practiceId },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
-
 /** First step of every run: a fresh export counts its patients; a resumed one carries on from its record. */
 async function begin(state: FhirBulkState): Promise<FhirBulkState> {
   const record = await current(state);
   if (record.nextBatch === 0 && record.patientsTotal === 0) {
-    const patientsTotal = await countPatients(state.practiceId);
+    const patientsTotal = await countActivePatients(state.practiceId);
     await updateBulkExport(state.practiceId, state.exportId, { patientsTotal }, { attempt: state.attempt });
   }
   return next(state, record);
@@ -101,18 +76,8 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const batchNo = state.batch ?? 0;
   // This batch was already written (the step's answer was lost and the machine retried): carry on.
   if (record.nextBatch !== batchNo) return next(state, record);
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: INDEXES.gsi1.indexName,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      FilterExpression: 'practiceId = :practice',
-      ExpressionAttributeValues: { ':pk': patientsByNamePartition('active'), ':practice': state.practiceId },
-      Limit: Number(process.env.FHIR_BULK_BATCH_SIZE) || FHIR_BULK_BATCH_SIZE,
-      ...(record.cursor ? { ExclusiveStartKey: record.cursor } : {}),
-    }),
-  );
-  const patients = (out.Items ?? []).map(patientFromItem);
+  const page = await activePatientsPage(state.practiceId, Number(process.env.FHIR_BULK_BATCH_SIZE) || FHIR_BULK_BATCH_SIZE, record.cursor);
+  const patients = page.patients;
   const { s3, bucket } = store();
   const folder = bulkFolder(state.exportId);
   const byType = new Map<string, Map<string, FhirResource>>();
@@ -174,11 +139,11 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries, missing };
   await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(index)), { contentType: 'application/json' });
   await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
-  const after = { nextBatch: batchNo + 1, listingDone: !out.LastEvaluatedKey };
+  const after = { nextBatch: batchNo + 1, listingDone: !page.cursor };
   const written = await updateBulkExport(
     state.practiceId,
     state.exportId,
-    { ...after, cursor: out.LastEvaluatedKey, resourceCounts: counts, parts },
+    { ...after, cursor: page.cursor, resourceCounts: counts, parts },
     { attempt: state.attempt, nextBatch: batchNo },
     { patientsDone: patients.length, batchesDone: 1, resources, filesCopied, filesMissing: missing.length, bytes },
   );

@@ -5,11 +5,11 @@
  * an older execution cannot overwrite a resumed one.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FhirBulkExport } from '../../../../shared/chart/fhir-bulk.js';
-import { documentClient } from '../../../lib/table/client.js';
-import { isConditionFailure } from '../../../lib/table/condition-failure.js';
-import { tableName } from '../../../lib/table/definition.js';
-import { queryAll } from '../../../lib/table/query-all.js';
+import type { FhirBulkExport } from '../../../shared/chart/fhir-bulk.js';
+import { documentClient } from '../../lib/table/client.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 export const bulkKey = (exportId: string) => `FHIRBULK#${exportId}`;
 

@@ -4,15 +4,15 @@
  * export's record, starts executions and hands out expiring links.
  */
 import { randomUUID } from 'node:crypto';
-import { FHIR_BULK_MESSAGES, type BulkDataManifest, type FhirBulkExport, type FhirBulkExportView } from '../../../../shared/chart/fhir-bulk.js';
-import type { WorkflowAdapter } from '../../../lib/adapters/workflow.js';
-import { S3ObjectsError } from '../../../lib/adapters/s3-objects.js';
-import { store } from '../files-store.js';
-import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
-import type { AuthContext } from '../../../lib/auth/auth-context.js';
-import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { HttpResponse, type HttpEvent } from '../../../lib/http/group-handler.js';
-import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from './bulk-repository.js';
+import { FHIR_BULK_MESSAGES, type BulkDataManifest, type FhirBulkExport, type FhirBulkExportView } from '../../../shared/chart/fhir-bulk.js';
+import type { WorkflowAdapter } from '../../lib/adapters/workflow.js';
+import { S3ObjectsError } from '../../lib/adapters/s3-objects.js';
+import { store } from './files-store.js';
+import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { HttpResponse, type HttpEvent } from '../../lib/http/group-handler.js';
+import { createBulkExport, getBulkExport, listBulkExports, updateBulkExport, type FhirBulkRecord } from '../../data/fhir-bulk/bulk-export-repository.js';
 import { BULK_FILES_EXTENSION, bulkFileIndexFolder, fileIndexName, type BulkBatchIndex } from './bulk-files.js';
 import { bulkFolder, partName, type FhirBulkState } from './bulk-steps.js';
 
@@ -22,7 +22,7 @@ const STOPPED_UNEXPECTEDLY = 'The export stopped unexpectedly (its run ended wit
 
 let workflow: WorkflowAdapter | undefined;
 async function workflows(): Promise<WorkflowAdapter> {
-  workflow ??= (await import('../../../lib/adapters/workflow.js')).workflowAdapterFromEnv();
+  workflow ??= (await import('../../lib/adapters/workflow.js')).workflowAdapterFromEnv();
   return workflow;
 }
 

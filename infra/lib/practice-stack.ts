@@ -62,7 +62,8 @@ export class PracticeAppStack extends Stack {
       logging,
       description: `Tidewell realtime subscription access check (${config.slug})`,
       timeoutSeconds: 10,
-      environment: { TABLE_NAME: data.table.tableName, PRACTICE_ID: config.practiceId, USER_POOL_ID: auth.userPool.userPoolId },
+      // MFA_POLICY: the API's MFA rule applies to subscribers too (an admin without TOTP under "admins").
+      environment: { TABLE_NAME: data.table.tableName, PRACTICE_ID: config.practiceId, USER_POOL_ID: auth.userPool.userPoolId, MFA_POLICY: config.mfa },
     });
     // Reads the user record and sign-out time; writes the audit row of a refusal.
     grantTableReadWrite(subscriptionGuard, data.table);

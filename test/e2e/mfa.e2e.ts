@@ -12,36 +12,44 @@ import { expectAccessible } from './support/axe.js';
 /**
  * A practice whose file says "mfa": "required": every user sets up an authenticator app at sign-in
  * (Cognito's MFA_SETUP challenge) and cannot skip it. The suite's shared server runs the demo
- * practice's own rule, so this file starts its own server with TIDEWELL_LOCAL_MFA=required. The
- * "admins" rule (the API's refusal and the app's set-up screen) is walked in
- * test/integration/mfa.int.test.ts; both set-ups show the same setup key, link and code field.
+ * practice's own rule, so this file starts its own servers: TIDEWELL_LOCAL_MFA=required, and
+ * beside it (started at the same time, so it adds no start-up) the default "admins" rule, where an
+ * admin without TOTP meets the app's set-up screen after the password and a provider is not asked.
  */
 const ADMIN = 'admin@demo.tidewell.local';
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const URL = `http://localhost:${PORT}`;
-let server: ChildProcess | undefined;
-let dataDir = '';
+const ADMINS_URL = `http://localhost:${PORT + 1}`;
+const servers: { process: ChildProcess; dataDir: string; url: string }[] = [];
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'tidewell-e2e-mfa-'));
-  server = spawn('npx', ['tsx', 'infra/local/start.ts', '--empty'], {
+function startServer(port: number, mfa: 'required' | 'admins') {
+  const dataDir = mkdtempSync(join(tmpdir(), `tidewell-e2e-mfa-${mfa}-`));
+  const child = spawn('npx', ['tsx', 'infra/local/start.ts', '--empty'], {
     cwd: resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(PORT), TIDEWELL_DATA_DIR: dataDir, TIDEWELL_LOCAL_MFA: 'required' },
+    env: { ...process.env, PORT: String(port), TIDEWELL_DATA_DIR: dataDir, TIDEWELL_LOCAL_MFA: mfa },
     stdio: 'ignore',
     detached: true,
   });
-  await eventually('the MFA server to listen', () => fetch(`${URL}/config.json`).then((r) => r.ok), Boolean, { within: 240_000, every: 500 });
+  const url = `http://localhost:${port}`;
+  servers.push({ process: child, dataDir, url });
+  return eventually(`the "${mfa}" MFA server to listen`, () => fetch(`${url}/config.json`).then((r) => r.ok), Boolean, { within: 240_000, every: 500 });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  await Promise.all([startServer(PORT, 'required'), startServer(PORT + 1, 'admins')]);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  await eventually('the MFA server to stop', () => fetch(`${URL}/config.json`).then(() => false, () => true), Boolean, { within: 20_000, every: 200 });
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const server of servers) {
+    if (server.process.pid) process.kill(-server.process.pid, 'SIGTERM');
+    await eventually('the MFA server to stop', () => fetch(`${server.url}/config.json`).then(() => false, () => true), Boolean, { within: 20_000, every: 200 });
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
 });
 
-async function submitPassword(page: Page) {
-  await page.getByLabel('Email').fill(ADMIN);
+async function submitPassword(page: Page, email = ADMIN) {
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
@@ -108,4 +116,34 @@ test('sign-in demands an authenticator app, with no way past it, then asks for i
   await submitPassword(page);
   await expect(heading).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('mfa-secret')).not.toHaveText(secret);
+});
+
+test('"admins": an admin without an authenticator app gets only the set-up screen; a provider is not asked', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${ADMINS_URL}/#/home`);
+  await submitPassword(page);
+  const heading = page.getByRole('heading', { name: 'Set up two-step sign-in' });
+  await expect(heading).toBeVisible({ timeout: 45_000 });
+  const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByTestId('practice-name')).toHaveCount(0);
+  await expectAccessible(page, 'MFA set-up screen (admins) 1280');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessible(page, 'MFA set-up screen (admins) 390');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  // The code field has focus, and the only other way is to sign out (turning it on is walked above).
+  await expect(page.getByLabel('6-digit code')).toBeFocused();
+  await expect(page.getByRole('button')).toHaveText(['Sign out', 'Turn on two-step sign-in']);
+
+  const context = await browser.newContext();
+  const provider = await context.newPage();
+  try {
+    await provider.goto(`${ADMINS_URL}/#/home`);
+    await submitPassword(provider, 'provider@demo.tidewell.local');
+    await expect(provider.getByTestId('practice-name')).toBeVisible({ timeout: 45_000 });
+    await expect(provider.getByRole('heading', { name: 'Set up two-step sign-in' })).toHaveCount(0);
+    await expect(provider.getByLabel(/code/i)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });

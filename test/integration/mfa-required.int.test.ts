@@ -1,5 +1,6 @@
 import {
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -128,5 +129,39 @@ describe('mfa "required"', () => {
     expect(step.ChallengeName).toBe('MFA_SETUP');
     // Verifying before a secret was handed out with this session is refused.
     expect((await refusal(cognito().send(new VerifySoftwareTokenCommand({ Session: step.Session, UserCode: '123456' })))).name).toBe('NotAuthorizedException');
+  });
+  it('asks a user with TOTP for the code after they choose a new password (a temporary password after a reset)', async () => {
+    const pa = 'pa@demo.tidewell.local';
+    const setUp = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: DEMO_PASSWORD } }));
+    const associated = await cognito().send(new AssociateSoftwareTokenCommand({ Session: setUp.Session }));
+    const secret = associated.SecretCode!;
+    const verified = await cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(secret) }));
+    await cognito().send(new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: pa } }));
+
+    const temporary = 'Temporary-Pass-2026!';
+    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: outputs.userPoolId, Username: pa, Password: temporary, Permanent: false }));
+    const first = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: temporary } }));
+    expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = 'Chosen-Password-2026!';
+    const afterPassword = await cognito().send(
+      new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: pa, NEW_PASSWORD: chosen } }),
+    );
+    // No tokens for the password alone: the authenticator's code comes next, with a new session.
+    expect(afterPassword.AuthenticationResult).toBeUndefined();
+    expect(afterPassword.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(afterPassword.Session).toBeTruthy();
+    expect(afterPassword.Session).not.toBe(first.Session);
+
+    const answer = (session: string, code: string) =>
+      cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: pa, SOFTWARE_TOKEN_MFA_CODE: code } }),
+      );
+    expect((await refusal(answer(afterPassword.Session!, otherThan(freshCode(secret))))).name).toBe('CodeMismatchException');
+    // The new password holds: signing in with it asks for the code again, and the code signs in.
+    const again = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: chosen } }));
+    expect(again.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const tokens = (await answer(again.Session!, totpCode(secret, Date.now() + 30_000))).AuthenticationResult!;
+    expect(await patientsStatus(tokens.IdToken!)).toBe(200);
+    expect(tokens.RefreshToken).toBeTruthy();
   });
 });

@@ -6,7 +6,8 @@ import type { AuthContext } from './auth-context.js';
 
 /**
  * A realtime subscriber (AppSync subscription resolver deployed, the realtime server locally)
- * passes the same check as an API caller; a refused subscription is audited like a refused request.
+ * passes the same check as an API caller (the practice from the token, the user record, the
+ * practice's MFA rule); a refused subscription is audited like a refused request.
  */
 export async function authorizeSubscriber(
   claims: Record<string, unknown>,
@@ -14,7 +15,14 @@ export async function authorizeSubscriber(
   opts: { route: string; audit: boolean; sourceIp?: string },
 ): Promise<AuthContext> {
   try {
-    return await authorizeClaims(claims, practiceId);
+    const auth = await authorizeClaims(claims, practiceId);
+    // The API's MFA rule too: under "admins" an admin without TOTP would otherwise hear every
+    // notification while the API refuses their every request.
+    if (process.env.MFA_POLICY === 'admins' && auth.role === 'admin') {
+      const { mfaSatisfied, MFA_REQUIRED_MESSAGE } = await import('./mfa-enrolment.js');
+      if (!(await mfaSatisfied(auth))) throw new AccessRefusedError(403, MFA_REQUIRED_MESSAGE, 'mfa_required');
+    }
+    return auth;
   } catch (error) {
     const caller = identityFromClaims(claims);
     if (opts.audit && caller && error instanceof AccessRefusedError) {

@@ -157,6 +157,17 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   const served: Record<string, (input: Record<string, unknown>, session?: SessionUser) => Promise<unknown>> = {
     ...mfaSetup,
     GlobalSignOut: async () => ({}),
+    // cognito-local issues tokens for ADMIN_USER_PASSWORD_AUTH to any client and never asks for the
+    // TOTP code or the set-up; Cognito takes the flow only from a client that allows it, and ours
+    // (SRP, password and refresh, as infra/lib/auth.ts) does not.
+    AdminInitiateAuth: async (input) => {
+      const flow = String(input.AuthFlow ?? '');
+      if (flow === 'ADMIN_USER_PASSWORD_AUTH' || flow === 'ADMIN_NO_SRP_AUTH') {
+        const client = (await pools.getAppClient(ctx, String(input.ClientId ?? ''))) as { ExplicitAuthFlows?: string[] } | null;
+        if (!client?.ExplicitAuthFlows?.includes('ALLOW_ADMIN_USER_PASSWORD_AUTH')) throw new PoolError('InvalidParameterException', 'Auth flow not enabled for this client');
+      }
+      return router('AdminInitiateAuth')(ctx, input);
+    },
     AdminSetUserMFAPreference: async (input) => {
       const pool = await pools.getUserPool(ctx, String(input.UserPoolId ?? ''));
       const user = await pool.getUserByUsername(ctx, String(input.Username ?? ''));

@@ -59,6 +59,21 @@ function setupChallenge(user: MfaUser) {
   };
 }
 
+/** Cognito asks for the code when the pool's MFA is on, or optional and the user turned TOTP on. */
+function asksForCode(pool: MfaPool, user: MfaUser): boolean {
+  return hasTotp(user) && Boolean(user.SoftwareTokenMfaConfiguration?.Verified) && pool.options.MfaConfiguration !== 'OFF';
+}
+
+/** The SOFTWARE_TOKEN_MFA challenge as cognito-local's own InitiateAuth gives it. */
+function codeChallenge(user: MfaUser) {
+  const device = user.SoftwareTokenMfaConfiguration?.FriendlyDeviceName;
+  return {
+    ChallengeName: 'SOFTWARE_TOKEN_MFA',
+    ChallengeParameters: { USER_ID_FOR_SRP: user.Username, ...(device ? { FRIENDLY_DEVICE_NAME: device } : {}) },
+    Session: randomUUID(),
+  };
+}
+
 export function mfaSetupTargets(deps: MfaSetupDeps): Record<string, (input: Input, session?: SessionUser) => Promise<unknown>> {
   const { ctx } = deps;
   const mustSetUp = (pool: MfaPool, user: MfaUser) => pool.options.MfaConfiguration === 'ON' && !hasTotp(user);
@@ -100,6 +115,9 @@ export function mfaSetupTargets(deps: MfaSetupDeps): Record<string, (input: Inpu
       const user = await pool.getUserByUsername(ctx, str((input.ChallengeResponses as Input | undefined)?.USERNAME));
       // A new password on a pool with MFA on leads to the set-up (or the code), as in Cognito.
       if (str(input.ChallengeName) === 'NEW_PASSWORD_REQUIRED' && user && mustSetUp(pool, user)) return setupChallenge(user);
+      // cognito-local hands out tokens after a new password even to a user with TOTP (a temporary
+      // password after an admin's reset); Cognito asks for the code first. Its tokens are dropped.
+      if (str(input.ChallengeName) === 'NEW_PASSWORD_REQUIRED' && user && asksForCode(pool, user)) return codeChallenge(user);
       // cognito-local does not keep the refresh token of a challenge's sign-in, so it could not refresh.
       const refresh = output.AuthenticationResult?.RefreshToken;
       if (refresh && user) await pool.storeRefreshToken(ctx, refresh, user);

@@ -6,6 +6,11 @@ import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } f
 import { createNotification } from '../../functions/data/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/data/calendar/calendar-repository.js';
 import { deleteCall, putCall } from '../../functions/data/calls/call-repository.js';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/lib/table/client.js';
+import { tableName } from '../../functions/lib/table/definition.js';
+import { CONTACT_NUMBERS_MARKER, contactKey } from '../../functions/practice/contacts.js';
+import { backfillContactNumbers } from '../../functions/practice/contact-backfill.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
@@ -323,5 +328,21 @@ describe(`with ${SEEDED} contacts`, () => {
     const read = Number(day.headers.get(ITEMS_READ_HEADER));
     console.log(`phone-calls list with ${SEEDED} contacts\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('a contact saved before numbers had lookups is found by its number once the start-up backfill ran', async () => {
+    const { practiceId } = stackEndpoints();
+    const older = { contactId: `older-${run}`, name: `Older${run}`, lastName: null, phoneNumber: '+14585550177', faxNumber: null, email: null, groups: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...older, practiceId, sk: contactKey(older.contactId), entityType: 'CONTACT' } }));
+    const byNumber = () => api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(older.phoneNumber)}`);
+    expect((await byNumber()).body.contacts).toEqual([]);
+    // As in a data folder written before the lookups: no marker, so the whole book is read until the backfill.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: CONTACT_NUMBERS_MARKER } }));
+    expect((await byNumber()).body.contacts).toMatchObject([{ contactId: older.contactId }]);
+    expect(await backfillContactNumbers(practiceId)).toBeGreaterThanOrEqual(SEEDED + 1);
+    const after = await byNumber();
+    expect(after.body.contacts).toMatchObject([{ contactId: older.contactId, name: older.name }]);
+    expect(Number(after.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
+    expect(await backfillContactNumbers(practiceId)).toBe(0);
   });
 });

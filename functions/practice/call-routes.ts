@@ -31,7 +31,8 @@ import { insertNote } from '../data/notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
 import { patientIndex } from '../data/patients/patient-index-cache.js';
 import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from '../data/calls/call-repository.js';
-import { listContacts } from './contacts.js';
+import { contactsByNumbers, contactsInNameOrder, listContacts } from './contacts.js';
+import type { Contact } from '../../shared/contacts/contact-schema.js';
 import { getUser } from '../data/users/user-repository.js';
 import type { CallRouteKey } from './routes.js';
 
@@ -50,9 +51,12 @@ async function vendor(settings: TelephonySettings): Promise<TwilioVoice> {
 /**
  * Number → name: a contact's first (the practice's own book), then a patient's when one patient
  * alone has it; patients from the patients' in-memory index (one GetItem on a warm instance).
+ * Given the numbers of a page, only their contacts are read (by each number's lookup); without,
+ * the whole book (a search names every call of its range before matching).
  */
-async function numberNames(practiceId: string): Promise<(number: string) => string | null> {
-  const [contacts, { entries }] = await Promise.all([listContacts(practiceId), patientIndex(practiceId, 'active')]);
+async function numberNames(practiceId: string, numbers?: readonly string[]): Promise<(number: string) => string | null> {
+  const book = async (): Promise<Contact[]> => (numbers ? contactsInNameOrder([...(await contactsByNumbers(practiceId, numbers)).values()].flat()) : listContacts(practiceId));
+  const [contacts, { entries }] = await Promise.all([book(), patientIndex(practiceId, 'active')]);
   const names = new Map<string, string>();
   const patientNames = new Map<string, string | null>();
   for (const { patient: p } of entries) {
@@ -90,17 +94,19 @@ function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
 export async function callList(auth: AuthContext, q: CallListQuery): Promise<CallList> {
   const range = { fromDate: q.fromDate, toDate: q.toDate };
   const ascending = q.order === 'asc';
-  const [nameOf, counted] = await Promise.all([numberNames(auth.practiceId), countCalls(auth.practiceId, range)]);
-  const name = (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
+  const counted = await countCalls(auth.practiceId, range);
+  const named = (nameOf: (number: string) => string | null) => (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
   const matches = textFilter(q);
   let page: PhoneCall[];
   let total: number;
   if (matches || counted === null) {
+    const name = named(await numberNames(auth.practiceId));
     const found = await listCallPage(auth.practiceId, range, { ascending, wanted: 0, keep: (c) => !matches || matches(name(c)) });
     page = found.slice(q.offset, q.offset + q.limit).map(name);
     total = found.length;
   } else {
-    page = (await listCallPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset).map(name);
+    const unnamed = (await listCallPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset);
+    page = unnamed.map(named(await numberNames(auth.practiceId, unnamed.flatMap((c) => [c.caller, c.recipient]))));
     total = counted;
   }
   await writeAudit(auth, { action: q.query || q.caller || q.recipient ? 'search' : 'list', entity: 'phone-call' });

@@ -6,6 +6,11 @@ import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } f
 import { createNotification } from '../../functions/data/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/data/calendar/calendar-repository.js';
 import { deleteCall, putCall } from '../../functions/data/calls/call-repository.js';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../functions/lib/table/client.js';
+import { tableName } from '../../functions/lib/table/definition.js';
+import { CONTACT_NUMBERS_MARKER, contactKey } from '../../functions/practice/contacts.js';
+import { backfillContactNumbers } from '../../functions/practice/contact-backfill.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
@@ -280,5 +285,64 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
       const after = await api(admin, 'GET', '/v1/phone-calls/count');
       expect(after.body.count).toBe(res.body.count - 2);
     });
+  });
+});
+
+/*
+ * Seeded after the loop over every list route: the contact book itself (GET /v2/practices/contacts
+ * without a number) is still read whole, as the web searches it on the client (at most 2,000).
+ */
+describe(`with ${SEEDED} contacts`, () => {
+  // Contact i has call i's caller as its phone; every third also a fax number of its own.
+  const phoneOf = (i: number) => `+1503${String(8_000_000 + i).padStart(7, '0')}`;
+  const faxOf = (i: number) => `+1458${String(6_000_000 + i).padStart(7, '0')}`;
+  const nameOf = (i: number) => `Bulk${run} Contact ${i}`;
+
+  beforeAll(async () => {
+    await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 10, async (i) => {
+      const res = await api(admin, 'POST', '/v2/practices/contacts', { name: nameOf(i), phoneNumber: phoneOf(i), ...(i % 3 === 0 ? { faxNumber: faxOf(i) } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    });
+  }, 240_000);
+
+  it('a number names its contact from the number’s own lookup, by phone or by fax', async () => {
+    const byFax = await api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(faxOf(150))}`);
+    expect(byFax.status).toBe(200);
+    expect(byFax.body.contacts.map((c: { name: string }) => c.name)).toEqual([nameOf(150)]);
+    const byPhone = await api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(phoneOf(151))}`);
+    expect(byPhone.body.contacts).toMatchObject([{ name: nameOf(151), phoneNumber: phoneOf(151), faxNumber: null }]);
+    const none = await api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent('+14585550199')}`);
+    expect(none.body.contacts).toEqual([]);
+    const read = Math.max(...[byFax, byPhone, none].map((r) => Number(r.headers.get(ITEMS_READ_HEADER))));
+    console.log(`contacts by number\t${read}`);
+    expect(read).toBeLessThanOrEqual(3);
+  });
+
+  it('the call list names each caller from its contact and reads only the page’s contacts', async () => {
+    const day = await api(admin, 'GET', '/v1/phone-calls?fromDate=2026-01-01&toDate=2026-01-01&order=asc&offset=50&limit=50');
+    expect(day.status).toBe(200);
+    const calls = day.body.calls as { ident: string; callerName: string | null }[];
+    const seeded = calls.filter((c) => c.ident.startsWith(`bulk-${run}-`));
+    expect(seeded.length).toBeGreaterThan(40);
+    for (const c of seeded) expect(c.callerName).toBe(nameOf(Number(c.ident.split('-').at(-1))));
+    const read = Number(day.headers.get(ITEMS_READ_HEADER));
+    console.log(`phone-calls list with ${SEEDED} contacts\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('a contact saved before numbers had lookups is found by its number once the start-up backfill ran', async () => {
+    const { practiceId } = stackEndpoints();
+    const older = { contactId: `older-${run}`, name: `Older${run}`, lastName: null, phoneNumber: '+14585550177', faxNumber: null, email: null, groups: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...older, practiceId, sk: contactKey(older.contactId), entityType: 'CONTACT' } }));
+    const byNumber = () => api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(older.phoneNumber)}`);
+    expect((await byNumber()).body.contacts).toEqual([]);
+    // As in a data folder written before the lookups: no marker, so the whole book is read until the backfill.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: CONTACT_NUMBERS_MARKER } }));
+    expect((await byNumber()).body.contacts).toMatchObject([{ contactId: older.contactId }]);
+    expect(await backfillContactNumbers(practiceId)).toBeGreaterThanOrEqual(SEEDED + 1);
+    const after = await byNumber();
+    expect(after.body.contacts).toMatchObject([{ contactId: older.contactId, name: older.name }]);
+    expect(Number(after.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
+    expect(await backfillContactNumbers(practiceId)).toBe(0);
   });
 });

@@ -2,18 +2,13 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import type { LocalOutputs } from '../../infra/local/runtime.js';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
+import { runtimeForFile } from '../support/runtime-process.js';
 import { totpCode } from '../support/totp.js';
 
 /*
@@ -24,30 +19,13 @@ import { totpCode } from '../support/totp.js';
  */
 const PROVIDER = 'provider@demo.tidewell.local';
 
-let runtime: RuntimeProcess;
-let outputs: LocalOutputs;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tidewell-mfa-required-'));
-  runtime = await startRuntimeProcess(dataDir, { mfa: 'required' });
-  outputs = runtime.outputs;
-}, 180_000);
-
-afterAll(async () => {
-  await runtime?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function cognito(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: outputs.cognitoEndpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-}
+const local = runtimeForFile('mfa-required', { mfa: 'required' });
 
 const passwordStep = (email: string) =>
-  cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
 
 const finishSetUp = (session: string) =>
-  cognito().send(new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: session, ChallengeResponses: { USERNAME: PROVIDER } }));
+  local.cognito().send(new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: session, ChallengeResponses: { USERNAME: PROVIDER } }));
 
 /** A code of the next 30 s step when the current one is nearly over, so it is still good when the pool checks it. */
 function freshCode(secret: string): string {
@@ -66,7 +44,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ name: string; messa
 }
 
 async function patientsStatus(idToken: string): Promise<number> {
-  return (await fetch(`${outputs.apiUrl}/v1/patients`, { headers: { authorization: `Bearer ${idToken}` } })).status;
+  return (await fetch(`${local.outputs.apiUrl}/v1/patients`, { headers: { authorization: `Bearer ${idToken}` } })).status;
 }
 
 describe('mfa "required"', () => {
@@ -79,20 +57,20 @@ describe('mfa "required"', () => {
     expect(await refusal(finishSetUp(first.Session!))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
 
     const second = await passwordStep(PROVIDER);
-    const associated = await cognito().send(new AssociateSoftwareTokenCommand({ Session: second.Session }));
+    const associated = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: second.Session }));
     expect(associated.SecretCode).toMatch(/^[A-Z2-7]{16,}$/);
     expect(associated.Session).toBeTruthy();
     expect(associated.Session).not.toBe(second.Session);
     const secret = associated.SecretCode!;
 
-    const verify = (code: string) => cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: code, FriendlyDeviceName: 'phone' }));
+    const verify = (code: string) => local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: code, FriendlyDeviceName: 'phone' }));
     expect(await refusal(verify(otherThan(freshCode(secret))))).toEqual({ name: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' });
     expect(await refusal(finishSetUp(associated.Session!))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
 
     // The wrong code kept the session: the user types the right one into the same set-up.
     const thirdStep = await passwordStep(PROVIDER);
-    const again = await cognito().send(new AssociateSoftwareTokenCommand({ Session: thirdStep.Session }));
-    const wrongFirst = (code: string) => cognito().send(new VerifySoftwareTokenCommand({ Session: again.Session, UserCode: code }));
+    const again = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: thirdStep.Session }));
+    const wrongFirst = (code: string) => local.cognito().send(new VerifySoftwareTokenCommand({ Session: again.Session, UserCode: code }));
     expect((await refusal(wrongFirst(otherThan(freshCode(again.SecretCode!))))).name).toBe('EnableSoftwareTokenMFAException');
     const verified = await wrongFirst(freshCode(again.SecretCode!));
     expect(verified.Status).toBe('SUCCESS');
@@ -105,7 +83,7 @@ describe('mfa "required"', () => {
     // A session signs in once.
     expect((await refusal(finishSetUp(verified.Session!))).name).toBe('NotAuthorizedException');
 
-    const pooled = await cognito().send(new AdminGetUserCommand({ UserPoolId: outputs.userPoolId, Username: PROVIDER }));
+    const pooled = await local.cognito().send(new AdminGetUserCommand({ UserPoolId: local.outputs.userPoolId, Username: PROVIDER }));
     expect(pooled.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
     expect(pooled.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
 
@@ -113,8 +91,8 @@ describe('mfa "required"', () => {
     const next = await passwordStep(PROVIDER);
     expect(next.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const answer = (session: string, code: string) =>
-      cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: PROVIDER, SOFTWARE_TOKEN_MFA_CODE: code } }),
+      local.cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: PROVIDER, SOFTWARE_TOKEN_MFA_CODE: code } }),
       );
     expect((await refusal(answer(next.Session!, otherThan(freshCode(again.SecretCode!))))).name).toBe('CodeMismatchException');
     const last = await passwordStep(PROVIDER);
@@ -124,27 +102,27 @@ describe('mfa "required"', () => {
   });
 
   it('takes a set-up only with the session of an MFA_SETUP challenge', async () => {
-    expect(await refusal(cognito().send(new AssociateSoftwareTokenCommand({ Session: 'made-up' })))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+    expect(await refusal(local.cognito().send(new AssociateSoftwareTokenCommand({ Session: 'made-up' })))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
     const step = await passwordStep('employee@demo.tidewell.local');
     expect(step.ChallengeName).toBe('MFA_SETUP');
     // Verifying before a secret was handed out with this session is refused.
-    expect((await refusal(cognito().send(new VerifySoftwareTokenCommand({ Session: step.Session, UserCode: '123456' })))).name).toBe('NotAuthorizedException');
+    expect((await refusal(local.cognito().send(new VerifySoftwareTokenCommand({ Session: step.Session, UserCode: '123456' })))).name).toBe('NotAuthorizedException');
   });
   it('asks a user with TOTP for the code after they choose a new password (a temporary password after a reset)', async () => {
     const pa = 'pa@demo.tidewell.local';
-    const setUp = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: DEMO_PASSWORD } }));
-    const associated = await cognito().send(new AssociateSoftwareTokenCommand({ Session: setUp.Session }));
+    const setUp = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: DEMO_PASSWORD } }));
+    const associated = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: setUp.Session }));
     const secret = associated.SecretCode!;
-    const verified = await cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(secret) }));
-    await cognito().send(new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: pa } }));
+    const verified = await local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(secret) }));
+    await local.cognito().send(new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: pa } }));
 
     const temporary = 'Temporary-Pass-2026!';
-    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: outputs.userPoolId, Username: pa, Password: temporary, Permanent: false }));
-    const first = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: temporary } }));
+    await local.cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: local.outputs.userPoolId, Username: pa, Password: temporary, Permanent: false }));
+    const first = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: temporary } }));
     expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const chosen = 'Chosen-Password-2026!';
-    const afterPassword = await cognito().send(
-      new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: pa, NEW_PASSWORD: chosen } }),
+    const afterPassword = await local.cognito().send(
+      new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: pa, NEW_PASSWORD: chosen } }),
     );
     // No tokens for the password alone: the authenticator's code comes next, with a new session.
     expect(afterPassword.AuthenticationResult).toBeUndefined();
@@ -153,12 +131,12 @@ describe('mfa "required"', () => {
     expect(afterPassword.Session).not.toBe(first.Session);
 
     const answer = (session: string, code: string) =>
-      cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: pa, SOFTWARE_TOKEN_MFA_CODE: code } }),
+      local.cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: pa, SOFTWARE_TOKEN_MFA_CODE: code } }),
       );
     expect((await refusal(answer(afterPassword.Session!, otherThan(freshCode(secret))))).name).toBe('CodeMismatchException');
     // The new password holds: signing in with it asks for the code again, and the code signs in.
-    const again = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: chosen } }));
+    const again = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: chosen } }));
     expect(again.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const tokens = (await answer(again.Session!, totpCode(secret, Date.now() + 30_000))).AuthenticationResult!;
     expect(await patientsStatus(tokens.IdToken!)).toBe(200);

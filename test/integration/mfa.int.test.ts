@@ -1,7 +1,6 @@
 import {
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -9,13 +8,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import type { LocalOutputs } from '../../infra/local/runtime.js';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
+import { runtimeForFile } from '../support/runtime-process.js';
 import { totpCode } from '../support/totp.js';
 
 /*
@@ -26,33 +21,16 @@ const ADMIN = 'admin@demo.tidewell.local';
 const PROVIDER = 'provider@demo.tidewell.local';
 const MFA_REFUSAL = 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.';
 
-let runtime: RuntimeProcess;
-let outputs: LocalOutputs;
+const local = runtimeForFile('mfa', { mfa: 'admins' });
+
 /** The admin's authenticator secret and tokens once the first test has set TOTP up. */
 let adminTotp: { secret: string; idToken: string } | undefined;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tidewell-mfa-'));
-  runtime = await startRuntimeProcess(dataDir, { mfa: 'admins' });
-  outputs = runtime.outputs;
-}, 180_000);
-
-afterAll(async () => {
-  await runtime?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function cognito(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: outputs.cognitoEndpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-}
-
 async function passwordStep(email: string) {
-  return cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  return local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
 }
 
 async function get(idToken: string, path: string): Promise<{ status: number; body: { message?: string; reason?: string } }> {
-  const res = await fetch(`${outputs.apiUrl}${path}`, { headers: { authorization: `Bearer ${idToken}` } });
+  const res = await fetch(`${local.outputs.apiUrl}${path}`, { headers: { authorization: `Bearer ${idToken}` } });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as { message?: string; reason?: string } };
 }
 
@@ -71,12 +49,12 @@ describe('mfa "admins"', () => {
     expect(refused).toEqual({ status: 403, body: { message: MFA_REFUSAL, reason: 'mfa_required' } });
 
     // The set-up the web does with aws-amplify/auth (setUpTOTP, verifyTOTPSetup, updateMFAPreference).
-    const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+    const { SecretCode } = await local.cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
     const wrong = String((Number(freshCode(SecretCode!)) + 1) % 1_000_000).padStart(6, '0');
-    await expect(cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: wrong }))).rejects.toThrow();
+    await expect(local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: wrong }))).rejects.toThrow();
     expect((await get(tokens.IdToken!, '/v1/patients')).status).toBe(403);
-    await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
-    await cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
+    await local.cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     expect((await get(tokens.IdToken!, '/v1/patients')).status).toBe(200);
 
     // The next sign-in asks for the code; a wrong one is refused, the authenticator's code signs in.
@@ -84,8 +62,8 @@ describe('mfa "admins"', () => {
     expect(second.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     expect(second.AuthenticationResult).toBeUndefined();
     const answer = (session: string, code: string) =>
-      cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: code } }),
+      local.cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: code } }),
       );
     await expect(answer(second.Session!, wrong)).rejects.toThrow();
     const third = await passwordStep(ADMIN);
@@ -96,8 +74,8 @@ describe('mfa "admins"', () => {
 
   it('does not sign in with a TOTP code alone: the challenge needs the session of a password step', async () => {
     await expect(
-      cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'made-up', ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: '000000' } }),
+      local.cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'made-up', ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: '000000' } }),
       ),
     ).rejects.toThrow('Invalid session for the user.');
   });
@@ -108,7 +86,7 @@ describe('mfa "admins"', () => {
     const admin = await get(idToken, '/v1/practices/users/me');
     const adminId = (admin.body as { userId?: string }).userId!;
     const provider = (await passwordStep(PROVIDER)).AuthenticationResult!;
-    const reset = (token: string, userId: string) => fetch(`${outputs.apiUrl}/v1/practices/users/${userId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const reset = (token: string, userId: string) => fetch(`${local.outputs.apiUrl}/v1/practices/users/${userId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 
     const refused = await reset(provider.IdToken!, adminId);
     expect(refused.status).toBe(403);
@@ -116,7 +94,7 @@ describe('mfa "admins"', () => {
     expect((await passwordStep(ADMIN)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
 
     expect((await reset(idToken, adminId)).status).toBe(204);
-    const pooled = await cognito().send(new AdminGetUserCommand({ UserPoolId: outputs.userPoolId, Username: adminId }));
+    const pooled = await local.cognito().send(new AdminGetUserCommand({ UserPoolId: local.outputs.userPoolId, Username: adminId }));
     expect(pooled.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
     // The API asks for a new set-up at once, and the next sign-in takes the password alone (then the set-up).
     expect(await get(idToken, '/v1/patients')).toMatchObject({ status: 403, body: { reason: 'mfa_required' } });
@@ -124,13 +102,13 @@ describe('mfa "admins"', () => {
     expect(next.ChallengeName).toBeUndefined();
     expect((await get(next.AuthenticationResult!.IdToken!, '/v1/patients')).body.reason).toBe('mfa_required');
 
-    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: runtime.table.dynamodb, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: local.runtime.table.dynamodb, region: local.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
     const audit = await table.send(
       new QueryCommand({
-        TableName: runtime.table.tableName,
+        TableName: local.runtime.table.tableName,
         KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
         FilterExpression: 'entity = :e',
-        ExpressionAttributeValues: { ':p': runtime.table.practiceId, ':a': 'AUDIT#', ':e': 'user-mfa' },
+        ExpressionAttributeValues: { ':p': local.runtime.table.practiceId, ':a': 'AUDIT#', ':e': 'user-mfa' },
         ConsistentRead: true,
       }),
     );

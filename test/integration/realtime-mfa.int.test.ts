@@ -1,23 +1,18 @@
 import {
   AdminInitiateAuthCommand,
   AssociateSoftwareTokenCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import type { LocalOutputs } from '../../infra/local/runtime.js';
 import { eventuallyFound } from '../support/eventually.js';
-import { startRuntimeProcess, type RuntimeProcess } from '../support/runtime-process.js';
+import { runtimeForFile } from '../support/runtime-process.js';
 import { totpCode } from '../support/totp.js';
 
 /*
@@ -29,27 +24,10 @@ const ADMIN = 'admin@demo.tidewell.local';
 const PROVIDER = 'provider@demo.tidewell.local';
 const OTHER = 'realtime-mfa@other.tidewell.local';
 
-let runtime: RuntimeProcess;
-let outputs: LocalOutputs;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tidewell-realtime-mfa-'));
-  runtime = await startRuntimeProcess(dataDir, { mfa: 'admins' });
-  outputs = runtime.outputs;
-}, 180_000);
-
-afterAll(async () => {
-  await runtime?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function cognito(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: outputs.cognitoEndpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-}
+const local = runtimeForFile('realtime-mfa', { mfa: 'admins' });
 
 async function signIn(email: string) {
-  const out = await cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  const out = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
   expect(out.ChallengeName).toBeUndefined();
   return out.AuthenticationResult!;
 }
@@ -62,8 +40,8 @@ function freshCode(secret: string): string {
 type Outcome = 'subscribed' | 'connection refused' | `refused: ${string}`;
 
 /** Connects and subscribes to this practice's (or `practiceId`'s) new notifications as Amplify does; answers what the socket said. */
-async function subscribe(token: string, practiceId = runtime.table.practiceId): Promise<Outcome> {
-  const url = new URL(outputs.graphqlUrl);
+async function subscribe(token: string, practiceId = local.runtime.table.practiceId): Promise<Outcome> {
+  const url = new URL(local.outputs.graphqlUrl);
   const auth = { host: url.host, Authorization: token };
   const socket = new WebSocket(`ws://${url.host}/graphql/realtime`, ['graphql-ws', `header-${Buffer.from(JSON.stringify(auth)).toString('base64url')}`]);
   const messages: { type?: string; payload?: { errors?: { errorType?: string; message?: string }[] } }[] = [];
@@ -92,15 +70,15 @@ describe('realtime subscriptions and the sign-in behind a token', () => {
     expect(await subscribe(admin.AccessToken!)).toBe('connection refused');
     expect(await subscribe(admin.IdToken!)).toBe('connection refused');
 
-    const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: admin.AccessToken }));
-    await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: admin.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
-    await cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: admin.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const { SecretCode } = await local.cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: admin.AccessToken }));
+    await local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: admin.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
+    await local.cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: admin.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     expect(await subscribe(admin.AccessToken!)).toBe('subscribed');
   });
 
   it('gives no tokens without the code: the admin password flow is not enabled for the web client', async () => {
-    const refused = await cognito()
-      .send(new AdminInitiateAuthCommand({ UserPoolId: outputs.userPoolId, ClientId: outputs.userPoolClientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ADMIN, PASSWORD: DEMO_PASSWORD } }))
+    const refused = await local.cognito()
+      .send(new AdminInitiateAuthCommand({ UserPoolId: local.outputs.userPoolId, ClientId: local.outputs.userPoolClientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ADMIN, PASSWORD: DEMO_PASSWORD } }))
       .then(
         () => 'tokens',
         (e: Error) => `${e.name}: ${e.message}`,
@@ -109,7 +87,7 @@ describe('realtime subscriptions and the sign-in behind a token', () => {
   });
 
   it("refuses another practice's tokens, for its own practice or this one", async () => {
-    await ensurePoolUser(cognito(), outputs.userPoolId, { email: OTHER, firstName: 'Other', lastName: 'Practice', group: 'admin', practiceId: 'prc_other_realtime_mfa', password: DEMO_PASSWORD });
+    await ensurePoolUser(local.cognito(), local.outputs.userPoolId, { email: OTHER, firstName: 'Other', lastName: 'Practice', group: 'admin', practiceId: 'prc_other_realtime_mfa', password: DEMO_PASSWORD });
     const other = await signIn(OTHER);
     expect(decodeJwt(other.IdToken!)['custom:practiceId']).toBe('prc_other_realtime_mfa');
     expect(await subscribe(other.IdToken!)).toBe('connection refused');

@@ -1,5 +1,10 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { MfaPolicy } from '../../infra/config/practice-config.js';
 import type { LocalOutputs } from '../../infra/local/runtime.js';
 
@@ -39,5 +44,42 @@ export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPoli
         child.on('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+export interface RuntimeForFile {
+  readonly runtime: RuntimeProcess;
+  readonly outputs: LocalOutputs;
+  /** The official Cognito client, pointed at this runtime's user pool. */
+  cognito(): CognitoIdentityProviderClient;
+}
+
+/** One seeded practice for a whole test file (with `mfa`, that rule), in a data folder removed afterwards. */
+export function runtimeForFile(name: string, opts: { mfa?: MfaPolicy } = {}): RuntimeForFile {
+  let runtime: RuntimeProcess | undefined;
+  let dataDir: string | undefined;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `tidewell-${name}-`));
+    runtime = await startRuntimeProcess(dataDir, opts);
+  }, 180_000);
+  afterAll(async () => {
+    await runtime?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const started = (): RuntimeProcess => {
+    if (!runtime) throw new Error(`The ${name} runtime has not started`);
+    return runtime;
+  };
+  return {
+    get runtime() {
+      return started();
+    },
+    get outputs() {
+      return started().outputs;
+    },
+    cognito() {
+      const { cognitoEndpoint, region } = started().outputs;
+      return new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    },
   };
 }

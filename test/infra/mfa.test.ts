@@ -57,4 +57,20 @@ describe("mfa 'admins' in the API", () => {
       for (const st of getUser) expect(lookups.refs(st.Resource), group.name).toEqual([poolId]);
     }
   });
+
+  it('gives the realtime subscription guard the same rule, so an admin without TOTP hears no notification the API would refuse them', () => {
+    const [poolId] = lookups.ofType('AWS::Cognito::UserPool')[0];
+    const [, fn] = lookups.fnByDescription('Tidewell realtime subscription access check (demo)');
+    const env = fn.Properties.Environment.Variables;
+    expect(env.MFA_POLICY).toBe('admins');
+    expect(lookups.refs(env.USER_POOL_ID)).toEqual([poolId]);
+    const roleId = lookups.refs(fn.Properties.Role)[0];
+    const getUser = lookups
+      .ofType('AWS::IAM::Policy')
+      .filter(([, p]) => lookups.refs(p.Properties.Roles).includes(roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => [st.Action].flat().includes('cognito-idp:AdminGetUser'));
+    expect(getUser.length).toBeGreaterThan(0);
+    for (const st of getUser) expect(lookups.refs(st.Resource)).toEqual([poolId]);
+  });
 });

@@ -114,12 +114,12 @@ export class Auth extends Construct {
   }
 
   /**
-   * With mfa 'admins', every API function checks an admin's TOTP enrolment in the pool
-   * (AdminGetUser, read only): functions/lib/auth/mfa-enrolment.ts.
+   * With mfa 'admins' (admins) or 'required' (everyone), every API function checks the caller's
+   * TOTP enrolment in the pool (AdminGetUser, read only): functions/lib/auth/mfa-rule.ts.
    */
   grantMfaCheck(fn: NodejsFunction, policy: MfaPolicy): void {
     fn.addEnvironment('MFA_POLICY', policy);
-    if (policy !== 'admins') return;
+    if (policy === 'optional') return;
     this.userPool.grant(fn, 'cognito-idp:AdminGetUser');
     fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
   }

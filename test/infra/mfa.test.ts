@@ -34,19 +34,19 @@ describe("the practice file's mfa in the user pool", () => {
   });
 });
 
-describe("mfa 'admins' in the API", () => {
+describe.each(['admins', 'required'] as const)("mfa '%s' in the API", (mfa) => {
   let lookups: ReturnType<typeof templateLookups>;
   beforeAll(() => {
-    lookups = templateLookups(synthPracticeStack(GROUPS, { mfa: 'admins' }));
+    lookups = templateLookups(synthPracticeStack(GROUPS, { mfa }));
   }, 120_000);
 
-  it('gives every endpoint group the rule, the pool id and AdminGetUser on this pool only (to read an admin’s TOTP enrolment)', () => {
+  it('gives every endpoint group the rule, the pool id and AdminGetUser on this pool only (to read a caller’s TOTP enrolment)', () => {
     const [poolId] = lookups.ofType('AWS::Cognito::UserPool')[0];
     const policies = lookups.ofType('AWS::IAM::Policy');
     for (const group of GROUPS) {
       const [, fn] = lookups.fnByDescription(`Tidewell ${group.name} endpoints (demo)`);
       const env = fn.Properties.Environment.Variables;
-      expect(env.MFA_POLICY, group.name).toBe('admins');
+      expect(env.MFA_POLICY, group.name).toBe(mfa);
       expect(lookups.refs(env.USER_POOL_ID), group.name).toEqual([poolId]);
       const roleId = lookups.refs(fn.Properties.Role)[0];
       const statements = policies
@@ -58,11 +58,11 @@ describe("mfa 'admins' in the API", () => {
     }
   });
 
-  it('gives the realtime subscription guard the same rule, so an admin without TOTP hears no notification the API would refuse them', () => {
+  it('gives the realtime subscription guard the same rule, so a caller without TOTP hears no notification the API would refuse them', () => {
     const [poolId] = lookups.ofType('AWS::Cognito::UserPool')[0];
     const [, fn] = lookups.fnByDescription('Tidewell realtime subscription access check (demo)');
     const env = fn.Properties.Environment.Variables;
-    expect(env.MFA_POLICY).toBe('admins');
+    expect(env.MFA_POLICY).toBe(mfa);
     expect(lookups.refs(env.USER_POOL_ID)).toEqual([poolId]);
     const roleId = lookups.refs(fn.Properties.Role)[0];
     const getUser = lookups

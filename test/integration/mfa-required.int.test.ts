@@ -6,6 +6,7 @@ import {
   RespondToAuthChallengeCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { runtimeForFile } from '../support/runtime-process.js';
@@ -142,4 +143,30 @@ describe('mfa "required"', () => {
     expect(await patientsStatus(tokens.IdToken!)).toBe(200);
     expect(tokens.RefreshToken).toBeTruthy();
   });
+
+  it('refuses a session whose authenticator app an admin has reset, in the rule’s words, so no token outlives the rule', async () => {
+    const signedInWithSetUp = async (email: string) => {
+      const step = await passwordStep(email);
+      expect(step.ChallengeName).toBe('MFA_SETUP');
+      const associated = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: step.Session }));
+      const verified = await local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(associated.SecretCode!) }));
+      const done = await local.cognito().send(
+        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }),
+      );
+      return done.AuthenticationResult!.IdToken!;
+    };
+    const admin = await signedInWithSetUp('admin@demo.tidewell.local');
+    const frontDesk = await signedInWithSetUp('employee@demo.tidewell.local');
+    expect(await patientsStatus(frontDesk)).toBe(200);
+
+    const frontDeskId = decodeJwt(frontDesk).sub!;
+    const reset = await fetch(`${local.outputs.apiUrl}/v1/practices/users/${frontDeskId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } });
+    expect(reset.status).toBeLessThan(300);
+    // The token was issued after the code; it carries no sign of it, so the API asks the pool.
+    const refused = await fetch(`${local.outputs.apiUrl}/v1/patients`, { headers: { authorization: `Bearer ${frontDesk}` } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ reason: 'mfa_required', message: 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it.' });
+    expect(await patientsStatus(admin)).toBe(200);
+  });
 });
+

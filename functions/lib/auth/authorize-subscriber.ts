@@ -3,6 +3,7 @@ import { log } from '../log.js';
 import { AccessRefusedError, identityFromClaims } from './access-rule.js';
 import { authorizeClaims } from './authorize.js';
 import type { AuthContext } from './auth-context.js';
+import { mfaAsked } from './mfa-rule.js';
 
 /**
  * A realtime subscriber (AppSync subscription resolver deployed, the realtime server locally)
@@ -16,11 +17,11 @@ export async function authorizeSubscriber(
 ): Promise<AuthContext> {
   try {
     const auth = await authorizeClaims(claims, practiceId);
-    // The API's MFA rule too: under "admins" an admin without TOTP would otherwise hear every
+    // The API's MFA rule too: a caller without TOTP the rule asks about would otherwise hear every
     // notification while the API refuses their every request.
-    if (process.env.MFA_POLICY === 'admins' && auth.role === 'admin') {
-      const { mfaSatisfied, MFA_REQUIRED_MESSAGE } = await import('./mfa-enrolment.js');
-      if (!(await mfaSatisfied(auth))) throw new AccessRefusedError(403, MFA_REQUIRED_MESSAGE, 'mfa_required');
+    if (mfaAsked(auth.role)) {
+      const { mfaSatisfied, mfaRequiredMessage } = await import('./mfa-enrolment.js');
+      if (!(await mfaSatisfied(auth))) throw new AccessRefusedError(403, mfaRequiredMessage(), 'mfa_required');
     }
     return auth;
   } catch (error) {

@@ -1,3 +1,5 @@
+import { MFA_REQUIRED_FOR_ALL_MESSAGE, MFA_REQUIRED_MESSAGE } from '../../../shared/permissions/mfa-messages.js';
+import { mfaAsked } from './mfa-rule.js';
 
 /**
  * The practice file's `mfa: "admins"` (docs/security.md): Cognito's MFA setting is pool-wide, so
@@ -10,7 +12,12 @@
  * the request after a finished set-up goes through at once.
  */
 export const ENROLLED_CACHE_MS = 60_000;
-export const MFA_REQUIRED_MESSAGE = 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it for administrators.';
+export { MFA_REQUIRED_FOR_ALL_MESSAGE, MFA_REQUIRED_MESSAGE };
+
+/** The refusal's words for the practice's rule. */
+export function mfaRequiredMessage(policy: string = mfaPolicy()): string {
+  return policy === 'required' ? MFA_REQUIRED_FOR_ALL_MESSAGE : MFA_REQUIRED_MESSAGE;
+}
 const CACHE_LIMIT = 5_000;
 const enrolledAt = new Map<string, number>();
 
@@ -27,12 +34,12 @@ export function mfaPolicy(): string {
 }
 
 /**
- * Whether a caller may go on under the practice's rule: false for an admin of an `admins` practice
- * whose TOTP is not set up (the caller answers 403 mfa_required). Imports nothing the handler
+ * Whether a caller may go on under the practice's rule: false for a caller the rule asks about
+ * (mfa-rule.ts) whose TOTP is not set up (the caller answers 403 mfa_required). Imports nothing the handler
  * loads at a cold start, so loading it lazily adds no shared chunk to the cold start.
  */
 export async function mfaSatisfied(auth: { userId: string; role: string }, lookup: MfaLookup = poolLookup, now = Date.now()): Promise<boolean> {
-  if (mfaPolicy() !== 'admins' || auth.role !== 'admin') return true;
+  if (!mfaAsked(auth.role, mfaPolicy())) return true;
   const at = enrolledAt.get(auth.userId);
   if (at !== undefined && now - at < ENROLLED_CACHE_MS) return true;
   if (!(await lookup(auth.userId))) {

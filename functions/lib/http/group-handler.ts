@@ -5,6 +5,7 @@ import { writeRefusalAudit } from '../audit/audit-repository.js';
 import { AccessRefusedError, type TokenIdentity } from '../auth/access-rule.js';
 import { requireRole, tokenIdentity, type AuthContext, type Role } from '../auth/auth-context.js';
 import { authorizeIdentity } from '../auth/authorize.js';
+import { mfaAsked } from '../auth/mfa-rule.js';
 import { DependencyError, HttpError, NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
@@ -160,10 +161,10 @@ export function authContextMiddleware(): MiddlewareObj<HttpEvent, APIGatewayProx
       const practiceId = process.env.PRACTICE_ID;
       if (!practiceId) throw new Error('PRACTICE_ID is not set');
       ctx.tidewell.auth = await authorizeIdentity(caller, practiceId);
-      // Only admins of an 'admins' practice are asked; the check loads with the first of them (cold-start budget).
-      if (process.env.MFA_POLICY === 'admins' && ctx.tidewell.auth.role === 'admin') {
-        const { mfaSatisfied, MFA_REQUIRED_MESSAGE } = await import('../auth/mfa-enrolment.js');
-        if (!(await mfaSatisfied(ctx.tidewell.auth))) throw new AccessRefusedError(403, MFA_REQUIRED_MESSAGE, 'mfa_required');
+      // The pool lookup loads with the first caller the practice's rule asks about (cold-start budget).
+      if (mfaAsked(ctx.tidewell.auth.role)) {
+        const { mfaSatisfied, mfaRequiredMessage } = await import('../auth/mfa-enrolment.js');
+        if (!(await mfaSatisfied(ctx.tidewell.auth))) throw new AccessRefusedError(403, mfaRequiredMessage(), 'mfa_required');
       }
     },
   };

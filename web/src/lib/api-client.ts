@@ -56,7 +56,7 @@ export function createApiClient(deps: ApiClientDeps) {
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
       if (endsSession(error)) await deps.onUnauthorized(error);
-      else if (error.status === 403 && error.reason === MFA_REQUIRED_REASON) markMfaRequired();
+      else if (error.status === 403 && error.reason === MFA_REQUIRED_REASON) markMfaRequired(error.message);
       throw error;
     }
     if (response.status === 204) return undefined as T;

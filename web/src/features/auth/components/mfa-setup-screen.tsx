@@ -5,6 +5,7 @@ import { Form } from '../../../components/ui/form.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { TidewellMark } from '../../../components/ui/icons.js';
 import { logout } from '../../../lib/session.js';
+import { mfaRequiredOfEveryone } from '../../../lib/mfa-setup.js';
 import { MFA_SETUP_TEXT, TotpSetupDetails } from './totp-setup-details.js';
 import '../auth.css';
 
@@ -71,7 +72,7 @@ export function MfaSetupScreen() {
           <TidewellMark width={40} height={40} />
           <h1 className="tw-auth__brand">{MFA_SETUP_TEXT.title}</h1>
         </div>
-        <p>{MFA_SETUP_TEXT.body}</p>
+        <p>{mfaRequiredOfEveryone() ? MFA_SETUP_TEXT.signInBody : MFA_SETUP_TEXT.body}</p>
         {loadError ? (
           <>
             <p className="tw-field__error" role="alert">

@@ -10,7 +10,8 @@ import { labReportBundle } from './support/lab-bundle.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 // Every screen, at a desktop and a phone size, has no WCAG 2.0/2.1 A or AA violation. Each test signs
-// in, makes its data and opens each screen once, then checks it at both sizes in place.
+// in, makes its data and opens each screen once, then checks it at both sizes in place. A test's time
+// limit is what its two per-size runs had together: it makes the same axe scans, which take most of it.
 
 /** Kept for these scans: every health-summary section of this patient is filled once. */
 const FULL_CHART_PATIENT = 'pat-0015';
@@ -48,7 +49,8 @@ async function visit(page: Page, path: string, heading: string | RegExp): Promis
 }
 
 test(`every screen has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(420_000);
+  // 40 axe scans: over 7 minutes on a busy machine.
+  test.setTimeout(600_000);
   await page.goto('/#/home');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 45_000 });
   await expectAccessibleAtEach(page, 'sign-in');
@@ -135,6 +137,7 @@ test(`Settings > Data export has no WCAG 2.1 A/AA violation at 1280×800 and 390
 });
 
 test(`the chart's record transfer and the FHIR import preview have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, PROVIDER);
   await fillEveryChartSection(page, FULL_CHART_PATIENT);
   const exported = await apiAs(page, 'GET', `/v1/patients/${FULL_CHART_PATIENT}/fhir-export`);
@@ -156,6 +159,7 @@ test(`the chart's record transfer and the FHIR import preview have no WCAG 2.1 A
 });
 
 test(`an imported lab report's note window has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, PROVIDER);
   const run = Date.now().toString(36);
   const created = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Lena', lastName: `Labaxe${run}`, gender: 'female', dob: '1968-09-12' });
@@ -178,7 +182,7 @@ const SHARED_PHONE = '+13055550142';
 const PRACTICE_PHONE = '+15415550100';
 
 test(`the Communication screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signIn(page, PROVIDER, '/home');
 
   const opened = await apiAs(page, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: SHARED_PHONE, practicePhoneNumber: PRACTICE_PHONE });
@@ -224,7 +228,7 @@ test(`the Communication screens have no WCAG 2.1 A/AA violation at 1280×800 and
 });
 
 test(`the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, PROVIDER, '/home');
   // Noah Feldman (pat-0012) has not signed the waiver.
   await visit(page, `/messages/sms/${encodeURIComponent('+12125550112')}/${encodeURIComponent(PRACTICE_PHONE)}`, /Noah Feldman/);
@@ -259,7 +263,7 @@ test(`the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA 
 });
 
 test(`the Copilot window has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin@demo.tidewell.local', '/home');
   expect((await apiAs(page, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } })).status).toBe(200);
   await page.reload();
@@ -308,7 +312,7 @@ async function importExternalNote(page: Page, source: 'veradigm' | 'thea', body:
 }
 
 test(`partner windows, outside notes and partner app settings have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, 'admin@demo.tidewell.local', '/home');
   const run = String(Date.now());
   await importExternalNote(page, 'veradigm', {
@@ -360,7 +364,7 @@ test(`partner windows, outside notes and partner app settings have no WCAG 2.1 A
 });
 
 test(`the chart's membership menu and windows (framed local membership stand-in) have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, PROVIDER, '/home');
   await openChart(page, FULL_CHART_PATIENT);
   // The chart's layout differs between the sizes: the menu is walked by keyboard at each.
@@ -397,7 +401,7 @@ function scribeAudio(): { visit: string; corrupt: string } {
 }
 
 test(`the AI scribe's panels have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page, sessions }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(480_000);
   const audio = scribeAudio();
   const admin = await sessions.open('admin@demo.tidewell.local');
   const flags = await apiAs(admin, 'GET', '/v1/practices/feature-gates');
@@ -453,7 +457,7 @@ test(`the AI scribe's panels have no WCAG 2.1 A/AA violation at 1280×800 and 39
 });
 
 test(`the Medications screens and the In-house Prescription window have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, PROVIDER, '/inventory/list');
   await expect(page.getByRole('table', { name: 'Inventory' })).toBeVisible({ timeout: 45_000 });
   await expectAccessibleAtEach(page, 'inventory list');
@@ -474,7 +478,7 @@ test(`the Medications screens and the In-house Prescription window have no WCAG 
 
 /** The chat attachment viewer: a picture's 250 px thumbnail, another file's download card, and the picture opened. */
 test(`the SMS chat's attachments have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   await signIn(page, PROVIDER, `/messages/sms/${encodeURIComponent('+14045550113')}/${encodeURIComponent(PRACTICE_PHONE)}`);
   await expect(page.getByRole('heading', { level: 1, name: /Imani Johnson/ })).toBeVisible();
@@ -511,7 +515,7 @@ test(`the SMS chat's attachments have no WCAG 2.1 A/AA violation at 1280×800 an
 
 /** The File Drive, its viewer window with each viewer, the delete confirmation and the new-folder form. */
 test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'phone-photo.heic', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
   const folder = `A11y ${Date.now().toString(36)}`;
   await signIn(page, PROVIDER, '/files');
@@ -546,7 +550,7 @@ test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at 1280×80
 });
 
 test(`the lab order window, the lab results and the trend have no WCAG 2.1 A/AA violation at 1280×800 and 390×844, and a lab is ordered by keyboard alone`, async ({ page, sessions }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const admin = await sessions.open('admin@demo.tidewell.local');
   const flags = (await apiAs(admin, 'GET', '/v1/practices/feature-gates')).json.flags as Record<string, boolean>;
   expect((await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { trending_labs: true } })).status).toBe(200);
@@ -603,7 +607,7 @@ test(`DoseSpot's local stand-in window has no WCAG 2.1 A/AA violation at 1280×8
 
 /** The calendar's five views and its booking dialog, with a weekly appointment on them. */
 test(`the Calendar views, the booking dialog and the calendar settings have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page, sessions }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, PROVIDER, '/calendar?date=2027-05-06&view=week');
   const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
   const booked = await apiAs(page, 'POST', '/v1/appointments', {
@@ -659,7 +663,7 @@ test(`the Calendar views, the booking dialog and the calendar settings have no W
 
 /** The Google Calendar link on Settings > Calendar and the local Google stand-in's consent page. */
 test(`the Google Calendar link and the local Google consent page have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, PROVIDER, '/new-settings/calendar');
   const card = page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Google Calendar' }) });
   await expect(card.getByText('Google Calendar is not linked.')).toBeVisible();
@@ -691,7 +695,7 @@ test(`the Google Calendar link and the local Google consent page have no WCAG 2.
 });
 
 test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signIn(page, PROVIDER, '/home');
   await visit(page, '/forms', 'Forms');
   // The first request of a fresh server loads the forms code: slow on a busy machine.

@@ -90,7 +90,6 @@ export default tseslint.config(
       'functions/lib/table/**',
       '**/*.test.ts',
       'functions/messaging/scheduled-events.ts',
-      'functions/notes/call-deliveries.ts',
       'functions/notes/lab-reviews.ts',
       'functions/practice/appointment-reminders.ts',
       'functions/practice/contact-backfill.ts',

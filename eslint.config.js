@@ -89,8 +89,6 @@ export default tseslint.config(
       'functions/data/**',
       'functions/lib/table/**',
       '**/*.test.ts',
-      'functions/messaging/scheduled-events.ts',
-      'functions/notes/lab-reviews.ts',
       'functions/practice/appointment-reminders.ts',
       'functions/practice/contact-backfill.ts',
       'functions/practice/contacts.ts',

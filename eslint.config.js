@@ -90,8 +90,6 @@ export default tseslint.config(
       'functions/lib/table/**',
       '**/*.test.ts',
       'functions/practice/appointment-reminders.ts',
-      'functions/practice/contact-backfill.ts',
-      'functions/practice/contacts.ts',
       'functions/practice/forms.ts',
     ],
     rules: {

@@ -90,7 +90,6 @@ export default tseslint.config(
       'functions/lib/table/**',
       '**/*.test.ts',
       'functions/practice/appointment-reminders.ts',
-      'functions/practice/forms.ts',
     ],
     rules: {
       'no-restricted-imports': [

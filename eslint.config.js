@@ -89,7 +89,6 @@ export default tseslint.config(
       'functions/data/**',
       'functions/lib/table/**',
       '**/*.test.ts',
-      'functions/practice/appointment-reminders.ts',
     ],
     rules: {
       'no-restricted-imports': [

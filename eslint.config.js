@@ -73,7 +73,6 @@ export default tseslint.config(
         'error',
         {
           allow: [
-            'functions/chart/fhir/import-appointments.ts -> functions/practice/calendar.ts',
             'functions/practice/fhir-import-routes.ts -> functions/chart/fhir/bulk/bulk-import.ts',
           ],
         },

@@ -5,20 +5,20 @@
  * appointment, sends, and schedules the following occurrence's reminder, so a series that never
  * ends holds one schedule, not thousands. Loaded only by the calls that book, change or fire.
  */
-import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../shared/calendar/calendar-schema.js';
-import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
-import { normalizePhone } from '../../shared/patients/phone.js';
-import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { HttpError, NotFoundError } from '../lib/errors.js';
-import { log } from '../lib/log.js';
-import { getOptOut } from '../data/messaging/messaging-repository.js';
-import { practiceNumbers, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
-import { getPatient } from '../data/patients/patient-repository.js';
-import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
-import { getPractice } from '../data/practices/practice-repository.js';
-import { deletePendingReminder, getPendingReminder, pendingReminderAppointmentIds, putPendingReminder, type PendingReminder } from '../data/calendar/pending-reminders.js';
+import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../../shared/calendar/calendar-schema.js';
+import { expandOccurrences, type Occurrence } from '../../../shared/calendar/recurrence.js';
+import { normalizePhone } from '../../../shared/patients/phone.js';
+import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../../lib/adapters/scheduler.js';
+import { writeAudit } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { HttpError, NotFoundError } from '../../lib/errors.js';
+import { log } from '../../lib/log.js';
+import { getOptOut } from '../../data/messaging/messaging-repository.js';
+import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
+import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../../data/calendar/calendar-repository.js';
+import { getPractice } from '../../data/practices/practice-repository.js';
+import { deletePendingReminder, getPendingReminder, pendingReminderAppointmentIds, putPendingReminder, type PendingReminder } from '../../data/calendar/pending-reminders.js';
 
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
 export const REMINDER_RESYNC_JOB_KIND = 'appointment-reminders-resync';

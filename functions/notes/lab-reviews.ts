@@ -62,7 +62,6 @@ const mayReview = (auth: AuthContext) => can({ role: auth.role, userId: auth.use
 /** GET /v1/notes/labs/reviews: the caller's results, pending ones critical and abnormal first, oldest first within each. */
 export async function listLabReviews(auth: AuthContext, status: LabReviewStatus = 'PENDING', limit = 100): Promise<LabReviewList> {
   if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
-  // Reviewed ones newest first.
   const reviews = await queryLabReviews(auth.userId, status, limit);
   await writeAuditForPatients(auth, { action: 'list', entity: 'lab-review' }, reviews.map((r) => r.patientId));
   return { reviews };

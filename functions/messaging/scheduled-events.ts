@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
 import {
   MESSAGING_MESSAGES,
@@ -14,23 +13,18 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
 import { log } from '../lib/log.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { queryAll } from '../lib/table/query-all.js';
+import { getScheduledEvent, insertScheduledEvent, putScheduledEventIfStatus, queryScheduledEventsByWhen } from '../data/messaging/scheduled-event-repository.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { getUser } from '../data/users/user-repository.js';
 import { checkedAttachments, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
 
 /*
- * Scheduled events (docs/access-patterns.md): sk SCHEDEVENT#<eventId>; gsi1 gsi1pk SCHEDEVENTS,
- * gsi1sk <when>#<eventId> (sorted by when). Each active event has one EventBridge Scheduler at()
- * schedule named scheduled-sms.<eventId> that fires the schedule-target Lambda.
+ * Scheduled events (items in functions/data/messaging/scheduled-event-repository.ts). Each active
+ * event has one EventBridge Scheduler at() schedule named scheduled-sms.<eventId> that fires the
+ * schedule-target Lambda.
  */
 export const SCHEDULED_SMS_JOB_KIND = 'scheduled-sms';
-export const scheduledEventKey = (eventId: string) => `SCHEDEVENT#${eventId}`;
-export const SCHEDULED_EVENTS_PARTITION = 'SCHEDEVENTS';
 /** Scheduler names are at most 64 of [0-9a-zA-Z-_.]: the kind and the uuid fit as they are. */
 export const scheduledSmsScheduleName = (eventId: string) => `${SCHEDULED_SMS_JOB_KIND}.${eventId.replace(/[^0-9a-zA-Z\-_.]/g, '-')}`;
 /** The SMS note a scheduled event writes: one id per event, so a second run finds it instead of sending again. */
@@ -41,7 +35,6 @@ const MIN_LEAD_MS = 1000;
 const EARLY_TOLERANCE_MS = 60_000;
 
 type CreateBody = z.output<typeof ScheduledEventCreateBody>;
-type Item = Record<string, unknown>;
 
 let override: ScheduleAdapter | undefined;
 let fromEnv: Promise<ScheduleAdapter> | undefined;
@@ -53,25 +46,6 @@ function schedules(): Promise<ScheduleAdapter> {
   if (override) return Promise.resolve(override);
   fromEnv ??= import('../lib/adapters/scheduler.js').then((m) => m.scheduleAdapterFromEnv());
   return fromEnv;
-}
-
-const toItem = (practiceId: string, e: ScheduledEvent): Item => ({
-  ...e,
-  practiceId,
-  sk: scheduledEventKey(e.eventId),
-  entityType: 'SCHEDULED_EVENT',
-  gsi1pk: SCHEDULED_EVENTS_PARTITION,
-  gsi1sk: `${e.when}#${e.eventId}`,
-});
-function fromItem(item: Item): ScheduledEvent {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, ...rest } = item;
-  return rest as unknown as ScheduledEvent;
-}
-
-export async function getScheduledEvent(practiceId: string, eventId: string): Promise<ScheduledEvent | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: scheduledEventKey(eventId) }, ConsistentRead: true }));
-  return out.Item ? fromItem(out.Item) : null;
 }
 
 async function requireEvent(auth: AuthContext, eventId: string): Promise<ScheduledEvent> {
@@ -89,15 +63,7 @@ function futureWhen(when: string, now: Date): string {
 /** Moves an event from one status to another only if it is still in `from` (the exactly-once guard). */
 async function transition(practiceId: string, e: ScheduledEvent, from: ScheduledEvent['status'], changes: Partial<ScheduledEvent>): Promise<ScheduledEvent | null> {
   const next: ScheduledEvent = { ...e, ...changes, updatedAt: new Date().toISOString() };
-  try {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: '#s = :from', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':from': from } }),
-    );
-    return next;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  return (await putScheduledEventIfStatus(practiceId, next, from)) ? next : null;
 }
 
 const payloadOf = (practiceId: string, eventId: string) => ({ kind: SCHEDULED_SMS_JOB_KIND, practiceId, eventId });
@@ -127,7 +93,7 @@ export async function createScheduledEvent(auth: AuthContext, body: CreateBody, 
     completedAt: null,
     failureReason: null,
   };
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(auth.practiceId, event), ConditionExpression: 'attribute_not_exists(sk)' }));
+  await insertScheduledEvent(auth.practiceId, event);
   try {
     await (await schedules()).createAt({ name: scheduledSmsScheduleName(event.eventId), at: new Date(when), payload: payloadOf(auth.practiceId, event.eventId) });
   } catch (error) {
@@ -146,7 +112,7 @@ export async function listScheduledEvents(auth: AuthContext, q: ScheduledEventLi
     const e = await getScheduledEvent(auth.practiceId, q.eventId);
     events = e ? [e] : [];
   } else {
-    events = (await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': SCHEDULED_EVENTS_PARTITION } })).map(fromItem);
+    events = await queryScheduledEventsByWhen();
   }
   const statuses = q.status ?? ['active', 'processing', 'completed', 'failed'];
   events = events

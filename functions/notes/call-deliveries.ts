@@ -19,7 +19,6 @@
  * become the voicemail's.
  */
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { TELEPHONY_PARTNER_ID, UNANSWERED_CALL_STATUSES, VENDOR_CALL_STATUSES, type PhoneCall, type VendorCallStatus } from '../../shared/calls/call-schema.js';
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
@@ -31,14 +30,12 @@ import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.js';
 import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
 import { FILES_PREFIX } from '../lib/files/presign.js';
 import { createNotification, getLatestNotification, updateNotification } from '../data/notifications/notification-repository.js';
 import { queryPatientsByName } from '../data/patients/patient-repository.js';
 import { getCall, getCallBySid, putCall } from '../data/calls/call-repository.js';
 import { getPractice } from '../data/practices/practice-repository.js';
-import { deliveryItem, externalNote, writeDeliveredNote } from '../data/notes/delivery-records.js';
+import { externalNote, putDeliveryOnce, writeDeliveredNote } from '../data/notes/delivery-records.js';
 import { getNote, writeNextVersion } from '../data/notes/note-repository.js';
 
 const SID = /^[A-Z]{2}[0-9a-fA-F]{32}$/;
@@ -139,7 +136,7 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
     await writeAudit(actor(practiceId), { action: 'create', entity: 'NOTE', entityId: noteId, patientId: call.patientId });
   } else {
     try {
-      await documentClient().send(new PutCommand({ TableName: tableName(), Item: deliveryItem(practiceId, TELEPHONY_PARTNER_ID, deliveryId, '', at), ConditionExpression: 'attribute_not_exists(sk)' }));
+      await putDeliveryOnce(practiceId, TELEPHONY_PARTNER_ID, deliveryId, at);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       return { noteId: null, replayed: true };

@@ -3,7 +3,7 @@
  * time (Results to review) becomes an urgent task for its ordering provider. Safe to run twice:
  * the result is claimed before the task is made.
  */
-import { getLabReview, claimEscalation, recordEscalationTask, getLabReviewSettings } from './lab-reviews.js';
+import { getLabReview, claimEscalation, recordEscalationTask, getLabReviewSettings } from '../data/labs/lab-reviews.js';
 import { HEALTH_GORILLA_PARTNER_ID, LAB_PROVIDER_NAME } from '../../shared/labs/lab-schema.js';
 import { TASK_TEXT_MAX } from '../../shared/tasks/task-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';

@@ -3,13 +3,10 @@
  * provider's list until they sign it off. Loaded with the lab routes and the lab deliveries, never
  * on the notes group's cold start.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  DEFAULT_CRITICAL_ESCALATION_MINUTES,
   LAB_REVIEW_MESSAGES,
   labReviewFlags,
   labReviewSeverity,
-  SEVERITY_RANK,
   type LabReview,
   type LabReviewBody,
   type LabReviewList,
@@ -23,43 +20,10 @@ import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { isConditionFailure } from '../lib/table/condition-failure.js';
-import { documentClient } from '../lib/table/client.js';
-import { INDEXES, tableName } from '../lib/table/definition.js';
+import { getLabReview, getLabReviewSettings, putLabReviewAtVersion, putLabReviewSettingsItem, queryLabReviews, setLabReviewFollowUpMessage } from '../data/labs/lab-reviews.js';
 import { personOf } from '../core/notes/note-common.js';
 
-/** pk practiceId, sk LABREVIEW#<noteId>: the LAB note's result on its ordering provider's list. */
-export const labReviewKey = (noteId: string) => `LABREVIEW#${noteId}`;
-/** gsi1: a provider's results by status; pending ones sort critical, abnormal, normal, then oldest first. */
-export const labReviewPartition = (userId: string, status: LabReviewStatus) => `LABREVIEWS#${userId}#${status}`;
-const pendingSortKey = (r: Pick<LabReview, 'severity' | 'waitingSince' | 'noteId'>) => `${SEVERITY_RANK[r.severity]}#${r.waitingSince}#${r.noteId}`;
-const reviewedSortKey = (r: Pick<LabReview, 'reviewedAt' | 'noteId'>) => `${r.reviewedAt ?? ''}#${r.noteId}`;
-export const LAB_REVIEW_SETTINGS_KEY = 'SETTINGS#LAB_REVIEW';
 export const LAB_CRITICAL_ESCALATION_JOB_KIND = 'lab-critical-escalation';
-
-const FIELDS = ['noteId', 'patientId', 'patientName', 'orderingProviderId', 'orderingProviderName', 'tests', 'severity', 'flags', 'status', 'waitingSince', 'receivedAt', 'reviewedAt', 'reviewedBy', 'comment', 'followUpTaskId', 'followUpMessage', 'escalatedTaskId', 'escalatedAt', 'version'] as const;
-
-export function reviewFromItem(item: Record<string, unknown>): LabReview {
-  const review = {} as Record<string, unknown>;
-  for (const f of FIELDS) if (item[f] !== undefined) review[f] = item[f];
-  return review as unknown as LabReview;
-}
-
-function reviewItem(practiceId: string, review: LabReview) {
-  return {
-    practiceId,
-    sk: labReviewKey(review.noteId),
-    entityType: 'LAB_REVIEW',
-    ...review,
-    [INDEXES.gsi1.partitionKey]: labReviewPartition(review.orderingProviderId, review.status),
-    [INDEXES.gsi1.sortKey]: review.status === 'PENDING' ? pendingSortKey(review) : reviewedSortKey(review),
-  };
-}
-
-export async function getLabReview(practiceId: string, noteId: string): Promise<LabReview | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, ConsistentRead: true }));
-  return out.Item ? reviewFromItem(out.Item) : null;
-}
 
 /** The panels the lab reported, by name, else what was ordered. */
 export function reportedTests(data: LabNoteData): string[] {
@@ -93,35 +57,12 @@ export function pendingReviewFor(note: Note, patientName: string, previous: LabR
   };
 }
 
-/** The Put of the delivery's transaction: written only over the version read, so a sign-off meanwhile retries the delivery. */
-export function putLabReview(practiceId: string, review: LabReview, previous: LabReview | null) {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: reviewItem(practiceId, review),
-      ...(previous ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': previous.version } } : { ConditionExpression: 'attribute_not_exists(sk)' }),
-    },
-  };
-}
-
 const mayReview = (auth: AuthContext) => can({ role: auth.role, userId: auth.userId }, 'lab.review');
 
 /** GET /v1/notes/labs/reviews: the caller's results, pending ones critical and abnormal first, oldest first within each. */
 export async function listLabReviews(auth: AuthContext, status: LabReviewStatus = 'PENDING', limit = 100): Promise<LabReviewList> {
   if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: INDEXES.gsi1.indexName,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': INDEXES.gsi1.partitionKey },
-      ExpressionAttributeValues: { ':pk': labReviewPartition(auth.userId, status) },
-      // Reviewed ones newest first.
-      ScanIndexForward: status === 'PENDING',
-      Limit: limit,
-    }),
-  );
-  const reviews = (out.Items ?? []).map(reviewFromItem);
+  const reviews = await queryLabReviews(auth.userId, status, limit);
   await writeAuditForPatients(auth, { action: 'list', entity: 'lab-review' }, reviews.map((r) => r.patientId));
   return { reviews };
 }
@@ -165,35 +106,23 @@ export async function reviewLabResult(auth: AuthContext, noteId: string, body: L
     ...(taskId ? { followUpTaskId: taskId } : {}),
     version: review.version + 1,
   };
-  try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: reviewItem(auth.practiceId, next), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': review.version } }));
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(LAB_REVIEW_MESSAGES.changed);
-    throw error;
-  }
+  if (!(await putLabReviewAtVersion(auth.practiceId, next, review.version))) throw new ConflictError(LAB_REVIEW_MESSAGES.changed);
   await writeAudit(auth, { action: 'update', entity: 'lab-review', entityId: noteId, ...(review.patientId ? { patientId: review.patientId } : {}) });
   if (review.severity === 'critical' && !review.escalatedTaskId) await cancelEscalation(noteId);
   if (followUp && plan.task) await followUp.makeFollowUpTask(auth, plan.task, now);
   if (followUp && plan.message) {
     const sent = await followUp.sendFollowUpMessage(auth, review, plan.message, now);
     // Kept on the review, sent or not: the reviewer's words are never lost to a refused text.
-    await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET followUpMessage = :m', ExpressionAttributeValues: { ':m': sent } }));
+    await setLabReviewFollowUpMessage(auth.practiceId, noteId, sent);
     next.followUpMessage = sent;
   }
   return next;
 }
 
-/** GET /v1/notes/labs/review-settings (everyone reads it). */
-export async function getLabReviewSettings(practiceId: string): Promise<LabReviewSettings> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: LAB_REVIEW_SETTINGS_KEY } }));
-  const minutes = Number(out.Item?.criticalEscalationMinutes);
-  return { criticalEscalationMinutes: Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_CRITICAL_ESCALATION_MINUTES };
-}
-
 /** POST /v1/notes/labs/review-settings (admins). */
 export async function putLabReviewSettings(auth: AuthContext, input: LabReviewSettings): Promise<LabReviewSettings> {
   if (!can({ role: auth.role, userId: auth.userId }, 'practice.settings.change')) throw new ForbiddenError(LAB_REVIEW_MESSAGES.adminOnly);
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId: auth.practiceId, sk: LAB_REVIEW_SETTINGS_KEY, entityType: 'LAB_REVIEW_SETTINGS', criticalEscalationMinutes: input.criticalEscalationMinutes, updatedAt: new Date().toISOString(), updatedBy: auth.userId } }));
+  await putLabReviewSettingsItem(auth.practiceId, input, auth.userId);
   await writeAudit(auth, { action: 'update', entity: 'lab-review-settings' });
   return input;
 }
@@ -228,31 +157,4 @@ async function cancelEscalation(noteId: string): Promise<void> {
     // The job finds the result reviewed and does nothing; the sign-off stands.
     log.warn('lab escalation schedule not deleted', { noteId, error: error instanceof Error ? error.message : String(error) });
   }
-}
-
-/**
- * The escalation job claims the result before it makes the task, so a retried run makes none
- * twice. The claim leaves `version` alone: a reviewer's sign-off of what they saw still stands.
- */
-export async function claimEscalation(practiceId: string, noteId: string, at: string): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { practiceId, sk: labReviewKey(noteId) },
-        UpdateExpression: 'SET escalatedAt = :at',
-        ConditionExpression: '#s = :pending AND attribute_not_exists(escalatedAt)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':at': at, ':pending': 'PENDING' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-export async function recordEscalationTask(practiceId: string, noteId: string, taskId: string): Promise<void> {
-  await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET escalatedTaskId = :t', ConditionExpression: 'attribute_exists(sk)', ExpressionAttributeValues: { ':t': taskId } }));
 }

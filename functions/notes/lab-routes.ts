@@ -3,7 +3,8 @@ import { LabLinkParams, LabLinkQuery, LabOrderBody, LabPrintQuery } from '../../
 import { NoteIdParams } from '../../shared/notes/note-schema.js';
 import { route } from '../lib/http/group-handler.js';
 import { LabReviewBody, LabReviewListQuery, LabReviewParams, LabReviewSettings } from '../../shared/labs/lab-review.js';
-import { getLabReviewFor, getLabReviewSettings, listLabReviews, putLabReviewSettings, reviewLabResult } from './lab-reviews.js';
+import { getLabReviewSettings } from '../data/labs/lab-reviews.js';
+import { getLabReviewFor, listLabReviews, putLabReviewSettings, reviewLabResult } from './lab-reviews.js';
 import { labTrend, placeLabOrder } from './labs.js';
 import type { LabRouteKey } from './routes.js';
 

@@ -16,7 +16,7 @@ import { greedyRouteResolver, httpErrorMapper, type HttpEvent } from '../lib/htt
 import { originOf, withRequestOrigin } from '../lib/http/request-context.js';
 import { parseOrThrow } from '../lib/http/zod-errors.js';
 import { getPatientsByIds } from '../data/patients/patient-repository.js';
-import { practiceCalendarSettings } from './calendar.js';
+import { practiceCalendarSettings } from '../core/calendar/appointment-booking.js';
 import * as repo from '../data/calendar/calendar-repository.js';
 import { CALENDAR_FEED_ROUTES } from './routes.js';
 import { getUser } from '../data/users/user-repository.js';

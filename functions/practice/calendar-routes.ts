@@ -19,6 +19,7 @@ import {
 } from '../../shared/calendar/calendar-schema.js';
 import { route } from '../lib/http/group-handler.js';
 import * as calendar from './calendar.js';
+import * as booking from '../core/calendar/appointment-booking.js';
 import type { CalendarRouteKey } from './routes.js';
 
 export const CALENDAR_ROUTES = {
@@ -68,14 +69,14 @@ export const CALENDAR_ROUTES = {
     run: ({ auth, params, body }) => calendar.putUserCalendarSettings(auth, params.userId, body),
   }),
   // The practice's zone (spec shell §7.7 GET /v1/practices/settings/calendar), under calendar/ so it adds no API route.
-  'GET /v1/practices/settings/calendar': route({ run: ({ auth }) => calendar.practiceCalendarSettings(auth.practiceId) }),
+  'GET /v1/practices/settings/calendar': route({ run: ({ auth }) => booking.practiceCalendarSettings(auth.practiceId) }),
   'PUT /v1/practices/settings/calendar': route({
     body: PracticeCalendarSettingsInput,
     permission: 'practice.settings.change',
     run: ({ auth, body }) => calendar.putPracticeCalendarSettings(auth, body),
   }),
   'GET /v1/appointments': route({ query: AppointmentRangeQuery, run: ({ auth, query }) => calendar.appointmentRange(auth, query) }),
-  'POST /v1/appointments': route({ body: AppointmentInput, status: 201, run: ({ auth, body }) => calendar.saveAppointment(auth, null, body) }),
+  'POST /v1/appointments': route({ body: AppointmentInput, status: 201, run: ({ auth, body }) => booking.saveAppointment(auth, null, body) }),
   'GET /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
     run: ({ auth, params }) => calendar.readAppointment(auth, params.appointmentId),
@@ -84,12 +85,12 @@ export const CALENDAR_ROUTES = {
     params: AppointmentIdParams,
     query: OccurrenceQuery,
     body: AppointmentInput,
-    run: ({ auth, params, query, body }) => calendar.saveAppointment(auth, params.appointmentId, body, query.occurrence),
+    run: ({ auth, params, query, body }) => booking.saveAppointment(auth, params.appointmentId, body, query.occurrence),
   }),
   'DELETE /v1/appointments/{appointmentId}': route({
     params: AppointmentIdParams,
     query: OccurrenceQuery,
-    run: ({ auth, params, query }) => calendar.cancelAppointment(auth, params.appointmentId, query.occurrence),
+    run: ({ auth, params, query }) => booking.cancelAppointment(auth, params.appointmentId, query.occurrence),
   }),
   // The appointment's view: where the patient is today (every role), and its reminder text sent now.
   'PUT /v1/appointments/{appointmentId}/arrival': route({
@@ -101,7 +102,7 @@ export const CALENDAR_ROUTES = {
     params: AppointmentIdParams,
     body: ReminderNowInput,
     run: async ({ auth, params, body }) =>
-      (await import('./appointment-reminders.js')).sendReminderNow(auth, params.appointmentId, body.occurrenceDay, auth.name || auth.email || 'Practice'),
+      (await import('../core/calendar/appointment-reminders.js')).sendReminderNow(auth, params.appointmentId, body.occurrenceDay, auth.name || auth.email || 'Practice'),
   }),
   // The chart header's next visits of one patient.
   'GET /v1/appointments/upcoming': route({ query: UpcomingVisitsQuery, run: ({ auth, query }) => calendar.upcomingVisits(auth, query.patientId) }),

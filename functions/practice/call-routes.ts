@@ -31,7 +31,7 @@ import { insertNote } from '../data/notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
 import { patientIndex } from '../data/patients/patient-index-cache.js';
 import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from '../data/calls/call-repository.js';
-import { contactsByNumbers, contactsInNameOrder, listContacts } from './contacts.js';
+import { contactsByNumbers, contactsInNameOrder, listContacts } from '../data/contacts/contact-repository.js';
 import type { Contact } from '../../shared/contacts/contact-schema.js';
 import { getUser } from '../data/users/user-repository.js';
 import type { CallRouteKey } from './routes.js';

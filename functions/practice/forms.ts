@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FORM_MESSAGES, INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
 import {
   defaultMappingSection,
@@ -9,7 +8,6 @@ import {
   type FormsQuery,
   type FormSummary,
   formSmsText,
-  type MappingSection,
   type SavedFormMapping,
   type SavedFormResponses,
   type SaveFormResponsesBody,
@@ -25,10 +23,8 @@ import { DependencyError, HttpError, NotFoundError, ValidationError } from '../l
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
 import { getPractice } from '../data/practices/practice-repository.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { getNote, toItem, writeNextVersion } from '../data/notes/note-repository.js';
-import { formIntakeKey, formMappingKey, formNoteOfIntake, formQuestionsKey } from './form-intakes.js';
+import { getNote, writeNextVersion } from '../data/notes/note-repository.js';
+import { formNoteOfIntake, getFormMappingRecords, putFormMapping, putResentFormNote, writeSentFormNote } from '../data/forms/form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
@@ -133,22 +129,7 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
     signedBy: null,
   };
   const note: Note = { ...base, status: 'SENT', patientId: patient.id, data: { ...base.data, ...data, text: `${data.formName} sent to ${data.sentTo}` }, noteVersion: base.noteVersion + 1, timestamp: at };
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        draft
-          ? { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': draft.noteVersion } } }
-          : { Put: { TableName: tableName(), Item: toItem(auth.practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { practiceId: auth.practiceId, sk: formIntakeKey(data.intakeId), entityType: 'FORM_INTAKE', intakeId: data.intakeId, noteId: note.noteId, patientId: patient.id, createdAt: at },
-            ConditionExpression: 'attribute_not_exists(sk)',
-          },
-        },
-      ],
-    }),
-  );
+  await writeSentFormNote(auth.practiceId, note, draft ? draft.noteVersion : null, { intakeId: data.intakeId, patientId: patient.id, createdAt: at });
   await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
   return note;
 }
@@ -200,9 +181,7 @@ async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promi
   }
   const at = now.toISOString();
   const next: Note = { ...note, data: { ...note.data, dateSent: at }, noteVersion: note.noteVersion + 1, timestamp: at };
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(auth.practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': note.noteVersion } }),
-  );
+  await putResentFormNote(auth.practiceId, next, note.noteVersion);
   await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
   return next;
 }
@@ -213,11 +192,8 @@ async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promi
  * screen can edit it before use.
  */
 export async function getFormMapping(auth: AuthContext, formId: string): Promise<SavedFormMapping> {
-  const [mapping, known] = await Promise.all(
-    [formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk } }))),
-  );
-  type Stored = { id: string; title?: string; type?: string; subType?: string | null; section?: MappingSection | null; enabled?: boolean; titleOverride?: string };
-  const saved = ((mapping!.Item?.questions as Stored[] | undefined) ?? []).map((q) => ({
+  const records = await getFormMappingRecords(auth.practiceId, formId);
+  const saved = records.saved.map((q) => ({
     id: q.id,
     section: q.section ?? null,
     enabled: q.enabled === true,
@@ -227,7 +203,7 @@ export async function getFormMapping(auth: AuthContext, formId: string): Promise
     subType: q.subType ?? null,
   }));
   const savedIds = new Set(saved.map((q) => q.id));
-  const asked = ((known!.Item?.questions as Stored[] | undefined) ?? [])
+  const asked = records.asked
     .filter((q) => !savedIds.has(q.id))
     .map((q) => ({ id: q.id, section: defaultMappingSection({ title: q.title ?? '', type: q.type ?? '' }), enabled: false, titleOverride: '', title: q.title ?? '', type: q.type ?? '', subType: q.subType ?? null }));
   return { formId, questions: [...saved, ...asked] };
@@ -236,12 +212,7 @@ export async function getFormMapping(auth: AuthContext, formId: string): Promise
 /** POST /v1/practices/form-mappings: replaces the questionnaire's mapping for the whole practice. */
 export async function saveFormMapping(auth: AuthContext, body: FormMappingBody, now = new Date()): Promise<SavedFormMapping> {
   const questions = body.questions.map((q) => ({ id: q.id, title: q.title, enabled: q.enabled, section: q.section, type: q.type, subType: q.subType, titleOverride: q.titleOverride }));
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { practiceId: auth.practiceId, sk: formMappingKey(body.formId), entityType: 'FORM_MAPPING', formId: body.formId, questions, updatedAt: now.toISOString(), updatedBy: auth.userId },
-    }),
-  );
+  await putFormMapping(auth.practiceId, body.formId, questions, now.toISOString(), auth.userId);
   return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride, title: q.title, type: q.type, subType: q.subType })) };
 }
 

@@ -17,7 +17,7 @@ import { auth, calendar } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX, LOCAL_GOOGLE_SCOPES } from '../../infra/local/google/local-google.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
-import { googleEventBody } from './google-push.js';
+import { googleEventBody } from '../core/calendar/google-push.js';
 import { CALENDAR_LIST_SCOPES, canListCalendars, canWriteEvents, EVENT_WRITE_SCOPES, GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_CALENDAR_SCOPES, GOOGLE_EVENTS_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleConfig } from '../lib/adapters/google-calendar.js';
 
 interface Seen {

@@ -11,7 +11,7 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { log } from '../lib/log.js';
 import { listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
 import * as googleRepo from '../data/google/google-repository.js';
-import { pushAppointmentsToGoogle } from './google-push.js';
+import { pushAppointmentsToGoogle } from '../core/calendar/google-push.js';
 import { getUser } from '../data/users/user-repository.js';
 
 export const GOOGLE_RESYNC_JOB_KIND = 'google-calendar-resync';

@@ -8,11 +8,11 @@ import { DOSESPOT_SYNC_JOB_KIND, type ScheduledJobs } from '../lib/scheduled-job
 
 export const PRACTICE_JOBS: ScheduledJobs = {
   'appointment-reminder': async (payload) => {
-    const { fireAppointmentReminder } = await import('./appointment-reminders.js');
+    const { fireAppointmentReminder } = await import('../core/calendar/appointment-reminders.js');
     await fireAppointmentReminder(payload);
   },
   'appointment-reminders-resync': async (payload) => {
-    const { resyncAppointmentReminders } = await import('./appointment-reminders.js');
+    const { resyncAppointmentReminders } = await import('../core/calendar/appointment-reminders.js');
     await resyncAppointmentReminders(payload);
   },
   // A Google Calendar link made, moved or removed (google-resync.ts).

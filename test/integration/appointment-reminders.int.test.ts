@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleAdapterFromEnv, type ScheduleAdapter } from '../../functions/lib/adapters/scheduler.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
-import { fireAppointmentReminder, reminderScheduleName } from '../../functions/practice/appointment-reminders.js';
+import { fireAppointmentReminder, reminderScheduleName } from '../../functions/core/calendar/appointment-reminders.js';
 import { handler as scheduleTarget } from '../../functions/workers/schedule-target/handler.js';
 import { eventually, eventuallyFound, untilTime } from '../support/eventually.js';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';

@@ -9,8 +9,8 @@ import { deleteCall, putCall } from '../../functions/data/calls/call-repository.
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
-import { CONTACT_NUMBERS_MARKER, contactKey } from '../../functions/practice/contacts.js';
-import { backfillContactNumbers } from '../../functions/practice/contact-backfill.js';
+import { CONTACT_NUMBERS_MARKER, contactKey } from '../../functions/data/contacts/contact-repository.js';
+import { backfillContactNumbers } from '../../functions/data/contacts/contact-backfill.js';
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';

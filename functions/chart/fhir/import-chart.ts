@@ -15,8 +15,8 @@ import { getPatient, setPatientDemographics } from '../../data/patients/patient-
 import type { PatientDemographics } from '../../../shared/patients/patient-record.js';
 import { demographicsOf, mergeDemographics } from './demographics.js';
 import { createSectionItem, PATIENT_NOT_FOUND, type ChartSectionName } from '../../data/chart/chart-repository.js';
-import { buildStored, type SectionSpec } from '../section-crud.js';
-import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../sections.js';
+import { buildStored, type SectionSpec } from '../../core/chart/section-crud.js';
+import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES, VACCINES } from '../../core/chart/sections.js';
 import { SOCIAL_HISTORY } from '../social-history.js';
 import { fileExtension, safeFileName, uploadError } from '../../../shared/notes/files.js';
 import { storedKey } from '../../lib/files/presign.js';

@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { MappingSection } from '../../../shared/forms/forms.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { getNote } from '../notes/note-repository.js';
+import { getNote, toItem } from '../notes/note-repository.js';
 
 /*
  * Items (docs/access-patterns.md): pk practiceId, sk FORMINTAKE#<intakeId> → the FORM note an
@@ -32,4 +33,46 @@ export interface FormQuestion {
 /** The questionnaire's questions as its latest submission asked them, for the mapping editor. */
 export async function putFormQuestions(practiceId: string, formId: string, questions: FormQuestion[], at: string): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formQuestionsKey(formId), entityType: 'FORM_QUESTIONS', formId, questions, updatedAt: at } }));
+}
+
+/**
+ * A sent form's FORM note (the draft's next version over the version it was read at, or a new
+ * note) and its intake's item, written once, in one transaction.
+ */
+export async function writeSentFormNote(practiceId: string, note: Note, draftVersion: number | null, intake: { intakeId: string; patientId: string; createdAt: string }): Promise<void> {
+  await documentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        draftVersion !== null
+          ? { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': draftVersion } } }
+          : { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { practiceId, sk: formIntakeKey(intake.intakeId), entityType: 'FORM_INTAKE', intakeId: intake.intakeId, noteId: note.noteId, patientId: intake.patientId, createdAt: intake.createdAt },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** A resent form's FORM note, written only over the version it was read at. */
+export async function putResentFormNote(practiceId: string, next: Note, seenVersion: number): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': seenVersion } }));
+}
+
+/** A question as a mapping or a submission's question list keeps it. */
+export type StoredFormQuestion = { id: string; title?: string; type?: string; subType?: string | null; section?: MappingSection | null; enabled?: boolean; titleOverride?: string };
+
+/** The questionnaire's saved mapping and the questions its latest submission asked (each empty when absent). */
+export async function getFormMappingRecords(practiceId: string, formId: string): Promise<{ saved: StoredFormQuestion[]; asked: StoredFormQuestion[] }> {
+  const [mapping, known] = await Promise.all([formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk } }))));
+  return { saved: (mapping!.Item?.questions as StoredFormQuestion[] | undefined) ?? [], asked: (known!.Item?.questions as StoredFormQuestion[] | undefined) ?? [] };
+}
+
+/** Replaces the questionnaire's mapping for the whole practice. */
+export async function putFormMapping(practiceId: string, formId: string, questions: readonly Record<string, unknown>[], updatedAt: string, updatedBy: string): Promise<void> {
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formMappingKey(formId), entityType: 'FORM_MAPPING', formId, questions, updatedAt, updatedBy } }));
 }

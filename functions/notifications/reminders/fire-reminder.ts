@@ -1,7 +1,7 @@
 import { ConflictError } from '../../lib/errors.js';
 import { log } from '../../lib/log.js';
 import { createNotification } from '../../data/notifications/notification-repository.js';
-import { getReminder, markFired } from './reminder-repository.js';
+import { getReminder, markFired } from '../../data/reminders/reminder-repository.js';
 
 /** A fire this long before the reminder's due time comes from a superseded schedule. */
 const EARLY_TOLERANCE_MS = 60_000;

@@ -1,7 +1,7 @@
 import { backfillConversationKeys } from '../../../functions/data/messaging/conversation-backfill.js';
 import { backfillCallCounts, backfillCallListKeys } from '../../../functions/data/calls/call-backfill.js';
 import { backfillNotificationCounts } from '../../../functions/data/notifications/notification-backfill.js';
-import { backfillContactNumbers } from '../../../functions/practice/contact-backfill.js';
+import { backfillContactNumbers } from '../../../functions/data/contacts/contact-backfill.js';
 import { backfillProviderAppointmentKeys } from '../../../functions/data/calendar/appointment-backfill.js';
 
 /**

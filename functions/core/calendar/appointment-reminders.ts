@@ -5,29 +5,25 @@
  * appointment, sends, and schedules the following occurrence's reminder, so a series that never
  * ends holds one schedule, not thousands. Loaded only by the calls that book, change or fire.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../shared/calendar/calendar-schema.js';
-import { expandOccurrences, type Occurrence } from '../../shared/calendar/recurrence.js';
-import { normalizePhone } from '../../shared/patients/phone.js';
-import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../lib/adapters/scheduler.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { HttpError, NotFoundError } from '../lib/errors.js';
-import { log } from '../lib/log.js';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { getOptOut } from '../data/messaging/messaging-repository.js';
-import { practiceNumbers, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
-import { getPatient } from '../data/patients/patient-repository.js';
-import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../data/calendar/calendar-repository.js';
-import { getPractice } from '../data/practices/practice-repository.js';
+import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../../shared/calendar/calendar-schema.js';
+import { expandOccurrences, type Occurrence } from '../../../shared/calendar/recurrence.js';
+import { normalizePhone } from '../../../shared/patients/phone.js';
+import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../../lib/adapters/scheduler.js';
+import { writeAudit } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { HttpError, NotFoundError } from '../../lib/errors.js';
+import { log } from '../../lib/log.js';
+import { getOptOut } from '../../data/messaging/messaging-repository.js';
+import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
+import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../../data/calendar/calendar-repository.js';
+import { getPractice } from '../../data/practices/practice-repository.js';
+import { deletePendingReminder, getPendingReminder, pendingReminderAppointmentIds, putPendingReminder, type PendingReminder } from '../../data/calendar/pending-reminders.js';
 
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
 export const REMINDER_RESYNC_JOB_KIND = 'appointment-reminders-resync';
 /** The settings call returns at once; the resync runs this long after, in the schedule target. */
 const RESYNC_DELAY_MS = 5000;
-const reminderKey = (appointmentId: string) => `APPTREMINDER#${appointmentId}`;
 /** One schedule per occurrence: the one firing never blocks creating the next one's. */
 export const reminderScheduleName = (appointmentId: string, occurrenceDay: string) => scheduleName(APPOINTMENT_REMINDER_JOB_KIND, `${appointmentId}.${occurrenceDay}`);
 /** The reminder's SMS note: one per occurrence, so a target that fires twice sends once. */
@@ -40,13 +36,6 @@ const HOUR_MS = 3_600_000;
 /** How far ahead the next occurrence is looked for (a yearly series' next one fits). */
 const SEARCH_DAYS = 400;
 const REMINDER_SENDER = { userId: 'appointment-reminders', name: 'Appointment reminder' };
-
-interface PendingReminder {
-  appointmentId: string;
-  scheduleName: string;
-  occurrenceStart: string;
-  at: string;
-}
 
 async function practiceCalendarSettings(practiceId: string): Promise<{ timeZone: string; reminderLeadHours: number | null }> {
   return (await getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, reminderLeadHours: null };
@@ -67,11 +56,6 @@ export function nextReminder(a: Appointment, timeZone: string, leadHours: number
   return occurrence ? { occurrence, at: new Date(Date.parse(occurrence.start) - leadHours * HOUR_MS) } : null;
 }
 
-async function pendingReminder(practiceId: string, appointmentId: string): Promise<PendingReminder | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) }, ConsistentRead: true }));
-  return out.Item ? (out.Item as unknown as PendingReminder) : null;
-}
-
 /**
  * Brings each appointment's pending reminder in line with the appointment as stored now: the
  * next occurrence's, at the practice's lead time; none when it is gone or reminders are off.
@@ -79,13 +63,13 @@ async function pendingReminder(practiceId: string, appointmentId: string): Promi
 export async function syncAppointmentReminders(practiceId: string, appointmentIds: readonly string[], now = new Date()): Promise<void> {
   const { timeZone, reminderLeadHours } = await practiceCalendarSettings(practiceId);
   for (const appointmentId of appointmentIds) {
-    const [a, pending] = await Promise.all([getAppointment(practiceId, appointmentId), pendingReminder(practiceId, appointmentId)]);
+    const [a, pending] = await Promise.all([getAppointment(practiceId, appointmentId), getPendingReminder(practiceId, appointmentId)]);
     const want = a && reminderLeadHours ? nextReminder(a, timeZone, reminderLeadHours, now) : null;
     const wanted = want && { scheduleName: reminderScheduleName(appointmentId, want.occurrence.day), occurrenceStart: want.occurrence.start, at: want.at.toISOString() };
     if (pending && wanted && pending.scheduleName === wanted.scheduleName && pending.occurrenceStart === wanted.occurrenceStart && pending.at === wanted.at) continue;
     if (pending) {
       await (await schedules()).delete(pending.scheduleName);
-      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) } }));
+      await deletePendingReminder(practiceId, appointmentId);
     }
     if (!wanted) continue;
     await (await schedules()).createAt({
@@ -94,7 +78,7 @@ export async function syncAppointmentReminders(practiceId: string, appointmentId
       payload: { kind: APPOINTMENT_REMINDER_JOB_KIND, practiceId, appointmentId, occurrenceStart: wanted.occurrenceStart },
     });
     const record: PendingReminder = { appointmentId, ...wanted };
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...record, practiceId, sk: reminderKey(appointmentId), entityType: 'APPOINTMENT_REMINDER' } }));
+    await putPendingReminder(practiceId, record);
   }
 }
 
@@ -123,8 +107,8 @@ export async function resyncAppointmentReminders(payload: Record<string, unknown
     return 0;
   }
   const upcoming = await listAppointmentsInRange(practiceId, now.toISOString(), new Date(now.getTime() + SEARCH_DAYS * 86_400_000).toISOString());
-  const pending = await queryAll({ KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': practiceId, ':prefix': reminderKey('') }, ProjectionExpression: 'appointmentId' });
-  const ids = [...new Set([...upcoming.map((a) => a.appointmentId), ...pending.map((p) => String(p.appointmentId))])];
+  const pending = await pendingReminderAppointmentIds(practiceId);
+  const ids = [...new Set([...upcoming.map((a) => a.appointmentId), ...pending])];
   await syncAppointmentReminders(practiceId, ids, now);
   log.info('appointment reminders resynced', { appointments: ids.length });
   return ids.length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '../../shared/calendar/calendar-schema.js';
-import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
+import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
+import { NO_RECURRENCE } from '../../../shared/calendar/recurrence.js';
 import { nextReminder, reminderText, reminderWhen } from './appointment-reminders.js';
 
 const series = (start: string, recurrence: Partial<Appointment['recurrence']> = {}, excludedDays: string[] = []): Appointment => ({

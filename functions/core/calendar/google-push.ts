@@ -5,17 +5,17 @@
  * and EXDATE); a changed occurrence is an appointment of its own and so an event of its own.
  * Google failing never fails the booking: the outcome is kept on the provider's link for their card.
  */
-import { fullName } from '../../shared/patients/patient-derived.js';
-import { DEFAULT_TIME_ZONE, type Appointment } from '../../shared/calendar/calendar-schema.js';
-import { zonedParts, zonedToInstant, type Recurrence } from '../../shared/calendar/recurrence.js';
-import { canWriteEvents, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleEventBody } from '../lib/adapters/google-calendar.js';
-import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
-import { writeAudit } from '../lib/audit/audit-repository.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import { log } from '../lib/log.js';
-import { getPatient } from '../data/patients/patient-repository.js';
-import * as repo from '../data/calendar/calendar-repository.js';
-import * as googleRepo from '../data/google/google-repository.js';
+import { fullName } from '../../../shared/patients/patient-derived.js';
+import { DEFAULT_TIME_ZONE, type Appointment } from '../../../shared/calendar/calendar-schema.js';
+import { zonedParts, zonedToInstant, type Recurrence } from '../../../shared/calendar/recurrence.js';
+import { canWriteEvents, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleEventBody } from '../../lib/adapters/google-calendar.js';
+import { partnerSecretsFromEnv } from '../../lib/adapters/partner-secrets.js';
+import { writeAudit } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { log } from '../../lib/log.js';
+import { getPatient } from '../../data/patients/patient-repository.js';
+import * as repo from '../../data/calendar/calendar-repository.js';
+import * as googleRepo from '../../data/google/google-repository.js';
 
 export const GOOGLE_SYNC_REASONS = {
   linkLost: 'Google no longer accepts this link. Link Google Calendar again.',

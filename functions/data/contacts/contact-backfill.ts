@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../lib/table/client.js';
-import { tableName } from '../lib/table/definition.js';
-import { queryAll } from '../lib/table/query-all.js';
-import { CONTACT_NUMBERS_MARKER, CONTACT_PREFIX, contactFromItem, contactNumberItem, numbersOf } from './contacts.js';
+import { documentClient } from '../../lib/table/client.js';
+import { tableName } from '../../lib/table/definition.js';
+import { queryAll } from '../../lib/table/query-all.js';
+import { CONTACT_NUMBERS_MARKER, CONTACT_PREFIX, contactFromItem, contactNumberItem, numbersOf } from './contact-repository.js';
 
-// Kept out of contacts.ts so the request path does not carry it.
+// Kept out of the repository so the request path does not carry it.
 /**
  * Maintenance, once per practice (the local runtime runs it at start): writes the number lookups
  * of the contacts saved before they were kept, then marks the practice so a number is looked up by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RECURRENCE, type Recurrence } from '../../shared/calendar/recurrence.js';
+import { NO_RECURRENCE, type Recurrence } from '../../../shared/calendar/recurrence.js';
 import { exdate, googleEventBody, googleEventId, rrule } from './google-push.js';
 
 const ZONE = 'America/Chicago';

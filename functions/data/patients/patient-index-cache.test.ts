@@ -60,7 +60,7 @@ describe('patient index cache', () => {
 
   describe('catching up after writes', () => {
     const big = 'prc_cache_catch_up';
-    const SEEDED = 600;
+    const SEEDED = 3000;
     const at = new Date('2026-01-01T00:00:00Z').toISOString();
     const seeded = (i: number): Patient => ({
       id: `s${String(i).padStart(4, '0')}`,
@@ -110,6 +110,7 @@ describe('patient index cache', () => {
 
       const active = await settledIndex(big);
       const deleted = await settledIndex(big, 'DELETED');
+      console.log(`${before} patients: a cold load read ${cold.read} items; after five writes the active list read ${active.read}, the archived ${deleted.read}`);
       // One version GetItem, the five change items and the five patients, whatever the practice's size.
       expect(active.read).toBe(11);
       expect(deleted.read).toBe(11);

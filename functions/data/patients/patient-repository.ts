@@ -88,7 +88,8 @@ function versionedChange(practiceId: string, seen: number, change: { patientId: 
           version: next,
           ...change,
           at,
-          [TTL_ATTRIBUTE]: Math.floor(at / 1000) + PATIENT_CHANGE_TTL_SECONDS,
+          // From the clock, not `at`: a write dated in the past (an import) must not expire at once.
+          [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + PATIENT_CHANGE_TTL_SECONDS,
         },
       },
     },

@@ -181,7 +181,7 @@ async function run() {
       { name: 'search phone formatted "(xxx) xxx"', path: (i) => `/v1/patients?q=${encodeURIComponent(`(${pick(phones, i).slice(0, 3)}) ${pick(phones, i).slice(3, 6)}`)}` },
       { name: 'search phone scrambled (4 digits)', path: (i) => `/v1/patients?q=${scrambled(pick(phones, i))}` },
       {
-        name: 'search after a write (index reload)',
+        name: 'search after a write (catch-up)',
         requests: Math.min(opts.requests, 30),
         before: async () => {
           created++;

@@ -14,7 +14,10 @@ import { backfillContactNumbers } from '../../functions/data/contacts/contact-ba
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
+import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
+import { Patient } from '../../shared/patients/patient-record.js';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
+import { eventually } from '../support/eventually.js';
 
 /*
  * Every list and search a screen uses reads one page through the data layer, however large the
@@ -344,5 +347,56 @@ describe(`with ${SEEDED} contacts`, () => {
     expect(after.body.contacts).toMatchObject([{ contactId: older.contactId, name: older.name }]);
     expect(Number(after.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
     expect(await backfillContactNumbers(practiceId)).toBe(0);
+  });
+});
+
+/*
+ * Patient list and search rank an in-memory copy of the practice's patients (the fuzzy phone rules
+ * cannot be keyed). What must stay page-bounded is keeping that copy current: after one patient
+ * write the next list or search reads the changed patient, not the practice's patients again.
+ */
+describe(`with ${SEEDED} more patients`, () => {
+  const lastName = `Zzbulk${run}`;
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  const readOf = (res: { headers: Headers }) => Number(res.headers.get(ITEMS_READ_HEADER));
+  const idsOf = (res: { body: { items: { id: string }[] } }) => res.body.items.map((p) => p.id);
+
+  beforeAll(async () => {
+    const { practiceId } = stackEndpoints();
+    const patients = Array.from({ length: SEEDED }, (_, i) =>
+      Patient.parse({ id: `bulk-${run}-${String(i).padStart(4, '0')}`, firstName: `Person${i}`, lastName, gender: 'other', membershipStatus: 'active', status: 'active', createdAt: at, updatedAt: at }),
+    );
+    await putPatientsBatch(practiceId, patients);
+    // The bulk load replaces every cached list; wait until the list is cached, settled, and costs its version read only.
+    await eventually('the patient list served from the cache', () => api(admin, 'GET', '/v1/patients?limit=1'), (res) => readOf(res) <= 1, { within: 20_000, every: 200 });
+  }, 120_000);
+
+  it('a list and a search right after one patient write read the changed patients, not the practice’s patients', async () => {
+    const before = await api(admin, 'GET', `/v1/patients?q=${lastName}&limit=100`);
+    expect(before.body.total).toBe(SEEDED);
+    const activeBefore = await api(admin, 'GET', '/v1/patients?limit=1');
+
+    const created = await api(admin, 'POST', '/v1/patients', { firstName: 'Aaanew', lastName, gender: 'female', dob: '1980-02-02' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const list = await api(admin, 'GET', '/v1/patients?limit=100');
+    expect(list.status).toBe(200);
+    const afterWrite = readOf(list);
+
+    const renamed = await api(admin, 'PUT', `/v1/patients/bulk-${run}-0007`, { firstName: 'Quillon', lastName, gender: 'other' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const search = await api(admin, 'GET', `/v1/patients?q=${lastName}&limit=100`);
+    expect(search.status).toBe(200);
+    const searchAfterWrite = readOf(search);
+    const byNewName = await api(admin, 'GET', `/v1/patients?q=quillon`);
+
+    console.log(`patient list after one write\t${afterWrite}\tsearch after one write\t${searchAfterWrite}\t(${SEEDED} seeded patients)`);
+    // The version, the write's change item and the written patient: the rest come from the cached list.
+    expect(afterWrite).toBeLessThanOrEqual(3);
+    expect(searchAfterWrite).toBeLessThanOrEqual(3);
+    expect(list.body.total).toBe(activeBefore.body.total + 1);
+    expect(search.body.total).toBe(SEEDED + 1);
+    // The new patient at its name's place (first of the seeded last name), the renamed one found by its new name.
+    expect(idsOf(search)[0]).toBe(created.body.id);
+    expect(idsOf(byNewName)).toEqual([`bulk-${run}-0007`]);
   });
 });

@@ -1,9 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../../shared/patients/patient-schema.js';
 import { Patient, type PatientDemographics } from '../../../shared/patients/patient-record.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
-import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 
@@ -12,6 +12,8 @@ import { isConditionFailure } from '../../lib/table/condition-failure.js';
  *   item            pk practiceId, sk PATIENT#<id>
  *   by name         gsi1 gsi1pk PATIENTS#ACTIVE | PATIENTS#DELETED, gsi1sk <lastname>#<firstname>#<id> (lower case)
  *   index version   pk practiceId, sk PATIENTS#INDEX_VERSION { version, changedAt } bumped by every patient write
+ *   change          pk practiceId, sk PATIENTS#CHANGE#<version, 12 digits> { patientId | bulk, at, expiresAt }
+ *                   written in the same transaction as the bump: what that version changed
  */
 export type PatientStatus = Patient['status'];
 
@@ -20,6 +22,14 @@ export const patientsByNamePartition = (status: PatientStatus) => (status === 'D
 export const patientNameSortKey = (p: Pick<Patient, 'id' | 'firstName' | 'lastName'>) =>
   `${p.lastName.trim().toLowerCase()}#${p.firstName.trim().toLowerCase()}#${p.id}`;
 export const PATIENT_INDEX_VERSION_KEY = 'PATIENTS#INDEX_VERSION';
+export const patientChangeKey = (version: number) => `PATIENTS#CHANGE#${String(version).padStart(12, '0')}`;
+/**
+ * How long a change item is kept: far longer than a cached index goes unread in a warm Lambda, so
+ * a catch-up finds every change it needs; an older cache is reloaded in full anyway.
+ */
+export const PATIENT_CHANGE_TTL_SECONDS = 86_400;
+/** Attempts of a patient write whose version bump lost the race to another patient write. */
+const VERSION_ATTEMPTS = 10;
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_ID_TAKEN = 'A patient with this id already exists';
@@ -50,27 +60,79 @@ function editableFields(input: PatientInput) {
   return fields;
 }
 
-function versionBump(practiceId: string, now: number) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
-      UpdateExpression: 'ADD #v :one SET changedAt = :now, entityType = :type',
-      ExpressionAttributeNames: { '#v': 'version' },
-      ExpressionAttributeValues: { ':one': 1, ':now': now, ':type': 'PATIENT_INDEX_VERSION' },
+/**
+ * The bump from the version the writer read to the next one, and the change item recording what
+ * that version changed. The bump is conditioned on the version read, so two writers cannot both
+ * claim one version: each version has exactly one change item, committed with it.
+ */
+function versionedChange(practiceId: string, seen: number, change: { patientId: string } | { bulk: true }, at: number) {
+  const next = seen + 1;
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { practiceId, sk: PATIENT_INDEX_VERSION_KEY },
+        UpdateExpression: 'SET #v = :next, changedAt = :now, entityType = :type',
+        ConditionExpression: seen === 0 ? 'attribute_not_exists(#v) OR #v = :seen' : '#v = :seen',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':next': next, ':seen': seen, ':now': at, ':type': 'PATIENT_INDEX_VERSION' },
+      },
     },
-  };
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          practiceId,
+          sk: patientChangeKey(next),
+          entityType: 'PATIENT_CHANGE',
+          version: next,
+          ...change,
+          at,
+          // From the clock, not `at`: a write dated in the past (an import) must not expire at once.
+          [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + PATIENT_CHANGE_TTL_SECONDS,
+        },
+      },
+    },
+  ];
 }
 
-/** Writes the patient item and bumps the index version in one transaction. */
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/**
+ * One transaction of `items` (the patient's own write first) with the next version and its change
+ * item. When another patient write took that version in between, the version is read again and
+ * the transaction retried; a failed condition of the patient's own write is thrown to the caller.
+ */
+async function transactWithVersion(practiceId: string, items: TransactItem[], change: { patientId: string } | { bulk: true }, at: number): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { version } = await readPatientIndexVersion(practiceId);
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [...items, ...versionedChange(practiceId, version, change, at)] }));
+      return;
+    } catch (error) {
+      if (!lostVersionRace(error, items.length) || attempt >= VERSION_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** Cancelled only because of the version bump or its change item (a concurrent patient write), not the patient's own condition. */
+function lostVersionRace(error: unknown, ownItems: number): boolean {
+  const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] } | null;
+  if (e?.name !== 'TransactionCanceledException') return false;
+  const reasons = e.CancellationReasons ?? [];
+  const own = reasons.slice(0, ownItems);
+  const versioned = reasons.slice(ownItems);
+  return own.every((r) => !r || r.Code === 'None' || r.Code === 'TransactionConflict') && versioned.some((r) => r?.Code === 'ConditionalCheckFailed' || r?.Code === 'TransactionConflict');
+}
+
+/** Writes the patient item with the next index version and its change item in one transaction. */
 async function writeWithVersion(practiceId: string, item: Item, condition: string, now: number, extra: Record<string, unknown> = {}) {
-  await documentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: item, ConditionExpression: condition, ...extra } },
-        versionBump(practiceId, now),
-      ],
-    }),
+  await transactWithVersion(
+    practiceId,
+    [{ Put: { TableName: tableName(), Item: item, ConditionExpression: condition, ...extra } }],
+    { patientId: String(item.id) },
+    now,
   );
 }
 
@@ -176,13 +238,11 @@ async function updateExistingPatient(
   update: { UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
 ): Promise<Patient> {
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: { TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConditionExpression: 'attribute_exists(sk)', ...update } },
-          versionBump(practiceId, at.getTime()),
-        ],
-      }),
+    await transactWithVersion(
+      practiceId,
+      [{ Update: { TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConditionExpression: 'attribute_exists(sk)', ...update } }],
+      { patientId: id },
+      at.getTime(),
     );
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError(PATIENT_NOT_FOUND);
@@ -256,7 +316,29 @@ export async function putPatientsBatch(practiceId: string, patients: readonly Pa
     }
     if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
   }
-  const now = Date.now();
-  const bump = versionBump(practiceId, now).Update;
-  await documentClient().send(new UpdateCommand(bump));
+  // One version for the whole load, marked bulk: a cached index reloads in full instead of catching up.
+  await transactWithVersion(practiceId, [], { bulk: true }, Date.now());
+}
+
+export type PatientChange = { version: number; at: number } & ({ patientId: string; bulk?: undefined } | { bulk: true; patientId?: undefined });
+
+/**
+ * The changes after version `after` up to `upTo`, oldest first: one strongly consistent Query of
+ * at most `max` small items. Fewer than asked for means some expired (or the range is too long):
+ * the caller reloads in full.
+ */
+export async function readPatientChanges(practiceId: string, after: number, upTo: number, max: number): Promise<PatientChange[]> {
+  if (upTo <= after) return [];
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'practiceId = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': practiceId, ':from': patientChangeKey(after + 1), ':to': patientChangeKey(upTo) },
+      ConsistentRead: true,
+      Limit: max,
+    }),
+  );
+  return (out.Items ?? []).map((i) =>
+    i.bulk ? { version: Number(i.version), at: Number(i.at), bulk: true as const } : { version: Number(i.version), at: Number(i.at), patientId: String(i.patientId) },
+  );
 }

@@ -195,13 +195,13 @@ async function withFiles(dir: string, group: PatientGroup, upload?: (path: strin
 }
 
 /**
- * A patient's bundle is one request, and a request carries at most 6 MB (a Lambda's payload) and a
- * bundle 5,000 resources: a patient of ten years (thousands of notes, results and texts) is sent in
- * parts below both, with margin for the envelope and for API Gateway's 29 s (a part is written in a
- * few seconds).
+ * A request carries at most 6 MB (a Lambda's payload; base64 files inline count in full) and a bundle
+ * 5,000 resources, and API Gateway answers within 29 s: a patient of ten years (thousands of notes,
+ * results and texts) is sent in parts under 4 MiB and 500 resources. A resource takes about 10 ms to
+ * write (its marker and what it makes), so a part is written in well under the gateway's limit.
  */
 export const PART_BYTES = 4 * 1024 * 1024;
-export const PART_RESOURCES = 1_000;
+export const PART_RESOURCES = 500;
 /** Resources of no patient that the patient's resources name: sent with every part that names them, for the server to resolve. */
 const CONTEXT_TYPES = new Set(['Practitioner', 'PractitionerRole', 'Location', 'Organization', 'Medication']);
 /** An entry repeated in a later part only so references resolve: read by the import, not brought in again (FHIR's search mode for an included resource). */

@@ -197,8 +197,8 @@ async function withFiles(dir: string, group: PatientGroup, upload?: (path: strin
 /**
  * A request carries at most 6 MB (a Lambda's payload; base64 files inline count in full) and a bundle
  * 5,000 resources, and API Gateway answers within 29 s: a patient of ten years (thousands of notes,
- * results and texts) is sent in parts under 4 MiB and 500 resources. A resource takes about 10 ms to
- * write (its marker and what it makes), so a part is written in well under the gateway's limit.
+ * results and texts) is sent in parts under 4 MiB and 500 resources. A resource takes about 20 ms to
+ * write locally (its marker and what it makes), so a part is written in about 10 s, within the gateway's limit.
  */
 export const PART_BYTES = 4 * 1024 * 1024;
 export const PART_RESOURCES = 500;

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarNamed, importPractice, INLINE_FILE_BYTES } from './import-practice.js';
+import { calendarNamed, importPractice, INLINE_FILE_BYTES, partsOf, PART_BYTES, PART_RESOURCES } from './import-practice.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const dirs: string[] = [];
@@ -100,5 +100,61 @@ describe('a practice import of appointments', () => {
     expect(JSON.stringify(post.body).length).toBeLessThan(INLINE_FILE_BYTES);
     expect(summary.files).toBe(2);
     expect(lines.join('\n')).toContain('1 large files uploaded apart');
+  });
+});
+
+describe('a patient too large for one request', () => {
+  const practitioner = { resourceType: 'Practitioner', id: 'dr1', name: [{ family: 'Hale', given: ['Jo'] }] };
+  const other = { resourceType: 'Practitioner', id: 'dr2', name: [{ family: 'Unnamed', given: ['Not'] }] };
+  const text = (i: number) => ({ resourceType: 'Communication', id: `t${i}`, status: 'completed', medium: [{ coding: [{ code: 'SMSWRIT' }] }], subject: { reference: 'Patient/p1' }, sender: { reference: 'Practitioner/dr1' }, sent: '2025-01-01T10:00:00Z', payload: [{ contentString: `Text ${i} ${'x'.repeat(2000)}` }] });
+  const vital = (i: number, id = `v${i}`) => ({ resourceType: 'Observation', id, status: 'final', category: [{ coding: [{ code: 'vital-signs' }] }], code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] }, subject: { reference: 'Patient/p1' }, effectiveDateTime: `2020-01-${String((i % 28) + 1).padStart(2, '0')}T10:00:00-05:00`, valueQuantity: { value: 70 + i } });
+  const entry = (r: Json) => ({ fullUrl: `${r.resourceType}/${r.id}`, resource: r });
+
+  it('is cut under the byte and count bounds, the Patient first in every part and nothing sent twice but what later parts name', () => {
+    const resources = [patient, practitioner, other, ...Array.from({ length: 2500 }, (_, i) => text(i)), ...Array.from({ length: 600 }, (_, i) => vital(i))];
+    const parts = partsOf(resources.map(entry));
+    expect(parts.length).toBeGreaterThan(2);
+    for (const part of parts) {
+      expect(Buffer.byteLength(JSON.stringify({ bundle: { resourceType: 'Bundle', type: 'collection', entry: part } }))).toBeLessThan(PART_BYTES);
+      expect(part.length).toBeLessThanOrEqual(PART_RESOURCES);
+      expect(part[0]!.resource.resourceType).toBe('Patient');
+    }
+    // The first part brings the patient and every practitioner in; later ones repeat only what they name, marked included.
+    expect(parts[0]!.slice(0, 3).map((e) => [e.fullUrl, e.search])).toEqual([['Patient/p1', undefined], ['Practitioner/dr1', undefined], ['Practitioner/dr2', undefined]]);
+    for (const part of parts.slice(1)) expect(part.filter((e) => e.search).map((e) => e.fullUrl)).toEqual(part.some((e) => e.resource.resourceType === 'Communication') ? ['Patient/p1', 'Practitioner/dr1'] : ['Patient/p1']);
+    const own = parts.flatMap((p) => p.filter((e) => !e.search)).map((e) => e.fullUrl);
+    expect(own).toHaveLength(resources.length);
+    expect(new Set(own).size).toBe(resources.length);
+  });
+
+  it('is cut by bytes when its files, carried inline, outweigh a part before its count does', () => {
+    const scan = (i: number) => ({ resourceType: 'DocumentReference', id: `s${i}`, subject: { reference: 'Patient/p1' }, content: [{ attachment: { contentType: 'application/pdf', url: `files/p1/s${i}.pdf`, data: Buffer.alloc(900 * 1024, i).toString('base64') } }] });
+    const parts = partsOf([patient, ...Array.from({ length: 10 }, (_, i) => scan(i))].map(entry));
+    expect(parts.map((p) => p.length)).toEqual([4, 4, 4, 2]);
+    for (const part of parts) expect(Buffer.byteLength(JSON.stringify({ bundle: { resourceType: 'Bundle', type: 'collection', entry: part } }))).toBeLessThan(PART_BYTES);
+  });
+
+  it('keeps together what the import reads together: a day of vitals, a call and its note, a report and its results, a fax and its note', () => {
+    const call = { resourceType: 'Communication', id: 'c1', medium: [{ coding: [{ code: 'PHONE' }] }], subject: { reference: 'Patient/p1' }, about: [{ reference: 'DocumentReference/n1' }] };
+    const callNote = { resourceType: 'DocumentReference', id: 'n1', subject: { reference: 'Patient/p1' }, type: { text: 'PHONE_CALL' } };
+    const fax = { resourceType: 'Communication', id: 'f1', medium: [{ coding: [{ code: 'FAXWRIT' }] }], subject: { reference: 'Patient/p1' }, identifier: [{ system: 'https://tidewell.app/fhir/identifier/prc1/fax', value: 'fx1' }] };
+    const faxNote = { resourceType: 'DocumentReference', id: 'n2', subject: { reference: 'Patient/p1' }, identifier: [{ system: 'https://tidewell.app/fhir/identifier/prc1/note', value: 'fx1' }] };
+    const result = { ...vital(3, 'r1'), category: [{ coding: [{ code: 'laboratory' }] }], effectiveDateTime: '2019-05-05' };
+    const report = { resourceType: 'DiagnosticReport', id: 'd1', subject: { reference: 'Patient/p1' }, result: [{ reference: 'Observation/r1' }] };
+    const filler = Array.from({ length: 40 }, (_, i) => text(i));
+    const morning = vital(1, 'am');
+    const evening = { ...vital(1, 'pm'), effectiveDateTime: '2020-01-02T20:00:00-05:00' };
+    const sameMoment = { ...vital(1, 'am2'), effectiveDateTime: '2020-01-02T15:00:00Z' };
+    const resources = [patient, practitioner, report, ...filler.slice(0, 10), call, ...filler.slice(10, 20), morning, faxNote, ...filler.slice(20, 30), callNote, sameMoment, fax, ...filler.slice(30), result, evening];
+    const parts = partsOf(resources.map(entry), { resources: 8 });
+    const partOf = (id: string) => parts.findIndex((p) => p.some((e) => !e.search && e.resource.id === id));
+    expect(parts.length).toBeGreaterThan(5);
+    expect(partOf('c1')).toBe(partOf('n1'));
+    expect(partOf('f1')).toBe(partOf('n2'));
+    expect(partOf('d1')).toBe(partOf('r1'));
+    expect(partOf('am')).toBe(partOf('am2'));
+    // Referenced before what references it: the result before its report.
+    const withReport = parts[partOf('d1')]!.map((e) => e.resource.id);
+    expect(withReport.indexOf('r1')).toBeLessThan(withReport.indexOf('d1'));
   });
 });

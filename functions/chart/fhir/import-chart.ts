@@ -42,7 +42,7 @@ export const MAX_IMPORT_ENTRIES = 5_000;
 export const FhirImportBody = z.object({
   bundle: z.object({
     resourceType: z.literal('Bundle', { error: 'The file is not a FHIR Bundle' }),
-    entry: z.optional(z.array(z.object({ fullUrl: z.optional(z.string()), resource: z.record(z.string(), z.unknown()) })).check(z.maxLength(MAX_IMPORT_ENTRIES, `A bundle may hold at most ${MAX_IMPORT_ENTRIES} resources`))),
+    entry: z.optional(z.array(z.object({ fullUrl: z.optional(z.string()), resource: z.record(z.string(), z.unknown()), search: z.optional(z.object({ mode: z.optional(z.string().check(z.maxLength(20))) })) })).check(z.maxLength(MAX_IMPORT_ENTRIES, `A bundle may hold at most ${MAX_IMPORT_ENTRIES} resources`))),
   }, { error: 'The file is not a FHIR Bundle' }),
 });
 export type FhirImportBody = z.infer<typeof FhirImportBody>;

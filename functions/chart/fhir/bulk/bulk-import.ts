@@ -6,7 +6,8 @@
  * The patient is found again by the source's identifier of it (a marker written before the patient,
  * only if absent) and the chart goes through the per-patient import, whose own markers make a
  * resource brought in once never come in twice: a second run, or a run resumed after a failure,
- * adds nothing that is already here.
+ * adds nothing that is already here. A patient too large for one request comes in parts, each one
+ * such request: the same chart is found by every part, and each part's markers are its own.
  */
 import { createHash } from 'node:crypto';
 import * as z from '../../../../shared/zod.js';
@@ -156,7 +157,11 @@ export async function importPracticePatient(auth: AuthContext, raw: unknown, now
     await writeAudit(auth, { action: 'create', entity: 'patient', entityId: patientId, patientId });
     created = true;
   }
-  const { items } = await analyse(auth.practiceId, patientId, body);
+  const analysed = await analyse(auth.practiceId, patientId, body);
+  // A later part of a patient sent in parts repeats the Patient and the practitioners, locations and
+  // medications it names (search mode "include"): read for its references, not brought in or counted again.
+  const included = new Set((body.bundle.entry ?? []).filter((e) => e.search?.mode === 'include').map((e) => e.resource));
+  const items = analysed.items.filter((i) => !included.has(i.resource));
   await matchAuthors(auth.practiceId, body, items);
   const added = await writeImport(auth, patientId, items, now);
   await writeAudit(auth, { action: 'create', entity: 'fhir_practice_import', patientId, count: added });

@@ -311,6 +311,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     const webOrigin = { contentSecurityPolicy: contentSecurityPolicy({ connect: [s3.endpoint], media: [s3.endpoint], frame: partnerOrigins }) };
     const serveStatic = opts.serveWeb ? staticWeb(webRoot, webOrigin) : undefined;
     let configJson = '{}';
+    // Whether the start has finished, seeding included: /config.json answers long before (the seed
+    // itself signs in through it), so whoever waits for a ready product reads /local/ready instead.
+    let ready = false;
     // The API needs the pool ids, and provisioning the pool needs /cognito served first.
     const late: { api?: ReturnType<typeof createLocalHttpApi> } = {};
 
@@ -330,6 +333,10 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       if (underPrefix(path, '/api') && api) {
         const rawPath = (req.url ?? '/').split('?')[0].slice('/api'.length) || '/';
         return api.handle(req, res, rawPath, rawQuery);
+      }
+      if (path === '/local/ready') {
+        res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(JSON.stringify({ ready }));
+        return;
       }
       if (path === '/config.json') {
         res.writeHead(200, { ...webOriginHeaders(webOrigin), 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(configJson);
@@ -420,8 +427,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     }
     // Keys added since a data folder was written (each backfill runs once), before the API serves.
     const backfilled = await (await import('./seed/backfill-keys.js')).backfillKeys(practice.practiceId);
-    if (backfilled.conversations || backfilled.appointments || backfilled.notifications || backfilled.calls || backfilled.contacts) {
-      runtimeLog(`Backfilled page keys: ${backfilled.conversations} conversations, ${backfilled.appointments} appointments, ${backfilled.notifications} unread notifications, ${backfilled.calls} calls counted and ${backfilled.contacts} contacts' numbers`);
+    if (backfilled.conversations || backfilled.lastInbound || backfilled.appointments || backfilled.notifications || backfilled.calls || backfilled.contacts) {
+      runtimeLog(`Backfilled page keys: ${backfilled.conversations} conversations, ${backfilled.lastInbound} unread previews, ${backfilled.appointments} appointments, ${backfilled.notifications} unread notifications, ${backfilled.calls} calls counted and ${backfilled.contacts} contacts' numbers`);
     }
     // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
     if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
@@ -469,6 +476,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
 
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(outputs, null, 2)}\n`);
+    ready = true;
 
     return {
       outputs,

@@ -238,6 +238,14 @@ describe('HTTP API like API Gateway', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${stackEndpoints().s3}`);
   });
+
+  it('answers /local/ready with 200 once its start, seed included, is done', async () => {
+    // The runtime is started (its start returned) before any test runs, so it is ready by now.
+    const res = await fetch(`${stackOutputs().webUrl}/local/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ready: true });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
 });
 
 describe('files', () => {

@@ -1,4 +1,4 @@
-import { backfillConversationKeys } from '../../../functions/data/messaging/conversation-backfill.js';
+import { backfillConversationKeys, backfillLastInbound } from '../../../functions/data/messaging/conversation-backfill.js';
 import { backfillCallCounts, backfillCallListKeys } from '../../../functions/data/calls/call-backfill.js';
 import { backfillNotificationCounts } from '../../../functions/data/notifications/notification-backfill.js';
 import { backfillContactNumbers } from '../../../functions/data/contacts/contact-backfill.js';
@@ -8,9 +8,10 @@ import { backfillProviderAppointmentKeys } from '../../../functions/data/calenda
  * Keys added after a practice's data was written: each backfill runs once per practice (it marks
  * itself done) before the API serves, so a data folder from an older version reads by page too.
  */
-export async function backfillKeys(practiceId: string): Promise<{ conversations: number; appointments: number; notifications: number; calls: number; callList: number; contacts: number }> {
+export async function backfillKeys(practiceId: string): Promise<{ conversations: number; lastInbound: number; appointments: number; notifications: number; calls: number; callList: number; contacts: number }> {
   return {
     conversations: await backfillConversationKeys(practiceId),
+    lastInbound: await backfillLastInbound(practiceId),
     appointments: await backfillProviderAppointmentKeys(practiceId),
     notifications: await backfillNotificationCounts(practiceId),
     calls: await backfillCallCounts(practiceId),

@@ -74,6 +74,36 @@ function addDays(day: string, offset: number): string {
 }
 const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
+/** The day's visit slots, in the practice's time zone, with the appointment type each books. */
+const SLOTS: readonly (readonly [time: string, type: string])[] = [
+  ['09:00', TYPES.follow],
+  ['10:00', TYPES.newPatient],
+  ['11:15', TYPES.tele],
+  ['14:00', TYPES.follow],
+  ['15:30', TYPES.follow],
+];
+
+/**
+ * Whether slot `s` is booked `d` days after this week's Monday (0-11, the weekend left out): every
+ * provider day has one slot open, and Friday afternoons are Dr. Okafor's chart review.
+ */
+function slotBooked(d: number, s: number, pa: boolean): boolean {
+  if (!pa && d % 7 === 4 && SLOTS[s][0] >= '15:00') return false;
+  return (d + s + (pa ? 2 : 0)) % 5 !== 4;
+}
+
+/**
+ * Dr. Okafor's visit times (HH:MM, practice time) on `today` (YYYY-MM-DD in the practice's zone) of
+ * a week seeded that day: what a newcomer's dashboard lists. The weekly blood-pressure check is on
+ * Tuesdays from this week's on; a weekend has none.
+ */
+export function providerVisitTimesOn(today: string): string[] {
+  const d = (weekday(today) + 6) % 7;
+  if (d >= 5) return [];
+  const times = SLOTS.filter((_, s) => slotBooked(d, s, false)).map(([time]) => time);
+  return d === 1 ? ['08:15', ...times] : times;
+}
+
 export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekSeeding> {
   const counts: Record<string, number> = {};
   const errors: string[] = [];
@@ -169,13 +199,7 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekSeedin
     count('days off');
     await call(ADMIN, 'PUT', '/v1/practices/settings/calendar', { timeZone, reminderLeadHours: 12 });
 
-    const slots: [string, string][] = [
-      ['09:00', TYPES.follow],
-      ['10:00', TYPES.newPatient],
-      ['11:15', TYPES.tele],
-      ['14:00', TYPES.follow],
-      ['15:30', TYPES.follow],
-    ];
+    const slots = SLOTS;
     let n = 0;
     const bookings: (() => Promise<void>)[] = [];
     const todays: { who: string; time: string; appointmentId: string }[] = [];
@@ -189,9 +213,7 @@ export async function seedDemoWeek(ctx: DemoWeekContext): Promise<DemoWeekSeedin
         if (id === paId && day === dayOff) continue;
         for (let s = 0; s < slots.length; s++) {
           const [time, type] = slots[s];
-          // Friday afternoons are Dr. Okafor's chart review; every provider day has one slot open.
-          if (id === providerId && weekday(day) === 5 && time >= '15:00') continue;
-          if ((d + s + (id === paId ? 2 : 0)) % 5 === 4) continue;
+          if (!slotBooked(d, s, id === paId)) continue;
           n++;
           const tele = type === TYPES.tele;
           const patientId = patient(((n * 7) % 37) + 1);

@@ -12,6 +12,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // With type information: a promise nobody awaits or catches loses its error (an unhandled
+    // rejection in a Lambda or the local runtime, a silent failure in the web). A deliberate
+    // fire-and-forget says so with `void`.
+    files: ['functions/**/*.ts', 'web/src/**/*.{ts,tsx}', 'shared/**/*.ts', 'infra/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

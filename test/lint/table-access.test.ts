@@ -7,7 +7,15 @@ const REFUSED = 'Table access lives in functions/data/<entity>/';
 
 /** The project's own eslint.config.js, so the test follows the rule as the lint runs it. */
 async function tableAccessErrors(filePath: string): Promise<number> {
-  const eslint = new ESLint({ cwd: root });
+  // The files named here do not exist, so no TypeScript project holds them: the rules that need
+  // type information are left out for them (they do not bear on imports).
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+    },
+  });
   const [result] = await eslint.lintText("import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const get = GetCommand;\n", { filePath: resolve(root, filePath) });
   return result!.messages.filter((m) => m.message.includes(REFUSED)).length;
 }

@@ -161,7 +161,9 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
         .then((result) => {
           writeResult(res, result);
           runtimeLog(`${req.method} /api${path} ${result.statusCode} ${Date.now() - started}ms`);
-        });
+        })
+        // A response the client has already closed must not take the runtime down.
+        .catch((error: unknown) => runtimeError('Local API response failed', error));
     },
   };
 }

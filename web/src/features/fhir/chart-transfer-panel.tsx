@@ -53,7 +53,7 @@ export function ChartTransferPanel({ patientId }: { patientId: string }) {
         Record transfer
       </h2>
       <div className="tw-chart-transfer__actions">
-        <Button onPress={exportChart} isDisabled={busy}>
+        <Button onPress={() => void exportChart()} isDisabled={busy}>
           {busy ? FHIR_MESSAGES.exporting : FHIR_MESSAGES.exportChart}
         </Button>
         <Button onPress={() => setImporting('fhir')}>{FHIR_IMPORT_MESSAGES.importBundle}</Button>

@@ -15,7 +15,7 @@ export function FileDrivePage() {
     <Page title="File Drive">
       <DriveBrowser
         folder={folder}
-        onFolder={(path) => navigate(`/files/${path.split('/').map(encodeURIComponent).join('/')}`)}
+        onFolder={(path) => void navigate(`/files/${path.split('/').map(encodeURIComponent).join('/')}`)}
         onOpenFile={setViewing}
       />
       <FileViewerWindow file={viewing} onClose={() => setViewing(null)} />

@@ -204,7 +204,7 @@ export function CallNewPage() {
       const dial = normalizePhone(myPhone);
       await callsApi.place({ to: number, ...(fromNumber ? { from: fromNumber } : {}), ...(patientId ? { patientId } : {}), ...(dial ? { dialFrom: dial } : {}) });
       await queryClient.invalidateQueries({ queryKey: callKeys.all });
-      navigate('/messages/calls', { replace: true });
+      void navigate('/messages/calls', { replace: true });
     } catch (e) {
       setError(errorText(e, CALL_MESSAGES.placeError));
       setPlacing(false);
@@ -239,7 +239,7 @@ export function CallNewPage() {
           <Button type="submit" variant="primary" isPending={placing}>
             Call
           </Button>
-          <Button onPress={() => navigate(-1)}>Cancel</Button>
+          <Button onPress={() => void navigate(-1)}>Cancel</Button>
         </div>
       </form>
     </Page>

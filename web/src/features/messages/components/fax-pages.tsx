@@ -50,7 +50,7 @@ export function FaxNewPage() {
     try {
       await faxesApi.send({ patientId, noteId, to, ...(fileKeys.length ? { fileKeys } : {}), ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}), ...(cover.trim() ? { coverText: cover.trim() } : {}) });
       await queryClient.invalidateQueries({ queryKey: faxKeys.all });
-      navigate('/messages/fax', { replace: true });
+      void navigate('/messages/fax', { replace: true });
     } catch (e) {
       setError(isApiError(e) || e instanceof Error ? e.message : FAX_MESSAGES.sendError);
       setSending(false);
@@ -97,7 +97,7 @@ export function FaxNewPage() {
           <Button type="submit" variant="primary" isPending={sending}>
             Send fax
           </Button>
-          <Button onPress={() => navigate(-1)}>Cancel</Button>
+          <Button onPress={() => void navigate(-1)}>Cancel</Button>
         </div>
       </form>
     </Page>

@@ -138,7 +138,7 @@ export function ScheduledEventPage() {
           </p>
         ) : null}
         <div>
-          <Button onPress={() => navigate(paths.messages())}>Back to Communication</Button>
+          <Button onPress={() => void navigate(paths.messages())}>Back to Communication</Button>
         </div>
       </div>
       <ConfirmDialog

@@ -59,7 +59,7 @@ export function ScheduledNewPage() {
     try {
       const created = await messagesApi.schedule({ when: at, patientId, from: fromValue, to, text });
       await queryClient.invalidateQueries({ queryKey: messagingKeys.scheduled() });
-      navigate(paths.scheduledMessage(created.eventId), { replace: true });
+      void navigate(paths.scheduledMessage(created.eventId), { replace: true });
     } catch (e) {
       setError(isApiError(e) || e instanceof Error ? e.message : SMS_MESSAGES.sendViaApiFailed);
       setSaving(false);
@@ -95,7 +95,7 @@ export function ScheduledNewPage() {
           <Button type="submit" variant="primary" isPending={saving}>
             Schedule message
           </Button>
-          <Button onPress={() => navigate(-1)}>Cancel</Button>
+          <Button onPress={() => void navigate(-1)}>Cancel</Button>
         </div>
       </form>
     </Page>

@@ -127,7 +127,7 @@ export function SmsChatPage() {
         current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,
       );
       await refresh();
-      if (newMessage && patientPhone) navigate(paths.smsConversation(patientPhone, from), { replace: true });
+      if (newMessage && patientPhone) void navigate(paths.smsConversation(patientPhone, from), { replace: true });
     } catch (error) {
       // A failed send keeps what was typed and attached.
       setText((current) => (current ? `${body}\n${current}` : body));
@@ -162,7 +162,7 @@ export function SmsChatPage() {
       showToast(SMS_MESSAGES.markUnreadSuccess, { tone: 'success' });
       await refresh();
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-      navigate(paths.messages());
+      void navigate(paths.messages());
     } catch (error) {
       toastQueue.close(loading);
       showToast(withServerText(SMS_MESSAGES.markUnreadError, error), { tone: 'error' });
@@ -217,7 +217,7 @@ export function SmsChatPage() {
   const chooseFrom = (number: string | null) => {
     if (!number) return;
     if (newMessage) setChosenFrom(number);
-    else if (patientPhone) navigate(paths.smsConversation(patientPhone, number), { replace: true });
+    else if (patientPhone) void navigate(paths.smsConversation(patientPhone, number), { replace: true });
   };
 
   // Spec shell §2.10: without a patient on the number, the header names the practice contact who has it.

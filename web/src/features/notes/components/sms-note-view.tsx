@@ -60,7 +60,7 @@ export function SmsNoteView({ note }: { note: Note }) {
       showToast(MESSAGING_MESSAGES.markUnreadSuccess, { tone: 'success' });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-      navigate(paths.messages());
+      void navigate(paths.messages());
     } catch (error) {
       toastQueue.close(loading);
       showToast(`${MESSAGING_MESSAGES.markUnreadError}${error instanceof Error && error.message ? ` ${error.message}` : ''}`, { tone: 'error' });

@@ -26,7 +26,7 @@ export function PatientFormPage() {
     try {
       const saved = await save.mutateAsync(input);
       showToast(patientId ? 'Patient updated' : 'Patient created', { tone: 'success', description: fullName(saved) });
-      navigate(paths.patient(saved.id), { replace: true });
+      void navigate(paths.patient(saved.id), { replace: true });
       return null;
     } catch (error) {
       if (isApiError(error) && error.status === 400) return { fieldErrors: error.fieldErrors, message: error.message };

@@ -85,7 +85,7 @@ export function PatientForm({ initial, submitLabel, cancelHref, isSaving, onSave
     field(name, label, { type: 'tel', inputMode: 'tel', placeholder: '(555) 555-5555', onBlur: formatPhoneOnBlur(name) });
 
   return (
-    <Form onSubmit={submit} validationErrors={errors.fields as Record<string, string>} className="tw-patient-form" aria-label="Patient">
+    <Form onSubmit={(event) => void submit(event)} validationErrors={errors.fields as Record<string, string>} className="tw-patient-form" aria-label="Patient">
       {errors.other.length ? (
         <div className="tw-form-alert" role="alert">
           {errors.other.map((message) => (

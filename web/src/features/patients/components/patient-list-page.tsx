@@ -103,7 +103,7 @@ export function PatientListPage() {
             </thead>
             <tbody>
               {items.map((patient) => (
-                <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => navigate(paths.patient(patient.id))} />
+                <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => void navigate(paths.patient(patient.id))} />
               ))}
             </tbody>
           </table>

@@ -130,7 +130,7 @@ export function TaskListPage({ view }: { view: TaskView }) {
                     task={task}
                     patientName={task.patientId ? (patients.get(task.patientId) ? fullNameWithAge(patients.get(task.patientId)!) : '…') : null}
                     assignee={task.assigned ? (userName.get(task.assigned) ?? '—') : 'Unassigned'}
-                    onOpen={() => navigate(paths.task(task.ident))}
+                    onOpen={() => void navigate(paths.task(task.ident))}
                   />
                 ))}
               </tbody>

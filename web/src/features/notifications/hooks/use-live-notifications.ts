@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
 import { afterFirstScreen } from '../../../lib/after-first-screen.js';
+import { importWhenOnline } from '../../../lib/import-when-online.js';
 import type { LiveEventKind, LiveFeed } from '../../../lib/realtime.js';
 import { fetchNotificationsSince, placeNotifications } from '../api/notifications-api.js';
 
@@ -23,10 +24,12 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
     if (!practiceId) return;
     // The AppSync client is fetched once the first screen is up: nothing on it waits for a live
     // event, and what was published meanwhile arrives through the catch-up on connect.
+    // A page that went offline before the feed's code arrived fetches it when the network is back,
+    // rather than staying without live updates until a reload.
     let feed: LiveFeed | undefined;
-    let stopped = false;
-    void afterFirstScreen().then(() => import('../../../lib/realtime.js')).then(({ startLiveFeed }) => {
-      if (stopped) return;
+    const unmounted = new AbortController();
+    void afterFirstScreen().then(() => importWhenOnline(() => import('../../../lib/realtime.js'), unmounted.signal)).then(({ startLiveFeed }) => {
+      if (unmounted.signal.aborted) return;
       feed = startLiveFeed(practiceId, {
         onNotification: (notification, kind) => {
           placeNotifications(queryClient, [notification]);
@@ -40,11 +43,12 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
         },
       });
     }, (error: unknown) => {
+      if (unmounted.signal.aborted) return;
       // A deploy replaced the chunk or the network dropped: the lists still load, only live updates wait for a reload.
       console.warn('Live notifications are unavailable', error instanceof Error ? error.message : error);
     });
     return () => {
-      stopped = true;
+      unmounted.abort();
       feed?.stop();
     };
   }, [practiceId, queryClient]);

@@ -199,6 +199,18 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
   });
 
+  it('the all-providers calendar of a week reads that week’s appointments, not the calendar', async () => {
+    const start = new Date(firstDay + 100 * DAY_MS - 3_600_000).toISOString();
+    const end = new Date(firstDay + 107 * DAY_MS - 3_600_000).toISOString();
+    const res = await api(admin, 'GET', `/v1/appointments?start=${start}&end=${end}`);
+    expect(res.status).toBe(200);
+    const seededThisWeek = (res.body.occurrences as { appointmentId: string; providerId: string }[]).filter((o) => o.appointmentId.startsWith(`bulk-${run}-`));
+    expect(seededThisWeek.map((o) => o.appointmentId).sort()).toEqual([100, 101, 102, 103, 104, 105, 106].map((i) => `bulk-${run}-${i}`).sort());
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`GET /v1/appointments (all providers, one week)\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
   it('the double-booking check of a new appointment reads the provider’s window, not the calendar', async () => {
     const free = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: new Date(firstDay + 150 * DAY_MS + 2 * 3_600_000).toISOString() });
     expect(free.status, JSON.stringify(free.body)).toBe(201);

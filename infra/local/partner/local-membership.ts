@@ -87,7 +87,7 @@ const dollars = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('e
 /**
  * GET /membership/card?patientId=: the patient's card in the core product, from what its pages took.
  * "View Invoice" shows the upcoming invoice: the one-time charges recorded through Create charges.
- * Lab orders are not on it: nothing tells the core product about them (Health Gorilla bills them).
+ * Lab orders are not on it: nothing in Tidewell tells the core product about a lab order.
  */
 export function membershipCardPage(records: readonly MembershipRecord[], query: URLSearchParams): string {
   const patientId = (query.get('patientId') ?? '').slice(0, 80);

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       `  IntakeQ (local stand-in)   ${runtime.outputs.webUrl}/local/intakeq (forms sent to patients land here; fill one in as the patient)`,
       `  Local Google stand-in  ${runtime.outputs.webUrl}/local/google (Settings > Calendar's "Link Google Calendar" consents here)`,
       `  local partner app    ${runtime.endpoints.partnerOrigin}/app (framed by partner note windows; secrets in ${runtime.endpoints.partnerSecretsFile})`,
-      `  membership (local stand-in)  ${runtime.endpoints.partnerOrigin}/membership/open (framed by the chart's Membership windows; what it took: /membership/records)`,
+      `  membership (local stand-in)  ${runtime.endpoints.partnerOrigin}/membership/open (framed by the chart's Membership windows; what it took: /membership/records; a patient's card with View Invoice: /membership/card?patientId=<id>)`,
       '',
       `Demo logins (password ${DEMO_PASSWORD}):`,
       ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.group}${u.prescriberType ? ` · ${u.prescriberType}` : ''}`),

@@ -2,7 +2,7 @@ import * as z from '../zod.js';
 import type { LabResultItem } from './lab-format.js';
 
 export * from './lab-format.js';
-import { LAB_PAYMENT_FAILED } from './lab-format.js';
+import { LAB_INVOICE_HINT, LAB_ORDER_IN_CHART_HINT, LAB_PAYMENT_FAILED } from './lab-format.js';
 
 /**
  * Labs (spec notes §2–§9 LAB, shell §2.6 Lab Order, §9 lab formatting): a LAB note orders tests
@@ -13,7 +13,8 @@ export const LAB_MESSAGES = {
   missingProviderResourceId: 'Missing lab provider resource id',
   pdfError: 'There was an error fetching your pdf, please try again',
   paymentFailed: LAB_PAYMENT_FAILED,
-  invoiceHint: 'To find the invoice, click on "View Invoice" in the patient\'s card',
+  invoiceHint: LAB_INVOICE_HINT,
+  orderInChartHint: LAB_ORDER_IN_CHART_HINT,
   noTests: 'Choose at least one test',
   noPatient: 'Choose a patient before ordering',
   alreadyOrdered: 'This lab has already been ordered',

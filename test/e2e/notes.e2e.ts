@@ -427,6 +427,35 @@ test('the result screen in a note frame says Order submitted! for a lab and clos
   await expect(win).toHaveCount(0, { timeout: 5_000 });
 });
 
+test("without a core product the lab result screen says where the order is in Tidewell instead; the close never waits for it", async ({ page }) => {
+  // The practice's apps answer without a membership origin, and only when the test lets them.
+  let answer!: () => void;
+  const held = new Promise<void>((done) => (answer = done));
+  await page.route('**/v1/practices/partner-apps', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await held;
+    await route.fulfill({ response, json: { ...body, membership: null } });
+  });
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Phone Call');
+  const noteId = (await win.getAttribute('data-note-id'))!;
+  await page.evaluate((id) => {
+    const frame = document.createElement('iframe');
+    frame.title = 'Partner result';
+    frame.src = `/#/note-result/${id}?type=lab`;
+    document.body.appendChild(frame);
+  }, noteId);
+  const result = page.frameLocator('iframe[title="Partner result"]');
+  await expect(result.getByRole('heading', { name: 'Order submitted!' })).toBeVisible({ timeout: 20_000 });
+  // Not known yet: no hint at all rather than a wrong one, and the note still closes after its 2 s.
+  await expect(result.locator('.tw-note-result__text')).toHaveText('');
+  await expect(win).toHaveCount(0, { timeout: 5_000 });
+  answer();
+  await expect(result.getByText("The order and its payment status are in its Lab Order note in the patient's chart.")).toBeVisible();
+  await expect(result.getByText('View Invoice')).toHaveCount(0);
+});
+
 test('below 767 px a note opens fullscreen', async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 800 });
   await openChart(page, 'pat-0003');

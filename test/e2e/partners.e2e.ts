@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PARTNER_CLOSE_DELAY_MS } from '../../shared/partners/partner-constants.js';
 import { holdsFor } from '../support/eventually.js';
+import { expectAccessible } from './support/axe.js';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -223,4 +224,43 @@ test("the chart's membership windows frame the core product's pages from its ori
   await expect(page.frameLocator('.tw-membership-window__frame').getByRole('button', { name: 'Open membership' })).toBeVisible();
   await open.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test("the core product's patient card (local membership stand-in) shows a charge made through Create charges once View Invoice is pressed", async ({ page }) => {
+  await openChart(page, 'pat-0004');
+  await page.getByRole('button', { name: 'Membership', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Create charges' }).click();
+  const win = page.getByRole('dialog', { name: 'Create charges (local membership stand-in)' });
+  const origin = new URL((await win.locator('iframe').getAttribute('src'))!).origin;
+  const frame = page.frameLocator('.tw-membership-window__frame');
+  const description = `Lab draw ${Date.now().toString(36)}`;
+  await frame.getByLabel('Description').fill(description);
+  await frame.getByLabel('Amount (USD)').fill('42.50');
+  await frame.getByRole('button', { name: 'Create charge' }).click();
+  await expect(win.getByRole('alert')).toHaveText('Success!');
+  await expect(win).toHaveCount(0, { timeout: 10_000 });
+
+  // Where the lab result screen's hint points: the patient's card, then View Invoice.
+  await page.goto(`${origin}/membership/card?patientId=pat-0004`);
+  await expect(page.getByRole('heading', { name: 'Patient card Local membership stand-in' })).toBeVisible();
+  const invoice = page.getByRole('region', { name: 'Upcoming invoice' });
+  const view = page.getByRole('button', { name: 'View Invoice' });
+  await expect(view).toHaveAttribute('aria-expanded', 'false');
+  await expect(invoice).toBeHidden();
+  await expect(page.getByText(description)).toBeHidden();
+  await view.focus();
+  await page.keyboard.press('Enter');
+  await expect(view).toHaveAttribute('aria-expanded', 'true');
+  await expect(invoice.getByRole('row', { name: new RegExp(`${description} \\$42\\.50`) })).toBeVisible();
+  // The total is the sum of the card's charges (other runs may have added some to this patient).
+  const amounts = await invoice.locator('tbody td.num').allTextContents();
+  const cents = amounts.reduce((sum, a) => sum + Math.round(Number(a.replace(/[$,]/g, '')) * 100), 0);
+  await expect(invoice.locator('tfoot td.num')).toHaveText(`$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `local membership stand-in: patient card with its invoice (${viewport.width}px)`);
+    await page.screenshot({ path: `${SHOTS}/membership-03-card-${viewport.width}.png` });
+  }
+  await page.keyboard.press('Enter');
+  await expect(invoice).toBeHidden();
 });

@@ -71,6 +71,34 @@ describe('partner apps list', () => {
     expect((await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields: {} }) })).status).toBe(400);
     const records = (await (await fetch(`${partnerOrigin}/membership/records`)).json()) as { records: { action: string; patientId: string; fields: Record<string, string> }[] };
     expect(records.records).toContainEqual(expect.objectContaining({ action: 'charges', patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }));
+    // The core product would not put an amount it cannot read on an invoice.
+    const unreadable = await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId, fields: { description: 'Odd', amount: 'twenty' } }) });
+    expect(unreadable.status).toBe(400);
+  });
+
+  it("the stand-in's patient card lists the patient's charges on the invoice View Invoice shows, and no one else's", async () => {
+    const partnerOrigin = stackEndpoints().partnerOrigin;
+    const other = `pat-card-other-${run}`;
+    const post = (id: string, description: string, amount: string) =>
+      fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId: id, fields: { description, amount } }) });
+    const cardPatient = `pat-card-${run}`;
+    expect((await post(cardPatient, 'Lab draw <fee>', '25.00')).status).toBe(201);
+    expect((await post(cardPatient, 'Vitamin D test', '1200')).status).toBe(201);
+    expect((await post(other, 'Not this patient', '9.99')).status).toBe(201);
+    const res = await fetch(`${partnerOrigin}/membership/card?patientId=${cardPatient}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${stackOutputs().webUrl}`);
+    const html = await res.text();
+    expect(html).toContain('<h1>Patient card <span class="tag">Local membership stand-in</span></h1>');
+    expect(html).toContain('<button type="button" id="view-invoice" aria-expanded="false" aria-controls="invoice">View Invoice</button>');
+    expect(html).toMatch(/<section id="invoice"[^>]* hidden>/);
+    expect(html).toContain('Lab draw &lt;fee&gt;</td><td class="num">$25.00</td>');
+    expect(html).toContain('Vitamin D test</td><td class="num">$1,200.00</td>');
+    expect(html).toContain('Total</th><td class="num">$1,225.00</td>');
+    expect(html).not.toContain('Not this patient');
+    expect((await fetch(`${partnerOrigin}/membership-card.js`)).status).toBe(200);
+    const empty = await (await fetch(`${partnerOrigin}/membership/card?patientId=pat-card-none-${run}`)).text();
+    expect(empty).toContain('<p>No charges yet.</p>');
   });
 
   it('is managed by admins only (the whole list at once), from an allowed origin only', async () => {

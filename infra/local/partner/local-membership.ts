@@ -5,8 +5,10 @@ import { MEMBERSHIP_ACTIONS, type MembershipAction } from '../../../shared/partn
  * The local membership stand-in of `npm start`: the core product's membership pages (open
  * membership, create charges, create user; spec shell §4) served from the local partner's origin,
  * so a membership window frames another origin and hears its window messages across origins as it
- * does deployed. What it is given is kept in memory and listed at GET /membership/records. Nothing
- * here exists in a deployed stack.
+ * does deployed. What it is given is kept in memory and listed at GET /membership/records; the
+ * patient's card (GET /membership/card?patientId=) shows it as the core product would, with the
+ * "View Invoice" button the lab result screen points to (spec shell §2.5). Nothing here exists in a
+ * deployed stack.
  */
 export const LOCAL_MEMBERSHIP_LABEL = 'Local membership stand-in';
 
@@ -37,6 +39,11 @@ const FORMS: Record<MembershipAction, { intro: string; fields: string; submit: s
   },
 };
 
+/** What the charges form takes: dollars, with cents if any. */
+const AMOUNT = /^\d{1,6}(\.\d{2})?$/;
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}label{display:block;margin-top:.5rem}input,select,button{font:inherit;box-sizing:border-box;width:100%}button{margin-top:.75rem;padding:.4rem 1rem;width:auto;background:#005377;color:#fff;border:0;border-radius:4px}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem}`;
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function isMembershipAction(value: string): value is MembershipAction {
@@ -48,7 +55,7 @@ export function membershipPage(action: MembershipAction, appOrigin: string, quer
   const title = MEMBERSHIP_ACTIONS[action].label;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} (${LOCAL_MEMBERSHIP_LABEL})</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;color:#1a1a1a;background:#fff}label{display:block;margin-top:.5rem}input,select,button{font:inherit;box-sizing:border-box;width:100%}button{margin-top:.75rem;padding:.4rem 1rem;width:auto;background:#005377;color:#fff;border:0;border-radius:4px}:focus-visible{outline:3px solid #005377;outline-offset:2px}.tag{display:inline-block;background:#fff4ce;border:1px solid #8a6d00;padding:0 .5rem;border-radius:4px;font-size:.875rem}</style></head>
+<style>${STYLE}</style></head>
 <body><main><h1>${title} <span class="tag">${LOCAL_MEMBERSHIP_LABEL}</span></h1>
 <p>${form.intro}</p>
 <form id="f" data-action="${action}" data-patient-id="${escapeHtml(query.get('patientId') ?? '')}" data-app-origin="${escapeHtml(appOrigin)}">
@@ -75,6 +82,52 @@ form.addEventListener('submit', async (event) => {
 });
 `;
 
+const dollars = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * GET /membership/card?patientId=: the patient's card in the core product, from what its pages took.
+ * "View Invoice" shows the upcoming invoice: the one-time charges recorded through Create charges.
+ * Lab orders are not on it: nothing in Tidewell tells the core product about a lab order.
+ */
+export function membershipCardPage(records: readonly MembershipRecord[], query: URLSearchParams): string {
+  const patientId = (query.get('patientId') ?? '').slice(0, 80);
+  const own = records.filter((r) => r.patientId === patientId);
+  const latest = (action: MembershipAction) => own.filter((r) => r.action === action).at(-1)?.fields;
+  const membership = latest('open');
+  const user = latest('user');
+  const charges = own.filter((r) => r.action === 'charges');
+  const cents = (r: MembershipRecord) => Math.round(Number(r.fields.amount) * 100);
+  const rows = charges
+    .map((r) => `<tr><td>${r.at.slice(0, 10)}</td><td>${escapeHtml(r.fields.description ?? '')}</td><td class="num">${dollars(cents(r))}</td></tr>`)
+    .join('');
+  const invoice = charges.length
+    ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${rows}</tbody>
+<tfoot><tr><th scope="row" colspan="2">Total</th><td class="num">${dollars(charges.reduce((sum, r) => sum + cents(r), 0))}</td></tr></tfoot></table>`
+    : '<p>No charges yet.</p>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Patient card (${LOCAL_MEMBERSHIP_LABEL})</title>
+<style>${STYLE}dt{font-weight:600}dd{margin:0 0 .5rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.25rem .5rem;border-bottom:1px solid #767676}.num{text-align:right}</style></head>
+<body><main><h1>Patient card <span class="tag">${LOCAL_MEMBERSHIP_LABEL}</span></h1>
+<p>What the core product holds for patient ${escapeHtml(patientId) || '(none given)'}.</p>
+<dl><dt>Membership</dt><dd>${membership ? `${escapeHtml(membership.plan ?? '')}, from ${escapeHtml(membership.start ?? '')}` : 'None'}</dd>
+<dt>Portal user</dt><dd>${user ? escapeHtml(user.email ?? '') : 'None'}</dd></dl>
+<button type="button" id="view-invoice" aria-expanded="false" aria-controls="invoice">View Invoice</button>
+<section id="invoice" aria-labelledby="invoice-title" hidden><h2 id="invoice-title">Upcoming invoice</h2>
+${invoice}
+<p>One-time charges from Create charges. Lab orders are not sent to this stand-in.</p></section></main>
+<script src="/membership-card.js"></script></body></html>`;
+}
+
+/** The card's script: View Invoice shows and hides the invoice. */
+export const MEMBERSHIP_CARD_SCRIPT = `
+const button = document.getElementById('view-invoice');
+const invoice = document.getElementById('invoice');
+button.addEventListener('click', () => {
+  invoice.hidden = !invoice.hidden;
+  button.setAttribute('aria-expanded', String(!invoice.hidden));
+});
+`;
+
 /** POST /membership/<action> {patientId, fields}: kept as the core product would keep it. */
 export function recordMembership(records: MembershipRecord[], action: MembershipAction, input: Record<string, unknown>, res: ServerResponse, headers: Record<string, string>): void {
   const patientId = typeof input.patientId === 'string' ? input.patientId.slice(0, 80) : '';
@@ -82,6 +135,10 @@ export function recordMembership(records: MembershipRecord[], action: Membership
   const fields = Object.fromEntries(Object.entries(raw).slice(0, 10).map(([k, v]) => [k.slice(0, 40), String(v).slice(0, 200)]));
   if (!patientId) {
     res.writeHead(400, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'patientId is required' }));
+    return;
+  }
+  if (action === 'charges' && !AMOUNT.test(fields.amount ?? '')) {
+    res.writeHead(400, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'amount must be in dollars, like 25.00' }));
     return;
   }
   records.push({ action, patientId, fields, at: new Date().toISOString() });

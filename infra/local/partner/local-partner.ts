@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { deliverySignature } from '../../../functions/lib/http/signed-delivery.js';
 import { DELIVERY_HEADERS, EXTERNAL_NOTE_SOURCES } from '../../../shared/partners/partner-schema.js';
 import { runtimeError } from '../runtime-log.js';
-import { isMembershipAction, MEMBERSHIP_SCRIPT, membershipPage, recordMembership, type MembershipRecord } from './local-membership.js';
+import { isMembershipAction, MEMBERSHIP_CARD_SCRIPT, MEMBERSHIP_SCRIPT, membershipCardPage, membershipPage, recordMembership, type MembershipRecord } from './local-membership.js';
 
 /**
  * The local demo partner of `npm start`: a partner app on a second local origin (its own port), so
@@ -124,6 +124,14 @@ export async function startLocalPartner(opts: LocalPartnerOptions): Promise<Loca
     }
     if (req.method === 'GET' && url.pathname === '/membership.js') {
       res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(MEMBERSHIP_SCRIPT);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/membership/card') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(membershipCardPage(membershipRecords, url.searchParams));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/membership-card.js') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(MEMBERSHIP_CARD_SCRIPT);
       return;
     }
     if (req.method === 'GET' && url.pathname === '/membership/records') {

@@ -8,6 +8,14 @@ import { showToast } from './toasts.js';
 
 export const partnerAppKeys = { list: ['practice', 'partner-apps'] as const };
 
+/** The list's query, for a screen that reads it without the menus' failure toast. */
+export const partnerAppsQuery = {
+  queryKey: partnerAppKeys.list,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<PartnerAppList>({ path: '/v1/practices/partner-apps', signal }),
+  staleTime: PRACTICE_METADATA_STALE_MS,
+  retry: 1,
+};
+
 /** One toast per failed fetch, however many menus read the list. */
 let toastedFailureAt = 0;
 
@@ -17,12 +25,7 @@ let toastedFailureAt = 0;
  * 'Failed to fetch interaction partner apps' and the menus offer no partner app.
  */
 export function usePartnerApps() {
-  const query = useQuery({
-    queryKey: partnerAppKeys.list,
-    queryFn: ({ signal }) => apiRequest<PartnerAppList>({ path: '/v1/practices/partner-apps', signal }),
-    staleTime: PRACTICE_METADATA_STALE_MS,
-    retry: 1,
-  });
+  const query = useQuery(partnerAppsQuery);
   useEffect(() => {
     if (query.isError && query.errorUpdatedAt !== toastedFailureAt) {
       toastedFailureAt = query.errorUpdatedAt;

@@ -1,16 +1,32 @@
+import { LAB_INVOICE_HINT, LAB_ORDER_IN_CHART_HINT } from '../../../../shared/labs/lab-format.js';
+import type { PartnerAppList } from '../../../../shared/partners/partner-schema.js';
+
 /** Spec shell §2.5 texts and timing. */
 export const NOTE_RESULT_CLOSE_DELAY_MS = 2_000;
 
 export interface NoteResultContent {
   heading: string;
-  text: string;
+  /** Null while it is not known yet which text is true (a lab's hint waits for the practice's apps). */
+  text: string | null;
 }
 
-/** Null when nothing is shown (the order was cancelled). */
-export function noteResultContent(type: string | null, responseCode: string | null): NoteResultContent | null {
+/**
+ * Whether the practice has a core product (a membership origin), or undefined while that is not
+ * known. A failed look-up counts as none: the lab note in the chart exists either way.
+ */
+export function coreProductFrom(status: 'pending' | 'success' | 'error', apps: PartnerAppList | undefined): boolean | undefined {
+  if (status === 'pending') return undefined;
+  return Boolean(apps?.membership);
+}
+
+/**
+ * Null when nothing is shown (the order was cancelled). A lab's hint is the spec's when the core
+ * product provides the invoice, and otherwise says where the order is in Tidewell.
+ */
+export function noteResultContent(type: string | null, responseCode: string | null, coreProduct: boolean | undefined): NoteResultContent | null {
   if (responseCode === 'canceled') return null;
   if (type === 'lab') {
-    return { heading: 'Order submitted!', text: 'To find the invoice, click on "View Invoice" in the patient\'s card' };
+    return { heading: 'Order submitted!', text: coreProduct === undefined ? null : coreProduct ? LAB_INVOICE_HINT : LAB_ORDER_IN_CHART_HINT };
   }
   return {
     heading: 'Success!',

@@ -68,7 +68,6 @@ export function labTableNotes<N extends { noteType: string; status: string; even
   return notes.filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED' && n.status !== 'SENT').sort((a, b) => b.eventTimestamp.localeCompare(a.eventTimestamp));
 }
 
-/** Spec notes §5 Lab payment: on FAILED the billing system may not have charged the patient. */
 /** Spec shell §2.5: the lab result screen's hint when the core product holds the patient's invoice. */
 export const LAB_INVOICE_HINT = 'To find the invoice, click on "View Invoice" in the patient\'s card';
 /**
@@ -76,6 +75,7 @@ export const LAB_INVOICE_HINT = 'To find the invoice, click on "View Invoice" in
  * order, with the payment status the lab reports, is the Lab Order note in the patient's chart.
  */
 export const LAB_ORDER_IN_CHART_HINT = "The order and its payment status are in its Lab Order note in the patient's chart.";
+/** Spec notes §5 Lab payment: on FAILED the billing system may not have charged the patient. */
 export const LAB_PAYMENT_FAILED = 'The billing system may not have charged the patient. Check the upcoming invoice.';
 
 /** What the lab note and its report say about the payment: the FAILED text, or nothing. */

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { DEFAULT_CRITICAL_ESCALATION_MINUTES, SEVERITY_RANK, type LabReview, type LabReviewSettings, type LabReviewStatus } from '../../../shared/labs/lab-review.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { documentClient } from '../../lib/table/client.js';
-import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
+import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 
 /*
@@ -47,7 +47,7 @@ export function putLabReview(practiceId: string, review: LabReview, previous: La
     Put: {
       TableName: tableName(),
       Item: reviewItem(practiceId, review),
-      ...(previous ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': previous.version } } : { ConditionExpression: 'attribute_not_exists(sk)' }),
+      ...(previous ? unchangedSince('version', previous.version) : { ConditionExpression: 'attribute_not_exists(sk)' }),
     },
   };
 }

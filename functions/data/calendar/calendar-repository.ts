@@ -8,6 +8,7 @@ import {
 } from '../../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 /*
@@ -351,8 +352,7 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
               gsi2pk: byEndPartition(practiceId, next.providerId),
               gsi2sk: endSortKey(seriesEnd, next.appointmentId),
             },
-            ConditionExpression: previousUpdatedAt ? 'updatedAt = :prev' : 'attribute_not_exists(sk)',
-            ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':prev': previousUpdatedAt } } : {}),
+            ...(previousUpdatedAt ? unchangedSince('updatedAt', previousUpdatedAt) : { ConditionExpression: 'attribute_not_exists(sk)' }),
           },
         })),
         ...locks.map((l) => lockClaim(practiceId, l.providerId, l.seen)),
@@ -372,7 +372,7 @@ export async function deleteAppointment(practiceId: string, id: string): Promise
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': item.updatedAt } } },
+        { Delete: { TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ...unchangedSince('updatedAt', item.updatedAt) } },
         { Delete: { TableName: tableName(), Key: { practiceId, sk: copy } } },
       ],
     }),

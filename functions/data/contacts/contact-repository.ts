@@ -3,6 +3,7 @@ import type { Contact } from '../../../shared/contacts/contact-schema.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 /*
@@ -135,8 +136,7 @@ export async function replaceContact(practiceId: string, before: Contact, contac
             Put: {
               TableName: tableName(),
               Item: contactItem(practiceId, contact),
-              ConditionExpression: 'attribute_exists(sk) AND updatedAt = :seen',
-              ExpressionAttributeValues: { ':seen': before.updatedAt },
+              ...unchangedSince('updatedAt', before.updatedAt),
             },
           },
           ...numbersOf(before)
@@ -163,8 +163,7 @@ export async function removeContact(practiceId: string, before: Contact): Promis
             Delete: {
               TableName: tableName(),
               Key: { practiceId, sk: contactKey(before.contactId) },
-              ConditionExpression: 'attribute_exists(sk) AND updatedAt = :seen',
-              ExpressionAttributeValues: { ':seen': before.updatedAt },
+              ...unchangedSince('updatedAt', before.updatedAt),
             },
           },
           ...numbersOf(before).map((n) => ({ Delete: { TableName: tableName(), Key: { practiceId, sk: contactNumberKey(n, before.contactId) } } })),

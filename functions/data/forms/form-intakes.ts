@@ -3,6 +3,7 @@ import type { MappingSection } from '../../../shared/forms/forms.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { getNote, toItem } from '../notes/note-repository.js';
 
 /*
@@ -44,7 +45,7 @@ export async function writeSentFormNote(practiceId: string, note: Note, draftVer
     new TransactWriteCommand({
       TransactItems: [
         draftVersion !== null
-          ? { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': draftVersion } } }
+          ? { Put: { TableName: tableName(), Item: toItem(practiceId, note), ...unchangedSince('noteVersion', draftVersion) } }
           : { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
         {
           Put: {
@@ -60,7 +61,7 @@ export async function writeSentFormNote(practiceId: string, note: Note, draftVer
 
 /** A resent form's FORM note, written only over the version it was read at. */
 export async function putResentFormNote(practiceId: string, next: Note, seenVersion: number): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': seenVersion } }));
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ...unchangedSince('noteVersion', seenVersion) }));
 }
 
 /** A question as a mapping or a submission's question list keeps it. */

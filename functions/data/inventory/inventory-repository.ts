@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { getUser } from '../users/user-repository.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { rxRestockKey, type RxRestock } from './rx-restock.js';
@@ -254,8 +255,7 @@ export async function updateInventoryItem(auth: AuthContext, body: InventoryUpda
             Put: {
               TableName: tableName(),
               Item: inventoryItemRecord(auth.practiceId, next),
-              ConditionExpression: 'attribute_exists(sk) AND quantityInStock = :seen',
-              ExpressionAttributeValues: { ':seen': current.quantityInStock },
+              ...unchangedSince('quantityInStock', current.quantityInStock),
             },
           },
           ...(change !== 0

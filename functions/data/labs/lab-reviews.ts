@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { DEFAULT_CRITICAL_ESCALATION_MINUTES, SEVERITY_RANK, type LabReview, type LabReviewSettings, type LabReviewStatus } from '../../../shared/labs/lab-review.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { documentClient } from '../../lib/table/client.js';
+import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 
 /*
@@ -46,7 +47,7 @@ export function putLabReview(practiceId: string, review: LabReview, previous: La
     Put: {
       TableName: tableName(),
       Item: reviewItem(practiceId, review),
-      ...(previous ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': previous.version } } : { ConditionExpression: 'attribute_not_exists(sk)' }),
+      ...(previous ? unchangedSince('version', previous.version) : { ConditionExpression: 'attribute_not_exists(sk)' }),
     },
   };
 }
@@ -68,14 +69,8 @@ export async function queryLabReviews(userId: string, status: LabReviewStatus, l
 }
 
 /** L8: the signed-off review, written only over the version the reviewer saw; false when it changed meanwhile. */
-export async function putLabReviewAtVersion(practiceId: string, next: LabReview, seenVersion: number): Promise<boolean> {
-  try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: reviewItem(practiceId, next), ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': seenVersion } }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function putLabReviewAtVersion(practiceId: string, next: LabReview, seenVersion: number): Promise<boolean> {
+  return putIfUnchanged(reviewItem(practiceId, next), 'version', seenVersion);
 }
 
 /** The follow-up text as it went (or failed), kept on the review; `version` is left alone. */

@@ -6,6 +6,7 @@ import { nationalDigits } from '../../../shared/patients/phone.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { fromItem as noteFromItem, noteKey, toItem as noteToItem } from '../notes/note-repository.js';
 
@@ -301,15 +302,7 @@ export async function writeSmsNoteVersion(practiceId: string, current: Note, dat
     noteVersion: current.noteVersion + 1,
     timestamp: now.toISOString(),
   };
-  try {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: smsNoteItem(practiceId, next), ConditionExpression: 'noteVersion = :seen', ExpressionAttributeValues: { ':seen': current.noteVersion } }),
-    );
-    return next;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  return (await putIfUnchanged(smsNoteItem(practiceId, next), 'noteVersion', current.noteVersion)) ? next : null;
 }
 
 /** Texts with one patient phone, newest first, before `before` (exclusive), up to `max`; the table stops reading once it has them. */

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduledEvent } from '../../../shared/messaging/messaging-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 /*
@@ -48,14 +48,6 @@ export async function insertScheduledEvent(practiceId: string, e: ScheduledEvent
  * Writes `next` only if the stored event is still in status `from` (the exactly-once guard of
  * each transition); false when another write moved it first.
  */
-export async function putScheduledEventIfStatus(practiceId: string, next: ScheduledEvent, from: ScheduledEvent['status']): Promise<boolean> {
-  try {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ConditionExpression: '#s = :from', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':from': from } }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function putScheduledEventIfStatus(practiceId: string, next: ScheduledEvent, from: ScheduledEvent['status']): Promise<boolean> {
+  return putIfUnchanged(toItem(practiceId, next), 'status', from);
 }

@@ -4,6 +4,7 @@ import type { Note } from '../../../shared/notes/note-schema.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { getNote, toItem } from './note-repository.js';
 
 /** One item of a TransactWriteItems call, as the data layer's item builders return them. */
@@ -20,8 +21,7 @@ export function putNoteAtVersion(practiceId: string, next: Note, seenVersion: nu
     Put: {
       TableName: tableName(),
       Item: toItem(practiceId, next),
-      ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-      ExpressionAttributeValues: { ':seen': seenVersion },
+      ...unchangedSince('noteVersion', seenVersion),
     },
   };
 }

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 /*
@@ -71,17 +72,7 @@ export function assertVersion(note: Note, seen: number): void {
  */
 export async function writeNextVersion(practiceId: string, current: Note, changes: Partial<Note>, now: Date): Promise<Note> {
   const next: Note = { ...current, ...changes, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: toItem(practiceId, next),
-        ConditionExpression: 'attribute_exists(sk) AND noteVersion = :seen',
-        ExpressionAttributeValues: { ':seen': current.noteVersion },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  if (!(await putIfUnchanged(toItem(practiceId, next), 'noteVersion', current.noteVersion))) {
     const still = await getNote(practiceId, current.noteId);
     if (!still) throw new NotFoundError(NOTE_MESSAGES.notFound);
     throw new ConflictError(NOTE_MESSAGES.staleVersion, { noteVersion: still.noteVersion });

@@ -3,6 +3,7 @@ import { Template, TEMPLATE_MESSAGES } from '../../../shared/templates/template-
 import { ConflictError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
@@ -53,8 +54,7 @@ export async function putTemplate(practiceId: string, next: Template, previous: 
       Put: {
         TableName: tableName(),
         Item: toItem(practiceId, next),
-        ConditionExpression: previous ? 'updatedAt = :seen' : 'attribute_not_exists(sk)',
-        ...(previous ? { ExpressionAttributeValues: { ':seen': previous.updatedAt } } : {}),
+        ...(previous ? unchangedSince('updatedAt', previous.updatedAt) : { ConditionExpression: 'attribute_not_exists(sk)' }),
       },
     },
   ];

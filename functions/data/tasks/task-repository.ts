@@ -5,6 +5,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 
 /*
  * Task items (docs/access-patterns.md):
@@ -66,19 +67,7 @@ export async function putNewTask(practiceId: string, task: Task): Promise<void> 
 
 /** Replaces the task if it is still the version the caller read (lastUpdated), else 409. */
 export async function replaceTask(practiceId: string, task: Task, seenLastUpdated: string): Promise<void> {
-  try {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: toItem(practiceId, task),
-        ConditionExpression: 'attribute_exists(sk) AND lastUpdated = :seen',
-        ExpressionAttributeValues: { ':seen': seenLastUpdated },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(TASK_MESSAGES.changed);
-    throw error;
-  }
+  if (!(await putIfUnchanged(toItem(practiceId, task), 'lastUpdated', seenLastUpdated))) throw new ConflictError(TASK_MESSAGES.changed);
 }
 
 async function queryPartition(index: 'gsi1' | 'gsi2', pk: string): Promise<Task[]> {

@@ -19,7 +19,7 @@ import { IntakeQClient, intakeDate, isSubmitted, parseIntakeQConfig, type Intake
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
-import { DependencyError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
+import { ConflictError, DependencyError, HttpError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { normalizePhone } from '../../shared/patients/phone.js';
 import { getPractice } from '../data/practices/practice-repository.js';
@@ -179,12 +179,24 @@ async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promi
     const iq = await client(FORM_MESSAGES.resendFailed);
     await vendor(FORM_MESSAGES.resendFailed, 'INTAKEQ_RESEND_FAILED', () => iq.resend(intakeId));
   }
+  // The form went out: its date goes on the note as it now is, even if the submission or an edit
+  // changed it since it was read (read again and reapplied, a few times).
   const at = now.toISOString();
-  const next: Note = { ...note, data: { ...note.data, dateSent: at }, noteVersion: note.noteVersion + 1, timestamp: at };
-  await putResentFormNote(auth.practiceId, next, note.noteVersion);
-  await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
-  return next;
+  let current = note;
+  for (let attempt = 0; attempt < RESEND_DATE_ATTEMPTS; attempt += 1) {
+    const next: Note = { ...current, data: { ...current.data, dateSent: at }, noteVersion: current.noteVersion + 1, timestamp: at };
+    if (await putResentFormNote(auth.practiceId, next, current.noteVersion)) {
+      await writeAudit(auth, { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+      return next;
+    }
+    const reread = await formNoteOfIntake(auth.practiceId, intakeId);
+    if (!reread) throw new NotFoundError(FORM_MESSAGES.intakeNotFound);
+    current = reread;
+  }
+  throw new ConflictError(`${FORM_MESSAGES.resendFailed} The form's note kept changing; open it again.`);
 }
+
+const RESEND_DATE_ATTEMPTS = 3;
 
 /**
  * GET /v1/practices/form-mappings/{formId}: the saved mapping, with every question the form's latest

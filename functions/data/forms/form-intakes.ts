@@ -3,7 +3,7 @@ import type { MappingSection } from '../../../shared/forms/forms.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
+import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { getNote, toItem } from '../notes/note-repository.js';
 
 /*
@@ -60,8 +60,9 @@ export async function writeSentFormNote(practiceId: string, note: Note, draftVer
 }
 
 /** A resent form's FORM note, written only over the version it was read at. */
-export async function putResentFormNote(practiceId: string, next: Note, seenVersion: number): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: toItem(practiceId, next), ...unchangedSince('noteVersion', seenVersion) }));
+/** False when another write (the submission's webhook, an edit) changed the note since it was read. */
+export function putResentFormNote(practiceId: string, next: Note, seenVersion: number): Promise<boolean> {
+  return putIfUnchanged(toItem(practiceId, next), 'noteVersion', seenVersion);
 }
 
 /** A question as a mapping or a submission's question list keeps it. */

@@ -148,7 +148,7 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
 }
 
 /**
- * Fills in the plan of every Appointment of the bundle (import-chart's plan() only marks them):
+ * Fills in the plan of every Appointment of the bundle (import-plan's dispatch only marks them):
  * matched to this practice's provider, type and location, checked against its calendar.
  */
 export async function planAppointments(

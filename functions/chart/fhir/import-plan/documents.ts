@@ -3,7 +3,7 @@ import { broughtInElsewhere } from '../import-comms.js';
 import { planLabDocument } from '../import-labs.js';
 import { nameOfRef, type BundleContext } from './context.js';
 import type { Json, PlanOutcome } from './planned.js';
-import { day, text } from './read.js';
+import { day, decode, text } from './read.js';
 
 const NOTE_TYPES_KEPT = new Set(['NOTE', 'DOCUMENT', 'PHONE_CALL', 'EMAIL', 'FAX', 'FORM', 'PARTNER', 'ECONSULT_THEA']);
 /** Notes the export also writes as other resources: brought in through those, not twice. */
@@ -12,7 +12,6 @@ const NOTE_TYPES_ELSEWHERE = new Set(['VITALS', 'LAB', 'RX', 'RX_DOSESPOT', 'RX_
 /** Tidewell's export opens a note's plain text with its subject, which the note keeps apart: taken off, or every move would add it again. */
 export const withoutSubjectLine = (text: string, subject: unknown) =>
   typeof subject === 'string' && subject && text.startsWith(`Subject: ${subject}`) ? text.slice(`Subject: ${subject}`.length).replace(/^\n{1,2}/, '') : text;
-const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 
 /** Who wrote a document at the source (its first author, else who authenticated it). */
 const authorOf = (r: Json, bundle: BundleContext) => nameOfRef((r.author as Json[] | undefined)?.[0] ?? r.authenticator, bundle);

@@ -1,11 +1,12 @@
 import { SYSTEMS } from '../fhir-core.js';
 import { conceptName } from '../import-values.js';
-import type { Json } from './planned.js';
 
 /*
  * How the import planners read the small things every resource writes alike: codes, names, days,
- * notes, statuses and extensions.
+ * notes, statuses and extensions. The other import modules (calls, labs, appointments) read them here too.
  */
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export const codeIn = (cc: Json | undefined, system: string): string | undefined => cc?.coding?.find((c: Json) => c.system === system)?.code;
 export const text = (cc: Json | undefined) => conceptName(cc);
@@ -21,6 +22,8 @@ export const categories = (r: Json) => ((r.category as Json[] | undefined) ?? []
 export const extensionOf = (r: Json, url: string): Json | undefined => (r.extension as Json[] | undefined)?.find((e) => e?.url === url);
 /** A route as words (the chart keeps the route as text, at most 50 characters). */
 export const routeText = (cc: Json | undefined) => text(cc)?.slice(0, 50);
+/** An attachment's inline data as text. */
+export const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 export const escapeHtml = (s: string) => s.split('\n').map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`).join('');
 
 /** What a verification status says of an allergy or condition that is not so. */

@@ -8,6 +8,7 @@ import { listAppointmentTypes, listBookingLocations } from '../../data/calendar/
 import { listUsers, type PracticeUser } from '../../data/users/user-repository.js';
 import { OCCURRENCE_EXTENSION, RECURRENCE_EXTENSION } from './appointments.js';
 import { SYSTEMS } from './fhir-core.js';
+import { day as dayOf } from './import-plan/read.js';
 import { zonedParts } from '../../../shared/calendar/recurrence.js';
 
 /*
@@ -48,7 +49,6 @@ const NOT_BOOKED: Record<string, string> = {
 };
 
 const lower = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
-const dayOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
 const sub = (ext: Json | undefined, url: string): Json | undefined => (ext?.extension as Json[] | undefined)?.find((e) => e.url === url);
 
 function personName(p: Json | undefined, display?: string): string {
@@ -148,7 +148,7 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
 }
 
 /**
- * Fills in the plan of every Appointment of the bundle (import-chart's plan() only marks them):
+ * Fills in the plan of every Appointment of the bundle (import-plan's dispatch only marks them):
  * matched to this practice's provider, type and location, checked against its calendar.
  */
 export async function planAppointments(

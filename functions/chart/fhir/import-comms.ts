@@ -6,6 +6,7 @@ import { formatPhone } from '../../../shared/patients/phone.js';
 import type { ImportedCall } from './calls.js';
 import { SYSTEMS, TIDEWELL_ID_SYSTEM } from './fhir-core.js';
 import { FORM_NAME_EXTENSION } from './forms.js';
+import { day, decode, escapeHtml } from './import-plan/read.js';
 
 /*
  * Calls, faxes, form responses and dispenses from a FHIR bundle. Calls, faxes and form responses
@@ -60,7 +61,6 @@ const THROUGH = { call: 'Brought in through its call', fax: 'Brought in through 
 /** The text the export writes for a note without any: not the note's words. */
 const PLACEHOLDER = /^[A-Za-z ]+ \((PHONE_CALL|FAX|FORM)\)$/;
 
-const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 const mediumOf = (r: Json): string[] => ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
 /** A Tidewell id as another kind of the same practice's: a fax's or form's note has the fax's or form's id. */
 const identity = (id: Json | undefined, kind: string) =>
@@ -116,9 +116,7 @@ export function commsContext(entries: readonly { fullUrl?: string; resource: Rec
 /** The DocumentReference's reason to be left out, when a call, fax or form response in the bundle brings it in. */
 export const broughtInElsewhere = (r: Json, ctx: CommsContext): string | undefined => ctx.leftOut.get(r);
 
-const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
 const validDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-const escapeHtml = (s: string) => s.split('\n').map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`).join('');
 const notes = (r: Json): string[] => ((r.note as Json[] | undefined) ?? []).map((n) => String(n.text ?? ''));
 const words = (r: Json) => ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t): t is string => typeof t === 'string' && !!t.trim()).join('\n');
 const secondsIn = (r: Json, url: string): number | null => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LabNoteData, LabOrderStatus, LabResultItem } from '../../../shared/labs/lab-schema.js';
 import { uploadError } from '../../../shared/notes/files.js';
 import { identifiersOf, SYSTEMS, TIDEWELL_ID_SYSTEM } from './fhir-core.js';
+import { categories, day, decode } from './import-plan/read.js';
 
 /*
  * Lab reports from a FHIR bundle. A DiagnosticReport with its result Observations and the
@@ -41,9 +42,6 @@ export const LAB_REASONS = {
 const LOINC_CODE = /^\d{1,7}-\d$/;
 const TIDEWELL_LAB_ID = new RegExp(`^${TIDEWELL_ID_SYSTEM.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/(.+)/(lab-report|lab-order|lab-result|note)$`);
 const text = (cc: Json | undefined): string | undefined => cc?.text || cc?.coding?.find((c: Json) => c.display)?.display || cc?.coding?.[0]?.code;
-const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined);
-const categories = (r: Json) => ((r.category as Json[] | undefined) ?? []).flatMap((c) => (c.coding ?? []).map((x: Json) => x.code));
-const decode = (a: Json | undefined) => (a?.data ? Buffer.from(String(a.data), 'base64').toString('utf8') : undefined);
 const plainText = (attachments: Json[] | undefined) => decode((attachments ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')))?.trim() || undefined;
 const instant = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined);
 

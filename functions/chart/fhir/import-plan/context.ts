@@ -51,8 +51,11 @@ export function refsTo(fullUrl: string | undefined, r: Json): string[] {
 }
 
 export function patientName(r: Json): string {
-  const n = r.name?.find((x: Json) => x.use === 'official') ?? r.name?.[0];
-  return [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || n?.text || '';
+  // Another system's name may not be the list of HumanNames FHIR asks for: it names nobody then.
+  const names: Json[] = Array.isArray(r.name) ? r.name.filter((x: unknown) => x && typeof x === 'object') : [];
+  const n = names.find((x) => x.use === 'official') ?? names[0];
+  const given: unknown[] = Array.isArray(n?.given) ? n.given : [];
+  return [...given, n?.family].filter((part) => typeof part === 'string' && part).join(' ') || (typeof n?.text === 'string' ? n.text : '');
 }
 
 /** What a prescription or medication list entry names, coded inline or through a Medication in the bundle. */

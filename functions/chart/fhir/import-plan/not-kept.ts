@@ -25,7 +25,9 @@ const NOT_KEPT: Record<string, { label: string; reason: string; name: (r: Json) 
 
 /** A resource no planner takes: named, and left out with the reason the chart has no place for it. */
 export function planNotKept(r: Json): PlanOutcome {
-  const notKept = NOT_KEPT[String(r.resourceType)];
+  const type = String(r.resourceType);
+  // Own keys only: a resourceType such as "toString" names no entry of the table.
+  const notKept = Object.hasOwn(NOT_KEPT, type) ? NOT_KEPT[type] : undefined;
   if (!notKept) return { summary: String(r.resourceType), reason: `${String(r.resourceType)} is not imported yet` };
   const what = notKept.name(r);
   const when = day(notKept.when(r));

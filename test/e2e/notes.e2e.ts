@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
@@ -410,11 +410,8 @@ test('opening, signing or sending a note is not an edit: nothing unsaved, no sav
   await expect(signed).toHaveCount(0);
 });
 
-test('the result screen in a note frame says Order submitted! for a lab and closes its note after 2 s', async ({ page }) => {
-  await openChart(page, 'pat-0003');
-  const win = await newInteraction(page, 'Phone Call');
-  const noteId = (await win.getAttribute('data-note-id'))!;
-  // A partner's frame ends on /note-result/{noteId}: the app inside tells this window to close the note.
+/** A partner's frame ends on /note-result/{noteId}?type=lab: the app inside tells this window to close the note. */
+async function labResultFrame(page: Page, noteId: string): Promise<FrameLocator> {
   await page.evaluate((id) => {
     const frame = document.createElement('iframe');
     frame.title = 'Partner result';
@@ -423,6 +420,14 @@ test('the result screen in a note frame says Order submitted! for a lab and clos
   }, noteId);
   const result = page.frameLocator('iframe[title="Partner result"]');
   await expect(result.getByRole('heading', { name: 'Order submitted!' })).toBeVisible({ timeout: 20_000 });
+  return result;
+}
+
+test('the result screen in a note frame says Order submitted! for a lab and closes its note after 2 s', async ({ page }) => {
+  await openChart(page, 'pat-0003');
+  const win = await newInteraction(page, 'Phone Call');
+  const noteId = (await win.getAttribute('data-note-id'))!;
+  const result = await labResultFrame(page, noteId);
   await expect(result.getByText('To find the invoice, click on "View Invoice" in the patient\'s card')).toBeVisible();
   await expect(win).toHaveCount(0, { timeout: 5_000 });
 });
@@ -440,14 +445,7 @@ test("without a core product the lab result screen says where the order is in Ti
   await openChart(page, 'pat-0003');
   const win = await newInteraction(page, 'Phone Call');
   const noteId = (await win.getAttribute('data-note-id'))!;
-  await page.evaluate((id) => {
-    const frame = document.createElement('iframe');
-    frame.title = 'Partner result';
-    frame.src = `/#/note-result/${id}?type=lab`;
-    document.body.appendChild(frame);
-  }, noteId);
-  const result = page.frameLocator('iframe[title="Partner result"]');
-  await expect(result.getByRole('heading', { name: 'Order submitted!' })).toBeVisible({ timeout: 20_000 });
+  const result = await labResultFrame(page, noteId);
   // Not known yet: no hint at all rather than a wrong one, and the note still closes after its 2 s.
   await expect(result.locator('.tw-note-result__text')).toHaveText('');
   await expect(win).toHaveCount(0, { timeout: 5_000 });

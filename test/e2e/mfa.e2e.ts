@@ -108,7 +108,7 @@ test('sign-in demands an authenticator app, with no way past it, then asks for i
   // API then refuses this session (it has no authenticator app any more), so the set-up screen
   // comes at once, without signing out, and the next sign-in would ask for it the same way.
   await page.goto(`${URL}/#/new-settings/team`);
-  await page.getByRole('link', { name: 'Alicia Moreno' }).click();
+  await page.getByRole('table', { name: 'Team' }).getByRole('link', { name: 'Alicia Moreno' }).click();
   await page.getByRole('button', { name: 'Reset two-step sign-in' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Reset two-step sign-in?' });
   await expect(dialog).toContainText("Alicia Moreno's authenticator app stops working for Tidewell.");

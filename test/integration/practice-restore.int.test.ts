@@ -34,6 +34,8 @@ let target: LocalRuntime;
 let first: FhirBulkExportView;
 let exported: string;
 let targetAdmin: string;
+/** The drill patient's phone: the number the practice texted with. */
+let phone: string;
 
 async function exportAndWait(call: (method: string, path: string) => Promise<{ status: number; body: any }>): Promise<FhirBulkExportView> { // eslint-disable-line @typescript-eslint/no-explicit-any
   let started: FhirBulkExport | undefined;
@@ -105,7 +107,7 @@ beforeAll(async () => {
   const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04' });
   expect(p.status).toBe(201);
   const base = `/v1/patients/${p.body.id}`;
-  const phone = `+1503557${String(Date.now() % 10_000).padStart(4, '0')}`;
+  phone = `+1503557${String(Date.now() % 10_000).padStart(4, '0')}`;
   for (const [path, body] of [
     ['allergies', { name: 'Latex', severity: 'moderate', startDate: '2015-03-01' }],
     ['diagnoses', { name: 'Hypertension', date: '2020-01', pinned: false, icd10CodeId: 'I10' }],
@@ -186,6 +188,28 @@ afterAll(async () => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
+/** What the restored practice's Messages hub and the patient's SMS chat show of a phone's texts with the practice number. */
+async function textsOf(patientPhone: string) {
+  const list = await callApi(target, targetAdmin, 'GET', '/v1/messaging/conversations?filter=all&limit=100');
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  const mine = (list.body.conversations as { conversationId: string; patientPhoneNumber: string; practicePhoneNumber: string }[]).filter((c) => c.patientPhoneNumber === patientPhone);
+  expect(mine, 'one conversation with the patient phone').toHaveLength(1);
+  const conversation = mine[0] as (typeof mine)[number] & Record<string, unknown>;
+  const unread = await callApi(target, targetAdmin, 'GET', '/v1/messaging/conversations?filter=unread&limit=100');
+  const shown = (m: { direction: string; text: string; readStatus: string }) => ({ direction: m.direction, text: m.text, readStatus: m.readStatus });
+  const chat = await callApi(target, targetAdmin, 'GET', `/v1/messaging/conversations/${conversation.conversationId}/messages?limit=50`);
+  expect(chat.status, JSON.stringify(chat.body)).toBe(200);
+  const history = await callApi(target, targetAdmin, 'GET', `/sms?phoneNumber=${encodeURIComponent(patientPhone)}&limit=50`);
+  expect(history.status, JSON.stringify(history.body)).toBe(200);
+  return {
+    conversation,
+    total: list.body.total as number,
+    unreadTab: (unread.body.conversations as { conversationId: string }[]).map((c) => c.conversationId),
+    messages: (chat.body.messages as Parameters<typeof shown>[0][]).map(shown),
+    history: (history.body.messages as Parameters<typeof shown>[0][]).map(shown),
+  };
+}
+
 describe('a practice rebuilt from its export', () => {
   it('only an admin of the practice imports into it, and a bundle without a patient is refused in words', async () => {
     const provider = await signInAs(target, 'provider@demo.tidewell.local');
@@ -256,6 +280,17 @@ describe('a practice rebuilt from its export', () => {
     expect(fileHashes(exported).filter((f) => f.endsWith(scan))).toHaveLength(1);
     expect(fileHashes(again).filter((f) => f.endsWith(scan))).toHaveLength(1);
 
+    // The texts are back in their conversation: the Messages hub lists it, read (restored texts are history),
+    // with the patient's answer as its last message, and the conversation and the phone's history hold both texts in order.
+    const restored = await textsOf(phone);
+    expect(restored.conversation).toMatchObject({ practicePhoneNumber: PRACTICE_PHONE, readStatus: 'READ', unreadCount: 0, lastMessage: { direction: 'inbound', text: `Thank you, what do they say? ${run}` } });
+    expect(restored.unreadTab).not.toContain(restored.conversation.conversationId);
+    expect(restored.messages).toEqual([
+      { direction: 'outbound', text: `Your results are in ${run}`, readStatus: 'READ' },
+      { direction: 'inbound', text: `Thank you, what do they say? ${run}`, readStatus: 'READ' },
+    ]);
+    expect(restored.history).toEqual(restored.messages);
+
     // A second run (the progress file aside) finds every patient and every resource already here.
     const rerun = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, again: true, out: () => undefined });
     expect(rerun).toMatchObject({ failed: [], created: 0, added: 0, patients: first.patientsDone });
@@ -263,6 +298,8 @@ describe('a practice rebuilt from its export', () => {
     const resumed: string[] = [];
     const skipped = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, out: (l) => resumed.push(l) });
     expect(skipped).toMatchObject({ created: 0, added: 0, present: 0 });
+    // Nor did either run add a text or a conversation.
+    expect(await textsOf(phone)).toEqual(restored);
     expect(resumed.join('\n')).toContain(`Resuming: ${first.patientsDone} of ${first.patientsDone} patients were brought in by an earlier run`);
   }, 600_000);
 });

@@ -21,7 +21,7 @@ import { store } from '../../core/fhir-bulk/files-store.js';
 import { TEXTING_LINE } from './communications.js';
 import { mergeLabData } from './import-labs.js';
 import { importAppointments, planAppointments, type AppointmentItem } from './import-appointments.js';
-import { bundleContext, patientName, plan, refsTo, type BundleContext, type Json, type Planned } from './import-plan/index.js';
+import { bundleContext, patientName, plan, refsTo, type BundleContext, type Json, type Planned, type TextingNumbers } from './import-plan/index.js';
 import { escapeHtml } from './import-plan/read.js';
 
 export type { ImportedAuthor, Planned } from './import-plan/index.js';
@@ -124,8 +124,11 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
   return { added, present: count(items, 'present'), skipped: count(items, 'skip'), items: items.map(publicItem) };
 }
 
+/** How a practice restored from its own export writes a conversation text back into its conversation (writeImport's texts are plain notes without it). */
+export type WriteRestoredText = (note: Note, numbers: TextingNumbers) => Promise<unknown>;
+
 /** Writes what analyse() planned as new; an item the store refuses turns to 'skip'. Returns how many were added. */
-export async function writeImport(auth: AuthContext, patientId: string, items: Analysed['items'], now = new Date()): Promise<number> {
+export async function writeImport(auth: AuthContext, patientId: string, items: Analysed['items'], now = new Date(), restoreText?: WriteRestoredText): Promise<number> {
   const at = now.toISOString();
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
@@ -136,6 +139,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
   // (context.related, as Tidewell's export writes it) when that note comes in with it.
   const notes = new Map<string, Note>();
   const pending: Note[] = [];
+  const texts = new Map<Note, TextingNumbers>();
   const labNotes = new Map<string, Note>();
   const ordered = [...items.filter((i) => i.planned?.kind !== 'file'), ...items.filter((i) => i.planned?.kind === 'file')];
   const appointments: AppointmentItem[] = [];
@@ -197,13 +201,18 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
       } else {
         const note = importedNote(auth, patientId, at, p);
         note.files.push(...stored);
+        if (p.texting && restoreText) texts.set(note, p.texting);
         if (item.fullUrl) notes.set(item.fullUrl, note);
         pending.push(note);
       }
     }
     added++;
   }
-  for (const note of pending) await insertNote(auth.practiceId, note);
+  for (const note of pending) {
+    const numbers = texts.get(note);
+    if (numbers && restoreText) await restoreText(note, numbers);
+    else await insertNote(auth.practiceId, note);
+  }
   for (const [when, values] of vitals) {
     await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' }, ...vitalAuthors.get(when) }));
   }

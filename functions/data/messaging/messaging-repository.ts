@@ -192,6 +192,30 @@ export async function recordConversationMessage(practiceId: string, conversation
   }
 }
 
+/**
+ * A text brought back from the practice's own export: the conversation's last message when no later
+ * text is there, its read state left as it is (restored texts are history, not new texts to answer).
+ */
+export async function recordRestoredMessage(practiceId: string, conversationId: string, m: SmsMessage): Promise<void> {
+  const last = { messageId: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, deliveryStatus: m.deliveryStatus };
+  const inbound = m.direction === 'inbound';
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: conversationKey(conversationId) },
+        // Texts come back in any order: only a later one than the last message replaces it.
+        ConditionExpression: 'attribute_exists(sk) AND (attribute_not_exists(lastMessage.#ts) OR lastMessage.#ts < :at)',
+        UpdateExpression: `SET lastMessage = :last,${inbound ? ' lastInbound = :last,' : ''} updatedAt = :at, gsi1sk = :gsk, gsi2sk = :gsk`,
+        ExpressionAttributeNames: { '#ts': 'timestamp' },
+        ExpressionAttributeValues: { ':last': last, ':at': m.timestamp, ':gsk': `${m.timestamp}#${conversationId}` },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** The patients whose phones include the conversation's patient phone. */
 export async function setConversationPatients(practiceId: string, conversationId: string, patientIds: string[], patientNames: string[]): Promise<void> {
   await documentClient().send(

@@ -20,6 +20,7 @@ import { newPatientId } from '../../../core/patients/patient-id.js';
 import { claimSourcePatientChart, sourcePatientChart } from '../../../data/fhir-import/import-markers.js';
 import { createPatient, getPatient } from '../../../data/patients/patient-repository.js';
 import { listUsers } from '../../../data/users/user-repository.js';
+import { restoreText } from '../../../core/messaging/restored-texts.js';
 import { analyse, FhirImportBody, writeImport, type Analysed, type ImportedAuthor } from '../import-chart.js';
 import { commsContext } from '../import-comms.js';
 import { removeUploads, withUploadedFiles } from './import-uploads.js';
@@ -163,7 +164,8 @@ export async function importPracticePatient(auth: AuthContext, raw: unknown, now
   const included = new Set((body.bundle.entry ?? []).filter((e) => e.search?.mode === 'include').map((e) => e.resource));
   const items = analysed.items.filter((i) => !included.has(i.resource));
   await matchAuthors(auth.practiceId, body, items);
-  const added = await writeImport(auth, patientId, items, now);
+  // The practice's own conversation texts go back into its conversations, as the texts they were.
+  const added = await writeImport(auth, patientId, items, now, (note, numbers) => restoreText(auth.practiceId, note, numbers, now));
   await writeAudit(auth, { action: 'create', entity: 'fhir_practice_import', patientId, count: added });
   await removeUploads(uploads.keys);
   const leftOut = new Map<string, { resourceType: string; reason: string; count: number }>();

@@ -1,13 +1,26 @@
-import { CONVERSATION_TEXT } from '../communications.js';
+import { normalizePhone } from '../../../../shared/patients/phone.js';
+import { CONVERSATION_TEXT, TEXT_NUMBERS_EXTENSION } from '../communications.js';
 import { planCall, planFax, planFormResponse } from '../import-comms.js';
 import type { BundleContext } from './context.js';
 import type { Json, PlanOutcome } from './planned.js';
 import { day, escapeHtml, text } from './read.js';
 
+/** The practice's and the patient's number a Tidewell conversation text names (TEXT_NUMBERS_EXTENSION), when it names both. */
+function numbersOf(r: Json): { practicePhone: string; patientPhone: string } | undefined {
+  const parts: Json[] = ((r.extension as Json[] | undefined) ?? []).find((x) => x?.url === TEXT_NUMBERS_EXTENSION)?.extension ?? [];
+  const number = (url: string) => {
+    const value = parts.find((x) => x?.url === url)?.valueContactPoint?.value;
+    return typeof value === 'string' ? normalizePhone(value) : null;
+  };
+  const [practicePhone, patientPhone] = [number('practice'), number('patient')];
+  return practicePhone && patientPhone ? { practicePhone, patientPhone } : undefined;
+}
+
 /**
- * A text with the patient becomes read-only history, signed: it was never sent from this practice's
- * numbers and belongs to none of its conversations. A text of a Tidewell conversation comes back as a
- * text (SMS), so the chart exports it again as it was; another system's text is a logged text (SMS_LOG).
+ * A text with the patient becomes read-only history, signed. A text of a Tidewell conversation comes
+ * back as a text (SMS), so the chart exports it again as it was, with the conversation's numbers: a
+ * practice restored from its export puts it back in that conversation. Another system's text is a
+ * logged text (SMS_LOG), in no conversation.
  */
 function planText(r: Json, { patientRefs }: BundleContext): PlanOutcome {
   const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
@@ -21,7 +34,19 @@ function planText(r: Json, { patientRefs }: BundleContext): PlanOutcome {
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };
   const direction = patientRefs.has(String(r.sender?.reference ?? '')) ? 'inbound' : 'outbound';
   const noteType = text(r.category?.[0]) === CONVERSATION_TEXT ? 'SMS' : 'SMS_LOG';
-  return { summary, planned: { kind: 'note', noteType, status: 'DELIVERED', at, text: body, data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() } } };
+  const numbers = noteType === 'SMS' ? numbersOf(r) : undefined;
+  return {
+    summary,
+    planned: {
+      kind: 'note',
+      noteType,
+      status: 'DELIVERED',
+      at,
+      text: body,
+      data: { text: body, formattedText: escapeHtml(body), direction, timestamp: new Date(at).toISOString() },
+      ...(numbers ? { texting: numbers } : {}),
+    },
+  };
 }
 
 /** A Communication is a call, a fax or a text, by its medium. */

@@ -19,7 +19,7 @@ import { planProcedure } from './procedures.js';
  */
 
 export { bundleContext, patientName, refsTo, type BundleContext } from './context.js';
-export type { ImportedAuthor, Json, Planned, PlanOutcome } from './planned.js';
+export type { ImportedAuthor, Json, Planned, PlanOutcome, TextingNumbers } from './planned.js';
 
 type Planner = (r: Json, bundle: BundleContext) => PlanOutcome;
 

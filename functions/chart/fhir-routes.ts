@@ -1,8 +1,8 @@
 /** The FHIR routes of the chart group, loaded with the first of them a container serves (handler.ts). */
 import { PatientChartParams } from '../../shared/chart/sections.js';
 import { route } from '../lib/http/group-handler.js';
-import { exportChart } from './fhir/export-chart.js';
-import { FhirImportBody, importBundle, previewImport } from './fhir/import-chart.js';
+import { exportChart } from '../core/fhir/export-chart.js';
+import { FhirImportBody, importBundle, previewImport } from '../core/fhir/import-chart.js';
 import type { FHIR_ROUTE_KEYS } from './routes.js';
 
 export const FHIR_ROUTES = {

@@ -11,7 +11,7 @@ import { requireNote, writeNextVersion } from '../data/notes/note-repository.js'
 import { assertPatientExists } from '../data/chart/chart-repository.js';
 import { createSectionItemFrom, listSectionItems, parseOrThrow, type SectionSpec } from '../core/chart/section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES } from '../core/chart/sections.js';
-import { createSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from './social-history.js';
+import { createSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from '../core/chart/social-history.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const LIST_SECTIONS: Partial<Record<MappingSection, { spec: SectionSpec<any>; item: (entry: string, formSource: string) => Record<string, unknown> }>> = {

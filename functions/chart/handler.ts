@@ -34,7 +34,7 @@ import {
   type SectionSpec,
 } from '../core/chart/section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, FREEFORM_MEDICATIONS, GENERAL, ICD10_DERIVED, MEDICATIONS, SURGERIES, VACCINES } from '../core/chart/sections.js';
-import { createSocialHistory, listSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from './social-history.js';
+import { createSocialHistory, listSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from '../core/chart/social-history.js';
 import { createVaccineGroup, deleteVaccineGroup, listVaccines, updateVaccineGroup } from './vaccine-groups.js';
 import { medicalHistory as medical } from './views.js';
 

@@ -1,6 +1,6 @@
 /** A practice rebuilt from a whole-practice FHIR export (`npm run practice -- import`): admins only, loaded on the first request (handler.ts). */
 import { route } from '../lib/http/group-handler.js';
-import { importPracticePatient, PracticeImportBody } from '../chart/fhir/bulk/bulk-import.js';
+import { importPracticePatient, PracticeImportBody } from '../core/fhir/bulk/bulk-import.js';
 import type { FHIR_PRACTICE_IMPORT_ROUTE_KEYS } from './routes.js';
 
 export const FHIR_PRACTICE_IMPORT_ROUTES = {

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../functions/chart/fhir/bulk/import-uploads.js';
+import { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../functions/core/fhir/bulk/import-uploads.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

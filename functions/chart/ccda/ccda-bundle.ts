@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { CODE_SYSTEMS, type Coding } from '../../../shared/chart/coding.js';
-import { SYSTEMS } from '../fhir/fhir-core.js';
+import { SYSTEMS } from '../../core/fhir/fhir-core.js';
 import { at, descendants, kid, kids, textOf, type El } from './ccda-xml.js';
 
 /*

@@ -6,8 +6,8 @@ import { ValidationError } from '../../lib/errors.js';
 import { parseOrThrow } from '../../lib/http/zod-errors.js';
 import { storedKey } from '../../lib/files/presign.js';
 import { DRIVE_ROOT } from '../../../shared/files/drive.js';
-import { analyse, writeImport, type Analysed } from '../fhir/import-chart.js';
-import { store } from '../fhir/files-store.js';
+import { analyse, writeImport, type Analysed } from '../../core/fhir/import-chart.js';
+import { store } from '../../core/fhir/files-store.js';
 import { readCcda, type CcdaRead } from './ccda-bundle.js';
 import { CCDA_MESSAGES, parseXml } from './ccda-xml.js';
 

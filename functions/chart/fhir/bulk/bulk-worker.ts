@@ -17,9 +17,9 @@ import { createNotification } from '../../../data/notifications/notification-rep
 import { activePatientsPage, countActivePatients } from '../../../data/fhir-bulk/patient-pages.js';
 import { listAllAppointments } from '../../../data/calendar/calendar-repository.js';
 import { listCalls } from '../../../data/calls/call-repository.js';
-import { chartBundle } from '../bundle.js';
-import { loadChartSource, loadPracticeDirectory } from '../chart-source.js';
-import { withRelativeReferences, type FhirResource } from '../fhir-core.js';
+import { chartBundle } from '../../../core/fhir/bundle.js';
+import { loadChartSource, loadPracticeDirectory } from '../../../core/fhir/chart-source.js';
+import { withRelativeReferences, type FhirResource } from '../../../core/fhir/fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from '../../../data/fhir-bulk/bulk-export-repository.js';
 import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from '../../../core/fhir-bulk/bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from '../../../core/fhir-bulk/bulk-steps.js';

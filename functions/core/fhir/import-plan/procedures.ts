@@ -1,4 +1,4 @@
-import { SURGERIES } from '../../../core/chart/sections.js';
+import { SURGERIES } from '../../chart/sections.js';
 import { nameOfRef, type BundleContext } from './context.js';
 import type { Json, PlanOutcome } from './planned.js';
 import { day, noteOf, outsideCodings, text } from './read.js';

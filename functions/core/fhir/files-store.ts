@@ -1,2 +1,2 @@
 /** The files bucket's one client lives with the whole-practice export (core/fhir-bulk); the C-CDA import reads it here. */
-export { store } from '../../core/fhir-bulk/files-store.js';
+export { store } from '../fhir-bulk/files-store.js';

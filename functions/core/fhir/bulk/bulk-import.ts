@@ -16,7 +16,7 @@ import type { AuthContext } from '../../../lib/auth/auth-context.js';
 import { writeAudit } from '../../../lib/audit/audit-repository.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { parseOrThrow } from '../../../lib/http/zod-errors.js';
-import { newPatientId } from '../../../core/patients/patient-id.js';
+import { newPatientId } from '../../patients/patient-id.js';
 import { claimSourcePatientChart, sourcePatientChart } from '../../../data/fhir-import/import-markers.js';
 import { createPatient, getPatient } from '../../../data/patients/patient-repository.js';
 import { listUsers } from '../../../data/users/user-repository.js';

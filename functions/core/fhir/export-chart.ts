@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import type { FhirExportResult } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
-import { store } from '../../core/fhir-bulk/files-store.js';
+import { store } from '../fhir-bulk/files-store.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import { storedKey } from '../../lib/files/presign.js';
 import { chartBundle, type FhirBundle } from './bundle.js';

@@ -1,4 +1,4 @@
-import { DIAGNOSES, GENERAL } from '../../../core/chart/sections.js';
+import { DIAGNOSES, GENERAL } from '../../chart/sections.js';
 import { SYSTEMS } from '../fhir-core.js';
 import { nameOfRef, type BundleContext } from './context.js';
 import type { Json, PlanOutcome } from './planned.js';

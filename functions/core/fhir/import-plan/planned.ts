@@ -1,7 +1,7 @@
 import type { PatientDemographics } from '../../../../shared/patients/patient-record.js';
 import type { Note } from '../../../../shared/notes/note-schema.js';
 import type { ChartSectionName } from '../../../data/chart/chart-repository.js';
-import type { SectionSpec } from '../../../core/chart/section-crud.js';
+import type { SectionSpec } from '../../chart/section-crud.js';
 import type { ImportedFile } from '../import-comms.js';
 import type { LabPlan } from '../import-labs.js';
 import type { PlannedAppointment } from '../import-appointments.js';

@@ -1,4 +1,4 @@
-import { MEDICATIONS } from '../../../core/chart/sections.js';
+import { MEDICATIONS } from '../../chart/sections.js';
 import { SYSTEMS } from '../fhir-core.js';
 import { planDispense } from '../import-comms.js';
 import { sigOf } from '../import-values.js';

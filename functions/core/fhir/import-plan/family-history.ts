@@ -1,5 +1,5 @@
 import { FAMILY_RELATIONS } from '../../../../shared/chart/constants.js';
-import { FAMILY_HISTORY } from '../../../core/chart/sections.js';
+import { FAMILY_HISTORY } from '../../chart/sections.js';
 import { SYSTEMS } from '../fhir-core.js';
 import type { Json, PlanOutcome } from './planned.js';
 import { codeIn, text } from './read.js';

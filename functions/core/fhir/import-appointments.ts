@@ -3,7 +3,7 @@ import type { FhirImportItem } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { HttpError, NotFoundError } from '../../lib/errors.js';
 import { markedAppointmentId, recordMarkedAppointment, releaseImportMarker } from '../../data/fhir-import/import-markers.js';
-import { cancelAppointment, describeSlot, firstClash, practiceCalendarSettings, saveAppointment } from '../../core/calendar/appointment-booking.js';
+import { cancelAppointment, describeSlot, firstClash, practiceCalendarSettings, saveAppointment } from '../calendar/appointment-booking.js';
 import { listAppointmentTypes, listBookingLocations } from '../../data/calendar/calendar-repository.js';
 import { listUsers, type PracticeUser } from '../../data/users/user-repository.js';
 import { OCCURRENCE_EXTENSION, RECURRENCE_EXTENSION } from './appointments.js';

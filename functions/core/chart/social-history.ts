@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { appendAnswerIfChanged, orderAnswers, orderChartItems } from '../../shared/chart/ordering.js';
-import { SocialHistoryInput, type SocialAnswer, type SocialHistory } from '../../shared/chart/sections.js';
-import type { AuthContext } from '../lib/auth/auth-context.js';
-import type { SectionSpec } from '../core/chart/section-crud.js';
-import { createSectionItemFrom, existingItem, listSectionItems, updateSectionItemFrom } from '../core/chart/section-crud.js';
+import { appendAnswerIfChanged, orderAnswers, orderChartItems } from '../../../shared/chart/ordering.js';
+import { SocialHistoryInput, type SocialAnswer, type SocialHistory } from '../../../shared/chart/sections.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import type { SectionSpec } from './section-crud.js';
+import { createSectionItemFrom, existingItem, listSectionItems, updateSectionItemFrom } from './section-crud.js';
 
 type Input = SocialHistoryInput;
 

@@ -1,5 +1,5 @@
 import { ADMINISTRATION_ROUTES } from '../../../../shared/chart/constants.js';
-import { VACCINES } from '../../../core/chart/sections.js';
+import { VACCINES } from '../../chart/sections.js';
 import { SYSTEMS } from '../fhir-core.js';
 import { nameOfRef, type BundleContext } from './context.js';
 import type { Json, PlanOutcome } from './planned.js';

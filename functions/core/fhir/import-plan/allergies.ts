@@ -1,5 +1,5 @@
 import { ALLERGY_SEVERITIES } from '../../../../shared/chart/constants.js';
-import { ALLERGIES } from '../../../core/chart/sections.js';
+import { ALLERGIES } from '../../chart/sections.js';
 import { ALLERGY_EXTENSIONS } from '../allergies.js';
 import { SYSTEMS } from '../fhir-core.js';
 import { nameOfRef, type BundleContext } from './context.js';

@@ -15,7 +15,7 @@ async function bootstrap(): Promise<void> {
   try {
     const config = await loadRuntimeConfig();
     configureAmplify(config);
-    root.render(<App config={config} />);
+    root.render(<App />);
   } catch (error) {
     console.error('Tidewell could not start', error instanceof Error ? error.message : error);
     root.render(<StartupErrorView />);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { importJWK, jwtVerify, type JWK } from 'jose';
+import { runtimeError } from '../runtime-log.js';
 import { mfaSetupTargets, type MfaPool } from './mfa-setup.js';
 import { createPoolGuard, PoolError, type PoolDirectory, type PoolUserView, type SessionUser } from './pool-guard.js';
 
@@ -243,12 +244,13 @@ function epochDates(this: Record<string, unknown>, key: string, value: unknown):
   return this[key] instanceof Date ? Math.floor((this[key] as Date).getTime() / 1000) : value;
 }
 
-function sendPoolError(res: ServerResponse, error: unknown): void {
+function sendPoolError(res: ServerResponse, error: unknown, target: string): void {
   const e = error as { code?: string; message?: string };
   if (error instanceof PoolError || typeof e?.code === 'string') {
     sendJson(res, 400, { __type: e.code, message: e.message });
     return;
   }
+  runtimeError(`Local user pool: ${target} failed`, error);
   sendJson(res, 500, { __type: 'InternalErrorException', message: 'Internal error' });
 }
 
@@ -261,7 +263,7 @@ function guardedCall(call: GuardedCall, target: string, req: IncomingMessage, re
         res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1', 'content-length': Buffer.byteLength(text), 'access-control-allow-origin': '*' });
         res.end(text);
       },
-      (error: unknown) => sendPoolError(res, error),
+      (error: unknown) => sendPoolError(res, error, target),
     );
   });
 }
@@ -290,7 +292,7 @@ function refreshThroughInitiateAuth(call: GuardedCall, req: IncomingMessage, res
           },
         });
       },
-      (error: unknown) => sendPoolError(res, error),
+      (error: unknown) => sendPoolError(res, error, 'GetTokensFromRefreshToken'),
     );
   });
 }

@@ -2,7 +2,6 @@ import { signOut } from 'aws-amplify/auth';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { onLogoutElsewhere } from '../../../lib/logout-sync.js';
-import type { RuntimeConfig } from '../../../lib/runtime-config.js';
 import { useAuthStatus } from '../hooks/use-auth-status.js';
 import '../auth-loading.css';
 
@@ -10,7 +9,6 @@ import '../auth-loading.css';
 const SignInScreen = lazy(() => import('./sign-in-screen.js').then((m) => ({ default: m.SignInScreen })));
 
 export interface AuthGateProps {
-  config: RuntimeConfig;
   children: ReactNode;
 }
 
@@ -26,7 +24,7 @@ function AuthLoading() {
  * Renders the app only for a signed-in user; otherwise the Tidewell sign-in (no self sign-up:
  * admins create users). Signing out drops the signed-in tree, and with it every cached answer.
  */
-export function AuthGate({ config, children }: AuthGateProps) {
+export function AuthGate({ children }: AuthGateProps) {
   const authStatus = useAuthStatus();
 
   useEffect(
@@ -38,5 +36,5 @@ export function AuthGate({ config, children }: AuthGateProps) {
   );
 
   if (authStatus === 'configuring') return <AuthLoading />;
-  return <Suspense fallback={<AuthLoading />}>{authStatus === 'authenticated' ? children : <SignInScreen config={config} />}</Suspense>;
+  return <Suspense fallback={<AuthLoading />}>{authStatus === 'authenticated' ? children : <SignInScreen />}</Suspense>;
 }

@@ -1,10 +1,7 @@
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
-import type { signIn, SignInInput } from 'aws-amplify/auth';
 import { lazy, Suspense, useEffect } from 'react';
 import { TidewellMark } from '../../../components/ui/icons.js';
-import { signInAuthFlow } from '../../../lib/configure-amplify.js';
 import { saveLoginRedirect } from '../../../lib/login-redirect.js';
-import type { RuntimeConfig } from '../../../lib/runtime-config.js';
 import '@aws-amplify/ui-react/styles/base.layer.css';
 import '../amplify-ui.css';
 import '../auth.css';
@@ -13,22 +10,14 @@ import '../auth.css';
  * The Tidewell sign-in: Amplify UI's Authenticator without sign-up, in the practice's colours. Its
  * TOTP set-up step (MFA_SETUP) is ours, on the Authenticator's own state (the shared provider).
  */
-export function SignInScreen({ config }: { config: RuntimeConfig }) {
+export function SignInScreen() {
   useEffect(() => {
     saveLoginRedirect(window.location.hash);
   }, []);
 
-  const authFlowType = signInAuthFlow(config);
-  // The Authenticator calls this with the sign-in form's input only.
-  const handleSignIn = (async (input: SignInInput) => {
-    const flows = await import('../sign-in-flows.js');
-    return flows.signIn({ ...input, options: { ...input.options, ...(authFlowType ? { authFlowType } : {}) } });
-  }) as typeof signIn;
-  const services = { handleSignIn };
-
   return (
     <Authenticator.Provider>
-      <SignInSteps services={services} />
+      <SignInSteps />
     </Authenticator.Provider>
   );
 }
@@ -36,7 +25,7 @@ export function SignInScreen({ config }: { config: RuntimeConfig }) {
 // Only a user whose practice requires two-step sign-in meets this step: it loads when they do.
 const TotpSetupStep = lazy(() => import('./totp-setup-step.js').then((m) => ({ default: m.TotpSetupStep })));
 
-function SignInSteps({ services }: { services: { handleSignIn: typeof signIn } }) {
+function SignInSteps() {
   const { route } = useAuthenticator((c) => [c.route]);
   if (route === 'setupTotp')
     return (
@@ -46,7 +35,7 @@ function SignInSteps({ services }: { services: { handleSignIn: typeof signIn } }
     );
   return (
     <main className="tw-auth">
-      <Authenticator hideSignUp services={services} components={{ Header: SignInHeader, Footer: SignInFooter }} />
+      <Authenticator hideSignUp components={{ Header: SignInHeader, Footer: SignInFooter }} />
     </main>
   );
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CONTACT_MESSAGES, ContactInput, contactFullName, type Contact } from '../../../../../shared/contacts/contact-schema.js';
+import { CONTACT_MESSAGES, CONTACT_PAGE, ContactInput, contactFullName, type Contact } from '../../../../../shared/contacts/contact-schema.js';
 import { formatPhone, normalizePhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
@@ -44,6 +44,11 @@ export function ContactListPage() {
   const search = useDebouncedValue(query.trim(), 250);
   const contacts = useContactPages(search);
   const shown = contacts.data?.pages.flatMap((p) => p.contacts);
+  // A search page holds the matches of one stretch of the book: a rare name looks on until a page is shown.
+  const looksOn = Boolean(search) && contacts.hasNextPage && !contacts.isFetching && (shown?.length ?? 0) < CONTACT_PAGE.size;
+  useEffect(() => {
+    if (looksOn) void contacts.fetchNextPage();
+  }, [looksOn, contacts]);
   return (
     <Page
       title="Contacts"
@@ -61,7 +66,7 @@ export function ContactListPage() {
         <QueryTable
           query={contacts}
           items={shown}
-          emptyText={contacts.hasNextPage ? 'No contacts match yet.' : search ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}
+          emptyText={search ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}
           label="Contacts"
           columns={['Name', 'Phone', 'Fax', 'Email', 'Groups']}
           renderRow={(c) => (

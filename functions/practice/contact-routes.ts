@@ -6,7 +6,7 @@ import { contactList, createContact, deleteContact, updateContact } from './cont
 export const CONTACT_ROUTES = {
   'GET /v2/practices/contacts': route({
     query: ContactListQuery,
-    run: ({ auth, query }) => contactList(auth, query.phoneNumber),
+    run: ({ auth, query }) => contactList(auth, query),
   }),
   'POST /v2/practices/contacts': route({
     body: ContactInput,

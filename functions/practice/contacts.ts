@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { CONTACT_MESSAGES, CONTACTS_MAX, type Contact, ContactInput } from '../../shared/contacts/contact-schema.js';
+import { CONTACT_MESSAGES, CONTACT_PAGE, CONTACTS_MAX, type Contact, ContactInput, type ContactListQuery, type ContactPage } from '../../shared/contacts/contact-schema.js';
 import type * as z from '../../shared/zod.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import { contactsByNumbers, countContactsUpTo, getContact, insertContact, listContacts, removeContact, replaceContact } from '../data/contacts/contact-repository.js';
+import { contactsByNumbers, countContactsUpTo, getContact, insertContact, listContactPage, removeContact, replaceContact } from '../data/contacts/contact-repository.js';
 
 /* The practice's contact book; its items and number lookups are in functions/data/contacts/contact-repository.ts. */
 
 type ParsedInput = z.output<typeof ContactInput>;
 
-/** GET /v2/practices/contacts(?phoneNumber=): the whole book, or the contacts with that phone or fax number. */
-export async function contactList(auth: AuthContext, phoneNumber?: string | null): Promise<{ contacts: Contact[] }> {
-  const contacts = phoneNumber ? ((await contactsByNumbers(auth.practiceId, [phoneNumber])).get(phoneNumber) ?? []) : await listContacts(auth.practiceId);
-  await writeAudit(auth, { action: phoneNumber ? 'search' : 'list', entity: 'contact' });
-  return { contacts };
+/**
+ * GET /v2/practices/contacts: the contacts with `?phoneNumber=` (phone or fax), the one `?contactId=`
+ * (none when gone), or one page of the book in name order, searched with `?search=`.
+ */
+export async function contactList(auth: AuthContext, query: z.output<typeof ContactListQuery>): Promise<ContactPage> {
+  const { phoneNumber, contactId, search, limit, nextToken } = query;
+  let page: ContactPage;
+  if (phoneNumber) page = { contacts: (await contactsByNumbers(auth.practiceId, [phoneNumber])).get(phoneNumber) ?? [] };
+  else if (contactId) page = { contacts: [await getContact(auth.practiceId, contactId)].filter((c): c is Contact => c !== null) };
+  else page = await listContactPage(auth.practiceId, { limit, nextToken, search: search || null, scan: CONTACT_PAGE.searchScan });
+  await writeAudit(auth, { action: phoneNumber || search ? 'search' : contactId ? 'read' : 'list', entity: 'contact', ...(contactId ? { entityId: contactId } : {}) });
+  return page;
 }
 
 const fields = (input: ParsedInput) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactIdParams, ContactInput, contactSearchScore, searchContacts, type Contact } from './contact-schema.js';
+import { CONTACT_PAGE, ContactIdParams, ContactInput, ContactListQuery, contactSearchScore, searchContacts, type Contact } from './contact-schema.js';
 
 const contact = (over: Partial<Contact>): Contact => ({
   contactId: over.name ?? 'c',
@@ -51,5 +51,19 @@ describe('contact input', () => {
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.message).toBe('Cannot update contact without contact ID');
     }
+  });
+});
+
+describe('ContactListQuery', () => {
+  it('asks for a page of 50 unless told, at most 100, and refuses a token that is not one', () => {
+    expect(ContactListQuery.parse({})).toEqual({ limit: CONTACT_PAGE.size });
+    expect(ContactListQuery.parse({ limit: '100', nextToken: 'YWJj', search: ' lab ' })).toEqual({ limit: 100, nextToken: 'YWJj', search: 'lab' });
+    expect(ContactListQuery.parse({ phoneNumber: '(458) 555-0199' }).phoneNumber).toBe('+14585550199');
+    const message = (query: Record<string, string>) => ContactListQuery.safeParse(query).error?.issues[0]?.message;
+    expect(message({ limit: '101' })).toBe('limit must be at most 100');
+    expect(message({ limit: '0' })).toBe('limit must be at least 1');
+    expect(message({ limit: '2.5' })).toBe('limit must be a whole number');
+    expect(message({ nextToken: 'a b' })).toBe('Invalid nextToken');
+    expect(message({ contactId: '../x' })).toBe('Contact not found');
   });
 });

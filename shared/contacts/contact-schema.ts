@@ -18,8 +18,10 @@ export const CONTACT_MESSAGES = {
   deleteError: 'Failed to delete the contact',
 } as const;
 
-/** A practice keeps at most this many contacts: the list is read whole and searched on the client. */
+/** A practice keeps at most this many contacts. */
 export const CONTACTS_MAX = 2000;
+/** GET /v2/practices/contacts answers one page of the book in name order; a search looks through at most `searchScan` of it per page. */
+export const CONTACT_PAGE = { size: 50, max: 100, searchScan: 150 } as const;
 export const CONTACT_GROUPS_MAX = 20;
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
@@ -76,7 +78,23 @@ export const ContactIdParams = z.object({
 });
 export const ContactDeleteParams = z.object({ id: ContactIdParams.shape.contactId });
 
-export const ContactListQuery = z.object({ phoneNumber: z.optional(ContactNumber) });
+/**
+ * Spec shell §7.8 fixes `?phoneNumber=`; the rest is optional paging: `limit`, the `nextToken` of the
+ * page before, a `search` over names, numbers and emails, and `contactId` for one contact.
+ */
+export const ContactListQuery = z.object({
+  phoneNumber: z.optional(ContactNumber),
+  contactId: z.optional(z.string().check(z.maxLength(LIMITS.id, CONTACT_MESSAGES.notFound), z.regex(/^[A-Za-z0-9_-]+$/, CONTACT_MESSAGES.notFound))),
+  search: z.optional(text(100)),
+  limit: z._default(z.coerce.number({ error: 'limit must be a whole number' }).check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(CONTACT_PAGE.max, `limit must be at most ${CONTACT_PAGE.max}`)), CONTACT_PAGE.size),
+  nextToken: z.optional(z.string().check(z.maxLength(1400, 'Invalid nextToken'), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid nextToken'))),
+});
+
+/** One page of the book; `nextToken` asks for the next, null after the last. */
+export interface ContactPage {
+  contacts: Contact[];
+  nextToken?: string | null;
+}
 
 export const contactFullName = (c: Pick<Contact, 'name' | 'lastName'>) => [c.name, c.lastName].filter(Boolean).join(' ');
 

@@ -86,3 +86,29 @@ test("a contact added on the contacts screen is found by search and the dial pad
   await expect(page.getByRole('link', { name: `Marisol ${lastName}` })).toHaveCount(0);
   await apiAs(page, 'DELETE', `/v2/practices/contacts/${String(byEmail.json.contactId)}`);
 });
+
+test('a large contact book loads a page at a time, and a search past the first page loads more', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, PROVIDER, '/contacts/list');
+  const ids: string[] = [];
+  for (let i = 0; i < 55; i++) {
+    const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: `Paged${stamp}`, lastName: `N${String(i).padStart(2, '0')}`, email: `paged-${i}-${stamp}@book.example` });
+    expect(saved.status).toBe(201);
+    ids.push(String(saved.json.contactId));
+  }
+  await page.reload();
+  const rows = page.getByRole('table', { name: 'Contacts' }).getByRole('row');
+  await expect(rows).toHaveCount(51);
+  await page.getByRole('button', { name: 'Load more contacts' }).click();
+  await expect(rows).not.toHaveCount(51);
+
+  await page.getByRole('searchbox', { name: 'Search contacts' }).fill(`Paged${stamp}`);
+  await expect(rows).toHaveCount(51);
+  await expect(rows.nth(1)).toContainText(`Paged${stamp} N00`);
+  await page.getByRole('button', { name: 'Search more contacts' }).click();
+  await expect(rows).toHaveCount(56);
+  await expect(rows.nth(55)).toContainText(`Paged${stamp} N54`);
+  await expect(page.getByRole('button', { name: 'Search more contacts' })).toHaveCount(0);
+  for (const id of ids) await apiAs(page, 'DELETE', `/v2/practices/contacts/${id}`);
+});

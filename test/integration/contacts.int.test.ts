@@ -10,6 +10,19 @@ beforeAll(async () => {
   admin = await signIn('admin@demo.tidewell.local');
 });
 
+/** Every match of a search, page after page (each page looks through a stretch of the book). */
+async function searchAll(token: string, search: string): Promise<{ contactId: string; name: string }[]> {
+  const found: { contactId: string; name: string }[] = [];
+  let next: string | null = null;
+  do {
+    const res = await api(token, 'GET', `/v2/practices/contacts?search=${encodeURIComponent(search)}${next ? `&nextToken=${next}` : ''}`);
+    expect(res.status).toBe(200);
+    found.push(...res.body.contacts);
+    next = res.body.nextToken;
+  } while (next);
+  return found;
+}
+
 const n = (i: number) => `(541) 555-${String(7000 + (Number.parseInt(run.slice(-3), 36) % 900) + i).padStart(4, '0')}`;
 
 describe('practice contacts', () => {
@@ -20,9 +33,9 @@ describe('practice contacts', () => {
     expect(created.body).toMatchObject({ name: `Rivera Cardiology ${run}`, lastName: null, email: 'front@rivera.example', groups: [] });
     expect(created.body.phoneNumber).toMatch(/^\+1541555\d{4}$/);
 
-    const all = await api(employee, 'GET', '/v2/practices/contacts');
-    expect(all.status).toBe(200);
-    expect(all.body.contacts.map((c: { contactId: string }) => c.contactId)).toContain(id);
+    expect((await searchAll(employee, run)).map((c) => c.contactId)).toEqual([id]);
+    const one = await api(employee, 'GET', `/v2/practices/contacts?contactId=${id}`);
+    expect(one.body.contacts).toMatchObject([{ contactId: id, name: `Rivera Cardiology ${run}` }]);
 
     const byPhone = await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(n(1))}`);
     expect(byPhone.body.contacts.map((c: { contactId: string }) => c.contactId)).toEqual([id]);
@@ -34,13 +47,18 @@ describe('practice contacts', () => {
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ contactId: id, name: `Rivera Heart ${run}`, faxNumber: null, email: null, groups: ['Specialists'], createdAt: created.body.createdAt });
     expect((await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(n(1))}`)).body.contacts).toEqual([]);
+    // The renamed contact is found by its new name only.
+    expect((await searchAll(employee, `Rivera Heart ${run}`)).map((c) => c.contactId)).toEqual([id]);
+    expect(await searchAll(employee, `Rivera Cardiology ${run}`)).toEqual([]);
 
     expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(204);
     expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(404);
     expect((await api(employee, 'POST', `/v2/practices/contacts/${id}`, { name: 'Gone', email: 'a@b.example' })).status).toBe(404);
+    expect((await api(employee, 'GET', `/v2/practices/contacts?contactId=${id}`)).body.contacts).toEqual([]);
+    expect(await searchAll(employee, run)).toEqual([]);
 
     const entries = await practiceAuditEntries({ FilterExpression: 'entityId = :id', ExpressionAttributeValues: { ':id': id } });
-    expect(entries.map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'update contact']);
+    expect(entries.map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'read contact', 'read contact', 'update contact']);
   });
 
   it("refuses an update without a contact ID with the spec's words, and bad input with field errors", async () => {
@@ -58,6 +76,17 @@ describe('practice contacts', () => {
     const badPhone = await api(employee, 'POST', '/v2/practices/contacts', { name: 'Bad', phoneNumber: '555-12' });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.fieldErrors.phoneNumber).toBe('Enter a valid phone number');
+    for (const [query, message] of [
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=101', 'limit must be at most 100'],
+      ['limit=ten', 'limit must be a whole number'],
+      ['nextToken=not%20a%20token', 'Invalid nextToken'],
+      ['nextToken=AAAA', 'Invalid nextToken'],
+    ]) {
+      const res = await api(employee, 'GET', `/v2/practices/contacts?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body), query).toContain(message);
+    }
   });
 
   it('keeps contacts to their practice and refuses no_access users and no token', async () => {
@@ -74,8 +103,7 @@ describe('practice contacts', () => {
     }
     expect((await api(null, 'GET', '/v2/practices/contacts')).status).toBe(401);
     expect((await api(null, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(401);
-    const still = await api(employee, 'GET', '/v2/practices/contacts');
-    expect(still.body.contacts.find((c: { contactId: string }) => c.contactId === id)).toMatchObject({ name: `Tenancy ${run}` });
+    expect(await searchAll(employee, `Tenancy ${run}`)).toMatchObject([{ contactId: id, name: `Tenancy ${run}` }]);
     expect((await api(employee, 'DELETE', `/v2/practices/contacts/${id}`)).status).toBe(204);
   });
 });

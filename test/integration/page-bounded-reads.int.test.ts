@@ -14,6 +14,8 @@ import { backfillContactNumbers } from '../../functions/data/contacts/contact-ba
 import type { Appointment } from '../../shared/calendar/calendar-schema.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { CONVERSATION_PAGE_MAX } from '../../shared/messaging/messaging-constants.js';
+import { CONTACT_PAGE } from '../../shared/contacts/contact-schema.js';
+import { formatPhone } from '../../shared/patients/phone.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { Patient } from '../../shared/patients/patient-record.js';
 import { api, createTestUser, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
@@ -303,10 +305,7 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
   });
 });
 
-/*
- * Seeded after the loop over every list route: the contact book itself (GET /v2/practices/contacts
- * without a number) is still read whole, as the web searches it on the client (at most 2,000).
- */
+/* Seeded after the loop over every list route, which therefore does not show them. */
 describe(`with ${SEEDED} contacts`, () => {
   // Contact i has call i's caller as its phone; every third also a fax number of its own.
   const phoneOf = (i: number) => `+1503${String(8_000_000 + i).padStart(7, '0')}`;
@@ -345,6 +344,50 @@ describe(`with ${SEEDED} contacts`, () => {
     expect(read).toBeLessThanOrEqual(BOUND);
   });
 
+  const namesOf = (res: { body: { contacts: { name: string }[] } }) => res.body.contacts.map((c) => c.name);
+
+  it('the contact book reads one page in name order, and the next page goes on where it stopped', async () => {
+    const first = await api(admin, 'GET', '/v2/practices/contacts');
+    expect(first.status).toBe(200);
+    expect(first.body.contacts).toHaveLength(CONTACT_PAGE.size);
+    const lower = (names: string[]) => names.map((n) => n.toLowerCase());
+    expect(lower(namesOf(first))).toEqual(lower(namesOf(first)).sort());
+    const second = await api(admin, 'GET', `/v2/practices/contacts?limit=100&nextToken=${first.body.nextToken}`);
+    expect(second.body.contacts).toHaveLength(100);
+    expect(lower(namesOf(second))[0]! >= lower(namesOf(first)).at(-1)!).toBe(true);
+    const ids = new Set([...first.body.contacts, ...second.body.contacts].map((c: { contactId: string }) => c.contactId));
+    expect(ids.size).toBe(150);
+    const reads = [first, second].map((r) => Number(r.headers.get(ITEMS_READ_HEADER)));
+    console.log(`contact book first page\t${reads[0]}\tsecond page of 100\t${reads[1]}`);
+    expect(reads[0]).toBeLessThanOrEqual(CONTACT_PAGE.size + 2);
+    expect(reads[1]).toBeLessThanOrEqual(102);
+  });
+
+  it('a search looks through a bounded stretch of the book per page and finds each seeded contact by name or number', async () => {
+    const find = async (search: string) => {
+      const found: string[] = [];
+      let token: string | null = null;
+      let most = 0;
+      do {
+        const res = await api(admin, 'GET', `/v2/practices/contacts?search=${encodeURIComponent(search)}${token ? `&nextToken=${token}` : ''}`);
+        expect(res.status).toBe(200);
+        most = Math.max(most, Number(res.headers.get(ITEMS_READ_HEADER)));
+        found.push(...namesOf(res));
+        token = res.body.nextToken;
+      } while (token);
+      return { found, most };
+    };
+    const byName = await find(`bulk${run} contact 299`);
+    expect(byName.found).toEqual([nameOf(299)]);
+    const byFax = await find(formatPhone(faxOf(297)));
+    expect(byFax.found).toEqual([nameOf(297)]);
+    // Every seeded contact matches: each page holds a full page of them, best first.
+    const everyone = await api(admin, 'GET', `/v2/practices/contacts?search=Bulk${run}`);
+    expect(everyone.body.contacts).toHaveLength(CONTACT_PAGE.size);
+    console.log(`contact search, most read by one page\t${Math.max(byName.most, byFax.most)}`);
+    expect(Math.max(byName.most, byFax.most)).toBeLessThanOrEqual(CONTACT_PAGE.searchScan + 2);
+  });
+
   it('a contact saved before numbers had lookups is found by its number once the start-up backfill ran', async () => {
     const { practiceId } = stackEndpoints();
     const older = { contactId: `older-${run}`, name: `Older${run}`, lastName: null, phoneNumber: '+14585550177', faxNumber: null, email: null, groups: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
@@ -354,6 +397,9 @@ describe(`with ${SEEDED} contacts`, () => {
     // As in a data folder written before the lookups: no marker, so the whole book is read until the backfill.
     await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: CONTACT_NUMBERS_MARKER } }));
     expect((await byNumber()).body.contacts).toMatchObject([{ contactId: older.contactId }]);
+    // The book's pages are cut from the whole book meanwhile, in the same order.
+    const page = await api(admin, 'GET', `/v2/practices/contacts?limit=100&nextToken=${Buffer.from(`older${run}`).toString('base64url')}`);
+    expect(namesOf(page)[0]).toBe(older.name);
     expect(await backfillContactNumbers(practiceId)).toBeGreaterThanOrEqual(SEEDED + 1);
     const after = await byNumber();
     expect(after.body.contacts).toMatchObject([{ contactId: older.contactId, name: older.name }]);

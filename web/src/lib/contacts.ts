@@ -1,35 +1,64 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Contact } from '../../../shared/contacts/contact-schema.js';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Contact, ContactPage } from '../../../shared/contacts/contact-schema.js';
 import { contactFullName } from '../../../shared/contacts/contact-schema.js';
 import { normalizePhone } from '../../../shared/patients/phone.js';
 import { apiRequest } from './api-client.js';
 
-export const contactKeys = { list: ['practice', 'contacts'] as const };
+const all = ['practice', 'contacts'] as const;
+export const contactKeys = {
+  all,
+  pages: (search: string) => [...all, 'pages', search] as const,
+  number: (n: string) => [...all, 'number', n] as const,
+  one: (contactId: string) => [...all, 'one', contactId] as const,
+};
+
+const read = (query: Record<string, string>, signal?: AbortSignal) => apiRequest<ContactPage>({ path: '/v2/practices/contacts', query, signal });
 
 /**
- * The practice's contact book (spec shell §7.8), read whole: the contact screens and every place a
- * number is named share it. The contact screens read it again when they open (`fresh`): a colleague
- * may have added someone since.
+ * The practice's contact book (spec shell §7.8) a page at a time in name order, or the matches of
+ * `search`; the contact screens read it again when they open: a colleague may have added someone.
  */
-export function useContacts({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
-  return useQuery({
-    queryKey: contactKeys.list,
-    queryFn: async ({ signal }) => (await apiRequest<{ contacts: Contact[] }>({ path: '/v2/practices/contacts', signal })).contacts,
-    staleTime: 60_000,
-    enabled,
-    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+export function useContactPages(search = '') {
+  return useInfiniteQuery({
+    queryKey: contactKeys.pages(search),
+    queryFn: ({ pageParam, signal }) => read({ ...(search ? { search } : {}), ...(pageParam ? { nextToken: pageParam } : {}) }, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextToken || undefined,
+    refetchOnMount: 'always',
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The contact whose phone or fax number this is, if any: call lists and the SMS header show their name. */
+/** One contact by its id; null when there is none. */
+export function useContact(contactId: string, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.one(contactId),
+    queryFn: async ({ signal }) => (await read({ contactId }, signal)).contacts[0] ?? null,
+    enabled,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The contact whose phone or fax number this is, if any (a phone match first). */
 export function contactForNumber(contacts: readonly Contact[] | undefined, phone: string | null | undefined): Contact | null {
   const normalized = phone ? normalizePhone(phone) : null;
   if (!normalized || !contacts) return null;
   return contacts.find((c) => c.phoneNumber === normalized) ?? contacts.find((c) => c.faxNumber === normalized) ?? null;
 }
 
+/** Whose number this is, from that number's own lookup: call lists, the SMS header, the dial pad. */
+export function useContactForNumber(phone: string | null | undefined, enabled = true) {
+  const normalized = phone ? normalizePhone(phone) : null;
+  const query = useQuery({
+    queryKey: contactKeys.number(normalized ?? ''),
+    queryFn: async ({ signal }) => (await read({ phoneNumber: normalized! }, signal)).contacts,
+    staleTime: 60_000,
+    enabled: enabled && Boolean(normalized),
+  });
+  return contactForNumber(query.data, normalized);
+}
+
 export function useContactName(phone: string | null | undefined, enabled = true): string | null {
-  const contacts = useContacts({ enabled: enabled && Boolean(phone) });
-  const contact = contactForNumber(contacts.data, phone);
+  const contact = useContactForNumber(phone, enabled);
   return contact ? contactFullName(contact) : null;
 }

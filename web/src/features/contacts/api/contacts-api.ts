@@ -9,13 +9,14 @@ export function saveContact(body: ContactInput, contactId?: string | null, updat
   return apiRequest<Contact>({ method: 'POST', path: update ? `/v2/practices/contacts/${encodeURIComponent(contactId!)}` : '/v2/practices/contacts', body });
 }
 
+// Pages, number lookups and the contact itself may all name it: they are read again.
 export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, contactId }: { body: ContactInput; contactId?: string | null }) => saveContact(body, contactId),
     onSuccess: (saved) => {
-      queryClient.setQueryData<Contact[]>(contactKeys.list, (list) => (list ? [...list.filter((c) => c.contactId !== saved.contactId), saved] : list));
-      void queryClient.invalidateQueries({ queryKey: contactKeys.list });
+      queryClient.setQueryData(contactKeys.one(saved.contactId), saved);
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
     },
   });
 }
@@ -25,8 +26,8 @@ export function useDeleteContact() {
   return useMutation({
     mutationFn: (contactId: string) => apiRequest<void>({ method: 'DELETE', path: `/v2/practices/contacts/${encodeURIComponent(contactId)}` }),
     onSuccess: (_, contactId) => {
-      queryClient.setQueryData<Contact[]>(contactKeys.list, (list) => list?.filter((c) => c.contactId !== contactId));
-      void queryClient.invalidateQueries({ queryKey: contactKeys.list });
+      queryClient.removeQueries({ queryKey: contactKeys.one(contactId) });
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
     },
   });
 }

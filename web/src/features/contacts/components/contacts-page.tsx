@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CONTACT_MESSAGES, ContactInput, contactFullName, searchContacts, type Contact } from '../../../../../shared/contacts/contact-schema.js';
+import { CONTACT_MESSAGES, CONTACT_PAGE, ContactInput, contactFullName, type Contact } from '../../../../../shared/contacts/contact-schema.js';
 import { formatPhone, normalizePhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
@@ -13,7 +13,8 @@ import { QueryTable } from '../../../components/ui/query-table.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
-import { contactForNumber, useContacts } from '../../../lib/contacts.js';
+import { useContact, useContactForNumber, useContactPages } from '../../../lib/contacts.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { paths } from '../../../lib/paths.js';
 import { showToast, withServerText } from '../../../lib/toasts.js';
 import { zodFieldErrors } from '../../../lib/zod-field-errors.js';
@@ -36,16 +37,21 @@ function ContactsNav() {
   );
 }
 
-/** /contacts/list: the practice's contacts, searched by name, number or email (an email match ranks lower). */
+/** /contacts/list: the practice's contacts a page at a time, searched by name, number or email (an email match ranks lower). */
 export function ContactListPage() {
   const navigate = useNavigate();
-  const contacts = useContacts({ fresh: true });
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => searchContacts(contacts.data ?? [], query), [contacts.data, query]);
+  const search = useDebouncedValue(query.trim(), 250);
+  const contacts = useContactPages(search);
+  const shown = contacts.data?.pages.flatMap((p) => p.contacts);
+  // A search page holds the matches of one stretch of the book: a rare name looks on until a page is shown.
+  const looksOn = Boolean(search) && contacts.hasNextPage && !contacts.isFetching && (shown?.length ?? 0) < CONTACT_PAGE.size;
+  useEffect(() => {
+    if (looksOn) void contacts.fetchNextPage();
+  }, [looksOn, contacts]);
   return (
     <Page
       title="Contacts"
-      subtitle={contacts.data ? `${contacts.data.length} ${contacts.data.length === 1 ? 'contact' : 'contacts'}` : undefined}
       nav={<ContactsNav />}
       actions={
         <Link variant="primary" href={contactPath('new')}>
@@ -60,7 +66,7 @@ export function ContactListPage() {
         <QueryTable
           query={contacts}
           items={shown}
-          emptyText={contacts.data?.length ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}
+          emptyText={search ? 'No contacts match.' : 'No contacts yet. Add the specialists, pharmacies and labs the practice works with.'}
           label="Contacts"
           columns={['Name', 'Phone', 'Fax', 'Email', 'Groups']}
           renderRow={(c) => (
@@ -75,6 +81,13 @@ export function ContactListPage() {
             </ClickableRow>
           )}
         />
+        {contacts.hasNextPage ? (
+          <div className="tw-table-pager">
+            <Button size="sm" onPress={() => void contacts.fetchNextPage()} isPending={contacts.isFetchingNextPage}>
+              {search ? 'Search more contacts' : 'Load more contacts'}
+            </Button>
+          </div>
+        ) : null}
       </div>
     </Page>
   );
@@ -83,9 +96,9 @@ export function ContactListPage() {
 /** /contacts/list/{contactId} (and /contacts/list/new): one contact's fields. */
 export function ContactPage() {
   const { contactId = 'new' } = useParams();
-  const contacts = useContacts({ fresh: true });
   const isNew = contactId === 'new';
-  const contact = isNew ? null : (contacts.data?.find((c) => c.contactId === contactId) ?? null);
+  const contacts = useContact(contactId, !isNew);
+  const contact = isNew ? null : (contacts.data ?? null);
   return (
     <Page title="Contacts" nav={<ContactsNav />} actions={<Link href={paths.contacts('list')}>All contacts</Link>}>
       {!isNew && contacts.isPending ? (
@@ -203,10 +216,9 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as con
 
 /** /contacts/dial-pad: a number typed or pressed, and whose it is among the contacts. */
 export function DialPadPage() {
-  const contacts = useContacts({ fresh: true });
   const [number, setNumber] = useState('');
   const normalized = normalizePhone(number.replace(/[*#]/g, ''));
-  const match = contactForNumber(contacts.data, normalized);
+  const match = useContactForNumber(normalized);
   return (
     <Page title="Contacts" nav={<ContactsNav />}>
       <div className="tw-card tw-contacts__card tw-contacts__dial">

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
 import { Select } from '../../../components/ui/select.js';
 import { isApiError } from '../../../lib/api-error.js';
-import { useContacts } from '../../../lib/contacts.js';
+import { useContactPages } from '../../../lib/contacts.js';
 import { paths } from '../../../lib/paths.js';
 import { faxesApi, faxKeys, useFaxList, useFaxNumbers } from '../api/faxes-api.js';
 import { FilterInput, MessageTable } from './message-table.js';
@@ -22,13 +22,14 @@ export function FaxNewPage() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const contacts = useContacts();
+  const contacts = useContactPages();
   const numbers = useFaxNumbers();
   const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
   const noteId = query.get('noteId');
   // ?fileKeys=a&fileKeys=b or ?fileKeys=a,b: drive files sent after the letter.
   const fileKeys = useMemo(() => query.getAll('fileKeys').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean), [query]);
-  const withFax = useMemo(() => (contacts.data ?? []).filter((c) => c.faxNumber), [contacts.data]);
+  // The book's first page in name order; a fax number further on is typed.
+  const withFax = useMemo(() => (contacts.data?.pages.flatMap((p) => p.contacts) ?? []).filter((c) => c.faxNumber), [contacts.data]);
   const [contactId, setContactId] = useState<string | null>(TYPED);
   const [typed, setTyped] = useState('');
   const [cover, setCover] = useState('');

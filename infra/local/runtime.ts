@@ -426,10 +426,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       }
     }
     // Keys added since a data folder was written (each backfill runs once), before the API serves.
-    const backfilled = await (await import('./seed/backfill-keys.js')).backfillKeys(practice.practiceId);
-    if (backfilled.conversations || backfilled.lastInbound || backfilled.appointments || backfilled.notifications || backfilled.calls || backfilled.contacts) {
-      runtimeLog(`Backfilled page keys: ${backfilled.conversations} conversations, ${backfilled.lastInbound} unread previews, ${backfilled.appointments} appointments, ${backfilled.notifications} unread notifications, ${backfilled.calls} calls counted and ${backfilled.contacts} contacts' numbers`);
-    }
+    const keys = await import('../../functions/data/practices/backfill-keys.js');
+    const backfilled = keys.describeBackfill(await keys.backfillKeys(practice.practiceId));
+    if (backfilled) runtimeLog(`Backfilled page keys: ${backfilled}`);
     // The shipped ICD-10-CM, CVX and MVX releases, once per data folder (a few seconds the first time).
     if (opts.codeSets) await (await import('../code-sets/bundled.js')).loadBundledCodeSets();
 

@@ -103,7 +103,7 @@ describe('practice command line', () => {
     expect(await runCli(['status', 'harbor', '--drift-timeout'], ctx)).toBe(2);
     expect(await runCli(['status', 'harbor', 'cove'], ctx)).toBe(2);
     expect(ctx.errors).toEqual([
-      'There is no command "destroy". Commands: new, deploy, admin, status, audit-verify, import. See: npm run practice -- --help',
+      'There is no command "destroy". Commands: new, deploy, backfill, admin, status, audit-verify, import. See: npm run practice -- --help',
       '--drift-timeout needs a value. See: npm run practice -- status --help',
       'status takes one practice (or --all), not 2: harbor cove.',
     ]);

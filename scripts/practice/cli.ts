@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PracticeConfigError } from '../../infra/config/practice-config.js';
 import { addAdmin } from './admin.js';
 import { auditVerify } from './audit-verify.js';
+import { backfill } from './backfill.js';
 import { EXIT, plainAwsError, UsageError, type CliContext } from './context.js';
 import { deploy } from './deploy.js';
 import { newPractice } from './new-practice.js';
@@ -18,7 +19,8 @@ export const HELP: Record<string, string> = {
 
 Commands:
   new <slug>                 write practices/<slug>.json (from flags; asks for what is missing on a terminal)
-  deploy <slug> | --all      build, synthesize, check and deploy the data then the app stack of each practice
+  deploy <slug> | --all      build, synthesize, check and deploy the data then the app stack of each practice, then backfill its page keys
+  backfill <slug> | --all    write the page keys a deployed practice's older items lack (deploy does this after the app stack)
   admin <slug>               add an admin to a deployed practice (--email, --first-name, --last-name)
   status [<slug> | --all]    version, stack states, drift, alarms in ALARM and last backup (all practices by default)
   audit-verify <slug>        recompute the audit archive's hash chain, name the first entry that does not match and list altered table entries
@@ -50,7 +52,9 @@ On a terminal it asks for whatever the flags leave out; otherwise --name is requ
 Builds the web app once and checks the Lambda and web budgets once, then per practice:
 synthesizes into cdk.out/practices/<slug> (cdk-nag and the Control Tower guard run inside),
 checks the deploy limits and the resources per stack, deploys Tidewell-<slug>-data, creates the
-first admin if the practice file names one and it does not exist yet, deploys Tidewell-<slug>-app.
+first admin if the practice file names one and it does not exist yet, deploys Tidewell-<slug>-app,
+then backfills the page keys in its table (as \`practice backfill\`: each backfill runs once and
+marks itself done, so the screens read by page from then on).
 Both stacks get the tag tidewell:version = <commit>@<commit date>. A failing practice stops only itself;
 a summary table ends the run.
 
@@ -58,6 +62,18 @@ a summary table ends the run.
   --concurrency <N>     practices deployed at the same time (default 1)
   --allow-dirty         deploy with uncommitted changes (the version tag then names a commit that is not all of it)
   --dry-run             print the plan: stacks, order, version, checks`,
+  backfill: `Usage: npm run practice -- backfill <slug> | --all [--concurrency N] [--dry-run]
+
+Writes into each deployed practice's table (named by Tidewell-<slug>-data) the keys its older items
+lack: conversation tabs and counts, unread previews, appointments by provider, notification and
+call counts, the call list, contact numbers and names. Each backfill runs once and then writes its
+marker; the app reads those screens by page only once the marker is there, and whole until then.
+\`practice deploy\` runs it after the app stack; run it alone for a practice whose app stack was
+upgraded another way, after that upgrade (both stacks must be deployed). Running it again changes nothing.
+
+  --all                 every practices/*.json
+  --concurrency <N>     practices backfilled at the same time (default 1)
+  --dry-run             print what would be written; AWS is not called`,
   admin: `Usage: npm run practice -- admin <slug> --email <address> --first-name <text> --last-name <text> [--dry-run]
 
 Creates the user in the practice's pool (Cognito emails the temporary password), puts it in the
@@ -115,6 +131,7 @@ const OPTIONS: Record<string, Options> = {
     'admin-last-name': { type: 'string' },
   },
   deploy: { all: { type: 'boolean' }, concurrency: { type: 'string' }, 'allow-dirty': { type: 'boolean' } },
+  backfill: { all: { type: 'boolean' }, concurrency: { type: 'string' } },
   admin: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   status: { all: { type: 'boolean' }, 'no-drift': { type: 'boolean' }, 'drift-timeout': { type: 'string' } },
   'audit-verify': { from: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } },
@@ -159,7 +176,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.out(HELP.main);
       return command ? EXIT.ok : EXIT.usage;
     }
-    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, admin, status, audit-verify, import. See: npm run practice -- --help`);
+    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, backfill, admin, status, audit-verify, import. See: npm run practice -- --help`);
     const { values: v, positionals } = parse(command, rest);
     if (v.help) {
       ctx.out(HELP[command]);
@@ -192,6 +209,10 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
         if (practicesDir !== resolve(repoPractices) && !dryRun) throw new UsageError('--practices-dir works with --dry-run only: the synth reads the repository\'s practices/ folder.');
         const slugs = targets(positionals, v.all === true, practicesDir, 'deploy', false);
         return await deploy(ctx, { slugs, practicesDir, dryRun, concurrency: positiveInt(str('concurrency'), '--concurrency', 1), allowDirty: v['allow-dirty'] === true });
+      }
+      case 'backfill': {
+        const slugs = targets(positionals, v.all === true, practicesDir, 'backfill', false);
+        return await backfill(ctx, { slugs, practicesDir, dryRun, concurrency: positiveInt(str('concurrency'), '--concurrency', 1) });
       }
       case 'admin': {
         if (positionals.length !== 1) throw new UsageError('admin takes one practice: npm run practice -- admin harbor --email … --first-name … --last-name ….');

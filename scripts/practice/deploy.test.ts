@@ -1,6 +1,6 @@
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
@@ -50,7 +50,17 @@ beforeEach(() => {
     events.push(`PutItem ${input.Item.sk}`);
     return {};
   });
+  // A new practice's table: no markers and nothing to backfill, so each backfill writes its marker.
+  ddb.on(GetCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(UpdateCommand).callsFake((input: { Key: { sk: string } }) => {
+    events.push(`UpdateItem ${input.Key.sk}`);
+    return {};
+  });
 });
+
+/** The page-key markers the backfills write into a new practice's table, in order. */
+const MARKERS = ['PutItem SMSCONV_COUNTS', 'UpdateItem SMSCONV_COUNTS', 'PutItem CALENDAR_KEYS#PROVIDER', 'PutItem NOTIF_COUNTS', 'PutItem CALL_COUNTS', 'UpdateItem CALL_COUNTS', 'PutItem CONTACTS#NUMBER_INDEX'];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */
 function fleet(root: string, opts: { failSynth?: string; failBuild?: boolean; dirty?: boolean } = {}): FakeContext {
@@ -69,7 +79,7 @@ function fleet(root: string, opts: { failSynth?: string; failBuild?: boolean; di
 }
 
 describe('practice deploy', () => {
-  it('builds once, then per practice synthesizes, checks, deploys data, creates the first admin, deploys app, and tags the version', async () => {
+  it('builds once, then per practice synthesizes, checks, deploys data, creates the first admin, deploys app, backfills the page keys, and tags the version', async () => {
     const ctx = fleet(practiceRoot(HARBOR));
 
     expect(await runCli(['deploy', 'harbor'], ctx)).toBe(0);
@@ -83,14 +93,19 @@ describe('practice deploy', () => {
       `npx cdk deploy Tidewell-harbor-data --app cdk.out/practices/harbor --exclusively --require-approval never -c practice=harbor -c version=${VERSION}`,
       `npx cdk deploy Tidewell-harbor-app --app cdk.out/practices/harbor --exclusively --require-approval never -c practice=harbor -c version=${VERSION}`,
     ]);
-    // The admin is made after the data stack exists and before the app stack is deployed.
+    // The admin is made after the data stack exists and before the app stack is deployed; the
+    // page keys after the app stack, whose Lambdas write them on every change.
     expect(events.filter((e) => !e.startsWith('npm') && !e.includes('synth') && !e.includes('tsx'))).toEqual([
       'npx cdk deploy Tidewell-harbor-data',
       'AdminCreateUser',
       `PutItem USER#${SUB}`,
       'PutItem PRACTICE',
       'npx cdk deploy Tidewell-harbor-app',
+      ...MARKERS,
     ]);
+    const writes = [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(UpdateCommand), ...ddb.commandCalls(GetCommand), ...ddb.commandCalls(QueryCommand)].map((c) => c.args[0].input);
+    expect(new Set(writes.map((w) => w.TableName))).toEqual(new Set(['Tidewell-harbor-data-table']));
+    expect(ctx.lines).toContain('[harbor] page keys: no item lacked its keys; every marker is written');
     expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input).toMatchObject({ UserPoolId: 'us-east-1_New', Username: 'ada@harbor.example' });
     expect(ddb.commandCalls(PutCommand)[0].args[0].input.TableName).toBe('Tidewell-harbor-data-table');
     const header = ctx.lines.findIndex((l) => l.startsWith('practice '));
@@ -123,6 +138,34 @@ describe('practice deploy', () => {
     expect(ctx.lines.at(-1)).toBe('1 of 2 practice(s) failed: cove.');
   });
 
+  it('backfills each practice\'s page keys into its own table when practices deploy side by side', async () => {
+    // Every table call yields first, so the two practices' backfills interleave.
+    ddb.on(GetCommand).callsFake(() => new Promise((done) => setImmediate(() => done({}))));
+    const ctx = fleet(practiceRoot(HARBOR, COVE));
+
+    expect(await runCli(['deploy', '--all', '--concurrency', '2'], ctx)).toBe(0);
+
+    const gets = ddb.commandCalls(GetCommand).map((c) => c.args[0].input);
+    expect(gets.filter((g) => g.Key?.practiceId === 'prc_harbor').length).toBeGreaterThan(0);
+    for (const g of gets) expect(g.TableName).toBe(g.Key?.practiceId === 'prc_harbor' ? 'Tidewell-harbor-data-table' : 'Tidewell-cove-data-table');
+    const markers = ddb.commandCalls(PutCommand).map((c) => c.args[0].input).filter((p) => p.Item?.sk === 'CONTACTS#NUMBER_INDEX');
+    expect(markers.map((m) => [m.TableName, m.Item?.practiceId]).sort()).toEqual([
+      ['Tidewell-cove-data-table', 'prc_cove'],
+      ['Tidewell-harbor-data-table', 'prc_harbor'],
+    ]);
+    expect(ctx.lines).toContain('[cove] page keys: no item lacked its keys; every marker is written');
+  });
+
+  it('names the page keys step when the backfill fails, with the app stack already at the new version', async () => {
+    ddb.on(GetCommand).rejects(Object.assign(new Error('User is not authorized to perform: dynamodb:GetItem'), { name: 'AccessDeniedException' }));
+    const ctx = fleet(practiceRoot(HARBOR));
+
+    expect(await runCli(['deploy', 'harbor'], ctx)).toBe(1);
+
+    expect(ctx.lines).toContain('[harbor] FAILED at page keys: AWS refused the call: User is not authorized to perform: dynamodb:GetItem');
+    expect(ctx.lines.some((l) => new RegExp(`^harbor\\s+old1111@2026-11-20T08:00:00Z → ${VERSION.replace(/[.]/g, '\\.')}\\s+failed at page keys`).test(l))).toBe(true);
+  });
+
   it('deploys nothing when the shared build fails', async () => {
     const ctx = fleet(practiceRoot(HARBOR, COVE), { failBuild: true });
     expect(await runCli(['deploy', '--all'], ctx)).toBe(1);
@@ -150,8 +193,10 @@ describe('practice deploy', () => {
     expect(ddb.calls()).toHaveLength(0);
     const plan = ctx.lines.join('\n');
     expect(plan).toContain(`Version: ${VERSION}`);
-    const order = ['npm run build:web', 'cove (Cove Clinic; account from the credentials, us-west-2)', 'npx cdk deploy Tidewell-cove-data', 'first admin: none', 'npx cdk deploy Tidewell-cove-app', 'harbor (Harbor', 'cdk synth -c practice=harbor', 'check:deploy -- cdk.out/practices/harbor', 'npx cdk deploy Tidewell-harbor-data', 'first admin ada@harbor.example', 'npx cdk deploy Tidewell-harbor-app'];
-    const at = order.map((s) => plan.indexOf(s));
+    const order = ['npm run build:web', 'cove (Cove Clinic; account from the credentials, us-west-2)', 'npx cdk deploy Tidewell-cove-data', 'first admin: none', 'npx cdk deploy Tidewell-cove-app', '7. page keys: each key backfill not yet marked done', 'harbor (Harbor', 'cdk synth -c practice=harbor', 'check:deploy -- cdk.out/practices/harbor', 'npx cdk deploy Tidewell-harbor-data', 'first admin ada@harbor.example', 'npx cdk deploy Tidewell-harbor-app', '7. page keys: each key backfill not yet marked done'];
+    // Each searched for after the one before it, so the two practices' page keys steps are told apart.
+    let from = 0;
+    const at = order.map((s) => (from = plan.indexOf(s, from)));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });

@@ -1,11 +1,12 @@
 /**
  * `practice deploy <slug>|--all`: build the web app once, check the shared budgets once, then per
  * practice synthesize (cdk-nag and the Control Tower guard run inside), check its assembly, deploy
- * the data stack, make sure the first admin exists, deploy the app stack. A failing practice stops
- * only itself; the summary names every practice's version before and after.
+ * the data stack, make sure the first admin exists, deploy the app stack, backfill the page keys.
+ * A failing practice stops only itself; the summary names every practice's version before and after.
  */
 import { join } from 'node:path';
 import { PracticeConfigError, type PracticeConfig } from '../../infra/config/practice-config.js';
+import { BACKFILL_STEP, backfillPractice } from './backfill.js';
 import { CommandFailed, EXIT, plainAwsError, type CliContext } from './context.js';
 import { describeOutcome, ensureAdmin } from './first-admin.js';
 import { duration, eachLimited, table } from './format.js';
@@ -78,6 +79,7 @@ function printPlan(ctx: CliContext, configs: PracticeConfig[], version: string, 
       ctx.out(`  ${n++}. first admin: none in the practice file (add "firstAdmin", or run \`npm run practice -- admin ${slug} --email …\` later)`);
     }
     ctx.out(`  ${n++}. npx ${deployArgs(appStackName(slug), slug, version).join(' ')}`);
+    ctx.out(`  ${n++}. ${BACKFILL_STEP}`);
   }
 }
 
@@ -88,6 +90,7 @@ async function deployOne(ctx: CliContext, config: PracticeConfig, version: strin
   const aws = ctx.aws(config.region);
   let step = 'reading its stacks';
   let before = '?';
+  let afterVersion: string | undefined;
   try {
     const [data, app] = await Promise.all([readStack(aws.cfn, dataStackName(slug)), readStack(aws.cfn, appStackName(slug))]);
     before = app ? (app.version ?? 'untagged') : data ? 'data only' : 'new';
@@ -99,11 +102,11 @@ async function deployOne(ctx: CliContext, config: PracticeConfig, version: strin
     step = 'data stack';
     say(`deploying ${dataStackName(slug)}`);
     await ctx.run('npx', deployArgs(dataStackName(slug), slug, version), slug);
+    const deployed = await readStack(aws.cfn, dataStackName(slug));
+    if (!deployed) throw new Error(`${dataStackName(slug)} is not in CloudFormation after its deploy.`);
+    const resources = await dataResources(aws.cfn, deployed);
     if (config.firstAdmin) {
       step = 'first admin';
-      const deployed = await readStack(aws.cfn, dataStackName(slug));
-      if (!deployed) throw new Error(`${dataStackName(slug)} is not in CloudFormation after its deploy.`);
-      const resources = await dataResources(aws.cfn, deployed);
       const outcome = await ensureAdmin(aws, { ...resources, practiceId: config.practiceId, practiceName: config.practiceName }, config.firstAdmin, ctx.now());
       say(`first admin ${describeOutcome(config.firstAdmin.email, outcome)}`);
     }
@@ -111,14 +114,21 @@ async function deployOne(ctx: CliContext, config: PracticeConfig, version: strin
     say(`deploying ${appStackName(slug)}`);
     await ctx.run('npx', deployArgs(appStackName(slug), slug, version), slug);
     const after = await readStack(aws.cfn, appStackName(slug));
+    // After the app stack, not before: a marker tells the new Lambdas every item has its keys, and
+    // only they write the keys on every change. Run before, the old Lambdas could still write an
+    // item without them after the backfill passed it, and the paged read would never show it.
+    // Until it finishes the new Lambdas read as before the marker (every item), so nothing is missed.
+    step = 'page keys';
+    afterVersion = after?.version ?? 'untagged';
+    say(`page keys: ${await backfillPractice(aws, resources.tableName, config.practiceId)}`);
     const ms = ctx.now().getTime() - started;
     say(`deployed in ${duration(ms)}`);
-    return { slug, before, after: after?.version ?? 'untagged', result: 'deployed', ok: true, ms };
+    return { slug, before, after: afterVersion, result: 'deployed', ok: true, ms };
   } catch (e) {
     const ms = ctx.now().getTime() - started;
     const reason = e instanceof CommandFailed ? e.message : plainAwsError(e).replace(/^Failed: /, '');
     say(`FAILED at ${step}: ${reason}`);
-    return { slug, before, after: before, result: `failed at ${step}`, ok: false, ms };
+    return { slug, before, after: afterVersion ?? before, result: `failed at ${step}`, ok: false, ms };
   }
 }
 

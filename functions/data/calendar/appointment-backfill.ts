@@ -7,7 +7,7 @@ import { byPrefix, copyItem, getItem, PROVIDER_KEYS_MARKER, providerCopyKey, put
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
- * Maintenance, once per practice (the local runtime runs it at start): gives every appointment
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack): gives every appointment
  * series written before the provider copies its copy, then marks the practice so the
  * double-booking check reads the copies only.
  */

@@ -7,7 +7,7 @@ import { CALL_COUNTS_KEY, CALL_PREFIX, callDayCounter, callIndexKeys, unreadOf }
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
- * Maintenance, once per practice (the local runtime runs it at start): counts the unread calls
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack): counts the unread calls
  * written before the counts item was kept. Until this has run, the call count reads every call.
  */
 export async function backfillCallCounts(practiceId: string): Promise<number> {

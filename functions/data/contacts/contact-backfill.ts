@@ -6,7 +6,7 @@ import { CONTACT_NUMBERS_MARKER, CONTACT_PREFIX, contactCopies, contactFromItem 
 
 // Kept out of the repository so the request path does not carry it.
 /**
- * Maintenance, once per practice (the local runtime runs it at start): writes the number lookups
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack): writes the number lookups
  * and name items of the contacts saved before they were kept, then marks the practice so a number
  * is looked up by its key and a page of the book read in name order. A contact saved meanwhile writes its own lookups; writing one twice is harmless.
  */

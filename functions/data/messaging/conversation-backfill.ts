@@ -19,7 +19,7 @@ import {
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
- * Maintenance, once per practice (the local runtime runs it at start): writes each conversation's
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack): writes each conversation's
  * tab keys and the counts. Conversations written before the tab keys were listed by reading all
  * of them; until this has run they still are.
  */
@@ -43,7 +43,7 @@ export async function backfillConversationKeys(practiceId: string): Promise<numb
 const PAGE = 25;
 
 /**
- * Maintenance, once per practice (the local runtime runs it at start, after the keys above): an
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack; after the keys above): an
  * unread conversation whose patient last texted before the item kept `lastInbound` gets it from
  * its texts, so the list previews the question to answer rather than a later practice text. A
  * conversation whose patient never texted gets null (it previews its last message). A text that

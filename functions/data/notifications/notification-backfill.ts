@@ -8,7 +8,7 @@ import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } fro
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
- * Maintenance, once per practice (the local runtime runs it at start): counts the unread
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack): counts the unread
  * notifications written before the counts item was kept. Until this has run, the unread count
  * reads every unread notification.
  */

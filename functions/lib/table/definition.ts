@@ -3,6 +3,8 @@
  * the table from it) and the repositories, so names and indexes cannot drift.
  * See docs/access-patterns.md for the list of access patterns and the key/index each uses.
  */
+import { currentTableScope } from './scope.js';
+
 export const TABLE_PARTITION_KEY = 'practiceId';
 export const TABLE_SORT_KEY = 'sk';
 export const TTL_ATTRIBUTE = 'expiresAt';
@@ -31,6 +33,8 @@ export const TABLE_ATTRIBUTES: { name: string; type: 'S' | 'N' }[] = [
 ];
 
 export function tableName(): string {
+  const scoped = currentTableScope();
+  if (scoped) return scoped.tableName;
   const name = process.env.TABLE_NAME;
   if (!name) throw new Error('TABLE_NAME is not set');
   return name;

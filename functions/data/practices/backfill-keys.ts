@@ -1,0 +1,42 @@
+import { backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
+import { backfillCallCounts, backfillCallListKeys } from '../calls/call-backfill.js';
+import { backfillContactNumbers } from '../contacts/contact-backfill.js';
+import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
+import { backfillNotificationCounts } from '../notifications/notification-backfill.js';
+import { withTable, type TableScope } from '../../lib/table/scope.js';
+
+export interface BackfillCounts {
+  conversations: number;
+  lastInbound: number;
+  appointments: number;
+  notifications: number;
+  calls: number;
+  callList: number;
+  contacts: number;
+}
+
+// Kept out of every Lambda: the local runtime runs it at start and `practice deploy` (or
+// `practice backfill`) against a deployed practice's table.
+/**
+ * Keys added after a practice's data was written: each backfill runs once per practice (it marks
+ * itself done), so the reads that wait for its marker read by page from then on. `table` names
+ * the practice's table and a client for it; without it, the process's own table.
+ */
+export async function backfillKeys(practiceId: string, table?: TableScope): Promise<BackfillCounts> {
+  const all = async (): Promise<BackfillCounts> => ({
+    conversations: await backfillConversationKeys(practiceId),
+    lastInbound: await backfillLastInbound(practiceId),
+    appointments: await backfillProviderAppointmentKeys(practiceId),
+    notifications: await backfillNotificationCounts(practiceId),
+    calls: await backfillCallCounts(practiceId),
+    callList: await backfillCallListKeys(practiceId),
+    contacts: await backfillContactNumbers(practiceId),
+  });
+  return table ? withTable(table, all) : all();
+}
+
+/** The counts in words, e.g. for a log line; null when nothing was written. */
+export function describeBackfill(c: BackfillCounts): string | null {
+  if (!Object.values(c).some((n) => n > 0)) return null;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed and ${c.contacts} contacts' numbers`;
+}

@@ -3,12 +3,12 @@
  * into its table by the same backfills the local runtime runs at start. `practice deploy` runs it
  * after each app stack; alone it serves a practice upgraded some other way.
  */
-import { PracticeConfigError, type PracticeConfig } from '../../infra/config/practice-config.js';
+import type { PracticeConfig } from '../../infra/config/practice-config.js';
 import { backfillKeys, describeBackfill } from '../../functions/data/practices/backfill-keys.js';
 import { documentClientOn } from '../../functions/lib/table/client.js';
 import { EXIT, plainAwsError, type AwsClients, type CliContext } from './context.js';
 import { eachLimited } from './format.js';
-import { loadPractice } from './practice-files.js';
+import { loadPractices } from './practice-files.js';
 import { appStackName, dataResources, dataStackName, readStack } from './stacks.js';
 
 /** The step in plain words, for the deploy plan and the dry run. */
@@ -52,17 +52,8 @@ async function backfillOne(ctx: CliContext, config: PracticeConfig): Promise<boo
 }
 
 export async function backfill(ctx: CliContext, opts: BackfillOptions): Promise<number> {
-  const configs: PracticeConfig[] = [];
-  let invalid = 0;
-  for (const slug of opts.slugs) {
-    try {
-      configs.push(loadPractice(opts.practicesDir, slug));
-    } catch (e) {
-      if (!(e instanceof PracticeConfigError)) throw e;
-      ctx.err(e.message);
-      invalid++;
-    }
-  }
+  const { configs, invalid: invalidSlugs } = loadPractices(opts.practicesDir, opts.slugs, (line) => ctx.err(line));
+  const invalid = invalidSlugs.length;
   if (opts.dryRun) {
     ctx.out(`Would write, ${opts.concurrency} practice(s) at a time (dry run, AWS is not called):`);
     for (const c of configs) ctx.out(`  ${c.slug} (${c.practiceName}; ${c.region}): the table named by ${dataStackName(c.slug)}, once ${appStackName(c.slug)} is deployed; ${BACKFILL_STEP}`);

@@ -5,12 +5,12 @@
  * A failing practice stops only itself; the summary names every practice's version before and after.
  */
 import { join } from 'node:path';
-import { PracticeConfigError, type PracticeConfig } from '../../infra/config/practice-config.js';
+import type { PracticeConfig } from '../../infra/config/practice-config.js';
 import { BACKFILL_STEP, backfillPractice } from './backfill.js';
 import { CommandFailed, EXIT, plainAwsError, type CliContext } from './context.js';
 import { describeOutcome, ensureAdmin } from './first-admin.js';
 import { duration, eachLimited, table } from './format.js';
-import { loadPractice } from './practice-files.js';
+import { loadPractices } from './practice-files.js';
 import { appStackName, dataResources, dataStackName, readStack } from './stacks.js';
 import { sourceVersion } from './version.js';
 
@@ -140,17 +140,9 @@ export function summary(results: PracticeResult[]): string[] {
 }
 
 export async function deploy(ctx: CliContext, opts: DeployOptions): Promise<number> {
-  const configs: PracticeConfig[] = [];
-  const invalid: PracticeResult[] = [];
-  for (const slug of opts.slugs) {
-    try {
-      configs.push(loadPractice(opts.practicesDir, slug));
-    } catch (e) {
-      if (!(e instanceof PracticeConfigError)) throw e;
-      ctx.err(e.message);
-      invalid.push({ slug, before: '?', after: '?', result: 'invalid practice file', ok: false, ms: 0 });
-    }
-  }
+  const loaded = loadPractices(opts.practicesDir, opts.slugs, (line) => ctx.err(line));
+  const { configs } = loaded;
+  const invalid: PracticeResult[] = loaded.invalid.map((slug) => ({ slug, before: '?', after: '?', result: 'invalid practice file', ok: false, ms: 0 }));
   let source: { version: string; dirty: boolean };
   try {
     source = await sourceVersion(ctx);

@@ -31,3 +31,22 @@ export function loadPractice(dir: string, slug: string, label = `practices/${slu
   if (config.slug !== slug) throw new PracticeConfigError(`${label} says "slug": "${config.slug}"; it must match the file name (${slug}).`);
   return config;
 }
+
+/**
+ * The practice files a command runs over: each that loads, and the slugs of those that do not (each
+ * said through `err`), so one bad file stops only its own practice. An unknown slug still throws.
+ */
+export function loadPractices(dir: string, slugs: readonly string[], err: (line: string) => void): { configs: PracticeConfig[]; invalid: string[] } {
+  const configs: PracticeConfig[] = [];
+  const invalid: string[] = [];
+  for (const slug of slugs) {
+    try {
+      configs.push(loadPractice(dir, slug));
+    } catch (e) {
+      if (!(e instanceof PracticeConfigError)) throw e;
+      err(e.message);
+      invalid.push(slug);
+    }
+  }
+  return { configs, invalid };
+}

@@ -22,7 +22,7 @@ import {
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
 import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
-import { isFhirBulkEvent } from './fhir/bulk/bulk-steps.js';
+import { isFhirBulkEvent } from '../core/fhir-bulk/bulk-steps.js';
 import { addMedicationFromNote } from './medications.js';
 import { CCDA_ROUTE_KEYS, CHART_ROUTES, DRUG_SAFETY_ROUTE_KEYS, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
 import {
@@ -208,4 +208,4 @@ const http = groupHandler(CHART_ROUTES, { ...routes, [`POST ${P2}/map-health-his
  * so the export needs no function of its own; the step code loads with the first step.
  */
 export const handler = (event: Parameters<typeof http>[0], context: Parameters<typeof http>[1]) =>
-  isFhirBulkEvent(event) ? import('./fhir/bulk/bulk-worker.js').then((m) => m.runBulkStep(event)) : http(event, context);
+  isFhirBulkEvent(event) ? import('../core/fhir-bulk/bulk-worker.js').then((m) => m.runBulkStep(event)) : http(event, context);

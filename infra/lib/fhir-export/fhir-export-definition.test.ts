@@ -1,6 +1,6 @@
 import { StateMachine, type RunOptions } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
-import type { FhirBulkState, FhirBulkWorkerEvent } from '../../../functions/chart/fhir/bulk/bulk-steps.js';
+import type { FhirBulkState, FhirBulkWorkerEvent } from '../../../functions/core/fhir-bulk/bulk-steps.js';
 import { fhirExportDefinition, FHIR_EXPORT_STATES } from './fhir-export-definition.js';
 
 // aws-local-stepfunctions uses Promise.withResolvers (Node 22+); Node 20 lacks it.

@@ -4,7 +4,7 @@
  * every Lambda call short however many patients the practice has; each task invokes the chart
  * group Lambda with `{ fhirBulkStep, state }` and keeps its returned `Payload` as the next state.
  */
-import { FHIR_BULK_PERMANENT_ERRORS, FHIR_BULK_STEPS, type FhirBulkStep } from '../../../functions/chart/fhir/bulk/bulk-steps.js';
+import { FHIR_BULK_PERMANENT_ERRORS, FHIR_BULK_STEPS, type FhirBulkStep } from '../../../functions/core/fhir-bulk/bulk-steps.js';
 import { LAMBDA_SERVICE_ERRORS, STEP_RETRY } from '../transcription/transcription-definition.js';
 
 export const FHIR_EXPORT_STATES = {

@@ -4,25 +4,25 @@
  * through the table and writes one NDJSON file per resource type (plus the notes' files), and
  * `finish` writes the Bulk Data manifest and tells the admin. A failure is recorded with its reason.
  */
-import type { BulkDataManifest } from '../../../../shared/chart/fhir-bulk.js';
-import { FHIR_BULK_MESSAGES } from '../../../../shared/chart/fhir-bulk.js';
-import { S3ObjectsError, type S3Objects } from '../../../lib/adapters/s3-objects.js';
-import { store } from '../../../core/fhir-bulk/files-store.js';
-import { writeAudit, writeAuditForPatients } from '../../../lib/audit/audit-repository.js';
-import type { AuthContext } from '../../../lib/auth/auth-context.js';
-import { ConflictError } from '../../../lib/errors.js';
-import { log } from '../../../lib/log.js';
-import { storedKey } from '../../../lib/files/presign.js';
-import { createNotification } from '../../../data/notifications/notification-repository.js';
-import { activePatientsPage, countActivePatients } from '../../../data/fhir-bulk/patient-pages.js';
-import { listAllAppointments } from '../../../data/calendar/calendar-repository.js';
-import { listCalls } from '../../../data/calls/call-repository.js';
-import { chartBundle } from '../../../core/fhir/bundle.js';
-import { loadChartSource, loadPracticeDirectory } from '../../../core/fhir/chart-source.js';
-import { withRelativeReferences, type FhirResource } from '../../../core/fhir/fhir-core.js';
-import { getBulkExport, updateBulkExport, type FhirBulkRecord } from '../../../data/fhir-bulk/bulk-export-repository.js';
-import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from '../../../core/fhir-bulk/bulk-files.js';
-import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from '../../../core/fhir-bulk/bulk-steps.js';
+import type { BulkDataManifest } from '../../../shared/chart/fhir-bulk.js';
+import { FHIR_BULK_MESSAGES } from '../../../shared/chart/fhir-bulk.js';
+import { S3ObjectsError, type S3Objects } from '../../lib/adapters/s3-objects.js';
+import { store } from './files-store.js';
+import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
+import type { AuthContext } from '../../lib/auth/auth-context.js';
+import { ConflictError } from '../../lib/errors.js';
+import { log } from '../../lib/log.js';
+import { storedKey } from '../../lib/files/presign.js';
+import { createNotification } from '../../data/notifications/notification-repository.js';
+import { activePatientsPage, countActivePatients } from '../../data/fhir-bulk/patient-pages.js';
+import { listAllAppointments } from '../../data/calendar/calendar-repository.js';
+import { listCalls } from '../../data/calls/call-repository.js';
+import { chartBundle } from '../fhir/bundle.js';
+import { loadChartSource, loadPracticeDirectory } from '../fhir/chart-source.js';
+import { withRelativeReferences, type FhirResource } from '../fhir/fhir-core.js';
+import { getBulkExport, updateBulkExport, type FhirBulkRecord } from '../../data/fhir-bulk/bulk-export-repository.js';
+import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from './bulk-files.js';
+import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
   constructor(name: string, message: string) {

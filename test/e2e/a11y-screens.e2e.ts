@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { deliverySignature } from '../../functions/lib/http/signed-delivery.js';
 import { expectAccessible, expectAccessibleAtEach, resizeTo, screenshotAtEach, VIEWPORTS } from './support/axe.js';
-import { openChart } from './support/chart.js';
+import { openChart, openNewestLabOrder } from './support/chart.js';
+import { weeklyNewPatientVisits } from './support/calendar-booking.js';
 import { labReportBundle } from './support/lab-bundle.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
@@ -168,9 +169,7 @@ test(`an imported lab report's note window has no WCAG 2.1 A/AA violation at 128
   expect(imported.json.added).toBe(1);
   await openChart(page, patientId);
   // The chart's notes list shows signed notes of one type: lab orders.
-  await page.getByRole('button', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Lab Order' }).click();
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+  await openNewestLabOrder(page);
   const win = page.getByRole('dialog', { name: /^Lab Order · Lena Labaxe/ });
   await expect(win.getByRole('table', { name: 'Basic metabolic panel' })).toBeVisible();
   await expect(win.locator('[data-viewer="pdf"] canvas[aria-label="bmp-report.pdf, page 1 of 1"]')).toBeVisible({ timeout: 30_000 });
@@ -572,11 +571,7 @@ test(`the lab order window, the lab results and the trend have no WCAG 2.1 A/AA 
     await expect(win.frameLocator('iframe').getByRole('heading', { name: 'Order submitted!' })).toBeVisible();
     await expect(win).toHaveCount(0, { timeout: 10_000 });
     await expect(page.getByRole('alertdialog', { name: 'New lab results' })).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Lab Order' }).click();
-    await page.getByRole('button', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Delivered' }).click();
-    await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+    await openNewestLabOrder(page, { delivered: true });
     const lab = page.getByRole('dialog', { name: /^Lab Order · / });
     await expect(lab.getByRole('table', { name: 'Comprehensive metabolic panel (CMP)' })).toBeVisible({ timeout: 30_000 });
     await expectAccessibleAtEach(page, 'lab results');
@@ -610,16 +605,7 @@ test(`the Calendar views, the booking dialog and the calendar settings have no W
   test.setTimeout(360_000);
   await signIn(page, PROVIDER, '/calendar?date=2027-05-06&view=week');
   const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
-  const booked = await apiAs(page, 'POST', '/v1/appointments', {
-    patientId: 'pat-0003',
-    appointmentTypeId: 'apt-demo-new-patient',
-    providerId: me.userId,
-    bookingLocationId: 'loc-demo-north',
-    visitType: 'in_person',
-    start: '2027-05-06T15:00:00.000Z',
-    durationMinutes: 60,
-    recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
-  });
+  const booked = await apiAs(page, 'POST', '/v1/appointments', weeklyNewPatientVisits(String(me.userId), '2027-05-06T15:00:00.000Z', 60));
   expect(booked.status, 'booking the appointment the views show').toBe(201);
   // The week was read before the booking: read it again.
   await page.reload();

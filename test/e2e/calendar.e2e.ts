@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { bookGraceAt, fillBooking, GRACE, MARIA, openBooking } from './support/calendar-booking.js';
+import { bookGraceAt, fillBooking, GRACE, MARIA, openBooking, weeklyNewPatientVisits } from './support/calendar-booking.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots/calendar';
@@ -141,16 +141,7 @@ test("the grid shades the provider's hours; an appointment is dragged to move it
     blockedTimes: [{ weekday: 2, start: '12:00', end: '13:00', label: 'Lunch' }],
   });
   expect(settings.status).toBe(200);
-  const booked = await apiAs(page, 'POST', '/v1/appointments', {
-    patientId: 'pat-0003',
-    appointmentTypeId: 'apt-demo-new-patient',
-    providerId: me.userId,
-    bookingLocationId: 'loc-demo-north',
-    visitType: 'in_person',
-    start: '2027-06-08T14:00:00.000Z',
-    durationMinutes: 30,
-    recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
-  });
+  const booked = await apiAs(page, 'POST', '/v1/appointments', weeklyNewPatientVisits(String(me.userId), '2027-06-08T14:00:00.000Z', 30));
   expect(booked.status).toBe(201);
   await page.reload();
 

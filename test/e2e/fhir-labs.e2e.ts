@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import { openChart } from './support/chart.js';
+import { openChart, openNewestLabOrder } from './support/chart.js';
 import { labReportBundle } from './support/lab-bundle.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
@@ -29,9 +29,7 @@ test("a lab report imported from another system's bundle opens read-only: its re
   await expect(page.getByText('Imported 1 item into this chart.')).toBeVisible();
 
   // The chart's notes list shows signed notes of one type: lab orders.
-  await page.getByRole('button', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Lab Order' }).click();
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+  await openNewestLabOrder(page);
   const win = page.getByRole('dialog', { name: new RegExp(`^Lab Order · Lena Labimport${run}`) });
   await expect(win).toBeVisible();
   await expect(win.getByText('Imported lab report: a record of results from another system.')).toBeVisible();

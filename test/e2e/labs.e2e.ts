@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiSessionOf, callApi, type ApiSession } from './support/api-as.js';
 import { PROVIDER, signIn } from './support/sign-in.js';
+import { openNewestLabOrder } from './support/chart.js';
 
 const SHOTS = 'test-results/screenshots';
 const ADMIN = 'admin@demo.tidewell.local';
@@ -49,11 +50,7 @@ test('a provider orders a lab, the results arrive with abnormal values marked, o
   // The lab's results arrive: the ordering provider is told (LAB_RESULTS), live.
   await expect(page.getByRole('alertdialog', { name: 'New lab results' })).toBeVisible({ timeout: 30_000 });
   // The chart lists the delivered lab order; opened, it shows the order and the lab's results.
-  await page.getByRole('button', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Lab Order' }).click();
-  await page.getByRole('button', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Delivered' }).click();
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+  await openNewestLabOrder(page, { delivered: true });
   const lab = page.getByRole('dialog', { name: /^Lab Order · Aisha Rahman/ });
   await expect(lab.getByText("Health Gorilla's local stand-in").first()).toBeVisible();
   const cmp = lab.getByRole('table', { name: 'Comprehensive metabolic panel (CMP)' });

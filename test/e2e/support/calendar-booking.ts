@@ -27,3 +27,17 @@ export async function bookGraceAt(page: Page, time: string): Promise<Locator> {
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   return dialog;
 }
+
+/** Books three weekly new-patient visits for Grace Nakamura (pat-0003) at the North office through the API. */
+export function weeklyNewPatientVisits(providerId: string, start: string, durationMinutes: number) {
+  return {
+    patientId: 'pat-0003',
+    appointmentTypeId: 'apt-demo-new-patient',
+    providerId,
+    bookingLocationId: 'loc-demo-north',
+    visitType: 'in_person',
+    start,
+    durationMinutes,
+    recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
+  };
+}

@@ -23,3 +23,14 @@ export async function openChart(page: Page, patientId: string): Promise<void> {
   }
   await expect(ready).toBeVisible();
 }
+
+/** Filters the chart's notes to lab orders (delivered ones when asked) and opens the newest. */
+export async function openNewestLabOrder(page: Page, { delivered = false } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Lab Order' }).click();
+  if (delivered) {
+    await page.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Delivered' }).click();
+  }
+  await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
+}

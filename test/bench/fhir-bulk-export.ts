@@ -6,7 +6,9 @@
  * (allergy, diagnosis, medication, surgery, family and social history, vaccine) and signed notes,
  * then an admin starts the export and the same state machine the stack deploys runs it batch by
  * batch on the chart group's handler. Prints the time from start to manifest, patients/s, the
- * files and bytes written, and the resources by type.
+ * files and bytes written, and the resources by type. Then the restore drill at that size: the
+ * export is downloaded and imported into a second, empty local practice as `npm run practice --
+ * import` does, and its time, patients/s and bytes are printed beside the export's.
  */
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,6 +25,7 @@ import { tableName } from '../../functions/lib/table/definition.js';
 import { toItem as noteItem } from '../../functions/data/notes/note-repository.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
+import { downloadExport, importPractice } from '../../scripts/practice/import-practice.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { syntheticPatients } from './synthetic-patients.js';
 
@@ -48,6 +51,8 @@ export interface FhirBulkBenchFigures {
   ndjsonBytes: number;
   files: number;
   resources: number;
+  /** The same export imported into a second, empty practice (the restore drill), as the CLI runs it. */
+  restore: { patients: number; seconds: number; downloadedBytes: number; added: number; failed: number };
 }
 
 function parseArgs(argv: string[]): FhirBulkBenchOptions {
@@ -140,10 +145,49 @@ export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise
     console.log(`\n  export: ${view.patientsDone} patients in ${seconds.toFixed(1)} s (${Math.round(view.patientsDone / seconds)} patients/s), ${view.batchesDone} batches through the state machine`);
     console.log(`  size: ${(ndjsonBytes / 1024 / 1024).toFixed(1)} MB of NDJSON in ${view.files?.length ?? 0} files, ${view.resources} resources, ${view.filesCopied} note files copied`);
     console.log(`  resources by type: ${Object.entries(view.resourceCounts).sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${t} ${n}`).join(', ')}`);
-    return { patients: view.patientsDone, seconds, ndjsonBytes, files: view.files?.length ?? 0, resources: view.resources };
+    const downloaded = join(dataDir, 'export');
+    const { bytes: downloadedBytes } = await downloadExport({ apiUrl, token: admin }, exp.exportId, downloaded);
+    await runtime.stop();
+    const restore = await measureRestore(dataDir, downloaded, downloadedBytes, opts.maxSeconds);
+    return { patients: view.patientsDone, seconds, ndjsonBytes, files: view.files?.length ?? 0, resources: view.resources, restore };
   } finally {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Imports a downloaded export into a fresh, empty practice through its API and prints the figures. */
+async function measureRestore(dataDir: string, exportDir: string, downloadedBytes: number, maxSeconds: number): Promise<FhirBulkBenchFigures['restore']> {
+  const target = await startLocalRuntime({
+    dataDir: join(dataDir, 'restored'),
+    port: 0,
+    serveWeb: false,
+    seed: true,
+    empty: true,
+    practiceIdentity: { practiceId: 'prc_bench_restored', slug: 'restored', practiceName: 'Restored Practice' },
+  });
+  try {
+    const { cognitoEndpoint, region, userPoolClientId, apiUrl } = target.outputs;
+    const admin = await signIn(cognitoEndpoint, region, userPoolClientId, 'admin@demo.tidewell.local');
+    const started = performance.now();
+    let done = 0;
+    const summary = await importPractice({
+      dir: exportDir,
+      apiUrl,
+      token: admin,
+      out: (line) => {
+        if (/^\[\d+\/\d+\]/.test(line)) done += 1;
+        if (performance.now() - started > maxSeconds * 1000) throw new Error(`The import ran past --max-seconds ${maxSeconds}`);
+        if (done % 100 === 0) process.stdout.write(`\r  importing: ${done} patients`);
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const patients = summary.patients - summary.failed.length;
+    console.log(`\n  import into an empty practice: ${summary.patients} patients in ${seconds.toFixed(1)} s (${Math.round(summary.patients / seconds)} patients/s), ${(downloadedBytes / 1024 / 1024).toFixed(1)} MB downloaded and read`);
+    console.log(`  imported: ${summary.created} patients made, ${summary.added} resources added, ${summary.failed.length} failed${summary.failed.length ? ` (first: ${summary.failed[0]!.error})` : ''}`);
+    return { patients, seconds, downloadedBytes, added: summary.added, failed: summary.failed.length };
+  } finally {
+    await target.stop();
   }
 }
 

@@ -175,7 +175,7 @@ test('Copilot on the local runtime is labelled before anyone types and answers f
   }
 });
 
-test('diagnosis search covers the shipped ICD-10-CM release and the words clinicians use', async ({ page }) => {
+test('diagnosis search covers the shipped ICD-10-CM release, its alphabetic index and the words clinicians use', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
   const search = async (keyword: string) => (await apiAs(page, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=10&offset=0`)).json as { items: { code: string }[]; source: { kind: string; count: number } };
@@ -186,6 +186,9 @@ test('diagnosis search covers the shipped ICD-10-CM release and the words clinic
   // Every word, any order, beginnings and plurals of the descriptions' words.
   expect((await search('pharyngitis streptococcal')).items.map((i) => i.code)).toContain('J02.0');
   expect((await search('throats pain')).items.map((i) => i.code)).toContain('R07.0');
+  // The shipped alphabetic index: "Sore, throat, streptococcal J02.0"; "Abasia (-astasia) (hysterical) F44.4".
+  expect((await search('sore throat streptococcal')).items[0]?.code).toBe('J02.0');
+  expect((await search('abasia')).items[0]?.code).toBe('F44.4');
   for (const path of ['/v1/vaccine-codes?keyword=influenza', '/v1/vaccine-manufacturers?keyword=pfizer']) {
     expect((await apiAs(page, 'GET', path)).json.source, path).toMatchObject({ kind: 'official' });
   }

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importCvx, importIcd10, importMvx, importNdc } from '../../functions/lib/code-sets/importers.js';
+import { importCvx, importIcd10, importIcd10Index, importMvx, importNdc } from '../../functions/lib/code-sets/importers.js';
 import { api, signIn, stackEndpoints, stackOutputs } from '../support/local-stack.js';
 
 const DATA = resolve(import.meta.dirname, '../../../shared/data');
 const ICD10_FILE = join(DATA, 'icd10cm-codes-2027.txt');
+const SHIPPED = resolve(import.meta.dirname, '../../infra/code-sets');
 let token: string;
 
 /** The importer runs in this process against the stack's table and file store, as `npm run import:codes` does. */
@@ -53,6 +54,35 @@ describe('ICD-10-CM', () => {
     }
     expect(await api(token, 'GET', '/v1/icd-10-codes?keyword=E1')).toMatchObject({ status: 200, body: { items: [], total: 0 } });
     expect((await api(token, 'GET', '/v1/icd-10-codes?keyword=abc&limit=x')).status).toBe(400);
+  });
+});
+
+describe('ICD-10-CM alphabetic index', () => {
+  const codesOf = async (keyword: string, limit = 25) =>
+    ((await api(token, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=${limit}&offset=0`)).body.items as { code: string; description: string }[]).map((i) => i.code);
+
+  it('finds codes by the words of the shipped index once it is imported', async () => {
+    await importIcd10(join(SHIPPED, 'icd10cm-codes-2027.txt.gz'));
+    // Words only the index holds: "Sore, throat, streptococcal J02.0"; "Abasia (-astasia) (hysterical) F44.4".
+    const indexOnly = ['sore throat streptococcal', 'abasia', 'strephosymbolia'];
+    const before = await Promise.all(indexOnly.map((q) => codesOf(q)));
+    expect(before.map((codes) => codes.filter((c) => ['J02.0', 'F44.4', 'F81.0'].includes(c)))).toEqual([[], [], []]);
+
+    const manifest = await importIcd10Index(join(SHIPPED, 'icd10cm-index-2025.csv.gz'));
+    expect(manifest.source).toMatchObject({ kind: 'official', label: expect.stringContaining('Alphabetic Index'), count: expect.any(Number) });
+    expect(manifest.source.count).toBeGreaterThan(60_000);
+
+    expect((await codesOf('sore throat streptococcal'))[0]).toBe('J02.0');
+    expect((await codesOf('abasia'))[0]).toBe('F44.4');
+    expect((await codesOf('strephosymbolia'))[0]).toBe('F81.0');
+    // "Sore, throat (acute) — see also Pharyngitis", and Pharyngitis is J02.9.
+    expect(await codesOf('sore throat')).toContain('J02.9');
+    const strep = await api(token, 'GET', '/v1/icd-10-codes?keyword=strep&limit=25&offset=0');
+    expect(strep.body.items.some((i: { description: string }) => /streptococcal/i.test(i.description))).toBe(true);
+    expect(strep.body.items.map((i: { code: string }) => i.code)).toEqual(expect.arrayContaining(['J02.0', 'A25.1']));
+    // A code to complete (Conjunctivitis, acute, atopic H10.1-) lists the billable codes under it.
+    const atopic = await codesOf('conjunctivitis acute atopic');
+    expect(atopic.filter((c) => c.startsWith('H10.1')).length).toBeGreaterThan(1);
   });
 });
 

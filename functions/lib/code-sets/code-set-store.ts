@@ -11,7 +11,7 @@ import { codeSetManifestKey as manifestKey, getManifestItem, putManifestItem } f
  * one GetItem per request and downloads the object only when the manifest names one it has not
  * loaded yet (docs/access-patterns.md explains the choice).
  */
-export type CodeSetKind = 'icd10' | 'cvx' | 'mvx' | 'ndc' | 'drugclass' | 'ddi';
+export type CodeSetKind = 'icd10' | 'icd10index' | 'cvx' | 'mvx' | 'ndc' | 'drugclass' | 'ddi';
 
 export interface CodeSetManifest {
   kind: CodeSetKind;

@@ -1,12 +1,17 @@
 import type { CodeSetSource, DrugProduct, VaccineCode, VaccineManufacturer } from '../../../shared/chart/code-sets.js';
 import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
 import { codeSetCache } from './code-set-store.js';
+import type { Icd10IndexTerm } from './icd10-index-parse.js';
 import { Icd10Index } from './icd10-index.js';
+import type { Icd10Terms } from './icd10-terms.js';
 import { DrugIndex } from './ndc.js';
 
 /** Serialized payloads of the importer (one gzip JSON object each). */
 export interface Icd10Payload {
   entries: [string, string][];
+}
+export interface Icd10IndexPayload {
+  terms: Icd10IndexTerm[];
 }
 export interface CvxPayload {
   items: VaccineCode[];
@@ -29,6 +34,13 @@ export const icd10Codes = codeSetCache<Icd10Payload, Icd10Index>(
     const { ICD10_STARTER } = await import('./icd10-starter.js');
     return { value: new Icd10Index(ICD10_STARTER), source: starterSource('Built-in primary-care ICD-10-CM starter set', ICD10_STARTER.length) };
   },
+);
+
+/** The ICD-10-CM alphabetic index once imported (none before: search then reads the codes alone); its matcher loads on first use. */
+export const icd10Terms = codeSetCache<Icd10IndexPayload, Promise<Icd10Terms | null>>(
+  'icd10index',
+  (p) => import('./icd10-terms.js').then(({ Icd10Terms }) => new Icd10Terms(p.terms)),
+  async () => ({ value: Promise.resolve(null), source: starterSource('No ICD-10-CM alphabetic index loaded', 0) }),
 );
 
 export const cvxCodes = codeSetCache<CvxPayload, VaccineCode[]>(

@@ -24,7 +24,8 @@ function clinicianCodes(tokens: readonly string[]): string[] {
  * sorted vocabulary of description words each with the ascending entry numbers it occurs in.
  * A query is a code prefix (with or without the dot, any case) and/or word prefixes of the
  * description (a plural typed finds the singular); best matches first: exact code, code prefix,
- * the clinician phrases of icd10-synonyms.ts, then all words matched, each tier by code.
+ * the clinician phrases of icd10-synonyms.ts, the alphabetic index entries when it is loaded
+ * (icd10-terms.ts), then all words matched, each tier by code.
  */
 export class Icd10Index {
   private readonly idents: string[];
@@ -84,7 +85,7 @@ export class Icd10Index {
     return hits.sort((a, b) => a - b);
   }
 
-  search(keyword: string, limit: number, offset: number): { items: Icd10Code[]; total: number } {
+  search(keyword: string, limit: number, offset: number, terms?: { match(tokens: readonly string[]): string[] } | null): { items: Icd10Code[]; total: number } {
     const q = keyword.trim();
     if (q.length < 3) return { items: [], total: 0 };
     const ranked: number[] = [];
@@ -104,6 +105,16 @@ export class Icd10Index {
       if (this.idents[i] !== ident || seen.has(i)) continue;
       ranked.push(i);
       seen.add(i);
+    }
+    // An index entry's code is billable, or a category or code to complete: its billable codes then.
+    for (const ident of terms?.match(tokens) ?? []) {
+      const [lo, hi] = prefixRange(this.idents, ident);
+      const exact = this.idents[lo] === ident;
+      for (let i = lo; i < (exact ? lo + 1 : hi); i++) {
+        if (seen.has(i)) continue;
+        ranked.push(i);
+        seen.add(i);
+      }
     }
     for (const e of this.allWords(tokens)) if (!seen.has(e)) ranked.push(e);
     return { items: ranked.slice(offset, offset + limit).map((i) => this.entry(i)), total: ranked.length };

@@ -1,8 +1,9 @@
 /**
  * Words clinicians type that the ICD-10-CM long descriptions do not hold ("sore throat" is
- * "Acute pharyngitis, unspecified"). Our own short list, not the CMS alphabetic index (which is
- * not shipped): each phrase names the codes put first when every typed word starts a word of it.
- * Codes absent from the loaded release are skipped.
+ * "Acute pharyngitis, unspecified"). Our own short list, read before the alphabetic index
+ * (icd10-terms.ts), which lacks everyday words such as "htn" or "uti": each phrase names
+ * the codes put first when every typed word starts a word of it. Codes absent from the loaded
+ * release are skipped.
  */
 export const ICD10_CLINICIAN_TERMS: readonly (readonly [phrase: string, idents: readonly string[]])[] = [
   ['sore throat', ['J029', 'R070', 'J020']],

@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import type { CodeSetSource } from '../../../shared/chart/code-sets.js';
 import { latestUpdate, parseCvx, parseMvx } from './cdc-parse.js';
 import { writeCodeSet, type CodeSetKind, type CodeSetManifest } from './code-set-store.js';
-import type { CvxPayload, Icd10Payload, MvxPayload, NdcPayload } from './code-sets.js';
+import type { CvxPayload, Icd10IndexPayload, Icd10Payload, MvxPayload, NdcPayload } from './code-sets.js';
+import { icd10IndexTerms, parseIcd10IndexCsv } from './icd10-index-parse.js';
 import { icd10YearFromFileName, parseIcd10 } from './icd10-parse.js';
 import { parseNdcDirectory } from './ndc.js';
 
@@ -27,6 +28,18 @@ export async function importIcd10(path: string): Promise<CodeSetManifest> {
     count: entries.length,
   };
   return writeCodeSet('icd10', { entries } satisfies Icd10Payload, source);
+}
+
+/** The alphabetic index flattened to CSV (icd10-index-parse.ts): each entry's path and the code it leads to. */
+export async function importIcd10Index(path: string): Promise<CodeSetManifest> {
+  const rows = parseIcd10IndexCsv(readRelease(path));
+  const terms = icd10IndexTerms(rows);
+  const year = /(\d{4})/.exec(releaseName(path))?.[1];
+  return writeCodeSet('icd10index', { terms } satisfies Icd10IndexPayload, {
+    kind: 'official',
+    label: `ICD-10-CM${year ? ` FY${year}` : ''} Alphabetic Index (${releaseName(path)})`,
+    count: terms.length,
+  });
 }
 
 export async function importCvx(path: string): Promise<CodeSetManifest> {
@@ -69,6 +82,7 @@ export async function importDdi(path: string): Promise<CodeSetManifest> {
 
 export const IMPORTERS: Record<CodeSetKind, (path: string, extra?: string) => Promise<CodeSetManifest>> = {
   icd10: importIcd10,
+  icd10index: importIcd10Index,
   cvx: importCvx,
   mvx: importMvx,
   ndc: importNdc,

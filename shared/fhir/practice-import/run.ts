@@ -170,6 +170,9 @@ async function withFiles(io: ImportIo, group: PatientGroup): Promise<{ entry: Pa
   return { entry, files: read.size, uploaded: sent.size, missing: [...missing] };
 }
 
+/** Any success: the CLI sees the API's 201, the web's client a success without its status. */
+const made2xx = (status: number) => status >= 200 && status < 300;
+
 /** The appointment types and booking locations the export books that the practice lacks, made through its API (admins change them). */
 async function prepareCalendar(io: ImportIo, resources: Json[]): Promise<ImportSummary['calendar']> {
   const named = calendarNamed(resources);
@@ -182,13 +185,13 @@ async function prepareCalendar(io: ImportIo, resources: Json[]): Promise<ImportS
   for (const [name, durationMinutes] of named.types) {
     if (haveTypes.has(name.toLowerCase())) continue;
     const res = await io.call('POST', '/v1/appointment-types', { name, durationMinutes });
-    if (res.status !== 201) throw new ImportError(`The appointment type ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
+    if (!made2xx(res.status)) throw new ImportError(`The appointment type ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
     made.types.push(name);
   }
   for (const [name, address] of named.locations) {
     if (haveLocations.has(name.toLowerCase())) continue;
     const res = await io.call('POST', '/v1/booking-locations', { name, address });
-    if (res.status !== 201) throw new ImportError(`The booking location ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
+    if (!made2xx(res.status)) throw new ImportError(`The booking location ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
     made.locations.push(name);
   }
   return { types: made.types.sort(), locations: made.locations.sort() };

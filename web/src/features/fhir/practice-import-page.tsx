@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import './fhir.css';
 import { ImportError, isNdjsonName, parseExport, type ParsedExport } from '../../../../shared/fhir/practice-import/export-files.js';
@@ -19,6 +19,9 @@ interface Picked {
   ndjsonFiles: number;
   /** Where this export's progress is kept: its NDJSON files' names and sizes. */
   storageKey: string;
+  found: ReturnType<typeof describeExport>;
+  /** Its patients, Patient/<id>, in the order they are sent. */
+  refs: string[];
 }
 
 /** A 53-bit string hash: progress keys and the patients done are kept as hashes, no identifier of a patient in the browser's storage. */
@@ -43,6 +46,11 @@ const storedDone = (key: string): Set<string> => {
   }
 };
 
+const countDone = (p: Picked) => {
+  const stored = storedDone(p.storageKey);
+  return p.refs.filter((ref) => stored.has(hash(ref))).length;
+};
+
 /** A file picked in a folder is named by its path below the folder picked (the export folder itself). */
 const pathInFolder = (f: File) => (f.webkitRelativePath ? f.webkitRelativePath.split('/').slice(1).join('/') : f.name);
 
@@ -54,11 +62,12 @@ async function readPicked(files: File[], fromFolder: boolean): Promise<Picked> {
   if (!exported.resources.some((r) => r.resourceType === 'Patient')) throw new ImportError(M.noPatients, 'bad-export');
   const attached = new Map(fromFolder ? files.filter((f) => !ndjson.includes(f)).map((f) => [pathInFolder(f), f] as const) : []);
   const names = ndjson.map((f) => `${f.name}:${f.size}`).sort().join('|');
-  return { exported, attached, ndjsonFiles: ndjson.length, storageKey: `tw-practice-import:${hash(names)}` };
+  const found = describeExport(exported);
+  return { exported, attached, ndjsonFiles: ndjson.length, storageKey: `tw-practice-import:${hash(names)}`, found, refs: found.groups.map((g) => refOf(g.patient)) };
 }
 
 /** The API as the run needs it: every answer with its status, a refusal too. */
-const webIo = (picked: Picked, refs: string[]): ImportIo => ({
+const webIo = (picked: Picked): ImportIo => ({
   call: async (method, path, body) => {
     try {
       return { status: 200, body: await apiRequest<unknown>({ method: method as 'GET', path, body }) };
@@ -78,14 +87,14 @@ const webIo = (picked: Picked, refs: string[]): ImportIo => ({
   progress: {
     load: async () => {
       const done = storedDone(picked.storageKey);
-      return refs.filter((r) => done.has(hash(r)));
+      return picked.refs.filter((r) => done.has(hash(r)));
     },
     save: async (done) => localStorage.setItem(picked.storageKey, JSON.stringify(done.map(hash))),
   },
 });
 
 function Found({ picked, done }: { picked: Picked; done: number }) {
-  const found = useMemo(() => describeExport(picked.exported), [picked]);
+  const { found } = picked;
   const attachedHere = found.filePaths.filter((p) => picked.attached.has(p)).length;
   return (
     <section className="tw-bulk-export__latest" aria-labelledby="tw-import-found">
@@ -192,11 +201,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
   useEffect(() => folderInput.current?.setAttribute('webkitdirectory', ''), [allowed]);
   useEffect(() => () => stop.current?.abort(), []);
 
-  const refs = useMemo(() => (picked ? describeExport(picked.exported).groups.map((g) => refOf(g.patient)) : []), [picked]);
-  const countDone = (p: Picked, r: string[]) => {
-    const stored = storedDone(p.storageKey);
-    return r.filter((ref) => stored.has(hash(ref))).length;
-  };
+  const refs = picked?.refs ?? [];
 
   async function pick(list: FileList | null, fromFolder: boolean) {
     const files = Array.from(list ?? []);
@@ -208,7 +213,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
     try {
       const next = await readPicked(files, fromFolder);
       setPicked(next);
-      setDone(countDone(next, describeExport(next.exported).groups.map((g) => refOf(g.patient))));
+      setDone(countDone(next));
     } catch (e) {
       setPicked(undefined);
       setError(e instanceof ImportError ? e.message : M.unreadable);
@@ -238,7 +243,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
           onPatientStart: (n, total, patient) => setRunning({ n, total, patient }),
           onPatient: (o) => setOutcomes((all) => [...all, o]),
         },
-        webIo(picked, refs),
+        webIo(picked),
       );
       setSummary(result);
     } catch (e) {
@@ -246,7 +251,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
     } finally {
       setRunning(undefined);
       setStopping(false);
-      setDone(countDone(picked, refs));
+      setDone(countDone(picked));
     }
   }
 

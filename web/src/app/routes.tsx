@@ -34,6 +34,7 @@ const ScheduledEventPage = lazy(() => import('../features/messages/components/sc
 const FileDrivePage = lazy(() => import('../features/files/components/file-drive-page.js').then((m) => ({ default: m.FileDrivePage })));
 const CalendarPage = lazy(() => import('../features/calendar/components/calendar-page.js').then((m) => ({ default: m.CalendarPage })));
 const DataExportSettingsPage = lazy(() => import('./data-export-settings-page.js').then((m) => ({ default: m.DataExportSettingsPage })));
+const DataImportSettingsPage = lazy(() => import('./data-import-settings-page.js').then((m) => ({ default: m.DataImportSettingsPage })));
 const CalendarSettingsPage = lazy(() => import('./calendar-settings-page.js').then((m) => ({ default: m.CalendarSettingsPage })));
 const FormsPage = lazy(() => import('../features/forms/forms-page.js').then((m) => ({ default: m.FormsPage })));
 const ContactListPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.ContactListPage })));
@@ -109,6 +110,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'new-settings/charge-items', element: <ChargeItemsPage /> },
               { path: 'new-settings/calendar', element: <CalendarSettingsPage /> },
               { path: 'new-settings/data-export', element: <DataExportSettingsPage /> },
+              { path: 'new-settings/data-import', element: <DataImportSettingsPage /> },
               { path: 'new-settings/templates/new', element: <TemplateFormSettingsPage /> },
               { path: 'new-settings/templates/:templateId', element: <TemplateFormSettingsPage /> },
               { path: 'reports', element: soon('Reports') },

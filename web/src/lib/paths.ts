@@ -69,6 +69,7 @@ export const paths = {
   chargeItems: () => '/new-settings/charge-items',
   calendarSettings: () => '/new-settings/calendar',
   dataExport: () => '/new-settings/data-export',
+  dataImport: () => '/new-settings/data-import',
   noteResult: (noteId: string, query: { type?: string; responseCode?: string } = {}) => {
     const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
     const search = params.toString();

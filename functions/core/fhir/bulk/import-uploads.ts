@@ -8,13 +8,11 @@
 import { ValidationError } from '../../../lib/errors.js';
 import { deleteObject, readObject } from '../../../lib/files/file-store.js';
 import { FILES_PREFIX, storedKey } from '../../../lib/files/presign.js';
+import { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../../../shared/fhir/practice-import/uploads.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The attachment extension naming an uploaded file's key (the CLI writes it). */
-export const UPLOADED_FILE_EXTENSION = 'https://tidewell.health/fhir/import/uploaded-file';
-/** The folder the CLI uploads to: only keys under it are read, so a bundle cannot pull in any other file of the practice. */
-export const IMPORT_UPLOAD_FOLDER = 'fhir-imports';
+export { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../../../shared/fhir/practice-import/uploads.js';
 
 export const IMPORT_UPLOAD_MESSAGES = {
   badKey: 'An uploaded file of the bundle is not one of the import\'s uploads',

@@ -9,6 +9,7 @@ const TABS = [
   { label: 'Charge items', to: paths.chargeItems() },
   { label: 'Calendar', to: paths.calendarSettings() },
   { label: 'Data export', to: paths.dataExport() },
+  { label: 'Data import', to: paths.dataImport() },
 ];
 
 export function SettingsNav() {

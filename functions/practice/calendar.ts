@@ -195,7 +195,7 @@ export async function upcomingVisits(auth: AuthContext, patientId: string, now =
   const to = new Date(now.getTime() + NEXT_VISITS_DAYS * DAY_MS);
   const [{ timeZone }, series, types, locations, users] = await Promise.all([
     practiceCalendarSettings(auth.practiceId),
-    repo.listPatientAppointmentsFrom(auth.practiceId, patientId, from.toISOString()),
+    repo.listPatientAppointmentsFrom(auth.practiceId, patientId, from.toISOString(), to.toISOString()),
     repo.listAppointmentTypes(auth.practiceId),
     repo.listBookingLocations(auth.practiceId),
     listUsers(auth.practiceId),

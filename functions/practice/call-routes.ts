@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CALL_MESSAGES,
+  CALL_SEARCH_SCAN,
   CallAssignParams,
   CallIdentParams,
   CallIdParams,
@@ -30,7 +31,7 @@ import { HttpResponse, route } from '../lib/http/group-handler.js';
 import { insertNote } from '../data/notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
 import { patientIndex } from '../data/patients/patient-index-cache.js';
-import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, putCall } from '../data/calls/call-repository.js';
+import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, listCallStretch, putCall } from '../data/calls/call-repository.js';
 import { contactsByNumbers, contactsInNameOrder, listContacts } from '../data/contacts/contact-repository.js';
 import type { Contact } from '../../shared/contacts/contact-schema.js';
 import { getUser } from '../data/users/user-repository.js';
@@ -85,33 +86,55 @@ function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
   };
 }
 
+/** A search's nextToken: the index position of the last call read, inside the searched range. */
+function searchPosition(q: CallListQuery): string | undefined {
+  if (q.nextToken === undefined) return undefined;
+  const position = Buffer.from(q.nextToken, 'base64url').toString('utf8');
+  const day = position.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
+    throw new ValidationError('Invalid nextToken');
+  }
+  return position;
+}
+
 /**
  * GET /v1/phone-calls: every filter of spec §7.4, newest first unless order=asc; each number with
  * its contact's or patient's name. Without a text filter the page is read from the calls' index
- * (its offset and itself) and the total from the counts; a text filter matches names, so it reads
- * the calls of its date range and names each.
+ * (its offset and itself) and the total from the counts. A text filter matches names, which calls
+ * do not store: it reads a stretch of the range (CALL_SEARCH_SCAN calls after `nextToken`), names
+ * those from their numbers' lookups and answers the matches with where the range goes on.
  */
 export async function callList(auth: AuthContext, q: CallListQuery): Promise<CallList> {
   const range = { fromDate: q.fromDate, toDate: q.toDate };
   const ascending = q.order === 'asc';
+  const after = searchPosition(q);
   const counted = await countCalls(auth.practiceId, range);
   const named = (nameOf: (number: string) => string | null) => (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
+  const numbersOf = (calls: PhoneCall[]) => calls.flatMap((c) => [c.caller, c.recipient]);
   const matches = textFilter(q);
   let page: PhoneCall[];
   let total: number;
-  if (matches || counted === null) {
+  let nextToken: string | null | undefined;
+  if (counted === null) {
+    // Before the practice's calls were listed in the index: every call, named from the whole book.
     const name = named(await numberNames(auth.practiceId));
     const found = await listCallPage(auth.practiceId, range, { ascending, wanted: 0, keep: (c) => !matches || matches(name(c)) });
     page = found.slice(q.offset, q.offset + q.limit).map(name);
     total = found.length;
+  } else if (matches) {
+    const stretch = await listCallStretch(auth.practiceId, range, { ascending, after, max: CALL_SEARCH_SCAN });
+    const found = stretch.calls.map(named(await numberNames(auth.practiceId, numbersOf(stretch.calls)))).filter(matches);
+    page = found.slice(q.offset, q.offset + q.limit);
+    total = found.length;
+    nextToken = stretch.next ? Buffer.from(stretch.next).toString('base64url') : null;
   } else {
     const unnamed = (await listCallPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset);
-    page = unnamed.map(named(await numberNames(auth.practiceId, unnamed.flatMap((c) => [c.caller, c.recipient]))));
+    page = unnamed.map(named(await numberNames(auth.practiceId, numbersOf(unnamed))));
     total = counted;
   }
   await writeAudit(auth, { action: q.query || q.caller || q.recipient ? 'search' : 'list', entity: 'phone-call' });
   for (const patientId of new Set(page.map((c) => c.patientId).filter((p): p is string => !!p))) await writeAudit(auth, { action: 'read', entity: 'phone-call', patientId });
-  return { calls: page, total, offset: q.offset, limit: q.limit };
+  return { calls: page, total, offset: q.offset, limit: q.limit, ...(nextToken !== undefined ? { nextToken } : {}) };
 }
 
 /** GET /v1/phone-calls/count: the unread calls, which the Communication badge adds to the unread texts and faxes. */

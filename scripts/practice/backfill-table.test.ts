@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAppointmentsOverlapping, PROVIDER_KEYS_MARKER } from '../../functions/data/calendar/calendar-repository.js';
+import { listAppointmentsOverlapping, listPatientAppointmentsFrom, PATIENT_KEYS_MARKER, PROVIDER_KEYS_MARKER } from '../../functions/data/calendar/calendar-repository.js';
 import { CONTACT_NUMBERS_MARKER, contactKey, contactsByNumbers, listContactPage } from '../../functions/data/contacts/contact-repository.js';
 import { documentClientOn } from '../../functions/lib/table/client.js';
 import { createTableInput } from '../../functions/lib/table/definition.js';
@@ -64,6 +64,7 @@ function oldStyleItems(practiceId: PracticeId) {
 
 const reads = (practiceId: PracticeId) => withTable(scope(practiceId), async () => ({
   overlapping: await listAppointmentsOverlapping(practiceId, '2026-12-10T00:00:00.000Z', '2026-12-11T00:00:00.000Z', PROVIDER),
+  nextVisits: await listPatientAppointmentsFrom(practiceId, 'pat_1', '2026-12-10T00:00:00.000Z', '2027-12-10T00:00:00.000Z'),
   page: await listContactPage(practiceId, { limit: 50 }),
   byNumber: await contactsByNumbers(practiceId, ['+14585550177']),
 }));
@@ -106,17 +107,19 @@ describe('the page keys a deploy backfills', () => {
     expect(before.overlapping.map((a) => a.appointmentId)).toEqual(['apt_prc_harbor']);
     expect(before.page.contacts.map((c) => c.contactId)).toEqual(['con_prc_harbor']);
     // Without the markers: every appointment series, and the whole contact book for the page and the number.
-    expect(prefixesRead()).toEqual(['APPOINTMENT#', 'CONTACT#', 'CONTACT#']);
+    expect(prefixesRead()).toEqual(['APPOINTMENT#', '', 'CONTACT#', 'CONTACT#']);
 
     const aws = { dynamodb: base } as AwsClients;
     const [harbor, cove] = await Promise.all([backfillPractice(aws, TABLES.prc_harbor, 'prc_harbor'), backfillPractice(aws, TABLES.prc_cove, 'prc_cove')]);
     expect(harbor).toContain("1 appointments");
+    expect(harbor).toContain("1 patients' appointments");
     expect(harbor).toContain("1 contacts' numbers");
     expect(cove).toContain("1 contacts' numbers");
 
     for (const [practiceId, table] of Object.entries(TABLES)) {
       const other = Object.entries(TABLES).find(([p]) => p !== practiceId)![1];
       expect(await marker(table, practiceId, PROVIDER_KEYS_MARKER)).toMatchObject({ written: 1 });
+      expect(await marker(table, practiceId, PATIENT_KEYS_MARKER)).toMatchObject({ written: 1 });
       expect(await marker(table, practiceId, CONTACT_NUMBERS_MARKER)).toMatchObject({ indexed: true, names: true });
       expect(await marker(other, practiceId, CONTACT_NUMBERS_MARKER)).toBeUndefined();
     }
@@ -125,10 +128,11 @@ describe('the page keys a deploy backfills', () => {
       queries.length = 0;
       const after = await reads(practiceId);
       expect(after.overlapping.map((a) => a.appointmentId)).toEqual([`apt_${practiceId}`]);
+      expect(after.nextVisits.map((a) => a.appointmentId)).toEqual([`apt_${practiceId}`]);
       expect(after.page.contacts.map((c) => c.contactId)).toEqual([`con_${practiceId}`]);
       expect(after.byNumber.get('+14585550177')?.map((c) => c.contactId)).toEqual([`con_${practiceId}`]);
-      // With them: the provider's copies by start and series end, the name items, the number's lookups.
-      expect(prefixesRead()).toEqual(['APPTSTART#', 'APPTSERIES#', 'CONTACT_NAME#', 'CONTACT_NUMBER#']);
+      // With them: the provider's and the patient's copies by start and series end, the name items, the number's lookups.
+      expect(prefixesRead()).toEqual(['APPTSTART#', 'APPTSERIES#', 'APPTPATIENT#', 'APPTPATIENT#', 'CONTACT_NAME#', 'CONTACT_NUMBER#']);
       expect(queries.every((q) => q.TableName === TABLES[practiceId])).toBe(true);
     }
 

@@ -60,7 +60,7 @@ beforeEach(() => {
 });
 
 /** The page-key markers the backfills write into a new practice's table, in order. */
-const MARKERS = ['PutItem SMSCONV_COUNTS', 'UpdateItem SMSCONV_COUNTS', 'PutItem CALENDAR_KEYS#PROVIDER', 'PutItem NOTIF_COUNTS', 'PutItem CALL_COUNTS', 'UpdateItem CALL_COUNTS', 'PutItem CONTACTS#NUMBER_INDEX'];
+const MARKERS = ['PutItem SMSCONV_COUNTS', 'UpdateItem SMSCONV_COUNTS', 'PutItem CALENDAR_KEYS#PROVIDER', 'PutItem CALENDAR_KEYS#PATIENT', 'PutItem NOTIF_COUNTS', 'PutItem CALL_COUNTS', 'UpdateItem CALL_COUNTS', 'PutItem CONTACTS#NUMBER_INDEX'];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */
 function fleet(root: string, opts: { failSynth?: string; failBuild?: boolean; dirty?: boolean } = {}): FakeContext {

@@ -18,6 +18,8 @@ export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
 export const CALL_LIST_DEFAULT_LIMIT = 100;
 export const CALL_LIST_MAX_LIMIT = 500;
+/** A text search names and matches at most this many calls of its range per request; `nextToken` looks on. */
+export const CALL_SEARCH_SCAN = 60;
 /** The vendor id the telephony callbacks are verified as (partner secret JSON key: the account's auth token). */
 export const TELEPHONY_PARTNER_ID = 'twilio-voice';
 
@@ -78,10 +80,13 @@ export const CallListQuery = z.object({
   query: optionalText(200),
   caller: optionalText(40),
   recipient: optionalText(40),
+  /** A search's next stretch: the position of the last call the previous one read. */
+  nextToken: z.optional(z.string().check(z.maxLength(200, 'Invalid nextToken'), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid nextToken'))),
 });
 export type CallListQuery = z.infer<typeof CallListQuery>;
 
-export const CallList = z.object({ calls: z.array(PhoneCall), total: z.number(), offset: z.number(), limit: z.number() });
+/** A search's `total` counts the matches of the stretch it read; `nextToken` is set while the range goes on. */
+export const CallList = z.object({ calls: z.array(PhoneCall), total: z.number(), offset: z.number(), limit: z.number(), nextToken: z.optional(z.nullable(z.string())) });
 export type CallList = z.infer<typeof CallList>;
 
 const ident = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Unknown call'));

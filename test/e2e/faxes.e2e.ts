@@ -69,3 +69,35 @@ test('a drive file named in fileKeys is listed on the new fax screen and sent af
   expect(stored.getPageCount()).toBe(2);
   await page.screenshot({ path: `${SHOTS}/fax-with-file.png`, fullPage: true });
 });
+
+test('the recipient is searched in the whole contact book: a contact with a fax number past the first page is picked by name', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, PROVIDER, '/home');
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Rae', lastName: `Picked${stamp}`, gender: 'female', dob: '1969-04-05' });
+  const patientId = String(patient.json.id);
+  // A first page of contacts without a fax number ahead of the one to pick, in name order.
+  for (let i = 0; i < 60; i += 10) {
+    await Promise.all(Array.from({ length: 10 }, (_, j) => apiAs(page, 'POST', '/v2/practices/contacts', { name: `Aaa${stamp} ${i + j}`, phoneNumber: `+1458${String(5_000_000 + i + j).padStart(7, '0')}` })));
+  }
+  const cardiology = await apiAs(page, 'POST', '/v2/practices/contacts', { name: `Zz${stamp} Cardiology`, faxNumber: '+15415557791' });
+  expect(cardiology.status).toBe(201);
+
+  await page.goto(`/#/messages/fax/new?patientId=${patientId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New fax' })).toBeVisible();
+  const recipient = page.getByRole('combobox', { name: 'Recipient' });
+  await recipient.fill(`Aaa${stamp}`);
+  // Contacts without a fax number are not offered.
+  await expect(page.getByText('No contact with a fax number')).toBeVisible();
+  await recipient.fill(`zz${stamp} card`);
+  await page.getByRole('option', { name: `Zz${stamp} Cardiology (541) 555-7791` }).click();
+  await expect(recipient).toHaveValue(`Zz${stamp} Cardiology (541) 555-7791`);
+  await expect(page.getByLabel('Fax number', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send fax' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Faxes' })).toBeVisible();
+  await page.getByLabel('Search').fill(`Picked${stamp}`);
+  const row = page.getByRole('row').filter({ hasText: `Rae Picked${stamp}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`Zz${stamp} Cardiology (541) 555-7791`);
+});

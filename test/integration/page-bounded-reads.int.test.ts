@@ -154,6 +154,7 @@ const QUERIES: Record<string, () => string> = {
   'GET /v1/patients': () => `?search=Patient${run}`,
   'GET /v1/appointments': () => `?start=${new Date(firstDay + 100 * DAY_MS).toISOString()}&end=${new Date(firstDay + 107 * DAY_MS).toISOString()}&providerId=${providerId}`,
   'GET /v2/notes': () => `?patientId=${patientId}`,
+  'GET /v1/appointments/upcoming': () => `?patientId=${patientId}`,
   'GET /v1/notes': () => `?patientId=${patientId}`,
   'GET /sms': () => `?phoneNumber=${encodeURIComponent('+15037000003')}`,
   'GET /v1/icd-10-codes': () => '?search=diab',
@@ -211,6 +212,27 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
     console.log(`GET /v1/appointments (all providers, one week)\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('a patient’s next visits read the patient’s coming appointments, not the practice’s future calendar', async () => {
+    const start = new Date(Date.now() + 3 * DAY_MS);
+    start.setUTCHours(16, 0, 0, 0);
+    const booked = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: start.toISOString() });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const res = await api(admin, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`);
+    expect(res.status).toBe(200);
+    expect((res.body.visits as { appointmentId: string; start: string }[]).map((v) => [v.appointmentId, v.start])).toEqual([[booked.body.appointmentId, start.toISOString()]]);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`GET /v1/appointments/upcoming (${SEEDED} future appointments of the practice)\t${read}`);
+    expect(read).toBeLessThanOrEqual(BOUND);
+    // Moved a week on, the visit is read from its new place, once.
+    const moved = new Date(start.getTime() + 7 * DAY_MS);
+    const saved = await api(admin, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: moved.toISOString() });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await api(admin, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`);
+    expect((after.body.visits as { start: string }[]).map((v) => v.start)).toEqual([moved.toISOString()]);
+    expect((await api(admin, 'DELETE', `/v1/appointments/${booked.body.appointmentId}`)).status).toBe(200);
+    expect((await api(admin, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`)).body.visits).toEqual([]);
   });
 
   it('the double-booking check of a new appointment reads the provider’s window, not the calendar', async () => {
@@ -342,6 +364,31 @@ describe(`with ${SEEDED} contacts`, () => {
     const read = Number(day.headers.get(ITEMS_READ_HEADER));
     console.log(`phone-calls list with ${SEEDED} contacts\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('a call search by name or number fragment reads a stretch of calls per request and finds each match by looking on', async () => {
+    const search = async (filter: string) => {
+      const found: string[] = [];
+      const reads: number[] = [];
+      let token: string | null = null;
+      do {
+        const res = await api(admin, 'GET', `/v1/phone-calls?fromDate=2026-01-01&toDate=2026-01-01&${filter}${token ? `&nextToken=${token}` : ''}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        reads.push(Number(res.headers.get(ITEMS_READ_HEADER)));
+        found.push(...(res.body.calls as { ident: string }[]).map((c) => c.ident));
+        token = res.body.nextToken;
+      } while (token);
+      return { found, reads };
+    };
+    const byName = await search(`query=${encodeURIComponent(`bulk${run} contact 29`)}`);
+    expect(byName.found.sort()).toEqual([29, 290, 291, 292, 293, 294, 295, 296, 297, 298, 299].map((i) => `bulk-${run}-${i}`).sort());
+    const byCaller = await search(`caller=${encodeURIComponent('(503) 800-0150')}`);
+    expect(byCaller.found).toEqual([`bulk-${run}-150`]);
+    console.log(`phone-calls search, most read by one request\t${Math.max(...byName.reads, ...byCaller.reads)}\t(${byName.reads.length} requests)`);
+    expect(Math.max(...byName.reads, ...byCaller.reads)).toBeLessThanOrEqual(BOUND);
+    const bad = await api(admin, 'GET', `/v1/phone-calls?query=x&fromDate=2026-02-01&nextToken=${Buffer.from(`2026-01-01T00:00:00.000Z#bulk-${run}-3`).toString('base64url')}`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Invalid nextToken');
   });
 
   const namesOf = (res: { body: { contacts: { name: string }[] } }) => res.body.contacts.map((c) => c.name);

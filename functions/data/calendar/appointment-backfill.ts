@@ -3,7 +3,7 @@ import { Appointment } from '../../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
-import { byPrefix, copyItem, getItem, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from './calendar-repository.js';
+import { byPrefix, copyItem, getItem, PATIENT_KEYS_MARKER, patientCopyItem, patientCopyKey, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from './calendar-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -34,5 +34,35 @@ export async function backfillProviderAppointmentKeys(practiceId: string): Promi
     }
   }
   await put(practiceId, PROVIDER_KEYS_MARKER, 'CALENDAR_KEYS', { backfilledAt: new Date().toISOString(), written });
+  return written;
+}
+
+/**
+ * The same once per practice for the patient copies: every series written before them gets its
+ * copy under its patient, then the mark lets the chart header's next visits read the copies only.
+ */
+export async function backfillPatientAppointmentKeys(practiceId: string): Promise<number> {
+  if (await getItem(practiceId, PATIENT_KEYS_MARKER)) return 0;
+  let written = 0;
+  for (const item of await byPrefix(practiceId, 'APPOINTMENT#')) {
+    if (item.patientSk) continue;
+    const a = Appointment.parse(strip(item));
+    const seriesEnd = typeof item.seriesEnd === 'string' ? item.seriesEnd : null;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: tableName(), Key: { practiceId, sk: item.sk }, UpdateExpression: 'SET patientSk = :c', ConditionExpression: 'updatedAt = :u AND attribute_not_exists(patientSk)', ExpressionAttributeValues: { ':c': patientCopyKey(a, seriesEnd), ':u': a.updatedAt } } },
+            { Put: { TableName: tableName(), Item: patientCopyItem(practiceId, a, seriesEnd) } },
+          ],
+        }),
+      );
+      written++;
+    } catch (error) {
+      // Changed meanwhile: the change wrote its own copy.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  await put(practiceId, PATIENT_KEYS_MARKER, 'CALENDAR_KEYS', { backfilledAt: new Date().toISOString(), written });
   return written;
 }

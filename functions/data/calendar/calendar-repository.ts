@@ -28,6 +28,11 @@ import { queryAll } from '../../lib/table/query-all.js';
  *                         only the provider's appointments near the new one's window and the repeating
  *                         series still running then. CALENDAR_KEYS#PROVIDER marks a practice whose older
  *                         appointments have their copy (backfillProviderAppointmentKeys).
+ *   patient's copy        sk APPTPATIENT#<patientId>#ONCE#<start>#<appointmentId> or
+ *                         APPTPATIENT#<patientId>#SERIES#<seriesEnd|9999…>#<appointmentId>: the same copy under
+ *                         the patient (the series names it in `patientSk`), so the chart header's next visits
+ *                         read the patient's coming ones only. CALENDAR_KEYS#PATIENT marks a practice whose
+ *                         older appointments have it (backfillPatientAppointmentKeys).
  *   provider's booking    sk CALENDAR_LOCK#<providerId>   { version }: every booking of a provider
  *                         bumps it in the same transaction, so two bookings checked against the
  *                         same calendar cannot both be written (double booking stays refused).
@@ -119,7 +124,7 @@ export const deleteGoogleLink = (practiceId: string, userId: string) =>
 
 type Item = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-export const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, ...rest }: Item) => rest;
+export const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, patientSk, ...rest }: Item) => rest;
 
 /** A series that never ends sorts after every real end. */
 const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
@@ -226,6 +231,18 @@ export function providerCopyKey(a: Pick<Appointment, 'appointmentId' | 'provider
   return a.recurrence.frequency === 'Never' ? `${oneOffPrefix(a.providerId)}${a.start}#${a.appointmentId}` : `${seriesPrefix(a.providerId)}${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
 }
 
+export const PATIENT_KEYS_MARKER = 'CALENDAR_KEYS#PATIENT';
+const patientPrefix = (patientId: string) => `APPTPATIENT#${patientId}#`;
+
+/** The key of the series' copy under its patient: by start when it happens once, by end when it repeats. */
+export function patientCopyKey(a: Pick<Appointment, 'appointmentId' | 'patientId' | 'start' | 'recurrence'>, seriesEnd: string | null): string {
+  return a.recurrence.frequency === 'Never' ? `${patientPrefix(a.patientId)}ONCE#${a.start}#${a.appointmentId}` : `${patientPrefix(a.patientId)}SERIES#${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
+}
+
+export function patientCopyItem(practiceId: string, a: Appointment, seriesEnd: string | null): Item {
+  return { ...a, practiceId, sk: patientCopyKey(a, seriesEnd), entityType: 'APPOINTMENT_PATIENT_COPY', ...(seriesEnd ? { seriesEnd } : {}) };
+}
+
 const between = (practiceId: string, low: string, high: string, extra: Partial<Parameters<typeof queryAll>[0]> = {}) =>
   queryAll({
     KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :low AND :high',
@@ -326,16 +343,19 @@ export interface AppointmentWrite {
  */
 export async function writeAppointments(practiceId: string, writes: AppointmentWrite[], locks: { providerId: string; seen: number }[]): Promise<void> {
   // The copy the version being replaced has: the transaction's condition on that version makes it still the one.
-  const previousCopies = await Promise.all(
-    writes.map(async (w) => (w.previousUpdatedAt ? (await getItem(practiceId, appointmentKey(w.next.appointmentId)))?.conflictSk : undefined)),
-  );
+  const previous = await Promise.all(writes.map(async (w) => (w.previousUpdatedAt ? await getItem(practiceId, appointmentKey(w.next.appointmentId)) : null)));
+  const previousCopies = previous.map((item) => item?.conflictSk);
+  const previousPatientCopies = previous.map((item) => item?.patientSk);
   const copies = writes.map((w) => providerCopyKey(w.next, w.seriesEnd));
+  const patientCopies = writes.map((w) => patientCopyKey(w.next, w.seriesEnd));
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
         ...writes.flatMap(({ next, seriesEnd }, i) => [
           { Put: { TableName: tableName(), Item: copyItem(practiceId, next, seriesEnd) } },
           ...(typeof previousCopies[i] === 'string' && previousCopies[i] !== copies[i] ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousCopies[i] } } }] : []),
+          { Put: { TableName: tableName(), Item: patientCopyItem(practiceId, next, seriesEnd) } },
+          ...(typeof previousPatientCopies[i] === 'string' && previousPatientCopies[i] !== patientCopies[i] ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousPatientCopies[i] } } }] : []),
         ]),
         ...writes.map(({ next, seriesEnd, previousUpdatedAt }, i) => ({
           Put: {
@@ -346,6 +366,7 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
               sk: appointmentKey(next.appointmentId),
               entityType: 'APPOINTMENT',
               conflictSk: copies[i],
+              patientSk: patientCopies[i],
               ...(seriesEnd ? { seriesEnd } : {}),
               gsi1pk: byEndPartition(practiceId),
               gsi1sk: endSortKey(seriesEnd, next.appointmentId),
@@ -374,6 +395,7 @@ export async function deleteAppointment(practiceId: string, id: string): Promise
       TransactItems: [
         { Delete: { TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ...unchangedSince('updatedAt', item.updatedAt) } },
         { Delete: { TableName: tableName(), Key: { practiceId, sk: copy } } },
+        ...(typeof item.patientSk === 'string' ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: item.patientSk } } }] : []),
       ],
     }),
   );
@@ -389,7 +411,9 @@ export async function updateArrivals(practiceId: string, id: string, arrivals: A
     ExpressionAttributeValues: { ':arrivals': arrivals, ':now': updatedAt, ':prev': previousUpdatedAt },
   };
   // The provider's copy is what a provider's calendar reads: it takes the arrivals in the same transaction.
-  const copy = (await getItem(practiceId, appointmentKey(id)))?.conflictSk;
+  const series = await getItem(practiceId, appointmentKey(id));
+  const copy = series?.conflictSk;
+  const patientCopy = series?.patientSk;
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -397,16 +421,34 @@ export async function updateArrivals(practiceId: string, id: string, arrivals: A
         ...(typeof copy === 'string'
           ? [{ Update: { TableName: tableName(), Key: { practiceId, sk: copy }, ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev', ...set } }]
           : []),
+        ...(typeof patientCopy === 'string'
+          ? [{ Update: { TableName: tableName(), Key: { practiceId, sk: patientCopy }, ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev', ...set } }]
+          : []),
       ],
     }),
   );
 }
 
 /**
- * A patient's series not ended before `from` (the chart header's next visits): the range index from
- * `from` on, kept to the patient's. Reads the practice's future series, as the calendar's week does.
+ * A patient's series that may have an occurrence in [from, to) (the chart header's next visits):
+ * from the patient's copies, the one-time appointments starting in the window (or up to the
+ * longest appointment before it) and the repeating series still running at `from`. A practice
+ * whose older appointments have no patient copy yet reads the practice's future series, kept to
+ * the patient's.
  */
-export async function listPatientAppointmentsFrom(practiceId: string, patientId: string, from: string): Promise<Appointment[]> {
+export async function listPatientAppointmentsFrom(practiceId: string, patientId: string, from: string, to: string): Promise<Appointment[]> {
+  if (await getItem(practiceId, PATIENT_KEYS_MARKER)) {
+    const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
+    const [oneOff, repeating] = await Promise.all([
+      between(practiceId, `${patientPrefix(patientId)}ONCE#${earliest}`, `${patientPrefix(patientId)}ONCE#${to}`, { FilterExpression: 'seriesEnd > :from', ExpressionAttributeValues: { ':from': from } }),
+      between(practiceId, `${patientPrefix(patientId)}SERIES#${from}`, `${patientPrefix(patientId)}SERIES#\uffff`, {
+        FilterExpression: '#start < :to',
+        ExpressionAttributeNames: { '#start': 'start' },
+        ExpressionAttributeValues: { ':to': to },
+      }),
+    ]);
+    return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+  }
   const index = INDEXES.gsi1;
   const items = await queryAll({
     IndexName: index.indexName,
@@ -417,4 +459,3 @@ export async function listPatientAppointmentsFrom(practiceId: string, patientId:
   });
   return items.map((i) => Appointment.parse(strip(i)));
 }
-

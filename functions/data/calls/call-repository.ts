@@ -170,6 +170,29 @@ export async function listCallPage(practiceId: string, range: CallRange, options
 }
 
 /**
+ * One stretch of a range's calls in creation order, at most `max`, after the call at `after` (an
+ * index sort key, `<createdAt>#<ident>`); `next` is where the range goes on, null at its end.
+ */
+export async function listCallStretch(practiceId: string, range: CallRange, options: { ascending: boolean; after?: string | undefined; max: number }): Promise<{ calls: PhoneCall[]; next: string | null }> {
+  if (range.fromDate && range.toDate && range.fromDate > range.toDate) return { calls: [], next: null };
+  const { condition, values } = rangeCondition(practiceId, range);
+  const ident = options.after?.slice(options.after.indexOf('#') + 1);
+  const out = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: options.ascending,
+      Limit: options.max,
+      ExclusiveStartKey: options.after && ident ? { practiceId, sk: callKey(ident), gsi1pk: callsIndexPk(practiceId), gsi1sk: options.after } : undefined,
+    }),
+  );
+  const calls = (out.Items ?? []).filter((item) => item.deleted !== true).map(callFromItem);
+  return { calls, next: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.gsi1sk) : null };
+}
+
+/**
  * How many calls the list holds, in a date range or all: the counts item, plus the month items
  * the range spans. Null before backfillCallListKeys ran (then the list counts what it reads).
  */

@@ -1,4 +1,4 @@
-import { backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
+import { backfillPatientAppointmentKeys, backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
 import { backfillCallCounts, backfillCallListKeys } from '../calls/call-backfill.js';
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
@@ -9,6 +9,7 @@ export interface BackfillCounts {
   conversations: number;
   lastInbound: number;
   appointments: number;
+  patientAppointments: number;
   notifications: number;
   calls: number;
   callList: number;
@@ -27,6 +28,7 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     conversations: await backfillConversationKeys(practiceId),
     lastInbound: await backfillLastInbound(practiceId),
     appointments: await backfillProviderAppointmentKeys(practiceId),
+    patientAppointments: await backfillPatientAppointmentKeys(practiceId),
     notifications: await backfillNotificationCounts(practiceId),
     calls: await backfillCallCounts(practiceId),
     callList: await backfillCallListKeys(practiceId),
@@ -38,5 +40,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed and ${c.contacts} contacts' numbers`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed and ${c.contacts} contacts' numbers`;
 }

@@ -13,12 +13,23 @@ export interface CallListParams {
 
 export const callKeys = { all: ['phone-calls'] as const, list: (p: CallListParams) => ['phone-calls', 'list', p] as const, numbers: ['phone-calls', 'numbers'] as const, count: callCountKey };
 
+/** Stretches of the calls one search reads at most (each a bounded server read); a narrower search finds older calls. */
+const SEARCH_STRETCHES = 10;
+
 export function useCallList(params: CallListParams) {
   return useQuery({
     queryKey: callKeys.list(params),
     queryFn: async ({ signal }) => {
       try {
-        return CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query: { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined }, signal }));
+        const query = { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined };
+        let list = CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query, signal }));
+        // A search answers the matches of one stretch of calls: look on until a page is found.
+        for (let n = 1; list.nextToken && list.calls.length < list.limit && n < SEARCH_STRETCHES; n++) {
+          const more = CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query: { ...query, nextToken: list.nextToken }, signal }));
+          const calls = [...list.calls, ...more.calls].slice(0, list.limit);
+          list = { ...more, calls, total: list.total + more.total };
+        }
+        return list;
       } catch (error) {
         // Spec §8: a failed call list is logged only; the screen keeps what it had.
         console.error('Failed to fetch phone calls', error instanceof Error ? error.message : error);

@@ -8,29 +8,26 @@ import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';
 import { Select } from '../../../components/ui/select.js';
 import { isApiError } from '../../../lib/api-error.js';
-import { useContactPages } from '../../../lib/contacts.js';
 import { paths } from '../../../lib/paths.js';
 import { faxesApi, faxKeys, useFaxList, useFaxNumbers } from '../api/faxes-api.js';
+import { FaxRecipientPicker } from './fax-recipient-picker.js';
 import { FilterInput, MessageTable } from './message-table.js';
+import type { Contact } from '../../../../../shared/contacts/contact-schema.js';
 import '../messages.css';
 
 const STATUS_LABELS: Record<FaxStatus, string> = { QUEUED: 'Queued', IN_PROGRESS: 'Sending', COMPLETED: 'Delivered', FAILURE: 'Failed' };
-const TYPED = '__typed__';
 
 /** /messages/fax/new?patientId=&noteId=: fax a signed or addended note, or the facesheet, to a contact's fax number or a typed one. */
 export function FaxNewPage() {
   const [query] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const contacts = useContactPages();
   const numbers = useFaxNumbers();
   const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
   const noteId = query.get('noteId');
   // ?fileKeys=a&fileKeys=b or ?fileKeys=a,b: drive files sent after the letter.
   const fileKeys = useMemo(() => query.getAll('fileKeys').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean), [query]);
-  // The book's first page in name order; a fax number further on is typed.
-  const withFax = useMemo(() => (contacts.data?.pages.flatMap((p) => p.contacts) ?? []).filter((c) => c.faxNumber), [contacts.data]);
-  const [contactId, setContactId] = useState<string | null>(TYPED);
+  const [contact, setContact] = useState<Contact | null>(null);
   const [typed, setTyped] = useState('');
   const [cover, setCover] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +35,6 @@ export function FaxNewPage() {
   const typedId = useId();
   const coverId = useId();
   const errorId = useId();
-  const contact = withFax.find((c) => c.contactId === contactId) ?? null;
-  const options = [{ id: TYPED, label: 'Type a fax number' }, ...withFax.map((c) => ({ id: c.contactId, label: `${[c.name, c.lastName].filter(Boolean).join(' ')} (${formatPhone(c.faxNumber)})` }))];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +68,7 @@ export function FaxNewPage() {
           </div>
         ) : null}
         <PatientPicker value={patientId} onChange={(id) => setPatientId(id)} label="Patient" />
-        <Select label="Recipient" options={options} value={contactId} onChange={setContactId} />
+        <FaxRecipientPicker value={contact} onChange={setContact} />
         {contact ? null : (
           <div className="tw-field">
             <label htmlFor={typedId} className="tw-field__label">

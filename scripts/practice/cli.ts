@@ -100,11 +100,11 @@ holds no tamper record, 1 otherwise. Nothing is written.
                          (that batch's carried hash is taken as given; a full run checks from batch 1)
   --local                read the local runtime's file store instead of S3
   --data-dir <dir>       with --local: the local data folder (default TIDEWELL_DATA_DIR or .local)`,
-  import: `Usage: npm run practice -- import <slug> --from <export dir> --api <url> [--again] [--dry-run]
+  import: `Usage: npm run practice -- import <slug> --from <export dir> --api <url> [--again] [--concurrency N] [--dry-run]
 
 Brings a whole-practice FHIR Bulk Data export into the practice: every .ndjson file of <export dir>
 (Tidewell's export, its files/ folder beside them, or another system's NDJSON of the same resource
-types), one patient at a time, each with their chart, notes, files, appointments, messages, calls
+types), patient by patient, each with their chart, notes, files, appointments, messages, calls
 and faxes. A patient brought in before is found again by the export's identifier of them, and
 what is already in their chart is not added again: a second run adds nothing. Practitioners are
 matched to the practice's users by email; the unmatched are listed. Progress is printed and kept in
@@ -113,6 +113,7 @@ matched to the practice's users by email; the unmatched are listed. Progress is 
   --from <dir>     the folder the export's files were downloaded into (required)
   --api <url>      the practice's API (its apiUrl output; locally http://localhost:<port>/api)
   --again          send every patient again, the progress file aside (nothing already here is added)
+  --concurrency N  patients sent at the same time (default 4; 1 sends them in the export's order)
   --dry-run        read the export and print what would be sent; the API is not called
 The admin's ID token comes from TIDEWELL_ADMIN_TOKEN (an admin of <slug>).`,
 };
@@ -135,7 +136,7 @@ const OPTIONS: Record<string, Options> = {
   admin: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   status: { all: { type: 'boolean' }, 'no-drift': { type: 'boolean' }, 'drift-timeout': { type: 'string' } },
   'audit-verify': { from: { type: 'string' }, local: { type: 'boolean' }, 'data-dir': { type: 'string' } },
-  import: { from: { type: 'string' }, api: { type: 'string' }, again: { type: 'boolean' } },
+  import: { from: { type: 'string' }, api: { type: 'string' }, again: { type: 'boolean' }, concurrency: { type: 'string' } },
 };
 
 function parse(command: string, args: string[]) {
@@ -237,8 +238,9 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
         if (!apiUrl && !dryRun) throw new UsageError("Which API? Pass the practice's apiUrl output: --api https://….");
         const token = process.env.TIDEWELL_ADMIN_TOKEN ?? '';
         if (!token && !dryRun) throw new UsageError("No admin token: sign in as an admin of the practice and set TIDEWELL_ADMIN_TOKEN to the ID token.");
-        const { importPractice } = await import('./import-practice.js');
-        const summary = await importPractice({ dir: resolve(dir), apiUrl: apiUrl ?? '(the practice API)', token, dryRun, again: v.again === true, out: ctx.out });
+        const { importPractice, IMPORT_CONCURRENCY } = await import('./import-practice.js');
+        const concurrency = positiveInt(str('concurrency'), '--concurrency', IMPORT_CONCURRENCY);
+        const summary = await importPractice({ dir: resolve(dir), apiUrl: apiUrl ?? '(the practice API)', token, dryRun, again: v.again === true, concurrency, out: ctx.out });
         return summary.failed.length ? EXIT.failure : EXIT.ok;
       }
       default: {

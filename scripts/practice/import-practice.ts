@@ -48,8 +48,13 @@ export interface ImportOptions extends ImportTarget {
   again?: boolean;
   /** A part's bounds (PART_BYTES, PART_RESOURCES unless given). */
   parts?: { bytes?: number; resources?: number };
+  /** Patients sent at the same time (1 unless given; the CLI's default is IMPORT_CONCURRENCY). */
+  concurrency?: number;
   out(line: string): void;
 }
+
+/** The CLI's patients in flight: enough to keep a deployed API busy without crowding a practice's other users. */
+export const IMPORT_CONCURRENCY = 4;
 
 async function call(t: ImportTarget, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await (t.fetch ?? fetch)(`${t.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${t.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -70,7 +75,7 @@ export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
   const progressPath = progressFile(o.dir, o.apiUrl);
   try {
     return await runImport(
-      { exported, where: o.dir, apiLabel: o.apiUrl, dryRun: o.dryRun, again: o.again, parts: o.parts, out: o.out },
+      { exported, where: o.dir, apiLabel: o.apiUrl, dryRun: o.dryRun, again: o.again, parts: o.parts, concurrency: o.concurrency, out: o.out },
       {
         call: (method, path, body) => call(o, method, path, body),
         put: async (url, bytes, contentType) => {

@@ -25,7 +25,7 @@ import { tableName } from '../../functions/lib/table/definition.js';
 import { toItem as noteItem } from '../../functions/data/notes/note-repository.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
 import { startLocalRuntime } from '../../infra/local/runtime.js';
-import { downloadExport, importPractice } from '../../scripts/practice/import-practice.js';
+import { downloadExport, IMPORT_CONCURRENCY, importPractice } from '../../scripts/practice/import-practice.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { syntheticPatients } from './synthetic-patients.js';
 
@@ -175,6 +175,7 @@ async function measureRestore(dataDir: string, exportDir: string, downloadedByte
       dir: exportDir,
       apiUrl,
       token: admin,
+      concurrency: IMPORT_CONCURRENCY,
       out: (line) => {
         if (/^\[\d+\/\d+\]/.test(line)) done += 1;
         if (performance.now() - started > maxSeconds * 1000) throw new Error(`The import ran past --max-seconds ${maxSeconds}`);
@@ -183,7 +184,7 @@ async function measureRestore(dataDir: string, exportDir: string, downloadedByte
     });
     const seconds = (performance.now() - started) / 1000;
     const patients = summary.patients - summary.failed.length;
-    console.log(`\n  import into an empty practice: ${summary.patients} patients in ${seconds.toFixed(1)} s (${Math.round(summary.patients / seconds)} patients/s), ${(downloadedBytes / 1024 / 1024).toFixed(1)} MB downloaded and read`);
+    console.log(`\n  import into an empty practice: ${summary.patients} patients in ${seconds.toFixed(1)} s (${Math.round(summary.patients / seconds)} patients/s, ${IMPORT_CONCURRENCY} at a time as the CLI sends them), ${(downloadedBytes / 1024 / 1024).toFixed(1)} MB downloaded and read`);
     console.log(`  imported: ${summary.created} patients made, ${summary.added} resources added, ${summary.failed.length} failed${summary.failed.length ? ` (first: ${summary.failed[0]!.error})` : ''}`);
     return { patients, seconds, downloadedBytes, added: summary.added, failed: summary.failed.length };
   } finally {

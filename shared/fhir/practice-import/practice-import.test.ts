@@ -102,6 +102,38 @@ describe('a practice import run', () => {
     expect(saved()).toEqual([]);
   });
 
+  it('sends as many patients at once as asked, keeps every one done, and starts none after the API refuses the admin', async () => {
+    const many = parseExport([{ name: 'p.ndjson', text: ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => line(patient(id, id.toUpperCase()))).join('\n') }]);
+    let inFlight = 0;
+    let most = 0;
+    const slow = (answer: (bundle: Json) => { status: number; body: Json }) => async (bundle: Json) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return answer(bundle);
+    };
+    const { io, saved } = fakeIo(ok);
+    const answerOf = io.call;
+    const paced = slow(ok);
+    io.call = async (method, path, body) => (path === '/v1/practices/fhir-imports/patients' ? paced((body as Json).bundle as Json) : answerOf(method, path, body));
+    const summary = await runImport({ exported: many, where: 'x', apiLabel: 'api', out: () => undefined, concurrency: 3 }, io);
+    expect(most).toBe(3);
+    expect(summary).toMatchObject({ sent: 7, created: 7, failed: [] });
+    expect([...saved()].sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => `Patient/${id}`));
+
+    const refused = fakeIo(ok);
+    const tried: string[] = [];
+    const deny = slow(() => ({ status: 403, body: { message: 'Forbidden' } }));
+    refused.io.call = async (method, path, body) => {
+      if (path !== '/v1/practices/fhir-imports/patients') return { status: 200, body: { users: [] } };
+      tried.push(String(((body as Json).bundle as Json).entry[0].resource.id));
+      return deny({});
+    };
+    await expect(runImport({ exported: many, where: 'x', apiLabel: 'api', out: () => undefined, concurrency: 2 }, refused.io)).rejects.toMatchObject({ kind: 'refused' });
+    expect(tried).toEqual(['a', 'b']);
+  });
+
   it('stops the whole run when the API refuses the admin', async () => {
     const { io } = fakeIo(() => ({ status: 403, body: { message: 'Forbidden' } }));
     await expect(runImport({ exported, where: 'x', apiLabel: 'api', out: () => undefined }, io)).rejects.toMatchObject({ kind: 'refused' });

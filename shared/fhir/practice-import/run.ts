@@ -89,6 +89,8 @@ export interface RunOptions {
   onPatient?(outcome: PatientOutcome): void;
   /** Stops the run before the next patient: the one being sent finishes. */
   signal?: AbortSignal;
+  /** Patients sent at the same time (1 unless given): each is its own request, so a restore of thousands is not bound by one round trip at a time. */
+  concurrency?: number;
 }
 
 /** What an export holds and would send, before anything is sent: the screen's summary and the CLI's dry run. */
@@ -236,15 +238,11 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
   summary.resumed = groups.filter((g) => done.has(refOf(g.patient))).length;
   if (done.size) o.out(`Resuming: ${done.size} of ${groups.length} patients were brought in by an earlier run (--again sends them again).`);
   const leftOut = new Map<string, ImportSummary['leftOut'][number]>();
-  let n = 0;
-  for (const group of groups) {
-    n++;
+  // Progress is saved after each patient; saves queue behind each other so two patients finishing together cannot interleave one file.
+  let saving = Promise.resolve();
+  const saveProgress = () => (saving = saving.then(() => io.progress.save([...done])));
+  const importOne = async (group: (typeof groups)[number], n: number): Promise<void> => {
     const id = refOf(group.patient);
-    if (done.has(id)) continue;
-    if (o.signal?.aborted) {
-      summary.stopped = true;
-      break;
-    }
     o.onPatientStart?.(n, groups.length, label(group.patient));
     const { entry, files, uploaded, missing } = await withFiles(io, group);
     summary.missingFiles.push(...missing);
@@ -279,7 +277,7 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
       summary.failed.push({ patient: label(group.patient), error: failure });
       o.out(`[${n}/${groups.length}] ${label(group.patient)}: failed: ${failure}${got.added ? ` (${got.added} added before it; a rerun brings in the rest)` : ''}`);
       o.onPatient?.(outcome);
-      continue;
+      return;
     }
     summary.files += files;
     summary.present += got.present;
@@ -291,10 +289,28 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
       leftOut.set(k, entry);
     }
     done.add(id);
-    await io.progress.save([...done]);
+    await saveProgress();
     o.out(`[${n}/${groups.length}] ${label(group.patient)}: ${got.created ? 'new chart' : 'chart already here'}, ${got.added} added, ${got.present} already here, ${got.skipped} left out${uploaded ? `, ${uploaded} large files uploaded apart` : ''}${parts.length > 1 ? `, sent in ${parts.length} parts` : ''}`);
     o.onPatient?.(outcome);
-  }
+  };
+  const queue = groups.map((group, i) => ({ group, n: i + 1 })).filter(({ group }) => !done.has(refOf(group.patient)));
+  let refused: unknown;
+  const worker = async () => {
+    for (let next = queue.shift(); next && refused === undefined; next = queue.shift()) {
+      if (o.signal?.aborted) {
+        summary.stopped = true;
+        return;
+      }
+      try {
+        await importOne(next.group, next.n);
+      } catch (error) {
+        refused ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.floor(o.concurrency ?? 1)) }, worker));
+  await saving;
+  if (refused !== undefined) throw refused;
   summary.leftOut = [...leftOut.values()].sort((a, b) => b.count - a.count);
   summary.seconds = (Date.now() - started) / 1000;
   o.out(`Done in ${summary.seconds.toFixed(1)} s: ${summary.created} new charts, ${summary.added} items added, ${summary.present} already here, ${summary.skipped} left out, ${summary.files} files.`);

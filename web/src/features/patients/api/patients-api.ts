@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessHistoryPage } from '../../../../../shared/audit/access-history.js';
 import { PATIENT_PAGE_SIZE } from '../../../../../shared/constants/patients.js';
 import { Patient, PatientListResponse, type PatientInput } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -54,4 +55,9 @@ export function useArchivePatient(patientId: string) {
       void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });
     },
   });
+}
+
+/** One page of a patient's access history, newest first; `before` is the previous page's `next`. */
+export function fetchAccessHistoryPage(patientId: string, before: string, signal?: AbortSignal): Promise<AccessHistoryPage> {
+  return apiRequest<AccessHistoryPage>({ path: `/v1/patients/${encodeURIComponent(patientId)}/access-history`, query: before ? { before } : {}, signal });
 }

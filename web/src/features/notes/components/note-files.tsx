@@ -5,7 +5,8 @@ import { contentTypeOf } from '../../../components/files/drive-api.js';
 import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { showToast } from '../../../lib/toasts.js';
-import { noteFileUrl, uploadFile } from '../api/note-files-api.js';
+import { uploadFile } from '../../../lib/upload-file.js';
+import { noteFileUrl } from '../api/note-files-api.js';
 
 async function openFile(key: string) {
   window.open(await noteFileUrl(key), '_blank', 'noopener');

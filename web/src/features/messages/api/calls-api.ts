@@ -18,7 +18,7 @@ export function useCallList(params: CallListParams) {
     queryKey: callKeys.list(params),
     queryFn: async ({ signal }) => {
       try {
-        return CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query: { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined }, signal }));
+        return await apiRequest({ path: '/v1/phone-calls', query: { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined }, signal }, CallList);
       } catch (error) {
         // Spec §8: a failed call list is logged only; the screen keeps what it had.
         console.error('Failed to fetch phone calls', error instanceof Error ? error.message : error);
@@ -31,13 +31,13 @@ export function useCallList(params: CallListParams) {
 }
 
 export function useCallNumbers() {
-  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => CallNumbers.parse(await apiRequest<unknown>({ path: '/v1/phone-calls/phone-call-numbers', signal })) });
+  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => await apiRequest({ path: '/v1/phone-calls/phone-call-numbers', signal }, CallNumbers) });
 }
 
 export const callsApi = {
-  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/notes/call', body })),
-  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } })),
-  assign: async (ident: string, userId: string) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` })),
+  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => await apiRequest({ method: 'POST', path: '/v1/notes/call', body }, PhoneCall),
+  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => await apiRequest({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } }, PhoneCall),
+  assign: async (ident: string, userId: string) => await apiRequest({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` }, PhoneCall),
   remove: async (ident: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }),
   voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
 };

@@ -6,17 +6,19 @@ import { apiRequest } from '../../../lib/api-client.js';
 import { patientKeys, type PatientListParams } from '../../../lib/patients.js';
 
 export async function fetchPatients(params: PatientListParams, signal?: AbortSignal): Promise<PatientListResponse> {
-  const body = await apiRequest<unknown>({
-    path: '/v1/patients',
-    query: {
-      limit: PATIENT_PAGE_SIZE,
-      offset: params.offset,
-      status: params.archived ? 'DELETED' : undefined,
-      q: params.q || undefined,
+  return apiRequest(
+    {
+      path: '/v1/patients',
+      query: {
+        limit: PATIENT_PAGE_SIZE,
+        offset: params.offset,
+        status: params.archived ? 'DELETED' : undefined,
+        q: params.q || undefined,
+      },
+      signal,
     },
-    signal,
-  });
-  return PatientListResponse.parse(body);
+    PatientListResponse,
+  );
 }
 
 export function usePatientList(params: PatientListParams) {
@@ -49,7 +51,7 @@ export function useArchivePatient(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      Patient.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` })),
+      await apiRequest({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` }, Patient),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
       void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });

@@ -3,7 +3,7 @@ import type { DrugSafetySources } from '../../../../../shared/chart/drug-safety.
 import type { DoseSpotSyncTasks } from '../../../../../shared/partners/dosespot.js';
 import type { PartnerAppInput } from '../../../../../shared/partners/partner-schema.js';
 import type { ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
-import type { ChargeItem } from '../../../../../shared/sales/sales-schema.js';
+import { ChargeItem, ChargeItemList } from '../../../../../shared/sales/sales-schema.js';
 import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.js';
@@ -77,13 +77,13 @@ export function savePartnerApps(partnerApps: (PartnerAppInput & { partnerAppId: 
 }
 
 export async function fetchChargeItems(q: string, signal?: AbortSignal): Promise<ChargeItem[]> {
-  return (await apiRequest<{ chargeItems: ChargeItem[] }>({ path: '/v1/inventories/charge-items', query: { q }, signal })).chargeItems;
+  return (await apiRequest({ path: '/v1/inventories/charge-items', query: { q }, signal }, ChargeItemList)).chargeItems;
 }
 
 /** Creates a charge item, or replaces the one with this id. */
 export function saveChargeItem(id: string | null, body: ChargeItemInput): Promise<ChargeItem> {
   const path = '/v1/inventories/charge-items';
-  return apiRequest<ChargeItem>(id ? { method: 'PUT', path: `${path}/${encodeURIComponent(id)}`, body } : { method: 'POST', path, body });
+  return apiRequest(id ? { method: 'PUT', path: `${path}/${encodeURIComponent(id)}`, body } : { method: 'POST', path, body }, ChargeItem);
 }
 
 export function deleteChargeItem(id: string): Promise<unknown> {

@@ -39,8 +39,9 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
 
 /** The dashboard widget's open tasks assigned to `userId`, soonest due first. */
 export async function fetchMyOpenTasks(userId: string, limit: number, signal?: AbortSignal) {
-  const body = await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal });
   // The schema comes with the answer, not with the dashboard's first download.
-  const { TaskListResponse } = await import('../task-model.js');
-  return TaskListResponse.parse(body);
+  return apiRequest(
+    { path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal },
+    () => import('../task-model.js').then((m) => m.TaskListResponse),
+  );
 }

@@ -4,8 +4,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importCycles from './eslint-rules/no-import-cycles.js';
 import fixedSleep from './eslint-rules/no-fixed-sleep.js';
 import groupBoundaries from './eslint-rules/group-boundaries.js';
+import apiInComponents from './eslint-rules/no-api-in-components.js';
 
-const tidewell = { rules: { ...importCycles.rules, ...fixedSleep.rules, ...groupBoundaries.rules } };
+const tidewell = { rules: { ...importCycles.rules, ...fixedSleep.rules, ...groupBoundaries.rules, ...apiInComponents.rules } };
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'test-results', 'playwright-report', 'coverage'] },
@@ -88,6 +89,13 @@ export default tseslint.config(
         { paths: [{ name: '@aws-sdk/lib-dynamodb', message: 'Table access lives in functions/data/<entity>/ (docs/architecture.md, "Layout").' }] },
       ],
     },
+  },
+  {
+    // Components (.tsx) call the API through their feature's api/ module or web/src/lib/, never the
+    // client itself (docs/architecture.md, "Web").
+    files: ['web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'tidewell/no-api-in-components': 'error' },
   },
   {
     // Tests wait for events with test/support/eventually.ts, not for the clock (benches measure and may settle).

@@ -28,6 +28,8 @@ export const ChargeItem = z.object({
   category: z.nullable(z.object({ name: z.string() })),
 });
 export type ChargeItem = z.infer<typeof ChargeItem>;
+/** GET /v1/inventories/charge-items?q= */
+export const ChargeItemList = z.object({ chargeItems: z.array(ChargeItem) });
 
 export const ChargeItemQuery = z.object({ q: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), '') });
 /** Charge item search answers at most this many. */
@@ -52,6 +54,8 @@ export const InventoryItem = z.object({
   updatedAt: z.optional(z.string()),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
+/** GET /v1/inventories */
+export const InventoryList = z.object({ items: z.array(InventoryItem) });
 
 export const SALE_LINE_KINDS = ['charge', 'inventory'] as const;
 export const MAX_SALE_LINES = 50;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildUrl, createApiClient, type ApiClientDeps } from './api-client.js';
+import * as z from '../../../shared/zod.js';
+import { buildUrl, createApiClient, pathPattern, UNREADABLE_RESPONSE_MESSAGE, type ApiClientDeps } from './api-client.js';
 import { ApiError } from './api-error.js';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -91,5 +92,46 @@ describe('createApiClient', () => {
     await request({ path: '/v1/x' });
     const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).not.toHaveProperty('Authorization');
+  });
+
+  describe('with a response schema', () => {
+    const Patient = z.object({ id: z.string(), firstName: z.string(), dob: z.optional(z.string()) });
+
+    it('answers with the parsed body: fields the schema does not name are dropped', async () => {
+      const { request } = client(async () => jsonResponse(200, { id: 'p1', firstName: 'Ana', internal: 'x' }));
+      await expect(request({ path: '/v1/patients/p1' }, Patient)).resolves.toEqual({ id: 'p1', firstName: 'Ana' });
+    });
+
+    it('loads a lazily imported schema only once the answer is here', async () => {
+      const load = vi.fn(async () => Patient);
+      const { request } = client(async () => jsonResponse(200, { id: 'p1', firstName: 'Ana' }));
+      await expect(request({ path: '/v1/patients/p1' }, load)).resolves.toEqual({ id: 'p1', firstName: 'Ana' });
+      expect(load).toHaveBeenCalledOnce();
+    });
+
+    it('turns a body that does not match into an ApiError with a plain message, logging the fields but not their values', async () => {
+      const logMismatch = vi.fn();
+      const { request, onUnauthorized } = client(async () => jsonResponse(200, { id: 'p1', firstName: 42, dob: 'Maria Lopez 1961-04-02' }), { logMismatch });
+
+      const error = await request({ path: '/v1/patients/p-123/notes/n9', query: { q: 'Maria' } }, z.object({ id: z.string(), firstName: z.string(), dob: z.number() })).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 200, message: UNREADABLE_RESPONSE_MESSAGE, reason: 'unreadable_response' });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(logMismatch).toHaveBeenCalledWith({ method: 'GET', path: '/v1/patients/:id/notes/:id', issues: ['firstName: invalid_type', 'dob: invalid_type'] });
+      expect(JSON.stringify(logMismatch.mock.calls)).not.toMatch(/Maria|p-123|42/);
+    });
+
+    it('treats a body that is not JSON as one that does not match', async () => {
+      const { request } = client(async () => new Response('<html>proxy page</html>', { status: 200 }), { logMismatch: () => undefined });
+      await expect(request({ path: '/v1/patients' }, Patient)).rejects.toMatchObject({ message: UNREADABLE_RESPONSE_MESSAGE });
+    });
+  });
+});
+
+describe('pathPattern', () => {
+  it('keeps the route words and hides every id', () => {
+    expect(pathPattern('/v1/patients/01HX9/access-history')).toBe('/v1/patients/:id/access-history');
+    expect(pathPattern('/v2/practices/forms')).toBe('/v2/practices/forms');
   });
 });

@@ -1,4 +1,5 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import type * as z from '../../../shared/zod.js';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
 import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
@@ -15,12 +16,29 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * A response's zod schema (from shared/), or a loader for it: a first-screen call passes
+ * `() => import(…).then((m) => m.Schema)` so the schema arrives with the answer, not with the screen.
+ */
+export type ResponseSchema<S extends z.ZodMiniType> = S | (() => Promise<S>);
+
+/** What a screen shows when an answer does not match its schema: the data is not shown half-read. */
+export const UNREADABLE_RESPONSE_MESSAGE = 'The server sent an answer this screen cannot read. Reload the page and try again.';
+export const UNREADABLE_RESPONSE_REASON = 'unreadable_response';
+
+/** The path with its ids left out, so the log names the endpoint and no patient. */
+export function pathPattern(path: string): string {
+  return path.split('?')[0]!.split('/').map((segment) => (segment === '' || /^[a-z][a-z-]*$/.test(segment) || /^v\d+$/.test(segment) ? segment : ':id')).join('/');
+}
+
 export interface ApiClientDeps {
   apiUrl: () => string;
   idToken: () => Promise<string | undefined>;
   onUnauthorized: (error: ApiError) => Promise<void>;
   fetchImpl: typeof fetch;
   timeZone: () => string;
+  /** Where a schema mismatch is reported: method, path pattern and the failing fields, never their values. */
+  logMismatch?: (report: { method: string; path: string; issues: string[] }) => void;
 }
 
 export function buildUrl(apiUrl: string, path: string, query?: ApiRequest['query']): string {
@@ -33,8 +51,27 @@ export function buildUrl(apiUrl: string, path: string, query?: ApiRequest['query
   return search ? `${url}?${search}` : url;
 }
 
+async function parsed<S extends z.ZodMiniType>(body: unknown, source: ResponseSchema<S>, request: ApiRequest, status: number, deps: ApiClientDeps): Promise<z.output<S>> {
+  const schema = typeof source === 'function' ? await source() : source;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const report = {
+    method: request.method ?? 'GET',
+    path: pathPattern(request.path),
+    issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.code}`),
+  };
+  (deps.logMismatch ?? ((r) => console.error('API response does not match its schema', r)))(report);
+  throw new ApiError(status, UNREADABLE_RESPONSE_MESSAGE, {}, UNREADABLE_RESPONSE_REASON);
+}
+
 export function createApiClient(deps: ApiClientDeps) {
-  return async function apiRequest<T>(request: ApiRequest): Promise<T> {
+  /**
+   * With a schema the answer is parsed (a mismatch is an ApiError with a plain message); without one
+   * it is only cast, which is what the calls not yet given a schema do.
+   */
+  function apiRequest<S extends z.ZodMiniType>(request: ApiRequest, schema: ResponseSchema<S>): Promise<z.output<S>>;
+  function apiRequest<T>(request: ApiRequest): Promise<T>;
+  async function apiRequest(request: ApiRequest, schema?: ResponseSchema<z.ZodMiniType>): Promise<unknown> {
     const token = await deps.idToken();
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Timezone': deps.timeZone() };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -59,10 +96,17 @@ export function createApiClient(deps: ApiClientDeps) {
       else if (error.status === 403 && error.reason === MFA_REQUIRED_REASON) markMfaRequired(error.message);
       throw error;
     }
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+    const text = response.status === 204 ? '' : await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch (error) {
+      if (!schema) throw error;
+      body = text;
+    }
+    return schema ? parsed(body, schema, request, response.status, deps) : body;
+  }
+  return apiRequest;
 }
 
 /**

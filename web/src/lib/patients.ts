@@ -27,11 +27,11 @@ const PATIENT_STALE_MS = 60_000;
 export const PATIENT_PICKER_RESULTS = 10;
 
 export async function fetchPatient(patientId: string, signal?: AbortSignal): Promise<Patient> {
-  return Patient.parse(await apiRequest<unknown>({ path: `/v1/patients/${encodeURIComponent(patientId)}`, signal }));
+  return await apiRequest({ path: `/v1/patients/${encodeURIComponent(patientId)}`, signal }, Patient);
 }
 
 export async function fetchPatientSearch(q: string, limit: number, signal?: AbortSignal): Promise<PatientListResponse> {
-  return PatientListResponse.parse(await apiRequest<unknown>({ path: '/v1/patients', query: { q, limit }, signal }));
+  return await apiRequest({ path: '/v1/patients', query: { q, limit }, signal }, PatientListResponse);
 }
 
 export function usePatient(patientId: string | null | undefined) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MESSAGING_PATHS, SmsHistory, type Conversation } from '../../../shared/messaging/messaging-schema.js';
+import { MESSAGING_PATHS, SmsHistory, Conversation } from '../../../shared/messaging/messaging-schema.js';
 import { apiRequest } from './api-client.js';
 import { messagingKeys } from './messaging.js';
 
@@ -13,7 +13,7 @@ export function useSmsHistory(phoneNumber: string | null, before?: string) {
   return useQuery({
     queryKey: messagingKeys.history(phoneNumber ?? '', before ?? ''),
     queryFn: async ({ signal }) =>
-      SmsHistory.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.smsHistory, query: { phoneNumber, before, limit: 100 }, signal })),
+      await apiRequest({ path: MESSAGING_PATHS.smsHistory, query: { phoneNumber, before, limit: 100 }, signal }, SmsHistory),
     enabled: Boolean(phoneNumber),
     placeholderData: keepPreviousData,
   });
@@ -21,5 +21,5 @@ export function useSmsHistory(phoneNumber: string | null, before?: string) {
 
 /** Spec shell §4: Mark as Unread sets the selected texts of a conversation to UNREAD. */
 export function markMessagesUnread(conversationId: string, messageIds: readonly string[]): Promise<Conversation> {
-  return apiRequest<Conversation>({ method: 'PUT', path: MESSAGING_PATHS.markAsUnread(conversationId), body: { messageIds } });
+  return apiRequest({ method: 'PUT', path: MESSAGING_PATHS.markAsUnread(conversationId), body: { messageIds } }, Conversation);
 }

@@ -7,7 +7,8 @@ import { showToast, toastQueue, withServerText } from '../../lib/toasts.js';
 import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { FilesIcon, FormsIcon } from '../ui/icons.js';
-import { createDriveFolder, deleteDriveFile, listDriveFolder, uploadToDrive } from './drive-api.js';
+import { uploadFile } from '../../lib/upload-file.js';
+import { createDriveFolder, deleteDriveFile, listDriveFolder } from './drive-api.js';
 
 export const driveQueryKey = (prefix: string) => ['drive', prefix] as const;
 
@@ -59,7 +60,7 @@ export function DriveBrowser({ folder, onFolder, onOpenFile, picker, deleteDisab
     }
     const progress = showToast(FILE_MESSAGES.uploading);
     try {
-      for (const file of files) await uploadToDrive(file, folder);
+      for (const file of files) await uploadFile(file, folder);
       showToast(FILE_MESSAGES.uploaded, { tone: 'success' });
     } catch (e) {
       showToast(withServerText(FILE_MESSAGES.uploadFailed, e), { tone: 'error' });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import './fhir.css';
 import { CCDA_IMPORT_MESSAGES, FHIR_IMPORT_MESSAGES, FHIR_MESSAGES, type FhirExportResult } from '../../../../shared/chart/fhir.js';
 import { Button } from '../../components/ui/button.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { exportChartFhir } from './api/fhir-api.js';
 import { useCan } from '../../lib/permissions.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 
@@ -34,7 +34,7 @@ export function ChartTransferPanel({ patientId }: { patientId: string }) {
     setBusy(true);
     setStatus(FHIR_MESSAGES.exporting);
     try {
-      const result = await apiRequest<FhirExportResult>({ path: `/v1/patients/${encodeURIComponent(patientId)}/fhir-export` });
+      const result = await exportChartFhir(patientId);
       await download(result);
       const done = FHIR_MESSAGES.exported(result.resources, result.files);
       setStatus(done);

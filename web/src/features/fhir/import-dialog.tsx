@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { CCDA_IMPORT_MESSAGES as C, FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview, type FhirImportResult } from '../../../../shared/chart/fhir.js';
+import { CCDA_IMPORT_MESSAGES as C, FHIR_IMPORT_MESSAGES as M, type FhirImportItem, type FhirImportPreview } from '../../../../shared/chart/fhir.js';
 import type { DriveListing } from '../../../../shared/files/drive.js';
 import { inlineZipFiles } from '../../../../shared/chart/fhir-zip.js';
 import { Button } from '../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../components/ui/dialog.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { listDriveFolder } from '../../components/files/drive-api.js';
+import { importChart, previewChartImport } from './api/fhir-api.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 
 const ACTION_LABEL: Record<FhirImportItem['action'], string> = { add: 'Add', present: 'Already here', skip: 'Left out' };
@@ -64,7 +65,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange, format = 'fhir' 
     try {
       const read = typeof source === 'function' ? await source() : source;
       setBundle(read);
-      setPreview(await apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body: read }));
+      setPreview(await previewChartImport(path, read));
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : ccda ? C.notCcda : M.notABundle);
     } finally {
@@ -83,7 +84,7 @@ export function ImportDialog({ patientId, isOpen, onOpenChange, format = 'fhir' 
   async function confirm(close: () => void) {
     setBusy(true);
     try {
-      const result = await apiRequest<FhirImportResult>({ method: 'POST', path, body: bundle });
+      const result = await importChart(path, bundle);
       await queryClient.invalidateQueries({ queryKey: ['patients', patientId] });
       await queryClient.invalidateQueries({ queryKey: ['notes'] });
       showToast(M.imported(result.added), { tone: 'success' });
@@ -177,7 +178,7 @@ function DrivePicker({ onPick }: { onPick: (key: string) => void }) {
   async function list(prefix: string) {
     setError('');
     try {
-      setListing(await apiRequest<DriveListing>({ path: `/v1/s3/files?prefix=${encodeURIComponent(prefix)}` }));
+      setListing(await listDriveFolder(prefix));
     } catch {
       setError(C.driveFailed);
     }

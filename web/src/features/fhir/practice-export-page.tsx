@@ -4,7 +4,7 @@ import './fhir.css';
 import { FHIR_BULK_MESSAGES as M, type FhirBulkExport, type FhirBulkExportView, type FhirBulkFile } from '../../../../shared/chart/fhir-bulk.js';
 import { Button } from '../../components/ui/button.js';
 import { Page } from '../../components/ui/page.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { fetchBulkExport, fetchBulkExports, resumeBulkExport, startBulkExport } from './api/fhir-api.js';
 import { useCan } from '../../lib/permissions.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 
@@ -86,13 +86,13 @@ function Latest({ exportId }: { exportId: string }) {
   const queryClient = useQueryClient();
   const view = useQuery({
     queryKey: keys.one(exportId),
-    queryFn: ({ signal }) => apiRequest<FhirBulkExportView>({ path: `/v1/practices/fhir-exports/${encodeURIComponent(exportId)}`, signal }),
+    queryFn: ({ signal }) => fetchBulkExport(exportId, signal),
     refetchInterval: (q) => (q.state.data?.status === 'running' ? POLL_MS : false),
     // Links expire: each visit asks for fresh ones.
     staleTime: 0,
   });
   const resume = useMutation({
-    mutationFn: () => apiRequest<FhirBulkExport>({ method: 'POST', path: `/v1/practices/fhir-exports/${encodeURIComponent(exportId)}/resume` }),
+    mutationFn: () => resumeBulkExport(exportId),
     onSuccess: () => showToast(M.resumed, { tone: 'success' }),
     onError: (error) => showToast(withServerText('The export could not be resumed.', error), { tone: 'error' }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.list }),
@@ -127,11 +127,11 @@ export function PracticeExportPage({ nav }: { nav: ReactNode }) {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: keys.list,
-    queryFn: ({ signal }) => apiRequest<{ exports: FhirBulkExport[] }>({ path: '/v1/practices/fhir-exports', signal }),
+    queryFn: ({ signal }) => fetchBulkExports(signal),
     enabled: allowed,
   });
   const start = useMutation({
-    mutationFn: () => apiRequest<FhirBulkExport>({ method: 'POST', path: '/v1/practices/fhir-exports' }),
+    mutationFn: () => startBulkExport(),
     onSuccess: (started) => {
       // The new export shows at once, running, while the list and its progress are read again.
       queryClient.setQueryData(keys.one(started.exportId), started);

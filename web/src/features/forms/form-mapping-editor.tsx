@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { FORM_MESSAGES, mappingErrors, type FormMappingQuestion, type FormSummary, type SavedFormMapping } from '../../../../shared/forms/forms.js';
 import { MappingDialog } from '../../components/form-mapping/mapping-dialog.js';
 import { MappingTable } from '../../components/form-mapping/mapping-table.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { fetchFormMapping, saveFormMapping } from './api/forms-api.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 
 const mappingKey = (formId: string) => ['forms', 'mapping', formId] as const;
@@ -21,7 +21,7 @@ const rowsOf = (saved: SavedFormMapping): Row[] =>
  */
 export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const saved = useQuery({ queryKey: mappingKey(form.id), queryFn: ({ signal }) => apiRequest<SavedFormMapping>({ path: `/v1/practices/form-mappings/${encodeURIComponent(form.id)}`, signal }) });
+  const saved = useQuery({ queryKey: mappingKey(form.id), queryFn: ({ signal }) => fetchFormMapping(form.id, signal) });
   const [edited, setEdited] = useState<Row[] | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
     setPending(true);
     setError(null);
     try {
-      const next = await apiRequest<SavedFormMapping>({ method: 'POST', path: '/v1/practices/form-mappings', body: { formId: form.id, questions: rows } });
+      const next = await saveFormMapping(form.id, rows);
       queryClient.setQueryData(mappingKey(form.id), { ...next, questions: [...next.questions, ...(saved.data?.questions ?? []).filter((q) => !next.questions.some((n) => n.id === q.id))] });
       showToast('Form mapping saved', { tone: 'success' });
       onClose();

@@ -4,7 +4,7 @@ import type { FormSummary } from '../../../../shared/forms/forms.js';
 import { Button } from '../../components/ui/button.js';
 import { Page } from '../../components/ui/page.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { fetchForms, fetchIntakeqSso } from './api/forms-api.js';
 import { withServerText } from '../../lib/toasts.js';
 import { FormMappingEditor } from './form-mapping-editor.js';
 import './forms.css';
@@ -15,8 +15,8 @@ const isLocalStandIn = (url: string) => url.includes('/local/intakeq');
 /** /forms: the practice's IntakeQ questionnaires with their mapping into the chart, and IntakeQ's own app to edit them and see every intake. */
 export function FormsPage() {
   const [mapping, setMapping] = useState<FormSummary | null>(null);
-  const forms = useQuery({ queryKey: ['forms', 'list'], queryFn: ({ signal }) => apiRequest<FormSummary[]>({ path: '/v2/practices/forms', signal }) });
-  const sso = useQuery({ queryKey: ['forms', 'sso'], queryFn: ({ signal }) => apiRequest<{ ssoUrl: string }>({ path: '/v2/practices/sso/intakeq', signal }) });
+  const forms = useQuery({ queryKey: ['forms', 'list'], queryFn: ({ signal }) => fetchForms(signal) });
+  const sso = useQuery({ queryKey: ['forms', 'sso'], queryFn: ({ signal }) => fetchIntakeqSso(signal) });
   const appUrl = sso.data?.ssoUrl;
   return (
     <Page

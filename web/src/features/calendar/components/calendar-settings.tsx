@@ -7,7 +7,6 @@ import {
   type BookingLocation,
   type BlockedTime,
   type DayOff,
-  type CalendarFeedStatus,
   type CalendarView,
   type WorkingDay,
 } from '../../../../../shared/calendar/calendar-schema.js';
@@ -21,12 +20,12 @@ import { SettingsCard } from '../../../components/ui/settings-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { runtimeConfig } from '../../../lib/runtime-config.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useAppointmentTypes, useBookingLocations, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { createCalendarFeed, fetchCalendarFeed, revokeCalendarFeed } from '../api/calendar-links-api.js';
 import { WEEKDAY_LONG } from '../calendar-dates.js';
 import { CatalogCard, type CatalogDraft } from './catalog-card.js';
 import { GoogleLinkCard } from './google-link-card.js';
@@ -295,12 +294,11 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
 /** The signed-in user's ICS feed: made here (its URL shown once, to copy into a phone's calendar) and revoked here. */
 function CalendarFeedCard({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const path = `/v1/calendar-settings/users/${encodeURIComponent(userId)}/feed`;
-  const status = useQuery({ queryKey: ['calendar', 'feed', userId], queryFn: ({ signal }) => apiRequest<CalendarFeedStatus>({ path, signal }) });
+  const status = useQuery({ queryKey: ['calendar', 'feed', userId], queryFn: ({ signal }) => fetchCalendarFeed(userId, signal) });
   const [url, setUrl] = useState<string | null>(null);
   const [revoking, setRevoking] = useState(false);
   const change = useMutation({
-    mutationFn: (method: 'POST' | 'DELETE') => apiRequest<CalendarFeedStatus>({ method, path }),
+    mutationFn: (method: 'POST' | 'DELETE') => (method === 'POST' ? createCalendarFeed(userId) : revokeCalendarFeed(userId)),
     onSuccess: (next) => {
       queryClient.setQueryData(['calendar', 'feed', userId], next);
       setUrl(next.path ? new URL(`${runtimeConfig().apiUrl.replace(/\/$/, '')}${next.path}`, window.location.href).href : null);

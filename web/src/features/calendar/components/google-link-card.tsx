@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { GoogleLinkStatus } from '../../../../../shared/calendar/calendar-schema.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { runtimeConfig } from '../../../lib/runtime-config.js';
 import { showToast } from '../../../lib/toasts.js';
+import { chooseGoogleCalendar, fetchGoogleLink, finishGoogleLink, startGoogleLink, unlinkGoogle } from '../api/calendar-links-api.js';
 
 /** What Google's redirect to /google-callback carried, passed on to this screen. */
 const CALLBACK_KEYS = ['code', 'scope', 'state', 'error'] as const;
@@ -20,22 +19,21 @@ const CALLBACK_KEYS = ['code', 'scope', 'state', 'error'] as const;
  */
 export function GoogleLinkCard({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const base = `/v1/calendar-settings/users/${encodeURIComponent(userId)}/link/google`;
   const key = ['calendar', 'google', userId];
   const [params, setParams] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(null);
   const [unlinking, setUnlinking] = useState(false);
   const [choice, setChoice] = useState<string | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
-  const status = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest<GoogleLinkStatus>({ path: `${base}/calendars`, signal }) });
+  const status = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchGoogleLink(userId, signal) });
 
   const start = useMutation({
-    mutationFn: () => apiRequest<{ url: string }>({ path: base }),
+    mutationFn: () => startGoogleLink(userId),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => setProblem(error instanceof Error ? error.message : 'Google Calendar could not be linked'),
   });
   const finish = useMutation({
-    mutationFn: (body: { code: string | null; scopes: string | null; state: string | null }) => apiRequest<GoogleLinkStatus>({ method: 'POST', path: `${base}/credentials`, body }),
+    mutationFn: (body: { code: string | null; scopes: string | null; state: string | null }) => finishGoogleLink(userId, body),
     // The screen's first read of the link may still be under way: its older answer must not replace the link's.
     onMutate: () => queryClient.cancelQueries({ queryKey: key }),
     onSuccess: (next) => {
@@ -46,7 +44,7 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
     onError: (error) => setProblem(error instanceof Error ? error.message : 'Google Calendar could not be linked'),
   });
   const choose = useMutation({
-    mutationFn: (calendarId: string) => apiRequest<GoogleLinkStatus>({ method: 'PUT', path: base, body: { calendarId } }),
+    mutationFn: (calendarId: string) => chooseGoogleCalendar(userId, calendarId),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       setChoice(null);
@@ -57,7 +55,7 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
     onError: (error) => setChoiceError(error instanceof Error ? error.message : 'The calendar was not saved'),
   });
   const unlink = useMutation({
-    mutationFn: () => apiRequest<GoogleLinkStatus>({ method: 'DELETE', path: `${base}/credentials` }),
+    mutationFn: () => unlinkGoogle(userId),
     onSuccess: (next) => {
       queryClient.setQueryData(key, next);
       showToast('Google Calendar unlinked', { tone: 'success' });

@@ -4,16 +4,13 @@ import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { FreeformMedicationInput, type FreeformMedication } from '../../../../../shared/chart/sections.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast } from '../../../lib/toasts.js';
-import { listItems } from '../api/chart-api.js';
+import { deleteFreeformMedication, fetchFreeformMedications, saveFreeformMedication } from '../api/freeform-medications-api.js';
 import { GroupCard, ItemCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
 import { chartDraftKey, chartDraftPrefix, useReopenDraft } from './section-panel.js';
 
-const basePath = (patientId: string) => `/v1/patients/${encodeURIComponent(patientId)}/freeform-medications`;
-const itemPath = (patientId: string, ident: string) => `${basePath(patientId)}/${encodeURIComponent(ident)}`;
 export const freeformKey = (patientId: string) => ['patients', patientId, 'freeform-medications'] as const;
 const DELETED = CHART_MESSAGES.deletedLinked('medication');
 
@@ -21,24 +18,19 @@ const DELETED = CHART_MESSAGES.deletedLinked('medication');
  * Medications recorded by name only (typed by the patient on a form, or not in the drug list):
  * listed under the coded medications in the same card, added, renamed and deleted here.
  */
-async function fetchFreeform(patientId: string, signal?: AbortSignal) {
-  return listItems<FreeformMedication>(await apiRequest<unknown>({ path: basePath(patientId), signal }));
-}
-
 export function FreeformMedications({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: freeformKey(patientId),
-    queryFn: ({ signal }) => fetchFreeform(patientId, signal),
+    queryFn: ({ signal }) => fetchFreeformMedications(patientId, signal),
   });
   const refetch = () => queryClient.invalidateQueries({ queryKey: freeformKey(patientId) });
   const save = useMutation({
-    mutationFn: ({ ident, body }: { ident?: string; body: Record<string, unknown> }) =>
-      apiRequest({ method: ident ? 'PUT' : 'POST', path: ident ? itemPath(patientId, ident) : basePath(patientId), body }),
+    mutationFn: ({ ident, body }: { ident?: string; body: Record<string, unknown> }) => saveFreeformMedication(patientId, ident, body),
     onSettled: refetch,
   });
   const remove = useMutation({
-    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: itemPath(patientId, ident) }),
+    mutationFn: (ident: string) => deleteFreeformMedication(patientId, ident),
     onSettled: refetch,
   });
   const [editing, setEditing] = useState<{ item?: FreeformMedication } | null>(null);
@@ -91,7 +83,7 @@ export function FreeformMedications({ patientId }: { patientId: string }) {
             editing.item
               ? async () => {
                   const ident = editing.item!.ident;
-                  const fresh = await queryClient.fetchQuery({ queryKey: freeformKey(patientId), queryFn: () => fetchFreeform(patientId), staleTime: 0 });
+                  const fresh = await queryClient.fetchQuery({ queryKey: freeformKey(patientId), queryFn: () => fetchFreeformMedications(patientId), staleTime: 0 });
                   const item = fresh.find((i) => i.ident === ident);
                   return item ? { values: { name: item.name }, version: item.version ?? 1 } : undefined;
                 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DrugSearchResponse } from '../../../../../shared/chart/code-sets.js';
 import type { InventoryCreateBody, InventoryUpdateBody, RestockEntry } from '../../../../../shared/inventory/inventory-schema.js';
-import type { InventoryItem, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
+import { InventoryItem, InventoryList, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 /** 'sales' is the root the note windows' pickers read the inventory under: a change here refreshes them too. */
@@ -16,14 +16,14 @@ export const inventoryKeys = {
 export function useInventoryList() {
   return useQuery({
     queryKey: inventoryKeys.list,
-    queryFn: async ({ signal }) => (await apiRequest<{ items: InventoryItem[] }>({ path: '/v1/inventories', signal })).items,
+    queryFn: async ({ signal }) => (await apiRequest({ path: '/v1/inventories', signal }, InventoryList)).items,
   });
 }
 
 export function useInventoryItem(inventoryId: string | null) {
   return useQuery({
     queryKey: inventoryKeys.item(inventoryId ?? ''),
-    queryFn: ({ signal }) => apiRequest<InventoryItem>({ path: `/v2/inventories/${encodeURIComponent(inventoryId ?? '')}`, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: `/v2/inventories/${encodeURIComponent(inventoryId ?? '')}`, signal }, InventoryItem),
     enabled: Boolean(inventoryId),
   });
 }
@@ -39,14 +39,14 @@ export function useRestocks(inventoryId: string | null) {
 export function useInventorySettingsValues() {
   return useQuery({
     queryKey: inventoryKeys.settings,
-    queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/inventories/settings', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/inventories/settings', signal }, InventorySettings),
   });
 }
 
 export function useSaveInventorySettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<InventorySettings>) => apiRequest<InventorySettings>({ method: 'PUT', path: '/v1/inventories/settings', body }),
+    mutationFn: (body: Partial<InventorySettings>) => apiRequest({ method: 'PUT', path: '/v1/inventories/settings', body }, InventorySettings),
     onSuccess: (saved) => queryClient.setQueryData(inventoryKeys.settings, saved),
   });
 }
@@ -55,7 +55,7 @@ export function useSaveInventoryItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InventoryCreateBody | InventoryUpdateBody) =>
-      apiRequest<InventoryItem>({ method: 'inventoryId' in body ? 'PUT' : 'POST', path: '/v2/inventories', body }),
+      apiRequest({ method: 'inventoryId' in body ? 'PUT' : 'POST', path: '/v2/inventories', body }, InventoryItem),
     onSuccess: (saved) => {
       queryClient.setQueryData(inventoryKeys.item(saved.inventoryId), saved);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.list });

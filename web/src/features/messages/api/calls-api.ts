@@ -22,10 +22,10 @@ export function useCallList(params: CallListParams) {
     queryFn: async ({ signal }) => {
       try {
         const query = { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined };
-        let list = CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query, signal }));
+        let list = await apiRequest({ path: '/v1/phone-calls', query, signal }, CallList);
         // A search answers the matches of one stretch of calls: look on until a page is found.
         for (let n = 1; list.nextToken && list.calls.length < list.limit && n < SEARCH_STRETCHES; n++) {
-          const more = CallList.parse(await apiRequest<unknown>({ path: '/v1/phone-calls', query: { ...query, nextToken: list.nextToken }, signal }));
+          const more = await apiRequest({ path: '/v1/phone-calls', query: { ...query, nextToken: list.nextToken }, signal }, CallList);
           const calls = [...list.calls, ...more.calls].slice(0, list.limit);
           list = { ...more, calls, total: list.total + more.total };
         }
@@ -42,13 +42,13 @@ export function useCallList(params: CallListParams) {
 }
 
 export function useCallNumbers() {
-  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => CallNumbers.parse(await apiRequest<unknown>({ path: '/v1/phone-calls/phone-call-numbers', signal })) });
+  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => await apiRequest({ path: '/v1/phone-calls/phone-call-numbers', signal }, CallNumbers) });
 }
 
 export const callsApi = {
-  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/notes/call', body })),
-  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => PhoneCall.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } })),
-  assign: async (ident: string, userId: string) => PhoneCall.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` })),
+  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => await apiRequest({ method: 'POST', path: '/v1/notes/call', body }, PhoneCall),
+  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => await apiRequest({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } }, PhoneCall),
+  assign: async (ident: string, userId: string) => await apiRequest({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` }, PhoneCall),
   remove: async (ident: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }),
   voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
 };

@@ -13,7 +13,7 @@ export const faxKeys = { all: ['faxes'] as const, list: (p: FaxListParams) => ['
 export function useFaxList(params: FaxListParams) {
   return useQuery({
     queryKey: faxKeys.list(params),
-    queryFn: async ({ signal }) => FaxList.parse(await apiRequest<unknown>({ path: '/v1/faxes', query: { direction: params.direction, status: params.status, query: params.query || undefined }, signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: '/v1/faxes', query: { direction: params.direction, status: params.status, query: params.query || undefined }, signal }, FaxList),
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });
@@ -24,6 +24,6 @@ export function useFaxNumbers() {
 }
 
 export const faxesApi = {
-  send: async (body: { patientId: string; noteId?: string | null; to: string; from?: string; recipientName?: string; coverText?: string; fileKeys?: string[] }) => Fax.parse(await apiRequest<unknown>({ method: 'POST', path: '/v1/faxes', body })),
-  resend: async (ident: string) => Fax.parse(await apiRequest<unknown>({ method: 'PUT', path: `/v1/faxes/${encodeURIComponent(ident)}/resend` })),
+  send: async (body: { patientId: string; noteId?: string | null; to: string; from?: string; recipientName?: string; coverText?: string; fileKeys?: string[] }) => await apiRequest({ method: 'POST', path: '/v1/faxes', body }, Fax),
+  resend: async (ident: string) => await apiRequest({ method: 'PUT', path: `/v1/faxes/${encodeURIComponent(ident)}/resend` }, Fax),
 };

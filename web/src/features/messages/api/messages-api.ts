@@ -45,7 +45,7 @@ export function useConversation(patientPhone: string | null, practicePhone: stri
 export function useConversationMessages(conversationId: string | undefined) {
   return useQuery({
     queryKey: messagingKeys.messages(conversationId ?? ''),
-    queryFn: async ({ signal }) => MessageList.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.messages(conversationId ?? ''), query: { limit: 100 }, signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: MESSAGING_PATHS.messages(conversationId ?? ''), query: { limit: 100 }, signal }, MessageList),
     enabled: Boolean(conversationId),
     // A chat opened again shows what arrived meanwhile, not the copy from the last visit.
     staleTime: 0,
@@ -61,7 +61,7 @@ export function useScheduledEvents(filters: { patientId?: string; to?: string; f
   return useQuery({
     queryKey: messagingKeys.scheduledFor(filters),
     queryFn: async ({ signal }) =>
-      ScheduledEventList.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.scheduledEvents, query: { service: SCHEDULED_SMS.service, ...filters }, signal })),
+      await apiRequest({ path: MESSAGING_PATHS.scheduledEvents, query: { service: SCHEDULED_SMS.service, ...filters }, signal }, ScheduledEventList),
     enabled,
     refetchInterval: (query) =>
       query.state.data?.events.some((e) => (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS) ? DUE_POLL_MS : false,
@@ -71,7 +71,7 @@ export function useScheduledEvents(filters: { patientId?: string; to?: string; f
 export function useScheduledEvent(eventId: string) {
   return useQuery({
     queryKey: messagingKeys.scheduledEvent(eventId),
-    queryFn: async ({ signal }) => ScheduledEvent.parse(await apiRequest<unknown>({ path: MESSAGING_PATHS.scheduledEvent(eventId), signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: MESSAGING_PATHS.scheduledEvent(eventId), signal }, ScheduledEvent),
     refetchInterval: (query) => {
       const e = query.state.data;
       return e && (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS ? DUE_POLL_MS : false;
@@ -79,19 +79,17 @@ export function useScheduledEvent(eventId: string) {
   });
 }
 
-const conversationOf = async (request: Promise<unknown>) => Conversation.parse(await request);
-
 export const messagesApi = {
   openConversation: async (patientPhoneNumber: string, practicePhoneNumber: string) =>
-    CreateConversationResult.parse(await apiRequest<unknown>({ method: 'POST', path: MESSAGING_PATHS.conversations, body: { patientPhoneNumber, practicePhoneNumber } })).conversation,
+    (await apiRequest({ method: 'POST', path: MESSAGING_PATHS.conversations, body: { patientPhoneNumber, practicePhoneNumber } }, CreateConversationResult)).conversation,
   send: async (conversationId: string, body: { text: string; files?: SmsAttachment[]; from?: string; patientId?: string }) =>
-    SendMessageResult.parse(await apiRequest<unknown>({ method: 'POST', path: MESSAGING_PATHS.messages(conversationId), body })),
+    await apiRequest({ method: 'POST', path: MESSAGING_PATHS.messages(conversationId), body }, SendMessageResult),
   markRead: (conversationId: string, body: { messageIds?: string[] } = {}) =>
-    conversationOf(apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.markAsRead(conversationId), body })),
+    apiRequest({ method: 'PUT', path: MESSAGING_PATHS.markAsRead(conversationId), body }, Conversation),
   markUnread: (conversationId: string, body: { messageIds?: string[] } = {}) =>
-    conversationOf(apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.markAsUnread(conversationId), body })),
-  archive: (conversationId: string) => conversationOf(apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.archive(conversationId), body: {} })),
-  unarchive: (conversationId: string) => conversationOf(apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.unarchive(conversationId), body: {} })),
+    apiRequest({ method: 'PUT', path: MESSAGING_PATHS.markAsUnread(conversationId), body }, Conversation),
+  archive: (conversationId: string) => apiRequest({ method: 'PUT', path: MESSAGING_PATHS.archive(conversationId), body: {} }, Conversation),
+  unarchive: (conversationId: string) => apiRequest({ method: 'PUT', path: MESSAGING_PATHS.unarchive(conversationId), body: {} }, Conversation),
   /** Spec shell §4: each selected text becomes a DELIVERED SMS note in the chosen patient's chart. */
   addToChart: (body: { patientId: string; from: string; to: string; text: string; timestamp: string; files?: SmsAttachment[] }) =>
     apiRequest<unknown>({
@@ -124,11 +122,11 @@ export const messagesApi = {
       }),
     ),
   reschedule: async (eventId: string, when: string) =>
-    ScheduledEvent.parse(await apiRequest<unknown>({ method: 'PUT', path: MESSAGING_PATHS.scheduledEvent(eventId), body: { when } })),
+    await apiRequest({ method: 'PUT', path: MESSAGING_PATHS.scheduledEvent(eventId), body: { when } }, ScheduledEvent),
   /** Each text is an SMS note: deleting one removes it from the conversation and the chart. */
   deleteMessage: (noteId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/notes/${encodeURIComponent(noteId)}` }),
   /** The cancelled event (status deleted); reading it again afterwards answers 404. */
-  cancelScheduled: async (eventId: string) => ScheduledEvent.parse(await apiRequest<unknown>({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) })),
+  cancelScheduled: async (eventId: string) => await apiRequest({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) }, ScheduledEvent),
   acceptWaiver: (patientId: string) => apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} }),
   requestWaiver: (patientId: string) =>
     apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/patient_documents/request_acceptance`, body: {} }),

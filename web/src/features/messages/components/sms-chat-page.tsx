@@ -19,7 +19,7 @@ import { showToast, toastQueue } from '../../../lib/toasts.js';
 import { messagesApi, useConversation, useConversationMessages, useScheduledEvents, type MessageList, type SmsMessage } from '../api/messages-api.js';
 import { usePatientsSharingPhone } from '../api/use-patients-sharing-phone.js';
 import { usePracticeNumbers } from '../api/use-practice-numbers.js';
-import { uploadAttachment, type UploadedAttachment } from '../attachments.js';
+import { uploadFile, type UploadedFile } from '../../../lib/upload-file.js';
 import { canSend, SMS_MESSAGES, withServerText } from '../sms-rules.js';
 import '../messages.css';
 import { ScheduledRow } from './scheduled-row.js';
@@ -63,7 +63,7 @@ export function SmsChatPage() {
 
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [driveFiles, setDriveFiles] = useState<UploadedAttachment[]>([]);
+  const [driveFiles, setDriveFiles] = useState<UploadedFile[]>([]);
   const [pending, setPending] = useState<SmsBubble | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -121,7 +121,7 @@ export function SmsChatPage() {
     try {
       const id = conversationId ?? (await queryClient.fetchQuery({ queryKey: messagingKeys.conversation(patientPhone ?? '', from), queryFn: () => messagesApi.openConversation(patientPhone ?? '', from) })).conversationId;
       const folder = headerPatient ? `patients/${headerPatient.id}/sms` : `sms/${id}`;
-      const uploaded = await Promise.all(attached.map((file) => uploadAttachment(file, folder)));
+      const uploaded = await Promise.all(attached.map((file) => uploadFile(file, folder)));
       const result = await messagesApi.send(id, { text: body, files: [...picked, ...uploaded], from });
       queryClient.setQueryData<MessageList>(messagingKeys.messages(id), (current) =>
         current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,

@@ -10,7 +10,7 @@ import { CloseIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Select } from '../../../components/ui/select.js';
 import { showToast } from '../../../lib/toasts.js';
-import type { UploadedAttachment } from '../attachments.js';
+import type { UploadedFile } from '../../../lib/upload-file.js';
 import { isAllowedAttachment, SMS_MESSAGES } from '../sms-rules.js';
 
 export interface SmsComposerProps {
@@ -19,8 +19,8 @@ export interface SmsComposerProps {
   files: readonly File[];
   onFilesChange: (files: File[]) => void;
   /** Practice drive files picked to go with the text (spec chart-data §2b picker). */
-  driveFiles: readonly UploadedAttachment[];
-  onDriveFilesChange: (files: UploadedAttachment[]) => void;
+  driveFiles: readonly UploadedFile[];
+  onDriveFilesChange: (files: UploadedFile[]) => void;
   onSend: () => void;
   sendDisabled: boolean;
   selecting: boolean;

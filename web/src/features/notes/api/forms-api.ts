@@ -12,11 +12,11 @@ export function fetchForms(signal?: AbortSignal): Promise<FormSummary[]> {
 }
 
 export async function sendForm(body: { noteId: string; patientId: string; formId: string; sendMethod: SendMethod; email?: string; phoneNumber?: string }): Promise<Note> {
-  return Note.parse(await apiRequest<unknown>({ method: 'POST', path: '/v2/practices/forms/send', body }));
+  return await apiRequest({ method: 'POST', path: '/v2/practices/forms/send', body }, Note);
 }
 
 export async function resendForm(intakeId: string): Promise<Note> {
-  return Note.parse(await apiRequest<unknown>({ method: 'POST', path: '/v2/practices/forms/send', body: { intakeId } }));
+  return await apiRequest({ method: 'POST', path: '/v2/practices/forms/send', body: { intakeId } }, Note);
 }
 
 export function fetchFormMapping(formId: string, signal?: AbortSignal): Promise<SavedFormMapping> {

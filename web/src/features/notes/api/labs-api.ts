@@ -3,7 +3,7 @@ import { Note } from '../../../../../shared/notes/note-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export async function orderLab(noteId: string, body: LabOrderBody): Promise<Note> {
-  return Note.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/notes/${encodeURIComponent(noteId)}/lab-order`, body }));
+  return await apiRequest({ method: 'POST', path: `/v1/notes/${encodeURIComponent(noteId)}/lab-order`, body }, Note);
 }
 
 export function fetchLabTrend(patientId: string, code: string, signal?: AbortSignal): Promise<LabTrend> {

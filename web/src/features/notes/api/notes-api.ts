@@ -29,7 +29,7 @@ const notePath = (noteId: string, action?: string) => `/v1/notes/${encodeURIComp
 const parseNote = (body: unknown): Note => Note.parse(body);
 
 export async function fetchNote(noteId: string, signal?: AbortSignal): Promise<Note> {
-  return parseNote(await apiRequest<unknown>({ path: notePath(noteId), signal }));
+  return await apiRequest({ path: notePath(noteId), signal }, Note);
 }
 
 export async function fetchNotesPage(patientId: string, filters: TimelineFilters, offset: number, signal?: AbortSignal): Promise<NotesPage> {
@@ -48,17 +48,17 @@ export async function fetchNotesPage(patientId: string, filters: TimelineFilters
 }
 
 export const notesApi = {
-  create: async (body: CreateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: '/v2/notes', body: { ...body, noteId: 'new' } })),
-  saveDraft: async (noteId: string, body: UpdateNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId), body })),
-  sign: async (noteId: string, body: SignNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'sign'), body })),
+  create: async (body: CreateNoteBody) => await apiRequest({ method: 'POST', path: '/v2/notes', body: { ...body, noteId: 'new' } }, Note),
+  saveDraft: async (noteId: string, body: UpdateNoteBody) => await apiRequest({ method: 'POST', path: notePath(noteId), body }, Note),
+  sign: async (noteId: string, body: SignNoteBody) => await apiRequest({ method: 'POST', path: notePath(noteId, 'sign'), body }, Note),
   updateSigned: async (noteId: string, body: UpdateSignedNoteBody) =>
-    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'update-signed-note'), body })),
-  addend: async (noteId: string, body: AddendNoteBody) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'addend'), body })),
+    await apiRequest({ method: 'POST', path: notePath(noteId, 'update-signed-note'), body }, Note),
+  addend: async (noteId: string, body: AddendNoteBody) => await apiRequest({ method: 'POST', path: notePath(noteId, 'addend'), body }, Note),
   changePatient: async (noteId: string, body: ChangePatientBody) =>
-    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'change-patient'), body })),
+    await apiRequest({ method: 'POST', path: notePath(noteId, 'change-patient'), body }, Note),
   toggleAccess: async (noteId: string, noteVersion: number) =>
-    parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'toggle-access'), body: { noteVersion } })),
-  send: async (noteId: string, noteVersion: number) => parseNote(await apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'send'), body: { noteVersion } })),
+    await apiRequest({ method: 'POST', path: notePath(noteId, 'toggle-access'), body: { noteVersion } }, Note),
+  send: async (noteId: string, noteVersion: number) => await apiRequest({ method: 'POST', path: notePath(noteId, 'send'), body: { noteVersion } }, Note),
   assign: async (noteId: string, userId: string | null) => apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'assign'), body: { userId } }),
   remove: async (noteId: string, noteVersion?: number) => apiRequest<unknown>({ method: 'DELETE', path: notePath(noteId), query: { noteVersion } }),
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ChargeItem, InventoryItem, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
+import { ChargeItemList, InventoryItem, InventoryList, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 const salesKeys = {
@@ -12,7 +12,7 @@ const salesKeys = {
 export function useChargeItems(q: string) {
   return useQuery({
     queryKey: salesKeys.chargeItems(q),
-    queryFn: async ({ signal }) => (await apiRequest<{ chargeItems: ChargeItem[] }>({ path: '/v1/inventories/charge-items', query: { q }, signal })).chargeItems,
+    queryFn: async ({ signal }) => (await apiRequest({ path: '/v1/inventories/charge-items', query: { q }, signal }, ChargeItemList)).chargeItems,
     placeholderData: keepPreviousData,
   });
 }
@@ -20,14 +20,14 @@ export function useChargeItems(q: string) {
 export function useInventory() {
   return useQuery({
     queryKey: salesKeys.inventory,
-    queryFn: async ({ signal }) => (await apiRequest<{ items: InventoryItem[] }>({ path: '/v1/inventories', signal })).items,
+    queryFn: async ({ signal }) => (await apiRequest({ path: '/v1/inventories', signal }, InventoryList)).items,
   });
 }
 
 export function useInventorySettings() {
   return useQuery({
     queryKey: salesKeys.settings,
-    queryFn: ({ signal }) => apiRequest<InventorySettings>({ path: '/v1/inventories/settings', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/inventories/settings', signal }, InventorySettings),
   });
 }
 
@@ -37,10 +37,10 @@ export function useInventorySettings() {
  * prescription's restock names the note, so it happens once and its restore takes the quantity out again.
  */
 export async function restockInventoryItem(inventoryId: string, quantity: number, reasonForEditing: string, noteId?: string): Promise<InventoryItem> {
-  const item = await apiRequest<InventoryItem>({ path: `/v2/inventories/${encodeURIComponent(inventoryId)}` });
-  return apiRequest<InventoryItem>({
+  const item = await apiRequest({ path: `/v2/inventories/${encodeURIComponent(inventoryId)}` }, InventoryItem);
+  return apiRequest({
     method: 'PUT',
     path: '/v2/inventories',
     body: { inventoryId, quantityInStock: item.quantityInStock + quantity, expectedQuantityInStock: item.quantityInStock, reasonForEditing, ...(noteId ? { noteId } : {}) },
-  });
+  }, InventoryItem);
 }

@@ -4,26 +4,12 @@ import type { NoteFile } from '../../../../../shared/notes/note-schema.js';
 import { contentTypeOf } from '../../../components/files/drive-api.js';
 import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { Button } from '../../../components/ui/button.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { showToast } from '../../../lib/toasts.js';
-
-interface Presigned {
-  signedUrl: string;
-  key: string;
-}
-
-/** Presigned PUT straight to the files bucket; the API only signs (spec notes §7 Files). */
-async function uploadFile(file: File, folder: string): Promise<NoteFile> {
-  const contentType = file.type || 'application/octet-stream';
-  const presigned = await apiRequest<Presigned>({ method: 'POST', path: '/v1/s3/files', body: { key: `${folder}/${file.name}`, contentType, size: file.size } });
-  const response = await fetch(presigned.signedUrl, { method: 'PUT', body: file, headers: { 'Content-Type': contentType } });
-  if (!response.ok) throw new Error(`Upload failed (${response.status})`);
-  return { key: presigned.key, name: file.name, contentType, size: file.size };
-}
+import { uploadFile } from '../../../lib/upload-file.js';
+import { noteFileUrl } from '../api/note-files-api.js';
 
 async function openFile(key: string) {
-  const { signedUrl } = await apiRequest<Presigned>({ path: '/v1/s3/files', query: { key } });
-  window.open(signedUrl, '_blank', 'noopener');
+  window.open(await noteFileUrl(key), '_blank', 'noopener');
 }
 
 /** A document note's attachments: listed with download links; while editable, more can be attached. */

@@ -6,8 +6,8 @@ import type { NoteData } from '../../../../../shared/notes/note-schema.js';
 import type { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { showToast, withServerText } from '../../../lib/toasts.js';
+import { fetchPrescriptionPdf } from '../api/prescriptions-api.js';
 import { Form } from '../../../components/ui/form.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -152,7 +152,7 @@ async function openPrescriptionPdf(noteId: string): Promise<void> {
   // Opened before the request: a window opened after an await is blocked as a pop-up.
   const tab = window.open('', '_blank');
   try {
-    const pdf = await apiRequest<{ base64: string; contentType: string }>({ path: `/v1/notes/${encodeURIComponent(noteId)}/prescription-pdf` });
+    const pdf = await fetchPrescriptionPdf(noteId);
     const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
     const url = URL.createObjectURL(new Blob([bytes], { type: pdf.contentType }));
     if (tab) tab.location.href = url;

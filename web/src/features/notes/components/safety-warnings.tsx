@@ -1,17 +1,16 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId } from 'react';
-import { DRUG_SAFETY_MESSAGES, SAFETY_OVERRIDE_REASON_MAX, type DrugSafetyCheckResponse, type SafetyOverride, type SafetyWarning } from '../../../../../shared/chart/drug-safety.js';
+import { DRUG_SAFETY_MESSAGES, SAFETY_OVERRIDE_REASON_MAX, type SafetyOverride, type SafetyWarning } from '../../../../../shared/chart/drug-safety.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { checkDrugSafety } from '../api/prescriptions-api.js';
 
 /** The allergy and interaction checks of the drugs chosen for a patient, one request per drug (cached while the window is open). */
 export function useDrugSafety(patientId: string | null | undefined, inventoryIds: readonly string[]) {
   const results = useQueries({
     queries: inventoryIds.map((inventoryId) => ({
       queryKey: ['patients', patientId, 'drug-safety', inventoryId],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest<DrugSafetyCheckResponse>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId!)}/drug-safety-check`, body: { inventoryId }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => checkDrugSafety(patientId ?? '', inventoryId, signal),
       enabled: Boolean(patientId),
       staleTime: 30_000,
     })),

@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { EPRESCRIBE_REVIEW_MESSAGES as M, type EPrescribeReview, type EPrescribeReviewConfirmation } from '../../../../../shared/chart/eprescribe-review.js';
+import { EPRESCRIBE_REVIEW_MESSAGES as M } from '../../../../../shared/chart/eprescribe-review.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
+import { confirmEPrescribeReview, fetchEPrescribeReview } from '../api/prescriptions-api.js';
 import { openEPrescribe } from './eprescribe.js';
 import './eprescribe-review.css';
 import type { EPrescribeReviewRequest } from './use-eprescribe.js';
-
-const reviewPath = (patientId: string) => `/v1/patients/${encodeURIComponent(patientId)}/eprescribe-review`;
 
 /**
  * Before e-prescribing: DoseSpot's drug is chosen inside its own window, where Tidewell cannot check
@@ -23,7 +21,7 @@ export function EPrescribeReviewDialog({ request, onClose }: { request: EPrescri
   const medicationsId = useId();
   const review = useQuery({
     queryKey: ['patients', request.patientId, 'eprescribe-review'],
-    queryFn: ({ signal }) => apiRequest<EPrescribeReview>({ path: reviewPath(request.patientId), signal }),
+    queryFn: ({ signal }) => fetchEPrescribeReview(request.patientId, signal),
     staleTime: 0,
     gcTime: 0,
   });
@@ -38,10 +36,9 @@ export function EPrescribeReviewDialog({ request, onClose }: { request: EPrescri
     setPending(true);
     setError(null);
     try {
-      await apiRequest<EPrescribeReviewConfirmation>({
-        method: 'POST',
-        path: reviewPath(request.patientId),
-        body: { allergyIds: shown.allergies.map((a) => a.ident), medicationIds: shown.medications.map((m) => m.ident) },
+      await confirmEPrescribeReview(request.patientId, {
+        allergyIds: shown.allergies.map((a) => a.ident),
+        medicationIds: shown.medications.map((m) => m.ident),
       });
     } catch (err) {
       tab?.close();

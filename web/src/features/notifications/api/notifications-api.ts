@@ -26,20 +26,16 @@ export const notificationKeys = {
 
 /** One per-type store (spec shell §4): the open notifications of that type, merged updated, unread, read. */
 export async function fetchNotificationStore(type: NotificationType, signal?: AbortSignal): Promise<Notification[]> {
-  const body = await apiRequest<unknown>({
-    path: '/v1/notifications',
-    query: { notificationType: type, notificationStatus: OPEN_NOTIFICATION_STATUSES.join(',') },
-    signal,
-  });
-  const { NotificationList } = await schemas();
-  return mergeNotifications([], NotificationList.parse(body).notifications);
+  const body = await apiRequest(
+    { path: '/v1/notifications', query: { notificationType: type, notificationStatus: OPEN_NOTIFICATION_STATUSES.join(',') }, signal },
+    () => schemas().then((m) => m.NotificationList),
+  );
+  return mergeNotifications([], body.notifications);
 }
 
 /** What changed since a moment: the catch-up after a (re)connect. */
 export async function fetchNotificationsSince(since: string): Promise<Notification[]> {
-  const body = await apiRequest<unknown>({ path: '/v1/notifications', query: { since } });
-  const { NotificationList } = await schemas();
-  return NotificationList.parse(body).notifications;
+  return (await apiRequest({ path: '/v1/notifications', query: { since } }, () => schemas().then((m) => m.NotificationList))).notifications;
 }
 
 export function useNotificationStore(type: NotificationType) {
@@ -49,11 +45,7 @@ export function useNotificationStore(type: NotificationType) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<unknown>({ path: '/v1/notifications/unread-count', signal });
-      const { UnreadCount } = await schemas();
-      return UnreadCount.parse(body);
-    },
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/notifications/unread-count', signal }, () => schemas().then((m) => m.UnreadCount)),
     refetchInterval: UNREAD_COUNT_POLL_MS,
     staleTime: 5_000,
   });

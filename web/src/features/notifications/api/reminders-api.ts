@@ -4,12 +4,9 @@ import { apiRequest } from '../../../lib/api-client.js';
 export function useOpenReminders() {
   return useQuery({
     queryKey: ['reminders', 'open'],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<unknown>({ path: '/v1/reminders', query: { open: 'true' }, signal });
-      // The schema comes with the answer, not with the dashboard's first download.
-      const { ReminderList } = await import('../../../../../shared/reminders/reminder-schema.js');
-      return ReminderList.parse(body).reminders;
-    },
+    // The schema comes with the answer, not with the dashboard's first download.
+    queryFn: async ({ signal }) =>
+      (await apiRequest({ path: '/v1/reminders', query: { open: 'true' }, signal }, () => import('../../../../../shared/reminders/reminder-schema.js').then((m) => m.ReminderList))).reminders,
     refetchInterval: 60_000,
   });
 }

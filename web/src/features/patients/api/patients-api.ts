@@ -1,21 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessHistoryPage } from '../../../../../shared/audit/access-history.js';
 import { PATIENT_PAGE_SIZE } from '../../../../../shared/constants/patients.js';
 import { Patient, PatientListResponse, type PatientInput } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { patientKeys, type PatientListParams } from '../../../lib/patients.js';
 
 export async function fetchPatients(params: PatientListParams, signal?: AbortSignal): Promise<PatientListResponse> {
-  const body = await apiRequest<unknown>({
-    path: '/v1/patients',
-    query: {
-      limit: PATIENT_PAGE_SIZE,
-      offset: params.offset,
-      status: params.archived ? 'DELETED' : undefined,
-      q: params.q || undefined,
+  return apiRequest(
+    {
+      path: '/v1/patients',
+      query: {
+        limit: PATIENT_PAGE_SIZE,
+        offset: params.offset,
+        status: params.archived ? 'DELETED' : undefined,
+        q: params.q || undefined,
+      },
+      signal,
     },
-    signal,
-  });
-  return PatientListResponse.parse(body);
+    PatientListResponse,
+  );
 }
 
 export function usePatientList(params: PatientListParams) {
@@ -48,10 +51,15 @@ export function useArchivePatient(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      Patient.parse(await apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` })),
+      await apiRequest({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` }, Patient),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
       void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });
     },
   });
+}
+
+/** One page of a patient's access history, newest first; `before` is the previous page's `next`. */
+export function fetchAccessHistoryPage(patientId: string, before: string, signal?: AbortSignal): Promise<AccessHistoryPage> {
+  return apiRequest<AccessHistoryPage>({ path: `/v1/patients/${encodeURIComponent(patientId)}/access-history`, query: before ? { before } : {}, signal });
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import type { AccessHistoryEntry, AccessHistoryPage as HistoryPage } from '../../../../../shared/audit/access-history.js';
+import type { AccessHistoryEntry } from '../../../../../shared/audit/access-history.js';
 import { fullName } from '../../../../../shared/patients/patient-derived.js';
 import { GenericErrorView, NotFoundView } from '../../../components/error-views.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -8,11 +8,11 @@ import { Button } from '../../../components/ui/button.js';
 import { ChevronLeftIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCan } from '../../../lib/permissions.js';
 import { usePatient } from '../../../lib/patients.js';
+import { fetchAccessHistoryPage } from '../api/patients-api.js';
 import '../patients.css';
 
 const ACTION_LABEL: Record<string, string> = {
@@ -45,8 +45,7 @@ export function AccessHistoryPage() {
   const allowed = useCan('patient.accessHistory.read');
   const history = useInfiniteQuery({
     queryKey: ['patients', patientId, 'access-history'],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<HistoryPage>({ path: `/v1/patients/${encodeURIComponent(patientId)}/access-history`, query: pageParam ? { before: pageParam } : {}, signal }),
+    queryFn: ({ pageParam, signal }) => fetchAccessHistoryPage(patientId, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: (last) => last.next,
     enabled: allowed && Boolean(patientId),

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DrugSafetySources } from '../../../../../shared/chart/drug-safety.js';
 import type { DoseSpotSyncTasks } from '../../../../../shared/partners/dosespot.js';
+import type { PartnerAppInput } from '../../../../../shared/partners/partner-schema.js';
+import type { ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
+import { ChargeItem, ChargeItemList } from '../../../../../shared/sales/sales-schema.js';
 import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.js';
@@ -66,4 +70,26 @@ export function useDoseSpotSyncTasks() {
     select: (body) => body.tasks,
     retry: false,
   });
+}
+
+export function savePartnerApps(partnerApps: (PartnerAppInput & { partnerAppId: string })[]): Promise<unknown> {
+  return apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } });
+}
+
+export async function fetchChargeItems(q: string, signal?: AbortSignal): Promise<ChargeItem[]> {
+  return (await apiRequest({ path: '/v1/inventories/charge-items', query: { q }, signal }, ChargeItemList)).chargeItems;
+}
+
+/** Creates a charge item, or replaces the one with this id. */
+export function saveChargeItem(id: string | null, body: ChargeItemInput): Promise<ChargeItem> {
+  const path = '/v1/inventories/charge-items';
+  return apiRequest(id ? { method: 'PUT', path: `${path}/${encodeURIComponent(id)}`, body } : { method: 'POST', path, body }, ChargeItem);
+}
+
+export function deleteChargeItem(id: string): Promise<unknown> {
+  return apiRequest<unknown>({ method: 'DELETE', path: `/v1/inventories/charge-items/${encodeURIComponent(id)}` });
+}
+
+export function fetchDrugSafetySources(signal?: AbortSignal): Promise<DrugSafetySources> {
+  return apiRequest<DrugSafetySources>({ path: '/v1/drug-safety-sources', signal });
 }

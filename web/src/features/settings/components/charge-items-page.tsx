@@ -11,12 +11,12 @@ import { SearchField } from '../../../components/ui/search-field.js';
 import { SettingsCard } from '../../../components/ui/settings-card.js';
 import { SettingsList } from '../../../components/ui/settings-list.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { deleteChargeItem, fetchChargeItems, saveChargeItem } from '../api/settings-api.js';
 import { SettingsNav } from './settings-nav.js';
 import '../settings.css';
 
@@ -54,7 +54,7 @@ export function ChargeItemsPage() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const items = useQuery({
     queryKey: keys.list(q),
-    queryFn: async ({ signal }) => (await apiRequest<{ chargeItems: ChargeItem[] }>({ path: '/v1/inventories/charge-items', query: { q }, signal })).chargeItems,
+    queryFn: ({ signal }) => fetchChargeItems(q, signal),
   });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,12 +62,11 @@ export function ChargeItemsPage() {
   const invalidate = () => void queryClient.invalidateQueries({ queryKey: keys.all });
 
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: ChargeItemInput }) =>
-      apiRequest<ChargeItem>(id ? { method: 'PUT', path: `/v1/inventories/charge-items/${encodeURIComponent(id)}`, body } : { method: 'POST', path: '/v1/inventories/charge-items', body }),
+    mutationFn: ({ id, body }: { id: string | null; body: ChargeItemInput }) => saveChargeItem(id, body),
     onSettled: invalidate,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/inventories/charge-items/${encodeURIComponent(id)}` }),
+    mutationFn: (id: string) => deleteChargeItem(id),
     onSettled: invalidate,
   });
 

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CodeSetSource } from '../../../../../shared/chart/code-sets.js';
-import type { DrugSafetySources } from '../../../../../shared/chart/drug-safety.js';
 import { SettingsCard } from '../../../components/ui/settings-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { fetchDrugSafetySources } from '../api/settings-api.js';
 
 function describe(source: CodeSetSource, unit: string): string {
   const parts = [`${source.count} ${unit}`];
@@ -17,7 +16,7 @@ function describe(source: CodeSetSource, unit: string): string {
 export function DrugSafetyDataCard() {
   const sources = useQuery({
     queryKey: ['drug-safety-sources'],
-    queryFn: ({ signal }) => apiRequest<DrugSafetySources>({ path: '/v1/drug-safety-sources', signal }),
+    queryFn: ({ signal }) => fetchDrugSafetySources(signal),
     staleTime: 300_000,
   });
   return (

@@ -12,12 +12,12 @@ import { SettingsCard } from '../../../components/ui/settings-card.js';
 import { SettingsList } from '../../../components/ui/settings-list.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { TextField } from '../../../components/ui/text-field.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { partnerAppKeys, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
+import { savePartnerApps } from '../api/settings-api.js';
 import { SettingsNav } from './settings-nav.js';
 import '../settings.css';
 
@@ -56,7 +56,7 @@ export function PartnerAppsPage() {
   });
   // One call for the whole list: adding, changing and removing an app each send the list as it should be.
   const replace = useMutation({
-    mutationFn: (partnerApps: ReturnType<typeof toInput>[]) => apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } }),
+    mutationFn: (partnerApps: ReturnType<typeof toInput>[]) => savePartnerApps(partnerApps),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: partnerAppKeys.list }),
   });
   const saved = apps.data?.partnerApps ?? [];

@@ -36,3 +36,12 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
     staleTime: 5_000,
   });
 }
+
+/** The dashboard widget's open tasks assigned to `userId`, soonest due first. */
+export async function fetchMyOpenTasks(userId: string, limit: number, signal?: AbortSignal) {
+  // The schema comes with the answer, not with the dashboard's first download.
+  return apiRequest(
+    { path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal },
+    () => import('../task-model.js').then((m) => m.TaskListResponse),
+  );
+}

@@ -9,7 +9,7 @@ export { refreshTasks, taskKeys, useMyUnreadTaskCount } from './task-badge.js';
 export function useTaskList(params: TaskListParams) {
   return useQuery({
     queryKey: taskKeys.list(params),
-    queryFn: async ({ signal }) => TaskListResponse.parse(await apiRequest<unknown>({ path: '/v1/tasks', query: taskListQuery(params), signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: '/v1/tasks', query: taskListQuery(params), signal }, TaskListResponse),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +17,7 @@ export function useTaskList(params: TaskListParams) {
 export function useTask(taskId: string | undefined) {
   return useQuery({
     queryKey: taskKeys.detail(taskId ?? ''),
-    queryFn: async ({ signal }) => TaskSchema.parse(await apiRequest<unknown>({ path: `/v1/tasks/${encodeURIComponent(taskId ?? '')}`, signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: `/v1/tasks/${encodeURIComponent(taskId ?? '')}`, signal }, TaskSchema),
     // 'new' is the creation form: nothing to fetch (spec shell §2.1).
     enabled: Boolean(taskId) && taskId !== 'new',
   });
@@ -49,7 +49,7 @@ export function useLinkedNotes(links: Task['noteDataLinks']) {
       // Outside taskKeys.all: a task refresh does not change the notes it links to.
       queryKey: ['task-linked-notes', interactionIdent],
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        LinkedNote.parse(await apiRequest<unknown>({ path: `/v1/notes/${encodeURIComponent(interactionIdent)}`, signal })),
+        await apiRequest({ path: `/v1/notes/${encodeURIComponent(interactionIdent)}`, signal }, LinkedNote),
       retry: false,
       staleTime: 60_000,
     })),

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { isoToUsDate, todayIsoDate } from '../../../../../shared/rules/dates.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { apiRequest } from '../../../lib/api-client.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { taskKeys } from '../api/task-badge.js';
+import { fetchMyOpenTasks, taskKeys } from '../api/task-badge.js';
 import '../task-urgent.css';
 
 const SHOWN = 6;
@@ -16,12 +15,7 @@ export function MyTasksWidget() {
   const me = useCurrentUser().data?.userId;
   const tasks = useQuery({
     queryKey: [...taskKeys.all, 'widget', me],
-    queryFn: async ({ signal }) => {
-      const body = await apiRequest<unknown>({ path: '/v1/tasks', query: { assigned: me, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit: SHOWN }, signal });
-      // The schema comes with the answer, not with the dashboard's first download.
-      const { TaskListResponse } = await import('../task-model.js');
-      return TaskListResponse.parse(body);
-    },
+    queryFn: ({ signal }) => fetchMyOpenTasks(me ?? '', SHOWN, signal),
     enabled: Boolean(me),
   });
   if (tasks.isPending) return <Spinner label="Loading tasks" />;

@@ -25,7 +25,7 @@ export function useTemplates() {
 export function useTemplate(templateId: string | null) {
   return useQuery({
     queryKey: templateSettingsKeys.detail(templateId ?? ''),
-    queryFn: async ({ signal }) => Template.parse(await apiRequest<unknown>({ path: templatePath(templateId ?? ''), signal })),
+    queryFn: async ({ signal }) => await apiRequest({ path: templatePath(templateId ?? ''), signal }, Template),
     enabled: Boolean(templateId),
   });
 }
@@ -34,7 +34,7 @@ export function useSaveTemplate(templateId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TemplateInput) =>
-      Template.parse(await apiRequest<unknown>({ method: templateId ? 'PUT' : 'POST', path: templatePath(templateId ?? undefined), body: input })),
+      await apiRequest({ method: templateId ? 'PUT' : 'POST', path: templatePath(templateId ?? undefined), body: input }, Template),
     onSuccess: (saved) => {
       queryClient.setQueryData(templateSettingsKeys.detail(saved.templateId), saved);
       void queryClient.invalidateQueries({ queryKey: templateSettingsKeys.all });

@@ -1,0 +1,35 @@
+import type { FhirExportResult, FhirImportPreview, FhirImportResult } from '../../../../../shared/chart/fhir.js';
+import type { FhirBulkExport, FhirBulkExportView } from '../../../../../shared/chart/fhir-bulk.js';
+import { apiRequest } from '../../../lib/api-client.js';
+
+const BULK = '/v1/practices/fhir-exports';
+
+/** One patient's chart as a FHIR bundle zip, with its download link. */
+export function exportChartFhir(patientId: string): Promise<FhirExportResult> {
+  return apiRequest<FhirExportResult>({ path: `/v1/patients/${encodeURIComponent(patientId)}/fhir-export` });
+}
+
+/** What an import at `path` (the patient's fhir-import or ccda-import) would add, without adding it. */
+export function previewChartImport(path: string, body: unknown): Promise<FhirImportPreview> {
+  return apiRequest<FhirImportPreview>({ method: 'POST', path: `${path}-preview`, body });
+}
+
+export function importChart(path: string, body: unknown): Promise<FhirImportResult> {
+  return apiRequest<FhirImportResult>({ method: 'POST', path, body });
+}
+
+export async function fetchBulkExports(signal?: AbortSignal): Promise<{ exports: FhirBulkExport[] }> {
+  return apiRequest<{ exports: FhirBulkExport[] }>({ path: BULK, signal });
+}
+
+export function fetchBulkExport(exportId: string, signal?: AbortSignal): Promise<FhirBulkExportView> {
+  return apiRequest<FhirBulkExportView>({ path: `${BULK}/${encodeURIComponent(exportId)}`, signal });
+}
+
+export function startBulkExport(): Promise<FhirBulkExport> {
+  return apiRequest<FhirBulkExport>({ method: 'POST', path: BULK });
+}
+
+export function resumeBulkExport(exportId: string): Promise<FhirBulkExport> {
+  return apiRequest<FhirBulkExport>({ method: 'POST', path: `${BULK}/${encodeURIComponent(exportId)}/resume` });
+}

@@ -6,10 +6,10 @@ import { refOf } from '../../../../shared/fhir/practice-import/group.js';
 import { describeExport, runImport, type ImportIo, type ImportSummary, type PatientOutcome } from '../../../../shared/fhir/practice-import/run.js';
 import { Button } from '../../components/ui/button.js';
 import { Page } from '../../components/ui/page.js';
-import { apiRequest } from '../../lib/api-client.js';
-import { isApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { useCan } from '../../lib/permissions.js';
+import { isApiError } from '../../lib/api-error.js';
+import { practiceImportCall } from './api/fhir-api.js';
 import { M } from './practice-import-messages.js';
 
 interface Picked {
@@ -68,14 +68,7 @@ async function readPicked(files: File[], fromFolder: boolean): Promise<Picked> {
 
 /** The API as the run needs it: every answer with its status, a refusal too. */
 const webIo = (picked: Picked): ImportIo => ({
-  call: async (method, path, body) => {
-    try {
-      return { status: 200, body: await apiRequest<unknown>({ method: method as 'GET', path, body }) };
-    } catch (error) {
-      if (isApiError(error)) return { status: error.status === 200 ? 500 : error.status, body: { message: error.message } };
-      throw error;
-    }
-  },
+  call: practiceImportCall,
   put: async (url, bytes, contentType) => {
     const res = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Blob([bytes as BlobPart]) });
     return { ok: res.ok, status: res.status };

@@ -1,6 +1,7 @@
 import type { FhirExportResult, FhirImportPreview, FhirImportResult } from '../../../../../shared/chart/fhir.js';
 import type { FhirBulkExport, FhirBulkExportView } from '../../../../../shared/chart/fhir-bulk.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { isApiError } from '../../../lib/api-error.js';
 
 const BULK = '/v1/practices/fhir-exports';
 
@@ -32,4 +33,14 @@ export function startBulkExport(): Promise<FhirBulkExport> {
 
 export function resumeBulkExport(exportId: string): Promise<FhirBulkExport> {
   return apiRequest<FhirBulkExport>({ method: 'POST', path: `${BULK}/${encodeURIComponent(exportId)}/resume` });
+}
+
+/** A practice import's call as the shared run wants it: every answer with its status, a refusal too, never thrown. */
+export async function practiceImportCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  try {
+    return { status: 200, body: await apiRequest<unknown>({ method: method as 'GET', path, body }) };
+  } catch (error) {
+    if (isApiError(error)) return { status: error.status === 200 ? 500 : error.status, body: { message: error.message } };
+    throw error;
+  }
 }

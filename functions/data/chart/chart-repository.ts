@@ -6,6 +6,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -37,8 +38,6 @@ export const PATIENT_NOT_FOUND = 'Patient not found';
 export const itemNotFound = (label: string) => `${label} not found`;
 
 export const newIdent = () => randomUUID();
-
-type Item = Record<string, unknown>;
 
 export interface StoredMeta {
   ident: string;

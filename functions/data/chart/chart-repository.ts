@@ -6,7 +6,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import type { Item } from '../../lib/table/item.js';
+import { withoutKeys, type Item } from '../../lib/table/item.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -50,8 +50,7 @@ export interface StoredMeta {
 
 /** Items stored before versions existed read as version 1. */
 function strip(item: Item): Item {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  const rest = withoutKeys(item);
   return { ...rest, version: typeof rest.version === 'number' ? rest.version : 1 };
 }
 

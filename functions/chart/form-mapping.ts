@@ -1,6 +1,6 @@
 /** POST /v2/patients/{patientId}/map-health-history, loaded with its first request (handler.ts). */
 import { FORM_MESSAGES } from '../../shared/forms/form-constants.js';
-import { answerEntries, MapHealthHistoryBody, type FormNoteData, type MapHealthHistoryResult, type MappingSection } from '../../shared/forms/forms.js';
+import { answerEntries, MapHealthHistoryBody, type MapHealthHistoryResult, type MappingSection } from '../../shared/forms/forms.js';
 import { type SocialHistory } from '../../shared/chart/sections.js';
 import { PatientChartParams } from '../../shared/chart/sections.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -12,6 +12,7 @@ import { assertPatientExists } from '../data/chart/chart-repository.js';
 import { createSectionItemFrom, listSectionItems, parseOrThrow, type SectionSpec } from '../core/chart/section-crud.js';
 import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, GENERAL, MEDICATIONS, SURGERIES } from '../core/chart/sections.js';
 import { createSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from '../core/chart/social-history.js';
+import { formDataOf } from '../data/forms/form-note-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const LIST_SECTIONS: Partial<Record<MappingSection, { spec: SectionSpec<any>; item: (entry: string, formSource: string) => Record<string, unknown> }>> = {
@@ -32,7 +33,7 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
   await assertPatientExists(auth.practiceId, patientId);
   const note = await requireNote(auth.practiceId, body.noteId);
   if (note.noteType !== 'FORM' || note.patientId !== patientId || note.status === 'DELETED') throw new NotFoundError('Form note not found');
-  const data = note.data as unknown as FormNoteData;
+  const data = formDataOf(note);
   if (data.formId !== body.formId) throw new ValidationError('The form does not match the note', { formId: 'does not match the note' });
   if (note.status !== 'DELIVERED' && note.status !== 'FULFILLED') throw new ValidationError(FORM_MESSAGES.notSubmitted);
   const formSource = data.formName;

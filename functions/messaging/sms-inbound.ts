@@ -14,6 +14,7 @@ import {
   setOptOut,
   updateLastMessageStatus,
   writeSmsNoteVersion,
+  smsDataOf,
   type SmsNoteData,
 } from '../data/messaging/messaging-repository.js';
 import { ensureConversation, practiceNumbers } from '../core/messaging/sms-sending.js';
@@ -72,7 +73,7 @@ export async function receiveText(practiceId: string, m: InboundText, now = new 
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: data as unknown as Note['data'],
+    data,
     patientId,
     hidden: false,
     files: [],
@@ -117,7 +118,7 @@ export async function applyReceipt(practiceId: string, r: DeliveryReceipt, now =
   for (let attempt = 0; attempt < 5; attempt++) {
     const note = await getSmsNote(practiceId, noteId);
     if (!note) return 'unknown';
-    const d = note.data as unknown as SmsNoteData;
+    const d = smsDataOf(note);
     // The first outcome is final: receipts may arrive out of order, and a text is delivered or not.
     if (d.direction !== 'outbound' || d.deliveryStatus === 'DELIVERED' || d.deliveryStatus === 'FAILED') return 'unchanged';
     const saved = await writeSmsNoteVersion(

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { INTAKEQ_PARTNER_ID } from '../../shared/forms/form-constants.js';
-import type { FormNoteData } from '../../shared/forms/forms.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { PARTNER_MESSAGES } from '../../shared/partners/partner-schema.js';
 import { IntakeQClient, isSubmitted, parseIntakeQConfig, toSubmission, type IntakeQIntake } from '../lib/adapters/intakeq.js';
@@ -10,6 +9,7 @@ import { ConflictError, DependencyError, NotFoundError, UnauthorizedError, Valid
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { formNoteOfIntake, putFormQuestions } from '../data/forms/form-intakes.js';
 import { storedDelivery, writeDeliveryWithNoteVersion } from '../data/notes/delivery-records.js';
+import { formDataOf } from '../data/forms/form-note-data.js';
 
 const IntakeQName = 'IntakeQ';
 const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${INTAKEQ_PARTNER_ID}`, email: '', name: IntakeQName, role: 'employee', groups: [] });
@@ -58,7 +58,7 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
   if (!isSubmitted(intake.Status)) return { noteId: note.noteId, replayed: false, ignored: true };
   const at = now.toISOString();
   const submission = toSubmission(intake);
-  const data = note.data as unknown as FormNoteData;
+  const data = formDataOf(note);
   const next: Note = {
     ...note,
     status: note.status === 'FULFILLED' ? 'FULFILLED' : 'DELIVERED',

@@ -26,6 +26,7 @@ import { getPractice } from '../data/practices/practice-repository.js';
 import { getNote, writeNextVersion } from '../data/notes/note-repository.js';
 import { formNoteOfIntake, getFormMappingRecords, putFormMapping, putResentFormNote, writeSentFormNote } from '../data/forms/form-intakes.js';
 import { getPatient, PATIENT_NOT_FOUND } from '../data/patients/patient-repository.js';
+import { formDataOf } from '../data/forms/form-note-data.js';
 
 export async function intakeQConfig(): Promise<IntakeQConfig | null> {
   return parseIntakeQConfig(await partnerSecretsFromEnv().secretOf(INTAKEQ_PARTNER_ID));
@@ -170,7 +171,7 @@ async function textForm(auth: AuthContext, to: SmsRoute, patientId: string, form
 async function resendForm(auth: AuthContext, intakeId: string, now: Date): Promise<Note> {
   const note = await formNoteOfIntake(auth.practiceId, intakeId);
   if (!note) throw new NotFoundError(FORM_MESSAGES.intakeNotFound);
-  const sent = note.data as unknown as FormNoteData;
+  const sent = formDataOf(note);
   if (sent.sendMethod === 'SMS' && sent.formUrl) {
     // Texted by the practice: the same link again, from the practice's number.
     if (note.status !== 'SENT') throw new ValidationError(`${FORM_MESSAGES.resendFailed} ${FORM_MESSAGES.alreadySubmitted}`);
@@ -238,7 +239,7 @@ export async function saveFormResponses(auth: AuthContext, body: SaveFormRespons
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const note = await getNote(auth.practiceId, body.noteId);
   if (!note || note.noteType !== 'FORM' || note.patientId !== patient.id || note.status === 'DELETED') throw new NotFoundError('Form note not found');
-  const data = note.data as unknown as FormNoteData;
+  const data = formDataOf(note);
   if (data.formId !== body.formId) throw new ValidationError(FORM_MESSAGES.formMismatch, { formId: FORM_MESSAGES.formMismatch });
   if (note.status !== 'DELIVERED' && note.status !== 'FULFILLED') throw new ValidationError(FORM_MESSAGES.notSubmitted);
   const byId = new Map((data.submissionData?.Questions ?? []).map((q) => [q.Id, q]));

@@ -145,6 +145,35 @@ export const ChartProposal = z.object({
 });
 export type ChartProposal = z.infer<typeof ChartProposal>;
 
+/** A transcription run as the table keeps it. */
+export const TranscriptionRecord = z.object({
+  transcriptionId: z.string(),
+  noteId: z.string(),
+  patientId: z.string(),
+  /** The clinician who started the run: the finished note's notification goes to them. */
+  authorId: z.string(),
+  authorEmail: z.string(),
+  authorName: z.string(),
+  filesPath: z.string(),
+  fileKey: z.optional(z.string()),
+  templateIdent: z.optional(z.string()),
+  templateTypes: z.array(z.enum(COPILOT_TEMPLATE_TYPES)),
+  status: z.enum(TRANSCRIPTION_STATUSES),
+  message: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Executions started for this run (1 + retries); names the next execution. */
+  attempts: z.number(),
+  executionArn: z.optional(z.string()),
+  /** The joined recording (recording.wav) and the result JSON, once written. */
+  audioKey: z.optional(z.string()),
+  /** The joined recording's type: audio/wav locally, the recorder's or upload's type in AWS. */
+  audioContentType: z.optional(z.string()),
+  resultKey: z.optional(z.string()),
+  proposals: z.optional(z.array(ChartProposal)),
+});
+export type TranscriptionRecord = z.infer<typeof TranscriptionRecord>;
+
 /** GET /v1/transcriptions/{id}/result once completed: the transcript, the evidence and the proposals. */
 export const TranscriptionResult = z.object({
   transcriptionId: id,

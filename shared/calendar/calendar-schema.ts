@@ -366,3 +366,7 @@ export interface UpcomingVisits {
   timeZone: string;
   visits: Omit<AppointmentOccurrence, 'series'>[];
 }
+
+/** An appointment series' pending reminder text: the one-time schedule of its next occurrence's reminder. */
+export const PendingReminder = z.object({ appointmentId: z.string(), scheduleName: z.string(), occurrenceStart: z.string(), at: z.string() });
+export type PendingReminder = z.infer<typeof PendingReminder>;

@@ -101,26 +101,27 @@ export interface SubmissionData {
 /** The text a form sent by SMS goes out as, from the practice's own number. */
 export const formSmsText = (practiceName: string, formName: string, url: string) => `${practiceName.trim() || 'Your practice'}: please fill in ${formName} before your visit: ${url}`;
 
-/** The FORM note's data. */
-export interface FormNoteData {
-  formId: string;
-  formName: string;
-  sendMethod: SendMethod;
-  sentTo: string;
-  intakeId: string;
+/** The FORM note's data. The IntakeQ submission and the saved responses are kept as the server wrote them. */
+export const FormNoteData = z.object({
+  formId: z.string(),
+  formName: z.string(),
+  sendMethod: z.enum(SEND_METHODS),
+  sentTo: z.string(),
+  intakeId: z.string(),
   /** The patient's page of the intake, texted by the practice's carrier (SMS sends only). */
-  formUrl?: string;
-  dateSent: string;
-  dateSubmitted?: string | null;
-  numberOfQuestions?: number;
-  submissionData?: SubmissionData;
-  formMappingDates?: string[];
-  savedResponses?: SavedFormResponses;
+  formUrl: z.optional(z.string()),
+  dateSent: z.string(),
+  dateSubmitted: z.optional(z.nullable(z.string())),
+  numberOfQuestions: z.optional(z.number()),
+  submissionData: z.optional(z.custom<SubmissionData>()),
+  formMappingDates: z.optional(z.array(z.string())),
+  savedResponses: z.optional(z.custom<SavedFormResponses>()),
   /** Brought in from another record (a FHIR QuestionnaireResponse): answered, but never sent through IntakeQ, so no intake to resend or map. */
-  imported?: boolean;
+  imported: z.optional(z.boolean()),
   /** The canonical of the Questionnaire it answered, as the record it came from names it. */
-  questionnaire?: string;
-}
+  questionnaire: z.optional(z.string()),
+});
+export type FormNoteData = z.infer<typeof FormNoteData>;
 
 export const MappingSectionSchema = z.enum(MAPPING_SECTIONS, { error: `section must be one of ${MAPPING_SECTIONS.join(', ')}` });
 

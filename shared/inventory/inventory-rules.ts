@@ -19,21 +19,6 @@ export const INVENTORY_MESSAGES = {
   restockNoteChanged: 'The prescription was restored or changed meanwhile: its quantity was not put back.',
 } as const;
 
-/** One change of an item's quantityInStock. */
-export interface RestockEntry {
-  restockId: string;
-  inventoryId: string;
-  /** Units added (positive) or taken (negative). */
-  change: number;
-  /** The stock after the change when it is known exactly (edits); a dispense records only its change. */
-  quantityAfter: number | null;
-  reasonForEditing: string;
-  userId: string;
-  userName: string;
-  at: string;
-  noteId?: string | null;
-}
-
 export const needsRestock = (item: { quantityInStock: number; restockLevel?: number | null }): boolean => item.quantityInStock <= (item.restockLevel ?? 0);
 
 /** Final price from cost and markup percentage, rounded to the cent. */

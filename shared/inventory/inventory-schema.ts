@@ -2,7 +2,23 @@ import * as z from '../zod.js';
 import { isMonthYear } from '../notes/rx.js';
 import { INVENTORY_MESSAGES } from './inventory-rules.js';
 
-export { INVENTORY_MESSAGES, needsRestock, priceWithMarkup, type RestockEntry } from './inventory-rules.js';
+export { INVENTORY_MESSAGES, needsRestock, priceWithMarkup } from './inventory-rules.js';
+
+/** One change of an item's quantityInStock. */
+export const RestockEntry = z.object({
+  restockId: z.string(),
+  inventoryId: z.string(),
+  /** Units added (positive) or taken (negative). */
+  change: z.number(),
+  /** The stock after the change when it is known exactly (edits); a dispense records only its change. */
+  quantityAfter: z.nullable(z.number()),
+  reasonForEditing: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  at: z.string(),
+  noteId: z.optional(z.nullable(z.string())),
+});
+export type RestockEntry = z.infer<typeof RestockEntry>;
 
 /**
  * The practice's medication inventory (spec notes §3 Inventory item, shell §2.1 /inventory, §7.10,

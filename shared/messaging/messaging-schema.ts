@@ -86,6 +86,25 @@ export const SmsMessage = z.object({
 });
 export type SmsMessage = z.infer<typeof SmsMessage>;
 
+/** What an SMS note's data holds: the text and its delivery; texts stored before a field was kept read it as empty. */
+export const SmsNoteData = z.object({
+  from: z.string(),
+  to: z.string(),
+  text: z._default(z.string(), ''),
+  direction: z.enum(SMS_DIRECTIONS),
+  deliveryStatus: z.enum(SMS_DELIVERY_STATUSES),
+  failureReason: z._default(z.nullable(z.string()), null),
+  conversationId: z.string(),
+  practicePhoneNumber: z.string(),
+  patientPhoneNumber: z.string(),
+  carrierMessageIds: z._default(z.array(z.string()), []),
+  sentBy: z._default(z.nullable(z.string()), null),
+  scheduledEventId: z._default(z.nullable(z.string()), null),
+  notificationId: z._default(z.nullable(z.string()), null),
+  timestamp: z.string(),
+});
+export type SmsNoteData = z.infer<typeof SmsNoteData>;
+
 export const ParticipantType = z.enum(['user', 'patient', 'contact']);
 export const Participant = z.object({
   participantId: z.string(),
@@ -134,6 +153,16 @@ export const Conversation = z.object({
   updatedAt: z.string(),
 });
 export type Conversation = z.infer<typeof Conversation>;
+
+/** A conversation as the table keeps it: without what is derived on read, with the fields kept for reads and search. */
+export const ConversationRecord = z.extend(z.omit(Conversation, { optOut: true, preview: true }), {
+  /** Inbound texts after this instant are unread. */
+  lastReadAt: z.string(),
+  patientNames: z._default(z.array(z.string()), []),
+  /** The latest text the patient sent, kept beside lastMessage so the list's preview reads this item only. */
+  lastInbound: z.optional(z.nullable(ConversationMessageSummary)),
+});
+export type ConversationRecord = z.infer<typeof ConversationRecord>;
 
 /** GET /v1/messaging/conversations: spec shell §7.5 offset, limit, search; filter for the hub's tabs. */
 export const ConversationListQuery = z.object({

@@ -30,7 +30,7 @@ import {
   putConversation,
   setParticipants,
   type ConversationRecord,
-  type SmsNoteData,
+  smsDataOf,
   toConversation,
 } from '../../data/messaging/messaging-repository.js';
 
@@ -105,10 +105,10 @@ export async function smsHistory(auth: AuthContext, query: SmsHistoryQuery): Pro
   const notes = await listSmsNotesByPhone(query.phoneNumber, { before: query.before, max: query.limit + 1 });
   const reads = new Map<string, string>();
   for (const n of notes) {
-    const cid = (n.data as unknown as SmsNoteData).conversationId;
+    const cid = smsDataOf(n).conversationId;
     if (!reads.has(cid)) reads.set(cid, (await getConversation(auth.practiceId, cid))?.lastReadAt ?? '');
   }
-  const messages = notes.slice(0, query.limit).map((n) => messageFromNote(n, reads.get((n.data as unknown as SmsNoteData).conversationId) ?? '')).reverse();
+  const messages = notes.slice(0, query.limit).map((n) => messageFromNote(n, reads.get(smsDataOf(n).conversationId) ?? '')).reverse();
   await writeAuditForPatients(auth, { action: 'read', entity: 'sms-message', count: messages.length }, messages.map((m) => m.patientId));
   return { messages, hasMore: notes.length > query.limit, optOut: await getOptOut(query.phoneNumber, auth.practiceId) };
 }
@@ -129,18 +129,18 @@ export async function markRead(auth: AuthContext, id: string): Promise<Conversat
 export async function markUnread(auth: AuthContext, id: string, messageIds: readonly string[] | undefined): Promise<Conversation> {
   const c = await requireConversation(auth, id);
   const inbound = (await listSmsNotesByPhone(c.patientPhoneNumber, { practicePhone: c.practicePhoneNumber, max: 500 })).filter(
-    (n) => (n.data as unknown as SmsNoteData).direction === 'inbound',
+    (n) => smsDataOf(n).direction === 'inbound',
   );
   const chosen = messageIds?.length ? inbound.filter((n) => messageIds.includes(n.noteId)) : inbound.slice(0, 1);
   if (messageIds?.length && chosen.length === 0) throw new ValidationError(MESSAGING_MESSAGES.markUnreadError);
   if (chosen.length === 0) return withOptOut(auth, c);
-  const earliest = chosen.map((n) => (n.data as unknown as SmsNoteData).timestamp).sort()[0]!;
+  const earliest = chosen.map((n) => smsDataOf(n).timestamp).sort()[0]!;
   const lastReadAt = new Date(Date.parse(earliest) - 1).toISOString();
-  const unread = inbound.filter((n) => (n.data as unknown as SmsNoteData).timestamp > lastReadAt);
+  const unread = inbound.filter((n) => smsDataOf(n).timestamp > lastReadAt);
   const next: ConversationRecord = { ...c, readStatus: 'UNREAD', unreadCount: unread.length, lastReadAt };
   await putConversation(auth.practiceId, next);
   for (const n of unread) {
-    const notificationId = (n.data as unknown as SmsNoteData).notificationId;
+    const notificationId = smsDataOf(n).notificationId;
     if (!notificationId) continue;
     try {
       await updateNotification(auth.practiceId, notificationId, { notificationStatus: 'UNREAD' }, auth);

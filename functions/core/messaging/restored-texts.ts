@@ -33,7 +33,7 @@ export async function restoreText(practiceId: string, note: Note, numbers: Resto
     notificationId: null,
     timestamp: String(source.timestamp ?? note.eventTimestamp),
   };
-  const text: Note = { ...note, data: { ...source, ...data } as unknown as Note['data'] };
+  const text: Note = { ...note, data: { ...source, ...data } };
   if (!(await insertSmsNote(practiceId, text))) return false;
   await recordRestoredMessage(practiceId, record.conversationId, messageFromNote(text, record.lastReadAt));
   return true;

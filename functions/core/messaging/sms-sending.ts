@@ -198,7 +198,7 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: data as unknown as Note['data'],
+    data,
     patientId,
     hidden: false,
     files: files.map((f) => ({ key: f.key, name: f.name, contentType: f.contentType, size: f.size })),

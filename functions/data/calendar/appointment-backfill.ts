@@ -1,9 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { Appointment } from '../../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
-import { byPrefix, copyItem, getItem, PATIENT_KEYS_MARKER, patientCopyItem, patientCopyKey, PROVIDER_KEYS_MARKER, providerCopyKey, put, strip } from './calendar-repository.js';
+import { appointmentFromItem, byPrefix, copyItem, getItem, PATIENT_KEYS_MARKER, patientCopyItem, patientCopyKey, PROVIDER_KEYS_MARKER, providerCopyKey, put } from './calendar-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -16,7 +15,7 @@ export async function backfillProviderAppointmentKeys(practiceId: string): Promi
   let written = 0;
   for (const item of await byPrefix(practiceId, 'APPOINTMENT#')) {
     if (item.conflictSk) continue;
-    const a = Appointment.parse(strip(item));
+    const a = appointmentFromItem(item);
     const copySk = providerCopyKey(a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null);
     try {
       await documentClient().send(
@@ -46,7 +45,7 @@ export async function backfillPatientAppointmentKeys(practiceId: string): Promis
   let written = 0;
   for (const item of await byPrefix(practiceId, 'APPOINTMENT#')) {
     if (item.patientSk) continue;
-    const a = Appointment.parse(strip(item));
+    const a = appointmentFromItem(item);
     const seriesEnd = typeof item.seriesEnd === 'string' ? item.seriesEnd : null;
     try {
       await documentClient().send(

@@ -10,6 +10,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Calendar items, pk practiceId (docs/access-patterns.md):
@@ -122,9 +123,9 @@ export async function claimGoogleState(practiceId: string, userId: string, state
 export const deleteGoogleLink = (practiceId: string, userId: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleLinkKey(userId) } }));
 
-type Item = Record<string, unknown>;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export const strip = ({ practiceId, sk, entityType, seriesEnd, gsi1pk, gsi1sk, gsi2pk, gsi2sk, conflictSk, patientSk, ...rest }: Item) => rest;
+/** The attributes an appointment item keeps for its indexes and conflict checks, beside the table's keys. */
+const APPOINTMENT_KEYS = ['seriesEnd', 'conflictSk', 'patientSk'];
+export const appointmentFromItem = (item: Item): Appointment => parseItem('appointment', Appointment, item, APPOINTMENT_KEYS);
 
 /** A series that never ends sorts after every real end. */
 const NEVER_ENDS = '9999-12-31T23:59:59.999Z';
@@ -149,10 +150,10 @@ export const put = (practiceId: string, sk: string, entityType: string, value: o
 // Appointment types
 export async function getAppointmentType(practiceId: string, ident: string): Promise<AppointmentType | null> {
   const item = await getItem(practiceId, appointmentTypeKey(ident));
-  return item ? AppointmentType.parse(strip(item)) : null;
+  return item ? parseItem('appointment type', AppointmentType, item) : null;
 }
 export async function listAppointmentTypes(practiceId: string): Promise<AppointmentType[]> {
-  return (await byPrefix(practiceId, 'APPT_TYPE#')).map((i) => AppointmentType.parse(strip(i))).sort((a, b) => a.name.localeCompare(b.name));
+  return (await byPrefix(practiceId, 'APPT_TYPE#')).map((i) => parseItem('appointment type', AppointmentType, i)).sort((a, b) => a.name.localeCompare(b.name));
 }
 export const putAppointmentType = (practiceId: string, t: AppointmentType) => put(practiceId, appointmentTypeKey(t.ident), 'APPT_TYPE', t);
 export const deleteAppointmentType = (practiceId: string, ident: string) =>
@@ -161,10 +162,10 @@ export const deleteAppointmentType = (practiceId: string, ident: string) =>
 // Booking locations
 export async function getBookingLocation(practiceId: string, ident: string): Promise<BookingLocation | null> {
   const item = await getItem(practiceId, bookingLocationKey(ident));
-  return item ? BookingLocation.parse(strip(item)) : null;
+  return item ? parseItem('booking location', BookingLocation, item) : null;
 }
 export async function listBookingLocations(practiceId: string): Promise<BookingLocation[]> {
-  return (await byPrefix(practiceId, 'BOOKING_LOCATION#')).map((i) => BookingLocation.parse(strip(i))).sort((a, b) => a.name.localeCompare(b.name));
+  return (await byPrefix(practiceId, 'BOOKING_LOCATION#')).map((i) => parseItem('booking location', BookingLocation, i)).sort((a, b) => a.name.localeCompare(b.name));
 }
 export const putBookingLocation = (practiceId: string, l: BookingLocation) => put(practiceId, bookingLocationKey(l.ident), 'BOOKING_LOCATION', l);
 export const deleteBookingLocation = (practiceId: string, ident: string) =>
@@ -173,19 +174,19 @@ export const deleteBookingLocation = (practiceId: string, ident: string) =>
 // Settings
 export async function getUserCalendarSettings(practiceId: string, userId: string): Promise<UserCalendarSettings | null> {
   const item = await getItem(practiceId, userCalendarSettingsKey(userId));
-  return item ? UserCalendarSettings.parse(strip(item)) : null;
+  return item ? parseItem('calendar settings', UserCalendarSettings, item) : null;
 }
 export const putUserCalendarSettings = (practiceId: string, s: UserCalendarSettings) => put(practiceId, userCalendarSettingsKey(s.userId), 'CALENDAR_SETTINGS', s);
 export async function getPracticeCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings | null> {
   const item = await getItem(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY);
-  return item ? PracticeCalendarSettings.parse(strip(item)) : null;
+  return item ? parseItem('practice calendar settings', PracticeCalendarSettings, item) : null;
 }
 export const putPracticeCalendarSettings = (practiceId: string, s: PracticeCalendarSettings) => put(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY, 'CALENDAR_SETTINGS', s);
 
 // Appointments
 export async function getAppointment(practiceId: string, id: string): Promise<Appointment | null> {
   const item = await getItem(practiceId, appointmentKey(id));
-  return item ? Appointment.parse(strip(item)) : null;
+  return item ? appointmentFromItem(item) : null;
 }
 
 /**
@@ -204,18 +205,18 @@ export async function listAppointmentsInRange(practiceId: string, from: string, 
     ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey, '#start': 'start' },
     ExpressionAttributeValues: { ':pk': byEndPartition(practiceId, providerId), ':from': from, ':to': to },
   });
-  return items.map((i) => Appointment.parse(strip(i)));
+  return items.map(appointmentFromItem);
 }
 
 /** Every appointment series of one patient (the FHIR export): series are keyed by id, so this reads them all and keeps the patient's. */
 export async function listPatientAppointments(practiceId: string, patientId: string): Promise<Appointment[]> {
   const items = await byPrefix(practiceId, 'APPOINTMENT#', { FilterExpression: 'patientId = :patient', ExpressionAttributeValues: { ':patient': patientId } });
-  return items.map((i) => Appointment.parse(strip(i)));
+  return items.map(appointmentFromItem);
 }
 
 /** Every appointment series of the practice (the practice export reads them once per batch of patients). */
 export async function listAllAppointments(practiceId: string): Promise<Appointment[]> {
-  return (await byPrefix(practiceId, 'APPOINTMENT#')).map((i) => Appointment.parse(strip(i)));
+  return (await byPrefix(practiceId, 'APPOINTMENT#')).map(appointmentFromItem);
 }
 
 /** The longest appointment (the schema's limit): an occurrence starting this long before a window may reach into it. */
@@ -264,7 +265,7 @@ export async function listAppointmentsOverlapping(practiceId: string, from: stri
       ExpressionAttributeNames: { '#start': 'start' },
       ExpressionAttributeValues: { ':to': to, ':from': from, ':provider': providerId },
     });
-    return all.map((i) => Appointment.parse(strip(i)));
+    return all.map(appointmentFromItem);
   }
   const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
   const [oneOff, repeating] = await Promise.all([
@@ -275,7 +276,7 @@ export async function listAppointmentsOverlapping(practiceId: string, from: stri
       ExpressionAttributeValues: { ':to': to },
     }),
   ]);
-  return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+  return [...oneOff, ...repeating].map(appointmentFromItem);
 }
 
 /** Every provider's series in [from, to), from the copies' practice-wide index (eventually consistent, as a calendar shows). */
@@ -293,7 +294,7 @@ async function copiesInRange(practiceId: string, from: string, to: string): Prom
     index(oneOffIndexPartition(practiceId), earliest, to, 'seriesEnd > :from AND #start < :to', { ':from': from, ':to': to }),
     index(seriesIndexPartition(practiceId), from, '\uffff', '#start < :to', { ':to': to }),
   ]);
-  return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+  return [...oneOff, ...repeating].map(appointmentFromItem);
 }
 
 /** The copy item: the series, its end, and its place in the practice-wide index by start (once) or end (repeating). */
@@ -447,7 +448,7 @@ export async function listPatientAppointmentsFrom(practiceId: string, patientId:
         ExpressionAttributeValues: { ':to': to },
       }),
     ]);
-    return [...oneOff, ...repeating].map((i) => Appointment.parse(strip(i)));
+    return [...oneOff, ...repeating].map(appointmentFromItem);
   }
   const index = INDEXES.gsi1;
   const items = await queryAll({
@@ -457,5 +458,5 @@ export async function listPatientAppointmentsFrom(practiceId: string, patientId:
     ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
     ExpressionAttributeValues: { ':pk': byEndPartition(practiceId), ':from': from, ':patient': patientId },
   });
-  return items.map((i) => Appointment.parse(strip(i)));
+  return items.map(appointmentFromItem);
 }

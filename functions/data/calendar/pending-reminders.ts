@@ -1,6 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PendingReminder } from '../../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { parseItem } from '../../lib/table/item.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 /*
@@ -10,16 +12,11 @@ import { queryAll } from '../../lib/table/query-all.js';
  */
 const reminderKey = (appointmentId: string) => `APPTREMINDER#${appointmentId}`;
 
-export interface PendingReminder {
-  appointmentId: string;
-  scheduleName: string;
-  occurrenceStart: string;
-  at: string;
-}
+export type { PendingReminder };
 
 export async function getPendingReminder(practiceId: string, appointmentId: string): Promise<PendingReminder | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) }, ConsistentRead: true }));
-  return out.Item ? (out.Item as unknown as PendingReminder) : null;
+  return out.Item ? parseItem('pending reminder', PendingReminder, out.Item) : null;
 }
 
 export async function putPendingReminder(practiceId: string, record: PendingReminder): Promise<void> {

@@ -6,6 +6,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { withoutKeys, type Item } from '../../lib/table/item.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -38,8 +39,6 @@ export const itemNotFound = (label: string) => `${label} not found`;
 
 export const newIdent = () => randomUUID();
 
-type Item = Record<string, unknown>;
-
 export interface StoredMeta {
   ident: string;
   patientId: string;
@@ -51,8 +50,7 @@ export interface StoredMeta {
 
 /** Items stored before versions existed read as version 1. */
 function strip(item: Item): Item {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  const rest = withoutKeys(item);
   return { ...rest, version: typeof rest.version === 'number' ? rest.version : 1 };
 }
 

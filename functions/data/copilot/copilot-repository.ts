@@ -2,7 +2,8 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { CopilotConversation, CopilotMessage, CopilotRole } from '../../../shared/ai/copilot-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
-import { queryAll, type Item } from '../../lib/table/query-all.js';
+import type { Item } from '../../lib/table/item.js';
+import { queryAll } from '../../lib/table/query-all.js';
 
 /** Key builders (docs/access-patterns.md, Copilot rows). A user's chats are theirs alone. */
 export const conversationKey = (conversationId: string) => `COPILOTCONV#${conversationId}`;

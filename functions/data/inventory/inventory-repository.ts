@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { INVENTORY_MESSAGES, priceWithMarkup, type RestockEntry } from '../../../shared/inventory/inventory-rules.js';
-import type { InventoryCreateBody, InventoryUpdateBody } from '../../../shared/inventory/inventory-schema.js';
+import { INVENTORY_MESSAGES, priceWithMarkup } from '../../../shared/inventory/inventory-rules.js';
+import { RestockEntry, type InventoryCreateBody, type InventoryUpdateBody } from '../../../shared/inventory/inventory-schema.js';
 import { CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../shared/sales/charge-item-input.js';
 import {
   CHARGE_ITEM_RESULTS,
@@ -20,6 +20,7 @@ import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { rxRestockKey, type RxRestock } from './rx-restock.js';
+import { parseItem, withoutKeys, type Item } from '../../lib/table/item.js';
 
 /*
  * docs/access-patterns.md:
@@ -31,20 +32,16 @@ export const inventoryKey = (inventoryId: string) => `INVENTORY#${inventoryId}`;
 export const chargeItemKey = (id: string) => `CHARGE_ITEM#${id}`;
 export const INVENTORY_SETTINGS_KEY = 'SETTINGS#INVENTORY';
 
-type Item = Record<string, unknown>;
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-const strip = ({ practiceId, sk, entityType, ...rest }: Item) => rest;
-
 const byPrefix = (practiceId: string, prefix: string) =>
   queryAll({ KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': prefix } });
 
 export async function listInventory(practiceId: string): Promise<InventoryItem[]> {
-  return (await byPrefix(practiceId, 'INVENTORY#')).map((i) => InventoryItem.parse(strip(i))).sort((a, b) => a.genericName.localeCompare(b.genericName));
+  return (await byPrefix(practiceId, 'INVENTORY#')).map((i) => parseItem('inventory item', InventoryItem, i)).sort((a, b) => a.genericName.localeCompare(b.genericName));
 }
 
 export async function getInventoryItem(practiceId: string, inventoryId: string): Promise<InventoryItem | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: inventoryKey(inventoryId) }, ConsistentRead: true }));
-  return out.Item ? InventoryItem.parse(strip(out.Item)) : null;
+  return out.Item ? parseItem('inventory item', InventoryItem, out.Item) : null;
 }
 
 export function inventoryItemRecord(practiceId: string, item: InventoryItem): Item {
@@ -53,7 +50,7 @@ export function inventoryItemRecord(practiceId: string, item: InventoryItem): It
 
 export async function getChargeItem(practiceId: string, id: string): Promise<ChargeItem | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chargeItemKey(id) } }));
-  return out.Item ? ChargeItem.parse(strip(out.Item)) : null;
+  return out.Item ? parseItem('charge item', ChargeItem, out.Item) : null;
 }
 
 export function chargeItemRecord(practiceId: string, item: ChargeItem): Item {
@@ -100,7 +97,7 @@ export async function deleteChargeItem(auth: AuthContext, id: string): Promise<v
 /** provider/charge_items?q=: name, code, manufacturer or category containing every typed word; all (first 25) when empty. */
 export async function searchChargeItems(practiceId: string, q: string): Promise<ChargeItem[]> {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const items = (await byPrefix(practiceId, 'CHARGE_ITEM#')).map((i) => ChargeItem.parse(strip(i)));
+  const items = (await byPrefix(practiceId, 'CHARGE_ITEM#')).map((i) => parseItem('charge item', ChargeItem, i));
   return items
     .filter((c) => {
       const hay = [c.name, c.code, c.manufacturer ?? '', c.category?.name ?? ''].join(' ').toLowerCase();
@@ -113,7 +110,7 @@ export async function searchChargeItems(practiceId: string, q: string): Promise<
 /** Spec shell §8: a practice without inventory settings uses the defaults. */
 export async function getInventorySettings(practiceId: string): Promise<InventorySettings> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: INVENTORY_SETTINGS_KEY } }));
-  return InventorySettings.parse({ ...INVENTORY_SETTINGS_DEFAULTS, ...(out.Item ? strip(out.Item) : {}) });
+  return InventorySettings.parse({ ...INVENTORY_SETTINGS_DEFAULTS, ...(out.Item ? withoutKeys(out.Item) : {}) });
 }
 
 export async function putInventorySettings(auth: AuthContext, update: Partial<InventorySettings>): Promise<InventorySettings> {
@@ -164,7 +161,7 @@ export function restockRecord(practiceId: string, entry: Omit<RestockEntry, 'res
 
 export async function listRestocks(auth: AuthContext, inventoryId: string): Promise<RestockEntry[]> {
   if (!(await getInventoryItem(auth.practiceId, inventoryId))) throw new NotFoundError(INVENTORY_MESSAGES.notFound);
-  return (await byPrefix(auth.practiceId, restockPrefix(inventoryId))).map((i) => strip(i) as unknown as RestockEntry);
+  return (await byPrefix(auth.practiceId, restockPrefix(inventoryId))).map((i) => parseItem('restock entry', RestockEntry, i));
 }
 
 async function whoIs(auth: AuthContext): Promise<{ userId: string; userName: string }> {

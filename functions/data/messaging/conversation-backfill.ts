@@ -14,7 +14,7 @@ import {
   countsOf,
   listSmsNotesByPhone,
   type ConversationCounts,
-  type SmsNoteData,
+  smsDataOf,
 } from './messaging-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
@@ -87,11 +87,11 @@ async function latestInbound(patientPhone: string, practicePhone: string): Promi
   for (let before: string | undefined; ; ) {
     const notes = await listSmsNotesByPhone(patientPhone, { before, practicePhone, max: PAGE });
     for (const note of notes) {
-      const d = note.data as unknown as SmsNoteData;
+      const d = smsDataOf(note);
       if (d.direction === 'inbound') return { messageId: note.noteId, direction: d.direction, text: d.text ?? '', timestamp: d.timestamp, deliveryStatus: d.deliveryStatus };
     }
     if (notes.length < PAGE) return null;
     const oldest = notes[notes.length - 1];
-    before = `${(oldest.data as unknown as SmsNoteData).timestamp}#${oldest.noteId}`;
+    before = `${smsDataOf(oldest).timestamp}#${oldest.noteId}`;
   }
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Conversation, ConversationMessageSummary, OptOutStatus, Participant, SmsAttachment, SmsDeliveryStatus, SmsDirection, SmsMessage } from '../../../shared/messaging/messaging-schema.js';
+import { ConversationRecord, SmsNoteData, type Conversation, type ConversationMessageSummary, type OptOutStatus, type Participant, type SmsAttachment, type SmsDeliveryStatus, type SmsMessage } from '../../../shared/messaging/messaging-schema.js';
 import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
 import { nationalDigits } from '../../../shared/patients/phone.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { parseItem, parseStored, type Item } from '../../lib/table/item.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { fromItem as noteFromItem, noteKey, toItem as noteToItem } from '../notes/note-repository.js';
@@ -36,15 +37,7 @@ export function conversationIdFor(practicePhone: string, patientPhone: string): 
   return `cnv_${createHash('sha256').update(`${practicePhone}\u0000${patientPhone}`).digest('hex').slice(0, 24)}`;
 }
 
-type Item = Record<string, unknown>;
-
-export interface ConversationRecord extends Omit<Conversation, 'optOut' | 'preview'> {
-  /** Inbound texts after this instant are unread. */
-  lastReadAt: string;
-  patientNames: string[];
-  /** The latest text the patient sent, kept beside lastMessage so the list's preview reads this item only. */
-  lastInbound?: ConversationMessageSummary | null;
-}
+export type { ConversationRecord };
 
 /** The preview of the list (see Conversation.preview); a conversation from before lastInbound was kept shows its last message. */
 export function conversationPreview(c: Pick<ConversationRecord, 'readStatus' | 'lastMessage' | 'lastInbound'>): ConversationMessageSummary | null {
@@ -71,11 +64,7 @@ export function conversationItem(practiceId: string, c: ConversationRecord): Ite
   };
 }
 
-export function conversationFromItem(item: Item): ConversationRecord {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
-  return rest as unknown as ConversationRecord;
-}
+export const conversationFromItem = (item: Item): ConversationRecord => parseItem('conversation', ConversationRecord, item);
 
 /** Conversations per tab of the hub, and the unread texts the unread count shows. */
 export interface ConversationCounts {
@@ -248,23 +237,10 @@ export async function updateLastMessageStatus(practiceId: string, conversationId
 
 /* ---------- texts (SMS notes) ---------- */
 
-/** What an SMS note's data holds beyond from/to/text. */
-export interface SmsNoteData {
-  from: string;
-  to: string;
-  text: string;
-  direction: SmsDirection;
-  deliveryStatus: SmsDeliveryStatus;
-  failureReason: string | null;
-  conversationId: string;
-  practicePhoneNumber: string;
-  patientPhoneNumber: string;
-  carrierMessageIds: string[];
-  sentBy: string | null;
-  scheduledEventId: string | null;
-  notificationId: string | null;
-  timestamp: string;
-}
+export type { SmsNoteData };
+
+/** An SMS note's data as its schema reads it. */
+export const smsDataOf = (note: Pick<Note, 'noteId' | 'data'>): SmsNoteData => parseStored(SmsNoteData, note.data, `The data of SMS note ${note.noteId}`);
 
 /** Note status of a text: spec notes §4 colours DELIVERED as success, FAILED as danger, SENT as pending. */
 export function noteStatusOf(status: SmsDeliveryStatus): NoteStatus {
@@ -274,12 +250,12 @@ export function noteStatusOf(status: SmsDeliveryStatus): NoteStatus {
 }
 
 function smsNoteItem(practiceId: string, note: Note): Item {
-  const d = note.data as unknown as SmsNoteData;
+  const d = smsDataOf(note);
   return { ...noteToItem(practiceId, note), gsi2pk: smsByPhonePartition(d.patientPhoneNumber), gsi2sk: `${d.timestamp}#${note.noteId}` };
 }
 
 export function messageFromNote(note: Note, lastReadAt: string): SmsMessage {
-  const d = note.data as unknown as SmsNoteData;
+  const d = smsDataOf(note);
   return {
     messageId: note.noteId,
     conversationId: d.conversationId,
@@ -318,11 +294,10 @@ export async function getSmsNote(practiceId: string, noteId: string): Promise<No
 
 /** Next version of an SMS note with new delivery data, conditioned on the version read (receipts may race). */
 export async function writeSmsNoteVersion(practiceId: string, current: Note, data: Partial<SmsNoteData>, now: Date): Promise<Note | null> {
-  const merged = { ...(current.data as unknown as SmsNoteData), ...data };
   const next: Note = {
     ...current,
-    data: merged as unknown as Note['data'],
-    status: current.status === 'DELETED' ? 'DELETED' : noteStatusOf(merged.deliveryStatus),
+    data: { ...current.data, ...data },
+    status: current.status === 'DELETED' ? 'DELETED' : noteStatusOf(data.deliveryStatus ?? smsDataOf(current).deliveryStatus),
     noteVersion: current.noteVersion + 1,
     timestamp: now.toISOString(),
   };

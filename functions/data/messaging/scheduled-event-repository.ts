@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScheduledEvent } from '../../../shared/messaging/messaging-schema.js';
+import { ScheduledEvent } from '../../../shared/messaging/messaging-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
@@ -13,8 +14,6 @@ import { queryAll } from '../../lib/table/query-all.js';
 export const scheduledEventKey = (eventId: string) => `SCHEDEVENT#${eventId}`;
 export const SCHEDULED_EVENTS_PARTITION = 'SCHEDEVENTS';
 
-type Item = Record<string, unknown>;
-
 const toItem = (practiceId: string, e: ScheduledEvent): Item => ({
   ...e,
   practiceId,
@@ -23,11 +22,7 @@ const toItem = (practiceId: string, e: ScheduledEvent): Item => ({
   gsi1pk: SCHEDULED_EVENTS_PARTITION,
   gsi1sk: `${e.when}#${e.eventId}`,
 });
-function fromItem(item: Item): ScheduledEvent {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, ...rest } = item;
-  return rest as unknown as ScheduledEvent;
-}
+const fromItem = (item: Item): ScheduledEvent => parseItem('scheduled event', ScheduledEvent, item);
 
 export async function getScheduledEvent(practiceId: string, eventId: string): Promise<ScheduledEvent | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: scheduledEventKey(eventId) }, ConsistentRead: true }));

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
@@ -19,8 +20,6 @@ export const noteKey = (noteId: string) => `NOTE#${noteId}`;
 export const notesByPatientPartition = (patientId: string) => `NOTES#${patientId}`;
 export const noteTimeSortKey = (n: Pick<Note, 'eventTimestamp' | 'noteId'>) => `${n.eventTimestamp}#${n.noteId}`;
 
-type Item = Record<string, unknown>;
-
 export function toItem(practiceId: string, n: Note): Item {
   return {
     ...n,
@@ -31,11 +30,7 @@ export function toItem(practiceId: string, n: Note): Item {
   };
 }
 
-export function fromItem(item: Item): Note {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
-  return Note.parse(rest);
-}
+export const fromItem = (item: Item): Note => parseItem('note', Note, item);
 
 export async function getNote(practiceId: string, noteId: string): Promise<Note | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: noteKey(noteId) }, ConsistentRead: true }));

@@ -6,6 +6,7 @@ import { tableName } from '../../lib/table/definition.js';
 import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { queryAll } from '../../lib/table/query-all.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Template items (docs/access-patterns.md):
@@ -17,7 +18,6 @@ export const templateKey = (id: string) => `TEMPLATE#${id}`;
 export const shortcutKey = (shortcut: string) => `TEMPLATE_SHORTCUT#${shortcut.trim().toLowerCase()}`;
 export const templateLinkKey = (interactionId: string, templateId: string) => `TEMPLATE_LINK#${interactionId}#${templateId}`;
 
-type Item = Record<string, unknown>;
 const toItem = (practiceId: string, t: Template): Item => ({ ...t, practiceId, sk: templateKey(t.templateId), entityType: 'TEMPLATE' });
 function fromItem(item: Item): Template {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

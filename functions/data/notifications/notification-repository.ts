@@ -23,6 +23,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Notification items (docs/access-patterns.md). Every version is its own item; only the latest
@@ -51,7 +52,6 @@ export const notificationLogKey = (n: Pick<Notification, 'lastUpdated' | 'notifi
 
 export const NOTIFICATION_COUNTS_KEY = 'NOTIF_COUNTS';
 
-type Item = Record<string, unknown>;
 export interface Actor {
   userId: string;
 }

@@ -3,8 +3,8 @@ import type { AccessHistoryEntry } from '../../../shared/audit/access-history.js
 import { patientAuditPartition } from '../../lib/audit/audit-repository.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import type { Item } from '../../lib/table/item.js';
 
-type Item = Record<string, unknown>;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** An audit row as the history shows it; refusal rows (action 'refused', written by the auth check) keep their reason and route. */

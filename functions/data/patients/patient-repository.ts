@@ -6,6 +6,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Patient items and their access patterns (docs/access-patterns.md):
@@ -33,8 +34,6 @@ const VERSION_ATTEMPTS = 10;
 
 export const PATIENT_NOT_FOUND = 'Patient not found';
 export const PATIENT_ID_TAKEN = 'A patient with this id already exists';
-
-type Item = Record<string, unknown>;
 
 export function toItem(practiceId: string, p: Patient): Item {
   return {

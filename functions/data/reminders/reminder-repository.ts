@@ -4,6 +4,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Reminder items (docs/access-patterns.md):
@@ -12,8 +13,6 @@ import { isConditionFailure } from '../../lib/table/condition-failure.js';
  */
 export const reminderKey = (reminderId: string) => `REMINDER#${reminderId}`;
 export const remindersByAssigneePartition = (userId: string) => `REMINDERS#${userId}`;
-
-type Item = Record<string, unknown>;
 
 function toItem(practiceId: string, r: Reminder): Item {
   return { ...r, practiceId, sk: reminderKey(r.reminderId), entityType: 'REMINDER', gsi1pk: remindersByAssigneePartition(r.assigned), gsi1sk: `${r.dueAt}#${r.reminderId}` };

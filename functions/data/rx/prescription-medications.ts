@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { queryAll, type Item } from '../../lib/table/query-all.js';
+import type { Item } from '../../lib/table/item.js';
+import { queryAll } from '../../lib/table/query-all.js';
 import { chartItemKey, CHART_SECTION_KEYS } from '../chart/chart-repository.js';
 import type { TransactItem } from '../notes/note-at-version.js';
 import { rxRestockKey, type RxRestock } from '../inventory/rx-restock.js';

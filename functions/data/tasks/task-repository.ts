@@ -6,6 +6,7 @@ import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
+import type { Item } from '../../lib/table/item.js';
 
 /*
  * Task items (docs/access-patterns.md):
@@ -16,8 +17,6 @@ import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
 export const taskKey = (ident: string) => `TASK#${ident}`;
 export const tasksByStatusPartition = (status: TaskStatus) => `TASKS#${status}`;
 export const tasksByAssigneePartition = (userId: string, status: TaskStatus) => `TASKS#ASSIGNED#${userId}#${status}`;
-
-type Item = Record<string, unknown>;
 
 function toItem(practiceId: string, t: Task): Item {
   const sortKey = `${t.createdAt}#${t.ident}`;

@@ -1,8 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChartProposal, CopilotTemplateType, TranscriptionStatus, TranscriptionStatusResponse } from '../../../shared/ai/transcription-schema.js';
+import { TranscriptionRecord, type TranscriptionStatus, type TranscriptionStatusResponse } from '../../../shared/ai/transcription-schema.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Transcription items (README access patterns):
@@ -13,40 +14,9 @@ import { tableName } from '../../lib/table/definition.js';
  */
 export const transcriptionKey = (transcriptionId: string) => `TRANSCRIPTION#${transcriptionId}`;
 
-export interface TranscriptionRecord {
-  transcriptionId: string;
-  noteId: string;
-  patientId: string;
-  /** The clinician who started the run: the finished note's notification goes to them. */
-  authorId: string;
-  authorEmail: string;
-  authorName: string;
-  filesPath: string;
-  fileKey?: string;
-  templateIdent?: string;
-  templateTypes: CopilotTemplateType[];
-  status: TranscriptionStatus;
-  message?: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Executions started for this run (1 + retries); names the next execution. */
-  attempts: number;
-  executionArn?: string;
-  /** The joined recording (recording.wav) and the result JSON, once written. */
-  audioKey?: string;
-  /** The joined recording's type: audio/wav locally, the recorder's or upload's type in AWS. */
-  audioContentType?: string;
-  resultKey?: string;
-  proposals?: ChartProposal[];
-}
+export type { TranscriptionRecord };
 
-type Item = Record<string, unknown>;
-
-function fromItem(item: Item): TranscriptionRecord {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, ...rest } = item;
-  return rest as unknown as TranscriptionRecord;
-}
+const fromItem = (item: Item): TranscriptionRecord => parseItem('transcription', TranscriptionRecord, item);
 
 export function statusOf(r: TranscriptionRecord): TranscriptionStatusResponse {
   return {

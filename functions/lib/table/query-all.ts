@@ -1,8 +1,7 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client.js';
 import { tableName } from './definition.js';
-
-export type Item = Record<string, unknown>;
+import type { Item } from './item.js';
 
 /** Every item a Query matches, page after page (1 MB each), up to `max`; the table is ours unless named. */
 export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { TableName?: string }, max = Number.POSITIVE_INFINITY): Promise<Item[]> {

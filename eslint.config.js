@@ -55,7 +55,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value=/^zod(\\/mini|\\/v4|\\/v4\\/mini|\\/v4\\/classic)?$/]",
+          selector: 'ImportDeclaration[source.value=/^zod(\\/mini|\\/v4|\\/v4\\/mini|\\/v4\\/classic)?$/]',
           message: "Import zod through shared/zod.ts (`import * as z from '<relative>/shared/zod.js'`).",
         },
       ],

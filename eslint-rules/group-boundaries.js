@@ -19,7 +19,8 @@ export const groupBoundaries = {
     type: 'problem',
     docs: { description: "Disallow imports from another Lambda group's folder under functions/." },
     messages: {
-      crossGroup: "{{from}} must not import {{to}}: another group's folder. Move what both need to functions/data/ (table access), functions/core/ (a shared use-case) or functions/lib/ (a generic helper).",
+      crossGroup:
+        "{{from}} must not import {{to}}: another group's folder. Move what both need to functions/data/ (table access), functions/core/ (a shared use-case) or functions/lib/ (a generic helper).",
     },
     schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
   },

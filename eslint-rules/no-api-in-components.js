@@ -19,7 +19,10 @@ export const noApiInComponents = {
     const check = (node, source = node.source) => {
       const specifier = source?.value;
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const target = relative(context.cwd, resolve(dirname(context.filename), specifier)).split('\\').join('/').replace(/\.(js|ts)$/, '');
+      const target = relative(context.cwd, resolve(dirname(context.filename), specifier))
+        .split('\\')
+        .join('/')
+        .replace(/\.(js|ts)$/, '');
       if (target === CLIENT) context.report({ node: source, messageId: 'apiInComponent', data: { file } });
     };
     return {

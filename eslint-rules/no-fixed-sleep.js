@@ -27,10 +27,12 @@ function sleepArgument(call) {
   const callee = call.callee;
   if (callee.type === 'Identifier' && callee.name === 'setTimeout') return { kind: 'setTimeout', ms: call.arguments[1] };
   if (callee.type === 'MemberExpression' && !callee.computed && callee.property.name === 'setTimeout') {
-    if (callee.object.type === 'Identifier' && ['globalThis', 'window', 'global'].includes(callee.object.name)) return { kind: 'setTimeout', ms: call.arguments[1] };
+    if (callee.object.type === 'Identifier' && ['globalThis', 'window', 'global'].includes(callee.object.name))
+      return { kind: 'setTimeout', ms: call.arguments[1] };
     return null;
   }
-  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.name === 'waitForTimeout') return { kind: 'waitForTimeout', ms: call.arguments[0] };
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.name === 'waitForTimeout')
+    return { kind: 'waitForTimeout', ms: call.arguments[0] };
   return null;
 }
 
@@ -40,7 +42,8 @@ export const noFixedSleep = {
     docs: { description: 'Disallow fixed sleeps longer than a short pause in tests; wait with eventually() instead.' },
     messages: {
       long: '{{kind}} of {{ms}} ms: wait for the thing itself with eventually() from test/support/eventually.ts, or say in an eslint-disable comment why the clock is the subject.',
-      unknown: '{{kind}} whose length is not a constant: wait for the thing itself with eventually() from test/support/eventually.ts, or say in an eslint-disable comment why.',
+      unknown:
+        '{{kind}} whose length is not a constant: wait for the thing itself with eventually() from test/support/eventually.ts, or say in an eslint-disable comment why.',
     },
     schema: [{ type: 'object', properties: { maxMs: { type: 'number' } }, additionalProperties: false }],
   },

@@ -30,7 +30,21 @@ import { CALENDAR_FEED_ROUTES, PRACTICE_ROUTES } from './practice/routes.js';
  * fax: FAX_* (practices/<slug>.json `fax`, Sinch; its key is a partner secret), no new resource;
  * fhirExport: FHIR_EXPORT_STATE_MACHINE_ARN + start/describe of the practice export's state machine, files bucket read (its links).
  */
-export type GroupAccess = 'files' | 'scheduler' | 'transcription' | 'email' | 'identity' | 'sms' | 'model' | 'stream-url' | 'partnerOrigins' | 'partnerSecrets' | 'labs' | 'telephony' | 'fax' | 'fhirExport';
+export type GroupAccess =
+  | 'files'
+  | 'scheduler'
+  | 'transcription'
+  | 'email'
+  | 'identity'
+  | 'sms'
+  | 'model'
+  | 'stream-url'
+  | 'partnerOrigins'
+  | 'partnerSecrets'
+  | 'labs'
+  | 'telephony'
+  | 'fax'
+  | 'fhirExport';
 
 export interface GroupDefinition {
   name: string;
@@ -46,13 +60,25 @@ export interface GroupDefinition {
 
 export const GROUPS: GroupDefinition[] = [
   { name: 'patients', entry: 'functions/patients/handler.ts', routes: PATIENT_ROUTES, access: ['email'] },
-  { name: 'practice', entry: 'functions/practice/handler.ts', routes: PRACTICE_ROUTES, access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'scheduler', 'telephony', 'fhirExport'], signedRoutes: CALENDAR_FEED_ROUTES },
+  {
+    name: 'practice',
+    entry: 'functions/practice/handler.ts',
+    routes: PRACTICE_ROUTES,
+    access: ['identity', 'partnerOrigins', 'partnerSecrets', 'sms', 'scheduler', 'telephony', 'fhirExport'],
+    signedRoutes: CALENDAR_FEED_ROUTES,
+  },
   // scheduler, partnerSecrets: a FHIR import books appointments through the calendar, which schedules
   // their reminder texts and writes them to the provider's Google Calendar (its OAuth client is a partner secret).
   { name: 'chart', entry: 'functions/chart/handler.ts', routes: CHART_ROUTES, access: ['files', 'scheduler', 'partnerSecrets'] },
   { name: 'inventory', entry: 'functions/inventory/handler.ts', routes: INVENTORY_ROUTES, access: ['files'] },
   { name: 'files', entry: 'functions/files/handler.ts', routes: FILE_ROUTES, access: ['files', 'partnerSecrets', 'fax'] },
-  { name: 'notes', entry: 'functions/notes/handler.ts', routes: NOTE_ROUTES, access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony', 'scheduler'], signedRoutes: PARTNER_DELIVERY_ROUTES },
+  {
+    name: 'notes',
+    entry: 'functions/notes/handler.ts',
+    routes: NOTE_ROUTES,
+    access: ['files', 'email', 'partnerSecrets', 'labs', 'telephony', 'scheduler'],
+    signedRoutes: PARTNER_DELIVERY_ROUTES,
+  },
   { name: 'notifications', entry: 'functions/notifications/handler.ts', routes: NOTIFICATION_ROUTES, access: ['scheduler'] },
   { name: 'messaging', entry: 'functions/messaging/handler.ts', routes: MESSAGING_ROUTES, access: ['files', 'scheduler', 'sms'] },
   // A streamed reply can outlast API Gateway's 30 s; the function URL allows the function's own timeout.

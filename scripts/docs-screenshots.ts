@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   const runtime = external
     ? { outputs: { webUrl: external.replace(/\/$/, '') }, stop: async () => {} }
     : await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true, demoWeek: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, timezoneId: 'America/Chicago', locale: 'en-US' });
     await page.goto(`${runtime.outputs.webUrl}/#/home`);
@@ -42,7 +45,8 @@ async function main(): Promise<void> {
     await page.getByRole('dialog').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(OUT, 'chart-note.png') });
-    for (const name of ['dashboard.png', 'chart-note.png']) console.log(`${join('docs', 'images', name)}  ${Math.round(statSync(join(OUT, name)).size / 1024)} KB`);
+    for (const name of ['dashboard.png', 'chart-note.png'])
+      console.log(`${join('docs', 'images', name)}  ${Math.round(statSync(join(OUT, name)).size / 1024)} KB`);
   } finally {
     await browser.close();
     await runtime.stop();

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   try {
     if (kind === 'bundled') {
       const { loadBundledCodeSets } = await import('../infra/code-sets/bundled.js');
-      for (const manifest of await loadBundledCodeSets({ force: true })) console.log(`Imported ${manifest.source.count} ${manifest.kind} codes: ${manifest.source.label} → ${manifest.objectKey}`);
+      for (const manifest of await loadBundledCodeSets({ force: true }))
+        console.log(`Imported ${manifest.source.count} ${manifest.kind} codes: ${manifest.source.label} → ${manifest.objectKey}`);
       return;
     }
     const manifest = await importer(resolve(path), extra ? resolve(extra) : undefined);

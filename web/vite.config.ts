@@ -35,7 +35,14 @@ function devConfigJson(origin: string): Plugin {
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [react(), deferSignInCode(), englishOnlyAriaStrings(), onlyUsedAmplifyTokens(), nativeSyncExternalStore(), ...(devOrigin ? [devConfigJson(devOrigin)] : [])],
+  plugins: [
+    react(),
+    deferSignInCode(),
+    englishOnlyAriaStrings(),
+    onlyUsedAmplifyTokens(),
+    nativeSyncExternalStore(),
+    ...(devOrigin ? [devConfigJson(devOrigin)] : []),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,11 @@
 /** Allergen search and the allergy and interaction checks: loaded with their first request (handler.ts). */
-import { AllergenSearchQuery, DRUG_SAFETY_MESSAGES, DrugSafetyCheckBody, type AllergenSearchResponse, type DrugSafetySources } from '../../shared/chart/drug-safety.js';
+import {
+  AllergenSearchQuery,
+  DRUG_SAFETY_MESSAGES,
+  DrugSafetyCheckBody,
+  type AllergenSearchResponse,
+  type DrugSafetySources,
+} from '../../shared/chart/drug-safety.js';
 import { EPrescribeReviewConfirmBody } from '../../shared/chart/eprescribe-review.js';
 import { PatientChartParams } from '../../shared/chart/sections.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';

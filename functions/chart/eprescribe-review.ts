@@ -70,7 +70,12 @@ const sameIds = (shown: readonly string[], now: readonly { ident: string }[]) =>
  * that changed meanwhile (an allergy added in another tab) is refused with 409 and the current list,
  * so what is confirmed is what the chart holds. Only a user who may prescribe confirms.
  */
-export async function confirmEPrescribeReview(auth: AuthContext, patientId: string, body: EPrescribeReviewConfirmBody, now = new Date()): Promise<EPrescribeReviewConfirmation> {
+export async function confirmEPrescribeReview(
+  auth: AuthContext,
+  patientId: string,
+  body: EPrescribeReviewConfirmBody,
+  now = new Date(),
+): Promise<EPrescribeReviewConfirmation> {
   const user = await getUser(auth.practiceId, auth.userId);
   if (!user || user.userStatus === 'deleted' || !maySignPrescription(user)) throw new ForbiddenError(RX_MESSAGES.cannotPrescribe);
   const review = await readReview(auth.practiceId, patientId);

@@ -41,28 +41,41 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
   let social: SocialHistory[] | undefined;
   // Added again, an entry the section already has under that name is not written twice.
   const known = new Map<MappingSection, Set<string>>();
-  const nameOf = (item: Record<string, unknown>) => String(item.productName ?? item.name ?? item.diagnosis ?? '').trim().toLowerCase();
+  const nameOf = (item: Record<string, unknown>) =>
+    String(item.productName ?? item.name ?? item.diagnosis ?? '')
+      .trim()
+      .toLowerCase();
   for (const q of body.questions) {
     if (!q.enabled || !q.section) continue;
     const entries = answerEntries(q.section, q.answer);
     for (const entry of entries) {
       const list = LIST_SECTIONS[q.section];
       if (list) {
-        if (!known.has(q.section)) known.set(q.section, new Set((await listSectionItems(auth, list.spec, patientId)).map((i) => nameOf(i as Record<string, unknown>))));
+        if (!known.has(q.section))
+          known.set(q.section, new Set((await listSectionItems(auth, list.spec, patientId)).map((i) => nameOf(i as Record<string, unknown>))));
         const names = known.get(q.section)!;
         if (names.has(entry.toLowerCase())) continue;
         names.add(entry.toLowerCase());
         const stored = await createSectionItemFrom(auth, list.spec, patientId, parseOrThrow(list.spec.input, list.item(entry, formSource), 'body'));
         written.push({ section: q.section, ident: (stored as { ident: string }).ident });
       } else if (q.section === 'GENERAL') {
-        const stored = await createSectionItemFrom(auth, GENERAL, patientId, parseOrThrow(GENERAL.input, { name: q.titleOverride, details: entry, formSource }, 'body'));
+        const stored = await createSectionItemFrom(
+          auth,
+          GENERAL,
+          patientId,
+          parseOrThrow(GENERAL.input, { name: q.titleOverride, details: entry, formSource }, 'body'),
+        );
         written.push({ section: q.section, ident: stored.ident });
       } else {
         social ??= (await listSectionItems(auth, SOCIAL_HISTORY, patientId)) as unknown as SocialHistory[];
         const same = social.find((s) => s.question.trim().toLowerCase() === q.titleOverride.trim().toLowerCase());
         const stored = same
           ? await updateSocialHistory(auth, patientId, same.ident, { answers: [{ answer: entry, formSource }] })
-          : await createSocialHistory(auth, patientId, parseOrThrow(SOCIAL_HISTORY.input, { question: q.titleOverride, answers: [{ answer: entry, formSource }], formSource }, 'body'));
+          : await createSocialHistory(
+              auth,
+              patientId,
+              parseOrThrow(SOCIAL_HISTORY.input, { question: q.titleOverride, answers: [{ answer: entry, formSource }], formSource }, 'body'),
+            );
         if (!same) social.push(stored as unknown as SocialHistory);
         written.push({ section: q.section, ident: (stored as { ident: string }).ident });
       }

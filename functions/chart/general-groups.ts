@@ -27,7 +27,13 @@ type StoredGroup = StoredMeta & { name: string };
 const GROUP = { section: 'generalGroups' as const, label: 'General group', entity: 'general_group' };
 
 function withItems(group: StoredGroup, items: readonly General[]): GeneralGroup {
-  return { ...group, items: orderChartItems(items.filter((i) => i.grouping?.ident === group.ident), (i) => i.startDate) };
+  return {
+    ...group,
+    items: orderChartItems(
+      items.filter((i) => i.grouping?.ident === group.ident),
+      (i) => i.startDate,
+    ),
+  };
 }
 
 export async function listGeneral(auth: AuthContext, patientId: string) {
@@ -79,7 +85,10 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
       if (item.grouping?.ident === group.ident && !updates.some((u) => u.ident === item.ident)) updates.push({ ident: item.ident, set: { grouping } });
     }
   }
-  await putSectionItems(auth.practiceId, created.map((value) => ({ section: 'general' as const, value })));
+  await putSectionItems(
+    auth.practiceId,
+    created.map((value) => ({ section: 'general' as const, value })),
+  );
   for (const u of updates) await updateSectionFields(auth.practiceId, 'general', patientId, u.ident, u, GENERAL.label);
   for (const a of audits) await writeAudit(auth, { action: a.action, entity: GENERAL.entity, entityId: a.id, patientId });
   return withItems(group, await listSection<General>(auth.practiceId, patientId, 'general'));
@@ -99,7 +108,14 @@ export async function createGeneralGroup(auth: AuthContext, patientId: string, b
 export async function updateGeneralGroup(auth: AuthContext, patientId: string, groupId: string, body: GeneralGroupBody) {
   const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
   assertChartVersion(existing, body.version);
-  const group = await updateSectionFields<StoredGroup>(auth.practiceId, 'generalGroups', patientId, groupId, { set: { name: body.name }, expectedVersion: body.version }, GROUP.label);
+  const group = await updateSectionFields<StoredGroup>(
+    auth.practiceId,
+    'generalGroups',
+    patientId,
+    groupId,
+    { set: { name: body.name }, expectedVersion: body.version },
+    GROUP.label,
+  );
   const out = await saveGroup(auth, patientId, group, body, body.name !== existing.name);
   await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });
   return out;

@@ -33,7 +33,17 @@ import {
   updateSectionItemFrom,
   type SectionSpec,
 } from '../core/chart/section-crud.js';
-import { ALLERGIES, DIAGNOSES, FAMILY_HISTORY, FREEFORM_MEDICATIONS, GENERAL, ICD10_DERIVED, MEDICATIONS, SURGERIES, VACCINES } from '../core/chart/sections.js';
+import {
+  ALLERGIES,
+  DIAGNOSES,
+  FAMILY_HISTORY,
+  FREEFORM_MEDICATIONS,
+  GENERAL,
+  ICD10_DERIVED,
+  MEDICATIONS,
+  SURGERIES,
+  VACCINES,
+} from '../core/chart/sections.js';
 import { createSocialHistory, listSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from '../core/chart/social-history.js';
 import { createVaccineGroup, deleteVaccineGroup, listVaccines, updateVaccineGroup } from './vaccine-groups.js';
 import { medicalHistory as medical } from './views.js';
@@ -46,7 +56,12 @@ const NO_CONTENT = new HttpResponse(204, undefined);
 type AnyRoute = RouteSpec<any, any, any>;
 
 /** GET list, POST create, PUT partial update (only the sent fields, checked with the full rules; optional version), DELETE. */
-function crud(path: string, spec: SectionSpec<any>, fields: z.ZodMiniObject<any>, opts: { derived?: readonly string[]; keep?: readonly string[] } = {}): Record<string, AnyRoute> {
+function crud(
+  path: string,
+  spec: SectionSpec<any>,
+  fields: z.ZodMiniObject<any>,
+  opts: { derived?: readonly string[]; keep?: readonly string[] } = {},
+): Record<string, AnyRoute> {
   return {
     [`GET ${P1}/${path}`]: route({
       params: PatientChartParams,
@@ -155,8 +170,7 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
     params: ChartGroupParams,
     body: z.unknown(),
     // The path gives the group its id, so the name must not be empty ("Group Name is not valid").
-    run: ({ auth, params, body }) =>
-      updateGeneralGroup(auth, params.patientId, params.groupId, parseGroup({ ...(body as object), ident: params.groupId })),
+    run: ({ auth, params, body }) => updateGeneralGroup(auth, params.patientId, params.groupId, parseGroup({ ...(body as object), ident: params.groupId })),
   }),
   [`DELETE ${P1}/general-groups/{groupId}`]: route({
     params: ChartGroupParams,

@@ -6,7 +6,10 @@ import { createSectionItemFrom, parseOrThrow } from '../core/chart/section-crud.
 import { MEDICATIONS } from '../core/chart/sections.js';
 
 const PrescriptionExtras = z.object({
-  daysOfTreatment: z.pipe(z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v)), z.optional(z.number({ error: 'daysOfTreatment must be a non-negative number' }).check(z.int(), z.gte(0)))),
+  daysOfTreatment: z.pipe(
+    z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v)),
+    z.optional(z.number({ error: 'daysOfTreatment must be a non-negative number' }).check(z.int(), z.gte(0))),
+  ),
 });
 
 function addDays(iso: string, days: number): string {

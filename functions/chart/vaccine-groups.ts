@@ -85,7 +85,10 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
       if (v.grouping?.ident === group.ident && !touched.has(v.ident)) updates.push({ ident: v.ident, set: { grouping } });
     }
   }
-  await putSectionItems(auth.practiceId, created.map((value) => ({ section: 'vaccines' as const, value })));
+  await putSectionItems(
+    auth.practiceId,
+    created.map((value) => ({ section: 'vaccines' as const, value })),
+  );
   for (const u of updates) await updateSectionFields(auth.practiceId, 'vaccines', patientId, u.ident, u, VACCINES.label);
   for (const a of audits) await writeAudit(auth, { action: a.action, entity: 'vaccine', entityId: a.id, patientId });
   const members = (await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === group.ident);
@@ -116,7 +119,14 @@ export async function updateVaccineGroup(auth: AuthContext, patientId: string, g
   const name = body.group?.name || existing.name;
   const group =
     name !== existing.name || body.group?.version !== undefined
-      ? await updateSectionFields<StoredGroup>(auth.practiceId, 'vaccineGroups', patientId, groupId, { set: { name }, expectedVersion: body.group?.version }, GROUP.label)
+      ? await updateSectionFields<StoredGroup>(
+          auth.practiceId,
+          'vaccineGroups',
+          patientId,
+          groupId,
+          { set: { name }, expectedVersion: body.group?.version },
+          GROUP.label,
+        )
       : existing;
   const out = await applyGroupChanges(auth, patientId, group, body, name !== existing.name);
   await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });

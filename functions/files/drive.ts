@@ -26,7 +26,8 @@ export async function listDriveFolder(auth: AuthContext, prefix: string): Promis
   const files: DriveFile[] = [];
   for (const object of await listObjects(stored)) {
     const parts = object.key.slice(stored.length).split('/');
-    if (parts.length === 2 && UPLOAD_ID.test(parts[0]) && parts[1]) files.push({ key: object.key, name: parts[1], size: object.size, lastModified: object.lastModified });
+    if (parts.length === 2 && UPLOAD_ID.test(parts[0]) && parts[1])
+      files.push({ key: object.key, name: parts[1], size: object.size, lastModified: object.lastModified });
     else if (parts.length === 1 && parts[0]) files.push({ key: object.key, name: parts[0], size: object.size, lastModified: object.lastModified });
     else if (parts.length >= 2 && parts[0] && !UPLOAD_ID.test(parts[0])) folders.add(parts[0]);
   }
@@ -60,7 +61,8 @@ export async function deleteDriveFile(auth: AuthContext, rawKey: string): Promis
   const trimmed = rawKey.trim().replace(/^\/+/, '');
   if (trimmed.endsWith('/')) throw new ValidationError(FILE_MESSAGES.unableToDeleteFolders, { key: FILE_MESSAGES.unableToDeleteFolders });
   const key = storedKey(trimmed);
-  if (!key.startsWith(`${FILES_PREFIX}${DRIVE_ROOT}`)) throw new ValidationError('Only files of the practice drive can be deleted', { key: 'is not a drive file' });
+  if (!key.startsWith(`${FILES_PREFIX}${DRIVE_ROOT}`))
+    throw new ValidationError('Only files of the practice drive can be deleted', { key: 'is not a drive file' });
   if (!(await objectExists(key))) {
     if ((await listObjects(`${key}/`)).length) throw new ValidationError(FILE_MESSAGES.unableToDeleteFolders, { key: FILE_MESSAGES.unableToDeleteFolders });
     throw new NotFoundError('File not found');

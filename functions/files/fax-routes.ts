@@ -3,7 +3,16 @@
  * and the PDF's pdf-lib only when a fax is drawn (handler.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { FAX_MESSAGES, FAX_PARTNER_ID, FaxIdentParams, FaxListQuery, SendFaxBody, UpdateFaxBody, type Fax, type FaxList } from '../../shared/faxes/fax-schema.js';
+import {
+  FAX_MESSAGES,
+  FAX_PARTNER_ID,
+  FaxIdentParams,
+  FaxListQuery,
+  SendFaxBody,
+  UpdateFaxBody,
+  type Fax,
+  type FaxList,
+} from '../../shared/faxes/fax-schema.js';
 import type { Note } from '../../shared/notes/note-schema.js';
 import { plainText } from '../../shared/notes/note-rules.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
@@ -39,17 +48,32 @@ async function vendor(settings: FaxSettings): Promise<SinchFax> {
   return new SinchFax({ baseUrl: settings.baseUrl, projectId: settings.projectId, key });
 }
 
-
 function dob(iso: string | undefined | null): string {
   if (!iso) return '—';
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${m}/${d}/${y}`;
 }
 
-const NOTE_TITLES: Partial<Record<Note['noteType'], string>> = { NOTE: 'Visit note', DOCUMENT: 'Document', EMAIL: 'Email', PHONE_CALL: 'Phone call', LAB: 'Lab report', RX: 'Prescription', VITALS: 'Vitals' };
+const NOTE_TITLES: Partial<Record<Note['noteType'], string>> = {
+  NOTE: 'Visit note',
+  DOCUMENT: 'Document',
+  EMAIL: 'Email',
+  PHONE_CALL: 'Phone call',
+  LAB: 'Lab report',
+  RX: 'Prescription',
+  VITALS: 'Vitals',
+};
 
 /** The fax as a Letter PDF with zero margin on the practice's letterhead: cover fields, then the note or the facesheet. */
-async function faxPdf(auth: AuthContext, patient: Patient, note: Note | null, to: string, from: string, recipientName: string | undefined, coverText: string | undefined): Promise<Uint8Array> {
+async function faxPdf(
+  auth: AuthContext,
+  patient: Patient,
+  note: Note | null,
+  to: string,
+  from: string,
+  recipientName: string | undefined,
+  coverText: string | undefined,
+): Promise<Uint8Array> {
   const practice = await getPractice(auth.practiceId);
   const { createLetterDocument } = await import('../lib/pdf/letter-document.js');
   const doc = await createLetterDocument(
@@ -72,9 +96,17 @@ async function faxPdf(auth: AuthContext, patient: Patient, note: Note | null, to
   if (note) {
     doc.heading(NOTE_TITLES[note.noteType] ?? note.noteType);
     const signedBy = note.signedBy?.name ?? note.author.name;
-    doc.text(`${new Date(note.eventTimestamp).toLocaleDateString('en-US', { timeZone: 'UTC' })}${note.signed ? `, signed ${new Date(note.signed).toLocaleDateString('en-US', { timeZone: 'UTC' })} by ${signedBy}` : ''}`, { muted: true });
+    doc.text(
+      `${new Date(note.eventTimestamp).toLocaleDateString('en-US', { timeZone: 'UTC' })}${note.signed ? `, signed ${new Date(note.signed).toLocaleDateString('en-US', { timeZone: 'UTC' })} by ${signedBy}` : ''}`,
+      { muted: true },
+    );
     doc.space(6);
-    const data = note.data as { text?: string; formattedText?: string; subject?: string; addenda?: { text: string; formattedText: string; author: { name: string }; timestamp: string }[] };
+    const data = note.data as {
+      text?: string;
+      formattedText?: string;
+      subject?: string;
+      addenda?: { text: string; formattedText: string; author: { name: string }; timestamp: string }[];
+    };
     if (data.subject) doc.text(data.subject, { bold: true });
     doc.text(plainText(data.formattedText || data.text) || '(no text)');
     for (const addendum of data.addenda ?? []) {
@@ -84,7 +116,11 @@ async function faxPdf(auth: AuthContext, patient: Patient, note: Note | null, to
     }
   } else {
     doc.heading('Facesheet');
-    const address = patient.address ? [patient.address.line1, patient.address.line2, [patient.address.city, patient.address.state, patient.address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+    const address = patient.address
+      ? [patient.address.line1, patient.address.line2, [patient.address.city, patient.address.state, patient.address.zip].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', ')
+      : '';
     doc.fields([
       ['Patient', fullName(patient)],
       ['Date of birth', dob(patient.dob)],
@@ -137,7 +173,13 @@ async function transmit(settings: FaxSettings, fax: Fax, pdf: Uint8Array): Promi
   const sender = await vendor(settings);
   const at = new Date().toISOString();
   try {
-    const sent = await sender.send({ to: fax.recipient, from: fax.sender, pdf, fileName: fax.fileKey.split('/').pop() ?? 'fax.pdf', callbackUrl: settings.callbackUrl });
+    const sent = await sender.send({
+      to: fax.recipient,
+      from: fax.sender,
+      pdf,
+      fileName: fax.fileKey.split('/').pop() ?? 'fax.pdf',
+      callbackUrl: settings.callbackUrl,
+    });
     return { ...fax, faxId: sent.faxId, status: 'QUEUED', pages: sent.pages ?? fax.pages, errorMessage: null, updatedAt: at };
   } catch (error) {
     if (!(error instanceof FaxVendorError)) throw error;
@@ -170,7 +212,17 @@ export async function sendFax(auth: AuthContext, body: SendFaxBody): Promise<Fax
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: { direction: 'OUTBOUND', faxIdent: ident, to: body.to, from, recipientName: body.recipientName ?? null, sourceNoteId: note?.noteId ?? null, text: body.coverText ?? '', sentAt: at, attachedFileKeys: (body.fileKeys ?? []).map(storedKey) },
+    data: {
+      direction: 'OUTBOUND',
+      faxIdent: ident,
+      to: body.to,
+      from,
+      recipientName: body.recipientName ?? null,
+      sourceNoteId: note?.noteId ?? null,
+      text: body.coverText ?? '',
+      sentAt: at,
+      attachedFileKeys: (body.fileKeys ?? []).map(storedKey),
+    },
     patientId: patient.id,
     hidden: false,
     files: [{ key: fileKey, name: 'fax.pdf', contentType: 'application/pdf' }] as Note['files'],
@@ -241,7 +293,15 @@ export async function updateFax(auth: AuthContext, ident: string, body: UpdateFa
         eventTimestamp: fax.createdAt,
         timestamp: at,
         createdAt: at,
-        data: { direction: 'INBOUND', faxIdent: fax.ident, from: fax.sender, to: fax.recipient, text: `Fax received from ${formatPhone(fax.sender)}`, pages: fax.pages, filedBy: auth.userId },
+        data: {
+          direction: 'INBOUND',
+          faxIdent: fax.ident,
+          from: fax.sender,
+          to: fax.recipient,
+          text: `Fax received from ${formatPhone(fax.sender)}`,
+          pages: fax.pages,
+          filedBy: auth.userId,
+        },
         patientId: patient.id,
         hidden: false,
         files: [{ key: fax.fileKey, name: 'fax.pdf', contentType: 'application/pdf' }] as Note['files'],

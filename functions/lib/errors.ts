@@ -16,7 +16,10 @@ export class HttpError extends Error {
 export type FieldErrors = Record<string, string>;
 
 export class ValidationError extends HttpError {
-  constructor(message: string, readonly fieldErrors: FieldErrors = {}) {
+  constructor(
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
     super(400, message, { fieldErrors });
   }
 }
@@ -51,7 +54,12 @@ export class ConflictError extends HttpError {
  */
 export class DependencyError extends HttpError {
   readonly exposeMessage = true;
-  constructor(statusCode: 502 | 503, message: string, readonly code: string, details?: Record<string, unknown>) {
+  constructor(
+    statusCode: 502 | 503,
+    message: string,
+    readonly code: string,
+    details?: Record<string, unknown>,
+  ) {
     super(statusCode, message, details);
   }
 }

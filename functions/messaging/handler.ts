@@ -26,22 +26,38 @@ export const handler = groupHandler(MESSAGING_ROUTES, {
   'GET /sms': route({ query: SmsHistoryQuery, permission: 'sms.send', run: ({ auth, query }) => smsHistory(auth, query) }),
   'GET /v1/messaging/conversations': route({ query: ConversationListQuery, permission: 'sms.send', run: ({ auth, query }) => listConversations(auth, query) }),
   'GET /v1/messaging/conversations/unread-count': route({ permission: 'sms.send', run: ({ auth }) => unreadCount(auth) }),
-  'GET /v1/messaging/conversations/{id}': route({ params: ConversationIdParams, permission: 'sms.send', run: ({ auth, params }) => readConversation(auth, params.id) }),
+  'GET /v1/messaging/conversations/{id}': route({
+    params: ConversationIdParams,
+    permission: 'sms.send',
+    run: ({ auth, params }) => readConversation(auth, params.id),
+  }),
   'GET /v1/messaging/conversations/{id}/messages': route({
     params: ConversationIdParams,
     query: MessageListQuery,
     permission: 'sms.send',
     run: ({ auth, params, query }) => listMessages(auth, params.id, query),
   }),
-  'PUT /v1/messaging/conversations/{id}/mark-as-read': route({ params: ConversationIdParams, permission: 'sms.send', run: ({ auth, params }) => markRead(auth, params.id) }),
+  'PUT /v1/messaging/conversations/{id}/mark-as-read': route({
+    params: ConversationIdParams,
+    permission: 'sms.send',
+    run: ({ auth, params }) => markRead(auth, params.id),
+  }),
   'PUT /v1/messaging/conversations/{id}/mark-as-unread': route({
     params: ConversationIdParams,
     body: MarkConversationBody,
     permission: 'sms.send',
     run: ({ auth, params, body }) => markUnread(auth, params.id, body.messageIds),
   }),
-  'PUT /v1/messaging/conversations/{id}/archive': route({ params: ConversationIdParams, permission: 'sms.send', run: ({ auth, params }) => setArchived(auth, params.id, true) }),
-  'PUT /v1/messaging/conversations/{id}/unarchive': route({ params: ConversationIdParams, permission: 'sms.send', run: ({ auth, params }) => setArchived(auth, params.id, false) }),
+  'PUT /v1/messaging/conversations/{id}/archive': route({
+    params: ConversationIdParams,
+    permission: 'sms.send',
+    run: ({ auth, params }) => setArchived(auth, params.id, true),
+  }),
+  'PUT /v1/messaging/conversations/{id}/unarchive': route({
+    params: ConversationIdParams,
+    permission: 'sms.send',
+    run: ({ auth, params }) => setArchived(auth, params.id, false),
+  }),
   'POST /v1/messaging/conversations/{id}/participants': route({
     params: ConversationIdParams,
     body: AddParticipantsBody,

@@ -13,7 +13,12 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.js';
 import { requirePermission } from '../lib/http/permissions.js';
 import { log } from '../lib/log.js';
-import { getScheduledEvent, insertScheduledEvent, putScheduledEventIfStatus, queryScheduledEventsByWhen } from '../data/messaging/scheduled-event-repository.js';
+import {
+  getScheduledEvent,
+  insertScheduledEvent,
+  putScheduledEventIfStatus,
+  queryScheduledEventsByWhen,
+} from '../data/messaging/scheduled-event-repository.js';
 import { createNotification } from '../data/notifications/notification-repository.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { getUser } from '../data/users/user-repository.js';
@@ -56,12 +61,18 @@ async function requireEvent(auth: AuthContext, eventId: string): Promise<Schedul
 
 function futureWhen(when: string, now: Date): string {
   const iso = new Date(when).toISOString();
-  if (Date.parse(iso) < now.getTime() + MIN_LEAD_MS) throw new ValidationError(MESSAGING_MESSAGES.scheduledWhenPast, { when: MESSAGING_MESSAGES.scheduledWhenPast });
+  if (Date.parse(iso) < now.getTime() + MIN_LEAD_MS)
+    throw new ValidationError(MESSAGING_MESSAGES.scheduledWhenPast, { when: MESSAGING_MESSAGES.scheduledWhenPast });
   return iso;
 }
 
 /** Moves an event from one status to another only if it is still in `from` (the exactly-once guard). */
-async function transition(practiceId: string, e: ScheduledEvent, from: ScheduledEvent['status'], changes: Partial<ScheduledEvent>): Promise<ScheduledEvent | null> {
+async function transition(
+  practiceId: string,
+  e: ScheduledEvent,
+  from: ScheduledEvent['status'],
+  changes: Partial<ScheduledEvent>,
+): Promise<ScheduledEvent | null> {
   const next: ScheduledEvent = { ...e, ...changes, updatedAt: new Date().toISOString() };
   return (await putScheduledEventIfStatus(practiceId, next, from)) ? next : null;
 }
@@ -95,7 +106,9 @@ export async function createScheduledEvent(auth: AuthContext, body: CreateBody, 
   };
   await insertScheduledEvent(auth.practiceId, event);
   try {
-    await (await schedules()).createAt({ name: scheduledSmsScheduleName(event.eventId), at: new Date(when), payload: payloadOf(auth.practiceId, event.eventId) });
+    await (
+      await schedules()
+    ).createAt({ name: scheduledSmsScheduleName(event.eventId), at: new Date(when), payload: payloadOf(auth.practiceId, event.eventId) });
   } catch (error) {
     // Without its schedule the text would never go out: do not keep the event.
     await transition(auth.practiceId, event, 'active', { status: 'deleted' });
@@ -127,7 +140,11 @@ export async function listScheduledEvents(auth: AuthContext, q: ScheduledEventLi
     )
     .sort((a, b) => a.when.localeCompare(b.when))
     .slice(0, q.limit);
-  await writeAuditForPatients(auth, { action: 'list', entity: 'scheduled-event', count: events.length }, events.map((e) => e.request.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'scheduled-event', count: events.length },
+    events.map((e) => e.request.patientId),
+  );
   return { events };
 }
 
@@ -185,19 +202,30 @@ export async function fireScheduledSms(payload: Record<string, unknown>, now = n
   const author = await getUser(practiceId, e.author);
   const sender = { userId: e.author, name: author?.name || 'Scheduled message', ...(author?.emailAddress ? { email: author.emailAddress } : {}) };
   try {
-    const sent = await sendSms(practiceId, sender, {
-      practicePhone: e.request.data.from,
-      patientPhone: e.request.data.to,
-      text: e.request.data.text,
-      files: e.request.files,
-      patientId: e.request.patientId,
-      noteId: scheduledNoteId(eventId),
-      scheduledEventId: eventId,
-    }, now);
-    await transition(practiceId, claimed, 'processing', { status: 'completed', noteId: sent.note.noteId, messageId: sent.message.messageId, completedAt: new Date().toISOString() });
+    const sent = await sendSms(
+      practiceId,
+      sender,
+      {
+        practicePhone: e.request.data.from,
+        patientPhone: e.request.data.to,
+        text: e.request.data.text,
+        files: e.request.files,
+        patientId: e.request.patientId,
+        noteId: scheduledNoteId(eventId),
+        scheduledEventId: eventId,
+      },
+      now,
+    );
+    await transition(practiceId, claimed, 'processing', {
+      status: 'completed',
+      noteId: sent.note.noteId,
+      messageId: sent.message.messageId,
+      completedAt: new Date().toISOString(),
+    });
     return 'sent';
   } catch (error) {
-    const reason = error instanceof SmsNotSent || error instanceof ValidationError || error instanceof NotFoundError ? error.message : MESSAGING_MESSAGES.carrierUnavailable;
+    const reason =
+      error instanceof SmsNotSent || error instanceof ValidationError || error instanceof NotFoundError ? error.message : MESSAGING_MESSAGES.carrierUnavailable;
     const noteId = error instanceof SmsNotSent ? error.failedMessage.noteId : null;
     await transition(practiceId, claimed, 'processing', { status: 'failed', failureReason: reason, noteId, completedAt: new Date().toISOString() });
     try {
@@ -212,14 +240,23 @@ export async function fireScheduledSms(payload: Record<string, unknown>, now = n
           author: e.author,
           patientId: e.request.patientId,
           text: `${MESSAGING_MESSAGES.scheduledSendFailed}: ${reason}`,
-          data: { kind: 'scheduled-sms-failed', eventId, from: e.request.data.from, to: e.request.data.to, timestamp: new Date().toISOString(), patients: [e.request.patientId], files: [] },
+          data: {
+            kind: 'scheduled-sms-failed',
+            eventId,
+            from: e.request.data.from,
+            to: e.request.data.to,
+            timestamp: new Date().toISOString(),
+            patients: [e.request.patientId],
+            files: [],
+          },
         },
         { userId: e.author },
       );
     } catch (notifyError) {
       if (!(notifyError instanceof ConflictError)) throw notifyError;
     }
-    if (!(error instanceof SmsNotSent || error instanceof ValidationError || error instanceof NotFoundError)) log.error('scheduled sms failed', { eventId, error: (error as Error)?.name });
+    if (!(error instanceof SmsNotSent || error instanceof ValidationError || error instanceof NotFoundError))
+      log.error('scheduled sms failed', { eventId, error: (error as Error)?.name });
     return 'failed';
   }
 }

@@ -17,7 +17,11 @@ export const SCHEDULED_EVENT_ROUTES = {
     status: 201,
     run: ({ auth, body }) => createScheduledEvent(auth, body),
   }),
-  'GET /v1/scheduled-events/{id}': route({ params: ScheduledEventIdParams, permission: 'sms.send', run: ({ auth, params }) => readScheduledEvent(auth, params.id) }),
+  'GET /v1/scheduled-events/{id}': route({
+    params: ScheduledEventIdParams,
+    permission: 'sms.send',
+    run: ({ auth, params }) => readScheduledEvent(auth, params.id),
+  }),
   'PUT /v1/scheduled-events/{id}': route({
     params: ScheduledEventIdParams,
     body: ScheduledEventUpdateBody,

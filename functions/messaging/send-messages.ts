@@ -36,11 +36,21 @@ export async function sendMessage(auth: AuthContext, id: string, body: SendBody)
       files: body.files,
       patientId: body.patientId ?? null,
     });
-    await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, ...(sent.message.patientId ? { patientId: sent.message.patientId } : {}) });
+    await writeAudit(auth, {
+      action: 'create',
+      entity: 'sms-message',
+      entityId: sent.message.messageId,
+      ...(sent.message.patientId ? { patientId: sent.message.patientId } : {}),
+    });
     return { message: sent.message, conversation: sent.conversation };
   } catch (error) {
     if (error instanceof SmsNotSent) {
-      await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: error.failedMessage.messageId, ...(error.failedMessage.patientId ? { patientId: error.failedMessage.patientId } : {}) });
+      await writeAudit(auth, {
+        action: 'create',
+        entity: 'sms-message',
+        entityId: error.failedMessage.messageId,
+        ...(error.failedMessage.patientId ? { patientId: error.failedMessage.patientId } : {}),
+      });
     }
     throw error;
   }

@@ -95,7 +95,16 @@ export async function receiveText(practiceId: string, m: InboundText, now = new 
         relatedTo: noteId,
         patientId,
         text: m.messageBody.slice(0, 5000),
-        data: { from: patientPhone, to: practicePhone, timestamp: at, patients: record.patientIds, files: [], conversationId: record.conversationId, noteId, messageId: noteId },
+        data: {
+          from: patientPhone,
+          to: practicePhone,
+          timestamp: at,
+          patients: record.patientIds,
+          files: [],
+          conversationId: record.conversationId,
+          noteId,
+          messageId: noteId,
+        },
       },
       SYSTEM_ACTOR,
       now,
@@ -124,7 +133,10 @@ export async function applyReceipt(practiceId: string, r: DeliveryReceipt, now =
     const saved = await writeSmsNoteVersion(
       practiceId,
       note,
-      { deliveryStatus: outcome, failureReason: outcome === 'FAILED' ? (r.messageStatusDescription ?? r.messageStatus) || 'The carrier could not deliver the text' : null },
+      {
+        deliveryStatus: outcome,
+        failureReason: outcome === 'FAILED' ? (r.messageStatusDescription ?? r.messageStatus) || 'The carrier could not deliver the text' : null,
+      },
       now,
     );
     if (saved) {

@@ -47,20 +47,44 @@ const outcomeWaitMs = (): number => {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_OUTCOME_WAIT_SECONDS) * 1000;
 };
 const notificationIdOf = (callSid: PhoneCall['callSid']) => `call_${callSid}`;
-const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${TELEPHONY_PARTNER_ID}`, email: '', name: 'Phone', role: 'employee', groups: [] });
+const actor = (practiceId: string): AuthContext => ({
+  practiceId,
+  userId: `partner:${TELEPHONY_PARTNER_ID}`,
+  email: '',
+  name: 'Phone',
+  role: 'employee',
+  groups: [],
+});
 
-const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const twiml = (body: string): APIGatewayProxyResultV2 => ({ statusCode: 200, headers: { 'content-type': 'text/xml' }, body });
 
 /** Only a later status replaces an earlier one; a final status is final (a late or repeated callback changes nothing). */
-const RANK: Record<VendorCallStatus, number> = { queued: 0, initiated: 1, ringing: 2, 'in-progress': 3, completed: 4, busy: 4, failed: 4, 'no-answer': 4, canceled: 4 };
-const asStatus = (v: string | null): VendorCallStatus | null => ((VENDOR_CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as VendorCallStatus) : null);
+const RANK: Record<VendorCallStatus, number> = {
+  queued: 0,
+  initiated: 1,
+  ringing: 2,
+  'in-progress': 3,
+  completed: 4,
+  busy: 4,
+  failed: 4,
+  'no-answer': 4,
+  canceled: 4,
+};
+const asStatus = (v: string | null): VendorCallStatus | null =>
+  (VENDOR_CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as VendorCallStatus) : null;
 
 const filesBucket = (): string => filesBucketFromEnv();
 
 async function patientWithNumber(practiceId: string, number: string) {
   if (!number) return null;
-  const matches = (await queryPatientsByName(practiceId, 'active')).filter((p) => p.primaryPhoneNumber === number || (p.phones ?? []).some((ph) => ph.number === number));
+  const matches = (await queryPatientsByName(practiceId, 'active')).filter(
+    (p) => p.primaryPhoneNumber === number || (p.phones ?? []).some((ph) => ph.number === number),
+  );
   return matches.length === 1 ? matches[0]! : null;
 }
 
@@ -110,7 +134,11 @@ const voicemailFile = (key: string) => ({ key, name: 'voicemail.wav', contentTyp
  * A missed call or a voicemail, once per call: a delivery item keyed by the CallSid is written
  * first (conditional), so a repeated or a second kind of callback for the call writes nothing.
  */
-async function announce(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null } | null): Promise<{ noteId: string | null; replayed: boolean }> {
+async function announce(
+  practiceId: string,
+  call: PhoneCall,
+  voicemail: { key: string; seconds: number | null } | null,
+): Promise<{ noteId: string | null; replayed: boolean }> {
   const deliveryId = `${call.callSid}-outcome`;
   const at = new Date().toISOString();
   const text = outcomeText(call, Boolean(voicemail));
@@ -123,7 +151,17 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
         signed: null,
         eventTimestamp: call.createdAt,
         patientId: call.patientId,
-        data: { text, direction: 'INBOUND', callIdent: call.ident, from: call.caller, to: call.recipient, missed: !voicemail, voicemailKey: voicemail?.key ?? null, voicemailSeconds: voicemail?.seconds ?? null, deliveryId },
+        data: {
+          text,
+          direction: 'INBOUND',
+          callIdent: call.ident,
+          from: call.caller,
+          to: call.recipient,
+          missed: !voicemail,
+          voicemailKey: voicemail?.key ?? null,
+          voicemailSeconds: voicemail?.seconds ?? null,
+          deliveryId,
+        },
         partnerId: TELEPHONY_PARTNER_ID,
         authorName: 'Phone',
       },
@@ -143,7 +181,14 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
     }
   }
   const latest = (await getCall(practiceId, call.ident)) ?? call;
-  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: !voicemail, noteId: noteId ?? latest.noteId, ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}), updatedAt: at });
+  await putCall(practiceId, {
+    ...latest,
+    status: 'UNREAD',
+    missed: !voicemail,
+    noteId: noteId ?? latest.noteId,
+    ...(voicemail ? { voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds } : {}),
+    updatedAt: at,
+  });
   await createNotification(
     practiceId,
     {
@@ -167,22 +212,47 @@ async function announce(practiceId: string, call: PhoneCall, voicemail: { key: s
  * version saying voicemail (unread again), and the call the recording; the call is written last,
  * so a retry after a failure part-way redoes what is missing.
  */
-async function voicemailAfterMissed(practiceId: string, call: PhoneCall, voicemail: { key: string; seconds: number | null }, noteId: string | null): Promise<boolean> {
+async function voicemailAfterMissed(
+  practiceId: string,
+  call: PhoneCall,
+  voicemail: { key: string; seconds: number | null },
+  noteId: string | null,
+): Promise<boolean> {
   const latest = (await getCall(practiceId, call.ident)) ?? call;
   if (latest.voicemailKey) return false;
   const text = outcomeText(latest, true);
   const at = new Date();
   const note = noteId ? await getNote(practiceId, noteId) : null;
   if (note && note.data.missed !== false) {
-    await writeNextVersion(practiceId, note, { data: { ...note.data, text, missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds }, files: [voicemailFile(voicemail.key)] as typeof note.files }, at);
+    await writeNextVersion(
+      practiceId,
+      note,
+      {
+        data: { ...note.data, text, missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds },
+        files: [voicemailFile(voicemail.key)] as typeof note.files,
+      },
+      at,
+    );
     await writeAudit(actor(practiceId), { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
   }
   const notificationId = notificationIdOf(call.callSid);
   const notification = await getLatestNotification(practiceId, notificationId);
   if (notification && !notification.data?.voicemailKey) {
-    await updateNotification(practiceId, notificationId, { text, notificationStatus: 'UNREAD', data: { ...notification.data, voicemailKey: voicemail.key } }, { userId: `partner:${TELEPHONY_PARTNER_ID}` });
+    await updateNotification(
+      practiceId,
+      notificationId,
+      { text, notificationStatus: 'UNREAD', data: { ...notification.data, voicemailKey: voicemail.key } },
+      { userId: `partner:${TELEPHONY_PARTNER_ID}` },
+    );
   }
-  await putCall(practiceId, { ...latest, status: 'UNREAD', missed: false, voicemailKey: voicemail.key, voicemailSeconds: voicemail.seconds, updatedAt: at.toISOString() });
+  await putCall(practiceId, {
+    ...latest,
+    status: 'UNREAD',
+    missed: false,
+    voicemailKey: voicemail.key,
+    voicemailSeconds: voicemail.seconds,
+    updatedAt: at.toISOString(),
+  });
   return true;
 }
 
@@ -220,12 +290,22 @@ async function status(practiceId: string, callSid: string, params: URLSearchPara
   const current = asStatus(call.callStatus) ?? 'queued';
   if (!next || RANK[next] <= RANK[current]) return json(200, { ident: call.ident, replayed: true });
   const duration = Number(params.get('CallDuration'));
-  const updated: PhoneCall = { ...call, callStatus: next, durationSeconds: Number.isFinite(duration) && params.has('CallDuration') ? duration : call.durationSeconds, updatedAt: new Date().toISOString() };
+  const updated: PhoneCall = {
+    ...call,
+    callStatus: next,
+    durationSeconds: Number.isFinite(duration) && params.has('CallDuration') ? duration : call.durationSeconds,
+    updatedAt: new Date().toISOString(),
+  };
   // Scheduled before the status is stored: a retried callback after a failed schedule finds the status unchanged and schedules again.
   const awaitOutcome = call.direction === 'INBOUND' && next === 'completed' && !call.voicemailKey;
   if (awaitOutcome) await scheduleOutcomeCheck(practiceId, callSid);
   await putCall(practiceId, updated);
-  await writeAudit(actor(practiceId), { action: 'update', entity: 'phone-call', entityId: call.ident, ...(call.patientId ? { patientId: call.patientId } : {}) });
+  await writeAudit(actor(practiceId), {
+    action: 'update',
+    entity: 'phone-call',
+    entityId: call.ident,
+    ...(call.patientId ? { patientId: call.patientId } : {}),
+  });
   if (call.direction === 'INBOUND' && UNANSWERED_CALL_STATUSES.includes(next)) {
     const outcome = await announce(practiceId, updated, null);
     return json(201, { ident: call.ident, missed: true, ...outcome });
@@ -233,7 +313,14 @@ async function status(practiceId: string, callSid: string, params: URLSearchPara
   return json(200, { ident: call.ident, replayed: false, ...(awaitOutcome ? { outcomeCheck: true } : {}) });
 }
 
-async function recording(practiceId: string, authToken: string, baseUrl: string, accountSid: string, callSid: string, params: URLSearchParams): Promise<APIGatewayProxyResultV2> {
+async function recording(
+  practiceId: string,
+  authToken: string,
+  baseUrl: string,
+  accountSid: string,
+  callSid: string,
+  params: URLSearchParams,
+): Promise<APIGatewayProxyResultV2> {
   const call = await getCallBySid(practiceId, callSid);
   if (!call) return json(200, { ignored: true });
   const recordingStatus = params.get('RecordingStatus');
@@ -249,12 +336,19 @@ async function recording(practiceId: string, authToken: string, baseUrl: string,
   const seconds = Number(params.get('RecordingDuration'));
   const voicemail = { key, seconds: Number.isFinite(seconds) && params.has('RecordingDuration') ? seconds : null };
   const outcome = await announce(practiceId, call, voicemail);
-  if (outcome.replayed && (await voicemailAfterMissed(practiceId, call, voicemail, outcome.noteId))) return json(201, { ident: call.ident, voicemailKey: key, noteId: outcome.noteId, afterMissed: true });
+  if (outcome.replayed && (await voicemailAfterMissed(practiceId, call, voicemail, outcome.noteId)))
+    return json(201, { ident: call.ident, voicemailKey: key, noteId: outcome.noteId, afterMissed: true });
   return json(outcome.replayed ? 200 : 201, { ident: call.ident, voicemailKey: key, ...outcome });
 }
 
 /** The calls delivery route's answer: TwiML for an incoming call, JSON otherwise. */
-export async function handleCallEvent(practiceId: string, partnerId: string, authToken: string | null, signature: string | undefined, raw: string): Promise<APIGatewayProxyResultV2> {
+export async function handleCallEvent(
+  practiceId: string,
+  partnerId: string,
+  authToken: string | null,
+  signature: string | undefined,
+  raw: string,
+): Promise<APIGatewayProxyResultV2> {
   if (partnerId !== TELEPHONY_PARTNER_ID) throw new NotFoundError(PARTNER_MESSAGES.unknownPartner);
   const settings = telephonySettingsFromEnv();
   if (!settings) throw new ConflictError('Calling is not set up for this practice.');
@@ -263,7 +357,8 @@ export async function handleCallEvent(practiceId: string, partnerId: string, aut
   if (params.get('AccountSid') !== settings.accountSid) throw new UnauthorizedError(PARTNER_MESSAGES.badSignature);
   const callSid = params.get('CallSid') ?? '';
   if (!SID.test(callSid)) throw new ValidationError('A call callback names its call.', { CallSid: 'is required' });
-  if (params.has('RecordingSid') || params.has('RecordingStatus')) return recording(practiceId, authToken!, settings.baseUrl, settings.accountSid, callSid, params);
+  if (params.has('RecordingSid') || params.has('RecordingStatus'))
+    return recording(practiceId, authToken!, settings.baseUrl, settings.accountSid, callSid, params);
   if (params.get('Direction') === 'inbound' && params.get('CallStatus') === 'ringing') return incoming(practiceId, settings.callbackUrl, callSid, params);
   return status(practiceId, callSid, params);
 }

@@ -51,13 +51,19 @@ export async function draftSaved(auth: AuthContext, note: Note): Promise<Notific
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, auth.userId);
-  return (await notifications()).updateNotification(auth.practiceId, first.notificationId, { patientId: note.patientId, data: draftData(note), text: draftText(note) }, auth);
+  return (await notifications()).updateNotification(
+    auth.practiceId,
+    first.notificationId,
+    { patientId: note.patientId, data: draftData(note), text: draftText(note) },
+    auth,
+  );
 }
 
 export async function draftSigned(auth: AuthContext, note: Note): Promise<void> {
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
-  if (first) await (await notifications()).updateNotification(auth.practiceId, first.notificationId, { notificationStatus: 'COMPLETED', data: draftData(note) }, auth);
+  if (first)
+    await (await notifications()).updateNotification(auth.practiceId, first.notificationId, { notificationStatus: 'COMPLETED', data: draftData(note) }, auth);
 }
 
 export async function draftRemoved(auth: AuthContext, note: Note): Promise<void> {
@@ -69,5 +75,10 @@ export async function draftAssigned(auth: AuthContext, note: Note, userId: strin
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, userId);
-  return (await notifications()).updateNotification(auth.practiceId, first.notificationId, { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) }, auth);
+  return (await notifications()).updateNotification(
+    auth.practiceId,
+    first.notificationId,
+    { assigned: userId, notificationStatus: 'UNREAD', data: draftData(note) },
+    auth,
+  );
 }

@@ -46,7 +46,14 @@ const FaxEventBody = z.object({
   fileType: z.optional(z.string()),
 });
 
-const faxActor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${FAX_PARTNER_ID}`, email: '', name: 'Fax', role: 'employee', groups: [] });
+const faxActor = (practiceId: string): AuthContext => ({
+  practiceId,
+  userId: `partner:${FAX_PARTNER_ID}`,
+  email: '',
+  name: 'Fax',
+  role: 'employee',
+  groups: [],
+});
 
 const filesBucket = (): string => filesBucketFromEnv();
 
@@ -61,9 +68,20 @@ async function completed(practiceId: string, fax: z.infer<typeof FaxObject>): Pr
   if (!record) throw new NotFoundError('Fax not found');
   const status = (FAX_STATUSES as readonly string[]).includes(fax.status ?? '') ? (fax.status as FaxStatus) : null;
   if (!status || !advancesStatus(record.status, status)) return { ident: record.ident, noteId: record.faxNoteId, replayed: true };
-  const next: Fax = { ...record, status, pages: fax.numberOfPages ?? record.pages, errorMessage: status === 'FAILURE' ? (fax.errorMessage ?? 'The fax was not delivered.') : null, updatedAt: new Date().toISOString() };
+  const next: Fax = {
+    ...record,
+    status,
+    pages: fax.numberOfPages ?? record.pages,
+    errorMessage: status === 'FAILURE' ? (fax.errorMessage ?? 'The fax was not delivered.') : null,
+    updatedAt: new Date().toISOString(),
+  };
   await putFax(practiceId, next);
-  await writeAudit(faxActor(practiceId), { action: 'update', entity: 'fax', entityId: record.ident, ...(record.patientId ? { patientId: record.patientId } : {}) });
+  await writeAudit(faxActor(practiceId), {
+    action: 'update',
+    entity: 'fax',
+    entityId: record.ident,
+    ...(record.patientId ? { patientId: record.patientId } : {}),
+  });
   return { ident: record.ident, noteId: record.faxNoteId, replayed: false };
 }
 
@@ -76,7 +94,9 @@ async function incoming(practiceId: string, body: z.infer<typeof FaxEventBody>):
   if (Buffer.from(pdf.subarray(0, 5)).toString('latin1') !== '%PDF-') throw new ValidationError('A received fax is a PDF.', { file: 'must be a PDF' });
   const from = normalizePhone(fax.from ?? '') ?? fax.from ?? '';
   const to = normalizePhone(fax.to ?? '') ?? fax.to ?? '';
-  const matches = from ? (await queryPatientsByName(practiceId, 'active')).filter((p) => p.primaryPhoneNumber === from || (p.phones ?? []).some((ph) => ph.number === from)) : [];
+  const matches = from
+    ? (await queryPatientsByName(practiceId, 'active')).filter((p) => p.primaryPhoneNumber === from || (p.phones ?? []).some((ph) => ph.number === from))
+    : [];
   const patient = matches.length === 1 ? matches[0]! : null;
   const at = new Date().toISOString();
   const ident = randomUUID();
@@ -143,7 +163,17 @@ async function incoming(practiceId: string, body: z.infer<typeof FaxEventBody>):
       relatedTo: noteId,
       patientId: patient?.id ?? null,
       text,
-      data: { messageId: ident, text, faxNumber: from, faxCsid: from, faxCallerId: from, s3Path: fileKey, faxId: fax.id, noteId, patientId: patient?.id ?? null },
+      data: {
+        messageId: ident,
+        text,
+        faxNumber: from,
+        faxCsid: from,
+        faxCallerId: from,
+        s3Path: fileKey,
+        faxId: fax.id,
+        noteId,
+        patientId: patient?.id ?? null,
+      },
     },
     { userId: `partner:${FAX_PARTNER_ID}` },
   );
@@ -155,7 +185,14 @@ async function incoming(practiceId: string, body: z.infer<typeof FaxEventBody>):
  * body in either content type Sinch uses. A repeated delivery (Sinch retries until it gets 200)
  * changes nothing.
  */
-export async function handleFaxCallback(practiceId: string, partnerId: string, key: string | null, token: string | undefined, contentType: string, body: Uint8Array): Promise<FaxEventOutcome> {
+export async function handleFaxCallback(
+  practiceId: string,
+  partnerId: string,
+  key: string | null,
+  token: string | undefined,
+  contentType: string,
+  body: Uint8Array,
+): Promise<FaxEventOutcome> {
   if (partnerId !== FAX_PARTNER_ID) throw new NotFoundError('Unknown partner');
   if (!verifyFaxCallbackToken(key, token)) throw new UnauthorizedError(PARTNER_MESSAGES.badSignature);
   let parsed: unknown;

@@ -12,7 +12,14 @@ import { storedDelivery, writeDeliveryWithNoteVersion } from '../data/notes/deli
 import { formDataOf } from '../data/forms/form-note-data.js';
 
 const IntakeQName = 'IntakeQ';
-const actor = (practiceId: string): AuthContext => ({ practiceId, userId: `partner:${INTAKEQ_PARTNER_ID}`, email: '', name: IntakeQName, role: 'employee', groups: [] });
+const actor = (practiceId: string): AuthContext => ({
+  practiceId,
+  userId: `partner:${INTAKEQ_PARTNER_ID}`,
+  email: '',
+  name: IntakeQName,
+  role: 'employee',
+  groups: [],
+});
 
 /**
  * IntakeQ signs nothing: its webhook URL carries the practice's token (the `webhookToken` of the
@@ -36,11 +43,19 @@ export interface FormDeliveryOutcome {
  * submission, in one transaction with the delivery record, so a repeated notice changes nothing.
  * The note's author gets a FORM notification.
  */
-export async function applyIntakeSubmitted(practiceId: string, secret: string | null, token: string | undefined, body: unknown, exchange?: ConstructorParameters<typeof IntakeQClient>[1], now = new Date()): Promise<FormDeliveryOutcome> {
+export async function applyIntakeSubmitted(
+  practiceId: string,
+  secret: string | null,
+  token: string | undefined,
+  body: unknown,
+  exchange?: ConstructorParameters<typeof IntakeQClient>[1],
+  now = new Date(),
+): Promise<FormDeliveryOutcome> {
   const config = parseIntakeQConfig(secret);
   verifyIntakeQToken(config?.webhookToken, token);
   const notice = body as { IntakeId?: unknown; Type?: unknown } | null;
-  if (!notice || typeof notice !== 'object' || typeof notice.IntakeId !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(notice.IntakeId)) throw new ValidationError('IntakeId is required', { IntakeId: 'is required' });
+  if (!notice || typeof notice !== 'object' || typeof notice.IntakeId !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(notice.IntakeId))
+    throw new ValidationError('IntakeId is required', { IntakeId: 'is required' });
   // Other notices (a form started, an appointment) are not about submitted forms.
   if (notice.Type !== 'Intake Submitted') return { noteId: null, replayed: false, ignored: true };
   const intakeId = notice.IntakeId;
@@ -54,7 +69,8 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
   } catch {
     throw new DependencyError(502, 'IntakeQ did not return the intake', 'INTAKEQ_INTAKE_FAILED');
   }
-  if (String(intake.Id) !== intakeId || (intake.ExternalClientId && intake.ExternalClientId !== note.patientId)) throw new ValidationError('The intake does not belong to this form');
+  if (String(intake.Id) !== intakeId || (intake.ExternalClientId && intake.ExternalClientId !== note.patientId))
+    throw new ValidationError('The intake does not belong to this form');
   if (!isSubmitted(intake.Status)) return { noteId: note.noteId, replayed: false, ignored: true };
   const at = now.toISOString();
   const submission = toSubmission(intake);
@@ -62,7 +78,12 @@ export async function applyIntakeSubmitted(practiceId: string, secret: string | 
   const next: Note = {
     ...note,
     status: note.status === 'FULFILLED' ? 'FULFILLED' : 'DELIVERED',
-    data: { ...note.data, submissionData: submission, dateSubmitted: submission.DateSubmitted ?? at, numberOfQuestions: submission.Questions.length } as Note['data'],
+    data: {
+      ...note.data,
+      submissionData: submission,
+      dateSubmitted: submission.DateSubmitted ?? at,
+      numberOfQuestions: submission.Questions.length,
+    } as Note['data'],
     noteVersion: note.noteVersion + 1,
     timestamp: at,
   };

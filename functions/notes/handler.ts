@@ -21,7 +21,10 @@ import { saveNote, signNote } from './save-note.js';
 
 /** Each template route loads with the first request of any of them. */
 function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
-  return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<K, LazyRoute>;
+  return Object.fromEntries(keys.map((key) => [key, lazyRoute(() => import('./template-routes.js').then((m) => m.TEMPLATE_ROUTES[key]))])) as Record<
+    K,
+    LazyRoute
+  >;
 }
 
 /** Delete, restore, move and access changes are rare beside reads and saves: they load with their first request. */

@@ -22,11 +22,24 @@ export async function fireLabCriticalEscalation(payload: Record<string, unknown>
   if (review.escalatedAt) return 'already-escalated';
   if (!(await claimEscalation(practiceId, noteId, now.toISOString()))) return 'already-escalated';
   const { criticalEscalationMinutes } = await getLabReviewSettings(practiceId);
-  const values = review.flags.filter((f) => f.critical).map((f) => `${f.text} ${f.value}`).join(', ');
+  const values = review.flags
+    .filter((f) => f.critical)
+    .map((f) => `${f.text} ${f.value}`)
+    .join(', ');
   const text = `Critical lab result not reviewed after ${criticalEscalationMinutes} min: ${review.patientName}, ${review.tests.join(', ')}: ${values}. Open Results to review and sign it off.`;
   // The lab's delivery started this; the task says so in its author.
   const actor: AuthContext = { practiceId, userId: `partner:${HEALTH_GORILLA_PARTNER_ID}`, email: '', name: LAB_PROVIDER_NAME, role: 'employee', groups: [] };
-  const task = await createTask(actor, { text: text.slice(0, TASK_TEXT_MAX), assigned: review.orderingProviderId, urgent: true, patientId: review.patientId || null, noteDataLinks: [{ interactionIdent: noteId }] }, now);
+  const task = await createTask(
+    actor,
+    {
+      text: text.slice(0, TASK_TEXT_MAX),
+      assigned: review.orderingProviderId,
+      urgent: true,
+      patientId: review.patientId || null,
+      noteDataLinks: [{ interactionIdent: noteId }],
+    },
+    now,
+  );
   await recordEscalationTask(practiceId, noteId, task.ident);
   return 'escalated';
 }

@@ -2,7 +2,15 @@
  * GET /v1/notes/labs/print?id: the lab report PDF on the practice's letterhead. pdf-lib is large:
  * this module is reached only through a lazyRoute (lab-routes.ts), never the group's cold start.
  */
-import { LAB_MESSAGES, labAbnormality, labPaymentNotice, labRangeText, labValueText, PAYMENT_STATUS_LABEL, type LabNoteData } from '../../shared/labs/lab-schema.js';
+import {
+  LAB_MESSAGES,
+  labAbnormality,
+  labPaymentNotice,
+  labRangeText,
+  labValueText,
+  PAYMENT_STATUS_LABEL,
+  type LabNoteData,
+} from '../../shared/labs/lab-schema.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';

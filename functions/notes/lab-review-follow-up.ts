@@ -35,7 +35,8 @@ export async function planFollowUp(auth: AuthContext, review: LabReview, body: L
     const assigned = body.followUpTask.assigned ?? auth.userId;
     if (assigned !== auth.userId) {
       const user = await getUser(auth.practiceId, assigned);
-      if (!user || user.userStatus === 'deleted') throw new ValidationError(TASK_MESSAGES.assigneeUnknown, { 'followUpTask.assigned': TASK_MESSAGES.assigneeUnknown });
+      if (!user || user.userStatus === 'deleted')
+        throw new ValidationError(TASK_MESSAGES.assigneeUnknown, { 'followUpTask.assigned': TASK_MESSAGES.assigneeUnknown });
     }
     plan.task = {
       ident: randomUUID(),
@@ -77,10 +78,20 @@ export async function makeFollowUpTask(auth: AuthContext, task: NonNullable<Foll
  * opt-out handling and access-history entry. A refusal comes back as FAILED with the reason the
  * conversation screen would give, never as an error.
  */
-export async function sendFollowUpMessage(auth: AuthContext, review: LabReview, message: NonNullable<FollowUpPlan['message']>, now: Date): Promise<LabReviewFollowUpMessage> {
+export async function sendFollowUpMessage(
+  auth: AuthContext,
+  review: LabReview,
+  message: NonNullable<FollowUpPlan['message']>,
+  now: Date,
+): Promise<LabReviewFollowUpMessage> {
   const base = { text: message.text, to: message.to, from: message.from };
   try {
-    const sent = await sendSms(auth.practiceId, await senderOf(auth), { practicePhone: message.from, patientPhone: message.to, text: message.text, files: [], patientId: review.patientId }, now);
+    const sent = await sendSms(
+      auth.practiceId,
+      await senderOf(auth),
+      { practicePhone: message.from, patientPhone: message.to, text: message.text, files: [], patientId: review.patientId },
+      now,
+    );
     await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, patientId: review.patientId });
     return { ...base, status: 'SENT', noteId: sent.message.noteId, conversationId: sent.message.conversationId };
   } catch (error) {

@@ -20,7 +20,14 @@ import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { getLabReview, getLabReviewSettings, putLabReviewAtVersion, putLabReviewSettingsItem, queryLabReviews, setLabReviewFollowUpMessage } from '../data/labs/lab-reviews.js';
+import {
+  getLabReview,
+  getLabReviewSettings,
+  putLabReviewAtVersion,
+  putLabReviewSettingsItem,
+  queryLabReviews,
+  setLabReviewFollowUpMessage,
+} from '../data/labs/lab-reviews.js';
 import { personOf } from '../core/notes/note-common.js';
 
 export const LAB_CRITICAL_ESCALATION_JOB_KIND = 'lab-critical-escalation';
@@ -63,7 +70,11 @@ const mayReview = (auth: AuthContext) => can({ role: auth.role, userId: auth.use
 export async function listLabReviews(auth: AuthContext, status: LabReviewStatus = 'PENDING', limit = 100): Promise<LabReviewList> {
   if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
   const reviews = await queryLabReviews(auth.userId, status, limit);
-  await writeAuditForPatients(auth, { action: 'list', entity: 'lab-review' }, reviews.map((r) => r.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'lab-review' },
+    reviews.map((r) => r.patientId),
+  );
   return { reviews };
 }
 
@@ -71,7 +82,8 @@ async function requireReviewable(auth: AuthContext, noteId: string): Promise<Lab
   if (!mayReview(auth)) throw new ForbiddenError(LAB_REVIEW_MESSAGES.rolesOnly);
   const review = await getLabReview(auth.practiceId, noteId);
   if (!review) throw new NotFoundError(LAB_REVIEW_MESSAGES.notFound);
-  if (!can({ role: auth.role, userId: auth.userId }, 'lab.review', { assigned: review.orderingProviderId })) throw new ForbiddenError(LAB_REVIEW_MESSAGES.notYours);
+  if (!can({ role: auth.role, userId: auth.userId }, 'lab.review', { assigned: review.orderingProviderId }))
+    throw new ForbiddenError(LAB_REVIEW_MESSAGES.notYours);
   return review;
 }
 
@@ -91,7 +103,8 @@ export async function getLabReviewFor(auth: AuthContext, noteId: string): Promis
  */
 export async function reviewLabResult(auth: AuthContext, noteId: string, body: LabReviewBody, now = new Date()): Promise<LabReview> {
   const review = await requireReviewable(auth, noteId);
-  if (review.status === 'REVIEWED') throw new ConflictError(LAB_REVIEW_MESSAGES.alreadyReviewed, { reviewedBy: review.reviewedBy?.name ?? '', reviewedAt: review.reviewedAt ?? '' });
+  if (review.status === 'REVIEWED')
+    throw new ConflictError(LAB_REVIEW_MESSAGES.alreadyReviewed, { reviewedBy: review.reviewedBy?.name ?? '', reviewedAt: review.reviewedAt ?? '' });
   if (review.version !== body.version) throw new ConflictError(LAB_REVIEW_MESSAGES.changed, { version: review.version });
   const followUp = body.followUpTask || body.followUpMessage ? await import('./lab-review-follow-up.js') : null;
   const plan = followUp ? await followUp.planFollowUp(auth, review, body) : {};
@@ -145,7 +158,11 @@ export async function scheduleEscalation(practiceId: string, review: LabReview, 
   const at = new Date(Math.ceil((receivedAt.getTime() + criticalEscalationMinutes * minuteMs()) / 1000) * 1000);
   const { scheduleAdapterFromEnv } = await import('../lib/adapters/scheduler.js');
   // One schedule per note: a later report of the same order keeps the first critical value's deadline.
-  await scheduleAdapterFromEnv().createAt({ name: await escalationName(review.noteId), at, payload: { kind: LAB_CRITICAL_ESCALATION_JOB_KIND, practiceId, noteId: review.noteId } });
+  await scheduleAdapterFromEnv().createAt({
+    name: await escalationName(review.noteId),
+    at,
+    payload: { kind: LAB_CRITICAL_ESCALATION_JOB_KIND, practiceId, noteId: review.noteId },
+  });
   return at;
 }
 

@@ -83,12 +83,14 @@ export async function placeLabOrder(auth: AuthContext, noteId: string, body: Lab
   if (note.noteType !== 'LAB') throw new ValidationError(LAB_MESSAGES.notLab);
   if (labData(note).hgId) throw new ConflictError(LAB_MESSAGES.alreadyOrdered);
   if (labData(note).source === 'import') throw new ConflictError(LAB_MESSAGES.imported);
-  if (note.noteVersion !== body.noteVersion) throw new ConflictError('This note was changed by someone else. Reload it and try again.', { noteVersion: note.noteVersion });
+  if (note.noteVersion !== body.noteVersion)
+    throw new ConflictError('This note was changed by someone else. Reload it and try again.', { noteVersion: note.noteVersion });
   if (!note.patientId) throw new ValidationError(LAB_MESSAGES.noPatient, { patientId: LAB_MESSAGES.noPatient });
   const patient = await requirePatient(auth.practiceId, note.patientId);
   const providerId = body.orderingProviderId ?? auth.userId;
   const provider = await getUser(auth.practiceId, providerId);
-  if (!provider || provider.permissionGroup !== 'provider' && provider.permissionGroup !== 'admin') throw new ValidationError(LAB_MESSAGES.missingProviderResourceId, { orderingProviderId: LAB_MESSAGES.missingProviderResourceId });
+  if (!provider || (provider.permissionGroup !== 'provider' && provider.permissionGroup !== 'admin'))
+    throw new ValidationError(LAB_MESSAGES.missingProviderResourceId, { orderingProviderId: LAB_MESSAGES.missingProviderResourceId });
   const client = await labClient();
   let resourceId: string | null = null;
   try {
@@ -111,7 +113,9 @@ export async function placeLabOrder(auth: AuthContext, noteId: string, body: Lab
         gender: patient.gender ?? null,
         phone: patient.primaryPhoneNumber ?? patient.phones?.[0]?.number ?? null,
         email: patient.email ?? null,
-        address: patient.address ? { line: patient.address.line1, city: patient.address.city, state: patient.address.state, postalCode: patient.address.zip } : null,
+        address: patient.address
+          ? { line: patient.address.line1, city: patient.address.city, state: patient.address.state, postalCode: patient.address.zip }
+          : null,
       },
       provider: { resourceId, name: provider.name, npi: provider.npiNumber ?? '' },
       authoredOn: now.toISOString(),
@@ -146,7 +150,13 @@ export async function placeLabOrder(auth: AuthContext, noteId: string, body: Lab
 
 async function writeOrder(practiceId: string, noteId: string, hgId: string, data: LabNoteData, now: Date, attempt = 0): Promise<Note> {
   const current = await requireNote(practiceId, noteId);
-  const next: Note = { ...current, status: current.status === 'DRAFT' || current.status === 'HIDDEN' ? 'SENT' : current.status, data: { ...current.data, ...data }, noteVersion: current.noteVersion + 1, timestamp: now.toISOString() };
+  const next: Note = {
+    ...current,
+    status: current.status === 'DRAFT' || current.status === 'HIDDEN' ? 'SENT' : current.status,
+    data: { ...current.data, ...data },
+    noteVersion: current.noteVersion + 1,
+    timestamp: now.toISOString(),
+  };
   try {
     await writeLabOrder(practiceId, next, current.noteVersion, hgId, now.toISOString());
   } catch (error) {
@@ -174,7 +184,8 @@ export interface LabDeliveryOutcome {
  */
 export async function applyLabDelivery(practiceId: string, posted: unknown, now = new Date()): Promise<LabDeliveryOutcome> {
   const body = posted as { resourceType?: unknown; id?: unknown } | null;
-  if (!body || body.resourceType !== 'DiagnosticReport' || typeof body.id !== 'string' || !FHIR_ID.test(body.id)) throw new ValidationError(LAB_MESSAGES.notADeliveredReport);
+  if (!body || body.resourceType !== 'DiagnosticReport' || typeof body.id !== 'string' || !FHIR_ID.test(body.id))
+    throw new ValidationError(LAB_MESSAGES.notADeliveredReport);
   let vendorCopy: Record<string, unknown> | null;
   try {
     vendorCopy = await (await labClient()).reportById(body.id);
@@ -228,7 +239,9 @@ export async function applyLabReport(practiceId: string, resource: unknown, now 
     // Scheduled before the write: a failed schedule fails the delivery, which the lab sends again; a
     // schedule whose write then failed finds nothing pending and does nothing.
     if (review.severity === 'critical' && !review.escalatedAt) await scheduleEscalation(practiceId, review, now);
-    const write = await writeDeliveryWithNoteVersion(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, next, note.noteVersion, at, [putLabReview(practiceId, review, previousReview)]);
+    const write = await writeDeliveryWithNoteVersion(practiceId, HEALTH_GORILLA_PARTNER_ID, deliveryId, next, note.noteVersion, at, [
+      putLabReview(practiceId, review, previousReview),
+    ]);
     if (!write.written) {
       if (write.raced) return { noteId, replayed: true };
       if (attempt >= 3) throw new ConflictError('The note changed while the results were written; send them again.');
@@ -260,7 +273,15 @@ async function notifyOrderingProvider(actor: AuthContext, note: Note, review: La
       }
       await createNotification(
         actor.practiceId,
-        { notificationId: labResultsNotificationId(note.noteId), notificationType: 'LAB_RESULTS', sourceId: note.noteId, relatedTo: note.noteId, assigned, patientId: note.patientId, ...changes },
+        {
+          notificationId: labResultsNotificationId(note.noteId),
+          notificationType: 'LAB_RESULTS',
+          sourceId: note.noteId,
+          relatedTo: note.noteId,
+          assigned,
+          patientId: note.patientId,
+          ...changes,
+        },
         actor,
       );
       return;
@@ -291,7 +312,15 @@ export async function labTrend(auth: AuthContext, patientId: string, code: strin
       if (value === null) continue;
       const issued = item.issued ?? note.eventTimestamp;
       const local = new Date(Date.parse(issued) - timezoneOffset * 60_000);
-      points.push({ noteId: note.noteId, issued, day: local.toISOString().slice(0, 10), value, ...(item.valueQuantity?.unit ? { unit: item.valueQuantity.unit } : {}), ...(item.interpretation ? { interpretation: item.interpretation } : {}), ...(item.ranges ? { ranges: item.ranges } : {}) });
+      points.push({
+        noteId: note.noteId,
+        issued,
+        day: local.toISOString().slice(0, 10),
+        value,
+        ...(item.valueQuantity?.unit ? { unit: item.valueQuantity.unit } : {}),
+        ...(item.interpretation ? { interpretation: item.interpretation } : {}),
+        ...(item.ranges ? { ranges: item.ranges } : {}),
+      });
     }
   }
   points.sort((a, b) => a.issued.localeCompare(b.issued));

@@ -59,7 +59,9 @@ export async function deleteNote(auth: AuthContext, noteId: string, seenVersion:
       if (isSignedStatus(note.status) || note.signed) requirePermission(auth, 'note.signed.delete', noteOwners(note));
     },
     write: (practiceId, current, changes, at) =>
-      isPrescription(current) ? import('./rx-delete.js').then((m) => m.writeDeletedPrescription(auth, current, changes, at)) : writeNextVersion(practiceId, current, changes, at),
+      isPrescription(current)
+        ? import('./rx-delete.js').then((m) => m.writeDeletedPrescription(auth, current, changes, at))
+        : writeNextVersion(practiceId, current, changes, at),
   });
   await auditNote(auth, 'delete', saved);
   await draftRemoved(auth, saved);

@@ -48,7 +48,8 @@ export async function applyPartnerResult(practiceId: string, partnerId: string, 
   const prior = await storedDelivery(practiceId, partnerId, body.deliveryId);
   if (prior) return { noteId: String(prior.noteId), replayed: true };
   const note = await getNote(practiceId, body.noteId);
-  if (!note || note.noteType !== 'PARTNER' || note.data.partnerAppId !== partnerId || note.status === 'DELETED') throw new NotFoundError(PARTNER_MESSAGES.wrongNote);
+  if (!note || note.noteType !== 'PARTNER' || note.data.partnerAppId !== partnerId || note.status === 'DELETED')
+    throw new NotFoundError(PARTNER_MESSAGES.wrongNote);
   const at = now.toISOString();
   const next: Note = {
     ...note,
@@ -63,7 +64,12 @@ export async function applyPartnerResult(practiceId: string, partnerId: string, 
     if (write.raced) return { noteId: String(write.raced.noteId), replayed: true };
     throw new ConflictError('The note changed while the result was written; send the delivery again.');
   }
-  await writeAudit(partnerActor(practiceId, partnerId, app.name), { action: 'update', entity: 'NOTE', entityId: note.noteId, ...(note.patientId ? { patientId: note.patientId } : {}) });
+  await writeAudit(partnerActor(practiceId, partnerId, app.name), {
+    action: 'update',
+    entity: 'NOTE',
+    entityId: note.noteId,
+    ...(note.patientId ? { patientId: note.patientId } : {}),
+  });
   return { noteId: note.noteId, replayed: false };
 }
 
@@ -79,8 +85,10 @@ export async function importExternalNote(practiceId: string, partnerId: string, 
   const noteType = EXTERNAL_NOTE_SOURCES[source];
   const prior = await storedDelivery(practiceId, partnerId, body.deliveryId);
   if (prior) return { noteId: String(prior.noteId), replayed: true };
-  if (noteType === 'RX_VERADIGM' && (!body.prescription || body.econsult)) throw new ValidationError('A Veradigm note carries one prescription.', { prescription: 'is required' });
-  if (noteType === 'ECONSULT_THEA' && (!body.econsult || body.prescription)) throw new ValidationError('A Thea note carries one eConsult.', { econsult: 'is required' });
+  if (noteType === 'RX_VERADIGM' && (!body.prescription || body.econsult))
+    throw new ValidationError('A Veradigm note carries one prescription.', { prescription: 'is required' });
+  if (noteType === 'ECONSULT_THEA' && (!body.econsult || body.prescription))
+    throw new ValidationError('A Thea note carries one eConsult.', { econsult: 'is required' });
   const patient = await requirePatient(practiceId, body.patientId);
   const at = now.toISOString();
   const name = EXTERNAL_SOURCE_NAME[source];
@@ -91,7 +99,12 @@ export async function importExternalNote(practiceId: string, partnerId: string, 
       signed: body.status === 'SIGNED' ? at : null,
       eventTimestamp: new Date(body.eventTimestamp).toISOString(),
       patientId: patient.id,
-      data: { source, ...(body.prescription ? { prescription: body.prescription } : {}), ...(body.econsult ? { econsult: body.econsult } : {}), deliveryId: body.deliveryId },
+      data: {
+        source,
+        ...(body.prescription ? { prescription: body.prescription } : {}),
+        ...(body.econsult ? { econsult: body.econsult } : {}),
+        deliveryId: body.deliveryId,
+      },
       partnerId,
       authorName: name,
     },
@@ -124,7 +137,11 @@ function verifyBearer(secret: string | null, authorization: string | undefined):
   if (!secret || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError('Delivery not verified');
 }
 
-const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({ statusCode, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (statusCode: number, body: unknown): APIGatewayProxyResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 /**
  * The signed routes' Lambda entry inside the notes group: no JWT (API Gateway registers them
@@ -172,7 +189,12 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
       // Sinch signs no fax callback: its URL carries the practice's token. Sinch retries anything but 200.
       const bytes = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
       const { handleFaxCallback } = await import('./fax-deliveries.js');
-      return json(200, await verified((secret) => handleFaxCallback(practiceId, params.partnerId, secret, event.queryStringParameters?.token, header(event, 'content-type') ?? '', bytes)));
+      return json(
+        200,
+        await verified((secret) =>
+          handleFaxCallback(practiceId, params.partnerId, secret, event.queryStringParameters?.token, header(event, 'content-type') ?? '', bytes),
+        ),
+      );
     }
     // Twilio signs its own way (X-Twilio-Signature over the URL and form); the module checks it first.
     if (key === 'POST /v1/partner-deliveries/{partnerId}/calls') {
@@ -188,4 +210,5 @@ export const deliveryHandler = middy<HttpEvent, APIGatewayProxyResultV2>()
     return json(outcome.replayed ? 200 : 201, outcome);
   });
 
-export const handleDelivery = (event: HttpEvent, context: Parameters<typeof deliveryHandler>[1]) => withRequestOrigin(originOf(event), () => deliveryHandler(event, context));
+export const handleDelivery = (event: HttpEvent, context: Parameters<typeof deliveryHandler>[1]) =>
+  withRequestOrigin(originOf(event), () => deliveryHandler(event, context));

@@ -51,5 +51,11 @@ export type NoteRouteKey = (typeof NOTE_ROUTES)[number];
  * Deliveries signed by a partner or outside system (HMAC, README "Partner apps") instead of a user's
  * token: registered without the JWT authorizer, verified by the handler before anything is parsed.
  */
-export const PARTNER_DELIVERY_ROUTES = ['POST /v1/partner-deliveries/{partnerId}/results', 'POST /v1/partner-deliveries/{partnerId}/notes', 'POST /v1/partner-deliveries/{partnerId}/intakes', 'POST /v1/partner-deliveries/{partnerId}/faxes', 'POST /v1/partner-deliveries/{partnerId}/calls'] as const;
+export const PARTNER_DELIVERY_ROUTES = [
+  'POST /v1/partner-deliveries/{partnerId}/results',
+  'POST /v1/partner-deliveries/{partnerId}/notes',
+  'POST /v1/partner-deliveries/{partnerId}/intakes',
+  'POST /v1/partner-deliveries/{partnerId}/faxes',
+  'POST /v1/partner-deliveries/{partnerId}/calls',
+] as const;
 export type PartnerDeliveryRouteKey = (typeof PARTNER_DELIVERY_ROUTES)[number];

@@ -7,7 +7,14 @@ import { ConflictError } from '../lib/errors.js';
 import { getInventoryItem, stockTakenEntry, takeFromStock } from '../data/inventory/inventory-repository.js';
 import { personOf } from '../core/notes/note-common.js';
 import { staleNoteVersion, writeNoteWith, type CancellationReasons, type TransactItem } from '../data/notes/note-at-version.js';
-import { deleteRxRestock, getRxRestock, removedMedications, removeMedications, restoreMedications, storedMedications } from '../data/rx/prescription-medications.js';
+import {
+  deleteRxRestock,
+  getRxRestock,
+  removedMedications,
+  removeMedications,
+  restoreMedications,
+  storedMedications,
+} from '../data/rx/prescription-medications.js';
 
 /** DynamoDB's limit of 100 items in one TransactWriteItems call: the note, the stock a restore takes back (3), and two writes per medication. */
 const MAX_MEDICATIONS = 48;
@@ -47,7 +54,11 @@ export async function writeDeletedPrescription(auth: AuthContext, current: Note,
  * (RX_RESTOCK marker): the decrement (never below zero), its restock entry and the marker's removal,
  * for the restore's transaction. Refused, saying why, when that stock is no longer there.
  */
-async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise<{ inventoryId: string; items: TransactItem[]; refusal: (known?: number) => Promise<ConflictError> } | null> {
+async function stockTakenBack(
+  auth: AuthContext,
+  note: Note,
+  now: Date,
+): Promise<{ inventoryId: string; items: TransactItem[]; refusal: (known?: number) => Promise<ConflictError> } | null> {
   const practiceId = auth.practiceId;
   const marker = await getRxRestock(practiceId, note.noteId);
   if (!marker) return null;
@@ -64,7 +75,14 @@ async function stockTakenBack(auth: AuthContext, note: Note, now: Date): Promise
     refusal,
     items: [
       takeFromStock(practiceId, marker.inventoryId, marker.quantity, now),
-      stockTakenEntry(practiceId, { inventoryId: marker.inventoryId, quantity: marker.quantity, reasonForEditing: RX_MESSAGES.restoreReason, by: await personOf(auth), now, noteId: note.noteId }),
+      stockTakenEntry(practiceId, {
+        inventoryId: marker.inventoryId,
+        quantity: marker.quantity,
+        reasonForEditing: RX_MESSAGES.restoreReason,
+        by: await personOf(auth),
+        now,
+        noteId: note.noteId,
+      }),
       deleteRxRestock(practiceId, note.noteId),
     ],
   };
@@ -95,12 +113,17 @@ export async function writeRestoredPrescription(auth: AuthContext, current: Note
   return next;
 }
 
-
 /**
  * The note's next version and `others` in one transaction; a note changed meanwhile is a 409 with
  * the stored version, and `refuse` names what else a cancellation may mean.
  */
-async function transactNoteWith(practiceId: string, current: Note, next: Note, others: TransactItem[], refuse?: (reasons: CancellationReasons) => Promise<Error | undefined>): Promise<void> {
+async function transactNoteWith(
+  practiceId: string,
+  current: Note,
+  next: Note,
+  others: TransactItem[],
+  refuse?: (reasons: CancellationReasons) => Promise<Error | undefined>,
+): Promise<void> {
   try {
     await writeNoteWith(practiceId, next, current.noteVersion, others);
   } catch (error) {

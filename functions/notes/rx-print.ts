@@ -35,13 +35,26 @@ export async function prescriptionPdf(auth: AuthContext, noteId: string): Promis
   const [practice, patient] = await Promise.all([getPractice(auth.practiceId), getPatient(auth.practiceId, note.patientId)]);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const doc = await createLetterDocument(
-    { practiceName: practice?.practiceName ?? 'Practice', phoneNumber: practice?.phoneNumber ? formatPhone(practice.phoneNumber) : null, base64Logo: practice?.base64Logo ?? null },
+    {
+      practiceName: practice?.practiceName ?? 'Practice',
+      phoneNumber: practice?.phoneNumber ? formatPhone(practice.phoneNumber) : null,
+      base64Logo: practice?.base64Logo ?? null,
+    },
     { margins: 'print', title: `Prescription ${show(data.medicationName)}` },
   );
   doc.heading('Prescription');
-  doc.text(note.signed ? `Signed ${new Date(note.signed).toLocaleDateString('en-US', { timeZone: 'UTC' })} by ${note.signedBy?.name ?? note.author.name}` : 'Not signed yet (draft)', { muted: true });
+  doc.text(
+    note.signed
+      ? `Signed ${new Date(note.signed).toLocaleDateString('en-US', { timeZone: 'UTC' })} by ${note.signedBy?.name ?? note.author.name}`
+      : 'Not signed yet (draft)',
+    { muted: true },
+  );
   doc.space(8);
-  const address = patient.address ? [patient.address.line1, patient.address.line2, [patient.address.city, patient.address.state, patient.address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  const address = patient.address
+    ? [patient.address.line1, patient.address.line2, [patient.address.city, patient.address.state, patient.address.zip].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', ')
+    : '';
   doc.fields([
     ['Patient', fullName(patient)],
     ['Date of birth', dob(patient.dob)],
@@ -72,7 +85,9 @@ export async function prescriptionPdf(auth: AuthContext, noteId: string): Promis
   ]);
   const bytes = await doc.save();
   await auditNote(auth, 'read', note);
-  const safe = String(data.medicationName).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const safe = String(data.medicationName)
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return { fileName: `prescription-${safe}.pdf`, contentType: 'application/pdf', base64: Buffer.from(bytes).toString('base64') };
 }
 

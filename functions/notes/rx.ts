@@ -132,7 +132,9 @@ export async function signRxNote(auth: AuthContext, noteId: string, body: SignNo
   // Allergy and interaction checks: warnings need the signer's reason (422 lists them otherwise).
   const item = await getInventoryItem(auth.practiceId, String(changed.data.inventoryId));
   const { requireSafetyOverride, auditSafetyOverride } = await import('../lib/drug-safety/check.js');
-  const override = item ? await requireSafetyOverride(auth, changed.patientId!, [drugOfItem(item)], (body.data ?? current.data).safetyOverride, person, now) : null;
+  const override = item
+    ? await requireSafetyOverride(auth, changed.patientId!, [drugOfItem(item)], (body.data ?? current.data).safetyOverride, person, now)
+    : null;
   if (override) changed.data = { ...changed.data, safetyOverride: override };
   else delete changed.data.safetyOverride;
   if (signer.veradigmUserType === 'POBAllReview') {

@@ -24,10 +24,17 @@ export async function priceSale(practiceId: string, data: NoteData): Promise<Not
     if (line.kind === 'charge') {
       const charge = await getChargeItem(practiceId, line.refId);
       if (!charge) throw new ValidationError(SALES_MESSAGES.unknownItem('A charge item'), { items: SALES_MESSAGES.unknownItem('A charge item') });
-      lines.push({ ...line, name: charge.name, code: charge.code, unitPriceInCents: charge.priceInCents, lineTotalInCents: charge.priceInCents * line.quantity });
+      lines.push({
+        ...line,
+        name: charge.name,
+        code: charge.code,
+        unitPriceInCents: charge.priceInCents,
+        lineTotalInCents: charge.priceInCents * line.quantity,
+      });
     } else {
       const stock = await getInventoryItem(practiceId, line.refId);
-      if (!stock || stock.isHidden) throw new ValidationError(SALES_MESSAGES.unknownItem('An inventory item'), { items: SALES_MESSAGES.unknownItem('An inventory item') });
+      if (!stock || stock.isHidden)
+        throw new ValidationError(SALES_MESSAGES.unknownItem('An inventory item'), { items: SALES_MESSAGES.unknownItem('An inventory item') });
       const name = [stock.brandName || stock.genericName, stock.strength].filter(Boolean).join(' ');
       lines.push({ ...line, name, code: stock.ndcNumber ?? null, unitPriceInCents: stock.finalPrice, lineTotalInCents: stock.finalPrice * line.quantity });
     }
@@ -82,7 +89,9 @@ export async function signSalesNote(auth: AuthContext, noteId: string, body: Sig
     await writeNoteWith(auth.practiceId, next, current.noteVersion, [
       ...taken.map(([inventoryId, { quantity }]) => takeFromStock(auth.practiceId, inventoryId, quantity, now)),
       // After the decrements, so a cancellation reason's index still names the item that was short.
-      ...taken.map(([inventoryId, { quantity }]) => stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: SALE_STOCK_REASON, by: signer, now, noteId })),
+      ...taken.map(([inventoryId, { quantity }]) =>
+        stockTakenEntry(auth.practiceId, { inventoryId, quantity, reasonForEditing: SALE_STOCK_REASON, by: signer, now, noteId }),
+      ),
     ]);
   } catch (error) {
     const e = error as { name?: string; CancellationReasons?: ({ Code?: string } | null)[] };

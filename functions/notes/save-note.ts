@@ -48,7 +48,13 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
  * The note's data with the signature lines a template left written by the signer (and, for
  * {{provider signature}}, by the prescriber the note is written on behalf of), or null when it has none.
  */
-async function withSignatureLines(auth: AuthContext, note: Pick<Note, 'data' | 'onBehalfOf'>, signer: string, timeZone: string | undefined, now: Date): Promise<Note['data'] | null> {
+async function withSignatureLines(
+  auth: AuthContext,
+  note: Pick<Note, 'data' | 'onBehalfOf'>,
+  signer: string,
+  timeZone: string | undefined,
+  now: Date,
+): Promise<Note['data'] | null> {
   if (!hasPendingSignature(note.data.text) && !hasPendingSignature(note.data.formattedText)) return null;
   const provider = note.onBehalfOf ? (await getUser(auth.practiceId, note.onBehalfOf))?.name.trim() || signer : signer;
   return signNoteText(note.data, { signer, provider, at: now, timeZone });

@@ -60,9 +60,17 @@ export async function sendEmailNote(auth: AuthContext, noteId: string, body: Ver
       return claimed;
     });
     await auditNote(auth, 'update', restored);
-    throw new DependencyError(FAILURE_STATUS[failure.kind], NOTE_MESSAGES.emailSendFailed(failure.kind), failure.code, { noteVersion: restored.noteVersion, reason: failure.kind });
+    throw new DependencyError(FAILURE_STATUS[failure.kind], NOTE_MESSAGES.emailSendFailed(failure.kind), failure.code, {
+      noteVersion: restored.noteVersion,
+      reason: failure.kind,
+    });
   }
-  const saved = await writeNextVersion(auth.practiceId, claimed, { data: { ...claimed.data, sentAt: now.toISOString(), messageId: sent.messageId, transport: sent.transport } }, now);
+  const saved = await writeNextVersion(
+    auth.practiceId,
+    claimed,
+    { data: { ...claimed.data, sentAt: now.toISOString(), messageId: sent.messageId, transport: sent.transport } },
+    now,
+  );
   await auditNote(auth, 'update', saved);
   await draftSigned(auth, saved);
   return saved;

@@ -54,7 +54,10 @@ export async function addendNote(auth: AuthContext, noteId: string, body: Addend
       assertText(body.text, body.formattedText);
       const author = await personOf(auth);
       // An addendum is signed as it is added: a template's signature line in it is its author's.
-      const signed = signNoteText({ text: body.text, formattedText: body.formattedText }, { signer: author.name, provider: author.name, at: now, timeZone: body.timeZone });
+      const signed = signNoteText(
+        { text: body.text, formattedText: body.formattedText },
+        { signer: author.name, provider: author.name, at: now, timeZone: body.timeZone },
+      );
       const addendum = { text: signed.text, formattedText: signed.formattedText, author, timestamp: now.toISOString() };
       return { status: 'ADDENDED', data: { ...note.data, addenda: [...(note.data.addenda ?? []), addendum] } };
     },

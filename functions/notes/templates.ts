@@ -29,7 +29,14 @@ export async function requireVisibleTemplate(auth: AuthContext, id: string): Pro
 
 export async function createTemplate(auth: AuthContext, input: Parsed, now = new Date()): Promise<Template> {
   const at = now.toISOString();
-  const t: Template = { templateId: randomUUID(), ...input, transformKeys: placeholderKeys(input.body), ownerUserId: auth.userId, createdAt: at, updatedAt: at };
+  const t: Template = {
+    templateId: randomUUID(),
+    ...input,
+    transformKeys: placeholderKeys(input.body),
+    ownerUserId: auth.userId,
+    createdAt: at,
+    updatedAt: at,
+  };
   return putTemplate(auth.practiceId, t, null);
 }
 

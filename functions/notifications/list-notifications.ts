@@ -15,6 +15,10 @@ export async function listNotifications(auth: AuthContext, query: NotificationLi
     since: query.since,
     limit: query.limit,
   });
-  await writeAuditForPatients(auth, { action: 'list', entity: 'notification', count: notifications.length }, notifications.map((n) => n.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'notification', count: notifications.length },
+    notifications.map((n) => n.patientId),
+  );
   return { notifications };
 }

@@ -25,7 +25,12 @@ describe('patients handler', () => {
   it('creates with 201, normalises phones, and refuses a repeated id with 409', async () => {
     const created = await invoke(handler, { routeKey: 'POST /v1/patients', body: { ...maria, status: 'DELETED', extra: 1 } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: 'unit-maria', status: 'active', membershipStatus: 'active', phones: [{ type: 'mobile', number: '+15550101234' }] });
+    expect(created.body).toMatchObject({
+      id: 'unit-maria',
+      status: 'active',
+      membershipStatus: 'active',
+      phones: [{ type: 'mobile', number: '+15550101234' }],
+    });
     expect(created.body).not.toHaveProperty('extra');
     const again = await invoke(handler, { routeKey: 'POST /v1/patients', body: maria });
     expect(again).toEqual({ status: 409, body: { message: 'A patient with this id already exists' } });
@@ -39,7 +44,11 @@ describe('patients handler', () => {
   });
 
   it('applies full validation when asked', async () => {
-    const res = await invoke(handler, { routeKey: 'POST /v1/patients', query: { fullValidation: 'true' }, body: { firstName: 'Ana', lastName: 'Lee', gender: 'female' } });
+    const res = await invoke(handler, {
+      routeKey: 'POST /v1/patients',
+      query: { fullValidation: 'true' },
+      body: { firstName: 'Ana', lastName: 'Lee', gender: 'female' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual({
       'address.line1': 'Address Line 1 is required',
@@ -72,7 +81,11 @@ describe('patients handler', () => {
     const missing = await invoke(handler, { routeKey: 'PUT /v1/patients/{patientId}', pathParameters: { patientId: 'nobody' }, body: maria });
     expect(missing.status).toBe(404);
 
-    const byEmployee = await invoke(handler, { routeKey: 'POST /v1/patients/{patientId}/archive', pathParameters: { patientId: 'unit-maria' }, groups: ['employee'] });
+    const byEmployee = await invoke(handler, {
+      routeKey: 'POST /v1/patients/{patientId}/archive',
+      pathParameters: { patientId: 'unit-maria' },
+      groups: ['employee'],
+    });
     expect(byEmployee.status).toBe(403);
     const archived = await invoke(handler, { routeKey: 'POST /v1/patients/{patientId}/archive', pathParameters: { patientId: 'unit-maria' } });
     expect(archived.status).toBe(200);

@@ -42,6 +42,11 @@ export async function requestHipaaAcceptance(auth: AuthContext, patientId: strin
     return { requested: true, messageId: sent.messageId };
   } catch (error) {
     const failure = error instanceof EmailSendFailure ? error : new EmailSendFailure('unavailable', (error as Error)?.name ?? 'Error');
-    throw new DependencyError(failure.kind === 'throttled' || failure.kind === 'paused' || failure.kind === 'not-configured' ? 503 : 502, HIPAA_MESSAGES.requestFailed, failure.code, { reason: failure.kind });
+    throw new DependencyError(
+      failure.kind === 'throttled' || failure.kind === 'paused' || failure.kind === 'not-configured' ? 503 : 502,
+      HIPAA_MESSAGES.requestFailed,
+      failure.code,
+      { reason: failure.kind },
+    );
   }
 }

@@ -15,5 +15,8 @@ export async function pagePatients(
 ): Promise<Patient[]> {
   const page = entries.slice(offset, offset + limit);
   if (settled) return page.map((e) => e.patient);
-  return getPatientsByIds(practiceId, page.map((e) => e.patient.id));
+  return getPatientsByIds(
+    practiceId,
+    page.map((e) => e.patient.id),
+  );
 }

@@ -9,7 +9,13 @@ import { pagePatients } from './patient-page.js';
 export async function searchPatients(auth: AuthContext, query: PatientListQuery & { q: string }): Promise<PatientListResponse> {
   const index = await patientIndex(auth.practiceId, query.status);
   const ranked = rankPrepared(query.q, index.entries);
-  const items = await pagePatients(auth.practiceId, ranked.map((r) => r.entry), index.settled, query.offset, query.limit);
+  const items = await pagePatients(
+    auth.practiceId,
+    ranked.map((r) => r.entry),
+    index.settled,
+    query.offset,
+    query.limit,
+  );
   const reasons = new Map(ranked.slice(query.offset, query.offset + query.limit).map((r) => [r.entry.patient.id, r.reason]));
   // One reason per returned item, in its order.
   const matches = items.flatMap((item) => {

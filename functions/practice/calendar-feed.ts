@@ -27,7 +27,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function ownFeedOnly(auth: AuthContext, userId: string, adminToo: boolean) {
   if (userId === auth.userId) return;
   if (adminToo && auth.role === 'admin') return;
-  throw new ForbiddenError("Only the provider manages their own calendar feed");
+  throw new ForbiddenError('Only the provider manages their own calendar feed');
 }
 
 export async function feedStatus(auth: AuthContext, userId: string): Promise<CalendarFeedStatus> {
@@ -95,7 +95,15 @@ export async function feedCalendar(practiceId: string, feedToken: string, now = 
   const names = settings.feedShowsNames
     ? new Map((await getPatientsByIds(practiceId, [...new Set(series.map((s) => s.patientId))])).map((p) => [p.id, fullName(p)]))
     : null;
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Tidewell//Calendar feed//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${text(`Tidewell – ${user.name}`)}`, `X-WR-TIMEZONE:${settings.timeZone}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tidewell//Calendar feed//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${text(`Tidewell – ${user.name}`)}`,
+    `X-WR-TIMEZONE:${settings.timeZone}`,
+  ];
   const listed: string[] = [];
   for (const s of series) {
     const type = typeOf.get(s.appointmentTypeId) ?? 'Appointment';
@@ -116,7 +124,14 @@ export async function feedCalendar(practiceId: string, feedToken: string, now = 
   }
   lines.push('END:VCALENDAR');
   // A feed that names patients is a read of their data by the provider it belongs to.
-  const auth: AuthContext = { practiceId, userId: user.userId, email: user.emailAddress ?? '', name: user.name, role: user.permissionGroup === 'admin' ? 'admin' : user.permissionGroup === 'provider' ? 'provider' : 'employee', groups: [] };
+  const auth: AuthContext = {
+    practiceId,
+    userId: user.userId,
+    email: user.emailAddress ?? '',
+    name: user.name,
+    role: user.permissionGroup === 'admin' ? 'admin' : user.permissionGroup === 'provider' ? 'provider' : 'employee',
+    groups: [],
+  };
   await (names
     ? writeAuditForPatients(auth, { action: 'list', entity: 'CALENDAR_FEED', entityId: feed.userId, count: listed.length }, listed)
     : writeAudit(auth, { action: 'list', entity: 'CALENDAR_FEED', entityId: feed.userId, count: listed.length }));

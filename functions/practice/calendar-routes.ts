@@ -102,7 +102,12 @@ export const CALENDAR_ROUTES = {
     params: AppointmentIdParams,
     body: ReminderNowInput,
     run: async ({ auth, params, body }) =>
-      (await import('../core/calendar/appointment-reminders.js')).sendReminderNow(auth, params.appointmentId, body.occurrenceDay, auth.name || auth.email || 'Practice'),
+      (await import('../core/calendar/appointment-reminders.js')).sendReminderNow(
+        auth,
+        params.appointmentId,
+        body.occurrenceDay,
+        auth.name || auth.email || 'Practice',
+      ),
   }),
   // The chart header's next visits of one patient.
   'GET /v1/appointments/upcoming': route({ query: UpcomingVisitsQuery, run: ({ auth, query }) => calendar.upcomingVisits(auth, query.patientId) }),

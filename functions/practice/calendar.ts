@@ -118,8 +118,15 @@ export async function putPracticeCalendarSettings(auth: AuthContext, input: Pars
   await repo.putPracticeCalendarSettings(auth.practiceId, settings);
   await writeAudit(auth, { action: 'update', entity: 'CALENDAR_SETTINGS', entityId: 'PRACTICE' });
   // Patient names starting to leave the practice is its own entry, so the access history shows who allowed it and when.
-  if (settings.feedShowsNames && !previous.feedShowsNames) await writeAudit(auth, { action: 'update', entity: 'PATIENT_NAMES_SHARED', entityId: 'CALENDAR_FEEDS', detail: 'Calendar feeds show patient names' });
-  if (settings.googleShowsNames && !previous.googleShowsNames) await writeAudit(auth, { action: 'update', entity: 'PATIENT_NAMES_SHARED', entityId: 'GOOGLE_CALENDAR', detail: 'Google Calendar events show patient names' });
+  if (settings.feedShowsNames && !previous.feedShowsNames)
+    await writeAudit(auth, { action: 'update', entity: 'PATIENT_NAMES_SHARED', entityId: 'CALENDAR_FEEDS', detail: 'Calendar feeds show patient names' });
+  if (settings.googleShowsNames && !previous.googleShowsNames)
+    await writeAudit(auth, {
+      action: 'update',
+      entity: 'PATIENT_NAMES_SHARED',
+      entityId: 'GOOGLE_CALENDAR',
+      detail: 'Google Calendar events show patient names',
+    });
   if (settings.reminderLeadHours !== previous.reminderLeadHours) await resyncReminders(auth.practiceId);
   return settings;
 }
@@ -160,7 +167,11 @@ export async function appointmentRange(auth: AuthContext, query: Parsed<typeof A
   const occurrences: AppointmentOccurrence[] = expanded
     .map(({ s, o }) => ({ ...occurrenceSummary(s, o, patients.get(s.patientId), names), series: s }))
     .sort((a, b) => a.start.localeCompare(b.start) || a.providerName.localeCompare(b.providerName));
-  await writeAuditForPatients(auth, { action: 'list', entity: 'APPOINTMENT', count: occurrences.length }, occurrences.map((o) => o.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'APPOINTMENT', count: occurrences.length },
+    occurrences.map((o) => o.patientId),
+  );
   return { timeZone, occurrences };
 }
 
@@ -184,7 +195,13 @@ export async function setArrival(auth: AuthContext, id: string, input: Parsed<ty
       if (!isConditionFailure(error) || attempt >= 2) throw isConditionFailure(error) ? new ConflictError(M.changedElsewhere) : error;
       continue;
     }
-    await writeAudit(auth, { action: 'update', entity: 'APPOINTMENT_ARRIVAL', entityId: id, patientId: a.patientId, detail: `${input.occurrenceDay} ${input.status}` });
+    await writeAudit(auth, {
+      action: 'update',
+      entity: 'APPOINTMENT_ARRIVAL',
+      entityId: id,
+      patientId: a.patientId,
+      detail: `${input.occurrenceDay} ${input.status}`,
+    });
     return { appointmentId: id, occurrenceDay: input.occurrenceDay, arrivalStatus: input.status, updatedAt };
   }
 }
@@ -204,7 +221,12 @@ export async function upcomingVisits(auth: AuthContext, patientId: string, now =
   const patient = series.length ? await getPatient(auth.practiceId, patientId) : null;
   const visits = series
     // Still ahead or under way (its end not passed): a patient in the room today still sees today's visit.
-    .flatMap((s) => expandOccurrences(s, timeZone, from, to).filter((o) => o.end > from.toISOString()).slice(0, NEXT_VISITS_MAX).map((o) => ({ s, o })))
+    .flatMap((s) =>
+      expandOccurrences(s, timeZone, from, to)
+        .filter((o) => o.end > from.toISOString())
+        .slice(0, NEXT_VISITS_MAX)
+        .map((o) => ({ s, o })),
+    )
     .sort((x, y) => x.o.start.localeCompare(y.o.start))
     .slice(0, NEXT_VISITS_MAX)
     .map(({ s, o }) => occurrenceSummary(s, o, patient, names));
@@ -213,12 +235,25 @@ export async function upcomingVisits(auth: AuthContext, patientId: string, now =
 }
 
 /** What names an occurrence's type, place and provider, looked up once per request. */
-function occurrenceNames(types: { ident: string; name: string; color?: string | null }[], locations: { ident: string; name: string }[], users: { userId: string; name: string }[]) {
-  return { typeOf: new Map(types.map((t) => [t.ident, t])), locationOf: new Map(locations.map((l) => [l.ident, l])), userOf: new Map(users.map((u) => [u.userId, u])) };
+function occurrenceNames(
+  types: { ident: string; name: string; color?: string | null }[],
+  locations: { ident: string; name: string }[],
+  users: { userId: string; name: string }[],
+) {
+  return {
+    typeOf: new Map(types.map((t) => [t.ident, t])),
+    locationOf: new Map(locations.map((l) => [l.ident, l])),
+    userOf: new Map(users.map((u) => [u.userId, u])),
+  };
 }
 
 /** One occurrence as the calendar and the chart header show it. */
-function occurrenceSummary(s: Appointment, o: { day: string; start: string; end: string }, patient: Parameters<typeof fullName>[0] | null | undefined, { typeOf, locationOf, userOf }: ReturnType<typeof occurrenceNames>) {
+function occurrenceSummary(
+  s: Appointment,
+  o: { day: string; start: string; end: string },
+  patient: Parameters<typeof fullName>[0] | null | undefined,
+  { typeOf, locationOf, userOf }: ReturnType<typeof occurrenceNames>,
+) {
   const type = typeOf.get(s.appointmentTypeId);
   return {
     appointmentId: s.appointmentId,
@@ -233,7 +268,7 @@ function occurrenceSummary(s: Appointment, o: { day: string; start: string; end:
     appointmentTypeName: type?.name ?? 'Appointment',
     color: type?.color ?? '#005377',
     bookingLocationId: s.bookingLocationId,
-    bookingLocationName: s.bookingLocationId ? locationOf.get(s.bookingLocationId)?.name ?? null : null,
+    bookingLocationName: s.bookingLocationId ? (locationOf.get(s.bookingLocationId)?.name ?? null) : null,
     visitType: s.visitType,
     recurring: s.recurrence.frequency !== 'Never',
     arrivalStatus: s.arrivals[o.day] ?? 'scheduled',

@@ -56,7 +56,8 @@ async function vendor(settings: TelephonySettings): Promise<TwilioVoice> {
  * the whole book (a search names every call of its range before matching).
  */
 async function numberNames(practiceId: string, numbers?: readonly string[]): Promise<(number: string) => string | null> {
-  const book = async (): Promise<Contact[]> => (numbers ? contactsInNameOrder([...(await contactsByNumbers(practiceId, numbers)).values()].flat()) : listContacts(practiceId));
+  const book = async (): Promise<Contact[]> =>
+    numbers ? contactsInNameOrder([...(await contactsByNumbers(practiceId, numbers)).values()].flat()) : listContacts(practiceId);
   const [contacts, { entries }] = await Promise.all([book(), patientIndex(practiceId, 'active')]);
   const names = new Map<string, string>();
   const patientNames = new Map<string, string | null>();
@@ -76,8 +77,18 @@ function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
   const text = q.query?.toLowerCase();
   if (!text && !q.caller && !q.recipient) return null;
   return (c) => {
-    if (q.caller && !(isPhoneLike(q.caller) ? digits(c.caller).includes(digits(q.caller)) : (c.callerName ?? '').toLowerCase().includes(q.caller.toLowerCase()))) return false;
-    if (q.recipient && !(isPhoneLike(q.recipient) ? digits(c.recipient).includes(digits(q.recipient)) : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))) return false;
+    if (
+      q.caller &&
+      !(isPhoneLike(q.caller) ? digits(c.caller).includes(digits(q.caller)) : (c.callerName ?? '').toLowerCase().includes(q.caller.toLowerCase()))
+    )
+      return false;
+    if (
+      q.recipient &&
+      !(isPhoneLike(q.recipient)
+        ? digits(c.recipient).includes(digits(q.recipient))
+        : (c.recipientName ?? '').toLowerCase().includes(q.recipient.toLowerCase()))
+    )
+      return false;
     if (text) {
       const hay = [c.callerName, c.recipientName, c.patientName, c.caller, c.recipient].filter(Boolean).join(' ').toLowerCase();
       if (!hay.includes(text) && !(isPhoneLike(text) && [c.caller, c.recipient].some((n) => digits(n).includes(digits(text))))) return false;
@@ -109,7 +120,9 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
   const ascending = q.order === 'asc';
   const after = searchPosition(q);
   const counted = await countCalls(auth.practiceId, range);
-  const named = (nameOf: (number: string) => string | null) => (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
+  const named =
+    (nameOf: (number: string) => string | null) =>
+    (c: PhoneCall): PhoneCall => ({ ...c, callerName: nameOf(c.caller), recipientName: nameOf(c.recipient) });
   const numbersOf = (calls: PhoneCall[]) => calls.flatMap((c) => [c.caller, c.recipient]);
   const matches = textFilter(q);
   let page: PhoneCall[];
@@ -133,7 +146,8 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
     total = counted;
   }
   await writeAudit(auth, { action: q.query || q.caller || q.recipient ? 'search' : 'list', entity: 'phone-call' });
-  for (const patientId of new Set(page.map((c) => c.patientId).filter((p): p is string => !!p))) await writeAudit(auth, { action: 'read', entity: 'phone-call', patientId });
+  for (const patientId of new Set(page.map((c) => c.patientId).filter((p): p is string => !!p)))
+    await writeAudit(auth, { action: 'read', entity: 'phone-call', patientId });
   return { calls: page, total, offset: q.offset, limit: q.limit, ...(nextToken !== undefined ? { nextToken } : {}) };
 }
 
@@ -166,7 +180,8 @@ export async function assignCall(auth: AuthContext, ident: string, userId: strin
 export async function updateCall(auth: AuthContext, ident: string, body: UpdateCallBody): Promise<PhoneCall> {
   const call = await requireCall(auth, ident);
   let patientName = call.patientName;
-  if (body.patientId !== undefined && body.patientId !== call.patientId) patientName = body.patientId ? fullName(await requirePatient(auth.practiceId, body.patientId)) : null;
+  if (body.patientId !== undefined && body.patientId !== call.patientId)
+    patientName = body.patientId ? fullName(await requirePatient(auth.practiceId, body.patientId)) : null;
   if (body.assigned) {
     const user = await getUser(auth.practiceId, body.assigned);
     if (!user || user.userStatus === 'deleted') throw new NotFoundError(CALL_MESSAGES.userNotFound);
@@ -273,6 +288,14 @@ export const CALL_ROUTES = {
   'GET /v1/phone-calls/count': route({ run: ({ auth }) => callCount(auth) }),
   'DELETE /v1/phone-calls/{id}': route({ params: CallIdParams, minRole: 'provider', run: ({ auth, params }) => removeCall(auth, params.id) }),
   'POST /v1/phone-calls/{id}/assign/{userId}': route({ params: CallAssignParams, run: ({ auth, params }) => assignCall(auth, params.id, params.userId) }),
-  'PUT /v1/phone-calls/{ident}': route({ params: CallIdentParams, body: UpdateCallBody, run: ({ auth, params, body }) => updateCall(auth, params.ident, body) }),
-  'POST /v1/notes/call': route({ body: ClickToCallBody, status: 201, run: ({ auth, body }) => clickToCall(auth, body as ClickToCallBody & { to: string; dialFrom?: string | null }) }),
+  'PUT /v1/phone-calls/{ident}': route({
+    params: CallIdentParams,
+    body: UpdateCallBody,
+    run: ({ auth, params, body }) => updateCall(auth, params.ident, body),
+  }),
+  'POST /v1/notes/call': route({
+    body: ClickToCallBody,
+    status: 201,
+    run: ({ auth, body }) => clickToCall(auth, body as ClickToCallBody & { to: string; dialFrom?: string | null }),
+  }),
 } satisfies Record<CallRouteKey, unknown>;

@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { CONTACT_MESSAGES, CONTACT_PAGE, CONTACTS_MAX, type Contact, ContactInput, type ContactListQuery, type ContactPage } from '../../shared/contacts/contact-schema.js';
+import {
+  CONTACT_MESSAGES,
+  CONTACT_PAGE,
+  CONTACTS_MAX,
+  type Contact,
+  ContactInput,
+  type ContactListQuery,
+  type ContactPage,
+} from '../../shared/contacts/contact-schema.js';
 import type * as z from '../../shared/zod.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError } from '../lib/errors.js';
-import { contactsByNumbers, countContactsUpTo, getContact, insertContact, listContactPage, removeContact, replaceContact } from '../data/contacts/contact-repository.js';
+import {
+  contactsByNumbers,
+  countContactsUpTo,
+  getContact,
+  insertContact,
+  listContactPage,
+  removeContact,
+  replaceContact,
+} from '../data/contacts/contact-repository.js';
 
 /* The practice's contact book; its items and number lookups are in functions/data/contacts/contact-repository.ts. */
 
@@ -20,7 +36,11 @@ export async function contactList(auth: AuthContext, query: z.output<typeof Cont
   if (phoneNumber) page = { contacts: (await contactsByNumbers(auth.practiceId, [phoneNumber])).get(phoneNumber) ?? [] };
   else if (contactId) page = { contacts: [await getContact(auth.practiceId, contactId)].filter((c): c is Contact => c !== null) };
   else page = await listContactPage(auth.practiceId, { limit, nextToken, search: search || null, scan: CONTACT_PAGE.searchScan });
-  await writeAudit(auth, { action: phoneNumber || search ? 'search' : contactId ? 'read' : 'list', entity: 'contact', ...(contactId ? { entityId: contactId } : {}) });
+  await writeAudit(auth, {
+    action: phoneNumber || search ? 'search' : contactId ? 'read' : 'list',
+    entity: 'contact',
+    ...(contactId ? { entityId: contactId } : {}),
+  });
   return page;
 }
 

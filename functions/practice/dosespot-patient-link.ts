@@ -40,6 +40,7 @@ export async function doseSpotPatientIdFor(practiceId: string, baseUrl: string, 
     phoneType: patient.phones?.find((p) => p.number === phone)?.type ?? null,
   });
   // Another request linked the patient first: DoseSpot matched both by the record number; keep the first.
-  if (!(await putDoseSpotPatientLink(practiceId, patient.id, doseSpotPatientId, now))) return (await getDoseSpotPatientId(practiceId, patient.id)) ?? doseSpotPatientId;
+  if (!(await putDoseSpotPatientLink(practiceId, patient.id, doseSpotPatientId, now)))
+    return (await getDoseSpotPatientId(practiceId, patient.id)) ?? doseSpotPatientId;
   return doseSpotPatientId;
 }

@@ -43,7 +43,11 @@ export function safetyTaskText(patientName: string, drug: string, warnings: read
  * The Tidewell prescriber behind DoseSpot's PrescriberId: the user an admin gave that DoseSpot user
  * id in settings, else the one the partner secret's map gives it.
  */
-export async function prescriberOf(practiceId: string, doseSpotPrescriberId: string | undefined, doseSpotUsers: Readonly<Record<string, string>>): Promise<string | null> {
+export async function prescriberOf(
+  practiceId: string,
+  doseSpotPrescriberId: string | undefined,
+  doseSpotUsers: Readonly<Record<string, string>>,
+): Promise<string | null> {
   if (!doseSpotPrescriberId) return null;
   const users = (await listUsers(practiceId)).filter((u) => u.userStatus !== 'deleted' && maySignPrescription(u));
   const bySettings = users.find((u) => u.doseSpotUserId === doseSpotPrescriberId);
@@ -80,7 +84,13 @@ export async function raiseSafetyTask(actor: AuthContext, taskActor: AuthContext
   try {
     await createTask(
       taskActor,
-      { text: safetyTaskText(fullName(patient), prescription.medicationName, warnings), assigned, urgent: true, patientId: patient.id, noteDataLinks: [{ interactionIdent: noteId }] },
+      {
+        text: safetyTaskText(fullName(patient), prescription.medicationName, warnings),
+        assigned,
+        urgent: true,
+        patientId: patient.id,
+        noteDataLinks: [{ interactionIdent: noteId }],
+      },
       now,
       ident,
     );

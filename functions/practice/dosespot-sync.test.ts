@@ -46,7 +46,11 @@ vi.mock('../data/background-tasks/background-tasks.js', () => ({
 const { syncLinkedPatientsRx } = await import('./dosespot-sync.js');
 
 const CLINIC = { clinicId: '1', clinicKey: 'k', subscriptionKey: 's', clinicUserId: '900', users: {}, baseUrl: 'https://dosespot.test/' };
-const link = (n: number, lastSyncedAt?: string): DoseSpotLink => ({ patientId: `pat-${n}`, doseSpotPatientId: `${n}`, ...(lastSyncedAt ? { lastSyncedAt } : {}) });
+const link = (n: number, lastSyncedAt?: string): DoseSpotLink => ({
+  patientId: `pat-${n}`,
+  doseSpotPatientId: `${n}`,
+  ...(lastSyncedAt ? { lastSyncedAt } : {}),
+});
 
 beforeEach(() => {
   marked.length = 0;

@@ -23,7 +23,15 @@ import { dayIn, practiceTimeZone } from '../data/calendar/practice-day.js';
  * note and carrying DoseSpot's id: written with the note, so the medications card shows what was
  * prescribed in DoseSpot exactly once.
  */
-export function medicationFromDoseSpot(practiceId: string, patientId: string, noteId: string, p: ExternalPrescription, written: string, at: string, timeZone = 'UTC') {
+export function medicationFromDoseSpot(
+  practiceId: string,
+  patientId: string,
+  noteId: string,
+  p: ExternalPrescription,
+  written: string,
+  at: string,
+  timeZone = 'UTC',
+) {
   // The day it was written at the practice (an evening prescription in Chicago is already tomorrow in UTC).
   const start = dayIn(new Date(written), timeZone);
   const end = p.daysOfTreatment ? new Date(Date.parse(`${start}T00:00:00Z`) + p.daysOfTreatment * 86_400_000).toISOString().slice(0, 10) : undefined;
@@ -73,7 +81,13 @@ export function doseSpotSyncActor(practiceId: string): AuthContext {
  * however often, and however many at once, it runs: the delivery record is written in the same
  * transaction as the note and the medication, conditionally.
  */
-async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, prescriptions: DoseSpotPrescription[], now: Date, safetyContext: SafetyContext): Promise<string[]> {
+async function writeSyncedPrescriptions(
+  actor: AuthContext,
+  patient: Patient,
+  prescriptions: DoseSpotPrescription[],
+  now: Date,
+  safetyContext: SafetyContext,
+): Promise<string[]> {
   const created: string[] = [];
   let timeZone: string | undefined;
   // The checks load with the first new prescription (they stay out of the practice bundle's cold start).
@@ -88,14 +102,20 @@ async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, pr
       if (stored.safetyTaskPending === true) {
         safety ??= await import('./dosespot-safety.js');
         const warnings = (stored.safetyWarnings as SafetyWarning[] | undefined) ?? [];
-        await safety.raiseSafetyTask(actor, doseSpotSyncActor(actor.practiceId), { patient, prescription, noteId: String(stored.noteId), warnings, ...safetyContext }, now);
+        await safety.raiseSafetyTask(
+          actor,
+          doseSpotSyncActor(actor.practiceId),
+          { patient, prescription, noteId: String(stored.noteId), warnings, ...safetyContext },
+          now,
+        );
       }
       continue;
     }
     safety ??= await import('./dosespot-safety.js');
     const warnings = await safety.checkSyncedPrescription(actor.practiceId, patient.id, prescription, now);
     const at = now.toISOString();
-    const written = prescription.datePrescribed && !Number.isNaN(Date.parse(prescription.datePrescribed)) ? new Date(prescription.datePrescribed).toISOString() : at;
+    const written =
+      prescription.datePrescribed && !Number.isNaN(Date.parse(prescription.datePrescribed)) ? new Date(prescription.datePrescribed).toISOString() : at;
     const note = externalNote(
       {
         noteType: 'RX_DOSESPOT',
@@ -120,7 +140,8 @@ async function writeSyncedPrescriptions(actor: AuthContext, patient: Patient, pr
     if ((await writeDeliveredNote(actor.practiceId, DOSESPOT_PARTNER_ID, prescription.id, note, at, [withWarnings], pending)).replayed) continue;
     await writeAudit(actor, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
     await writeAudit(actor, { action: 'create', entity: 'medication', entityId: medication.ident, patientId: patient.id });
-    if (warnings.length) await safety.raiseSafetyTask(actor, doseSpotSyncActor(actor.practiceId), { patient, prescription, noteId: note.noteId, warnings, ...safetyContext }, now);
+    if (warnings.length)
+      await safety.raiseSafetyTask(actor, doseSpotSyncActor(actor.practiceId), { patient, prescription, noteId: note.noteId, warnings, ...safetyContext }, now);
     created.push(note.noteId);
   }
   return created;
@@ -212,7 +233,11 @@ export async function syncLinkedPatientsRx(practiceId: string, now = () => new D
   const config = await doseSpotConfig();
   // A practice that does not use DoseSpot gets no hourly record of nothing.
   if (!config?.subscriptionKey) return { ...outcome, skipped: 'not-configured' };
-  const task = await startBackgroundTask(practiceId, { taskType: 'syncPatientRx', trigger: 'scheduled', requestedBy: DOSESPOT_SYNC_ACTOR_ID, patientId: null }, now());
+  const task = await startBackgroundTask(
+    practiceId,
+    { taskType: 'syncPatientRx', trigger: 'scheduled', requestedBy: DOSESPOT_SYNC_ACTOR_ID, patientId: null },
+    now(),
+  );
   outcome.taskId = task.task.taskId;
   if (!config.clinicUserId) {
     await task.fail(DOSESPOT_SYNC_NO_CLINIC_USER, now());
@@ -271,6 +296,10 @@ export async function listDoseSpotSyncTasks(auth: AuthContext, query: DoseSpotSy
     if (!user || user.userStatus === 'deleted' || !maySignPrescription(user)) throw new ForbiddenError(RX_MESSAGES.cannotPrescribe);
   }
   const tasks = await listBackgroundTasks(auth.practiceId, 'syncPatientRx', { statuses: query.status, limit: query.limit });
-  await writeAuditForPatients(auth, { action: 'list', entity: 'background-task', count: tasks.length }, tasks.map((t) => t.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'background-task', count: tasks.length },
+    tasks.map((t) => t.patientId),
+  );
   return { tasks };
 }

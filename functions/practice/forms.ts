@@ -64,7 +64,13 @@ export async function submittedForms(auth: AuthContext, query: FormsQuery): Prom
   await writeAudit(auth, { action: 'read', entity: 'form-submissions', patientId: patient.id });
   return list
     .filter((s) => s.ExternalClientId === patient.id && isSubmitted(s.Status) && (!query.formId || String(s.QuestionnaireId) === query.formId))
-    .map((s) => ({ intakeId: String(s.Id), formId: String(s.QuestionnaireId), formName: s.QuestionnaireName, status: s.Status, dateSubmitted: intakeDate(s.DateSubmitted) }));
+    .map((s) => ({
+      intakeId: String(s.Id),
+      formId: String(s.QuestionnaireId),
+      formName: s.QuestionnaireName,
+      status: s.Status,
+      dateSubmitted: intakeDate(s.DateSubmitted),
+    }));
 }
 
 /**
@@ -78,7 +84,8 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   if (body.noteId) {
     // The form-send note: a FORM draft of this patient, not sent yet.
     const draft = await getNote(auth.practiceId, body.noteId);
-    if (!draft || draft.noteType !== 'FORM' || (draft.status !== 'DRAFT' && draft.status !== 'HIDDEN') || (draft.patientId && draft.patientId !== patient.id)) throw new NotFoundError('Form note not found');
+    if (!draft || draft.noteType !== 'FORM' || (draft.status !== 'DRAFT' && draft.status !== 'HIDDEN') || (draft.patientId && draft.patientId !== patient.id))
+      throw new NotFoundError('Form note not found');
   }
   const email = body.sendMethod === 'Email' ? body.email || patient.email || '' : '';
   const phone = body.sendMethod === 'SMS' ? body.phoneNumber || primaryPhone(patient) || '' : '';
@@ -92,7 +99,12 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
   const form = forms.find((q) => String(q.Id) === formId);
   if (!form) throw new ValidationError(FORM_MESSAGES.selectForm, { formId: FORM_MESSAGES.selectForm });
   const intake = await vendor(FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED', () =>
-    iq.send({ questionnaireId: formId, clientName: `${patient.firstName} ${patient.lastName}`.trim(), email: email || undefined, externalClientId: patient.id }),
+    iq.send({
+      questionnaireId: formId,
+      clientName: `${patient.firstName} ${patient.lastName}`.trim(),
+      email: email || undefined,
+      externalClientId: patient.id,
+    }),
   );
   if (!intake?.Id) throw new DependencyError(502, FORM_MESSAGES.sendFailed, 'INTAKEQ_SEND_FAILED');
   const formUrl = texting ? String(intake.Url ?? '') : '';
@@ -129,7 +141,14 @@ export async function sendForm(auth: AuthContext, body: FormSendBody, now = new 
     noteVersion: 0,
     signedBy: null,
   };
-  const note: Note = { ...base, status: 'SENT', patientId: patient.id, data: { ...base.data, ...data, text: `${data.formName} sent to ${data.sentTo}` }, noteVersion: base.noteVersion + 1, timestamp: at };
+  const note: Note = {
+    ...base,
+    status: 'SENT',
+    patientId: patient.id,
+    data: { ...base.data, ...data, text: `${data.formName} sent to ${data.sentTo}` },
+    noteVersion: base.noteVersion + 1,
+    timestamp: at,
+  };
   await writeSentFormNote(auth.practiceId, note, draft ? draft.noteVersion : null, { intakeId: data.intakeId, patientId: patient.id, createdAt: at });
   await writeAudit(auth, { action: 'create', entity: 'NOTE', entityId: note.noteId, patientId: patient.id });
   return note;
@@ -155,9 +174,18 @@ async function smsRoute(practiceId: string, phone: string): Promise<SmsRoute> {
  * note in the patient's conversation, kept FAILED with why when the carrier refuses (then 422).
  */
 async function textForm(auth: AuthContext, to: SmsRoute, patientId: string, formName: string, formUrl: string, now: Date): Promise<void> {
-  const [{ sendSms, SmsNotSent }, { senderOf }, practice] = await Promise.all([import('../core/messaging/sms-sending.js'), import('../core/messaging/conversations.js'), getPractice(auth.practiceId)]);
+  const [{ sendSms, SmsNotSent }, { senderOf }, practice] = await Promise.all([
+    import('../core/messaging/sms-sending.js'),
+    import('../core/messaging/conversations.js'),
+    getPractice(auth.practiceId),
+  ]);
   try {
-    const sent = await sendSms(auth.practiceId, await senderOf(auth), { ...to, text: formSmsText(practice?.practiceName ?? '', formName, formUrl), files: [], patientId }, now);
+    const sent = await sendSms(
+      auth.practiceId,
+      await senderOf(auth),
+      { ...to, text: formSmsText(practice?.practiceName ?? '', formName, formUrl), files: [], patientId },
+      now,
+    );
     await writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: sent.message.messageId, patientId });
   } catch (error) {
     if (error instanceof SmsNotSent) {
@@ -218,15 +246,42 @@ export async function getFormMapping(auth: AuthContext, formId: string): Promise
   const savedIds = new Set(saved.map((q) => q.id));
   const asked = records.asked
     .filter((q) => !savedIds.has(q.id))
-    .map((q) => ({ id: q.id, section: defaultMappingSection({ title: q.title ?? '', type: q.type ?? '' }), enabled: false, titleOverride: '', title: q.title ?? '', type: q.type ?? '', subType: q.subType ?? null }));
+    .map((q) => ({
+      id: q.id,
+      section: defaultMappingSection({ title: q.title ?? '', type: q.type ?? '' }),
+      enabled: false,
+      titleOverride: '',
+      title: q.title ?? '',
+      type: q.type ?? '',
+      subType: q.subType ?? null,
+    }));
   return { formId, questions: [...saved, ...asked] };
 }
 
 /** POST /v1/practices/form-mappings: replaces the questionnaire's mapping for the whole practice. */
 export async function saveFormMapping(auth: AuthContext, body: FormMappingBody, now = new Date()): Promise<SavedFormMapping> {
-  const questions = body.questions.map((q) => ({ id: q.id, title: q.title, enabled: q.enabled, section: q.section, type: q.type, subType: q.subType, titleOverride: q.titleOverride }));
+  const questions = body.questions.map((q) => ({
+    id: q.id,
+    title: q.title,
+    enabled: q.enabled,
+    section: q.section,
+    type: q.type,
+    subType: q.subType,
+    titleOverride: q.titleOverride,
+  }));
   await putFormMapping(auth.practiceId, body.formId, questions, now.toISOString(), auth.userId);
-  return { formId: body.formId, questions: questions.map((q) => ({ id: q.id, section: q.section, enabled: q.enabled, titleOverride: q.titleOverride, title: q.title, type: q.type, subType: q.subType })) };
+  return {
+    formId: body.formId,
+    questions: questions.map((q) => ({
+      id: q.id,
+      section: q.section,
+      enabled: q.enabled,
+      titleOverride: q.titleOverride,
+      title: q.title,
+      type: q.type,
+      subType: q.subType,
+    })),
+  };
 }
 
 /**
@@ -247,7 +302,8 @@ export async function saveFormResponses(auth: AuthContext, body: SaveFormRespons
   if (unknown) throw new ValidationError(FORM_MESSAGES.unknownQuestion, { questions: FORM_MESSAGES.unknownQuestion });
   const file = body.file?.trim() || null;
   // A key of the patient's own folder (…/{patientId}/…), never another chart's file.
-  if (file && !file.split('/').slice(0, -1).includes(patient.id)) throw new ValidationError(FORM_MESSAGES.fileOutsidePatient, { file: FORM_MESSAGES.fileOutsidePatient });
+  if (file && !file.split('/').slice(0, -1).includes(patient.id))
+    throw new ValidationError(FORM_MESSAGES.fileOutsidePatient, { file: FORM_MESSAGES.fileOutsidePatient });
   const seen = new Set<string>();
   const questions = body.questions
     .filter((q) => !seen.has(q.id) && seen.add(q.id))

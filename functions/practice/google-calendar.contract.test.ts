@@ -18,7 +18,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX, LOCAL_GOOGLE_SCOPES } from '../../infra/local/google/local-google.js';
 import { NO_RECURRENCE } from '../../shared/calendar/recurrence.js';
 import { googleEventBody } from '../core/calendar/google-push.js';
-import { CALENDAR_LIST_SCOPES, canListCalendars, canWriteEvents, EVENT_WRITE_SCOPES, GOOGLE_CALENDAR_LIST_SCOPE, GOOGLE_CALENDAR_SCOPES, GOOGLE_EVENTS_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConfig, type GoogleConfig } from '../lib/adapters/google-calendar.js';
+import {
+  CALENDAR_LIST_SCOPES,
+  canListCalendars,
+  canWriteEvents,
+  EVENT_WRITE_SCOPES,
+  GOOGLE_CALENDAR_LIST_SCOPE,
+  GOOGLE_CALENDAR_SCOPES,
+  GOOGLE_EVENTS_SCOPE,
+  GoogleCalendarClient,
+  GoogleError,
+  parseGoogleConfig,
+  type GoogleConfig,
+} from '../lib/adapters/google-calendar.js';
 
 interface Seen {
   method: string;
@@ -53,7 +65,8 @@ function unknownFields(value: Record<string, unknown>, schema: string, nested: R
 }
 const EVENT_NESTED = { 'Event.start': 'EventDateTime', 'Event.end': 'EventDateTime' };
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 let server: Server;
 let origin: string;
@@ -64,13 +77,21 @@ const theirs: Seen[] = [];
 function seen(method: string, target: string, headers: Headers, body: string): Seen {
   const url = new URL(target);
   const path = url.pathname.startsWith(LOCAL_GOOGLE_PREFIX) ? url.pathname.slice(LOCAL_GOOGLE_PREFIX.length) : url.pathname;
-  return { method, path, query: [...url.searchParams.entries()].sort(), authorization: headers.get('authorization') ?? undefined, contentType: headers.get('content-type')?.split(';')[0], body };
+  return {
+    method,
+    path,
+    query: [...url.searchParams.entries()].sort(),
+    authorization: headers.get('authorization') ?? undefined,
+    contentType: headers.get('content-type')?.split(';')[0],
+    body,
+  };
 }
 
 /** Google's hosts, as the client addresses them, mapped onto the stand-in's paths. */
 function onStandIn(target: string): string {
   const url = new URL(target);
-  if (url.origin === 'https://www.googleapis.com' || url.origin === 'https://oauth2.googleapis.com') return `${origin}${LOCAL_GOOGLE_PREFIX}${url.pathname}${url.search}`;
+  if (url.origin === 'https://www.googleapis.com' || url.origin === 'https://oauth2.googleapis.com')
+    return `${origin}${LOCAL_GOOGLE_PREFIX}${url.pathname}${url.search}`;
   throw new Error(`The client called ${url.origin}`);
 }
 
@@ -104,8 +125,21 @@ const client = new Proxy({} as GoogleCalendarClient, {
 
 /** A code from the stand-in's consent, as Google's redirect would carry it. */
 async function consentCode(): Promise<string> {
-  const form = new URLSearchParams({ client_id: config.clientId, redirect_uri: config.redirectUri, response_type: 'code', scope: GOOGLE_CALENDAR_SCOPES.join(' '), state: 's', decision: 'allow', account: 'contract@gmail.local' });
-  const res = await fetch(`${origin}${LOCAL_GOOGLE_PREFIX}/o/oauth2/v2/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  const form = new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: config.redirectUri,
+    response_type: 'code',
+    scope: GOOGLE_CALENDAR_SCOPES.join(' '),
+    state: 's',
+    decision: 'allow',
+    account: 'contract@gmail.local',
+  });
+  const res = await fetch(`${origin}${LOCAL_GOOGLE_PREFIX}/o/oauth2/v2/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }
 
@@ -135,7 +169,9 @@ describe('OAuth against google-auth-library', () => {
   it('asks consent with the parameters the library puts on the consent URL', () => {
     const { oauth } = libraryClient();
     const mine = new URL(client.consentUrl('state-1'));
-    const lib = new URL(oauth.generateAuthUrl({ access_type: 'offline', prompt: 'consent', scope: [...GOOGLE_CALENDAR_SCOPES], state: 'state-1', include_granted_scopes: true }));
+    const lib = new URL(
+      oauth.generateAuthUrl({ access_type: 'offline', prompt: 'consent', scope: [...GOOGLE_CALENDAR_SCOPES], state: 'state-1', include_granted_scopes: true }),
+    );
     expect(mine.pathname.slice(LOCAL_GOOGLE_PREFIX.length)).toBe(lib.pathname);
     expect([...mine.searchParams.entries()].sort()).toEqual([...lib.searchParams.entries()].sort());
   });
@@ -192,7 +228,8 @@ describe('OAuth against google-auth-library', () => {
 
   it('the stand-in takes for each call the scopes the discovery document names', () => {
     expect([...LOCAL_GOOGLE_SCOPES['calendarList.list']].sort()).toEqual(methodScopes('calendarList.list').sort());
-    for (const call of ['events.insert', 'events.patch', 'events.delete']) expect([...LOCAL_GOOGLE_SCOPES['events.write']].sort()).toEqual(methodScopes(call).sort());
+    for (const call of ['events.insert', 'events.patch', 'events.delete'])
+      expect([...LOCAL_GOOGLE_SCOPES['events.write']].sort()).toEqual(methodScopes(call).sort());
     for (const call of ['events.list', 'events.get']) expect([...LOCAL_GOOGLE_SCOPES['events.read']].sort()).toEqual(methodScopes(call).sort());
     expect([...LOCAL_GOOGLE_SCOPES['calendars.delete']].sort()).toEqual(methodScopes('calendars.delete').sort());
   });
@@ -201,7 +238,14 @@ describe('OAuth against google-auth-library', () => {
 describe('Calendar API v3 against @googleapis/calendar', () => {
   let access: string;
   const event = googleEventBody(
-    { appointmentId: 'appt-1', start: '2027-03-02T16:00:00.000Z', durationMinutes: 30, recurrence: { ...NO_RECURRENCE, frequency: 'Weekly', end: 'COUNT', count: 4 }, excludedDays: ['2027-03-09'], visitType: 'in-person' } as never,
+    {
+      appointmentId: 'appt-1',
+      start: '2027-03-02T16:00:00.000Z',
+      durationMinutes: 30,
+      recurrence: { ...NO_RECURRENCE, frequency: 'Weekly', end: 'COUNT', count: 4 },
+      excludedDays: ['2027-03-09'],
+      visitType: 'in-person',
+    } as never,
     { typeName: 'Follow-up', location: '12 Harbor St, Astoria OR', patientName: null, timeZone: 'America/Los_Angeles' },
   );
 
@@ -238,7 +282,9 @@ describe('Calendar API v3 against @googleapis/calendar', () => {
     expect(unknownFields(inserted.data as Record<string, unknown>, 'Event', EVENT_NESTED)).toEqual([]);
 
     // An id already used answers 409 duplicate, as the library reads it.
-    const dup = await cal.events.insert({ calendarId, requestBody: { id: 'contractappt00002', ...event } }).catch((e: { status: number; response?: { data?: unknown } }) => e);
+    const dup = await cal.events
+      .insert({ calendarId, requestBody: { id: 'contractappt00002', ...event } })
+      .catch((e: { status: number; response?: { data?: unknown } }) => e);
     // The library read the stand-in's error body: its code and message are Google's.
     expect(dup).toMatchObject({ status: 409, code: 409, message: 'The requested identifier already exists.' });
     await expect(client.insertEvent(access, calendarId, 'contractappt00001', event)).rejects.toEqual(new GoogleError(409, 'duplicate'));

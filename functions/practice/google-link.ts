@@ -81,14 +81,32 @@ export async function saveGoogleCredentials(auth: AuthContext, userId: string, b
   if (!canListCalendars(granted) || !canWriteEvents(granted)) throw new ValidationError(M.googleScopeMissing);
   const linkedAt = new Date().toISOString();
   const calendarId = pending.calendarId ?? 'primary';
-  await repo.putGoogleLink(auth.practiceId, { userId, pendingStateHash: null, pendingSince: null, refreshToken, scopes: granted, linkedAt, calendarId, lastSyncAt: null, lastSyncError: null });
+  await repo.putGoogleLink(auth.practiceId, {
+    userId,
+    pendingStateHash: null,
+    pendingSince: null,
+    refreshToken,
+    scopes: granted,
+    linkedAt,
+    calendarId,
+    lastSyncAt: null,
+    lastSyncError: null,
+  });
   await writeAudit(auth, { action: 'create', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
   await resyncSoon(auth.practiceId, userId);
   const calendars = await listWith(google, auth, userId, refreshToken);
   return { linked: true, linkedAt, calendars, calendarId: chosenOf(calendarId, calendars), writesEvents: true, lastSyncAt: null, lastSyncError: null };
 }
 
-const NOT_LINKED: GoogleLinkStatus = { linked: false, linkedAt: null, calendars: [], calendarId: null, writesEvents: false, lastSyncAt: null, lastSyncError: null };
+const NOT_LINKED: GoogleLinkStatus = {
+  linked: false,
+  linkedAt: null,
+  calendars: [],
+  calendarId: null,
+  writesEvents: false,
+  lastSyncAt: null,
+  lastSyncError: null,
+};
 
 /** 'primary' is Google's alias for the account's own calendar: shown as that calendar's id. */
 function chosenOf(calendarId: string, calendars: GoogleLinkStatus['calendars']): string {

@@ -22,7 +22,11 @@ const AHEAD_DAYS = 400;
 const DAY_MS = 86_400_000;
 
 async function scheduleJob(kind: string, payload: Record<string, string>, now: Date): Promise<void> {
-  await scheduleAdapterFromEnv().createAt({ name: scheduleName(kind, `${payload.userId}.${now.getTime()}`), at: new Date(now.getTime() + DELAY_MS), payload: { kind, ...payload } });
+  await scheduleAdapterFromEnv().createAt({
+    name: scheduleName(kind, `${payload.userId}.${now.getTime()}`),
+    at: new Date(now.getTime() + DELAY_MS),
+    payload: { kind, ...payload },
+  });
 }
 
 export const scheduleGoogleResync = (practiceId: string, userId: string, now = new Date()) => scheduleJob(GOOGLE_RESYNC_JOB_KIND, { practiceId, userId }, now);

@@ -12,7 +12,16 @@ beforeAll(async () => {
   table = await startTestTable();
   await put({ sk: 'PRACTICE', practiceName: 'Unit Clinic', productDeactivatedAt: null, featureFlags: { ai_streaming: true } });
   await put({ sk: 'USER#u-2', userId: 'u-2', firstName: 'Zed', lastName: 'Young', name: 'Zed Young', emailAddress: 'z@x.test', permissionGroup: 'employee' });
-  await put({ sk: 'USER#u-1', userId: 'u-1', firstName: 'Amy', lastName: 'Ng', name: 'Amy Ng', emailAddress: 'a@x.test', permissionGroup: 'provider', npiNumber: '1234567890' });
+  await put({
+    sk: 'USER#u-1',
+    userId: 'u-1',
+    firstName: 'Amy',
+    lastName: 'Ng',
+    name: 'Amy Ng',
+    emailAddress: 'a@x.test',
+    permissionGroup: 'provider',
+    npiNumber: '1234567890',
+  });
   await put({ sk: 'PATIENT#p1', id: 'p1', firstName: 'Not', lastName: 'AUser' });
 });
 afterAll(async () => table?.stop());

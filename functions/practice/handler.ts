@@ -15,7 +15,17 @@ import type { Context } from 'aws-lambda';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type HttpEvent } from '../lib/http/group-handler.js';
 import { PARTNER_APP_ROUTE_KEYS } from './partner-app-route-keys.js';
 import { getPractice } from '../data/practices/practice-repository.js';
-import { CALENDAR_FEED_ROUTES, CALENDAR_ROUTE_KEYS, CALL_ROUTE_KEYS, CONTACT_ROUTE_KEYS, DOSESPOT_ROUTE_KEYS, FHIR_BULK_ROUTE_KEYS, FHIR_PRACTICE_IMPORT_ROUTE_KEYS, FORM_ROUTE_KEYS, PRACTICE_ROUTES } from './routes.js';
+import {
+  CALENDAR_FEED_ROUTES,
+  CALENDAR_ROUTE_KEYS,
+  CALL_ROUTE_KEYS,
+  CONTACT_ROUTE_KEYS,
+  DOSESPOT_ROUTE_KEYS,
+  FHIR_BULK_ROUTE_KEYS,
+  FHIR_PRACTICE_IMPORT_ROUTE_KEYS,
+  FORM_ROUTE_KEYS,
+  PRACTICE_ROUTES,
+} from './routes.js';
 import { getDashboard, putDashboard, updateFeatureGates, resetUserMfa, updatePracticeMetadata, updatePracticeUser } from './settings.js';
 import { getUser, listUsers, type CurrentUser } from '../data/users/user-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -116,7 +126,10 @@ const userRoutes = groupHandler(PRACTICE_ROUTES, {
   ...lazyRoutes(PARTNER_APP_ROUTE_KEYS, () => import('./partner-app-routes.js').then((m) => m.PARTNER_APP_ROUTES)),
   ...lazyRoutes(DOSESPOT_ROUTE_KEYS, () => import('./dosespot-routes.js').then((m) => m.DOSESPOT_ROUTES)),
   ...lazyRoutes(CALENDAR_ROUTE_KEYS, () => import('./calendar-routes.js').then((m) => m.CALENDAR_ROUTES)),
-  ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<(typeof FORM_ROUTE_KEYS)[number], ReturnType<typeof lazyRoute>>),
+  ...(Object.fromEntries(FORM_ROUTE_KEYS.map((key) => [key, lazyRoute(() => import('./forms-routes.js').then((m) => m.FORM_ROUTES[key]))])) as Record<
+    (typeof FORM_ROUTE_KEYS)[number],
+    ReturnType<typeof lazyRoute>
+  >),
   ...lazyRoutes(CONTACT_ROUTE_KEYS, () => import('./contact-routes.js').then((m) => m.CONTACT_ROUTES)),
   ...lazyRoutes(CALL_ROUTE_KEYS, () => import('./call-routes.js').then((m) => m.CALL_ROUTES)),
   ...lazyRoutes(FHIR_BULK_ROUTE_KEYS, () => import('./fhir-bulk-routes.js').then((m) => m.FHIR_BULK_ROUTES)),

@@ -67,7 +67,11 @@ export const FHIR_BULK_ROUTE_KEYS = [
 export const FHIR_PRACTICE_IMPORT_ROUTE_KEYS = ['POST /v1/practices/fhir-imports/patients'] as const;
 
 /** DoseSpot's sign-on and prescription sync (dosespot-routes.ts), loaded with the first request of any of them. */
-export const DOSESPOT_ROUTE_KEYS = ['GET /v2/practices/sso/dosespot', 'POST /v1/practices/users/me/dosespot-sync', 'GET /v1/practices/users/me/dosespot-sync'] as const;
+export const DOSESPOT_ROUTE_KEYS = [
+  'GET /v2/practices/sso/dosespot',
+  'POST /v1/practices/users/me/dosespot-sync',
+  'GET /v1/practices/users/me/dosespot-sync',
+] as const;
 
 export const PRACTICE_ROUTES = [
   'GET /v1/practices/metadata',
@@ -96,5 +100,10 @@ export const PRACTICE_ROUTES = [
   ...FHIR_PRACTICE_IMPORT_ROUTE_KEYS,
 ] as const;
 /** The practice's contacts (contact-routes.ts), loaded with the first request of any of them. */
-export const CONTACT_ROUTE_KEYS = ['GET /v2/practices/contacts', 'POST /v2/practices/contacts', 'POST /v2/practices/contacts/{contactId}', 'DELETE /v2/practices/contacts/{id}'] as const;
+export const CONTACT_ROUTE_KEYS = [
+  'GET /v2/practices/contacts',
+  'POST /v2/practices/contacts',
+  'POST /v2/practices/contacts/{contactId}',
+  'DELETE /v2/practices/contacts/{id}',
+] as const;
 export type PracticeRouteKey = (typeof PRACTICE_ROUTES)[number];

@@ -19,7 +19,12 @@ import { getDashboardItem, getSettingsItem, putDashboardItem, updateSettingsItem
 import { getUser, userFromItem, userKey, type PracticeUser } from '../data/users/user-repository.js';
 
 export async function updatePracticeMetadata(auth: AuthContext, input: PracticeMetadataUpdate): Promise<Practice> {
-  const item = await updateSettingsItem(PRACTICE_KEY, auth.practiceId, { ...input, lastUpdated: new Date().toISOString(), lastUpdatedBy: auth.userId }, 'Practice not found');
+  const item = await updateSettingsItem(
+    PRACTICE_KEY,
+    auth.practiceId,
+    { ...input, lastUpdated: new Date().toISOString(), lastUpdatedBy: auth.userId },
+    'Practice not found',
+  );
   await writeAudit(auth, { action: 'update', entity: 'practice' });
   return practiceFromItem(item);
 }

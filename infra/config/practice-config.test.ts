@@ -10,18 +10,28 @@ const base = { slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor F
 describe('practice config email sender', () => {
   it('is optional, and accepts a domain or address identity with a sending address inside it', () => {
     expect(PracticeConfigSchema.parse(base).email).toBeUndefined();
-    expect(PracticeConfigSchema.parse({ ...base, email: { identity: 'harborfm.example', fromAddress: 'notes@harborfm.example', configurationSet: 'tidewell-harbor' } }).email).toEqual({
+    expect(
+      PracticeConfigSchema.parse({
+        ...base,
+        email: { identity: 'harborfm.example', fromAddress: 'notes@harborfm.example', configurationSet: 'tidewell-harbor' },
+      }).email,
+    ).toEqual({
       identity: 'harborfm.example',
       fromAddress: 'notes@harborfm.example',
       configurationSet: 'tidewell-harbor',
     });
-    expect(PracticeConfigSchema.safeParse({ ...base, email: { identity: 'notes@harborfm.example', fromAddress: 'notes@harborfm.example' } }).success).toBe(true);
+    expect(PracticeConfigSchema.safeParse({ ...base, email: { identity: 'notes@harborfm.example', fromAddress: 'notes@harborfm.example' } }).success).toBe(
+      true,
+    );
   });
 
   it('refuses a sending address the identity does not cover, before anything is deployed', () => {
     const result = PracticeConfigSchema.safeParse({ ...base, email: { identity: 'harborfm.example', fromAddress: 'notes@gmail.example' } });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ path: ['email', 'fromAddress'], message: 'email.fromAddress must be the identity address or an address of the identity domain' });
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['email', 'fromAddress'],
+      message: 'email.fromAddress must be the identity address or an address of the identity domain',
+    });
     expect(PracticeConfigSchema.safeParse({ ...base, email: { identity: 'not a domain', fromAddress: 'a@b.example' } }).success).toBe(false);
   });
 });
@@ -30,7 +40,9 @@ describe('practice config texting', () => {
   it('is optional, takes the E.164 numbers the carrier account holds, and refuses any other form', () => {
     expect(PracticeConfigSchema.parse(base).sms).toBeUndefined();
     expect(PracticeConfigSchema.parse({ ...base, sms: { originationNumbers: ['+15415550100'] } }).sms).toEqual({ originationNumbers: ['+15415550100'] });
-    expect(PracticeConfigSchema.safeParse({ ...base, sms: { originationNumbers: ['(541) 555-0100'] } }).error?.issues[0].message).toBe('sms.originationNumbers must be E.164 numbers (+15415550100)');
+    expect(PracticeConfigSchema.safeParse({ ...base, sms: { originationNumbers: ['(541) 555-0100'] } }).error?.issues[0].message).toBe(
+      'sms.originationNumbers must be E.164 numbers (+15415550100)',
+    );
     expect(PracticeConfigSchema.safeParse({ ...base, sms: { originationNumbers: [] } }).success).toBe(false);
   });
 });
@@ -38,8 +50,12 @@ describe('practice config texting', () => {
 describe('practice config alarms and lookup', () => {
   it('takes alarm addresses from alarms.emails and refuses the old alarmEmail field with what to write instead', () => {
     expect(PracticeConfigSchema.parse({ ...base, alarms: { emails: ['ops@harbor.example'] } }).alarms).toEqual({ emails: ['ops@harbor.example'] });
-    expect(PracticeConfigSchema.safeParse({ ...base, alarms: { emails: ['not an address'] } }).error?.issues[0].message).toBe('alarms.emails must be email addresses');
-    expect(PracticeConfigSchema.safeParse({ ...base, alarmEmail: 'ops@harbor.example' }).error?.issues[0].message).toBe('alarmEmail is replaced by alarms: { "emails": ["..."] }');
+    expect(PracticeConfigSchema.safeParse({ ...base, alarms: { emails: ['not an address'] } }).error?.issues[0].message).toBe(
+      'alarms.emails must be email addresses',
+    );
+    expect(PracticeConfigSchema.safeParse({ ...base, alarmEmail: 'ops@harbor.example' }).error?.issues[0].message).toBe(
+      'alarmEmail is replaced by alarms: { "emails": ["..."] }',
+    );
   });
 
   it('names the configs that exist when the practice slug is unknown', () => {
@@ -78,10 +94,9 @@ describe('practice config partner apps', () => {
   });
 
   it("frames the core product's membership origin too, unless it is the local stand-in", () => {
-    expect(deployedPartnerOrigins(PracticeConfigSchema.parse({ ...base, partnerOrigins: ['https://labs.example'], membershipOrigin: 'https://core.example' }))).toEqual([
-      'https://labs.example',
-      'https://core.example',
-    ]);
+    expect(
+      deployedPartnerOrigins(PracticeConfigSchema.parse({ ...base, partnerOrigins: ['https://labs.example'], membershipOrigin: 'https://core.example' })),
+    ).toEqual(['https://labs.example', 'https://core.example']);
     expect(deployedPartnerOrigins(PracticeConfigSchema.parse({ ...base, membershipOrigin: 'local' }))).toEqual([]);
     expect(PracticeConfigSchema.safeParse({ ...base, membershipOrigin: 'http://core.example' }).success).toBe(false);
     expect(PracticeConfigSchema.safeParse({ ...base, membershipOrigin: 'https://core.example/billing' }).success).toBe(false);
@@ -100,14 +115,21 @@ describe('practice config AI scribe', () => {
   it('refuses a model id with spaces or a region that is not one, naming the setting', () => {
     const bad = PracticeConfigSchema.safeParse({ ...base, ai: { modelId: 'claude please', region: 'Virginia' } });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(['ai.modelId must be a Bedrock model or inference profile id', 'ai.region must be an AWS region such as us-east-1']);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual([
+      'ai.modelId must be a Bedrock model or inference profile id',
+      'ai.region must be an AWS region such as us-east-1',
+    ]);
   });
 });
 
 describe('practice config first admin', () => {
   it('is optional, takes an email and both names, and refuses anything else with the field named', () => {
     expect(PracticeConfigSchema.parse(base).firstAdmin).toBeUndefined();
-    expect(PracticeConfigSchema.parse({ ...base, firstAdmin: { email: 'ada@harbor.example', firstName: ' Ada ', lastName: 'Lee' } }).firstAdmin).toEqual({ email: 'ada@harbor.example', firstName: 'Ada', lastName: 'Lee' });
+    expect(PracticeConfigSchema.parse({ ...base, firstAdmin: { email: 'ada@harbor.example', firstName: ' Ada ', lastName: 'Lee' } }).firstAdmin).toEqual({
+      email: 'ada@harbor.example',
+      firstName: 'Ada',
+      lastName: 'Lee',
+    });
     const bad = PracticeConfigSchema.safeParse({ ...base, firstAdmin: { email: 'ada', firstName: ' ', lastName: 'Lee' } });
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['firstAdmin.email', 'firstAdmin.email must be an email address'],

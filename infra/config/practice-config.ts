@@ -11,12 +11,24 @@ import { PartnerAppId, PartnerAppInput, PartnerOrigin } from '../../shared/partn
 export const PracticeEmailSchema = z
   .object({
     /** A verified SES identity in the practice's region: a domain (harborfm.example) or one address. */
-    identity: z.string().check(z.minLength(3), z.maxLength(253), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[a-z0-9.-]+\.[a-z]{2,}$/i, 'identity must be a domain or an email address')),
+    identity: z
+      .string()
+      .check(
+        z.minLength(3),
+        z.maxLength(253),
+        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[a-z0-9.-]+\.[a-z]{2,}$/i, 'identity must be a domain or an email address'),
+      ),
     /** The practice's sending address (inside the identity), used when the author's own address is not covered. */
     fromAddress: z.string().check(z.email()),
     /** An existing SES configuration set (event publishing, suppression), optional. */
     configurationSet: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
-  }).check(z.refine((e) => coveredByIdentity(e.fromAddress, e.identity), { message: 'email.fromAddress must be the identity address or an address of the identity domain', path: ['fromAddress'] }));
+  })
+  .check(
+    z.refine((e) => coveredByIdentity(e.fromAddress, e.identity), {
+      message: 'email.fromAddress must be the identity address or an address of the identity domain',
+      path: ['fromAddress'],
+    }),
+  );
 export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
 
 /**
@@ -25,7 +37,9 @@ export type PracticeEmail = z.infer<typeof PracticeEmailSchema>;
  * refused with a clear message. Locally the sandbox carrier owns exactly these numbers.
  */
 export const PracticeSmsSchema = z.object({
-  originationNumbers: z.array(z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'sms.originationNumbers must be E.164 numbers (+15415550100)'))).check(z.minLength(1), z.maxLength(50)),
+  originationNumbers: z
+    .array(z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'sms.originationNumbers must be E.164 numbers (+15415550100)')))
+    .check(z.minLength(1), z.maxLength(50)),
   /** An existing configuration set whose event destination is the stack's topic; by default the stack creates one. */
   configurationSet: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))),
 });
@@ -46,7 +60,9 @@ export type PracticeAi = z.infer<typeof PracticeAiSchema>;
 /** Who hears about the practice's CloudWatch alarms (README "Runbook"). */
 export const PracticeAlarmsSchema = z.object({
   /** Each address gets an SNS email subscription, confirmed from the first mail AWS sends it. */
-  emails: z.array(z.string().check(z.email('alarms.emails must be email addresses'))).check(z.minLength(1, 'alarms.emails needs at least one address'), z.maxLength(20)),
+  emails: z
+    .array(z.string().check(z.email('alarms.emails must be email addresses')))
+    .check(z.minLength(1, 'alarms.emails needs at least one address'), z.maxLength(20)),
 });
 export type PracticeAlarms = z.infer<typeof PracticeAlarmsSchema>;
 

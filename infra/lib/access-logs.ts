@@ -24,18 +24,24 @@ export class AccessLogs extends Construct {
     });
     suppressGuardRules(this.bucket, [
       { rule: 's3_bucket_logging_enabled_check', reason: 'CT.S3.PR.2: this is the access-log destination; logging it into itself would loop.' },
-      { rule: 's3_bucket_default_encryption_kms_check', reason: 'CT.S3.PR.10: S3 server access logging delivers only to buckets encrypted with SSE-S3; SSE-KMS destinations are rejected.' },
+      {
+        rule: 's3_bucket_default_encryption_kms_check',
+        reason: 'CT.S3.PR.10: S3 server access logging delivers only to buckets encrypted with SSE-S3; SSE-KMS destinations are rejected.',
+      },
       {
         rule: 's3_bucket_acl_prohibited_check',
-        reason: 'CT.S3.PR.5: CloudFront standard logging writes its files with an ACL (awslogsdelivery), so ACLs stay enabled here with the bucket owner preferred; no user access is granted by ACL.',
+        reason:
+          'CT.S3.PR.5: CloudFront standard logging writes its files with an ACL (awslogsdelivery), so ACLs stay enabled here with the bucket owner preferred; no user access is granted by ACL.',
       },
       {
         rule: 's3_event_notifications_enabled_check',
-        reason: 'CT.S3.PR.4: log files arrive every few minutes from S3 and CloudFront and nothing acts on their arrival; they are read when an incident is investigated.',
+        reason:
+          'CT.S3.PR.4: log files arrive every few minutes from S3 and CloudFront and nothing acts on their arrival; they are read when an incident is investigated.',
       },
       {
         rule: 's3_bucket_object_lock_enabled_check',
-        reason: 'CT.S3.PR.9: the logs are versioned (a deleted or overwritten log file stays recoverable for 30 days) and only the log delivery services write here; Object Lock cannot be turned off again and is left to the practice records policy.',
+        reason:
+          'CT.S3.PR.9: the logs are versioned (a deleted or overwritten log file stays recoverable for 30 days) and only the log delivery services write here; Object Lock cannot be turned off again and is left to the practice records policy.',
       },
     ]);
     NagSuppressions.addResourceSuppressions(this.bucket, [

@@ -31,7 +31,11 @@ export class Alarms extends Construct {
   readonly alarms: cloudwatch.Alarm[] = [];
   private readonly action: SnsAction;
 
-  constructor(scope: Construct, id: string, private readonly props: AlarmsProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: AlarmsProps,
+  ) {
     super(scope, id);
     const key = new kms.Key(this, 'Key', {
       description: 'Encrypts the practice alarm topic',
@@ -82,27 +86,41 @@ export class Alarms extends Construct {
    * ten metrics, so more groups than that is a synth error, not a silently unwatched group.
    */
   watchApiFunctions(functions: ReadonlyMap<string, lambda.IFunction>): void {
-    if (functions.size > MAX_ALARM_METRICS) throw new Error(`An alarm reads at most ${MAX_ALARM_METRICS} metrics; the API has ${functions.size} group functions.`);
+    if (functions.size > MAX_ALARM_METRICS)
+      throw new Error(`An alarm reads at most ${MAX_ALARM_METRICS} metrics; the API has ${functions.size} group functions.`);
     const sum = (what: 'errors' | 'throttles') => {
       const usingMetrics: Record<string, cloudwatch.IMetric> = {};
       for (const [name, fn] of functions) {
         const id = name.replace(/[^a-zA-Z0-9]/g, '_');
-        usingMetrics[id] = what === 'errors' ? fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name }) : fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name });
+        usingMetrics[id] =
+          what === 'errors'
+            ? fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name })
+            : fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: name });
       }
       return new cloudwatch.MathExpression({
-        expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+        expression: Object.keys(usingMetrics)
+          .map((id) => `FILL(${id}, 0)`)
+          .join(' + '),
         usingMetrics,
         label: `API group ${what}`,
         period: PERIOD,
       });
     };
-    this.add('api-errors', sum('errors'), 'An API group function failed (unhandled error or timeout); the alarm reads one metric per group, labelled with its name.');
+    this.add(
+      'api-errors',
+      sum('errors'),
+      'An API group function failed (unhandled error or timeout); the alarm reads one metric per group, labelled with its name.',
+    );
     this.add('api-throttles', sum('throttles'), 'Lambda refused API requests (throttled); the alarm reads one metric per group, labelled with its name.');
   }
 
   /** Any message in a dead-letter queue. */
   watchDeadLetters(name: string, queue: sqs.IQueue, what: string): void {
-    this.add(`${name}-dead-letters`, queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }), `${what} failed after every retry and is in the dead-letter queue.`);
+    this.add(
+      `${name}-dead-letters`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      `${what} failed after every retry and is in the dead-letter queue.`,
+    );
   }
 
   /** Failed and timed-out executions of a state machine, in one alarm (both leave a run unfinished). */

@@ -144,7 +144,11 @@ export class Api extends Construct {
           });
           if (signed) {
             NagSuppressions.addResourceSuppressions(route, [
-              { id: 'AwsSolutions-APIG4', reason: "A partner's signed delivery: the handler verifies its HMAC signature (per-partner secret) and timestamp before reading the body; partners hold no user token." },
+              {
+                id: 'AwsSolutions-APIG4',
+                reason:
+                  "A partner's signed delivery: the handler verifies its HMAC signature (per-partner secret) and timestamp before reading the body; partners hold no user token.",
+              },
             ]);
             suppressGuardRules(route, [
               {

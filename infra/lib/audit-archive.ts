@@ -64,7 +64,8 @@ export class AuditArchiveStore extends Construct {
     NagSuppressions.addResourceSuppressions(this.bucket, [
       {
         id: 'HIPAA.Security-S3BucketReplicationEnabled',
-        reason: 'The archive is locked in compliance mode in the practice region; replication would copy PHI to a second region the BAA scope does not cover yet (as for the files bucket).',
+        reason:
+          'The archive is locked in compliance mode in the practice region; replication would copy PHI to a second region the BAA scope does not cover yet (as for the files bucket).',
       },
     ]);
   }
@@ -107,9 +108,13 @@ export class AuditArchiver extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Batch keys are numbered at run time under audit/; the grant is PutObject and GetObject on that prefix of the archive bucket only. The KMS wildcards (GenerateDataKey*, ReEncrypt*) are scoped to the table key.',
+          reason:
+            'Batch keys are numbered at run time under audit/; the grant is PutObject and GetObject on that prefix of the archive bucket only. The KMS wildcards (GenerateDataKey*, ReEncrypt*) are scoped to the table key.',
           appliesTo: [
-            { regex: '/^Resource::(<.*AuditArchive.*Bucket.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAttAuditArchiveBucket[0-9A-F]+Arn[0-9A-F]+)\\/audit\\/\\*$/g' },
+            {
+              regex:
+                '/^Resource::(<.*AuditArchive.*Bucket.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAttAuditArchiveBucket[0-9A-F]+Arn[0-9A-F]+)\\/audit\\/\\*$/g',
+            },
             'Action::kms:GenerateDataKey*',
             'Action::kms:ReEncrypt*',
           ],

@@ -47,7 +47,13 @@ export class Copilot {
     if (profile) {
       NagSuppressions.addResourceSuppressions(
         fn.role!,
-        [{ id: 'AwsSolutions-IAM5', reason: 'A cross-region inference profile invokes the one configured foundation model in whichever of its regions serves the request.', appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.*$/g' }] }],
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason: 'A cross-region inference profile invokes the one configured foundation model in whichever of its regions serves the request.',
+            appliesTo: [{ regex: '/^Resource::arn:<AWS::Partition>:bedrock:\\*::foundation-model\\/.*$/g' }],
+          },
+        ],
         true,
       );
     }
@@ -82,7 +88,8 @@ export class Copilot {
     suppressGuardRules(url, [
       {
         rule: 'lambda_function_url_cors_check',
-        reason: "CT.LAMBDA.PR.6: the allowed origins are the practice's own web origins (https://<its CloudFront domain>, and its webDomain); no wildcard. Guard cannot read the CloudFront domain, which CloudFormation joins in at deploy time.",
+        reason:
+          "CT.LAMBDA.PR.6: the allowed origins are the practice's own web origins (https://<its CloudFront domain>, and its webDomain); no wildcard. Guard cannot read the CloudFront domain, which CloudFormation joins in at deploy time.",
       },
     ]);
     NagSuppressions.addResourceSuppressions(
@@ -90,7 +97,8 @@ export class Copilot {
       [
         {
           id: 'HIPAA.Security-LambdaFunctionPublicAccessProhibited',
-          reason: 'The function URL (response streaming) is reachable without IAM, like the HTTP API; the handler refuses any request without a valid Cognito ID token of the practice pool before routing.',
+          reason:
+            'The function URL (response streaming) is reachable without IAM, like the HTTP API; the handler refuses any request without a valid Cognito ID token of the practice pool before routing.',
         },
       ],
       true,

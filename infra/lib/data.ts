@@ -60,7 +60,8 @@ export class Data extends Construct {
       [
         {
           id: 'AwsSolutions-IAM4',
-          reason: 'AWSBackupServiceRolePolicyForBackup is the AWS-maintained policy AWS Backup needs to snapshot the table; it follows new backup features without drift.',
+          reason:
+            'AWSBackupServiceRolePolicyForBackup is the AWS-maintained policy AWS Backup needs to snapshot the table; it follows new backup features without drift.',
           appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup'],
         },
       ],

@@ -23,7 +23,11 @@ export interface FhirExportProps {
 export class FhirExport extends Construct {
   readonly stateMachine: sfn.StateMachine;
 
-  constructor(scope: Construct, id: string, private readonly props: FhirExportProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: FhirExportProps,
+  ) {
     super(scope, id);
     const logGroup = props.logging.logGroup(this, 'Logs', `/aws/vendedlogs/states/tidewell-${props.slug}-fhir-export`);
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
@@ -39,7 +43,8 @@ export class FhirExport extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'CloudWatch Logs delivery and X-Ray actions support only Resource "*"; the invoke grant covers the chart function and its versions (<arn>:*) only.',
+          reason:
+            'CloudWatch Logs delivery and X-Ray actions support only Resource "*"; the invoke grant covers the chart function and its versions (<arn>:*) only.',
           appliesTo: ['Resource::*', { regex: '/^Resource::<.*Group-?chart.*\\.Arn>:\\*$/gi' }],
         },
         { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },

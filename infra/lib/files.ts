@@ -49,7 +49,9 @@ export class Files extends Construct {
       lifecycleRules: [
         {
           id: 'NoncurrentVersions',
-          noncurrentVersionTransitions: [{ storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(NONCURRENT_TRANSITION_DAYS) }],
+          noncurrentVersionTransitions: [
+            { storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL, transitionAfter: Duration.days(NONCURRENT_TRANSITION_DAYS) },
+          ],
           noncurrentVersionExpiration: Duration.days(NONCURRENT_EXPIRATION_DAYS),
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
@@ -82,7 +84,8 @@ export class Files extends Construct {
     NagSuppressions.addResourceSuppressions(this.bucket, [
       {
         id: 'HIPAA.Security-S3BucketReplicationEnabled',
-        reason: 'Files are versioned and KMS-encrypted in one region; the practice stack is single-region by design and replication would copy PHI to a second region the BAA scope does not cover yet.',
+        reason:
+          'Files are versioned and KMS-encrypted in one region; the practice stack is single-region by design and replication would copy PHI to a second region the BAA scope does not cover yet.',
       },
     ]);
   }

@@ -30,7 +30,10 @@ describe('Lambda bundling options', () => {
 
   it("keeps only the name and version of an SDK client's package.json, which its user agent reads", async () => {
     const result = await build({
-      stdin: { contents: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; export const client = new DynamoDBClient({ region: 'us-east-1' });", resolveDir: REPO_ROOT },
+      stdin: {
+        contents: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb'; export const client = new DynamoDBClient({ region: 'us-east-1' });",
+        resolveDir: REPO_ROOT,
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -58,27 +58,26 @@ export function tidewellFunction(scope: Construct, id: string, props: TidewellFu
     bundling: cdkBundling(entry),
   });
 
-  NagSuppressions.addResourceSuppressions(
-    fn,
-    [
-      {
-        id: 'AwsSolutions-L1',
-        reason: 'Pinned to nodejs22.x: the bundles target Node 22 and the AWS SDK v3 line in the lockfile supports it; a runtime bump is a deliberate, tested change.',
-      },
-      {
-        id: 'HIPAA.Security-LambdaDLQ',
-        reason: 'Invoked synchronously (API Gateway, Step Functions, Scheduler with its own DLQ) or by a stream event source mapping with its own on-failure queue: a function DLQ would never receive anything.',
-      },
-      {
-        id: 'HIPAA.Security-LambdaInsideVPC',
-        reason: NO_VPC_REASON,
-      },
-      {
-        id: 'HIPAA.Security-LambdaConcurrency',
-        reason: 'Load is bounded by the HTTP API stage throttle; reserving concurrency per function would starve the other groups of the same account.',
-      },
-    ],
-  );
+  NagSuppressions.addResourceSuppressions(fn, [
+    {
+      id: 'AwsSolutions-L1',
+      reason:
+        'Pinned to nodejs22.x: the bundles target Node 22 and the AWS SDK v3 line in the lockfile supports it; a runtime bump is a deliberate, tested change.',
+    },
+    {
+      id: 'HIPAA.Security-LambdaDLQ',
+      reason:
+        'Invoked synchronously (API Gateway, Step Functions, Scheduler with its own DLQ) or by a stream event source mapping with its own on-failure queue: a function DLQ would never receive anything.',
+    },
+    {
+      id: 'HIPAA.Security-LambdaInsideVPC',
+      reason: NO_VPC_REASON,
+    },
+    {
+      id: 'HIPAA.Security-LambdaConcurrency',
+      reason: 'Load is bounded by the HTTP API stage throttle; reserving concurrency per function would starve the other groups of the same account.',
+    },
+  ]);
   suppressGuardRules(fn, [{ rule: 'lambda_inside_vpc_check', reason: `CT.LAMBDA.PR.3: ${NO_VPC_REASON}` }]);
   // X-Ray's PutTraceSegments has no resource-level permissions.
   NagSuppressions.addResourceSuppressions(
@@ -86,7 +85,8 @@ export function tidewellFunction(scope: Construct, id: string, props: TidewellFu
     [
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'X-Ray tracing actions (xray:PutTraceSegments, xray:PutTelemetryRecords) support only Resource "*"; log writes are scoped to the function log group and its streams.',
+        reason:
+          'X-Ray tracing actions (xray:PutTraceSegments, xray:PutTelemetryRecords) support only Resource "*"; log writes are scoped to the function log group and its streams.',
         appliesTo: ['Resource::*', { regex: '/^Resource::<.*Logs.*\\.Arn>:\\*$/g' }],
       },
       { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
@@ -105,8 +105,13 @@ export function grantTableReadWrite(fn: NodejsFunction, table: dynamodb.ITable):
       {
         id: 'AwsSolutions-IAM5',
         // The table is the data stack's: in the app stack its ARN is an import of that stack's export.
-        reason: 'Read/write on this table and its indexes only (Resource <table>/index/*); the KMS wildcard actions (GenerateDataKey*, ReEncrypt*) are scoped to the table key.',
-        appliesTo: [{ regex: '/^Resource::(<.*Table.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAtt.*Table[0-9A-F]+Arn[0-9A-F]+)\\/index\\/\\*$/g' }, 'Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
+        reason:
+          'Read/write on this table and its indexes only (Resource <table>/index/*); the KMS wildcard actions (GenerateDataKey*, ReEncrypt*) are scoped to the table key.',
+        appliesTo: [
+          { regex: '/^Resource::(<.*Table.*\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAtt.*Table[0-9A-F]+Arn[0-9A-F]+)\\/index\\/\\*$/g' },
+          'Action::kms:GenerateDataKey*',
+          'Action::kms:ReEncrypt*',
+        ],
       },
     ],
     true,

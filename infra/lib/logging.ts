@@ -15,7 +15,11 @@ export const LOG_RETENTION = logs.RetentionDays.SIX_YEARS;
 export class Logging extends Construct {
   readonly key: kms.Key;
 
-  constructor(scope: Construct, id: string, private readonly props: { retainData: boolean }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: { retainData: boolean },
+  ) {
     super(scope, id);
     const stack = Stack.of(this);
     this.key = new kms.Key(this, 'Key', {

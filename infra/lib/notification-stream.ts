@@ -60,7 +60,7 @@ export class NotificationStream extends Construct {
       retentionPeriod: Duration.days(14),
     });
     NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
-      { id: 'AwsSolutions-SQS3', reason: "This queue is itself the on-failure destination of the notification stream; it has no consumer to fail." },
+      { id: 'AwsSolutions-SQS3', reason: 'This queue is itself the on-failure destination of the notification stream; it has no consumer to fail.' },
     ]);
 
     this.consumer.addEventSource(

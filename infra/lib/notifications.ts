@@ -61,10 +61,7 @@ export const SUBSCRIPTION_GUARD_CODE = [
  */
 function passThroughCode(mutation: PublishMutation): string {
   const payload = mutation.hasInputArgument ? 'ctx.args.input' : 'ctx.args';
-  return [
-    `export function request(ctx) { return { payload: ${payload} }; }`,
-    'export function response(ctx) { return ctx.result; }',
-  ].join('\n');
+  return [`export function request(ctx) { return { payload: ${payload} }; }`, 'export function response(ctx) { return ctx.result; }'].join('\n');
 }
 
 export interface NotificationsProps {
@@ -122,13 +119,18 @@ export class Notifications extends Construct {
     NagSuppressions.addResourceSuppressions(this.api, [
       {
         id: 'AwsSolutions-ASC3',
-        reason: 'Request logging is on (field level ERROR, with a role); verbose content is excluded on purpose because it would copy tokens and notification payloads (patient names) into logs.',
+        reason:
+          'Request logging is on (field level ERROR, with a role); verbose content is excluded on purpose because it would copy tokens and notification payloads (patient names) into logs.',
       },
     ]);
     NagSuppressions.addResourceSuppressions(
       logRole,
       [
-        { id: 'AwsSolutions-IAM5', reason: 'AppSync names its log streams at run time; the grant covers the streams of this API log group only.', appliesTo: [{ regex: '/^Resource::<.*Logs.*\\.Arn>:log-stream:\\*$/g' }] },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'AppSync names its log streams at run time; the grant covers the streams of this API log group only.',
+          appliesTo: [{ regex: '/^Resource::<.*Logs.*\\.Arn>:log-stream:\\*$/g' }],
+        },
         { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
       ],
       true,
@@ -140,7 +142,11 @@ export class Notifications extends Construct {
     NagSuppressions.addResourceSuppressions(
       guard,
       [
-        { id: 'AwsSolutions-IAM5', reason: 'AppSync may invoke the guard function and its versions (<fn arn>:*) only.', appliesTo: [{ regex: '/^Resource::<.*SubscriptionGuard.*\\.Arn>:\\*$/g' }] },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'AppSync may invoke the guard function and its versions (<fn arn>:*) only.',
+          appliesTo: [{ regex: '/^Resource::<.*SubscriptionGuard.*\\.Arn>:\\*$/g' }],
+        },
         { id: 'HIPAA.Security-IAMNoInlinePolicy', reason: INLINE_POLICY_REASON },
       ],
       true,

@@ -38,8 +38,14 @@ export class Partners extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     NagSuppressions.addResourceSuppressions(this.secret, [
-      { id: 'AwsSolutions-SMG4', reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.' },
-      { id: 'HIPAA.Security-SecretsManagerRotationEnabled', reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.' },
+      {
+        id: 'AwsSolutions-SMG4',
+        reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.',
+      },
+      {
+        id: 'HIPAA.Security-SecretsManagerRotationEnabled',
+        reason: 'Each value is a secret shared with an outside partner; it is rotated with that partner by hand, not by a rotation Lambda.',
+      },
     ]);
   }
 
@@ -49,7 +55,9 @@ export class Partners extends Construct {
    * stack and the role in the app stack, and the data stack must never reference the app's.
    */
   grantRead(fn: NodejsFunction): void {
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], resources: [this.secret.secretArn] }));
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'], resources: [this.secret.secretArn] }),
+    );
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['kms:Decrypt'],

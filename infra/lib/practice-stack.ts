@@ -81,7 +81,12 @@ export class PracticeAppStack extends Stack {
     scheduler.grantSelfScheduling();
     const transcription = new Transcription(this, 'Transcription', { ...common, ai: config.ai, grantFiles: (fn) => files.grantReadWrite(fn) });
     // The only publisher: every notification written anywhere reaches subscribers from the stream.
-    const notificationStream = new NotificationStream(this, 'NotificationStream', { slug: config.slug, practiceId: config.practiceId, table: data.table, logging });
+    const notificationStream = new NotificationStream(this, 'NotificationStream', {
+      slug: config.slug,
+      practiceId: config.practiceId,
+      table: data.table,
+      logging,
+    });
     notifications.grantPublish(notificationStream.consumer);
     // Every audit entry, in commit order, to the data stack's Object Lock bucket (put and read, never delete).
     const auditArchiver = new AuditArchiver(this, 'AuditArchiver', {
@@ -92,7 +97,13 @@ export class PracticeAppStack extends Stack {
       key: props.data.auditArchive.key,
       logging,
     });
-    const sms = new Sms(this, 'Sms', { slug: config.slug, worker: scheduler.target, deadLetterQueue: scheduler.deadLetterQueue, key: data.key, config: config.sms });
+    const sms = new Sms(this, 'Sms', {
+      slug: config.slug,
+      worker: scheduler.target,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      key: data.key,
+      config: config.sms,
+    });
     // Scheduled texts are sent by the schedule target.
     sms.grantSend(scheduler.target, (fn) => files.grantRead(fn));
     sms.allowMediaFrom(files.bucket, files.key);
@@ -128,7 +139,12 @@ export class PracticeAppStack extends Stack {
       },
     });
 
-    const fhirExport = new FhirExport(this, 'FhirExport', { slug: config.slug, logging, worker: api.functions.get('chart')!, grantFilesRead: (fn) => files.grantRead(fn) });
+    const fhirExport = new FhirExport(this, 'FhirExport', {
+      slug: config.slug,
+      logging,
+      worker: api.functions.get('chart')!,
+      grantFilesRead: (fn) => files.grantRead(fn),
+    });
     for (const fn of startsFhirExport) fhirExport.grantStart(fn);
 
     const alarms = new Alarms(this, 'Alarms', { slug: config.slug, emails: config.alarms?.emails ?? [] });
@@ -144,7 +160,11 @@ export class PracticeAppStack extends Stack {
     alarms.watchFunction('audit-archive', auditArchiver.consumer);
     alarms.watchFunction('subscription-guard', subscriptionGuard);
 
-    if (!config.alarms) Annotations.of(alarms).addWarningV2('tidewell:no-alarm-subscribers', `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`);
+    if (!config.alarms)
+      Annotations.of(alarms).addWarningV2(
+        'tidewell:no-alarm-subscribers',
+        `practices/${config.slug}.json has no alarms.emails: alarms fire, but nobody is told.`,
+      );
 
     this.outputs = {
       apiUrl: api.url,

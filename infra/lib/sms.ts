@@ -93,10 +93,20 @@ export class Sms extends Construct {
     const account = Stack.of(this).account;
     const principal = new iam.ServicePrincipal('sms-voice.amazonaws.com');
     bucket.addToResourcePolicy(
-      new iam.PolicyStatement({ principals: [principal], actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')], conditions: { StringEquals: { 'aws:SourceAccount': account } } }),
+      new iam.PolicyStatement({
+        principals: [principal],
+        actions: ['s3:GetObject'],
+        resources: [bucket.arnForObjects('*')],
+        conditions: { StringEquals: { 'aws:SourceAccount': account } },
+      }),
     );
     key.addToResourcePolicy(
-      new iam.PolicyStatement({ principals: [principal], actions: ['kms:Decrypt'], resources: ['*'], conditions: { StringEquals: { 'aws:SourceAccount': account } } }),
+      new iam.PolicyStatement({
+        principals: [principal],
+        actions: ['kms:Decrypt'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': account } },
+      }),
     );
   }
 
@@ -125,7 +135,8 @@ export class Sms extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'The practice numbers are provisioned outside the stack (practices/<slug>.json sms.originationNumbers); sends are limited to this account and region and the practice configuration set.',
+          reason:
+            'The practice numbers are provisioned outside the stack (practices/<slug>.json sms.originationNumbers); sends are limited to this account and region and the practice configuration set.',
           appliesTo: [{ regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):sms-voice:.*:phone-number\\/\\*$/g' }],
         },
       ],

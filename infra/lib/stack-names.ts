@@ -27,7 +27,9 @@ export function versionFromContext(value: unknown): string {
   if (value === undefined || value === null || value === '') return UNVERSIONED;
   const version = String(value);
   if (!TAG_VALUE.test(version)) {
-    throw new Error(`-c version=${version} cannot be a stack tag: use letters, digits and + - = . _ : / @ only (for example <git sha>@<ISO date>), at most 256 characters.`);
+    throw new Error(
+      `-c version=${version} cannot be a stack tag: use letters, digits and + - = . _ : / @ only (for example <git sha>@<ISO date>), at most 256 characters.`,
+    );
   }
   return version;
 }

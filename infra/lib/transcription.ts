@@ -27,7 +27,10 @@ export interface TranscriptionProps {
 export function bedrockModelArns(stack: Stack, modelId: string, region: string): string[] {
   if (/^(us|eu|apac|us-gov|global)\./.test(modelId)) {
     const model = modelId.slice(modelId.indexOf('.') + 1);
-    return [`arn:${stack.partition}:bedrock:${region}:${stack.account}:inference-profile/${modelId}`, `arn:${stack.partition}:bedrock:*::foundation-model/${model}`];
+    return [
+      `arn:${stack.partition}:bedrock:${region}:${stack.account}:inference-profile/${modelId}`,
+      `arn:${stack.partition}:bedrock:*::foundation-model/${model}`,
+    ];
   }
   return [`arn:${stack.partition}:bedrock:${region}::foundation-model/${modelId}`];
 }
@@ -73,8 +76,12 @@ export class Transcription extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Transcription job names are made per run (transcription-job/*); a cross-region inference profile routes to its foundation model in any region (foundation-model/* of the one model).',
-          appliesTo: [{ regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):transcribe:.*transcription-job\\/\\*$/g' }, { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):bedrock:\\*::foundation-model\\/.*$/g' }],
+          reason:
+            'Transcription job names are made per run (transcription-job/*); a cross-region inference profile routes to its foundation model in any region (foundation-model/* of the one model).',
+          appliesTo: [
+            { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):transcribe:.*transcription-job\\/\\*$/g' },
+            { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):bedrock:\\*::foundation-model\\/.*$/g' },
+          ],
         },
       ],
       true,

@@ -57,11 +57,15 @@ export class Web extends Construct {
     const importedLogs = Stack.of(props.accessLogs) !== Stack.of(this);
     const importedLogsReason = (control: string, property: string) =>
       `${control}: ${property} is the data stack's access-log bucket, imported with Fn::ImportValue, which guard cannot resolve; test/infra/practice-stacks.test.ts checks it is set.`;
-    if (importedLogs) suppressGuardRules(this.bucket, [{ rule: 's3_bucket_logging_enabled_check', reason: importedLogsReason('CT.S3.PR.2', 'LoggingConfiguration.DestinationBucketName') }]);
+    if (importedLogs)
+      suppressGuardRules(this.bucket, [
+        { rule: 's3_bucket_logging_enabled_check', reason: importedLogsReason('CT.S3.PR.2', 'LoggingConfiguration.DestinationBucketName') },
+      ]);
     suppressGuardRules(this.bucket, [
       {
         rule: 's3_bucket_default_encryption_kms_check',
-        reason: 'CT.S3.PR.10: holds only the public build of the web app (no PHI); SSE-S3 lets CloudFront read through origin access control without a KMS key and key grant.',
+        reason:
+          'CT.S3.PR.10: holds only the public build of the web app (no PHI); SSE-S3 lets CloudFront read through origin access control without a KMS key and key grant.',
       },
       { rule: 's3_event_notifications_enabled_check', reason: 'CT.S3.PR.4: only cdk deploy writes here (the app build); nothing acts on those writes.' },
       {
@@ -124,7 +128,10 @@ export class Web extends Construct {
     this.url = `https://${this.distribution.distributionDomainName}`;
     const noCustomDomain =
       'no custom domain yet: the default *.cloudfront.net certificate is served by CloudFront (SNI and its own TLS policy) and cannot be replaced or given a security policy. Attaching the practice domain (webDomain) must add its ACM certificate with sslSupportMethod sni-only and TLSv1.2_2021.';
-    if (importedLogs) suppressGuardRules(this.distribution, [{ rule: 'cloudfront_access_logs_enabled_check', reason: importedLogsReason('CT.CLOUDFRONT.PR.5', 'DistributionConfig.Logging.Bucket') }]);
+    if (importedLogs)
+      suppressGuardRules(this.distribution, [
+        { rule: 'cloudfront_access_logs_enabled_check', reason: importedLogsReason('CT.CLOUDFRONT.PR.5', 'DistributionConfig.Logging.Bucket') },
+      ]);
     suppressGuardRules(this.distribution, [
       { rule: 'cloudfront_custom_ssl_certificate_check', reason: `CT.CLOUDFRONT.PR.6: ${noCustomDomain}` },
       { rule: 'cloudfront_sni_enabled_check', reason: `CT.CLOUDFRONT.PR.7: ${noCustomDomain}` },
@@ -138,15 +145,18 @@ export class Web extends Construct {
     NagSuppressions.addResourceSuppressions(this.distribution, [
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'Clinicians sign in while travelling; access is controlled by Cognito on every API call, not by geography. The site serves only the static app.',
+        reason:
+          'Clinicians sign in while travelling; access is controlled by Cognito on every API call, not by geography. The site serves only the static app.',
       },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'The distribution serves only static, public build files; every data request goes to the Cognito-authorised API, which is throttled at its stage.',
+        reason:
+          'The distribution serves only static, public build files; every data request goes to the Cognito-authorised API, which is throttled at its stage.',
       },
       {
         id: 'AwsSolutions-CFR4',
-        reason: 'No custom domain yet: the default *.cloudfront.net certificate cannot pin a minimum TLS version (CloudFront ignores the setting without a certificate). Attaching the practice domain certificate must set TLSv1.2_2021.',
+        reason:
+          'No custom domain yet: the default *.cloudfront.net certificate cannot pin a minimum TLS version (CloudFront ignores the setting without a certificate). Attaching the practice domain certificate must set TLSv1.2_2021.',
       },
     ]);
   }
@@ -189,7 +199,11 @@ function suppressBucketDeploymentHandler(stack: Stack): void {
       child,
       [
         { id: 'AwsSolutions-IAM4', reason: 'CDK BucketDeployment handler: AWSLambdaBasicExecutionRole only lets it write its own logs.' },
-        { id: 'AwsSolutions-IAM5', reason: 'CDK BucketDeployment handler: copies from the CDK asset bucket to the web bucket (object-level wildcards on those two buckets) and invalidates the distribution.' },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'CDK BucketDeployment handler: copies from the CDK asset bucket to the web bucket (object-level wildcards on those two buckets) and invalidates the distribution.',
+        },
         { id: 'AwsSolutions-L1', reason: 'The runtime of the CDK BucketDeployment handler is chosen by aws-cdk-lib and updated with it.' },
         { id: 'HIPAA.Security-LambdaDLQ', reason: 'Invoked synchronously by CloudFormation during deploys; failures fail the deploy.' },
         { id: 'HIPAA.Security-LambdaInsideVPC', reason: 'Deploy-time helper that copies public build files between S3 buckets; no VPC resources involved.' },
@@ -198,6 +212,11 @@ function suppressBucketDeploymentHandler(stack: Stack): void {
       ],
       true,
     );
-    suppressGuardRules(child, [{ rule: 'lambda_inside_vpc_check', reason: 'CT.LAMBDA.PR.3: deploy-time helper of CDK that copies public build files between S3 buckets; it reaches no VPC resource.' }]);
+    suppressGuardRules(child, [
+      {
+        rule: 'lambda_inside_vpc_check',
+        reason: 'CT.LAMBDA.PR.3: deploy-time helper of CDK that copies public build files between S3 buckets; it reaches no VPC resource.',
+      },
+    ]);
   }
 }

@@ -95,7 +95,9 @@ export async function attachAsyncServices(runtime: AsyncServicesHost, outputs: A
   const auditArchiver = await resolveLambda(AUDIT_ARCHIVE_STREAM.name);
   opts.tableStream.subscribe({ tableName: opts.tableName, subscription: AUDIT_ARCHIVE_STREAM, invoke: async (event) => auditArchiver(event) });
   runtime.onRequest('/local/stream/dead-letters', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      .end(JSON.stringify({ deadLetters: opts.tableStream.deadLetters() }));
   });
   // Stops before the realtime server closes (stops run in reverse order): batches in flight finish.
   runtime.onStop(() => opts.tableStream.stop());

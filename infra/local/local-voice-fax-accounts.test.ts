@@ -10,13 +10,28 @@ import { createLocalTelephony, LOCAL_TELEPHONY_ACCOUNT_SID, LOCAL_TELEPHONY_PATH
 const ACCOUNT = `AC${'ab'.repeat(16)}`;
 const secrets = join(mkdtempSync(join(tmpdir(), 'tidewell-voice-fax-')), 'partner-secrets.json');
 writeFileSync(secrets, JSON.stringify({ 'twilio-voice': 'voice-token', 'sinch-fax': 'key:secret' }));
-const telephony = createLocalTelephony({ secretsFile: secrets, origin: 'http://local', voiceUrl: 'http://127.0.0.1:9/none', callDelayMs: 10, accountSid: ACCOUNT, numbers: ['+15415550999'] });
-const fax = createLocalFax({ secretsFile: secrets, callbackUrl: 'http://127.0.0.1:9/none', deliveryDelayMs: 10, projectId: 'harbor-fax', numbers: ['+15415550998'] });
+const telephony = createLocalTelephony({
+  secretsFile: secrets,
+  origin: 'http://local',
+  voiceUrl: 'http://127.0.0.1:9/none',
+  callDelayMs: 10,
+  accountSid: ACCOUNT,
+  numbers: ['+15415550999'],
+});
+const fax = createLocalFax({
+  secretsFile: secrets,
+  callbackUrl: 'http://127.0.0.1:9/none',
+  deliveryDelayMs: 10,
+  projectId: 'harbor-fax',
+  numbers: ['+15415550998'],
+});
 let server: Server;
 let base = '';
 
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => void (req.url!.startsWith(LOCAL_FAX_PATH) ? fax.handle(req, res) : telephony.handle(req, res)));
+  server = createServer(
+    (req: IncomingMessage, res: ServerResponse) => void (req.url!.startsWith(LOCAL_FAX_PATH) ? fax.handle(req, res) : telephony.handle(req, res)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });

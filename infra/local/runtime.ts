@@ -30,7 +30,15 @@ import { createLocalDoseSpot, ensureLocalDoseSpot, LOCAL_DOSESPOT_PREFIX } from 
 import { createLocalGoogle, ensureLocalGoogle, LOCAL_GOOGLE_PREFIX } from './google/local-google.js';
 import { createLocalIntakeQ, ensureLocalIntakeQ, LOCAL_INTAKEQ_PREFIX } from './intakeq/local-intakeq.js';
 import { readState, writeState } from './state.js';
-import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from './labs/local-health-gorilla.js';
+import {
+  createLocalHealthGorilla,
+  LOCAL_HG_CLIENT_ID,
+  LOCAL_HG_CLIENT_URI,
+  LOCAL_HG_LAB_ORG,
+  LOCAL_HG_PATH,
+  LOCAL_HG_PRACTICE_ORG,
+  LOCAL_HG_USER_LOGIN,
+} from './labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../shared/labs/lab-schema.js';
 import { FAX_PARTNER_ID } from '../../shared/faxes/fax-schema.js';
@@ -212,7 +220,13 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       region,
       onError: (e) => runtimeError('Table background work (TTL sweep, stream) failed', e),
     });
-    s3 = await startLocalS3({ dataDir, bucket: filesBucket, lockedBuckets: [auditArchiveBucket], webOrigins: [origin, internal], silent: process.env.TIDEWELL_LOG !== 'debug' });
+    s3 = await startLocalS3({
+      dataDir,
+      bucket: filesBucket,
+      lockedBuckets: [auditArchiveBucket],
+      webOrigins: [origin, internal],
+      silent: process.env.TIDEWELL_LOG !== 'debug',
+    });
 
     // What the stack gives every Lambda; handlers read only these.
     Object.assign(process.env, {
@@ -244,7 +258,13 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     });
     // The demo partner app on a second local origin, so frames and window messages cross origins as deployed.
     const localPartnerIds = practice.partnerApps.filter((a) => a.origin === 'local').map((a) => a.partnerAppId);
-    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [...localPartnerIds, HEALTH_GORILLA_PARTNER_ID, HEALTH_GORILLA_CLIENT_SECRET_ID, FAX_PARTNER_ID, TELEPHONY_PARTNER_ID]);
+    const partnerSecretsFile = ensureLocalPartnerSecrets(dataDir, [
+      ...localPartnerIds,
+      HEALTH_GORILLA_PARTNER_ID,
+      HEALTH_GORILLA_CLIENT_SECRET_ID,
+      FAX_PARTNER_ID,
+      TELEPHONY_PARTNER_ID,
+    ]);
     partner = await startLocalPartner({
       port: opts.partnerPort ?? (port ? port + 1 : 0),
       host: opts.host,
@@ -259,7 +279,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     if (practice.membershipOrigin) process.env.MEMBERSHIP_ORIGIN = practice.membershipOrigin === 'local' ? partner.origin : practice.membershipOrigin;
     else delete process.env.MEMBERSHIP_ORIGIN;
     // Health Gorilla's local stand-in on this origin; the notes group reaches it as it would the vendor.
-    const labs = createLocalHealthGorilla({ secretsFile: partnerSecretsFile, apiUrl: `${internal}/api`, enrolledNpis: DEMO_USERS.flatMap((u) => (u.npiNumber ? [u.npiNumber] : [])) });
+    const labs = createLocalHealthGorilla({
+      secretsFile: partnerSecretsFile,
+      apiUrl: `${internal}/api`,
+      enrolledNpis: DEMO_USERS.flatMap((u) => (u.npiNumber ? [u.npiNumber] : [])),
+    });
     requestHandlers.push([LOCAL_HG_PATH, labs.handle]);
     stops.push(() => labs.stop());
     Object.assign(process.env, {
@@ -276,10 +300,22 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     // The practice file's project and numbers (its `fax`), on the stand-in instead of Sinch; without the block, the stand-in's own.
     const faxProjectId = practice.fax?.projectId ?? LOCAL_FAX_PROJECT_ID;
     const faxNumbers = practice.fax?.numbers ?? LOCAL_FAX_NUMBERS;
-    const fax = createLocalFax({ secretsFile: partnerSecretsFile, callbackUrl: faxCallbackUrl, deliveryDelayMs: Number(process.env.TIDEWELL_FAX_DELAY_MS ?? 1500), projectId: faxProjectId, numbers: faxNumbers });
+    const fax = createLocalFax({
+      secretsFile: partnerSecretsFile,
+      callbackUrl: faxCallbackUrl,
+      deliveryDelayMs: Number(process.env.TIDEWELL_FAX_DELAY_MS ?? 1500),
+      projectId: faxProjectId,
+      numbers: faxNumbers,
+    });
     requestHandlers.push([LOCAL_FAX_PATH, fax.handle]);
     stops.push(() => fax.stop());
-    Object.assign(process.env, { FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`, FAX_PROJECT_ID: faxProjectId, FAX_CALLBACK_URL: faxCallbackUrl, FAX_NUMBERS: faxNumbers.join(','), FAX_LOCAL: '1' });
+    Object.assign(process.env, {
+      FAX_API_URL: `${internal}${LOCAL_FAX_PATH}`,
+      FAX_PROJECT_ID: faxProjectId,
+      FAX_CALLBACK_URL: faxCallbackUrl,
+      FAX_NUMBERS: faxNumbers.join(','),
+      FAX_LOCAL: '1',
+    });
     // Twilio's local stand-in on this origin; the practice group places calls through it, and its callbacks reach the notes group's calls delivery route.
     const callCallbackUrl = `${internal}/api/v1/partner-deliveries/${TELEPHONY_PARTNER_ID}/calls`;
     // The practice file's account and numbers (its `telephony`), on the stand-in instead of Twilio; without the block, the stand-in's own.
@@ -403,7 +439,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
         onStop: (fn) => void stops.push(fn),
       },
       outputs,
-      { dataDir, repoRoot: REPO_ROOT, slug: practice.slug, tableName, tableStream: dynamo.stream, smsOriginationNumbers: practice.sms?.originationNumbers ?? [], wrapStreamConsumer: opts.wrapStreamConsumer },
+      {
+        dataDir,
+        repoRoot: REPO_ROOT,
+        slug: practice.slug,
+        tableName,
+        tableStream: dynamo.stream,
+        smsOriginationNumbers: practice.sms?.originationNumbers ?? [],
+        wrapStreamConsumer: opts.wrapStreamConsumer,
+      },
     );
 
     const doseSpotUsers: string[] = [];
@@ -451,12 +495,24 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
       const started = Date.now();
       const { seedDemoWeek } = await import('./seed/demo-week.js');
       const stopping = new AbortController();
-      const { result, later } = await seedDemoWeek({ apiUrl: `${internal}/api`, origin: internal, cognitoEndpoint: outputs.cognitoEndpoint, region, userPoolClientId: pool.userPoolClientId, userIds, signal: stopping.signal });
+      const { result, later } = await seedDemoWeek({
+        apiUrl: `${internal}/api`,
+        origin: internal,
+        cognitoEndpoint: outputs.cognitoEndpoint,
+        region,
+        userPoolClientId: pool.userPoolClientId,
+        userIds,
+        signal: stopping.signal,
+      });
       const record = (what: string, errors: string[], complete: boolean) => {
         writeState(dataDir, { demoWeek: result.counts });
         // What it made and where each item opens in the API; read by the seed's own test.
         writeFileSync(join(dataDir, 'demo-week.json'), `${JSON.stringify({ ...result, complete }, null, 2)}\n`);
-        runtimeLog(`Seeded ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+        runtimeLog(
+          `Seeded ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.counts)
+            .map(([k, n]) => `${n} ${k}`)
+            .join(', ')}`,
+        );
         for (const error of errors) runtimeError('Demo week seed', error);
       };
       record('a week of clinic life', result.errors, false);

@@ -20,7 +20,17 @@ async function main(): Promise<void> {
   const demoWeek = !empty && process.env.TIDEWELL_DEMO_WEEK !== '0';
   const mfa = process.env.TIDEWELL_LOCAL_MFA || undefined;
   if (mfa !== undefined && !MFA_POLICIES.includes(mfa as MfaPolicy)) throw new Error(`TIDEWELL_LOCAL_MFA must be one of ${MFA_POLICIES.join(', ')}`);
-  const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST || undefined, serveWeb: true, seed: true, codeSets: true, empty, demoWeek, mfa: mfa as MfaPolicy | undefined });
+  const runtime = await startLocalRuntime({
+    dataDir,
+    port,
+    host: process.env.HOST || undefined,
+    serveWeb: true,
+    seed: true,
+    codeSets: true,
+    empty,
+    demoWeek,
+    mfa: mfa as MfaPolicy | undefined,
+  });
   writeFileSync(join(dataDir, 'outputs.json'), `${JSON.stringify(runtime.outputs, null, 2)}\n`);
 
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

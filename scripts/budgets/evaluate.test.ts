@@ -43,10 +43,28 @@ describe('size budgets', () => {
     ]);
   });
 
-  it('holds each of a practice\'s two stacks to the budget on its own, not their sum', () => {
-    const verdict = evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-data', resources: 20 }, { stack: 'Tidewell-demo-app', resources: 240 }] }, budgets);
+  it("holds each of a practice's two stacks to the budget on its own, not their sum", () => {
+    const verdict = evaluateSizes(
+      {
+        ...within,
+        stacks: [
+          { stack: 'Tidewell-demo-data', resources: 20 },
+          { stack: 'Tidewell-demo-app', resources: 240 },
+        ],
+      },
+      budgets,
+    );
     expect(verdict.failures).toEqual([]);
-    const over = evaluateSizes({ ...within, stacks: [{ stack: 'Tidewell-demo-data', resources: 251 }, { stack: 'Tidewell-demo-app', resources: 240 }] }, budgets);
+    const over = evaluateSizes(
+      {
+        ...within,
+        stacks: [
+          { stack: 'Tidewell-demo-data', resources: 251 },
+          { stack: 'Tidewell-demo-app', resources: 240 },
+        ],
+      },
+      budgets,
+    );
     expect(over.failures).toEqual(['Stack "Tidewell-demo-data" has 251 CloudFormation resources, over the budget of 250']);
   });
 

@@ -43,12 +43,22 @@ export function evaluateSizes(m: SizeMeasurements, budgets: Budgets = BUDGETS): 
   }
   for (const s of m.webScreens) {
     const over = s.gzipBytes > budgets.webFirstScreenGzipBytes;
-    lines.push({ what: `Web first screen ${s.screen} (gzip)`, value: kb(s.gzipBytes), budget: kb(budgets.webFirstScreenGzipBytes), status: over ? 'OVER' : 'ok' });
+    lines.push({
+      what: `Web first screen ${s.screen} (gzip)`,
+      value: kb(s.gzipBytes),
+      budget: kb(budgets.webFirstScreenGzipBytes),
+      status: over ? 'OVER' : 'ok',
+    });
     if (over) failures.push(`Web first screen "${s.screen}" downloads ${kb(s.gzipBytes)} gzip, over the ${kb(budgets.webFirstScreenGzipBytes)} budget`);
   }
   for (const s of m.stacks) {
     const over = s.resources > budgets.stackResources;
-    lines.push({ what: `Stack ${s.stack} (CloudFormation resources)`, value: String(s.resources), budget: String(budgets.stackResources), status: over ? 'OVER' : 'ok' });
+    lines.push({
+      what: `Stack ${s.stack} (CloudFormation resources)`,
+      value: String(s.resources),
+      budget: String(budgets.stackResources),
+      status: over ? 'OVER' : 'ok',
+    });
     if (over) failures.push(`Stack "${s.stack}" has ${s.resources} CloudFormation resources, over the budget of ${budgets.stackResources}`);
   }
   return { lines, failures };

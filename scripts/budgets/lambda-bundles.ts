@@ -137,5 +137,8 @@ export function largestInputs(metafile: Metafile, top = 12): { name: string; byt
       byName.set(name, (byName.get(name) ?? 0) + bytesInOutput);
     }
   }
-  return [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, top);
+  return [...byName]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, top);
 }

@@ -33,6 +33,8 @@ for (const group of groups) {
   const runtimeFile = join(dir, LAMBDA_ENTRY_FILE);
   const a = moduleInit(bundled.file, RUNS);
   const b = moduleInit(runtimeFile, RUNS);
-  console.log(`${group.name.padEnd(15)}${kb(bundled.bytes).padStart(14)}${`${a.cpuMs.toFixed(1)} ms`.padStart(10)}${kb(runtimeBytes).padStart(14)}${`${b.cpuMs.toFixed(1)} ms`.padStart(10)}`);
+  console.log(
+    `${group.name.padEnd(15)}${kb(bundled.bytes).padStart(14)}${`${a.cpuMs.toFixed(1)} ms`.padStart(10)}${kb(runtimeBytes).padStart(14)}${`${b.cpuMs.toFixed(1)} ms`.padStart(10)}`,
+  );
 }
 console.log(`(module init: CPU of a fresh node process importing the handler, median of ${RUNS})`);

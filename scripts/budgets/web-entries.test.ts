@@ -25,7 +25,13 @@ function fixtureDist(manifest: ViteManifest | null = MANIFEST): string {
 }
 
 const MANIFEST: ViteManifest = {
-  'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_shared-b1.js'], css: ['assets/index-c1.css'], dynamicImports: ['src/home.tsx', 'src/editor.tsx'] },
+  'index.html': {
+    file: 'assets/index-a1.js',
+    isEntry: true,
+    imports: ['_shared-b1.js'],
+    css: ['assets/index-c1.css'],
+    dynamicImports: ['src/home.tsx', 'src/editor.tsx'],
+  },
   '_shared-b1.js': { file: 'assets/shared-b1.js' },
   'src/home.tsx': { file: 'assets/home-d1.js', isDynamicEntry: true, imports: ['index.html', '_shared-b1.js'], css: ['assets/home-e1.css'] },
   'src/editor.tsx': { file: 'assets/editor-f1.js', isDynamicEntry: true, imports: ['index.html'] },

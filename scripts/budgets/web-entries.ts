@@ -62,7 +62,10 @@ export function chunkKey(manifest: ViteManifest, module: string): string {
   if (manifest[module]) return module;
   const bySrc = Object.entries(manifest).find(([, chunk]) => chunk.src === module);
   if (bySrc) return bySrc[0];
-  const name = module.split('/').pop()!.replace(/\.[jt]sx?$/, '');
+  const name = module
+    .split('/')
+    .pop()!
+    .replace(/\.[jt]sx?$/, '');
   const byName = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry && chunk.name === name);
   return byName.length === 1 ? byName[0][0] : module;
 }

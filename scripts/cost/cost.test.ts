@@ -6,7 +6,19 @@ import { synthesizePractice } from './synth.js';
 import { monthlyRequests, requestsFromLoadRun, SCALES, type Scale } from './workload.js';
 
 /** A practice with nothing stored and nobody signed in: only what the requests given add. */
-const EMPTY: Scale = { name: 'probe', description: 'probe', patients: 0, notes: 0, conversations: 0, texts: 0, appointmentsPerYear: 0, staff: 0, years: 1, auditEntries: 0, filesGb: 0 };
+const EMPTY: Scale = {
+  name: 'probe',
+  description: 'probe',
+  patients: 0,
+  notes: 0,
+  conversations: 0,
+  texts: 0,
+  appointmentsPerYear: 0,
+  staff: 0,
+  years: 1,
+  auditEntries: 0,
+  filesGb: 0,
+};
 
 const PROBE: CfnTemplate = {
   Resources: {
@@ -15,7 +27,14 @@ const PROBE: CfnTemplate = {
     Secret: { Type: 'AWS::SecretsManager::Secret' },
     Errors: {
       Type: 'AWS::CloudWatch::Alarm',
-      Properties: { Metrics: [{ Id: 'sum', Expression: 'a + b + c' }, { Id: 'a', MetricStat: {} }, { Id: 'b', MetricStat: {} }, { Id: 'c', MetricStat: {} }] },
+      Properties: {
+        Metrics: [
+          { Id: 'sum', Expression: 'a + b + c' },
+          { Id: 'a', MetricStat: {} },
+          { Id: 'b', MetricStat: {} },
+          { Id: 'c', MetricStat: {} },
+        ],
+      },
     },
     Notes: { Type: 'AWS::Lambda::Function', Properties: { Description: 'Tidewell notes endpoints (probe)', MemorySize: 1024, Architectures: ['arm64'] } },
     Role: { Type: 'AWS::IAM::Role' },

@@ -160,7 +160,13 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
   add('usage', 'Lambda', 'requests (every function)', 'lambdaRequests', totalInvocations);
   for (const [role, v] of [...invocations].sort((a, b) => b[1].gbSeconds - a[1].gbSeconds)) {
     const mb = sizeOf(facts, role).memoryMb;
-    add('usage', 'Lambda', `${role} (${mb} MB): ${Math.round(v.count).toLocaleString('en-US')} invocations`, v.arm ? 'lambdaGbSecondArm' : 'lambdaGbSecondX86', v.gbSeconds);
+    add(
+      'usage',
+      'Lambda',
+      `${role} (${mb} MB): ${Math.round(v.count).toLocaleString('en-US')} invocations`,
+      v.arm ? 'lambdaGbSecondArm' : 'lambdaGbSecondX86',
+      v.gbSeconds,
+    );
   }
   add('usage', 'API Gateway', 'HTTP API requests', 'httpApiRequests', apiRequests);
   add('usage', 'DynamoDB', 'read request units', 'dynamoRead', rru);
@@ -193,10 +199,16 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
   const count = (type: string) => facts.types.get(type) ?? 0;
   if (count('AWS::KMS::Key')) fixed('KMS', `AWS::KMS::Key × ${count('AWS::KMS::Key')}`, 'kmsKey', facts.kmsKeys);
   if (count('AWS::SecretsManager::Secret')) fixed('Secrets Manager', `AWS::SecretsManager::Secret × ${facts.secrets}`, 'secret', facts.secrets);
-  if (count('AWS::CloudWatch::Alarm')) fixed('CloudWatch', `AWS::CloudWatch::Alarm × ${facts.alarms} (${facts.alarmMetrics} metrics)`, 'alarmMetric', facts.alarmMetrics);
+  if (count('AWS::CloudWatch::Alarm'))
+    fixed('CloudWatch', `AWS::CloudWatch::Alarm × ${facts.alarms} (${facts.alarmMetrics} metrics)`, 'alarmMetric', facts.alarmMetrics);
   if (count('AWS::Cognito::UserPool')) {
     const tier = facts.cognitoTier ?? 'ESSENTIALS';
-    fixed('Cognito', `AWS::Cognito::UserPool × ${count('AWS::Cognito::UserPool')}, ${tier} tier: monthly active staff`, tier === 'PLUS' ? 'cognitoPlus' : tier === 'LITE' ? 'cognitoLite' : 'cognitoEssentials', scale.staff);
+    fixed(
+      'Cognito',
+      `AWS::Cognito::UserPool × ${count('AWS::Cognito::UserPool')}, ${tier} tier: monthly active staff`,
+      tier === 'PLUS' ? 'cognitoPlus' : tier === 'LITE' ? 'cognitoLite' : 'cognitoEssentials',
+      scale.staff,
+    );
   }
   if (count('AWS::DynamoDB::Table')) {
     fixed('DynamoDB', `AWS::DynamoDB::Table × ${count('AWS::DynamoDB::Table')}: stored, GB (with its indexes)`, 'dynamoStorage', stored.tableGb);
@@ -208,20 +220,42 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
     const warm = points.reduce((s, p) => s + p.warm, 0);
     const cold = points.reduce((s, p) => s + p.cold, 0);
     const names = points.map((p) => `${p.rule.name} ${p.warm + p.cold}`).join(', ');
-    fixed('Backup', `AWS::Backup::BackupPlan × ${count('AWS::Backup::BackupPlan')}: ${warm} recovery points of the table (${names}), GB`, 'dynamoBackup', stored.tableGb * warm);
+    fixed(
+      'Backup',
+      `AWS::Backup::BackupPlan × ${count('AWS::Backup::BackupPlan')}: ${warm} recovery points of the table (${names}), GB`,
+      'dynamoBackup',
+      stored.tableGb * warm,
+    );
     if (cold) fixed('Backup', `${cold} recovery points in cold storage, GB`, 'dynamoBackupCold', stored.tableGb * cold);
   }
   if (count('AWS::S3::Bucket')) fixed('S3', `AWS::S3::Bucket × ${count('AWS::S3::Bucket')}: patient files, GB`, 's3Storage', stored.filesGb);
   if (count('AWS::Logs::LogGroup')) {
     const keptMonths = Math.min(facts.logRetentionDays ? facts.logRetentionDays / 30.4 : Infinity, scale.years * 12);
-    fixed('CloudWatch Logs', `AWS::Logs::LogGroup × ${count('AWS::Logs::LogGroup')}: ${Math.round(keptMonths)} months kept, GB`, 'logsStorage', logGb * keptMonths * LOG_COMPRESSION);
+    fixed(
+      'CloudWatch Logs',
+      `AWS::Logs::LogGroup × ${count('AWS::Logs::LogGroup')}: ${Math.round(keptMonths)} months kept, GB`,
+      'logsStorage',
+      logGb * keptMonths * LOG_COMPRESSION,
+    );
   }
   if (count('AWS::SMSVOICE::ConfigurationSet')) {
-    fixed('End User Messaging SMS', `AWS::SMSVOICE::ConfigurationSet × ${count('AWS::SMSVOICE::ConfigurationSet')}: origination numbers`, 'smsNumber', smsNumbers);
+    fixed(
+      'End User Messaging SMS',
+      `AWS::SMSVOICE::ConfigurationSet × ${count('AWS::SMSVOICE::ConfigurationSet')}: origination numbers`,
+      'smsNumber',
+      smsNumbers,
+    );
     if (smsNumbers) fixed('End User Messaging SMS', '10DLC campaign', 'smsCampaign', 1);
   }
   if (count('AWS::CloudFront::Distribution')) {
-    standing.push({ section: 'standing', service: 'CloudFront', item: `AWS::CloudFront::Distribution × ${count('AWS::CloudFront::Distribution')} (pay as you go: no monthly charge)`, quantity: 0, priceKey: 'cloudFrontRequests', monthly: 0 });
+    standing.push({
+      section: 'standing',
+      service: 'CloudFront',
+      item: `AWS::CloudFront::Distribution × ${count('AWS::CloudFront::Distribution')} (pay as you go: no monthly charge)`,
+      quantity: 0,
+      priceKey: 'cloudFrontRequests',
+      monthly: 0,
+    });
   }
 
   const all = [...standing, ...lines];

@@ -112,7 +112,11 @@ export function templateFacts(templates: CfnTemplate[]): TemplateFacts {
           facts.cognitoTier = (p.UserPoolTier as TemplateFacts['cognitoTier']) ?? 'ESSENTIALS';
           break;
         case 'AWS::Backup::BackupPlan':
-          for (const rule of (p.BackupPlan?.BackupPlanRule ?? []) as { RuleName?: string; ScheduleExpression?: string; Lifecycle?: { DeleteAfterDays?: number; MoveToColdStorageAfterDays?: number } }[]) {
+          for (const rule of (p.BackupPlan?.BackupPlanRule ?? []) as {
+            RuleName?: string;
+            ScheduleExpression?: string;
+            Lifecycle?: { DeleteAfterDays?: number; MoveToColdStorageAfterDays?: number };
+          }[]) {
             facts.backupRules.push({
               name: rule.RuleName ?? 'rule',
               intervalDays: cronIntervalDays(rule.ScheduleExpression ?? 'cron(0 5 * * ? *)'),
@@ -134,7 +138,8 @@ export function templateFacts(templates: CfnTemplate[]): TemplateFacts {
           break;
         case 'AWS::Lambda::Function': {
           const role = lambdaRole(p.Description);
-          if (role) facts.lambdas.set(role, { memoryMb: Number(p.MemorySize ?? 128), arm: Array.isArray(p.Architectures) && p.Architectures.includes('arm64') });
+          if (role)
+            facts.lambdas.set(role, { memoryMb: Number(p.MemorySize ?? 128), arm: Array.isArray(p.Architectures) && p.Architectures.includes('arm64') });
           break;
         }
       }

@@ -179,7 +179,11 @@ export interface LoadRun {
  * A load run's counts scaled to a month of the workday for the scale's staff. Kinds the run did
  * not drive (receipts, scheduled jobs, inbound texts) keep the model's monthly figure.
  */
-export function requestsFromLoadRun(run: LoadRun, scale: Scale, model: Requests = monthlyRequests(scale)): { requests: Requests; profiles: Record<string, RouteKind> } {
+export function requestsFromLoadRun(
+  run: LoadRun,
+  scale: Scale,
+  model: Requests = monthlyRequests(scale),
+): { requests: Requests; profiles: Record<string, RouteKind> } {
   if (!(run.minutes > 0) || !(run.users > 0)) throw new Error('--requests: the load run needs minutes > 0 and users > 0');
   const factor = ((WORKDAY.hours * 60) / run.minutes) * WORKDAY.daysPerMonth * (scale.staff / run.users);
   const requests: Requests = { ...model };
@@ -190,7 +194,11 @@ export function requestsFromLoadRun(run: LoadRun, scale: Scale, model: Requests 
     const reads = run.readUnits?.[kind];
     const writes = run.writeUnits?.[kind];
     if (count > 0 && (reads !== undefined || writes !== undefined)) {
-      profiles[kind] = { ...ROUTE_KINDS[kind], ...(reads !== undefined ? { rru: reads / count } : {}), ...(writes !== undefined ? { wru: writes / count } : {}) };
+      profiles[kind] = {
+        ...ROUTE_KINDS[kind],
+        ...(reads !== undefined ? { rru: reads / count } : {}),
+        ...(writes !== undefined ? { wru: writes / count } : {}),
+      };
     }
   }
   return { requests, profiles };
@@ -199,7 +207,12 @@ export function requestsFromLoadRun(run: LoadRun, scale: Scale, model: Requests 
 /** Stored data of a scale: DynamoDB GB (with its two ALL-projected indexes), S3 GB. */
 export function storedData(scale: Scale): { tableGb: number; filesGb: number } {
   const kb =
-    scale.patients * 4 + scale.notes * 3 + scale.conversations * 0.5 + scale.texts * 0.6 + scale.appointmentsPerYear * scale.years * 1 + scale.auditEntries * 0.5;
+    scale.patients * 4 +
+    scale.notes * 3 +
+    scale.conversations * 0.5 +
+    scale.texts * 0.6 +
+    scale.appointmentsPerYear * scale.years * 1 +
+    scale.auditEntries * 0.5;
   // About 100 bytes of per-item overhead, and most items copied into one of the two indexes.
   const items = scale.patients * 6 + scale.notes + scale.conversations + scale.texts + scale.appointmentsPerYear * scale.years + scale.auditEntries;
   const baseGb = (kb + items * 0.1) / (1024 * 1024);

@@ -19,7 +19,10 @@ describe('deploy limits on a synthesized template', () => {
     const resources = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`Topic${i}`, { Type: 'AWS::SNS::Topic' } as Resource]));
     expect(over({ Resources: resources(250) })).toEqual([]);
     expect(over({ Resources: resources(251) }).map((l) => l.limit)).toEqual(['Resources per stack (Tidewell budget)']);
-    expect(over({ Resources: resources(501) }).map((l) => l.limit)).toEqual(['Resources per stack (CloudFormation hard limit)', 'Resources per stack (Tidewell budget)']);
+    expect(over({ Resources: resources(501) }).map((l) => l.limit)).toEqual([
+      'Resources per stack (CloudFormation hard limit)',
+      'Resources per stack (Tidewell budget)',
+    ]);
   });
 
   it("adds up a role's inline policies, its own and attached ones, against 10,240 characters", () => {
@@ -43,7 +46,9 @@ describe('deploy limits on a synthesized template', () => {
   it('counts a value CloudFormation resolves at deploy time at a generous length, never below the real one', () => {
     expect(resolveGenerously({ Ref: 'AWS::AccountId' })).toHaveLength(12);
     expect(resolveGenerously({ 'Fn::GetAtt': ['Table', 'Arn'] })).toHaveLength(GENEROUS.arn);
-    expect(resolveGenerously({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::', { Ref: 'Bucket' }]] })).toBe(`arn:aws-us-gov:s3:::${'x'.repeat(GENEROUS.ref)}`);
+    expect(resolveGenerously({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::', { Ref: 'Bucket' }]] })).toBe(
+      `arn:aws-us-gov:s3:::${'x'.repeat(GENEROUS.ref)}`,
+    );
     expect(resolveGenerously({ 'Fn::Sub': 'arn:${AWS::Partition}:logs:${AWS::Region}:${AWS::AccountId}:log-group:${Group}' })).toHaveLength(
       'arn:aws-us-gov:logs:'.length + 16 + 1 + 12 + ':log-group:'.length + GENEROUS.ref,
     );
@@ -53,7 +58,7 @@ describe('deploy limits on a synthesized template', () => {
     expect(over({ Resources: { Role: { Type: 'AWS::IAM::Role', Properties: { Policies: [{ PolicyDocument: refs }] } } } })).toHaveLength(1);
   });
 
-  it("fails a function whose environment is over 4 KB, and a function name over 64 characters", () => {
+  it('fails a function whose environment is over 4 KB, and a function name over 64 characters', () => {
     const fn = (variables: Record<string, unknown>, name?: string): Template => ({
       Resources: { Fn: { Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: variables }, ...(name ? { FunctionName: name } : {}) } } },
     });
@@ -68,7 +73,12 @@ describe('deploy limits on a synthesized template', () => {
   it('fails an HTTP API with more than 300 routes', () => {
     const routes = (n: number) => ({
       Api: { Type: 'AWS::ApiGatewayV2::Api', Properties: { ProtocolType: 'HTTP' } } as Resource,
-      ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`Route${i}`, { Type: 'AWS::ApiGatewayV2::Route', Properties: { ApiId: { Ref: 'Api' }, RouteKey: `GET /r${i}` } } as Resource])),
+      ...Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `Route${i}`,
+          { Type: 'AWS::ApiGatewayV2::Route', Properties: { ApiId: { Ref: 'Api' }, RouteKey: `GET /r${i}` } } as Resource,
+        ]),
+      ),
     });
     expect(over({ Resources: routes(200) }).map((l) => l.limit)).toEqual([]);
     expect(over({ Resources: routes(301) }).map((l) => l.limit)).toContain('Routes per HTTP API');

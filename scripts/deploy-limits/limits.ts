@@ -182,7 +182,9 @@ export function checkTemplate(stack: string, template: Template, templateBytes: 
       templateBytes,
       LIMITS.templateBytes,
       'bytes',
-      templateBytes > LIMITS.directTemplateBytes ? `over the ${LIMITS.directTemplateBytes.toLocaleString('en-US')} bytes of a direct upload: deploy needs the bootstrap bucket (cdk deploy uses it)` : undefined,
+      templateBytes > LIMITS.directTemplateBytes
+        ? `over the ${LIMITS.directTemplateBytes.toLocaleString('en-US')} bytes of a direct upload: deploy needs the bootstrap bucket (cdk deploy uses it)`
+        : undefined,
     ),
   );
 
@@ -206,7 +208,8 @@ export function checkTemplate(stack: string, template: Template, templateBytes: 
   for (const [id, fn] of ofType('AWS::Lambda::Function')) {
     const variables = fn.Properties?.Environment?.Variables;
     if (variables) lines.push(line('Lambda environment variables together', id, resolvedLength(variables), LIMITS.lambdaEnvironmentBytes, 'bytes'));
-    if (fn.Properties?.FunctionName !== undefined) lines.push(line('Lambda function name', id, resolvedLength(fn.Properties.FunctionName), LIMITS.lambdaFunctionName, 'characters'));
+    if (fn.Properties?.FunctionName !== undefined)
+      lines.push(line('Lambda function name', id, resolvedLength(fn.Properties.FunctionName), LIMITS.lambdaFunctionName, 'characters'));
   }
 
   const routesByApi = new Map<string, number>();
@@ -226,22 +229,35 @@ export function checkTemplate(stack: string, template: Template, templateBytes: 
   }
 
   for (const [id, schema] of ofType('AWS::AppSync::GraphQLSchema')) {
-    if (schema.Properties?.Definition !== undefined) lines.push(line('AppSync schema definition (inline)', id, resolvedLength(schema.Properties.Definition), LIMITS.appsyncSchemaBytes, 'bytes'));
+    if (schema.Properties?.Definition !== undefined)
+      lines.push(line('AppSync schema definition (inline)', id, resolvedLength(schema.Properties.Definition), LIMITS.appsyncSchemaBytes, 'bytes'));
   }
   for (const [id, resolver] of [...ofType('AWS::AppSync::Resolver'), ...ofType('AWS::AppSync::FunctionConfiguration')]) {
     const p = resolver.Properties ?? {};
     if (p.Code !== undefined) lines.push(line('AppSync resolver code', id, resolvedLength(p.Code), LIMITS.appsyncCodeChars, 'characters'));
     for (const template of ['RequestMappingTemplate', 'ResponseMappingTemplate'] as const) {
-      if (p[template] !== undefined) lines.push(line(`AppSync ${template === 'RequestMappingTemplate' ? 'request' : 'response'} mapping template`, id, resolvedLength(p[template]), LIMITS.appsyncMappingTemplateBytes, 'bytes'));
+      if (p[template] !== undefined)
+        lines.push(
+          line(
+            `AppSync ${template === 'RequestMappingTemplate' ? 'request' : 'response'} mapping template`,
+            id,
+            resolvedLength(p[template]),
+            LIMITS.appsyncMappingTemplateBytes,
+            'bytes',
+          ),
+        );
     }
   }
 
-  for (const [id, policy] of ofType('AWS::SNS::TopicPolicy')) lines.push(line('SNS topic policy', id, policyChars(policy.Properties?.PolicyDocument), LIMITS.snsTopicPolicyBytes, 'bytes'));
-  for (const [id, policy] of ofType('AWS::SQS::QueuePolicy')) lines.push(line('SQS queue policy', id, policyChars(policy.Properties?.PolicyDocument), LIMITS.sqsQueuePolicyBytes, 'bytes'));
+  for (const [id, policy] of ofType('AWS::SNS::TopicPolicy'))
+    lines.push(line('SNS topic policy', id, policyChars(policy.Properties?.PolicyDocument), LIMITS.snsTopicPolicyBytes, 'bytes'));
+  for (const [id, policy] of ofType('AWS::SQS::QueuePolicy'))
+    lines.push(line('SQS queue policy', id, policyChars(policy.Properties?.PolicyDocument), LIMITS.sqsQueuePolicyBytes, 'bytes'));
 
   for (const [id, group] of ofType('AWS::Logs::LogGroup')) {
     // Without a name CloudFormation generates one well under the limit.
-    if (group.Properties?.LogGroupName !== undefined) lines.push(line('Log group name', id, resolvedLength(group.Properties.LogGroupName), LIMITS.logGroupName, 'characters'));
+    if (group.Properties?.LogGroupName !== undefined)
+      lines.push(line('Log group name', id, resolvedLength(group.Properties.LogGroupName), LIMITS.logGroupName, 'characters'));
   }
   return lines;
 }

@@ -26,7 +26,9 @@ export async function addAdmin(ctx: CliContext, opts: AdminOptions): Promise<num
   if (opts.dryRun) {
     ctx.out(`Would add ${admin.email} (${admin.firstName} ${admin.lastName}) as an admin of ${config.practiceName} (dry run, AWS is not called):`);
     ctx.out(`  1. read the pool id and table name from ${dataStackName(config.slug)} in ${config.region} (DescribeStacks)`);
-    ctx.out(`  2. AdminCreateUser in the pool with custom:practiceId ${config.practiceId} (Cognito emails the temporary password); an existing user is kept as is`);
+    ctx.out(
+      `  2. AdminCreateUser in the pool with custom:practiceId ${config.practiceId} (Cognito emails the temporary password); an existing user is kept as is`,
+    );
     ctx.out('  3. AdminAddUserToGroup admin, unless the user already has a group');
     ctx.out(`  4. PutItem USER#<sub> with permissionGroup admin, only if absent (attribute_not_exists)`);
     return EXIT.ok;

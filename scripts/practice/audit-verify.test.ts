@@ -18,7 +18,15 @@ beforeEach(() => {
 
 function deployed(outputs = [{ OutputKey: 'auditArchiveBucket', OutputValue: BUCKET }]) {
   cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-harbor-data' }).resolves({
-    Stacks: [{ StackName: 'Tidewell-harbor-data', StackStatus: 'UPDATE_COMPLETE', StackId: ARN('Tidewell-harbor-data'), CreationTime: new Date('2026-11-01T00:00:00Z'), Outputs: outputs }],
+    Stacks: [
+      {
+        StackName: 'Tidewell-harbor-data',
+        StackStatus: 'UPDATE_COMPLETE',
+        StackId: ARN('Tidewell-harbor-data'),
+        CreationTime: new Date('2026-11-01T00:00:00Z'),
+        Outputs: outputs,
+      },
+    ],
   });
 }
 
@@ -27,7 +35,13 @@ function archived(alter?: (batches: ArchiveBatch[]) => void) {
   const batches: ArchiveBatch[] = [];
   let prev = GENESIS_HASH;
   for (let seq = 1; seq <= 3; seq++) {
-    const items = [0, 1].map((i) => ({ practiceId: HARBOR.practiceId, auditId: `a${seq}${i}`, at: `2026-11-0${seq}T10:00:0${i}.000Z`, action: 'read', entity: 'patient' }));
+    const items = [0, 1].map((i) => ({
+      practiceId: HARBOR.practiceId,
+      auditId: `a${seq}${i}`,
+      at: `2026-11-0${seq}T10:00:0${i}.000Z`,
+      action: 'read',
+      entity: 'patient',
+    }));
     const batch = buildBatch(HARBOR.practiceId, seq, prev, items, String(seq));
     prev = lastHash(batch);
     batches.push(batch);
@@ -50,7 +64,9 @@ describe('practice audit-verify (deployed practice, S3)', () => {
     expect(await runCli(['audit-verify', 'harbor'], ctx)).toBe(0);
     expect(ctx.lines.join('\n')).toContain(`Audit archive of ${HARBOR.practiceId}: chain verified, 6 entries in 3 batches (1–3)`);
     expect(s3.commandCalls(ListObjectsV2Command).map((c) => c.args[0].input.ContinuationToken)).toEqual([undefined, 'page2']);
-    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([1, 2, 3].map((seq) => ({ Bucket: BUCKET, Key: batchKey(HARBOR.practiceId, seq) })));
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual(
+      [1, 2, 3].map((seq) => ({ Bucket: BUCKET, Key: batchKey(HARBOR.practiceId, seq) })),
+    );
     // Verification only reads.
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect(s3.commandCalls(DeleteObjectCommand)).toHaveLength(0);

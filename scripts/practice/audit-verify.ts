@@ -48,7 +48,9 @@ export async function auditVerify(ctx: CliContext, opts: AuditVerifyOptions): Pr
     reader = localArchiveReader(dataDir, bucket);
   } else {
     if (opts.dryRun) {
-      ctx.out(`Would read the bucket named by ${dataStackName(config.slug)}'s output ${ARCHIVE_OUTPUT} in ${config.region} (DescribeStacks), then ListObjectsV2 and GetObject of audit/${config.practiceId}/ and recompute the chain (dry run, nothing is written).`);
+      ctx.out(
+        `Would read the bucket named by ${dataStackName(config.slug)}'s output ${ARCHIVE_OUTPUT} in ${config.region} (DescribeStacks), then ListObjectsV2 and GetObject of audit/${config.practiceId}/ and recompute the chain (dry run, nothing is written).`,
+      );
       return EXIT.ok;
     }
     const aws = ctx.aws(config.region);

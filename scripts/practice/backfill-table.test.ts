@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAppointmentsOverlapping, listPatientAppointmentsFrom, PATIENT_KEYS_MARKER, PROVIDER_KEYS_MARKER } from '../../functions/data/calendar/calendar-repository.js';
+import {
+  listAppointmentsOverlapping,
+  listPatientAppointmentsFrom,
+  PATIENT_KEYS_MARKER,
+  PROVIDER_KEYS_MARKER,
+} from '../../functions/data/calendar/calendar-repository.js';
 import { CONTACT_NUMBERS_MARKER, contactKey, contactsByNumbers, listContactPage } from '../../functions/data/contacts/contact-repository.js';
 import { documentClientOn } from '../../functions/lib/table/client.js';
 import { createTableInput } from '../../functions/lib/table/definition.js';
@@ -54,7 +59,17 @@ function oldStyleItems(practiceId: PracticeId) {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   };
-  const contact = { contactId: `con_${practiceId}`, name: `Pharmacy of ${practiceId}`, lastName: null, phoneNumber: '+14585550177', faxNumber: null, email: null, groups: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+  const contact = {
+    contactId: `con_${practiceId}`,
+    name: `Pharmacy of ${practiceId}`,
+    lastName: null,
+    phoneNumber: '+14585550177',
+    faxNumber: null,
+    email: null,
+    groups: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
   // As an older version wrote them: no provider copy (conflictSk), no name item, no number lookup, no marker.
   return [
     { ...appointment, practiceId, sk: `APPOINTMENT#${appointment.appointmentId}`, entityType: 'APPOINTMENT', seriesEnd: '2026-12-10T15:30:00.000Z' },
@@ -62,14 +77,17 @@ function oldStyleItems(practiceId: PracticeId) {
   ];
 }
 
-const reads = (practiceId: PracticeId) => withTable(scope(practiceId), async () => ({
-  overlapping: await listAppointmentsOverlapping(practiceId, '2026-12-10T00:00:00.000Z', '2026-12-11T00:00:00.000Z', PROVIDER),
-  nextVisits: await listPatientAppointmentsFrom(practiceId, 'pat_1', '2026-12-10T00:00:00.000Z', '2027-12-10T00:00:00.000Z'),
-  page: await listContactPage(practiceId, { limit: 50 }),
-  byNumber: await contactsByNumbers(practiceId, ['+14585550177']),
-}));
-const prefixesRead = () => queries.map((q) => String(q.ExpressionAttributeValues?.[':prefix'] ?? q.ExpressionAttributeValues?.[':low'] ?? '').replace(/#.*$/, '#'));
-const marker = async (table: string, practiceId: string, sk: string) => (await documentClientOn(base).send(new GetCommand({ TableName: table, Key: { practiceId, sk } }))).Item;
+const reads = (practiceId: PracticeId) =>
+  withTable(scope(practiceId), async () => ({
+    overlapping: await listAppointmentsOverlapping(practiceId, '2026-12-10T00:00:00.000Z', '2026-12-11T00:00:00.000Z', PROVIDER),
+    nextVisits: await listPatientAppointmentsFrom(practiceId, 'pat_1', '2026-12-10T00:00:00.000Z', '2027-12-10T00:00:00.000Z'),
+    page: await listContactPage(practiceId, { limit: 50 }),
+    byNumber: await contactsByNumbers(practiceId, ['+14585550177']),
+  }));
+const prefixesRead = () =>
+  queries.map((q) => String(q.ExpressionAttributeValues?.[':prefix'] ?? q.ExpressionAttributeValues?.[':low'] ?? '').replace(/#.*$/, '#'));
+const marker = async (table: string, practiceId: string, sk: string) =>
+  (await documentClientOn(base).send(new GetCommand({ TableName: table, Key: { practiceId, sk } }))).Item;
 
 beforeAll(async () => {
   // The module-level table is left unset: a backfill that fell back to it would throw, not write elsewhere.
@@ -101,7 +119,7 @@ afterAll(async () => {
 });
 
 describe('the page keys a deploy backfills', () => {
-  it('reads whole partitions before the backfill, by page after it, in each practice\'s own table', async () => {
+  it("reads whole partitions before the backfill, by page after it, in each practice's own table", async () => {
     queries.length = 0;
     const before = await reads('prc_harbor');
     expect(before.overlapping.map((a) => a.appointmentId)).toEqual(['apt_prc_harbor']);
@@ -111,7 +129,7 @@ describe('the page keys a deploy backfills', () => {
 
     const aws = { dynamodb: base } as AwsClients;
     const [harbor, cove] = await Promise.all([backfillPractice(aws, TABLES.prc_harbor, 'prc_harbor'), backfillPractice(aws, TABLES.prc_cove, 'prc_cove')]);
-    expect(harbor).toContain("1 appointments");
+    expect(harbor).toContain('1 appointments');
     expect(harbor).toContain("1 patients' appointments");
     expect(harbor).toContain("1 contacts' numbers");
     expect(cove).toContain("1 contacts' numbers");

@@ -50,7 +50,7 @@ const markers = () =>
     .sort();
 
 describe('practice backfill', () => {
-  it('writes each deployed practice\'s markers into its own table, side by side', async () => {
+  it("writes each deployed practice's markers into its own table, side by side", async () => {
     deployed('harbor');
     deployed('cove');
     const ctx = fakeContext(practiceRoot(HARBOR, COVE));
@@ -87,7 +87,9 @@ describe('practice backfill', () => {
 
     expect(await runCli(['backfill', '--all'], ctx)).toBe(1);
 
-    expect(ctx.lines).toContain('[cove] FAILED: Tidewell-cove-app is not deployed in us-west-2; deploy the practice instead (npm run practice -- deploy cove).');
+    expect(ctx.lines).toContain(
+      '[cove] FAILED: Tidewell-cove-app is not deployed in us-west-2; deploy the practice instead (npm run practice -- deploy cove).',
+    );
     expect(markers().every((m) => m.startsWith('harbor-table'))).toBe(true);
     expect(markers()).toHaveLength(2);
     expect(ctx.lines.at(-1)).toBe('1 of 2 practice(s) failed.');
@@ -102,7 +104,9 @@ describe('practice backfill', () => {
     expect(cfn.calls()).toHaveLength(0);
     expect(ddb.calls()).toHaveLength(0);
     expect(ctx.lines[0]).toBe('Would write, 1 practice(s) at a time (dry run, AWS is not called):');
-    expect(ctx.lines[1]).toMatch(/^ {2}cove \(Cove Clinic; us-west-2\): the table named by Tidewell-cove-data, once Tidewell-cove-app is deployed; page keys: /);
+    expect(ctx.lines[1]).toMatch(
+      /^ {2}cove \(Cove Clinic; us-west-2\): the table named by Tidewell-cove-data, once Tidewell-cove-app is deployed; page keys: /,
+    );
     expect(ctx.lines[2]).toMatch(/^ {2}harbor \(Harbor Family Medicine; us-east-1\): /);
     expect(ctx.lines[3]).toBe(HELP.backfill);
     expect(HELP.main).toContain('backfill <slug> | --all');

@@ -39,7 +39,9 @@ async function backfillOne(ctx: CliContext, config: PracticeConfig): Promise<boo
     const [data, app] = await Promise.all([readStack(aws.cfn, dataStackName(config.slug)), readStack(aws.cfn, appStackName(config.slug))]);
     if (!data || !app) {
       // Before the app's Lambdas write the keys themselves, a marker would hide what they write without them.
-      say(`FAILED: ${!data ? dataStackName(config.slug) : appStackName(config.slug)} is not deployed in ${config.region}; deploy the practice instead (npm run practice -- deploy ${config.slug}).`);
+      say(
+        `FAILED: ${!data ? dataStackName(config.slug) : appStackName(config.slug)} is not deployed in ${config.region}; deploy the practice instead (npm run practice -- deploy ${config.slug}).`,
+      );
       return false;
     }
     const { tableName } = await dataResources(aws.cfn, data);
@@ -56,7 +58,10 @@ export async function backfill(ctx: CliContext, opts: BackfillOptions): Promise<
   const invalid = invalidSlugs.length;
   if (opts.dryRun) {
     ctx.out(`Would write, ${opts.concurrency} practice(s) at a time (dry run, AWS is not called):`);
-    for (const c of configs) ctx.out(`  ${c.slug} (${c.practiceName}; ${c.region}): the table named by ${dataStackName(c.slug)}, once ${appStackName(c.slug)} is deployed; ${BACKFILL_STEP}`);
+    for (const c of configs)
+      ctx.out(
+        `  ${c.slug} (${c.practiceName}; ${c.region}): the table named by ${dataStackName(c.slug)}, once ${appStackName(c.slug)} is deployed; ${BACKFILL_STEP}`,
+      );
     return invalid ? EXIT.failure : EXIT.ok;
   }
   let failed = invalid;

@@ -10,7 +10,24 @@ describe('practice new', () => {
     const root = practiceRoot();
     const ctx = fakeContext(root);
     const code = await runCli(
-      ['new', 'harbor', '--name', 'Harbor Family Medicine', '--account', '111122223333', '--alarm-email', 'ops@harbor.example', '--alarm-email', 'oncall@harbor.example', '--admin-email', 'ada@harbor.example', '--admin-first-name', 'Ada', '--admin-last-name', 'Lee'],
+      [
+        'new',
+        'harbor',
+        '--name',
+        'Harbor Family Medicine',
+        '--account',
+        '111122223333',
+        '--alarm-email',
+        'ops@harbor.example',
+        '--alarm-email',
+        'oncall@harbor.example',
+        '--admin-email',
+        'ada@harbor.example',
+        '--admin-first-name',
+        'Ada',
+        '--admin-last-name',
+        'Lee',
+      ],
       ctx,
     );
     expect(code).toBe(0);
@@ -42,7 +59,9 @@ describe('practice new', () => {
     const root = practiceRoot();
     const ctx = fakeContext(root);
     expect(await runCli(['new', 'harbor', '--name', 'Harbor', '--alarm-email', 'ops at harbor'], ctx)).toBe(1);
-    expect(ctx.errors).toEqual(['practices/harbor.json is not a valid practice config:\n  alarms.emails.0: alarms.emails must be email addresses\nNothing was written.']);
+    expect(ctx.errors).toEqual([
+      'practices/harbor.json is not a valid practice config:\n  alarms.emails.0: alarms.emails must be email addresses\nNothing was written.',
+    ]);
     expect(existsSync(join(root, 'practices', 'harbor.json'))).toBe(false);
   });
 
@@ -67,7 +86,13 @@ describe('practice new', () => {
     });
     expect(await runCli(['new', 'cove-bay'], ctx)).toBe(0);
     expect(asked).toEqual(Object.keys(answers));
-    expect(loadPracticeConfig('cove-bay', root)).toMatchObject({ practiceId: 'prc_cove_bay', practiceName: 'Cove Clinic', region: 'us-west-2', alarms: { emails: ['a@cove.example', 'b@cove.example'] }, firstAdmin: { email: 'cy@cove.example', firstName: 'Cy', lastName: 'Young' } });
+    expect(loadPracticeConfig('cove-bay', root)).toMatchObject({
+      practiceId: 'prc_cove_bay',
+      practiceName: 'Cove Clinic',
+      region: 'us-west-2',
+      alarms: { emails: ['a@cove.example', 'b@cove.example'] },
+      firstAdmin: { email: 'cy@cove.example', firstName: 'Cy', lastName: 'Young' },
+    });
   });
 
   it('without a terminal, a missing name or half a first admin is a usage error; --dry-run prints the file', async () => {
@@ -83,7 +108,15 @@ describe('practice new', () => {
     ]);
     expect(await runCli(['new', 'harbor', '--name', 'Harbor', '--dry-run'], ctx)).toBe(0);
     expect(ctx.lines[0]).toBe('Would write practices/harbor.json (dry run, nothing written):');
-    expect(JSON.parse(ctx.lines.slice(1).join('\n'))).toEqual({ slug: 'harbor', practiceId: 'prc_harbor', practiceName: 'Harbor', region: 'us-east-1', webDomain: null, retainData: true, mfa: 'admins' });
+    expect(JSON.parse(ctx.lines.slice(1).join('\n'))).toEqual({
+      slug: 'harbor',
+      practiceId: 'prc_harbor',
+      practiceName: 'Harbor',
+      region: 'us-east-1',
+      webDomain: null,
+      retainData: true,
+      mfa: 'admins',
+    });
     expect(existsSync(join(root, 'practices', 'harbor.json'))).toBe(false);
   });
 });
@@ -111,7 +144,10 @@ describe('practice command line', () => {
 
   it('stops on an invalid practice file with the field and rule, exit 1', async () => {
     const root = practiceRoot(HARBOR);
-    writeFileSync(join(root, 'practices', 'harbor.json'), JSON.stringify({ ...HARBOR, firstAdmin: { email: 'ada@harbor.example', firstName: '', lastName: 'Lee' } }));
+    writeFileSync(
+      join(root, 'practices', 'harbor.json'),
+      JSON.stringify({ ...HARBOR, firstAdmin: { email: 'ada@harbor.example', firstName: '', lastName: 'Lee' } }),
+    );
     const ctx = fakeContext(root);
     expect(await runCli(['admin', 'harbor', '--email', 'b@harbor.example', '--first-name', 'B', '--last-name', 'C'], ctx)).toBe(1);
     expect(ctx.errors).toEqual(['practices/harbor.json is not a valid practice config:\n  firstAdmin.firstName: firstAdmin.firstName is required']);

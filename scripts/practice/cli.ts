@@ -147,7 +147,8 @@ function parse(command: string, args: string[]) {
     const flag = /'([^' ]+)/.exec((e as Error).message)?.[1];
     const code = (e as { code?: string }).code;
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`${command} has no option ${flag ?? ''}. See: npm run practice -- ${command} --help`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${flag ?? 'An option'} needs a value. See: npm run practice -- ${command} --help`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`${flag ?? 'An option'} needs a value. See: npm run practice -- ${command} --help`);
     throw new UsageError(`${(e as Error).message}. See: npm run practice -- ${command} --help`);
   }
 }
@@ -177,7 +178,10 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.out(HELP.main);
       return command ? EXIT.ok : EXIT.usage;
     }
-    if (!OPTIONS[command]) throw new UsageError(`There is no command "${command}". Commands: new, deploy, backfill, admin, status, audit-verify, import. See: npm run practice -- --help`);
+    if (!OPTIONS[command])
+      throw new UsageError(
+        `There is no command "${command}". Commands: new, deploy, backfill, admin, status, audit-verify, import. See: npm run practice -- --help`,
+      );
     const { values: v, positionals } = parse(command, rest);
     if (v.help) {
       ctx.out(HELP[command]);
@@ -207,21 +211,37 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       }
       case 'deploy': {
         // The synth reads the repository's practices/, so only those files can really be deployed.
-        if (practicesDir !== resolve(repoPractices) && !dryRun) throw new UsageError('--practices-dir works with --dry-run only: the synth reads the repository\'s practices/ folder.');
+        if (practicesDir !== resolve(repoPractices) && !dryRun)
+          throw new UsageError("--practices-dir works with --dry-run only: the synth reads the repository's practices/ folder.");
         const slugs = targets(positionals, v.all === true, practicesDir, 'deploy', false);
-        return await deploy(ctx, { slugs, practicesDir, dryRun, concurrency: positiveInt(str('concurrency'), '--concurrency', 1), allowDirty: v['allow-dirty'] === true });
+        return await deploy(ctx, {
+          slugs,
+          practicesDir,
+          dryRun,
+          concurrency: positiveInt(str('concurrency'), '--concurrency', 1),
+          allowDirty: v['allow-dirty'] === true,
+        });
       }
       case 'backfill': {
         const slugs = targets(positionals, v.all === true, practicesDir, 'backfill', false);
         return await backfill(ctx, { slugs, practicesDir, dryRun, concurrency: positiveInt(str('concurrency'), '--concurrency', 1) });
       }
       case 'admin': {
-        if (positionals.length !== 1) throw new UsageError('admin takes one practice: npm run practice -- admin harbor --email … --first-name … --last-name ….');
-        return await addAdmin(ctx, { slug: positionals[0], practicesDir, dryRun, email: str('email'), firstName: str('first-name'), lastName: str('last-name') });
+        if (positionals.length !== 1)
+          throw new UsageError('admin takes one practice: npm run practice -- admin harbor --email … --first-name … --last-name ….');
+        return await addAdmin(ctx, {
+          slug: positionals[0],
+          practicesDir,
+          dryRun,
+          email: str('email'),
+          firstName: str('first-name'),
+          lastName: str('last-name'),
+        });
       }
       case 'audit-verify': {
         if (positionals.length !== 1) throw new UsageError('audit-verify takes one practice: npm run practice -- audit-verify harbor [--from 120].');
-        if (v['data-dir'] !== undefined && v.local !== true) throw new UsageError('--data-dir goes with --local (the local file store); a deployed practice is read from S3.');
+        if (v['data-dir'] !== undefined && v.local !== true)
+          throw new UsageError('--data-dir goes with --local (the local file store); a deployed practice is read from S3.');
         return await auditVerify(ctx, {
           slug: positionals[0],
           practicesDir,
@@ -237,19 +257,34 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
         const apiUrl = str('api');
         if (!apiUrl && !dryRun) throw new UsageError("Which API? Pass the practice's apiUrl output: --api https://….");
         const token = process.env.TIDEWELL_ADMIN_TOKEN ?? '';
-        if (!token && !dryRun) throw new UsageError("No admin token: sign in as an admin of the practice and set TIDEWELL_ADMIN_TOKEN to the ID token.");
+        if (!token && !dryRun) throw new UsageError('No admin token: sign in as an admin of the practice and set TIDEWELL_ADMIN_TOKEN to the ID token.');
         const { importPractice, IMPORT_CONCURRENCY } = await import('./import-practice.js');
         const concurrency = positiveInt(str('concurrency'), '--concurrency', IMPORT_CONCURRENCY);
-        const summary = await importPractice({ dir: resolve(dir), apiUrl: apiUrl ?? '(the practice API)', token, dryRun, again: v.again === true, concurrency, out: ctx.out });
+        const summary = await importPractice({
+          dir: resolve(dir),
+          apiUrl: apiUrl ?? '(the practice API)',
+          token,
+          dryRun,
+          again: v.again === true,
+          concurrency,
+          out: ctx.out,
+        });
         return summary.failed.length ? EXIT.failure : EXIT.ok;
       }
       default: {
         const slugs = targets(positionals, v.all === true, practicesDir, 'status', true);
         if (dryRun) {
-          ctx.out(`Would read, for ${slugs.join(', ')} (dry run, AWS is not called): DescribeStacks of both stacks (state, tag tidewell:version), DetectStackDrift and DescribeStackDriftDetectionStatus per stack, DescribeAlarms in ALARM by prefix tidewell-<slug>-, DescribeContinuousBackups and ListRecoveryPointsByResource of the table.`);
+          ctx.out(
+            `Would read, for ${slugs.join(', ')} (dry run, AWS is not called): DescribeStacks of both stacks (state, tag tidewell:version), DetectStackDrift and DescribeStackDriftDetectionStatus per stack, DescribeAlarms in ALARM by prefix tidewell-<slug>-, DescribeContinuousBackups and ListRecoveryPointsByResource of the table.`,
+          );
           return EXIT.ok;
         }
-        return await status(ctx, { slugs, practicesDir, drift: v['no-drift'] !== true, driftTimeoutSeconds: positiveInt(str('drift-timeout'), '--drift-timeout', 120) });
+        return await status(ctx, {
+          slugs,
+          practicesDir,
+          drift: v['no-drift'] !== true,
+          driftTimeoutSeconds: positiveInt(str('drift-timeout'), '--drift-timeout', 120),
+        });
       }
     }
   } catch (e) {

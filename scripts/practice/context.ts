@@ -58,7 +58,8 @@ export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 export function plainAwsError(e: unknown): string {
   const name = (e as { name?: string }).name ?? '';
   const message = (e as Error).message ?? String(e);
-  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message)) return `No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.`;
+  if (name === 'CredentialsProviderError' || /Could not load credentials/i.test(message))
+    return `No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.`;
   if (name === 'ExpiredTokenException' || name === 'ExpiredToken') return `The AWS session has expired. Sign in again (aws sso login) and run it again.`;
   if (name === 'AccessDeniedException' || name === 'AccessDenied') return `AWS refused the call: ${message}`;
   return `Failed: ${message}`;

@@ -60,7 +60,16 @@ beforeEach(() => {
 });
 
 /** The page-key markers the backfills write into a new practice's table, in order. */
-const MARKERS = ['PutItem SMSCONV_COUNTS', 'UpdateItem SMSCONV_COUNTS', 'PutItem CALENDAR_KEYS#PROVIDER', 'PutItem CALENDAR_KEYS#PATIENT', 'PutItem NOTIF_COUNTS', 'PutItem CALL_COUNTS', 'UpdateItem CALL_COUNTS', 'PutItem CONTACTS#NUMBER_INDEX'];
+const MARKERS = [
+  'PutItem SMSCONV_COUNTS',
+  'UpdateItem SMSCONV_COUNTS',
+  'PutItem CALENDAR_KEYS#PROVIDER',
+  'PutItem CALENDAR_KEYS#PATIENT',
+  'PutItem NOTIF_COUNTS',
+  'PutItem CALL_COUNTS',
+  'UpdateItem CALL_COUNTS',
+  'PutItem CONTACTS#NUMBER_INDEX',
+];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */
 function fleet(root: string, opts: { failSynth?: string; failBuild?: boolean; dirty?: boolean } = {}): FakeContext {
@@ -69,7 +78,8 @@ function fleet(root: string, opts: { failSynth?: string; failBuild?: boolean; di
     onRun: (command, args) => {
       events.push([command, ...args.slice(0, 3)].join(' '));
       if (opts.failBuild && args[1] === 'build:web') throw new CommandFailed('npm run build:web', 1, ['error TS2345: web/src/app.tsx']);
-      if (args[1] === 'synth' && args[3] === `practice=${opts.failSynth}`) throw new CommandFailed('npx cdk synth', 1, ['[Error at /Tidewell-cove-app/Api] AwsSolutions-APIG4: The API does not implement authorization.']);
+      if (args[1] === 'synth' && args[3] === `practice=${opts.failSynth}`)
+        throw new CommandFailed('npx cdk synth', 1, ['[Error at /Tidewell-cove-app/Api] AwsSolutions-APIG4: The API does not implement authorization.']);
       if (args[1] === 'deploy') {
         const name = args[2];
         deployed.set(name, stack(name, VERSION, name.endsWith('-data') ? { userPoolId: 'us-east-1_New', tableName: `${name}-table` } : {}));
@@ -103,7 +113,12 @@ describe('practice deploy', () => {
       'npx cdk deploy Tidewell-harbor-app',
       ...MARKERS,
     ]);
-    const writes = [...ddb.commandCalls(PutCommand), ...ddb.commandCalls(UpdateCommand), ...ddb.commandCalls(GetCommand), ...ddb.commandCalls(QueryCommand)].map((c) => c.args[0].input);
+    const writes = [
+      ...ddb.commandCalls(PutCommand),
+      ...ddb.commandCalls(UpdateCommand),
+      ...ddb.commandCalls(GetCommand),
+      ...ddb.commandCalls(QueryCommand),
+    ].map((c) => c.args[0].input);
     expect(new Set(writes.map((w) => w.TableName))).toEqual(new Set(['Tidewell-harbor-data-table']));
     expect(ctx.lines).toContain('[harbor] page keys: no item lacked its keys; every marker is written');
     expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input).toMatchObject({ UserPoolId: 'us-east-1_New', Username: 'ada@harbor.example' });
@@ -134,11 +149,13 @@ describe('practice deploy', () => {
     const table = ctx.lines.slice(ctx.lines.indexOf('') + 1);
     expect(table[2]).toMatch(/^cove\s+new → new\s+failed at synth\s+(\d+m )?\d+s$/);
     expect(table[3]).toMatch(new RegExp(`^harbor\\s+old1111@2026-11-20T08:00:00Z → ${VERSION.replace(/[.]/g, '\\.')}\\s+deployed`));
-    expect(ctx.lines).toContain('[cove] FAILED at synth: `npx cdk synth` exited with 1: [Error at /Tidewell-cove-app/Api] AwsSolutions-APIG4: The API does not implement authorization.');
+    expect(ctx.lines).toContain(
+      '[cove] FAILED at synth: `npx cdk synth` exited with 1: [Error at /Tidewell-cove-app/Api] AwsSolutions-APIG4: The API does not implement authorization.',
+    );
     expect(ctx.lines.at(-1)).toBe('1 of 2 practice(s) failed: cove.');
   });
 
-  it('backfills each practice\'s page keys into its own table when practices deploy side by side', async () => {
+  it("backfills each practice's page keys into its own table when practices deploy side by side", async () => {
     // Every table call yields first, so the two practices' backfills interleave.
     ddb.on(GetCommand).callsFake(() => new Promise((done) => setImmediate(() => done({}))));
     const ctx = fleet(practiceRoot(HARBOR, COVE));
@@ -148,7 +165,10 @@ describe('practice deploy', () => {
     const gets = ddb.commandCalls(GetCommand).map((c) => c.args[0].input);
     expect(gets.filter((g) => g.Key?.practiceId === 'prc_harbor').length).toBeGreaterThan(0);
     for (const g of gets) expect(g.TableName).toBe(g.Key?.practiceId === 'prc_harbor' ? 'Tidewell-harbor-data-table' : 'Tidewell-cove-data-table');
-    const markers = ddb.commandCalls(PutCommand).map((c) => c.args[0].input).filter((p) => p.Item?.sk === 'CONTACTS#NUMBER_INDEX');
+    const markers = ddb
+      .commandCalls(PutCommand)
+      .map((c) => c.args[0].input)
+      .filter((p) => p.Item?.sk === 'CONTACTS#NUMBER_INDEX');
     expect(markers.map((m) => [m.TableName, m.Item?.practiceId]).sort()).toEqual([
       ['Tidewell-cove-data-table', 'prc_cove'],
       ['Tidewell-harbor-data-table', 'prc_harbor'],
@@ -163,7 +183,9 @@ describe('practice deploy', () => {
     expect(await runCli(['deploy', 'harbor'], ctx)).toBe(1);
 
     expect(ctx.lines).toContain('[harbor] FAILED at page keys: AWS refused the call: User is not authorized to perform: dynamodb:GetItem');
-    expect(ctx.lines.some((l) => new RegExp(`^harbor\\s+old1111@2026-11-20T08:00:00Z → ${VERSION.replace(/[.]/g, '\\.')}\\s+failed at page keys`).test(l))).toBe(true);
+    expect(
+      ctx.lines.some((l) => new RegExp(`^harbor\\s+old1111@2026-11-20T08:00:00Z → ${VERSION.replace(/[.]/g, '\\.')}\\s+failed at page keys`).test(l)),
+    ).toBe(true);
   });
 
   it('deploys nothing when the shared build fails', async () => {
@@ -177,7 +199,9 @@ describe('practice deploy', () => {
   it('refuses to deploy uncommitted changes under a commit tag unless told to', async () => {
     const ctx = fleet(practiceRoot(HARBOR), { dirty: true });
     expect(await runCli(['deploy', 'harbor'], ctx)).toBe(1);
-    expect(ctx.errors[0]).toBe(`The working tree has uncommitted changes, so ${VERSION} would not say what is deployed. Commit them first, or pass --allow-dirty.`);
+    expect(ctx.errors[0]).toBe(
+      `The working tree has uncommitted changes, so ${VERSION} would not say what is deployed. Commit them first, or pass --allow-dirty.`,
+    );
     expect(ctx.runs).toHaveLength(0);
     expect(await runCli(['deploy', 'harbor', '--allow-dirty'], fleet(practiceRoot(HARBOR), { dirty: true }))).toBe(0);
   });
@@ -193,7 +217,21 @@ describe('practice deploy', () => {
     expect(ddb.calls()).toHaveLength(0);
     const plan = ctx.lines.join('\n');
     expect(plan).toContain(`Version: ${VERSION}`);
-    const order = ['npm run build:web', 'cove (Cove Clinic; account from the credentials, us-west-2)', 'npx cdk deploy Tidewell-cove-data', 'first admin: none', 'npx cdk deploy Tidewell-cove-app', '7. page keys: each key backfill not yet marked done', 'harbor (Harbor', 'cdk synth -c practice=harbor', 'check:deploy -- cdk.out/practices/harbor', 'npx cdk deploy Tidewell-harbor-data', 'first admin ada@harbor.example', 'npx cdk deploy Tidewell-harbor-app', '7. page keys: each key backfill not yet marked done'];
+    const order = [
+      'npm run build:web',
+      'cove (Cove Clinic; account from the credentials, us-west-2)',
+      'npx cdk deploy Tidewell-cove-data',
+      'first admin: none',
+      'npx cdk deploy Tidewell-cove-app',
+      '7. page keys: each key backfill not yet marked done',
+      'harbor (Harbor',
+      'cdk synth -c practice=harbor',
+      'check:deploy -- cdk.out/practices/harbor',
+      'npx cdk deploy Tidewell-harbor-data',
+      'first admin ada@harbor.example',
+      'npx cdk deploy Tidewell-harbor-app',
+      '7. page keys: each key backfill not yet marked done',
+    ];
     // Each searched for after the one before it, so the two practices' page keys steps are told apart.
     let from = 0;
     const at = order.map((s) => (from = plan.indexOf(s, from)));
@@ -201,7 +239,7 @@ describe('practice deploy', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
-  it('plans a dry run from another folder of practice files, but deploys only the repository\'s', async () => {
+  it("plans a dry run from another folder of practice files, but deploys only the repository's", async () => {
     const elsewhere = practiceRoot(HARBOR, COVE);
     const ctx = fleet(practiceRoot());
     expect(await runCli(['deploy', '--all', '--dry-run', '--practices-dir', `${elsewhere}/practices`], ctx)).toBe(0);
@@ -240,7 +278,9 @@ describe('practice deploy', () => {
     cfn.on(DescribeStacksCommand).rejects(Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' }));
     const ctx = fleet(practiceRoot(HARBOR));
     expect(await runCli(['deploy', 'harbor'], ctx)).toBe(1);
-    expect(ctx.lines).toContain('[harbor] FAILED at reading its stacks: No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.');
+    expect(ctx.lines).toContain(
+      '[harbor] FAILED at reading its stacks: No AWS credentials were found. Sign in (aws sso login, or set AWS_PROFILE) and run it again.',
+    );
     expect(ctx.runs.map((r) => r.label)).toEqual(['build', 'budgets']);
   });
 

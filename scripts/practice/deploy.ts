@@ -48,7 +48,12 @@ export function deployArgs(stack: string, slug: string, version: string): string
 
 export const BUILD_STEPS: { label: string; command: string; args: string[]; why: string }[] = [
   { label: 'build', command: 'npm', args: ['run', 'build:web'], why: 'the web app, built once for every practice' },
-  { label: 'budgets', command: 'npx', args: ['tsx', 'scripts/practice/check-budgets.ts', '--shared'], why: 'Lambda bundle and web first-screen budgets (check:budgets), once' },
+  {
+    label: 'budgets',
+    command: 'npx',
+    args: ['tsx', 'scripts/practice/check-budgets.ts', '--shared'],
+    why: 'Lambda bundle and web first-screen budgets (check:budgets), once',
+  },
 ];
 
 export function checkSteps(slug: string): { command: string; args: string[]; why: string }[] {
@@ -74,7 +79,9 @@ function printPlan(ctx: CliContext, configs: PracticeConfig[], version: string, 
     for (const c of checkSteps(slug)) ctx.out(`  ${n++}. ${show(c.command, c.args)}    # ${c.why}`);
     ctx.out(`  ${n++}. npx ${deployArgs(dataStackName(slug), slug, version).join(' ')}`);
     if (config.firstAdmin) {
-      ctx.out(`  ${n++}. first admin ${config.firstAdmin.email}: create in the pool unless there (Cognito emails the temporary password), admin group, USER# item if absent`);
+      ctx.out(
+        `  ${n++}. first admin ${config.firstAdmin.email}: create in the pool unless there (Cognito emails the temporary password), admin group, USER# item if absent`,
+      );
     } else {
       ctx.out(`  ${n++}. first admin: none in the practice file (add "firstAdmin", or run \`npm run practice -- admin ${slug} --email …\` later)`);
     }
@@ -187,6 +194,10 @@ export async function deploy(ctx: CliContext, opts: DeployOptions): Promise<numb
   for (const line of summary(results)) ctx.out(line);
   const failed = results.filter((r) => !r.ok);
   ctx.out('');
-  ctx.out(failed.length ? `${failed.length} of ${results.length} practice(s) failed: ${failed.map((r) => r.slug).join(', ')}.` : `${results.length} practice(s) deployed at ${version}.`);
+  ctx.out(
+    failed.length
+      ? `${failed.length} of ${results.length} practice(s) failed: ${failed.map((r) => r.slug).join(', ')}.`
+      : `${results.length} practice(s) deployed at ${version}.`,
+  );
   return failed.length ? EXIT.failure : EXIT.ok;
 }

@@ -38,7 +38,12 @@ describe('first admin', () => {
     cognito.on(AdminAddUserToGroupCommand).resolves({});
     ddb.on(PutCommand).resolves({});
 
-    const outcome = await ensureAdmin({ cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) }, TARGET, ADA, NOW);
+    const outcome = await ensureAdmin(
+      { cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) },
+      TARGET,
+      ADA,
+      NOW,
+    );
 
     expect(outcome).toEqual({ poolUser: 'created', userId: SUB, group: 'added', otherGroups: [], userItem: 'written', practiceItem: 'written' });
     expect(cognito.commandCalls(AdminCreateUserCommand).map((c) => c.args[0].input)).toEqual([
@@ -57,7 +62,11 @@ describe('first admin', () => {
     ]);
     // No MessageAction SUPPRESS and no AdminSetUserPassword: Cognito's invitation carries the password.
     expect(cognito.calls().map((c) => c.args[0].constructor.name)).toEqual(['AdminCreateUserCommand', 'AdminAddUserToGroupCommand']);
-    expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input).toEqual({ UserPoolId: 'us-east-1_Pool1', Username: 'ada@harbor.example', GroupName: 'admin' });
+    expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input).toEqual({
+      UserPoolId: 'us-east-1_Pool1',
+      Username: 'ada@harbor.example',
+      GroupName: 'admin',
+    });
 
     const puts = ddb.commandCalls(PutCommand).map((c) => c.args[0].input);
     expect(puts).toEqual([
@@ -84,20 +93,45 @@ describe('first admin', () => {
       {
         TableName: TARGET.tableName,
         ConditionExpression: 'attribute_not_exists(sk)',
-        Item: { practiceId: 'prc_harbor', sk: 'PRACTICE', practiceName: 'Harbor Family Medicine', productDeactivatedAt: null, additionalPhoneNumbers: [], featureFlags: {}, createdAt: '2026-12-02T09:00:00.000Z' },
+        Item: {
+          practiceId: 'prc_harbor',
+          sk: 'PRACTICE',
+          practiceName: 'Harbor Family Medicine',
+          productDeactivatedAt: null,
+          additionalPhoneNumbers: [],
+          featureFlags: {},
+          createdAt: '2026-12-02T09:00:00.000Z',
+        },
       },
     ]);
     // The app's own reader sees an active admin with the name the practice file gave.
-    expect(userFromItem(puts[0].Item!)).toMatchObject({ userId: SUB, name: 'Ada Lee', permissionGroup: 'admin', userStatus: 'active', emailAddress: 'ada@harbor.example' });
+    expect(userFromItem(puts[0].Item!)).toMatchObject({
+      userId: SUB,
+      name: 'Ada Lee',
+      permissionGroup: 'admin',
+      userStatus: 'active',
+      emailAddress: 'ada@harbor.example',
+    });
   });
 
   it('changes nothing on a second run: the existing user keeps its password and group, and both items stay as they were', async () => {
     cognito.on(AdminCreateUserCommand).rejects(named('UsernameExistsException', 'An account with the given email already exists.'));
-    cognito.on(AdminGetUserCommand).resolves({ Username: SUB, UserAttributes: [{ Name: 'sub', Value: SUB }, { Name: 'custom:practiceId', Value: 'prc_harbor' }] });
+    cognito.on(AdminGetUserCommand).resolves({
+      Username: SUB,
+      UserAttributes: [
+        { Name: 'sub', Value: SUB },
+        { Name: 'custom:practiceId', Value: 'prc_harbor' },
+      ],
+    });
     cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'admin' }] });
     ddb.on(PutCommand).rejects(named('ConditionalCheckFailedException', 'The conditional request failed'));
 
-    const outcome = await ensureAdmin({ cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) }, TARGET, ADA, NOW);
+    const outcome = await ensureAdmin(
+      { cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) },
+      TARGET,
+      ADA,
+      NOW,
+    );
 
     expect(outcome).toEqual({ poolUser: 'existing', userId: SUB, group: 'kept', otherGroups: [], userItem: 'existing', practiceItem: 'existing' });
     expect(cognito.calls().map((c) => c.args[0].constructor.name)).toEqual(['AdminCreateUserCommand', 'AdminGetUserCommand', 'AdminListGroupsForUserCommand']);
@@ -107,11 +141,21 @@ describe('first admin', () => {
 
   it('finishes a run that stopped after the pool user was created: group and items are written, the user is not recreated', async () => {
     cognito.on(AdminCreateUserCommand).rejects(named('UsernameExistsException'));
-    cognito.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: SUB }, { Name: 'custom:practiceId', Value: 'prc_harbor' }] });
+    cognito.on(AdminGetUserCommand).resolves({
+      UserAttributes: [
+        { Name: 'sub', Value: SUB },
+        { Name: 'custom:practiceId', Value: 'prc_harbor' },
+      ],
+    });
     cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [] });
     ddb.on(PutCommand).resolves({});
 
-    const outcome = await ensureAdmin({ cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) }, TARGET, ADA, NOW);
+    const outcome = await ensureAdmin(
+      { cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) },
+      TARGET,
+      ADA,
+      NOW,
+    );
 
     expect(outcome).toMatchObject({ poolUser: 'existing', group: 'added', userItem: 'written' });
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)[0].args[0].input.GroupName).toBe('admin');
@@ -120,11 +164,23 @@ describe('first admin', () => {
   it('leaves a user of another practice, or one given another role, as it is', async () => {
     const clients = { cognito: new CognitoIdentityProviderClient({}), ddb: DynamoDBDocumentClient.from(new DynamoDBClient({})) };
     cognito.on(AdminCreateUserCommand).rejects(named('UsernameExistsException'));
-    cognito.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: SUB }, { Name: 'custom:practiceId', Value: 'prc_other' }] });
-    await expect(ensureAdmin(clients, TARGET, ADA, NOW)).rejects.toThrow('ada@harbor.example already exists in the pool with practice id prc_other, not prc_harbor; it was left unchanged.');
+    cognito.on(AdminGetUserCommand).resolves({
+      UserAttributes: [
+        { Name: 'sub', Value: SUB },
+        { Name: 'custom:practiceId', Value: 'prc_other' },
+      ],
+    });
+    await expect(ensureAdmin(clients, TARGET, ADA, NOW)).rejects.toThrow(
+      'ada@harbor.example already exists in the pool with practice id prc_other, not prc_harbor; it was left unchanged.',
+    );
     expect(ddb.calls()).toHaveLength(0);
 
-    cognito.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: SUB }, { Name: 'custom:practiceId', Value: 'prc_harbor' }] });
+    cognito.on(AdminGetUserCommand).resolves({
+      UserAttributes: [
+        { Name: 'sub', Value: SUB },
+        { Name: 'custom:practiceId', Value: 'prc_harbor' },
+      ],
+    });
     cognito.on(AdminListGroupsForUserCommand).resolves({ Groups: [{ GroupName: 'provider' }] });
     ddb.on(PutCommand).resolves({});
     const outcome = await ensureAdmin(clients, TARGET, ADA, NOW);
@@ -136,14 +192,24 @@ describe('first admin', () => {
 
 describe('practice admin <slug>', () => {
   const dataStack = (outputs: { OutputKey: string; OutputValue: string }[]) => ({
-    Stacks: [{ StackName: 'Tidewell-harbor-data', StackStatus: 'UPDATE_COMPLETE' as const, StackId: 'arn:aws:cloudformation:us-east-1:111122223333:stack/Tidewell-harbor-data/1', CreationTime: NOW, Outputs: outputs }],
+    Stacks: [
+      {
+        StackName: 'Tidewell-harbor-data',
+        StackStatus: 'UPDATE_COMPLETE' as const,
+        StackId: 'arn:aws:cloudformation:us-east-1:111122223333:stack/Tidewell-harbor-data/1',
+        CreationTime: NOW,
+        Outputs: outputs,
+      },
+    ],
   });
 
   it('reads the pool and table from the data stack outputs and adds the admin', async () => {
-    cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-harbor-data' }).resolves(dataStack([
-      { OutputKey: 'userPoolId', OutputValue: 'us-east-1_Pool1' },
-      { OutputKey: 'tableName', OutputValue: 'Tidewell-harbor-data-Table-1' },
-    ]));
+    cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-harbor-data' }).resolves(
+      dataStack([
+        { OutputKey: 'userPoolId', OutputValue: 'us-east-1_Pool1' },
+        { OutputKey: 'tableName', OutputValue: 'Tidewell-harbor-data-Table-1' },
+      ]),
+    );
     cognito.on(AdminCreateUserCommand).resolves({ User: { Attributes: [{ Name: 'sub', Value: SUB }] } });
     ddb.on(PutCommand).resolves({});
     const ctx = fakeContext(practiceRoot(HARBOR));
@@ -153,22 +219,35 @@ describe('practice admin <slug>', () => {
     expect(code).toBe(0);
     expect(cfn.calls().map((c) => c.args[0].input)).toEqual([{ StackName: 'Tidewell-harbor-data' }]);
     expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input).toMatchObject({ UserPoolId: 'us-east-1_Pool1', Username: 'bo@harbor.example' });
-    expect(ddb.commandCalls(PutCommand)[0].args[0].input).toMatchObject({ TableName: 'Tidewell-harbor-data-Table-1', Item: { sk: `USER#${SUB}`, permissionGroup: 'admin', name: 'Bo Park' } });
-    expect(ctx.lines.join('\n')).toContain('bo@harbor.example: created in the pool (Cognito emailed the temporary password); added to the admin group; USER# item written');
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input).toMatchObject({
+      TableName: 'Tidewell-harbor-data-Table-1',
+      Item: { sk: `USER#${SUB}`, permissionGroup: 'admin', name: 'Bo Park' },
+    });
+    expect(ctx.lines.join('\n')).toContain(
+      'bo@harbor.example: created in the pool (Cognito emailed the temporary password); added to the admin group; USER# item written',
+    );
   });
 
   it('finds the pool and table among the stack resources when the outputs are missing', async () => {
     cfn.on(DescribeStacksCommand).resolves(dataStack([]));
     cfn.on(DescribeStackResourcesCommand).resolves({
       StackResources: [
-        { ResourceType: 'AWS::Cognito::UserPool', PhysicalResourceId: 'us-east-1_Pool9', LogicalResourceId: 'Pool', ResourceStatus: 'CREATE_COMPLETE', Timestamp: NOW },
+        {
+          ResourceType: 'AWS::Cognito::UserPool',
+          PhysicalResourceId: 'us-east-1_Pool9',
+          LogicalResourceId: 'Pool',
+          ResourceStatus: 'CREATE_COMPLETE',
+          Timestamp: NOW,
+        },
         { ResourceType: 'AWS::DynamoDB::Table', PhysicalResourceId: 'table-9', LogicalResourceId: 'Table', ResourceStatus: 'CREATE_COMPLETE', Timestamp: NOW },
       ],
     });
     cognito.on(AdminCreateUserCommand).resolves({ User: { Attributes: [{ Name: 'sub', Value: SUB }] } });
     ddb.on(PutCommand).resolves({});
 
-    expect(await runCli(['admin', 'harbor', '--email', 'bo@harbor.example', '--first-name', 'Bo', '--last-name', 'Park'], fakeContext(practiceRoot(HARBOR)))).toBe(0);
+    expect(
+      await runCli(['admin', 'harbor', '--email', 'bo@harbor.example', '--first-name', 'Bo', '--last-name', 'Park'], fakeContext(practiceRoot(HARBOR))),
+    ).toBe(0);
     expect(cfn.commandCalls(DescribeStackResourcesCommand)[0].args[0].input).toEqual({ StackName: 'Tidewell-harbor-data' });
     expect(cognito.commandCalls(AdminCreateUserCommand)[0].args[0].input.UserPoolId).toBe('us-east-1_Pool9');
     expect(ddb.commandCalls(PutCommand)[0].args[0].input.TableName).toBe('table-9');

@@ -107,16 +107,25 @@ export async function ensureAdmin(
   const user =
     group === 'other-role'
       ? 'skipped'
-      : await putIfAbsent(ddb, target.tableName, userItem(target.practiceId, userId, { email, firstName: admin.firstName, lastName: admin.lastName, group: ADMIN_GROUP }, at));
+      : await putIfAbsent(
+          ddb,
+          target.tableName,
+          userItem(target.practiceId, userId, { email, firstName: admin.firstName, lastName: admin.lastName, group: ADMIN_GROUP }, at),
+        );
   const practice = await putIfAbsent(ddb, target.tableName, newPracticeItem(target.practiceId, target.practiceName, at));
   return { poolUser, userId, group, otherGroups, userItem: user, practiceItem: practice };
 }
 
 /** One line an operator reads after the step. */
 export function describeOutcome(email: string, o: AdminOutcome): string {
-  const pool = o.poolUser === 'created' ? 'created in the pool (Cognito emailed the temporary password)' : 'already in the pool (kept as is, password untouched)';
+  const pool =
+    o.poolUser === 'created' ? 'created in the pool (Cognito emailed the temporary password)' : 'already in the pool (kept as is, password untouched)';
   const group =
-    o.group === 'added' ? 'added to the admin group' : o.group === 'kept' ? 'already an admin' : `left in its group ${o.otherGroups.join(', ')} (change the role in Settings > Team)`;
+    o.group === 'added'
+      ? 'added to the admin group'
+      : o.group === 'kept'
+        ? 'already an admin'
+        : `left in its group ${o.otherGroups.join(', ')} (change the role in Settings > Team)`;
   const item = o.userItem === 'written' ? 'USER# item written' : o.userItem === 'existing' ? 'USER# item already there' : 'USER# item not written';
   return `${email}: ${pool}; ${group}; ${item}${o.practiceItem === 'written' ? '; practice item written' : ''}.`;
 }

@@ -56,8 +56,13 @@ export interface ImportOptions extends ImportTarget {
 /** The CLI's patients in flight: enough to keep a deployed API busy without crowding a practice's other users. */
 export const IMPORT_CONCURRENCY = 4;
 
-async function call(t: ImportTarget, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await (t.fetch ?? fetch)(`${t.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${t.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function call(t: ImportTarget, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await (t.fetch ?? fetch)(`${t.apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${t.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -95,7 +100,12 @@ export async function importPractice(o: ImportOptions): Promise<ImportSummary> {
   } catch (error) {
     if (!(error instanceof ImportError) || error.kind !== 'refused') throw error;
     // The CLI's admin passes a token: the way out is a fresh one, and the progress file carries on.
-    throw new ImportError(error.message === REFUSED ? 'The API refused the token: sign in as an admin of the practice imported into and pass its ID token in TIDEWELL_ADMIN_TOKEN.' : `${error.message} Run it again with an admin's fresh token; it carries on from this patient.`, 'refused');
+    throw new ImportError(
+      error.message === REFUSED
+        ? 'The API refused the token: sign in as an admin of the practice imported into and pass its ID token in TIDEWELL_ADMIN_TOKEN.'
+        : `${error.message} Run it again with an admin's fresh token; it carries on from this patient.`,
+      'refused',
+    );
   }
 }
 

@@ -57,7 +57,9 @@ function run(command: string, args: string[], label: string): Promise<void> {
 
 function git(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: REPO_ROOT }, (error, stdout) => (error ? reject(new Error(`git ${args.join(' ')} failed: ${error.message}`)) : resolve(stdout.trim())));
+    execFile('git', args, { cwd: REPO_ROOT }, (error, stdout) =>
+      error ? reject(new Error(`git ${args.join(' ')} failed: ${error.message}`)) : resolve(stdout.trim()),
+    );
   });
 }
 

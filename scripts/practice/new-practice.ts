@@ -44,7 +44,12 @@ export async function newPractice(ctx: CliContext, opts: NewPracticeOptions): Pr
   const practiceId = opts.practiceId ?? (await ask(ctx, 'Practice id (never changes after launch)', suggestedPracticeId(slug)));
   const region = opts.region ?? (await ask(ctx, 'AWS region', 'us-east-1'));
   const account = opts.account ?? ((await ask(ctx, 'AWS account id (blank: the one your credentials use)')) || undefined);
-  const alarmEmails = opts.alarmEmails.length ? opts.alarmEmails : (await ask(ctx, 'Alarm email addresses, comma separated (blank: none)')).split(',').map((s) => s.trim()).filter(Boolean);
+  const alarmEmails = opts.alarmEmails.length
+    ? opts.alarmEmails
+    : (await ask(ctx, 'Alarm email addresses, comma separated (blank: none)'))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
   const adminEmail = opts.adminEmail ?? ((await ask(ctx, 'First admin email (blank: add one later)')) || undefined);
   const adminFirstName = adminEmail ? (opts.adminFirstName ?? (await ask(ctx, 'First admin first name'))) : opts.adminFirstName;
   const adminLastName = adminEmail ? (opts.adminLastName ?? (await ask(ctx, 'First admin last name'))) : opts.adminLastName;

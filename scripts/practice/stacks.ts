@@ -74,7 +74,8 @@ export async function dataResources(cfn: CloudFormationClient, stack: StackState
     userPoolId ||= pools.length === 1 ? pools[0] : '';
     tableName ||= tables.length === 1 ? tables[0] : '';
   }
-  if (!userPoolId) throw new Error(`${stack.name} has no user pool: no "${DATA_OUTPUTS.userPoolId}" output and not exactly one AWS::Cognito::UserPool resource.`);
+  if (!userPoolId)
+    throw new Error(`${stack.name} has no user pool: no "${DATA_OUTPUTS.userPoolId}" output and not exactly one AWS::Cognito::UserPool resource.`);
   if (!tableName) throw new Error(`${stack.name} has no table: no "${DATA_OUTPUTS.tableName}" output and not exactly one AWS::DynamoDB::Table resource.`);
   const [, , , region, account] = stack.stackId.split(':');
   const partition = stack.stackId.split(':')[1] || 'aws';

@@ -23,10 +23,30 @@ beforeEach(() => {
 
 function harborDeployed() {
   cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-harbor-data' }).resolves({
-    Stacks: [{ StackName: 'Tidewell-harbor-data', StackStatus: 'UPDATE_COMPLETE', StackId: ARN('Tidewell-harbor-data'), CreationTime: created, Tags: [{ Key: 'tidewell:version', Value: VERSION }], Outputs: [{ OutputKey: 'userPoolId', OutputValue: 'us-east-1_P' }, { OutputKey: 'tableName', OutputValue: 'harbor-table' }] }],
+    Stacks: [
+      {
+        StackName: 'Tidewell-harbor-data',
+        StackStatus: 'UPDATE_COMPLETE',
+        StackId: ARN('Tidewell-harbor-data'),
+        CreationTime: created,
+        Tags: [{ Key: 'tidewell:version', Value: VERSION }],
+        Outputs: [
+          { OutputKey: 'userPoolId', OutputValue: 'us-east-1_P' },
+          { OutputKey: 'tableName', OutputValue: 'harbor-table' },
+        ],
+      },
+    ],
   });
   cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-harbor-app' }).resolves({
-    Stacks: [{ StackName: 'Tidewell-harbor-app', StackStatus: 'UPDATE_ROLLBACK_COMPLETE', StackId: ARN('Tidewell-harbor-app'), CreationTime: created, Tags: [{ Key: 'tidewell:version', Value: VERSION }] }],
+    Stacks: [
+      {
+        StackName: 'Tidewell-harbor-app',
+        StackStatus: 'UPDATE_ROLLBACK_COMPLETE',
+        StackId: ARN('Tidewell-harbor-app'),
+        CreationTime: created,
+        Tags: [{ Key: 'tidewell:version', Value: VERSION }],
+      },
+    ],
   });
   cfn.on(DetectStackDriftCommand, { StackName: 'Tidewell-harbor-data' }).resolves({ StackDriftDetectionId: 'drift-data' });
   cfn.on(DetectStackDriftCommand, { StackName: 'Tidewell-harbor-app' }).resolves({ StackDriftDetectionId: 'drift-app' });
@@ -34,15 +54,22 @@ function harborDeployed() {
     .on(DescribeStackDriftDetectionStatusCommand, { StackDriftDetectionId: 'drift-data' })
     .resolvesOnce({ ...inProgress, StackDriftDetectionId: 'drift-data' })
     .resolves({ ...inProgress, StackDriftDetectionId: 'drift-data', DetectionStatus: 'DETECTION_COMPLETE', StackDriftStatus: 'IN_SYNC' });
-  cfn
-    .on(DescribeStackDriftDetectionStatusCommand, { StackDriftDetectionId: 'drift-app' })
-    .resolves({ ...inProgress, StackDriftDetectionId: 'drift-app', DetectionStatus: 'DETECTION_COMPLETE', StackDriftStatus: 'DRIFTED', DriftedStackResourceCount: 2 });
+  cfn.on(DescribeStackDriftDetectionStatusCommand, { StackDriftDetectionId: 'drift-app' }).resolves({
+    ...inProgress,
+    StackDriftDetectionId: 'drift-app',
+    DetectionStatus: 'DETECTION_COMPLETE',
+    StackDriftStatus: 'DRIFTED',
+    DriftedStackResourceCount: 2,
+  });
   cloudwatch
     .on(DescribeAlarmsCommand)
     .resolvesOnce({ MetricAlarms: [{ AlarmName: 'tidewell-harbor-api-errors' }], NextToken: 'page2' })
     .resolves({ CompositeAlarms: [{ AlarmName: 'tidewell-harbor-scheduler-dead-letters' }] });
   dynamodb.on(DescribeContinuousBackupsCommand).resolves({
-    ContinuousBackupsDescription: { ContinuousBackupsStatus: 'ENABLED', PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'ENABLED', LatestRestorableDateTime: new Date('2026-12-02T08:55:00Z') } },
+    ContinuousBackupsDescription: {
+      ContinuousBackupsStatus: 'ENABLED',
+      PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'ENABLED', LatestRestorableDateTime: new Date('2026-12-02T08:55:00Z') },
+    },
   });
   backup.on(ListRecoveryPointsByResourceCommand).resolves({
     RecoveryPoints: [
@@ -68,15 +95,25 @@ describe('practice status', () => {
       '  alarms       2 in ALARM: tidewell-harbor-api-errors, tidewell-harbor-scheduler-dead-letters',
       '  last backup  2026-12-02T05:00:00.000Z; PITR ENABLED to 2026-12-02T08:55:00.000Z',
     ]);
-    expect(cfn.commandCalls(DetectStackDriftCommand).map((c) => c.args[0].input)).toEqual([{ StackName: 'Tidewell-harbor-data' }, { StackName: 'Tidewell-harbor-app' }]);
-    expect(cfn.commandCalls(DescribeStackDriftDetectionStatusCommand).map((c) => c.args[0].input.StackDriftDetectionId)).toEqual(['drift-data', 'drift-data', 'drift-app']);
+    expect(cfn.commandCalls(DetectStackDriftCommand).map((c) => c.args[0].input)).toEqual([
+      { StackName: 'Tidewell-harbor-data' },
+      { StackName: 'Tidewell-harbor-app' },
+    ]);
+    expect(cfn.commandCalls(DescribeStackDriftDetectionStatusCommand).map((c) => c.args[0].input.StackDriftDetectionId)).toEqual([
+      'drift-data',
+      'drift-data',
+      'drift-app',
+    ]);
     expect(ctx.sleeps).toBe(1);
     expect(cloudwatch.commandCalls(DescribeAlarmsCommand).map((c) => c.args[0].input)).toEqual([
       { AlarmNamePrefix: 'tidewell-harbor-', StateValue: 'ALARM', AlarmTypes: ['MetricAlarm', 'CompositeAlarm'], NextToken: undefined },
       { AlarmNamePrefix: 'tidewell-harbor-', StateValue: 'ALARM', AlarmTypes: ['MetricAlarm', 'CompositeAlarm'], NextToken: 'page2' },
     ]);
     expect(dynamodb.commandCalls(DescribeContinuousBackupsCommand)[0].args[0].input).toEqual({ TableName: 'harbor-table' });
-    expect(backup.commandCalls(ListRecoveryPointsByResourceCommand)[0].args[0].input).toEqual({ ResourceArn: 'arn:aws:dynamodb:us-east-1:111122223333:table/harbor-table', NextToken: undefined });
+    expect(backup.commandCalls(ListRecoveryPointsByResourceCommand)[0].args[0].input).toEqual({
+      ResourceArn: 'arn:aws:dynamodb:us-east-1:111122223333:table/harbor-table',
+      NextToken: undefined,
+    });
   });
 
   it('waits for drift detection only up to its bound, then says it is still running', async () => {
@@ -88,14 +125,20 @@ describe('practice status', () => {
     expect(ctx.sleeps).toBe(4);
     expect(cfn.commandCalls(DescribeStackDriftDetectionStatusCommand)).toHaveLength(5);
 
-    cfn.on(DescribeStackDriftDetectionStatusCommand).resolves({ ...inProgress, DetectionStatus: 'DETECTION_FAILED', DetectionStatusReason: 'Failed to detect drift on resource [WebBucket]' });
+    cfn
+      .on(DescribeStackDriftDetectionStatusCommand)
+      .resolves({ ...inProgress, DetectionStatus: 'DETECTION_FAILED', DetectionStatusReason: 'Failed to detect drift on resource [WebBucket]' });
     expect(await detectDrift(new CloudFormationClient({}), 'x', ctx, 20)).toBe('check failed: Failed to detect drift on resource [WebBucket]');
   });
 
   it('shows every practice, one not deployed among them, and skips drift on request', async () => {
     harborDeployed();
-    cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-cove-data' }).rejects(Object.assign(new Error('Stack with id Tidewell-cove-data does not exist'), { name: 'ValidationError' }));
-    cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-cove-app' }).rejects(Object.assign(new Error('Stack with id Tidewell-cove-app does not exist'), { name: 'ValidationError' }));
+    cfn
+      .on(DescribeStacksCommand, { StackName: 'Tidewell-cove-data' })
+      .rejects(Object.assign(new Error('Stack with id Tidewell-cove-data does not exist'), { name: 'ValidationError' }));
+    cfn
+      .on(DescribeStacksCommand, { StackName: 'Tidewell-cove-app' })
+      .rejects(Object.assign(new Error('Stack with id Tidewell-cove-app does not exist'), { name: 'ValidationError' }));
     const ctx = fakeContext(practiceRoot(HARBOR, COVE));
 
     expect(await runCli(['status', '--all', '--no-drift'], ctx)).toBe(0);
@@ -119,10 +162,15 @@ describe('practice status', () => {
 
   it('reports a practice it could not read in plain words and exits 1, still showing the others', async () => {
     harborDeployed();
-    cfn.on(DescribeStacksCommand, { StackName: 'Tidewell-cove-data' }).rejects(Object.assign(new Error('User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks'), { name: 'AccessDenied' }));
+    cfn
+      .on(DescribeStacksCommand, { StackName: 'Tidewell-cove-data' })
+      .rejects(Object.assign(new Error('User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks'), { name: 'AccessDenied' }));
     const ctx = fakeContext(practiceRoot(HARBOR, COVE));
     expect(await runCli(['status', '--no-drift'], ctx)).toBe(1);
-    expect(ctx.lines.slice(0, 2)).toEqual(['cove', '  could not be read: AWS refused the call: User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks']);
+    expect(ctx.lines.slice(0, 2)).toEqual([
+      'cove',
+      '  could not be read: AWS refused the call: User: arn:aws:iam::1:user/x is not authorized to perform: cloudformation:DescribeStacks',
+    ]);
     expect(ctx.lines).toContain(`  version      ${VERSION}`);
   });
 

@@ -28,7 +28,12 @@ export const DRIFT_POLL_MS = 5_000;
 
 export const alarmPrefix = (slug: string) => `tidewell-${slug}-`;
 
-export async function detectDrift(cfn: CloudFormationClient, stackName: string, ctx: Pick<CliContext, 'now' | 'sleep'>, timeoutSeconds: number): Promise<string> {
+export async function detectDrift(
+  cfn: CloudFormationClient,
+  stackName: string,
+  ctx: Pick<CliContext, 'now' | 'sleep'>,
+  timeoutSeconds: number,
+): Promise<string> {
   const { StackDriftDetectionId } = await cfn.send(new DetectStackDriftCommand({ StackName: stackName }));
   const deadline = ctx.now().getTime() + timeoutSeconds * 1000;
   for (;;) {
@@ -46,7 +51,9 @@ export async function alarmsInAlarm(cloudwatch: CloudWatchClient, slug: string):
   const names: string[] = [];
   let NextToken: string | undefined;
   do {
-    const page = await cloudwatch.send(new DescribeAlarmsCommand({ AlarmNamePrefix: alarmPrefix(slug), StateValue: 'ALARM', AlarmTypes: ['MetricAlarm', 'CompositeAlarm'], NextToken }));
+    const page = await cloudwatch.send(
+      new DescribeAlarmsCommand({ AlarmNamePrefix: alarmPrefix(slug), StateValue: 'ALARM', AlarmTypes: ['MetricAlarm', 'CompositeAlarm'], NextToken }),
+    );
     names.push(...(page.MetricAlarms ?? []).map((a) => a.AlarmName ?? ''), ...(page.CompositeAlarms ?? []).map((a) => a.AlarmName ?? ''));
     NextToken = page.NextToken;
   } while (NextToken);
@@ -102,7 +109,10 @@ async function statusOf(ctx: CliContext, config: PracticeConfig, opts: StatusOpt
   let drift = 'not checked (--no-drift)';
   if (opts.drift) {
     const parts: string[] = [];
-    for (const [label, stack] of [['data', data], ['app', app]] as const) {
+    for (const [label, stack] of [
+      ['data', data],
+      ['app', app],
+    ] as const) {
       if (stack) parts.push(`${label} ${await detectDrift(aws.cfn, stack.name, ctx, opts.driftTimeoutSeconds)}`);
     }
     drift = parts.length ? parts.join(', ') : '–';

@@ -24,7 +24,10 @@ export interface FakeContext extends CliContext {
   sleeps: number;
 }
 
-export function fakeContext(root: string, options: { dirty?: boolean; onRun?: (command: string, args: string[]) => Promise<void> | void; prompt?: CliContext['prompt'] } = {}): FakeContext {
+export function fakeContext(
+  root: string,
+  options: { dirty?: boolean; onRun?: (command: string, args: string[]) => Promise<void> | void; prompt?: CliContext['prompt'] } = {},
+): FakeContext {
   let clock = Date.parse('2026-12-02T09:00:00Z');
   const dynamodb = new DynamoDBClient({ region: 'us-east-1' });
   const clients: AwsClients = {

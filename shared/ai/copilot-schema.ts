@@ -30,7 +30,8 @@ export const COPILOT_MESSAGES = {
   listFailure: 'Failed to load conversations',
   notConfigured: 'ECS AI endpoint not configured',
   /** Not in the spec: shown in the window before anyone types when the practice has no model. */
-  noModel: 'Copilot has no AI model set up for this practice, so it cannot answer yet. An administrator can add one to the practice configuration (ai.modelId).',
+  noModel:
+    'Copilot has no AI model set up for this practice, so it cannot answer yet. An administrator can add one to the practice configuration (ai.modelId).',
   greeting:
     "Hi, I'm Copilot, an AI clinical assistant. I can help you draft messages, review notes, prep for visits and work through care decisions. How can I help you?",
   conversationNotFound: 'Conversation not found',
@@ -78,13 +79,16 @@ export const ConversationBody = z
     messages: z.array(CopilotChatMessage).check(z.minLength(1), z.maxLength(COPILOT_MESSAGES_MAX)),
     entryPointPath: z.optional(z.string().check(z.maxLength(LIMITS.shortText))),
     patientId: z.nullish(id),
-  }).check(z.superRefine((v, ctx) => {
-    const last = v.messages[v.messages.length - 1];
-    // Spec shell §5: blank input is never sent; the server refuses it too.
-    if (!last || last.role !== 'user' || last.content.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['messages'], message: COPILOT_MESSAGES.lastMessageFromUser });
-    }
-  }));
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const last = v.messages[v.messages.length - 1];
+      // Spec shell §5: blank input is never sent; the server refuses it too.
+      if (!last || last.role !== 'user' || last.content.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['messages'], message: COPILOT_MESSAGES.lastMessageFromUser });
+      }
+    }),
+  );
 export type ConversationBody = z.infer<typeof ConversationBody>;
 
 const offset = z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0);

@@ -44,8 +44,7 @@ export const COPILOT_TEMPLATE_TYPES = ['SOAP_NOTE', 'VISIT_SUMMARY'] as const;
 export type CopilotTemplateType = (typeof COPILOT_TEMPLATE_TYPES)[number];
 
 export const AI_MESSAGES = {
-  savingRecordingFailed:
-    'Error saving recording to the cloud, please download the recording and upload it to begin the transcription process.',
+  savingRecordingFailed: 'Error saving recording to the cloud, please download the recording and upload it to begin the transcription process.',
   creationUnsuccessful: 'AI Note Creation Unsuccessful',
 } as const;
 

@@ -17,7 +17,13 @@ export const CALENDAR_STATUSES = ['active', 'inactive'] as const;
 /** Where the patient of one occurrence is on the day: set by the front desk and the provider from the appointment's view. */
 export const ARRIVAL_STATUSES = ['scheduled', 'arrived', 'in_room', 'seen', 'no_show'] as const;
 export type ArrivalStatus = (typeof ARRIVAL_STATUSES)[number];
-export const ARRIVAL_STATUS_LABELS: Record<ArrivalStatus, string> = { scheduled: 'Scheduled', arrived: 'Arrived', in_room: 'In room', seen: 'Seen', no_show: 'No-show' };
+export const ARRIVAL_STATUS_LABELS: Record<ArrivalStatus, string> = {
+  scheduled: 'Scheduled',
+  arrived: 'Arrived',
+  in_room: 'In room',
+  seen: 'Seen',
+  no_show: 'No-show',
+};
 /** How many upcoming visits the chart header shows, at most. */
 export const NEXT_VISITS_MAX = 2;
 /** How far ahead the chart header looks for them. */
@@ -77,7 +83,7 @@ export const CALENDAR_MESSAGES = {
   changedElsewhere: 'This appointment was changed by someone else. Reload it and try again.',
   arrivalStatus: `Choose one of: ${ARRIVAL_STATUSES.join(', ')}`,
   reminderNoMobile: 'This patient has no mobile number, so no reminder was sent. Add one to their profile first.',
-  reminderOptedOut: 'This patient replied STOP to the practice\'s texts, so no reminder was sent.',
+  reminderOptedOut: "This patient replied STOP to the practice's texts, so no reminder was sent.",
   reminderNoPracticeNumber: 'The practice has no texting number yet, so no reminder was sent.',
   reminderDeactivated: 'The practice is deactivated: appointment reminders are turned off.',
   reminderPast: 'This visit has already started, so no reminder was sent.',
@@ -196,7 +202,9 @@ export const PracticeCalendarSettingsInput = z.object({
   timeZone: z.string().check(z.trim(), z.minLength(1, M.badTimeZone), z.maxLength(64)),
   feedShowsNames: z.optional(z.boolean()),
   googleShowsNames: z.optional(z.boolean()),
-  reminderLeadHours: z.optional(z.nullable(z.number({ error: M.reminderLead }).check(z.refine((h) => (REMINDER_LEAD_HOURS as readonly number[]).includes(h), M.reminderLead)))),
+  reminderLeadHours: z.optional(
+    z.nullable(z.number({ error: M.reminderLead }).check(z.refine((h) => (REMINDER_LEAD_HOURS as readonly number[]).includes(h), M.reminderLead))),
+  ),
 });
 
 /** A provider's calendar feed as its owner sees it: the secret URL only once, when it is made. */
@@ -234,7 +242,9 @@ export interface GoogleLinkStatus {
 }
 
 /** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */
-export const FeedTokenParams = z.object({ feedToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}\.[A-Za-z0-9_-]{20,64}(\.ics)?$/, 'Calendar feed not found')) });
+export const FeedTokenParams = z.object({
+  feedToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}\.[A-Za-z0-9_-]{20,64}(\.ics)?$/, 'Calendar feed not found')),
+});
 /** How far back and ahead a feed lists appointments. */
 export const FEED_DAYS_BACK = 14;
 export const FEED_DAYS_AHEAD = 90;

@@ -21,7 +21,13 @@ describe('zonedToInstant', () => {
 describe('expandOccurrences', () => {
   it('keeps a weekly 9:00 at 9:00 across the end of daylight saving time', () => {
     const out = days('2026-10-22T14:00:00.000Z', rule({ frequency: 'Weekly' }), '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z');
-    expect(out.map((o) => o.start)).toEqual(['2026-10-22T14:00:00.000Z', '2026-10-29T14:00:00.000Z', '2026-11-05T15:00:00.000Z', '2026-11-12T15:00:00.000Z', '2026-11-19T15:00:00.000Z']);
+    expect(out.map((o) => o.start)).toEqual([
+      '2026-10-22T14:00:00.000Z',
+      '2026-10-29T14:00:00.000Z',
+      '2026-11-05T15:00:00.000Z',
+      '2026-11-12T15:00:00.000Z',
+      '2026-11-19T15:00:00.000Z',
+    ]);
     expect(out.map((o) => o.day)).toEqual(['2026-10-22', '2026-10-29', '2026-11-05', '2026-11-12', '2026-11-19']);
     expect(out[2].end).toBe('2026-11-05T15:30:00.000Z');
   });
@@ -40,21 +46,45 @@ describe('expandOccurrences', () => {
     const byDay31 = days('2026-01-31T15:00:00.000Z', rule({ frequency: 'Monthly' }), '2026-01-01T00:00:00Z', '2026-08-01T00:00:00Z');
     expect(byDay31.map((o) => o.day)).toEqual(['2026-01-31', '2026-03-31', '2026-05-31', '2026-07-31']);
     // 2026-01-13 is the second Tuesday.
-    const secondTuesday = days('2026-01-13T15:00:00.000Z', rule({ frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 2 }), '2026-01-01T00:00:00Z', '2026-05-01T00:00:00Z');
+    const secondTuesday = days(
+      '2026-01-13T15:00:00.000Z',
+      rule({ frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 2 }),
+      '2026-01-01T00:00:00Z',
+      '2026-05-01T00:00:00Z',
+    );
     expect(secondTuesday.map((o) => o.day)).toEqual(['2026-01-13', '2026-02-10', '2026-03-10', '2026-04-14']);
-    const lastFriday = days('2026-01-30T15:00:00.000Z', rule({ frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: -1 }), '2026-01-01T00:00:00Z', '2026-05-01T00:00:00Z');
+    const lastFriday = days(
+      '2026-01-30T15:00:00.000Z',
+      rule({ frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: -1 }),
+      '2026-01-01T00:00:00Z',
+      '2026-05-01T00:00:00Z',
+    );
     expect(lastFriday.map((o) => o.day)).toEqual(['2026-01-30', '2026-02-27', '2026-03-27', '2026-04-24']);
     expect(ordinalOf(30, 2026, 1)).toBe(-1);
     expect(ordinalOf(13, 2026, 1)).toBe(2);
   });
 
   it('ends after a count or on a date; yearly skips a missing Feb 29', () => {
-    expect(days('2026-01-05T15:00:00.000Z', rule({ frequency: 'Weekly', end: 'COUNT', count: 3 }), '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z')).toHaveLength(3);
-    const until = days('2026-01-05T15:00:00.000Z', rule({ frequency: 'Weekly', end: 'ON', until: '2026-01-26' }), '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
+    expect(
+      days('2026-01-05T15:00:00.000Z', rule({ frequency: 'Weekly', end: 'COUNT', count: 3 }), '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'),
+    ).toHaveLength(3);
+    const until = days(
+      '2026-01-05T15:00:00.000Z',
+      rule({ frequency: 'Weekly', end: 'ON', until: '2026-01-26' }),
+      '2026-01-01T00:00:00Z',
+      '2026-03-01T00:00:00Z',
+    );
     expect(until.map((o) => o.day)).toEqual(['2026-01-05', '2026-01-12', '2026-01-19', '2026-01-26']);
-    const leap = expandOccurrences({ start: '2028-02-29T15:00:00.000Z', durationMinutes: 30, recurrence: rule({ frequency: 'Yearly' }) }, TZ, new Date('2028-01-01'), new Date('2033-01-01'));
+    const leap = expandOccurrences(
+      { start: '2028-02-29T15:00:00.000Z', durationMinutes: 30, recurrence: rule({ frequency: 'Yearly' }) },
+      TZ,
+      new Date('2028-01-01'),
+      new Date('2033-01-01'),
+    );
     expect(leap.map((o) => o.day)).toEqual(['2028-02-29', '2032-02-29']);
-    expect(seriesEnd({ start: '2026-01-05T15:00:00.000Z', durationMinutes: 30, recurrence: rule({ frequency: 'Weekly', end: 'COUNT', count: 3 }) }, TZ)).toBe('2026-01-19T15:30:00.000Z');
+    expect(seriesEnd({ start: '2026-01-05T15:00:00.000Z', durationMinutes: 30, recurrence: rule({ frequency: 'Weekly', end: 'COUNT', count: 3 }) }, TZ)).toBe(
+      '2026-01-19T15:30:00.000Z',
+    );
     expect(seriesEnd({ start: '2026-01-05T15:00:00.000Z', durationMinutes: 30, recurrence: rule({ frequency: 'Weekly' }) }, TZ)).toBeNull();
     expect(days('2026-01-05T15:00:00.000Z', NO_RECURRENCE, '2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z')).toHaveLength(1);
   });

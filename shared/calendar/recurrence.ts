@@ -47,7 +47,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -149,7 +158,13 @@ export function expandOccurrences(
 ): Occurrence[] {
   const first = zonedParts(new Date(series.start), timeZone);
   const r = series.recurrence;
-  const untilDay = r.end === 'ON' && r.until ? (() => { const u = parseIsoDay(r.until); return dayNumber(u.year, u.month, u.day); })() : Infinity;
+  const untilDay =
+    r.end === 'ON' && r.until
+      ? (() => {
+          const u = parseIsoDay(r.until);
+          return dayNumber(u.year, u.month, u.day);
+        })()
+      : Infinity;
   const maxCount = r.frequency === 'Never' ? 1 : r.end === 'COUNT' ? Math.min(r.count, MAX_OCCURRENCES) : MAX_OCCURRENCES;
   const durationMs = series.durationMinutes * 60_000;
   const startWeekday = fromDayNumber(dayNumber(first.year, first.month, first.day)).weekday;

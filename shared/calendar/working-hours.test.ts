@@ -27,7 +27,13 @@ describe('working hours', () => {
   });
 
   it('a day off is shaded whole and asks first, from its first to its last day in the practice zone', () => {
-    const away = { ...time, daysOff: [{ from: '2027-03-01', to: '2027-03-02', label: 'Conference' }, { from: '2027-03-10', to: '2027-03-10', label: '' }] };
+    const away = {
+      ...time,
+      daysOff: [
+        { from: '2027-03-01', to: '2027-03-02', label: 'Conference' },
+        { from: '2027-03-10', to: '2027-03-10', label: '' },
+      ],
+    };
     expect(shadedSpans('2027-03-01', away)).toEqual([{ start: 0, end: 1440, kind: 'blocked', label: 'Conference' }]);
     expect(shadedSpans('2027-03-02', away)).toEqual([{ start: 0, end: 1440, kind: 'blocked', label: 'Conference' }]);
     expect(shadedSpans('2027-03-03', away)).toHaveLength(1);

@@ -40,7 +40,8 @@ export function shadedSpans(date: string, time: ProviderTime): ShadedSpan[] {
     at = Math.max(at, minutes(h.end));
   }
   if (at < 24 * 60) out.push({ start: at, end: 24 * 60, kind: 'off', label: 'Outside working hours' });
-  for (const b of blocked.filter((x) => x.weekday === weekday)) out.push({ start: minutes(b.start), end: minutes(b.end), kind: 'blocked', label: b.label || 'Blocked time' });
+  for (const b of blocked.filter((x) => x.weekday === weekday))
+    out.push({ start: minutes(b.start), end: minutes(b.end), kind: 'blocked', label: b.label || 'Blocked time' });
   return out;
 }
 

@@ -86,7 +86,13 @@ export const CallListQuery = z.object({
 export type CallListQuery = z.infer<typeof CallListQuery>;
 
 /** A search's `total` counts the matches of the stretch it read; `nextToken` is set while the range goes on. */
-export const CallList = z.object({ calls: z.array(PhoneCall), total: z.number(), offset: z.number(), limit: z.number(), nextToken: z.optional(z.nullable(z.string())) });
+export const CallList = z.object({
+  calls: z.array(PhoneCall),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  nextToken: z.optional(z.nullable(z.string())),
+});
 export type CallList = z.infer<typeof CallList>;
 
 const ident = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Unknown call'));

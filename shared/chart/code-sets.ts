@@ -29,7 +29,10 @@ export interface Icd10SearchResponse {
 }
 
 const int = (label: string, def: number, max: number) =>
-  z.pipe(z.transform((v) => (v === undefined || v === '' ? def : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)), z.number({ error: `${label} must be a non-negative whole number` }).check(z.int(), z.gte(0), z.lte(max)));
+  z.pipe(
+    z.transform((v) => (v === undefined || v === '' ? def : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)),
+    z.number({ error: `${label} must be a non-negative whole number` }).check(z.int(), z.gte(0), z.lte(max)),
+  );
 
 export const Icd10SearchQuery = z.object({
   keyword: z._default(z.optional(z.string().check(z.maxLength(200))), ''),

@@ -75,11 +75,13 @@ export const DrugSafetyCheckBody = z.object({
 export const SAFETY_OVERRIDE_REASON_MAX = 500;
 /** What a prescription or sale sends to go ahead despite the warnings the window showed. */
 export const SafetyOverrideInput = z.object({
-  reason: z.string({ error: 'The override reason must be text' }).check(
-    z.trim(),
-    z.minLength(1, 'Give a reason to continue despite the warnings'),
-    z.maxLength(SAFETY_OVERRIDE_REASON_MAX, `The override reason must be at most ${SAFETY_OVERRIDE_REASON_MAX} characters`),
-  ),
+  reason: z
+    .string({ error: 'The override reason must be text' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give a reason to continue despite the warnings'),
+      z.maxLength(SAFETY_OVERRIDE_REASON_MAX, `The override reason must be at most ${SAFETY_OVERRIDE_REASON_MAX} characters`),
+    ),
 });
 
 /** Kept on the signed prescription or sale: who went ahead, when, why, and over which warnings. */
@@ -97,8 +99,7 @@ export interface DrugSafetySources {
 
 export const DRUG_SAFETY_MESSAGES = {
   /** The 422 when a prescription or sale is signed over warnings nobody answered. */
-  needsOverride: (count: number) =>
-    `${count === 1 ? 'A safety warning needs' : `${count} safety warnings need`} an override reason before this can be signed.`,
+  needsOverride: (count: number) => `${count === 1 ? 'A safety warning needs' : `${count} safety warnings need`} an override reason before this can be signed.`,
   reasonRequired: 'Give a reason to continue despite the warnings',
   heading: (count: number) => (count === 1 ? 'Safety warning' : `${count} safety warnings`),
   notClassified: (drug: string) => `${drug} could not be matched to an ingredient, so it was not checked for allergies or interactions.`,

@@ -27,7 +27,12 @@ export interface EPrescribeReview {
 
 /** The API names the field in front of the message ("allergyIds: must be a list of ids"). */
 const reviewedIds = () =>
-  z._default(z.array(z.string({ error: 'must be a list of ids' }).check(z.trim(), z.minLength(1), z.maxLength(100)), { error: 'must be a list of ids' }).check(z.maxLength(500)), []);
+  z._default(
+    z
+      .array(z.string({ error: 'must be a list of ids' }).check(z.trim(), z.minLength(1), z.maxLength(100)), { error: 'must be a list of ids' })
+      .check(z.maxLength(500)),
+    [],
+  );
 /** What the prescriber confirmed: the ids of the allergies and medications the step showed. */
 export const EPrescribeReviewConfirmBody = z.object({
   allergyIds: reviewedIds(),
@@ -49,7 +54,8 @@ export const EPRESCRIBE_REVIEW_MESSAGES = {
   noMedications: 'No active medications',
   severityNotRecorded: 'Severity not recorded',
   reactionNotRecorded: 'Reaction not recorded',
-  checkedOnSync: 'DoseSpot does not see this list. Prescriptions written in DoseSpot are checked against these allergies and medications when they come back to the chart.',
+  checkedOnSync:
+    'DoseSpot does not see this list. Prescriptions written in DoseSpot are checked against these allergies and medications when they come back to the chart.',
   confirm: 'Continue to DoseSpot',
   changed: 'The allergies or medications changed while this list was open. Check the updated list before continuing.',
   loadFailed: 'The allergies and medications could not be loaded. Please try again.',

@@ -45,7 +45,9 @@ export function inlineZipFiles(bundle: unknown, files: Record<string, Uint8Array
     entry: docsDone.map((e: Json) => {
       const r = e?.resource;
       if (r?.resourceType !== 'Communication' || !Array.isArray(r.payload)) return e;
-      const payload = r.payload.map((p: Json) => (p?.contentAttachment && !linked.has(p.contentAttachment.url) ? { ...p, contentAttachment: withData(p.contentAttachment) } : p));
+      const payload = r.payload.map((p: Json) =>
+        p?.contentAttachment && !linked.has(p.contentAttachment.url) ? { ...p, contentAttachment: withData(p.contentAttachment) } : p,
+      );
       return { ...e, resource: { ...r, payload } };
     }),
   };

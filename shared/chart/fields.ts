@@ -15,17 +15,27 @@ import { CHART_MESSAGES as M, NOTE_DATA_LINK_TYPES } from './constants.js';
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
 
 export function optionalText(label: string, max = 4000) {
-  return z.pipe(z.transform(nullToUndefined), z.optional(z.string({ error: M.notText(label) }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
+  return z.pipe(
+    z.transform(nullToUndefined),
+    z.optional(z.string({ error: M.notText(label) }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
 }
 
 export function requiredText(label: string, message: string, max = 500) {
-  return z.pipe(z.transform(nullToUndefined), z
-      .string({ error: (iss) => (iss.input === undefined ? message : M.notText(label)) }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`)));
+  return z.pipe(
+    z.transform(nullToUndefined),
+    z
+      .string({ error: (iss) => (iss.input === undefined ? message : M.notText(label)) })
+      .check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`)),
+  );
 }
 
 /** 0/1, "0"/"1" or boolean → boolean. */
 export const pinnedFlag = (label = 'Pinned') =>
-  z.pipe(z.transform((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : nullToUndefined(v))), z.boolean({ error: (iss) => (iss.input === undefined ? `${label} is required` : M.notBoolean(label)) }));
+  z.pipe(
+    z.transform((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : nullToUndefined(v))),
+    z.boolean({ error: (iss) => (iss.input === undefined ? `${label} is required` : M.notBoolean(label)) }),
+  );
 
 export const booleanFlag = pinnedFlag;
 
@@ -74,15 +84,21 @@ export function formatUsMonth(isoMonth: string | undefined | null): string {
 export const todayIsoMonth = (now = new Date()) => todayIsoDate(now).slice(0, 7);
 
 function dateLike(message: string, normalise: (v: string) => string | null) {
-  return z.pipe(z.transform((v) => (v === null || v === undefined ? '' : v)), z.pipe(z.string({ error: message }), z.transform((v, ctx) => {
-      if (v.trim() === '') return '';
-      const out = normalise(v);
-      if (out === null) {
-        ctx.issues.push({ code: 'custom', message, input: ctx.value });
-        return z.NEVER;
-      }
-      return out;
-    })));
+  return z.pipe(
+    z.transform((v) => (v === null || v === undefined ? '' : v)),
+    z.pipe(
+      z.string({ error: message }),
+      z.transform((v, ctx) => {
+        if (v.trim() === '') return '';
+        const out = normalise(v);
+        if (out === null) {
+          ctx.issues.push({ code: 'custom', message, input: ctx.value });
+          return z.NEVER;
+        }
+        return out;
+      }),
+    ),
+  );
 }
 
 /** Optional calendar date; '' when absent. */
@@ -99,7 +115,10 @@ export const NoteDataLink = z.object({
   noteId: z.optional(z.string({ error: M.notText('noteId') }).check(z.maxLength(128))),
 });
 export type NoteDataLink = z.infer<typeof NoteDataLink>;
-export const noteDataLinksField = z.pipe(z.transform(nullToUndefined), z.optional(z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).check(z.maxLength(200))));
+export const noteDataLinksField = z.pipe(
+  z.transform(nullToUndefined),
+  z.optional(z.array(NoteDataLink, { error: 'noteDataLinks must be a list' }).check(z.maxLength(200))),
+);
 
 /** ICD-10 code as carried on items: ident is the code without its dot (E119), code has the dot (E11.9). */
 export const Icd10CodeRef = z.object({
@@ -108,7 +127,10 @@ export const Icd10CodeRef = z.object({
   description: z._default(z.string({ error: M.notText('icd10Code.description') }).check(z.maxLength(1000)), ''),
 });
 export type Icd10CodeRef = z.infer<typeof Icd10CodeRef>;
-export const icd10CodeIdField = z.pipe(z.transform(nullToUndefined), z.optional(z.string({ error: M.notText('icd10CodeId') }).check(z.trim(), z.maxLength(16))));
+export const icd10CodeIdField = z.pipe(
+  z.transform(nullToUndefined),
+  z.optional(z.string({ error: M.notText('icd10CodeId') }).check(z.trim(), z.maxLength(16))),
+);
 export const icd10CodeField = z.pipe(z.transform(nullToUndefined), z.optional(Icd10CodeRef));
 
 /** Meta every stored chart item carries (set by the server, never taken from a body). */

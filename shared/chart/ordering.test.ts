@@ -33,6 +33,9 @@ describe('ordering', () => {
   it('appends a social-history answer only when it changed, newest first', () => {
     const first = [{ ident: 'a', answer: 'Never', timestamp: '2025-01-01T00:00:00Z', userId: 'u' }];
     expect(appendAnswerIfChanged(first, { ident: 'b', answer: ' Never ', timestamp: '2026-01-01T00:00:00Z', userId: 'u' })).toEqual(first);
-    expect(appendAnswerIfChanged(first, { ident: 'b', answer: 'Daily', timestamp: '2026-01-01T00:00:00Z', userId: 'u' }).map((a) => a.ident)).toEqual(['b', 'a']);
+    expect(appendAnswerIfChanged(first, { ident: 'b', answer: 'Daily', timestamp: '2026-01-01T00:00:00Z', userId: 'u' }).map((a) => a.ident)).toEqual([
+      'b',
+      'a',
+    ]);
   });
 });

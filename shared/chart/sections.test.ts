@@ -53,7 +53,11 @@ describe('diagnosis body (month dates)', () => {
     expect(errors(DiagnosisInput, {})).toEqual({ name: 'Name is required', pinned: 'Pinned is required' });
   });
   it('takes MM/YYYY, YYYY-MM or a full date and stores YYYY-MM', () => {
-    expect(DiagnosisInput.parse({ name: 'x', pinned: 0, date: '3/2019', endDate: '2020-01-15' })).toMatchObject({ date: '2019-03', endDate: '2020-01', active: true });
+    expect(DiagnosisInput.parse({ name: 'x', pinned: 0, date: '3/2019', endDate: '2020-01-15' })).toMatchObject({
+      date: '2019-03',
+      endDate: '2020-01',
+      active: true,
+    });
   });
   it('applies every §5 rule with its message', () => {
     expect(errors(DiagnosisInput, { name: 'x', pinned: 0, date: '13/2019' })).toEqual({ date: 'Date is not valid' });
@@ -78,7 +82,9 @@ describe('other sections', () => {
   });
   it('vaccine: date message, dose number, route and site codes', () => {
     expect(errors(VaccineInput, { name: 'Tdap', date: '2/31/2020' })).toEqual({ date: 'Date is not valid' });
-    expect(errors(VaccineInput, { name: 'Tdap', administrationRoute: 'XX', administrationSite: 'LA' })).toEqual({ administrationRoute: 'Administration route is not a valid choice' });
+    expect(errors(VaccineInput, { name: 'Tdap', administrationRoute: 'XX', administrationSite: 'LA' })).toEqual({
+      administrationRoute: 'Administration route is not a valid choice',
+    });
     expect(VaccineInput.parse({ name: 'Tdap', doseNumber: 2, administrationSite: 'RD' })).toMatchObject({ doseNumber: 2, administrationSite: 'RD' });
     expect(VaccineGroupBody.parse({ update: [{ ident: 'a', pinned: 1 }] }).update).toEqual([{ ident: 'a', pinned: true }]);
   });

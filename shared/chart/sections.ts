@@ -1,12 +1,5 @@
 import * as z from '../zod.js';
-import {
-  ADMINISTRATION_ROUTES,
-  ADMINISTRATION_SITES,
-  ALLERGY_SEVERITIES,
-  CHART_MESSAGES as M,
-  FAMILY_RELATIONS,
-  MEDICATION_STATUSES,
-} from './constants.js';
+import { ADMINISTRATION_ROUTES, ADMINISTRATION_SITES, ALLERGY_SEVERITIES, CHART_MESSAGES as M, FAMILY_RELATIONS, MEDICATION_STATUSES } from './constants.js';
 import {
   checkRange,
   dateField,
@@ -39,12 +32,22 @@ const common = {
 };
 
 /** The version a PUT was edited from (optimistic lock, like a note's noteVersion); absent: no check. */
-export const versionField = z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.number({ error: 'version must be a whole number' }).check(z.int('version must be a whole number'), z.gte(1, 'version must be a whole number'), z.lte(1_000_000_000))));
+export const versionField = z.pipe(
+  z.transform((v) => (v === null ? undefined : v)),
+  z.optional(
+    z
+      .number({ error: 'version must be a whole number' })
+      .check(z.int('version must be a whole number'), z.gte(1, 'version must be a whole number'), z.lte(1_000_000_000)),
+  ),
+);
 /** A section's PUT body: any of its fields, and the version the form read. */
 export const partialWithVersion = <T extends z.core.$ZodShape>(fields: z.ZodMiniObject<T>) => z.extend(z.partial(fields), { version: versionField });
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
-  z.pipe(z.transform((v) => (v === null || v === '' ? undefined : v)), z.optional(z.enum(values, { error: M.notOneOf(label) })));
+  z.pipe(
+    z.transform((v) => (v === null || v === '' ? undefined : v)),
+    z.optional(z.enum(values, { error: M.notOneOf(label) })),
+  );
 
 // ---------- Allergy ----------
 export const AllergyFields = z.object({
@@ -57,17 +60,23 @@ export const AllergyFields = z.object({
   icd10CodeId: icd10CodeIdField,
   icd10Code: icd10CodeField,
   /** What causes it, for the allergy checks: an ingredient, a drug class or a substance (null clears it). */
-  allergen: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(AllergenRef)),
+  allergen: z.pipe(
+    z.transform((v) => (v === null ? undefined : v)),
+    z.optional(AllergenRef),
+  ),
   /** The codes an outside record sent (SNOMED CT, …), kept for the export. */
   codings: codingsField,
   ...common,
 });
-export const AllergyInput = z.pipe(AllergyFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
-  ...v,
-  description: v.description ?? '',
-  pinned: v.pinned ?? false,
-  active: v.active ?? true,
-})));
+export const AllergyInput = z.pipe(
+  AllergyFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))),
+  z.transform((v) => ({
+    ...v,
+    description: v.description ?? '',
+    pinned: v.pinned ?? false,
+    active: v.active ?? true,
+  })),
+);
 export type AllergyInput = z.infer<typeof AllergyInput>;
 export const Allergy = z.object({
   ...ItemMeta,
@@ -106,11 +115,14 @@ export function diagnosisRules(v: { date?: string; endDate?: string }, ctx: z.co
   if (v.endDate && v.endDate > thisMonth) ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endDateInFuture });
   else checkRange(ctx, v.date, v.endDate);
 }
-export const DiagnosisInput = z.pipe(DiagnosisFields.check(z.superRefine((v, ctx) => diagnosisRules(v, ctx))), z.transform((v) => ({
-  ...v,
-  description: v.description ?? '',
-  active: v.active ?? true,
-})));
+export const DiagnosisInput = z.pipe(
+  DiagnosisFields.check(z.superRefine((v, ctx) => diagnosisRules(v, ctx))),
+  z.transform((v) => ({
+    ...v,
+    description: v.description ?? '',
+    active: v.active ?? true,
+  })),
+);
 export type DiagnosisInput = z.infer<typeof DiagnosisInput>;
 export const Diagnosis = z.object({
   ...ItemMeta,
@@ -136,7 +148,10 @@ const NdcCode = z.object({
   value: z.string({ error: M.notText('code.value') }).check(z.trim(), z.maxLength(20)),
 });
 const count = (label: string) =>
-  z.pipe(z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v)), z.optional(z.number({ error: M.notNumber(label) }).check(z.gte(0, M.notNumber(label)))));
+  z.pipe(
+    z.transform((v) => (v === null || v === '' ? undefined : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v)),
+    z.optional(z.number({ error: M.notNumber(label) }).check(z.gte(0, M.notNumber(label)))),
+  );
 
 export const MedicationFields = z.object({
   productName: requiredText('Name', M.nameRequired),
@@ -148,7 +163,10 @@ export const MedicationFields = z.object({
   end: dateField(M.endDateInvalid),
   expiration: dateField('Expiration is not valid'),
   description: optionalText('Details'),
-  code: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(NdcCode)),
+  code: z.pipe(
+    z.transform((v) => (v === null ? undefined : v)),
+    z.optional(NdcCode),
+  ),
   rxId: optionalText('rxId', 200),
   noteId: optionalText('noteId', 200),
   patientInstructionCode: optionalText('patientInstructionCode', 200),
@@ -167,11 +185,14 @@ export const MedicationFields = z.object({
   codings: codingsField,
   ...common,
 });
-export const MedicationInput = z.pipe(MedicationFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end'))), z.transform((v) => ({
-  ...v,
-  status: v.status ?? ('Active' as const),
-  pinned: v.pinned ?? false,
-})));
+export const MedicationInput = z.pipe(
+  MedicationFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.start, v.end, 'end'))),
+  z.transform((v) => ({
+    ...v,
+    status: v.status ?? ('Active' as const),
+    pinned: v.pinned ?? false,
+  })),
+);
 export type MedicationInput = z.infer<typeof MedicationInput>;
 export type Medication = MedicationInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
@@ -207,12 +228,18 @@ export const VaccineFields = z.object({
   adverseReactions: optionalText('Adverse reactions'),
   notes: optionalText('Notes'),
   administeringProviderName: optionalText('Administering provider', 200),
-  clinic: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(Clinic)),
+  clinic: z.pipe(
+    z.transform((v) => (v === null ? undefined : v)),
+    z.optional(Clinic),
+  ),
   pinned: z.optional(pinnedFlag()),
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
-export const VaccineInput = z.pipe(VaccineFields, z.transform((v) => ({ ...v, pinned: v.pinned ?? false })));
+export const VaccineInput = z.pipe(
+  VaccineFields,
+  z.transform((v) => ({ ...v, pinned: v.pinned ?? false })),
+);
 export type VaccineInput = z.infer<typeof VaccineInput>;
 export type Vaccine = VaccineInput & {
   ident: string;
@@ -224,12 +251,13 @@ export type Vaccine = VaccineInput & {
 };
 export const VaccineUpdateEntry = z.extend(partialWithVersion(VaccineFields), { ident: chartIdField('ident') });
 export const VaccineGroupBody = z.object({
-  group: z.optional(z
-    .object({
+  group: z.optional(
+    z.object({
       name: optionalText('Group Name', 200),
       items: z.optional(z.array(chartIdField('group.items')).check(z.maxLength(500))),
       version: versionField,
-    })),
+    }),
+  ),
   create: z.optional(z.array(VaccineInput).check(z.maxLength(100))),
   update: z.optional(z.array(VaccineUpdateEntry).check(z.maxLength(100))),
 });
@@ -251,24 +279,33 @@ export const SurgeryFields = z.object({
   codings: codingsField,
   ...common,
 });
-export const SurgeryInput = z.pipe(SurgeryFields, z.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false })));
+export const SurgeryInput = z.pipe(
+  SurgeryFields,
+  z.transform((v) => ({ ...v, description: v.description ?? '', pinned: v.pinned ?? false })),
+);
 export type SurgeryInput = z.infer<typeof SurgeryInput>;
 export type Surgery = SurgeryInput & { ident: string; patientId: string; createdAt: string; updatedAt: string };
 
 // ---------- Family history ----------
 export const FamilyHistoryFields = z.object({
   diagnosis: requiredText('Diagnosis', M.diagnosisRequired),
-  family: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.array(z.enum(FAMILY_RELATIONS, { error: M.notOneOf('Family') }), { error: 'family must be a list' }))),
+  family: z.pipe(
+    z.transform((v) => (v === null ? undefined : v)),
+    z.optional(z.array(z.enum(FAMILY_RELATIONS, { error: M.notOneOf('Family') }), { error: 'family must be a list' })),
+  ),
   details: optionalText('Details'),
   icd10CodeId: icd10CodeIdField,
   ...common,
 });
-export const FamilyHistoryInput = z.pipe(FamilyHistoryFields, z.transform((v) => ({
-  ...v,
-  family: v.family ?? [],
-  details: v.details ?? '',
-  pinned: v.pinned ?? false,
-})));
+export const FamilyHistoryInput = z.pipe(
+  FamilyHistoryFields,
+  z.transform((v) => ({
+    ...v,
+    family: v.family ?? [],
+    details: v.details ?? '',
+    pinned: v.pinned ?? false,
+  })),
+);
 export type FamilyHistoryInput = z.infer<typeof FamilyHistoryInput>;
 export type FamilyHistory = FamilyHistoryInput & { ident: string; patientId: string; icd10Code?: Icd10CodeRef; createdAt: string; updatedAt: string };
 
@@ -289,7 +326,10 @@ export interface SocialAnswer {
 }
 export const SocialHistoryFields = z.object({
   question: requiredText('Question', M.questionRequired),
-  answers: z.pipe(z.transform((v) => (v === null ? undefined : v)), z.optional(z.array(SocialAnswerInput, { error: 'answers must be a list' }).check(z.maxLength(500)))),
+  answers: z.pipe(
+    z.transform((v) => (v === null ? undefined : v)),
+    z.optional(z.array(SocialAnswerInput, { error: 'answers must be a list' }).check(z.maxLength(500))),
+  ),
   /** Convenience for the form: one new answer text, appended only when it differs from the newest. */
   answer: optionalText('Answer'),
   startDate: dateField(M.startDateInvalid),
@@ -299,11 +339,14 @@ export const SocialHistoryFields = z.object({
   formSource: formSourceField,
   noteDataLinks: noteDataLinksField,
 });
-export const SocialHistoryInput = z.pipe(SocialHistoryFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
-  ...v,
-  notes: v.notes ?? '',
-  pinned: v.pinned ?? false,
-})));
+export const SocialHistoryInput = z.pipe(
+  SocialHistoryFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))),
+  z.transform((v) => ({
+    ...v,
+    notes: v.notes ?? '',
+    pinned: v.pinned ?? false,
+  })),
+);
 export type SocialHistoryInput = z.infer<typeof SocialHistoryInput>;
 export interface SocialHistory {
   ident: string;
@@ -329,11 +372,14 @@ export const GeneralFields = z.object({
   icd10CodeId: icd10CodeIdField,
   ...common,
 });
-export const GeneralInput = z.pipe(GeneralFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))), z.transform((v) => ({
-  ...v,
-  details: v.details ?? '',
-  pinned: v.pinned ?? false,
-})));
+export const GeneralInput = z.pipe(
+  GeneralFields.check(z.superRefine((v, ctx) => checkRange(ctx, v.startDate, v.endDate))),
+  z.transform((v) => ({
+    ...v,
+    details: v.details ?? '',
+    pinned: v.pinned ?? false,
+  })),
+);
 export type GeneralInput = z.infer<typeof GeneralInput>;
 export type General = GeneralInput & {
   ident: string;
@@ -348,12 +394,18 @@ const GeneralGroupItem = z.extend(partialWithVersion(GeneralFields), { ident: z.
 export const GeneralGroupBody = z
   .object({
     ident: z.optional(chartIdField('ident')),
-    name: z.pipe(z.transform((v) => (v === null || v === undefined ? '' : v)), z.string({ error: M.groupNameInvalid }).check(z.trim(), z.maxLength(200))),
+    name: z.pipe(
+      z.transform((v) => (v === null || v === undefined ? '' : v)),
+      z.string({ error: M.groupNameInvalid }).check(z.trim(), z.maxLength(200)),
+    ),
     items: z.optional(z.array(GeneralGroupItem, { error: 'items must be a list' }).check(z.maxLength(100))),
     version: versionField,
-  }).check(z.superRefine((v, ctx) => {
-    if (v.ident && v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.groupNameInvalid });
-  }));
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.ident && v.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: M.groupNameInvalid });
+    }),
+  );
 export type GeneralGroupBody = z.infer<typeof GeneralGroupBody>;
 export interface GeneralGroup {
   ident: string;

@@ -28,7 +28,11 @@ const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 /** A phone or fax number as typed, stored as +1 and ten digits; empty means none. */
 export const ContactNumber = z.pipe(
-  z.string().check(z.trim(), z.maxLength(40), z.refine((v) => v === '' || isAllowedPhoneInput(v), CONTACT_MESSAGES.invalidPhone)),
+  z.string().check(
+    z.trim(),
+    z.maxLength(40),
+    z.refine((v) => v === '' || isAllowedPhoneInput(v), CONTACT_MESSAGES.invalidPhone),
+  ),
   z.transform((v, ctx) => {
     if (v === '') return null;
     const normalized = normalizePhone(v);
@@ -38,7 +42,11 @@ export const ContactNumber = z.pipe(
 );
 
 const Email = z.pipe(
-  z.string().check(z.trim(), z.maxLength(254), z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid email')),
+  z.string().check(
+    z.trim(),
+    z.maxLength(254),
+    z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid email'),
+  ),
   z.transform((v) => (v === '' ? null : v.toLowerCase())),
 );
 
@@ -86,7 +94,12 @@ export const ContactListQuery = z.object({
   phoneNumber: z.optional(ContactNumber),
   contactId: z.optional(z.string().check(z.maxLength(LIMITS.id, CONTACT_MESSAGES.notFound), z.regex(/^[A-Za-z0-9_-]+$/, CONTACT_MESSAGES.notFound))),
   search: z.optional(text(100)),
-  limit: z._default(z.coerce.number({ error: 'limit must be a whole number' }).check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(CONTACT_PAGE.max, `limit must be at most ${CONTACT_PAGE.max}`)), CONTACT_PAGE.size),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a whole number' })
+      .check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(CONTACT_PAGE.max, `limit must be at most ${CONTACT_PAGE.max}`)),
+    CONTACT_PAGE.size,
+  ),
   nextToken: z.optional(z.string().check(z.maxLength(1400, 'Invalid nextToken'), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid nextToken'))),
 });
 

@@ -45,8 +45,20 @@ export const FormSendBody = z
     patientId: z.optional(id('patientId')),
     formId: z.optional(z.nullable(z.string({ error: FORM_MESSAGES.selectForm }).check(z.trim(), z.maxLength(100)))),
     sendMethod: z.optional(z.enum(SEND_METHODS, { error: 'sendMethod must be Email or SMS' })),
-    email: z.optional(z.string().check(z.trim(), z.maxLength(254), z.refine((v) => v === '' || EMAIL.test(v), 'Email is not valid'))),
-    phoneNumber: z.optional(z.string().check(z.trim(), z.maxLength(20), z.refine((v) => v === '' || /^\+?[0-9 ()-]{10,20}$/.test(v), 'Phone number is not valid'))),
+    email: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(254),
+        z.refine((v) => v === '' || EMAIL.test(v), 'Email is not valid'),
+      ),
+    ),
+    phoneNumber: z.optional(
+      z.string().check(
+        z.trim(),
+        z.maxLength(20),
+        z.refine((v) => v === '' || /^\+?[0-9 ()-]{10,20}$/.test(v), 'Phone number is not valid'),
+      ),
+    ),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -99,7 +111,8 @@ export interface SubmissionData {
 }
 
 /** The text a form sent by SMS goes out as, from the practice's own number. */
-export const formSmsText = (practiceName: string, formName: string, url: string) => `${practiceName.trim() || 'Your practice'}: please fill in ${formName} before your visit: ${url}`;
+export const formSmsText = (practiceName: string, formName: string, url: string) =>
+  `${practiceName.trim() || 'Your practice'}: please fill in ${formName} before your visit: ${url}`;
 
 /** The FORM note's data. The IntakeQ submission and the saved responses are kept as the server wrote them. */
 export const FormNoteData = z.object({
@@ -129,14 +142,25 @@ const mappingQuestionFields = {
   id: id('id'),
   title: z._default(text(2000), ''),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
-  section: z.pipe(z.transform((v) => (v === '' ? null : v)), z.nullable(MappingSectionSchema)),
+  section: z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.nullable(MappingSectionSchema),
+  ),
   type: z._default(text(100), ''),
-  subType: z.pipe(z.transform((v) => (v === undefined ? null : v)), z.nullable(text(100))),
-  titleOverride: z.pipe(z.transform((v) => (v === undefined || v === null ? '' : v)), z.string().check(z.trim(), z.maxLength(200))),
+  subType: z.pipe(
+    z.transform((v) => (v === undefined ? null : v)),
+    z.nullable(text(100)),
+  ),
+  titleOverride: z.pipe(
+    z.transform((v) => (v === undefined || v === null ? '' : v)),
+    z.string().check(z.trim(), z.maxLength(200)),
+  ),
 };
 
 /** Spec chart-data §5: an enabled health-history question needs a titleOverride; an enabled question needs a section. */
-export function mappingErrors(questions: readonly { id: string; enabled: boolean; section: MappingSection | null; titleOverride: string }[]): Record<string, string> {
+export function mappingErrors(
+  questions: readonly { id: string; enabled: boolean; section: MappingSection | null; titleOverride: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const q of questions) {
     if (!q.enabled) continue;
@@ -146,7 +170,10 @@ export function mappingErrors(questions: readonly { id: string; enabled: boolean
   return errors;
 }
 
-const withMappingRules = <T extends { questions: { id: string; enabled: boolean; section: MappingSection | null; titleOverride: string }[] }>(v: T, ctx: z.core.$RefinementCtx) => {
+const withMappingRules = <T extends { questions: { id: string; enabled: boolean; section: MappingSection | null; titleOverride: string }[] }>(
+  v: T,
+  ctx: z.core.$RefinementCtx,
+) => {
   v.questions.forEach((q, i) => {
     const error = mappingErrors([q])[q.id];
     if (error) ctx.issues.push({ code: 'custom', message: error, input: q, path: ['questions', i, 'titleOverride'] });
@@ -175,7 +202,9 @@ export const MapHealthHistoryBody = z
   .strictObject({
     noteId: id('noteId'),
     formId: id('formId'),
-    questions: z.array(z.extend(FormMappingQuestion, { answer: z._default(text(4000), '') }), { error: 'questions must be a list' }).check(z.minLength(1, 'questions must not be empty'), z.maxLength(500)),
+    questions: z
+      .array(z.extend(FormMappingQuestion, { answer: z._default(text(4000), '') }), { error: 'questions must be a list' })
+      .check(z.minLength(1, 'questions must not be empty'), z.maxLength(500)),
   })
   .check(z.superRefine(withMappingRules));
 export type MapHealthHistoryBody = z.infer<typeof MapHealthHistoryBody>;
@@ -190,10 +219,16 @@ export const SaveFormResponsesBody = z.strictObject({
   patientId: id('patientId'),
   formId: id('formId'),
   noteId: id('noteId'),
-  questions: z
-    .array(z.object({ id: id('id') }), { error: 'questions must be a list' })
-    .check(z.minLength(1, 'questions must not be empty'), z.maxLength(500)),
-  file: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(600), z.refine((v) => !v.split('/').includes('..'), 'file is not valid')))),
+  questions: z.array(z.object({ id: id('id') }), { error: 'questions must be a list' }).check(z.minLength(1, 'questions must not be empty'), z.maxLength(500)),
+  file: z.optional(
+    z.nullable(
+      z.string().check(
+        z.trim(),
+        z.maxLength(600),
+        z.refine((v) => !v.split('/').includes('..'), 'file is not valid'),
+      ),
+    ),
+  ),
 });
 export type SaveFormResponsesBody = z.infer<typeof SaveFormResponsesBody>;
 
@@ -239,7 +274,12 @@ export function defaultMappingSection(question: { title: string; type?: string |
   const list = (section: MappingSection) => (freeText ? section : null);
   if (/\b(family|parents?|mother|father|siblings?|brothers?|sisters?|grandparents?|relatives?)\b/.test(text)) return list('FAMILY_HISTORY');
   if (/\ballerg/.test(text)) return list('ALLERGIES');
-  if (/\b(smoke|smoking|tobacco|vape|vaping|nicotine|alcohol|alcoholic|drinks?|recreational|exercise|occupation|work|caffeine|coffee|diet|sexually|marital)\b/.test(text)) return 'SOCIAL_HISTORY';
+  if (
+    /\b(smoke|smoking|tobacco|vape|vaping|nicotine|alcohol|alcoholic|drinks?|recreational|exercise|occupation|work|caffeine|coffee|diet|sexually|marital)\b/.test(
+      text,
+    )
+  )
+    return 'SOCIAL_HISTORY';
   if (/\b(surgery|surgeries|surgical|operations?)\b/.test(text)) return list('SURGERIES');
   if (/\b(medications?|medicines?|prescriptions?|supplements?|vitamins?)\b/.test(text)) return list('MEDICATIONS');
   if (/\b(conditions?|diagnos[ei]s|diagnosed|illness(es)?|diseases?|medical problems?)\b/.test(text)) return list('MEDICAL_CONDITIONS');

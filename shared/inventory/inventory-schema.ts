@@ -26,25 +26,39 @@ export type RestockEntry = z.infer<typeof RestockEntry>;
  * when, how much and why.
  */
 
-
-
 /** Not fixed by the spec: bounds on one item's text and counts. */
 export const INVENTORY_TEXT_MAX = 200;
 export const INVENTORY_QUANTITY_MAX = 1_000_000;
 export const INVENTORY_CENTS_MAX = 100_000_000;
 export const REASON_MAX = 300;
 
-const text = (max = INVENTORY_TEXT_MAX) => z.pipe(z.transform((v) => (v === '' ? null : v)), z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max)))));
-const cents = z.number({ error: INVENTORY_MESSAGES.priceInvalid }).check(z.int(INVENTORY_MESSAGES.priceInvalid), z.gte(0, INVENTORY_MESSAGES.priceInvalid), z.lte(INVENTORY_CENTS_MAX));
-const quantity = z.number({ error: INVENTORY_MESSAGES.quantityInvalid }).check(z.int(INVENTORY_MESSAGES.quantityInvalid), z.gte(0, INVENTORY_MESSAGES.quantityInvalid), z.lte(INVENTORY_QUANTITY_MAX));
+const text = (max = INVENTORY_TEXT_MAX) =>
+  z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max)))),
+  );
+const cents = z
+  .number({ error: INVENTORY_MESSAGES.priceInvalid })
+  .check(z.int(INVENTORY_MESSAGES.priceInvalid), z.gte(0, INVENTORY_MESSAGES.priceInvalid), z.lte(INVENTORY_CENTS_MAX));
+const quantity = z
+  .number({ error: INVENTORY_MESSAGES.quantityInvalid })
+  .check(z.int(INVENTORY_MESSAGES.quantityInvalid), z.gte(0, INVENTORY_MESSAGES.quantityInvalid), z.lte(INVENTORY_QUANTITY_MAX));
 
 const fields = {
-  genericName: z.string({ error: INVENTORY_MESSAGES.genericNameRequired }).check(z.trim(), z.minLength(1, INVENTORY_MESSAGES.genericNameRequired), z.maxLength(INVENTORY_TEXT_MAX)),
+  genericName: z
+    .string({ error: INVENTORY_MESSAGES.genericNameRequired })
+    .check(z.trim(), z.minLength(1, INVENTORY_MESSAGES.genericNameRequired), z.maxLength(INVENTORY_TEXT_MAX)),
   brandName: text(),
   strength: text(),
   form: text(),
-  ndcNumber: z.pipe(z.transform((v) => (v === '' ? null : v)), z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^\d{4,5}-\d{3,4}-\d{1,2}$/, INVENTORY_MESSAGES.ndcInvalid))))),
-  expirationDate: z.pipe(z.transform((v) => (v === '' ? null : v)), z.optional(z.nullable(z.string().check(z.trim(), z.refine(isMonthYear, INVENTORY_MESSAGES.expirationInvalid))))),
+  ndcNumber: z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.optional(z.nullable(z.string().check(z.trim(), z.regex(/^\d{4,5}-\d{3,4}-\d{1,2}$/, INVENTORY_MESSAGES.ndcInvalid)))),
+  ),
+  expirationDate: z.pipe(
+    z.transform((v) => (v === '' ? null : v)),
+    z.optional(z.nullable(z.string().check(z.trim(), z.refine(isMonthYear, INVENTORY_MESSAGES.expirationInvalid)))),
+  ),
   isHidden: z.optional(z.boolean()),
   costPerUnit: cents,
   /** Cents; when left out, costPerUnit plus the settings' default markup. */
@@ -58,31 +72,33 @@ export const InventoryCreateBody = z.object({ ...fields, quantityInStock: quanti
 export type InventoryCreateBody = z.infer<typeof InventoryCreateBody>;
 
 /** PUT /v2/inventories: the fields sent change; a new quantityInStock needs reasonForEditing. */
-export const InventoryUpdateBody = z.object({
-  inventoryId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  genericName: z.optional(fields.genericName),
-  brandName: fields.brandName,
-  strength: fields.strength,
-  form: fields.form,
-  ndcNumber: fields.ndcNumber,
-  expirationDate: fields.expirationDate,
-  isHidden: fields.isHidden,
-  costPerUnit: z.optional(cents),
-  finalPrice: fields.finalPrice,
-  restockLevel: fields.restockLevel,
-  quantityInStock: z.optional(quantity),
-  /** The stock the editor saw: a change made meanwhile is refused (409) rather than overwritten. */
-  expectedQuantityInStock: z.optional(quantity),
-  reasonForEditing: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX))),
-  /** The deleted prescription whose quantity this puts back (spec notes §7), so restoring it takes the quantity out again. */
-  noteId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-}).check(
-  z.superRefine((v, ctx) => {
-    if (v.quantityInStock !== undefined && !v.reasonForEditing) ctx.issues.push({ code: 'custom', message: INVENTORY_MESSAGES.reasonRequired, path: ['reasonForEditing'], input: v });
-  }),
-);
+export const InventoryUpdateBody = z
+  .object({
+    inventoryId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    genericName: z.optional(fields.genericName),
+    brandName: fields.brandName,
+    strength: fields.strength,
+    form: fields.form,
+    ndcNumber: fields.ndcNumber,
+    expirationDate: fields.expirationDate,
+    isHidden: fields.isHidden,
+    costPerUnit: z.optional(cents),
+    finalPrice: fields.finalPrice,
+    restockLevel: fields.restockLevel,
+    quantityInStock: z.optional(quantity),
+    /** The stock the editor saw: a change made meanwhile is refused (409) rather than overwritten. */
+    expectedQuantityInStock: z.optional(quantity),
+    reasonForEditing: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX))),
+    /** The deleted prescription whose quantity this puts back (spec notes §7), so restoring it takes the quantity out again. */
+    noteId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.quantityInStock !== undefined && !v.reasonForEditing)
+        ctx.issues.push({ code: 'custom', message: INVENTORY_MESSAGES.reasonRequired, path: ['reasonForEditing'], input: v });
+    }),
+  );
 export type InventoryUpdateBody = z.infer<typeof InventoryUpdateBody>;
 
 export const InventoryIdParams = z.object({ inventoryId: z.string().check(z.minLength(1), z.maxLength(100)) });
 export const RestocksQuery = z.object({ inventoryId: z.string().check(z.minLength(1), z.maxLength(100)) });
-

@@ -58,14 +58,16 @@ export function labRangeText(item: Pick<LabResultItem, 'ranges'>): string {
 }
 
 export function labValueText(item: Pick<LabResultItem, 'valueQuantity' | 'valueString'>): string {
-  if (item.valueQuantity && typeof item.valueQuantity.value === 'number') return `${item.valueQuantity.value}${item.valueQuantity.unit ? ` ${item.valueQuantity.unit}` : ''}`;
+  if (item.valueQuantity && typeof item.valueQuantity.value === 'number')
+    return `${item.valueQuantity.value}${item.valueQuantity.unit ? ` ${item.valueQuantity.unit}` : ''}`;
   return item.valueString ?? '';
 }
 
-
 /** Spec shell §9: the lab table leaves out deleted notes and orders still at the lab (SENT); newest first. */
 export function labTableNotes<N extends { noteType: string; status: string; eventTimestamp: string }>(notes: readonly N[]): N[] {
-  return notes.filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED' && n.status !== 'SENT').sort((a, b) => b.eventTimestamp.localeCompare(a.eventTimestamp));
+  return notes
+    .filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED' && n.status !== 'SENT')
+    .sort((a, b) => b.eventTimestamp.localeCompare(a.eventTimestamp));
 }
 
 /** Spec shell §2.5: the lab result screen's hint when the core product holds the patient's invoice. */

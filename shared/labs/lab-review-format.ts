@@ -105,8 +105,6 @@ export const LAB_REVIEW_MESSAGES = {
   messageNotSent: (reason: string) => `The result is reviewed, but the text to the patient was not sent. ${reason} The message is kept below.`,
 } as const;
 
-
-
 /** The LAB_RESULTS notification's text: names the patient and the tests, and what needs a look. */
 export function labResultsNotificationText(patientName: string, tests: readonly string[], flags: readonly LabReviewFlag[]): string {
   const critical = flags.filter((f) => f.critical).length;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { labResultsNotificationText, labReviewFlags, labReviewSeverity, waitedText } from './lab-review-format.js';
 
-const item = (text: string, value: number, interpretation: string, ranges = [{ low: 3.5, high: 5.1 }]) => ({ id: text, code: text, text, valueQuantity: { value, unit: 'mmol/L' }, interpretation, ranges });
+const item = (text: string, value: number, interpretation: string, ranges = [{ low: 3.5, high: 5.1 }]) => ({
+  id: text,
+  code: text,
+  text,
+  valueQuantity: { value, unit: 'mmol/L' },
+  interpretation,
+  ranges,
+});
 
 describe('results to review', () => {
   it("flags the lab's critical codes first and ranks the result by its worst value", () => {
@@ -20,7 +27,9 @@ describe('results to review', () => {
 
   it('names the patient, the tests and what needs a look in the notification', () => {
     const flags = labReviewFlags([item('Potassium', 7.2, 'HH'), item('Sodium', 150, 'H'), item('Calcium', 7, 'L')]);
-    expect(labResultsNotificationText('Ana Lopez', ['Comprehensive metabolic panel (CMP)'], flags)).toBe('Lab results for Ana Lopez: Comprehensive metabolic panel (CMP) (1 critical, 2 out of range)');
+    expect(labResultsNotificationText('Ana Lopez', ['Comprehensive metabolic panel (CMP)'], flags)).toBe(
+      'Lab results for Ana Lopez: Comprehensive metabolic panel (CMP) (1 critical, 2 out of range)',
+    );
     expect(labResultsNotificationText('Ana Lopez', ['TSH'], [])).toBe('Lab results for Ana Lopez: TSH');
   });
 

@@ -40,7 +40,13 @@ describe('the lab table', () => {
   it('leaves out deleted and sent lab notes and lists the rest newest first', async () => {
     const { labTableNotes } = await import('./lab-format.js');
     const n = (noteId: string, status: string, eventTimestamp: string, noteType = 'LAB') => ({ noteId, status, eventTimestamp, noteType });
-    const listed = labTableNotes([n('a', 'DELIVERED', '2026-01-01'), n('b', 'SENT', '2026-02-01'), n('c', 'DELETED', '2026-03-01'), n('d', 'SIGNED', '2026-04-01'), n('e', 'SIGNED', '2026-05-01', 'NOTE')]);
+    const listed = labTableNotes([
+      n('a', 'DELIVERED', '2026-01-01'),
+      n('b', 'SENT', '2026-02-01'),
+      n('c', 'DELETED', '2026-03-01'),
+      n('d', 'SIGNED', '2026-04-01'),
+      n('e', 'SIGNED', '2026-05-01', 'NOTE'),
+    ]);
     expect(listed.map((x) => x.noteId)).toEqual(['d', 'a']);
   });
 });

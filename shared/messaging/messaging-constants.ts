@@ -93,8 +93,21 @@ export const SCHEDULED_SMS = {
 } as const;
 /** Spec shell §3 service kinds. */
 export const SERVICE_KINDS = [
-  'patients', 'practices', 'notes', 'ai', 'inventories', 'files', 'nationaldrugcodes', 'reminders', 'companies', 'logins',
-  'scheduled-events', 'calendars', 'messaging', 'core', 'ecs-ai',
+  'patients',
+  'practices',
+  'notes',
+  'ai',
+  'inventories',
+  'files',
+  'nationaldrugcodes',
+  'reminders',
+  'companies',
+  'logins',
+  'scheduled-events',
+  'calendars',
+  'messaging',
+  'core',
+  'ecs-ai',
 ] as const;
 /** How soon a scheduled text may be due (not in the spec: the scheduler's one-minute granularity). */
 export const SCHEDULED_EVENT_MIN_LEAD_MS = 0;

@@ -28,12 +28,14 @@ export * from './messaging-constants.js';
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id));
 
 /** A phone number as typed or stored; parsed to the stored form, +1 and ten digits (spec shell §5). */
-export const PhoneNumber = z.pipe(z
-  .string({ error: MESSAGING_MESSAGES.invalidPhone }).check(z.trim(), z.maxLength(40), z.refine(isAllowedPhoneInput, MESSAGING_MESSAGES.invalidPhone)), z.transform((v, ctx) => {
+export const PhoneNumber = z.pipe(
+  z.string({ error: MESSAGING_MESSAGES.invalidPhone }).check(z.trim(), z.maxLength(40), z.refine(isAllowedPhoneInput, MESSAGING_MESSAGES.invalidPhone)),
+  z.transform((v, ctx) => {
     const normalized = normalizePhone(v);
     if (!normalized) ctx.issues.push({ code: 'custom', message: MESSAGING_MESSAGES.invalidPhone, input: ctx.value });
     return normalized ?? v;
-  }));
+  }),
+);
 
 /** null when the file may be attached to a text, otherwise the spec's message (shell §8 Invalid file). */
 export function smsAttachmentError(file: { name: string; contentType?: string | null; size?: number | null }): string | null {
@@ -54,10 +56,12 @@ export const SmsAttachment = z.object({
 });
 export type SmsAttachment = z.infer<typeof SmsAttachment>;
 
-export const SmsAttachmentInput = SmsAttachment.check(z.superRefine((f, ctx) => {
-  const error = smsAttachmentError(f);
-  if (error) ctx.addIssue({ code: 'custom', message: error });
-}));
+export const SmsAttachmentInput = SmsAttachment.check(
+  z.superRefine((f, ctx) => {
+    const error = smsAttachmentError(f);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
+);
 
 /** One text of a conversation (spec notes §3: noteId, from, to, text, timestamp, attachments) with its delivery. */
 export const SmsMessage = z.object({
@@ -172,7 +176,12 @@ export const ConversationListQuery = z.object({
   filter: z._default(z.enum(CONVERSATION_FILTERS), 'all'),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
-export const ConversationList = z.object({ conversations: z.array(Conversation), total: z.number().check(z.int()), offset: z.number().check(z.int()), limit: z.number().check(z.int()) });
+export const ConversationList = z.object({
+  conversations: z.array(Conversation),
+  total: z.number().check(z.int()),
+  offset: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+});
 export type ConversationList = z.infer<typeof ConversationList>;
 
 /** POST /v1/messaging/conversations: the pair's conversation, created once. */
@@ -217,7 +226,8 @@ export const SendMessageBody = z
     files: z._default(z.array(SmsAttachment).check(z.maxLength(SMS_ATTACHMENTS_MAX, MESSAGING_MESSAGES.tooManyFiles)), []),
     from: z.optional(PhoneNumber),
     patientId: z.optional(id),
-  }).check(z.refine((b) => b.text.trim().length > 0 || b.files.length > 0, { message: MESSAGING_MESSAGES.textOrFileRequired, path: ['text'] }));
+  })
+  .check(z.refine((b) => b.text.trim().length > 0 || b.files.length > 0, { message: MESSAGING_MESSAGES.textOrFileRequired, path: ['text'] }));
 export type SendMessageBody = z.input<typeof SendMessageBody>;
 export const SendMessageResult = z.object({ message: SmsMessage, conversation: Conversation });
 export type SendMessageResult = z.infer<typeof SendMessageResult>;
@@ -268,10 +278,12 @@ export const ScheduledEventCreateBody = z.object({
   operationId: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), SCHEDULED_SMS.operationId),
   operationVersion: z._default(z.literal(SCHEDULED_SMS.operationVersion), SCHEDULED_SMS.operationVersion),
   invocations: z._default(z.literal(SCHEDULED_SMS.invocations), SCHEDULED_SMS.invocations),
-  request: ScheduledSmsRequest.check(z.refine((r) => r.data.text.trim().length > 0 || r.files.length > 0, {
-    message: MESSAGING_MESSAGES.textOrFileRequired,
-    path: ['data', 'text'],
-  })),
+  request: ScheduledSmsRequest.check(
+    z.refine((r) => r.data.text.trim().length > 0 || r.files.length > 0, {
+      message: MESSAGING_MESSAGES.textOrFileRequired,
+      path: ['data', 'text'],
+    }),
+  ),
 });
 export type ScheduledEventCreateBody = z.input<typeof ScheduledEventCreateBody>;
 
@@ -307,8 +319,13 @@ export const ScheduledEvent = z.object({
 });
 export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
 
-const statusList = z.pipe(z.pipe(z
-  .string().check(z.maxLength(200)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(SCHEDULED_EVENT_STATUSES, { error: `status must be among ${SCHEDULED_EVENT_STATUSES.join(', ')}` })).check(z.minLength(1)));
+const statusList = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(200)),
+    z.transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+  ),
+  z.array(z.enum(SCHEDULED_EVENT_STATUSES, { error: `status must be among ${SCHEDULED_EVENT_STATUSES.join(', ')}` })).check(z.minLength(1)),
+);
 
 /** GET /v1/scheduled-events filters (spec shell §7.5: service, operationId, eventId, status; plus the conversation's numbers). */
 export const ScheduledEventListQuery = z.object({

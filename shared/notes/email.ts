@@ -28,5 +28,4 @@ export function emailSendMissing(patientId: string | null | undefined, data: Ema
   return missing;
 }
 
-export const emailSendMissingMessage = (missing: readonly EmailSendRequirement[]) =>
-  `The email cannot be sent without ${missing.join(', ')}.`;
+export const emailSendMissingMessage = (missing: readonly EmailSendRequirement[]) => `The email cannot be sent without ${missing.join(', ')}.`;

@@ -2,15 +2,79 @@ import { NOTE_MESSAGES, UPLOAD_MAX_BYTES } from './note-constants.js';
 
 /** Executables, scripts, macro and legacy Office formats, html and svg are never accepted (spec chart-data §5). */
 export const BLOCKED_EXTENSIONS = [
-  'exe', 'msi', 'bat', 'cmd', 'com', 'scr', 'dll', 'sh', 'bash', 'ps1', 'vbs', 'vbe', 'js', 'mjs', 'jse', 'wsf', 'wsh', 'jar',
-  'apk', 'app', 'py', 'pl', 'rb', 'php', 'docm', 'xlsm', 'pptm', 'dotm', 'xltm', 'doc', 'xls', 'ppt', 'dot', 'xlt', 'pps',
-  'html', 'htm', 'xhtml', 'svg', 'svgz',
+  'exe',
+  'msi',
+  'bat',
+  'cmd',
+  'com',
+  'scr',
+  'dll',
+  'sh',
+  'bash',
+  'ps1',
+  'vbs',
+  'vbe',
+  'js',
+  'mjs',
+  'jse',
+  'wsf',
+  'wsh',
+  'jar',
+  'apk',
+  'app',
+  'py',
+  'pl',
+  'rb',
+  'php',
+  'docm',
+  'xlsm',
+  'pptm',
+  'dotm',
+  'xltm',
+  'doc',
+  'xls',
+  'ppt',
+  'dot',
+  'xlt',
+  'pps',
+  'html',
+  'htm',
+  'xhtml',
+  'svg',
+  'svgz',
 ] as const;
 
 /** What the file viewer can show, plus common clinical document formats. */
 export const ALLOWED_EXTENSIONS = [
-  'pdf', 'jpg', 'jpeg', 'png', 'gif', 'bmp', 'heic', 'tif', 'tiff', 'txt', 'rtf', 'csv', 'xml', 'xlsx', 'docx', 'pptx',
-  'wav', 'mp3', 'ogg', 'oga', 'weba', 'mpeg', 'm4a', 'webm', 'mp4', 'mov', 'zip', 'dcm', 'ics',
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'heic',
+  'tif',
+  'tiff',
+  'txt',
+  'rtf',
+  'csv',
+  'xml',
+  'xlsx',
+  'docx',
+  'pptx',
+  'wav',
+  'mp3',
+  'ogg',
+  'oga',
+  'weba',
+  'mpeg',
+  'm4a',
+  'webm',
+  'mp4',
+  'mov',
+  'zip',
+  'dcm',
+  'ics',
 ] as const;
 
 export function fileExtension(name: string): string {
@@ -29,7 +93,11 @@ export const FILE_NAME_MAX_BYTES = 120;
  * FILE_NAME_MAX_BYTES, shortened before its extension so the file keeps its type.
  */
 export function safeFileName(name: string, fallback = 'file'): string {
-  const cleaned = Array.from(name, (ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '_' : ch)).join('').replace(/\s+/g, ' ').trim() || fallback;
+  const cleaned =
+    Array.from(name, (ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? '_' : ch))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim() || fallback;
   if (utf8Bytes(cleaned) <= FILE_NAME_MAX_BYTES) return cleaned;
   const ext = fileExtension(cleaned);
   const tail = ext && ext.length <= 10 ? `.${ext}` : '';

@@ -21,23 +21,21 @@ export const NOTE_TYPES = [
 ] as const;
 export type NoteType = (typeof NOTE_TYPES)[number];
 
-export const NOTE_STATUSES = [
-  'DRAFT',
-  'WRITTEN',
-  'SIGNED',
-  'ADDENDED',
-  'SENT',
-  'DELIVERED',
-  'FULFILLED',
-  'FAILED',
-  'HIDDEN',
-  'TEMPLATE',
-  'DELETED',
-] as const;
+export const NOTE_STATUSES = ['DRAFT', 'WRITTEN', 'SIGNED', 'ADDENDED', 'SENT', 'DELIVERED', 'FULFILLED', 'FAILED', 'HIDDEN', 'TEMPLATE', 'DELETED'] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /** Types the note windows of this release create and save through the notes API. */
-export const EDITABLE_NOTE_TYPES = ['NOTE', 'DOCUMENT', 'EMAIL', 'PHONE_CALL', 'SMS_LOG', 'STICKY', 'VITALS', 'SALES', 'RX'] as const satisfies readonly NoteType[];
+export const EDITABLE_NOTE_TYPES = [
+  'NOTE',
+  'DOCUMENT',
+  'EMAIL',
+  'PHONE_CALL',
+  'SMS_LOG',
+  'STICKY',
+  'VITALS',
+  'SALES',
+  'RX',
+] as const satisfies readonly NoteType[];
 
 /** Only these types have the lock (hide from the patient portal) toggle. */
 export const LOCKABLE_NOTE_TYPES = ['DOCUMENT', 'NOTE', 'PHONE_CALL', 'LAB'] as const satisfies readonly NoteType[];

@@ -9,9 +9,7 @@ describe('save rules', () => {
   it('refuses no patient, no data, empty text and a wildcard with the spec messages', () => {
     expect(noteSaveProblem({ noteType: 'NOTE', patientId: null, data: { text: 'x' } })?.message).toBe(NOTE_MESSAGES.missingPatient);
     expect(noteSaveProblem({ noteType: 'NOTE', patientId: 'p', data: {} })?.message).toBe(NOTE_MESSAGES.noData);
-    expect(noteSaveProblem({ noteType: 'NOTE', patientId: 'p', data: { text: ' ', formattedText: '<p></p>' } })?.message).toBe(
-      NOTE_MESSAGES.emptyText,
-    );
+    expect(noteSaveProblem({ noteType: 'NOTE', patientId: 'p', data: { text: ' ', formattedText: '<p></p>' } })?.message).toBe(NOTE_MESSAGES.emptyText);
     expect(noteSaveProblem({ noteType: 'NOTE', patientId: 'p', data: { text: 'BP ***', formattedText: '<p>BP ***</p>' } })?.message).toBe(
       'There is still a wildcard in the note',
     );
@@ -36,10 +34,27 @@ describe('save rules', () => {
   });
   it('lets a plain save edit drafts, written emails and delivered SMS logs, never a signed or sent note', () => {
     const note = (noteType: NoteType, status: NoteStatus, signed?: string) => ({ noteType, status, signed });
-    expect([note('NOTE', 'DRAFT'), note('EMAIL', 'WRITTEN'), note('NOTE', 'HIDDEN'), note('SMS_LOG', 'DELIVERED')].map(canEditNote)).toEqual([true, true, true, true]);
+    expect([note('NOTE', 'DRAFT'), note('EMAIL', 'WRITTEN'), note('NOTE', 'HIDDEN'), note('SMS_LOG', 'DELIVERED')].map(canEditNote)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     // Spec notes §7: signed notes change only by addendum or update-signed; a delivered SMS log that was signed is signed.
-    expect([note('NOTE', 'SIGNED'), note('NOTE', 'ADDENDED'), note('SMS_LOG', 'DELIVERED', '2026-06-01T12:00:00Z'), note('NOTE', 'DRAFT', '2026-06-01T12:00:00Z')].map(canEditNote)).toEqual([false, false, false, false]);
+    expect(
+      [
+        note('NOTE', 'SIGNED'),
+        note('NOTE', 'ADDENDED'),
+        note('SMS_LOG', 'DELIVERED', '2026-06-01T12:00:00Z'),
+        note('NOTE', 'DRAFT', '2026-06-01T12:00:00Z'),
+      ].map(canEditNote),
+    ).toEqual([false, false, false, false]);
     // Only an SMS log is saved as delivered; any other delivered note has gone out and stays as sent.
-    expect([note('EMAIL', 'DELIVERED'), note('FORM', 'DELIVERED'), note('FORM', 'SENT'), note('NOTE', 'DELETED')].map(canEditNote)).toEqual([false, false, false, false]);
+    expect([note('EMAIL', 'DELIVERED'), note('FORM', 'DELIVERED'), note('FORM', 'SENT'), note('NOTE', 'DELETED')].map(canEditNote)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -36,19 +36,21 @@ export type Addendum = z.infer<typeof Addendum>;
  * EMAIL adds subject/to/from, VITALS the vitals fields (shared/notes/vitals.ts). The server
  * validates the part each type needs (see noteDataSchemaFor).
  */
-export const NoteData = z.catchall(
-  z.object({
-    text: z.optional(noteText()),
-    formattedText: z.optional(noteText()),
-    transcriptionId: z.optional(idText()),
-    subject: z.optional(shortText()),
-    to: z.optional(shortText()),
-    from: z.optional(shortText()),
-    addenda: z.optional(z.array(Addendum).check(z.maxLength(200))),
-    sentAt: z.optional(z.string().check(z.maxLength(40))),
-  }),
-  z.unknown(),
-).check(z.refine((v) => jsonSize(v) <= NOTE_DATA_MAX, openDataMessage('data', NOTE_DATA_MAX)));
+export const NoteData = z
+  .catchall(
+    z.object({
+      text: z.optional(noteText()),
+      formattedText: z.optional(noteText()),
+      transcriptionId: z.optional(idText()),
+      subject: z.optional(shortText()),
+      to: z.optional(shortText()),
+      from: z.optional(shortText()),
+      addenda: z.optional(z.array(Addendum).check(z.maxLength(200))),
+      sentAt: z.optional(z.string().check(z.maxLength(40))),
+    }),
+    z.unknown(),
+  )
+  .check(z.refine((v) => jsonSize(v) <= NOTE_DATA_MAX, openDataMessage('data', NOTE_DATA_MAX)));
 export type NoteData = z.infer<typeof NoteData>;
 
 export const Note = z.object({
@@ -78,7 +80,10 @@ export const Note = z.object({
 export type Note = z.infer<typeof Note>;
 
 const version = z.number({ error: 'noteVersion is required' }).check(z.int(), z.nonnegative());
-const isoDateTime = z.string().check(z.maxLength(40), z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time'));
+const isoDateTime = z.string().check(
+  z.maxLength(40),
+  z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time'),
+);
 const patientId = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
 const onBehalfOf = z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.id))));
 
@@ -121,7 +126,12 @@ export const UpdateSignedNoteBody = z.object({ noteVersion: version, text: noteT
 export type UpdateSignedNoteBody = z.infer<typeof UpdateSignedNoteBody>;
 
 /** POST /v1/notes/{noteId}/addend */
-export const AddendNoteBody = z.object({ noteVersion: version, text: noteText(), formattedText: noteText(), timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))) });
+export const AddendNoteBody = z.object({
+  noteVersion: version,
+  text: noteText(),
+  formattedText: noteText(),
+  timeZone: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+});
 export type AddendNoteBody = z.infer<typeof AddendNoteBody>;
 
 /** POST /v1/notes/{noteId}/change-patient */
@@ -142,8 +152,20 @@ export const NoteIdParams = z.object({ noteId: z.string().check(z.trim(), z.minL
 export const DeleteNoteQuery = z.object({ noteVersion: z.optional(z.coerce.number().check(z.int(), z.nonnegative())) });
 
 const csv = <T extends string>(values: readonly [T, ...T[]]) =>
-  z.pipe(z.pipe(z.optional(z
-    .string().check(z.maxLength(500))), z.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined))), z.optional(z.array(z.enum(values, { error: `Must be one of ${values.join(', ')}` }))));
+  z.pipe(
+    z.pipe(
+      z.optional(z.string().check(z.maxLength(500))),
+      z.transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
+      ),
+    ),
+    z.optional(z.array(z.enum(values, { error: `Must be one of ${values.join(', ')}` }))),
+  );
 
 /** GET /v2/notes: the timeline page. noteTypes and statuses are comma-separated. */
 export const NotesPageQuery = z.object({
@@ -165,8 +187,10 @@ export interface NotesPage {
   currentNote?: Note;
 }
 
-const boolParam = z.pipe(z.optional(z
-  .enum(['true', 'false'])), z.transform((v) => v === 'true'));
+const boolParam = z.pipe(
+  z.optional(z.enum(['true', 'false'])),
+  z.transform((v) => v === 'true'),
+);
 
 /** GET /v1/notes?patientId&noteType  |  ?patientId&startDate&endDate&excludeFormattedText */
 export const NotesListQuery = z.object({

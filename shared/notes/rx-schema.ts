@@ -7,11 +7,16 @@ import { isCalendarDate, isMonthYear, RX_INSTRUCTIONS_MAX, RX_MAX_COUNT, RX_MESS
  */
 const emptyToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const optionalDate = (label: string) =>
-  z.pipe(z.transform(emptyToUndefined), z.optional(z.string({ error: RX_MESSAGES.dateFormat(label) }).check(z.refine(isCalendarDate, RX_MESSAGES.dateFormat(label)))));
+  z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.string({ error: RX_MESSAGES.dateFormat(label) }).check(z.refine(isCalendarDate, RX_MESSAGES.dateFormat(label)))),
+  );
 const optionalMonth = (label: string) =>
-  z.pipe(z.transform(emptyToUndefined), z.optional(z.string({ error: RX_MESSAGES.monthFormat(label) }).check(z.refine(isMonthYear, RX_MESSAGES.monthFormat(label)))));
-const count = (min: number, message: string) =>
-  z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(RX_MAX_COUNT));
+  z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.string({ error: RX_MESSAGES.monthFormat(label) }).check(z.refine(isMonthYear, RX_MESSAGES.monthFormat(label)))),
+  );
+const count = (min: number, message: string) => z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(RX_MAX_COUNT));
 const optionalText = (max = 200) => z.pipe(z.transform(emptyToUndefined), z.optional(z.string().check(z.trim(), z.maxLength(max))));
 
 /** What the prescription window sends; the server fills the medication, NDC and prices from the inventory item. */
@@ -21,7 +26,10 @@ export const RxInput = z.object({
   quantityPrescribed: count(1, RX_MESSAGES.quantityMin),
   daysOfTreatment: count(1, RX_MESSAGES.daysMin),
   numberOfRefills: count(0, RX_MESSAGES.refillsMin),
-  instructions: z.pipe(z.transform((v) => (v == null ? '' : v)), z.string().check(z.maxLength(RX_INSTRUCTIONS_MAX, RX_MESSAGES.instructionsMax))),
+  instructions: z.pipe(
+    z.transform((v) => (v == null ? '' : v)),
+    z.string().check(z.maxLength(RX_INSTRUCTIONS_MAX, RX_MESSAGES.instructionsMax)),
+  ),
   frequency: z.string({ error: RX_MESSAGES.frequencyRequired }).check(z.trim(), z.minLength(1, RX_MESSAGES.frequencyRequired), z.maxLength(100)),
   datePrescribed: optionalDate('Date prescribed'),
   dateFulfilled: optionalDate('Date fulfilled'),

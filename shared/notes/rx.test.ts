@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { canBePrescriber, isCalendarDate, isExpiredMonth, isPrescribable, maySignPrescription, prescriberChoices, type PrescriberCandidate } from './rx.js';
 import { rxProblem } from './rx-schema.js';
 
-const user = (name: string, extra: Partial<PrescriberCandidate> = {}): PrescriberCandidate => ({ userId: name.toLowerCase(), name, permissionGroup: 'provider', userStatus: 'active', ...extra });
+const user = (name: string, extra: Partial<PrescriberCandidate> = {}): PrescriberCandidate => ({
+  userId: name.toLowerCase(),
+  name,
+  permissionGroup: 'provider',
+  userStatus: 'active',
+  ...extra,
+});
 
 describe('the prescription selector', () => {
   const on = new Date(2026, 10, 26);
@@ -47,7 +53,10 @@ describe('the Rx fields', () => {
   it('accept the minimums and real mm/dd/yyyy dates only', () => {
     expect(rxProblem(ok)).toBeNull();
     expect(rxProblem({ ...ok, datePrescribed: '02/29/2028' })).toBeNull();
-    expect(rxProblem({ ...ok, datePrescribed: '02/29/2027' })).toEqual({ message: 'Date prescribed must be a date in mm/dd/yyyy format', field: 'datePrescribed' });
+    expect(rxProblem({ ...ok, datePrescribed: '02/29/2027' })).toEqual({
+      message: 'Date prescribed must be a date in mm/dd/yyyy format',
+      field: 'datePrescribed',
+    });
     expect(isCalendarDate('13/01/2026')).toBe(false);
     expect(rxProblem({ ...ok, quantityPrescribed: 1.5 })?.message).toBe('Quantity must be at least 1');
     expect(rxProblem({ ...ok, frequency: '   ' })?.message).toBe('Frequency is required');

@@ -5,7 +5,9 @@ import { impossibleVitals, keptConfirmations, unconfirmedVitals, unusualVitals, 
 
 describe('vitals ranges', () => {
   it('refuses 991 °F with the possible range and asks about 106.5 °F with the usual one', () => {
-    expect(impossibleVitals({ temp: 991 })).toEqual([{ key: 'temp', value: 991, message: 'Temperature 991 °F is not possible. Enter a value from 56 to 116 °F.' }]);
+    expect(impossibleVitals({ temp: 991 })).toEqual([
+      { key: 'temp', value: 991, message: 'Temperature 991 °F is not possible. Enter a value from 56 to 116 °F.' },
+    ]);
     expect(impossibleVitals({ temp: 106.5 })).toEqual([]);
     expect(unusualVitals({ temp: '106.5' })).toEqual([{ key: 'temp', value: 106.5, message: 'Temperature 106.5 °F is outside the usual range 95–104 °F.' }]);
     expect(unusualVitals({ temp: 991 })).toEqual([]);

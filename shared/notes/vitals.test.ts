@@ -21,10 +21,6 @@ describe('vitals', () => {
     expect(showsHeadCircumference(undefined, on)).toBe(true);
   });
   it('prints vitals with their units', () => {
-    expect(vitalsLines({ systolic: 120, diastolic: 80, temp: 98.6, spo2: 99 })).toEqual([
-      'Blood pressure: 120/80 mmHg',
-      'SpO2: 99%',
-      'Temperature: 98.6 °F',
-    ]);
+    expect(vitalsLines({ systolic: 120, diastolic: 80, temp: 98.6, spo2: 99 })).toEqual(['Blood pressure: 120/80 mmHg', 'SpO2: 99%', 'Temperature: 98.6 °F']);
   });
 });

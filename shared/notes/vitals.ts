@@ -29,28 +29,34 @@ export const VITALS_MESSAGES = {
 } as const;
 
 const num = (label: string) =>
-  z.optional(z.nullable(z.pipe(z
-    .union([z.number(), z.string()], { error: VITALS_MESSAGES.notNumber(label) }), z.transform((v, ctx) => {
-      if (typeof v === 'string') {
-        const t = v.trim();
-        if (t === '') return null;
-        const n = Number(t);
-        if (!Number.isFinite(n)) {
-          ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
-          return z.NEVER;
-        }
-        v = n;
-      }
-      if (!Number.isFinite(v)) {
-        ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
-        return z.NEVER;
-      }
-      if (v < 0) {
-        ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.negative(label), input: ctx.value });
-        return z.NEVER;
-      }
-      return v;
-    }))));
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.union([z.number(), z.string()], { error: VITALS_MESSAGES.notNumber(label) }),
+        z.transform((v, ctx) => {
+          if (typeof v === 'string') {
+            const t = v.trim();
+            if (t === '') return null;
+            const n = Number(t);
+            if (!Number.isFinite(n)) {
+              ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
+              return z.NEVER;
+            }
+            v = n;
+          }
+          if (!Number.isFinite(v)) {
+            ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.notNumber(label), input: ctx.value });
+            return z.NEVER;
+          }
+          if (v < 0) {
+            ctx.issues.push({ code: 'custom', message: VITALS_MESSAGES.negative(label), input: ctx.value });
+            return z.NEVER;
+          }
+          return v;
+        }),
+      ),
+    ),
+  );
 
 const shape = Object.fromEntries(VITALS_FIELDS.map((f) => [f.key, num(f.label)])) as Record<VitalsKey, ReturnType<typeof num>>;
 

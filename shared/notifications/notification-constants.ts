@@ -44,10 +44,7 @@ export function compareNotifications(a: Pick<MergeableNotification, 'notificatio
 }
 
 /** Replaces older versions by id and keeps the merge order; the browser stores use it for live events. */
-export function mergeNotifications<T extends MergeableNotification>(
-  current: readonly T[],
-  incoming: readonly T[],
-): T[] {
+export function mergeNotifications<T extends MergeableNotification>(current: readonly T[], incoming: readonly T[]): T[] {
   const byId = new Map<string, T>();
   for (const n of [...current, ...incoming]) {
     const seen = byId.get(n.notificationId);

@@ -2,12 +2,7 @@ import * as z from '../zod.js';
 import { jsonSize, OPEN_DATA_MAX, openDataMessage } from '../limits.js';
 
 export * from './notification-constants.js';
-import {
-  NOTIFICATION_LIST_MAX,
-  NOTIFICATION_STATUSES,
-  NOTIFICATION_TEXT_MAX,
-  NOTIFICATION_TYPES,
-} from './notification-constants.js';
+import { NOTIFICATION_LIST_MAX, NOTIFICATION_STATUSES, NOTIFICATION_TEXT_MAX, NOTIFICATION_TYPES } from './notification-constants.js';
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const nullableText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
@@ -59,8 +54,11 @@ const notificationFields = {
   urgent: z.optional(z.boolean()),
   patientId: z.optional(z.nullable(id)),
   dueOn: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
-  data: z.optional(z.nullable(z
-    .record(z.string().check(z.maxLength(100)), z.unknown()).check(z.refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('data', OPEN_DATA_MAX))))),
+  data: z.optional(
+    z.nullable(
+      z.record(z.string().check(z.maxLength(100)), z.unknown()).check(z.refine((v) => jsonSize(v) <= OPEN_DATA_MAX, openDataMessage('data', OPEN_DATA_MAX))),
+    ),
+  ),
 };
 
 /** POST /v1/notifications: a notification plus its notificationType (status defaults to UNREAD). */
@@ -78,8 +76,13 @@ export const NotificationUpdateInput = z.object({
 export type NotificationUpdateInput = z.infer<typeof NotificationUpdateInput>;
 
 const commaList = <T extends string>(values: readonly [T, ...T[]], label: string) =>
-  z.pipe(z.pipe(z
-    .string().check(z.maxLength(500)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).check(z.minLength(1)));
+  z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(500)),
+      z.transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+    ),
+    z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).check(z.minLength(1)),
+  );
 
 /**
  * GET /v1/notifications filters (spec shell §7.2): notificationType + notificationStatus (each may be
@@ -102,7 +105,10 @@ export const NotificationList = z.object({ notifications: z.array(Notification) 
 export type NotificationList = z.infer<typeof NotificationList>;
 
 /** Conversation calls: {from, to} are the two phone numbers of an SMS conversation. */
-export const ConversationInput = z.object({ from: z.string().check(z.trim(), z.minLength(1, 'from is required'), z.maxLength(40)), to: z.string().check(z.trim(), z.minLength(1, 'to is required'), z.maxLength(40)) });
+export const ConversationInput = z.object({
+  from: z.string().check(z.trim(), z.minLength(1, 'from is required'), z.maxLength(40)),
+  to: z.string().check(z.trim(), z.minLength(1, 'to is required'), z.maxLength(40)),
+});
 export type ConversationInput = z.infer<typeof ConversationInput>;
 export const ConversationUpdateResult = z.object({ updated: z.number().check(z.int()) });
 

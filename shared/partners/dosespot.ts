@@ -73,7 +73,10 @@ export const BACKGROUND_TASKS_LIST_MAX = 100;
 export const DoseSpotSyncTasksQuery = z.strictObject({
   status: z.optional(
     z.pipe(
-      z.pipe(z.string().check(z.maxLength(200)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))),
+      z.pipe(
+        z.string().check(z.maxLength(200)),
+        z.transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+      ),
       z.array(z.enum(BACKGROUND_TASK_STATUSES, { error: `status must be among ${BACKGROUND_TASK_STATUSES.join(', ')}` })).check(z.minLength(1)),
     ),
   ),

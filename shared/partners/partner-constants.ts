@@ -29,7 +29,6 @@ export const MEMBERSHIP_ACTION_KEYS = Object.keys(MEMBERSHIP_ACTIONS) as Members
 /** Spec shell §9: a partner window closes 2000 ms after the partner asks it to. */
 export const PARTNER_CLOSE_DELAY_MS = 2_000;
 
-
 /** Note types only an outside system writes (through a signed delivery): read-only here. */
 export const EXTERNAL_NOTE_TYPES = ['RX_VERADIGM', 'RX_DOSESPOT', 'ECONSULT_THEA'] as const;
 export const isExternalNoteType = (t: string): boolean => (EXTERNAL_NOTE_TYPES as readonly string[]).includes(t);

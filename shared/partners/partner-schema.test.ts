@@ -9,12 +9,17 @@ describe('partner window messages', () => {
     expect(partnerMessageAction({ origin: ORIGIN, data: { type: 'success' } }, ORIGIN)).toEqual({ kind: 'success', message: 'Success!' });
     expect(partnerMessageAction({ origin: ORIGIN, data: { type: 'closeNote', noteId: 'n1' } }, ORIGIN)).toEqual({ kind: 'close' });
     expect(partnerMessageAction({ origin: 'https://evil.example', data: { type: 'closeNote' } }, ORIGIN)).toEqual({ kind: 'ignored', reason: 'origin' });
-    expect(partnerMessageAction({ origin: 'https://partner.example.evil.example', data: { type: 'success' } }, ORIGIN)).toEqual({ kind: 'ignored', reason: 'origin' });
+    expect(partnerMessageAction({ origin: 'https://partner.example.evil.example', data: { type: 'success' } }, ORIGIN)).toEqual({
+      kind: 'ignored',
+      reason: 'origin',
+    });
     expect(partnerMessageAction({ origin: ORIGIN, data: 'closeNote' }, ORIGIN)).toEqual({ kind: 'ignored', reason: 'shape' });
   });
 
   it('frame the page with the note it writes to', () => {
-    expect(partnerFrameUrl({ origin: ORIGIN, path: '/app', partnerAppId: 'care' }, 'n-1', 'pat-1')).toBe('https://partner.example/app?partnerAppId=care&noteId=n-1&patientId=pat-1');
+    expect(partnerFrameUrl({ origin: ORIGIN, path: '/app', partnerAppId: 'care' }, 'n-1', 'pat-1')).toBe(
+      'https://partner.example/app?partnerAppId=care&noteId=n-1&patientId=pat-1',
+    );
   });
 
   it('accept only an origin, https or loopback http', () => {

@@ -8,7 +8,15 @@ import { MEMBERSHIP_ACTIONS, PARTNER_MESSAGES, type MembershipAction } from './p
  * their own origin, and write their result back through a signed delivery.
  */
 
-export { EXTERNAL_NOTE_TYPES, isExternalNoteType, MEMBERSHIP_ACTION_KEYS, MEMBERSHIP_ACTIONS, PARTNER_CLOSE_DELAY_MS, PARTNER_MESSAGES, type MembershipAction } from './partner-constants.js';
+export {
+  EXTERNAL_NOTE_TYPES,
+  isExternalNoteType,
+  MEMBERSHIP_ACTION_KEYS,
+  MEMBERSHIP_ACTIONS,
+  PARTNER_CLOSE_DELAY_MS,
+  PARTNER_MESSAGES,
+  type MembershipAction,
+} from './partner-constants.js';
 
 export const PARTNER_ICONS = ['app', 'heart', 'flask', 'clipboard', 'cart', 'video'] as const;
 export type PartnerIcon = (typeof PARTNER_ICONS)[number];
@@ -19,7 +27,8 @@ export const PARTNER_APP_NOTE_TYPES = ['PARTNER'] as const;
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$|^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 /** An https origin, or a loopback http origin (the local demo partner of npm start). */
 export const PartnerOrigin = z
-  .string().check(z.trim(), z.maxLength(200), z.regex(ORIGIN, 'origin must be an https origin (https://partner.example), without a path'));
+  .string()
+  .check(z.trim(), z.maxLength(200), z.regex(ORIGIN, 'origin must be an https origin (https://partner.example), without a path'));
 
 export const PARTNER_APP_ID = /^[a-z0-9][a-z0-9-]{1,62}$/;
 export const PartnerAppId = z.string().check(z.trim(), z.regex(PARTNER_APP_ID, 'partnerAppId must be 2-63 lowercase letters, digits or dashes'));
@@ -29,8 +38,7 @@ export const PartnerAppInput = z.object({
   icon: z._default(z.enum(PARTNER_ICONS), 'app'),
   origin: PartnerOrigin,
   /** The page the window loads from the origin; it gets ?noteId=&patientId=&partnerAppId=. */
-  path: z._default(z
-    .string().check(z.trim(), z.maxLength(500), z.regex(/^\/[^\s#?]*$/, 'path must start with / and hold no query or fragment')), '/'),
+  path: z._default(z.string().check(z.trim(), z.maxLength(500), z.regex(/^\/[^\s#?]*$/, 'path must start with / and hold no query or fragment')), '/'),
   noteType: z._default(z.enum(PARTNER_APP_NOTE_TYPES), 'PARTNER'),
   active: z._default(z.boolean(), true),
   /** Shown beside the name: the local demo partner of npm start says it is local. */
@@ -46,8 +54,10 @@ export type PartnerApp = z.infer<typeof PartnerApp>;
 
 /** PUT /v1/practices/partner-apps: the practice's whole list; an app left out is removed. */
 export const PartnerAppsUpdate = z.object({
-  partnerApps: z
-    .array(z.extend(PartnerAppInput, { partnerAppId: PartnerAppId })).check(z.maxLength(50), z.refine((apps) => new Set(apps.map((a) => a.partnerAppId)).size === apps.length, 'Each partner app needs its own id')),
+  partnerApps: z.array(z.extend(PartnerAppInput, { partnerAppId: PartnerAppId })).check(
+    z.maxLength(50),
+    z.refine((apps) => new Set(apps.map((a) => a.partnerAppId)).size === apps.length, 'Each partner app needs its own id'),
+  ),
 });
 export type PartnerAppsUpdate = z.infer<typeof PartnerAppsUpdate>;
 
@@ -104,18 +114,26 @@ export const DELIVERY_HEADERS = { timestamp: 'x-tidewell-timestamp', signature: 
 /** A delivery older or newer than this is refused, so a captured request cannot be sent later. */
 export const DELIVERY_MAX_SKEW_SECONDS = 300;
 
-const deliveryId = z.string().check(z.trim(), z.minLength(8), z.maxLength(LIMITS.id), z.regex(/^[A-Za-z0-9._:-]+$/, 'deliveryId must be letters, digits and . _ : -'));
+const deliveryId = z
+  .string()
+  .check(z.trim(), z.minLength(8), z.maxLength(LIMITS.id), z.regex(/^[A-Za-z0-9._:-]+$/, 'deliveryId must be letters, digits and . _ : -'));
 
 /** POST /v1/partner-deliveries/{partnerId}/results */
 export const PartnerResultBody = z.object({
   deliveryId,
   noteId: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
-  result: z.strictObject(z
-    .object({
+  result: z.strictObject(
+    z.object({
       title: z.optional(z.string().check(z.trim(), z.maxLength(200))),
       summary: z.string().check(z.trim(), z.maxLength(5_000)),
-      fields: z._default(z.array(z.object({ label: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), value: z.string().check(z.trim(), z.maxLength(1_000)) })).check(z.maxLength(50)), []),
-    }).shape),
+      fields: z._default(
+        z
+          .array(z.object({ label: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), value: z.string().check(z.trim(), z.maxLength(1_000)) }))
+          .check(z.maxLength(50)),
+        [],
+      ),
+    }).shape,
+  ),
 });
 export type PartnerResultBody = z.infer<typeof PartnerResultBody>;
 
@@ -127,8 +145,8 @@ const shortField = z.string().check(z.trim(), z.maxLength(500));
 const dateField = z.string().check(z.trim(), z.maxLength(40));
 
 /** Spec notes §3 External prescription. */
-export const ExternalPrescription = z.strictObject(z
-  .object({
+export const ExternalPrescription = z.strictObject(
+  z.object({
     id: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id)),
     medicationName: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
     form: z.optional(shortField),
@@ -146,14 +164,20 @@ export const ExternalPrescription = z.strictObject(z
     noSubstitutions: z.optional(z.boolean()),
     providerId: z.optional(shortField),
     providerName: z.optional(shortField),
-    pharmacy: z.optional(z.object({ name: shortField, address: z.optional(z.object({ city: z.optional(shortField), state: z.optional(shortField), zipCode: z.optional(shortField) })) })),
+    pharmacy: z.optional(
+      z.object({
+        name: shortField,
+        address: z.optional(z.object({ city: z.optional(shortField), state: z.optional(shortField), zipCode: z.optional(shortField) })),
+      }),
+    ),
     createdBy: z.optional(z.object({ name: shortField, id: shortField })),
-  }).shape);
+  }).shape,
+);
 export type ExternalPrescription = z.infer<typeof ExternalPrescription>;
 
 /** An eConsult's answer from the consulting specialist. */
-export const EConsult = z.strictObject(z
-  .object({
+export const EConsult = z.strictObject(
+  z.object({
     id: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.id)),
     specialty: shortField,
     question: z.string().check(z.trim(), z.maxLength(5_000)),
@@ -161,7 +185,8 @@ export const EConsult = z.strictObject(z
     consultantName: z.optional(shortField),
     requestedAt: z.optional(dateField),
     answeredAt: z.optional(dateField),
-  }).shape);
+  }).shape,
+);
 export type EConsult = z.infer<typeof EConsult>;
 
 /** The statuses an outside system may give its note (spec shell §4 colours apply). */
@@ -172,7 +197,10 @@ export const ExternalNoteBody = z.object({
   deliveryId,
   patientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   status: z.enum(EXTERNAL_NOTE_STATUSES),
-  eventTimestamp: z.string().check(z.maxLength(40), z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time')),
+  eventTimestamp: z.string().check(
+    z.maxLength(40),
+    z.refine((v) => !Number.isNaN(Date.parse(v)), 'Must be a date and time'),
+  ),
   prescription: z.optional(ExternalPrescription),
   econsult: z.optional(EConsult),
 });

@@ -17,7 +17,9 @@ export const PatientDemographics = z.object({
   ethnicity: z.optional(Category),
   /** US Core birth sex: F, M, or UNK (unknown). */
   birthSex: z.optional(z.enum(['F', 'M', 'UNK'])),
-  identifiers: z.optional(z.array(z.object({ system: z.optional(z.string()), value: z.string(), type: z.optional(z.string()), label: z.optional(z.string()) }))),
+  identifiers: z.optional(
+    z.array(z.object({ system: z.optional(z.string()), value: z.string(), type: z.optional(z.string()), label: z.optional(z.string()) })),
+  ),
 });
 export type PatientDemographics = z.infer<typeof PatientDemographics>;
 
@@ -34,21 +36,23 @@ export const Patient = z.object({
   email: z.optional(z.string()),
   phones: z.optional(z.array(z.object({ type: z.enum(PHONE_TYPES), number: z.string() }))),
   primaryPhoneNumber: z.optional(z.string()),
-  address: z.optional(z
-    .object({
+  address: z.optional(
+    z.object({
       line1: z.optional(z.string()),
       line2: z.optional(z.string()),
       city: z.optional(z.string()),
       state: z.optional(z.string()),
       zip: z.optional(z.string()),
-    })),
-  healthInsurance: z.optional(z
-    .object({
+    }),
+  ),
+  healthInsurance: z.optional(
+    z.object({
       payerName: z.optional(z.string()),
       memberId: z.optional(z.string()),
       groupId: z.optional(z.string()),
       payerPhoneNumber: z.optional(z.string()),
-    })),
+    }),
+  ),
   emergencyContact: z.optional(z.object({ name: z.optional(z.string()), phoneNumber: z.optional(z.string()) })),
   preferredPharmacy: z.optional(z.string()),
   hipaaAuthorizationAccepted: z.optional(z.boolean()),

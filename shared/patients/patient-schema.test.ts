@@ -94,7 +94,9 @@ describe('PatientFullInput (full validation)', () => {
     });
   });
   it('reports the base rules alongside', () => {
-    expect(errorsOf(PatientFullInput, { lastName: 'Lopez', gender: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } })).toEqual({
+    expect(
+      errorsOf(PatientFullInput, { lastName: 'Lopez', gender: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } }),
+    ).toEqual({
       firstName: 'First Name is required',
       primaryPhoneNumber: 'Primary phone number is required',
     });

@@ -52,7 +52,8 @@ function text(label: string, max: number) {
 
 function requiredText(label: string, max: number) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) }).check(z.trim(), z.minLength(1, M.required(label)), z.maxLength(max, M.tooLong(label, max)));
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.required(label) : M.notText(label)) })
+    .check(z.trim(), z.minLength(1, M.required(label)), z.maxLength(max, M.tooLong(label, max)));
 }
 
 function nameText(label: string, max: number, required: boolean) {
@@ -62,11 +63,21 @@ function nameText(label: string, max: number, required: boolean) {
 
 /** A phone as typed or as stored; normalised to +1 and ten digits (+15415550100). Empty stays empty. */
 function phoneText(label: string, max = L.primaryPhoneNumber) {
-  return z.pipe(text(label, max).check(z.refine((v) => v === '' || isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }), z.refine((v) => v === '' || nationalDigits(v) !== null, M.phoneLength)), z.transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v))));
+  return z.pipe(
+    text(label, max).check(
+      z.refine((v) => v === '' || isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }),
+      z.refine((v) => v === '' || nationalDigits(v) !== null, M.phoneLength),
+    ),
+    z.transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v))),
+  );
 }
 
-const dob = z
-  .string({ error: M.dobInvalid }).check(z.trim(), z.refine((v) => v === '' || isIsoDate(v), { message: M.dobInvalid, abort: true }), z.refine((v) => v === '' || v >= MIN_DATE_ISO, M.dobBefore1900), z.refine((v) => v === '' || v <= todayIsoDate(), M.dobAfterToday));
+const dob = z.string({ error: M.dobInvalid }).check(
+  z.trim(),
+  z.refine((v) => v === '' || isIsoDate(v), { message: M.dobInvalid, abort: true }),
+  z.refine((v) => v === '' || v >= MIN_DATE_ISO, M.dobBefore1900),
+  z.refine((v) => v === '' || v <= todayIsoDate(), M.dobAfterToday),
+);
 
 export const PatientPhone = z.object({
   type: z.enum(PHONE_TYPES, { error: 'Phone type must be mobile, home or work' }),
@@ -95,8 +106,11 @@ export const EmergencyContact = z.object({
 
 const patientFields = {
   /** Optional client-chosen id on create (repeating it gives 409); ignored on update. */
-  id: z.optional(z
-    .string({ error: M.notText('Patient id') }).check(z.trim(), z.minLength(1, M.required('Patient id')), z.maxLength(L.id, M.tooLong('Patient id', L.id)), z.regex(/^[A-Za-z0-9_-]+$/, M.idInvalid))),
+  id: z.optional(
+    z
+      .string({ error: M.notText('Patient id') })
+      .check(z.trim(), z.minLength(1, M.required('Patient id')), z.maxLength(L.id, M.tooLong('Patient id', L.id)), z.regex(/^[A-Za-z0-9_-]+$/, M.idInvalid)),
+  ),
   firstName: nameText('First Name', L.firstName, true),
   lastName: nameText('Last Name', L.lastName, true),
   middleName: z.optional(nameText('Middle Name', L.middleName, false)),
@@ -127,7 +141,8 @@ export type PatientFormValues = z.input<typeof PatientInput>;
 
 function mandatory(label: string, max: number, message: string) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? message : M.notText(label)) }).check(z.trim(), z.minLength(1, message), z.maxLength(max, M.tooLong(label, max)));
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? message : M.notText(label)) })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, M.tooLong(label, max)));
 }
 
 /**
@@ -145,21 +160,39 @@ const FullAddress = z.extend(PatientAddressInput, {
 export const PatientFullInput = z.extend(PatientInput, {
   // A missing address is parsed as {} so each mandatory field reports its own message.
   address: z.prefault(FullAddress, {} as z.input<typeof FullAddress>),
-  primaryPhoneNumber: z.pipe(mandatory('Primary phone number', L.primaryPhoneNumber, M.primaryPhoneRequired).check(z.refine((v) => isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }), z.refine((v) => nationalDigits(v) !== null, M.phoneLength)), z.transform((v) => normalizePhone(v) ?? v)),
+  primaryPhoneNumber: z.pipe(
+    mandatory('Primary phone number', L.primaryPhoneNumber, M.primaryPhoneRequired).check(
+      z.refine((v) => isAllowedPhoneInput(v), { message: M.phoneInput, abort: true }),
+      z.refine((v) => nationalDigits(v) !== null, M.phoneLength),
+    ),
+    z.transform((v) => normalizePhone(v) ?? v),
+  ),
 });
 export type PatientFullInput = z.output<typeof PatientFullInput>;
 
 export { Patient } from './patient-record.js';
 
-const boolParam = z.pipe(z
-  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }), z.transform((v) => v === 'true' || v === '1'));
+const boolParam = z.pipe(
+  z.enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }),
+  z.transform((v) => v === 'true' || v === '1'),
+);
 
 /** GET /v1/patients query. */
 export const PatientListQuery = z.object({
-  limit: z._default(z.coerce
-    .number({ error: 'limit must be a number' }).check(z.int('limit must be a whole number'), z.gte(1, 'limit must be at least 1'), z.lte(PATIENT_MAX_PAGE_SIZE, `limit must be at most ${PATIENT_MAX_PAGE_SIZE}`)), PATIENT_PAGE_SIZE),
-  offset: z._default(z.coerce
-    .number({ error: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.gte(0, 'offset must be at least 0')), 0),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .check(
+        z.int('limit must be a whole number'),
+        z.gte(1, 'limit must be at least 1'),
+        z.lte(PATIENT_MAX_PAGE_SIZE, `limit must be at most ${PATIENT_MAX_PAGE_SIZE}`),
+      ),
+    PATIENT_PAGE_SIZE,
+  ),
+  offset: z._default(
+    z.coerce.number({ error: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.gte(0, 'offset must be at least 0')),
+    0,
+  ),
   status: z._default(z.enum(PATIENT_STATUSES, { error: 'status must be active or DELETED' }), 'active'),
   q: z.optional(z.string().check(z.trim(), z.maxLength(PATIENT_SEARCH_MAX_QUERY, `q must be at most ${PATIENT_SEARCH_MAX_QUERY} characters`))),
 });

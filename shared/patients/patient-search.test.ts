@@ -53,7 +53,11 @@ describe('patient search', () => {
       ['in-order', { by: 'phone', kind: 'subsequence' }],
       ['scrambled', { by: 'phone', kind: 'scrambled' }],
     ]);
-    expect(ranked.map((r) => matchReasonLabel(r.reason))).toEqual(['Phone number match', 'Phone has these digits in order', 'Phone has these digits in another order']);
+    expect(ranked.map((r) => matchReasonLabel(r.reason))).toEqual([
+      'Phone number match',
+      'Phone has these digits in order',
+      'Phone has these digits in another order',
+    ]);
   });
   it('says a name search matched by name, reporting the weakest token', () => {
     expect(rankPrepared('maria lopez', patients.map(preparePatient)).map((r) => r.reason)).toEqual([{ by: 'name', kind: 'exact' }]);

@@ -25,7 +25,10 @@ export interface PreparedPatient<T extends SearchablePatient = SearchablePatient
 
 /** Lower case without diacritics, so "lopez" finds "López" typed elsewhere. */
 export function foldName(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function preparePatient<T extends SearchablePatient>(patient: T): PreparedPatient<T> {

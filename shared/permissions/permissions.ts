@@ -75,7 +75,7 @@ export const PERMISSIONS = {
   'lab.order': {
     roles: ['admin', 'provider'],
     refusal: 403,
-    says: "Labs are ordered by providers and admins, for an ordering provider the lab provider knows by NPI; every role reads, trends and prints the results.",
+    says: 'Labs are ordered by providers and admins, for an ordering provider the lab provider knows by NPI; every role reads, trends and prints the results.',
   },
   'lab.review': {
     roles: ['admin', 'provider'],
@@ -99,7 +99,7 @@ export const PERMISSIONS = {
   'files.drive': {
     roles: EVERYONE,
     refusal: 403,
-    says: "Every role browses the practice drive, uploads to it, makes folders and deletes its files (never a folder); each call is in the audit trail.",
+    says: 'Every role browses the practice drive, uploads to it, makes folders and deletes its files (never a folder); each call is in the audit trail.',
   },
   'reminder.manage': {
     roles: EVERYONE,

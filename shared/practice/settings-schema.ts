@@ -23,12 +23,14 @@ export const SETTINGS_MESSAGES = {
   idleLockMinutes: `Screen lock time must be a whole number of minutes from ${IDLE_LOCK_MINUTES_MIN} to ${IDLE_LOCK_MINUTES_MAX}`,
 } as const;
 
-const phone = z.pipe(z
-  .string().check(z.trim(), z.refine(isAllowedPhoneInput, PHONE_INPUT_MESSAGE)), z.transform((v, ctx) => {
+const phone = z.pipe(
+  z.string().check(z.trim(), z.refine(isAllowedPhoneInput, PHONE_INPUT_MESSAGE)),
+  z.transform((v, ctx) => {
     const normalized = normalizePhone(v);
     if (!normalized) ctx.issues.push({ code: 'custom', message: PHONE_LENGTH_MESSAGE, input: ctx.value });
     return normalized ?? v;
-  }));
+  }),
+);
 
 const LOGO = /^data:image\/(png|jpeg|gif|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/;
 
@@ -36,17 +38,28 @@ const LOGO = /^data:image\/(png|jpeg|gif|svg\+xml|webp);base64,[A-Za-z0-9+/=]+$/
 export const PracticeMetadataUpdate = z.object({
   practiceName: z.optional(z.string().check(z.trim(), z.minLength(1, SETTINGS_MESSAGES.practiceNameRequired), z.maxLength(PRACTICE_NAME_MAX))),
   phoneNumber: z.optional(z.nullable(phone)),
-  additionalPhoneNumbers: z.optional(z
-    .array(z.object({ phoneNumber: phone, owner: z.string().check(z.trim(), z.minLength(1, SETTINGS_MESSAGES.ownerRequired), z.maxLength(120)) })).check(z.maxLength(ADDITIONAL_PHONES_MAX))),
-  base64Logo: z.optional(z.nullable(z.string().check(z.maxLength(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge), z.regex(LOGO, SETTINGS_MESSAGES.logoInvalid)))),
+  additionalPhoneNumbers: z.optional(
+    z
+      .array(z.object({ phoneNumber: phone, owner: z.string().check(z.trim(), z.minLength(1, SETTINGS_MESSAGES.ownerRequired), z.maxLength(120)) }))
+      .check(z.maxLength(ADDITIONAL_PHONES_MAX)),
+  ),
+  base64Logo: z.optional(
+    z.nullable(z.string().check(z.maxLength(LOGO_MAX_CHARS, SETTINGS_MESSAGES.logoTooLarge), z.regex(LOGO, SETTINGS_MESSAGES.logoInvalid))),
+  ),
   /** ISO date-time the product was deactivated; null reactivates. */
   productDeactivatedAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
   /** Idle minutes before the screen locks; null goes back to the default. */
-  idleLockMinutes: z.optional(z.nullable(z.number(SETTINGS_MESSAGES.idleLockMinutes).check(
-    z.int(SETTINGS_MESSAGES.idleLockMinutes),
-    z.gte(IDLE_LOCK_MINUTES_MIN, SETTINGS_MESSAGES.idleLockMinutes),
-    z.lte(IDLE_LOCK_MINUTES_MAX, SETTINGS_MESSAGES.idleLockMinutes),
-  ))),
+  idleLockMinutes: z.optional(
+    z.nullable(
+      z
+        .number(SETTINGS_MESSAGES.idleLockMinutes)
+        .check(
+          z.int(SETTINGS_MESSAGES.idleLockMinutes),
+          z.gte(IDLE_LOCK_MINUTES_MIN, SETTINGS_MESSAGES.idleLockMinutes),
+          z.lte(IDLE_LOCK_MINUTES_MAX, SETTINGS_MESSAGES.idleLockMinutes),
+        ),
+    ),
+  ),
 });
 export type PracticeMetadataUpdate = z.infer<typeof PracticeMetadataUpdate>;
 
@@ -70,8 +83,10 @@ import { DASHBOARD_WIDGETS, type DashboardWidgetId } from './dashboard-widgets.j
 export { DASHBOARD_WIDGETS, type DashboardWidgetId };
 export const DashboardLayout = z.object({
   /** Order is the array order. */
-  widgets: z
-    .array(z.object({ id: z.enum(DASHBOARD_WIDGETS), visible: z.boolean() })).check(z.maxLength(DASHBOARD_WIDGETS.length), z.refine((ws) => new Set(ws.map((w) => w.id)).size === ws.length, 'Each widget may appear once')),
+  widgets: z.array(z.object({ id: z.enum(DASHBOARD_WIDGETS), visible: z.boolean() })).check(
+    z.maxLength(DASHBOARD_WIDGETS.length),
+    z.refine((ws) => new Set(ws.map((w) => w.id)).size === ws.length, 'Each widget may appear once'),
+  ),
 });
 export type DashboardLayout = z.infer<typeof DashboardLayout>;
 
@@ -83,4 +98,7 @@ export function completeDashboardLayout(stored: DashboardLayout | null | undefin
 }
 
 export const UserIdParams = z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
-export const PracticeUserParams = z.object({ practiceId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
+export const PracticeUserParams = z.object({
+  practiceId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+});

@@ -30,7 +30,9 @@ export const Reminder = z.object({
 });
 export type Reminder = z.infer<typeof Reminder>;
 
-const text = z.string({ error: REMINDER_MESSAGES.textRequired }).check(z.trim(), z.minLength(1, REMINDER_MESSAGES.textRequired), z.maxLength(REMINDER_TEXT_MAX, REMINDER_MESSAGES.textTooLong));
+const text = z
+  .string({ error: REMINDER_MESSAGES.textRequired })
+  .check(z.trim(), z.minLength(1, REMINDER_MESSAGES.textRequired), z.maxLength(REMINDER_TEXT_MAX, REMINDER_MESSAGES.textTooLong));
 const dueAt = z.iso.datetime({ offset: true, error: (iss) => (iss.input === undefined ? REMINDER_MESSAGES.dueAtRequired : REMINDER_MESSAGES.dueAtInvalid) });
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 
@@ -51,7 +53,12 @@ export type ReminderUpdateInput = z.infer<typeof ReminderUpdateInput>;
 
 /** GET /v1/reminders: the caller's reminders by due time; open=true keeps those without completionDate. */
 export const ReminderListQuery = z.object({
-  open: z.optional(z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))),
+  open: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  ),
 });
 export const ReminderList = z.object({ reminders: z.array(Reminder) });
 export type ReminderList = z.infer<typeof ReminderList>;

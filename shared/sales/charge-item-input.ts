@@ -16,12 +16,19 @@ const optionalCatalogText = (max: number) => z.optional(z.nullable(z.string().ch
 
 /** POST /v1/inventories/charge-items and PUT …/{id} (admins): the billing catalog's item; empty texts are stored as none. */
 export const ChargeItemInput = z.object({
-  name: z.string({ error: CHARGE_ITEM_MESSAGES.nameRequired }).check(z.trim(), z.minLength(1, CHARGE_ITEM_MESSAGES.nameRequired), z.maxLength(200, 'At most 200 characters')),
+  name: z
+    .string({ error: CHARGE_ITEM_MESSAGES.nameRequired })
+    .check(z.trim(), z.minLength(1, CHARGE_ITEM_MESSAGES.nameRequired), z.maxLength(200, 'At most 200 characters')),
   code: optionalCatalogText(50),
   manufacturer: optionalCatalogText(200),
   category: optionalCatalogText(100),
-  priceInCents: z.number({ error: CHARGE_ITEM_MESSAGES.priceInvalid }).check(z.int(CHARGE_ITEM_MESSAGES.priceInvalid), z.minimum(0, CHARGE_ITEM_MESSAGES.priceInvalid), z.maximum(CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES.priceInvalid)),
+  priceInCents: z
+    .number({ error: CHARGE_ITEM_MESSAGES.priceInvalid })
+    .check(
+      z.int(CHARGE_ITEM_MESSAGES.priceInvalid),
+      z.minimum(0, CHARGE_ITEM_MESSAGES.priceInvalid),
+      z.maximum(CHARGE_ITEM_MAX_CENTS, CHARGE_ITEM_MESSAGES.priceInvalid),
+    ),
 });
 export type ChargeItemInput = z.infer<typeof ChargeItemInput>;
 export const ChargeItemParams = z.object({ chargeItemId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
-

@@ -28,7 +28,8 @@ export const TASK_MESSAGES = {
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const taskText = z
-  .string({ error: TASK_MESSAGES.textRequired }).check(z.trim(), z.minLength(1, TASK_MESSAGES.textRequired), z.maxLength(TASK_TEXT_MAX, TASK_MESSAGES.textTooLong));
+  .string({ error: TASK_MESSAGES.textRequired })
+  .check(z.trim(), z.minLength(1, TASK_MESSAGES.textRequired), z.maxLength(TASK_TEXT_MAX, TASK_MESSAGES.textTooLong));
 const dueOn = z.nullable(z.string().check(z.trim(), z.maxLength(40), z.refine(isIsoDate, TASK_MESSAGES.dueDateInvalid)));
 const noteDataLinks = z.array(z.object({ interactionIdent: id })).check(z.maxLength(50));
 
@@ -91,8 +92,13 @@ export function taskFormToInput(form: TaskFormValues): TaskCreateInput {
 }
 
 /** Status filter: comma-joined (API) or space-separated (the screen's query string); only the known list. */
-const statusList = z.pipe(z.pipe(z
-  .string().check(z.maxLength(500)), z.transform((s) => s.split(/[\s,]+/).filter(Boolean))), z.array(z.enum(TASK_STATUSES, { error: `status must be among ${TASK_STATUSES.join(', ')}` })).check(z.minLength(1)));
+const statusList = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(500)),
+    z.transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+  ),
+  z.array(z.enum(TASK_STATUSES, { error: `status must be among ${TASK_STATUSES.join(', ')}` })).check(z.minLength(1)),
+);
 
 export const TaskListQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(TASK_MAX_PAGE_SIZE)), TASK_PAGE_SIZE),
@@ -109,7 +115,12 @@ export const TaskListQuery = z.object({
 });
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
-export const TaskPage = z.object({ tasks: z.array(Task), total: z.number().check(z.int()), limit: z.number().check(z.int()), offset: z.number().check(z.int()) });
+export const TaskPage = z.object({
+  tasks: z.array(Task),
+  total: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+  offset: z.number().check(z.int()),
+});
 export type TaskPage = z.infer<typeof TaskPage>;
 
 export const TaskIdentParams = z.object({ ident: id });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Note } from '../notes/note-schema.js';
 import type { Patient } from '../patients/patient-schema.js';
-import { ALL_PLACEHOLDER_TOKENS, emptyChart, expandPlaceholders, htmlToText, normalizeToken, placeholderKeys, type PlaceholderContext } from './placeholders.js';
+import {
+  ALL_PLACEHOLDER_TOKENS,
+  emptyChart,
+  expandPlaceholders,
+  htmlToText,
+  normalizeToken,
+  placeholderKeys,
+  type PlaceholderContext,
+} from './placeholders.js';
 
 const patient: Patient = {
   id: 'p1',
@@ -72,18 +80,24 @@ describe('placeholders', () => {
     for (const gone of ['sticky', 'draft', 'sms', 'myself']) expect(r.text).not.toContain(gone);
   });
   it("expands {{form}} to the patient's latest submitted form: its name, date and each answer, the saved responses when the practice kept some", () => {
-    const form = (over: Partial<Note>, data: Record<string, unknown>) => note({ noteType: 'FORM', status: 'DELIVERED', ...over, data: { formName: 'New Patient Intake', ...data } as Note['data'] });
+    const form = (over: Partial<Note>, data: Record<string, unknown>) =>
+      note({ noteType: 'FORM', status: 'DELIVERED', ...over, data: { formName: 'New Patient Intake', ...data } as Note['data'] });
     const questions = [
       { Id: 'allergies', Text: 'Are you allergic to anything?', Answer: 'Penicillin\nLatex' },
       { Id: 'tobacco', Text: 'Do you smoke?', Answer: 'Former' },
       { Id: 'occupation', Text: 'Occupation?', Answer: '' },
     ];
     const notes = [
-      form({ noteId: 'old' }, { dateSubmitted: '2026-02-01T12:00:00.000Z', submissionData: { Questions: [{ Id: 'x', Text: 'Old question', Answer: 'old answer' }] } }),
+      form(
+        { noteId: 'old' },
+        { dateSubmitted: '2026-02-01T12:00:00.000Z', submissionData: { Questions: [{ Id: 'x', Text: 'Old question', Answer: 'old answer' }] } },
+      ),
       form({ noteId: 'sent', status: 'SENT' }, { dateSubmitted: null }),
       form({ noteId: 'new', status: 'FULFILLED' }, { dateSubmitted: '2026-05-20T12:00:00.000Z', submissionData: { Questions: questions } }),
     ];
-    expect(expandPlaceholders('{{form}}', ctx({ notes })).text).toBe('New Patient Intake - submitted 05/20/2026\nAre you allergic to anything?: Penicillin; Latex\nDo you smoke?: Former');
+    expect(expandPlaceholders('{{form}}', ctx({ notes })).text).toBe(
+      'New Patient Intake - submitted 05/20/2026\nAre you allergic to anything?: Penicillin; Latex\nDo you smoke?: Former',
+    );
     const kept = notes.map((n) => (n.noteId === 'new' ? { ...n, data: { ...n.data, savedResponses: { questions: [questions[1]] } } } : n));
     expect(expandPlaceholders('{{form}}', ctx({ notes: kept as Note[] })).text).toBe('New Patient Intake - submitted 05/20/2026\nDo you smoke?: Former');
     // Only sent, never submitted: nothing to quote.
@@ -100,10 +114,29 @@ describe('placeholders', () => {
     expect(htmlToText('<h3>A</h3><p>b<br>c</p>')).toBe('A\nb\nc');
   });
   it('quotes the latest lab results for {{last lab}} and {{last 3 labs}}, flags out-of-range values, and skips orders still at the lab', () => {
-    const result = (code: string, text: string, value: number, low: number, high: number, interpretation: string) => ({ id: code, code, text, valueQuantity: { value, unit: 'mg/dL' }, ranges: [{ low, high }], interpretation });
+    const result = (code: string, text: string, value: number, low: number, high: number, interpretation: string) => ({
+      id: code,
+      code,
+      text,
+      valueQuantity: { value, unit: 'mg/dL' },
+      ranges: [{ low, high }],
+      interpretation,
+    });
     const notes = [
-      note({ noteId: 'l1', noteType: 'LAB', status: 'DELIVERED', eventTimestamp: '2026-01-01T10:00:00.000Z', data: { results: [result('2345-7', 'Glucose', 92, 70, 99, 'N')] } }),
-      note({ noteId: 'l2', noteType: 'LAB', status: 'DELIVERED', eventTimestamp: '2026-03-01T10:00:00.000Z', data: { results: [result('2345-7', 'Glucose', 128, 70, 99, 'H')] } }),
+      note({
+        noteId: 'l1',
+        noteType: 'LAB',
+        status: 'DELIVERED',
+        eventTimestamp: '2026-01-01T10:00:00.000Z',
+        data: { results: [result('2345-7', 'Glucose', 92, 70, 99, 'N')] },
+      }),
+      note({
+        noteId: 'l2',
+        noteType: 'LAB',
+        status: 'DELIVERED',
+        eventTimestamp: '2026-03-01T10:00:00.000Z',
+        data: { results: [result('2345-7', 'Glucose', 128, 70, 99, 'H')] },
+      }),
       note({ noteId: 'l3', noteType: 'LAB', status: 'SENT', eventTimestamp: '2026-04-01T10:00:00.000Z', data: { text: 'waiting' } }),
     ];
     const last = expandPlaceholders('{{last lab}}', ctx({ notes }));

@@ -59,7 +59,6 @@ export const FINAL_EXTRACT_TYPES = ['NOTE', 'DOCUMENT', 'FAX', 'EMAIL', 'PHONE_C
 /** Notes that count as part of the chart for {{chart note(s)}}: finished ones, never drafts. */
 const CHART_NOTE_STATUSES = new Set(['SIGNED', 'ADDENDED', 'SENT', 'DELIVERED', 'FULFILLED']);
 
-
 /* ---------- chart data as the engine reads it (the chart API's items, loosely typed) ---------- */
 interface Dated {
   pinned?: boolean;
@@ -171,7 +170,9 @@ const submittedAt = (n: Note) => String((n.data as FormData).dateSubmitted ?? n.
 function formLines(n: Note, timeZone?: string): string[] {
   const d = n.data as FormData;
   const questions = d.savedResponses?.questions ?? d.submissionData?.Questions ?? [];
-  const answered = questions.filter((q) => clean(q.Answer)).map((q) => `${clean(q.Text)}: ${clean(q.Answer).split(/\r?\n/).map(clean).filter(Boolean).join('; ')}`);
+  const answered = questions
+    .filter((q) => clean(q.Answer))
+    .map((q) => `${clean(q.Text)}: ${clean(q.Answer).split(/\r?\n/).map(clean).filter(Boolean).join('; ')}`);
   return [`${clean(d.formName) || 'Form'} - submitted ${zonedParts(new Date(submittedAt(n)), timeZone).date}`, ...answered];
 }
 
@@ -255,7 +256,9 @@ function resolveToken(token: string, ctx: PlaceholderContext): Lines {
       ].filter(Boolean);
     }
     case 'form': {
-      const latest = others.filter((n) => n.noteType === 'FORM' && (n.status === 'DELIVERED' || n.status === 'FULFILLED')).sort((a, b) => submittedAt(b).localeCompare(submittedAt(a)))[0];
+      const latest = others
+        .filter((n) => n.noteType === 'FORM' && (n.status === 'DELIVERED' || n.status === 'FULFILLED'))
+        .sort((a, b) => submittedAt(b).localeCompare(submittedAt(a)))[0];
       return latest ? formLines(latest, ctx.timeZone) : [];
     }
     case 'vitals': {

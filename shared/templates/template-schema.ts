@@ -41,7 +41,8 @@ const M = TEMPLATE_MESSAGES;
 export const TemplateInput = z.object({
   templateName: z.string({ error: M.nameRequired }).check(z.trim(), z.minLength(1, M.nameRequired), z.maxLength(TEMPLATE_LIMITS.templateName)),
   shortcut: z
-    .string({ error: M.shortcutRequired }).check(z.trim(), z.minLength(1, M.shortcutRequired), z.maxLength(TEMPLATE_LIMITS.shortcut), z.regex(/^[A-Za-z0-9_-]+$/, M.shortcutFormat)),
+    .string({ error: M.shortcutRequired })
+    .check(z.trim(), z.minLength(1, M.shortcutRequired), z.maxLength(TEMPLATE_LIMITS.shortcut), z.regex(/^[A-Za-z0-9_-]+$/, M.shortcutFormat)),
   body: z.string({ error: M.bodyRequired }).check(z.minLength(1, M.bodyRequired), z.maxLength(TEMPLATE_LIMITS.body)),
   status: z._default(z.enum(TEMPLATE_STATUSES), 'active'),
   private: z._default(z.boolean(), false),

@@ -33,7 +33,12 @@ async function main(): Promise<void> {
   try {
     const subs = Array.from({ length: USERS }, (_, i) => `user-${i}`);
     for (const sub of subs) {
-      await documentClient().send(new PutCommand({ TableName: 'tidewell-bench', Item: { practiceId: PRACTICE, sk: `USER#${sub}`, userId: sub, permissionGroup: 'provider', userStatus: 'active' } }));
+      await documentClient().send(
+        new PutCommand({
+          TableName: 'tidewell-bench',
+          Item: { practiceId: PRACTICE, sk: `USER#${sub}`, userId: sub, permissionGroup: 'provider', userStatus: 'active' },
+        }),
+      );
     }
     const identities = subs.map((sub) => identityFromClaims({ sub, 'custom:practiceId': PRACTICE, 'cognito:groups': '[provider]', auth_time: '1700000000' })!);
 
@@ -53,7 +58,9 @@ async function main(): Promise<void> {
     await loadAccessRecord(PRACTICE, subs[0]);
     const line = (name: string, values: number[]) => {
       const s = latencySummary(values);
-      console.log(`${name.padEnd(48)}${String(s.count).padStart(7)}${s.p50.toFixed(3).padStart(10)}${s.p95.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}`);
+      console.log(
+        `${name.padEnd(48)}${String(s.count).padStart(7)}${s.p50.toFixed(3).padStart(10)}${s.p95.toFixed(3).padStart(10)}${s.p99.toFixed(3).padStart(10)}`,
+      );
     };
     console.log(`Access check: ${USERS} users x ${ROUNDS} rounds`);
     console.log(`${'case'.padEnd(48)}${'n'.padStart(7)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'p99 ms'.padStart(10)}`);

@@ -120,8 +120,18 @@ export async function measureApiBudget(opts: ApiBudgetOptions): Promise<ApiBudge
     return res.status;
   };
 
-  const list = await measureHttpFromThread(Array.from({ length: requests }, () => `${apiUrl}/v1/patients?limit=100&offset=0`), concurrency, token, deadline);
-  const search = await measureHttpFromThread(Array.from({ length: requests }, (_, i) => `${apiUrl}/v1/patients?q=${encodeURIComponent(term(i))}`), concurrency, token, deadline);
+  const list = await measureHttpFromThread(
+    Array.from({ length: requests }, () => `${apiUrl}/v1/patients?limit=100&offset=0`),
+    concurrency,
+    token,
+    deadline,
+  );
+  const search = await measureHttpFromThread(
+    Array.from({ length: requests }, (_, i) => `${apiUrl}/v1/patients?q=${encodeURIComponent(term(i))}`),
+    concurrency,
+    token,
+    deadline,
+  );
 
   // The same checks the local API makes, with their own JWKS cache.
   const authorize = jwtAuthorizer({
@@ -135,7 +145,16 @@ export async function measureApiBudget(opts: ApiBudgetOptions): Promise<ApiBudge
   const index = await patientIndex(practiceId, 'active');
   const listEvent = (rawQueryString: string) =>
     buildHttpApiEvent(
-      { method: 'GET', rawPath: '/v1/patients', rawQueryString, headers: {}, body: Buffer.alloc(0), sourceIp: '127.0.0.1', domainName: 'localhost', protocol: 'HTTP/1.1' },
+      {
+        method: 'GET',
+        rawPath: '/v1/patients',
+        rawQueryString,
+        headers: {},
+        body: Buffer.alloc(0),
+        sourceIp: '127.0.0.1',
+        domainName: 'localhost',
+        protocol: 'HTTP/1.1',
+      },
       { routeKey: 'GET /v1/patients', pathParameters: {}, authorizer, requestId: 'bench', now: new Date(), accountId: '000000000000', apiId: 'bench' },
     );
 
@@ -147,7 +166,10 @@ export async function measureApiBudget(opts: ApiBudgetOptions): Promise<ApiBudge
     ['page read (cached index, 100 rows)', async () => pagePatients(practiceId, (await patientIndex(practiceId, 'active')).entries, true, 0, 100)],
     ['search ranking (in memory)', async (i) => rankPrepared(term(i), index.entries)],
     ['audit write (PutItem)', () => writeAudit(auth, { action: 'list', entity: 'patient', count: 0 })],
-    ['list handler in process (no HTTP)', () => (patientsHandler as (e: unknown, c: Context) => Promise<unknown>)(listEvent('limit=100&offset=0'), lambdaContext)],
+    [
+      'list handler in process (no HTTP)',
+      () => (patientsHandler as (e: unknown, c: Context) => Promise<unknown>)(listEvent('limit=100&offset=0'), lambdaContext),
+    ],
     ['local HTTP layer (401, no token)', () => get('/v1/patients', '')],
   ];
   const results: (LatencySummary & { step: string })[] = [];

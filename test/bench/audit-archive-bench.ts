@@ -94,8 +94,12 @@ async function main() {
 
     const perEntry = archivedBytes / total;
     console.log(`audit archive bench: ${total} entries in batches of ${batchSize} (${keys.length} objects), ${new Date().toISOString()}`);
-    console.log(`  archiver (hash chain + conditional PUT to the local locked store): ${Math.round(total / (archiveMs / 1000))} entries/s, ${(archiveMs / keys.length).toFixed(1)} ms per batch`);
-    console.log(`  bytes per archived entry: ${Math.round(perEntry)} (object JSON incl. its 64-hex hash); the table item as DynamoDB JSON: ${Math.round(tableBytes / total)}`);
+    console.log(
+      `  archiver (hash chain + conditional PUT to the local locked store): ${Math.round(total / (archiveMs / 1000))} entries/s, ${(archiveMs / keys.length).toFixed(1)} ms per batch`,
+    );
+    console.log(
+      `  bytes per archived entry: ${Math.round(perEntry)} (object JSON incl. its 64-hex hash); the table item as DynamoDB JSON: ${Math.round(tableBytes / total)}`,
+    );
     console.log(`  audit-verify from the file store: ${Math.round(total / (verifyMs / 1000))} entries/s`);
   } finally {
     await s3.stop();

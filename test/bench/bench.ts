@@ -79,7 +79,17 @@ function parseArgs(argv: string[]): Options {
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     const value = Number(argv[i + 1]);
-    const field = ({ patients: 'patients', requests: 'requests', concurrency: 'concurrency', notes: 'notes', 'chart-runs': 'chartRuns', 'max-seconds': 'maxSeconds', 'fhir-patients': 'fhirPatients' } as const)[key as 'patients'];
+    const field = (
+      {
+        patients: 'patients',
+        requests: 'requests',
+        concurrency: 'concurrency',
+        notes: 'notes',
+        'chart-runs': 'chartRuns',
+        'max-seconds': 'maxSeconds',
+        'fhir-patients': 'fhirPatients',
+      } as const
+    )[key as 'patients'];
     if (field && Number.isFinite(value) && (value > 0 || (key === 'fhir-patients' && value === 0))) {
       opts[field] = Math.floor(value);
       i++;
@@ -111,7 +121,9 @@ async function run() {
   if (opts.dataDir) mkdirSync(dataDir, { recursive: true });
   const marker = join(dataDir, SEED_MARKER);
   const seeded = existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { patients?: number }).patients === opts.patients;
-  console.log(`Tidewell bench${opts.scale ? ` at scale ${opts.scale}` : ''}: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`);
+  console.log(
+    `Tidewell bench${opts.scale ? ` at scale ${opts.scale}` : ''}: ${opts.patients} patients, ${opts.requests} requests per scenario, concurrency ${opts.concurrency}`,
+  );
   // The web app is served for the chart-open measurement (built first if web/dist is stale).
   const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: true, seed: true });
   const budgetLines: BudgetLine[] = [];
@@ -155,7 +167,14 @@ async function run() {
     const pick = <T>(list: readonly T[], i: number) => list[(i * 7919) % list.length];
     const lastNamePrefixes = [...new Set(patients.map((p) => p.lastName.slice(0, 3).toLowerCase()))];
 
-    const apiBudget = await measureApiBudget({ runtime, token, searchTerms: lastNamePrefixes, requests: opts.requests, concurrency: opts.concurrency, deadline });
+    const apiBudget = await measureApiBudget({
+      runtime,
+      token,
+      searchTerms: lastNamePrefixes,
+      requests: opts.requests,
+      concurrency: opts.concurrency,
+      deadline,
+    });
     console.log(`Where a patient list/search request spends its time (each step alone, concurrency ${opts.concurrency}):`);
     console.log(`${'step'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`);
     for (const step of apiBudget.steps) console.log(`${step.step.padEnd(44)}${step.p50.toFixed(2).padStart(9)}${step.p95.toFixed(2).padStart(9)}`);
@@ -178,14 +197,21 @@ async function run() {
       { name: 'search name prefix (3 letters)', path: (i) => `/v1/patients?q=${encodeURIComponent(pick(lastNamePrefixes, i))}` },
       { name: 'search full name', path: (i) => `/v1/patients?q=${encodeURIComponent(pick(fullNames, i))}` },
       { name: 'search phone substring (4 digits)', path: (i) => `/v1/patients?q=${pick(phones, i).slice(4, 8)}` },
-      { name: 'search phone formatted "(xxx) xxx"', path: (i) => `/v1/patients?q=${encodeURIComponent(`(${pick(phones, i).slice(0, 3)}) ${pick(phones, i).slice(3, 6)}`)}` },
+      {
+        name: 'search phone formatted "(xxx) xxx"',
+        path: (i) => `/v1/patients?q=${encodeURIComponent(`(${pick(phones, i).slice(0, 3)}) ${pick(phones, i).slice(3, 6)}`)}`,
+      },
       { name: 'search phone scrambled (4 digits)', path: (i) => `/v1/patients?q=${scrambled(pick(phones, i))}` },
       {
         name: 'search after a write (catch-up)',
         requests: Math.min(opts.requests, 30),
         before: async () => {
           created++;
-          await call('POST', '/v1/patients', { firstName: 'Bench', lastName: `Writer${created}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]), gender: 'other' });
+          await call('POST', '/v1/patients', {
+            firstName: 'Bench',
+            lastName: `Writer${created}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]),
+            gender: 'other',
+          });
         },
         path: () => '/v1/patients?q=bench',
       },
@@ -235,10 +261,17 @@ async function run() {
       };
       const seedStart = performance.now();
       await seedChart(chart);
-      console.log(`  chart: ${opts.notes} notes (${chart.notesOnPatient} on ${chart.patientId}) and every section seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+      console.log(
+        `  chart: ${opts.notes} notes (${chart.notesOnPatient} on ${chart.patientId}) and every section seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+      );
       const open = await measureChartOpen(chart);
       console.log(`  chart open in Chromium: ${open.runsMs.map((t) => t.toFixed(0)).join(', ')} ms`);
-      console.log(`  its API calls (last run, slowest first): ${open.apiCalls.slice(0, 6).map((c) => `${c.path} ${c.ms.toFixed(0)} ms`).join('; ')}`);
+      console.log(
+        `  its API calls (last run, slowest first): ${open.apiCalls
+          .slice(0, 6)
+          .map((c) => `${c.path} ${c.ms.toFixed(0)} ms`)
+          .join('; ')}`,
+      );
       budgetLines.push(timingLine(`Chart open, median of ${open.runsMs.length} (${opts.notes} notes, full chart)`, open.medianMs, BUDGETS.chartOpenMs));
     } else {
       console.log('  time limit reached (or --chart-runs 0); chart open not measured');
@@ -246,7 +279,9 @@ async function run() {
 
     if (Date.now() < deadline) {
       const chat = await measureSmsChatLatency(runtime.outputs.webUrl, 20);
-      console.log(`  inbound text → shown in the open SMS chat in Chromium: p50 ${chat.p50.toFixed(0)} ms, p95 ${chat.p95.toFixed(0)} ms over ${chat.count} texts`);
+      console.log(
+        `  inbound text → shown in the open SMS chat in Chromium: p50 ${chat.p50.toFixed(0)} ms, p95 ${chat.p95.toFixed(0)} ms over ${chat.count} texts`,
+      );
       budgetLines.push(timingLine(`Inbound text → open SMS chat in Chromium p95 (${chat.count} texts)`, chat.p95, SMS_CHAT_BUDGET_P95_MS));
     }
 
@@ -278,17 +313,21 @@ async function run() {
   const stream = await measureStreamLatency({ notifications: 50 });
   console.log(`  p50 ${stream.p50Ms.toFixed(1)} ms, p95 ${stream.p95Ms.toFixed(1)} ms over ${stream.samples} events`);
   budgetLines.push(timingLine(`Live notification write → subscriber p95 (${stream.samples} events)`, stream.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
-  console.log(`Inbound text (sandbox carrier, SNS handler) → subscriber: p50 ${stream.inbound.p50Ms.toFixed(1)} ms, p95 ${stream.inbound.p95Ms.toFixed(1)} ms over ${stream.inbound.samples} texts`);
+  console.log(
+    `Inbound text (sandbox carrier, SNS handler) → subscriber: p50 ${stream.inbound.p50Ms.toFixed(1)} ms, p95 ${stream.inbound.p95Ms.toFixed(1)} ms over ${stream.inbound.samples} texts`,
+  );
   budgetLines.push(timingLine(`Inbound text → subscriber p95 (${stream.inbound.samples} texts)`, stream.inbound.p95Ms, STREAM_LATENCY_BUDGET_P95_MS));
   console.log('\nCopilot: question → first streamed token through the ai function URL (its own runtime)…');
   const copilot = await measureCopilotFirstToken({ samples: 30 });
-  console.log(`  ${copilot.model}: first token p50 ${copilot.firstToken.p50Ms.toFixed(1)} ms, p95 ${copilot.firstToken.p95Ms.toFixed(1)} ms; whole reply p50 ${copilot.done.p50Ms.toFixed(1)} ms over ${copilot.samples} questions`);
+  console.log(
+    `  ${copilot.model}: first token p50 ${copilot.firstToken.p50Ms.toFixed(1)} ms, p95 ${copilot.firstToken.p95Ms.toFixed(1)} ms; whole reply p50 ${copilot.done.p50Ms.toFixed(1)} ms over ${copilot.samples} questions`,
+  );
   budgetLines.push(timingLine(`Copilot first token p95 (${copilot.samples} questions)`, copilot.firstToken.p95Ms, COPILOT_FIRST_TOKEN_BUDGET_P95_MS));
   if (opts.fhirPatients > 0) {
     console.log('\nWhole-practice FHIR export (its own runtime)…');
     await measureFhirBulkExport({ patients: opts.fhirPatients, notesPerPatient: 2, maxSeconds: 900 });
   }
-  console.log('\nBundling the group Lambdas with the stack\'s esbuild options…');
+  console.log("\nBundling the group Lambdas with the stack's esbuild options…");
   budgetLines.unshift(...(await lambdaLines()), ...webAndStackLines());
   console.log(`\nBudgets\n${formatLines(budgetLines)}`);
 }
@@ -306,7 +345,6 @@ async function signIn(cognitoEndpoint: string, region: string, clientId: string)
   if (!token) throw new Error('Sign-in returned no ID token');
   return token;
 }
-
 
 run().then(
   () => process.exit(0),

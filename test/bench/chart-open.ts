@@ -69,7 +69,17 @@ export async function seedChart(opts: ChartOpenOptions): Promise<void> {
   for (let i = 0; i < opts.notes; i++) {
     const at = new Date(base - i * 3_600_000).toISOString();
     const patientId = i < opts.notesOnPatient ? opts.patientId : opts.otherPatientIds[i % opts.otherPatientIds.length];
-    notes.push({ ...created, noteId: randomUUID(), patientId, status: 'SIGNED', signed: at, signedBy: created.author, eventTimestamp: at, timestamp: at, createdAt: at });
+    notes.push({
+      ...created,
+      noteId: randomUUID(),
+      patientId,
+      status: 'SIGNED',
+      signed: at,
+      signedBy: created.author,
+      eventTimestamp: at,
+      timestamp: at,
+      createdAt: at,
+    });
   }
   for (let i = 0; i < notes.length; i += 25) {
     const batch = notes.slice(i, i + 25).map((n) => ({ PutRequest: { Item: toItem(opts.practiceId, n) } }));

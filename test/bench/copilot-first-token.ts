@@ -56,7 +56,12 @@ export async function measureCopilotFirstToken(options: { samples?: number } = {
       const response = await fetch(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ conversationId: `bench-${Date.now().toString(36)}-${i + 1}`, patientId: 'pat-0003', entryPointPath: '/patients/pat-0003', messages: [{ role: 'user', content: 'Which allergies and medications?' }] }),
+        body: JSON.stringify({
+          conversationId: `bench-${Date.now().toString(36)}-${i + 1}`,
+          patientId: 'pat-0003',
+          entryPointPath: '/patients/pat-0003',
+          messages: [{ role: 'user', content: 'Which allergies and medications?' }],
+        }),
       });
       if (!response.ok || !response.body) throw new Error(`stream answered HTTP ${response.status}: ${await response.text()}`);
       const reader = response.body.getReader();

@@ -9,9 +9,31 @@ import { writeSyntheticNdcDirectory } from './synthetic-ndc.js';
 
 /** What the medication form sends: generic and brand prefixes (more than 3 characters), full names, NDCs. */
 function drugQueries(brands: readonly string[], ndcs: readonly string[]): string[] {
-  const generic = ['lisin', 'lisinopril', 'metformin hydro', 'atorvastatin calcium', 'amox', 'amoxicillin', 'sodium chloride', 'hydrochlorothiazide', 'predniso', 'levothyroxine sodium', 'insulin glargine', 'sertraline', 'gabap', 'omeprazole', 'potassium chl', 'hydro', 'sodium'];
+  const generic = [
+    'lisin',
+    'lisinopril',
+    'metformin hydro',
+    'atorvastatin calcium',
+    'amox',
+    'amoxicillin',
+    'sodium chloride',
+    'hydrochlorothiazide',
+    'predniso',
+    'levothyroxine sodium',
+    'insulin glargine',
+    'sertraline',
+    'gabap',
+    'omeprazole',
+    'potassium chl',
+    'hydro',
+    'sodium',
+  ];
   const brandQueries = Array.from({ length: 20 }, (_, i) => brands[(i * 7919) % brands.length]).flatMap((b) => [b.slice(0, 4), b]);
-  const ndcQueries = Array.from({ length: 10 }, (_, i) => ndcs[(i * 104729) % ndcs.length]).flatMap((n) => [n, n.slice(0, 8), n.replace(/-/g, '').padStart(11, '0')]);
+  const ndcQueries = Array.from({ length: 10 }, (_, i) => ndcs[(i * 104729) % ndcs.length]).flatMap((n) => [
+    n,
+    n.slice(0, 8),
+    n.replace(/-/g, '').padStart(11, '0'),
+  ]);
   return [...generic, ...brandQueries, ...ndcQueries];
 }
 
@@ -19,7 +41,14 @@ function drugQueries(brands: readonly string[], ndcs: readonly string[]): string
 function scanSearch(drugs: readonly DrugProduct[]) {
   const rows = [...drugs]
     .sort((a, b) => a.productName.localeCompare(b.productName) || a.strength.localeCompare(b.strength, 'en', { numeric: true }))
-    .map((drug) => ({ drug, words: `${drug.productName} ${drug.genericName}`.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean), digits: drug.ndc11?.replace(/-/g, '') ?? '' }));
+    .map((drug) => ({
+      drug,
+      words: `${drug.productName} ${drug.genericName}`
+        .toLowerCase()
+        .split(/[^a-z0-9.]+/)
+        .filter(Boolean),
+      digits: drug.ndc11?.replace(/-/g, '') ?? '',
+    }));
   return (text: string, limit: number) => {
     const q = text.trim().toLowerCase();
     if (/^[\d-]+$/.test(q)) {
@@ -35,7 +64,8 @@ function scanSearch(drugs: readonly DrugProduct[]) {
 }
 
 const ms = (t0: number) => `${(performance.now() - t0).toFixed(0)} ms`;
-const fmt = (s: { p50: number; p95: number; p99: number; count: number }) => `p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (${s.count} searches)`;
+const fmt = (s: { p50: number; p95: number; p99: number; count: number }) =>
+  `p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (${s.count} searches)`;
 
 /**
  * Writes a synthetic FDA NDC directory of realistic size into `dir` (a temporary folder), then
@@ -84,5 +114,10 @@ export async function prepareDrugBench(dir: string, requests: number, products =
     handler.push(performance.now() - t);
   }
   console.log(`  NDC search at the handler (manifest read + index): ${fmt(latencySummary(handler))}\n`);
-  return [{ name: 'drug search (120k products, HTTP)', path: (i: number) => `/v2/nationaldrugcodes/search?searchText=${encodeURIComponent(queries[i % queries.length])}` }];
+  return [
+    {
+      name: 'drug search (120k products, HTTP)',
+      path: (i: number) => `/v2/nationaldrugcodes/search?searchText=${encodeURIComponent(queries[i % queries.length])}`,
+    },
+  ];
 }

@@ -70,7 +70,9 @@ function parseArgs(argv: string[]): FhirBulkBenchOptions {
 
 async function signIn(cognitoEndpoint: string, region: string, clientId: string, email: string): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const out = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  const out = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+  );
   return out.AuthenticationResult!.IdToken!;
 }
 
@@ -93,9 +95,16 @@ export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise
   try {
     const { cognitoEndpoint, region, userPoolClientId, apiUrl } = runtime.outputs;
     const practiceId = runtime.endpoints.practiceId;
-    const [provider, admin] = await Promise.all([signIn(cognitoEndpoint, region, userPoolClientId, 'provider@demo.tidewell.local'), signIn(cognitoEndpoint, region, userPoolClientId, 'admin@demo.tidewell.local')]);
+    const [provider, admin] = await Promise.all([
+      signIn(cognitoEndpoint, region, userPoolClientId, 'provider@demo.tidewell.local'),
+      signIn(cognitoEndpoint, region, userPoolClientId, 'admin@demo.tidewell.local'),
+    ]);
     const call = async <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const text = await res.text();
       if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
       return JSON.parse(text) as T;
@@ -108,8 +117,20 @@ export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise
     const template = patients[0]!.id;
     for (const [section, body] of CHART_ITEMS) await call(provider, 'POST', `/v1/patients/${template}/${section}`, body);
     const note = await call<Note>(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: template });
-    const signed = await call<Note>(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: note.noteVersion, data: { text: 'Blood pressure controlled on lisinopril. Continue; recheck in three months.' } });
-    const chartItems = (await documentClient().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': practiceId, ':s': `PATIENT#${template}#` } }))).Items ?? [];
+    const signed = await call<Note>(provider, 'POST', `/v1/notes/${note.noteId}/sign`, {
+      noteVersion: note.noteVersion,
+      data: { text: 'Blood pressure controlled on lisinopril. Continue; recheck in three months.' },
+    });
+    const chartItems =
+      (
+        await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :s)',
+            ExpressionAttributeValues: { ':p': practiceId, ':s': `PATIENT#${template}#` },
+          }),
+        )
+      ).Items ?? [];
     const clones: Record<string, unknown>[] = [];
     for (const p of patients.slice(1)) {
       for (const item of chartItems) {
@@ -126,7 +147,9 @@ export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise
       }
     }
     await batchWrite(clones);
-    console.log(`  seeded ${opts.patients} charts (${chartItems.length} chart items each) and ${opts.patients * opts.notesPerPatient} notes in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${opts.patients} charts (${chartItems.length} chart items each) and ${opts.patients * opts.notesPerPatient} notes in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
 
     const started = performance.now();
     const exp = await call<FhirBulkExport>(admin, 'POST', '/v1/practices/fhir-exports');
@@ -142,9 +165,18 @@ export async function measureFhirBulkExport(opts: FhirBulkBenchOptions): Promise
     const seconds = (performance.now() - started) / 1000;
     if (view.status !== 'completed') throw new Error(`The export ${view.status}: ${view.error}`);
     const ndjsonBytes = (view.files ?? []).reduce((sum, f) => sum + f.bytes, 0);
-    console.log(`\n  export: ${view.patientsDone} patients in ${seconds.toFixed(1)} s (${Math.round(view.patientsDone / seconds)} patients/s), ${view.batchesDone} batches through the state machine`);
-    console.log(`  size: ${(ndjsonBytes / 1024 / 1024).toFixed(1)} MB of NDJSON in ${view.files?.length ?? 0} files, ${view.resources} resources, ${view.filesCopied} note files copied`);
-    console.log(`  resources by type: ${Object.entries(view.resourceCounts).sort(([a], [b]) => a.localeCompare(b)).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+    console.log(
+      `\n  export: ${view.patientsDone} patients in ${seconds.toFixed(1)} s (${Math.round(view.patientsDone / seconds)} patients/s), ${view.batchesDone} batches through the state machine`,
+    );
+    console.log(
+      `  size: ${(ndjsonBytes / 1024 / 1024).toFixed(1)} MB of NDJSON in ${view.files?.length ?? 0} files, ${view.resources} resources, ${view.filesCopied} note files copied`,
+    );
+    console.log(
+      `  resources by type: ${Object.entries(view.resourceCounts)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}`,
+    );
     const downloaded = join(dataDir, 'export');
     const { bytes: downloadedBytes } = await downloadExport({ apiUrl, token: admin }, exp.exportId, downloaded);
     await runtime.stop();
@@ -184,8 +216,12 @@ async function measureRestore(dataDir: string, exportDir: string, downloadedByte
     });
     const seconds = (performance.now() - started) / 1000;
     const patients = summary.patients - summary.failed.length;
-    console.log(`\n  import into an empty practice: ${summary.patients} patients in ${seconds.toFixed(1)} s (${Math.round(summary.patients / seconds)} patients/s, ${IMPORT_CONCURRENCY} at a time as the CLI sends them), ${(downloadedBytes / 1024 / 1024).toFixed(1)} MB downloaded and read`);
-    console.log(`  imported: ${summary.created} patients made, ${summary.added} resources added, ${summary.failed.length} failed${summary.failed.length ? ` (first: ${summary.failed[0]!.error})` : ''}`);
+    console.log(
+      `\n  import into an empty practice: ${summary.patients} patients in ${seconds.toFixed(1)} s (${Math.round(summary.patients / seconds)} patients/s, ${IMPORT_CONCURRENCY} at a time as the CLI sends them), ${(downloadedBytes / 1024 / 1024).toFixed(1)} MB downloaded and read`,
+    );
+    console.log(
+      `  imported: ${summary.created} patients made, ${summary.added} resources added, ${summary.failed.length} failed${summary.failed.length ? ` (first: ${summary.failed[0]!.error})` : ''}`,
+    );
     return { patients, seconds, downloadedBytes, added: summary.added, failed: summary.failed.length };
   } finally {
     await target.stop();

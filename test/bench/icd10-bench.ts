@@ -10,9 +10,26 @@ const ICD10_FILE = resolve(import.meta.dirname, '../../../shared/data/icd10cm-co
 
 /** Keywords a clinician types: codes with and without the dot, code prefixes, description words. */
 export const ICD10_KEYWORDS = [
-  'E11.9', 'e119', 'I10', 'J45', 'M54.5', 'C78.31', 'type 2 diabetes', 'hypertension', 'asthma', 'low back pain',
-  'fracture of femur', 'otitis media', 'urinary tract infection', 'depress', 'anxiety disorder', 'S72', 'Z00.0', 'chronic kidney',
-  'pneumonia', 'migraine without aura',
+  'E11.9',
+  'e119',
+  'I10',
+  'J45',
+  'M54.5',
+  'C78.31',
+  'type 2 diabetes',
+  'hypertension',
+  'asthma',
+  'low back pain',
+  'fracture of femur',
+  'otitis media',
+  'urinary tract infection',
+  'depress',
+  'anxiety disorder',
+  'S72',
+  'Z00.0',
+  'chronic kidney',
+  'pneumonia',
+  'migraine without aura',
 ];
 
 /**
@@ -47,8 +64,13 @@ export async function prepareIcd10Bench(requests: number) {
   }
   const p = latencySummary(pure);
   console.log(`  ICD-10-CM index search alone: p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`);
-  console.log(`  ICD-10-CM search at the handler (${s.count} searches): p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (target p95 ≤ 20 ms)\n`);
+  console.log(
+    `  ICD-10-CM search at the handler (${s.count} searches): p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms (target p95 ≤ 20 ms)\n`,
+  );
   return [
-    { name: 'ICD-10 search (full set, HTTP)', path: (i: number) => `/v1/icd-10-codes?keyword=${encodeURIComponent(ICD10_KEYWORDS[i % ICD10_KEYWORDS.length])}&limit=25` },
+    {
+      name: 'ICD-10 search (full set, HTTP)',
+      path: (i: number) => `/v1/icd-10-codes?keyword=${encodeURIComponent(ICD10_KEYWORDS[i % ICD10_KEYWORDS.length])}&limit=25`,
+    },
   ];
 }

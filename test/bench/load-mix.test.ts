@@ -39,7 +39,15 @@ describe('load plan', () => {
   });
 
   it('finds the busiest second', () => {
-    expect(peakPerSecond(new Map([[0, 3], [1, 9], [2, 4]]))).toEqual({ second: 1, value: 9 });
+    expect(
+      peakPerSecond(
+        new Map([
+          [0, 3],
+          [1, 9],
+          [2, 4],
+        ]),
+      ),
+    ).toEqual({ second: 1, value: 9 });
     expect(peakPerSecond(new Map())).toEqual({ second: -1, value: 0 });
   });
 

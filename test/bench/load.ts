@@ -125,10 +125,16 @@ async function call(apiUrl: string, token: string, method: string, path: string,
   } catch {
     parsed = text;
   }
-  return { status: res.status, body: parsed, read: Number(res.headers.get(ITEMS_READ_HEADER) ?? 0), written: Number(res.headers.get(ITEMS_WRITTEN_HEADER) ?? 0) };
+  return {
+    status: res.status,
+    body: parsed,
+    read: Number(res.headers.get(ITEMS_READ_HEADER) ?? 0),
+    written: Number(res.headers.get(ITEMS_WRITTEN_HEADER) ?? 0),
+  };
 }
 
-async function must(answer: Promise<Answer>, what: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function must(answer: Promise<Answer>, what: string): Promise<any> {
   const a = await answer;
   if (a.status >= 300) throw new Error(`${what} answered ${a.status}: ${JSON.stringify(a.body).slice(0, 200)}`);
   return a.body;
@@ -156,7 +162,9 @@ async function run() {
   const patientsWanted = SCALES[opts.scale];
   const marker = join(dataDir, SEED_MARKER);
   const seeded = existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { patients?: number }).patients === patientsWanted;
-  console.log(`Tidewell load run: ${opts.users} staff for ${opts.minutes} min at scale ${opts.scale} (≤ ${opts.maxRequests} requests), ${cpus().length} cores, ${new Date().toISOString()}`);
+  console.log(
+    `Tidewell load run: ${opts.users} staff for ${opts.minutes} min at scale ${opts.scale} (≤ ${opts.maxRequests} requests), ${cpus().length} cores, ${new Date().toISOString()}`,
+  );
   // Loopback only: the runtime listens on 127.0.0.1 and every request of the run goes there.
   const runtime = await startLocalRuntime({ dataDir, port: 0, host: '127.0.0.1', serveWeb: false, seed: true });
   const feeds: Awaited<ReturnType<typeof subscribeNotifications>>[] = [];
@@ -178,8 +186,13 @@ async function run() {
 
     // The practice's fixtures: an appointment type, and the patients the staff work on.
     const admin = await signIn(runtime, 'admin@demo.tidewell.local');
-    const type = await must(call(apiUrl, admin, 'POST', '/v1/appointment-types', { name: `Load run ${Date.now().toString(36)}`, durationMinutes: 30 }), 'appointment type');
-    const patientIds = patients.length ? patients.slice(0, 1000).map((p) => p.id) : ((await must(call(apiUrl, admin, 'GET', '/v1/patients?limit=100&offset=0'), 'patient list')).items as { id: string }[]).map((p) => p.id);
+    const type = await must(
+      call(apiUrl, admin, 'POST', '/v1/appointment-types', { name: `Load run ${Date.now().toString(36)}`, durationMinutes: 30 }),
+      'appointment type',
+    );
+    const patientIds = patients.length
+      ? patients.slice(0, 1000).map((p) => p.id)
+      : ((await must(call(apiUrl, admin, 'GET', '/v1/patients?limit=100&offset=0'), 'patient list')).items as { id: string }[]).map((p) => p.id);
 
     // N staff in the pool, each with a User item, signed in, a draft open, a conversation and an appointment.
     const setupStart = performance.now();
@@ -197,9 +210,18 @@ async function run() {
         const patientId = patientIds[(index * 37) % patientIds.length];
         const note = await must(call(apiUrl, token, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId }), 'new draft');
         const phone = `+1503555${String(1000 + index).padStart(4, '0')}`;
-        const conversation = await must(call(apiUrl, token, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE }), 'conversation');
+        const conversation = await must(
+          call(apiUrl, token, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE }),
+          'conversation',
+        );
         const booked = await must(
-          call(apiUrl, token, 'POST', '/v1/appointments', booking(patientId, type.ident, userId, new Date(Date.UTC(2029, 0, 1, 14) + index * 1000 * HOUR_MS).toISOString())),
+          call(
+            apiUrl,
+            token,
+            'POST',
+            '/v1/appointments',
+            booking(patientId, type.ident, userId, new Date(Date.UTC(2029, 0, 1, 14) + index * 1000 * HOUR_MS).toISOString()),
+          ),
           'appointment',
         );
         return {
@@ -219,7 +241,9 @@ async function run() {
       },
     );
     for (const s of staff) feeds.push(await subscribeNotifications(graphqlUrl, s.token, practiceId));
-    console.log(`  ${staff.length} staff signed in with a draft, a conversation and an appointment each, and subscribed, in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${staff.length} staff signed in with a draft, a conversation and an appointment each, and subscribed, in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
+    );
 
     const pick = <T>(list: readonly T[], i: number, fallback: T) => (list.length ? list[(i * 7919) % list.length] : fallback);
     const icd10 = ['diab', 'hypert', 'E11', 'asthma', 'J45', 'migraine', 'low back', 'I10'];
@@ -236,7 +260,10 @@ async function run() {
           return {
             method: 'POST',
             path: `/v1/notes/${s.noteId}`,
-            body: { noteVersion: s.noteVersion, data: { text: `Visit note ${n}`, formattedText: `<p>Visit note ${n}: ${'subjective and plan '.repeat(20)}</p>` } },
+            body: {
+              noteVersion: s.noteVersion,
+              data: { text: `Visit note ${n}`, formattedText: `<p>Visit note ${n}: ${'subjective and plan '.repeat(20)}</p>` },
+            },
             after: (b) => (s.noteVersion = typeof b?.noteVersion === 'number' ? b.noteVersion : s.noteVersion + 1),
           };
         case 'unread notifications count':
@@ -391,18 +418,26 @@ async function run() {
 
     // Deliveries still on their way when the last request answered: wait for them, at most 10 s.
     const expected = notificationsSent.size * feeds.length;
-    const delivered = () => feeds.reduce((n, f) => n + f.received.filter((r) => r.field === 'onCreateNotification' && notificationsSent.has(String(r.notification.notificationId))).length, 0);
+    const delivered = () =>
+      feeds.reduce(
+        (n, f) => n + f.received.filter((r) => r.field === 'onCreateNotification' && notificationsSent.has(String(r.notification.notificationId))).length,
+        0,
+      );
     const drainUntil = performance.now() + 10_000;
     while (delivered() < expected && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 100));
     const feedLatencies = feeds.flatMap((f) =>
-      f.received.filter((r) => r.field === 'onCreateNotification' && notificationsSent.has(String(r.notification.notificationId))).map((r) => r.at - notificationsSent.get(String(r.notification.notificationId))!),
+      f.received
+        .filter((r) => r.field === 'onCreateNotification' && notificationsSent.has(String(r.notification.notificationId)))
+        .map((r) => r.at - notificationsSent.get(String(r.notification.notificationId))!),
     );
 
     // The table.
     const base = latencySummary(baseline);
     const pad = (v: string, n: number) => v.padStart(n);
     const lines: string[] = [];
-    lines.push(`${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}`);
+    lines.push(
+      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}`,
+    );
     let total = 0;
     let errors = 0;
     for (const [op, r] of results) {
@@ -415,10 +450,14 @@ async function run() {
       );
     }
     console.log(`\n${lines.join('\n')}`);
-    console.log(`\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors (planned ${plan.length}; ${delayed} waited for one of the user's ${BROWSER_CONNECTIONS} connections; ${folded} draft saves or moves due while the last was unanswered, folded into the next; ${notSent} not sent by the time bound)`);
+    console.log(
+      `\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors (planned ${plan.length}; ${delayed} waited for one of the user's ${BROWSER_CONNECTIONS} connections; ${folded} draft saves or moves due while the last was unanswered, folded into the next; ${notSent} not sent by the time bound)`,
+    );
     console.log(`  bare GetItem on the same engine during the run: p50 ${base.p50.toFixed(2)} ms, p95 ${base.p95.toFixed(2)} ms (${base.count} reads)`);
     const feed = latencySummary(feedLatencies);
-    console.log(`  notification write → subscriber: p50 ${feed.p50.toFixed(1)} ms, p95 ${feed.p95.toFixed(1)} ms, p99 ${feed.p99.toFixed(1)} ms over ${feed.count} of ${expected} deliveries (${notificationsSent.size} notifications × ${feeds.length} subscribers)`);
+    console.log(
+      `  notification write → subscriber: p50 ${feed.p50.toFixed(1)} ms, p95 ${feed.p95.toFixed(1)} ms, p99 ${feed.p99.toFixed(1)} ms over ${feed.count} of ${expected} deliveries (${notificationsSent.size} notifications × ${feeds.length} subscribers)`,
+    );
     const unitLine = (what: string, reads: Map<number, number>, writes: Map<number, number>) => {
       const r = peakPerSecond(reads);
       const w = peakPerSecond(writes);
@@ -428,7 +467,9 @@ async function run() {
         `  ${what}: reads peak ${r.value}/s (mean ${mean(reads).toFixed(0)}/s) = ${((100 * r.value) / PARTITION_READ_UNITS).toFixed(1)}% of ${PARTITION_READ_UNITS} RCU; write units peak ${w.value}/s (mean ${mean(writes).toFixed(0)}/s) = ${((100 * w.value) / PARTITION_WRITE_UNITS).toFixed(1)}% of ${PARTITION_WRITE_UNITS} WCU`,
       );
     };
-    console.log(`  one practice's partition (items read counted as read units, conservative: DynamoDB bills a Query by 4 KB, eventually consistent reads half):`);
+    console.log(
+      `  one practice's partition (items read counted as read units, conservative: DynamoDB bills a Query by 4 KB, eventually consistent reads half):`,
+    );
     unitLine('API requests (response headers)', readsBySecond, writesBySecond);
     unitLine('whole process (requests, stream consumers, jobs)', processReads, processWrites);
     for (const [op, r] of results) if (r.firstError) console.log(`  first error of ${op}: ${r.firstError}`);

@@ -73,14 +73,30 @@ export async function spokenDirect(voice: string, phrases: readonly VisitPhrase[
 export async function spokenPipeline(call: Call, origin: string, voice: string, phrases: readonly VisitPhrase[] = VISIT_PHRASES): Promise<PhraseOutcome[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tidewell-phrases-'));
   try {
-    const patient = await call('POST', '/v1/patients', { firstName: 'Bench', lastName: `Phrases${Date.now().toString(36)}`, gender: 'female', dob: '1970-01-01' });
+    const patient = await call('POST', '/v1/patients', {
+      firstName: 'Bench',
+      lastName: `Phrases${Date.now().toString(36)}`,
+      gender: 'female',
+      dob: '1970-01-01',
+    });
     const out: PhraseOutcome[] = [];
     for (const [i, phrase] of phrases.entries()) {
       const bytes = readFileSync(speak(dir, `p${i}`, phrase.text, voice).webm);
       const note = await call('POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: patient.body.id });
       const sessionId = `phrases-${Date.now().toString(36)}-${i}`;
-      const presign = await call('POST', '/v1/transcriptions/chunks', { patientId: patient.body.id, noteId: note.body.noteId, sessionId, index: 0, contentType: 'audio/webm;codecs=opus', size: bytes.length });
-      const put = await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'audio/webm;codecs=opus', origin }, body: new Uint8Array(bytes) });
+      const presign = await call('POST', '/v1/transcriptions/chunks', {
+        patientId: patient.body.id,
+        noteId: note.body.noteId,
+        sessionId,
+        index: 0,
+        contentType: 'audio/webm;codecs=opus',
+        size: bytes.length,
+      });
+      const put = await fetch(presign.body.signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/webm;codecs=opus', origin },
+        body: new Uint8Array(bytes),
+      });
       if (!put.ok) throw new Error(`upload answered ${put.status}`);
       const run = await call('POST', '/v1/transcriptions', { filesPath: presign.body.filesPath, patientId: patient.body.id, noteId: note.body.noteId });
       let status = run.body.status as string;
@@ -95,7 +111,11 @@ export async function spokenPipeline(call: Call, origin: string, voice: string, 
         out.push({ phrase, transcript: [], proposals: [], note: [] });
         continue;
       }
-      const result = (await call('GET', `/v1/transcriptions/${run.body.transcriptionId}/result`)).body as { transcript: TranscriptSegment[]; note: NoteSection[]; proposals: ProposalDraft[] };
+      const result = (await call('GET', `/v1/transcriptions/${run.body.transcriptionId}/result`)).body as {
+        transcript: TranscriptSegment[];
+        note: NoteSection[];
+        proposals: ProposalDraft[];
+      };
       out.push({ phrase, transcript: result.transcript, proposals: result.proposals, note: result.note });
     }
     return out;
@@ -118,7 +138,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     report(`Visit phrases spoken (flite ${voice} → ffmpeg → pocketsphinx → formatter and proposal step, in process)`, await spokenDirect(voice));
   } else {
     await withSignedInRuntime(async (call, webUrl) => {
-      report(`Visit phrases spoken (flite ${voice} → upload → local pipeline: ffmpeg, pocketsphinx, formatter, proposal step)`, await spokenPipeline(call, webUrl, voice));
+      report(
+        `Visit phrases spoken (flite ${voice} → upload → local pipeline: ffmpeg, pocketsphinx, formatter, proposal step)`,
+        await spokenPipeline(call, webUrl, voice),
+      );
     });
   }
 }

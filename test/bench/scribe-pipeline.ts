@@ -24,11 +24,26 @@ export interface PipelineTiming {
   transcriptWords: number;
 }
 
-
 function sixtySecondRecording(dir: string): Buffer {
   const text = [...CLINICAL_SENTENCES, ...CLINICAL_SENTENCES].join('. ');
   execFileSync('flite', ['-voice', 'rms', '-t', text, '-o', join(dir, 'visit.wav')]);
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', join(dir, 'visit.wav'), '-af', 'apad', '-t', '60', '-c:a', 'libopus', '-b:a', '63600', join(dir, 'visit.webm')]);
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    join(dir, 'visit.wav'),
+    '-af',
+    'apad',
+    '-t',
+    '60',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '63600',
+    join(dir, 'visit.webm'),
+  ]);
   return readFileSync(join(dir, 'visit.webm'));
 }
 
@@ -36,16 +51,32 @@ export async function measureScribePipeline(call: Call, origin: string): Promise
   const dir = mkdtempSync(join(tmpdir(), 'tidewell-scribe-bench-'));
   try {
     const bytes = sixtySecondRecording(dir);
-    const patient = await call('POST', '/v1/patients', { firstName: 'Bench', lastName: `Scribe${Date.now().toString(36)}`, gender: 'female', dob: '1970-01-01' });
+    const patient = await call('POST', '/v1/patients', {
+      firstName: 'Bench',
+      lastName: `Scribe${Date.now().toString(36)}`,
+      gender: 'female',
+      dob: '1970-01-01',
+    });
     const note = await call('POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: patient.body.id });
     const sessionId = `bench-${Date.now().toString(36)}`;
     const size = Math.ceil(bytes.length / 6);
     let filesPath = '';
     for (let index = 0; index < 6; index++) {
       const piece = bytes.subarray(index * size, (index + 1) * size);
-      const presign = await call('POST', '/v1/transcriptions/chunks', { patientId: patient.body.id, noteId: note.body.noteId, sessionId, index, contentType: 'audio/webm;codecs=opus', size: piece.length });
+      const presign = await call('POST', '/v1/transcriptions/chunks', {
+        patientId: patient.body.id,
+        noteId: note.body.noteId,
+        sessionId,
+        index,
+        contentType: 'audio/webm;codecs=opus',
+        size: piece.length,
+      });
       filesPath = presign.body.filesPath;
-      const put = await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'audio/webm;codecs=opus', origin }, body: new Uint8Array(piece) });
+      const put = await fetch(presign.body.signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/webm;codecs=opus', origin },
+        body: new Uint8Array(piece),
+      });
       if (!put.ok) throw new Error(`chunk ${index} upload answered ${put.status}`);
     }
     const started = performance.now();
@@ -75,7 +106,10 @@ export async function measureScribePipeline(call: Call, origin: string): Promise
 
 export function formatPipelineTiming(t: PipelineTiming): string {
   const lines = t.steps.map((s) => `  ${s.status.padEnd(32)} ${(s.ms / 1000).toFixed(2)} s`);
-  return [`AI scribe pipeline, 60 s recording (6 chunks, local engines): ${t.finalStatus} in ${(t.totalMs / 1000).toFixed(2)} s, ${t.transcriptWords} words recognized`, ...lines].join('\n');
+  return [
+    `AI scribe pipeline, 60 s recording (6 chunks, local engines): ${t.finalStatus} in ${(t.totalMs / 1000).toFixed(2)} s, ${t.transcriptWords} words recognized`,
+    ...lines,
+  ].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -18,9 +18,17 @@ export async function withSignedInRuntime<T>(use: (call: Call, webUrl: string) =
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewell-bench-'));
   const runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
   try {
-    const cognito = new CognitoIdentityProviderClient({ endpoint: runtime.outputs.cognitoEndpoint, region: runtime.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: runtime.outputs.cognitoEndpoint,
+      region: runtime.outputs.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const auth = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.outputs.userPoolClientId, AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: runtime.outputs.userPoolClientId,
+        AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD },
+      }),
     );
     const token = auth.AuthenticationResult!.IdToken!;
     const call: Call = async (method, path, body) => {

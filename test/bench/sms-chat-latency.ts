@@ -62,11 +62,14 @@ export async function measureSmsChatLatency(baseUrl: string, samples: number): P
 async function main(): Promise<void> {
   const samples = Math.max(1, Math.min(Number(arg('samples', '20')) || 20, 200));
   const summary = await measureSmsChatLatency(arg('url', 'http://localhost:3000'), samples);
-  console.log(`Inbound text → shown in the open chat: p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms over ${summary.count} texts (budget p95 ${SMS_CHAT_BUDGET_P95_MS} ms)`);
+  console.log(
+    `Inbound text → shown in the open chat: p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms over ${summary.count} texts (budget p95 ${SMS_CHAT_BUDGET_P95_MS} ms)`,
+  );
   if (summary.p95 > SMS_CHAT_BUDGET_P95_MS) process.exitCode = 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  void main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

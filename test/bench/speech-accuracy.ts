@@ -39,7 +39,8 @@ export function wordErrors(reference: string, hypothesis: string): number {
   const h = hypothesis.split(/\s+/).filter(Boolean);
   const d = Array.from({ length: r.length + 1 }, (_x, i) => [i, ...Array(h.length).fill(0)]);
   for (let j = 1; j <= h.length; j++) d[0][j] = j;
-  for (let i = 1; i <= r.length; i++) for (let j = 1; j <= h.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
+  for (let i = 1; i <= r.length; i++)
+    for (let j = 1; j <= h.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (r[i - 1] === h[j - 1] ? 0 : 1));
   return d[r.length][h.length];
 }
 
@@ -74,6 +75,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const i = process.argv.indexOf('--voices');
   const voices = i > 0 ? process.argv[i + 1].split(',') : ['slt', 'rms', 'awb'];
   for (const r of await measureAccuracy(voices)) {
-    console.log(`${r.voice}: word error rate ${(r.wer * 100).toFixed(1)} % (${r.errors} errors in ${r.words} words), ${r.sentencesExact}/${CLINICAL_SENTENCES.length} sentences exact`);
+    console.log(
+      `${r.voice}: word error rate ${(r.wer * 100).toFixed(1)} % (${r.errors} errors in ${r.words} words), ${r.sentencesExact}/${CLINICAL_SENTENCES.length} sentences exact`,
+    );
   }
 }

@@ -53,7 +53,8 @@ test('keyboard only: sign in, skip to main, palette to a chart, add an allergy, 
   await expect(search).toBeFocused();
   await page.keyboard.type(`${patient.firstName} ${patient.lastName}`);
   await expect(page.getByRole('menuitem', { name: new RegExp(`^${patient.firstName} ${patient.lastName}`) })).toBeVisible();
-  for (let i = 0; i < 15 && !(await activePaletteItem(page)).startsWith(`${patient.firstName} ${patient.lastName}`); i += 1) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 15 && !(await activePaletteItem(page)).startsWith(`${patient.firstName} ${patient.lastName}`); i += 1)
+    await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/patients/${PATIENT}$`));
   const chartHeading = page.getByRole('heading', { level: 1, name: new RegExp(`^${patient.firstName} ${patient.lastName}`) });

@@ -35,7 +35,13 @@ async function fillEveryChartSection(page: Page, patientId: string): Promise<voi
     ['general-groups', { name: 'Lifestyle', items: [{ name: 'Runs 3x/week', pinned: 1 }] }],
     ['vaccines/groups', { group: { name: 'Hepatitis B series' }, create: [{ name: 'Hep B', cvxCode: '43', date: '2024-01-01', doseNumber: 1 }] }],
   ];
-  const note = await apiAs(page, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'Follow-up in two weeks' }, eventTimestamp: new Date().toISOString() });
+  const note = await apiAs(page, 'POST', '/v2/notes', {
+    noteType: 'NOTE',
+    patientId,
+    status: 'DRAFT',
+    data: { text: 'Follow-up in two weeks' },
+    eventTimestamp: new Date().toISOString(),
+  });
   expect(note.status, 'seeding a note').toBeLessThan(300);
   // The allergy goes last: it marks the chart as filled for the next run.
   for (const [path, body] of [...writes.slice(1), writes[0]]) {
@@ -98,7 +104,12 @@ test(`every screen has no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, as
   await expectAccessibleAtEach(page, 'my tasks');
   await visit(page, '/tasks/all', /Tasks/);
   await expectAccessibleAtEach(page, 'all tasks');
-  const task = await apiAs(page, 'POST', '/v1/tasks', { text: 'Call back about the lab panel', dueOn: '2030-01-15', urgent: true, patientId: FULL_CHART_PATIENT });
+  const task = await apiAs(page, 'POST', '/v1/tasks', {
+    text: 'Call back about the lab panel',
+    dueOn: '2030-01-15',
+    urgent: true,
+    patientId: FULL_CHART_PATIENT,
+  });
   expect(task.status).toBe(201);
   await visit(page, `/tasks/${String(task.json.ident)}`, /.+/);
   await expect(page.getByText('Call back about the lab panel').first()).toBeVisible();
@@ -173,7 +184,10 @@ test(`an imported lab report's note window has no WCAG 2.1 A/AA violation at 128
   const win = page.getByRole('dialog', { name: /^Lab Order · Lena Labaxe/ });
   await expect(win.getByRole('table', { name: 'Basic metabolic panel' })).toBeVisible();
   await expect(win.locator('[data-viewer="pdf"] canvas[aria-label="bmp-report.pdf, page 1 of 1"]')).toBeVisible({ timeout: 30_000 });
-  await expectAccessibleAtEach(page, 'imported lab note', { screenshot: (v) => `test-results/screenshots/fhir/lab-imported-note-${v.name}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'imported lab note', {
+    screenshot: (v) => `test-results/screenshots/fhir/lab-imported-note-${v.name}.png`,
+    fullPage: true,
+  });
 });
 
 /** The Garcia family's shared home phone (four demo patients) and the demo practice's number. */
@@ -210,7 +224,10 @@ test(`the Communication screens have no WCAG 2.1 A/AA violation at 1280×800 and
   await page.getByRole('button', { name: /scheduled message/ }).click();
   await page.getByRole('button', { name: 'Message tools' }).click();
   await page.getByRole('button', { name: 'Select Messages' }).click();
-  await expectAccessibleAtEach(page, 'SMS chat with toolbar, select mode and scheduled row', { screenshot: (v) => `test-results/screenshots/messages/a11y-chat-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'SMS chat with toolbar, select mode and scheduled row', {
+    screenshot: (v) => `test-results/screenshots/messages/a11y-chat-${v.width}.png`,
+    fullPage: true,
+  });
 
   await visit(page, '/messages/sms', 'New message');
   await expectAccessibleAtEach(page, 'new SMS message', { screenshot: (v) => `test-results/screenshots/messages/a11y-new-${v.width}.png` });
@@ -253,7 +270,10 @@ test(`the ePHI waiver banner and an SMS note in the chart have no WCAG 2.1 A/AA 
   await page.getByRole('option', { name: 'SMS', exact: true }).click();
   await page.getByRole('button', { name: / Status$/ }).click();
   await page.getByRole('option', { name: 'Delivered', exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(text.replace(/[?()]/g, '\\$&')) })
+    .first()
+    .click();
   const win = page.locator('.tw-note-window').last();
   await expect(win.getByText(text)).toBeVisible();
   await win.getByRole('button', { name: 'Select Messages' }).click();
@@ -280,7 +300,9 @@ test(`the Copilot window has no WCAG 2.1 A/AA violation at 1280×800 and 390×84
   await expect(win.locator('.tw-copilot__message--assistant').last()).toContainText('You asked: "Which allergies?"');
   await win.getByRole('button', { name: 'Chat history' }).click();
   await expect(win.getByRole('button', { name: 'Which allergies?' }).first()).toBeVisible();
-  await expectAccessibleAtEach(page, 'Copilot window with its history and a reply', { screenshot: (v) => `test-results/screenshots/copilot/a11y-${v.width}.png` });
+  await expectAccessibleAtEach(page, 'Copilot window with its history and a reply', {
+    screenshot: (v) => `test-results/screenshots/copilot/a11y-${v.width}.png`,
+  });
 });
 
 test.describe('on a touch screen', () => {
@@ -304,7 +326,11 @@ async function importExternalNote(page: Page, source: 'veradigm' | 'thea', body:
   const raw = JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const res = await page.request.post(`/api/v1/partner-deliveries/${source}/notes`, {
-    headers: { 'content-type': 'application/json', 'x-tidewell-timestamp': timestamp, 'x-tidewell-signature': deliverySignature(secrets[source]!, timestamp, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'x-tidewell-timestamp': timestamp,
+      'x-tidewell-signature': deliverySignature(secrets[source]!, timestamp, raw),
+    },
     data: raw,
   });
   expect(res.status(), `importing a ${source} note`).toBeLessThan(300);
@@ -319,14 +345,28 @@ test(`partner windows, outside notes and partner app settings have no WCAG 2.1 A
     patientId: FULL_CHART_PATIENT,
     status: 'SENT',
     eventTimestamp: new Date().toISOString(),
-    prescription: { id: `rx-${run}`, medicationName: 'Amoxicillin 500 mg capsule', strength: '500 mg', instructions: 'One capsule three times a day', quantityPrescribed: 30, numberOfRefills: 0, providerName: 'Dr. Remote', pharmacy: { name: 'Main St Pharmacy', address: { city: 'Eugene', state: 'OR' } } },
+    prescription: {
+      id: `rx-${run}`,
+      medicationName: 'Amoxicillin 500 mg capsule',
+      strength: '500 mg',
+      instructions: 'One capsule three times a day',
+      quantityPrescribed: 30,
+      numberOfRefills: 0,
+      providerName: 'Dr. Remote',
+      pharmacy: { name: 'Main St Pharmacy', address: { city: 'Eugene', state: 'OR' } },
+    },
   });
   await importExternalNote(page, 'thea', {
     deliveryId: `a11y-ec-${run}`,
     patientId: FULL_CHART_PATIENT,
     status: 'DELIVERED',
     eventTimestamp: new Date().toISOString(),
-    econsult: { id: `ec-${run}`, specialty: 'Dermatology', question: 'Rash on both forearms for two weeks?', answer: 'Contact dermatitis; try a mild steroid cream.' },
+    econsult: {
+      id: `ec-${run}`,
+      specialty: 'Dermatology',
+      question: 'Rash on both forearms for two weeks?',
+      answer: 'Contact dermatitis; try a mild steroid cream.',
+    },
   });
   await openChart(page, FULL_CHART_PATIENT);
 
@@ -349,7 +389,9 @@ test(`partner windows, outside notes and partner app settings have no WCAG 2.1 A
     await page.getByRole('list', { name: 'Notes' }).getByRole('button').first().click();
     const win = page.locator('.tw-note-window').last();
     await expect(win.getByText(text)).toBeVisible();
-    await expectAccessibleAtEach(page, `${type} note window`, { screenshot: (v) => `test-results/screenshots/partners-external-${type.replace(/\W+/g, '-')}-${v.width}.png` });
+    await expectAccessibleAtEach(page, `${type} note window`, {
+      screenshot: (v) => `test-results/screenshots/partners-external-${type.replace(/\W+/g, '-')}-${v.width}.png`,
+    });
     await win.getByRole('button', { name: 'Close note' }).click();
     await expect(page.locator('.tw-note-window')).toHaveCount(0);
   }
@@ -370,7 +412,11 @@ test(`the chart's membership menu and windows (framed local membership stand-in)
   for (const viewport of VIEWPORTS) {
     await resizeTo(page, viewport);
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
-    for (const [item, button] of [['Open membership', 'Open membership'], ['Create charges', 'Create charge'], ['Create user', 'Create user']] as const) {
+    for (const [item, button] of [
+      ['Open membership', 'Open membership'],
+      ['Create charges', 'Create charge'],
+      ['Create user', 'Create user'],
+    ] as const) {
       // By keyboard: the menu button, the item, then Close.
       await page.getByRole('button', { name: 'Membership', exact: true }).focus();
       await page.keyboard.press('Enter');
@@ -393,7 +439,14 @@ test(`the chart's membership menu and windows (framed local membership stand-in)
 function scribeAudio(): { visit: string; corrupt: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tidewell-a11y-scribe-'));
   const visit = join(dir, 'visit.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', 'The patient reports a cough for two days. Start ibuprofen four hundred milligrams. Follow up in one week.', '-o', visit]);
+  execFileSync('flite', [
+    '-voice',
+    'slt',
+    '-t',
+    'The patient reports a cough for two days. Start ibuprofen four hundred milligrams. Follow up in one week.',
+    '-o',
+    visit,
+  ]);
   const corrupt = join(dir, 'corrupt.wav');
   writeFileSync(corrupt, 'RIFF this is not audio');
   return { visit, corrupt };
@@ -447,7 +500,10 @@ test(`the AI scribe's panels have no WCAG 2.1 A/AA violation at 1280×800 and 39
     await expectAccessibleAtEach(page, 'transcription progress');
     const evidence = win.getByRole('region', { name: 'Evidence from the visit' });
     await expect(evidence).toBeVisible({ timeout: 180_000 });
-    await evidence.getByRole('button', { name: /ibuprofen/i }).first().click();
+    await evidence
+      .getByRole('button', { name: /ibuprofen/i })
+      .first()
+      .click();
     await expect(evidence.getByRole('region', { name: 'Transcript lines' })).toBeVisible();
     await expectAccessibleAtEach(page, 'note evidence and chart updates');
   } finally {
@@ -491,13 +547,15 @@ test(`the SMS chat's attachments have no WCAG 2.1 A/AA violation at 1280×800 an
   await expectAccessibleAtEach(page, 'SMS composer with the practice files picker');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Double click a file to add it')).toBeHidden();
-  await page.locator('input[type=file]').setInputFiles([
-    join(process.cwd(), 'test/fixtures/files/wound-photo.jpg'),
-    join(process.cwd(), 'test/fixtures/files/follow-up.ics'),
-  ]);
+  await page
+    .locator('input[type=file]')
+    .setInputFiles([join(process.cwd(), 'test/fixtures/files/wound-photo.jpg'), join(process.cwd(), 'test/fixtures/files/follow-up.ics')]);
   await page.getByPlaceholder('Type message...').fill(`Photo and visit ${stamp}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const attachments = page.getByTestId('sms-message').filter({ hasText: `Photo and visit ${stamp}` }).getByRole('list', { name: 'Attachments' });
+  const attachments = page
+    .getByTestId('sms-message')
+    .filter({ hasText: `Photo and visit ${stamp}` })
+    .getByRole('list', { name: 'Attachments' });
   const thumbnail = attachments.getByRole('button', { name: 'wound-photo.jpg' });
   await thumbnail.scrollIntoViewIfNeeded();
   await expect(thumbnail).toHaveAttribute('data-state', 'ready');
@@ -515,7 +573,21 @@ test(`the SMS chat's attachments have no WCAG 2.1 A/AA violation at 1280×800 an
 /** The File Drive, its viewer window with each viewer, the delete confirmation and the new-folder form. */
 test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
   test.setTimeout(480_000);
-  const fixtures = ['lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'phone-photo.heic', 'exam-room-360.jpg', 'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt'];
+  const fixtures = [
+    'lab-report.pdf',
+    'glucose-log.csv',
+    'vitals.xlsx',
+    'referral.docx',
+    'wound-photo.jpg',
+    'phone-photo.heic',
+    'exam-room-360.jpg',
+    'heart-sounds.wav',
+    'gait-video.webm',
+    'follow-up.ics',
+    'continuity-of-care.xml',
+    'broken-ccd.xml',
+    'visit-notes.txt',
+  ];
   const folder = `A11y ${Date.now().toString(36)}`;
   await signIn(page, PROVIDER, '/files');
   await expect(page.getByRole('heading', { level: 1, name: 'File Drive' })).toBeVisible();
@@ -548,7 +620,10 @@ test(`the File Drive and its viewers have no WCAG 2.1 A/AA violation at 1280×80
   await expectAccessibleAtEach(page, 'delete file confirmation');
 });
 
-test(`the lab order window, the lab results and the trend have no WCAG 2.1 A/AA violation at 1280×800 and 390×844, and a lab is ordered by keyboard alone`, async ({ page, sessions }) => {
+test(`the lab order window, the lab results and the trend have no WCAG 2.1 A/AA violation at 1280×800 and 390×844, and a lab is ordered by keyboard alone`, async ({
+  page,
+  sessions,
+}) => {
   test.setTimeout(360_000);
   const admin = await sessions.open('admin@demo.tidewell.local');
   const flags = (await apiAs(admin, 'GET', '/v1/practices/feature-gates')).json.flags as Record<string, boolean>;
@@ -592,7 +667,10 @@ test(`DoseSpot's local stand-in window has no WCAG 2.1 A/AA violation at 1280×8
   const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/dosespot?patientId=pat-0021')).json as { ssoUrl: string };
   await page.goto(ssoUrl);
   await expect(page.getByRole('heading', { level: 1, name: /DoseSpot \(local stand-in\)/ })).toBeVisible();
-  await expectAccessibleAtEach(page, 'DoseSpot stand-in window', { screenshot: (v) => `test-results/screenshots/dosespot-window-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'DoseSpot stand-in window', {
+    screenshot: (v) => `test-results/screenshots/dosespot-window-${v.width}.png`,
+    fullPage: true,
+  });
   const refused = new URL(ssoUrl);
   refused.searchParams.set('SingleSignOnClinicId', '1');
   await page.goto(refused.href);
@@ -616,7 +694,10 @@ test(`the Calendar views, the booking dialog and the calendar settings have no W
   }
   // Moving a recurring appointment by keyboard asks whether for this one or the whole series.
   await page.goto('/#/calendar?date=2027-05-06&view=day');
-  await page.getByRole('button', { name: /New patient visit with .+, repeats$/ }).first().focus();
+  await page
+    .getByRole('button', { name: /New patient visit with .+, repeats$/ })
+    .first()
+    .focus();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(page.getByRole('alertdialog', { name: 'Recurring appointment' })).toBeVisible();
   await expectAccessibleAtEach(page, 'this one or the whole series', { screenshot: (v) => `test-results/screenshots/calendar/a11y-scope-${v.width}.png` });
@@ -644,7 +725,10 @@ test(`the Calendar views, the booking dialog and the calendar settings have no W
   await expect(admin.getByLabel('Days off 1 from')).toBeVisible();
   await expect(admin.getByRole('heading', { level: 2, name: 'Calendar feed' })).toBeVisible();
   await expect(admin.getByRole('button', { name: /Send the reminder/ })).toBeVisible();
-  await expectAccessibleAtEach(admin, 'calendar settings', { screenshot: (v) => `test-results/screenshots/calendar/a11y-settings-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(admin, 'calendar settings', {
+    screenshot: (v) => `test-results/screenshots/calendar/a11y-settings-${v.width}.png`,
+    fullPage: true,
+  });
 });
 
 /** The Google Calendar link on Settings > Calendar and the local Google stand-in's consent page. */
@@ -657,7 +741,10 @@ test(`the Google Calendar link and the local Google consent page have no WCAG 2.
   await card.getByRole('button', { name: 'Link Google Calendar' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
-  await expectAccessibleAtEach(page, 'local Google consent page', { screenshot: (v) => `test-results/screenshots/google-calendar/a11y-consent-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'local Google consent page', {
+    screenshot: (v) => `test-results/screenshots/google-calendar/a11y-consent-${v.width}.png`,
+    fullPage: true,
+  });
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(card.getByRole('list', { name: 'Your Google calendars' }).getByRole('listitem')).toHaveCount(3);
   await expect(card.getByRole('button', { name: /Calendar for your appointments/ })).toBeVisible();
@@ -700,7 +787,12 @@ test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages ha
   const confirm = page.getByRole('alertdialog');
   if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Close without saving' }).click();
 
-  const sent = await apiAs(page, 'POST', '/v2/practices/forms/send', { patientId: 'pat-0020', formId: '5f1a2b3c4d5e6f7081920a1b', sendMethod: 'Email', email: 'a11y@example.com' });
+  const sent = await apiAs(page, 'POST', '/v2/practices/forms/send', {
+    patientId: 'pat-0020',
+    formId: '5f1a2b3c4d5e6f7081920a1b',
+    sendMethod: 'Email',
+    email: 'a11y@example.com',
+  });
   expect(sent.status).toBe(200);
   const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/intakeq')).json as { ssoUrl: string };
   const standIn = ssoUrl.replace(/\/#\/.*$/, '');
@@ -711,7 +803,10 @@ test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages ha
   await expectAccessibleAtEach(page, "IntakeQ stand-in patient's form");
   await page.getByRole('button', { name: 'Submit form' }).click();
   await expect(page.getByRole('alert').first()).toHaveText('This question is required.');
-  await expectAccessibleAtEach(page, "IntakeQ stand-in patient's form with errors", { screenshot: (v) => `test-results/screenshots/intakeq-form-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, "IntakeQ stand-in patient's form with errors", {
+    screenshot: (v) => `test-results/screenshots/intakeq-form-${v.width}.png`,
+    fullPage: true,
+  });
 
   // The submitted form note and its Add to Health Summary dialog.
   await signIn(page, PROVIDER, '/home');
@@ -737,7 +832,10 @@ test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages ha
   await formWin.getByRole('button', { name: 'Add to Health Summary' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to Health Summary' });
   await expect(dialog.getByRole('table')).toBeVisible();
-  await expectAccessibleAtEach(page, 'Add to Health Summary dialog', { screenshot: (v) => `test-results/screenshots/form-mapping-dialog-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'Add to Health Summary dialog', {
+    screenshot: (v) => `test-results/screenshots/form-mapping-dialog-${v.width}.png`,
+    fullPage: true,
+  });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await formWin.getByRole('button', { name: 'Close note' }).click();
   await expect(formWin).toHaveCount(0);
@@ -751,7 +849,10 @@ test(`the Forms screen, the form-send note and IntakeQ's local stand-in pages ha
   await page.getByRole('option', { name: 'Social' }).click();
   await editor.getByText('Add Do you smoke or use tobacco?').click();
   await expect(editor.getByText('A title is required for a health history question.')).toBeVisible();
-  await expectAccessibleAtEach(page, 'Forms mapping editor', { screenshot: (v) => `test-results/screenshots/form-mapping-editor-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'Forms mapping editor', {
+    screenshot: (v) => `test-results/screenshots/form-mapping-editor-${v.width}.png`,
+    fullPage: true,
+  });
 });
 
 test(`the contact screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
@@ -791,13 +892,21 @@ test(`the DoseSpot sync runs on the team settings have no WCAG 2.1 A/AA violatio
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
   expect((await apiAs(page, 'POST', '/v1/practices/users/me/dosespot-sync?patientId=pat-0021')).status).toBe(200);
-  const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Axe', lastName: `Bare ${Date.now().toString(36)}`, gender: 'female', dob: '1981-02-03' });
+  const bare = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Axe',
+    lastName: `Bare ${Date.now().toString(36)}`,
+    gender: 'female',
+    dob: '1981-02-03',
+  });
   expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
   await visit(page, '/new-settings/team', /.+/);
   const card = page.getByRole('region', { name: 'DoseSpot prescription sync' });
   await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Failed' }).first()).toBeVisible({ timeout: 30_000 });
   await expect(card.getByTestId('dosespot-sync-run').filter({ hasText: 'Completed' }).first()).toBeVisible();
-  await expectAccessibleAtEach(page, 'settings: team with the DoseSpot sync runs', { screenshot: (v) => `test-results/screenshots/dosespot-sync-runs-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'settings: team with the DoseSpot sync runs', {
+    screenshot: (v) => `test-results/screenshots/dosespot-sync-runs-${v.width}.png`,
+    fullPage: true,
+  });
 });
 
 test(`the phone call screens have no WCAG 2.1 A/AA violation at 1280×800 and 390×844`, async ({ page }) => {
@@ -812,11 +921,17 @@ test(`the phone call screens have no WCAG 2.1 A/AA violation at 1280×800 and 39
   const row = page.getByTestId('call-row').filter({ hasText: '(503) 555-0143' }).first();
   await row.getByRole('button', { name: /^Play voicemail from/ }).click();
   await expect(row.locator('audio')).toBeVisible();
-  await expectAccessibleAtEach(page, 'call list with a voicemail open', { screenshot: (v) => `test-results/screenshots/call-list-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'call list with a voicemail open', {
+    screenshot: (v) => `test-results/screenshots/call-list-${v.width}.png`,
+    fullPage: true,
+  });
   await page.getByRole('link', { name: 'New call' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New phone call' })).toBeVisible();
   await page.getByLabel('Number to call').fill('(503) 555-0142');
   await page.getByRole('button', { name: 'Call', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('User missing phone number');
-  await expectAccessibleAtEach(page, 'new phone call with its error', { screenshot: (v) => `test-results/screenshots/call-new-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'new phone call with its error', {
+    screenshot: (v) => `test-results/screenshots/call-new-${v.width}.png`,
+    fullPage: true,
+  });
 });

@@ -13,7 +13,9 @@ const MINUTE = 60_000;
 
 const zoned = (d: Date) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(d).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
   );
 const dayOf = (d: Date) => {
   const p = zoned(d);
@@ -51,7 +53,9 @@ async function bookToday(page: Page, patientId: string, providerId: string): Pro
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`an appointment opens on its view: arrival by keyboard, a reminder sent now, the chart's next visit; the dashboard shows the day (${viewport.width} px)`, async ({ page }) => {
+  test(`an appointment opens on its view: arrival by keyboard, a reminder sent now, the chart's next visit; the dashboard shows the day (${viewport.width} px)`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
@@ -59,7 +63,14 @@ for (const viewport of VIEWPORTS) {
     await signIn(page, PROVIDER, '/home');
     const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json as { userId: string; firstName: string; lastName: string; name: string };
     const mobile = `+1970${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-    const created = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Arrival${run}`, gender: 'female', dob: '1979-04-05', phones: [{ type: 'mobile', number: mobile }], primaryPhoneNumber: mobile });
+    const created = await apiAs(page, 'POST', '/v1/patients', {
+      firstName: 'Nora',
+      lastName: `Arrival${run}`,
+      gender: 'female',
+      dob: '1979-04-05',
+      phones: [{ type: 'mobile', number: mobile }],
+      primaryPhoneNumber: mobile,
+    });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const patientId = String(created.json.id);
     const lastName = `Arrival${run}`;
@@ -86,7 +97,8 @@ for (const viewport of VIEWPORTS) {
     await expect(view).toContainText('Bring the home blood pressure log');
     const arrival = view.getByRole('radiogroup', { name: 'Arrival status' });
     await expect(arrival.getByRole('radio')).toHaveCount(5);
-    for (const status of ['Scheduled', 'Arrived', 'In room', 'Seen', 'No-show']) await expect(arrival.getByRole('radio', { name: status, exact: true })).toHaveCount(1);
+    for (const status of ['Scheduled', 'Arrived', 'In room', 'Seen', 'No-show'])
+      await expect(arrival.getByRole('radio', { name: status, exact: true })).toHaveCount(1);
     await expect(arrival.getByRole('radio', { name: 'Scheduled' })).toBeChecked();
     await expectAccessible(page, at('appointment view'));
 
@@ -95,14 +107,19 @@ for (const viewport of VIEWPORTS) {
     await page.keyboard.press('ArrowRight');
     await expect(arrival.getByRole('radio', { name: 'Arrived' })).toBeChecked();
     await expect
-      .poll(async () => ((await apiAs(page, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`)).json.visits as { arrivalStatus: string }[])[0]?.arrivalStatus)
+      .poll(
+        async () =>
+          ((await apiAs(page, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`)).json.visits as { arrivalStatus: string }[])[0]?.arrivalStatus,
+      )
       .toBe('arrived');
 
     // Send reminder: the text goes to the patient's mobile number now, and the view says so.
     await view.getByRole('button', { name: 'Send reminder' }).click();
     await expect(view.getByRole('status')).toHaveText(`Reminder sent to the mobile number ending in ${mobile.slice(-4)}.`);
     const texts = (await (await page.request.get('/local/carrier/sms')).json()) as { messages: { to: string; text: string }[] };
-    expect(texts.messages.filter((m) => m.to === mobile).map((m) => m.text)).toEqual([expect.stringMatching(/^Reminder: you have an appointment with .+ Reply STOP to opt out of texts\.$/)]);
+    expect(texts.messages.filter((m) => m.to === mobile).map((m) => m.text)).toEqual([
+      expect.stringMatching(/^Reminder: you have an appointment with .+ Reply STOP to opt out of texts\.$/),
+    ]);
     await expectAccessible(page, at('appointment view after a reminder'));
     await page.screenshot({ path: `${SHOTS}/view-${viewport.width}.png` });
 
@@ -117,11 +134,16 @@ for (const viewport of VIEWPORTS) {
 
     // The chart link opens the chart; its header shows the next visit, when and with whom.
     await page.getByRole('button', { name: new RegExp(`Nora ${lastName}, Follow-up visit`) }).click();
-    await page.getByRole('dialog', { name: 'Appointment' }).getByRole('link', { name: `Open Nora ${lastName}'s chart` }).click();
+    await page
+      .getByRole('dialog', { name: 'Appointment' })
+      .getByRole('link', { name: `Open Nora ${lastName}'s chart` })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Nora ${lastName}`) })).toBeVisible();
     const next = page.getByRole('list', { name: 'Next visits' });
     const [y, m, d] = dayOf(start).split('-');
-    await expect(next.getByRole('listitem')).toHaveText([new RegExp(`${m}/${d}/${y} at ${timeOf(start)} with ${me.name ?? `${me.firstName} ${me.lastName}`} \\(Arrived\\)$`)]);
+    await expect(next.getByRole('listitem')).toHaveText([
+      new RegExp(`${m}/${d}/${y} at ${timeOf(start)} with ${me.name ?? `${me.firstName} ${me.lastName}`} \\(Arrived\\)$`),
+    ]);
     await expectAccessible(page, at('chart with next visits'));
     await page.screenshot({ path: `${SHOTS}/chart-${viewport.width}.png` });
   });

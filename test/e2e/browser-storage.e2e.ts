@@ -8,7 +8,10 @@ const PATIENT = 'pat-0029';
 /** Every place a page can keep data past its own life: both storages, IndexedDB and the Cache API. */
 async function browserStorage(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const dump = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('\n');
+    const dump = (s: Storage) =>
+      Object.keys(s)
+        .map((k) => `${k}=${s.getItem(k)}`)
+        .join('\n');
     const databases = 'databases' in indexedDB ? (await indexedDB.databases()).map((d) => d.name ?? '').join(',') : '';
     const caches = 'caches' in window ? (await window.caches.keys()).join(',') : '';
     const workers = navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0;

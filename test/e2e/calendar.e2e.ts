@@ -7,11 +7,17 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 
 /** Chicago's local date, as the palette computes it in the browser (the config runs the browser in Chicago). */
 function chicagoToday(): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date()).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date())
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-test('a weekly appointment is booked once and shows in the day, week, month and agenda views, at 9:00 AM across the change to daylight time', async ({ page }) => {
+test('a weekly appointment is booked once and shows in the day, week, month and agenda views, at 9:00 AM across the change to daylight time', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Thursday 2027-03-04; Chicago moves to daylight time on Sunday 2027-03-14.
   await signIn(page, PROVIDER, '/calendar?date=2027-03-04&view=day');
@@ -130,7 +136,9 @@ test('an admin adds an appointment type and a booking location; a provider choos
   await expect(page.getByRole('heading', { level: 2, name: 'March 2027' })).toBeVisible();
 });
 
-test("the grid shades the provider's hours; an appointment is dragged to move it and by its edge to resize it, one of a series alone, and moved by keyboard", async ({ page }) => {
+test("the grid shades the provider's hours; an appointment is dragged to move it and by its edge to resize it, one of a series alone, and moved by keyboard", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   // Tuesday 2027-06-08, Chicago on daylight time (UTC-5).
   await signIn(page, PROVIDER, '/calendar?date=2027-06-08&view=day');
@@ -195,7 +203,7 @@ test("the grid shades the provider's hours; an appointment is dragged to move it
   await page.mouse.move(m.x + m.width / 2, m.y + 8 + 96, { steps: 6 });
   await page.mouse.up();
   const ask = page.getByRole('alertdialog', { name: 'Blocked time' });
-  await expect(ask).toContainText("overlaps");
+  await expect(ask).toContainText('overlaps');
   await expect(ask).toContainText('(Lunch)');
   await shot(page, '12-blocked-time');
   await ask.getByRole('button', { name: 'Cancel' }).click();
@@ -222,12 +230,17 @@ test("the grid shades the provider's hours; an appointment is dragged to move it
   await page.mouse.move(s.x + s.width / 2, s.y + 8 + 48, { steps: 6 });
   await page.mouse.up();
   await page.getByRole('alertdialog', { name: 'Recurring appointment' }).getByRole('button', { name: 'The whole series' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'is already booked on 06/15/2027 from 10:00 AM to 10:30 AM. Choose another time or provider.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'is already booked on 06/15/2027 from 10:00 AM to 10:30 AM. Choose another time or provider.' }),
+  ).toBeVisible();
   await expect(series).toBeVisible();
   await shot(page, '13-move-refused');
 });
 
-test('an admin sets how long before an appointment the reminder text goes, by keyboard, and turns it off; a provider only reads it', async ({ page, sessions }) => {
+test('an admin sets how long before an appointment the reminder text goes, by keyboard, and turns it off; a provider only reads it', async ({
+  page,
+  sessions,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin@demo.tidewell.local', '/new-settings/calendar');
   const card = page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) });
@@ -242,7 +255,11 @@ test('an admin sets how long before an appointment the reminder text goes, by ke
   await expect(page.getByText('Reminder texts saved')).toBeVisible();
   await shot(page, '10-reminder-texts');
   await page.reload();
-  await expect(page.locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) }).getByRole('button', { name: /Send the reminder/ })).toContainText('1 day before');
+  await expect(
+    page
+      .locator('.tw-card', { has: page.getByRole('heading', { level: 2, name: 'Appointment reminder texts' }) })
+      .getByRole('button', { name: /Send the reminder/ }),
+  ).toContainText('1 day before');
   expect((await apiAs(page, 'GET', '/v1/practices/settings/calendar')).json).toMatchObject({ reminderLeadHours: 24 });
 
   const provider = await sessions.open(PROVIDER, '/new-settings/calendar');
@@ -284,7 +301,9 @@ test('a provider marks days off; the calendar stripes them and booking into them
   await page.goto('/#/calendar?date=2027-06-23&view=day');
   await expect(page.locator('.tw-calendar__day [data-shade="blocked"]')).toHaveCount(0);
 
-  expect((await apiAs(page, 'GET', `/v1/calendar-settings/users/${me.userId}`)).json.daysOff).toEqual([{ from: '2027-06-21', to: '2027-06-22', label: 'Conference' }]);
+  expect((await apiAs(page, 'GET', `/v1/calendar-settings/users/${me.userId}`)).json.daysOff).toEqual([
+    { from: '2027-06-21', to: '2027-06-22', label: 'Conference' },
+  ]);
   const { defaultView, workingHours, blockedTimes } = before;
   expect((await apiAs(page, 'PUT', `/v1/calendar-settings/users/${me.userId}`, { defaultView, workingHours, blockedTimes, daysOff: [] })).status).toBe(200);
 });

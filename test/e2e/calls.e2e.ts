@@ -35,7 +35,9 @@ test("a contact's name shows on their call, and its voicemail plays in the brows
   const audio = row.locator('audio');
   await expect(audio).toBeVisible();
   // The browser loads and decodes the recording: it has a duration and plays forward.
-  await expect.poll(async () => audio.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(async () => audio.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(5);
   await audio.evaluate(async (a: HTMLAudioElement) => {
     a.muted = true;
     await a.play();
@@ -77,7 +79,13 @@ test("a received fax and a voicemail open read-only in the patient's chart, the 
   const last4 = String(1000 + (Number.parseInt(stamp.slice(-4), 36) % 8000));
   const phone = `+1971555${last4}`;
   await signIn(page, PROVIDER, '/home');
-  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Vera', lastName: `Voice${stamp}`, gender: 'female', dob: '1980-04-05', primaryPhoneNumber: phone });
+  const patient = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Vera',
+    lastName: `Voice${stamp}`,
+    gender: 'female',
+    dob: '1980-04-05',
+    primaryPhoneNumber: phone,
+  });
   expect(patient.status).toBe(201);
   const patientId = String(patient.json.id);
   expect((await page.request.post('/local/fax/inbound', { data: { from: phone } })).ok()).toBe(true);
@@ -89,20 +97,31 @@ test("a received fax and a voicemail open read-only in the patient's chart, the 
   await page.getByRole('option', { name: 'All statuses', exact: true }).click();
   await notes.getByRole('button', { name: /Type/ }).click();
   await page.getByRole('option', { name: 'Fax', exact: true }).click();
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Fax received from/ }).click();
+  await page
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('button', { name: /Fax received from/ })
+    .click();
   const win = page.locator('.tw-note-window');
   const pages = win.getByRole('region', { name: 'Faxed pages' });
   await expect(pages.locator('.tw-pdf-viewer[data-state=ready] canvas')).toBeVisible({ timeout: 30_000 });
   await expect(win.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/fax-note.png`, fullPage: true });
-  await win.getByRole('button', { name: /^Close/ }).first().click();
+  await win
+    .getByRole('button', { name: /^Close/ })
+    .first()
+    .click();
 
   await notes.getByRole('button', { name: /Type/ }).click();
   await page.getByRole('option', { name: 'Phone Call', exact: true }).click();
-  await page.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Voicemail from/ }).click();
+  await page
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('button', { name: /Voicemail from/ })
+    .click();
   const voicemail = page.locator('.tw-note-window').getByRole('region', { name: 'Voicemail' });
   await expect(voicemail.locator('audio')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => voicemail.locator('audio').evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(async () => voicemail.locator('audio').evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(5);
   await page.screenshot({ path: `${SHOTS}/voicemail-note.png`, fullPage: true });
 });
 
@@ -112,7 +131,13 @@ test('a caller who hangs up during the greeting becomes a missed call, in the ca
   const last4 = String(1000 + (Number.parseInt(stamp.slice(-4), 36) % 8000));
   const phone = `+1458555${last4}`;
   await signIn(page, PROVIDER, '/home');
-  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Hana', lastName: `Hangup${stamp}`, gender: 'female', dob: '1975-09-12', primaryPhoneNumber: phone });
+  const patient = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Hana',
+    lastName: `Hangup${stamp}`,
+    gender: 'female',
+    dob: '1975-09-12',
+    primaryPhoneNumber: phone,
+  });
   expect(patient.status).toBe(201);
   const patientId = String(patient.json.id);
 
@@ -132,11 +157,14 @@ test('a caller who hangs up during the greeting becomes a missed call, in the ca
   const calls = await apiAs(page, 'GET', `/v1/phone-calls?caller=${last4}`);
   const ident = String((calls.json.calls as { ident: string; caller: string }[]).find((c) => c.caller === phone)!.ident);
   await expect
-    .poll(async () => {
-      const found = await apiAs(page, 'GET', `/v1/notifications?notificationType=PHONE_CALL&sourceId=${ident}`);
-      const list = (Array.isArray(found.json) ? found.json : found.json.notifications) as { text: string }[];
-      return list.map((n) => n.text);
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const found = await apiAs(page, 'GET', `/v1/notifications?notificationType=PHONE_CALL&sourceId=${ident}`);
+        const list = (Array.isArray(found.json) ? found.json : found.json.notifications) as { text: string }[];
+        return list.map((n) => n.text);
+      },
+      { timeout: 30_000 },
+    )
     .toEqual([`Missed call from (458) 555-${last4} (Hana Hangup${stamp})`]);
 
   await page.reload();

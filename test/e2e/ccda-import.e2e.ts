@@ -30,9 +30,18 @@ test('a provider imports a CCD into a chart by keyboard, sees the preview by sec
   const adding = Number(/(\d+) to add/.exec((await status.textContent()) ?? '')![1]);
   expect(adding).toBeGreaterThan(10);
   await expect(dialog.getByRole('row', { name: 'Allergies and Adverse Reactions Allergy: Penicillin G Add' })).toBeVisible();
-  await expect(dialog.getByRole('row', { name: 'Immunizations Vaccine: Zoster vaccine recombinant on 2023-10-05 Left out: The vaccine was not given (Patient objection)' })).toBeVisible();
-  await expect(dialog.getByRole('row', { name: 'Plan of Treatment Section: Plan of Treatment Left out: No coded entries: kept as text in the document note' })).toBeVisible();
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  await expect(
+    dialog.getByRole('row', {
+      name: 'Immunizations Vaccine: Zoster vaccine recombinant on 2023-10-05 Left out: The vaccine was not given (Patient objection)',
+    }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByRole('row', { name: 'Plan of Treatment Section: Plan of Treatment Left out: No coded entries: kept as text in the document note' }),
+  ).toBeVisible();
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expect(dialog.getByRole('status')).toBeVisible();
     await expectAccessible(page, `C-CDA import preview (${viewport.width}px)`);
@@ -49,9 +58,16 @@ test('a provider imports a CCD into a chart by keyboard, sees the preview by sec
   await expect(section(page, 'Medications').getByText('Metformin hydrochloride 500 MG Oral Tablet')).toBeVisible();
   await expect(section(page, 'Medical Conditions').getByText('Type 2 diabetes mellitus')).toBeVisible();
   await expect(section(page, 'Surgical History').getByText('Appendectomy')).toBeVisible();
-  await expect(section(page, 'Vaccines').getByText(/Influenza/).first()).toBeVisible();
+  await expect(
+    section(page, 'Vaccines')
+      .getByText(/Influenza/)
+      .first(),
+  ).toBeVisible();
   await expect(section(page, 'Vaccines').getByText(/Zoster/)).toHaveCount(0);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expect(section(page, 'Allergies')).toBeVisible();
     await expectAccessible(page, `chart after a C-CDA import (${viewport.width}px)`);

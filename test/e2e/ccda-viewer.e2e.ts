@@ -32,7 +32,9 @@ async function close(dialog: Locator): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('a C-CDA from the drive: the contents move within the viewer and focus the section, nested subsections, unstructured bodies, files that are not C-CDA, at 1280 × 800', async ({ page }) => {
+test('a C-CDA from the drive: the contents move within the viewer and focus the section, nested subsections, unstructured bodies, files that are not C-CDA, at 1280 × 800', async ({
+  page,
+}) => {
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await upload(page);

@@ -15,7 +15,13 @@ async function shot(page: Page, name: string) {
 async function openScreen(page: Page, hash: string, ready: Locator) {
   await page.goto(hash);
   for (let attempt = 0; attempt < 8; attempt += 1) {
-    if (await ready.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+    if (
+      await ready.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await page.reload();
   }
   await expect(ready).toBeVisible();

@@ -93,7 +93,11 @@ test('a large contact book loads a page at a time, and a search past the first p
   await signIn(page, PROVIDER, '/contacts/list');
   const ids: string[] = [];
   for (let i = 0; i < 55; i++) {
-    const saved = await apiAs(page, 'POST', '/v2/practices/contacts', { name: `Paged${stamp}`, lastName: `N${String(i).padStart(2, '0')}`, email: `paged-${i}-${stamp}@book.example` });
+    const saved = await apiAs(page, 'POST', '/v2/practices/contacts', {
+      name: `Paged${stamp}`,
+      lastName: `N${String(i).padStart(2, '0')}`,
+      email: `paged-${i}-${stamp}@book.example`,
+    });
     expect(saved.status).toBe(201);
     ids.push(String(saved.json.contactId));
   }

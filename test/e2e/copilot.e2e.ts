@@ -23,7 +23,9 @@ test('Copilot with a patient in context: title, a streamed reply from the chart,
   const admin = await sessions.open(ADMIN, '/home');
   const gates = await apiAs(admin, 'PUT', '/v1/practices/feature-gates', { flags: { tidewell_copilot: true, ai_streaming: true } });
   expect(gates.status).toBe(200);
-  expect(await apiAs(admin, 'POST', `/v1/patients/${AISHA}/allergies`, { name: `Latex ${Date.now().toString(36)}`, severity: 'moderate' })).toMatchObject({ status: 201 });
+  expect(await apiAs(admin, 'POST', `/v1/patients/${AISHA}/allergies`, { name: `Latex ${Date.now().toString(36)}`, severity: 'moderate' })).toMatchObject({
+    status: 201,
+  });
 
   const page = await sessions.open(PROVIDER, '/home');
   await openChart(page, AISHA);
@@ -107,7 +109,9 @@ test("a practice without a model: the bubble fails and a toast says 'ECS AI endp
   const page = await sessions.open(PROVIDER, '/home');
   await openChart(page, AISHA);
   // What the function URL answers when the practice has no model (test/integration/copilot.int.test.ts).
-  await page.route('**/lambda-url/ai/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'ECS AI endpoint not configured' }) }));
+  await page.route('**/lambda-url/ai/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'ECS AI endpoint not configured' }) }),
+  );
   await openCopilotFromPalette(page);
   const win = page.getByRole('dialog', { name: /^Copilot Chat - Aisha Rahman/ });
   const input = win.getByPlaceholder('Ask Copilot about Aisha Rahman');

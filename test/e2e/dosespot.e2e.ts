@@ -6,7 +6,9 @@ import { apiAs, EMPLOYEE, PROVIDER, signIn, test } from './support/sign-in.js';
 const PATIENT = 'pat-0021';
 const STEP = 'Before e-prescribing';
 
-test('ePrescribe first lists the allergies and medications, then opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({ page }) => {
+test('ePrescribe first lists the allergies and medications, then opens DoseSpot (local stand-in) signed in on the patient, and its prescription comes back to the chart', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, PROVIDER, `/patients/${PATIENT}`);
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
@@ -48,9 +50,9 @@ async function prescribeInStandIn(page: Page, tab: Page, drug: string): Promise<
 
   // Back in the chart, the prescription is synced as a DoseSpot note, once.
   const doseSpotNotes = async () =>
-    ((await apiAs(page, 'GET', `/v2/notes?patientId=${PATIENT}&noteTypes=RX_DOSESPOT`)).json.notes as { data: { prescription: { medicationName: string } } }[]).filter(
-      (n) => n.data.prescription.medicationName === drug,
-    ).length;
+    (
+      (await apiAs(page, 'GET', `/v2/notes?patientId=${PATIENT}&noteTypes=RX_DOSESPOT`)).json.notes as { data: { prescription: { medicationName: string } } }[]
+    ).filter((n) => n.data.prescription.medicationName === drug).length;
   await expect.poll(doseSpotNotes, { timeout: 15_000 }).toBe(1);
   await page.getByRole('button', { name: 'Note Type' }).click();
   await page.getByRole('option', { name: 'Prescription (DoseSpot)' }).click();
@@ -65,7 +67,9 @@ for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ] as const) {
-  test(`the before-e-prescribing step says when no allergy is recorded, works by keyboard and has no WCAG 2.1 A/AA violation at ${viewport.width}px`, async ({ page }) => {
+  test(`the before-e-prescribing step says when no allergy is recorded, works by keyboard and has no WCAG 2.1 A/AA violation at ${viewport.width}px`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, PROVIDER, '/home');
@@ -79,7 +83,15 @@ for (const viewport of [
     });
     expect(created.status).toBe(201);
     const patientId = String(created.json.id);
-    expect((await apiAs(page, 'POST', `/v1/patients/${patientId}/medications`, { productName: 'Metformin 500 mg tablet', sigText: 'One tablet twice daily', status: 'Active' })).status).toBe(201);
+    expect(
+      (
+        await apiAs(page, 'POST', `/v1/patients/${patientId}/medications`, {
+          productName: 'Metformin 500 mg tablet',
+          sigText: 'One tablet twice daily',
+          status: 'Active',
+        })
+      ).status,
+    ).toBe(201);
     await page.goto(`/#/patients/${patientId}`);
     await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
     await page.getByRole('button', { name: 'New interaction' }).click();
@@ -119,11 +131,12 @@ test('a user whose prescriber type cannot prescribe is not offered ePrescribe', 
   await expect(page.getByRole('menuitem', { name: 'ePrescribe', exact: true })).toHaveCount(0);
 });
 
-test("an admin links a prescriber to their DoseSpot user on the team member page, and the next sign-on uses it", async ({ page, sessions }) => {
+test('an admin links a prescriber to their DoseSpot user on the team member page, and the next sign-on uses it', async ({ page, sessions }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
   const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json as { userId: string; name: string };
-  const signedInAs = async () => new URL(((await apiAs(page, 'GET', '/v2/practices/sso/dosespot')).json as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
+  const signedInAs = async () =>
+    new URL(((await apiAs(page, 'GET', '/v2/practices/sso/dosespot')).json as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
   const before = await signedInAs();
 
   const admin = await sessions.open('admin@demo.tidewell.local', '/new-settings/team');
@@ -145,13 +158,21 @@ test("an admin links a prescriber to their DoseSpot user on the team member page
   expect(await signedInAs()).toBe(before);
 });
 
-test("the team settings show the DoseSpot sync's latest runs: when, how it ran, what it synced or why it failed; a user who cannot prescribe does not see them", async ({ page, sessions }) => {
+test("the team settings show the DoseSpot sync's latest runs: when, how it ran, what it synced or why it failed; a user who cannot prescribe does not see them", async ({
+  page,
+  sessions,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
   const synced = await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${PATIENT}`);
   expect(synced.status).toBe(200);
   // DoseSpot cannot take a patient without an address: that run fails, and says why.
-  const bare = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Bare${Date.now().toString(36)}`, gender: 'female', dob: '1981-02-03' });
+  const bare = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Tess',
+    lastName: `Bare${Date.now().toString(36)}`,
+    gender: 'female',
+    dob: '1981-02-03',
+  });
   expect((await apiAs(page, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${String(bare.json.id)}`)).status).toBe(400);
 
   await page.goto('/#/new-settings/team');

@@ -3,9 +3,12 @@ import { expectAccessible } from './support/axe.js';
 import { drawer, openChart, section } from './support/chart.js';
 import { apiAs, PROVIDER, signIn } from './support/sign-in.js';
 
-const stockOf = async (page: Parameters<typeof apiAs>[0], inventoryId: string) => (await apiAs(page, 'GET', `/v2/inventories/${inventoryId}`)).json.quantityInStock as number;
+const stockOf = async (page: Parameters<typeof apiAs>[0], inventoryId: string) =>
+  (await apiAs(page, 'GET', `/v2/inventories/${inventoryId}`)).json.quantityInStock as number;
 
-test('amoxicillin for a patient with a severe penicillin allergy: the window warns at choice, signing asks for a reason, and the reason is kept', async ({ page }) => {
+test('amoxicillin for a patient with a severe penicillin allergy: the window warns at choice, signing asks for a reason, and the reason is kept', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, PROVIDER, '/home');
@@ -82,7 +85,12 @@ test('amoxicillin for a patient with a severe penicillin allergy: the window war
 test('the allergy form finds "sulfa" and codes the allergy by its drug class, by keyboard', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
-  const created = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Sully', lastName: `Sulfa${Date.now().toString(36)}`, gender: 'male', dob: '1959-01-20' });
+  const created = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Sully',
+    lastName: `Sulfa${Date.now().toString(36)}`,
+    gender: 'male',
+    dob: '1959-01-20',
+  });
   const patientId = String(created.json.id);
   await openChart(page, patientId);
   await section(page, 'Allergies').getByRole('button', { name: 'Add allergy' }).click();
@@ -100,7 +108,7 @@ test('the allergy form finds "sulfa" and codes the allergy by its drug class, by
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
   await expect(section(page, 'Allergies').getByText('Drug class: Sulfonamide Antibacterial [EPC]')).toBeVisible();
-  await expect.poll(async () => ((await apiAs(page, 'GET', `/v1/patients/${patientId}/allergies`)).json.items as { allergen?: { name: string } }[])[0]?.allergen?.name).toBe(
-    'Sulfonamide Antibacterial [EPC]',
-  );
+  await expect
+    .poll(async () => ((await apiAs(page, 'GET', `/v1/patients/${patientId}/allergies`)).json.items as { allergen?: { name: string } }[])[0]?.allergen?.name)
+    .toBe('Sulfonamide Antibacterial [EPC]');
 });

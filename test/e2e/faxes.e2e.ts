@@ -12,7 +12,10 @@ test('a signed note is faxed from the new fax screen and listed until delivered;
   expect(patient.status).toBe(201);
   const patientId = String(patient.json.id);
   const note = await apiAs(page, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text: 'Referral for echo' }, patientId });
-  const signed = await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, { noteVersion: note.json.noteVersion, data: { text: 'Referral for echo', formattedText: '<p>Referral for echo</p>' } });
+  const signed = await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, {
+    noteVersion: note.json.noteVersion,
+    data: { text: 'Referral for echo', formattedText: '<p>Referral for echo</p>' },
+  });
   expect(signed.status).toBe(200);
 
   await page.goto(`/#/messages/fax/new?patientId=${patientId}&noteId=${String(note.json.noteId)}`);
@@ -47,7 +50,9 @@ test('a drive file named in fileKeys is listed on the new fax screen and sent af
   await signIn(page, PROVIDER, '/home');
   const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Flo', lastName: `Files${stamp}`, gender: 'female', dob: '1975-06-07' });
   const patientId = String(patient.json.id);
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
   const presign = await apiAs(page, 'POST', '/v1/s3/files', { key: `public/fax-e2e-${stamp}/referral.pdf`, contentType: 'application/pdf', size: pdf.length });
   expect(presign.status).toBe(200);
   expect((await page.request.put(String(presign.json.signedUrl), { data: pdf, headers: { 'content-type': 'application/pdf' } })).ok()).toBe(true);
@@ -78,7 +83,11 @@ test('the recipient is searched in the whole contact book: a contact with a fax 
   const patientId = String(patient.json.id);
   // A first page of contacts without a fax number ahead of the one to pick, in name order.
   for (let i = 0; i < 60; i += 10) {
-    await Promise.all(Array.from({ length: 10 }, (_, j) => apiAs(page, 'POST', '/v2/practices/contacts', { name: `Aaa${stamp} ${i + j}`, phoneNumber: `+1458${String(5_000_000 + i + j).padStart(7, '0')}` })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        apiAs(page, 'POST', '/v2/practices/contacts', { name: `Aaa${stamp} ${i + j}`, phoneNumber: `+1458${String(5_000_000 + i + j).padStart(7, '0')}` }),
+      ),
+    );
   }
   const cardiology = await apiAs(page, 'POST', '/v2/practices/contacts', { name: `Zz${stamp} Cardiology`, faxNumber: '+15415557791' });
   expect(cardiology.status).toBe(201);

@@ -26,7 +26,10 @@ test('an admin starts the practice export in Settings, sees its progress, then d
   await expect(page.getByRole('status').filter({ hasText: 'The export is ready.' })).toBeVisible({ timeout: 120_000 });
   await expect(progress).toBeHidden();
   const manifestLink = page.getByRole('link', { name: 'manifest.json' });
-  const manifest = (await (await page.request.get((await manifestLink.getAttribute('href'))!)).json()) as { output: { type: string; url: string }[]; transactionTime: string };
+  const manifest = (await (await page.request.get((await manifestLink.getAttribute('href'))!)).json()) as {
+    output: { type: string; url: string }[];
+    transactionTime: string;
+  };
   expect(manifest.output.map((o) => o.type)).toEqual(expect.arrayContaining(['Patient']));
   const files = page.getByRole('list', { name: 'Export files by resource type' });
   // One link per NDJSON file the manifest lists (by its url on the API's download route), each downloading that type's resources.
@@ -36,7 +39,12 @@ test('an admin starts the practice export in Settings, sees its progress, then d
   }
   const patientFile = files.getByRole('link', { name: /^Patient\.\d+\.ndjson$/ }).first();
   const body = await (await page.request.get((await patientFile.getAttribute('href'))!)).text();
-  expect(body.split('\n').filter(Boolean).every((line) => (JSON.parse(line) as { resourceType: string }).resourceType === 'Patient')).toBe(true);
+  expect(
+    body
+      .split('\n')
+      .filter(Boolean)
+      .every((line) => (JSON.parse(line) as { resourceType: string }).resourceType === 'Patient'),
+  ).toBe(true);
   await page.screenshot({ path: 'test-results/screenshots/fhir-bulk-ready.png', fullPage: true });
 
   // The admin's notification says it is ready.

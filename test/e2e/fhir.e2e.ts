@@ -19,7 +19,15 @@ test('a provider exports a chart from the chart page and imports it into another
   // An in-person visit with this provider, at a slot of this run's own.
   const me = await apiAs(page, 'GET', '/v1/practices/users/me');
   const visitStart = new Date(Date.UTC(2035, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
-  const visit = { patientId: source, providerId: me.json.userId, appointmentTypeId: 'apt-demo-follow-up', bookingLocationId: 'loc-demo-main', visitType: 'in_person', start: visitStart, durationMinutes: 30 };
+  const visit = {
+    patientId: source,
+    providerId: me.json.userId,
+    appointmentTypeId: 'apt-demo-follow-up',
+    bookingLocationId: 'loc-demo-main',
+    visitType: 'in_person',
+    start: visitStart,
+    durationMinutes: 30,
+  };
   expect((await apiAs(page, 'POST', '/v1/appointments', visit)).status).toBe(201);
   const to = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Ezra', lastName: `Import${run}`, gender: 'male', dob: '1970-01-01' });
   const target = String(to.json.id);
@@ -32,7 +40,10 @@ test('a provider exports a chart from the chart page and imports it into another
   expect(download.suggestedFilename()).toMatch(new RegExp(`^chart-${source}-.*\\.zip$`));
   const saved = join(tmpdir(), `fhir-${run}.zip`);
   await download.saveAs(saved);
-  const bundle = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(saved)))['bundle.json'])) as { type: string; entry: { resource: { resourceType: string } }[] };
+  const bundle = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(saved)))['bundle.json'])) as {
+    type: string;
+    entry: { resource: { resourceType: string } }[];
+  };
   expect(bundle.type).toBe('collection');
   expect(bundle.entry.map((e) => e.resource.resourceType)).toEqual(expect.arrayContaining(['Patient', 'AllergyIntolerance', 'Procedure']));
   await expect(transfer.getByRole('status')).toContainText('Chart exported:');
@@ -44,8 +55,14 @@ test('a provider exports a chart from the chart page and imports it into another
   await expect(dialog.getByRole('status')).toContainText(`Ezra Export${run}: 2 to add, 0 already in this chart`);
   await expect(dialog.getByRole('row', { name: /Allergy: Latex Add/ })).toBeVisible();
   // The same provider is already booked then (with the exported patient): the visit is left out, in the calendar's words.
-  await expect(dialog.getByRole('row', { name: new RegExp(`Appointment: Follow-up visit on ${visitStart.slice(0, 10)} with Daniel Okafor Left out: Daniel Okafor is already booked on`) })).toBeVisible();
-  await expect(dialog.getByRole('row', { name: "Location: Main office Left out: Its appointments are booked at this practice's location of that name" })).toBeVisible();
+  await expect(
+    dialog.getByRole('row', {
+      name: new RegExp(`Appointment: Follow-up visit on ${visitStart.slice(0, 10)} with Daniel Okafor Left out: Daniel Okafor is already booked on`),
+    }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByRole('row', { name: "Location: Main office Left out: Its appointments are booked at this practice's location of that name" }),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/import-preview.png` });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -61,7 +78,9 @@ test('a provider exports a chart from the chart page and imports it into another
   await expect(dialog).toBeHidden();
 });
 
-test('a form response and a fax brought in from another record open read-only in the chart: the answers without IntakeQ actions, the fax with its PDF', async ({ page }) => {
+test('a form response and a fax brought in from another record open read-only in the chart: the answers without IntakeQ actions, the fax with its PDF', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   await signIn(page, PROVIDER);
@@ -74,16 +93,30 @@ test('a form response and a fax brought in from another record open read-only in
     entry: [
       {
         resource: {
-          resourceType: 'QuestionnaireResponse', identifier: { system: 'https://ehr.example/qr', value: `qr-${run}` }, status: 'completed', questionnaire: 'https://ehr.example/Questionnaire/intake', authored: '2025-06-03T10:00:00Z',
+          resourceType: 'QuestionnaireResponse',
+          identifier: { system: 'https://ehr.example/qr', value: `qr-${run}` },
+          status: 'completed',
+          questionnaire: 'https://ehr.example/Questionnaire/intake',
+          authored: '2025-06-03T10:00:00Z',
           extension: [{ url: 'https://tidewell.app/fhir/StructureDefinition/form-name', valueString: 'Outside intake' }],
-          item: [{ linkId: 'concern', text: 'What brings you in?', answer: [{ valueString: `Back pain ${run}` }] }, { linkId: 'smoker', text: 'Do you smoke?', answer: [{ valueBoolean: false }] }],
+          item: [
+            { linkId: 'concern', text: 'What brings you in?', answer: [{ valueString: `Back pain ${run}` }] },
+            { linkId: 'smoker', text: 'Do you smoke?', answer: [{ valueBoolean: false }] },
+          ],
         },
       },
       {
         resource: {
-          resourceType: 'Communication', identifier: [{ system: 'https://ehr.example/fax', value: `fax-${run}` }], status: 'completed', received: '2025-06-02T09:00:00Z',
+          resourceType: 'Communication',
+          identifier: [{ system: 'https://ehr.example/fax', value: `fax-${run}` }],
+          status: 'completed',
+          received: '2025-06-02T09:00:00Z',
           medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT' }] }],
-          note: [{ text: 'From fax +15415557788' }], payload: [{ contentString: `Lab results from Riverside ${run}` }, { contentAttachment: { contentType: 'application/pdf', title: 'lab-report.pdf', data: pdf } }],
+          note: [{ text: 'From fax +15415557788' }],
+          payload: [
+            { contentString: `Lab results from Riverside ${run}` },
+            { contentAttachment: { contentType: 'application/pdf', title: 'lab-report.pdf', data: pdf } },
+          ],
         },
       },
     ],
@@ -109,8 +142,12 @@ test('a form response and a fax brought in from another record open read-only in
   await expect(answers.getByText(`Back pain ${run}`)).toBeVisible();
   await expect(answers.getByText('No', { exact: true })).toBeVisible();
   // No intake stands behind it: nothing to resend, map or send.
-  for (const action of ['Resend Form', 'Add to Health Summary', 'Send form', 'Save', 'Sign']) await expect(form.getByRole('button', { name: action, exact: true })).toHaveCount(0);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const action of ['Resend Form', 'Add to Health Summary', 'Send form', 'Save', 'Sign'])
+    await expect(form.getByRole('button', { name: action, exact: true })).toHaveCount(0);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expect(answers).toBeVisible();
     await expectAccessible(page, `imported form note window (${viewport.width}px)`);
@@ -126,7 +163,10 @@ test('a form response and a fax brought in from another record open read-only in
   await expect(pages).toBeVisible();
   await expect(pages.getByRole('img', { name: /^lab-report\.pdf, page 1 of / })).toBeVisible({ timeout: 30_000 });
   for (const action of ['Save', 'Sign']) await expect(fax.getByRole('button', { name: action, exact: true })).toHaveCount(0);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expect(pages).toBeVisible();
     await expectAccessible(page, `imported fax note window (${viewport.width}px)`);
@@ -134,7 +174,9 @@ test('a form response and a fax brought in from another record open read-only in
   }
 });
 
-test("another EHR's chart comes in through the import dialog: a long preview that reads at desktop and phone width, then the chart's sections", async ({ page }) => {
+test("another EHR's chart comes in through the import dialog: a long preview that reads at desktop and phone width, then the chart's sections", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
   await signIn(page, PROVIDER);
@@ -142,7 +184,10 @@ test("another EHR's chart comes in through the import dialog: a long preview tha
   const patientId = String(patient.json.id);
   const fixture = join('test', 'fixtures', 'fhir', 'synthea-patient.json');
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await openChart(page, patientId);
     await page.getByRole('region', { name: 'Record transfer' }).getByRole('button', { name: 'Import FHIR bundle' }).click();

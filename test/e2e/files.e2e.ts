@@ -10,8 +10,20 @@ const SHOTS = 'test-results/screenshots/files';
 const LIBRARY_CHUNKS = ['pdf-viewer', 'pdf.worker', 'docx-viewer', 'sheet-viewer', 'heic-viewer', 'libheif'] as const;
 
 const fixtures = [
-  'lab-report.pdf', 'glucose-log.csv', 'vitals.xlsx', 'referral.docx', 'wound-photo.jpg', 'chart-scan.png', 'exam-room-360.jpg', 'phone-photo.heic',
-  'heart-sounds.wav', 'gait-video.webm', 'follow-up.ics', 'continuity-of-care.xml', 'broken-ccd.xml', 'visit-notes.txt',
+  'lab-report.pdf',
+  'glucose-log.csv',
+  'vitals.xlsx',
+  'referral.docx',
+  'wound-photo.jpg',
+  'chart-scan.png',
+  'exam-room-360.jpg',
+  'phone-photo.heic',
+  'heart-sounds.wav',
+  'gait-video.webm',
+  'follow-up.ics',
+  'continuity-of-care.xml',
+  'broken-ccd.xml',
+  'visit-notes.txt',
 ];
 
 function chunksRequested(page: Page): Set<string> {
@@ -37,7 +49,9 @@ async function closeFile(page: Page, dialog: Locator, shot: string): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-test('the practice drive: folders in the path, upload with toasts, every viewer with its library fetched only when it opens, delete rules', async ({ page }) => {
+test('the practice drive: folders in the path, upload with toasts, every viewer with its library fetched only when it opens, delete rules', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const requested = chunksRequested(page);
   const folder = `Visit ${Date.now().toString(36)}`;
@@ -68,7 +82,9 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
 
   let dialog = await openFile(page, 'lab-report.pdf');
   await expect(dialog.locator('.tw-pdf-viewer[data-state=ready] canvas')).toHaveAttribute('aria-label', 'lab-report.pdf, page 1 of 1');
-  const fit = await dialog.locator('.tw-pdf-viewer canvas').evaluate((c) => ({ canvas: c.getBoundingClientRect().width, box: c.parentElement!.getBoundingClientRect().width }));
+  const fit = await dialog
+    .locator('.tw-pdf-viewer canvas')
+    .evaluate((c) => ({ canvas: c.getBoundingClientRect().width, box: c.parentElement!.getBoundingClientRect().width }));
   expect(Math.abs(fit.canvas - fit.box)).toBeLessThan(2);
   expect([...requested].sort()).toEqual(['pdf-viewer', 'pdf.worker']);
   // Copy path: 'Copying to clipboard...' while the clipboard works, then the copied text, or the failure toast.
@@ -116,7 +132,9 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
     dialog = await openFile(page, name);
     const img = dialog.getByRole('img', { name });
     await expect(img).toBeVisible();
-    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth > 0 && el.getBoundingClientRect().width <= el.parentElement!.getBoundingClientRect().width)).toBe(true);
+    expect(
+      await img.evaluate((el: HTMLImageElement) => el.naturalWidth > 0 && el.getBoundingClientRect().width <= el.parentElement!.getBoundingClientRect().width),
+    ).toBe(true);
     await closeFile(page, dialog, `viewer-${name.split('.').pop()}`);
   }
 
@@ -203,7 +221,10 @@ test('the practice drive: folders in the path, upload with toasts, every viewer 
   await closeFile(page, dialog, 'viewer-unsupported');
 
   // Moving is not there yet; folders are never deleted; a file is, after the confirmation.
-  await page.getByRole('link', { name: 'public' }).or(page.getByRole('button', { name: 'public', exact: true })).click();
+  await page
+    .getByRole('link', { name: 'public' })
+    .or(page.getByRole('button', { name: 'public', exact: true }))
+    .click();
   await page.getByRole('checkbox', { name: `Select ${folder}` }).check();
   await page.getByRole('button', { name: 'Move' }).click();
   await expect(page.getByText('The ability to move files between folders is coming soon!')).toBeVisible();

@@ -66,7 +66,10 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
   const note = await apiAs(page, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text: `Referral ${stamp}` }, patientId });
   const draft = await apiAs(page, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text: `Draft ${stamp}` }, patientId });
   expect(draft.status).toBeLessThan(300);
-  const signed = await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, { noteVersion: note.json.noteVersion, data: { text: `Referral ${stamp}`, formattedText: `<p>Referral ${stamp}</p>` } });
+  const signed = await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, {
+    noteVersion: note.json.noteVersion,
+    data: { text: `Referral ${stamp}`, formattedText: `<p>Referral ${stamp}</p>` },
+  });
   expect(signed.status).toBe(200);
 
   await openChart(page, patientId);
@@ -77,7 +80,10 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
   await expect(page.getByRole('button', { name: / Status$/ })).toContainText('All statuses', { timeout: 60_000 });
   const notes = page.getByRole('list', { name: 'Notes' });
 
-  await notes.getByRole('button').filter({ hasText: `Draft ${stamp}` }).click();
+  await notes
+    .getByRole('button')
+    .filter({ hasText: `Draft ${stamp}` })
+    .click();
   const draftWindow = page.locator('.tw-note-window').last();
   await draftWindow.getByRole('button', { name: 'Note menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Hide Menu' })).toBeVisible();
@@ -86,7 +92,10 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
   await draftWindow.getByRole('button', { name: 'Close note' }).click();
   await expect(page.locator('.tw-note-window')).toHaveCount(0);
 
-  await notes.getByRole('button').filter({ hasText: `Referral ${stamp}` }).click();
+  await notes
+    .getByRole('button')
+    .filter({ hasText: `Referral ${stamp}` })
+    .click();
   const win = page.locator('.tw-note-window').last();
   // By keyboard: the menu opens from its button and Fax is picked with Enter.
   await win.getByRole('button', { name: 'Note menu' }).focus();
@@ -126,11 +135,21 @@ test('Copilot on the local runtime is labelled before anyone types and answers f
   const patient = await apiAs(admin, 'POST', '/v1/patients', { firstName: 'Cora', lastName: `Pilot${stamp}`, gender: 'female', dob: '1962-08-09' });
   const patientId = String(patient.json.id);
   expect((await apiAs(admin, 'POST', `/v1/patients/${patientId}/allergies`, { name: 'Penicillin', severity: 'severe' })).status).toBe(201);
-  expect((await apiAs(admin, 'POST', `/v1/patients/${patientId}/diagnoses`, { name: 'Essential hypertension', date: '03/2019', pinned: 0, icd10CodeId: 'I10' })).status).toBe(201);
+  expect(
+    (await apiAs(admin, 'POST', `/v1/patients/${patientId}/diagnoses`, { name: 'Essential hypertension', date: '03/2019', pinned: 0, icd10CodeId: 'I10' }))
+      .status,
+  ).toBe(201);
 
   const page = await sessions.open(PROVIDER, '/home');
   const visit = await apiAs(page, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text: `BP recheck ${stamp}` }, patientId });
-  expect((await apiAs(page, 'POST', `/v1/notes/${String(visit.json.noteId)}/sign`, { noteVersion: visit.json.noteVersion, data: { text: `BP recheck ${stamp}`, formattedText: `<p>BP recheck ${stamp}</p>` } })).status).toBe(200);
+  expect(
+    (
+      await apiAs(page, 'POST', `/v1/notes/${String(visit.json.noteId)}/sign`, {
+        noteVersion: visit.json.noteVersion,
+        data: { text: `BP recheck ${stamp}`, formattedText: `<p>BP recheck ${stamp}</p>` },
+      })
+    ).status,
+  ).toBe(200);
   await openChart(page, patientId);
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeFocused();
@@ -178,7 +197,11 @@ test('Copilot on the local runtime is labelled before anyone types and answers f
 test('diagnosis search covers the shipped ICD-10-CM release, its alphabetic index and the words clinicians use', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
-  const search = async (keyword: string) => (await apiAs(page, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=10&offset=0`)).json as { items: { code: string }[]; source: { kind: string; count: number } };
+  const search = async (keyword: string) =>
+    (await apiAs(page, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=10&offset=0`)).json as {
+      items: { code: string }[];
+      source: { kind: string; count: number };
+    };
   const soreThroat = await search('sore throat');
   expect(soreThroat.source).toMatchObject({ kind: 'official', count: 74_879 });
   expect(soreThroat.items.map((i) => i.code).slice(0, 2)).toEqual(['J02.9', 'R07.0']);

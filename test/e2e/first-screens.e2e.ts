@@ -66,8 +66,12 @@ async function firstScreenOf(page: Page): Promise<FirstScreen> {
 function report(name: string, screen: FirstScreen): number {
   const total = screen.downloads.reduce((sum, d) => sum + d.gzip, 0);
   const transferred = screen.downloads.reduce((sum, d) => sum + d.transferred, 0);
-  const lines = screen.downloads.map((d) => `  ${(d.gzip / 1000).toFixed(1).padStart(7)} kB gzip  ${(d.transferred / 1000).toFixed(1).padStart(7)} kB sent  ${d.path}`);
-  console.log(`${name}: ${screen.downloads.length} files, ${(total / 1000).toFixed(1)} kB gzip (budget ${FIRST_SCREEN_BUDGET_GZIP / 1000} kB), ${(transferred / 1000).toFixed(1)} kB transferred\n${lines.join('\n')}`);
+  const lines = screen.downloads.map(
+    (d) => `  ${(d.gzip / 1000).toFixed(1).padStart(7)} kB gzip  ${(d.transferred / 1000).toFixed(1).padStart(7)} kB sent  ${d.path}`,
+  );
+  console.log(
+    `${name}: ${screen.downloads.length} files, ${(total / 1000).toFixed(1)} kB gzip (budget ${FIRST_SCREEN_BUDGET_GZIP / 1000} kB), ${(transferred / 1000).toFixed(1)} kB transferred\n${lines.join('\n')}`,
+  );
   return total;
 }
 

@@ -5,7 +5,10 @@ import { apiAs, PROVIDER, signIn } from './support/sign-in.js';
 const SHOTS = 'test-results/screenshots';
 const PATIENT = 'pat-0019';
 
-test('a provider sends an intake form, the patient fills it on the local page, the FORM notification arrives, and two answers go into the health summary with their source', async ({ page, context }, testInfo) => {
+test('a provider sends an intake form, the patient fills it on the local page, the FORM notification arrives, and two answers go into the health summary with their source', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}${testInfo.retry}`;
   await signIn(page, PROVIDER, '/home');
@@ -62,7 +65,9 @@ test('a provider sends an intake form, the patient fills it on the local page, t
   await expect(sectionOf(/Section for Which surgeries/)).toContainText('Surgeries');
   await expect(sectionOf(/Section for Which conditions run in your family/)).toContainText('Family History');
   await expect(sectionOf(/Section for Do you smoke/)).toContainText('Social');
-  await expect(sectionOf(/Section for What brings you in/)).not.toContainText(/Medications|Allergies|Medical Conditions|Surgeries|Family History|Social|General/);
+  await expect(sectionOf(/Section for What brings you in/)).not.toContainText(
+    /Medications|Allergies|Medical Conditions|Surgeries|Family History|Social|General/,
+  );
   // The allergies answer into Allergies as preselected, the tobacco answer into Social with a title.
   await dialog.getByText(/^Add Are you allergic/).click();
   await expect(dialog.getByRole('checkbox', { name: /^Add Are you allergic/ })).toBeChecked();
@@ -93,11 +98,18 @@ test('a provider sends an intake form, the patient fills it on the local page, t
   await page.screenshot({ path: `${SHOTS}/forms-07-screen.png` });
 });
 
-test("the Forms screen edits a form's mapping by the spec rules: a General or Social question needs its title, nothing changed saves nothing", async ({ page }) => {
+test("the Forms screen edits a form's mapping by the spec rules: a General or Social question needs its title, nothing changed saves nothing", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, PROVIDER, '/home');
   // A submission of the form tells the practice its questions.
-  const sent = await apiAs(page, 'POST', '/v2/practices/forms/send', { patientId: 'pat-0022', formId: '5f1a2b3c4d5e6f7081920a1b', sendMethod: 'Email', email: 'mapping.editor@example.com' });
+  const sent = await apiAs(page, 'POST', '/v2/practices/forms/send', {
+    patientId: 'pat-0022',
+    formId: '5f1a2b3c4d5e6f7081920a1b',
+    sendMethod: 'Email',
+    email: 'mapping.editor@example.com',
+  });
   expect(sent.status).toBe(200);
   const { ssoUrl } = (await apiAs(page, 'GET', '/v2/practices/sso/intakeq')).json as { ssoUrl: string };
   const filled = await page.request.post(`${ssoUrl.replace(/\/#\/.*$/, '')}/fill/${(sent.json as { data: { intakeId: string } }).data.intakeId}`, {

@@ -47,7 +47,8 @@ test("a provider links their Google Calendar through Google's consent page, sees
   const dialog = await bookGraceAt(page, '11:00');
   await expect(dialog).toBeHidden();
   const me = (await apiAs(page, 'GET', '/v1/practices/users/me')).json;
-  const day = (await apiAs(page, 'GET', `/v1/appointments?start=2027-10-13T05:00:00.000Z&end=2027-10-14T05:00:00.000Z&providerId=${String(me.userId)}`)).json as { occurrences: { appointmentId: string }[] };
+  const day = (await apiAs(page, 'GET', `/v1/appointments?start=2027-10-13T05:00:00.000Z&end=2027-10-14T05:00:00.000Z&providerId=${String(me.userId)}`))
+    .json as { occurrences: { appointmentId: string }[] };
   expect(day.occurrences).toHaveLength(1);
 
   await page.goto('/local/google/calendar');

@@ -52,7 +52,10 @@ test('a stale chart edit keeps the input and offers Reload / Keep mine', async (
     await expect(edit).toHaveCount(0);
     await expect(card).toContainText('anaphylaxis');
     const stored = await apiAs(page, 'GET', `/v1/patients/${patientId}/allergies`);
-    expect((stored.json.items as { ident: string; description: string; version: number }[]).find((i) => i.ident === id)).toMatchObject({ description: 'anaphylaxis', version: 4 });
+    expect((stored.json.items as { ident: string; description: string; version: number }[]).find((i) => i.ident === id)).toMatchObject({
+      description: 'anaphylaxis',
+      version: 4,
+    });
   } finally {
     await sessions.closeAll();
   }

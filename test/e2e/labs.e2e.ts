@@ -16,7 +16,11 @@ test.afterEach(async ({ request }) => {
   expect((await callApi(request, session, 'PUT', '/v1/practices/feature-gates', { flags: { [FLAG]: previous } })).status).toBe(200);
 });
 
-test('a provider orders a lab, the results arrive with abnormal values marked, one analyte trends, and the report prints', async ({ page, browser, request }) => {
+test('a provider orders a lab, the results arrive with abnormal values marked, one analyte trends, and the report prints', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // trending_labs on for the practice (an admin's setting), back as it was afterwards.
   const adminPage = await browser.newPage();

@@ -3,7 +3,10 @@ import { expectAccessible } from './support/axe.js';
 
 /** The sandbox carrier's page (npm start only): labelled as local, accessible at both widths, usable by keyboard alone. */
 test('the local sandbox carrier page passes axe at 1280×800 and 390×844 and takes a reply by keyboard', async ({ page }) => {
-  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(size);
     await page.goto('/local/carrier');
     await expect(page.getByRole('heading', { level: 1, name: 'Local sandbox carrier' })).toBeVisible();

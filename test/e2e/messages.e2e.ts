@@ -88,7 +88,9 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
     await replyFromCarrierPage(carrier, IMANI.phone, `Can I move my appointment? ${stamp}`);
     await expect.poll(async () => Number((await badge.textContent().catch(() => '0')) ?? '0') || 0, { timeout: 20_000 }).toBeGreaterThan(before);
     // The practice texts Imani after her question (a reminder, say): her question stays what the list shows.
-    expect((await apiAs(provider, 'POST', `/v1/messaging/conversations/${imaniId}/messages`, { text: `Reminder: your visit is tomorrow ${stamp}` })).status).toBe(201);
+    expect(
+      (await apiAs(provider, 'POST', `/v1/messaging/conversations/${imaniId}/messages`, { text: `Reminder: your visit is tomorrow ${stamp}` })).status,
+    ).toBe(201);
   } finally {
     await carrierContext.close();
   }
@@ -110,7 +112,10 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   await provider.getByRole('option', { name: 'SMS', exact: true }).click();
   await provider.getByRole('button', { name: / Status$/ }).click();
   await provider.getByRole('option', { name: 'Delivered', exact: true }).click();
-  await provider.getByRole('button', { name: new RegExp(`Your results are ready ${stamp}`) }).first().click();
+  await provider
+    .getByRole('button', { name: new RegExp(`Your results are ready ${stamp}`) })
+    .first()
+    .click();
   const win = provider.locator('.tw-note-window').last();
   await expect(win.getByRole('group', { name: 'Messages' })).toContainText(`Thanks, see you Tuesday ${stamp}`);
   await expect(win.getByRole('textbox')).toHaveCount(0);
@@ -135,7 +140,11 @@ test('a provider texts a patient; the reply arrives live in the open chat and th
   // Search narrows the conversations; opening one goes to its chat.
   await provider.getByRole('searchbox', { name: 'Search conversations' }).fill('Aisha');
   await expect(provider.getByTestId('conversation').filter({ hasText: /Imani Johnson/ })).toHaveCount(0);
-  await provider.getByTestId('conversation').filter({ hasText: /Aisha Rahman/ }).getByRole('link').click();
+  await provider
+    .getByTestId('conversation')
+    .filter({ hasText: /Aisha Rahman/ })
+    .getByRole('link')
+    .click();
   await expect(provider.getByRole('heading', { level: 1, name: /Aisha Rahman/ })).toBeVisible();
 });
 
@@ -201,7 +210,9 @@ test('the SMS chat works by keyboard alone', async ({ sessions }) => {
   await focusBy(
     provider,
     'Shift+Tab',
-    () => document.activeElement?.tagName === 'BUTTON' && document.activeElement.textContent?.includes((window as unknown as { typedText: string }).typedText) === true,
+    () =>
+      document.activeElement?.tagName === 'BUTTON' &&
+      document.activeElement.textContent?.includes((window as unknown as { typedText: string }).typedText) === true,
   );
   await provider.keyboard.press('Enter');
   await expect(sent.getByText(/^\d{1,2}:\d{2} (AM|PM)/)).toBeVisible();
@@ -267,7 +278,10 @@ test('a refused send keeps the typed text and says why; a wrong attachment is re
     await replyFromCarrierPage(carrier, liam, 'START');
     await expect(provider.getByText(/Opted out of texts/)).toHaveCount(0, { timeout: 20_000 });
     await composer.press('Enter');
-    await expect(provider.getByTestId('sms-message').filter({ hasText: 'Your prescription is ready for pickup' }).last()).toHaveAttribute('data-direction', 'outbound');
+    await expect(provider.getByTestId('sms-message').filter({ hasText: 'Your prescription is ready for pickup' }).last()).toHaveAttribute(
+      'data-direction',
+      'outbound',
+    );
     await expect(composer).toHaveValue('');
 
     // Selected texts can be deleted: the kept, refused one leaves the conversation.
@@ -275,7 +289,12 @@ test('a refused send keeps the typed text and says why; a wrong attachment is re
     const refusedBefore = await refused.count();
     await openToolbar(provider);
     await provider.getByRole('button', { name: 'Select Messages' }).click();
-    await provider.getByTestId('sms-message').filter({ hasText: /Not delivered/ }).last().getByRole('checkbox').check();
+    await provider
+      .getByTestId('sms-message')
+      .filter({ hasText: /Not delivered/ })
+      .last()
+      .getByRole('checkbox')
+      .check();
     await provider.getByRole('button', { name: 'Delete', exact: true }).click();
     await provider.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(provider.getByText('Deleted 1 message')).toBeVisible();
@@ -329,7 +348,9 @@ test('a picture is sent with a text, recorded by the sandbox carrier and listed 
   await (await popup).close();
   await expect(provider.getByText(`Downloading visit-${stamp}.ics`)).toBeVisible();
 
-  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { to: string; text: string; media: { contentType: string; size: number }[] }[] };
+  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as {
+    messages: { to: string; text: string; media: { contentType: string; size: number }[] }[];
+  };
   const recorded = outbound.messages.find((m) => m.text === `Here is the photo ${stamp}`);
   expect(recorded?.to).toBe(IMANI.phone);
   expect(recorded?.media).toEqual(expect.arrayContaining([expect.objectContaining({ contentType: 'image/png', size: png.length })]));
@@ -343,10 +364,17 @@ test('a practice drive file picked in the composer goes with the text and shows 
   // The drive holds a handout (as File Drive's upload puts it there) and a spreadsheet a text cannot carry.
   const pdf = readFileSync(join(process.cwd(), 'test/fixtures/files/lab-report.pdf'));
   const csv = readFileSync(join(process.cwd(), 'test/fixtures/files/glucose-log.csv'));
-  for (const [name, type, bytes] of [[`handout-${stamp}.pdf`, 'application/pdf', pdf], [`glucose-${stamp}.csv`, 'text/csv', csv]] as const) {
+  for (const [name, type, bytes] of [
+    [`handout-${stamp}.pdf`, 'application/pdf', pdf],
+    [`glucose-${stamp}.csv`, 'text/csv', csv],
+  ] as const) {
     const presign = await apiAs(provider, 'POST', '/v1/s3/files', { key: `public/${folder}/${name}`, contentType: type, size: bytes.length });
     expect(presign.status).toBe(200);
-    expect((await provider.request.put(String(presign.json.signedUrl), { headers: { 'content-type': type, origin: new URL(provider.url()).origin }, data: bytes })).status()).toBe(200);
+    expect(
+      (
+        await provider.request.put(String(presign.json.signedUrl), { headers: { 'content-type': type, origin: new URL(provider.url()).origin }, data: bytes })
+      ).status(),
+    ).toBe(200);
   }
 
   await openToolbar(provider);
@@ -378,7 +406,9 @@ test('a practice drive file picked in the composer goes with the text and shows 
   await (await popup).close();
   await expect(provider.getByText(`Downloading handout-${stamp}.pdf`)).toBeVisible();
 
-  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as { messages: { to: string; media: { key: string; contentType: string; size: number }[] }[] };
+  const outbound = (await (await provider.request.get('/local/carrier/sms')).json()) as {
+    messages: { to: string; media: { key: string; contentType: string; size: number }[] }[];
+  };
   const recorded = outbound.messages.find((m) => m.media.some((f) => f.key.endsWith(`/handout-${stamp}.pdf`)));
   expect(recorded?.to).toBe(AISHA.phone);
   expect(recorded?.media).toEqual([expect.objectContaining({ contentType: 'application/pdf', size: pdf.length })]);

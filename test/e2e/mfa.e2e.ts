@@ -43,7 +43,16 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const server of servers) {
     if (server.process.pid) process.kill(-server.process.pid, 'SIGTERM');
-    await eventually('the MFA server to stop', () => fetch(`${server.url}/config.json`).then(() => false, () => true), Boolean, { within: 20_000, every: 200 });
+    await eventually(
+      'the MFA server to stop',
+      () =>
+        fetch(`${server.url}/config.json`).then(
+          () => false,
+          () => true,
+        ),
+      Boolean,
+      { within: 20_000, every: 200 },
+    );
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 });

@@ -58,7 +58,12 @@ test('a newcomer walks the seeded week: the dashboard, a chart with history, a r
   }
   await expect(page.getByRole('region', { name: 'Unread Messages' })).toContainText(/Messages[1-9]\d*\s*unread/);
   await expect(page.getByRole('region', { name: 'My Drafts' }).getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Results to Review' }).getByRole('link', { name: /^Michael Chen, / }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Results to Review' })
+      .getByRole('link', { name: /^Michael Chen, / })
+      .first(),
+  ).toBeVisible();
   await expectAccessibleAtEach(page, 'seeded dashboard', { screenshot: shot('dashboard'), fullPage: true });
 
   // A chart with history: James Whitaker's problems, medicines and last week's signed visit note.
@@ -71,7 +76,10 @@ test('a newcomer walks the seeded week: the dashboard, a chart with history, a r
   // Communication: an unread question from a patient is answered from the keyboard (on a fresh
   // week the newest is Chloe Dubois's about her inhaler; a second walk answers the next one).
   await page.goto('/#/messages');
-  const question = page.getByTestId('conversation').filter({ has: page.getByText(/\?$/) }).first();
+  const question = page
+    .getByTestId('conversation')
+    .filter({ has: page.getByText(/\?$/) })
+    .first();
   const asked = (await question.getByText(/\?$/).textContent())!.trim();
   await question.getByRole('link').first().focus();
   await page.keyboard.press('Enter');
@@ -90,21 +98,35 @@ test('a newcomer walks the seeded week: the dashboard, a chart with history, a r
   await play.focus();
   await page.keyboard.press('Enter');
   const audio = page.locator('audio').first();
-  await expect.poll(async () => audio.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), { message: "the voicemail's length", timeout: 15_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(async () => audio.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? a.duration : 0)), {
+      message: "the voicemail's length",
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(1);
   await audio.evaluate(async (a: HTMLAudioElement) => {
     a.muted = true;
     await a.play();
   });
-  await expect.poll(async () => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { message: 'the voicemail playing', timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { message: 'the voicemail playing', timeout: 15_000 })
+    .toBeGreaterThan(0);
   // Heard enough: paused, as a person would before reading on (a playing clip also holds up screenshots).
   await audio.evaluate((a: HTMLAudioElement) => a.pause());
   await expectAccessibleAtEach(page, 'calls with a voicemail', { screenshot: shot('calls') });
 
   // Labs: Michael Chen's latest A1c waits for review; its trend shows the three draws, oldest first.
   await page.goto('/#/home');
-  await page.getByRole('region', { name: 'Results to Review' }).getByRole('link', { name: /^Michael Chen, / }).first().click();
+  await page
+    .getByRole('region', { name: 'Results to Review' })
+    .getByRole('link', { name: /^Michael Chen, / })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Result for Michael Chen' })).toBeVisible();
-  await page.getByRole('button', { name: /^Trend of Hemoglobin A1c/ }).first().focus();
+  await page
+    .getByRole('button', { name: /^Trend of Hemoglobin A1c/ })
+    .first()
+    .focus();
   await page.keyboard.press('Enter');
   const trend = page.getByRole('dialog', { name: /over time$/ });
   const rows = trend.getByRole('table').locator('tbody tr');

@@ -240,9 +240,15 @@ test('a stale edit is refused with the server message and the text is kept', asy
   // A colleague opens the same draft from the timeline and saves first.
   const other = await (await browser.newContext({ baseURL, viewport: { width: 1360, height: 860 } })).newPage();
   await openChart(other, 'pat-0004');
-  await other.getByRole('region', { name: 'Notes', exact: true }).getByRole('button', { name: /Status/ }).click();
+  await other
+    .getByRole('region', { name: 'Notes', exact: true })
+    .getByRole('button', { name: /Status/ })
+    .click();
   await other.getByRole('option', { name: 'Draft', exact: true }).click();
-  await other.getByRole('list', { name: 'Notes' }).getByRole('button', { name: /Version A/ }).click();
+  await other
+    .getByRole('list', { name: 'Notes' })
+    .getByRole('button', { name: /Version A/ })
+    .click();
   const theirs = other.locator('.tw-note-window');
   await theirs.getByRole('textbox', { name: 'Note text' }).click();
   await other.keyboard.press('End');
@@ -432,7 +438,7 @@ test('the result screen in a note frame says Order submitted! for a lab and clos
   await expect(win).toHaveCount(0, { timeout: 5_000 });
 });
 
-test("without a core product the lab result screen says where the order is in Tidewell instead; the close never waits for it", async ({ page }) => {
+test('without a core product the lab result screen says where the order is in Tidewell instead; the close never waits for it', async ({ page }) => {
   // The practice's apps answer without a membership origin, and only when the test lets them.
   let answer!: () => void;
   const held = new Promise<void>((done) => (answer = done));

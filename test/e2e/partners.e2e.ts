@@ -163,7 +163,10 @@ test('an admin turns a partner app off in settings and New Interaction stops off
   await expect(table).toContainText(PARTNER_LABEL);
 });
 
-test("the chart's membership windows frame the core product's pages from its origin only: another origin's messages change nothing, the page's success alerts and closes the window after its delay", async ({ page, context }) => {
+test("the chart's membership windows frame the core product's pages from its origin only: another origin's messages change nothing, the page's success alerts and closes the window after its delay", async ({
+  page,
+  context,
+}) => {
   const warnings: string[] = [];
   page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
   const cspViolations: string[] = [];
@@ -214,8 +217,12 @@ test("the chart's membership windows frame the core product's pages from its ori
   await expect(win).toHaveCount(0, { timeout: 10_000 });
   expect(Date.now() - closedBy).toBeGreaterThanOrEqual(1_900);
   expect(cspViolations).toEqual([]);
-  const records = (await (await page.request.get(`${src.origin}/membership/records`)).json()) as { records: { action: string; patientId: string; fields: Record<string, string> }[] };
-  expect(records.records).toContainEqual(expect.objectContaining({ action: 'charges', patientId: 'pat-0003', fields: expect.objectContaining({ description }) }));
+  const records = (await (await page.request.get(`${src.origin}/membership/records`)).json()) as {
+    records: { action: string; patientId: string; fields: Record<string, string> }[];
+  };
+  expect(records.records).toContainEqual(
+    expect.objectContaining({ action: 'charges', patientId: 'pat-0003', fields: expect.objectContaining({ description }) }),
+  );
 
   // Closed by id: the same window opens again, and Close removes it at once.
   await page.getByRole('button', { name: 'Membership', exact: true }).click();
@@ -226,7 +233,9 @@ test("the chart's membership windows frame the core product's pages from its ori
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test("the core product's patient card (local membership stand-in) shows a charge made through Create charges once View Invoice is pressed", async ({ page }) => {
+test("the core product's patient card (local membership stand-in) shows a charge made through Create charges once View Invoice is pressed", async ({
+  page,
+}) => {
   await openChart(page, 'pat-0004');
   await page.getByRole('button', { name: 'Membership', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Create charges' }).click();
@@ -256,7 +265,10 @@ test("the core product's patient card (local membership stand-in) shows a charge
   const amounts = await invoice.locator('tbody td.num').allTextContents();
   const cents = amounts.reduce((sum, a) => sum + Math.round(Number(a.replace(/[$,]/g, '')) * 100), 0);
   await expect(invoice.locator('tfoot td.num')).toHaveText(`$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expectAccessible(page, `local membership stand-in: patient card with its invoice (${viewport.width}px)`);
     await page.screenshot({ path: `${SHOTS}/membership-03-card-${viewport.width}.png` });

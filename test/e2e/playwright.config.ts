@@ -77,7 +77,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/newcomer.e2e.ts' },
-    ...(newcomer ? [{ name: 'newcomer', testMatch: '**/newcomer.e2e.ts', use: { browserName: 'chromium' as const, baseURL: process.env.TIDEWELL_E2E_DEMO_URL } }] : []),
+    ...(newcomer
+      ? [{ name: 'newcomer', testMatch: '**/newcomer.e2e.ts', use: { browserName: 'chromium' as const, baseURL: process.env.TIDEWELL_E2E_DEMO_URL } }]
+      : []),
   ],
   webServer: externalUrl
     ? undefined
@@ -95,7 +97,13 @@ export default defineConfig({
           // The Copilot answers from the local rule-based assistant (infra/local/ai), labelled as such.
           // The practice export goes one patient a batch, so its progress is on screen for a few polls.
           // The tests count what they find (no open tasks, one conversation): no week of clinic life.
-          env: { PORT: String(PORT), TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR, TIDEWELL_AI_LOCAL_ASSISTANT: '1', FHIR_BULK_BATCH_SIZE: '1', TIDEWELL_DEMO_WEEK: process.env.TIDEWELL_DEMO_WEEK ?? '0' },
+          env: {
+            PORT: String(PORT),
+            TIDEWELL_DATA_DIR: process.env.TIDEWELL_E2E_DATA_DIR,
+            TIDEWELL_AI_LOCAL_ASSISTANT: '1',
+            FHIR_BULK_BATCH_SIZE: '1',
+            TIDEWELL_DEMO_WEEK: process.env.TIDEWELL_DEMO_WEEK ?? '0',
+          },
           gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
         },
       ],

@@ -38,7 +38,13 @@ function exportFolder(run: string): { dir: string; family: string; second: strin
   const patient = resources.find((r) => r.resourceType === 'Patient')!;
   Object.assign(patient, { id: `imp-${run}`, name: [{ use: 'official', family, given: ['Marisol44'] }] });
   delete patient.identifier;
-  resources.push({ resourceType: 'Patient', id: `imp2-${run}`, name: [{ use: 'official', family: second, given: ['Ada'] }], gender: 'female', birthDate: '1980-02-03' });
+  resources.push({
+    resourceType: 'Patient',
+    id: `imp2-${run}`,
+    name: [{ use: 'official', family: second, given: ['Ada'] }],
+    gender: 'female',
+    birthDate: '1980-02-03',
+  });
   const dir = join(mkdtempSync(join(tmpdir(), 'practice-import-')), `export-${run}`);
   mkdirSync(dir);
   const byType = new Map<string, Json[]>();
@@ -71,7 +77,10 @@ test('an admin imports a practice export in Settings, stops and resumes it, and 
   const counts = page.getByRole('list', { name: 'Resources found by type' });
   await expect(counts.getByRole('listitem').filter({ hasText: 'Condition' })).toHaveText('Condition 3');
   await expect(counts.getByRole('listitem').filter({ hasText: 'Patient' })).toHaveText('Patient 2');
-  await expectAccessibleAtEach(page, 'settings: data import, export picked', { screenshot: (v) => `${SHOTS}/practice-import-found-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'settings: data import, export picked', {
+    screenshot: (v) => `${SHOTS}/practice-import-found-${v.width}.png`,
+    fullPage: true,
+  });
 
   // Started by keyboard, stopped while the first patient is sent: it stops after that patient.
   let release: () => void = () => undefined;
@@ -92,8 +101,12 @@ test('an admin imports a practice export in Settings, stops and resumes it, and 
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Stopping after this patient…' })).toBeVisible();
   release();
-  await expect(page.getByRole('status').filter({ hasText: 'Import stopped: 1 of 2 patients brought in. Resume to carry on from the next patient.' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('table', { name: 'Patients brought in' }).getByRole('row', { name: new RegExp(`Marisol44 ${family} .* New chart`) })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Import stopped: 1 of 2 patients brought in. Resume to carry on from the next patient.' }),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole('table', { name: 'Patients brought in' }).getByRole('row', { name: new RegExp(`Marisol44 ${family} .* New chart`) }),
+  ).toBeVisible();
   await page.unroute('**/v1/practices/fhir-imports/patients');
 
   // A reload keeps the progress: the same folder resumes from the next patient.
@@ -110,10 +123,15 @@ test('an admin imports a practice export in Settings, stops and resumes it, and 
   // Imported again: the server finds everything already here and adds nothing.
   await expect(page.getByText('All 2 patients of this export were brought in.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Import again' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Import finished: 0 new charts, 0 items added, [1-9]\d* already here, / })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Import finished: 0 new charts, 0 items added, [1-9]\d* already here, / })).toBeVisible({
+    timeout: 60_000,
+  });
   const rows = page.getByRole('table', { name: 'Patients brought in' }).getByRole('row');
   await expect(rows.filter({ has: page.getByRole('cell', { name: 'Already here', exact: true }) })).toHaveCount(2);
-  await expectAccessibleAtEach(page, 'settings: data import, finished', { screenshot: (v) => `${SHOTS}/practice-import-finished-${v.width}.png`, fullPage: true });
+  await expectAccessibleAtEach(page, 'settings: data import, finished', {
+    screenshot: (v) => `${SHOTS}/practice-import-finished-${v.width}.png`,
+    fullPage: true,
+  });
 
   // The imported patients are in the practice: found by search, the chart holding what its export held.
   await page.getByRole('link', { name: 'Patients', exact: true }).first().click();
@@ -130,5 +148,7 @@ test('an employee sees the import screen without its pickers, and the API refuse
   await signIn(page, EMPLOYEE, '/new-settings/data-import');
   await expect(page.getByText('Only admins can import the practice data.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose export folder' })).toHaveCount(0);
-  expect((await apiAs(page, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } })).status).toBe(403);
+  expect((await apiAs(page, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', type: 'collection', entry: [] } })).status).toBe(
+    403,
+  );
 });

@@ -6,7 +6,10 @@ const SHOTS = 'test-results/screenshots';
 const run = Date.now().toString(36).slice(-5);
 const PRACTICE_PHONE = '+15415550100';
 /** Phones no other run uses: the carrier's opt-out list outlives a run. */
-const phoneOf = (n: number) => `+1974${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((Date.now() + n * 7919) % 10_000).padStart(4, '0')}`;
+const phoneOf = (n: number) =>
+  `+1974${String(Date.now() % 1_000_000)
+    .padStart(6, '0')
+    .slice(0, 3)}${String((Date.now() + n * 7919) % 10_000).padStart(4, '0')}`;
 
 /** A CMP ordered through the API for the patient; the local lab answers in a few seconds. */
 async function orderCmp(page: Page, patientId: string): Promise<string> {
@@ -17,14 +20,30 @@ async function orderCmp(page: Page, patientId: string): Promise<string> {
   return String(note.json.noteId);
 }
 
-test('a provider reviews a critical lab result from the dashboard by keyboard, with a follow-up task and a text to the patient in one step; a text to a phone that replied STOP is kept with its reason; the screens pass axe at desktop and phone width', async ({ page }) => {
+test('a provider reviews a critical lab result from the dashboard by keyboard, with a follow-up task and a text to the patient in one step; a text to a phone that replied STOP is kept with its reason; the screens pass axe at desktop and phone width', async ({
+  page,
+}) => {
   test.setTimeout(600_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, PROVIDER, '/home');
   const coraPhone = phoneOf(1);
   const piaPhone = phoneOf(2);
-  const critical = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Cora', lastName: `Critical${run}`, gender: 'female', dob: '1958-04-12', phones: [{ type: 'mobile', number: coraPhone }], primaryPhoneNumber: coraPhone });
-  const plain = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Pia', lastName: `Plain${run}`, gender: 'female', dob: '1982-11-30', phones: [{ type: 'mobile', number: piaPhone }], primaryPhoneNumber: piaPhone });
+  const critical = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Cora',
+    lastName: `Critical${run}`,
+    gender: 'female',
+    dob: '1958-04-12',
+    phones: [{ type: 'mobile', number: coraPhone }],
+    primaryPhoneNumber: coraPhone,
+  });
+  const plain = await apiAs(page, 'POST', '/v1/patients', {
+    firstName: 'Pia',
+    lastName: `Plain${run}`,
+    gender: 'female',
+    dob: '1982-11-30',
+    phones: [{ type: 'mobile', number: piaPhone }],
+    primaryPhoneNumber: piaPhone,
+  });
   // Pia's phone replied STOP: the carrier refuses texts to it.
   const stop = await page.request.post('/local/carrier/sms', { data: { from: piaPhone, to: PRACTICE_PHONE, text: 'STOP' } });
   expect(stop.status()).toBe(202);
@@ -34,7 +53,10 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   const noteId = await orderCmp(page, String(critical.json.id));
 
   // The results arrive live: the toast names the patient and the test, the widget lists it without a reload.
-  await expect(page.getByRole('alertdialog', { name: 'New lab results' }).filter({ hasText: criticalName }).first()).toContainText('Comprehensive metabolic panel (CMP)', { timeout: 60_000 });
+  await expect(page.getByRole('alertdialog', { name: 'New lab results' }).filter({ hasText: criticalName }).first()).toContainText(
+    'Comprehensive metabolic panel (CMP)',
+    { timeout: 60_000 },
+  );
   const widget = page.getByRole('region', { name: 'Results to Review' });
   const criticalLink = widget.getByRole('link', { name: new RegExp(`^${criticalName}, Comprehensive metabolic panel \\(CMP\\), critical$`) });
   await expect(criticalLink).toBeVisible({ timeout: 30_000 });
@@ -97,11 +119,20 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   expect(review.json).toMatchObject({ status: 'REVIEWED', comment: 'Repeat potassium today', reviewedBy: { name: 'Daniel Okafor' } });
   expect(review.json.followUpMessage).toMatchObject({ status: 'SENT', to: coraPhone, text: `Cora, please call us today about your potassium ${run}.` });
   const task = await apiAs(page, 'GET', `/v1/tasks/${String(review.json.followUpTaskId)}`);
-  expect(task.json).toMatchObject({ text: `Follow up on Comprehensive metabolic panel (CMP) for ${criticalName}`, patientId: critical.json.id, dueOn: '2031-03-04' });
+  expect(task.json).toMatchObject({
+    text: `Follow up on Comprehensive metabolic panel (CMP) for ${criticalName}`,
+    patientId: critical.json.id,
+    dueOn: '2031-03-04',
+  });
   // The success toast goes by itself (3 s); the screen is checked as it then stays.
   await expect(page.getByRole('alertdialog', { name: 'Result reviewed' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Reviewed', exact: true }).click();
-  await expect(page.getByRole('table', { name: /Reviewed results/ }).getByRole('row').filter({ hasText: criticalName })).toContainText('Daniel Okafor');
+  await expect(
+    page
+      .getByRole('table', { name: /Reviewed results/ })
+      .getByRole('row')
+      .filter({ hasText: criticalName }),
+  ).toContainText('Daniel Okafor');
   // Right after the sign-off, without a reload: nothing the pending Reviewed button said is left unnamed.
   await expectAccessible(page, 'reviewed results, 1280 px');
 
@@ -116,7 +147,10 @@ test('a provider reviews a critical lab result from the dashboard by keyboard, w
   await expectAccessible(page, 'dashboard with Results to Review, 390 px');
   await page.screenshot({ path: `${SHOTS}/results-review-04-phone-widget.png` });
 
-  await page.getByRole('region', { name: 'Results to Review' }).getByRole('link', { name: new RegExp(`^${plainName}`) }).click();
+  await page
+    .getByRole('region', { name: 'Results to Review' })
+    .getByRole('link', { name: new RegExp(`^${plainName}`) })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Result for ${plainName}` })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Comprehensive metabolic panel (CMP)' })).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'result to review, 390 px');

@@ -3,7 +3,8 @@ import { openChart, section } from './support/chart.js';
 import { apiAs, PROVIDER, signIn } from './support/sign-in.js';
 
 const PATIENT = 'pat-0006';
-const stockOf = async (page: Parameters<typeof apiAs>[0], inventoryId: string) => (await apiAs(page, 'GET', `/v2/inventories/${inventoryId}`)).json.quantityInStock as number;
+const stockOf = async (page: Parameters<typeof apiAs>[0], inventoryId: string) =>
+  (await apiAs(page, 'GET', `/v2/inventories/${inventoryId}`)).json.quantityInStock as number;
 
 test('an in-house prescription dispenses from the inventory when signed, adds the chart medication, and deleting it restocks', async ({ page }) => {
   test.setTimeout(180_000);

@@ -4,7 +4,9 @@ import { PROVIDER, signIn, apiAs } from './support/sign-in.js';
 test('a sales note with one charge item and one inventory item is signed, takes the item from stock and becomes read-only', async ({ page }) => {
   await signIn(page, PROVIDER, '/patients/pat-0004');
   await expect(page.getByRole('heading', { name: 'Notes', exact: true })).toBeVisible({ timeout: 45_000 });
-  const stockBefore = ((await apiAs(page, 'GET', '/v1/inventories')).json.items as { inventoryId: string; quantityInStock: number }[]).find((i) => i.inventoryId === 'inv-ibuprofen-800')!.quantityInStock;
+  const stockBefore = ((await apiAs(page, 'GET', '/v1/inventories')).json.items as { inventoryId: string; quantityInStock: number }[]).find(
+    (i) => i.inventoryId === 'inv-ibuprofen-800',
+  )!.quantityInStock;
 
   await page.getByRole('button', { name: 'New interaction' }).click();
   await page.getByRole('menuitem', { name: 'Sales', exact: true }).click();
@@ -34,7 +36,9 @@ test('a sales note with one charge item and one inventory item is signed, takes 
   await expect(totals.last()).toHaveText('$36.00');
   await page.screenshot({ path: 'test-results/screenshots/sales-02-signed.png' });
 
-  const stockAfter = ((await apiAs(page, 'GET', '/v1/inventories')).json.items as { inventoryId: string; quantityInStock: number }[]).find((i) => i.inventoryId === 'inv-ibuprofen-800')!.quantityInStock;
+  const stockAfter = ((await apiAs(page, 'GET', '/v1/inventories')).json.items as { inventoryId: string; quantityInStock: number }[]).find(
+    (i) => i.inventoryId === 'inv-ibuprofen-800',
+  )!.quantityInStock;
   expect(stockAfter).toBe(stockBefore - 4);
 });
 

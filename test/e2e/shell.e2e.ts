@@ -9,8 +9,7 @@ const ADMIN = 'admin@demo.tidewell.local';
 const SUPER = 'super@demo.tidewell.local';
 const PRACTICE = 'Tidewell Demo Clinic';
 const DEACTIVATED = 'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
-const USER_FETCH_ERROR =
-  'An error occurred fetching your user. Please contact your practice admin. If the issue persists, please contact customer support';
+const USER_FETCH_ERROR = 'An error occurred fetching your user. Please contact your practice admin. If the issue persists, please contact customer support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -50,7 +49,10 @@ test('a super user works as admin under the name Super User, with the practice n
   await expect(admin.getByRole('banner').getByRole('link', { name: 'Alicia Moreno' })).toBeVisible();
 
   // The product switcher goes to the core product.
-  await admin.getByRole('banner').getByRole('button', { name: /Switch product/ }).click();
+  await admin
+    .getByRole('banner')
+    .getByRole('button', { name: /Switch product/ })
+    .click();
   await expect(admin.getByRole('menuitem', { name: 'Tidewell Clinical' })).toBeVisible();
   await shot(admin, '03-product-switcher');
   await admin.getByRole('menuitem', { name: 'Tidewell Core' }).click();

@@ -21,7 +21,10 @@ for (const viewport of [
   { width: 1280, height: 800, action: 'Save' as const },
   { width: 390, height: 844, action: 'Sign' as const },
 ]) {
-  test(`vitals at ${viewport.width}px: 991 °F is refused with the range and the entries kept; 104.5 °F asks, then ${viewport.action === 'Save' ? 'saves' : 'signs'}`, async ({ page, request }) => {
+  test(`vitals at ${viewport.width}px: 991 °F is refused with the range and the entries kept; 104.5 °F asks, then ${viewport.action === 'Save' ? 'saves' : 'signs'}`, async ({
+    page,
+    request,
+  }) => {
     // A fresh server on a shared machine: first screens and axe runs take their time.
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);

@@ -161,7 +161,9 @@ test('a task assigned while the employee is offline shows up when the page is ba
   // The live feed is up once it has made its first catch-up on connect; offline before that, the
   // test would be about loading the feed's code, not about what it missed.
   await expect
-    .poll(() => employee.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/v1/notifications?since='))), { timeout: 30_000 })
+    .poll(() => employee.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/v1/notifications?since='))), {
+      timeout: 30_000,
+    })
     .toBe(true);
   const badge = employee.getByTestId('menu-badge-tasks');
   const before = (await badge.count()) ? Number(await badge.textContent()) : 0;
@@ -185,7 +187,8 @@ test('a task assigned while the employee is offline shows up when the page is ba
   // Back online, the live feed asks for what it missed (GET /v1/notifications?since=) and gets the task.
   const catchUp = employee.waitForResponse((r) => r.url().includes('/v1/notifications?since='), { timeout: 20_000 });
   await employee.context().setOffline(false);
-  const missed = ((await (await catchUp).json()) as { notifications: { notificationType: string; text: string | null; assigned: string | null }[] }).notifications;
+  const missed = ((await (await catchUp).json()) as { notifications: { notificationType: string; text: string | null; assigned: string | null }[] })
+    .notifications;
   expect(missed.filter((n) => n.notificationType === 'TASK' && n.text === text)).toEqual([expect.objectContaining({ assigned: employeeId })]);
   await expect(row).toBeVisible();
   await expect(row).toContainText('Unread');
@@ -204,7 +207,12 @@ test("a task lists the notes it links to, each opening the patient's chart", asy
     data: { text: 'Called about the INR result', formattedText: '<p>Called about the INR result</p>' },
   });
   expect(note.status).toBe(201);
-  const gone = await apiAs(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: 'pat-0011', data: { text: 'Scratch', formattedText: '<p>Scratch</p>' } });
+  const gone = await apiAs(provider, 'POST', '/v2/notes', {
+    noteId: 'new',
+    noteType: 'NOTE',
+    patientId: 'pat-0011',
+    data: { text: 'Scratch', formattedText: '<p>Scratch</p>' },
+  });
   expect(gone.status).toBe(201);
   expect((await apiAs(provider, 'DELETE', `/v1/notes/${String(gone.json.noteId)}?noteVersion=${String(gone.json.noteVersion)}`)).status).toBe(200);
   const task = await apiAs(provider, 'POST', '/v1/tasks', {

@@ -28,14 +28,23 @@ describe('alarms on every async path', () => {
     const [keyId] = refs(topic.Properties.KmsMasterKeyId);
     expect(lookups.resources[keyId]).toMatchObject({ Type: 'AWS::KMS::Key', Properties: { EnableKeyRotation: true } });
     expect(JSON.stringify(lookups.resources[keyId].Properties.KeyPolicy)).toContain('cloudwatch.amazonaws.com');
-    const subscriptions = ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties).filter((s) => s.Protocol !== 'lambda');
-    expect(subscriptions).toEqual(practice.config.alarms!.emails.map((email) => expect.objectContaining({ Protocol: 'email', Endpoint: email, TopicArn: { Ref: topicId } })));
+    const subscriptions = ofType('AWS::SNS::Subscription')
+      .map(([, s]) => s.Properties)
+      .filter((s) => s.Protocol !== 'lambda');
+    expect(subscriptions).toEqual(
+      practice.config.alarms!.emails.map((email) => expect.objectContaining({ Protocol: 'email', Endpoint: email, TopicArn: { Ref: topicId } })),
+    );
     const alarms = ofType('AWS::CloudWatch::Alarm');
     expect(alarms.length).toBeGreaterThan(0);
     for (const [id, a] of alarms) {
       expect(a.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(a.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
-      expect(a.Properties).toMatchObject({ Threshold: 1, EvaluationPeriods: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      expect(a.Properties).toMatchObject({
+        Threshold: 1,
+        EvaluationPeriods: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
     }
   });
 
@@ -104,7 +113,9 @@ describe('alarms on every async path', () => {
       ['audit-archive', 'Tidewell audit archiver (demo)'],
       ['subscription-guard', 'Tidewell realtime subscription access check (demo)'],
     ];
-    expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(watched.length + practice.groups.length);
+    expect(ofType('AWS::Lambda::Function').filter(([, f]) => String(f.Properties.Description).startsWith('Tidewell '))).toHaveLength(
+      watched.length + practice.groups.length,
+    );
     for (const [name, description] of watched) {
       const [fnId] = fnByDescription(description);
       const a = alarm(`${name}-failures`);
@@ -124,6 +135,8 @@ describe('alarms on every async path', () => {
   it('keeps cdk-nag clean', () => {
     const pattern = Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-');
     const annotations = Annotations.fromStack(practice.stack);
-    expect([...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)].map((f) => `${f.id}: ${String(f.entry.data).split('\n')[0]}`)).toEqual([]);
+    expect(
+      [...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)].map((f) => `${f.id}: ${String(f.entry.data).split('\n')[0]}`),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,11 @@ describe('the Copilot in the stack', () => {
     const [, url] = urls[0];
     const [fnId] = aiFunction();
     expect(lookups.refs(url.Properties.TargetFunctionArn)).toEqual([fnId]);
-    expect(url.Properties).toMatchObject({ AuthType: 'NONE', InvokeMode: 'RESPONSE_STREAM', Cors: { AllowMethods: ['POST'], AllowHeaders: ['authorization', 'content-type', 'x-timezone'] } });
+    expect(url.Properties).toMatchObject({
+      AuthType: 'NONE',
+      InvokeMode: 'RESPONSE_STREAM',
+      Cors: { AllowMethods: ['POST'], AllowHeaders: ['authorization', 'content-type', 'x-timezone'] },
+    });
     expect(JSON.stringify(url.Properties.Cors.AllowOrigins)).toContain('WebDistribution');
     const env = aiFunction()[1].Properties.Environment.Variables;
     expect(JSON.stringify(env.COGNITO_ISSUER)).toContain('cognito-idp');
@@ -56,7 +60,10 @@ describe('the Copilot in the stack', () => {
 
   it('passes both cdk-nag packs', () => {
     const annotations = Annotations.fromStack(practice.stack);
-    const findings = [...annotations.findError('*', Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-')), ...annotations.findWarning('*', Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-'))];
+    const findings = [
+      ...annotations.findError('*', Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-')),
+      ...annotations.findWarning('*', Match.stringLikeRegexp('^(AwsSolutions|HIPAA\\.Security)-')),
+    ];
     expect(findings.map((f) => `${f.id}: ${String(f.entry.data).split(':')[0]}`)).toEqual([]);
   });
 });

@@ -9,7 +9,11 @@ import { emailSendGrant } from '../../infra/lib/email.js';
 /** One function with the email grant applied, synthesized on its own (the full stack test covers the demo config). */
 function synth(email: PracticeEmail | undefined) {
   const stack = new Stack(new App(), 'EmailGrant', { env: { account: '111122223333', region: 'eu-west-1' } });
-  const fn = new lambda.Function(stack, 'Notes', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
+  const fn = new lambda.Function(stack, 'Notes', {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler=()=>{}'),
+  });
   emailSendGrant(email)(fn as unknown as NodejsFunction);
   return Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }

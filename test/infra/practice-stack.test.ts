@@ -94,7 +94,9 @@ describe('practice stack', () => {
           RestrictPublicBuckets: true,
         });
         expect(bucket.Properties.VersioningConfiguration, id).toEqual({ Status: 'Enabled' });
-        expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, id).toMatch(/^(aws:kms|AES256)$/);
+        expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, id).toMatch(
+          /^(aws:kms|AES256)$/,
+        );
         const policy = policies.find(([, p]) => referencedIds(p.Properties.Bucket).includes(id));
         expect(policy, `${id} policy`).toBeDefined();
         expect(policy![1].Properties.PolicyDocument.Statement).toContainEqual(
@@ -133,7 +135,12 @@ describe('practice stack', () => {
       const [, pool] = only('AWS::Cognito::UserPool');
       expect(pool.Properties.AdminCreateUserConfig).toEqual({ AllowAdminCreateUserOnly: true });
       expect(pool.Properties.UsernameAttributes).toEqual(['email']);
-      expect(pool.Properties.Policies.PasswordPolicy).toMatchObject({ RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
+      expect(pool.Properties.Policies.PasswordPolicy).toMatchObject({
+        RequireLowercase: true,
+        RequireUppercase: true,
+        RequireNumbers: true,
+        RequireSymbols: true,
+      });
       expect(pool.Properties.Policies.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(12);
       expect(pool.Properties.MfaConfiguration).toBe('OPTIONAL');
       expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
@@ -143,7 +150,11 @@ describe('practice stack', () => {
     });
 
     it('has the four role groups', () => {
-      expect(ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName).sort()).toEqual(['admin', 'employee', 'no_access', 'provider', 'super_user']);
+      expect(
+        ofType('AWS::Cognito::UserPoolGroup')
+          .map(([, g]) => g.Properties.GroupName)
+          .sort(),
+      ).toEqual(['admin', 'employee', 'no_access', 'provider', 'super_user']);
     });
 
     it('gives ID and access tokens at most 60 minutes, with revocation on', () => {
@@ -155,10 +166,13 @@ describe('practice stack', () => {
       expect(client.Properties.PreventUserExistenceErrors).toBe('ENABLED');
     });
 
-    it("lets only the practice Lambda change users in the pool, with exactly the admin actions it needs, on this pool", () => {
+    it('lets only the practice Lambda change users in the pool, with exactly the admin actions it needs, on this pool', () => {
       const [poolId] = only('AWS::Cognito::UserPool');
       const statements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
-        (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).map((st) => ({ roles: referencedIds(p.Properties.Roles), ...st })),
+        (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).map((st) => ({
+          roles: referencedIds(p.Properties.Roles),
+          ...st,
+        })),
       );
       const poolAdmin = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:Admin') && a !== 'cognito-idp:AdminGetUser'));
       expect(poolAdmin).toHaveLength(1);
@@ -348,7 +362,9 @@ describe('practice stack', () => {
       const guard = resources[guardId];
       expect(guard.Properties.Description).toBe('Tidewell realtime subscription access check (demo)');
       expect(guard.Properties.Environment.Variables.PRACTICE_ID).toBe(practice.config.practiceId);
-      const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).some((id) => id.startsWith('SubscriptionGuardRole'))));
+      const policies = JSON.stringify(
+        ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).some((id) => id.startsWith('SubscriptionGuardRole'))),
+      );
       expect(policies).toContain('cognito-idp:AdminGetUser');
     });
   });
@@ -362,7 +378,9 @@ describe('practice stack', () => {
       expect(definition).toEqual(fhirExportDefinition({ worker: 'WORKER' }));
       const [workerId] = referencedIds(parts.filter((p) => typeof p !== 'string'));
       expect(resources[workerId].Properties.Description).toBe('Tidewell chart endpoints (demo)');
-      const starters = ofType('AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties.Environment ?? {}).includes('FHIR_EXPORT_STATE_MACHINE_ARN'));
+      const starters = ofType('AWS::Lambda::Function').filter(([, f]) =>
+        JSON.stringify(f.Properties.Environment ?? {}).includes('FHIR_EXPORT_STATE_MACHINE_ARN'),
+      );
       expect(starters.map(([, f]) => f.Properties.Description)).toEqual(['Tidewell practice endpoints (demo)']);
       const roleId = referencedIds(starters[0]![1].Properties.Role)[0];
       const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(roleId)));
@@ -374,7 +392,11 @@ describe('practice stack', () => {
 
   describe('transcription state machine', () => {
     it('deploys the shared definition with the worker Lambda, logging and X-Ray', () => {
-      expect(ofType('AWS::StepFunctions::StateMachine').map(([, m]) => m.Properties.StateMachineName).sort()).toEqual(['tidewell-demo-fhir-export', 'tidewell-demo-transcription']);
+      expect(
+        ofType('AWS::StepFunctions::StateMachine')
+          .map(([, m]) => m.Properties.StateMachineName)
+          .sort(),
+      ).toEqual(['tidewell-demo-fhir-export', 'tidewell-demo-transcription']);
       const [, machine] = ofType('AWS::StepFunctions::StateMachine').find(([, m]) => m.Properties.StateMachineName === 'tidewell-demo-transcription')!;
       expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
       expect(machine.Properties.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: false });
@@ -393,7 +415,8 @@ describe('practice stack', () => {
       expect(worker.Properties.Timeout).toBe(300);
       const roleId = referencedIds(worker.Properties.Role)[0];
       const policies = JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(roleId)));
-      for (const action of ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob', 'dynamodb:PutItem', 's3:PutObject']) expect(policies, workerId).toContain(action);
+      for (const action of ['transcribe:StartTranscriptionJob', 'transcribe:GetTranscriptionJob', 'dynamodb:PutItem', 's3:PutObject'])
+        expect(policies, workerId).toContain(action);
       // No ai block in practices/demo.json: no model may be invoked.
       expect(policies).not.toContain('bedrock:InvokeModel');
       expect(worker.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
@@ -418,7 +441,9 @@ describe('practice stack', () => {
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
 
-      const [roleId, role] = ofType('AWS::IAM::Role').find(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'))!;
+      const [roleId, role] = ofType('AWS::IAM::Role').find(([, r]) =>
+        JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+      )!;
       expect(role.Properties.AssumeRolePolicyDocument.Statement[0].Condition.StringEquals).toHaveProperty('aws:SourceAccount');
       const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) => referencedIds(p.Properties.Roles).includes(roleId))!;
       const actions = policy.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat());
@@ -427,7 +452,7 @@ describe('practice stack', () => {
       expect(referencedIds(policy.Properties.PolicyDocument)).toContain(targetId);
     });
 
-    it('lets the target schedule its own next run (a series\' next reminder) and the practice and chart groups book reminders (the chart group for imported appointments), without the target naming itself in its environment', () => {
+    it("lets the target schedule its own next run (a series' next reminder) and the practice and chart groups book reminders (the chart group for imported appointments), without the target naming itself in its environment", () => {
       const fnBy = (description: string) => ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === description)!;
       const roleOf = (fn: Resource) => referencedIds(fn.Properties.Role)[0];
       const schedulingActions = (fn: Resource) =>
@@ -439,7 +464,9 @@ describe('practice stack', () => {
       const [, practiceGroup] = fnBy('Tidewell practice endpoints (demo)');
       const [, chartGroup] = fnBy('Tidewell chart endpoints (demo)');
       for (const fn of [target, practiceGroup, chartGroup]) {
-        expect(schedulingActions(fn)).toEqual(expect.arrayContaining(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'iam:PassRole']));
+        expect(schedulingActions(fn)).toEqual(
+          expect.arrayContaining(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'iam:PassRole']),
+        );
         expect(fn.Properties.Environment.Variables).toMatchObject({ SCHEDULER_GROUP: 'tidewell-demo' });
       }
       expect(target.Properties.Environment.Variables).not.toHaveProperty('SCHEDULER_TARGET_ARN');
@@ -448,7 +475,9 @@ describe('practice stack', () => {
       // An imported appointment goes to the provider's Google Calendar too: the chart group reads the partner secret's OAuth client.
       expect(chartGroup.Properties.Environment.Variables.PARTNER_SECRETS_ARN).toBeDefined();
       const chartRoleId = referencedIds(chartGroup.Properties.Role)[0];
-      expect(JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(chartRoleId)))).toContain('secretsmanager:GetSecretValue');
+      expect(JSON.stringify(ofType('AWS::IAM::Policy').filter(([, p]) => referencedIds(p.Properties.Roles).includes(chartRoleId)))).toContain(
+        'secretsmanager:GetSecretValue',
+      );
     });
 
     it('runs the DoseSpot sync every hour on the same target, role and dead-letter queue, and lets the target read the partner secret', () => {
@@ -478,7 +507,9 @@ describe('practice stack', () => {
       expect(referencedIds(config.Origins[0].OriginAccessControlId)).toEqual([oacId]);
       expect(referencedIds(config.Origins[0].DomainName)[0]).toMatch(/^WebBucket/);
       expect(config.DefaultRootObject).toBe('index.html');
-      expect(config.CustomErrorResponses).toEqual([403, 404].map((ErrorCode) => ({ ErrorCode, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 })));
+      expect(config.CustomErrorResponses).toEqual(
+        [403, 404].map((ErrorCode) => ({ ErrorCode, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 })),
+      );
       expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
       expect(config.Logging).toBeDefined();
       const [headersId, headers] = only('AWS::CloudFront::ResponseHeadersPolicy');

@@ -31,8 +31,22 @@ const PINNED: Record<string, { Type: string; retain: 'always' | 'retainData' | '
         { AttributeName: 'gsi2sk', AttributeType: 'S' },
       ],
       GlobalSecondaryIndexes: [
-        { IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
-        { IndexName: 'gsi2', KeySchema: [{ AttributeName: 'gsi2pk', KeyType: 'HASH' }, { AttributeName: 'gsi2sk', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } },
+        {
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'gsi2',
+          KeySchema: [
+            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
     },
   },
@@ -59,9 +73,16 @@ const PINNED: Record<string, { Type: string; retain: 'always' | 'retainData' | '
         ['AuthUserPoolGroupnoaccess71A104D8', 'no_access'],
         ['AuthUserPoolGroupsuperuser3C23DFC3', 'super_user'],
       ] as const
-    ).map(([id, GroupName]) => [id, { Type: 'AWS::Cognito::UserPoolGroup', retain: 'none', properties: { UserPoolId: { Ref: 'AuthUserPool8115E87F' }, GroupName } }]),
+    ).map(([id, GroupName]) => [
+      id,
+      { Type: 'AWS::Cognito::UserPoolGroup', retain: 'none', properties: { UserPoolId: { Ref: 'AuthUserPool8115E87F' }, GroupName } },
+    ]),
   ),
-  AuthUserPoolWebClient147E4E38: { Type: 'AWS::Cognito::UserPoolClient', retain: 'none', properties: { UserPoolId: { Ref: 'AuthUserPool8115E87F' }, GenerateSecret: false } },
+  AuthUserPoolWebClient147E4E38: {
+    Type: 'AWS::Cognito::UserPoolClient',
+    retain: 'none',
+    properties: { UserPoolId: { Ref: 'AuthUserPool8115E87F' }, GenerateSecret: false },
+  },
   FilesBucket7C17EE2E: { Type: 'AWS::S3::Bucket', retain: 'retainData', properties: {} },
   AccessLogsBucketCD784A59: { Type: 'AWS::S3::Bucket', retain: 'retainData', properties: {} },
   DataKey5F086070: { Type: 'AWS::KMS::Key', retain: 'always', properties: {} },
@@ -80,8 +101,14 @@ const PINNED: Record<string, { Type: string; retain: 'always' | 'retainData' | '
 
 /** Per type, the properties whose change replaces the resource, and what that costs. */
 const REPLACING: Record<string, { properties: string[]; loss: string }> = {
-  'AWS::DynamoDB::Table': { properties: ['TableName', 'KeySchema', 'AttributeDefinitions', 'GlobalSecondaryIndexes'], loss: 'a new, empty table (an index change rebuilds the index)' },
-  'AWS::Cognito::UserPool': { properties: ['UserPoolName', 'UsernameAttributes', 'AliasAttributes', 'UsernameConfiguration', 'Schema'], loss: 'a new pool without a single user' },
+  'AWS::DynamoDB::Table': {
+    properties: ['TableName', 'KeySchema', 'AttributeDefinitions', 'GlobalSecondaryIndexes'],
+    loss: 'a new, empty table (an index change rebuilds the index)',
+  },
+  'AWS::Cognito::UserPool': {
+    properties: ['UserPoolName', 'UsernameAttributes', 'AliasAttributes', 'UsernameConfiguration', 'Schema'],
+    loss: 'a new pool without a single user',
+  },
   'AWS::Cognito::UserPoolGroup': { properties: ['UserPoolId', 'GroupName'], loss: 'a new, empty group: every member loses the role' },
   'AWS::Cognito::UserPoolClient': { properties: ['UserPoolId', 'GenerateSecret'], loss: 'a new client id: every signed-in session ends' },
   'AWS::S3::Bucket': { properties: ['BucketName'], loss: 'a new, empty bucket' },
@@ -119,7 +146,9 @@ export function replacementsOf(resources: Record<string, Resource>, stackName: s
   for (const [id, pin] of Object.entries(PINNED)) {
     const resource = resources[id];
     if (!resource) {
-      problems.push(`${id} (${pin.Type}) is gone from ${stackName}: a renamed construct gives it a new logical id, and CloudFormation would create a new, empty one`);
+      problems.push(
+        `${id} (${pin.Type}) is gone from ${stackName}: a renamed construct gives it a new logical id, and CloudFormation would create a new, empty one`,
+      );
       continue;
     }
     if (resource.Type !== pin.Type) {
@@ -130,7 +159,8 @@ export function replacementsOf(resources: Record<string, Resource>, stackName: s
     for (const property of replacing.properties) {
       const now = JSON.stringify(resource.Properties?.[property] === undefined ? undefined : pick(property, resource.Properties[property]));
       const pinned = JSON.stringify(pin.properties[property]);
-      if (now !== pinned) problems.push(`${id} (${pin.Type}): ${property} changed from ${pinned ?? 'unset'} to ${now ?? 'unset'}; CloudFormation would make ${replacing.loss}`);
+      if (now !== pinned)
+        problems.push(`${id} (${pin.Type}): ${property} changed from ${pinned ?? 'unset'} to ${now ?? 'unset'}; CloudFormation would make ${replacing.loss}`);
     }
   }
   const unpinned = Object.entries(resources).filter(([id, r]) => REPLACING[r.Type] && !PINNED[id]);
@@ -139,9 +169,14 @@ export function replacementsOf(resources: Record<string, Resource>, stackName: s
 }
 
 /** Of a table's indexes, what the pin covers: name, keys, projection (throughput and warm settings may change). */
-function pick(property: string, value: any): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function pick(property: string, value: any): unknown {
   if (property !== 'GlobalSecondaryIndexes') return value;
-  return (value as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }));
+  return (value as { IndexName: string; KeySchema: unknown; Projection: unknown }[]).map(({ IndexName, KeySchema, Projection }) => ({
+    IndexName,
+    KeySchema,
+    Projection,
+  }));
 }
 
 const VERSION = '4f1c2d9@2026-12-02T03:00:00Z';
@@ -186,18 +221,40 @@ describe('two stacks per practice', () => {
   it('keeps the table, buckets, pool, keys, secrets and backups in the data stack, and nothing that runs code', () => {
     const types = (resources: Record<string, Resource>) => new Set(Object.values(resources).map((r) => r.Type));
     const data = types(dataResources);
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::SecretsManager::Secret', 'AWS::Backup::BackupVault', 'AWS::Backup::BackupPlan']) {
+    for (const type of [
+      'AWS::DynamoDB::Table',
+      'AWS::Cognito::UserPool',
+      'AWS::SecretsManager::Secret',
+      'AWS::Backup::BackupVault',
+      'AWS::Backup::BackupPlan',
+    ]) {
       expect(data, type).toContain(type);
     }
-    for (const type of ['AWS::Lambda::Function', 'AWS::ApiGatewayV2::Api', 'AWS::AppSync::GraphQLApi', 'AWS::StepFunctions::StateMachine', 'AWS::CloudFront::Distribution']) {
+    for (const type of [
+      'AWS::Lambda::Function',
+      'AWS::ApiGatewayV2::Api',
+      'AWS::AppSync::GraphQLApi',
+      'AWS::StepFunctions::StateMachine',
+      'AWS::CloudFront::Distribution',
+    ]) {
       expect(data, type).not.toContain(type);
     }
     const app = types(appJson.Resources);
-    for (const type of ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::Cognito::UserPoolClient', 'AWS::SecretsManager::Secret', 'AWS::Backup::BackupVault']) {
+    for (const type of [
+      'AWS::DynamoDB::Table',
+      'AWS::Cognito::UserPool',
+      'AWS::Cognito::UserPoolClient',
+      'AWS::SecretsManager::Secret',
+      'AWS::Backup::BackupVault',
+    ]) {
       expect(app, type).not.toContain(type);
     }
     // The only bucket of the app stack holds the web build, which every deploy uploads again.
-    expect(Object.entries(appJson.Resources as Record<string, Resource>).filter(([, r]) => r.Type === 'AWS::S3::Bucket').map(([id]) => id)).toEqual([expect.stringMatching(/^WebBucket/)]);
+    expect(
+      Object.entries(appJson.Resources as Record<string, Resource>)
+        .filter(([, r]) => r.Type === 'AWS::S3::Bucket')
+        .map(([id]) => id),
+    ).toEqual([expect.stringMatching(/^WebBucket/)]);
   });
 
   it('has the data stack reference nothing of the app stack; the app imports what it uses from the data stack', () => {
@@ -207,7 +264,9 @@ describe('two stacks per practice', () => {
     const exported = exportsOf(practice.dataTemplate);
     for (const name of imports) expect(exported.has(name), name).toBe(true);
     // The group Lambdas reach the table, the pool and the files bucket through those imports.
-    const practiceFn = Object.values(appJson.Resources as Record<string, Resource>).find((r) => r.Properties.Description === 'Tidewell practice endpoints (demo)')!;
+    const practiceFn = Object.values(appJson.Resources as Record<string, Resource>).find(
+      (r) => r.Properties.Description === 'Tidewell practice endpoints (demo)',
+    )!;
     const env = practiceFn.Properties.Environment.Variables;
     expect(env.TABLE_NAME).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputRefDataTableFDBAD0F2E871BBD6' });
     expect(env.USER_POOL_ID).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputRefAuthUserPool8115E87F4F9C6D4C' });
@@ -227,7 +286,9 @@ describe('two stacks per practice', () => {
       expect(principals, id).not.toMatch(/Role|ImportValue/);
     }
     // The partner secret's reader decrypts through Secrets Manager by its own role's policy.
-    const target = Object.entries(appJson.Resources as Record<string, Resource>).find(([, r]) => r.Properties.Description === 'Tidewell scheduled sends (demo)')![1];
+    const target = Object.entries(appJson.Resources as Record<string, Resource>).find(
+      ([, r]) => r.Properties.Description === 'Tidewell scheduled sends (demo)',
+    )![1];
     const roleId = target.Properties.Role['Fn::GetAtt'][0];
     const statements = Object.values(appJson.Resources as Record<string, Resource>)
       .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(roleId))
@@ -248,7 +309,9 @@ describe('two stacks per practice', () => {
       expect(group.Properties.KmsKeyId, id).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputFnGetAttLoggingKeyA95093ACArn251099DC' });
     }
     const [, webBucket] = resources.find(([id, r]) => r.Type === 'AWS::S3::Bucket' && id.startsWith('WebBucket'))!;
-    expect(webBucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ 'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputRefAccessLogsBucketCD784A594A287833' });
+    expect(webBucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({
+      'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputRefAccessLogsBucketCD784A594A287833',
+    });
     const [, distribution] = resources.find(([, r]) => r.Type === 'AWS::CloudFront::Distribution')!;
     expect(distribution.Properties.DistributionConfig.Logging.Bucket).toEqual({
       'Fn::ImportValue': 'Tidewell-demo-data:ExportsOutputFnGetAttAccessLogsBucketCD784A59RegionalDomainName272CFFEF',

@@ -36,7 +36,10 @@ describe('two-way SMS in the stack', () => {
 
   it('publishes delivery events of the configuration set to the topic and subscribes the worker, with retries and a dead-letter queue', () => {
     const [[, set]] = ofType('AWS::SMSVOICE::ConfigurationSet');
-    expect(set.Properties).toMatchObject({ ConfigurationSetName: 'tidewell-demo-sms', EventDestinations: [{ Enabled: true, MatchingEventTypes: ['TEXT_ALL', 'MEDIA_ALL'] }] });
+    expect(set.Properties).toMatchObject({
+      ConfigurationSetName: 'tidewell-demo-sms',
+      EventDestinations: [{ Enabled: true, MatchingEventTypes: ['TEXT_ALL', 'MEDIA_ALL'] }],
+    });
     const [[, subscription]] = ofType('AWS::SNS::Subscription').filter(([, s]) => s.Properties.Protocol === 'lambda');
     const [target] = lookups.fnByDescription('Tidewell scheduled sends (demo)');
     expect(JSON.stringify(subscription.Properties.Endpoint)).toContain(target);
@@ -68,9 +71,23 @@ describe('two-way SMS in the stack', () => {
 describe('the Sms construct on its own', () => {
   function synthSms(config: PracticeSms | undefined) {
     const stack = new Stack(new App(), 'SmsAlone', { env: { account: '111122223333', region: 'eu-west-1' } });
-    const worker = new lambda.Function(stack, 'Worker', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
-    const sender = new lambda.Function(stack, 'Sender', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
-    const sms = new Sms(stack, 'Sms', { slug: 'harbor', worker: worker as unknown as NodejsFunction, deadLetterQueue: new sqs.Queue(stack, 'Dlq'), key: new kms.Key(stack, 'Key'), config });
+    const worker = new lambda.Function(stack, 'Worker', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler=()=>{}'),
+    });
+    const sender = new lambda.Function(stack, 'Sender', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler=()=>{}'),
+    });
+    const sms = new Sms(stack, 'Sms', {
+      slug: 'harbor',
+      worker: worker as unknown as NodejsFunction,
+      deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
+      key: new kms.Key(stack, 'Key'),
+      config,
+    });
     sms.grantSend(sender as unknown as NodejsFunction);
     sms.allowMediaFrom(new s3.Bucket(stack, 'Files'), new kms.Key(stack, 'FilesKey'));
     return Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -60,7 +60,11 @@ export function exportsOf(dataTemplate: Template): Map<string, Json> {
 }
 
 /** Synthesizes the demo practice's two stacks with both cdk-nag packs, skipping esbuild bundling for speed. */
-export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, overrides: Partial<PracticeConfig> = {}, version?: string): SynthesizedPractice {
+export function synthPracticeStack(
+  groups: readonly GroupDefinition[] = GROUPS,
+  overrides: Partial<PracticeConfig> = {},
+  version?: string,
+): SynthesizedPractice {
   // No esbuild bundling and no built-in CloudFormation validation here: both run in the real
   // `npm run synth`, and skipping them keeps one synthesis around ten seconds on two cores.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: false });
@@ -77,10 +81,10 @@ export function synthPracticeStack(groups: readonly GroupDefinition[] = GROUPS, 
   const appTemplate = Template.fromStack(stack);
   const dataTemplate = Template.fromStack(dataStack);
   const appJson = appTemplate.toJSON();
-  const merged = resolveImports(
-    { ...appJson, Resources: { ...dataTemplate.toJSON().Resources, ...appJson.Resources } },
-    exportsOf(dataTemplate),
-  ) as Record<string, unknown>;
+  const merged = resolveImports({ ...appJson, Resources: { ...dataTemplate.toJSON().Resources, ...appJson.Resources } }, exportsOf(dataTemplate)) as Record<
+    string,
+    unknown
+  >;
   const template = Template.fromJSON(merged);
   return { app, stack, dataStack, template, appTemplate, dataTemplate, config, groups };
 }

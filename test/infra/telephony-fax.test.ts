@@ -12,7 +12,11 @@ describe('telephony and fax settings of a deployed practice', () => {
 
   it('gives the practice group (click-to-call) and the notes group (Twilio callbacks) the Twilio account and the callback URL on this API', () => {
     for (const group of ['practice', 'notes']) {
-      expect(env(group)).toMatchObject({ TELEPHONY_API_URL: 'https://api.twilio.com', TELEPHONY_ACCOUNT_SID: telephony.accountSid, TELEPHONY_NUMBERS: '+15415550180' });
+      expect(env(group)).toMatchObject({
+        TELEPHONY_API_URL: 'https://api.twilio.com',
+        TELEPHONY_ACCOUNT_SID: telephony.accountSid,
+        TELEPHONY_NUMBERS: '+15415550180',
+      });
       const url = JSON.stringify(env(group).TELEPHONY_CALLBACK_URL);
       expect(url).toContain('/v1/partner-deliveries/twilio-voice/calls');
       expect(refs(env(group).TELEPHONY_CALLBACK_URL).some((id) => id.startsWith('Api'))).toBe(true);
@@ -28,7 +32,9 @@ describe('telephony and fax settings of a deployed practice', () => {
 
   it('refuses numbers that are not E.164 and an account that is not a Twilio SID', () => {
     const base = { slug: 'x1', practiceId: 'prc_x1', practiceName: 'X' };
-    expect(PracticeConfigSchema.safeParse({ ...base, telephony: { ...telephony, numbers: ['(541) 555-0180'] } }).error?.issues[0].message).toBe('telephony.numbers must be E.164 numbers (+15415550100)');
+    expect(PracticeConfigSchema.safeParse({ ...base, telephony: { ...telephony, numbers: ['(541) 555-0180'] } }).error?.issues[0].message).toBe(
+      'telephony.numbers must be E.164 numbers (+15415550100)',
+    );
     expect(PracticeConfigSchema.safeParse({ ...base, telephony: { ...telephony, accountSid: 'nope' } }).success).toBe(false);
     expect(PracticeConfigSchema.safeParse({ ...base, fax: { ...fax, numbers: [] } }).success).toBe(false);
   });

@@ -19,7 +19,10 @@ let schedules: ScheduleAdapter;
 
 let phoneSeq = 0;
 /** A phone no other test uses: the carrier's opt-out list and the conversations outlive a test. */
-const newPhone = () => `+1972${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
+const newPhone = () =>
+  `+1972${String(Date.now() % 1_000_000)
+    .padStart(6, '0')
+    .slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
 const local = (path: string, init?: RequestInit) => fetch(`${stackOutputs().webUrl}${path}`, init);
 async function carrierTextsTo(phone: string): Promise<{ from: string; to: string; text: string }[]> {
   const body = (await (await local('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] };
@@ -27,10 +30,17 @@ async function carrierTextsTo(phone: string): Promise<{ from: string; to: string
 }
 /** YYYY-MM-DD of an instant in the practice's zone: the occurrence's day. */
 const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-const reminderAt = async (appointmentId: string, start: string) => (await schedules.get(reminderScheduleName(appointmentId, dayOf(start))))?.at.toISOString() ?? null;
+const reminderAt = async (appointmentId: string, start: string) =>
+  (await schedules.get(reminderScheduleName(appointmentId, dayOf(start))))?.at.toISOString() ?? null;
 
 async function patient(phone: string | null): Promise<string> {
-  const body = { firstName: 'Rita', lastName: `Reminder${run}`, gender: 'female', dob: '1975-06-07', ...(phone ? { phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone } : {}) };
+  const body = {
+    firstName: 'Rita',
+    lastName: `Reminder${run}`,
+    gender: 'female',
+    dob: '1975-06-07',
+    ...(phone ? { phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone } : {}),
+  };
   const p = await api(employee, 'POST', '/v1/patients', body);
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   return p.body.id as string;
@@ -179,7 +189,11 @@ describe('appointment reminder texts', () => {
     // A fourth delivery, awaited: a text it sent would be at the carrier when it returns. The
     // runtime's own delivery is over once its one-time schedule is gone.
     await scheduleTarget(payload);
-    await eventually("the runtime's reminder schedule gone after it fired", () => reminderAt(a.appointmentId, start), (when) => when === null);
+    await eventually(
+      "the runtime's reminder schedule gone after it fired",
+      () => reminderAt(a.appointmentId, start),
+      (when) => when === null,
+    );
     expect(await carrierTextsTo(phone)).toHaveLength(1);
     const time = new Date(start).toLocaleTimeString('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' });
     const [y, m, d] = dayOf(start).split('-');
@@ -191,7 +205,11 @@ describe('appointment reminder texts', () => {
     expect(texts[0].text).not.toContain('medication');
 
     const conversation = await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
-    const messages = (await api(employee, 'GET', `/v1/messaging/conversations/${conversation.body.conversation.conversationId}/messages`)).body.messages as { text: string; direction: string; patientId: string }[];
+    const messages = (await api(employee, 'GET', `/v1/messaging/conversations/${conversation.body.conversation.conversationId}/messages`)).body.messages as {
+      text: string;
+      direction: string;
+      patientId: string;
+    }[];
     expect(messages).toEqual([expect.objectContaining({ text: texts[0].text, direction: 'outbound', patientId })]);
 
     // The next day's reminder is now the pending one.
@@ -205,10 +223,18 @@ describe('appointment reminder texts', () => {
     expect((await setLead(1)).status).toBe(200);
     const stopped = newPhone();
     const stoppedId = await patient(stopped);
-    const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
-    const stop = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }) });
+    const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE }))
+      .body.conversation.conversationId as string;
+    const stop = await local('/local/carrier/sms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }),
+    });
     expect(stop.status).toBe(202);
-    await eventually('the conversation marked opted out', async () => (await api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true);
+    await eventually(
+      'the conversation marked opted out',
+      async () => (await api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true,
+    );
     const cancelledPhone = newPhone();
     const cancelledId = await patient(cancelledPhone);
     const noMobileId = await patient(null);
@@ -219,7 +245,8 @@ describe('appointment reminder texts', () => {
     expect(await reminderAt(cancelled.appointmentId, start)).toBeNull();
 
     // Fired as at its reminder time, an hour before the start.
-    const fire = (appointmentId: string) => fireAppointmentReminder({ practiceId: stackEndpoints().practiceId, appointmentId, occurrenceStart: start }, new Date(Date.parse(start) - HOUR));
+    const fire = (appointmentId: string) =>
+      fireAppointmentReminder({ practiceId: stackEndpoints().practiceId, appointmentId, occurrenceStart: start }, new Date(Date.parse(start) - HOUR));
     expect(await fire(optedOut.appointmentId)).toBe('skipped');
     // Even if its schedule had already fired, the target re-checks the appointment.
     expect(await fire(cancelled.appointmentId)).toBe('skipped');
@@ -243,13 +270,30 @@ describe('appointment reminder texts', () => {
     // The change is taken up by a job the schedule target runs a few seconds later.
     expect((await setLead(24)).status).toBe(200);
     for (const a of [single, weekly]) {
-      expect(await eventuallyFound('the reminder rescheduled for the 24 h lead', () => reminderAt(a.appointmentId, start), { within: 30_000 })).toBe('2027-07-11T14:00:00.000Z');
+      expect(await eventuallyFound('the reminder rescheduled for the 24 h lead', () => reminderAt(a.appointmentId, start), { within: 30_000 })).toBe(
+        '2027-07-11T14:00:00.000Z',
+      );
     }
     expect((await setLead(2)).status).toBe(200);
-    expect(await eventually('the reminder rescheduled for the 2 h lead', () => reminderAt(single.appointmentId, start), (at) => at === '2027-07-12T12:00:00.000Z', { within: 30_000 })).toBe('2027-07-12T12:00:00.000Z');
+    expect(
+      await eventually(
+        'the reminder rescheduled for the 2 h lead',
+        () => reminderAt(single.appointmentId, start),
+        (at) => at === '2027-07-12T12:00:00.000Z',
+        { within: 30_000 },
+      ),
+    ).toBe('2027-07-12T12:00:00.000Z');
 
     expect((await setLead(null)).status).toBe(200);
-    for (const a of [single, weekly]) expect(await eventually('the reminder schedule removed with the lead', () => reminderAt(a.appointmentId, start), (at) => at === null, { within: 30_000 })).toBeNull();
+    for (const a of [single, weekly])
+      expect(
+        await eventually(
+          'the reminder schedule removed with the lead',
+          () => reminderAt(a.appointmentId, start),
+          (at) => at === null,
+          { within: 30_000 },
+        ),
+      ).toBeNull();
     for (const a of [single, weekly]) await api(employee, 'DELETE', `/v1/appointments/${a.appointmentId}`);
   }, 120_000);
 

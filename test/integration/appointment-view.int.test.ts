@@ -22,7 +22,13 @@ async function carrierTextsTo(phone: string): Promise<{ to: string; text: string
 }
 
 async function patient(phone: string | null): Promise<string> {
-  const body = { firstName: 'Vera', lastName: `Visit${run}`, gender: 'female', dob: '1981-02-03', ...(phone ? { phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone } : {}) };
+  const body = {
+    firstName: 'Vera',
+    lastName: `Visit${run}`,
+    gender: 'female',
+    dob: '1981-02-03',
+    ...(phone ? { phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone } : {}),
+  };
   const p = await api(employee, 'POST', '/v1/patients', body);
   expect(p.status, JSON.stringify(p.body)).toBe(201);
   return p.body.id as string;
@@ -31,15 +37,34 @@ async function patient(phone: string | null): Promise<string> {
 async function book(patientId: string, start: string, over: Record<string, unknown> = {}) {
   const doc = await createTestUser({ email: `view-${run}-${seq++}@demo.test`, group: 'provider', firstName: 'Vic', lastName: `Doc${run}` });
   const providerId = (await api(doc, 'GET', '/v1/practices/users/me')).body.userId as string;
-  const res = await api(employee, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, bookingLocationId: locationId, visitType: 'in_person', durationMinutes: 30, start, ...over });
+  const res = await api(employee, 'POST', '/v1/appointments', {
+    patientId,
+    appointmentTypeId: typeId,
+    providerId,
+    bookingLocationId: locationId,
+    visitType: 'in_person',
+    durationMinutes: 30,
+    start,
+    ...over,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { appointmentId: string; start: string; providerId: string; updatedAt: string };
 }
 const history = async (patientId: string) =>
-  (await api(admin, 'GET', `/v1/patients/${patientId}/access-history?limit=500`)).body.entries as { entity: string; action: string; entityId?: string; detail?: string; actor: { email: string } }[];
+  (await api(admin, 'GET', `/v1/patients/${patientId}/access-history?limit=500`)).body.entries as {
+    entity: string;
+    action: string;
+    entityId?: string;
+    detail?: string;
+    actor: { email: string };
+  }[];
 
 beforeAll(async () => {
-  [admin, provider, employee] = await Promise.all([signIn('admin@demo.tidewell.local'), signIn('provider@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
+  [admin, provider, employee] = await Promise.all([
+    signIn('admin@demo.tidewell.local'),
+    signIn('provider@demo.tidewell.local'),
+    signIn('employee@demo.tidewell.local'),
+  ]);
   typeId = (await api(admin, 'POST', '/v1/appointment-types', { name: `Check-in visit ${run}`, durationMinutes: 30 })).body.ident;
   locationId = (await api(admin, 'POST', '/v1/booking-locations', { name: `Harbor clinic ${run}`, address: '12 Dock Rd' })).body.ident;
 });
@@ -81,7 +106,16 @@ describe('arrival status', () => {
     const seen = await api(admin, 'PUT', path, { occurrenceDay: '2027-09-13', status: 'no_show' });
     const series = (await api(provider, 'GET', `/v1/appointments/${a.appointmentId}`)).body;
     expect(series.arrivals).toEqual({ '2027-09-13': 'no_show' });
-    const edit = { patientId, appointmentTypeId: typeId, providerId: a.providerId, bookingLocationId: locationId, visitType: 'in_person', durationMinutes: 45, start: a.start, recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 } };
+    const edit = {
+      patientId,
+      appointmentTypeId: typeId,
+      providerId: a.providerId,
+      bookingLocationId: locationId,
+      visitType: 'in_person',
+      durationMinutes: 45,
+      start: a.start,
+      recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 },
+    };
     // An edit opened before the arrival changed is refused rather than writing over it.
     expect((await api(employee, 'PUT', `/v1/appointments/${a.appointmentId}`, { ...edit, updatedAt: a.updatedAt })).status).toBe(409);
     const saved = await api(employee, 'PUT', `/v1/appointments/${a.appointmentId}`, { ...edit, updatedAt: seen.body.updatedAt });
@@ -114,13 +148,25 @@ describe('send reminder now', () => {
     const sent = await api(employee, 'POST', `/v1/appointments/${a.appointmentId}/reminder`, { occurrenceDay: dayOf(a.start) });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toMatchObject({ appointmentId: a.appointmentId, occurrenceDay: '2027-10-04', toLastFour: phone.slice(-4) });
-    expect(sent.body.text).toMatch(/^Reminder: you have an appointment with .+ on Mon 10\/04\/2027 at 9:00 AM CDT, at Harbor clinic .+, 12 Dock Rd\. Reply STOP to opt out of texts\.$/);
-    const texts = await eventually('the reminder text at the carrier', () => carrierTextsTo(phone), (t) => t.length > 0);
+    expect(sent.body.text).toMatch(
+      /^Reminder: you have an appointment with .+ on Mon 10\/04\/2027 at 9:00 AM CDT, at Harbor clinic .+, 12 Dock Rd\. Reply STOP to opt out of texts\.$/,
+    );
+    const texts = await eventually(
+      'the reminder text at the carrier',
+      () => carrierTextsTo(phone),
+      (t) => t.length > 0,
+    );
     expect(texts).toHaveLength(1);
     expect(texts[0].text).toBe(sent.body.text);
     // A second press sends a second text (the patient asked again, say).
     expect((await api(provider, 'POST', `/v1/appointments/${a.appointmentId}/reminder`, { occurrenceDay: '2027-10-04' })).status).toBe(200);
-    expect(await eventually('the second reminder text at the carrier', () => carrierTextsTo(phone), (t) => t.length > 1)).toHaveLength(2);
+    expect(
+      await eventually(
+        'the second reminder text at the carrier',
+        () => carrierTextsTo(phone),
+        (t) => t.length > 1,
+      ),
+    ).toHaveLength(2);
     const entries = await history(patientId);
     expect(entries.filter((e) => e.entity === 'APPOINTMENT_REMINDER' && e.action === 'create')).toHaveLength(2);
   });
@@ -134,10 +180,19 @@ describe('send reminder now', () => {
 
     const stopped = newPhone();
     const stoppedId = await patient(stopped);
-    const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
-    const stop = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }) });
+    const conversationId = (await api(employee, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: stopped, practicePhoneNumber: PRACTICE_PHONE }))
+      .body.conversation.conversationId as string;
+    const stop = await local('/local/carrier/sms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: stopped, to: PRACTICE_PHONE, text: 'STOP' }),
+    });
     expect(stop.status).toBe(202);
-    const conversation = await eventually('the conversation to show the STOP opt-out', () => api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`), (r) => r.body.optOut?.optedOut === true);
+    const conversation = await eventually(
+      'the conversation to show the STOP opt-out',
+      () => api(employee, 'GET', `/v1/messaging/conversations/${conversationId}`),
+      (r) => r.body.optOut?.optedOut === true,
+    );
     expect(conversation.body.optOut?.optedOut).toBe(true);
     const b = await book(stoppedId, '2027-10-05T14:00:00.000Z');
     const optedOut = await api(employee, 'POST', `/v1/appointments/${b.appointmentId}/reminder`, { occurrenceDay: '2027-10-05' });

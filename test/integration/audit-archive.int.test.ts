@@ -32,10 +32,16 @@ beforeAll(async () => {
   runtime = await startLocalRuntime({ dataDir, port: 0, serveWeb: false, seed: true });
   const { cognitoEndpoint, region, userPoolClientId } = runtime.outputs;
   const out = await cognitoAdminClient(cognitoEndpoint, region).send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: userPoolClientId,
+      AuthParameters: { USERNAME: 'provider@demo.tidewell.local', PASSWORD: DEMO_PASSWORD },
+    }),
   );
   token = out.AuthenticationResult!.IdToken!;
-  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: runtime.endpoints.dynamodb, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: runtime.endpoints.dynamodb, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -92,7 +98,9 @@ describe('audit archive on the local runtime', () => {
     for (const patient of items.slice(0, 4)) await api(`/v1/patients/${patient.id}`);
     const inTable = await tableAuditIds();
     expect(inTable.length).toBeGreaterThanOrEqual(5);
-    expect(await eventually('every audit entry of the table in the archive', archivedIds, (ids) => ids.length >= inTable.length)).toEqual(expect.arrayContaining(inTable));
+    expect(await eventually('every audit entry of the table in the archive', archivedIds, (ids) => ids.length >= inTable.length)).toEqual(
+      expect.arrayContaining(inTable),
+    );
     // Order: the archive lists the entries as the table committed them (their times never go back).
     const times = (await archivedBatches()).flatMap((b) => b.entries.map((e) => String(e.item.at)));
     expect(times).toEqual([...times].sort());
@@ -108,7 +116,10 @@ describe('audit archive on the local runtime', () => {
     const before = readFileSync(path, 'utf8');
     const s3 = archiveS3Client({ ...process.env, S3_ENDPOINT: runtime.endpoints.s3 });
     const bucket = runtime.endpoints.auditArchiveBucket;
-    await expect(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({ name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
+    await expect(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({
+      name: 'AccessDenied',
+      $metadata: { httpStatusCode: 403 },
+    });
     await expect(s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: '{}' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 412 } });
     expect(existsSync(path)).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe(before);
@@ -140,12 +151,20 @@ describe('audit archive on the local runtime', () => {
     const [changed, removed] = (await tableAuditItems()).slice(0, 2);
     const key = (item: Record<string, unknown>) => ({ practiceId: runtime.endpoints.practiceId, sk: item.sk });
     // Anyone with table write access (a Lambda role) rewrites who looked, then drops another entry.
-    await table.send(new UpdateCommand({ TableName: runtime.endpoints.tableName, Key: key(changed), UpdateExpression: 'SET actorEmail = :e', ExpressionAttributeValues: { ':e': 'someone-else@demo.tidewell.local' } }));
+    await table.send(
+      new UpdateCommand({
+        TableName: runtime.endpoints.tableName,
+        Key: key(changed),
+        UpdateExpression: 'SET actorEmail = :e',
+        ExpressionAttributeValues: { ':e': 'someone-else@demo.tidewell.local' },
+      }),
+    );
     await table.send(new DeleteCommand({ TableName: runtime.endpoints.tableName, Key: key(removed) }));
 
     const tamper = await eventually(
       'both alterations chained into the archive',
-      async () => (await archivedBatches()).flatMap((b) => b.entries.map((e, index) => ({ seq: b.seq, index, item: e.item })).filter((e) => isTamperRecord(e.item))),
+      async () =>
+        (await archivedBatches()).flatMap((b) => b.entries.map((e, index) => ({ seq: b.seq, index, item: e.item })).filter((e) => isTamperRecord(e.item))),
       (found) => found.length >= 2,
     );
     expect(tamper.map((t) => [t.item.tamper, t.item.auditId])).toEqual([
@@ -162,7 +181,9 @@ describe('audit archive on the local runtime', () => {
     expect(code).toBe(1);
     expect(err).toContain('2 audit entries were changed or removed in the table after being written');
     expect(err).toContain(`entry ${String(changed.auditId)} written ${String(changed.at)} changed at `);
-    expect(err).toContain(`(tamper record in batch ${tamper[0].seq}, position ${tamper[0].index + 1}): actorEmail: "${String(changed.actorEmail)}" → "someone-else@demo.tidewell.local"`);
+    expect(err).toContain(
+      `(tamper record in batch ${tamper[0].seq}, position ${tamper[0].index + 1}): actorEmail: "${String(changed.actorEmail)}" → "someone-else@demo.tidewell.local"`,
+    );
     expect(err).toContain(`entry ${String(removed.auditId)} written ${String(removed.at)} removed at`);
   });
 });

@@ -88,9 +88,15 @@ describe('calendar settings', () => {
     const mine = await api(provider, 'GET', `/v1/calendar-settings/users/${providerId}`);
     expect(mine.body).toMatchObject({ userId: providerId, defaultView: 'week' });
     expect(mine.body.workingHours).toHaveLength(5);
-    const saved = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
+    const saved = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, {
+      defaultView: 'day',
+      workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }],
+    });
     expect(saved.status).toBe(200);
-    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body).toMatchObject({ defaultView: 'day', workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }] });
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body).toMatchObject({
+      defaultView: 'day',
+      workingHours: [{ weekday: 1, start: '09:00', end: '13:00' }],
+    });
     const others = await api(employee, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'month' });
     expect(others.status).toBe(403);
     expect(others.body.message).toBe("Only an admin changes another user's calendar settings");
@@ -100,16 +106,26 @@ describe('calendar settings', () => {
     const badView = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { defaultView: 'year' });
     expect(badView.status).toBe(400);
     // Blocked time is kept beside the working hours, and must end after it starts.
-    const lunch = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }] });
+    const lunch = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, {
+      blockedTimes: [{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }],
+    });
     expect(lunch.status).toBe(200);
-    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.blockedTimes).toEqual([{ weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' }]);
-    const backwardsBlock = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { blockedTimes: [{ weekday: 3, start: '13:00', end: '12:00' }] });
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.blockedTimes).toEqual([
+      { weekday: 3, start: '12:00', end: '13:00', label: 'Lunch' },
+    ]);
+    const backwardsBlock = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, {
+      blockedTimes: [{ weekday: 3, start: '13:00', end: '12:00' }],
+    });
     expect(backwardsBlock.status).toBe(400);
     expect(backwardsBlock.body.fieldErrors).toEqual({ 'blockedTimes.0.end': 'Blocked time must end after it starts' });
     // Days off are whole days, first to last inclusive; the last may not come before the first.
-    const away = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { daysOff: [{ from: '2027-08-02', to: '2027-08-06', label: 'Vacation' }] });
+    const away = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, {
+      daysOff: [{ from: '2027-08-02', to: '2027-08-06', label: 'Vacation' }],
+    });
     expect(away.status).toBe(200);
-    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.daysOff).toEqual([{ from: '2027-08-02', to: '2027-08-06', label: 'Vacation' }]);
+    expect((await api(employee, 'GET', `/v1/calendar-settings/users/${providerId}`)).body.daysOff).toEqual([
+      { from: '2027-08-02', to: '2027-08-06', label: 'Vacation' },
+    ]);
     const backwardsDays = await api(provider, 'PUT', `/v1/calendar-settings/users/${providerId}`, { daysOff: [{ from: '2027-08-06', to: '2027-08-02' }] });
     expect(backwardsDays.status).toBe(400);
     expect(backwardsDays.body.fieldErrors).toEqual({ 'daysOff.0.to': 'The last day off must not be before the first' });
@@ -127,7 +143,12 @@ describe('calendar settings', () => {
 describe('appointments', () => {
   it('books a weekly series that keeps its local time across the change from daylight time, and lists it by month', async () => {
     // Thursday 2026-10-22 9:00 in Chicago (CDT, UTC-5); daylight time ends Sunday 2026-11-01.
-    const weekly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2026-10-22T14:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8 }, notes: 'Bring logs' }));
+    const weekly = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2026-10-22T14:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8 }, notes: 'Bring logs' }),
+    );
     expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
     expect(weekly.body).toMatchObject({ providerId, recurrence: { frequency: 'Weekly', end: 'COUNT', count: 8, interval: 1 }, createdBy: expect.any(String) });
 
@@ -136,7 +157,12 @@ describe('appointments', () => {
     expect(november.status).toBe(200);
     expect(november.body.timeZone).toBe('America/Chicago');
     const mine = november.body.occurrences.filter((o: { appointmentId: string }) => o.appointmentId === weekly.body.appointmentId);
-    expect(mine.map((o: { start: string }) => o.start)).toEqual(['2026-11-05T15:00:00.000Z', '2026-11-12T15:00:00.000Z', '2026-11-19T15:00:00.000Z', '2026-11-26T15:00:00.000Z']);
+    expect(mine.map((o: { start: string }) => o.start)).toEqual([
+      '2026-11-05T15:00:00.000Z',
+      '2026-11-12T15:00:00.000Z',
+      '2026-11-19T15:00:00.000Z',
+      '2026-11-26T15:00:00.000Z',
+    ]);
     expect(mine[0]).toMatchObject({
       occurrenceDay: '2026-11-05',
       end: '2026-11-05T15:30:00.000Z',
@@ -160,7 +186,12 @@ describe('appointments', () => {
 
   it('expands monthly series by weekday across a month and refuses double booking a provider in plain words', async () => {
     // First Monday of each month at 13:00 Chicago, from 2027-02-01, never ending.
-    const monthly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-02-01T19:00:00.000Z', durationMinutes: 60, recurrence: { frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 1 } }));
+    const monthly = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-02-01T19:00:00.000Z', durationMinutes: 60, recurrence: { frequency: 'Monthly', monthlyMode: 'BYDAY', ordinal: 1 } }),
+    );
     expect(monthly.status, JSON.stringify(monthly.body)).toBe(201);
     const march = await api(provider, 'GET', `/v1/appointments?start=2027-03-01T06:00:00.000Z&end=2027-04-01T05:00:00.000Z&providerId=${providerId}`);
     // 2027-03-01 is a Monday; by then Chicago is still on standard time (change on 2027-03-14).
@@ -173,7 +204,12 @@ describe('appointments', () => {
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(`Cal Provider${run} is already booked on 05/03/2027 from 1:00 PM to 2:00 PM. Choose another time or provider.`);
     // A daily series that reaches the weekly series' first Thursday is refused too.
-    const daily = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2026-10-20T14:15:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2026-10-25' } }));
+    const daily = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2026-10-20T14:15:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2026-10-25' } }),
+    );
     expect(daily.status).toBe(409);
     expect(daily.body.message).toBe(`Cal Provider${run} is already booked on 10/22/2026 from 9:00 AM to 9:30 AM. Choose another time or provider.`);
     // Right after, or with another provider, is fine.
@@ -190,7 +226,12 @@ describe('appointments', () => {
     expect(one.status).toBe(201);
     const id = one.body.appointmentId;
     expect((await api(employee, 'GET', `/v1/appointments/${id}`)).body).toMatchObject({ visitType: 'virtual', bookingLocationId: null });
-    const moved = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, updatedAt: one.body.updatedAt }));
+    const moved = await api(
+      employee,
+      'PUT',
+      `/v1/appointments/${id}`,
+      booking({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, updatedAt: one.body.updatedAt }),
+    );
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ start: '2027-08-02T16:00:00.000Z', durationMinutes: 45, createdAt: one.body.createdAt });
     const stale = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-08-02T17:00:00.000Z', updatedAt: one.body.updatedAt }));
@@ -205,14 +246,34 @@ describe('appointments', () => {
     const noLocation = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', bookingLocationId: null }));
     expect(noLocation.status).toBe(400);
     expect(noLocation.body.message).toBe('An in-person visit needs a booking location');
-    const unknown = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', patientId: 'pat-nope', providerId: 'nobody' }));
+    const unknown = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-08-03T15:00:00.000Z', patientId: 'pat-nope', providerId: 'nobody' }),
+    );
     expect(unknown.body.fieldErrors).toMatchObject({ patientId: 'Patient not found', providerId: 'Provider not found' });
-    const noUntil = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'ON' } }));
+    const noUntil = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-08-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'ON' } }),
+    );
     expect(noUntil.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date is required' });
     // 2027-08-03T03:00Z is still August 2 in Chicago: an end on August 2 is that first day, not before it.
-    const lateEvening = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-01' } }));
+    const lateEvening = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-01' } }),
+    );
     expect(lateEvening.body.fieldErrors).toMatchObject({ 'recurrence.until': 'End date must not be before the first appointment' });
-    const sameDay = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-02' } }));
+    const sameDay = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-08-03T03:00:00.000Z', recurrence: { frequency: 'Daily', end: 'ON', until: '2027-08-02' } }),
+    );
     expect(sameDay.status).toBe(201);
     expect(sameDay.body.recurrence).toMatchObject({ end: 'ON', until: '2027-08-02' });
     const tooLong = await api(employee, 'GET', `/v1/appointments?start=2027-01-01T00:00:00.000Z&end=2027-06-01T00:00:00.000Z`);
@@ -226,7 +287,12 @@ describe('appointments', () => {
 
   it('changes, moves and cancels one occurrence of a series alone, under the double-booking rule, or the whole series', async () => {
     // Weekly on Tuesdays 10:00 Chicago from 2027-09-07, six times.
-    const weekly = await api(employee, 'POST', `/v1/appointments`, booking({ start: '2027-09-07T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 } }));
+    const weekly = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ start: '2027-09-07T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 } }),
+    );
     expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
     const id = weekly.body.appointmentId;
     const september = `/v1/appointments?start=2027-09-01T05:00:00.000Z&end=2027-10-20T05:00:00.000Z&providerId=${providerId}`;
@@ -241,9 +307,18 @@ describe('appointments', () => {
     expect(onto.status).toBe(409);
     expect(onto.body.message).toBe(`Cal Provider${run} is already booked on 09/14/2027 from 2:00 PM to 2:30 PM. Choose another time or provider.`);
     // Moving the 09/14 one an hour later (its own day's slot is no clash with itself), and making it longer.
-    const moved = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-09-14`, booking({ start: '2027-09-14T16:00:00.000Z', durationMinutes: 60 }));
+    const moved = await api(
+      employee,
+      'PUT',
+      `/v1/appointments/${id}?occurrence=2027-09-14`,
+      booking({ start: '2027-09-14T16:00:00.000Z', durationMinutes: 60 }),
+    );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body).toMatchObject({ recurrence: { frequency: 'Never' }, detachedFrom: { appointmentId: id, occurrenceDay: '2027-09-14' }, durationMinutes: 60 });
+    expect(moved.body).toMatchObject({
+      recurrence: { frequency: 'Never' },
+      detachedFrom: { appointmentId: id, occurrenceDay: '2027-09-14' },
+      durationMinutes: 60,
+    });
     expect(moved.body.appointmentId).not.toBe(id);
     ids.push(moved.body.appointmentId);
 
@@ -273,12 +348,22 @@ describe('appointments', () => {
     // The whole series moves to 11:00, keeping the occurrences taken out.
     const series = await api(employee, 'GET', `/v1/appointments/${id}`);
     expect(series.body.excludedDays).toEqual(['2027-09-14', '2027-09-28']);
-    const later = await api(employee, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-09-07T16:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 }, updatedAt: series.body.updatedAt }));
+    const later = await api(
+      employee,
+      'PUT',
+      `/v1/appointments/${id}`,
+      booking({ start: '2027-09-07T16:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 6 }, updatedAt: series.body.updatedAt }),
+    );
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     const starts = (await mine()).filter((o: { appointmentId: string }) => o.appointmentId === id).map((o: { start: string }) => o.start);
     expect(starts).toEqual(['2027-09-07T16:00:00.000Z', '2027-09-21T16:00:00.000Z', '2027-10-05T16:00:00.000Z', '2027-10-12T16:00:00.000Z']);
     // A stale series read cannot take an occurrence out either.
-    const stale = await api(employee, 'PUT', `/v1/appointments/${id}?occurrence=2027-10-05`, booking({ start: '2027-10-05T17:00:00.000Z', updatedAt: series.body.updatedAt }));
+    const stale = await api(
+      employee,
+      'PUT',
+      `/v1/appointments/${id}?occurrence=2027-10-05`,
+      booking({ start: '2027-10-05T17:00:00.000Z', updatedAt: series.body.updatedAt }),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('This appointment was changed by someone else. Reload it and try again.');
     const trail = await patientAuditTrail(patientId);
@@ -293,7 +378,9 @@ describe('appointments', () => {
     const resized = await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 75 }));
     expect(resized.status).toBe(409);
     expect(resized.body.message).toBe(`Cal Provider${run} is already booked on 11/02/2027 from 11:00 AM to 11:30 AM. Choose another time or provider.`);
-    expect((await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 60 }))).status).toBe(200);
+    expect(
+      (await api(employee, 'PUT', `/v1/appointments/${a.body.appointmentId}`, booking({ start: '2027-11-02T15:00:00.000Z', durationMinutes: 60 }))).status,
+    ).toBe(200);
     // An occurrence query on a one-off changes the appointment itself.
     const movedB = await api(employee, 'PUT', `/v1/appointments/${b.body.appointmentId}?occurrence=2027-11-02`, booking({ start: '2027-11-02T15:30:00.000Z' }));
     expect(movedB.status).toBe(409);
@@ -318,7 +405,12 @@ describe('appointments', () => {
 
     // Two days from now at 15:00Z, 45 minutes.
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const booked = await api(employee, 'POST', `/v1/appointments`, booking({ providerId: feedProviderId, start: `${day}T15:00:00.000Z`, durationMinutes: 45, notes: 'Private note' }));
+    const booked = await api(
+      employee,
+      'POST',
+      `/v1/appointments`,
+      booking({ providerId: feedProviderId, start: `${day}T15:00:00.000Z`, durationMinutes: 45, notes: 'Private note' }),
+    );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
     const feed = await api(null, 'GET', made.body.path);
@@ -341,7 +433,10 @@ describe('appointments', () => {
       const trail = await patientAuditTrail(patientId);
       expect(trail.some((e) => e.entity === 'CALENDAR_FEED' && e.action === 'list')).toBe(true);
       // Turning names on is its own entry: who let patient names leave the practice, and when.
-      const allowed = await practiceAuditEntries({ FilterExpression: 'entity = :e AND entityId = :f', ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':f': 'CALENDAR_FEEDS' } });
+      const allowed = await practiceAuditEntries({
+        FilterExpression: 'entity = :e AND entityId = :f',
+        ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':f': 'CALENDAR_FEEDS' },
+      });
       expect(allowed.some((e) => e.actorEmail === 'admin@demo.tidewell.local')).toBe(true);
       expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.googleShowsNames).toBe(false);
     } finally {
@@ -351,7 +446,10 @@ describe('appointments', () => {
     expect((await api(employee, 'GET', `/v1/practices/settings/calendar`)).body.feedShowsNames).toBe(false);
 
     // A wrong secret, or a made-up token, is refused the same way.
-    const wrong = made.body.path.replace(/\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)\.ics$/, (_: string, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}.ics`);
+    const wrong = made.body.path.replace(
+      /\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)\.ics$/,
+      (_: string, c: string, rest: string) => `.${c === 'A' ? 'B' : 'A'}${rest}.ics`,
+    );
     expect(wrong).not.toBe(made.body.path);
     const refused = await api(null, 'GET', wrong);
     expect(refused.status).toBe(404);

@@ -30,7 +30,11 @@ async function localCalls(): Promise<{ sid: string; to: string; from: string; tw
 }
 
 async function inbound(body: Record<string, unknown>) {
-  const res = await fetch(`${webUrl()}/local/telephony/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${webUrl()}/local/telephony/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { call: { sid: string; twiml: string }; callbacks: { event: string; status: number }[] };
 }
@@ -47,17 +51,30 @@ async function twilioCallback(fields: Record<string, string>, token = secrets()[
   return { status: res.status, text: await res.text() };
 }
 
-async function phoneCallNotifications(callIdent: string): Promise<{ notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[]> {
+async function phoneCallNotifications(
+  callIdent: string,
+): Promise<{ notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[]> {
   const res = await api(employee, 'GET', `/v1/notifications?notificationType=PHONE_CALL&sourceId=${callIdent}`);
   expect(res.status).toBe(200);
-  return (res.body.notifications ?? res.body) as { notificationId: string; notificationVersion: number; notificationStatus: string; text: string; data: Record<string, unknown> }[];
+  return (res.body.notifications ?? res.body) as {
+    notificationId: string;
+    notificationVersion: number;
+    notificationStatus: string;
+    text: string;
+    data: Record<string, unknown>;
+  }[];
 }
-
 
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
   employee = await signIn('employee@demo.tidewell.local');
-  const patient = await api(provider, 'POST', '/v1/patients', { firstName: 'Cal', lastName: `Caller${run}`, gender: 'male', dob: '1971-05-02', primaryPhoneNumber: patientPhone });
+  const patient = await api(provider, 'POST', '/v1/patients', {
+    firstName: 'Cal',
+    lastName: `Caller${run}`,
+    gender: 'male',
+    dob: '1971-05-02',
+    primaryPhoneNumber: patientPhone,
+  });
   expect(patient.status).toBe(201);
   patientId = patient.body.id;
 });
@@ -71,9 +88,22 @@ describe('phone calls', () => {
     const demo = JSON.parse(readFileSync(new URL('../../practices/demo.json', import.meta.url), 'utf8')) as { telephony: { numbers: string[] } };
     expect(demo.telephony.numbers).toEqual(numbers.body.phoneNumbers);
 
-    const placed = await api(employee, 'POST', '/v1/notes/call', { to: patientPhone, from: '+15415550180', patientId, patientName: `Cal Caller${run}`, dialFrom: '(541) 555-3131' });
+    const placed = await api(employee, 'POST', '/v1/notes/call', {
+      to: patientPhone,
+      from: '+15415550180',
+      patientId,
+      patientName: `Cal Caller${run}`,
+      dialFrom: '(541) 555-3131',
+    });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ direction: 'OUTBOUND', caller: '+15415550180', recipient: patientPhone, patientId, patientName: `Cal Caller${run}`, status: 'READ' });
+    expect(placed.body).toMatchObject({
+      direction: 'OUTBOUND',
+      caller: '+15415550180',
+      recipient: patientPhone,
+      patientId,
+      patientName: `Cal Caller${run}`,
+      status: 'READ',
+    });
     expect(placed.body.callSid).toMatch(/^CA[0-9a-f]{32}$/);
 
     // The stand-in recorded it as Twilio would: it rings the user's phone and bridges to the patient.
@@ -84,20 +114,38 @@ describe('phone calls', () => {
     // Its signed status callbacks carry the call through to completed, with its duration.
     const done = await eventually(
       'the completed call',
-      async () => (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find((c: { ident: string }) => c.ident === placed.body.ident),
+      async () =>
+        (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find(
+          (c: { ident: string }) => c.ident === placed.body.ident,
+        ),
       (c) => c?.callStatus === 'completed',
     );
     expect(done).toMatchObject({ callStatus: 'completed', durationSeconds: 42, recipientName: `Cal Caller${run}` });
 
     // Signed by Twilio's own library: the same completed callback again is accepted and changes nothing;
     // one whose fields were changed after signing is refused and changes nothing either.
-    const fields = { AccountSid: LOCAL_ACCOUNT, ApiVersion: '2010-04-01', CallSid: placed.body.callSid, CallStatus: 'completed', CallDuration: '42', Direction: 'outbound-api', From: '+15415550180', To: '+15415553131' };
+    const fields = {
+      AccountSid: LOCAL_ACCOUNT,
+      ApiVersion: '2010-04-01',
+      CallSid: placed.body.callSid,
+      CallStatus: 'completed',
+      CallDuration: '42',
+      Direction: 'outbound-api',
+      From: '+15415550180',
+      To: '+15415553131',
+    };
     const signedByLibrary = twilio.getExpectedTwilioSignature(secrets()['twilio-voice']!, callbackUrl(), fields);
     const post = (form: Record<string, string>) =>
-      fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/twilio-voice/calls`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signedByLibrary }, body: new URLSearchParams(form).toString() });
+      fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/twilio-voice/calls`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signedByLibrary },
+        body: new URLSearchParams(form).toString(),
+      });
     expect((await post(fields)).status).toBe(200);
     expect((await post({ ...fields, CallDuration: '4200' })).status).toBe(401);
-    const after = (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find((c: { ident: string }) => c.ident === placed.body.ident);
+    const after = (await api(employee, 'GET', `/v1/phone-calls?recipient=${patientPhone.slice(-7)}`)).body.calls.find(
+      (c: { ident: string }) => c.ident === placed.body.ident,
+    );
     expect(after).toMatchObject({ callStatus: 'completed', durationSeconds: 42 });
 
     // A PHONE_CALL draft in the chart for the user's notes of the call.
@@ -127,7 +175,14 @@ describe('phone calls', () => {
     ]);
     const list = await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`);
     const call = list.body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
-    expect(call).toMatchObject({ direction: 'INBOUND', status: 'UNREAD', caller: patientPhone, callerName: `Cal Caller${run}`, patientId, voicemailSeconds: 8 });
+    expect(call).toMatchObject({
+      direction: 'INBOUND',
+      status: 'UNREAD',
+      caller: patientPhone,
+      callerName: `Cal Caller${run}`,
+      patientId,
+      voicemailSeconds: 8,
+    });
     expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
 
     // The recording plays: a WAV behind a presigned URL.
@@ -141,7 +196,9 @@ describe('phone calls', () => {
     expect(bytes.length).toBeGreaterThan(50_000);
 
     const notifications = await api(employee, 'GET', '/v1/notifications?notificationType=PHONE_CALL&notificationStatus=UNREAD');
-    const n = notifications.body.notifications?.find?.((x: { sourceId: string }) => x.sourceId === call.ident) ?? (notifications.body as { sourceId: string }[]).find?.((x) => x.sourceId === call.ident);
+    const n =
+      notifications.body.notifications?.find?.((x: { sourceId: string }) => x.sourceId === call.ident) ??
+      (notifications.body as { sourceId: string }[]).find?.((x) => x.sourceId === call.ident);
     expect(n).toMatchObject({ notificationType: 'PHONE_CALL', patientId, data: { voicemailKey: call.voicemailKey, from: patientPhone, to: '+15415550180' } });
 
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
@@ -152,7 +209,13 @@ describe('phone calls', () => {
     expect(count.body.count).toBeGreaterThanOrEqual(1);
 
     // Twilio retries: the same recording callback again stores nothing new and announces nothing new.
-    const replay = await twilioCallback({ CallSid: simulated.call.sid, RecordingSid: call.voicemailKey.match(/RE[0-9a-f]{32}/)[0], RecordingUrl: 'https://example.invalid/x', RecordingStatus: 'completed', RecordingDuration: '8' });
+    const replay = await twilioCallback({
+      CallSid: simulated.call.sid,
+      RecordingSid: call.voicemailKey.match(/RE[0-9a-f]{32}/)[0],
+      RecordingUrl: 'https://example.invalid/x',
+      RecordingStatus: 'completed',
+      RecordingDuration: '8',
+    });
     expect(replay.status).toBe(200);
     const again = await api(employee, 'GET', '/v1/notifications?notificationType=PHONE_CALL&notificationStatus=UNREAD');
     const all = (again.body.notifications ?? again.body) as { sourceId: string }[];
@@ -162,11 +225,19 @@ describe('phone calls', () => {
   it('an unanswered incoming call without a message is a missed call, announced once', async () => {
     const simulated = await inbound({ from: patientPhone, voicemail: false });
     expect(simulated.callbacks.at(-1)).toEqual({ event: 'no-answer', status: 201 });
-    const call = (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const call = (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find(
+      (c: { callSid: string }) => c.callSid === simulated.call.sid,
+    );
     expect(call).toMatchObject({ callStatus: 'no-answer', voicemailKey: null, status: 'UNREAD', missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body.data).toMatchObject({ missed: true, text: expect.stringContaining('Missed call from') });
-    const repeated = await twilioCallback({ CallSid: simulated.call.sid, From: patientPhone, To: '+15415550180', Direction: 'inbound', CallStatus: 'no-answer' });
+    const repeated = await twilioCallback({
+      CallSid: simulated.call.sid,
+      From: patientPhone,
+      To: '+15415550180',
+      Direction: 'inbound',
+      CallStatus: 'no-answer',
+    });
     expect(repeated.status).toBe(200);
   });
 
@@ -176,53 +247,90 @@ describe('phone calls', () => {
       { event: 'incoming', status: 200 },
       { event: 'completed', status: 200 },
     ]);
-    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const findCall = async () =>
+      (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find(
+        (c: { callSid: string }) => c.callSid === simulated.call.sid,
+      );
     // Twilio may still post a recording after `completed`: right after the call nothing is announced yet.
     expect(await findCall()).toMatchObject({ callStatus: 'completed', durationSeconds: 4, voicemailKey: null, noteId: null });
     const call = await eventually('the missed call note', findCall, (c) => Boolean(c?.noteId), { within: 20_000 });
     expect(call).toMatchObject({ callStatus: 'completed', status: 'UNREAD', voicemailKey: null, patientId, missed: true });
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
-    expect(note.body).toMatchObject({ noteType: 'PHONE_CALL', status: 'DELIVERED', patientId, files: [], data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
+    expect(note.body).toMatchObject({
+      noteType: 'PHONE_CALL',
+      status: 'DELIVERED',
+      patientId,
+      files: [],
+      data: { missed: true, voicemailKey: null, text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})` },
+    });
     const notifications = await phoneCallNotifications(call.ident);
     expect(notifications).toHaveLength(1);
-    expect(notifications[0]).toMatchObject({ notificationStatus: 'UNREAD', text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})`, data: { voicemailKey: null, from: patientPhone } });
+    expect(notifications[0]).toMatchObject({
+      notificationStatus: 'UNREAD',
+      text: `Missed call from ${formatPhone(patientPhone)} (Cal Caller${run})`,
+      data: { voicemailKey: null, from: patientPhone },
+    });
   });
 
   it('a voicemail whose recording callback comes after the call was counted missed wins: the call, its note and its notification become the voicemail', async () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 9000 });
     expect(simulated.callbacks.map((c) => c.event)).toEqual(['incoming', 'completed']);
-    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const findCall = async () =>
+      (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find(
+        (c: { callSid: string }) => c.callSid === simulated.call.sid,
+      );
     const missed = await eventually('the missed call note', findCall, (c) => Boolean(c?.noteId), { within: 20_000 });
     expect(missed).toMatchObject({ voicemailKey: null, missed: true });
     expect((await api(employee, 'GET', `/v1/notes/${missed.noteId}`)).body.data.missed).toBe(true);
     // An employee reads the missed call's notification before the message arrives.
     const [first] = await phoneCallNotifications(missed.ident);
-    expect((await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, { notificationStatus: 'READ', notificationVersion: first!.notificationVersion })).status).toBe(200);
+    expect(
+      (
+        await api(employee, 'PUT', `/v1/notifications/${first!.notificationId}`, {
+          notificationStatus: 'READ',
+          notificationVersion: first!.notificationVersion,
+        })
+      ).status,
+    ).toBe(200);
 
     const call = await eventually('the voicemail on the call', findCall, (c) => Boolean(c?.voicemailKey), { within: 20_000 });
     expect(call).toMatchObject({ status: 'UNREAD', noteId: missed.noteId, voicemailSeconds: 8, missed: false });
     expect(call.voicemailKey).toMatch(new RegExp(`^protected/${patientId}/calls/voicemail-RE[0-9a-f]{32}\\.wav$`));
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
-    expect(note.body).toMatchObject({ noteVersion: 2, data: { missed: false, voicemailKey: call.voicemailKey, voicemailSeconds: 8, text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})` } });
+    expect(note.body).toMatchObject({
+      noteVersion: 2,
+      data: { missed: false, voicemailKey: call.voicemailKey, voicemailSeconds: 8, text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})` },
+    });
     expect(note.body.files.map((f: { key: string }) => f.key)).toEqual([call.voicemailKey]);
     const file = await api(employee, 'GET', `/v1/s3/files?key=${encodeURIComponent(call.voicemailKey)}`);
     expect((await fetch(file.body.signedUrl)).status).toBe(200);
     // Still one notification for the call, now saying voicemail, and unread again.
     const notifications = await phoneCallNotifications(call.ident);
     expect(notifications).toHaveLength(1);
-    expect(notifications[0]).toMatchObject({ notificationStatus: 'UNREAD', text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})`, data: { voicemailKey: call.voicemailKey } });
+    expect(notifications[0]).toMatchObject({
+      notificationStatus: 'UNREAD',
+      text: `Voicemail from ${formatPhone(patientPhone)} (Cal Caller${run})`,
+      data: { voicemailKey: call.voicemailKey },
+    });
   });
 
   it('a voicemail whose recording callback follows `completed` within the wait is never counted missed', async () => {
     const simulated = await inbound({ from: patientPhone, recordingDelayMs: 300 });
-    const findCall = async () => (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find((c: { callSid: string }) => c.callSid === simulated.call.sid);
+    const findCall = async () =>
+      (await api(employee, 'GET', `/v1/phone-calls?caller=${patientPhone.slice(-7)}`)).body.calls.find(
+        (c: { callSid: string }) => c.callSid === simulated.call.sid,
+      );
     const call = await eventually('the voicemail on the call', findCall, (c) => Boolean(c?.voicemailKey));
     expect(call.noteId).toBeTruthy();
     // The outcome check (3 s after `completed` locally) has run once its one-time schedule is gone:
     // it found the voicemail and changed nothing.
     const { scheduler, schedulerGroup } = stackEndpoints();
     const check = `${scheduler}/schedules/${scheduleName(CALL_OUTCOME_CHECK_JOB_KIND, simulated.call.sid)}?groupName=${schedulerGroup}`;
-    await eventually('the call outcome check to run and its schedule to go', async () => (await fetch(check)).status, (status) => status === 404);
+    await eventually(
+      'the call outcome check to run and its schedule to go',
+      async () => (await fetch(check)).status,
+      (status) => status === 404,
+    );
     const note = await api(employee, 'GET', `/v1/notes/${call.noteId}`);
     expect(note.body).toMatchObject({ noteVersion: 1, data: { missed: false, voicemailKey: call.voicemailKey } });
     const notifications = await phoneCallNotifications(call.ident);
@@ -231,7 +339,11 @@ describe('phone calls', () => {
   });
 
   it("names a contact's number on a call, filters by query and date, assigns, updates and deletes", async () => {
-    const contact = await api(employee, 'POST', '/v2/practices/contacts', { name: 'Ridge', lastName: `Pharmacy${lettered}`, phoneNumber: `(206) 555-${digits}` });
+    const contact = await api(employee, 'POST', '/v2/practices/contacts', {
+      name: 'Ridge',
+      lastName: `Pharmacy${lettered}`,
+      phoneNumber: `(206) 555-${digits}`,
+    });
     expect(contact.status).toBe(201);
     const simulated = await inbound({ from: `+1206555${digits}` });
     const found = await api(employee, 'GET', `/v1/phone-calls?query=${encodeURIComponent(`Pharmacy${lettered}`)}`);
@@ -263,7 +375,10 @@ describe('phone calls', () => {
   });
 
   it('refuses callbacks not signed with the account auth token, and keeps calls to their practice from no_access users, other practices and no token', async () => {
-    const forged = await twilioCallback({ CallSid: `CA${'1'.repeat(32)}`, From: '+15035550000', To: '+15415550180', Direction: 'inbound', CallStatus: 'ringing' }, secrets()['sinch-fax']);
+    const forged = await twilioCallback(
+      { CallSid: `CA${'1'.repeat(32)}`, From: '+15035550000', To: '+15415550180', Direction: 'inbound', CallStatus: 'ringing' },
+      secrets()['sinch-fax'],
+    );
     expect(forged.status).toBe(401);
     const foreign = await createTestUser({ email: `calls-foreign-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_calls' });
     const noAccess = await signIn('noaccess@demo.tidewell.local');
@@ -278,7 +393,14 @@ describe('phone calls', () => {
       ['POST', '/v1/notes/call'],
     ] as const;
     for (const token of [foreign, noAccess]) {
-      for (const [method, path] of routes) expect({ method, path, status: (await api(token, method, path, method === 'GET' || method === 'DELETE' ? undefined : { to: patientPhone, dialFrom: '5415553131', status: 'READ' })).status }).toEqual({ method, path, status: 403 });
+      for (const [method, path] of routes)
+        expect({
+          method,
+          path,
+          status: (
+            await api(token, method, path, method === 'GET' || method === 'DELETE' ? undefined : { to: patientPhone, dialFrom: '5415553131', status: 'READ' })
+          ).status,
+        }).toEqual({ method, path, status: 403 });
     }
     for (const [method, path] of routes) expect((await api(null, method, path, method === 'GET' || method === 'DELETE' ? undefined : {})).status).toBe(401);
     // The refused delete left the call in place.

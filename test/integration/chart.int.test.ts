@@ -19,9 +19,24 @@ async function auditActions(patientId: string, entity: string): Promise<string[]
 
 describe('allergies', () => {
   it('creates, lists pinned first, pins, updates, deletes, with audit', async () => {
-    const a = await api(provider, 'POST', `${P}/allergies`, { name: 'Penicillin', severity: 'severe', startDate: '01/02/2020', pinned: 0, formSource: 'intake', unknown: 1 });
+    const a = await api(provider, 'POST', `${P}/allergies`, {
+      name: 'Penicillin',
+      severity: 'severe',
+      startDate: '01/02/2020',
+      pinned: 0,
+      formSource: 'intake',
+      unknown: 1,
+    });
     expect(a.status).toBe(201);
-    expect(a.body).toMatchObject({ name: 'Penicillin', severity: 'severe', startDate: '2020-01-02', pinned: false, active: true, formSource: 'intake', patientId: 'pat-0003' });
+    expect(a.body).toMatchObject({
+      name: 'Penicillin',
+      severity: 'severe',
+      startDate: '2020-01-02',
+      pinned: false,
+      active: true,
+      formSource: 'intake',
+      patientId: 'pat-0003',
+    });
     expect(a.body).not.toHaveProperty('unknown');
     const b = await api(employee, 'POST', `${P}/allergies`, { name: 'Latex', pinned: 1, icd10CodeId: 'Z9181' });
     expect(b.body).toMatchObject({ pinned: true, icd10Code: { ident: 'Z9181', code: 'Z91.81' } });
@@ -64,7 +79,11 @@ describe('diagnoses (medical conditions)', () => {
   it('stores month dates and applies every §5 rule', async () => {
     const ok = await api(provider, 'POST', `${P}/diagnoses`, { name: 'Type 2 diabetes', date: '03/2019', pinned: 0, icd10CodeId: 'E119' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ date: '2019-03', active: true, icd10Code: { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' } });
+    expect(ok.body).toMatchObject({
+      date: '2019-03',
+      active: true,
+      icd10Code: { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+    });
     const cases: [object, Record<string, string>][] = [
       [{ pinned: 0 }, { name: 'Name is required' }],
       [{ name: 'x' }, { pinned: 'Pinned is required' }],
@@ -91,10 +110,16 @@ describe('medications', () => {
     const m = await api(provider, 'POST', `${P}/medications`, { productName: 'Lisinopril', strength: '10', strengthUOM: 'mg', start: '2024-01-01' });
     expect(m.body).toMatchObject({ status: 'Active', pinned: false });
     expect((await api(provider, 'PUT', `${P}/medications/${m.body.ident}`, { status: 'Complete' })).body.status).toBe('Complete');
-    expect((await api(provider, 'PUT', `${P}/medications/${m.body.ident}`, { status: 'Active' })).body).toMatchObject({ status: 'Active', productName: 'Lisinopril' });
+    expect((await api(provider, 'PUT', `${P}/medications/${m.body.ident}`, { status: 'Active' })).body).toMatchObject({
+      status: 'Active',
+      productName: 'Lisinopril',
+    });
     const bad = await api(provider, 'POST', `${P}/medications`, { start: 'x', end: '02/30/2020' });
     expect(bad.body.fieldErrors).toEqual({ productName: 'Name is required', start: M.startDateInvalid, end: M.endDateInvalid });
-    const v2 = await api(provider, 'POST', '/v2/patients/pat-0003/medication', { patientId: 'pat-0003', data: { productName: 'Amoxicillin', noteId: 'n1', start: '2025-03-01', daysOfTreatment: 10 } });
+    const v2 = await api(provider, 'POST', '/v2/patients/pat-0003/medication', {
+      patientId: 'pat-0003',
+      data: { productName: 'Amoxicillin', noteId: 'n1', start: '2025-03-01', daysOfTreatment: 10 },
+    });
     expect(v2.status).toBe(201);
     expect(v2.body).toMatchObject({ routeOfAdministration: 'OR', transmissionMethod: 'History', end: '2025-03-11' });
     const ff = await api(provider, 'POST', `${P}/freeform-medications`, { name: 'Fish oil' });
@@ -134,7 +159,9 @@ describe('vaccines', () => {
     expect(created.status).toBe(201);
     expect(created.body.items.map((v: { doseNumber: number }) => v.doseNumber)).toEqual([1, 2]);
     const groupId = created.body.group.ident;
-    const pinAll = await api(provider, 'PUT', `${P}/vaccines/groups/${groupId}`, { update: created.body.items.map((v: { ident: string }) => ({ ident: v.ident, pinned: 1 })) });
+    const pinAll = await api(provider, 'PUT', `${P}/vaccines/groups/${groupId}`, {
+      update: created.body.items.map((v: { ident: string }) => ({ ident: v.ident, pinned: 1 })),
+    });
     expect(pinAll.body.items.every((v: { pinned: boolean; grouping: { name: string } }) => v.pinned && v.grouping.name === 'Hepatitis B series')).toBe(true);
     const list = await api(provider, 'GET', `${P}/vaccines`);
     const group = list.body.groups.find((g: { groupId?: string }) => g.groupId === groupId);
@@ -169,11 +196,17 @@ describe('surgeries, family history, social history, general', () => {
     expect(changed.body.answers.map((a: { answer: string }) => a.answer)).toEqual(['Former smoker', 'Never']);
     const social = await api(provider, 'GET', '/v2/patients/pat-0003/history/social');
     expect(social.body.items.find((i: { ident: string }) => i.ident === s.body.ident).answers[0].answer).toBe('Former smoker');
-    expect((await api(provider, 'POST', `${P}/social-history`, { endDate: 'x' })).body.fieldErrors).toEqual({ question: 'Question is required', endDate: M.endDateInvalid });
+    expect((await api(provider, 'POST', `${P}/social-history`, { endDate: 'x' })).body.fieldErrors).toEqual({
+      question: 'Question is required',
+      endDate: M.endDateInvalid,
+    });
   });
 
   it('general items and groups ("Group Name is not valid")', async () => {
-    expect((await api(provider, 'POST', `${P}/general`, { startDate: 'x' })).body.fieldErrors).toEqual({ name: 'Name is required', startDate: M.startDateInvalid });
+    expect((await api(provider, 'POST', `${P}/general`, { startDate: 'x' })).body.fieldErrors).toEqual({
+      name: 'Name is required',
+      startDate: M.startDateInvalid,
+    });
     const g = await api(provider, 'POST', `${P}/general-groups`, { name: 'Lifestyle', items: [{ name: 'Runs 3x/week', pinned: 1 }] });
     expect(g.status).toBe(201);
     expect(g.body.items[0]).toMatchObject({ name: 'Runs 3x/week', pinned: true, grouping: { name: 'Lifestyle' } });

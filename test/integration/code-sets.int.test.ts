@@ -44,7 +44,11 @@ describe('ICD-10-CM', () => {
       // Every word matched as a word prefix, in any order (93 codes say "type 2 diabetes" verbatim).
       expect(words.body.total).toBeGreaterThanOrEqual(93);
       expect(words.body.items).toHaveLength(25);
-      expect(words.body.items.every((i: { description: string }) => /\btype\b/i.test(i.description) && /\b2/.test(i.description) && /\bdiabetes/i.test(i.description))).toBe(true);
+      expect(
+        words.body.items.every(
+          (i: { description: string }) => /\btype\b/i.test(i.description) && /\b2/.test(i.description) && /\bdiabetes/i.test(i.description),
+        ),
+      ).toBe(true);
       const page2 = await api(token, 'GET', '/v1/icd-10-codes?keyword=type%202%20diabetes&limit=25&offset=25');
       expect(page2.body.items[0].ident).not.toBe(words.body.items[0].ident);
     } else {
@@ -59,7 +63,12 @@ describe('ICD-10-CM', () => {
 
 describe('ICD-10-CM alphabetic index', () => {
   const codesOf = async (keyword: string, limit = 25) =>
-    ((await api(token, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=${limit}&offset=0`)).body.items as { code: string; description: string }[]).map((i) => i.code);
+    (
+      (await api(token, 'GET', `/v1/icd-10-codes?keyword=${encodeURIComponent(keyword)}&limit=${limit}&offset=0`)).body.items as {
+        code: string;
+        description: string;
+      }[]
+    ).map((i) => i.code);
 
   it('finds codes by the words of the shipped index once it is imported', async () => {
     await importIcd10(join(SHIPPED, 'icd10cm-codes-2027.txt.gz'));

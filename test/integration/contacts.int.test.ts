@@ -27,7 +27,13 @@ const n = (i: number) => `(541) 555-${String(7000 + (Number.parseInt(run.slice(-
 
 describe('practice contacts', () => {
   it('creates, lists, finds by phone, updates and deletes a contact, each audited', async () => {
-    const created = await api(employee, 'POST', '/v2/practices/contacts', { name: `Rivera Cardiology ${run}`, lastName: '', phoneNumber: n(1), faxNumber: n(2), email: 'Front@Rivera.example' });
+    const created = await api(employee, 'POST', '/v2/practices/contacts', {
+      name: `Rivera Cardiology ${run}`,
+      lastName: '',
+      phoneNumber: n(1),
+      faxNumber: n(2),
+      email: 'Front@Rivera.example',
+    });
     expect(created.status).toBe(201);
     const id = created.body.contactId as string;
     expect(created.body).toMatchObject({ name: `Rivera Cardiology ${run}`, lastName: null, email: 'front@rivera.example', groups: [] });
@@ -45,7 +51,14 @@ describe('practice contacts', () => {
 
     const updated = await api(admin, 'POST', `/v2/practices/contacts/${id}`, { name: `Rivera Heart ${run}`, phoneNumber: n(3), groups: ['Specialists'] });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ contactId: id, name: `Rivera Heart ${run}`, faxNumber: null, email: null, groups: ['Specialists'], createdAt: created.body.createdAt });
+    expect(updated.body).toMatchObject({
+      contactId: id,
+      name: `Rivera Heart ${run}`,
+      faxNumber: null,
+      email: null,
+      groups: ['Specialists'],
+      createdAt: created.body.createdAt,
+    });
     expect((await api(employee, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(n(1))}`)).body.contacts).toEqual([]);
     // The renamed contact is found by its new name only.
     expect((await searchAll(employee, `Rivera Heart ${run}`)).map((c) => c.contactId)).toEqual([id]);
@@ -58,7 +71,13 @@ describe('practice contacts', () => {
     expect(await searchAll(employee, run)).toEqual([]);
 
     const entries = await practiceAuditEntries({ FilterExpression: 'entityId = :id', ExpressionAttributeValues: { ':id': id } });
-    expect(entries.map((e) => `${e.action} ${e.entity}`).sort()).toEqual(['create contact', 'delete contact', 'read contact', 'read contact', 'update contact']);
+    expect(entries.map((e) => `${e.action} ${e.entity}`).sort()).toEqual([
+      'create contact',
+      'delete contact',
+      'read contact',
+      'read contact',
+      'update contact',
+    ]);
   });
 
   it("refuses an update without a contact ID with the spec's words, and bad input with field errors", async () => {

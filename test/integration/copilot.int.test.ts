@@ -37,7 +37,10 @@ function startModel(): Promise<void> {
       if (question === 'make the model fail') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
       const facts = system.split('\n').filter((l) => /^(Patient|Allergies):/.test(l));
       const reply = `${facts.join(' ') || 'No patient.'} Answer to: ${question}`;
-      if (!body.stream) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply } }] }));
+      if (!body.stream)
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: reply } }] }));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const word of reply.split(/(?<= )/)) {
         res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
@@ -46,10 +49,12 @@ function startModel(): Promise<void> {
       res.end('data: [DONE]\n\n');
     });
   });
-  return new Promise((r) => model.listen(0, '127.0.0.1', () => {
-    modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
-    r();
-  }));
+  return new Promise((r) =>
+    model.listen(0, '127.0.0.1', () => {
+      modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+      r();
+    }),
+  );
 }
 
 const configure = () => Object.assign(process.env, { TIDEWELL_AI_BASE_URL: modelUrl, TIDEWELL_AI_MODEL: 'test-echo' });
@@ -67,26 +72,49 @@ async function userOf(email: string, group: 'admin' | 'provider' | 'employee', p
     practiceId,
     password: DEMO_PASSWORD,
   });
-  const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
-  if (practiceId === rt.endpoints.practiceId) await putIfAbsentIn(table, rt.endpoints.tableName, userItem(practiceId, sub, { email, firstName: 'Test', lastName: 'Copilot', group }, new Date().toISOString()));
+  const table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  if (practiceId === rt.endpoints.practiceId)
+    await putIfAbsentIn(
+      table,
+      rt.endpoints.tableName,
+      userItem(practiceId, sub, { email, firstName: 'Test', lastName: 'Copilot', group }, new Date().toISOString()),
+    );
   return signInAs(rt, email);
 }
 
 async function auditOf(patient: string): Promise<Record<string, unknown>[]> {
-  const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  const table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   const out = await table.send(
-    new QueryCommand({ TableName: rt.endpoints.tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${patient}` } }),
+    new QueryCommand({
+      TableName: rt.endpoints.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `AUDIT#PATIENT#${patient}` },
+    }),
   );
   return out.Items ?? [];
 }
 
 const conversationId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-const ask = (content: string, extra: Record<string, unknown> = {}) => ({ conversationId: conversationId(), entryPointPath: '/patients', messages: [{ role: 'user', content }], ...extra });
+const ask = (content: string, extra: Record<string, unknown> = {}) => ({
+  conversationId: conversationId(),
+  entryPointPath: '/patients',
+  messages: [{ role: 'user', content }],
+  ...extra,
+});
 
 /** Reads a streamed reply as it arrives, noting when the first token and the end came. */
 async function readStream(url: string, token: string | null, body: unknown) {
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const events: CopilotStreamEvent[] = [];
   let firstTokenMs: number | undefined;
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
@@ -114,7 +142,12 @@ beforeAll(async () => {
   await startModel();
   rt = await runtime.start();
   [provider, employee] = await Promise.all([signInAs(rt, 'provider@demo.tidewell.local'), signInAs(rt, 'employee@demo.tidewell.local')]);
-  const created = await callApi(rt, provider, 'POST', '/v1/patients', { firstName: 'Rosa', lastName: `Quintero${Date.now().toString(36)}`, gender: 'female', dob: '1970-05-06' });
+  const created = await callApi(rt, provider, 'POST', '/v1/patients', {
+    firstName: 'Rosa',
+    lastName: `Quintero${Date.now().toString(36)}`,
+    gender: 'female',
+    dob: '1970-05-06',
+  });
   expect(created.status).toBe(201);
   patientId = created.body.id as string;
   expect((await callApi(rt, provider, 'POST', `/v1/patients/${patientId}/allergies`, { name: 'Sulfa drugs', severity: 'severe' })).status).toBe(201);
@@ -146,7 +179,13 @@ describe('with a model', () => {
   beforeAll(configure);
 
   it('answers with the chart the server read (audited as a PHI read) and stores both turns', async () => {
-    const body = ask('Which allergies does she have?', { patientId, messages: [{ role: 'user', content: 'Patient in context: Rosa Quintero (56).' }, { role: 'user', content: 'Which allergies does she have?' }] });
+    const body = ask('Which allergies does she have?', {
+      patientId,
+      messages: [
+        { role: 'user', content: 'Patient in context: Rosa Quintero (56).' },
+        { role: 'user', content: 'Which allergies does she have?' },
+      ],
+    });
     const res = await callApi(rt, provider, 'POST', '/v1/ai/conversation', body);
     expect(res.status).toBe(200);
     expect(res.body.content).toContain('Sulfa drugs');
@@ -235,7 +274,11 @@ describe('with a model', () => {
     expect(older.body.messages.map((m: { content: string }) => m.content)).toEqual(['Question 1', history[1].content, 'Question 2']);
     expect(older.body.hasMore).toBe(false);
     // Later questions are searchable too.
-    expect((await callApi(rt, provider, 'GET', '/v1/ai/conversations?keyword=question 14')).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toEqual([id]);
+    expect(
+      (await callApi(rt, provider, 'GET', '/v1/ai/conversations?keyword=question 14')).body.conversations.map(
+        (c: { conversationId: string }) => c.conversationId,
+      ),
+    ).toEqual([id]);
   });
 
   it("a failing model: 502 with the spec's chat failure, or an error event in the stream; the question stays stored", async () => {
@@ -243,7 +286,10 @@ describe('with a model', () => {
     const whole = await callApi(rt, provider, 'POST', '/v1/ai/conversation', body);
     expect(whole.status).toBe(502);
     expect(whole.body.message).toBe(COPILOT_MESSAGES.chatFailure);
-    const streamed = await readStream(`${rt.outputs.copilotStreamUrl}v1/ai/conversation/stream`, provider, { ...body, messages: [...body.messages, { role: 'assistant', content: 'x' }, { role: 'user', content: 'make the model fail' }] });
+    const streamed = await readStream(`${rt.outputs.copilotStreamUrl}v1/ai/conversation/stream`, provider, {
+      ...body,
+      messages: [...body.messages, { role: 'assistant', content: 'x' }, { role: 'user', content: 'make the model fail' }],
+    });
     expect(streamed.status).toBe(200);
     expect(streamed.events.map((e) => e.type)).toEqual(['start', 'error']);
     expect(streamed.events[1]).toEqual({ type: 'error', message: COPILOT_MESSAGES.chatFailure });
@@ -258,11 +304,22 @@ describe('with a model', () => {
     const viaUrl = await readStream(`${rt.outputs.copilotStreamUrl}v1/ai/conversation/stream`, foreign, ask('Which allergies?', { patientId }));
     expect(viaUrl.status).toBe(403);
     expect(viaUrl.json?.reason).toBe('other_practice');
-    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const table = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: rt.endpoints.dynamodb, region: rt.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
     const audit = await table.send(
-      new QueryCommand({ TableName: rt.endpoints.tableName, KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)', ExpressionAttributeValues: { ':p': rt.endpoints.practiceId, ':a': 'AUDIT#' } }),
+      new QueryCommand({
+        TableName: rt.endpoints.tableName,
+        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :a)',
+        ExpressionAttributeValues: { ':p': rt.endpoints.practiceId, ':a': 'AUDIT#' },
+      }),
     );
     const refusals = (audit.Items ?? []).filter((a) => a.action === 'refused' && a.actorPracticeId === 'prc_other_copilot').map((a) => [a.route, a.reason]);
-    expect(refusals).toEqual(expect.arrayContaining([['POST /v1/ai/conversation', 'other_practice'], ['POST /v1/ai/conversation/stream', 'other_practice']]));
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        ['POST /v1/ai/conversation', 'other_practice'],
+        ['POST /v1/ai/conversation/stream', 'other_practice'],
+      ]),
+    );
   });
 });

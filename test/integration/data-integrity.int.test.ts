@@ -14,9 +14,7 @@ let providerId: string;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  [admin, provider, employee, pob] = await Promise.all(
-    ['admin', 'provider', 'employee', 'pob'].map((u) => signIn(`${u}@demo.tidewell.local`)),
-  );
+  [admin, provider, employee, pob] = await Promise.all(['admin', 'provider', 'employee', 'pob'].map((u) => signIn(`${u}@demo.tidewell.local`)));
   providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
 });
 
@@ -82,18 +80,30 @@ describe('signed notes are changed and deleted only by their author, the prescri
   it('refuses a StaffUser employee and the POB employee, allows the author', async () => {
     const note = await signedNote(provider);
     for (const token of [employee, pob]) {
-      const rewrite = await api(token, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, { noteVersion: note.noteVersion, text: 'x', formattedText: '<p>x</p>' });
+      const rewrite = await api(token, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, {
+        noteVersion: note.noteVersion,
+        text: 'x',
+        formattedText: '<p>x</p>',
+      });
       expect(rewrite.status).toBe(403);
       expect((await api(token, 'DELETE', `/v1/notes/${note.noteId}`)).status).toBe(403);
     }
-    const byAuthor = await api(provider, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, { noteVersion: note.noteVersion, text: 'Plan B', formattedText: '<p>Plan B</p>' });
+    const byAuthor = await api(provider, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, {
+      noteVersion: note.noteVersion,
+      text: 'Plan B',
+      formattedText: '<p>Plan B</p>',
+    });
     expect(byAuthor.status).toBe(200);
   });
 
   it('allows the prescriber the note was written on behalf of', async () => {
     const note = await signedNote(employee, { onBehalfOf: providerId });
     // Signing makes the signer the author; the prescriber named on the note may still change it.
-    const byPrescriber = await api(provider, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, { noteVersion: note.noteVersion, text: 'Reviewed', formattedText: '<p>Reviewed</p>' });
+    const byPrescriber = await api(provider, 'POST', `/v1/notes/${note.noteId}/update-signed-note`, {
+      noteVersion: note.noteVersion,
+      text: 'Reviewed',
+      formattedText: '<p>Reviewed</p>',
+    });
     expect(byPrescriber.status).toBe(200);
   });
 
@@ -126,8 +136,16 @@ describe('the audit trail names the patient and where the access came from', () 
 
     const page = await history(admin, patientId);
     expect(page.status).toBe(200);
-    const entries = page.body.entries as { entity: string; action: string; entityId?: string; sourceIp?: string; userAgent?: string; actor: { email: string } }[];
-    const has = (entity: string, action: string) => entries.some((e) => e.entity === entity && e.action === action && e.actor.email === 'provider@demo.tidewell.local');
+    const entries = page.body.entries as {
+      entity: string;
+      action: string;
+      entityId?: string;
+      sourceIp?: string;
+      userAgent?: string;
+      actor: { email: string };
+    }[];
+    const has = (entity: string, action: string) =>
+      entries.some((e) => e.entity === entity && e.action === action && e.actor.email === 'provider@demo.tidewell.local');
     expect(has('TEMPLATE_LINK', 'create')).toBe(true);
     expect(has('FILE', 'create')).toBe(true);
     expect(has('FILE', 'read')).toBe(true);

@@ -26,7 +26,12 @@ beforeAll(async () => {
   runtime = await start();
   const read = () => JSON.parse(readFileSync(join(dataDir, 'demo-week.json'), 'utf8')) as DemoWeekResult;
   // The start may return before the scribe's recorded visit is recognised; the file says when it is.
-  result = await eventually('the scribe part of the demo week', async () => read(), (r) => r.complete === true, { within: 180_000, every: 500 });
+  result = await eventually(
+    'the scribe part of the demo week',
+    async () => read(),
+    (r) => r.complete === true,
+    { within: 180_000, every: 500 },
+  );
   provider = await signInAs(runtime, 'provider@demo.tidewell.local');
 }, 420_000);
 
@@ -50,7 +55,8 @@ describe('the demo week seed', () => {
     expect(c['scheduled texts']).toBe(2);
     expect(c['unsigned ePHI waivers']).toBe(1);
     expect(c['chart items']).toBeGreaterThanOrEqual(30);
-    for (const type of ['NOTE', 'PHONE_CALL', 'EMAIL', 'SMS_LOG', 'VITALS', 'SALES', 'RX', 'RX_DOSESPOT']) expect(c[`notes ${type}`], type).toBeGreaterThanOrEqual(1);
+    for (const type of ['NOTE', 'PHONE_CALL', 'EMAIL', 'SMS_LOG', 'VITALS', 'SALES', 'RX', 'RX_DOSESPOT'])
+      expect(c[`notes ${type}`], type).toBeGreaterThanOrEqual(1);
     expect(c.addenda).toBe(1);
     expect(c['drafts assigned']).toBe(1);
     expect(c['tasks open']).toBe(5);

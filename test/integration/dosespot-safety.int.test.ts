@@ -12,7 +12,16 @@ const run = Date.now().toString(36);
 let provider: string;
 let providerId: string;
 
-type Task = { ident: string; text: string; urgent: boolean; assigned: string; status: string; patientId: string | null; createdBy: string; noteDataLinks: { interactionIdent: string }[] };
+type Task = {
+  ident: string;
+  text: string;
+  urgent: boolean;
+  assigned: string;
+  status: string;
+  patientId: string | null;
+  createdBy: string;
+  noteDataLinks: { interactionIdent: string }[];
+};
 type Warning = { kind: string; cause: string; severity: string; reaction: string; message: string };
 
 async function newPatient(first: string): Promise<string> {
@@ -62,13 +71,16 @@ const tasksOf = async (patientId: string): Promise<Task[]> => {
   return res.body.tasks;
 };
 
-const medicationsOf = async (patientId: string) => (await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body.items as { noteId?: string; productName: string; safetyWarnings?: Warning[] }[];
+const medicationsOf = async (patientId: string) =>
+  (await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body.items as { noteId?: string; productName: string; safetyWarnings?: Warning[] }[];
 
 /** Makes the hourly sync fall due now and waits until its run has stamped the patient. */
 async function runScheduledSync(patientId: string) {
   const { scheduler, schedulerGroup, practiceId } = stackEndpoints();
   const { client, tableName } = tableClient();
-  const lastSynced = async () => (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `DOSESPOT_PATIENT#${patientId}` }, ConsistentRead: true }))).Item?.lastSyncedAt as string | undefined;
+  const lastSynced = async () =>
+    (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `DOSESPOT_PATIENT#${patientId}` }, ConsistentRead: true }))).Item
+      ?.lastSyncedAt as string | undefined;
   const before = await lastSynced();
   expect((await fetch(`${scheduler}/local/schedules/dosespot-sync/run?groupName=${schedulerGroup}`, { method: 'POST' })).status).toBe(202);
   await eventually('the scheduled sync to stamp the patient', lastSynced, (after) => Boolean(after) && after !== before, { within: 15_000 });
@@ -82,7 +94,12 @@ beforeAll(async () => {
 describe('DoseSpot prescriptions are checked for allergies and interactions as they sync', () => {
   it('a synced amoxicillin prescription for a penicillin-allergic patient makes one urgent task for its prescriber, however often it syncs', async () => {
     const patientId = await newPatient('Pia');
-    await addAllergy(patientId, { name: 'Penicillin', severity: 'severe', description: 'Hives and throat swelling', allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' } });
+    await addAllergy(patientId, {
+      name: 'Penicillin',
+      severity: 'severe',
+      description: 'Hives and throat swelling',
+      allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' },
+    });
     await writeInDoseSpot(patientId, 'Amoxicillin 500 mg capsule');
 
     const synced = await syncNow(patientId);
@@ -92,14 +109,23 @@ describe('DoseSpot prescriptions are checked for allergies and interactions as t
 
     // The warning is kept on the synced note and on its chart medication.
     const note = (await api(provider, 'GET', `/v1/notes/${noteId}`)).body as { data: { safetyWarnings?: Warning[] } };
-    expect(note.data.safetyWarnings).toEqual([expect.objectContaining({ kind: 'allergy', cause: 'Penicillin', severity: 'Severe', reaction: 'Hives and throat swelling', message })]);
+    expect(note.data.safetyWarnings).toEqual([
+      expect.objectContaining({ kind: 'allergy', cause: 'Penicillin', severity: 'Severe', reaction: 'Hives and throat swelling', message }),
+    ]);
     const med = (await medicationsOf(patientId)).find((m) => m.noteId === noteId);
     expect(med?.safetyWarnings?.map((w) => w.message)).toEqual([message]);
 
     // One urgent task for the prescriber, naming the patient, the drug, the allergy, its severity and reaction.
     const tasks = await tasksOf(patientId);
     expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ urgent: true, assigned: providerId, status: 'UNREAD', patientId, createdBy: 'scheduled:dosespot-sync', noteDataLinks: [{ interactionIdent: noteId }] });
+    expect(tasks[0]).toMatchObject({
+      urgent: true,
+      assigned: providerId,
+      status: 'UNREAD',
+      patientId,
+      createdBy: 'scheduled:dosespot-sync',
+      noteDataLinks: [{ interactionIdent: noteId }],
+    });
     expect(tasks[0]!.text).toBe(`Check the DoseSpot prescription of Amoxicillin 500 mg capsule for Pia Dsafe${run}: a safety warning. ${message}`);
     // Audited on the patient's trail with what warned.
     const audit = (await patientAuditTrail(patientId)).filter((e) => e.entity === 'DRUG_SAFETY_WARNING');
@@ -130,7 +156,12 @@ describe('DoseSpot prescriptions are checked for allergies and interactions as t
   it('a warning the hourly sync could not assign is kept pending and becomes the task on a later sync, still once', async () => {
     const admin = await signIn('admin@demo.tidewell.local');
     const patientId = await newPatient('Pax');
-    await addAllergy(patientId, { name: 'Penicillin', severity: 'moderate', description: 'Rash', allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' } });
+    await addAllergy(patientId, {
+      name: 'Penicillin',
+      severity: 'moderate',
+      description: 'Rash',
+      allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' },
+    });
     await writeInDoseSpot(patientId, 'Amoxicillin 250 mg capsule');
     // The prescriber's DoseSpot user id changes in settings: DoseSpot's PrescriberId names no Tidewell user now.
     const { users } = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { users: Record<string, string> };
@@ -141,7 +172,9 @@ describe('DoseSpot prescriptions are checked for allergies and interactions as t
     } finally {
       await api(admin, 'PUT', `/v1/practices/users/${providerId}`, { doseSpotUserId: null });
     }
-    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as { data: { safetyWarnings?: Warning[] } }[];
+    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as {
+      data: { safetyWarnings?: Warning[] };
+    }[];
     expect(notes).toHaveLength(1);
     expect(notes[0]!.data.safetyWarnings).toHaveLength(1);
     expect(await tasksOf(patientId)).toEqual([]);
@@ -157,7 +190,12 @@ describe('DoseSpot prescriptions are checked for allergies and interactions as t
 
   it('a resolved allergy, or a drug the allergy does not cover, makes no task and records no warning', async () => {
     const patientId = await newPatient('Rae');
-    const allergyId = await addAllergy(patientId, { name: 'Penicillin', severity: 'severe', description: 'Hives', allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' } });
+    const allergyId = await addAllergy(patientId, {
+      name: 'Penicillin',
+      severity: 'severe',
+      description: 'Hives',
+      allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' },
+    });
     expect((await api(provider, 'PUT', `/v1/patients/${patientId}/allergies/${allergyId}`, { active: false })).status).toBe(200);
     await writeInDoseSpot(patientId, 'Amoxicillin 500 mg capsule');
     await writeInDoseSpot(patientId, 'Lisinopril 10 mg tablet');

@@ -11,7 +11,14 @@ let employee: string;
 let patientId: string;
 
 const hash = (s: string) => createHash('sha512').update(s, 'utf8').digest('base64').replace(/==$/, '');
-const clinic = () => JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as { clinicKey: string; clinicId: string; subscriptionKey: string; baseUrl: string; users: Record<string, string> };
+const clinic = () =>
+  JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).dosespot) as {
+    clinicKey: string;
+    clinicId: string;
+    subscriptionKey: string;
+    baseUrl: string;
+    users: Record<string, string>;
+  };
 const clinicKey = () => clinic().clinicKey;
 
 /** Opens the URL as the browser would (the sandbox is a page, not the API). */
@@ -52,7 +59,14 @@ describe('DoseSpot single sign-on', () => {
     expect(res.status).toBe(200);
     const url = new URL(res.body.ssoUrl);
     expect(url.pathname).toBe('/local/dosespot/LoginSingleSignOn.aspx');
-    expect([...url.searchParams.keys()]).toEqual(['SingleSignOnClinicId', 'SingleSignOnUserId', 'SingleSignOnPhraseLength', 'SingleSignOnCode', 'SingleSignOnUserIdVerify', 'PatientId']);
+    expect([...url.searchParams.keys()]).toEqual([
+      'SingleSignOnClinicId',
+      'SingleSignOnUserId',
+      'SingleSignOnPhraseLength',
+      'SingleSignOnCode',
+      'SingleSignOnUserIdVerify',
+      'PatientId',
+    ]);
     const code = url.searchParams.get('SingleSignOnCode')!;
     expect(code.slice(32)).toBe(hash(code.slice(0, 32) + clinicKey()));
     const page = await open(url.href);
@@ -97,7 +111,8 @@ describe('DoseSpot single sign-on', () => {
     const me = (await api(provider, 'GET', '/v1/practices/users/me')).body as { userId: string };
     const { users } = clinic();
     const other = Object.entries(users).find(([tidewellId]) => tidewellId !== me.userId)![1];
-    const userIdOf = async () => new URL(((await api(provider, 'GET', '/v2/practices/sso/dosespot')).body as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
+    const userIdOf = async () =>
+      new URL(((await api(provider, 'GET', '/v2/practices/sso/dosespot')).body as { ssoUrl: string }).ssoUrl).searchParams.get('SingleSignOnUserId');
     expect(await userIdOf()).toBe(users[me.userId]);
     const bad = await api(admin, 'PUT', `/v1/practices/users/${me.userId}`, { doseSpotUserId: '12ab' });
     expect(bad.status).toBe(400);
@@ -115,7 +130,8 @@ describe('DoseSpot single sign-on', () => {
   });
 
   it('names what the chart lacks before a patient without an address or phone is sent, and sends nothing', async () => {
-    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Bare${run}`, gender: 'female', dob: '1980-02-03' })).body.id as string;
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Bare${run}`, gender: 'female', dob: '1980-02-03' })).body
+      .id as string;
     const res = await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${bare}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Address Line 1 is required');
@@ -133,8 +149,10 @@ describe('DoseSpot single sign-on', () => {
     const c = clinic();
     const base = `${c.baseUrl.replace(/\/$/, '')}/webapi/v2`;
     const userId = Object.values(c.users)[0]!;
-    const tokenBody = (key: string) => new URLSearchParams({ grant_type: 'password', client_id: c.clinicId, client_secret: key, username: userId, password: key, scope: 'api' }).toString();
-    const token = (headers: Record<string, string>, body: string) => fetch(`${base}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    const tokenBody = (key: string) =>
+      new URLSearchParams({ grant_type: 'password', client_id: c.clinicId, client_secret: key, username: userId, password: key, scope: 'api' }).toString();
+    const token = (headers: Record<string, string>, body: string) =>
+      fetch(`${base}/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
     expect((await token({}, tokenBody(c.clinicKey))).status).toBe(401);
     const wrongKey = await token({ 'Subscription-Key': c.subscriptionKey }, tokenBody(`${c.clinicKey}x`));
     expect(wrongKey.status).toBe(400);
@@ -142,8 +160,25 @@ describe('DoseSpot single sign-on', () => {
     const granted = await token({ 'Subscription-Key': c.subscriptionKey }, tokenBody(c.clinicKey));
     const { access_token: accessToken, expires_in: expiresIn } = (await granted.json()) as { access_token: string; expires_in: number };
     expect(expiresIn).toBe(600);
-    const addPatient = (auth: string, body: unknown) => fetch(`${base}/api/patients`, { method: 'POST', headers: { 'content-type': 'application/json', 'Subscription-Key': c.subscriptionKey, authorization: auth }, body: JSON.stringify(body) });
-    const valid = { FirstName: 'Ana', LastName: 'Ruiz', DateOfBirth: '1990-01-01', Gender: 'Female', Address1: '1 Main St', City: 'Bath', State: 'ME', ZipCode: '04530', PrimaryPhone: '207-555-0100', PrimaryPhoneType: 2, Active: true };
+    const addPatient = (auth: string, body: unknown) =>
+      fetch(`${base}/api/patients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Subscription-Key': c.subscriptionKey, authorization: auth },
+        body: JSON.stringify(body),
+      });
+    const valid = {
+      FirstName: 'Ana',
+      LastName: 'Ruiz',
+      DateOfBirth: '1990-01-01',
+      Gender: 'Female',
+      Address1: '1 Main St',
+      City: 'Bath',
+      State: 'ME',
+      ZipCode: '04530',
+      PrimaryPhone: '207-555-0100',
+      PrimaryPhoneType: 2,
+      Active: true,
+    };
     expect((await addPatient('Bearer nope', valid)).status).toBe(401);
     const refused = await addPatient(`Bearer ${accessToken}`, { ...valid, ZipCode: 'ABCDE' });
     expect(refused.status).toBe(400);
@@ -167,7 +202,18 @@ describe('DoseSpot single sign-on', () => {
   });
 });
 
-type SyncTask = { taskId: string; taskType: string; status: string; trigger: string; requestedBy: string; patientId: string | null; startedAt: string; completedAt: string | null; result: Record<string, unknown> | null; failureReason: string | null };
+type SyncTask = {
+  taskId: string;
+  taskType: string;
+  status: string;
+  trigger: string;
+  requestedBy: string;
+  patientId: string | null;
+  startedAt: string;
+  completedAt: string | null;
+  result: Record<string, unknown> | null;
+  failureReason: string | null;
+};
 /** The syncPatientRx background task records, newest first. */
 async function syncTasks(who: string, query = ''): Promise<SyncTask[]> {
   const res = await api(who, 'GET', `/v1/practices/users/me/dosespot-sync${query}`);
@@ -196,11 +242,20 @@ async function writeInDoseSpot(ssoUrl: string, fields: Record<string, string>) {
 describe('DoseSpot prescriptions sync', () => {
   it('brings each prescription written in DoseSpot back once, as a read-only DoseSpot note', async () => {
     const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${patientId}`)).body as { ssoUrl: string };
-    const written = await writeInDoseSpot(ssoUrl, { drug: 'Lisinopril 10 mg tablet', quantity: '30', refills: '2', directions: 'Take one tablet by mouth daily' });
+    const written = await writeInDoseSpot(ssoUrl, {
+      drug: 'Lisinopril 10 mg tablet',
+      quantity: '30',
+      refills: '2',
+      directions: 'Take one tablet by mouth daily',
+    });
     expect(written.status).toBe(200);
     expect(written.text).toContain('Prescription sent.');
     // A session that DoseSpot never gave is refused.
-    const forged = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'session=nope&drug=x&quantity=1&refills=0&directions=y' });
+    const forged = await fetch(new URL('/local/dosespot/prescriptions', ssoUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'session=nope&drug=x&quantity=1&refills=0&directions=y',
+    });
     expect(forged.status).toBe(401);
 
     const first = await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`);
@@ -210,15 +265,33 @@ describe('DoseSpot prescriptions sync', () => {
     expect(second.status).toBe(200);
     expect(second.body.created).toBe(0);
 
-    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; status: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const notes = (await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes as {
+      noteId: string;
+      status: string;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      data: Record<string, any>;
+    }[];
     expect(notes).toHaveLength(1);
     expect(notes[0]!.status).toBe('SIGNED');
-    expect(notes[0]!.data.prescription).toMatchObject({ medicationName: 'Lisinopril 10 mg tablet', quantityPrescribed: 30, numberOfRefills: 2, instructions: 'Take one tablet by mouth daily' });
+    expect(notes[0]!.data.prescription).toMatchObject({
+      medicationName: 'Lisinopril 10 mg tablet',
+      quantityPrescribed: 30,
+      numberOfRefills: 2,
+      instructions: 'Take one tablet by mouth daily',
+    });
     expect(notes[0]!.data.prescription.id).toMatch(/^\d+$/);
     // The chart's medications list it, linked to the note and to DoseSpot's prescription.
     const meds = await medicationsOf(patientId);
     expect(meds.filter((m) => m.noteId === notes[0]!.noteId)).toEqual([
-      expect.objectContaining({ productName: 'Lisinopril 10 mg tablet', status: 'Active', sigText: 'Take one tablet by mouth daily', quantity: 30, refills: 2, doseSpotRxId: notes[0]!.data.prescription.id, transmissionMethod: 'DoseSpot' }),
+      expect.objectContaining({
+        productName: 'Lisinopril 10 mg tablet',
+        status: 'Active',
+        sigText: 'Take one tablet by mouth daily',
+        quantity: 30,
+        refills: 2,
+        doseSpotRxId: notes[0]!.data.prescription.id,
+        transmissionMethod: 'DoseSpot',
+      }),
     ]);
     // Written by DoseSpot: nobody edits it here.
     expect((await api(provider, 'POST', `/v1/notes/${notes[0]!.noteId}`, { data: {} })).status).toBe(400);
@@ -229,7 +302,8 @@ describe('DoseSpot prescriptions sync', () => {
     expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(2);
 
     // DoseSpot lists five a page: the sync reads every page.
-    for (let i = 1; i <= 5; i++) await writeInDoseSpot(ssoUrl, { drug: `Amoxicillin ${i}00 mg capsule`, quantity: '20', refills: '0', directions: 'Take one capsule three times daily' });
+    for (let i = 1; i <= 5; i++)
+      await writeInDoseSpot(ssoUrl, { drug: `Amoxicillin ${i}00 mg capsule`, quantity: '20', refills: '0', directions: 'Take one capsule three times daily' });
     expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)).body.created).toBe(5);
     expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(7);
     const synced = await medicationsOf(patientId);
@@ -259,7 +333,8 @@ describe('DoseSpot prescriptions sync', () => {
     expect(note.data.prescription.medicationName).toBe('Losartan 50 mg tablet');
 
     // DoseSpot cannot take a patient without an address or phone: the run fails, and its record says why.
-    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Bare${run}`, gender: 'female', dob: '1981-02-03' })).body.id as string;
+    const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Bare${run}`, gender: 'female', dob: '1981-02-03' })).body
+      .id as string;
     expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${bare}`)).status).toBe(400);
     const failed = (await syncTasks(provider, '?status=FAILED')).find((t) => t.patientId === bare);
     expect(failed).toMatchObject({ status: 'FAILED', trigger: 'on-demand', result: null, failureReason: 'Address Line 1 is required' });
@@ -282,7 +357,21 @@ describe('DoseSpot prescriptions sync', () => {
     await client.send(
       new PutCommand({
         TableName: tableName,
-        Item: { practiceId: stackEndpoints().practiceId, sk: `BGTASK#syncPatientRx#${startedAt}#${taskId}`, entityType: 'BACKGROUND_TASK', taskId, taskType: 'syncPatientRx', status: 'PROCESSING', trigger: 'scheduled', requestedBy: 'scheduled:dosespot-sync', patientId: null, startedAt, completedAt: null, result: null, failureReason: null },
+        Item: {
+          practiceId: stackEndpoints().practiceId,
+          sk: `BGTASK#syncPatientRx#${startedAt}#${taskId}`,
+          entityType: 'BACKGROUND_TASK',
+          taskId,
+          taskType: 'syncPatientRx',
+          status: 'PROCESSING',
+          trigger: 'scheduled',
+          requestedBy: 'scheduled:dosespot-sync',
+          patientId: null,
+          startedAt,
+          completedAt: null,
+          result: null,
+          failureReason: null,
+        },
       }),
     );
     const stale = (await syncTasks(provider, '?status=FAILED&limit=100')).find((t) => t.taskId === taskId);
@@ -312,21 +401,32 @@ describe('DoseSpot prescriptions sync', () => {
   });
 });
 
-
 describe('DoseSpot prescriptions sync, scheduled', () => {
   const schedule = () => {
     const { scheduler, schedulerGroup } = stackEndpoints();
-    return { base: `${scheduler}/schedules/dosespot-sync?groupName=${schedulerGroup}`, run: `${scheduler}/local/schedules/dosespot-sync/run?groupName=${schedulerGroup}` };
+    return {
+      base: `${scheduler}/schedules/dosespot-sync?groupName=${schedulerGroup}`,
+      run: `${scheduler}/local/schedules/dosespot-sync/run?groupName=${schedulerGroup}`,
+    };
   };
   const lastSynced = async (id: string) => {
     const { client, tableName } = tableClient();
-    return (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `DOSESPOT_PATIENT#${id}` }, ConsistentRead: true }))).Item?.lastSyncedAt as string | undefined;
+    return (
+      await client.send(
+        new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `DOSESPOT_PATIENT#${id}` }, ConsistentRead: true }),
+      )
+    ).Item?.lastSyncedAt as string | undefined;
   };
   /** Makes the recurring schedule fall due now and waits until its run has stamped the patient. */
   async function runScheduledSync(id: string) {
     const before = await lastSynced(id);
     expect((await fetch(schedule().run, { method: 'POST' })).status).toBe(202);
-    await eventually('the scheduled sync to stamp the patient', () => lastSynced(id), (after) => Boolean(after) && after !== before, { within: 15_000 });
+    await eventually(
+      'the scheduled sync to stamp the patient',
+      () => lastSynced(id),
+      (after) => Boolean(after) && after !== before,
+      { within: 15_000 },
+    );
   }
 
   it('runs every hour on the schedule target, as the stack deploys it', async () => {
@@ -351,8 +451,11 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
       })
     ).body.id as string;
     const { ssoUrl } = (await api(provider, 'GET', `/v2/practices/sso/dosespot?patientId=${id}`)).body as { ssoUrl: string };
-    expect((await writeInDoseSpot(ssoUrl, { drug: 'Atorvastatin 20 mg tablet', quantity: '90', refills: '1', directions: 'Take one tablet at bedtime' })).status).toBe(200);
-    const notesOf = async () => (await api(provider, 'GET', `/v2/notes?patientId=${id}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(
+      (await writeInDoseSpot(ssoUrl, { drug: 'Atorvastatin 20 mg tablet', quantity: '90', refills: '1', directions: 'Take one tablet at bedtime' })).status,
+    ).toBe(200);
+    const notesOf = async () =>
+      (await api(provider, 'GET', `/v2/notes?patientId=${id}&noteTypes=RX_DOSESPOT`)).body.notes as { noteId: string; data: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(await notesOf()).toHaveLength(0);
 
     await runScheduledSync(id);
@@ -364,13 +467,25 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
     expect(notes[0]!.data.medicationId).toBe(meds[0]!.ident);
     // It starts on the day it was written at the practice (its calendar time zone), not the UTC date.
     const { timeZone } = (await api(provider, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
-    expect(meds[0]!.start).toBe(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(notes[0]!.data.prescription.datePrescribed)));
+    expect(meds[0]!.start).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        new Date(notes[0]!.data.prescription.datePrescribed),
+      ),
+    );
     // The audit trail names the unattended sync, not a person.
     expect((await patientAuditTrail(id)).some((e) => e.actorUserId === 'scheduled:dosespot-sync' && e.entity === 'NOTE' && e.action === 'create')).toBe(true);
 
     // The hourly run's record: COMPLETED, by the scheduled sync, with what it brought back.
-    const hourly = (await syncTasks(provider)).find((t) => t.trigger === 'scheduled' && (t.result?.noteIds as string[] | undefined)?.includes(notes[0]!.noteId));
-    expect(hourly).toMatchObject({ taskType: 'syncPatientRx', status: 'COMPLETED', requestedBy: 'scheduled:dosespot-sync', patientId: null, failureReason: null });
+    const hourly = (await syncTasks(provider)).find(
+      (t) => t.trigger === 'scheduled' && (t.result?.noteIds as string[] | undefined)?.includes(notes[0]!.noteId),
+    );
+    expect(hourly).toMatchObject({
+      taskType: 'syncPatientRx',
+      status: 'COMPLETED',
+      requestedBy: 'scheduled:dosespot-sync',
+      patientId: null,
+      failureReason: null,
+    });
     expect(hourly!.result).toMatchObject({ failed: 0, deferred: 0 });
     expect(hourly!.result!.patients).toBeGreaterThanOrEqual(1);
     expect(hourly!.result!.created).toBe((hourly!.result!.noteIds as string[]).length);

@@ -116,7 +116,12 @@ describe('allergy checks', () => {
 
   it('a sulfonamide antibiotic allergy flags sulfamethoxazole; an ingredient-coded allergy flags products that contain it', async () => {
     const byClass = await newPatient('Sulfa');
-    await addAllergy(byClass, { name: 'Sulfa drugs', severity: 'moderate', description: 'Rash', allergen: { kind: 'class', name: 'Sulfonamide Antibacterial [EPC]' } });
+    await addAllergy(byClass, {
+      name: 'Sulfa drugs',
+      severity: 'moderate',
+      description: 'Rash',
+      allergen: { kind: 'class', name: 'Sulfonamide Antibacterial [EPC]' },
+    });
     const classWarnings = (await check(byClass, { inventoryId: bactrim })).warnings;
     expect(classWarnings.map((w) => w.because)).toEqual(['Sulfamethoxazole is a Sulfonamide Antibacterial [EPC]']);
     expect((await check(byClass, { inventoryId: amoxicillin })).warnings).toEqual([]);
@@ -182,9 +187,22 @@ describe('interaction checks (ONC high-priority list)', () => {
 describe('signing over warnings', () => {
   it('a prescription with a warning is refused (422, listed) without a reason, dispenses nothing, and with a reason is signed, stored and audited', async () => {
     const patientId = await newPatient('Sign');
-    await addAllergy(patientId, { name: 'Penicillin', severity: 'severe', description: 'Anaphylaxis', allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' } });
+    await addAllergy(patientId, {
+      name: 'Penicillin',
+      severity: 'severe',
+      description: 'Anaphylaxis',
+      allergen: { kind: 'class', name: 'Penicillin-class Antibacterial [EPC]' },
+    });
     const inventoryId = await newItem('Amoxicillin', 'Amoxil', 10);
-    const data = { inventoryId, providerId, quantityPrescribed: 4, daysOfTreatment: 7, numberOfRefills: 0, instructions: 'One capsule', frequency: 'Twice a day' };
+    const data = {
+      inventoryId,
+      providerId,
+      quantityPrescribed: 4,
+      daysOfTreatment: 7,
+      numberOfRefills: 0,
+      instructions: 'One capsule',
+      frequency: 'Twice a day',
+    };
     const created = await api(provider, 'POST', '/v2/notes', { noteType: 'RX', patientId, status: 'DRAFT', data: {} });
     const draft = await api(provider, 'POST', `/v1/notes/${created.body.noteId}`, { noteVersion: 1, data });
     expect(draft.status).toBe(200);
@@ -193,14 +211,22 @@ describe('signing over warnings', () => {
     const refused = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: draft.body.noteVersion, data });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('A safety warning needs an override reason before this can be signed.');
-    expect(refused.body.warnings.map((w: Warning) => w.message)).toEqual(['Allergy: Penicillin (severe, Anaphylaxis). Amoxicillin is a Penicillin-class Antibacterial [EPC].']);
-    const blank = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: draft.body.noteVersion, data: { ...data, safetyOverride: { reason: '   ' } } });
+    expect(refused.body.warnings.map((w: Warning) => w.message)).toEqual([
+      'Allergy: Penicillin (severe, Anaphylaxis). Amoxicillin is a Penicillin-class Antibacterial [EPC].',
+    ]);
+    const blank = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, {
+      noteVersion: draft.body.noteVersion,
+      data: { ...data, safetyOverride: { reason: '   ' } },
+    });
     expect(blank.status).toBe(422);
     expect(await stockOf(inventoryId)).toBe(10);
     expect((await api(provider, 'GET', `/v1/notes/${noteId}`)).body.status).toBe('DRAFT');
 
     const reason = 'Tolerated amoxicillin in 2024 with no reaction; allergist cleared';
-    const signed = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: draft.body.noteVersion, data: { ...data, safetyOverride: { reason } } });
+    const signed = await api(provider, 'POST', `/v1/notes/${noteId}/sign`, {
+      noteVersion: draft.body.noteVersion,
+      data: { ...data, safetyOverride: { reason } },
+    });
     expect(signed.status).toBe(200);
     expect(signed.body.status).toBe('SIGNED');
     expect(await stockOf(inventoryId)).toBe(6);
@@ -219,7 +245,16 @@ describe('signing over warnings', () => {
   it('a prescription without warnings signs without a reason and keeps none', async () => {
     const patientId = await newPatient('Clean');
     const inventoryId = await newItem('Amoxicillin', 'Amoxil', 10);
-    const data = { inventoryId, providerId, quantityPrescribed: 1, daysOfTreatment: 7, numberOfRefills: 0, instructions: '', frequency: 'Daily', safetyOverride: { reason: 'not needed' } };
+    const data = {
+      inventoryId,
+      providerId,
+      quantityPrescribed: 1,
+      daysOfTreatment: 7,
+      numberOfRefills: 0,
+      instructions: '',
+      frequency: 'Daily',
+      safetyOverride: { reason: 'not needed' },
+    };
     const created = await api(provider, 'POST', '/v2/notes', { noteType: 'RX', patientId, status: 'DRAFT', data: {} });
     const signed = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/sign`, { noteVersion: 1, data });
     expect(signed.status).toBe(200);
@@ -237,7 +272,10 @@ describe('signing over warnings', () => {
     expect(refused.body.warnings[0].message).toBe(
       'Interaction with Phenelzine sulfate 15 mg (contraindicated): serotonin syndrome. Sertraline (selective serotonin reuptake inhibitors) with phenelzine (MAO inhibitors).',
     );
-    const signed = await api(employee, 'POST', `/v1/notes/${created.body.noteId}/sign`, { noteVersion: 1, data: { items, safetyOverride: { reason: 'Phenelzine stopped yesterday; chart not updated' } } });
+    const signed = await api(employee, 'POST', `/v1/notes/${created.body.noteId}/sign`, {
+      noteVersion: 1,
+      data: { items, safetyOverride: { reason: 'Phenelzine stopped yesterday; chart not updated' } },
+    });
     expect(signed.status).toBe(200);
     expect(signed.body.data.safetyOverride.reason).toBe('Phenelzine stopped yesterday; chart not updated');
     expect((await patientAuditTrail(patientId)).filter((e) => e.entity === 'DRUG_SAFETY_OVERRIDE')).toHaveLength(1);
@@ -301,7 +339,11 @@ describe('data sources', () => {
   it('says which interaction list and class data the checks use, with their dates', async () => {
     const res = await api(employee, 'GET', '/v1/drug-safety-sources');
     expect(res.status).toBe(200);
-    expect(res.body.interactions).toMatchObject({ label: 'ONC high-priority drug–drug interactions (Phansalkar et al., JAMIA 2012)', releaseDate: '2012-04-26', count: 15 });
+    expect(res.body.interactions).toMatchObject({
+      label: 'ONC high-priority drug–drug interactions (Phansalkar et al., JAMIA 2012)',
+      releaseDate: '2012-04-26',
+      count: 15,
+    });
     expect(res.body.classes.label).toMatch(/FDA NDC directory pharmacologic classes/);
   });
 });

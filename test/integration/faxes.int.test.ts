@@ -18,7 +18,11 @@ const webUrl = () => stackOutputs().webUrl;
 /** A callback as Sinch sends it: unsigned, JSON, to the callback URL with the practice's token (or the token given). */
 async function sinchCallback(body: unknown, token: string | null = faxCallbackToken(faxSecret()), partnerId = 'sinch-fax') {
   const query = token === null ? '' : `?token=${encodeURIComponent(token)}`;
-  const res = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${partnerId}/faxes${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${partnerId}/faxes${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -34,16 +38,24 @@ async function download(token: string, key: string): Promise<Uint8Array> {
 async function signedNote(text: string): Promise<string> {
   const created = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', status: 'DRAFT', data: { text }, patientId });
   expect(created.status).toBe(201);
-  const signed = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/sign`, { noteVersion: created.body.noteVersion, data: { text, formattedText: `<p>${text}</p>` } });
+  const signed = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/sign`, {
+    noteVersion: created.body.noteVersion,
+    data: { text, formattedText: `<p>${text}</p>` },
+  });
   expect(signed.status).toBe(200);
   return created.body.noteId as string;
 }
 
-
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
   employee = await signIn('employee@demo.tidewell.local');
-  const patient = await api(provider, 'POST', '/v1/patients', { firstName: 'Fern', lastName: `Faxon${run}`, gender: 'female', dob: '1968-03-09', primaryPhoneNumber: patientPhone });
+  const patient = await api(provider, 'POST', '/v1/patients', {
+    firstName: 'Fern',
+    lastName: `Faxon${run}`,
+    gender: 'female',
+    dob: '1968-03-09',
+    primaryPhoneNumber: patientPhone,
+  });
   expect(patient.status).toBe(201);
   patientId = patient.body.id;
 });
@@ -58,14 +70,36 @@ describe('faxes', () => {
     expect(demo.fax.numbers).toEqual(numbers.body.faxNumbers);
 
     const noteId = await signedNote(`Echo ordered for palpitations ${run}.`);
-    const sent = await api(employee, 'POST', '/v1/faxes', { patientId, noteId, to: '(541) 555-7788', recipientName: 'Riverside Cardiology', coverText: 'Please see the attached visit note.' });
+    const sent = await api(employee, 'POST', '/v1/faxes', {
+      patientId,
+      noteId,
+      to: '(541) 555-7788',
+      recipientName: 'Riverside Cardiology',
+      coverText: 'Please see the attached visit note.',
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ direction: 'OUTBOUND', status: 'QUEUED', recipient: '+15415557788', sender: '+15415550190', patientId, sourceNoteId: noteId, attempts: 1 });
+    expect(sent.body).toMatchObject({
+      direction: 'OUTBOUND',
+      status: 'QUEUED',
+      recipient: '+15415557788',
+      sender: '+15415550190',
+      patientId,
+      sourceNoteId: noteId,
+      attempts: 1,
+    });
     expect(sent.body.faxId).toMatch(/^01/);
     expect(sent.body.fileKey).toMatch(new RegExp(`^protected/${patientId}/generated-faxes/.+\\.pdf$`));
 
     const text = pdfText(await download(employee, sent.body.fileKey)).join(' ');
-    for (const expected of ['Fax', 'Riverside Cardiology', 'Please see the attached visit note.', `Fern Faxon${run}`, `Echo ordered for palpitations ${run}.`, 'Visit note']) expect(text).toContain(expected);
+    for (const expected of [
+      'Fax',
+      'Riverside Cardiology',
+      'Please see the attached visit note.',
+      `Fern Faxon${run}`,
+      `Echo ordered for palpitations ${run}.`,
+      'Visit note',
+    ])
+      expect(text).toContain(expected);
 
     // The FAX note in the chart points at the PDF.
     const faxNote = await api(employee, 'GET', `/v1/notes/${sent.body.faxNoteId}`);
@@ -97,10 +131,15 @@ describe('faxes', () => {
     expect(again).toMatchObject({ status: 200, body: { replayed: true } });
     const backwards = await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'QUEUED' } });
     expect(backwards.body.replayed).toBe(true);
-    expect((await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'FAILURE' } }, faxCallbackToken('another:key'))).status).toBe(401);
+    expect((await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'FAILURE' } }, faxCallbackToken('another:key'))).status).toBe(
+      401,
+    );
     expect((await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'FAILURE' } }, null)).status).toBe(401);
     const token = faxCallbackToken(faxSecret());
-    expect((await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'FAILURE' } }, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).status).toBe(401);
+    expect(
+      (await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: sent.body.faxId, status: 'FAILURE' } }, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')))
+        .status,
+    ).toBe(401);
     // Another partner's valid signature is not the fax vendor's.
     expect((await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body.faxes[0].status).toBe('COMPLETED');
 
@@ -108,7 +147,11 @@ describe('faxes', () => {
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ ident: sent.body.ident, status: 'QUEUED', attempts: 2, fileKey: sent.body.fileKey });
     expect(resent.body.faxId).not.toBe(sent.body.faxId);
-    await eventually('the fax delivered', async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body, (b) => b.faxes?.[0]?.status === 'COMPLETED');
+    await eventually(
+      'the fax delivered',
+      async () => (await api(employee, 'GET', `/v1/faxes?query=Faxon${run}`)).body,
+      (b) => b.faxes?.[0]?.status === 'COMPLETED',
+    );
 
     const updated = await api(employee, 'PUT', `/v1/faxes/${sent.body.ident}`, { read: false });
     expect(updated.body).toMatchObject({ read: false });
@@ -131,7 +174,11 @@ describe('faxes', () => {
   });
 
   it('turns a received fax into a FAX note on the patient with that number, and a FAX notification', async () => {
-    const res = await fetch(`${webUrl()}/local/fax/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: patientPhone }) });
+    const res = await fetch(`${webUrl()}/local/fax/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: patientPhone }),
+    });
     const body = (await res.json()) as { fax: { id: string }; callbackStatus: number };
     // Sinch counts anything but 200 as a failed webhook and retries it.
     expect(body.callbackStatus).toBe(200);
@@ -155,21 +202,34 @@ describe('faxes', () => {
     expect((await api(employee, 'GET', '/v1/notes/faxes?direction=outbound')).status).toBe(400);
 
     // The same delivery again changes nothing.
-    const replay = await sinchCallback({ event: 'INCOMING_FAX', fax: { id: body.fax.id, from: patientPhone }, file: Buffer.from('%PDF-1.4 x').toString('base64') });
+    const replay = await sinchCallback({
+      event: 'INCOMING_FAX',
+      fax: { id: body.fax.id, from: patientPhone },
+      file: Buffer.from('%PDF-1.4 x').toString('base64'),
+    });
     expect(replay).toMatchObject({ status: 200, body: { replayed: true } });
     const form = new FormData();
     form.set('event', 'INCOMING_FAX');
     form.set('fax', JSON.stringify({ id: body.fax.id, from: patientPhone }));
     form.set('file', new Blob(['%PDF-1.4 tampered'], { type: 'application/pdf' }), 'fax.pdf');
-    const formReplay = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/sinch-fax/faxes?token=${faxCallbackToken(faxSecret())}`, { method: 'POST', body: form });
+    const formReplay = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/sinch-fax/faxes?token=${faxCallbackToken(faxSecret())}`, {
+      method: 'POST',
+      body: form,
+    });
     expect(formReplay.status).toBe(200);
     expect(await formReplay.json()).toMatchObject({ replayed: true });
     expect(pdfText(await download(employee, fax.fileKey)).join(' ')).toContain('Riverside Cardiology');
 
     // An unknown number: recorded and announced, on no patient.
-    const unknown = await fetch(`${webUrl()}/local/fax/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+12065550999' }) });
+    const unknown = await fetch(`${webUrl()}/local/fax/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '+12065550999' }),
+    });
     const u = (await unknown.json()) as { fax: { id: string } };
-    const unmatched = (await api(employee, 'GET', '/v1/faxes?direction=INBOUND&sender=2065550999')).body.faxes.find((f: { faxId: string }) => f.faxId === u.fax.id);
+    const unmatched = (await api(employee, 'GET', '/v1/faxes?direction=INBOUND&sender=2065550999')).body.faxes.find(
+      (f: { faxId: string }) => f.faxId === u.fax.id,
+    );
     expect(unmatched).toMatchObject({ patientId: null, faxNoteId: null, fileKey: `protected/unmatched-faxes/received-${u.fax.id}.pdf` });
 
     // Filed under a patient, it becomes a FAX note in their chart with its PDF; filing it again makes no second note.
@@ -188,7 +248,11 @@ describe('faxes', () => {
     const upload = async (name: string, bytes: Uint8Array, contentType: string) => {
       const presign = await api(employee, 'POST', '/v1/s3/files', { key: `public/fax-attachments-${run}/${name}`, contentType, size: bytes.length });
       expect(presign.status).toBe(200);
-      const put = await fetch(presign.body.signedUrl as string, { method: 'PUT', headers: { 'content-type': contentType, origin: webUrl() }, body: Buffer.from(bytes) });
+      const put = await fetch(presign.body.signedUrl as string, {
+        method: 'PUT',
+        headers: { 'content-type': contentType, origin: webUrl() },
+        body: Buffer.from(bytes),
+      });
       expect(put.status).toBe(200);
       return presign.body.key as string;
     };
@@ -234,12 +298,26 @@ describe('faxes', () => {
       expect((await api(token, 'GET', '/v1/notes/faxes')).status).toBe(403);
     }
     expect((await api(null, 'GET', '/v1/notes/faxes')).status).toBe(401);
-    for (const [method, path] of [['GET', '/v1/faxes'], ['GET', '/v1/faxes/fax-numbers'], ['POST', '/v1/faxes'], ['PUT', `/v1/faxes/${mine.ident}`], ['PUT', `/v1/faxes/${mine.ident}/resend`]] as const) {
+    for (const [method, path] of [
+      ['GET', '/v1/faxes'],
+      ['GET', '/v1/faxes/fax-numbers'],
+      ['POST', '/v1/faxes'],
+      ['PUT', `/v1/faxes/${mine.ident}`],
+      ['PUT', `/v1/faxes/${mine.ident}/resend`],
+    ] as const) {
       expect((await api(null, method, path, method === 'GET' ? undefined : {})).status).toBe(401);
     }
     expect((await api(employee, 'PUT', '/v1/faxes/not-a-fax/resend')).status).toBe(404);
     // A fax callback on another partner's route, with that partner's token, is refused.
     const other = JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')) as Record<string, string>;
-    expect((await sinchCallback({ event: 'FAX_COMPLETED', fax: { id: mine.faxId, status: 'FAILURE' } }, faxCallbackToken(other['local-care-plan']!), 'local-care-plan')).status).toBe(404);
+    expect(
+      (
+        await sinchCallback(
+          { event: 'FAX_COMPLETED', fax: { id: mine.faxId, status: 'FAILURE' } },
+          faxCallbackToken(other['local-care-plan']!),
+          'local-care-plan',
+        )
+      ).status,
+    ).toBe(404);
   });
 });

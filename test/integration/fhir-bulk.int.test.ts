@@ -29,41 +29,91 @@ async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boole
 async function lines(url: string): Promise<Res[]> {
   const res = await fetch(url);
   expect(res.status).toBe(200);
-  return (await res.text()).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Res);
+  return (await res.text())
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Res);
 }
 
 /** Patients in the directory's listing (gsi1 PATIENTS#ACTIVE), which the export pages through. */
 async function activePatientCount(): Promise<number> {
   const { client, tableName } = tableClient();
-  const out = await client.send(new QueryCommand({ TableName: tableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'PATIENTS#ACTIVE' }, Select: 'COUNT' }));
+  const out = await client.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'PATIENTS#ACTIVE' },
+      Select: 'COUNT',
+    }),
+  );
   return out.Count ?? 0;
 }
 
 async function startExport(): Promise<FhirBulkExport> {
   // One export runs at a time: wait for one another test left running.
-  const res = await eventually('an export accepted once no other runs', () => api(admin, 'POST', '/v1/practices/fhir-exports'), (r) => r.status !== 409, { within: 50_000, every: 250 });
+  const res = await eventually(
+    'an export accepted once no other runs',
+    () => api(admin, 'POST', '/v1/practices/fhir-exports'),
+    (r) => r.status !== 409,
+    { within: 50_000, every: 250 },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   return res.body as FhirBulkExport;
 }
 
 beforeAll(async () => {
-  [admin, provider, employee] = await Promise.all([signIn('admin@demo.tidewell.local'), signIn('provider@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
+  [admin, provider, employee] = await Promise.all([
+    signIn('admin@demo.tidewell.local'),
+    signIn('provider@demo.tidewell.local'),
+    signIn('employee@demo.tidewell.local'),
+  ]);
   const phone = `+1503558${String(Date.now() % 10_000).padStart(4, '0')}`;
-  const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Bulk', lastName: `Export${run}`, gender: 'female', dob: '1970-02-03', primaryPhoneNumber: phone });
+  const p = await api(provider, 'POST', '/v1/patients', {
+    firstName: 'Bulk',
+    lastName: `Export${run}`,
+    gender: 'female',
+    dob: '1970-02-03',
+    primaryPhoneNumber: phone,
+  });
   expect(p.status).toBe(201);
   bulkPatientId = p.body.id;
-  expect((await api(provider, 'POST', `/v1/patients/${p.body.id}/allergies`, { name: 'Peanut', severity: 'severe', startDate: '2012-01-01' })).status).toBe(201);
+  expect((await api(provider, 'POST', `/v1/patients/${p.body.id}/allergies`, { name: 'Peanut', severity: 'severe', startDate: '2012-01-01' })).status).toBe(
+    201,
+  );
   // An in-person visit, at a slot of this run's own (the shared runtime's other tests book the same provider).
   const providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
   const start = new Date(Date.UTC(2033, 0, 1) + (parseInt(run, 36) % 40_000) * 3 * 3_600_000).toISOString();
-  const booked = await api(provider, 'POST', '/v1/appointments', { patientId: bulkPatientId, providerId, appointmentTypeId: 'apt-demo-new-patient', bookingLocationId: 'loc-demo-north', visitType: 'in_person', start, durationMinutes: 60 });
+  const booked = await api(provider, 'POST', '/v1/appointments', {
+    patientId: bulkPatientId,
+    providerId,
+    appointmentTypeId: 'apt-demo-new-patient',
+    bookingLocationId: 'loc-demo-north',
+    visitType: 'in_person',
+    start,
+    durationMinutes: 60,
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   // A signed note with a file (its name has a space, which its url must carry escaped).
-  const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${bulkPatientId}/documents/bulk-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
+  const presign = await api(provider, 'POST', '/v1/s3/files', {
+    key: `patients/${bulkPatientId}/documents/bulk-${run}.pdf`,
+    contentType: 'application/pdf',
+    size: FILE_BYTES.length,
+  });
   expect(presign.status).toBe(200);
-  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
-  const gone = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${bulkPatientId}/documents/gone-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
-  expect((await fetch(gone.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES })).status).toBe(200);
+  expect(
+    (await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES }))
+      .status,
+  ).toBe(200);
+  const gone = await api(provider, 'POST', '/v1/s3/files', {
+    key: `patients/${bulkPatientId}/documents/gone-${run}.pdf`,
+    contentType: 'application/pdf',
+    size: FILE_BYTES.length,
+  });
+  expect(
+    (await fetch(gone.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: FILE_BYTES }))
+      .status,
+  ).toBe(200);
   const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: bulkPatientId });
   expect(note.status).toBe(201);
   const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
@@ -76,9 +126,16 @@ beforeAll(async () => {
   });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   // The second file then goes missing from storage: the export must say so, not list it.
-  await s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region }).deleteObject({ bucket: stackOutputs().filesBucket, key: storedKey(gone.body.key) });
+  await s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region }).deleteObject({
+    bucket: stackOutputs().filesBucket,
+    key: storedKey(gone.body.key),
+  });
   // A call from the patient's number that left a voicemail.
-  const call = await fetch(`${stackOutputs().webUrl}/local/telephony/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
+  const call = await fetch(`${stackOutputs().webUrl}/local/telephony/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: phone }),
+  });
   expect(call.status).toBe(200);
 });
 
@@ -121,7 +178,9 @@ describe('the practice FHIR export (Bulk Data)', () => {
     // Every NDJSON object under the export's folder is in the manifest, and nothing else.
     const s3 = s3ObjectsFromEnv({ S3_ENDPOINT: stackEndpoints().s3, AWS_REGION: stackOutputs().region });
     const folder = `exports/fhir/bulk/${started.exportId}/`;
-    const stored = (await s3.listKeys(stackOutputs().filesBucket, folder)).map((k) => k.slice(folder.length)).filter((k) => k.endsWith('.ndjson') && k !== 'OperationOutcome.ndjson');
+    const stored = (await s3.listKeys(stackOutputs().filesBucket, folder))
+      .map((k) => k.slice(folder.length))
+      .filter((k) => k.endsWith('.ndjson') && k !== 'OperationOutcome.ndjson');
     expect(done.files!.map((f) => f.name).sort()).toEqual(stored.sort());
     expect(manifest.output.length).toBe(stored.length);
 
@@ -154,13 +213,19 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect((byType.get('AllergyIntolerance') ?? []).some((a) => a.code?.text === 'Peanut')).toBe(true);
     // The patient's call, its voicemail in the export's files folder.
     const bulkPatient = patients.find((p) => p.name?.[0]?.family === `Export${run}`)!;
-    const call = (byType.get('Communication') ?? []).find((c) => c.subject.reference === `Patient/${bulkPatient.id}` && c.medium[0].coding[0].code === 'PHONE')!;
+    const call = (byType.get('Communication') ?? []).find(
+      (c) => c.subject.reference === `Patient/${bulkPatient.id}` && c.medium[0].coding[0].code === 'PHONE',
+    )!;
     expect(call.category[0].text).toBe('Call received: Voicemail');
     const voicemail = call.payload.find((x: Res) => x.contentAttachment).contentAttachment;
     // Its url is the export's download route for files/<patientId>/<position>-voicemail.wav.
     const path = new RegExp(`/fhir-exports/[^/]+/files/(files/${bulkPatientId}/\\d{4}-voicemail\\.wav)$`).exec(voicemail.url)?.[1];
     expect(path, voicemail.url).toBeDefined();
-    expect(Buffer.from(await s3.getObject({ bucket: stackOutputs().filesBucket, key: `${folder}${path}` })).subarray(0, 4).toString()).toBe('RIFF');
+    expect(
+      Buffer.from(await s3.getObject({ bucket: stackOutputs().filesBucket, key: `${folder}${path}` }))
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('RIFF');
     // Practitioners are written once, in one file, whatever the number of batches.
     expect(manifest.output.filter((o) => o.type === 'Practitioner').length).toBeLessThanOrEqual(1);
     const practitioners = byType.get('Practitioner') ?? [];
@@ -170,13 +235,18 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const locations = byType.get('Location') ?? [];
     expect(new Set(locations.map((l) => l.id)).size).toBe(locations.length);
     expect(locations.find((l) => l.name === 'North clinic')).toMatchObject({ address: { text: '9500 Research Blvd, Austin, TX 78759' } });
-    const visit = (byType.get('Appointment') ?? []).find((a) => a.appointmentType?.text === 'New patient visit' && JSON.stringify(a.participant).includes('North clinic'));
+    const visit = (byType.get('Appointment') ?? []).find(
+      (a) => a.appointmentType?.text === 'New patient visit' && JSON.stringify(a.participant).includes('North clinic'),
+    );
     expect(visit).toBeTruthy();
     // Each type's count on the screen is what its files hold, the merged practitioners too.
     for (const [type, resources] of byType) expect(done.resourceCounts[type], type).toBe(resources.length);
     // Bulk Data files have no bundle: every reference is relative (Type/id) and names a resource the export holds.
     const all = new Set([...byType.values()].flat().map((r) => `${r.resourceType}/${r.id}`));
-    const refs = [...byType.values()].flat().flatMap((r) => JSON.stringify(r).match(/"reference":"[^"]+"/g) ?? []).map((m) => m.slice('"reference":"'.length, -1));
+    const refs = [...byType.values()]
+      .flat()
+      .flatMap((r) => JSON.stringify(r).match(/"reference":"[^"]+"/g) ?? [])
+      .map((m) => m.slice('"reference":"'.length, -1));
     expect(refs.length).toBeGreaterThan(0);
     expect(refs.filter((r) => r.startsWith('urn:'))).toEqual([]);
     expect(refs.filter((r) => !all.has(r))).toEqual([]);
@@ -185,7 +255,9 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const tasks = await api(admin, 'GET', `/v1/notifications?notificationType=TASK`);
     expect(tasks.status).toBe(200);
     const items = (tasks.body.items ?? tasks.body.notifications ?? tasks.body) as { sourceId: string; text: string }[];
-    expect(items.filter((n) => n.sourceId === started.exportId).map((n) => n.text)).toEqual(['The practice data export is ready to download in Settings > Data export.']);
+    expect(items.filter((n) => n.sourceId === started.exportId).map((n) => n.text)).toEqual([
+      'The practice data export is ready to download in Settings > Data export.',
+    ]);
     const listed = await api(admin, 'GET', '/v1/practices/fhir-exports');
     expect(listed.body.exports.find((e: FhirBulkExport) => e.exportId === started.exportId)?.status).toBe('completed');
   });
@@ -213,7 +285,12 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const folder = `exports/fhir/bulk/${exportId}/`;
     const objects = (await s3.listObjects(stackOutputs().filesBucket, folder)).map((o) => ({ ...o, path: o.key.slice(folder.length) }));
     const listed = [...manifest.output.map((o) => pathOf(o.url)), ...manifest.error.map((e) => pathOf(e.url)), ...files.map((f) => pathOf(f.url))].sort();
-    expect(listed).toEqual(objects.map((o) => o.path).filter((p) => p !== 'manifest.json').sort());
+    expect(listed).toEqual(
+      objects
+        .map((o) => o.path)
+        .filter((p) => p !== 'manifest.json')
+        .sort(),
+    );
     for (const f of files) expect(f.size, f.url).toBe(objects.find((o) => o.path === pathOf(f.url))!.size);
 
     // The bulk patient's file: its type, size and patient, and its DocumentReference points at the same url.
@@ -251,9 +328,16 @@ describe('the practice FHIR export (Bulk Data)', () => {
     expect(followed.status).toBe(200);
     expect(await followed.text()).toBe(FILE_BYTES);
     const ndjson = await fetch(manifest.output.find((o) => o.type === 'Patient')!.url, { headers: { authorization: `Bearer ${admin}` } });
-    expect((await ndjson.text()).split('\n').filter(Boolean).every((l) => (JSON.parse(l) as Res).resourceType === 'Patient')).toBe(true);
+    expect(
+      (await ndjson.text())
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => (JSON.parse(l) as Res).resourceType === 'Patient'),
+    ).toBe(true);
     // A download of the patient's file, and of the NDJSON file holding the patient, is in that patient's access history.
-    const trail = (await patientAuditTrail(bulkPatientId)).filter((e) => e.entity === 'fhir_bulk_export_file' && e.action === 'read' && e.actorEmail === 'admin@demo.tidewell.local');
+    const trail = (await patientAuditTrail(bulkPatientId)).filter(
+      (e) => e.entity === 'fhir_bulk_export_file' && e.action === 'read' && e.actorEmail === 'admin@demo.tidewell.local',
+    );
     expect(trail.map((e) => e.entityId)).toContain(`${exportId}/${pathOf(scan.url)}`);
     let patientFile: string | undefined;
     for (const out of completed!.manifest!.output.filter((o) => o.type === 'Patient')) {
@@ -268,7 +352,9 @@ describe('the practice FHIR export (Bulk Data)', () => {
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { message: string }).message).toBe('You do not have permission to do this.');
     }
-    const other = (await api(admin, 'GET', '/v1/practices/fhir-exports')).body.exports.find((e: FhirBulkExport) => e.exportId !== exportId && e.status === 'completed') as FhirBulkExport | undefined;
+    const other = (await api(admin, 'GET', '/v1/practices/fhir-exports')).body.exports.find(
+      (e: FhirBulkExport) => e.exportId !== exportId && e.status === 'completed',
+    ) as FhirBulkExport | undefined;
     const outside = [
       `${route}..%2F..%2F..%2Fpatients%2F${bulkPatientId}%2Fdocuments%2Fbulk-${run}.pdf`,
       `${route}files%2F..%2F..%2F${other?.exportId ?? exportId}%2Fmanifest.json`,

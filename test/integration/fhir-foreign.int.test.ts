@@ -12,7 +12,11 @@ import { api, patientAuditTrail, signIn } from '../support/local-stack.js';
  */
 
 type Res = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/fhir/synthea-patient.json', import.meta.url), 'utf8')) as { resourceType: string; type: string; entry: { fullUrl: string; resource: Res }[] };
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/fhir/synthea-patient.json', import.meta.url), 'utf8')) as {
+  resourceType: string;
+  type: string;
+  entry: { fullUrl: string; resource: Res }[];
+};
 const run = Date.now().toString(36);
 let provider: string;
 let patientId: string;
@@ -23,7 +27,8 @@ const notes = (noteType: string) => patientNotes(provider, patientId, noteType);
 
 beforeAll(async () => {
   provider = await signIn('provider@demo.tidewell.local');
-  patientId = (await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Marisol', lastName: `Quintero${run}`, gender: 'female', dob: '1968-07-14' }), 201)).id;
+  patientId = (await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Marisol', lastName: `Quintero${run}`, gender: 'female', dob: '1968-07-14' }), 201))
+    .id;
 });
 
 describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
@@ -39,7 +44,12 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Patient', 'Patient: Marisol44 Quintero (race, ethnicity, birth sex, 3 identifiers)', 'add', undefined],
       ['Organization', 'Organization: HOLYOKE FAMILY HEALTH', 'skip', 'Named on what it wrote'],
       ['Practitioner', 'Practitioner: Lowell521 Abshire638', 'skip', 'Named on what it wrote'],
-      ['Encounter', 'Visit: General examination of patient on 2019-03-05', 'skip', 'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own'],
+      [
+        'Encounter',
+        'Visit: General examination of patient on 2019-03-05',
+        'skip',
+        'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own',
+      ],
       ['Condition', 'Diagnosis: Essential hypertension (I10)', 'add', undefined],
       ['Condition', 'Diagnosis: Acute viral pharyngitis', 'add', undefined],
       ['AllergyIntolerance', 'Allergy: Peanut', 'add', undefined],
@@ -49,7 +59,12 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
       ['Procedure', 'Surgery: Colonoscopy', 'add', undefined],
       ['Observation', 'Lab result: Hemoglobin A1c/Hemoglobin.total in Blood 5.9 % on 2019-03-05', 'add', undefined],
       ['Claim', 'Claim on 2019-03-05', 'skip', 'Billing records are not imported'],
-      ['Encounter', 'Visit: General examination of patient on 2024-02-12', 'skip', 'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own'],
+      [
+        'Encounter',
+        'Visit: General examination of patient on 2024-02-12',
+        'skip',
+        'Tidewell does not keep visits (encounters); what was recorded at them comes in on its own',
+      ],
       ['Condition', 'Diagnosis: Prediabetes', 'add', undefined],
       ['MedicationRequest', 'Prescription: lisinopril 10 MG Oral Tablet on 2024-02-12', 'add', undefined],
       ['Medication', 'Medication: Hydrochlorothiazide 25 MG Oral Tablet', 'skip', 'Brought in through the prescription naming it'],
@@ -98,8 +113,17 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(diagnoses.find((d) => d.name === 'Essential hypertension')!.codings).toContainEqual(expect.objectContaining({ system: 'http://snomed.info/sct' }));
     // The patient's race, ethnicity and birth sex (US Core extensions) and record numbers with their system; never the SSN.
     const stored = await ok(api(provider, 'GET', `/v1/patients/${patientId}`));
-    expect(stored.demographics).toMatchObject({ race: { omb: [{ code: '2106-3', display: 'White' }], text: 'White' }, ethnicity: { omb: [{ code: '2186-5' }] }, birthSex: 'F' });
-    expect(stored.demographics.identifiers).toContainEqual({ system: 'http://hospital.smarthealthit.org', value: 'b2c7c4a1-5e3d-4f0a-9a61-3f6f1d2e8c01', type: 'MR', label: 'Medical Record Number' });
+    expect(stored.demographics).toMatchObject({
+      race: { omb: [{ code: '2106-3', display: 'White' }], text: 'White' },
+      ethnicity: { omb: [{ code: '2186-5' }] },
+      birthSex: 'F',
+    });
+    expect(stored.demographics.identifiers).toContainEqual({
+      system: 'http://hospital.smarthealthit.org',
+      value: 'b2c7c4a1-5e3d-4f0a-9a61-3f6f1d2e8c01',
+      type: 'MR',
+      label: 'Medical Record Number',
+    });
     expect(JSON.stringify(stored.demographics)).not.toContain('us-ssn');
     const allergies = await items('allergies');
     expect(allergies.map((a) => [a.name, a.severity, a.description, a.active]).sort()).toEqual([
@@ -122,20 +146,48 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect((await items('surgeries')).map((s) => [s.name, s.date])).toEqual([['Colonoscopy', '2019-03-05']]);
     expect((await items('family-history')).map((f) => [f.diagnosis, f.family])).toEqual([['Myocardial infarction', ['FTH']]]);
     const social = await items('social-history');
-    expect(social.map((s) => [s.question, s.answers.map((a: Res) => [a.answer, a.timestamp])])).toEqual([['Tobacco smoking status', [['Ex-smoker', '2024-02-12T14:30:14.812Z']]]]);
+    expect(social.map((s) => [s.question, s.answers.map((a: Res) => [a.answer, a.timestamp])])).toEqual([
+      ['Tobacco smoking status', [['Ex-smoker', '2024-02-12T14:30:14.812Z']]],
+    ]);
 
     // One vitals note for the visit, in the units the vitals form records: cm → in, kg → lb, °C → °F; blood pressure from the panel's parts.
     const vitals = await notes('VITALS');
     expect(vitals).toHaveLength(1);
     expect(vitals[0]).toMatchObject({ status: 'SIGNED', eventTimestamp: '2024-02-12T14:30:14.000Z' });
-    expect(vitals[0].data).toMatchObject({ height: 66, weight: 185.4, bmi: 29.94, systolic: 132, diastolic: 84, heartRate: 76, respiratoryRate: 14, spo2: 97, temp: 98.4, heightUnit: 'in', weightUnit: 'lb', tempUnit: '°F' });
+    expect(vitals[0].data).toMatchObject({
+      height: 66,
+      weight: 185.4,
+      bmi: 29.94,
+      systolic: 132,
+      diastolic: 84,
+      heartRate: 76,
+      respiratoryRate: 14,
+      spo2: 97,
+      temp: 98.4,
+      heightUnit: 'in',
+      weightUnit: 'lb',
+      tempUnit: '°F',
+    });
 
     // The panel as one lab note, and each day's results without a report as another.
     const labs = await notes('LAB');
-    const results = labs.map((n) => [n.eventTimestamp.slice(0, 10), n.data.source, n.data.results.map((r: Res) => [r.code, r.valueQuantity.value, r.valueQuantity.unit, r.ranges ?? null])]).sort();
+    const results = labs
+      .map((n) => [
+        n.eventTimestamp.slice(0, 10),
+        n.data.source,
+        n.data.results.map((r: Res) => [r.code, r.valueQuantity.value, r.valueQuantity.unit, r.ranges ?? null]),
+      ])
+      .sort();
     expect(results).toEqual([
       ['2019-03-05', 'import', [['4548-4', 5.9, '%', null]]],
-      ['2024-02-12', 'import', [['2339-0', 112.4, 'mg/dL', [{ low: 70, high: 99 }]], ['38483-4', 0.91, 'mg/dL', null]]],
+      [
+        '2024-02-12',
+        'import',
+        [
+          ['2339-0', 112.4, 'mg/dL', [{ low: 70, high: 99 }]],
+          ['38483-4', 0.91, 'mg/dL', null],
+        ],
+      ],
       ['2024-02-12', 'import', [['4548-4', 6.1, '%', null]]],
     ]);
     expect((await ok(api(provider, 'GET', `/v2/notes/labs/link/${patientId}/4548-4`))).points.map((p: Res) => p.value)).toEqual([5.9, 6.1]);
@@ -162,25 +214,43 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
   it("the patient's export carries what came in, with the codes Tidewell keeps", async () => {
     const res = await ok(api(provider, 'GET', `/v1/patients/${patientId}/fhir-export`));
     const zip = unzipSync(new Uint8Array(await (await fetch(res.url)).arrayBuffer()));
-    const bundle = JSON.parse(new TextDecoder().decode(zip['bundle.json'])) as { resourceType: string; type: string; entry: { fullUrl: string; resource: Res }[] };
+    const bundle = JSON.parse(new TextDecoder().decode(zip['bundle.json'])) as {
+      resourceType: string;
+      type: string;
+      entry: { fullUrl: string; resource: Res }[];
+    };
     expectValidBundle(bundle as never);
     const resources = bundle.entry.map((e) => e.resource);
     const of = (type: string) => resources.filter((r) => r.resourceType === type);
     const codes = (cc: Res | undefined, system: string) => ((cc?.coding ?? []) as Res[]).filter((c) => c.system === system).map((c) => c.code);
 
-    const conditions = of('Condition').map((c) => [c.code.text, codes(c.code, 'http://hl7.org/fhir/sid/icd-10-cm'), c.clinicalStatus.coding[0].code]).sort();
+    const conditions = of('Condition')
+      .map((c) => [c.code.text, codes(c.code, 'http://hl7.org/fhir/sid/icd-10-cm'), c.clinicalStatus.coding[0].code])
+      .sort();
     expect(conditions).toEqual([
       ['Acute viral pharyngitis', [], 'resolved'],
       ['Essential hypertension', ['I10'], 'active'],
       ['Prediabetes', [], 'active'],
     ]);
-    expect(of('AllergyIntolerance').map((a) => a.code.text).sort()).toEqual(['Peanut', 'Penicillin V']);
-    expect(of('Immunization').map((i) => [i.vaccineCode.text, codes(i.vaccineCode, 'http://hl7.org/fhir/sid/cvx'), i.occurrenceDateTime]).sort()).toEqual([
+    expect(
+      of('AllergyIntolerance')
+        .map((a) => a.code.text)
+        .sort(),
+    ).toEqual(['Peanut', 'Penicillin V']);
+    expect(
+      of('Immunization')
+        .map((i) => [i.vaccineCode.text, codes(i.vaccineCode, 'http://hl7.org/fhir/sid/cvx'), i.occurrenceDateTime])
+        .sort(),
+    ).toEqual([
       ['Influenza, seasonal, injectable, preservative free', ['140'], '2024-02-12'],
       ['Td (adult) preservative free', ['113'], '2019-03-05'],
     ]);
     // The medication list keeps NDC codes only: RxNorm-coded medications come back by name.
-    expect(of('MedicationStatement').map((m) => [m.medicationCodeableConcept.text, m.status]).sort()).toEqual([
+    expect(
+      of('MedicationStatement')
+        .map((m) => [m.medicationCodeableConcept.text, m.status])
+        .sort(),
+    ).toEqual([
       ['24 HR Metformin hydrochloride 500 MG Extended Release Oral Tablet', 'active'],
       ['Amoxicillin 250 MG Oral Capsule', 'completed'],
       ['Hydrochlorothiazide 25 MG Oral Tablet', 'active'],
@@ -199,13 +269,33 @@ describe("a chart from another EHR's FHIR export (Synthea-shaped)", () => {
     expect(byLoinc['8867-4'].valueQuantity).toMatchObject({ value: 76, code: '/min' });
     expect(byLoinc['9279-1'].valueQuantity).toMatchObject({ value: 14, code: '/min' });
     expect(byLoinc['59408-5'].valueQuantity).toMatchObject({ value: 97, code: '%' });
-    expect(byLoinc['85354-9'].component.map((c: Res) => [c.code.coding[0].code, c.valueQuantity.value])).toEqual([['8480-6', 132], ['8462-4', 84]]);
+    expect(byLoinc['85354-9'].component.map((c: Res) => [c.code.coding[0].code, c.valueQuantity.value])).toEqual([
+      ['8480-6', 132],
+      ['8462-4', 84],
+    ]);
 
     const labs = of('Observation').filter((o) => o.category?.some((c: Res) => c.coding?.some((x: Res) => x.code === 'laboratory')));
-    expect(labs.map((o) => [codes(o.code, 'http://loinc.org')[0], o.valueQuantity.value]).sort()).toEqual([['2339-0', 112.4], ['38483-4', 0.91], ['4548-4', 5.9], ['4548-4', 6.1]]);
+    expect(labs.map((o) => [codes(o.code, 'http://loinc.org')[0], o.valueQuantity.value]).sort()).toEqual([
+      ['2339-0', 112.4],
+      ['38483-4', 0.91],
+      ['4548-4', 5.9],
+      ['4548-4', 6.1],
+    ]);
     expect(of('DiagnosticReport').map((r) => r.code.text)).toContain('Basic metabolic panel - Blood');
-    expect(of('Observation').filter((o) => o.category?.[0]?.coding?.[0]?.code === 'social-history').map((o) => [o.code.text, o.valueString])).toEqual([['Tobacco smoking status', 'Ex-smoker']]);
-    const note = of('DocumentReference').find((d) => d.content.some((c: Res) => c.attachment.contentType?.startsWith('text/plain') && Buffer.from(c.attachment.data ?? '', 'base64').toString('utf8').includes('# Chief Complaint')));
+    expect(
+      of('Observation')
+        .filter((o) => o.category?.[0]?.coding?.[0]?.code === 'social-history')
+        .map((o) => [o.code.text, o.valueString]),
+    ).toEqual([['Tobacco smoking status', 'Ex-smoker']]);
+    const note = of('DocumentReference').find((d) =>
+      d.content.some(
+        (c: Res) =>
+          c.attachment.contentType?.startsWith('text/plain') &&
+          Buffer.from(c.attachment.data ?? '', 'base64')
+            .toString('utf8')
+            .includes('# Chief Complaint'),
+      ),
+    );
     expect(note).toBeTruthy();
   });
 });

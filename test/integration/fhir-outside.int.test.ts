@@ -29,65 +29,246 @@ const COND_VER = 'http://terminology.hl7.org/CodeSystem/condition-ver-status';
 const COND_CLIN = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
 const vitalCat = [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'vital-signs', 'Vital Signs')];
 const longTitle = `${'Discharge summary from the regional hospital with every consultant named '.repeat(5)}final.pdf`;
-const prescription = { resourceType: 'MedicationRequest', status: 'active', intent: 'order', medicationCodeableConcept: cc('http://www.nlm.nih.gov/research/umls/rxnorm', '314076', 'lisinopril 10 MG Oral Tablet'), subject: me, authoredOn: '2024-02-12T10:00:00Z', dosageInstruction: [{ text: '1 tablet daily' }] };
+const prescription = {
+  resourceType: 'MedicationRequest',
+  status: 'active',
+  intent: 'order',
+  medicationCodeableConcept: cc('http://www.nlm.nih.gov/research/umls/rxnorm', '314076', 'lisinopril 10 MG Oral Tablet'),
+  subject: me,
+  authoredOn: '2024-02-12T10:00:00Z',
+  dosageInstruction: [{ text: '1 tablet daily' }],
+};
 
 const entries: { fullUrl: string; resource: Res }[] = [
-  { fullUrl: 'urn:uuid:p-1', resource: { resourceType: 'Patient', id: 'p-1', name: [{ given: ['Ines'], family: 'Okafor' }], gender: 'female', birthDate: '1971-05-02' } },
-  { fullUrl: 'urn:uuid:p-2', resource: { resourceType: 'Patient', id: 'p-2', name: [{ given: ['Bo'], family: 'Other' }], gender: 'male', birthDate: '1969-01-01' } },
+  {
+    fullUrl: 'urn:uuid:p-1',
+    resource: { resourceType: 'Patient', id: 'p-1', name: [{ given: ['Ines'], family: 'Okafor' }], gender: 'female', birthDate: '1971-05-02' },
+  },
+  {
+    fullUrl: 'urn:uuid:p-2',
+    resource: { resourceType: 'Patient', id: 'p-2', name: [{ given: ['Bo'], family: 'Other' }], gender: 'male', birthDate: '1969-01-01' },
+  },
   { fullUrl: 'urn:uuid:dr-1', resource: { resourceType: 'Practitioner', id: 'dr-1', name: [{ prefix: ['Dr.'], given: ['Ana'], family: 'Reyes' }] } },
-  { fullUrl: 'urn:uuid:a-1', resource: { resourceType: 'AllergyIntolerance', patient: me, verificationStatus: status(ALLERGY_VER, 'refuted'), code: cc(SNOMED, '111088007', 'Latex (substance)') } },
-  { fullUrl: 'urn:uuid:a-2', resource: { resourceType: 'AllergyIntolerance', patient: me, verificationStatus: status(ALLERGY_VER, 'entered-in-error'), code: cc(SNOMED, '387406002', 'Sulfonamide (substance)') } },
+  {
+    fullUrl: 'urn:uuid:a-1',
+    resource: {
+      resourceType: 'AllergyIntolerance',
+      patient: me,
+      verificationStatus: status(ALLERGY_VER, 'refuted'),
+      code: cc(SNOMED, '111088007', 'Latex (substance)'),
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:a-2',
+    resource: {
+      resourceType: 'AllergyIntolerance',
+      patient: me,
+      verificationStatus: status(ALLERGY_VER, 'entered-in-error'),
+      code: cc(SNOMED, '387406002', 'Sulfonamide (substance)'),
+    },
+  },
   {
     fullUrl: 'urn:uuid:a-3',
     resource: {
-      resourceType: 'AllergyIntolerance', patient: me, recorder: { reference: 'urn:uuid:dr-1' }, code: cc(SNOMED, '227493005', 'Cashew nuts (substance)'),
+      resourceType: 'AllergyIntolerance',
+      patient: me,
+      recorder: { reference: 'urn:uuid:dr-1' },
+      code: cc(SNOMED, '227493005', 'Cashew nuts (substance)'),
       reaction: [
         { manifestation: [cc(SNOMED, '247472004', 'Hives')], severity: 'mild' },
         { manifestation: [cc(SNOMED, '39579001', 'Anaphylaxis')], severity: 'severe' },
       ],
     },
   },
-  { fullUrl: 'urn:uuid:c-1', resource: { resourceType: 'Condition', subject: me, verificationStatus: status(COND_VER, 'refuted'), code: cc(SNOMED, '44054006', 'Diabetes mellitus type 2 (disorder)'), onsetDateTime: '2020-01-01' } },
-  { fullUrl: 'urn:uuid:c-2', resource: { resourceType: 'Condition', subject: me, verificationStatus: status(COND_VER, 'entered-in-error'), code: cc(SNOMED, '38341003', 'Hypertension (disorder)') } },
+  {
+    fullUrl: 'urn:uuid:c-1',
+    resource: {
+      resourceType: 'Condition',
+      subject: me,
+      verificationStatus: status(COND_VER, 'refuted'),
+      code: cc(SNOMED, '44054006', 'Diabetes mellitus type 2 (disorder)'),
+      onsetDateTime: '2020-01-01',
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:c-2',
+    resource: {
+      resourceType: 'Condition',
+      subject: me,
+      verificationStatus: status(COND_VER, 'entered-in-error'),
+      code: cc(SNOMED, '38341003', 'Hypertension (disorder)'),
+    },
+  },
   {
     fullUrl: 'urn:uuid:c-3',
-    resource: { resourceType: 'Condition', subject: me, clinicalStatus: status(COND_CLIN, 'resolved'), verificationStatus: status(COND_VER, 'confirmed'), code: cc(SNOMED, '444814009', 'Viral sinusitis (disorder)'), onsetDateTime: '2019-03-05T10:00:00Z', abatementDateTime: '2019-03-19', asserter: { display: 'Dr. Ana Reyes' } },
+    resource: {
+      resourceType: 'Condition',
+      subject: me,
+      clinicalStatus: status(COND_CLIN, 'resolved'),
+      verificationStatus: status(COND_VER, 'confirmed'),
+      code: cc(SNOMED, '444814009', 'Viral sinusitis (disorder)'),
+      onsetDateTime: '2019-03-05T10:00:00Z',
+      abatementDateTime: '2019-03-19',
+      asserter: { display: 'Dr. Ana Reyes' },
+    },
   },
-  { fullUrl: 'urn:uuid:i-1', resource: { resourceType: 'Immunization', status: 'not-done', statusReason: cc('http://terminology.hl7.org/CodeSystem/v3-ActReason', 'PATOBJ', 'patient objection'), patient: me, vaccineCode: cc('http://hl7.org/fhir/sid/cvx', '140', 'Influenza, seasonal, injectable, preservative free'), occurrenceDateTime: '2023-10-01' } },
-  { fullUrl: 'urn:uuid:pr-1', resource: { resourceType: 'Procedure', status: 'not-done', subject: me, code: cc(SNOMED, '73761001', 'Colonoscopy (procedure)'), performedDateTime: '2022-05-01' } },
-  { fullUrl: 'urn:uuid:v-1', resource: { resourceType: 'Observation', status: 'entered-in-error', category: vitalCat, code: cc(LOINC, '8480-6', 'Systolic blood pressure'), subject: me, effectiveDateTime: '2023-06-01', valueQuantity: { value: 210, unit: 'mmHg', code: 'mm[Hg]' } } },
+  {
+    fullUrl: 'urn:uuid:i-1',
+    resource: {
+      resourceType: 'Immunization',
+      status: 'not-done',
+      statusReason: cc('http://terminology.hl7.org/CodeSystem/v3-ActReason', 'PATOBJ', 'patient objection'),
+      patient: me,
+      vaccineCode: cc('http://hl7.org/fhir/sid/cvx', '140', 'Influenza, seasonal, injectable, preservative free'),
+      occurrenceDateTime: '2023-10-01',
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:pr-1',
+    resource: {
+      resourceType: 'Procedure',
+      status: 'not-done',
+      subject: me,
+      code: cc(SNOMED, '73761001', 'Colonoscopy (procedure)'),
+      performedDateTime: '2022-05-01',
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:v-1',
+    resource: {
+      resourceType: 'Observation',
+      status: 'entered-in-error',
+      category: vitalCat,
+      code: cc(LOINC, '8480-6', 'Systolic blood pressure'),
+      subject: me,
+      effectiveDateTime: '2023-06-01',
+      valueQuantity: { value: 210, unit: 'mmHg', code: 'mm[Hg]' },
+    },
+  },
   {
     fullUrl: 'urn:uuid:v-2',
     resource: {
-      resourceType: 'Observation', status: 'final', category: vitalCat, code: cc(LOINC, '55284-4', 'Blood pressure systolic and diastolic'), subject: me, effectiveDateTime: '2023-06-01',
+      resourceType: 'Observation',
+      status: 'final',
+      category: vitalCat,
+      code: cc(LOINC, '55284-4', 'Blood pressure systolic and diastolic'),
+      subject: me,
+      effectiveDateTime: '2023-06-01',
       component: [
         { code: cc(LOINC, '8480-6', 'Systolic blood pressure'), valueQuantity: { value: 128, unit: 'mmHg', code: 'mm[Hg]' } },
         { code: cc(LOINC, '8462-4', 'Diastolic blood pressure'), valueQuantity: { value: 82, unit: 'mmHg', code: 'mm[Hg]' } },
       ],
     },
   },
-  { fullUrl: 'urn:uuid:v-3', resource: { resourceType: 'Observation', status: 'final', category: vitalCat, code: cc(LOINC, '8331-1', 'Oral temperature'), subject: me, effectiveDateTime: '2023-06-01', valueQuantity: { value: 37, unit: 'Cel', code: 'Cel' } } },
-  { fullUrl: 'urn:uuid:v-4', resource: { resourceType: 'Observation', status: 'final', category: vitalCat, code: cc(LOINC, '8867-4', 'Heart rate'), subject: { reference: 'urn:uuid:p-2' }, effectiveDateTime: '2023-06-01', valueQuantity: { value: 61, unit: '/min', code: '/min' } } },
+  {
+    fullUrl: 'urn:uuid:v-3',
+    resource: {
+      resourceType: 'Observation',
+      status: 'final',
+      category: vitalCat,
+      code: cc(LOINC, '8331-1', 'Oral temperature'),
+      subject: me,
+      effectiveDateTime: '2023-06-01',
+      valueQuantity: { value: 37, unit: 'Cel', code: 'Cel' },
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:v-4',
+    resource: {
+      resourceType: 'Observation',
+      status: 'final',
+      category: vitalCat,
+      code: cc(LOINC, '8867-4', 'Heart rate'),
+      subject: { reference: 'urn:uuid:p-2' },
+      effectiveDateTime: '2023-06-01',
+      valueQuantity: { value: 61, unit: '/min', code: '/min' },
+    },
+  },
   {
     fullUrl: 'urn:uuid:s-1',
-    resource: { resourceType: 'Observation', status: 'final', category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'survey', 'Survey')], code: cc(LOINC, '72166-2', 'Tobacco smoking status'), subject: me, effectiveDateTime: '2023-06-01T09:00:00Z', valueCodeableConcept: cc(SNOMED, '266919005', 'Never smoked tobacco (finding)') },
+    resource: {
+      resourceType: 'Observation',
+      status: 'final',
+      category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'survey', 'Survey')],
+      code: cc(LOINC, '72166-2', 'Tobacco smoking status'),
+      subject: me,
+      effectiveDateTime: '2023-06-01T09:00:00Z',
+      valueCodeableConcept: cc(SNOMED, '266919005', 'Never smoked tobacco (finding)'),
+    },
   },
-  { fullUrl: 'urn:uuid:s-2', resource: { resourceType: 'Observation', status: 'final', category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'social-history', 'Social History')], code: cc(LOINC, '8664-5', 'Cigarettes smoked current (pack per day) - Reported'), subject: me, effectiveDateTime: '2023-06-01T09:00:00Z', valueQuantity: { value: 0, unit: '{packs}/d' } } },
+  {
+    fullUrl: 'urn:uuid:s-2',
+    resource: {
+      resourceType: 'Observation',
+      status: 'final',
+      category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'social-history', 'Social History')],
+      code: cc(LOINC, '8664-5', 'Cigarettes smoked current (pack per day) - Reported'),
+      subject: me,
+      effectiveDateTime: '2023-06-01T09:00:00Z',
+      valueQuantity: { value: 0, unit: '{packs}/d' },
+    },
+  },
   { fullUrl: 'urn:uuid:m-1', resource: { ...prescription, id: 'm-1' } },
   { fullUrl: 'urn:uuid:m-2', resource: { ...prescription, id: 'm-2' } },
-  { fullUrl: 'urn:uuid:sr-1', resource: { resourceType: 'ServiceRequest', status: 'completed', intent: 'order', subject: me, code: cc(LOINC, '2345-7', 'Glucose [Mass/volume] in Serum or Plasma'), authoredOn: '2024-01-10T08:00:00Z' } },
-  { fullUrl: 'urn:uuid:o-1', resource: { resourceType: 'Observation', status: 'final', category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'laboratory', 'Laboratory')], code: cc(LOINC, '2345-7', 'Glucose [Mass/volume] in Serum or Plasma'), subject: me, effectiveDateTime: '2005-04-01T08:30:00Z', valueQuantity: { value: 94, unit: 'mg/dL' } } },
+  {
+    fullUrl: 'urn:uuid:sr-1',
+    resource: {
+      resourceType: 'ServiceRequest',
+      status: 'completed',
+      intent: 'order',
+      subject: me,
+      code: cc(LOINC, '2345-7', 'Glucose [Mass/volume] in Serum or Plasma'),
+      authoredOn: '2024-01-10T08:00:00Z',
+    },
+  },
+  {
+    fullUrl: 'urn:uuid:o-1',
+    resource: {
+      resourceType: 'Observation',
+      status: 'final',
+      category: [cc('http://terminology.hl7.org/CodeSystem/observation-category', 'laboratory', 'Laboratory')],
+      code: cc(LOINC, '2345-7', 'Glucose [Mass/volume] in Serum or Plasma'),
+      subject: me,
+      effectiveDateTime: '2005-04-01T08:30:00Z',
+      valueQuantity: { value: 94, unit: 'mg/dL' },
+    },
+  },
   {
     fullUrl: 'urn:uuid:dx-1',
-    resource: { resourceType: 'DiagnosticReport', status: 'final', category: [cc('http://terminology.hl7.org/CodeSystem/v2-0074', 'LAB', 'Laboratory')], code: cc(LOINC, '24323-8', 'Comprehensive metabolic panel'), subject: me, basedOn: [{ reference: 'urn:uuid:sr-1' }], effectiveDateTime: '2005-04-01T08:30:00Z', issued: '2005-04-02T10:00:00Z', result: [{ reference: 'urn:uuid:o-1' }] },
+    resource: {
+      resourceType: 'DiagnosticReport',
+      status: 'final',
+      category: [cc('http://terminology.hl7.org/CodeSystem/v2-0074', 'LAB', 'Laboratory')],
+      code: cc(LOINC, '24323-8', 'Comprehensive metabolic panel'),
+      subject: me,
+      basedOn: [{ reference: 'urn:uuid:sr-1' }],
+      effectiveDateTime: '2005-04-01T08:30:00Z',
+      issued: '2005-04-02T10:00:00Z',
+      result: [{ reference: 'urn:uuid:o-1' }],
+    },
   },
   {
     fullUrl: 'urn:uuid:d-1',
-    resource: { resourceType: 'DocumentReference', status: 'current', type: { text: 'Progress note' }, description: 'Progress note', subject: me, date: '2023-06-01T09:30:00Z', author: [{ reference: 'urn:uuid:dr-1' }], content: [{ attachment: { contentType: 'text/plain', data: Buffer.from('Seen for follow-up. Doing well.').toString('base64') } }] },
+    resource: {
+      resourceType: 'DocumentReference',
+      status: 'current',
+      type: { text: 'Progress note' },
+      description: 'Progress note',
+      subject: me,
+      date: '2023-06-01T09:30:00Z',
+      author: [{ reference: 'urn:uuid:dr-1' }],
+      content: [{ attachment: { contentType: 'text/plain', data: Buffer.from('Seen for follow-up. Doing well.').toString('base64') } }],
+    },
   },
   {
     fullUrl: 'urn:uuid:d-2',
-    resource: { resourceType: 'DocumentReference', status: 'current', subject: me, date: '2023-06-02T09:30:00Z', content: [{ attachment: { contentType: 'application/pdf', title: longTitle, data: Buffer.from('%PDF-1.4 discharge summary').toString('base64') } }] },
+    resource: {
+      resourceType: 'DocumentReference',
+      status: 'current',
+      subject: me,
+      date: '2023-06-02T09:30:00Z',
+      content: [{ attachment: { contentType: 'application/pdf', title: longTitle, data: Buffer.from('%PDF-1.4 discharge summary').toString('base64') } }],
+    },
   },
 ];
 const bundle = { resourceType: 'Bundle', type: 'collection', entry: entries };

@@ -20,19 +20,30 @@ const json = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Res;
 
 /** US Core's examples are single resources: one collection bundle, its example patient first. */
 function usCoreBundle(dir: string): Bundle {
-  const resources = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => json(resolve(dir, f)));
+  const resources = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => json(resolve(dir, f)));
   const first = resources.findIndex((r) => r.resourceType === 'Patient' && r.id === 'example');
   const ordered = [resources[first]!, ...resources.filter((_, i) => i !== first)];
-  return { resourceType: 'Bundle', type: 'collection', entry: ordered.map((r) => ({ fullUrl: `https://us-core.example/fhir/${r.resourceType}/${r.id}`, resource: r })) };
+  return {
+    resourceType: 'Bundle',
+    type: 'collection',
+    entry: ordered.map((r) => ({ fullUrl: `https://us-core.example/fhir/${r.resourceType}/${r.id}`, resource: r })),
+  };
 }
 
 function sources(): [string, Bundle][] {
   const found: [string, Bundle][] = [];
   if (existsSync(resolve(DIR, 'synthea'))) {
-    for (const f of readdirSync(resolve(DIR, 'synthea')).filter((x) => x.endsWith('.json')).sort()) found.push([`synthea/${f}`, json(resolve(DIR, 'synthea', f)) as Bundle]);
+    for (const f of readdirSync(resolve(DIR, 'synthea'))
+      .filter((x) => x.endsWith('.json'))
+      .sort())
+      found.push([`synthea/${f}`, json(resolve(DIR, 'synthea', f)) as Bundle]);
   }
   if (existsSync(resolve(DIR, 'us-core'))) found.push(['us-core examples', usCoreBundle(resolve(DIR, 'us-core'))]);
-  if (found.length === 0) found.push(['synthea-patient.json (hand-written)', json(resolve(import.meta.dirname, '../fixtures/fhir/synthea-patient.json')) as Bundle]);
+  if (found.length === 0)
+    found.push(['synthea-patient.json (hand-written)', json(resolve(import.meta.dirname, '../fixtures/fhir/synthea-patient.json')) as Bundle]);
   return found;
 }
 
@@ -55,7 +66,15 @@ const ok = expectStatus;
 describe.each(sources())('a real outside chart: %s', (_name, bundle) => {
   it('every entry is imported or left out with its reason, per resource type, and the chart holds what was imported', { timeout: 240_000 }, async () => {
     const patient = bundle.entry[0]!.resource;
-    const created = await ok(api(provider, 'POST', '/v1/patients', { firstName: 'Real', lastName: `Outside${Date.now().toString(36)}`, gender: patient.gender === 'male' ? 'male' : 'female', dob: patient.birthDate ?? '1980-01-01' }), 201);
+    const created = await ok(
+      api(provider, 'POST', '/v1/patients', {
+        firstName: 'Real',
+        lastName: `Outside${Date.now().toString(36)}`,
+        gender: patient.gender === 'male' ? 'male' : 'female',
+        dob: patient.birthDate ?? '1980-01-01',
+      }),
+      201,
+    );
     const patientId = created.id as string;
     const preview = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle }));
     const result = await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import`, { bundle }));
@@ -87,12 +106,31 @@ describe.each(sources())('a real outside chart: %s', (_name, bundle) => {
     const medications = ((await ok(api(provider, 'GET', `/v1/patients/${patientId}/medications`))).items as Res[]).length;
     expect(medications).toBe(['MedicationRequest', 'MedicationStatement', 'MedicationDispense'].reduce((n, t) => n + (table.get(t)?.added ?? 0), 0));
     // The codes the source sent stay on what came in: SNOMED CT on conditions and procedures, RxNorm on medications.
-    const coded = (type: string, system: string) => bundle.entry.filter((e, i) => e.resource.resourceType === type && (result.items[i] as Res).action === 'add' && (e.resource.code?.coding ?? e.resource.medicationCodeableConcept?.coding ?? []).some((c: Res) => c.system === system)).length;
-    const keeping = async (section: string, system: string) => ((await ok(api(provider, 'GET', `/v1/patients/${patientId}/${section}`))).items as Res[]).filter((x) => (x.codings ?? []).some((c: Res) => c.system === system)).length;
-    expect(await keeping('diagnoses', 'http://snomed.info/sct')).toBeGreaterThanOrEqual(bundle.entry.filter((e, i) => e.resource.resourceType === 'Condition' && (result.items[i] as Res).action === 'add' && !(e.resource.category ?? []).some((c: Res) => JSON.stringify(c).includes('health-concern')) && (e.resource.code?.coding ?? []).some((c: Res) => c.system === 'http://snomed.info/sct')).length);
+    const coded = (type: string, system: string) =>
+      bundle.entry.filter(
+        (e, i) =>
+          e.resource.resourceType === type &&
+          (result.items[i] as Res).action === 'add' &&
+          (e.resource.code?.coding ?? e.resource.medicationCodeableConcept?.coding ?? []).some((c: Res) => c.system === system),
+      ).length;
+    const keeping = async (section: string, system: string) =>
+      ((await ok(api(provider, 'GET', `/v1/patients/${patientId}/${section}`))).items as Res[]).filter((x) =>
+        (x.codings ?? []).some((c: Res) => c.system === system),
+      ).length;
+    expect(await keeping('diagnoses', 'http://snomed.info/sct')).toBeGreaterThanOrEqual(
+      bundle.entry.filter(
+        (e, i) =>
+          e.resource.resourceType === 'Condition' &&
+          (result.items[i] as Res).action === 'add' &&
+          !(e.resource.category ?? []).some((c: Res) => JSON.stringify(c).includes('health-concern')) &&
+          (e.resource.code?.coding ?? []).some((c: Res) => c.system === 'http://snomed.info/sct'),
+      ).length,
+    );
     expect(await keeping('surgeries', 'http://snomed.info/sct')).toBe(coded('Procedure', 'http://snomed.info/sct'));
     // (At least: a prescription naming a coded Medication resource keeps that RxNorm code too.)
-    expect(await keeping('medications', 'http://www.nlm.nih.gov/research/umls/rxnorm')).toBeGreaterThanOrEqual(coded('MedicationRequest', 'http://www.nlm.nih.gov/research/umls/rxnorm') + coded('MedicationStatement', 'http://www.nlm.nih.gov/research/umls/rxnorm'));
+    expect(await keeping('medications', 'http://www.nlm.nih.gov/research/umls/rxnorm')).toBeGreaterThanOrEqual(
+      coded('MedicationRequest', 'http://www.nlm.nih.gov/research/umls/rxnorm') + coded('MedicationStatement', 'http://www.nlm.nih.gov/research/umls/rxnorm'),
+    );
     // Race, ethnicity, birth sex and identifiers the Patient carries are on the chart's patient.
     if ((result.items[0] as Res).action === 'add') {
       const stored = await ok(api(provider, 'GET', `/v1/patients/${patientId}`));
@@ -106,7 +144,9 @@ describe.each(sources())('a real outside chart: %s', (_name, bundle) => {
     // A second import adds nothing.
     expect((await ok(api(provider, 'POST', `/v1/patients/${patientId}/fhir-import-preview`, { bundle }))).add).toBe(0);
 
-    const lines = [...table].sort(([a], [b]) => a.localeCompare(b)).map(([type, row]) => `| ${type} | ${row.entries} | ${row.added} | ${[...row.skipped].map(([reason, n]) => `${n}: ${reason}`).join('; ')} |`);
+    const lines = [...table]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, row]) => `| ${type} | ${row.entries} | ${row.added} | ${[...row.skipped].map(([reason, n]) => `${n}: ${reason}`).join('; ')} |`);
     console.log([`\n### ${_name}`, '| resource type | in bundle | added | left out (reason) |', '| --- | --- | --- | --- |', ...lines].join('\n'));
   });
 });

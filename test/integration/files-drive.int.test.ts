@@ -14,7 +14,11 @@ async function upload(token: string, folder: string, name: string, body: string,
   const bytes = new TextEncoder().encode(body);
   const presign = await api(token, 'POST', '/v1/s3/files', { key: `${folder}${name}`, contentType, size: bytes.length });
   expect(presign.status, JSON.stringify(presign.body)).toBe(200);
-  const put = await fetch(presign.body.signedUrl as string, { method: 'PUT', headers: { 'content-type': contentType, origin: stackOutputs().webUrl }, body: bytes });
+  const put = await fetch(presign.body.signedUrl as string, {
+    method: 'PUT',
+    headers: { 'content-type': contentType, origin: stackOutputs().webUrl },
+    body: bytes,
+  });
   expect(put.status).toBe(200);
   return presign.body.key as string;
 }
@@ -60,7 +64,8 @@ describe('the practice drive', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Folder name is required');
     }
-    for (const name of ['a/b', '..', '.', 'x'.repeat(101)]) expect((await api(provider, 'POST', '/v1/s3/folders', { path: 'public/', name })).status, name).toBe(400);
+    for (const name of ['a/b', '..', '.', 'x'.repeat(101)])
+      expect((await api(provider, 'POST', '/v1/s3/folders', { path: 'public/', name })).status, name).toBe(400);
     for (const path of ['private/', 'public/../x/', 'public//', 'patients/pat-0001/']) {
       expect((await api(provider, 'POST', '/v1/s3/folders', { path, name: 'x' })).status, path).toBe(400);
       expect((await list(provider, path)).status, path).toBe(400);
@@ -75,7 +80,9 @@ describe('the practice drive', () => {
       expect(res.body.message).toBe('This file is not a supported file format');
     }
     for (const name of ['a.pdf', 'b.csv', 'c.xlsx', 'd.docx', 'e.heic', 'f.jpg', 'g.wav', 'h.webm', 'i.xml', 'j.ics', 'k.mp4', 'l.mp3']) {
-      expect((await api(provider, 'POST', '/v1/s3/files', { key: `${root}${name}`, contentType: 'application/octet-stream', size: 10 })).status, name).toBe(200);
+      expect((await api(provider, 'POST', '/v1/s3/files', { key: `${root}${name}`, contentType: 'application/octet-stream', size: 10 })).status, name).toBe(
+        200,
+      );
     }
     const big = await api(provider, 'POST', '/v1/s3/files', { key: `${root}scan.pdf`, contentType: 'application/pdf', size: 250_000_001 });
     expect(big.status).toBe(400);
@@ -83,7 +90,6 @@ describe('the practice drive', () => {
     expect((await api(provider, 'POST', '/v1/s3/files', { key: `${root}scan.pdf`, contentType: 'application/pdf', size: 250_000_000 })).status).toBe(200);
     const noSize = await api(provider, 'POST', '/v1/s3/files', { key: `${root}scan.pdf`, contentType: 'application/pdf' });
     expect(noSize.status).toBe(400);
-
   });
 
   it('deletes a file, refuses folders with "Unable to delete folders." and leaves non-drive files alone', async () => {
@@ -101,7 +107,11 @@ describe('the practice drive', () => {
       expect(res.status, target).toBe(400);
       expect(res.body.message).toBe('Unable to delete folders.');
     }
-    const attachment = await api(provider, 'POST', '/v1/s3/files', { key: `patients/pat-0001/documents/x-${run}.pdf`, contentType: 'application/pdf', size: 3 });
+    const attachment = await api(provider, 'POST', '/v1/s3/files', {
+      key: `patients/pat-0001/documents/x-${run}.pdf`,
+      contentType: 'application/pdf',
+      size: 3,
+    });
     expect((await api(provider, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(attachment.body.key as string)}`)).status).toBe(400);
     expect((await api(provider, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(`${root}../../x.txt`)}`)).status).toBe(400);
   });
@@ -115,9 +125,7 @@ describe('the practice drive', () => {
     await api(token, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(key)}`);
     const found = await practiceAuditEntries({ FilterExpression: 'actorEmail = :e', ExpressionAttributeValues: { ':e': email } });
     const entries = found.map((e) => `${e.action} ${e.entity} ${e.entityId}`).sort();
-    expect(entries).toEqual(
-      [`create FILE ${key}`, `create FILE protected/${root}audited/`, `delete FILE ${key}`, `list FILE protected/${root}`].sort(),
-    );
+    expect(entries).toEqual([`create FILE ${key}`, `create FILE protected/${root}audited/`, `delete FILE ${key}`, `list FILE protected/${root}`].sort());
 
     const noAccess = await signIn('noaccess@demo.tidewell.local');
     const foreign = await createTestUser({ email: `drive-foreign-${run}@other.test`, group: 'admin', practiceId: 'prc_other_practice' });

@@ -11,16 +11,25 @@ let employee: string;
 let patientId: string;
 let submittedNoteId: string;
 
-const intakeQ = () => JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).intakeq) as { apiKey: string; webhookToken: string; appUrl: string };
+const intakeQ = () =>
+  JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).intakeq) as { apiKey: string; webhookToken: string; appUrl: string };
 const standIn = () => `${stackOutputs().apiUrl.replace(/\/api$/, '')}/local/intakeq`;
 
 function webhook(body: unknown, token = intakeQ().webhookToken) {
-  return fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/intakeq/intakes?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/intakeq/intakes?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Fills the patient's page of the stand-in as a person would submit it. */
 function fill(intakeId: string, answers: Record<string, string>) {
-  return fetch(`${standIn()}/fill/${intakeId}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(answers).toString() });
+  return fetch(`${standIn()}/fill/${intakeId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(answers).toString(),
+  });
 }
 
 const ANSWERS = {
@@ -42,7 +51,15 @@ async function send(body: Record<string, unknown>, token = provider) {
 
 beforeAll(async () => {
   [provider, employee] = await Promise.all(['provider', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
-  patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Ina', lastName: `Take${run}`, gender: 'female', dob: '1980-02-03', email: `ina.${run}@example.com` })).body.id;
+  patientId = (
+    await api(provider, 'POST', '/v1/patients', {
+      firstName: 'Ina',
+      lastName: `Take${run}`,
+      gender: 'female',
+      dob: '1980-02-03',
+      email: `ina.${run}@example.com`,
+    })
+  ).body.id;
 });
 
 describe('intake forms through IntakeQ', () => {
@@ -77,7 +94,12 @@ describe('intake forms through IntakeQ', () => {
     const sent = await send({ patientId, formId: NEW_PATIENT, sendMethod: 'Email' });
     expect(sent.status).toBe(200);
     const note = sent.body;
-    expect(note).toMatchObject({ noteType: 'FORM', status: 'SENT', patientId, data: { formId: NEW_PATIENT, formName: 'New Patient Intake', sendMethod: 'Email', sentTo: `ina.${run}@example.com` } });
+    expect(note).toMatchObject({
+      noteType: 'FORM',
+      status: 'SENT',
+      patientId,
+      data: { formId: NEW_PATIENT, formName: 'New Patient Intake', sendMethod: 'Email', sentTo: `ina.${run}@example.com` },
+    });
     const intakeId: string = note.data.intakeId;
     expect((await patientAuditTrail(patientId)).some((e) => e.action === 'create' && e.entityId === note.noteId)).toBe(true);
     // The stand-in's outbox holds the message with the patient's page.
@@ -141,19 +163,64 @@ describe('intake forms through IntakeQ', () => {
     expect((await api(employee, 'GET', `/v2/practices/forms?status=submitted&patientId=${patientId}&formId=5f1a2b3c4d5e6f7081920a2c`)).body).toEqual([]);
   });
 
-  it("adds two answers to the health summary with the form as their source, once however often it is used, and records each date", async () => {
+  it('adds two answers to the health summary with the form as their source, once however often it is used, and records each date', async () => {
     const mapping = (overrides: Record<string, unknown> = {}) => ({
       noteId: submittedNoteId,
       formId: NEW_PATIENT,
       questions: [
-        { id: 'allergies', title: 'Allergies', answer: 'Penicillin\nPeanuts', enabled: true, section: 'ALLERGIES', type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
-        { id: 'tobacco', title: 'Do you smoke or use tobacco?', answer: 'Former', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: 'Tobacco use' },
-        { id: 'occupation', title: 'What is your occupation?', answer: 'Teacher', enabled: false, section: 'GENERAL', type: 'OpenQuestion', subType: null, titleOverride: '' },
+        {
+          id: 'allergies',
+          title: 'Allergies',
+          answer: 'Penicillin\nPeanuts',
+          enabled: true,
+          section: 'ALLERGIES',
+          type: 'OpenQuestion',
+          subType: 'Multiline',
+          titleOverride: '',
+        },
+        {
+          id: 'tobacco',
+          title: 'Do you smoke or use tobacco?',
+          answer: 'Former',
+          enabled: true,
+          section: 'SOCIAL_HISTORY',
+          type: 'MultipleChoice',
+          subType: null,
+          titleOverride: 'Tobacco use',
+        },
+        {
+          id: 'occupation',
+          title: 'What is your occupation?',
+          answer: 'Teacher',
+          enabled: false,
+          section: 'GENERAL',
+          type: 'OpenQuestion',
+          subType: null,
+          titleOverride: '',
+        },
       ],
       ...overrides,
     });
     const path = `/v2/patients/${patientId}/map-health-history`;
-    const untitled = await api(employee, 'POST', path, mapping({ questions: [{ id: 'tobacco', title: 'Tobacco', answer: 'Former', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: '' }] }));
+    const untitled = await api(
+      employee,
+      'POST',
+      path,
+      mapping({
+        questions: [
+          {
+            id: 'tobacco',
+            title: 'Tobacco',
+            answer: 'Former',
+            enabled: true,
+            section: 'SOCIAL_HISTORY',
+            type: 'MultipleChoice',
+            subType: null,
+            titleOverride: '',
+          },
+        ],
+      }),
+    );
     expect(untitled.status).toBe(400);
     expect(JSON.stringify(untitled.body)).toContain(FORM_MESSAGES.titleOverrideRequired);
     const notYet = (await send({ patientId, formId: NEW_PATIENT, sendMethod: 'Email' })).body;
@@ -167,10 +234,21 @@ describe('intake forms through IntakeQ', () => {
     expect(first.body.written.map((w: { section: string }) => w.section)).toEqual(['ALLERGIES', 'ALLERGIES', 'SOCIAL_HISTORY']);
     expect(first.body.formMappingDates).toHaveLength(1);
     const allergies = (await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items as { name: string; formSource?: string }[];
-    expect(allergies.map((a) => [a.name, a.formSource]).sort()).toEqual([['Peanuts', 'New Patient Intake'], ['Penicillin', 'New Patient Intake']]);
-    const social = (await api(provider, 'GET', `/v1/patients/${patientId}/social-history`)).body.items as { question: string; answers: { answer: string; formSource?: string }[] }[];
-    expect(social).toEqual([expect.objectContaining({ question: 'Tobacco use', answers: [expect.objectContaining({ answer: 'Former', formSource: 'New Patient Intake' })] })]);
-    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body).toMatchObject({ status: 'FULFILLED', data: { formMappingDates: first.body.formMappingDates } });
+    expect(allergies.map((a) => [a.name, a.formSource]).sort()).toEqual([
+      ['Peanuts', 'New Patient Intake'],
+      ['Penicillin', 'New Patient Intake'],
+    ]);
+    const social = (await api(provider, 'GET', `/v1/patients/${patientId}/social-history`)).body.items as {
+      question: string;
+      answers: { answer: string; formSource?: string }[];
+    }[];
+    expect(social).toEqual([
+      expect.objectContaining({ question: 'Tobacco use', answers: [expect.objectContaining({ answer: 'Former', formSource: 'New Patient Intake' })] }),
+    ]);
+    expect((await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body).toMatchObject({
+      status: 'FULFILLED',
+      data: { formMappingDates: first.body.formMappingDates },
+    });
 
     const second = await api(employee, 'POST', path, mapping());
     expect(second.status).toBe(200);
@@ -187,7 +265,13 @@ describe('intake forms through IntakeQ', () => {
 
   it("saves a submitted form's responses on its note, by question id, with the answers IntakeQ returned", async () => {
     const path = '/v2/practices/forms/responses';
-    const body = (overrides: Record<string, unknown> = {}) => ({ patientId, formId: NEW_PATIENT, noteId: submittedNoteId, questions: [{ id: 'allergies' }, { id: 'tobacco' }, { id: 'allergies' }], ...overrides });
+    const body = (overrides: Record<string, unknown> = {}) => ({
+      patientId,
+      formId: NEW_PATIENT,
+      noteId: submittedNoteId,
+      questions: [{ id: 'allergies' }, { id: 'tobacco' }, { id: 'allergies' }],
+      ...overrides,
+    });
     const before = (await api(provider, 'GET', `/v1/notes/${submittedNoteId}`)).body;
 
     // Rules, in the spec's words where it has them.
@@ -239,10 +323,13 @@ describe('intake forms through IntakeQ', () => {
   });
 
   it("expands {{form}} in a template to the patient's submitted form, with the responses the practice kept", async () => {
-    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Intake ${run}`, shortcut: `intake${run}`, body: 'Intake: {{form}}' })).body;
+    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Intake ${run}`, shortcut: `intake${run}`, body: 'Intake: {{form}}' }))
+      .body;
     const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, timeZone: 'America/Chicago' });
     expect(res.status).toBe(200);
-    expect(res.body.text).toMatch(/^Intake: New Patient Intake - submitted \d{2}\/\d{2}\/\d{4}\nAre you allergic[^\n]*: Penicillin; Peanuts\nDo you smoke or use tobacco\?: Former$/);
+    expect(res.body.text).toMatch(
+      /^Intake: New Patient Intake - submitted \d{2}\/\d{2}\/\d{4}\nAre you allergic[^\n]*: Penicillin; Peanuts\nDo you smoke or use tobacco\?: Former$/,
+    );
     const bare = (await api(provider, 'POST', '/v1/patients', { firstName: 'No', lastName: `Forms${run}`, gender: 'male', dob: '1990-01-01' })).body.id;
     const none = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId: bare });
     expect(none.body).toMatchObject({ text: 'Intake: ', unresolved: ['form'] });
@@ -265,15 +352,23 @@ describe('intake forms through IntakeQ', () => {
     expect(await (await fetch(`${standIn()}/`)).text()).not.toContain(`/local/intakeq/fill/${res.body.data.intakeId}`);
 
     // The practice's carrier took the text, from the practice's number, with the link.
-    const outbound = async () => ((await (await local('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] }).messages.filter((m) => m.to === phone);
+    const outbound = async () =>
+      ((await (await local('/local/carrier/sms')).json()) as { messages: { from: string; to: string; text: string }[] }).messages.filter((m) => m.to === phone);
     const texts = await outbound();
     expect(texts).toHaveLength(1);
     expect(texts[0]!.text).toBe(`Tidewell Demo Clinic: please fill in Annual Health Update before your visit: ${link}`);
     // …and it is the patient's conversation's latest text, an SMS note of the patient.
-    const conversations = (await api(provider, 'GET', `/v1/messaging/conversations?search=${encodeURIComponent(phone.slice(2))}`)).body.conversations as { conversationId: string; patientPhoneNumber: string }[];
+    const conversations = (await api(provider, 'GET', `/v1/messaging/conversations?search=${encodeURIComponent(phone.slice(2))}`)).body.conversations as {
+      conversationId: string;
+      patientPhoneNumber: string;
+    }[];
     const conversation = conversations.find((c) => c.patientPhoneNumber === phone)!;
     expect(conversation).toBeDefined();
-    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversation.conversationId}/messages`)).body.messages as { text: string; patientId: string | null; direction: string }[];
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversation.conversationId}/messages`)).body.messages as {
+      text: string;
+      patientId: string | null;
+      direction: string;
+    }[];
     expect(messages.map((m) => [m.text, m.patientId, m.direction])).toEqual([[texts[0]!.text, patientId, 'outbound']]);
     expect((await patientAuditTrail(patientId)).some((e) => e.action === 'create' && e.entity === 'sms-message')).toBe(true);
 
@@ -290,7 +385,11 @@ describe('intake forms through IntakeQ', () => {
 
     // A phone that replied STOP is refused by the carrier: 422 in the spec's words, and no form is sent.
     const stopped = `+1971${String((Date.now() + 7) % 10_000_000).padStart(7, '0')}`;
-    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: stopped, to: '+15415550100', text: 'STOP' }) });
+    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: stopped, to: '+15415550100', text: 'STOP' }),
+    });
     expect(stop.ok).toBe(true);
     const refused = await send({ patientId, formId: '5f1a2b3c4d5e6f7081920a2c', sendMethod: 'SMS', phoneNumber: stopped });
     expect(refused.status).toBe(422);
@@ -311,7 +410,15 @@ describe('intake forms through IntakeQ', () => {
   });
 
   it('saves a form mapping by the spec rules and reads it back', async () => {
-    const question = { id: 'tobacco', title: 'Do you smoke or use tobacco?', enabled: true, section: 'SOCIAL_HISTORY', type: 'MultipleChoice', subType: null, titleOverride: '' };
+    const question = {
+      id: 'tobacco',
+      title: 'Do you smoke or use tobacco?',
+      enabled: true,
+      section: 'SOCIAL_HISTORY',
+      type: 'MultipleChoice',
+      subType: null,
+      titleOverride: '',
+    };
     const refused = await api(employee, 'POST', '/v1/practices/form-mappings', { formId: NEW_PATIENT, questions: [question] });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(FORM_MESSAGES.titleOverrideRequired);
@@ -321,7 +428,15 @@ describe('intake forms through IntakeQ', () => {
         { ...question, titleOverride: 'Tobacco use' },
         { id: 'allergies', title: 'Allergies', enabled: true, section: 'ALLERGIES', type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
         // Cleared by hand: stays without a section, whatever its wording suggests.
-        { id: 'conditions', title: 'Which medical conditions have you been diagnosed with? (one per line)', enabled: false, section: null, type: 'OpenQuestion', subType: 'Multiline', titleOverride: '' },
+        {
+          id: 'conditions',
+          title: 'Which medical conditions have you been diagnosed with? (one per line)',
+          enabled: false,
+          section: null,
+          type: 'OpenQuestion',
+          subType: 'Multiline',
+          titleOverride: '',
+        },
       ],
     });
     expect(saved.status).toBe(200);
@@ -331,12 +446,36 @@ describe('intake forms through IntakeQ', () => {
     // in the section its wording names where one clearly fits.
     expect(read.body.formId).toBe(NEW_PATIENT);
     expect(read.body.questions.slice(0, 3)).toEqual([
-      { id: 'tobacco', section: 'SOCIAL_HISTORY', enabled: true, titleOverride: 'Tobacco use', title: 'Do you smoke or use tobacco?', type: 'MultipleChoice', subType: null },
+      {
+        id: 'tobacco',
+        section: 'SOCIAL_HISTORY',
+        enabled: true,
+        titleOverride: 'Tobacco use',
+        title: 'Do you smoke or use tobacco?',
+        type: 'MultipleChoice',
+        subType: null,
+      },
       { id: 'allergies', section: 'ALLERGIES', enabled: true, titleOverride: '', title: 'Allergies', type: 'OpenQuestion', subType: 'Multiline' },
-      { id: 'conditions', section: null, enabled: false, titleOverride: '', title: 'Which medical conditions have you been diagnosed with? (one per line)', type: 'OpenQuestion', subType: 'Multiline' },
+      {
+        id: 'conditions',
+        section: null,
+        enabled: false,
+        titleOverride: '',
+        title: 'Which medical conditions have you been diagnosed with? (one per line)',
+        type: 'OpenQuestion',
+        subType: 'Multiline',
+      },
     ]);
     expect(read.body.questions).toHaveLength(10);
-    expect(read.body.questions).toContainEqual({ id: 'occupation', section: 'SOCIAL_HISTORY', enabled: false, titleOverride: '', title: 'What is your occupation?', type: 'OpenQuestion', subType: null });
+    expect(read.body.questions).toContainEqual({
+      id: 'occupation',
+      section: 'SOCIAL_HISTORY',
+      enabled: false,
+      titleOverride: '',
+      title: 'What is your occupation?',
+      type: 'OpenQuestion',
+      subType: null,
+    });
     const sectionOf = (id: string) => (read.body.questions as { id: string; section: string | null }[]).find((q) => q.id === id)?.section;
     expect(sectionOf('medications')).toBe('MEDICATIONS');
     expect(sectionOf('family')).toBe('FAMILY_HISTORY');

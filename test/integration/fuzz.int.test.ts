@@ -27,12 +27,78 @@ type Rand = () => number;
 const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 const ONE_MB = 'x'.repeat(1024 * 1024);
-const STRINGS = ['', ' ', 'a', 'pat-0001', 'new', '#', 'PATIENT#x#ALLERGY#y', '../../etc/passwd', '%', '\u0000', '🙂'.repeat(40), 'A'.repeat(3000), '2026-02-30', '13/45/2020', 'null', '{"a":1}'];
+const STRINGS = [
+  '',
+  ' ',
+  'a',
+  'pat-0001',
+  'new',
+  '#',
+  'PATIENT#x#ALLERGY#y',
+  '../../etc/passwd',
+  '%',
+  '\u0000',
+  '🙂'.repeat(40),
+  'A'.repeat(3000),
+  '2026-02-30',
+  '13/45/2020',
+  'null',
+  '{"a":1}',
+];
 const FIELD_NAMES = [
-  'id', 'ident', 'patientId', 'noteId', 'templateId', 'interactionId', 'shortcut', 'key', 'contentType', 'size', 'name', 'text', 'formattedText',
-  'noteVersion', 'version', 'status', 'noteType', 'data', 'items', 'group', 'create', 'update', 'answers', 'answer', 'dueAt', 'assigned', 'email',
-  'firstName', 'lastName', 'dob', 'permissionGroup', 'userStatus', 'pinned', 'date', 'startDate', 'endDate', 'icd10CodeId', 'query', 'q',
-  'prefix', 'limit', 'cursor', 'page', 'type', 'subject', 'to', 'description', 'title', 'body', 'files', 'onBehalfOf', 'flags', 'widgets',
+  'id',
+  'ident',
+  'patientId',
+  'noteId',
+  'templateId',
+  'interactionId',
+  'shortcut',
+  'key',
+  'contentType',
+  'size',
+  'name',
+  'text',
+  'formattedText',
+  'noteVersion',
+  'version',
+  'status',
+  'noteType',
+  'data',
+  'items',
+  'group',
+  'create',
+  'update',
+  'answers',
+  'answer',
+  'dueAt',
+  'assigned',
+  'email',
+  'firstName',
+  'lastName',
+  'dob',
+  'permissionGroup',
+  'userStatus',
+  'pinned',
+  'date',
+  'startDate',
+  'endDate',
+  'icd10CodeId',
+  'query',
+  'q',
+  'prefix',
+  'limit',
+  'cursor',
+  'page',
+  'type',
+  'subject',
+  'to',
+  'description',
+  'title',
+  'body',
+  'files',
+  'onBehalfOf',
+  'flags',
+  'widgets',
 ];
 
 function randomString(rand: Rand): string {
@@ -115,7 +181,9 @@ describe('fuzzing the route table', () => {
         const token = c % 4 === 3 ? employee : admin;
         // A connection the client's keep-alive pool lost is retried once; only an answer counts.
         const send = () => api(token, method, path, body);
-        const res = await send().catch(() => send()).catch(() => ({ status: 599 }));
+        const res = await send()
+          .catch(() => send())
+          .catch(() => ({ status: 599 }));
         sent++;
         byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
         if (res.status >= 500) failures.push(`${res.status} ${key} case ${c}: ${method} ${path.slice(0, 120)}`);

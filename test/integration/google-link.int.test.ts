@@ -29,13 +29,23 @@ async function consent(url: string, decision: 'allow' | 'deny' = 'allow', accoun
 
 /** The account's owner looking at their own Google Calendar, with a token of their own. */
 async function ownerToken(consentUrl: string, account: string): Promise<string> {
-  const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
+  const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as {
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+  };
   const asked = new URL(consentUrl);
   asked.searchParams.set('scope', 'https://www.googleapis.com/auth/calendar');
   const own = await consent(asked.toString(), 'allow', account);
   const tokens = await fetch(`${stackOutputs().webUrl}/local/google/token`, {
     method: 'POST',
-    body: new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code: own.searchParams.get('code')! }),
+    body: new URLSearchParams({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      redirect_uri: client.redirectUri,
+      grant_type: 'authorization_code',
+      code: own.searchParams.get('code')!,
+    }),
   }).then((r) => r.json());
   return tokens.access_token;
 }
@@ -49,9 +59,12 @@ interface GoogleEvent {
   start: { dateTime: string };
 }
 async function eventsOf(googleToken: string, calendarId: string, showDeleted = false): Promise<GoogleEvent[]> {
-  const answer = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events${showDeleted ? '?showDeleted=true' : ''}`, {
-    headers: { authorization: `Bearer ${googleToken}` },
-  });
+  const answer = await fetch(
+    `${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events${showDeleted ? '?showDeleted=true' : ''}`,
+    {
+      headers: { authorization: `Bearer ${googleToken}` },
+    },
+  );
   expect(answer.status).toBe(200);
   return (await answer.json()).items;
 }
@@ -122,7 +135,13 @@ describe('the Google calendar link', () => {
   it("answers 'Missing oauth code or scopes' when either is missing", async () => {
     const back = await startLink(provider, providerId);
     const state = back.searchParams.get('state');
-    for (const body of [{ scopes: CALENDAR_SCOPE, state }, { code: back.searchParams.get('code'), state }, { code: '', scopes: '', state }, { code: back.searchParams.get('code'), scopes: [], state }, {}]) {
+    for (const body of [
+      { scopes: CALENDAR_SCOPE, state },
+      { code: back.searchParams.get('code'), state },
+      { code: '', scopes: '', state },
+      { code: back.searchParams.get('code'), scopes: [], state },
+      {},
+    ]) {
       const refused = await api(provider, 'POST', `${linkPath(providerId)}/credentials`, body);
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('Missing oauth code or scopes');
@@ -136,7 +155,11 @@ describe('the Google calendar link', () => {
     expect(denied.searchParams.get('code')).toBeNull();
 
     const back = await startLink(provider, providerId);
-    const noCalendar = await api(provider, 'POST', `${linkPath(providerId)}/credentials`, { code: back.searchParams.get('code'), scopes: 'openid email', state: back.searchParams.get('state') });
+    const noCalendar = await api(provider, 'POST', `${linkPath(providerId)}/credentials`, {
+      code: back.searchParams.get('code'),
+      scopes: 'openid email',
+      state: back.searchParams.get('state'),
+    });
     expect(noCalendar.status).toBe(400);
     expect(noCalendar.body.message).toBe('Google did not grant calendar access. Link Google Calendar again and allow it.');
     // Google's consent lets the user untick a scope: reading the list without writing events is not enough.
@@ -153,12 +176,16 @@ describe('the Google calendar link', () => {
     const colleagueId = (await api(colleague, 'GET', '/v1/practices/users/me')).body.userId;
     const theirs = await startLink(provider, providerId);
     await api(colleague, 'GET', linkPath(colleagueId));
-    const crossed = await api(colleague, 'POST', `${linkPath(colleagueId)}/credentials`, { code: theirs.searchParams.get('code'), scopes: theirs.searchParams.get('scope'), state: theirs.searchParams.get('state') });
+    const crossed = await api(colleague, 'POST', `${linkPath(colleagueId)}/credentials`, {
+      code: theirs.searchParams.get('code'),
+      scopes: theirs.searchParams.get('scope'),
+      state: theirs.searchParams.get('state'),
+    });
     expect(crossed.status).toBe(400);
     expect((await api(colleague, 'GET', `${linkPath(colleagueId)}/calendars`)).body.linked).toBe(false);
   });
 
-  it("lets a user link only their own: a colleague, an admin, another practice and no token are refused", async () => {
+  it('lets a user link only their own: a colleague, an admin, another practice and no token are refused', async () => {
     const foreign = await createTestUser({ email: `gcal-foreign-${run}@other.tidewell.local`, group: 'admin', practiceId: 'prc_other_gcal' });
     for (const token of [colleague, admin]) {
       const url = await api(token, 'GET', linkPath(providerId));
@@ -176,7 +203,11 @@ describe('the Google calendar link', () => {
   it('unlinks: the token is revoked at Google, the calendars are gone, and a second unlink is a 404', async () => {
     if (!(await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body.linked) {
       const back = await startLink(provider, providerId);
-      await api(provider, 'POST', `${linkPath(providerId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
+      await api(provider, 'POST', `${linkPath(providerId)}/credentials`, {
+        code: back.searchParams.get('code'),
+        scopes: back.searchParams.get('scope'),
+        state: back.searchParams.get('state'),
+      });
     }
     const unlinked = await api(provider, 'DELETE', `${linkPath(providerId)}/credentials`);
     expect(unlinked.status).toBe(200);
@@ -188,14 +219,30 @@ describe('the Google calendar link', () => {
 
     // An admin unlinks someone who left; the link is theirs to remove, not to read.
     const back = await startLink(provider, providerId);
-    expect((await api(provider, 'POST', `${linkPath(providerId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') })).status).toBe(200);
+    expect(
+      (
+        await api(provider, 'POST', `${linkPath(providerId)}/credentials`, {
+          code: back.searchParams.get('code'),
+          scopes: back.searchParams.get('scope'),
+          state: back.searchParams.get('state'),
+        })
+      ).status,
+    ).toBe(200);
     expect((await api(admin, 'DELETE', `${linkPath(providerId)}/credentials`)).status).toBe(200);
     expect((await api(provider, 'GET', `${linkPath(providerId)}/calendars`)).body.linked).toBe(false);
   });
 
   it("the local stand-in's token endpoint checks the client secret, the code and the redirect_uri as Google does", async () => {
-    const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as { clientId: string; clientSecret: string; redirectUri: string };
-    const token = (form: Record<string, string>) => fetch(`${stackOutputs().webUrl}/local/google/token`, { method: 'POST', body: new URLSearchParams(form) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const client = JSON.parse(JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')).google) as {
+      clientId: string;
+      clientSecret: string;
+      redirectUri: string;
+    };
+    const token = (form: Record<string, string>) =>
+      fetch(`${stackOutputs().webUrl}/local/google/token`, { method: 'POST', body: new URLSearchParams(form) }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      }));
     const back = await startLink(provider, providerId);
     const code = back.searchParams.get('code')!;
     const base = { client_id: client.clientId, client_secret: client.clientSecret, redirect_uri: client.redirectUri, grant_type: 'authorization_code', code };
@@ -239,7 +286,11 @@ describe("appointments written into the provider's Google Calendar", () => {
     pusherId = (await api(pusher, 'GET', '/v1/practices/users/me')).body.userId;
     const started = await api(pusher, 'GET', linkPath(pusherId));
     const back = await consent(started.body.url, 'allow', account);
-    const linked = await api(pusher, 'POST', `${linkPath(pusherId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
+    const linked = await api(pusher, 'POST', `${linkPath(pusherId)}/credentials`, {
+      code: back.searchParams.get('code'),
+      scopes: back.searchParams.get('scope'),
+      state: back.searchParams.get('state'),
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
 
     googleToken = await ownerToken(started.body.url, account);
@@ -276,7 +327,12 @@ describe("appointments written into the provider's Google Calendar", () => {
 
   it('books a weekly series as one recurring event, patches it on a move, EXDATEs a cancelled day, gives a changed day its own event, and deletes on cancel', async () => {
     // Wednesdays from 3 March 2027, 9:00 AM in Chicago.
-    const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-03-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 } }));
+    const booked = await api(
+      pusher,
+      'POST',
+      '/v1/appointments',
+      booking({ start: '2027-03-03T15:00:00.000Z', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 } }),
+    );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     let [event] = await eventsIn(onCall);
     expect(event).toMatchObject({
@@ -292,11 +348,27 @@ describe("appointments written into the provider's Google Calendar", () => {
     expect((await status()).lastSyncError).toBeNull();
     const id = booked.body.appointmentId;
 
-    const moved = await api(pusher, 'PUT', `/v1/appointments/${id}`, booking({ start: '2027-03-03T16:00:00.000Z', durationMinutes: 45, visitType: 'virtual', recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 }, updatedAt: booked.body.updatedAt }));
+    const moved = await api(
+      pusher,
+      'PUT',
+      `/v1/appointments/${id}`,
+      booking({
+        start: '2027-03-03T16:00:00.000Z',
+        durationMinutes: 45,
+        visitType: 'virtual',
+        recurrence: { frequency: 'Weekly', end: 'COUNT', count: 4 },
+        updatedAt: booked.body.updatedAt,
+      }),
+    );
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const afterMove = await eventsIn(onCall);
     expect(afterMove).toHaveLength(1);
-    expect(afterMove[0]).toMatchObject({ id: event.id, location: 'Virtual visit', start: { dateTime: '2027-03-03T16:00:00.000Z' }, end: { dateTime: '2027-03-03T16:45:00.000Z' } });
+    expect(afterMove[0]).toMatchObject({
+      id: event.id,
+      location: 'Virtual visit',
+      start: { dateTime: '2027-03-03T16:00:00.000Z' },
+      end: { dateTime: '2027-03-03T16:45:00.000Z' },
+    });
 
     expect((await api(pusher, 'DELETE', `/v1/appointments/${id}?occurrence=2027-03-10`)).status).toBe(200);
     [event] = await eventsIn(onCall);
@@ -304,11 +376,19 @@ describe("appointments written into the provider's Google Calendar", () => {
 
     // The 17th moves to Thursday: out of the series, and an event of its own.
     const series = (await api(pusher, 'GET', `/v1/appointments/${id}`)).body;
-    const detached = await api(pusher, 'PUT', `/v1/appointments/${id}?occurrence=2027-03-17`, booking({ start: '2027-03-18T20:00:00.000Z', visitType: 'virtual', updatedAt: series.updatedAt }));
+    const detached = await api(
+      pusher,
+      'PUT',
+      `/v1/appointments/${id}?occurrence=2027-03-17`,
+      booking({ start: '2027-03-18T20:00:00.000Z', visitType: 'virtual', updatedAt: series.updatedAt }),
+    );
     expect(detached.status, JSON.stringify(detached.body)).toBe(200);
     const two = await eventsIn(onCall);
     expect(two).toHaveLength(2);
-    expect(two.find((e) => e.id === event.id)!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4', 'EXDATE;TZID=America/Chicago:20270310T100000,20270317T100000']);
+    expect(two.find((e) => e.id === event.id)!.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4',
+      'EXDATE;TZID=America/Chicago:20270310T100000,20270317T100000',
+    ]);
     const single = two.find((e) => e.id !== event.id)!;
     expect(single).toMatchObject({ start: { dateTime: '2027-03-18T20:00:00.000Z' }, recurrence: [], summary: `Appointment: ${typeName}` });
 
@@ -321,7 +401,7 @@ describe("appointments written into the provider's Google Calendar", () => {
     expect((await status()).lastSyncError).toBeNull();
   });
 
-  it("names the patient only when the practice lets Google Calendar events show names, not when only feeds do", async () => {
+  it('names the patient only when the practice lets Google Calendar events show names, not when only feeds do', async () => {
     expect((await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', feedShowsNames: true })).status).toBe(200);
     try {
       const feedsOnly = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-06T15:00:00.000Z' }));
@@ -332,7 +412,10 @@ describe("appointments written into the provider's Google Calendar", () => {
 
       const turnedOn = await api(admin, 'PUT', '/v1/practices/settings/calendar', { timeZone: 'America/Chicago', googleShowsNames: true });
       expect(turnedOn.body).toMatchObject({ feedShowsNames: true, googleShowsNames: true });
-      const allowed = await practiceAuditEntries({ FilterExpression: 'entity = :e AND entityId = :g', ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':g': 'GOOGLE_CALENDAR' } });
+      const allowed = await practiceAuditEntries({
+        FilterExpression: 'entity = :e AND entityId = :g',
+        ExpressionAttributeValues: { ':e': 'PATIENT_NAMES_SHARED', ':g': 'GOOGLE_CALENDAR' },
+      });
       expect(allowed.some((e) => e.actorEmail === 'admin@demo.tidewell.local' && e.action === 'update')).toBe(true);
       const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-04-07T15:00:00.000Z' }));
       expect(booked.status).toBe(201);
@@ -355,19 +438,35 @@ describe("appointments written into the provider's Google Calendar", () => {
     const start = { dateTime: '2027-08-04T15:00:00Z', timeZone: 'America/Chicago' };
     const end = { dateTime: '2027-08-04T15:30:00Z', timeZone: 'America/Chicago' };
     expect(await insert({ start, end }, 'ya29.made-up')).toMatchObject({ status: 401 });
-    expect(await insert({ start, end }, googleToken, 'nobody@gmail.local')).toMatchObject({ status: 404, body: { error: { errors: [{ reason: 'notFound' }] } } });
-    expect(await insert({ start, end }, googleToken, 'en.usa#holiday@group.v.calendar.google.com')).toMatchObject({ status: 403, body: { error: { errors: [{ reason: 'requiredAccessLevel' }] } } });
+    expect(await insert({ start, end }, googleToken, 'nobody@gmail.local')).toMatchObject({
+      status: 404,
+      body: { error: { errors: [{ reason: 'notFound' }] } },
+    });
+    expect(await insert({ start, end }, googleToken, 'en.usa#holiday@group.v.calendar.google.com')).toMatchObject({
+      status: 403,
+      body: { error: { errors: [{ reason: 'requiredAccessLevel' }] } },
+    });
     expect(await insert({ start })).toMatchObject({ status: 400, body: { error: { message: 'Missing end time.' } } });
     expect(await insert({ start: end, end: start })).toMatchObject({ status: 400, body: { error: { message: 'The specified time range is empty.' } } });
     expect(await insert({ id: 'Not_Base32', start, end })).toMatchObject({ status: 400, body: { error: { message: 'Invalid resource id value.' } } });
     for (const recurrence of [['RRULE:FREQ=FORTNIGHTLY'], ['RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270901T000000Z'], ['EXDATE:tomorrow'], ['weekly']]) {
       expect(await insert({ start, end, recurrence })).toMatchObject({ status: 400, body: { error: { message: 'Invalid recurrence rule.' } } });
     }
-    expect(await insert({ start: { dateTime: '2027-08-04T15:00:00Z' }, end, recurrence: ['RRULE:FREQ=DAILY'] })).toMatchObject({ status: 400, body: { error: { message: 'Missing time zone definition for start time.' } } });
+    expect(await insert({ start: { dateTime: '2027-08-04T15:00:00Z' }, end, recurrence: ['RRULE:FREQ=DAILY'] })).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Missing time zone definition for start time.' } },
+    });
     const id = `t${run}`.replace(/[^a-v0-9]/g, '0');
-    expect(await insert({ id, start, end, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2'] })).toMatchObject({ status: 200, body: { id, status: 'confirmed' } });
+    expect(await insert({ id, start, end, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2'] })).toMatchObject({
+      status: 200,
+      body: { id, status: 'confirmed' },
+    });
     expect(await insert({ id, start, end })).toMatchObject({ status: 409, body: { error: { errors: [{ reason: 'duplicate' }] } } });
-    const remove = () => fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/primary/events/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${googleToken}` } });
+    const remove = () =>
+      fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/primary/events/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${googleToken}` },
+      });
     expect((await remove()).status).toBe(204);
     expect((await remove()).status).toBe(410);
   });
@@ -378,8 +477,15 @@ describe("appointments written into the provider's Google Calendar", () => {
     const [first] = await eventsIn(onCall);
     // As if the write of the mapping had been lost after Google answered: the next change inserts again.
     const { client, tableName } = tableClient();
-    await client.send(new DeleteCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${booked.body.appointmentId}` } }));
-    const moved = await api(pusher, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, booking({ start: '2027-04-14T17:00:00.000Z', updatedAt: booked.body.updatedAt }));
+    await client.send(
+      new DeleteCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${booked.body.appointmentId}` } }),
+    );
+    const moved = await api(
+      pusher,
+      'PUT',
+      `/v1/appointments/${booked.body.appointmentId}`,
+      booking({ start: '2027-04-14T17:00:00.000Z', updatedAt: booked.body.updatedAt }),
+    );
     expect(moved.status).toBe(200);
     const after = await eventsIn(onCall);
     expect(after).toHaveLength(1);
@@ -391,7 +497,10 @@ describe("appointments written into the provider's Google Calendar", () => {
 
   it("keeps the booking when Google fails, and the link's state says why", async () => {
     // The chosen calendar is deleted in Google.
-    const removed = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(onCall)}`, { method: 'DELETE', headers: { authorization: `Bearer ${googleToken}` } });
+    const removed = await fetch(`${stackOutputs().webUrl}/local/google/calendar/v3/calendars/${encodeURIComponent(onCall)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${googleToken}` },
+    });
     expect(removed.status).toBe(204);
     const booked = await api(pusher, 'POST', '/v1/appointments', booking({ start: '2027-05-05T15:00:00.000Z' }));
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
@@ -402,7 +511,12 @@ describe("appointments written into the provider's Google Calendar", () => {
 
     // Choosing a calendar that exists, the next change lands there and the state clears.
     expect((await api(pusher, 'PUT', linkPath(pusherId), { calendarId: account })).status).toBe(200);
-    const moved = await api(pusher, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, booking({ start: '2027-05-05T16:00:00.000Z', updatedAt: booked.body.updatedAt }));
+    const moved = await api(
+      pusher,
+      'PUT',
+      `/v1/appointments/${booked.body.appointmentId}`,
+      booking({ start: '2027-05-05T16:00:00.000Z', updatedAt: booked.body.updatedAt }),
+    );
     expect(moved.status).toBe(200);
     expect((await eventsIn(account)).map((e) => e.start.dateTime)).toEqual(['2027-05-05T16:00:00.000Z']);
     expect((await status()).lastSyncError).toBeNull();
@@ -420,7 +534,11 @@ describe('appointments booked before linking, and unlinking', () => {
   const parked = async () => {
     const { client, tableName } = tableClient();
     const found = await client.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :k)', ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':k': `GOOGLE_UNLINKED#${backerId}#` } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :k)',
+        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':k': `GOOGLE_UNLINKED#${backerId}#` },
+      }),
     );
     return found.Items ?? [];
   };
@@ -431,32 +549,59 @@ describe('appointments booked before linking, and unlinking', () => {
     const employee = await signIn('employee@demo.tidewell.local');
     const patient = await api(employee, 'POST', '/v1/patients', { firstName: 'Hal', lastName: `Gback${run}`, gender: 'male', dob: '1961-02-03' });
     const typeId = (await api(admin, 'POST', '/v1/appointment-types', { name: `Backfill visit ${run}`, durationMinutes: 30 })).body.ident;
-    booking = (start, over = {}) => ({ patientId: patient.body.id, appointmentTypeId: typeId, providerId: backerId, visitType: 'virtual', durationMinutes: 30, start, ...over });
+    booking = (start, over = {}) => ({
+      patientId: patient.body.id,
+      appointmentTypeId: typeId,
+      providerId: backerId,
+      visitType: 'virtual',
+      durationMinutes: 30,
+      start,
+      ...over,
+    });
   });
 
   it('writes the appointments still ahead when the provider links, moves them to a newly chosen calendar, and takes them all out on unlink', async () => {
     const ahead = await api(backer, 'POST', '/v1/appointments', booking('2027-06-02T15:00:00.000Z'));
     expect(ahead.status, JSON.stringify(ahead.body)).toBe(201);
-    const weekly = await api(backer, 'POST', '/v1/appointments', booking('2027-06-07T16:00:00.000Z', { recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 } }));
+    const weekly = await api(
+      backer,
+      'POST',
+      '/v1/appointments',
+      booking('2027-06-07T16:00:00.000Z', { recurrence: { frequency: 'Weekly', end: 'COUNT', count: 3 } }),
+    );
     expect(weekly.status, JSON.stringify(weekly.body)).toBe(201);
     const past = await api(backer, 'POST', '/v1/appointments', booking('2026-01-07T15:00:00.000Z'));
     expect(past.status, JSON.stringify(past.body)).toBe(201);
 
     const started = await api(backer, 'GET', linkPath(backerId));
     const back = await consent(started.body.url, 'allow', account);
-    const linked = await api(backer, 'POST', `${linkPath(backerId)}/credentials`, { code: back.searchParams.get('code'), scopes: back.searchParams.get('scope'), state: back.searchParams.get('state') });
+    const linked = await api(backer, 'POST', `${linkPath(backerId)}/credentials`, {
+      code: back.searchParams.get('code'),
+      scopes: back.searchParams.get('scope'),
+      state: back.searchParams.get('state'),
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
     googleToken = await ownerToken(started.body.url, account);
 
     // A few seconds later the schedule target has written both, not the visit already past.
-    const written = await eventually('both appointments in the Google calendar', () => eventsOf(googleToken, account), (events) => events.length >= 2, { within: 30_000 });
+    const written = await eventually(
+      'both appointments in the Google calendar',
+      () => eventsOf(googleToken, account),
+      (events) => events.length >= 2,
+      { within: 30_000 },
+    );
     expect(written.map((e) => e.start.dateTime).sort()).toEqual(['2027-06-02T15:00:00.000Z', '2027-06-07T16:00:00.000Z']);
     expect(written.find((e) => e.start.dateTime === '2027-06-07T16:00:00.000Z')!.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3']);
     expect((await status()).lastSyncError).toBeNull();
 
     // Choosing another calendar moves what is already there.
     expect((await api(backer, 'PUT', linkPath(backerId), { calendarId: onCall })).status).toBe(200);
-    const moved = await eventually('both appointments moved to the chosen calendar', () => eventsOf(googleToken, onCall), (events) => events.length >= 2, { within: 30_000 });
+    const moved = await eventually(
+      'both appointments moved to the chosen calendar',
+      () => eventsOf(googleToken, onCall),
+      (events) => events.length >= 2,
+      { within: 30_000 },
+    );
     expect(moved).toHaveLength(2);
     expect(await eventsOf(googleToken, account)).toEqual([]);
 
@@ -464,10 +609,19 @@ describe('appointments booked before linking, and unlinking', () => {
     const unlinked = await api(backer, 'DELETE', `${linkPath(backerId)}/credentials`);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body).toEqual(NOT_LINKED);
-    expect(await eventually('the Google events gone after unlinking', () => eventsOf(googleToken, onCall), (events) => events.length === 0, { within: 30_000 })).toEqual([]);
+    expect(
+      await eventually(
+        'the Google events gone after unlinking',
+        () => eventsOf(googleToken, onCall),
+        (events) => events.length === 0,
+        { within: 30_000 },
+      ),
+    ).toEqual([]);
     expect(await eventually('the kept Google token forgotten', parked, (items) => items.length === 0, { within: 30_000 })).toEqual([]);
     const { client, tableName } = tableClient();
-    const mapping = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${ahead.body.appointmentId}` } }));
+    const mapping = await client.send(
+      new GetCommand({ TableName: tableName, Key: { practiceId: stackEndpoints().practiceId, sk: `GOOGLE_EVENT#${ahead.body.appointmentId}` } }),
+    );
     expect(mapping.Item).toBeUndefined();
 
     // Booking after unlinking writes nothing to Google.

@@ -24,7 +24,8 @@ async function idToken(rt: LocalRuntime, email: string): Promise<string> {
   return out.AuthenticationResult!.IdToken!;
 }
 
-const groupsOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { 'cognito:groups'?: string[] })['cognito:groups'];
+const groupsOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { 'cognito:groups'?: string[] })['cognito:groups'];
 
 async function status(rt: LocalRuntime, token: string, method: string, path: string, body?: unknown): Promise<number> {
   const res = await fetch(`${rt.outputs.apiUrl}${path}`, {

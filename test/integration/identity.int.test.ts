@@ -30,7 +30,11 @@ function cognito(): CognitoIdentityProviderClient {
 /** All three tokens of a password sign-in, as the local web gets them. */
 async function tokensOf(email: string, password = DEMO_PASSWORD) {
   const out = await cognito().send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stackOutputs().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stackOutputs().userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   const result = out.AuthenticationResult!;
   return { id: result.IdToken!, access: result.AccessToken!, refresh: result.RefreshToken! };
@@ -128,7 +132,12 @@ describe('finding 1: access follows the user record', () => {
     const res = await api(token, 'GET', `${PATIENTS}/p-does-not-matter`);
     expect(res.status).toBe(403);
     const [row] = await refusalRows(String(claimsOf(token).sub));
-    expect(row).toMatchObject({ reason: 'other_practice', actorPracticeId: 'prc_other_identity', route: 'GET /v1/patients/{patientId}', patientId: 'p-does-not-matter' });
+    expect(row).toMatchObject({
+      reason: 'other_practice',
+      actorPracticeId: 'prc_other_identity',
+      route: 'GET /v1/patients/{patientId}',
+      patientId: 'p-does-not-matter',
+    });
   });
 });
 
@@ -222,7 +231,8 @@ describe('logout', () => {
 });
 
 describe('finding 10 (AppSync half): realtime subscriptions follow the same rule', () => {
-  const publisher = () => notificationPublisherFromEnv({ APPSYNC_URL: stackOutputs().graphqlUrl, APPSYNC_LOCAL_SECRET: stackEndpoints().realtimePublisherSecret });
+  const publisher = () =>
+    notificationPublisherFromEnv({ APPSYNC_URL: stackOutputs().graphqlUrl, APPSYNC_LOCAL_SECRET: stackEndpoints().realtimePublisherSecret });
   const event = (id: string): NotificationEvent => ({
     practiceId: stackEndpoints().practiceId,
     sk: `NOTIFICATION#${id}`,
@@ -234,9 +244,9 @@ describe('finding 10 (AppSync half): realtime subscriptions follow the same rule
   });
 
   it('refuses a no_access user, and a user removed while subscribed receives nothing more', async () => {
-    await expect(subscribeNotifications(stackOutputs().graphqlUrl, (await tokensOf('noaccess@demo.tidewell.local')).access, stackEndpoints().practiceId)).rejects.toThrow(
-      /UnauthorizedException/,
-    );
+    await expect(
+      subscribeNotifications(stackOutputs().graphqlUrl, (await tokensOf('noaccess@demo.tidewell.local')).access, stackEndpoints().practiceId),
+    ).rejects.toThrow(/UnauthorizedException/);
 
     const email = 'subscriber@demo.tidewell.local';
     const token = await createTestUser({ email, group: 'employee' });
@@ -250,7 +260,13 @@ describe('finding 10 (AppSync half): realtime subscriptions follow the same rule
       await publisher().publishCreated(event('rt-after'));
       await publisher().publishUpdated(event('rt-after'));
       // Both were published (awaited) after the removal; an event let through would follow within milliseconds.
-      await holdsFor('nothing more for the removed user', 300, () => watcher.received.length, (n) => n === 1, { every: 25 });
+      await holdsFor(
+        'nothing more for the removed user',
+        300,
+        () => watcher.received.length,
+        (n) => n === 1,
+        { every: 25 },
+      );
       expect(watcher.received.map((r) => r.notification.notificationId)).toEqual(['rt-before']);
     } finally {
       watcher.close();

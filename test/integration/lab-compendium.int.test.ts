@@ -26,7 +26,8 @@ describe('the local lab compendium', () => {
   it('orders a BMP, urinalysis, rapid strep, free T4, vitamin D, PSA, B12 and ferritin and returns plausible LOINC-coded results for each', async () => {
     const codes = Object.keys(EXPECTED);
     expect(LAB_TESTS.map((t) => t.code)).toEqual(expect.arrayContaining([...codes, '24323-8', '58410-2', '57698-3', '4548-4', '3016-3']));
-    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Lena', lastName: `Labpanel${run}`, gender: 'male', dob: '1968-03-09' })).body.id as string;
+    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Lena', lastName: `Labpanel${run}`, gender: 'male', dob: '1968-03-09' })).body
+      .id as string;
     const created = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'LAB', status: 'DRAFT', data: { text: 'Labs' }, patientId });
     const ordered = await api(provider, 'POST', `/v1/notes/${created.body.noteId}/lab-order`, { noteVersion: created.body.noteVersion, tests: codes });
     expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
@@ -40,7 +41,10 @@ describe('the local lab compendium', () => {
     for (const code of codes) {
       const display = LAB_TESTS.find((t) => t.code === code)!.display;
       const panel = results.filter((r) => r.panel === display);
-      expect(panel.map((r) => r.code), display).toEqual(EXPECTED[code]);
+      expect(
+        panel.map((r) => r.code),
+        display,
+      ).toEqual(EXPECTED[code]);
       for (const r of panel) {
         if (r.valueQuantity) {
           // Numeric: a value, and a reference range it can be read against.

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduleName } from '../../functions/lib/adapters/scheduler.js';
 import { HEALTH_GORILLA_CLIENT_SECRET_ID, HealthGorillaClient } from '../../functions/lib/adapters/health-gorilla.js';
-import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
+import {
+  LOCAL_HG_CLIENT_ID,
+  LOCAL_HG_CLIENT_URI,
+  LOCAL_HG_LAB_ORG,
+  LOCAL_HG_PATH,
+  LOCAL_HG_PRACTICE_ORG,
+  LOCAL_HG_USER_LOGIN,
+} from '../../infra/local/labs/local-health-gorilla.js';
 import { LAB_REVIEW_MESSAGES, type LabReview } from '../../shared/labs/lab-review.js';
 import { MESSAGING_MESSAGES } from '../../shared/messaging/messaging-constants.js';
 import { TASK_MESSAGES } from '../../shared/tasks/task-schema.js';
@@ -23,7 +30,10 @@ const CMP = 'Comprehensive metabolic panel (CMP)';
 const PRACTICE_PHONE = '+15415550100';
 let phoneSeq = 0;
 /** A phone no other test uses: the carrier's opt-out list and the conversations outlive a test. */
-const newPhone = () => `+1973${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
+const newPhone = () =>
+  `+1973${String(Date.now() % 1_000_000)
+    .padStart(6, '0')
+    .slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
 const secrets = () => JSON.parse(readFileSync(stackEndpoints().partnerSecretsFile, 'utf8')) as Record<string, string>;
 const vendor = () =>
   new HealthGorillaClient({
@@ -51,7 +61,13 @@ const reviewsOf = async (token: string, status = 'PENDING') => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.reviews as LabReview[];
 };
-const pendingFor = (noteId: string) => eventually(`a pending review for note ${noteId}`, () => reviewsOf(provider), (list) => list.some((r) => r.noteId === noteId), { within: 25_000 }).then((list) => list.find((r) => r.noteId === noteId));
+const pendingFor = (noteId: string) =>
+  eventually(
+    `a pending review for note ${noteId}`,
+    () => reviewsOf(provider),
+    (list) => list.some((r) => r.noteId === noteId),
+    { within: 25_000 },
+  ).then((list) => list.find((r) => r.noteId === noteId));
 
 beforeAll(async () => {
   [provider, pa, admin, employee] = await Promise.all(['provider', 'pa', 'admin', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
@@ -69,7 +85,9 @@ describe('results to review', () => {
     // The practice applies what Health Gorilla then holds, so the correction goes through the vendor.
     const [report] = await vendor().reportsFor(normal.hgId);
     const values: Record<string, number> = {};
-    for (const o of (report as { contained: { code: { coding: { code: string }[] }; referenceRange: { low?: { value: number }; high?: { value: number } }[] }[] }).contained) {
+    for (const o of (
+      report as { contained: { code: { coding: { code: string }[] }; referenceRange: { low?: { value: number }; high?: { value: number } }[] }[] }
+    ).contained) {
       const range = o.referenceRange[0]!;
       const low = range.low?.value ?? 0;
       const high = range.high?.value ?? low * 2 + 1;
@@ -87,7 +105,11 @@ describe('results to review', () => {
     const critical = await orderCmp(criticalPatient);
     await pendingFor(critical.noteId);
 
-    const list = await eventually('the normal result in the review list', () => reviewsOf(provider), (l) => l.find((r) => r.noteId === normal.noteId)?.severity === 'normal');
+    const list = await eventually(
+      'the normal result in the review list',
+      () => reviewsOf(provider),
+      (l) => l.find((r) => r.noteId === normal.noteId)?.severity === 'normal',
+    );
     const mine = list.filter((r) => [normal.noteId, abnormal.noteId, critical.noteId].includes(r.noteId));
     expect(mine.map((r) => r.noteId)).toEqual([critical.noteId, abnormal.noteId, normal.noteId]);
     expect(mine.map((r) => r.severity)).toEqual(['critical', 'abnormal', 'normal']);
@@ -95,7 +117,13 @@ describe('results to review', () => {
     const ranks = list.map((r) => ({ critical: 0, abnormal: 1, normal: 2 })[r.severity]);
     expect([...ranks].sort()).toEqual(ranks);
     const top = mine[0]!;
-    expect(top).toMatchObject({ patientName: `Carl Critical${run}`, patientId: criticalPatient, tests: [CMP], status: 'PENDING', orderingProviderId: providerId });
+    expect(top).toMatchObject({
+      patientName: `Carl Critical${run}`,
+      patientId: criticalPatient,
+      tests: [CMP],
+      status: 'PENDING',
+      orderingProviderId: providerId,
+    });
     expect(top.flags[0]).toMatchObject({ critical: true });
     expect(top.flags[0]!.value).toMatch(/^\d/);
     expect(mine[1]!.flags.length).toBeGreaterThanOrEqual(2);
@@ -117,7 +145,12 @@ describe('results to review', () => {
     const order = await orderCmp(plainPatient);
     const notification = await eventually(
       'the LAB_RESULTS notification',
-      async () => ((await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${order.noteId}`)).body as { notifications?: { text: string; assigned: string }[] }).notifications ?? [],
+      async () =>
+        (
+          (await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${order.noteId}`)).body as {
+            notifications?: { text: string; assigned: string }[];
+          }
+        ).notifications ?? [],
       (n) => n.length > 0,
       { within: 25_000 },
     );
@@ -137,12 +170,25 @@ describe('results to review', () => {
     expect(JSON.stringify(tooLong.body)).toContain(LAB_REVIEW_MESSAGES.commentTooLong);
 
     // The follow-up task is made through the tasks API, then linked with the sign-off.
-    const task = await api(provider, 'POST', '/v1/tasks', { text: `Call Rita about potassium ${run}`, patientId: plainPatient, noteDataLinks: [{ interactionIdent: order.noteId }] });
+    const task = await api(provider, 'POST', '/v1/tasks', {
+      text: `Call Rita about potassium ${run}`,
+      patientId: plainPatient,
+      noteDataLinks: [{ interactionIdent: order.noteId }],
+    });
     expect(task.status).toBe(201);
     const before = Date.now();
-    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version, comment: 'Repeat in 3 months', followUpTaskId: task.body.ident });
+    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, {
+      version: pending.version,
+      comment: 'Repeat in 3 months',
+      followUpTaskId: task.body.ident,
+    });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'REVIEWED', reviewedBy: { userId: providerId, name: 'Daniel Okafor' }, comment: 'Repeat in 3 months', followUpTaskId: task.body.ident });
+    expect(signed.body).toMatchObject({
+      status: 'REVIEWED',
+      reviewedBy: { userId: providerId, name: 'Daniel Okafor' },
+      comment: 'Repeat in 3 months',
+      followUpTaskId: task.body.ident,
+    });
     expect(Date.parse(signed.body.reviewedAt)).toBeGreaterThanOrEqual(before - 1000);
     // Off the pending list, on the reviewed one.
     expect((await reviewsOf(provider)).some((r) => r.noteId === order.noteId)).toBe(false);
@@ -157,7 +203,16 @@ describe('results to review', () => {
 
   it('signs off with a follow-up task (assignee, due date) and a text to the patient in one request, audited; refuses a follow-up it cannot make before signing anything', async () => {
     const phone = newPhone();
-    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Tess', lastName: `Textable${run}`, gender: 'female', dob: '1979-05-06', phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone })).body.id as string;
+    const patientId = (
+      await api(provider, 'POST', '/v1/patients', {
+        firstName: 'Tess',
+        lastName: `Textable${run}`,
+        gender: 'female',
+        dob: '1979-05-06',
+        phones: [{ type: 'mobile', number: phone }],
+        primaryPhoneNumber: phone,
+      })
+    ).body.id as string;
     const paId = (await api(pa, 'GET', '/v1/practices/users/me')).body.userId as string;
     const order = await orderCmp(patientId);
     const pending = (await pendingFor(order.noteId))!;
@@ -180,25 +235,55 @@ describe('results to review', () => {
       followUpMessage: { text },
     });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'REVIEWED', comment: 'Glucose a little high', followUpMessage: { status: 'SENT', text, to: phone, from: PRACTICE_PHONE } });
+    expect(signed.body).toMatchObject({
+      status: 'REVIEWED',
+      comment: 'Glucose a little high',
+      followUpMessage: { status: 'SENT', text, to: phone, from: PRACTICE_PHONE },
+    });
     // The task: the assignee's, due that day, linked to the patient and the lab.
     const task = await api(pa, 'GET', `/v1/tasks/${signed.body.followUpTaskId}`);
     expect(task.status).toBe(200);
-    expect(task.body).toMatchObject({ text: `Schedule fasting glucose for Tess ${run}`, assigned: paId, dueOn: '2031-03-04', patientId, createdBy: providerId, noteDataLinks: [{ interactionIdent: order.noteId }] });
+    expect(task.body).toMatchObject({
+      text: `Schedule fasting glucose for Tess ${run}`,
+      assigned: paId,
+      dueOn: '2031-03-04',
+      patientId,
+      createdBy: providerId,
+      noteDataLinks: [{ interactionIdent: order.noteId }],
+    });
     // The text went through the carrier and is in the patient's conversation, sent by the provider.
-    const carried = await eventually('the follow-up text at the carrier', async () => ((await (await fetch(`${stackOutputs().webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages.filter((m) => m.to === phone), (m) => m.length > 0);
+    const carried = await eventually(
+      'the follow-up text at the carrier',
+      async () =>
+        ((await (await fetch(`${stackOutputs().webUrl}/local/carrier/sms`)).json()) as { messages: { to: string; text: string }[] }).messages.filter(
+          (m) => m.to === phone,
+        ),
+      (m) => m.length > 0,
+    );
     expect(carried[0]!.text).toBe(text);
-    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${signed.body.followUpMessage.conversationId}/messages`)).body.messages as { text: string; direction: string; patientId: string }[];
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${signed.body.followUpMessage.conversationId}/messages`)).body.messages as {
+      text: string;
+      direction: string;
+      patientId: string;
+    }[];
     expect(messages).toEqual([expect.objectContaining({ text, direction: 'outbound', patientId })]);
     // The sign-off, the task and the text are each in the patient's access history, by the provider.
     const trail = await patientAuditTrail(patientId);
-    for (const entity of ['lab-review', 'task', 'sms-message']) expect(trail.some((e) => e.entity === entity && e.action === (entity === 'lab-review' ? 'update' : 'create') && e.actorUserId === providerId), entity).toBe(true);
+    for (const entity of ['lab-review', 'task', 'sms-message'])
+      expect(
+        trail.some((e) => e.entity === entity && e.action === (entity === 'lab-review' ? 'update' : 'create') && e.actorUserId === providerId),
+        entity,
+      ).toBe(true);
 
     // A patient with no phone: refused with what to do, nothing signed off.
-    const noPhone = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Nophone${run}`, gender: 'female', dob: '1980-01-02' })).body.id as string;
+    const noPhone = (await api(provider, 'POST', '/v1/patients', { firstName: 'Nora', lastName: `Nophone${run}`, gender: 'female', dob: '1980-01-02' })).body
+      .id as string;
     const second = await orderCmp(noPhone);
     const secondPending = (await pendingFor(second.noteId))!;
-    const refused = await api(provider, 'POST', `/v1/notes/labs/reviews/${second.noteId}`, { version: secondPending.version, followUpMessage: { text: 'Please call us' } });
+    const refused = await api(provider, 'POST', `/v1/notes/labs/reviews/${second.noteId}`, {
+      version: secondPending.version,
+      followUpMessage: { text: 'Please call us' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(LAB_REVIEW_MESSAGES.noPatientPhone);
     expect((await api(provider, 'GET', `/v1/notes/labs/reviews/${second.noteId}`)).body.status).toBe('PENDING');
@@ -206,21 +291,50 @@ describe('results to review', () => {
 
   it('keeps the sign-off, the task and the text when the patient replied STOP: the text comes back FAILED with the messaging reason and stays on the review', async () => {
     const phone = newPhone();
-    const patientId = (await api(provider, 'POST', '/v1/patients', { firstName: 'Otto', lastName: `Optout${run}`, gender: 'male', dob: '1966-07-08', phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone })).body.id as string;
-    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: 'STOP' }) });
+    const patientId = (
+      await api(provider, 'POST', '/v1/patients', {
+        firstName: 'Otto',
+        lastName: `Optout${run}`,
+        gender: 'male',
+        dob: '1966-07-08',
+        phones: [{ type: 'mobile', number: phone }],
+        primaryPhoneNumber: phone,
+      })
+    ).body.id as string;
+    const stop = await fetch(`${stackOutputs().webUrl}/local/carrier/sms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: 'STOP' }),
+    });
     expect(stop.status).toBe(202);
-    const conversationId = (await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE })).body.conversation.conversationId as string;
-    await eventually('the conversation marked opted out', async () => (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true, (v) => v, { within: 15_000 });
+    const conversationId = (await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE })).body
+      .conversation.conversationId as string;
+    await eventually(
+      'the conversation marked opted out',
+      async () => (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}`)).body.optOut?.optedOut === true,
+      (v) => v,
+      { within: 15_000 },
+    );
     const order = await orderCmp(patientId);
     const pending = (await pendingFor(order.noteId))!;
     const text = `Otto, please call the office about your labs ${run}`;
-    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, { version: pending.version, followUpTask: { text: `Call Otto ${run}` }, followUpMessage: { text } });
+    const signed = await api(provider, 'POST', `/v1/notes/labs/reviews/${order.noteId}`, {
+      version: pending.version,
+      followUpTask: { text: `Call Otto ${run}` },
+      followUpMessage: { text },
+    });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'REVIEWED', followUpMessage: { status: 'FAILED', text, to: phone, error: `${MESSAGING_MESSAGES.sendFailed} ${MESSAGING_MESSAGES.optedOut}` } });
+    expect(signed.body).toMatchObject({
+      status: 'REVIEWED',
+      followUpMessage: { status: 'FAILED', text, to: phone, error: `${MESSAGING_MESSAGES.sendFailed} ${MESSAGING_MESSAGES.optedOut}` },
+    });
     expect((await api(provider, 'GET', `/v1/tasks/${signed.body.followUpTaskId}`)).body).toMatchObject({ text: `Call Otto ${run}`, assigned: providerId });
     // Kept on the review and in the conversation as a failed text.
     expect((await api(provider, 'GET', `/v1/notes/labs/reviews/${order.noteId}`)).body.followUpMessage).toMatchObject({ status: 'FAILED', text });
-    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as { text: string; deliveryStatus: string }[];
+    const messages = (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as {
+      text: string;
+      deliveryStatus: string;
+    }[];
     expect(messages.find((m) => m.text === text)).toMatchObject({ deliveryStatus: 'FAILED' });
   });
 
@@ -244,8 +358,17 @@ describe('results to review', () => {
 
     const reviewA = (await pendingFor(waiting.noteId))!;
     expect(reviewA.severity).toBe('critical');
-    const urgent = async () => ((await api(provider, 'GET', `/v1/tasks?assigned=${providerId}&status=UNREAD&limit=100`)).body.tasks ?? []) as { ident: string; urgent: boolean; text: string; createdAt: string; patientId: string; noteDataLinks: { interactionIdent: string }[] }[];
-    const linked = (tasks: Awaited<ReturnType<typeof urgent>>, noteId: string) => tasks.filter((t) => t.noteDataLinks.some((l) => l.interactionIdent === noteId) && t.urgent);
+    const urgent = async () =>
+      ((await api(provider, 'GET', `/v1/tasks?assigned=${providerId}&status=UNREAD&limit=100`)).body.tasks ?? []) as {
+        ident: string;
+        urgent: boolean;
+        text: string;
+        createdAt: string;
+        patientId: string;
+        noteDataLinks: { interactionIdent: string }[];
+      }[];
+    const linked = (tasks: Awaited<ReturnType<typeof urgent>>, noteId: string) =>
+      tasks.filter((t) => t.noteDataLinks.some((l) => l.interactionIdent === noteId) && t.urgent);
     const tasks = await eventually('the urgent escalation task', urgent, (t) => linked(t, waiting.noteId).length > 0, { within: 20_000 });
     const [task] = linked(tasks, waiting.noteId);
     expect(task).toMatchObject({ urgent: true, patientId: criticalPatient });
@@ -254,7 +377,12 @@ describe('results to review', () => {
     // Not before the set time.
     expect(Date.parse(task!.createdAt) - Date.parse(reviewA.receivedAt)).toBeGreaterThanOrEqual(3000);
     // The job makes the task, then links it on the result: the link follows the task by one write.
-    const after = await eventually('the result linked to its escalation task', async () => (await api(provider, 'GET', `/v1/notes/labs/reviews/${waiting.noteId}`)).body, (b) => Boolean(b.escalatedTaskId), { within: 10_000 });
+    const after = await eventually(
+      'the result linked to its escalation task',
+      async () => (await api(provider, 'GET', `/v1/notes/labs/reviews/${waiting.noteId}`)).body,
+      (b) => Boolean(b.escalatedTaskId),
+      { within: 10_000 },
+    );
     expect(after).toMatchObject({ status: 'PENDING', escalatedTaskId: task!.ident });
     expect(linked(await urgent(), signedOff.noteId)).toEqual([]);
     await api(admin, 'POST', '/v1/notes/labs/review-settings', { criticalEscalationMinutes: 60 });

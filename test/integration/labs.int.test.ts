@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HealthGorillaClient, HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../functions/lib/adapters/health-gorilla.js';
-import { LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../infra/local/labs/local-health-gorilla.js';
+import {
+  LOCAL_HG_CLIENT_ID,
+  LOCAL_HG_CLIENT_URI,
+  LOCAL_HG_LAB_ORG,
+  LOCAL_HG_PATH,
+  LOCAL_HG_PRACTICE_ORG,
+  LOCAL_HG_USER_LOGIN,
+} from '../../infra/local/labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID, LAB_MESSAGES, LOCAL_LAB_PROVIDER_LABEL, type LabNoteData } from '../../shared/labs/lab-schema.js';
 import { pdfText } from '../support/pdf-text.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -43,9 +50,12 @@ async function labNote(token: string, patient: string | null = patientId) {
   return res.body as { noteId: string; noteVersion: number };
 }
 
-
 beforeAll(async () => {
-  [provider, admin, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('admin@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
+  [provider, admin, employee] = await Promise.all([
+    signIn('provider@demo.tidewell.local'),
+    signIn('admin@demo.tidewell.local'),
+    signIn('employee@demo.tidewell.local'),
+  ]);
   const patient = await api(provider, 'POST', '/v1/patients', { firstName: 'Lana', lastName: `Labs${run}`, gender: 'female', dob: '1975-06-15' });
   patientId = patient.body.id;
 });
@@ -55,15 +65,22 @@ describe("Health Gorilla's local stand-in", () => {
     const client = vendor();
     const token = await client.accessToken();
     const order = (rg: Record<string, unknown>) =>
-      fetch(`${hgBase()}/fhir/R4/RequestGroup`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' }, body: JSON.stringify(rg) });
+      fetch(`${hgBase()}/fhir/R4/RequestGroup`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/fhir+json' },
+        body: JSON.stringify(rg),
+      });
     const { buildRequestGroup } = await import('../../functions/lib/adapters/health-gorilla.js');
-    const good = buildRequestGroup({ authorizedBy: LOCAL_HG_PRACTICE_ORG, performer: LOCAL_HG_LAB_ORG }, {
-      noteId: `n-${run}`,
-      tests: [{ code: '24323-8', display: 'CMP' }],
-      patient: { id: 'p1', firstName: 'Ana', lastName: 'Lopez', dob: '1980-01-01', gender: 'female' },
-      provider: { resourceId: 'prac-1467582930', name: 'Daniel Okafor', npi: '1467582930' },
-      authoredOn: new Date().toISOString(),
-    });
+    const good = buildRequestGroup(
+      { authorizedBy: LOCAL_HG_PRACTICE_ORG, performer: LOCAL_HG_LAB_ORG },
+      {
+        noteId: `n-${run}`,
+        tests: [{ code: '24323-8', display: 'CMP' }],
+        patient: { id: 'p1', firstName: 'Ana', lastName: 'Lopez', dob: '1980-01-01', gender: 'female' },
+        provider: { resourceId: 'prac-1467582930', name: 'Daniel Okafor', npi: '1467582930' },
+        authoredOn: new Date().toISOString(),
+      },
+    );
     const contained = good.contained as Record<string, unknown>[];
     const noPatient = { ...good, contained: contained.filter((c) => c.resourceType !== 'Patient') };
     const noProvider = { ...good, contained: contained.filter((c) => c.resourceType !== 'Practitioner') };
@@ -77,9 +94,17 @@ describe("Health Gorilla's local stand-in", () => {
     ((unenrolled.contained as Record<string, unknown>[])[1]!.identifier as { value: string }[])[0]!.value = 'prac-0000000000';
     expect((await order(unenrolled)).status).toBe(422);
     // Without a valid token nothing is taken.
-    const anonymous = await fetch(`${hgBase()}/fhir/R4/RequestGroup`, { method: 'POST', headers: { 'content-type': 'application/fhir+json' }, body: JSON.stringify(good) });
+    const anonymous = await fetch(`${hgBase()}/fhir/R4/RequestGroup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify(good),
+    });
     expect(anonymous.status).toBe(401);
-    const badGrant = await fetch(`${hgBase()}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&client_id=tidewell-local&assertion=a.b.c' });
+    const badGrant = await fetch(`${hgBase()}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&client_id=tidewell-local&assertion=a.b.c',
+    });
     expect(badGrant.status).toBe(400);
   });
 });
@@ -109,13 +134,20 @@ describe('lab orders and results', () => {
     expect(withResults.body.status).toBe('DELIVERED');
     expect(results.length).toBe(14 + 8);
     const glucose = results.find((r) => r.code === '2345-7')!;
-    expect(glucose).toMatchObject({ text: 'Glucose', valueQuantity: { unit: 'mg/dL' }, ranges: [{ low: 70, high: 99 }], panel: 'Comprehensive metabolic panel (CMP)' });
+    expect(glucose).toMatchObject({
+      text: 'Glucose',
+      valueQuantity: { unit: 'mg/dL' },
+      ranges: [{ low: 70, high: 99 }],
+      panel: 'Comprehensive metabolic panel (CMP)',
+    });
     expect(results.filter((r) => r.interpretation === 'H' || r.interpretation === 'L').length).toBeGreaterThanOrEqual(4);
     // A female patient's hemoglobin range.
     expect(results.find((r) => r.code === '718-7')!.ranges).toEqual([{ low: 12, high: 15.5 }]);
 
-    const notifications = async () => (await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${note.noteId}`)).body as { notifications?: unknown[] } | unknown[];
-    const list = (v: Awaited<ReturnType<typeof notifications>>) => (Array.isArray(v) ? v : (v.notifications ?? [])) as { assigned: string; data: { noteId: string; patientId: string }; notificationStatus: string }[];
+    const notifications = async () =>
+      (await api(provider, 'GET', `/v1/notifications?notificationType=LAB_RESULTS&sourceId=${note.noteId}`)).body as { notifications?: unknown[] } | unknown[];
+    const list = (v: Awaited<ReturnType<typeof notifications>>) =>
+      (Array.isArray(v) ? v : (v.notifications ?? [])) as { assigned: string; data: { noteId: string; patientId: string }; notificationStatus: string }[];
     const first = list(await eventually('the lab result notification', notifications, (v) => list(v).length > 0, { within: 25_000 }));
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ notificationStatus: 'UNREAD', data: { noteId: note.noteId, patientId } });
@@ -123,7 +155,10 @@ describe('lab orders and results', () => {
     // Health Gorilla sends the same notifications again: answered 200, nothing written, no second notification.
     const client = vendor();
     const token = await client.accessToken();
-    const resend = await fetch(`${hgBase()}/fhir/R4/RequestGroup/${data.hgId}/$resend-notifications`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const resend = await fetch(`${hgBase()}/fhir/R4/RequestGroup/${data.hgId}/$resend-notifications`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(resend.status).toBe(200);
     expect(((await resend.json()) as { statuses: number[] }).statuses).toEqual([200, 200]);
     const after = await api(provider, 'GET', `/v1/notes/${note.noteId}`);
@@ -198,7 +233,12 @@ describe('lab orders and results', () => {
     const note = await labNote(provider);
     const ordered = await api(provider, 'POST', `/v1/notes/${note.noteId}/lab-order`, { noteVersion: note.noteVersion, tests: ['24323-8'] });
     expect(ordered.status).toBe(200);
-    await eventually('the final lab results on the note', () => api(provider, 'GET', `/v1/notes/${note.noteId}`), (r) => r.body.data?.orderStatus === 'final', { within: 25_000 });
+    await eventually(
+      'the final lab results on the note',
+      () => api(provider, 'GET', `/v1/notes/${note.noteId}`),
+      (r) => r.body.data?.orderStatus === 'final',
+      { within: 25_000 },
+    );
     const trend = await api(employee, 'GET', `/v2/notes/labs/link/${patientId}/2345-7?timezoneOffset=300`);
     expect(trend.status).toBe(200);
     expect(trend.body.text).toBe('Glucose');
@@ -218,7 +258,15 @@ describe('lab orders and results', () => {
     expect(text).not.toContain(LAB_MESSAGES.paymentFailed);
     // The billing system reports the charge failed: the report says so in the spec's words.
     const { client, tableName } = tableClient();
-    await client.send(new UpdateCommand({ TableName: tableName, Key: { practiceId: 'prc_demo_tidewell', sk: `NOTE#${note.noteId}` }, UpdateExpression: 'SET #d.paymentStatus = :f', ExpressionAttributeNames: { '#d': 'data' }, ExpressionAttributeValues: { ':f': 'FAILED' } }));
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { practiceId: 'prc_demo_tidewell', sk: `NOTE#${note.noteId}` },
+        UpdateExpression: 'SET #d.paymentStatus = :f',
+        ExpressionAttributeNames: { '#d': 'data' },
+        ExpressionAttributeValues: { ':f': 'FAILED' },
+      }),
+    );
     const failed = await api(employee, 'GET', `/v1/notes/labs/print?id=${note.noteId}`);
     expect((await pdfText(Buffer.from(failed.body.base64, 'base64'))).join(' ')).toContain(LAB_MESSAGES.paymentFailed);
 

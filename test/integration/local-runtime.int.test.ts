@@ -42,7 +42,9 @@ describe('DynamoDB transactions through the local endpoint', () => {
     );
 
     const read = await client.send(
-      new TransactGetCommand({ TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: a } } }, { Get: { TableName: tableName, Key: { practiceId, sk: b } } }] }),
+      new TransactGetCommand({
+        TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: a } } }, { Get: { TableName: tableName, Key: { practiceId, sk: b } } }],
+      }),
     );
     expect(read.Responses?.map((r) => r.Item)).toEqual([
       { practiceId, sk: a, count: 2 },
@@ -63,7 +65,14 @@ describe('DynamoDB transactions through the local endpoint', () => {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName, Item: { practiceId, sk: fresh, label: 'must not exist' } } },
-          { Update: { TableName: tableName, Key: { practiceId, sk: existing }, UpdateExpression: 'SET version = :next', ExpressionAttributeValues: { ':next': 4 } } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: { practiceId, sk: existing },
+              UpdateExpression: 'SET version = :next',
+              ExpressionAttributeValues: { ':next': 4 },
+            },
+          },
           {
             ConditionCheck: {
               TableName: tableName,
@@ -81,7 +90,12 @@ describe('DynamoDB transactions through the local endpoint', () => {
       CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }],
     });
     const after = await client.send(
-      new TransactGetCommand({ TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: fresh } } }, { Get: { TableName: tableName, Key: { practiceId, sk: existing } } }] }),
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: tableName, Key: { practiceId, sk: fresh } } },
+          { Get: { TableName: tableName, Key: { practiceId, sk: existing } } },
+        ],
+      }),
     );
     expect(after.Responses?.[0]?.Item).toBeUndefined();
     expect(after.Responses?.[1]?.Item).toEqual({ practiceId, sk: existing, version: 3 });
@@ -94,10 +108,7 @@ describe('DynamoDB transactions through the local endpoint', () => {
     await expect(
       client.send(
         new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName, Item: { practiceId, sk } } },
-            { Delete: { TableName: tableName, Key: { practiceId, sk } } },
-          ],
+          TransactItems: [{ Put: { TableName: tableName, Item: { practiceId, sk } } }, { Delete: { TableName: tableName, Key: { practiceId, sk } } }],
         }),
       ),
     ).rejects.toMatchObject({ name: 'ValidationException', message: 'Transaction request cannot include multiple operations on one item' });
@@ -118,7 +129,10 @@ describe('DynamoDB transactions through the local endpoint', () => {
     await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: alive, expiresAt: now + 3600 } }));
 
     await expect
-      .poll(async () => (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: expired } }))).Item, { timeout: 10_000, interval: 200 })
+      .poll(async () => (await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: expired } }))).Item, {
+        timeout: 10_000,
+        interval: 200,
+      })
       .toBeUndefined();
     const kept = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: alive } }));
     expect(kept.Item?.expiresAt).toBe(now + 3600);
@@ -211,7 +225,11 @@ describe('HTTP API like API Gateway', () => {
     const signedIn = await fetch(`${outputs.cognitoEndpoint}/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: PROVIDER, PASSWORD: 'Tidewell-Demo-1!' } }),
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: outputs.userPoolClientId,
+        AuthParameters: { USERNAME: PROVIDER, PASSWORD: 'Tidewell-Demo-1!' },
+      }),
     }).then((r) => r.json());
 
     const refreshed = await fetch(`${outputs.cognitoEndpoint}/`, {

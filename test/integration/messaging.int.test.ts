@@ -25,7 +25,10 @@ beforeAll(async () => {
 
 let phoneSeq = 0;
 /** A phone no other test uses: the carrier's opt-out list and the conversations outlive a test. */
-const newPhone = () => `+1971${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
+const newPhone = () =>
+  `+1971${String(Date.now() % 1_000_000)
+    .padStart(6, '0')
+    .slice(0, 3)}${String((phoneSeq++ * 37 + Math.floor(Math.random() * 1000)) % 10_000).padStart(4, '0')}`;
 
 const local = (path: string, init?: RequestInit) => fetch(`${stackOutputs().webUrl}${path}`, init);
 async function carrierOutbound(): Promise<{ messageId: string; from: string; to: string; text: string; status: string; media: { key: string }[] }[]> {
@@ -38,7 +41,14 @@ const reply = (from: string, text: string, to = PRACTICE_PHONE) =>
   local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, to, text }) });
 
 async function patientWithPhone(phone: string, lastName = `Texter${run}`): Promise<string> {
-  const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Sam', lastName, gender: 'female', dob: '1980-04-04', phones: [{ type: 'mobile', number: phone }], primaryPhoneNumber: phone });
+  const p = await api(provider, 'POST', '/v1/patients', {
+    firstName: 'Sam',
+    lastName,
+    gender: 'female',
+    dob: '1980-04-04',
+    phones: [{ type: 'mobile', number: phone }],
+    primaryPhoneNumber: phone,
+  });
   expect(p.status).toBe(201);
   return p.body.id as string;
 }
@@ -52,7 +62,11 @@ async function conversationFor(phone: string, token = provider): Promise<string>
 async function upload(name: string, contentType: string, bytes: Uint8Array): Promise<string> {
   const presign = await api(provider, 'POST', '/v1/s3/files', { key: `sms/${run}/${name}`, contentType, size: bytes.length });
   expect(presign.status).toBe(200);
-  const put = await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': contentType, origin: stackOutputs().webUrl }, body: Buffer.from(bytes) });
+  const put = await fetch(presign.body.signedUrl, {
+    method: 'PUT',
+    headers: { 'content-type': contentType, origin: stackOutputs().webUrl },
+    body: Buffer.from(bytes),
+  });
   expect(put.status).toBe(200);
   return presign.body.key as string;
 }
@@ -62,7 +76,10 @@ describe('two-way SMS', () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);
     const first = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone.slice(2), practicePhoneNumber: '(541) 555-0100' });
-    expect(first.body).toMatchObject({ created: true, conversation: { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE, patientIds: [patientId], optOut: { optedOut: false } } });
+    expect(first.body).toMatchObject({
+      created: true,
+      conversation: { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE, patientIds: [patientId], optOut: { optedOut: false } },
+    });
     const again = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
     expect(again.body).toMatchObject({ created: false, conversation: { conversationId: first.body.conversation.conversationId } });
     const id = first.body.conversation.conversationId as string;
@@ -82,11 +99,20 @@ describe('two-way SMS', () => {
     expect(delivered.text).toBe(`Your lab results are ready ${run}`);
     // Stored as an SMS note in the chart, and the access is in the patient's history.
     const notes = await api(provider, 'GET', `/v1/notes?patientId=${patientId}&noteType=SMS`);
-    expect(notes.body.notes ?? notes.body).toEqual(expect.arrayContaining([expect.objectContaining({ noteId: sent.body.message.noteId, noteType: 'SMS', status: 'DELIVERED' })]));
+    expect(notes.body.notes ?? notes.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ noteId: sent.body.message.noteId, noteType: 'SMS', status: 'DELIVERED' })]),
+    );
     expect((await patientAuditTrail(patientId)).some((e) => e.entity === 'sms-message' && e.action === 'create')).toBe(true);
     // The sent text is in the live feed as a READ SMS notification of its conversation (no badge counts it).
     const feedItems = (await api(employee, 'GET', `/v1/notifications?notificationType=SMS&sourceId=${id}&notificationStatus=READ`)).body.notifications;
-    expect(feedItems).toEqual([expect.objectContaining({ notificationId: `sms-out-${sent.body.message.noteId}`, notificationStatus: 'READ', relatedTo: sent.body.message.noteId, patientId })]);
+    expect(feedItems).toEqual([
+      expect.objectContaining({
+        notificationId: `sms-out-${sent.body.message.noteId}`,
+        notificationStatus: 'READ',
+        relatedTo: sent.body.message.noteId,
+        patientId,
+      }),
+    ]);
     const history = await api(provider, 'GET', `/sms?phoneNumber=${encodeURIComponent(phone)}`);
     expect(history.body.messages.map((m: { messageId: string }) => m.messageId)).toContain(sent.body.message.messageId);
   });
@@ -101,12 +127,28 @@ describe('two-way SMS', () => {
       expect(res.status).toBe(202);
       const { inboundMessageId } = (await res.json()) as { inboundMessageId: string };
       const list = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
-      expect(list.body.messages.at(-1)).toMatchObject({ direction: 'inbound', from: phone, to: PRACTICE_PHONE, text: `Thanks, see you Tuesday ${run}`, deliveryStatus: 'RECEIVED', readStatus: 'UNREAD', patientId });
+      expect(list.body.messages.at(-1)).toMatchObject({
+        direction: 'inbound',
+        from: phone,
+        to: PRACTICE_PHONE,
+        text: `Thanks, see you Tuesday ${run}`,
+        deliveryStatus: 'RECEIVED',
+        readStatus: 'UNREAD',
+        patientId,
+      });
       expect(list.body.conversation).toMatchObject({ readStatus: 'UNREAD', unreadCount: 1 });
       const notifications = (await api(employee, 'GET', `/v1/notifications?notificationType=SMS&sourceId=${id}`)).body.notifications;
       expect(notifications).toHaveLength(1);
-      expect(notifications[0]).toMatchObject({ notificationType: 'SMS', notificationStatus: 'UNREAD', patientId, data: { from: phone, to: PRACTICE_PHONE, patients: [patientId] } });
-      expect((await feed.next('onCreateNotification', notifications[0].notificationId)).notification).toMatchObject({ notificationType: 'SMS', notificationStatus: 'UNREAD' });
+      expect(notifications[0]).toMatchObject({
+        notificationType: 'SMS',
+        notificationStatus: 'UNREAD',
+        patientId,
+        data: { from: phone, to: PRACTICE_PHONE, patients: [patientId] },
+      });
+      expect((await feed.next('onCreateNotification', notifications[0].notificationId)).notification).toMatchObject({
+        notificationType: 'SMS',
+        notificationStatus: 'UNREAD',
+      });
       expect(notifications[0].notificationId).toContain(inboundMessageId);
       const count = await api(employee, 'GET', '/v1/messaging/conversations/unread-count');
       expect(count.body.conversations).toBeGreaterThanOrEqual(1);
@@ -120,7 +162,11 @@ describe('two-way SMS', () => {
       expect(unread.body).toMatchObject({ readStatus: 'UNREAD', unreadCount: 1 });
       const archived = await api(employee, 'PUT', `/v1/messaging/conversations/${id}/archive`);
       expect(archived.body.archived).toBe(true);
-      expect((await api(employee, 'GET', '/v1/messaging/conversations?filter=archived&limit=100')).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toContain(id);
+      expect(
+        (await api(employee, 'GET', '/v1/messaging/conversations?filter=archived&limit=100')).body.conversations.map(
+          (c: { conversationId: string }) => c.conversationId,
+        ),
+      ).toContain(id);
       expect((await api(employee, 'PUT', `/v1/messaging/conversations/${id}/unarchive`)).body).toMatchObject({ archived: false, readStatus: 'READ' });
     } finally {
       feed.close();
@@ -136,14 +182,18 @@ describe('two-way SMS', () => {
     expect(sent.status).toBe(201);
     type Listed = { conversationId: string; readStatus: string; lastMessage: { text: string }; preview: { direction: string; text: string } };
     // The hub's first page (one Query of the tab) and a search both carry the preview.
-    const listed = async (query: string) => ((await api(provider, 'GET', `/v1/messaging/conversations?${query}`)).body.conversations as Listed[]).find((c) => c.conversationId === id);
+    const listed = async (query: string) =>
+      ((await api(provider, 'GET', `/v1/messaging/conversations?${query}`)).body.conversations as Listed[]).find((c) => c.conversationId === id);
     for (const query of ['filter=unread&limit=5', 'filter=all&limit=5', `search=Asker${run}`]) {
       const c = await listed(query);
       expect(c, query).toMatchObject({ readStatus: 'UNREAD', lastMessage: { text: `Reminder: your visit is tomorrow at 9 ${run}` } });
       expect(c!.preview, query).toMatchObject({ direction: 'inbound', text: `Can I take ibuprofen with my new pills? ${run}` });
     }
     // Once read, the list shows the last message again.
-    expect((await api(employee, 'PUT', `/v1/messaging/conversations/${id}/mark-as-read`)).body.preview).toMatchObject({ direction: 'outbound', text: `Reminder: your visit is tomorrow at 9 ${run}` });
+    expect((await api(employee, 'PUT', `/v1/messaging/conversations/${id}/mark-as-read`)).body.preview).toMatchObject({
+      direction: 'outbound',
+      text: `Reminder: your visit is tomorrow at 9 ${run}`,
+    });
     expect((await listed('filter=read&limit=5'))!.preview).toMatchObject({ direction: 'outbound', text: `Reminder: your visit is tomorrow at 9 ${run}` });
     // A new question is the preview again.
     expect((await reply(phone, `Also, should I fast? ${run}`)).status).toBe(202);
@@ -160,10 +210,15 @@ describe('two-way SMS', () => {
     const refused = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'Reminder: appointment tomorrow' });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe(`${MESSAGING_MESSAGES.sendFailed} ${MESSAGING_MESSAGES.optedOut}`);
-    expect(refused.body).toMatchObject({ reason: 'opted-out', failedMessage: { deliveryStatus: 'FAILED', failureReason: MESSAGING_MESSAGES.optedOut, text: 'Reminder: appointment tomorrow' } });
+    expect(refused.body).toMatchObject({
+      reason: 'opted-out',
+      failedMessage: { deliveryStatus: 'FAILED', failureReason: MESSAGING_MESSAGES.optedOut, text: 'Reminder: appointment tomorrow' },
+    });
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
     const kept = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
-    expect(kept.body.messages.find((m: { messageId: string }) => m.messageId === refused.body.failedMessage.messageId)).toMatchObject({ deliveryStatus: 'FAILED' });
+    expect(kept.body.messages.find((m: { messageId: string }) => m.messageId === refused.body.failedMessage.messageId)).toMatchObject({
+      deliveryStatus: 'FAILED',
+    });
 
     expect((await reply(phone, 'start')).status).toBe(202);
     expect((await api(provider, 'GET', `/v1/messaging/conversations/${id}`)).body.optOut.optedOut).toBe(false);
@@ -172,13 +227,19 @@ describe('two-way SMS', () => {
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(1);
   });
 
-  it('a receipt that the handset was not reached makes the text FAILED with the carrier\'s reason, and it stays FAILED', async () => {
+  it("a receipt that the handset was not reached makes the text FAILED with the carrier's reason, and it stays FAILED", async () => {
     const phone = newPhone();
     const id = await conversationFor(phone);
     const sent = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: `Unreachable ${run}` });
     expect(sent.status).toBe(201);
     const { dynamodb, tableName, practiceId } = stackEndpoints();
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, TIDEWELL_LOG: 'silent' });
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: dynamodb,
+      TABLE_NAME: tableName,
+      PRACTICE_ID: practiceId,
+      AWS_REGION: stackOutputs().region,
+      TIDEWELL_LOG: 'silent',
+    });
     resetDocumentClient();
     const receipt = {
       eventType: 'TEXT_CARRIER_UNREACHABLE',
@@ -195,7 +256,9 @@ describe('two-way SMS', () => {
     await scheduleTarget({ Records: [{ EventSource: 'aws:sns', Sns: { MessageId: 'r1', Message: JSON.stringify(receipt) } }] });
     // The sandbox's own DELIVERED receipt comes later and does not undo it: the carrier marks its
     // record DELIVERED as it publishes that receipt, whose handling in this runtime takes milliseconds.
-    await eventually('the sandbox carrier sending its DELIVERED receipt', carrierOutbound, (all) => all.some((m) => m.to === phone && m.status === 'DELIVERED'));
+    await eventually('the sandbox carrier sending its DELIVERED receipt', carrierOutbound, (all) =>
+      all.some((m) => m.to === phone && m.status === 'DELIVERED'),
+    );
     const lastStatus = async () => (await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`)).body.messages.at(-1)?.deliveryStatus;
     await holdsFor('the text staying FAILED after the late DELIVERED receipt', 500, lastStatus, (status) => status === 'FAILED');
     const list = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
@@ -212,7 +275,9 @@ describe('two-way SMS', () => {
     const patientId = await patientWithPhone(phone, name);
     const again = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
     expect(again.body).toMatchObject({ created: false, conversation: { conversationId: first.body.conversation.conversationId, patientIds: [patientId] } });
-    expect((await api(provider, 'GET', `/v1/messaging/conversations?search=${name}`)).body.conversations.map((c: { conversationId: string }) => c.conversationId)).toEqual([first.body.conversation.conversationId]);
+    expect(
+      (await api(provider, 'GET', `/v1/messaging/conversations?search=${name}`)).body.conversations.map((c: { conversationId: string }) => c.conversationId),
+    ).toEqual([first.body.conversation.conversationId]);
   });
 
   it('adds participants once and removes them; an unknown user or patient is refused', async () => {
@@ -220,7 +285,14 @@ describe('two-way SMS', () => {
     const patientId = await patientWithPhone(phone);
     const id = await conversationFor(phone);
     const add = (participants: unknown[]) => api(employee, 'POST', `/v1/messaging/conversations/${id}/participants`, { participants });
-    expect((await add([{ type: 'user', refId: providerId }, { type: 'patient', refId: patientId }])).body.participants).toHaveLength(2);
+    expect(
+      (
+        await add([
+          { type: 'user', refId: providerId },
+          { type: 'patient', refId: patientId },
+        ])
+      ).body.participants,
+    ).toHaveLength(2);
     const again = await add([{ type: 'user', refId: providerId }]);
     expect(again.body.participants.map((p: { participantId: string }) => p.participantId)).toEqual([`user-${providerId}`, `patient-${patientId}`]);
     expect((await add([{ type: 'user', refId: 'no-such-user' }])).status).toBe(400);
@@ -241,7 +313,11 @@ describe('two-way SMS', () => {
     const newest = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2`);
     expect(newest.body.messages.map((m: { text: string }) => m.text)).toEqual([`two ${run}`, `three ${run}`]);
     expect(newest.body.hasMore).toBe(true);
-    const older = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages?limit=2&before=${encodeURIComponent(newest.body.messages[0].timestamp)}`);
+    const older = await api(
+      provider,
+      'GET',
+      `/v1/messaging/conversations/${id}/messages?limit=2&before=${encodeURIComponent(newest.body.messages[0].timestamp)}`,
+    );
     expect(older.body.messages.map((m: { text: string }) => m.text)).toEqual([`one ${run}`]);
     expect(older.body.hasMore).toBe(false);
   });
@@ -252,39 +328,67 @@ describe('two-way SMS', () => {
     const id = await conversationFor(phone);
     const bigKey = await upload('scan.jpg', 'image/jpeg', new Uint8Array(5_000_001));
     // The browser's claim is not trusted: the stored size decides.
-    const big = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'scan', files: [{ key: bigKey, name: 'scan.jpg', contentType: 'image/jpeg', size: 1000 }] });
+    const big = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, {
+      text: 'scan',
+      files: [{ key: bigKey, name: 'scan.jpg', contentType: 'image/jpeg', size: 1000 }],
+    });
     expect(big.status).toBe(400);
     expect(big.body.message).toBe('A selected file is either an unsupported file type or too large.');
     const txtKey = await upload('notes.txt', 'text/plain', new TextEncoder().encode('plain text'));
-    const wrong = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: '', files: [{ key: txtKey, name: 'notes.txt', contentType: 'text/plain', size: 10 }] });
+    const wrong = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, {
+      text: '',
+      files: [{ key: txtKey, name: 'notes.txt', contentType: 'text/plain', size: 10 }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('A selected file is either an unsupported file type or too large.');
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
 
     const pngKey = await upload('rash.png', 'image/png', new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0]));
-    const ok = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'Photo of the rash', files: [{ key: pngKey, name: 'rash.png', contentType: 'image/png', size: 10 }] });
+    const ok = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, {
+      text: 'Photo of the rash',
+      files: [{ key: pngKey, name: 'rash.png', contentType: 'image/png', size: 10 }],
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.message.attachments).toEqual([{ key: pngKey, name: 'rash.png', contentType: 'image/png', size: 10 }]);
-    expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([expect.objectContaining({ text: 'Photo of the rash', media: [expect.objectContaining({ key: pngKey, size: 10 })] })]);
+    expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([
+      expect.objectContaining({ text: 'Photo of the rash', media: [expect.objectContaining({ key: pngKey, size: 10 })] }),
+    ]);
   });
 
-  it('sends practice drive files picked in the composer as the text\'s media: copied beside the text, so deleting the drive file changes nothing sent', async () => {
+  it("sends practice drive files picked in the composer as the text's media: copied beside the text, so deleting the drive file changes nothing sent", async () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);
     const id = await conversationFor(phone);
     const pdf = new TextEncoder().encode(`%PDF-1.4 discharge instructions ${run}`);
-    const presign = await api(provider, 'POST', '/v1/s3/files', { key: `public/Handouts ${run}/discharge.pdf`, contentType: 'application/pdf', size: pdf.length });
+    const presign = await api(provider, 'POST', '/v1/s3/files', {
+      key: `public/Handouts ${run}/discharge.pdf`,
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
     expect(presign.status).toBe(200);
-    expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: Buffer.from(pdf) })).status).toBe(200);
+    expect(
+      (
+        await fetch(presign.body.signedUrl, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl },
+          body: Buffer.from(pdf),
+        })
+      ).status,
+    ).toBe(200);
     const driveKey = presign.body.key as string;
     expect(driveKey.startsWith(`protected/public/Handouts ${run}/`)).toBe(true);
 
-    const sent = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'Your discharge instructions', files: [{ key: driveKey, name: 'discharge.pdf', contentType: 'application/pdf', size: pdf.length }] });
+    const sent = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, {
+      text: 'Your discharge instructions',
+      files: [{ key: driveKey, name: 'discharge.pdf', contentType: 'application/pdf', size: pdf.length }],
+    });
     expect(sent.status).toBe(201);
     const [attachment] = sent.body.message.attachments as { key: string; name: string; contentType: string; size: number }[];
     expect(attachment).toMatchObject({ name: 'discharge.pdf', contentType: 'application/pdf', size: pdf.length });
     expect(attachment!.key.startsWith(`protected/patients/${patientId}/sms/`)).toBe(true);
-    expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([expect.objectContaining({ text: 'Your discharge instructions', media: [expect.objectContaining({ key: attachment!.key, size: pdf.length })] })]);
+    expect((await carrierOutbound()).filter((m) => m.to === phone)).toEqual([
+      expect.objectContaining({ text: 'Your discharge instructions', media: [expect.objectContaining({ key: attachment!.key, size: pdf.length })] }),
+    ]);
 
     expect((await api(provider, 'DELETE', `/v1/s3/files?key=${encodeURIComponent(driveKey)}`)).status).toBe(200);
     const listed = await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`);
@@ -300,8 +404,14 @@ describe('two-way SMS', () => {
     const id = await conversationFor(phone);
     const bytes = new TextEncoder().encode('a,b\n1,2\n');
     const presign = await api(provider, 'POST', '/v1/s3/files', { key: `public/Handouts ${run}/labs.csv`, contentType: 'text/csv', size: bytes.length });
-    expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv', origin: stackOutputs().webUrl }, body: Buffer.from(bytes) })).status).toBe(200);
-    const refused = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'labs', files: [{ key: presign.body.key, name: 'labs.csv', contentType: 'application/pdf', size: bytes.length }] });
+    expect(
+      (await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv', origin: stackOutputs().webUrl }, body: Buffer.from(bytes) }))
+        .status,
+    ).toBe(200);
+    const refused = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, {
+      text: 'labs',
+      files: [{ key: presign.body.key, name: 'labs.csv', contentType: 'application/pdf', size: bytes.length }],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('A selected file is either an unsupported file type or too large.');
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
@@ -319,20 +429,38 @@ describe('scheduled texts', () => {
       invocations: 1,
       request: { noteType: 'SMS', patientId, data: { from, to: phone, text } },
     });
-  const eventById = async (eventId: string) => (await api(provider, 'GET', `/v1/scheduled-events?eventId=${eventId}&status=active,processing,completed,failed,deleted`)).body.events[0];
+  const eventById = async (eventId: string) =>
+    (await api(provider, 'GET', `/v1/scheduled-events?eventId=${eventId}&status=active,processing,completed,failed,deleted`)).body.events[0];
 
   it('fires once even when the target runs several times: one text, a signed SMS note, the event completed', async () => {
     const phone = newPhone();
     const patientId = await patientWithPhone(phone);
     const created = await schedule(provider, phone, patientId, `See you at 3 ${run}`, 2500);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'active', operationVersion: 'v2', invocations: 1, request: { noteType: 'SMS', patientId, data: { from: PRACTICE_PHONE, to: phone } } });
+    expect(created.body).toMatchObject({
+      status: 'active',
+      operationVersion: 'v2',
+      invocations: 1,
+      request: { noteType: 'SMS', patientId, data: { from: PRACTICE_PHONE, to: phone } },
+    });
     const eventId = created.body.eventId as string;
-    expect((await api(provider, 'GET', `/v1/scheduled-events?to=${encodeURIComponent(phone)}`)).body.events.map((e: { eventId: string }) => e.eventId)).toEqual([eventId]);
+    expect((await api(provider, 'GET', `/v1/scheduled-events?to=${encodeURIComponent(phone)}`)).body.events.map((e: { eventId: string }) => e.eventId)).toEqual(
+      [eventId],
+    );
 
     // The runtime's scheduler fires it; two more deliveries of the same schedule race it in this process.
     const { dynamodb, tableName, practiceId, smsVoice, s3 } = stackEndpoints();
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, SMS_VOICE_ENDPOINT: smsVoice, SMS_CONFIGURATION_SET: 'tidewell-demo-sms', S3_ENDPOINT: s3, FILES_BUCKET: stackOutputs().filesBucket, TIDEWELL_LOG: 'silent' });
+    Object.assign(process.env, {
+      DYNAMODB_ENDPOINT: dynamodb,
+      TABLE_NAME: tableName,
+      PRACTICE_ID: practiceId,
+      AWS_REGION: stackOutputs().region,
+      SMS_VOICE_ENDPOINT: smsVoice,
+      SMS_CONFIGURATION_SET: 'tidewell-demo-sms',
+      S3_ENDPOINT: s3,
+      FILES_BUCKET: stackOutputs().filesBucket,
+      TIDEWELL_LOG: 'silent',
+    });
     resetDocumentClient();
     await untilTime(Date.parse(created.body.when));
     const payload = { kind: 'scheduled-sms', practiceId, eventId };
@@ -352,13 +480,23 @@ describe('scheduled texts', () => {
       SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local',
       AWS_REGION: stackOutputs().region,
     });
-    await eventually("the runtime's schedule for the text gone after it fired", () => runtimeSchedules.get(`scheduled-sms.${eventId}`), (stored) => stored === null);
+    await eventually(
+      "the runtime's schedule for the text gone after it fired",
+      () => runtimeSchedules.get(`scheduled-sms.${eventId}`),
+      (stored) => stored === null,
+    );
     expect((await carrierOutbound()).filter((m) => m.to === phone && m.text === `See you at 3 ${run}`)).toHaveLength(1);
     // Open chats hear of it live: one READ SMS notification for the one text.
-    const announced = (await api(provider, 'GET', `/v1/notifications?notificationType=SMS&notificationStatus=READ&notificationId=sms-out-${done.noteId}`)).body.notifications;
+    const announced = (await api(provider, 'GET', `/v1/notifications?notificationType=SMS&notificationStatus=READ&notificationId=sms-out-${done.noteId}`)).body
+      .notifications;
     expect(announced).toEqual([expect.objectContaining({ relatedTo: done.noteId, author: providerId })]);
     const note = await api(provider, 'GET', `/v1/notes/${done.noteId}`);
-    expect(note.body).toMatchObject({ noteType: 'SMS', patientId, signed: expect.any(String), data: { text: `See you at 3 ${run}`, scheduledEventId: eventId } });
+    expect(note.body).toMatchObject({
+      noteType: 'SMS',
+      patientId,
+      signed: expect.any(String),
+      data: { text: `See you at 3 ${run}`, scheduledEventId: eventId },
+    });
     expect(await eventById(eventId)).toMatchObject({ status: 'completed', noteId: done.noteId });
   });
 
@@ -386,7 +524,13 @@ describe('scheduled texts', () => {
     // The subject is the clock: past the time it was due, plus one of the runtime scheduler's 1 s
     // ticks and the send, in which a schedule still there would have fired.
     await untilTime(Date.parse(created.body.when));
-    await holdsFor('no text to the cancelled event\'s phone', 1_300, async () => (await carrierOutbound()).filter((m) => m.to === phone).length, (n) => n === 0, { every: 250 });
+    await holdsFor(
+      "no text to the cancelled event's phone",
+      1_300,
+      async () => (await carrierOutbound()).filter((m) => m.to === phone).length,
+      (n) => n === 0,
+      { every: 250 },
+    );
     expect((await carrierOutbound()).filter((m) => m.to === phone)).toHaveLength(0);
     expect(await eventById(eventId)).toMatchObject({ status: 'deleted', noteId: null });
     expect((await api(provider, 'DELETE', `/v1/scheduled-events/${eventId}`)).status).toBe(404);
@@ -397,11 +541,20 @@ describe('scheduled texts', () => {
     const before = (await api(admin, 'GET', '/v1/practices/metadata')).body;
     // A practice number the carrier account does not hold: the carrier refuses it, as the service would.
     const unheld = '+15415550177';
-    expect((await api(admin, 'PUT', '/v1/practices/metadata', { additionalPhoneNumbers: [...before.additionalPhoneNumbers, { phoneNumber: unheld, owner: providerId }] })).status).toBe(200);
+    expect(
+      (
+        await api(admin, 'PUT', '/v1/practices/metadata', {
+          additionalPhoneNumbers: [...before.additionalPhoneNumbers, { phoneNumber: unheld, owner: providerId }],
+        })
+      ).status,
+    ).toBe(200);
     try {
       const phone = newPhone();
       const patientId = await patientWithPhone(phone);
-      const direct = await api(provider, 'POST', `/v1/messaging/conversations/${await conversationFor(phone)}/messages`, { text: 'From the unheld number', from: unheld });
+      const direct = await api(provider, 'POST', `/v1/messaging/conversations/${await conversationFor(phone)}/messages`, {
+        text: 'From the unheld number',
+        from: unheld,
+      });
       expect(direct.status).toBe(422);
       expect(direct.body).toMatchObject({ reason: 'rejected', failedMessage: { from: unheld, deliveryStatus: 'FAILED' } });
 
@@ -454,7 +607,14 @@ describe('refusals on every messaging route', () => {
 
 describe('the ePHI waiver of the SMS chat', () => {
   it('accepts the HIPAA authorization for a patient and emails a waiver request to one with an address', async () => {
-    const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Wes', lastName: `Waiver${run}`, gender: 'male', dob: '1975-05-05', email: `wes.${run}@example.com`, hipaaAuthorizationAccepted: false });
+    const p = await api(provider, 'POST', '/v1/patients', {
+      firstName: 'Wes',
+      lastName: `Waiver${run}`,
+      gender: 'male',
+      dob: '1975-05-05',
+      email: `wes.${run}@example.com`,
+      hipaaAuthorizationAccepted: false,
+    });
     const patientId = p.body.id as string;
     const requested = await api(provider, 'POST', `/v1/patients/${patientId}/patient_documents/request_acceptance`, {});
     expect(requested.status).toBe(200);
@@ -484,16 +644,31 @@ describe('the local sandbox carrier', () => {
     expect(html).toMatch(/<label for="text">/);
     const phone = newPhone();
     const id = await conversationFor(phone);
-    const form = await local('/local/carrier/sms', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ from: phone, to: PRACTICE_PHONE, text: 'Typed on the carrier page' }).toString() });
+    const form = await local('/local/carrier/sms', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ from: phone, to: PRACTICE_PHONE, text: 'Typed on the carrier page' }).toString(),
+    });
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('Reply delivered to the practice.');
-    expect((await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`)).body.messages.at(-1)).toMatchObject({ text: 'Typed on the carrier page', direction: 'inbound' });
+    expect((await api(provider, 'GET', `/v1/messaging/conversations/${id}/messages`)).body.messages.at(-1)).toMatchObject({
+      text: 'Typed on the carrier page',
+      direction: 'inbound',
+    });
   });
 
   it('validates what the service validates: numbers, the origination number the account holds, the signature', async () => {
     const { SmsVoiceV2Carrier } = await import('../../functions/lib/adapters/sms-carrier.js');
-    const carrier = new SmsVoiceV2Carrier({ region: stackOutputs().region, endpoint: stackEndpoints().smsVoice, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    const attempt = (input: { from: string; to: string; text: string }) => carrier.send(input).then(() => 'sent', (e: { kind: string; code: string }) => `${e.kind} ${e.code}`);
+    const carrier = new SmsVoiceV2Carrier({
+      region: stackOutputs().region,
+      endpoint: stackEndpoints().smsVoice,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const attempt = (input: { from: string; to: string; text: string }) =>
+      carrier.send(input).then(
+        () => 'sent',
+        (e: { kind: string; code: string }) => `${e.kind} ${e.code}`,
+      );
     expect(await attempt({ from: PRACTICE_PHONE, to: '5415550123', text: 'x' })).toBe('rejected ValidationException:INVALID_PARAMETER');
     expect(await attempt({ from: '+15415550199', to: newPhone(), text: 'x' })).toBe('rejected ResourceNotFoundException');
     expect(await attempt({ from: PRACTICE_PHONE, to: newPhone(), text: 'y'.repeat(1601) })).toBe('rejected ValidationException:INVALID_PARAMETER');

@@ -23,10 +23,23 @@ const PROVIDER = 'provider@demo.tidewell.local';
 const local = runtimeForFile('mfa-required', { mfa: 'required' });
 
 const passwordStep = (email: string) =>
-  local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  local.cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: local.outputs.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
 
 const finishSetUp = (session: string) =>
-  local.cognito().send(new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: session, ChallengeResponses: { USERNAME: PROVIDER } }));
+  local.cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: local.outputs.userPoolClientId,
+      ChallengeName: 'MFA_SETUP',
+      Session: session,
+      ChallengeResponses: { USERNAME: PROVIDER },
+    }),
+  );
 
 /** A code of the next 30 s step when the current one is nearly over, so it is still good when the pool checks it. */
 function freshCode(secret: string): string {
@@ -64,8 +77,12 @@ describe('mfa "required"', () => {
     expect(associated.Session).not.toBe(second.Session);
     const secret = associated.SecretCode!;
 
-    const verify = (code: string) => local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: code, FriendlyDeviceName: 'phone' }));
-    expect(await refusal(verify(otherThan(freshCode(secret))))).toEqual({ name: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' });
+    const verify = (code: string) =>
+      local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: code, FriendlyDeviceName: 'phone' }));
+    expect(await refusal(verify(otherThan(freshCode(secret))))).toEqual({
+      name: 'EnableSoftwareTokenMFAException',
+      message: 'Code mismatch and fail enable Software Token MFA',
+    });
     expect(await refusal(finishSetUp(associated.Session!))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
 
     // The wrong code kept the session: the user types the right one into the same set-up.
@@ -93,7 +110,12 @@ describe('mfa "required"', () => {
     expect(next.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const answer = (session: string, code: string) =>
       local.cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: PROVIDER, SOFTWARE_TOKEN_MFA_CODE: code } }),
+        new RespondToAuthChallengeCommand({
+          ClientId: local.outputs.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: PROVIDER, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
       );
     expect((await refusal(answer(next.Session!, otherThan(freshCode(again.SecretCode!))))).name).toBe('CodeMismatchException');
     const last = await passwordStep(PROVIDER);
@@ -103,27 +125,56 @@ describe('mfa "required"', () => {
   });
 
   it('takes a set-up only with the session of an MFA_SETUP challenge', async () => {
-    expect(await refusal(local.cognito().send(new AssociateSoftwareTokenCommand({ Session: 'made-up' })))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+    expect(await refusal(local.cognito().send(new AssociateSoftwareTokenCommand({ Session: 'made-up' })))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user.',
+    });
     const step = await passwordStep('employee@demo.tidewell.local');
     expect(step.ChallengeName).toBe('MFA_SETUP');
     // Verifying before a secret was handed out with this session is refused.
-    expect((await refusal(local.cognito().send(new VerifySoftwareTokenCommand({ Session: step.Session, UserCode: '123456' })))).name).toBe('NotAuthorizedException');
+    expect((await refusal(local.cognito().send(new VerifySoftwareTokenCommand({ Session: step.Session, UserCode: '123456' })))).name).toBe(
+      'NotAuthorizedException',
+    );
   });
   it('asks a user with TOTP for the code after they choose a new password (a temporary password after a reset)', async () => {
     const pa = 'pa@demo.tidewell.local';
-    const setUp = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: DEMO_PASSWORD } }));
+    const setUp = await local.cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: local.outputs.userPoolClientId,
+        AuthParameters: { USERNAME: pa, PASSWORD: DEMO_PASSWORD },
+      }),
+    );
     const associated = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: setUp.Session }));
     const secret = associated.SecretCode!;
     const verified = await local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(secret) }));
-    await local.cognito().send(new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: pa } }));
+    await local.cognito().send(
+      new RespondToAuthChallengeCommand({
+        ClientId: local.outputs.userPoolClientId,
+        ChallengeName: 'MFA_SETUP',
+        Session: verified.Session,
+        ChallengeResponses: { USERNAME: pa },
+      }),
+    );
 
     const temporary = 'Temporary-Pass-2026!';
     await local.cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: local.outputs.userPoolId, Username: pa, Password: temporary, Permanent: false }));
-    const first = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: temporary } }));
+    const first = await local.cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: local.outputs.userPoolClientId,
+        AuthParameters: { USERNAME: pa, PASSWORD: temporary },
+      }),
+    );
     expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const chosen = 'Chosen-Password-2026!';
     const afterPassword = await local.cognito().send(
-      new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: first.Session, ChallengeResponses: { USERNAME: pa, NEW_PASSWORD: chosen } }),
+      new RespondToAuthChallengeCommand({
+        ClientId: local.outputs.userPoolClientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: first.Session,
+        ChallengeResponses: { USERNAME: pa, NEW_PASSWORD: chosen },
+      }),
     );
     // No tokens for the password alone: the authenticator's code comes next, with a new session.
     expect(afterPassword.AuthenticationResult).toBeUndefined();
@@ -133,11 +184,22 @@ describe('mfa "required"', () => {
 
     const answer = (session: string, code: string) =>
       local.cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: pa, SOFTWARE_TOKEN_MFA_CODE: code } }),
+        new RespondToAuthChallengeCommand({
+          ClientId: local.outputs.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: pa, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
       );
     expect((await refusal(answer(afterPassword.Session!, otherThan(freshCode(secret))))).name).toBe('CodeMismatchException');
     // The new password holds: signing in with it asks for the code again, and the code signs in.
-    const again = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: pa, PASSWORD: chosen } }));
+    const again = await local.cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: local.outputs.userPoolClientId,
+        AuthParameters: { USERNAME: pa, PASSWORD: chosen },
+      }),
+    );
     expect(again.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const tokens = (await answer(again.Session!, totpCode(secret, Date.now() + 30_000))).AuthenticationResult!;
     expect(await patientsStatus(tokens.IdToken!)).toBe(200);
@@ -151,7 +213,12 @@ describe('mfa "required"', () => {
       const associated = await local.cognito().send(new AssociateSoftwareTokenCommand({ Session: step.Session }));
       const verified = await local.cognito().send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: freshCode(associated.SecretCode!) }));
       const done = await local.cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }),
+        new RespondToAuthChallengeCommand({
+          ClientId: local.outputs.userPoolClientId,
+          ChallengeName: 'MFA_SETUP',
+          Session: verified.Session,
+          ChallengeResponses: { USERNAME: email },
+        }),
       );
       return done.AuthenticationResult!.IdToken!;
     };
@@ -160,13 +227,18 @@ describe('mfa "required"', () => {
     expect(await patientsStatus(frontDesk)).toBe(200);
 
     const frontDeskId = decodeJwt(frontDesk).sub!;
-    const reset = await fetch(`${local.outputs.apiUrl}/v1/practices/users/${frontDeskId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } });
+    const reset = await fetch(`${local.outputs.apiUrl}/v1/practices/users/${frontDeskId}/mfa`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(reset.status).toBeLessThan(300);
     // The token was issued after the code; it carries no sign of it, so the API asks the pool.
     const refused = await fetch(`${local.outputs.apiUrl}/v1/patients`, { headers: { authorization: `Bearer ${frontDesk}` } });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ reason: 'mfa_required', message: 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it.' });
+    expect(await refused.json()).toMatchObject({
+      reason: 'mfa_required',
+      message: 'Set up two-step sign-in (an authenticator app) before you continue: this practice requires it.',
+    });
     expect(await patientsStatus(admin)).toBe(200);
   });
 });
-

@@ -26,7 +26,13 @@ const local = runtimeForFile('mfa', { mfa: 'admins' });
 /** The admin's authenticator secret and tokens once the first test has set TOTP up. */
 let adminTotp: { secret: string; idToken: string } | undefined;
 async function passwordStep(email: string) {
-  return local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  return local.cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: local.outputs.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
 }
 
 async function get(idToken: string, path: string): Promise<{ status: number; body: { message?: string; reason?: string } }> {
@@ -53,8 +59,12 @@ describe('mfa "admins"', () => {
     const wrong = String((Number(freshCode(SecretCode!)) + 1) % 1_000_000).padStart(6, '0');
     await expect(local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: wrong }))).rejects.toThrow();
     expect((await get(tokens.IdToken!, '/v1/patients')).status).toBe(403);
-    await local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
-    await local.cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await local
+      .cognito()
+      .send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
+    await local
+      .cognito()
+      .send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     expect((await get(tokens.IdToken!, '/v1/patients')).status).toBe(200);
 
     // The next sign-in asks for the code; a wrong one is refused, the authenticator's code signs in.
@@ -63,7 +73,12 @@ describe('mfa "admins"', () => {
     expect(second.AuthenticationResult).toBeUndefined();
     const answer = (session: string, code: string) =>
       local.cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: code } }),
+        new RespondToAuthChallengeCommand({
+          ClientId: local.outputs.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: session,
+          ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
       );
     await expect(answer(second.Session!, wrong)).rejects.toThrow();
     const third = await passwordStep(ADMIN);
@@ -75,7 +90,12 @@ describe('mfa "admins"', () => {
   it('does not sign in with a TOTP code alone: the challenge needs the session of a password step', async () => {
     await expect(
       local.cognito().send(
-        new RespondToAuthChallengeCommand({ ClientId: local.outputs.userPoolClientId, ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'made-up', ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: '000000' } }),
+        new RespondToAuthChallengeCommand({
+          ClientId: local.outputs.userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: 'made-up',
+          ChallengeResponses: { USERNAME: ADMIN, SOFTWARE_TOKEN_MFA_CODE: '000000' },
+        }),
       ),
     ).rejects.toThrow('Invalid session for the user.');
   });
@@ -86,7 +106,8 @@ describe('mfa "admins"', () => {
     const admin = await get(idToken, '/v1/practices/users/me');
     const adminId = (admin.body as { userId?: string }).userId!;
     const provider = (await passwordStep(PROVIDER)).AuthenticationResult!;
-    const reset = (token: string, userId: string) => fetch(`${local.outputs.apiUrl}/v1/practices/users/${userId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const reset = (token: string, userId: string) =>
+      fetch(`${local.outputs.apiUrl}/v1/practices/users/${userId}/mfa`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 
     const refused = await reset(provider.IdToken!, adminId);
     expect(refused.status).toBe(403);
@@ -102,7 +123,13 @@ describe('mfa "admins"', () => {
     expect(next.ChallengeName).toBeUndefined();
     expect((await get(next.AuthenticationResult!.IdToken!, '/v1/patients')).body.reason).toBe('mfa_required');
 
-    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: local.runtime.table.dynamodb, region: local.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const table = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: local.runtime.table.dynamodb,
+        region: local.outputs.region,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
     const audit = await table.send(
       new QueryCommand({
         TableName: local.runtime.table.tableName,
@@ -112,7 +139,9 @@ describe('mfa "admins"', () => {
         ConsistentRead: true,
       }),
     );
-    expect(audit.Items?.map((e) => ({ action: e.action, entityId: e.entityId, actorUserId: e.actorUserId }))).toEqual([{ action: 'update', entityId: adminId, actorUserId: adminId }]);
+    expect(audit.Items?.map((e) => ({ action: e.action, entityId: e.entityId, actorUserId: e.actorUserId }))).toEqual([
+      { action: 'update', entityId: adminId, actorUserId: adminId },
+    ]);
   });
 
   it('does not ask a provider for TOTP', async () => {

@@ -12,10 +12,18 @@ describe('document attachments through presigned upload', () => {
   it('presigns a PUT under the access-level prefix, uploads, attaches to a DOCUMENT note and reads it back', async () => {
     const p = await api(provider, 'POST', '/v1/patients', { firstName: 'Fay', lastName: `Filewell${run}`, gender: 'female', dob: '1970-02-02' });
     const patientId = p.body.id as string;
-    const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${patientId}/documents/lab-${run}.pdf`, contentType: 'application/pdf', size: 11 });
+    const presign = await api(provider, 'POST', '/v1/s3/files', {
+      key: `patients/${patientId}/documents/lab-${run}.pdf`,
+      contentType: 'application/pdf',
+      size: 11,
+    });
     expect(presign.status).toBe(200);
     expect(presign.body.key).toMatch(new RegExp(`^protected/patients/${patientId}/documents/[0-9a-f-]{36}/lab-${run}\\.pdf$`));
-    const put = await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl }, body: '%PDF-1.4 hi' });
+    const put = await fetch(presign.body.signedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf', origin: stackOutputs().webUrl },
+      body: '%PDF-1.4 hi',
+    });
     expect(put.status).toBe(200);
 
     const doc = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'DOCUMENT', patientId });

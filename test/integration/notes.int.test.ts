@@ -86,7 +86,10 @@ describe('note lifecycle', () => {
     expect(addended.status).toBe(200);
     expect(addended.body.status).toBe('ADDENDED');
     expect(addended.body.data.addenda).toEqual([
-      expect.objectContaining({ text: 'Follow up in 1 week', author: expect.objectContaining({ name: 'Daniel Okafor', email: 'provider@demo.tidewell.local' }) }),
+      expect.objectContaining({
+        text: 'Follow up in 1 week',
+        author: expect.objectContaining({ name: 'Daniel Okafor', email: 'provider@demo.tidewell.local' }),
+      }),
     ]);
     expect(addended.body.data.text).toBe('Cough for 4 days');
 
@@ -212,14 +215,22 @@ describe('note types', () => {
     expect(resend.body.message).toBe('This email has already been sent.');
 
     expect(await outbox(`Results ${run}`)).toEqual([
-      expect.objectContaining({ to: `nora.${run}@example.test`, from: 'provider@demo.tidewell.local', text: 'Your results are in.', transport: 'local-outbox' }),
+      expect.objectContaining({
+        to: `nora.${run}@example.test`,
+        from: 'provider@demo.tidewell.local',
+        text: 'Your results are in.',
+        transport: 'local-outbox',
+      }),
     ]);
   });
 
   it("EMAIL to a patient without an email address is refused with 'Missing patient email address.' and stays written", async () => {
     const email = await create({ noteType: 'EMAIL', patientId: childId });
     expect(email.data.to).toBe('');
-    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, { noteVersion: 1, data: { ...email.data, subject: `No address ${run}`, ...text('Hello') } });
+    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, {
+      noteVersion: 1,
+      data: { ...email.data, subject: `No address ${run}`, ...text('Hello') },
+    });
     expect(saved.body.status).toBe('WRITTEN');
     const send = await api(provider, 'POST', `/v1/notes/${email.noteId}/send`, { noteVersion: 2 });
     expect(send.status).toBe(400);
@@ -232,13 +243,17 @@ describe('note types', () => {
     // The local outbox refuses the reserved .invalid domain as SES refuses an address.
     const unreachable = await newPatient('Ivy', '1990-02-02', `ivy.${run}@clinic.invalid`);
     const email = await create({ noteType: 'EMAIL', patientId: unreachable });
-    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, { noteVersion: 1, data: { ...email.data, subject: `Refused ${run}`, ...text('Your visit summary') } });
+    const saved = await api(provider, 'POST', `/v1/notes/${email.noteId}`, {
+      noteVersion: 1,
+      data: { ...email.data, subject: `Refused ${run}`, ...text('Your visit summary') },
+    });
     expect(saved.body.status).toBe('WRITTEN');
 
     const send = await api(provider, 'POST', `/v1/notes/${email.noteId}/send`, { noteVersion: 2 });
     expect(send.status).toBe(502);
     expect(send.body).toMatchObject({
-      message: 'There was an error sending the email. The mail service refused the message; check the To and From addresses. The note is kept and was not sent.',
+      message:
+        'There was an error sending the email. The mail service refused the message; check the To and From addresses. The note is kept and was not sent.',
       reason: 'rejected',
       noteVersion: 4,
     });
@@ -277,7 +292,12 @@ describe('note types', () => {
   });
 
   it('VITALS: numbers with units and BMI, head circumference only up to 20, history sorted by eventTimestamp', async () => {
-    const later = await create({ noteType: 'VITALS', patientId, eventTimestamp: '2026-03-02T10:00:00.000Z', data: { weight: '180', height: '70', systolic: 122, diastolic: 78 } });
+    const later = await create({
+      noteType: 'VITALS',
+      patientId,
+      eventTimestamp: '2026-03-02T10:00:00.000Z',
+      data: { weight: '180', height: '70', systolic: 122, diastolic: 78 },
+    });
     expect(later.data).toMatchObject({ weight: 180, height: 70, bmi: 25.82, weightUnit: 'lb', heightUnit: 'in', tempUnit: '°F' });
     const signed = await api(provider, 'POST', `/v1/notes/${later.noteId}/sign`, { noteVersion: 1 });
     expect(signed.body.status).toBe('SIGNED');

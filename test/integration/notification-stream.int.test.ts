@@ -57,7 +57,11 @@ beforeAll(async () => {
   };
   [provider, employee] = await Promise.all([signIn('provider@demo.tidewell.local'), signIn('employee@demo.tidewell.local')]);
   table = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: runtime.endpoints.dynamodb, region: runtime.outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: runtime.endpoints.dynamodb,
+      region: runtime.outputs.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
 }, 120_000);
 
@@ -100,7 +104,9 @@ describe('notifications from the change stream', () => {
       await api('PUT', `/v1/notifications/${id}`, { notificationStatus: 'READ' });
       expect((await feed.next('onUpdateNotification', id, 2)).notification).toMatchObject({ notificationStatus: 'READ', isLatestVersion: true });
       await runtime.tableStream.idle();
-      const marker = await table.send(new GetCommand({ TableName: runtime.endpoints.tableName, Key: { practiceId: runtime.endpoints.practiceId, sk: publishedMarkerKey(id, 2) } }));
+      const marker = await table.send(
+        new GetCommand({ TableName: runtime.endpoints.tableName, Key: { practiceId: runtime.endpoints.practiceId, sk: publishedMarkerKey(id, 2) } }),
+      );
       expect(marker.Item).toMatchObject({ entityType: 'NOTIFICATION_PUBLISHED' });
     } finally {
       feed.close();
@@ -117,7 +123,12 @@ describe('notifications from the change stream', () => {
       await api('DELETE', `/v1/notifications/${id}`);
       await feed.next('onUpdateNotification', id, 3);
       await runtime.tableStream.idle();
-      await eventually('the faulty consumer to use up its two failures', () => fault.failAfterWork, (left) => left === 0, { every: 25 });
+      await eventually(
+        'the faulty consumer to use up its two failures',
+        () => fault.failAfterWork,
+        (left) => left === 0,
+        { every: 25 },
+      );
       expect(fault.failAfterWork).toBe(0);
       // Two failed invocations were retried on top of the ones that succeeded.
       expect(fault.invocations - before).toBeGreaterThanOrEqual(3);
@@ -137,7 +148,14 @@ describe('notifications from the change stream', () => {
       await runtime.tableStream.idle();
       // The publisher's own markers (NOTIFPUB#) land whenever it gets to them; the rest is the two transactions.
       const update = ofTest(recorder.seen, id).filter((r) => !sk(r).startsWith('NOTIFPUB#'));
-      expect(update.map((r) => [r.eventName, sk(r).replace(id, '<id>').replace(/^NOTIFLOG#[^#]+#/, 'NOTIFLOG#<at>#')])).toEqual([
+      expect(
+        update.map((r) => [
+          r.eventName,
+          sk(r)
+            .replace(id, '<id>')
+            .replace(/^NOTIFLOG#[^#]+#/, 'NOTIFLOG#<at>#'),
+        ]),
+      ).toEqual([
         ['INSERT', 'NOTIFICATION#<id>#V#0000000001'],
         ['INSERT', 'NOTIFLOG#<at>#<id>#0000000001'],
         ['INSERT', 'NOTIFICATION#<id>#V#0000000002'],
@@ -160,7 +178,15 @@ describe('notifications from the change stream', () => {
           new TransactWriteCommand({
             TransactItems: [
               { Put: { TableName, Item: { practiceId, sk: `${tag}#new`, entityType: 'NOTIFICATION', isLatestVersion: true } } },
-              { ConditionCheck: { TableName, Key: { practiceId, sk: `${tag}#guard` }, ConditionExpression: '#s = :other', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':other': 'changed' } } },
+              {
+                ConditionCheck: {
+                  TableName,
+                  Key: { practiceId, sk: `${tag}#guard` },
+                  ConditionExpression: '#s = :other',
+                  ExpressionAttributeNames: { '#s': 'state' },
+                  ExpressionAttributeValues: { ':other': 'changed' },
+                },
+              },
             ],
           }),
         ),
@@ -196,10 +222,19 @@ describe('notifications from the change stream', () => {
           },
         }),
       );
-      await table.send(new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 2 } }));
-      await table.send(new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 3 } }));
+      await table.send(
+        new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 2 } }),
+      );
+      await table.send(
+        new UpdateCommand({ TableName, Key: { practiceId, sk: `${tag}#old` }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 3 } }),
+      );
       await runtime.tableStream.idle();
-      const seen = ofTest(recorder.seen, tag).map((r) => [r.eventName, sk(r).replace(`${tag}#`, ''), r.dynamodb?.OldImage?.n?.N ?? null, r.dynamodb?.NewImage?.n?.N ?? null]);
+      const seen = ofTest(recorder.seen, tag).map((r) => [
+        r.eventName,
+        sk(r).replace(`${tag}#`, ''),
+        r.dynamodb?.OldImage?.n?.N ?? null,
+        r.dynamodb?.NewImage?.n?.N ?? null,
+      ]);
       expect(seen).toEqual([
         ['INSERT', 'old', null, '1'],
         ['INSERT', 'gone', null, '1'],
@@ -218,8 +253,16 @@ describe('notifications from the change stream', () => {
     const recorder = recordAll();
     try {
       const tag = `TTL-${Date.now()}`;
-      await table.send(new PutCommand({ TableName: runtime.endpoints.tableName, Item: { practiceId: runtime.endpoints.practiceId, sk: tag, expiresAt: Math.floor(Date.now() / 1000) - 5 } }));
-      const removed = await eventuallyFound('the TTL deletion on the stream', async () => ofTest(recorder.seen, tag).find((r) => r.eventName === 'REMOVE'), { within: 5_000, every: 50 });
+      await table.send(
+        new PutCommand({
+          TableName: runtime.endpoints.tableName,
+          Item: { practiceId: runtime.endpoints.practiceId, sk: tag, expiresAt: Math.floor(Date.now() / 1000) - 5 },
+        }),
+      );
+      const removed = await eventuallyFound('the TTL deletion on the stream', async () => ofTest(recorder.seen, tag).find((r) => r.eventName === 'REMOVE'), {
+        within: 5_000,
+        every: 50,
+      });
       expect(removed?.userIdentity).toEqual({ type: 'Service', principalId: 'dynamodb.amazonaws.com' });
       expect(removed?.dynamodb?.OldImage?.sk).toEqual({ S: tag });
       expect(removed?.dynamodb?.NewImage).toBeUndefined();
@@ -238,7 +281,12 @@ describe('notifications from the change stream', () => {
       await feed.next('onCreateNotification', next, 1, 15_000);
       const letters = (await (await fetch(`${runtime.outputs.webUrl}/local/stream/dead-letters`)).json()) as { deadLetters: StreamDeadLetter[] };
       const letter = letters.deadLetters.find((l) => l.records.some((r) => JSON.stringify(r.keys).includes(stuck)));
-      expect(letter).toMatchObject({ consumer: 'notification-stream', condition: 'RetryAttemptsExhausted', batchSize: 1, error: 'Error: Consumer unavailable' });
+      expect(letter).toMatchObject({
+        consumer: 'notification-stream',
+        condition: 'RetryAttemptsExhausted',
+        batchSize: 1,
+        error: 'Error: Consumer unavailable',
+      });
       expect(letter!.approximateInvokeCount).toBe(NOTIFICATION_STREAM.retryAttempts + 1);
       // The list names the items, never their contents.
       expect(JSON.stringify(letter)).not.toContain(text);

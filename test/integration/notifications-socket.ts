@@ -33,9 +33,11 @@ export async function subscribeNotifications(graphqlUrl: string, token: string, 
   });
   // Reads what the socket has collected; a short interval since the bench times deliveries by `at`, not by this.
   const waitFor = <T>(probe: () => T | undefined, what: string, ms = 5000): Promise<T> =>
-    eventuallyFound(`${what} on the realtime socket (messages so far: ${messages.length})`, async () => probe(), { within: ms, every: 25 }).catch((error: Error) => {
-      throw new Error(`${error.message}; got ${JSON.stringify(messages)}`);
-    });
+    eventuallyFound(`${what} on the realtime socket (messages so far: ${messages.length})`, async () => probe(), { within: ms, every: 25 }).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; got ${JSON.stringify(messages)}`);
+      },
+    );
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'connection_init' }));
   await waitFor(() => messages.find((m) => m.type === 'connection_ack'), 'connection_ack');
@@ -44,7 +46,9 @@ export async function subscribeNotifications(graphqlUrl: string, token: string, 
     ['u', 'onUpdateNotification'],
   ] as const) {
     const query = `subscription S($practiceId: String!) { ${field}(practiceId: $practiceId) { ${FIELDS} } }`;
-    socket.send(JSON.stringify({ id, type: 'start', payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } } }));
+    socket.send(
+      JSON.stringify({ id, type: 'start', payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } } }),
+    );
     await waitFor(() => messages.find((m) => m.type === 'start_ack' && m.id === id), `start_ack ${id}`);
   }
   return {
@@ -54,7 +58,10 @@ export async function subscribeNotifications(graphqlUrl: string, token: string, 
       waitFor(
         () =>
           received.find(
-            (r) => r.field === field && r.notification.notificationId === notificationId && (version === undefined || r.notification.notificationVersion === version),
+            (r) =>
+              r.field === field &&
+              r.notification.notificationId === notificationId &&
+              (version === undefined || r.notification.notificationVersion === version),
           ),
         `${field} for ${notificationId}`,
         ms,

@@ -16,7 +16,13 @@ describe('notifications API', () => {
   it('keeps versions, refuses a stale update and answers each filter of the spec', async () => {
     const noteId = unique('note');
     const relatedTo = unique('user');
-    const created = await api(provider, 'POST', '/v1/notifications', { notificationType: 'DRAFT', sourceId: noteId, relatedTo, patientId: 'pat-0001', data: { noteId, patientId: 'pat-0001' } });
+    const created = await api(provider, 'POST', '/v1/notifications', {
+      notificationType: 'DRAFT',
+      sourceId: noteId,
+      relatedTo,
+      patientId: 'pat-0001',
+      data: { noteId, patientId: 'pat-0001' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ notificationVersion: 1, isLatestVersion: true, notificationStatus: 'UNREAD', notificationType: 'DRAFT' });
     const id = created.body.notificationId as string;
@@ -30,7 +36,9 @@ describe('notifications API', () => {
     expect(stale.body.message).toBe('This notification was changed by someone else. Reload it and try again.');
 
     const byId = await api(provider, 'GET', `/v1/notifications?notificationId=${id}`);
-    expect(byId.body.notifications).toEqual([expect.objectContaining({ notificationId: id, notificationVersion: 2, isLatestVersion: true, notificationStatus: 'UPDATED' })]);
+    expect(byId.body.notifications).toEqual([
+      expect.objectContaining({ notificationId: id, notificationVersion: 2, isLatestVersion: true, notificationStatus: 'UPDATED' }),
+    ]);
     const bySource = await api(provider, 'GET', `/v1/notifications?sourceId=${noteId}&notificationType=DRAFT`);
     expect(bySource.body.notifications.map((n: { notificationId: string }) => n.notificationId)).toEqual([id]);
     const byRelated = await api(provider, 'GET', `/v1/notifications?notificationType=DRAFT&relatedTo=${relatedTo}`);
@@ -45,7 +53,8 @@ describe('notifications API', () => {
   it('lists type and status filters merged updated, then unread, then read, and counts unread', async () => {
     const tag = unique('lab');
     const make = async (status: string) =>
-      (await api(provider, 'POST', '/v1/notifications', { notificationType: 'LAB_RESULTS', notificationStatus: status, text: tag })).body.notificationId as string;
+      (await api(provider, 'POST', '/v1/notifications', { notificationType: 'LAB_RESULTS', notificationStatus: status, text: tag })).body
+        .notificationId as string;
     const before = (await api(provider, 'GET', '/v1/notifications/unread-count')).body;
     const read = await make('READ');
     const unread = await make('UNREAD');
@@ -68,10 +77,19 @@ describe('notifications API', () => {
       [from, to],
       [to, from],
     ]) {
-      ids.push((await api(employee, 'POST', '/v1/notifications', { notificationType: 'SMS', data: { from: a, to: b, timestamp: new Date().toISOString() } })).body.notificationId);
+      ids.push(
+        (await api(employee, 'POST', '/v1/notifications', { notificationType: 'SMS', data: { from: a, to: b, timestamp: new Date().toISOString() } })).body
+          .notificationId,
+      );
     }
     const status = async () =>
-      Promise.all(ids.map(async (id) => (await api(employee, 'GET', `/v1/notifications?notificationId=${id}&notificationStatus=UNREAD,UPDATED,READ,COMPLETED`)).body.notifications[0].notificationStatus));
+      Promise.all(
+        ids.map(
+          async (id) =>
+            (await api(employee, 'GET', `/v1/notifications?notificationId=${id}&notificationStatus=UNREAD,UPDATED,READ,COMPLETED`)).body.notifications[0]
+              .notificationStatus,
+        ),
+      );
     expect((await api(employee, 'PUT', '/v1/notifications/mark-conversation-read', { from, to })).body).toEqual({ updated: 2 });
     expect(await status()).toEqual(['READ', 'READ']);
     expect((await api(employee, 'PUT', '/v1/notifications/archive-conversation', { from, to })).body).toEqual({ updated: 2 });

@@ -55,7 +55,13 @@ function seedConversation(i: number): ConversationRecord {
     readStatus: unread ? 'UNREAD' : 'READ',
     archived: i % 10 === 9,
     unreadCount: unread ? 1 : 0,
-    lastMessage: { messageId: `m${i}`, direction: unread ? 'inbound' : 'outbound', text: `text ${i}`, timestamp: at, deliveryStatus: unread ? 'RECEIVED' : 'DELIVERED' },
+    lastMessage: {
+      messageId: `m${i}`,
+      direction: unread ? 'inbound' : 'outbound',
+      text: `text ${i}`,
+      timestamp: at,
+      deliveryStatus: unread ? 'RECEIVED' : 'DELIVERED',
+    },
     participants: [],
     createdAt: at,
     updatedAt: at,
@@ -126,7 +132,13 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 
 beforeAll(async () => {
   const { dynamodb, tableName, practiceId } = stackEndpoints();
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb, TABLE_NAME: tableName, PRACTICE_ID: practiceId, AWS_REGION: stackOutputs().region, TIDEWELL_LOG: 'silent' });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: dynamodb,
+    TABLE_NAME: tableName,
+    PRACTICE_ID: practiceId,
+    AWS_REGION: stackOutputs().region,
+    TIDEWELL_LOG: 'silent',
+  });
   resetDocumentClient();
   admin = await signIn('admin@demo.tidewell.local');
   provider = await createTestUser({ email: `bulk-provider-${run}@demo.test`, group: 'provider', firstName: 'Bulk', lastName: `Provider${run}` });
@@ -138,21 +150,41 @@ beforeAll(async () => {
   expect(type.status).toBe(201);
   typeId = type.body.ident;
   // Through the real repositories, so each item has the keys and indexes the app writes.
-  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => putConversationIfAbsent(practiceId, seedConversation(i)));
-  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) =>
-    writeAppointments(practiceId, [{ next: seedAppointment(i), seriesEnd: new Date(firstDay + i * DAY_MS + 30 * 60_000).toISOString(), previousUpdatedAt: null }], []),
+  await inBatches(
+    Array.from({ length: SEEDED }, (_, i) => i),
+    25,
+    (i) => putConversationIfAbsent(practiceId, seedConversation(i)),
   );
-  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => seedFaxNotification(practiceId, i));
+  await inBatches(
+    Array.from({ length: SEEDED }, (_, i) => i),
+    25,
+    (i) =>
+      writeAppointments(
+        practiceId,
+        [{ next: seedAppointment(i), seriesEnd: new Date(firstDay + i * DAY_MS + 30 * 60_000).toISOString(), previousUpdatedAt: null }],
+        [],
+      ),
+  );
+  await inBatches(
+    Array.from({ length: SEEDED }, (_, i) => i),
+    25,
+    (i) => seedFaxNotification(practiceId, i),
+  );
   callsBefore = (await api(admin, 'GET', '/v1/phone-calls/count')).body.count;
   const listedBefore = await api(admin, 'GET', '/v1/phone-calls?fromDate=2026-01-01&toDate=2026-01-01');
   callsOnDayBefore = listedBefore.body.total;
-  await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 25, (i) => seedCall(practiceId, i));
+  await inBatches(
+    Array.from({ length: SEEDED }, (_, i) => i),
+    25,
+    (i) => seedCall(practiceId, i),
+  );
 }, 240_000);
 
 /** Realistic query strings for the list routes that need one, as their screens send them. */
 const QUERIES: Record<string, () => string> = {
   'GET /v1/patients': () => `?search=Patient${run}`,
-  'GET /v1/appointments': () => `?start=${new Date(firstDay + 100 * DAY_MS).toISOString()}&end=${new Date(firstDay + 107 * DAY_MS).toISOString()}&providerId=${providerId}`,
+  'GET /v1/appointments': () =>
+    `?start=${new Date(firstDay + 100 * DAY_MS).toISOString()}&end=${new Date(firstDay + 107 * DAY_MS).toISOString()}&providerId=${providerId}`,
   'GET /v2/notes': () => `?patientId=${patientId}`,
   'GET /v1/appointments/upcoming': () => `?patientId=${patientId}`,
   'GET /v1/notes': () => `?patientId=${patientId}`,
@@ -178,22 +210,30 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
 
   // Of the seeded 300: every tenth archived, every third of the rest unread (other files may add more).
   const seededTotals = { all: 270, unread: 90, read: 180, archived: 30 };
-  it.each(['all', 'unread', 'read', 'archived'] as const)('the conversation list filtered %s reads one page, most recent first, with its total', async (filter) => {
-    const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&offset=25&limit=25`);
-    expect(res.status).toBe(200);
-    const list = res.body.conversations as { archived: boolean; readStatus: string; updatedAt: string }[];
-    expect(res.body.total).toBeGreaterThanOrEqual(seededTotals[filter]);
-    // The total and the tab's own partition agree: the second page holds what the total leaves after the first.
-    expect(list).toHaveLength(Math.min(25, res.body.total - 25));
-    expect(list.every((c) => (filter === 'archived' ? c.archived : !c.archived))).toBe(true);
-    if (filter === 'unread' || filter === 'read') expect(list.every((c) => c.readStatus === filter.toUpperCase())).toBe(true);
-    expect(list.map((c) => c.updatedAt)).toEqual(list.map((c) => c.updatedAt).sort().reverse());
-    const first = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&limit=25`);
-    expect(first.body.conversations.at(-1).updatedAt >= list[0]!.updatedAt).toBe(true);
-    const read = Number(res.headers.get(ITEMS_READ_HEADER));
-    console.log(`conversations filter=${filter} offset=25\t${read}`);
-    expect(read).toBeLessThanOrEqual(BOUND);
-  });
+  it.each(['all', 'unread', 'read', 'archived'] as const)(
+    'the conversation list filtered %s reads one page, most recent first, with its total',
+    async (filter) => {
+      const res = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&offset=25&limit=25`);
+      expect(res.status).toBe(200);
+      const list = res.body.conversations as { archived: boolean; readStatus: string; updatedAt: string }[];
+      expect(res.body.total).toBeGreaterThanOrEqual(seededTotals[filter]);
+      // The total and the tab's own partition agree: the second page holds what the total leaves after the first.
+      expect(list).toHaveLength(Math.min(25, res.body.total - 25));
+      expect(list.every((c) => (filter === 'archived' ? c.archived : !c.archived))).toBe(true);
+      if (filter === 'unread' || filter === 'read') expect(list.every((c) => c.readStatus === filter.toUpperCase())).toBe(true);
+      expect(list.map((c) => c.updatedAt)).toEqual(
+        list
+          .map((c) => c.updatedAt)
+          .sort()
+          .reverse(),
+      );
+      const first = await api(admin, 'GET', `/v1/messaging/conversations?filter=${filter}&limit=25`);
+      expect(first.body.conversations.at(-1).updatedAt >= list[0]!.updatedAt).toBe(true);
+      const read = Number(res.headers.get(ITEMS_READ_HEADER));
+      console.log(`conversations filter=${filter} offset=25\t${read}`);
+      expect(read).toBeLessThanOrEqual(BOUND);
+    },
+  );
 
   it('the unread count is the unread conversations and their texts, read from one item', async () => {
     const res = await api(admin, 'GET', '/v1/messaging/conversations/unread-count');
@@ -217,17 +257,33 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
   it('a patient’s next visits read the patient’s coming appointments, not the practice’s future calendar', async () => {
     const start = new Date(Date.now() + 3 * DAY_MS);
     start.setUTCHours(16, 0, 0, 0);
-    const booked = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: start.toISOString() });
+    const booked = await api(admin, 'POST', '/v1/appointments', {
+      patientId,
+      appointmentTypeId: typeId,
+      providerId,
+      visitType: 'virtual',
+      durationMinutes: 30,
+      start: start.toISOString(),
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const res = await api(admin, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`);
     expect(res.status).toBe(200);
-    expect((res.body.visits as { appointmentId: string; start: string }[]).map((v) => [v.appointmentId, v.start])).toEqual([[booked.body.appointmentId, start.toISOString()]]);
+    expect((res.body.visits as { appointmentId: string; start: string }[]).map((v) => [v.appointmentId, v.start])).toEqual([
+      [booked.body.appointmentId, start.toISOString()],
+    ]);
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
     console.log(`GET /v1/appointments/upcoming (${SEEDED} future appointments of the practice)\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
     // Moved a week on, the visit is read from its new place, once.
     const moved = new Date(start.getTime() + 7 * DAY_MS);
-    const saved = await api(admin, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: moved.toISOString() });
+    const saved = await api(admin, 'PUT', `/v1/appointments/${booked.body.appointmentId}`, {
+      patientId,
+      appointmentTypeId: typeId,
+      providerId,
+      visitType: 'virtual',
+      durationMinutes: 30,
+      start: moved.toISOString(),
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = await api(admin, 'GET', `/v1/appointments/upcoming?patientId=${patientId}`);
     expect((after.body.visits as { start: string }[]).map((v) => v.start)).toEqual([moved.toISOString()]);
@@ -236,10 +292,24 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
   });
 
   it('the double-booking check of a new appointment reads the provider’s window, not the calendar', async () => {
-    const free = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: new Date(firstDay + 150 * DAY_MS + 2 * 3_600_000).toISOString() });
+    const free = await api(admin, 'POST', '/v1/appointments', {
+      patientId,
+      appointmentTypeId: typeId,
+      providerId,
+      visitType: 'virtual',
+      durationMinutes: 30,
+      start: new Date(firstDay + 150 * DAY_MS + 2 * 3_600_000).toISOString(),
+    });
     expect(free.status, JSON.stringify(free.body)).toBe(201);
     const booked = Number(free.headers.get(ITEMS_READ_HEADER));
-    const clash = await api(admin, 'POST', '/v1/appointments', { patientId, appointmentTypeId: typeId, providerId, visitType: 'virtual', durationMinutes: 30, start: new Date(firstDay + 151 * DAY_MS + 15 * 60_000).toISOString() });
+    const clash = await api(admin, 'POST', '/v1/appointments', {
+      patientId,
+      appointmentTypeId: typeId,
+      providerId,
+      visitType: 'virtual',
+      durationMinutes: 30,
+      start: new Date(firstDay + 151 * DAY_MS + 15 * 60_000).toISOString(),
+    });
     expect(clash.status).toBe(409);
     const refused = Number(clash.headers.get(ITEMS_READ_HEADER));
     console.log(`POST /v1/appointments\tbooked ${booked}\trefused ${refused}`);
@@ -255,7 +325,12 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
     expect(list.map((n) => rank(n.notificationStatus))).toEqual(list.map((n) => rank(n.notificationStatus)).sort((a, b) => a - b));
     const unread = list.filter((n) => n.notificationStatus === 'UNREAD');
-    expect(unread.map((n) => n.createdAt)).toEqual(unread.map((n) => n.createdAt).sort().reverse());
+    expect(unread.map((n) => n.createdAt)).toEqual(
+      unread
+        .map((n) => n.createdAt)
+        .sort()
+        .reverse(),
+    );
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
     console.log(`notifications FAX store\t${read}`);
     expect(read).toBeLessThanOrEqual(BOUND);
@@ -269,7 +344,9 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     const rank = (s: string) => ['UPDATED', 'UNREAD', 'READ'].indexOf(s);
     for (let i = 1; i < list.length; i++) {
       const [a, b] = [list[i - 1]!, list[i]!];
-      expect(rank(a.notificationStatus) < rank(b.notificationStatus) || (a.notificationStatus === b.notificationStatus && a.createdAt >= b.createdAt)).toBe(true);
+      expect(rank(a.notificationStatus) < rank(b.notificationStatus) || (a.notificationStatus === b.notificationStatus && a.createdAt >= b.createdAt)).toBe(
+        true,
+      );
     }
     expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(100);
   });
@@ -292,7 +369,12 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
       expect(all.body.total).toBeGreaterThanOrEqual(SEEDED);
       const calls = all.body.calls as { createdAt: string }[];
       expect(calls).toHaveLength(100);
-      expect(calls.map((c) => c.createdAt)).toEqual(calls.map((c) => c.createdAt).sort().reverse());
+      expect(calls.map((c) => c.createdAt)).toEqual(
+        calls
+          .map((c) => c.createdAt)
+          .sort()
+          .reverse(),
+      );
       expect(Number(all.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(BOUND);
 
       const day = await api(admin, 'GET', '/v1/phone-calls?fromDate=2026-01-01&toDate=2026-01-01&order=asc&offset=50&limit=50');
@@ -335,10 +417,18 @@ describe(`with ${SEEDED} contacts`, () => {
   const nameOf = (i: number) => `Bulk${run} Contact ${i}`;
 
   beforeAll(async () => {
-    await inBatches(Array.from({ length: SEEDED }, (_, i) => i), 10, async (i) => {
-      const res = await api(admin, 'POST', '/v2/practices/contacts', { name: nameOf(i), phoneNumber: phoneOf(i), ...(i % 3 === 0 ? { faxNumber: faxOf(i) } : {}) });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    });
+    await inBatches(
+      Array.from({ length: SEEDED }, (_, i) => i),
+      10,
+      async (i) => {
+        const res = await api(admin, 'POST', '/v2/practices/contacts', {
+          name: nameOf(i),
+          phoneNumber: phoneOf(i),
+          ...(i % 3 === 0 ? { faxNumber: faxOf(i) } : {}),
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      },
+    );
   }, 240_000);
 
   it('a number names its contact from the number’s own lookup, by phone or by fax', async () => {
@@ -386,7 +476,11 @@ describe(`with ${SEEDED} contacts`, () => {
     expect(byCaller.found).toEqual([`bulk-${run}-150`]);
     console.log(`phone-calls search, most read by one request\t${Math.max(...byName.reads, ...byCaller.reads)}\t(${byName.reads.length} requests)`);
     expect(Math.max(...byName.reads, ...byCaller.reads)).toBeLessThanOrEqual(BOUND);
-    const bad = await api(admin, 'GET', `/v1/phone-calls?query=x&fromDate=2026-02-01&nextToken=${Buffer.from(`2026-01-01T00:00:00.000Z#bulk-${run}-3`).toString('base64url')}`);
+    const bad = await api(
+      admin,
+      'GET',
+      `/v1/phone-calls?query=x&fromDate=2026-02-01&nextToken=${Buffer.from(`2026-01-01T00:00:00.000Z#bulk-${run}-3`).toString('base64url')}`,
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Invalid nextToken');
   });
@@ -437,8 +531,20 @@ describe(`with ${SEEDED} contacts`, () => {
 
   it('a contact saved before numbers had lookups is found by its number once the start-up backfill ran', async () => {
     const { practiceId } = stackEndpoints();
-    const older = { contactId: `older-${run}`, name: `Older${run}`, lastName: null, phoneNumber: '+14585550177', faxNumber: null, email: null, groups: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...older, practiceId, sk: contactKey(older.contactId), entityType: 'CONTACT' } }));
+    const older = {
+      contactId: `older-${run}`,
+      name: `Older${run}`,
+      lastName: null,
+      phoneNumber: '+14585550177',
+      faxNumber: null,
+      email: null,
+      groups: [],
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...older, practiceId, sk: contactKey(older.contactId), entityType: 'CONTACT' } }),
+    );
     const byNumber = () => api(admin, 'GET', `/v2/practices/contacts?phoneNumber=${encodeURIComponent(older.phoneNumber)}`);
     expect((await byNumber()).body.contacts).toEqual([]);
     // As in a data folder written before the lookups: no marker, so the whole book is read until the backfill.
@@ -471,11 +577,25 @@ describe(`with ${SEEDED} more patients`, () => {
   beforeAll(async () => {
     const { practiceId } = stackEndpoints();
     const patients = Array.from({ length: SEEDED }, (_, i) =>
-      Patient.parse({ id: `bulk-${run}-${String(i).padStart(4, '0')}`, firstName: `Person${i}`, lastName, gender: 'other', membershipStatus: 'active', status: 'active', createdAt: at, updatedAt: at }),
+      Patient.parse({
+        id: `bulk-${run}-${String(i).padStart(4, '0')}`,
+        firstName: `Person${i}`,
+        lastName,
+        gender: 'other',
+        membershipStatus: 'active',
+        status: 'active',
+        createdAt: at,
+        updatedAt: at,
+      }),
     );
     await putPatientsBatch(practiceId, patients);
     // The bulk load replaces every cached list; wait until the list is cached, settled, and costs its version read only.
-    await eventually('the patient list served from the cache', () => api(admin, 'GET', '/v1/patients?limit=1'), (res) => readOf(res) <= 1, { within: 20_000, every: 200 });
+    await eventually(
+      'the patient list served from the cache',
+      () => api(admin, 'GET', '/v1/patients?limit=1'),
+      (res) => readOf(res) <= 1,
+      { within: 20_000, every: 200 },
+    );
   }, 120_000);
 
   it('a list and a search right after one patient write read the changed patients, not the practice’s patients', async () => {

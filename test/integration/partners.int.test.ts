@@ -45,7 +45,7 @@ describe('partner apps list', () => {
     expect(res.body.allowedOrigins).toContain(stackEndpoints().partnerOrigin);
   });
 
-  it('names the membership windows\' origin (the local membership stand-in under npm start), one the CSP frames', async () => {
+  it("names the membership windows' origin (the local membership stand-in under npm start), one the CSP frames", async () => {
     const partnerOrigin = stackEndpoints().partnerOrigin;
     for (const token of [employee, admin]) {
       const res = await api(token, 'GET', '/v1/practices/partner-apps');
@@ -55,9 +55,13 @@ describe('partner apps list', () => {
     expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`frame-src [^;]*${partnerOrigin.replace(/[.:/]/g, '\\$&')}`));
   });
 
-  it('the local membership stand-in serves each window\'s page, framed only by the app, and keeps what it is given', async () => {
+  it("the local membership stand-in serves each window's page, framed only by the app, and keeps what it is given", async () => {
     const partnerOrigin = stackEndpoints().partnerOrigin;
-    for (const [action, heading] of [['open', 'Open membership'], ['charges', 'Create charges'], ['user', 'Create user']] as const) {
+    for (const [action, heading] of [
+      ['open', 'Open membership'],
+      ['charges', 'Create charges'],
+      ['user', 'Create user'],
+    ] as const) {
       const res = await fetch(`${partnerOrigin}/membership/${action}?patientId=${patientId}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${stackOutputs().webUrl}`);
@@ -66,13 +70,33 @@ describe('partner apps list', () => {
       expect(html).toContain(`data-patient-id="${patientId}"`);
     }
     expect((await fetch(`${partnerOrigin}/membership/cancel`)).status).toBe(404);
-    const charge = await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }) });
+    const charge = await fetch(`${partnerOrigin}/membership/charges`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }),
+    });
     expect(charge.status).toBe(201);
-    expect((await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields: {} }) })).status).toBe(400);
-    const records = (await (await fetch(`${partnerOrigin}/membership/records`)).json()) as { records: { action: string; patientId: string; fields: Record<string, string> }[] };
-    expect(records.records).toContainEqual(expect.objectContaining({ action: 'charges', patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }));
+    expect(
+      (
+        await fetch(`${partnerOrigin}/membership/charges`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ fields: {} }),
+        })
+      ).status,
+    ).toBe(400);
+    const records = (await (await fetch(`${partnerOrigin}/membership/records`)).json()) as {
+      records: { action: string; patientId: string; fields: Record<string, string> }[];
+    };
+    expect(records.records).toContainEqual(
+      expect.objectContaining({ action: 'charges', patientId, fields: { description: `Lab draw ${run}`, amount: '25.00' } }),
+    );
     // The core product would not put an amount it cannot read on an invoice.
-    const unreadable = await fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId, fields: { description: 'Odd', amount: 'twenty' } }) });
+    const unreadable = await fetch(`${partnerOrigin}/membership/charges`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ patientId, fields: { description: 'Odd', amount: 'twenty' } }),
+    });
     expect(unreadable.status).toBe(400);
   });
 
@@ -80,7 +104,11 @@ describe('partner apps list', () => {
     const partnerOrigin = stackEndpoints().partnerOrigin;
     const other = `pat-card-other-${run}`;
     const post = (id: string, description: string, amount: string) =>
-      fetch(`${partnerOrigin}/membership/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ patientId: id, fields: { description, amount } }) });
+      fetch(`${partnerOrigin}/membership/charges`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ patientId: id, fields: { description, amount } }),
+      });
     const cardPatient = `pat-card-${run}`;
     expect((await post(cardPatient, 'Lab draw <fee>', '25.00')).status).toBe(201);
     expect((await post(cardPatient, 'Vitamin D test', '1200')).status).toBe(201);
@@ -105,14 +133,24 @@ describe('partner apps list', () => {
     const id = `test-app-${run}`;
     const before = (await api(admin, 'GET', '/v1/practices/partner-apps')).body.partnerApps as Record<string, unknown>[];
     const inputs = before.map(({ updatedAt, local, ...rest }) => (void updatedAt, void local, rest));
-    const added = { partnerAppId: id, name: 'Test partner', icon: 'heart', origin: stackEndpoints().partnerOrigin, path: '/app', noteType: 'PARTNER', active: false };
+    const added = {
+      partnerAppId: id,
+      name: 'Test partner',
+      icon: 'heart',
+      origin: stackEndpoints().partnerOrigin,
+      path: '/app',
+      noteType: 'PARTNER',
+      active: false,
+    };
     expect((await api(employee, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added] })).status).toBe(403);
     const put = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added] });
     expect(put.status).toBe(200);
     expect(put.body.partnerApps.find((a: { partnerAppId: string }) => a.partnerAppId === id)).toMatchObject(added);
     // The local partner kept its local mark.
     expect(put.body.partnerApps.find((a: { partnerAppId: string }) => a.partnerAppId === LOCAL_PARTNER)).toMatchObject({ local: true });
-    const elsewhere = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, { ...added, origin: 'https://not-configured.example' }] });
+    const elsewhere = await api(admin, 'PUT', '/v1/practices/partner-apps', {
+      partnerApps: [...inputs, { ...added, origin: 'https://not-configured.example' }],
+    });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.fieldErrors[`partnerApps.${inputs.length}.origin`]).toMatch(/not among the practice's partner origins/);
     const twice = await api(admin, 'PUT', '/v1/practices/partner-apps', { partnerApps: [...inputs, added, added] });
@@ -137,7 +175,13 @@ describe('partner apps list', () => {
 
 describe('partner results', () => {
   async function partnerNote(): Promise<string> {
-    const created = await api(employee, 'POST', '/v2/notes', { noteType: 'PARTNER', patientId, status: 'DRAFT', data: { partnerAppId: LOCAL_PARTNER }, hidden: true });
+    const created = await api(employee, 'POST', '/v2/notes', {
+      noteType: 'PARTNER',
+      patientId,
+      status: 'DRAFT',
+      data: { partnerAppId: LOCAL_PARTNER },
+      hidden: true,
+    });
     expect(created.status).toBe(201);
     return created.body.noteId;
   }
@@ -166,7 +210,11 @@ describe('partner results', () => {
     const old = await deliver(LOCAL_PARTNER, 'results', body, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(old.status).toBe(401);
     expect(old.body.message).toBe('The delivery timestamp is too old or in the future.');
-    const unsigned = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${LOCAL_PARTNER}/results`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const unsigned = await fetch(`${stackOutputs().apiUrl}/v1/partner-deliveries/${LOCAL_PARTNER}/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(unsigned.status).toBe(401);
     expect((await api(employee, 'GET', `/v1/notes/${noteId}`)).body).toMatchObject({ status: 'DRAFT', noteVersion: 1, data: { partnerAppId: LOCAL_PARTNER } });
     // The signature is right but the note is not this partner's: nothing is written.
@@ -181,7 +229,9 @@ describe('secret rotation', () => {
     const original = readFileSync(file, 'utf8');
     const retiring = secretOf(LOCAL_PARTNER);
     const rotated = `rotated-${run}-0123456789abcdef`;
-    const noteFor = async () => (await api(employee, 'POST', '/v2/notes', { noteType: 'PARTNER', patientId, status: 'DRAFT', data: { partnerAppId: LOCAL_PARTNER }, hidden: true })).body.noteId as string;
+    const noteFor = async () =>
+      (await api(employee, 'POST', '/v2/notes', { noteType: 'PARTNER', patientId, status: 'DRAFT', data: { partnerAppId: LOCAL_PARTNER }, hidden: true })).body
+        .noteId as string;
     const result = { title: 'Care plan', summary: 'Rotated.', fields: [] };
     try {
       writeFileSync(file, JSON.stringify({ ...JSON.parse(original), [LOCAL_PARTNER]: rotated, [`${LOCAL_PARTNER}:previous`]: retiring }));
@@ -189,7 +239,12 @@ describe('secret rotation', () => {
       expect((await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-old`, noteId: a, result }, { secret: retiring })).status).toBe(201);
       expect((await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-new`, noteId: b, result }, { secret: rotated })).status).toBe(201);
       // An old timestamp is still refused as old, whichever secret signed it.
-      const stale = await deliver(LOCAL_PARTNER, 'results', { deliveryId: `dlv-${run}-rot-stale`, noteId: a, result }, { secret: retiring, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      const stale = await deliver(
+        LOCAL_PARTNER,
+        'results',
+        { deliveryId: `dlv-${run}-rot-stale`, noteId: a, result },
+        { secret: retiring, timestamp: Math.floor(Date.now() / 1000) - 3600 },
+      );
       expect(stale.body.message).toBe('The delivery timestamp is too old or in the future.');
 
       writeFileSync(file, JSON.stringify({ ...JSON.parse(original), [LOCAL_PARTNER]: rotated }));
@@ -203,7 +258,17 @@ describe('secret rotation', () => {
 });
 
 describe('external notes', () => {
-  const prescription = { id: `vrx-${run}`, medicationName: 'Amoxicillin 500 mg capsule', strength: '500 mg', form: 'capsule', instructions: 'One capsule three times a day', quantityPrescribed: 30, numberOfRefills: 0, providerName: 'Dr. Remote', pharmacy: { name: 'Main St Pharmacy', address: { city: 'Eugene', state: 'OR', zipCode: '97401' } } };
+  const prescription = {
+    id: `vrx-${run}`,
+    medicationName: 'Amoxicillin 500 mg capsule',
+    strength: '500 mg',
+    form: 'capsule',
+    instructions: 'One capsule three times a day',
+    quantityPrescribed: 30,
+    numberOfRefills: 0,
+    providerName: 'Dr. Remote',
+    pharmacy: { name: 'Main St Pharmacy', address: { city: 'Eugene', state: 'OR', zipCode: '97401' } },
+  };
 
   it('arrive once through the signed import, are listed, open read-only and refuse every change', async () => {
     const deliveryId = `dlv-${run}-rx`;
@@ -213,7 +278,13 @@ describe('external notes', () => {
     const noteId = first.body.noteId as string;
     expect(await deliver('veradigm', 'notes', body)).toEqual({ status: 200, body: { noteId, replayed: true } });
 
-    const consult = await deliver('thea', 'notes', { deliveryId: `dlv-${run}-ec`, patientId, status: 'DELIVERED', eventTimestamp: '2026-11-21T15:00:00.000Z', econsult: { id: `ec-${run}`, specialty: 'Dermatology', question: 'Rash?', answer: 'Contact dermatitis.' } });
+    const consult = await deliver('thea', 'notes', {
+      deliveryId: `dlv-${run}-ec`,
+      patientId,
+      status: 'DELIVERED',
+      eventTimestamp: '2026-11-21T15:00:00.000Z',
+      econsult: { id: `ec-${run}`, specialty: 'Dermatology', question: 'Rash?', answer: 'Contact dermatitis.' },
+    });
     expect(consult.status).toBe(201);
 
     const listed = await api(employee, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_VERADIGM,ECONSULT_THEA&statuses=SENT,DELIVERED`);
@@ -238,7 +309,16 @@ describe('external notes', () => {
   });
 
   it('refuses a source the practice has no secret for and a body without its fields', async () => {
-    expect((await deliver('dosespot', 'notes', { deliveryId: `dlv-${run}-ds`, patientId, status: 'SENT', eventTimestamp: '2026-11-20T15:00:00.000Z', prescription }, { secret: 'x'.repeat(32) })).status).toBe(401);
+    expect(
+      (
+        await deliver(
+          'dosespot',
+          'notes',
+          { deliveryId: `dlv-${run}-ds`, patientId, status: 'SENT', eventTimestamp: '2026-11-20T15:00:00.000Z', prescription },
+          { secret: 'x'.repeat(32) },
+        )
+      ).status,
+    ).toBe(401);
     const missing = await deliver('thea', 'notes', { deliveryId: `dlv-${run}-none`, patientId, status: 'SENT', eventTimestamp: '2026-11-20T15:00:00.000Z' });
     expect(missing.status).toBe(400);
   });

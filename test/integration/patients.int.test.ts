@@ -41,7 +41,9 @@ describe('GET /v1/patients (list)', () => {
     const archived = await api(provider, 'GET', '/v1/patients?status=DELETED');
     expect(archived.status).toBe(200);
     expect(ids(archived.body)).toEqual(expect.arrayContaining(['pat-0038', 'pat-0039', 'pat-0040']));
-    expect(archived.body.items.every((p: { status: string; membershipStatus: string }) => p.status === 'DELETED' && p.membershipStatus === 'archived')).toBe(true);
+    expect(archived.body.items.every((p: { status: string; membershipStatus: string }) => p.status === 'DELETED' && p.membershipStatus === 'archived')).toBe(
+      true,
+    );
   });
 
   it('rejects a bad paging parameter with 400 naming it', async () => {
@@ -172,7 +174,12 @@ describe('POST /v1/patients', () => {
     ['state max 10', { address: { state: 'a'.repeat(11) } }, 'address.state', 'State must be at most 10 characters'],
     ['zip max 10', { address: { zip: '1'.repeat(11) } }, 'address.zip', 'Zip Code must be at most 10 characters'],
     ['unsupported character', { lastName: 'Müller' }, 'lastName', unsupportedCharacterMessage('Last Name')],
-    ['phone characters', { phones: [{ type: 'mobile', number: '555.010.1234' }] }, 'phones.0.number', 'Phone number may contain only digits, parentheses, hyphen and space'],
+    [
+      'phone characters',
+      { phones: [{ type: 'mobile', number: '555.010.1234' }] },
+      'phones.0.number',
+      'Phone number may contain only digits, parentheses, hyphen and space',
+    ],
     ['wrong type', { firstName: 12 }, 'firstName', 'First Name must be text'],
   ];
   it.each(cases)('400 for %s with the message', async (_name, change, field, message) => {

@@ -28,8 +28,21 @@ const folder = (prefix: string) => {
 };
 
 function exportOfOnePatient(): Json[] {
-  const patient = { resourceType: 'Patient', id: 'p-long', identifier: [{ system: 'https://other.example/mrn', value: `MRN-${run}` }], name: [{ use: 'official', family: `Longtime${run}`, given: ['Tess'] }], gender: 'female', birthDate: '1950-02-03', telecom: [{ system: 'phone', value: '+15035550199' }] };
-  const practitioner = { resourceType: 'Practitioner', id: 'dr-hale', name: [{ family: 'Hale', given: ['Jo'] }], telecom: [{ system: 'email', value: 'provider@demo.tidewell.local' }] };
+  const patient = {
+    resourceType: 'Patient',
+    id: 'p-long',
+    identifier: [{ system: 'https://other.example/mrn', value: `MRN-${run}` }],
+    name: [{ use: 'official', family: `Longtime${run}`, given: ['Tess'] }],
+    gender: 'female',
+    birthDate: '1950-02-03',
+    telecom: [{ system: 'phone', value: '+15035550199' }],
+  };
+  const practitioner = {
+    resourceType: 'Practitioner',
+    id: 'dr-hale',
+    name: [{ family: 'Hale', given: ['Jo'] }],
+    telecom: [{ system: 'email', value: 'provider@demo.tidewell.local' }],
+  };
   const day = (i: number) => new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
   const texts = Array.from({ length: TEXTS }, (_, i) => {
     const fromPatient = i % 2 === 1;
@@ -61,7 +74,12 @@ function exportOfOnePatient(): Json[] {
 
 beforeAll(async () => {
   dir = folder('tidewell-long-export-');
-  writeFileSync(join(dir, 'all.ndjson'), exportOfOnePatient().map((r) => JSON.stringify(r)).join('\n'));
+  writeFileSync(
+    join(dir, 'all.ndjson'),
+    exportOfOnePatient()
+      .map((r) => JSON.stringify(r))
+      .join('\n'),
+  );
   target = await startLocalRuntime({
     dataDir: folder('tidewell-long-restore-'),
     port: 0,
@@ -137,6 +155,8 @@ describe('a patient larger than one request', () => {
     expect(again).toMatchObject({ failed: [], created: 0, added: 0, present: TEXTS + VITALS + 1 });
     expect(await total('SMS_LOG')).toBe(TEXTS);
     expect(await total('VITALS')).toBe(VITALS);
-    console.log(`One patient of ${entry.length} resources (${whole} bytes of JSON) in ${parts.length} parts of ${parts.map((p) => p.length).join(', ')} entries, ${sizes.join(', ')} bytes; broken run ${brokenSeconds.toFixed(1)} s, rerun ${rerunSeconds.toFixed(1)} s`);
+    console.log(
+      `One patient of ${entry.length} resources (${whole} bytes of JSON) in ${parts.length} parts of ${parts.map((p) => p.length).join(', ')} entries, ${sizes.join(', ')} bytes; broken run ${brokenSeconds.toFixed(1)} s, rerun ${rerunSeconds.toFixed(1)} s`,
+    );
   }, 600_000);
 });

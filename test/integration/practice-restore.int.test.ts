@@ -37,7 +37,8 @@ let targetAdmin: string;
 /** The drill patient's phone: the number the practice texted with. */
 let phone: string;
 
-async function exportAndWait(call: (method: string, path: string) => Promise<{ status: number; body: any }>): Promise<FhirBulkExportView> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function exportAndWait(call: (method: string, path: string) => Promise<{ status: number; body: any }>): Promise<FhirBulkExportView> {
   let started: FhirBulkExport | undefined;
   // One export runs at a time in a practice: wait out one another test left running.
   for (let i = 0; i < 400 && !started; i++) {
@@ -67,14 +68,21 @@ async function exportAndWait(call: (method: string, path: string) => Promise<{ s
 function ndjson(dir: string): Res[] {
   return readdirSync(dir)
     .filter((n) => n.endsWith('.ndjson') && n !== 'OperationOutcome.ndjson')
-    .flatMap((n) => readFileSync(join(dir, n), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Res));
+    .flatMap((n) =>
+      readFileSync(join(dir, n), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Res),
+    );
 }
 
 /** The attached files' bytes, as a sorted list of hashes (their names differ by patient id between practices). */
 function fileHashes(dir: string): string[] {
   const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
   const files = join(dir, 'files');
-  return (statSync(files, { throwIfNoEntry: false }) ? walk(files) : []).map((f) => `${relative(files, f).split('/').slice(1).join('/')}:${createHash('sha256').update(readFileSync(f)).digest('hex')}`).sort();
+  return (statSync(files, { throwIfNoEntry: false }) ? walk(files) : [])
+    .map((f) => `${relative(files, f).split('/').slice(1).join('/')}:${createHash('sha256').update(readFileSync(f)).digest('hex')}`)
+    .sort();
 }
 
 /**
@@ -88,13 +96,36 @@ function clinical(r: Res): string {
     if (!v || typeof v !== 'object') return v;
     return Object.fromEntries(
       Object.entries(v)
-        .filter(([k]) => !['id', 'reference', 'identifier', 'url', 'meta', 'fullUrl', 'masterIdentifier', 'date', 'recorded', 'issued', 'authoredOn', 'recordedDate', 'dateAsserted', 'creation', 'size'].includes(k))
+        .filter(
+          ([k]) =>
+            ![
+              'id',
+              'reference',
+              'identifier',
+              'url',
+              'meta',
+              'fullUrl',
+              'masterIdentifier',
+              'date',
+              'recorded',
+              'issued',
+              'authoredOn',
+              'recordedDate',
+              'dateAsserted',
+              'creation',
+              'size',
+            ].includes(k),
+        )
         .map(([k, x]) => [k, strip(x)]),
     );
   };
   return JSON.stringify(strip(r));
 }
-const clinicalOf = (resources: Res[], type: string) => resources.filter((r) => r.resourceType === type).map(clinical).sort();
+const clinicalOf = (resources: Res[], type: string) =>
+  resources
+    .filter((r) => r.resourceType === type)
+    .map(clinical)
+    .sort();
 
 beforeAll(async () => {
   // The first practice runs in a process of its own (its handlers read their table from the environment).
@@ -120,29 +151,73 @@ beforeAll(async () => {
     const res = await api(provider, 'POST', `${base}/${path}`, body);
     expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
   }
-  expect((await api(provider, 'PUT', base, { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04', primaryPhoneNumber: phone })).status).toBe(200);
+  expect(
+    (await api(provider, 'PUT', base, { firstName: 'Restore', lastName: `Drill${run}`, gender: 'female', dob: '1966-05-04', primaryPhoneNumber: phone }))
+      .status,
+  ).toBe(200);
   const vitals = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId: p.body.id });
-  expect((await api(provider, 'POST', `/v1/notes/${vitals.body.noteId}/sign`, { noteVersion: vitals.body.noteVersion, data: { systolic: 120, diastolic: 80, weight: 160, height: 66 } })).status).toBe(200);
-  expect((await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'SMS_LOG', patientId: p.body.id, eventTimestamp: '2025-02-03T15:04:05.000Z', data: { text: `Running late ${run}`, formattedText: `<p>Running late ${run}</p>` } })).status).toBe(201);
+  expect(
+    (
+      await api(provider, 'POST', `/v1/notes/${vitals.body.noteId}/sign`, {
+        noteVersion: vitals.body.noteVersion,
+        data: { systolic: 120, diastolic: 80, weight: 160, height: 66 },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await api(provider, 'POST', '/v2/notes', {
+        noteId: 'new',
+        noteType: 'SMS_LOG',
+        patientId: p.body.id,
+        eventTimestamp: '2025-02-03T15:04:05.000Z',
+        data: { text: `Running late ${run}`, formattedText: `<p>Running late ${run}</p>` },
+      })
+    ).status,
+  ).toBe(201);
   // A conversation: the practice's text and the patient's answer through the carrier.
   const conversation = await api(provider, 'POST', '/v1/messaging/conversations', { patientPhoneNumber: phone, practicePhoneNumber: PRACTICE_PHONE });
   expect(conversation.status).toBe(200);
   const conversationId = conversation.body.conversation.conversationId as string;
   expect((await api(provider, 'POST', `/v1/messaging/conversations/${conversationId}/messages`, { text: `Your results are in ${run}` })).status).toBe(201);
-  const answer = await fetch(`${rt.outputs.webUrl}/local/carrier/sms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: `Thank you, what do they say? ${run}` }) });
+  const answer = await fetch(`${rt.outputs.webUrl}/local/carrier/sms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: phone, to: PRACTICE_PHONE, text: `Thank you, what do they say? ${run}` }),
+  });
   expect(answer.status).toBe(202);
   const texts = (await api(provider, 'GET', `/v1/messaging/conversations/${conversationId}/messages`)).body.messages as { direction: string }[];
   expect(texts.map((t) => t.direction)).toEqual(['outbound', 'inbound']);
   // A call from the patient's number that left a voicemail, and a fax from it.
-  const post = (path: string) => fetch(`${rt.outputs.webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
+  const post = (path: string) =>
+    fetch(`${rt.outputs.webUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: phone }) });
   expect((await post('/local/telephony/inbound')).status).toBe(200);
   expect((await post('/local/fax/inbound')).status).toBe(200);
-  const presign = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${p.body.id}/documents/drill-${run}.pdf`, contentType: 'application/pdf', size: FILE_BYTES.length });
+  const presign = await api(provider, 'POST', '/v1/s3/files', {
+    key: `patients/${p.body.id}/documents/drill-${run}.pdf`,
+    contentType: 'application/pdf',
+    size: FILE_BYTES.length,
+  });
   expect(presign.status).toBe(200);
-  expect((await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: rt.outputs.webUrl }, body: FILE_BYTES })).status).toBe(200);
-  const large = await api(provider, 'POST', '/v1/s3/files', { key: `patients/${p.body.id}/documents/scan-${run}.pdf`, contentType: 'application/pdf', size: LARGE_BYTES.length });
+  expect(
+    (await fetch(presign.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: rt.outputs.webUrl }, body: FILE_BYTES }))
+      .status,
+  ).toBe(200);
+  const large = await api(provider, 'POST', '/v1/s3/files', {
+    key: `patients/${p.body.id}/documents/scan-${run}.pdf`,
+    contentType: 'application/pdf',
+    size: LARGE_BYTES.length,
+  });
   expect(large.status).toBe(200);
-  expect((await fetch(large.body.signedUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', origin: rt.outputs.webUrl }, body: new Uint8Array(LARGE_BYTES) })).status).toBe(200);
+  expect(
+    (
+      await fetch(large.body.signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', origin: rt.outputs.webUrl },
+        body: new Uint8Array(LARGE_BYTES),
+      })
+    ).status,
+  ).toBe(200);
   const note = await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId: p.body.id });
   expect(note.status).toBe(201);
   const signed = await api(provider, 'POST', `/v1/notes/${note.body.noteId}/sign`, {
@@ -158,8 +233,22 @@ beforeAll(async () => {
   const providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
   const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
   for (const booking of [
-    { appointmentTypeId: 'apt-demo-follow-up', bookingLocationId: 'loc-demo-main', visitType: 'in_person', start: `${day}T15:00:00.000Z`, durationMinutes: 30, notes: `Bring the glucose log ${run}` },
-    { appointmentTypeId: 'apt-demo-telehealth', bookingLocationId: null, visitType: 'virtual', start: `${day}T17:00:00.000Z`, durationMinutes: 15, recurrence: { frequency: 'Weekly', interval: 1, end: 'COUNT', count: 3 } },
+    {
+      appointmentTypeId: 'apt-demo-follow-up',
+      bookingLocationId: 'loc-demo-main',
+      visitType: 'in_person',
+      start: `${day}T15:00:00.000Z`,
+      durationMinutes: 30,
+      notes: `Bring the glucose log ${run}`,
+    },
+    {
+      appointmentTypeId: 'apt-demo-telehealth',
+      bookingLocationId: null,
+      visitType: 'virtual',
+      start: `${day}T17:00:00.000Z`,
+      durationMinutes: 15,
+      recurrence: { frequency: 'Weekly', interval: 1, end: 'COUNT', count: 3 },
+    },
   ]) {
     const booked = await api(provider, 'POST', '/v1/appointments', { patientId: p.body.id, providerId, ...booking });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
@@ -192,7 +281,9 @@ afterAll(async () => {
 async function textsOf(patientPhone: string) {
   const list = await callApi(target, targetAdmin, 'GET', '/v1/messaging/conversations?filter=all&limit=100');
   expect(list.status, JSON.stringify(list.body)).toBe(200);
-  const mine = (list.body.conversations as { conversationId: string; patientPhoneNumber: string; practicePhoneNumber: string }[]).filter((c) => c.patientPhoneNumber === patientPhone);
+  const mine = (list.body.conversations as { conversationId: string; patientPhoneNumber: string; practicePhoneNumber: string }[]).filter(
+    (c) => c.patientPhoneNumber === patientPhone,
+  );
   expect(mine, 'one conversation with the patient phone').toHaveLength(1);
   const conversation = mine[0] as (typeof mine)[number] & Record<string, unknown>;
   const unread = await callApi(target, targetAdmin, 'GET', '/v1/messaging/conversations?filter=unread&limit=100');
@@ -216,10 +307,14 @@ describe('a practice rebuilt from its export', () => {
     const bundle = { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Patient', name: [{ family: 'Nope', given: ['No'] }] } }] };
     const refused = await callApi(target, provider, 'POST', '/v1/practices/fhir-imports/patients', { bundle });
     expect(refused.status).toBe(403);
-    const empty = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Condition', code: { text: 'Asthma' } } }] } });
+    const empty = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', {
+      bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Condition', code: { text: 'Asthma' } } }] },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('The bundle holds no Patient: each bundle of a practice import is one patient with their resources');
-    const unnamed = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', { bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Patient', gender: 'female' } }] } });
+    const unnamed = await callApi(target, targetAdmin, 'POST', '/v1/practices/fhir-imports/patients', {
+      bundle: { resourceType: 'Bundle', entry: [{ resource: { resourceType: 'Patient', gender: 'female' } }] },
+    });
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.message).toBe('The Patient has no name: a chart needs a first and last name');
     // Nothing was created by the refused requests.
@@ -232,7 +327,13 @@ describe('a practice rebuilt from its export', () => {
     const lines: string[] = [];
     // Parts of 8 resources: the drill patient is cut into parts as a patient of ten years would be, so the round trip
     // proves that what the import reads together (a call and its note, a fax and its note, a note and its files) is never cut apart.
-    const imported: ImportSummary = await importPractice({ dir: exported, apiUrl: target.outputs.apiUrl, token: targetAdmin, parts: { resources: 8 }, out: (l) => lines.push(l) });
+    const imported: ImportSummary = await importPractice({
+      dir: exported,
+      apiUrl: target.outputs.apiUrl,
+      token: targetAdmin,
+      parts: { resources: 8 },
+      out: (l) => lines.push(l),
+    });
     expect(imported.failed, lines.join('\n')).toEqual([]);
     expect(lines.join('\n')).toMatch(/sent in \d+ parts/);
     expect(lines.join('\n')).toContain('1 large files uploaded apart');
@@ -248,20 +349,38 @@ describe('a practice rebuilt from its export', () => {
     const again = folder('tidewell-export-b-');
     await downloadExport({ apiUrl: target.outputs.apiUrl, token: targetAdmin }, second.exportId, again);
     const [a, b] = [ndjson(exported), ndjson(again)];
-    const table = Object.keys({ ...first.resourceCounts, ...second.resourceCounts }).sort().map((type) => `${type}: ${first.resourceCounts[type] ?? 0} → ${second.resourceCounts[type] ?? 0}`);
+    const table = Object.keys({ ...first.resourceCounts, ...second.resourceCounts })
+      .sort()
+      .map((type) => `${type}: ${first.resourceCounts[type] ?? 0} → ${second.resourceCounts[type] ?? 0}`);
     console.log(`Round trip (resources per type, demo → restored):\n${table.join('\n')}\nleft out: ${JSON.stringify(imported.leftOut)}`);
     // Every type comes back whole: a type that loses (or gains) one item fails here.
     expect(second.resourceCounts).toEqual(first.resourceCounts);
-    expect(Object.keys(first.resourceCounts)).toEqual(expect.arrayContaining(['Appointment', 'Communication', 'DocumentReference', 'Location', 'Practitioner']));
+    expect(Object.keys(first.resourceCounts)).toEqual(
+      expect.arrayContaining(['Appointment', 'Communication', 'DocumentReference', 'Location', 'Practitioner']),
+    );
     expect(second.patientsDone).toBe(first.patientsDone);
     // The appointment types and booking location the appointments book were made in the empty practice first.
     expect(imported.calendar).toEqual({ types: ['Follow-up visit', 'Telehealth check-in'], locations: ['Main office'] });
-    for (const type of ['Appointment', 'AllergyIntolerance', 'Condition', 'MedicationStatement', 'Immunization', 'Procedure', 'FamilyMemberHistory', 'Observation', 'DocumentReference', 'Communication', 'Practitioner', 'Location']) {
+    for (const type of [
+      'Appointment',
+      'AllergyIntolerance',
+      'Condition',
+      'MedicationStatement',
+      'Immunization',
+      'Procedure',
+      'FamilyMemberHistory',
+      'Observation',
+      'DocumentReference',
+      'Communication',
+      'Practitioner',
+      'Location',
+    ]) {
       expect(clinicalOf(b, type), type).toEqual(clinicalOf(a, type));
     }
     // The patient's answer comes back as a text the patient sent, after the practice's text, in both exports.
     for (const resources of [a, b]) {
-      const said = (words: string) => resources.find((r) => r.resourceType === 'Communication' && r.payload?.some((x: { contentString?: string }) => x.contentString === words));
+      const said = (words: string) =>
+        resources.find((r) => r.resourceType === 'Communication' && r.payload?.some((x: { contentString?: string }) => x.contentString === words));
       const answer = said(`Thank you, what do they say? ${run}`);
       const asked = said(`Your results are in ${run}`);
       expect(answer?.sender?.reference, 'the answer is from the patient').toMatch(/Patient\//);
@@ -283,7 +402,12 @@ describe('a practice rebuilt from its export', () => {
     // The texts are back in their conversation: the Messages hub lists it, read (restored texts are history),
     // with the patient's answer as its last message, and the conversation and the phone's history hold both texts in order.
     const restored = await textsOf(phone);
-    expect(restored.conversation).toMatchObject({ practicePhoneNumber: PRACTICE_PHONE, readStatus: 'READ', unreadCount: 0, lastMessage: { direction: 'inbound', text: `Thank you, what do they say? ${run}` } });
+    expect(restored.conversation).toMatchObject({
+      practicePhoneNumber: PRACTICE_PHONE,
+      readStatus: 'READ',
+      unreadCount: 0,
+      lastMessage: { direction: 'inbound', text: `Thank you, what do they say? ${run}` },
+    });
     expect(restored.unreadTab).not.toContain(restored.conversation.conversationId);
     expect(restored.messages).toEqual([
       { direction: 'outbound', text: `Your results are in ${run}`, readStatus: 'READ' },

@@ -19,7 +19,12 @@ describe('practice API', () => {
     const provider = await signIn('provider@demo.tidewell.local');
     const res = await api(provider, 'GET', '/v1/practices/users/me');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ emailAddress: 'provider@demo.tidewell.local', permissionGroup: 'provider', userStatus: 'active', veradigmUserType: 'Provider' });
+    expect(res.body).toMatchObject({
+      emailAddress: 'provider@demo.tidewell.local',
+      permissionGroup: 'provider',
+      userStatus: 'active',
+      veradigmUserType: 'Provider',
+    });
     expect(res.body.npiNumber).toMatch(/^\d{10}$/);
   });
 

@@ -27,7 +27,13 @@ const OTHER = 'realtime-mfa@other.tidewell.local';
 const local = runtimeForFile('realtime-mfa', { mfa: 'admins' });
 
 async function signIn(email: string) {
-  const out = await local.cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local.outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }));
+  const out = await local.cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: local.outputs.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
   expect(out.ChallengeName).toBeUndefined();
   return out.AuthenticationResult!;
 }
@@ -49,11 +55,20 @@ async function subscribe(token: string, practiceId = local.runtime.table.practic
   try {
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     socket.send(JSON.stringify({ type: 'connection_init' }));
-    const connected = await eventuallyFound('the connection answer', async () => messages.find((m) => m.type === 'connection_ack' || m.type === 'connection_error'), { within: 10_000, every: 25 });
+    const connected = await eventuallyFound(
+      'the connection answer',
+      async () => messages.find((m) => m.type === 'connection_ack' || m.type === 'connection_error'),
+      { within: 10_000, every: 25 },
+    );
     if (connected.type === 'connection_error') return 'connection refused';
     const query = 'subscription S($practiceId: String!) { onCreateNotification(practiceId: $practiceId) { practiceId notificationId } }';
-    socket.send(JSON.stringify({ id: 's', type: 'start', payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } } }));
-    const started = await eventuallyFound('the subscription answer', async () => messages.find((m) => m.type === 'start_ack' || m.type === 'error'), { within: 10_000, every: 25 });
+    socket.send(
+      JSON.stringify({ id: 's', type: 'start', payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } } }),
+    );
+    const started = await eventuallyFound('the subscription answer', async () => messages.find((m) => m.type === 'start_ack' || m.type === 'error'), {
+      within: 10_000,
+      every: 25,
+    });
     return started.type === 'start_ack' ? 'subscribed' : `refused: ${started.payload?.errors?.[0]?.errorType}`;
   } finally {
     socket.close();
@@ -71,14 +86,26 @@ describe('realtime subscriptions and the sign-in behind a token', () => {
     expect(await subscribe(admin.IdToken!)).toBe('connection refused');
 
     const { SecretCode } = await local.cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: admin.AccessToken }));
-    await local.cognito().send(new VerifySoftwareTokenCommand({ AccessToken: admin.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
-    await local.cognito().send(new SetUserMFAPreferenceCommand({ AccessToken: admin.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await local
+      .cognito()
+      .send(new VerifySoftwareTokenCommand({ AccessToken: admin.AccessToken, UserCode: freshCode(SecretCode!), FriendlyDeviceName: 'phone' }));
+    await local
+      .cognito()
+      .send(new SetUserMFAPreferenceCommand({ AccessToken: admin.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     expect(await subscribe(admin.AccessToken!)).toBe('subscribed');
   });
 
   it('gives no tokens without the code: the admin password flow is not enabled for the web client', async () => {
-    const refused = await local.cognito()
-      .send(new AdminInitiateAuthCommand({ UserPoolId: local.outputs.userPoolId, ClientId: local.outputs.userPoolClientId, AuthFlow: 'ADMIN_USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ADMIN, PASSWORD: DEMO_PASSWORD } }))
+    const refused = await local
+      .cognito()
+      .send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: local.outputs.userPoolId,
+          ClientId: local.outputs.userPoolClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: ADMIN, PASSWORD: DEMO_PASSWORD },
+        }),
+      )
       .then(
         () => 'tokens',
         (e: Error) => `${e.name}: ${e.message}`,
@@ -87,7 +114,14 @@ describe('realtime subscriptions and the sign-in behind a token', () => {
   });
 
   it("refuses another practice's tokens, for its own practice or this one", async () => {
-    await ensurePoolUser(local.cognito(), local.outputs.userPoolId, { email: OTHER, firstName: 'Other', lastName: 'Practice', group: 'admin', practiceId: 'prc_other_realtime_mfa', password: DEMO_PASSWORD });
+    await ensurePoolUser(local.cognito(), local.outputs.userPoolId, {
+      email: OTHER,
+      firstName: 'Other',
+      lastName: 'Practice',
+      group: 'admin',
+      practiceId: 'prc_other_realtime_mfa',
+      password: DEMO_PASSWORD,
+    });
     const other = await signIn(OTHER);
     expect(decodeJwt(other.IdToken!)['custom:practiceId']).toBe('prc_other_realtime_mfa');
     expect(await subscribe(other.IdToken!)).toBe('connection refused');

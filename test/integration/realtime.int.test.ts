@@ -21,7 +21,15 @@ import { createTestUser, stackEndpoints, stackOutputs } from '../support/local-s
 const OTHER_PRACTICE = 'prc_other_realtime';
 const SUBSCRIPTION = /* GraphQL */ `
   subscription OnCreateNotification($practiceId: String!) {
-    onCreateNotification(practiceId: $practiceId) { practiceId notificationId notificationType notificationStatus text createdAt data }
+    onCreateNotification(practiceId: $practiceId) {
+      practiceId
+      notificationId
+      notificationType
+      notificationStatus
+      text
+      createdAt
+      data
+    }
   }
 `;
 
@@ -36,7 +44,11 @@ async function accessTokenOf(email: string): Promise<string> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const result = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: outputs.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
   );
   return result.AuthenticationResult!.AccessToken!;
 }
@@ -88,7 +100,6 @@ async function isolatedSubscription(graphqlUrl: string, token: string, practiceI
     },
   };
 }
-
 
 describe('AppSync-compatible realtime with Amplify v6 and the local user pool', () => {
   let server: Server;
@@ -172,7 +183,13 @@ describe('AppSync-compatible realtime with Amplify v6 and the local user pool', 
       expect(received[1].data.onCreateNotification.notificationId).toBe('n-2');
       // Both went out before n-2 reached the same-practice socket; a leak to the other practice's
       // socket on the same local server would arrive within milliseconds of that.
-      await holdsFor("nothing on the other practice's socket", 200, () => other.events.length, (n) => n === 0, { every: 25 });
+      await holdsFor(
+        "nothing on the other practice's socket",
+        200,
+        () => other.events.length,
+        (n) => n === 0,
+        { every: 25 },
+      );
       expect(other.events).toEqual([]);
     } finally {
       subscription.unsubscribe();

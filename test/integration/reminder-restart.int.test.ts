@@ -23,7 +23,10 @@ describe('a reminder that falls due while the runtime is stopped', () => {
     expect(created.status).toBe(201);
     const reminderId = created.body.reminderId as string;
     const notificationsOf = async (token: string) =>
-      (await api(rt, token, 'GET', `/v1/notifications?sourceId=${encodeURIComponent(reminderId)}&notificationType=TASK`)).body.notifications as Record<string, unknown>[];
+      (await api(rt, token, 'GET', `/v1/notifications?sourceId=${encodeURIComponent(reminderId)}&notificationType=TASK`)).body.notifications as Record<
+        string,
+        unknown
+      >[];
     expect(await notificationsOf(employee)).toEqual([]);
 
     await runtime.stop();
@@ -33,14 +36,23 @@ describe('a reminder that falls due while the runtime is stopped', () => {
 
     rt = await start();
     const again = await signIn(rt, 'employee@demo.tidewell.local');
-    const found = await eventually('the late reminder notification', () => notificationsOf(again), (list) => list.length > 0, { within: 20_000 });
+    const found = await eventually(
+      'the late reminder notification',
+      () => notificationsOf(again),
+      (list) => list.length > 0,
+      { within: 20_000 },
+    );
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ notificationStatus: 'UNREAD', assigned: employeeId, text: 'Call the lab about the potassium result' });
 
     // A late delivery is still one notification, and the reminder records that it fired. Its
     // one-time schedule is deleted once the delivery returned, so nothing can fire it again.
     const scheduleUrl = `${rt.endpoints.scheduler}/schedules/${reminderScheduleName(reminderId)}?groupName=${rt.endpoints.schedulerGroup}`;
-    await eventually('the reminder schedule gone after it fired', async () => (await fetch(scheduleUrl)).status, (status) => status === 404);
+    await eventually(
+      'the reminder schedule gone after it fired',
+      async () => (await fetch(scheduleUrl)).status,
+      (status) => status === 404,
+    );
     expect(await notificationsOf(again)).toHaveLength(1);
     const reminders = (await api(rt, again, 'GET', '/v1/reminders')).body.reminders as { reminderId: string; firedAt: string | null }[];
     expect(reminders.find((r) => r.reminderId === reminderId)?.firedAt).toEqual(expect.any(String));

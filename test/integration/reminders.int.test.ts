@@ -48,7 +48,11 @@ describe('reminders', () => {
       expect(notification).toMatchObject({ notificationStatus: 'UNREAD', assigned: employeeId, text: 'Check on the INR result', patientId: 'pat-0004' });
       expect((await feed.next('onCreateNotification', notification.notificationId as string)).notification).toMatchObject({ assigned: employeeId });
       // Deleted once its delivery returned: nothing is left to fire it a second time.
-      await eventually('the reminder schedule gone after it fired', () => schedules().get(reminderScheduleName(reminderId)), (stored) => stored === null);
+      await eventually(
+        'the reminder schedule gone after it fired',
+        () => schedules().get(reminderScheduleName(reminderId)),
+        (stored) => stored === null,
+      );
       expect(await reminderNotifications(employee, reminderId)).toHaveLength(1);
       expect(feed.received.filter((r) => r.notification.sourceId === reminderId)).toHaveLength(1);
       const mine = await api(employee, 'GET', '/v1/reminders');
@@ -104,7 +108,13 @@ describe('reminders', () => {
       expect(notification).toMatchObject({ notificationVersion: 1, notificationStatus: 'UNREAD', text: 'Delivered twice' });
       await feed.next('onCreateNotification', notification.notificationId as string);
       // All three deliveries have returned; a second live event would follow the first within milliseconds.
-      await holdsFor('one live notification for the reminder', 300, () => feed.received.filter((r) => r.notification.sourceId === reminderId).length, (n) => n === 1, { every: 50 });
+      await holdsFor(
+        'one live notification for the reminder',
+        300,
+        () => feed.received.filter((r) => r.notification.sourceId === reminderId).length,
+        (n) => n === 1,
+        { every: 50 },
+      );
       expect(feed.received.filter((r) => r.notification.sourceId === reminderId)).toHaveLength(1);
       expect(await reminderNotifications(employee, reminderId)).toHaveLength(1);
     } finally {

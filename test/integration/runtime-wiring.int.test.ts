@@ -17,13 +17,18 @@ async function subscribe(graphqlUrl: string, token: string, practiceId: string) 
   const socket = new WebSocket(`ws://${url.host}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
   const messages: Record<string, unknown>[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Record<string, unknown>));
-  const next = (type: string) => eventuallyFound(`a ${type} message on the realtime socket`, async () => messages.find((m) => m.type === type), { within: 5000, every: 25 });
+  const next = (type: string) =>
+    eventuallyFound(`a ${type} message on the realtime socket`, async () => messages.find((m) => m.type === type), { within: 5000, every: 25 });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'connection_init' }));
   await next('connection_ack');
   const query = `subscription S($practiceId: String!) { onCreateNotification(practiceId: $practiceId) { practiceId notificationId text } }`;
   socket.send(
-    JSON.stringify({ id: 'sub-1', type: 'start', payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } } }),
+    JSON.stringify({
+      id: 'sub-1',
+      type: 'start',
+      payload: { data: JSON.stringify({ query, variables: { practiceId } }), extensions: { authorization: auth } },
+    }),
   );
   await next('start_ack');
   return { next, close: () => socket.close() };
@@ -59,7 +64,10 @@ describe('npm start wires realtime, Step Functions and Scheduler into the one ru
     const { stepFunctions, transcriptionStateMachineArn } = stackEndpoints();
     const sfn = new SFNClient({ endpoint: stepFunctions, region: stackOutputs().region, credentials });
     const started = await sfn.send(
-      new StartExecutionCommand({ stateMachineArn: transcriptionStateMachineArn, input: JSON.stringify({ noteId: 'note-1', recordingKey: 'recordings/note-1.webm' }) }),
+      new StartExecutionCommand({
+        stateMachineArn: transcriptionStateMachineArn,
+        input: JSON.stringify({ noteId: 'note-1', recordingKey: 'recordings/note-1.webm' }),
+      }),
     );
     const described = await eventually(
       'the transcription execution to finish',

@@ -59,9 +59,7 @@ async function draftRx(token: string, data: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  [admin, provider, pa, pob, employee] = await Promise.all(
-    ['admin', 'provider', 'pa', 'pob', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)),
-  );
+  [admin, provider, pa, pob, employee] = await Promise.all(['admin', 'provider', 'pa', 'pob', 'employee'].map((who) => signIn(`${who}@demo.tidewell.local`)));
   providerId = (await api(provider, 'GET', '/v1/practices/users/me')).body.userId;
   paId = (await api(pa, 'GET', '/v1/practices/users/me')).body.userId;
   patientId = (
@@ -80,13 +78,33 @@ describe('inventory items', () => {
   it('are added with every field, priced with the default markup, and every stock change is kept with who, when, how much and why', async () => {
     const item = await newItem();
     // Settings defaults: markup 10% on 25 cents → 28 (27.5 rounded), restock 20% of 10 → 2.
-    expect(item).toMatchObject({ genericName: `Amoxicillin ${run}`, brandName: 'Amoxil', ndcNumber: '0093-3109-01', quantityInStock: 10, isHidden: false, costPerUnit: 25, finalPrice: 28, restockLevel: 2 });
+    expect(item).toMatchObject({
+      genericName: `Amoxicillin ${run}`,
+      brandName: 'Amoxil',
+      ndcNumber: '0093-3109-01',
+      quantityInStock: 10,
+      isHidden: false,
+      costPerUnit: 25,
+      finalPrice: 28,
+      restockLevel: 2,
+    });
     const noReason = await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 30 });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('reasonForEditing: A reason for editing is required when the quantity in stock changes');
-    const stale = await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 30, expectedQuantityInStock: 9, reasonForEditing: 'Delivery' });
+    const stale = await api(provider, 'PUT', '/v2/inventories', {
+      inventoryId: item.inventoryId,
+      quantityInStock: 30,
+      expectedQuantityInStock: 9,
+      reasonForEditing: 'Delivery',
+    });
     expect(stale.status).toBe(409);
-    const restocked = await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 30, expectedQuantityInStock: 10, reasonForEditing: 'Delivery', finalPrice: 40 });
+    const restocked = await api(provider, 'PUT', '/v2/inventories', {
+      inventoryId: item.inventoryId,
+      quantityInStock: 30,
+      expectedQuantityInStock: 10,
+      reasonForEditing: 'Delivery',
+      finalPrice: 40,
+    });
     expect(restocked.status).toBe(200);
     expect(restocked.body).toMatchObject({ quantityInStock: 30, finalPrice: 40 });
     const history = (await api(employee, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks;
@@ -94,10 +112,12 @@ describe('inventory items', () => {
       { change: 10, quantityAfter: 10, reasonForEditing: 'Initial stock', userName: 'Daniel Okafor' },
       { change: 20, quantityAfter: 30, reasonForEditing: 'Delivery', userId: providerId },
     ]);
-    expect((await api(provider, 'POST', '/v2/inventories', { genericName: '', quantityInStock: 1, costPerUnit: 1 })).body.message).toBe('genericName: Generic name is required');
-    expect((await api(provider, 'POST', '/v2/inventories', { genericName: 'X', expirationDate: '13/2030', quantityInStock: 1, costPerUnit: 1 })).body.message).toBe(
-      'expirationDate: Expiration must be in mm/yyyy format',
+    expect((await api(provider, 'POST', '/v2/inventories', { genericName: '', quantityInStock: 1, costPerUnit: 1 })).body.message).toBe(
+      'genericName: Generic name is required',
     );
+    expect(
+      (await api(provider, 'POST', '/v2/inventories', { genericName: 'X', expirationDate: '13/2030', quantityInStock: 1, costPerUnit: 1 })).body.message,
+    ).toBe('expirationDate: Expiration must be in mm/yyyy format');
     expect((await api(provider, 'GET', '/v2/inventories/nope')).status).toBe(404);
   });
 });
@@ -139,7 +159,14 @@ describe('the RX note', () => {
     const ok = await draftRx(provider, rxData(item.inventoryId, { instructions: 'x'.repeat(79), datePrescribed: '02/28/2026' }));
     expect(ok.status).toBe(200);
     // Medication, NDC and prices come from the item, the prescriber's name and NPI from the users.
-    expect(ok.body.data).toMatchObject({ medicationName: 'Amoxil 500 mg capsule', ndcNumber: '0093-3109-01', costToDoctor: 100, priceForPatient: 112, providerName: 'Daniel Okafor', providerNpi: '1467582930' });
+    expect(ok.body.data).toMatchObject({
+      medicationName: 'Amoxil 500 mg capsule',
+      ndcNumber: '0093-3109-01',
+      costToDoctor: 100,
+      priceForPatient: 112,
+      providerName: 'Daniel Okafor',
+      providerNpi: '1467582930',
+    });
     // A StaffUser is not a prescriber.
     const adminId = (await api(admin, 'GET', '/v1/practices/users/me')).body.userId;
     expect((await draftRx(provider, rxData(item.inventoryId, { providerId: adminId }))).body.message).toBe('The selected prescriber cannot prescribe');
@@ -153,25 +180,37 @@ describe('the RX note', () => {
     expect(signed.body.status).toBe('SIGNED');
     expect(await stockOf(item.inventoryId)).toBe(6);
     const meds = (await api(pa, 'GET', `/v1/patients/${patientId}/medications`)).body as { noteId?: string; ident: string }[];
-    const med = (Array.isArray(meds) ? meds : (meds as unknown as { items: typeof meds }).items).find((m) => m.noteId === draft.body.noteId) as Record<string, unknown>;
+    const med = (Array.isArray(meds) ? meds : (meds as unknown as { items: typeof meds }).items).find((m) => m.noteId === draft.body.noteId) as Record<
+      string,
+      unknown
+    >;
     // "Today" is the practice's day, in its calendar time zone, not the UTC date.
     const { timeZone } = (await api(pa, 'GET', '/v1/practices/settings/calendar')).body as { timeZone: string };
     const start = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const end = new Date(Date.parse(`${start}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
     const [y, m, d] = start.split('-');
     expect(signed.body.data).toMatchObject({ datePrescribed: `${m}/${d}/${y}`, dateFulfilled: `${m}/${d}/${y}` });
-    expect(med).toMatchObject({ productName: 'Amoxil 500 mg capsule', start, end, routeOfAdministration: 'OR', transmissionMethod: 'History', status: 'Active', quantity: 4, rxId: draft.body.noteId });
+    expect(med).toMatchObject({
+      productName: 'Amoxil 500 mg capsule',
+      start,
+      end,
+      routeOfAdministration: 'OR',
+      transmissionMethod: 'History',
+      status: 'Active',
+      quantity: 4,
+      rxId: draft.body.noteId,
+    });
     expect(signed.body.data.medicationId).toBe(med.ident);
     const history = (await api(pa, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks;
     expect(history.at(-1)).toMatchObject({ change: -4, reasonForEditing: 'Dispensed on prescription', noteId: draft.body.noteId, userId: paId });
 
     const v = signed.body.noteVersion;
-    expect((await api(pa, 'POST', `/v1/notes/${draft.body.noteId}`, { noteVersion: v, data: rxData(item.inventoryId, { providerId: paId }) })).body.message).toBe(
-      'A signed prescription cannot be changed. Delete it and write a new one.',
-    );
-    expect((await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/update-signed-note`, { noteVersion: v, text: 'x', formattedText: '<p>x</p>' })).body.message).toBe(
-      'A signed prescription cannot be changed. Delete it and write a new one.',
-    );
+    expect(
+      (await api(pa, 'POST', `/v1/notes/${draft.body.noteId}`, { noteVersion: v, data: rxData(item.inventoryId, { providerId: paId }) })).body.message,
+    ).toBe('A signed prescription cannot be changed. Delete it and write a new one.');
+    expect(
+      (await api(admin, 'POST', `/v1/notes/${draft.body.noteId}/update-signed-note`, { noteVersion: v, text: 'x', formattedText: '<p>x</p>' })).body.message,
+    ).toBe('A signed prescription cannot be changed. Delete it and write a new one.');
     expect((await api(pa, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: v })).status).toBe(400);
     expect(await stockOf(item.inventoryId)).toBe(6);
   });
@@ -208,7 +247,10 @@ describe('the RX note', () => {
         expect(await stockOf(item.inventoryId)).toBe(before);
       }
     }
-    const history = (await api(provider, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks as { reasonForEditing: string; change: number }[];
+    const history = (await api(provider, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks as {
+      reasonForEditing: string;
+      change: number;
+    }[];
     expect(history.map((h) => [h.reasonForEditing, h.change])).toEqual([
       ['Initial stock', 10],
       ['Dispensed on prescription', -4],
@@ -217,13 +259,15 @@ describe('the RX note', () => {
     ]);
   });
 
-  it("deleting a signed prescription removes its chart medication in the same write, restoring it brings the medication back; a stale delete changes neither", async () => {
+  it('deleting a signed prescription removes its chart medication in the same write, restoring it brings the medication back; a stale delete changes neither', async () => {
     const item = await newItem();
     const draft = await draftRx(provider, rxData(item.inventoryId));
     const signed = await api(provider, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
     expect(signed.status).toBe(200);
     const medsOfNote = async () =>
-      ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string; ident: string }[] }).items.filter((m) => m.noteId === draft.body.noteId);
+      ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string; ident: string }[] }).items.filter(
+        (m) => m.noteId === draft.body.noteId,
+      );
     expect((await medsOfNote()).map((m) => m.ident)).toEqual([signed.body.data.medicationId]);
 
     const stale = await api(provider, 'DELETE', `/v1/notes/${draft.body.noteId}?noteVersion=${signed.body.noteVersion - 1}`);
@@ -253,7 +297,14 @@ describe('the RX note', () => {
     const medsOfNote = async () =>
       ((await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body as { items: { noteId?: string }[] }).items.filter((m) => m.noteId === noteId);
     const restock = (from: number, extra: Record<string, unknown> = {}) =>
-      api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: from + 4, expectedQuantityInStock: from, reasonForEditing: 'Interaction delete restock', noteId, ...extra });
+      api(provider, 'PUT', '/v2/inventories', {
+        inventoryId: item.inventoryId,
+        quantityInStock: from + 4,
+        expectedQuantityInStock: from,
+        reasonForEditing: 'Interaction delete restock',
+        noteId,
+        ...extra,
+      });
 
     // Only a deleted prescription's own quantity, from its own item, goes back under its name.
     const notDeleted = await restock(6);
@@ -274,7 +325,13 @@ describe('the RX note', () => {
     expect(await stockOf(item.inventoryId)).toBe(6);
     expect(await medsOfNote()).toHaveLength(1);
     const history = async () =>
-      ((await api(provider, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks as { reasonForEditing: string; change: number; noteId?: string }[]).map((h) => [h.reasonForEditing, h.change, h.noteId ?? null]);
+      (
+        (await api(provider, 'GET', `/v1/inventories/restocks?inventoryId=${item.inventoryId}`)).body.restocks as {
+          reasonForEditing: string;
+          change: number;
+          noteId?: string;
+        }[]
+      ).map((h) => [h.reasonForEditing, h.change, h.noteId ?? null]);
     expect(await history()).toEqual([
       ['Initial stock', 10, null],
       ['Dispensed on prescription', -4, noteId],
@@ -285,7 +342,16 @@ describe('the RX note', () => {
     // Deleted and restocked again, then the shelf is counted down to 2: the restore cannot take 4 back.
     expect((await api(provider, 'DELETE', `/v1/notes/${noteId}?noteVersion=${restored.body.noteVersion}`)).status).toBe(200);
     expect((await restock(6)).status).toBe(200);
-    expect((await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 2, expectedQuantityInStock: 10, reasonForEditing: 'Shelf count' })).status).toBe(200);
+    expect(
+      (
+        await api(provider, 'PUT', '/v2/inventories', {
+          inventoryId: item.inventoryId,
+          quantityInStock: 2,
+          expectedQuantityInStock: 10,
+          reasonForEditing: 'Shelf count',
+        })
+      ).status,
+    ).toBe(200);
     const refused = await api(admin, 'POST', `/v1/notes/${noteId}/restore`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
@@ -296,7 +362,16 @@ describe('the RX note', () => {
     expect(await medsOfNote()).toEqual([]);
     expect(await stockOf(item.inventoryId)).toBe(2);
     // With the stock back, the restore goes through and takes it.
-    expect((await api(provider, 'PUT', '/v2/inventories', { inventoryId: item.inventoryId, quantityInStock: 5, expectedQuantityInStock: 2, reasonForEditing: 'Delivery' })).status).toBe(200);
+    expect(
+      (
+        await api(provider, 'PUT', '/v2/inventories', {
+          inventoryId: item.inventoryId,
+          quantityInStock: 5,
+          expectedQuantityInStock: 2,
+          reasonForEditing: 'Delivery',
+        })
+      ).status,
+    ).toBe(200);
     expect((await api(admin, 'POST', `/v1/notes/${noteId}/restore`)).status).toBe(200);
     expect(await stockOf(item.inventoryId)).toBe(1);
     expect(await medsOfNote()).toHaveLength(1);
@@ -321,7 +396,11 @@ describe('the RX note', () => {
 
     const waiting = await api(pob, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: draft.body.noteVersion });
     expect(waiting.status).toBe(200);
-    expect(waiting.body).toMatchObject({ status: 'DRAFT', onBehalfOf: providerId, data: { approval: { status: 'PENDING', requestedBy: { name: 'Hannah Cole' } } } });
+    expect(waiting.body).toMatchObject({
+      status: 'DRAFT',
+      onBehalfOf: providerId,
+      data: { approval: { status: 'PENDING', requestedBy: { name: 'Hannah Cole' } } },
+    });
     expect(await stockOf(item.inventoryId)).toBe(10);
     const again = await api(pob, 'POST', `/v1/notes/${draft.body.noteId}/sign`, { noteVersion: waiting.body.noteVersion });
     expect(again.status).toBe(403);
@@ -349,11 +428,26 @@ describe('the prescription PDF', () => {
     const bytes = Buffer.from(pdf.body.base64, 'base64');
     if (process.env.RX_PDF_OUT) writeFileSync(process.env.RX_PDF_OUT, bytes);
     const text = (await pdfText(bytes)).join(' ');
-    for (const expected of ['Prescription', `Rhea Rx${run}`, '02/03/1980', 'Daniel Okafor', '1467582930', 'Amoxil 500 mg capsule', '0093-3109-01', 'Take one capsule by mouth', 'Twice a day', '$1.12', '(555) 201-3344', '12 Harbor Way, Portland ME 04101']) {
+    for (const expected of [
+      'Prescription',
+      `Rhea Rx${run}`,
+      '02/03/1980',
+      'Daniel Okafor',
+      '1467582930',
+      'Amoxil 500 mg capsule',
+      '0093-3109-01',
+      'Take one capsule by mouth',
+      'Twice a day',
+      '$1.12',
+      '(555) 201-3344',
+      '12 Harbor Way, Portland ME 04101',
+    ]) {
       expect(text).toContain(expected);
     }
     const note = await api(provider, 'POST', '/v2/notes', { noteType: 'NOTE', patientId, status: 'DRAFT', data: { text: 'x' } });
-    expect((await api(provider, 'GET', `/v1/notes/${note.body.noteId}/prescription-pdf`)).body.message).toBe('Only a prescription can be printed as a prescription.');
+    expect((await api(provider, 'GET', `/v1/notes/${note.body.noteId}/prescription-pdf`)).body.message).toBe(
+      'Only a prescription can be printed as a prescription.',
+    );
   });
 });
 

@@ -19,7 +19,17 @@ let items = 0;
 async function newInventoryItem(quantityInStock: number, finalPrice: number): Promise<string> {
   const inventoryId = `inv-test-${run}-${(items += 1)}`;
   const { client, tableName } = tableClient();
-  const item = { inventoryId, genericName: `Cetirizine ${run}`, strength: '10 mg', form: 'tablet', ndcNumber: '00000-0000-00', quantityInStock, isHidden: false, costPerUnit: 10, finalPrice };
+  const item = {
+    inventoryId,
+    genericName: `Cetirizine ${run}`,
+    strength: '10 mg',
+    form: 'tablet',
+    ndcNumber: '00000-0000-00',
+    quantityInStock,
+    isHidden: false,
+    costPerUnit: 10,
+    finalPrice,
+  };
   await client.send(new PutCommand({ TableName: tableName, Item: inventoryItemRecord(stackEndpoints().practiceId, item) }));
   return inventoryId;
 }
@@ -44,7 +54,13 @@ afterAll(async () => {
 describe('charge items and inventory settings', () => {
   it('lets an admin add, change and remove a charge item of the catalog, with the messages of its fields; others only read it', async () => {
     const name = `Flu shot ${run}`;
-    const added = await api(admin, 'POST', '/v1/inventories/charge-items', { name, code: '90686', manufacturer: 'Seqirus', category: 'Vaccines', priceInCents: 4500 });
+    const added = await api(admin, 'POST', '/v1/inventories/charge-items', {
+      name,
+      code: '90686',
+      manufacturer: 'Seqirus',
+      category: 'Vaccines',
+      priceInCents: 4500,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ name, code: '90686', manufacturer: 'Seqirus', category: { name: 'Vaccines' }, priceInCents: 4500 });
     const id = added.body.id as string;
@@ -53,12 +69,20 @@ describe('charge items and inventory settings', () => {
     const bad = await api(admin, 'POST', '/v1/inventories/charge-items', { name: ' ', priceInCents: 12.5 });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toEqual({ name: 'Name is required', priceInCents: 'Price must be an amount from $0.00 to $100,000.00' });
-    expect((await api(admin, 'POST', '/v1/inventories/charge-items', { name, priceInCents: 10_000_001 })).body.fieldErrors).toEqual({ priceInCents: 'Price must be an amount from $0.00 to $100,000.00' });
+    expect((await api(admin, 'POST', '/v1/inventories/charge-items', { name, priceInCents: 10_000_001 })).body.fieldErrors).toEqual({
+      priceInCents: 'Price must be an amount from $0.00 to $100,000.00',
+    });
     expect((await api(employee, 'POST', '/v1/inventories/charge-items', { name, priceInCents: 1 })).status).toBe(403);
     expect((await api(employee, 'PUT', `/v1/inventories/charge-items/${id}`, { name, priceInCents: 1 })).status).toBe(403);
     expect((await api(employee, 'DELETE', `/v1/inventories/charge-items/${id}`)).status).toBe(403);
 
-    const changed = await api(admin, 'PUT', `/v1/inventories/charge-items/${id}`, { name, code: '', manufacturer: null, category: 'Vaccines', priceInCents: 5000 });
+    const changed = await api(admin, 'PUT', `/v1/inventories/charge-items/${id}`, {
+      name,
+      code: '',
+      manufacturer: null,
+      category: 'Vaccines',
+      priceInCents: 5000,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ id, name, code: '', manufacturer: null, category: { name: 'Vaccines' }, priceInCents: 5000 });
     expect((await api(admin, 'PUT', '/v1/inventories/charge-items/chg-missing', { name, priceInCents: 1 })).status).toBe(404);
@@ -71,8 +95,12 @@ describe('charge items and inventory settings', () => {
   it('searches charge items as provider/charge_items?q= does and keeps the spec defaults until changed by an admin', async () => {
     const found = await api(employee, 'GET', '/v1/inventories/charge-items?q=strep');
     expect(found.status).toBe(200);
-    expect(found.body.chargeItems).toEqual([{ id: 'chg-strep-87880', name: 'Rapid strep test', code: '87880', manufacturer: 'Abbott', priceInCents: 3500, category: { name: 'In-house labs' } }]);
-    expect((await api(employee, 'GET', '/v1/inventories/charge-items?q=99213')).body.chargeItems.map((c: { id: string }) => c.id)).toEqual(['chg-office-visit-99213']);
+    expect(found.body.chargeItems).toEqual([
+      { id: 'chg-strep-87880', name: 'Rapid strep test', code: '87880', manufacturer: 'Abbott', priceInCents: 3500, category: { name: 'In-house labs' } },
+    ]);
+    expect((await api(employee, 'GET', '/v1/inventories/charge-items?q=99213')).body.chargeItems.map((c: { id: string }) => c.id)).toEqual([
+      'chg-office-visit-99213',
+    ]);
     expect((await api(employee, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: 50 })).status).toBe(403);
     expect((await api(admin, 'PUT', '/v1/inventories/settings', { defaultSalesTaxPercentage: 101 })).status).toBe(400);
   });
@@ -90,7 +118,15 @@ describe('sales notes', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({
       items: [
-        { kind: 'charge', refId: 'chg-office-visit-99213', quantity: 1, name: 'Office visit, established patient', code: '99213', unitPriceInCents: 15000, lineTotalInCents: 15000 },
+        {
+          kind: 'charge',
+          refId: 'chg-office-visit-99213',
+          quantity: 1,
+          name: 'Office visit, established patient',
+          code: '99213',
+          unitPriceInCents: 15000,
+          lineTotalInCents: 15000,
+        },
         { kind: 'inventory', refId: inventoryId, quantity: 3, unitPriceInCents: 199, lineTotalInCents: 597 },
       ],
       subtotalInCents: 15597,
@@ -122,11 +158,24 @@ describe('sales notes', () => {
     // A second sign, a stale one, a save, an update and an addendum move nothing.
     expect((await api(employee, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: signed.body.noteVersion })).status).toBe(400);
     expect((await api(employee, 'POST', `/v1/notes/${noteId}/sign`, { noteVersion: sale.body.noteVersion })).status).toBe(400);
-    expect((await api(employee, 'POST', `/v1/notes/${noteId}`, { noteVersion: signed.body.noteVersion, data: { items: [{ kind: 'inventory', refId: inventoryId, quantity: 1 }] } })).status).toBe(400);
-    const update = await api(admin, 'POST', `/v1/notes/${noteId}/update-signed-note`, { noteVersion: signed.body.noteVersion, text: 'x', formattedText: '<p>x</p>' });
+    expect(
+      (
+        await api(employee, 'POST', `/v1/notes/${noteId}`, {
+          noteVersion: signed.body.noteVersion,
+          data: { items: [{ kind: 'inventory', refId: inventoryId, quantity: 1 }] },
+        })
+      ).status,
+    ).toBe(400);
+    const update = await api(admin, 'POST', `/v1/notes/${noteId}/update-signed-note`, {
+      noteVersion: signed.body.noteVersion,
+      text: 'x',
+      formattedText: '<p>x</p>',
+    });
     expect(update.status).toBe(400);
     expect(update.body.message).toBe('A signed sale cannot be changed.');
-    expect((await api(admin, 'POST', `/v1/notes/${noteId}/addend`, { noteVersion: signed.body.noteVersion, text: 'x', formattedText: '<p>x</p>' })).status).toBe(400);
+    expect(
+      (await api(admin, 'POST', `/v1/notes/${noteId}/addend`, { noteVersion: signed.body.noteVersion, text: 'x', formattedText: '<p>x</p>' })).status,
+    ).toBe(400);
     expect(await stockOf(inventoryId)).toBe(3);
 
     // More than the stock holds: refused with the item's name, nothing taken, the sale stays a draft.

@@ -23,7 +23,13 @@ registerScheduledJob('int-probe', async (payload) => {
 });
 
 const firedCount = (id: string) => fired.filter((f) => f.id === id).length;
-const firedTimes = (id: string, times: number) => eventually(`the ${id} schedule to fire ${times} time(s)`, () => firedCount(id), (n) => n === times, { within: 8000, every: 50 });
+const firedTimes = (id: string, times: number) =>
+  eventually(
+    `the ${id} schedule to fire ${times} time(s)`,
+    () => firedCount(id),
+    (n) => n === times,
+    { within: 8000, every: 50 },
+  );
 /** The scheduler below ticks every 100 ms; a schedule that would fire does so within three ticks. */
 const THREE_TICKS_MS = 300;
 
@@ -83,7 +89,11 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     expect(fired.find((f) => f.id === 'soon')!.at).toBeGreaterThanOrEqual(Math.floor(at.getTime() / 1000) * 1000);
     expect(invocations).toContain(TARGET_ARN);
     // Deleted once its target returned: nothing is left to fire it a second time.
-    await eventually('the fired schedule deleted', () => adapter.get(name), (stored) => stored === null);
+    await eventually(
+      'the fired schedule deleted',
+      () => adapter.get(name),
+      (stored) => stored === null,
+    );
     expect(firedCount('soon')).toBe(1);
     expect(await adapter.get(name)).toBeNull();
   });
@@ -114,7 +124,12 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
 
     // Past its time (whole seconds) and then three ticks, in which a schedule still there would have fired.
     await untilTime(Math.floor(at.getTime() / 1000) * 1000);
-    await holdsFor('the deleted schedule not firing', THREE_TICKS_MS, () => firedCount('deleted'), (n) => n === 0);
+    await holdsFor(
+      'the deleted schedule not firing',
+      THREE_TICKS_MS,
+      () => firedCount('deleted'),
+      (n) => n === 0,
+    );
     expect(await adapter.get(name)).toBeNull();
   });
 
@@ -138,10 +153,16 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
     };
     await scheduler.ensure('tidewell-int', 'recurring-probe', body);
     await scheduler.ensure('tidewell-int', 'recurring-probe', body); // a second start changes nothing
-    const described = async () => (await (await fetch(`${scheduler.endpoint}/schedules/recurring-probe?groupName=tidewell-int`)).json()) as { ScheduleExpression: string };
+    const described = async () =>
+      (await (await fetch(`${scheduler.endpoint}/schedules/recurring-probe?groupName=tidewell-int`)).json()) as { ScheduleExpression: string };
     expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
     // A recurring schedule first falls due a period after it is made, not at once.
-    await holdsFor('the new rate() schedule not firing yet', THREE_TICKS_MS, () => firedCount('recurring'), (n) => n === 0);
+    await holdsFor(
+      'the new rate() schedule not firing yet',
+      THREE_TICKS_MS,
+      () => firedCount('recurring'),
+      (n) => n === 0,
+    );
 
     for (const expected of [1, 2]) {
       expect((await fetch(`${scheduler.endpoint}/local/schedules/recurring-probe/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(202);
@@ -149,6 +170,11 @@ describe('local EventBridge Scheduler behind the Scheduler adapter', () => {
       expect((await described()).ScheduleExpression).toBe('rate(1 minute)');
     }
     expect((await fetch(`${scheduler.endpoint}/local/schedules/nope/run?groupName=tidewell-int`, { method: 'POST' })).status).toBe(404);
-    await holdsFor('no third run of the recurring schedule', THREE_TICKS_MS, () => firedCount('recurring'), (n) => n === 2);
+    await holdsFor(
+      'no third run of the recurring schedule',
+      THREE_TICKS_MS,
+      () => firedCount('recurring'),
+      (n) => n === 2,
+    );
   });
 });

@@ -34,7 +34,10 @@ describe('practice settings', () => {
       expect((await api(employee, 'GET', '/v1/practices/metadata')).body.productDeactivatedAt).toBe('2030-01-01T00:00:00.000Z');
       const bad = await api(admin, 'PUT', '/v1/practices/metadata', { practiceName: ' ', base64Logo: 'not an image' });
       expect(bad.status).toBe(400);
-      expect(bad.body.fieldErrors).toMatchObject({ practiceName: 'Practice name is required', base64Logo: 'Logo must be a base64 image (PNG, JPEG, GIF, SVG or WebP)' });
+      expect(bad.body.fieldErrors).toMatchObject({
+        practiceName: 'Practice name is required',
+        base64Logo: 'Logo must be a base64 image (PNG, JPEG, GIF, SVG or WebP)',
+      });
     } finally {
       await api(admin, 'PUT', '/v1/practices/metadata', {
         practiceName: before.practiceName,
@@ -65,12 +68,28 @@ describe('practice settings', () => {
     await createTestUser({ email: 'settings-member@demo.tidewell.local', group: 'employee', firstName: 'Sam', lastName: 'Member' });
     const users = (await api(admin, 'GET', '/v1/practices/users')).body as { userId: string; emailAddress: string }[];
     const member = users.find((u) => u.emailAddress === 'settings-member@demo.tidewell.local')!;
-    const res = await api(admin, 'PUT', `/v1/practices/users/${member.userId}`, { permissionGroup: 'provider', npiNumber: '1234567893', veradigmUserType: 'PA', userStatus: 'active' });
-    expect(res.body).toMatchObject({ userId: member.userId, permissionGroup: 'provider', npiNumber: '1234567893', veradigmUserType: 'PA', userStatus: 'active' });
+    const res = await api(admin, 'PUT', `/v1/practices/users/${member.userId}`, {
+      permissionGroup: 'provider',
+      npiNumber: '1234567893',
+      veradigmUserType: 'PA',
+      userStatus: 'active',
+    });
+    expect(res.body).toMatchObject({
+      userId: member.userId,
+      permissionGroup: 'provider',
+      npiNumber: '1234567893',
+      veradigmUserType: 'PA',
+      userStatus: 'active',
+    });
     const { practiceId } = stackEndpoints();
-    expect((await api(employee, 'GET', `/v1/practices/${practiceId}/users/${member.userId}`)).body).toMatchObject({ name: 'Sam Member', permissionGroup: 'provider' });
+    expect((await api(employee, 'GET', `/v1/practices/${practiceId}/users/${member.userId}`)).body).toMatchObject({
+      name: 'Sam Member',
+      permissionGroup: 'provider',
+    });
     expect((await api(employee, 'GET', `/v1/practices/prc_elsewhere/users/${member.userId}`)).status).toBe(404);
-    expect((await api(admin, 'PUT', `/v1/practices/users/${member.userId}`, { npiNumber: '12' })).body.fieldErrors).toEqual({ npiNumber: 'NPI number must have 10 digits' });
+    expect((await api(admin, 'PUT', `/v1/practices/users/${member.userId}`, { npiNumber: '12' })).body.fieldErrors).toEqual({
+      npiNumber: 'NPI number must have 10 digits',
+    });
     expect((await api(admin, 'PUT', '/v1/practices/users/no-such-user', { userStatus: 'deleted' })).status).toBe(404);
     const adminId = (await api(admin, 'GET', '/v1/practices/users/me')).body.userId;
     const demote = await api(admin, 'PUT', `/v1/practices/users/${adminId}`, { permissionGroup: 'employee' });
@@ -88,7 +107,14 @@ describe('practice settings', () => {
 
   it('keeps a dashboard layout per user in the saved order', async () => {
     const initial = (await api(provider, 'GET', '/v1/practices/users/me/dashboard')).body;
-    expect(initial.widgets.map((w: { id: string }) => w.id)).toEqual(['providers-day', 'my-open-tasks', 'unread-messages', 'my-drafts', 'reminders-due-today', 'results-to-review']);
+    expect(initial.widgets.map((w: { id: string }) => w.id)).toEqual([
+      'providers-day',
+      'my-open-tasks',
+      'unread-messages',
+      'my-drafts',
+      'reminders-due-today',
+      'results-to-review',
+    ]);
     const saved = await api(provider, 'PUT', '/v1/practices/users/me/dashboard', {
       widgets: [
         { id: 'reminders-due-today', visible: true },

@@ -15,14 +15,23 @@ beforeAll(async () => {
 
 const taskNotifications = async (ident: string) =>
   (await api(provider, 'GET', `/v1/tasks/${ident}`)).status === 200
-    ? (await api(provider, 'GET', `/v1/notifications?sourceId=${ident}&notificationType=TASK&notificationStatus=UNREAD,UPDATED,READ,COMPLETED,DELETED`)).body.notifications
+    ? (await api(provider, 'GET', `/v1/notifications?sourceId=${ident}&notificationType=TASK&notificationStatus=UNREAD,UPDATED,READ,COMPLETED,DELETED`)).body
+        .notifications
     : [];
 
 describe('tasks API', () => {
   it('creates a task read when kept by the creator, with no notification', async () => {
     const res = await api(provider, 'POST', '/v1/tasks', { text: 'Review the new lab panel', dueOn: '2030-01-15', urgent: true, patientId: 'pat-0002' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'READ', assigned: providerId, createdBy: providerId, urgent: true, dueOn: '2030-01-15', patientId: 'pat-0002', noteDataLinks: [] });
+    expect(res.body).toMatchObject({
+      status: 'READ',
+      assigned: providerId,
+      createdBy: providerId,
+      urgent: true,
+      dueOn: '2030-01-15',
+      patientId: 'pat-0002',
+      noteDataLinks: [],
+    });
     expect(await taskNotifications(res.body.ident)).toEqual([]);
     const read = await api(employee, 'GET', `/v1/tasks/${res.body.ident}`);
     expect(read.body).toEqual(res.body);
@@ -46,15 +55,29 @@ describe('tasks API', () => {
     const { graphqlUrl } = stackOutputs();
     const feed = await subscribeNotifications(graphqlUrl, employee, stackEndpoints().practiceId);
     try {
-      const created = await api(provider, 'POST', '/v1/tasks', { text: 'Call the patient about refills', assigned: employeeId, patientId: 'pat-0003', noteDataLinks: [{ interactionIdent: 'note-77' }] });
+      const created = await api(provider, 'POST', '/v1/tasks', {
+        text: 'Call the patient about refills',
+        assigned: employeeId,
+        patientId: 'pat-0003',
+        noteDataLinks: [{ interactionIdent: 'note-77' }],
+      });
       expect(created.body).toMatchObject({ status: 'UNREAD', assigned: employeeId, noteDataLinks: [{ interactionIdent: 'note-77' }] });
       const ident = created.body.ident as string;
       const live = await feed.next('onCreateNotification', `task-${ident}`);
-      expect(live.notification).toMatchObject({ notificationType: 'TASK', notificationStatus: 'UNREAD', assigned: employeeId, sourceId: ident, text: 'Call the patient about refills' });
+      expect(live.notification).toMatchObject({
+        notificationType: 'TASK',
+        notificationStatus: 'UNREAD',
+        assigned: employeeId,
+        sourceId: ident,
+        text: 'Call the patient about refills',
+      });
 
       const opened = await api(employee, 'PUT', `/v1/tasks/${ident}`, { status: 'READ' });
       expect(opened.body.status).toBe('READ');
-      const edited = await api(provider, 'PUT', `/v1/tasks/${ident}`, { text: 'Call the patient about refills and labs', lastUpdated: opened.body.lastUpdated });
+      const edited = await api(provider, 'PUT', `/v1/tasks/${ident}`, {
+        text: 'Call the patient about refills and labs',
+        lastUpdated: opened.body.lastUpdated,
+      });
       expect(edited.body.status).toBe('UPDATED');
       expect((await feed.next('onUpdateNotification', `task-${ident}`, 3)).notification).toMatchObject({ notificationStatus: 'UPDATED' });
 

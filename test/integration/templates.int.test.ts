@@ -38,9 +38,19 @@ beforeAll(async () => {
   await chart('medications', { productName: 'Old drug', status: 'Complete' });
   await chart('diagnoses', { name: 'Hypertension', pinned: false, date: '2020-01' });
   await chart('family-history', { diagnosis: 'Diabetes', family: ['MTH'] });
-  const vitals = (await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId, data: { systolic: 128, diastolic: 82, weight: 150, height: 65 } })).body;
+  const vitals = (
+    await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'VITALS', patientId, data: { systolic: 128, diastolic: 82, weight: 150, height: 65 } })
+  ).body;
   await api(provider, 'POST', `/v1/notes/${vitals.noteId}/sign`, { noteVersion: 1 });
-  const visit = (await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId, eventTimestamp: '2026-05-01T15:00:00.000Z', data: text('Visit: BP follow-up') })).body;
+  const visit = (
+    await api(provider, 'POST', '/v2/notes', {
+      noteId: 'new',
+      noteType: 'NOTE',
+      patientId,
+      eventTimestamp: '2026-05-01T15:00:00.000Z',
+      data: text('Visit: BP follow-up'),
+    })
+  ).body;
   await api(provider, 'POST', `/v1/notes/${visit.noteId}/sign`, { noteVersion: 1 });
   const sticky = (await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'STICKY', patientId, data: text('Sticky reminder') })).body;
   await api(provider, 'POST', `/v1/notes/${sticky.noteId}/sign`, { noteVersion: 1 });
@@ -49,7 +59,11 @@ beforeAll(async () => {
 
 describe('templates', () => {
   it('creates, lists, updates and deletes, with one template per shortcut and private templates only for their owner', async () => {
-    const created = await api(provider, 'POST', '/v1/practices/templates', { templateName: `Follow-up ${run}`, shortcut: `fu${run}`, body: 'Hello {{first name}} {{labs}}' });
+    const created = await api(provider, 'POST', '/v1/practices/templates', {
+      templateName: `Follow-up ${run}`,
+      shortcut: `fu${run}`,
+      body: 'Hello {{first name}} {{labs}}',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'active', private: false, transformKeys: ['first name', 'labs'] });
 
@@ -58,14 +72,22 @@ describe('templates', () => {
     expect(taken.body.message).toBe('Another template already uses this shortcut');
     const invalid = await api(provider, 'POST', '/v1/practices/templates', { templateName: '', shortcut: 'has space', body: '' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.fieldErrors).toMatchObject({ templateName: 'Template name is required', shortcut: 'Shortcut may contain only letters, digits, hyphen and underscore' });
+    expect(invalid.body.fieldErrors).toMatchObject({
+      templateName: 'Template name is required',
+      shortcut: 'Shortcut may contain only letters, digits, hyphen and underscore',
+    });
 
     const mine = await api(provider, 'POST', '/v1/practices/templates', { templateName: `Mine ${run}`, shortcut: `mine${run}`, body: 'x', private: true });
     const seenByEmployee = (await api(employee, 'GET', '/v1/practices/templates')).body.templates.map((t: { templateId: string }) => t.templateId);
     expect(seenByEmployee).toContain(created.body.templateId);
     expect(seenByEmployee).not.toContain(mine.body.templateId);
 
-    const updated = await api(provider, 'PUT', `/v1/practices/templates/${created.body.templateId}`, { templateName: `Follow-up ${run}`, shortcut: `fu2${run}`, body: 'Bye', status: 'inactive' });
+    const updated = await api(provider, 'PUT', `/v1/practices/templates/${created.body.templateId}`, {
+      templateName: `Follow-up ${run}`,
+      shortcut: `fu2${run}`,
+      body: 'Bye',
+      status: 'inactive',
+    });
     expect(updated.body).toMatchObject({ shortcut: `fu2${run}`, status: 'inactive' });
     const active = (await api(provider, 'GET', '/v1/practices/templates?status=active')).body.templates.map((t: { templateId: string }) => t.templateId);
     expect(active).not.toContain(created.body.templateId);
@@ -99,7 +121,9 @@ describe('templates', () => {
     const res = await api(provider, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, timeZone: 'America/Chicago' });
     expect(res.status).toBe(200);
     const lines = res.body.text.split('\n');
-    expect(lines[0]).toBe(`Patient: Tamsin (Tam) Templa${run}, DOB 06/15/1984, age ${new Date().getUTCFullYear() - 1984 - (new Date().toISOString().slice(5, 10) < '06-15' ? 1 : 0)}, Female`);
+    expect(lines[0]).toBe(
+      `Patient: Tamsin (Tam) Templa${run}, DOB 06/15/1984, age ${new Date().getUTCFullYear() - 1984 - (new Date().toISOString().slice(5, 10) < '06-15' ? 1 : 0)}, Female`,
+    );
     expect(lines[1]).toBe(`Phone (512) 555-0142 email tam.${run}@example.test`);
     expect(res.body.text).toContain('Address: 12 Oak St\nAustin, TX 78701');
     expect(res.body.text).toContain('Allergies: Penicillin (severe) - Hives');
@@ -128,7 +152,10 @@ describe('templates', () => {
 
     // The wildcard from the template blocks saving until it is filled.
     const note = (await api(provider, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId })).body;
-    const blocked = await api(provider, 'POST', `/v1/notes/${note.noteId}`, { noteVersion: 1, data: { text: res.body.text, formattedText: res.body.formattedText } });
+    const blocked = await api(provider, 'POST', `/v1/notes/${note.noteId}`, {
+      noteVersion: 1,
+      data: { text: res.body.text, formattedText: res.body.formattedText },
+    });
     expect(blocked.body.message).toBe('There is still a wildcard in the note');
     const link = await api(provider, 'POST', '/v1/template-links', { templateId: t.templateId, interactionId: note.noteId });
     expect(link.status).toBe(201);
@@ -136,7 +163,13 @@ describe('templates', () => {
   });
 
   it('writes the signature lines when the note is signed, by the signer as the practice names them, not when the template is inserted', async () => {
-    const t = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Sig ${run}`, shortcut: `sig${run}`, body: '{{provider signature}} / {{signature}}' })).body;
+    const t = (
+      await api(provider, 'POST', '/v1/practices/templates', {
+        templateName: `Sig ${run}`,
+        shortcut: `sig${run}`,
+        body: '{{provider signature}} / {{signature}}',
+      })
+    ).body;
     const pending = '[Provider signature: added when the note is signed] / [Signature: added when the note is signed]';
 
     // The employee inserts the template; the provider signs: the line is the provider's, at the signing time.
@@ -144,13 +177,24 @@ describe('templates', () => {
     expect(note.author.name).toBe('Jordan Ellis');
     const inserted = await api(employee, 'POST', `/v1/templates/${t.templateId}/expand`, { patientId, noteId: note.noteId });
     expect(inserted.body.text).toBe(pending);
-    const draft = await api(employee, 'POST', `/v1/notes/${note.noteId}`, { noteVersion: 1, data: { text: inserted.body.text, formattedText: inserted.body.formattedText } });
+    const draft = await api(employee, 'POST', `/v1/notes/${note.noteId}`, {
+      noteVersion: 1,
+      data: { text: inserted.body.text, formattedText: inserted.body.formattedText },
+    });
     expect(draft.status).toBe(200);
     expect(draft.body.data.text).toBe(pending);
     const before = Date.now();
     const signed = await api(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: draft.body.noteVersion, timeZone: 'America/Chicago' });
     expect(signed.status).toBe(200);
-    const when = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'America/Chicago' });
+    const when = new Intl.DateTimeFormat('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone: 'America/Chicago',
+    });
     const possible = [before, Date.parse(signed.body.signed)].map((ms) => when.format(new Date(ms)).replace(',', ''));
     const line = signed.body.data.text.split(' / ')[1];
     // The provider's display name from the practice's user record, not the token's email.
@@ -160,21 +204,36 @@ describe('templates', () => {
     expect(signed.body.signedBy.name).toBe('Daniel Okafor');
 
     // Written on behalf of the provider and signed by the employee: each line names its own person.
-    const forProvider = (await api(employee, 'POST', '/v2/notes', { noteId: 'new', noteType: 'NOTE', patientId, onBehalfOf: signed.body.signedBy.userId, data: { text: pending, formattedText: `<p>${pending}</p>` } })).body;
+    const forProvider = (
+      await api(employee, 'POST', '/v2/notes', {
+        noteId: 'new',
+        noteType: 'NOTE',
+        patientId,
+        onBehalfOf: signed.body.signedBy.userId,
+        data: { text: pending, formattedText: `<p>${pending}</p>` },
+      })
+    ).body;
     const byEmployee = await api(employee, 'POST', `/v1/notes/${forProvider.noteId}/sign`, { noteVersion: forProvider.noteVersion });
     expect(byEmployee.status).toBe(200);
-    expect(byEmployee.body.data.text).toMatch(/^Electronically signed by Daniel Okafor\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M \/ Electronically signed by Jordan Ellis\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(byEmployee.body.data.text).toMatch(
+      /^Electronically signed by Daniel Okafor\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M \/ Electronically signed by Jordan Ellis\. \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/,
+    );
   });
 
   it("expands by shortcut, says 'Shortcode … not found' for an unknown one, and {{form}} needs a patient", async () => {
-    await api(provider, 'POST', '/v1/practices/templates', { templateName: `Greeting ${run}`, shortcut: `hi${run}`, body: 'Hi {{first name}}, today is {{date}}' });
+    await api(provider, 'POST', '/v1/practices/templates', {
+      templateName: `Greeting ${run}`,
+      shortcut: `hi${run}`,
+      body: 'Hi {{first name}}, today is {{date}}',
+    });
     const ok = await api(provider, 'POST', '/v1/templates/expand-shortcut', { shortcut: `hi${run}`, patientId });
     expect(ok.body.text).toMatch(/^Hi Tamsin, today is \d{2}\/\d{2}\/\d{4}$/);
     const missing = await api(provider, 'POST', '/v1/templates/expand-shortcut', { shortcut: 'nope' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Shortcode nope not found');
 
-    const form = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Form ${run}`, shortcut: `form${run}`, body: 'Intake: {{form}}' })).body;
+    const form = (await api(provider, 'POST', '/v1/practices/templates', { templateName: `Form ${run}`, shortcut: `form${run}`, body: 'Intake: {{form}}' }))
+      .body;
     const noPatient = await api(provider, 'POST', `/v1/templates/${form.templateId}/expand`, {});
     expect(noPatient.status).toBe(400);
     expect(noPatient.body.message).toBe('Please select a patient');

@@ -61,7 +61,10 @@ async function settle(transcriptionId: string, limitMs = 240_000) {
     if (seen.at(-1) !== res.body.status) seen.push(res.body.status);
     return res.body;
   };
-  const settled = await eventually(`transcription ${transcriptionId} to finish`, read, (t) => ['completed', 'failed', 'cancelled'].includes(t.status), { within: limitMs, every: 250 });
+  const settled = await eventually(`transcription ${transcriptionId} to finish`, read, (t) => ['completed', 'failed', 'cancelled'].includes(t.status), {
+    within: limitMs,
+    every: 250,
+  });
   return { ...settled, seen };
 }
 
@@ -111,7 +114,9 @@ describe('the AI scribe pipeline, locally', () => {
     expect(ibuprofen).toMatchObject({ status: 'PROPOSED', fields: { productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' } });
     const vitals = body.proposals.find((p) => p.kind === 'vitals')!;
     expect(vitals.fields).toMatchObject({ systolic: 130, diastolic: 80 });
-    const vitalsAccepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${vitals.proposalId}`, { decision: 'accept' });
+    const vitalsAccepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${vitals.proposalId}`, {
+      decision: 'accept',
+    });
     expect(vitalsAccepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'vitals-note' } });
     const vitalsNote = await api(provider, 'GET', `/v1/notes/${vitalsAccepted.body.written.ident}`);
     expect(vitalsNote.body).toMatchObject({ noteType: 'VITALS', status: 'DRAFT', patientId, data: { systolic: 130, diastolic: 80 } });
@@ -119,7 +124,9 @@ describe('the AI scribe pipeline, locally', () => {
     // Nothing reaches the chart before a click: then accept writes it with its link, reject writes nothing.
     const before = await api(provider, 'GET', `/v1/patients/${patientId}/medications`);
     expect(before.body.items.filter((m: { productName: string }) => m.productName === 'Ibuprofen')).toEqual([]);
-    const accepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${ibuprofen!.proposalId}`, { decision: 'accept' });
+    const accepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${ibuprofen!.proposalId}`, {
+      decision: 'accept',
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'medication' } });
     const medications = (await api(provider, 'GET', `/v1/patients/${patientId}/medications`)).body.items as Record<string, unknown>[];
@@ -136,12 +143,19 @@ describe('the AI scribe pipeline, locally', () => {
     const diagnosis = body.proposals.find((p) => p.kind === 'diagnosis')!;
     expect(diagnosis.fields).toMatchObject({ code: 'R51.9' });
     const diagnosesBefore = (await api(provider, 'GET', `/v1/patients/${patientId}/diagnoses`)).body.items;
-    const rejected = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${diagnosis.proposalId}`, { decision: 'reject' });
+    const rejected = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${diagnosis.proposalId}`, {
+      decision: 'reject',
+    });
     expect(rejected.body).toMatchObject({ status: 'REJECTED' });
     expect(rejected.body.written).toBeUndefined();
     expect((await api(provider, 'GET', `/v1/patients/${patientId}/diagnoses`)).body.items).toEqual(diagnosesBefore);
     const reread = (await api(provider, 'GET', `/v1/transcriptions/${started.body.transcriptionId}/result`)).body as TranscriptionResult;
-    expect(reread.proposals.map((p) => [p.kind, p.status])).toEqual(expect.arrayContaining([['medication-start', 'ACCEPTED'], ['diagnosis', 'REJECTED']]));
+    expect(reread.proposals.map((p) => [p.kind, p.status])).toEqual(
+      expect.arrayContaining([
+        ['medication-start', 'ACCEPTED'],
+        ['diagnosis', 'REJECTED'],
+      ]),
+    );
 
     const recording = await api(provider, 'GET', `/v1/transcriptions/${started.body.transcriptionId}/recording`);
     expect(recording.body.contentType).toBe('audio/wav');
@@ -149,18 +163,30 @@ describe('the AI scribe pipeline, locally', () => {
     expect(audio.subarray(0, 4).toString('latin1')).toBe('RIFF');
 
     const audit = await patientAuditTrail(patientId);
-    expect(audit.map((a) => `${a.action} ${a.entity}`)).toEqual(expect.arrayContaining(['create TRANSCRIPTION', 'read TRANSCRIPTION', 'read RECORDING', 'create RECORDING']));
+    expect(audit.map((a) => `${a.action} ${a.entity}`)).toEqual(
+      expect.arrayContaining(['create TRANSCRIPTION', 'read TRANSCRIPTION', 'read RECORDING', 'create RECORDING']),
+    );
   }, 400_000);
 
   it('joins recording chunks in index order, whatever order they arrive in', async () => {
     const noteId = await draftNote();
-    const bytes = webm(speak('Start ibuprofen four hundred milligrams. The patient is allergic to penicillin. Follow up in three months.', 'chunks.wav'), 'chunks.webm');
+    const bytes = webm(
+      speak('Start ibuprofen four hundred milligrams. The patient is allergic to penicillin. Follow up in three months.', 'chunks.wav'),
+      'chunks.webm',
+    );
     const third = Math.ceil(bytes.length / 3);
     const pieces = [bytes.subarray(0, third), bytes.subarray(third, 2 * third), bytes.subarray(2 * third)];
     const sessionId = `rec-${run}-chunks`;
     let filesPath = '';
     for (const index of [2, 0, 1]) {
-      const presign = await api(provider, 'POST', '/v1/transcriptions/chunks', { patientId, noteId, sessionId, index, contentType: 'audio/webm;codecs=opus', size: pieces[index].length });
+      const presign = await api(provider, 'POST', '/v1/transcriptions/chunks', {
+        patientId,
+        noteId,
+        sessionId,
+        index,
+        contentType: 'audio/webm;codecs=opus',
+        size: pieces[index].length,
+      });
       expect(presign.status, JSON.stringify(presign.body)).toBe(200);
       expect(presign.body.key).toBe(`recordings/patients/${patientId}/${noteId}/${sessionId}/chunk-00000${index}.webm`);
       filesPath = presign.body.filesPath;
@@ -179,7 +205,11 @@ describe('the AI scribe pipeline, locally', () => {
     const accepted = await api(provider, 'POST', `/v1/transcriptions/${started.body.transcriptionId}/proposals/${allergy.proposalId}`, { decision: 'accept' });
     expect(accepted.body).toMatchObject({ status: 'ACCEPTED', written: { entity: 'allergy' } });
     const allergies = (await api(provider, 'GET', `/v1/patients/${patientId}/allergies`)).body.items as Record<string, unknown>[];
-    expect(allergies.find((a) => a.ident === accepted.body.written.ident)).toMatchObject({ name: 'Penicillin', active: true, noteDataLinks: [{ dataType: 'allergy', noteId }] });
+    expect(allergies.find((a) => a.ident === accepted.body.written.ident)).toMatchObject({
+      name: 'Penicillin',
+      active: true,
+      noteDataLinks: [{ dataType: 'allergy', noteId }],
+    });
   }, 400_000);
 
   it('fails a corrupt file with a message, and a retry after the recording arrives completes the run', async () => {
@@ -187,7 +217,10 @@ describe('the AI scribe pipeline, locally', () => {
     const { key, filesPath } = await upload(noteId, 'broken.webm', new Uint8Array(Buffer.from('this is not audio at all, just text bytes')), 'audio/webm');
     const corrupt = await api(provider, 'POST', '/v1/transcriptions', { filesPath, fileKey: key, patientId, noteId });
     const failed = await settle(corrupt.body.transcriptionId);
-    expect(failed).toMatchObject({ status: 'failed', message: 'The recording could not be decoded: the file is damaged or is not audio. Please upload the recording again.' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      message: 'The recording could not be decoded: the file is damaged or is not audio. Please upload the recording again.',
+    });
     const unchanged = await api(provider, 'GET', `/v1/notes/${noteId}`);
     expect(unchanged.body.data.text ?? '').toBe('');
 
@@ -195,9 +228,19 @@ describe('the AI scribe pipeline, locally', () => {
     const sessionId = `rec-${run}-retry`;
     const empty = `recordings/patients/${patientId}/${noteId}/${sessionId}/`;
     const early = await api(provider, 'POST', '/v1/transcriptions', { filesPath: empty, patientId, noteId });
-    expect(await settle(early.body.transcriptionId)).toMatchObject({ status: 'failed', message: 'No recording was found for this transcription. Please record or upload the visit again.' });
+    expect(await settle(early.body.transcriptionId)).toMatchObject({
+      status: 'failed',
+      message: 'No recording was found for this transcription. Please record or upload the visit again.',
+    });
     const bytes = webm(speak('The patient has a sore throat and a fever for two days. Follow up in two weeks.', 'retry.wav'), 'retry.webm');
-    const presign = await api(provider, 'POST', '/v1/transcriptions/chunks', { patientId, noteId, sessionId, index: 0, contentType: 'audio/webm', size: bytes.length });
+    const presign = await api(provider, 'POST', '/v1/transcriptions/chunks', {
+      patientId,
+      noteId,
+      sessionId,
+      index: 0,
+      contentType: 'audio/webm',
+      size: bytes.length,
+    });
     await put(presign.body.signedUrl, bytes, 'audio/webm');
     const retried = await api(provider, 'POST', `/v1/transcriptions/${early.body.transcriptionId}/retry`);
     expect(retried.status).toBe(200);
@@ -212,7 +255,10 @@ describe('the AI scribe pipeline, locally', () => {
     const { stepFunctions, transcriptionStateMachineArn } = stackEndpoints();
     const sfn = new SFNClient({ endpoint: stepFunctions, region: stackOutputs().region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const stale = await sfn.send(
-      new StartExecutionCommand({ stateMachineArn: transcriptionStateMachineArn, input: JSON.stringify({ practiceId: stackEndpoints().practiceId, transcriptionId: early.body.transcriptionId, attempt: 1 }) }),
+      new StartExecutionCommand({
+        stateMachineArn: transcriptionStateMachineArn,
+        input: JSON.stringify({ practiceId: stackEndpoints().practiceId, transcriptionId: early.body.transcriptionId, attempt: 1 }),
+      }),
     );
     const described = await eventually(
       'the stale execution to stop',
@@ -247,9 +293,21 @@ describe('the AI scribe pipeline, locally', () => {
     const noteId = await draftNote();
     const exe = await api(provider, 'POST', '/v1/transcriptions/uploads', { patientId, noteId, fileName: 'visit.exe', contentType: 'audio/wav', size: 10 });
     expect(exe).toMatchObject({ status: 400, body: { message: 'This file is not a supported file format' } });
-    const big = await api(provider, 'POST', '/v1/transcriptions/uploads', { patientId, noteId, fileName: 'visit.m4a', contentType: 'audio/mp4', size: 250_000_001 });
+    const big = await api(provider, 'POST', '/v1/transcriptions/uploads', {
+      patientId,
+      noteId,
+      fileName: 'visit.m4a',
+      contentType: 'audio/mp4',
+      size: 250_000_001,
+    });
     expect(big).toMatchObject({ status: 400, body: { message: 'This file is too large' } });
-    const atLimit = await api(provider, 'POST', '/v1/transcriptions/uploads', { patientId, noteId, fileName: 'visit.M4A', contentType: 'audio/mp4', size: 250_000_000 });
+    const atLimit = await api(provider, 'POST', '/v1/transcriptions/uploads', {
+      patientId,
+      noteId,
+      fileName: 'visit.M4A',
+      contentType: 'audio/mp4',
+      size: 250_000_000,
+    });
     expect(atLimit.status).toBe(200);
     const elsewhere = await api(provider, 'POST', '/v1/transcriptions', { filesPath: `recordings/patients/${patientId}/other-note/x/`, patientId, noteId });
     expect(elsewhere.status).toBe(400);

@@ -60,7 +60,10 @@ describe('vitals ranges', () => {
     expect(confirmed.body.data).toMatchObject({ temp: 104.5, confirmedVitals: { temp: 104.5 } });
 
     // Changing the value asks again; signing the confirmed value records it as confirmed.
-    const changed = await api(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: confirmed.body.noteVersion, data: { temp: 105.5, confirmedVitals: { temp: 104.5 } } });
+    const changed = await api(provider, 'POST', `/v1/notes/${note.noteId}/sign`, {
+      noteVersion: confirmed.body.noteVersion,
+      data: { temp: 105.5, confirmedVitals: { temp: 104.5 } },
+    });
     expect(changed.status).toBe(400);
     expect(changed.body.message).toBe('Temperature 105.5 °F is outside the usual range 95–104 °F. Confirm it to save.');
     const signed = await api(provider, 'POST', `/v1/notes/${note.noteId}/sign`, { noteVersion: confirmed.body.noteVersion });
@@ -78,7 +81,14 @@ describe('vitals ranges', () => {
     const { client, tableName } = tableClient();
     const at = new Date().toISOString();
     const transcriptionId = randomUUID();
-    const proposal = (fields: Record<string, number>) => ({ proposalId: randomUUID(), kind: 'vitals', status: 'PROPOSED', summary: 'Vitals', fields, segmentIds: [] });
+    const proposal = (fields: Record<string, number>) => ({
+      proposalId: randomUUID(),
+      kind: 'vitals',
+      status: 'PROPOSED',
+      summary: 'Vitals',
+      fields,
+      segmentIds: [],
+    });
     const proposals = [proposal({ temp: 991, heartRate: 80 }), proposal({ temp: 104.5 })];
     await client.send(
       new PutCommand({

@@ -11,7 +11,14 @@ async function lint(code: string, filePath: string, allow: string[] = []): Promi
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { tidewell: groupBoundaries }, rules: { 'tidewell/group-boundaries': ['error', { allow }] } }],
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { tidewell: groupBoundaries },
+        rules: { 'tidewell/group-boundaries': ['error', { allow }] },
+      },
+    ],
   });
   const [result] = await eslint.lintText(code, { filePath: resolve(root, filePath) });
   return result!.messages.map((m) => m.message.split(':')[0]!);
@@ -40,6 +47,8 @@ describe('group-boundaries lint rule', () => {
       "import { e } from '../../shared/zod.js';",
     ].join('\n');
     expect(await lint(ok, 'functions/notes/new-file.ts')).toEqual([]);
-    expect(await lint("import { x } from '../practice/forms.js';", 'functions/notes/new-file.ts', ['functions/notes/new-file.ts -> functions/practice/forms.ts'])).toEqual([]);
+    expect(
+      await lint("import { x } from '../practice/forms.js';", 'functions/notes/new-file.ts', ['functions/notes/new-file.ts -> functions/practice/forms.ts']),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,14 @@ import fixedSleep from '../../eslint-rules/no-fixed-sleep.js';
 async function lint(code: string): Promise<string[]> {
   const eslint = new ESLint({
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { tidewell: fixedSleep }, rules: { 'tidewell/no-fixed-sleep': ['error', { maxMs: 1000 }] } }],
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { tidewell: fixedSleep },
+        rules: { 'tidewell/no-fixed-sleep': ['error', { maxMs: 1000 }] },
+      },
+    ],
   });
   const [result] = await eslint.lintText(code, { filePath: 'x.test.ts' });
   return result!.messages.map((m) => m.message.split(':')[0]!);

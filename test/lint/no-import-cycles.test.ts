@@ -28,7 +28,9 @@ async function lint(path: string) {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { tidewell }, rules: { 'tidewell/no-import-cycles': 'error' } }],
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins: { tidewell }, rules: { 'tidewell/no-import-cycles': 'error' } },
+    ],
   });
   const [result] = await eslint.lintFiles([join(root, path)]);
   return result!.messages.map((m) => m.message);

@@ -16,7 +16,9 @@ async function tableAccessErrors(filePath: string): Promise<number> {
       rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
     },
   });
-  const [result] = await eslint.lintText("import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const get = GetCommand;\n", { filePath: resolve(root, filePath) });
+  const [result] = await eslint.lintText("import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const get = GetCommand;\n", {
+    filePath: resolve(root, filePath),
+  });
   return result!.messages.filter((m) => m.message.includes(REFUSED)).length;
 }
 

@@ -11,7 +11,11 @@ import { HttpResponse, type HttpRequest } from '@smithy/protocol-http';
 import { expect } from 'vitest';
 
 /** AWS's example credentials (the SigV4 test suite's), with a session token as Lambda has one. */
-export const TEST_CREDENTIALS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session-token-EXAMPLE' };
+export const TEST_CREDENTIALS = {
+  accessKeyId: 'AKIDEXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  sessionToken: 'session-token-EXAMPLE',
+};
 export const SIGNING_TIME = new Date('2026-11-24T08:30:00Z');
 
 /** One request as it would leave the process. Header names are lower case. */
@@ -156,7 +160,9 @@ export function canonicalRequest(req: WireRequest, signedHeaders: string[], serv
 
 /** Recomputes the Authorization header's signature for the request as sent, with TEST_CREDENTIALS' secret. */
 export function verifySigV4(req: WireRequest, service: string, secret = TEST_CREDENTIALS.secretAccessKey): boolean {
-  const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '');
+  const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+    req.headers.authorization ?? '',
+  );
   if (!auth) return false;
   const [, , day, region, signingName, signed, signature] = auth as unknown as [string, string, string, string, string, string, string];
   if (signingName !== service) return false;

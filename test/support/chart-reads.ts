@@ -4,7 +4,8 @@ import { api } from './local-stack.js';
 type Res = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Awaits an API answer, fails the test with the body when its status is not the expected one, and gives the body. */
-export async function expectStatus(res: Promise<{ status: number; body: any }>, status = 200) { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function expectStatus(res: Promise<{ status: number; body: any }>, status = 200) {
   const r = await res;
   expect(r.status, JSON.stringify(r.body).slice(0, 2000)).toBe(status);
   return r.body;

@@ -31,7 +31,8 @@ let indexed = false;
  */
 export function structureErrors(resource: unknown): string[] {
   if (!indexed) {
-    for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) indexStructureDefinitionBundle(readJson(f) as Parameters<typeof indexStructureDefinitionBundle>[0]);
+    for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json'])
+      indexStructureDefinitionBundle(readJson(f) as Parameters<typeof indexStructureDefinitionBundle>[0]);
     indexed = true;
   }
   try {
@@ -50,7 +51,7 @@ const has = (r: Json, path: string) => {
   return !(v === undefined || v === null || (Array.isArray(v) && v.length === 0));
 };
 const hasOneOf = (r: Json, ...paths: string[]) => paths.some((p) => has(r, p));
-const codings = (cc: unknown) => ((cc as { coding?: { system?: string; code?: string }[] } | undefined)?.coding ?? []);
+const codings = (cc: unknown) => (cc as { coding?: { system?: string; code?: string }[] } | undefined)?.coding ?? [];
 const categoryCodes = (r: Json) => ((r.category as unknown[] | undefined) ?? []).flatMap((c) => codings(c).map((x) => x.code));
 
 /** US Core (3.1.1 and later) required elements, per profile the resource claims by its kind. */
@@ -58,41 +59,97 @@ export function usCoreProblems(r: Json): string[] {
   const need = (ok: boolean, what: string) => (ok ? [] : [`${r.resourceType}/${r.id}: ${what}`]);
   switch (r.resourceType) {
     case 'Patient':
-      return [...need(has(r, 'identifier.system') && has(r, 'identifier.value'), 'identifier'), ...need(hasOneOf(r, 'name.family', 'name.given'), 'name'), ...need(has(r, 'gender'), 'gender')];
+      return [
+        ...need(has(r, 'identifier.system') && has(r, 'identifier.value'), 'identifier'),
+        ...need(hasOneOf(r, 'name.family', 'name.given'), 'name'),
+        ...need(has(r, 'gender'), 'gender'),
+      ];
     case 'Practitioner':
       return [...need(has(r, 'identifier.value'), 'identifier'), ...need(has(r, 'name'), 'name')];
     case 'AllergyIntolerance':
-      return [...need(has(r, 'clinicalStatus'), 'clinicalStatus'), ...need(has(r, 'verificationStatus'), 'verificationStatus'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'patient'), 'patient')];
+      return [
+        ...need(has(r, 'clinicalStatus'), 'clinicalStatus'),
+        ...need(has(r, 'verificationStatus'), 'verificationStatus'),
+        ...need(has(r, 'code'), 'code'),
+        ...need(has(r, 'patient'), 'patient'),
+      ];
     case 'Condition':
-      return [...need(has(r, 'category'), 'category'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject'), ...need(has(r, 'clinicalStatus'), 'clinicalStatus')];
+      return [
+        ...need(has(r, 'category'), 'category'),
+        ...need(has(r, 'code'), 'code'),
+        ...need(has(r, 'subject'), 'subject'),
+        ...need(has(r, 'clinicalStatus'), 'clinicalStatus'),
+      ];
     case 'MedicationRequest':
-      return [...need(has(r, 'status'), 'status'), ...need(has(r, 'intent'), 'intent'), ...need(hasOneOf(r, 'medicationCodeableConcept', 'medicationReference'), 'medication'), ...need(has(r, 'subject'), 'subject'), ...need(has(r, 'authoredOn'), 'authoredOn'), ...need(has(r, 'requester'), 'requester')];
+      return [
+        ...need(has(r, 'status'), 'status'),
+        ...need(has(r, 'intent'), 'intent'),
+        ...need(hasOneOf(r, 'medicationCodeableConcept', 'medicationReference'), 'medication'),
+        ...need(has(r, 'subject'), 'subject'),
+        ...need(has(r, 'authoredOn'), 'authoredOn'),
+        ...need(has(r, 'requester'), 'requester'),
+      ];
     case 'MedicationDispense':
-      return [...need(has(r, 'status'), 'status'), ...need(hasOneOf(r, 'medicationCodeableConcept', 'medicationReference'), 'medication'), ...need(has(r, 'subject'), 'subject')];
+      return [
+        ...need(has(r, 'status'), 'status'),
+        ...need(hasOneOf(r, 'medicationCodeableConcept', 'medicationReference'), 'medication'),
+        ...need(has(r, 'subject'), 'subject'),
+      ];
     case 'Immunization':
       return [
         ...need(has(r, 'status'), 'status'),
         // The CVX binding is extensible: a vaccine CVX does not name is given by its name, never a made-up code.
-        ...need(codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code && c.code !== '999') || (codings(r.vaccineCode).length === 0 && has(r, 'vaccineCode.text')), 'vaccineCode (CVX, else text)'),
+        ...need(
+          codings(r.vaccineCode).some((c) => c.system === 'http://hl7.org/fhir/sid/cvx' && c.code && c.code !== '999') ||
+            (codings(r.vaccineCode).length === 0 && has(r, 'vaccineCode.text')),
+          'vaccineCode (CVX, else text)',
+        ),
         ...need(has(r, 'patient'), 'patient'),
         ...need(hasOneOf(r, 'occurrenceDateTime', 'occurrenceString'), 'occurrence'),
         ...need(typeof r.primarySource === 'boolean', 'primarySource'),
       ];
     case 'Procedure':
-      return [...need(has(r, 'status'), 'status'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject'), ...need(hasOneOf(r, 'performedDateTime', 'performedPeriod', 'performedString'), 'performed')];
+      return [
+        ...need(has(r, 'status'), 'status'),
+        ...need(has(r, 'code'), 'code'),
+        ...need(has(r, 'subject'), 'subject'),
+        ...need(hasOneOf(r, 'performedDateTime', 'performedPeriod', 'performedString'), 'performed'),
+      ];
     case 'Observation': {
-      const out = [...need(has(r, 'status'), 'status'), ...need(has(r, 'category'), 'category'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject')];
+      const out = [
+        ...need(has(r, 'status'), 'status'),
+        ...need(has(r, 'category'), 'category'),
+        ...need(has(r, 'code'), 'code'),
+        ...need(has(r, 'subject'), 'subject'),
+      ];
       if (categoryCodes(r).includes('vital-signs')) {
-        out.push(...need(codings(r.code).some((c) => c.system === 'http://loinc.org'), 'LOINC code'));
+        out.push(
+          ...need(
+            codings(r.code).some((c) => c.system === 'http://loinc.org'),
+            'LOINC code',
+          ),
+        );
         out.push(...need(hasOneOf(r, 'effectiveDateTime', 'effectivePeriod'), 'effective'));
         const quantities = [r.valueQuantity, ...((r.component as Json[] | undefined) ?? []).map((c) => c.valueQuantity)].filter(Boolean) as Json[];
-        out.push(...need(quantities.every((q) => q.system === 'http://unitsofmeasure.org' && typeof q.code === 'string'), 'UCUM units'));
+        out.push(
+          ...need(
+            quantities.every((q) => q.system === 'http://unitsofmeasure.org' && typeof q.code === 'string'),
+            'UCUM units',
+          ),
+        );
         out.push(...need(hasOneOf(r, 'valueQuantity', 'component', 'dataAbsentReason'), 'value'));
       }
       return out;
     }
     case 'DiagnosticReport':
-      return [...need(has(r, 'status'), 'status'), ...need(has(r, 'category'), 'category'), ...need(has(r, 'code'), 'code'), ...need(has(r, 'subject'), 'subject'), ...need(hasOneOf(r, 'effectiveDateTime', 'effectivePeriod'), 'effective'), ...need(has(r, 'issued'), 'issued')];
+      return [
+        ...need(has(r, 'status'), 'status'),
+        ...need(has(r, 'category'), 'category'),
+        ...need(has(r, 'code'), 'code'),
+        ...need(has(r, 'subject'), 'subject'),
+        ...need(hasOneOf(r, 'effectiveDateTime', 'effectivePeriod'), 'effective'),
+        ...need(has(r, 'issued'), 'issued'),
+      ];
     case 'Location':
       return need(typeof r.name === 'string' && r.name.length > 0, 'name');
     case 'ServiceRequest':
@@ -103,7 +160,11 @@ export function usCoreProblems(r: Json): string[] {
         ...need(has(r, 'type'), 'type'),
         ...need(has(r, 'category'), 'category'),
         ...need(has(r, 'subject'), 'subject'),
-        ...need(((r.content as Json[] | undefined) ?? []).length > 0 && (r.content as Json[]).every((c) => hasOneOf(c.attachment as Json, 'data', 'url') && has(c.attachment as Json, 'contentType')), 'content.attachment'),
+        ...need(
+          ((r.content as Json[] | undefined) ?? []).length > 0 &&
+            (r.content as Json[]).every((c) => hasOneOf(c.attachment as Json, 'data', 'url') && has(c.attachment as Json, 'contentType')),
+          'content.attachment',
+        ),
       ];
     default:
       return [];
@@ -127,7 +188,10 @@ export function expectValidBundle(bundle: Bundle): void {
   expect(bundle.resourceType).toBe('Bundle');
   expect(bundle.type).toBe('collection');
   const problems: string[] = [];
-  const bundleShell = { ...bundle, entry: bundle.entry.map((e) => ({ fullUrl: e.fullUrl, resource: { resourceType: 'Basic', id: 'x', code: { text: 'x' } } })) };
+  const bundleShell = {
+    ...bundle,
+    entry: bundle.entry.map((e) => ({ fullUrl: e.fullUrl, resource: { resourceType: 'Basic', id: 'x', code: { text: 'x' } } })),
+  };
   for (const e of schemaErrors(bundleShell)) problems.push(`Bundle: ${JSON.stringify(e)}`);
   const urls = new Set<string>();
   for (const { fullUrl, resource } of bundle.entry) {

@@ -51,7 +51,11 @@ export async function practiceAuditEntries(
         KeyConditionExpression: after ? 'practiceId = :p AND sk BETWEEN :after AND :last' : 'practiceId = :p AND begins_with(sk, :a)',
         FilterExpression: filter.FilterExpression,
         ExpressionAttributeNames: filter.ExpressionAttributeNames,
-        ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ...(after ? { ':after': after, ':last': 'AUDIT#\uffff' } : { ':a': 'AUDIT#' }), ...filter.ExpressionAttributeValues },
+        ExpressionAttributeValues: {
+          ':p': stackEndpoints().practiceId,
+          ...(after ? { ':after': after, ':last': 'AUDIT#\uffff' } : { ':a': 'AUDIT#' }),
+          ...filter.ExpressionAttributeValues,
+        },
         ConsistentRead: true,
         ExclusiveStartKey: from,
       }),
@@ -92,12 +96,8 @@ export async function signIn(email: string, password: string = DEMO_PASSWORD): P
 }
 
 /** Calls the local API like the web does: `${apiUrl}${path}` with the bearer token and a JSON body. */
-export async function api(
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: any; headers: Headers }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: string | undefined;
@@ -120,13 +120,7 @@ export async function api(
  * A user in the local pool (shared demo password) with its User item, signed in. practiceId
  * defaults to the stack's practice; another value makes a user of a foreign practice.
  */
-export async function createTestUser(opts: {
-  email: string;
-  group: UserGroup;
-  practiceId?: string;
-  firstName?: string;
-  lastName?: string;
-}): Promise<string> {
+export async function createTestUser(opts: { email: string; group: UserGroup; practiceId?: string; firstName?: string; lastName?: string }): Promise<string> {
   const practiceId = opts.practiceId ?? stackEndpoints().practiceId;
   const user = {
     email: opts.email,

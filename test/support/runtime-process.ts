@@ -19,10 +19,14 @@ export interface RuntimeProcess {
 
 /** Starts a freshly seeded demo practice in a child process (with `mfa`, that MFA rule) and answers once it serves. */
 export async function startRuntimeProcess(dataDir: string, opts: { mfa?: MfaPolicy } = {}): Promise<RuntimeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir, ...opts })], {
-    env: { ...process.env, TIDEWELL_LOG: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./runtime-child.ts', import.meta.url)), JSON.stringify({ dataDir, ...opts })],
+    {
+      env: { ...process.env, TIDEWELL_LOG: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)));
   const outputs = await new Promise<ChildOutputs>((resolve, reject) => {

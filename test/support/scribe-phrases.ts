@@ -85,7 +85,9 @@ export function scoreCorpus(outcomes: readonly PhraseOutcome[]): CorpusScore {
       cat.placed += 1;
     }
     if (!ok || hits !== got.size || hits !== expected.size) {
-      misses.push(`"${phrase.text}" heard "${transcript.map((s) => s.text).join(' / ')}": section ${sections.join('+') || 'none'} (want ${phrase.section}); proposals [${[...got].join(', ')}] (want [${[...expected].join(', ')}])`);
+      misses.push(
+        `"${phrase.text}" heard "${transcript.map((s) => s.text).join(' / ')}": section ${sections.join('+') || 'none'} (want ${phrase.section}); proposals [${[...got].join(', ')}] (want [${[...expected].join(', ')}])`,
+      );
     }
   }
   return {

@@ -34,7 +34,7 @@ const MODEL_TURNS = 40;
 const INSTRUCTIONS = [
   'You are Copilot, an AI clinical assistant inside a practice-management application used by clinicians and practice staff.',
   'You help draft messages, review notes, prepare for visits and work through care decisions.',
-  'Be concise and clinically precise. Say when something needs the clinician\'s judgement; never invent chart facts.',
+  "Be concise and clinically precise. Say when something needs the clinician's judgement; never invent chart facts.",
 ].join(' ');
 
 /** Spec shell §7.1 / notes §8: without a configured model the chat answers this, and nothing is read or sent. */
@@ -83,7 +83,10 @@ async function prepare(auth: AuthContext, body: ConversationBody): Promise<Prepa
       conversationId: body.conversationId,
       ownerUserId: auth.userId,
       summary: summaryOf(firstQuestion),
-      searchText: body.messages.filter((m) => m.role === 'user').map((m) => m.content.toLowerCase()).join(' '),
+      searchText: body.messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content.toLowerCase())
+        .join(' '),
       createdAt,
       updatedAt: createdAt,
       patientId,
@@ -91,7 +94,9 @@ async function prepare(auth: AuthContext, body: ConversationBody): Promise<Prepa
     if (await createConversation(auth.practiceId, fresh)) {
       conversation = fresh;
       // The turns the browser held before the first send (e.g. the patient-context message) belong to it.
-      for (const m of body.messages.slice(0, -1)) if (m.content.trim()) await putMessage(auth.practiceId, fresh.conversationId, { ident: randomUUID(), role: m.role, content: m.content, createdAt: next() });
+      for (const m of body.messages.slice(0, -1))
+        if (m.content.trim())
+          await putMessage(auth.practiceId, fresh.conversationId, { ident: randomUUID(), role: m.role, content: m.content, createdAt: next() });
     } else {
       conversation = await ownConversation(auth, body.conversationId);
       if (!conversation) throw new NotFoundError(COPILOT_MESSAGES.conversationNotFound);
@@ -157,11 +162,19 @@ export async function listConversations(auth: AuthContext, query: ConversationLi
   const matching = keyword ? all.filter((c) => c.searchText.includes(keyword) || c.summary.toLowerCase().includes(keyword)) : all;
   const page = matching.slice(query.offset, query.offset + query.limit);
   // Summaries quote what was asked about a patient: each patient shown is in its access history.
-  await writeAuditForPatients(auth, { action: 'list', entity: 'copilot-conversation', count: page.length }, page.map((c) => c.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'copilot-conversation', count: page.length },
+    page.map((c) => c.patientId),
+  );
   return { conversations: page.map(publicConversation), offset: query.offset, limit: query.limit, total: matching.length };
 }
 
-export async function listConversationMessages(auth: AuthContext, conversationId: string, query: ConversationMessagesQuery): Promise<ConversationMessagesResponse> {
+export async function listConversationMessages(
+  auth: AuthContext,
+  conversationId: string,
+  query: ConversationMessagesQuery,
+): Promise<ConversationMessagesResponse> {
   const conversation = await ownConversation(auth, conversationId);
   if (!conversation) throw new NotFoundError(COPILOT_MESSAGES.conversationNotFound);
   const page = await queryMessages(auth.practiceId, conversationId, query.offset, query.limit);

@@ -1,4 +1,10 @@
-import { ConversationBody, ConversationIdParams, ConversationListQuery, ConversationMessagesQuery, encodeStreamEvent } from '../../../shared/ai/copilot-schema.js';
+import {
+  ConversationBody,
+  ConversationIdParams,
+  ConversationListQuery,
+  ConversationMessagesQuery,
+  encodeStreamEvent,
+} from '../../../shared/ai/copilot-schema.js';
 import { route, type RouteTable } from '../../lib/http/group-handler.js';
 import { StreamedResult } from '../../lib/http/response-stream.js';
 import { converse, converseStream, listConversationMessages, listConversations } from './conversations.js';

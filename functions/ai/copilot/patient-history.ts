@@ -11,12 +11,20 @@ const VISIT_TEXT = 400;
 const VISIT_TYPES = new Set(['NOTE', 'VITALS', 'PHONE_CALL', 'RX']);
 
 const day = (iso: string) => iso.slice(0, 10);
-const plain = (text: unknown) => (typeof text === 'string' ? text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '');
+const plain = (text: unknown) =>
+  typeof text === 'string'
+    ? text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
 
 function resultLine(item: LabResultItem, when: string): string {
   const flag = labAbnormality(item);
   const range = labRangeText(item);
-  return [`${item.text} ${labValueText(item)}`.trim(), flag ? `(${flag})` : '', range ? `range ${range}` : '', `on ${day(item.issued ?? when)}`].filter(Boolean).join(' ');
+  return [`${item.text} ${labValueText(item)}`.trim(), flag ? `(${flag})` : '', range ? `range ${range}` : '', `on ${day(item.issued ?? when)}`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**

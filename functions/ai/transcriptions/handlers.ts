@@ -25,7 +25,10 @@ export const TRANSCRIPTION_HANDLERS: { readonly [K in TranscriptionRouteKey]: Ro
   'GET /v1/transcriptions/{transcriptionId}': route({ params: Params, run: ({ auth, params }) => transcriptionStatus(auth, params.transcriptionId) }),
   'POST /v1/transcriptions/{transcriptionId}/retry': route({ params: Params, run: ({ auth, params }) => retryTranscription(auth, params.transcriptionId) }),
   'GET /v1/transcriptions/{transcriptionId}/result': route({ params: Params, run: ({ auth, params }) => transcriptionResult(auth, params.transcriptionId) }),
-  'GET /v1/transcriptions/{transcriptionId}/recording': route({ params: Params, run: ({ auth, params }) => transcriptionRecording(auth, params.transcriptionId) }),
+  'GET /v1/transcriptions/{transcriptionId}/recording': route({
+    params: Params,
+    run: ({ auth, params }) => transcriptionRecording(auth, params.transcriptionId),
+  }),
   'POST /v1/transcriptions/{transcriptionId}/proposals/{proposalId}': route({
     params: ProposalParams,
     body: ProposalDecisionBody,

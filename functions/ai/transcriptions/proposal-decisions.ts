@@ -40,7 +40,13 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
     }
     case 'medication-stop': {
       const name = String(f.productName ?? '').toLowerCase();
-      const items = (await listSectionItems(auth, MEDICATIONS, record.patientId)) as { ident: string; productName: string; status?: string; noteDataLinks?: unknown[]; version?: number }[];
+      const items = (await listSectionItems(auth, MEDICATIONS, record.patientId)) as {
+        ident: string;
+        productName: string;
+        status?: string;
+        noteDataLinks?: unknown[];
+        version?: number;
+      }[];
       const active = items.find((m) => m.productName.toLowerCase().startsWith(name) && m.status !== 'Complete');
       if (!active) throw new ConflictError(`No active medication named ${String(f.productName)} is on the chart`);
       await updateSectionItemFrom(auth, MEDICATIONS, record.patientId, active.ident, {
@@ -94,21 +100,34 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
       const { createNote } = await import('../../core/notes/create-note.js');
       const vitals = Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v === 'number'));
       // An impossible spoken value is refused with its range; an unusual one waits in the draft for the clinician to confirm.
-      const note = await createNote(auth, { noteType: 'VITALS', patientId: record.patientId, data: { ...vitals, transcriptionId: record.transcriptionId } }, now, { reviewUnusualVitals: true });
+      const note = await createNote(
+        auth,
+        { noteType: 'VITALS', patientId: record.patientId, data: { ...vitals, transcriptionId: record.transcriptionId } },
+        now,
+        { reviewUnusualVitals: true },
+      );
       return { entity: 'vitals-note', ident: note.noteId };
     }
   }
 }
 
 /** POST /v1/transcriptions/{id}/proposals/{proposalId} {decision}: accept writes the chart, reject only records the decision. */
-export async function decideProposal(auth: AuthContext, transcriptionId: string, proposalId: string, body: ProposalDecisionBody, now = new Date()): Promise<ChartProposal> {
+export async function decideProposal(
+  auth: AuthContext,
+  transcriptionId: string,
+  proposalId: string,
+  body: ProposalDecisionBody,
+  now = new Date(),
+): Promise<ChartProposal> {
   const record = await requireTranscription(auth.practiceId, transcriptionId);
   const index = (record.proposals ?? []).findIndex((p) => p.proposalId === proposalId);
   if (index < 0) throw new NotFoundError('Chart proposal not found');
   const proposal = record.proposals![index];
   if (proposal.status !== 'PROPOSED') throw new ConflictError(`This chart change was already ${proposal.status === 'ACCEPTED' ? 'accepted' : 'rejected'}`);
   const decided: ChartProposal =
-    body.decision === 'accept' ? { ...proposal, status: 'ACCEPTED', written: await writeToChart(auth, record, proposal, now) } : { ...proposal, status: 'REJECTED' };
+    body.decision === 'accept'
+      ? { ...proposal, status: 'ACCEPTED', written: await writeToChart(auth, record, proposal, now) }
+      : { ...proposal, status: 'REJECTED' };
   const proposals = record.proposals!.map((p, i) => (i === index ? decided : p));
   try {
     await updateTranscription(auth.practiceId, transcriptionId, { proposals }, { now, onlyIfProposal: { index, status: 'PROPOSED' } });

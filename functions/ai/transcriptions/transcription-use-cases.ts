@@ -22,7 +22,14 @@ import { requireNote, writeNextVersion } from '../../data/notes/note-repository.
 import { getTemplate } from '../../data/notes/template-repository.js';
 import { getPatient } from '../../data/patients/patient-repository.js';
 import { assertRunLocation, assertSafeId, chunkExtension, chunkKey, noteRecordingsFolder, safeFileName } from '../../lib/files/recording-keys.js';
-import { getTranscription, insertTranscription, requireTranscription, statusOf, updateTranscription, type TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
+import {
+  getTranscription,
+  insertTranscription,
+  requireTranscription,
+  statusOf,
+  updateTranscription,
+  type TranscriptionRecord,
+} from '../../data/transcriptions/transcription-repository.js';
 
 let workflow: WorkflowAdapter | undefined;
 /** The Step Functions client loads on a start or retry only, not on the 2 s status polls. */
@@ -82,7 +89,9 @@ async function startExecution(practiceId: string, record: TranscriptionRecord): 
   const attempts = record.attempts + 1;
   const queued = await updateTranscription(practiceId, record.transcriptionId, { attempts, status: 'queued', message: undefined });
   try {
-    const { executionArn } = await (await workflows()).start({
+    const { executionArn } = await (
+      await workflows()
+    ).start({
       stateMachineArn: stateMachineArn(),
       input: { practiceId, transcriptionId: record.transcriptionId, attempt: attempts },
       name: `${record.transcriptionId}-${attempts}`,
@@ -107,7 +116,12 @@ export async function createTranscription(auth: AuthContext, body: CreateTranscr
   if (body.templateIdent) {
     // Spec notes §9: only active templates with wild cards are Copilot templates; a private one is its owner's.
     const template = await getTemplate(auth.practiceId, body.templateIdent);
-    if (!template || (template.private && template.ownerUserId !== auth.userId) || template.status !== 'active' || !template.transformKeys.includes('wild card')) {
+    if (
+      !template ||
+      (template.private && template.ownerUserId !== auth.userId) ||
+      template.status !== 'active' ||
+      !template.transformKeys.includes('wild card')
+    ) {
       throw new ValidationError('The template must be an active template with a wild card', { templateIdent: 'is not a Copilot template' });
     }
   }

@@ -42,7 +42,14 @@ const KEPT_IN_CODINGS = new Set<string>([CODE_SYSTEMS.snomed, CODE_SYSTEMS.rxnor
 
 /** "No known allergy" and its kinds (SNOMED CT), written as an allergy observation's value. */
 const NO_KNOWN_ALLERGY = new Set(['716186003', '409137002', '428607008', '429625007', '428197003', '160244002']);
-const SEVERITY: Record<string, 'mild' | 'moderate' | 'severe'> = { '255604002': 'mild', '6736007': 'moderate', '24484000': 'severe', '371924009': 'severe', '399166001': 'severe', '442452003': 'severe' };
+const SEVERITY: Record<string, 'mild' | 'moderate' | 'severe'> = {
+  '255604002': 'mild',
+  '6736007': 'moderate',
+  '24484000': 'severe',
+  '371924009': 'severe',
+  '399166001': 'severe',
+  '442452003': 'severe',
+};
 const INACTIVE_STATUS = new Set(['73425007', '413322009', '277022003', '723506003']);
 
 export interface CcdaLeftOut {
@@ -116,7 +123,11 @@ class Reader {
   referenced(el: El | undefined): string | undefined {
     if (!el) return undefined;
     const ref = kid(el, 'reference')?.attrs.value;
-    const own = el.content.filter((c) => typeof c === 'string').join('').replace(/\s+/g, ' ').trim();
+    const own = el.content
+      .filter((c) => typeof c === 'string')
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (own) return own;
     return ref?.startsWith('#') ? this.narrative.get(ref.slice(1)) : undefined;
   }
@@ -126,7 +137,11 @@ class Reader {
     if (!el) return undefined;
     const coding = [el, ...kids(el, 'translation')]
       .filter((c) => c.attrs.code && !c.attrs.nullFlavor)
-      .map((c) => ({ system: OID_SYSTEMS[c.attrs.codeSystem ?? ''] ?? `urn:oid:${c.attrs.codeSystem ?? ''}`, code: c.attrs.code!, ...(c.attrs.displayName ? { display: c.attrs.displayName } : {}) }));
+      .map((c) => ({
+        system: OID_SYSTEMS[c.attrs.codeSystem ?? ''] ?? `urn:oid:${c.attrs.codeSystem ?? ''}`,
+        code: c.attrs.code!,
+        ...(c.attrs.displayName ? { display: c.attrs.displayName } : {}),
+      }));
     const original = this.referenced(kid(el, 'originalText'));
     const display = coding.find((c) => c.display)?.display;
     const name = display ?? original;
@@ -136,7 +151,9 @@ class Reader {
 
   add(section: string, resource: Json, source: El | undefined, codingFrom?: Json): void {
     const id = idKey(source);
-    resource.identifier = [id ? { system: 'urn:ccda:entry', value: id } : { system: `urn:ccda:document:${this.docKey}`, value: hash(JSON.stringify(resource)) }];
+    resource.identifier = [
+      id ? { system: 'urn:ccda:entry', value: id } : { system: `urn:ccda:document:${this.docKey}`, value: hash(JSON.stringify(resource)) },
+    ];
     const fullUrl = `urn:uuid:${hash(`${resource.resourceType}|${JSON.stringify(resource.identifier)}|${this.entries.length}`)}`;
     this.entries.push({ fullUrl, resource });
     this.sectionOf.set(resource, section);
@@ -151,8 +168,12 @@ class Reader {
 
 const nameOf = (cc: Json | undefined, fallback: string) => (cc?.text as string | undefined) ?? (cc?.coding?.[0]?.code as string | undefined) ?? fallback;
 /** The clinical statements of a section's entry (or of an act's entryRelationships). */
-const statements = (el: El | undefined) => (el?.children ?? []).filter((c) => ['act', 'observation', 'substanceAdministration', 'procedure', 'organizer', 'encounter', 'supply'].includes(c.name));
-const related = (el: El | undefined, type?: string) => kids(el, 'entryRelationship').filter((r) => !type || r.attrs.typeCode === type).flatMap(statements);
+const statements = (el: El | undefined) =>
+  (el?.children ?? []).filter((c) => ['act', 'observation', 'substanceAdministration', 'procedure', 'organizer', 'encounter', 'supply'].includes(c.name));
+const related = (el: El | undefined, type?: string) =>
+  kids(el, 'entryRelationship')
+    .filter((r) => !type || r.attrs.typeCode === type)
+    .flatMap(statements);
 
 function allergy(r: Reader, section: string, entry: El): void {
   const concern = statements(entry)[0];
@@ -164,22 +185,38 @@ function allergy(r: Reader, section: string, entry: El): void {
     const name = substance?.text ?? value?.text ?? 'Allergy';
     const summary = `Allergy: ${name}`;
     if (isNegated(obs) || (value?.coding as Json[] | undefined)?.some((c) => NO_KNOWN_ALLERGY.has(c.code))) {
-      r.skip(section, 'AllergyIntolerance', summary, isNegated(obs) ? 'The document states the patient does not have this allergy' : 'The document records no known allergies', obs);
+      r.skip(
+        section,
+        'AllergyIntolerance',
+        summary,
+        isNegated(obs) ? 'The document states the patient does not have this allergy' : 'The document records no known allergies',
+        obs,
+      );
       continue;
     }
     if (!substance) {
       r.skip(section, 'AllergyIntolerance', summary, 'The allergy names no substance (nullFlavor)', obs);
       continue;
     }
-    const statusCode = related(obs, 'SUBJ').map((o) => kid(o, 'value')?.attrs.code).find(Boolean) ?? related(obs, 'REFR').map((o) => kid(o, 'value')?.attrs.code).find(Boolean);
+    const statusCode =
+      related(obs, 'SUBJ')
+        .map((o) => kid(o, 'value')?.attrs.code)
+        .find(Boolean) ??
+      related(obs, 'REFR')
+        .map((o) => kid(o, 'value')?.attrs.code)
+        .find(Boolean);
     const time = timeOf(kid(obs, 'effectiveTime'));
     const inactive = INACTIVE_STATUS.has(statusCode ?? '') || !!time.high || kid(concern, 'statusCode')?.attrs.code === 'completed';
     const reactions = related(obs, 'MFST').map((m) => {
-      const severity = related(m, 'SUBJ').map((s) => SEVERITY[kid(s, 'value')?.attrs.code ?? '']).find(Boolean);
+      const severity = related(m, 'SUBJ')
+        .map((s) => SEVERITY[kid(s, 'value')?.attrs.code ?? ''])
+        .find(Boolean);
       const manifestation = r.concept(kid(m, 'value'));
       return { ...(manifestation ? { manifestation: [manifestation] } : {}), ...(severity ? { severity } : {}) };
     });
-    const overall = related(obs, 'SUBJ').map((s) => SEVERITY[kid(s, 'value')?.attrs.code ?? '']).find(Boolean);
+    const overall = related(obs, 'SUBJ')
+      .map((s) => SEVERITY[kid(s, 'value')?.attrs.code ?? ''])
+      .find(Boolean);
     if (overall && !reactions.some((x) => x.severity)) reactions.push({ severity: overall });
     r.add(
       section,
@@ -187,7 +224,7 @@ function allergy(r: Reader, section: string, entry: El): void {
         resourceType: 'AllergyIntolerance',
         code: substance,
         clinicalStatus: { coding: [{ system: SYSTEMS.allergyClinical, code: inactive ? 'inactive' : 'active' }] },
-        ...(time.low ?? time.value ? { onsetDateTime: time.low ?? time.value } : {}),
+        ...((time.low ?? time.value) ? { onsetDateTime: time.low ?? time.value } : {}),
         ...(time.high ? { lastOccurrence: time.high } : {}),
         reaction: reactions,
       },
@@ -213,7 +250,9 @@ function problem(r: Reader, section: string, entry: El): void {
       continue;
     }
     const time = timeOf(kid(obs, 'effectiveTime'));
-    const status = related(obs, 'REFR').map((o) => kid(o, 'value')?.attrs.code).find(Boolean);
+    const status = related(obs, 'REFR')
+      .map((o) => kid(o, 'value')?.attrs.code)
+      .find(Boolean);
     const inactive = INACTIVE_STATUS.has(status ?? '') || !!time.high || kid(concern, 'statusCode')?.attrs.code === 'completed';
     r.add(
       section,
@@ -222,7 +261,7 @@ function problem(r: Reader, section: string, entry: El): void {
         code: value,
         category: [{ coding: [{ system: SYSTEMS.conditionCategory, code: 'problem-list-item' }] }],
         clinicalStatus: { coding: [{ system: SYSTEMS.conditionClinical, code: inactive ? 'resolved' : 'active' }] },
-        ...(time.low ?? time.value ? { onsetDateTime: time.low ?? time.value } : {}),
+        ...((time.low ?? time.value) ? { onsetDateTime: time.low ?? time.value } : {}),
         ...(time.high ? { abatementDateTime: time.high } : {}),
       },
       obs,
@@ -263,17 +302,28 @@ function medication(r: Reader, section: string, entry: El): void {
     const route = r.concept(kid(sa, 'routeCode'));
     const sig =
       r.referenced(kid(sa, 'text')) ||
-      [dose?.attrs.value ? `${dose.attrs.value}${dose.attrs.unit && dose.attrs.unit !== '1' ? ` ${dose.attrs.unit}` : ''}` : undefined, route?.text, every?.attrs.value ? `every ${every.attrs.value} ${every.attrs.unit ?? ''}`.trim() : undefined].filter(Boolean).join(' ') ||
+      [
+        dose?.attrs.value ? `${dose.attrs.value}${dose.attrs.unit && dose.attrs.unit !== '1' ? ` ${dose.attrs.unit}` : ''}` : undefined,
+        route?.text,
+        every?.attrs.value ? `every ${every.attrs.value} ${every.attrs.unit ?? ''}`.trim() : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ') ||
       undefined;
     const status = kid(sa, 'statusCode')?.attrs.code;
-    const ended = status === 'completed' || status === 'aborted' || (period.high !== undefined && period.high.slice(0, 10) < new Date().toISOString().slice(0, 10));
+    const ended =
+      status === 'completed' || status === 'aborted' || (period.high !== undefined && period.high.slice(0, 10) < new Date().toISOString().slice(0, 10));
     r.add(
       section,
       {
         resourceType: 'MedicationStatement',
         status: ended ? 'completed' : 'active',
         medicationCodeableConcept: drug,
-        ...(period.low ?? period.value ?? period.high ? { effectivePeriod: { ...(period.low ?? period.value ? { start: period.low ?? period.value } : {}), ...(period.high ? { end: period.high } : {}) } } : {}),
+        ...((period.low ?? period.value ?? period.high)
+          ? {
+              effectivePeriod: { ...((period.low ?? period.value) ? { start: period.low ?? period.value } : {}), ...(period.high ? { end: period.high } : {}) },
+            }
+          : {}),
         ...(sig ? { dosage: [{ text: sig, ...(route?.text ? { route: { text: route.text } } : {}) }] } : {}),
       },
       sa,
@@ -288,7 +338,9 @@ function immunization(r: Reader, section: string, entry: El): void {
     const when = whenOf(kid(sa, 'effectiveTime'));
     const summary = `Vaccine: ${nameOf(vaccine, 'Vaccine')}${when ? ` on ${when.slice(0, 10)}` : ''}`;
     if (isNegated(sa)) {
-      const why = related(sa, 'RSON').map((o) => r.concept(kid(o, 'code'))?.text).find(Boolean);
+      const why = related(sa, 'RSON')
+        .map((o) => r.concept(kid(o, 'code'))?.text)
+        .find(Boolean);
       r.skip(section, 'Immunization', summary, `The vaccine was not given${why ? ` (${why})` : ''}`, sa);
       continue;
     }
@@ -357,7 +409,8 @@ function valueOf(r: Reader, obs: El): Json {
   const type = v.attrs.type ?? '';
   if (type.endsWith('PQ') || v.attrs.unit !== undefined) {
     const value = Number(v.attrs.value);
-    if (Number.isFinite(value)) return { valueQuantity: { value, ...(v.attrs.unit && v.attrs.unit !== '1' ? { unit: v.attrs.unit, code: v.attrs.unit, system: SYSTEMS.ucum } : {}) } };
+    if (Number.isFinite(value))
+      return { valueQuantity: { value, ...(v.attrs.unit && v.attrs.unit !== '1' ? { unit: v.attrs.unit, code: v.attrs.unit, system: SYSTEMS.ucum } : {}) } };
   }
   if (type.endsWith('INT') || type.endsWith('REAL')) {
     const value = Number(v.attrs.value);
@@ -388,7 +441,9 @@ function observation(r: Reader, obs: El, category: 'vital-signs' | 'laboratory',
     ...(when ? { effectiveDateTime: when } : {}),
     ...valueOf(r, obs),
     ...(interpretation ? { interpretation: [{ coding: [{ system: SYSTEMS.interpretation, code: interpretation }] }] } : {}),
-    ...(Number.isFinite(low) || Number.isFinite(high) ? { referenceRange: [{ ...(Number.isFinite(low) ? { low: { value: low } } : {}), ...(Number.isFinite(high) ? { high: { value: high } } : {}) }] } : {}),
+    ...(Number.isFinite(low) || Number.isFinite(high)
+      ? { referenceRange: [{ ...(Number.isFinite(low) ? { low: { value: low } } : {}), ...(Number.isFinite(high) ? { high: { value: high } } : {}) }] }
+      : {}),
   };
 }
 
@@ -417,21 +472,44 @@ function results(r: Reader, section: string, entry: El): void {
   for (const s of statements(entry)) {
     if (s.name !== 'organizer') {
       const resource = isNegated(s) ? undefined : observation(r, s, 'laboratory');
-      if (!resource) r.skip(section, 'Observation', `Lab result: ${nameOf(r.concept(kid(s, 'code')), 'Result')}`, isNegated(s) ? 'The document states it was not done' : 'The result has no code or name (nullFlavor)', s);
+      if (!resource)
+        r.skip(
+          section,
+          'Observation',
+          `Lab result: ${nameOf(r.concept(kid(s, 'code')), 'Result')}`,
+          isNegated(s) ? 'The document states it was not done' : 'The result has no code or name (nullFlavor)',
+          s,
+        );
       else r.add(section, resource, s);
       continue;
     }
     const organizerTime = whenOf(kid(s, 'effectiveTime'));
     const refs: Json[] = [];
-    const firstTime = kids(s, 'component').flatMap(statements).filter((o) => o.name === 'observation').map((o) => whenOf(kid(o, 'effectiveTime'))).find(Boolean);
+    const firstTime = kids(s, 'component')
+      .flatMap(statements)
+      .filter((o) => o.name === 'observation')
+      .map((o) => whenOf(kid(o, 'effectiveTime')))
+      .find(Boolean);
     for (const obs of kids(s, 'component').flatMap(statements)) {
       if (obs.name !== 'observation') {
-        r.skip(section, obs.name, `Lab step: ${nameOf(r.concept(kid(obs, 'code')), obs.name)}`, 'Not a result (a step of the lab work, such as the specimen collection): kept as text in the document note', obs);
+        r.skip(
+          section,
+          obs.name,
+          `Lab step: ${nameOf(r.concept(kid(obs, 'code')), obs.name)}`,
+          'Not a result (a step of the lab work, such as the specimen collection): kept as text in the document note',
+          obs,
+        );
         continue;
       }
       const resource = isNegated(obs) ? undefined : observation(r, obs, 'laboratory', organizerTime ?? firstTime);
       if (!resource) {
-        r.skip(section, 'Observation', `Lab result: ${nameOf(r.concept(kid(obs, 'code')), 'Result')}`, isNegated(obs) ? 'The document states it was not done' : 'The result has no code or name (nullFlavor)', obs);
+        r.skip(
+          section,
+          'Observation',
+          `Lab result: ${nameOf(r.concept(kid(obs, 'code')), 'Result')}`,
+          isNegated(obs) ? 'The document states it was not done' : 'The result has no code or name (nullFlavor)',
+          obs,
+        );
         continue;
       }
       r.add(section, resource, obs);
@@ -473,7 +551,21 @@ function personName(name: El | undefined): string {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const TAGS: Record<string, string> = { paragraph: 'p', table: 'table', thead: 'thead', tbody: 'tbody', tfoot: 'tfoot', tr: 'tr', th: 'th', td: 'td', caption: 'caption', item: 'li', sub: 'sub', sup: 'sup', br: 'br' };
+const TAGS: Record<string, string> = {
+  paragraph: 'p',
+  table: 'table',
+  thead: 'thead',
+  tbody: 'tbody',
+  tfoot: 'tfoot',
+  tr: 'tr',
+  th: 'th',
+  td: 'td',
+  caption: 'caption',
+  item: 'li',
+  sub: 'sub',
+  sup: 'sup',
+  br: 'br',
+};
 
 /** A narrative block as HTML: only the narrative's own structure (no links, images or styles) comes through. */
 export function narrativeHtml(el: El): string {
@@ -496,7 +588,10 @@ export function narrativeHtml(el: El): string {
       }
       const tag = TAGS[c.name];
       if (!tag) return narrativeHtml(c);
-      const span = ['colspan', 'rowspan'].filter((a) => /^\d{1,3}$/.test(c.attrs[a] ?? '')).map((a) => ` ${a}="${c.attrs[a]}"`).join('');
+      const span = ['colspan', 'rowspan']
+        .filter((a) => /^\d{1,3}$/.test(c.attrs[a] ?? ''))
+        .map((a) => ` ${a}="${c.attrs[a]}"`)
+        .join('');
       return `<${tag}${span}>${narrativeHtml(c)}</${tag}>`;
     })
     .join('');
@@ -519,7 +614,12 @@ export function narrativeText(el: El): string {
       }
       if (c.name === 'tr') {
         flush();
-        line = kids(c, 'th').concat(kids(c, 'td')).length ? c.children.filter((x) => x.name === 'th' || x.name === 'td').map(textOf).join(' | ') : textOf(c);
+        line = kids(c, 'th').concat(kids(c, 'td')).length
+          ? c.children
+              .filter((x) => x.name === 'th' || x.name === 'td')
+              .map(textOf)
+              .join(' | ')
+          : textOf(c);
         flush();
       } else if (['paragraph', 'item', 'caption', 'br', 'list', 'table'].includes(c.name)) {
         flush();
@@ -539,7 +639,12 @@ function nonXmlFile(body: El, title: string): { contentType: string; bytes?: Buf
   if (!t) return { contentType, problem: 'The document has no content' };
   const reference = kid(t, 'reference')?.attrs.value;
   const raw = t.content.filter((c) => typeof c === 'string').join('');
-  if (!raw.trim()) return { contentType, reference, problem: reference ? `The file itself is not in the document (it is only referenced: ${reference.slice(0, 120)})` : 'The document has no content' };
+  if (!raw.trim())
+    return {
+      contentType,
+      reference,
+      problem: reference ? `The file itself is not in the document (it is only referenced: ${reference.slice(0, 120)})` : 'The document has no content',
+    };
   try {
     let bytes = t.attrs.representation === 'B64' ? Buffer.from(raw.replace(/\s+/g, ''), 'base64') : Buffer.from(raw, 'utf8');
     const compression = t.attrs.compression;
@@ -558,7 +663,10 @@ function nonXmlFile(body: El, title: string): { contentType: string; bytes?: Buf
 }
 
 /** The document's sections: every <section>, nested ones inside their parent. */
-const topSections = (body: El | undefined) => kids(body, 'component').map((c) => kid(c, 'section')).filter((s): s is El => !!s);
+const topSections = (body: El | undefined) =>
+  kids(body, 'component')
+    .map((c) => kid(c, 'section'))
+    .filter((s): s is El => !!s);
 
 /** The C-CDA document as import resources and left-outs. */
 export function readCcda(doc: El): CcdaRead {
@@ -571,7 +679,11 @@ export function readCcda(doc: El): CcdaRead {
   const patient = at(doc, 'recordTarget', 'patientRole', 'patient');
   const sourcePatient = personName(kid(patient, 'name')) || undefined;
   const assigned = at(doc, 'author', 'assignedAuthor');
-  const author = personName(at(assigned, 'assignedPerson', 'name')) || textOf(at(assigned, 'representedOrganization', 'name')) || textOf(at(doc, 'custodian', 'assignedCustodian', 'representedCustodianOrganization', 'name')) || undefined;
+  const author =
+    personName(at(assigned, 'assignedPerson', 'name')) ||
+    textOf(at(assigned, 'representedOrganization', 'name')) ||
+    textOf(at(doc, 'custodian', 'assignedCustodian', 'representedCustodianOrganization', 'name')) ||
+    undefined;
   const sections: CcdaSection[] = [];
   const body = at(doc, 'component', 'structuredBody');
   const nonXml = at(doc, 'component', 'nonXMLBody');
@@ -594,7 +706,13 @@ export function readCcda(doc: El): CcdaRead {
       else {
         const st = statements(entry)[0];
         const what = r.concept(kid(st, 'code'))?.text ?? r.concept(kid(st, 'value'))?.text;
-        r.skip(sTitle, st?.name ?? 'entry', `${sTitle}${what ? `: ${what}` : ''}`, `Tidewell does not import ${sTitle} entries: kept as text in the document note`, st ?? entry);
+        r.skip(
+          sTitle,
+          st?.name ?? 'entry',
+          `${sTitle}${what ? `: ${what}` : ''}`,
+          `Tidewell does not import ${sTitle} entries: kept as text in the document note`,
+          st ?? entry,
+        );
       }
     }
     for (const sub of topSections(s)) walkSection(sub, depth + 1);
@@ -602,7 +720,16 @@ export function readCcda(doc: El): CcdaRead {
   for (const s of topSections(body)) walkSection(s, 0);
 
   const docIdentifier = [{ system: 'urn:ccda:document', value: docKey }];
-  const base = { resourceType: 'DocumentReference', identifier: docIdentifier, status: 'current', docStatus: 'final', type: { text: 'DOCUMENT' }, description: title, ...(effective ? { date: effective } : {}), ...(author ? { author: [{ display: author }] } : {}) };
+  const base = {
+    resourceType: 'DocumentReference',
+    identifier: docIdentifier,
+    status: 'current',
+    docStatus: 'final',
+    type: { text: 'DOCUMENT' },
+    description: title,
+    ...(effective ? { date: effective } : {}),
+    ...(author ? { author: [{ display: author }] } : {}),
+  };
   const docResource = (content: Json[]) => ({ fullUrl: `urn:uuid:${hash(`document|${docKey}`)}`, resource: { ...base, content } });
   if (body) {
     const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -632,4 +759,3 @@ function collectIds(el: El, into: Map<string, string>): void {
     collectIds(c, into);
   }
 }
-

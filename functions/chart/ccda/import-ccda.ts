@@ -67,11 +67,19 @@ async function analyseCcda(practiceId: string, patientId: string, body: CcdaImpo
   // In the document's order: its sections, each with what it brings and what it leaves out, the document note last.
   const order = [...new Set([...read.sections.map((s) => s.title), 'Document'])];
   const rank = (s: string) => (order.indexOf(s) === -1 ? order.length : order.indexOf(s));
-  const items = [...mapped, ...left].map((item, index) => ({ item, index })).sort((a, b) => rank(a.item.section) - rank(b.item.section) || a.index - b.index).map((x) => x.item);
+  const items = [...mapped, ...left]
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item.section) - rank(b.item.section) || a.index - b.index)
+    .map((x) => x.item);
   return { read, analysed, items };
 }
 
-const publicItem = ({ resourceType, summary, action, reason }: FhirImportItem): FhirImportItem => ({ resourceType, summary, action, ...(reason ? { reason } : {}) });
+const publicItem = ({ resourceType, summary, action, reason }: FhirImportItem): FhirImportItem => ({
+  resourceType,
+  summary,
+  action,
+  ...(reason ? { reason } : {}),
+});
 const count = (items: FhirImportItem[], action: FhirImportItem['action']) => items.filter((i) => i.action === action).length;
 
 export interface CcdaPreview extends FhirImportPreview {
@@ -84,11 +92,23 @@ export async function previewCcdaImport(auth: AuthContext, patientId: string, ra
   const body = parseOrThrow(CcdaImportBody, raw);
   const { read, items } = await analyseCcda(auth.practiceId, patientId, body);
   await writeAudit(auth, { action: 'read', entity: 'ccda_import_preview', patientId, count: items.length });
-  return { title: read.title, sourcePatient: read.sourcePatient, add: count(items, 'add'), present: count(items, 'present'), skip: count(items, 'skip'), items };
+  return {
+    title: read.title,
+    sourcePatient: read.sourcePatient,
+    add: count(items, 'add'),
+    present: count(items, 'present'),
+    skip: count(items, 'skip'),
+    items,
+  };
 }
 
 /** POST …/ccda-import: adds what the preview listed as new; a second import of the same document adds nothing. */
-export async function importCcda(auth: AuthContext, patientId: string, raw: unknown, now = new Date()): Promise<FhirImportResult & { items: (FhirImportItem & { section: string })[] }> {
+export async function importCcda(
+  auth: AuthContext,
+  patientId: string,
+  raw: unknown,
+  now = new Date(),
+): Promise<FhirImportResult & { items: (FhirImportItem & { section: string })[] }> {
   const body = parseOrThrow(CcdaImportBody, raw);
   const { read, analysed } = await analyseCcda(auth.practiceId, patientId, body);
   const added = await writeImport(auth, patientId, analysed.items, now);

@@ -27,7 +27,15 @@ import { getUser } from '../../data/users/user-repository.js';
 type Parsed<T extends z.ZodMiniType> = z.output<T>;
 
 export async function practiceCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings> {
-  return (await repo.getPracticeCalendarSettings(practiceId)) ?? { timeZone: DEFAULT_TIME_ZONE, feedShowsNames: false, googleShowsNames: false, reminderLeadHours: null, updatedAt: '' };
+  return (
+    (await repo.getPracticeCalendarSettings(practiceId)) ?? {
+      timeZone: DEFAULT_TIME_ZONE,
+      feedShowsNames: false,
+      googleShowsNames: false,
+      reminderLeadHours: null,
+      updatedAt: '',
+    }
+  );
 }
 
 /**
@@ -126,7 +134,7 @@ function toSeries(auth: AuthContext, id: string, input: Parsed<typeof Appointmen
     patientId: input.patientId,
     appointmentTypeId: input.appointmentTypeId,
     providerId: input.providerId,
-    bookingLocationId: input.visitType === 'virtual' ? input.bookingLocationId ?? null : input.bookingLocationId,
+    bookingLocationId: input.visitType === 'virtual' ? (input.bookingLocationId ?? null) : input.bookingLocationId,
     visitType: input.visitType,
     start: new Date(input.start).toISOString(),
     durationMinutes: input.durationMinutes,
@@ -183,10 +191,20 @@ export async function saveAppointment(
   const effective = single ? { ...input, recurrence: { ...input.recurrence, frequency: 'Never' as const } } : input;
   const { providerName } = await validateReferences(auth, effective, timeZone);
   const next = single
-    ? { ...toSeries(auth, randomUUID(), effective, null), detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! }, arrivals: detachedArrival(previous!, occurrenceDay!, effective.start, timeZone) }
+    ? {
+        ...toSeries(auth, randomUUID(), effective, null),
+        detachedFrom: { appointmentId: previous!.appointmentId, occurrenceDay: occurrenceDay! },
+        arrivals: detachedArrival(previous!, occurrenceDay!, effective.start, timeZone),
+      }
     : {
         ...toSeries(auth, id ?? randomUUID(), input, previous),
-        ...(!previous && history ? { excludedDays: [...new Set(history.excludedDays)].sort(), detachedFrom: history.detachedFrom, ...(history.createdAt ? { createdAt: history.createdAt } : {}) } : {}),
+        ...(!previous && history
+          ? {
+              excludedDays: [...new Set(history.excludedDays)].sort(),
+              detachedFrom: history.detachedFrom,
+              ...(history.createdAt ? { createdAt: history.createdAt } : {}),
+            }
+          : {}),
       };
   const series = single ? { ...previous!, excludedDays: [...previous!.excludedDays, occurrenceDay!], updatedAt: next.updatedAt } : null;
   for (let attempt = 0; ; attempt++) {
@@ -205,7 +223,8 @@ export async function saveAppointment(
       break;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      if (previous && (await repo.getAppointment(auth.practiceId, previous.appointmentId))?.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
+      if (previous && (await repo.getAppointment(auth.practiceId, previous.appointmentId))?.updatedAt !== previous.updatedAt)
+        throw new ConflictError(M.changedElsewhere);
       if (attempt >= 2) throw new ConflictError(M.changedElsewhere);
     }
   }
@@ -248,4 +267,3 @@ export async function cancelAppointment(auth: AuthContext, id: string, occurrenc
   await Promise.all([syncReminders(auth.practiceId, [id]), syncGoogle(auth, [id])]);
   return { appointmentId: id };
 }
-

@@ -18,14 +18,21 @@ import { practiceNumbers, sendSms, SmsNotSent } from '../messaging/sms-sending.j
 import { getPatient } from '../../data/patients/patient-repository.js';
 import { getAppointment, getBookingLocation, getPracticeCalendarSettings, listAppointmentsInRange } from '../../data/calendar/calendar-repository.js';
 import { getPractice } from '../../data/practices/practice-repository.js';
-import { deletePendingReminder, getPendingReminder, pendingReminderAppointmentIds, putPendingReminder, type PendingReminder } from '../../data/calendar/pending-reminders.js';
+import {
+  deletePendingReminder,
+  getPendingReminder,
+  pendingReminderAppointmentIds,
+  putPendingReminder,
+  type PendingReminder,
+} from '../../data/calendar/pending-reminders.js';
 
 export const APPOINTMENT_REMINDER_JOB_KIND = 'appointment-reminder';
 export const REMINDER_RESYNC_JOB_KIND = 'appointment-reminders-resync';
 /** The settings call returns at once; the resync runs this long after, in the schedule target. */
 const RESYNC_DELAY_MS = 5000;
 /** One schedule per occurrence: the one firing never blocks creating the next one's. */
-export const reminderScheduleName = (appointmentId: string, occurrenceDay: string) => scheduleName(APPOINTMENT_REMINDER_JOB_KIND, `${appointmentId}.${occurrenceDay}`);
+export const reminderScheduleName = (appointmentId: string, occurrenceDay: string) =>
+  scheduleName(APPOINTMENT_REMINDER_JOB_KIND, `${appointmentId}.${occurrenceDay}`);
 /** The reminder's SMS note: one per occurrence, so a target that fires twice sends once. */
 export const reminderNoteId = (appointmentId: string, occurrenceDay: string) => `apptrem_${appointmentId}_${occurrenceDay}`;
 /** Scheduler fires to the second: a reminder due sooner than this is not scheduled. */
@@ -65,14 +72,21 @@ export async function syncAppointmentReminders(practiceId: string, appointmentId
   for (const appointmentId of appointmentIds) {
     const [a, pending] = await Promise.all([getAppointment(practiceId, appointmentId), getPendingReminder(practiceId, appointmentId)]);
     const want = a && reminderLeadHours ? nextReminder(a, timeZone, reminderLeadHours, now) : null;
-    const wanted = want && { scheduleName: reminderScheduleName(appointmentId, want.occurrence.day), occurrenceStart: want.occurrence.start, at: want.at.toISOString() };
-    if (pending && wanted && pending.scheduleName === wanted.scheduleName && pending.occurrenceStart === wanted.occurrenceStart && pending.at === wanted.at) continue;
+    const wanted = want && {
+      scheduleName: reminderScheduleName(appointmentId, want.occurrence.day),
+      occurrenceStart: want.occurrence.start,
+      at: want.at.toISOString(),
+    };
+    if (pending && wanted && pending.scheduleName === wanted.scheduleName && pending.occurrenceStart === wanted.occurrenceStart && pending.at === wanted.at)
+      continue;
     if (pending) {
       await (await schedules()).delete(pending.scheduleName);
       await deletePendingReminder(practiceId, appointmentId);
     }
     if (!wanted) continue;
-    await (await schedules()).createAt({
+    await (
+      await schedules()
+    ).createAt({
       name: wanted.scheduleName,
       at: new Date(wanted.at),
       payload: { kind: APPOINTMENT_REMINDER_JOB_KIND, practiceId, appointmentId, occurrenceStart: wanted.occurrenceStart },
@@ -88,7 +102,9 @@ export async function syncAppointmentReminders(practiceId: string, appointmentId
  * appointments the practice has, and a failure is retried and dead-lettered like any reminder.
  */
 export async function scheduleReminderResync(practiceId: string, now = new Date()): Promise<void> {
-  await (await schedules()).createAt({
+  await (
+    await schedules()
+  ).createAt({
     name: scheduleName(REMINDER_RESYNC_JOB_KIND, String(now.getTime())),
     at: new Date(now.getTime() + RESYNC_DELAY_MS),
     payload: { kind: REMINDER_RESYNC_JOB_KIND, practiceId },
@@ -117,7 +133,17 @@ export async function resyncAppointmentReminders(payload: Record<string, unknown
 /** "Tue 12/01/2026 at 9:00 AM CST": the occurrence's start in the practice's zone, said with the zone. */
 export function reminderWhen(startIso: string, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    })
       .formatToParts(new Date(startIso))
       .map((p) => [p.type, p.value]),
   );
@@ -148,9 +174,10 @@ export async function fireAppointmentReminder(payload: Record<string, unknown>, 
   const [a, settings] = await Promise.all([getAppointment(practiceId, appointmentId), practiceCalendarSettings(practiceId)]);
   const { timeZone, reminderLeadHours } = settings;
   const start = Date.parse(occurrenceStart);
-  const occurrence = a && Number.isFinite(start)
-    ? expandOccurrences(a, timeZone, new Date(start - 1), new Date(start + HOUR_MS)).find((o) => o.start === new Date(start).toISOString())
-    : undefined;
+  const occurrence =
+    a && Number.isFinite(start)
+      ? expandOccurrences(a, timeZone, new Date(start - 1), new Date(start + HOUR_MS)).find((o) => o.start === new Date(start).toISOString())
+      : undefined;
   if (!a || !occurrence || !reminderLeadHours) {
     log.info('appointment reminder not due', { appointmentId, reason: !a ? 'no appointment' : !occurrence ? 'no occurrence' : 'reminders off' });
     return 'skipped';
@@ -184,7 +211,13 @@ interface ReminderDelivery {
  * patient's mobile number, the practice's number, the patient and practice active, not opted out.
  * The scheduled reminder and the one sent by hand check the same things.
  */
-async function reminderDelivery(practiceId: string, a: Appointment, occurrence: Occurrence, timeZone: string, now: Date): Promise<ReminderDelivery | ReminderRefusal> {
+async function reminderDelivery(
+  practiceId: string,
+  a: Appointment,
+  occurrence: Occurrence,
+  timeZone: string,
+  now: Date,
+): Promise<ReminderDelivery | ReminderRefusal> {
   if (Date.parse(occurrence.start) <= now.getTime()) return 'past';
   const [patient, practice, numbers, location] = await Promise.all([
     getPatient(practiceId, a.patientId),
@@ -201,7 +234,11 @@ async function reminderDelivery(practiceId: string, a: Appointment, occurrence: 
   if (!from) return 'no-practice-number';
   if ((await getOptOut(to, practiceId)).optedOut) return 'opted-out';
   const where =
-    a.visitType === 'virtual' ? 'a virtual visit' : location ? `at ${[location.name, location.address].filter(Boolean).join(', ')}` : `at ${practice.practiceName}`;
+    a.visitType === 'virtual'
+      ? 'a virtual visit'
+      : location
+        ? `at ${[location.name, location.address].filter(Boolean).join(', ')}`
+        : `at ${practice.practiceName}`;
   return { to, from, text: reminderText(practice.practiceName, reminderWhen(occurrence.start, timeZone), where) };
 }
 
@@ -212,7 +249,19 @@ async function sendReminder(practiceId: string, a: Appointment, occurrence: Occu
     return 'skipped';
   }
   try {
-    const sent = await sendSms(practiceId, REMINDER_SENDER, { practicePhone: delivery.from, patientPhone: delivery.to, text: delivery.text, files: [], patientId: a.patientId, noteId: reminderNoteId(a.appointmentId, occurrence.day) }, now);
+    const sent = await sendSms(
+      practiceId,
+      REMINDER_SENDER,
+      {
+        practicePhone: delivery.from,
+        patientPhone: delivery.to,
+        text: delivery.text,
+        files: [],
+        patientId: a.patientId,
+        noteId: reminderNoteId(a.appointmentId, occurrence.day),
+      },
+      now,
+    );
     return sent.sentNow === false ? 'skipped' : 'sent';
   } catch (error) {
     // The failed text stays in the conversation with its reason; the schedule is not retried for it.
@@ -236,11 +285,22 @@ const REFUSAL_WORDS: Record<ReminderRefusal, string> = {
  * the practice schedules reminders). Each press is its own text; the scheduled one still follows.
  * A reason it cannot go is a 4xx in plain words and is in the patient's access history.
  */
-export async function sendReminderNow(auth: AuthContext, appointmentId: string, occurrenceDay: string, senderName: string, now = new Date()): Promise<ReminderSent> {
+export async function sendReminderNow(
+  auth: AuthContext,
+  appointmentId: string,
+  occurrenceDay: string,
+  senderName: string,
+  now = new Date(),
+): Promise<ReminderSent> {
   const [a, settings] = await Promise.all([getAppointment(auth.practiceId, appointmentId), practiceCalendarSettings(auth.practiceId)]);
   if (!a) throw new NotFoundError(M.appointmentNotFound);
   const [y, m, d] = occurrenceDay.split('-').map(Number);
-  const occurrence = expandOccurrences(a, settings.timeZone, new Date(Date.UTC(y, m - 1, d) - 2 * 86_400_000), new Date(Date.UTC(y, m - 1, d) + 3 * 86_400_000)).find((o) => o.day === occurrenceDay);
+  const occurrence = expandOccurrences(
+    a,
+    settings.timeZone,
+    new Date(Date.UTC(y, m - 1, d) - 2 * 86_400_000),
+    new Date(Date.UTC(y, m - 1, d) + 3 * 86_400_000),
+  ).find((o) => o.day === occurrenceDay);
   if (!occurrence) throw new NotFoundError(M.notAnOccurrence);
   const delivery = await reminderDelivery(auth.practiceId, a, occurrence, settings.timeZone, now);
   if (typeof delivery === 'string') {
@@ -250,7 +310,12 @@ export async function sendReminderNow(auth: AuthContext, appointmentId: string, 
   }
   const noteId = `apptrem_${appointmentId}_${occurrenceDay}_${now.getTime()}`;
   try {
-    await sendSms(auth.practiceId, { userId: auth.userId, name: senderName }, { practicePhone: delivery.from, patientPhone: delivery.to, text: delivery.text, files: [], patientId: a.patientId, noteId }, now);
+    await sendSms(
+      auth.practiceId,
+      { userId: auth.userId, name: senderName },
+      { practicePhone: delivery.from, patientPhone: delivery.to, text: delivery.text, files: [], patientId: a.patientId, noteId },
+      now,
+    );
   } catch (error) {
     await writeAudit(auth, { action: 'refused', entity: 'APPOINTMENT_REMINDER', entityId: appointmentId, patientId: a.patientId, detail: 'carrier' });
     // The failed text stays in the patient's conversation with the carrier's reason.

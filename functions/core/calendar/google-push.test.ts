@@ -35,7 +35,14 @@ describe('Google event of an appointment', () => {
   });
 
   it('says "Appointment" and the type, never notes; the patient only when names are on; the place or "Virtual visit"', () => {
-    const a = { appointmentId: 'appt-1', start: START, durationMinutes: 30, recurrence: weekly({ end: 'COUNT', count: 4 }), excludedDays: ['2027-03-10'], visitType: 'in_person' as const };
+    const a = {
+      appointmentId: 'appt-1',
+      start: START,
+      durationMinutes: 30,
+      recurrence: weekly({ end: 'COUNT', count: 4 }),
+      excludedDays: ['2027-03-10'],
+      visitType: 'in_person' as const,
+    };
     const body = googleEventBody(a, { typeName: 'Follow-up', location: 'Main clinic, 1 Main St', patientName: null, timeZone: ZONE });
     expect(body).toMatchObject({
       summary: 'Appointment: Follow-up',
@@ -45,10 +52,15 @@ describe('Google event of an appointment', () => {
       recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4', 'EXDATE;TZID=America/Chicago:20270310T090000'],
     });
     expect(JSON.stringify(body)).not.toMatch(/notes/i);
-    expect(googleEventBody({ ...a, visitType: 'virtual' }, { typeName: 'Follow-up', location: 'Main clinic', patientName: 'Ada Lovelace', timeZone: ZONE })).toMatchObject({
+    expect(
+      googleEventBody({ ...a, visitType: 'virtual' }, { typeName: 'Follow-up', location: 'Main clinic', patientName: 'Ada Lovelace', timeZone: ZONE }),
+    ).toMatchObject({
       summary: 'Appointment: Follow-up with Ada Lovelace',
       location: 'Virtual visit',
     });
-    expect(googleEventBody({ ...a, recurrence: NO_RECURRENCE }, { typeName: null, location: null, patientName: null, timeZone: ZONE })).toMatchObject({ summary: 'Appointment', recurrence: [] });
+    expect(googleEventBody({ ...a, recurrence: NO_RECURRENCE }, { typeName: null, location: null, patientName: null, timeZone: ZONE })).toMatchObject({
+      summary: 'Appointment',
+      recurrence: [],
+    });
   });
 });

@@ -50,7 +50,11 @@ export function googleEventId(appointmentId: string): string {
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const basicUtc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const basicUtc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 RRULE (as Google reads it) for a series' recurrence, or null for a single appointment. */
 export function rrule(start: string, recurrence: Recurrence, timeZone: string): string | null {
@@ -61,7 +65,9 @@ export function rrule(start: string, recurrence: Recurrence, timeZone: string): 
   if (recurrence.frequency === 'Weekly') parts.push(`BYDAY=${WEEKDAYS[new Date(Date.UTC(first.year, first.month - 1, first.day)).getUTCDay()]}`);
   if (recurrence.frequency === 'Monthly') {
     parts.push(
-      recurrence.monthlyMode === 'BYDAY' ? `BYDAY=${recurrence.ordinal}${WEEKDAYS[new Date(Date.UTC(first.year, first.month - 1, first.day)).getUTCDay()]}` : `BYMONTHDAY=${first.day}`,
+      recurrence.monthlyMode === 'BYDAY'
+        ? `BYDAY=${recurrence.ordinal}${WEEKDAYS[new Date(Date.UTC(first.year, first.month - 1, first.day)).getUTCDay()]}`
+        : `BYMONTHDAY=${first.day}`,
     );
   }
   if (recurrence.end === 'COUNT') parts.push(`COUNT=${recurrence.count}`);
@@ -78,7 +84,10 @@ export function exdate(start: string, excludedDays: readonly string[], timeZone:
   if (!excludedDays.length) return null;
   const first = zonedParts(new Date(start), timeZone);
   const time = `T${pad(first.hour)}${pad(first.minute)}00`;
-  return `EXDATE;TZID=${timeZone}:${[...excludedDays].sort().map((day) => `${day.replace(/-/g, '')}${time}`).join(',')}`;
+  return `EXDATE;TZID=${timeZone}:${[...excludedDays]
+    .sort()
+    .map((day) => `${day.replace(/-/g, '')}${time}`)
+    .join(',')}`;
 }
 
 /** The event as Google gets it: the type, never notes; the patient's name only when the practice's feeds show names. */
@@ -87,9 +96,10 @@ export function googleEventBody(
   details: { typeName: string | null; location: string | null; patientName: string | null; timeZone: string },
 ): GoogleEventBody {
   const title = details.typeName ? `Appointment: ${details.typeName}` : 'Appointment';
-  const recurrence = [rrule(a.start, a.recurrence, details.timeZone), a.recurrence.frequency === 'Never' ? null : exdate(a.start, a.excludedDays, details.timeZone)].filter(
-    (line): line is string => Boolean(line),
-  );
+  const recurrence = [
+    rrule(a.start, a.recurrence, details.timeZone),
+    a.recurrence.frequency === 'Never' ? null : exdate(a.start, a.excludedDays, details.timeZone),
+  ].filter((line): line is string => Boolean(line));
   return {
     summary: details.patientName ? `${title} with ${details.patientName}` : title,
     location: a.visitType === 'virtual' || !details.location ? 'Virtual visit' : details.location,
@@ -139,7 +149,11 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     const google = await googleClient();
     if (!google) throw new SyncProblem(GOOGLE_SYNC_REASONS.notConfigured);
     if (!link?.refreshToken) throw new SyncProblem(GOOGLE_SYNC_REASONS.linkLost);
-    if (!tokens.has(userId)) tokens.set(userId, google.refresh(link.refreshToken).then((t) => t.accessToken));
+    if (!tokens.has(userId))
+      tokens.set(
+        userId,
+        google.refresh(link.refreshToken).then((t) => t.accessToken),
+      );
     return tokens.get(userId)!;
   }
 
@@ -203,7 +217,13 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
           await google.patchEvent(token, target.calendarId, eventId, body);
         }
       }
-      await googleRepo.putGoogleEvent(practiceId, { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() });
+      await googleRepo.putGoogleEvent(practiceId, {
+        appointmentId,
+        userId: target.userId,
+        calendarId: target.calendarId,
+        eventId,
+        syncedAt: new Date().toISOString(),
+      });
       outcome.set(target.userId, outcome.get(target.userId) ?? null);
       return a.updatedAt;
     } catch (error) {

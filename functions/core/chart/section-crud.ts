@@ -146,7 +146,12 @@ export async function updateSectionItemFrom<I extends object>(
   return stored;
 }
 
-export async function deleteSectionItemOf(auth: AuthContext, spec: { section: ChartSectionName; label: string; entity: string }, patientId: string, ident: string) {
+export async function deleteSectionItemOf(
+  auth: AuthContext,
+  spec: { section: ChartSectionName; label: string; entity: string },
+  patientId: string,
+  ident: string,
+) {
   await existingItem(auth, spec, patientId, ident);
   await deleteSectionItem(auth.practiceId, patientId, spec.section, ident, spec.label);
   await writeAudit(auth, { action: 'delete', entity: spec.entity, entityId: ident, patientId });

@@ -42,7 +42,7 @@ function appendAll(existing: readonly SocialAnswer[], additions: readonly Social
 
 export async function createSocialHistory(auth: AuthContext, patientId: string, input: Input) {
   const answers = appendAll([], newAnswers(auth, new Set(), input.answers, input.answer));
-  const { answer: _a, answers: _b, ...rest } = input;  
+  const { answer: _a, answers: _b, ...rest } = input;
   return createSectionItemFrom(auth, SOCIAL_HISTORY, patientId, { ...rest, answers } as unknown as Input);
 }
 

@@ -33,7 +33,18 @@ function stateMachineArn(): string {
 }
 
 function publicView(record: FhirBulkRecord): FhirBulkExport {
-  const { request: _r, apiBase: _a, executionArn: _e, nextBatch: _n, cursor: _c, listingDone: _l, parts: _p, practitionerBytes: _b, sharedBytes: _s, ...view } = record;
+  const {
+    request: _r,
+    apiBase: _a,
+    executionArn: _e,
+    nextBatch: _n,
+    cursor: _c,
+    listingDone: _l,
+    parts: _p,
+    practitionerBytes: _b,
+    sharedBytes: _s,
+    ...view
+  } = record;
   return view;
 }
 
@@ -106,7 +117,12 @@ export async function startBulkExport(auth: AuthContext, event?: HttpEvent): Pro
   try {
     await run(auth, record);
   } catch (error) {
-    await updateBulkExport(auth.practiceId, record.exportId, { status: 'failed', error: 'The export could not be started. Resume it to try again.' }, { attempt: 1 });
+    await updateBulkExport(
+      auth.practiceId,
+      record.exportId,
+      { status: 'failed', error: 'The export could not be started. Resume it to try again.' },
+      { attempt: 1 },
+    );
     throw error;
   }
   return publicView(record);
@@ -119,7 +135,12 @@ export async function resumeBulkExport(auth: AuthContext, exportId: string): Pro
   const record = await settled(auth.practiceId, found);
   if (record.status !== 'failed') throw new ConflictError(FHIR_BULK_MESSAGES.notFailed);
   const attempt = record.attempt + 1;
-  const claimed = await updateBulkExport(auth.practiceId, exportId, { status: 'running', error: undefined, attempt }, { attempt: record.attempt, status: 'failed' });
+  const claimed = await updateBulkExport(
+    auth.practiceId,
+    exportId,
+    { status: 'running', error: undefined, attempt },
+    { attempt: record.attempt, status: 'failed' },
+  );
   if (!claimed) throw new ConflictError(FHIR_BULK_MESSAGES.notFailed);
   await writeAudit(auth, { action: 'update', entity: 'fhir_bulk_export_resume', entityId: exportId, count: record.patientsDone });
   const resumed = { ...record, status: 'running' as const, error: undefined, attempt };
@@ -144,7 +165,9 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
   const folder = bulkFolder(exportId);
   const stored = JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${folder}manifest.json` }))) as BulkDataManifest;
   // Sizes from the record: a practice's export holds more files than one listing page.
-  const listed = new Map<string, number>(Object.entries(record.parts ?? {}).flatMap(([type, written]) => written.map(([b, bytes]) => [partName(type, b), bytes] as [string, number])));
+  const listed = new Map<string, number>(
+    Object.entries(record.parts ?? {}).flatMap(([type, written]) => written.map(([b, bytes]) => [partName(type, b), bytes] as [string, number])),
+  );
   if (record.practitionerBytes !== undefined) listed.set('Practitioner.ndjson', record.practitionerBytes);
   for (const [type, bytes] of Object.entries(record.sharedBytes ?? {})) listed.set(`${type}.ndjson`, bytes);
   const files = await Promise.all(
@@ -164,7 +187,12 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
       ...stored,
       requiresAccessToken: false,
       output: files.map((f) => ({ type: f.type, url: f.url })),
-      error: await Promise.all((stored.error ?? []).map(async (e) => ({ type: e.type, url: await s3.presignGet({ bucket, key: `${folder}${exportPathOf(exportId, e.url)}` }, BULK_LINK_SECONDS) }))),
+      error: await Promise.all(
+        (stored.error ?? []).map(async (e) => ({
+          type: e.type,
+          url: await s3.presignGet({ bucket, key: `${folder}${exportPathOf(exportId, e.url)}` }, BULK_LINK_SECONDS),
+        })),
+      ),
       extension: { ...extension, ...(attached ? { [BULK_FILES_EXTENSION]: { ...filesSummary, listedIn: 'manifest.json' } } : {}) },
     },
     manifestUrl: await s3.presignGet({ bucket, key: `${folder}manifest.json` }, BULK_LINK_SECONDS),
@@ -177,7 +205,13 @@ export async function getBulkExportView(auth: AuthContext, exportId: string): Pr
 function exportPathOf(exportId: string, url: string): string {
   const marker = `/fhir-exports/${encodeURIComponent(exportId)}/files/`;
   const at = url.indexOf(marker);
-  return at === -1 ? url : url.slice(at + marker.length).split('/').map(decodeURIComponent).join('/');
+  return at === -1
+    ? url
+    : url
+        .slice(at + marker.length)
+        .split('/')
+        .map(decodeURIComponent)
+        .join('/');
 }
 
 /**
@@ -198,7 +232,9 @@ function exportFile(path: string): { patientId?: string; batch?: number } | null
 async function batchPatients(exportId: string, batch: number): Promise<string[]> {
   const { s3, bucket } = store();
   try {
-    const index = JSON.parse(new TextDecoder().decode(await s3.getObject({ bucket, key: `${bulkFileIndexFolder(exportId)}${fileIndexName(batch)}` }))) as BulkBatchIndex;
+    const index = JSON.parse(
+      new TextDecoder().decode(await s3.getObject({ bucket, key: `${bulkFileIndexFolder(exportId)}${fileIndexName(batch)}` })),
+    ) as BulkBatchIndex;
     return index.patientIds ?? [];
   } catch (error) {
     // An export written before batches kept an index: the download is audited on the export alone.

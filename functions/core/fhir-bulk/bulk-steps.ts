@@ -44,4 +44,3 @@ export const bulkFolder = (exportId: string) => `exports/fhir/bulk/${exportId}/`
 
 /** One batch's NDJSON file of one resource type. */
 export const partName = (type: string, batch: number) => `${type}.${String(batch).padStart(4, '0')}.ndjson`;
-

@@ -21,7 +21,17 @@ import { chartBundle } from '../fhir/bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../fhir/chart-source.js';
 import { withRelativeReferences, type FhirResource } from '../fhir/fhir-core.js';
 import { getBulkExport, updateBulkExport, type FhirBulkRecord } from '../../data/fhir-bulk/bulk-export-repository.js';
-import { apiBaseOf, BULK_FILES_EXTENSION, bulkFileIndexFolder, bulkFileUrl, fileIndexName, missingFileOutcome, type BulkBatchIndex, type BulkFileEntry, type BulkMissingFile } from './bulk-files.js';
+import {
+  apiBaseOf,
+  BULK_FILES_EXTENSION,
+  bulkFileIndexFolder,
+  bulkFileUrl,
+  fileIndexName,
+  missingFileOutcome,
+  type BulkBatchIndex,
+  type BulkFileEntry,
+  type BulkMissingFile,
+} from './bulk-files.js';
 import { bulkFolder, FHIR_BULK_BATCH_SIZE, partName, FHIR_BULK_STEPS, type FhirBulkState, type FhirBulkWorkerEvent } from './bulk-steps.js';
 
 class BulkStepError extends Error {
@@ -30,7 +40,6 @@ class BulkStepError extends Error {
     this.name = name;
   }
 }
-
 
 const encoder = new TextEncoder();
 const MANIFEST = 'manifest.json';
@@ -138,7 +147,11 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const indexKey = `${bulkFileIndexFolder(state.exportId)}${fileIndexName(batchNo)}`;
   const index: BulkBatchIndex = { patientIds: patients.map((p) => p.id), files: fileEntries, missing };
   await s3.putObject({ bucket, key: indexKey }, encoder.encode(JSON.stringify(index)), { contentType: 'application/json' });
-  await writeAuditForPatients(actorOf(record, state.practiceId), { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId }, patients.map((p) => p.id));
+  await writeAuditForPatients(
+    actorOf(record, state.practiceId),
+    { action: 'read', entity: 'fhir_bulk_export', entityId: state.exportId },
+    patients.map((p) => p.id),
+  );
   const after = { nextBatch: batchNo + 1, listingDone: !page.cursor };
   const written = await updateBulkExport(
     state.practiceId,
@@ -211,13 +224,21 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
   // Batches count only their patients' resources; practitioners and locations are counted once merged.
   let resourceCounts = record.resourceCounts;
   for (const type of SHARED_TYPES) {
-    const merged = await mergeShared(s3, bucket, folder, type, (parts[type] ?? []).map(([b]) => b));
+    const merged = await mergeShared(
+      s3,
+      bucket,
+      folder,
+      type,
+      (parts[type] ?? []).map(([b]) => b),
+    );
     if (!merged) continue;
     sharedBytes[type] = merged.bytes;
     resourceCounts = { ...resourceCounts, [type]: merged.count };
   }
   const names = [
-    ...Object.entries(parts).filter(([type]) => !SHARED_TYPES.includes(type)).flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
+    ...Object.entries(parts)
+      .filter(([type]) => !SHARED_TYPES.includes(type))
+      .flatMap(([type, written]) => written.map(([b]) => partName(type, b))),
     ...Object.keys(sharedBytes).map((type) => `${type}.ndjson`),
   ].sort();
   const { files, missing } = await listedFiles(s3, bucket, state.exportId, record.nextBatch);
@@ -237,7 +258,12 @@ async function finish(state: FhirBulkState): Promise<FhirBulkState> {
     extension: { [BULK_FILES_EXTENSION]: { count: files.length, files }, 'https://tidewell.health/fhir/bulk/resourceCounts': resourceCounts },
   };
   await s3.putObject({ bucket, key: `${folder}${MANIFEST}` }, encoder.encode(JSON.stringify(manifest, null, 1)), { contentType: 'application/json' });
-  const done = await updateBulkExport(state.practiceId, state.exportId, { status: 'completed', finishedAt, error: undefined, sharedBytes, resourceCounts }, { attempt: state.attempt });
+  const done = await updateBulkExport(
+    state.practiceId,
+    state.exportId,
+    { status: 'completed', finishedAt, error: undefined, sharedBytes, resourceCounts },
+    { attempt: state.attempt },
+  );
   if (!done) throw new BulkStepError('FhirBulkRunSuperseded', 'A newer run of this export took over.');
   const actor = actorOf(record, state.practiceId);
   await writeAudit(actor, { action: 'create', entity: 'fhir_bulk_export', entityId: state.exportId, count: record.patientsDone });
@@ -273,7 +299,12 @@ export function failureReason(error: FhirBulkState['error']): string {
 }
 
 async function recordFailure(state: FhirBulkState): Promise<FhirBulkState> {
-  await updateBulkExport(state.practiceId, state.exportId, { status: 'failed', error: failureReason(state.error).slice(0, 500) }, { attempt: state.attempt, status: 'running' });
+  await updateBulkExport(
+    state.practiceId,
+    state.exportId,
+    { status: 'failed', error: failureReason(state.error).slice(0, 500) },
+    { attempt: state.attempt, status: 'running' },
+  );
   return state;
 }
 

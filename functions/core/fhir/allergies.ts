@@ -38,9 +38,20 @@ export const allergies: ChartMapper = {
         extension: [
           ...(fhirDate(a.endDate) ? [{ url: ALLERGY_EXTENSIONS.end, valueDate: fhirDate(a.endDate) }] : []),
           ...(a.allergen
-            ? [{ url: ALLERGY_EXTENSIONS.allergen, extension: [{ url: 'kind', valueCode: a.allergen.kind }, { url: 'name', valueString: a.allergen.name }, ...(a.allergen.rxcui ? [{ url: 'rxcui', valueString: a.allergen.rxcui }] : [])] }]
+            ? [
+                {
+                  url: ALLERGY_EXTENSIONS.allergen,
+                  extension: [
+                    { url: 'kind', valueCode: a.allergen.kind },
+                    { url: 'name', valueString: a.allergen.name },
+                    ...(a.allergen.rxcui ? [{ url: 'rxcui', valueString: a.allergen.rxcui }] : []),
+                  ],
+                },
+              ]
             : []),
-          ...(a.icd10Code ? [{ url: ALLERGY_EXTENSIONS.icd10, valueCoding: { system: SYSTEMS.icd10cm, code: a.icd10Code.code, display: a.icd10Code.description } }] : []),
+          ...(a.icd10Code
+            ? [{ url: ALLERGY_EXTENSIONS.icd10, valueCoding: { system: SYSTEMS.icd10cm, code: a.icd10Code.code, display: a.icd10Code.description } }]
+            : []),
         ],
         identifier: [sourceIdentifier(src.practiceId, 'allergy', a.ident)],
         clinicalStatus: { coding: [{ system: SYSTEMS.allergyClinical, code: a.active ? 'active' : 'inactive' }] },
@@ -50,7 +61,10 @@ export const allergies: ChartMapper = {
         patient: ctx.patientRef,
         onsetDateTime: fhirDate(a.startDate),
         recordedDate: fhirInstant(a.createdAt),
-        reaction: a.severity || a.description ? [{ manifestation: [{ text: a.description || ALLERGY_SEVERITY_LABELS[a.severity!] }], severity: a.severity ? SEVERITY[a.severity] : undefined }] : [],
+        reaction:
+          a.severity || a.description
+            ? [{ manifestation: [{ text: a.description || ALLERGY_SEVERITY_LABELS[a.severity!] }], severity: a.severity ? SEVERITY[a.severity] : undefined }]
+            : [],
       }),
     ),
 };

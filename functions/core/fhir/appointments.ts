@@ -25,7 +25,9 @@ function recurrenceExtension(r: Appointment['recurrence']) {
     extension: [
       { url: 'frequency', valueCode: r.frequency },
       { url: 'interval', valuePositiveInt: r.interval },
-      ...(r.frequency === 'Monthly' ? [{ url: 'monthlyMode', valueCode: r.monthlyMode }, ...(r.monthlyMode === 'BYDAY' ? [{ url: 'ordinal', valueInteger: r.ordinal }] : [])] : []),
+      ...(r.frequency === 'Monthly'
+        ? [{ url: 'monthlyMode', valueCode: r.monthlyMode }, ...(r.monthlyMode === 'BYDAY' ? [{ url: 'ordinal', valueInteger: r.ordinal }] : [])]
+        : []),
       { url: 'end', valueCode: r.end },
       ...(r.end === 'COUNT' ? [{ url: 'count', valuePositiveInt: r.count }] : []),
       ...(r.end === 'ON' && r.until ? [{ url: 'until', valueDate: r.until }] : []),
@@ -39,7 +41,11 @@ function recurrenceExtension(r: Appointment['recurrence']) {
  */
 const occurrenceExtension = (series: Reference, day: string, originalStart: string | undefined) => ({
   url: OCCURRENCE_EXTENSION,
-  extension: [{ url: 'series', valueReference: series }, { url: 'day', valueDate: day }, ...(originalStart ? [{ url: 'originalStart', valueDateTime: originalStart }] : [])],
+  extension: [
+    { url: 'series', valueReference: series },
+    { url: 'day', valueDate: day },
+    ...(originalStart ? [{ url: 'originalStart', valueDateTime: originalStart }] : []),
+  ],
 });
 
 /** Where the series had the occurrence of `day` before it was taken out of it. */
@@ -108,7 +114,11 @@ export const appointments: ChartMapper = {
           extension: [
             recurrenceExtension(a.recurrence),
             series && a.detachedFrom
-              ? occurrenceExtension(refTo({ id: appointmentId(src.practiceId, series.appointmentId) }), a.detachedFrom.occurrenceDay, occurrenceOf(series, a.detachedFrom.occurrenceDay, timeZone)?.start)
+              ? occurrenceExtension(
+                  refTo({ id: appointmentId(src.practiceId, series.appointmentId) }),
+                  a.detachedFrom.occurrenceDay,
+                  occurrenceOf(series, a.detachedFrom.occurrenceDay, timeZone)?.start,
+                )
               : undefined,
           ],
           status: 'booked',

@@ -44,13 +44,23 @@ export function chartBundle(source: ChartSource, at = new Date(), mappers: reado
       // A user of the practice is named, with their NPI and email, even where only their id was recorded (an appointment's provider).
       const user = named.userId ? source.directory?.users.get(named.userId) : undefined;
       const person: Person = user
-        ? { ...named, name: named.name || user.name, npi: named.npi || user.npi || undefined, email: user.email || undefined, firstName: user.firstName || undefined, lastName: user.lastName || undefined }
+        ? {
+            ...named,
+            name: named.name || user.name,
+            npi: named.npi || user.npi || undefined,
+            email: user.email || undefined,
+            firstName: user.firstName || undefined,
+            lastName: user.lastName || undefined,
+          }
         : named;
       const id = practitionerId(source.practiceId, person);
       const known = practitioners.get(id);
       // A user first seen without the NPI a prescription names keeps one resource, now with the NPI.
       if (!known || (person.npi && !JSON.stringify(known.identifier).includes(SYSTEMS.npi))) {
-        practitioners.set(id, practitionerResource(source.practiceId, { ...person, name: person.name || (known?.name as { text?: string }[] | undefined)?.[0]?.text }));
+        practitioners.set(
+          id,
+          practitionerResource(source.practiceId, { ...person, name: person.name || (known?.name as { text?: string }[] | undefined)?.[0]?.text }),
+        );
       }
       return refTo({ id }, person.name || undefined);
     },

@@ -32,6 +32,9 @@ describe('a call’s outcome in the FHIR export', () => {
   });
 
   it('the late voicemail of a call first counted missed makes it a voicemail', () => {
-    expect(callOutcome(call({ missed: false, voicemailKey: 'protected/pat-1/calls/voicemail-RE1.wav' }))).toEqual({ status: 'completed', outcome: 'Voicemail' });
+    expect(callOutcome(call({ missed: false, voicemailKey: 'protected/pat-1/calls/voicemail-RE1.wav' }))).toEqual({
+      status: 'completed',
+      outcome: 'Voicemail',
+    });
   });
 });

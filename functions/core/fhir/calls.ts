@@ -7,7 +7,8 @@ import type { ChartMapper, ChartSource, MapContext } from './model.js';
 /** How long a call lasted and how long its voicemail is (seconds): R4's Communication has no element for either. */
 export const CALL_DURATION_EXTENSION = 'https://tidewell.app/fhir/StructureDefinition/call-duration';
 export const VOICEMAIL_DURATION_EXTENSION = 'https://tidewell.app/fhir/StructureDefinition/voicemail-duration';
-const seconds = (url: string, value: number | null | undefined) => (typeof value !== 'number' || !Number.isFinite(value) ? [] : [{ url, valueDuration: { value, unit: 's', system: 'http://unitsofmeasure.org', code: 's' } }]);
+const seconds = (url: string, value: number | null | undefined) =>
+  typeof value !== 'number' || !Number.isFinite(value) ? [] : [{ url, valueDuration: { value, unit: 's', system: 'http://unitsofmeasure.org', code: 's' } }];
 
 type CallNote = { text?: string; missed?: boolean };
 type CallStatus = 'completed' | 'not-done' | 'in-progress';
@@ -58,7 +59,12 @@ function communication(src: ChartSource, ctx: MapContext, c: CallFacts, user: Re
     identifier: [sourceIdentifier(src.practiceId, 'call', c.ident)],
     status: c.status,
     statusReason: c.status === 'not-done' ? { text: c.outcome } : undefined,
-    category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: `${inbound ? 'Call received' : 'Call placed'}: ${c.outcome}` }],
+    category: [
+      {
+        coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }],
+        text: `${inbound ? 'Call received' : 'Call placed'}: ${c.outcome}`,
+      },
+    ],
     medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'PHONE', display: 'telephone' }] }],
     subject: ctx.patientRef,
     about: c.note ? [refTo({ id: noteDocumentId(src.practiceId, c.note.noteId) })] : undefined,

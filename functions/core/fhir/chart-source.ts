@@ -43,9 +43,16 @@ async function chartSections(practiceId: string, patientId: string): Promise<Rec
 
 /** The practice's users, appointment types and booking locations: what notes and appointments name by id. */
 export async function loadPracticeDirectory(practiceId: string): Promise<PracticeDirectory> {
-  const [users, types, locations, settings] = await Promise.all([listUsers(practiceId), listAppointmentTypes(practiceId), listBookingLocations(practiceId), getPracticeCalendarSettings(practiceId)]);
+  const [users, types, locations, settings] = await Promise.all([
+    listUsers(practiceId),
+    listAppointmentTypes(practiceId),
+    listBookingLocations(practiceId),
+    getPracticeCalendarSettings(practiceId),
+  ]);
   return {
-    users: new Map(users.map((u) => [u.userId, { name: u.name, firstName: u.firstName, lastName: u.lastName, npi: u.npiNumber || null, email: u.emailAddress }])),
+    users: new Map(
+      users.map((u) => [u.userId, { name: u.name, firstName: u.firstName, lastName: u.lastName, npi: u.npiNumber || null, email: u.emailAddress }]),
+    ),
     appointmentTypes: new Map(types.map((t) => [t.ident, t.name])),
     locations: new Map(locations.map((l) => [l.ident, l])),
     timeZone: settings?.timeZone ?? DEFAULT_TIME_ZONE,
@@ -77,7 +84,9 @@ export async function loadChartSource(
     if (user) userNames.set(userId, user.name || [user.firstName, user.lastName].filter(Boolean).join(' '));
   }
   const notes = allNotes.filter((n) => !SKIPPED_NOTE_STATUSES.has(n.status));
-  const inventoryIds = new Set(notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)));
+  const inventoryIds = new Set(
+    notes.filter((n) => n.noteType === 'SALES').flatMap((n) => ((n.data.items ?? []) as SaleLine[]).filter((l) => l.kind === 'inventory').map((l) => l.refId)),
+  );
   const inventory = new Map<string, InventoryItem>();
   for (const id of inventoryIds) {
     const item = await getInventoryItem(practiceId, id);
@@ -86,7 +95,8 @@ export async function loadChartSource(
   const filePaths = new Map<string, string>();
   for (const file of notes.flatMap((n) => n.files)) if (!filePaths.has(file.key)) filePaths.set(file.key, zipPathOf(filePaths.size, file.name));
   // A voicemail is its note's file when the caller's number named the patient; a call given its patient later has only the call's.
-  for (const call of calls) if (call.voicemailKey && !filePaths.has(call.voicemailKey)) filePaths.set(call.voicemailKey, zipPathOf(filePaths.size, 'voicemail.wav'));
+  for (const call of calls)
+    if (call.voicemailKey && !filePaths.has(call.voicemailKey)) filePaths.set(call.voicemailKey, zipPathOf(filePaths.size, 'voicemail.wav'));
   const s = sections as unknown as Record<ChartSectionName, never[]>;
   return {
     practiceId,

@@ -13,7 +13,17 @@ export const CONVERSATION_TEXT = 'Text message';
  */
 export const TEXT_NUMBERS_EXTENSION = 'https://tidewell.app/fhir/StructureDefinition/text-numbers';
 
-type Sms = { text?: string; direction?: 'inbound' | 'outbound'; deliveryStatus?: string; timestamp?: string; from?: string; to?: string; sentBy?: string | null; practicePhoneNumber?: string; patientPhoneNumber?: string };
+type Sms = {
+  text?: string;
+  direction?: 'inbound' | 'outbound';
+  deliveryStatus?: string;
+  timestamp?: string;
+  from?: string;
+  to?: string;
+  sentBy?: string | null;
+  practicePhoneNumber?: string;
+  patientPhoneNumber?: string;
+};
 
 const phone = (url: string, value: string | undefined) => (value ? [{ url, valueContactPoint: { system: 'phone', value } }] : []);
 const numbersOf = (d: Sms) => {
@@ -40,7 +50,12 @@ export const textMessages: ChartMapper = {
           identifier: [sourceIdentifier(src.practiceId, 'text', n.noteId)],
           extension: n.noteType === 'SMS' ? numbersOf(d) : undefined,
           status: failed ? 'not-done' : 'completed',
-          category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: n.noteType === 'SMS' ? CONVERSATION_TEXT : 'Logged text message' }],
+          category: [
+            {
+              coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }],
+              text: n.noteType === 'SMS' ? CONVERSATION_TEXT : 'Logged text message',
+            },
+          ],
           medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'SMSWRIT', display: 'SMS written' }] }],
           subject: ctx.patientRef,
           sent: fhirInstant(d.timestamp ?? n.eventTimestamp),

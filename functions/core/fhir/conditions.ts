@@ -16,7 +16,13 @@ interface ConditionLike {
 
 const US_CORE_CATEGORY = 'http://hl7.org/fhir/us/core/CodeSystem/condition-category';
 
-function condition(src: ChartSource, ctx: MapContext, kind: string, category: { system: string; code: string; display: string }, c: ConditionLike): FhirResource {
+function condition(
+  src: ChartSource,
+  ctx: MapContext,
+  kind: string,
+  category: { system: string; code: string; display: string },
+  c: ConditionLike,
+): FhirResource {
   const ended = Boolean(c.end) || c.active === false;
   return clean({
     resourceType: 'Condition',
@@ -26,7 +32,13 @@ function condition(src: ChartSource, ctx: MapContext, kind: string, category: { 
     verificationStatus: { coding: [{ system: SYSTEMS.conditionVerification, code: 'confirmed' }] },
     category: [{ coding: [category] }],
     // ICD-10-CM from the chart's own field, beside the SNOMED CT code an outside record sent.
-    code: { coding: [...(c.icd10Code ? [{ system: SYSTEMS.icd10cm, code: c.icd10Code.code, display: c.icd10Code.description }] : []), ...outsideCodings(c.codings, c.icd10Code ? [SYSTEMS.icd10cm] : [])], text: c.name },
+    code: {
+      coding: [
+        ...(c.icd10Code ? [{ system: SYSTEMS.icd10cm, code: c.icd10Code.code, display: c.icd10Code.description }] : []),
+        ...outsideCodings(c.codings, c.icd10Code ? [SYSTEMS.icd10cm] : []),
+      ],
+      text: c.name,
+    },
     subject: ctx.patientRef,
     onsetDateTime: fhirDate(c.start),
     abatementDateTime: fhirDate(c.end),
@@ -40,7 +52,13 @@ export const conditions: ChartMapper = {
   kind: 'diagnosis',
   map: (src, ctx) =>
     src.diagnoses.map((d) =>
-      condition(src, ctx, 'diagnosis', { system: SYSTEMS.conditionCategory, code: 'problem-list-item', display: 'Problem List Item' }, { ...d, start: d.date, end: d.endDate }),
+      condition(
+        src,
+        ctx,
+        'diagnosis',
+        { system: SYSTEMS.conditionCategory, code: 'problem-list-item', display: 'Problem List Item' },
+        { ...d, start: d.date, end: d.endDate },
+      ),
     ),
 };
 
@@ -48,5 +66,13 @@ export const conditions: ChartMapper = {
 export const healthConcerns: ChartMapper = {
   kind: 'general',
   map: (src, ctx) =>
-    src.general.map((g) => condition(src, ctx, 'general', { system: US_CORE_CATEGORY, code: 'health-concern', display: 'Health Concern' }, { ...g, start: g.startDate, end: g.endDate })),
+    src.general.map((g) =>
+      condition(
+        src,
+        ctx,
+        'general',
+        { system: US_CORE_CATEGORY, code: 'health-concern', display: 'Health Concern' },
+        { ...g, start: g.startDate, end: g.endDate },
+      ),
+    ),
 };

@@ -35,7 +35,12 @@ const coded = (c: Json | undefined): Coded | undefined => {
 function readCategory(ext: Json | undefined): Category | undefined {
   if (!ext) return undefined;
   const parts = (ext.extension as Json[] | undefined) ?? [];
-  const of = (url: string) => parts.filter((p) => p.url === url).map((p) => coded(p.valueCoding)).filter((c): c is Coded => Boolean(c)).slice(0, MAX_CODES);
+  const of = (url: string) =>
+    parts
+      .filter((p) => p.url === url)
+      .map((p) => coded(p.valueCoding))
+      .filter((c): c is Coded => Boolean(c))
+      .slice(0, MAX_CODES);
   const omb = of('ombCategory');
   const detailed = of('detailed');
   const text = str(parts.find((p) => p.url === 'text')?.valueString, 200);
@@ -72,34 +77,47 @@ export function mergeDemographics(current: PatientDemographics | undefined, inco
   const race = current?.race ?? incoming.race;
   const ethnicity = current?.ethnicity ?? incoming.ethnicity;
   const birthSex = current?.birthSex ?? incoming.birthSex;
-  return { ...(race ? { race } : {}), ...(ethnicity ? { ethnicity } : {}), ...(birthSex ? { birthSex } : {}), ...(ids.length ? { identifiers: ids.slice(0, MAX_IDENTIFIERS) } : {}) };
+  return {
+    ...(race ? { race } : {}),
+    ...(ethnicity ? { ethnicity } : {}),
+    ...(birthSex ? { birthSex } : {}),
+    ...(ids.length ? { identifiers: ids.slice(0, MAX_IDENTIFIERS) } : {}),
+  };
 }
 
 const categoryWords = (c: Category) => c.text ?? [...(c.omb ?? []), ...(c.detailed ?? [])].map((x) => x.display ?? x.code).join(', ');
 
 function categoryExtension(url: string, c: Category | undefined): Json[] {
   if (!c) return [];
-  return [{
-    url,
-    extension: [
-      ...(c.omb ?? []).map((valueCoding) => ({ url: 'ombCategory', valueCoding })),
-      ...(c.detailed ?? []).map((valueCoding) => ({ url: 'detailed', valueCoding })),
-      // US Core requires the text; a record that gave only codes is named by them.
-      { url: 'text', valueString: categoryWords(c) || 'Unknown' },
-    ],
-  }];
+  return [
+    {
+      url,
+      extension: [
+        ...(c.omb ?? []).map((valueCoding) => ({ url: 'ombCategory', valueCoding })),
+        ...(c.detailed ?? []).map((valueCoding) => ({ url: 'detailed', valueCoding })),
+        // US Core requires the text; a record that gave only codes is named by them.
+        { url: 'text', valueString: categoryWords(c) || 'Unknown' },
+      ],
+    },
+  ];
 }
 
 /** The Patient's US Core extensions for what the chart knows. */
 export function demographicsExtensions(d: PatientDemographics | undefined): Json[] {
   if (!d) return [];
-  return [...categoryExtension(US_CORE_RACE, d.race), ...categoryExtension(US_CORE_ETHNICITY, d.ethnicity), ...(d.birthSex ? [{ url: US_CORE_BIRTH_SEX, valueCode: d.birthSex }] : [])];
+  return [
+    ...categoryExtension(US_CORE_RACE, d.race),
+    ...categoryExtension(US_CORE_ETHNICITY, d.ethnicity),
+    ...(d.birthSex ? [{ url: US_CORE_BIRTH_SEX, valueCode: d.birthSex }] : []),
+  ];
 }
 
 /** The outside identifiers, typed as the source typed them (MR for a medical record number). */
 export function demographicsIdentifiers(d: PatientDemographics | undefined): Json[] {
   return (d?.identifiers ?? []).map((i) => ({
-    ...(i.type || i.label ? { type: { ...(i.type ? { coding: [{ system: IDENTIFIER_TYPE, code: i.type }] } : {}), ...(i.label ? { text: i.label } : {}) } } : {}),
+    ...(i.type || i.label
+      ? { type: { ...(i.type ? { coding: [{ system: IDENTIFIER_TYPE, code: i.type }] } : {}), ...(i.label ? { text: i.label } : {}) } }
+      : {}),
     ...(i.system ? { system: i.system } : {}),
     value: i.value,
   }));

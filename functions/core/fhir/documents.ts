@@ -68,7 +68,17 @@ function fileDocument(src: ChartSource, ctx: MapContext, note: Note, file: NoteF
     date: fhirInstant(note.timestamp),
     author: author ? [author] : [],
     description: file.name,
-    content: [{ attachment: { contentType: file.contentType || 'application/octet-stream', url: src.filePaths.get(file.key), size: file.size, title: file.name, creation: fhirInstant(note.createdAt) } }],
+    content: [
+      {
+        attachment: {
+          contentType: file.contentType || 'application/octet-stream',
+          url: src.filePaths.get(file.key),
+          size: file.size,
+          title: file.name,
+          creation: fhirInstant(note.createdAt),
+        },
+      },
+    ],
     context: { related: [{ reference: `urn:uuid:${noteDocumentId(src.practiceId, note.noteId)}` }], period: { start: fhirInstant(note.eventTimestamp) } },
   });
 }

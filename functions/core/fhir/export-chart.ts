@@ -10,7 +10,6 @@ import { loadChartSource } from './chart-source.js';
 /** How long the link to an exported chart works. */
 export const EXPORT_LINK_SECONDS = 900;
 
-
 export interface ChartZip {
   bundle: FhirBundle;
   zip: Uint8Array;

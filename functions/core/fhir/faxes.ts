@@ -1,7 +1,15 @@
 import { clean, fhirInstant, sourceIdentifier, stableUuid, SYSTEMS } from './fhir-core.js';
 import type { ChartMapper } from './model.js';
 
-type FaxNote = { direction?: 'INBOUND' | 'OUTBOUND'; to?: string; from?: string; recipientName?: string | null; text?: string; sentAt?: string; pages?: number | null };
+type FaxNote = {
+  direction?: 'INBOUND' | 'OUTBOUND';
+  to?: string;
+  from?: string;
+  recipientName?: string | null;
+  text?: string;
+  sentAt?: string;
+  pages?: number | null;
+};
 
 /**
  * Faxes sent from or received into the chart: one Communication each (medium FAXWRIT), the fax's
@@ -24,7 +32,9 @@ export const faxes: ChartMapper = {
           id: stableUuid('Communication', src.practiceId, n.noteId),
           identifier: [sourceIdentifier(src.practiceId, 'fax', n.noteId)],
           status: failed ? 'not-done' : inbound || n.status === 'DELIVERED' ? 'completed' : 'in-progress',
-          category: [{ coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: inbound ? 'Fax received' : 'Fax sent' }],
+          category: [
+            { coding: [{ system: SYSTEMS.communicationCategory, code: 'notification', display: 'Notification' }], text: inbound ? 'Fax received' : 'Fax sent' },
+          ],
           medium: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT', display: 'telefax' }] }],
           subject: ctx.patientRef,
           sent: inbound ? undefined : at,

@@ -48,14 +48,18 @@ export const SYSTEMS = {
 
 /** An item's outside codes (SNOMED CT, RxNorm…) as FHIR codings, leaving out systems the caller writes from fields of its own. */
 export function outsideCodings(codings: readonly Coding[] | undefined, except: readonly string[] = []): Coding[] {
-  return (codings ?? []).filter((c) => c.system && c.code && !except.includes(c.system)).map((c) => ({ system: c.system, code: c.code, ...(c.display ? { display: c.display } : {}) }));
+  return (codings ?? [])
+    .filter((c) => c.system && c.code && !except.includes(c.system))
+    .map((c) => ({ system: c.system, code: c.code, ...(c.display ? { display: c.display } : {}) }));
 }
 
 /** Tidewell's own identifiers: one system per practice and kind, so ids of two practices never collide. */
 export const TIDEWELL_ID_SYSTEM = 'https://tidewell.app/fhir/identifier';
 /** A resource's identifiers as read from any bundle: a list on most resources, one on a few (QuestionnaireResponse). */
 export const identifiersOf = (r: { identifier?: unknown }): { system?: unknown; value?: unknown }[] =>
-  (Array.isArray(r.identifier) ? r.identifier : r.identifier ? [r.identifier] : []).filter((i): i is { system?: unknown; value?: unknown } => typeof i === 'object' && i !== null);
+  (Array.isArray(r.identifier) ? r.identifier : r.identifier ? [r.identifier] : []).filter(
+    (i): i is { system?: unknown; value?: unknown } => typeof i === 'object' && i !== null,
+  );
 export const identifierSystem = (practiceId: string, kind: string) => `${TIDEWELL_ID_SYSTEM}/${practiceId}/${kind}`;
 
 /** Name-based UUID (RFC 4122 v5 layout over SHA-1) of a kind and a Tidewell id. */

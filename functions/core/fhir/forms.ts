@@ -25,7 +25,9 @@ export const questionnaireResponses: ChartMapper = {
           identifier: sourceIdentifier(src.practiceId, 'form', n.noteId),
           // The form as the practice's form vendor names it: a canonical of Tidewell's, with its name.
           // A response brought in from another record keeps the canonical it came with.
-          questionnaire: (n.data.questionnaire as string | undefined) ?? `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
+          questionnaire:
+            (n.data.questionnaire as string | undefined) ??
+            `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
           status: 'completed',
           subject: ctx.patientRef,
           authored: fhirInstant(submission.DateSubmitted ?? d.dateSubmitted ?? n.eventTimestamp),

@@ -27,7 +27,11 @@ export const immunizations: ChartMapper = {
         lotNumber: v.lotNumber,
         expirationDate: fhirDate(v.expirationDate),
         site: v.administrationSite
-          ? { coding: [{ system: SITE_SYSTEM, code: v.administrationSite, display: (ADMINISTRATION_SITE_LABELS as Record<string, string>)[v.administrationSite] }] }
+          ? {
+              coding: [
+                { system: SITE_SYSTEM, code: v.administrationSite, display: (ADMINISTRATION_SITE_LABELS as Record<string, string>)[v.administrationSite] },
+              ],
+            }
           : undefined,
         route: v.administrationRoute
           ? { coding: [{ system: SYSTEMS.routeV2, code: ROUTE_V2[v.administrationRoute], display: ADMINISTRATION_ROUTE_LABELS[v.administrationRoute] }] }

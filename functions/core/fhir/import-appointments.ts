@@ -1,4 +1,10 @@
-import { AppointmentInput, CALENDAR_MESSAGES as M, type Appointment, type AppointmentType, type BookingLocation } from '../../../shared/calendar/calendar-schema.js';
+import {
+  AppointmentInput,
+  CALENDAR_MESSAGES as M,
+  type Appointment,
+  type AppointmentType,
+  type BookingLocation,
+} from '../../../shared/calendar/calendar-schema.js';
 import type { FhirImportItem } from '../../../shared/chart/fhir.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { HttpError, NotFoundError } from '../../lib/errors.js';
@@ -77,7 +83,17 @@ function recurrenceOf(r: Json): Json | undefined {
     const e = sub(ext, url);
     return e?.valueCode ?? e?.valuePositiveInt ?? e?.valueInteger ?? e?.valueDate;
   };
-  return Object.fromEntries(Object.entries({ frequency: v('frequency'), interval: v('interval'), monthlyMode: v('monthlyMode'), ordinal: v('ordinal'), end: v('end'), count: v('count'), until: v('until') }).filter(([, x]) => x !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      frequency: v('frequency'),
+      interval: v('interval'),
+      monthlyMode: v('monthlyMode'),
+      ordinal: v('ordinal'),
+      end: v('end'),
+      count: v('count'),
+      until: v('until'),
+    }).filter(([, x]) => x !== undefined),
+  );
 }
 
 export interface Directory {
@@ -95,7 +111,13 @@ function zonedDay(instant: string, timeZone: string): string {
 }
 
 /** What one Appointment becomes in this practice's calendar, or why it is left out. */
-export function planAppointment(r: Json, patientId: string, resolve: (ref: unknown) => Json | undefined, importKeyOf: (r: Json) => string, dir: Directory): { planned?: PlannedAppointment; summary: string; reason?: string } {
+export function planAppointment(
+  r: Json,
+  patientId: string,
+  resolve: (ref: unknown) => Json | undefined,
+  importKeyOf: (r: Json) => string,
+  dir: Directory,
+): { planned?: PlannedAppointment; summary: string; reason?: string } {
   const actors = ((r.participant as Json[] | undefined) ?? []).map((p) => ({ ref: p.actor, resource: resolve(p.actor?.reference) }));
   const practitioner = actors.find((a) => a.resource?.resourceType === 'Practitioner' || String(a.ref?.reference ?? '').startsWith('Practitioner/'));
   const location = actors.find((a) => a.resource?.resourceType === 'Location' || String(a.ref?.reference ?? '').startsWith('Location/'));
@@ -116,12 +138,16 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
   // A type this practice does not have is booked as its first one, and the preview says which.
   const shown = lower(type.name) === lower(typeName) ? summary : `${summary}, booked as ${type.name}`;
   const virtual = ((r.serviceType as Json[] | undefined) ?? []).some((s) => /virtual/i.test(s.text ?? s.coding?.[0]?.display ?? ''));
-  const locationName = location ? location.resource?.name ?? location.ref?.display : undefined;
+  const locationName = location ? (location.resource?.name ?? location.ref?.display) : undefined;
   const place = locationName ? dir.locations.find((l) => l.status === 'active' && lower(l.name) === lower(locationName)) : undefined;
   if (!virtual && !locationName) return { summary: shown, reason: M.locationRequired };
   if (!virtual && !place) return { summary: shown, reason: `No booking location of this practice is named ${locationName}` };
   const end = typeof r.end === 'string' ? Date.parse(r.end) : NaN;
-  const durationMinutes = Number.isInteger(r.minutesDuration) ? r.minutesDuration : Number.isNaN(end) ? undefined : Math.round((end - Date.parse(start)) / 60_000);
+  const durationMinutes = Number.isInteger(r.minutesDuration)
+    ? r.minutesDuration
+    : Number.isNaN(end)
+      ? undefined
+      : Math.round((end - Date.parse(start)) / 60_000);
   const parsed = AppointmentInput.safeParse({
     patientId,
     appointmentTypeId: type.ident,
@@ -139,7 +165,10 @@ export function planAppointment(r: Json, patientId: string, resolve: (ref: unkno
     const series = resolve(sub(occurrenceExt, 'series')?.valueReference?.reference);
     // The source's day is in its own zone; where the occurrence's instant is given, this practice's zone names the day.
     const originalStart = sub(occurrenceExt, 'originalStart')?.valueDateTime;
-    const day = typeof originalStart === 'string' && !Number.isNaN(Date.parse(originalStart)) ? zonedDay(originalStart, dir.timeZone) : sub(occurrenceExt, 'day')?.valueDate;
+    const day =
+      typeof originalStart === 'string' && !Number.isNaN(Date.parse(originalStart))
+        ? zonedDay(originalStart, dir.timeZone)
+        : sub(occurrenceExt, 'day')?.valueDate;
     if (!series || typeof day !== 'string') return { summary: shown, reason: 'Its series is not in the bundle' };
     occurrence = { seriesKey: importKeyOf(series), day, cancelled: cancelledOccurrence };
   }
@@ -160,7 +189,12 @@ export async function planAppointments(
 ): Promise<void> {
   const mine = items.filter((i) => i.resourceType === 'Appointment');
   if (mine.length === 0) return;
-  const [users, types, locations, { timeZone }] = await Promise.all([listUsers(practiceId), listAppointmentTypes(practiceId), listBookingLocations(practiceId), practiceCalendarSettings(practiceId)]);
+  const [users, types, locations, { timeZone }] = await Promise.all([
+    listUsers(practiceId),
+    listAppointmentTypes(practiceId),
+    listBookingLocations(practiceId),
+    practiceCalendarSettings(practiceId),
+  ]);
   const dir: Directory = { users, types, locations, timeZone };
   const byRef = new Map<string, Json>();
   for (const e of entries) {
@@ -181,7 +215,16 @@ export async function planAppointments(
     const p = item.planned as PlannedAppointment | undefined;
     // An occurrence is checked by the import itself, against its series without that day.
     if (item.action !== 'add' || !p?.input || p.occurrence) continue;
-    const candidate: Appointment = { appointmentId: `fhir-import-${item.key}`, ...p.input, excludedDays: takenOut(mine, item.key), detachedFrom: null, arrivals: {}, createdBy: '', createdAt: '', updatedAt: '' };
+    const candidate: Appointment = {
+      appointmentId: `fhir-import-${item.key}`,
+      ...p.input,
+      excludedDays: takenOut(mine, item.key),
+      detachedFrom: null,
+      arrivals: {},
+      createdBy: '',
+      createdAt: '',
+      updatedAt: '',
+    };
     const clash = await firstClash(practiceId, candidate, timeZone);
     if (clash) leaveOut(item, item.summary, M.doubleBooked(p.providerName ?? 'The provider', describeSlot(clash, timeZone)));
   }
@@ -229,17 +272,24 @@ export async function importAppointments(auth: AuthContext, patientId: string, i
       let appointmentId: string | undefined;
       if (p.occurrence) {
         const bookedNow = made.get(p.occurrence.seriesKey);
-        const seriesId =
-          bookedNow ??
-          (await markedAppointmentId(auth.practiceId, patientId, p.occurrence.seriesKey));
+        const seriesId = bookedNow ?? (await markedAppointmentId(auth.practiceId, patientId, p.occurrence.seriesKey));
         if (!seriesId) throw new NotFoundError("Its series is not in this practice's calendar");
         if (bookedNow) {
           // The series was booked just now with this day already out of it: a cancelled day needs nothing more.
-          if (!p.occurrence.cancelled) appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: [], detachedFrom: { appointmentId: seriesId, occurrenceDay: p.occurrence.day }, createdAt: p.createdAt })).appointmentId;
+          if (!p.occurrence.cancelled)
+            appointmentId = (
+              await saveAppointment(auth, null, p.input, undefined, {
+                excludedDays: [],
+                detachedFrom: { appointmentId: seriesId, occurrenceDay: p.occurrence.day },
+                createdAt: p.createdAt,
+              })
+            ).appointmentId;
         } else if (p.occurrence.cancelled) await cancelAppointment(auth, seriesId, p.occurrence.day);
         else appointmentId = (await saveAppointment(auth, seriesId, p.input, p.occurrence.day)).appointmentId;
       } else {
-        appointmentId = (await saveAppointment(auth, null, p.input, undefined, { excludedDays: takenOut(items, item.key), detachedFrom: null, createdAt: p.createdAt })).appointmentId;
+        appointmentId = (
+          await saveAppointment(auth, null, p.input, undefined, { excludedDays: takenOut(items, item.key), detachedFrom: null, createdAt: p.createdAt })
+        ).appointmentId;
       }
       if (appointmentId) {
         made.set(item.key, appointmentId);

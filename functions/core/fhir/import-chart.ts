@@ -36,17 +36,32 @@ export { outsideCodings } from './import-plan/read.js';
 
 export const MAX_IMPORT_ENTRIES = 5_000;
 export const FhirImportBody = z.object({
-  bundle: z.object({
-    resourceType: z.literal('Bundle', { error: 'The file is not a FHIR Bundle' }),
-    entry: z.optional(z.array(z.object({ fullUrl: z.optional(z.string()), resource: z.record(z.string(), z.unknown()), search: z.optional(z.object({ mode: z.optional(z.string().check(z.maxLength(20))) })) })).check(z.maxLength(MAX_IMPORT_ENTRIES, `A bundle may hold at most ${MAX_IMPORT_ENTRIES} resources`))),
-  }, { error: 'The file is not a FHIR Bundle' }),
+  bundle: z.object(
+    {
+      resourceType: z.literal('Bundle', { error: 'The file is not a FHIR Bundle' }),
+      entry: z.optional(
+        z
+          .array(
+            z.object({
+              fullUrl: z.optional(z.string()),
+              resource: z.record(z.string(), z.unknown()),
+              search: z.optional(z.object({ mode: z.optional(z.string().check(z.maxLength(20))) })),
+            }),
+          )
+          .check(z.maxLength(MAX_IMPORT_ENTRIES, `A bundle may hold at most ${MAX_IMPORT_ENTRIES} resources`)),
+      ),
+    },
+    { error: 'The file is not a FHIR Bundle' },
+  ),
 });
 export type FhirImportBody = z.infer<typeof FhirImportBody>;
 
 /** The resource's own identity when it has one, else its content: what "the same resource" means. */
 export function importKey(r: Json): string {
   const id = identifiersOf(r).find((i) => typeof i.value === 'string');
-  const basis = id ? `${r.resourceType}|${id.system ?? ''}|${id.value}` : `${r.resourceType}|content|${JSON.stringify({ ...r, id: undefined, meta: undefined })}`;
+  const basis = id
+    ? `${r.resourceType}|${id.system ?? ''}|${id.value}`
+    : `${r.resourceType}|content|${JSON.stringify({ ...r, id: undefined, meta: undefined })}`;
   return createHash('sha256').update(basis).digest('hex').slice(0, 40);
 }
 
@@ -56,7 +71,12 @@ export interface Analysed {
 }
 
 /** decorate: what another format (C-CDA) adds to a section item beyond what FHIR mapping gives (its codes), checked with the rest. */
-export async function analyse(practiceId: string, patientId: string, body: FhirImportBody, decorate?: (resource: Json, input: Json) => void): Promise<Analysed> {
+export async function analyse(
+  practiceId: string,
+  patientId: string,
+  body: FhirImportBody,
+  decorate?: (resource: Json, input: Json) => void,
+): Promise<Analysed> {
   if (!(await getPatient(practiceId, patientId))) throw new NotFoundError(PATIENT_NOT_FOUND);
   const present = await importedKeys(practiceId, patientId);
   const resources = (body.bundle.entry ?? []).map((e) => e.resource as Json);
@@ -73,7 +93,13 @@ export async function analyse(practiceId: string, patientId: string, body: FhirI
     const p: ReturnType<typeof plan> =
       other === undefined
         ? plan(resource, bundle)
-        : { summary: summaryOf(resource, bundle), reason: resource.resourceType === 'Patient' ? 'Another patient: only the first patient in the bundle comes into this chart' : `It belongs to another patient in the bundle${other ? ` (${other})` : ''}` };
+        : {
+            summary: summaryOf(resource, bundle),
+            reason:
+              resource.resourceType === 'Patient'
+                ? 'Another patient: only the first patient in the bundle comes into this chart'
+                : `It belongs to another patient in the bundle${other ? ` (${other})` : ''}`,
+          };
     // A chart item Tidewell would refuse (a diagnosis dated in the future, …) is left out, and the preview says so.
     if (p.planned?.kind === 'section') {
       decorate?.(resource, p.planned.input);
@@ -82,7 +108,16 @@ export async function analyse(practiceId: string, patientId: string, body: FhirI
       else p.planned.input = parsed.data as Json;
     }
     const action: FhirImportItem['action'] = p.reason ? 'skip' : present.has(key) ? 'present' : 'add';
-    return { key, resource, fullUrl, planned: p.planned, resourceType: String(resource.resourceType), summary: p.summary, action, ...(p.reason ? { reason: p.reason } : {}) };
+    return {
+      key,
+      resource,
+      fullUrl,
+      planned: p.planned,
+      resourceType: String(resource.resourceType),
+      summary: p.summary,
+      action,
+      ...(p.reason ? { reason: p.reason } : {}),
+    };
   });
   await planAppointments(practiceId, patientId, items as AppointmentItem[], (body.bundle.entry ?? []) as { fullUrl?: string; resource: Json }[], importKey);
   const source = resources.find((r) => r.resourceType === 'Patient');
@@ -128,7 +163,13 @@ export async function importBundle(auth: AuthContext, patientId: string, raw: un
 export type WriteRestoredText = (note: Note, numbers: TextingNumbers) => Promise<unknown>;
 
 /** Writes what analyse() planned as new; an item the store refuses turns to 'skip'. Returns how many were added. */
-export async function writeImport(auth: AuthContext, patientId: string, items: Analysed['items'], now = new Date(), restoreText?: WriteRestoredText): Promise<number> {
+export async function writeImport(
+  auth: AuthContext,
+  patientId: string,
+  items: Analysed['items'],
+  now = new Date(),
+  restoreText?: WriteRestoredText,
+): Promise<number> {
   const at = now.toISOString();
   let added = 0;
   const vitals = new Map<string, Record<string, number>>();
@@ -176,8 +217,7 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
       if (p.kind === 'vital') {
         vitals.set(p.at, { ...(vitals.get(p.at) ?? {}), ...p.values });
         if ((p.author || p.authorUser) && !vitalAuthors.has(p.at)) vitalAuthors.set(p.at, { author: p.author, authorUser: p.authorUser });
-      }
-      else if (p.kind === 'lab') {
+      } else if (p.kind === 'lab') {
         // The parts of one lab note (its reports, or one day's results without a report) make one note.
         let note = labNotes.get(p.group);
         if (note) note.data = mergeLabData(note.data as never, p.data) as Note['data'];
@@ -188,13 +228,24 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
         }
         for (const host of p.hosts) notes.set(host, note);
         note.files.push(...stored);
-      }
-      else if (p.kind === 'file') {
+      } else if (p.kind === 'file') {
         const host = p.related ? notes.get(p.related) : undefined;
         if (host) host.files.push(...stored);
-        else pending.push({ ...importedNote(auth, patientId, at, { kind: 'note', noteType: 'DOCUMENT', status: 'SIGNED', at: p.at, text: '', data: { text: '', formattedText: '', subject: p.name }, author: p.author, authorUser: p.authorUser }), files: stored });
-      }
-      else if (p.kind === 'social') {
+        else
+          pending.push({
+            ...importedNote(auth, patientId, at, {
+              kind: 'note',
+              noteType: 'DOCUMENT',
+              status: 'SIGNED',
+              at: p.at,
+              text: '',
+              data: { text: '', formattedText: '', subject: p.name },
+              author: p.author,
+              authorUser: p.authorUser,
+            }),
+            files: stored,
+          });
+      } else if (p.kind === 'social') {
         const s = social.get(p.question) ?? { question: p.question, startDate: p.startDate, endDate: p.endDate, notes: p.notes, answers: [] };
         s.answers.push({ answer: p.answer, at: p.at });
         social.set(p.question, s);
@@ -214,13 +265,37 @@ export async function writeImport(auth: AuthContext, patientId: string, items: A
     else await insertNote(auth.practiceId, note);
   }
   for (const [when, values] of vitals) {
-    await insertNote(auth.practiceId, importedNote(auth, patientId, at, { kind: 'note', noteType: 'VITALS', status: 'SIGNED', at: when, text: '', data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' }, ...vitalAuthors.get(when) }));
+    await insertNote(
+      auth.practiceId,
+      importedNote(auth, patientId, at, {
+        kind: 'note',
+        noteType: 'VITALS',
+        status: 'SIGNED',
+        at: when,
+        text: '',
+        data: { ...values, tempUnit: '°F', heightUnit: 'in', weightUnit: 'lb' },
+        ...vitalAuthors.get(when),
+      }),
+    );
   }
   for (const s of social.values()) {
     const answers = s.answers.map((a) => ({ ident: randomUUID(), answer: a.answer, timestamp: a.at ?? at, userId: auth.userId }));
-    await createSectionItem(auth.practiceId, 'socialHistory', await buildStored(SOCIAL_HISTORY, patientId, { question: s.question, answers, startDate: s.startDate ?? '', endDate: s.endDate ?? '', notes: s.notes ?? '', pinned: false }));
+    await createSectionItem(
+      auth.practiceId,
+      'socialHistory',
+      await buildStored(SOCIAL_HISTORY, patientId, {
+        question: s.question,
+        answers,
+        startDate: s.startDate ?? '',
+        endDate: s.endDate ?? '',
+        notes: s.notes ?? '',
+        pinned: false,
+      }),
+    );
   }
-  added += await importAppointments(auth, patientId, appointments, { claim: (item) => claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at) });
+  added += await importAppointments(auth, patientId, appointments, {
+    claim: (item) => claimImportMarker(auth.practiceId, patientId, item.key, String(item.resource.resourceType), at),
+  });
   return added;
 }
 
@@ -277,7 +352,9 @@ function importedNote(auth: AuthContext, patientId: string, at: string, p: Extra
     hidden: false,
     files: [],
     // Who wrote it at the source, when the bundle names them: not the user who brought it in.
-    author: line ? { ...TEXTING_LINE } : p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email }),
+    author: line
+      ? { ...TEXTING_LINE }
+      : (p.authorUser ?? (p.author ? { userId: '', name: p.author.slice(0, 200) } : { userId: auth.userId, name: auth.name || auth.email, email: auth.email })),
     onBehalfOf: null,
     noteVersion: 1,
     // A note matched to its author here was signed by them at the source: the signer stays the author.

@@ -64,7 +64,9 @@ const PLACEHOLDER = /^[A-Za-z ]+ \((PHONE_CALL|FAX|FORM)\)$/;
 const mediumOf = (r: Json): string[] => ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
 /** A Tidewell id as another kind of the same practice's: a fax's or form's note has the fax's or form's id. */
 const identity = (id: Json | undefined, kind: string) =>
-  typeof id?.system === 'string' && id.system.startsWith(`${TIDEWELL_ID_SYSTEM}/`) && id.value ? `${id.system.replace(/\/[^/]+$/, `/${kind}`)}|${id.value}` : undefined;
+  typeof id?.system === 'string' && id.system.startsWith(`${TIDEWELL_ID_SYSTEM}/`) && id.value
+    ? `${id.system.replace(/\/[^/]+$/, `/${kind}`)}|${id.value}`
+    : undefined;
 
 export function commsContext(entries: readonly { fullUrl?: string; resource: Record<string, unknown> }[] | undefined): CommsContext {
   const ctx: CommsContext = { leftOut: new Map(), noteTexts: new Map(), carried: new Map(), prescriptions: new Set(), twins: new Map() };
@@ -82,14 +84,21 @@ export function commsContext(entries: readonly { fullUrl?: string; resource: Rec
     if (e.fullUrl) docsByUrl.set(e.fullUrl, r);
     const key = identity((r.identifier as Json[] | undefined)?.[0], 'note');
     if (key) docsById.set(key, r);
-    for (const c of (r.content as Json[] | undefined) ?? []) if (c.attachment?.url && c.attachment.data) ctx.carried.set(String(c.attachment.url), String(c.attachment.data));
+    for (const c of (r.content as Json[] | undefined) ?? [])
+      if (c.attachment?.url && c.attachment.data) ctx.carried.set(String(c.attachment.url), String(c.attachment.data));
   }
   const twinOf = (r: Json): { doc?: Json; reason?: string; type?: string } => {
     if (r.resourceType === 'QuestionnaireResponse') return { doc: docsById.get(identity(r.identifier, 'note') ?? ''), reason: THROUGH.form, type: 'FORM' };
     if (r.resourceType !== 'Communication') return {};
     const medium = mediumOf(r);
-    if (medium.includes('PHONE')) return { doc: ((r.about as Json[] | undefined) ?? []).map((a) => docsByUrl.get(String(a.reference))).find(Boolean), reason: THROUGH.call, type: 'PHONE_CALL' };
-    if (medium.includes('FAXWRIT')) return { doc: docsById.get(identity(Array.isArray(r.identifier) ? r.identifier[0] : undefined, 'note') ?? ''), reason: THROUGH.fax, type: 'FAX' };
+    if (medium.includes('PHONE'))
+      return {
+        doc: ((r.about as Json[] | undefined) ?? []).map((a) => docsByUrl.get(String(a.reference))).find(Boolean),
+        reason: THROUGH.call,
+        type: 'PHONE_CALL',
+      };
+    if (medium.includes('FAXWRIT'))
+      return { doc: docsById.get(identity(Array.isArray(r.identifier) ? r.identifier[0] : undefined, 'note') ?? ''), reason: THROUGH.fax, type: 'FAX' };
     return {};
   };
   const twinUrls = new Map<string, string>();
@@ -118,7 +127,11 @@ export const broughtInElsewhere = (r: Json, ctx: CommsContext): string | undefin
 
 const validDate = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 const notes = (r: Json): string[] => ((r.note as Json[] | undefined) ?? []).map((n) => String(n.text ?? ''));
-const words = (r: Json) => ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t): t is string => typeof t === 'string' && !!t.trim()).join('\n');
+const words = (r: Json) =>
+  ((r.payload as Json[] | undefined) ?? [])
+    .map((p) => p.contentString)
+    .filter((t): t is string => typeof t === 'string' && !!t.trim())
+    .join('\n');
 const secondsIn = (r: Json, url: string): number | null => {
   const v = ((r.extension as Json[] | undefined) ?? []).find((x) => x.url === url)?.valueDuration?.value;
   return typeof v === 'number' ? v : null;
@@ -140,7 +153,11 @@ function payloadFiles(r: Json, ctx: CommsContext, fallbackName: string): { files
       missing++;
       continue;
     }
-    const name = String(a.title ?? fallbackName).replace(/[/\\]/g, '_').trim().slice(-LIMITS.shortText) || fallbackName;
+    const name =
+      String(a.title ?? fallbackName)
+        .replace(/[/\\]/g, '_')
+        .trim()
+        .slice(-LIMITS.shortText) || fallbackName;
     const bytes = Buffer.from(String(data), 'base64');
     const problem = uploadError(name, bytes.length);
     if (problem) {
@@ -177,7 +194,10 @@ function callPlan(r: Json, ctx: CommsContext, patientRefs: Set<string>): CommsPl
   const practiceNumber = lines.map((l) => /^(?:From|To) practice number (.+)$/.exec(l)?.[1]).find(Boolean) ?? null;
   const categoryOutcome = /^Call (?:received|placed): (.+)$/.exec(String(r.category?.[0]?.text ?? ''))?.[1];
   const status: ImportedCall['status'] = r.status === 'not-done' ? 'not-done' : r.status === 'completed' ? 'completed' : 'in-progress';
-  const outcome = r.statusReason?.text ?? categoryOutcome ?? (status === 'not-done' ? (inbound ? 'Missed call' : 'Not answered') : status === 'completed' ? 'Answered' : 'In progress');
+  const outcome =
+    r.statusReason?.text ??
+    categoryOutcome ??
+    (status === 'not-done' ? (inbound ? 'Missed call' : 'Not answered') : status === 'completed' ? 'Answered' : 'In progress');
   const summary = `Call${day(at) ? ` on ${day(at)}` : ''}: ${outcome}${other ? ` (${inbound ? 'from' : 'to'} ${other})` : ''}`;
   if (NOT_HELD[r.status]) return { summary, reason: NOT_HELD[r.status] };
   if (!validDate(at)) return { summary, reason: 'It has no date' };
@@ -225,8 +245,15 @@ const FAX_STATUS: Record<string, Note['status']> = { completed: 'DELIVERED', 'no
 function faxPlan(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
   const inbound = /^Fax received/.test(String(r.category?.[0]?.text ?? '')) || (!!r.received && !r.sent);
   const at = inbound ? (r.received ?? r.sent) : (r.sent ?? r.received);
-  const party = notes(r).map((l) => /^(?:From|To) fax (\S+)(?: \((.*)\))?$/.exec(l)).find(Boolean);
-  const pages = Number(notes(r).map((l) => /^(\d+) pages$/.exec(l)?.[1]).find(Boolean)) || null;
+  const party = notes(r)
+    .map((l) => /^(?:From|To) fax (\S+)(?: \((.*)\))?$/.exec(l))
+    .find(Boolean);
+  const pages =
+    Number(
+      notes(r)
+        .map((l) => /^(\d+) pages$/.exec(l)?.[1])
+        .find(Boolean),
+    ) || null;
   const summary = `Fax ${inbound ? 'received' : 'sent'}${day(at) ? ` on ${day(at)}` : ''}${party ? ` (${inbound ? 'from' : 'to'} ${party[1]})` : ''}`;
   if (NOT_HELD[r.status]) return { summary, reason: NOT_HELD[r.status] };
   const status = FAX_STATUS[r.status];
@@ -245,7 +272,9 @@ function faxPlan(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
       text,
       data: {
         direction: inbound ? 'INBOUND' : 'OUTBOUND',
-        ...(inbound ? numbers({ from: party?.[1] }) : { ...numbers({ to: party?.[1] }), recipientName: party?.[2] ?? null, sentAt: new Date(at).toISOString() }),
+        ...(inbound
+          ? numbers({ from: party?.[1] })
+          : { ...numbers({ to: party?.[1] }), recipientName: party?.[2] ?? null, sentAt: new Date(at).toISOString() }),
         text,
         ...(own?.html ? { formattedText: own.html } : {}),
         pages,
@@ -260,7 +289,8 @@ function faxPlan(r: Json, ctx: CommsContext): CommsPlan<CommsNote> {
 function questions(items: Json[] | undefined, out: SubmissionQuestion[] = []): SubmissionQuestion[] {
   for (const item of items ?? []) {
     const answers = ((item.answer as Json[] | undefined) ?? []).map(answerText).filter((a): a is string => !!a);
-    if (answers.length || !item.item) out.push({ Id: String(item.linkId ?? `q${out.length + 1}`), Text: String(item.text ?? ''), Answer: answers.join(', '), QuestionType: 'OpenQuestion' });
+    if (answers.length || !item.item)
+      out.push({ Id: String(item.linkId ?? `q${out.length + 1}`), Text: String(item.text ?? ''), Answer: answers.join(', '), QuestionType: 'OpenQuestion' });
     questions(item.item, out);
     for (const a of (item.answer as Json[] | undefined) ?? []) questions(a.item, out);
   }
@@ -343,12 +373,19 @@ export function planDispense(r: Json, ctx: CommsContext): CommsPlan<{ input: Rec
   const handed = day(r.whenHandedOver);
   const summary = `Dispensed: ${name ?? 'Medication'}${handed ? ` on ${handed}` : ''}`;
   if (r.status !== 'completed') return { summary, reason: NOT_HANDED_OVER[r.status] ?? 'The medication was not handed over' };
-  if (((r.authorizingPrescription as Json[] | undefined) ?? []).some((p) => ctx.prescriptions.has(String(p.reference)))) return { summary, reason: 'Brought in through its prescription' };
+  if (((r.authorizingPrescription as Json[] | undefined) ?? []).some((p) => ctx.prescriptions.has(String(p.reference))))
+    return { summary, reason: 'Brought in through its prescription' };
   if (!name) return { summary, reason: 'It names no medication' };
   const ndc = cc?.coding?.find((c: Json) => c.system === SYSTEMS.ndc)?.code;
   const quantity = r.quantity?.value;
   const by = r.performer?.map((p: Json) => p.actor?.display).find(Boolean);
-  const description = [`Dispensed${typeof quantity === 'number' ? ` ${quantity}${r.quantity.unit ? ` ${r.quantity.unit}` : ''}` : ''}${handed ? ` on ${handed}` : ''}${by ? ` by ${by}` : ''}`, r.dosageInstruction?.[0]?.text, ...notes(r)].filter(Boolean).join('\n');
+  const description = [
+    `Dispensed${typeof quantity === 'number' ? ` ${quantity}${r.quantity.unit ? ` ${r.quantity.unit}` : ''}` : ''}${handed ? ` on ${handed}` : ''}${by ? ` by ${by}` : ''}`,
+    r.dosageInstruction?.[0]?.text,
+    ...notes(r),
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     summary,
     planned: {

@@ -42,7 +42,8 @@ export const LAB_REASONS = {
 const LOINC_CODE = /^\d{1,7}-\d$/;
 const TIDEWELL_LAB_ID = new RegExp(`^${TIDEWELL_ID_SYSTEM.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/(.+)/(lab-report|lab-order|lab-result|note)$`);
 const text = (cc: Json | undefined): string | undefined => cc?.text || cc?.coding?.find((c: Json) => c.display)?.display || cc?.coding?.[0]?.code;
-const plainText = (attachments: Json[] | undefined) => decode((attachments ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')))?.trim() || undefined;
+const plainText = (attachments: Json[] | undefined) =>
+  decode((attachments ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')))?.trim() || undefined;
 const instant = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined);
 
 const REPORT_STATUS: Record<string, LabOrderStatus> = {
@@ -82,7 +83,8 @@ function tidewellNote(r: Json): string | undefined {
   return undefined;
 }
 
-const isLabReport = (r: Json) => r.resourceType === 'DiagnosticReport' && (categories(r).includes('LAB') || ((r.result as Json[] | undefined) ?? []).length > 0);
+const isLabReport = (r: Json) =>
+  r.resourceType === 'DiagnosticReport' && (categories(r).includes('LAB') || ((r.result as Json[] | undefined) ?? []).length > 0);
 
 function resolve(bundle: Pick<LabBundle, 'byRef'>, from: Json, ref: unknown): Json | undefined {
   if (typeof ref !== 'string') return undefined;
@@ -91,7 +93,16 @@ function resolve(bundle: Pick<LabBundle, 'byRef'>, from: Json, ref: unknown): Js
 }
 
 export function labBundle(entries: { fullUrl?: string; resource: Record<string, unknown> }[] | undefined): LabBundle {
-  const bundle: LabBundle = { fullUrlOf: new Map(), broughtIn: new Set(), groupOf: new Map(), first: new Map(), noteOrders: new Map(), noteDocument: new Map(), byRef: new Map(), noteTexts: new Set() };
+  const bundle: LabBundle = {
+    fullUrlOf: new Map(),
+    broughtIn: new Set(),
+    groupOf: new Map(),
+    first: new Map(),
+    noteOrders: new Map(),
+    noteDocument: new Map(),
+    byRef: new Map(),
+    noteTexts: new Set(),
+  };
   for (const e of entries ?? []) {
     const r = e.resource as Json;
     if (e.fullUrl) {
@@ -146,10 +157,16 @@ function reportKey(r: Json): string {
 function resultItem(obs: Json, id: string, report: Json | undefined, reportId: string | undefined): LabResultItem | undefined {
   const coding = (obs.code?.coding as Json[] | undefined)?.find((c) => c.system === SYSTEMS.loinc) ?? obs.code?.coding?.[0];
   const q = obs.valueQuantity;
-  const valueString = typeof obs.valueString === 'string' ? obs.valueString : text(obs.valueCodeableConcept) ?? (typeof obs.valueBoolean === 'boolean' ? String(obs.valueBoolean) : undefined);
+  const valueString =
+    typeof obs.valueString === 'string'
+      ? obs.valueString
+      : (text(obs.valueCodeableConcept) ?? (typeof obs.valueBoolean === 'boolean' ? String(obs.valueBoolean) : undefined));
   if (!(q && typeof q.value === 'number') && valueString === undefined) return undefined;
   const ranges = ((obs.referenceRange as Json[] | undefined) ?? [])
-    .map((rr) => ({ ...(typeof rr.low?.value === 'number' ? { low: rr.low.value } : {}), ...(typeof rr.high?.value === 'number' ? { high: rr.high.value } : {}) }))
+    .map((rr) => ({
+      ...(typeof rr.low?.value === 'number' ? { low: rr.low.value } : {}),
+      ...(typeof rr.high?.value === 'number' ? { high: rr.high.value } : {}),
+    }))
     .filter((rr) => Object.keys(rr).length > 0);
   const issued = instant(obs.issued);
   const performer = obs.performer?.[0]?.display ?? report?.performer?.[0]?.display;
@@ -162,7 +179,9 @@ function resultItem(obs: Json, id: string, report: Json | undefined, reportId: s
     ...(obs.interpretation?.[0]?.coding?.[0]?.code ? { interpretation: String(obs.interpretation[0].coding[0].code) } : {}),
     ...(issued ? { issued } : {}),
     ...(ranges.length ? { ranges } : {}),
-    ...(q && typeof q.value === 'number' ? { valueQuantity: { value: q.value, ...(q.unit || q.code ? { unit: String(q.unit ?? q.code) } : {}) } } : { valueString }),
+    ...(q && typeof q.value === 'number'
+      ? { valueQuantity: { value: q.value, ...(q.unit || q.code ? { unit: String(q.unit ?? q.code) } : {}) } }
+      : { valueString }),
     ...(performer ? { performer: String(performer) } : {}),
     ...(reportId ? { reportId } : {}),
     ...(panel ? { panel } : {}),
@@ -184,17 +203,23 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
     return { summary: `Report: ${panel}`, reason: presented && bundle.noteTexts.has(presented) ? LAB_REASONS.noteElsewhere : LAB_REASONS.notLab };
   }
   const reportId = reportKey(r);
-  const observations = ((r.result as Json[] | undefined) ?? []).map((ref) => resolve(bundle, r, ref?.reference)).filter((o): o is Json => o?.resourceType === 'Observation');
+  const observations = ((r.result as Json[] | undefined) ?? [])
+    .map((ref) => resolve(bundle, r, ref?.reference))
+    .filter((o): o is Json => o?.resourceType === 'Observation');
   const results = observations.map((o, i) => resultItem(o, `${reportId}/${i + 1}`, r, reportId)).filter((x): x is LabResultItem => Boolean(x));
   const first = bundle.first.get(group) === r;
-  const basedOn = ((r.basedOn as Json[] | undefined) ?? []).map((ref) => resolve(bundle, r, ref?.reference)).filter((o): o is Json => o?.resourceType === 'ServiceRequest');
+  const basedOn = ((r.basedOn as Json[] | undefined) ?? [])
+    .map((ref) => resolve(bundle, r, ref?.reference))
+    .filter((o): o is Json => o?.resourceType === 'ServiceRequest');
   const orders = [...new Set([...basedOn, ...(first ? (bundle.noteOrders.get(group) ?? []) : [])])];
   const pdf = ((r.presentedForm as Json[] | undefined) ?? []).find((a) => a?.data && !String(a.contentType ?? '').startsWith('text/'));
   const presentedText = decode(((r.presentedForm as Json[] | undefined) ?? []).find((a) => a?.data && String(a.contentType ?? '').startsWith('text/plain')));
   const conclusion = (typeof r.conclusion === 'string' && r.conclusion.trim()) || presentedText?.trim() || undefined;
   // A Tidewell report comes back on its note's date (its order's); another system's report is dated
   // when its samples were taken or it was issued, not when it was ordered.
-  const at = group.startsWith('report|') ? effective ?? instant(r.issued) ?? instant(orders[0]?.authoredOn) : instant(orders[0]?.authoredOn) ?? effective ?? instant(r.issued);
+  const at = group.startsWith('report|')
+    ? (effective ?? instant(r.issued) ?? instant(orders[0]?.authoredOn))
+    : (instant(orders[0]?.authoredOn) ?? effective ?? instant(r.issued));
   // Named by the day its samples were taken, as a lab report is.
   const summary = summaryOf(results.length, effective ?? at);
   if (!at) return { summary, reason: 'The report has no date' };
@@ -202,7 +227,10 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
 
   let file: LabPlan['file'];
   if (pdf) {
-    const name = String(pdf.title ?? `lab-report-${day(at) ?? 'imported'}.pdf`).replace(/[/\\]/g, '_').trim() || 'lab-report.pdf';
+    const name =
+      String(pdf.title ?? `lab-report-${day(at) ?? 'imported'}.pdf`)
+        .replace(/[/\\]/g, '_')
+        .trim() || 'lab-report.pdf';
     const bytes = Buffer.from(String(pdf.data), 'base64');
     const problem = uploadError(name, bytes.length);
     if (problem) return { summary, reason: `The report's file: ${problem}` };
@@ -212,7 +240,8 @@ export function planLabReport(r: Json, bundle: LabBundle): Outcome {
   const tests: string[] = [];
   const testNames: Record<string, string> = {};
   for (const o of orders) {
-    const loinc = (o.code?.coding as Json[] | undefined)?.find((c) => c.system === SYSTEMS.loinc && LOINC_CODE.test(String(c.code)))?.code as string | undefined;
+    const loinc = (o.code?.coding as Json[] | undefined)?.find((c) => c.system === SYSTEMS.loinc && LOINC_CODE.test(String(c.code)))?.code as
+      string | undefined;
     const name = text(o.code);
     const code = loinc ?? name;
     if (!code || tests.includes(code)) continue;
@@ -269,7 +298,11 @@ function noteText(doc: Json | undefined): { text?: string; formattedText?: strin
 export function planLabObservation(r: Json, bundle: LabBundle): Outcome {
   const at = obsEffective(r) ?? instant(r.issued);
   const item = resultItem(r, `${day(at) ?? 'result'}/${reportKey(r)}`, undefined, undefined);
-  const value = item ? (item.valueQuantity ? `${item.valueQuantity.value}${item.valueQuantity.unit ? ` ${item.valueQuantity.unit}` : ''}` : item.valueString) : undefined;
+  const value = item
+    ? item.valueQuantity
+      ? `${item.valueQuantity.value}${item.valueQuantity.unit ? ` ${item.valueQuantity.unit}` : ''}`
+      : item.valueString
+    : undefined;
   const summary = `Lab result: ${text(r.code) ?? 'Result'}${value ? ` ${value}` : ''}${day(at) ? ` on ${day(at)}` : ''}`;
   if (bundle.broughtIn.has(r)) return { summary, reason: LAB_REASONS.withReport };
   if (r.status === 'entered-in-error' || r.status === 'cancelled') return { summary, reason: 'The result was cancelled or entered in error' };
@@ -318,7 +351,7 @@ export function mergeLabData(into: LabNoteData, part: LabNoteData): LabNoteData 
     actions,
     testNames: { ...(part.testNames ?? {}), ...(into.testNames ?? {}) },
     conclusions: { ...(into.conclusions ?? {}), ...(part.conclusions ?? {}) },
-    orderStatus: statuses.includes('partial') ? 'partial' : statuses.includes('ordered') ? 'ordered' : into.orderStatus ?? part.orderStatus,
+    orderStatus: statuses.includes('partial') ? 'partial' : statuses.includes('ordered') ? 'ordered' : (into.orderStatus ?? part.orderStatus),
     results: [...(into.results ?? []), ...(part.results ?? [])],
     ...(into.lastUpdated && part.lastUpdated && part.lastUpdated > into.lastUpdated ? { lastUpdated: part.lastUpdated } : {}),
   };

@@ -8,7 +8,9 @@ describe('a foreign bundle read as the chart records it', () => {
     expect(conceptName(snomed('Prediabetes (finding)'))).toBe('Prediabetes');
     expect(conceptName({ ...snomed('Colonoscopy (procedure)'), text: 'Colonoscopy (procedure)' })).toBe('Colonoscopy');
     expect(conceptName(snomed('Fracture of ankle (left) (disorder)'))).toBe('Fracture of ankle (left)');
-    expect(conceptName({ coding: [{ system: 'http://loinc.org', code: '39156-5', display: 'Body mass index (BMI) [Ratio]' }] })).toBe('Body mass index (BMI) [Ratio]');
+    expect(conceptName({ coding: [{ system: 'http://loinc.org', code: '39156-5', display: 'Body mass index (BMI) [Ratio]' }] })).toBe(
+      'Body mass index (BMI) [Ratio]',
+    );
     expect(conceptName({ text: 'Lives alone (finding)' })).toBe('Lives alone (finding)');
   });
 
@@ -27,12 +29,18 @@ describe('a foreign bundle read as the chart records it', () => {
   });
 
   it('a structured dosage reads as a sig; written text wins', () => {
-    const dosage = (frequency: number, period: number, periodUnit: string, extra: Record<string, unknown> = {}) => ({ timing: { repeat: { frequency, period, periodUnit } }, doseAndRate: [{ doseQuantity: { value: 1 } }], ...extra });
+    const dosage = (frequency: number, period: number, periodUnit: string, extra: Record<string, unknown> = {}) => ({
+      timing: { repeat: { frequency, period, periodUnit } },
+      doseAndRate: [{ doseQuantity: { value: 1 } }],
+      ...extra,
+    });
     expect(sigOf(dosage(1, 1, 'd'))).toBe('1 dose once a day');
     expect(sigOf(dosage(2, 1, 'd'))).toBe('1 dose twice a day');
     expect(sigOf(dosage(3, 1, 'd'))).toBe('1 dose 3 times a day');
     expect(sigOf(dosage(1, 8, 'h', { asNeededBoolean: true }))).toBe('1 dose every 8 hours as needed');
-    expect(sigOf({ doseAndRate: [{ doseQuantity: { value: 2, unit: 'puffs' } }], timing: { repeat: { frequency: 2, period: 1, periodUnit: 'wk' } } })).toBe('2 puffs twice a week');
+    expect(sigOf({ doseAndRate: [{ doseQuantity: { value: 2, unit: 'puffs' } }], timing: { repeat: { frequency: 2, period: 1, periodUnit: 'wk' } } })).toBe(
+      '2 puffs twice a week',
+    );
     expect(sigOf({ ...dosage(1, 1, 'd'), text: 'Take with food' })).toBe('Take with food');
     expect(sigOf({ route: { text: 'oral' } })).toBeUndefined();
     expect(sigOf(undefined)).toBeUndefined();

@@ -9,7 +9,8 @@ import { VITAL_CODES } from './vitals.js';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** SNOMED CT names end in their semantic tag ("Prediabetes (finding)"); the chart shows the name alone. */
-const SNOMED_TAG = / \((disorder|finding|procedure|substance|situation|observable entity|qualifier value|regime\/therapy|morphologic abnormality|body structure|event|product|medicinal product|organism|physical object)\)$/;
+const SNOMED_TAG =
+  / \((disorder|finding|procedure|substance|situation|observable entity|qualifier value|regime\/therapy|morphologic abnormality|body structure|event|product|medicinal product|organism|physical object)\)$/;
 export const conceptName = (cc: Json | undefined): string | undefined => {
   const name: string | undefined = cc?.text || cc?.coding?.find((c: Json) => c.display)?.display || cc?.coding?.[0]?.code;
   return name && cc?.coding?.some((c: Json) => c.system === SYSTEMS.snomed) ? name.replace(SNOMED_TAG, '') : name;

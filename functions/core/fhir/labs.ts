@@ -28,9 +28,15 @@ function resultObservation(practiceId: string, ctx: MapContext, note: Note, d: L
     valueQuantity: r.valueQuantity ? { value: r.valueQuantity.value, unit, system: unit ? SYSTEMS.ucum : undefined, code: unit } : undefined,
     valueString: r.valueQuantity ? undefined : r.valueString,
     interpretation: r.interpretation ? [{ coding: [{ system: SYSTEMS.interpretation, code: r.interpretation }] }] : [],
-    referenceRange: range && (range.low !== undefined || range.high !== undefined)
-      ? [{ low: range.low !== undefined ? { value: range.low, unit, system: unit ? SYSTEMS.ucum : undefined, code: unit } : undefined, high: range.high !== undefined ? { value: range.high, unit, system: unit ? SYSTEMS.ucum : undefined, code: unit } : undefined }]
-      : [],
+    referenceRange:
+      range && (range.low !== undefined || range.high !== undefined)
+        ? [
+            {
+              low: range.low !== undefined ? { value: range.low, unit, system: unit ? SYSTEMS.ucum : undefined, code: unit } : undefined,
+              high: range.high !== undefined ? { value: range.high, unit, system: unit ? SYSTEMS.ucum : undefined, code: unit } : undefined,
+            },
+          ]
+        : [],
   });
 }
 
@@ -41,7 +47,10 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
     clean({
       resourceType: 'ServiceRequest',
       id: stableUuid('ServiceRequest', practiceId, note.noteId, code),
-      identifier: [sourceIdentifier(practiceId, 'lab-order', `${note.noteId}/${code}`), ...(d.labReferenceId ? [{ system: 'https://tidewell.app/fhir/identifier/lab-reference', value: d.labReferenceId }] : [])],
+      identifier: [
+        sourceIdentifier(practiceId, 'lab-order', `${note.noteId}/${code}`),
+        ...(d.labReferenceId ? [{ system: 'https://tidewell.app/fhir/identifier/lab-reference', value: d.labReferenceId }] : []),
+      ],
       status: ORDER_STATUS[d.orderStatus ?? 'ordered'] ?? 'active',
       intent: 'order',
       category: [{ coding: [SNOMED_LAB_PROCEDURE] }],
@@ -68,7 +77,10 @@ function labResources(practiceId: string, ctx: MapContext, note: Note): FhirReso
     const order = orders[index];
     const orderCode = tests[index];
     const code = panel && LOINC_CODE.test(panel) ? panel : orderCode && LOINC_CODE.test(orderCode) ? orderCode : undefined;
-    const name = (panel && !LOINC_CODE.test(panel) ? panel : undefined) ?? (code ? testName(d, code) : undefined) ?? (orderCode ? testName(d, orderCode) ?? orderCode : undefined);
+    const name =
+      (panel && !LOINC_CODE.test(panel) ? panel : undefined) ??
+      (code ? testName(d, code) : undefined) ??
+      (orderCode ? (testName(d, orderCode) ?? orderCode) : undefined);
     return clean({
       resourceType: 'DiagnosticReport',
       id: stableUuid('DiagnosticReport', practiceId, note.noteId, key),

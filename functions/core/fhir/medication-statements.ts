@@ -31,7 +31,8 @@ export const medicationStatements: ChartMapper = {
         dateAsserted: fhirInstant(m.createdAt),
         reasonCode: m.icD9Code ? [{ text: m.icD9Code }] : [],
         note: m.description ? [{ text: m.description }] : [],
-        dosage: m.sigText || m.routeOfAdministration ? [{ text: m.sigText, route: m.routeOfAdministration ? { text: m.routeOfAdministration } : undefined }] : [],
+        dosage:
+          m.sigText || m.routeOfAdministration ? [{ text: m.sigText, route: m.routeOfAdministration ? { text: m.routeOfAdministration } : undefined }] : [],
       }),
     ),
     ...src.freeformMedications.map((m) =>

@@ -1,6 +1,16 @@
 import type { Appointment, BookingLocation } from '../../../shared/calendar/calendar-schema.js';
 import type { PhoneCall } from '../../../shared/calls/call-schema.js';
-import type { Allergy, Diagnosis, FamilyHistory, FreeformMedication, General, Medication, SocialHistory, Surgery, Vaccine } from '../../../shared/chart/sections.js';
+import type {
+  Allergy,
+  Diagnosis,
+  FamilyHistory,
+  FreeformMedication,
+  General,
+  Medication,
+  SocialHistory,
+  Surgery,
+  Vaccine,
+} from '../../../shared/chart/sections.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import type { Patient } from '../../../shared/patients/patient-schema.js';

@@ -2,7 +2,16 @@ import type { Patient } from '../../../shared/patients/patient-schema.js';
 import { demographicsExtensions, demographicsIdentifiers } from './demographics.js';
 import { clean, fhirDate, identifierSystem, stableUuid, type FhirResource } from './fhir-core.js';
 
-const GENDERS: Record<string, string> = { male: 'male', female: 'female', other: 'other', unknown: 'unknown', M: 'male', F: 'female', O: 'other', U: 'unknown' };
+const GENDERS: Record<string, string> = {
+  male: 'male',
+  female: 'female',
+  other: 'other',
+  unknown: 'unknown',
+  M: 'male',
+  F: 'female',
+  O: 'other',
+  U: 'unknown',
+};
 
 export const patientResourceId = (practiceId: string, patientId: string) => stableUuid('Patient', practiceId, patientId);
 
@@ -28,14 +37,19 @@ export function patientResource(practiceId: string, p: Patient): FhirResource {
     telecom: [...phones, ...(p.email ? [{ system: 'email', value: p.email }] : [])],
     gender: GENDERS[p.gender ?? ''] ?? 'unknown',
     birthDate: fhirDate(p.dob),
-    address: p.address ? [{ use: 'home', line: [p.address.line1, p.address.line2].filter(Boolean), city: p.address.city, state: p.address.state, postalCode: p.address.zip }] : [],
-    contact: p.emergencyContact?.name || p.emergencyContact?.phoneNumber
-      ? [{
-          relationship: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' }] }],
-          name: p.emergencyContact.name ? { text: p.emergencyContact.name } : undefined,
-          telecom: p.emergencyContact.phoneNumber ? [{ system: 'phone', value: p.emergencyContact.phoneNumber }] : [],
-        }]
+    address: p.address
+      ? [{ use: 'home', line: [p.address.line1, p.address.line2].filter(Boolean), city: p.address.city, state: p.address.state, postalCode: p.address.zip }]
       : [],
+    contact:
+      p.emergencyContact?.name || p.emergencyContact?.phoneNumber
+        ? [
+            {
+              relationship: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' }] }],
+              name: p.emergencyContact.name ? { text: p.emergencyContact.name } : undefined,
+              telecom: p.emergencyContact.phoneNumber ? [{ system: 'phone', value: p.emergencyContact.phoneNumber }] : [],
+            },
+          ]
+        : [],
     generalPractitioner: undefined,
   });
 }

@@ -16,7 +16,16 @@ function medication(d: Data): CodeableConcept {
   };
 }
 
-const REQUEST_STATUS: Partial<Record<Note['status'], string>> = { DRAFT: 'draft', WRITTEN: 'draft', SIGNED: 'active', ADDENDED: 'active', SENT: 'active', DELIVERED: 'active', FULFILLED: 'completed', FAILED: 'entered-in-error' };
+const REQUEST_STATUS: Partial<Record<Note['status'], string>> = {
+  DRAFT: 'draft',
+  WRITTEN: 'draft',
+  SIGNED: 'active',
+  ADDENDED: 'active',
+  SENT: 'active',
+  DELIVERED: 'active',
+  FULFILLED: 'completed',
+  FAILED: 'entered-in-error',
+};
 
 function request(practiceId: string, ctx: MapContext, note: Note, d: Data): FhirResource {
   const fulfilled = Boolean(fhirDate(d.dateFulfilled));
@@ -34,16 +43,23 @@ function request(practiceId: string, ctx: MapContext, note: Note, d: Data): Fhir
     authoredOn: fhirDate(d.datePrescribed) ?? fhirInstant(note.eventTimestamp),
     requester: ctx.practitioner({ userId: str(d.providerId), name: str(d.providerName), npi: str(d.providerNpi) }) ?? ctx.practitioner(note.author),
     reasonCode: str(d.icD9Code) ? [{ text: str(d.icD9Code) }] : [],
-    dosageInstruction: str(d.instructions) || str(d.frequency)
-      ? [{ text: [str(d.instructions), str(d.frequency)].filter(Boolean).join(', '), route: str(d.routeOfAdministration) ? { text: str(d.routeOfAdministration) } : undefined }]
-      : [],
+    dosageInstruction:
+      str(d.instructions) || str(d.frequency)
+        ? [
+            {
+              text: [str(d.instructions), str(d.frequency)].filter(Boolean).join(', '),
+              route: str(d.routeOfAdministration) ? { text: str(d.routeOfAdministration) } : undefined,
+            },
+          ]
+        : [],
     dispenseRequest: {
       numberOfRepeatsAllowed: num(d.numberOfRefills),
       quantity: num(d.quantityPrescribed) !== undefined ? { value: num(d.quantityPrescribed) } : undefined,
       expectedSupplyDuration: days !== undefined ? { value: days, unit: 'days', system: SYSTEMS.ucum, code: 'd' } : undefined,
       validityPeriod: fhirDate(d.useByDate) ? { end: fhirDate(d.useByDate) } : undefined,
     },
-    substitution: typeof d.daw === 'boolean' ? { allowedBoolean: !d.daw } : typeof d.noSubstitutions === 'boolean' ? { allowedBoolean: !d.noSubstitutions } : undefined,
+    substitution:
+      typeof d.daw === 'boolean' ? { allowedBoolean: !d.daw } : typeof d.noSubstitutions === 'boolean' ? { allowedBoolean: !d.noSubstitutions } : undefined,
   });
 }
 

@@ -14,7 +14,9 @@ describe('what a Tidewell → Tidewell move keeps as it was', () => {
   });
 
   it("a medication's name says its strength and form once", () => {
-    expect(medicationName({ productName: 'Amoxicillin 500 mg capsule', strength: '500', strengthUOM: 'mg', dosageForm: 'capsule' })).toBe('Amoxicillin 500 mg capsule');
+    expect(medicationName({ productName: 'Amoxicillin 500 mg capsule', strength: '500', strengthUOM: 'mg', dosageForm: 'capsule' })).toBe(
+      'Amoxicillin 500 mg capsule',
+    );
     expect(medicationName({ productName: 'Metformin', strength: '500', strengthUOM: 'mg', dosageForm: 'tablet' })).toBe('Metformin 500 mg tablet');
     expect(medicationName({ productName: 'Fish oil' })).toBe('Fish oil');
   });
@@ -26,7 +28,17 @@ describe('what a Tidewell → Tidewell move keeps as it was', () => {
       birthSex: 'M' as const,
       identifiers: [{ system: 'urn:oid:1.2.3', value: 'MRN-1', type: 'MR', label: 'Medical record number' }],
     };
-    const patient = { id: 'p1', firstName: 'A', lastName: 'B', gender: 'male' as const, demographics, membershipStatus: 'active' as const, status: 'active' as const, createdAt: '', updatedAt: '' };
+    const patient = {
+      id: 'p1',
+      firstName: 'A',
+      lastName: 'B',
+      gender: 'male' as const,
+      demographics,
+      membershipStatus: 'active' as const,
+      status: 'active' as const,
+      createdAt: '',
+      updatedAt: '',
+    };
     const exported = patientResource('demo', patient);
     // Into another practice: the first practice's own id comes along as an outside identifier.
     const back = demographicsOf(exported, 'other');

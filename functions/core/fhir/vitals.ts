@@ -47,8 +47,16 @@ function observations(practiceId: string, ctx: MapContext, note: Note): FhirReso
   const dia = num(d.diastolic);
   if (sys !== undefined || dia !== undefined) {
     const component = (c: VitalCode, v: number | undefined) =>
-      v !== undefined ? { code: { coding: [loinc(c)] }, valueQuantity: quantity(v, c) } : { code: { coding: [loinc(c)] }, dataAbsentReason: { coding: [{ system: SYSTEMS.dataAbsent, code: 'unknown' }] } };
-    out.push(clean({ ...base('bp'), code: { coding: [{ system: SYSTEMS.loinc, code: '85354-9', display: 'Blood pressure panel with all children optional' }], text: 'Blood pressure' }, component: [component(SYSTOLIC, sys), component(DIASTOLIC, dia)] }));
+      v !== undefined
+        ? { code: { coding: [loinc(c)] }, valueQuantity: quantity(v, c) }
+        : { code: { coding: [loinc(c)] }, dataAbsentReason: { coding: [{ system: SYSTEMS.dataAbsent, code: 'unknown' }] } };
+    out.push(
+      clean({
+        ...base('bp'),
+        code: { coding: [{ system: SYSTEMS.loinc, code: '85354-9', display: 'Blood pressure panel with all children optional' }], text: 'Blood pressure' },
+        component: [component(SYSTOLIC, sys), component(DIASTOLIC, dia)],
+      }),
+    );
   }
   for (const [key, c] of Object.entries(VITAL_CODES)) {
     const v = num(d[key]);
@@ -58,7 +66,14 @@ function observations(practiceId: string, ctx: MapContext, note: Note): FhirReso
   // No LOINC code says which growth chart a bare percentile is on: it keeps the form's own words.
   const growth = num(d.growthPercentile);
   if (growth !== undefined) {
-    out.push(clean({ ...base('growthPercentile'), category: [{ coding: [{ system: SYSTEMS.obsCategory, code: 'exam', display: 'Exam' }] }], code: { text: 'Growth percentile' }, valueQuantity: { value: growth, unit: '%', system: SYSTEMS.ucum, code: '%' } }));
+    out.push(
+      clean({
+        ...base('growthPercentile'),
+        category: [{ coding: [{ system: SYSTEMS.obsCategory, code: 'exam', display: 'Exam' }] }],
+        code: { text: 'Growth percentile' },
+        valueQuantity: { value: growth, unit: '%', system: SYSTEMS.ucum, code: '%' },
+      }),
+    );
   }
   return out;
 }

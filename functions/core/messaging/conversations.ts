@@ -46,10 +46,15 @@ export async function requireConversation(auth: AuthContext, id: string): Promis
   return c;
 }
 
-export const withOptOut = async (auth: AuthContext, c: ConversationRecord): Promise<Conversation> => toConversation(c, await getOptOut(c.patientPhoneNumber, auth.practiceId));
+export const withOptOut = async (auth: AuthContext, c: ConversationRecord): Promise<Conversation> =>
+  toConversation(c, await getOptOut(c.patientPhoneNumber, auth.practiceId));
 
-export const auditConversation = (auth: AuthContext, action: 'read' | 'create' | 'update', c: Pick<ConversationRecord, 'conversationId' | 'patientIds'>, entity = 'sms-conversation') =>
-  writeAuditForPatients(auth, { action, entity, ...(c.patientIds.length === 0 ? { entityId: c.conversationId } : {}) }, c.patientIds);
+export const auditConversation = (
+  auth: AuthContext,
+  action: 'read' | 'create' | 'update',
+  c: Pick<ConversationRecord, 'conversationId' | 'patientIds'>,
+  entity = 'sms-conversation',
+) => writeAuditForPatients(auth, { action, entity, ...(c.patientIds.length === 0 ? { entityId: c.conversationId } : {}) }, c.patientIds);
 
 function matchesFilter(c: ConversationRecord, filter: ConversationListQuery['filter']): boolean {
   if (filter === 'archived') return c.archived;
@@ -81,7 +86,11 @@ export async function listConversations(auth: AuthContext, query: ConversationLi
     total = all.length;
   }
   const conversations = await Promise.all(page.map((c) => withOptOut(auth, c)));
-  await writeAuditForPatients(auth, { action: 'list', entity: 'sms-conversation', count: page.length }, page.flatMap((c) => c.patientIds));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'sms-conversation', count: page.length },
+    page.flatMap((c) => c.patientIds),
+  );
   return { conversations, total, offset: query.offset, limit: query.limit };
 }
 
@@ -95,7 +104,10 @@ export async function readConversation(auth: AuthContext, id: string): Promise<C
 export async function listMessages(auth: AuthContext, id: string, query: MessageListQuery): Promise<MessageList> {
   const c = await requireConversation(auth, id);
   const notes = await listSmsNotesByPhone(c.patientPhoneNumber, { before: query.before, practicePhone: c.practicePhoneNumber, max: query.limit + 1 });
-  const messages = notes.slice(0, query.limit).map((n) => messageFromNote(n, c.lastReadAt)).reverse();
+  const messages = notes
+    .slice(0, query.limit)
+    .map((n) => messageFromNote(n, c.lastReadAt))
+    .reverse();
   await writeAuditForPatients(auth, { action: 'read', entity: 'sms-message', count: messages.length }, [...c.patientIds, ...messages.map((m) => m.patientId)]);
   return { messages, hasMore: notes.length > query.limit, conversation: await withOptOut(auth, c) };
 }
@@ -108,8 +120,15 @@ export async function smsHistory(auth: AuthContext, query: SmsHistoryQuery): Pro
     const cid = smsDataOf(n).conversationId;
     if (!reads.has(cid)) reads.set(cid, (await getConversation(auth.practiceId, cid))?.lastReadAt ?? '');
   }
-  const messages = notes.slice(0, query.limit).map((n) => messageFromNote(n, reads.get(smsDataOf(n).conversationId) ?? '')).reverse();
-  await writeAuditForPatients(auth, { action: 'read', entity: 'sms-message', count: messages.length }, messages.map((m) => m.patientId));
+  const messages = notes
+    .slice(0, query.limit)
+    .map((n) => messageFromNote(n, reads.get(smsDataOf(n).conversationId) ?? ''))
+    .reverse();
+  await writeAuditForPatients(
+    auth,
+    { action: 'read', entity: 'sms-message', count: messages.length },
+    messages.map((m) => m.patientId),
+  );
   return { messages, hasMore: notes.length > query.limit, optOut: await getOptOut(query.phoneNumber, auth.practiceId) };
 }
 
@@ -155,7 +174,9 @@ export async function markUnread(auth: AuthContext, id: string, messageIds: read
 /** PUT …/archive and …/unarchive: archiving sets the SMS notifications COMPLETED, unarchiving READ (spec shell §4). */
 export async function setArchived(auth: AuthContext, id: string, archived: boolean): Promise<Conversation> {
   const c = await requireConversation(auth, id);
-  const next: ConversationRecord = archived ? { ...c, archived: true } : { ...c, archived: false, readStatus: 'READ', unreadCount: 0, lastReadAt: new Date().toISOString() };
+  const next: ConversationRecord = archived
+    ? { ...c, archived: true }
+    : { ...c, archived: false, readStatus: 'READ', unreadCount: 0, lastReadAt: new Date().toISOString() };
   await putConversation(auth.practiceId, next);
   await setConversationStatus(auth, archived ? 'archive' : 'unarchive', pair(c));
   await auditConversation(auth, 'update', c);
@@ -176,10 +197,13 @@ export async function addParticipants(auth: AuthContext, id: string, body: AddPa
   const at = new Date().toISOString();
   const participants: Participant[] = [...c.participants];
   for (const p of body.participants) {
-    if (p.type === 'user' && !(await getUser(auth.practiceId, p.refId))) throw new ValidationError('The user is not a member of this practice', { participants: 'unknown user' });
-    if (p.type === 'patient' && !(await getPatient(auth.practiceId, p.refId))) throw new ValidationError(MESSAGING_MESSAGES.patientNotFound, { participants: 'unknown patient' });
+    if (p.type === 'user' && !(await getUser(auth.practiceId, p.refId)))
+      throw new ValidationError('The user is not a member of this practice', { participants: 'unknown user' });
+    if (p.type === 'patient' && !(await getPatient(auth.practiceId, p.refId)))
+      throw new ValidationError(MESSAGING_MESSAGES.patientNotFound, { participants: 'unknown patient' });
     const participantId = `${p.type}-${p.refId}`;
-    if (!participants.some((x) => x.participantId === participantId)) participants.push({ participantId, type: p.type, refId: p.refId, addedAt: at, addedBy: auth.userId });
+    if (!participants.some((x) => x.participantId === participantId))
+      participants.push({ participantId, type: p.type, refId: p.refId, addedAt: at, addedBy: auth.userId });
   }
   await setParticipants(auth.practiceId, id, participants, at);
   await auditConversation(auth, 'update', c);

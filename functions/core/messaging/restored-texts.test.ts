@@ -45,7 +45,12 @@ describe('restoreText', () => {
     expect(await restoreText(TEST_PRACTICE, imported('n-ask', 'outbound', 'Can you come in Thursday?', '2025-03-01T10:00:00.000Z'), numbers, NOW)).toBe(true);
 
     const conversation = await getConversation(TEST_PRACTICE, conversationIdFor(PRACTICE_PHONE, patientPhone));
-    expect(conversation).toMatchObject({ readStatus: 'READ', unreadCount: 0, updatedAt: '2025-03-02T10:00:00.000Z', lastMessage: { messageId: 'n-answer', direction: 'inbound', text: 'Thursday works.' } });
+    expect(conversation).toMatchObject({
+      readStatus: 'READ',
+      unreadCount: 0,
+      updatedAt: '2025-03-02T10:00:00.000Z',
+      lastMessage: { messageId: 'n-answer', direction: 'inbound', text: 'Thursday works.' },
+    });
     const texts = await listSmsNotesByPhone(patientPhone, { practicePhone: PRACTICE_PHONE, max: 10 });
     expect(texts.map((n) => [n.noteId, n.data.from, n.data.to, n.data.conversationId, n.data.sentBy])).toEqual([
       ['n-answer', patientPhone, PRACTICE_PHONE, conversation!.conversationId, null],

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  MESSAGING_MESSAGES,
-  smsAttachmentError,
-  type Conversation,
-  type SmsAttachment,
-  type SmsMessage,
-} from '../../../shared/messaging/messaging-schema.js';
+import { MESSAGING_MESSAGES, smsAttachmentError, type Conversation, type SmsAttachment, type SmsMessage } from '../../../shared/messaging/messaging-schema.js';
 import type { Note, NotePerson } from '../../../shared/notes/note-schema.js';
 import { nationalDigits, normalizePhone } from '../../../shared/patients/phone.js';
 import type { Patient } from '../../../shared/patients/patient-schema.js';
@@ -62,7 +56,12 @@ export async function patientsWithPhone(practiceId: string, phone: string): Prom
 }
 
 /** The pair's conversation, created once (the id is derived from the pair). */
-export async function ensureConversation(practiceId: string, practicePhone: string, patientPhone: string, now = new Date()): Promise<{ record: ConversationRecord; created: boolean }> {
+export async function ensureConversation(
+  practiceId: string,
+  practicePhone: string,
+  patientPhone: string,
+  now = new Date(),
+): Promise<{ record: ConversationRecord; created: boolean }> {
   const conversationId = conversationIdFor(practicePhone, patientPhone);
   const existing = await getConversation(practiceId, conversationId);
   const patients = await patientsWithPhone(practiceId, patientPhone);
@@ -70,7 +69,12 @@ export async function ensureConversation(practiceId: string, practicePhone: stri
     // A patient who got (or lost) this phone since: the conversation follows the chart.
     const ids = patients.map((p) => p.id);
     if (ids.join() === existing.patientIds.join()) return { record: existing, created: false };
-    await setConversationPatients(practiceId, conversationId, ids, patients.map((p) => fullName(p)));
+    await setConversationPatients(
+      practiceId,
+      conversationId,
+      ids,
+      patients.map((p) => fullName(p)),
+    );
     return { record: { ...existing, patientIds: ids, patientNames: patients.map((p) => fullName(p)) }, created: false };
   }
   const at = now.toISOString();
@@ -105,7 +109,8 @@ export async function checkedAttachments(files: readonly SmsAttachment[]): Promi
     try {
       head = await s3.headObject({ bucket, key: f.key });
     } catch (error) {
-      if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403)) throw new ValidationError(MESSAGING_MESSAGES.attachmentMissing, { files: MESSAGING_MESSAGES.attachmentMissing });
+      if (error instanceof S3ObjectsError && (error.status === 404 || error.status === 403))
+        throw new ValidationError(MESSAGING_MESSAGES.attachmentMissing, { files: MESSAGING_MESSAGES.attachmentMissing });
       throw error;
     }
     const checked = { ...f, size: head.size, contentType: head.contentType || f.contentType };
@@ -171,7 +176,9 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   const noteId = input.noteId ?? `sms_${randomUUID()}`;
   // Files picked from the practice drive are copied into the text's folder (the module loads only then).
   const files = checked.some((f) => f.key.startsWith('protected/public/'))
-    ? await (await import('./drive-attachments.js')).copyDriveAttachments(checked, patientId ? `patients/${patientId}/sms` : `sms/${record.conversationId}`, noteId)
+    ? await (
+        await import('./drive-attachments.js')
+      ).copyDriveAttachments(checked, patientId ? `patients/${patientId}/sms` : `sms/${record.conversationId}`, noteId)
     : checked;
   const data: SmsNoteData = {
     from: input.practicePhone,
@@ -209,7 +216,12 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   if (!(await insertSmsNote(practiceId, note))) {
     const existing = (await getSmsNote(practiceId, noteId))!;
     const conv = (await getConversation(practiceId, record.conversationId)) ?? record;
-    return { message: messageFromNote(existing, conv.lastReadAt), conversation: toConversation(conv, await getOptOut(input.patientPhone, practiceId)), note: existing, sentNow: false };
+    return {
+      message: messageFromNote(existing, conv.lastReadAt),
+      conversation: toConversation(conv, await getOptOut(input.patientPhone, practiceId)),
+      note: existing,
+      sentNow: false,
+    };
   }
 
   let outcome: Partial<SmsNoteData>;
@@ -228,7 +240,8 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
     failure = error instanceof SmsSendFailure ? error : new SmsSendFailure('unavailable', (error as Error)?.name ?? 'Error');
     log.warn('sms send failed', { noteId, kind: failure.kind, code: failure.code });
     // The carrier's opt-out list is the truth: a phone it refuses as opted out shows as such from now on.
-    if (failure.kind === 'opted-out' && !(await getOptOut(input.patientPhone, practiceId)).optedOut) await setOptOut(practiceId, input.patientPhone, true, 'STOP', at);
+    if (failure.kind === 'opted-out' && !(await getOptOut(input.patientPhone, practiceId)).optedOut)
+      await setOptOut(practiceId, input.patientPhone, true, 'STOP', at);
     outcome = { deliveryStatus: 'FAILED', failureReason: FAILURE_REASON[failure.kind] };
   }
   // A receipt may have moved the note on already; then its outcome stands.
@@ -260,7 +273,18 @@ async function announceSent(practiceId: string, senderId: string, m: SmsMessage,
         patientId: m.patientId,
         author: senderId,
         text: m.text.slice(0, 5000),
-        data: { from: m.from, to: m.to, timestamp: m.timestamp, patients: [...patients], files: m.attachments.map((f) => f.key), conversationId: m.conversationId, noteId: m.noteId, messageId: m.messageId, direction: 'outbound', ...(m.scheduledEventId ? { scheduledEventId: m.scheduledEventId } : {}) },
+        data: {
+          from: m.from,
+          to: m.to,
+          timestamp: m.timestamp,
+          patients: [...patients],
+          files: m.attachments.map((f) => f.key),
+          conversationId: m.conversationId,
+          noteId: m.noteId,
+          messageId: m.messageId,
+          direction: 'outbound',
+          ...(m.scheduledEventId ? { scheduledEventId: m.scheduledEventId } : {}),
+        },
       },
       { userId: senderId },
       now,

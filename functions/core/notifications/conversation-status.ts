@@ -13,7 +13,10 @@ const TRANSITIONS: Record<ConversationAction, { from: NotificationStatus[]; to: 
   unarchive: { from: ['COMPLETED'], to: 'READ' },
 };
 
-const digits = (s: unknown) => String(s ?? '').replace(/\D/g, '').slice(-10);
+const digits = (s: unknown) =>
+  String(s ?? '')
+    .replace(/\D/g, '')
+    .slice(-10);
 
 /** An SMS belongs to the conversation between two numbers in either direction. */
 export function inConversation(n: Pick<Notification, 'data'>, c: ConversationInput): boolean {
@@ -37,6 +40,10 @@ export async function setConversationStatus(auth: AuthContext, action: Conversat
       if (!(error instanceof ConflictError)) throw error;
     }
   }
-  await writeAuditForPatients(auth, { action: 'update', entity: 'sms-conversation', count: updated }, matching.map((n) => n.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'update', entity: 'sms-conversation', count: updated },
+    matching.map((n) => n.patientId),
+  );
   return { updated };
 }

@@ -21,5 +21,9 @@ export async function syncTaskNotification(auth: AuthContext, task: Task): Promi
     return;
   }
   if (task.assigned === auth.userId) return;
-  await createNotification(auth.practiceId, { notificationId: taskNotificationId(task.ident), notificationType: 'TASK', sourceId: task.ident, ...fields(task) }, auth);
+  await createNotification(
+    auth.practiceId,
+    { notificationId: taskNotificationId(task.ident), notificationType: 'TASK', sourceId: task.ident, ...fields(task) },
+    auth,
+  );
 }

@@ -119,6 +119,10 @@ export async function listTasks(auth: AuthContext, query: TaskListQuery): Promis
   );
   all.sort(compareTasks(query.sort, query.order));
   const tasks = all.slice(query.offset, query.offset + query.limit);
-  await writeAuditForPatients(auth, { action: 'list', entity: 'task', count: tasks.length }, query.patientId ? [query.patientId] : tasks.map((t) => t.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'task', count: tasks.length },
+    query.patientId ? [query.patientId] : tasks.map((t) => t.patientId),
+  );
   return { tasks, total: all.length, limit: query.limit, offset: query.offset };
 }

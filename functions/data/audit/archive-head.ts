@@ -26,7 +26,9 @@ export async function advanceArchiveHead(practiceId: string, fromSeq: number, to
       new PutCommand({
         TableName: tableName(),
         Item: { practiceId, sk: ARCHIVE_HEAD_SK, entityType: 'AUDIT_ARCHIVE_HEAD', ...to, updatedAt: new Date().toISOString() },
-        ...(fromSeq === 0 ? { ConditionExpression: 'attribute_not_exists(sk)' } : { ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': fromSeq } }),
+        ...(fromSeq === 0
+          ? { ConditionExpression: 'attribute_not_exists(sk)' }
+          : { ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': fromSeq } }),
       }),
     );
     return true;

@@ -33,7 +33,15 @@ export async function startBackgroundTask(
   start: Pick<BackgroundTask, 'taskType' | 'trigger' | 'requestedBy' | 'patientId'>,
   now = new Date(),
 ): Promise<RunningTask> {
-  const task: BackgroundTask = { ...start, taskId: randomUUID(), status: 'PROCESSING', startedAt: now.toISOString(), completedAt: null, result: null, failureReason: null };
+  const task: BackgroundTask = {
+    ...start,
+    taskId: randomUUID(),
+    status: 'PROCESSING',
+    startedAt: now.toISOString(),
+    completedAt: null,
+    result: null,
+    failureReason: null,
+  };
   const key = { practiceId, sk: taskKey(task) };
   await documentClient().send(
     new PutCommand({
@@ -78,12 +86,18 @@ function fromItem(item: Record<string, unknown>, now: Date): BackgroundTask {
     failureReason: (item.failureReason as string | null | undefined) ?? null,
   };
   // A run whose function died never wrote its outcome: reporting it PROCESSING forever would hide that.
-  if (task.status === 'PROCESSING' && now.getTime() - Date.parse(task.startedAt) > STALE_AFTER_MS) return { ...task, status: 'FAILED', failureReason: BACKGROUND_TASK_STOPPED };
+  if (task.status === 'PROCESSING' && now.getTime() - Date.parse(task.startedAt) > STALE_AFTER_MS)
+    return { ...task, status: 'FAILED', failureReason: BACKGROUND_TASK_STOPPED };
   return task;
 }
 
 /** The type's runs, newest first, optionally only those in the given statuses. */
-export async function listBackgroundTasks(practiceId: string, taskType: BackgroundTaskType, opts: { statuses?: readonly BackgroundTask['status'][]; limit: number }, now = new Date()): Promise<BackgroundTask[]> {
+export async function listBackgroundTasks(
+  practiceId: string,
+  taskType: BackgroundTaskType,
+  opts: { statuses?: readonly BackgroundTask['status'][]; limit: number },
+  now = new Date(),
+): Promise<BackgroundTask[]> {
   const items = await queryAll(
     {
       KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',

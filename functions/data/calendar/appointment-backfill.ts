@@ -2,7 +2,18 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
-import { appointmentFromItem, byPrefix, copyItem, getItem, PATIENT_KEYS_MARKER, patientCopyItem, patientCopyKey, PROVIDER_KEYS_MARKER, providerCopyKey, put } from './calendar-repository.js';
+import {
+  appointmentFromItem,
+  byPrefix,
+  copyItem,
+  getItem,
+  PATIENT_KEYS_MARKER,
+  patientCopyItem,
+  patientCopyKey,
+  PROVIDER_KEYS_MARKER,
+  providerCopyKey,
+  put,
+} from './calendar-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -21,7 +32,15 @@ export async function backfillProviderAppointmentKeys(practiceId: string): Promi
       await documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: { TableName: tableName(), Key: { practiceId, sk: item.sk }, UpdateExpression: 'SET conflictSk = :c', ConditionExpression: 'updatedAt = :u AND attribute_not_exists(conflictSk)', ExpressionAttributeValues: { ':c': copySk, ':u': a.updatedAt } } },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: { practiceId, sk: item.sk },
+                UpdateExpression: 'SET conflictSk = :c',
+                ConditionExpression: 'updatedAt = :u AND attribute_not_exists(conflictSk)',
+                ExpressionAttributeValues: { ':c': copySk, ':u': a.updatedAt },
+              },
+            },
             { Put: { TableName: tableName(), Item: copyItem(practiceId, a, typeof item.seriesEnd === 'string' ? item.seriesEnd : null) } },
           ],
         }),
@@ -51,7 +70,15 @@ export async function backfillPatientAppointmentKeys(practiceId: string): Promis
       await documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: { TableName: tableName(), Key: { practiceId, sk: item.sk }, UpdateExpression: 'SET patientSk = :c', ConditionExpression: 'updatedAt = :u AND attribute_not_exists(patientSk)', ExpressionAttributeValues: { ':c': patientCopyKey(a, seriesEnd), ':u': a.updatedAt } } },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: { practiceId, sk: item.sk },
+                UpdateExpression: 'SET patientSk = :c',
+                ConditionExpression: 'updatedAt = :u AND attribute_not_exists(patientSk)',
+                ExpressionAttributeValues: { ':c': patientCopyKey(a, seriesEnd), ':u': a.updatedAt },
+              },
+            },
             { Put: { TableName: tableName(), Item: patientCopyItem(practiceId, a, seriesEnd) } },
           ],
         }),

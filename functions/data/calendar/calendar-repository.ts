@@ -1,11 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  Appointment,
-  AppointmentType,
-  BookingLocation,
-  PracticeCalendarSettings,
-  UserCalendarSettings,
-} from '../../../shared/calendar/calendar-schema.js';
+import { Appointment, AppointmentType, BookingLocation, PracticeCalendarSettings, UserCalendarSettings } from '../../../shared/calendar/calendar-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
@@ -165,7 +159,9 @@ export async function getBookingLocation(practiceId: string, ident: string): Pro
   return item ? parseItem('booking location', BookingLocation, item) : null;
 }
 export async function listBookingLocations(practiceId: string): Promise<BookingLocation[]> {
-  return (await byPrefix(practiceId, 'BOOKING_LOCATION#')).map((i) => parseItem('booking location', BookingLocation, i)).sort((a, b) => a.name.localeCompare(b.name));
+  return (await byPrefix(practiceId, 'BOOKING_LOCATION#'))
+    .map((i) => parseItem('booking location', BookingLocation, i))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 export const putBookingLocation = (practiceId: string, l: BookingLocation) => put(practiceId, bookingLocationKey(l.ident), 'BOOKING_LOCATION', l);
 export const deleteBookingLocation = (practiceId: string, ident: string) =>
@@ -176,12 +172,14 @@ export async function getUserCalendarSettings(practiceId: string, userId: string
   const item = await getItem(practiceId, userCalendarSettingsKey(userId));
   return item ? parseItem('calendar settings', UserCalendarSettings, item) : null;
 }
-export const putUserCalendarSettings = (practiceId: string, s: UserCalendarSettings) => put(practiceId, userCalendarSettingsKey(s.userId), 'CALENDAR_SETTINGS', s);
+export const putUserCalendarSettings = (practiceId: string, s: UserCalendarSettings) =>
+  put(practiceId, userCalendarSettingsKey(s.userId), 'CALENDAR_SETTINGS', s);
 export async function getPracticeCalendarSettings(practiceId: string): Promise<PracticeCalendarSettings | null> {
   const item = await getItem(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY);
   return item ? parseItem('practice calendar settings', PracticeCalendarSettings, item) : null;
 }
-export const putPracticeCalendarSettings = (practiceId: string, s: PracticeCalendarSettings) => put(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY, 'CALENDAR_SETTINGS', s);
+export const putPracticeCalendarSettings = (practiceId: string, s: PracticeCalendarSettings) =>
+  put(practiceId, PRACTICE_CALENDAR_SETTINGS_KEY, 'CALENDAR_SETTINGS', s);
 
 // Appointments
 export async function getAppointment(practiceId: string, id: string): Promise<Appointment | null> {
@@ -196,7 +194,8 @@ export async function getAppointment(practiceId: string, id: string): Promise<Ap
  * the table itself (listAppointmentsOverlapping).
  */
 export async function listAppointmentsInRange(practiceId: string, from: string, to: string, providerId?: string): Promise<Appointment[]> {
-  if (await getItem(practiceId, PROVIDER_KEYS_MARKER)) return providerId ? listAppointmentsOverlapping(practiceId, from, to, providerId) : copiesInRange(practiceId, from, to);
+  if (await getItem(practiceId, PROVIDER_KEYS_MARKER))
+    return providerId ? listAppointmentsOverlapping(practiceId, from, to, providerId) : copiesInRange(practiceId, from, to);
   const index = providerId ? INDEXES.gsi2 : INDEXES.gsi1;
   const items = await queryAll({
     IndexName: index.indexName,
@@ -229,7 +228,9 @@ const seriesIndexPartition = (practiceId: string) => `APPTSERIES#${practiceId}`;
 
 /** The key of the series' copy under its provider: by start when it happens once, by end when it repeats. */
 export function providerCopyKey(a: Pick<Appointment, 'appointmentId' | 'providerId' | 'start' | 'recurrence'>, seriesEnd: string | null): string {
-  return a.recurrence.frequency === 'Never' ? `${oneOffPrefix(a.providerId)}${a.start}#${a.appointmentId}` : `${seriesPrefix(a.providerId)}${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
+  return a.recurrence.frequency === 'Never'
+    ? `${oneOffPrefix(a.providerId)}${a.start}#${a.appointmentId}`
+    : `${seriesPrefix(a.providerId)}${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
 }
 
 export const PATIENT_KEYS_MARKER = 'CALENDAR_KEYS#PATIENT';
@@ -237,7 +238,9 @@ const patientPrefix = (patientId: string) => `APPTPATIENT#${patientId}#`;
 
 /** The key of the series' copy under its patient: by start when it happens once, by end when it repeats. */
 export function patientCopyKey(a: Pick<Appointment, 'appointmentId' | 'patientId' | 'start' | 'recurrence'>, seriesEnd: string | null): string {
-  return a.recurrence.frequency === 'Never' ? `${patientPrefix(a.patientId)}ONCE#${a.start}#${a.appointmentId}` : `${patientPrefix(a.patientId)}SERIES#${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
+  return a.recurrence.frequency === 'Never'
+    ? `${patientPrefix(a.patientId)}ONCE#${a.start}#${a.appointmentId}`
+    : `${patientPrefix(a.patientId)}SERIES#${seriesEnd ?? NEVER_ENDS}#${a.appointmentId}`;
 }
 
 export function patientCopyItem(practiceId: string, a: Appointment, seriesEnd: string | null): Item {
@@ -269,7 +272,10 @@ export async function listAppointmentsOverlapping(practiceId: string, from: stri
   }
   const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
   const [oneOff, repeating] = await Promise.all([
-    between(practiceId, `${oneOffPrefix(providerId)}${earliest}`, `${oneOffPrefix(providerId)}${to}`, { FilterExpression: 'seriesEnd > :from', ExpressionAttributeValues: { ':from': from } }),
+    between(practiceId, `${oneOffPrefix(providerId)}${earliest}`, `${oneOffPrefix(providerId)}${to}`, {
+      FilterExpression: 'seriesEnd > :from',
+      ExpressionAttributeValues: { ':from': from },
+    }),
     between(practiceId, `${seriesPrefix(providerId)}${from}`, `${seriesPrefix(providerId)}\uffff`, {
       FilterExpression: '#start < :to',
       ExpressionAttributeNames: { '#start': 'start' },
@@ -310,7 +316,6 @@ export function copyItem(practiceId: string, a: Appointment, seriesEnd: string |
     gsi1sk: once ? `${a.start}#${a.appointmentId}` : endSortKey(seriesEnd, a.appointmentId),
   };
 }
-
 
 export async function readProviderLock(practiceId: string, providerId: string): Promise<number> {
   return Number((await getItem(practiceId, providerLockKey(providerId)))?.version ?? 0);
@@ -354,9 +359,13 @@ export async function writeAppointments(practiceId: string, writes: AppointmentW
       TransactItems: [
         ...writes.flatMap(({ next, seriesEnd }, i) => [
           { Put: { TableName: tableName(), Item: copyItem(practiceId, next, seriesEnd) } },
-          ...(typeof previousCopies[i] === 'string' && previousCopies[i] !== copies[i] ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousCopies[i] } } }] : []),
+          ...(typeof previousCopies[i] === 'string' && previousCopies[i] !== copies[i]
+            ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousCopies[i] } } }]
+            : []),
           { Put: { TableName: tableName(), Item: patientCopyItem(practiceId, next, seriesEnd) } },
-          ...(typeof previousPatientCopies[i] === 'string' && previousPatientCopies[i] !== patientCopies[i] ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousPatientCopies[i] } } }] : []),
+          ...(typeof previousPatientCopies[i] === 'string' && previousPatientCopies[i] !== patientCopies[i]
+            ? [{ Delete: { TableName: tableName(), Key: { practiceId, sk: previousPatientCopies[i] } } }]
+            : []),
         ]),
         ...writes.map(({ next, seriesEnd, previousUpdatedAt }, i) => ({
           Put: {
@@ -388,7 +397,9 @@ export async function deleteAppointment(practiceId: string, id: string): Promise
   const item = await getItem(practiceId, appointmentKey(id));
   const copy = typeof item?.conflictSk === 'string' ? item.conflictSk : null;
   if (!item || !copy) {
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: appointmentKey(id) }, ConditionExpression: 'attribute_exists(sk)' }),
+    );
     return;
   }
   await documentClient().send(
@@ -406,7 +417,13 @@ export async function deleteAppointment(practiceId: string, id: string): Promise
  * Sets the arrivals of one series over the version read, and bumps its version: an edit form
  * opened before is then refused (409) rather than writing the older arrivals back.
  */
-export async function updateArrivals(practiceId: string, id: string, arrivals: Appointment['arrivals'], previousUpdatedAt: string, updatedAt: string): Promise<void> {
+export async function updateArrivals(
+  practiceId: string,
+  id: string,
+  arrivals: Appointment['arrivals'],
+  previousUpdatedAt: string,
+  updatedAt: string,
+): Promise<void> {
   const set = {
     UpdateExpression: 'SET arrivals = :arrivals, updatedAt = :now',
     ExpressionAttributeValues: { ':arrivals': arrivals, ':now': updatedAt, ':prev': previousUpdatedAt },
@@ -423,7 +440,16 @@ export async function updateArrivals(practiceId: string, id: string, arrivals: A
           ? [{ Update: { TableName: tableName(), Key: { practiceId, sk: copy }, ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev', ...set } }]
           : []),
         ...(typeof patientCopy === 'string'
-          ? [{ Update: { TableName: tableName(), Key: { practiceId, sk: patientCopy }, ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev', ...set } }]
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: { practiceId, sk: patientCopy },
+                  ConditionExpression: 'attribute_exists(sk) AND updatedAt = :prev',
+                  ...set,
+                },
+              },
+            ]
           : []),
       ],
     }),
@@ -441,7 +467,10 @@ export async function listPatientAppointmentsFrom(practiceId: string, patientId:
   if (await getItem(practiceId, PATIENT_KEYS_MARKER)) {
     const earliest = new Date(Date.parse(from) - LONGEST_MS).toISOString();
     const [oneOff, repeating] = await Promise.all([
-      between(practiceId, `${patientPrefix(patientId)}ONCE#${earliest}`, `${patientPrefix(patientId)}ONCE#${to}`, { FilterExpression: 'seriesEnd > :from', ExpressionAttributeValues: { ':from': from } }),
+      between(practiceId, `${patientPrefix(patientId)}ONCE#${earliest}`, `${patientPrefix(patientId)}ONCE#${to}`, {
+        FilterExpression: 'seriesEnd > :from',
+        ExpressionAttributeValues: { ':from': from },
+      }),
       between(practiceId, `${patientPrefix(patientId)}SERIES#${from}`, `${patientPrefix(patientId)}SERIES#\uffff`, {
         FilterExpression: '#start < :to',
         ExpressionAttributeNames: { '#start': 'start' },

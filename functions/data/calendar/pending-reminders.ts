@@ -15,12 +15,16 @@ const reminderKey = (appointmentId: string) => `APPTREMINDER#${appointmentId}`;
 export type { PendingReminder };
 
 export async function getPendingReminder(practiceId: string, appointmentId: string): Promise<PendingReminder | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(appointmentId) }, ConsistentRead: true }),
+  );
   return out.Item ? parseItem('pending reminder', PendingReminder, out.Item) : null;
 }
 
 export async function putPendingReminder(practiceId: string, record: PendingReminder): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...record, practiceId, sk: reminderKey(record.appointmentId), entityType: 'APPOINTMENT_REMINDER' } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { ...record, practiceId, sk: reminderKey(record.appointmentId), entityType: 'APPOINTMENT_REMINDER' } }),
+  );
 }
 
 export async function deletePendingReminder(practiceId: string, appointmentId: string): Promise<void> {
@@ -29,6 +33,10 @@ export async function deletePendingReminder(practiceId: string, appointmentId: s
 
 /** The appointments that have a pending reminder (keys only). */
 export async function pendingReminderAppointmentIds(practiceId: string): Promise<string[]> {
-  const pending = await queryAll({ KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': practiceId, ':prefix': reminderKey('') }, ProjectionExpression: 'appointmentId' });
+  const pending = await queryAll({
+    KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': practiceId, ':prefix': reminderKey('') },
+    ProjectionExpression: 'appointmentId',
+  });
   return pending.map((p) => String(p.appointmentId));
 }

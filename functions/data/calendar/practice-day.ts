@@ -14,7 +14,14 @@ const PRACTICE_CALENDAR_SETTINGS_KEY = 'CALENDAR_SETTINGS#PRACTICE';
 const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 export async function practiceTimeZone(practiceId: string): Promise<string> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: PRACTICE_CALENDAR_SETTINGS_KEY }, ProjectionExpression: '#tz', ExpressionAttributeNames: { '#tz': 'timeZone' } }));
+  const out = await documentClient().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: PRACTICE_CALENDAR_SETTINGS_KEY },
+      ProjectionExpression: '#tz',
+      ExpressionAttributeNames: { '#tz': 'timeZone' },
+    }),
+  );
   return typeof out.Item?.timeZone === 'string' && out.Item.timeZone ? out.Item.timeZone : DEFAULT_TIME_ZONE;
 }
 

@@ -20,7 +20,9 @@ export async function backfillCallCounts(practiceId: string): Promise<number> {
     ExpressionAttributeNames: { '#s': 'status' },
   });
   const unread = items.reduce((n, item) => n + unreadOf(item), 0);
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: CALL_COUNTS_KEY, entityType: 'CALL_COUNTS', unread, indexed: true } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: CALL_COUNTS_KEY, entityType: 'CALL_COUNTS', unread, indexed: true } }),
+  );
   return items.length;
 }
 
@@ -43,17 +45,19 @@ export async function backfillCallListKeys(practiceId: string): Promise<number> 
     const call = { ident: String(item.ident), createdAt: String(item.createdAt ?? '') };
     if (item.gsi1pk === undefined) {
       const keys = callIndexKeys(practiceId, call);
-      await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { practiceId, sk: item.sk },
-          UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-          ConditionExpression: 'attribute_exists(sk)',
-          ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-        }),
-      ).catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      await documentClient()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { practiceId, sk: item.sk },
+            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+            ConditionExpression: 'attribute_exists(sk)',
+            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
     }
     if (item.deleted === true || !/^\d{4}-\d{2}-\d{2}/.test(call.createdAt)) continue;
     total += 1;
@@ -62,7 +66,8 @@ export async function backfillCallListKeys(practiceId: string): Promise<number> 
     month[counter.attribute] = (month[counter.attribute] ?? 0) + 1;
     days.set(counter.sk, month);
   }
-  for (const [sk, counts] of days) await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'CALL_DAYS', ...counts } }));
+  for (const [sk, counts] of days)
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'CALL_DAYS', ...counts } }));
   await documentClient().send(
     new UpdateCommand({
       TableName: tableName(),

@@ -24,7 +24,10 @@ export const callSidKey = (callSid: string) => `CALLSID#${callSid}`;
 /** Practice-scoped like the appointments' index keys, so practices sharing a table never mix. */
 export const callsIndexPk = (practiceId: string) => `CALLS#${practiceId}`;
 export const CALL_DAYS_PREFIX = 'CALL_DAYS#';
-export const callIndexKeys = (practiceId: string, call: { ident: string; createdAt: string }) => ({ gsi1pk: callsIndexPk(practiceId), gsi1sk: `${call.createdAt}#${call.ident}` });
+export const callIndexKeys = (practiceId: string, call: { ident: string; createdAt: string }) => ({
+  gsi1pk: callsIndexPk(practiceId),
+  gsi1sk: `${call.createdAt}#${call.ident}`,
+});
 /** The month item and day attribute that count a call created at this time. */
 export const callDayCounter = (createdAt: string) => ({ sk: `${CALL_DAYS_PREFIX}${createdAt.slice(0, 7)}`, attribute: `d${createdAt.slice(8, 10)}` });
 
@@ -106,7 +109,10 @@ export async function putCall(practiceId: string, call: PhoneCall): Promise<void
   const item = { ...stored, practiceId, sk: callKey(call.ident), entityType: 'CALL', ...callIndexKeys(practiceId, call) };
   const out = await documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ReturnValues: 'ALL_OLD' }));
   await countChange(practiceId, out.Attributes, item);
-  if (call.callSid) await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: callSidKey(call.callSid), entityType: 'CALL_SID', ident: call.ident } }));
+  if (call.callSid)
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { practiceId, sk: callSidKey(call.callSid), entityType: 'CALL_SID', ident: call.ident } }),
+    );
 }
 
 /** A deleted call leaves the list; its vendor pointer stays so a late callback finds nothing to change. */
@@ -117,7 +123,10 @@ export async function deleteCall(practiceId: string, ident: string): Promise<voi
 
 /** Every call of the practice: for exports, never a screen (the list reads listCallPage). */
 export async function listCalls(practiceId: string): Promise<PhoneCall[]> {
-  const items = await queryAll({ KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX } });
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX },
+  });
   return items.map(callFromItem);
 }
 
@@ -131,7 +140,8 @@ function rangeCondition(practiceId: string, range: CallRange): { condition: stri
   const values: Record<string, string> = { ':pk': callsIndexPk(practiceId) };
   if (range.fromDate) values[':from'] = range.fromDate;
   if (range.toDate) values[':to'] = `${range.toDate}\uffff`;
-  const condition = range.fromDate && range.toDate ? ' AND gsi1sk BETWEEN :from AND :to' : range.fromDate ? ' AND gsi1sk >= :from' : range.toDate ? ' AND gsi1sk <= :to' : '';
+  const condition =
+    range.fromDate && range.toDate ? ' AND gsi1sk BETWEEN :from AND :to' : range.fromDate ? ' AND gsi1sk >= :from' : range.toDate ? ' AND gsi1sk <= :to' : '';
   return { condition: `gsi1pk = :pk${condition}`, values };
 }
 
@@ -140,7 +150,11 @@ function rangeCondition(practiceId: string, range: CallRange): { condition: stri
  * the index: with `keep`, until that many passed it (and no further), so a page reads its offset
  * and itself; without, the whole range (a text search, which must see every call of the range).
  */
-export async function listCallPage(practiceId: string, range: CallRange, options: { ascending: boolean; keep?: (call: PhoneCall) => boolean; wanted: number; pageSize?: number }): Promise<PhoneCall[]> {
+export async function listCallPage(
+  practiceId: string,
+  range: CallRange,
+  options: { ascending: boolean; keep?: (call: PhoneCall) => boolean; wanted: number; pageSize?: number },
+): Promise<PhoneCall[]> {
   // A key condition refuses an empty BETWEEN; such a range holds no call.
   if (range.fromDate && range.toDate && range.fromDate > range.toDate) return [];
   const { condition, values } = rangeCondition(practiceId, range);
@@ -173,7 +187,11 @@ export async function listCallPage(practiceId: string, range: CallRange, options
  * One stretch of a range's calls in creation order, at most `max`, after the call at `after` (an
  * index sort key, `<createdAt>#<ident>`); `next` is where the range goes on, null at its end.
  */
-export async function listCallStretch(practiceId: string, range: CallRange, options: { ascending: boolean; after?: string | undefined; max: number }): Promise<{ calls: PhoneCall[]; next: string | null }> {
+export async function listCallStretch(
+  practiceId: string,
+  range: CallRange,
+  options: { ascending: boolean; after?: string | undefined; max: number },
+): Promise<{ calls: PhoneCall[]; next: string | null }> {
   if (range.fromDate && range.toDate && range.fromDate > range.toDate) return { calls: [], next: null };
   const { condition, values } = rangeCondition(practiceId, range);
   const ident = options.after?.slice(options.after.indexOf('#') + 1);

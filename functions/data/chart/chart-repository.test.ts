@@ -24,7 +24,10 @@ describe('chart lists: one Query per section list', () => {
 
   it('reads vaccines and their series with one Query on the shared key prefix, paged through, no Scan', async () => {
     pages = [
-      { Items: [row('PATIENT#p1#VACCINE#v1', { name: 'Hep B' }), row('PATIENT#p1#VACCINE#v2', { name: 'Hep B' })], LastEvaluatedKey: { sk: 'PATIENT#p1#VACCINE#v2' } },
+      {
+        Items: [row('PATIENT#p1#VACCINE#v1', { name: 'Hep B' }), row('PATIENT#p1#VACCINE#v2', { name: 'Hep B' })],
+        LastEvaluatedKey: { sk: 'PATIENT#p1#VACCINE#v2' },
+      },
       { Items: [row('PATIENT#p1#VACCINE_GROUP#g1', { name: 'Hepatitis B series' })] },
     ];
     const { items, groups } = await listSectionWithGroups<{ ident: string }, { ident: string; name: string }>('prac', 'p1', 'vaccines', 'vaccineGroups');

@@ -11,5 +11,7 @@ export async function getManifestItem(practiceId: string, kind: string): Promise
 }
 
 export async function putManifestItem(practiceId: string, kind: string, manifest: object): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: codeSetManifestKey(kind), entityType: 'CODESET', ...manifest } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: codeSetManifestKey(kind), entityType: 'CODESET', ...manifest } }),
+  );
 }

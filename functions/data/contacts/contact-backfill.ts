@@ -13,10 +13,20 @@ import { CONTACT_NUMBERS_MARKER, CONTACT_PREFIX, contactCopies, contactFromItem 
 export async function backfillContactNumbers(practiceId: string): Promise<number> {
   const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONTACT_NUMBERS_MARKER }, ConsistentRead: true }));
   if (marker.Item?.indexed === true && marker.Item.names === true) return 0;
-  const contacts = (await queryAll({ KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': CONTACT_PREFIX } })).map(contactFromItem);
+  const contacts = (
+    await queryAll({
+      KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':p': practiceId, ':prefix': CONTACT_PREFIX },
+    })
+  ).map(contactFromItem);
   for (const c of contacts) {
     for (const Item of contactCopies(practiceId, c)) await documentClient().send(new PutCommand({ TableName: tableName(), Item }));
   }
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: CONTACT_NUMBERS_MARKER, entityType: 'CONTACT_NUMBERS_MARKER', indexed: true, names: true } }));
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: CONTACT_NUMBERS_MARKER, entityType: 'CONTACT_NUMBERS_MARKER', indexed: true, names: true },
+    }),
+  );
   return contacts.length;
 }

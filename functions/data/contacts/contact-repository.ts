@@ -28,15 +28,21 @@ export const contactNumberKey = (number: string, contactId: string) => `${CONTAC
 export const CONTACT_NUMBERS_MARKER = 'CONTACTS#NUMBER_INDEX';
 export const CONTACT_NAME_PREFIX = 'CONTACT_NAME#';
 // Cut so a long name in a four-byte script stays under the sort key's 1,024 bytes.
-export const contactNameKey = (c: Pick<Contact, 'name' | 'lastName' | 'contactId'>) => `${CONTACT_NAME_PREFIX}${contactFullName(c).toLowerCase().slice(0, 120)}#${c.contactId}`;
+export const contactNameKey = (c: Pick<Contact, 'name' | 'lastName' | 'contactId'>) =>
+  `${CONTACT_NAME_PREFIX}${contactFullName(c).toLowerCase().slice(0, 120)}#${c.contactId}`;
 
 export const contactNameItem = (practiceId: string, contact: Contact) => ({ ...contact, practiceId, sk: contactNameKey(contact), entityType: 'CONTACT_NAME' });
 
 /** The copies of the contact that find it: its name item and one lookup per number. */
-export const contactCopies = (practiceId: string, contact: Contact) => [contactNameItem(practiceId, contact), ...numbersOf(contact).map((n) => contactNumberItem(practiceId, n, contact))];
+export const contactCopies = (practiceId: string, contact: Contact) => [
+  contactNameItem(practiceId, contact),
+  ...numbersOf(contact).map((n) => contactNumberItem(practiceId, n, contact)),
+];
 
 /** The contact's numbers, each once: a phone that is also the fax has one lookup. */
-export const numbersOf = (c: Pick<Contact, 'phoneNumber' | 'faxNumber'>): string[] => [...new Set([c.phoneNumber, c.faxNumber].filter((n): n is string => !!n))];
+export const numbersOf = (c: Pick<Contact, 'phoneNumber' | 'faxNumber'>): string[] => [
+  ...new Set([c.phoneNumber, c.faxNumber].filter((n): n is string => !!n)),
+];
 
 export const contactNumberItem = (practiceId: string, number: string, contact: Contact) => ({
   ...contact,
@@ -80,7 +86,11 @@ export async function listContacts(practiceId: string): Promise<Contact[]> {
 /** How many contacts the practice keeps, counted up to `max` (keys only). */
 export async function countContactsUpTo(practiceId: string, max: number): Promise<number> {
   const existing = await queryAll(
-    { KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': CONTACT_PREFIX }, ProjectionExpression: 'sk' },
+    {
+      KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':p': practiceId, ':prefix': CONTACT_PREFIX },
+      ProjectionExpression: 'sk',
+    },
     max,
   );
   return existing.length;
@@ -109,7 +119,9 @@ export async function listContactPage(
 ): Promise<{ contacts: Contact[]; nextToken: string | null }> {
   const after = nextToken ? fromToken(nextToken) : null;
   const wanted = search ? scan : limit;
-  const rows = (await indexedKeys(practiceId)).names ? await nameItemsAfter(practiceId, after, wanted + 1) : await wholeBookAfter(practiceId, after, wanted + 1);
+  const rows = (await indexedKeys(practiceId)).names
+    ? await nameItemsAfter(practiceId, after, wanted + 1)
+    : await wholeBookAfter(practiceId, after, wanted + 1);
   const more = rows.length > wanted;
   const looked = rows.slice(0, wanted);
   let last = looked.at(-1)?.sk ?? null;
@@ -159,7 +171,11 @@ export async function contactsByNumbers(practiceId: string, numbers: readonly st
   if (wanted.length === 0) return result;
   if (!(await indexedKeys(practiceId)).numbers) {
     const all = await listContacts(practiceId);
-    for (const n of wanted) result.set(n, all.filter((c) => c.phoneNumber === n || c.faxNumber === n));
+    for (const n of wanted)
+      result.set(
+        n,
+        all.filter((c) => c.phoneNumber === n || c.faxNumber === n),
+      );
     return result;
   }
   await Promise.all(
@@ -212,7 +228,9 @@ export async function replaceContact(practiceId: string, before: Contact, contac
           ...numbersOf(before)
             .filter((n) => !kept.includes(n))
             .map((n) => ({ Delete: { TableName: tableName(), Key: { practiceId, sk: contactNumberKey(n, before.contactId) } } })),
-          ...(contactNameKey(before) === contactNameKey(contact) ? [] : [{ Delete: { TableName: tableName(), Key: { practiceId, sk: contactNameKey(before) } } }]),
+          ...(contactNameKey(before) === contactNameKey(contact)
+            ? []
+            : [{ Delete: { TableName: tableName(), Key: { practiceId, sk: contactNameKey(before) } } }]),
           ...contactCopies(practiceId, contact).map((Item) => ({ Put: { TableName: tableName(), Item } })),
         ],
       }),

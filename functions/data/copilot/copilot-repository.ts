@@ -43,7 +43,9 @@ export function publicConversation(c: StoredConversation): CopilotConversation {
 }
 
 export async function getConversation(practiceId: string, conversationId: string): Promise<StoredConversation | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }),
+  );
   return out.Item ? fromConversationItem(out.Item) : null;
 }
 
@@ -63,7 +65,9 @@ export async function createConversation(practiceId: string, c: StoredConversati
           searchText: c.searchText.slice(0, SEARCH_TEXT_MAX),
           createdAt: c.createdAt,
           updatedAt: c.updatedAt,
-          ...(c.patientId ? { patientId: c.patientId, gsi2pk: conversationsOfUserAndPatient(c.ownerUserId, c.patientId), gsi2sk: `${c.createdAt}#${c.conversationId}` } : {}),
+          ...(c.patientId
+            ? { patientId: c.patientId, gsi2pk: conversationsOfUserAndPatient(c.ownerUserId, c.patientId), gsi2sk: `${c.createdAt}#${c.conversationId}` }
+            : {}),
           gsi1pk: conversationsOfUser(c.ownerUserId),
           gsi1sk: `${c.createdAt}#${c.conversationId}`,
         },
@@ -105,7 +109,11 @@ export async function listConversations(practiceId: string, userId: string, pati
   return items.filter((i) => i.entityType === 'COPILOT_CONVERSATION' && i.practiceId === practiceId).map(fromConversationItem);
 }
 
-export async function putMessage(practiceId: string, conversationId: string, m: { ident: string; role: CopilotRole; content: string; createdAt: string }): Promise<CopilotMessage> {
+export async function putMessage(
+  practiceId: string,
+  conversationId: string,
+  m: { ident: string; role: CopilotRole; content: string; createdAt: string },
+): Promise<CopilotMessage> {
   await documentClient().send(
     new PutCommand({
       TableName: tableName(),
@@ -129,7 +137,12 @@ function toMessage(m: { ident: string; role: CopilotRole; content: string; creat
 }
 
 /** A page counted back from the newest message (offset 0 = the latest `limit`), returned in time order. */
-export async function listMessages(practiceId: string, conversationId: string, offset: number, limit: number): Promise<{ messages: CopilotMessage[]; hasMore: boolean }> {
+export async function listMessages(
+  practiceId: string,
+  conversationId: string,
+  offset: number,
+  limit: number,
+): Promise<{ messages: CopilotMessage[]; hasMore: boolean }> {
   const wanted = offset + limit + 1;
   const items: Item[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -149,7 +162,9 @@ export async function listMessages(practiceId: string, conversationId: string, o
   } while (startKey && items.length < wanted);
   const page = items.slice(offset, offset + limit).reverse();
   return {
-    messages: page.map((i) => toMessage({ ident: i.ident as string, role: i.role as CopilotRole, content: i.content as string, createdAt: i.createdAt as string })),
+    messages: page.map((i) =>
+      toMessage({ ident: i.ident as string, role: i.role as CopilotRole, content: i.content as string, createdAt: i.createdAt as string }),
+    ),
     hasMore: items.length > offset + limit,
   };
 }

@@ -13,7 +13,9 @@ import { deliveryKey } from '../notes/delivery-records.js';
 export const doseSpotPatientKey = (patientId: string) => `DOSESPOT_PATIENT#${patientId}`;
 
 export async function getDoseSpotPatientId(practiceId: string, patientId: string): Promise<string | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: doseSpotPatientKey(patientId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: doseSpotPatientKey(patientId) }, ConsistentRead: true }),
+  );
   return typeof out.Item?.doseSpotPatientId === 'string' ? out.Item.doseSpotPatientId : undefined;
 }
 
@@ -50,7 +52,11 @@ export async function listDoseSpotLinks(practiceId: string): Promise<DoseSpotLin
   });
   return items
     .filter((i) => typeof i.patientId === 'string' && typeof i.doseSpotPatientId === 'string')
-    .map((i) => ({ patientId: i.patientId as string, doseSpotPatientId: i.doseSpotPatientId as string, ...(typeof i.lastSyncedAt === 'string' ? { lastSyncedAt: i.lastSyncedAt } : {}) }));
+    .map((i) => ({
+      patientId: i.patientId as string,
+      doseSpotPatientId: i.doseSpotPatientId as string,
+      ...(typeof i.lastSyncedAt === 'string' ? { lastSyncedAt: i.lastSyncedAt } : {}),
+    }));
 }
 
 export async function markDoseSpotSynced(practiceId: string, patientId: string, at: Date): Promise<void> {

@@ -52,11 +52,17 @@ export async function getFaxByVendorId(practiceId: string, faxId: string): Promi
 
 export async function putFax(practiceId: string, fax: Fax): Promise<void> {
   await documentClient().send(new PutCommand({ TableName: tableName(), Item: faxItem(practiceId, fax) }));
-  if (fax.faxId) await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: vendorFaxKey(fax.faxId), entityType: 'FAX_VENDOR_ID', ident: fax.ident } }));
+  if (fax.faxId)
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { practiceId, sk: vendorFaxKey(fax.faxId), entityType: 'FAX_VENDOR_ID', ident: fax.ident } }),
+    );
 }
 
 export async function listFaxes(practiceId: string): Promise<Fax[]> {
-  const items = await queryAll({ KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': FAX_PREFIX } });
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': FAX_PREFIX },
+  });
   return items.map(faxFromItem);
 }
 

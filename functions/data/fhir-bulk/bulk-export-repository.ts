@@ -31,8 +31,30 @@ export interface FhirBulkRecord extends FhirBulkExport {
 }
 
 const FIELDS = [
-  'exportId', 'status', 'startedAt', 'startedBy', 'finishedAt', 'patientsDone', 'patientsTotal', 'batchesDone', 'resources', 'filesCopied', 'filesMissing', 'bytes',
-  'error', 'attempt', 'resourceCounts', 'request', 'apiBase', 'executionArn', 'nextBatch', 'cursor', 'listingDone', 'parts', 'practitionerBytes', 'sharedBytes',
+  'exportId',
+  'status',
+  'startedAt',
+  'startedBy',
+  'finishedAt',
+  'patientsDone',
+  'patientsTotal',
+  'batchesDone',
+  'resources',
+  'filesCopied',
+  'filesMissing',
+  'bytes',
+  'error',
+  'attempt',
+  'resourceCounts',
+  'request',
+  'apiBase',
+  'executionArn',
+  'nextBatch',
+  'cursor',
+  'listingDone',
+  'parts',
+  'practitionerBytes',
+  'sharedBytes',
 ] as const;
 
 function fromItem(item: Record<string, unknown>): FhirBulkRecord {
@@ -101,7 +123,9 @@ export async function updateBulkExport(
   const expression = [
     sets.length || adds.length ? `SET ${[...sets, ...adds.map((_, i) => `#a${i} = if_not_exists(#a${i}, :zero) + :a${i}`)].join(', ')}` : '',
     removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   if (adds.length) values[':zero'] = 0;
   try {
     await documentClient().send(

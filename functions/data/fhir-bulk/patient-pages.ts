@@ -31,7 +31,11 @@ export async function countActivePatients(practiceId: string): Promise<number> {
 }
 
 /** One page of active patients by name, and the cursor of the next (none after the last). */
-export async function activePatientsPage(practiceId: string, limit: number, cursor?: Record<string, unknown>): Promise<{ patients: Patient[]; cursor?: Record<string, unknown> }> {
+export async function activePatientsPage(
+  practiceId: string,
+  limit: number,
+  cursor?: Record<string, unknown>,
+): Promise<{ patients: Patient[]; cursor?: Record<string, unknown> }> {
   const out = await documentClient().send(
     new QueryCommand({
       TableName: tableName(),

@@ -14,8 +14,18 @@ beforeAll(async () => {
 afterAll(async () => table?.stop());
 
 const formNote = (noteVersion: number, data: Record<string, unknown>): Note =>
-  ({ noteId: 'form-1', noteType: 'FORM', status: 'SENT', patientId: 'pat-1', noteVersion, timestamp: '2026-12-01T10:00:00.000Z', data: { formName: 'Intake', ...data } }) as unknown as Note;
-const stored = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: noteKey('form-1') }, ConsistentRead: true }))).Item;
+  ({
+    noteId: 'form-1',
+    noteType: 'FORM',
+    status: 'SENT',
+    patientId: 'pat-1',
+    noteVersion,
+    timestamp: '2026-12-01T10:00:00.000Z',
+    data: { formName: 'Intake', ...data },
+  }) as unknown as Note;
+const stored = async () =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: noteKey('form-1') }, ConsistentRead: true })))
+    .Item;
 
 describe('a resent form note', () => {
   it('takes the new sending date only over the version read; a submission that landed meanwhile is kept and the caller is told', async () => {

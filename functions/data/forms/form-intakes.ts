@@ -33,14 +33,24 @@ export interface FormQuestion {
 
 /** The questionnaire's questions as its latest submission asked them, for the mapping editor. */
 export async function putFormQuestions(practiceId: string, formId: string, questions: FormQuestion[], at: string): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formQuestionsKey(formId), entityType: 'FORM_QUESTIONS', formId, questions, updatedAt: at } }));
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: formQuestionsKey(formId), entityType: 'FORM_QUESTIONS', formId, questions, updatedAt: at },
+    }),
+  );
 }
 
 /**
  * A sent form's FORM note (the draft's next version over the version it was read at, or a new
  * note) and its intake's item, written once, in one transaction.
  */
-export async function writeSentFormNote(practiceId: string, note: Note, draftVersion: number | null, intake: { intakeId: string; patientId: string; createdAt: string }): Promise<void> {
+export async function writeSentFormNote(
+  practiceId: string,
+  note: Note,
+  draftVersion: number | null,
+  intake: { intakeId: string; patientId: string; createdAt: string },
+): Promise<void> {
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -50,7 +60,15 @@ export async function writeSentFormNote(practiceId: string, note: Note, draftVer
         {
           Put: {
             TableName: tableName(),
-            Item: { practiceId, sk: formIntakeKey(intake.intakeId), entityType: 'FORM_INTAKE', intakeId: intake.intakeId, noteId: note.noteId, patientId: intake.patientId, createdAt: intake.createdAt },
+            Item: {
+              practiceId,
+              sk: formIntakeKey(intake.intakeId),
+              entityType: 'FORM_INTAKE',
+              intakeId: intake.intakeId,
+              noteId: note.noteId,
+              patientId: intake.patientId,
+              createdAt: intake.createdAt,
+            },
             ConditionExpression: 'attribute_not_exists(sk)',
           },
         },
@@ -66,15 +84,39 @@ export function putResentFormNote(practiceId: string, next: Note, seenVersion: n
 }
 
 /** A question as a mapping or a submission's question list keeps it. */
-export type StoredFormQuestion = { id: string; title?: string; type?: string; subType?: string | null; section?: MappingSection | null; enabled?: boolean; titleOverride?: string };
+export type StoredFormQuestion = {
+  id: string;
+  title?: string;
+  type?: string;
+  subType?: string | null;
+  section?: MappingSection | null;
+  enabled?: boolean;
+  titleOverride?: string;
+};
 
 /** The questionnaire's saved mapping and the questions its latest submission asked (each empty when absent). */
 export async function getFormMappingRecords(practiceId: string, formId: string): Promise<{ saved: StoredFormQuestion[]; asked: StoredFormQuestion[] }> {
-  const [mapping, known] = await Promise.all([formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk } }))));
-  return { saved: (mapping!.Item?.questions as StoredFormQuestion[] | undefined) ?? [], asked: (known!.Item?.questions as StoredFormQuestion[] | undefined) ?? [] };
+  const [mapping, known] = await Promise.all(
+    [formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk } }))),
+  );
+  return {
+    saved: (mapping!.Item?.questions as StoredFormQuestion[] | undefined) ?? [],
+    asked: (known!.Item?.questions as StoredFormQuestion[] | undefined) ?? [],
+  };
 }
 
 /** Replaces the questionnaire's mapping for the whole practice. */
-export async function putFormMapping(practiceId: string, formId: string, questions: readonly Record<string, unknown>[], updatedAt: string, updatedBy: string): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: formMappingKey(formId), entityType: 'FORM_MAPPING', formId, questions, updatedAt, updatedBy } }));
+export async function putFormMapping(
+  practiceId: string,
+  formId: string,
+  questions: readonly Record<string, unknown>[],
+  updatedAt: string,
+  updatedBy: string,
+): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: formMappingKey(formId), entityType: 'FORM_MAPPING', formId, questions, updatedAt, updatedBy },
+    }),
+  );
 }

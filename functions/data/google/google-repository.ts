@@ -9,7 +9,11 @@ import { tableName } from '../../lib/table/definition.js';
 import { googleLinkKey, type GoogleLinkItem } from '../calendar/calendar-repository.js';
 
 /** Sets fields of an existing link only: a write that finishes after an unlink does not bring the link back. */
-export async function updateGoogleLink(practiceId: string, userId: string, fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>): Promise<boolean> {
+export async function updateGoogleLink(
+  practiceId: string,
+  userId: string,
+  fields: Partial<Pick<GoogleLinkItem, 'calendarId' | 'lastSyncAt' | 'lastSyncError'>>,
+): Promise<boolean> {
   const names = Object.keys(fields);
   if (!names.length) return true;
   try {
@@ -48,7 +52,9 @@ const eventOf = (item: Record<string, unknown>): GoogleEventItem => ({
   syncedAt: String(item.syncedAt),
 });
 export async function getGoogleEvent(practiceId: string, appointmentId: string): Promise<GoogleEventItem | null> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: googleEventKey(appointmentId) }, ConsistentRead: true }))).Item;
+  const item = (
+    await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: googleEventKey(appointmentId) }, ConsistentRead: true }))
+  ).Item;
   return item ? eventOf(item) : null;
 }
 /** Every event written under one user's link (a provider-wide resync, or the cleanup after an unlink). */
@@ -77,7 +83,9 @@ export async function deleteGoogleEventIf(practiceId: string, event: GoogleEvent
   }
 }
 export const putGoogleEvent = (practiceId: string, event: GoogleEventItem) =>
-  documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...event, practiceId, sk: googleEventKey(event.appointmentId), entityType: 'GOOGLE_EVENT' } }));
+  documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { ...event, practiceId, sk: googleEventKey(event.appointmentId), entityType: 'GOOGLE_EVENT' } }),
+  );
 export const deleteGoogleEvent = (practiceId: string, appointmentId: string) =>
   documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: googleEventKey(appointmentId) } }));
 
@@ -87,9 +95,16 @@ export const deleteGoogleEvent = (practiceId: string, appointmentId: string) =>
  */
 const parkedTokenKey = (userId: string, unlinkedAt: string) => `GOOGLE_UNLINKED#${userId}#${unlinkedAt}`;
 export const parkGoogleToken = (practiceId: string, userId: string, unlinkedAt: string, refreshToken: string) =>
-  documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: parkedTokenKey(userId, unlinkedAt), entityType: 'GOOGLE_UNLINKED', userId, unlinkedAt, refreshToken } }));
+  documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: parkedTokenKey(userId, unlinkedAt), entityType: 'GOOGLE_UNLINKED', userId, unlinkedAt, refreshToken },
+    }),
+  );
 export async function getParkedGoogleToken(practiceId: string, userId: string, unlinkedAt: string): Promise<{ refreshToken: string } | null> {
-  const item = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: parkedTokenKey(userId, unlinkedAt) }, ConsistentRead: true }))).Item;
+  const item = (
+    await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: parkedTokenKey(userId, unlinkedAt) }, ConsistentRead: true }))
+  ).Item;
   return item?.refreshToken ? { refreshToken: String(item.refreshToken) } : null;
 }
 export const deleteParkedGoogleToken = (practiceId: string, userId: string, unlinkedAt: string) =>

@@ -3,13 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import { INVENTORY_MESSAGES, priceWithMarkup } from '../../../shared/inventory/inventory-rules.js';
 import { RestockEntry, type InventoryCreateBody, type InventoryUpdateBody } from '../../../shared/inventory/inventory-schema.js';
 import { CHARGE_ITEM_MESSAGES, type ChargeItemInput } from '../../../shared/sales/charge-item-input.js';
-import {
-  CHARGE_ITEM_RESULTS,
-  ChargeItem,
-  INVENTORY_SETTINGS_DEFAULTS,
-  InventoryItem,
-  InventorySettings,
-} from '../../../shared/sales/sales-schema.js';
+import { CHARGE_ITEM_RESULTS, ChargeItem, INVENTORY_SETTINGS_DEFAULTS, InventoryItem, InventorySettings } from '../../../shared/sales/sales-schema.js';
 import { writeAudit } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -36,7 +30,9 @@ const byPrefix = (practiceId: string, prefix: string) =>
   queryAll({ KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':p': practiceId, ':prefix': prefix } });
 
 export async function listInventory(practiceId: string): Promise<InventoryItem[]> {
-  return (await byPrefix(practiceId, 'INVENTORY#')).map((i) => parseItem('inventory item', InventoryItem, i)).sort((a, b) => a.genericName.localeCompare(b.genericName));
+  return (await byPrefix(practiceId, 'INVENTORY#'))
+    .map((i) => parseItem('inventory item', InventoryItem, i))
+    .sort((a, b) => a.genericName.localeCompare(b.genericName));
 }
 
 export async function getInventoryItem(practiceId: string, inventoryId: string): Promise<InventoryItem | null> {
@@ -60,13 +56,22 @@ export function chargeItemRecord(practiceId: string, item: ChargeItem): Item {
 function chargeItemFrom(id: string, input: ChargeItemInput): ChargeItem {
   const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
   const category = text(input.category);
-  return { id, name: input.name, code: text(input.code) ?? '', manufacturer: text(input.manufacturer), priceInCents: input.priceInCents, category: category ? { name: category } : null };
+  return {
+    id,
+    name: input.name,
+    code: text(input.code) ?? '',
+    manufacturer: text(input.manufacturer),
+    priceInCents: input.priceInCents,
+    category: category ? { name: category } : null,
+  };
 }
 
 /** An admin adds an item to the billing catalog that sales notes charge from. */
 export async function createChargeItem(auth: AuthContext, input: ChargeItemInput): Promise<ChargeItem> {
   const item = chargeItemFrom(randomUUID(), input);
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' }),
+  );
   await writeAudit(auth, { action: 'create', entity: 'charge_item', entityId: item.id });
   return item;
 }
@@ -75,7 +80,9 @@ export async function createChargeItem(auth: AuthContext, input: ChargeItemInput
 export async function updateChargeItem(auth: AuthContext, id: string, input: ChargeItemInput): Promise<ChargeItem> {
   const item = chargeItemFrom(id, input);
   try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_exists(sk)' }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: chargeItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_exists(sk)' }),
+    );
   } catch (err) {
     if (isConditionFailure(err)) throw new NotFoundError(CHARGE_ITEM_MESSAGES.notFound);
     throw err;
@@ -86,7 +93,9 @@ export async function updateChargeItem(auth: AuthContext, id: string, input: Cha
 
 export async function deleteChargeItem(auth: AuthContext, id: string): Promise<void> {
   try {
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: chargeItemKey(id) }, ConditionExpression: 'attribute_exists(sk)' }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: { practiceId: auth.practiceId, sk: chargeItemKey(id) }, ConditionExpression: 'attribute_exists(sk)' }),
+    );
   } catch (err) {
     if (isConditionFailure(err)) throw new NotFoundError(CHARGE_ITEM_MESSAGES.notFound);
     throw err;
@@ -115,7 +124,9 @@ export async function getInventorySettings(practiceId: string): Promise<Inventor
 
 export async function putInventorySettings(auth: AuthContext, update: Partial<InventorySettings>): Promise<InventorySettings> {
   const next = { ...(await getInventorySettings(auth.practiceId)), ...update };
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...next, practiceId: auth.practiceId, sk: INVENTORY_SETTINGS_KEY, entityType: 'INVENTORY_SETTINGS' } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { ...next, practiceId: auth.practiceId, sk: INVENTORY_SETTINGS_KEY, entityType: 'INVENTORY_SETTINGS' } }),
+  );
   await writeAudit(auth, { action: 'update', entity: 'inventory-settings' });
   return next;
 }
@@ -143,12 +154,24 @@ export function takeFromStock(practiceId: string, inventoryId: string, quantity:
  * The history entry of a takeFromStock in the same transaction: its change only, since the
  * stock after it is not read (a dispense, a sale, a restore), and the note it was for.
  */
-export function stockTakenEntry(practiceId: string, taken: { inventoryId: string; quantity: number; reasonForEditing: string; by: { userId: string; name: string }; now: Date; noteId: string }) {
+export function stockTakenEntry(
+  practiceId: string,
+  taken: { inventoryId: string; quantity: number; reasonForEditing: string; by: { userId: string; name: string }; now: Date; noteId: string },
+) {
   const { inventoryId, quantity, reasonForEditing, by, now, noteId } = taken;
   return {
     Put: {
       TableName: tableName(),
-      Item: restockRecord(practiceId, { inventoryId, change: -quantity, quantityAfter: null, reasonForEditing, userId: by.userId, userName: by.name, at: now.toISOString(), noteId }),
+      Item: restockRecord(practiceId, {
+        inventoryId,
+        change: -quantity,
+        quantityAfter: null,
+        reasonForEditing,
+        userId: by.userId,
+        userName: by.name,
+        at: now.toISOString(),
+        noteId,
+      }),
     },
   };
 }
@@ -193,7 +216,21 @@ export async function createInventoryItem(auth: AuthContext, body: InventoryCrea
       TransactItems: [
         { Put: { TableName: tableName(), Item: inventoryItemRecord(auth.practiceId, item), ConditionExpression: 'attribute_not_exists(sk)' } },
         ...(item.quantityInStock > 0
-          ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId: item.inventoryId, change: item.quantityInStock, quantityAfter: item.quantityInStock, reasonForEditing: 'Initial stock', ...who, at: now.toISOString() }) } }]
+          ? [
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: restockRecord(auth.practiceId, {
+                    inventoryId: item.inventoryId,
+                    change: item.quantityInStock,
+                    quantityAfter: item.quantityInStock,
+                    reasonForEditing: 'Initial stock',
+                    ...who,
+                    at: now.toISOString(),
+                  }),
+                },
+              },
+            ]
           : []),
       ],
     }),
@@ -209,8 +246,15 @@ export async function createInventoryItem(auth: AuthContext, body: InventoryCrea
  */
 async function restockedPrescription(practiceId: string, inventoryId: string, noteId: string, change: number, userId: string, now: Date): Promise<Item[]> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: `NOTE#${noteId}` }, ConsistentRead: true }));
-  const note = out.Item as { noteType?: string; status?: string; signed?: string | null; noteVersion?: number; data?: { inventoryId?: unknown; quantityPrescribed?: unknown } } | undefined;
-  const dispensed = note?.noteType === 'RX' && note.status === 'DELETED' && Boolean(note.signed) && note.data?.inventoryId === inventoryId && Number(note.data?.quantityPrescribed) === change;
+  const note = out.Item as
+    | { noteType?: string; status?: string; signed?: string | null; noteVersion?: number; data?: { inventoryId?: unknown; quantityPrescribed?: unknown } }
+    | undefined;
+  const dispensed =
+    note?.noteType === 'RX' &&
+    note.status === 'DELETED' &&
+    Boolean(note.signed) &&
+    note.data?.inventoryId === inventoryId &&
+    Number(note.data?.quantityPrescribed) === change;
   if (!dispensed) throw new ValidationError(INVENTORY_MESSAGES.restockNotForNote, { noteId: INVENTORY_MESSAGES.restockNotForNote });
   const marker: RxRestock = { noteId, inventoryId, quantity: change, restockedAt: now.toISOString(), userId };
   return [
@@ -223,7 +267,13 @@ async function restockedPrescription(practiceId: string, inventoryId: string, no
         ExpressionAttributeValues: { ':deleted': 'DELETED', ':v': note!.noteVersion },
       },
     },
-    { Put: { TableName: tableName(), Item: { ...marker, practiceId, sk: rxRestockKey(noteId), entityType: 'RX_RESTOCK' }, ConditionExpression: 'attribute_not_exists(sk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...marker, practiceId, sk: rxRestockKey(noteId), entityType: 'RX_RESTOCK' },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      },
+    },
   ];
 }
 
@@ -240,7 +290,11 @@ export async function updateInventoryItem(auth: AuthContext, body: InventoryUpda
   if (seen !== current.quantityInStock) throw new ConflictError(INVENTORY_MESSAGES.stockChanged, { quantityInStock: current.quantityInStock });
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { inventoryId, expectedQuantityInStock, reasonForEditing, noteId, ...changes } = body;
-  const next = InventoryItem.parse({ ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updatedAt: now.toISOString() });
+  const next = InventoryItem.parse({
+    ...current,
+    ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+    updatedAt: now.toISOString(),
+  });
   const change = next.quantityInStock - current.quantityInStock;
   const prescription = noteId ? await restockedPrescription(auth.practiceId, inventoryId, noteId, change, auth.userId, now) : [];
   const who = await whoIs(auth);
@@ -256,7 +310,22 @@ export async function updateInventoryItem(auth: AuthContext, body: InventoryUpda
             },
           },
           ...(change !== 0
-            ? [{ Put: { TableName: tableName(), Item: restockRecord(auth.practiceId, { inventoryId, change, quantityAfter: next.quantityInStock, reasonForEditing: reasonForEditing!, ...who, at: now.toISOString(), ...(noteId ? { noteId } : {}) }) } }]
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: restockRecord(auth.practiceId, {
+                      inventoryId,
+                      change,
+                      quantityAfter: next.quantityInStock,
+                      reasonForEditing: reasonForEditing!,
+                      ...who,
+                      at: now.toISOString(),
+                      ...(noteId ? { noteId } : {}),
+                    }),
+                  },
+                },
+              ]
             : []),
           ...prescription,
         ],

@@ -15,7 +15,13 @@ export async function writeLabOrder(practiceId: string, next: Note, seenVersion:
   await documentClient().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: { practiceId, sk: labOrderKey(hgId), entityType: 'LAB_ORDER', noteId: next.noteId, hgId, createdAt }, ConditionExpression: 'attribute_not_exists(sk)' } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { practiceId, sk: labOrderKey(hgId), entityType: 'LAB_ORDER', noteId: next.noteId, hgId, createdAt },
+            ConditionExpression: 'attribute_not_exists(sk)',
+          },
+        },
         putNoteAtVersion(practiceId, next, seenVersion),
       ],
     }),

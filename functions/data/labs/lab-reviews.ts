@@ -1,5 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_CRITICAL_ESCALATION_MINUTES, SEVERITY_RANK, type LabReview, type LabReviewSettings, type LabReviewStatus } from '../../../shared/labs/lab-review.js';
+import {
+  DEFAULT_CRITICAL_ESCALATION_MINUTES,
+  SEVERITY_RANK,
+  type LabReview,
+  type LabReviewSettings,
+  type LabReviewStatus,
+} from '../../../shared/labs/lab-review.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { documentClient } from '../../lib/table/client.js';
 import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
@@ -17,7 +23,27 @@ const pendingSortKey = (r: Pick<LabReview, 'severity' | 'waitingSince' | 'noteId
 const reviewedSortKey = (r: Pick<LabReview, 'reviewedAt' | 'noteId'>) => `${r.reviewedAt ?? ''}#${r.noteId}`;
 export const LAB_REVIEW_SETTINGS_KEY = 'SETTINGS#LAB_REVIEW';
 
-const FIELDS = ['noteId', 'patientId', 'patientName', 'orderingProviderId', 'orderingProviderName', 'tests', 'severity', 'flags', 'status', 'waitingSince', 'receivedAt', 'reviewedAt', 'reviewedBy', 'comment', 'followUpTaskId', 'followUpMessage', 'escalatedTaskId', 'escalatedAt', 'version'] as const;
+const FIELDS = [
+  'noteId',
+  'patientId',
+  'patientName',
+  'orderingProviderId',
+  'orderingProviderName',
+  'tests',
+  'severity',
+  'flags',
+  'status',
+  'waitingSince',
+  'receivedAt',
+  'reviewedAt',
+  'reviewedBy',
+  'comment',
+  'followUpTaskId',
+  'followUpMessage',
+  'escalatedTaskId',
+  'escalatedAt',
+  'version',
+] as const;
 
 export function reviewFromItem(item: Record<string, unknown>): LabReview {
   const review = {} as Record<string, unknown>;
@@ -75,7 +101,14 @@ export function putLabReviewAtVersion(practiceId: string, next: LabReview, seenV
 
 /** The follow-up text as it went (or failed), kept on the review; `version` is left alone. */
 export async function setLabReviewFollowUpMessage(practiceId: string, noteId: string, message: LabReview['followUpMessage']): Promise<void> {
-  await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET followUpMessage = :m', ExpressionAttributeValues: { ':m': message } }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: labReviewKey(noteId) },
+      UpdateExpression: 'SET followUpMessage = :m',
+      ExpressionAttributeValues: { ':m': message },
+    }),
+  );
 }
 
 /**
@@ -102,7 +135,15 @@ export async function claimEscalation(practiceId: string, noteId: string, at: st
 }
 
 export async function recordEscalationTask(practiceId: string, noteId: string, taskId: string): Promise<void> {
-  await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: labReviewKey(noteId) }, UpdateExpression: 'SET escalatedTaskId = :t', ConditionExpression: 'attribute_exists(sk)', ExpressionAttributeValues: { ':t': taskId } }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: labReviewKey(noteId) },
+      UpdateExpression: 'SET escalatedTaskId = :t',
+      ConditionExpression: 'attribute_exists(sk)',
+      ExpressionAttributeValues: { ':t': taskId },
+    }),
+  );
 }
 
 /** The practice's escalation setting (absent: the default minutes). */
@@ -113,5 +154,17 @@ export async function getLabReviewSettings(practiceId: string): Promise<LabRevie
 }
 
 export async function putLabReviewSettingsItem(practiceId: string, settings: LabReviewSettings, updatedBy: string): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: LAB_REVIEW_SETTINGS_KEY, entityType: 'LAB_REVIEW_SETTINGS', criticalEscalationMinutes: settings.criticalEscalationMinutes, updatedAt: new Date().toISOString(), updatedBy } }));
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        practiceId,
+        sk: LAB_REVIEW_SETTINGS_KEY,
+        entityType: 'LAB_REVIEW_SETTINGS',
+        criticalEscalationMinutes: settings.criticalEscalationMinutes,
+        updatedAt: new Date().toISOString(),
+        updatedBy,
+      },
+    }),
+  );
 }

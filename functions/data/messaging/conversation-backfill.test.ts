@@ -27,7 +27,22 @@ function text(id: string, patientPhone: string, direction: 'inbound' | 'outbound
     eventTimestamp: at,
     timestamp: at,
     createdAt: at,
-    data: { from: direction === 'inbound' ? patientPhone : PRACTICE_PHONE, to: direction === 'inbound' ? PRACTICE_PHONE : patientPhone, text: body, direction, deliveryStatus: direction === 'inbound' ? 'RECEIVED' : 'DELIVERED', failureReason: null, conversationId: `c-${patientPhone}`, practicePhoneNumber: PRACTICE_PHONE, patientPhoneNumber: patientPhone, carrierMessageIds: [], sentBy: null, scheduledEventId: null, notificationId: null, timestamp: at },
+    data: {
+      from: direction === 'inbound' ? patientPhone : PRACTICE_PHONE,
+      to: direction === 'inbound' ? PRACTICE_PHONE : patientPhone,
+      text: body,
+      direction,
+      deliveryStatus: direction === 'inbound' ? 'RECEIVED' : 'DELIVERED',
+      failureReason: null,
+      conversationId: `c-${patientPhone}`,
+      practicePhoneNumber: PRACTICE_PHONE,
+      patientPhoneNumber: patientPhone,
+      carrierMessageIds: [],
+      sentBy: null,
+      scheduledEventId: null,
+      notificationId: null,
+      timestamp: at,
+    },
     patientId: null,
     hidden: false,
     files: [],
@@ -38,7 +53,11 @@ function text(id: string, patientPhone: string, direction: 'inbound' | 'outbound
 }
 
 /** A conversation item as written before lastInbound was kept: unread, its last message the practice's. */
-function olderConversation(patientPhone: string, last: { id: string; direction: 'inbound' | 'outbound'; text: string; at: string }, readStatus: 'UNREAD' | 'READ' = 'UNREAD'): ConversationRecord {
+function olderConversation(
+  patientPhone: string,
+  last: { id: string; direction: 'inbound' | 'outbound'; text: string; at: string },
+  readStatus: 'UNREAD' | 'READ' = 'UNREAD',
+): ConversationRecord {
   return {
     conversationId: `c-${patientPhone}`,
     patientPhoneNumber: patientPhone,
@@ -47,7 +66,13 @@ function olderConversation(patientPhone: string, last: { id: string; direction: 
     readStatus,
     archived: false,
     unreadCount: readStatus === 'UNREAD' ? 1 : 0,
-    lastMessage: { messageId: last.id, direction: last.direction, text: last.text, timestamp: last.at, deliveryStatus: last.direction === 'inbound' ? 'RECEIVED' : 'DELIVERED' },
+    lastMessage: {
+      messageId: last.id,
+      direction: last.direction,
+      text: last.text,
+      timestamp: last.at,
+      deliveryStatus: last.direction === 'inbound' ? 'RECEIVED' : 'DELIVERED',
+    },
     participants: [],
     createdAt: '2026-11-01T15:00:00.000Z',
     updatedAt: last.at,
@@ -88,7 +113,15 @@ describe('backfillLastInbound', () => {
     expect((await getConversation(TEST_PRACTICE, `c-${read}`))!.lastInbound).toBeUndefined();
 
     // Once per practice: a second run writes nothing, even over an item that lost the field.
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(TEST_PRACTICE, olderConversation(asked, { id: 'n-2', direction: 'outbound', text: 'Your refill was sent to the pharmacy.', at: '2026-11-02T16:00:00.000Z' })) }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: conversationItem(
+          TEST_PRACTICE,
+          olderConversation(asked, { id: 'n-2', direction: 'outbound', text: 'Your refill was sent to the pharmacy.', at: '2026-11-02T16:00:00.000Z' }),
+        ),
+      }),
+    );
     expect(await backfillLastInbound(TEST_PRACTICE)).toBe(0);
     const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: CONVERSATION_COUNTS_KEY } }));
     expect(marker.Item).toMatchObject({ indexed: true, lastInboundKept: true });

@@ -24,11 +24,21 @@ import {
  * of them; until this has run they still are.
  */
 export async function backfillConversationKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }));
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }),
+  );
   if (marker.Item?.indexed) return 0;
   const records = [
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION } })),
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': ARCHIVED_CONVERSATIONS_PARTITION } })),
+    ...(await queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION },
+    })),
+    ...(await queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': ARCHIVED_CONVERSATIONS_PARTITION },
+    })),
   ].map(conversationFromItem);
   const total: ConversationCounts = { all: 0, unread: 0, read: 0, archived: 0, unreadMessages: 0 };
   for (const c of records) {
@@ -36,7 +46,12 @@ export async function backfillConversationKeys(practiceId: string): Promise<numb
     const one = countsOf(c);
     for (const k of Object.keys(total) as (keyof ConversationCounts)[]) total[k] += one[k];
   }
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: CONVERSATION_COUNTS_KEY, entityType: 'SMS_CONVERSATION_COUNTS', ...total, indexed: true } }));
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: CONVERSATION_COUNTS_KEY, entityType: 'SMS_CONVERSATION_COUNTS', ...total, indexed: true },
+    }),
+  );
   return records.length;
 }
 
@@ -50,11 +65,21 @@ const PAGE = 25;
  * arrives meanwhile has written lastInbound itself and is left alone. Answers how many were written.
  */
 export async function backfillLastInbound(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }));
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, ConsistentRead: true }),
+  );
   if (marker.Item?.lastInboundKept) return 0;
   const records = [
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION } })),
-    ...(await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': ARCHIVED_CONVERSATIONS_PARTITION } })),
+    ...(await queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': CONVERSATIONS_PARTITION },
+    })),
+    ...(await queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': ARCHIVED_CONVERSATIONS_PARTITION },
+    })),
   ]
     .map(conversationFromItem)
     .filter((c) => c.readStatus === 'UNREAD' && c.lastInbound === undefined);
@@ -77,18 +102,24 @@ export async function backfillLastInbound(practiceId: string): Promise<number> {
     }
   }
   await documentClient().send(
-    new UpdateCommand({ TableName: tableName(), Key: { practiceId, sk: CONVERSATION_COUNTS_KEY }, UpdateExpression: 'SET lastInboundKept = :yes', ExpressionAttributeValues: { ':yes': true } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { practiceId, sk: CONVERSATION_COUNTS_KEY },
+      UpdateExpression: 'SET lastInboundKept = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    }),
   );
   return written;
 }
 
 /** The patient's latest text to this practice number, read newest first a page at a time. */
 async function latestInbound(patientPhone: string, practicePhone: string): Promise<ConversationMessageSummary | null> {
-  for (let before: string | undefined; ; ) {
+  for (let before: string | undefined; ;) {
     const notes = await listSmsNotesByPhone(patientPhone, { before, practicePhone, max: PAGE });
     for (const note of notes) {
       const d = smsDataOf(note);
-      if (d.direction === 'inbound') return { messageId: note.noteId, direction: d.direction, text: d.text ?? '', timestamp: d.timestamp, deliveryStatus: d.deliveryStatus };
+      if (d.direction === 'inbound')
+        return { messageId: note.noteId, direction: d.direction, text: d.text ?? '', timestamp: d.timestamp, deliveryStatus: d.deliveryStatus };
     }
     if (notes.length < PAGE) return null;
     const oldest = notes[notes.length - 1];

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConversationRecord, SmsNoteData, type Conversation, type ConversationMessageSummary, type OptOutStatus, type Participant, type SmsAttachment, type SmsDeliveryStatus, type SmsMessage } from '../../../shared/messaging/messaging-schema.js';
+import {
+  ConversationRecord,
+  SmsNoteData,
+  type Conversation,
+  type ConversationMessageSummary,
+  type OptOutStatus,
+  type Participant,
+  type SmsAttachment,
+  type SmsDeliveryStatus,
+  type SmsMessage,
+} from '../../../shared/messaging/messaging-schema.js';
 import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
 import { nationalDigits } from '../../../shared/patients/phone.js';
 import { documentClient } from '../../lib/table/client.js';
@@ -79,7 +89,13 @@ type StateFields = Pick<ConversationRecord, 'archived' | 'readStatus' | 'unreadC
 export function countsOf(c: StateFields | null): ConversationCounts {
   const open = !!c && !c.archived;
   const unread = open && c.readStatus === 'UNREAD';
-  return { all: open ? 1 : 0, unread: unread ? 1 : 0, read: open && c.readStatus === 'READ' ? 1 : 0, archived: c?.archived ? 1 : 0, unreadMessages: unread ? Math.max(Number(c.unreadCount) || 0, 1) : 0 };
+  return {
+    all: open ? 1 : 0,
+    unread: unread ? 1 : 0,
+    read: open && c.readStatus === 'READ' ? 1 : 0,
+    archived: c?.archived ? 1 : 0,
+    unreadMessages: unread ? Math.max(Number(c.unreadCount) || 0, 1) : 0,
+  };
 }
 
 /**
@@ -113,24 +129,39 @@ export async function getConversationCounts(practiceId: string): Promise<Convers
 /** One page of a hub tab, most recently active first: `offset + limit` items of that tab's partition. */
 export async function listConversationPage(filter: 'all' | 'unread' | 'read' | 'archived', offset: number, limit: number): Promise<ConversationRecord[]> {
   const index = filter === 'unread' || filter === 'read' ? INDEXES.gsi2 : INDEXES.gsi1;
-  const pk = filter === 'all' ? CONVERSATIONS_PARTITION : filter === 'archived' ? ARCHIVED_CONVERSATIONS_PARTITION : conversationsByStatusPartition(filter === 'unread' ? 'UNREAD' : 'READ');
+  const pk =
+    filter === 'all'
+      ? CONVERSATIONS_PARTITION
+      : filter === 'archived'
+        ? ARCHIVED_CONVERSATIONS_PARTITION
+        : conversationsByStatusPartition(filter === 'unread' ? 'UNREAD' : 'READ');
   const items = await queryAll(
-    { IndexName: index.indexName, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': index.partitionKey }, ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: offset + limit },
+    {
+      IndexName: index.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.partitionKey },
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+      Limit: offset + limit,
+    },
     offset + limit,
   );
   return items.slice(offset).map(conversationFromItem);
 }
 
-
 export async function getConversation(practiceId: string, conversationId: string): Promise<ConversationRecord | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: conversationKey(conversationId) }, ConsistentRead: true }),
+  );
   return out.Item ? conversationFromItem(out.Item) : null;
 }
 
 /** Writes the conversation unless it exists; true when this call created it. */
 export async function putConversationIfAbsent(practiceId: string, c: ConversationRecord): Promise<boolean> {
   try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c), ConditionExpression: 'attribute_not_exists(sk)' }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: conversationItem(practiceId, c), ConditionExpression: 'attribute_not_exists(sk)' }),
+    );
     await countChange(practiceId, null, c);
     return true;
   } catch (error) {
@@ -149,7 +180,8 @@ export async function putConversation(practiceId: string, c: ConversationRecord)
  * lists of a practice whose conversations have no tab keys yet, read them all (not one page).
  */
 export async function listConversationRecords(): Promise<ConversationRecord[]> {
-  const query = (pk: string) => queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false });
+  const query = (pk: string) =>
+    queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false });
   const items = [...(await query(CONVERSATIONS_PARTITION)), ...(await query(ARCHIVED_CONVERSATIONS_PARTITION))];
   return items.map(conversationFromItem).sort((a, b) => `${b.updatedAt}#${b.conversationId}`.localeCompare(`${a.updatedAt}#${a.conversationId}`));
 }
@@ -170,7 +202,9 @@ export async function recordConversationMessage(practiceId: string, conversation
         ':last': last,
         ':at': m.timestamp,
         ':gsk': `${m.timestamp}#${conversationId}`,
-        ...(inbound ? { ':unread': 'UNREAD', ':no': false, ':one': 1, ':open': CONVERSATIONS_PARTITION, ':unreadTab': conversationsByStatusPartition('UNREAD') } : {}),
+        ...(inbound
+          ? { ':unread': 'UNREAD', ':no': false, ':one': 1, ':open': CONVERSATIONS_PARTITION, ':unreadTab': conversationsByStatusPartition('UNREAD') }
+          : {}),
       },
       ReturnValues: inbound ? 'ALL_OLD' : 'NONE',
     }),
@@ -279,7 +313,9 @@ export function messageFromNote(note: Note, lastReadAt: string): SmsMessage {
 /** Writes a new SMS note; false when a note with this id exists (a redelivered inbound text). */
 export async function insertSmsNote(practiceId: string, note: Note): Promise<boolean> {
   try {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: smsNoteItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: smsNoteItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -350,7 +386,19 @@ export async function getOptOut(phone: string, practiceId: string): Promise<OptO
 
 export async function setOptOut(practiceId: string, phone: string, optedOut: boolean, keyword: string, at: string): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: optOutKey(phone), entityType: 'SMS_OPT_OUT', phoneNumber: phone, optedOut, keyword, optedOutAt: optedOut ? at : null, updatedAt: at } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        practiceId,
+        sk: optOutKey(phone),
+        entityType: 'SMS_OPT_OUT',
+        phoneNumber: phone,
+        optedOut,
+        keyword,
+        optedOutAt: optedOut ? at : null,
+        updatedAt: at,
+      },
+    }),
   );
 }
 
@@ -373,4 +421,3 @@ export const samePhone = (a: string | null | undefined, b: string | null | undef
   const x = a ? nationalDigits(a) : null;
   return x !== null && x === (b ? nationalDigits(b) : null);
 };
-

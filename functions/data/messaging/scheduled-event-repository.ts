@@ -25,13 +25,21 @@ const toItem = (practiceId: string, e: ScheduledEvent): Item => ({
 const fromItem = (item: Item): ScheduledEvent => parseItem('scheduled event', ScheduledEvent, item);
 
 export async function getScheduledEvent(practiceId: string, eventId: string): Promise<ScheduledEvent | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: scheduledEventKey(eventId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: scheduledEventKey(eventId) }, ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : null;
 }
 
 /** Every scheduled event of the practice, sorted by when (gsi1 SCHEDEVENTS). */
 export async function queryScheduledEventsByWhen(): Promise<ScheduledEvent[]> {
-  return (await queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': SCHEDULED_EVENTS_PARTITION } })).map(fromItem);
+  return (
+    await queryAll({
+      IndexName: INDEXES.gsi1.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': SCHEDULED_EVENTS_PARTITION },
+    })
+  ).map(fromItem);
 }
 
 /** A new event; its id is fresh, so an existing item means a bug and the write fails. */

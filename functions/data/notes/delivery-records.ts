@@ -16,7 +16,9 @@ import { toItem } from './note-repository.js';
 export const deliveryKey = (partnerId: string, deliveryId: string) => `DELIVERY#${partnerId}#${deliveryId}`;
 
 export async function storedDelivery(practiceId: string, partnerId: string, deliveryId: string): Promise<Record<string, unknown> | undefined> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey(partnerId, deliveryId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: deliveryKey(partnerId, deliveryId) }, ConsistentRead: true }),
+  );
   return out.Item;
 }
 
@@ -25,8 +27,20 @@ export function deliveryItem(practiceId: string, partnerId: string, deliveryId: 
 }
 
 /** A delivery that made no note (an unmatched fax), written once: a second write fails its condition. */
-export async function putDeliveryOnce(practiceId: string, partnerId: string, deliveryId: string, at: string, extra: Record<string, unknown> = {}): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...deliveryItem(practiceId, partnerId, deliveryId, '', at), ...extra }, ConditionExpression: 'attribute_not_exists(sk)' }));
+export async function putDeliveryOnce(
+  practiceId: string,
+  partnerId: string,
+  deliveryId: string,
+  at: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...deliveryItem(practiceId, partnerId, deliveryId, '', at), ...extra },
+      ConditionExpression: 'attribute_not_exists(sk)',
+    }),
+  );
 }
 
 /** What writeDeliveryWithNoteVersion answers: written, or refused with the delivery a racing copy stored (undefined when the note changed instead). */
@@ -51,7 +65,13 @@ export async function writeDeliveryWithNoteVersion(
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, next.noteId, at), ConditionExpression: 'attribute_not_exists(sk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: deliveryItem(practiceId, partnerId, deliveryId, next.noteId, at),
+              ConditionExpression: 'attribute_not_exists(sk)',
+            },
+          },
           putNoteAtVersion(practiceId, next, seenVersion),
           ...alsoWrite,
         ],
@@ -115,7 +135,13 @@ export async function writeDeliveredNote(
     await documentClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: deliveryItem(practiceId, partnerId, deliveryId, note.noteId, at, deliveryExtra), ConditionExpression: 'attribute_not_exists(sk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: deliveryItem(practiceId, partnerId, deliveryId, note.noteId, at, deliveryExtra),
+              ConditionExpression: 'attribute_not_exists(sk)',
+            },
+          },
           { Put: { TableName: tableName(), Item: toItem(practiceId, note), ConditionExpression: 'attribute_not_exists(sk)' } },
           // Items the delivery adds beside its note (a chart medication): written with it or not at all.
           ...alsoPut.map((Item) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(sk)' } })),

@@ -100,9 +100,14 @@ export async function deleteTemplate(practiceId: string, t: Template): Promise<v
   );
 }
 
-export async function putTemplateLink(practiceId: string, link: { templateId: string; interactionId: string; linkedBy: string; linkedAt: string }): Promise<void> {
+export async function putTemplateLink(
+  practiceId: string,
+  link: { templateId: string; interactionId: string; linkedBy: string; linkedAt: string },
+): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: templateLinkKey(link.interactionId, link.templateId), entityType: 'TEMPLATE_LINK', ...link } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: templateLinkKey(link.interactionId, link.templateId), entityType: 'TEMPLATE_LINK', ...link },
+    }),
   );
 }
-

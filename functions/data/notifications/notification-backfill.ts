@@ -13,7 +13,9 @@ import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } fro
  * reads every unread notification.
  */
 export async function backfillNotificationCounts(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_COUNTS_KEY }, ConsistentRead: true }));
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_COUNTS_KEY }, ConsistentRead: true }),
+  );
   if (marker.Item?.indexed) return 0;
   const total: Record<string, number> = {};
   let counted = 0;
@@ -26,11 +28,14 @@ export async function backfillNotificationCounts(practiceId: string): Promise<nu
         ProjectionExpression: 'notificationType, notificationStatus, assigned',
       });
       for (const item of items) {
-        for (const [k, v] of Object.entries(countsOf(item as Pick<Notification, 'notificationType' | 'notificationStatus' | 'assigned'>))) total[k] = (total[k] ?? 0) + v;
+        for (const [k, v] of Object.entries(countsOf(item as Pick<Notification, 'notificationType' | 'notificationStatus' | 'assigned'>)))
+          total[k] = (total[k] ?? 0) + v;
         counted += 1;
       }
     }
   }
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: NOTIFICATION_COUNTS_KEY, entityType: 'NOTIFICATION_COUNTS', ...total, indexed: true } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: NOTIFICATION_COUNTS_KEY, entityType: 'NOTIFICATION_COUNTS', ...total, indexed: true } }),
+  );
   return counted;
 }

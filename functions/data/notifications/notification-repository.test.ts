@@ -49,7 +49,10 @@ describe('notification repository', () => {
     const old = (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: HALFWAY, sk: created.sk } }))).Item!;
     // The update's new version as its transaction puts it, before the same transaction retires the old one.
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: { ...old, sk: notificationVersionKey(created.notificationId, 2), notificationVersion: 2, text: 'Second report in' } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...old, sk: notificationVersionKey(created.notificationId, 2), notificationVersion: 2, text: 'Second report in' },
+      }),
     );
     expect((await findLatestBySource(HALFWAY, 'LAB_RESULTS', 'note-halfway')).map((n) => [n.notificationVersion, n.text])).toEqual([[2, 'Second report in']]);
     const bySource = await listLatest(HALFWAY, { types: ['LAB_RESULTS'], sourceId: 'note-halfway' });
@@ -57,7 +60,9 @@ describe('notification repository', () => {
     const byStatus = await listLatest(HALFWAY, { types: ['LAB_RESULTS'], assigned: 'u-halfway' });
     expect(byStatus.map((n) => [n.notificationId, n.notificationVersion])).toEqual([[created.notificationId, 2]]);
     for (const version of [1, 2]) {
-      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: HALFWAY, sk: notificationVersionKey(created.notificationId, version) } }));
+      await documentClient().send(
+        new DeleteCommand({ TableName: tableName(), Key: { practiceId: HALFWAY, sk: notificationVersionKey(created.notificationId, version) } }),
+      );
     }
   });
 
@@ -72,7 +77,9 @@ describe('notification repository', () => {
 
   it('refuses a second create with the same id', async () => {
     await createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor);
-    await expect(createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor)).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it('lists latest versions merged updated, unread, read and answers changes since a time', async () => {
@@ -113,7 +120,14 @@ describe('notification repository', () => {
     const made = [];
     for (let i = 0; i < 12; i++) {
       const type = (['FORM', 'PHONE_CALL', 'TASK'] as const)[i % 3];
-      made.push(await createNotification(TEST_PRACTICE, { notificationType: type, notificationStatus: i % 4 === 0 ? 'READ' : 'UNREAD', relatedTo: 'merge-test' }, actor, new Date(Date.UTC(2030, 0, 1, 0, i))));
+      made.push(
+        await createNotification(
+          TEST_PRACTICE,
+          { notificationType: type, notificationStatus: i % 4 === 0 ? 'READ' : 'UNREAD', relatedTo: 'merge-test' },
+          actor,
+          new Date(Date.UTC(2030, 0, 1, 0, i)),
+        ),
+      );
     }
     const page = await listLatest(TEST_PRACTICE, { types: ['FORM', 'PHONE_CALL', 'TASK'], relatedTo: 'merge-test', limit: 7 });
     const unread = made.filter((_, i) => i % 4 !== 0).reverse();

@@ -265,7 +265,6 @@ export function deleteNotification(practiceId: string, notificationId: string, a
 
 /* ---------- reads ---------- */
 
-
 /** The latest version by id: one consistent Query on the id's versions, newest first. */
 export async function getLatestNotification(practiceId: string, notificationId: string): Promise<Notification | null> {
   if (!ID_PATTERN.test(notificationId)) return null;
@@ -319,7 +318,11 @@ export interface NotificationFilters {
 }
 
 /** The server-side filters a listing applies to each partition's items. */
-function partitionFilter(filters: NotificationFilters): { FilterExpression?: string; ExpressionAttributeNames?: Record<string, string>; values: Record<string, unknown> } {
+function partitionFilter(filters: NotificationFilters): {
+  FilterExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  values: Record<string, unknown>;
+} {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const conditions: string[] = [];
@@ -416,7 +419,11 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
     found = [];
     for (const status of NOTIFICATION_STATUS_ORDER.filter((s) => statuses.includes(s))) {
       if (found.length >= limit) break;
-      const items = await newestAcross(types.map((t) => notificationsByStatusPartition(t, status)), limit - found.length, filters);
+      const items = await newestAcross(
+        types.map((t) => notificationsByStatusPartition(t, status)),
+        limit - found.length,
+        filters,
+      );
       found.push(...items.map(fromItem));
     }
   }
@@ -463,7 +470,10 @@ export async function countUnread(practiceId: string, userId: string): Promise<{
   const item = out.Item;
   if (!item?.indexed) return countUnreadByReading(practiceId, userId);
   const n = (k: string) => Math.max(Number(item[k]) || 0, 0);
-  const byType = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, UNREAD_NOTIFICATION_STATUSES.reduce((sum, s) => sum + n(`${t}#${s}`), 0)])) as Record<NotificationType, number>;
+  const byType = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, UNREAD_NOTIFICATION_STATUSES.reduce((sum, s) => sum + n(`${t}#${s}`), 0)])) as Record<
+    NotificationType,
+    number
+  >;
   return { byType, assignedToMe: n(`mine#${userId}`) };
 }
 

@@ -27,7 +27,9 @@ export async function listPartnerApps(practiceId: string): Promise<PartnerApp[]>
 }
 
 export async function getPartnerApp(practiceId: string, partnerAppId: string): Promise<PartnerApp | null> {
-  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: partnerAppKey(partnerAppId) }, ConsistentRead: true }));
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: partnerAppKey(partnerAppId) }, ConsistentRead: true }),
+  );
   return out.Item ? partnerAppFromItem(out.Item) : null;
 }
 

@@ -32,7 +32,16 @@ describe('access history entries', () => {
 
   it('marks a refused attempt that names the patient, with its reason', () => {
     // The shape the auth middleware's refusal row has (writeRefusalAudit).
-    const entry = toEntry({ at: '2026-11-24T08:00:00.000Z', actorUserId: 'u2', actorEmail: 'noaccess@demo.tidewell.local', action: 'refused', entity: 'access', route: 'GET /v1/patients/{patientId}', reason: 'no_access', status: 403 });
+    const entry = toEntry({
+      at: '2026-11-24T08:00:00.000Z',
+      actorUserId: 'u2',
+      actorEmail: 'noaccess@demo.tidewell.local',
+      action: 'refused',
+      entity: 'access',
+      route: 'GET /v1/patients/{patientId}',
+      reason: 'no_access',
+      status: 403,
+    });
     expect(entry).toMatchObject({ outcome: 'refused', action: 'refused', reason: 'no_access', routeKey: 'GET /v1/patients/{patientId}' });
     expect(toEntry({ at: '2026-11-24T08:00:00.000Z', actorUserId: 'u1', actorEmail: 'a@b', action: 'read', entity: 'patient' }).outcome).toBe('allowed');
   });

@@ -34,7 +34,11 @@ export function toEntry(item: Item): AccessHistoryEntry {
  * One page of the patient's audit partition (gsi1 AUDIT#PATIENT#<id>), newest first, optionally
  * before a time; `more` when the table has further entries past this page.
  */
-export async function patientAuditPage(patientId: string, before: string | undefined, limit: number): Promise<{ entries: AccessHistoryEntry[]; more: boolean }> {
+export async function patientAuditPage(
+  patientId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<{ entries: AccessHistoryEntry[]; more: boolean }> {
   const values: Record<string, string> = { ':pk': patientAuditPartition(patientId) };
   let condition = 'gsi1pk = :pk';
   if (before) {

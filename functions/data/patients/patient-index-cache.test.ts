@@ -62,16 +62,17 @@ describe('patient index cache', () => {
     const big = 'prc_cache_catch_up';
     const SEEDED = 3000;
     const at = new Date('2026-01-01T00:00:00Z').toISOString();
-    const seeded = (i: number): Patient => ({
-      id: `s${String(i).padStart(4, '0')}`,
-      firstName: `First${i % 37}`,
-      lastName: `Last${String(i % 211).padStart(3, '0')}`,
-      gender: 'other',
-      membershipStatus: 'active',
-      status: 'active',
-      createdAt: at,
-      updatedAt: at,
-    } as Patient);
+    const seeded = (i: number): Patient =>
+      ({
+        id: `s${String(i).padStart(4, '0')}`,
+        firstName: `First${i % 37}`,
+        lastName: `Last${String(i % 211).padStart(3, '0')}`,
+        gender: 'other',
+        membershipStatus: 'active',
+        status: 'active',
+        createdAt: at,
+        updatedAt: at,
+      }) as Patient;
     /** An index read well after the last write, and the items that read cost. */
     const settledIndex = async (practiceId: string, status: 'active' | 'DELETED' = 'active') => {
       const { changedAt } = await readPatientIndexVersion(practiceId);
@@ -91,7 +92,10 @@ describe('patient index cache', () => {
     };
 
     beforeAll(async () => {
-      await putPatientsBatch(big, Array.from({ length: SEEDED }, (_, i) => seeded(i)));
+      await putPatientsBatch(
+        big,
+        Array.from({ length: SEEDED }, (_, i) => seeded(i)),
+      );
     });
 
     it('reads only the changed patients, and patches inserts, renames, edits and archives into name order per status', async () => {
@@ -110,7 +114,9 @@ describe('patient index cache', () => {
 
       const active = await settledIndex(big);
       const deleted = await settledIndex(big, 'DELETED');
-      console.log(`${before} patients: a cold load read ${cold.read} items; after five writes the active list read ${active.read}, the archived ${deleted.read}`);
+      console.log(
+        `${before} patients: a cold load read ${cold.read} items; after five writes the active list read ${active.read}, the archived ${deleted.read}`,
+      );
       // One version GetItem, the five change items and the five patients, whatever the practice's size.
       expect(active.read).toBe(11);
       expect(deleted.read).toBe(11);

@@ -70,7 +70,13 @@ export async function patientIndex(practiceId: string, status: PatientStatus, no
   return pending;
 }
 
-async function refresh(practiceId: string, status: PatientStatus, hit: CachedIndex | undefined, current: PatientIndexVersion, now: () => number): Promise<CachedIndex> {
+async function refresh(
+  practiceId: string,
+  status: PatientStatus,
+  hit: CachedIndex | undefined,
+  current: PatientIndexVersion,
+  now: () => number,
+): Promise<CachedIndex> {
   // A list loaded within the settle time of a write may lack it; past that time only a full load completes it.
   const usable = hit && hit.version < current.version && (hit.settled || now() < hit.reloadAfter);
   const caughtUp = usable ? await catchUp(practiceId, status, hit, current) : null;
@@ -109,7 +115,12 @@ async function catchUp(practiceId: string, status: PatientStatus, hit: CachedInd
 }
 
 /** Drops every changed patient from the list and inserts those now of this status at their name's place. */
-function patched(entries: readonly PreparedPatient<Patient>[], changed: ReadonlySet<string>, patients: readonly Patient[], status: PatientStatus): PreparedPatient<Patient>[] {
+function patched(
+  entries: readonly PreparedPatient<Patient>[],
+  changed: ReadonlySet<string>,
+  patients: readonly Patient[],
+  status: PatientStatus,
+): PreparedPatient<Patient>[] {
   const list = entries.filter((e) => !changed.has(e.patient.id));
   const partition = patientsByNamePartition(status);
   for (const patient of patients) {

@@ -122,7 +122,10 @@ function lostVersionRace(error: unknown, ownItems: number): boolean {
   const reasons = e.CancellationReasons ?? [];
   const own = reasons.slice(0, ownItems);
   const versioned = reasons.slice(ownItems);
-  return own.every((r) => !r || r.Code === 'None' || r.Code === 'TransactionConflict') && versioned.some((r) => r?.Code === 'ConditionalCheckFailed' || r?.Code === 'TransactionConflict');
+  return (
+    own.every((r) => !r || r.Code === 'None' || r.Code === 'TransactionConflict') &&
+    versioned.some((r) => r?.Code === 'ConditionalCheckFailed' || r?.Code === 'TransactionConflict')
+  );
 }
 
 /** Writes the patient item with the next index version and its change item in one transaction. */
@@ -136,9 +139,7 @@ async function writeWithVersion(practiceId: string, item: Item, condition: strin
 }
 
 export async function getPatient(practiceId: string, id: string): Promise<Patient | null> {
-  const out = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConsistentRead: true }),
-  );
+  const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: patientKey(id) }, ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : null;
 }
 
@@ -258,9 +259,7 @@ export async function getPatientsByIds(practiceId: string, ids: readonly string[
     let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ practiceId, sk: patientKey(id) }));
     for (let attempt = 0; keys && keys.length > 0 && attempt < 8; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      );
+      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }));
       for (const item of out.Responses?.[tableName()] ?? []) {
         const p = fromItem(item);
         found.set(p.id, p);
@@ -305,9 +304,7 @@ export async function queryPatientsByName(practiceId: string, status: PatientSta
  */
 export async function putPatientsBatch(practiceId: string, patients: readonly Patient[]): Promise<void> {
   for (let i = 0; i < patients.length; i += 25) {
-    let requests: { PutRequest: { Item: Item } }[] | undefined = patients
-      .slice(i, i + 25)
-      .map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } }));
+    let requests: { PutRequest: { Item: Item } }[] | undefined = patients.slice(i, i + 25).map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } }));
     for (let attempt = 0; requests && requests.length > 0 && attempt < 10; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
       const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
@@ -338,6 +335,8 @@ export async function readPatientChanges(practiceId: string, after: number, upTo
     }),
   );
   return (out.Items ?? []).map((i) =>
-    i.bulk ? { version: Number(i.version), at: Number(i.at), bulk: true as const } : { version: Number(i.version), at: Number(i.at), patientId: String(i.patientId) },
+    i.bulk
+      ? { version: Number(i.version), at: Number(i.at), bulk: true as const }
+      : { version: Number(i.version), at: Number(i.at), patientId: String(i.patientId) },
   );
 }

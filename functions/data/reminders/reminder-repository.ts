@@ -15,7 +15,14 @@ export const reminderKey = (reminderId: string) => `REMINDER#${reminderId}`;
 export const remindersByAssigneePartition = (userId: string) => `REMINDERS#${userId}`;
 
 function toItem(practiceId: string, r: Reminder): Item {
-  return { ...r, practiceId, sk: reminderKey(r.reminderId), entityType: 'REMINDER', gsi1pk: remindersByAssigneePartition(r.assigned), gsi1sk: `${r.dueAt}#${r.reminderId}` };
+  return {
+    ...r,
+    practiceId,
+    sk: reminderKey(r.reminderId),
+    entityType: 'REMINDER',
+    gsi1pk: remindersByAssigneePartition(r.assigned),
+    gsi1sk: `${r.dueAt}#${r.reminderId}`,
+  };
 }
 
 function fromItem(item: Item): Reminder {
@@ -40,7 +47,11 @@ export async function getReminder(practiceId: string, reminderId: string): Promi
 
 export async function putReminder(practiceId: string, r: Reminder, condition: 'new' | 'exists'): Promise<void> {
   await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(practiceId, r), ConditionExpression: condition === 'new' ? 'attribute_not_exists(sk)' : 'attribute_exists(sk)' }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: toItem(practiceId, r),
+      ConditionExpression: condition === 'new' ? 'attribute_not_exists(sk)' : 'attribute_exists(sk)',
+    }),
   );
 }
 

@@ -36,7 +36,9 @@ export function putNewMedication(practiceId: string, medication: { patientId: st
 export async function storedMedications(practiceId: string, patientId: string, idents: readonly string[]): Promise<Item[]> {
   const stored: Item[] = [];
   for (const ident of idents) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId, 'medications', ident) }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId, 'medications', ident) }, ConsistentRead: true }),
+    );
     if (out.Item) stored.push(out.Item);
   }
   return stored;
@@ -82,7 +84,8 @@ export function restoreMedications(practiceId: string, kept: readonly Item[]): T
 
 /** The RX_RESTOCK marker of a deleted prescription whose quantity went back to stock, if any. */
 export async function getRxRestock(practiceId: string, noteId: string): Promise<RxRestock | undefined> {
-  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: rxRestockKey(noteId) }, ConsistentRead: true }))).Item as RxRestock | undefined;
+  return (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: rxRestockKey(noteId) }, ConsistentRead: true }))).Item as
+    RxRestock | undefined;
 }
 
 /** For the restore's transaction: the marker goes with the stock taken back (it must still be there). */

@@ -65,5 +65,7 @@ export async function getDashboardItem(practiceId: string, userId: string): Prom
 }
 
 export async function putDashboardItem(practiceId: string, userId: string, widgets: unknown): Promise<void> {
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk: dashboardKey(userId), entityType: 'DASHBOARD', userId, widgets } }));
+  await documentClient().send(
+    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: dashboardKey(userId), entityType: 'DASHBOARD', userId, widgets } }),
+  );
 }

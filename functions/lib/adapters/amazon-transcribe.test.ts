@@ -9,7 +9,9 @@ beforeEach(() => transcribe.reset());
 
 describe('Amazon Transcribe adapter', () => {
   it('starts a batch job on the recording with speaker labels, writing its output beside the run', async () => {
-    transcribe.on(StartTranscriptionJobCommand).resolves({ TranscriptionJob: { TranscriptionJobName: 'tidewell-trn-1-1', TranscriptionJobStatus: 'IN_PROGRESS' } });
+    transcribe
+      .on(StartTranscriptionJobCommand)
+      .resolves({ TranscriptionJob: { TranscriptionJobName: 'tidewell-trn-1-1', TranscriptionJobStatus: 'IN_PROGRESS' } });
     await new AmazonTranscribe(new TranscribeClient({ region: 'us-east-1' })).start({
       jobName: 'tidewell-trn-1-1',
       bucket: 'files-bucket',
@@ -33,8 +35,20 @@ describe('Amazon Transcribe adapter', () => {
     transcribe
       .on(GetTranscriptionJobCommand)
       .resolvesOnce({ TranscriptionJob: { TranscriptionJobName: 'j', TranscriptionJobStatus: 'IN_PROGRESS' } })
-      .resolvesOnce({ TranscriptionJob: { TranscriptionJobName: 'j', TranscriptionJobStatus: 'COMPLETED', Transcript: { TranscriptFileUri: 'https://s3.us-east-1.amazonaws.com/files-bucket/out.json' } } })
-      .resolvesOnce({ TranscriptionJob: { TranscriptionJobName: 'j', TranscriptionJobStatus: 'FAILED', FailureReason: 'The media format provided does not match the detected media format.' } });
+      .resolvesOnce({
+        TranscriptionJob: {
+          TranscriptionJobName: 'j',
+          TranscriptionJobStatus: 'COMPLETED',
+          Transcript: { TranscriptFileUri: 'https://s3.us-east-1.amazonaws.com/files-bucket/out.json' },
+        },
+      })
+      .resolvesOnce({
+        TranscriptionJob: {
+          TranscriptionJobName: 'j',
+          TranscriptionJobStatus: 'FAILED',
+          FailureReason: 'The media format provided does not match the detected media format.',
+        },
+      });
     expect(await adapter.state('j')).toEqual({ status: 'IN_PROGRESS' });
     expect(await adapter.state('j')).toEqual({ status: 'COMPLETED' });
     expect(await adapter.state('j')).toEqual({ status: 'FAILED', reason: 'The media format provided does not match the detected media format.' });
@@ -76,7 +90,10 @@ describe('Amazon Transcribe adapter', () => {
 
   it('uses the audio_segments of newer outputs as they are', () => {
     const withSegments: TranscribeOutput = {
-      results: { ...OUTPUT.results, audio_segments: [{ id: 0, transcript: 'What brings you in?', start_time: '0.5', end_time: '1.6', speaker_label: 'spk_0' }] },
+      results: {
+        ...OUTPUT.results,
+        audio_segments: [{ id: 0, transcript: 'What brings you in?', start_time: '0.5', end_time: '1.6', speaker_label: 'spk_0' }],
+      },
     };
     expect(segmentsFromTranscribe(withSegments)).toEqual([{ id: 'seg-1', speaker: 'Speaker 1', start: 0.5, end: 1.6, text: 'What brings you in?' }]);
   });

@@ -56,7 +56,14 @@ export class AmazonTranscribe {
 export interface TranscribeOutput {
   results: {
     transcripts?: { transcript: string }[];
-    items?: { id?: number; type: 'pronunciation' | 'punctuation'; start_time?: string; end_time?: string; speaker_label?: string; alternatives: { content: string }[] }[];
+    items?: {
+      id?: number;
+      type: 'pronunciation' | 'punctuation';
+      start_time?: string;
+      end_time?: string;
+      speaker_label?: string;
+      alternatives: { content: string }[];
+    }[];
     speaker_labels?: { segments?: { speaker_label: string; start_time: string; end_time: string }[] };
     audio_segments?: { id: number; transcript: string; start_time: string; end_time: string; speaker_label?: string }[];
   };
@@ -73,7 +80,13 @@ const seconds = (text: string | undefined) => Math.round(Number(text ?? 0) * 100
 export function segmentsFromTranscribe(output: TranscribeOutput): TranscriptSegment[] {
   const results = output.results;
   if (results.audio_segments?.length) {
-    return results.audio_segments.map((s, i) => ({ id: `seg-${i + 1}`, speaker: speakerName(s.speaker_label), start: seconds(s.start_time), end: seconds(s.end_time), text: s.transcript.trim() }));
+    return results.audio_segments.map((s, i) => ({
+      id: `seg-${i + 1}`,
+      speaker: speakerName(s.speaker_label),
+      start: seconds(s.start_time),
+      end: seconds(s.end_time),
+      text: s.transcript.trim(),
+    }));
   }
   const segments: TranscriptSegment[] = [];
   let current: TranscriptSegment | undefined;

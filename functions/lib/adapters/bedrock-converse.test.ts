@@ -6,7 +6,11 @@ import { BedrockConverse } from './bedrock-converse.js';
 const bedrock = mockClient(BedrockRuntimeClient);
 beforeEach(() => bedrock.reset());
 
-const TOOL = { name: 'record_soap_note', description: 'Record the note', inputSchema: { type: 'object', properties: { sections: { type: 'array' } }, required: ['sections'] } };
+const TOOL = {
+  name: 'record_soap_note',
+  description: 'Record the note',
+  inputSchema: { type: 'object', properties: { sections: { type: 'array' } }, required: ['sections'] },
+};
 
 describe('Bedrock Converse adapter', () => {
   it('forces the one tool (toolConfig + toolChoice) and returns the input of the toolUse block', async () => {
@@ -14,7 +18,15 @@ describe('Bedrock Converse adapter', () => {
       output: {
         message: {
           role: 'assistant',
-          content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'record_soap_note', input: { sections: [{ heading: 'Plan', sentences: [{ text: 'Start ibuprofen.', segmentIds: ['seg-4'] }] }] } } }],
+          content: [
+            {
+              toolUse: {
+                toolUseId: 'tooluse_1',
+                name: 'record_soap_note',
+                input: { sections: [{ heading: 'Plan', sentences: [{ text: 'Start ibuprofen.', segmentIds: ['seg-4'] }] }] },
+              },
+            },
+          ],
         },
       },
       stopReason: 'tool_use',

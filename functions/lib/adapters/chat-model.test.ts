@@ -119,7 +119,9 @@ describe('OpenAI-compatible endpoint', () => {
         if (question === 'fail') return void res.writeHead(500).end('{}');
         const words = `You asked: ${question}`.split(' ');
         if (!body.stream) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: words.join(' ') } }] }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: words.join(' ') } }] }));
           return;
         }
         res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -136,7 +138,11 @@ describe('OpenAI-compatible endpoint', () => {
     const model = openAiCompatibleChatModel({ baseUrl, model: 'llama3.2' });
     expect(model.label).toEqual({ name: 'Local model llama3.2', local: true });
     await expect(model.complete(REQUEST)).resolves.toBe('You asked: Which allergies?');
-    expect(bodies.at(-1)).toMatchObject({ model: 'llama3.2', stream: false, messages: [{ role: 'system', content: REQUEST.system }, { role: 'assistant' }, { role: 'user' }, { role: 'user' }] });
+    expect(bodies.at(-1)).toMatchObject({
+      model: 'llama3.2',
+      stream: false,
+      messages: [{ role: 'system', content: REQUEST.system }, { role: 'assistant' }, { role: 'user' }, { role: 'user' }],
+    });
   });
 
   it('streams the SSE deltas until [DONE]', async () => {

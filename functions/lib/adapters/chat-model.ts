@@ -83,7 +83,12 @@ export function bedrockChatModel(options: { modelId: string; region?: string; cl
         const text = event.contentBlockDelta?.delta && 'text' in event.contentBlockDelta.delta ? event.contentBlockDelta.delta.text : undefined;
         if (text) yield text;
         // Errors arrive as members of the event stream, not as thrown responses.
-        const failure = event.internalServerException ?? event.modelStreamErrorException ?? event.validationException ?? event.throttlingException ?? event.serviceUnavailableException;
+        const failure =
+          event.internalServerException ??
+          event.modelStreamErrorException ??
+          event.validationException ??
+          event.throttlingException ??
+          event.serviceUnavailableException;
         if (failure) throw new ChatModelError(`Bedrock stream failed: ${failure.name ?? 'error'}`);
       }
     },

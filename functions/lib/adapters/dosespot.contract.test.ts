@@ -16,7 +16,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalDoseSpot, LOCAL_DOSESPOT_PREFIX } from '../../../infra/local/dosespot/local-dosespot.js';
 import { doseSpotPatientBody, DoseSpotApiError, forgetDoseSpotTokens, pushPatient, type DoseSpotPatient } from './dosespot.js';
 
-type Field = { type: 'string' | 'date' | 'GenderType' | 'PhoneTypes' | 'decimal' | 'WeightUnitItem' | 'HeightUnitItem' | 'boolean'; required?: true; max?: number };
+type Field = {
+  type: 'string' | 'date' | 'GenderType' | 'PhoneTypes' | 'decimal' | 'WeightUnitItem' | 'HeightUnitItem' | 'boolean';
+  required?: true;
+  max?: number;
+};
 /** AddEditPatientRequest as the help page lists it. */
 const ADD_EDIT_PATIENT_REQUEST: Record<string, Field> = {
   Prefix: { type: 'string', max: 10 },
@@ -53,15 +57,26 @@ function againstHelpPage(body: Record<string, unknown>): string[] {
   for (const [name, value] of Object.entries(body)) {
     const field = ADD_EDIT_PATIENT_REQUEST[name];
     if (!field) problems.push(`${name} is not a field of AddEditPatientRequest`);
-    else if (field.type === 'string' && (typeof value !== 'string' || value.length > field.max!)) problems.push(`${name} is not a string of at most ${field.max}`);
+    else if (field.type === 'string' && (typeof value !== 'string' || value.length > field.max!))
+      problems.push(`${name} is not a string of at most ${field.max}`);
     else if (field.type === 'boolean' && typeof value !== 'boolean') problems.push(`${name} is not a boolean`);
     else if (field.type === 'date' && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) problems.push(`${name} is not a date`);
   }
-  for (const [name, field] of Object.entries(ADD_EDIT_PATIENT_REQUEST)) if (field.required && (body[name] === undefined || body[name] === '')) problems.push(`${name} is required`);
+  for (const [name, field] of Object.entries(ADD_EDIT_PATIENT_REQUEST))
+    if (field.required && (body[name] === undefined || body[name] === '')) problems.push(`${name} is required`);
   return problems;
 }
 
-const ordinary: DoseSpotPatient = { id: 'pat_0123456789abcdef01234567', firstName: 'Maria', lastName: 'Lopez', dateOfBirth: '1984-03-02', gender: 'female', address: { line1: '12 Harbor St', city: 'Portland', state: 'ME', zip: '04101' }, phone: '+12075550142', phoneType: 'mobile' };
+const ordinary: DoseSpotPatient = {
+  id: 'pat_0123456789abcdef01234567',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  dateOfBirth: '1984-03-02',
+  gender: 'female',
+  address: { line1: '12 Harbor St', city: 'Portland', state: 'ME', zip: '04101' },
+  phone: '+12075550142',
+  phoneType: 'mobile',
+};
 /** A chart Tidewell accepts whose name and street line run past DoseSpot's 35 characters. */
 const long: DoseSpotPatient = {
   ...ordinary,
@@ -77,7 +92,17 @@ const AUTH = { clinicId: '1207', clinicKey: 'clinic-key-of-the-local-clinic-0123
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dosespot-contract-'));
   const secretsFile = join(dir, 'secrets.json');
-  writeFileSync(secretsFile, JSON.stringify({ dosespot: JSON.stringify({ clinicId: AUTH.clinicId, clinicKey: AUTH.clinicKey, subscriptionKey: AUTH.subscriptionKey, users: { 'user-1': AUTH.doseSpotUserId } }) }));
+  writeFileSync(
+    secretsFile,
+    JSON.stringify({
+      dosespot: JSON.stringify({
+        clinicId: AUTH.clinicId,
+        clinicKey: AUTH.clinicKey,
+        subscriptionKey: AUTH.subscriptionKey,
+        users: { 'user-1': AUTH.doseSpotUserId },
+      }),
+    }),
+  );
   const local = createLocalDoseSpot({ dataDir: dir, secretsFile });
   server = createServer((req, res) => void local.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -103,9 +128,26 @@ describe('the patient body against AddEditPatientRequest as DoseSpot publishes i
   it('the stand-in takes both patients, and refuses a field past its published length as DoseSpot does', async () => {
     expect(await pushPatient(base, AUTH, ordinary)).toMatch(/^\d+$/);
     expect(await pushPatient(base, AUTH, long)).toMatch(/^\d+$/);
-    const token = (await (await fetch(`${base}/webapi/v2/connect/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'Subscription-Key': AUTH.subscriptionKey }, body: new URLSearchParams({ grant_type: 'password', client_id: AUTH.clinicId, client_secret: AUTH.clinicKey, username: AUTH.doseSpotUserId, password: AUTH.clinicKey, scope: 'api' }) })).json()) as { access_token: string };
+    const token = (await (
+      await fetch(`${base}/webapi/v2/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'Subscription-Key': AUTH.subscriptionKey },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: AUTH.clinicId,
+          client_secret: AUTH.clinicKey,
+          username: AUTH.doseSpotUserId,
+          password: AUTH.clinicKey,
+          scope: 'api',
+        }),
+      })
+    ).json()) as { access_token: string };
     const tooLong = { ...doseSpotPatientBody(ordinary), Address1: long.address!.line1! };
-    const refused = await fetch(`${base}/webapi/v2/api/patients`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'Subscription-Key': AUTH.subscriptionKey, 'content-type': 'application/json' }, body: JSON.stringify(tooLong) });
+    const refused = await fetch(`${base}/webapi/v2/api/patients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'Subscription-Key': AUTH.subscriptionKey, 'content-type': 'application/json' },
+      body: JSON.stringify(tooLong),
+    });
     const answer = (await refused.json()) as { Result: { ResultCode: string; ResultDescription: string } };
     expect(answer.Result).toEqual({ ResultCode: 'ERROR', ResultDescription: 'Address1 must be a string with a maximum length of 35.' });
     await expect(pushPatient(base, AUTH, { ...ordinary, id: 'x'.repeat(36) })).rejects.toBeInstanceOf(DoseSpotApiError);

@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accessToken, doseSpotPhone, doseSpotSsoUrl, forgetDoseSpotTokens, listPrescriptions, parseDoseSpotConfig, pushPatient, randomPhrase, ssoParams, toExternalPrescription } from './dosespot.js';
+import {
+  accessToken,
+  doseSpotPhone,
+  doseSpotSsoUrl,
+  forgetDoseSpotTokens,
+  listPrescriptions,
+  parseDoseSpotConfig,
+  pushPatient,
+  randomPhrase,
+  ssoParams,
+  toExternalPrescription,
+} from './dosespot.js';
 import type { HttpExchange } from './sms-carrier.js';
 
 // Worked example computed apart from this code (Python hashlib + base64, '==' stripped, quote(safe='')).
@@ -21,7 +32,13 @@ describe('DoseSpot single sign-on', () => {
   });
 
   it('puts every parameter URL-encoded into the login URL, with the patient when given', () => {
-    const url = doseSpotSsoUrl('https://my.staging.dosespot.com/', { clinicId: '30871', clinicKey: CLINIC_KEY, doseSpotUserId: USER_ID, doseSpotPatientId: '77', phrase: PHRASE });
+    const url = doseSpotSsoUrl('https://my.staging.dosespot.com/', {
+      clinicId: '30871',
+      clinicKey: CLINIC_KEY,
+      doseSpotUserId: USER_ID,
+      doseSpotPatientId: '77',
+      phrase: PHRASE,
+    });
     expect(url).toBe(
       `https://my.staging.dosespot.com/LoginSingleSignOn.aspx?SingleSignOnClinicId=30871&SingleSignOnUserId=227295&SingleSignOnPhraseLength=32&SingleSignOnCode=${CODE_ENCODED}&SingleSignOnUserIdVerify=${VERIFY_ENCODED}&PatientId=77`,
     );
@@ -35,8 +52,17 @@ describe('DoseSpot single sign-on', () => {
   });
 
   it('reads the clinic settings from the partner secret entry, refusing an incomplete one', () => {
-    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', users: { u1: '9', bad: 3 } }))).toEqual({ clinicId: '1', clinicKey: 'k', users: { u1: '9' } });
-    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', subscriptionKey: 's', users: {} }))).toEqual({ clinicId: '1', clinicKey: 'k', subscriptionKey: 's', users: {} });
+    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', users: { u1: '9', bad: 3 } }))).toEqual({
+      clinicId: '1',
+      clinicKey: 'k',
+      users: { u1: '9' },
+    });
+    expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', subscriptionKey: 's', users: {} }))).toEqual({
+      clinicId: '1',
+      clinicKey: 'k',
+      subscriptionKey: 's',
+      users: {},
+    });
     // The clinic-level user of the scheduled sync, given as DoseSpot shows it (a number) or as text.
     expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', clinicUserId: 4021, users: {} }))?.clinicUserId).toBe('4021');
     expect(parseDoseSpotConfig(JSON.stringify({ clinicId: '1', clinicKey: 'k', clinicUserId: ' 4021 ', users: {} }))?.clinicUserId).toBe('4021');
@@ -45,12 +71,18 @@ describe('DoseSpot single sign-on', () => {
     expect(parseDoseSpotConfig('not json')).toBeNull();
     expect(parseDoseSpotConfig(null)).toBeNull();
   });
-
 });
 
 const AUTH = { clinicId: '30871', clinicKey: CLINIC_KEY, subscriptionKey: 'sub-key-1', doseSpotUserId: USER_ID };
 /** DoseSpot's token answer, as its authentication guide documents it. */
-const TOKEN = { access_token: 'eyJ.token.one', token_type: 'bearer', expires_in: 600, userName: USER_ID, '.issued': 'Thu, 26 Nov 2026 10:00:00 GMT', '.expires': 'Thu, 26 Nov 2026 10:10:00 GMT' };
+const TOKEN = {
+  access_token: 'eyJ.token.one',
+  token_type: 'bearer',
+  expires_in: 600,
+  userName: USER_ID,
+  '.issued': 'Thu, 26 Nov 2026 10:00:00 GMT',
+  '.expires': 'Thu, 26 Nov 2026 10:10:00 GMT',
+};
 
 /** Records every call; answers the token endpoint, then `answer` for the API. */
 function exchangeWith(answer: (url: string, init: Parameters<HttpExchange>[1]) => { status: number; body: string }) {
@@ -72,7 +104,14 @@ describe('DoseSpot API v2 access token', () => {
     expect(await accessToken('https://my.staging.dosespot.com/', AUTH, exchange, t0)).toBe('eyJ.token.one');
     expect(calls[0]).toMatchObject({ url: 'https://my.staging.dosespot.com/webapi/v2/connect/token', method: 'POST' });
     expect(calls[0]!.headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded', 'Subscription-Key': 'sub-key-1' });
-    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ grant_type: 'password', client_id: '30871', client_secret: CLINIC_KEY, username: USER_ID, password: CLINIC_KEY, scope: 'api' });
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({
+      grant_type: 'password',
+      client_id: '30871',
+      client_secret: CLINIC_KEY,
+      username: USER_ID,
+      password: CLINIC_KEY,
+      scope: 'api',
+    });
     await accessToken('https://my.staging.dosespot.com/', AUTH, exchange, t0 + 530_000);
     expect(calls).toHaveLength(1);
     await accessToken('https://my.staging.dosespot.com/', AUTH, exchange, t0 + 541_000);
@@ -80,7 +119,10 @@ describe('DoseSpot API v2 access token', () => {
   });
 
   it("refuses with DoseSpot's own error description", async () => {
-    const refuse: HttpExchange = async () => ({ status: 400, body: JSON.stringify({ error: 'invalid_grant', error_description: 'The user name or password is incorrect.' }) });
+    const refuse: HttpExchange = async () => ({
+      status: 400,
+      body: JSON.stringify({ error: 'invalid_grant', error_description: 'The user name or password is incorrect.' }),
+    });
     await expect(accessToken('https://ds.example', AUTH, refuse)).rejects.toThrow('HTTP 400 (The user name or password is incorrect.)');
   });
 });
@@ -93,7 +135,16 @@ describe('DoseSpot API v2 patients', () => {
     const id = await pushPatient(
       'https://ds.example/',
       AUTH,
-      { id: 'pat_1', firstName: 'Maria', lastName: 'Lopez', dateOfBirth: '1984-03-02', gender: 'female', address: { line1: '12 Harbor St', city: 'Portland', state: 'ME', zip: '04101' }, phone: '+12075550142', phoneType: 'mobile' },
+      {
+        id: 'pat_1',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        dateOfBirth: '1984-03-02',
+        gender: 'female',
+        address: { line1: '12 Harbor St', city: 'Portland', state: 'ME', zip: '04101' },
+        phone: '+12075550142',
+        phoneType: 'mobile',
+      },
       exchange,
     );
     expect(id).toBe('4411');
@@ -117,10 +168,17 @@ describe('DoseSpot API v2 patients', () => {
   });
 
   it('treats ResultCode ERROR as a refusal even with HTTP 200, and an HTTP error as one', async () => {
-    const { exchange } = exchangeWith(() => ({ status: 200, body: JSON.stringify({ Id: 0, Result: { ResultCode: 'ERROR', ResultDescription: 'ZipCode is invalid' } }) }));
-    await expect(pushPatient('https://ds.example', AUTH, { id: 'p', firstName: 'a', lastName: 'b', dateOfBirth: '2000-01-01' }, exchange)).rejects.toThrow('ZipCode is invalid');
+    const { exchange } = exchangeWith(() => ({
+      status: 200,
+      body: JSON.stringify({ Id: 0, Result: { ResultCode: 'ERROR', ResultDescription: 'ZipCode is invalid' } }),
+    }));
+    await expect(pushPatient('https://ds.example', AUTH, { id: 'p', firstName: 'a', lastName: 'b', dateOfBirth: '2000-01-01' }, exchange)).rejects.toThrow(
+      'ZipCode is invalid',
+    );
     const { exchange: down } = exchangeWith(() => ({ status: 401, body: '' }));
-    await expect(pushPatient('https://ds.example', AUTH, { id: 'p', firstName: 'a', lastName: 'b', dateOfBirth: '2000-01-01' }, down)).rejects.toThrow('HTTP 401');
+    await expect(pushPatient('https://ds.example', AUTH, { id: 'p', firstName: 'a', lastName: 'b', dateOfBirth: '2000-01-01' }, down)).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 
   it('writes a US number as DoseSpot validates it', () => {
@@ -137,10 +195,30 @@ describe('DoseSpot API v2 prescriptions', () => {
   it("lists every page of a patient's prescriptions and maps them to the external-prescription fields", async () => {
     const { calls, exchange } = exchangeWith((url) => {
       const page = Number(new URL(url).searchParams.get('pageNumber'));
-      const item = page === 1
-        ? { PrescriptionId: 901, DisplayName: ' Lisinopril 10 mg tablet ', Quantity: '30', Refills: '2', DaysSupply: 30, Directions: 'Take one daily', WrittenDate: '2026-11-26T10:00:00Z', NDC: '', PrescriberId: 227295, PrescriberName: 'Dr Okafor', NoSubstitutions: false }
-        : { PrescriptionId: 902, DisplayName: 'Metformin 500 mg tablet' };
-      return { status: 200, body: JSON.stringify({ Items: [item], Result: { ResultCode: 'OK', ResultDescription: '' }, PageResult: { CurrentPage: page, TotalPages: 2, PageSize: 1, TotalCount: 2, HasPrevious: page > 1, HasNext: page < 2 } }) };
+      const item =
+        page === 1
+          ? {
+              PrescriptionId: 901,
+              DisplayName: ' Lisinopril 10 mg tablet ',
+              Quantity: '30',
+              Refills: '2',
+              DaysSupply: 30,
+              Directions: 'Take one daily',
+              WrittenDate: '2026-11-26T10:00:00Z',
+              NDC: '',
+              PrescriberId: 227295,
+              PrescriberName: 'Dr Okafor',
+              NoSubstitutions: false,
+            }
+          : { PrescriptionId: 902, DisplayName: 'Metformin 500 mg tablet' };
+      return {
+        status: 200,
+        body: JSON.stringify({
+          Items: [item],
+          Result: { ResultCode: 'OK', ResultDescription: '' },
+          PageResult: { CurrentPage: page, TotalPages: 2, PageSize: 1, TotalCount: 2, HasPrevious: page > 1, HasNext: page < 2 },
+        }),
+      };
     });
     const items = await listPrescriptions('https://ds.example', AUTH, '77', exchange);
     expect(calls.slice(1).map((c) => `${c.method} ${c.url}`)).toEqual([

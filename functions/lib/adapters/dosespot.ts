@@ -41,7 +41,10 @@ export function parseDoseSpotConfig(text: string | null): DoseSpotConfig | null 
   try {
     const raw = JSON.parse(text) as Partial<DoseSpotConfig>;
     if (typeof raw.clinicId !== 'string' || typeof raw.clinicKey !== 'string' || !raw.clinicId || !raw.clinicKey) return null;
-    const users = raw.users && typeof raw.users === 'object' ? Object.fromEntries(Object.entries(raw.users).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+    const users =
+      raw.users && typeof raw.users === 'object'
+        ? Object.fromEntries(Object.entries(raw.users).filter((e): e is [string, string] => typeof e[1] === 'string'))
+        : {};
     const given = (raw as { clinicUserId?: unknown }).clinicUserId;
     const clinicUserId = typeof given === 'number' ? String(given) : given;
     return {
@@ -151,11 +154,21 @@ export async function accessToken(baseUrl: string, auth: DoseSpotApiAuth, exchan
   const answer = await exchange(`${apiBase(baseUrl)}/connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'Subscription-Key': auth.subscriptionKey },
-    body: new URLSearchParams({ grant_type: 'password', client_id: auth.clinicId, client_secret: auth.clinicKey, username: auth.doseSpotUserId, password: auth.clinicKey, scope: 'api' }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: auth.clinicId,
+      client_secret: auth.clinicKey,
+      username: auth.doseSpotUserId,
+      password: auth.clinicKey,
+      scope: 'api',
+    }).toString(),
   });
   const body = parseJson(answer.body) as { access_token?: unknown; expires_in?: unknown; error_description?: unknown; error?: unknown } | null;
   if (answer.status >= 300 || typeof body?.access_token !== 'string') {
-    throw new DoseSpotApiError(answer.status, typeof body?.error_description === 'string' ? body.error_description : typeof body?.error === 'string' ? body.error : '');
+    throw new DoseSpotApiError(
+      answer.status,
+      typeof body?.error_description === 'string' ? body.error_description : typeof body?.error === 'string' ? body.error : '',
+    );
   }
   const seconds = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 600;
   tokens.set(cacheKey, { accessToken: body.access_token, expiresAt: now + seconds * 1000 });
@@ -180,11 +193,17 @@ async function apiCall<T>(baseUrl: string, auth: DoseSpotApiAuth, method: 'GET' 
   const token = await accessToken(baseUrl, auth, exchange);
   const answer = await exchange(`${apiBase(baseUrl)}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'Subscription-Key': auth.subscriptionKey, accept: 'application/json', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'Subscription-Key': auth.subscriptionKey,
+      accept: 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
     body: method === 'POST' ? JSON.stringify(body) : '',
   });
   const parsed = parseJson(answer.body) as (T & { Result?: { ResultCode?: string; ResultDescription?: string } }) | null;
-  if (answer.status >= 300 || !parsed || parsed.Result?.ResultCode === 'ERROR') throw new DoseSpotApiError(answer.status, parsed?.Result?.ResultDescription ?? '');
+  if (answer.status >= 300 || !parsed || parsed.Result?.ResultCode === 'ERROR')
+    throw new DoseSpotApiError(answer.status, parsed?.Result?.ResultDescription ?? '');
   return parsed;
 }
 
@@ -208,7 +227,17 @@ function doseSpotGender(gender: string | null | undefined): 'Male' | 'Female' | 
  * (https://my.staging.dosespot.com/webapi/Help/Api/POST-api-patients-patientId): a longer value is
  * refused with ResultCode ERROR, so the patient would never reach DoseSpot.
  */
-export const DOSESPOT_PATIENT_LIMITS = { FirstName: 35, LastName: 35, Address1: 35, Address2: 35, City: 35, State: 50, ZipCode: 10, PrimaryPhone: 25, NonDoseSpotMedicalRecordNumber: 35 } as const;
+export const DOSESPOT_PATIENT_LIMITS = {
+  FirstName: 35,
+  LastName: 35,
+  Address1: 35,
+  Address2: 35,
+  City: 35,
+  State: 50,
+  ZipCode: 10,
+  PrimaryPhone: 25,
+  NonDoseSpotMedicalRecordNumber: 35,
+} as const;
 
 const clip = (text: string, max: number) => text.trim().slice(0, max).trim();
 
@@ -271,10 +300,22 @@ export interface DoseSpotPrescription {
 const MAX_PAGES = 50;
 
 /** Every prescription of a DoseSpot patient (`GET /api/patients/{id}/prescriptions`, page by page). */
-export async function listPrescriptions(baseUrl: string, auth: DoseSpotApiAuth, doseSpotPatientId: string, exchange: HttpExchange = fetchExchange): Promise<DoseSpotPrescription[]> {
+export async function listPrescriptions(
+  baseUrl: string,
+  auth: DoseSpotApiAuth,
+  doseSpotPatientId: string,
+  exchange: HttpExchange = fetchExchange,
+): Promise<DoseSpotPrescription[]> {
   const all: DoseSpotPrescription[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await apiCall<{ Items?: DoseSpotPrescription[]; PageResult?: { HasNext?: boolean } }>(baseUrl, auth, 'GET', `/api/patients/${encodeURIComponent(doseSpotPatientId)}/prescriptions?pageNumber=${page}`, undefined, exchange);
+    const answer = await apiCall<{ Items?: DoseSpotPrescription[]; PageResult?: { HasNext?: boolean } }>(
+      baseUrl,
+      auth,
+      'GET',
+      `/api/patients/${encodeURIComponent(doseSpotPatientId)}/prescriptions?pageNumber=${page}`,
+      undefined,
+      exchange,
+    );
     if (Array.isArray(answer.Items)) all.push(...answer.Items);
     if (!answer.PageResult?.HasNext) return all;
   }
@@ -307,5 +348,7 @@ export function toExternalPrescription(p: DoseSpotPrescription) {
     providerId: p.PrescriberId === undefined || p.PrescriberId === null ? undefined : String(p.PrescriberId),
     providerName: text(p.PrescriberName),
   };
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as { id: string; medicationName: string } & Partial<Omit<typeof out, 'id' | 'medicationName'>>;
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as { id: string; medicationName: string } & Partial<
+    Omit<typeof out, 'id' | 'medicationName'>
+  >;
 }

@@ -21,9 +21,21 @@ function replay(ops: Op[], capacity: number) {
 describe('the endpoint cache LRU', () => {
   it('evicts the least recently used key, where a read counts as a use and a peek does not, as mnemonist does', () => {
     const ops: Op[] = [
-      ['set', 'a', 1], ['set', 'b', 2], ['get', 'a'], ['set', 'c', 3],
-      ['has', 'b'], ['has', 'a'], ['peek', 'a'], ['set', 'd', 4], ['has', 'a'], ['get', 'c'],
-      ['set', 'c', 30], ['set', 'e', 5], ['get', 'c'], ['get', 'd'], ['has', 'e'],
+      ['set', 'a', 1],
+      ['set', 'b', 2],
+      ['get', 'a'],
+      ['set', 'c', 3],
+      ['has', 'b'],
+      ['has', 'a'],
+      ['peek', 'a'],
+      ['set', 'd', 4],
+      ['has', 'a'],
+      ['get', 'c'],
+      ['set', 'c', 30],
+      ['set', 'e', 5],
+      ['get', 'c'],
+      ['get', 'd'],
+      ['has', 'e'],
     ];
     for (const [ours, theirs] of replay(ops, 2)) expect(ours).toEqual(theirs);
     const cache = new LRUCache<string, number>(2);
@@ -34,7 +46,7 @@ describe('the endpoint cache LRU', () => {
 
   it('follows mnemonist on a random workload', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const keys = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
     const ops: Op[] = Array.from({ length: 500 }, (_, i) => {
       const key = keys[Math.floor(rand() * keys.length)]!;

@@ -31,7 +31,8 @@ interface Seen {
   form: FormData | null;
 }
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 async function bytesOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -82,12 +83,27 @@ beforeAll(async () => {
       if (url.pathname === '/oauth2/token') {
         tokenRequests.push({ authorization: String(req.headers.authorization ?? ''), body: raw.toString('utf8') });
         const jwt = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: jwt, expires_in: 3599, scope: '', token_type: 'bearer' }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: jwt, expires_in: 3599, scope: '', token_type: 'bearer' }));
       }
       const contentType = String(req.headers['content-type'] ?? '');
-      const form = /multipart\/form-data/.test(contentType) ? await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData() : null;
-      sdkRequests.push({ method: String(req.method), path: url.pathname, query: url.search, authorization: String(req.headers.authorization ?? ''), contentType, form });
-      const answer = await fetch(`${standInUrl}${url.pathname}${url.search}`, { method: req.method, headers: { 'content-type': contentType, authorization: `Basic ${Buffer.from(KEY).toString('base64')}` }, body: req.method === 'GET' ? undefined : new Uint8Array(raw) });
+      const form = /multipart\/form-data/.test(contentType)
+        ? await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData()
+        : null;
+      sdkRequests.push({
+        method: String(req.method),
+        path: url.pathname,
+        query: url.search,
+        authorization: String(req.headers.authorization ?? ''),
+        contentType,
+        form,
+      });
+      const answer = await fetch(`${standInUrl}${url.pathname}${url.search}`, {
+        method: req.method,
+        headers: { 'content-type': contentType, authorization: `Basic ${Buffer.from(KEY).toString('base64')}` },
+        body: req.method === 'GET' ? undefined : new Uint8Array(raw),
+      });
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
     });
   });
@@ -108,7 +124,14 @@ describe('sending a fax against the @sinch/fax SDK', () => {
       key: KEY,
       exchange: async (url, init) => {
         const u = new URL(url);
-        ours.push({ method: init.method, path: u.pathname.slice(LOCAL_FAX_PATH.length), query: u.search, authorization: init.headers.authorization ?? '', contentType: 'multipart/form-data', form: init.body });
+        ours.push({
+          method: init.method,
+          path: u.pathname.slice(LOCAL_FAX_PATH.length),
+          query: u.search,
+          authorization: init.headers.authorization ?? '',
+          contentType: 'multipart/form-data',
+          form: init.body,
+        });
         const answer = await fetch(url, init);
         return { status: answer.status, body: await answer.text() };
       },
@@ -116,7 +139,15 @@ describe('sending a fax against the @sinch/fax SDK', () => {
     const sent = await fax.send({ to: '+15035550142', from: '+15415550190', pdf, fileName: 'letter.pdf', callbackUrl: hookUrl });
 
     const sinch = new FaxService({ projectId: PROJECT, keyId: KEY_ID, keySecret: KEY_SECRET, faxHostname: recorderUrl, authHostname: recorderUrl });
-    const [theirs] = await sinch.faxes.send({ sendFaxRequestBody: { to: '+15035550142', from: '+15415550190', filePaths: [pdfPath], callbackUrl: new URL(`${hookUrl}?token=${faxCallbackToken(KEY)}`).href, callbackUrlContentType: 'application/json' } });
+    const [theirs] = await sinch.faxes.send({
+      sendFaxRequestBody: {
+        to: '+15035550142',
+        from: '+15415550190',
+        filePaths: [pdfPath],
+        callbackUrl: new URL(`${hookUrl}?token=${faxCallbackToken(KEY)}`).href,
+        callbackUrlContentType: 'application/json',
+      },
+    });
 
     const sdk = sdkRequests.at(-1)!;
     const mine = ours[0]!;
@@ -133,7 +164,12 @@ describe('sending a fax against the @sinch/fax SDK', () => {
     expect(Buffer.from(await ourFile.arrayBuffer()).equals(Buffer.from(await sdkFile.arrayBuffer()))).toBe(true);
     // The parts we leave out are the SDK's client-side defaults, which the fax service's own settings give otherwise.
     const ourNames = new Set(mine.form!.keys());
-    expect([...new Set(sdk.form!.keys())].filter((n) => !ourNames.has(n)).sort()).toEqual(['headerPageNumbers', 'headerTimeZone', 'imageConversionMethod', 'retryDelaySeconds']);
+    expect([...new Set(sdk.form!.keys())].filter((n) => !ourNames.has(n)).sort()).toEqual([
+      'headerPageNumbers',
+      'headerTimeZone',
+      'imageConversionMethod',
+      'retryDelaySeconds',
+    ]);
 
     // The SDK read the stand-in's answer as a Fax.
     expect(theirs!.id).toMatch(/^[A-Za-z0-9]+$/);
@@ -145,7 +181,15 @@ describe('sending a fax against the @sinch/fax SDK', () => {
 
   it('gives Sinch a callback URL with the practice token and no other change', async () => {
     const seen: string[] = [];
-    const fax = new SinchFax({ baseUrl: standInUrl, projectId: PROJECT, key: KEY, exchange: async (_url, init) => (seen.push(String(init.body.get('callbackUrl'))), { status: 200, body: JSON.stringify({ id: '01ABC', status: 'QUEUED' }) }) });
+    const fax = new SinchFax({
+      baseUrl: standInUrl,
+      projectId: PROJECT,
+      key: KEY,
+      exchange: async (_url, init) => (
+        seen.push(String(init.body.get('callbackUrl'))),
+        { status: 200, body: JSON.stringify({ id: '01ABC', status: 'QUEUED' }) }
+      ),
+    });
     await fax.send({ to: '+15035550142', from: '+15415550190', pdf, fileName: 'letter.pdf', callbackUrl: hookUrl });
     const url = new URL(seen[0]!);
     expect(`${url.origin}${url.pathname}`).toBe(hookUrl);
@@ -165,7 +209,11 @@ describe('the stand-in’s callbacks against the SDK’s webhook parser', () => 
     callbacks.length = 0;
     const fax = new SinchFax({ baseUrl: standInUrl, projectId: PROJECT, key: KEY });
     const sent = await fax.send({ to: '+15035550142', from: '+15415550190', pdf, fileName: 'letter.pdf', callbackUrl: hookUrl });
-    const [done] = await eventually('the fax callback', async () => callbacks.filter((c) => c.body.includes(sent.faxId)), (l) => l.length > 0);
+    const [done] = await eventually(
+      'the fax callback',
+      async () => callbacks.filter((c) => c.body.includes(sent.faxId)),
+      (l) => l.length > 0,
+    );
     expect(done!.contentType).toMatch(/^application\/json/);
     expect(verifyFaxCallbackToken(KEY, done!.query.get('token') ?? undefined)).toBe(true);
     const event = await parse(done!);
@@ -180,7 +228,11 @@ describe('the stand-in’s callbacks against the SDK’s webhook parser', () => 
   for (const contentType of ['multipart/form-data', 'application/json'] as const) {
     it(`INCOMING_FAX as ${contentType}: the SDK and we read the same event, and the PDF arrives whole`, async () => {
       callbacks.length = 0;
-      const res = await fetch(`${standInUrl}/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '+15035550142', pdfBase64: Buffer.from(pdf).toString('base64'), contentType }) });
+      const res = await fetch(`${standInUrl}/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '+15035550142', pdfBase64: Buffer.from(pdf).toString('base64'), contentType }),
+      });
       expect(res.status).toBe(200);
       const c = callbacks[0]!;
       expect(c.contentType.startsWith(contentType)).toBe(true);

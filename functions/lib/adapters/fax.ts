@@ -100,9 +100,14 @@ export class SinchFax implements FaxSender {
     } catch {
       /* not JSON: the status names it */
     }
-    if (answer.status >= 300) throw new FaxVendorError(`Fax vendor refused the fax: ${typeof parsed.message === 'string' ? parsed.message : `HTTP ${answer.status}`}`, answer.status);
+    if (answer.status >= 300)
+      throw new FaxVendorError(`Fax vendor refused the fax: ${typeof parsed.message === 'string' ? parsed.message : `HTTP ${answer.status}`}`, answer.status);
     if (typeof parsed.id !== 'string') throw new FaxVendorError('Fax vendor answered without a fax id', answer.status);
-    return { faxId: parsed.id, status: typeof parsed.status === 'string' ? parsed.status : 'QUEUED', pages: typeof parsed.numberOfPages === 'number' ? parsed.numberOfPages : null };
+    return {
+      faxId: parsed.id,
+      status: typeof parsed.status === 'string' ? parsed.status : 'QUEUED',
+      pages: typeof parsed.numberOfPages === 'number' ? parsed.numberOfPages : null,
+    };
   }
 }
 
@@ -151,6 +156,9 @@ export function faxSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): FaxSet
     baseUrl: env.FAX_API_URL,
     projectId: env.FAX_PROJECT_ID,
     callbackUrl: env.FAX_CALLBACK_URL,
-    numbers: (env.FAX_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    numbers: (env.FAX_NUMBERS ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
   };
 }

@@ -3,7 +3,9 @@ import { GOOGLE_EVENTS_SCOPE, GoogleCalendarClient, GoogleError, parseGoogleConf
 import type { HttpExchange } from './sms-carrier.js';
 
 const GOOGLE_CALENDAR_SCOPE = GOOGLE_EVENTS_SCOPE;
-const config = parseGoogleConfig(JSON.stringify({ clientId: 'client-1.apps.googleusercontent.com', clientSecret: 'GOCSPX-secret', redirectUri: 'https://app.example.com/google-callback' }))!;
+const config = parseGoogleConfig(
+  JSON.stringify({ clientId: 'client-1.apps.googleusercontent.com', clientSecret: 'GOCSPX-secret', redirectUri: 'https://app.example.com/google-callback' }),
+)!;
 
 function recorder(answers: { status: number; body: string }[]) {
   const calls: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
@@ -38,7 +40,16 @@ describe('Google Calendar adapter', () => {
 
   it('exchanges a code as a form post and reads the tokens and granted scopes', async () => {
     const { calls, exchange } = recorder([
-      { status: 200, body: JSON.stringify({ access_token: 'ya29.a0', expires_in: 3599, refresh_token: '1//0g-refresh', scope: `${GOOGLE_CALENDAR_SCOPE} openid`, token_type: 'Bearer' }) },
+      {
+        status: 200,
+        body: JSON.stringify({
+          access_token: 'ya29.a0',
+          expires_in: 3599,
+          refresh_token: '1//0g-refresh',
+          scope: `${GOOGLE_CALENDAR_SCOPE} openid`,
+          token_type: 'Bearer',
+        }),
+      },
     ]);
     const tokens = await new GoogleCalendarClient(config, exchange).exchangeCode('4/0Ab-code');
     expect(tokens).toEqual({ accessToken: 'ya29.a0', refreshToken: '1//0g-refresh', expiresIn: 3599, scopes: [GOOGLE_CALENDAR_SCOPE, 'openid'] });
@@ -57,24 +68,48 @@ describe('Google Calendar adapter', () => {
     const { calls, exchange } = recorder([{ status: 400, body: JSON.stringify({ error: 'invalid_grant', error_description: 'Bad Request' }) }]);
     const client = new GoogleCalendarClient(config, exchange);
     await expect(client.exchangeCode('used')).rejects.toEqual(new GoogleError(400, 'invalid_grant'));
-    const { exchange: ex2, calls: calls2 } = recorder([{ status: 200, body: JSON.stringify({ access_token: 'ya29.new', expires_in: 3599, scope: GOOGLE_CALENDAR_SCOPE, token_type: 'Bearer' }) }]);
+    const { exchange: ex2, calls: calls2 } = recorder([
+      { status: 200, body: JSON.stringify({ access_token: 'ya29.new', expires_in: 3599, scope: GOOGLE_CALENDAR_SCOPE, token_type: 'Bearer' }) },
+    ]);
     const refreshed = await new GoogleCalendarClient(config, ex2).refresh('1//0g-refresh');
     expect(refreshed).toMatchObject({ accessToken: 'ya29.new', refreshToken: null });
-    expect(Object.fromEntries(new URLSearchParams(calls2[0].body))).toMatchObject({ grant_type: 'refresh_token', refresh_token: '1//0g-refresh', client_secret: 'GOCSPX-secret' });
+    expect(Object.fromEntries(new URLSearchParams(calls2[0].body))).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: '1//0g-refresh',
+      client_secret: 'GOCSPX-secret',
+    });
     expect(calls).toHaveLength(1);
   });
 
-  it('lists every page of the calendar list with the bearer token, preferring the user\'s own name for a calendar', async () => {
+  it("lists every page of the calendar list with the bearer token, preferring the user's own name for a calendar", async () => {
     const { calls, exchange } = recorder([
       {
         status: 200,
         body: JSON.stringify({
           kind: 'calendar#calendarList',
           nextPageToken: 'p2',
-          items: [{ kind: 'calendar#calendarListEntry', id: 'dr@example.com', summary: 'dr@example.com', primary: true, accessRole: 'owner', backgroundColor: '#9fe1e7', timeZone: 'America/Chicago' }],
+          items: [
+            {
+              kind: 'calendar#calendarListEntry',
+              id: 'dr@example.com',
+              summary: 'dr@example.com',
+              primary: true,
+              accessRole: 'owner',
+              backgroundColor: '#9fe1e7',
+              timeZone: 'America/Chicago',
+            },
+          ],
         }),
       },
-      { status: 200, body: JSON.stringify({ kind: 'calendar#calendarList', items: [{ id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', summaryOverride: 'Holidays', accessRole: 'reader' }] }) },
+      {
+        status: 200,
+        body: JSON.stringify({
+          kind: 'calendar#calendarList',
+          items: [
+            { id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', summaryOverride: 'Holidays', accessRole: 'reader' },
+          ],
+        }),
+      },
     ]);
     const list = await new GoogleCalendarClient(config, exchange).calendarList('ya29.a0');
     expect(list.map((c) => [c.summary, c.primary, c.accessRole])).toEqual([
@@ -86,8 +121,10 @@ describe('Google Calendar adapter', () => {
     expect(new URL(calls[1].url).searchParams.get('pageToken')).toBe('p2');
   });
 
-  it('reads an API error in Google\'s JSON error shape', async () => {
-    const { exchange } = recorder([{ status: 401, body: JSON.stringify({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }) }]);
+  it("reads an API error in Google's JSON error shape", async () => {
+    const { exchange } = recorder([
+      { status: 401, body: JSON.stringify({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } }) },
+    ]);
     await expect(new GoogleCalendarClient(config, exchange).calendarList('expired')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
   });
 
@@ -102,33 +139,61 @@ describe('Google Calendar adapter', () => {
 
   it("inserts an event into the chosen calendar under the client's id as Google's events.insert documents", async () => {
     const { calls, exchange } = recorder([{ status: 200, body: JSON.stringify({ kind: 'calendar#event', id: 'c5p6aor', status: 'confirmed', ...event }) }]);
-    expect(await new GoogleCalendarClient(config, exchange).insertEvent('ya29.a0', 'on-call@group.calendar.google.com', 'c5p6aor', event)).toEqual({ id: 'c5p6aor' });
+    expect(await new GoogleCalendarClient(config, exchange).insertEvent('ya29.a0', 'on-call@group.calendar.google.com', 'c5p6aor', event)).toEqual({
+      id: 'c5p6aor',
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', url: 'https://www.googleapis.com/calendar/v3/calendars/on-call%40group.calendar.google.com/events' });
     expect(calls[0].headers).toMatchObject({ authorization: 'Bearer ya29.a0', 'content-type': 'application/json' });
     expect(JSON.parse(calls[0].body)).toEqual({ id: 'c5p6aor', ...event });
   });
 
   it("reads Google's duplicate-id refusal as a 409 'duplicate', so a retried insert can patch instead", async () => {
-    const refusal = { error: { code: 409, message: 'The requested identifier already exists.', errors: [{ domain: 'global', reason: 'duplicate', message: 'The requested identifier already exists.' }] } };
+    const refusal = {
+      error: {
+        code: 409,
+        message: 'The requested identifier already exists.',
+        errors: [{ domain: 'global', reason: 'duplicate', message: 'The requested identifier already exists.' }],
+      },
+    };
     const { exchange } = recorder([{ status: 409, body: JSON.stringify(refusal) }]);
-    await expect(new GoogleCalendarClient(config, exchange).insertEvent('ya29.a0', 'primary', 'c5p6aor', event)).rejects.toEqual(new GoogleError(409, 'duplicate'));
+    await expect(new GoogleCalendarClient(config, exchange).insertEvent('ya29.a0', 'primary', 'c5p6aor', event)).rejects.toEqual(
+      new GoogleError(409, 'duplicate'),
+    );
   });
 
-  it('patches only the fields sent, at the event\'s own URL', async () => {
+  it("patches only the fields sent, at the event's own URL", async () => {
     const { calls, exchange } = recorder([{ status: 200, body: JSON.stringify({ kind: 'calendar#event', id: 'c5p6aor' }) }]);
     await new GoogleCalendarClient(config, exchange).patchEvent('ya29.a0', 'primary', 'c5p6aor', { summary: 'Appointment', recurrence: [] });
     expect(calls[0]).toMatchObject({ method: 'PATCH', url: 'https://www.googleapis.com/calendar/v3/calendars/primary/events/c5p6aor' });
     expect(JSON.parse(calls[0].body)).toEqual({ summary: 'Appointment', recurrence: [] });
-    const { exchange: missing } = recorder([{ status: 404, body: JSON.stringify({ error: { code: 404, message: 'Not Found', errors: [{ domain: 'global', reason: 'notFound', message: 'Not Found' }] } }) }]);
-    await expect(new GoogleCalendarClient(config, missing).patchEvent('ya29.a0', 'primary', 'gone1', {})).rejects.toMatchObject({ status: 404, code: 'notFound' });
+    const { exchange: missing } = recorder([
+      {
+        status: 404,
+        body: JSON.stringify({ error: { code: 404, message: 'Not Found', errors: [{ domain: 'global', reason: 'notFound', message: 'Not Found' }] } }),
+      },
+    ]);
+    await expect(new GoogleCalendarClient(config, missing).patchEvent('ya29.a0', 'primary', 'gone1', {})).rejects.toMatchObject({
+      status: 404,
+      code: 'notFound',
+    });
   });
 
   it('deletes with no body; an event Google already deleted (410) or never had (404) counts as gone', async () => {
     const { calls, exchange } = recorder([
       { status: 204, body: '' },
-      { status: 410, body: JSON.stringify({ error: { code: 410, message: 'Resource has been deleted', errors: [{ domain: 'global', reason: 'deleted', message: 'Resource has been deleted' }] } }) },
+      {
+        status: 410,
+        body: JSON.stringify({
+          error: { code: 410, message: 'Resource has been deleted', errors: [{ domain: 'global', reason: 'deleted', message: 'Resource has been deleted' }] },
+        }),
+      },
       { status: 404, body: '' },
-      { status: 403, body: JSON.stringify({ error: { code: 403, message: 'Forbidden', errors: [{ domain: 'global', reason: 'requiredAccessLevel', message: 'Forbidden' }] } }) },
+      {
+        status: 403,
+        body: JSON.stringify({
+          error: { code: 403, message: 'Forbidden', errors: [{ domain: 'global', reason: 'requiredAccessLevel', message: 'Forbidden' }] },
+        }),
+      },
     ]);
     const client = new GoogleCalendarClient(config, exchange);
     await client.deleteEvent('ya29.a0', 'primary', 'c5p6aor');

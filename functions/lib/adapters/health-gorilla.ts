@@ -63,7 +63,16 @@ export interface LabOrderInput {
   /** Our note id: the placer's identifier of the order. */
   noteId: string;
   tests: { code: LabTestCode; display: string }[];
-  patient: { id: string; firstName?: string; lastName?: string; dob?: string | null; gender?: string | null; phone?: string | null; email?: string | null; address?: { line?: string; city?: string; state?: string; postalCode?: string } | null };
+  patient: {
+    id: string;
+    firstName?: string;
+    lastName?: string;
+    dob?: string | null;
+    gender?: string | null;
+    phone?: string | null;
+    email?: string | null;
+    address?: { line?: string; city?: string; state?: string; postalCode?: string } | null;
+  };
   provider: { resourceId: string; name: string; npi: string };
   authoredOn: string;
 }
@@ -89,7 +98,9 @@ const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
 export function bearerAssertion(config: Pick<HealthGorillaConfig, 'baseUrl' | 'clientSecret' | 'clientUri' | 'userLogin'>, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(JSON.stringify({ aud: `${config.baseUrl.replace(/\/$/, '')}/oauth/token`, iss: config.clientUri, sub: config.userLogin, iat, exp: iat + 3600 }));
+  const body = b64url(
+    JSON.stringify({ aud: `${config.baseUrl.replace(/\/$/, '')}/oauth/token`, iss: config.clientUri, sub: config.userLogin, iat, exp: iat + 3600 }),
+  );
   const signature = createHmac('sha256', config.clientSecret).update(`${head}.${body}`).digest('base64url');
   return `${head}.${body}.${signature}`;
 }
@@ -140,7 +151,14 @@ function compact(fields: Record<string, string | string[] | undefined | null>): 
 export function buildRequestGroup(config: Pick<HealthGorillaConfig, 'authorizedBy' | 'performer'>, order: LabOrderInput): Json {
   const p = order.patient;
   const telecom = [...(p.phone ? [{ system: 'phone', value: p.phone }] : []), ...(p.email ? [{ system: 'email', value: p.email }] : [])];
-  const address = p.address ? compact({ line: p.address.line?.trim() ? [p.address.line.trim()] : undefined, city: p.address.city, state: p.address.state, postalCode: p.address.postalCode }) : {};
+  const address = p.address
+    ? compact({
+        line: p.address.line?.trim() ? [p.address.line.trim()] : undefined,
+        city: p.address.city,
+        state: p.address.state,
+        postalCode: p.address.postalCode,
+      })
+    : {};
   const patient: Json = {
     resourceType: 'Patient',
     id: 'patient',
@@ -155,13 +173,16 @@ export function buildRequestGroup(config: Pick<HealthGorillaConfig, 'authorizedB
   const practitioner: Json = {
     resourceType: 'Practitioner',
     id: 'practitioner',
-    identifier: [
-      { system: HG_SYSTEM, value: order.provider.resourceId },
-      ...(order.provider.npi ? [{ system: NPI_SYSTEM, value: order.provider.npi }] : []),
-    ],
+    identifier: [{ system: HG_SYSTEM, value: order.provider.resourceId }, ...(order.provider.npi ? [{ system: NPI_SYSTEM, value: order.provider.npi }] : [])],
     name: [compact({ family, given: given.length ? given.reverse() : undefined, text: order.provider.name.trim() })],
   };
-  const account: Json = { resourceType: 'Account', id: 'account', status: 'active', type: { coding: [{ system: `${HG_SYSTEM}/account-type`, code: 'patient' }] }, guarantor: [{ party: { reference: '#patient' } }] };
+  const account: Json = {
+    resourceType: 'Account',
+    id: 'account',
+    status: 'active',
+    type: { coding: [{ system: `${HG_SYSTEM}/account-type`, code: 'patient' }] },
+    guarantor: [{ party: { reference: '#patient' } }],
+  };
   const tests = order.tests.map((t, i) => ({
     resourceType: 'ServiceRequest',
     id: `labtest${i}`,
@@ -184,7 +205,13 @@ export function buildRequestGroup(config: Pick<HealthGorillaConfig, 'authorizedB
       { url: `${HG_EXT}/requestgroup-authorizedBy`, valueReference: { reference: `Organization/${config.authorizedBy}` } },
       { url: `${HG_EXT}/requestgroup-account`, valueReference: { reference: '#account' } },
       { url: `${HG_EXT}/requestgroup-performer`, valueReference: { reference: `Organization/${config.performer}` } },
-      { url: `${HG_EXT}/requestgroup-requester`, extension: [{ url: 'agent', valueReference: { reference: '#practitioner' } }, { url: 'onBehalfOf', valueReference: { reference: `Organization/${config.authorizedBy}` } }] },
+      {
+        url: `${HG_EXT}/requestgroup-requester`,
+        extension: [
+          { url: 'agent', valueReference: { reference: '#practitioner' } },
+          { url: 'onBehalfOf', valueReference: { reference: `Organization/${config.authorizedBy}` } },
+        ],
+      },
       { url: `${HG_EXT}/requestgroup-deliveryOptions`, extension: [{ url: 'electronic', valueBoolean: true }] },
     ],
     status: 'active',
@@ -219,8 +246,17 @@ export class HealthGorillaClient {
 
   async accessToken(): Promise<string> {
     if (this.token && this.token.until > this.now()) return this.token.value;
-    const form = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, client_id: this.config.clientId, assertion: bearerAssertion(this.config, this.now()), scope: this.config.scopes });
-    const answer = await this.send(this.url('/oauth/token'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() });
+    const form = new URLSearchParams({
+      grant_type: JWT_BEARER_GRANT,
+      client_id: this.config.clientId,
+      assertion: bearerAssertion(this.config, this.now()),
+      scope: this.config.scopes,
+    });
+    const answer = await this.send(this.url('/oauth/token'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+    });
     if (answer.status >= 500) throw new LabProviderError('unavailable', [], answer.status);
     if (answer.status >= 300) throw new LabProviderError('unauthorized', [], answer.status);
     const parsed = JSON.parse(answer.body) as { access_token?: string; expires_in?: number };
@@ -248,7 +284,9 @@ export class HealthGorillaClient {
 
   /** The Practitioner Health Gorilla knows by this NPI: its id, or null when there is none. */
   async practitionerIdByNpi(npi: string): Promise<string | null> {
-    const bundle = (await this.fhir('GET', `/Practitioner?identifier=${encodeURIComponent(`${NPI_SYSTEM}|${npi}`)}`)) as { entry?: { resource?: { id?: string } }[] };
+    const bundle = (await this.fhir('GET', `/Practitioner?identifier=${encodeURIComponent(`${NPI_SYSTEM}|${npi}`)}`)) as {
+      entry?: { resource?: { id?: string } }[];
+    };
     return bundle.entry?.[0]?.resource?.id ?? null;
   }
 
@@ -261,7 +299,12 @@ export class HealthGorillaClient {
     };
     if (!created.id) throw new LabProviderError('unavailable', ['no RequestGroup id']);
     const requisition = created.contained?.find((r) => r.resourceType === 'ServiceRequest' && r.requisition?.value)?.requisition?.value ?? '';
-    return { hgId: created.id, requisition, status: created.status ?? 'active', actions: (created.action ?? []).map((a) => ({ display: a.resource?.display ?? '' })) };
+    return {
+      hgId: created.id,
+      requisition,
+      status: created.status ?? 'active',
+      actions: (created.action ?? []).map((a) => ({ display: a.resource?.display ?? '' })),
+    };
   }
 
   /**
@@ -329,7 +372,10 @@ export function parseDiagnosticReport(resource: unknown): ParsedReport | null {
     subject?: { reference?: string; display?: string };
   };
   if (!r || r.resourceType !== 'DiagnosticReport' || typeof r.id !== 'string') return null;
-  const hgId = (r.basedOn ?? []).map((b) => b.reference ?? '').find((ref) => ref.startsWith('RequestGroup/'))?.slice('RequestGroup/'.length);
+  const hgId = (r.basedOn ?? [])
+    .map((b) => b.reference ?? '')
+    .find((ref) => ref.startsWith('RequestGroup/'))
+    ?.slice('RequestGroup/'.length);
   if (!hgId) return null;
   const observations = new Map((r.contained ?? []).filter((c) => c.resourceType === 'Observation' && c.id).map((c) => [`#${c.id}`, c]));
   const ordered = (r.result ?? []).map((ref) => observations.get(ref.reference ?? '')).filter((o): o is FhirObservation => Boolean(o));
@@ -344,7 +390,14 @@ export function parseDiagnosticReport(resource: unknown): ParsedReport | null {
       ...(coding?.display ? { codeText: coding.display } : {}),
       ...(o.interpretation?.[0]?.coding?.[0]?.code ? { interpretation: o.interpretation[0].coding[0].code } : {}),
       ...(o.issued || r.issued ? { issued: o.issued ?? r.issued } : {}),
-      ...(o.referenceRange?.length ? { ranges: o.referenceRange.map((rr) => ({ ...(typeof rr.low?.value === 'number' ? { low: rr.low.value } : {}), ...(typeof rr.high?.value === 'number' ? { high: rr.high.value } : {}) })) } : {}),
+      ...(o.referenceRange?.length
+        ? {
+            ranges: o.referenceRange.map((rr) => ({
+              ...(typeof rr.low?.value === 'number' ? { low: rr.low.value } : {}),
+              ...(typeof rr.high?.value === 'number' ? { high: rr.high.value } : {}),
+            })),
+          }
+        : {}),
       ...(q && typeof q.value === 'number' ? { valueQuantity: { value: q.value, ...(q.unit ? { unit: q.unit } : {}) } } : {}),
       ...(typeof o.valueString === 'string' ? { valueString: o.valueString } : {}),
       ...(r.subject?.display ? { subject: r.subject.display } : {}),

@@ -56,7 +56,11 @@ export class CognitoIdentityPool implements IdentityPool {
 
   async resetMfa(userId: string): Promise<void> {
     await this.client.send(
-      new AdminSetUserMFAPreferenceCommand({ UserPoolId: this.userPoolId, Username: userId, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: this.userPoolId,
+        Username: userId,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
     );
   }
 }

@@ -17,7 +17,10 @@ function recording() {
   const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
   const client = new IntakeQClient(parseIntakeQConfig(JSON.stringify({ apiKey: 'key-1', webhookToken: 'w'.repeat(24) }))!, async (url, init) => {
     calls.push({ url, method: init.method, headers: init.headers });
-    return { status: 200, body: url.includes('/summary') ? '[]' : '{"Id":"i-1","Status":"Completed","QuestionnaireId":"q","QuestionnaireName":"Q","Questions":[]}' };
+    return {
+      status: 200,
+      body: url.includes('/summary') ? '[]' : '{"Id":"i-1","Status":"Completed","QuestionnaireId":"q","QuestionnaireName":"Q","Questions":[]}',
+    };
   });
   return { calls, client };
 }

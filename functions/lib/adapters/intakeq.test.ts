@@ -34,7 +34,12 @@ const INTAKE: IntakeQIntake = {
 
 describe('IntakeQ adapter', () => {
   it('reads the settings from the partner secret, refusing one without an API key or a long enough webhook token', () => {
-    expect(parseIntakeQConfig(JSON.stringify({ apiKey: 'k', webhookToken: 't'.repeat(16) }))).toEqual({ apiKey: 'k', webhookToken: 't'.repeat(16), baseUrl: 'https://intakeq.com/api/v1', appUrl: 'https://intakeq.com' });
+    expect(parseIntakeQConfig(JSON.stringify({ apiKey: 'k', webhookToken: 't'.repeat(16) }))).toEqual({
+      apiKey: 'k',
+      webhookToken: 't'.repeat(16),
+      baseUrl: 'https://intakeq.com/api/v1',
+      appUrl: 'https://intakeq.com',
+    });
     expect(parseIntakeQConfig(JSON.stringify({ apiKey: 'k', webhookToken: 'short' }))).toBeNull();
     expect(parseIntakeQConfig(JSON.stringify({ webhookToken: 't'.repeat(16) }))).toBeNull();
     expect(parseIntakeQConfig('not json')).toBeNull();
@@ -42,7 +47,15 @@ describe('IntakeQ adapter', () => {
   });
 
   it('lists questionnaires with the X-Auth-Key header, archived ones left out', async () => {
-    const { calls, exchange } = recorder([{ status: 200, body: JSON.stringify([{ Id: 'a', Name: 'Intake', Archived: false, Anonymous: false }, { Id: 'b', Name: 'Old', Archived: true, Anonymous: false }]) }]);
+    const { calls, exchange } = recorder([
+      {
+        status: 200,
+        body: JSON.stringify([
+          { Id: 'a', Name: 'Intake', Archived: false, Anonymous: false },
+          { Id: 'b', Name: 'Old', Archived: true, Anonymous: false },
+        ]),
+      },
+    ]);
     expect(await new IntakeQClient(config, exchange).questionnaires()).toEqual([{ Id: 'a', Name: 'Intake', Archived: false, Anonymous: false }]);
     expect(calls[0].url).toBe('https://intakeq.com/api/v1/questionnaires');
     expect(calls[0].init.method).toBe('GET');
@@ -58,9 +71,19 @@ describe('IntakeQ adapter', () => {
     const iq = new IntakeQClient(config, exchange);
     expect((await iq.send({ questionnaireId: 'a', clientName: 'Ina Take', email: 'ina@example.com', externalClientId: 'p-1' })).Id).toBe('i-1');
     expect(calls[0].url).toBe('https://intakeq.com/api/v1/intakes/send');
-    expect(JSON.parse(calls[0].init.body as string)).toEqual({ QuestionnaireId: 'a', ClientName: 'Ina Take', ClientEmail: 'ina@example.com', ExternalClientId: 'p-1' });
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({
+      QuestionnaireId: 'a',
+      ClientName: 'Ina Take',
+      ClientEmail: 'ina@example.com',
+      ExternalClientId: 'p-1',
+    });
     await iq.send({ questionnaireId: 'a', clientName: 'Ina Take', phone: '+15550102030', externalClientId: 'p-1' });
-    expect(JSON.parse(calls[1].init.body as string)).toEqual({ QuestionnaireId: 'a', ClientName: 'Ina Take', ClientPhone: '+15550102030', ExternalClientId: 'p-1' });
+    expect(JSON.parse(calls[1].init.body as string)).toEqual({
+      QuestionnaireId: 'a',
+      ClientName: 'Ina Take',
+      ClientPhone: '+15550102030',
+      ExternalClientId: 'p-1',
+    });
     await iq.resend('i-1');
     expect(calls[2].url).toBe('https://intakeq.com/api/v1/intakes/resend');
     expect(JSON.parse(calls[2].init.body as string)).toEqual({ IntakeId: 'i-1' });

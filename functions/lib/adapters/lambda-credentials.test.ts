@@ -2,7 +2,7 @@ import { defaultProvider as sdkDefaultProvider } from '@aws-sdk/credential-provi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultProvider } from './lambda-credentials.js';
 
-describe('Lambda credentials (the bundles\' stand-in for the SDK credential chain)', () => {
+describe("Lambda credentials (the bundles' stand-in for the SDK credential chain)", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('hands the SDK the role credentials Lambda puts in the environment', async () => {

@@ -50,7 +50,8 @@ describe('without the local speech tools', () => {
     try {
       await expect(toRecognizerWav('/tmp/in.webm', '/tmp/out.wav')).rejects.toMatchObject({
         name: 'SpeechEngineMissing',
-        message: 'Local speech recognition needs ffmpeg, which is not installed on this machine. Install it with: apt-get install pocketsphinx pocketsphinx-en-us ffmpeg',
+        message:
+          'Local speech recognition needs ffmpeg, which is not installed on this machine. Install it with: apt-get install pocketsphinx pocketsphinx-en-us ffmpeg',
       });
       await expect(recognizeWav('/tmp/out.wav')).rejects.toMatchObject({ name: 'SpeechEngineMissing', message: expect.stringContaining('needs pocketsphinx') });
     } finally {

@@ -87,7 +87,18 @@ const SEGMENT_MAX_SECONDS = 15;
  * pressure", "the patient"): each sentence of the note can then point at its own stretch of audio.
  */
 const STATEMENT_STARTS = new Set(['start', 'stop', 'follow', 'continue', 'return', 'discontinue', 'prescribe', 'increase', 'decrease', 'schedule']);
-const STATEMENT_BIGRAMS = new Set(['blood pressure', 'heart rate', 'the patient', 'this is', 'she is', 'he is', 'she has', 'he has', 'no known', 'temperature is']);
+const STATEMENT_BIGRAMS = new Set([
+  'blood pressure',
+  'heart rate',
+  'the patient',
+  'this is',
+  'she is',
+  'he is',
+  'she has',
+  'he has',
+  'no known',
+  'temperature is',
+]);
 const MIN_WORDS_BEFORE_SPLIT = 3;
 const CONDITION_BEFORE = new Set(['high', 'low']);
 
@@ -108,7 +119,8 @@ export function segmentsFromPocketsphinx(output: string): TranscriptSegment[] {
     const end = Number(endText);
     if (token === '<s>') continue;
     if (token === '</s>') tokens.push({ pause: true, long: true });
-    else if (token === '<sil>' || /^\[.*\]$/.test(token) || /^\+\+.*\+\+$/.test(token)) tokens.push({ pause: true, long: end - start >= SEGMENT_PAUSE_SECONDS });
+    else if (token === '<sil>' || /^\[.*\]$/.test(token) || /^\+\+.*\+\+$/.test(token))
+      tokens.push({ pause: true, long: end - start >= SEGMENT_PAUSE_SECONDS });
     else tokens.push({ word: token.replace(/\(\d+\)$/, '').toLowerCase(), start, end });
   }
   const groups: TimedWord[][] = [];

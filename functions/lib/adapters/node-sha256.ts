@@ -3,7 +3,11 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 
 const toBuffer = (data: SourceData): Buffer =>
-  typeof data === 'string' ? Buffer.from(data, 'utf8') : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
+  typeof data === 'string'
+    ? Buffer.from(data, 'utf8')
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
 
 /**
  * SHA-256, or HMAC-SHA256 with a secret, on node:crypto: the checksum our SigV4 signers hand to

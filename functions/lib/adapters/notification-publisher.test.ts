@@ -57,7 +57,9 @@ describe('AppSyncNotificationPublisher', () => {
     expect(headers.host).toBe('abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com');
 
     const body = JSON.parse(String(init.body));
-    expect(body.query).toMatch(/^mutation CreateNotification\(\$input: NotificationInput!\) \{ createNotification\(input: \$input\) \{ practiceId sk notificationId .* data \} \}$/);
+    expect(body.query).toMatch(
+      /^mutation CreateNotification\(\$input: NotificationInput!\) \{ createNotification\(input: \$input\) \{ practiceId sk notificationId .* data \} \}$/,
+    );
     expect(body.variables).toEqual({
       input: {
         practiceId: 'prc_demo_tidewell',
@@ -139,11 +141,23 @@ describe('the SigV4 signing every hand-written AWS call uses (SignatureV4 with N
   const suite = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
   const vectors: { name: string; method: string; path: string; query?: Record<string, string>; signature: string }[] = [
     { name: 'get-vanilla', method: 'GET', path: '/', signature: '5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31' },
-    { name: 'get-vanilla-query-order-key-case', method: 'GET', path: '/', query: { Param2: 'value2', Param1: 'value1' }, signature: 'b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500' },
+    {
+      name: 'get-vanilla-query-order-key-case',
+      method: 'GET',
+      path: '/',
+      query: { Param2: 'value2', Param1: 'value1' },
+      signature: 'b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500',
+    },
     // The suite's request line carries the raw UTF-8 path.
     { name: 'get-utf8', method: 'GET', path: '/\u1234', signature: '8318018e0b0f223aa2bbf98705b62bb787dc9c0e678f255a891fd03141be5d85' },
     { name: 'post-vanilla', method: 'POST', path: '/', signature: '5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b' },
-    { name: 'post-vanilla-query', method: 'POST', path: '/', query: { Param1: 'value1' }, signature: '28038455d6de14eafc1f9222cf5aa6f1a96197d7deb8263271d420d138af7f11' },
+    {
+      name: 'post-vanilla-query',
+      method: 'POST',
+      path: '/',
+      query: { Param1: 'value1' },
+      signature: '28038455d6de14eafc1f9222cf5aa6f1a96197d7deb8263271d420d138af7f11',
+    },
   ];
 
   for (const v of vectors) {
@@ -151,12 +165,29 @@ describe('the SigV4 signing every hand-written AWS call uses (SignatureV4 with N
       // The suite's requests carry no payload-hash header; the adapters add one (as the SDK does), which AWS accepts.
       const signer = new SignatureV4({ service: 'service', region: 'us-east-1', credentials: suite, sha256: NodeSha256, applyChecksum: false });
       const signed = await signer.sign(
-        { method: v.method, protocol: 'https:', hostname: 'example.amazonaws.com', path: v.path, query: v.query ?? {}, headers: { host: 'example.amazonaws.com' } },
+        {
+          method: v.method,
+          protocol: 'https:',
+          hostname: 'example.amazonaws.com',
+          path: v.path,
+          query: v.query ?? {},
+          headers: { host: 'example.amazonaws.com' },
+        },
         { signingDate: new Date('2015-08-30T12:36:00Z') },
       );
-      expect(signed.headers.authorization).toBe(`AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=${v.signature}`);
+      expect(signed.headers.authorization).toBe(
+        `AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=${v.signature}`,
+      );
       // The contract tests' own SigV4 check, written from the documented algorithm, accepts the vector.
-      const wire = { method: v.method, protocol: 'https:', host: 'example.amazonaws.com', path: v.path, query: v.query ?? {}, headers: signed.headers as Record<string, string>, body: Buffer.alloc(0) };
+      const wire = {
+        method: v.method,
+        protocol: 'https:',
+        host: 'example.amazonaws.com',
+        path: v.path,
+        query: v.query ?? {},
+        headers: signed.headers as Record<string, string>,
+        body: Buffer.alloc(0),
+      };
       expect(verifySigV4(wire, 'service', suite.secretAccessKey)).toBe(true);
       expect(verifySigV4({ ...wire, query: { ...wire.query, extra: '1' } }, 'service', suite.secretAccessKey)).toBe(false);
     });
@@ -165,12 +196,33 @@ describe('the SigV4 signing every hand-written AWS call uses (SignatureV4 with N
   it('signs the AppSync publish as AWS documents it: a POST to /graphql for the appsync service, the body hashed in, valid for exactly what is sent', async () => {
     vi.useFakeTimers({ now: SIGNING_TIME, toFake: ['Date'] });
     try {
-      const { requests, fetch } = recordingFetchWire({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{"createNotification":{"practiceId":"prc_demo_tidewell"}}}' });
-      await new AppSyncNotificationPublisher({ url: 'https://abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com/graphql', region: 'us-east-1', credentials: TEST_CREDENTIALS, fetch }).publishCreated(aNotification());
+      const { requests, fetch } = recordingFetchWire({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"data":{"createNotification":{"practiceId":"prc_demo_tidewell"}}}',
+      });
+      await new AppSyncNotificationPublisher({
+        url: 'https://abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com/graphql',
+        region: 'us-east-1',
+        credentials: TEST_CREDENTIALS,
+        fetch,
+      }).publishCreated(aNotification());
       const sent = requests[0]!;
-      expect(sent).toMatchObject({ method: 'POST', protocol: 'https:', host: 'abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com', path: '/graphql', query: {} });
-      expect(sent.headers).toMatchObject({ 'content-type': 'application/json', 'x-amz-date': '20261124T083000Z', 'x-amz-security-token': TEST_CREDENTIALS.sessionToken });
-      expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20261124\/us-east-1\/appsync\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, /);
+      expect(sent).toMatchObject({
+        method: 'POST',
+        protocol: 'https:',
+        host: 'abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com',
+        path: '/graphql',
+        query: {},
+      });
+      expect(sent.headers).toMatchObject({
+        'content-type': 'application/json',
+        'x-amz-date': '20261124T083000Z',
+        'x-amz-security-token': TEST_CREDENTIALS.sessionToken,
+      });
+      expect(sent.headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20261124\/us-east-1\/appsync\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, /,
+      );
       expect(verifySigV4(sent, 'appsync')).toBe(true);
       expect(verifySigV4({ ...sent, body: Buffer.concat([sent.body, Buffer.from(' ')]) }, 'appsync')).toBe(false);
     } finally {

@@ -40,9 +40,27 @@ export interface NotificationPublisher {
 export const LOCAL_PUBLISHER_SECRET_HEADER = 'x-tidewell-local-publisher-secret';
 
 const FIELDS = [
-  'practiceId', 'sk', 'notificationId', 'notificationVersion', 'isLatestVersion', 'sourceId', 'relatedTo',
-  'notificationType', 'notificationStatus', 'assigned', 'previouslyAssigned', 'author', 'comments', 'text',
-  'urgent', 'patientId', 'createdAt', 'dueOn', 'lastUpdated', 'lastUpdatedBy', 'data',
+  'practiceId',
+  'sk',
+  'notificationId',
+  'notificationVersion',
+  'isLatestVersion',
+  'sourceId',
+  'relatedTo',
+  'notificationType',
+  'notificationStatus',
+  'assigned',
+  'previouslyAssigned',
+  'author',
+  'comments',
+  'text',
+  'urgent',
+  'patientId',
+  'createdAt',
+  'dueOn',
+  'lastUpdated',
+  'lastUpdatedBy',
+  'data',
 ] as const;
 
 type MutationField = 'createNotification' | 'updateNotification';

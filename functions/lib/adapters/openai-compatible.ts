@@ -25,7 +25,10 @@ export class OpenAiCompatible {
         ],
       }),
     });
-    if (!res.ok) throw Object.assign(new Error(`The AI endpoint answered ${res.status}`), { name: res.status === 429 || res.status >= 500 ? 'AiEndpointBusy' : 'AiEndpointRefused' });
+    if (!res.ok)
+      throw Object.assign(new Error(`The AI endpoint answered ${res.status}`), {
+        name: res.status === 429 || res.status >= 500 ? 'AiEndpointBusy' : 'AiEndpointRefused',
+      });
     const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
     const content = body.choices?.[0]?.message?.content ?? '';
     const start = content.indexOf('{');

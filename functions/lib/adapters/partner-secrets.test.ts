@@ -21,7 +21,17 @@ describe('Secrets Manager partner secrets', () => {
       exchange: async (url, init) => {
         calls.push({ url, headers: init.headers, body: init.body });
         // The documented response: ARN, Name, VersionId, SecretString, VersionStages, CreatedDate.
-        return { status: 200, body: JSON.stringify({ ARN, Name: 'tidewell-demo-partner-secrets', VersionId: 'v1', SecretString: JSON.stringify({ 'care-plan': 'a'.repeat(32), short: 'x', _placeholder: 'b'.repeat(32) }), VersionStages: ['AWSCURRENT'], CreatedDate: 1.7e9 }) };
+        return {
+          status: 200,
+          body: JSON.stringify({
+            ARN,
+            Name: 'tidewell-demo-partner-secrets',
+            VersionId: 'v1',
+            SecretString: JSON.stringify({ 'care-plan': 'a'.repeat(32), short: 'x', _placeholder: 'b'.repeat(32) }),
+            VersionStages: ['AWSCURRENT'],
+            CreatedDate: 1.7e9,
+          }),
+        };
       },
     });
     expect(await secrets.secretOf('care-plan')).toBe('a'.repeat(32));
@@ -43,7 +53,10 @@ describe('Secrets Manager partner secrets', () => {
       secretArn: ARN,
       region: 'us-east-1',
       credentials,
-      exchange: async () => ({ status: 400, body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }) }),
+      exchange: async () => ({
+        status: 400,
+        body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }),
+      }),
     });
     await expect(secrets.secretOf('care-plan')).rejects.toThrow('GetSecretValue failed: ResourceNotFoundException');
   });
@@ -65,7 +78,18 @@ describe('GetSecretValue, as @aws-sdk/client-secrets-manager sends it', () => {
   it('is the same request, and the SecretString the SDK reads is the one the partners come from', async () => {
     const secretString = JSON.stringify({ 'care-plan': 'a'.repeat(32) });
     // The documented response, CreatedDate as the epoch seconds awsJson1_1 carries.
-    const canned = { status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ ARN, Name: 'tidewell-demo-partner-secrets', VersionId: 'v1', SecretString: secretString, VersionStages: ['AWSCURRENT'], CreatedDate: 1.7e9 }) };
+    const canned = {
+      status: 200,
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: JSON.stringify({
+        ARN,
+        Name: 'tidewell-demo-partner-secrets',
+        VersionId: 'v1',
+        SecretString: secretString,
+        VersionStages: ['AWSCURRENT'],
+        CreatedDate: 1.7e9,
+      }),
+    };
     const lite = recordingExchange(canned);
     const sdk = recordingHandler(canned);
     const secrets = new SecretsManagerPartnerSecrets({ secretArn: ARN, region: 'us-east-1', credentials: TEST_CREDENTIALS, exchange: lite.exchange });
@@ -78,13 +102,34 @@ describe('GetSecretValue, as @aws-sdk/client-secrets-manager sends it', () => {
 
   it('names an error as the SDK does, from the X-Amzn-ErrorType header or the body', async () => {
     const answers: CannedAnswer[] = [
-      { status: 400, headers: { 'content-type': 'application/x-amz-json-1.1' }, body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }) },
-      { status: 400, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/' }, body: '{"Message":"not authorized"}' },
+      {
+        status: 400,
+        headers: { 'content-type': 'application/x-amz-json-1.1' },
+        body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }),
+      },
+      {
+        status: 400,
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/',
+        },
+        body: '{"Message":"not authorized"}',
+      },
     ];
     for (const canned of answers) {
-      const client = new SecretsManagerClient({ region: 'us-east-1', credentials: TEST_CREDENTIALS, requestHandler: recordingHandler(canned).requestHandler, maxAttempts: 1 });
+      const client = new SecretsManagerClient({
+        region: 'us-east-1',
+        credentials: TEST_CREDENTIALS,
+        requestHandler: recordingHandler(canned).requestHandler,
+        maxAttempts: 1,
+      });
       const sdkError = (await client.send(new GetSecretValueCommand({ SecretId: ARN })).catch((e: Error) => e)) as Error;
-      const secrets = new SecretsManagerPartnerSecrets({ secretArn: ARN, region: 'us-east-1', credentials: TEST_CREDENTIALS, exchange: recordingExchange(canned).exchange });
+      const secrets = new SecretsManagerPartnerSecrets({
+        secretArn: ARN,
+        region: 'us-east-1',
+        credentials: TEST_CREDENTIALS,
+        exchange: recordingExchange(canned).exchange,
+      });
       await expect(secrets.secretOf('care-plan')).rejects.toThrow(`GetSecretValue failed: ${sdkError.name}`);
     }
   });

@@ -29,7 +29,9 @@ export const SECRETS_MANAGER_TARGET = 'secretsmanager.GetSecretValue';
 function parseSecretMap(text: string): Record<string, string> {
   const parsed = JSON.parse(text) as unknown;
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('Partner secrets must be a JSON object');
-  return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length >= 16));
+  return Object.fromEntries(
+    Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length >= 16),
+  );
 }
 
 const fetchExchange: HttpExchange = async (url, init) => {
@@ -55,7 +57,12 @@ export class SecretsManagerPartnerSecrets implements PartnerSecrets {
       now?: () => number;
     },
   ) {
-    this.signer = new SignatureV4({ service: 'secretsmanager', region: options.region, sha256: NodeSha256, credentials: options.credentials ?? defaultProvider() });
+    this.signer = new SignatureV4({
+      service: 'secretsmanager',
+      region: options.region,
+      sha256: NodeSha256,
+      credentials: options.credentials ?? defaultProvider(),
+    });
     this.url = new URL(options.endpoint ?? `https://secretsmanager.${options.region}.amazonaws.com/`);
   }
 

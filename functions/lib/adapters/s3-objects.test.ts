@@ -1,7 +1,15 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectSameOperation, recordingHandler, SIGNING_TIME, TEST_CREDENTIALS, wireOf, type CannedAnswer, type WireRequest } from '../../../test/support/aws-wire.js';
+import {
+  expectSameOperation,
+  recordingHandler,
+  SIGNING_TIME,
+  TEST_CREDENTIALS,
+  wireOf,
+  type CannedAnswer,
+  type WireRequest,
+} from '../../../test/support/aws-wire.js';
 import { S3Objects, type S3ObjectsOptions } from './s3-objects.js';
 
 const credentials = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret/EXAMPLE', sessionToken: 'session-token' };
@@ -10,7 +18,11 @@ const key = 'protected/notes/Lab result (final) #2.pdf';
 
 const setups = [
   { name: 'AWS', sdk: { region: 'us-east-1' }, lite: { region: 'us-east-1' } },
-  { name: 'the local file store', sdk: { region: 'us-east-1', endpoint: 'http://127.0.0.1:4569', forcePathStyle: true }, lite: { region: 'us-east-1', endpoint: 'http://127.0.0.1:4569' } },
+  {
+    name: 'the local file store',
+    sdk: { region: 'us-east-1', endpoint: 'http://127.0.0.1:4569', forcePathStyle: true },
+    lite: { region: 'us-east-1', endpoint: 'http://127.0.0.1:4569' },
+  },
 ];
 
 describe('S3 presigned URLs', () => {
@@ -20,12 +32,17 @@ describe('S3 presigned URLs', () => {
       const lite = new S3Objects({ ...setup.lite, credentials });
       const loc = { bucket: 'tidewell-demo-files', key };
       expect(await lite.presignPut(loc, 'application/pdf', 12345, 900, signingDate)).toBe(
-        await getSignedUrl(sdk, new PutObjectCommand({ Bucket: loc.bucket, Key: key, ContentType: 'application/pdf', ContentLength: 12345 }), { expiresIn: 900, signingDate }),
+        await getSignedUrl(sdk, new PutObjectCommand({ Bucket: loc.bucket, Key: key, ContentType: 'application/pdf', ContentLength: 12345 }), {
+          expiresIn: 900,
+          signingDate,
+        }),
       );
       expect(await lite.presignPut(loc, 'image/png', undefined, 900, signingDate)).toBe(
         await getSignedUrl(sdk, new PutObjectCommand({ Bucket: loc.bucket, Key: key, ContentType: 'image/png' }), { expiresIn: 900, signingDate }),
       );
-      expect(await lite.presignGet(loc, 900, signingDate)).toBe(await getSignedUrl(sdk, new GetObjectCommand({ Bucket: loc.bucket, Key: key }), { expiresIn: 900, signingDate }));
+      expect(await lite.presignGet(loc, 900, signingDate)).toBe(
+        await getSignedUrl(sdk, new GetObjectCommand({ Bucket: loc.bucket, Key: key }), { expiresIn: 900, signingDate }),
+      );
     });
   }
 });
@@ -39,13 +56,15 @@ describe('S3 listing and delete', () => {
       if (req.method === 'DELETE') return res.writeHead(204).end();
       const second = (req.url ?? '').includes('continuation-token=t1');
       // The documented ListObjectsV2 response (ListBucketResult), in two pages.
-      res.writeHead(200, { 'content-type': 'application/xml' }).end(
-        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><Prefix>protected/public/</Prefix>` +
-          (second
-            ? `<KeyCount>1</KeyCount><IsTruncated>false</IsTruncated><Contents><Key>protected/public/Scans/</Key><LastModified>2026-11-02T00:00:00.000Z</LastModified><Size>0</Size></Contents>`
-            : `<KeyCount>1</KeyCount><IsTruncated>true</IsTruncated><NextContinuationToken>t1</NextContinuationToken><Contents><Key>protected/public/a &amp; b.pdf</Key><LastModified>2026-11-01T00:00:00.000Z</LastModified><ETag>"x"</ETag><Size>1234</Size><StorageClass>STANDARD</StorageClass></Contents>`) +
-          `</ListBucketResult>`,
-      );
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><Prefix>protected/public/</Prefix>` +
+            (second
+              ? `<KeyCount>1</KeyCount><IsTruncated>false</IsTruncated><Contents><Key>protected/public/Scans/</Key><LastModified>2026-11-02T00:00:00.000Z</LastModified><Size>0</Size></Contents>`
+              : `<KeyCount>1</KeyCount><IsTruncated>true</IsTruncated><NextContinuationToken>t1</NextContinuationToken><Contents><Key>protected/public/a &amp; b.pdf</Key><LastModified>2026-11-01T00:00:00.000Z</LastModified><ETag>"x"</ETag><Size>1234</Size><StorageClass>STANDARD</StorageClass></Contents>`) +
+            `</ListBucketResult>`,
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;
@@ -81,7 +100,14 @@ describe('S3 calls, as @aws-sdk/client-s3 sends them', () => {
       sdk: sdk.requests,
       objects: new S3Objects({ ...setup.lite, credentials: TEST_CREDENTIALS, exchange: record }),
       // Checksums only where S3 requires them: none of these operations does (see docs/aws-operations.md).
-      client: new S3Client({ ...setup.sdk, credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+      client: new S3Client({
+        ...setup.sdk,
+        credentials: TEST_CREDENTIALS,
+        requestHandler: sdk.requestHandler,
+        maxAttempts: 1,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
     };
   }
 
@@ -91,7 +117,9 @@ describe('S3 calls, as @aws-sdk/client-s3 sends them', () => {
       const loc = { bucket, key };
       let c = pair(setup, { status: 200, headers: { etag: '"e"' } });
       await c.objects.putObject(loc, body, { contentType: 'application/pdf', contentEncoding: 'gzip' });
-      await c.client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/pdf', ContentEncoding: 'gzip', ContentLength: body.length }));
+      await c.client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/pdf', ContentEncoding: 'gzip', ContentLength: body.length }),
+      );
       expectSameOperation(c.lite[0]!, c.sdk[0]!, { headers: HEADERS, service: 's3' });
 
       c = pair(setup, { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': String(body.length) }, body: '%PDF-1.7 lab result' });
@@ -132,7 +160,9 @@ describe('S3 calls, as @aws-sdk/client-s3 sends them', () => {
       const client = new S3Client({ ...setup.sdk, credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1 });
       const listed = await objects.listObjects(bucket, 'protected/public/');
       const first = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'protected/public/' }));
-      const second = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'protected/public/', ContinuationToken: first.NextContinuationToken }));
+      const second = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: 'protected/public/', ContinuationToken: first.NextContinuationToken }),
+      );
       expect(listed).toEqual([...first.Contents!, ...second.Contents!].map((o) => ({ key: o.Key, size: o.Size, lastModified: o.LastModified!.toISOString() })));
       expectSameOperation(lite[0]!, sdk.requests[0]!, { headers: HEADERS, service: 's3' });
       expectSameOperation(lite[1]!, sdk.requests[1]!, { headers: HEADERS, service: 's3' });
@@ -140,7 +170,11 @@ describe('S3 calls, as @aws-sdk/client-s3 sends them', () => {
   }
 
   it('names a failure by the Code S3 answers, as the SDK names its error', async () => {
-    const canned = { status: 404, headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>k</Key><RequestId>r</RequestId></Error>' };
+    const canned = {
+      status: 404,
+      headers: { 'content-type': 'application/xml' },
+      body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>k</Key><RequestId>r</RequestId></Error>',
+    };
     const c = pair(setups[0]!, canned);
     const sdkError = (await c.client.send(new GetObjectCommand({ Bucket: bucket, Key: key })).catch((e: Error) => e)) as Error;
     await expect(c.objects.getObject({ bucket, key })).rejects.toMatchObject({ name: sdkError.name, status: 404 });

@@ -33,7 +33,11 @@ export interface S3ObjectsOptions {
 }
 
 /** S3 keys keep their slashes; everything else is escaped as S3 (and the SDK) expect. */
-const escapeKey = (key: string) => key.split('/').map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+const escapeKey = (key: string) =>
+  key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 
 export class S3ObjectsError extends Error {
   constructor(
@@ -83,7 +87,14 @@ export class S3Objects {
     return `${signed.protocol}//${signed.hostname}${signed.port ? `:${signed.port}` : ''}${signed.path}${query ? `?${query}` : ''}`;
   }
 
-  private async presign(loc: S3Location, method: 'GET' | 'PUT', headers: Record<string, string>, expiresIn: number, operation: string, signingDate?: Date): Promise<string> {
+  private async presign(
+    loc: S3Location,
+    method: 'GET' | 'PUT',
+    headers: Record<string, string>,
+    expiresIn: number,
+    operation: string,
+    signingDate?: Date,
+  ): Promise<string> {
     const req = this.request(this.target(loc), method, { ...headers, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' }, { 'x-id': operation });
     const signed = await this.signer.presign(req, { expiresIn, signingDate, unsignableHeaders: new Set(['content-type']) });
     return this.url(signed);
@@ -91,7 +102,14 @@ export class S3Objects {
 
   /** A URL the browser PUTs the file to, valid for expiresIn seconds; the size, when given, is part of the signature. */
   presignPut(loc: S3Location, contentType: string, size: number | undefined, expiresIn: number, signingDate?: Date): Promise<string> {
-    return this.presign(loc, 'PUT', { 'content-type': contentType, ...(size !== undefined ? { 'content-length': String(size) } : {}) }, expiresIn, 'PutObject', signingDate);
+    return this.presign(
+      loc,
+      'PUT',
+      { 'content-type': contentType, ...(size !== undefined ? { 'content-length': String(size) } : {}) },
+      expiresIn,
+      'PutObject',
+      signingDate,
+    );
   }
 
   presignGet(loc: S3Location, expiresIn: number, signingDate?: Date): Promise<string> {
@@ -105,7 +123,17 @@ export class S3Objects {
   }
 
   async putObject(loc: S3Location, body: Uint8Array, headers: { contentType: string; contentEncoding?: string }): Promise<void> {
-    await this.send(loc, 'PUT', { 'content-type': headers.contentType, ...(headers.contentEncoding ? { 'content-encoding': headers.contentEncoding } : {}), 'content-length': String(body.length) }, body, 'PutObject');
+    await this.send(
+      loc,
+      'PUT',
+      {
+        'content-type': headers.contentType,
+        ...(headers.contentEncoding ? { 'content-encoding': headers.contentEncoding } : {}),
+        'content-length': String(body.length),
+      },
+      body,
+      'PutObject',
+    );
   }
 
   /** The stored object's size and type (HeadObject), e.g. to check an upload against a limit. */
@@ -130,7 +158,11 @@ export class S3Objects {
         const part = m[1];
         const key = /<Key>([^<]*)<\/Key>/.exec(part)?.[1];
         if (key === undefined) continue;
-        objects.push({ key: unescapeXml(key), size: Number(/<Size>(\d+)<\/Size>/.exec(part)?.[1] ?? 0), lastModified: /<LastModified>([^<]+)<\/LastModified>/.exec(part)?.[1] ?? '' });
+        objects.push({
+          key: unescapeXml(key),
+          size: Number(/<Size>(\d+)<\/Size>/.exec(part)?.[1] ?? 0),
+          lastModified: /<LastModified>([^<]+)<\/LastModified>/.exec(part)?.[1] ?? '',
+        });
       }
       token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] : undefined;
     } while (token);
@@ -147,12 +179,22 @@ export class S3Objects {
     return (await this.exchangeSigned(loc, method, headers, body, { 'x-id': operation })).bytes;
   }
 
-  private async exchangeSigned(loc: S3Location, method: string, headers: Record<string, string>, body: Uint8Array | undefined, query: Record<string, string> = {}) {
+  private async exchangeSigned(
+    loc: S3Location,
+    method: string,
+    headers: Record<string, string>,
+    body: Uint8Array | undefined,
+    query: Record<string, string> = {},
+  ) {
     const payloadHash = Buffer.from(await digest(body ?? new Uint8Array())).toString('hex');
     const req = this.request(this.target(loc), method, { ...headers, 'x-amz-content-sha256': payloadHash }, query);
     const signed = await this.signer.sign({ ...req, body });
     const answer = await (this.options.exchange ?? exchange)(this.url(signed), method, signed.headers as Record<string, string>, body);
-    if (answer.status >= 300) throw new S3ObjectsError(answer.status, /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.bytes).toString('utf8'))?.[1] ?? (method === 'HEAD' ? 'NotFound' : ''));
+    if (answer.status >= 300)
+      throw new S3ObjectsError(
+        answer.status,
+        /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.bytes).toString('utf8'))?.[1] ?? (method === 'HEAD' ? 'NotFound' : ''),
+      );
     return answer;
   }
 }

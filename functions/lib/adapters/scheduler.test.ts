@@ -24,8 +24,20 @@ function pair(canned: CannedAnswer = { status: 200, headers: { 'content-type': '
   return {
     lite,
     sdk,
-    adapter: new EventBridgeScheduleAdapter({ ...options, region: 'us-east-1', credentials: TEST_CREDENTIALS, fetch: lite.fetch, ...(endpoint ? { endpoint } : {}) }),
-    client: new SchedulerClient({ region: 'us-east-1', credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1, ...(endpoint ? { endpoint } : {}) }),
+    adapter: new EventBridgeScheduleAdapter({
+      ...options,
+      region: 'us-east-1',
+      credentials: TEST_CREDENTIALS,
+      fetch: lite.fetch,
+      ...(endpoint ? { endpoint } : {}),
+    }),
+    client: new SchedulerClient({
+      region: 'us-east-1',
+      credentials: TEST_CREDENTIALS,
+      requestHandler: sdk.requestHandler,
+      maxAttempts: 1,
+      ...(endpoint ? { endpoint } : {}),
+    }),
   };
 }
 
@@ -65,7 +77,11 @@ describe('Scheduler calls, as @aws-sdk/client-scheduler sends them', () => {
 
     it(`GetSchedule and DeleteSchedule: by name in the group (${where})`, async () => {
       const { lite, sdk, adapter, client } = pair(
-        { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Name: 'reminder.r1', GroupName: 'tidewell-demo', ScheduleExpression: 'at(2025-06-01T14:30:05)', State: 'ENABLED' }) },
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ Name: 'reminder.r1', GroupName: 'tidewell-demo', ScheduleExpression: 'at(2025-06-01T14:30:05)', State: 'ENABLED' }),
+        },
         endpoint,
       );
       const got = await adapter.get('reminder.r1');
@@ -82,18 +98,39 @@ describe('Scheduler calls, as @aws-sdk/client-scheduler sends them', () => {
   }
 
   it('reads the errors the SDK reads: a conflict on create is done, a missing schedule reads as null and deletes as done, others throw', async () => {
-    const conflict = { status: 409, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ConflictException:http://internal.amazon.com/coral/com.amazonaws.chronos/' }, body: '{"Message":"Schedule reminder.r1 already exists."}' };
+    const conflict = {
+      status: 409,
+      headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ConflictException:http://internal.amazon.com/coral/com.amazonaws.chronos/' },
+      body: '{"Message":"Schedule reminder.r1 already exists."}',
+    };
     let c = pair(conflict);
-    await expect(c.client.send(new CreateScheduleCommand({ Name: 'x', ScheduleExpression: 'at(2025-06-01T14:30:05)', FlexibleTimeWindow: { Mode: 'OFF' }, Target: { Arn: 'a', RoleArn: 'r' } }))).rejects.toBeInstanceOf(ConflictException);
+    await expect(
+      c.client.send(
+        new CreateScheduleCommand({
+          Name: 'x',
+          ScheduleExpression: 'at(2025-06-01T14:30:05)',
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          Target: { Arn: 'a', RoleArn: 'r' },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(ConflictException);
     await expect(c.adapter.createAt({ name: 'x', at: new Date(), payload: {} })).resolves.toBeUndefined();
 
-    const missing = { status: 404, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ResourceNotFoundException' }, body: '{"Message":"Schedule reminder.gone does not exist."}' };
+    const missing = {
+      status: 404,
+      headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ResourceNotFoundException' },
+      body: '{"Message":"Schedule reminder.gone does not exist."}',
+    };
     c = pair(missing);
     await expect(c.client.send(new GetScheduleCommand({ Name: 'reminder.gone' }))).rejects.toBeInstanceOf(ResourceNotFoundException);
     expect(await c.adapter.get('reminder.gone')).toBeNull();
     await expect(c.adapter.delete('reminder.gone')).resolves.toBeUndefined();
 
-    c = pair({ status: 400, headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' }, body: '{"Message":"Invalid Schedule Expression"}' });
+    c = pair({
+      status: 400,
+      headers: { 'content-type': 'application/json', 'x-amzn-errortype': 'ValidationException' },
+      body: '{"Message":"Invalid Schedule Expression"}',
+    });
     await expect(c.adapter.createAt({ name: 'x', at: new Date(), payload: {} })).rejects.toEqual(new SchedulerApiError(400, 'ValidationException'));
   });
 });

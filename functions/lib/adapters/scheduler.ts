@@ -82,7 +82,6 @@ export interface ScheduleTargetOptions {
   maximumEventAgeInSeconds?: number;
 }
 
-
 export class SchedulerApiError extends Error {
   constructor(
     readonly status: number,
@@ -136,7 +135,10 @@ export class EventBridgeScheduleAdapter implements ScheduleAdapter {
     } catch {
       /* not JSON: the status decides */
     }
-    const type = String(response.headers.get('x-amzn-errortype') ?? json.__type ?? '').split(':')[0]!.split('#').pop()!;
+    const type = String(response.headers.get('x-amzn-errortype') ?? json.__type ?? '')
+      .split(':')[0]!
+      .split('#')
+      .pop()!;
     return { status: response.status, type, json };
   }
 

@@ -85,7 +85,9 @@ describe('SesEmailSender', () => {
     ['InternalServiceErrorException', new InternalServiceErrorException({ message: 'oops', ...meta }), 'unavailable'],
   ] as const)('maps %s to a %s failure that names the SES error, not the addresses', async (code, error, kind) => {
     sesMock.on(SendEmailCommand).rejects(error);
-    const failure = await sender().send('prc_harbor', EMAIL).catch((e: unknown) => e);
+    const failure = await sender()
+      .send('prc_harbor', EMAIL)
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(EmailSendFailure);
     expect(failure).toMatchObject({ kind, code });
     expect(String((failure as Error).message)).not.toContain('example');
@@ -117,9 +119,9 @@ describe('coveredByIdentity', () => {
 describe('emailSenderFromEnv', () => {
   it('uses the local outbox when nothing is configured (npm start), SES when the stack says so, and refuses when disabled', async () => {
     expect(await emailSenderFromEnv({})).toBeInstanceOf(LocalOutboxEmailSender);
-    expect(await emailSenderFromEnv({ EMAIL_TRANSPORT: 'ses', EMAIL_IDENTITY: 'harborfm.example', EMAIL_FROM_ADDRESS: 'notes@harborfm.example' })).toBeInstanceOf(
-      SesEmailSender,
-    );
+    expect(
+      await emailSenderFromEnv({ EMAIL_TRANSPORT: 'ses', EMAIL_IDENTITY: 'harborfm.example', EMAIL_FROM_ADDRESS: 'notes@harborfm.example' }),
+    ).toBeInstanceOf(SesEmailSender);
     const disabled = await emailSenderFromEnv({ EMAIL_TRANSPORT: 'none' });
     expect(disabled).toBeInstanceOf(DisabledEmailSender);
     await expect(disabled.send('prc', EMAIL)).rejects.toMatchObject({ kind: 'not-configured' });

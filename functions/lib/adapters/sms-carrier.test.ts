@@ -24,7 +24,9 @@ describe('SmsVoiceV2Carrier', () => {
     expect(call!.url).toBe('https://sms-voice.us-east-1.amazonaws.com/');
     expect(call!.headers['x-amz-target']).toBe('PinpointSMSVoiceV2.SendTextMessage');
     expect(call!.headers['content-type']).toBe('application/x-amz-json-1.0');
-    expect(call!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/sms-voice\/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$/);
+    expect(call!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/sms-voice\/aws4_request, SignedHeaders=.*x-amz-target.*, Signature=[0-9a-f]{64}$/,
+    );
     expect(call!.body).toEqual({
       DestinationPhoneNumber: '+15415550199',
       OriginationIdentity: '+15415550100',
@@ -38,16 +40,33 @@ describe('SmsVoiceV2Carrier', () => {
   it('sends each attachment with SendMediaMessage by its s3:// URL, the text with the first', async () => {
     const { calls, exchange } = recorder({ status: 200, body: JSON.stringify({ MessageId: 'm' }) });
     const carrier = new SmsVoiceV2Carrier({ region: 'us-west-2', credentials, exchange });
-    const sent = await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Photos', media: [{ bucket: 'b', key: 'sms/a.jpg' }, { bucket: 'b', key: 'sms/b.png' }] });
+    const sent = await carrier.send({
+      from: '+15415550100',
+      to: '+15415550199',
+      text: 'Photos',
+      media: [
+        { bucket: 'b', key: 'sms/a.jpg' },
+        { bucket: 'b', key: 'sms/b.png' },
+      ],
+    });
     expect(sent.messageIds).toHaveLength(2);
     expect(calls.map((c) => c.headers['x-amz-target'])).toEqual(['PinpointSMSVoiceV2.SendMediaMessage', 'PinpointSMSVoiceV2.SendMediaMessage']);
-    expect(calls[0]!.body).toEqual({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Photos', MediaUrls: ['s3://b/sms/a.jpg'] });
+    expect(calls[0]!.body).toEqual({
+      DestinationPhoneNumber: '+15415550199',
+      OriginationIdentity: '+15415550100',
+      MessageBody: 'Photos',
+      MediaUrls: ['s3://b/sms/a.jpg'],
+    });
     expect(calls[1]!.body).toEqual({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MediaUrls: ['s3://b/sms/b.png'] });
   });
 
   it('maps the documented errors: an opted-out destination, a throttle, a validation refusal, an outage', async () => {
     const cases: [number, object, string][] = [
-      [400, { __type: 'ConflictException', Message: 'Conflict', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT', ResourceType: 'opt-out-list', ResourceId: 'Default' }, 'opted-out'],
+      [
+        400,
+        { __type: 'ConflictException', Message: 'Conflict', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT', ResourceType: 'opt-out-list', ResourceId: 'Default' },
+        'opted-out',
+      ],
       [400, { __type: 'ThrottlingException', Message: 'Rate exceeded' }, 'throttled'],
       [400, { __type: 'com.amazonaws.pinpointsmsvoicev2#ValidationException', Message: 'bad', Reason: 'INVALID_IDENTITY_FOR_DESTINATION_COUNTRY' }, 'rejected'],
       [500, { __type: 'InternalServerException', Message: 'oops' }, 'unavailable'],
@@ -118,8 +137,20 @@ describe('SMS calls, as @aws-sdk/client-pinpoint-sms-voice-v2 sends them', () =>
     return {
       lite,
       sdk,
-      carrier: new SmsVoiceV2Carrier({ region: 'us-east-1', credentials: TEST_CREDENTIALS, configurationSet: 'tidewell-demo-sms', exchange: lite.exchange, ...(endpoint ? { endpoint } : {}) }),
-      client: new PinpointSMSVoiceV2Client({ region: 'us-east-1', credentials: TEST_CREDENTIALS, requestHandler: sdk.requestHandler, maxAttempts: 1, ...(endpoint ? { endpoint } : {}) }),
+      carrier: new SmsVoiceV2Carrier({
+        region: 'us-east-1',
+        credentials: TEST_CREDENTIALS,
+        configurationSet: 'tidewell-demo-sms',
+        exchange: lite.exchange,
+        ...(endpoint ? { endpoint } : {}),
+      }),
+      client: new PinpointSMSVoiceV2Client({
+        region: 'us-east-1',
+        credentials: TEST_CREDENTIALS,
+        requestHandler: sdk.requestHandler,
+        maxAttempts: 1,
+        ...(endpoint ? { endpoint } : {}),
+      }),
     };
   }
   const ok = { status: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: '{"MessageId":"b6f2c0a1-0000-4000-8000-000000000001"}' };
@@ -128,14 +159,27 @@ describe('SMS calls, as @aws-sdk/client-pinpoint-sms-voice-v2 sends them', () =>
     const { lite, sdk, carrier, client } = pair(ok);
     const sent = await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Your results are in', context: { noteId: 'n1' } });
     const out = await client.send(
-      new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Your results are in', MessageType: 'TRANSACTIONAL', ConfigurationSetName: 'tidewell-demo-sms', Context: { noteId: 'n1' } }),
+      new SendTextMessageCommand({
+        DestinationPhoneNumber: '+15415550199',
+        OriginationIdentity: '+15415550100',
+        MessageBody: 'Your results are in',
+        MessageType: 'TRANSACTIONAL',
+        ConfigurationSetName: 'tidewell-demo-sms',
+        Context: { noteId: 'n1' },
+      }),
     );
     expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'sms-voice', json: true });
     expect(sent.messageIds).toEqual([out.MessageId]);
 
     await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Photos', media: [{ bucket: 'tidewell-demo-files', key: 'protected/sms/a b.jpg' }] });
     await client.send(
-      new SendMediaMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Photos', MediaUrls: ['s3://tidewell-demo-files/protected/sms/a b.jpg'], ConfigurationSetName: 'tidewell-demo-sms' }),
+      new SendMediaMessageCommand({
+        DestinationPhoneNumber: '+15415550199',
+        OriginationIdentity: '+15415550100',
+        MessageBody: 'Photos',
+        MediaUrls: ['s3://tidewell-demo-files/protected/sms/a b.jpg'],
+        ConfigurationSetName: 'tidewell-demo-sms',
+      }),
     );
     expectSameOperation(lite.requests[1]!, sdk.requests[1]!, { headers: HEADERS, service: 'sms-voice', json: true });
   });
@@ -143,20 +187,65 @@ describe('SMS calls, as @aws-sdk/client-pinpoint-sms-voice-v2 sends them', () =>
   it('the same request to the sandbox carrier of npm start', async () => {
     const { lite, sdk, carrier, client } = pair(ok, 'http://127.0.0.1:4600/local/sms-voice');
     await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'Hello' });
-    await client.send(new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'Hello', MessageType: 'TRANSACTIONAL', ConfigurationSetName: 'tidewell-demo-sms' }));
+    await client.send(
+      new SendTextMessageCommand({
+        DestinationPhoneNumber: '+15415550199',
+        OriginationIdentity: '+15415550100',
+        MessageBody: 'Hello',
+        MessageType: 'TRANSACTIONAL',
+        ConfigurationSetName: 'tidewell-demo-sms',
+      }),
+    );
     expectSameOperation(lite.requests[0]!, sdk.requests[0]!, { headers: HEADERS, service: 'sms-voice', json: true });
   });
 
   it('names an error as the SDK does, from the X-Amzn-ErrorType header or the body', async () => {
     const cases: [CannedAnswer, string, string][] = [
-      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ __type: 'ConflictException', Message: 'Conflict', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' }) }, 'ConflictException', 'opted-out'],
-      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'ThrottlingException:http://internal.amazon.com/coral/com.amazon.coral.availability/' }, body: '{"Message":"Rate exceeded"}' }, 'ThrottlingException', 'throttled'],
-      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'ServiceQuotaExceededException' }, body: '{"Message":"Quota","Reason":"MONTHLY_SPEND_LIMIT_REACHED_FOR_TEXT"}' }, 'ServiceQuotaExceededException', 'throttled'],
-      [{ status: 400, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: JSON.stringify({ __type: 'com.amazonaws.pinpointsmsvoicev2#ValidationException', Message: 'bad', Reason: 'INVALID_PARAMETER' }) }, 'ValidationException', 'rejected'],
+      [
+        {
+          status: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.0' },
+          body: JSON.stringify({ __type: 'ConflictException', Message: 'Conflict', Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT' }),
+        },
+        'ConflictException',
+        'opted-out',
+      ],
+      [
+        {
+          status: 400,
+          headers: {
+            'content-type': 'application/x-amz-json-1.0',
+            'x-amzn-errortype': 'ThrottlingException:http://internal.amazon.com/coral/com.amazon.coral.availability/',
+          },
+          body: '{"Message":"Rate exceeded"}',
+        },
+        'ThrottlingException',
+        'throttled',
+      ],
+      [
+        {
+          status: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'ServiceQuotaExceededException' },
+          body: '{"Message":"Quota","Reason":"MONTHLY_SPEND_LIMIT_REACHED_FOR_TEXT"}',
+        },
+        'ServiceQuotaExceededException',
+        'throttled',
+      ],
+      [
+        {
+          status: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.0' },
+          body: JSON.stringify({ __type: 'com.amazonaws.pinpointsmsvoicev2#ValidationException', Message: 'bad', Reason: 'INVALID_PARAMETER' }),
+        },
+        'ValidationException',
+        'rejected',
+      ],
     ];
     for (const [canned, sdkName, kind] of cases) {
       const { carrier, client } = pair(canned);
-      const sdkError = await client.send(new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'x' })).catch((e: Error) => e);
+      const sdkError = await client
+        .send(new SendTextMessageCommand({ DestinationPhoneNumber: '+15415550199', OriginationIdentity: '+15415550100', MessageBody: 'x' }))
+        .catch((e: Error) => e);
       const error = await carrier.send({ from: '+15415550100', to: '+15415550199', text: 'x' }).catch((e: unknown) => e);
       expect((sdkError as Error).name).toBe(sdkName);
       expect((error as SmsSendFailure).code.split(':')[0]).toBe(sdkName);

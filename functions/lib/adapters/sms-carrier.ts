@@ -169,7 +169,12 @@ export class DisabledSmsCarrier implements SmsCarrier {
 export function smsCarrierFromEnv(env: NodeJS.ProcessEnv = process.env): SmsCarrier {
   const region = env.AWS_REGION || 'us-east-1';
   if (env.SMS_VOICE_ENDPOINT) {
-    return new SmsVoiceV2Carrier({ region, endpoint: env.SMS_VOICE_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, configurationSet: env.SMS_CONFIGURATION_SET || undefined });
+    return new SmsVoiceV2Carrier({
+      region,
+      endpoint: env.SMS_VOICE_ENDPOINT,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      configurationSet: env.SMS_CONFIGURATION_SET || undefined,
+    });
   }
   if (env.SMS_TRANSPORT === 'sms-voice') return new SmsVoiceV2Carrier({ region, configurationSet: env.SMS_CONFIGURATION_SET || undefined });
   return new DisabledSmsCarrier();

@@ -34,7 +34,8 @@ let hookUrl: string;
 const callbacks: { url: string; signature: string; params: URLSearchParams }[] = [];
 let local: ReturnType<typeof createLocalTelephony>;
 
-const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server) =>
+  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'twilio-contract-'));
@@ -44,7 +45,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      callbacks.push({ url: `${hookUrl.split('/calls')[0]}${req.url}`, signature: String(req.headers['x-twilio-signature'] ?? ''), params: new URLSearchParams(Buffer.concat(chunks).toString('utf8')) });
+      callbacks.push({
+        url: `${hookUrl.split('/calls')[0]}${req.url}`,
+        signature: String(req.headers['x-twilio-signature'] ?? ''),
+        params: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+      });
       res.writeHead(200, { 'content-type': 'text/xml' }).end('<Response/>');
     });
   });
@@ -71,7 +76,11 @@ function libraryTransport(seen: Seen[]) {
     for (const [k, v] of Object.entries(config.headers ?? {})) headers[k.toLowerCase()] = v === undefined ? undefined : String(v);
     const body = typeof config.data === 'string' ? config.data : '';
     seen.push({ method: String(config.method).toUpperCase(), path: url.pathname, query: url.search, headers, body });
-    const answer = await fetch(`${standInOrigin}${LOCAL_TELEPHONY_PATH}${url.pathname}${url.search}`, { method: String(config.method).toUpperCase(), headers: headers as Record<string, string>, body: body || undefined });
+    const answer = await fetch(`${standInOrigin}${LOCAL_TELEPHONY_PATH}${url.pathname}${url.search}`, {
+      method: String(config.method).toUpperCase(),
+      headers: headers as Record<string, string>,
+      body: body || undefined,
+    });
     return { data: await answer.json(), status: answer.status, statusText: '', headers: Object.fromEntries(answer.headers), config };
   };
   return client;
@@ -167,7 +176,14 @@ describe('the stand-in’s callbacks against twilio.validateRequest', () => {
 
 describe('X-Twilio-Signature: our verdict is the library’s', () => {
   const base = 'https://api.practice.example/v1/partner-deliveries/twilio-voice/calls';
-  const form = new URLSearchParams({ AccountSid: SID, CallSid: 'CA' + 'b'.repeat(32), CallStatus: 'completed', Direction: 'outbound-api', From: '+15415550180', To: '+15035550101' });
+  const form = new URLSearchParams({
+    AccountSid: SID,
+    CallSid: 'CA' + 'b'.repeat(32),
+    CallStatus: 'completed',
+    Direction: 'outbound-api',
+    From: '+15415550180',
+    To: '+15035550101',
+  });
   /** The library takes parameters as an object; a repeated name is an array. */
   const asObject = (p: URLSearchParams) => {
     const o: Record<string, string | string[]> = {};
@@ -190,9 +206,27 @@ describe('X-Twilio-Signature: our verdict is the library’s', () => {
     { name: 'another URL', signedUrl: base, signedParams: form, url: base.replace('calls', 'faxes'), params: form },
     { name: 'another token', signedUrl: base, signedParams: form, url: base, params: form, token: 'x'.repeat(32) },
     { name: 'no header', signedUrl: base, signedParams: form, url: base, params: form, header: '' },
-    { name: 'Twilio signed with :443, we know the URL without', signedUrl: base.replace('.example/', '.example:443/'), signedParams: form, url: base, params: form },
-    { name: 'Twilio signed without :443, we know the URL with', signedUrl: base, signedParams: form, url: base.replace('.example/', '.example:443/'), params: form },
-    { name: 'a repeated parameter in another order', signedUrl: base, signedParams: repeated, url: base, params: new URLSearchParams([...repeated.entries()].reverse()) },
+    {
+      name: 'Twilio signed with :443, we know the URL without',
+      signedUrl: base.replace('.example/', '.example:443/'),
+      signedParams: form,
+      url: base,
+      params: form,
+    },
+    {
+      name: 'Twilio signed without :443, we know the URL with',
+      signedUrl: base,
+      signedParams: form,
+      url: base.replace('.example/', '.example:443/'),
+      params: form,
+    },
+    {
+      name: 'a repeated parameter in another order',
+      signedUrl: base,
+      signedParams: repeated,
+      url: base,
+      params: new URLSearchParams([...repeated.entries()].reverse()),
+    },
     { name: 'a query string on the URL', signedUrl: `${base}?practice=demo`, signedParams: form, url: `${base}?practice=demo`, params: form },
   ];
 

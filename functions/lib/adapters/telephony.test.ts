@@ -29,7 +29,12 @@ describe('TwilioVoice', () => {
       return { status: 201, body: new TextEncoder().encode(JSON.stringify({ sid: 'CA' + 'a'.repeat(32), status: 'queued' })), contentType: 'application/json' };
     };
     const voice = new TwilioVoice({ baseUrl: 'https://api.twilio.com', accountSid: 'ACabc', authToken: 'tok', exchange });
-    const placed = await voice.place({ dialFrom: '+15415553131', to: '+15035550101', from: '+15415550180', statusCallbackUrl: 'https://api.example/v1/partner-deliveries/twilio-voice/calls' });
+    const placed = await voice.place({
+      dialFrom: '+15415553131',
+      to: '+15035550101',
+      from: '+15415550180',
+      statusCallbackUrl: 'https://api.example/v1/partner-deliveries/twilio-voice/calls',
+    });
     expect(placed).toEqual({ callSid: 'CA' + 'a'.repeat(32), status: 'queued' });
     expect(seen!.url).toBe('https://api.twilio.com/2010-04-01/Accounts/ACabc/Calls.json');
     expect(seen!.headers.authorization).toBe(`Basic ${Buffer.from('ACabc:tok').toString('base64')}`);
@@ -41,9 +46,15 @@ describe('TwilioVoice', () => {
   });
 
   it("turns the vendor's refusal into its message", async () => {
-    const exchange: TelephonyExchange = async () => ({ status: 400, body: new TextEncoder().encode(JSON.stringify({ code: 21217, message: 'Phone number is not a valid phone number' })), contentType: 'application/json' });
+    const exchange: TelephonyExchange = async () => ({
+      status: 400,
+      body: new TextEncoder().encode(JSON.stringify({ code: 21217, message: 'Phone number is not a valid phone number' })),
+      contentType: 'application/json',
+    });
     const voice = new TwilioVoice({ baseUrl: 'https://api.twilio.com', accountSid: 'ACabc', authToken: 'tok', exchange });
-    await expect(voice.place({ dialFrom: '+1', to: '+1', from: '+1', statusCallbackUrl: 'x' })).rejects.toThrow(new TelephonyVendorError('The phone service refused the call: Phone number is not a valid phone number', 400));
+    await expect(voice.place({ dialFrom: '+1', to: '+1', from: '+1', statusCallbackUrl: 'x' })).rejects.toThrow(
+      new TelephonyVendorError('The phone service refused the call: Phone number is not a valid phone number', 400),
+    );
   });
 
   it("fetches a recording's WAV from the vendor's origin only", async () => {

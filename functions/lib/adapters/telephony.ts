@@ -44,7 +44,10 @@ export class TelephonyVendorError extends Error {
   }
 }
 
-export type TelephonyExchange = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; body: Uint8Array; contentType: string }>;
+export type TelephonyExchange = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; body: Uint8Array; contentType: string }>;
 
 const fetchExchange: TelephonyExchange = async (url, init) => {
   const response = await fetch(url, init);
@@ -102,7 +105,11 @@ export class TwilioVoice implements CallPlacer {
     } catch {
       /* not JSON: the status names it */
     }
-    if (answer.status >= 300) throw new TelephonyVendorError(`The phone service refused the call: ${typeof parsed.message === 'string' ? parsed.message : `HTTP ${answer.status}`}`, answer.status);
+    if (answer.status >= 300)
+      throw new TelephonyVendorError(
+        `The phone service refused the call: ${typeof parsed.message === 'string' ? parsed.message : `HTTP ${answer.status}`}`,
+        answer.status,
+      );
     if (typeof parsed.sid !== 'string') throw new TelephonyVendorError('The phone service answered without a call id', answer.status);
     return { callSid: parsed.sid, status: typeof parsed.status === 'string' ? parsed.status : 'queued' };
   }
@@ -131,7 +138,16 @@ export function twilioSignature(authToken: string, url: string, params: URLSearc
   const byName = new Map<string, Set<string>>();
   for (const [k, v] of params.entries()) byName.set(k, (byName.get(k) ?? new Set()).add(v));
   const names = [...byName.keys()].sort();
-  const data = url + names.map((k) => [...byName.get(k)!].sort().map((v) => k + v).join('')).join('');
+  const data =
+    url +
+    names
+      .map((k) =>
+        [...byName.get(k)!]
+          .sort()
+          .map((v) => k + v)
+          .join(''),
+      )
+      .join('');
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
@@ -178,7 +194,10 @@ export function telephonySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     baseUrl: env.TELEPHONY_API_URL,
     accountSid: env.TELEPHONY_ACCOUNT_SID,
     callbackUrl: env.TELEPHONY_CALLBACK_URL,
-    numbers: (env.TELEPHONY_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    numbers: (env.TELEPHONY_NUMBERS ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
     local: env.TELEPHONY_LOCAL === '1',
   };
 }

@@ -31,7 +31,14 @@ describe('SfnWorkflowAdapter', () => {
   it('describes an execution with its parsed output, or its error and cause', async () => {
     sfnMock
       .on(DescribeExecutionCommand, { executionArn: EXECUTION })
-      .resolves({ executionArn: EXECUTION, stateMachineArn: MACHINE, status: 'SUCCEEDED', startDate: new Date(1), stopDate: new Date(2), output: '{"noteId":"n1"}' })
+      .resolves({
+        executionArn: EXECUTION,
+        stateMachineArn: MACHINE,
+        status: 'SUCCEEDED',
+        startDate: new Date(1),
+        stopDate: new Date(2),
+        output: '{"noteId":"n1"}',
+      })
       .on(DescribeExecutionCommand, { executionArn: `${EXECUTION}-x` })
       .resolves({ executionArn: `${EXECUTION}-x`, stateMachineArn: MACHINE, status: 'FAILED', startDate: new Date(1), error: 'TransientError', cause: 'boom' });
     const adapter = new SfnWorkflowAdapter(new SFNClient({ region: 'us-east-1' }));

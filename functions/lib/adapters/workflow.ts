@@ -77,7 +77,5 @@ export class LocalWorkflowAdapter extends ExecutionApiWorkflow {}
 export function workflowAdapterFromEnv(env: NodeJS.ProcessEnv = process.env): WorkflowAdapter {
   const region = env.AWS_REGION ?? 'us-east-1';
   const endpoint = env.SFN_ENDPOINT;
-  return new SfnWorkflowAdapter(
-    new SFNClient(endpoint ? { endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region }),
-  );
+  return new SfnWorkflowAdapter(new SFNClient(endpoint ? { endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region }));
 }

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { batchKey, buildBatch, canonicalJson, describeResult, GENESIS_HASH, lastHash, verifyChain, type ArchiveBatch, type ArchiveReader } from './archive-chain.js';
+import {
+  batchKey,
+  buildBatch,
+  canonicalJson,
+  describeResult,
+  GENESIS_HASH,
+  lastHash,
+  verifyChain,
+  type ArchiveBatch,
+  type ArchiveReader,
+} from './archive-chain.js';
 
 const PRACTICE = 'prc_demo';
 
 function entry(n: number, day = 1): Record<string, unknown> {
-  return { practiceId: PRACTICE, auditId: `a${n}`, at: new Date(Date.UTC(2026, 10, day, 9, 0, n)).toISOString(), action: 'read', entity: 'patient', patientId: `p${n}` };
+  return {
+    practiceId: PRACTICE,
+    auditId: `a${n}`,
+    at: new Date(Date.UTC(2026, 10, day, 9, 0, n)).toISOString(),
+    action: 'read',
+    entity: 'patient',
+    patientId: `p${n}`,
+  };
 }
 
 /** Batches of three entries, batch b on day b, as the archiver writes them. */
@@ -12,7 +29,13 @@ function archive(batches: number): Map<string, string> {
   const objects = new Map<string, string>();
   let prev = GENESIS_HASH;
   for (let b = 1; b <= batches; b++) {
-    const batch = buildBatch(PRACTICE, b, prev, [0, 1, 2].map((i) => entry(b * 10 + i, b)), String(b));
+    const batch = buildBatch(
+      PRACTICE,
+      b,
+      prev,
+      [0, 1, 2].map((i) => entry(b * 10 + i, b)),
+      String(b),
+    );
     objects.set(batchKey(PRACTICE, b), JSON.stringify(batch));
     prev = lastHash(batch);
   }
@@ -66,7 +89,11 @@ describe('audit archive hash chain', () => {
     const objects = archive(3);
     const forged = buildBatch(PRACTICE, 2, (JSON.parse(objects.get(batchKey(PRACTICE, 1))!) as ArchiveBatch).entries[2].hash, [entry(20, 2)], '2');
     objects.set(batchKey(PRACTICE, 2), JSON.stringify(forged));
-    expect((await verifyChain(reader(objects), PRACTICE)).problem).toMatchObject({ seq: 3, auditId: 'a30', reason: 'batch 3 does not carry the hash of batch 2' });
+    expect((await verifyChain(reader(objects), PRACTICE)).problem).toMatchObject({
+      seq: 3,
+      auditId: 'a30',
+      reason: 'batch 3 does not carry the hash of batch 2',
+    });
   });
 
   it('names a missing batch', async () => {

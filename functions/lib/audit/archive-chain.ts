@@ -84,7 +84,13 @@ export function entryHash(prevHash: string, item: Record<string, unknown>): stri
   return createHash('sha256').update(prevHash).update('\n').update(canonicalJson(item)).digest('hex');
 }
 
-export function buildBatch(practiceId: string, seq: number, prevHash: string, items: readonly Record<string, unknown>[], lastSequenceNumber: string): ArchiveBatch {
+export function buildBatch(
+  practiceId: string,
+  seq: number,
+  prevHash: string,
+  items: readonly Record<string, unknown>[],
+  lastSequenceNumber: string,
+): ArchiveBatch {
   let hash = prevHash;
   const entries = items.map((item) => {
     hash = entryHash(hash, item);
@@ -145,7 +151,16 @@ export async function verifyChain(reader: ArchiveReader, practiceId: string, opt
   let entries = 0;
   let seq = fromSeq;
   const tampered: TamperFinding[] = [];
-  const result = (problem?: ChainProblem): VerifyResult => ({ ok: !problem, batches, entries, fromSeq, lastSeq: seq - 1, lastHash: expectedPrev ?? GENESIS_HASH, problem, tampered });
+  const result = (problem?: ChainProblem): VerifyResult => ({
+    ok: !problem,
+    batches,
+    entries,
+    fromSeq,
+    lastSeq: seq - 1,
+    lastHash: expectedPrev ?? GENESIS_HASH,
+    problem,
+    tampered,
+  });
   const lastListed = keys.length ? seqOfKey(keys[keys.length - 1])! : 0;
   // Reads run ahead of the check (S3 answers each GET in tens of ms; ten years are millions of batches).
   const ahead = new Map<number, Promise<string | undefined>>();
@@ -242,7 +257,7 @@ export function describeTampering(result: VerifyResult): string[] {
     ...result.tampered.map(({ seq, index, record, fields }) => {
       const entry = `entry ${record.auditId ?? record.sk}${record.writtenAt ? ` written ${record.writtenAt}` : ''}`;
       const where = `(tamper record in batch ${seq}, position ${index + 1})`;
-      const by = record.by === 'dynamodb-ttl' ? ' by the table\'s TTL expiry' : '';
+      const by = record.by === 'dynamodb-ttl' ? " by the table's TTL expiry" : '';
       if (record.tamper === 'removed') return `  - ${entry} removed at ${record.at}${by} ${where}`;
       const diff = fields.map((f) => `${f}: ${shown(record.before?.[f])} → ${shown(record.after?.[f])}`).join('; ');
       return `  - ${entry} changed at ${record.at} ${where}: ${diff || 'no attribute differs'}`;

@@ -13,12 +13,20 @@ describe('archive store on S3', () => {
     s3.on(PutObjectCommand).resolves({});
     const store = s3ArchiveStore(new S3Client({ region: 'us-east-1' }), 'archive');
     expect(await store.putIfAbsent('audit/prc_x/000000000001.json', '{}')).toBe(true);
-    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({ Bucket: 'archive', Key: 'audit/prc_x/000000000001.json', IfNoneMatch: '*', ChecksumAlgorithm: 'SHA256' });
+    expect(s3.commandCalls(PutObjectCommand)[0].args[0].input).toMatchObject({
+      Bucket: 'archive',
+      Key: 'audit/prc_x/000000000001.json',
+      IfNoneMatch: '*',
+      ChecksumAlgorithm: 'SHA256',
+    });
   });
 
   it('answers false when the key is taken (412) or being written (409), and passes other failures on', async () => {
     const store = s3ArchiveStore(new S3Client({ region: 'us-east-1' }), 'archive');
-    s3.on(PutObjectCommand).rejectsOnce(refused(412, 'PreconditionFailed')).rejectsOnce(refused(409, 'ConditionalRequestConflict')).rejects(refused(403, 'AccessDenied'));
+    s3.on(PutObjectCommand)
+      .rejectsOnce(refused(412, 'PreconditionFailed'))
+      .rejectsOnce(refused(409, 'ConditionalRequestConflict'))
+      .rejects(refused(403, 'AccessDenied'));
     expect(await store.putIfAbsent('k', '{}')).toBe(false);
     expect(await store.putIfAbsent('k', '{}')).toBe(false);
     await expect(store.putIfAbsent('k', '{}')).rejects.toMatchObject({ name: 'AccessDenied' });

@@ -12,11 +12,19 @@ export function archiveS3Client(env: NodeJS.ProcessEnv = process.env): S3Client 
   const endpoint = env.S3_ENDPOINT;
   return new S3Client({
     region: env.AWS_REGION || 'us-east-1',
-    ...(endpoint ? { endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, requestChecksumCalculation: 'WHEN_REQUIRED' as const } : {}),
+    ...(endpoint
+      ? {
+          endpoint,
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        }
+      : {}),
   });
 }
 
-const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode);
+const status = (error: unknown) =>
+  error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
 export function s3ArchiveStore(client: S3Client, bucket: string): ArchiveStore {
   return {

@@ -55,7 +55,11 @@ export async function writeAudit(auth: AuthContext, entry: AuditEntry): Promise<
  * A list or search that returned several patients' data: one entry per patient shown, so each
  * patient's access history has it (and one entry without a patient when none was shown).
  */
-export async function writeAuditForPatients(auth: AuthContext, entry: Omit<AuditEntry, 'patientId'>, patientIds: readonly (string | null | undefined)[]): Promise<void> {
+export async function writeAuditForPatients(
+  auth: AuthContext,
+  entry: Omit<AuditEntry, 'patientId'>,
+  patientIds: readonly (string | null | undefined)[],
+): Promise<void> {
   const distinct = [...new Set(patientIds.filter((p): p is string => typeof p === 'string' && p !== ''))];
   if (distinct.length === 0) return writeAudit(auth, entry);
   const items = distinct.map((patientId) => auditItem(auth, { ...entry, patientId }));

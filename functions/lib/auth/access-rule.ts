@@ -11,7 +11,8 @@ import { parseGroupsClaim } from './groups-claim.js';
 export type Role = 'admin' | 'provider' | 'employee';
 
 /** Why an attempt was refused: the audit row and the response body carry it. */
-export type RefusalReason = 'other_practice' | 'no_access' | 'user_removed' | 'signed_out' | 'not_a_member' | 'role' | 'not_owner' | 'forbidden' | 'mfa_required';
+export type RefusalReason =
+  'other_practice' | 'no_access' | 'user_removed' | 'signed_out' | 'not_a_member' | 'role' | 'not_owner' | 'forbidden' | 'mfa_required';
 
 export const ACCESS_MESSAGES = {
   otherPractice: 'This account does not belong to this practice.',

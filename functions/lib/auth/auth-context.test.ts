@@ -37,8 +37,16 @@ describe('who may act, and as what', () => {
   });
 
   it('refuses a removed user (401) and a no_access user (403) whatever the token says', () => {
-    expect(refusal(claims(['admin']), record('admin', 'deleted'))).toEqual({ status: 401, reason: 'user_removed', message: 'Your account has been removed from this practice.' });
-    expect(refusal(claims(['admin']), record('no_access'))).toEqual({ status: 403, reason: 'no_access', message: 'Your account does not have access to this practice.' });
+    expect(refusal(claims(['admin']), record('admin', 'deleted'))).toEqual({
+      status: 401,
+      reason: 'user_removed',
+      message: 'Your account has been removed from this practice.',
+    });
+    expect(refusal(claims(['admin']), record('no_access'))).toEqual({
+      status: 403,
+      reason: 'no_access',
+      message: 'Your account does not have access to this practice.',
+    });
   });
 
   it('refuses a token signed in at or before the sign-out time, and accepts a later sign-in', () => {
@@ -57,7 +65,11 @@ describe('who may act, and as what', () => {
   });
 
   it("takes the practice from the stack and refuses another practice's token, even a super user's", () => {
-    expect(refusal(claims(['super_user'], 'prc_b'), noRecord)).toEqual({ status: 403, reason: 'other_practice', message: 'This account does not belong to this practice.' });
+    expect(refusal(claims(['super_user'], 'prc_b'), noRecord)).toEqual({
+      status: 403,
+      reason: 'other_practice',
+      message: 'This account does not belong to this practice.',
+    });
   });
 
   it('reads groups flattened by API Gateway ("[a b]") and as arrays', () => {

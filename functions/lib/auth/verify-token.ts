@@ -14,7 +14,11 @@ export interface TokenVerifierOptions {
  * audience (`aud` of ID tokens or `client_id` of access tokens) and expiry. The verified payload,
  * or null for anything else (no token, a bad one, another pool's or client's).
  */
-export async function verifiedCognitoPayload(authorization: string | undefined, jwks: JWTVerifyGetKey, options: { issuer: string; audience: string }): Promise<JWTPayload | null> {
+export async function verifiedCognitoPayload(
+  authorization: string | undefined,
+  jwks: JWTVerifyGetKey,
+  options: { issuer: string; audience: string },
+): Promise<JWTPayload | null> {
   const token = authorization?.replace(/^Bearer\s+/i, '').trim();
   if (!token) return null;
   let payload: JWTPayload;

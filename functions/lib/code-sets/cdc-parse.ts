@@ -45,7 +45,8 @@ export function latestUpdate(items: readonly { updatedAt?: string }[]): string |
 
 const fold = (s: string) => s.toLowerCase();
 
-const startsAWord = (text: string, token: string) => text.startsWith(token) || text.includes(` ${token}`) || text.includes(`(${token}`) || text.includes(`-${token}`) || text.includes(`,${token}`);
+const startsAWord = (text: string, token: string) =>
+  text.startsWith(token) || text.includes(` ${token}`) || text.includes(`(${token}`) || text.includes(`-${token}`) || text.includes(`,${token}`);
 
 /**
  * How well a code answers the query, lower is better, -1 for no match: the CVX code exactly, then

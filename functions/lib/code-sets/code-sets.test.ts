@@ -27,7 +27,10 @@ describe('ICD-10-CM files', () => {
   it('reads the fixed-width order layout and keeps billable codes only', () => {
     const line = (n: number, code: string, flag: 0 | 1, short: string, long: string) =>
       `${String(n).padStart(5, '0')} ${pad(code, 7)} ${flag} ${pad(short, 60)} ${long}`;
-    const text = [line(1, 'E11', 0, 'Type 2 diabetes mellitus', 'Type 2 diabetes mellitus'), line(2, 'E119', 1, 'Type 2 diabetes mellitus without complications', 'Type 2 diabetes mellitus without complications')].join('\n');
+    const text = [
+      line(1, 'E11', 0, 'Type 2 diabetes mellitus', 'Type 2 diabetes mellitus'),
+      line(2, 'E119', 1, 'Type 2 diabetes mellitus without complications', 'Type 2 diabetes mellitus without complications'),
+    ].join('\n');
     expect(detectIcd10Layout(text)).toBe('order');
     expect(parseIcd10(text)).toEqual({ layout: 'order', entries: [['E119', 'Type 2 diabetes mellitus without complications']] });
   });
@@ -112,7 +115,13 @@ describe('FDA NDC directory', () => {
     const dir = join(import.meta.dirname, '../../../test/fixtures/ndc');
     const drugs = parseNdcDirectory(readFileSync(join(dir, 'product.txt'), 'latin1'), readFileSync(join(dir, 'package.txt'), 'latin1'));
     expect(drugs).toHaveLength(3);
-    expect(drugs[2]).toMatchObject({ productName: 'Fixturex XR', genericName: 'Metformin Hydrochloride', strength: '500', ndc: '99999-202-01', ndc11: '99999-0202-01' });
+    expect(drugs[2]).toMatchObject({
+      productName: 'Fixturex XR',
+      genericName: 'Metformin Hydrochloride',
+      strength: '500',
+      ndc: '99999-202-01',
+      ndc11: '99999-0202-01',
+    });
     const index = new DrugIndex(drugs);
     expect(index.search('lisin', 'NAME', 10).items.map((d) => d.ndc11)).toEqual(['00999-0101-30', '00999-0101-90']);
     expect(index.search('0999-0101-30', undefined, 10).items.map((d) => d.ndc)).toEqual(['0999-0101-30']);
@@ -129,7 +138,14 @@ describe('FDA NDC directory', () => {
     // The search as it was before the index: one pass over every row per query.
     const rows = [...drugs]
       .sort((a, b) => a.productName.localeCompare(b.productName) || a.strength.localeCompare(b.strength, 'en', { numeric: true }))
-      .map((drug) => ({ drug, words: `${drug.productName} ${drug.genericName}`.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean), digits: drug.ndc11!.replace(/-/g, '') }));
+      .map((drug) => ({
+        drug,
+        words: `${drug.productName} ${drug.genericName}`
+          .toLowerCase()
+          .split(/[^a-z0-9.]+/)
+          .filter(Boolean),
+        digits: drug.ndc11!.replace(/-/g, ''),
+      }));
     const scan = (q: string, limit: number): { items: DrugProduct[]; total: number } => {
       const text = q.trim().toLowerCase();
       if (/^[\d-]+$/.test(text)) {
@@ -142,13 +158,32 @@ describe('FDA NDC directory', () => {
       hits.sort((a, b) => Number(!a.drug.productName.toLowerCase().startsWith(tokens[0])) - Number(!b.drug.productName.toLowerCase().startsWith(tokens[0])));
       return { items: hits.slice(0, limit).map((h) => h.drug), total: hits.length };
     };
-    const queries = ['lisin', 'hydro', 'sodium chloride', 'chloride sodium', 'metformin hydrochloride', 'amox', 'zzzz', dir.brandNames[3], dir.brandNames[40].slice(0, 4), dir.ndcs[17], dir.ndcs[17].slice(0, 7), dir.ndcs[900].replace(/-/g, '').padStart(11, '0'), '2001'];
+    const queries = [
+      'lisin',
+      'hydro',
+      'sodium chloride',
+      'chloride sodium',
+      'metformin hydrochloride',
+      'amox',
+      'zzzz',
+      dir.brandNames[3],
+      dir.brandNames[40].slice(0, 4),
+      dir.ndcs[17],
+      dir.ndcs[17].slice(0, 7),
+      dir.ndcs[900].replace(/-/g, '').padStart(11, '0'),
+      '2001',
+    ];
     let nonEmpty = 0;
     for (const q of queries) {
       for (const limit of [1, 25, 100]) {
         const got = index.search(q, undefined, limit);
         const want = scan(q, limit);
-        expect({ q, limit, total: got.total, ndcs: got.items.map((d) => d.ndc11) }).toEqual({ q, limit, total: want.total, ndcs: want.items.map((d) => d.ndc11) });
+        expect({ q, limit, total: got.total, ndcs: got.items.map((d) => d.ndc11) }).toEqual({
+          q,
+          limit,
+          total: want.total,
+          ndcs: want.items.map((d) => d.ndc11),
+        });
         if (want.total > 0) nonEmpty++;
       }
     }

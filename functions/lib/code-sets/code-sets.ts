@@ -71,4 +71,3 @@ export const drugCodes = codeSetCache<NdcPayload, DrugIndex>(
     return { value: new DrugIndex(DRUG_STARTER), source: starterSource('Built-in list of common generic drugs (no NDC numbers)', DRUG_STARTER.length) };
   },
 );
-

@@ -33,7 +33,14 @@ describe('ICD-10-CM alphabetic index file', () => {
     expect(rows[0]).toEqual({ level: 0, title: 'Disorder', see: '', seeAlso: 'Disease', nemod: '(of)', code: '' });
     expect(rows.find((r) => r.title === 'Pharyngitis')).toMatchObject({ level: 0, code: 'J02.9', nemod: expect.stringMatching(/^\(acute\) \(catarrhal\)/) });
     expect(rows.find((r) => r.title === 'with influenza, flu, or grippe')).toMatchObject({ level: 1, see: 'Influenza, with, pharyngitis', code: '' });
-    expect(rows.find((r) => r.title === 'throat' && r.seeAlso)).toEqual({ level: 1, title: 'throat', see: '', seeAlso: 'Pharyngitis', nemod: '(acute)', code: '' });
+    expect(rows.find((r) => r.title === 'throat' && r.seeAlso)).toEqual({
+      level: 1,
+      title: 'throat',
+      see: '',
+      seeAlso: 'Pharyngitis',
+      nemod: '(acute)',
+      code: '',
+    });
   });
 
   it('refuses a file that is not the index, a level that skips one and a malformed code', () => {

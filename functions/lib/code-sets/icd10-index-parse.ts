@@ -120,7 +120,10 @@ export function icd10IndexTerms(rows: readonly Icd10IndexRow[]): Icd10IndexTerm[
   }
 
   const resolve = (reference: string): string => {
-    const parts = reference.split(',').map((p) => key(clean(p))).filter(Boolean);
+    const parts = reference
+      .split(',')
+      .map((p) => key(clean(p)))
+      .filter(Boolean);
     let node: Node | undefined;
     let i = 0;
     for (let k = parts.length; k >= 1 && !node; k--) {

@@ -4,7 +4,11 @@ import { ICD10_CLINICIAN_TERMS } from './icd10-synonyms.js';
 import { lowerBound, prefixRange, wordRangesRarestFirst } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 /** A typed plural finds the singular too ("throats" → throat…); "sepsis", "abscess", "herpes" keep theirs. */
 const stem = (word: string) => (word.length > 4 && /[^suie]s$/.test(word) ? word.slice(0, -1) : word);
 

@@ -1,7 +1,11 @@
 import type { Icd10IndexTerm } from './icd10-index-parse.js';
 import { wordRangesRarestFirst } from './sorted-prefix.js';
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /**
  * The ICD-10-CM alphabetic index as diagnosis search reads it: a sorted vocabulary of the words

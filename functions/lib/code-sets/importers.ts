@@ -44,12 +44,22 @@ export async function importIcd10Index(path: string): Promise<CodeSetManifest> {
 
 export async function importCvx(path: string): Promise<CodeSetManifest> {
   const items = parseCvx(readRelease(path));
-  return writeCodeSet('cvx', { items } satisfies CvxPayload, { kind: 'official', label: `CDC CVX (${releaseName(path)})`, releaseDate: latestUpdate(items), count: items.length });
+  return writeCodeSet('cvx', { items } satisfies CvxPayload, {
+    kind: 'official',
+    label: `CDC CVX (${releaseName(path)})`,
+    releaseDate: latestUpdate(items),
+    count: items.length,
+  });
 }
 
 export async function importMvx(path: string): Promise<CodeSetManifest> {
   const items = parseMvx(readRelease(path));
-  return writeCodeSet('mvx', { items } satisfies MvxPayload, { kind: 'official', label: `CDC MVX (${releaseName(path)})`, releaseDate: latestUpdate(items), count: items.length });
+  return writeCodeSet('mvx', { items } satisfies MvxPayload, {
+    kind: 'official',
+    label: `CDC MVX (${releaseName(path)})`,
+    releaseDate: latestUpdate(items),
+    count: items.length,
+  });
 }
 
 /** `path` is product.txt (package.txt beside it) or the folder holding both. */
@@ -77,7 +87,12 @@ export async function importDrugClasses(path: string): Promise<CodeSetManifest> 
 export async function importDdi(path: string): Promise<CodeSetManifest> {
   const { parseDdiTsv } = await import('../drug-safety/parse.js');
   const { payload, label, releaseDate } = parseDdiTsv(readFileSync(path, 'utf8'));
-  return writeCodeSet('ddi', payload, { kind: 'official', label: label ?? `Drug–drug interaction list (${basename(path)})`, ...(releaseDate ? { releaseDate } : {}), count: payload.pairs.length });
+  return writeCodeSet('ddi', payload, {
+    kind: 'official',
+    label: label ?? `Drug–drug interaction list (${basename(path)})`,
+    ...(releaseDate ? { releaseDate } : {}),
+    count: payload.pairs.length,
+  });
 }
 
 export const IMPORTERS: Record<CodeSetKind, (path: string, extra?: string) => Promise<CodeSetManifest>> = {

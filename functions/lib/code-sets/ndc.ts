@@ -21,7 +21,10 @@ export function ndc11(text: string): string | null {
 export const formatNdc11 = (digits: string) => `${digits.slice(0, 5)}-${digits.slice(5, 9)}-${digits.slice(9)}`;
 
 export function table(text: string, name: string): Record<string, string>[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (lines.length === 0) throw new Error(`${name} is empty`);
   const header = lines[0].split('\t').map((h) => h.trim().toUpperCase());
   if (!header.includes('PRODUCTID')) throw new Error(`${name} has no PRODUCTID column: not an FDA NDC directory file`);
@@ -64,7 +67,11 @@ export function parseNdcDirectory(productText: string, packageText: string): Dru
   return out;
 }
 
-const nameWords = (text: string) => text.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean);
+const nameWords = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .filter(Boolean);
 
 /** The `limit` smallest row numbers offered to it, ascending (a bounded insertion list; limit ≤ 100). */
 class SmallestRows {

@@ -19,23 +19,61 @@ export const ONC_DDI_LABEL = 'ONC high-priority drug–drug interactions (Phansa
 export const ONC_DDI_DATE = '2012-04-26';
 
 const CONTRAINDICATED = 'Contraindicated';
-const MAOI = { label: 'MAO inhibitors', classes: ['Monoamine Oxidase Inhibitor [EPC]'], ingredients: ['isocarboxazid', 'phenelzine', 'procarbazine', 'rasagiline', 'selegiline', 'tranylcypromine'] };
+const MAOI = {
+  label: 'MAO inhibitors',
+  classes: ['Monoamine Oxidase Inhibitor [EPC]'],
+  ingredients: ['isocarboxazid', 'phenelzine', 'procarbazine', 'rasagiline', 'selegiline', 'tranylcypromine'],
+};
 const STRONG_3A4_AND_PI = {
   label: 'strong CYP3A4 inhibitors and protease inhibitors',
   classes: ['Protease Inhibitor [EPC]'],
-  ingredients: ['atazanavir', 'clarithromycin', 'cobicistat', 'darunavir', 'fosamprenavir', 'indinavir', 'itraconazole', 'ketoconazole', 'lopinavir', 'nefazodone', 'nelfinavir', 'posaconazole', 'ritonavir', 'saquinavir', 'tipranavir', 'voriconazole'],
+  ingredients: [
+    'atazanavir',
+    'clarithromycin',
+    'cobicistat',
+    'darunavir',
+    'fosamprenavir',
+    'indinavir',
+    'itraconazole',
+    'ketoconazole',
+    'lopinavir',
+    'nefazodone',
+    'nelfinavir',
+    'posaconazole',
+    'ritonavir',
+    'saquinavir',
+    'tipranavir',
+    'voriconazole',
+  ],
 };
 const CYP1A2_STRONG = { label: 'strong CYP1A2 inhibitors', classes: [], ingredients: ['ciprofloxacin', 'fluvoxamine'] };
 const QT = {
   label: 'high-risk QT-prolonging agents',
   classes: [],
-  ingredients: ['amiodarone', 'arsenic trioxide', 'cisapride', 'dofetilide', 'dronedarone', 'droperidol', 'ibutilide', 'pimozide', 'quinidine', 'sotalol', 'thioridazine', 'ziprasidone'],
+  ingredients: [
+    'amiodarone',
+    'arsenic trioxide',
+    'cisapride',
+    'dofetilide',
+    'dronedarone',
+    'droperidol',
+    'ibutilide',
+    'pimozide',
+    'quinidine',
+    'sotalol',
+    'thioridazine',
+    'ziprasidone',
+  ],
 };
 
 export const ONC_DDI: readonly DdiPair[] = [
   {
     id: 'onc-01',
-    a: { label: 'amphetamine and derivatives', classes: ['Central Nervous System Stimulant [EPC]'], ingredients: ['amphetamine', 'dexmethylphenidate', 'dextroamphetamine', 'lisdexamfetamine', 'methamphetamine', 'methylphenidate', 'phentermine'] },
+    a: {
+      label: 'amphetamine and derivatives',
+      classes: ['Central Nervous System Stimulant [EPC]'],
+      ingredients: ['amphetamine', 'dexmethylphenidate', 'dextroamphetamine', 'lisdexamfetamine', 'methamphetamine', 'methylphenidate', 'phentermine'],
+    },
     b: MAOI,
     severity: CONTRAINDICATED,
     effect: 'hypertensive crisis',
@@ -43,7 +81,11 @@ export const ONC_DDI: readonly DdiPair[] = [
   {
     id: 'onc-02',
     a: { label: 'atazanavir', classes: [], ingredients: ['atazanavir'] },
-    b: { label: 'proton pump inhibitors', classes: ['Proton Pump Inhibitor [EPC]'], ingredients: ['dexlansoprazole', 'esomeprazole', 'lansoprazole', 'omeprazole', 'pantoprazole', 'rabeprazole'] },
+    b: {
+      label: 'proton pump inhibitors',
+      classes: ['Proton Pump Inhibitor [EPC]'],
+      ingredients: ['dexlansoprazole', 'esomeprazole', 'lansoprazole', 'omeprazole', 'pantoprazole', 'rabeprazole'],
+    },
     severity: CONTRAINDICATED,
     effect: 'much lower atazanavir levels and loss of HIV control',
   },
@@ -56,7 +98,11 @@ export const ONC_DDI: readonly DdiPair[] = [
   },
   {
     id: 'onc-04',
-    a: { label: 'selective serotonin reuptake inhibitors', classes: ['Serotonin Reuptake Inhibitor [EPC]'], ingredients: ['citalopram', 'escitalopram', 'fluoxetine', 'fluvoxamine', 'paroxetine', 'sertraline', 'vilazodone'] },
+    a: {
+      label: 'selective serotonin reuptake inhibitors',
+      classes: ['Serotonin Reuptake Inhibitor [EPC]'],
+      ingredients: ['citalopram', 'escitalopram', 'fluoxetine', 'fluvoxamine', 'paroxetine', 'sertraline', 'vilazodone'],
+    },
     b: MAOI,
     severity: CONTRAINDICATED,
     effect: 'serotonin syndrome',
@@ -77,7 +123,11 @@ export const ONC_DDI: readonly DdiPair[] = [
   },
   {
     id: 'onc-07',
-    a: { label: 'tricyclic antidepressants', classes: ['Tricyclic Antidepressant [EPC]'], ingredients: ['amitriptyline', 'amoxapine', 'clomipramine', 'desipramine', 'doxepin', 'imipramine', 'nortriptyline', 'protriptyline', 'trimipramine'] },
+    a: {
+      label: 'tricyclic antidepressants',
+      classes: ['Tricyclic Antidepressant [EPC]'],
+      ingredients: ['amitriptyline', 'amoxapine', 'clomipramine', 'desipramine', 'doxepin', 'imipramine', 'nortriptyline', 'protriptyline', 'trimipramine'],
+    },
     b: MAOI,
     severity: CONTRAINDICATED,
     effect: 'serotonin syndrome and hypertensive crisis',
@@ -98,8 +148,16 @@ export const ONC_DDI: readonly DdiPair[] = [
   },
   {
     id: 'onc-10',
-    a: { label: 'strong CYP3A4 inducers', classes: [], ingredients: ['carbamazepine', 'phenobarbital', 'phenytoin', 'rifabutin', 'rifampin', "st. john's wort"] },
-    b: { label: 'protease inhibitors', classes: ['Protease Inhibitor [EPC]'], ingredients: ['atazanavir', 'darunavir', 'fosamprenavir', 'indinavir', 'lopinavir', 'nelfinavir', 'ritonavir', 'saquinavir', 'tipranavir'] },
+    a: {
+      label: 'strong CYP3A4 inducers',
+      classes: [],
+      ingredients: ['carbamazepine', 'phenobarbital', 'phenytoin', 'rifabutin', 'rifampin', "st. john's wort"],
+    },
+    b: {
+      label: 'protease inhibitors',
+      classes: ['Protease Inhibitor [EPC]'],
+      ingredients: ['atazanavir', 'darunavir', 'fosamprenavir', 'indinavir', 'lopinavir', 'nelfinavir', 'ritonavir', 'saquinavir', 'tipranavir'],
+    },
     severity: CONTRAINDICATED,
     effect: 'loss of protease inhibitor effect and HIV resistance',
   },
@@ -113,7 +171,11 @@ export const ONC_DDI: readonly DdiPair[] = [
   {
     id: 'onc-12',
     a: STRONG_3A4_AND_PI,
-    b: { label: 'ergot alkaloids', classes: ['Ergotamine Derivative [EPC]'], ingredients: ['dihydroergotamine', 'ergonovine', 'ergotamine', 'methylergonovine'] },
+    b: {
+      label: 'ergot alkaloids',
+      classes: ['Ergotamine Derivative [EPC]'],
+      ingredients: ['dihydroergotamine', 'ergonovine', 'ergotamine', 'methylergonovine'],
+    },
     severity: CONTRAINDICATED,
     effect: 'ergotism: vasospasm and ischemia',
   },
@@ -133,7 +195,11 @@ export const ONC_DDI: readonly DdiPair[] = [
   },
   {
     id: 'onc-15',
-    a: { label: 'triptans', classes: ['Serotonin-1b and Serotonin-1d Receptor Agonist [EPC]'], ingredients: ['almotriptan', 'eletriptan', 'frovatriptan', 'naratriptan', 'rizatriptan', 'sumatriptan', 'zolmitriptan'] },
+    a: {
+      label: 'triptans',
+      classes: ['Serotonin-1b and Serotonin-1d Receptor Agonist [EPC]'],
+      ingredients: ['almotriptan', 'eletriptan', 'frovatriptan', 'naratriptan', 'rizatriptan', 'sumatriptan', 'zolmitriptan'],
+    },
     b: MAOI,
     severity: CONTRAINDICATED,
     effect: 'serotonin syndrome and higher triptan levels',

@@ -65,7 +65,13 @@ export function isActiveMedication(m: Pick<Medication, 'status' | 'end'>, today:
 }
 
 /** The interaction warnings: a listed pair with the drug on one side and an active medication on the other. */
-export function interactionWarnings(knowledge: DrugKnowledge, pairs: readonly DdiPair[], drug: DrugToCheck, ingredients: readonly string[], medications: readonly Medication[]): SafetyWarning[] {
+export function interactionWarnings(
+  knowledge: DrugKnowledge,
+  pairs: readonly DdiPair[],
+  drug: DrugToCheck,
+  ingredients: readonly string[],
+  medications: readonly Medication[],
+): SafetyWarning[] {
   const out: SafetyWarning[] = [];
   for (const med of medications) {
     const medIngredients = knowledge.ingredientsIn([med.productName, med.description ?? ''].join(' '));
@@ -74,11 +80,13 @@ export function interactionWarnings(knowledge: DrugKnowledge, pairs: readonly Dd
     if (others.length === 0) continue;
     for (const pair of pairs) {
       const hit =
-        ([pair.a, pair.b] as const).map((side, k) => {
-          const mine = onSide(knowledge, ingredients, side);
-          const theirs = onSide(knowledge, others, k === 0 ? pair.b : pair.a);
-          return mine.length && theirs.length ? { mine: mine[0]!, theirs: theirs[0]!, mySide: side, theirSide: k === 0 ? pair.b : pair.a } : null;
-        }).find(Boolean) ?? null;
+        ([pair.a, pair.b] as const)
+          .map((side, k) => {
+            const mine = onSide(knowledge, ingredients, side);
+            const theirs = onSide(knowledge, others, k === 0 ? pair.b : pair.a);
+            return mine.length && theirs.length ? { mine: mine[0]!, theirs: theirs[0]!, mySide: side, theirSide: k === 0 ? pair.b : pair.a } : null;
+          })
+          .find(Boolean) ?? null;
       if (!hit) continue;
       const w = {
         id: `interaction:${pair.id}:${med.ident}`,
@@ -142,7 +150,8 @@ export async function requireSafetyOverride(
 ): Promise<SafetyOverride | null> {
   const warnings: SafetyWarning[] = [];
   for (const drug of drugs) {
-    for (const w of (await drugSafetyWarnings(auth.practiceId, patientId, drug, now)).warnings) if (!warnings.some((x) => x.id === w.id && x.drug === w.drug)) warnings.push(w);
+    for (const w of (await drugSafetyWarnings(auth.practiceId, patientId, drug, now)).warnings)
+      if (!warnings.some((x) => x.id === w.id && x.drug === w.drug)) warnings.push(w);
   }
   if (warnings.length === 0) return null;
   if (sent === undefined || sent === null) throw new SafetyWarningsError(warnings);

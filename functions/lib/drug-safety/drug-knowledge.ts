@@ -114,7 +114,11 @@ export class DrugKnowledge {
       if (!key) continue;
       const prior = this.classesByIngredient.get(key) ?? [];
       this.classesByIngredient.set(key, [...new Set([...prior, ...classes])]);
-      if (!this.display.has(key)) this.display.set(key, key.replace(/\b[a-z]/, (c) => c.toUpperCase()));
+      if (!this.display.has(key))
+        this.display.set(
+          key,
+          key.replace(/\b[a-z]/, (c) => c.toUpperCase()),
+        );
       maxWords = Math.max(maxWords, key.split(' ').length);
     }
     for (const [brand, ingredients] of payload.brands) {
@@ -136,7 +140,12 @@ export class DrugKnowledge {
       kind: 'class',
       name,
       ...(CLASS_ALIASES[name] ? { aliases: [...CLASS_ALIASES[name]] } : {}),
-      examples: this.membersByClass.get(name)!.slice().sort().slice(0, 4).map((i) => this.displayName(i)),
+      examples: this.membersByClass
+        .get(name)!
+        .slice()
+        .sort()
+        .slice(0, 4)
+        .map((i) => this.displayName(i)),
     }));
     const ingredientEntries: Allergen[] = [...this.classesByIngredient.keys()].sort().map((key) => ({ kind: 'ingredient', name: this.displayName(key) }));
     const substanceEntries: Allergen[] = SUBSTANCES.map(([name, aliases]) => ({ kind: 'substance', name, ...(aliases.length ? { aliases } : {}) }));
@@ -159,7 +168,7 @@ export class DrugKnowledge {
   ingredientsIn(text: string): string[] {
     const w = words(text).filter((x) => !SALT_WORDS.has(x));
     const found = new Set<string>();
-    for (let i = 0; i < w.length; ) {
+    for (let i = 0; i < w.length;) {
       let step = 1;
       for (let n = Math.min(this.maxWords, w.length - i); n >= 1; n--) {
         const phrase = w.slice(i, i + n).join(' ');
@@ -195,7 +204,10 @@ export class DrugKnowledge {
       }
       return out;
     }
-    const lowered = name.trim().toLowerCase().replace(/\s+allergy$/, '');
+    const lowered = name
+      .trim()
+      .toLowerCase()
+      .replace(/\s+allergy$/, '');
     for (const [cls, aliases] of Object.entries(CLASS_ALIASES)) {
       if (aliases.includes(lowered) || cls.toLowerCase() === lowered) out.classes.add(cls);
     }

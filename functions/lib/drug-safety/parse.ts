@@ -53,7 +53,11 @@ export function parseDdiTsv(text: string): { payload: DdiPayload; label?: string
   const header = (rows.shift() ?? '').split('\t').map((h) => h.trim().toLowerCase());
   const missing = DDI_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) throw new Error(`The interaction file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`);
-  const list = (v: string | undefined) => (v ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+  const list = (v: string | undefined) =>
+    (v ?? '')
+      .split(';')
+      .map((x) => x.trim())
+      .filter(Boolean);
   const pairs: DdiPair[] = rows.map((line, i) => {
     const cells = line.split('\t');
     const get = (c: (typeof DDI_COLUMNS)[number]) => (cells[header.indexOf(c)] ?? '').trim();
@@ -70,7 +74,11 @@ export function parseDdiTsv(text: string): { payload: DdiPayload; label?: string
     return pair;
   });
   if (pairs.length === 0) throw new Error('The interaction file lists no interactions');
-  const meta = (name: string) => comments.find((c) => c.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+  const meta = (name: string) =>
+    comments
+      .find((c) => c.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim();
   const releaseDate = meta('date');
   return { payload: { pairs }, label: meta('source'), ...(releaseDate && /^\d{4}-\d{2}-\d{2}$/.test(releaseDate) ? { releaseDate } : {}) };
 }
@@ -78,7 +86,17 @@ export function parseDdiTsv(text: string): { payload: DdiPayload; label?: string
 /** The same TSV from a list, so the built-in list can be written out, edited and loaded back. */
 export function ddiToTsv(pairs: readonly DdiPair[], source: string, date: string): string {
   const rows = pairs.map((p) =>
-    [p.id, p.a.label, p.a.classes.join('; '), p.a.ingredients.join('; '), p.b.label, p.b.classes.join('; '), p.b.ingredients.join('; '), p.severity, p.effect].join('\t'),
+    [
+      p.id,
+      p.a.label,
+      p.a.classes.join('; '),
+      p.a.ingredients.join('; '),
+      p.b.label,
+      p.b.classes.join('; '),
+      p.b.ingredients.join('; '),
+      p.severity,
+      p.effect,
+    ].join('\t'),
   );
   return [`# source: ${source}`, `# date: ${date}`, DDI_COLUMNS.join('\t'), ...rows].join('\n') + '\n';
 }

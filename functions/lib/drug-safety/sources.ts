@@ -13,7 +13,10 @@ export const drugClassCodes = codeSetCache<DrugClassPayload, DrugKnowledge>(
   async () => {
     const { DRUG_CLASS_STARTER, BRAND_STARTER, DRUG_CLASS_STARTER_DATE } = await import('../code-sets/drug-class-starter.js');
     const value = new DrugKnowledge({ ingredients: DRUG_CLASS_STARTER.map(([n, c]) => [n, [...c]]), brands: BRAND_STARTER.map(([b, i]) => [b, [...i]]) });
-    return { value, source: { ...starterSource('Built-in extract of FDA NDC directory pharmacologic classes', value.ingredientCount), releaseDate: DRUG_CLASS_STARTER_DATE } };
+    return {
+      value,
+      source: { ...starterSource('Built-in extract of FDA NDC directory pharmacologic classes', value.ingredientCount), releaseDate: DRUG_CLASS_STARTER_DATE },
+    };
   },
 );
 

@@ -55,7 +55,8 @@ export async function presignUpload(auth: AuthContext, body: PresignUploadBody):
   const problem = uploadError(body.key, body.size);
   if (problem) throw new ValidationError(problem, { key: problem });
   // The signed PUT carries the size, so a drive upload cannot be larger than the size checked here.
-  if (body.size === undefined && storedKey(body.key).startsWith(`${FILES_PREFIX}public/`)) throw new ValidationError('The file size is required', { size: 'is required' });
+  if (body.size === undefined && storedKey(body.key).startsWith(`${FILES_PREFIX}public/`))
+    throw new ValidationError('The file size is required', { size: 'is required' });
   const key = newUploadKey(body.key);
   const signedUrl = await presignPut(key, body.contentType, body.size);
   const patientId = await patientOfKey(auth.practiceId, key);

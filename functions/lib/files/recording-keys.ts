@@ -11,7 +11,8 @@ const SAFE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const noteRecordingsFolder = (patientId: string, noteId: string) => `${RECORDINGS_PREFIX}${patientId}/${noteId}/`;
 export const chunkKey = (folder: string, index: number, extension: string) => `${folder}chunk-${String(index).padStart(6, '0')}.${extension}`;
-export const runFolder = (patientId: string, noteId: string, transcriptionId: string) => `${noteRecordingsFolder(patientId, noteId)}transcriptions/${transcriptionId}/`;
+export const runFolder = (patientId: string, noteId: string, transcriptionId: string) =>
+  `${noteRecordingsFolder(patientId, noteId)}transcriptions/${transcriptionId}/`;
 export const CHUNK_PATTERN = /\/chunk-(\d{6})\.[a-z0-9]+$/;
 
 /** MediaRecorder's types (with or without codecs) and the upload types, to the extension the chunk is stored with. */

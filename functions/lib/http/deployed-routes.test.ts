@@ -69,7 +69,14 @@ describe('deployedRouteKeys', () => {
       const gateway = matchRoute(deployed, method, path);
       if (gateway === null) continue;
       expect(gateway.route.routeKey, `${method} ${path}`).toContain('{proxy+}');
-      expect(matchRoute(own.filter((r) => r.group === gateway.route.group), method, path), `${method} ${path}`).toBeNull();
+      expect(
+        matchRoute(
+          own.filter((r) => r.group === gateway.route.group),
+          method,
+          path,
+        ),
+        `${method} ${path}`,
+      ).toBeNull();
     }
   });
 
@@ -156,7 +163,15 @@ describe('deployedRouteKeys', () => {
           const gateway = matchRoute(deployed, method, path);
           tried++;
           if (!expected) {
-            if (gateway) expect(matchRoute(own.filter((r) => r.group === gateway.route.group), method, path), `${method} ${path}`).toBeNull();
+            if (gateway)
+              expect(
+                matchRoute(
+                  own.filter((r) => r.group === gateway.route.group),
+                  method,
+                  path,
+                ),
+                `${method} ${path}`,
+              ).toBeNull();
             continue;
           }
           expect(gateway?.route.group, `${method} ${path}`).toBe(expected.route.group);

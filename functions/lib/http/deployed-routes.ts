@@ -125,7 +125,9 @@ function foldBesideOtherGroups(all: readonly ParsedRoute[], prefixLength: Map<Pa
     for (const r of all) routesByKey.set(keyOf(r), [...(routesByKey.get(keyOf(r)) ?? []), r]);
     for (const [key, { n, routes }] of candidates) {
       const group = routes[0].group;
-      const alreadyRegistered = all.some((r) => r.group === group && prefixLength.get(r) === n && key === `${group} ${shapeOf(`${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`)}`);
+      const alreadyRegistered = all.some(
+        (r) => r.group === group && prefixLength.get(r) === n && key === `${group} ${shapeOf(`${r.method} /${r.path.slice(0, n).join('/')}/{proxy+}`)}`,
+      );
       // Keys that go away: those whose every route moves under the candidate.
       const moving = new Set(routes);
       const emptied = new Set(routes.map(keyOf).filter((k) => routesByKey.get(k)!.every((r) => moving.has(r))));
@@ -195,7 +197,7 @@ function foldOwnGreedyRoutes(all: readonly ParsedRoute[], prefixLength: Map<Pars
 
 /** Sends every unsafe fold but those of `keep` back to its exact key, until every fold left is safe or one of `keep` is not. */
 function unfoldUnsafe(all: readonly ParsedRoute[], prefixLength: Map<ParsedRoute, number | null>, keep: ReadonlySet<ParsedRoute>): void {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const route of all) {
       const n = prefixLength.get(route);
@@ -322,9 +324,7 @@ export function deployedRouteKeys(groups: readonly { name: string; routes: reado
   foldOwnGreedyRoutes(all, prefixLength);
 
   return groups.map((g) => {
-    const keys = all
-      .filter((r) => r.group === g.name)
-      .map((r) => registeredKey(r, prefixLength.get(r)));
+    const keys = all.filter((r) => r.group === g.name).map((r) => registeredKey(r, prefixLength.get(r)));
     // `GET /a/{x}/{proxy+}` and `GET /a/{y}/{proxy+}` are one route to API Gateway (it refuses both): keep the first.
     const byShape = new Map<string, string>();
     for (const key of keys) if (!byShape.has(shapeOf(key))) byShape.set(shapeOf(key), key);
@@ -348,7 +348,10 @@ export interface DeployedGroupRoutes {
  * greedy key of a token route can then take a signed route's request, nor the other way round.
  */
 export function deployedRoutes(groups: readonly { name: string; routes: readonly string[]; signedRoutes?: readonly string[] }[]): DeployedGroupRoutes[] {
-  const all = groups.flatMap((g) => [{ name: g.name, routes: g.routes }, ...(g.signedRoutes?.length ? [{ name: `${g.name}${SIGNED_GROUP_SUFFIX}`, routes: g.signedRoutes }] : [])]);
+  const all = groups.flatMap((g) => [
+    { name: g.name, routes: g.routes },
+    ...(g.signedRoutes?.length ? [{ name: `${g.name}${SIGNED_GROUP_SUFFIX}`, routes: g.signedRoutes }] : []),
+  ]);
   return deployedRouteKeys(all).map((d) => {
     const signed = d.name.endsWith(SIGNED_GROUP_SUFFIX);
     return { group: signed ? d.name.slice(0, -SIGNED_GROUP_SUFFIX.length) : d.name, signed, routes: d.routes };

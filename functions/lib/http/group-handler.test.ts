@@ -25,7 +25,10 @@ describe('route roles', () => {
 
   it('refuses no_access everywhere and lower roles where a route names one', async () => {
     expect((await invoke(handler, { routeKey: 'GET /v1/open', groups: ['no_access'] })).status).toBe(403);
-    expect(await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['provider'] })).toEqual({ status: 403, body: { message: 'You do not have permission to do this.', reason: 'role' } });
+    expect(await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['provider'] })).toEqual({
+      status: 403,
+      body: { message: 'You do not have permission to do this.', reason: 'role' },
+    });
     expect((await invoke(handler, { routeKey: 'GET /v1/admin-only', groups: ['admin'] })).status).toBe(200);
   });
 });
@@ -136,11 +139,16 @@ describe('schemas built on first use', () => {
       }),
     });
     const inPlaceHandler = groupHandler(['PUT /v1/widgets/{widgetId}'] as const, {
-      'PUT /v1/widgets/{widgetId}': route({ params: z.object({ widgetId: z.string().check(z.regex(/^w\d+$/, 'widgetId is not valid')) }), body: inPlace, run: async ({ params, body }) => ({ id: params.widgetId, name: body.name }) }),
+      'PUT /v1/widgets/{widgetId}': route({
+        params: z.object({ widgetId: z.string().check(z.regex(/^w\d+$/, 'widgetId is not valid')) }),
+        body: inPlace,
+        run: async ({ params, body }) => ({ id: params.widgetId, name: body.name }),
+      }),
     });
     expect(built).toEqual([]);
 
-    const put = (h: typeof widgets, widgetId: string, body: unknown) => invoke(h, { routeKey: 'PUT /v1/widgets/{widgetId}', pathParameters: { widgetId }, body });
+    const put = (h: typeof widgets, widgetId: string, body: unknown) =>
+      invoke(h, { routeKey: 'PUT /v1/widgets/{widgetId}', pathParameters: { widgetId }, body });
     expect(await put(widgets, 'w1', { name: 'Gear' })).toEqual({ status: 200, body: { id: 'w1', name: 'Gear' } });
     expect(built).toEqual(['params', 'body']);
     const refused = await put(widgets, 'w2', { name: '' });

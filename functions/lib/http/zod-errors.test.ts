@@ -3,7 +3,10 @@ import * as z from '../../../shared/zod.js';
 import { ValidationError } from '../errors.js';
 import { parseOrThrow } from './zod-errors.js';
 
-const Body = z.object({ name: z.string().check(z.minLength(1, 'Name is required')), address: z.object({ zip: z.string().check(z.regex(/^\d{5}$/, 'Zip is not valid')) }) });
+const Body = z.object({
+  name: z.string().check(z.minLength(1, 'Name is required')),
+  address: z.object({ zip: z.string().check(z.regex(/^\d{5}$/, 'Zip is not valid')) }),
+});
 
 function refusal(value: unknown, where?: string) {
   try {

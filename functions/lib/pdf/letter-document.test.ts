@@ -39,11 +39,20 @@ const WIDE_PNG = (() => {
 
 describe('letter documents', () => {
   it('print the letterhead, the fields and a table on Letter paper, breaking long tables across pages', async () => {
-    const letter = await createLetterDocument({ practiceName: 'Harbor Direct Care', phoneNumber: '(555) 010-2000', base64Logo: WIDE_PNG }, { margins: 'print', title: 'Prescription' });
+    const letter = await createLetterDocument(
+      { practiceName: 'Harbor Direct Care', phoneNumber: '(555) 010-2000', base64Logo: WIDE_PNG },
+      { margins: 'print', title: 'Prescription' },
+    );
     letter.heading('Prescription');
-    letter.fields([['Patient', 'Avery Quinn'], ['Instructions', 'Take one tablet by mouth twice daily with food ≥ 8 hours apart']]);
+    letter.fields([
+      ['Patient', 'Avery Quinn'],
+      ['Instructions', 'Take one tablet by mouth twice daily with food ≥ 8 hours apart'],
+    ]);
     letter.table(
-      [{ header: 'Test', width: 0.5 }, { header: 'Value', width: 0.5 }],
+      [
+        { header: 'Test', width: 0.5 },
+        { header: 'Value', width: 0.5 },
+      ],
       Array.from({ length: 80 }, (_, i) => ({ cells: [`Analyte ${i + 1}`, String(i)], flagged: i === 3 })),
     );
     const bytes = await letter.save();
@@ -66,7 +75,10 @@ describe('letter documents', () => {
   });
 
   it('still prints when the logo is a format the PDF cannot embed', async () => {
-    const letter = await createLetterDocument({ practiceName: 'Harbor Direct Care', base64Logo: 'data:image/svg+xml;base64,PHN2Zy8+' }, { margins: 'fax', title: 'Fax' });
+    const letter = await createLetterDocument(
+      { practiceName: 'Harbor Direct Care', base64Logo: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      { margins: 'fax', title: 'Fax' },
+    );
     letter.text('Hello');
     const text = pdfText(await letter.save());
     expect(text).toEqual(expect.arrayContaining(['Harbor Direct Care', 'Hello', 'Page 1 of 1']));

@@ -34,9 +34,19 @@ const MUTED = rgb(0.38, 0.4, 0.45);
 const RULE = rgb(0.75, 0.77, 0.8);
 const FLAG = rgb(0.7, 0.05, 0.05);
 
-export interface TextStyle { bold?: boolean; size?: number; muted?: boolean }
-export interface TableColumn { header: string; /** share of the text width, summing to 1 */ width: number }
-export interface TableRow { cells: string[]; /** drawn bold and red, e.g. an abnormal result */ flagged?: boolean }
+export interface TextStyle {
+  bold?: boolean;
+  size?: number;
+  muted?: boolean;
+}
+export interface TableColumn {
+  header: string;
+  /** share of the text width, summing to 1 */ width: number;
+}
+export interface TableRow {
+  cells: string[];
+  /** drawn bold and red, e.g. an abnormal result */ flagged?: boolean;
+}
 
 export interface LetterDocument {
   heading(text: string): void;
@@ -197,7 +207,13 @@ export async function createLetterDocument(letterhead: Letterhead, options: { ma
       pages.forEach((p, i) => {
         const label = `Page ${i + 1} of ${pages.length}`;
         const size = 8;
-        p.drawText(label, { x: LETTER[0] - margin.side - regular.widthOfTextAtSize(label, size), y: Math.max(margin.bottom / 2, 12), size, font: regular, color: MUTED });
+        p.drawText(label, {
+          x: LETTER[0] - margin.side - regular.widthOfTextAtSize(label, size),
+          y: Math.max(margin.bottom / 2, 12),
+          size,
+          font: regular,
+          color: MUTED,
+        });
       });
       return doc.save();
     },
@@ -223,7 +239,11 @@ function encodable(font: PDFFont, text: string): string {
   let cache = encodableCache.get(font);
   if (!cache) encodableCache.set(font, (cache = new Map()));
   let out = '';
-  for (const ch of text.replace(/≥/g, '>=').replace(/≤/g, '<=').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"')) {
+  for (const ch of text
+    .replace(/≥/g, '>=')
+    .replace(/≤/g, '<=')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')) {
     let ok = cache.get(ch);
     if (ok === undefined) {
       try {

@@ -12,9 +12,7 @@ export function documentClient(): DynamoDBDocumentClient {
   if (!client) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
     const base = new DynamoDBClient(
-      endpoint
-        ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {},
+      endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {},
     );
     client = documentClientOn(base);
     // On the document client, so every read of the repositories is counted against its request.

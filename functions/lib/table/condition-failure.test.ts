@@ -4,7 +4,9 @@ import { isConditionFailure } from './condition-failure.js';
 describe('isConditionFailure', () => {
   it('recognises a refused condition on a single write and inside a cancelled transaction', () => {
     expect(isConditionFailure({ name: 'ConditionalCheckFailedException' })).toBe(true);
-    expect(isConditionFailure({ name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] })).toBe(true);
+    expect(isConditionFailure({ name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] })).toBe(
+      true,
+    );
   });
 
   it('leaves every other failure to surface as one', () => {

@@ -47,7 +47,20 @@ describe('stored items', () => {
   });
 
   it('reads a text stored before its delivery fields were kept with those fields empty', () => {
-    const d = parseStored(SmsNoteData, { from: '+15550000001', to: '+15550000002', direction: 'inbound', deliveryStatus: 'RECEIVED', conversationId: 'c1', practicePhoneNumber: '+15550000002', patientPhoneNumber: '+15550000001', timestamp: '2026-01-01T00:00:00.000Z' }, 'text');
+    const d = parseStored(
+      SmsNoteData,
+      {
+        from: '+15550000001',
+        to: '+15550000002',
+        direction: 'inbound',
+        deliveryStatus: 'RECEIVED',
+        conversationId: 'c1',
+        practicePhoneNumber: '+15550000002',
+        patientPhoneNumber: '+15550000001',
+        timestamp: '2026-01-01T00:00:00.000Z',
+      },
+      'text',
+    );
     expect(d).toMatchObject({ text: '', failureReason: null, sentBy: null, scheduledEventId: null, notificationId: null, carrierMessageIds: [] });
   });
 });

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(async () => table?.stop());
 
 const item = (sk: string, fields: Record<string, unknown>) => ({ practiceId: TEST_PRACTICE, sk, entityType: 'TEST', ...fields });
-const stored = async (sk: string) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk }, ConsistentRead: true }))).Item;
+const stored = async (sk: string) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk }, ConsistentRead: true }))).Item;
 const seed = (sk: string, fields: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item: item(sk, fields) }));
 
 describe('putIfUnchanged', () => {
@@ -25,7 +26,9 @@ describe('putIfUnchanged', () => {
   it('refuses when another write changed the field since it was read, keeping that write', async () => {
     await seed('PUT#moved', { lastUpdated: '2026-12-03T08:00:00.000Z', note: 'read' });
     await seed('PUT#moved', { lastUpdated: '2026-12-03T08:05:00.000Z', note: 'saved elsewhere' });
-    expect(await putIfUnchanged(item('PUT#moved', { lastUpdated: '2026-12-03T08:06:00.000Z', note: 'mine' }), 'lastUpdated', '2026-12-03T08:00:00.000Z')).toBe(false);
+    expect(await putIfUnchanged(item('PUT#moved', { lastUpdated: '2026-12-03T08:06:00.000Z', note: 'mine' }), 'lastUpdated', '2026-12-03T08:00:00.000Z')).toBe(
+      false,
+    );
     expect((await stored('PUT#moved'))?.note).toBe('saved elsewhere');
   });
 

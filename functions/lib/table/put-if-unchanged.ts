@@ -9,7 +9,11 @@ import { tableName } from './definition.js';
  * matches: a write under this condition never creates an item. Spread it into a Put, Update or
  * Delete, alone or inside a transaction; the names are placeholders so reserved words (status) work.
  */
-export const unchangedSince = (field: string, seen: unknown) => ({ ConditionExpression: '#f = :seen', ExpressionAttributeNames: { '#f': field }, ExpressionAttributeValues: { ':seen': seen } });
+export const unchangedSince = (field: string, seen: unknown) => ({
+  ConditionExpression: '#f = :seen',
+  ExpressionAttributeNames: { '#f': field },
+  ExpressionAttributeValues: { ':seen': seen },
+});
 
 /**
  * Puts `item` only if it is unchanged since it was read (see unchangedSince). False when another

@@ -4,7 +4,10 @@ import { tableName } from './definition.js';
 import type { Item } from './item.js';
 
 /** Every item a Query matches, page after page (1 MB each), up to `max`; the table is ours unless named. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { TableName?: string }, max = Number.POSITIVE_INFINITY): Promise<Item[]> {
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'> & { TableName?: string },
+  max = Number.POSITIVE_INFINITY,
+): Promise<Item[]> {
   const items: Item[] = [];
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {

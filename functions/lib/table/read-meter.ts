@@ -101,10 +101,10 @@ function writeUnitsOf(commandName: string | undefined, input: WriteInput): numbe
 
 /** The client middleware: counts what each read returned and each write's units, and refuses a Scan outside maintenance work. */
 export const readMeterMiddleware =
-  (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) =>
-  async (args: { input: unknown }) => {
+  (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) => async (args: { input: unknown }) => {
     const meter = storage.getStore();
-    if (context.commandName === 'ScanCommand' && meter && !meter.scanAllowed) throw new Error('A Scan reads the whole table: a request handler must Query a key or an index');
+    if (context.commandName === 'ScanCommand' && meter && !meter.scanAllowed)
+      throw new Error('A Scan reads the whole table: a request handler must Query a key or an index');
     // A write is billed when attempted, a failed condition included.
     const written = writeUnitsOf(context.commandName, args.input as WriteInput);
     processTotals.written += written;

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { REMINDER_MESSAGES, type Reminder, type ReminderCreateInput, type ReminderList, type ReminderUpdateInput } from '../../../shared/reminders/reminder-schema.js';
+import {
+  REMINDER_MESSAGES,
+  type Reminder,
+  type ReminderCreateInput,
+  type ReminderList,
+  type ReminderUpdateInput,
+} from '../../../shared/reminders/reminder-schema.js';
 import { writeAudit, writeAuditForPatients } from '../../lib/audit/audit-repository.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -27,7 +33,13 @@ async function assertAssignable(auth: AuthContext, userId: string): Promise<void
 }
 
 const audit = (auth: AuthContext, action: 'create' | 'update' | 'delete' | 'list', r?: Reminder, count?: number) =>
-  writeAudit(auth, { action, entity: 'reminder', ...(r ? { entityId: r.reminderId } : {}), ...(r?.patientId ? { patientId: r.patientId } : {}), ...(count !== undefined ? { count } : {}) });
+  writeAudit(auth, {
+    action,
+    entity: 'reminder',
+    ...(r ? { entityId: r.reminderId } : {}),
+    ...(r?.patientId ? { patientId: r.patientId } : {}),
+    ...(count !== undefined ? { count } : {}),
+  });
 
 /** The caller's reminder, or 404: another user's reminder is answered as if it did not exist. */
 async function ownReminder(auth: AuthContext, reminderId: string): Promise<Reminder> {
@@ -100,6 +112,10 @@ export async function deleteReminder(auth: AuthContext, reminderId: string): Pro
 
 export async function listReminders(auth: AuthContext, open: boolean | undefined): Promise<ReminderList> {
   const reminders = (await listRemindersOf(auth.userId)).filter((r) => !open || !r.completionDate);
-  await writeAuditForPatients(auth, { action: 'list', entity: 'reminder', count: reminders.length }, reminders.map((r) => r.patientId));
+  await writeAuditForPatients(
+    auth,
+    { action: 'list', entity: 'reminder', count: reminders.length },
+    reminders.map((r) => r.patientId),
+  );
   return { reminders };
 }

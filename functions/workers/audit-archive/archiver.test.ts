@@ -139,10 +139,24 @@ describe('audit archiver', () => {
     sequence += 1n;
     const modify: DynamoDBRecord = {
       eventName: 'MODIFY',
-      dynamodb: { SequenceNumber: String(sequence).padStart(21, '0'), ApproximateCreationDateTime: 1_796_000_000, Keys: keys, OldImage: oldImage, NewImage: { ...oldImage, patientId: { S: 'p9' } } },
+      dynamodb: {
+        SequenceNumber: String(sequence).padStart(21, '0'),
+        ApproximateCreationDateTime: 1_796_000_000,
+        Keys: keys,
+        OldImage: oldImage,
+        NewImage: { ...oldImage, patientId: { S: 'p9' } },
+      },
     };
     sequence += 1n;
-    const remove: DynamoDBRecord = { eventName: 'REMOVE', dynamodb: { SequenceNumber: String(sequence).padStart(21, '0'), ApproximateCreationDateTime: 1_796_000_060, Keys: keys, OldImage: { ...oldImage, patientId: { S: 'p9' } } } };
+    const remove: DynamoDBRecord = {
+      eventName: 'REMOVE',
+      dynamodb: {
+        SequenceNumber: String(sequence).padStart(21, '0'),
+        ApproximateCreationDateTime: 1_796_000_060,
+        Keys: keys,
+        OldImage: { ...oldImage, patientId: { S: 'p9' } },
+      },
+    };
     await archiveRecords([modify, remove], { store, heads });
 
     const result = await verifyChain(store, PRACTICE);
@@ -172,7 +186,10 @@ describe('audit archiver', () => {
         OldImage: { practiceId: { S: PRACTICE }, sk: { S: 'PATIENT#p1' }, entityType: { S: 'PATIENT' } },
       },
     };
-    const head = { eventName: 'INSERT' as const, dynamodb: { SequenceNumber: '1', NewImage: { practiceId: { S: PRACTICE }, sk: { S: 'ARCHIVEHEAD#AUDIT' }, entityType: { S: 'AUDIT_ARCHIVE_HEAD' } } } };
+    const head = {
+      eventName: 'INSERT' as const,
+      dynamodb: { SequenceNumber: '1', NewImage: { practiceId: { S: PRACTICE }, sk: { S: 'ARCHIVEHEAD#AUDIT' }, entityType: { S: 'AUDIT_ARCHIVE_HEAD' } } },
+    };
     await archiveRecords([other, head], { store, heads });
     expect(store.objects.size).toBe(0);
   });

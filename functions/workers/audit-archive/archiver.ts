@@ -98,7 +98,8 @@ export async function archiveRecords(records: readonly DynamoDBRecord[], deps: A
       const batch = buildBatch(practiceId, head.seq + 1, head.hash, items, fresh[fresh.length - 1].dynamodb!.SequenceNumber!);
       const key = batchKey(practiceId, batch.seq);
       if (await deps.store.putIfAbsent(key, JSON.stringify(batch))) {
-        if (!(await deps.heads.advance(practiceId, head, headOf(batch)))) throw new Error(`audit archive of ${practiceId}: batch ${batch.seq} written but the head moved`);
+        if (!(await deps.heads.advance(practiceId, head, headOf(batch))))
+          throw new Error(`audit archive of ${practiceId}: batch ${batch.seq} written but the head moved`);
         written++;
         entries += items.length;
         break;

@@ -70,7 +70,7 @@ describe('notification stream consumer', () => {
     expect(sent).toEqual(['created a@1', 'created b@1', 'created c@1']);
   });
 
-  it("never announces a notification of another practice, whatever the table holds", async () => {
+  it('never announces a notification of another practice, whatever the table holds', async () => {
     const markers = memoryMarkers();
     const { publisher, sent } = recordingPublisher();
     const handle = notificationStreamHandler({ publisher: () => publisher, markers, practiceId: () => 'prc_other' });

@@ -56,7 +56,11 @@ describe('stream record to subscriber event', () => {
   it('announces nothing for the old version losing its flag, change-log copies, markers or removals', () => {
     expect(notificationChange(record('MODIFY', { OldImage: version(1), NewImage: version(1, { isLatestVersion: { BOOL: false } }) }))).toBeNull();
     expect(notificationChange(record('INSERT', { NewImage: version(2, { entityType: { S: 'NOTIFICATION_LOG' } }) }))).toBeNull();
-    expect(notificationChange(record('INSERT', { NewImage: { practiceId: { S: 'p' }, sk: { S: 'NOTIFPUB#n-1#V#1' }, entityType: { S: 'NOTIFICATION_PUBLISHED' } } }))).toBeNull();
+    expect(
+      notificationChange(
+        record('INSERT', { NewImage: { practiceId: { S: 'p' }, sk: { S: 'NOTIFPUB#n-1#V#1' }, entityType: { S: 'NOTIFICATION_PUBLISHED' } } }),
+      ),
+    ).toBeNull();
     expect(notificationChange(record('REMOVE', { OldImage: version(1) }))).toBeNull();
   });
 });

@@ -13,7 +13,19 @@ describe('schedule-target handler', () => {
   });
 
   it('runs every kind the groups schedule, each registered once', () => {
-    expect(registeredKinds()).toEqual(expect.arrayContaining(['reminder', 'scheduled-sms', 'appointment-reminder', 'appointment-reminders-resync', 'google-calendar-resync', 'google-calendar-unlink', 'syncPatientRx', 'call-outcome-check', 'lab-critical-escalation']));
+    expect(registeredKinds()).toEqual(
+      expect.arrayContaining([
+        'reminder',
+        'scheduled-sms',
+        'appointment-reminder',
+        'appointment-reminders-resync',
+        'google-calendar-resync',
+        'google-calendar-unlink',
+        'syncPatientRx',
+        'call-outcome-check',
+        'lab-critical-escalation',
+      ]),
+    );
   });
 
   it('rejects an unknown or missing kind so Scheduler retries and dead-letters it', async () => {
@@ -27,7 +39,11 @@ describe('schedule-target handler', () => {
   });
 
   it('targets its own function, without the alias, when a job schedules its next run', () => {
-    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target:live')).toBe('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target');
-    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target')).toBe('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target');
+    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target:live')).toBe(
+      'arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target',
+    );
+    expect(unqualifiedArn('arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target')).toBe(
+      'arn:aws:lambda:us-east-1:123456789012:function:tidewell-demo-target',
+    );
   });
 });

@@ -20,7 +20,6 @@ export const RECURRING_RETRY = { maximumRetryAttempts: 2, maximumEventAgeInSecon
 /** Scheduler may start a run up to this many minutes late, spreading the practices' runs. */
 export const RECURRING_WINDOW_MINUTES = 10;
 
-
 export const RECURRING_SCHEDULES: readonly RecurringSchedule[] = [
   {
     name: 'dosespot-sync',

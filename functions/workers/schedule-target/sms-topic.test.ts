@@ -7,7 +7,11 @@ vi.mock('../../messaging/sms-inbound.js', () => ({ receiveText, applyReceipt }))
 const { handler: scheduleTarget } = await import('./handler.js');
 
 const sns = (...messages: unknown[]) => ({
-  Records: messages.map((m, i) => ({ EventSource: 'aws:sns', EventVersion: '1.0', Sns: { MessageId: `m${i}`, Message: typeof m === 'string' ? m : JSON.stringify(m) } })),
+  Records: messages.map((m, i) => ({
+    EventSource: 'aws:sns',
+    EventVersion: '1.0',
+    Sns: { MessageId: `m${i}`, Message: typeof m === 'string' ? m : JSON.stringify(m) },
+  })),
 });
 
 describe('SMS topic events reaching the worker', () => {
@@ -21,7 +25,13 @@ describe('SMS topic events reaching the worker', () => {
   it('hands inbound texts and receipts of an SNS event to their handlers, skipping what it does not understand', async () => {
     await scheduleTarget(
       sns(
-        { originationNumber: '+14255550182', destinationNumber: '+12125550101', messageBody: 'Hi', inboundMessageId: 'in-1', messageKeyword: 'KEYWORD_111122223333' },
+        {
+          originationNumber: '+14255550182',
+          destinationNumber: '+12125550101',
+          messageBody: 'Hi',
+          inboundMessageId: 'in-1',
+          messageKeyword: 'KEYWORD_111122223333',
+        },
         { eventType: 'TEXT_DELIVERED', messageId: 'out-1', messageStatus: 'DELIVERED', context: { noteId: 'n1' } },
         'not json',
       ),
@@ -32,6 +42,8 @@ describe('SMS topic events reaching the worker', () => {
 
   it('lets a failure escape so Lambda retries the event and finally dead-letters it', async () => {
     receiveText.mockRejectedValueOnce(new Error('table unavailable'));
-    await expect(scheduleTarget(sns({ originationNumber: '+1', destinationNumber: '+2', messageBody: 'x', inboundMessageId: 'in-2' }))).rejects.toThrow('table unavailable');
+    await expect(scheduleTarget(sns({ originationNumber: '+1', destinationNumber: '+2', messageBody: 'x', inboundMessageId: 'in-2' }))).rejects.toThrow(
+      'table unavailable',
+    );
   });
 });

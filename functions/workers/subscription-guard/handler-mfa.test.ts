@@ -35,7 +35,13 @@ let clientId: string;
 const subs: Record<'admin' | 'provider', string> = { admin: '', provider: '' };
 
 const put = (item: Record<string, unknown>) => documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId: TEST_PRACTICE, ...item } }));
-const claims = (sub: string) => ({ sub, 'custom:practiceId': TEST_PRACTICE, token_use: 'id', email: `${sub}@x.test`, auth_time: Math.floor(Date.now() / 1000) });
+const claims = (sub: string) => ({
+  sub,
+  'custom:practiceId': TEST_PRACTICE,
+  token_use: 'id',
+  email: `${sub}@x.test`,
+  auth_time: Math.floor(Date.now() / 1000),
+});
 const subscribe = (sub: string) => handler({ field: 'onCreateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims(sub) });
 
 beforeAll(async () => {
@@ -48,9 +54,21 @@ beforeAll(async () => {
   cognito = cognitoAdminClient(endpoint, 'us-east-1');
   const pool = await provisionUserPool(cognito, {}, 'guard-mfa');
   clientId = pool.userPoolClientId;
-  Object.assign(process.env, { MFA_POLICY: 'admins', USER_POOL_ID: pool.userPoolId, COGNITO_ENDPOINT: endpoint, AWS_REGION: process.env.AWS_REGION ?? 'us-east-1' });
+  Object.assign(process.env, {
+    MFA_POLICY: 'admins',
+    USER_POOL_ID: pool.userPoolId,
+    COGNITO_ENDPOINT: endpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+  });
   for (const role of ['admin', 'provider'] as const) {
-    subs[role] = await ensurePoolUser(cognito, pool.userPoolId, { email: `${role}@guard.test`, firstName: 'Guard', lastName: role, group: role, practiceId: TEST_PRACTICE, password: PASSWORD });
+    subs[role] = await ensurePoolUser(cognito, pool.userPoolId, {
+      email: `${role}@guard.test`,
+      firstName: 'Guard',
+      lastName: role,
+      group: role,
+      practiceId: TEST_PRACTICE,
+      password: PASSWORD,
+    });
     await put({ sk: `USER#${subs[role]}`, userId: subs[role], permissionGroup: role, userStatus: 'active' });
   }
 }, 60_000);
@@ -80,7 +98,9 @@ describe('AppSync subscription guard under mfa "admins"', () => {
   });
 
   it('lets the admin subscribe once their TOTP is set up in the pool, without a new token', async () => {
-    const signIn = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: 'admin@guard.test', PASSWORD } }));
+    const signIn = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: 'admin@guard.test', PASSWORD } }),
+    );
     const accessToken = signIn.AuthenticationResult!.AccessToken!;
     const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
     // A code from the middle of its 30 s step, so it is still valid when the pool checks it.

@@ -19,12 +19,16 @@ afterAll(async () => table?.stop());
 
 describe('AppSync subscription guard', () => {
   it("lets an active user of this practice subscribe to this practice's notifications only", async () => {
-    await expect(handler({ field: 'onCreateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims('active') })).resolves.toEqual({ allowed: true });
+    await expect(handler({ field: 'onCreateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims('active') })).resolves.toEqual({
+      allowed: true,
+    });
     await expect(handler({ field: 'onCreateNotification', arguments: { practiceId: 'prc_else' }, claims: claims('active') })).rejects.toThrow('Not Authorized');
   });
 
   it('refuses no_access and removed users, and audits the refusal', async () => {
-    await expect(handler({ field: 'onCreateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims('blocked') })).rejects.toThrow('does not have access');
+    await expect(handler({ field: 'onCreateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims('blocked') })).rejects.toThrow(
+      'does not have access',
+    );
     await expect(handler({ field: 'onUpdateNotification', arguments: { practiceId: TEST_PRACTICE }, claims: claims('gone') })).rejects.toThrow('removed');
     const out = await documentClient().send(
       new QueryCommand({

@@ -6,7 +6,8 @@ export class PipelineError extends Error {
   }
 }
 
-export const recordingMissing = () => new PipelineError('RecordingMissing', 'No recording was found for this transcription. Please record or upload the visit again.');
+export const recordingMissing = () =>
+  new PipelineError('RecordingMissing', 'No recording was found for this transcription. Please record or upload the visit again.');
 export const noSpeech = () => new PipelineError('NoSpeechRecognized', 'No speech was recognized in the recording.');
 export const noteNoLongerDraft = () => new PipelineError('NoteNoLongerDraft', 'The note was signed or deleted before the AI note was ready.');
 export const transcriptionNotFound = () => new PipelineError('TranscriptionNotFound', 'Transcription not found');

@@ -31,20 +31,42 @@ async function writeNote(practiceId: string, record: TranscriptionRecord, genera
 
 async function notifyAuthor(practiceId: string, record: TranscriptionRecord): Promise<void> {
   const actor = { userId: record.authorId };
-  const open = (await findLatestBySource(practiceId, 'DRAFT', record.noteId)).filter((n) => n.notificationStatus !== 'COMPLETED' && n.notificationStatus !== 'DELETED');
+  const open = (await findLatestBySource(practiceId, 'DRAFT', record.noteId)).filter(
+    (n) => n.notificationStatus !== 'COMPLETED' && n.notificationStatus !== 'DELETED',
+  );
   const data = { noteId: record.noteId, patientId: record.patientId, transcriptionId: record.transcriptionId };
   if (open[0]) {
-    await updateNotification(practiceId, open[0].notificationId, { notificationStatus: 'UNREAD', assigned: record.authorId, text: AI_NOTE_READY_TEXT, data }, actor);
+    await updateNotification(
+      practiceId,
+      open[0].notificationId,
+      { notificationStatus: 'UNREAD', assigned: record.authorId, text: AI_NOTE_READY_TEXT, data },
+      actor,
+    );
     return;
   }
   await createNotification(
     practiceId,
-    { notificationType: 'DRAFT', notificationStatus: 'UNREAD', sourceId: record.noteId, relatedTo: record.noteId, assigned: record.authorId, patientId: record.patientId, text: AI_NOTE_READY_TEXT, data },
+    {
+      notificationType: 'DRAFT',
+      notificationStatus: 'UNREAD',
+      sourceId: record.noteId,
+      relatedTo: record.noteId,
+      assigned: record.authorId,
+      patientId: record.patientId,
+      text: AI_NOTE_READY_TEXT,
+      data,
+    },
     actor,
   );
 }
 
-export async function finishNote(practiceId: string, record: TranscriptionRecord, sections: readonly NoteSection[], avs: readonly EvidencedSentence[], engines: { speech: AiEngine; text: AiEngine }): Promise<void> {
+export async function finishNote(
+  practiceId: string,
+  record: TranscriptionRecord,
+  sections: readonly NoteSection[],
+  avs: readonly EvidencedSentence[],
+  engines: { speech: AiEngine; text: AiEngine },
+): Promise<void> {
   // A template deleted since the run started falls back to the SOAP layout rather than losing the note.
   const template = record.templateIdent ? await getTemplate(practiceId, record.templateIdent) : null;
   await writeNote(practiceId, record, template ? fillTemplate(template.body, sections, avs, engines) : renderNote(sections, avs, engines));

@@ -3,7 +3,14 @@
  * run's status first (so the note window shows where it is and updatedAt moves), does its part
  * with the run's objects in the files bucket, and returns the identifiers for the next state.
  */
-import type { AiEngine, ChartProposal, EvidencedSentence, NoteSection, TranscriptSegment, TranscriptionStatus } from '../../../shared/ai/transcription-schema.js';
+import type {
+  AiEngine,
+  ChartProposal,
+  EvidencedSentence,
+  NoteSection,
+  TranscriptSegment,
+  TranscriptionStatus,
+} from '../../../shared/ai/transcription-schema.js';
 import { log } from '../../lib/log.js';
 import { CHUNK_PATTERN, runFolder } from '../../lib/files/recording-keys.js';
 import { getTranscription, updateTranscription, type TranscriptionRecord } from '../../data/transcriptions/transcription-repository.js';
@@ -20,10 +27,11 @@ let engines: Promise<Engines> | undefined;
 export function useEngines(next: Engines | undefined): void {
   engines = next ? Promise.resolve(next) : undefined;
 }
-const currentEngines = () => (engines ??= enginesFromEnv().catch((error: unknown) => {
-  engines = undefined;
-  throw error;
-}));
+const currentEngines = () =>
+  (engines ??= enginesFromEnv().catch((error: unknown) => {
+    engines = undefined;
+    throw error;
+  }));
 
 export class UnknownTranscriptionStep extends PipelineError {
   constructor(step: unknown) {
@@ -31,7 +39,8 @@ export class UnknownTranscriptionStep extends PipelineError {
   }
 }
 
-const identified = (state: TranscriptionState) => typeof state.practiceId === 'string' && typeof state.transcriptionId === 'string' && state.practiceId !== '' && state.transcriptionId !== '';
+const identified = (state: TranscriptionState) =>
+  typeof state.practiceId === 'string' && typeof state.transcriptionId === 'string' && state.practiceId !== '' && state.transcriptionId !== '';
 
 /** What the next state carries: the run and the execution's attempt. */
 const idsOf = (state: TranscriptionState): TranscriptionState => ({
@@ -166,11 +175,16 @@ export function failureMessage(error: TranscriptionState['error']): { status: 'f
 
 async function recordFailure(state: TranscriptionState): Promise<TranscriptionState> {
   // Error names and ids only: a Cause may quote a transcript.
-  log.error('transcription failed', { practiceId: state.practiceId, transcriptionId: state.transcriptionId, error: state.error?.Error ?? state.transcriptionStatus });
+  log.error('transcription failed', {
+    practiceId: state.practiceId,
+    transcriptionId: state.transcriptionId,
+    error: state.error?.Error ?? state.transcriptionStatus,
+  });
   const { status, message } = failureMessage(state.error);
   // A superseded execution's failure is not the run's: the newer execution reports for it.
   if (state.error?.Error === 'RunSuperseded') return { ...state, transcriptionStatus: TRANSCRIPTION_STATUS.failed };
-  if (identified(state) && (await getTranscription(state.practiceId, state.transcriptionId))) await updateTranscription(state.practiceId, state.transcriptionId, { status, message });
+  if (identified(state) && (await getTranscription(state.practiceId, state.transcriptionId)))
+    await updateTranscription(state.practiceId, state.transcriptionId, { status, message });
   return { ...state, transcriptionStatus: TRANSCRIPTION_STATUS.failed };
 }
 

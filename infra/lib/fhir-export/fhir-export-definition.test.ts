@@ -27,14 +27,19 @@ async function execute(run: (event: FhirBulkWorkerEvent) => Promise<FhirBulkStat
     calls.push(Payload);
     return { Payload: await run(Payload) };
   };
-  const tasks = Object.entries(definition.States).filter(([, s]) => (s as { Type: string }).Type === 'Task').map(([n]) => n);
+  const tasks = Object.entries(definition.States)
+    .filter(([, s]) => (s as { Type: string }).Type === 'Task')
+    .map(([n]) => n);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const execution = new StateMachine(definition as any).run({ practiceId: 'prc', exportId: 'exp-1', attempt: 1 }, {
-    overrides: {
-      taskResourceLocalHandlers: Object.fromEntries(tasks.map((n) => [n, invoke as unknown as TaskHandler])),
-      retryIntervalOverrides: Object.fromEntries(tasks.map((n) => [n, 0])),
+  const execution = new StateMachine(definition as any).run(
+    { practiceId: 'prc', exportId: 'exp-1', attempt: 1 },
+    {
+      overrides: {
+        taskResourceLocalHandlers: Object.fromEntries(tasks.map((n) => [n, invoke as unknown as TaskHandler])),
+        retryIntervalOverrides: Object.fromEntries(tasks.map((n) => [n, 0])),
+      },
     },
-  });
+  );
   const outcome = await execution.result.then(
     () => ({ ok: true as const }),
     (error: Error) => ({ ok: false as const, error }),

@@ -71,7 +71,9 @@ describe('transcription state machine definition', () => {
   });
 
   it('runs a local recognition (finished in start) straight to the note and the after-visit summary', async () => {
-    const { outcome, steps } = await execute(async ({ step, state }) => (step === 'startTranscription' ? { ...state, transcriptionStatus: 'COMPLETED' } : state));
+    const { outcome, steps } = await execute(async ({ step, state }) =>
+      step === 'startTranscription' ? { ...state, transcriptionStatus: 'COMPLETED' } : state,
+    );
 
     expect(outcome.ok).toBe(true);
     expect(steps).toEqual(['processAudio', 'startTranscription', 'formatText', 'afterVisitSummary']);
@@ -86,12 +88,24 @@ describe('transcription state machine definition', () => {
     });
 
     expect(outcome).toEqual({ ok: true, result: { ...INPUT, jobName: 'job_1', transcriptionStatus: 'COMPLETED' } });
-    expect(steps).toEqual(['processAudio', 'startTranscription', 'checkTranscription', 'checkTranscription', 'checkTranscription', 'formatText', 'afterVisitSummary']);
+    expect(steps).toEqual([
+      'processAudio',
+      'startTranscription',
+      'checkTranscription',
+      'checkTranscription',
+      'checkTranscription',
+      'formatText',
+      'afterVisitSummary',
+    ]);
   });
 
   it('sends a FAILED transcription job to RecordFailure and ends failed', async () => {
     const { outcome, steps } = await execute(async ({ step, state }) =>
-      step === 'startTranscription' ? { ...state, transcriptionStatus: 'IN_PROGRESS' } : step === 'checkTranscription' ? { ...state, transcriptionStatus: 'FAILED' } : state,
+      step === 'startTranscription'
+        ? { ...state, transcriptionStatus: 'IN_PROGRESS' }
+        : step === 'checkTranscription'
+          ? { ...state, transcriptionStatus: 'FAILED' }
+          : state,
     );
 
     expect(!outcome.ok && (outcome.error.cause as Error).name).toBe('TranscriptionFailed');

@@ -6,7 +6,12 @@
  * Every task invokes the one worker Lambda through the optimised `lambda:invoke` integration
  * with `{ step, state }` and keeps only the returned `Payload` as the next state.
  */
-import { PERMANENT_ERRORS, TRANSCRIPTION_STATUS, TRANSCRIPTION_STEPS, type TranscriptionStep } from '../../../functions/workers/transcription/transcription-steps.js';
+import {
+  PERMANENT_ERRORS,
+  TRANSCRIPTION_STATUS,
+  TRANSCRIPTION_STEPS,
+  type TranscriptionStep,
+} from '../../../functions/workers/transcription/transcription-steps.js';
 
 /** The worker's handler module, relative to the repository root (read by the stack and the local runtime). */
 export const TRANSCRIPTION_WORKER_ENTRY = 'functions/workers/transcription/handler.ts';

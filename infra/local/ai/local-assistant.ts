@@ -28,7 +28,11 @@ const ALL = ['Diagnoses', 'Medications', 'Allergies', 'Last visit', 'Recent resu
 export function localAssistantReply(body: ChatBody): string {
   const messages = body.messages ?? [];
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
-  const question = [...messages].reverse().find((m) => m.role === 'user')?.content.trim() ?? '';
+  const question =
+    [...messages]
+      .reverse()
+      .find((m) => m.role === 'user')
+      ?.content.trim() ?? '';
   const chart = new Map<string, string>();
   for (const line of system.split('\n')) {
     const m = /^(Patient|Allergies|Diagnoses|Medications|Other medications|Last visit|Recent results): (.*)$/.exec(line.trim());
@@ -41,7 +45,8 @@ export function localAssistantReply(body: ChatBody): string {
   const asked = TOPICS.filter((t) => t.pattern.test(question));
   const sections = asked.length ? asked.map((t) => t.heading) : ALL.filter((h) => chart.has(h));
   const facts = sections.map((h) => {
-    const extra = h === 'Medications' && chart.get('Other medications') && chart.get('Other medications') !== 'none recorded.' ? ` ${chart.get('Other medications')}` : '';
+    const extra =
+      h === 'Medications' && chart.get('Other medications') && chart.get('Other medications') !== 'none recorded.' ? ` ${chart.get('Other medications')}` : '';
     return `${h}: ${chart.get(h) ?? 'none recorded.'}${extra}`;
   });
   return `${intro} from the chart the server read. ${chart.get('Patient')} ${facts.join(' ')} You asked: "${question}".`;
@@ -78,7 +83,13 @@ export function localAssistantHandler(options: { tokenDelayMs?: number } = {}) {
     const created = Math.floor(Date.now() / 1000);
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id, object: 'chat.completion', created, model: LOCAL_RULES_MODEL, choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] }),
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: LOCAL_RULES_MODEL,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+        }),
       );
       return;
     }
@@ -86,10 +97,14 @@ export function localAssistantHandler(options: { tokenDelayMs?: number } = {}) {
     const words = reply.split(/(?<= )/);
     for (const word of words) {
       if (res.destroyed) return;
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: LOCAL_RULES_MODEL, choices: [{ index: 0, delta: { content: word }, finish_reason: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: LOCAL_RULES_MODEL, choices: [{ index: 0, delta: { content: word }, finish_reason: null }] })}\n\n`,
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: LOCAL_RULES_MODEL, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: LOCAL_RULES_MODEL, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    );
     res.end('data: [DONE]\n\n');
   };
 }

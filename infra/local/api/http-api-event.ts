@@ -80,7 +80,10 @@ function eventHeaders(req: LocalRequest): Record<string, string> {
 }
 
 function cookieList(header: string | undefined): string[] {
-  return (header ?? '').split(';').map((c) => c.trim()).filter(Boolean);
+  return (header ?? '')
+    .split(';')
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /** Repeated keys arrive comma-joined, as API Gateway sends them in payload 2.0. */

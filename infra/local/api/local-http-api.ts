@@ -59,7 +59,9 @@ async function invoke(handler: LambdaHandler, event: unknown, context: Context):
  */
 export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
   // The keys the stack registers, greedy ones included, so a local request reaches the handler as in AWS.
-  const routes = compileRoutes(deployedRoutes(options.groups).map((d) => ({ name: d.signed ? `${d.group}${SIGNED_GROUP_SUFFIX}` : d.group, routes: d.routes })));
+  const routes = compileRoutes(
+    deployedRoutes(options.groups).map((d) => ({ name: d.signed ? `${d.group}${SIGNED_GROUP_SUFFIX}` : d.group, routes: d.routes })),
+  );
   const handlers = new Map<string, Promise<LambdaHandler>>();
 
   function handlerOf(group: GroupDefinition): Promise<LambdaHandler> {
@@ -87,18 +89,15 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     const groupName = signed ? match.route.group.slice(0, -SIGNED_GROUP_SUFFIX.length) : match.route.group;
     const group = options.groups.find((g) => g.name === groupName)!;
     const requestId = randomUUID();
-    const event = buildHttpApiEvent(
-      localRequest(req, path, rawQueryString, body),
-      {
-        routeKey: match.route.routeKey,
-        pathParameters: match.pathParameters,
-        authorizer: authorizer ?? undefined,
-        requestId,
-        now: new Date(),
-        accountId: options.accountId,
-        apiId: options.apiId,
-      },
-    );
+    const event = buildHttpApiEvent(localRequest(req, path, rawQueryString, body), {
+      routeKey: match.route.routeKey,
+      pathParameters: match.pathParameters,
+      authorizer: authorizer ?? undefined,
+      requestId,
+      now: new Date(),
+      accountId: options.accountId,
+      apiId: options.apiId,
+    });
     const timeoutMs = Math.min(group.timeoutSeconds ?? MAX_INTEGRATION_SECONDS, MAX_INTEGRATION_SECONDS) * 1000;
     const context = lambdaContext(group, requestId, timeoutMs, options);
     try {
@@ -119,10 +118,15 @@ export function createLocalHttpApi(options: LocalHttpApiOptions): LocalHttpApi {
     const handler = await handlerOf(group);
     if (!isStreamingHandler(handler)) return writeResult(res, gatewayError(502, 'The function does not stream its response'));
     const requestId = randomUUID();
-    const event = buildHttpApiEvent(
-      localRequest(req, path, rawQueryString, body),
-      { routeKey: '$default', pathParameters: {}, authorizer: null, requestId, now: new Date(), accountId: options.accountId, apiId: `url-${group.name}` },
-    );
+    const event = buildHttpApiEvent(localRequest(req, path, rawQueryString, body), {
+      routeKey: '$default',
+      pathParameters: {},
+      authorizer: null,
+      requestId,
+      now: new Date(),
+      accountId: options.accountId,
+      apiId: `url-${group.name}`,
+    });
     const timeoutMs = (group.timeoutSeconds ?? MAX_INTEGRATION_SECONDS) * 1000;
     const stream = lambdaResponseStream({
       start: (statusCode, headers, cookies) => res.writeHead(statusCode, { ...headers, ...(cookies.length ? { 'set-cookie': cookies } : {}) }),

@@ -148,7 +148,8 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
 
   async function mediaOf(url: string): Promise<{ key: string; contentType: string; size: number }> {
     const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(url);
-    if (!match) throw new CarrierError(400, 'ValidationException', 'MediaUrls must be s3:// URLs', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MediaUrls' }] });
+    if (!match)
+      throw new CarrierError(400, 'ValidationException', 'MediaUrls must be s3:// URLs', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MediaUrls' }] });
     let head;
     try {
       head = await s3ObjectsFromEnv().headObject({ bucket: match[1]!, key: match[2]! });
@@ -164,15 +165,37 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
     const to = String(input.DestinationPhoneNumber ?? '');
     const from = String(input.OriginationIdentity ?? '');
     const body = typeof input.MessageBody === 'string' ? input.MessageBody : '';
-    if (!E164.test(to)) throw new CarrierError(400, 'ValidationException', 'DestinationPhoneNumber is not a valid E.164 number', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'DestinationPhoneNumber' }] });
-    if (!E164.test(from) && !from.startsWith('arn:')) throw new CarrierError(400, 'ValidationException', 'OriginationIdentity is not valid', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'OriginationIdentity' }] });
-    if (!opts.originationNumbers.includes(from)) throw new CarrierError(404, 'ResourceNotFoundException', 'The origination identity does not exist in this account', { ResourceType: 'phone-number', ResourceId: from });
-    if (body.length > BODY_MAX) throw new CarrierError(400, 'ValidationException', `MessageBody is longer than ${BODY_MAX} characters`, { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MessageBody' }] });
-    if (state.optOuts[to]) throw new CarrierError(400, 'ConflictException', 'The destination phone number is opted out', { Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT', ResourceType: 'opt-out-list', ResourceId: 'Default' });
+    if (!E164.test(to))
+      throw new CarrierError(400, 'ValidationException', 'DestinationPhoneNumber is not a valid E.164 number', {
+        Reason: 'INVALID_PARAMETER',
+        Fields: [{ Name: 'DestinationPhoneNumber' }],
+      });
+    if (!E164.test(from) && !from.startsWith('arn:'))
+      throw new CarrierError(400, 'ValidationException', 'OriginationIdentity is not valid', {
+        Reason: 'INVALID_PARAMETER',
+        Fields: [{ Name: 'OriginationIdentity' }],
+      });
+    if (!opts.originationNumbers.includes(from))
+      throw new CarrierError(404, 'ResourceNotFoundException', 'The origination identity does not exist in this account', {
+        ResourceType: 'phone-number',
+        ResourceId: from,
+      });
+    if (body.length > BODY_MAX)
+      throw new CarrierError(400, 'ValidationException', `MessageBody is longer than ${BODY_MAX} characters`, {
+        Reason: 'INVALID_PARAMETER',
+        Fields: [{ Name: 'MessageBody' }],
+      });
+    if (state.optOuts[to])
+      throw new CarrierError(400, 'ConflictException', 'The destination phone number is opted out', {
+        Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT',
+        ResourceType: 'opt-out-list',
+        ResourceId: 'Default',
+      });
     let media: LocalCarrierOutbound['media'] = [];
     if (operation === 'SendMediaMessage') {
       const urls = Array.isArray(input.MediaUrls) ? (input.MediaUrls as unknown[]).map(String) : [];
-      if (urls.length !== 1) throw new CarrierError(400, 'ValidationException', 'MediaUrls must hold one URL', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MediaUrls' }] });
+      if (urls.length !== 1)
+        throw new CarrierError(400, 'ValidationException', 'MediaUrls must hold one URL', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MediaUrls' }] });
       media = [await mediaOf(urls[0]!)];
     } else if (!body) {
       throw new CarrierError(400, 'ValidationException', 'MessageBody is required', { Reason: 'INVALID_PARAMETER', Fields: [{ Name: 'MessageBody' }] });
@@ -210,7 +233,14 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
       const input = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       if (operation === 'SendTextMessage' || operation === 'SendMediaMessage') return void reply(200, await send(operation, input));
       if (operation === 'DescribeOptedOutNumbers') {
-        return void reply(200, { OptOutListName: 'Default', OptedOutNumbers: Object.entries(state.optOuts).map(([n, o]) => ({ OptedOutNumber: n, OptedOutTimestamp: Date.parse(o.at) / 1000, EndUserOptedOut: true })) });
+        return void reply(200, {
+          OptOutListName: 'Default',
+          OptedOutNumbers: Object.entries(state.optOuts).map(([n, o]) => ({
+            OptedOutNumber: n,
+            OptedOutTimestamp: Date.parse(o.at) / 1000,
+            EndUserOptedOut: true,
+          })),
+        });
       }
       throw new CarrierError(400, 'UnknownOperationException', `The sandbox carrier does not implement ${operation}`);
     } catch (error) {
@@ -222,7 +252,8 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
 
   /** A patient phone's reply: opt-out keywords as the service handles them, then the SNS two-way message. */
   async function inbound(input: { from: string; to: string; text: string }): Promise<string> {
-    if (!opts.originationNumbers.includes(input.to)) throw new CarrierError(404, 'ResourceNotFoundException', `${formatPhone(input.to)} is not a number this account holds`);
+    if (!opts.originationNumbers.includes(input.to))
+      throw new CarrierError(404, 'ResourceNotFoundException', `${formatPhone(input.to)} is not a number this account holds`);
     const keyword = input.text.trim().toUpperCase();
     if (OPT_OUT.has(keyword)) state.optOuts[input.from] = { at: new Date().toISOString(), keyword };
     if (OPT_IN.has(keyword)) delete state.optOuts[input.from];
@@ -272,7 +303,8 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
   /** /local/carrier (page) and /local/carrier/sms (GET: outbound texts; POST: a patient phone's reply). */
   async function handleUi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://local').pathname.replace(/\/$/, '');
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     if (path === '/local/carrier' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page());
       return;
@@ -294,7 +326,12 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
         else json(202, { inboundMessageId });
       } catch (error) {
         const status = error instanceof CarrierError ? error.status : error instanceof SyntaxError ? 400 : 502;
-        const message = error instanceof CarrierError ? error.message : error instanceof SyntaxError ? 'Body is not JSON' : 'The practice did not take the text (see the runtime log)';
+        const message =
+          error instanceof CarrierError
+            ? error.message
+            : error instanceof SyntaxError
+              ? 'Body is not JSON'
+              : 'The practice did not take the text (see the runtime log)';
         if (!(error instanceof CarrierError || error instanceof SyntaxError)) runtimeError('Local carrier: an inbound text failed after retries', error);
         if (form) res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(page(message));
         else json(status, { message });

@@ -144,7 +144,9 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
   // their work), and AdminListGroupsForUser matches members by the name asked for, so a user asked
   // for by sub or email is in no group: answered here by the user's stored name. It lacks
   // AdminSetUserMFAPreference (an admin's MFA reset): the same change SetUserMFAPreference makes.
-  const tokenGenerator = allServices.tokenGenerator as { generate(...args: unknown[]): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }> };
+  const tokenGenerator = allServices.tokenGenerator as {
+    generate(...args: unknown[]): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  };
   const totp = requireFromCognito('./services/totp.js') as { generateSecret(): string; verify(secret: string, code: string): boolean };
   const mfaSetup = mfaSetupTargets({
     ctx,
@@ -165,7 +167,8 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
       const flow = String(input.AuthFlow ?? '');
       if (flow === 'ADMIN_USER_PASSWORD_AUTH' || flow === 'ADMIN_NO_SRP_AUTH') {
         const client = (await pools.getAppClient(ctx, String(input.ClientId ?? ''))) as { ExplicitAuthFlows?: string[] } | null;
-        if (!client?.ExplicitAuthFlows?.includes('ALLOW_ADMIN_USER_PASSWORD_AUTH')) throw new PoolError('InvalidParameterException', 'Auth flow not enabled for this client');
+        if (!client?.ExplicitAuthFlows?.includes('ALLOW_ADMIN_USER_PASSWORD_AUTH'))
+          throw new PoolError('InvalidParameterException', 'Auth flow not enabled for this client');
       }
       return router('AdminInitiateAuth')(ctx, input);
     },
@@ -182,7 +185,12 @@ export async function createLocalCognito(options: LocalCognitoOptions): Promise<
         }
         methods.add('SOFTWARE_TOKEN_MFA');
       } else methods.delete('SOFTWARE_TOKEN_MFA');
-      const preferred = software.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : user.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA' ? undefined : user.PreferredMfaSetting;
+      const preferred =
+        software.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA')
+          ? 'SOFTWARE_TOKEN_MFA'
+          : user.PreferredMfaSetting === 'SOFTWARE_TOKEN_MFA'
+            ? undefined
+            : user.PreferredMfaSetting;
       await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred });
       return {};
     },

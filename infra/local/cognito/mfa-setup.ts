@@ -38,7 +38,12 @@ export interface MfaSetupDeps {
   ctx: unknown;
   poolForClient(clientId: string): Promise<MfaPool>;
   appClient(clientId: string): Promise<unknown>;
-  generateTokens(user: MfaUser, groups: string[], client: unknown, clientMetadata: unknown): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  generateTokens(
+    user: MfaUser,
+    groups: string[],
+    client: unknown,
+    clientMetadata: unknown,
+  ): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
   totp: { generateSecret(): string; verify(secret: string, code: string): boolean };
   /** cognito-local's own answer for a call this does not take over. */
   router(target: string, input: Record<string, unknown>): Promise<unknown>;
@@ -93,7 +98,13 @@ export function mfaSetupTargets(deps: MfaSetupDeps): Record<string, (input: Inpu
         const user = await pool.getUserByUsername(ctx, str(params.USERNAME));
         // Only a sign-in cognito-local would let through (right password, confirmed user) is
         // turned into the set-up; every other case keeps its own answer.
-        if (user && user.UserStatus === 'CONFIRMED' && user.Password === str(params.PASSWORD) && mustSetUp(pool, user) && (await deps.appClient(str(input.ClientId)))) {
+        if (
+          user &&
+          user.UserStatus === 'CONFIRMED' &&
+          user.Password === str(params.PASSWORD) &&
+          mustSetUp(pool, user) &&
+          (await deps.appClient(str(input.ClientId)))
+        ) {
           return setupChallenge(user);
         }
       }
@@ -136,7 +147,8 @@ export function mfaSetupTargets(deps: MfaSetupDeps): Record<string, (input: Inpu
       if (!session) {
         // Cognito answers a wrong code here with EnableSoftwareTokenMFAException, not CodeMismatch.
         return deps.router('VerifySoftwareToken', input).catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'CodeMismatchException') throw new PoolError('EnableSoftwareTokenMFAException', MFA_SETUP_MESSAGES.verifyMismatch);
+          if ((error as { code?: string }).code === 'CodeMismatchException')
+            throw new PoolError('EnableSoftwareTokenMFAException', MFA_SETUP_MESSAGES.verifyMismatch);
           throw error;
         });
       }

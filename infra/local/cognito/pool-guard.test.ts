@@ -10,7 +10,12 @@ const directory: PoolDirectory = {
 };
 
 function guardAt(clock: { now: number }) {
-  const run = createPoolGuard({ directory, verifyAccessToken: async () => ({ username: 'u-1', clientId: 'c' }), onSignOut: async () => undefined, now: () => clock.now });
+  const run = createPoolGuard({
+    directory,
+    verifyAccessToken: async () => ({ username: 'u-1', clientId: 'c' }),
+    onSignOut: async () => undefined,
+    now: () => clock.now,
+  });
   const attempt = (password: string) =>
     run('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'c', AuthParameters: { USERNAME: 'A@x.test', PASSWORD: password } }, async (input) => {
       if ((input.AuthParameters as { PASSWORD: string }).PASSWORD !== 'right') throw Object.assign(new Error('bad'), { code: 'NotAuthorizedException' });
@@ -44,14 +49,29 @@ describe('sign-in lockout', () => {
 
 describe('sign-in challenges', () => {
   const other = { ...user, username: 'u-2', email: 'b@x.test', sub: 's-2' };
-  const twoUsers: PoolDirectory = { ...directory, userByUsername: async (_where, name) => (name.toLowerCase() === 'b@x.test' || name === 'u-2' ? other : user) };
+  const twoUsers: PoolDirectory = {
+    ...directory,
+    userByUsername: async (_where, name) => (name.toLowerCase() === 'b@x.test' || name === 'u-2' ? other : user),
+  };
 
   function setUp(clock: { now: number }) {
-    const run = createPoolGuard({ directory: twoUsers, verifyAccessToken: async () => ({ username: 'u-1', clientId: 'c' }), onSignOut: async () => undefined, now: () => clock.now });
+    const run = createPoolGuard({
+      directory: twoUsers,
+      verifyAccessToken: async () => ({ username: 'u-1', clientId: 'c' }),
+      onSignOut: async () => undefined,
+      now: () => clock.now,
+    });
     const passwordStep = (username: string) =>
-      run('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'c', AuthParameters: { USERNAME: username, PASSWORD: 'right' } }, async () => ({ ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: `session-of-${username}` })) as Promise<{ Session: string }>;
+      run('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'c', AuthParameters: { USERNAME: username, PASSWORD: 'right' } }, async () => ({
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: `session-of-${username}`,
+      })) as Promise<{ Session: string }>;
     const answer = (session: string, username: string) =>
-      run('RespondToAuthChallenge', { ClientId: 'c', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: '123456' } }, async () => ({ AuthenticationResult: { AccessToken: 't' } })).then(
+      run(
+        'RespondToAuthChallenge',
+        { ClientId: 'c', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: '123456' } },
+        async () => ({ AuthenticationResult: { AccessToken: 't' } }),
+      ).then(
         () => 'signed in',
         (e: PoolError) => e.message,
       );

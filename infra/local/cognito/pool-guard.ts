@@ -109,7 +109,12 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     challengeSessions.set(session, { ...held, until: now() + CHALLENGE_SESSION_MS });
   }
 
-  async function rememberChallenge(output: unknown, clientOrPool: { clientId?: string; userPoolId?: string }, username: string, clientId: string): Promise<unknown> {
+  async function rememberChallenge(
+    output: unknown,
+    clientOrPool: { clientId?: string; userPoolId?: string },
+    username: string,
+    clientId: string,
+  ): Promise<unknown> {
     const { ChallengeName, Session } = (output ?? {}) as { ChallengeName?: string; Session?: string };
     if (ChallengeName && Session) {
       const user = await opts.directory.userByUsername(clientOrPool, username);
@@ -125,7 +130,8 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
     const where = { clientId: str(input.ClientId) };
     const user = await opts.directory.userByUsername(where, str(responses.USERNAME));
-    if (!held || held.until < now() || !user || held.username !== user.username.toLowerCase()) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    if (!held || held.until < now() || !user || held.username !== user.username.toLowerCase())
+      throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
     // An MFA_SETUP session signs in only once its set-up is verified; no other challenge takes it.
     const expected = held.challenge === 'MFA_SETUP' ? 'verified' : 'challenge';
     if (held.challenge !== str(input.ChallengeName) || held.step !== expected) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
@@ -142,14 +148,20 @@ export function createPoolGuard(opts: PoolGuardOptions) {
     const session = str(input.Session);
     const held = challengeSessions.get(session);
     const from: SessionStep[] = target === 'AssociateSoftwareToken' ? ['challenge', 'associated'] : ['associated'];
-    if (!held || held.until < now() || held.challenge !== 'MFA_SETUP' || !from.includes(held.step)) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
+    if (!held || held.until < now() || held.challenge !== 'MFA_SETUP' || !from.includes(held.step))
+      throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
     const user = await opts.directory.userByUsername({ clientId: held.clientId }, held.username);
     if (!user) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.badSession);
     if (!user.enabled) throw new PoolError('NotAuthorizedException', POOL_MESSAGES.disabled);
     const output = (await next(input, { username: held.username, clientId: held.clientId })) as Record<string, unknown>;
     challengeSessions.delete(session);
     const nextSession = randomUUID();
-    hold(nextSession, { username: held.username, clientId: held.clientId, challenge: 'MFA_SETUP', step: target === 'AssociateSoftwareToken' ? 'associated' : 'verified' });
+    hold(nextSession, {
+      username: held.username,
+      clientId: held.clientId,
+      challenge: 'MFA_SETUP',
+      step: target === 'AssociateSoftwareToken' ? 'associated' : 'verified',
+    });
     return { ...output, Session: nextSession };
   }
 
@@ -224,14 +236,16 @@ export function createPoolGuard(opts: PoolGuardOptions) {
         return next(input);
       case 'CreateGroup':
         // cognito-local replaces an existing group (and drops its members); Cognito refuses.
-        if (await opts.directory.groupExists(str(input.UserPoolId), str(input.GroupName))) throw new PoolError('GroupExistsException', POOL_MESSAGES.groupExists);
+        if (await opts.directory.groupExists(str(input.UserPoolId), str(input.GroupName)))
+          throw new PoolError('GroupExistsException', POOL_MESSAGES.groupExists);
         return next(input);
       case 'InitiateAuth':
       case 'AdminInitiateAuth': {
         const params = (input.AuthParameters ?? {}) as Record<string, unknown>;
         const flow = str(input.AuthFlow);
         const where = target === 'InitiateAuth' ? { clientId: str(input.ClientId) } : { userPoolId: str(input.UserPoolId) };
-        if (flow === 'USER_PASSWORD_AUTH' || flow === 'ADMIN_USER_PASSWORD_AUTH' || flow === 'ADMIN_NO_SRP_AUTH') return passwordSignIn(str(params.USERNAME), where, input, next);
+        if (flow === 'USER_PASSWORD_AUTH' || flow === 'ADMIN_USER_PASSWORD_AUTH' || flow === 'ADMIN_NO_SRP_AUTH')
+          return passwordSignIn(str(params.USERNAME), where, input, next);
         if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') return refreshSignIn(str(input.ClientId), str(params.REFRESH_TOKEN), input, next);
         return next(input);
       }

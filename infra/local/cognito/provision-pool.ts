@@ -58,7 +58,13 @@ function errorName(e: unknown): string {
  * 'optional' and 'admins' (the API enforces admins).
  */
 export async function applyPoolMfa(client: CognitoIdentityProviderClient, userPoolId: string, policy: MfaPolicy): Promise<void> {
-  await client.send(new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: policy === 'required' ? 'ON' : 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }));
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: policy === 'required' ? 'ON' : 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
 }
 
 /** Reuses the pool and client remembered from an earlier start when they still exist. */

@@ -173,10 +173,13 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
   }
 
   function windowPage(session: string, patient: LocalDoseSpotPatient | undefined, saved: boolean): string {
-    if (!patient) return html('DoseSpot', '<p>Signed in. Open DoseSpot from a patient\'s chart to write a prescription.</p>');
+    if (!patient) return html('DoseSpot', "<p>Signed in. Open DoseSpot from a patient's chart to write a prescription.</p>");
     const rows = state.prescriptions
       .filter((p) => p.PatientId === patient.Id)
-      .map((p) => `<tr><td>${escapeHtml(p.DisplayName)}</td><td>${escapeHtml(p.Quantity)}</td><td>${escapeHtml(p.Refills)}</td><td>${escapeHtml(p.Directions)}</td></tr>`)
+      .map(
+        (p) =>
+          `<tr><td>${escapeHtml(p.DisplayName)}</td><td>${escapeHtml(p.Quantity)}</td><td>${escapeHtml(p.Refills)}</td><td>${escapeHtml(p.Directions)}</td></tr>`,
+      )
       .join('');
     return html(
       'DoseSpot',
@@ -206,12 +209,14 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
     const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string).trim() : '');
     for (const k of ['FirstName', 'LastName', 'DateOfBirth', 'Address1', 'City', 'State', 'ZipCode', 'PrimaryPhone']) if (!text(k)) return `${k} is required.`;
     // The string lengths DoseSpot's API help publishes for AddEditPatientRequest.
-    for (const [k, max] of Object.entries(DOSESPOT_PATIENT_LIMITS)) if (typeof body[k] === 'string' && (body[k] as string).length > max) return `${k} must be a string with a maximum length of ${max}.`;
+    for (const [k, max] of Object.entries(DOSESPOT_PATIENT_LIMITS))
+      if (typeof body[k] === 'string' && (body[k] as string).length > max) return `${k} must be a string with a maximum length of ${max}.`;
     if (!['Male', 'Female', 'Unknown'].includes(text('Gender'))) return 'Gender is invalid.';
     if (Number.isNaN(Date.parse(text('DateOfBirth'))) || Date.parse(text('DateOfBirth')) > now().getTime()) return 'DateOfBirth is invalid.';
     if (!/^\d{5}(-?\d{4})?$/.test(text('ZipCode'))) return 'ZipCode is invalid.';
     if (text('PrimaryPhone').replace(/\D/g, '').length !== 10) return 'PrimaryPhone is invalid.';
-    if (!Number.isInteger(body.PrimaryPhoneType) || (body.PrimaryPhoneType as number) < 1 || (body.PrimaryPhoneType as number) > 7) return 'PrimaryPhoneType is invalid.';
+    if (!Number.isInteger(body.PrimaryPhoneType) || (body.PrimaryPhoneType as number) < 1 || (body.PrimaryPhoneType as number) > 7)
+      return 'PrimaryPhoneType is invalid.';
     return null;
   }
 
@@ -219,19 +224,33 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
     const c = clinic();
     // DoseSpot's API gateway checks the subscription key before anything else.
     if (!c?.subscriptionKey || !sameText(String(req.headers['subscription-key'] ?? ''), c.subscriptionKey)) {
-      return json(res, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' });
+      return json(res, 401, {
+        statusCode: 401,
+        message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+      });
     }
 
     if (req.method === 'POST' && path === '/connect/token') {
       const form = new URLSearchParams(await readBody(req));
       if (form.get('grant_type') !== 'password' || form.get('scope') !== 'api') return json(res, 400, { error: 'unsupported_grant_type' });
       const userId = form.get('username') ?? '';
-      const valid = form.get('client_id') === c.clinicId && sameText(form.get('client_secret') ?? '', c.clinicKey) && sameText(form.get('password') ?? '', c.clinicKey) && clinicUserIds(c).includes(userId);
+      const valid =
+        form.get('client_id') === c.clinicId &&
+        sameText(form.get('client_secret') ?? '', c.clinicKey) &&
+        sameText(form.get('password') ?? '', c.clinicKey) &&
+        clinicUserIds(c).includes(userId);
       if (!valid) return json(res, 400, { error: 'invalid_grant', error_description: 'The user name or password is incorrect.' });
       const token = randomBytes(24).toString('base64url');
       tokens.set(token, { userId, expiresAt: Date.now() + TOKEN_SECONDS * 1000 });
       const issued = now();
-      return json(res, 200, { access_token: token, token_type: 'bearer', expires_in: TOKEN_SECONDS, userName: userId, '.issued': issued.toUTCString(), '.expires': new Date(issued.getTime() + TOKEN_SECONDS * 1000).toUTCString() });
+      return json(res, 200, {
+        access_token: token,
+        token_type: 'bearer',
+        expires_in: TOKEN_SECONDS,
+        userName: userId,
+        '.issued': issued.toUTCString(),
+        '.expires': new Date(issued.getTime() + TOKEN_SECONDS * 1000).toUTCString(),
+      });
     }
 
     const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
@@ -278,7 +297,14 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
       return json(res, 200, {
         Items: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
         Result: { ResultCode: 'OK', ResultDescription: '' },
-        PageResult: { CurrentPage: page, TotalPages: totalPages, PageSize: PAGE_SIZE, TotalCount: all.length, HasPrevious: page > 1, HasNext: page < totalPages },
+        PageResult: {
+          CurrentPage: page,
+          TotalPages: totalPages,
+          PageSize: PAGE_SIZE,
+          TotalCount: all.length,
+          HasPrevious: page > 1,
+          HasNext: page < totalPages,
+        },
       });
     }
 
@@ -311,7 +337,9 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
       const refills = (form.get('refills') ?? '').trim();
       const directions = (form.get('directions') ?? '').trim();
       if (!drug || !/^\d+(\.\d+)?$/.test(quantity) || !/^\d{1,2}$/.test(refills) || !directions) {
-        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(html('DoseSpot', '<p role="alert">Drug name, quantity, refills and directions are required.</p>'));
+        res
+          .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+          .end(html('DoseSpot', '<p role="alert">Drug name, quantity, refills and directions are required.</p>'));
         return;
       }
       const userName = s.userId;
@@ -327,7 +355,13 @@ export function createLocalDoseSpot(opts: { dataDir: string; secretsFile: string
         PrescriberName: `DoseSpot user ${userName}`,
       });
       save();
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(windowPage(form.get('session')!, state.patients.find((p) => p.Id === s.patientId), true));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        windowPage(
+          form.get('session')!,
+          state.patients.find((p) => p.Id === s.patientId),
+          true,
+        ),
+      );
       return;
     }
 

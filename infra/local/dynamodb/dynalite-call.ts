@@ -15,13 +15,20 @@ export class EngineError extends Error {
   }
 
   get type(): string {
-    return String(this.body.__type ?? '').split('#').pop() ?? '';
+    return (
+      String(this.body.__type ?? '')
+        .split('#')
+        .pop() ?? ''
+    );
   }
 }
 
 /** The engine insists on a SigV4-looking header; it does not verify it. */
 function fakeSignatureHeaders(): Record<string, string> {
-  const now = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const now = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return {
     authorization: `AWS4-HMAC-SHA256 Credential=local/${now.slice(0, 8)}/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=local`,
     'x-amz-date': now,

@@ -167,7 +167,11 @@ function checkItemCount(items: unknown): void {
 function rejectDuplicateItems(keys: [string, AttributeMap][]): void {
   const seen = new Set<string>();
   for (const [table, key] of keys) {
-    const id = `${table}\u0000${JSON.stringify(Object.keys(key).sort().map((k) => [k, key[k]]))}`;
+    const id = `${table}\u0000${JSON.stringify(
+      Object.keys(key)
+        .sort()
+        .map((k) => [k, key[k]]),
+    )}`;
     if (seen.has(id)) throw validationException('Transaction request cannot include multiple operations on one item');
     seen.add(id);
   }

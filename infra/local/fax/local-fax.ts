@@ -45,7 +45,8 @@ export interface LocalFaxOptions {
   numbers?: readonly string[];
 }
 
-const send = (res: ServerResponse, status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const send = (res: ServerResponse, status: number, body: unknown): void =>
+  void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -84,7 +85,12 @@ export function createLocalFax(options: LocalFaxOptions) {
   const delay = options.deliveryDelayMs ?? 1500;
 
   /** Sinch's webhook: JSON (the PDF base64 in `file`) or a form with `fax` as JSON text and the PDF as the `file` part. */
-  async function callback(url: string, event: { event: string; eventTime: string; fax: Record<string, unknown> }, contentType: string, pdf?: Uint8Array): Promise<number> {
+  async function callback(
+    url: string,
+    event: { event: string; eventTime: string; fax: Record<string, unknown> },
+    contentType: string,
+    pdf?: Uint8Array,
+  ): Promise<number> {
     if (contentType === 'application/json') {
       const body = JSON.stringify({ ...event, ...(pdf ? { file: Buffer.from(pdf).toString('base64'), fileType: 'PDF' } : {}) });
       return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
@@ -105,14 +111,25 @@ export function createLocalFax(options: LocalFaxOptions) {
     timers.add(t);
   };
 
-  const publicFax = (f: LocalFaxRecord) => ({ id: f.id, direction: f.direction, from: f.from, to: f.to, status: f.status, numberOfPages: f.numberOfPages, createTime: f.createTime, ...(f.completedTime ? { completedTime: f.completedTime } : {}), projectId });
+  const publicFax = (f: LocalFaxRecord) => ({
+    id: f.id,
+    direction: f.direction,
+    from: f.from,
+    to: f.to,
+    status: f.status,
+    numberOfPages: f.numberOfPages,
+    createTime: f.createTime,
+    ...(f.completedTime ? { completedTime: f.completedTime } : {}),
+    projectId,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.slice(LOCAL_FAX_PATH.length) || '/';
     const faxesPath = `/v3/projects/${projectId}/faxes`;
     if (path === faxesPath && req.method === 'POST') {
-      if (req.headers.authorization !== `Basic ${Buffer.from(secret()).toString('base64')}`) return send(res, 401, { code: 401, status: 'UNAUTHENTICATED', message: 'Invalid credentials' });
+      if (req.headers.authorization !== `Basic ${Buffer.from(secret()).toString('base64')}`)
+        return send(res, 401, { code: 401, status: 'UNAUTHENTICATED', message: 'Invalid credentials' });
       const raw = await readBody(req);
       const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': String(req.headers['content-type'] ?? '') } }).formData();
       const to = String(form.get('to') ?? '');
@@ -123,7 +140,16 @@ export function createLocalFax(options: LocalFaxOptions) {
       if (!/^\+\d{10,15}$/.test(to)) return send(res, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'to must be an E.164 number' });
       if (!(file instanceof Blob)) return send(res, 400, { code: 400, status: 'INVALID_ARGUMENT', message: 'file or contentUrl is required' });
       const pdf = new Uint8Array(await file.arrayBuffer());
-      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'OUTBOUND', from, to, status: 'QUEUED', numberOfPages: await pageCount(pdf), createTime: new Date().toISOString(), bytes: pdf.length };
+      const fax: LocalFaxRecord = {
+        id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`,
+        direction: 'OUTBOUND',
+        from,
+        to,
+        status: 'QUEUED',
+        numberOfPages: await pageCount(pdf),
+        createTime: new Date().toISOString(),
+        bytes: pdf.length,
+      };
       faxes.unshift(fax);
       later(delay / 3, () => {
         fax.status = 'IN_PROGRESS';
@@ -131,7 +157,13 @@ export function createLocalFax(options: LocalFaxOptions) {
       later(delay, async () => {
         fax.status = 'COMPLETED';
         fax.completedTime = new Date().toISOString();
-        if (callbackUrl) await callback(callbackUrl, { event: 'FAX_COMPLETED', eventTime: fax.completedTime, fax: publicFax(fax) }, callbackContentType, callbackContentType === 'application/json' ? undefined : pdf);
+        if (callbackUrl)
+          await callback(
+            callbackUrl,
+            { event: 'FAX_COMPLETED', eventTime: fax.completedTime, fax: publicFax(fax) },
+            callbackContentType,
+            callbackContentType === 'application/json' ? undefined : pdf,
+          );
       });
       return send(res, 200, publicFax(fax));
     }
@@ -141,9 +173,24 @@ export function createLocalFax(options: LocalFaxOptions) {
       const from = body.from && /^\+\d{10,15}$/.test(body.from) ? body.from : '+15035550142';
       const pdf = body.pdfBase64 ? new Uint8Array(Buffer.from(body.pdfBase64, 'base64')) : await sampleInboundPdf(from);
       const at = new Date().toISOString();
-      const fax: LocalFaxRecord = { id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`, direction: 'INBOUND', from, to: body.to ?? numbers[0]!, status: 'COMPLETED', numberOfPages: await pageCount(pdf), createTime: at, completedTime: at, bytes: pdf.length };
+      const fax: LocalFaxRecord = {
+        id: `01${randomUUID().replace(/-/g, '').toUpperCase().slice(0, 24)}`,
+        direction: 'INBOUND',
+        from,
+        to: body.to ?? numbers[0]!,
+        status: 'COMPLETED',
+        numberOfPages: await pageCount(pdf),
+        createTime: at,
+        completedTime: at,
+        bytes: pdf.length,
+      };
       faxes.unshift(fax);
-      const status = await callback(faxCallbackUrlWithToken(options.callbackUrl, secret()), { event: 'INCOMING_FAX', eventTime: at, fax: publicFax(fax) }, body.contentType === 'application/json' ? 'application/json' : 'multipart/form-data', pdf);
+      const status = await callback(
+        faxCallbackUrlWithToken(options.callbackUrl, secret()),
+        { event: 'INCOMING_FAX', eventTime: at, fax: publicFax(fax) },
+        body.contentType === 'application/json' ? 'application/json' : 'multipart/form-data',
+        pdf,
+      );
       return send(res, 200, { fax: publicFax(fax), callbackStatus: status });
     }
     send(res, 404, { code: 404, status: 'NOT_FOUND', message: 'Not found' });

@@ -108,7 +108,13 @@ export interface LocalS3 {
  * The files bucket on s3rver, with CORS for the web origin as the stack configures it in AWS, and
  * the locked buckets (the audit archive) whose objects can be neither deleted nor replaced.
  */
-export async function startLocalS3(options: { dataDir: string; bucket: string; lockedBuckets?: string[]; webOrigins: string[]; silent: boolean }): Promise<LocalS3> {
+export async function startLocalS3(options: {
+  dataDir: string;
+  bucket: string;
+  lockedBuckets?: string[];
+  webOrigins: string[];
+  silent: boolean;
+}): Promise<LocalS3> {
   acceptAccessKeys(['local', ...(process.env.AWS_ACCESS_KEY_ID ? [process.env.AWS_ACCESS_KEY_ID] : [])]);
   guardLongNames();
   lockObjects(options.lockedBuckets ?? []);
@@ -119,7 +125,10 @@ export async function startLocalS3(options: { dataDir: string; bucket: string; l
     port: 0,
     silent: options.silent,
     directory,
-    configureBuckets: [{ name: options.bucket, configs: [corsConfiguration(options.webOrigins)] }, ...(options.lockedBuckets ?? []).map((name) => ({ name, configs: [] }))],
+    configureBuckets: [
+      { name: options.bucket, configs: [corsConfiguration(options.webOrigins)] },
+      ...(options.lockedBuckets ?? []).map((name) => ({ name, configs: [] })),
+    ],
   });
   const address = await server.run();
   return {

@@ -50,7 +50,22 @@ const LIST_SCOPES = LOCAL_GOOGLE_SCOPES['calendarList.list'];
 const EVENT_SCOPES = LOCAL_GOOGLE_SCOPES['events.write'];
 const EVENT_READ_SCOPES = LOCAL_GOOGLE_SCOPES['events.read'];
 const EVENT_ID = /^[a-v0-9]{5,1024}$/;
-const RRULE_KEYS = new Set(['FREQ', 'UNTIL', 'COUNT', 'INTERVAL', 'BYSECOND', 'BYMINUTE', 'BYHOUR', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY', 'BYWEEKNO', 'BYMONTH', 'BYSETPOS', 'WKST']);
+const RRULE_KEYS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYSECOND',
+  'BYMINUTE',
+  'BYHOUR',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+]);
 const CODE_TTL_MS = 10 * 60_000;
 const ACCESS_TTL_S = 3599;
 
@@ -88,7 +103,14 @@ export function recurrenceProblem(lines: unknown): string | null {
       if (rule.has('UNTIL') && !/^\d{8}(T\d{6}Z?)?$/.test(rule.get('UNTIL')!)) return 'Invalid recurrence rule.';
       if (rule.has('COUNT') && !/^[1-9]\d*$/.test(rule.get('COUNT')!)) return 'Invalid recurrence rule.';
       if (rule.has('INTERVAL') && !/^[1-9]\d*$/.test(rule.get('INTERVAL')!)) return 'Invalid recurrence rule.';
-      if (rule.has('BYDAY') && !rule.get('BYDAY')!.split(',').every((d) => /^([+-]?[1-5])?(MO|TU|WE|TH|FR|SA|SU)$/.test(d))) return 'Invalid recurrence rule.';
+      if (
+        rule.has('BYDAY') &&
+        !rule
+          .get('BYDAY')!
+          .split(',')
+          .every((d) => /^([+-]?[1-5])?(MO|TU|WE|TH|FR|SA|SU)$/.test(d))
+      )
+        return 'Invalid recurrence rule.';
     } else if (/^(EXDATE|RDATE)[;:]/.test(line)) {
       const m = /^(EXDATE|RDATE)(;TZID=[^:;]+|;VALUE=DATE)?:(.+)$/.exec(line);
       if (!m || !m[3].split(',').every((v) => /^\d{8}(T\d{6}Z?)?$/.test(v))) return 'Invalid recurrence rule.';
@@ -156,9 +178,31 @@ function html(title: string, body: string): string {
 /** The calendars a local account has: its own, plus two it subscribes to. */
 export function localCalendars(account: string) {
   return [
-    { kind: 'calendar#calendarListEntry', id: account, summary: account, primary: true, accessRole: 'owner', backgroundColor: '#9fe1e7', timeZone: 'America/Chicago' },
-    { kind: 'calendar#calendarListEntry', id: `on-call-${account}`, summary: 'Clinic on-call', accessRole: 'owner', backgroundColor: '#f691b2', timeZone: 'America/Chicago' },
-    { kind: 'calendar#calendarListEntry', id: 'en.usa#holiday@group.v.calendar.google.com', summary: 'Holidays in United States', accessRole: 'reader', backgroundColor: '#16a765', timeZone: 'America/Chicago' },
+    {
+      kind: 'calendar#calendarListEntry',
+      id: account,
+      summary: account,
+      primary: true,
+      accessRole: 'owner',
+      backgroundColor: '#9fe1e7',
+      timeZone: 'America/Chicago',
+    },
+    {
+      kind: 'calendar#calendarListEntry',
+      id: `on-call-${account}`,
+      summary: 'Clinic on-call',
+      accessRole: 'owner',
+      backgroundColor: '#f691b2',
+      timeZone: 'America/Chicago',
+    },
+    {
+      kind: 'calendar#calendarListEntry',
+      id: 'en.usa#holiday@group.v.calendar.google.com',
+      summary: 'Holidays in United States',
+      accessRole: 'reader',
+      backgroundColor: '#16a765',
+      timeZone: 'America/Chicago',
+    },
   ];
 }
 
@@ -185,8 +229,10 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     }
   }
 
-  const json = (res: ServerResponse, status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
-  const page = (res: ServerResponse, status: number, title: string, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
+  const json = (res: ServerResponse, status: number, body: unknown) =>
+    void res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+  const page = (res: ServerResponse, status: number, title: string, body: string) =>
+    void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
   const redirect = (res: ServerResponse, to: string) => void res.writeHead(302, { location: to }).end();
   const back = (redirectUri: string, params: Record<string, string>) => `${redirectUri}?${new URLSearchParams(params).toString()}`;
 
@@ -194,7 +240,8 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
   function checkConsentRequest(q: URLSearchParams): string | null {
     const c = client();
     if (!c || q.get('client_id') !== c.clientId) return 'Error 401: invalid_client. The OAuth client was not found.';
-    if (q.get('redirect_uri') !== c.redirectUri) return "Error 400: redirect_uri_mismatch. The redirect URI in the request does not match the ones authorized for the OAuth client.";
+    if (q.get('redirect_uri') !== c.redirectUri)
+      return 'Error 400: redirect_uri_mismatch. The redirect URI in the request does not match the ones authorized for the OAuth client.';
     if (q.get('response_type') !== 'code') return 'Error 400: unsupported_response_type.';
     if (!q.get('scope')) return 'Error 400: invalid_request. Missing required parameter: scope';
     return null;
@@ -234,7 +281,8 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     const grant = form.get('grant_type');
     if (grant === 'authorization_code') {
       const found = state.codes.find((x) => x.code === form.get('code'));
-      if (!found || found.used || now() - found.issuedAt > CODE_TTL_MS || found.clientId !== c.clientId) return json(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      if (!found || found.used || now() - found.issuedAt > CODE_TTL_MS || found.clientId !== c.clientId)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
       if (form.get('redirect_uri') !== found.redirectUri) return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
       found.used = true;
       return json(res, 200, issueTokens(c.clientId, found.scope, found.account, true));
@@ -252,7 +300,15 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
   async function calendarApi(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<void> {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const found = state.accessTokens.find((t) => t.token === bearer && t.expiresAt > now());
-    if (!found) return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED', errors: [{ domain: 'global', reason: 'authError', message: 'Invalid Credentials' }] } });
+    if (!found)
+      return json(res, 401, {
+        error: {
+          code: 401,
+          message: 'Request had invalid authentication credentials.',
+          status: 'UNAUTHENTICATED',
+          errors: [{ domain: 'global', reason: 'authError', message: 'Invalid Credentials' }],
+        },
+      });
     const granted = (found.scope ?? '').split(' ');
     const scoped = (needed: readonly string[]) => needed.some((s) => granted.includes(s));
     const insufficient = () => json(res, 403, apiError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'));
@@ -282,11 +338,14 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     if (req.method === 'GET' && !eventId) {
       if (!scoped(EVENT_READ_SCOPES)) return insufficient();
       const showDeleted = url.searchParams.get('showDeleted') === 'true';
-      const items = events.filter((e) => e.account === found.account && e.calendarId === calendar.id && (showDeleted || e.event.status !== 'cancelled')).map((e) => e.event);
+      const items = events
+        .filter((e) => e.account === found.account && e.calendarId === calendar.id && (showDeleted || e.event.status !== 'cancelled'))
+        .map((e) => e.event);
       return json(res, 200, { kind: 'calendar#events', summary: calendar.summary, timeZone: calendar.timeZone, items });
     }
     if (!scoped(EVENT_SCOPES)) return insufficient();
-    if (calendar.accessRole !== 'owner' && calendar.accessRole !== 'writer') return json(res, 403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.'));
+    if (calendar.accessRole !== 'owner' && calendar.accessRole !== 'writer')
+      return json(res, 403, apiError(403, 'requiredAccessLevel', 'You need to have writer access to this calendar.'));
     if (req.method === 'POST' && !eventId) {
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       const id = typeof body.id === 'string' ? body.id : randomBytes(13).toString('hex');
@@ -294,7 +353,14 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
       const problem = timesProblem(body) ?? recurrenceProblem(body.recurrence);
       if (problem) return json(res, 400, apiError(400, 'invalid', problem));
       if (mine(id)) return json(res, 409, apiError(409, 'duplicate', 'The requested identifier already exists.'));
-      const event: LocalEvent = { ...body, kind: 'calendar#event', id, status: typeof body.status === 'string' ? body.status : 'confirmed', created: new Date(now()).toISOString(), updated: new Date(now()).toISOString() };
+      const event: LocalEvent = {
+        ...body,
+        kind: 'calendar#event',
+        id,
+        status: typeof body.status === 'string' ? body.status : 'confirmed',
+        created: new Date(now()).toISOString(),
+        updated: new Date(now()).toISOString(),
+      };
       events.push({ account: found.account, calendarId: calendar.id, event });
       save();
       return json(res, 200, event);
@@ -304,7 +370,13 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     if (req.method === 'GET') return json(res, 200, existing.event);
     if (req.method === 'PATCH' || req.method === 'PUT') {
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
-      const next = { ...(req.method === 'PUT' ? {} : existing.event), ...body, kind: 'calendar#event', id: existing.event.id, created: existing.event.created } as LocalEvent;
+      const next = {
+        ...(req.method === 'PUT' ? {} : existing.event),
+        ...body,
+        kind: 'calendar#event',
+        id: existing.event.id,
+        created: existing.event.created,
+      } as LocalEvent;
       next.status = typeof body.status === 'string' ? body.status : existing.event.status;
       const problem = timesProblem(next) ?? recurrenceProblem(next.recurrence);
       if (problem) return json(res, 400, apiError(400, 'invalid', problem));
@@ -329,7 +401,9 @@ export function createLocalGoogle(opts: { dataDir: string; secretsFile: string; 
     const rows = live
       .map(({ account, calendarId, event }) => {
         const start = (event.start as { dateTime?: string; timeZone?: string } | undefined) ?? {};
-        const when = start.dateTime ? new Date(start.dateTime).toLocaleString('en-US', { timeZone: start.timeZone ?? 'UTC', dateStyle: 'medium', timeStyle: 'short' }) : '';
+        const when = start.dateTime
+          ? new Date(start.dateTime).toLocaleString('en-US', { timeZone: start.timeZone ?? 'UTC', dateStyle: 'medium', timeStyle: 'short' })
+          : '';
         const calendar = localCalendars(account).find((c) => c.id === calendarId)?.summary ?? calendarId;
         const repeats = Array.isArray(event.recurrence) ? (event.recurrence as string[]).join(' ') : '';
         return `<tr><td>${escapeHtml(String(event.summary ?? ''))}</td><td>${escapeHtml(when)}</td><td>${escapeHtml(String(event.location ?? ''))}</td><td>${escapeHtml(repeats)}</td><td>${escapeHtml(calendar)}</td><td>${escapeHtml(account)}</td></tr>`;

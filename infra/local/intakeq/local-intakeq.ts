@@ -71,11 +71,32 @@ export const LOCAL_QUESTIONNAIRES: LocalQuestionnaire[] = [
     Questions: [
       { Id: 'concern', Text: 'What brings you in today?', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline', Required: true },
       { Id: 'medications', Text: 'Which medications do you take now? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
-      { Id: 'allergies', Text: 'Are you allergic to any medications, foods or other substances? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
-      { Id: 'conditions', Text: 'Which medical conditions have you been diagnosed with? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
+      {
+        Id: 'allergies',
+        Text: 'Are you allergic to any medications, foods or other substances? (one per line)',
+        QuestionType: 'OpenQuestion',
+        QuestionSubType: 'Multiline',
+      },
+      {
+        Id: 'conditions',
+        Text: 'Which medical conditions have you been diagnosed with? (one per line)',
+        QuestionType: 'OpenQuestion',
+        QuestionSubType: 'Multiline',
+      },
       { Id: 'surgeries', Text: 'Which surgeries have you had? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
-      { Id: 'family', Text: 'Which conditions run in your family (parents, brothers, sisters)? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
-      { Id: 'tobacco', Text: 'Do you smoke or use tobacco?', QuestionType: 'MultipleChoice', Options: ['Never', 'Former', 'Current, some days', 'Current, every day'], Required: true },
+      {
+        Id: 'family',
+        Text: 'Which conditions run in your family (parents, brothers, sisters)? (one per line)',
+        QuestionType: 'OpenQuestion',
+        QuestionSubType: 'Multiline',
+      },
+      {
+        Id: 'tobacco',
+        Text: 'Do you smoke or use tobacco?',
+        QuestionType: 'MultipleChoice',
+        Options: ['Never', 'Former', 'Current, some days', 'Current, every day'],
+        Required: true,
+      },
       { Id: 'alcohol', Text: 'How many alcoholic drinks do you have in a week?', QuestionType: 'OpenQuestion' },
       { Id: 'exercise', Text: 'How often do you exercise?', QuestionType: 'MultipleChoice', Options: ['Rarely', '1-2 times a week', '3 or more times a week'] },
       { Id: 'occupation', Text: 'What is your occupation?', QuestionType: 'OpenQuestion' },
@@ -87,12 +108,24 @@ export const LOCAL_QUESTIONNAIRES: LocalQuestionnaire[] = [
     Archived: false,
     Anonymous: false,
     Questions: [
-      { Id: 'changes', Text: 'What has changed in your health since your last visit?', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline', Required: true },
+      {
+        Id: 'changes',
+        Text: 'What has changed in your health since your last visit?',
+        QuestionType: 'OpenQuestion',
+        QuestionSubType: 'Multiline',
+        Required: true,
+      },
       { Id: 'medications', Text: 'Which medications do you take now? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
       { Id: 'allergies', Text: 'Any new allergies? (one per line)', QuestionType: 'OpenQuestion', QuestionSubType: 'Multiline' },
     ],
   },
-  { Id: '5f1a2b3c4d5e6f7081920a3d', Name: 'COVID-19 Screening (2020)', Archived: true, Anonymous: false, Questions: [{ Id: 'symptoms', Text: 'Any symptoms?', QuestionType: 'OpenQuestion' }] },
+  {
+    Id: '5f1a2b3c4d5e6f7081920a3d',
+    Name: 'COVID-19 Screening (2020)',
+    Archived: true,
+    Anonymous: false,
+    Questions: [{ Id: 'symptoms', Text: 'Any symptoms?', QuestionType: 'OpenQuestion' }],
+  },
 ];
 
 /** Writes the practice's IntakeQ entry once (the API key and webhook token stay across restarts). */
@@ -163,11 +196,17 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  const json = (res: ServerResponse, status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const text = (res: ServerResponse, status: number, message: string) => void res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
-  const page = (res: ServerResponse, status: number, title: string, body: string) => void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
+  const json = (res: ServerResponse, status: number, body: unknown) =>
+    void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const text = (res: ServerResponse, status: number, message: string) =>
+    void res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
+  const page = (res: ServerResponse, status: number, title: string, body: string) =>
+    void res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
 
-  const summary = ({ Questions: _q, ClientPhone: _p, ...rest }: LocalIntake) => ({ ...rest, Url: `${account()?.appUrl ?? LOCAL_INTAKEQ_PREFIX}/fill/${encodeURIComponent(rest.Id)}` });
+  const summary = ({ Questions: _q, ClientPhone: _p, ...rest }: LocalIntake) => ({
+    ...rest,
+    Url: `${account()?.appUrl ?? LOCAL_INTAKEQ_PREFIX}/fill/${encodeURIComponent(rest.Id)}`,
+  });
   const questionnaire = (id: string) => LOCAL_QUESTIONNAIRES.find((q) => q.Id === id);
 
   /** IntakeQ's notice to the practice's webhook URL; the practice reads the intake back by its id. */
@@ -176,7 +215,13 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
     const res = await fetch(`${opts.webhookUrl}?token=${encodeURIComponent(token)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ IntakeId: intake.Id, Type: 'Intake Submitted', ClientId: intake.ClientId, ExternalClientId: intake.ExternalClientId, PracticeId: 'local-practice' }),
+      body: JSON.stringify({
+        IntakeId: intake.Id,
+        Type: 'Intake Submitted',
+        ClientId: intake.ClientId,
+        ExternalClientId: intake.ExternalClientId,
+        PracticeId: 'local-practice',
+      }),
     });
     await res.text();
     return res.status;
@@ -192,7 +237,10 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
       const value = values[question.Id] ?? '';
       if (question.QuestionType === 'MultipleChoice') {
         const options = (question.Options ?? [])
-          .map((o, i) => `<label><input type="radio" name="${question.Id}" value="${escapeHtml(o)}" id="${id}-${i}"${value === o ? ' checked' : ''}${question.Required ? ' required' : ''}> ${escapeHtml(o)}</label>`)
+          .map(
+            (o, i) =>
+              `<label><input type="radio" name="${question.Id}" value="${escapeHtml(o)}" id="${id}-${i}"${value === o ? ' checked' : ''}${question.Required ? ' required' : ''}> ${escapeHtml(o)}</label>`,
+          )
           .join('');
         return `<fieldset${described}><legend>${escapeHtml(question.Text)}${required}</legend>${options}</fieldset>${error}`;
       }
@@ -212,7 +260,12 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
     if (path.startsWith(`${API}/`)) {
       if (!authorized(req)) return text(res, 401, 'Invalid API key');
       const route = path.slice(API.length);
-      if (req.method === 'GET' && route === '/questionnaires') return json(res, 200, LOCAL_QUESTIONNAIRES.map(({ Questions: _q, ...q }) => q));
+      if (req.method === 'GET' && route === '/questionnaires')
+        return json(
+          res,
+          200,
+          LOCAL_QUESTIONNAIRES.map(({ Questions: _q, ...q }) => q),
+        );
       if (req.method === 'POST' && route === '/intakes/send') {
         let body: Record<string, unknown>;
         try {
@@ -242,7 +295,14 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
           QuestionnaireId: q.Id,
           QuestionnaireName: q.Name,
           ExternalClientId: external,
-          Questions: q.Questions.map((x) => ({ Id: x.Id, Text: x.Text, Answer: null, QuestionType: x.QuestionType, QuestionSubType: x.QuestionSubType ?? null, OfficeUse: false })),
+          Questions: q.Questions.map((x) => ({
+            Id: x.Id,
+            Text: x.Text,
+            Answer: null,
+            QuestionType: x.QuestionType,
+            QuestionSubType: x.QuestionSubType ?? null,
+            OfficeUse: false,
+          })),
         };
         state.intakes.push(intake);
         // Without an email or phone IntakeQ messages nobody: the sender delivers the intake's Url itself.
@@ -286,7 +346,10 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
         .map((m) => {
           const intake = state.intakes.find((i) => i.Id === m.intakeId);
           if (!intake) return '';
-          const link = intake.Status === 'Completed' ? 'Submitted' : `<a href="${LOCAL_INTAKEQ_PREFIX}/fill/${encodeURIComponent(intake.Id)}">Open ${escapeHtml(intake.QuestionnaireName)} for ${escapeHtml(intake.ClientName)}</a>`;
+          const link =
+            intake.Status === 'Completed'
+              ? 'Submitted'
+              : `<a href="${LOCAL_INTAKEQ_PREFIX}/fill/${encodeURIComponent(intake.Id)}">Open ${escapeHtml(intake.QuestionnaireName)} for ${escapeHtml(intake.ClientName)}</a>`;
           return `<tr><td>${new Date(m.at).toLocaleString('en-US')}</td><td>${m.method}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(intake.QuestionnaireName)}</td><td>${link}</td></tr>`;
         })
         .join('');
@@ -313,7 +376,8 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
           const value = (form.get(question.Id) ?? '').trim().slice(0, 4000);
           values[question.Id] = value;
           if (question.Required && !value) errors[question.Id] = 'This question is required.';
-          if (value && question.QuestionType === 'MultipleChoice' && !(question.Options ?? []).includes(value)) errors[question.Id] = 'Choose one of the options.';
+          if (value && question.QuestionType === 'MultipleChoice' && !(question.Options ?? []).includes(value))
+            errors[question.Id] = 'Choose one of the options.';
         }
         if (Object.keys(errors).length) return page(res, 400, intake.QuestionnaireName, fillPage(intake, errors, values));
         intake.Questions = intake.Questions.map((x) => ({ ...x, Answer: values[x.Id] ?? '' }));
@@ -326,7 +390,12 @@ export function createLocalIntakeQ(opts: { dataDir: string; secretsFile: string;
         } catch {
           delivered = 0;
         }
-        return page(res, 200, 'Form submitted', `<p role="status">Thank you. Your answers were sent to the practice.</p>${delivered >= 200 && delivered < 300 ? '' : `<p>The practice's webhook answered ${delivered || 'nothing'}.</p>`}`);
+        return page(
+          res,
+          200,
+          'Form submitted',
+          `<p role="status">Thank you. Your answers were sent to the practice.</p>${delivered >= 200 && delivered < 300 ? '' : `<p>The practice's webhook answered ${delivered || 'nothing'}.</p>`}`,
+        );
       }
     }
 

@@ -1,7 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HG_EXT, HG_ORDER_PROFILE, HG_SYSTEM, JWT_BEARER_GRANT, LOINC, NPI_SYSTEM, verifyAssertion, HEALTH_GORILLA_CLIENT_SECRET_ID } from '../../../functions/lib/adapters/health-gorilla.js';
+import {
+  HG_EXT,
+  HG_ORDER_PROFILE,
+  HG_SYSTEM,
+  JWT_BEARER_GRANT,
+  LOINC,
+  NPI_SYSTEM,
+  verifyAssertion,
+  HEALTH_GORILLA_CLIENT_SECRET_ID,
+} from '../../../functions/lib/adapters/health-gorilla.js';
 import { HEALTH_GORILLA_PARTNER_ID, LAB_TESTS, LOCAL_LAB_PROVIDER_LABEL } from '../../../shared/labs/lab-schema.js';
 import { runtimeError } from '../runtime-log.js';
 
@@ -95,13 +104,24 @@ const URINALYSIS: Analyte[] = [
   { code: '5799-2', text: 'Leukocyte esterase', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: '2+ (moderate)' } },
   { code: '5802-4', text: 'Nitrite', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Negative', abnormal: 'Positive' } },
 ];
-const STREP: Analyte[] = [{ code: '78012-2', text: 'Group A Streptococcus antigen (rapid), throat', unit: '', typical: 0, decimals: 0, qualitative: { normal: 'Not detected', abnormal: 'Detected' } }];
+const STREP: Analyte[] = [
+  {
+    code: '78012-2',
+    text: 'Group A Streptococcus antigen (rapid), throat',
+    unit: '',
+    typical: 0,
+    decimals: 0,
+    qualitative: { normal: 'Not detected', abnormal: 'Detected' },
+  },
+];
 const FREE_T4: Analyte[] = [{ code: '3024-7', text: 'Free T4', unit: 'ng/dL', low: 0.8, high: 1.8, typical: 1.2, decimals: 2 }];
 /** 30–100 ng/mL sufficient (Endocrine Society); below 30 is reported low. */
 const VITAMIN_D: Analyte[] = [{ code: '62292-8', text: 'Vitamin D, 25-hydroxy (D2 + D3)', unit: 'ng/mL', low: 30, high: 100, typical: 38, decimals: 0 }];
 const PSA: Analyte[] = [{ code: '2857-1', text: 'PSA, total', unit: 'ng/mL', high: 4.0, typical: 1.1, decimals: 2 }];
 const B12: Analyte[] = [{ code: '2132-9', text: 'Vitamin B12', unit: 'pg/mL', low: 232, high: 1245, typical: 520, decimals: 0 }];
-const FERRITIN = (female: boolean): Analyte[] => [{ code: '2276-4', text: 'Ferritin', unit: 'ng/mL', low: female ? 15 : 30, high: female ? 150 : 400, typical: female ? 60 : 140, decimals: 0 }];
+const FERRITIN = (female: boolean): Analyte[] => [
+  { code: '2276-4', text: 'Ferritin', unit: 'ng/mL', low: female ? 15 : 30, high: female ? 150 : 400, typical: female ? 60 : 140, decimals: 0 },
+];
 const A1C: Analyte[] = [{ code: '4548-4', text: 'Hemoglobin A1c', unit: '%', low: 4.0, high: 5.6, typical: 5.3, decimals: 1 }];
 const TSH: Analyte[] = [{ code: '3016-3', text: 'TSH', unit: 'mIU/L', low: 0.4, high: 4.0, typical: 1.9, decimals: 2 }];
 
@@ -180,9 +200,11 @@ function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H'
   value = round(value, a.decimals);
   // A value meant to be out of range stays out after the lab's rounding (a low bilirubin of 0.07 reads 0.1).
   const step = 10 ** -a.decimals;
-  if (outOfRange === 'L' && a.low !== undefined && value >= a.low) value = a.low - step >= 0 ? round(a.low - step, a.decimals) : round((a.high ?? a.typical) + step, a.decimals);
+  if (outOfRange === 'L' && a.low !== undefined && value >= a.low)
+    value = a.low - step >= 0 ? round(a.low - step, a.decimals) : round((a.high ?? a.typical) + step, a.decimals);
   if (outOfRange === 'H' && a.high !== undefined && value <= a.high) value = round(a.high + step, a.decimals);
-  const interpretation = outOfRange === 'HH' || outOfRange === 'LL' ? outOfRange : a.high !== undefined && value > a.high ? 'H' : a.low !== undefined && value < a.low ? 'L' : 'N';
+  const interpretation =
+    outOfRange === 'HH' || outOfRange === 'LL' ? outOfRange : a.high !== undefined && value > a.high ? 'H' : a.low !== undefined && value < a.low ? 'L' : 'N';
   return {
     resourceType: 'Observation',
     id: `obs${index}`,
@@ -190,7 +212,9 @@ function observation(orderId: string, a: Analyte, index: number, outOfRange: 'H'
     code: { coding: [{ system: LOINC, code: a.code, display: a.text }], text: a.text },
     valueQuantity: { value, unit: a.unit, system: 'http://unitsofmeasure.org', code: a.unit },
     interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', code: interpretation }] }],
-    referenceRange: [{ ...(a.low !== undefined ? { low: { value: a.low, unit: a.unit } } : {}), ...(a.high !== undefined ? { high: { value: a.high, unit: a.unit } } : {}) }],
+    referenceRange: [
+      { ...(a.low !== undefined ? { low: { value: a.low, unit: a.unit } } : {}), ...(a.high !== undefined ? { high: { value: a.high, unit: a.unit } } : {}) },
+    ],
     issued,
   };
 }
@@ -218,7 +242,10 @@ interface ScriptedDraw {
   collected?: string;
 }
 
-const outcome = (diagnostics: string[], code = 'invalid') => ({ resourceType: 'OperationOutcome', issue: diagnostics.map((d) => ({ severity: 'error', code, diagnostics: d })) });
+const outcome = (diagnostics: string[], code = 'invalid') => ({
+  resourceType: 'OperationOutcome',
+  issue: diagnostics.map((d) => ({ severity: 'error', code, diagnostics: d })),
+});
 
 /** What Health Gorilla checks of an hg-order RequestGroup before it accepts it. */
 export function validateOrder(rg: Json, enrolled: ReadonlySet<string>): string[] {
@@ -226,7 +253,8 @@ export function validateOrder(rg: Json, enrolled: ReadonlySet<string>): string[]
   if (rg.resourceType !== 'RequestGroup') return ['Resource must be a RequestGroup'];
   const contained = (Array.isArray(rg.contained) ? rg.contained : []) as Json[];
   const byRef = (ref: unknown) => (typeof ref === 'string' && ref.startsWith('#') ? contained.find((c) => `#${String(c.id)}` === ref) : undefined);
-  if (!((rg.meta as Json | undefined)?.profile as string[] | undefined)?.includes(HG_ORDER_PROFILE)) problems.push(`meta.profile must include ${HG_ORDER_PROFILE}`);
+  if (!((rg.meta as Json | undefined)?.profile as string[] | undefined)?.includes(HG_ORDER_PROFILE))
+    problems.push(`meta.profile must include ${HG_ORDER_PROFILE}`);
   if (rg.intent !== 'order') problems.push('intent must be order');
   const patient = byRef((rg.subject as Json | undefined)?.reference);
   if (!patient || patient.resourceType !== 'Patient') problems.push('Patient is missing: subject must reference a contained Patient');
@@ -241,7 +269,8 @@ export function validateOrder(rg: Json, enrolled: ReadonlySet<string>): string[]
   const requester = ext.find((e) => e.url === `${HG_EXT}/requestgroup-requester`);
   const agentRef = ((requester?.extension as Json[] | undefined)?.find((e) => e.url === 'agent')?.valueReference as Json | undefined)?.reference;
   const practitioner = byRef(agentRef ?? (rg.author as Json | undefined)?.reference);
-  if (!practitioner || practitioner.resourceType !== 'Practitioner') problems.push('Practitioner is missing: the requester agent must reference a contained Practitioner');
+  if (!practitioner || practitioner.resourceType !== 'Practitioner')
+    problems.push('Practitioner is missing: the requester agent must reference a contained Practitioner');
   else {
     const hgId = (practitioner.identifier as Json[] | undefined)?.find((i) => i.system === HG_SYSTEM)?.value;
     if (typeof hgId !== 'string' || !enrolled.has(hgId)) problems.push('Practitioner is not enrolled in this account');
@@ -357,13 +386,22 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
     if (req.method === 'POST' && path === '/oauth/token') {
       const form = new URLSearchParams(await readBody(req));
       const claims = verifyAssertion(form.get('assertion') ?? '', secrets()[HEALTH_GORILLA_CLIENT_SECRET_ID] ?? '');
-      if (form.get('grant_type') !== JWT_BEARER_GRANT || form.get('client_id') !== LOCAL_HG_CLIENT_ID || !claims || claims.iss !== LOCAL_HG_CLIENT_URI || claims.sub !== LOCAL_HG_USER_LOGIN || !String(claims.aud).endsWith('/oauth/token')) {
+      if (
+        form.get('grant_type') !== JWT_BEARER_GRANT ||
+        form.get('client_id') !== LOCAL_HG_CLIENT_ID ||
+        !claims ||
+        claims.iss !== LOCAL_HG_CLIENT_URI ||
+        claims.sub !== LOCAL_HG_USER_LOGIN ||
+        !String(claims.aud).endsWith('/oauth/token')
+      ) {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }));
         return;
       }
       const token = randomBytes(24).toString('hex');
       tokens.set(token, Date.now() + 3600_000);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600, scope: form.get('scope') ?? '' }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600, scope: form.get('scope') ?? '' }));
       return;
     }
     // The sandbox's own control, as a lab's test environment has: results of an order with the
@@ -378,7 +416,8 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       } catch {
         return void send(res, 400, outcome(['Body is not JSON'], 'structure'));
       }
-      if (!body || typeof body.values !== 'object' || Number.isNaN(Date.parse(String(body.issued)))) return void send(res, 400, outcome(['values and issued are required']));
+      if (!body || typeof body.values !== 'object' || Number.isNaN(Date.parse(String(body.issued))))
+        return void send(res, 400, outcome(['values and issued are required']));
       return void send(res, 200, { statuses: await results(order, body) });
     }
     if (!path.startsWith('/fhir/R4/')) return void send(res, 404, outcome(['Not found'], 'not-found'));
@@ -387,7 +426,12 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
     if (req.method === 'GET' && resource === 'Practitioner') {
       const [system, npi] = (url.searchParams.get('identifier') ?? '').split('|');
       const id = system === NPI_SYSTEM && npi ? enrolled.get(npi) : undefined;
-      return void send(res, 200, { resourceType: 'Bundle', type: 'searchset', total: id ? 1 : 0, entry: id ? [{ resource: { resourceType: 'Practitioner', id, identifier: [{ system: NPI_SYSTEM, value: npi }] } }] : [] });
+      return void send(res, 200, {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: id ? 1 : 0,
+        entry: id ? [{ resource: { resourceType: 'Practitioner', id, identifier: [{ system: NPI_SYSTEM, value: npi }] } }] : [],
+      });
     }
     if (req.method === 'POST' && resource === 'RequestGroup') {
       let rg: Json;
@@ -400,7 +444,9 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
       if (problems.length) return void send(res, 422, outcome(problems));
       const id = randomUUID();
       const requisition = `LCL${unit(id).toFixed(8).slice(2)}`;
-      const contained = (rg.contained as Json[]).map((c) => (c.resourceType === 'ServiceRequest' ? { ...c, requisition: { system: `${HG_SYSTEM}/requisition`, value: requisition } } : c));
+      const contained = (rg.contained as Json[]).map((c) =>
+        c.resourceType === 'ServiceRequest' ? { ...c, requisition: { system: `${HG_SYSTEM}/requisition`, value: requisition } } : c,
+      );
       const patient = contained.find((c) => c.resourceType === 'Patient')!;
       const name = (patient.name as Json[])[0]!;
       const created = { ...rg, id, meta: { ...(rg.meta as Json), versionId: '1', lastUpdated: new Date().toISOString() }, contained };
@@ -408,7 +454,15 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
         const sr = contained.find((c) => `#${String(c.id)}` === (a.resource as Json).reference)!;
         return String(((sr.code as Json).coding as Json[])[0]!.code);
       });
-      const order: StoredOrder = { id, requestGroup: created, tests, female: patient.gender === 'female', patientName: `${String((name.given as string[])[0])} ${String(name.family)}`, critical: CRITICAL_TEST_PATIENT.test(String(name.family)), reports: [] };
+      const order: StoredOrder = {
+        id,
+        requestGroup: created,
+        tests,
+        female: patient.gender === 'female',
+        patientName: `${String((name.given as string[])[0])} ${String(name.family)}`,
+        critical: CRITICAL_TEST_PATIENT.test(String(name.family)),
+        reports: [],
+      };
       orders.set(id, order);
       order.timer = setTimeout(() => resultsLater(order), delay);
       return void send(res, 201, created, { location: `${LOCAL_HG_PATH}/fhir/R4/RequestGroup/${id}/_history/1` });
@@ -416,7 +470,9 @@ export function createLocalHealthGorilla(opts: LocalHealthGorillaOptions) {
     const one = /^RequestGroup\/([\w-]+)$/.exec(resource);
     if (req.method === 'GET' && one) {
       const order = orders.get(one[1]!);
-      return void (order ? send(res, 200, { ...order.requestGroup, status: order.reports.length ? 'completed' : 'active' }) : send(res, 404, outcome(['RequestGroup not found'], 'not-found')));
+      return void (order
+        ? send(res, 200, { ...order.requestGroup, status: order.reports.length ? 'completed' : 'active' })
+        : send(res, 404, outcome(['RequestGroup not found'], 'not-found')));
     }
     // A read by id, as the practice does after each notification: the report as the lab holds it now.
     const report = /^DiagnosticReport\/([A-Za-z0-9\-.]{1,64})$/.exec(resource);

@@ -129,10 +129,20 @@ button.addEventListener('click', () => {
 `;
 
 /** POST /membership/<action> {patientId, fields}: kept as the core product would keep it. */
-export function recordMembership(records: MembershipRecord[], action: MembershipAction, input: Record<string, unknown>, res: ServerResponse, headers: Record<string, string>): void {
+export function recordMembership(
+  records: MembershipRecord[],
+  action: MembershipAction,
+  input: Record<string, unknown>,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): void {
   const patientId = typeof input.patientId === 'string' ? input.patientId.slice(0, 80) : '';
   const raw = input.fields && typeof input.fields === 'object' ? (input.fields as Record<string, unknown>) : {};
-  const fields = Object.fromEntries(Object.entries(raw).slice(0, 10).map(([k, v]) => [k.slice(0, 40), String(v).slice(0, 200)]));
+  const fields = Object.fromEntries(
+    Object.entries(raw)
+      .slice(0, 10)
+      .map(([k, v]) => [k.slice(0, 40), String(v).slice(0, 200)]),
+  );
   if (!patientId) {
     res.writeHead(400, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'patientId is required' }));
     return;

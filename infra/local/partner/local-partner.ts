@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { deliverySignature } from '../../../functions/lib/http/signed-delivery.js';
 import { DELIVERY_HEADERS, EXTERNAL_NOTE_SOURCES } from '../../../shared/partners/partner-schema.js';
 import { runtimeError } from '../runtime-log.js';
-import { isMembershipAction, MEMBERSHIP_CARD_SCRIPT, MEMBERSHIP_SCRIPT, membershipCardPage, membershipPage, recordMembership, type MembershipRecord } from './local-membership.js';
+import {
+  isMembershipAction,
+  MEMBERSHIP_CARD_SCRIPT,
+  MEMBERSHIP_SCRIPT,
+  membershipCardPage,
+  membershipPage,
+  recordMembership,
+  type MembershipRecord,
+} from './local-membership.js';
 
 /**
  * The local demo partner of `npm start`: a partner app on a second local origin (its own port), so
@@ -159,12 +167,20 @@ export async function startLocalPartner(opts: LocalPartnerOptions): Promise<Loca
           const body = JSON.stringify({
             deliveryId: randomUUID(),
             noteId: String(input.noteId ?? ''),
-            result: { title: 'Care plan', summary: String(input.summary ?? '').slice(0, 2000), fields: [{ label: 'Goal', value: String(input.goal ?? '').slice(0, 200) }] },
+            result: {
+              title: 'Care plan',
+              summary: String(input.summary ?? '').slice(0, 2000),
+              fields: [{ label: 'Goal', value: String(input.goal ?? '').slice(0, 200) }],
+            },
           });
           const timestamp = String(Math.floor(Date.now() / 1000));
           const answer = await fetch(`${opts.apiUrl}/v1/partner-deliveries/${LOCAL_PARTNER_ID}/results`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', [DELIVERY_HEADERS.timestamp]: timestamp, [DELIVERY_HEADERS.signature]: deliverySignature(secrets[LOCAL_PARTNER_ID] ?? '', timestamp, body) },
+            headers: {
+              'content-type': 'application/json',
+              [DELIVERY_HEADERS.timestamp]: timestamp,
+              [DELIVERY_HEADERS.signature]: deliverySignature(secrets[LOCAL_PARTNER_ID] ?? '', timestamp, body),
+            },
             body,
           });
           res.writeHead(answer.status, { ...headers, 'content-type': 'application/json' }).end(await answer.text());

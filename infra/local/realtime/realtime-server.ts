@@ -1,16 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  execute,
-  getNamedType,
-  GraphQLInputObjectType,
-  Kind,
-  parse,
-  validate,
-  type ExecutionResult,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { execute, getNamedType, GraphQLInputObjectType, Kind, parse, validate, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LOCAL_PUBLISHER_SECRET_HEADER } from '../../../functions/lib/adapters/notification-publisher.js';
 import { log } from '../../../functions/lib/log.js';
@@ -298,7 +289,8 @@ export function attachRealtime(server: Server, opts: AttachRealtimeOptions): Rea
 
   /** AWSJSON inputs travel as strings, as they do to AppSync. */
   function toInput(mutationField: string, notification: object): Record<string, unknown> {
-    const arg = schema.getMutationType()?.getFields()[mutationField]?.args.find((a) => a.name === 'input');
+    const fields = schema.getMutationType()?.getFields();
+    const arg = fields?.[mutationField]?.args.find((a) => a.name === 'input');
     const inputType = arg ? getNamedType(arg.type) : undefined;
     const input: Record<string, unknown> = { ...(notification as Record<string, unknown>) };
     if (inputType instanceof GraphQLInputObjectType) {

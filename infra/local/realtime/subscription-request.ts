@@ -42,9 +42,7 @@ export function parseSubscriptionRequest(schema: GraphQLSchema, query: unknown, 
     return { ok: false, errorType: 'BadRequestException', message: 'Expected exactly one subscription operation' };
   }
   const operation = operations[0];
-  const roots = operation.selectionSet.selections.filter(
-    (s): s is FieldNode => s.kind === Kind.FIELD && s.name.value !== '__typename',
-  );
+  const roots = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value !== '__typename');
   if (roots.length !== 1 || roots.length !== operation.selectionSet.selections.length) {
     return { ok: false, errorType: 'BadRequestException', message: 'A subscription selects exactly one root field' };
   }

@@ -93,7 +93,8 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
     const expression = String(body.ScheduleExpression ?? '');
     const periodMs = parseRateExpression(expression) ?? undefined;
     const due = periodMs ? new Date(Date.now() + periodMs) : parseAtExpression(expression);
-    if (!due) throw new ApiError(400, 'ValidationException', `Invalid Schedule Expression ${expression}. The local scheduler supports at() and rate() schedules.`);
+    if (!due)
+      throw new ApiError(400, 'ValidationException', `Invalid Schedule Expression ${expression}. The local scheduler supports at() and rate() schedules.`);
     const timezone = typeof body.ScheduleExpressionTimezone === 'string' ? body.ScheduleExpressionTimezone : 'UTC';
     if (timezone !== 'UTC') throw new ApiError(400, 'ValidationException', 'The local scheduler supports ScheduleExpressionTimezone UTC only.');
     const window = body.FlexibleTimeWindow as StoredSchedule['flexibleTimeWindow'] | undefined;
@@ -123,7 +124,10 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
   /** The schedule `body` describes, or null when `existing` already matches it. */
   function createScheduleOrReplace(name: string, body: Record<string, unknown>, existing: StoredSchedule | undefined): StoredSchedule | null {
     if (!existing) return createSchedule(name, body);
-    const same = existing.scheduleExpression === body.ScheduleExpression && JSON.stringify(existing.target) === JSON.stringify(body.Target) && existing.state === (body.State ?? 'ENABLED');
+    const same =
+      existing.scheduleExpression === body.ScheduleExpression &&
+      JSON.stringify(existing.target) === JSON.stringify(body.Target) &&
+      existing.state === (body.State ?? 'ENABLED');
     if (same) return null;
     const fresh = createSchedule(name, body, true);
     return { ...fresh, dueAt: existing.periodMs === fresh.periodMs ? existing.dueAt : fresh.dueAt, creationDate: existing.creationDate };
@@ -199,7 +203,9 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
       const maxAgeMs = (current.target.RetryPolicy?.MaximumEventAgeInSeconds ?? 86_400) * 1000;
       if (attempts > maxRetries || Date.now() - Date.parse(current.dueAt) > maxAgeMs) {
         log.error('local schedule dead-lettered', { schedule: key, attempts, error: message });
-        const next = current.periodMs ? { ...current, dueAt: nextDue(current.dueAt, current.periodMs), attempts: 0, nextAttemptAt: undefined, lastError: message } : undefined;
+        const next = current.periodMs
+          ? { ...current, dueAt: nextDue(current.dueAt, current.periodMs), attempts: 0, nextAttemptAt: undefined, lastError: message }
+          : undefined;
         await store.deadLetter(key, message, next);
         return;
       }
@@ -211,7 +217,15 @@ export async function startLocalScheduler(opts: LocalSchedulerOptions): Promise<
     const current = store.get(key);
     if (!current || current.creationDate !== schedule.creationDate) return;
     const ranAt = new Date().toISOString();
-    if (current.periodMs) await store.put({ ...current, dueAt: nextDue(current.dueAt, current.periodMs), attempts: 0, lastRunAt: ranAt, lastError: undefined, nextAttemptAt: undefined });
+    if (current.periodMs)
+      await store.put({
+        ...current,
+        dueAt: nextDue(current.dueAt, current.periodMs),
+        attempts: 0,
+        lastRunAt: ranAt,
+        lastError: undefined,
+        nextAttemptAt: undefined,
+      });
     else if (current.actionAfterCompletion === 'DELETE') await store.remove(key);
     else await store.put({ ...current, completedAt: ranAt, lastError: undefined, nextAttemptAt: undefined });
   }

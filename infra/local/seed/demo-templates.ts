@@ -42,7 +42,15 @@ const DEMO_TEMPLATES: Pick<Template, 'templateId' | 'templateName' | 'shortcut' 
 export async function seedDemoTemplates(practiceId: string, now = new Date().toISOString()): Promise<number> {
   let written = 0;
   for (const t of DEMO_TEMPLATES) {
-    const template: Template = { ...t, transformKeys: placeholderKeys(t.body), status: 'active', private: false, ownerUserId: 'seed', createdAt: now, updatedAt: now };
+    const template: Template = {
+      ...t,
+      transformKeys: placeholderKeys(t.body),
+      status: 'active',
+      private: false,
+      ownerUserId: 'seed',
+      createdAt: now,
+      updatedAt: now,
+    };
     if (await putIfAbsent({ ...template, practiceId, sk: `TEMPLATE#${t.templateId}`, entityType: 'TEMPLATE' })) written++;
     await putIfAbsent({ practiceId, sk: `TEMPLATE_SHORTCUT#${t.shortcut}`, entityType: 'TEMPLATE_SHORTCUT', templateId: t.templateId });
   }

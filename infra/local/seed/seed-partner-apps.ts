@@ -13,10 +13,17 @@ export async function seedPartnerApps(practiceId: string, apps: readonly Practic
   for (const app of apps) {
     const local = app.origin === 'local';
     const origin = local ? localOrigin : app.origin;
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: partnerAppKey(app.partnerAppId) }, ConsistentRead: true }));
+    const out = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { practiceId, sk: partnerAppKey(app.partnerAppId) }, ConsistentRead: true }),
+    );
     if (out.Item && (!local || out.Item.origin === origin)) continue;
     const base = out.Item ? { ...out.Item } : { ...app, ...(local ? { local: true } : {}), updatedAt: now.toISOString() };
     const { practiceId: _p, sk: _s, entityType: _e, ...fields } = base as Record<string, unknown>;
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: partnerAppItem(practiceId, { ...(fields as PracticePartnerApp), partnerAppId: app.partnerAppId, origin }) }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: partnerAppItem(practiceId, { ...(fields as PracticePartnerApp), partnerAppId: app.partnerAppId, origin }),
+      }),
+    );
   }
 }

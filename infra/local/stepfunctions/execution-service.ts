@@ -57,7 +57,13 @@ export function substitute(definition: StateMachineDefinition | string, substitu
   return JSON.parse(text) as StateMachineDefinition;
 }
 
-type AnyState = { Type: string; Resource?: string; Branches?: { States: Record<string, AnyState> }[]; Iterator?: { States: Record<string, AnyState> }; ItemProcessor?: { States: Record<string, AnyState> } };
+type AnyState = {
+  Type: string;
+  Resource?: string;
+  Branches?: { States: Record<string, AnyState> }[];
+  Iterator?: { States: Record<string, AnyState> };
+  ItemProcessor?: { States: Record<string, AnyState> };
+};
 
 function taskStates(states: Record<string, AnyState>): [string, AnyState][] {
   return Object.entries(states).flatMap(([name, state]) => [
@@ -89,7 +95,8 @@ export function createLocalStepFunctions(opts: LocalStepFunctionsOptions) {
   const executions = new Map<string, ExecutionRecord>();
 
   const stateMachineArn = (name: string) => `arn:aws:states:${region}:${LOCAL_ACCOUNT_ID}:stateMachine:${name}`;
-  for (const spec of opts.stateMachines) machines.set(stateMachineArn(spec.name), { name: spec.name, definition: substitute(spec.definition, spec.substitutions) });
+  for (const spec of opts.stateMachines)
+    machines.set(stateMachineArn(spec.name), { name: spec.name, definition: substitute(spec.definition, spec.substitutions) });
 
   function overrides(definition: StateMachineDefinition) {
     const handlers: Record<string, (input: never) => Promise<unknown>> = {};
@@ -154,27 +161,29 @@ export function createLocalStepFunctions(opts: LocalStepFunctionsOptions) {
     const collectEvents = (async () => {
       for await (const event of run.eventLogs) record.events.push(event as unknown as ExecutionRecord['events'][number]);
     })().catch(() => undefined);
-    record.done = run.result.then(
-      (output) => {
-        Object.assign(description, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: new Date() });
-      },
-      async (error: Error) => {
-        // The event log may still be draining when the result rejects.
-        await collectEvents;
-        const failed = [...record.events].reverse().find((e) => e.type === 'ExecutionFailed') as { Error?: string; Cause?: unknown } | undefined;
-        const timedOut = error.name === 'ExecutionTimeoutError';
-        const aborted = error.name === 'ExecutionAbortedError';
-        // The engine wraps a Fail state's or a task's error; DescribeExecution reports the inner one.
-        const inner = (error as Error & { cause?: unknown }).cause;
-        const reported = inner instanceof Error ? inner : error;
-        Object.assign(description, {
-          status: timedOut ? 'TIMED_OUT' : aborted ? 'ABORTED' : 'FAILED',
-          error: failed?.Error ?? (timedOut ? 'States.Timeout' : reported.name),
-          cause: typeof failed?.Cause === 'string' ? failed.Cause : failed?.Cause !== undefined ? JSON.stringify(failed.Cause) : reported.message,
-          stopDate: new Date(),
-        });
-      },
-    ).then(() => collectEvents);
+    record.done = run.result
+      .then(
+        (output) => {
+          Object.assign(description, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: new Date() });
+        },
+        async (error: Error) => {
+          // The event log may still be draining when the result rejects.
+          await collectEvents;
+          const failed = [...record.events].reverse().find((e) => e.type === 'ExecutionFailed') as { Error?: string; Cause?: unknown } | undefined;
+          const timedOut = error.name === 'ExecutionTimeoutError';
+          const aborted = error.name === 'ExecutionAbortedError';
+          // The engine wraps a Fail state's or a task's error; DescribeExecution reports the inner one.
+          const inner = (error as Error & { cause?: unknown }).cause;
+          const reported = inner instanceof Error ? inner : error;
+          Object.assign(description, {
+            status: timedOut ? 'TIMED_OUT' : aborted ? 'ABORTED' : 'FAILED',
+            error: failed?.Error ?? (timedOut ? 'States.Timeout' : reported.name),
+            cause: typeof failed?.Cause === 'string' ? failed.Cause : failed?.Cause !== undefined ? JSON.stringify(failed.Cause) : reported.message,
+            stopDate: new Date(),
+          });
+        },
+      )
+      .then(() => collectEvents);
     executions.set(executionArn, record);
     return { executionArn, startDate };
   }

@@ -63,7 +63,8 @@ interface InboundRequest {
 }
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
-const send = (res: ServerResponse, status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const send = (res: ServerResponse, status: number, body: unknown): void =>
+  void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -84,7 +85,11 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
   /** POSTs Twilio's form to a callback URL, signed over that URL and the form, as Twilio does. */
   async function callback(url: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
     const form = new URLSearchParams({ AccountSid: accountSid, ApiVersion: '2010-04-01', ...fields });
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken(), url, form) }, body: form.toString() });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken(), url, form) },
+      body: form.toString(),
+    });
     return { status: res.status, body: await res.text() };
   }
 
@@ -109,7 +114,14 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
     uri: `${accountPath}/Calls/${c.sid}.json`,
   });
 
-  const fields = (c: LocalCall, status: string, extra: Record<string, string> = {}) => ({ CallSid: c.sid, From: c.from, To: c.to, Direction: c.direction, CallStatus: status, ...extra });
+  const fields = (c: LocalCall, status: string, extra: Record<string, string> = {}) => ({
+    CallSid: c.sid,
+    From: c.from,
+    To: c.to,
+    Direction: c.direction,
+    CallStatus: status,
+    ...extra,
+  });
 
   function playThrough(call: LocalCall): void {
     const steps: [number, string, Record<string, string>][] = [
@@ -192,7 +204,17 @@ export function createLocalTelephony(options: LocalTelephonyOptions) {
       const from = form.get('From') ?? '';
       if (!/^\+\d{10,15}$/.test(to)) return send(res, 400, { code: 21217, message: `Phone number is not a valid phone number: ${to}`, status: 400 });
       if (!form.get('Twiml') && !form.get('Url')) return send(res, 400, { code: 21205, message: 'Url or Twiml is required', status: 400 });
-      const call: LocalCall = { sid: sid('CA'), direction: 'outbound-api', from, to, twiml: form.get('Twiml') ?? '', status: 'queued', statusCallback: form.get('StatusCallback'), dateCreated: new Date().toUTCString(), duration: null };
+      const call: LocalCall = {
+        sid: sid('CA'),
+        direction: 'outbound-api',
+        from,
+        to,
+        twiml: form.get('Twiml') ?? '',
+        status: 'queued',
+        statusCallback: form.get('StatusCallback'),
+        dateCreated: new Date().toUTCString(),
+        duration: null,
+      };
       calls.unshift(call);
       playThrough(call);
       return send(res, 201, publicCall(call));

@@ -75,9 +75,7 @@ export function staticWeb(root: string, options: StaticWebOptions): (req: Incomi
     if (cached?.key === version) return cached.bytes;
     const raw = readFileSync(file);
     const bytes =
-      encoding === 'br'
-        ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-        : gzipSync(raw);
+      encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw);
     encoded.set(cacheKey, { key: version, bytes });
     return bytes;
   };

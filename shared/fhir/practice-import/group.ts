@@ -40,7 +40,9 @@ export function groupByPatient(resources: Json[]): { groups: PatientGroup[]; una
   const owned = new Map<Json, PatientGroup>();
   for (const r of resources) {
     if (r.resourceType === 'Patient') continue;
-    const group = referencesIn(r).map((ref) => groups.get(relative(ref))).find(Boolean);
+    const group = referencesIn(r)
+      .map((ref) => groups.get(relative(ref)))
+      .find(Boolean);
     if (group) owned.set(r, group);
     else shared.add(r);
   }
@@ -59,7 +61,8 @@ export function groupByPatient(resources: Json[]): { groups: PatientGroup[]; una
     }
   }
   const named = new Set([...groups.values()].flatMap((g) => g.entry.map((e) => e.resource)));
-  for (const r of shared) if (!named.has(r) && !['Practitioner', 'Location', 'Organization', 'Medication', 'PractitionerRole'].includes(r.resourceType)) unassigned.push(r);
+  for (const r of shared)
+    if (!named.has(r) && !['Practitioner', 'Location', 'Organization', 'Medication', 'PractitionerRole'].includes(r.resourceType)) unassigned.push(r);
   return { groups: [...groups.values()], unassigned };
 }
 
@@ -80,21 +83,29 @@ export function calendarNamed(resources: Json[]): { types: Map<string, number>; 
   for (const a of resources.filter((r) => r.resourceType === 'Appointment')) {
     const type = String(a.appointmentType?.text ?? '').trim();
     const minutes = Number(a.minutesDuration) || Math.round((Date.parse(a.end) - Date.parse(a.start)) / 60_000);
-    if (type && ![...types.keys()].some((t) => t.toLowerCase() === type.toLowerCase())) types.set(type, Number.isInteger(minutes) && minutes > 0 ? minutes : 30);
+    if (type && ![...types.keys()].some((t) => t.toLowerCase() === type.toLowerCase()))
+      types.set(type, Number.isInteger(minutes) && minutes > 0 ? minutes : 30);
     for (const p of (a.participant as Json[] | undefined) ?? []) {
       const ref = p.actor?.reference;
       const location = typeof ref === 'string' && relative(ref).startsWith('Location/') ? byRef.get(relative(ref)) : undefined;
       const name = String(location?.name ?? (typeof ref === 'string' && relative(ref).startsWith('Location/') ? (p.actor.display ?? '') : '')).trim();
-      if (name && !locations.has(name)) locations.set(name, String(location?.address?.text ?? [...(location?.address?.line ?? []), location?.address?.city, location?.address?.state, location?.address?.postalCode].filter(Boolean).join(', ')));
+      if (name && !locations.has(name))
+        locations.set(
+          name,
+          String(
+            location?.address?.text ??
+              [...(location?.address?.line ?? []), location?.address?.city, location?.address?.state, location?.address?.postalCode].filter(Boolean).join(', '),
+          ),
+        );
     }
   }
   return { types, locations };
 }
 
-export const emailOf = (r: Json) => ((r.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
+export const emailOf = (r: Json) =>
+  ((r.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
 const nameOf = (r: Json) => {
   const n = (r.name as Json[] | undefined)?.[0];
   return String(n?.text || [...(n?.given ?? []), n?.family].filter(Boolean).join(' ') || r.id);
 };
 export const label = (p: Json) => `${nameOf(p)} (Patient/${String(p.id)})`;
-

@@ -26,7 +26,8 @@ function observationDay(r: Json): string | undefined {
   return /T/.test(when) && !Number.isNaN(Date.parse(when)) ? new Date(Date.parse(when)).toISOString().slice(0, 10) : when.slice(0, 10);
 }
 
-const isSocial = (r: Json) => ((r.category as Json[] | undefined) ?? []).some((c) => ((c.coding as Json[] | undefined) ?? []).some((x) => x.code === 'social-history'));
+const isSocial = (r: Json) =>
+  ((r.category as Json[] | undefined) ?? []).some((c) => ((c.coding as Json[] | undefined) ?? []).some((x) => x.code === 'social-history'));
 
 /**
  * What the import reads together must come in one request: a resource and what it names (a call and
@@ -42,7 +43,11 @@ function tokensOf(e: Entry, skip: Set<string>): string[] {
   for (const id of (r.identifier as Json[] | undefined) ?? []) {
     if (typeof id?.value !== 'string') continue;
     // Tidewell's ids name the kind last (…/<practice>/fax, …/note): one record's resources share the rest.
-    tokens.push(String(id.system ?? '').startsWith('https://tidewell.app/fhir/identifier/') ? `tw|${String(id.system).replace(/\/[^/]+$/, '')}|${id.value.split('/')[0]}` : `id|${String(id.system ?? '')}|${id.value}`);
+    tokens.push(
+      String(id.system ?? '').startsWith('https://tidewell.app/fhir/identifier/')
+        ? `tw|${String(id.system).replace(/\/[^/]+$/, '')}|${id.value.split('/')[0]}`
+        : `id|${String(id.system ?? '')}|${id.value}`,
+    );
   }
   for (const c of (r.content as Json[] | undefined) ?? []) if (c.attachment?.url) tokens.push(`url|${String(c.attachment.url)}`);
   for (const p of (r.payload as Json[] | undefined) ?? []) if (p.contentAttachment?.url) tokens.push(`url|${String(p.contentAttachment.url)}`);
@@ -120,7 +125,8 @@ export function partsOf(entry: Entry[], limits: { bytes?: number; resources?: nu
   const parts: Entry[][] = [];
   let members: Entry[] = [];
   let size = 0;
-  const head = () => (parts.length === 0 ? [patient, ...context] : [{ ...patient, search: { ...INCLUDED } }, ...named(members).map((c) => ({ ...c, search: { ...INCLUDED } }))]);
+  const head = () =>
+    parts.length === 0 ? [patient, ...context] : [{ ...patient, search: { ...INCLUDED } }, ...named(members).map((c) => ({ ...c, search: { ...INCLUDED } }))];
   const close = () => {
     parts.push([...head(), ...inReferenceOrder(members)]);
     members = [];
@@ -136,4 +142,3 @@ export function partsOf(entry: Entry[], limits: { bytes?: number; resources?: nu
   if (members.length || parts.length === 0) close();
   return parts;
 }
-

@@ -8,7 +8,13 @@ const line = (r: Json) => JSON.stringify(r);
 const patient = (id: string, family: string) => ({ resourceType: 'Patient', id, name: [{ family, given: ['Ada'] }] });
 const dr = { resourceType: 'Practitioner', id: 'dr1', name: [{ family: 'Hale' }], telecom: [{ system: 'email', value: 'Jo@Demo.test' }] };
 const other = { resourceType: 'Practitioner', id: 'dr2', telecom: [{ system: 'email', value: 'new@elsewhere.test' }] };
-const note = (id: string, p: string) => ({ resourceType: 'DocumentReference', id, subject: { reference: `http://old.example/fhir/Patient/${p}` }, author: [{ reference: 'Practitioner/dr1' }], content: [{ attachment: { contentType: 'text/plain', url: `files/${p}/${id}.txt` } }] });
+const note = (id: string, p: string) => ({
+  resourceType: 'DocumentReference',
+  id,
+  subject: { reference: `http://old.example/fhir/Patient/${p}` },
+  author: [{ reference: 'Practitioner/dr1' }],
+  content: [{ attachment: { contentType: 'text/plain', url: `files/${p}/${id}.txt` } }],
+});
 
 describe('an export read for a practice import', () => {
   it('reads every NDJSON file in name order, counts resources per type and leaves the error file out', () => {
@@ -22,7 +28,9 @@ describe('an export read for a practice import', () => {
   });
 
   it('names the file and line of a line that is not JSON, or not a resource', () => {
-    expect(() => parseExport([{ name: 'Patient.ndjson', text: `${line(patient('p1', 'Lee'))}\n{not json` }])).toThrow(new ImportError('Patient.ndjson line 2 is not JSON: an NDJSON file holds one resource per line.', 'bad-export'));
+    expect(() => parseExport([{ name: 'Patient.ndjson', text: `${line(patient('p1', 'Lee'))}\n{not json` }])).toThrow(
+      new ImportError('Patient.ndjson line 2 is not JSON: an NDJSON file holds one resource per line.', 'bad-export'),
+    );
     expect(() => parseExport([{ name: 'x.ndjson', text: '{"id":"p1"}' }])).toThrow('x.ndjson line 1 is not a FHIR resource (it has no resourceType).');
   });
 
@@ -59,7 +67,9 @@ describe('an export read for a practice import', () => {
 });
 
 describe('a practice import run', () => {
-  const exported = parseExport([{ name: 'all.ndjson', text: [patient('p1', 'Lee'), patient('p2', 'Moss'), dr, note('n1', 'p1'), note('n2', 'p2')].map(line).join('\n') }]);
+  const exported = parseExport([
+    { name: 'all.ndjson', text: [patient('p1', 'Lee'), patient('p2', 'Moss'), dr, note('n1', 'p1'), note('n2', 'p2')].map(line).join('\n') },
+  ]);
   function fakeIo(answer: (bundle: Json) => { status: number; body: Json }) {
     const sent: Json[] = [];
     let saved: string[] = [];
@@ -76,7 +86,10 @@ describe('a practice import run', () => {
     };
     return { io, sent, saved: () => saved };
   }
-  const ok = (bundle: Json) => ({ status: 200, body: { patientId: `new-${String(bundle.entry[0].resource.id)}`, created: true, added: bundle.entry.length - 1, present: 0, skipped: 0, leftOut: [] } });
+  const ok = (bundle: Json) => ({
+    status: 200,
+    body: { patientId: `new-${String(bundle.entry[0].resource.id)}`, created: true, added: bundle.entry.length - 1, present: 0, skipped: 0, leftOut: [] },
+  });
 
   it('sends each patient with its files, tells each outcome, and keeps the patients done so a second run resumes after them', async () => {
     const { io, sent, saved } = fakeIo(ok);
@@ -94,9 +107,11 @@ describe('a practice import run', () => {
     expect([again.sent, again.resumed, sent.length]).toEqual([0, 2, 2]);
   });
 
-  it('stops before the next patient when asked, and lists a failed patient with the server\'s reason without keeping it done', async () => {
+  it("stops before the next patient when asked, and lists a failed patient with the server's reason without keeping it done", async () => {
     const stop = new AbortController();
-    const { io, saved } = fakeIo((bundle) => (bundle.entry[0].resource.id === 'p1' ? { status: 400, body: { message: 'The Patient has no name' } } : ok(bundle)));
+    const { io, saved } = fakeIo((bundle) =>
+      bundle.entry[0].resource.id === 'p1' ? { status: 400, body: { message: 'The Patient has no name' } } : ok(bundle),
+    );
     const first = await runImport({ exported, where: 'x', apiLabel: 'api', out: () => undefined, signal: stop.signal, onPatient: () => stop.abort() }, io);
     expect(first).toMatchObject({ sent: 1, stopped: true, failed: [{ patient: 'Ada Lee (Patient/p1)', error: 'The Patient has no name' }] });
     expect(saved()).toEqual([]);
@@ -116,7 +131,8 @@ describe('a practice import run', () => {
     const { io, saved } = fakeIo(ok);
     const answerOf = io.call;
     const paced = slow(ok);
-    io.call = async (method, path, body) => (path === '/v1/practices/fhir-imports/patients' ? paced((body as Json).bundle as Json) : answerOf(method, path, body));
+    io.call = async (method, path, body) =>
+      path === '/v1/practices/fhir-imports/patients' ? paced((body as Json).bundle as Json) : answerOf(method, path, body);
     const summary = await runImport({ exported: many, where: 'x', apiLabel: 'api', out: () => undefined, concurrency: 3 }, io);
     expect(most).toBe(3);
     expect(summary).toMatchObject({ sent: 7, created: 7, failed: [] });
@@ -130,7 +146,9 @@ describe('a practice import run', () => {
       tried.push(String(((body as Json).bundle as Json).entry[0].resource.id));
       return deny({});
     };
-    await expect(runImport({ exported: many, where: 'x', apiLabel: 'api', out: () => undefined, concurrency: 2 }, refused.io)).rejects.toMatchObject({ kind: 'refused' });
+    await expect(runImport({ exported: many, where: 'x', apiLabel: 'api', out: () => undefined, concurrency: 2 }, refused.io)).rejects.toMatchObject({
+      kind: 'refused',
+    });
     expect(tried).toEqual(['a', 'b']);
   });
 

@@ -96,8 +96,14 @@ export interface RunOptions {
 /** What an export holds and would send, before anything is sent: the screen's summary and the CLI's dry run. */
 export function describeExport(exported: ParsedExport, parts?: RunOptions['parts']) {
   const { groups, unassigned } = groupByPatient(exported.resources);
-  const files = groups.flatMap((g) => g.entry).flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).map((c) => c.attachment?.url)).filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
-  const payloads = groups.flatMap((g) => g.entry).flatMap((e) => (Array.isArray(e.resource.payload) ? (e.resource.payload as Json[]).map((p) => p.contentAttachment?.url) : [])).filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
+  const files = groups
+    .flatMap((g) => g.entry)
+    .flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).map((c) => c.attachment?.url))
+    .filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
+  const payloads = groups
+    .flatMap((g) => g.entry)
+    .flatMap((e) => (Array.isArray(e.resource.payload) ? (e.resource.payload as Json[]).map((p) => p.contentAttachment?.url) : []))
+    .filter((u): u is string => typeof u === 'string' && Boolean(localFilePath(u)));
   return {
     groups,
     unassigned,
@@ -155,17 +161,27 @@ async function withFiles(io: ImportIo, group: PatientGroup): Promise<{ entry: Pa
     group.entry.map(async (e) => {
       const r = e.resource;
       if (r.resourceType !== 'DocumentReference') return e;
-      const content = await Promise.all(((r.content as Json[] | undefined) ?? []).map(async (c) => (c.attachment ? { ...c, attachment: await carry(c.attachment as Json) } : c)));
+      const content = await Promise.all(
+        ((r.content as Json[] | undefined) ?? []).map(async (c) => (c.attachment ? { ...c, attachment: await carry(c.attachment as Json) } : c)),
+      );
       return { ...e, resource: { ...r, content } };
     }),
   );
   // A file a document already carries is not sent twice: the import finds a payload's bytes by its url.
-  const carried = new Set(documents.flatMap((e) => ((e.resource.content as Json[] | undefined) ?? []).filter((c) => c.attachment?.data || isUploaded(c.attachment)).map((c) => String(c.attachment.url))));
+  const carried = new Set(
+    documents.flatMap((e) =>
+      ((e.resource.content as Json[] | undefined) ?? []).filter((c) => c.attachment?.data || isUploaded(c.attachment)).map((c) => String(c.attachment.url)),
+    ),
+  );
   const entry = await Promise.all(
     documents.map(async (e) => {
       const r = e.resource;
       if (r.resourceType !== 'Communication' || !Array.isArray(r.payload)) return e;
-      const payload = await Promise.all((r.payload as Json[]).map(async (p) => (p.contentAttachment && !carried.has(String(p.contentAttachment.url)) ? { ...p, contentAttachment: await carry(p.contentAttachment as Json) } : p)));
+      const payload = await Promise.all(
+        (r.payload as Json[]).map(async (p) =>
+          p.contentAttachment && !carried.has(String(p.contentAttachment.url)) ? { ...p, contentAttachment: await carry(p.contentAttachment as Json) } : p,
+        ),
+      );
       return { ...e, resource: { ...r, payload } };
     }),
   );
@@ -181,7 +197,8 @@ async function prepareCalendar(io: ImportIo, resources: Json[]): Promise<ImportS
   const made: ImportSummary['calendar'] = { types: [], locations: [] };
   if (named.types.size === 0 && named.locations.size === 0) return made;
   const [types, locations] = await Promise.all([io.call('GET', '/v1/appointment-types'), io.call('GET', '/v1/booking-locations')]);
-  if (types.status !== 200 || locations.status !== 200) throw new ImportError(`Reading the practice's appointment types and booking locations failed (${types.status}, ${locations.status}).`);
+  if (types.status !== 200 || locations.status !== 200)
+    throw new ImportError(`Reading the practice's appointment types and booking locations failed (${types.status}, ${locations.status}).`);
   const haveTypes = new Set(((types.body?.appointmentTypes ?? []) as Json[]).map((t) => String(t.name).trim().toLowerCase()));
   const haveLocations = new Set(((locations.body?.bookingLocations ?? []) as Json[]).map((l) => String(l.name).trim().toLowerCase()));
   for (const [name, durationMinutes] of named.types) {
@@ -218,22 +235,54 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
   const { exported } = o;
   const found = describeExport(exported, o.parts);
   const { groups } = found;
-  const summary: ImportSummary = { patients: groups.length, created: 0, added: 0, present: 0, skipped: 0, files: 0, missingFiles: [], users: { matched: [], unmatched: [] }, calendar: { types: [], locations: [] }, leftOut: [], failed: [], seconds: 0, resumed: 0, sent: 0, stopped: false };
-  o.out(`Export in ${o.where}: ${groups.length} patients, ${exported.resources.length} resources (${Object.entries(exported.counts).map(([t, n]) => `${t} ${n}`).join(', ')}), ${exported.bytes} bytes of NDJSON.`);
-  if (found.unassigned.length) o.out(`${found.unassigned.length} resources name no patient of the export and are left out: ${found.unassignedTypes.join(', ')}.`);
+  const summary: ImportSummary = {
+    patients: groups.length,
+    created: 0,
+    added: 0,
+    present: 0,
+    skipped: 0,
+    files: 0,
+    missingFiles: [],
+    users: { matched: [], unmatched: [] },
+    calendar: { types: [], locations: [] },
+    leftOut: [],
+    failed: [],
+    seconds: 0,
+    resumed: 0,
+    sent: 0,
+    stopped: false,
+  };
+  o.out(
+    `Export in ${o.where}: ${groups.length} patients, ${exported.resources.length} resources (${Object.entries(exported.counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}), ${exported.bytes} bytes of NDJSON.`,
+  );
+  if (found.unassigned.length)
+    o.out(`${found.unassigned.length} resources name no patient of the export and are left out: ${found.unassignedTypes.join(', ')}.`);
   if (o.dryRun) {
-    o.out(`Would send ${groups.length} patients in ${found.requests} requests (a patient over ${o.parts?.resources ?? PART_RESOURCES} resources or ${o.parts?.bytes ?? PART_BYTES} bytes in parts; files carried inline add to that) to ${o.apiLabel}/v1/practices/fhir-imports/patients with ${found.files.length} attached files (dry run: nothing is sent).`);
+    o.out(
+      `Would send ${groups.length} patients in ${found.requests} requests (a patient over ${o.parts?.resources ?? PART_RESOURCES} resources or ${o.parts?.bytes ?? PART_BYTES} bytes in parts; files carried inline add to that) to ${o.apiLabel}/v1/practices/fhir-imports/patients with ${found.files.length} attached files (dry run: nothing is sent).`,
+    );
     o.out(`Would match ${found.practitioners.length} practitioners to the practice's users by email.`);
     const named = found.calendar;
-    if (named.types.size || named.locations.size) o.out(`Would make the appointment types (${[...named.types.keys()].join(', ') || 'none'}) and booking locations (${[...named.locations.keys()].join(', ') || 'none'}) its appointments book, where the practice has none of that name.`);
+    if (named.types.size || named.locations.size)
+      o.out(
+        `Would make the appointment types (${[...named.types.keys()].join(', ') || 'none'}) and booking locations (${[...named.locations.keys()].join(', ') || 'none'}) its appointments book, where the practice has none of that name.`,
+      );
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   }
   const users = await io.call('GET', '/v1/practices/users');
-  if (users.status !== 200) throw users.status === 401 || users.status === 403 ? new ImportError(REFUSED, 'refused') : new ImportError(`Reading the practice's users failed (${users.status}): ${JSON.stringify(users.body)}`);
+  if (users.status !== 200)
+    throw users.status === 401 || users.status === 403
+      ? new ImportError(REFUSED, 'refused')
+      : new ImportError(`Reading the practice's users failed (${users.status}): ${JSON.stringify(users.body)}`);
   summary.users = matchUsers(found.practitioners, (Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) as Json[]);
   summary.calendar = await prepareCalendar(io, exported.resources);
-  if (summary.calendar.types.length || summary.calendar.locations.length) o.out(`Made for the export's appointments: ${[...summary.calendar.types.map((t) => `appointment type ${t}`), ...summary.calendar.locations.map((l) => `booking location ${l}`)].join(', ')}.`);
+  if (summary.calendar.types.length || summary.calendar.locations.length)
+    o.out(
+      `Made for the export's appointments: ${[...summary.calendar.types.map((t) => `appointment type ${t}`), ...summary.calendar.locations.map((l) => `booking location ${l}`)].join(', ')}.`,
+    );
   const done = new Set<string>(o.again ? [] : await io.progress.load());
   summary.resumed = groups.filter((g) => done.has(refOf(g.patient))).length;
   if (done.size) o.out(`Resuming: ${done.size} of ${groups.length} patients were brought in by an earlier run (--again sends them again).`);
@@ -269,13 +318,27 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
       got.skipped += r.skipped;
       got.leftOut.push(...r.leftOut);
     }
-    const outcome: PatientOutcome = { n, total: groups.length, patient: label(group.patient), patientId: got.patientId, created: got.created, added: got.added, present: got.present, skipped: got.skipped, parts: parts.length, uploaded, error: failure };
+    const outcome: PatientOutcome = {
+      n,
+      total: groups.length,
+      patient: label(group.patient),
+      patientId: got.patientId,
+      created: got.created,
+      added: got.added,
+      present: got.present,
+      skipped: got.skipped,
+      parts: parts.length,
+      uploaded,
+      error: failure,
+    };
     // What the parts before a failed one added stays: the rerun finds it and brings in only the rest.
     summary.added += got.added;
     summary.created += got.created ? 1 : 0;
     if (failure) {
       summary.failed.push({ patient: label(group.patient), error: failure });
-      o.out(`[${n}/${groups.length}] ${label(group.patient)}: failed: ${failure}${got.added ? ` (${got.added} added before it; a rerun brings in the rest)` : ''}`);
+      o.out(
+        `[${n}/${groups.length}] ${label(group.patient)}: failed: ${failure}${got.added ? ` (${got.added} added before it; a rerun brings in the rest)` : ''}`,
+      );
       o.onPatient?.(outcome);
       return;
     }
@@ -290,7 +353,9 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
     }
     done.add(id);
     await saveProgress();
-    o.out(`[${n}/${groups.length}] ${label(group.patient)}: ${got.created ? 'new chart' : 'chart already here'}, ${got.added} added, ${got.present} already here, ${got.skipped} left out${uploaded ? `, ${uploaded} large files uploaded apart` : ''}${parts.length > 1 ? `, sent in ${parts.length} parts` : ''}`);
+    o.out(
+      `[${n}/${groups.length}] ${label(group.patient)}: ${got.created ? 'new chart' : 'chart already here'}, ${got.added} added, ${got.present} already here, ${got.skipped} left out${uploaded ? `, ${uploaded} large files uploaded apart` : ''}${parts.length > 1 ? `, sent in ${parts.length} parts` : ''}`,
+    );
     o.onPatient?.(outcome);
   };
   const queue = groups.map((group, i) => ({ group, n: i + 1 })).filter(({ group }) => !done.has(refOf(group.patient)));
@@ -313,8 +378,11 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
   if (refused !== undefined) throw refused;
   summary.leftOut = [...leftOut.values()].sort((a, b) => b.count - a.count);
   summary.seconds = (Date.now() - started) / 1000;
-  o.out(`Done in ${summary.seconds.toFixed(1)} s: ${summary.created} new charts, ${summary.added} items added, ${summary.present} already here, ${summary.skipped} left out, ${summary.files} files.`);
-  if (summary.users.unmatched.length) o.out(`Practitioners with no user here (invite them, or their notes keep only their name): ${summary.users.unmatched.join(', ')}`);
+  o.out(
+    `Done in ${summary.seconds.toFixed(1)} s: ${summary.created} new charts, ${summary.added} items added, ${summary.present} already here, ${summary.skipped} left out, ${summary.files} files.`,
+  );
+  if (summary.users.unmatched.length)
+    o.out(`Practitioners with no user here (invite them, or their notes keep only their name): ${summary.users.unmatched.join(', ')}`);
   for (const l of summary.leftOut) o.out(`Left out: ${l.count} ${l.resourceType}: ${l.reason}`);
   if (summary.missingFiles.length) o.out(`Files named by the export but not in its folder: ${summary.missingFiles.length}`);
   if (summary.failed.length) o.out(`${summary.failed.length} patients failed; run it again to retry them.`);

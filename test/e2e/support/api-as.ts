@@ -20,7 +20,13 @@ export async function apiSessionOf(page: Page): Promise<ApiSession> {
  * Calls the API as that user outside the page (setup a test needs, like an item linked from a
  * note, or restoring a practice flag after a failure, when the page may already be gone).
  */
-export async function callApi(request: APIRequestContext, session: ApiSession, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function callApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const response = await request.fetch(`${session.apiUrl}${path}`, {
     method,
     headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },

@@ -40,7 +40,10 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
     const widest = [...document.body.querySelectorAll<HTMLElement>('*')]
       .filter((el) => el.getBoundingClientRect().right > width + 1 && el.offsetParent !== null)
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
     return `page is ${root.scrollWidth} px wide in a ${width} px screen: ${widest.join(', ')}`;
   });
 }

@@ -18,7 +18,13 @@ export async function openChart(page: Page, patientId: string): Promise<void> {
   const ready = page.getByRole('heading', { name: 'Health Summary' });
   // Another local server may be rebuilding the shared web bundle: load the page again then.
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    if (await ready.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+    if (
+      await ready.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await page.reload();
   }
   await expect(ready).toBeVisible();

@@ -22,13 +22,22 @@ export async function signIn(page: Page, email: string, path = '/home'): Promise
       .or(shell)
       .first()
       .waitFor({ timeout: 15_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!screen) continue;
     if (await shell.isVisible()) return;
     await emailField.fill(email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    if (await shell.waitFor({ timeout: 45_000 }).then(() => true, () => false)) return;
+    if (
+      await shell.waitFor({ timeout: 45_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   await expect(shell).toBeVisible();
 }

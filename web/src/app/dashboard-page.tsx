@@ -7,7 +7,9 @@ import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
 /** The day's appointments come with the calendar's code, loaded after the dashboard's first screen. */
 const ProvidersDayWidget = lazy(() => import('../features/calendar/components/providers-day-widget.js').then((m) => ({ default: m.ProvidersDayWidget })));
 /** Results to review concern the ordering providers only; their code follows the first screen too. */
-const ResultsReviewWidget = lazy(() => import('../features/results-review/components/results-review-widget.js').then((m) => ({ default: m.ResultsReviewWidget })));
+const ResultsReviewWidget = lazy(() =>
+  import('../features/results-review/components/results-review-widget.js').then((m) => ({ default: m.ResultsReviewWidget })),
+);
 
 const WIDGETS = {
   'providers-day': {

@@ -38,7 +38,8 @@ export function WorkspaceLayout() {
       if (notification.notificationType === 'SMS') refreshMessaging(queryClient);
       if (notification.notificationType === 'PHONE_CALL') void queryClient.invalidateQueries({ queryKey: callCountKey });
       // Results came in: the chart's lab row leaves "Sent" and the review lists take it, without a reload.
-      if (notification.notificationType === 'LAB_RESULTS') refreshLabResults(queryClient, typeof notification.data?.noteId === 'string' ? notification.data.noteId : notification.sourceId ?? undefined);
+      if (notification.notificationType === 'LAB_RESULTS')
+        refreshLabResults(queryClient, typeof notification.data?.noteId === 'string' ? notification.data.noteId : (notification.sourceId ?? undefined));
       // Comes with the first live event; the module resolves in call order, so toasts keep theirs.
       void import('../features/notifications/announce.js').then(({ announcementFor }) => {
         const announcement = announcementFor(notification, kind, me);
@@ -51,7 +52,10 @@ export function WorkspaceLayout() {
 
   return (
     <CopilotProvider>
-      <AppLayout badges={{ communication: communicationUnread(unread.data, calls.data), tasks: myTasks.data ?? 0 }} search={<PaletteButton onPress={() => setPaletteOpen(true)} />}>
+      <AppLayout
+        badges={{ communication: communicationUnread(unread.data, calls.data), tasks: myTasks.data ?? 0 }}
+        search={<PaletteButton onPress={() => setPaletteOpen(true)} />}
+      >
         {paletteUsed ? (
           <Suspense fallback={null}>
             <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />

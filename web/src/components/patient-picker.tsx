@@ -38,7 +38,17 @@ interface Option {
  * Search a patient by name or phone number and pick one (spec shell: 'Search name or number',
  * 'Type to search a patient name', 'No result'). Phone matches say how the number matched.
  */
-export function PatientPicker({ value, valueLabel, onChange, label = 'Patient', variant = 'field', placeholder = 'Search name or number', isDisabled, clearable, className }: PatientPickerProps) {
+export function PatientPicker({
+  value,
+  valueLabel,
+  onChange,
+  label = 'Patient',
+  variant = 'field',
+  placeholder = 'Search name or number',
+  isDisabled,
+  clearable,
+  className,
+}: PatientPickerProps) {
   const queryClient = useQueryClient();
   const chosen = usePatient(valueLabel === undefined ? value : null);
   const chosenName = valueLabel ?? (chosen.data ? fullNameWithAge(chosen.data) : '');
@@ -86,7 +96,12 @@ export function PatientPicker({ value, valueLabel, onChange, label = 'Patient', 
         </Button>
       </div>
       <Popover className="tw-popover" placement="bottom start">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-patient-picker__empty">{query.length >= MIN_QUERY && results.isSuccess ? 'No result' : 'Type to search a patient name'}</p>}>
+        <ListBox
+          className="tw-listbox"
+          renderEmptyState={() => (
+            <p className="tw-patient-picker__empty">{query.length >= MIN_QUERY && results.isSuccess ? 'No result' : 'Type to search a patient name'}</p>
+          )}
+        >
           {(item: Option) => (
             <ListBoxItem id={item.id} className="tw-listbox__item tw-patient-picker__option" textValue={item.name}>
               <span>{item.name}</span>

@@ -22,9 +22,7 @@ function client(fetchImpl: ApiClientDeps['fetchImpl'], overrides: Partial<ApiCli
 
 describe('buildUrl', () => {
   it('joins the API root and path and drops empty query values', () => {
-    expect(buildUrl('http://h/api/', '/v1/patients', { limit: 100, offset: 0, q: '', status: undefined })).toBe(
-      'http://h/api/v1/patients?limit=100&offset=0',
-    );
+    expect(buildUrl('http://h/api/', '/v1/patients', { limit: 100, offset: 0, q: '', status: undefined })).toBe('http://h/api/v1/patients?limit=100&offset=0');
     expect(buildUrl('http://h/api', 'v1/x', { q: '(555) 01' })).toBe('http://h/api/v1/x?q=%28555%29+01');
   });
 });
@@ -67,11 +65,15 @@ describe('createApiClient', () => {
   });
 
   it('signs out when an admin removed the user (403 no_access), but not on a 403 for a forbidden action', async () => {
-    const { request, onUnauthorized } = client(async () => jsonResponse(403, { message: 'Your account does not have access to this practice.', reason: 'no_access' }));
+    const { request, onUnauthorized } = client(async () =>
+      jsonResponse(403, { message: 'Your account does not have access to this practice.', reason: 'no_access' }),
+    );
     await expect(request({ path: '/v1/patients' })).rejects.toMatchObject({ status: 403, reason: 'no_access' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
 
-    const { request: forbidden, onUnauthorized: notCalled } = client(async () => jsonResponse(403, { message: 'You do not have permission to do this.', reason: 'role' }));
+    const { request: forbidden, onUnauthorized: notCalled } = client(async () =>
+      jsonResponse(403, { message: 'You do not have permission to do this.', reason: 'role' }),
+    );
     await expect(forbidden({ path: '/v1/practices/feature-gates', method: 'PUT' })).rejects.toMatchObject({ status: 403 });
     expect(notCalled).not.toHaveBeenCalled();
   });
@@ -113,7 +115,10 @@ describe('createApiClient', () => {
       const logMismatch = vi.fn();
       const { request, onUnauthorized } = client(async () => jsonResponse(200, { id: 'p1', firstName: 42, dob: 'Maria Lopez 1961-04-02' }), { logMismatch });
 
-      const error = await request({ path: '/v1/patients/p-123/notes/n9', query: { q: 'Maria' } }, z.object({ id: z.string(), firstName: z.string(), dob: z.number() })).catch((e: unknown) => e);
+      const error = await request(
+        { path: '/v1/patients/p-123/notes/n9', query: { q: 'Maria' } },
+        z.object({ id: z.string(), firstName: z.string(), dob: z.number() }),
+      ).catch((e: unknown) => e);
 
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 200, message: UNREADABLE_RESPONSE_MESSAGE, reason: 'unreadable_response' });

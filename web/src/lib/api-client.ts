@@ -28,7 +28,11 @@ export const UNREADABLE_RESPONSE_REASON = 'unreadable_response';
 
 /** The path with its ids left out, so the log names the endpoint and no patient. */
 export function pathPattern(path: string): string {
-  return path.split('?')[0]!.split('/').map((segment) => (segment === '' || /^[a-z][a-z-]*$/.test(segment) || /^v\d+$/.test(segment) ? segment : ':id')).join('/');
+  return path
+    .split('?')[0]!
+    .split('/')
+    .map((segment) => (segment === '' || /^[a-z][a-z-]*$/.test(segment) || /^v\d+$/.test(segment) ? segment : ':id'))
+    .join('/');
 }
 
 export interface ApiClientDeps {
@@ -51,7 +55,13 @@ export function buildUrl(apiUrl: string, path: string, query?: ApiRequest['query
   return search ? `${url}?${search}` : url;
 }
 
-async function parsed<S extends z.ZodMiniType>(body: unknown, source: ResponseSchema<S>, request: ApiRequest, status: number, deps: ApiClientDeps): Promise<z.output<S>> {
+async function parsed<S extends z.ZodMiniType>(
+  body: unknown,
+  source: ResponseSchema<S>,
+  request: ApiRequest,
+  status: number,
+  deps: ApiClientDeps,
+): Promise<z.output<S>> {
   const schema = typeof source === 'function' ? await source() : source;
   const result = schema.safeParse(body);
   if (result.success) return result.data;

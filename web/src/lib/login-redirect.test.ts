@@ -38,7 +38,9 @@ describe('login redirect', () => {
 
 describe('the OAuth callback path', () => {
   it("moves Google's redirect to /google-callback into the hash the app routes by, query and all", () => {
-    expect(hashForCallbackPath({ pathname: '/google-callback', search: '?state=s1&code=4/0c&scope=x', hash: '' })).toBe('/#/google-callback?state=s1&code=4/0c&scope=x');
+    expect(hashForCallbackPath({ pathname: '/google-callback', search: '?state=s1&code=4/0c&scope=x', hash: '' })).toBe(
+      '/#/google-callback?state=s1&code=4/0c&scope=x',
+    );
     expect(hashForCallbackPath({ pathname: '/', search: '?code=1', hash: '' })).toBeNull();
     expect(hashForCallbackPath({ pathname: '/google-callback', search: '', hash: '#/home' })).toBeNull();
   });

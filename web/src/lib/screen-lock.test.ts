@@ -71,7 +71,7 @@ describe('screen lock', () => {
     expect(lock.lastActivity()).toBeNull();
   });
 
-  it('hides the session\'s tokens from the password check only until it stores new ones, which the sign-in reads back before it returns', async () => {
+  it("hides the session's tokens from the password check only until it stores new ones, which the sign-in reads back before it returns", async () => {
     const lock = await import('./screen-lock.js');
     const seen: boolean[] = [];
     const result = await lock.whileVerifyingPassword(async () => {

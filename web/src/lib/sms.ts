@@ -12,8 +12,7 @@ import { messagingKeys } from './messaging.js';
 export function useSmsHistory(phoneNumber: string | null, before?: string) {
   return useQuery({
     queryKey: messagingKeys.history(phoneNumber ?? '', before ?? ''),
-    queryFn: async ({ signal }) =>
-      await apiRequest({ path: MESSAGING_PATHS.smsHistory, query: { phoneNumber, before, limit: 100 }, signal }, SmsHistory),
+    queryFn: async ({ signal }) => await apiRequest({ path: MESSAGING_PATHS.smsHistory, query: { phoneNumber, before, limit: 100 }, signal }, SmsHistory),
     enabled: Boolean(phoneNumber),
     placeholderData: keepPreviousData,
   });

@@ -24,9 +24,18 @@ describe('uploadFile', () => {
 
     const uploaded = await uploadFile(file, 'patients/p1/sms');
 
-    expect(apiRequest).toHaveBeenCalledWith({ method: 'POST', path: '/v1/s3/files', body: { key: 'patients/p1/sms/Lab_results_M_ller_.pdf', contentType: 'application/pdf', size: 4 } });
+    expect(apiRequest).toHaveBeenCalledWith({
+      method: 'POST',
+      path: '/v1/s3/files',
+      body: { key: 'patients/p1/sms/Lab_results_M_ller_.pdf', contentType: 'application/pdf', size: 4 },
+    });
     expect(put).toHaveBeenCalledWith('https://bucket.example/put?sig=1', { method: 'PUT', body: file, headers: { 'Content-Type': 'application/pdf' } });
-    expect(uploaded).toEqual({ key: 'protected/patients/p1/sms/u1/Lab_results_M_ller_.pdf', name: 'Lab results (Müller).pdf', contentType: 'application/pdf', size: 4 });
+    expect(uploaded).toEqual({
+      key: 'protected/patients/p1/sms/u1/Lab_results_M_ller_.pdf',
+      name: 'Lab results (Müller).pdf',
+      contentType: 'application/pdf',
+      size: 4,
+    });
   });
 
   it("takes a drive folder's trailing slash, a path inside the name and a type from the extension", async () => {

@@ -11,11 +11,28 @@ export interface UploadedFile {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf', csv: 'text/csv', xml: 'application/xml', ics: 'text/calendar', txt: 'text/plain', heic: 'image/heic',
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xml: 'application/xml',
+  ics: 'text/calendar',
+  txt: 'text/plain',
+  heic: 'image/heic',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff',
-  wav: 'audio/wav', mp3: 'audio/mpeg', mpeg: 'audio/mpeg', oga: 'audio/ogg', weba: 'audio/webm', webm: 'video/webm', mp4: 'video/mp4',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  mpeg: 'audio/mpeg',
+  oga: 'audio/ogg',
+  weba: 'audio/webm',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
 };
 
 /** The type a file is stored with: the browser's, or one from its extension when the browser has none (heic, ics). */

@@ -48,7 +48,9 @@ export interface PracticeImportResult {
 /** The source's own name for the patient: its first identifier with a system, else its id (another system's export may carry no identifier). */
 export function sourcePatientKey(r: Json): string {
   const ids = Array.isArray(r.identifier) ? (r.identifier as Json[]) : [];
-  const id = ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string' && i.use === 'usual') ?? ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string');
+  const id =
+    ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string' && i.use === 'usual') ??
+    ids.find((i) => typeof i?.system === 'string' && typeof i?.value === 'string');
   const basis = id ? `${id.system}|${id.value}` : `id|${String(r.id ?? '')}`;
   return createHash('sha256').update(basis).digest('hex').slice(0, 40);
 }
@@ -79,7 +81,15 @@ export function patientInputOf(r: Json): PatientInput {
     dob,
     email: clip(telecom.find((t) => t.system === 'email')?.value, 100),
     primaryPhoneNumber: clip(phone?.value, 20),
-    address: address ? { line1: clip(address.line?.[0], 100), line2: clip(address.line?.[1], 100), city: clip(address.city, 50), state: clip(address.state, 50), zip: clip(address.postalCode, 20) } : undefined,
+    address: address
+      ? {
+          line1: clip(address.line?.[0], 100),
+          line2: clip(address.line?.[1], 100),
+          city: clip(address.city, 50),
+          state: clip(address.state, 50),
+          zip: clip(address.postalCode, 20),
+        }
+      : undefined,
   };
   // A field the chart would refuse (an outside system's phone in a shape Tidewell does not read) is left empty, not the patient refused.
   const parsed = PatientInput.safeParse(candidate);
@@ -98,13 +108,20 @@ async function chartFor(practiceId: string, key: string): Promise<{ patientId: s
   return chartFor(practiceId, key);
 }
 
-const emailOf = (r: Json | undefined) => ((r?.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
+const emailOf = (r: Json | undefined) =>
+  ((r?.telecom as Json[] | undefined) ?? []).find((t) => t.system === 'email' && typeof t.value === 'string')?.value?.toLowerCase() as string | undefined;
 
 /** Who wrote what a resource becomes: the note it was written from (a call's, a fax's), else its own author, performer or practice side. */
 function authorRefOf(r: Json, twin: Json | undefined): Json | undefined {
   const written = (d: Json | undefined) => (d?.author as Json[] | undefined)?.[0] ?? d?.authenticator;
   const isPractitioner = (x: Json | undefined) => typeof x?.reference === 'string' && /(^|\/)Practitioner\//.test(x.reference);
-  return written(twin) ?? written(r) ?? (r.performer as Json[] | undefined)?.find(isPractitioner) ?? (isPractitioner(r.sender) ? r.sender : undefined) ?? (r.recipient as Json[] | undefined)?.find(isPractitioner);
+  return (
+    written(twin) ??
+    written(r) ??
+    (r.performer as Json[] | undefined)?.find(isPractitioner) ??
+    (isPractitioner(r.sender) ? r.sender : undefined) ??
+    (r.recipient as Json[] | undefined)?.find(isPractitioner)
+  );
 }
 
 const practitionerName = (p: Json | undefined, ref: Json) => {
@@ -127,7 +144,8 @@ async function matchAuthors(practiceId: string, body: PracticeImportBody, items:
     for (const ref of [e.fullUrl, typeof r.id === 'string' ? `Practitioner/${r.id}` : undefined]) if (ref) practitioners.set(ref, r);
   }
   const users = new Map<string, ImportedAuthor>();
-  for (const u of await listUsers(practiceId)) if (u.emailAddress && u.userStatus !== 'deleted') users.set(u.emailAddress.toLowerCase(), { userId: u.userId, name: u.name, email: u.emailAddress });
+  for (const u of await listUsers(practiceId))
+    if (u.emailAddress && u.userStatus !== 'deleted') users.set(u.emailAddress.toLowerCase(), { userId: u.userId, name: u.name, email: u.emailAddress });
   const { twins } = commsContext(body.bundle.entry);
   for (const item of items) {
     const p = item.planned;
@@ -175,5 +193,12 @@ export async function importPracticePatient(auth: AuthContext, raw: unknown, now
     entry.count++;
     leftOut.set(k, entry);
   }
-  return { patientId, created, added, present: items.filter((i) => i.action === 'present').length, skipped: items.filter((i) => i.action === 'skip').length, leftOut: [...leftOut.values()] };
+  return {
+    patientId,
+    created,
+    added,
+    present: items.filter((i) => i.action === 'present').length,
+    skipped: items.filter((i) => i.action === 'skip').length,
+    leftOut: [...leftOut.values()],
+  };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_UPLOAD_MESSAGES, UPLOADED_FILE_EXTENSION, removeUploads, withUploadedFiles } from './import-uploads.js';
 
-const uploaded = (key: string) => ({ contentType: 'application/pdf', url: 'files/p1/0002-large.pdf', extension: [{ url: UPLOADED_FILE_EXTENSION, valueString: key }] });
+const uploaded = (key: string) => ({
+  contentType: 'application/pdf',
+  url: 'files/p1/0002-large.pdf',
+  extension: [{ url: UPLOADED_FILE_EXTENSION, valueString: key }],
+});
 const KEY = 'protected/fhir-imports/u1/0002-large.pdf';
 
 describe('a practice import bundle naming uploaded files', () => {
@@ -20,8 +24,14 @@ describe('a practice import bundle naming uploaded files', () => {
     expect(reads).toEqual([KEY]);
     expect(keys).toEqual([KEY]);
     const doc = out![1]!.resource as { content: { attachment: Record<string, unknown> }[] };
-    expect(doc.content[0]!.attachment).toEqual({ contentType: 'application/pdf', url: 'files/p1/0002-large.pdf', data: Buffer.from('%PDF large').toString('base64') });
-    expect((out![2]!.resource as { payload: { contentAttachment?: { data: string } }[] }).payload[0]!.contentAttachment!.data).toBe(Buffer.from('%PDF large').toString('base64'));
+    expect(doc.content[0]!.attachment).toEqual({
+      contentType: 'application/pdf',
+      url: 'files/p1/0002-large.pdf',
+      data: Buffer.from('%PDF large').toString('base64'),
+    });
+    expect((out![2]!.resource as { payload: { contentAttachment?: { data: string } }[] }).payload[0]!.contentAttachment!.data).toBe(
+      Buffer.from('%PDF large').toString('base64'),
+    );
     expect(out![0]).toBe(entries[0]);
     // The request's own bundle is left as it came.
     expect(entries[1]!.resource.content![0]!.attachment).toHaveProperty('extension');

@@ -15,7 +15,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 export { IMPORT_UPLOAD_FOLDER, UPLOADED_FILE_EXTENSION } from '../../../../shared/fhir/practice-import/uploads.js';
 
 export const IMPORT_UPLOAD_MESSAGES = {
-  badKey: 'An uploaded file of the bundle is not one of the import\'s uploads',
+  badKey: "An uploaded file of the bundle is not one of the import's uploads",
   gone: 'An uploaded file of the bundle is no longer in storage: run the import again to upload it again',
 } as const;
 
@@ -38,7 +38,10 @@ function attachmentsOf(r: Json): Json[] {
  * The bundle's entries with each uploaded file's bytes in its attachment's `data` (the extension
  * removed), and the keys read, to be removed after the import. The entries given are not changed.
  */
-export async function withUploadedFiles<E extends { resource: Record<string, unknown> }>(entries: E[] | undefined, read: (key: string) => Promise<Uint8Array> = readObject): Promise<{ entries: E[] | undefined; keys: string[] }> {
+export async function withUploadedFiles<E extends { resource: Record<string, unknown> }>(
+  entries: E[] | undefined,
+  read: (key: string) => Promise<Uint8Array> = readObject,
+): Promise<{ entries: E[] | undefined; keys: string[] }> {
   if (!entries) return { entries, keys: [] };
   const bytes = new Map<string, string>();
   const out: E[] = [];
@@ -55,7 +58,8 @@ export async function withUploadedFiles<E extends { resource: Record<string, unk
         try {
           bytes.set(key, Buffer.from(await read(key)).toString('base64'));
         } catch (error) {
-          if ((error as { status?: number }).status === 404 || (error as { name?: string }).name === 'NoSuchKey') throw new ValidationError(IMPORT_UPLOAD_MESSAGES.gone);
+          if ((error as { status?: number }).status === 404 || (error as { name?: string }).name === 'NoSuchKey')
+            throw new ValidationError(IMPORT_UPLOAD_MESSAGES.gone);
           throw error;
         }
       }
@@ -64,8 +68,14 @@ export async function withUploadedFiles<E extends { resource: Record<string, unk
       return { ...rest, ...(extension.length ? { extension } : {}), data: bytes.get(key) };
     };
     const resource: Json = { ...r };
-    if (Array.isArray(r.content)) resource.content = await Promise.all((r.content as Json[]).map(async (c) => (c?.attachment ? { ...c, attachment: await hydrate(c.attachment as Json) } : c)));
-    if (Array.isArray(r.payload)) resource.payload = await Promise.all((r.payload as Json[]).map(async (p) => (p?.contentAttachment ? { ...p, contentAttachment: await hydrate(p.contentAttachment as Json) } : p)));
+    if (Array.isArray(r.content))
+      resource.content = await Promise.all(
+        (r.content as Json[]).map(async (c) => (c?.attachment ? { ...c, attachment: await hydrate(c.attachment as Json) } : c)),
+      );
+    if (Array.isArray(r.payload))
+      resource.payload = await Promise.all(
+        (r.payload as Json[]).map(async (p) => (p?.contentAttachment ? { ...p, contentAttachment: await hydrate(p.contentAttachment as Json) } : p)),
+      );
     out.push({ ...e, resource });
   }
   return { entries: out, keys: [...bytes.keys()] };

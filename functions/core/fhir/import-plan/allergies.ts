@@ -29,12 +29,40 @@ export function planAllergy(r: Json, bundle: BundleContext): PlanOutcome {
   const reactions = (r.reaction as Json[] | undefined) ?? [];
   const severities = reactions.map((x) => x.severity).filter((v): v is (typeof ALLERGY_SEVERITIES)[number] => ALLERGY_SEVERITIES.includes(v));
   const severity = ALLERGY_SEVERITIES.filter((v) => severities.includes(v)).pop();
-  const manifestations = [...new Set(reactions.flatMap((x) => ((x.manifestation as Json[] | undefined) ?? []).map((m) => text(m))).filter((m): m is string => Boolean(m) && m!.toLowerCase() !== severity))];
+  const manifestations = [
+    ...new Set(
+      reactions
+        .flatMap((x) => ((x.manifestation as Json[] | undefined) ?? []).map((m) => text(m)))
+        .filter((m): m is string => Boolean(m) && m!.toLowerCase() !== severity),
+    ),
+  ];
   const recorder = nameOfRef(r.recorder ?? r.asserter, bundle);
   const allergen = allergenOf(r);
-  const description = [manifestations.join(', '), ...reactions.map((x) => x.description).filter((d) => typeof d === 'string' && d.trim()), noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n');
+  const description = [
+    manifestations.join(', '),
+    ...reactions.map((x) => x.description).filter((d) => typeof d === 'string' && d.trim()),
+    noteOf(r),
+    recorder ? `Recorded by ${recorder}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     summary,
-    planned: { kind: 'section', section: 'allergies', spec: ALLERGIES, input: { name, description: description || undefined, startDate: day(r.onsetDateTime), endDate: allergyEnd(r), active: active(r), severity, icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) ?? extensionOf(r, ALLERGY_EXTENSIONS.icd10)?.valueCoding?.code, allergen, codings: outsideCodings(r.code)?.filter((c) => !(allergen?.rxcui && c.system === SYSTEMS.rxnorm && c.code === allergen.rxcui)) } },
+    planned: {
+      kind: 'section',
+      section: 'allergies',
+      spec: ALLERGIES,
+      input: {
+        name,
+        description: description || undefined,
+        startDate: day(r.onsetDateTime),
+        endDate: allergyEnd(r),
+        active: active(r),
+        severity,
+        icd10CodeId: codeIn(r.code, SYSTEMS.icd10cm) ?? extensionOf(r, ALLERGY_EXTENSIONS.icd10)?.valueCoding?.code,
+        allergen,
+        codings: outsideCodings(r.code)?.filter((c) => !(allergen?.rxcui && c.system === SYSTEMS.rxnorm && c.code === allergen.rxcui)),
+      },
+    },
   };
 }

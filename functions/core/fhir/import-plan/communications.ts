@@ -24,11 +24,15 @@ function numbersOf(r: Json): { practicePhone: string; patientPhone: string } | u
  */
 function planText(r: Json, { patientRefs }: BundleContext): PlanOutcome {
   const mediums = ((r.medium as Json[] | undefined) ?? []).flatMap((m) => (m.coding ?? []).map((c: Json) => c.code));
-  const body = ((r.payload as Json[] | undefined) ?? []).map((p) => p.contentString).filter((t) => typeof t === 'string' && t.trim()).join('\n');
+  const body = ((r.payload as Json[] | undefined) ?? [])
+    .map((p) => p.contentString)
+    .filter((t) => typeof t === 'string' && t.trim())
+    .join('\n');
   const at = r.sent ?? r.received;
   const snippet = body.length > 60 ? `${body.slice(0, 57)}…` : body;
   const summary = `Text${day(at) ? ` on ${day(at)}` : ''}${snippet ? `: ${snippet}` : ''}`;
-  if (!mediums.includes('SMSWRIT')) return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Only texts, calls and faxes are imported' };
+  if (!mediums.includes('SMSWRIT'))
+    return { summary: `Communication: ${text(r.category?.[0]) ?? ''}`.trim(), reason: 'Only texts, calls and faxes are imported' };
   if (r.status !== 'completed') return { summary, reason: 'The text was not delivered' };
   if (!body) return { summary, reason: 'It has no text' };
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return { summary, reason: 'It has no date' };

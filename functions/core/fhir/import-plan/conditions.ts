@@ -14,12 +14,45 @@ export function planCondition(r: Json, bundle: BundleContext): PlanOutcome {
   if (notSo) return { summary, reason: `The condition was ${notSo}` };
   const recorder = nameOfRef(r.recorder ?? r.asserter, bundle);
   if (health) {
-    return { summary, planned: { kind: 'section', section: 'general', spec: GENERAL, input: { name, details: [noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, startDate: day(r.onsetDateTime), endDate: day(r.abatementDateTime), icd10CodeId } } };
+    return {
+      summary,
+      planned: {
+        kind: 'section',
+        section: 'general',
+        spec: GENERAL,
+        input: {
+          name,
+          details: [noteOf(r), recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined,
+          startDate: day(r.onsetDateTime),
+          endDate: day(r.abatementDateTime),
+          icd10CodeId,
+        },
+      },
+    };
   }
   // A diagnosis is dated by month; the day the source gives is kept in its description.
-  const days = [day(r.onsetDateTime) ? `Onset on ${day(r.onsetDateTime)}` : undefined, day(r.abatementDateTime) ? `Ended on ${day(r.abatementDateTime)}` : undefined].filter(Boolean).join('; ');
+  const days = [
+    day(r.onsetDateTime) ? `Onset on ${day(r.onsetDateTime)}` : undefined,
+    day(r.abatementDateTime) ? `Ended on ${day(r.abatementDateTime)}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     summary,
-    planned: { kind: 'section', section: 'diagnoses', spec: DIAGNOSES, input: { name, description: [noteOf(r), days, recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined, date: month(r.onsetDateTime), endDate: month(r.abatementDateTime), pinned: false, active: active(r), icd10CodeId, codings: outsideCodings(r.code) } },
+    planned: {
+      kind: 'section',
+      section: 'diagnoses',
+      spec: DIAGNOSES,
+      input: {
+        name,
+        description: [noteOf(r), days, recorder ? `Recorded by ${recorder}` : undefined].filter(Boolean).join('\n') || undefined,
+        date: month(r.onsetDateTime),
+        endDate: month(r.abatementDateTime),
+        pinned: false,
+        active: active(r),
+        icd10CodeId,
+        codings: outsideCodings(r.code),
+      },
+    },
   };
 }

@@ -47,7 +47,9 @@ export function bundleContext(entries: { fullUrl?: string; resource: Record<stri
 /** The references that may name a bundle entry: its fullUrl, and Type/id (also from a urn:uuid fullUrl, as transaction bundles resolve them). */
 export function refsTo(fullUrl: string | undefined, r: Json): string[] {
   const uuid = fullUrl?.startsWith('urn:uuid:') ? fullUrl.slice('urn:uuid:'.length) : undefined;
-  return [fullUrl, typeof r.id === 'string' ? `${r.resourceType}/${r.id}` : undefined, uuid ? `${r.resourceType}/${uuid}` : undefined].filter((x): x is string => Boolean(x));
+  return [fullUrl, typeof r.id === 'string' ? `${r.resourceType}/${r.id}` : undefined, uuid ? `${r.resourceType}/${uuid}` : undefined].filter(
+    (x): x is string => Boolean(x),
+  );
 }
 
 export function patientName(r: Json): string {
@@ -68,7 +70,10 @@ export function medicationOf(r: Json, medications: Map<string, Json>): Json | un
 
 export function medicationKeys(cc: Json | undefined): string[] {
   const name = text(cc);
-  return [...(name ? [`name:${name.trim().toLowerCase()}`] : []), ...((cc?.coding as Json[] | undefined) ?? []).filter((c) => c.code).map((c) => `${c.system}|${c.code}`)];
+  return [
+    ...(name ? [`name:${name.trim().toLowerCase()}`] : []),
+    ...((cc?.coding as Json[] | undefined) ?? []).filter((c) => c.code).map((c) => `${c.system}|${c.code}`),
+  ];
 }
 
 /** Who a reference names: its display, else the Practitioner, Organization or person it points to in the bundle. */

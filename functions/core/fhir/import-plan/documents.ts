@@ -30,14 +30,32 @@ function planFile(r: Json, title: string, author?: string): PlanOutcome {
   if (problem) return { summary, reason: problem };
   const at = r.context?.period?.start ?? r.date ?? attachment.creation ?? new Date().toISOString();
   const related = r.context?.related?.find((x: Json) => typeof x?.reference === 'string')?.reference as string | undefined;
-  return { summary: `File: ${name}`, planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related, author } };
+  return {
+    summary: `File: ${name}`,
+    planned: { kind: 'file', at, name, contentType: String(attachment.contentType ?? 'application/octet-stream'), bytes, related, author },
+  };
 }
 
-const EXTENSION_OF: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/tiff': 'tiff', 'text/plain': 'txt', 'application/xml': 'xml', 'text/xml': 'xml', 'text/rtf': 'rtf' };
+const EXTENSION_OF: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/tiff': 'tiff',
+  'text/plain': 'txt',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'text/rtf': 'rtf',
+};
 
 /** A stored file's name: the title as other systems write it (any length), shortened as every store can keep it, with its type's extension. */
 export function fileNameOf(title: string, contentType: unknown): string {
-  const ext = EXTENSION_OF[String(contentType ?? '').split(';')[0]!.trim().toLowerCase()];
+  const ext =
+    EXTENSION_OF[
+      String(contentType ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase()
+    ];
   const named = ext && !fileExtension(title) ? `${title.trim()}.${ext}` : title;
   return safeFileName(named);
 }

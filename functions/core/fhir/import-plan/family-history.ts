@@ -16,7 +16,12 @@ export function planFamilyHistory(r: Json): PlanOutcome {
       kind: 'section',
       section: 'familyHistory',
       spec: FAMILY_HISTORY,
-      input: { diagnosis, family: rel && (FAMILY_RELATIONS as readonly string[]).includes(rel) ? [rel] : [], details: c?.note?.map((n: Json) => n.text).join('\n'), icd10CodeId: codeIn(c?.code, SYSTEMS.icd10cm) },
+      input: {
+        diagnosis,
+        family: rel && (FAMILY_RELATIONS as readonly string[]).includes(rel) ? [rel] : [],
+        details: c?.note?.map((n: Json) => n.text).join('\n'),
+        icd10CodeId: codeIn(c?.code, SYSTEMS.icd10cm),
+      },
     },
   };
 }

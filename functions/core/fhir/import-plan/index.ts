@@ -33,7 +33,10 @@ const PLANNERS = new Map<string, Planner>([
   ['MedicationRequest', planPrescription],
   // Matched against the practice's users, types and locations in planAppointments().
   ['Appointment', () => ({ summary: 'Appointment', planned: { kind: 'appointment' } })],
-  ['Location', (r) => ({ summary: `Location: ${String(r.name ?? '')}`.trim(), reason: "Its appointments are booked at this practice's location of that name" })],
+  [
+    'Location',
+    (r) => ({ summary: `Location: ${String(r.name ?? '')}`.trim(), reason: "Its appointments are booked at this practice's location of that name" }),
+  ],
   ['AllergyIntolerance', planAllergy],
   ['Condition', planCondition],
   ['MedicationStatement', planMedicationStatement],

@@ -64,7 +64,17 @@ export function planMedicationStatement(r: Json, bundle: BundleContext): PlanOut
       kind: 'section',
       section: 'medications',
       spec: MEDICATIONS,
-      input: { productName: name, status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active', start: day(r.effectivePeriod?.start ?? r.effectiveDateTime), end: day(r.effectivePeriod?.end), sigText: sigOf(r.dosage?.[0]), routeOfAdministration: routeText(r.dosage?.[0]?.route), description: noteOf(r), code: ndc ? { type: 'NDC', value: ndc } : undefined, codings: outsideCodings(medication) },
+      input: {
+        productName: name,
+        status: r.status === 'completed' || r.status === 'stopped' ? 'Complete' : 'Active',
+        start: day(r.effectivePeriod?.start ?? r.effectiveDateTime),
+        end: day(r.effectivePeriod?.end),
+        sigText: sigOf(r.dosage?.[0]),
+        routeOfAdministration: routeText(r.dosage?.[0]?.route),
+        description: noteOf(r),
+        code: ndc ? { type: 'NDC', value: ndc } : undefined,
+        codings: outsideCodings(medication),
+      },
     },
   };
 }

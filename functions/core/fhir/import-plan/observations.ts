@@ -20,7 +20,7 @@ function answerOf(r: Json): string | undefined {
   if (typeof r.valueBoolean === 'boolean') return String(r.valueBoolean);
   if (typeof r.valueInteger === 'number') return String(r.valueInteger);
   const q = r.valueQuantity;
-  if (typeof q?.value === 'number') return `${q.value}${q.unit ?? q.code ? ` ${q.unit ?? q.code}` : ''}`;
+  if (typeof q?.value === 'number') return `${q.value}${(q.unit ?? q.code) ? ` ${q.unit ?? q.code}` : ''}`;
   return undefined;
 }
 
@@ -30,7 +30,10 @@ function planSocialHistory(r: Json, notMeasured: string | undefined): PlanOutcom
   if (notMeasured) return { summary: `Social history: ${question}`, reason: notMeasured };
   if (answer === undefined) return { summary: `Social history: ${question}`, reason: 'It has no answer' };
   const at = instant(r.issued ?? r.effectiveDateTime) ?? dateOnly(r.effectiveDateTime ?? r.issued);
-  return { summary: `Social history: ${question}: ${answer}`, planned: { kind: 'social', question, answer, at, startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) } };
+  return {
+    summary: `Social history: ${question}: ${answer}`,
+    planned: { kind: 'social', question, answer, at, startDate: day(r.effectivePeriod?.start), endDate: day(r.effectivePeriod?.end), notes: noteOf(r) },
+  };
 }
 
 /** An Observation is social history, a vital sign, a growth percentile or a lab result, in that order; anything else is left out. */
@@ -41,7 +44,10 @@ export function planObservation(r: Json, bundle: BundleContext): PlanOutcome {
   if (cats.includes('social-history') || loincs.some((c) => SOCIAL_LOINCS.has(c))) return planSocialHistory(r, notMeasured);
   if (cats.includes('vital-signs') || (!cats.includes('laboratory') && loincs.some((c) => VITAL_LOINCS.has(c)))) return planVitalSign(r, loincs, notMeasured);
   if (cats.includes('exam') && text(r.code) === 'Growth percentile' && typeof r.valueQuantity?.value === 'number' && r.effectiveDateTime) {
-    return { summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`, planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } } };
+    return {
+      summary: `Vitals on ${day(r.effectiveDateTime)}: Growth percentile`,
+      planned: { kind: 'vital', at: r.effectiveDateTime, values: { growthPercentile: r.valueQuantity.value } },
+    };
   }
   if (cats.includes('laboratory')) return planLabObservation(r, bundle.labs);
   return { summary: `Observation: ${text(r.code) ?? ''}`, reason: 'Not a kind Tidewell keeps' };

@@ -6,7 +6,14 @@ import type { Json, PlanOutcome } from './planned.js';
 export function planPatient(r: Json, bundle: BundleContext): PlanOutcome {
   const demographics = demographicsOf(r, bundle.practiceId);
   if (!demographics) return { summary: `Patient: ${patientName(r)}`.trim(), reason: 'The chart it goes into is this one' };
-  const kept = [demographics.race && 'race', demographics.ethnicity && 'ethnicity', demographics.birthSex && 'birth sex', demographics.identifiers && `${demographics.identifiers.length} identifier${demographics.identifiers.length === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+  const kept = [
+    demographics.race && 'race',
+    demographics.ethnicity && 'ethnicity',
+    demographics.birthSex && 'birth sex',
+    demographics.identifiers && `${demographics.identifiers.length} identifier${demographics.identifiers.length === 1 ? '' : 's'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return { summary: `Patient: ${patientName(r)} (${kept})`, planned: { kind: 'demographics', demographics } };
 }
 

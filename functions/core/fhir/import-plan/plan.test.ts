@@ -11,7 +11,14 @@ describe('planning what another system sent', () => {
   });
 
   it('names a patient from the HumanName list, and nobody from a name that is not one', () => {
-    expect(patientName({ name: [{ use: 'usual', given: ['Ada'] }, { use: 'official', given: ['Augusta', 'Ada'], family: 'King' }] })).toBe('Augusta Ada King');
+    expect(
+      patientName({
+        name: [
+          { use: 'usual', given: ['Ada'] },
+          { use: 'official', given: ['Augusta', 'Ada'], family: 'King' },
+        ],
+      }),
+    ).toBe('Augusta Ada King');
     expect(patientName({ name: [{ text: 'Ada Lovelace' }] })).toBe('Ada Lovelace');
     expect(patientName({ name: 'Ada Lovelace' })).toBe('');
     expect(patientName({ name: [{ given: 'Ada', family: 'Lovelace' }, null] })).toBe('Lovelace');

@@ -14,7 +14,21 @@ export type Planned =
   | { kind: 'file'; at: string; name: string; contentType: string; bytes: Buffer; related?: string; author?: string; authorUser?: ImportedAuthor }
   /** author: who wrote it at the source, when that is not a user here; authorUser: the user here it was matched to (a practice import matches by email). */
   /** texting: a conversation text's numbers, which a practice restore puts it back in the conversation of. */
-  | { kind: 'note'; noteType: Note['noteType']; status: Note['status']; at: string; text: string; formattedText?: string; subject?: string; data?: Record<string, unknown>; files?: ImportedFile[]; signed?: boolean; author?: string; authorUser?: ImportedAuthor; texting?: TextingNumbers }
+  | {
+      kind: 'note';
+      noteType: Note['noteType'];
+      status: Note['status'];
+      at: string;
+      text: string;
+      formattedText?: string;
+      subject?: string;
+      data?: Record<string, unknown>;
+      files?: ImportedFile[];
+      signed?: boolean;
+      author?: string;
+      authorUser?: ImportedAuthor;
+      texting?: TextingNumbers;
+    }
   /** What the source's Patient says of the patient: merged into this chart's patient. */
   | { kind: 'demographics'; demographics: PatientDemographics }
   | PlannedAppointment

@@ -16,5 +16,18 @@ export function planProcedure(r: Json, bundle: BundleContext): PlanOutcome {
   const notDone = NOT_PERFORMED[r.status];
   if (notDone) return { summary, reason: `${notDone}${r.status === 'not-done' && text(r.statusReason) ? ` (${text(r.statusReason)})` : ''}` };
   const performer = nameOfRef(r.performer?.[0]?.actor, bundle);
-  return { summary, planned: { kind: 'section', section: 'surgeries', spec: SURGERIES, input: { name, description: [noteOf(r), performer ? `Performed by ${performer}` : undefined].filter(Boolean).join('\n') || undefined, date: day(r.performedDateTime ?? r.performedPeriod?.start ?? r.performedString), codings: outsideCodings(r.code) } } };
+  return {
+    summary,
+    planned: {
+      kind: 'section',
+      section: 'surgeries',
+      spec: SURGERIES,
+      input: {
+        name,
+        description: [noteOf(r), performer ? `Performed by ${performer}` : undefined].filter(Boolean).join('\n') || undefined,
+        date: day(r.performedDateTime ?? r.performedPeriod?.start ?? r.performedString),
+        codings: outsideCodings(r.code),
+      },
+    },
+  };
 }

@@ -17,7 +17,13 @@ const VITAL_ALSO: Record<string, string[]> = {
 const BP_PANELS = new Set(['85354-9', '55284-4', '35094-2']);
 const SYSTOLIC = '8480-6';
 const DIASTOLIC = '8462-4';
-export const VITAL_LOINCS = new Set([...Object.values(VITAL_CODES).map((c) => c.loinc), ...Object.values(VITAL_ALSO).flat(), ...BP_PANELS, SYSTOLIC, DIASTOLIC]);
+export const VITAL_LOINCS = new Set([
+  ...Object.values(VITAL_CODES).map((c) => c.loinc),
+  ...Object.values(VITAL_ALSO).flat(),
+  ...BP_PANELS,
+  SYSTOLIC,
+  DIASTOLIC,
+]);
 
 /** The vitals form's values one vital-signs Observation gives; undefined when it is none of them. */
 function vitalValues(r: Json, loincs: string[]): Record<string, number> | undefined {
@@ -50,7 +56,11 @@ export function planVitalSign(r: Json, loincs: string[], notMeasured: string | u
   const when = r.effectiveDateTime ?? r.effectivePeriod?.start ?? r.effectiveInstant;
   const values = vitalValues(r, loincs);
   if (values === undefined) return { summary: `Vital sign: ${name}`, reason: 'Not one of the vital signs Tidewell records' };
-  if (Object.keys(values).length === 0) return { summary: `Vital sign: ${name}`, reason: r.dataAbsentReason || r.component?.some((c: Json) => c.dataAbsentReason) ? 'It has no value' : 'Not in the units Tidewell records' };
+  if (Object.keys(values).length === 0)
+    return {
+      summary: `Vital sign: ${name}`,
+      reason: r.dataAbsentReason || r.component?.some((c: Json) => c.dataAbsentReason) ? 'It has no value' : 'Not in the units Tidewell records',
+    };
   // A value no patient could have (a unit slip at the source) is listed as left out, with the range, not charted.
   const impossible = impossibleVitals(values);
   if (impossible.length) return { summary: `Vital sign: ${name}`, reason: leftOutReason(impossible) };

@@ -15,7 +15,10 @@ export type { Engines, RunAudio, SpeechCheck, SpeechEngine } from './engine-type
 export async function enginesFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Engines> {
   if (env.TRANSCRIPTION_ENGINE === 'aws') {
     if (!env.BEDROCK_MODEL_ID) throw aiNotConfigured('Note generation (practices/<slug>.json ai.modelId)');
-    const [{ TranscribeSpeechEngine }, { BedrockNoteWriter }] = await Promise.all([import('./transcribe-speech-engine.js'), import('./bedrock-note-writer.js')]);
+    const [{ TranscribeSpeechEngine }, { BedrockNoteWriter }] = await Promise.all([
+      import('./transcribe-speech-engine.js'),
+      import('./bedrock-note-writer.js'),
+    ]);
     return { speech: await TranscribeSpeechEngine.fromEnv(env), text: await BedrockNoteWriter.fromEnv(env) };
   }
   const speech = new LocalSpeechEngine();

@@ -31,8 +31,11 @@ const toolAnswer = (name: string, input: unknown) => ({
 
 function bedrockWriter() {
   const converse = new BedrockConverse(new BedrockRuntimeClient({ region: 'us-east-1' }), 'us.anthropic.claude-3-5-haiku-20241022-v1:0');
-  return new ModelNoteWriter({ kind: 'bedrock', local: false, label: 'Amazon Bedrock' }, (prompt, schema, userText) =>
-    converse.structured({ system: prompt.system, prompt: userText, tool: { ...prompt.tool, inputSchema: schema } }), STARTERS);
+  return new ModelNoteWriter(
+    { kind: 'bedrock', local: false, label: 'Amazon Bedrock' },
+    (prompt, schema, userText) => converse.structured({ system: prompt.system, prompt: userText, tool: { ...prompt.tool, inputSchema: schema } }),
+    STARTERS,
+  );
 }
 
 describe('the model note writer on Bedrock Converse', () => {
@@ -41,7 +44,13 @@ describe('the model note writer on Bedrock Converse', () => {
       toolAnswer('record_soap_note', {
         sections: [
           { heading: 'Subjective', sentences: [{ text: 'Headache for 3 days.', segmentIds: ['seg-2'] }] },
-          { heading: 'Plan', sentences: [{ text: 'Start ibuprofen 400 mg.', segmentIds: ['seg-3', 'seg-99'] }, { text: 'Hydrate well.', segmentIds: [] }] },
+          {
+            heading: 'Plan',
+            sentences: [
+              { text: 'Start ibuprofen 400 mg.', segmentIds: ['seg-3', 'seg-99'] },
+              { text: 'Hydrate well.', segmentIds: [] },
+            ],
+          },
         ],
       }),
     );
@@ -75,8 +84,18 @@ describe('the model note writer on Bedrock Converse', () => {
     );
     const proposals = keepKnownEvidence(await bedrockWriter().chartProposals(transcript), transcript);
     expect(proposals).toEqual([
-      { kind: 'medication-start', summary: 'Start ibuprofen 400 mg', fields: { productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' }, segmentIds: ['seg-3'] },
-      { kind: 'diagnosis', summary: 'Headache, unspecified (R51.9)', fields: { name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519', term: 'Headache' }, segmentIds: ['seg-2'] },
+      {
+        kind: 'medication-start',
+        summary: 'Start ibuprofen 400 mg',
+        fields: { productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' },
+        segmentIds: ['seg-3'],
+      },
+      {
+        kind: 'diagnosis',
+        summary: 'Headache, unspecified (R51.9)',
+        fields: { name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519', term: 'Headache' },
+        segmentIds: ['seg-2'],
+      },
       { kind: 'vitals', summary: 'BP', fields: { systolic: 130, diastolic: 80 }, segmentIds: [] },
     ]);
     expect(bedrock.commandCalls(ConverseCommand)[0].args[0].input.toolConfig?.tools?.[0].toolSpec?.name).toBe('record_chart_proposals');
@@ -91,15 +110,39 @@ describe('what a model proposes passes the same assertion check as the local rul
     { id: 'seg-4', speaker: 'Speaker 1', start: 6, end: 8, text: 'She has high blood pressure.' },
   ];
 
-  it('asks for asserted findings with their words and evidence, drops a denied or possible one, and files a relative\'s as family history', async () => {
+  it("asks for asserted findings with their words and evidence, drops a denied or possible one, and files a relative's as family history", async () => {
     bedrock.on(ConverseCommand).resolves(
       toolAnswer('record_chart_proposals', {
         proposals: [
           // The failure the check exists for: a denied symptom offered as a diagnosis.
           { kind: 'diagnosis', summary: 'Fever', name: 'Fever', term: 'fever', evidence: 'No fever.', icd10Code: 'R50.9', segmentIds: ['seg-1'] },
-          { kind: 'diagnosis', summary: 'Pharyngitis', name: 'Acute pharyngitis', term: 'strep throat', evidence: 'rule out strep throat', icd10Code: 'J02.9', segmentIds: ['seg-3'] },
-          { kind: 'diagnosis', summary: 'Diabetes', name: 'Diabetes', term: 'diabetes', evidence: 'My mother had diabetes.', icd10Code: 'E11.9', segmentIds: ['seg-2'] },
-          { kind: 'diagnosis', summary: 'Hypertension', name: 'Hypertension', term: 'high blood pressure', evidence: 'She has high blood pressure.', icd10Code: 'I10', segmentIds: ['seg-4'] },
+          {
+            kind: 'diagnosis',
+            summary: 'Pharyngitis',
+            name: 'Acute pharyngitis',
+            term: 'strep throat',
+            evidence: 'rule out strep throat',
+            icd10Code: 'J02.9',
+            segmentIds: ['seg-3'],
+          },
+          {
+            kind: 'diagnosis',
+            summary: 'Diabetes',
+            name: 'Diabetes',
+            term: 'diabetes',
+            evidence: 'My mother had diabetes.',
+            icd10Code: 'E11.9',
+            segmentIds: ['seg-2'],
+          },
+          {
+            kind: 'diagnosis',
+            summary: 'Hypertension',
+            name: 'Hypertension',
+            term: 'high blood pressure',
+            evidence: 'She has high blood pressure.',
+            icd10Code: 'I10',
+            segmentIds: ['seg-4'],
+          },
         ],
       }),
     );
@@ -107,7 +150,9 @@ describe('what a model proposes passes the same assertion check as the local rul
     const input = bedrock.commandCalls(ConverseCommand)[0].args[0].input;
     expect(input.system).toEqual([{ text: CHART_PROPOSALS_PROMPT.system }]);
     expect(CHART_PROPOSALS_PROMPT.system).toMatch(/never propose a finding that is denied/i);
-    expect(input.toolConfig?.tools?.[0].toolSpec?.inputSchema?.json).toMatchObject({ properties: { proposals: { items: { required: expect.arrayContaining(['term', 'evidence']) } } } });
+    expect(input.toolConfig?.tools?.[0].toolSpec?.inputSchema?.json).toMatchObject({
+      properties: { proposals: { items: { required: expect.arrayContaining(['term', 'evidence']) } } },
+    });
     expect(proposals.map((p) => [p.kind, p.fields.code, p.evidence])).toEqual([
       ['family-history', 'E11.9', 'My mother had diabetes.'],
       ['diagnosis', 'I10', 'She has high blood pressure.'],
@@ -117,7 +162,19 @@ describe('what a model proposes passes the same assertion check as the local rul
 
   it('does not let a paraphrase through: a name the transcript does not hold is judged by its statement', async () => {
     bedrock.on(ConverseCommand).resolves(
-      toolAnswer('record_chart_proposals', { proposals: [{ kind: 'diagnosis', summary: 'Pharyngitis', name: 'Pharyngitis', term: 'inflamed pharynx', evidence: 'Throat is red.', icd10Code: 'J02.9', segmentIds: ['seg-1'] }] }),
+      toolAnswer('record_chart_proposals', {
+        proposals: [
+          {
+            kind: 'diagnosis',
+            summary: 'Pharyngitis',
+            name: 'Pharyngitis',
+            term: 'inflamed pharynx',
+            evidence: 'Throat is red.',
+            icd10Code: 'J02.9',
+            segmentIds: ['seg-1'],
+          },
+        ],
+      }),
     );
     expect(await proposalStep(bedrockWriter(), visit)).toEqual([]);
   });

@@ -56,7 +56,11 @@ export class ModelNoteWriter implements NoteWriter {
   ) {}
 
   async soapNote(transcript: readonly TranscriptSegment[]): Promise<NoteSection[]> {
-    const answer = await this.ask<{ sections?: { heading?: string; sentences?: unknown }[] }>(SOAP_NOTE_PROMPT, SOAP_NOTE_SCHEMA, `Transcript:\n${transcriptLines(transcript)}`);
+    const answer = await this.ask<{ sections?: { heading?: string; sentences?: unknown }[] }>(
+      SOAP_NOTE_PROMPT,
+      SOAP_NOTE_SCHEMA,
+      `Transcript:\n${transcriptLines(transcript)}`,
+    );
     // The four headings in order whatever the model returned; a missing one is said to be missing, without evidence.
     return SOAP_HEADINGS.map((heading) => {
       const sentences = asSentences(answer.sections?.find((s) => s.heading === heading)?.sentences);
@@ -66,12 +70,20 @@ export class ModelNoteWriter implements NoteWriter {
 
   async afterVisitSummary(transcript: readonly TranscriptSegment[], note: readonly NoteSection[]): Promise<EvidencedSentence[]> {
     const noteText = note.map((s) => `${s.heading}: ${s.sentences.map((x) => x.text).join(' ')}`).join('\n');
-    const answer = await this.ask<{ sentences?: unknown }>(AFTER_VISIT_SUMMARY_PROMPT, AFTER_VISIT_SUMMARY_SCHEMA, `Transcript:\n${transcriptLines(transcript)}\n\nSOAP note:\n${noteText}`);
+    const answer = await this.ask<{ sentences?: unknown }>(
+      AFTER_VISIT_SUMMARY_PROMPT,
+      AFTER_VISIT_SUMMARY_SCHEMA,
+      `Transcript:\n${transcriptLines(transcript)}\n\nSOAP note:\n${noteText}`,
+    );
     return asSentences(answer.sentences);
   }
 
   async chartProposals(transcript: readonly TranscriptSegment[]): Promise<ProposalDraft[]> {
-    const answer = await this.ask<{ proposals?: ModelProposal[] }>(CHART_PROPOSALS_PROMPT, CHART_PROPOSALS_SCHEMA, `Transcript:\n${transcriptLines(transcript)}`);
+    const answer = await this.ask<{ proposals?: ModelProposal[] }>(
+      CHART_PROPOSALS_PROMPT,
+      CHART_PROPOSALS_SCHEMA,
+      `Transcript:\n${transcriptLines(transcript)}`,
+    );
     const icd10 = await this.codes.icd10();
     const drafts: ProposalDraft[] = [];
     for (const p of answer.proposals ?? []) {
@@ -105,14 +117,23 @@ export class ModelNoteWriter implements NoteWriter {
           drafts.push({
             kind: p.kind,
             summary: p.kind === 'diagnosis' ? label : `${p.kind === 'family-history' ? 'Family history' : 'Past history'}: ${label}`,
-            fields: { name: code.description, code: code.code, icd10CodeId: code.ident, ...(name ? { term: name } : {}), ...term, ...(relation ? { relation } : {}) },
+            fields: {
+              name: code.description,
+              code: code.code,
+              icd10CodeId: code.ident,
+              ...(name ? { term: name } : {}),
+              ...term,
+              ...(relation ? { relation } : {}),
+            },
             segmentIds,
             ...said,
           });
           break;
         }
         case 'vitals': {
-          const vitals = Object.fromEntries(Object.entries(p.vitals ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
+          const vitals = Object.fromEntries(
+            Object.entries(p.vitals ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])),
+          );
           if (Object.keys(vitals).length) drafts.push({ kind: 'vitals', summary: p.summary ?? 'Vitals', fields: vitals, segmentIds });
           break;
         }

@@ -40,7 +40,13 @@ export class TranscribeSpeechEngine implements SpeechEngine {
 
   async start(audioKey: string, audio: RunAudio) {
     const jobName = jobNameOf(audio);
-    await this.transcribe.start({ jobName, bucket: filesBucket(), mediaKey: audioKey, mediaFormat: (FORMATS[extensionOf(audioKey)] ?? FORMATS.webm).format, outputKey: outputKey(audio) });
+    await this.transcribe.start({
+      jobName,
+      bucket: filesBucket(),
+      mediaKey: audioKey,
+      mediaFormat: (FORMATS[extensionOf(audioKey)] ?? FORMATS.webm).format,
+      outputKey: outputKey(audio),
+    });
     return { status: 'IN_PROGRESS' as const, jobName };
   }
 

@@ -12,7 +12,14 @@ import { keepKnownEvidence, type NoteWriter, type ProposalDraft } from './note-m
 /** The words a proposal names its finding by: the model's spoken term, then the name without its qualifiers. */
 function termsOf(p: ProposalDraft): string[] {
   const names = [p.fields.term, p.fields.productName, p.fields.name, p.fields.diagnosis].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const plain = names.flatMap((n) => [n, n.split(',')[0].replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim()]);
+  const plain = names.flatMap((n) => [
+    n,
+    n
+      .split(',')[0]
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]);
   return [...new Set(plain.map((n) => n.toLowerCase()).filter(Boolean))];
 }
 
@@ -60,7 +67,13 @@ export function assertedProposals(drafts: readonly ProposalDraft[], transcript: 
     const label = typeof p.fields.code === 'string' ? `${String(p.fields.name)} (${p.fields.code})` : String(p.fields.name);
     if (assertion === 'family') {
       const relation = relationOf(trigger);
-      out.push({ ...p, kind: 'family-history', summary: `Family history: ${label}`, fields: { ...p.fields, ...(relation ? { relation } : {}) }, ...(evidence ? { evidence } : {}) });
+      out.push({
+        ...p,
+        kind: 'family-history',
+        summary: `Family history: ${label}`,
+        fields: { ...p.fields, ...(relation ? { relation } : {}) },
+        ...(evidence ? { evidence } : {}),
+      });
     } else out.push({ ...p, kind: 'past-history', summary: `Past history: ${label}`, ...(evidence ? { evidence } : {}) });
   }
   return out;

@@ -43,10 +43,20 @@ describe('local rule-based note writer', () => {
     const proposals = await localChartProposals(transcript, STARTERS);
     const byKind = (k: string) => proposals.filter((p) => p.kind === k);
     expect(byKind('medication-start')).toEqual([
-      expect.objectContaining({ summary: 'Start Ibuprofen 400 mg', fields: expect.objectContaining({ productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' }), segmentIds: ['seg-5'] }),
+      expect.objectContaining({
+        summary: 'Start Ibuprofen 400 mg',
+        fields: expect.objectContaining({ productName: 'Ibuprofen', strength: '400', strengthUOM: 'mg' }),
+        segmentIds: ['seg-5'],
+      }),
     ]);
     expect(byKind('medication-stop')).toEqual([
-      { kind: 'medication-stop', summary: 'Stop Lisinopril', fields: { productName: 'Lisinopril', genericName: 'Lisinopril' }, segmentIds: ['seg-5'], evidence: 'stop lisinopril and start ibuprofen 400 milligrams' },
+      {
+        kind: 'medication-stop',
+        summary: 'Stop Lisinopril',
+        fields: { productName: 'Lisinopril', genericName: 'Lisinopril' },
+        segmentIds: ['seg-5'],
+        evidence: 'stop lisinopril and start ibuprofen 400 milligrams',
+      },
     ]);
     expect(byKind('allergy')).toEqual([expect.objectContaining({ fields: { name: 'Penicillin' }, segmentIds: ['seg-4'] })]);
     expect(byKind('vitals')).toEqual([expect.objectContaining({ fields: { systolic: 130, diastolic: 80, heartRate: 72 }, segmentIds: ['seg-2'] })]);
@@ -54,7 +64,11 @@ describe('local rule-based note writer', () => {
     expect(diagnoses.length).toBeGreaterThan(0);
     for (const d of diagnoses) expect(d.segmentIds.length).toBeGreaterThan(0);
     expect(diagnoses).toEqual([
-      expect.objectContaining({ fields: expect.objectContaining({ name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519' }), segmentIds: ['seg-1', 'seg-3'], evidence: 'the patient reports a headache for 3 days' }),
+      expect.objectContaining({
+        fields: expect.objectContaining({ name: 'Headache, unspecified', code: 'R51.9', icd10CodeId: 'R519' }),
+        segmentIds: ['seg-1', 'seg-3'],
+        evidence: 'the patient reports a headache for 3 days',
+      }),
     ]);
   });
 });

@@ -21,13 +21,22 @@ export const LOCAL_RULES_ENGINE: AiEngine = { kind: 'local-rules', local: true, 
  * else is the patient's story (Subjective).
  */
 const RULES: [SoapHeading, RegExp][] = [
-  ['Plan', /\b(will|we'll|i'll|let's|going to|plan is|the plan|follow(?:ing)? up|come back|return (?:in|if|to)|call (?:us |back )?if|schedul\w*|refer\w*|prescrib\w*|recommend\w*|advis\w*|start|starting|stop|stopping|discontinu\w*|continue|increase|decrease|order\w*|check again|recheck)\b/],
-  ['Subjective', /\b(reports?|reported|says|said|states|stated|complains?|complaining|describes|endorses|denies|denied|feels|felt|at home|history|mother|father|mom|dad|brother|sister|grandmother|grandfather|family|has had|has been having|never had|has never|(?:for|since) (?:the past |the last |about )?(?:(?:\d+|a|one|two|three|four|five|six|seven|several|a few|a couple of) (?:days?|weeks?|months?|years?|nights?)|yesterday|last \w+)|years ago|as a child|allergic)\b/],
+  [
+    'Plan',
+    /\b(will|we'll|i'll|let's|going to|plan is|the plan|follow(?:ing)? up|come back|return (?:in|if|to)|call (?:us |back )?if|schedul\w*|refer\w*|prescrib\w*|recommend\w*|advis\w*|start|starting|stop|stopping|discontinu\w*|continue|increase|decrease|order\w*|check again|recheck)\b/,
+  ],
+  [
+    'Subjective',
+    /\b(reports?|reported|says|said|states|stated|complains?|complaining|describes|endorses|denies|denied|feels|felt|at home|history|mother|father|mom|dad|brother|sister|grandmother|grandfather|family|has had|has been having|never had|has never|(?:for|since) (?:the past |the last |about )?(?:(?:\d+|a|one|two|three|four|five|six|seven|several|a few|a couple of) (?:days?|weeks?|months?|years?|nights?)|yesterday|last \w+)|years ago|as a child|allergic)\b/,
+  ],
   [
     'Objective',
     /\b((?<!high |low )blood pressure|heart rate|pulse|temperature is|temperature of|temperature \d|temp is|respiratory rate|oxygen|saturation|weigh\w*|bmi|vitals?|on exam\w*|exam\w*|auscultation|palpat\w*|came back|results?|is positive|is negative|was positive|was negative|tender\w*|swelling|swollen|wheez\w*|crackles|murmur|rash|exudates?|erythema\w*|(?:throat|pharynx|tonsils?|ears?|eardrums?|tympanic membranes?|lungs?|heart|abdomen|belly|skin|eyes?|nose|neck|lymph nodes?|glands?|chest|extremities|legs?|knees?|back) (?:is|are|looks?|appears?|sounds?)\b)/,
   ],
-  ['Assessment', /\b(diagnos\w*|assessment|concern\w*|impression|likely|consistent with|suspect\w*|probabl\w*|rule out|differential|suggests?|due to|could be|may be|might be|possibl\w*|viral|bacterial|i think|looks like|this is)\b/],
+  [
+    'Assessment',
+    /\b(diagnos\w*|assessment|concern\w*|impression|likely|consistent with|suspect\w*|probabl\w*|rule out|differential|suggests?|due to|could be|may be|might be|possibl\w*|viral|bacterial|i think|looks like|this is)\b/,
+  ],
   ['Plan', /\b(take|test|testing|swab|x ray|x-ray|culture|blood work|labs?|rest|fluids|ice|elevat\w*|counsel\w*|encourag\w*|avoid)\b/],
 ];
 
@@ -83,7 +92,11 @@ const STOPWORDS = new Set(
     ' ',
   ),
 );
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9.]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9.]+/)
+    .filter(Boolean);
 
 /** The practice's loaded code sets (the starter sets until an import). */
 export interface CodeSets {
@@ -93,7 +106,8 @@ export interface CodeSets {
 export const LOADED_CODE_SETS: CodeSets = { drugs: async () => (await drugCodes()).value, icd10: async () => (await icd10Codes()).value };
 
 // "Is taking" and "has been taking" tell what the patient already takes: no start.
-const START = /\b(start|starting|begin|prescrib\w*|put \w+ on|add|adding|(?<!\b(?:is|are|was|been|still|not) )take|(?<!\b(?:is|are|was|been|still|not) )taking)\b/g;
+const START =
+  /\b(start|starting|begin|prescrib\w*|put \w+ on|add|adding|(?<!\b(?:is|are|was|been|still|not) )take|(?<!\b(?:is|are|was|been|still|not) )taking)\b/g;
 const STOP = /\b(stop|stopping|discontinue\w*|quit|hold|holding)\b/g;
 const DOSE = /\b(\d+(?:\.\d+)?) ?(milligrams?|mg|micrograms?|mcg|grams?|units?)\b/;
 
@@ -109,7 +123,8 @@ function cueBefore(lower: string, position: number): 'start' | 'stop' | undefine
   return best?.kind;
 }
 
-const unitOf = (u: string) => (u.startsWith('milli') || u === 'mg' ? 'mg' : u.startsWith('micro') || u === 'mcg' ? 'mcg' : u.startsWith('gram') ? 'g' : 'units');
+const unitOf = (u: string) =>
+  u.startsWith('milli') || u === 'mg' ? 'mg' : u.startsWith('micro') || u === 'mcg' ? 'mcg' : u.startsWith('gram') ? 'g' : 'units';
 
 /** One statement of a segment, lower case, with the segment it came from and its words as heard. */
 interface Statement {
@@ -127,7 +142,9 @@ async function medicationProposals(codes: CodeSets, st: Statement): Promise<Prop
   for (const w of wordsOf(st.lower)) {
     const word = w.text;
     if (word.length < 4 || STOPWORDS.has(word) || /^\d/.test(word) || seen.has(word)) continue;
-    const hit = drugs.search(word, 'NAME', 10).items.find((d) => d.genericName.toLowerCase().split(/[\s,/]+/)[0] === word || d.productName.toLowerCase().split(/\s+/)[0] === word);
+    const hit = drugs
+      .search(word, 'NAME', 10)
+      .items.find((d) => d.genericName.toLowerCase().split(/[\s,/]+/)[0] === word || d.productName.toLowerCase().split(/\s+/)[0] === word);
     if (!hit) continue;
     seen.add(word);
     const kind = cueBefore(st.lower, w.start);
@@ -201,7 +218,12 @@ function conditionDraft(st: Statement, code: { code: string; description: string
       return { kind: 'diagnosis', summary: `${code.description} (${code.code})`, fields, ...base };
     case 'family': {
       const relation = relationOf(trigger);
-      return { kind: 'family-history', summary: `Family history: ${code.description} (${code.code})`, fields: { ...fields, ...(relation ? { relation } : {}) }, ...base };
+      return {
+        kind: 'family-history',
+        summary: `Family history: ${code.description} (${code.code})`,
+        fields: { ...fields, ...(relation ? { relation } : {}) },
+        ...base,
+      };
     }
     case 'historical':
       return { kind: 'past-history', summary: `Past history: ${code.description} (${code.code})`, fields, ...base };
@@ -275,7 +297,13 @@ function vitalsOf(lower: string): Record<string, number> {
   return found;
 }
 
-const VITAL_LABELS: Record<string, string> = { heartRate: 'heart rate', temp: 'temperature', weight: 'weight', spo2: 'SpO2', respiratoryRate: 'respiratory rate' };
+const VITAL_LABELS: Record<string, string> = {
+  heartRate: 'heart rate',
+  temp: 'temperature',
+  weight: 'weight',
+  spo2: 'SpO2',
+  respiratoryRate: 'respiratory rate',
+};
 
 export async function localChartProposals(transcript: readonly TranscriptSegment[], codes: CodeSets = LOADED_CODE_SETS): Promise<ProposalDraft[]> {
   const proposals: ProposalDraft[] = [];
@@ -294,7 +322,11 @@ export async function localChartProposals(transcript: readonly TranscriptSegment
     if (Object.keys(spoken).length) {
       Object.assign(vitals, spoken);
       vitalsEvidence.push(segment.id);
-      vitalsStatements.push(...statementsOf(text).filter((x) => Object.keys(vitalsOf(x.text.toLowerCase())).length).map((x) => x.text));
+      vitalsStatements.push(
+        ...statementsOf(text)
+          .filter((x) => Object.keys(vitalsOf(x.text.toLowerCase())).length)
+          .map((x) => x.text),
+      );
     }
   }
   if (vitalsEvidence.length) {
@@ -304,7 +336,13 @@ export async function localChartProposals(transcript: readonly TranscriptSegment
         .filter(([k]) => k in VITAL_LABELS)
         .map(([k, v]) => `${VITAL_LABELS[k]} ${v}`),
     ];
-    proposals.push({ kind: 'vitals', summary: `Vitals: ${parts.join(', ')}`, fields: vitals, segmentIds: vitalsEvidence, evidence: vitalsStatements.join(' … ') });
+    proposals.push({
+      kind: 'vitals',
+      summary: `Vitals: ${parts.join(', ')}`,
+      fields: vitals,
+      segmentIds: vitalsEvidence,
+      evidence: vitalsStatements.join(' … '),
+    });
   }
   // One proposal per drug, allergy and code: the first mention carries the evidence, later ones add to it.
   const merged = new Map<string, ProposalDraft>();

@@ -24,7 +24,11 @@ function htmlSentence(s: EvidencedSentence): string {
     : `<span data-segments="" data-unevidenced="true">${escapeHtml(s.text)} <em>${escapeHtml(UNEVIDENCED_MARK)}</em></span>`;
 }
 
-export function renderNote(sections: readonly NoteSection[], afterVisitSummary: readonly EvidencedSentence[] | undefined, engines: { speech: AiEngine; text: AiEngine }) {
+export function renderNote(
+  sections: readonly NoteSection[],
+  afterVisitSummary: readonly EvidencedSentence[] | undefined,
+  engines: { speech: AiEngine; text: AiEngine },
+) {
   const all: NoteSection[] = [...sections, ...(afterVisitSummary ? [{ heading: AFTER_VISIT_SUMMARY_HEADING, sentences: [...afterVisitSummary] }] : [])];
   const label = engineLine(engines.speech, engines.text);
   const text = [label, '', ...all.flatMap((s) => [s.heading, s.sentences.map(plainSentence).join(' '), ''])].join('\n').trimEnd();
@@ -39,6 +43,9 @@ export function renderNote(sections: readonly NoteSection[], afterVisitSummary: 
 export function mergeIntoDraft(existing: { text?: string; formattedText?: string }, generated: { text: string; formattedText: string }) {
   const hasText = (existing.text ?? '').trim().length > 0;
   return hasText
-    ? { text: `${existing.text}\n\n${generated.text}`, formattedText: `${existing.formattedText ?? escapeHtml(existing.text ?? '')}<hr>${generated.formattedText}` }
+    ? {
+        text: `${existing.text}\n\n${generated.text}`,
+        formattedText: `${existing.formattedText ?? escapeHtml(existing.text ?? '')}<hr>${generated.formattedText}`,
+      }
     : generated;
 }

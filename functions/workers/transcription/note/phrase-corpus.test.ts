@@ -19,7 +19,8 @@ async function run(text: string): Promise<Omit<PhraseOutcome, 'phrase'>> {
 describe('the scribe on the visit phrase corpus, as text', () => {
   it('holds at least 40 phrases of every kind', () => {
     expect(VISIT_PHRASES.length).toBeGreaterThanOrEqual(40);
-    for (const category of ['negation', 'uncertainty', 'family', 'historical', 'assertion']) expect(VISIT_PHRASES.filter((p) => p.category === category).length).toBeGreaterThanOrEqual(5);
+    for (const category of ['negation', 'uncertainty', 'family', 'historical', 'assertion'])
+      expect(VISIT_PHRASES.filter((p) => p.category === category).length).toBeGreaterThanOrEqual(5);
   });
 
   it('proposes nothing from a negated or uncertain phrase, and places and proposes the rest as a clinician would', async () => {

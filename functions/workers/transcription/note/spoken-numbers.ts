@@ -1,7 +1,26 @@
 /** Spoken numbers (what a recognizer writes) to digits: "one hundred thirty" → 130, "ninety eight point six" → 98.6. */
 const UNITS: Record<string, number> = {
-  zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  oh: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000 };
@@ -33,7 +52,10 @@ function valueOf(words: readonly string[]): number | undefined {
  */
 export function digitsFromSpoken(text: string): string {
   // Punctuation after a word ("over eighty.") is set apart while numbers are read, then put back.
-  const words = text.replace(/([.,;:!?]+)(?=\s|$)/g, ' $1').split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/([.,;:!?]+)(?=\s|$)/g, ' $1')
+    .split(/\s+/)
+    .filter(Boolean);
   const out: string[] = [];
   let i = 0;
   while (i < words.length) {

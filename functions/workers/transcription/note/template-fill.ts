@@ -28,11 +28,23 @@ function sectionText(section: NoteSection): string {
 
 function labelOf(lines: readonly string[], lineIndex: number, before: string): string | undefined {
   const own = before.replace(TOKEN, '').trim();
-  const label = own || [...lines.slice(0, lineIndex)].reverse().find((l) => l.replace(TOKEN, '').trim())?.replace(TOKEN, '').trim() || '';
+  const label =
+    own ||
+    [...lines.slice(0, lineIndex)]
+      .reverse()
+      .find((l) => l.replace(TOKEN, '').trim())
+      ?.replace(TOKEN, '')
+      .trim() ||
+    '';
   return LABELS.find(([, rule]) => rule.test(label))?.[0];
 }
 
-export function fillTemplate(body: string, sections: readonly NoteSection[], afterVisitSummary: readonly EvidencedSentence[], engines: { speech: AiEngine; text: AiEngine }) {
+export function fillTemplate(
+  body: string,
+  sections: readonly NoteSection[],
+  afterVisitSummary: readonly EvidencedSentence[],
+  engines: { speech: AiEngine; text: AiEngine },
+) {
   const all = new Map<string, NoteSection>(sections.map((s) => [s.heading, s]));
   all.set(AFTER_VISIT_SUMMARY_HEADING, { heading: AFTER_VISIT_SUMMARY_HEADING, sentences: [...afterVisitSummary] });
   const text = /<\/?[a-z][^>]*>/i.test(body) ? htmlToText(body) : body;

@@ -9,7 +9,7 @@ export const CHART_PROPOSALS_PROMPT = {
   system: [
     'You extract chart changes stated in a visit transcript: medications started, medications stopped, allergies, diagnoses, family history, past history and vital signs spoken aloud.',
     'Propose only what the visit asserts about this patient now. Never propose a finding that is denied or absent ("no fever", "denies chest pain", "negative for"), only possible ("rule out strep", "could be", "versus", "if"), or hypothetical.',
-    "A family member's condition (\"mother had diabetes\") is kind family-history, never diagnosis. A past condition (\"history of\", \"as a child\", \"years ago\", \"resolved\") is kind past-history, never diagnosis.",
+    'A family member\'s condition ("mother had diabetes") is kind family-history, never diagnosis. A past condition ("history of", "as a child", "years ago", "resolved") is kind past-history, never diagnosis.',
     'Never infer a diagnosis from symptoms alone. Give an ICD-10-CM code only when you are sure of it; it is checked against the practice code set.',
     'For each proposal give term: the words of the transcript that name the finding, exactly as said; and evidence: the one transcript statement that asserts it, quoted exactly.',
     'Vitals in these units: systolic and diastolic mmHg, heartRate bpm, temp °F, respiratoryRate breaths/min, spo2 %, weight lb, height in.',

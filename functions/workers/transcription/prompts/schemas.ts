@@ -45,7 +45,9 @@ export const CHART_PROPOSALS_SCHEMA = {
           relation: { type: 'string', enum: ['mother', 'father', 'brother', 'sister', 'grandparent'], description: 'family-history only' },
           vitals: {
             type: 'object',
-            properties: Object.fromEntries(['systolic', 'diastolic', 'heartRate', 'temp', 'respiratoryRate', 'spo2', 'weight', 'height'].map((k) => [k, { type: 'number' }])),
+            properties: Object.fromEntries(
+              ['systolic', 'diastolic', 'heartRate', 'temp', 'respiratoryRate', 'spo2', 'weight', 'height'].map((k) => [k, { type: 'number' }]),
+            ),
           },
           segmentIds: { type: 'array', items: { type: 'string' } },
         },

@@ -98,7 +98,12 @@ export class ChangeCapture {
   /** The items behind several keys in one BatchGetItem per 100 keys (a BatchWriteItem holds up to 25). */
   private async currentMany(targets: readonly { tableName: string; key: AttributeMap }[]): Promise<(AttributeMap | undefined)[]> {
     if (targets.length === 1) return [await this.current(targets[0].tableName, targets[0].key)];
-    const id = (tableName: string, key: AttributeMap) => `${tableName}\u0000${JSON.stringify(Object.keys(key).sort().map((k) => key[k]))}`;
+    const id = (tableName: string, key: AttributeMap) =>
+      `${tableName}\u0000${JSON.stringify(
+        Object.keys(key)
+          .sort()
+          .map((k) => key[k]),
+      )}`;
     const found = new Map<string, AttributeMap>();
     for (let i = 0; i < targets.length; i += 100) {
       let request: Record<string, { Keys: AttributeMap[]; ConsistentRead: true }> = {};

@@ -94,10 +94,21 @@ describe('local table stream', () => {
     await stream.idle();
     expect(delivered).toEqual(['r1', 'r2', 'r4']);
     const [letter] = stream.deadLetters();
-    expect(letter).toMatchObject({ consumer: 'test-consumer', condition: 'RetryAttemptsExhausted', batchSize: 1, approximateInvokeCount: 3, error: 'Error: cannot take bad' });
+    expect(letter).toMatchObject({
+      consumer: 'test-consumer',
+      condition: 'RetryAttemptsExhausted',
+      batchSize: 1,
+      approximateInvokeCount: 3,
+      error: 'Error: cannot take bad',
+    });
     expect(letter.records).toEqual([{ eventName: 'INSERT', sequenceNumber: expect.any(String), keys: { practiceId: { S: 'p1' }, sk: { S: 'bad' } } }]);
     expect(invocations).toBeGreaterThan(4);
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l))).toEqual([letter]);
+    expect(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([letter]);
     // A restart reads the list back.
     expect(new LocalTableStream({ region: 'us-east-1', deadLetterFile: file }).deadLetters()).toEqual([letter]);
   });
@@ -150,7 +161,11 @@ describe('local table stream', () => {
     expect(stream.mayDeliverPut(put('a1', 'p1', { entityType: { S: 'AUDIT' } }))).toBe(false);
     expect(stream.mayDeliverPut({ ...put('n2', 'p1', { entityType: { S: 'NOTIFICATION' } }), tableName: 'other' })).toBe(false);
     // A consumer that filters on the old image could want any put.
-    stream.subscribe({ tableName: 't', subscription: subscription({ filters: [{ dynamodb: { OldImage: { entityType: { S: ['PATIENT'] } } } }] }), invoke: async () => undefined });
+    stream.subscribe({
+      tableName: 't',
+      subscription: subscription({ filters: [{ dynamodb: { OldImage: { entityType: { S: ['PATIENT'] } } } }] }),
+      invoke: async () => undefined,
+    });
     expect(stream.mayDeliverPut(put('a2', 'p1', { entityType: { S: 'AUDIT' } }))).toBe(true);
   });
 });

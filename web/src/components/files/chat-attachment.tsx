@@ -59,8 +59,19 @@ function Thumbnail({ file, onOpen }: { file: ChatFile; onOpen: () => void }) {
     };
   }, [seen, file.key]);
   return (
-    <button ref={ref} type="button" className="tw-chat-attachment__thumb" style={{ width: CHAT_THUMBNAIL_WIDTH }} onClick={onOpen} data-state={url ? 'ready' : failed ? 'error' : 'waiting'}>
-      {url ? <img src={url} alt="" width={CHAT_THUMBNAIL_WIDTH} onError={() => setFailed(true)} /> : <span className="tw-chat-attachment__placeholder" aria-hidden="true" />}
+    <button
+      ref={ref}
+      type="button"
+      className="tw-chat-attachment__thumb"
+      style={{ width: CHAT_THUMBNAIL_WIDTH }}
+      onClick={onOpen}
+      data-state={url ? 'ready' : failed ? 'error' : 'waiting'}
+    >
+      {url ? (
+        <img src={url} alt="" width={CHAT_THUMBNAIL_WIDTH} onError={() => setFailed(true)} />
+      ) : (
+        <span className="tw-chat-attachment__placeholder" aria-hidden="true" />
+      )}
       <span className="tw-chat-attachment__name">{failed ? `${file.name}: ${FILE_MESSAGES.unablePreview}` : file.name}</span>
     </button>
   );

@@ -202,7 +202,13 @@ export function DriveBrowser({ folder, onFolder, onOpenFile, picker, deleteDisab
               <span aria-hidden="true" className="tw-drive__icon">
                 {e.kind === 'folder' ? <FilesIcon /> : <FormsIcon />}
               </span>
-              <button type="button" className="tw-link tw-drive__name" onClick={() => (picker && e.kind === 'file' ? undefined : open(e))} onKeyDown={(k) => k.key === 'Enter' && picker && e.kind === 'file' && open(e)} aria-label={picker && e.kind === 'file' ? `${name}: double click or press Enter to add it` : undefined}>
+              <button
+                type="button"
+                className="tw-link tw-drive__name"
+                onClick={() => (picker && e.kind === 'file' ? undefined : open(e))}
+                onKeyDown={(k) => k.key === 'Enter' && picker && e.kind === 'file' && open(e)}
+                aria-label={picker && e.kind === 'file' ? `${name}: double click or press Enter to add it` : undefined}
+              >
                 {name}
               </button>
               <span className="tw-drive__meta">{e.kind === 'file' ? kb(e.file.size) : 'Folder'}</span>
@@ -212,7 +218,15 @@ export function DriveBrowser({ folder, onFolder, onOpenFile, picker, deleteDisab
         })}
         {listing.isSuccess && !entries.length ? <li className="tw-drive__empty">No results found.</li> : null}
       </ul>
-      <ConfirmDialog isOpen={confirmDelete} onOpenChange={setConfirmDelete} title={FILE_MESSAGES.deleteConfirm} confirmLabel="Delete" tone="danger" isPending={deleting} onConfirm={() => void doDelete()}>
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={FILE_MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={deleting}
+        onConfirm={() => void doDelete()}
+      >
         <p>{FILE_MESSAGES.deleteWarning}</p>
       </ConfirmDialog>
     </div>

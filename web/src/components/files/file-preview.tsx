@@ -6,7 +6,6 @@ import { viewerKind, type ViewerKind } from './viewer-kind.js';
 import { Skeleton } from './viewers/skeleton.js';
 import { PreviewMessage, type ViewerProps } from './viewers/viewer-common.js';
 
-
 /** Each viewer (and its library) is its own chunk, fetched only when a file of its type opens. */
 const VIEWERS: Record<Exclude<ViewerKind, 'unsupported'>, ComponentType<ViewerProps>> = {
   ccd: lazy(() => import('./viewers/ccd-viewer.js')),

@@ -4,7 +4,20 @@ import { clampPitch, isPanorama, viewerKind } from './viewer-kind.js';
 describe('the viewer for a file type (spec chart-data §2a)', () => {
   it('maps each listed extension to its viewer and anything else to the fallback', () => {
     expect(['xml', 'csv', 'xlsx', 'jpg', 'TIFF', 'HEIC', 'pdf', 'docx', 'wav', 'weba', 'mpeg', 'webm', 'mp4', 'ics'].map(viewerKind)).toEqual([
-      'ccd', 'csv', 'sheet', 'image', 'image', 'heic', 'pdf', 'docx', 'audio', 'audio', 'audio', 'video', 'video', 'ics',
+      'ccd',
+      'csv',
+      'sheet',
+      'image',
+      'image',
+      'heic',
+      'pdf',
+      'docx',
+      'audio',
+      'audio',
+      'audio',
+      'video',
+      'video',
+      'ics',
     ]);
     expect(viewerKind('txt')).toBe('unsupported');
     expect(viewerKind('')).toBe('unsupported');

@@ -58,7 +58,9 @@ export function MappingTable<R extends MappingTableRow>({ rows, errors, onChange
                   label={`Section for ${nameOf(r)}`}
                   options={SECTION_OPTIONS}
                   value={r.section}
-                  onChange={(s) => onChange(r.id, { section: (s as MappingSection) ?? null, ...(titleOverrideEditable(s as MappingSection) ? {} : { titleOverride: '' }) })}
+                  onChange={(s) =>
+                    onChange(r.id, { section: (s as MappingSection) ?? null, ...(titleOverrideEditable(s as MappingSection) ? {} : { titleOverride: '' }) })
+                  }
                 />
               </td>
               <td>

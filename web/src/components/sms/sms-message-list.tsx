@@ -44,11 +44,18 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
               const body = (
                 <>
                   <span className="tw-visually-hidden">{who}: </span>
-                  <span className="tw-sms-bubble__text">{message.pending ? message.text || 'Sending' : message.text || attachmentsLabel(message.attachments?.length ?? 0)}</span>
+                  <span className="tw-sms-bubble__text">
+                    {message.pending ? message.text || 'Sending' : message.text || attachmentsLabel(message.attachments?.length ?? 0)}
+                  </span>
                 </>
               );
               return (
-                <li key={message.id} className={`tw-sms-row tw-sms-row--${side}`} data-testid={message.pending ? 'sms-sending' : 'sms-message'} data-direction={message.direction}>
+                <li
+                  key={message.id}
+                  className={`tw-sms-row tw-sms-row--${side}`}
+                  data-testid={message.pending ? 'sms-sending' : 'sms-message'}
+                  data-direction={message.direction}
+                >
                   {message.pending ? (
                     <div className="tw-sms-bubble tw-sms-bubble--out tw-sms-bubble--pending" role="status">
                       {body}
@@ -56,7 +63,12 @@ export function SmsMessageList({ messages, selecting = false, selected, onToggle
                     </div>
                   ) : selecting ? (
                     <label className={`tw-sms-bubble tw-sms-bubble--${side} tw-sms-bubble--selectable`}>
-                      <input type="checkbox" className="tw-sms-bubble__check" checked={selected?.has(message.id) ?? false} onChange={() => onToggleSelected?.(message.id)} />
+                      <input
+                        type="checkbox"
+                        className="tw-sms-bubble__check"
+                        checked={selected?.has(message.id) ?? false}
+                        onChange={() => onToggleSelected?.(message.id)}
+                      />
                       <span>{body}</span>
                     </label>
                   ) : (

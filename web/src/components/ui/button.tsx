@@ -35,5 +35,11 @@ export function Button({ variant = 'secondary', size = 'md', className, isPendin
     if (live.type === 'submit') live.type = 'button';
     live['aria-disabled'] = true;
   }
-  return <AriaButton {...(live as AriaButtonProps)} ref={ref} className={['tw-button', `tw-button--${variant}`, `tw-button--${size}`, isPending && 'tw-button--pending', className].filter(Boolean).join(' ')} />;
+  return (
+    <AriaButton
+      {...(live as AriaButtonProps)}
+      ref={ref}
+      className={['tw-button', `tw-button--${variant}`, `tw-button--${size}`, isPending && 'tw-button--pending', className].filter(Boolean).join(' ')}
+    />
+  );
 }

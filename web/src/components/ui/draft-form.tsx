@@ -15,7 +15,16 @@ interface DraftFormProps {
 }
 
 /** The add-or-edit form above a settings list: its fields, then Save and Cancel. */
-export function DraftForm({ errors, onSave, onCancel, isPending, className = 'tw-settings__form', actionsClassName = 'tw-settings__actions', children, ...rest }: DraftFormProps) {
+export function DraftForm({
+  errors,
+  onSave,
+  onCancel,
+  isPending,
+  className = 'tw-settings__form',
+  actionsClassName = 'tw-settings__actions',
+  children,
+  ...rest
+}: DraftFormProps) {
   return (
     <Form
       validationErrors={errors}

@@ -6,7 +6,18 @@ import { QueryTable } from './query-table.js';
 const failed = { isPending: false, isError: true, error: new Error('upstream 503 from the contacts table') };
 
 const table = (errorText?: string) =>
-  renderToStaticMarkup(<QueryTable query={failed} items={undefined} loadingLabel="Loading contacts" emptyText="No contacts yet." errorText={errorText} label="Contacts" columns={['Name']} renderRow={() => null} />);
+  renderToStaticMarkup(
+    <QueryTable
+      query={failed}
+      items={undefined}
+      loadingLabel="Loading contacts"
+      emptyText="No contacts yet."
+      errorText={errorText}
+      label="Contacts"
+      columns={['Name']}
+      renderRow={() => null}
+    />,
+  );
 
 describe('a list screen table', () => {
   it('says the spec’s network message when the list cannot be read, never the server’s own text', () => {

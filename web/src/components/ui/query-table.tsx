@@ -22,7 +22,17 @@ export interface QueryTableProps<T> {
 }
 
 /** A list screen's table: a spinner while loading, the error, the empty text, or the table of rows. */
-export function QueryTable<T>({ query, items, label, loadingLabel = `Loading ${label.toLowerCase()}`, emptyText, errorText = NETWORK_ERROR_MESSAGE, columns, className = 'tw-table', renderRow }: QueryTableProps<T>) {
+export function QueryTable<T>({
+  query,
+  items,
+  label,
+  loadingLabel = `Loading ${label.toLowerCase()}`,
+  emptyText,
+  errorText = NETWORK_ERROR_MESSAGE,
+  columns,
+  className = 'tw-table',
+  renderRow,
+}: QueryTableProps<T>) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
     return (

@@ -35,7 +35,12 @@ export function Select({ label, options, value, onChange, className, ...props }:
     >
       <Label className="tw-field__label">
         {label}
-        {props.isRequired ? <span className="tw-field__required" aria-hidden="true"> *</span> : null}
+        {props.isRequired ? (
+          <span className="tw-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </Label>
       <Button className="tw-field__input tw-select__button">
         <SelectValue className="tw-select__value" />

@@ -7,5 +7,12 @@ interface SettingsListProps<T> extends Omit<QueryTableProps<T>, 'className' | 'e
 
 /** A settings page's list: a failed read says the server's reason; rows an admin may change end in an Actions column. */
 export function SettingsList<T>({ columns, hasActions, ...props }: SettingsListProps<T>) {
-  return <QueryTable {...props} errorText={props.query.error?.message} className="tw-table tw-settings__table" columns={hasActions ? [...columns, 'Actions'] : columns} />;
+  return (
+    <QueryTable
+      {...props}
+      errorText={props.query.error?.message}
+      className="tw-table tw-settings__table"
+      columns={hasActions ? [...columns, 'Actions'] : columns}
+    />
+  );
 }

@@ -15,7 +15,12 @@ export function TextField({ label, description, placeholder, className, inputMod
     <AriaTextField {...props} className={['tw-field', className].filter(Boolean).join(' ')}>
       <Label className="tw-field__label">
         {label}
-        {props.isRequired ? <span className="tw-field__required" aria-hidden="true"> *</span> : null}
+        {props.isRequired ? (
+          <span className="tw-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </Label>
       <Input className="tw-field__input" placeholder={placeholder} inputMode={inputMode} />
       {description ? (

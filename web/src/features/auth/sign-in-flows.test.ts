@@ -6,7 +6,14 @@ vi.mock('aws-amplify/auth', () => ({ signIn: (input: unknown) => amplifySignIn(i
 
 const { signIn } = await import('./sign-in-flows.js');
 
-const config = (local: boolean): RuntimeConfig => ({ apiUrl: 'https://api', graphqlUrl: 'https://gql', userPoolId: 'pool', userPoolClientId: 'client', region: 'us-east-1', local });
+const config = (local: boolean): RuntimeConfig => ({
+  apiUrl: 'https://api',
+  graphqlUrl: 'https://gql',
+  userPoolId: 'pool',
+  userPoolClientId: 'client',
+  region: 'us-east-1',
+  local,
+});
 
 describe('sign-in flows', () => {
   beforeEach(() => amplifySignIn.mockClear());

@@ -9,9 +9,11 @@ export function providerDefault(
   currentUserId: string | undefined,
 ): string | null {
   const providers = users.filter((u) => u.permissionGroup === 'provider' && u.userStatus !== 'deleted');
-  const wanted = practitionerName?.trim().toLowerCase().replace(/^dr\.?\s+/, '');
+  const wanted = practitionerName
+    ?.trim()
+    .toLowerCase()
+    .replace(/^dr\.?\s+/, '');
   const practitioner = wanted ? providers.find((u) => u.name.toLowerCase().replace(/^dr\.?\s+/, '') === wanted) : undefined;
   if (practitioner) return practitioner.userId;
   return providers.some((u) => u.userId === currentUserId) ? (currentUserId ?? null) : null;
 }
-

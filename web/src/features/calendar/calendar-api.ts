@@ -41,7 +41,11 @@ export function useAppointmentRange(range: { start: string; end: string } | null
   return useQuery({
     queryKey: [...calendarKeys.range(range?.start ?? '', range?.end ?? ''), providerId ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest<AppointmentRange>({ path: `/v1/appointments`, query: { start: range!.start, end: range!.end, ...(providerId ? { providerId } : {}) }, signal }),
+      apiRequest<AppointmentRange>({
+        path: `/v1/appointments`,
+        query: { start: range!.start, end: range!.end, ...(providerId ? { providerId } : {}) },
+        signal,
+      }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -52,7 +56,9 @@ export function useAppointmentTypes(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.types(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `/v1/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.appointmentTypes),
+      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `/v1/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then(
+        (r) => r.appointmentTypes,
+      ),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -61,7 +67,9 @@ export function useBookingLocations(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.locations(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `/v1/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then((r) => r.bookingLocations),
+      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `/v1/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then(
+        (r) => r.bookingLocations,
+      ),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -107,7 +115,8 @@ export function useUserCalendarSettings(userId: string | undefined) {
 export function useCalendarSettingsChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) => apiRequest<unknown>({ ...request, path: `${apiPath(request.path)}` }),
+    mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) =>
+      apiRequest<unknown>({ ...request, path: `${apiPath(request.path)}` }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -126,7 +135,11 @@ export function useSetArrival() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, occurrenceDay, status }: { appointmentId: string; occurrenceDay: string; status: ArrivalStatus }) =>
-      apiRequest<AppointmentOccurrenceArrival>({ method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/arrival`, body: { occurrenceDay, status } }),
+      apiRequest<AppointmentOccurrenceArrival>({
+        method: 'PUT',
+        path: `/v1/appointments/${encodeURIComponent(appointmentId)}/arrival`,
+        body: { occurrenceDay, status },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

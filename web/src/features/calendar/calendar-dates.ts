@@ -116,5 +116,8 @@ export const isoDayOf = (p: { year: number; month: number; day: number }) => iso
 export function shiftWallClock(iso: string, timeZone: string, days: number, minutes: number): string {
   const p = zonedParts(new Date(iso), timeZone);
   const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days, 0, p.hour * 60 + p.minute + minutes));
-  return zonedToInstant({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() }, timeZone).toISOString();
+  return zonedToInstant(
+    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() },
+    timeZone,
+  ).toISOString();
 }

@@ -19,7 +19,14 @@ export function canSend(status: CopilotSendStatus, text: string): boolean {
  * What a send adds to the chat: the patient-context message first when the conversation is new,
  * has a patient, and has not had it yet (spec shell §4: once per conversation), then the question.
  */
-export function itemsToAdd(options: { isNew: boolean; contextInjected: boolean; patient: CopilotPatientProfile | null; conversationId: string; text: string; now: number }): ChatItem[] {
+export function itemsToAdd(options: {
+  isNew: boolean;
+  contextInjected: boolean;
+  patient: CopilotPatientProfile | null;
+  conversationId: string;
+  text: string;
+  now: number;
+}): ChatItem[] {
   const added: ChatItem[] = [];
   if (options.isNew && options.patient && !options.contextInjected) {
     added.push({ ident: `ctx-${options.conversationId}`, role: 'user', content: patientContextMessage(options.patient), local: 'context' });

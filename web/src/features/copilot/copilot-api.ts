@@ -61,12 +61,19 @@ export function sendConversation(input: SendInput): Promise<ConversationReply> {
  */
 export async function streamConversation(input: SendInput, onEvent: (event: CopilotStreamEvent) => void, signal?: AbortSignal): Promise<void> {
   const config = runtimeConfig();
-  const url = config.copilotStreamUrl ? `${config.copilotStreamUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}` : `${config.apiUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}`;
+  const url = config.copilotStreamUrl
+    ? `${config.copilotStreamUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}`
+    : `${config.apiUrl.replace(/\/$/, '')}${COPILOT_PATHS.stream}`;
   await tokensSettled();
   const token = (await fetchAuthSession()).tokens?.idToken?.toString();
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-timezone': Intl.DateTimeFormat().resolvedOptions().timeZone, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      'x-timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(input),
     signal,
   });

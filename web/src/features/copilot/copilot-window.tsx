@@ -187,7 +187,15 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
         <Button size="sm" variant="quiet" aria-label="New chat" onPress={chat.newChat} isDisabled={busy}>
           <PlusIcon />
         </Button>
-        <Button size="sm" variant="quiet" aria-label="Chat history" aria-pressed={historyOpen} aria-expanded={historyOpen} aria-controls="tw-copilot-history" onPress={() => setHistoryOpen((o) => !o)}>
+        <Button
+          size="sm"
+          variant="quiet"
+          aria-label="Chat history"
+          aria-pressed={historyOpen}
+          aria-expanded={historyOpen}
+          aria-controls="tw-copilot-history"
+          onPress={() => setHistoryOpen((o) => !o)}
+        >
           <span aria-hidden="true">☰</span>
         </Button>
         <Button size="sm" variant="quiet" aria-label="Close Copilot" onPress={onClose}>
@@ -237,7 +245,14 @@ export function CopilotWindow({ patientId, onClose }: { patientId: string | null
             {chat.state.items.map((m) => (
               <div
                 key={m.ident}
-                className={['tw-copilot__message', `tw-copilot__message--${m.role}`, m.local === 'context' ? 'tw-copilot__message--context' : '', m.failed ? 'tw-copilot__message--failed' : ''].filter(Boolean).join(' ')}
+                className={[
+                  'tw-copilot__message',
+                  `tw-copilot__message--${m.role}`,
+                  m.local === 'context' ? 'tw-copilot__message--context' : '',
+                  m.failed ? 'tw-copilot__message--failed' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               >
                 <span className="tw-visually-hidden">{m.role === 'user' ? 'You: ' : 'Copilot: '}</span>
                 {m.pending ? (

@@ -44,7 +44,12 @@ export interface CopilotChat {
 }
 
 /** Spec shell §4 Copilot send status: ready → submitted → streaming (or direct) → ready; failure → error. */
-export function useCopilotChat(options: { patient: CopilotPatientProfile | null; patientId: string | null; streaming: boolean; entryPointPath: string }): CopilotChat {
+export function useCopilotChat(options: {
+  patient: CopilotPatientProfile | null;
+  patientId: string | null;
+  streaming: boolean;
+  entryPointPath: string;
+}): CopilotChat {
   const queryClient = useQueryClient();
   const [state, setState] = useState<ChatState>(() => fresh(newConversationId()));
   const [status, setStatus] = useState<CopilotSendStatus>('ready');
@@ -70,12 +75,25 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
       const added = itemsToAdd({ isNew: current.isNew, contextInjected: current.contextInjected, patient: options.patient, conversationId, text, now });
       const pendingId = `a-${now}`;
       const outgoing = outgoingMessages([...current.items, ...added]);
-      update((s) => ({ ...s, contextInjected: s.contextInjected || added.length > 1, items: [...s.items, ...added, { ident: pendingId, role: 'assistant', content: '', pending: true }] }));
+      update((s) => ({
+        ...s,
+        contextInjected: s.contextInjected || added.length > 1,
+        items: [...s.items, ...added, { ident: pendingId, role: 'assistant', content: '', pending: true }],
+      }));
       setStatus('submitted');
       setSentAt(Date.now());
-      const input: SendInput = { conversationId, messages: outgoing, entryPointPath: options.entryPointPath, patientId: current.isNew ? options.patientId : null };
+      const input: SendInput = {
+        conversationId,
+        messages: outgoing,
+        entryPointPath: options.entryPointPath,
+        patientId: current.isNew ? options.patientId : null,
+      };
       const setReply = (content: string, done: boolean) =>
-        update((s) => (s.conversationId !== conversationId ? s : { ...s, items: s.items.map((i) => (i.ident === pendingId ? { ...i, content, pending: !done && content === '' } : i)) }));
+        update((s) =>
+          s.conversationId !== conversationId
+            ? s
+            : { ...s, items: s.items.map((i) => (i.ident === pendingId ? { ...i, content, pending: !done && content === '' } : i)) },
+        );
       try {
         if (options.streaming) {
           let content = '';
@@ -135,7 +153,12 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
     setState({
       conversationId,
       isNew: false,
-      items: page.messages.map((m) => ({ ident: m.ident, role: m.role, content: m.content, ...(m.content.startsWith('Patient in context:') ? { local: 'context' as const } : {}) })),
+      items: page.messages.map((m) => ({
+        ident: m.ident,
+        role: m.role,
+        content: m.content,
+        ...(m.content.startsWith('Patient in context:') ? { local: 'context' as const } : {}),
+      })),
       loaded: page.messages.length,
       hasOlder: page.hasMore,
       contextInjected: true,
@@ -154,7 +177,15 @@ export function useCopilotChat(options: { patient: CopilotPatientProfile | null;
           ? cur
           : {
               ...cur,
-              items: [...page.messages.map((m) => ({ ident: m.ident, role: m.role, content: m.content, ...(m.content.startsWith('Patient in context:') ? { local: 'context' as const } : {}) })), ...cur.items],
+              items: [
+                ...page.messages.map((m) => ({
+                  ident: m.ident,
+                  role: m.role,
+                  content: m.content,
+                  ...(m.content.startsWith('Patient in context:') ? { local: 'context' as const } : {}),
+                })),
+                ...cur.items,
+              ],
               loaded: cur.loaded + page.messages.length,
               hasOlder: page.hasMore,
             },

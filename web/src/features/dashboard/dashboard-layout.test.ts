@@ -27,7 +27,14 @@ describe('dashboard layout', () => {
 
   it('moves a widget one place and stops at the ends', () => {
     const moved = moveWidget(DEFAULT_LAYOUT, 'my-drafts', -1);
-    expect(moved.widgets.map((w) => w.id)).toEqual(['providers-day', 'my-open-tasks', 'my-drafts', 'unread-messages', 'reminders-due-today', 'results-to-review']);
+    expect(moved.widgets.map((w) => w.id)).toEqual([
+      'providers-day',
+      'my-open-tasks',
+      'my-drafts',
+      'unread-messages',
+      'reminders-due-today',
+      'results-to-review',
+    ]);
     expect(moveWidget(DEFAULT_LAYOUT, 'providers-day', -1)).toBe(DEFAULT_LAYOUT);
     expect(moveWidget(DEFAULT_LAYOUT, 'results-to-review', 1)).toBe(DEFAULT_LAYOUT);
     expect(setWidgetVisible(DEFAULT_LAYOUT, 'providers-day', false).widgets[0]).toEqual({ id: 'providers-day', visible: false });

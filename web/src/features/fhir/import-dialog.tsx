@@ -38,7 +38,17 @@ async function readBundle(file: File): Promise<unknown> {
 type Source = { bundle: unknown } | { xml: string } | { fileKey: string };
 
 /** Choose a FHIR export or a C-CDA document, see what it would add to this chart, and confirm. */
-export function ImportDialog({ patientId, isOpen, onOpenChange, format = 'fhir' }: { patientId: string; isOpen: boolean; onOpenChange: (open: boolean) => void; format?: 'fhir' | 'ccda' }) {
+export function ImportDialog({
+  patientId,
+  isOpen,
+  onOpenChange,
+  format = 'fhir',
+}: {
+  patientId: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  format?: 'fhir' | 'ccda';
+}) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [bundle, setBundle] = useState<Source | null>(null);
@@ -130,25 +140,25 @@ export function ImportDialog({ patientId, isOpen, onOpenChange, format = 'fhir' 
                     </p>
                     {/* A long bundle scrolls here: focusable, so the keyboard can scroll it too. */}
                     <div className="tw-fhir-import__scroll" role="region" aria-label="Import preview" tabIndex={0}>
-                    <table className="tw-fhir-import__table">
-                      <caption className="tw-visually-hidden">What the import brings into this chart</caption>
-                      <thead>
-                        <tr>
-                          {ccda ? <th scope="col">Section</th> : null}
-                          <th scope="col">Item</th>
-                          <th scope="col">Import</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {preview.items.map((item, i) => (
-                          <tr key={i} className={`tw-fhir-import__row--${item.action}`}>
-                            {ccda ? <td>{item.section ?? ''}</td> : null}
-                            <td>{item.summary}</td>
-                            <td>{item.reason ? `${ACTION_LABEL[item.action]}: ${item.reason}` : ACTION_LABEL[item.action]}</td>
+                      <table className="tw-fhir-import__table">
+                        <caption className="tw-visually-hidden">What the import brings into this chart</caption>
+                        <thead>
+                          <tr>
+                            {ccda ? <th scope="col">Section</th> : null}
+                            <th scope="col">Item</th>
+                            <th scope="col">Import</th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                        </thead>
+                        <tbody>
+                          {preview.items.map((item, i) => (
+                            <tr key={i} className={`tw-fhir-import__row--${item.action}`}>
+                              {ccda ? <td>{item.section ?? ''}</td> : null}
+                              <td>{item.summary}</td>
+                              <td>{item.reason ? `${ACTION_LABEL[item.action]}: ${item.reason}` : ACTION_LABEL[item.action]}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
                     </div>
                   </div>
                 ) : null}

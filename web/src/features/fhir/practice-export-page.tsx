@@ -63,8 +63,7 @@ function Downloads({ view }: { view: FhirBulkExportView }) {
       <ul className="tw-bulk-export__types" aria-label="Export files by resource type">
         {[...byType].map(([type, files]) => (
           <li key={type}>
-            <span className="tw-bulk-export__type">{type}</span>{' '}
-            <span className="tw-settings__muted">({view.resourceCounts[type] ?? 0} resources)</span>
+            <span className="tw-bulk-export__type">{type}</span> <span className="tw-settings__muted">({view.resourceCounts[type] ?? 0} resources)</span>
             <ul className="tw-bulk-export__files">
               {files.map((f) => (
                 <li key={f.name}>
@@ -157,8 +156,8 @@ export function PracticeExportPage({ nav }: { nav: ReactNode }) {
           ) : null}
         </div>
         <p className="tw-settings__muted tw-settings__hint">
-          Every patient&apos;s chart as FHIR R4, one NDJSON file per resource type and batch of patients, with a Bulk Data manifest and the files attached to notes, written to
-          the practice&apos;s storage. It runs on its own; you are notified when it is ready.
+          Every patient&apos;s chart as FHIR R4, one NDJSON file per resource type and batch of patients, with a Bulk Data manifest and the files attached to
+          notes, written to the practice&apos;s storage. It runs on its own; you are notified when it is ready.
         </p>
         {!allowed ? <p>{M.adminsOnly}</p> : null}
         {allowed && list.isSuccess && !latest ? <p>{M.noExports}</p> : null}

@@ -61,9 +61,19 @@ async function readPicked(files: File[], fromFolder: boolean): Promise<Picked> {
   const exported = parseExport(await Promise.all(ndjson.map(async (f) => ({ name: f.name, text: await f.text() }))));
   if (!exported.resources.some((r) => r.resourceType === 'Patient')) throw new ImportError(M.noPatients, 'bad-export');
   const attached = new Map(fromFolder ? files.filter((f) => !ndjson.includes(f)).map((f) => [pathInFolder(f), f] as const) : []);
-  const names = ndjson.map((f) => `${f.name}:${f.size}`).sort().join('|');
+  const names = ndjson
+    .map((f) => `${f.name}:${f.size}`)
+    .sort()
+    .join('|');
   const found = describeExport(exported);
-  return { exported, attached, ndjsonFiles: ndjson.length, storageKey: `tw-practice-import:${hash(names)}`, found, refs: found.groups.map((g) => refOf(g.patient)) };
+  return {
+    exported,
+    attached,
+    ndjsonFiles: ndjson.length,
+    storageKey: `tw-practice-import:${hash(names)}`,
+    found,
+    refs: found.groups.map((g) => refOf(g.patient)),
+  };
 }
 
 /** The API as the run needs it: every answer with its status, a refusal too. */
@@ -262,8 +272,23 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
         ) : (
           <>
             <div className="tw-practice-import__pick" role="group" aria-label={M.pickLabel}>
-              <input ref={folderInput} type="file" multiple hidden aria-label={M.folderInput} onChange={(e) => void pick(e.target.files, true).finally(() => (e.target.value = ''))} />
-              <input ref={filesInput} type="file" multiple hidden accept=".ndjson" aria-label={M.filesInput} onChange={(e) => void pick(e.target.files, false).finally(() => (e.target.value = ''))} />
+              <input
+                ref={folderInput}
+                type="file"
+                multiple
+                hidden
+                aria-label={M.folderInput}
+                onChange={(e) => void pick(e.target.files, true).finally(() => (e.target.value = ''))}
+              />
+              <input
+                ref={filesInput}
+                type="file"
+                multiple
+                hidden
+                accept=".ndjson"
+                aria-label={M.filesInput}
+                onChange={(e) => void pick(e.target.files, false).finally(() => (e.target.value = ''))}
+              />
               <Button variant={picked ? 'secondary' : 'primary'} size="sm" onPress={() => folderInput.current?.click()} isDisabled={busy} isPending={reading}>
                 {M.pickFolder}
               </Button>
@@ -292,7 +317,12 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
             ) : null}
             {running ? (
               <div className="tw-bulk-export__progress tw-practice-import__running">
-                <progress max={running.total || 1} value={Math.max(0, running.n - 1)} aria-label={M.progressLabel} aria-valuetext={M.running(running.n, running.total, running.patient)} />
+                <progress
+                  max={running.total || 1}
+                  value={Math.max(0, running.n - 1)}
+                  aria-label={M.progressLabel}
+                  aria-valuetext={M.running(running.n, running.total, running.patient)}
+                />
                 <p role="status">{stopping ? M.stopping : M.running(running.n, running.total, running.patient)}</p>
                 <Button
                   variant="secondary"

@@ -11,7 +11,15 @@ const mappingKey = (formId: string) => ['forms', 'mapping', formId] as const;
 type Row = FormMappingQuestion;
 
 const rowsOf = (saved: SavedFormMapping): Row[] =>
-  saved.questions.map((q) => ({ id: q.id, title: q.title, type: q.type, subType: q.subType, enabled: q.enabled, section: q.section, titleOverride: q.titleOverride }));
+  saved.questions.map((q) => ({
+    id: q.id,
+    title: q.title,
+    type: q.type,
+    subType: q.subType,
+    enabled: q.enabled,
+    section: q.section,
+    titleOverride: q.titleOverride,
+  }));
 
 /**
  * The Forms screen's mapping editor (spec chart-data §2, §4, §5): for each question the form's
@@ -40,7 +48,10 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
     setError(null);
     try {
       const next = await saveFormMapping(form.id, rows);
-      queryClient.setQueryData(mappingKey(form.id), { ...next, questions: [...next.questions, ...(saved.data?.questions ?? []).filter((q) => !next.questions.some((n) => n.id === q.id))] });
+      queryClient.setQueryData(mappingKey(form.id), {
+        ...next,
+        questions: [...next.questions, ...(saved.data?.questions ?? []).filter((q) => !next.questions.some((n) => n.id === q.id))],
+      });
       showToast('Form mapping saved', { tone: 'success' });
       onClose();
     } catch (e) {
@@ -65,7 +76,14 @@ export function FormMappingEditor({ form, onClose }: { form: FormSummary; onClos
       {rows?.length === 0 ? (
         <p>No questions yet: a form&apos;s questions appear here once a patient has submitted it.</p>
       ) : (
-        <MappingTable rows={rows ?? []} errors={errors} onChange={update} aria-label={`Mapping of ${form.name}`} addHeading="Question (check to add it to the health summary)" nameOf={(r) => r.title || r.id} />
+        <MappingTable
+          rows={rows ?? []}
+          errors={errors}
+          onChange={update}
+          aria-label={`Mapping of ${form.name}`}
+          addHeading="Question (check to add it to the health summary)"
+          nameOf={(r) => r.title || r.id}
+        />
       )}
     </MappingDialog>
   );

@@ -30,8 +30,8 @@ export function FormsPage() {
       }
     >
       <p>
-        Intake forms are sent to patients from their chart: New → Form. Submitted answers come back as the patient&apos;s form note. Each form&apos;s mapping says which answers go
-        into which section of the health summary.
+        Intake forms are sent to patients from their chart: New → Form. Submitted answers come back as the patient&apos;s form note. Each form&apos;s mapping
+        says which answers go into which section of the health summary.
       </p>
       {forms.isPending ? (
         <Spinner label="Loading forms" />

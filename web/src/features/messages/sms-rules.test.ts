@@ -17,7 +17,9 @@ describe('SMS send rules', () => {
   });
 
   it('appends the server text to an error toast and counts scheduled messages', () => {
-    expect(withServerText(SMS_MESSAGES.sendFailed, new Error('The patient opted out'))).toBe('There was an error while sending your sms. The patient opted out');
+    expect(withServerText(SMS_MESSAGES.sendFailed, new Error('The patient opted out'))).toBe(
+      'There was an error while sending your sms. The patient opted out',
+    );
     expect(withServerText('X', 'nope')).toBe('X');
     expect(SMS_MESSAGES.scheduledCount(2)).toBe('2 scheduled message(s)');
   });

@@ -22,6 +22,18 @@ export const NOTE_TYPE_LABEL: Record<NoteType, string> = {
 };
 
 /** The types the "New" menus create in this release, in menu order. */
-export const CREATABLE_NOTE_TYPES = ['NOTE', 'PHONE_CALL', 'EMAIL', 'DOCUMENT', 'VITALS', 'SMS_LOG', 'STICKY', 'SALES', 'RX', 'LAB', 'FORM'] as const satisfies readonly NoteType[];
+export const CREATABLE_NOTE_TYPES = [
+  'NOTE',
+  'PHONE_CALL',
+  'EMAIL',
+  'DOCUMENT',
+  'VITALS',
+  'SMS_LOG',
+  'STICKY',
+  'SALES',
+  'RX',
+  'LAB',
+  'FORM',
+] as const satisfies readonly NoteType[];
 
 export const STATUS_LABEL = (status: string) => status.charAt(0) + status.slice(1).toLowerCase();

@@ -39,6 +39,9 @@ describe('announcements', () => {
   });
 
   it('announces my own reminder when it fires', () => {
-    expect(announcementFor({ ...base, author: 'me', data: { kind: 'reminder' } }, 'created', 'me')).toEqual({ title: 'Reminder', description: 'Call back about labs' });
+    expect(announcementFor({ ...base, author: 'me', data: { kind: 'reminder' } }, 'created', 'me')).toEqual({
+      title: 'Reminder',
+      description: 'Call back about labs',
+    });
   });
 });

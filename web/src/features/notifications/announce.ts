@@ -14,7 +14,11 @@ const TYPE_LABEL: Record<NotificationType, string> = {
  * A toast for a notification that just arrived for me from someone else (or from a reminder);
  * null when the event is not news to this user.
  */
-export function announcementFor(notification: Notification, kind: 'created' | 'updated' | 'missed', me: string | undefined): { title: string; description?: string } | null {
+export function announcementFor(
+  notification: Notification,
+  kind: 'created' | 'updated' | 'missed',
+  me: string | undefined,
+): { title: string; description?: string } | null {
   if (!me || notification.assigned !== me || kind === 'missed') return null;
   if (notification.notificationStatus !== 'UNREAD' && notification.notificationStatus !== 'UPDATED') return null;
   // A reminder is news even to the person who set it: it fires when they are busy with something else.

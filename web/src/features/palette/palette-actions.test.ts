@@ -6,7 +6,10 @@ const today = new Date(2026, 0, 1, 9, 30);
 describe('palette actions', () => {
   it('lists the calendar entries for the right days and views', () => {
     const hrefs = Object.fromEntries(
-      paletteActions({ today, helpHref: 'https://help', hasInteractions: false }).map((a) => [a.label, a.command.kind === 'href' ? a.command.href : a.command.kind]),
+      paletteActions({ today, helpHref: 'https://help', hasInteractions: false }).map((a) => [
+        a.label,
+        a.command.kind === 'href' ? a.command.href : a.command.kind,
+      ]),
     );
     expect(hrefs["Today's Calendar"]).toBe('/calendar?date=2026-01-01&view=day');
     expect(hrefs["Yesterday's Calendar"]).toBe('/calendar?date=2025-12-31&view=day');
@@ -22,7 +25,9 @@ describe('palette actions', () => {
     const href = (id: string) => onChart.find((a) => a.id === id)!.command;
     expect(href('new-task')).toEqual({ kind: 'href', href: '/tasks/new?patientId=pat-0002' });
     expect(href('new-reminder')).toEqual({ kind: 'href', href: '/home?reminder=new&patientId=pat-0002' });
-    expect(matchesQuery(`${onChart.find((a) => a.id === 'new-reminder')!.label} ${onChart.find((a) => a.id === 'new-reminder')!.keywords ?? ''}`, 'remind')).toBe(true);
+    expect(
+      matchesQuery(`${onChart.find((a) => a.id === 'new-reminder')!.label} ${onChart.find((a) => a.id === 'new-reminder')!.keywords ?? ''}`, 'remind'),
+    ).toBe(true);
   });
 
   it('offers New Interaction only when a note type can be created', () => {
@@ -49,11 +54,7 @@ describe('palette lists', () => {
   });
 
   it('lists only active templates and active users', () => {
-    const templates = [
-      { templateId: 't-1', status: 'active' },
-      { templateId: 't-2', status: 'inactive' },
-      { templateId: 't-3' },
-    ];
+    const templates = [{ templateId: 't-1', status: 'active' }, { templateId: 't-2', status: 'inactive' }, { templateId: 't-3' }];
     expect(activeTemplates(templates).map((t) => t.templateId)).toEqual(['t-1', 't-3']);
     const users = [
       { userId: 'u-1', userStatus: 'active' },

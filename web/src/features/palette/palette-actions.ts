@@ -14,11 +14,7 @@ export function activeUsers<T extends { userStatus?: string }>(users: readonly T
   return users.filter((u) => (u.userStatus ?? 'active') === 'active');
 }
 
-export type PaletteCommand =
-  | { kind: 'href'; href: string }
-  | { kind: 'back' }
-  | { kind: 'external'; href: string }
-  | { kind: 'interactions' };
+export type PaletteCommand = { kind: 'href'; href: string } | { kind: 'back' } | { kind: 'external'; href: string } | { kind: 'interactions' };
 
 export interface PaletteAction {
   id: string;
@@ -63,16 +59,49 @@ export function paletteActions(options: { today: Date; helpHref: string; hasInte
     { id: 'help', label: 'Help', section: 'Navigation', command: { kind: 'external', href: helpHref }, keywords: 'support' },
     { id: 'dashboard', label: 'Dashboard', section: 'Navigation', command: { kind: 'href', href: paths.home() }, keywords: 'home' },
     { id: 'calendar-today', label: "Today's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today), 'day') } },
-    { id: 'calendar-this-week', label: "This Week's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today), 'week') } },
-    { id: 'calendar-next-week', label: "Next Week's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today, 7), 'week') } },
-    { id: 'calendar-yesterday', label: "Yesterday's Calendar", section: 'Navigation', command: { kind: 'href', href: calendarHref(calendarDate(today, -1), 'day') } },
+    {
+      id: 'calendar-this-week',
+      label: "This Week's Calendar",
+      section: 'Navigation',
+      command: { kind: 'href', href: calendarHref(calendarDate(today), 'week') },
+    },
+    {
+      id: 'calendar-next-week',
+      label: "Next Week's Calendar",
+      section: 'Navigation',
+      command: { kind: 'href', href: calendarHref(calendarDate(today, 7), 'week') },
+    },
+    {
+      id: 'calendar-yesterday',
+      label: "Yesterday's Calendar",
+      section: 'Navigation',
+      command: { kind: 'href', href: calendarHref(calendarDate(today, -1), 'day') },
+    },
     { id: 'communications', label: 'Communications', section: 'Navigation', command: { kind: 'href', href: paths.messages() }, keywords: 'messages inbox' },
-    { id: 'new-phone-call', label: 'Make New Phone Call', section: 'Navigation', command: { kind: 'href', href: paths.newCall() }, keywords: 'call dial phone' },
+    {
+      id: 'new-phone-call',
+      label: 'Make New Phone Call',
+      section: 'Navigation',
+      command: { kind: 'href', href: paths.newCall() },
+      keywords: 'call dial phone',
+    },
     { id: 'tasks', label: 'View Tasks', section: 'Navigation', command: { kind: 'href', href: paths.tasks() } },
     // On a chart, the new task is about that chart's patient.
     { id: 'new-task', label: 'Create a new task', section: 'Navigation', command: { kind: 'href', href: paths.newTask(patientId) } },
-    { id: 'new-reminder', label: 'Create a reminder', section: 'Navigation', command: { kind: 'href', href: paths.newReminder(patientId) }, keywords: 'remind me later follow up' },
-    { id: 'results-to-review', label: 'Results to Review', section: 'Navigation', command: { kind: 'href', href: paths.resultsToReview() }, keywords: 'lab labs sign off abnormal critical' },
+    {
+      id: 'new-reminder',
+      label: 'Create a reminder',
+      section: 'Navigation',
+      command: { kind: 'href', href: paths.newReminder(patientId) },
+      keywords: 'remind me later follow up',
+    },
+    {
+      id: 'results-to-review',
+      label: 'Results to Review',
+      section: 'Navigation',
+      command: { kind: 'href', href: paths.resultsToReview() },
+      keywords: 'lab labs sign off abnormal critical',
+    },
     { id: 'forms', label: 'Forms', section: 'Navigation', command: { kind: 'href', href: paths.forms() } },
     { id: 'contacts', label: 'Contacts', section: 'Navigation', command: { kind: 'href', href: paths.contacts() } },
     { id: 'medication', label: 'Medication', section: 'Navigation', command: { kind: 'href', href: paths.inventory() }, keywords: 'inventory' },

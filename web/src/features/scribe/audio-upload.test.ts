@@ -9,7 +9,12 @@ describe('audioFilesError', () => {
   });
   it('refuses none or several files, other types, empty and too large files', () => {
     expect(audioFilesError([])).toBe(ONE_FILE_ONLY);
-    expect(audioFilesError([{ name: 'a.mp3', size: 1 }, { name: 'b.mp3', size: 1 }])).toBe(ONE_FILE_ONLY);
+    expect(
+      audioFilesError([
+        { name: 'a.mp3', size: 1 },
+        { name: 'b.mp3', size: 1 },
+      ]),
+    ).toBe(ONE_FILE_ONLY);
     // The same words the server refuses with.
     const wrongType = audioUploadError('a.flac', 1);
     expect(wrongType).toBeTruthy();

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createChunkUploader, type ChunkTarget } from './chunk-uploader.js';
 
 const blob = (text: string) => new Blob([text], { type: 'audio/webm' });
-const target = (index: number): ChunkTarget => ({ signedUrl: `https://s3.local/chunk-${index}`, key: `recordings/patients/p1/n1/s1/chunk-${String(index).padStart(6, '0')}.webm`, filesPath: 'recordings/patients/p1/n1/s1' });
+const target = (index: number): ChunkTarget => ({
+  signedUrl: `https://s3.local/chunk-${index}`,
+  key: `recordings/patients/p1/n1/s1/chunk-${String(index).padStart(6, '0')}.webm`,
+  filesPath: 'recordings/patients/p1/n1/s1',
+});
 
 describe('createChunkUploader', () => {
   it('uploads chunks in recording order, one after another, and reports the folder', async () => {

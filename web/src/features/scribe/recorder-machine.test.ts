@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, initialRecorder, isRecordingActive, limitWarning, recorderReducer, type RecorderEvent, type RecorderModel } from './recorder-machine.js';
+import {
+  formatElapsed,
+  initialRecorder,
+  isRecordingActive,
+  limitWarning,
+  recorderReducer,
+  type RecorderEvent,
+  type RecorderModel,
+} from './recorder-machine.js';
 
 const run = (events: RecorderEvent[], from: RecorderModel = initialRecorder, limits?: { limitSeconds: number; warningBeforeSeconds: number }) =>
   events.reduce((m, e) => recorderReducer(m, e, limits), from);
@@ -27,7 +35,11 @@ describe('recorderReducer', () => {
   it('stops from recording or paused, then stopped with or without a save failure', () => {
     expect(run([...started, { type: 'stop' }]).state).toBe('stopping');
     expect(run([...started, { type: 'pause' }, { type: 'stop' }]).state).toBe('stopping');
-    expect(run([...started, { type: 'stop' }, { type: 'stopped', saveFailed: false }])).toMatchObject({ state: 'stopped', saveFailed: false, forcedStop: false });
+    expect(run([...started, { type: 'stop' }, { type: 'stopped', saveFailed: false }])).toMatchObject({
+      state: 'stopped',
+      saveFailed: false,
+      forcedStop: false,
+    });
     expect(run([...started, { type: 'stop' }, { type: 'stopped', saveFailed: true }]).saveFailed).toBe(true);
   });
 

@@ -35,8 +35,14 @@ export const scribeApi = {
   signChunk: (body: RecordingChunkBody) => apiRequest<RecordingChunkResponse>({ method: 'POST', path: '/v1/transcriptions/chunks', body }),
   signUpload: (body: AudioUploadBody) => apiRequest<AudioUploadResponse>({ method: 'POST', path: '/v1/transcriptions/uploads', body }),
   put: putToSignedUrl,
-  start: (body: { filesPath: string; patientId: string; noteId: string; fileKey?: string; templateIdent?: string; tidewellTemplateTypes: CopilotTemplateType[] }) =>
-    apiRequest<StartedTranscription>({ method: 'POST', path: '/v1/transcriptions', body }),
+  start: (body: {
+    filesPath: string;
+    patientId: string;
+    noteId: string;
+    fileKey?: string;
+    templateIdent?: string;
+    tidewellTemplateTypes: CopilotTemplateType[];
+  }) => apiRequest<StartedTranscription>({ method: 'POST', path: '/v1/transcriptions', body }),
   status: (id: string, signal?: AbortSignal) => apiRequest<TranscriptionStatusResponse>({ path: path(id), signal }),
   retry: (id: string) => apiRequest<TranscriptionStatusResponse>({ method: 'POST', path: path(id, '/retry') }),
   result: (id: string, signal?: AbortSignal) => apiRequest<TranscriptionResult>({ path: path(id, '/result'), signal }),
@@ -71,7 +77,9 @@ export function useCopilotTemplates(enabled: boolean) {
     queryKey: scribeKeys.copilotTemplates,
     queryFn: async ({ signal }) => {
       const body = await apiRequest<unknown>({ path: '/v1/practices/templates', query: { status: 'active' }, signal });
-      const list = Array.isArray(body) ? body : ((body as { templates?: unknown[]; items?: unknown[] }).templates ?? (body as { items?: unknown[] }).items ?? []);
+      const list = Array.isArray(body)
+        ? body
+        : ((body as { templates?: unknown[]; items?: unknown[] }).templates ?? (body as { items?: unknown[] }).items ?? []);
       return list.map((t) => Template.parse(t)).filter((t) => t.status === 'active' && t.transformKeys.includes('wild card'));
     },
     enabled,

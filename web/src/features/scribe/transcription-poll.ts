@@ -1,4 +1,9 @@
-import { TERMINAL_TRANSCRIPTION_STATUSES, TRANSCRIPTION_POLL, TRANSCRIPTION_RETRY_AFTER_MS, type TranscriptionStatus } from '../../../../shared/ai/transcription-schema.js';
+import {
+  TERMINAL_TRANSCRIPTION_STATUSES,
+  TRANSCRIPTION_POLL,
+  TRANSCRIPTION_RETRY_AFTER_MS,
+  type TranscriptionStatus,
+} from '../../../../shared/ai/transcription-schema.js';
 
 /**
  * Spec notes §4 leaves the retry threshold open: 3 minutes without an update (the contract's
@@ -25,7 +30,15 @@ export function isTerminal(status: TranscriptionStatus): boolean {
   return TERMINAL_TRANSCRIPTION_STATUSES.includes(status);
 }
 
-export function pollDecision({ status, updatedAt, startedAt, now, lastRetryAt, staleMs = STALE_RETRY_MS, limitMs = TRANSCRIPTION_POLL.limitMs }: PollInput): PollDecision {
+export function pollDecision({
+  status,
+  updatedAt,
+  startedAt,
+  now,
+  lastRetryAt,
+  staleMs = STALE_RETRY_MS,
+  limitMs = TRANSCRIPTION_POLL.limitMs,
+}: PollInput): PollDecision {
   if (isTerminal(status)) return 'done';
   if (now - startedAt >= limitMs) return 'timeout';
   const updated = Date.parse(updatedAt);

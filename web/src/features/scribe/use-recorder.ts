@@ -19,7 +19,8 @@ function pickMimeType(): string | undefined {
 }
 
 function mediaErrorMessage(error: unknown): string {
-  if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) return 'The microphone was not allowed. Allow it in the browser and try again.';
+  if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError'))
+    return 'The microphone was not allowed. Allow it in the browser and try again.';
   if (error instanceof DOMException && error.name === 'NotFoundError') return 'No microphone was found.';
   return 'The microphone could not be started.';
 }
@@ -127,13 +128,15 @@ export function useRecorder(target: RecorderTarget) {
     if (!active) return;
     const keepAlive = () =>
       // The screen lock's password check hides the tokens for a moment: that is no lost session.
-      tokensSettled().then(() => fetchAuthSession()).then(
-        (session) => {
-          // No tokens at all: the session is gone (signed out elsewhere, storage cleared); ask for a new sign-in.
-          if (!session.tokens) markSessionExpired();
-        },
-        () => undefined,
-      );
+      tokensSettled()
+        .then(() => fetchAuthSession())
+        .then(
+          (session) => {
+            // No tokens at all: the session is gone (signed out elsewhere, storage cleared); ask for a new sign-in.
+            if (!session.tokens) markSessionExpired();
+          },
+          () => undefined,
+        );
     const timer = window.setInterval(() => void keepAlive(), RECORDING.keepAliveIntervalMs);
     return () => window.clearInterval(timer);
   }, [active]);

@@ -12,8 +12,6 @@ export const statusLabel = (status: string | undefined) => STATUS_LABELS[status 
 export function sortTeam(users: readonly TeamMember[]): TeamMember[] {
   return [...users].sort(
     (a, b) =>
-      Number(a.userStatus === 'deleted') - Number(b.userStatus === 'deleted') ||
-      a.lastName.localeCompare(b.lastName) ||
-      a.firstName.localeCompare(b.firstName),
+      Number(a.userStatus === 'deleted') - Number(b.userStatus === 'deleted') || a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
   );
 }

@@ -7,7 +7,16 @@ describe('task list query string', () => {
   it('reads space-separated statuses, keeps only known ones and sends them comma-joined', () => {
     const params = parseTaskListParams(new URLSearchParams('status=UNREAD UPDATED BOGUS&keyword=labs&offset=25&order=desc&sort=dueOn'), options);
     expect(params.status).toEqual(['UNREAD', 'UPDATED']);
-    expect(taskListQuery(params)).toEqual({ limit: 25, offset: 25, keyword: 'labs', sort: 'dueOn', order: 'desc', assigned: 'u-me', status: 'UNREAD,UPDATED', patientId: undefined });
+    expect(taskListQuery(params)).toEqual({
+      limit: 25,
+      offset: 25,
+      keyword: 'labs',
+      sort: 'dueOn',
+      order: 'desc',
+      assigned: 'u-me',
+      status: 'UNREAD,UPDATED',
+      patientId: undefined,
+    });
   });
 
   it('shows my tasks by default and everyone’s on the practice view', () => {

@@ -16,7 +16,10 @@ export interface TaskListParams {
 
 export type TaskView = 'mine' | 'all';
 
-export function parseTaskListParams(search: URLSearchParams, options: { view: TaskView; me: string | null; pageSize: number; statuses: readonly string[] }): TaskListParams {
+export function parseTaskListParams(
+  search: URLSearchParams,
+  options: { view: TaskView; me: string | null; pageSize: number; statuses: readonly string[] },
+): TaskListParams {
   const number = (name: string, fallback: number) => {
     const value = Number(search.get(name));
     return Number.isInteger(value) && value >= 0 && search.get(name) !== null && search.get(name) !== '' ? value : fallback;
@@ -31,9 +34,7 @@ export function parseTaskListParams(search: URLSearchParams, options: { view: Ta
     order: order === 'asc' || order === 'desc' ? order : null,
     // My tasks are the ones assigned to me unless the URL names someone else.
     assigned: search.get('assigned') || (options.view === 'mine' ? options.me : null),
-    status: (search.get('status') ?? '')
-      .split(/[\s,+]+/)
-      .filter((s) => known.has(s)),
+    status: (search.get('status') ?? '').split(/[\s,+]+/).filter((s) => known.has(s)),
     patientId: search.get('patientId') || null,
   };
 }

@@ -23,7 +23,6 @@ export function assignableUsers(users: readonly PracticeUser[]): { id: string; l
     .map((u) => ({ id: u.userId, label: `${u.firstName} ${u.lastName}`.trim() }));
 }
 
-
 /** A linked note as the task screen lists it: its type and clinical date, e.g. 'Phone call · 03/02/2026'. */
 export function linkedNoteLabel(note: Pick<LinkedNote, 'noteType' | 'eventTimestamp'>): string {
   const type = note.noteType.charAt(0) + note.noteType.slice(1).toLowerCase().replace(/_/g, ' ');

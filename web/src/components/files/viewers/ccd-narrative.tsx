@@ -6,8 +6,23 @@ import { createElement, Fragment, type MouseEvent, type ReactNode } from 'react'
  * page as markup, and only the attributes read below (spans, a checked href) are carried over.
  */
 const NARRATIVE: Record<string, string> = {
-  table: 'table', thead: 'thead', tbody: 'tbody', tfoot: 'tfoot', tr: 'tr', th: 'th', td: 'td', caption: 'caption',
-  list: 'ul', item: 'li', paragraph: 'p', br: 'br', content: 'span', sub: 'sub', sup: 'sup', footnote: 'small', footnoteRef: 'sup',
+  table: 'table',
+  thead: 'thead',
+  tbody: 'tbody',
+  tfoot: 'tfoot',
+  tr: 'tr',
+  th: 'th',
+  td: 'td',
+  caption: 'caption',
+  list: 'ul',
+  item: 'li',
+  paragraph: 'p',
+  br: 'br',
+  content: 'span',
+  sub: 'sub',
+  sup: 'sup',
+  footnote: 'small',
+  footnoteRef: 'sup',
 };
 
 /** Elements whose whitespace between children is layout of the XML, not text (React refuses text there). */
@@ -57,11 +72,12 @@ function render(node: Node, key: number, options: NarrativeOptions, parentTag: s
   const name = el.localName;
   if (DROPPED.has(name)) return null;
   const kids = (as: string) => Array.from(el.childNodes).map((c, i) => render(c, i, options, as));
-  const className = (el.getAttribute('styleCode') ?? '')
-    .split(/\s+/)
-    .map((token) => STYLES[token.toLowerCase()])
-    .filter(Boolean)
-    .join(' ') || undefined;
+  const className =
+    (el.getAttribute('styleCode') ?? '')
+      .split(/\s+/)
+      .map((token) => STYLES[token.toLowerCase()])
+      .filter(Boolean)
+      .join(' ') || undefined;
   // Narrative IDs are targets of links inside the document; kept as data, never as page ids (they repeat across documents).
   const props: Record<string, unknown> = { key, className, 'data-ccd-id': el.getAttribute('ID') ?? undefined };
 
@@ -104,7 +120,11 @@ function render(node: Node, key: number, options: NarrativeOptions, parentTag: s
   }
   if (name === 'table') {
     // A wide table scrolls inside its own box, so the page never scrolls sideways on a phone.
-    return createElement('div', { key, className: 'tw-ccd-table', tabIndex: 0, role: 'group', 'aria-label': 'Table' }, createElement('table', { ...props, key: undefined }, ...kids('table')));
+    return createElement(
+      'div',
+      { key, className: 'tw-ccd-table', tabIndex: 0, role: 'group', 'aria-label': 'Table' },
+      createElement('table', { ...props, key: undefined }, ...kids('table')),
+    );
   }
   if (name === 'td' || name === 'th') {
     return createElement(name, { ...props, colSpan: span(el.getAttribute('colspan')), rowSpan: span(el.getAttribute('rowspan')) }, ...kids(name));

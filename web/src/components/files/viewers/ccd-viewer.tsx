@@ -171,20 +171,58 @@ export function CcdDocumentView({ doc, name }: { doc: CcdDocument; name: string 
       <div className="tw-ccd-viewer__header">
         <h2 className="tw-ccd-viewer__title">{doc.title}</h2>
         <dl className="tw-ccd-viewer__facts">
-          {doc.date ? (<div><dt>Date</dt><dd>{doc.date}</dd></div>) : null}
-          {doc.authors.length ? (<div><dt>{doc.authors.length > 1 ? 'Authors' : 'Author'}</dt><dd>{doc.authors.join('; ')}</dd></div>) : null}
-          {doc.custodian ? (<div><dt>Source</dt><dd>{doc.custodian}</dd></div>) : null}
+          {doc.date ? (
+            <div>
+              <dt>Date</dt>
+              <dd>{doc.date}</dd>
+            </div>
+          ) : null}
+          {doc.authors.length ? (
+            <div>
+              <dt>{doc.authors.length > 1 ? 'Authors' : 'Author'}</dt>
+              <dd>{doc.authors.join('; ')}</dd>
+            </div>
+          ) : null}
+          {doc.custodian ? (
+            <div>
+              <dt>Source</dt>
+              <dd>{doc.custodian}</dd>
+            </div>
+          ) : null}
         </dl>
         {patient ? (
           <details className="tw-ccd-viewer__patient" open>
             <summary>Patient: {patient.name || 'name not given'}</summary>
             <dl className="tw-ccd-viewer__facts">
-              {patient.birthDate ? (<div><dt>Date of birth</dt><dd>{patient.birthDate}</dd></div>) : null}
-              {patient.gender ? (<div><dt>Gender</dt><dd>{patient.gender}</dd></div>) : null}
-              {patient.address ? (<div><dt>Address</dt><dd>{patient.address}</dd></div>) : null}
-              {patient.phone ? (<div><dt>Phone</dt><dd>{patient.phone}</dd></div>) : null}
+              {patient.birthDate ? (
+                <div>
+                  <dt>Date of birth</dt>
+                  <dd>{patient.birthDate}</dd>
+                </div>
+              ) : null}
+              {patient.gender ? (
+                <div>
+                  <dt>Gender</dt>
+                  <dd>{patient.gender}</dd>
+                </div>
+              ) : null}
+              {patient.address ? (
+                <div>
+                  <dt>Address</dt>
+                  <dd>{patient.address}</dd>
+                </div>
+              ) : null}
+              {patient.phone ? (
+                <div>
+                  <dt>Phone</dt>
+                  <dd>{patient.phone}</dd>
+                </div>
+              ) : null}
               {patient.ids.map((id, i) => (
-                <div key={i}><dt>{id.kind}</dt><dd>{id.value}</dd></div>
+                <div key={i}>
+                  <dt>{id.kind}</dt>
+                  <dd>{id.value}</dd>
+                </div>
               ))}
             </dl>
           </details>

@@ -36,7 +36,12 @@ describe('C-CDA header', () => {
     const host = shown(doc);
     const facts = Array.from(host.querySelectorAll('.tw-ccd-viewer__facts div')).map((d) => d.textContent);
     expect(facts).toEqual(
-      expect.arrayContaining(['Date03/14/2026 9:30 AM (UTC-05:00)', 'AuthorsDr. Amos Reyes, Harbor Family Medicine; ChartWorks, ChartWorks EHR 9', 'SourceHarbor Health Partners', 'SSN•••-••-3456']),
+      expect.arrayContaining([
+        'Date03/14/2026 9:30 AM (UTC-05:00)',
+        'AuthorsDr. Amos Reyes, Harbor Family Medicine; ChartWorks, ChartWorks EHR 9',
+        'SourceHarbor Health Partners',
+        'SSN•••-••-3456',
+      ]),
     );
   });
 
@@ -83,7 +88,13 @@ describe('C-CDA sections', () => {
     // The contents list every section, the nested ones under their parent.
     const toc = host.querySelector('nav[aria-label="Table of contents"]')!;
     expect(Array.from(toc.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
-      'Reason for referral', 'Allergies', 'Medications', 'Physical examination', 'Skin', 'Pressure ulcer finding', 'Section 5',
+      'Reason for referral',
+      'Allergies',
+      'Medications',
+      'Physical examination',
+      'Skin',
+      'Pressure ulcer finding',
+      'Section 5',
     ]);
     expect(toc.querySelector('a[href="#ccd-section-3-0-0"]')!.closest('li')!.parentElement!.closest('li')!.textContent).toContain('Skin');
   });
@@ -105,7 +116,10 @@ describe('C-CDA sections', () => {
     expect(reason.querySelector('.tw-ccd-bold')!.textContent).toBe('six weeks');
     const skin = host.querySelector('#ccd-section-3-0')!;
     expect(skin.querySelector('.tw-ccd-caption')!.textContent).toBe('Findings');
-    expect(Array.from(skin.querySelectorAll(':scope > .tw-ccd-viewer__narrative ol > li')).map((li) => li.textContent)).toEqual(['Dry skin on both shins', 'See the ulcer below']);
+    expect(Array.from(skin.querySelectorAll(':scope > .tw-ccd-viewer__narrative ol > li')).map((li) => li.textContent)).toEqual([
+      'Dry skin on both shins',
+      'See the ulcer below',
+    ]);
     expect(host.querySelector('#ccd-section-4 del')!.textContent).toBe('Home care only.');
   });
 

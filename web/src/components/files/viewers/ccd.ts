@@ -174,10 +174,17 @@ export function parseCcd(xml: string): CcdDocument {
   const patient: CcdPatient | null = person
     ? {
         name: personName(child(person, 'name')),
-        gender: gender?.getAttribute('displayName') ?? ({ F: 'Female', M: 'Male', UN: 'Undifferentiated' } as Record<string, string>)[gender?.getAttribute('code') ?? ''] ?? gender?.getAttribute('code') ?? undefined,
+        gender:
+          gender?.getAttribute('displayName') ??
+          ({ F: 'Female', M: 'Male', UN: 'Undifferentiated' } as Record<string, string>)[gender?.getAttribute('code') ?? ''] ??
+          gender?.getAttribute('code') ??
+          undefined,
         birthDate: hl7Date(child(person, 'birthTime')?.getAttribute('value')),
         address: children(role, 'addr').map((a) => Array.from(a.children).map(text).filter(Boolean).join(', '))[0] || undefined,
-        phone: children(role, 'telecom').map((t) => t.getAttribute('value') ?? '').find((v) => v.startsWith('tel:'))?.replace(/^tel:/, ''),
+        phone: children(role, 'telecom')
+          .map((t) => t.getAttribute('value') ?? '')
+          .find((v) => v.startsWith('tel:'))
+          ?.replace(/^tel:/, ''),
         ids: identifiers(role),
       }
     : null;

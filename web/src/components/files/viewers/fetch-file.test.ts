@@ -8,7 +8,10 @@ describe('fetching a file to preview (spec chart-data §8)', () => {
 
   it('names the status of a failed fetch, and refuses any non-OK answer when strict, without the signature', async () => {
     vi.stubGlobal('fetch', answer(404));
-    await expect(fetchFile('https://files.example/public/a.pdf?X-Amz-Signature=secret')).rejects.toMatchObject({ state: 'fetch error with status 404', message: 'Unable to preview file' });
+    await expect(fetchFile('https://files.example/public/a.pdf?X-Amz-Signature=secret')).rejects.toMatchObject({
+      state: 'fetch error with status 404',
+      message: 'Unable to preview file',
+    });
     const strict = fetchFile('https://files.example/public/a.pdf?X-Amz-Signature=secret', { strict: true });
     await expect(strict).rejects.toBeInstanceOf(FetchUrlError);
     await expect(strict).rejects.toThrow('Failed to fetch URL https://files.example/public/a.pdf (404)');
@@ -18,7 +21,10 @@ describe('fetching a file to preview (spec chart-data §8)', () => {
   });
 
   it('a network failure is a fetch error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fetchFile('https://files.example/c.pdf', { strict: true })).rejects.toBeInstanceOf(PreviewFetchError);
   });
 });

@@ -8,7 +8,10 @@ export class PreviewFetchError extends Error {
 
 /** Spec chart-data §8: a strict fetch throws 'Failed to fetch URL ... (Status)' on a non-OK answer. */
 export class FetchUrlError extends Error {
-  constructor(url: string, readonly status: number) {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
     // The signature (the query) stays out of the message: it is a credential for the file.
     super(`Failed to fetch URL ${url.split('?')[0]} (${status})`);
   }

@@ -4,9 +4,20 @@ import { parseIcs } from './ics.js';
 describe('parseIcs', () => {
   it('reads events in start order with folded lines, escapes, UTC and all-day dates', () => {
     const text = [
-      'BEGIN:VCALENDAR', 'VERSION:2.0',
-      'BEGIN:VEVENT', 'SUMMARY:Follow-up\\, labs', 'DTSTART:20261202T150000Z', 'DTEND:20261202T153000Z', 'LOCATION:Room 2', 'DESCRIPTION:Bring the', '  glucose log', 'END:VEVENT',
-      'BEGIN:VEVENT', 'SUMMARY:Clinic closed', 'DTSTART;VALUE=DATE:20261201', 'END:VEVENT',
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'SUMMARY:Follow-up\\, labs',
+      'DTSTART:20261202T150000Z',
+      'DTEND:20261202T153000Z',
+      'LOCATION:Room 2',
+      'DESCRIPTION:Bring the',
+      '  glucose log',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'SUMMARY:Clinic closed',
+      'DTSTART;VALUE=DATE:20261201',
+      'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
     const events = parseIcs(text);

@@ -86,7 +86,16 @@ export function MfaSetupScreen() {
           <>
             <TotpSetupDetails secret={setup.secret} uri={setup.uri} />
             <Form onSubmit={(event) => void submit(event)}>
-              <TextField label={MFA_SETUP_TEXT.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} isRequired autoFocus />
+              <TextField
+                label={MFA_SETUP_TEXT.codeLabel}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={code}
+                onChange={setCode}
+                isRequired
+                autoFocus
+              />
               {error ? (
                 <p className="tw-field__error" role="alert">
                   {error}

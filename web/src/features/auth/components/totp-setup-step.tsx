@@ -47,7 +47,16 @@ export function TotpSetupStep() {
         <p>{MFA_SETUP_TEXT.signInBody}</p>
         <TotpSetupDetails secret={secret} uri={totpSetupUri(secret, username ?? '')} />
         <Form onSubmit={submit}>
-          <TextField label={MFA_SETUP_TEXT.codeLabel} name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={setCode} isRequired autoFocus />
+          <TextField
+            label={MFA_SETUP_TEXT.codeLabel}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+            isRequired
+            autoFocus
+          />
           {message ? (
             <p className="tw-field__error" role="alert">
               {message}

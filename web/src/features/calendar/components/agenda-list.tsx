@@ -4,7 +4,19 @@ import { dateLabel, timeLabel } from '../calendar-dates.js';
 import { dayHeading, occurrenceLabel } from './occurrence-text.js';
 
 /** The agenda view: the next 30 days' appointments as a list, only the days that have any. */
-export function Agenda({ days, byDay, timeZone, onOpen, loading }: { days: string[]; byDay: Map<string, AppointmentOccurrence[]>; timeZone: string; onOpen: (o: AppointmentOccurrence) => void; loading: boolean }) {
+export function Agenda({
+  days,
+  byDay,
+  timeZone,
+  onOpen,
+  loading,
+}: {
+  days: string[];
+  byDay: Map<string, AppointmentOccurrence[]>;
+  timeZone: string;
+  onOpen: (o: AppointmentOccurrence) => void;
+  loading: boolean;
+}) {
   const withAppointments = days.filter((d) => byDay.has(d));
   if (!withAppointments.length) return <p className="tw-empty">{loading ? 'Loading appointments…' : 'No appointments in these 30 days.'}</p>;
   return (
@@ -25,7 +37,7 @@ export function Agenda({ days, byDay, timeZone, onOpen, loading }: { days: strin
                   <strong>{o.patientName}</strong>
                   <span>{o.appointmentTypeName}</span>
                   <span>{o.providerName}</span>
-                  <span>{o.visitType === 'virtual' ? VISIT_TYPE_LABELS.virtual : o.bookingLocationName ?? VISIT_TYPE_LABELS.in_person}</span>
+                  <span>{o.visitType === 'virtual' ? VISIT_TYPE_LABELS.virtual : (o.bookingLocationName ?? VISIT_TYPE_LABELS.in_person)}</span>
                   {o.recurring ? <span className="tw-calendar__repeats">Repeats</span> : null}
                 </button>
               </li>

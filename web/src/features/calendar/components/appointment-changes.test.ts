@@ -24,7 +24,15 @@ describe('moving an appointment', () => {
       visitType: 'in_person' as const,
       start: '2027-06-01T14:00:00.000Z',
       durationMinutes: 30,
-      recurrence: { frequency: 'Weekly' as const, interval: 1, monthlyMode: 'BYMONTHDAY' as const, ordinal: 1 as const, end: 'COUNT' as const, count: 4, until: null },
+      recurrence: {
+        frequency: 'Weekly' as const,
+        interval: 1,
+        monthlyMode: 'BYMONTHDAY' as const,
+        ordinal: 1 as const,
+        end: 'COUNT' as const,
+        count: 4,
+        until: null,
+      },
       notes: 'n',
       excludedDays: [],
       detachedFrom: null,
@@ -32,7 +40,14 @@ describe('moving an appointment', () => {
       createdAt: 'c',
       updatedAt: 'v1',
     };
-    const o = { appointmentId: 'a1', occurrenceDay: '2027-06-15', start: '2027-06-15T14:00:00.000Z', end: '2027-06-15T14:30:00.000Z', recurring: true, series } as unknown as AppointmentOccurrence;
+    const o = {
+      appointmentId: 'a1',
+      occurrenceDay: '2027-06-15',
+      start: '2027-06-15T14:00:00.000Z',
+      end: '2027-06-15T14:30:00.000Z',
+      recurring: true,
+      series,
+    } as unknown as AppointmentOccurrence;
     const one = movedInput(o, '2027-06-15T15:00:00.000Z', '2027-06-15T16:00:00.000Z', 'one');
     expect(one).toMatchObject({ start: '2027-06-15T15:00:00.000Z', durationMinutes: 60, recurrence: { frequency: 'Never' }, updatedAt: 'v1' });
     const all = movedInput(o, '2027-06-15T15:00:00.000Z', '2027-06-15T16:00:00.000Z', 'series');

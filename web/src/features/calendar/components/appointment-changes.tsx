@@ -28,7 +28,17 @@ export function movedInput(o: AppointmentOccurrence, start: string, end: string,
 }
 
 /** A recurring appointment asks whether a change is for this occurrence or the whole series. */
-export function ScopeDialog({ occurrence, action, onChoose, onClose }: { occurrence: AppointmentOccurrence; action: 'change' | 'cancel'; onChoose: (scope: ChangeScope) => void; onClose: () => void }) {
+export function ScopeDialog({
+  occurrence,
+  action,
+  onChoose,
+  onClose,
+}: {
+  occurrence: AppointmentOccurrence;
+  action: 'change' | 'cancel';
+  onChoose: (scope: ChangeScope) => void;
+  onClose: () => void;
+}) {
   const verb = action === 'cancel' ? 'Cancel' : 'Change';
   return (
     <ModalOverlay isOpen onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
@@ -81,7 +91,13 @@ export function HoursDialog({
 }) {
   const when = `${timeLabel(start, timeZone)} to ${timeLabel(end, timeZone)}`;
   return (
-    <ConfirmDialog isOpen onOpenChange={(open) => (open ? undefined : onClose())} title={conflict.kind === 'blocked' ? 'Blocked time' : 'Outside working hours'} confirmLabel={confirmLabel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={conflict.kind === 'blocked' ? 'Blocked time' : 'Outside working hours'}
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+    >
       <p>
         {conflict.kind === 'blocked'
           ? `${when} overlaps ${providerName}'s blocked time (${conflict.label}).`

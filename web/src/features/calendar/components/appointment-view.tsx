@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Dialog as AriaDialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
-import { ARRIVAL_STATUS_LABELS, ARRIVAL_STATUSES, VISIT_TYPE_LABELS, type AppointmentOccurrence, type ArrivalStatus } from '../../../../../shared/calendar/calendar-schema.js';
+import {
+  ARRIVAL_STATUS_LABELS,
+  ARRIVAL_STATUSES,
+  VISIT_TYPE_LABELS,
+  type AppointmentOccurrence,
+  type ArrivalStatus,
+} from '../../../../../shared/calendar/calendar-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Link } from '../../../components/ui/link.js';
@@ -13,7 +19,17 @@ import { dateLabel, timeLabel } from '../calendar-dates.js';
  * where the patient is today (arrival status, arrow keys choose) and its reminder text sent now.
  * Edit opens the booking form on the same occurrence, as it stands after any arrival change here.
  */
-export function AppointmentView({ occurrence, timeZone, onEdit, onClose }: { occurrence: AppointmentOccurrence; timeZone: string; onEdit: (o: AppointmentOccurrence) => void; onClose: () => void }) {
+export function AppointmentView({
+  occurrence,
+  timeZone,
+  onEdit,
+  onClose,
+}: {
+  occurrence: AppointmentOccurrence;
+  timeZone: string;
+  onEdit: (o: AppointmentOccurrence) => void;
+  onClose: () => void;
+}) {
   const [current, setCurrent] = useState(occurrence);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const arrival = useSetArrival();
@@ -43,7 +59,7 @@ export function AppointmentView({ occurrence, timeZone, onEdit, onClose }: { occ
     }
   }
 
-  const where = o.visitType === 'virtual' ? VISIT_TYPE_LABELS.virtual : o.bookingLocationName ?? VISIT_TYPE_LABELS.in_person;
+  const where = o.visitType === 'virtual' ? VISIT_TYPE_LABELS.virtual : (o.bookingLocationName ?? VISIT_TYPE_LABELS.in_person);
   return (
     <ModalOverlay isOpen onOpenChange={(open) => (open ? undefined : onClose())} isDismissable className="tw-modal-overlay">
       <Modal className="tw-modal" style={{ width: MODAL_WIDTH.md }}>

@@ -85,7 +85,17 @@ function initialValues(target: BookingTarget, timeZone: string): Values {
 const FREQUENCY_LABELS: Record<Frequency, string> = { Never: 'Never', Daily: 'Daily', Weekly: 'Weekly', Monthly: 'Monthly', Yearly: 'Yearly' };
 
 /** Book, change or cancel an appointment; times are the practice's, said in the dialog. */
-export function BookingDialog({ target, timeZone, currentUserId, onClose }: { target: BookingTarget; timeZone: string; currentUserId: string | undefined; onClose: () => void }) {
+export function BookingDialog({
+  target,
+  timeZone,
+  currentUserId,
+  onClose,
+}: {
+  target: BookingTarget;
+  timeZone: string;
+  currentUserId: string | undefined;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState<Values>(() => initialValues(target, timeZone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -109,7 +119,11 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
   const practitionerName = patient.data?.practitioner?.name;
   useEffect(() => {
     if (editing || providerChosen || !users.data) return;
-    const id = providerDefault(users.data.map((u) => ({ ...u, name: displayUserName(u) })), practitionerName, currentUserId);
+    const id = providerDefault(
+      users.data.map((u) => ({ ...u, name: displayUserName(u) })),
+      practitionerName,
+      currentUserId,
+    );
     setValues((v) => (v.providerId === id ? v : { ...v, providerId: id }));
   }, [editing, providerChosen, users.data, practitionerName, currentUserId]);
 
@@ -171,7 +185,9 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
     setAsking(null);
     // The whole series moves by as much as the opened occurrence did; one occurrence takes the new time itself.
     const start =
-      editing && scope === 'series' ? new Date(new Date(editing.series.start).getTime() + new Date(body.start).getTime() - new Date(editing.start).getTime()).toISOString() : body.start;
+      editing && scope === 'series'
+        ? new Date(new Date(editing.series.start).getTime() + new Date(body.start).getTime() - new Date(editing.start).getTime()).toISOString()
+        : body.start;
     try {
       await save.mutateAsync({
         appointmentId: editing?.appointmentId ?? null,
@@ -221,23 +237,82 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
                     {message}
                   </p>
                 ) : null}
-                <PatientPicker className="tw-booking__wide" value={values.patientId} valueLabel={values.patientName} onChange={(id, name) => setValues((v) => ({ ...v, patientId: id, patientName: name }))} />
-                <Select label="Appointment type" name="appointmentTypeId" isRequired options={(types.data ?? []).map((t) => ({ id: t.ident, label: t.name }))} value={values.appointmentTypeId} onChange={(id) => {
-                  const type = types.data?.find((t) => t.ident === id);
-                  setValues((v) => ({ ...v, appointmentTypeId: id, ...(type && !editing ? { durationMinutes: String(type.durationMinutes) } : {}) }));
-                }} />
-                <Select label="Provider" name="providerId" isRequired options={providers} value={values.providerId} onChange={(id) => {
-                  setProviderChosen(true);
-                  set('providerId', id);
-                }} />
-                <Select label="Visit type" name="visitType" options={VISIT_TYPES.map((v) => ({ id: v, label: VISIT_TYPE_LABELS[v] }))} value={values.visitType} onChange={(v) => set('visitType', (v ?? 'in_person') as Values['visitType'])} />
-                <Select label="Booking location" name="bookingLocationId" isRequired={values.visitType === 'in_person'} options={(locations.data ?? []).map((l) => ({ id: l.ident, label: l.name }))} value={values.bookingLocationId} onChange={(id) => set('bookingLocationId', id)} />
+                <PatientPicker
+                  className="tw-booking__wide"
+                  value={values.patientId}
+                  valueLabel={values.patientName}
+                  onChange={(id, name) => setValues((v) => ({ ...v, patientId: id, patientName: name }))}
+                />
+                <Select
+                  label="Appointment type"
+                  name="appointmentTypeId"
+                  isRequired
+                  options={(types.data ?? []).map((t) => ({ id: t.ident, label: t.name }))}
+                  value={values.appointmentTypeId}
+                  onChange={(id) => {
+                    const type = types.data?.find((t) => t.ident === id);
+                    setValues((v) => ({ ...v, appointmentTypeId: id, ...(type && !editing ? { durationMinutes: String(type.durationMinutes) } : {}) }));
+                  }}
+                />
+                <Select
+                  label="Provider"
+                  name="providerId"
+                  isRequired
+                  options={providers}
+                  value={values.providerId}
+                  onChange={(id) => {
+                    setProviderChosen(true);
+                    set('providerId', id);
+                  }}
+                />
+                <Select
+                  label="Visit type"
+                  name="visitType"
+                  options={VISIT_TYPES.map((v) => ({ id: v, label: VISIT_TYPE_LABELS[v] }))}
+                  value={values.visitType}
+                  onChange={(v) => set('visitType', (v ?? 'in_person') as Values['visitType'])}
+                />
+                <Select
+                  label="Booking location"
+                  name="bookingLocationId"
+                  isRequired={values.visitType === 'in_person'}
+                  options={(locations.data ?? []).map((l) => ({ id: l.ident, label: l.name }))}
+                  value={values.bookingLocationId}
+                  onChange={(id) => set('bookingLocationId', id)}
+                />
                 <TextField label="Date" name="start" type="date" isRequired value={values.day} onChange={(v) => set('day', v)} />
-                <TextField label="Time" name="time" type="time" isRequired value={values.time} onChange={(v) => set('time', v)} description={`Practice time (${timeZone})`} />
-                <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={values.durationMinutes} onChange={(v) => set('durationMinutes', v.replace(/\D/g, ''))} />
-                <Select label="Repeats" name="frequency" options={FREQUENCIES.map((f) => ({ id: f, label: FREQUENCY_LABELS[f] }))} value={values.frequency} onChange={(f) => set('frequency', (f ?? 'Never') as Frequency)} />
+                <TextField
+                  label="Time"
+                  name="time"
+                  type="time"
+                  isRequired
+                  value={values.time}
+                  onChange={(v) => set('time', v)}
+                  description={`Practice time (${timeZone})`}
+                />
+                <TextField
+                  label="Length (minutes)"
+                  name="durationMinutes"
+                  inputMode="numeric"
+                  isRequired
+                  value={values.durationMinutes}
+                  onChange={(v) => set('durationMinutes', v.replace(/\D/g, ''))}
+                />
+                <Select
+                  label="Repeats"
+                  name="frequency"
+                  options={FREQUENCIES.map((f) => ({ id: f, label: FREQUENCY_LABELS[f] }))}
+                  value={values.frequency}
+                  onChange={(f) => set('frequency', (f ?? 'Never') as Frequency)}
+                />
                 {values.frequency === 'Monthly' ? (
-                  <Select label="Monthly on" name="monthlyMode" options={monthlyOptions} value={values.monthlyMode} onChange={(m) => set('monthlyMode', (m ?? 'BYMONTHDAY') as Values['monthlyMode'])} />
+                  <Select
+                    label="Monthly on"
+                    name="monthlyMode"
+                    options={monthlyOptions}
+                    value={values.monthlyMode}
+                    onChange={(m) => set('monthlyMode', (m ?? 'BYMONTHDAY') as Values['monthlyMode'])}
+                  />
                 ) : null}
                 {values.frequency !== 'Never' ? (
                   <>
@@ -252,8 +327,18 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
                       value={values.end}
                       onChange={(e) => set('end', (e ?? 'NEVER') as Values['end'])}
                     />
-                    {values.end === 'COUNT' ? <TextField label="Occurrences" name="count" inputMode="numeric" value={values.count} onChange={(v) => set('count', v.replace(/\D/g, ''))} /> : null}
-                    {values.end === 'ON' ? <TextField label="End date" name="until" type="date" value={values.until} onChange={(v) => set('until', v)} /> : null}
+                    {values.end === 'COUNT' ? (
+                      <TextField
+                        label="Occurrences"
+                        name="count"
+                        inputMode="numeric"
+                        value={values.count}
+                        onChange={(v) => set('count', v.replace(/\D/g, ''))}
+                      />
+                    ) : null}
+                    {values.end === 'ON' ? (
+                      <TextField label="End date" name="until" type="date" value={values.until} onChange={(v) => set('until', v)} />
+                    ) : null}
                   </>
                 ) : null}
                 <AriaTextField className="tw-field tw-booking__wide" name="notes" value={values.notes} onChange={(v) => set('notes', v)}>
@@ -264,7 +349,11 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
               </div>
               <div className="tw-dialog__actions">
                 {editing ? (
-                  <Button variant="danger" onPress={() => (editing.recurring ? setAsking({ step: 'cancel-scope' }) : void remove('series'))} isPending={cancel.isPending}>
+                  <Button
+                    variant="danger"
+                    onPress={() => (editing.recurring ? setAsking({ step: 'cancel-scope' }) : void remove('series'))}
+                    isPending={cancel.isPending}
+                  >
                     Cancel appointment
                   </Button>
                 ) : null}
@@ -291,8 +380,12 @@ export function BookingDialog({ target, timeZone, currentUserId, onClose }: { ta
           onClose={() => setAsking(null)}
         />
       ) : null}
-      {asking?.step === 'scope' && editing ? <ScopeDialog occurrence={editing} action="change" onChoose={(scope) => void store(asking.body, scope)} onClose={() => setAsking(null)} /> : null}
-      {asking?.step === 'cancel-scope' && editing ? <ScopeDialog occurrence={editing} action="cancel" onChoose={(scope) => void remove(scope)} onClose={() => setAsking(null)} /> : null}
+      {asking?.step === 'scope' && editing ? (
+        <ScopeDialog occurrence={editing} action="change" onChoose={(scope) => void store(asking.body, scope)} onClose={() => setAsking(null)} />
+      ) : null}
+      {asking?.step === 'cancel-scope' && editing ? (
+        <ScopeDialog occurrence={editing} action="cancel" onChoose={(scope) => void remove(scope)} onClose={() => setAsking(null)} />
+      ) : null}
     </>
   );
 }

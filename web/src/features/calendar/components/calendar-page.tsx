@@ -22,7 +22,8 @@ const NO_HOURS: ProviderTime = { workingHours: [], blockedTimes: [], daysOff: []
 
 /** Spec shell §2.1: /calendar?date=YYYY-MM-DD&view=day|week|work_week|month|agenda&selectedDate=YYYY-MM-DD. */
 export function CalendarPage() {
-  const { settings, currentUserId, timeZone, view, date, days, selectedDate, providerFilter, providers, appointments, shadedSettings, shadedWhose, go } = useCalendarView();
+  const { settings, currentUserId, timeZone, view, date, days, selectedDate, providerFilter, providers, appointments, shadedSettings, shadedWhose, go } =
+    useCalendarView();
   const [booking, setBooking] = useState<BookingTarget | null>(null);
   const [viewing, setViewing] = useState<AppointmentOccurrence | null>(null);
   const moves = useAppointmentMoves(timeZone);
@@ -64,11 +65,21 @@ export function CalendarPage() {
       }
     >
       <div className="tw-calendar">
-        <CalendarToolbar view={view} date={date} days={days} today={today} fetching={appointments.isFetching} providers={providers} providerFilter={providerFilter} go={go} />
+        <CalendarToolbar
+          view={view}
+          date={date}
+          days={days}
+          today={today}
+          fetching={appointments.isFetching}
+          providers={providers}
+          providerFilter={providerFilter}
+          go={go}
+        />
         {view !== 'month' && view !== 'agenda' ? (
           <p className="tw-calendar__legend" id="tw-calendar-legend">
             <span className="tw-calendar__legend-off" aria-hidden="true" /> Shaded: outside {shadedWhose} working hours.{' '}
-            <span className="tw-calendar__legend-blocked" aria-hidden="true" /> Striped: blocked time. Drag an appointment to move it or its bottom edge to change its length; with the keyboard, Alt+arrow keys move it and Alt+Shift+Up or Down change its length.
+            <span className="tw-calendar__legend-blocked" aria-hidden="true" /> Striped: blocked time. Drag an appointment to move it or its bottom edge to
+            change its length; with the keyboard, Alt+arrow keys move it and Alt+Shift+Up or Down change its length.
           </p>
         ) : null}
         {moves.moveError ? (
@@ -82,7 +93,15 @@ export function CalendarPage() {
           </p>
         ) : null}
         {view === 'month' ? (
-          <MonthGrid days={days} month={dayParts(date).month} today={today} byDay={byDay} timeZone={timeZone} onOpen={open} onDay={(d) => go({ date: d, view: 'day' })} />
+          <MonthGrid
+            days={days}
+            month={dayParts(date).month}
+            today={today}
+            byDay={byDay}
+            timeZone={timeZone}
+            onOpen={open}
+            onDay={(d) => go({ date: d, view: 'day' })}
+          />
         ) : view === 'agenda' ? (
           <Agenda days={days} byDay={byDay} timeZone={timeZone} onOpen={open} loading={appointments.isPending} />
         ) : (
@@ -110,7 +129,9 @@ export function CalendarPage() {
           onClose={moves.dismiss}
         />
       ) : null}
-      {pending?.step === 'scope' ? <ScopeDialog occurrence={pending.occurrence} action="change" onChoose={(scope) => void moves.commit(pending, scope)} onClose={moves.dismiss} /> : null}
+      {pending?.step === 'scope' ? (
+        <ScopeDialog occurrence={pending.occurrence} action="change" onChoose={(scope) => void moves.commit(pending, scope)} onClose={moves.dismiss} />
+      ) : null}
       {viewing ? (
         <AppointmentView
           occurrence={viewing}

@@ -71,16 +71,25 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
   const options = [...new Set([...TIME_ZONES, ...(settings.data ? [settings.data.timeZone] : [])])].map((z) => ({ id: z, label: z }));
   return (
     <SettingsCard title="Practice time zone">
-      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames, googleShowsNames } }, 'Time zone saved'))}>
+      <Form
+        validationErrors={errors}
+        className="tw-settings__form"
+        onSubmit={(e) => (
+          e.preventDefault(),
+          void run({ method: 'PUT', path: '/settings', body: { timeZone: current, feedShowsNames: showsNames, googleShowsNames } }, 'Time zone saved')
+        )}
+      >
         <p className="tw-settings__muted">Every appointment keeps its time of day in this zone, and the calendar shows its times in it.</p>
         <Select label="Time zone" name="timeZone" options={options} value={current} onChange={setZone} isDisabled={!isAdmin} />
         <Switch label="Calendar feeds show patient names" isSelected={showsNames} onChange={setNames} isDisabled={!isAdmin} />
         <p className="tw-settings__muted">
-          On: each provider's calendar feed link (the phone or desktop calendar that subscribes to it) receives the patient's full name with every appointment. Off: only the appointment's type and place.
+          On: each provider's calendar feed link (the phone or desktop calendar that subscribes to it) receives the patient's full name with every appointment.
+          Off: only the appointment's type and place.
         </p>
         <Switch label="Google Calendar events show patient names" isSelected={googleShowsNames} onChange={setGoogleNames} isDisabled={!isAdmin} />
         <p className="tw-settings__muted">
-          On: the patient's full name is written into each linked provider's Google account, where Google keeps it. Off: only the appointment's type and place. Turning either on is recorded in the access history.
+          On: the patient's full name is written into each linked provider's Google account, where Google keeps it. Off: only the appointment's type and place.
+          Turning either on is recorded in the access history.
         </p>
         {isAdmin ? (
           <div className="tw-settings__actions">
@@ -97,7 +106,10 @@ function TimeZoneCard({ isAdmin }: { isAdmin: boolean }) {
 const OFF = 'off';
 const LEAD_OPTIONS = [
   { id: OFF, label: 'Off' },
-  ...REMINDER_LEAD_HOURS.map((h) => ({ id: String(h), label: h === 1 ? '1 hour before' : h % 24 === 0 ? `${h / 24 === 1 ? '1 day' : `${h / 24} days`} before` : `${h} hours before` })),
+  ...REMINDER_LEAD_HOURS.map((h) => ({
+    id: String(h),
+    label: h === 1 ? '1 hour before' : h % 24 === 0 ? `${h / 24 === 1 ? '1 day' : `${h / 24} days`} before` : `${h} hours before`,
+  })),
 ];
 
 /** The practice's appointment reminder texts: how long before an appointment the patient is texted, or off. */
@@ -109,16 +121,28 @@ function ReminderTextsCard({ isAdmin }: { isAdmin: boolean }) {
   const current = lead ?? stored;
   const save = () =>
     void run(
-      { method: 'PUT', path: '/settings', body: { timeZone: settings.data?.timeZone, reminderLeadHours: current === OFF || current === null ? null : Number(current) } },
+      {
+        method: 'PUT',
+        path: '/settings',
+        body: { timeZone: settings.data?.timeZone, reminderLeadHours: current === OFF || current === null ? null : Number(current) },
+      },
       current === OFF ? 'Reminder texts turned off' : 'Reminder texts saved',
     );
   return (
     <SettingsCard title="Appointment reminder texts">
       <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), save())}>
         <p className="tw-settings__muted">
-          A patient with a mobile number who has not opted out gets one text from the practice number before each appointment: its date, time and place, never why they are coming.
+          A patient with a mobile number who has not opted out gets one text from the practice number before each appointment: its date, time and place, never
+          why they are coming.
         </p>
-        <Select label="Send the reminder" name="reminderLeadHours" options={LEAD_OPTIONS} value={current} onChange={setLead} isDisabled={!isAdmin || !settings.data} />
+        <Select
+          label="Send the reminder"
+          name="reminderLeadHours"
+          options={LEAD_OPTIONS}
+          value={current}
+          onChange={setLead}
+          isDisabled={!isAdmin || !settings.data}
+        />
         {isAdmin ? (
           <div className="tw-settings__actions">
             <Button variant="primary" type="submit" isPending={isPending} isDisabled={!settings.data}>
@@ -148,7 +172,14 @@ function AppointmentTypesCard({ isAdmin }: { isAdmin: boolean }) {
       toBody={(d) => ({ durationMinutes: Number(d.durationMinutes), color: d.color })}
       renderFields={(draft, setDraft) => (
         <>
-          <TextField label="Length (minutes)" name="durationMinutes" inputMode="numeric" isRequired value={draft.durationMinutes} onChange={(v) => setDraft({ ...draft, durationMinutes: v.replace(/\D/g, '') })} />
+          <TextField
+            label="Length (minutes)"
+            name="durationMinutes"
+            inputMode="numeric"
+            isRequired
+            value={draft.durationMinutes}
+            onChange={(v) => setDraft({ ...draft, durationMinutes: v.replace(/\D/g, '') })}
+          />
           <Select label="Colour" name="color" options={COLORS} value={draft.color} onChange={(color) => setDraft({ ...draft, color: color ?? COLORS[0].id })} />
         </>
       )}
@@ -178,7 +209,9 @@ function BookingLocationsCard({ isAdmin }: { isAdmin: boolean }) {
       newDraft={() => ({ ident: null, name: '', address: '', active: true })}
       toDraft={(l) => ({ ident: l.ident, name: l.name, address: l.address, active: l.status === 'active' })}
       toBody={(d) => ({ address: d.address })}
-      renderFields={(draft, setDraft) => <TextField label="Address" name="address" value={draft.address} onChange={(address) => setDraft({ ...draft, address })} />}
+      renderFields={(draft, setDraft) => (
+        <TextField label="Address" name="address" value={draft.address} onChange={(address) => setDraft({ ...draft, address })} />
+      )}
       columns={['Address']}
       renderName={(l) => l.name}
       renderCells={(l) => <td>{l.address}</td>}
@@ -197,13 +230,33 @@ function MyCalendarCard({ userId }: { userId: string }) {
       </p>
     );
   }
-  return <MyCalendarForm userId={userId} view={settings.data.defaultView} hours={settings.data.workingHours} blocked={settings.data.blockedTimes ?? []} away={settings.data.daysOff ?? []} />;
+  return (
+    <MyCalendarForm
+      userId={userId}
+      view={settings.data.defaultView}
+      hours={settings.data.workingHours}
+      blocked={settings.data.blockedTimes ?? []}
+      away={settings.data.daysOff ?? []}
+    />
+  );
 }
 
 /** A new entry starts on today's date where the user is; they pick the real days. */
 const todayIso = () => new Date().toLocaleDateString('en-CA');
 
-function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string; view: CalendarView; hours: WorkingDay[]; blocked: BlockedTime[]; away: DayOff[] }) {
+function MyCalendarForm({
+  userId,
+  view,
+  hours,
+  blocked,
+  away,
+}: {
+  userId: string;
+  view: CalendarView;
+  hours: WorkingDay[];
+  blocked: BlockedTime[];
+  away: DayOff[];
+}) {
   const [blocks, setBlocks] = useState<BlockedTime[]>(blocked);
   const setBlock = (index: number, change: Partial<BlockedTime>) => setBlocks((all) => all.map((b, i) => (i === index ? { ...b, ...change } : b)));
   const [daysOff, setDaysOff] = useState<DayOff[]>(away);
@@ -216,12 +269,31 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
       return { weekday, works: Boolean(day), start: day?.start ?? '08:00', end: day?.end ?? '17:00' };
     }),
   );
-  const setDay = (weekday: number, change: Partial<(typeof days)[number]>) => setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
-  const body = { defaultView, workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })), blockedTimes: blocks, daysOff };
+  const setDay = (weekday: number, change: Partial<(typeof days)[number]>) =>
+    setDays((all) => all.map((d) => (d.weekday === weekday ? { ...d, ...change } : d)));
+  const body = {
+    defaultView,
+    workingHours: days.filter((d) => d.works).map(({ weekday, start, end }) => ({ weekday, start, end })),
+    blockedTimes: blocks,
+    daysOff,
+  };
   return (
     <SettingsCard title="My calendar">
-      <Form validationErrors={errors} className="tw-settings__form" onSubmit={(e) => (e.preventDefault(), void run({ method: 'PUT', path: `/calendar-settings/users/${encodeURIComponent(userId)}`, body }, 'Calendar settings saved'))}>
-        <Select label="Calendar opens on" name="defaultView" options={CALENDAR_VIEWS.map((v) => ({ id: v, label: VIEW_LABELS[v] }))} value={defaultView} onChange={(v) => setDefaultView((v ?? 'week') as CalendarView)} />
+      <Form
+        validationErrors={errors}
+        className="tw-settings__form"
+        onSubmit={(e) => (
+          e.preventDefault(),
+          void run({ method: 'PUT', path: `/calendar-settings/users/${encodeURIComponent(userId)}`, body }, 'Calendar settings saved')
+        )}
+      >
+        <Select
+          label="Calendar opens on"
+          name="defaultView"
+          options={CALENDAR_VIEWS.map((v) => ({ id: v, label: VIEW_LABELS[v] }))}
+          value={defaultView}
+          onChange={(v) => setDefaultView((v ?? 'week') as CalendarView)}
+        />
         <fieldset className="tw-calendar__hours-set">
           <legend className="tw-field__label">Working hours</legend>
           {days.map((d) => (
@@ -264,7 +336,12 @@ function MyCalendarForm({ userId, view, hours, blocked, away }: { userId: string
           <p className="tw-calendar__legend">Whole days away, first to last day: the calendar stripes them and asks before booking into them.</p>
           {daysOff.map((d, i) => (
             <div key={i} className="tw-calendar__hours-row">
-              <TextField label={`Days off ${i + 1} from`} type="date" value={d.from} onChange={(from) => setDayOff(i, { from, to: d.to < from ? from : d.to })} />
+              <TextField
+                label={`Days off ${i + 1} from`}
+                type="date"
+                value={d.from}
+                onChange={(from) => setDayOff(i, { from, to: d.to < from ? from : d.to })}
+              />
               <TextField label={`Days off ${i + 1} to`} type="date" value={d.to} onChange={(to) => setDayOff(i, { to })} />
               <TextField label={`Days off ${i + 1} label`} value={d.label} onChange={(label) => setDayOff(i, { label })} />
               <Button variant="secondary" aria-label={`Remove days off ${i + 1}`} onPress={() => setDaysOff((all) => all.filter((_, j) => j !== i))}>
@@ -310,7 +387,8 @@ function CalendarFeedCard({ userId }: { userId: string }) {
     <SettingsCard title="Calendar feed">
       <div className="tw-settings__form">
         <p className="tw-settings__muted">
-          A private link your phone's calendar subscribes to, showing your appointments from two weeks back to 90 days ahead. Anyone with the link sees them: revoke it if it gets out.
+          A private link your phone's calendar subscribes to, showing your appointments from two weeks back to 90 days ahead. Anyone with the link sees them:
+          revoke it if it gets out.
         </p>
         {status.isPending ? <Spinner label="Loading your calendar feed" /> : null}
         {url ? (

@@ -64,7 +64,20 @@ interface CatalogCardProps<T extends CatalogItem, D extends CatalogDraft> {
 }
 
 /** A practice list the calendar books from (appointment types, booking locations): admins add, change, deactivate and remove entries. */
-export function CatalogCard<T extends CatalogItem, D extends CatalogDraft>({ isAdmin, list, path, nouns, newDraft, toDraft, toBody, renderFields, columns, renderName, renderCells, removeText }: CatalogCardProps<T, D>) {
+export function CatalogCard<T extends CatalogItem, D extends CatalogDraft>({
+  isAdmin,
+  list,
+  path,
+  nouns,
+  newDraft,
+  toDraft,
+  toBody,
+  renderFields,
+  columns,
+  renderName,
+  renderCells,
+  removeText,
+}: CatalogCardProps<T, D>) {
   const texts = catalogTexts(nouns);
   const { run, errors, setErrors, isPending } = useSettingsChange();
   const [draft, setDraft] = useState<D | null>(null);

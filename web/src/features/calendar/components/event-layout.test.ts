@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
 import { layout } from './event-layout.js';
 
-const at = (id: string, start: string, end: string) => ({ appointmentId: id, start: `2026-03-02T${start}:00.000Z`, end: `2026-03-02T${end}:00.000Z` }) as AppointmentOccurrence;
+const at = (id: string, start: string, end: string) =>
+  ({ appointmentId: id, start: `2026-03-02T${start}:00.000Z`, end: `2026-03-02T${end}:00.000Z` }) as AppointmentOccurrence;
 
 describe('side-by-side columns of one day', () => {
   it('gives overlapping appointments their own column and a lone one the whole width', () => {

@@ -74,7 +74,8 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
     const rest = new URLSearchParams(params);
     for (const k of CALLBACK_KEYS) rest.delete(k);
     setParams(rest, { replace: true });
-    if (refused) setProblem(refused === 'access_denied' ? 'Google Calendar was not linked: access was not allowed.' : `Google Calendar was not linked (${refused}).`);
+    if (refused)
+      setProblem(refused === 'access_denied' ? 'Google Calendar was not linked: access was not allowed.' : `Google Calendar was not linked (${refused}).`);
     else finish.mutate(back);
   }, [params, setParams, finish]);
 
@@ -93,9 +94,9 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
       </div>
       <div className="tw-settings__form">
         <p className="tw-settings__muted">
-          Link your own Google account and Tidewell adds the appointments you are the provider of to the Google calendar you choose, and keeps them up to date when they are moved or
-          cancelled. Appointments already booked are added a few seconds after you link or choose another calendar. Each shows its type and place; patients&apos; names only if the
-          practice turned them on for calendar feeds. Notes are never sent.
+          Link your own Google account and Tidewell adds the appointments you are the provider of to the Google calendar you choose, and keeps them up to date
+          when they are moved or cancelled. Appointments already booked are added a few seconds after you link or choose another calendar. Each shows its type
+          and place; patients&apos; names only if the practice turned them on for calendar feeds. Notes are never sent.
         </p>
         {status.isPending || finish.isPending ? <Spinner label={finish.isPending ? 'Linking Google Calendar' : 'Loading your Google Calendar link'} /> : null}
         {status.isError ? (
@@ -155,7 +156,9 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
                 Last sync failed: {status.data.lastSyncError}
               </p>
             ) : status.data?.lastSyncAt ? (
-              <p className="tw-settings__muted">Last written to Google {new Date(status.data.lastSyncAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.</p>
+              <p className="tw-settings__muted">
+                Last written to Google {new Date(status.data.lastSyncAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+              </p>
             ) : null}
           </form>
         ) : null}
@@ -180,7 +183,8 @@ export function GoogleLinkCard({ userId }: { userId: string }) {
         isPending={unlink.isPending}
         onConfirm={() => unlink.mutate()}
       >
-        Tidewell takes the appointments it added out of your Google calendar, then gives up its access to your Google account. You can link it again at any time.
+        Tidewell takes the appointments it added out of your Google calendar, then gives up its access to your Google account. You can link it again at any
+        time.
       </ConfirmDialog>
     </div>
   );

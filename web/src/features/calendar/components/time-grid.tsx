@@ -74,7 +74,13 @@ export function TimeGrid({
                 ))}
                 {hours.map((h) => (
                   // Empty hours book with a click; the keyboard books with the Book appointment button.
-                  <li key={h} className="tw-calendar__slot" style={{ top: h * HOUR_PX, height: HOUR_PX }} aria-hidden="true" onClick={() => onSlot(d, `${String(h).padStart(2, '0')}:00`)} />
+                  <li
+                    key={h}
+                    className="tw-calendar__slot"
+                    style={{ top: h * HOUR_PX, height: HOUR_PX }}
+                    aria-hidden="true"
+                    onClick={() => onSlot(d, `${String(h).padStart(2, '0')}:00`)}
+                  />
                 ))}
                 {list.map((o) => {
                   const key = `${o.appointmentId}-${o.occurrenceDay}`;
@@ -83,7 +89,7 @@ export function TimeGrid({
                   const length = dragging ? dragging.length : lengthOf(o);
                   const height = Math.max(20, (length / 60) * HOUR_PX);
                   const p = placed.get(o)!;
-                  const transform = dragging ? `translate(${dragging.days * (drag!.columnWidth)}px, ${(dragging.minutes / 60) * HOUR_PX}px)` : undefined;
+                  const transform = dragging ? `translate(${dragging.days * drag!.columnWidth}px, ${(dragging.minutes / 60) * HOUR_PX}px)` : undefined;
                   return (
                     <li
                       key={key}
@@ -110,7 +116,15 @@ export function TimeGrid({
                           {o.arrivalStatus && o.arrivalStatus !== 'scheduled' ? ` · ${ARRIVAL_STATUS_LABELS[o.arrivalStatus]}` : ''}
                         </span>
                       </button>
-                      <span className="tw-calendar__resize" data-testid="resize" aria-hidden="true" onPointerDown={(e) => begin(e, o, 'resize')} onPointerMove={track} onPointerUp={finish} onPointerCancel={cancel} />
+                      <span
+                        className="tw-calendar__resize"
+                        data-testid="resize"
+                        aria-hidden="true"
+                        onPointerDown={(e) => begin(e, o, 'resize')}
+                        onPointerMove={track}
+                        onPointerUp={finish}
+                        onPointerCancel={cancel}
+                      />
                     </li>
                   );
                 })}

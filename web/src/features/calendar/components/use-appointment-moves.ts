@@ -31,7 +31,11 @@ export function useAppointmentMoves(timeZone: string | undefined) {
     setPending(null);
     const o = change.occurrence;
     try {
-      await save.mutateAsync({ appointmentId: o.appointmentId, input: movedInput(o, change.start, change.end, scope), occurrence: scope === 'one' ? o.occurrenceDay : undefined });
+      await save.mutateAsync({
+        appointmentId: o.appointmentId,
+        input: movedInput(o, change.start, change.end, scope),
+        occurrence: scope === 'one' ? o.occurrenceDay : undefined,
+      });
       setMoveError(null);
       showToast(`Appointment moved to ${timeLabel(change.start, timeZone!)} – ${timeLabel(change.end, timeZone!)}`, { tone: 'success' });
     } catch (error) {

@@ -52,5 +52,19 @@ export function useCalendarView() {
     setParams(p);
   };
 
-  return { settings, currentUserId: me.data?.userId, timeZone, view, date, days, selectedDate, providerFilter, providers, appointments, shadedSettings, shadedWhose, go };
+  return {
+    settings,
+    currentUserId: me.data?.userId,
+    timeZone,
+    view,
+    date,
+    days,
+    selectedDate,
+    providerFilter,
+    providers,
+    appointments,
+    shadedSettings,
+    shadedWhose,
+    go,
+  };
 }

@@ -16,7 +16,15 @@ export interface Drag {
 }
 
 /** Moving and resizing an appointment in the time grid, by pointer drag or by Alt+arrow keys; onChange gets the new start and end. */
-export function useEventDrag({ days, timeZone, onChange }: { days: string[]; timeZone: string; onChange: (o: AppointmentOccurrence, start: string, end: string) => void }) {
+export function useEventDrag({
+  days,
+  timeZone,
+  onChange,
+}: {
+  days: string[];
+  timeZone: string;
+  onChange: (o: AppointmentOccurrence, start: string, end: string) => void;
+}) {
   const [drag, setDrag] = useState<Drag | null>(null);
   // A drag ends with a click on the same button; that click must not open the appointment.
   const justDragged = useRef(false);
@@ -26,7 +34,17 @@ export function useEventDrag({ days, timeZone, onChange }: { days: string[]; tim
     const column = (event.currentTarget.closest('.tw-calendar__day') as HTMLElement | null)?.getBoundingClientRect().width ?? 100;
     event.currentTarget.setPointerCapture(event.pointerId);
     if (mode === 'resize') event.stopPropagation();
-    setDrag({ key: `${o.appointmentId}-${o.occurrenceDay}`, occurrence: o, mode, x0: event.clientX, y0: event.clientY, columnWidth: column, dx: 0, dy: 0, moved: false });
+    setDrag({
+      key: `${o.appointmentId}-${o.occurrenceDay}`,
+      occurrence: o,
+      mode,
+      x0: event.clientX,
+      y0: event.clientY,
+      columnWidth: column,
+      dx: 0,
+      dy: 0,
+      moved: false,
+    });
   };
   const track = (event: PointerEvent<HTMLElement>) => {
     if (!drag) return;

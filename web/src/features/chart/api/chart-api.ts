@@ -71,8 +71,7 @@ export interface SaveRequest {
 export function useSaveItem(patientId: string, section: SectionKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ident, body }: SaveRequest) =>
-      apiRequest<ChartItem>({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, section, ident), body }),
+    mutationFn: ({ ident, body }: SaveRequest) => apiRequest<ChartItem>({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, section, ident), body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, section) }),
   });
 }

@@ -14,7 +14,15 @@ vi.mock('../../../lib/api-client.js', () => ({
 
 const { drugSearchStarts, icd10SearchStarts, searchDrugs, searchDrugsWithSource, starterNotice } = await import('./code-search.js');
 const { CODE_SEARCH_DEBOUNCE_MS, ICD10_PAGE_SIZE } = await import('../../../../../shared/chart/constants.js');
-const lisinopril = { ident: 's1', productName: 'Lisinopril', genericName: 'lisinopril', strength: '10', strengthUOM: 'mg', dosageForm: 'TABLET', route: 'ORAL' };
+const lisinopril = {
+  ident: 's1',
+  productName: 'Lisinopril',
+  genericName: 'lisinopril',
+  strength: '10',
+  strengthUOM: 'mg',
+  dosageForm: 'TABLET',
+  route: 'ORAL',
+};
 
 describe('drug search (spec §2)', () => {
   beforeEach(() => {
@@ -29,7 +37,10 @@ describe('drug search (spec §2)', () => {
   });
 
   it('falls back to a search by name when the first finds nothing', async () => {
-    answers = [{ items: [], total: 0 }, { items: [lisinopril], total: 1 }];
+    answers = [
+      { items: [], total: 0 },
+      { items: [lisinopril], total: 1 },
+    ];
     expect(await searchDrugs('Zestril')).toEqual([lisinopril]);
     expect(calls[1]).toMatchObject({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: 'Zestril', searchBy: 'NAME' } });
   });
@@ -57,7 +68,10 @@ describe('starter code sets (issue: say in the UI how to load the full set)', ()
 
   it('the drug search reports which list answered, also after the fallback', async () => {
     calls.length = 0;
-    answers = [{ items: [], total: 0, source: starter }, { items: [lisinopril], total: 1, source: starter }];
+    answers = [
+      { items: [], total: 0, source: starter },
+      { items: [lisinopril], total: 1, source: starter },
+    ];
     expect(await searchDrugsWithSource('Zestril')).toEqual({ items: [lisinopril], source: starter });
     answers = [{ items: [lisinopril], total: 1, source: official }];
     expect((await searchDrugsWithSource('lisin')).source).toEqual(official);

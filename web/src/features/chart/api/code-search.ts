@@ -1,10 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CODE_SEARCH_DEBOUNCE_MS,
-  DRUG_SEARCH_MIN_LENGTH_EXCLUSIVE,
-  ICD10_PAGE_SIZE,
-  ICD10_SEARCH_MIN_LENGTH,
-} from '../../../../../shared/chart/constants.js';
+import { CODE_SEARCH_DEBOUNCE_MS, DRUG_SEARCH_MIN_LENGTH_EXCLUSIVE, ICD10_PAGE_SIZE, ICD10_SEARCH_MIN_LENGTH } from '../../../../../shared/chart/constants.js';
 import type { CodeSetSource, DrugProduct, DrugSearchResponse, Icd10SearchResponse, VaccineCodeSearchResponse } from '../../../../../shared/chart/code-sets.js';
 import type { AllergenSearchResponse } from '../../../../../shared/chart/drug-safety.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -47,7 +42,12 @@ export function useIcd10Search(text: string) {
     enabled,
     staleTime: 300_000,
   });
-  return { codes: enabled ? (query.data?.items ?? []) : [], total: query.data?.total ?? 0, source: query.data?.source, isFetching: enabled && query.isFetching };
+  return {
+    codes: enabled ? (query.data?.items ?? []) : [],
+    total: query.data?.total ?? 0,
+    source: query.data?.source,
+    isFetching: enabled && query.isFetching,
+  };
 }
 
 /**

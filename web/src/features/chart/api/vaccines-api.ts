@@ -12,7 +12,10 @@ export type VaccineSeries = VaccineGroupView & { items: StoredVaccine[] };
 const seriesPath = (patientId: string, groupId?: string) => `${sectionPath(patientId, 'vaccines')}/groups${groupId ? `/${encodeURIComponent(groupId)}` : ''}`;
 
 export async function fetchVaccines(patientId: string, signal?: AbortSignal) {
-  const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({ path: sectionPath(patientId, 'vaccines'), signal });
+  const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({
+    path: sectionPath(patientId, 'vaccines'),
+    signal,
+  });
   const items = Array.isArray(body) ? body : (body.items ?? []);
   // Grouped and ordered by the shared rule whatever order the list arrived in.
   return { items, groups: groupVaccines(items) as VaccineSeries[] };
@@ -51,7 +54,16 @@ export function useSaveVaccine(patientId: string, groups: readonly VaccineGroupV
       if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body });
       // New doses are created through the groups call (spec §7): into the dose's series when there is
       // one (chosen with "Add dose", or a series of the same vaccine name), else as a new series.
-      const series = group ?? groups.find((g) => g.groupId && g.name.trim().toLowerCase() === String(body.name ?? '').trim().toLowerCase());
+      const series =
+        group ??
+        groups.find(
+          (g) =>
+            g.groupId &&
+            g.name.trim().toLowerCase() ===
+              String(body.name ?? '')
+                .trim()
+                .toLowerCase(),
+        );
       if (series?.groupId) return apiRequest({ method: 'PUT', path: seriesPath(patientId, series.groupId), body: { create: [body] } });
       return apiRequest({ method: 'POST', path: seriesPath(patientId), body: { create: [body] } });
     },

@@ -1,17 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-  TextArea,
-  TextField as AriaTextField,
-  type Key,
-} from 'react-aria-components';
+import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, TextArea, TextField as AriaTextField, type Key } from 'react-aria-components';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import type { DrugProduct, Icd10Code, VaccineCode } from '../../../../../shared/chart/code-sets.js';
@@ -29,7 +17,19 @@ export function TextAreaField({ label, name, value, onChange }: { label: string;
 }
 
 /** Dates are typed as the spec shows them (MM/DD/YYYY, conditions MM/YYYY); the shared schema checks them. */
-export function DateField({ label, name, value, onChange, month = false }: { label: string; name: string; value: string; onChange: (value: string) => void; month?: boolean }) {
+export function DateField({
+  label,
+  name,
+  value,
+  onChange,
+  month = false,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  month?: boolean;
+}) {
   return (
     <TextField
       label={label}
@@ -65,16 +65,34 @@ interface CodeSearchPartsProps<T extends object> {
 }
 
 /** What every code-set picker shows inside its ComboBox: label, input with a busy spinner, help text, error, options. */
-function CodeSearchParts<T extends object>({ label, isRequired, placeholder, busyLabel, isFetching, description, autoFocus, children }: CodeSearchPartsProps<T>) {
+function CodeSearchParts<T extends object>({
+  label,
+  isRequired,
+  placeholder,
+  busyLabel,
+  isFetching,
+  description,
+  autoFocus,
+  children,
+}: CodeSearchPartsProps<T>) {
   return (
     <>
       <Label className="tw-field__label">
         {label}
-        {isRequired ? <span className="tw-field__required" aria-hidden="true"> *</span> : null}
+        {isRequired ? (
+          <span className="tw-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </Label>
       <div className="tw-chart-combobox">
         <Input className="tw-field__input" placeholder={placeholder} autoFocus={autoFocus} />
-        {isFetching ? <span className="tw-chart-combobox__busy"><Spinner label={busyLabel} /></span> : null}
+        {isFetching ? (
+          <span className="tw-chart-combobox__busy">
+            <Spinner label={busyLabel} />
+          </span>
+        ) : null}
       </div>
       {description ? (
         <Text slot="description" className="tw-field__description">
@@ -92,7 +110,17 @@ function CodeSearchParts<T extends object>({ label, isRequired, placeholder, bus
 }
 
 /** ICD-10 search: from 3 characters, debounced 500 ms, code and description in each option. */
-export function Icd10Field({ label = 'ICD-10 code', name, value, onChange }: { label?: string; name: string; value: CodeChoice | null; onChange: (value: CodeChoice | null) => void }) {
+export function Icd10Field({
+  label = 'ICD-10 code',
+  name,
+  value,
+  onChange,
+}: {
+  label?: string;
+  name: string;
+  value: CodeChoice | null;
+  onChange: (value: CodeChoice | null) => void;
+}) {
   const [text, setText] = useState(value ? `${value.code} ${value.description}`.trim() : '');
   const { codes, source, isFetching } = useIcd10Search(value && text === `${value.code} ${value.description}`.trim() ? '' : text);
   const items: Icd10Code[] = value && !codes.some((c) => c.ident === value.ident) ? [value, ...codes] : codes;
@@ -214,12 +242,22 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
       allowsEmptyCollection
       isRequired
     >
-      <CodeSearchParts<DrugProduct & { id: string }> label="Name" isRequired placeholder="Search drugs by name" busyLabel="Searching drugs" isFetching={isFetching} description={notice}>
+      <CodeSearchParts<DrugProduct & { id: string }>
+        label="Name"
+        isRequired
+        placeholder="Search drugs by name"
+        busyLabel="Searching drugs"
+        isFetching={isFetching}
+        description={notice}
+      >
         {(drug) => (
           <ListBoxItem id={drug.id} textValue={drug.productName} className="tw-listbox__item tw-chart-code-option">
             <span className="tw-chart-code-option__text">
               {drug.productName}
-              <span className="tw-chart-muted"> {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm?.toLowerCase()].filter(Boolean).join(' · ')}</span>
+              <span className="tw-chart-muted">
+                {' '}
+                {[[drug.strength, drug.strengthUOM].filter(Boolean).join(' '), drug.dosageForm?.toLowerCase()].filter(Boolean).join(' · ')}
+              </span>
             </span>
             {drug.ndc ? <span className="tw-chart-code">{drug.ndc}</span> : null}
           </ListBoxItem>
@@ -230,7 +268,17 @@ export function DrugNameField({ value, onChange, onPick }: { value: string; onCh
 }
 
 /** Vaccine name with a CVX lookup: picking a code fills the name and the CVX code; free text stays allowed. */
-export function VaccineNameField({ value, onChange, onPick, autoFocus }: { value: string; onChange: (value: string) => void; onPick: (code: VaccineCode) => void; autoFocus?: boolean }) {
+export function VaccineNameField({
+  value,
+  onChange,
+  onPick,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onPick: (code: VaccineCode) => void;
+  autoFocus?: boolean;
+}) {
   const [searchText, setSearchText] = useState('');
   const { codes, source, isFetching } = useVaccineCodeSearch(searchText);
   const notice = starterNotice('vaccines', source);

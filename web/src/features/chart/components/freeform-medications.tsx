@@ -83,7 +83,11 @@ export function FreeformMedications({ patientId }: { patientId: string }) {
             editing.item
               ? async () => {
                   const ident = editing.item!.ident;
-                  const fresh = await queryClient.fetchQuery({ queryKey: freeformKey(patientId), queryFn: () => fetchFreeformMedications(patientId), staleTime: 0 });
+                  const fresh = await queryClient.fetchQuery({
+                    queryKey: freeformKey(patientId),
+                    queryFn: () => fetchFreeformMedications(patientId),
+                    staleTime: 0,
+                  });
                   const item = fresh.find((i) => i.ident === ident);
                   return item ? { values: { name: item.name }, version: item.version ?? 1 } : undefined;
                 }

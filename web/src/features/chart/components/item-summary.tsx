@@ -8,7 +8,21 @@ export interface SummaryFields {
   note?: string;
 }
 
-export function ItemSummary({ title, badges, meta, note, fields, children }: { title: ReactNode; badges?: ReactNode; meta?: (string | false | null | undefined)[]; note?: string | null; fields?: SummaryFields; children?: ReactNode }) {
+export function ItemSummary({
+  title,
+  badges,
+  meta,
+  note,
+  fields,
+  children,
+}: {
+  title: ReactNode;
+  badges?: ReactNode;
+  meta?: (string | false | null | undefined)[];
+  note?: string | null;
+  fields?: SummaryFields;
+  children?: ReactNode;
+}) {
   const metaParts = (meta ?? []).filter((part): part is string => Boolean(part));
   return (
     <>
@@ -18,8 +32,16 @@ export function ItemSummary({ title, badges, meta, note, fields, children }: { t
         </span>
         {badges}
       </div>
-      {metaParts.length ? <div className="tw-chart-item__meta" data-field={fields?.meta}>{metaParts.join(' · ')}</div> : null}
-      {note ? <p className="tw-chart-item__note" data-field={fields?.note}>{note}</p> : null}
+      {metaParts.length ? (
+        <div className="tw-chart-item__meta" data-field={fields?.meta}>
+          {metaParts.join(' · ')}
+        </div>
+      ) : null}
+      {note ? (
+        <p className="tw-chart-item__note" data-field={fields?.note}>
+          {note}
+        </p>
+      ) : null}
       {children}
     </>
   );

@@ -71,13 +71,7 @@ export function SectionCard<T extends ChartItem>(props: SectionCardProps<T>) {
         </Button>
       </header>
       {filter ? (
-        <RadioGroup
-          aria-label={filter.label}
-          orientation="horizontal"
-          value={filter.value}
-          onChange={filter.onChange}
-          className="tw-chart-filter"
-        >
+        <RadioGroup aria-label={filter.label} orientation="horizontal" value={filter.value} onChange={filter.onChange} className="tw-chart-filter">
           {filter.options.map((option) => (
             <Radio key={option.id} value={option.id} className="tw-chart-filter__option">
               {option.label}

@@ -79,7 +79,11 @@ export function SectionPanel<T extends ChartItem, V>({ def, patientId }: { def: 
   // they are now, so it cannot undo someone else's edit made since the list was read.
   const update = (item: T) => (body: Record<string, unknown>) => save.mutate({ ident: item.ident, body }, { onError: failed('Saving') });
   const loadLatest = (ident: string) => async () => {
-    const fresh = await queryClient.fetchQuery({ queryKey: chartKeys.section(patientId, def.section), queryFn: () => listSection<T>(patientId, def.section), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({
+      queryKey: chartKeys.section(patientId, def.section),
+      queryFn: () => listSection<T>(patientId, def.section),
+      staleTime: 0,
+    });
     const item = fresh.find((i) => i.ident === ident);
     return item ? { values: def.toValues(item), version: versionOf(item) ?? 1 } : undefined;
   };

@@ -117,7 +117,9 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
         emptyText={CHART_MESSAGES.noResults}
         onAdd={() => setEditing({})}
         onEdit={(item) => setEditing({ item })}
-        onTogglePin={(item) => save.mutate({ ident: item.ident, body: { ...toBody(toValues(item)), pinned: pinnedWire(!isPinned(item)) } }, { onError: failed('Saving') })}
+        onTogglePin={(item) =>
+          save.mutate({ ident: item.ident, body: { ...toBody(toValues(item)), pinned: pinnedWire(!isPinned(item)) } }, { onError: failed('Saving') })
+        }
         onDelete={(item) =>
           remove
             .mutateAsync(item.ident)
@@ -196,7 +198,9 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
                 }
               : undefined
           }
-          save={(body, _values, version) => save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body: version !== undefined ? { ...body, version } : body })}
+          save={(body, _values, version) =>
+            save.mutateAsync({ ident: editing.item?.ident, group: editing.group, body: version !== undefined ? { ...body, version } : body })
+          }
           onClose={() => setEditing(null)}
           goneMessage={editing.item ? DELETED : undefined}
           notice={editing.item && list.data && !list.data.items.some((v) => v.ident === editing.item!.ident) ? DELETED : undefined}
@@ -214,7 +218,14 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
               />
               <FieldRow>
                 <DateField label="Date" name="date" value={v.date} onChange={(x) => set('date', x)} />
-                <TextField label="Dose number" name="doseNumber" inputMode="numeric" value={v.doseNumber} onChange={(x) => set('doseNumber', x)} autoFocus={Boolean(editing.group)} />
+                <TextField
+                  label="Dose number"
+                  name="doseNumber"
+                  inputMode="numeric"
+                  value={v.doseNumber}
+                  onChange={(x) => set('doseNumber', x)}
+                  autoFocus={Boolean(editing.group)}
+                />
               </FieldRow>
               <FieldRow>
                 <TextField label="CVX code" name="cvxCode" value={v.cvxCode} onChange={(x) => set('cvxCode', x)} />
@@ -222,10 +233,27 @@ export function VaccinesPanel({ patientId }: { patientId: string }) {
               </FieldRow>
               <DateField label="Expiration Date" name="expirationDate" value={v.expirationDate} onChange={(x) => set('expirationDate', x)} />
               <FieldRow>
-                <Select label="Site" name="administrationSite" options={SITE_OPTIONS} value={v.administrationSite} onChange={(x) => set('administrationSite', x ?? '')} />
-                <Select label="Route" name="administrationRoute" options={ROUTE_OPTIONS} value={v.administrationRoute} onChange={(x) => set('administrationRoute', x ?? '')} />
+                <Select
+                  label="Site"
+                  name="administrationSite"
+                  options={SITE_OPTIONS}
+                  value={v.administrationSite}
+                  onChange={(x) => set('administrationSite', x ?? '')}
+                />
+                <Select
+                  label="Route"
+                  name="administrationRoute"
+                  options={ROUTE_OPTIONS}
+                  value={v.administrationRoute}
+                  onChange={(x) => set('administrationRoute', x ?? '')}
+                />
               </FieldRow>
-              <TextField label="Administered by" name="administeringProviderName" value={v.administeringProviderName} onChange={(x) => set('administeringProviderName', x)} />
+              <TextField
+                label="Administered by"
+                name="administeringProviderName"
+                value={v.administeringProviderName}
+                onChange={(x) => set('administeringProviderName', x)}
+              />
               <TextAreaField label="Adverse reactions" name="adverseReactions" value={v.adverseReactions} onChange={(x) => set('adverseReactions', x)} />
               <TextAreaField label="Notes" name="notes" value={v.notes} onChange={(x) => set('notes', x)} />
               <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />

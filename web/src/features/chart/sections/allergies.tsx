@@ -68,7 +68,14 @@ export function allergiesDefinition(redesign: boolean): SectionDefinition<Stored
     renderFields: (v, set) => (
       <>
         <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />
-        <Select label="Severity" name="severity" options={SEVERITY_OPTIONS} value={v.severity} onChange={(x) => set('severity', x ?? '')} placeholder="Not specified" />
+        <Select
+          label="Severity"
+          name="severity"
+          options={SEVERITY_OPTIONS}
+          value={v.severity}
+          onChange={(x) => set('severity', x ?? '')}
+          placeholder="Not specified"
+        />
         <AllergenField value={v.allergen} onChange={(x) => set('allergen', x)} />
         <Icd10Field name="icd10CodeId" value={v.icd} onChange={(x) => set('icd', x)} />
         <FieldRow>

@@ -50,7 +50,13 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
   renderFields: (v, set) => (
     <>
       <TextField label="Name" name="name" isRequired value={v.name} onChange={(x) => set('name', x)} autoFocus />
-      <TextField label="Group" name="group.name" value={v.group} onChange={(x) => set('group', x)} description="Optional: items with the same group are listed together." />
+      <TextField
+        label="Group"
+        name="group.name"
+        value={v.group}
+        onChange={(x) => set('group', x)}
+        description="Optional: items with the same group are listed together."
+      />
       <TextAreaField label="Details" name="details" value={v.details} onChange={(x) => set('details', x)} />
       <Icd10Field name="icd10CodeId" value={v.icd} onChange={(x) => set('icd', x)} />
       <FieldRow>
@@ -101,4 +107,3 @@ export const generalDefinition: SectionDefinition<Stored<General>, GeneralValues
     );
   },
 };
-

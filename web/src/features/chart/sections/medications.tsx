@@ -84,7 +84,14 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
           set('ndc', drug.ndc ?? '');
         }}
       />
-      <TextField label="NDC" name="code.value" value={v.ndc} onChange={(x) => set('ndc', x)} placeholder={CHART_MESSAGES.ndcPlaceholder} description={CHART_MESSAGES.ndcHint} />
+      <TextField
+        label="NDC"
+        name="code.value"
+        value={v.ndc}
+        onChange={(x) => set('ndc', x)}
+        placeholder={CHART_MESSAGES.ndcPlaceholder}
+        description={CHART_MESSAGES.ndcHint}
+      />
       <FieldRow>
         <TextField label="Strength" name="strength" value={v.strength} onChange={(x) => set('strength', x)} />
         <TextField label="Units" name="strengthUOM" value={v.strengthUOM} onChange={(x) => set('strengthUOM', x)} />
@@ -102,7 +109,14 @@ export const medicationsDefinition: SectionDefinition<Stored<Medication>, Medica
     <ItemSummary
       title={item.productName}
       badges={item.status === 'Complete' ? <Badge>Discontinued</Badge> : null}
-      meta={[[item.strength, item.strengthUOM].filter(Boolean).join(' '), item.dosageForm?.toLowerCase(), item.sigText, dateRange(formatUsDate(item.start), formatUsDate(item.end)), item.code?.value ? `NDC ${item.code.value}` : null, formSourceText(item.formSource)]}
+      meta={[
+        [item.strength, item.strengthUOM].filter(Boolean).join(' '),
+        item.dosageForm?.toLowerCase(),
+        item.sigText,
+        dateRange(formatUsDate(item.start), formatUsDate(item.end)),
+        item.code?.value ? `NDC ${item.code.value}` : null,
+        formSourceText(item.formSource),
+      ]}
       note={item.description}
       fields={{ title: 'productName', meta: 'sigText', note: 'description' }}
     />

@@ -52,11 +52,18 @@ export const socialHistoryDefinition: SectionDefinition<Stored<SocialHistory>, S
   renderItem: (item) => {
     const [latest, ...older] = orderAnswers(item.answers ?? []);
     return (
-      <ItemSummary title={item.question} meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]} note={item.notes} fields={{ title: 'question', meta: 'startDate', note: 'notes' }}>
+      <ItemSummary
+        title={item.question}
+        meta={[dateRange(formatUsDate(item.startDate), formatUsDate(item.endDate))]}
+        note={item.notes}
+        fields={{ title: 'question', meta: 'startDate', note: 'notes' }}
+      >
         {latest ? (
           <div className="tw-chart-answer">
             <span>{latest.answer}</span>
-            <span className="tw-chart-muted">{[formatUsDate(latest.timestamp.slice(0, 10)), formSourceText(latest.formSource)].filter(Boolean).join(' · ')}</span>
+            <span className="tw-chart-muted">
+              {[formatUsDate(latest.timestamp.slice(0, 10)), formSourceText(latest.formSource)].filter(Boolean).join(' · ')}
+            </span>
           </div>
         ) : null}
         {older.length ? (

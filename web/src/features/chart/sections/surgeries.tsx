@@ -34,6 +34,13 @@ export const surgeriesDefinition: SectionDefinition<Stored<Surgery>, SurgeryValu
       <Checkbox label="Pinned" isSelected={v.pinned} onChange={(x) => set('pinned', x)} />
     </>
   ),
-  renderItem: (item) => <ItemSummary title={item.name} meta={[formatUsDate(item.date), formSourceText(item.formSource)]} note={item.description} fields={{ title: 'name', meta: 'date', note: 'description' }} />,
+  renderItem: (item) => (
+    <ItemSummary
+      title={item.name}
+      meta={[formatUsDate(item.date), formSourceText(item.formSource)]}
+      note={item.description}
+      fields={{ title: 'name', meta: 'date', note: 'description' }}
+    />
+  ),
   itemLabel: (item) => item.name,
 };

@@ -141,7 +141,10 @@ function ContactForm({ contact }: { contact: Contact | null }) {
       phoneNumber: values.phoneNumber,
       faxNumber: values.faxNumber,
       email: values.email,
-      groups: values.groups.split(',').map((g) => g.trim()).filter(Boolean),
+      groups: values.groups
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
     };
     const parsed = ContactInput.safeParse(body);
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
@@ -171,10 +174,30 @@ function ContactForm({ contact }: { contact: Contact | null }) {
         >
           <TextField label="Name" name="name" isRequired value={values.name} onChange={(v) => set('name', v)} />
           <TextField label="Last name" name="lastName" value={values.lastName} onChange={(v) => set('lastName', v)} />
-          <TextField label="Phone number" name="phoneNumber" inputMode="tel" placeholder="(555) 555-5555" value={values.phoneNumber} onChange={(v) => set('phoneNumber', v)} />
-          <TextField label="Fax number" name="faxNumber" inputMode="tel" placeholder="(555) 555-5555" value={values.faxNumber} onChange={(v) => set('faxNumber', v)} />
+          <TextField
+            label="Phone number"
+            name="phoneNumber"
+            inputMode="tel"
+            placeholder="(555) 555-5555"
+            value={values.phoneNumber}
+            onChange={(v) => set('phoneNumber', v)}
+          />
+          <TextField
+            label="Fax number"
+            name="faxNumber"
+            inputMode="tel"
+            placeholder="(555) 555-5555"
+            value={values.faxNumber}
+            onChange={(v) => set('faxNumber', v)}
+          />
           <TextField label="Email" name="email" inputMode="email" value={values.email} onChange={(v) => set('email', v)} />
-          <TextField label="Groups" name="groups" description="Separated by commas, e.g. Specialists, Pharmacies" value={values.groups} onChange={(v) => set('groups', v)} />
+          <TextField
+            label="Groups"
+            name="groups"
+            description="Separated by commas, e.g. Specialists, Pharmacies"
+            value={values.groups}
+            onChange={(v) => set('groups', v)}
+          />
           <div className="tw-contacts__actions tw-contacts__span">
             <Button type="submit" variant="primary" isPending={save.isPending}>
               {contact ? 'Save contact' : 'Add contact'}
@@ -223,7 +246,14 @@ export function DialPadPage() {
     <Page title="Contacts" nav={<ContactsNav />}>
       <div className="tw-card tw-contacts__card tw-contacts__dial">
         <div className="tw-contacts__body">
-          <TextField label="Number" name="number" inputMode="tel" value={number} onChange={(v) => setNumber(v.replace(/[^0-9()*# +-]/g, ''))} className="tw-contacts__dial-number" />
+          <TextField
+            label="Number"
+            name="number"
+            inputMode="tel"
+            value={number}
+            onChange={(v) => setNumber(v.replace(/[^0-9()*# +-]/g, ''))}
+            className="tw-contacts__dial-number"
+          />
           <div className="tw-contacts__keys" role="group" aria-label="Dial pad">
             {KEYS.map((k) => (
               <Button key={k} className="tw-contacts__key" onPress={() => setNumber((n) => n + k)} aria-label={k === '*' ? 'Star' : k === '#' ? 'Pound' : k}>
@@ -249,8 +279,7 @@ export function DialPadPage() {
               </>
             ) : (
               <>
-                {formatPhone(normalized)} is not in the practice's contacts.{' '}
-                <Link href={contactPath('new', { phoneNumber: normalized })}>Add contact</Link>
+                {formatPhone(normalized)} is not in the practice's contacts. <Link href={contactPath('new', { phoneNumber: normalized })}>Add contact</Link>
               </>
             )}
           </p>

@@ -34,10 +34,22 @@ export function DashboardEditor({ initial, widgets }: { initial: DashboardLayout
           <li key={w.id} className="tw-dashboard__edit-item">
             <Checkbox label={widgets[w.id].title} isSelected={w.visible} onChange={(visible) => setLayout((l) => setWidgetVisible(l, w.id, visible))} />
             <span className="tw-dashboard__edit-moves">
-              <Button size="sm" variant="quiet" aria-label={`Move ${widgets[w.id].title} up`} isDisabled={index === 0} onPress={() => setLayout((l) => moveWidget(l, w.id, -1))}>
+              <Button
+                size="sm"
+                variant="quiet"
+                aria-label={`Move ${widgets[w.id].title} up`}
+                isDisabled={index === 0}
+                onPress={() => setLayout((l) => moveWidget(l, w.id, -1))}
+              >
                 ↑
               </Button>
-              <Button size="sm" variant="quiet" aria-label={`Move ${widgets[w.id].title} down`} isDisabled={index === last} onPress={() => setLayout((l) => moveWidget(l, w.id, 1))}>
+              <Button
+                size="sm"
+                variant="quiet"
+                aria-label={`Move ${widgets[w.id].title} down`}
+                isDisabled={index === last}
+                onPress={() => setLayout((l) => moveWidget(l, w.id, 1))}
+              >
                 ↓
               </Button>
             </span>

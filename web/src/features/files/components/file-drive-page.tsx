@@ -13,11 +13,7 @@ export function FileDrivePage() {
   const [viewing, setViewing] = useState<DriveFile | null>(null);
   return (
     <Page title="File Drive">
-      <DriveBrowser
-        folder={folder}
-        onFolder={(path) => void navigate(`/files/${path.split('/').map(encodeURIComponent).join('/')}`)}
-        onOpenFile={setViewing}
-      />
+      <DriveBrowser folder={folder} onFolder={(path) => void navigate(`/files/${path.split('/').map(encodeURIComponent).join('/')}`)} onOpenFile={setViewing} />
       <FileViewerWindow file={viewing} onClose={() => setViewing(null)} />
     </Page>
   );

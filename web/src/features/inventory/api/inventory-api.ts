@@ -31,7 +31,8 @@ export function useInventoryItem(inventoryId: string | null) {
 export function useRestocks(inventoryId: string | null) {
   return useQuery({
     queryKey: inventoryKeys.restocks(inventoryId ?? ''),
-    queryFn: async ({ signal }) => (await apiRequest<{ restocks: RestockEntry[] }>({ path: '/v1/inventories/restocks', query: { inventoryId: inventoryId ?? '' }, signal })).restocks,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ restocks: RestockEntry[] }>({ path: '/v1/inventories/restocks', query: { inventoryId: inventoryId ?? '' }, signal })).restocks,
     enabled: Boolean(inventoryId),
   });
 }
@@ -72,7 +73,8 @@ export function useDrugSearch(q: string) {
     queryFn: async ({ signal }) => {
       const first = await apiRequest<DrugSearchResponse>({ path: '/v2/nationaldrugcodes/search', query: { searchText: q, limit: '8' }, signal });
       if (first.items.length) return first.items;
-      return (await apiRequest<DrugSearchResponse>({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: q, searchBy: 'NAME', limit: '8' }, signal })).items;
+      return (await apiRequest<DrugSearchResponse>({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: q, searchBy: 'NAME', limit: '8' }, signal }))
+        .items;
     },
   });
 }

@@ -105,7 +105,9 @@ function ItemForm({ item }: { item: InventoryItem | null }) {
           ? {
               ...parsed.data!,
               inventoryId: item.inventoryId,
-              ...(stockChanged ? { expectedQuantityInStock: item.quantityInStock, reasonForEditing: values.reasonForEditing.trim() } : { quantityInStock: undefined }),
+              ...(stockChanged
+                ? { expectedQuantityInStock: item.quantityInStock, reasonForEditing: values.reasonForEditing.trim() }
+                : { quantityInStock: undefined }),
             }
           : parsed.data!,
       );
@@ -123,94 +125,124 @@ function ItemForm({ item }: { item: InventoryItem | null }) {
         <h2 className="tw-card__title">{item ? [item.genericName, item.strength].filter(Boolean).join(' ') : 'New inventory item'}</h2>
         {item && needsRestock(item) ? <Badge tone="warning">{INVENTORY_MESSAGES.needsRestock}</Badge> : null}
       </div>
- <div className="tw-inventory__body">
-      <div className="tw-inventory__drug-search">
-        <SearchField label="Search drugs to fill in the item" placeholder="Search drugs to fill in the item (more than 3 characters)" value={drugQuery} onChange={setDrugQuery} />
-        {drugs.data?.length && drugQuery.trim().length > 3 ? (
-          <ul className="tw-inventory__drugs" aria-label="Drug search results">
-            {drugs.data.map((d) => (
-              <li key={d.ident}>
-                <Button
-                  size="sm"
-                  variant="quiet"
-                  onPress={() => {
-                    setValues((v) => ({
-                      ...v,
-                      genericName: d.genericName || d.productName,
-                      brandName: d.productName !== d.genericName ? d.productName : v.brandName,
-                      strength: [d.strength, d.strengthUOM].filter(Boolean).join(' '),
-                      form: d.dosageForm.toLowerCase(),
-                      ndcNumber: d.ndc ?? v.ndcNumber,
-                    }));
-                    setDrugQuery('');
-                  }}
-                >
-                  {d.productName} {d.strength} {d.strengthUOM} {d.dosageForm}
-                  {d.ndc ? ` · NDC ${d.ndc}` : ''}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <Form
-        className="tw-inventory__form"
-        validationErrors={Object.fromEntries(Object.entries(errors).filter(([, m]) => m))}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField label="Generic name" name="genericName" isRequired value={values.genericName} onChange={(v) => set('genericName', v)} />
-        <TextField label="Brand name" name="brandName" value={values.brandName} onChange={(v) => set('brandName', v)} />
-        <TextField label="Strength" name="strength" value={values.strength} onChange={(v) => set('strength', v)} />
-        <TextField label="Form" name="form" value={values.form} onChange={(v) => set('form', v)} />
-        <TextField label="NDC" name="ndcNumber" placeholder="0000-0000-00" description="Required to prescribe the item." value={values.ndcNumber} onChange={(v) => set('ndcNumber', v)} />
-        <TextField label="Expiration (mm/yyyy)" name="expirationDate" placeholder="mm/yyyy" value={values.expirationDate} onChange={(v) => set('expirationDate', v)} />
-        <TextField label="Quantity in stock" name="quantityInStock" isRequired inputMode="numeric" value={values.quantityInStock} onChange={(v) => set('quantityInStock', v)} />
-        <TextField
-          label="Restock level"
-          name="restockLevel"
-          inputMode="numeric"
-          description={item ? 'At or below this quantity the item needs restock.' : 'Left empty: the default restock percentage of the first stock.'}
-          value={values.restockLevel}
-          onChange={(v) => set('restockLevel', v)}
-        />
-        <TextField label="Cost per unit ($)" name="costPerUnit" isRequired value={values.costPerUnit} onChange={(v) => set('costPerUnit', v)} />
-        <TextField
-          label="Final price ($)"
-          name="finalPrice"
-         
-          description={Number.isFinite(cost) ? `Left empty: ${formatCents(priceWithMarkup(cost, markup))} (cost plus ${markup}% markup).` : `Left empty: cost plus ${markup}% markup.`}
-          value={values.finalPrice}
-          onChange={(v) => set('finalPrice', v)}
-        />
-        {stockChanged ? (
-          <TextField
-            label="Reason for editing"
-            name="reasonForEditing"
-            isRequired
-            className="tw-inventory__span"
-            description={`The stock changes from ${item!.quantityInStock} to ${values.quantityInStock}; the reason is kept in the item's history.`}
-            value={values.reasonForEditing}
-            onChange={(v) => set('reasonForEditing', v)}
+      <div className="tw-inventory__body">
+        <div className="tw-inventory__drug-search">
+          <SearchField
+            label="Search drugs to fill in the item"
+            placeholder="Search drugs to fill in the item (more than 3 characters)"
+            value={drugQuery}
+            onChange={setDrugQuery}
           />
-        ) : null}
-        <div className="tw-inventory__span">
-          <Checkbox label="Hidden (not offered on prescriptions or sales)" isSelected={values.isHidden} onChange={(v) => set('isHidden', v)} />
+          {drugs.data?.length && drugQuery.trim().length > 3 ? (
+            <ul className="tw-inventory__drugs" aria-label="Drug search results">
+              {drugs.data.map((d) => (
+                <li key={d.ident}>
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    onPress={() => {
+                      setValues((v) => ({
+                        ...v,
+                        genericName: d.genericName || d.productName,
+                        brandName: d.productName !== d.genericName ? d.productName : v.brandName,
+                        strength: [d.strength, d.strengthUOM].filter(Boolean).join(' '),
+                        form: d.dosageForm.toLowerCase(),
+                        ndcNumber: d.ndc ?? v.ndcNumber,
+                      }));
+                      setDrugQuery('');
+                    }}
+                  >
+                    {d.productName} {d.strength} {d.strengthUOM} {d.dosageForm}
+                    {d.ndc ? ` · NDC ${d.ndc}` : ''}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
-        <div className="tw-inventory__actions tw-inventory__span">
-          <Button variant="primary" type="submit" isPending={save.isPending}>
-            Save
-          </Button>
-        </div>
-      </Form>
+        <Form
+          className="tw-inventory__form"
+          validationErrors={Object.fromEntries(Object.entries(errors).filter(([, m]) => m))}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField label="Generic name" name="genericName" isRequired value={values.genericName} onChange={(v) => set('genericName', v)} />
+          <TextField label="Brand name" name="brandName" value={values.brandName} onChange={(v) => set('brandName', v)} />
+          <TextField label="Strength" name="strength" value={values.strength} onChange={(v) => set('strength', v)} />
+          <TextField label="Form" name="form" value={values.form} onChange={(v) => set('form', v)} />
+          <TextField
+            label="NDC"
+            name="ndcNumber"
+            placeholder="0000-0000-00"
+            description="Required to prescribe the item."
+            value={values.ndcNumber}
+            onChange={(v) => set('ndcNumber', v)}
+          />
+          <TextField
+            label="Expiration (mm/yyyy)"
+            name="expirationDate"
+            placeholder="mm/yyyy"
+            value={values.expirationDate}
+            onChange={(v) => set('expirationDate', v)}
+          />
+          <TextField
+            label="Quantity in stock"
+            name="quantityInStock"
+            isRequired
+            inputMode="numeric"
+            value={values.quantityInStock}
+            onChange={(v) => set('quantityInStock', v)}
+          />
+          <TextField
+            label="Restock level"
+            name="restockLevel"
+            inputMode="numeric"
+            description={item ? 'At or below this quantity the item needs restock.' : 'Left empty: the default restock percentage of the first stock.'}
+            value={values.restockLevel}
+            onChange={(v) => set('restockLevel', v)}
+          />
+          <TextField label="Cost per unit ($)" name="costPerUnit" isRequired value={values.costPerUnit} onChange={(v) => set('costPerUnit', v)} />
+          <TextField
+            label="Final price ($)"
+            name="finalPrice"
+
+            description={
+              Number.isFinite(cost)
+                ? `Left empty: ${formatCents(priceWithMarkup(cost, markup))} (cost plus ${markup}% markup).`
+                : `Left empty: cost plus ${markup}% markup.`
+            }
+            value={values.finalPrice}
+            onChange={(v) => set('finalPrice', v)}
+          />
+          {stockChanged ? (
+            <TextField
+              label="Reason for editing"
+              name="reasonForEditing"
+              isRequired
+              className="tw-inventory__span"
+              description={`The stock changes from ${item!.quantityInStock} to ${values.quantityInStock}; the reason is kept in the item's history.`}
+              value={values.reasonForEditing}
+              onChange={(v) => set('reasonForEditing', v)}
+            />
+          ) : null}
+          <div className="tw-inventory__span">
+            <Checkbox label="Hidden (not offered on prescriptions or sales)" isSelected={values.isHidden} onChange={(v) => set('isHidden', v)} />
+          </div>
+          <div className="tw-inventory__actions tw-inventory__span">
+            <Button variant="primary" type="submit" isPending={save.isPending}>
+              Save
+            </Button>
+          </div>
+        </Form>
       </div>
     </div>
   );
 }
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function RestockHistory({ inventoryId }: { inventoryId: string }) {
   const restocks = useRestocks(inventoryId);

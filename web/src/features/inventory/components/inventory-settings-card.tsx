@@ -46,7 +46,7 @@ export function InventorySettingsCard() {
             key={key}
             label={label}
             description={description}
-           
+
             isReadOnly={!isAdmin}
             value={shown[key] ?? ''}
             onChange={(v) => setValues({ ...shown, [key]: v })}

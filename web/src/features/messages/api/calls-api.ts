@@ -11,7 +11,12 @@ export interface CallListParams {
   toDate?: string;
 }
 
-export const callKeys = { all: ['phone-calls'] as const, list: (p: CallListParams) => ['phone-calls', 'list', p] as const, numbers: ['phone-calls', 'numbers'] as const, count: callCountKey };
+export const callKeys = {
+  all: ['phone-calls'] as const,
+  list: (p: CallListParams) => ['phone-calls', 'list', p] as const,
+  numbers: ['phone-calls', 'numbers'] as const,
+  count: callCountKey,
+};
 
 /** Stretches of the calls one search reads at most (each a bounded server read); a narrower search finds older calls. */
 const SEARCH_STRETCHES = 10;
@@ -21,7 +26,13 @@ export function useCallList(params: CallListParams) {
     queryKey: callKeys.list(params),
     queryFn: async ({ signal }) => {
       try {
-        const query = { query: params.query || undefined, caller: params.caller || undefined, recipient: params.recipient || undefined, fromDate: params.fromDate || undefined, toDate: params.toDate || undefined };
+        const query = {
+          query: params.query || undefined,
+          caller: params.caller || undefined,
+          recipient: params.recipient || undefined,
+          fromDate: params.fromDate || undefined,
+          toDate: params.toDate || undefined,
+        };
         let list = await apiRequest({ path: '/v1/phone-calls', query, signal }, CallList);
         // A search answers the matches of one stretch of calls: look on until a page is found.
         for (let n = 1; list.nextToken && list.calls.length < list.limit && n < SEARCH_STRETCHES; n++) {
@@ -42,13 +53,26 @@ export function useCallList(params: CallListParams) {
 }
 
 export function useCallNumbers() {
-  return useQuery({ queryKey: callKeys.numbers, queryFn: async ({ signal }) => await apiRequest({ path: '/v1/phone-calls/phone-call-numbers', signal }, CallNumbers) });
+  return useQuery({
+    queryKey: callKeys.numbers,
+    queryFn: async ({ signal }) => await apiRequest({ path: '/v1/phone-calls/phone-call-numbers', signal }, CallNumbers),
+  });
 }
 
 export const callsApi = {
-  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) => await apiRequest({ method: 'POST', path: '/v1/notes/call', body }, PhoneCall),
-  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) => await apiRequest({ method: 'PUT', path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`, body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId } }, PhoneCall),
-  assign: async (ident: string, userId: string) => await apiRequest({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` }, PhoneCall),
+  place: async (body: { to: string; from?: string; patientId?: string | null; patientName?: string; dialFrom?: string }) =>
+    await apiRequest({ method: 'POST', path: '/v1/notes/call', body }, PhoneCall),
+  update: async (call: PhoneCall, changes: { status?: CallStatus; assigned?: string | null }) =>
+    await apiRequest(
+      {
+        method: 'PUT',
+        path: `/v1/phone-calls/${encodeURIComponent(call.ident)}`,
+        body: { status: changes.status ?? call.status, assigned: changes.assigned !== undefined ? changes.assigned : call.assigned, patientId: call.patientId },
+      },
+      PhoneCall,
+    ),
+  assign: async (ident: string, userId: string) =>
+    await apiRequest({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` }, PhoneCall),
   remove: async (ident: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }),
   voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
 };

@@ -64,7 +64,9 @@ export function useScheduledEvents(filters: { patientId?: string; to?: string; f
       await apiRequest({ path: MESSAGING_PATHS.scheduledEvents, query: { service: SCHEDULED_SMS.service, ...filters }, signal }, ScheduledEventList),
     enabled,
     refetchInterval: (query) =>
-      query.state.data?.events.some((e) => (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS) ? DUE_POLL_MS : false,
+      query.state.data?.events.some((e) => (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS)
+        ? DUE_POLL_MS
+        : false,
   });
 }
 
@@ -81,7 +83,8 @@ export function useScheduledEvent(eventId: string) {
 
 export const messagesApi = {
   openConversation: async (patientPhoneNumber: string, practicePhoneNumber: string) =>
-    (await apiRequest({ method: 'POST', path: MESSAGING_PATHS.conversations, body: { patientPhoneNumber, practicePhoneNumber } }, CreateConversationResult)).conversation,
+    (await apiRequest({ method: 'POST', path: MESSAGING_PATHS.conversations, body: { patientPhoneNumber, practicePhoneNumber } }, CreateConversationResult))
+      .conversation,
   send: async (conversationId: string, body: { text: string; files?: SmsAttachment[]; from?: string; patientId?: string }) =>
     await apiRequest({ method: 'POST', path: MESSAGING_PATHS.messages(conversationId), body }, SendMessageResult),
   markRead: (conversationId: string, body: { messageIds?: string[] } = {}) =>
@@ -127,7 +130,8 @@ export const messagesApi = {
   deleteMessage: (noteId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/notes/${encodeURIComponent(noteId)}` }),
   /** The cancelled event (status deleted); reading it again afterwards answers 404. */
   cancelScheduled: async (eventId: string) => await apiRequest({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) }, ScheduledEvent),
-  acceptWaiver: (patientId: string) => apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} }),
+  acceptWaiver: (patientId: string) =>
+    apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} }),
   requestWaiver: (patientId: string) =>
     apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/patient_documents/request_acceptance`, body: {} }),
 };

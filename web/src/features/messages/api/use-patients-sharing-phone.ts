@@ -10,8 +10,11 @@ export function usePatientsSharingPhone(phone: string | null, knownIds: readonly
   const known = usePatientsById(knownIds ?? []);
   const digits = phone ? (nationalDigits(phone) ?? '') : '';
   const search = usePatientSearch(digits, { enabled: Boolean(digits) && (knownIds?.length ?? 0) === 0 });
-  if (knownIds && knownIds.length > 0) return { patients: knownIds.flatMap((id) => (known.has(id) ? [known.get(id) as Patient] : [])), isPending: known.size < knownIds.length };
+  if (knownIds && knownIds.length > 0)
+    return { patients: knownIds.flatMap((id) => (known.has(id) ? [known.get(id) as Patient] : [])), isPending: known.size < knownIds.length };
   const target = phone ? normalizePhone(phone) : null;
-  const patients = (search.data?.items ?? []).filter((p) => (p.phones ?? []).some((ph) => normalizePhone(ph.number) === target) || normalizePhone(p.primaryPhoneNumber ?? '') === target);
+  const patients = (search.data?.items ?? []).filter(
+    (p) => (p.phones ?? []).some((ph) => normalizePhone(ph.number) === target) || normalizePhone(p.primaryPhoneNumber ?? '') === target,
+  );
   return { patients, isPending: search.isPending && Boolean(digits) };
 }

@@ -126,7 +126,10 @@ export function CallListPage() {
     }
     refresh();
   };
-  const userOptions = [{ id: NOBODY, label: 'Nobody' }, ...(users.data ?? []).filter((u) => u.userStatus !== 'deleted').map((u) => ({ id: u.userId, label: displayUserName(u) }))];
+  const userOptions = [
+    { id: NOBODY, label: 'Nobody' },
+    ...(users.data ?? []).filter((u) => u.userStatus !== 'deleted').map((u) => ({ id: u.userId, label: displayUserName(u) })),
+  ];
   return (
     <Page title="Phone calls">
       {numbers.data?.local ? <LocalTelephonyPanel onDone={refresh} /> : null}
@@ -142,35 +145,54 @@ export function CallListPage() {
         <p role="status">{notice}</p>
         <MessageTable
           label="Call list"
-          caption={list.data ? `${list.data.total} ${list.data.total === 1 ? 'call' : 'calls'}` : list.isError ? 'The calls could not be loaded' : 'Loading calls'}
+          caption={
+            list.data ? `${list.data.total} ${list.data.total === 1 ? 'call' : 'calls'}` : list.isError ? 'The calls could not be loaded' : 'Loading calls'
+          }
           columns={CALL_COLUMNS}
         >
-              {(list.data?.calls ?? []).map((c) => (
-                <tr key={c.ident} className={c.status === 'UNREAD' ? 'tw-call-row--unread' : undefined} data-testid="call-row">
-                  <td>
-                    {new Date(c.createdAt).toLocaleString()}
-                    {c.status === 'UNREAD' ? <span className="tw-call-unread"> Unread</span> : null}
-                  </td>
-                  <td>{party(c.callerName, c.caller)}</td>
-                  <td>{party(c.recipientName, c.recipient)}</td>
-                  <td>{c.patientId ? <Link to={paths.patient(c.patientId)}>{c.patientName}</Link> : '—'}</td>
-                  <td>
-                    {c.direction === 'OUTBOUND' ? 'Outgoing' : 'Incoming'}, {VENDOR_STATUS_LABELS[c.callStatus] ?? c.callStatus}
-                    {c.durationSeconds ? `, ${c.durationSeconds} s` : ''}
-                    {c.missed ? ', missed call' : ''}
-                  </td>
-                  <td>
-                    <Voicemail call={c} />
-                  </td>
-                  <td>
-                    <Select label={`Assign call of ${new Date(c.createdAt).toLocaleString()}`} options={userOptions} value={c.assigned ?? NOBODY} onChange={(id) => void act(() => (id && id !== NOBODY ? callsApi.assign(c.ident, id) : callsApi.update(c, { assigned: null })), 'Call assigned')} className="tw-call-assign" />
-                  </td>
-                  <td className="tw-call-actions">
-                    <Button onPress={() => void act(() => callsApi.update(c, { status: c.status === 'UNREAD' ? 'READ' : 'UNREAD' }), c.status === 'UNREAD' ? 'Marked as read' : 'Marked as unread')}>{c.status === 'UNREAD' ? 'Mark as read' : 'Mark as unread'}</Button>
-                    <Button onPress={() => void act(() => callsApi.remove(c.ident), CALL_MESSAGES.deleted)}>Delete</Button>
-                  </td>
-                </tr>
-              ))}
+          {(list.data?.calls ?? []).map((c) => (
+            <tr key={c.ident} className={c.status === 'UNREAD' ? 'tw-call-row--unread' : undefined} data-testid="call-row">
+              <td>
+                {new Date(c.createdAt).toLocaleString()}
+                {c.status === 'UNREAD' ? <span className="tw-call-unread"> Unread</span> : null}
+              </td>
+              <td>{party(c.callerName, c.caller)}</td>
+              <td>{party(c.recipientName, c.recipient)}</td>
+              <td>{c.patientId ? <Link to={paths.patient(c.patientId)}>{c.patientName}</Link> : '—'}</td>
+              <td>
+                {c.direction === 'OUTBOUND' ? 'Outgoing' : 'Incoming'}, {VENDOR_STATUS_LABELS[c.callStatus] ?? c.callStatus}
+                {c.durationSeconds ? `, ${c.durationSeconds} s` : ''}
+                {c.missed ? ', missed call' : ''}
+              </td>
+              <td>
+                <Voicemail call={c} />
+              </td>
+              <td>
+                <Select
+                  label={`Assign call of ${new Date(c.createdAt).toLocaleString()}`}
+                  options={userOptions}
+                  value={c.assigned ?? NOBODY}
+                  onChange={(id) =>
+                    void act(() => (id && id !== NOBODY ? callsApi.assign(c.ident, id) : callsApi.update(c, { assigned: null })), 'Call assigned')
+                  }
+                  className="tw-call-assign"
+                />
+              </td>
+              <td className="tw-call-actions">
+                <Button
+                  onPress={() =>
+                    void act(
+                      () => callsApi.update(c, { status: c.status === 'UNREAD' ? 'READ' : 'UNREAD' }),
+                      c.status === 'UNREAD' ? 'Marked as read' : 'Marked as unread',
+                    )
+                  }
+                >
+                  {c.status === 'UNREAD' ? 'Mark as read' : 'Mark as unread'}
+                </Button>
+                <Button onPress={() => void act(() => callsApi.remove(c.ident), CALL_MESSAGES.deleted)}>Delete</Button>
+              </td>
+            </tr>
+          ))}
         </MessageTable>
       </div>
     </Page>
@@ -191,7 +213,9 @@ export function CallNewPage() {
   const [error, setError] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const ids = { to: useId(), dial: useId(), error: useId() };
-  const myPhone = dialFrom ?? ((me.data as { cellNumber?: string | null } | undefined)?.cellNumber ? formatPhone((me.data as { cellNumber?: string | null }).cellNumber) : '');
+  const myPhone =
+    dialFrom ??
+    ((me.data as { cellNumber?: string | null } | undefined)?.cellNumber ? formatPhone((me.data as { cellNumber?: string | null }).cellNumber) : '');
   const fromNumber = from ?? numbers.data?.phoneNumbers[0] ?? null;
 
   const submit = async (event: FormEvent) => {
@@ -202,7 +226,12 @@ export function CallNewPage() {
     setPlacing(true);
     try {
       const dial = normalizePhone(myPhone);
-      await callsApi.place({ to: number, ...(fromNumber ? { from: fromNumber } : {}), ...(patientId ? { patientId } : {}), ...(dial ? { dialFrom: dial } : {}) });
+      await callsApi.place({
+        to: number,
+        ...(fromNumber ? { from: fromNumber } : {}),
+        ...(patientId ? { patientId } : {}),
+        ...(dial ? { dialFrom: dial } : {}),
+      });
       await queryClient.invalidateQueries({ queryKey: callKeys.all });
       void navigate('/messages/calls', { replace: true });
     } catch (e) {
@@ -228,7 +257,12 @@ export function CallNewPage() {
           </label>
           <input id={ids.dial} inputMode="tel" className="tw-scheduled__when" value={myPhone} onChange={(e) => setDialFrom(e.target.value)} />
         </div>
-        <Select label="Call from" options={(numbers.data?.phoneNumbers ?? []).map((n) => ({ id: n, label: formatPhone(n) }))} value={fromNumber} onChange={setFrom} />
+        <Select
+          label="Call from"
+          options={(numbers.data?.phoneNumbers ?? []).map((n) => ({ id: n, label: formatPhone(n) }))}
+          value={fromNumber}
+          onChange={setFrom}
+        />
         {numbers.data?.local ? <p className="tw-local-telephony__note">Local telephony stand-in: no phone rings.</p> : null}
         {error ? (
           <p id={ids.error} className="tw-field__error" role="alert">

@@ -26,7 +26,15 @@ export function FaxNewPage() {
   const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
   const noteId = query.get('noteId');
   // ?fileKeys=a&fileKeys=b or ?fileKeys=a,b: drive files sent after the letter.
-  const fileKeys = useMemo(() => query.getAll('fileKeys').flatMap((v) => v.split(',')).map((k) => k.trim()).filter(Boolean), [query]);
+  const fileKeys = useMemo(
+    () =>
+      query
+        .getAll('fileKeys')
+        .flatMap((v) => v.split(','))
+        .map((k) => k.trim())
+        .filter(Boolean),
+    [query],
+  );
   const [contact, setContact] = useState<Contact | null>(null);
   const [typed, setTyped] = useState('');
   const [cover, setCover] = useState('');
@@ -44,7 +52,14 @@ export function FaxNewPage() {
     setError(null);
     setSending(true);
     try {
-      await faxesApi.send({ patientId, noteId, to, ...(fileKeys.length ? { fileKeys } : {}), ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}), ...(cover.trim() ? { coverText: cover.trim() } : {}) });
+      await faxesApi.send({
+        patientId,
+        noteId,
+        to,
+        ...(fileKeys.length ? { fileKeys } : {}),
+        ...(contact ? { recipientName: [contact.name, contact.lastName].filter(Boolean).join(' ') } : {}),
+        ...(cover.trim() ? { coverText: cover.trim() } : {}),
+      });
       await queryClient.invalidateQueries({ queryKey: faxKeys.all });
       void navigate('/messages/fax', { replace: true });
     } catch (e) {
@@ -56,7 +71,11 @@ export function FaxNewPage() {
   return (
     <Page title="New fax">
       <form className="tw-card tw-scheduled" onSubmit={(e) => void submit(e)} aria-describedby={error ? errorId : undefined} noValidate>
-        <p>{noteId ? 'The signed note is sent as a letter on the practice letterhead.' : "The patient's facesheet is sent as a letter on the practice letterhead."}</p>
+        <p>
+          {noteId
+            ? 'The signed note is sent as a letter on the practice letterhead.'
+            : "The patient's facesheet is sent as a letter on the practice letterhead."}
+        </p>
         {fileKeys.length ? (
           <div>
             <p>Attached after the letter:</p>
@@ -115,7 +134,11 @@ export function FaxListPage() {
   const [status, setStatus] = useState<string | null>('all');
   const [search, setSearch] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useFaxList({ direction: direction === 'all' ? undefined : (direction as FaxDirection), status: status === 'all' ? undefined : (status as FaxStatus), query: search.trim() });
+  const list = useFaxList({
+    direction: direction === 'all' ? undefined : (direction as FaxDirection),
+    status: status === 'all' ? undefined : (status as FaxStatus),
+    query: search.trim(),
+  });
   const resend = async (ident: string) => {
     try {
       await faxesApi.resend(ident);
@@ -130,22 +153,31 @@ export function FaxListPage() {
       <div className="tw-card">
         <div className="tw-fax-toolbar">
           <Select label="Direction" options={DIRECTIONS} value={direction} onChange={setDirection} />
-          <Select label="Status" options={[{ id: 'all', label: 'All' }, ...FAX_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))]} value={status} onChange={setStatus} />
+          <Select
+            label="Status"
+            options={[{ id: 'all', label: 'All' }, ...FAX_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))]}
+            value={status}
+            onChange={setStatus}
+          />
           <FilterInput label="Search" type="search" value={search} onChange={setSearch} />
           <Link to="/messages/fax/new">New fax</Link>
         </div>
         <p role="status">{notice}</p>
-        <MessageTable label="Fax list" caption={list.data ? `${list.data.total} ${list.data.total === 1 ? 'fax' : 'faxes'}` : 'Loading faxes'} columns={FAX_COLUMNS}>
-            {(list.data?.faxes ?? []).map((f) => (
-              <tr key={f.ident}>
-                <td>{new Date(f.createdAt).toLocaleString()}</td>
-                <td>{f.direction === 'OUTBOUND' ? 'Sent' : 'Received'}</td>
-                <td>{f.direction === 'OUTBOUND' ? `${f.recipientName ? `${f.recipientName} ` : ''}${formatPhone(f.recipient)}` : formatPhone(f.sender)}</td>
-                <td>{f.patientId ? <Link to={paths.patient(f.patientId)}>{f.patientName}</Link> : 'Not matched'}</td>
-                <td>{STATUS_LABELS[f.status]}</td>
-                <td>{f.direction === 'OUTBOUND' ? <Button onPress={() => void resend(f.ident)}>Resend</Button> : null}</td>
-              </tr>
-            ))}
+        <MessageTable
+          label="Fax list"
+          caption={list.data ? `${list.data.total} ${list.data.total === 1 ? 'fax' : 'faxes'}` : 'Loading faxes'}
+          columns={FAX_COLUMNS}
+        >
+          {(list.data?.faxes ?? []).map((f) => (
+            <tr key={f.ident}>
+              <td>{new Date(f.createdAt).toLocaleString()}</td>
+              <td>{f.direction === 'OUTBOUND' ? 'Sent' : 'Received'}</td>
+              <td>{f.direction === 'OUTBOUND' ? `${f.recipientName ? `${f.recipientName} ` : ''}${formatPhone(f.recipient)}` : formatPhone(f.sender)}</td>
+              <td>{f.patientId ? <Link to={paths.patient(f.patientId)}>{f.patientName}</Link> : 'Not matched'}</td>
+              <td>{STATUS_LABELS[f.status]}</td>
+              <td>{f.direction === 'OUTBOUND' ? <Button onPress={() => void resend(f.ident)}>Resend</Button> : null}</td>
+            </tr>
+          ))}
         </MessageTable>
       </div>
     </Page>

@@ -64,7 +64,10 @@ export function FaxRecipientPicker({ value, onChange }: Props) {
         </Button>
       </div>
       <Popover className="tw-popover" placement="bottom start">
-        <ListBox className="tw-listbox" renderEmptyState={() => <p className="tw-patient-picker__empty">{searching ? 'Searching…' : 'No contact with a fax number'}</p>}>
+        <ListBox
+          className="tw-listbox"
+          renderEmptyState={() => <p className="tw-patient-picker__empty">{searching ? 'Searching…' : 'No contact with a fax number'}</p>}
+        >
           {(c: Contact) => (
             <ListBoxItem id={c.contactId} className="tw-listbox__item tw-patient-picker__option" textValue={faxContactLabel(c)}>
               {faxContactLabel(c)}

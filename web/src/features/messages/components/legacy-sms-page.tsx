@@ -27,7 +27,9 @@ export function LegacySmsPage() {
       actions={params.practicePhone ? <Link href={paths.smsConversation(phone, params.practicePhone)}>Back to chat</Link> : null}
     >
       <div className="tw-card tw-scheduled">
-        {history.data?.optOut.optedOut ? <p className="tw-sms-chat__notice">{`This number replied ${history.data.optOut.keyword ?? 'STOP'} and receives no texts until it replies START.`}</p> : null}
+        {history.data?.optOut.optedOut ? (
+          <p className="tw-sms-chat__notice">{`This number replied ${history.data.optOut.keyword ?? 'STOP'} and receives no texts until it replies START.`}</p>
+        ) : null}
         {history.data?.hasMore ? (
           <Button
             size="sm"

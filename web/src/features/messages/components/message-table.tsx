@@ -1,7 +1,17 @@
 import { useId, type ReactNode } from 'react';
 
 /** One filter of a message list's toolbar: a plain labelled input (search, number or date). */
-export function FilterInput({ label, value, onChange, type = 'text' }: { label: string; value: string; onChange: (value: string) => void; type?: 'text' | 'search' | 'date' }) {
+export function FilterInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'search' | 'date';
+}) {
   const id = useId();
   return (
     <div className="tw-field">

@@ -50,11 +50,14 @@ export function MessagesHubPage() {
   }, [list.isError, list.error]);
 
   const setView = (next: ConversationView) =>
-    setSearch((current) => {
-      const params = new URLSearchParams(current);
-      params.set('view', next);
-      return params;
-    }, { replace: true });
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('view', next);
+        return params;
+      },
+      { replace: true },
+    );
 
   const act = async (conversation: Conversation, action: 'read' | 'archive' | 'unarchive') => {
     setBusy(conversation.conversationId);
@@ -117,7 +120,11 @@ export function MessagesHubPage() {
         </div>
         {list.isPending ? <Spinner label="Loading conversations" /> : null}
         {list.isError ? <p className="tw-messages__empty">{withServerText(SMS_MESSAGES.fetchConversationsFailed, list.error)}</p> : null}
-        {list.isSuccess && conversations.length === 0 ? <p className="tw-messages__empty">No {view} conversations{debounced ? ' match this search' : ''}.</p> : null}
+        {list.isSuccess && conversations.length === 0 ? (
+          <p className="tw-messages__empty">
+            No {view} conversations{debounced ? ' match this search' : ''}.
+          </p>
+        ) : null}
         {conversations.length > 0 ? (
           <ul className="tw-conversations" aria-label={`${VIEWS.find((v) => v.id === view)?.label} conversations`}>
             {conversations.map((c) => {
@@ -145,16 +152,34 @@ export function MessagesHubPage() {
                   </RouterLink>
                   <span className="tw-conversation__actions">
                     {unread ? (
-                      <Button size="sm" variant="quiet" isPending={busy === c.conversationId} onPress={() => void act(c, 'read')} aria-label={`Mark ${name} as read`}>
+                      <Button
+                        size="sm"
+                        variant="quiet"
+                        isPending={busy === c.conversationId}
+                        onPress={() => void act(c, 'read')}
+                        aria-label={`Mark ${name} as read`}
+                      >
                         Mark as Read
                       </Button>
                     ) : null}
                     {c.archived ? (
-                      <Button size="sm" variant="quiet" isPending={busy === c.conversationId} onPress={() => void act(c, 'unarchive')} aria-label={`Unarchive ${name}`}>
+                      <Button
+                        size="sm"
+                        variant="quiet"
+                        isPending={busy === c.conversationId}
+                        onPress={() => void act(c, 'unarchive')}
+                        aria-label={`Unarchive ${name}`}
+                      >
                         Unarchive
                       </Button>
                     ) : (
-                      <Button size="sm" variant="quiet" isPending={busy === c.conversationId} onPress={() => void act(c, 'archive')} aria-label={`Archive ${name}`}>
+                      <Button
+                        size="sm"
+                        variant="quiet"
+                        isPending={busy === c.conversationId}
+                        onPress={() => void act(c, 'archive')}
+                        aria-label={`Archive ${name}`}
+                      >
                         Archive
                       </Button>
                     )}

@@ -122,7 +122,14 @@ export function ScheduledEventPage() {
               <label htmlFor={whenId} className="tw-field__label">
                 New send time
               </label>
-              <input id={whenId} type="datetime-local" step={1} className="tw-scheduled__when" value={when ?? toLocalInput(new Date(data.when))} onChange={(e) => setWhen(e.target.value)} />
+              <input
+                id={whenId}
+                type="datetime-local"
+                step={1}
+                className="tw-scheduled__when"
+                value={when ?? toLocalInput(new Date(data.when))}
+                onChange={(e) => setWhen(e.target.value)}
+              />
             </div>
             <Button variant="primary" isPending={busy === 'time'} isDisabled={when === null} onPress={() => void changeTime()}>
               Change time

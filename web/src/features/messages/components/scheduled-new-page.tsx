@@ -27,7 +27,10 @@ export function ScheduledNewPage() {
   const [patientId, setPatientId] = useState<string | null>(query.get('patientId'));
   const patient = usePatient(patientId);
   const phones = useMemo(
-    () => (patient.data?.phones ?? []).flatMap((p) => (normalizePhone(p.number) ? [{ id: normalizePhone(p.number) ?? '', label: `${displayPhone(p.number)} (${p.type})` }] : [])),
+    () =>
+      (patient.data?.phones ?? []).flatMap((p) =>
+        normalizePhone(p.number) ? [{ id: normalizePhone(p.number) ?? '', label: `${displayPhone(p.number)} (${p.type})` }] : [],
+      ),
     [patient.data],
   );
   const [to, setTo] = useState<string | null>(normalizePhone(query.get('to') ?? '') ?? null);
@@ -78,7 +81,14 @@ export function ScheduledNewPage() {
           <label htmlFor={textId} className="tw-field__label">
             Message
           </label>
-          <textarea id={textId} className="tw-scheduled__textarea" placeholder={SMS_MESSAGES.composerPlaceholder} value={text} maxLength={SMS_TEXT_MAX} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            id={textId}
+            className="tw-scheduled__textarea"
+            placeholder={SMS_MESSAGES.composerPlaceholder}
+            value={text}
+            maxLength={SMS_TEXT_MAX}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <div className="tw-field">
           <label htmlFor={whenId} className="tw-field__label">

@@ -42,7 +42,10 @@ export function SmsChatPage() {
   const [toPatientId, setToPatientId] = useState<string | null>(null);
   const [toPhone, setToPhone] = useState<string | null>(null);
   const toPatient = usePatient(toPatientId);
-  const toPhones = useMemo(() => (toPatient.data?.phones ?? []).flatMap((p) => (normalizePhone(p.number) ? [{ ...p, number: normalizePhone(p.number) ?? p.number }] : [])), [toPatient.data]);
+  const toPhones = useMemo(
+    () => (toPatient.data?.phones ?? []).flatMap((p) => (normalizePhone(p.number) ? [{ ...p, number: normalizePhone(p.number) ?? p.number }] : [])),
+    [toPatient.data],
+  );
   useEffect(() => {
     if (newMessage && toPhones.length > 0 && !toPhones.some((p) => p.number === toPhone)) setToPhone(toPhones[0].number);
   }, [newMessage, toPhones, toPhone]);
@@ -119,12 +122,21 @@ export function SmsChatPage() {
     setDriveFiles([]);
     setPending({ id: 'sending', direction: 'outbound', text: body, timestamp: new Date().toISOString(), pending: true });
     try {
-      const id = conversationId ?? (await queryClient.fetchQuery({ queryKey: messagingKeys.conversation(patientPhone ?? '', from), queryFn: () => messagesApi.openConversation(patientPhone ?? '', from) })).conversationId;
+      const id =
+        conversationId ??
+        (
+          await queryClient.fetchQuery({
+            queryKey: messagingKeys.conversation(patientPhone ?? '', from),
+            queryFn: () => messagesApi.openConversation(patientPhone ?? '', from),
+          })
+        ).conversationId;
       const folder = headerPatient ? `patients/${headerPatient.id}/sms` : `sms/${id}`;
       const uploaded = await Promise.all(attached.map((file) => uploadFile(file, folder)));
       const result = await messagesApi.send(id, { text: body, files: [...picked, ...uploaded], from });
       queryClient.setQueryData<MessageList>(messagingKeys.messages(id), (current) =>
-        current && !current.messages.some((m) => m.messageId === result.message.messageId) ? { ...current, messages: [...current.messages, result.message] } : current,
+        current && !current.messages.some((m) => m.messageId === result.message.messageId)
+          ? { ...current, messages: [...current.messages, result.message] }
+          : current,
       );
       await refresh();
       if (newMessage && patientPhone) void navigate(paths.smsConversation(patientPhone, from), { replace: true });
@@ -247,7 +259,13 @@ export function SmsChatPage() {
                 className="tw-sms-chat__patient-search"
               />
               {toPhones.length > 1 ? (
-                <Select label="Phone" options={toPhones.map((p) => ({ id: p.number, label: `${displayPhone(p.number)} (${p.type})` }))} value={toPhone} onChange={setToPhone} className="tw-sms-chat__phone" />
+                <Select
+                  label="Phone"
+                  options={toPhones.map((p) => ({ id: p.number, label: `${displayPhone(p.number)} (${p.type})` }))}
+                  value={toPhone}
+                  onChange={setToPhone}
+                  className="tw-sms-chat__phone"
+                />
               ) : null}
               {toPatient.data && toPhones.length === 0 ? <p className="tw-sms-chat__note">This patient has no phone number to text.</p> : null}
               {toPatientId || toPhone ? (
@@ -297,7 +315,9 @@ export function SmsChatPage() {
         )}
       </header>
 
-      {headerPatient && headerPatient.hipaaAuthorizationAccepted === false ? <WaiverBanner patientId={headerPatient.id} patientName={fullNameWithAge(headerPatient)} /> : null}
+      {headerPatient && headerPatient.hipaaAuthorizationAccepted === false ? (
+        <WaiverBanner patientId={headerPatient.id} patientName={fullNameWithAge(headerPatient)} />
+      ) : null}
       {conversation.data?.optOut.optedOut ? (
         <p className="tw-sms-chat__notice" role="status">
           This number replied STOP: texts to it are refused until the patient replies START.
@@ -312,13 +332,7 @@ export function SmsChatPage() {
         {shown.length === 0 && !(conversationId && messages.isPending) ? (
           <p className="tw-sms-chat__empty">{newMessage && !toPatientId ? 'Choose a patient to text.' : 'No messages yet.'}</p>
         ) : null}
-        <SmsMessageList
-          messages={shown}
-          selecting={selecting}
-          selected={selected}
-          onToggleSelected={toggleSelected}
-          viewAttachments
-        />
+        <SmsMessageList messages={shown} selecting={selecting} selected={selected} onToggleSelected={toggleSelected} viewAttachments />
         <div ref={bottomRef} />
       </div>
 
@@ -330,7 +344,9 @@ export function SmsChatPage() {
         driveFiles={driveFiles}
         onDriveFilesChange={setDriveFiles}
         onSend={() => void send()}
-        sendDisabled={!canSend({ text, files: files.length + driveFiles.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) }) || Boolean(pending)}
+        sendDisabled={
+          !canSend({ text, files: files.length + driveFiles.length, newMessage, patientChosen: Boolean(toPatientId && toPhone) }) || Boolean(pending)
+        }
         selecting={selecting}
         onSelecting={(on) => {
           setSelecting(on);

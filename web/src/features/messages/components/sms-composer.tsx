@@ -99,7 +99,13 @@ export function SmsComposer(props: SmsComposerProps) {
               <Button size="sm" isDisabled={props.selectedCount === 0} isPending={props.busy === 'unread'} onPress={props.onMarkUnread}>
                 Mark as Unread
               </Button>
-              <PatientPicker label="Patient for the chart" variant="inline" value={props.chartPatientId} onChange={(id) => props.onChartPatientChange(id)} className="tw-sms-toolbar__patient" />
+              <PatientPicker
+                label="Patient for the chart"
+                variant="inline"
+                value={props.chartPatientId}
+                onChange={(id) => props.onChartPatientChange(id)}
+                className="tw-sms-toolbar__patient"
+              />
               <Button size="sm" variant="primary" isDisabled={props.selectedCount === 0} isPending={props.busy === 'chart'} onPress={props.onAddToChart}>
                 Add to Chart
               </Button>
@@ -114,7 +120,15 @@ export function SmsComposer(props: SmsComposerProps) {
               Legacy View
             </Link>
           ) : null}
-          <input ref={fileInput} type="file" multiple hidden accept={SMS_ATTACHMENT_ACCEPT} aria-label="Files to attach" onChange={(e) => attach(e.target.files)} />
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            accept={SMS_ATTACHMENT_ACCEPT}
+            aria-label="Files to attach"
+            onChange={(e) => attach(e.target.files)}
+          />
           <Button size="sm" onPress={() => fileInput.current?.click()}>
             Attach file
           </Button>

@@ -55,8 +55,8 @@ export function WaiverBanner({ patientId, patientName }: { patientId: string; pa
   return (
     <section className="tw-waiver" aria-label="ePHI waiver">
       <p className="tw-waiver__lead">
-        <strong>{patientName} has not signed the ePHI waiver.</strong> Text messages are not a secure channel; the patient must agree before
-        protected health information is sent by SMS.
+        <strong>{patientName} has not signed the ePHI waiver.</strong> Text messages are not a secure channel; the patient must agree before protected health
+        information is sent by SMS.
       </p>
       <button
         type="button"
@@ -73,10 +73,9 @@ export function WaiverBanner({ patientId, patientName }: { patientId: string; pa
       </button>
       <div id={textId} hidden={!expanded} className="tw-waiver__text">
         <p>
-          I understand that text messages (SMS and MMS) are not encrypted and may be read by others with access to my phone or carrier
-          records. I authorize the practice to send me messages that may contain my electronic protected health information (ePHI), such
-          as appointment details, test results and care instructions, by text message to this number. I may withdraw this authorization
-          at any time by replying STOP or by telling the practice.
+          I understand that text messages (SMS and MMS) are not encrypted and may be read by others with access to my phone or carrier records. I authorize the
+          practice to send me messages that may contain my electronic protected health information (ePHI), such as appointment details, test results and care
+          instructions, by text message to this number. I may withdraw this authorization at any time by replying STOP or by telling the practice.
         </p>
       </div>
       <div className="tw-waiver__actions">

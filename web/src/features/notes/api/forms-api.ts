@@ -1,4 +1,13 @@
-import type { FormSummary, MapHealthHistoryBody, MapHealthHistoryResult, FormMappingBody, SavedFormMapping, SavedFormResponses, SaveFormResponsesBody, SendMethod } from '../../../../../shared/forms/forms.js';
+import type {
+  FormSummary,
+  MapHealthHistoryBody,
+  MapHealthHistoryResult,
+  FormMappingBody,
+  SavedFormMapping,
+  SavedFormResponses,
+  SaveFormResponsesBody,
+  SendMethod,
+} from '../../../../../shared/forms/forms.js';
 import { Note } from '../../../../../shared/notes/note-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
@@ -11,7 +20,14 @@ export function fetchForms(signal?: AbortSignal): Promise<FormSummary[]> {
   return apiRequest<FormSummary[]>({ path: '/v2/practices/forms', signal });
 }
 
-export async function sendForm(body: { noteId: string; patientId: string; formId: string; sendMethod: SendMethod; email?: string; phoneNumber?: string }): Promise<Note> {
+export async function sendForm(body: {
+  noteId: string;
+  patientId: string;
+  formId: string;
+  sendMethod: SendMethod;
+  email?: string;
+  phoneNumber?: string;
+}): Promise<Note> {
   return await apiRequest({ method: 'POST', path: '/v2/practices/forms/send', body }, Note);
 }
 

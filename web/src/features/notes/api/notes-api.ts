@@ -54,8 +54,7 @@ export const notesApi = {
   updateSigned: async (noteId: string, body: UpdateSignedNoteBody) =>
     await apiRequest({ method: 'POST', path: notePath(noteId, 'update-signed-note'), body }, Note),
   addend: async (noteId: string, body: AddendNoteBody) => await apiRequest({ method: 'POST', path: notePath(noteId, 'addend'), body }, Note),
-  changePatient: async (noteId: string, body: ChangePatientBody) =>
-    await apiRequest({ method: 'POST', path: notePath(noteId, 'change-patient'), body }, Note),
+  changePatient: async (noteId: string, body: ChangePatientBody) => await apiRequest({ method: 'POST', path: notePath(noteId, 'change-patient'), body }, Note),
   toggleAccess: async (noteId: string, noteVersion: number) =>
     await apiRequest({ method: 'POST', path: notePath(noteId, 'toggle-access'), body: { noteVersion } }, Note),
   send: async (noteId: string, noteVersion: number) => await apiRequest({ method: 'POST', path: notePath(noteId, 'send'), body: { noteVersion } }, Note),

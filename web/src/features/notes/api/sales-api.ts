@@ -38,9 +38,18 @@ export function useInventorySettings() {
  */
 export async function restockInventoryItem(inventoryId: string, quantity: number, reasonForEditing: string, noteId?: string): Promise<InventoryItem> {
   const item = await apiRequest({ path: `/v2/inventories/${encodeURIComponent(inventoryId)}` }, InventoryItem);
-  return apiRequest({
-    method: 'PUT',
-    path: '/v2/inventories',
-    body: { inventoryId, quantityInStock: item.quantityInStock + quantity, expectedQuantityInStock: item.quantityInStock, reasonForEditing, ...(noteId ? { noteId } : {}) },
-  }, InventoryItem);
+  return apiRequest(
+    {
+      method: 'PUT',
+      path: '/v2/inventories',
+      body: {
+        inventoryId,
+        quantityInStock: item.quantityInStock + quantity,
+        expectedQuantityInStock: item.quantityInStock,
+        reasonForEditing,
+        ...(noteId ? { noteId } : {}),
+      },
+    },
+    InventoryItem,
+  );
 }

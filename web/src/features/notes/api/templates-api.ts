@@ -10,7 +10,9 @@ export function useActiveTemplates(enabled: boolean) {
     queryKey: templateKeys.active,
     queryFn: async ({ signal }) => {
       const body = await apiRequest<unknown>({ path: '/v1/practices/templates', query: { status: 'active' }, signal });
-      const list = Array.isArray(body) ? body : ((body as { templates?: unknown[]; items?: unknown[] }).templates ?? (body as { items?: unknown[] }).items ?? []);
+      const list = Array.isArray(body)
+        ? body
+        : ((body as { templates?: unknown[]; items?: unknown[] }).templates ?? (body as { items?: unknown[] }).items ?? []);
       return list.map((t) => Template.parse(t)).filter((t) => t.status === 'active');
     },
     enabled,

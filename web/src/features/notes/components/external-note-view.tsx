@@ -38,7 +38,9 @@ function SyncedWarnings({ warnings }: { warnings: SafetyWarning[] | undefined })
 export function ExternalNoteView({ note }: { note: Note }) {
   if (note.noteType === 'RX_VERADIGM' || note.noteType === 'RX_DOSESPOT') {
     const rx = (note.data.prescription ?? {}) as Partial<ExternalPrescription>;
-    const pharmacy = rx.pharmacy ? [rx.pharmacy.name, rx.pharmacy.address?.city, rx.pharmacy.address?.state, rx.pharmacy.address?.zipCode].filter(Boolean).join(', ') : undefined;
+    const pharmacy = rx.pharmacy
+      ? [rx.pharmacy.name, rx.pharmacy.address?.city, rx.pharmacy.address?.state, rx.pharmacy.address?.zipCode].filter(Boolean).join(', ')
+      : undefined;
     return (
       <>
         <SyncedWarnings warnings={note.data.safetyWarnings as SafetyWarning[] | undefined} />

@@ -19,10 +19,21 @@ import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { showToast, withServerText } from '../../../lib/toasts.js';
-import { fetchFormMapping, fetchForms, formKeys, intakeQSso, mapHealthHistory, resendForm, saveFormMapping, saveFormResponses, sendForm } from '../api/forms-api.js';
+import {
+  fetchFormMapping,
+  fetchForms,
+  formKeys,
+  intakeQSso,
+  mapHealthHistory,
+  resendForm,
+  saveFormMapping,
+  saveFormResponses,
+  sendForm,
+} from '../api/forms-api.js';
 import { noteKeys } from '../api/notes-api.js';
 
-const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—');
+const formatDate = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }) : '—';
 
 /** A FORM note (spec notes §2–§8): the form-send note until it is sent, then the form note. */
 export default function FormNoteView({ note, editable }: { note: Note; editable: boolean }) {
@@ -89,7 +100,15 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
     setPending(true);
     try {
       const address_ = address.trim();
-      adopt(await sendForm({ noteId: note.noteId, patientId: note.patientId, formId, sendMethod: method, ...(address_ ? (method === 'Email' ? { email: address_ } : { phoneNumber: address_ }) : {}) }));
+      adopt(
+        await sendForm({
+          noteId: note.noteId,
+          patientId: note.patientId,
+          formId,
+          sendMethod: method,
+          ...(address_ ? (method === 'Email' ? { email: address_ } : { phoneNumber: address_ }) : {}),
+        }),
+      );
       showToast('Form sent', { tone: 'success' });
     } catch (e) {
       setError(withServerText('There was an error sending the form', e));
@@ -98,7 +117,12 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
     }
   };
   if (forms.isPending) return <Spinner label="Loading forms" />;
-  if (forms.isError) return <p role="alert" className="tw-form-note__error">{withServerText('There was an error loading the forms.', forms.error)}</p>;
+  if (forms.isError)
+    return (
+      <p role="alert" className="tw-form-note__error">
+        {withServerText('There was an error loading the forms.', forms.error)}
+      </p>
+    );
   return (
     <div className="tw-form-note">
       <Select
@@ -112,7 +136,16 @@ function FormSendForm({ note, editable }: { note: Note; editable: boolean }) {
           setFormId(id);
         }}
       />
-      <Select label="Send by" isDisabled={!editable} options={[{ id: 'Email', label: 'Email' }, { id: 'SMS', label: 'SMS' }]} value={method} onChange={(m) => setMethod((m as SendMethod) ?? 'Email')} />
+      <Select
+        label="Send by"
+        isDisabled={!editable}
+        options={[
+          { id: 'Email', label: 'Email' },
+          { id: 'SMS', label: 'SMS' },
+        ]}
+        value={method}
+        onChange={(m) => setMethod((m as SendMethod) ?? 'Email')}
+      />
       <TextField
         label={method === 'Email' ? 'Email' : 'Phone number'}
         inputMode={method === 'Email' ? 'email' : 'tel'}
@@ -244,7 +277,16 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
     const byId = new Map(saved.data.questions.map((q) => [q.id, q]));
     const next = questions.map((q) => {
       const m = byId.get(q.Id);
-      return { id: q.Id, title: q.Text, answer: q.Answer, type: q.QuestionType, subType: q.QuestionSubType ?? null, enabled: m?.enabled ?? false, section: m ? m.section : defaultMappingSection({ title: q.Text, type: q.QuestionType }), titleOverride: m?.titleOverride ?? '' };
+      return {
+        id: q.Id,
+        title: q.Text,
+        answer: q.Answer,
+        type: q.QuestionType,
+        subType: q.QuestionSubType ?? null,
+        enabled: m?.enabled ?? false,
+        section: m ? m.section : defaultMappingSection({ title: q.Text, type: q.QuestionType }),
+        titleOverride: m?.titleOverride ?? '',
+      };
     });
     setRows(next);
     setInitial(JSON.stringify(next));
@@ -252,7 +294,8 @@ function HealthSummaryDialog({ note, questions, onClose }: { note: Note; questio
   const errors = useMemo(() => mappingErrors(rows ?? []), [rows]);
   const alreadyAdded = (data.formMappingDates?.length ?? 0) > 0;
   // Spec chart-data §5: Confirm is disabled with errors, with no questions, or when already added and nothing changed.
-  const confirmDisabled = !rows || rows.length === 0 || Object.keys(errors).length > 0 || (alreadyAdded && JSON.stringify(rows) === initial) || !rows.some((r) => r.enabled);
+  const confirmDisabled =
+    !rows || rows.length === 0 || Object.keys(errors).length > 0 || (alreadyAdded && JSON.stringify(rows) === initial) || !rows.some((r) => r.enabled);
   const update = (id: string, change: Partial<Row>) => setRows((now) => (now ?? []).map((r) => (r.id === id ? { ...r, ...change } : r)));
   const confirm = async () => {
     if (!rows || !note.patientId) return;

@@ -88,7 +88,15 @@ export function NoteDateDialog({ isOpen, value, onClose, onSave }: { isOpen: boo
 }
 
 /** Assign a draft to a colleague: they get a DRAFT notification (spec notes §4). */
-export function AssignDraftDialog({ isOpen, onClose, onAssign }: { isOpen: boolean; onClose: () => void; onAssign: (userId: string | null, name: string) => void }) {
+export function AssignDraftDialog({
+  isOpen,
+  onClose,
+  onAssign,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onAssign: (userId: string | null, name: string) => void;
+}) {
   const users = usePracticeUsers({ enabled: isOpen });
   const [userId, setUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -13,7 +13,17 @@ async function openFile(key: string) {
 }
 
 /** A document note's attachments: listed with download links; while editable, more can be attached. */
-export function NoteFiles({ files, folder, editable, onAttached }: { files: readonly NoteFile[]; folder: string; editable: boolean; onAttached: (file: NoteFile) => Promise<void> }) {
+export function NoteFiles({
+  files,
+  folder,
+  editable,
+  onAttached,
+}: {
+  files: readonly NoteFile[];
+  folder: string;
+  editable: boolean;
+  onAttached: (file: NoteFile) => Promise<void>;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +50,11 @@ export function NoteFiles({ files, folder, editable, onAttached }: { files: read
         <ul className="tw-note-files__list">
           {files.map((file) => (
             <li key={file.key}>
-              <button type="button" className="tw-link tw-note-files__name" onClick={() => void openFile(file.key).catch(() => showToast('The file could not be opened.', { tone: 'error' }))}>
+              <button
+                type="button"
+                className="tw-link tw-note-files__name"
+                onClick={() => void openFile(file.key).catch(() => showToast('The file could not be opened.', { tone: 'error' }))}
+              >
                 {file.name}
               </button>
               {file.size ? <span className="tw-note-files__size">{Math.max(1, Math.round(file.size / 1024))} KB</span> : null}

@@ -34,7 +34,22 @@ export function NoteStatusBadge({ status }: { status: Note['status'] }) {
 }
 
 /** Spec notes §2: lock toggle, menu, type icon and label, status badge with signing time, window controls. */
-export function NoteHeader({ note, titleId, patientName, stage, fullscreenOnly, onStage, onClose, onToggleLock, lockPending, menuHidden, canChangeDate, canDelete = true, canFax = false, onMenuAction }: NoteHeaderProps) {
+export function NoteHeader({
+  note,
+  titleId,
+  patientName,
+  stage,
+  fullscreenOnly,
+  onStage,
+  onClose,
+  onToggleLock,
+  lockPending,
+  menuHidden,
+  canChangeDate,
+  canDelete = true,
+  canFax = false,
+  onMenuAction,
+}: NoteHeaderProps) {
   const lockable = isLockable(note.noteType);
   const isDraft = note.status === 'DRAFT';
   return (

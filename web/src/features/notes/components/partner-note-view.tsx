@@ -55,7 +55,8 @@ export function PartnerNoteView({ note, onClose }: { note: Note; onClose: () => 
       const action = partnerMessageAction(event, origin);
       if (action.kind === 'ignored') {
         // Never the message's content: it may carry patient data.
-        if (action.reason === 'origin' && event.origin !== window.location.origin) console.warn('Partner window: ignored a message from another origin', event.origin);
+        if (action.reason === 'origin' && event.origin !== window.location.origin)
+          console.warn('Partner window: ignored a message from another origin', event.origin);
         else if (action.reason === 'origin') console.warn('Partner window: ignored a message not from the partner origin', event.origin);
         return;
       }

@@ -72,7 +72,11 @@ export function RxForm({
   const prescribers = prescriberChoices(users.data ?? [], patient?.practitioner?.name ?? null);
   const chosen = items.find((i) => i.inventoryId === data.inventoryId);
   const quantity = Number(data.quantityPrescribed) || 0;
-  const field = (name: string, label: string, props: { isRequired?: boolean; placeholder?: string; description?: string; maxLength?: number; numeric?: boolean } = {}) => (
+  const field = (
+    name: string,
+    label: string,
+    props: { isRequired?: boolean; placeholder?: string; description?: string; maxLength?: number; numeric?: boolean } = {},
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -180,22 +184,22 @@ function RxSummary({ data, noteId }: { data: NoteData; noteId: string }) {
   ];
   return (
     <>
-    <dl className="tw-rx__summary">
-      {rows
-        .filter(([, v]) => v !== undefined && v !== null && v !== '')
-        .map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{String(v)}</dd>
-          </div>
-        ))}
-    </dl>
-    <SafetyOverrideSummary override={data.safetyOverride as SafetyOverride | undefined} />
-    <div className="tw-rx__print">
-      <Button size="sm" onPress={() => void openPrescriptionPdf(noteId)}>
-        Print prescription
-      </Button>
-    </div>
+      <dl className="tw-rx__summary">
+        {rows
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{String(v)}</dd>
+            </div>
+          ))}
+      </dl>
+      <SafetyOverrideSummary override={data.safetyOverride as SafetyOverride | undefined} />
+      <div className="tw-rx__print">
+        <Button size="sm" onPress={() => void openPrescriptionPdf(noteId)}>
+          Print prescription
+        </Button>
+      </div>
     </>
   );
 }

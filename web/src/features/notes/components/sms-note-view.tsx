@@ -24,7 +24,12 @@ export function SmsNoteView({ note }: { note: Note }) {
   const queryClient = useQueryClient();
   const practice = usePracticeMetadata();
   const practiceNumbers = useMemo(
-    () => new Set([practice.data?.phoneNumber, ...(practice.data?.additionalPhoneNumbers ?? []).map((p) => p.phoneNumber)].flatMap((n) => (n ? [normalizePhone(n) ?? n] : []))),
+    () =>
+      new Set(
+        [practice.data?.phoneNumber, ...(practice.data?.additionalPhoneNumbers ?? []).map((p) => p.phoneNumber)].flatMap((n) =>
+          n ? [normalizePhone(n) ?? n] : [],
+        ),
+      ),
     [practice.data],
   );
   const from = normalizePhone(note.data.from ?? '') ?? note.data.from ?? '';
@@ -48,7 +53,6 @@ export function SmsNoteView({ note }: { note: Note }) {
     ? held.map(smsBubble)
     : [{ id: note.noteId, direction: inbound ? 'inbound' : 'outbound', text: note.data.text ?? '', timestamp: note.eventTimestamp, attachments: note.files }];
   const conversationId = held[0]?.conversationId;
-
 
   const markUnread = async () => {
     if (!conversationId || selected.size === 0) return;

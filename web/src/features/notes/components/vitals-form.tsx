@@ -68,7 +68,9 @@ export function VitalsForm({
             <span className="tw-vitals-form__unit">{field.unit}</span>
           </span>
           {fieldErrors[field.key] ? <span className="tw-field__error">{fieldErrors[field.key]}</span> : null}
-          {!fieldErrors[field.key] && (confirmed as Record<string, number | undefined>)[field.key] !== undefined ? <span className="tw-vitals-form__confirmed">{VITALS_RANGE_MESSAGES.confirmed}</span> : null}
+          {!fieldErrors[field.key] && (confirmed as Record<string, number | undefined>)[field.key] !== undefined ? (
+            <span className="tw-vitals-form__confirmed">{VITALS_RANGE_MESSAGES.confirmed}</span>
+          ) : null}
         </label>
       ))}
       <div className="tw-vitals-form__field tw-vitals-form__bmi">

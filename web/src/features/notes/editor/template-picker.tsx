@@ -81,8 +81,7 @@ export function TemplatePicker({ at, context, onDone }: TemplatePickerProps) {
           else if (e.key === 'Enter') {
             if (waitingForList) setEnterWaiting(true);
             else void apply(shown[active]);
-          }
-          else if (e.key === 'Escape') onDone(null);
+          } else if (e.key === 'Escape') onDone(null);
           else return;
           e.preventDefault();
           e.stopPropagation();

@@ -75,7 +75,9 @@ export function EPrescribeReviewDialog({ request, onClose }: { request: EPrescri
                     {review.data.allergies.map((a) => (
                       <li key={a.ident} className="tw-erx-review__item">
                         <span className="tw-erx-review__name">{a.name}</span>
-                        <span className={`tw-erx-review__severity tw-erx-review__severity--${a.severity.toLowerCase().replace(/\W+/g, '-')}`}>{a.severity}</span>
+                        <span className={`tw-erx-review__severity tw-erx-review__severity--${a.severity.toLowerCase().replace(/\W+/g, '-')}`}>
+                          {a.severity}
+                        </span>
                         <span>Reaction: {a.reaction}</span>
                       </li>
                     ))}

@@ -79,7 +79,15 @@ export function NoteWindow({ entry, mobile }: NoteWindowProps) {
   const className = ['tw-note-window', fullscreen ? 'tw-note-window--fullscreen' : ''].filter(Boolean).join(' ');
 
   return (
-    <section className={className} role="dialog" aria-modal="false" aria-labelledby={titleId} hidden={entry.stage === 'minimized'} data-note-id={entry.noteId} onKeyDown={onKeyDown}>
+    <section
+      className={className}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      hidden={entry.stage === 'minimized'}
+      data-note-id={entry.noteId}
+      onKeyDown={onKeyDown}
+    >
       {note.isSuccess ? (
         <NoteWorkspace note={note.data} entry={entry} titleId={titleId} mobile={mobile} closeRef={closeRef} />
       ) : (
@@ -93,7 +101,11 @@ export function NoteWindow({ entry, mobile }: NoteWindowProps) {
             </AriaButton>
           </div>
           <div className="tw-note-window__body">
-            {note.isPending ? <Spinner label="Loading note" /> : <p className="tw-note-window__error">{isApiError(note.error, 404) ? NOTE_MESSAGES.notFound : note.error.message}</p>}
+            {note.isPending ? (
+              <Spinner label="Loading note" />
+            ) : (
+              <p className="tw-note-window__error">{isApiError(note.error, 404) ? NOTE_MESSAGES.notFound : note.error.message}</p>
+            )}
           </div>
         </>
       )}
@@ -412,7 +424,9 @@ function NoteWorkspace({ note, entry, titleId, mobile, closeRef }: NoteWorkspace
         ))}
         <p>{VITALS_RANGE_MESSAGES.confirmQuestion(actions.state.confirming?.then ?? 'save')}</p>
       </ConfirmDialog>
-      {dialog === 'assign' ? <AssignDraftDialog isOpen onClose={() => actions.setDialog(null)} onAssign={(userId, name) => void actions.assign(userId, name)} /> : null}
+      {dialog === 'assign' ? (
+        <AssignDraftDialog isOpen onClose={() => actions.setDialog(null)} onAssign={(userId, name) => void actions.assign(userId, name)} />
+      ) : null}
       <ConfirmDialog
         isOpen={dialog === 'delete'}
         onOpenChange={(open) => actions.setDialog(open ? 'delete' : null)}

@@ -119,7 +119,13 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     try {
       const saved = await draft.write(
         (noteVersion, current) =>
-          notesApi.sign(note.noteId, { noteVersion, data: current.data, patientId: current.patientId, eventTimestamp: current.eventTimestamp, timeZone: localTimeZone() }),
+          notesApi.sign(note.noteId, {
+            noteVersion,
+            data: current.data,
+            patientId: current.patientId,
+            eventTimestamp: current.eventTimestamp,
+            timeZone: localTimeZone(),
+          }),
         true,
       );
       if (note.noteType === 'RX') {
@@ -211,7 +217,10 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
     if (!value || !value.text.trim()) return refuse({ message: NOTE_MESSAGES.emptyText, fieldErrors: {} });
     setBusy('addend');
     try {
-      await draft.write((noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText, timeZone: localTimeZone() }), false);
+      await draft.write(
+        (noteVersion) => notesApi.addend(note.noteId, { noteVersion, text: value.text, formattedText: value.formattedText, timeZone: localTimeZone() }),
+        false,
+      );
       setAddending(false);
       setAddendum(null);
       draft.setSaveState({ kind: 'clean' });
@@ -250,9 +259,11 @@ export function useNoteActions({ note, draft, editorRef, addendumRef, patientDob
       await notesApi.remove(note.noteId, draft.version.current);
       toastQueue.close(progress);
       showToast(NOTE_MESSAGES.deleteSuccess, { tone: 'success' });
-      if (restock && isDispensedRx(note)) void restockRx(note.noteId, note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
+      if (restock && isDispensedRx(note))
+        void restockRx(note.noteId, note.data).then(() => queryClient.invalidateQueries({ queryKey: ['sales', 'inventory'] }));
       // The server removed the prescription's chart medication with the note.
-      if ((note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT') && note.patientId) void queryClient.invalidateQueries({ queryKey: ['patients', note.patientId, 'medications'] });
+      if ((note.noteType === 'RX' || note.noteType === 'RX_DOSESPOT') && note.patientId)
+        void queryClient.invalidateQueries({ queryKey: ['patients', note.patientId, 'medications'] });
       setDialog(null);
       windows.close(note.noteId);
       queryClient.removeQueries({ queryKey: noteKeys.detail(note.noteId) });

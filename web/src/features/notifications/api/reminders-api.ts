@@ -6,7 +6,11 @@ export function useOpenReminders() {
     queryKey: ['reminders', 'open'],
     // The schema comes with the answer, not with the dashboard's first download.
     queryFn: async ({ signal }) =>
-      (await apiRequest({ path: '/v1/reminders', query: { open: 'true' }, signal }, () => import('../../../../../shared/reminders/reminder-schema.js').then((m) => m.ReminderList))).reminders,
+      (
+        await apiRequest({ path: '/v1/reminders', query: { open: 'true' }, signal }, () =>
+          import('../../../../../shared/reminders/reminder-schema.js').then((m) => m.ReminderList),
+        )
+      ).reminders,
     refetchInterval: 60_000,
   });
 }
@@ -15,7 +19,8 @@ export function useOpenReminders() {
 export function useCreateReminder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; dueAt: string; patientId?: string | null }) => apiRequest<unknown>({ method: 'POST', path: '/v1/reminders', body: input }),
+    mutationFn: (input: { text: string; dueAt: string; patientId?: string | null }) =>
+      apiRequest<unknown>({ method: 'POST', path: '/v1/reminders', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['reminders'] }),
   });
 }

@@ -24,7 +24,17 @@ function defaultDue(now = new Date()): string {
  * The open form of the dashboard's new reminder (loaded only when opened: most visits to the
  * dashboard never add one). A refusal keeps the typed text and shows the server's words.
  */
-export function NewReminderForm({ create, patientId, asked, onClose }: { create: ReturnType<typeof useCreateReminder>; patientId: string | null; asked: boolean; onClose: () => void }) {
+export function NewReminderForm({
+  create,
+  patientId,
+  asked,
+  onClose,
+}: {
+  create: ReturnType<typeof useCreateReminder>;
+  patientId: string | null;
+  asked: boolean;
+  onClose: () => void;
+}) {
   const patientName = usePatientNames(patientId ? [patientId] : []).get(patientId ?? '');
   const [text, setText] = useState('');
   const [when, setWhen] = useState(defaultDue);
@@ -44,7 +54,11 @@ export function NewReminderForm({ create, patientId, asked, onClose }: { create:
     const timer = window.setInterval(() => {
       const field = textRef.current;
       const active = document.activeElement;
-      if (field && active !== field && (!active || active === document.body || active === mainHeading() || !document.getElementById(MAIN_ID)?.contains(active))) {
+      if (
+        field &&
+        active !== field &&
+        (!active || active === document.body || active === mainHeading() || !document.getElementById(MAIN_ID)?.contains(active))
+      ) {
         field.focus();
         field.scrollIntoView({ block: 'center' });
       }
@@ -63,7 +77,7 @@ export function NewReminderForm({ create, patientId, asked, onClose }: { create:
       { text: text.trim(), dueAt: due.toISOString(), ...(patientId ? { patientId } : {}) },
       {
         onSuccess: onClose,
-        onError: (err) => setError(isApiError(err) ? Object.values(err.fieldErrors)[0] ?? err.message : NETWORK_ERROR_MESSAGE),
+        onError: (err) => setError(isApiError(err) ? (Object.values(err.fieldErrors)[0] ?? err.message) : NETWORK_ERROR_MESSAGE),
       },
     );
   };
@@ -75,7 +89,16 @@ export function NewReminderForm({ create, patientId, asked, onClose }: { create:
         <label htmlFor={`${id}-text`} className="tw-field__label">
           Reminder
         </label>
-        <input ref={textRef} id={`${id}-text`} className="tw-field__input" value={text} maxLength={1000} required onChange={(e) => setText(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          ref={textRef}
+          id={`${id}-text`}
+          className="tw-field__input"
+          value={text}
+          maxLength={1000}
+          required
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       </div>
       <div className="tw-field">
         <label htmlFor={`${id}-when`} className="tw-field__label">

@@ -28,25 +28,30 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
     // rather than staying without live updates until a reload.
     let feed: LiveFeed | undefined;
     const unmounted = new AbortController();
-    void afterFirstScreen().then(() => importWhenOnline(() => import('../../../lib/realtime.js'), unmounted.signal)).then(({ startLiveFeed }) => {
-      if (unmounted.signal.aborted) return;
-      feed = startLiveFeed(practiceId, {
-        onNotification: (notification, kind) => {
-          placeNotifications(queryClient, [notification]);
-          callback.current?.(notification, kind);
+    void afterFirstScreen()
+      .then(() => importWhenOnline(() => import('../../../lib/realtime.js'), unmounted.signal))
+      .then(
+        ({ startLiveFeed }) => {
+          if (unmounted.signal.aborted) return;
+          feed = startLiveFeed(practiceId, {
+            onNotification: (notification, kind) => {
+              placeNotifications(queryClient, [notification]);
+              callback.current?.(notification, kind);
+            },
+            onConnected: async (since) => {
+              const missed = await fetchNotificationsSince(since);
+              placeNotifications(queryClient, missed);
+              missed.forEach((n) => callback.current?.(n, 'missed'));
+              return missed;
+            },
+          });
         },
-        onConnected: async (since) => {
-          const missed = await fetchNotificationsSince(since);
-          placeNotifications(queryClient, missed);
-          missed.forEach((n) => callback.current?.(n, 'missed'));
-          return missed;
+        (error: unknown) => {
+          if (unmounted.signal.aborted) return;
+          // A deploy replaced the chunk or the network dropped: the lists still load, only live updates wait for a reload.
+          console.warn('Live notifications are unavailable', error instanceof Error ? error.message : error);
         },
-      });
-    }, (error: unknown) => {
-      if (unmounted.signal.aborted) return;
-      // A deploy replaced the chunk or the network dropped: the lists still load, only live updates wait for a reload.
-      console.warn('Live notifications are unavailable', error instanceof Error ? error.message : error);
-    });
+      );
     return () => {
       unmounted.abort();
       feed?.stop();

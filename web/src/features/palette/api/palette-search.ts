@@ -14,7 +14,10 @@ export function usePaletteTemplates(enabled: boolean) {
     queryKey: ['palette', 'templates'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await apiRequest<PaletteTemplate[] | { templates?: PaletteTemplate[]; items?: PaletteTemplate[] }>({ path: '/v1/practices/templates', signal });
+        const body = await apiRequest<PaletteTemplate[] | { templates?: PaletteTemplate[]; items?: PaletteTemplate[] }>({
+          path: '/v1/practices/templates',
+          signal,
+        });
         return Array.isArray(body) ? body : (body.templates ?? body.items ?? []);
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];

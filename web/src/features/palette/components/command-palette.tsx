@@ -24,7 +24,15 @@ import { usePatientSearch } from '../../../lib/patients.js';
 import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { usePaletteTemplates } from '../api/palette-search.js';
-import { activeTemplates, activeUsers, matchesQuery, paletteActions, type PaletteCommand, type PaletteInteraction, type PaletteSection } from '../palette-actions.js';
+import {
+  activeTemplates,
+  activeUsers,
+  matchesQuery,
+  paletteActions,
+  type PaletteCommand,
+  type PaletteInteraction,
+  type PaletteSection,
+} from '../palette-actions.js';
 import '../palette.css';
 
 export const PALETTE_PLACEHOLDER = 'Search for patients, templates, user, interactions, etc...';
@@ -100,7 +108,12 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
         },
       ];
     }
-    const actions = paletteActions({ today: new Date(), helpHref, hasInteractions: interactions.length > 0, patientId: chartPatientId ? decodeURIComponent(chartPatientId) : undefined });
+    const actions = paletteActions({
+      today: new Date(),
+      helpHref,
+      hasInteractions: interactions.length > 0,
+      patientId: chartPatientId ? decodeURIComponent(chartPatientId) : undefined,
+    });
     const actionEntries = (section: 'Navigation' | 'Settings') =>
       actions
         .filter((a) => a.section === section)
@@ -183,9 +196,7 @@ function PaletteBody({ close, helpHref, interactions }: { close: () => void; hel
           aria-label="Results"
           items={visible}
           onAction={(key: Key) => byId.get(String(key))?.run()}
-          renderEmptyState={() => (
-            <p className="tw-palette__empty">{searchingPatients ? 'Searching…' : 'No results found.'}</p>
-          )}
+          renderEmptyState={() => <p className="tw-palette__empty">{searchingPatients ? 'Searching…' : 'No results found.'}</p>}
         >
           {(section) => (
             <MenuSection id={section.id} className="tw-palette__section">

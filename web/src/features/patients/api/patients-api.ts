@@ -50,8 +50,7 @@ export function useSavePatient(patientId: string | undefined) {
 export function useArchivePatient(patientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      await apiRequest({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` }, Patient),
+    mutationFn: async () => await apiRequest({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/archive` }, Patient),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
       void queryClient.invalidateQueries({ queryKey: patientKeys.lists() });

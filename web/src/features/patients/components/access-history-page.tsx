@@ -98,7 +98,11 @@ export function AccessHistoryPage() {
                     <td>
                       <div>{entry.actor.name || entry.actor.email}</div>
                       <div className="tw-profile__muted">
-                        {[entry.actor.name && entry.actor.name !== entry.actor.email ? entry.actor.email : null, entry.actor.role, entry.actor.superUser ? 'support' : null]
+                        {[
+                          entry.actor.name && entry.actor.name !== entry.actor.email ? entry.actor.email : null,
+                          entry.actor.role,
+                          entry.actor.superUser ? 'support' : null,
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </div>

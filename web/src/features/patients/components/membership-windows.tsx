@@ -58,7 +58,19 @@ export function MembershipMenu({ patientId }: { patientId: string }) {
   );
 }
 
-function MembershipWindow({ action, patientId, origin, local, onClose }: { action: MembershipAction; patientId: string; origin: string; local: boolean; onClose: () => void }) {
+function MembershipWindow({
+  action,
+  patientId,
+  origin,
+  local,
+  onClose,
+}: {
+  action: MembershipAction;
+  patientId: string;
+  origin: string;
+  local: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const frame = useRef<HTMLIFrameElement>(null);
   const [alert, setAlert] = useState<string | null>(null);

@@ -92,21 +92,25 @@ export function PatientListPage() {
           <p className="tw-empty">No results found.</p>
         ) : (
           <div className="tw-table-wrap">
-          <table className="tw-table tw-patients__table" aria-label={archived ? 'Archived patients' : 'Patients'} data-fetching={list.isFetching || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Date of birth</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Email</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((patient) => (
-                <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => void navigate(paths.patient(patient.id))} />
-              ))}
-            </tbody>
-          </table>
+            <table
+              className="tw-table tw-patients__table"
+              aria-label={archived ? 'Archived patients' : 'Patients'}
+              data-fetching={list.isFetching || undefined}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Date of birth</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Email</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((patient) => (
+                  <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => void navigate(paths.patient(patient.id))} />
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
 

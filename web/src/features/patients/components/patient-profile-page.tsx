@@ -122,9 +122,7 @@ function PatientProfile({ patient, panels, headerExtras }: { patient: Patient; p
             {patient.emergencyContact?.name || patient.emergencyContact?.phoneNumber ? (
               <>
                 {patient.emergencyContact?.name}
-                {patient.emergencyContact?.phoneNumber ? (
-                  <div className="tw-profile__mono">{formatPhone(patient.emergencyContact.phoneNumber)}</div>
-                ) : null}
+                {patient.emergencyContact?.phoneNumber ? <div className="tw-profile__mono">{formatPhone(patient.emergencyContact.phoneNumber)}</div> : null}
               </>
             ) : null}
           </Detail>

@@ -38,7 +38,9 @@ export function signOffLabReview(review: LabReview, input: SignOffInput): Promis
     body: {
       version: review.version,
       ...(input.comment.trim() ? { comment: input.comment.trim() } : {}),
-      ...(task ? { followUpTask: { text: task.text, ...(task.assigned ? { assigned: task.assigned } : {}), ...(task.dueOn ? { dueOn: task.dueOn } : {}) } } : {}),
+      ...(task
+        ? { followUpTask: { text: task.text, ...(task.assigned ? { assigned: task.assigned } : {}), ...(task.dueOn ? { dueOn: task.dueOn } : {}) } }
+        : {}),
       ...(input.followUpMessage ? { followUpMessage: { text: input.followUpMessage.text } } : {}),
     },
   });

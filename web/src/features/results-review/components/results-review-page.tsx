@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { DEFAULT_CRITICAL_ESCALATION_MINUTES, LAB_REVIEW_MESSAGES, waitedText, type LabReview, type LabReviewFollowUpMessage } from '../../../../../shared/labs/lab-review-format.js';
+import {
+  DEFAULT_CRITICAL_ESCALATION_MINUTES,
+  LAB_REVIEW_MESSAGES,
+  waitedText,
+  type LabReview,
+  type LabReviewFollowUpMessage,
+} from '../../../../../shared/labs/lab-review-format.js';
 import { primaryPhone } from '../../../../../shared/patients/patient-derived.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
 import { Button } from '../../../components/ui/button.js';
@@ -18,7 +24,15 @@ import { usePatient } from '../../../lib/patients.js';
 import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useCan } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
-import { fetchLabReview, fetchLabReviews, fetchLabReviewSettings, refreshLabReviews, resultsReviewKeys, saveLabReviewSettings, signOffLabReview } from '../api/results-review-api.js';
+import {
+  fetchLabReview,
+  fetchLabReviews,
+  fetchLabReviewSettings,
+  refreshLabReviews,
+  resultsReviewKeys,
+  saveLabReviewSettings,
+  signOffLabReview,
+} from '../api/results-review-api.js';
 import { flaggedText, SeverityBadge } from './review-summary.js';
 import '../results-review.css';
 
@@ -57,10 +71,18 @@ export function ResultsReviewPage({ renderResult, onTaskCreated }: ResultsReview
       subtitle={count === undefined ? 'Loading…' : reviewed ? `${count} reviewed recently` : `${count} waiting for your sign-off`}
       nav={
         <nav className="tw-results__views" aria-label="Results">
-          <Link href={paths.resultsToReview()} aria-current={reviewed ? undefined : 'page'} className={reviewed ? 'tw-results__view' : 'tw-results__view tw-results__view--current'}>
+          <Link
+            href={paths.resultsToReview()}
+            aria-current={reviewed ? undefined : 'page'}
+            className={reviewed ? 'tw-results__view' : 'tw-results__view tw-results__view--current'}
+          >
             To review
           </Link>
-          <Link href={paths.reviewedResults()} aria-current={reviewed ? 'page' : undefined} className={reviewed ? 'tw-results__view tw-results__view--current' : 'tw-results__view'}>
+          <Link
+            href={paths.reviewedResults()}
+            aria-current={reviewed ? 'page' : undefined}
+            className={reviewed ? 'tw-results__view tw-results__view--current' : 'tw-results__view'}
+          >
             Reviewed
           </Link>
         </nav>
@@ -85,7 +107,9 @@ function ReviewTable({ reviews, reviewed }: { reviews: LabReview[]; reviewed: bo
     // A phone scrolls the table sideways; the region takes focus so the keyboard can scroll it.
     <div className="tw-results__scroll" role="region" aria-label="Results, scrollable" tabIndex={0}>
       <table className="tw-results__table">
-        <caption className="tw-visually-hidden">{reviewed ? 'Reviewed results, newest first' : 'Results to review, critical and abnormal first, then the longest waiting'}</caption>
+        <caption className="tw-visually-hidden">
+          {reviewed ? 'Reviewed results, newest first' : 'Results to review, critical and abnormal first, then the longest waiting'}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Patient</th>
@@ -147,7 +171,11 @@ function ResultDetail({ noteId, renderResult, onTaskCreated }: { noteId: string;
             </div>
             <div>
               <dt>{review.data.status === 'PENDING' ? 'Waiting' : 'Received'}</dt>
-              <dd>{review.data.status === 'PENDING' ? `${waitedText(review.data.waitingSince)} (since ${when(review.data.waitingSince)})` : when(review.data.receivedAt)}</dd>
+              <dd>
+                {review.data.status === 'PENDING'
+                  ? `${waitedText(review.data.waitingSince)} (since ${when(review.data.waitingSince)})`
+                  : when(review.data.receivedAt)}
+              </dd>
             </div>
             <div>
               <dt>Patient</dt>
@@ -208,7 +236,10 @@ function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreat
         queryClient.setQueryData(resultsReviewKeys.detail(review.noteId), saved);
         return;
       }
-      showToast('Result reviewed', { tone: 'success', description: `${review.patientName}: ${review.tests.join(', ')}${saved.followUpMessage ? '. Text sent.' : ''}` });
+      showToast('Result reviewed', {
+        tone: 'success',
+        description: `${review.patientName}: ${review.tests.join(', ')}${saved.followUpMessage ? '. Text sent.' : ''}`,
+      });
       void navigate(paths.resultsToReview());
     },
   });
@@ -243,13 +274,25 @@ function SignOffForm({ review, onTaskCreated }: { review: LabReview; onTaskCreat
       {withMessage ? (
         <fieldset className="tw-results__follow-up">
           <legend className="tw-visually-hidden">Text to the patient</legend>
-          <p className="tw-results__to">{patient.isPending ? 'Looking up the patient’s phone…' : phone ? `To ${formatPhone(phone)}, from the practice’s number` : `${review.patientName} has no phone number to text. Add one in their profile.`}</p>
+          <p className="tw-results__to">
+            {patient.isPending
+              ? 'Looking up the patient’s phone…'
+              : phone
+                ? `To ${formatPhone(phone)}, from the practice’s number`
+                : `${review.patientName} has no phone number to text. Add one in their profile.`}
+          </p>
           {patient.data?.hipaaAuthorizationAccepted === false ? (
-            <p className="tw-results__waiver">{review.patientName} has not signed the ePHI waiver: a text is not a secure channel, so keep results and health details out of it.</p>
+            <p className="tw-results__waiver">
+              {review.patientName} has not signed the ePHI waiver: a text is not a secure channel, so keep results and health details out of it.
+            </p>
           ) : null}
           <AriaTextField className="tw-field" value={messageText} onChange={setMessageText} isRequired isInvalid={!messageText.trim()} maxLength={1600}>
             <Label className="tw-field__label">
-              Message to the patient<span className="tw-field__required" aria-hidden="true"> *</span>
+              Message to the patient
+              <span className="tw-field__required" aria-hidden="true">
+                {' '}
+                *
+              </span>
             </Label>
             <TextArea className="tw-field__input tw-results__comment" rows={3} />
             <FieldError className="tw-field__error">Type the message to the patient</FieldError>
@@ -281,7 +324,9 @@ function FollowUpMessage({ message }: { message: LabReviewFollowUpMessage }) {
   }
   return (
     <div className="tw-results__unsent">
-      <p className="tw-results__error" role="alert">{LAB_REVIEW_MESSAGES.messageNotSent(message.error ?? '')}</p>
+      <p className="tw-results__error" role="alert">
+        {LAB_REVIEW_MESSAGES.messageNotSent(message.error ?? '')}
+      </p>
       <AriaTextField className="tw-field" value={message.text} isReadOnly>
         <Label className="tw-field__label">Message not sent to {formatPhone(message.to)}</Label>
         <TextArea className="tw-field__input tw-results__comment" rows={3} />

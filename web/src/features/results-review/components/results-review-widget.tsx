@@ -27,7 +27,11 @@ export function ResultsReviewWidget() {
         <ul className="tw-widget__list">
           {list.slice(0, SHOWN).map((r) => (
             <li key={r.noteId} className="tw-widget__item tw-results-widget__item">
-              <Link href={paths.resultToReview(r.noteId)} className="tw-widget__link" aria-label={`${r.patientName}, ${r.tests.join(', ')}, ${r.severity === 'normal' ? 'in range' : r.severity}`}>
+              <Link
+                href={paths.resultToReview(r.noteId)}
+                className="tw-widget__link"
+                aria-label={`${r.patientName}, ${r.tests.join(', ')}, ${r.severity === 'normal' ? 'in range' : r.severity}`}
+              >
                 <SeverityBadge review={r} /> {r.patientName}
               </Link>
               <span className="tw-widget__meta">

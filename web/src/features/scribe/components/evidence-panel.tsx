@@ -101,7 +101,19 @@ function SentenceList({ result }: { result: TranscriptionResult }) {
   );
 }
 
-function Sentence({ sentence, lines, open, onToggle, transcriptionId }: { sentence: EvidencedSentence; lines: TranscriptSegment[]; open: boolean; onToggle(): void; transcriptionId: string }) {
+function Sentence({
+  sentence,
+  lines,
+  open,
+  onToggle,
+  transcriptionId,
+}: {
+  sentence: EvidencedSentence;
+  lines: TranscriptSegment[];
+  open: boolean;
+  onToggle(): void;
+  transcriptionId: string;
+}) {
   const regionId = useId();
   if (lines.length === 0) {
     return (
@@ -196,7 +208,12 @@ function Proposals({ transcriptionId, result, patientId }: { transcriptionId: st
   });
   if (result.proposals.length === 0) return null;
   const segments = new Map(result.transcript.map((s) => [s.id, s]));
-  const evidenceOf = (p: ChartProposal) => p.evidence ?? p.segmentIds.map((id) => segments.get(id)?.text).filter(Boolean).join(' … ');
+  const evidenceOf = (p: ChartProposal) =>
+    p.evidence ??
+    p.segmentIds
+      .map((id) => segments.get(id)?.text)
+      .filter(Boolean)
+      .join(' … ');
   const accept = (p: ChartProposal) => (CODED.includes(p.kind) ? setConfirming(p) : decide.mutate({ proposalId: p.proposalId, decision: 'accept' }));
 
   return (
@@ -225,7 +242,12 @@ function Proposals({ transcriptionId, result, patientId }: { transcriptionId: st
                   <Button size="sm" aria-label={`Accept: ${p.summary}`} isDisabled={pending} onPress={() => accept(p)}>
                     Accept
                   </Button>
-                  <Button size="sm" aria-label={`Reject: ${p.summary}`} isDisabled={pending} onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'reject' })}>
+                  <Button
+                    size="sm"
+                    aria-label={`Reject: ${p.summary}`}
+                    isDisabled={pending}
+                    onPress={() => decide.mutate({ proposalId: p.proposalId, decision: 'reject' })}
+                  >
                     Reject
                   </Button>
                 </div>

@@ -72,7 +72,10 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
         filesPath = source.filesPath;
       }
       await flushEdits();
-      const types: CopilotTemplateType[] = [...(choice.templateIdent ? [] : (['SOAP_NOTE'] as const)), ...(choice.afterVisitSummary ? (['VISIT_SUMMARY'] as const) : [])];
+      const types: CopilotTemplateType[] = [
+        ...(choice.templateIdent ? [] : (['SOAP_NOTE'] as const)),
+        ...(choice.afterVisitSummary ? (['VISIT_SUMMARY'] as const) : []),
+      ];
       const started = await scribeApi.start({
         filesPath,
         patientId,
@@ -95,14 +98,25 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
   };
 
   // Watching a run: the retry when it went quiet, the 15-minute limit, and on completion the note's new text.
-  const watch = useRef<{ id: string | null; since: number; lastRetryAt: number | null; sawRunning: boolean }>({ id: null, since: 0, lastRetryAt: null, sawRunning: false });
+  const watch = useRef<{ id: string | null; since: number; lastRetryAt: number | null; sawRunning: boolean }>({
+    id: null,
+    since: 0,
+    lastRetryAt: null,
+    sawRunning: false,
+  });
   const [timedOut, setTimedOut] = useState<string | null>(null);
   useEffect(() => {
     if (!current) return;
     const w = watch.current;
     if (w.id !== current.transcriptionId) watch.current = { id: current.transcriptionId, since: Date.now(), lastRetryAt: null, sawRunning: false };
     const now = Date.now();
-    const decision = pollDecision({ status: current.status, updatedAt: current.updatedAt, startedAt: watch.current.since, now, lastRetryAt: watch.current.lastRetryAt });
+    const decision = pollDecision({
+      status: current.status,
+      updatedAt: current.updatedAt,
+      startedAt: watch.current.since,
+      now,
+      lastRetryAt: watch.current.lastRetryAt,
+    });
     if (!isTerminal(current.status)) watch.current.sawRunning = true;
     if (decision === 'retry') {
       watch.current.lastRetryAt = now;
@@ -146,7 +160,11 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
           />
         ) : null}
         {step.kind === 'upload' ? (
-          <AudioUploadPanel onNext={(file) => setStep({ kind: 'templates', source: { kind: 'upload', file } })} onRecordInstead={() => setStep({ kind: 'recording' })} onClose={() => setStep({ kind: 'closed' })} />
+          <AudioUploadPanel
+            onNext={(file) => setStep({ kind: 'templates', source: { kind: 'upload', file } })}
+            onRecordInstead={() => setStep({ kind: 'recording' })}
+            onClose={() => setStep({ kind: 'closed' })}
+          />
         ) : null}
         {step.kind === 'templates' ? (
           <TemplateStep
@@ -161,7 +179,9 @@ function ScribeTop({ note, patientId, editable, flushEdits, adoptServerNote }: N
         ) : null}
       </div>
       {running && current ? <TranscriptionProgressPanel status={current} /> : null}
-      {failed && current ? <TranscriptionFailedPanel message={stalled ? TIMED_OUT_MESSAGE : current.message} onDismiss={() => setDismissed(current.transcriptionId)} /> : null}
+      {failed && current ? (
+        <TranscriptionFailedPanel message={stalled ? TIMED_OUT_MESSAGE : current.message} onDismiss={() => setDismissed(current.transcriptionId)} />
+      ) : null}
     </div>
   );
 }
@@ -172,4 +192,3 @@ function ScribeBottom({ note, patientId }: NoteScribeProps) {
   if (!transcriptionId || status.data?.status !== 'completed') return null;
   return <EvidencePanel transcriptionId={transcriptionId} patientId={patientId} />;
 }
-

@@ -13,7 +13,17 @@ export interface TemplateChoice {
 const SOAP = 'SOAP_NOTE';
 
 /** Spec notes §9: SOAP_NOTE by default, then none or VISIT_SUMMARY (After Visit Summary); custom templates with copilot_custom_templates. */
-export function TemplateStep({ onGenerate, onDiscard, generating, error }: { onGenerate(choice: TemplateChoice): void; onDiscard(): void; generating: boolean; error: string | null }) {
+export function TemplateStep({
+  onGenerate,
+  onDiscard,
+  generating,
+  error,
+}: {
+  onGenerate(choice: TemplateChoice): void;
+  onDiscard(): void;
+  generating: boolean;
+  error: string | null;
+}) {
   const custom = useFeatureFlag('copilot_custom_templates');
   const templates = useCopilotTemplates(custom);
   const [note, setNote] = useState(SOAP);
@@ -56,7 +66,12 @@ export function TemplateStep({ onGenerate, onDiscard, generating, error }: { onG
         </p>
       ) : null}
       <div className="tw-scribe-panel__actions">
-        <Button size="sm" variant="primary" isPending={generating} onPress={() => onGenerate({ templateIdent: note === SOAP ? null : note, afterVisitSummary: extra === 'VISIT_SUMMARY' })}>
+        <Button
+          size="sm"
+          variant="primary"
+          isPending={generating}
+          onPress={() => onGenerate({ templateIdent: note === SOAP ? null : note, afterVisitSummary: extra === 'VISIT_SUMMARY' })}
+        >
           {generating ? 'Generating…' : 'Generate'}
         </Button>
         <Button size="sm" variant="quiet" isDisabled={generating} onPress={onDiscard}>

@@ -16,7 +16,11 @@ export function TranscriptionProgressPanel({ status }: { status: TranscriptionSt
       </p>
       <ol className="tw-scribe-steps">
         {TRANSCRIPTION_STEPS.slice(0, -1).map((step, i) => (
-          <li key={step} className={i < at ? 'tw-scribe-steps__done' : i === at ? 'tw-scribe-steps__current' : undefined} aria-current={i === at ? 'step' : undefined}>
+          <li
+            key={step}
+            className={i < at ? 'tw-scribe-steps__done' : i === at ? 'tw-scribe-steps__current' : undefined}
+            aria-current={i === at ? 'step' : undefined}
+          >
             {TRANSCRIPTION_STATUS_TEXT[step]}
           </li>
         ))}

@@ -10,7 +10,13 @@ import { featureGatesKey, fetchFeatureGates } from '../../../lib/feature-flags.j
 import { practiceKeys, usePracticeUsers, type PracticeMetadata, type PracticeUser } from '../../../lib/practice.js';
 
 /** Fields of spec shell §3 User the team screens show beyond what the shell reads. */
-export type TeamMember = Omit<PracticeUser, 'npiNumber'> & { npiNumber?: string | null; cellNumber?: string | null; veradigmUserType?: string | null; doseSpotUserId?: string | null; createdAt?: string };
+export type TeamMember = Omit<PracticeUser, 'npiNumber'> & {
+  npiNumber?: string | null;
+  cellNumber?: string | null;
+  veradigmUserType?: string | null;
+  doseSpotUserId?: string | null;
+  createdAt?: string;
+};
 export type PracticeDetails = PracticeMetadata & { base64Logo?: string };
 
 const gatesKey = featureGatesKey;
@@ -30,8 +36,7 @@ export function useFeatureGates() {
 export function useSavePractice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PracticeMetadataUpdate) =>
-      apiRequest<PracticeDetails>({ method: 'PUT', path: '/v1/practices/metadata', body }),
+    mutationFn: (body: PracticeMetadataUpdate) => apiRequest<PracticeDetails>({ method: 'PUT', path: '/v1/practices/metadata', body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: practiceKeys.metadata }),
   });
 }

@@ -33,7 +33,14 @@ interface Draft {
 }
 
 const EMPTY: Draft = { id: null, name: '', code: '', manufacturer: '', category: '', price: '' };
-const toDraft = (c: ChargeItem): Draft => ({ id: c.id, name: c.name, code: c.code, manufacturer: c.manufacturer ?? '', category: c.category?.name ?? '', price: (c.priceInCents / 100).toFixed(2) });
+const toDraft = (c: ChargeItem): Draft => ({
+  id: c.id,
+  name: c.name,
+  code: c.code,
+  manufacturer: c.manufacturer ?? '',
+  category: c.category?.name ?? '',
+  price: (c.priceInCents / 100).toFixed(2),
+});
 
 /** '12', '12.5', '$1,234.50' → cents; null when it is not an amount of the catalog's range. */
 export function priceToCents(text: string): number | null {
@@ -87,11 +94,22 @@ export function ChargeItemsPage() {
     if (cents === null) found.price = CHARGE_ITEM_MESSAGES.priceInvalid;
     if (Object.keys(found).length) return setErrors(found);
     try {
-      await save.mutateAsync({ id: draft.id, body: { name: draft.name.trim(), code: draft.code.trim() || null, manufacturer: draft.manufacturer.trim() || null, category: draft.category.trim() || null, priceInCents: cents! } });
+      await save.mutateAsync({
+        id: draft.id,
+        body: {
+          name: draft.name.trim(),
+          code: draft.code.trim() || null,
+          manufacturer: draft.manufacturer.trim() || null,
+          category: draft.category.trim() || null,
+          priceInCents: cents!,
+        },
+      });
       showToast(draft.id ? 'Charge item saved' : 'Charge item added', { tone: 'success' });
       edit(null);
     } catch (error) {
-      const fieldErrors = Object.fromEntries(Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k === 'priceInCents' ? 'price' : k, v]));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k === 'priceInCents' ? 'price' : k, v]),
+      );
       setErrors(fieldErrors);
       // The typed values stay in the form; anything not about a field is said in a toast.
       if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The charge item could not be saved', { tone: 'error' });
@@ -110,7 +128,9 @@ export function ChargeItemsPage() {
           ) : null
         }
       >
-        <p className="tw-settings__muted tw-settings__hint">The services and products a sales note can charge. A signed sales note keeps the name and price it charged.</p>
+        <p className="tw-settings__muted tw-settings__hint">
+          The services and products a sales note can charge. A signed sales note keeps the name and price it charged.
+        </p>
         {draft ? (
           <DraftForm
             errors={errors}

@@ -43,7 +43,9 @@ export function DoseSpotSyncCard() {
           DoseSpot prescription sync
         </h2>
       </div>
-      <p className="tw-settings__muted tw-settings__note">Prescriptions written in DoseSpot come back into the chart every hour, and when a prescriber returns from DoseSpot. The latest runs:</p>
+      <p className="tw-settings__muted tw-settings__note">
+        Prescriptions written in DoseSpot come back into the chart every hour, and when a prescriber returns from DoseSpot. The latest runs:
+      </p>
       {tasks.isPending ? (
         <Spinner label="Loading the DoseSpot sync runs" />
       ) : tasks.isError ? (

@@ -32,7 +32,15 @@ interface Draft {
 }
 
 const ICON_OPTIONS = PARTNER_ICONS.map((i) => ({ id: i, label: i.charAt(0).toUpperCase() + i.slice(1) }));
-const toDraft = (app: PartnerApp): Draft => ({ partnerAppId: app.partnerAppId, name: app.name, icon: app.icon, origin: app.origin, path: app.path, active: app.active, isNew: false });
+const toDraft = (app: PartnerApp): Draft => ({
+  partnerAppId: app.partnerAppId,
+  name: app.name,
+  icon: app.icon,
+  origin: app.origin,
+  path: app.path,
+  active: app.active,
+  isNew: false,
+});
 
 /** /new-settings/partner-apps: the practice's partner apps; admins add, change and remove them. */
 export function PartnerAppsPage() {
@@ -61,7 +69,15 @@ export function PartnerAppsPage() {
   });
   const saved = apps.data?.partnerApps ?? [];
   const withDraft = (d: Draft) => {
-    const edited = toInput({ partnerAppId: d.partnerAppId, name: d.name.trim(), icon: d.icon as PartnerApp['icon'], origin: d.origin, path: d.path.trim() || '/', noteType: 'PARTNER', active: d.active });
+    const edited = toInput({
+      partnerAppId: d.partnerAppId,
+      name: d.name.trim(),
+      icon: d.icon as PartnerApp['icon'],
+      origin: d.origin,
+      path: d.path.trim() || '/',
+      noteType: 'PARTNER',
+      active: d.active,
+    });
     return d.isNew ? [...saved.map(toInput), edited] : saved.map((a) => (a.partnerAppId === d.partnerAppId ? edited : toInput(a)));
   };
 
@@ -78,7 +94,9 @@ export function PartnerAppsPage() {
       setErrors({});
     } catch (error) {
       // The list's field errors name the app's position; the form shows them on its own fields.
-      const fieldErrors = Object.fromEntries(Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k.replace(/^partnerApps\.\d+\./, ''), v]));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(isApiError(error) ? error.fieldErrors : {}).map(([k, v]) => [k.replace(/^partnerApps\.\d+\./, ''), v]),
+      );
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) showToast(error instanceof Error ? error.message : 'The partner app could not be saved', { tone: 'error' });
     }
@@ -90,7 +108,13 @@ export function PartnerAppsPage() {
         title="Partner apps"
         action={
           isAdmin && !draft ? (
-            <Button size="sm" onPress={() => (setErrors({}), setDraft({ partnerAppId: '', name: '', icon: 'app', origin: allowed[0] ?? '', path: '/', active: true, isNew: true }))}>
+            <Button
+              size="sm"
+              onPress={() => (
+                setErrors({}),
+                setDraft({ partnerAppId: '', name: '', icon: 'app', origin: allowed[0] ?? '', path: '/', active: true, isNew: true })
+              )}
+            >
               Add partner app
             </Button>
           ) : null
@@ -107,7 +131,14 @@ export function PartnerAppsPage() {
             ) : null}
             <TextField label="Name" name="name" isRequired value={draft.name} onChange={(v) => setDraft({ ...draft, name: v })} />
             <Select label="Icon" name="icon" options={ICON_OPTIONS} value={draft.icon} onChange={(v) => setDraft({ ...draft, icon: v ?? 'app' })} />
-            <Select label="Origin" name="origin" isRequired options={allowed.map((o) => ({ id: o, label: o }))} value={draft.origin || null} onChange={(v) => setDraft({ ...draft, origin: v ?? '' })} />
+            <Select
+              label="Origin"
+              name="origin"
+              isRequired
+              options={allowed.map((o) => ({ id: o, label: o }))}
+              value={draft.origin || null}
+              onChange={(v) => setDraft({ ...draft, origin: v ?? '' })}
+            />
             <TextField label="Page" name="path" value={draft.path} onChange={(v) => setDraft({ ...draft, path: v })} />
             <Switch label="Active" isSelected={draft.active} onChange={(active) => setDraft({ ...draft, active })} />
             {errors.origin ? (

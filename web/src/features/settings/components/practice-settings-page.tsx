@@ -125,7 +125,13 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
                   value={row.phoneNumber}
                   onChange={(v) => setRow(i, { phoneNumber: v })}
                 />
-                <Select label={`Owner of number ${i + 1}`} name={`additionalPhoneNumbers.${i}.owner`} options={owners} value={row.owner} onChange={(v) => setRow(i, { owner: v })} />
+                <Select
+                  label={`Owner of number ${i + 1}`}
+                  name={`additionalPhoneNumbers.${i}.owner`}
+                  options={owners}
+                  value={row.owner}
+                  onChange={(v) => setRow(i, { owner: v })}
+                />
                 <Button size="sm" variant="quiet" aria-label={`Remove number ${i + 1}`} onPress={() => setPhones((rows) => rows.filter((_, j) => j !== i))}>
                   Remove
                 </Button>
@@ -138,7 +144,11 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
           <fieldset className="tw-settings__fieldset">
             <legend className="tw-field__label">Logo</legend>
             <div className="tw-settings__logo-row">
-              {logo ? <img className="tw-settings__logo" src={logoSrc(logo)} alt="Logo preview" /> : <span className="tw-settings__muted">No logo uploaded</span>}
+              {logo ? (
+                <img className="tw-settings__logo" src={logoSrc(logo)} alt="Logo preview" />
+              ) : (
+                <span className="tw-settings__muted">No logo uploaded</span>
+              )}
               <FileTrigger acceptedFileTypes={LOGO_TYPES} onSelect={pickLogo}>
                 <Button size="sm">{logo ? 'Replace logo' : 'Upload logo'}</Button>
               </FileTrigger>
@@ -184,7 +194,13 @@ function PracticeDetailsCard({ practice, isAdmin }: { practice: PracticeDetails;
             )}
           </dd>
           <dt>Logo</dt>
-          <dd>{practice.base64Logo ? <img className="tw-settings__logo" src={logoSrc(practice.base64Logo)} alt={`${practice.practiceName} logo`} /> : <span className="tw-settings__muted">No logo uploaded</span>}</dd>
+          <dd>
+            {practice.base64Logo ? (
+              <img className="tw-settings__logo" src={logoSrc(practice.base64Logo)} alt={`${practice.practiceName} logo`} />
+            ) : (
+              <span className="tw-settings__muted">No logo uploaded</span>
+            )}
+          </dd>
           <dt>Status</dt>
           <dd>{practice.productDeactivatedAt ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="info">Active</Badge>}</dd>
         </dl>
@@ -236,7 +252,8 @@ function ScreenLockCard({ minutes, isAdmin }: { minutes: number; isAdmin: boolea
         <h2 className="tw-card__title">Screen lock</h2>
       </div>
       <p className="tw-settings__muted">
-        After this many minutes without use, the screen locks and hides patient data until the same person enters their password. Open notes, typed text and recordings are kept.
+        After this many minutes without use, the screen locks and hides patient data until the same person enters their password. Open notes, typed text and
+        recordings are kept.
       </p>
       {isAdmin ? (
         <Form

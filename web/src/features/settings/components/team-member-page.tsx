@@ -105,9 +105,30 @@ function MemberCard({ user, canEdit }: { user: TeamMember; canEdit: boolean }) {
         <TextField label="Degree" name="educationDegree" value={values.educationDegree} onChange={set('educationDegree')} isReadOnly />
         <TextField label="NPI" name="npiNumber" inputMode="numeric" value={values.npiNumber} onChange={set('npiNumber')} isReadOnly={!canEdit} />
         <TextField label="Cell number" name="cellNumber" inputMode="tel" value={values.cellNumber} onChange={set('cellNumber')} isReadOnly />
-        <Select label="Permission group" name="permissionGroup" options={options(PERMISSION_GROUPS, groupLabel)} value={values.permissionGroup} onChange={set('permissionGroup')} isDisabled={!canEdit} />
-        <Select label="Status" name="userStatus" options={options(USER_STATUSES, statusLabel)} value={values.userStatus} onChange={set('userStatus')} isDisabled={!canEdit} />
-        <Select label="Prescriber type" name="veradigmUserType" options={options(PRESCRIBER_TYPES, (v) => v)} value={values.veradigmUserType || null} onChange={set('veradigmUserType')} isDisabled={!canEdit} />
+        <Select
+          label="Permission group"
+          name="permissionGroup"
+          options={options(PERMISSION_GROUPS, groupLabel)}
+          value={values.permissionGroup}
+          onChange={set('permissionGroup')}
+          isDisabled={!canEdit}
+        />
+        <Select
+          label="Status"
+          name="userStatus"
+          options={options(USER_STATUSES, statusLabel)}
+          value={values.userStatus}
+          onChange={set('userStatus')}
+          isDisabled={!canEdit}
+        />
+        <Select
+          label="Prescriber type"
+          name="veradigmUserType"
+          options={options(PRESCRIBER_TYPES, (v) => v)}
+          value={values.veradigmUserType || null}
+          onChange={set('veradigmUserType')}
+          isDisabled={!canEdit}
+        />
         <TextField
           label="DoseSpot user ID"
           name="doseSpotUserId"
@@ -157,7 +178,15 @@ function MfaReset({ user }: { user: TeamMember }) {
       <Button variant="secondary" onPress={() => setConfirming(true)}>
         {MFA_RESET_TEXT.button}
       </Button>
-      <ConfirmDialog isOpen={confirming} onOpenChange={setConfirming} title={MFA_RESET_TEXT.title} confirmLabel="Reset" tone="danger" isPending={reset.isPending} onConfirm={() => void confirm()}>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        title={MFA_RESET_TEXT.title}
+        confirmLabel="Reset"
+        tone="danger"
+        isPending={reset.isPending}
+        onConfirm={() => void confirm()}
+      >
         <p>{MFA_RESET_TEXT.body(displayUserName(user))}</p>
       </ConfirmDialog>
     </div>

@@ -48,7 +48,9 @@ export function TeamPage() {
                     </td>
                     <td className="tw-settings__muted">{user.emailAddress}</td>
                     <td>
-                      <Badge tone={user.userStatus === 'deleted' ? 'danger' : user.userStatus === 'active' || !user.userStatus ? 'info' : 'warning'}>{statusLabel(user.userStatus)}</Badge>
+                      <Badge tone={user.userStatus === 'deleted' ? 'danger' : user.userStatus === 'active' || !user.userStatus ? 'info' : 'warning'}>
+                        {statusLabel(user.userStatus)}
+                      </Badge>
                     </td>
                     <td>{groupLabel(user.permissionGroup)}</td>
                     <td className="tw-settings__mono">{user.npiNumber ?? '—'}</td>

@@ -24,8 +24,7 @@ const SessionExpiryModal = lazy(() => import('./session-expiry-modal.js').then((
 /** Once per admin of a practice that requires two-step sign-in: loaded when the API asks for it. */
 const MfaSetupScreen = lazy(() => import('../../auth/components/mfa-setup-screen.js').then((m) => ({ default: m.MfaSetupScreen })));
 
-export const DEACTIVATED_BANNER_TEXT =
-  'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
+export const DEACTIVATED_BANNER_TEXT = 'Practice Deactivated: All automated messages, appointment reminders and integrations are currently disabled.';
 
 /** Spec shell §2.3: the green banner while any note window records. */
 export const RECORDING_BANNER_TEXT = 'Recording in progress';

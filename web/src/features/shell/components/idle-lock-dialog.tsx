@@ -85,7 +85,13 @@ export function IdleLockDialog({ minutes }: { minutes: number }) {
   };
 
   return (
-    <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className="tw-modal-overlay tw-screen-lock__overlay" {...{ [SCREEN_LOCK_ATTRIBUTE]: '' }}>
+    <ModalOverlay
+      isOpen
+      isDismissable={false}
+      isKeyboardDismissDisabled
+      className="tw-modal-overlay tw-screen-lock__overlay"
+      {...{ [SCREEN_LOCK_ATTRIBUTE]: '' }}
+    >
       <Modal className="tw-modal" style={{ width: MODAL_WIDTH.sm }}>
         <Dialog className="tw-dialog" role="alertdialog">
           <Heading slot="title" className="tw-dialog__title">
@@ -102,7 +108,16 @@ export function IdleLockDialog({ minutes }: { minutes: number }) {
               <p>
                 {SCREEN_LOCK_TEXT.signedInAs} <span className="tw-screen-lock__user">{username}</span>
               </p>
-              <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired autoFocus />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                isRequired
+                autoFocus
+              />
               {error ? (
                 <p className="tw-field__error" role="alert">
                   {error}

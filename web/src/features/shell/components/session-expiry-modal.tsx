@@ -64,7 +64,16 @@ export function SessionExpiryModal({ email }: SessionExpiryModalProps) {
             <div className="tw-dialog__body">
               <p>{SESSION_EXPIRY_TEXT.body}</p>
               <TextField label="Email" type="email" name="username" autoComplete="username" value={username} onChange={setUsername} isRequired />
-              <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired autoFocus />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={setPassword}
+                isRequired
+                autoFocus
+              />
               {error ? (
                 <p className="tw-field__error" role="alert">
                   {error}

@@ -27,7 +27,11 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
     queryKey: taskKeys.myUnread(userId ?? ''),
     // Only the total is read, so the page's schema (and the schema library) stays off the first screen.
     queryFn: async ({ signal }) => {
-      const page = await apiRequest<{ total?: unknown }>({ path: '/v1/tasks', query: { assigned: userId, status: TASK_BADGE_STATUSES.join(','), limit: 1 }, signal });
+      const page = await apiRequest<{ total?: unknown }>({
+        path: '/v1/tasks',
+        query: { assigned: userId, status: TASK_BADGE_STATUSES.join(','), limit: 1 },
+        signal,
+      });
       if (typeof page.total !== 'number') throw new Error('The tasks count answer has no total');
       return page.total;
     },
@@ -40,8 +44,7 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
 /** The dashboard widget's open tasks assigned to `userId`, soonest due first. */
 export async function fetchMyOpenTasks(userId: string, limit: number, signal?: AbortSignal) {
   // The schema comes with the answer, not with the dashboard's first download.
-  return apiRequest(
-    { path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal },
-    () => import('../task-model.js').then((m) => m.TaskListResponse),
+  return apiRequest({ path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal }, () =>
+    import('../task-model.js').then((m) => m.TaskListResponse),
   );
 }

@@ -38,10 +38,9 @@ export function TaskListPage({ view }: { view: TaskView }) {
   const debounced = useDebouncedValue(typed, TASK_SEARCH_DEBOUNCE_MS);
   const keyword = params.keyword;
   useEffect(() => {
-    setSearch(
-      (current) => ((current.get('keyword') ?? '') === debounced ? current : withTaskParams(current, { keyword: debounced || null })),
-      { replace: true },
-    );
+    setSearch((current) => ((current.get('keyword') ?? '') === debounced ? current : withTaskParams(current, { keyword: debounced || null })), {
+      replace: true,
+    });
   }, [debounced, setSearch]);
 
   const list = useTaskList({ ...params, keyword });
@@ -138,7 +137,13 @@ export function TaskListPage({ view }: { view: TaskView }) {
           </div>
         )}
 
-        <TablePager offset={params.offset} limit={params.limit} shown={items.length} total={total} onOffset={(next) => update({ offset: next === null ? null : String(next) })} />
+        <TablePager
+          offset={params.offset}
+          limit={params.limit}
+          shown={items.length}
+          total={total}
+          onOffset={(next) => update({ offset: next === null ? null : String(next) })}
+        />
       </div>
     </section>
   );
@@ -181,7 +186,10 @@ function StatusFilter({ selected, onChange }: { selected: string[]; onChange: (s
 function TaskRow({ task, patientName, assignee, onOpen }: { task: Task; patientName: string | null; assignee: string; onOpen: () => void }) {
   const unread = task.status === 'UNREAD' || task.status === 'UPDATED';
   return (
-    <ClickableRow onOpen={onOpen} className={`tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}>
+    <ClickableRow
+      onOpen={onOpen}
+      className={`tw-tasks__row${unread ? ' tw-tasks__row--unread' : ''}${task.status === 'COMPLETED' ? ' tw-tasks__row--done' : ''}`}
+    >
       <td className="tw-tasks__text-cell">
         {task.urgent ? (
           <span className="tw-tasks__urgent" title="High priority">

@@ -19,7 +19,6 @@ import { isTaskReadOnly, TASK_MESSAGES, taskFormToInput, type Task, type TaskFor
 import { assignableUsers, linkedNoteLabel, statusLabel, statusTone } from '../task-rules.js';
 import '../tasks.css';
 
-
 const isStatusChange = (input: TaskInput | TaskUpdate | undefined) => Boolean(input && 'status' in input && input.status);
 
 /** /tasks/new and /tasks/{id}: the task form; a completed task is shown read-only. */
@@ -53,7 +52,7 @@ function TaskEditor({ task }: { task: Task | undefined }) {
   const readOnly = task ? isTaskReadOnly(task) : false;
   const [values, setValues] = useState<FormValues>(() => ({
     // A new task started from a chart (/tasks/new?patientId=…) is about that patient.
-    patientId: task ? task.patientId ?? null : search.get('patientId') || null,
+    patientId: task ? (task.patientId ?? null) : search.get('patientId') || null,
     assignTo: task?.assigned ?? me?.userId ?? '',
     dueDate: task?.dueOn ?? '',
     highPriority: Boolean(task?.urgent),
@@ -164,9 +163,21 @@ function TaskEditor({ task }: { task: Task | undefined }) {
                 <Checkbox label="High Priority" isSelected={values.highPriority} onChange={(v) => set('highPriority', v)} isDisabled={readOnly} />
               </div>
             </div>
-            <AriaTextField className="tw-field" name="task" isRequired value={values.task} onChange={(v) => set('task', v)} isReadOnly={readOnly} isInvalid={Boolean(errors.task)}>
+            <AriaTextField
+              className="tw-field"
+              name="task"
+              isRequired
+              value={values.task}
+              onChange={(v) => set('task', v)}
+              isReadOnly={readOnly}
+              isInvalid={Boolean(errors.task)}
+            >
               <Label className="tw-field__label">
-                Task<span className="tw-field__required" aria-hidden="true"> *</span>
+                Task
+                <span className="tw-field__required" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
               </Label>
               <TextArea className="tw-field__input tw-tasks__textarea" rows={5} placeholder="What needs to be done?" />
               <FieldError className="tw-field__error">{errors.task}</FieldError>

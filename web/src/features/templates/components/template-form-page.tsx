@@ -104,7 +104,14 @@ function TemplateCard({ template }: { template: Template | null }) {
           void submit();
         }}
       >
-        <TextField label="Name" name="templateName" isRequired maxLength={TEMPLATE_LIMITS.templateName} value={values.templateName} onChange={(v) => set('templateName', v)} />
+        <TextField
+          label="Name"
+          name="templateName"
+          isRequired
+          maxLength={TEMPLATE_LIMITS.templateName}
+          value={values.templateName}
+          onChange={(v) => set('templateName', v)}
+        />
         <TextField
           label="Shortcut"
           name="shortcut"
@@ -116,7 +123,11 @@ function TemplateCard({ template }: { template: Template | null }) {
         />
         <label className="tw-field tw-templates__span">
           <span className="tw-field__label">
-            Body<span className="tw-field__required" aria-hidden="true"> *</span>
+            Body
+            <span className="tw-field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
           </span>
           <textarea
             name="body"
@@ -133,7 +144,13 @@ function TemplateCard({ template }: { template: Template | null }) {
             Placeholders in double braces are filled from the patient's chart, e.g. {'{{first name}}'}; *** marks a wildcard to fill in (F2 jumps to it).
           </span>
         </label>
-        <Select label="Status" name="status" options={STATUS_OPTIONS} value={values.status} onChange={(v) => set('status', (v ?? 'active') as TemplateStatus)} />
+        <Select
+          label="Status"
+          name="status"
+          options={STATUS_OPTIONS}
+          value={values.status}
+          onChange={(v) => set('status', (v ?? 'active') as TemplateStatus)}
+        />
         <div className="tw-templates__private">
           <Checkbox label="Private (only I can see and use it)" isSelected={values.private} onChange={(v) => set('private', v)} />
         </div>

@@ -20,7 +20,11 @@ export function ImportedLabView({ note }: { note: Note }) {
   const trending = useFeatureFlag('trending_labs');
   const [trendOf, setTrendOf] = useState<LabResultItem | null>(null);
   const results = data.results ?? [];
-  const conclusions = Object.entries(data.conclusions ?? {}).map(([reportId, text]) => ({ reportId, text, panel: results.find((r) => r.reportId === reportId)?.panel }));
+  const conclusions = Object.entries(data.conclusions ?? {}).map(([reportId, text]) => ({
+    reportId,
+    text,
+    panel: results.find((r) => r.reportId === reportId)?.panel,
+  }));
   return (
     <div className="tw-lab">
       <p className="tw-lab__imported">Imported lab report: a record of results from another system. It cannot be ordered or changed here.</p>

@@ -5,7 +5,17 @@ import { formatDay } from './lab-format.js';
 const FLAG_LABEL = { high: 'High', low: 'Low', abnormal: 'Abnormal' } as const;
 
 /** One table per panel the lab reported: each line's value, its flag when out of range, and the reference range. */
-export function LabResultTables({ results, trending, onTrend, issued = false }: { results: LabResultItem[]; trending: boolean; onTrend: (item: LabResultItem) => void; issued?: boolean }) {
+export function LabResultTables({
+  results,
+  trending,
+  onTrend,
+  issued = false,
+}: {
+  results: LabResultItem[];
+  trending: boolean;
+  onTrend: (item: LabResultItem) => void;
+  issued?: boolean;
+}) {
   const panels = [...new Set(results.map((r) => r.panel ?? ''))];
   return (
     <>

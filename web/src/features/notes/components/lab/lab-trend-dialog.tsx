@@ -20,7 +20,13 @@ export function LabTrendDialog({ patientId, item, onClose }: { patientId: string
                 {item.text} over time
               </Heading>
               <div className="tw-dialog__body">
-                {trend.isPending ? <Spinner label="Loading trend" /> : trend.isError ? <p role="alert">{errorMessage(trend.error)}</p> : <TrendChart trend={trend.data} />}
+                {trend.isPending ? (
+                  <Spinner label="Loading trend" />
+                ) : trend.isError ? (
+                  <p role="alert">{errorMessage(trend.error)}</p>
+                ) : (
+                  <TrendChart trend={trend.data} />
+                )}
               </div>
               <div className="tw-dialog__actions">
                 <Button variant="secondary" onPress={close}>
@@ -74,7 +80,12 @@ function TrendChart({ trend }: { trend: LabTrend }) {
         <polyline points={points.map((p, i) => `${x(i)},${y(p.value)}`).join(' ')} className="tw-lab-trend__line" />
         {points.map((p, i) => (
           <g key={`${p.noteId}-${i}`}>
-            <circle cx={x(i)} cy={y(p.value)} r={4} className={p.interpretation && p.interpretation !== 'N' ? 'tw-lab-trend__point tw-lab-trend__point--abnormal' : 'tw-lab-trend__point'} />
+            <circle
+              cx={x(i)}
+              cy={y(p.value)}
+              r={4}
+              className={p.interpretation && p.interpretation !== 'N' ? 'tw-lab-trend__point tw-lab-trend__point--abnormal' : 'tw-lab-trend__point'}
+            />
             <text x={x(i)} y={height - 10} textAnchor="middle" className="tw-lab-trend__label">
               {p.day}
             </text>

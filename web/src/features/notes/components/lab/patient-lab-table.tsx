@@ -41,7 +41,12 @@ export function PatientLabTable({ patientId, currentNoteId }: { patientId: strin
                 {n.noteId === currentNoteId ? (
                   'This note'
                 ) : (
-                  <Button size="sm" variant="secondary" aria-label={`Open lab of ${day}`} onPress={() => windows.openNote({ noteId: n.noteId, noteType: 'LAB', patientId })}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Open lab of ${day}`}
+                    onPress={() => windows.openNote({ noteId: n.noteId, noteType: 'LAB', patientId })}
+                  >
                     Open
                   </Button>
                 )}

@@ -1,14 +1,9 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
 import { ICD10_CLINICIAN_TERMS } from './icd10-synonyms.js';
-import { lowerBound, prefixRange, wordRangesRarestFirst } from './sorted-prefix.js';
+import { invertedIndex, lowerBound, prefixRange, wordRangesRarestFirst, words } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
 /** A typed plural finds the singular too ("throats" → throat…); "sepsis", "abscess", "herpes" keep theirs. */
 const stem = (word: string) => (word.length > 4 && /[^suie]s$/.test(word) ? word.slice(0, -1) : word);
 
@@ -42,16 +37,7 @@ export class Icd10Index {
     const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.idents = sorted.map((e) => e[0]);
     this.descriptions = sorted.map((e) => e[1]);
-    const byWord = new Map<string, number[]>();
-    sorted.forEach(([, description], i) => {
-      for (const w of new Set(words(description))) {
-        let list = byWord.get(w);
-        if (!list) byWord.set(w, (list = []));
-        list.push(i);
-      }
-    });
-    this.vocabulary = [...byWord.keys()].sort();
-    this.postings = this.vocabulary.map((w) => Int32Array.from(byWord.get(w)!));
+    ({ vocabulary: this.vocabulary, postings: this.postings } = invertedIndex(sorted.map(([, description]) => new Set(words(description)))));
     this.stage = new Uint8Array(sorted.length);
   }
 

@@ -1,11 +1,5 @@
 import type { Icd10IndexTerm } from './icd10-index-parse.js';
-import { wordRangesRarestFirst } from './sorted-prefix.js';
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+import { invertedIndex, wordRangesRarestFirst, words } from './sorted-prefix.js';
 
 /**
  * The ICD-10-CM alphabetic index as diagnosis search reads it: a sorted vocabulary of the words
@@ -27,19 +21,9 @@ export class Icd10Terms {
     this.levels = Uint8Array.from(terms, (t) => t[1]);
     // J02.9 → J029; a code to complete (H57.1-, A40.-) stands for the billable codes under it.
     this.codes = terms.map((t) => t[2].replace(/[.-]/g, ''));
-    const byWord = new Map<string, number[]>();
-    this.wordCounts = new Uint8Array(terms.length);
-    this.paths.forEach((path, i) => {
-      const distinct = new Set(words(path));
-      this.wordCounts[i] = Math.min(distinct.size, 255);
-      for (const w of distinct) {
-        let list = byWord.get(w);
-        if (!list) byWord.set(w, (list = []));
-        list.push(i);
-      }
-    });
-    this.vocabulary = [...byWord.keys()].sort();
-    this.postings = this.vocabulary.map((w) => Int32Array.from(byWord.get(w)!));
+    const distinct = this.paths.map((path) => new Set(words(path)));
+    this.wordCounts = Uint8Array.from(distinct, (d) => Math.min(d.size, 255));
+    ({ vocabulary: this.vocabulary, postings: this.postings } = invertedIndex(distinct));
     this.stage = new Uint8Array(terms.length);
   }
 

@@ -36,3 +36,24 @@ export function wordRangesRarestFirst(vocabulary: readonly string[], postings: r
   });
   return ranges.sort((a, b) => a.size - b.size);
 }
+
+/** The lower-case words of a text, as entries are indexed and queries split. */
+export const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** A sorted vocabulary, each word with the ascending numbers of the entries holding it: what prefix search walks. */
+export function invertedIndex(entryWords: readonly Iterable<string>[]): { vocabulary: string[]; postings: Int32Array[] } {
+  const byWord = new Map<string, number[]>();
+  entryWords.forEach((distinct, i) => {
+    for (const w of distinct) {
+      let list = byWord.get(w);
+      if (!list) byWord.set(w, (list = []));
+      list.push(i);
+    }
+  });
+  const vocabulary = [...byWord.keys()].sort();
+  return { vocabulary, postings: vocabulary.map((w) => Int32Array.from(byWord.get(w)!)) };
+}

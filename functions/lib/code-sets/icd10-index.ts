@@ -1,7 +1,7 @@
 import type { Icd10Code } from '../../../shared/chart/code-sets.js';
 import { dottedIcd10 } from './icd10-parse.js';
 import { ICD10_CLINICIAN_TERMS } from './icd10-synonyms.js';
-import { invertedIndex, lowerBound, prefixRange, wordRangesRarestFirst, words } from './sorted-prefix.js';
+import { entriesWithEveryToken, invertedIndex, lowerBound, prefixRange, words } from './sorted-prefix.js';
 
 const CODE_QUERY = /^[A-Z][0-9A-Z]{1,6}$/;
 /** A typed plural finds the singular too ("throats" → throat…); "sepsis", "abscess", "herpes" keep theirs. */
@@ -58,20 +58,7 @@ export class Icd10Index {
   /** Entry numbers whose description has a word starting with every token, ascending. */
   private allWords(tokens: string[]): number[] {
     if (tokens.length === 0 || tokens.length > 250) return [];
-    const touched: number[] = [];
-    // Rarest token first: later tokens only advance entries the first one touched.
-    const ranges = wordRangesRarestFirst(this.vocabulary, this.postings, tokens);
-    ranges.forEach(({ lo, hi }, k) => {
-      for (let w = lo; w < hi; w++) {
-        for (const e of this.postings[w]) {
-          if (this.stage[e] !== k) continue;
-          this.stage[e] = k + 1;
-          if (k === 0) touched.push(e);
-        }
-      }
-    });
-    const hits = touched.filter((e) => this.stage[e] === tokens.length);
-    for (const e of touched) this.stage[e] = 0;
+    const hits = entriesWithEveryToken(this.vocabulary, this.postings, this.stage, tokens);
     return hits.sort((a, b) => a - b);
   }
 

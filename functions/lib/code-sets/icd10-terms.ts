@@ -1,5 +1,5 @@
 import type { Icd10IndexTerm } from './icd10-index-parse.js';
-import { invertedIndex, wordRangesRarestFirst, words } from './sorted-prefix.js';
+import { entriesWithEveryToken, invertedIndex, words } from './sorted-prefix.js';
 
 /**
  * The ICD-10-CM alphabetic index as diagnosis search reads it: a sorted vocabulary of the words
@@ -38,18 +38,7 @@ export class Icd10Terms {
    */
   match(tokens: readonly string[]): string[] {
     if (tokens.length === 0 || tokens.length > 250) return [];
-    const touched: number[] = [];
-    wordRangesRarestFirst(this.vocabulary, this.postings, tokens).forEach(({ lo, hi }, k) => {
-      for (let w = lo; w < hi; w++) {
-        for (const e of this.postings[w]) {
-          if (this.stage[e] !== k) continue;
-          this.stage[e] = k + 1;
-          if (k === 0) touched.push(e);
-        }
-      }
-    });
-    const hits = touched.filter((e) => this.stage[e] === tokens.length);
-    for (const e of touched) this.stage[e] = 0;
+    const hits = entriesWithEveryToken(this.vocabulary, this.postings, this.stage, tokens);
     hits.sort((a, b) => this.wordCounts[a] - this.wordCounts[b] || this.levels[a] - this.levels[b] || a - b);
     const out: string[] = [];
     const seen = new Set<string>();

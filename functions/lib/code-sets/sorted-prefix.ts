@@ -57,3 +57,24 @@ export function invertedIndex(entryWords: readonly Iterable<string>[]): { vocabu
   const vocabulary = [...byWord.keys()].sort();
   return { vocabulary, postings: vocabulary.map((w) => Int32Array.from(byWord.get(w)!)) };
 }
+
+/**
+ * The entries with a word starting with every token, in no order. Rarest token first: later tokens
+ * only advance entries the first one touched. `stage` (one byte per entry, all 0) is scratch space
+ * kept by the caller so a search allocates nothing per entry; it is left all 0 again.
+ */
+export function entriesWithEveryToken(vocabulary: readonly string[], postings: readonly Int32Array[], stage: Uint8Array, tokens: readonly string[]): number[] {
+  const touched: number[] = [];
+  wordRangesRarestFirst(vocabulary, postings, tokens).forEach(({ lo, hi }, k) => {
+    for (let w = lo; w < hi; w++) {
+      for (const e of postings[w]) {
+        if (stage[e] !== k) continue;
+        stage[e] = k + 1;
+        if (k === 0) touched.push(e);
+      }
+    }
+  });
+  const hits = touched.filter((e) => stage[e] === tokens.length);
+  for (const e of touched) stage[e] = 0;
+  return hits;
+}

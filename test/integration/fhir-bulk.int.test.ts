@@ -17,7 +17,8 @@ let completed: FhirBulkExportView | undefined;
 const FILE_BYTES = '%PDF-1.4 bulk';
 type Res = { resourceType: string; id: string; [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boolean, seconds = 50): Promise<FhirBulkExportView> {
+// An export pages through every patient the other test files made too: a few hundred on a busy runner take most of a minute.
+async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boolean, seconds = 150): Promise<FhirBulkExportView> {
   const read = async () => {
     const res = await api(admin, 'GET', `/v1/practices/fhir-exports/${exportId}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -260,7 +261,7 @@ describe('the practice FHIR export (Bulk Data)', () => {
     ]);
     const listed = await api(admin, 'GET', '/v1/practices/fhir-exports');
     expect(listed.body.exports.find((e: FhirBulkExport) => e.exportId === started.exportId)?.status).toBe('completed');
-  });
+  }, 200_000);
 
   it("the stored manifest lists every file of the export's folder by an absolute url that downloads with an admin's token", async () => {
     expect(completed, 'the full export above completed').toBeDefined();
@@ -377,7 +378,18 @@ describe('the practice FHIR export (Bulk Data)', () => {
     const practiceId = stackEndpoints().practiceId;
     // A patient listed in the directory whose record is gone: the batch that reaches it fails.
     const real = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `PATIENT#${bulkPatientId}` } }));
-    const orphan = { ...real.Item, sk: `BROKEN#${run}`, gsi1sk: `zzzz#${run}`, id: `gone-${run}` };
+    // Listed right after the directory's eighth patient: two batches of 4 are written, then the run stops early.
+    const firstNine = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'PATIENTS#ACTIVE' },
+        Limit: 9,
+      }),
+    );
+    const eighth = firstNine.Items![7]!.gsi1sk as string;
+    const orphan = { ...real.Item, sk: `BROKEN#${run}`, gsi1sk: `${eighth}~${run}`, id: `gone-${run}` };
     await client.send(new PutCommand({ TableName: tableName, Item: orphan }));
     let failed: FhirBulkExportView;
     try {
@@ -412,5 +424,5 @@ describe('the practice FHIR export (Bulk Data)', () => {
     // Each patient once: the batches written before the failure were not written again.
     expect(patients.length).toBe(total);
     expect(new Set(patients.map((p) => p.id)).size).toBe(total);
-  }, 120_000);
+  }, 360_000);
 });

@@ -11,14 +11,21 @@ export interface QueryTableProps<T> {
   loadingLabel?: string;
   /** Shown when there are no rows to show. */
   emptyText: string;
-  /** Said when the query failed; by default that the server could not be reached. */
-  errorText?: string;
+  /** Said when the query failed; by default that the server could not be reached. A function words it from the error. */
+  errorText?: string | ((error: Error | null) => string);
   /** The table's accessible name. */
   label: string;
   columns: readonly string[];
   className?: string;
+  /** Marks the table as refetching (a newer page or filter is on its way). */
+  fetching?: boolean;
+  /**
+   * A table that scrolls sideways on a phone: its wrapper becomes a focusable region, named by a
+   * heading's id or by its own label, so a keyboard can scroll it.
+   */
+  scrollRegion?: { labelledBy: string } | { label: string };
   /** One `<tr>` (or row component) with its key. */
-  renderRow: (item: T) => ReactNode;
+  renderRow: (item: T, index: number) => ReactNode;
 }
 
 /** A list screen's table: a spinner while loading, the error, the empty text, or the table of rows. */
@@ -31,20 +38,27 @@ export function QueryTable<T>({
   errorText = NETWORK_ERROR_MESSAGE,
   columns,
   className = 'tw-table',
+  fetching,
+  scrollRegion,
   renderRow,
 }: QueryTableProps<T>) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
     return (
       <p className="tw-empty" role="alert">
-        {errorText}
+        {typeof errorText === 'function' ? errorText(query.error) : errorText}
       </p>
     );
   }
   if (!items?.length) return <p className="tw-empty">{emptyText}</p>;
   return (
-    <div className="tw-table-wrap">
-      <table className={className} aria-label={label}>
+    <div
+      className="tw-table-wrap"
+      {...(scrollRegion
+        ? { tabIndex: 0, role: 'region', ...('label' in scrollRegion ? { 'aria-label': scrollRegion.label } : { 'aria-labelledby': scrollRegion.labelledBy }) }
+        : {})}
+    >
+      <table className={className} aria-label={label} data-fetching={fetching || undefined}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -54,7 +68,7 @@ export function QueryTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody>{items.map(renderRow)}</tbody>
+        <tbody>{items.map((item, index) => renderRow(item, index))}</tbody>
       </table>
     </div>
   );

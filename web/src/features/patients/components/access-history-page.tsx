@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.js';
 import { ChevronLeftIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCan } from '../../../lib/permissions.js';
@@ -71,62 +72,51 @@ export function AccessHistoryPage() {
           <p className="tw-empty" role="alert">
             Only admins can see a patient&apos;s access history.
           </p>
-        ) : history.isPending ? (
-          <Spinner label="Loading access history" />
-        ) : history.isError ? (
-          <p className="tw-empty" role="alert">
-            {history.error.message}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="tw-empty">No access recorded yet.</p>
         ) : (
-          <div className="tw-table-wrap" tabIndex={0} role="region" aria-labelledby="access-history-title">
-            {/* The table scrolls sideways on a phone and holds no links: the region takes focus so a keyboard can scroll it. */}
-            <table className="tw-table tw-access-history" aria-label="Access history">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">From where</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry, i) => (
-                  <tr key={`${entry.at}-${i}`}>
-                    <td>{when(entry.at)}</td>
-                    <td>
-                      <div>{entry.actor.name || entry.actor.email}</div>
-                      <div className="tw-profile__muted">
-                        {[
-                          entry.actor.name && entry.actor.name !== entry.actor.email ? entry.actor.email : null,
-                          entry.actor.role,
-                          entry.actor.superUser ? 'support' : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </div>
-                    </td>
-                    <td>
-                      {what(entry)}
-                      {entry.outcome === 'refused' ? (
-                        <>
-                          {' '}
-                          <Badge tone="danger">Refused</Badge>
-                          {entry.reason ? <div className="tw-profile__muted">{entry.reason}</div> : null}
-                        </>
-                      ) : null}
-                      {entry.routeKey ? <div className="tw-profile__muted tw-profile__mono">{entry.routeKey}</div> : null}
-                    </td>
-                    <td>
-                      <div className="tw-profile__mono">{entry.sourceIp ?? '—'}</div>
-                      {entry.userAgent ? <div className="tw-profile__muted tw-access-history__agent">{entry.userAgent}</div> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // The table scrolls sideways on a phone and holds no links: the region takes focus so a keyboard can scroll it.
+          <QueryTable
+            query={history}
+            items={history.data ? entries : undefined}
+            label="Access history"
+            loadingLabel="Loading access history"
+            emptyText="No access recorded yet."
+            errorText={(error) => error?.message ?? ''}
+            className="tw-table tw-access-history"
+            scrollRegion={{ labelledBy: 'access-history-title' }}
+            columns={['When', 'Who', 'What', 'From where']}
+            renderRow={(entry, i) => (
+              <tr key={`${entry.at}-${i}`}>
+                <td>{when(entry.at)}</td>
+                <td>
+                  <div>{entry.actor.name || entry.actor.email}</div>
+                  <div className="tw-profile__muted">
+                    {[
+                      entry.actor.name && entry.actor.name !== entry.actor.email ? entry.actor.email : null,
+                      entry.actor.role,
+                      entry.actor.superUser ? 'support' : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                </td>
+                <td>
+                  {what(entry)}
+                  {entry.outcome === 'refused' ? (
+                    <>
+                      {' '}
+                      <Badge tone="danger">Refused</Badge>
+                      {entry.reason ? <div className="tw-profile__muted">{entry.reason}</div> : null}
+                    </>
+                  ) : null}
+                  {entry.routeKey ? <div className="tw-profile__muted tw-profile__mono">{entry.routeKey}</div> : null}
+                </td>
+                <td>
+                  <div className="tw-profile__mono">{entry.sourceIp ?? '—'}</div>
+                  {entry.userAgent ? <div className="tw-profile__muted tw-access-history__agent">{entry.userAgent}</div> : null}
+                </td>
+              </tr>
+            )}
+          />
         )}
         {history.hasNextPage ? (
           <div className="tw-table-pager">

@@ -9,11 +9,10 @@ import { Badge } from '../../../components/ui/badge.js';
 import { PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { TablePager } from '../../../components/ui/table-pager.js';
 import { Switch } from '../../../components/ui/switch.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { usePatientList } from '../api/patients-api.js';
@@ -82,37 +81,19 @@ export function PatientListPage() {
           <Switch isSelected={archived} onChange={(selected) => update({ archived: selected ? '1' : null, offset: null })} label="Show archived" />
         </div>
 
-        {list.isPending ? (
-          <Spinner label="Loading patients" />
-        ) : list.isError ? (
-          <p className="tw-empty" role="alert">
-            {NETWORK_ERROR_MESSAGE}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="tw-empty">No results found.</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table
-              className="tw-table tw-patients__table"
-              aria-label={archived ? 'Archived patients' : 'Patients'}
-              data-fetching={list.isFetching || undefined}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Date of birth</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Email</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((patient) => (
-                  <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => void navigate(paths.patient(patient.id))} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={list}
+          items={list.data ? items : undefined}
+          label={archived ? 'Archived patients' : 'Patients'}
+          loadingLabel="Loading patients"
+          emptyText="No results found."
+          className="tw-table tw-patients__table"
+          fetching={list.isFetching}
+          columns={['Name', 'Date of birth', 'Phone', 'Email']}
+          renderRow={(patient) => (
+            <PatientRow key={patient.id} patient={patient} match={matches.get(patient.id)} onOpen={() => void navigate(paths.patient(patient.id))} />
+          )}
+        />
 
         <TablePager
           className="tw-patients__pager"

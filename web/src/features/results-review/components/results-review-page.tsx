@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
 import { Link } from '../../../components/ui/link.js';
 import { Page } from '../../../components/ui/page.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TextField } from '../../../components/ui/text-field.js';
@@ -88,54 +89,39 @@ export function ResultsReviewPage({ renderResult, onTaskCreated }: ResultsReview
         </nav>
       }
     >
-      {list.isPending ? (
-        <Spinner label="Loading results" />
-      ) : list.isError ? (
-        <p role="alert">{errorText(list.error)}</p>
-      ) : list.data.length === 0 ? (
-        <p className="tw-results__empty">{reviewed ? 'Nothing reviewed yet.' : 'No results waiting for your review.'}</p>
-      ) : (
-        <ReviewTable reviews={list.data} reviewed={reviewed} />
-      )}
+      <ReviewTable list={list} reviewed={reviewed} />
       {isAdmin && !reviewed ? <EscalationSettings /> : null}
     </Page>
   );
 }
 
-function ReviewTable({ reviews, reviewed }: { reviews: LabReview[]; reviewed: boolean }) {
+function ReviewTable({ list, reviewed }: { list: UseQueryResult<LabReview[]>; reviewed: boolean }) {
   return (
     // A phone scrolls the table sideways; the region takes focus so the keyboard can scroll it.
-    <div className="tw-results__scroll" role="region" aria-label="Results, scrollable" tabIndex={0}>
-      <table className="tw-results__table">
-        <caption className="tw-visually-hidden">
-          {reviewed ? 'Reviewed results, newest first' : 'Results to review, critical and abnormal first, then the longest waiting'}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Patient</th>
-            <th scope="col">Result</th>
-            <th scope="col">Tests</th>
-            <th scope="col">Flagged values</th>
-            <th scope="col">{reviewed ? 'Reviewed' : 'Waiting'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reviews.map((r) => (
-            <tr key={r.noteId} className={r.severity === 'critical' ? 'tw-results__row--critical' : undefined}>
-              <th scope="row">
-                <Link href={paths.resultToReview(r.noteId)}>{r.patientName}</Link>
-              </th>
-              <td>
-                <SeverityBadge review={r} />
-              </td>
-              <td>{r.tests.join(', ')}</td>
-              <td>{flaggedText(r)}</td>
-              <td>{reviewed ? `${r.reviewedAt ? when(r.reviewedAt) : ''} by ${r.reviewedBy?.name ?? ''}` : waitedText(r.waitingSince)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <QueryTable
+      query={list}
+      items={list.data}
+      label={reviewed ? 'Reviewed results, newest first' : 'Results to review, critical and abnormal first, then the longest waiting'}
+      loadingLabel="Loading results"
+      emptyText={reviewed ? 'Nothing reviewed yet.' : 'No results waiting for your review.'}
+      errorText={(error) => errorText(error)}
+      className="tw-results__table"
+      scrollRegion={{ label: 'Results, scrollable' }}
+      columns={['Patient', 'Result', 'Tests', 'Flagged values', reviewed ? 'Reviewed' : 'Waiting']}
+      renderRow={(r) => (
+        <tr key={r.noteId} className={r.severity === 'critical' ? 'tw-results__row--critical' : undefined}>
+          <th scope="row">
+            <Link href={paths.resultToReview(r.noteId)}>{r.patientName}</Link>
+          </th>
+          <td>
+            <SeverityBadge review={r} />
+          </td>
+          <td>{r.tests.join(', ')}</td>
+          <td>{flaggedText(r)}</td>
+          <td>{reviewed ? `${r.reviewedAt ? when(r.reviewedAt) : ''} by ${r.reviewedBy?.name ?? ''}` : waitedText(r.waitingSince)}</td>
+        </tr>
+      )}
+    />
   );
 }
 

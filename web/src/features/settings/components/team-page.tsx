@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.js';
 import { Link } from '../../../components/ui/link.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { paths } from '../../../lib/paths.js';
 import { displayUserName } from '../../../lib/practice.js';
 import { useTeam } from '../api/settings-api.js';
@@ -20,47 +19,32 @@ export function TeamPage() {
   return (
     <Page title="Settings" nav={<SettingsNav />}>
       <div className="tw-card">
-        {team.isPending ? (
-          <Spinner label="Loading the team" />
-        ) : team.isError ? (
-          <p className="tw-empty" role="alert">
-            {NETWORK_ERROR_MESSAGE}
-          </p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table tw-settings__table" aria-label="Team">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Permission group</th>
-                  <th scope="col">NPI</th>
-                  <th scope="col">Prescriber type</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sortTeam(team.data).map((user) => (
-                  <ClickableRow key={user.userId} onOpen={() => void navigate(paths.teamMember(user.userId))}>
-                    <td>
-                      <Link href={paths.teamMember(user.userId)}>{displayUserName(user)}</Link>
-                      {user.educationDegree ? <span className="tw-settings__muted">, {user.educationDegree}</span> : null}
-                    </td>
-                    <td className="tw-settings__muted">{user.emailAddress}</td>
-                    <td>
-                      <Badge tone={user.userStatus === 'deleted' ? 'danger' : user.userStatus === 'active' || !user.userStatus ? 'info' : 'warning'}>
-                        {statusLabel(user.userStatus)}
-                      </Badge>
-                    </td>
-                    <td>{groupLabel(user.permissionGroup)}</td>
-                    <td className="tw-settings__mono">{user.npiNumber ?? '—'}</td>
-                    <td>{user.veradigmUserType ?? '—'}</td>
-                  </ClickableRow>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={team}
+          items={team.data ? sortTeam(team.data) : undefined}
+          label="Team"
+          loadingLabel="Loading the team"
+          emptyText="No one is in the practice yet."
+          className="tw-table tw-settings__table"
+          columns={['Name', 'Email', 'Status', 'Permission group', 'NPI', 'Prescriber type']}
+          renderRow={(user) => (
+            <ClickableRow key={user.userId} onOpen={() => void navigate(paths.teamMember(user.userId))}>
+              <td>
+                <Link href={paths.teamMember(user.userId)}>{displayUserName(user)}</Link>
+                {user.educationDegree ? <span className="tw-settings__muted">, {user.educationDegree}</span> : null}
+              </td>
+              <td className="tw-settings__muted">{user.emailAddress}</td>
+              <td>
+                <Badge tone={user.userStatus === 'deleted' ? 'danger' : user.userStatus === 'active' || !user.userStatus ? 'info' : 'warning'}>
+                  {statusLabel(user.userStatus)}
+                </Badge>
+              </td>
+              <td>{groupLabel(user.permissionGroup)}</td>
+              <td className="tw-settings__mono">{user.npiNumber ?? '—'}</td>
+              <td>{user.veradigmUserType ?? '—'}</td>
+            </ClickableRow>
+          )}
+        />
       </div>
       <DoseSpotSyncCard />
     </Page>

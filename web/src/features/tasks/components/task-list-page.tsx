@@ -9,10 +9,9 @@ import { ChevronDownIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { SearchField } from '../../../components/ui/search-field.js';
 import { Select } from '../../../components/ui/select.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { QueryTable } from '../../../components/ui/query-table.js';
 import { TablePager } from '../../../components/ui/table-pager.js';
 import { ClickableRow } from '../../../components/ui/clickable-row.js';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { usePatientsById } from '../../../lib/patients.js';
 import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
@@ -102,40 +101,25 @@ export function TaskListPage({ view }: { view: TaskView }) {
           />
         </div>
 
-        {list.isPending ? (
-          <Spinner label="Loading tasks" />
-        ) : list.isError ? (
-          <p className="tw-empty" role="alert">
-            {NETWORK_ERROR_MESSAGE}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="tw-empty">No tasks found.</p>
-        ) : (
-          <div className="tw-table-wrap">
-            <table className="tw-table tw-tasks__table" aria-label={title} data-fetching={list.isFetching || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">Task</th>
-                  <th scope="col">Patient</th>
-                  <th scope="col">Assigned to</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((task) => (
-                  <TaskRow
-                    key={task.ident}
-                    task={task}
-                    patientName={task.patientId ? (patients.get(task.patientId) ? fullNameWithAge(patients.get(task.patientId)!) : '…') : null}
-                    assignee={task.assigned ? (userName.get(task.assigned) ?? '—') : 'Unassigned'}
-                    onOpen={() => void navigate(paths.task(task.ident))}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryTable
+          query={list}
+          items={list.data ? items : undefined}
+          label={title}
+          loadingLabel="Loading tasks"
+          emptyText="No tasks found."
+          className="tw-table tw-tasks__table"
+          fetching={list.isFetching}
+          columns={['Task', 'Patient', 'Assigned to', 'Due', 'Status']}
+          renderRow={(task) => (
+            <TaskRow
+              key={task.ident}
+              task={task}
+              patientName={task.patientId ? (patients.get(task.patientId) ? fullNameWithAge(patients.get(task.patientId)!) : '…') : null}
+              assignee={task.assigned ? (userName.get(task.assigned) ?? '—') : 'Unassigned'}
+              onOpen={() => void navigate(paths.task(task.ident))}
+            />
+          )}
+        />
 
         <TablePager
           offset={params.offset}

@@ -34,7 +34,7 @@ describe('reminders', () => {
   it('fires once through the runtime scheduler: an UNREAD notification for the assignee, live', async () => {
     const feed = await subscribeNotifications(stackOutputs().graphqlUrl, employee, stackEndpoints().practiceId);
     try {
-      const dueAt = new Date(Date.now() + 2000).toISOString();
+      const dueAt = new Date(Date.now() + 5000).toISOString();
       const created = await api(provider, 'POST', '/v1/reminders', { text: 'Check on the INR result', dueAt, assigned: employeeId, patientId: 'pat-0004' });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ text: 'Check on the INR result', dueAt, assigned: employeeId, completionDate: null, firedAt: null });

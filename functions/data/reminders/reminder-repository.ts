@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Reminder } from '../../../shared/reminders/reminder-schema.js';
+import { Reminder } from '../../../shared/reminders/reminder-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import type { Item } from '../../lib/table/item.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Reminder items (docs/access-patterns.md):
@@ -25,20 +25,9 @@ function toItem(practiceId: string, r: Reminder): Item {
   };
 }
 
-function fromItem(item: Item): Reminder {
-  return {
-    reminderId: String(item.reminderId),
-    text: String(item.text ?? ''),
-    dueAt: String(item.dueAt),
-    assigned: String(item.assigned),
-    patientId: (item.patientId as string | null | undefined) ?? null,
-    completionDate: (item.completionDate as string | null | undefined) ?? null,
-    firedAt: (item.firedAt as string | null | undefined) ?? null,
-    createdAt: String(item.createdAt),
-    createdBy: String(item.createdBy ?? ''),
-    lastUpdated: String(item.lastUpdated ?? item.createdAt),
-  };
-}
+/** Items written before a field existed read as that field's default. */
+const fromItem = (item: Item): Reminder =>
+  parseItem('reminder', Reminder, { text: '', patientId: null, completionDate: null, firedAt: null, createdBy: '', lastUpdated: item.createdAt, ...item });
 
 export async function getReminder(practiceId: string, reminderId: string): Promise<Reminder | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: reminderKey(reminderId) }, ConsistentRead: true }));

@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { TASK_MESSAGES, type Task, type TaskStatus } from '../../../shared/tasks/task-schema.js';
+import { Task, TASK_MESSAGES, type TaskStatus } from '../../../shared/tasks/task-schema.js';
 import { ConflictError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
-import type { Item } from '../../lib/table/item.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Task items (docs/access-patterns.md):
@@ -32,23 +32,20 @@ function toItem(practiceId: string, t: Task): Item {
   };
 }
 
-function fromItem(item: Item): Task {
-  return {
-    ident: String(item.ident),
-    status: item.status as TaskStatus,
-    dueOn: (item.dueOn as string | null | undefined) ?? null,
-    assigned: String(item.assigned),
-    patientId: (item.patientId as string | null | undefined) ?? null,
-    text: String(item.text ?? ''),
-    urgent: item.urgent === true,
-    noteDataLinks: (item.noteDataLinks as Task['noteDataLinks'] | undefined) ?? [],
-    createdAt: String(item.createdAt),
-    createdBy: String(item.createdBy ?? ''),
-    lastUpdated: String(item.lastUpdated ?? item.createdAt),
-    lastUpdatedBy: String(item.lastUpdatedBy ?? ''),
-    completedAt: (item.completedAt as string | null | undefined) ?? null,
-  };
-}
+/** Items written before a field existed read as that field's default. */
+const fromItem = (item: Item): Task =>
+  parseItem('task', Task, {
+    dueOn: null,
+    patientId: null,
+    text: '',
+    urgent: false,
+    noteDataLinks: [],
+    createdBy: '',
+    lastUpdated: item.createdAt,
+    lastUpdatedBy: '',
+    completedAt: null,
+    ...item,
+  });
 
 export async function getTask(practiceId: string, ident: string): Promise<Task | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: taskKey(ident) }, ConsistentRead: true }));

@@ -6,7 +6,7 @@ import { tableName } from '../../lib/table/definition.js';
 import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { queryAll } from '../../lib/table/query-all.js';
-import type { Item } from '../../lib/table/item.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Template items (docs/access-patterns.md):
@@ -19,11 +19,7 @@ export const shortcutKey = (shortcut: string) => `TEMPLATE_SHORTCUT#${shortcut.t
 export const templateLinkKey = (interactionId: string, templateId: string) => `TEMPLATE_LINK#${interactionId}#${templateId}`;
 
 const toItem = (practiceId: string, t: Template): Item => ({ ...t, practiceId, sk: templateKey(t.templateId), entityType: 'TEMPLATE' });
-function fromItem(item: Item): Template {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, ...rest } = item;
-  return Template.parse(rest);
-}
+const fromItem = (item: Item): Template => parseItem('template', Template, item);
 
 export async function getTemplate(practiceId: string, id: string): Promise<Template | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: templateKey(id) }, ConsistentRead: true }));

@@ -145,7 +145,7 @@ test('a reminder due in a few seconds arrives as a notification', async ({ sessi
   const employee = await sessions.open(EMPLOYEE, '/home');
   const created = await apiAs(employee, 'POST', '/v1/reminders', {
     text: 'Fax the referral to cardiology',
-    dueAt: new Date(Date.now() + 4_000).toISOString(),
+    dueAt: new Date(Date.now() + 8_000).toISOString(),
   });
   expect(created.status).toBe(201);
   const toast = employee.getByRole('alertdialog').or(employee.getByRole('status')).filter({ hasText: 'Fax the referral to cardiology' });

@@ -5,7 +5,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 export const M = {
   title: 'Practice data import (FHIR)',
-  hint: "Rebuild the practice from a whole-practice FHIR Bulk Data export (Tidewell's own, or another system's NDJSON): pick the export's folder, with its files/ folder of attached files, or its NDJSON files. Each patient's chart is found or made and brought in; a patient brought in before adds nothing. DevOps can run the same import with npm run practice -- import.",
+  hint: "Rebuild the practice from a whole-practice FHIR Bulk Data export (Tidewell's own, or another system's NDJSON): pick the export's folder, with its files/ folder of attached files, or its NDJSON files. Each patient's chart is found or made and brought in; a patient brought in before adds nothing. The import runs in this browser tab: keep this page open until it finishes. DevOps can run the same import with npm run practice -- import.",
   adminsOnly: 'Only admins can import the practice data.',
   pickLabel: 'Export to import',
   pickFolder: 'Choose export folder',
@@ -32,6 +32,11 @@ export const M = {
   stop: 'Stop',
   stopping: 'Stopping after this patient…',
   progressLabel: 'Import progress',
+  keepOpen: 'Keep this page open: the import runs in this browser tab and stops if you leave or close it.',
+  leaveTitle: 'Leave while importing?',
+  leaveBody:
+    'The import runs in this browser tab: leaving stops it after the patient being sent. Choose the same export here later to resume from the next patient.',
+  leaveConfirm: 'Leave and stop the import',
   running: (n: number, total: number, patient: string) =>
     n === 0 ? "Importing… reading the practice's users and calendar" : `Importing… ${n} of ${total} patients: ${patient}`,
   finished: (s: ImportSummary) =>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useBlocker } from 'react-router-dom';
 import './fhir.css';
 import { ImportError, isNdjsonName, parseExport, type ParsedExport } from '../../../../shared/fhir/practice-import/export-files.js';
 import { refOf } from '../../../../shared/fhir/practice-import/group.js';
 import { describeExport, runImport, type ImportIo, type ImportSummary, type PatientOutcome } from '../../../../shared/fhir/practice-import/run.js';
 import { Button } from '../../components/ui/button.js';
+import { ConfirmDialog } from '../../components/ui/dialog.js';
 import { Page } from '../../components/ui/page.js';
 import { paths } from '../../lib/paths.js';
 import { useCan } from '../../lib/permissions.js';
 import { isApiError } from '../../lib/api-error.js';
+import { useBeforeUnloadPrompt } from '../../lib/unsaved-changes.js';
 import { practiceImportCall } from './api/fhir-api.js';
 import { M } from './practice-import-messages.js';
 
@@ -185,6 +187,29 @@ function Summary({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/**
+ * The import runs in this tab: closing or reloading it asks first (the browser's own question), and
+ * leaving for another screen asks here; leaving anyway stops the run after the patient being sent.
+ */
+function LeaveWhileImporting({ running }: { running: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => running && currentLocation.pathname !== nextLocation.pathname);
+  useBeforeUnloadPrompt(running);
+  return (
+    <ConfirmDialog
+      isOpen={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title={M.leaveTitle}
+      confirmLabel={M.leaveConfirm}
+      tone="danger"
+      onConfirm={() => blocker.proceed?.()}
+    >
+      {M.leaveBody}
+    </ConfirmDialog>
+  );
+}
+
 /** Settings > Data import: an admin rebuilds the practice from a whole-practice FHIR export, patient by patient, as `npm run practice -- import` does. */
 export function PracticeImportPage({ nav }: { nav: ReactNode }) {
   const allowed = useCan('practice.fhir.import');
@@ -324,6 +349,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
                   aria-valuetext={M.running(running.n, running.total, running.patient)}
                 />
                 <p role="status">{stopping ? M.stopping : M.running(running.n, running.total, running.patient)}</p>
+                <p className="tw-settings__muted">{M.keepOpen}</p>
                 <Button
                   variant="secondary"
                   size="sm"
@@ -339,6 +365,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
             ) : null}
             {summary ? <Summary summary={summary} /> : null}
             <Outcomes outcomes={outcomes} />
+            <LeaveWhileImporting running={busy} />
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 /** Settings > Data import's words. */
-import type { ImportSummary } from '../../../../shared/fhir/practice-import/run.js';
+import type { ImportPreview, ImportSummary } from '../../../../shared/fhir/practice-import/run.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -29,6 +29,22 @@ export const M = {
   start: (n: number) => `Import ${plural(n, 'patient')}`,
   resume: (n: number) => `Resume import (${n} left)`,
   again: 'Import again',
+  check: 'Check export (dry run)',
+  previewHeading: 'Dry run: nothing was imported',
+  previewWould: (p: ImportPreview) =>
+    `Importing would bring in ${plural(p.patients, 'patient')} and ${plural(p.resources, 'resource')} in ${plural(p.requests, 'request')}; the practice was only read.`,
+  previewCountsCaption: 'Would import, by resource type',
+  previewUsersHeading: 'Practitioners and the practice’s users',
+  previewMatched: (email: string) => `${email}: matched to a user by email`,
+  previewUnmatched: (email: string) => `${email}: no user with this email (invite them in Settings > Team, or their notes keep only their name)`,
+  previewNoPractitioners: 'The export names no practitioner with an email.',
+  previewCalendar: (c: ImportSummary['calendar']) =>
+    `Would make for the export's appointments: ${[...c.types.map((t) => `appointment type ${t}`), ...c.locations.map((l) => `booking location ${l}`)].join(', ')}.`,
+  previewFilesCaption: (n: number, missing: number) =>
+    `${plural(n, 'attached file')} named by the export${missing ? `; ${missing} not in the export picked (left out)` : ', all in the export picked'}`,
+  previewNoFiles: 'The export names no attached file.',
+  filePresent: 'Present',
+  fileMissing: 'Missing',
   stop: 'Stop',
   stopping: 'Stopping after this patient…',
   progressLabel: 'Import progress',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImportError, parseExport, toBase64 } from './export-files.js';
 import { groupByPatient, localFilePath } from './group.js';
-import { describeExport, matchUsers, runImport, type ImportIo, type PatientOutcome } from './run.js';
+import { describeExport, matchUsers, previewImport, runImport, type ImportIo, type PatientOutcome } from './run.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const line = (r: Json) => JSON.stringify(r);
@@ -155,5 +155,55 @@ describe('a practice import run', () => {
   it('stops the whole run when the API refuses the admin', async () => {
     const { io } = fakeIo(() => ({ status: 403, body: { message: 'Forbidden' } }));
     await expect(runImport({ exported, where: 'x', apiLabel: 'api', out: () => undefined }, io)).rejects.toMatchObject({ kind: 'refused' });
+  });
+});
+
+describe('the dry run against a practice', () => {
+  it('counts what would come in, matches practitioners to users, names the calendar to make and the files at hand, with reads only', async () => {
+    const appointment = {
+      resourceType: 'Appointment',
+      id: 'a1',
+      status: 'booked',
+      start: '2024-01-02T10:00:00Z',
+      end: '2024-01-02T10:45:00Z',
+      appointmentType: { text: 'Long visit' },
+      participant: [{ actor: { reference: 'Patient/p1' } }],
+    };
+    const exported = parseExport([
+      { name: 'Patient.ndjson', text: [patient('p1', 'Lee'), patient('p2', 'Moss')].map(line).join('\n') },
+      { name: 'Practitioner.ndjson', text: [dr, other].map(line).join('\n') },
+      { name: 'DocumentReference.ndjson', text: [note('n1', 'p1'), note('n2', 'p2')].map(line).join('\n') },
+      { name: 'Appointment.ndjson', text: line(appointment) },
+    ]);
+    const calls: string[] = [];
+    const preview = await previewImport(exported, {
+      call: async (method, path) => {
+        calls.push(`${method} ${path}`);
+        if (path === '/v1/practices/users') return { status: 200, body: { users: [{ emailAddress: 'jo@demo.test' }] } };
+        if (path === '/v1/appointment-types') return { status: 200, body: { appointmentTypes: [{ name: 'Check-up' }] } };
+        return { status: 200, body: { bookingLocations: [] } };
+      },
+      hasFile: async (path) => path === 'files/p1/n1.txt',
+    });
+    expect(calls.every((c) => c.startsWith('GET '))).toBe(true);
+    expect(preview).toMatchObject({
+      patients: 2,
+      resources: 7,
+      counts: { Patient: 2, Practitioner: 2, DocumentReference: 2, Appointment: 1 },
+      requests: 2,
+      users: { matched: ['jo@demo.test'], unmatched: ['new@elsewhere.test'] },
+      calendar: { types: ['Long visit'], locations: [] },
+      files: [
+        { path: 'files/p1/n1.txt', present: true },
+        { path: 'files/p2/n2.txt', present: false },
+      ],
+    });
+  });
+
+  it('says to sign in as an admin when the practice refuses to list its users', async () => {
+    const exported = parseExport([{ name: 'Patient.ndjson', text: line(patient('p1', 'Lee')) }]);
+    await expect(previewImport(exported, { call: async () => ({ status: 403, body: {} }), hasFile: async () => false })).rejects.toMatchObject({
+      kind: 'refused',
+    });
   });
 });

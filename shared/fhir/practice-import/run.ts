@@ -191,29 +191,46 @@ async function withFiles(io: ImportIo, group: PatientGroup): Promise<{ entry: Pa
 /** Any success: the CLI sees the API's 201, the web's client a success without its status. */
 const made2xx = (status: number) => status >= 200 && status < 300;
 
-/** The appointment types and booking locations the export books that the practice lacks, made through its API (admins change them). */
-async function prepareCalendar(io: ImportIo, resources: Json[]): Promise<ImportSummary['calendar']> {
+/** The appointment types and booking locations the export books that the practice lacks: read only, for the run to make them and the dry run to name them. */
+async function calendarMissing(io: Pick<ImportIo, 'call'>, resources: Json[]) {
   const named = calendarNamed(resources);
-  const made: ImportSummary['calendar'] = { types: [], locations: [] };
-  if (named.types.size === 0 && named.locations.size === 0) return made;
+  const missing = { types: [] as [string, number][], locations: [] as [string, unknown][] };
+  if (named.types.size === 0 && named.locations.size === 0) return missing;
   const [types, locations] = await Promise.all([io.call('GET', '/v1/appointment-types'), io.call('GET', '/v1/booking-locations')]);
   if (types.status !== 200 || locations.status !== 200)
     throw new ImportError(`Reading the practice's appointment types and booking locations failed (${types.status}, ${locations.status}).`);
   const haveTypes = new Set(((types.body?.appointmentTypes ?? []) as Json[]).map((t) => String(t.name).trim().toLowerCase()));
   const haveLocations = new Set(((locations.body?.bookingLocations ?? []) as Json[]).map((l) => String(l.name).trim().toLowerCase()));
-  for (const [name, durationMinutes] of named.types) {
-    if (haveTypes.has(name.toLowerCase())) continue;
+  missing.types = [...named.types].filter(([name]) => !haveTypes.has(name.toLowerCase()));
+  missing.locations = [...named.locations].filter(([name]) => !haveLocations.has(name.toLowerCase()));
+  return missing;
+}
+
+/** The appointment types and booking locations the export books that the practice lacks, made through its API (admins change them). */
+async function prepareCalendar(io: ImportIo, resources: Json[]): Promise<ImportSummary['calendar']> {
+  const missing = await calendarMissing(io, resources);
+  const made: ImportSummary['calendar'] = { types: [], locations: [] };
+  for (const [name, durationMinutes] of missing.types) {
     const res = await io.call('POST', '/v1/appointment-types', { name, durationMinutes });
     if (!made2xx(res.status)) throw new ImportError(`The appointment type ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
     made.types.push(name);
   }
-  for (const [name, address] of named.locations) {
-    if (haveLocations.has(name.toLowerCase())) continue;
+  for (const [name, address] of missing.locations) {
     const res = await io.call('POST', '/v1/booking-locations', { name, address });
     if (!made2xx(res.status)) throw new ImportError(`The booking location ${name} could not be made (${res.status}): ${String(res.body?.message ?? '')}`);
     made.locations.push(name);
   }
   return { types: made.types.sort(), locations: made.locations.sort() };
+}
+
+/** The practice's users, as the run matches the export's practitioners to them; a refusal says to sign in as an admin. */
+async function readUsers(io: Pick<ImportIo, 'call'>): Promise<Json[]> {
+  const users = await io.call('GET', '/v1/practices/users');
+  if (users.status !== 200)
+    throw users.status === 401 || users.status === 403
+      ? new ImportError(REFUSED, 'refused')
+      : new ImportError(`Reading the practice's users failed (${users.status}): ${JSON.stringify(users.body)}`);
+  return (Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) as Json[];
 }
 
 /** Practitioners' emails matched to the practice's users (each signs in with their own account); the others are listed for an admin to invite. */
@@ -229,6 +246,45 @@ export function matchUsers(practitioners: Json[], users: Json[]): ImportSummary[
 }
 
 export const REFUSED = 'The API refused the import: sign in as an admin of the practice imported into.';
+
+/** What an import would do, checked against the practice with reads only: the screen's dry run. */
+export interface ImportPreview {
+  patients: number;
+  resources: number;
+  counts: Record<string, number>;
+  /** Requests the patients would be sent in (a large patient in parts). */
+  requests: number;
+  users: ImportSummary['users'];
+  /** Appointment types and booking locations the import would make. */
+  calendar: ImportSummary['calendar'];
+  /** Every file of files/ the export names, and whether it is at hand. */
+  files: { path: string; present: boolean }[];
+  unassigned: { count: number; types: string[] };
+}
+
+/** The dry run against the practice: the export described as the CLI's --dry-run does, its practitioners matched to the users and its calendar to what exists, with GETs only; nothing is written. */
+export async function previewImport(
+  exported: ParsedExport,
+  io: Pick<ImportIo, 'call'> & { hasFile(path: string): Promise<boolean> },
+  parts?: RunOptions['parts'],
+): Promise<ImportPreview> {
+  const found = describeExport(exported, parts);
+  const [users, calendar, files] = await Promise.all([
+    readUsers(io),
+    calendarMissing(io, exported.resources),
+    Promise.all(found.filePaths.map(async (path) => ({ path, present: await io.hasFile(path) }))),
+  ]);
+  return {
+    patients: found.groups.length,
+    resources: exported.resources.length,
+    counts: exported.counts,
+    requests: found.requests,
+    users: matchUsers(found.practitioners, users),
+    calendar: { types: calendar.types.map(([n]) => n).sort(), locations: calendar.locations.map(([n]) => n).sort() },
+    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+    unassigned: { count: found.unassigned.length, types: found.unassignedTypes },
+  };
+}
 
 export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSummary> {
   const started = Date.now();
@@ -272,12 +328,7 @@ export async function runImport(o: RunOptions, io: ImportIo): Promise<ImportSumm
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   }
-  const users = await io.call('GET', '/v1/practices/users');
-  if (users.status !== 200)
-    throw users.status === 401 || users.status === 403
-      ? new ImportError(REFUSED, 'refused')
-      : new ImportError(`Reading the practice's users failed (${users.status}): ${JSON.stringify(users.body)}`);
-  summary.users = matchUsers(found.practitioners, (Array.isArray(users.body) ? users.body : (users.body?.users ?? [])) as Json[]);
+  summary.users = matchUsers(found.practitioners, await readUsers(io));
   summary.calendar = await prepareCalendar(io, exported.resources);
   if (summary.calendar.types.length || summary.calendar.locations.length)
     o.out(

@@ -1,11 +1,11 @@
 /** Settings > Data import's words. */
-import type { ImportSummary } from '../../../../shared/fhir/practice-import/run.js';
+import type { ImportPreview, ImportSummary } from '../../../../shared/fhir/practice-import/run.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export const M = {
   title: 'Practice data import (FHIR)',
-  hint: "Rebuild the practice from a whole-practice FHIR Bulk Data export (Tidewell's own, or another system's NDJSON): pick the export's folder, with its files/ folder of attached files, or its NDJSON files. Each patient's chart is found or made and brought in; a patient brought in before adds nothing. DevOps can run the same import with npm run practice -- import.",
+  hint: "Rebuild the practice from a whole-practice FHIR Bulk Data export (Tidewell's own, or another system's NDJSON): pick the export's folder, with its files/ folder of attached files, or its NDJSON files. Each patient's chart is found or made and brought in; a patient brought in before adds nothing. The import runs in this browser tab: keep this page open until it finishes. DevOps can run the same import with npm run practice -- import.",
   adminsOnly: 'Only admins can import the practice data.',
   pickLabel: 'Export to import',
   pickFolder: 'Choose export folder',
@@ -29,9 +29,30 @@ export const M = {
   start: (n: number) => `Import ${plural(n, 'patient')}`,
   resume: (n: number) => `Resume import (${n} left)`,
   again: 'Import again',
+  check: 'Check export (dry run)',
+  previewHeading: 'Dry run: nothing was imported',
+  previewWould: (p: ImportPreview) =>
+    `Importing would bring in ${plural(p.patients, 'patient')} and ${plural(p.resources, 'resource')} in ${plural(p.requests, 'request')}; the practice was only read.`,
+  previewCountsCaption: 'Would import, by resource type',
+  previewUsersHeading: 'Practitioners and the practice’s users',
+  previewMatched: (email: string) => `${email}: matched to a user by email`,
+  previewUnmatched: (email: string) => `${email}: no user with this email (invite them in Settings > Team, or their notes keep only their name)`,
+  previewNoPractitioners: 'The export names no practitioner with an email.',
+  previewCalendar: (c: ImportSummary['calendar']) =>
+    `Would make for the export's appointments: ${[...c.types.map((t) => `appointment type ${t}`), ...c.locations.map((l) => `booking location ${l}`)].join(', ')}.`,
+  previewFilesCaption: (n: number, missing: number) =>
+    `${plural(n, 'attached file')} named by the export${missing ? `; ${missing} not in the export picked (left out)` : ', all in the export picked'}`,
+  previewNoFiles: 'The export names no attached file.',
+  filePresent: 'Present',
+  fileMissing: 'Missing',
   stop: 'Stop',
   stopping: 'Stopping after this patient…',
   progressLabel: 'Import progress',
+  keepOpen: 'Keep this page open: the import runs in this browser tab and stops if you leave or close it.',
+  leaveTitle: 'Leave while importing?',
+  leaveBody:
+    'The import runs in this browser tab: leaving stops it after the patient being sent. Choose the same export here later to resume from the next patient.',
+  leaveConfirm: 'Leave and stop the import',
   running: (n: number, total: number, patient: string) =>
     n === 0 ? "Importing… reading the practice's users and calendar" : `Importing… ${n} of ${total} patients: ${patient}`,
   finished: (s: ImportSummary) =>

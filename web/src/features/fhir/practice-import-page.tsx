@@ -1,14 +1,24 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useBlocker } from 'react-router-dom';
 import './fhir.css';
 import { ImportError, isNdjsonName, parseExport, type ParsedExport } from '../../../../shared/fhir/practice-import/export-files.js';
 import { refOf } from '../../../../shared/fhir/practice-import/group.js';
-import { describeExport, runImport, type ImportIo, type ImportSummary, type PatientOutcome } from '../../../../shared/fhir/practice-import/run.js';
+import {
+  describeExport,
+  previewImport,
+  runImport,
+  type ImportIo,
+  type ImportPreview,
+  type ImportSummary,
+  type PatientOutcome,
+} from '../../../../shared/fhir/practice-import/run.js';
 import { Button } from '../../components/ui/button.js';
+import { ConfirmDialog } from '../../components/ui/dialog.js';
 import { Page } from '../../components/ui/page.js';
 import { paths } from '../../lib/paths.js';
 import { useCan } from '../../lib/permissions.js';
 import { isApiError } from '../../lib/api-error.js';
+import { useBeforeUnloadPrompt } from '../../lib/unsaved-changes.js';
 import { practiceImportCall } from './api/fhir-api.js';
 import { M } from './practice-import-messages.js';
 
@@ -119,6 +129,72 @@ function Found({ picked, done }: { picked: Picked; done: number }) {
   );
 }
 
+/** The dry run's answer: what importing would bring in and make, checked against the practice with reads only. */
+function Preview({ preview }: { preview: ImportPreview }) {
+  const missing = preview.files.filter((f) => !f.present).length;
+  return (
+    <section className="tw-practice-import__summary" aria-labelledby="tw-import-preview">
+      <h3 id="tw-import-preview" className="tw-bulk-export__heading">
+        {M.previewHeading}
+      </h3>
+      <p role="status">{M.previewWould(preview)}</p>
+      <table className="tw-bulk-export__history">
+        <caption>{M.previewCountsCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Resource type</th>
+            <th scope="col">Count</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.entries(preview.counts).map(([type, n]) => (
+            <tr key={type}>
+              <td>{type}</td>
+              <td>{n}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4 className="tw-bulk-export__heading">{M.previewUsersHeading}</h4>
+      {preview.users.matched.length || preview.users.unmatched.length ? (
+        <ul aria-label={M.previewUsersHeading}>
+          {preview.users.matched.map((email) => (
+            <li key={email}>{M.previewMatched(email)}</li>
+          ))}
+          {preview.users.unmatched.map((email) => (
+            <li key={email}>{M.previewUnmatched(email)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{M.previewNoPractitioners}</p>
+      )}
+      {preview.calendar.types.length || preview.calendar.locations.length ? <p>{M.previewCalendar(preview.calendar)}</p> : null}
+      {preview.unassigned.count ? <p>{M.unassigned(preview.unassigned.count, preview.unassigned.types)}</p> : null}
+      {preview.files.length ? (
+        <table className="tw-bulk-export__history">
+          <caption>{M.previewFilesCaption(preview.files.length, missing)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">In the export picked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.files.map((f) => (
+              <tr key={f.path}>
+                <td>{f.path}</td>
+                <td>{f.present ? M.filePresent : M.fileMissing}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{M.previewNoFiles}</p>
+      )}
+    </section>
+  );
+}
+
 function Outcomes({ outcomes }: { outcomes: PatientOutcome[] }) {
   const failed = outcomes.filter((o) => o.error);
   const imported = outcomes.filter((o) => !o.error);
@@ -185,6 +261,29 @@ function Summary({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/**
+ * The import runs in this tab: closing or reloading it asks first (the browser's own question), and
+ * leaving for another screen asks here; leaving anyway stops the run after the patient being sent.
+ */
+function LeaveWhileImporting({ running }: { running: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => running && currentLocation.pathname !== nextLocation.pathname);
+  useBeforeUnloadPrompt(running);
+  return (
+    <ConfirmDialog
+      isOpen={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title={M.leaveTitle}
+      confirmLabel={M.leaveConfirm}
+      tone="danger"
+      onConfirm={() => blocker.proceed?.()}
+    >
+      {M.leaveBody}
+    </ConfirmDialog>
+  );
+}
+
 /** Settings > Data import: an admin rebuilds the practice from a whole-practice FHIR export, patient by patient, as `npm run practice -- import` does. */
 export function PracticeImportPage({ nav }: { nav: ReactNode }) {
   const allowed = useCan('practice.fhir.import');
@@ -198,6 +297,8 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
   const [outcomes, setOutcomes] = useState<PatientOutcome[]>([]);
   const [summary, setSummary] = useState<ImportSummary>();
   const [done, setDone] = useState(0);
+  const [preview, setPreview] = useState<ImportPreview>();
+  const [checking, setChecking] = useState(false);
   const stop = useRef<AbortController>(undefined);
 
   // React's types do not know the folder picker's attribute.
@@ -211,6 +312,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
     if (!files.length) return;
     setError('');
     setSummary(undefined);
+    setPreview(undefined);
     setOutcomes([]);
     setReading(true);
     try {
@@ -225,8 +327,25 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
     }
   }
 
+  async function check() {
+    if (!picked) return;
+    setError('');
+    setSummary(undefined);
+    setOutcomes([]);
+    setChecking(true);
+    try {
+      setPreview(await previewImport(picked.exported, { call: practiceImportCall, hasFile: async (path) => picked.attached.has(path) }));
+    } catch (e) {
+      setPreview(undefined);
+      setError(e instanceof ImportError ? (e.kind === 'refused' ? M.refused : e.message) : isApiError(e) ? e.message : M.unexpected);
+    } finally {
+      setChecking(false);
+    }
+  }
+
   async function start(again: boolean) {
     if (!picked) return;
+    setPreview(undefined);
     const controller = new AbortController();
     stop.current = controller;
     setError('');
@@ -304,6 +423,9 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
             {picked ? <Found picked={picked} done={done} /> : null}
             {picked && !busy ? (
               <div className="tw-practice-import__actions">
+                <Button variant="secondary" size="sm" onPress={() => void check()} isPending={checking}>
+                  {M.check}
+                </Button>
                 {allDone ? (
                   <Button variant="primary" size="sm" onPress={() => void start(true)}>
                     {M.again}
@@ -324,6 +446,7 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
                   aria-valuetext={M.running(running.n, running.total, running.patient)}
                 />
                 <p role="status">{stopping ? M.stopping : M.running(running.n, running.total, running.patient)}</p>
+                <p className="tw-settings__muted">{M.keepOpen}</p>
                 <Button
                   variant="secondary"
                   size="sm"
@@ -337,8 +460,10 @@ export function PracticeImportPage({ nav }: { nav: ReactNode }) {
                 </Button>
               </div>
             ) : null}
+            {preview ? <Preview preview={preview} /> : null}
             {summary ? <Summary summary={summary} /> : null}
             <Outcomes outcomes={outcomes} />
+            <LeaveWhileImporting running={busy} />
           </>
         )}
       </div>

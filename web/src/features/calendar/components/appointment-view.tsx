@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Link } from '../../../components/ui/link.js';
 import { paths } from '../../../lib/paths.js';
-import { useSendReminder, useSetArrival } from '../calendar-api.js';
+import { useSendReminder, useSetArrival } from '../api/calendar-api.js';
 import { dateLabel, timeLabel } from '../calendar-dates.js';
 
 /**

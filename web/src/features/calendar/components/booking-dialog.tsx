@@ -13,7 +13,7 @@ import { isApiError } from '../../../lib/api-error.js';
 import { usePatient } from '../../../lib/patients.js';
 import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../calendar-api.js';
+import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../api/calendar-api.js';
 import { dayParts, isoDayOf, weekday, WEEKDAY_LONG } from '../calendar-dates.js';
 import { HoursDialog, ScopeDialog, type ChangeScope } from './appointment-changes.js';
 import { providerDefault } from '../booking-provider.js';

@@ -12,8 +12,8 @@ import {
   type BookingLocation,
   type PracticeCalendarSettings,
   type UserCalendarSettings,
-} from '../../../../shared/calendar/calendar-schema.js';
-import { apiRequest } from '../../lib/api-client.js';
+} from '../../../../../shared/calendar/calendar-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
 
 /** Spec shell §7.9 paths, and §7.7's practice calendar settings; `rel` as the settings screens name them. */
 const apiPath = (rel: string) => (rel === '/settings' ? '/v1/practices/settings/calendar' : `/v1${rel}`);

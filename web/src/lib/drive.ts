@@ -1,9 +1,9 @@
-import { DRIVE_ROOT, type DriveListing } from '../../../../shared/files/drive.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { DRIVE_ROOT, type DriveListing } from '../../../shared/files/drive.js';
+import { apiRequest } from './api-client.js';
 
 export { DRIVE_ROOT };
 /** Where a file's type comes from when the browser has none; kept beside the upload it belongs to. */
-export { contentTypeOf } from '../../lib/upload-file.js';
+export { contentTypeOf } from './upload-file.js';
 
 /**
  * The path staff see for a drive file (public/<folders>/<name>): its stored key without the access

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { hoursConflict } from '../../../../../shared/calendar/working-hours.js';
 import { showToast } from '../../../lib/toasts.js';
 import { fetchUserCalendarSettings, useSaveAppointment } from '../api/calendar-api.js';

@@ -91,10 +91,10 @@ export default tseslint.config(
     },
   },
   {
-    // Components (.tsx) call the API through their feature's api/ module or web/src/lib/, never the
-    // client itself (docs/architecture.md, "Web").
-    files: ['web/src/**/*.tsx'],
-    ignores: ['**/*.test.tsx'],
+    // Components and other modules call the API through their feature's api/ module or web/src/lib/,
+    // never the client itself (docs/architecture.md, "Web").
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/lib/**', 'web/src/**/api/**'],
     rules: { 'tidewell/no-api-in-components': 'error' },
   },
   {

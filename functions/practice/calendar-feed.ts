@@ -6,7 +6,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { CALENDAR_MESSAGES as M, FEED_DAYS_AHEAD, FEED_DAYS_BACK, FeedTokenParams, type CalendarFeedStatus } from '../../shared/calendar/calendar-schema.js';
+import { CALENDAR_MESSAGES as M, FEED_DAYS_AHEAD, FEED_DAYS_BACK, FeedTokenParams } from '../../shared/calendar/calendar-schema.js';
+import type { CalendarFeedStatus } from '../../shared/calendar/calendar-responses.js';
 import { expandOccurrences } from '../../shared/calendar/recurrence.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import { writeAudit, writeAuditForPatients } from '../lib/audit/audit-repository.js';

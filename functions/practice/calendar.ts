@@ -12,14 +12,11 @@ import {
   PracticeCalendarSettingsInput,
   UserCalendarSettingsInput,
   type Appointment,
-  type AppointmentOccurrence,
-  type AppointmentOccurrenceArrival,
-  type UpcomingVisits,
-  type AppointmentRange,
   type AppointmentType,
   type BookingLocation,
   type UserCalendarSettings,
 } from '../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence, AppointmentOccurrenceArrival, UpcomingVisits, AppointmentRange } from '../../shared/calendar/calendar-responses.js';
 import { expandOccurrences, isTimeZone } from '../../shared/calendar/recurrence.js';
 import { fullName } from '../../shared/patients/patient-derived.js';
 import type { z } from '../../shared/zod.js';

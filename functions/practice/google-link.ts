@@ -4,7 +4,8 @@
  * stays in the table; the browser only ever sees whether the link is on and the calendar names.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { CALENDAR_MESSAGES as M, type GoogleCredentialsInput, type GoogleLinkStatus } from '../../shared/calendar/calendar-schema.js';
+import { CALENDAR_MESSAGES as M, type GoogleCredentialsInput } from '../../shared/calendar/calendar-schema.js';
+import type { GoogleLinkStatus } from '../../shared/calendar/calendar-responses.js';
 import { canListCalendars, canWriteEvents, GoogleCalendarClient, GoogleError, parseGoogleConfig } from '../lib/adapters/google-calendar.js';
 import { partnerSecretsFromEnv } from '../lib/adapters/partner-secrets.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';

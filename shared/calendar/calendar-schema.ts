@@ -207,13 +207,6 @@ export const PracticeCalendarSettingsInput = z.object({
   ),
 });
 
-/** A provider's calendar feed as its owner sees it: the secret URL only once, when it is made. */
-export interface CalendarFeedStatus {
-  active: boolean;
-  createdAt: string | null;
-  /** The feed's path under the API (`/v1/calendar-feeds/<token>.ics`), present only in the reply that created it. */
-  path?: string;
-}
 /** POST .../link/google/credentials: what Google's redirect carried (`scope` is space-separated there). */
 export const GoogleCredentialsInput = z.object({
   code: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2048)))),
@@ -226,20 +219,6 @@ export type GoogleCredentialsInput = z.infer<typeof GoogleCredentialsInput>;
 export const GoogleCalendarChoiceInput = z.object({
   calendarId: z.string({ error: M.googleCalendarRequired }).check(z.trim(), z.minLength(1, M.googleCalendarRequired), z.maxLength(1024)),
 });
-
-/** A user's Google Calendar link as they see it: never any token. */
-export interface GoogleLinkStatus {
-  linked: boolean;
-  linkedAt: string | null;
-  calendars: { id: string; summary: string; primary: boolean; accessRole: string; backgroundColor: string | null }[];
-  /** The calendar their appointments go to (one of `calendars`' ids), null when not linked. */
-  calendarId: string | null;
-  /** Whether the link lets Tidewell add events (links made before it did only read). */
-  writesEvents: boolean;
-  /** When appointments were last written to Google, and why that failed (null when it worked). */
-  lastSyncAt: string | null;
-  lastSyncError: string | null;
-}
 
 /** GET /v1/calendar-feeds/{feedToken}: `<feedId>.<secret>.ics`, both base64url. */
 export const FeedTokenParams = z.object({
@@ -316,23 +295,8 @@ export const ArrivalInput = z.object({
   status: z.enum(ARRIVAL_STATUSES, { error: M.arrivalStatus }),
 });
 export type ArrivalInput = z.input<typeof ArrivalInput>;
-/** What an arrival change says back: the series' new version, so an edit opened from the view is not refused as stale. */
-export interface AppointmentOccurrenceArrival {
-  appointmentId: string;
-  occurrenceDay: string;
-  arrivalStatus: ArrivalStatus;
-  updatedAt: string;
-}
 /** POST /v1/appointments/{id}/reminder: the occurrence whose reminder text goes out now. */
 export const ReminderNowInput = z.object({ occurrenceDay: isoDay() });
-/** What a reminder sent by hand says back: the text, when and to which number (last four digits). */
-export interface ReminderSent {
-  appointmentId: string;
-  occurrenceDay: string;
-  text: string;
-  sentAt: string;
-  toLastFour: string;
-}
 /** GET /v1/appointments/upcoming?patientId: the patient's next visits, for the chart header. */
 export const UpcomingVisitsQuery = z.object({ patientId: idText() });
 
@@ -342,40 +306,6 @@ export const AppointmentRangeQuery = z.object({
   end: z.iso.datetime({ offset: true }),
   providerId: z.optional(idText()),
 });
-
-/** One occurrence of a series, with the names the calendar shows. */
-export interface AppointmentOccurrence {
-  appointmentId: string;
-  /** YYYY-MM-DD in the practice's zone: which occurrence of the series. */
-  occurrenceDay: string;
-  start: string;
-  end: string;
-  patientId: string;
-  patientName: string;
-  providerId: string;
-  providerName: string;
-  appointmentTypeId: string;
-  appointmentTypeName: string;
-  color: string;
-  bookingLocationId: string | null;
-  bookingLocationName: string | null;
-  visitType: VisitType;
-  recurring: boolean;
-  /** Where the patient of this occurrence is on the day (Scheduled until someone says otherwise). */
-  arrivalStatus: ArrivalStatus;
-  series: Appointment;
-}
-
-export interface AppointmentRange {
-  timeZone: string;
-  occurrences: AppointmentOccurrence[];
-}
-
-/** The patient's next visits (the chart header): the occurrences still ahead, soonest first, without the series. */
-export interface UpcomingVisits {
-  timeZone: string;
-  visits: Omit<AppointmentOccurrence, 'series'>[];
-}
 
 /** An appointment series' pending reminder text: the one-time schedule of its next occurrence's reminder. */
 export const PendingReminder = z.object({ appointmentId: z.string(), scheduleName: z.string(), occurrenceStart: z.string(), at: z.string() });

@@ -49,16 +49,4 @@ export const CreateFolderBody = z.object({
 });
 export type CreateFolderBody = z.infer<typeof CreateFolderBody>;
 
-export interface DriveFile {
-  /** The stored key (protected/public/.../<id>/<name>) the file is read and deleted by. */
-  key: string;
-  name: string;
-  size: number;
-  lastModified: string;
-}
-
-export interface DriveListing {
-  prefix: string;
-  folders: string[];
-  files: DriveFile[];
-}
+export type { DriveFile, DriveListing } from './file-responses.js';

@@ -13,21 +13,11 @@ export const DoseSpotSsoQuery = z.strictObject({
 });
 export type DoseSpotSsoQuery = z.infer<typeof DoseSpotSsoQuery>;
 
-export interface DoseSpotSso {
-  ssoUrl: string;
-}
+export type { DoseSpotSso, DoseSpotSyncResult } from './dosespot-responses.js';
 
 export const DoseSpotSyncQuery = z.strictObject({
   patientId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 });
-
-export interface DoseSpotSyncResult {
-  /** How many prescriptions became notes in this run (0 when all were synced before). */
-  created: number;
-  noteIds: string[];
-  /** Its background task record (GET /v1/practices/users/me/dosespot-sync). */
-  taskId: string;
-}
 
 /** Spec shell §3 background task statuses and types; the DoseSpot sync writes syncPatientRx ones. */
 export const BACKGROUND_TASK_STATUSES = ['COMPLETED', 'ACTIVE', 'PROCESSING', 'FAILED', 'DELETED'] as const;

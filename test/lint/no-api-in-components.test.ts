@@ -22,11 +22,19 @@ async function apiClientErrors(code: string, filePath: string): Promise<number> 
 
 const IMPORT = "import { apiRequest } from '../../../lib/api-client.js';\nexport const load = () => apiRequest({ path: '/v1/tasks' });\n";
 
-describe('the API client in a component', () => {
+describe('the API client outside api/ and lib/', () => {
   it('fails the lint in a feature component, statically or lazily imported', async () => {
     expect(await apiClientErrors(IMPORT, 'web/src/features/tasks/components/new-widget.tsx')).toBe(1);
     expect(await apiClientErrors("export const load = () => import('../../lib/api-client.js');\n", 'web/src/features/forms/new-page.tsx')).toBe(1);
     expect(await apiClientErrors("import { apiRequest } from '../lib/api-client';\nexport { apiRequest };\n", 'web/src/components/new-card.tsx')).toBe(1);
+  });
+
+  it("fails the lint in a feature's hook or helper module outside its api/ folder", async () => {
+    expect(await apiClientErrors(IMPORT.replace('../../../', '../../'), 'web/src/features/tasks/new-tasks-api.ts')).toBe(1);
+    expect(await apiClientErrors(IMPORT, 'web/src/features/tasks/components/use-new-widget.ts')).toBe(1);
+    expect(
+      await apiClientErrors("import { apiRequest } from '../../lib/api-client.js';\nexport { apiRequest };\n", 'web/src/components/files/new-api.ts'),
+    ).toBe(1);
   });
 
   it("passes in the feature's api/ module, web/src/lib/ and a component's test", async () => {

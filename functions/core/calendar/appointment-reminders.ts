@@ -5,7 +5,8 @@
  * appointment, sends, and schedules the following occurrence's reminder, so a series that never
  * ends holds one schedule, not thousands. Loaded only by the calls that book, change or fire.
  */
-import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment, type ReminderSent } from '../../../shared/calendar/calendar-schema.js';
+import { CALENDAR_MESSAGES as M, DEFAULT_TIME_ZONE, type Appointment } from '../../../shared/calendar/calendar-schema.js';
+import type { ReminderSent } from '../../../shared/calendar/calendar-responses.js';
 import { expandOccurrences, type Occurrence } from '../../../shared/calendar/recurrence.js';
 import { normalizePhone } from '../../../shared/patients/phone.js';
 import { scheduleAdapterFromEnv, scheduleName, type ScheduleAdapter } from '../../lib/adapters/scheduler.js';

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignedFileUrl } from '../../../shared/files/file-responses.js';
 
 const apiRequest = vi.fn();
 vi.mock('./api-client.js', () => ({ apiRequest: (...args: unknown[]) => apiRequest(...args) }));
@@ -24,11 +25,14 @@ describe('uploadFile', () => {
 
     const uploaded = await uploadFile(file, 'patients/p1/sms');
 
-    expect(apiRequest).toHaveBeenCalledWith({
-      method: 'POST',
-      path: '/v1/s3/files',
-      body: { key: 'patients/p1/sms/Lab_results_M_ller_.pdf', contentType: 'application/pdf', size: 4 },
-    });
+    expect(apiRequest).toHaveBeenCalledWith(
+      {
+        method: 'POST',
+        path: '/v1/s3/files',
+        body: { key: 'patients/p1/sms/Lab_results_M_ller_.pdf', contentType: 'application/pdf', size: 4 },
+      },
+      SignedFileUrl,
+    );
     expect(put).toHaveBeenCalledWith('https://bucket.example/put?sig=1', { method: 'PUT', body: file, headers: { 'Content-Type': 'application/pdf' } });
     expect(uploaded).toEqual({
       key: 'protected/patients/p1/sms/u1/Lab_results_M_ller_.pdf',

@@ -1,3 +1,4 @@
+import { SignedFileUrl } from '../../../shared/files/file-responses.js';
 import { fileExtension } from '../../../shared/notes/files.js';
 import { apiRequest } from './api-client.js';
 
@@ -55,11 +56,14 @@ export function storedFileName(name: string): string {
  */
 export async function uploadFile(file: File, folder: string): Promise<UploadedFile> {
   const contentType = contentTypeOf(file.name, file.type);
-  const presigned = await apiRequest<{ signedUrl: string; key: string }>({
-    method: 'POST',
-    path: '/v1/s3/files',
-    body: { key: `${folder.replace(/\/+$/, '')}/${storedFileName(file.name)}`, contentType, size: file.size },
-  });
+  const presigned = await apiRequest(
+    {
+      method: 'POST',
+      path: '/v1/s3/files',
+      body: { key: `${folder.replace(/\/+$/, '')}/${storedFileName(file.name)}`, contentType, size: file.size },
+    },
+    SignedFileUrl,
+  );
   const response = await fetch(presigned.signedUrl, { method: 'PUT', body: file, headers: { 'Content-Type': contentType } });
   if (!response.ok) throw new Error(`Upload failed (${response.status})`);
   return { key: presigned.key, name: file.name, contentType, size: file.size };

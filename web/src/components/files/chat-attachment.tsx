@@ -4,7 +4,7 @@ import { FILE_MESSAGES } from '../../../../shared/files/drive.js';
 import { fileExtension } from '../../../../shared/notes/files.js';
 import { showToast } from '../../lib/toasts.js';
 import { Button } from '../ui/button.js';
-import { signedFileUrl } from './drive-api.js';
+import { signedFileUrl } from '../../lib/drive.js';
 import { FileViewerWindow } from './file-viewer-window.js';
 
 /** Spec chart-data §2a, §9: chat images show as thumbnails 250 px wide. */

@@ -8,7 +8,7 @@ import { Button } from '../ui/button.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { FilesIcon, FormsIcon } from '../ui/icons.js';
 import { uploadFile } from '../../lib/upload-file.js';
-import { createDriveFolder, deleteDriveFile, listDriveFolder } from './drive-api.js';
+import { createDriveFolder, deleteDriveFile, listDriveFolder } from '../../lib/drive.js';
 
 export const driveQueryKey = (prefix: string) => ['drive', prefix] as const;
 

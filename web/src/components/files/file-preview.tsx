@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { FILE_MESSAGES, unsupportedType } from '../../../../shared/files/drive.js';
 import { fileExtension } from '../../../../shared/notes/files.js';
-import { signedFileUrl } from './drive-api.js';
+import { signedFileUrl } from '../../lib/drive.js';
 import { viewerKind, type ViewerKind } from './viewer-kind.js';
 import { Skeleton } from './viewers/skeleton.js';
 import { PreviewMessage, type ViewerProps } from './viewers/viewer-common.js';

@@ -2,7 +2,7 @@ import './files.css';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../ui/button.js';
 import { MODAL_WIDTH } from '../ui/dialog.js';
-import { drivePath, signedFileUrl } from './drive-api.js';
+import { drivePath, signedFileUrl } from '../../lib/drive.js';
 import { copyToClipboard } from '../../lib/clipboard.js';
 import { FilePreview } from './file-preview.js';
 import { showToast } from '../../lib/toasts.js';

@@ -10,7 +10,7 @@ import { usePatient } from '../../lib/patients.js';
 import { runtimeConfig } from '../../lib/runtime-config.js';
 import { showToast } from '../../lib/toasts.js';
 import { useDebouncedValue } from '../../lib/use-debounced-value.js';
-import { useConversations, useCopilotFlags } from './copilot-api.js';
+import { useConversations, useCopilotFlags } from './api/copilot-api.js';
 import { useCopilotChat } from './use-copilot-chat.js';
 import './copilot.css';
 

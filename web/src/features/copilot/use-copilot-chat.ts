@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/ai/copilot-schema.js';
 import { showToast } from '../../lib/toasts.js';
 import { canSend, itemsToAdd, outgoingMessages, type ChatItem } from './chat-rules.js';
-import { copilotKeys, fetchMessages, sendConversation, streamConversation, type SendInput } from './copilot-api.js';
+import { copilotKeys, fetchMessages, sendConversation, streamConversation, type SendInput } from './api/copilot-api.js';
 
 export type { ChatItem };
 

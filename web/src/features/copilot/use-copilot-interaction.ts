@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useMatch } from 'react-router-dom';
-import { useCopilotFlags } from './copilot-api.js';
+import { useCopilotFlags } from './api/copilot-api.js';
 import { useCopilot } from './copilot-context.js';
 
 /**

@@ -6,7 +6,7 @@ import type { DriveListing } from '../../../../shared/files/drive.js';
 import { inlineZipFiles } from '../../../../shared/chart/fhir-zip.js';
 import { Button } from '../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../components/ui/dialog.js';
-import { listDriveFolder } from '../../components/files/drive-api.js';
+import { listDriveFolder } from '../../lib/drive.js';
 import { importChart, previewChartImport } from './api/fhir-api.js';
 import { showToast, withServerText } from '../../lib/toasts.js';
 

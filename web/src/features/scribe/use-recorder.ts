@@ -7,7 +7,7 @@ import { markSessionExpired, sessionReady } from '../../lib/session-expiry.js';
 import { useBeforeUnloadPrompt } from '../../lib/unsaved-changes.js';
 import { createChunkUploader, type ChunkUploader } from './chunk-uploader.js';
 import { initialRecorder, isRecordingActive, recorderReducer, type RecorderEvent, type RecorderModel } from './recorder-machine.js';
-import { scribeApi } from './scribe-api.js';
+import { scribeApi } from './api/scribe-api.js';
 
 const reduce = (model: RecorderModel, event: RecorderEvent) => recorderReducer(model, event);
 

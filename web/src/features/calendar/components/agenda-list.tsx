@@ -1,4 +1,4 @@
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { VISIT_TYPE_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
 import { dateLabel, timeLabel } from '../calendar-dates.js';
 import { dayHeading, occurrenceLabel } from './occurrence-text.js';

@@ -1,5 +1,6 @@
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import type { AppointmentInput, AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentInput } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog, MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { dateLabel, timeLabel } from '../calendar-dates.js';

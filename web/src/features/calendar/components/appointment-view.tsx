@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import { Dialog as AriaDialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
-import {
-  ARRIVAL_STATUS_LABELS,
-  ARRIVAL_STATUSES,
-  VISIT_TYPE_LABELS,
-  type AppointmentOccurrence,
-  type ArrivalStatus,
-} from '../../../../../shared/calendar/calendar-schema.js';
+import { ARRIVAL_STATUS_LABELS, ARRIVAL_STATUSES, VISIT_TYPE_LABELS, type ArrivalStatus } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { Button } from '../../../components/ui/button.js';
 import { MODAL_WIDTH } from '../../../components/ui/dialog.js';
 import { Link } from '../../../components/ui/link.js';
 import { paths } from '../../../lib/paths.js';
-import { useSendReminder, useSetArrival } from '../calendar-api.js';
+import { useSendReminder, useSetArrival } from '../api/calendar-api.js';
 import { dateLabel, timeLabel } from '../calendar-dates.js';
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog as AriaDialog, FieldError, Heading, Label, Modal, ModalOverlay, TextArea, TextField as AriaTextField } from 'react-aria-components';
-import { VISIT_TYPE_LABELS, VISIT_TYPES, type AppointmentInput, type AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import { VISIT_TYPE_LABELS, VISIT_TYPES, type AppointmentInput } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { FREQUENCIES, ORDINAL_LABELS, ordinalOf, zonedParts, zonedToInstant, type Frequency } from '../../../../../shared/calendar/recurrence.js';
 import { hoursConflict } from '../../../../../shared/calendar/working-hours.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
@@ -13,7 +14,7 @@ import { isApiError } from '../../../lib/api-error.js';
 import { usePatient } from '../../../lib/patients.js';
 import { displayUserName, usePracticeUsers } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../calendar-api.js';
+import { useAppointmentTypes, useBookingLocations, useCancelAppointment, useSaveAppointment, useUserCalendarSettings } from '../api/calendar-api.js';
 import { dayParts, isoDayOf, weekday, WEEKDAY_LONG } from '../calendar-dates.js';
 import { HoursDialog, ScopeDialog, type ChangeScope } from './appointment-changes.js';
 import { providerDefault } from '../booking-provider.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { shadedSpans, type ProviderTime } from '../../../../../shared/calendar/working-hours.js';
 import { Button } from '../../../components/ui/button.js';
 import { Page } from '../../../components/ui/page.js';

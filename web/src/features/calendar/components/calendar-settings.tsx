@@ -24,7 +24,7 @@ import { runtimeConfig } from '../../../lib/runtime-config.js';
 import { actorOf } from '../../../lib/permissions.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useAppointmentTypes, useBookingLocations, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { useAppointmentTypes, useBookingLocations, usePracticeCalendarSettings, useUserCalendarSettings } from '../api/calendar-api.js';
 import { createCalendarFeed, fetchCalendarFeed, revokeCalendarFeed } from '../api/calendar-links-api.js';
 import { WEEKDAY_LONG } from '../calendar-dates.js';
 import { CatalogCard, type CatalogDraft } from './catalog-card.js';

@@ -1,4 +1,4 @@
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 
 /** The height of one hour in the day and week grids. */
 export const HOUR_PX = 48;

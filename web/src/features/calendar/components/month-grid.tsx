@@ -1,4 +1,4 @@
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { dateLabel, dayParts, timeLabel, WEEKDAY_SHORT } from '../calendar-dates.js';
 import { occurrenceLabel } from './occurrence-text.js';
 

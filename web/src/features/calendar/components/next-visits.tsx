@@ -1,6 +1,6 @@
 import { ARRIVAL_STATUS_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
 import { zonedParts } from '../../../../../shared/calendar/recurrence.js';
-import { useUpcomingVisits } from '../calendar-api.js';
+import { useUpcomingVisits } from '../api/calendar-api.js';
 import { dateLabel, timeLabel, WEEKDAY_SHORT } from '../calendar-dates.js';
 import '../calendar.css';
 

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { useAppointmentRange, usePracticeCalendarSettings } from '../calendar-api.js';
+import { useAppointmentRange, usePracticeCalendarSettings } from '../api/calendar-api.js';
 import { rangeOf, timeLabel, todayIn } from '../calendar-dates.js';
 import '../calendar.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { ARRIVAL_STATUS_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
 import type { ShadedSpan } from '../../../../../shared/calendar/working-hours.js';
 import { minutesOfDay, timeLabel } from '../calendar-dates.js';

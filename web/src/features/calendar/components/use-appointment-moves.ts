@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { hoursConflict } from '../../../../../shared/calendar/working-hours.js';
 import { showToast } from '../../../lib/toasts.js';
-import { fetchUserCalendarSettings, useSaveAppointment } from '../calendar-api.js';
+import { fetchUserCalendarSettings, useSaveAppointment } from '../api/calendar-api.js';
 import { timeLabel } from '../calendar-dates.js';
 import { movedInput, type ChangeScope } from './appointment-changes.js';
 

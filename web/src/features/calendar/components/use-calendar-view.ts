@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarView } from '../../../../../shared/calendar/calendar-schema.js';
 import { displayUserName, useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
-import { useAppointmentRange, usePracticeCalendarSettings, useUserCalendarSettings } from '../calendar-api.js';
+import { useAppointmentRange, usePracticeCalendarSettings, useUserCalendarSettings } from '../api/calendar-api.js';
 import { isIsoDay, parseView, rangeOf, todayIn, viewDays } from '../calendar-dates.js';
 
 export interface CalendarNavigation {

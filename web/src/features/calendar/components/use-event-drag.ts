@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-schema.js';
+import type { AppointmentOccurrence } from '../../../../../shared/calendar/calendar-responses.js';
 import { shiftWallClock } from '../calendar-dates.js';
 import { HOUR_PX, lengthOf, snap, SNAP_MINUTES } from './event-layout.js';
 

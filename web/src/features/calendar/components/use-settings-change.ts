@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast } from '../../../lib/toasts.js';
-import { useCalendarSettingsChange } from '../calendar-api.js';
+import { useCalendarSettingsChange } from '../api/calendar-api.js';
 
 /** Sends one calendar settings change: field errors go to the form, anything else to a toast; true when saved. */
 export function useSettingsChange() {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DriveFile } from '../../../../../shared/files/drive.js';
 import { SMS_ATTACHMENT_ACCEPT } from '../../../../../shared/messaging/messaging-constants.js';
 import { smsAttachmentError } from '../../../../../shared/messaging/messaging-schema.js';
-import { contentTypeOf } from '../../../components/files/drive-api.js';
+import { contentTypeOf } from '../../../lib/drive.js';
 import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { PatientPicker } from '../../../components/patient-picker.js';
 import { Button } from '../../../components/ui/button.js';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { uploadError } from '../../../../../shared/notes/files.js';
 import type { NoteFile } from '../../../../../shared/notes/note-schema.js';
-import { contentTypeOf } from '../../../components/files/drive-api.js';
+import { contentTypeOf } from '../../../lib/drive.js';
 import { PracticeFilesPicker } from '../../../components/files/practice-files-picker.js';
 import { Button } from '../../../components/ui/button.js';
 import { showToast } from '../../../lib/toasts.js';

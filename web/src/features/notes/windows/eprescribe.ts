@@ -1,13 +1,9 @@
-import { DOSESPOT_MESSAGES, type DoseSpotSso, type DoseSpotSyncResult } from '../../../../../shared/partners/dosespot.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { DOSESPOT_MESSAGES } from '../../../../../shared/partners/dosespot.js';
+import { doseSpotSsoUrl, syncDoseSpot } from '../api/dosespot-api.js';
 import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
 
 /** How often the chart looks whether DoseSpot's tab was closed, to bring its prescriptions back. */
 const TAB_CHECK_MS = 1_000;
-
-export function syncDoseSpot(patientId: string): Promise<DoseSpotSyncResult> {
-  return apiRequest<DoseSpotSyncResult>({ method: 'POST', path: '/v1/practices/users/me/dosespot-sync', query: { patientId } });
-}
 
 /**
  * Spec shell §2.6 ePrescribe: DoseSpot in a new tab, signed in by its single sign-on URL ('Signing
@@ -20,7 +16,7 @@ export async function openEPrescribe(patientId: string | null, onSynced: () => v
   const tab = openedTab === undefined ? window.open('about:blank', '_blank') : openedTab;
   const loading = showToast(DOSESPOT_MESSAGES.signingIn);
   try {
-    const { ssoUrl } = await apiRequest<DoseSpotSso>({ path: '/v2/practices/sso/dosespot', query: { patientId: patientId ?? undefined } });
+    const ssoUrl = await doseSpotSsoUrl(patientId);
     toastQueue.close(loading);
     if (tab) {
       // DoseSpot's page gets no handle on the chart.

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { scribeApi, scribeKeys, useTranscriptionResult } from '../scribe-api.js';
+import { scribeApi, scribeKeys, useTranscriptionResult } from '../api/scribe-api.js';
 
 export interface EvidencePanelProps {
   transcriptionId: string;

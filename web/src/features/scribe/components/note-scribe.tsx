@@ -5,7 +5,7 @@ import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { Button } from '../../../components/ui/button.js';
 import { useFeatureFlag } from '../../../lib/feature-flags.js';
 import { audioContentType } from '../audio-upload.js';
-import { scribeApi, scribeKeys, useTranscriptionStatus } from '../scribe-api.js';
+import { scribeApi, scribeKeys, useTranscriptionStatus } from '../api/scribe-api.js';
 import { isTerminal, pollDecision } from '../transcription-poll.js';
 import { useKeepFocus } from '../use-keep-focus.js';
 import '../scribe.css';

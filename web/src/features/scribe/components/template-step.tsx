@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { useFeatureFlag } from '../../../lib/feature-flags.js';
-import { useCopilotTemplates } from '../scribe-api.js';
+import { useCopilotTemplates } from '../api/scribe-api.js';
 import { useKeepFocus } from '../use-keep-focus.js';
 
 export interface TemplateChoice {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drivePath } from './drive-api.js';
+import { drivePath } from './drive.js';
 
 describe('the path of a drive file', () => {
   it('is the folder and name without the access level and the upload id', () => {

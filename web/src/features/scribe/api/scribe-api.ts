@@ -9,11 +9,11 @@ import type {
   TranscriptionRecordingResponse,
   TranscriptionResult,
   TranscriptionStatusResponse,
-} from '../../../../shared/ai/transcription-schema.js';
-import { TRANSCRIPTION_POLL } from '../../../../shared/ai/transcription-schema.js';
-import { Template } from '../../../../shared/templates/template-schema.js';
-import { apiRequest } from '../../lib/api-client.js';
-import { isTerminal } from './transcription-poll.js';
+} from '../../../../../shared/ai/transcription-schema.js';
+import { TRANSCRIPTION_POLL } from '../../../../../shared/ai/transcription-schema.js';
+import { Template } from '../../../../../shared/templates/template-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { isTerminal } from '../transcription-poll.js';
 
 const path = (id: string, rest = '') => `/v1/transcriptions/${encodeURIComponent(id)}${rest}`;
 

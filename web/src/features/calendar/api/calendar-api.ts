@@ -1,19 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Appointment,
   CALENDAR_STALE_MS,
-  type Appointment,
+  PracticeCalendarSettings,
+  UserCalendarSettings,
   type AppointmentInput,
-  type AppointmentOccurrenceArrival,
-  type AppointmentRange,
   type ArrivalStatus,
-  type ReminderSent,
-  type UpcomingVisits,
-  type AppointmentType,
-  type BookingLocation,
-  type PracticeCalendarSettings,
-  type UserCalendarSettings,
-} from '../../../../shared/calendar/calendar-schema.js';
-import { apiRequest } from '../../lib/api-client.js';
+} from '../../../../../shared/calendar/calendar-schema.js';
+import {
+  AppointmentCancelled,
+  AppointmentOccurrenceArrival,
+  AppointmentRange,
+  AppointmentTypeList,
+  BookingLocationList,
+  CalendarSettingsSaved,
+  ReminderSent,
+  UpcomingVisits,
+} from '../../../../../shared/calendar/calendar-responses.js';
+import { apiRequest } from '../../../lib/api-client.js';
 
 /** Spec shell §7.9 paths, and §7.7's practice calendar settings; `rel` as the settings screens name them. */
 const apiPath = (rel: string) => (rel === '/settings' ? '/v1/practices/settings/calendar' : `/v1${rel}`);
@@ -32,7 +36,7 @@ export const calendarKeys = {
 export function usePracticeCalendarSettings() {
   return useQuery({
     queryKey: calendarKeys.settings,
-    queryFn: ({ signal }) => apiRequest<PracticeCalendarSettings>({ path: '/v1/practices/settings/calendar', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/settings/calendar', signal }, PracticeCalendarSettings),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -41,11 +45,14 @@ export function useAppointmentRange(range: { start: string; end: string } | null
   return useQuery({
     queryKey: [...calendarKeys.range(range?.start ?? '', range?.end ?? ''), providerId ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest<AppointmentRange>({
-        path: `/v1/appointments`,
-        query: { start: range!.start, end: range!.end, ...(providerId ? { providerId } : {}) },
-        signal,
-      }),
+      apiRequest(
+        {
+          path: `/v1/appointments`,
+          query: { start: range!.start, end: range!.end, ...(providerId ? { providerId } : {}) },
+          signal,
+        },
+        AppointmentRange,
+      ),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -56,9 +63,7 @@ export function useAppointmentTypes(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.types(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ appointmentTypes: AppointmentType[] }>({ path: `/v1/appointment-types`, query: status === 'active' ? { status } : {}, signal }).then(
-        (r) => r.appointmentTypes,
-      ),
+      apiRequest({ path: `/v1/appointment-types`, query: status === 'active' ? { status } : {}, signal }, AppointmentTypeList).then((r) => r.appointmentTypes),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -67,9 +72,7 @@ export function useBookingLocations(status: 'active' | 'all' = 'active') {
   return useQuery({
     queryKey: calendarKeys.locations(status),
     queryFn: ({ signal }) =>
-      apiRequest<{ bookingLocations: BookingLocation[] }>({ path: `/v1/booking-locations`, query: status === 'active' ? { status } : {}, signal }).then(
-        (r) => r.bookingLocations,
-      ),
+      apiRequest({ path: `/v1/booking-locations`, query: status === 'active' ? { status } : {}, signal }, BookingLocationList).then((r) => r.bookingLocations),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -79,10 +82,11 @@ export function useSaveAppointment() {
   return useMutation({
     /** With `occurrence` (YYYY-MM-DD), only that occurrence of the series changes. */
     mutationFn: ({ appointmentId, input, occurrence }: { appointmentId: string | null; input: AppointmentInput; occurrence?: string }) =>
-      apiRequest<Appointment>(
+      apiRequest(
         appointmentId
           ? { method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, query: occurrence ? { occurrence } : {}, body: input }
           : { method: 'POST', path: `/v1/appointments`, body: input },
+        Appointment,
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
   });
@@ -92,7 +96,10 @@ export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, occurrence }: { appointmentId: string; occurrence?: string }) =>
-      apiRequest<unknown>({ method: 'DELETE', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, query: occurrence ? { occurrence } : {} }),
+      apiRequest(
+        { method: 'DELETE', path: `/v1/appointments/${encodeURIComponent(appointmentId)}`, query: occurrence ? { occurrence } : {} },
+        AppointmentCancelled,
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.ranges() }),
   });
 }
@@ -105,7 +112,7 @@ export const calendarSettingsKeys = {
 export function useUserCalendarSettings(userId: string | undefined) {
   return useQuery({
     queryKey: calendarSettingsKeys.user(userId ?? ''),
-    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId ?? '')}`, signal }, UserCalendarSettings),
     enabled: Boolean(userId),
     staleTime: CALENDAR_STALE_MS,
   });
@@ -116,7 +123,7 @@ export function useCalendarSettingsChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }) =>
-      apiRequest<unknown>({ ...request, path: `${apiPath(request.path)}` }),
+      apiRequest({ ...request, path: `${apiPath(request.path)}` }, CalendarSettingsSaved),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -125,7 +132,7 @@ export function useCalendarSettingsChange() {
 export function fetchUserCalendarSettings(queryClient: ReturnType<typeof useQueryClient>, userId: string) {
   return queryClient.fetchQuery({
     queryKey: calendarSettingsKeys.user(userId),
-    queryFn: ({ signal }) => apiRequest<UserCalendarSettings>({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId)}`, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: `/v1/calendar-settings/users/${encodeURIComponent(userId)}`, signal }, UserCalendarSettings),
     staleTime: CALENDAR_STALE_MS,
   });
 }
@@ -135,11 +142,10 @@ export function useSetArrival() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ appointmentId, occurrenceDay, status }: { appointmentId: string; occurrenceDay: string; status: ArrivalStatus }) =>
-      apiRequest<AppointmentOccurrenceArrival>({
-        method: 'PUT',
-        path: `/v1/appointments/${encodeURIComponent(appointmentId)}/arrival`,
-        body: { occurrenceDay, status },
-      }),
+      apiRequest(
+        { method: 'PUT', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/arrival`, body: { occurrenceDay, status } },
+        AppointmentOccurrenceArrival,
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -148,7 +154,7 @@ export function useSetArrival() {
 export function useSendReminder() {
   return useMutation({
     mutationFn: ({ appointmentId, occurrenceDay }: { appointmentId: string; occurrenceDay: string }) =>
-      apiRequest<ReminderSent>({ method: 'POST', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/reminder`, body: { occurrenceDay } }),
+      apiRequest({ method: 'POST', path: `/v1/appointments/${encodeURIComponent(appointmentId)}/reminder`, body: { occurrenceDay } }, ReminderSent),
   });
 }
 
@@ -156,6 +162,6 @@ export function useSendReminder() {
 export function useUpcomingVisits(patientId: string) {
   return useQuery({
     queryKey: calendarKeys.upcoming(patientId),
-    queryFn: ({ signal }) => apiRequest<UpcomingVisits>({ path: '/v1/appointments/upcoming', query: { patientId }, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/appointments/upcoming', query: { patientId }, signal }, UpcomingVisits),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { tokensSettled } from '../../lib/screen-lock.js';
+import { tokensSettled } from '../../../lib/screen-lock.js';
 import {
   COPILOT,
   COPILOT_PATHS,
@@ -10,10 +10,10 @@ import {
   type ConversationReply,
   type CopilotChatMessage,
   type CopilotStreamEvent,
-} from '../../../../shared/ai/copilot-schema.js';
-import { apiRequest } from '../../lib/api-client.js';
-import { apiErrorFromResponse } from '../../lib/api-error.js';
-import { runtimeConfig } from '../../lib/runtime-config.js';
+} from '../../../../../shared/ai/copilot-schema.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { apiErrorFromResponse } from '../../../lib/api-error.js';
+import { runtimeConfig } from '../../../lib/runtime-config.js';
 
 export const copilotKeys = {
   all: ['copilot'] as const,

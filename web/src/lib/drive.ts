@@ -1,9 +1,10 @@
-import { DRIVE_ROOT, type DriveListing } from '../../../../shared/files/drive.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { DRIVE_ROOT } from '../../../shared/files/drive.js';
+import { DriveFileDeleted, DriveFolderCreated, DriveListing, SignedFileUrl } from '../../../shared/files/file-responses.js';
+import { apiRequest } from './api-client.js';
 
 export { DRIVE_ROOT };
 /** Where a file's type comes from when the browser has none; kept beside the upload it belongs to. */
-export { contentTypeOf } from '../../lib/upload-file.js';
+export { contentTypeOf } from './upload-file.js';
 
 /**
  * The path staff see for a drive file (public/<folders>/<name>): its stored key without the access
@@ -15,17 +16,17 @@ export function drivePath(key: string): string | null {
 }
 
 export function listDriveFolder(prefix: string): Promise<DriveListing> {
-  return apiRequest<DriveListing>({ path: '/v1/s3/files', query: { prefix } });
+  return apiRequest({ path: '/v1/s3/files', query: { prefix } }, DriveListing);
 }
 
 export function createDriveFolder(path: string, name: string): Promise<{ prefix: string }> {
-  return apiRequest<{ prefix: string }>({ method: 'POST', path: '/v1/s3/folders', body: { path, name } });
+  return apiRequest({ method: 'POST', path: '/v1/s3/folders', body: { path, name } }, DriveFolderCreated);
 }
 
 export function deleteDriveFile(key: string): Promise<{ key: string; deleted: true }> {
-  return apiRequest<{ key: string; deleted: true }>({ method: 'DELETE', path: '/v1/s3/files', query: { key } });
+  return apiRequest({ method: 'DELETE', path: '/v1/s3/files', query: { key } }, DriveFileDeleted);
 }
 
 export async function signedFileUrl(key: string): Promise<string> {
-  return (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl;
+  return (await apiRequest({ path: '/v1/s3/files', query: { key } }, SignedFileUrl)).signedUrl;
 }

@@ -13,7 +13,7 @@ import { appStackName, dataResources, dataStackName, readStack } from './stacks.
 
 /** The step in plain words, for the deploy plan and the dry run. */
 export const BACKFILL_STEP =
-  'page keys: each key backfill not yet marked done in the table writes the keys older items lack (conversation tabs and counts, unread previews, appointments by provider, notification and call counts, the call list, contact numbers and names), then its marker, so the screens read by page';
+  'page keys: each key backfill not yet marked done in the table writes the keys older items lack (conversation tabs and counts, unread previews, appointments by provider, notification and call counts, the call list, calls by patient, contact numbers and names), then its marker, so the screens read by page';
 
 /**
  * Runs every backfill against `tableName` through this region's clients. The table is passed down

@@ -27,8 +27,18 @@ async function waitFor(exportId: string, until: (e: FhirBulkExportView) => boole
   return eventually(`export ${exportId} to reach the awaited state`, read, until, { within: seconds * 1000, every: 250 });
 }
 
+/** A GET again on a fresh connection when the server closed the kept-alive one as it was reused (checking a large file can outlast its keep-alive). */
+async function fetchFile(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url);
+  }
+}
+
 async function lines(url: string): Promise<Res[]> {
-  const res = await fetch(url);
+  const res = await fetchFile(url);
   expect(res.status).toBe(200);
   return (await res.text())
     .split('\n')

@@ -5,7 +5,10 @@ import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
 import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/data/messaging/messaging-repository.js';
 import { createNotification } from '../../functions/data/notifications/notification-repository.js';
 import { writeAppointments } from '../../functions/data/calendar/calendar-repository.js';
-import { deleteCall, putCall } from '../../functions/data/calls/call-repository.js';
+import { CALL_PATIENT_KEYS_MARKER, callKey, deleteCall, listPatientCalls, putCall } from '../../functions/data/calls/call-repository.js';
+import { backfillCallPatientKeys } from '../../functions/data/calls/call-backfill.js';
+import { loadChartSource, loadPracticeDirectory } from '../../functions/core/fhir/chart-source.js';
+import { itemsRead, withReadMeter } from '../../functions/lib/table/read-meter.js';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
@@ -101,10 +104,10 @@ function seedFaxNotification(practiceId: string, i: number) {
   );
 }
 
-function seedCall(practiceId: string, i: number) {
+function seedCall(practiceId: string, i: number, patient: string | null = null) {
   const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
   return putCall(practiceId, {
-    ident: `bulk-${run}-${i}`,
+    ident: patient ? `bulk-${run}-${patient}-${i}` : `bulk-${run}-${i}`,
     callSid: null,
     direction: 'INBOUND',
     status: i % 3 === 0 ? 'READ' : 'UNREAD',
@@ -113,7 +116,7 @@ function seedCall(practiceId: string, i: number) {
     recipient: PRACTICE_PHONE,
     callerName: null,
     recipientName: null,
-    patientId: null,
+    patientId: patient,
     patientName: null,
     assigned: null,
     placedBy: null,
@@ -406,6 +409,79 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
       const after = await api(admin, 'GET', '/v1/phone-calls/count');
       expect(after.body.count).toBe(res.body.count - 2);
     });
+  });
+});
+
+/*
+ * The practice export (one batch of patients per step) maps each patient's chart: what it reads for
+ * one patient must be that patient's, however many appointments and calls the practice holds.
+ */
+describe(`a chart in the practice export, with ${SEEDED} appointments and ${SEEDED} calls in the practice`, () => {
+  let charted: string;
+
+  beforeAll(async () => {
+    const p = await api(admin, 'POST', '/v1/patients', { firstName: 'Charted', lastName: `Patient${run}`, gender: 'male', dob: '1971-01-01' });
+    expect(p.status).toBe(201);
+    charted = p.body.id;
+    const { practiceId } = stackEndpoints();
+    const visit = { ...seedAppointment(400), appointmentId: `charted-${run}`, patientId: charted };
+    await writeAppointments(
+      practiceId,
+      [{ next: visit, seriesEnd: new Date(Date.parse(visit.start) + 30 * 60_000).toISOString(), previousUpdatedAt: null }],
+      [],
+    );
+    await Promise.all([seedCall(practiceId, 2, charted), seedCall(practiceId, 1, charted)]);
+  });
+
+  it('reads the patient’s appointments and calls from the patient’s keys, not the practice’s', async () => {
+    const { practiceId } = stackEndpoints();
+    const directory = await loadPracticeDirectory(practiceId);
+    const { source, read } = await withReadMeter(async () => ({ source: await loadChartSource(practiceId, charted, { directory }), read: itemsRead() }));
+    expect(source.appointments.map((a) => a.appointmentId)).toEqual([`charted-${run}`]);
+    // Oldest first, as the export lists them.
+    expect(source.calls.map((c) => c.ident)).toEqual([`bulk-${run}-${charted}-1`, `bulk-${run}-${charted}-2`]);
+    console.log(`practice export, one patient's chart\t${read}`);
+    expect(read).toBeLessThanOrEqual(10);
+    const chart = await api(admin, 'GET', `/v1/patients/${charted}/fhir-export`);
+    expect(chart.status, JSON.stringify(chart.body)).toBe(200);
+    const routeRead = Number(chart.headers.get(ITEMS_READ_HEADER));
+    console.log(`GET /v1/patients/{patientId}/fhir-export\t${routeRead}`);
+    expect(routeRead).toBeLessThanOrEqual(BOUND);
+  });
+
+  it('finds a call given its patient before calls had a patient key, and once the backfill ran, from the key', async () => {
+    const { practiceId } = stackEndpoints();
+    const older = `older-${run}`;
+    // As a call written before the key: no gsi2 attributes, and a practice not yet marked.
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          practiceId,
+          sk: callKey(older),
+          entityType: 'CALL',
+          ident: older,
+          direction: 'INBOUND',
+          status: 'READ',
+          callStatus: 'completed',
+          caller: '+15035550142',
+          recipient: PRACTICE_PHONE,
+          patientId: charted,
+          createdAt: '2025-06-01T10:00:00.000Z',
+          updatedAt: '2025-06-01T10:00:00.000Z',
+        },
+      }),
+    );
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_PATIENT_KEYS_MARKER } }));
+    expect((await listPatientCalls(practiceId, charted)).map((c) => c.ident)[0]).toBe(older);
+    expect(await backfillCallPatientKeys(practiceId)).toBeGreaterThanOrEqual(1);
+    const { idents, read } = await withReadMeter(async () => ({
+      idents: (await listPatientCalls(practiceId, charted)).map((c) => c.ident),
+      read: itemsRead(),
+    }));
+    expect(idents).toEqual([older, `bulk-${run}-${charted}-1`, `bulk-${run}-${charted}-2`]);
+    expect(read).toBeLessThanOrEqual(4);
+    expect(await backfillCallPatientKeys(practiceId)).toBe(0);
   });
 });
 

@@ -15,8 +15,6 @@ import { log } from '../../lib/log.js';
 import { storedKey } from '../../lib/files/presign.js';
 import { createNotification } from '../../data/notifications/notification-repository.js';
 import { activePatientsPage, countActivePatients } from '../../data/fhir-bulk/patient-pages.js';
-import { listAllAppointments } from '../../data/calendar/calendar-repository.js';
-import { listCalls } from '../../data/calls/call-repository.js';
 import { chartBundle } from '../fhir/bundle.js';
 import { loadChartSource, loadPracticeDirectory } from '../fhir/chart-source.js';
 import { withRelativeReferences, type FhirResource } from '../fhir/fhir-core.js';
@@ -91,16 +89,14 @@ async function batch(state: FhirBulkState): Promise<FhirBulkState> {
   const folder = bulkFolder(state.exportId);
   const byType = new Map<string, Map<string, FhirResource>>();
   let filesCopied = 0;
-  // Appointment series are not keyed by patient: one read of them for the batch, not one per patient.
-  const appointments = patients.length ? await listAllAppointments(state.practiceId) : [];
-  // Users, appointment types and locations are the practice's: read once for the batch too, as are the calls.
+  // Users, appointment types and locations are the practice's: read once for the batch. Each
+  // patient's appointments and calls are read from that patient's keys, so a batch costs its patients.
   const directory = patients.length ? await loadPracticeDirectory(state.practiceId) : undefined;
-  const calls = patients.length ? await listCalls(state.practiceId) : [];
   const apiBase = apiBaseOf(record);
   const fileEntries: BulkFileEntry[] = [];
   const missing: BulkMissingFile[] = [];
   for (const patient of patients) {
-    const source = await loadChartSource(state.practiceId, patient.id, { appointments, calls, directory });
+    const source = await loadChartSource(state.practiceId, patient.id, { directory });
     // Each file lands at files/<patientId>/<position>-<name> in the export's folder; its attachment
     // url is the download route of that path, as the manifest's are.
     const filePaths = new Map([...source.filePaths].map(([key, path]) => [key, `files/${patient.id}/${path.slice('files/'.length)}`]));

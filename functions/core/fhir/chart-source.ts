@@ -1,5 +1,3 @@
-import type { Appointment } from '../../../shared/calendar/calendar-schema.js';
-import type { PhoneCall } from '../../../shared/calls/call-schema.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import type { SaleLine } from '../../../shared/sales/sales-schema.js';
 import type { InventoryItem } from '../../../shared/sales/sales-schema.js';
@@ -9,7 +7,7 @@ import { getInventoryItem } from '../../data/inventory/inventory-repository.js';
 import { listPatientNotes } from '../../data/notes/note-repository.js';
 import { getPatient } from '../../data/patients/patient-repository.js';
 import { getPracticeCalendarSettings, listAppointmentTypes, listBookingLocations, listPatientAppointments } from '../../data/calendar/calendar-repository.js';
-import { listCalls } from '../../data/calls/call-repository.js';
+import { listPatientCalls } from '../../data/calls/call-repository.js';
 import { listUsers } from '../../data/users/user-repository.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/calendar/calendar-schema.js';
 import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../../data/chart/chart-repository.js';
@@ -60,24 +58,20 @@ export async function loadPracticeDirectory(practiceId: string): Promise<Practic
 }
 
 /**
- * Reads everything the export maps for one patient. The practice export passes the practice's
- * appointments and calls, read once for a batch of patients, instead of one read of them all per patient.
+ * Reads everything the export maps for one patient: the patient's own items, appointment copies and
+ * calls, never the practice's. The practice export passes the directory, read once for a batch.
  */
-export async function loadChartSource(
-  practiceId: string,
-  patientId: string,
-  preloaded: { appointments?: readonly Appointment[]; calls?: readonly PhoneCall[]; directory?: PracticeDirectory } = {},
-): Promise<ChartSource> {
+export async function loadChartSource(practiceId: string, patientId: string, preloaded: { directory?: PracticeDirectory } = {}): Promise<ChartSource> {
   const patient = await getPatient(practiceId, patientId);
   if (!patient) throw new NotFoundError(PATIENT_NOT_FOUND);
-  const [sections, allNotes, appointments, allCalls, directory] = await Promise.all([
+  const [sections, allNotes, appointments, patientCalls, directory] = await Promise.all([
     chartSections(practiceId, patientId),
     listPatientNotes(practiceId, patientId),
-    preloaded.appointments ? Promise.resolve(preloaded.appointments.filter((a) => a.patientId === patientId)) : listPatientAppointments(practiceId, patientId),
-    preloaded.calls ? Promise.resolve(preloaded.calls) : listCalls(practiceId),
+    listPatientAppointments(practiceId, patientId),
+    listPatientCalls(practiceId, patientId),
     preloaded.directory ?? loadPracticeDirectory(practiceId),
   ]);
-  const calls = allCalls.filter((c) => c.patientId === patientId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const calls = patientCalls.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const userNames = new Map<string, string>();
   for (const userId of new Set(calls.flatMap((c) => [c.assigned, c.placedBy]).filter((u): u is string => !!u && !u.startsWith('partner:')))) {
     const user = directory.users.get(userId);

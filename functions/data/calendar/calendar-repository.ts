@@ -207,15 +207,16 @@ export async function listAppointmentsInRange(practiceId: string, from: string, 
   return items.map(appointmentFromItem);
 }
 
-/** Every appointment series of one patient (the FHIR export): series are keyed by id, so this reads them all and keeps the patient's. */
+/**
+ * Every appointment series of one patient (the FHIR export), in id order as the series' own keys
+ * sort: the patient's copies (APPTPATIENT#<patientId>#…), or, in a practice whose older series have
+ * no copy yet, every series kept to the patient's.
+ */
 export async function listPatientAppointments(practiceId: string, patientId: string): Promise<Appointment[]> {
-  const items = await byPrefix(practiceId, 'APPOINTMENT#', { FilterExpression: 'patientId = :patient', ExpressionAttributeValues: { ':patient': patientId } });
-  return items.map(appointmentFromItem);
-}
-
-/** Every appointment series of the practice (the practice export reads them once per batch of patients). */
-export async function listAllAppointments(practiceId: string): Promise<Appointment[]> {
-  return (await byPrefix(practiceId, 'APPOINTMENT#')).map(appointmentFromItem);
+  const items = (await getItem(practiceId, PATIENT_KEYS_MARKER))
+    ? await byPrefix(practiceId, patientPrefix(patientId), { ConsistentRead: true })
+    : await byPrefix(practiceId, 'APPOINTMENT#', { FilterExpression: 'patientId = :patient', ExpressionAttributeValues: { ':patient': patientId } });
+  return items.map(appointmentFromItem).sort((a, b) => (a.appointmentId < b.appointmentId ? -1 : a.appointmentId > b.appointmentId ? 1 : 0));
 }
 
 /** The longest appointment (the schema's limit): an occurrence starting this long before a window may reach into it. */

@@ -3,7 +3,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
-import { CALL_COUNTS_KEY, CALL_PREFIX, callDayCounter, callIndexKeys, unreadOf } from './call-repository.js';
+import { CALL_COUNTS_KEY, CALL_PATIENT_KEYS_MARKER, CALL_PREFIX, callDayCounter, callIndexKeys, callPatientKeys, unreadOf } from './call-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -78,4 +78,48 @@ export async function backfillCallListKeys(practiceId: string): Promise<number> 
     }),
   );
   return items.length;
+}
+
+/**
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack):
+ * puts the calls given a patient before the patient index was kept on it, then marks the practice so
+ * a chart's export reads the patient's calls only. Until then it reads every call.
+ */
+export async function backfillCallPatientKeys(practiceId: string): Promise<number> {
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_PATIENT_KEYS_MARKER }, ConsistentRead: true }),
+  );
+  if (marker.Item) return 0;
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX },
+    ProjectionExpression: 'sk, ident, createdAt, patientId, gsi2pk',
+  });
+  let written = 0;
+  for (const item of items) {
+    if (item.gsi2pk !== undefined || typeof item.patientId !== 'string' || !item.patientId) continue;
+    const keys = callPatientKeys(practiceId, { ident: String(item.ident), createdAt: String(item.createdAt ?? ''), patientId: item.patientId });
+    await documentClient()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { practiceId, sk: item.sk },
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+          // Given another patient meanwhile: that write put the call on its own patient's index.
+          ConditionExpression: 'patientId = :patient',
+          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk, ':patient': item.patientId },
+        }),
+      )
+      .then(() => written++)
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: CALL_PATIENT_KEYS_MARKER, entityType: 'CALL_KEYS', backfilledAt: new Date().toISOString(), written },
+    }),
+  );
+  return written;
 }

@@ -16,6 +16,10 @@ import { queryAll } from '../../lib/table/query-all.js';
  * date range is a key condition), the practice's calls are counted in CALL_COUNTS (`total`) and
  * per day in one item per month, sk CALL_DAYS#<yyyy-mm> (attribute `d<dd>`), so the list's total is one or a few items
  * (`listed` once backfillCallListKeys gave the older calls their keys and counts).
+ *
+ * A call given a patient is also on gsi2 `CALLPATIENT#<practiceId>#<patientId>` / `<createdAt>#<ident>`,
+ * so a chart's export reads that patient's calls only (CALL_KEYS#PATIENT marks a practice whose
+ * older calls have the key, written by backfillCallPatientKeys).
  */
 export const CALL_PREFIX = 'CALL#';
 export const CALL_COUNTS_KEY = 'CALL_COUNTS';
@@ -28,6 +32,11 @@ export const callIndexKeys = (practiceId: string, call: { ident: string; created
   gsi1pk: callsIndexPk(practiceId),
   gsi1sk: `${call.createdAt}#${call.ident}`,
 });
+export const CALL_PATIENT_KEYS_MARKER = 'CALL_KEYS#PATIENT';
+export const callPatientIndexPk = (practiceId: string, patientId: string) => `CALLPATIENT#${practiceId}#${patientId}`;
+/** Only a call naming a patient is on the patient's index: a call without one stays off it. */
+export const callPatientKeys = (practiceId: string, call: { ident: string; createdAt: string; patientId: string | null }) =>
+  call.patientId ? { gsi2pk: callPatientIndexPk(practiceId, call.patientId), gsi2sk: `${call.createdAt}#${call.ident}` } : {};
 /** The month item and day attribute that count a call created at this time. */
 export const callDayCounter = (createdAt: string) => ({ sk: `${CALL_DAYS_PREFIX}${createdAt.slice(0, 7)}`, attribute: `d${createdAt.slice(8, 10)}` });
 
@@ -106,7 +115,7 @@ export async function getUnreadCallCount(practiceId: string): Promise<number | n
 
 export async function putCall(practiceId: string, call: PhoneCall): Promise<void> {
   const { callerName: _callerName, recipientName: _recipientName, ...stored } = call;
-  const item = { ...stored, practiceId, sk: callKey(call.ident), entityType: 'CALL', ...callIndexKeys(practiceId, call) };
+  const item = { ...stored, practiceId, sk: callKey(call.ident), entityType: 'CALL', ...callIndexKeys(practiceId, call), ...callPatientKeys(practiceId, call) };
   const out = await documentClient().send(new PutCommand({ TableName: tableName(), Item: item, ReturnValues: 'ALL_OLD' }));
   await countChange(practiceId, out.Attributes, item);
   if (call.callSid)
@@ -128,6 +137,23 @@ export async function listCalls(practiceId: string): Promise<PhoneCall[]> {
     ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX },
   });
   return items.map(callFromItem);
+}
+
+/**
+ * One patient's calls, oldest first, from the patient's index (eventually consistent, as an export
+ * reads). A practice whose older calls have no patient key yet reads every call, kept to the patient's.
+ */
+export async function listPatientCalls(practiceId: string, patientId: string): Promise<PhoneCall[]> {
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_PATIENT_KEYS_MARKER }, ConsistentRead: true }),
+  );
+  if (!marker.Item) return (await listCalls(practiceId)).filter((c) => c.patientId === patientId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const items = await queryAll({
+    IndexName: INDEXES.gsi2.indexName,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': callPatientIndexPk(practiceId, patientId) },
+  });
+  return items.filter((item) => item.deleted !== true && item.patientId === patientId).map(callFromItem);
 }
 
 export interface CallRange {

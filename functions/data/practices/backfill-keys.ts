@@ -1,5 +1,5 @@
 import { backfillPatientAppointmentKeys, backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
-import { backfillCallCounts, backfillCallListKeys } from '../calls/call-backfill.js';
+import { backfillCallCounts, backfillCallListKeys, backfillCallPatientKeys } from '../calls/call-backfill.js';
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
 import { backfillNotificationCounts } from '../notifications/notification-backfill.js';
@@ -13,6 +13,7 @@ export interface BackfillCounts {
   notifications: number;
   calls: number;
   callList: number;
+  patientCalls: number;
   contacts: number;
 }
 
@@ -32,6 +33,7 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     notifications: await backfillNotificationCounts(practiceId),
     calls: await backfillCallCounts(practiceId),
     callList: await backfillCallListKeys(practiceId),
+    patientCalls: await backfillCallPatientKeys(practiceId),
     contacts: await backfillContactNumbers(practiceId),
   });
   return table ? withTable(table, all) : all();
@@ -40,5 +42,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed and ${c.contacts} contacts' numbers`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient and ${c.contacts} contacts' numbers`;
 }

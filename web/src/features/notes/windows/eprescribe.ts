@@ -1,4 +1,5 @@
-import { DOSESPOT_MESSAGES, type DoseSpotSso, type DoseSpotSyncResult } from '../../../../../shared/partners/dosespot.js';
+import { DOSESPOT_MESSAGES } from '../../../../../shared/partners/dosespot-messages.js';
+import type { DoseSpotSso, DoseSpotSyncResult } from '../../../../../shared/partners/dosespot.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
 

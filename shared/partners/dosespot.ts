@@ -1,12 +1,6 @@
 import * as z from '../zod.js';
 
-/** Spec shell §2.6 ePrescribe: the toasts while DoseSpot's window opens, and its failure text. */
-export const DOSESPOT_MESSAGES = {
-  signingIn: 'Signing into DoseSpot',
-  signedIn: 'Successfully signed into DoseSpot',
-  failed: 'There was an error logging into DoseSpot. Please try again.',
-  eprescribingFailed: 'There was an error logging into the e-prescribing system. Please try again.',
-} as const;
+export { DOSESPOT_MESSAGES } from './dosespot-messages.js';
 
 export const DoseSpotSsoQuery = z.strictObject({
   patientId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),

@@ -5,6 +5,7 @@ import { StartupErrorView } from './components/startup-error-view.js';
 import { configureAmplify } from './lib/configure-amplify.js';
 import { hashForCallbackPath } from './lib/login-redirect.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
+import { hasStoredSession } from './lib/stored-session.js';
 
 async function bootstrap(): Promise<void> {
   const callback = hashForCallbackPath(window.location);
@@ -12,6 +13,9 @@ async function bootstrap(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root');
   const root = createRoot(container);
+  // A returning user's app code downloads while config.json and the session check are under way,
+  // rather than after them: one round trip less before the first screen on a slow network.
+  if (hasStoredSession()) void import('./app/authenticated-app.js').catch(() => undefined);
   try {
     const config = await loadRuntimeConfig();
     configureAmplify(config);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTES_PAGE_SIZE, type NoteStatus, type NoteType } from '../../../../../shared/notes/note-constants.js';
+import { NOTES_PAGE_SIZE } from '../../../../../shared/notes/note-constants.js';
 import {
   Note,
   type AddendNoteBody,
@@ -12,18 +12,9 @@ import {
   type UpdateSignedNoteBody,
 } from '../../../../../shared/notes/note-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { noteKeys, type TimelineFilters } from './note-keys.js';
 
-export interface TimelineFilters {
-  noteTypes: readonly NoteType[];
-  statuses: readonly NoteStatus[];
-}
-
-export const noteKeys = {
-  all: ['notes'] as const,
-  timelines: () => [...noteKeys.all, 'timeline'] as const,
-  timeline: (patientId: string, filters: TimelineFilters, offset: number) => [...noteKeys.timelines(), patientId, filters, offset] as const,
-  detail: (noteId: string) => [...noteKeys.all, 'detail', noteId] as const,
-};
+export { noteKeys, type TimelineFilters } from './note-keys.js';
 
 const notePath = (noteId: string, action?: string) => `/v1/notes/${encodeURIComponent(noteId)}${action ? `/${action}` : ''}`;
 const parseNote = (body: unknown): Note => Note.parse(body);

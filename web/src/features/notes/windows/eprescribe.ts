@@ -1,4 +1,4 @@
-import { DOSESPOT_MESSAGES } from '../../../../../shared/partners/dosespot.js';
+import { DOSESPOT_MESSAGES } from '../../../../../shared/partners/dosespot-messages.js';
 import { doseSpotSsoUrl, syncDoseSpot } from '../api/dosespot-api.js';
 import { showToast, toastQueue, withServerText } from '../../../lib/toasts.js';
 

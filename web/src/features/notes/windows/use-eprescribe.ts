@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { maySignPrescription } from '../../../../../shared/notes/rx.js';
 import { useCurrentUser } from '../../../lib/practice.js';
-import { noteKeys } from '../api/notes-api.js';
+import { noteKeys } from '../api/note-keys.js';
 import { openEPrescribe } from './eprescribe.js';
 
 export const EPRESCRIBE_LABEL = 'ePrescribe';

@@ -1,0 +1,151 @@
+/**
+ * Lighthouse performance (mobile preset, simulated throttling) of the three first screens of a
+ * running server: the sign-in screen, a signed-in /home and a patient chart. It starts nothing:
+ * `npm start` (or any served build) must be up. It signs in once with Playwright into a temporary
+ * Chromium profile, then runs Lighthouse 3 times per page against that profile with an empty HTTP
+ * cache each time, and prints the median score, total blocking time and largest contentful paint.
+ *
+ *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir]
+ */
+import { chromium } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+
+const run = promisify(execFile);
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = 'lighthouse@12';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 3000}` },
+    runs: { type: 'string', default: '3' },
+    patient: { type: 'string', default: 'pat-0001' },
+    email: { type: 'string', default: 'provider@demo.tidewell.local' },
+    out: { type: 'string' },
+  },
+});
+const origin = values.url.replace(/\/$/, '');
+const runs = Number(values.runs);
+
+interface Page {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const PAGES: Page[] = [
+  { name: 'sign-in', path: '/#/home', signedIn: false },
+  { name: '/home', path: '/#/home', signedIn: true },
+  { name: 'patient chart', path: `/#/patients/${values.patient}`, signedIn: true },
+];
+
+interface Measure {
+  score: number;
+  tbtMs: number;
+  lcpMs: number;
+  fcpMs: number;
+  bootupMs: number;
+  scripts: number;
+  transferredKb: number;
+}
+
+/** Signs in through the form, as a user would, so the profile holds Amplify's session. */
+async function signInto(profile: string): Promise<void> {
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${origin}/#/home`);
+    await page.getByLabel('Email').fill(values.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('practice-name').waitFor({ timeout: 60_000 });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Lighthouse keeps a profile's storage with --disable-storage-reset, and its HTTP cache with it: a cold load needs the cache gone. */
+function emptyCaches(profile: string): void {
+  for (const dir of ['Cache', 'Code Cache', 'GPUCache', 'Service Worker']) rmSync(join(profile, 'Default', dir), { recursive: true, force: true });
+}
+
+async function lighthouse(page: Page, profile: string, output: string): Promise<Measure> {
+  const flags = ['--headless=new', '--no-sandbox', `--user-data-dir=${profile}`].join(' ');
+  await run(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      `${origin}${page.path}`,
+      '--form-factor=mobile',
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      `--chrome-flags=${flags}`,
+      ...(page.signedIn ? ['--disable-storage-reset'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  };
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    tbtMs: report.audits['total-blocking-time']?.numericValue ?? NaN,
+    lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    fcpMs: report.audits['first-contentful-paint']?.numericValue ?? NaN,
+    bootupMs: report.audits['bootup-time']?.numericValue ?? NaN,
+    scripts: requests.filter((r) => r.resourceType === 'Script').length,
+    transferredKb: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+  };
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'tw-lighthouse-'));
+  const out = values.out ?? work;
+  const signedIn = join(work, 'signed-in');
+  try {
+    await signInto(signedIn);
+    const rows: string[] = [];
+    for (const page of PAGES) {
+      const measures: Measure[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const profile = page.signedIn ? signedIn : mkdtempSync(join(work, 'signed-out-'));
+        emptyCaches(profile);
+        const m = await lighthouse(page, profile, join(out, `${page.name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`));
+        console.log(
+          `${page.name} run ${i + 1}: score ${m.score}, TBT ${Math.round(m.tbtMs)} ms, LCP ${Math.round(m.lcpMs)} ms, boot-up ${Math.round(m.bootupMs)} ms`,
+        );
+        measures.push(m);
+      }
+      const med = (pick: (m: Measure) => number) => median(measures.map(pick));
+      rows.push(
+        `| ${page.name} | ${med((m) => m.score)} | ${Math.round(med((m) => m.tbtMs))} | ${(med((m) => m.lcpMs) / 1000).toFixed(1)} | ${(med((m) => m.fcpMs) / 1000).toFixed(1)} | ${(med((m) => m.bootupMs) / 1000).toFixed(1)} | ${med((m) => m.scripts)} | ${Math.round(med((m) => m.transferredKb))} |`,
+      );
+    }
+    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile, simulated throttling, median of ${runs} (${origin})\n`);
+    console.log('| page | score | TBT ms | LCP s | FCP s | JS boot-up s | scripts | KB transferred |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    if (values.out) console.log(`\nReports: ${values.out}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,6 +1,5 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import type * as z from '../../../shared/zod.js';
-import { trackApiRequest } from './api-activity.js';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
 import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
@@ -139,6 +138,6 @@ export const apiRequest = createApiClient({
     }
     await signOut();
   },
-  fetchImpl: (input, init) => trackApiRequest(fetch(input, init)),
+  fetchImpl: (input, init) => fetch(input, init),
   timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
 });

@@ -46,20 +46,21 @@ async function lines(url: string): Promise<Res[]> {
     .map((l) => JSON.parse(l) as Res);
 }
 
-/** Patients in the directory's listing (gsi1 PATIENTS#ACTIVE), which the export pages through. */
-async function activePatientCount(): Promise<number> {
+/** The directory's listing (gsi1 PATIENTS#ACTIVE), which the export pages through in this order. */
+function activePatients(page: { Select: 'COUNT' } | { Limit: number }) {
   const { client, tableName } = tableClient();
-  const out = await client.send(
+  return client.send(
     new QueryCommand({
       TableName: tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': 'PATIENTS#ACTIVE' },
-      Select: 'COUNT',
+      ...page,
     }),
   );
-  return out.Count ?? 0;
 }
+
+const activePatientCount = async (): Promise<number> => (await activePatients({ Select: 'COUNT' })).Count ?? 0;
 
 async function startExport(): Promise<FhirBulkExport> {
   // One export runs at a time: wait for one another test left running.
@@ -389,15 +390,7 @@ describe('the practice FHIR export (Bulk Data)', () => {
     // A patient listed in the directory whose record is gone: the batch that reaches it fails.
     const real = await client.send(new GetCommand({ TableName: tableName, Key: { practiceId, sk: `PATIENT#${bulkPatientId}` } }));
     // Listed right after the directory's eighth patient: two batches of 4 are written, then the run stops early.
-    const firstNine = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'PATIENTS#ACTIVE' },
-        Limit: 9,
-      }),
-    );
+    const firstNine = await activePatients({ Limit: 9 });
     const eighth = firstNine.Items![7]!.gsi1sk as string;
     const orphan = { ...real.Item, sk: `BROKEN#${run}`, gsi1sk: `${eighth}~${run}`, id: `gone-${run}` };
     await client.send(new PutCommand({ TableName: tableName, Item: orphan }));

@@ -68,6 +68,7 @@ const MARKERS = [
   'PutItem NOTIF_COUNTS',
   'PutItem CALL_COUNTS',
   'UpdateItem CALL_COUNTS',
+  'PutItem CALL_KEYS#PATIENT',
   'PutItem CONTACTS#NUMBER_INDEX',
 ];
 

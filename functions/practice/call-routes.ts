@@ -97,12 +97,15 @@ function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
   };
 }
 
-/** A search's nextToken: the index position of the last call read, inside the searched range. */
+/**
+ * A search's nextToken: the index position of the last call read, inside the searched range. Its
+ * ident may hold an underscore (a call named after a patient id), or a stretch ending there could not go on.
+ */
 function searchPosition(q: CallListQuery): string | undefined {
   if (q.nextToken === undefined) return undefined;
   const position = Buffer.from(q.nextToken, 'base64url').toString('utf8');
   const day = position.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
     throw new ValidationError('Invalid nextToken');
   }
   return position;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   FAX_MESSAGES,
   FAX_PARTNER_ID,
+  FAX_SEARCH_SCAN,
   FaxIdentParams,
   FaxListQuery,
   SendFaxBody,
@@ -31,7 +32,7 @@ import type { Patient } from '../../shared/patients/patient-schema.js';
 import { getPractice } from '../data/practices/practice-repository.js';
 import { readObject } from '../lib/files/file-store.js';
 import { FILES_PREFIX, patientOfKey, storedKey } from '../lib/files/presign.js';
-import { getFax, listFaxes, putFax } from '../data/faxes/fax-repository.js';
+import { countFaxes, getFax, listFaxes, listFaxPage, listFaxStretch, putFax } from '../data/faxes/fax-repository.js';
 import type { FaxRouteKey } from './routes.js';
 
 const FAXABLE = new Set(['SIGNED', 'ADDENDED']);
@@ -329,15 +330,13 @@ export async function updateFax(auth: AuthContext, ident: string, body: UpdateFa
 
 const digits = (v: string) => v.replace(/\D/g, '');
 
-/** GET /v1/faxes: every filter of spec §7.4 over the practice's faxes, newest first unless order=asc. */
-export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxList> {
-  const all = await listFaxes(auth.practiceId);
+/** The filters of spec §7.4 the index cannot key: direction, status, numbers and text; null without any. */
+function faxFilter(q: FaxListQuery): ((f: Fax) => boolean) | null {
   const text = q.query?.toLowerCase();
-  const matches = all.filter((f) => {
+  if (!q.direction && !q.status && !q.sender && !q.recipient && !text) return null;
+  return (f) => {
     if (q.direction && f.direction !== q.direction) return false;
     if (q.status && f.status !== q.status) return false;
-    if (q.fromDate && f.createdAt.slice(0, 10) < q.fromDate) return false;
-    if (q.toDate && f.createdAt.slice(0, 10) > q.toDate) return false;
     if (q.sender && !digits(f.sender).includes(digits(q.sender))) return false;
     if (q.recipient && !digits(f.recipient).includes(digits(q.recipient))) return false;
     if (text) {
@@ -345,10 +344,55 @@ export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxLi
       if (!hay.includes(text) && !(isPhoneLike(text) && [f.sender, f.recipient].some((n) => digits(n).includes(digits(text))))) return false;
     }
     return true;
-  });
-  matches.sort((a, b) => (q.order === 'asc' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)));
+  };
+}
+
+const inRange = (q: FaxListQuery) => (f: Fax) => (!q.fromDate || f.createdAt.slice(0, 10) >= q.fromDate) && (!q.toDate || f.createdAt.slice(0, 10) <= q.toDate);
+
+/** A filtered list's nextToken: the index position of the last fax read, inside the filtered range. */
+function stretchPosition(q: FaxListQuery): string | undefined {
+  if (q.nextToken === undefined) return undefined;
+  const position = Buffer.from(q.nextToken, 'base64url').toString('utf8');
+  const day = position.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
+    throw new ValidationError('Invalid nextToken');
+  }
+  return position;
+}
+
+/**
+ * GET /v1/faxes: every filter of spec §7.4, newest first unless order=asc. Without a filter but
+ * dates the page is read from the faxes' index (its offset and itself) and the total from the
+ * counts. Direction, status, numbers and text are not keys: such a list reads a stretch of the
+ * range (FAX_SEARCH_SCAN faxes after `nextToken`) and answers its matches, their number as
+ * `total`, with where the range goes on. A practice whose faxes are not listed yet reads them all.
+ */
+export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxList> {
+  const range = { fromDate: q.fromDate, toDate: q.toDate };
+  const ascending = q.order === 'asc';
+  const after = stretchPosition(q);
+  const matches = faxFilter(q);
+  const counted = await countFaxes(auth.practiceId, range);
+  let page: Fax[];
+  let total: number;
+  let nextToken: string | null | undefined;
+  if (counted === null) {
+    const found = (await listFaxes(auth.practiceId)).filter((f) => inRange(q)(f) && (!matches || matches(f)));
+    found.sort((a, b) => (ascending ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)));
+    page = found.slice(q.offset, q.offset + q.limit);
+    total = found.length;
+  } else if (matches) {
+    const stretch = await listFaxStretch(auth.practiceId, range, { ascending, after, max: FAX_SEARCH_SCAN });
+    const found = stretch.faxes.filter(matches);
+    page = found.slice(q.offset, q.offset + q.limit);
+    total = found.length;
+    nextToken = stretch.next ? Buffer.from(stretch.next).toString('base64url') : null;
+  } else {
+    page = (await listFaxPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset);
+    total = counted;
+  }
   await writeAudit(auth, { action: q.query ? 'search' : 'list', entity: 'fax' });
-  return { faxes: matches.slice(q.offset, q.offset + q.limit), total: matches.length, offset: q.offset, limit: q.limit };
+  return { faxes: page, total, offset: q.offset, limit: q.limit, ...(nextToken !== undefined ? { nextToken } : {}) };
 }
 
 export const FAX_ROUTES = {

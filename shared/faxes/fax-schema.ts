@@ -16,6 +16,8 @@ export const FAX_STATUS_RANK: Record<FaxStatus, number> = { QUEUED: 0, IN_PROGRE
 /** Spec §2.11: the fax list's default page. */
 export const FAX_LIST_DEFAULT_LIMIT = 100;
 export const FAX_LIST_MAX_LIMIT = 500;
+/** A filter the index cannot key (direction, status, text) matches at most this many faxes of its range per request; `nextToken` looks on. */
+export const FAX_SEARCH_SCAN = 150;
 export const FAX_COVER_MAX = 2000;
 export const FAX_ATTACHMENTS_MAX = 10;
 /** The vendor id the fax adapter's deliveries are signed as (partner secret JSON key). */
@@ -73,6 +75,8 @@ export const FaxListQuery = z.object({
   expand: optionalText(50),
   sender: optionalText(40),
   recipient: optionalText(40),
+  /** A filtered list's next stretch: the position of the last fax the previous one read. */
+  nextToken: z.optional(z.string().check(z.maxLength(200, 'Invalid nextToken'), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid nextToken'))),
 });
 export type FaxListQuery = z.infer<typeof FaxListQuery>;
 
@@ -98,5 +102,12 @@ export const UpdateFaxBody = z.object({
 });
 export type UpdateFaxBody = z.infer<typeof UpdateFaxBody>;
 
-export const FaxList = z.object({ faxes: z.array(Fax), total: z.number(), offset: z.number(), limit: z.number() });
+/** A filtered list's `total` counts the matches of the stretch it read; `nextToken` is set while the range goes on. */
+export const FaxList = z.object({
+  faxes: z.array(Fax),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  nextToken: z.optional(z.nullable(z.string())),
+});
 export type FaxList = z.infer<typeof FaxList>;

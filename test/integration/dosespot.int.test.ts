@@ -417,15 +417,25 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
       )
     ).Item?.lastSyncedAt as string | undefined;
   };
-  /** Makes the recurring schedule fall due now and waits until its run has stamped the patient. */
+  /**
+   * Makes the recurring schedule fall due now and waits until its run has stamped the patient and
+   * recorded its end: the stamp comes per patient, the record only once every patient is done.
+   */
   async function runScheduledSync(id: string) {
     const before = await lastSynced(id);
+    const earlier = new Set((await syncTasks(provider, '?limit=100')).map((t) => t.taskId));
     expect((await fetch(schedule().run, { method: 'POST' })).status).toBe(202);
     await eventually(
       'the scheduled sync to stamp the patient',
       () => lastSynced(id),
       (after) => Boolean(after) && after !== before,
       { within: 15_000 },
+    );
+    await eventually(
+      'the scheduled run to record its end',
+      () => syncTasks(provider, '?limit=100'),
+      (tasks) => tasks.some((t) => t.trigger === 'scheduled' && !earlier.has(t.taskId) && t.status !== 'PROCESSING'),
+      { within: 60_000 },
     );
   }
 
@@ -495,7 +505,7 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
     expect(await notesOf()).toHaveLength(1);
     expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${id}`)).body.created).toBe(0);
     expect((await medicationsOf(id)).filter((m) => m.doseSpotRxId)).toHaveLength(1);
-  });
+  }, 180_000);
 
   it('deleting a synced prescription removes its chart medication, and later syncs do not bring it back', async () => {
     const before = await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`);
@@ -509,5 +519,5 @@ describe('DoseSpot prescriptions sync, scheduled', () => {
     expect((await api(provider, 'POST', `/v1/practices/users/me/dosespot-sync?patientId=${patientId}`)).body.created).toBe(0);
     expect((await medicationsOf(patientId)).filter((m) => m.noteId === note.noteId)).toEqual([]);
     expect((await api(provider, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=RX_DOSESPOT`)).body.notes).toHaveLength(before.body.notes.length - 1);
-  });
+  }, 120_000);
 });

@@ -7,7 +7,6 @@ import {
   type PracticeMetadataUpdate,
   type PracticeUserUpdate,
 } from '../../shared/practice/settings-schema.js';
-import { identityPoolFromEnv } from '../lib/adapters/identity-pool.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { forgetAccessRecord, recordSignOut } from '../lib/auth/access-record.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
@@ -42,6 +41,12 @@ export async function updatePracticeUser(auth: AuthContext, userId: string, inpu
 
 export const IDENTITY_SYNC_FAILED = 'The change was saved, but signing the user in or out could not be updated. Save it again to retry.';
 
+/** The Cognito client is loaded by the rare admin changes that need it, not on every cold start of the group. */
+async function identityPool() {
+  const { identityPoolFromEnv } = await import('../lib/adapters/identity-pool.js');
+  return identityPoolFromEnv();
+}
+
 /**
  * The record just saved is what the API enforces (within 30 s on every instance, at once
  * here); the pool follows it so new tokens carry the same role, and a removal (no_access or
@@ -52,7 +57,7 @@ async function applyAccessChange(practiceId: string, user: PracticeUser): Promis
   forgetAccessRecord(practiceId, user.userId);
   try {
     if (removed) await recordSignOut(practiceId, user.userId);
-    const pool = identityPoolFromEnv();
+    const pool = await identityPool();
     await pool.setRoleGroup(user.userId, user.permissionGroup);
     if (removed) await pool.shutOut(user.userId);
     else await pool.letIn(user.userId);
@@ -74,7 +79,7 @@ export async function resetUserMfa(auth: AuthContext, userId: string): Promise<v
   const user = await getUser(auth.practiceId, userId);
   if (!user) throw new NotFoundError(SETTINGS_MESSAGES.userNotFound);
   try {
-    await identityPoolFromEnv().resetMfa(userId);
+    await (await identityPool()).resetMfa(userId);
   } catch (error) {
     log.warn('Identity pool MFA reset failed', { error: (error as Error)?.name });
     throw new DependencyError(502, MFA_RESET_FAILED, 'identity_sync_failed');

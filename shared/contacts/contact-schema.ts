@@ -63,17 +63,19 @@ export const ContactInput = z
   .check(z.refine((c) => Boolean(c.phoneNumber || c.faxNumber || c.email), { message: CONTACT_MESSAGES.needsWayToReach, path: ['phoneNumber'] }));
 export type ContactInput = z.input<typeof ContactInput>;
 
-export interface Contact {
-  contactId: string;
-  name: string;
-  lastName: string | null;
-  phoneNumber: string | null;
-  faxNumber: string | null;
-  email: string | null;
-  groups: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A contact as stored and answered. */
+export const Contact = z.object({
+  contactId: z.string(),
+  name: z.string(),
+  lastName: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  faxNumber: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  groups: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof Contact>;
 
 /** 'undefined' and 'null' are what a client sends for a contact it never saved. */
 export const ContactIdParams = z.object({

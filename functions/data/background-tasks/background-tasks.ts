@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BackgroundTask, BackgroundTaskType, DoseSpotSyncCounts } from '../../../shared/partners/dosespot.js';
+import type { BackgroundTaskType, DoseSpotSyncCounts } from '../../../shared/partners/dosespot.js';
+import { BackgroundTask } from '../../../shared/partners/dosespot-responses.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
@@ -72,19 +74,9 @@ export async function startBackgroundTask(
   };
 }
 
-function fromItem(item: Record<string, unknown>, now: Date): BackgroundTask {
-  const task: BackgroundTask = {
-    taskId: item.taskId as string,
-    taskType: item.taskType as BackgroundTaskType,
-    status: item.status as BackgroundTask['status'],
-    trigger: item.trigger as BackgroundTask['trigger'],
-    requestedBy: item.requestedBy as string,
-    patientId: (item.patientId as string | null | undefined) ?? null,
-    startedAt: item.startedAt as string,
-    completedAt: (item.completedAt as string | null | undefined) ?? null,
-    result: (item.result as DoseSpotSyncCounts | null | undefined) ?? null,
-    failureReason: (item.failureReason as string | null | undefined) ?? null,
-  };
+/** Items written before a field existed read as that field's default. */
+function fromItem(item: Item, now: Date): BackgroundTask {
+  const task = parseItem('background task', BackgroundTask, { patientId: null, completedAt: null, result: null, failureReason: null, ...item });
   // A run whose function died never wrote its outcome: reporting it PROCESSING forever would hide that.
   if (task.status === 'PROCESSING' && now.getTime() - Date.parse(task.startedAt) > STALE_AFTER_MS)
     return { ...task, status: 'FAILED', failureReason: BACKGROUND_TASK_STOPPED };

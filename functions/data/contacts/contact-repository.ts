@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type Contact, contactFullName, contactSearchScore, searchContacts } from '../../../shared/contacts/contact-schema.js';
+import { Contact, contactFullName, contactSearchScore, searchContacts } from '../../../shared/contacts/contact-schema.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { unchangedSince } from '../../lib/table/put-if-unchanged.js';
@@ -55,18 +56,9 @@ function contactItem(practiceId: string, contact: Contact): Record<string, unkno
   return { ...contact, practiceId, sk: contactKey(contact.contactId), entityType: 'CONTACT' };
 }
 
-export function contactFromItem(item: Record<string, unknown>): Contact {
-  return {
-    contactId: String(item.contactId),
-    name: String(item.name ?? ''),
-    lastName: (item.lastName as string | null) ?? null,
-    phoneNumber: (item.phoneNumber as string | null) ?? null,
-    faxNumber: (item.faxNumber as string | null) ?? null,
-    email: (item.email as string | null) ?? null,
-    groups: (item.groups as string[] | undefined) ?? [],
-    createdAt: String(item.createdAt ?? ''),
-    updatedAt: String(item.updatedAt ?? ''),
-  };
+/** Items written before a field existed read as that field's default. */
+export function contactFromItem(item: Item): Contact {
+  return parseItem('contact', Contact, { lastName: null, phoneNumber: null, faxNumber: null, email: null, groups: [], createdAt: '', updatedAt: '', ...item });
 }
 
 const byName = (a: Contact, b: Contact) => a.name.localeCompare(b.name) || (a.lastName ?? '').localeCompare(b.lastName ?? '');

@@ -1,7 +1,7 @@
 import { backfillPatientAppointmentKeys, backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
 import { backfillCallCounts, backfillCallListKeys, backfillCallPatientKeys } from '../calls/call-backfill.js';
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
-import { backfillFaxListKeys } from '../faxes/fax-backfill.js';
+import { backfillFaxListKeys, backfillFaxNoteKeys } from '../faxes/fax-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
 import { backfillNotificationCounts } from '../notifications/notification-backfill.js';
 import { withTable, type TableScope } from '../../lib/table/scope.js';
@@ -17,6 +17,7 @@ export interface BackfillCounts {
   patientCalls: number;
   contacts: number;
   faxList: number;
+  faxNotes: number;
 }
 
 // Kept out of every Lambda: the local runtime runs it at start and `practice deploy` (or
@@ -38,6 +39,8 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     patientCalls: await backfillCallPatientKeys(practiceId),
     contacts: await backfillContactNumbers(practiceId),
     faxList: await backfillFaxListKeys(practiceId),
+    // After the fax list's: that one writes the counts item whole.
+    faxNotes: await backfillFaxNoteKeys(practiceId),
   });
   return table ? withTable(table, all) : all();
 }
@@ -45,5 +48,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers and ${c.faxList} faxes listed`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed and ${c.faxNotes} faxes read for their notes`;
 }

@@ -66,6 +66,7 @@ const MARKERS = [
   'PutItem CALENDAR_KEYS#PROVIDER',
   'PutItem CALENDAR_KEYS#PATIENT',
   'PutItem NOTIF_COUNTS',
+  'PutItem NOTIF_KEYS#PEOPLE',
   'PutItem CALL_COUNTS',
   'UpdateItem CALL_COUNTS',
   'PutItem CALL_KEYS#PATIENT',

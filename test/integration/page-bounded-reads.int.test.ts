@@ -3,7 +3,8 @@ import { GROUPS } from '../../functions/groups.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
 import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/data/messaging/messaging-repository.js';
-import { createNotification } from '../../functions/data/notifications/notification-repository.js';
+import { createNotification, NOTIFICATION_PEOPLE_MARKER, updateNotification } from '../../functions/data/notifications/notification-repository.js';
+import { backfillNotificationPeopleKeys } from '../../functions/data/notifications/notification-backfill.js';
 import { writeAppointments } from '../../functions/data/calendar/calendar-repository.js';
 import { CALL_PATIENT_KEYS_MARKER, callKey, deleteCall, listPatientCalls, putCall } from '../../functions/data/calls/call-repository.js';
 import { backfillCallPatientKeys } from '../../functions/data/calls/call-backfill.js';
@@ -354,6 +355,86 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
       );
     }
     expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(100);
+  });
+
+  it('notifications assigned to someone, or related to something, are read from their own partitions, not filtered from every notification', async () => {
+    const { practiceId } = stackEndpoints();
+    // Older than every seeded fax, so a filter over the type's partitions reads all of them first.
+    const rare = `rare-${run}`;
+    await createNotification(
+      practiceId,
+      { notificationType: 'FAX', notificationStatus: 'UNREAD', text: `Rare ${run}`, assigned: rare, relatedTo: `about-${run}` },
+      { userId: 'bulk-seed' },
+      new Date(Date.UTC(2025, 0, 1)),
+    );
+    const mine = await api(admin, 'GET', `/v1/notifications?notificationType=FAX&notificationStatus=UNREAD,READ&assigned=${providerId}&limit=100`);
+    const rareOnes = await api(admin, 'GET', `/v1/notifications?notificationType=FAX&assigned=${rare}`);
+    const related = await api(admin, 'GET', `/v1/notifications?notificationType=FAX&relatedTo=about-${run}`);
+    const both = await api(admin, 'GET', `/v1/notifications?notificationType=FAX&relatedTo=about-${run}&assigned=${providerId}`);
+    for (const res of [mine, rareOnes, related, both]) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Of the 300 seeded faxes every fifth is the provider's: 45 unread, then 15 read, newest first within each.
+    const list = mine.body.notifications as { notificationStatus: string; assigned: string; createdAt: string }[];
+    expect(list.map((n) => n.notificationStatus)).toEqual([...Array<string>(45).fill('UNREAD'), ...Array<string>(15).fill('READ')]);
+    expect(list.every((n) => n.assigned === providerId)).toBe(true);
+    expect(list.slice(0, 45).map((n) => n.createdAt)).toEqual(
+      list
+        .slice(0, 45)
+        .map((n) => n.createdAt)
+        .sort()
+        .reverse(),
+    );
+    expect(rareOnes.body.notifications.map((n: { text: string }) => n.text)).toEqual([`Rare ${run}`]);
+    expect(related.body.notifications.map((n: { text: string }) => n.text)).toEqual([`Rare ${run}`]);
+    expect(both.body.notifications).toEqual([]);
+    const reads = [mine, rareOnes, related, both].map((r) => Number(r.headers.get(ITEMS_READ_HEADER)));
+    console.log(`notifications assigned to the provider\t${reads[0]}\tto a rare assignee\t${reads[1]}\trelated to\t${reads[2]}\tboth\t${reads[3]}`);
+    expect(reads[0]).toBeLessThanOrEqual(60 + 5);
+    expect(Math.max(...reads.slice(1))).toBeLessThanOrEqual(5);
+  });
+
+  it('a notification reassigned or unassigned moves out of its former assignee’s partition', async () => {
+    const { practiceId } = stackEndpoints();
+    const [first, second] = [`first-${run}`, `second-${run}`];
+    const n = await createNotification(practiceId, { notificationType: 'TASK', text: `Moving ${run}`, assigned: first }, { userId: 'bulk-seed' });
+    const textsOf = async (assigned: string) =>
+      (await api(admin, 'GET', `/v1/notifications?notificationType=TASK&assigned=${assigned}`)).body.notifications.map((x: { text: string }) => x.text);
+    await eventually(
+      'listed under its assignee',
+      () => textsOf(first),
+      (t) => t.length === 1,
+    );
+    await updateNotification(practiceId, n.notificationId, { assigned: second }, { userId: 'bulk-seed' });
+    await eventually(
+      'moved to the new assignee',
+      () => textsOf(second),
+      (t) => t.length === 1,
+    );
+    expect(await textsOf(first)).toEqual([]);
+    await updateNotification(practiceId, n.notificationId, { assigned: null }, { userId: 'bulk-seed' });
+    await eventually(
+      'under no assignee',
+      () => textsOf(second),
+      (t) => t.length === 0,
+    );
+  });
+
+  it('a notification assigned before the by-person copies were kept is found by filtering until the backfill ran, then from its partition', async () => {
+    const { practiceId } = stackEndpoints();
+    const older = `older-${run}`;
+    const n = await createNotification(practiceId, { notificationType: 'FAX', text: `Older ${run}`, assigned: older }, { userId: 'bulk-seed' });
+    // As written before: no copy, and no marker.
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: `NOTIFPEOPLE#${n.notificationId}` } }));
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER } }));
+    const list = () => api(admin, 'GET', `/v1/notifications?notificationType=FAX&assigned=${older}`);
+    const before = await list();
+    expect(before.body.notifications.map((x: { text: string }) => x.text)).toEqual([`Older ${run}`]);
+    expect(await backfillNotificationPeopleKeys(practiceId)).toBeGreaterThanOrEqual(61);
+    const after = await eventually('listed from its partition', list, (res) => res.body.notifications.length === 1);
+    const reads = [before, after].map((r) => Number(r.headers.get(ITEMS_READ_HEADER)));
+    console.log(`notifications of an assignee before the backfill\t${reads[0]}\tafter\t${reads[1]}`);
+    expect(reads[0]).toBeGreaterThan(SEEDED);
+    expect(reads[1]).toBeLessThanOrEqual(3);
+    expect(await backfillNotificationPeopleKeys(practiceId)).toBe(0);
   });
 
   it('the unread notification count polled by every screen reads one item, and counts each seeded fax', async () => {

@@ -25,7 +25,7 @@ import { externalNote, putDeliveryOnce, storedDelivery, writeDeliveredNote } fro
 import type { Note } from '../../shared/notes/note-schema.js';
 import { FAX_LIST_DEFAULT_LIMIT, FAX_LIST_MAX_LIMIT } from '../../shared/faxes/fax-schema.js';
 import { route } from '../lib/http/group-handler.js';
-import { listFaxes } from '../data/faxes/fax-repository.js';
+import { listFaxes, listFaxNotePage } from '../data/faxes/fax-repository.js';
 import { getNote } from '../data/notes/note-repository.js';
 
 const FaxObject = z.object({
@@ -221,13 +221,17 @@ export const FaxNotesQuery = z.object({
 });
 
 export async function faxNotes(auth: AuthContext, q: z.infer<typeof FaxNotesQuery>): Promise<{ notes: Note[]; total: number; offset: number; limit: number }> {
-  const faxes = (await listFaxes(auth.practiceId))
-    .filter((f) => f.faxNoteId && (q.direction === 'all' || f.direction === 'INBOUND'))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const page = faxes.slice(q.offset, q.offset + q.limit);
+  const wanted = q.offset + q.limit;
+  const paged = await listFaxNotePage(auth.practiceId, q.direction === 'all' ? ['INBOUND', 'OUTBOUND'] : ['INBOUND'], wanted);
+  const faxes =
+    paged?.faxes ??
+    (await listFaxes(auth.practiceId))
+      .filter((f) => f.faxNoteId && (q.direction === 'all' || f.direction === 'INBOUND'))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const page = faxes.slice(q.offset, wanted);
   const notes = (await Promise.all(page.map((f) => getNote(auth.practiceId, f.faxNoteId!)))).filter((n): n is Note => !!n && n.status !== 'DELETED');
   await writeAudit(auth, { action: 'list', entity: 'NOTE' });
-  return { notes, total: faxes.length, offset: q.offset, limit: q.limit };
+  return { notes, total: paged?.total ?? faxes.length, offset: q.offset, limit: q.limit };
 }
 
 export const FAX_NOTES_ROUTE = route({ query: FaxNotesQuery, run: ({ auth, query }) => faxNotes(auth, query) });

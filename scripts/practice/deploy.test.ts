@@ -66,11 +66,13 @@ const MARKERS = [
   'PutItem CALENDAR_KEYS#PROVIDER',
   'PutItem CALENDAR_KEYS#PATIENT',
   'PutItem NOTIF_COUNTS',
+  'PutItem NOTIF_KEYS#PEOPLE',
   'PutItem CALL_COUNTS',
   'UpdateItem CALL_COUNTS',
   'PutItem CALL_KEYS#PATIENT',
   'PutItem CONTACTS#NUMBER_INDEX',
   'PutItem FAX_COUNTS',
+  'UpdateItem FAX_COUNTS',
 ];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */

@@ -25,6 +25,10 @@ export const faxIndexKeys = (practiceId: string, fax: { ident: string; createdAt
   gsi1pk: faxesIndexPk(practiceId),
   gsi1sk: `${fax.createdAt}#${fax.ident}`,
 });
+/** Faxes that left a note in a chart, per direction, newest first (the fax notes list). */
+export const faxNotesIndexPk = (practiceId: string, direction: string) => `FAXNOTES#${practiceId}#${direction}`;
+/** The counts item's attribute counting one direction's faxes with a note. */
+export const faxNotesCount = (direction: string) => `notes${direction}`;
 /** The month item and day attribute that count a fax created at this time. */
 export const faxDayCounter = (createdAt: string) => ({ sk: `${FAX_DAYS_PREFIX}${createdAt.slice(0, 7)}`, attribute: `d${createdAt.slice(8, 10)}` });
 
@@ -53,7 +57,8 @@ export function faxFromItem(item: Record<string, unknown>): Fax {
 }
 
 export function faxItem(practiceId: string, fax: Fax): Record<string, unknown> {
-  return { ...fax, practiceId, sk: faxKey(fax.ident), entityType: 'FAX', ...faxIndexKeys(practiceId, fax) };
+  const noted = fax.faxNoteId ? { gsi2pk: faxNotesIndexPk(practiceId, fax.direction), gsi2sk: `${fax.createdAt}#${fax.ident}` } : {};
+  return { ...fax, practiceId, sk: faxKey(fax.ident), entityType: 'FAX', ...faxIndexKeys(practiceId, fax), ...noted };
 }
 
 export async function getFax(practiceId: string, ident: string): Promise<Fax | null> {
@@ -93,6 +98,17 @@ async function countNew(practiceId: string, createdAt: string): Promise<void> {
 export async function putFax(practiceId: string, fax: Fax): Promise<void> {
   const out = await documentClient().send(new PutCommand({ TableName: tableName(), Item: faxItem(practiceId, fax), ReturnValues: 'ALL_OLD' }));
   if (!out.Attributes) await countNew(practiceId, fax.createdAt);
+  // A fax gets its note once (never taken away): counted then, for the fax notes' total.
+  if (fax.faxNoteId && !out.Attributes?.faxNoteId)
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { practiceId, sk: FAX_COUNTS_KEY },
+        UpdateExpression: 'ADD #n :one',
+        ExpressionAttributeNames: { '#n': faxNotesCount(fax.direction) },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
   if (fax.faxId)
     await documentClient().send(
       new PutCommand({ TableName: tableName(), Item: { practiceId, sk: vendorFaxKey(fax.faxId), entityType: 'FAX_VENDOR_ID', ident: fax.ident } }),
@@ -204,6 +220,45 @@ export async function countFaxes(practiceId: string, range: FaxRange): Promise<n
     }
   }
   return Math.max(total, 0);
+}
+
+/**
+ * The newest `wanted` faxes with a note of the given directions, and how many there are; null
+ * before backfillFaxNoteKeys ran (then the fax notes read every fax). Each direction is its own
+ * partition, read up to `wanted`, and the directions are merged newest first.
+ */
+export async function listFaxNotePage(practiceId: string, directions: readonly string[], wanted: number): Promise<{ faxes: Fax[]; total: number } | null> {
+  const counts = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: FAX_COUNTS_KEY }, ConsistentRead: true }));
+  if (!counts.Item?.notesListed) return null;
+  const pages = await Promise.all(
+    directions.map(async (direction) => {
+      const kept: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const out = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: INDEXES.gsi2.indexName,
+            KeyConditionExpression: 'gsi2pk = :pk',
+            ExpressionAttributeValues: { ':pk': faxNotesIndexPk(practiceId, direction) },
+            ScanIndexForward: false,
+            Limit: Math.max(wanted - kept.length, 1),
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        kept.push(...(out.Items ?? []));
+        startKey = out.LastEvaluatedKey;
+      } while (startKey && kept.length < wanted);
+      return kept;
+    }),
+  );
+  const faxes = pages
+    .flat()
+    .sort((a, b) => String(b.gsi2sk).localeCompare(String(a.gsi2sk)))
+    .slice(0, wanted)
+    .map(faxFromItem);
+  const total = directions.reduce((sum, d) => sum + Math.max(Number(counts.Item![faxNotesCount(d)]) || 0, 0), 0);
+  return { faxes, total };
 }
 
 /** True when a status may replace another: never backwards, never the same again (a repeated callback changes nothing). */

@@ -1,10 +1,18 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../../shared/notifications/notification-constants.js';
 import type { Notification } from '../../../shared/notifications/notification-schema.js';
 import { documentClient } from '../../lib/table/client.js';
+import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
-import { countsOf, NOTIFICATION_COUNTS_KEY, notificationsByStatusPartition } from './notification-repository.js';
+import {
+  countsOf,
+  fromItem,
+  NOTIFICATION_COUNTS_KEY,
+  NOTIFICATION_PEOPLE_MARKER,
+  notificationsByStatusPartition,
+  peopleItem,
+} from './notification-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -38,4 +46,56 @@ export async function backfillNotificationCounts(practiceId: string): Promise<nu
     new PutCommand({ TableName: tableName(), Item: { practiceId, sk: NOTIFICATION_COUNTS_KEY, entityType: 'NOTIFICATION_COUNTS', ...total, indexed: true } }),
   );
   return counted;
+}
+
+/**
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app
+ * stack): gives the notifications assigned or related to someone before the by-person copies were
+ * kept their copy, then writes the marker that lets the list read those partitions. Until this
+ * has run, a list filtered on an assignee or on relatedTo filters every notification of its types.
+ */
+export async function backfillNotificationPeopleKeys(practiceId: string): Promise<number> {
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER }, ConsistentRead: true }),
+  );
+  if (marker.Item) return 0;
+  const items = await queryAll({
+    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
+    FilterExpression: 'isLatestVersion = :true',
+    ExpressionAttributeValues: { ':p': practiceId, ':prefix': 'NOTIFICATION#', ':true': true },
+  });
+  let written = 0;
+  for (const item of items) {
+    const n = fromItem(item);
+    const copy = peopleItem(n);
+    if (!copy) continue;
+    await documentClient()
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [
+            // Updated meanwhile: that write kept the newer version's copy.
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: { practiceId, sk: n.sk },
+                ConditionExpression: 'isLatestVersion = :true',
+                ExpressionAttributeValues: { ':true': true },
+              },
+            },
+            { Put: { TableName: tableName(), Item: copy } },
+          ],
+        }),
+      )
+      .then(() => written++)
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER, entityType: 'NOTIFICATION_KEYS', backfilledAt: new Date().toISOString(), written },
+    }),
+  );
+  return written;
 }

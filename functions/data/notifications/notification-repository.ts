@@ -20,7 +20,7 @@ import type {
 } from '../../../shared/notifications/notification-schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
-import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
+import { INDEXES, tableName, TTL_ATTRIBUTE, type IndexDefinition } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import type { Item } from '../../lib/table/item.js';
@@ -32,6 +32,10 @@ import type { Item } from '../../lib/table/item.js';
  *   by status    gsi2 gsi2pk NOTIF#<type>#<status>, gsi2sk <createdAt>#<id>        (latest only)
  *   by source    gsi1 gsi1pk NOTIF#SRC#<type>#<sourceId>, gsi1sk <createdAt>#<id>  (latest only, when sourceId)
  *   change log   sk NOTIFLOG#<lastUpdated>#<id>#<version>: a copy of each version for catch-up, expires after 7 days
+ *   by person    sk NOTIFPEOPLE#<id>: a copy of the latest version, when it is assigned or related to someone,
+ *                gsi1 NOTIF#TO#<practiceId>#<assigned>#<type>#<status> and gsi2 NOTIF#REL#<practiceId>#<relatedTo>#<type>#<status>,
+ *                gsi?sk <createdAt>#<id> (each when set), so the list filtered on either reads its own partitions
+ *                (once backfillNotificationPeopleKeys wrote NOTIF_KEYS#PEOPLE; before that it filters every one)
  *   counts       sk NOTIF_COUNTS: unread (UNREAD, UPDATED) latest versions per <type>#<status>, and per assignee
  *                (mine#<userId>), added to after each write, so the polled unread count reads one item
  *                (`indexed` once backfillNotificationCounts counted what was written before)
@@ -51,6 +55,12 @@ export const notificationLogKey = (n: Pick<Notification, 'lastUpdated' | 'notifi
   `${NOTIFICATION_LOG_PREFIX}${n.lastUpdated}#${n.notificationId}#${pad(n.notificationVersion)}`;
 
 export const NOTIFICATION_COUNTS_KEY = 'NOTIF_COUNTS';
+export const NOTIFICATION_PEOPLE_MARKER = 'NOTIF_KEYS#PEOPLE';
+const peopleKey = (id: string) => `NOTIFPEOPLE#${id}`;
+export const notificationsAssignedPartition = (practiceId: string, assigned: string, type: NotificationType, status: NotificationStatus) =>
+  `NOTIF#TO#${practiceId}#${assigned}#${type}#${status}`;
+export const notificationsRelatedPartition = (practiceId: string, relatedTo: string, type: NotificationType, status: NotificationStatus) =>
+  `NOTIF#REL#${practiceId}#${relatedTo}#${type}#${status}`;
 
 export interface Actor {
   userId: string;
@@ -71,6 +81,29 @@ function toItem(n: Notification): Item {
     gsi2sk: sortKey,
     ...(n.sourceId ? { gsi1pk: notificationsBySourcePartition(n.notificationType, n.sourceId), gsi1sk: sortKey } : {}),
   };
+}
+
+/** The latest version under its assignee and what it relates to; null when it has neither. */
+export function peopleItem(n: Notification): Item | null {
+  if (!n.assigned && !n.relatedTo) return null;
+  const sortKey = `${n.createdAt}#${n.notificationId}`;
+  return {
+    ...n,
+    sk: peopleKey(n.notificationId),
+    versionSk: n.sk,
+    entityType: 'NOTIFICATION_PEOPLE',
+    ...(n.assigned ? { gsi1pk: notificationsAssignedPartition(n.practiceId, n.assigned, n.notificationType, n.notificationStatus), gsi1sk: sortKey } : {}),
+    ...(n.relatedTo ? { gsi2pk: notificationsRelatedPartition(n.practiceId, n.relatedTo, n.notificationType, n.notificationStatus), gsi2sk: sortKey } : {}),
+  };
+}
+
+/** The transaction's write of the by-person copy: the new one, or away with the old one. */
+function peopleWrite(next: Notification, current: Notification | null) {
+  const item = peopleItem(next);
+  if (item) return [{ Put: { TableName: tableName(), Item: item } }];
+  return current && peopleItem(current)
+    ? [{ Delete: { TableName: tableName(), Key: { practiceId: next.practiceId, sk: peopleKey(next.notificationId) } } }]
+    : [];
 }
 
 function logItem(n: Notification): Item {
@@ -183,6 +216,7 @@ export async function createNotification(practiceId: string, input: NewNotificat
         TransactItems: [
           { Put: { TableName: tableName(), Item: toItem(n), ConditionExpression: 'attribute_not_exists(sk)' } },
           { Put: { TableName: tableName(), Item: logItem(n) } },
+          ...peopleWrite(n, null),
         ],
       }),
     );
@@ -247,6 +281,7 @@ export async function updateNotification(
             },
           },
           { Put: { TableName: tableName(), Item: logItem(next) } },
+          ...peopleWrite(next, current),
         ],
       }),
     );
@@ -351,7 +386,7 @@ interface PartitionCursor {
  * small pages and merged by each partition's sort key (<createdAt>#<id>): the items read are the
  * ones answered plus at most one page per partition, however many each partition holds.
  */
-async function newestAcross(pks: readonly string[], want: number, filters: NotificationFilters): Promise<Item[]> {
+async function newestAcross(pks: readonly string[], want: number, filters: NotificationFilters, index: IndexDefinition = INDEXES.gsi2): Promise<Item[]> {
   const { values, ...filter } = partitionFilter(filters);
   const page = Math.max(5, Math.ceil(want / pks.length / 2));
   const cursors: PartitionCursor[] = pks.map((pk) => ({ pk, buffered: [], next: undefined, done: false }));
@@ -359,8 +394,8 @@ async function newestAcross(pks: readonly string[], want: number, filters: Notif
     const out = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: INDEXES.gsi2.indexName,
-        KeyConditionExpression: 'gsi2pk = :pk',
+        IndexName: index.indexName,
+        KeyConditionExpression: `${index.partitionKey} = :pk`,
         ExpressionAttributeValues: { ':pk': c.pk, ...values },
         ...filter,
         ScanIndexForward: false,
@@ -382,7 +417,7 @@ async function newestAcross(pks: readonly string[], want: number, filters: Notif
     }
     const live = cursors.filter((c) => c.buffered.length > 0);
     if (live.length === 0) break;
-    const newest = live.reduce((a, b) => (String(b.buffered[0]!.gsi2sk) > String(a.buffered[0]!.gsi2sk) ? b : a));
+    const newest = live.reduce((a, b) => (String(b.buffered[0]![index.sortKey]) > String(a.buffered[0]![index.sortKey]) ? b : a));
     found.push(newest.buffered.shift()!);
   }
   return found;
@@ -415,19 +450,36 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
     found = (await Promise.all(types.map((t) => findLatestBySource(practiceId, t, sourceId)))).flat();
     found = found.filter((n) => (statusGiven ? statuses.includes(n.notificationStatus) : n.notificationStatus !== 'DELETED'));
   } else {
+    // Related to something, or assigned to someone, the by-person partitions hold them (the other filter stays a filter).
+    const { relatedTo, assigned } = filters;
+    const byPerson = (relatedTo || assigned) && (await peopleIndexed(practiceId));
+    const partition = (t: NotificationType, status: NotificationStatus) =>
+      !byPerson
+        ? notificationsByStatusPartition(t, status)
+        : relatedTo
+          ? notificationsRelatedPartition(practiceId, relatedTo, t, status)
+          : notificationsAssignedPartition(practiceId, assigned!, t, status);
     // The merge order is by status first: each status is read only while the page is not full.
     found = [];
     for (const status of NOTIFICATION_STATUS_ORDER.filter((s) => statuses.includes(s))) {
       if (found.length >= limit) break;
       const items = await newestAcross(
-        types.map((t) => notificationsByStatusPartition(t, status)),
+        types.map((t) => partition(t, status)),
         limit - found.length,
-        filters,
+        byPerson ? { assigned: relatedTo ? assigned : undefined } : filters,
+        byPerson && !relatedTo ? INDEXES.gsi1 : INDEXES.gsi2,
       );
       found.push(...items.map(fromItem));
     }
   }
   return newestVersionEach(found).filter(keep).sort(compareNotifications).slice(0, limit);
+}
+
+async function peopleIndexed(practiceId: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER }, ConsistentRead: true }),
+  );
+  return Boolean(out.Item);
 }
 
 /**

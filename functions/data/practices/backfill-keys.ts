@@ -1,9 +1,9 @@
 import { backfillPatientAppointmentKeys, backfillProviderAppointmentKeys } from '../calendar/appointment-backfill.js';
 import { backfillCallCounts, backfillCallListKeys, backfillCallPatientKeys } from '../calls/call-backfill.js';
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
-import { backfillFaxListKeys } from '../faxes/fax-backfill.js';
+import { backfillFaxListKeys, backfillFaxNoteKeys } from '../faxes/fax-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
-import { backfillNotificationCounts } from '../notifications/notification-backfill.js';
+import { backfillNotificationCounts, backfillNotificationPeopleKeys } from '../notifications/notification-backfill.js';
 import { withTable, type TableScope } from '../../lib/table/scope.js';
 
 export interface BackfillCounts {
@@ -12,11 +12,13 @@ export interface BackfillCounts {
   appointments: number;
   patientAppointments: number;
   notifications: number;
+  notificationPeople: number;
   calls: number;
   callList: number;
   patientCalls: number;
   contacts: number;
   faxList: number;
+  faxNotes: number;
 }
 
 // Kept out of every Lambda: the local runtime runs it at start and `practice deploy` (or
@@ -33,11 +35,14 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     appointments: await backfillProviderAppointmentKeys(practiceId),
     patientAppointments: await backfillPatientAppointmentKeys(practiceId),
     notifications: await backfillNotificationCounts(practiceId),
+    notificationPeople: await backfillNotificationPeopleKeys(practiceId),
     calls: await backfillCallCounts(practiceId),
     callList: await backfillCallListKeys(practiceId),
     patientCalls: await backfillCallPatientKeys(practiceId),
     contacts: await backfillContactNumbers(practiceId),
     faxList: await backfillFaxListKeys(practiceId),
+    // After the fax list's: that one writes the counts item whole.
+    faxNotes: await backfillFaxNoteKeys(practiceId),
   });
   return table ? withTable(table, all) : all();
 }
@@ -45,5 +50,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers and ${c.faxList} faxes listed`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.notificationPeople} notifications under their assignee, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed and ${c.faxNotes} faxes read for their notes`;
 }

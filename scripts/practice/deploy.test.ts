@@ -70,7 +70,7 @@ const MARKERS = [
   'UpdateItem CALL_COUNTS',
   'PutItem CALL_KEYS#PATIENT',
   'PutItem CONTACTS#NUMBER_INDEX',
-  'PutItem FAX_COUNTS',
+  'UpdateItem FAX_COUNTS',
 ];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */

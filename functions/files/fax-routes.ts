@@ -33,6 +33,7 @@ import { getPractice } from '../data/practices/practice-repository.js';
 import { readObject } from '../lib/files/file-store.js';
 import { FILES_PREFIX, patientOfKey, storedKey } from '../lib/files/presign.js';
 import { countFaxes, getFax, listFaxes, listFaxPage, listFaxStretch, putFax } from '../data/faxes/fax-repository.js';
+import { stretchPosition, stretchToken } from '../data/dated-list/dated-list.js';
 import type { FaxRouteKey } from './routes.js';
 
 const FAXABLE = new Set(['SIGNED', 'ADDENDED']);
@@ -349,17 +350,6 @@ function faxFilter(q: FaxListQuery): ((f: Fax) => boolean) | null {
 
 const inRange = (q: FaxListQuery) => (f: Fax) => (!q.fromDate || f.createdAt.slice(0, 10) >= q.fromDate) && (!q.toDate || f.createdAt.slice(0, 10) <= q.toDate);
 
-/** A filtered list's nextToken: the index position of the last fax read, inside the filtered range. */
-function stretchPosition(q: FaxListQuery): string | undefined {
-  if (q.nextToken === undefined) return undefined;
-  const position = Buffer.from(q.nextToken, 'base64url').toString('utf8');
-  const day = position.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
-    throw new ValidationError('Invalid nextToken');
-  }
-  return position;
-}
-
 /**
  * GET /v1/faxes: every filter of spec §7.4, newest first unless order=asc. Without a filter but
  * dates the page is read from the faxes' index (its offset and itself) and the total from the
@@ -370,7 +360,7 @@ function stretchPosition(q: FaxListQuery): string | undefined {
 export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxList> {
   const range = { fromDate: q.fromDate, toDate: q.toDate };
   const ascending = q.order === 'asc';
-  const after = stretchPosition(q);
+  const after = stretchPosition(q.nextToken, range);
   const matches = faxFilter(q);
   const counted = await countFaxes(auth.practiceId, range);
   let page: Fax[];
@@ -386,7 +376,7 @@ export async function faxList(auth: AuthContext, q: FaxListQuery): Promise<FaxLi
     const found = stretch.faxes.filter(matches);
     page = found.slice(q.offset, q.offset + q.limit);
     total = found.length;
-    nextToken = stretch.next ? Buffer.from(stretch.next).toString('base64url') : null;
+    nextToken = stretchToken(stretch.next);
   } else {
     page = (await listFaxPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset);
     total = counted;

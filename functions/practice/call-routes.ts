@@ -32,6 +32,7 @@ import { insertNote } from '../data/notes/note-repository.js';
 import { auditNote, personOf, requirePatient } from '../core/notes/note-common.js';
 import { patientIndex } from '../data/patients/patient-index-cache.js';
 import { countCalls, deleteCall, getCall, getUnreadCallCount, listCallPage, listCalls, listCallStretch, putCall } from '../data/calls/call-repository.js';
+import { stretchPosition, stretchToken } from '../data/dated-list/dated-list.js';
 import { contactsByNumbers, contactsInNameOrder, listContacts } from '../data/contacts/contact-repository.js';
 import type { Contact } from '../../shared/contacts/contact-schema.js';
 import { getUser } from '../data/users/user-repository.js';
@@ -98,20 +99,6 @@ function textFilter(q: CallListQuery): ((c: PhoneCall) => boolean) | null {
 }
 
 /**
- * A search's nextToken: the index position of the last call read, inside the searched range. Its
- * ident may hold an underscore (a call named after a patient id), or a stretch ending there could not go on.
- */
-function searchPosition(q: CallListQuery): string | undefined {
-  if (q.nextToken === undefined) return undefined;
-  const position = Buffer.from(q.nextToken, 'base64url').toString('utf8');
-  const day = position.slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/.test(position) || (q.fromDate && day < q.fromDate) || (q.toDate && day > q.toDate)) {
-    throw new ValidationError('Invalid nextToken');
-  }
-  return position;
-}
-
-/**
  * GET /v1/phone-calls: every filter of spec §7.4, newest first unless order=asc; each number with
  * its contact's or patient's name. Without a text filter the page is read from the calls' index
  * (its offset and itself) and the total from the counts. A text filter matches names, which calls
@@ -121,7 +108,7 @@ function searchPosition(q: CallListQuery): string | undefined {
 export async function callList(auth: AuthContext, q: CallListQuery): Promise<CallList> {
   const range = { fromDate: q.fromDate, toDate: q.toDate };
   const ascending = q.order === 'asc';
-  const after = searchPosition(q);
+  const after = stretchPosition(q.nextToken, range);
   const counted = await countCalls(auth.practiceId, range);
   const named =
     (nameOf: (number: string) => string | null) =>
@@ -142,7 +129,7 @@ export async function callList(auth: AuthContext, q: CallListQuery): Promise<Cal
     const found = stretch.calls.map(named(await numberNames(auth.practiceId, numbersOf(stretch.calls)))).filter(matches);
     page = found.slice(q.offset, q.offset + q.limit);
     total = found.length;
-    nextToken = stretch.next ? Buffer.from(stretch.next).toString('base64url') : null;
+    nextToken = stretchToken(stretch.next);
   } else {
     const unnamed = (await listCallPage(auth.practiceId, range, { ascending, wanted: q.offset + q.limit })).slice(q.offset);
     page = unnamed.map(named(await numberNames(auth.practiceId, numbersOf(unnamed))));

@@ -71,7 +71,6 @@ const MARKERS = [
   'UpdateItem CALL_COUNTS',
   'PutItem CALL_KEYS#PATIENT',
   'PutItem CONTACTS#NUMBER_INDEX',
-  'PutItem FAX_COUNTS',
   'UpdateItem FAX_COUNTS',
 ];
 

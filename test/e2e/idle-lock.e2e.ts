@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
 import { expectAccessible } from './support/axe.js';
 import { drawer, openChart, section } from './support/chart.js';
-import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
+import { apiAs, PROVIDER, signIn, test, type Sessions } from './support/sign-in.js';
 
 const ADMIN = 'admin@demo.tidewell.local';
 /** Only for these tests: notes are added to this patient on every run. */
@@ -10,6 +10,42 @@ const PATIENT = 'pat-0017';
 const SHOTS = 'test-results/screenshots/idle-lock';
 
 const lockDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Screen locked' });
+
+/** Runs `body` with the practice's screen lock at one minute, and puts the default back however it ends. */
+async function withOneMinuteLock(sessions: Sessions, body: () => Promise<void>): Promise<void> {
+  const admin = await sessions.open(ADMIN, '/home');
+  expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: 1 })).status).toBe(200);
+  try {
+    await body();
+  } finally {
+    await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: null });
+  }
+}
+
+/**
+ * The provider, on a clock the test moves by hand (instead of waiting a real minute), opens the
+ * patient's chart and types unsaved text into a new note.
+ */
+async function typeInNewNote(page: Page, text: string) {
+  await page.clock.install();
+  await signIn(page, PROVIDER, '/home');
+  await openChart(page, PATIENT);
+  await page.getByRole('button', { name: 'New interaction' }).click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: /^Note · / }).getByRole('textbox', { name: 'Note text' });
+  await expect(editor).toBeFocused();
+  const noteId = await page.locator('.tw-note-window').last().getAttribute('data-note-id');
+  await page.keyboard.type(text);
+  return { editor, noteId };
+}
+
+/** A chart form with typed, unsaved text, which stays open under the lock as well. */
+async function typeInAllergyForm(page: Page) {
+  await section(page, 'Allergies').getByRole('button', { name: 'Add allergy' }).click();
+  const form = drawer(page, 'Add Allergy');
+  await form.getByRole('textbox', { name: 'Name' }).fill('Typed before the lock');
+  return form;
+}
 
 test('an admin sets the idle time within its bounds; others only read it', async ({ sessions }) => {
   const admin = await sessions.open(ADMIN, '/new-settings/practice-metadata');
@@ -39,24 +75,10 @@ test('an admin sets the idle time within its bounds; others only read it', async
 
 test('the idle screen locks without showing the note, and the same user unlocks it by keyboard with the text intact', async ({ page, sessions }) => {
   test.setTimeout(180_000);
-  const admin = await sessions.open(ADMIN, '/home');
-  expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: 1 })).status).toBe(200);
-  try {
-    // The page's clock is moved on by hand instead of waiting a real minute.
-    await page.clock.install();
-    await signIn(page, PROVIDER, '/home');
-    await openChart(page, PATIENT);
+  await withOneMinuteLock(sessions, async () => {
     const text = `Unsaved under the lock ${Date.now() % 100000}`;
-    await page.getByRole('button', { name: 'New interaction' }).click();
-    await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
-    const win = page.getByRole('dialog', { name: /^Note · / });
-    const editor = win.getByRole('textbox', { name: 'Note text' });
-    await expect(editor).toBeFocused();
-    await page.keyboard.type(text);
-    // A chart form with typed, unsaved text stays open under the lock as well.
-    await section(page, 'Allergies').getByRole('button', { name: 'Add allergy' }).click();
-    const form = drawer(page, 'Add Allergy');
-    await form.getByRole('textbox', { name: 'Name' }).fill('Typed before the lock');
+    const { editor } = await typeInNewNote(page, text);
+    const form = await typeInAllergyForm(page);
 
     await page.clock.fastForward('01:05');
     const lock = lockDialog(page);
@@ -89,29 +111,15 @@ test('the idle screen locks without showing the note, and the same user unlocks 
     await page.keyboard.press('Enter');
     await expect(lockDialog(page).getByRole('alert')).toContainText('Incorrect username or password.');
     await expect(lockDialog(page)).toBeVisible();
-  } finally {
-    await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: null });
-  }
+  });
 });
 
 test('unlocking returns to the open note with its unsaved text, by keyboard alone', async ({ page, sessions }) => {
   test.setTimeout(180_000);
-  const admin = await sessions.open(ADMIN, '/home');
-  expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: 1 })).status).toBe(200);
-  try {
-    await page.clock.install();
-    await signIn(page, PROVIDER, '/home');
-    await openChart(page, PATIENT);
+  await withOneMinuteLock(sessions, async () => {
     const text = `Kept through the lock ${Date.now() % 100000}`;
-    await page.getByRole('button', { name: 'New interaction' }).click();
-    await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
-    const win = page.getByRole('dialog', { name: /^Note · / });
-    const editor = win.getByRole('textbox', { name: 'Note text' });
-    await expect(editor).toBeFocused();
-    await page.keyboard.type(text);
-    await section(page, 'Allergies').getByRole('button', { name: 'Add allergy' }).click();
-    const form = drawer(page, 'Add Allergy');
-    await form.getByRole('textbox', { name: 'Name' }).fill('Typed before the lock');
+    const { editor } = await typeInNewNote(page, text);
+    const form = await typeInAllergyForm(page);
 
     await page.clock.fastForward('01:05');
     const lock = lockDialog(page);
@@ -135,26 +143,14 @@ test('unlocking returns to the open note with its unsaved text, by keyboard alon
     await page.keyboard.type(', unlocked');
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed before the lock, unlocked');
     await page.screenshot({ path: `${SHOTS}/03-unlocked.png` });
-  } finally {
-    await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: null });
-  }
+  });
 });
 
 test('another user at the locked screen gets a fresh session; the first user’s note is saved as a draft and not shown', async ({ page, sessions }) => {
   test.setTimeout(180_000);
-  const admin = await sessions.open(ADMIN, '/home');
-  expect((await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: 1 })).status).toBe(200);
-  try {
-    await page.clock.install();
-    await signIn(page, PROVIDER, '/home');
-    await openChart(page, PATIENT);
+  await withOneMinuteLock(sessions, async () => {
     const text = `Left by the first user ${Date.now() % 100000}`;
-    await page.getByRole('button', { name: 'New interaction' }).click();
-    await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
-    const win = page.getByRole('dialog', { name: /^Note · / });
-    await expect(win.getByRole('textbox', { name: 'Note text' })).toBeFocused();
-    const noteId = await page.locator('.tw-note-window').last().getAttribute('data-note-id');
-    await page.keyboard.type(text);
+    const { noteId } = await typeInNewNote(page, text);
 
     await page.clock.fastForward('01:05');
     await lockDialog(page).getByRole('button', { name: 'Sign in as someone else' }).click();
@@ -179,7 +175,5 @@ test('another user at the locked screen gets a fresh session; the first user’s
     await expect(page.getByText(text)).toHaveCount(0);
     await expect(lockDialog(page)).toHaveCount(0);
     expect((await apiAs(page, 'GET', '/v1/practices/users/me')).json.emailAddress).toBe(ADMIN);
-  } finally {
-    await apiAs(admin, 'PUT', '/v1/practices/metadata', { idleLockMinutes: null });
-  }
+  });
 });

@@ -3,7 +3,8 @@ import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
-import { CALL_COUNTS_KEY, CALL_PATIENT_KEYS_MARKER, CALL_PREFIX, callDayCounter, callIndexKeys, callPatientKeys, unreadOf } from './call-repository.js';
+import { backfillDatedList } from '../dated-list/dated-list-backfill.js';
+import { CALL_COUNTS_KEY, CALL_LIST, CALL_PATIENT_KEYS_MARKER, CALL_PREFIX, callPatientKeys, unreadOf } from './call-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -31,54 +32,7 @@ export async function backfillCallCounts(practiceId: string): Promise<number> {
  * gives the calls written before the list was paged their index keys, and counts them in all and
  * per day. Until this has run, the list reads every call of its range to count it.
  */
-export async function backfillCallListKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_COUNTS_KEY }, ConsistentRead: true }));
-  if (marker.Item?.listed) return 0;
-  const items = await queryAll({
-    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX },
-    ProjectionExpression: 'sk, ident, createdAt, deleted, gsi1pk',
-  });
-  const days = new Map<string, Record<string, number>>();
-  let total = 0;
-  for (const item of items) {
-    const call = { ident: String(item.ident), createdAt: String(item.createdAt ?? '') };
-    if (item.gsi1pk === undefined) {
-      const keys = callIndexKeys(practiceId, call);
-      await documentClient()
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { practiceId, sk: item.sk },
-            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-            ConditionExpression: 'attribute_exists(sk)',
-            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
-    }
-    if (item.deleted === true || !/^\d{4}-\d{2}-\d{2}/.test(call.createdAt)) continue;
-    total += 1;
-    const counter = callDayCounter(call.createdAt);
-    const month = days.get(counter.sk) ?? {};
-    month[counter.attribute] = (month[counter.attribute] ?? 0) + 1;
-    days.set(counter.sk, month);
-  }
-  for (const [sk, counts] of days)
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'CALL_DAYS', ...counts } }));
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { practiceId, sk: CALL_COUNTS_KEY },
-      UpdateExpression: 'SET #total = :t, listed = :y',
-      ExpressionAttributeNames: { '#total': 'total' },
-      ExpressionAttributeValues: { ':t': total, ':y': true },
-    }),
-  );
-  return items.length;
-}
+export const backfillCallListKeys = (practiceId: string): Promise<number> => backfillDatedList(CALL_LIST, practiceId);
 
 /**
  * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app stack):

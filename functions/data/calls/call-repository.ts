@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PhoneCall } from '../../../shared/calls/call-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
+import { countDated, countOnDay, datedIndexKeys, readDatedPage, readDatedStretch, type DatedList, type DatedRange } from '../dated-list/dated-list.js';
 
 /**
  * Phone call items: pk practiceId, sk CALL#<ident> (README access patterns); the vendor's call id
@@ -12,9 +13,8 @@ import { queryAll } from '../../lib/table/query-all.js';
  * it replaced, so the polled badge reads one item (`indexed` once backfillCallCounts counted the
  * calls written before it was kept).
  *
- * The list reads one page: each call is on gsi1 `CALLS#<practiceId>` / `<createdAt>#<ident>` (a
- * date range is a key condition), the practice's calls are counted in CALL_COUNTS (`total`) and
- * per day in one item per month, sk CALL_DAYS#<yyyy-mm> (attribute `d<dd>`), so the list's total is one or a few items
+ * The list reads one page of a dated list (dated-list.ts): each call is on gsi1 `CALLS#<practiceId>` /
+ * `<createdAt>#<ident>`, counted in CALL_COUNTS (`total`) and per day in CALL_DAYS#<yyyy-mm>
  * (`listed` once backfillCallListKeys gave the older calls their keys and counts).
  *
  * A call given a patient is also on gsi2 `CALLPATIENT#<practiceId>#<patientId>` / `<createdAt>#<ident>`,
@@ -25,20 +25,13 @@ export const CALL_PREFIX = 'CALL#';
 export const CALL_COUNTS_KEY = 'CALL_COUNTS';
 export const callKey = (ident: string) => `${CALL_PREFIX}${ident}`;
 export const callSidKey = (callSid: string) => `CALLSID#${callSid}`;
-/** Practice-scoped like the appointments' index keys, so practices sharing a table never mix. */
-export const callsIndexPk = (practiceId: string) => `CALLS#${practiceId}`;
-export const CALL_DAYS_PREFIX = 'CALL_DAYS#';
-export const callIndexKeys = (practiceId: string, call: { ident: string; createdAt: string }) => ({
-  gsi1pk: callsIndexPk(practiceId),
-  gsi1sk: `${call.createdAt}#${call.ident}`,
-});
+export const CALL_LIST: DatedList = { itemPrefix: CALL_PREFIX, indexName: 'CALLS', countsKey: CALL_COUNTS_KEY, daysEntity: 'CALL_DAYS' };
+export const callIndexKeys = (practiceId: string, call: { ident: string; createdAt: string }) => datedIndexKeys(CALL_LIST, practiceId, call);
 export const CALL_PATIENT_KEYS_MARKER = 'CALL_KEYS#PATIENT';
 export const callPatientIndexPk = (practiceId: string, patientId: string) => `CALLPATIENT#${practiceId}#${patientId}`;
 /** Only a call naming a patient is on the patient's index: a call without one stays off it. */
 export const callPatientKeys = (practiceId: string, call: { ident: string; createdAt: string; patientId: string | null }) =>
   call.patientId ? { gsi2pk: callPatientIndexPk(practiceId, call.patientId), gsi2sk: `${call.createdAt}#${call.ident}` } : {};
-/** The month item and day attribute that count a call created at this time. */
-export const callDayCounter = (createdAt: string) => ({ sk: `${CALL_DAYS_PREFIX}${createdAt.slice(0, 7)}`, attribute: `d${createdAt.slice(8, 10)}` });
 
 export function callFromItem(item: Record<string, unknown>): PhoneCall {
   return PhoneCall.parse({
@@ -93,18 +86,7 @@ async function countChange(practiceId: string, before: Record<string, unknown> |
       ExpressionAttributeValues: { ':n': change, ':t': listed },
     }),
   );
-  const createdAt = String((after ?? before)?.createdAt ?? '');
-  if (listed === 0 || !/^\d{4}-\d{2}-\d{2}/.test(createdAt)) return;
-  const day = callDayCounter(createdAt);
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { practiceId, sk: day.sk },
-      UpdateExpression: 'SET entityType = :e ADD #d :t',
-      ExpressionAttributeNames: { '#d': day.attribute },
-      ExpressionAttributeValues: { ':e': 'CALL_DAYS', ':t': listed },
-    }),
-  );
+  await countOnDay(CALL_LIST, practiceId, String((after ?? before)?.createdAt ?? ''), listed);
 }
 
 /** The unread calls, or null before the practice's calls were counted (then the count reads them all). */
@@ -156,20 +138,7 @@ export async function listPatientCalls(practiceId: string, patientId: string): P
   return items.filter((item) => item.deleted !== true && item.patientId === patientId).map(callFromItem);
 }
 
-export interface CallRange {
-  /** yyyy-mm-dd, inclusive, on the call's creation time (UTC) as the former filter compared it. */
-  fromDate?: string | undefined;
-  toDate?: string | undefined;
-}
-
-function rangeCondition(practiceId: string, range: CallRange): { condition: string; values: Record<string, string> } {
-  const values: Record<string, string> = { ':pk': callsIndexPk(practiceId) };
-  if (range.fromDate) values[':from'] = range.fromDate;
-  if (range.toDate) values[':to'] = `${range.toDate}\uffff`;
-  const condition =
-    range.fromDate && range.toDate ? ' AND gsi1sk BETWEEN :from AND :to' : range.fromDate ? ' AND gsi1sk >= :from' : range.toDate ? ' AND gsi1sk <= :to' : '';
-  return { condition: `gsi1pk = :pk${condition}`, values };
-}
+export type CallRange = DatedRange;
 
 /**
  * The calls of a range in creation order (newest first unless ascending), read page by page from
@@ -181,32 +150,7 @@ export async function listCallPage(
   range: CallRange,
   options: { ascending: boolean; keep?: (call: PhoneCall) => boolean; wanted: number; pageSize?: number },
 ): Promise<PhoneCall[]> {
-  // A key condition refuses an empty BETWEEN; such a range holds no call.
-  if (range.fromDate && range.toDate && range.fromDate > range.toDate) return [];
-  const { condition, values } = rangeCondition(practiceId, range);
-  const kept: PhoneCall[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const limit = options.keep ? (options.pageSize ?? 200) : Math.max(options.wanted - kept.length, 1);
-    const out = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: INDEXES.gsi1.indexName,
-        KeyConditionExpression: condition,
-        ExpressionAttributeValues: values,
-        ScanIndexForward: options.ascending,
-        Limit: limit,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      if (item.deleted === true) continue;
-      const call = callFromItem(item);
-      if (!options.keep || options.keep(call)) kept.push(call);
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && (options.keep ? true : kept.length < options.wanted));
-  return options.keep ? kept : kept.slice(0, options.wanted);
+  return readDatedPage(CALL_LIST, practiceId, range, callFromItem, options);
 }
 
 /**
@@ -218,47 +162,12 @@ export async function listCallStretch(
   range: CallRange,
   options: { ascending: boolean; after?: string | undefined; max: number },
 ): Promise<{ calls: PhoneCall[]; next: string | null }> {
-  if (range.fromDate && range.toDate && range.fromDate > range.toDate) return { calls: [], next: null };
-  const { condition, values } = rangeCondition(practiceId, range);
-  const ident = options.after?.slice(options.after.indexOf('#') + 1);
-  const out = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: INDEXES.gsi1.indexName,
-      KeyConditionExpression: condition,
-      ExpressionAttributeValues: values,
-      ScanIndexForward: options.ascending,
-      Limit: options.max,
-      ExclusiveStartKey: options.after && ident ? { practiceId, sk: callKey(ident), gsi1pk: callsIndexPk(practiceId), gsi1sk: options.after } : undefined,
-    }),
-  );
-  const calls = (out.Items ?? []).filter((item) => item.deleted !== true).map(callFromItem);
-  return { calls, next: out.LastEvaluatedKey ? String(out.LastEvaluatedKey.gsi1sk) : null };
+  const { items, next } = await readDatedStretch(CALL_LIST, practiceId, range, callFromItem, options);
+  return { calls: items, next };
 }
 
 /**
  * How many calls the list holds, in a date range or all: the counts item, plus the month items
  * the range spans. Null before backfillCallListKeys ran (then the list counts what it reads).
  */
-export async function countCalls(practiceId: string, range: CallRange): Promise<number | null> {
-  const counts = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_COUNTS_KEY }, ConsistentRead: true }));
-  if (!counts.Item?.listed) return null;
-  if (!range.fromDate && !range.toDate) return Math.max(Number(counts.Item.total) || 0, 0);
-  const from = range.fromDate ?? '0000-01-01';
-  const to = range.toDate ?? '9999-12-31';
-  if (from > to) return 0;
-  const months = await queryAll({
-    KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :a AND :b',
-    ExpressionAttributeValues: { ':p': practiceId, ':a': `${CALL_DAYS_PREFIX}${from.slice(0, 7)}`, ':b': `${CALL_DAYS_PREFIX}${to.slice(0, 7)}` },
-  });
-  let total = 0;
-  for (const month of months) {
-    const ym = String(month.sk).slice(CALL_DAYS_PREFIX.length);
-    for (const [attribute, value] of Object.entries(month)) {
-      if (!/^d\d{2}$/.test(attribute)) continue;
-      const day = `${ym}-${attribute.slice(1)}`;
-      if (day >= from && day <= to) total += Number(value) || 0;
-    }
-  }
-  return Math.max(total, 0);
-}
+export const countCalls = (practiceId: string, range: CallRange): Promise<number | null> => countDated(CALL_LIST, practiceId, range);

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
-import { FAX_COUNTS_KEY, FAX_PREFIX, faxDayCounter, faxIndexKeys, faxNotesCount, faxNotesIndexPk } from './fax-repository.js';
+import { backfillDatedList } from '../dated-list/dated-list-backfill.js';
+import { FAX_COUNTS_KEY, FAX_LIST, FAX_PREFIX, faxNotesCount, faxNotesIndexPk } from './fax-repository.js';
 
 // Kept out of the repository so no Lambda bundle carries it.
 /**
@@ -11,48 +12,7 @@ import { FAX_COUNTS_KEY, FAX_PREFIX, faxDayCounter, faxIndexKeys, faxNotesCount,
  * stack): gives the faxes written before the list was paged their index keys, counts them in all
  * and per day, and marks the counts `listed`. Until this has run, the list reads every fax.
  */
-export async function backfillFaxListKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: FAX_COUNTS_KEY }, ConsistentRead: true }));
-  if (marker.Item?.listed) return 0;
-  const items = await queryAll({
-    KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':p': practiceId, ':prefix': FAX_PREFIX },
-    ProjectionExpression: 'sk, ident, createdAt, gsi1pk',
-  });
-  const days = new Map<string, Record<string, number>>();
-  let total = 0;
-  for (const item of items) {
-    const fax = { ident: String(item.ident), createdAt: String(item.createdAt ?? '') };
-    if (item.gsi1pk === undefined) {
-      const keys = faxIndexKeys(practiceId, fax);
-      await documentClient()
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { practiceId, sk: item.sk },
-            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-            ConditionExpression: 'attribute_exists(sk)',
-            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
-    }
-    total += 1;
-    if (!/^\d{4}-\d{2}-\d{2}/.test(fax.createdAt)) continue;
-    const counter = faxDayCounter(fax.createdAt);
-    const month = days.get(counter.sk) ?? {};
-    month[counter.attribute] = (month[counter.attribute] ?? 0) + 1;
-    days.set(counter.sk, month);
-  }
-  for (const [sk, counts] of days)
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId, sk, entityType: 'FAX_DAYS', ...counts } }));
-  await documentClient().send(
-    new PutCommand({ TableName: tableName(), Item: { practiceId, sk: FAX_COUNTS_KEY, entityType: 'FAX_COUNTS', total, listed: true } }),
-  );
-  return items.length;
-}
+export const backfillFaxListKeys = (practiceId: string): Promise<number> => backfillDatedList(FAX_LIST, practiceId);
 
 /**
  * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app

@@ -1,27 +1,9 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Icon as KitIcon, type IconProps } from '../../../components/ui/icons.js';
 import type { NoteType } from '../../../../../shared/notes/note-constants.js';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Note icons sit in dense headers and rows, a size below the kit's default. */
+const Icon = (p: IconProps) => <KitIcon width="16" height="16" {...p} />;
 
 export const NoteIcon = (p: IconProps) => (
   <Icon {...p}>

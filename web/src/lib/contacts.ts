@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Contact, ContactPage } from '../../../shared/contacts/contact-schema.js';
+import type { Contact } from '../../../shared/contacts/contact-schema.js';
 import { contactFullName } from '../../../shared/contacts/contact-schema.js';
 import { normalizePhone } from '../../../shared/patients/phone.js';
+import { ContactPageAnswer } from '../../../shared/contacts/contact-responses.js';
 import { apiRequest } from './api-client.js';
 
 const all = ['practice', 'contacts'] as const;
@@ -12,7 +13,7 @@ export const contactKeys = {
   one: (contactId: string) => [...all, 'one', contactId] as const,
 };
 
-const read = (query: Record<string, string>, signal?: AbortSignal) => apiRequest<ContactPage>({ path: '/v2/practices/contacts', query, signal });
+const read = (query: Record<string, string>, signal?: AbortSignal) => apiRequest({ path: '/v2/practices/contacts', query, signal }, ContactPageAnswer);
 
 /**
  * The practice's contact book (spec shell §7.8) a page at a time in name order, or the matches of

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CallList, CallNumbers, PhoneCall, type CallStatus } from '../../../../../shared/calls/call-schema.js';
+import { SignedFileUrl } from '../../../../../shared/files/file-responses.js';
+import { NoContent } from '../../../../../shared/http/no-content.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { callCountKey } from '../../../lib/phone-calls.js';
 
@@ -73,8 +75,8 @@ export const callsApi = {
     ),
   assign: async (ident: string, userId: string) =>
     await apiRequest({ method: 'POST', path: `/v1/phone-calls/${encodeURIComponent(ident)}/assign/${encodeURIComponent(userId)}` }, PhoneCall),
-  remove: async (ident: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }),
-  voicemailUrl: async (key: string) => (await apiRequest<{ signedUrl: string }>({ path: '/v1/s3/files', query: { key } })).signedUrl,
+  remove: async (ident: string) => apiRequest({ method: 'DELETE', path: `/v1/phone-calls/${encodeURIComponent(ident)}` }, NoContent),
+  voicemailUrl: async (key: string) => (await apiRequest({ path: '/v1/s3/files', query: { key } }, SignedFileUrl)).signedUrl,
 };
 
 /** How the local stand-in's caller ends the call: a message, no answer, or hanging up during the greeting. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fax, FaxList, type FaxDirection, type FaxStatus } from '../../../../../shared/faxes/fax-schema.js';
+import { FaxNumberList } from '../../../../../shared/faxes/fax-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export interface FaxListParams {
@@ -34,7 +35,7 @@ export function useFaxList(params: FaxListParams) {
 export function useFaxNumbers() {
   return useQuery({
     queryKey: faxKeys.numbers,
-    queryFn: async ({ signal }) => (await apiRequest<{ faxNumbers: string[] }>({ path: '/v1/faxes/fax-numbers', signal })).faxNumbers,
+    queryFn: async ({ signal }) => (await apiRequest({ path: '/v1/faxes/fax-numbers', signal }, FaxNumberList)).faxNumbers,
   });
 }
 

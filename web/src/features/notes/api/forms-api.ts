@@ -9,6 +9,13 @@ import type {
   SendMethod,
 } from '../../../../../shared/forms/forms.js';
 import { Note } from '../../../../../shared/notes/note-schema.js';
+import {
+  FormSummaryList,
+  IntakeQSsoLink,
+  MapHealthHistoryAnswer,
+  SavedFormMappingAnswer,
+  SavedFormResponsesAnswer,
+} from '../../../../../shared/forms/forms-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 export const formKeys = {
@@ -17,7 +24,7 @@ export const formKeys = {
 };
 
 export function fetchForms(signal?: AbortSignal): Promise<FormSummary[]> {
-  return apiRequest<FormSummary[]>({ path: '/v2/practices/forms', signal });
+  return apiRequest({ path: '/v2/practices/forms', signal }, FormSummaryList);
 }
 
 export async function sendForm(body: {
@@ -36,21 +43,21 @@ export async function resendForm(intakeId: string): Promise<Note> {
 }
 
 export function fetchFormMapping(formId: string, signal?: AbortSignal): Promise<SavedFormMapping> {
-  return apiRequest<SavedFormMapping>({ path: `/v1/practices/form-mappings/${encodeURIComponent(formId)}`, signal });
+  return apiRequest({ path: `/v1/practices/form-mappings/${encodeURIComponent(formId)}`, signal }, SavedFormMappingAnswer);
 }
 
 export function saveFormMapping(body: FormMappingBody): Promise<SavedFormMapping> {
-  return apiRequest<SavedFormMapping>({ method: 'POST', path: '/v1/practices/form-mappings', body });
+  return apiRequest({ method: 'POST', path: '/v1/practices/form-mappings', body }, SavedFormMappingAnswer);
 }
 
 export function saveFormResponses(body: SaveFormResponsesBody): Promise<SavedFormResponses> {
-  return apiRequest<SavedFormResponses>({ method: 'POST', path: '/v2/practices/forms/responses', body });
+  return apiRequest({ method: 'POST', path: '/v2/practices/forms/responses', body }, SavedFormResponsesAnswer);
 }
 
 export function mapHealthHistory(patientId: string, body: MapHealthHistoryBody): Promise<MapHealthHistoryResult> {
-  return apiRequest<MapHealthHistoryResult>({ method: 'POST', path: `/v2/patients/${encodeURIComponent(patientId)}/map-health-history`, body });
+  return apiRequest({ method: 'POST', path: `/v2/patients/${encodeURIComponent(patientId)}/map-health-history`, body }, MapHealthHistoryAnswer);
 }
 
 export function intakeQSso(route?: string): Promise<{ ssoUrl: string }> {
-  return apiRequest<{ ssoUrl: string }>({ path: '/v2/practices/sso/intakeq', query: route ? { route } : undefined });
+  return apiRequest({ path: '/v2/practices/sso/intakeq', query: route ? { route } : undefined }, IntakeQSsoLink);
 }

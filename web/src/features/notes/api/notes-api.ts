@@ -11,31 +11,33 @@ import {
   type UpdateNoteBody,
   type UpdateSignedNoteBody,
 } from '../../../../../shared/notes/note-schema.js';
+import { DraftAssigned, NotesPageAnswer } from '../../../../../shared/notes/note-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { noteKeys, type TimelineFilters } from './note-keys.js';
 
 export { noteKeys, type TimelineFilters } from './note-keys.js';
 
 const notePath = (noteId: string, action?: string) => `/v1/notes/${encodeURIComponent(noteId)}${action ? `/${action}` : ''}`;
-const parseNote = (body: unknown): Note => Note.parse(body);
 
 export async function fetchNote(noteId: string, signal?: AbortSignal): Promise<Note> {
   return await apiRequest({ path: notePath(noteId), signal }, Note);
 }
 
 export async function fetchNotesPage(patientId: string, filters: TimelineFilters, offset: number, signal?: AbortSignal): Promise<NotesPage> {
-  const body = await apiRequest<NotesPage>({
-    path: '/v2/notes',
-    query: {
-      patientId,
-      offset,
-      limit: NOTES_PAGE_SIZE,
-      noteTypes: filters.noteTypes.join(',') || undefined,
-      statuses: filters.statuses.join(',') || undefined,
+  return await apiRequest(
+    {
+      path: '/v2/notes',
+      query: {
+        patientId,
+        offset,
+        limit: NOTES_PAGE_SIZE,
+        noteTypes: filters.noteTypes.join(',') || undefined,
+        statuses: filters.statuses.join(',') || undefined,
+      },
+      signal,
     },
-    signal,
-  });
-  return { ...body, notes: body.notes.map(parseNote) };
+    NotesPageAnswer,
+  );
 }
 
 export const notesApi = {
@@ -49,8 +51,8 @@ export const notesApi = {
   toggleAccess: async (noteId: string, noteVersion: number) =>
     await apiRequest({ method: 'POST', path: notePath(noteId, 'toggle-access'), body: { noteVersion } }, Note),
   send: async (noteId: string, noteVersion: number) => await apiRequest({ method: 'POST', path: notePath(noteId, 'send'), body: { noteVersion } }, Note),
-  assign: async (noteId: string, userId: string | null) => apiRequest<unknown>({ method: 'POST', path: notePath(noteId, 'assign'), body: { userId } }),
-  remove: async (noteId: string, noteVersion?: number) => apiRequest<unknown>({ method: 'DELETE', path: notePath(noteId), query: { noteVersion } }),
+  assign: async (noteId: string, userId: string | null) => apiRequest({ method: 'POST', path: notePath(noteId, 'assign'), body: { userId } }, DraftAssigned),
+  remove: async (noteId: string, noteVersion?: number) => apiRequest({ method: 'DELETE', path: notePath(noteId), query: { noteVersion } }, Note),
 };
 
 export function useNote(noteId: string) {

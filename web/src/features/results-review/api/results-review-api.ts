@@ -10,13 +10,16 @@ export const resultsReviewKeys = {
   settings: () => [...resultsReviewKeys.all, 'settings'] as const,
 };
 
+/** The answers' schemas come with the first answer: the dashboard's widget calls here, and zod is not on the first screen. */
+const responses = () => import('../../../../../shared/labs/lab-review-responses.js');
+
 export async function fetchLabReviews(status: 'PENDING' | 'REVIEWED', signal?: AbortSignal, limit?: number): Promise<LabReview[]> {
-  const body = await apiRequest<{ reviews: LabReview[] }>({ path: '/v1/notes/labs/reviews', query: { status, limit }, signal });
+  const body = await apiRequest({ path: '/v1/notes/labs/reviews', query: { status, limit }, signal }, async () => (await responses()).LabReviewList);
   return body.reviews;
 }
 
 export function fetchLabReview(noteId: string, signal?: AbortSignal): Promise<LabReview> {
-  return apiRequest<LabReview>({ path: `/v1/notes/labs/reviews/${encodeURIComponent(noteId)}`, signal });
+  return apiRequest({ path: `/v1/notes/labs/reviews/${encodeURIComponent(noteId)}`, signal }, async () => (await responses()).LabReviewRecord);
 }
 
 export interface SignOffInput {
@@ -32,26 +35,29 @@ export interface SignOffInput {
  */
 export function signOffLabReview(review: LabReview, input: SignOffInput): Promise<LabReview> {
   const task = input.followUpTask;
-  return apiRequest<LabReview>({
-    method: 'POST',
-    path: `/v1/notes/labs/reviews/${encodeURIComponent(review.noteId)}`,
-    body: {
-      version: review.version,
-      ...(input.comment.trim() ? { comment: input.comment.trim() } : {}),
-      ...(task
-        ? { followUpTask: { text: task.text, ...(task.assigned ? { assigned: task.assigned } : {}), ...(task.dueOn ? { dueOn: task.dueOn } : {}) } }
-        : {}),
-      ...(input.followUpMessage ? { followUpMessage: { text: input.followUpMessage.text } } : {}),
+  return apiRequest(
+    {
+      method: 'POST',
+      path: `/v1/notes/labs/reviews/${encodeURIComponent(review.noteId)}`,
+      body: {
+        version: review.version,
+        ...(input.comment.trim() ? { comment: input.comment.trim() } : {}),
+        ...(task
+          ? { followUpTask: { text: task.text, ...(task.assigned ? { assigned: task.assigned } : {}), ...(task.dueOn ? { dueOn: task.dueOn } : {}) } }
+          : {}),
+        ...(input.followUpMessage ? { followUpMessage: { text: input.followUpMessage.text } } : {}),
+      },
     },
-  });
+    async () => (await responses()).LabReviewRecord,
+  );
 }
 
 export function fetchLabReviewSettings(signal?: AbortSignal): Promise<{ criticalEscalationMinutes: number }> {
-  return apiRequest<{ criticalEscalationMinutes: number }>({ path: '/v1/notes/labs/review-settings', signal });
+  return apiRequest({ path: '/v1/notes/labs/review-settings', signal }, async () => (await responses()).LabReviewSettingsRecord);
 }
 
 export function saveLabReviewSettings(settings: { criticalEscalationMinutes: number }): Promise<{ criticalEscalationMinutes: number }> {
-  return apiRequest<{ criticalEscalationMinutes: number }>({ method: 'POST', path: '/v1/notes/labs/review-settings', body: settings });
+  return apiRequest({ method: 'POST', path: '/v1/notes/labs/review-settings', body: settings }, async () => (await responses()).LabReviewSettingsRecord);
 }
 
 /** A sign-off here, or a lab result arriving live: every list and open result refreshes. */

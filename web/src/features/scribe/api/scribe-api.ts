@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AudioUploadBody,
+import {
   AudioUploadResponse,
   ChartProposal,
-  CopilotTemplateType,
-  RecordingChunkBody,
   RecordingChunkResponse,
+  TRANSCRIPTION_POLL,
   TranscriptionRecordingResponse,
   TranscriptionResult,
   TranscriptionStatusResponse,
+  type AudioUploadBody,
+  type CopilotTemplateType,
+  type RecordingChunkBody,
 } from '../../../../../shared/ai/transcription-schema.js';
-import { TRANSCRIPTION_POLL } from '../../../../../shared/ai/transcription-schema.js';
-import { Template } from '../../../../../shared/templates/template-schema.js';
+import { TemplateListAnswer } from '../../../../../shared/templates/template-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isTerminal } from '../transcription-poll.js';
 
@@ -32,8 +32,8 @@ async function putToSignedUrl(url: string, body: Blob, contentType: string): Pro
 }
 
 export const scribeApi = {
-  signChunk: (body: RecordingChunkBody) => apiRequest<RecordingChunkResponse>({ method: 'POST', path: '/v1/transcriptions/chunks', body }),
-  signUpload: (body: AudioUploadBody) => apiRequest<AudioUploadResponse>({ method: 'POST', path: '/v1/transcriptions/uploads', body }),
+  signChunk: (body: RecordingChunkBody) => apiRequest({ method: 'POST', path: '/v1/transcriptions/chunks', body }, RecordingChunkResponse),
+  signUpload: (body: AudioUploadBody) => apiRequest({ method: 'POST', path: '/v1/transcriptions/uploads', body }, AudioUploadResponse),
   put: putToSignedUrl,
   start: (body: {
     filesPath: string;
@@ -42,13 +42,13 @@ export const scribeApi = {
     fileKey?: string;
     templateIdent?: string;
     tidewellTemplateTypes: CopilotTemplateType[];
-  }) => apiRequest<StartedTranscription>({ method: 'POST', path: '/v1/transcriptions', body }),
-  status: (id: string, signal?: AbortSignal) => apiRequest<TranscriptionStatusResponse>({ path: path(id), signal }),
-  retry: (id: string) => apiRequest<TranscriptionStatusResponse>({ method: 'POST', path: path(id, '/retry') }),
-  result: (id: string, signal?: AbortSignal) => apiRequest<TranscriptionResult>({ path: path(id, '/result'), signal }),
-  recording: (id: string, signal?: AbortSignal) => apiRequest<TranscriptionRecordingResponse>({ path: path(id, '/recording'), signal }),
+  }) => apiRequest({ method: 'POST', path: '/v1/transcriptions', body }, TranscriptionStatusResponse),
+  status: (id: string, signal?: AbortSignal) => apiRequest({ path: path(id), signal }, TranscriptionStatusResponse),
+  retry: (id: string) => apiRequest({ method: 'POST', path: path(id, '/retry') }, TranscriptionStatusResponse),
+  result: (id: string, signal?: AbortSignal) => apiRequest({ path: path(id, '/result'), signal }, TranscriptionResult),
+  recording: (id: string, signal?: AbortSignal) => apiRequest({ path: path(id, '/recording'), signal }, TranscriptionRecordingResponse),
   decide: (id: string, proposalId: string, decision: 'accept' | 'reject') =>
-    apiRequest<ChartProposal>({ method: 'POST', path: path(id, `/proposals/${encodeURIComponent(proposalId)}`), body: { decision } }),
+    apiRequest({ method: 'POST', path: path(id, `/proposals/${encodeURIComponent(proposalId)}`), body: { decision } }, ChartProposal),
 };
 
 /** Polled every 2 s until the run ends (spec notes §4 Transcription); the 15-minute limit is the panel's. */
@@ -76,11 +76,8 @@ export function useCopilotTemplates(enabled: boolean) {
   return useQuery({
     queryKey: scribeKeys.copilotTemplates,
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<unknown>({ path: '/v1/practices/templates', query: { status: 'active' }, signal });
-      const list = Array.isArray(body)
-        ? body
-        : ((body as { templates?: unknown[]; items?: unknown[] }).templates ?? (body as { items?: unknown[] }).items ?? []);
-      return list.map((t) => Template.parse(t)).filter((t) => t.status === 'active' && t.transformKeys.includes('wild card'));
+      const list = (await apiRequest({ path: '/v1/practices/templates', query: { status: 'active' }, signal }, TemplateListAnswer)).templates;
+      return list.filter((t) => t.status === 'active' && t.transformKeys.includes('wild card'));
     },
     enabled,
     staleTime: 60_000,

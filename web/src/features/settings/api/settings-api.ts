@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DrugSafetySources } from '../../../../../shared/chart/drug-safety.js';
-import type { DoseSpotSyncTasks } from '../../../../../shared/partners/dosespot.js';
-import type { PartnerAppInput } from '../../../../../shared/partners/partner-schema.js';
+import { PartnerAppList, type PartnerAppInput } from '../../../../../shared/partners/partner-schema.js';
+import { NoContent } from '../../../../../shared/http/no-content.js';
+import {
+  DoseSpotSyncTaskList,
+  DrugSafetySourceList,
+  FeatureGates,
+  PracticeSaved,
+  TeamMemberRecord,
+} from '../../../../../shared/practice/settings-responses.js';
 import type { ChargeItemInput } from '../../../../../shared/sales/charge-item-input.js';
 import { ChargeItem, ChargeItemList } from '../../../../../shared/sales/sales-schema.js';
 import type { PracticeMetadataUpdate } from '../../../../../shared/practice/settings-schema.js';
@@ -36,7 +43,7 @@ export function useFeatureGates() {
 export function useSavePractice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PracticeMetadataUpdate) => apiRequest<PracticeDetails>({ method: 'PUT', path: '/v1/practices/metadata', body }),
+    mutationFn: (body: PracticeMetadataUpdate) => apiRequest({ method: 'PUT', path: '/v1/practices/metadata', body }, PracticeSaved),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: practiceKeys.metadata }),
   });
 }
@@ -44,7 +51,7 @@ export function useSavePractice() {
 export function useSaveFeatureGates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (flags: Record<string, boolean>) => apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/feature-gates', body: { flags } }),
+    mutationFn: (flags: Record<string, boolean>) => apiRequest({ method: 'PUT', path: '/v1/practices/feature-gates', body: { flags } }, FeatureGates),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: gatesKey }),
   });
 }
@@ -52,7 +59,7 @@ export function useSaveFeatureGates() {
 export function useSaveTeamMember(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<TeamMember>) => apiRequest<TeamMember>({ method: 'PUT', path: `/v1/practices/users/${encodeURIComponent(userId)}`, body }),
+    mutationFn: (body: Partial<TeamMember>) => apiRequest({ method: 'PUT', path: `/v1/practices/users/${encodeURIComponent(userId)}`, body }, TeamMemberRecord),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: practiceKeys.users });
       void queryClient.invalidateQueries({ queryKey: practiceKeys.me });
@@ -63,7 +70,7 @@ export function useSaveTeamMember(userId: string) {
 /** Admins only: turns the member's authenticator app off; they set up a new one at their next sign-in. */
 export function useResetTeamMemberMfa(userId: string) {
   return useMutation({
-    mutationFn: () => apiRequest<void>({ method: 'DELETE', path: `/v1/practices/users/${encodeURIComponent(userId)}/mfa` }),
+    mutationFn: () => apiRequest({ method: 'DELETE', path: `/v1/practices/users/${encodeURIComponent(userId)}/mfa` }, NoContent),
   });
 }
 
@@ -71,14 +78,14 @@ export function useResetTeamMemberMfa(userId: string) {
 export function useDoseSpotSyncTasks() {
   return useQuery({
     queryKey: ['dosespot-sync-tasks'],
-    queryFn: ({ signal }) => apiRequest<DoseSpotSyncTasks>({ path: '/v1/practices/users/me/dosespot-sync', query: { limit: '10' }, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/users/me/dosespot-sync', query: { limit: '10' }, signal }, DoseSpotSyncTaskList),
     select: (body) => body.tasks,
     retry: false,
   });
 }
 
 export function savePartnerApps(partnerApps: (PartnerAppInput & { partnerAppId: string })[]): Promise<unknown> {
-  return apiRequest<unknown>({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } });
+  return apiRequest({ method: 'PUT', path: '/v1/practices/partner-apps', body: { partnerApps } }, PartnerAppList);
 }
 
 export async function fetchChargeItems(q: string, signal?: AbortSignal): Promise<ChargeItem[]> {
@@ -92,9 +99,9 @@ export function saveChargeItem(id: string | null, body: ChargeItemInput): Promis
 }
 
 export function deleteChargeItem(id: string): Promise<unknown> {
-  return apiRequest<unknown>({ method: 'DELETE', path: `/v1/inventories/charge-items/${encodeURIComponent(id)}` });
+  return apiRequest({ method: 'DELETE', path: `/v1/inventories/charge-items/${encodeURIComponent(id)}` }, NoContent);
 }
 
 export function fetchDrugSafetySources(signal?: AbortSignal): Promise<DrugSafetySources> {
-  return apiRequest<DrugSafetySources>({ path: '/v1/drug-safety-sources', signal });
+  return apiRequest({ path: '/v1/drug-safety-sources', signal }, DrugSafetySourceList);
 }

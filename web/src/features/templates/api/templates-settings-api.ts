@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Template, type TemplateInput, type TemplateList } from '../../../../../shared/templates/template-schema.js';
+import { Template, type TemplateInput } from '../../../../../shared/templates/template-schema.js';
+import { TemplateListAnswer, TemplateRemoved } from '../../../../../shared/templates/template-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 /** Shares the 'templates' root with the note editor's '/' menu, so a save there refreshes it here too. */
@@ -16,8 +17,8 @@ export function useTemplates() {
   return useQuery({
     queryKey: templateSettingsKeys.list(),
     queryFn: async ({ signal }) => {
-      const body = await apiRequest<TemplateList>({ path: templatePath(), signal });
-      return body.templates.map((t) => Template.parse(t)).sort((a, b) => a.templateName.localeCompare(b.templateName));
+      const body = await apiRequest({ path: templatePath(), signal }, TemplateListAnswer);
+      return body.templates.sort((a, b) => a.templateName.localeCompare(b.templateName));
     },
   });
 }
@@ -45,7 +46,7 @@ export function useSaveTemplate(templateId: string | null) {
 export function useDeleteTemplate(templateId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>({ method: 'DELETE', path: templatePath(templateId) }),
+    mutationFn: () => apiRequest({ method: 'DELETE', path: templatePath(templateId) }, TemplateRemoved),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: templateSettingsKeys.detail(templateId) });
       void queryClient.invalidateQueries({ queryKey: templateSettingsKeys.all });

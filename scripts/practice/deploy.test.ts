@@ -72,6 +72,7 @@ const MARKERS = [
   'PutItem CALL_KEYS#PATIENT',
   'PutItem CONTACTS#NUMBER_INDEX',
   'UpdateItem FAX_COUNTS',
+  'UpdateItem FAX_COUNTS',
 ];
 
 /** The fake child processes: `cdk deploy` tags the stack, a practice named in `failSynth` fails its synth. */

@@ -1,6 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { backfillDatedList } from '../dated-list/dated-list-backfill.js';

@@ -1,21 +1,9 @@
-/**
- * What the contact endpoints answer (spec shell §8 Contact), read by the web client. Kept apart so
- * the practice Lambda, which builds these answers from the interfaces, does not bundle the schemas.
- */
+/** What the contact endpoints answer (spec shell §8 Contact), read by the web client; a contact is the stored one. */
 import * as z from '../zod.js';
+import { Contact } from './contact-schema.js';
 
 /** One contact as created, updated or listed. */
-export const ContactRecord = z.object({
-  contactId: z.string(),
-  name: z.string(),
-  lastName: z.nullable(z.string()),
-  phoneNumber: z.nullable(z.string()),
-  faxNumber: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  groups: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ContactRecord = Contact;
 
 /** GET /v2/practices/contacts: one page, and where the next one starts. */
 export const ContactPageAnswer = z.object({ contacts: z.array(ContactRecord), nextToken: z.optional(z.nullable(z.string())) });

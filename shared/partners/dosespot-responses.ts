@@ -26,10 +26,10 @@ export const DoseSpotSyncCounts = z.object({
   patients: z.number(),
   /** Prescriptions that became RX_DOSESPOT notes (0 when all were synced before). */
   created: z.number(),
-  /** Patients DoseSpot refused (the others were synced). */
-  failed: z.number(),
-  /** Patients left for the next hourly run because this one reached its time budget. */
-  deferred: z.number(),
+  /** Patients DoseSpot refused (the others were synced); runs recorded before this count existed read as none. */
+  failed: z._default(z.number(), 0),
+  /** Patients left for the next hourly run because this one reached its time budget; none on older runs. */
+  deferred: z._default(z.number(), 0),
   noteIds: z.array(z.string()),
 });
 export type DoseSpotSyncCounts = z.infer<typeof DoseSpotSyncCounts>;
@@ -53,3 +53,6 @@ export const BackgroundTask = z.object({
   failureReason: z.nullable(z.string()),
 });
 export type BackgroundTask = z.infer<typeof BackgroundTask>;
+
+/** GET /v1/practices/users/me/dosespot-sync: the latest sync runs. */
+export const DoseSpotSyncTaskList = z.object({ tasks: z.array(BackgroundTask) });

@@ -4,7 +4,6 @@
  * its own types, does not bundle them.
  */
 import * as z from '../zod.js';
-import { BACKGROUND_TASK_STATUSES, BACKGROUND_TASK_TYPES } from '../partners/dosespot.js';
 
 /** PUT /v1/practices/metadata: the practice as saved. */
 export const PracticeSaved = z.object({
@@ -39,32 +38,7 @@ export const TeamMemberRecord = z.object({
   doseSpotUserId: z.nullable(z.string()),
 });
 
-const DoseSpotSyncCounts = z.object({
-  patients: z.number(),
-  created: z.number(),
-  // Runs recorded before these counts existed read as none.
-  failed: z._default(z.number(), 0),
-  deferred: z._default(z.number(), 0),
-  noteIds: z.array(z.string()),
-});
-
-/** GET /v1/practices/users/me/dosespot-sync: the latest sync runs. */
-export const DoseSpotSyncTaskList = z.object({
-  tasks: z.array(
-    z.object({
-      taskId: z.string(),
-      taskType: z.enum(BACKGROUND_TASK_TYPES),
-      status: z.enum(BACKGROUND_TASK_STATUSES),
-      trigger: z.enum(['scheduled', 'on-demand']),
-      requestedBy: z.string(),
-      patientId: z.nullable(z.string()),
-      startedAt: z.string(),
-      completedAt: z.nullable(z.string()),
-      result: z.nullable(DoseSpotSyncCounts),
-      failureReason: z.nullable(z.string()),
-    }),
-  ),
-});
+export { DoseSpotSyncTaskList } from '../partners/dosespot-responses.js';
 
 const CodeSetSource = z.object({
   kind: z.enum(['starter', 'official']),

@@ -70,7 +70,7 @@ describe('practice backfill', () => {
 
   it('writes nothing again where the markers are already there', async () => {
     deployed('harbor');
-    ddb.on(GetCommand).resolves({ Item: { indexed: true, names: true, lastInboundKept: true, listed: true } });
+    ddb.on(GetCommand).resolves({ Item: { indexed: true, names: true, lastInboundKept: true, listed: true, notesListed: true } });
     const ctx = fakeContext(practiceRoot(HARBOR));
 
     expect(await runCli(['backfill', 'harbor'], ctx)).toBe(0);

@@ -931,8 +931,9 @@ describe(`with ${SEEDED} faxes`, () => {
     const reads = [before, after, one].map((r) => Number(r.headers.get(ITEMS_READ_HEADER)));
     console.log(`fax notes before the backfill\t${reads[0]}\tafter\t${reads[1]}\tfirst of all\t${reads[2]}`);
     expect(reads[0]).toBeGreaterThan(SEEDED);
-    expect(reads[1]).toBeLessThanOrEqual(11);
-    expect(reads[2]).toBeLessThanOrEqual(3);
+    // Each bound leaves one read for the caller's access record, re-read when its 30 s cache has lapsed.
+    expect(reads[1]).toBeLessThanOrEqual(10 + 1 + 1);
+    expect(reads[2]).toBeLessThanOrEqual(3 + 1);
     expect(await backfillFaxNoteKeys(practiceId)).toBe(0);
   });
 });

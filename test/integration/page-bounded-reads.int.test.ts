@@ -448,6 +448,21 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(read).toBeLessThanOrEqual(2);
   });
 
+  it('the catch-up after a reconnect reads one answer of the change log, newest first, and says when more changed', async () => {
+    // The seeded faxes were logged on 2026-01-01: a browser away since the day before missed them all.
+    const res = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent('2025-12-31T00:00:00.000Z')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.complete).toBe(false);
+    const list = res.body.notifications as { notificationId: string }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(100);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications since= (missed ${SEEDED}+)\t${read}`);
+    expect(read).toBeLessThanOrEqual(100 + 2);
+    const recent = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(new Date(Date.now() - 1_000).toISOString())}`);
+    expect(recent.body.complete).toBe(true);
+  });
+
   describe(`with ${SEEDED} phone calls`, () => {
     it('the call list shows the newest page with the practice’s total, and a day’s calls with that day’s total, each from one page', async () => {
       const all = await api(admin, 'GET', '/v1/phone-calls');

@@ -7,6 +7,7 @@ import {
   deleteNotification,
   findLatestBySource,
   getLatestNotification,
+  listChangedSince,
   listLatest,
   listNotificationVersions,
   notificationVersionKey,
@@ -93,12 +94,30 @@ describe('notification repository', () => {
     const list = await listLatest(TEST_PRACTICE, { types: ['FAX'] });
     expect(list.map((n) => n.notificationId)).toEqual([upd.notificationId, unread.notificationId, read.notificationId]);
     expect(list.every((n) => n.isLatestVersion)).toBe(true);
-    const changed = await listLatest(TEST_PRACTICE, { since: before, types: ['FAX'] });
+    const { notifications: changed, complete } = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FAX'] });
+    expect(complete).toBe(true);
     expect(changed.find((n) => n.notificationId === gone.notificationId)).toMatchObject({ notificationStatus: 'DELETED', notificationVersion: 2 });
     expect(changed.find((n) => n.notificationId === upd.notificationId)).toMatchObject({ notificationVersion: 2 });
     const counts = await countUnread(TEST_PRACTICE, 'u-9');
     expect(counts.byType.FAX).toBe(2);
     expect(counts.assignedToMe).toBe(1);
+  });
+
+  it('a catch-up reads at most its limit of changes, newest first, and says when more changed', async () => {
+    const before = new Date().toISOString();
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await createNotification(TEST_PRACTICE, { notificationType: 'FORM' }, actor));
+    await updateNotification(TEST_PRACTICE, made[0]!.notificationId, { notificationStatus: 'READ' }, actor);
+    const all = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FORM'] });
+    expect(all.complete).toBe(true);
+    expect(all.notifications.map((n) => n.notificationId).sort()).toEqual(made.map((n) => n.notificationId).sort());
+    const page = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FORM'], limit: 2 });
+    expect(page.complete).toBe(false);
+    // The newest changes: none left out changed later than one answered.
+    expect(page.notifications).toHaveLength(2);
+    const answered = new Set(page.notifications.map((n) => n.notificationId));
+    const oldestAnswered = page.notifications.map((n) => n.lastUpdated).sort()[0]!;
+    for (const n of all.notifications.filter((x) => !answered.has(x.notificationId))) expect(n.lastUpdated <= oldestAnswered).toBe(true);
   });
 
   it('keeps the unread counts in one item as notifications are written, agreeing with reading them all', async () => {

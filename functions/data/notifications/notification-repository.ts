@@ -348,7 +348,6 @@ export interface NotificationFilters {
   sourceId?: string;
   relatedTo?: string;
   assigned?: string;
-  since?: string;
   limit?: number;
 }
 
@@ -432,17 +431,10 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
   const types = filters.types?.length ? filters.types : NOTIFICATION_TYPES;
   const statuses = filters.statuses?.length ? filters.statuses : OPEN_NOTIFICATION_STATUSES;
   const statusGiven = Boolean(filters.statuses?.length);
-  const keep = (n: Notification) =>
-    types.includes(n.notificationType) &&
-    (!filters.assigned || n.assigned === filters.assigned) &&
-    (!filters.relatedTo || n.relatedTo === filters.relatedTo) &&
-    (!filters.sourceId || n.sourceId === filters.sourceId);
+  const keep = matching(filters);
 
   let found: Notification[];
-  if (filters.since) {
-    // Catch-up answers every change, closed ones included, so the browser can drop them.
-    found = (await listChangedSince(practiceId, filters.since)).filter((n) => !statusGiven || statuses.includes(n.notificationStatus));
-  } else if (filters.notificationId) {
+  if (filters.notificationId) {
     const n = await getLatestNotification(practiceId, filters.notificationId);
     found = n && (!statusGiven || statuses.includes(n.notificationStatus)) ? [n] : [];
   } else if (filters.sourceId) {
@@ -496,24 +488,45 @@ function newestVersionEach(notifications: readonly Notification[]): Notification
   return [...newest.values()];
 }
 
+/** The filters other than status, as a test on one notification. */
+function matching(filters: NotificationFilters): (n: Notification) => boolean {
+  const types = filters.types?.length ? filters.types : NOTIFICATION_TYPES;
+  return (n) =>
+    types.includes(n.notificationType) &&
+    (!filters.assigned || n.assigned === filters.assigned) &&
+    (!filters.relatedTo || n.relatedTo === filters.relatedTo) &&
+    (!filters.sourceId || n.sourceId === filters.sourceId);
+}
+
+export interface ChangedSince {
+  notifications: Notification[];
+  /** False when more changed than one read holds: the browser reloads its lists instead of trusting the catch-up. */
+  complete: boolean;
+}
+
 /**
- * Latest versions changed after `since` (catch-up on reconnect): the change log in time order,
- * the highest version per id wins, which is the latest because every later change is logged later.
+ * Catch-up on reconnect: the latest version of each notification changed after `since`, closed
+ * ones included so the browser can drop them. The change log is read newest first and at most
+ * `limit` entries (a browser away for a day would otherwise read the whole day's log).
  */
-export async function listChangedSince(practiceId: string, since: string): Promise<Notification[]> {
-  const from = new Date(since).toISOString();
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':p': practiceId, ':from': `${NOTIFICATION_LOG_PREFIX}${from}`, ':to': `${NOTIFICATION_LOG_PREFIX}~` },
-  });
-  const latest = new Map<string, Notification>();
-  for (const item of items) {
-    const n = fromItem(item);
-    const seen = latest.get(n.notificationId);
-    if (!seen || seen.notificationVersion < n.notificationVersion) latest.set(n.notificationId, n);
-  }
-  return [...latest.values()];
+export async function listChangedSince(practiceId: string, filters: NotificationFilters & { since: string }): Promise<ChangedSince> {
+  const max = filters.limit ?? NOTIFICATION_LIST_DEFAULT;
+  const from = new Date(filters.since).toISOString();
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':p': practiceId, ':from': `${NOTIFICATION_LOG_PREFIX}${from}`, ':to': `${NOTIFICATION_LOG_PREFIX}~` },
+      ScanIndexForward: false,
+      Limit: max + 1,
+    },
+    max + 1,
+  );
+  const complete = items.length <= max;
+  // The highest version per id is the latest: every later change is logged later.
+  const statuses = filters.statuses?.length ? filters.statuses : undefined;
+  const keep = matching(filters);
+  const notifications = newestVersionEach(items.slice(0, max).map(fromItem)).filter((n) => keep(n) && (!statuses || statuses.includes(n.notificationStatus)));
+  return { notifications: notifications.sort(compareNotifications), complete };
 }
 
 /** UNREAD + UPDATED latest versions by type, and those assigned to one user: one item once counted. */

@@ -463,6 +463,37 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(recent.body.complete).toBe(true);
   });
 
+  it('marking a conversation read or archiving it reads its own texts’ notifications, not the practice’s', async () => {
+    const { practiceId } = stackEndpoints();
+    // An unread text in each of 150 seeded conversations, as the inbound webhook writes them.
+    const texts = Array.from({ length: 150 }, (_, i) => seedConversation(i));
+    await inBatches(texts, 25, (c) =>
+      createNotification(
+        practiceId,
+        {
+          notificationType: 'SMS',
+          sourceId: c.conversationId,
+          text: `Bulk text ${run}`,
+          data: { from: c.patientPhoneNumber, to: c.practicePhoneNumber, conversationId: c.conversationId },
+        },
+        { userId: 'bulk-seed' },
+      ),
+    );
+    const chosen = texts[42]!;
+    const read = await api(admin, 'PUT', `/v1/messaging/conversations/${chosen.conversationId}/mark-as-read`);
+    expect(read.status).toBe(200);
+    const readItems = Number(read.headers.get(ITEMS_READ_HEADER));
+    console.log(`conversation mark-as-read (150 unread texts elsewhere)\t${readItems}`);
+    expect(readItems).toBeLessThanOrEqual(12);
+    const mine = await api(admin, 'GET', `/v1/notifications?sourceId=${chosen.conversationId}&notificationType=SMS&notificationStatus=UNREAD,READ,COMPLETED`);
+    expect(mine.body.notifications.map((n: { notificationStatus: string }) => n.notificationStatus)).toEqual(['READ']);
+    const other = await api(admin, 'GET', `/v1/notifications?sourceId=${texts[43]!.conversationId}&notificationType=SMS`);
+    expect(other.body.notifications.map((n: { notificationStatus: string }) => n.notificationStatus)).toEqual(['UNREAD']);
+    const archived = await api(admin, 'PUT', `/v1/messaging/conversations/${chosen.conversationId}/archive`);
+    expect(archived.status).toBe(200);
+    expect(Number(archived.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(12);
+  });
+
   describe(`with ${SEEDED} phone calls`, () => {
     it('the call list shows the newest page with the practice’s total, and a day’s calls with that day’s total, each from one page', async () => {
       const all = await api(admin, 'GET', '/v1/phone-calls');

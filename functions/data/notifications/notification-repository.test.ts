@@ -8,15 +8,17 @@ import {
   findLatestBySource,
   getLatestNotification,
   listChangedSince,
+  listConversationNotifications,
   listLatest,
   listNotificationVersions,
+  NOTIFICATION_SMS_PAIR_MARKER,
   notificationVersionKey,
   updateNotification,
 } from './notification-repository.js';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { backfillNotificationCounts } from './notification-backfill.js';
+import { backfillNotificationCounts, backfillSmsPairKeys } from './notification-backfill.js';
 
 let table: { stop(): Promise<void> };
 const actor = { userId: 'u-1' };
@@ -118,6 +120,33 @@ describe('notification repository', () => {
     const answered = new Set(page.notifications.map((n) => n.notificationId));
     const oldestAnswered = page.notifications.map((n) => n.lastUpdated).sort()[0]!;
     for (const n of all.notifications.filter((x) => !answered.has(x.notificationId))) expect(n.lastUpdated <= oldestAnswered).toBe(true);
+  });
+
+  it('finds a conversation’s texts by its id and, without a sourceId, by its two numbers either way round; older ones once backfilled', async () => {
+    const numbers = { from: '(541) 555-0177', to: '+15035550123' };
+    const bySource = await createNotification(
+      TEST_PRACTICE,
+      { notificationType: 'SMS', sourceId: 'cnv_pair1', data: { from: '+15415550177', to: '+15035550123' } },
+      actor,
+    );
+    const byNumbers = await createNotification(TEST_PRACTICE, { notificationType: 'SMS', data: { from: '5035550123', to: '+1 541 555 0177' } }, actor);
+    const elsewhere = await createNotification(TEST_PRACTICE, { notificationType: 'SMS', data: { from: '+15415550178', to: '+15035550123' } }, actor);
+    const found = async () => (await listConversationNotifications(['cnv_pair1'], numbers)).map((n) => n.notificationId).sort();
+    expect(await found()).toEqual([bySource.notificationId, byNumbers.notificationId].sort());
+    expect(await found()).not.toContain(elsewhere.notificationId);
+
+    // One written before the numbers were keys: found once the backfill ran, and the backfill runs once.
+    await documentClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: byNumbers.sk }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }),
+    );
+    expect(await found()).toEqual([bySource.notificationId]);
+    expect(await backfillSmsPairKeys(TEST_PRACTICE)).toBe(1);
+    expect(await found()).toEqual([bySource.notificationId, byNumbers.notificationId].sort());
+    const marker = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: NOTIFICATION_SMS_PAIR_MARKER } }),
+    );
+    expect(marker.Item).toMatchObject({ written: 1 });
+    expect(await backfillSmsPairKeys(TEST_PRACTICE)).toBe(0);
   });
 
   it('keeps the unread counts in one item as notifications are written, agreeing with reading them all', async () => {

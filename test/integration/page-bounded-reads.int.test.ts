@@ -449,17 +449,25 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
   });
 
   it('the catch-up after a reconnect reads one answer of the change log, newest first, and says when more changed', async () => {
-    // The seeded faxes were logged on 2026-01-01: a browser away since the day before missed them all.
-    const res = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent('2025-12-31T00:00:00.000Z')}`);
+    // A browser away while 150 faxes came in (the change log keeps 7 days, so they are logged now).
+    const { practiceId } = stackEndpoints();
+    const left = new Date(Date.now() - 1_000).toISOString();
+    await inBatches(
+      Array.from({ length: 150 }, (_, i) => i),
+      25,
+      (i) => createNotification(practiceId, { notificationType: 'FAX', text: `Missed fax ${run} ${i}` }, { userId: 'bulk-seed' }),
+    );
+    const res = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(left)}`);
+    const answered = new Date().toISOString();
     expect(res.status).toBe(200);
     expect(res.body.complete).toBe(false);
-    const list = res.body.notifications as { notificationId: string }[];
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.length).toBeLessThanOrEqual(100);
+    const list = res.body.notifications as { text: string }[];
+    expect(list).toHaveLength(100);
+    expect(list.every((n) => n.text.startsWith(`Missed fax ${run}`))).toBe(true);
     const read = Number(res.headers.get(ITEMS_READ_HEADER));
-    console.log(`notifications since= (missed ${SEEDED}+)\t${read}`);
-    expect(read).toBeLessThanOrEqual(100 + 2);
-    const recent = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(new Date(Date.now() - 1_000).toISOString())}`);
+    console.log(`notifications since= (150 missed)\t${read}`);
+    expect(read).toBeLessThanOrEqual(100 + 3);
+    const recent = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(answered)}`);
     expect(recent.body.complete).toBe(true);
   });
 

@@ -67,6 +67,7 @@ const MARKERS = [
   'PutItem CALENDAR_KEYS#PATIENT',
   'PutItem NOTIF_COUNTS',
   'PutItem NOTIF_KEYS#PEOPLE',
+  'PutItem NOTIF_KEYS#SMSPAIR',
   'PutItem CALL_COUNTS',
   'UpdateItem CALL_COUNTS',
   'PutItem CALL_KEYS#PATIENT',

@@ -101,7 +101,8 @@ export const NotificationListQuery = z.object({
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
-export const NotificationList = z.object({ notifications: z.array(Notification) });
+/** `complete` answers a catch-up (since=): false when more changed than one answer holds, and the lists are to be reloaded. */
+export const NotificationList = z.object({ notifications: z.array(Notification), complete: z.optional(z.boolean()) });
 export type NotificationList = z.infer<typeof NotificationList>;
 
 /** Conversation calls: {from, to} are the two phone numbers of an SMS conversation. */

@@ -448,6 +448,60 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(read).toBeLessThanOrEqual(2);
   });
 
+  it('the catch-up after a reconnect reads one answer of the change log, newest first, and says when more changed', async () => {
+    // A browser away while 150 faxes came in (the change log keeps 7 days, so they are logged now).
+    const { practiceId } = stackEndpoints();
+    const left = new Date(Date.now() - 1_000).toISOString();
+    await inBatches(
+      Array.from({ length: 150 }, (_, i) => i),
+      25,
+      (i) => createNotification(practiceId, { notificationType: 'FAX', text: `Missed fax ${run} ${i}` }, { userId: 'bulk-seed' }),
+    );
+    const res = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(left)}`);
+    const answered = new Date().toISOString();
+    expect(res.status).toBe(200);
+    expect(res.body.complete).toBe(false);
+    const list = res.body.notifications as { text: string }[];
+    expect(list).toHaveLength(100);
+    expect(list.every((n) => n.text.startsWith(`Missed fax ${run}`))).toBe(true);
+    const read = Number(res.headers.get(ITEMS_READ_HEADER));
+    console.log(`notifications since= (150 missed)\t${read}`);
+    expect(read).toBeLessThanOrEqual(100 + 3);
+    const recent = await api(provider, 'GET', `/v1/notifications?since=${encodeURIComponent(answered)}`);
+    expect(recent.body.complete).toBe(true);
+  });
+
+  it('marking a conversation read or archiving it reads its own texts’ notifications, not the practice’s', async () => {
+    const { practiceId } = stackEndpoints();
+    // An unread text in each of 150 seeded conversations, as the inbound webhook writes them.
+    const texts = Array.from({ length: 150 }, (_, i) => seedConversation(i));
+    await inBatches(texts, 25, (c) =>
+      createNotification(
+        practiceId,
+        {
+          notificationType: 'SMS',
+          sourceId: c.conversationId,
+          text: `Bulk text ${run}`,
+          data: { from: c.patientPhoneNumber, to: c.practicePhoneNumber, conversationId: c.conversationId },
+        },
+        { userId: 'bulk-seed' },
+      ),
+    );
+    const chosen = texts[42]!;
+    const read = await api(admin, 'PUT', `/v1/messaging/conversations/${chosen.conversationId}/mark-as-read`);
+    expect(read.status).toBe(200);
+    const readItems = Number(read.headers.get(ITEMS_READ_HEADER));
+    console.log(`conversation mark-as-read (150 unread texts elsewhere)\t${readItems}`);
+    expect(readItems).toBeLessThanOrEqual(12);
+    const mine = await api(admin, 'GET', `/v1/notifications?sourceId=${chosen.conversationId}&notificationType=SMS&notificationStatus=UNREAD,READ,COMPLETED`);
+    expect(mine.body.notifications.map((n: { notificationStatus: string }) => n.notificationStatus)).toEqual(['READ']);
+    const other = await api(admin, 'GET', `/v1/notifications?sourceId=${texts[43]!.conversationId}&notificationType=SMS`);
+    expect(other.body.notifications.map((n: { notificationStatus: string }) => n.notificationStatus)).toEqual(['UNREAD']);
+    const archived = await api(admin, 'PUT', `/v1/messaging/conversations/${chosen.conversationId}/archive`);
+    expect(archived.status).toBe(200);
+    expect(Number(archived.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(12);
+  });
+
   describe(`with ${SEEDED} phone calls`, () => {
     it('the call list shows the newest page with the practice’s total, and a day’s calls with that day’s total, each from one page', async () => {
       const all = await api(admin, 'GET', '/v1/phone-calls');

@@ -139,7 +139,7 @@ export async function markRead(auth: AuthContext, id: string): Promise<Conversat
   const c = await requireConversation(auth, id);
   const next: ConversationRecord = { ...c, readStatus: 'READ', unreadCount: 0, lastReadAt: new Date().toISOString() };
   await putConversation(auth.practiceId, next);
-  await setConversationStatus(auth, 'read', pair(c));
+  await setConversationStatus(auth, 'read', pair(c), c.conversationId);
   await auditConversation(auth, 'update', c);
   return withOptOut(auth, next);
 }
@@ -178,7 +178,7 @@ export async function setArchived(auth: AuthContext, id: string, archived: boole
     ? { ...c, archived: true }
     : { ...c, archived: false, readStatus: 'READ', unreadCount: 0, lastReadAt: new Date().toISOString() };
   await putConversation(auth.practiceId, next);
-  await setConversationStatus(auth, archived ? 'archive' : 'unarchive', pair(c));
+  await setConversationStatus(auth, archived ? 'archive' : 'unarchive', pair(c), c.conversationId);
   await auditConversation(auth, 'update', c);
   return withOptOut(auth, next);
 }

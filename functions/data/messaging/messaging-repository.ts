@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ConversationRecord,
@@ -42,10 +41,7 @@ export const conversationKey = (id: string) => `${CONVERSATION_PREFIX}${id}`;
 export const smsByPhonePartition = (patientPhone: string) => `SMS#${patientPhone}`;
 export const optOutKey = (phone: string) => `SMSOPTOUT#${phone}`;
 
-/** One conversation per pair of numbers: its id is derived from the pair, so creating it twice makes one. */
-export function conversationIdFor(practicePhone: string, patientPhone: string): string {
-  return `cnv_${createHash('sha256').update(`${practicePhone}\u0000${patientPhone}`).digest('hex').slice(0, 24)}`;
-}
+export { conversationIdFor } from './conversation-id.js';
 
 export type { ConversationRecord };
 

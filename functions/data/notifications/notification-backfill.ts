@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../../shared/notifications/notification-constants.js';
 import type { Notification } from '../../../shared/notifications/notification-schema.js';
 import { documentClient } from '../../lib/table/client.js';
@@ -6,10 +6,12 @@ import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import {
+  bySourceKeys,
   countsOf,
   fromItem,
   NOTIFICATION_COUNTS_KEY,
   NOTIFICATION_PEOPLE_MARKER,
+  NOTIFICATION_SMS_PAIR_MARKER,
   notificationsByStatusPartition,
   peopleItem,
 } from './notification-repository.js';
@@ -95,6 +97,54 @@ export async function backfillNotificationPeopleKeys(practiceId: string): Promis
     new PutCommand({
       TableName: tableName(),
       Item: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER, entityType: 'NOTIFICATION_KEYS', backfilledAt: new Date().toISOString(), written },
+    }),
+  );
+  return written;
+}
+
+/**
+ * Maintenance, once per practice (the local runtime at start, `practice deploy` after the app
+ * stack): puts each open SMS notification written without a sourceId under its two numbers, then
+ * writes the marker that lets a conversation's read and archive read its own notifications. Until
+ * this has run, they look through the practice's newest open SMS notifications.
+ */
+export async function backfillSmsPairKeys(practiceId: string): Promise<number> {
+  const marker = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_SMS_PAIR_MARKER }, ConsistentRead: true }),
+  );
+  if (marker.Item) return 0;
+  let written = 0;
+  for (const status of ['UNREAD', 'UPDATED', 'READ', 'COMPLETED'] as const) {
+    const items = await queryAll({
+      IndexName: INDEXES.gsi2.indexName,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': notificationsByStatusPartition('SMS', status) },
+    });
+    for (const item of items) {
+      if (item.gsi1pk) continue;
+      const keys = bySourceKeys(fromItem(item));
+      if (!keys.gsi1pk) continue;
+      await documentClient()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { practiceId, sk: item.sk },
+            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
+            // Updated meanwhile: that write kept the newer version's keys.
+            ConditionExpression: 'isLatestVersion = :true',
+            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk, ':true': true },
+          }),
+        )
+        .then(() => written++)
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    }
+  }
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { practiceId, sk: NOTIFICATION_SMS_PAIR_MARKER, entityType: 'NOTIFICATION_KEYS', backfilledAt: new Date().toISOString(), written },
     }),
   );
   return written;

@@ -7,15 +7,18 @@ import {
   deleteNotification,
   findLatestBySource,
   getLatestNotification,
+  listChangedSince,
+  listConversationNotifications,
   listLatest,
   listNotificationVersions,
+  NOTIFICATION_SMS_PAIR_MARKER,
   notificationVersionKey,
   updateNotification,
 } from './notification-repository.js';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
-import { backfillNotificationCounts } from './notification-backfill.js';
+import { backfillNotificationCounts, backfillSmsPairKeys } from './notification-backfill.js';
 
 let table: { stop(): Promise<void> };
 const actor = { userId: 'u-1' };
@@ -93,12 +96,57 @@ describe('notification repository', () => {
     const list = await listLatest(TEST_PRACTICE, { types: ['FAX'] });
     expect(list.map((n) => n.notificationId)).toEqual([upd.notificationId, unread.notificationId, read.notificationId]);
     expect(list.every((n) => n.isLatestVersion)).toBe(true);
-    const changed = await listLatest(TEST_PRACTICE, { since: before, types: ['FAX'] });
+    const { notifications: changed, complete } = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FAX'] });
+    expect(complete).toBe(true);
     expect(changed.find((n) => n.notificationId === gone.notificationId)).toMatchObject({ notificationStatus: 'DELETED', notificationVersion: 2 });
     expect(changed.find((n) => n.notificationId === upd.notificationId)).toMatchObject({ notificationVersion: 2 });
     const counts = await countUnread(TEST_PRACTICE, 'u-9');
     expect(counts.byType.FAX).toBe(2);
     expect(counts.assignedToMe).toBe(1);
+  });
+
+  it('a catch-up reads at most its limit of changes, newest first, and says when more changed', async () => {
+    const before = new Date().toISOString();
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await createNotification(TEST_PRACTICE, { notificationType: 'FORM' }, actor));
+    await updateNotification(TEST_PRACTICE, made[0]!.notificationId, { notificationStatus: 'READ' }, actor);
+    const all = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FORM'] });
+    expect(all.complete).toBe(true);
+    expect(all.notifications.map((n) => n.notificationId).sort()).toEqual(made.map((n) => n.notificationId).sort());
+    const page = await listChangedSince(TEST_PRACTICE, { since: before, types: ['FORM'], limit: 2 });
+    expect(page.complete).toBe(false);
+    // The newest changes: none left out changed later than one answered.
+    expect(page.notifications).toHaveLength(2);
+    const answered = new Set(page.notifications.map((n) => n.notificationId));
+    const oldestAnswered = page.notifications.map((n) => n.lastUpdated).sort()[0]!;
+    for (const n of all.notifications.filter((x) => !answered.has(x.notificationId))) expect(n.lastUpdated <= oldestAnswered).toBe(true);
+  });
+
+  it('finds a conversation’s texts by its id and, without a sourceId, by its two numbers either way round; older ones once backfilled', async () => {
+    const numbers = { from: '(541) 555-0177', to: '+15035550123' };
+    const bySource = await createNotification(
+      TEST_PRACTICE,
+      { notificationType: 'SMS', sourceId: 'cnv_pair1', data: { from: '+15415550177', to: '+15035550123' } },
+      actor,
+    );
+    const byNumbers = await createNotification(TEST_PRACTICE, { notificationType: 'SMS', data: { from: '5035550123', to: '+1 541 555 0177' } }, actor);
+    const elsewhere = await createNotification(TEST_PRACTICE, { notificationType: 'SMS', data: { from: '+15415550178', to: '+15035550123' } }, actor);
+    const found = async () => (await listConversationNotifications(['cnv_pair1'], numbers)).map((n) => n.notificationId).sort();
+    expect(await found()).toEqual([bySource.notificationId, byNumbers.notificationId].sort());
+    expect(await found()).not.toContain(elsewhere.notificationId);
+
+    // One written before the numbers were keys: found once the backfill ran, and the backfill runs once.
+    await documentClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: byNumbers.sk }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }),
+    );
+    expect(await found()).toEqual([bySource.notificationId]);
+    expect(await backfillSmsPairKeys(TEST_PRACTICE)).toBe(1);
+    expect(await found()).toEqual([bySource.notificationId, byNumbers.notificationId].sort());
+    const marker = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: { practiceId: TEST_PRACTICE, sk: NOTIFICATION_SMS_PAIR_MARKER } }),
+    );
+    expect(marker.Item).toMatchObject({ written: 1 });
+    expect(await backfillSmsPairKeys(TEST_PRACTICE)).toBe(0);
   });
 
   it('keeps the unread counts in one item as notifications are written, agreeing with reading them all', async () => {

@@ -31,6 +31,8 @@ import type { Item } from '../../lib/table/item.js';
  *   version      sk NOTIFICATION#<id>#V#<version, 10 digits>, isLatestVersion
  *   by status    gsi2 gsi2pk NOTIF#<type>#<status>, gsi2sk <createdAt>#<id>        (latest only)
  *   by source    gsi1 gsi1pk NOTIF#SRC#<type>#<sourceId>, gsi1sk <createdAt>#<id>  (latest only, when sourceId)
+ *   by numbers   gsi1 gsi1pk NOTIF#SMSPAIR#<10 digits>#<10 digits>, the pair in order (an SMS without a sourceId,
+ *                so its conversation's read and archive find it; once backfillSmsPairKeys wrote NOTIF_KEYS#SMSPAIR)
  *   change log   sk NOTIFLOG#<lastUpdated>#<id>#<version>: a copy of each version for catch-up, expires after 7 days
  *   by person    sk NOTIFPEOPLE#<id>: a copy of the latest version, when it is assigned or related to someone,
  *                gsi1 NOTIF#TO#<practiceId>#<assigned>#<type>#<status> and gsi2 NOTIF#REL#<practiceId>#<relatedTo>#<type>#<status>,
@@ -54,7 +56,23 @@ export const NOTIFICATION_LOG_PREFIX = 'NOTIFLOG#';
 export const notificationLogKey = (n: Pick<Notification, 'lastUpdated' | 'notificationId' | 'notificationVersion'>) =>
   `${NOTIFICATION_LOG_PREFIX}${n.lastUpdated}#${n.notificationId}#${pad(n.notificationVersion)}`;
 
+/** The last 10 digits of a number: how an SMS notification's numbers are matched to a conversation's. */
+export const pairDigits = (value: unknown) =>
+  String(value ?? '')
+    .replace(/\D/g, '')
+    .slice(-10);
+export const smsPairPartition = (a: string, b: string) => `NOTIF#SMSPAIR#${[pairDigits(a), pairDigits(b)].sort().join('#')}`;
+
+/** An SMS its creator gave no sourceId is kept under its two numbers, either way round. */
+function smsPairOf(n: Pick<Notification, 'notificationType' | 'sourceId' | 'data'>): string | null {
+  if (n.notificationType !== 'SMS' || n.sourceId) return null;
+  const from = pairDigits(n.data?.from);
+  const to = pairDigits(n.data?.to);
+  return from && to ? smsPairPartition(from, to) : null;
+}
+
 export const NOTIFICATION_COUNTS_KEY = 'NOTIF_COUNTS';
+export const NOTIFICATION_SMS_PAIR_MARKER = 'NOTIF_KEYS#SMSPAIR';
 export const NOTIFICATION_PEOPLE_MARKER = 'NOTIF_KEYS#PEOPLE';
 const peopleKey = (id: string) => `NOTIFPEOPLE#${id}`;
 export const notificationsAssignedPartition = (practiceId: string, assigned: string, type: NotificationType, status: NotificationStatus) =>
@@ -79,8 +97,16 @@ function toItem(n: Notification): Item {
     entityType: 'NOTIFICATION',
     gsi2pk: notificationsByStatusPartition(n.notificationType, n.notificationStatus),
     gsi2sk: sortKey,
-    ...(n.sourceId ? { gsi1pk: notificationsBySourcePartition(n.notificationType, n.sourceId), gsi1sk: sortKey } : {}),
+    ...bySourceKeys(n),
   };
+}
+
+/** The by-source index keys: the source when it has one, else an SMS's two numbers. */
+export function bySourceKeys(n: Notification): { gsi1pk?: string; gsi1sk?: string } {
+  const sortKey = `${n.createdAt}#${n.notificationId}`;
+  if (n.sourceId) return { gsi1pk: notificationsBySourcePartition(n.notificationType, n.sourceId), gsi1sk: sortKey };
+  const pair = smsPairOf(n);
+  return pair ? { gsi1pk: pair, gsi1sk: sortKey } : {};
 }
 
 /** The latest version under its assignee and what it relates to; null when it has neither. */
@@ -341,6 +367,28 @@ export async function findLatestBySource(practiceId: string, type: NotificationT
   return newestVersionEach(items.map(fromItem).filter((n) => n.isLatestVersion));
 }
 
+/**
+ * The latest SMS notifications of one conversation: those whose source is the conversation (each of
+ * `conversationIds`) and those kept under its two numbers. A conversation's read or archive reads
+ * its own texts' notifications, not the practice's.
+ */
+export async function listConversationNotifications(conversationIds: readonly string[], numbers: { from: string; to: string }): Promise<Notification[]> {
+  const partitions = [...conversationIds.map((id) => notificationsBySourcePartition('SMS', id)), smsPairPartition(numbers.from, numbers.to)];
+  const items = (
+    await Promise.all(
+      partitions.map((pk) => queryAll({ IndexName: INDEXES.gsi1.indexName, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } })),
+    )
+  ).flat();
+  return newestVersionEach(items.map(fromItem).filter((n) => n.isLatestVersion));
+}
+
+export async function smsPairsIndexed(practiceId: string): Promise<boolean> {
+  const out = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_SMS_PAIR_MARKER }, ConsistentRead: true }),
+  );
+  return Boolean(out.Item);
+}
+
 export interface NotificationFilters {
   types?: readonly NotificationType[];
   statuses?: readonly NotificationStatus[];
@@ -348,7 +396,6 @@ export interface NotificationFilters {
   sourceId?: string;
   relatedTo?: string;
   assigned?: string;
-  since?: string;
   limit?: number;
 }
 
@@ -432,17 +479,10 @@ export async function listLatest(practiceId: string, filters: NotificationFilter
   const types = filters.types?.length ? filters.types : NOTIFICATION_TYPES;
   const statuses = filters.statuses?.length ? filters.statuses : OPEN_NOTIFICATION_STATUSES;
   const statusGiven = Boolean(filters.statuses?.length);
-  const keep = (n: Notification) =>
-    types.includes(n.notificationType) &&
-    (!filters.assigned || n.assigned === filters.assigned) &&
-    (!filters.relatedTo || n.relatedTo === filters.relatedTo) &&
-    (!filters.sourceId || n.sourceId === filters.sourceId);
+  const keep = matching(filters);
 
   let found: Notification[];
-  if (filters.since) {
-    // Catch-up answers every change, closed ones included, so the browser can drop them.
-    found = (await listChangedSince(practiceId, filters.since)).filter((n) => !statusGiven || statuses.includes(n.notificationStatus));
-  } else if (filters.notificationId) {
+  if (filters.notificationId) {
     const n = await getLatestNotification(practiceId, filters.notificationId);
     found = n && (!statusGiven || statuses.includes(n.notificationStatus)) ? [n] : [];
   } else if (filters.sourceId) {
@@ -496,24 +536,45 @@ function newestVersionEach(notifications: readonly Notification[]): Notification
   return [...newest.values()];
 }
 
+/** The filters other than status, as a test on one notification. */
+function matching(filters: NotificationFilters): (n: Notification) => boolean {
+  const types = filters.types?.length ? filters.types : NOTIFICATION_TYPES;
+  return (n) =>
+    types.includes(n.notificationType) &&
+    (!filters.assigned || n.assigned === filters.assigned) &&
+    (!filters.relatedTo || n.relatedTo === filters.relatedTo) &&
+    (!filters.sourceId || n.sourceId === filters.sourceId);
+}
+
+export interface ChangedSince {
+  notifications: Notification[];
+  /** False when more changed than one read holds: the browser reloads its lists instead of trusting the catch-up. */
+  complete: boolean;
+}
+
 /**
- * Latest versions changed after `since` (catch-up on reconnect): the change log in time order,
- * the highest version per id wins, which is the latest because every later change is logged later.
+ * Catch-up on reconnect: the latest version of each notification changed after `since`, closed
+ * ones included so the browser can drop them. The change log is read newest first and at most
+ * `limit` entries (a browser away for a day would otherwise read the whole day's log).
  */
-export async function listChangedSince(practiceId: string, since: string): Promise<Notification[]> {
-  const from = new Date(since).toISOString();
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':p': practiceId, ':from': `${NOTIFICATION_LOG_PREFIX}${from}`, ':to': `${NOTIFICATION_LOG_PREFIX}~` },
-  });
-  const latest = new Map<string, Notification>();
-  for (const item of items) {
-    const n = fromItem(item);
-    const seen = latest.get(n.notificationId);
-    if (!seen || seen.notificationVersion < n.notificationVersion) latest.set(n.notificationId, n);
-  }
-  return [...latest.values()];
+export async function listChangedSince(practiceId: string, filters: NotificationFilters & { since: string }): Promise<ChangedSince> {
+  const max = filters.limit ?? NOTIFICATION_LIST_DEFAULT;
+  const from = new Date(filters.since).toISOString();
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'practiceId = :p AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':p': practiceId, ':from': `${NOTIFICATION_LOG_PREFIX}${from}`, ':to': `${NOTIFICATION_LOG_PREFIX}~` },
+      ScanIndexForward: false,
+      Limit: max + 1,
+    },
+    max + 1,
+  );
+  const complete = items.length <= max;
+  // The highest version per id is the latest: every later change is logged later.
+  const statuses = filters.statuses?.length ? filters.statuses : undefined;
+  const keep = matching(filters);
+  const notifications = newestVersionEach(items.slice(0, max).map(fromItem)).filter((n) => keep(n) && (!statuses || statuses.includes(n.notificationStatus)));
+  return { notifications: notifications.sort(compareNotifications), complete };
 }
 
 /** UNREAD + UPDATED latest versions by type, and those assigned to one user: one item once counted. */

@@ -3,7 +3,7 @@ import { backfillCallCounts, backfillCallListKeys, backfillCallPatientKeys } fro
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
 import { backfillFaxListKeys, backfillFaxNoteKeys } from '../faxes/fax-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
-import { backfillNotificationCounts, backfillNotificationPeopleKeys } from '../notifications/notification-backfill.js';
+import { backfillNotificationCounts, backfillNotificationPeopleKeys, backfillSmsPairKeys } from '../notifications/notification-backfill.js';
 import { withTable, type TableScope } from '../../lib/table/scope.js';
 
 export interface BackfillCounts {
@@ -13,6 +13,7 @@ export interface BackfillCounts {
   patientAppointments: number;
   notifications: number;
   notificationPeople: number;
+  smsPairs: number;
   calls: number;
   callList: number;
   patientCalls: number;
@@ -36,6 +37,7 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     patientAppointments: await backfillPatientAppointmentKeys(practiceId),
     notifications: await backfillNotificationCounts(practiceId),
     notificationPeople: await backfillNotificationPeopleKeys(practiceId),
+    smsPairs: await backfillSmsPairKeys(practiceId),
     calls: await backfillCallCounts(practiceId),
     callList: await backfillCallListKeys(practiceId),
     patientCalls: await backfillCallPatientKeys(practiceId),
@@ -50,5 +52,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.notificationPeople} notifications under their assignee, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed and ${c.faxNotes} faxes read for their notes`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.notificationPeople} notifications under their assignee, ${c.smsPairs} texts' notifications under their numbers, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed and ${c.faxNotes} faxes read for their notes`;
 }

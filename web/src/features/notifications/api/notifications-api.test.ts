@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
-import { communicationUnread, notificationKeys, placeNotifications } from './notifications-api.js';
+import { catchUpNotifications, communicationUnread, notificationKeys, placeNotifications } from './notifications-api.js';
+
+let answer: unknown;
+vi.mock('../../../lib/api-client.js', () => ({ apiRequest: async () => answer }));
 
 function aNotification(overrides: Partial<Notification>): Notification {
   return {
@@ -59,5 +62,29 @@ describe('notification stores', () => {
     // The polled calls count stands for the calls, read notifications or not.
     expect(communicationUnread({ count: 9, assignedToMe: 0, byType: { PHONE_CALL: 2, SMS: 3, FAX: 1 } as never }, 5)).toBe(9);
     expect(communicationUnread(undefined, 4)).toBe(4);
+  });
+});
+
+describe('the catch-up after a reconnect', () => {
+  it('places what was missed into the stores when the answer holds every change', async () => {
+    const client = new QueryClient();
+    client.setQueryData(notificationKeys.store('SMS'), [aNotification({ notificationId: 'a' })]);
+    answer = { notifications: [aNotification({ notificationId: 'b' })], complete: true };
+    await catchUpNotifications(client, '2026-01-01T09:00:00.000Z');
+    expect(
+      client
+        .getQueryData<Notification[]>(notificationKeys.store('SMS'))
+        ?.map((n) => n.notificationId)
+        .sort(),
+    ).toEqual(['a', 'b']);
+    expect(client.getQueryState(notificationKeys.store('SMS'))?.isInvalidated).toBe(false);
+  });
+
+  it('reloads the lists when more changed than one answer holds', async () => {
+    const client = new QueryClient();
+    client.setQueryData(notificationKeys.store('FAX'), [aNotification({ notificationId: 'a', notificationType: 'FAX' })]);
+    answer = { notifications: [aNotification({ notificationId: 'b' })], complete: false };
+    await catchUpNotifications(client, '2026-01-01T09:00:00.000Z');
+    expect(client.getQueryState(notificationKeys.store('FAX'))?.isInvalidated).toBe(true);
   });
 });

@@ -33,9 +33,15 @@ export async function fetchNotificationStore(type: NotificationType, signal?: Ab
   return mergeNotifications([], body.notifications);
 }
 
-/** What changed since a moment: the catch-up after a (re)connect. */
-export async function fetchNotificationsSince(since: string): Promise<Notification[]> {
-  return (await apiRequest({ path: '/v1/notifications', query: { since } }, () => schemas().then((m) => m.NotificationList))).notifications;
+/**
+ * What changed since a moment: the catch-up after a (re)connect. When more changed than one answer
+ * holds (a laptop asleep all afternoon), the lists are reloaded instead: each reads one page.
+ */
+export async function catchUpNotifications(queryClient: QueryClient, since: string): Promise<Notification[]> {
+  const body = await apiRequest({ path: '/v1/notifications', query: { since } }, () => schemas().then((m) => m.NotificationList));
+  placeNotifications(queryClient, body.notifications);
+  if (body.complete === false) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  return body.notifications;
 }
 
 export function useNotificationStore(type: NotificationType) {

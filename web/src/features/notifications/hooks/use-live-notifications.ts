@@ -4,7 +4,7 @@ import type { Notification } from '../../../../../shared/notifications/notificat
 import { afterFirstScreen } from '../../../lib/after-first-screen.js';
 import { importWhenOnline } from '../../../lib/import-when-online.js';
 import type { LiveEventKind, LiveFeed } from '../../../lib/realtime.js';
-import { fetchNotificationsSince, placeNotifications } from '../api/notifications-api.js';
+import { catchUpNotifications, placeNotifications } from '../api/notifications-api.js';
 
 export interface LiveNotificationOptions {
   practiceId: string | undefined;
@@ -39,8 +39,7 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
               callback.current?.(notification, kind);
             },
             onConnected: async (since) => {
-              const missed = await fetchNotificationsSince(since);
-              placeNotifications(queryClient, missed);
+              const missed = await catchUpNotifications(queryClient, since);
               missed.forEach((n) => callback.current?.(n, 'missed'));
               return missed;
             },

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { markerWritten, setKeysIf, writeMarker } from '../../lib/table/backfill-marker.js';
 import { documentClient } from '../../lib/table/client.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { backfillDatedList } from '../dated-list/dated-list-backfill.js';
@@ -40,10 +40,7 @@ export const backfillCallListKeys = (practiceId: string): Promise<number> => bac
  * a chart's export reads the patient's calls only. Until then it reads every call.
  */
 export async function backfillCallPatientKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CALL_PATIENT_KEYS_MARKER }, ConsistentRead: true }),
-  );
-  if (marker.Item) return 0;
+  if (await markerWritten(practiceId, CALL_PATIENT_KEYS_MARKER)) return 0;
   const items = await queryAll({
     KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':p': practiceId, ':prefix': CALL_PREFIX },
@@ -53,27 +50,10 @@ export async function backfillCallPatientKeys(practiceId: string): Promise<numbe
   for (const item of items) {
     if (item.gsi2pk !== undefined || typeof item.patientId !== 'string' || !item.patientId) continue;
     const keys = callPatientKeys(practiceId, { ident: String(item.ident), createdAt: String(item.createdAt ?? ''), patientId: item.patientId });
-    await documentClient()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { practiceId, sk: item.sk },
-          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-          // Given another patient meanwhile: that write put the call on its own patient's index.
-          ConditionExpression: 'patientId = :patient',
-          ExpressionAttributeValues: { ':pk': keys.gsi2pk, ':sk': keys.gsi2sk, ':patient': item.patientId },
-        }),
-      )
-      .then(() => written++)
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+    // Given another patient meanwhile: that write put the call on its own patient's index.
+    if (!keys.gsi2pk) continue;
+    if (await setKeysIf(practiceId, item.sk, { gsi2pk: keys.gsi2pk, gsi2sk: keys.gsi2sk }, 'patientId = :patient', { ':patient': item.patientId })) written++;
   }
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { practiceId, sk: CALL_PATIENT_KEYS_MARKER, entityType: 'CALL_KEYS', backfilledAt: new Date().toISOString(), written },
-    }),
-  );
+  await writeMarker(practiceId, CALL_PATIENT_KEYS_MARKER, 'CALL_KEYS', written);
   return written;
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../lib/table/client.js';
-import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { setKeysIf } from '../../lib/table/backfill-marker.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { dayCounter, datedIndexKeys, hasDay, type DatedList } from './dated-list.js';
@@ -25,20 +25,8 @@ export async function backfillDatedList(list: DatedList, practiceId: string): Pr
     const dated = { ident: String(item.ident), createdAt: String(item.createdAt ?? '') };
     if (item.gsi1pk === undefined) {
       const keys = datedIndexKeys(list, practiceId, dated);
-      await documentClient()
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { practiceId, sk: item.sk },
-            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-            // Deleted meanwhile: the key would bring back an item that is gone.
-            ConditionExpression: 'attribute_exists(sk)',
-            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+      // Deleted meanwhile: the key would bring back an item that is gone.
+      await setKeysIf(practiceId, item.sk, keys, 'attribute_exists(sk)');
     }
     if (item.deleted === true) continue;
     total += 1;

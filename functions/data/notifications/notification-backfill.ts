@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { markerWritten, setKeysIf, writeMarker } from '../../lib/table/backfill-marker.js';
 import { NOTIFICATION_TYPES, UNREAD_NOTIFICATION_STATUSES } from '../../../shared/notifications/notification-constants.js';
 import type { Notification } from '../../../shared/notifications/notification-schema.js';
 import { documentClient } from '../../lib/table/client.js';
@@ -57,10 +58,7 @@ export async function backfillNotificationCounts(practiceId: string): Promise<nu
  * has run, a list filtered on an assignee or on relatedTo filters every notification of its types.
  */
 export async function backfillNotificationPeopleKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER }, ConsistentRead: true }),
-  );
-  if (marker.Item) return 0;
+  if (await markerWritten(practiceId, NOTIFICATION_PEOPLE_MARKER)) return 0;
   const items = await queryAll({
     KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
     FilterExpression: 'isLatestVersion = :true',
@@ -93,12 +91,7 @@ export async function backfillNotificationPeopleKeys(practiceId: string): Promis
         if (!isConditionFailure(error)) throw error;
       });
   }
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { practiceId, sk: NOTIFICATION_PEOPLE_MARKER, entityType: 'NOTIFICATION_KEYS', backfilledAt: new Date().toISOString(), written },
-    }),
-  );
+  await writeMarker(practiceId, NOTIFICATION_PEOPLE_MARKER, 'NOTIFICATION_KEYS', written);
   return written;
 }
 
@@ -109,10 +102,7 @@ export async function backfillNotificationPeopleKeys(practiceId: string): Promis
  * this has run, they look through the practice's newest open SMS notifications.
  */
 export async function backfillSmsPairKeys(practiceId: string): Promise<number> {
-  const marker = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { practiceId, sk: NOTIFICATION_SMS_PAIR_MARKER }, ConsistentRead: true }),
-  );
-  if (marker.Item) return 0;
+  if (await markerWritten(practiceId, NOTIFICATION_SMS_PAIR_MARKER)) return 0;
   let written = 0;
   for (const status of ['UNREAD', 'UPDATED', 'READ', 'COMPLETED'] as const) {
     const items = await queryAll({
@@ -124,28 +114,10 @@ export async function backfillSmsPairKeys(practiceId: string): Promise<number> {
       if (item.gsi1pk) continue;
       const keys = bySourceKeys(fromItem(item));
       if (!keys.gsi1pk) continue;
-      await documentClient()
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { practiceId, sk: item.sk },
-            UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk',
-            // Updated meanwhile: that write kept the newer version's keys.
-            ConditionExpression: 'isLatestVersion = :true',
-            ExpressionAttributeValues: { ':pk': keys.gsi1pk, ':sk': keys.gsi1sk, ':true': true },
-          }),
-        )
-        .then(() => written++)
-        .catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+      // Updated meanwhile: that write kept the newer version's keys.
+      if (await setKeysIf(practiceId, item.sk, { gsi1pk: keys.gsi1pk, gsi1sk: keys.gsi1sk! }, 'isLatestVersion = :true', { ':true': true })) written++;
     }
   }
-  await documentClient().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { practiceId, sk: NOTIFICATION_SMS_PAIR_MARKER, entityType: 'NOTIFICATION_KEYS', backfilledAt: new Date().toISOString(), written },
-    }),
-  );
+  await writeMarker(practiceId, NOTIFICATION_SMS_PAIR_MARKER, 'NOTIFICATION_KEYS', written);
   return written;
 }

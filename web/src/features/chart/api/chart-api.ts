@@ -1,4 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChartSectionItem, ChartSectionList } from '../../../../../shared/chart/section-responses.js';
+import { NoContent } from '../../../../../shared/http/no-content.js';
+import { FeatureGates } from '../../../../../shared/practice/settings-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
 /** The health-summary sections and their path below /v1/patients/{patientId} (spec chart-data §7). */
@@ -40,19 +43,13 @@ export function sectionPath(patientId: string, section: SectionKey, ident?: stri
   return ident ? `${base}/${encodeURIComponent(ident)}` : base;
 }
 
-/** List bodies arrive either bare or wrapped (`{ items }`); both mean the same list. */
-export function listItems<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    for (const key of ['items', 'data', 'results']) if (Array.isArray(record[key])) return record[key] as T[];
-  }
-  return [];
-}
-
-/** One section's items as stored now. */
-export async function listSection<T>(patientId: string, section: SectionKey, signal?: AbortSignal): Promise<T[]> {
-  return listItems<T>(await apiRequest<unknown>({ path: sectionPath(patientId, section), signal }));
+/**
+ * One section's items as stored now, each checked by its section's schema; `T` is the section's
+ * own view of them (its definition's item type), which the schema keeps every field for.
+ */
+export async function listSection<T extends ChartItem>(patientId: string, section: SectionKey, signal?: AbortSignal): Promise<T[]> {
+  const { items } = await apiRequest({ path: sectionPath(patientId, section), signal }, ChartSectionList[section]);
+  return items as T[];
 }
 
 export function useSectionList<T extends ChartItem>(patientId: string, section: SectionKey) {
@@ -71,7 +68,8 @@ export interface SaveRequest {
 export function useSaveItem(patientId: string, section: SectionKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ident, body }: SaveRequest) => apiRequest<ChartItem>({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, section, ident), body }),
+    mutationFn: ({ ident, body }: SaveRequest) =>
+      apiRequest({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, section, ident), body }, ChartSectionItem[section]),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, section) }),
   });
 }
@@ -79,7 +77,7 @@ export function useSaveItem(patientId: string, section: SectionKey) {
 export function useDeleteItem(patientId: string, section: SectionKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ident: string) => apiRequest<void>({ method: 'DELETE', path: sectionPath(patientId, section, ident) }),
+    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: sectionPath(patientId, section, ident) }, NoContent),
     onSettled: () => queryClient.invalidateQueries({ queryKey: chartKeys.section(patientId, section) }),
   });
 }
@@ -88,7 +86,7 @@ export function useDeleteItem(patientId: string, section: SectionKey) {
 export function useFeatureFlags() {
   return useQuery({
     queryKey: chartKeys.featureGates,
-    queryFn: ({ signal }) => apiRequest<{ flags: Record<string, boolean> }>({ path: '/v1/practices/feature-gates', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/feature-gates', signal }, FeatureGates),
     staleTime: 1_200_000,
     select: (body) => body.flags ?? {},
   });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CODE_SEARCH_DEBOUNCE_MS, DRUG_SEARCH_MIN_LENGTH_EXCLUSIVE, ICD10_PAGE_SIZE, ICD10_SEARCH_MIN_LENGTH } from '../../../../../shared/chart/constants.js';
-import type { CodeSetSource, DrugProduct, DrugSearchResponse, Icd10SearchResponse, VaccineCodeSearchResponse } from '../../../../../shared/chart/code-sets.js';
-import type { AllergenSearchResponse } from '../../../../../shared/chart/drug-safety.js';
+import type { CodeSetSource, DrugProduct } from '../../../../../shared/chart/code-sets.js';
+import { AllergenSearchAnswer, DrugSearchAnswer, Icd10SearchAnswer, VaccineCodeSearchAnswer } from '../../../../../shared/chart/code-set-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { chartKeys } from './chart-api.js';
@@ -34,11 +34,14 @@ export function useIcd10Search(text: string) {
   const query = useQuery({
     queryKey: chartKeys.icd10(keyword),
     queryFn: async ({ signal }) =>
-      apiRequest<Icd10SearchResponse>({
-        path: '/v1/icd-10-codes',
-        query: { keyword, limit: ICD10_PAGE_SIZE, offset: 0 },
-        signal,
-      }),
+      apiRequest(
+        {
+          path: '/v1/icd-10-codes',
+          query: { keyword, limit: ICD10_PAGE_SIZE, offset: 0 },
+          signal,
+        },
+        Icd10SearchAnswer,
+      ),
     enabled,
     staleTime: 300_000,
   });
@@ -63,8 +66,8 @@ export async function searchDrugs(text: string, signal?: AbortSignal): Promise<D
 export async function searchDrugsWithSource(text: string, signal?: AbortSignal): Promise<{ items: DrugProduct[]; source?: CodeSetSource }> {
   const attempt = async (request: Parameters<typeof apiRequest>[0]) => {
     try {
-      const body = await apiRequest<DrugSearchResponse>({ ...request, signal });
-      return { items: body.items ?? [], source: body.source };
+      const body = await apiRequest({ ...request, signal }, DrugSearchAnswer);
+      return { items: body.items, source: body.source };
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       console.error('Drug search failed', error);
@@ -95,7 +98,7 @@ export function useVaccineCodeSearch(text: string) {
   const enabled = icd10SearchStarts(keyword);
   const query = useQuery({
     queryKey: ['vaccine-codes', keyword],
-    queryFn: ({ signal }) => apiRequest<VaccineCodeSearchResponse>({ path: '/v1/vaccine-codes', query: { keyword, limit: ICD10_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/vaccine-codes', query: { keyword, limit: ICD10_PAGE_SIZE }, signal }, VaccineCodeSearchAnswer),
     enabled,
     staleTime: 300_000,
   });
@@ -108,7 +111,7 @@ export function useAllergenSearch(text: string) {
   const enabled = icd10SearchStarts(keyword);
   const query = useQuery({
     queryKey: ['allergens', keyword],
-    queryFn: ({ signal }) => apiRequest<AllergenSearchResponse>({ path: '/v1/allergens', query: { keyword }, signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/allergens', query: { keyword }, signal }, AllergenSearchAnswer),
     enabled,
     staleTime: 300_000,
   });

@@ -1,4 +1,5 @@
-import type { GeneralGroup } from '../../../../../shared/chart/sections.js';
+import { ChartSectionItem, GeneralGroupAnswer, GeneralListAnswer } from '../../../../../shared/chart/section-responses.js';
+import { NoContent } from '../../../../../shared/http/no-content.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { sectionPath } from './chart-api.js';
@@ -7,12 +8,12 @@ const groupsPath = (patientId: string) => `/v1/patients/${encodeURIComponent(pat
 const groupPath = (patientId: string, ident: string) => `${groupsPath(patientId)}/${encodeURIComponent(ident)}`;
 
 export function renameGeneralGroup(patientId: string, ident: string, name: string) {
-  return apiRequest({ method: 'PUT', path: groupPath(patientId, ident), body: { name } });
+  return apiRequest({ method: 'PUT', path: groupPath(patientId, ident), body: { name } }, GeneralGroupAnswer);
 }
 
 /** Deleting a group deletes its items (the API removes them with it). */
 export function deleteGeneralGroup(patientId: string, ident: string) {
-  return apiRequest({ method: 'DELETE', path: groupPath(patientId, ident) }).catch((error: unknown) => {
+  return apiRequest({ method: 'DELETE', path: groupPath(patientId, ident) }, NoContent).catch((error: unknown) => {
     // A group deleted elsewhere is already gone: the refetch shows that; other failures are logged.
     if (!isApiError(error, 404)) console.error('Deleting the group failed', error);
   });
@@ -23,11 +24,11 @@ export function deleteGeneralGroup(patientId: string, ident: string) {
  * into the existing group of that name, or a new one. Without a group it is a plain item.
  */
 export async function saveGeneralItem(patientId: string, groupName: string, body: Record<string, unknown>, ident?: string) {
-  if (!groupName) return apiRequest({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, 'general', ident), body });
-  const current = await apiRequest<{ groups?: GeneralGroup[] }>({ path: sectionPath(patientId, 'general') });
-  const existing = (current.groups ?? []).find((group) => group.name.trim().toLowerCase() === groupName.toLowerCase());
+  if (!groupName) return apiRequest({ method: ident ? 'PUT' : 'POST', path: sectionPath(patientId, 'general', ident), body }, ChartSectionItem.general);
+  const current = await apiRequest({ path: sectionPath(patientId, 'general') }, GeneralListAnswer);
+  const existing = current.groups.find((group) => group.name.trim().toLowerCase() === groupName.toLowerCase());
   const groupBody = { name: existing?.name ?? groupName, items: [{ ...(ident ? { ident } : {}), ...body }] };
   return existing
-    ? apiRequest({ method: 'PUT', path: groupPath(patientId, existing.ident), body: { ...groupBody, ident: existing.ident } })
-    : apiRequest({ method: 'POST', path: groupsPath(patientId), body: groupBody });
+    ? apiRequest({ method: 'PUT', path: groupPath(patientId, existing.ident), body: { ...groupBody, ident: existing.ident } }, GeneralGroupAnswer)
+    : apiRequest({ method: 'POST', path: groupsPath(patientId), body: groupBody }, GeneralGroupAnswer);
 }

@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { groupVaccines } from '../../../../../shared/chart/ordering.js';
-import type { Vaccine, VaccineGroupView } from '../../../../../shared/chart/sections.js';
+import type { VaccineGroupView } from '../../../../../shared/chart/sections.js';
+import { NoContent } from '../../../../../shared/http/no-content.js';
+import { VaccineGroupAnswer, VaccineItem, VaccineListAnswer } from '../../../../../shared/chart/section-responses.js';
+import type * as z from '../../../../../shared/zod.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { pinnedWire } from '../chart-lists.js';
 import { chartKeys, sectionPath } from './chart-api.js';
 
-export type StoredVaccine = Vaccine & { ident: string; [field: string]: unknown };
+export type StoredVaccine = z.output<typeof VaccineItem>;
 export type VaccineSeries = VaccineGroupView & { items: StoredVaccine[] };
 
 const seriesPath = (patientId: string, groupId?: string) => `${sectionPath(patientId, 'vaccines')}/groups${groupId ? `/${encodeURIComponent(groupId)}` : ''}`;
 
 export async function fetchVaccines(patientId: string, signal?: AbortSignal) {
-  const body = await apiRequest<{ items?: StoredVaccine[]; groups?: VaccineGroupView[] } | StoredVaccine[]>({
-    path: sectionPath(patientId, 'vaccines'),
-    signal,
-  });
-  const items = Array.isArray(body) ? body : (body.items ?? []);
+  const { items } = await apiRequest({ path: sectionPath(patientId, 'vaccines'), signal }, VaccineListAnswer);
   // Grouped and ordered by the shared rule whatever order the list arrived in.
   return { items, groups: groupVaccines(items) as VaccineSeries[] };
 }
@@ -50,8 +49,9 @@ export interface SaveVaccine {
 export function useSaveVaccine(patientId: string, groups: readonly VaccineGroupView[]) {
   const refetch = useRefetchVaccines(patientId);
   return useMutation({
-    mutationFn: ({ ident, group, body }: SaveVaccine) => {
-      if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body });
+    // The saved dose, or the series it went into: the list is read again either way.
+    mutationFn: ({ ident, group, body }: SaveVaccine): Promise<unknown> => {
+      if (ident) return apiRequest({ method: 'PUT', path: sectionPath(patientId, 'vaccines', ident), body }, VaccineItem);
       // New doses are created through the groups call (spec §7): into the dose's series when there is
       // one (chosen with "Add dose", or a series of the same vaccine name), else as a new series.
       const series =
@@ -64,8 +64,8 @@ export function useSaveVaccine(patientId: string, groups: readonly VaccineGroupV
                 .trim()
                 .toLowerCase(),
         );
-      if (series?.groupId) return apiRequest({ method: 'PUT', path: seriesPath(patientId, series.groupId), body: { create: [body] } });
-      return apiRequest({ method: 'POST', path: seriesPath(patientId), body: { create: [body] } });
+      if (series?.groupId) return apiRequest({ method: 'PUT', path: seriesPath(patientId, series.groupId), body: { create: [body] } }, VaccineGroupAnswer);
+      return apiRequest({ method: 'POST', path: seriesPath(patientId), body: { create: [body] } }, VaccineGroupAnswer);
     },
     onSettled: refetch,
   });
@@ -76,11 +76,14 @@ export function usePinVaccineSeries(patientId: string) {
   const refetch = useRefetchVaccines(patientId);
   return useMutation({
     mutationFn: ({ group, pinned }: { group: VaccineSeries; pinned: boolean }) =>
-      apiRequest({
-        method: 'PUT',
-        path: seriesPath(patientId, group.groupId ?? ''),
-        body: { update: group.items.map((dose) => ({ ident: dose.ident, pinned: pinnedWire(pinned) })) },
-      }),
+      apiRequest(
+        {
+          method: 'PUT',
+          path: seriesPath(patientId, group.groupId ?? ''),
+          body: { update: group.items.map((dose) => ({ ident: dose.ident, pinned: pinnedWire(pinned) })) },
+        },
+        VaccineGroupAnswer,
+      ),
     onError: (error) => console.error('Pinning vaccine series failed', error),
     onSettled: refetch,
   });
@@ -89,18 +92,18 @@ export function usePinVaccineSeries(patientId: string) {
 export function useDeleteVaccine(patientId: string) {
   const refetch = useRefetchVaccines(patientId);
   return useMutation({
-    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: sectionPath(patientId, 'vaccines', ident) }),
+    mutationFn: (ident: string) => apiRequest({ method: 'DELETE', path: sectionPath(patientId, 'vaccines', ident) }, NoContent),
     onSettled: refetch,
   });
 }
 
 export function renameVaccineSeries(patientId: string, groupId: string, name: string) {
-  return apiRequest({ method: 'PUT', path: seriesPath(patientId, groupId), body: { group: { name } } });
+  return apiRequest({ method: 'PUT', path: seriesPath(patientId, groupId), body: { group: { name } } }, VaccineGroupAnswer);
 }
 
 /** A series deleted elsewhere is already gone; the refetch shows that. */
 export function deleteVaccineSeries(patientId: string, groupId: string) {
-  return apiRequest({ method: 'DELETE', path: seriesPath(patientId, groupId) }).catch((error: unknown) =>
+  return apiRequest({ method: 'DELETE', path: seriesPath(patientId, groupId) }, NoContent).catch((error: unknown) =>
     isApiError(error, 404) ? undefined : console.error('Deleting vaccine series failed', error),
   );
 }

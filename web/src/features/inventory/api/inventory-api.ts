@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DrugSearchResponse } from '../../../../../shared/chart/code-sets.js';
-import type { InventoryCreateBody, InventoryUpdateBody, RestockEntry } from '../../../../../shared/inventory/inventory-schema.js';
+import { DrugSearchAnswer } from '../../../../../shared/chart/code-set-responses.js';
+import { RestockList } from '../../../../../shared/inventory/inventory-responses.js';
+import type { InventoryCreateBody, InventoryUpdateBody } from '../../../../../shared/inventory/inventory-schema.js';
 import { InventoryItem, InventoryList, InventorySettings } from '../../../../../shared/sales/sales-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
 
@@ -32,7 +33,7 @@ export function useRestocks(inventoryId: string | null) {
   return useQuery({
     queryKey: inventoryKeys.restocks(inventoryId ?? ''),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ restocks: RestockEntry[] }>({ path: '/v1/inventories/restocks', query: { inventoryId: inventoryId ?? '' }, signal })).restocks,
+      (await apiRequest({ path: '/v1/inventories/restocks', query: { inventoryId: inventoryId ?? '' }, signal }, RestockList)).restocks,
     enabled: Boolean(inventoryId),
   });
 }
@@ -71,9 +72,9 @@ export function useDrugSearch(q: string) {
     enabled: q.length > 3,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const first = await apiRequest<DrugSearchResponse>({ path: '/v2/nationaldrugcodes/search', query: { searchText: q, limit: '8' }, signal });
+      const first = await apiRequest({ path: '/v2/nationaldrugcodes/search', query: { searchText: q, limit: '8' }, signal }, DrugSearchAnswer);
       if (first.items.length) return first.items;
-      return (await apiRequest<DrugSearchResponse>({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: q, searchBy: 'NAME', limit: '8' }, signal }))
+      return (await apiRequest({ path: '/v1/nationaldrugcodes/search', query: { searchTerm: q, searchBy: 'NAME', limit: '8' }, signal }, DrugSearchAnswer))
         .items;
     },
   });

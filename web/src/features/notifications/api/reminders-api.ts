@@ -20,7 +20,9 @@ export function useCreateReminder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { text: string; dueAt: string; patientId?: string | null }) =>
-      apiRequest<unknown>({ method: 'POST', path: '/v1/reminders', body: input }),
+      apiRequest({ method: 'POST', path: '/v1/reminders', body: input }, () =>
+        import('../../../../../shared/reminders/reminder-schema.js').then((m) => m.Reminder),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['reminders'] }),
   });
 }

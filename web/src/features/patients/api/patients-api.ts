@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessHistoryPage } from '../../../../../shared/audit/access-history.js';
+import { AccessHistoryPageAnswer } from '../../../../../shared/audit/access-history-responses.js';
+import type * as z from '../../../../../shared/zod.js';
 import { PATIENT_PAGE_SIZE } from '../../../../../shared/constants/patients.js';
 import { Patient, PatientListResponse, type PatientInput } from '../../../../../shared/patients/patient-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
@@ -33,12 +34,11 @@ export function useSavePatient(patientId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PatientInput) =>
-      Patient.parse(
-        await apiRequest<unknown>(
-          patientId
-            ? { method: 'PUT', path: `/v1/patients/${encodeURIComponent(patientId)}`, body: input }
-            : { method: 'POST', path: '/v1/patients', body: input },
-        ),
+      await apiRequest(
+        patientId
+          ? { method: 'PUT', path: `/v1/patients/${encodeURIComponent(patientId)}`, body: input }
+          : { method: 'POST', path: '/v1/patients', body: input },
+        Patient,
       ),
     onSuccess: (patient) => {
       queryClient.setQueryData(patientKeys.detail(patient.id), patient);
@@ -58,7 +58,9 @@ export function useArchivePatient(patientId: string) {
   });
 }
 
+export type AccessHistoryPage = z.output<typeof AccessHistoryPageAnswer>;
+
 /** One page of a patient's access history, newest first; `before` is the previous page's `next`. */
 export function fetchAccessHistoryPage(patientId: string, before: string, signal?: AbortSignal): Promise<AccessHistoryPage> {
-  return apiRequest<AccessHistoryPage>({ path: `/v1/patients/${encodeURIComponent(patientId)}/access-history`, query: before ? { before } : {}, signal });
+  return apiRequest({ path: `/v1/patients/${encodeURIComponent(patientId)}/access-history`, query: before ? { before } : {}, signal }, AccessHistoryPageAnswer);
 }

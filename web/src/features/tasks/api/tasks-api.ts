@@ -27,12 +27,11 @@ export function useSaveTask(taskId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TaskInput | TaskUpdate) =>
-      TaskSchema.parse(
-        await apiRequest<unknown>(
-          taskId && taskId !== 'new'
-            ? { method: 'PUT', path: `/v1/tasks/${encodeURIComponent(taskId)}`, body: input }
-            : { method: 'POST', path: '/v1/tasks', body: input },
-        ),
+      await apiRequest(
+        taskId && taskId !== 'new'
+          ? { method: 'PUT', path: `/v1/tasks/${encodeURIComponent(taskId)}`, body: input }
+          : { method: 'POST', path: '/v1/tasks', body: input },
+        TaskSchema,
       ),
     onSuccess: (task) => {
       queryClient.setQueryData(taskKeys.detail(task.ident), task);

@@ -50,3 +50,18 @@ const CodeSetSource = z.object({
 
 /** GET /v1/drug-safety-sources: which drug class and interaction sets the checks read. */
 export const DrugSafetySourceList = z.object({ classes: CodeSetSource, interactions: CodeSetSource });
+
+/** GET /v1/practices/metadata: the practice, with the same fields PUT answers. */
+export const PracticeRecord = PracticeSaved;
+
+/** GET /v1/practices/users: everyone with a User record in the practice, by name. */
+export const TeamMemberList = z.array(TeamMemberRecord);
+
+/** GET /v1/practices/users/me: the signed-in user; a super user without a User record comes back as an admin named 'Super User'. */
+export const CurrentUserRecord = z.extend(TeamMemberRecord, { superUser: z.boolean() });
+
+/**
+ * GET and PUT /v1/practices/users/me/dashboard: the layout, completed by the server. A widget id is
+ * any string, so a widget added by a newer release is dropped by the web rather than failing the page.
+ */
+export const DashboardLayoutRecord = z.object({ widgets: z.array(z.object({ id: z.string(), visible: z.boolean() })) });

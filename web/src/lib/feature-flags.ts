@@ -9,7 +9,7 @@ import { apiRequest } from './api-client.js';
 export const featureGatesKey = ['practice', 'feature-gates'] as const;
 
 export function fetchFeatureGates(signal?: AbortSignal): Promise<{ flags: Record<string, boolean> }> {
-  return apiRequest<{ flags: Record<string, boolean> }>({ path: '/v1/practices/feature-gates', signal });
+  return apiRequest({ path: '/v1/practices/feature-gates', signal }, async () => (await import('../../../shared/practice/settings-responses.js')).FeatureGates);
 }
 
 /** Spec shell §6: a flag from the server's feature gates; false until they are known. */

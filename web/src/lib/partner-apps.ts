@@ -11,7 +11,9 @@ export const partnerAppKeys = { list: ['practice', 'partner-apps'] as const };
 /** The list's query, for a screen that reads it without the menus' failure toast. */
 export const partnerAppsQuery = {
   queryKey: partnerAppKeys.list,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest<PartnerAppList>({ path: '/v1/practices/partner-apps', signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    // The schema comes with the answer: the list is read at start, and zod is not on the first screen.
+    apiRequest({ path: '/v1/practices/partner-apps', signal }, async () => (await import('../../../shared/partners/partner-schema.js')).PartnerAppList),
   staleTime: PRACTICE_METADATA_STALE_MS,
   retry: 1,
 };

@@ -8,10 +8,8 @@ export const callCountKey = ['phone-calls', 'count'] as const;
 export function useCallCount({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: callCountKey,
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest<{ count?: unknown }>({ path: '/v1/phone-calls/count', signal });
-      return typeof answer.count === 'number' ? answer.count : 0;
-    },
+    queryFn: async ({ signal }) =>
+      (await apiRequest({ path: '/v1/phone-calls/count', signal }, async () => (await import('../../../shared/calls/call-responses.js')).CallCount)).count,
     refetchInterval: 60_000,
     enabled,
   });

@@ -1,32 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import type * as z from '../../../shared/zod.js';
+import type { PracticeRecord, TeamMemberRecord } from '../../../shared/practice/settings-responses.js';
 import { apiRequest } from './api-client.js';
 
-/** Practice item fields the web reads (spec shell §3 Practice). */
-export interface PracticeMetadata {
-  practiceId: string;
-  practiceName: string;
-  productDeactivatedAt?: string | null;
-  phoneNumber?: string;
-  additionalPhoneNumbers?: { phoneNumber: string; owner: string }[];
-  featureFlags?: Record<string, boolean>;
-  /** Idle minutes before the screen locks (practice setting, default 15). */
-  idleLockMinutes?: number;
-}
+/** Practice item fields (spec shell §3 Practice), as GET /v1/practices/metadata answers them. */
+export type PracticeMetadata = z.output<typeof PracticeRecord>;
 
-/** The signed-in user (spec shell §3 User). */
-export interface PracticeUser {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  name?: string;
-  emailAddress: string;
-  permissionGroup: 'admin' | 'provider' | 'employee' | 'no_access';
-  userStatus?: string;
-  educationDegree?: string;
-  npiNumber?: string;
-  /** Spec shell §3/§6: a super user acts as admin; without a User record the API names them 'Super User'. */
-  superUser?: boolean;
-}
+/**
+ * A user of the practice (spec shell §3 User) as the users list has them; the signed-in user's own
+ * record adds `superUser` (spec shell §3/§6: a super user acts as admin; without a User record the API names them 'Super User').
+ */
+export type PracticeUser = z.output<typeof TeamMemberRecord> & { superUser?: boolean };
+
+/** The answers' schemas come with the first answer, so zod is not on the first screen. */
+const responses = () => import('../../../shared/practice/settings-responses.js');
 
 /** Spec shell §9: practice metadata is cached 20 minutes. */
 export const PRACTICE_METADATA_STALE_MS = 1_200_000;
@@ -41,7 +28,7 @@ export const practiceKeys = {
 export function usePracticeMetadata() {
   return useQuery({
     queryKey: practiceKeys.metadata,
-    queryFn: ({ signal }) => apiRequest<PracticeMetadata>({ path: '/v1/practices/metadata', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/metadata', signal }, async () => (await responses()).PracticeRecord),
     staleTime: PRACTICE_METADATA_STALE_MS,
     gcTime: PRACTICE_METADATA_STALE_MS,
   });
@@ -57,20 +44,20 @@ export const ACCESS_RECHECK_MS = 25_000;
 export function useCurrentUser() {
   return useQuery({
     queryKey: practiceKeys.me,
-    queryFn: ({ signal }) => apiRequest<PracticeUser>({ path: '/v1/practices/users/me', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/users/me', signal }, async () => (await responses()).CurrentUserRecord),
     staleTime: PRACTICE_METADATA_STALE_MS,
     refetchInterval: ACCESS_RECHECK_MS,
   });
 }
 
 /**
- * Everyone with a User record in the practice, as GET /v1/practices/users lists them. `T` lets the
- * team screens read the fields only they show from the same cached list.
+ * Everyone with a User record in the practice, as GET /v1/practices/users lists them, with the
+ * fields the team screens show too, so every screen reads the same cached list.
  */
-export function usePracticeUsers<T = PracticeUser>({ enabled = true }: { enabled?: boolean } = {}) {
+export function usePracticeUsers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: practiceKeys.users,
-    queryFn: ({ signal }) => apiRequest<T[]>({ path: '/v1/practices/users', signal }),
+    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/users', signal }, async () => (await responses()).TeamMemberList),
     enabled,
     staleTime: 60_000,
   });

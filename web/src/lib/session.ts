@@ -8,6 +8,9 @@ import { announceLogout } from './logout-sync.js';
  */
 export async function logout(): Promise<void> {
   announceLogout();
-  await apiRequest({ method: 'POST', path: '/v1/practices/users/me/sign-out' }).catch(() => undefined);
+  await apiRequest(
+    { method: 'POST', path: '/v1/practices/users/me/sign-out' },
+    async () => (await import('../../../shared/http/no-content.js')).NoContent,
+  ).catch(() => undefined);
   await signOut({ global: true }).catch(() => signOut());
 }

@@ -5,15 +5,18 @@ import {
   COPILOT,
   COPILOT_PATHS,
   decodeStreamEvents,
-  type ConversationListResponse,
   type ConversationMessagesResponse,
   type ConversationReply,
   type CopilotChatMessage,
   type CopilotStreamEvent,
 } from '../../../../../shared/ai/copilot-schema.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { fetchFeatureGates } from '../../../lib/feature-flags.js';
 import { apiErrorFromResponse } from '../../../lib/api-error.js';
 import { runtimeConfig } from '../../../lib/runtime-config.js';
+
+/** The answers' schemas come with the first answer, not with the shell that opens the chat. */
+const responses = () => import('../../../../../shared/ai/copilot-responses.js');
 
 export const copilotKeys = {
   all: ['copilot'] as const,
@@ -25,7 +28,7 @@ export const copilotKeys = {
 export function useCopilotFlags() {
   return useQuery({
     queryKey: copilotKeys.featureGates,
-    queryFn: ({ signal }) => apiRequest<{ flags: Record<string, boolean> }>({ path: '/v1/practices/feature-gates', signal }),
+    queryFn: ({ signal }) => fetchFeatureGates(signal),
     staleTime: 1_200_000,
     select: (body) => body.flags ?? {},
   });
@@ -35,13 +38,19 @@ export function useConversations(patientId: string | null, keyword: string, enab
   return useQuery({
     queryKey: copilotKeys.conversations(patientId, keyword),
     queryFn: ({ signal }) =>
-      apiRequest<ConversationListResponse>({ path: COPILOT_PATHS.conversations, query: { patientId, keyword, offset: 0, limit: COPILOT.pageSize }, signal }),
+      apiRequest(
+        { path: COPILOT_PATHS.conversations, query: { patientId, keyword, offset: 0, limit: COPILOT.pageSize }, signal },
+        async () => (await responses()).ConversationListAnswer,
+      ),
     enabled,
   });
 }
 
 export function fetchMessages(conversationId: string, offset: number): Promise<ConversationMessagesResponse> {
-  return apiRequest<ConversationMessagesResponse>({ path: COPILOT_PATHS.messages(conversationId), query: { offset, limit: COPILOT.pageSize } });
+  return apiRequest(
+    { path: COPILOT_PATHS.messages(conversationId), query: { offset, limit: COPILOT.pageSize } },
+    async () => (await responses()).ConversationMessagesAnswer,
+  );
 }
 
 export interface SendInput {
@@ -52,7 +61,7 @@ export interface SendInput {
 }
 
 export function sendConversation(input: SendInput): Promise<ConversationReply> {
-  return apiRequest<ConversationReply>({ method: 'POST', path: COPILOT_PATHS.conversation, body: input });
+  return apiRequest({ method: 'POST', path: COPILOT_PATHS.conversation, body: input }, async () => (await responses()).ConversationReplyAnswer);
 }
 
 /**

@@ -21,12 +21,9 @@ export function useConversationList(params: ConversationListParams) {
   return useQuery({
     queryKey: messagingKeys.conversationList(params),
     queryFn: async ({ signal }) =>
-      ConversationList.parse(
-        await apiRequest<unknown>({
-          path: MESSAGING_PATHS.conversations,
-          query: { offset: params.offset, search: params.search || undefined, filter: params.view },
-          signal,
-        }),
+      await apiRequest(
+        { path: MESSAGING_PATHS.conversations, query: { offset: params.offset, search: params.search || undefined, filter: params.view }, signal },
+        ConversationList,
       ),
     placeholderData: keepPreviousData,
   });
@@ -81,6 +78,10 @@ export function useScheduledEvent(eventId: string) {
   });
 }
 
+/** The note and patient schemas come only with the rare answers that need them, not with the messages screen. */
+const noteSchema = async () => (await import('../../../../../shared/notes/note-schema.js')).Note;
+const hipaaResponses = () => import('../../../../../shared/patients/hipaa-responses.js');
+
 export const messagesApi = {
   openConversation: async (patientPhoneNumber: string, practicePhoneNumber: string) =>
     (await apiRequest({ method: 'POST', path: MESSAGING_PATHS.conversations, body: { patientPhoneNumber, practicePhoneNumber } }, CreateConversationResult))
@@ -95,22 +96,25 @@ export const messagesApi = {
   unarchive: (conversationId: string) => apiRequest({ method: 'PUT', path: MESSAGING_PATHS.unarchive(conversationId), body: {} }, Conversation),
   /** Spec shell §4: each selected text becomes a DELIVERED SMS note in the chosen patient's chart. */
   addToChart: (body: { patientId: string; from: string; to: string; text: string; timestamp: string; files?: SmsAttachment[] }) =>
-    apiRequest<unknown>({
-      method: 'POST',
-      path: '/v2/notes',
-      body: {
-        noteId: 'new',
-        noteType: 'SMS',
-        status: 'DELIVERED',
-        patientId: body.patientId,
-        eventTimestamp: body.timestamp,
-        data: { from: body.from, to: body.to, text: body.text },
-        files: (body.files ?? []).map((f) => ({ key: f.key, name: f.name, contentType: f.contentType, size: f.size })),
+    apiRequest(
+      {
+        method: 'POST',
+        path: '/v2/notes',
+        body: {
+          noteId: 'new',
+          noteType: 'SMS',
+          status: 'DELIVERED',
+          patientId: body.patientId,
+          eventTimestamp: body.timestamp,
+          data: { from: body.from, to: body.to, text: body.text },
+          files: (body.files ?? []).map((f) => ({ key: f.key, name: f.name, contentType: f.contentType, size: f.size })),
+        },
       },
-    }),
+      noteSchema,
+    ),
   schedule: async (body: { when: string; patientId: string; from: string; to: string; text: string }) =>
-    ScheduledEvent.parse(
-      await apiRequest<unknown>({
+    await apiRequest(
+      {
         method: 'POST',
         path: MESSAGING_PATHS.scheduledEvents,
         body: {
@@ -122,16 +126,23 @@ export const messagesApi = {
           invocations: SCHEDULED_SMS.invocations,
           request: { noteType: SCHEDULED_SMS.noteType, patientId: body.patientId, status: 'SIGNED', data: { from: body.from, to: body.to, text: body.text } },
         },
-      }),
+      },
+      ScheduledEvent,
     ),
   reschedule: async (eventId: string, when: string) =>
     await apiRequest({ method: 'PUT', path: MESSAGING_PATHS.scheduledEvent(eventId), body: { when } }, ScheduledEvent),
   /** Each text is an SMS note: deleting one removes it from the conversation and the chart. */
-  deleteMessage: (noteId: string) => apiRequest<unknown>({ method: 'DELETE', path: `/v1/notes/${encodeURIComponent(noteId)}` }),
+  deleteMessage: (noteId: string) => apiRequest({ method: 'DELETE', path: `/v1/notes/${encodeURIComponent(noteId)}` }, noteSchema),
   /** The cancelled event (status deleted); reading it again afterwards answers 404. */
   cancelScheduled: async (eventId: string) => await apiRequest({ method: 'DELETE', path: MESSAGING_PATHS.scheduledEvent(eventId) }, ScheduledEvent),
   acceptWaiver: (patientId: string) =>
-    apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} }),
+    apiRequest(
+      { method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/accept_hipaa_authorization`, body: {} },
+      async () => (await hipaaResponses()).HipaaAccepted,
+    ),
   requestWaiver: (patientId: string) =>
-    apiRequest<unknown>({ method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/patient_documents/request_acceptance`, body: {} }),
+    apiRequest(
+      { method: 'POST', path: `/v1/patients/${encodeURIComponent(patientId)}/patient_documents/request_acceptance`, body: {} },
+      async () => (await hipaaResponses()).HipaaAcceptanceRequested,
+    ),
 };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatCents } from '../../../../../shared/sales/sales-schema.js';
 import { PATIENT_PROBLEMS_TITLE, ePrescribeProblems } from '../../../../../shared/notes/rx-patient.js';
-import { isPobType, isPrescribable, prescriberChoices, RX_INSTRUCTIONS_MAX, RX_MESSAGES, type PrescriberCandidate } from '../../../../../shared/notes/rx.js';
+import { isPobType, isPrescribable, prescriberChoices, RX_INSTRUCTIONS_MAX, RX_MESSAGES } from '../../../../../shared/notes/rx.js';
 import type { NoteData } from '../../../../../shared/notes/note-schema.js';
 import type { Patient } from '../../../../../shared/patients/patient-schema.js';
 import { Button } from '../../../components/ui/button.js';
@@ -16,8 +16,6 @@ import { useCurrentUser, usePracticeUsers } from '../../../lib/practice.js';
 import { useInventory } from '../api/sales-api.js';
 import type { SafetyOverride } from '../../../../../shared/chart/drug-safety.js';
 import { SafetyOverrideSummary, SafetyWarnings, useDrugSafety } from './safety-warnings.js';
-
-type RxUser = PrescriberCandidate & { emailAddress: string };
 
 const num = (v: string): number | undefined => (v.trim() === '' ? undefined : Number(v));
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
@@ -43,10 +41,10 @@ export function RxForm({
   onChange: (changes: NoteData) => void;
 }) {
   const inventory = useInventory();
-  const users = usePracticeUsers<RxUser>();
+  const users = usePracticeUsers();
   const me = useCurrentUser();
   const headingId = useId();
-  const myType = (me.data as { veradigmUserType?: string | null } | undefined)?.veradigmUserType ?? null;
+  const myType = me.data?.veradigmUserType ?? null;
   const pob = isPobType(myType);
   const safety = useDrugSafety(editable ? patient?.id : null, editable && typeof data.inventoryId === 'string' && data.inventoryId ? [data.inventoryId] : []);
 

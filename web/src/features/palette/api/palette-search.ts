@@ -8,17 +8,18 @@ export interface PaletteTemplate {
   status?: string;
 }
 
-/** Templates come with the notes release; until that API answers, the section stays empty. */
+/** The palette's templates; when the API refuses them, the section stays empty. */
 export function usePaletteTemplates(enabled: boolean) {
   return useQuery({
     queryKey: ['palette', 'templates'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await apiRequest<PaletteTemplate[] | { templates?: PaletteTemplate[]; items?: PaletteTemplate[] }>({
-          path: '/v1/practices/templates',
-          signal,
-        });
-        return Array.isArray(body) ? body : (body.templates ?? body.items ?? []);
+        // The schema comes with the answer: the palette is part of every screen, zod is not.
+        const body = await apiRequest(
+          { path: '/v1/practices/templates', signal },
+          async () => (await import('../../../../../shared/templates/template-responses.js')).TemplateListAnswer,
+        );
+        return body.templates;
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 403)) return [];
         throw error;

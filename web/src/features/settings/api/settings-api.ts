@@ -29,7 +29,7 @@ export type PracticeDetails = PracticeMetadata & { base64Logo?: string };
 const gatesKey = featureGatesKey;
 
 export function useTeam() {
-  return usePracticeUsers<TeamMember>();
+  return usePracticeUsers();
 }
 
 export function useFeatureGates() {

@@ -25,14 +25,12 @@ export function refreshTasks(queryClient: QueryClient): void {
 export function useMyUnreadTaskCount(userId: string | undefined) {
   return useQuery({
     queryKey: taskKeys.myUnread(userId ?? ''),
-    // Only the total is read, so the page's schema (and the schema library) stays off the first screen.
+    // Only the total is read; its schema comes with the answer, so zod stays off the first screen.
     queryFn: async ({ signal }) => {
-      const page = await apiRequest<{ total?: unknown }>({
-        path: '/v1/tasks',
-        query: { assigned: userId, status: TASK_BADGE_STATUSES.join(','), limit: 1 },
-        signal,
-      });
-      if (typeof page.total !== 'number') throw new Error('The tasks count answer has no total');
+      const page = await apiRequest(
+        { path: '/v1/tasks', query: { assigned: userId, status: TASK_BADGE_STATUSES.join(','), limit: 1 }, signal },
+        async () => (await import('../../../../../shared/tasks/task-responses.js')).TaskTotal,
+      );
       return page.total;
     },
     enabled: Boolean(userId),

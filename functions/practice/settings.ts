@@ -92,10 +92,10 @@ export async function resetUserMfa(auth: AuthContext, userId: string): Promise<v
 export async function updateFeatureGates(auth: AuthContext, input: FeatureGatesUpdate): Promise<{ flags: Record<string, boolean> }> {
   const practice = await getSettingsItem(auth.practiceId, PRACTICE_KEY);
   if (!practice) throw new NotFoundError('Practice not found');
-  const flags = { ...((practice.featureFlags as Record<string, boolean> | undefined) ?? {}), ...input.flags };
+  const flags = { ...practiceFromItem(practice).featureFlags, ...input.flags };
   const item = await updateSettingsItem(PRACTICE_KEY, auth.practiceId, { featureFlags: flags }, 'Practice not found');
   await writeAudit(auth, { action: 'update', entity: 'feature-gates' });
-  return { flags: resolveFeatureFlags(item.featureFlags as Record<string, unknown>) };
+  return { flags: resolveFeatureFlags(practiceFromItem(item).featureFlags) };
 }
 
 export async function getDashboard(auth: AuthContext): Promise<DashboardLayout> {

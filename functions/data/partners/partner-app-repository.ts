@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PartnerApp } from '../../../shared/partners/partner-schema.js';
 import { documentClient } from '../../lib/table/client.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
@@ -8,13 +9,10 @@ import { queryAll } from '../../lib/table/query-all.js';
 export const PARTNER_APP_PREFIX = 'PARTNER_APP#';
 export const partnerAppKey = (partnerAppId: string) => `${PARTNER_APP_PREFIX}${partnerAppId}`;
 
-export function partnerAppFromItem(item: Record<string, unknown>): PartnerApp {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, ...rest } = item;
-  return PartnerApp.parse(rest);
-}
+/** Fields an app was seeded or saved without (icon, path, note type, active) read as the input's defaults. */
+export const partnerAppFromItem = (item: Item): PartnerApp => parseItem('partner app', PartnerApp, item);
 
-export function partnerAppItem(practiceId: string, app: PartnerApp): Record<string, unknown> {
+export function partnerAppItem(practiceId: string, app: PartnerApp): Item {
   return { ...app, practiceId, sk: partnerAppKey(app.partnerAppId), entityType: 'PARTNER_APP' };
 }
 

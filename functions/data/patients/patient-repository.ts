@@ -6,7 +6,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import type { Item } from '../../lib/table/item.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 
 /*
  * Patient items and their access patterns (docs/access-patterns.md):
@@ -46,11 +46,7 @@ export function toItem(practiceId: string, p: Patient): Item {
   };
 }
 
-export function fromItem(item: Item): Patient {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { practiceId, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
-  return Patient.parse(rest);
-}
+export const fromItem = (item: Item): Patient => parseItem('patient', Patient, item);
 
 /** The editable part of an input: the id comes from the key, never from a body. */
 function editableFields(input: PatientInput) {

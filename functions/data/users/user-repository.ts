@@ -1,5 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PERMISSION_GROUPS, USER_STATUSES } from '../../../shared/practice/user-constants.js';
+import * as z from '../../../shared/zod.js';
 import { documentClient } from '../../lib/table/client.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
+import { optionalStoredText } from '../../lib/table/stored-fields.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
@@ -15,11 +19,11 @@ export interface PracticeUser {
   name: string;
   emailAddress: string;
   cellNumber: string | null;
-  userStatus: 'active' | 'invited' | 'unconfirmed' | 'deleted';
+  userStatus: (typeof USER_STATUSES)[number];
   educationDegree: string | null;
   npiNumber: string | null;
-  signatureKey?: string;
-  permissionGroup: 'admin' | 'provider' | 'employee' | 'no_access';
+  signatureKey?: string | undefined;
+  permissionGroup: (typeof PERMISSION_GROUPS)[number];
   createdAt: string;
   veradigmUserType: string | null;
   /** Set by an admin in settings; else the partner secret's `dosespot.users` map is used. */
@@ -29,25 +33,33 @@ export interface PracticeUser {
 /** GET /v1/practices/users/me adds the profile's superUser flag (spec shell §3 Practice). */
 export type CurrentUser = PracticeUser & { superUser: boolean };
 
-export function userFromItem(item: Record<string, unknown>): PracticeUser {
-  const firstName = String(item.firstName ?? '');
-  const lastName = String(item.lastName ?? '');
-  return {
-    userId: String(item.userId ?? String(item.sk).slice(USER_KEY_PREFIX.length)),
-    firstName,
-    lastName,
-    name: String(item.name ?? `${firstName} ${lastName}`.trim()),
-    emailAddress: String(item.emailAddress ?? ''),
-    cellNumber: (item.cellNumber as string | null | undefined) ?? null,
-    userStatus: (item.userStatus as PracticeUser['userStatus'] | undefined) ?? 'active',
-    educationDegree: (item.educationDegree as string | null | undefined) ?? null,
-    npiNumber: (item.npiNumber as string | null | undefined) ?? null,
-    ...(item.signatureKey ? { signatureKey: String(item.signatureKey) } : {}),
-    permissionGroup: (item.permissionGroup as PracticeUser['permissionGroup'] | undefined) ?? 'employee',
-    createdAt: String(item.createdAt ?? ''),
-    veradigmUserType: (item.veradigmUserType as string | null | undefined) ?? null,
-    doseSpotUserId: (item.doseSpotUserId as string | null | undefined) ?? null,
-  };
+const textOrNull = z._default(z.nullable(z.string()), null);
+
+/**
+ * The user item's own fields. A field the seed, a first-admin run or an older version did not
+ * write (the seed writes no DoseSpot id, an admin's null clears one) reads as its default.
+ */
+const StoredUser = z.object({
+  userId: z.string(),
+  firstName: z._default(z.string(), ''),
+  lastName: z._default(z.string(), ''),
+  name: z.optional(z.nullable(z.string())),
+  emailAddress: z._default(z.string(), ''),
+  cellNumber: textOrNull,
+  userStatus: z._default(z.enum(USER_STATUSES), 'active'),
+  educationDegree: textOrNull,
+  npiNumber: textOrNull,
+  signatureKey: optionalStoredText,
+  permissionGroup: z._default(z.enum(PERMISSION_GROUPS), 'employee'),
+  createdAt: z._default(z.string(), ''),
+  veradigmUserType: textOrNull,
+  doseSpotUserId: textOrNull,
+});
+
+/** An item without a userId (none is written so) is the user its key names; one without a name is called by first and last name. */
+export function userFromItem(item: Item): PracticeUser {
+  const user = parseItem('user', StoredUser, { userId: String(item.sk).slice(USER_KEY_PREFIX.length), ...item });
+  return { ...user, name: user.name ?? `${user.firstName} ${user.lastName}`.trim() };
 }
 
 export async function getUser(practiceId: string, userId: string): Promise<PracticeUser | null> {

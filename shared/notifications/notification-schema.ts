@@ -2,44 +2,12 @@ import * as z from '../zod.js';
 import { jsonSize, OPEN_DATA_MAX, openDataMessage } from '../limits.js';
 
 export * from './notification-constants.js';
+export * from './notification-record.js';
 import { NOTIFICATION_LIST_MAX, NOTIFICATION_STATUSES, NOTIFICATION_TEXT_MAX, NOTIFICATION_TYPES } from './notification-constants.js';
+import { NotificationStatusSchema, NotificationTypeSchema, Notification } from './notification-record.js';
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 const nullableText = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
-
-export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES, { error: `notificationType must be one of ${NOTIFICATION_TYPES.join(', ')}` });
-export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES, {
-  error: `notificationStatus must be one of ${NOTIFICATION_STATUSES.join(', ')}`,
-});
-
-/** The stored and published notification: one version of it. */
-export const Notification = z.object({
-  practiceId: z.string(),
-  sk: z.string(),
-  notificationId: z.string(),
-  notificationVersion: z.number().check(z.int(), z.gte(1)),
-  isLatestVersion: z.boolean(),
-  sourceId: z.nullable(z.string()),
-  relatedTo: z.nullable(z.string()),
-  notificationType: NotificationTypeSchema,
-  notificationStatus: NotificationStatusSchema,
-  assigned: z.nullable(z.string()),
-  previouslyAssigned: z.nullable(z.string()),
-  author: z.nullable(z.string()),
-  comments: z.nullable(z.unknown()),
-  text: z.nullable(z.string()),
-  urgent: z.boolean(),
-  patientId: z.nullable(z.string()),
-  createdAt: z.string(),
-  dueOn: z.nullable(z.string()),
-  lastUpdated: z.string(),
-  lastUpdatedBy: z.nullable(z.string()),
-  /** Type-specific data: PHONE_CALL {voicemailKey, from, to, timestamp}, SMS {from, to, timestamp, patients, files},
-   * LAB_RESULTS/DRAFT {noteId, patientId}, FORM {noteId, patientId, intakeId},
-   * FAX {messageId, text, faxNumber, faxCsid, faxCallerId, s3Path, faxId}. */
-  data: z.nullable(z.record(z.string(), z.unknown())),
-});
-export type Notification = z.infer<typeof Notification>;
 
 /** Fields a caller may set; identity, versions and timestamps are the server's. */
 const notificationFields = {

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PhoneCall } from '../../../shared/calls/call-schema.js';
 import { documentClient } from '../../lib/table/client.js';
+import { parseItem, withDefaults, type Item } from '../../lib/table/item.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { countDated, countOnDay, datedIndexKeys, readDatedPage, readDatedStretch, type DatedList, type DatedRange } from '../dated-list/dated-list.js';
@@ -33,30 +34,25 @@ export const callPatientIndexPk = (practiceId: string, patientId: string) => `CA
 export const callPatientKeys = (practiceId: string, call: { ident: string; createdAt: string; patientId: string | null }) =>
   call.patientId ? { gsi2pk: callPatientIndexPk(practiceId, call.patientId), gsi2sk: `${call.createdAt}#${call.ident}` } : {};
 
-export function callFromItem(item: Record<string, unknown>): PhoneCall {
-  return PhoneCall.parse({
-    ident: item.ident,
-    callSid: item.callSid ?? null,
-    direction: item.direction,
-    status: item.status,
-    callStatus: item.callStatus ?? 'queued',
-    caller: item.caller ?? '',
-    recipient: item.recipient ?? '',
-    callerName: null,
-    recipientName: null,
-    patientId: item.patientId ?? null,
-    patientName: item.patientName ?? null,
-    assigned: item.assigned ?? null,
-    placedBy: item.placedBy ?? null,
-    voicemailKey: item.voicemailKey ?? null,
-    voicemailSeconds: item.voicemailSeconds ?? null,
-    durationSeconds: item.durationSeconds ?? null,
-    noteId: item.noteId ?? null,
-    ...(typeof item.missed === 'boolean' ? { missed: item.missed } : {}),
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-  });
-}
+/** What a call written before a field existed reads as. */
+const CALL_DEFAULTS: Item = {
+  callSid: null,
+  callStatus: 'queued',
+  caller: '',
+  recipient: '',
+  patientId: null,
+  patientName: null,
+  assigned: null,
+  placedBy: null,
+  voicemailKey: null,
+  voicemailSeconds: null,
+  durationSeconds: null,
+  noteId: null,
+};
+
+/** The names of its numbers are not stored: they are resolved from contacts and patients on read. */
+export const callFromItem = (item: Item): PhoneCall =>
+  parseItem('call', PhoneCall, { ...withDefaults(item, CALL_DEFAULTS), callerName: null, recipientName: null });
 
 export async function getCall(practiceId: string, ident: string): Promise<PhoneCall | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: callKey(ident) }, ConsistentRead: true }));

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Fax, FAX_STATUS_RANK, type FaxStatus } from '../../../shared/faxes/fax-schema.js';
 import { documentClient } from '../../lib/table/client.js';
+import { parseItem, withDefaults, type Item } from '../../lib/table/item.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { countDated, countOnDay, datedIndexKeys, readDatedPage, readDatedStretch, type DatedList, type DatedRange } from '../dated-list/dated-list.js';
@@ -25,29 +26,25 @@ export const faxNotesIndexPk = (practiceId: string, direction: string) => `FAXNO
 /** The counts item's attribute counting one direction's faxes with a note. */
 export const faxNotesCount = (direction: string) => `notes${direction}`;
 
-export function faxFromItem(item: Record<string, unknown>): Fax {
-  return Fax.parse({
-    ident: item.ident,
-    faxId: item.faxId ?? null,
-    direction: item.direction,
-    status: item.status,
-    sender: item.sender ?? '',
-    recipient: item.recipient ?? '',
-    recipientName: item.recipientName ?? null,
-    patientId: item.patientId ?? null,
-    patientName: item.patientName ?? null,
-    sourceNoteId: item.sourceNoteId ?? null,
-    faxNoteId: item.faxNoteId ?? null,
-    fileKey: item.fileKey ?? '',
-    pages: item.pages ?? null,
-    coverText: item.coverText ?? null,
-    errorMessage: item.errorMessage ?? null,
-    read: item.read === true,
-    attempts: item.attempts ?? 1,
-    createdAt: item.createdAt,
-    updatedAt: item.updatedAt,
-  });
-}
+/** What a fax written before a field existed reads as. */
+const FAX_DEFAULTS: Item = {
+  faxId: null,
+  sender: '',
+  recipient: '',
+  recipientName: null,
+  patientId: null,
+  patientName: null,
+  sourceNoteId: null,
+  faxNoteId: null,
+  fileKey: '',
+  pages: null,
+  coverText: null,
+  errorMessage: null,
+  read: false,
+  attempts: 1,
+};
+
+export const faxFromItem = (item: Item): Fax => parseItem('fax', Fax, withDefaults(item, FAX_DEFAULTS));
 
 export function faxItem(practiceId: string, fax: Fax): Record<string, unknown> {
   const noted = fax.faxNoteId ? { gsi2pk: faxNotesIndexPk(practiceId, fax.direction), gsi2sk: `${fax.createdAt}#${fax.ident}` } : {};

@@ -5,65 +5,64 @@
  * an older execution cannot overwrite a resumed one.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FhirBulkExport } from '../../../shared/chart/fhir-bulk.js';
+import { FHIR_BULK_STATUSES, type FhirBulkExport } from '../../../shared/chart/fhir-bulk.js';
+import * as z from '../../../shared/zod.js';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 
 export const bulkKey = (exportId: string) => `FHIRBULK#${exportId}`;
 
-export interface FhirBulkRecord extends FhirBulkExport {
+const count = z.number();
+const counts = z.record(z.string(), count);
+
+/** The export as the Settings screen shows it, and what its runs need to go on: where the listing and the files stand. */
+export const FhirBulkRecord = z.object({
+  exportId: z.string(),
+  status: z.enum(FHIR_BULK_STATUSES),
+  startedAt: z.string(),
+  startedBy: z.object({
+    userId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['admin', 'provider', 'employee']),
+    superUser: z.optional(z.boolean()),
+  }),
+  finishedAt: z.optional(z.string()),
+  patientsDone: count,
+  patientsTotal: count,
+  batchesDone: count,
+  resources: count,
+  filesCopied: count,
+  filesMissing: z.optional(count),
+  bytes: count,
+  error: z.optional(z.string()),
+  attempt: count,
+  resourceCounts: counts,
   /** The Bulk Data kick-off request's URL, for the manifest. */
-  request: string;
+  request: z.string(),
   /** The API's base URL as the export was started through (scheme, host, path): the manifest's urls are under it. */
-  apiBase?: string;
-  executionArn?: string;
-  nextBatch: number;
-  cursor?: Record<string, unknown>;
-  listingDone: boolean;
-  /** The NDJSON files written, by type: [batch, bytes] each (a listing of the folder is not needed to name them). */
-  parts: Record<string, [number, number][]>;
+  apiBase: z.optional(z.string()),
+  executionArn: z.optional(z.string()),
+  nextBatch: count,
+  cursor: z.optional(z.record(z.string(), z.unknown())),
+  listingDone: z.boolean(),
+  /** The NDJSON files written, by type: [batch, bytes] each (a listing of the folder is not needed to name them); none in exports started before they were kept. */
+  parts: z._default(z.record(z.string(), z.array(z.tuple([count, count]))), () => ({})),
   /** Written by exports before locations were merged too: Practitioner.ndjson's size. */
-  practitionerBytes?: number;
+  practitionerBytes: z.optional(count),
   /** The merged files' sizes, by type (Practitioner.ndjson, Location.ndjson). */
-  sharedBytes?: Record<string, number>;
-}
+  sharedBytes: z.optional(counts),
+});
+export type FhirBulkRecord = z.infer<typeof FhirBulkRecord>;
 
-const FIELDS = [
-  'exportId',
-  'status',
-  'startedAt',
-  'startedBy',
-  'finishedAt',
-  'patientsDone',
-  'patientsTotal',
-  'batchesDone',
-  'resources',
-  'filesCopied',
-  'filesMissing',
-  'bytes',
-  'error',
-  'attempt',
-  'resourceCounts',
-  'request',
-  'apiBase',
-  'executionArn',
-  'nextBatch',
-  'cursor',
-  'listingDone',
-  'parts',
-  'practitionerBytes',
-  'sharedBytes',
-] as const;
-
-function fromItem(item: Record<string, unknown>): FhirBulkRecord {
-  return Object.fromEntries(FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])) as unknown as FhirBulkRecord;
-}
+export const bulkExportFromItem = (item: Item): FhirBulkRecord => parseItem('FHIR bulk export', FhirBulkRecord, item);
 
 export async function getBulkExport(practiceId: string, exportId: string): Promise<FhirBulkRecord | null> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: bulkKey(exportId) }, ConsistentRead: true }));
-  return out.Item ? fromItem(out.Item) : null;
+  return out.Item ? bulkExportFromItem(out.Item) : null;
 }
 
 /** Every export of the practice, newest first (a practice runs a handful in its life). */
@@ -72,7 +71,7 @@ export async function listBulkExports(practiceId: string): Promise<FhirBulkRecor
     KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': practiceId, ':prefix': 'FHIRBULK#' },
   });
-  return items.map(fromItem).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  return items.map(bulkExportFromItem).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
 }
 
 export async function createBulkExport(practiceId: string, record: FhirBulkRecord): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-// Constants, not the schemas: the notes and messaging groups write notifications, and would
-// otherwise build every notification schema on a cold start.
+// Constants and the notification's own schema, not the API's: the notes and messaging groups write
+// notifications, and would otherwise build every notification schema on a cold start.
 import {
   compareNotifications,
   NOTIFICATION_CATCH_UP_DAYS,
@@ -11,6 +11,7 @@ import {
   OPEN_NOTIFICATION_STATUSES,
   UNREAD_NOTIFICATION_STATUSES,
 } from '../../../shared/notifications/notification-constants.js';
+import { NotificationVersion } from '../../../shared/notifications/notification-record.js';
 import type {
   Notification,
   NotificationCreateInput,
@@ -23,7 +24,7 @@ import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE, type IndexDefinition } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import type { Item } from '../../lib/table/item.js';
+import { parseItem, withDefaults, type Item } from '../../lib/table/item.js';
 
 /*
  * Notification items (docs/access-patterns.md). Every version is its own item; only the latest
@@ -142,30 +143,31 @@ function logItem(n: Notification): Item {
   };
 }
 
+/** What a version written before a field existed reads as; one never updated was last updated when it was created. */
+const versionDefaults = (item: Item): Item => ({
+  sourceId: null,
+  relatedTo: null,
+  assigned: null,
+  previouslyAssigned: null,
+  author: null,
+  comments: null,
+  text: null,
+  patientId: null,
+  dueOn: null,
+  lastUpdatedBy: null,
+  data: null,
+  isLatestVersion: false,
+  urgent: false,
+  lastUpdated: item.createdAt,
+});
+
+/**
+ * A version, its change-log copy or its by-person copy as the notification: a copy answers the
+ * version it copies (versionSk), not its own sort key.
+ */
 export function fromItem(item: Item): Notification {
-  return {
-    practiceId: String(item.practiceId),
-    sk: String(item.versionSk ?? item.sk),
-    notificationId: String(item.notificationId),
-    notificationVersion: Number(item.notificationVersion),
-    isLatestVersion: item.isLatestVersion === true,
-    sourceId: (item.sourceId as string | null | undefined) ?? null,
-    relatedTo: (item.relatedTo as string | null | undefined) ?? null,
-    notificationType: item.notificationType as NotificationType,
-    notificationStatus: item.notificationStatus as NotificationStatus,
-    assigned: (item.assigned as string | null | undefined) ?? null,
-    previouslyAssigned: (item.previouslyAssigned as string | null | undefined) ?? null,
-    author: (item.author as string | null | undefined) ?? null,
-    comments: item.comments ?? null,
-    text: (item.text as string | null | undefined) ?? null,
-    urgent: item.urgent === true,
-    patientId: (item.patientId as string | null | undefined) ?? null,
-    createdAt: String(item.createdAt),
-    dueOn: (item.dueOn as string | null | undefined) ?? null,
-    lastUpdated: String(item.lastUpdated ?? item.createdAt),
-    lastUpdatedBy: (item.lastUpdatedBy as string | null | undefined) ?? null,
-    data: (item.data as Record<string, unknown> | null | undefined) ?? null,
-  };
+  const version = parseItem('notification', NotificationVersion, withDefaults(item, versionDefaults(item)), ['versionSk', TTL_ATTRIBUTE]);
+  return { practiceId: String(item.practiceId), sk: String(item.versionSk ?? item.sk), ...version };
 }
 
 /* ---------- unread counts ---------- */

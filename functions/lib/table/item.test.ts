@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Note } from '../../../shared/notes/note-schema.js';
 import { SmsNoteData } from '../../../shared/messaging/messaging-schema.js';
-import { parseItem, parseStored, withoutKeys } from './item.js';
+import { parseItem, parseStored, withDefaults, withoutKeys } from './item.js';
 
 const stored = {
   practiceId: 'prc_1',
@@ -62,5 +62,14 @@ describe('stored items', () => {
       'text',
     );
     expect(d).toMatchObject({ text: '', failureReason: null, sentBy: null, scheduledEventId: null, notificationId: null, carrierMessageIds: [] });
+  });
+
+  it('reads an attribute an older item lacks, or holds as null, as its default, and keeps the ones it has', () => {
+    expect(withDefaults({ sk: 'CALL#c1', caller: null, status: 'READ' }, { caller: '', recipient: '', status: 'UNREAD' })).toEqual({
+      sk: 'CALL#c1',
+      caller: '',
+      recipient: '',
+      status: 'READ',
+    });
   });
 });

@@ -14,6 +14,16 @@ export function withoutKeys(item: Item, also: readonly string[] = []): Item {
 }
 
 /**
+ * The item with each attribute it lacks, or holds as null, read as its default: what items written
+ * before the attribute existed hold. Null counts as absent, as `??` reads it.
+ */
+export function withDefaults(item: Item, defaults: Item): Item {
+  const filled = { ...item };
+  for (const [name, value] of Object.entries(defaults)) filled[name] ??= value;
+  return filled;
+}
+
+/**
  * The stored item as its entity, parsed with the entity's schema. An item that does not fit names
  * the entity, its sk and the failing fields, never their values (items hold patient data).
  */

@@ -7,6 +7,9 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+const Anything = z.unknown();
+const Created = z.object({ id: z.string() });
+
 function client(fetchImpl: ApiClientDeps['fetchImpl'], overrides: Partial<ApiClientDeps> = {}) {
   const onUnauthorized = vi.fn(async () => undefined);
   const request = createApiClient({
@@ -32,7 +35,7 @@ describe('createApiClient', () => {
     const fetchImpl = vi.fn(async () => jsonResponse(201, { id: 'p1' }));
     const { request } = client(fetchImpl);
 
-    const result = await request<{ id: string }>({ method: 'POST', path: '/v1/patients', body: { firstName: 'Ana' } });
+    const result = await request({ method: 'POST', path: '/v1/patients', body: { firstName: 'Ana' } }, Created);
 
     expect(result).toEqual({ id: 'p1' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
@@ -50,7 +53,7 @@ describe('createApiClient', () => {
     const body = { message: 'dob: Date of birth cannot be after today', fieldErrors: { dob: 'Date of birth cannot be after today' } };
     const { request, onUnauthorized } = client(async () => jsonResponse(400, body));
 
-    const error = await request({ path: '/v1/patients' }).catch((e: unknown) => e);
+    const error = await request({ path: '/v1/patients' }, Anything).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: body.message, fieldErrors: body.fieldErrors });
@@ -60,7 +63,7 @@ describe('createApiClient', () => {
   it('signs out on a 401', async () => {
     const { request, onUnauthorized } = client(async () => jsonResponse(401, { message: 'Unauthorized' }));
 
-    await expect(request({ path: '/v1/practices/metadata' })).rejects.toMatchObject({ status: 401 });
+    await expect(request({ path: '/v1/practices/metadata' }, Anything)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -68,30 +71,30 @@ describe('createApiClient', () => {
     const { request, onUnauthorized } = client(async () =>
       jsonResponse(403, { message: 'Your account does not have access to this practice.', reason: 'no_access' }),
     );
-    await expect(request({ path: '/v1/patients' })).rejects.toMatchObject({ status: 403, reason: 'no_access' });
+    await expect(request({ path: '/v1/patients' }, Anything)).rejects.toMatchObject({ status: 403, reason: 'no_access' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
 
     const { request: forbidden, onUnauthorized: notCalled } = client(async () =>
       jsonResponse(403, { message: 'You do not have permission to do this.', reason: 'role' }),
     );
-    await expect(forbidden({ path: '/v1/practices/feature-gates', method: 'PUT' })).rejects.toMatchObject({ status: 403 });
+    await expect(forbidden({ path: '/v1/practices/feature-gates', method: 'PUT' }, Anything)).rejects.toMatchObject({ status: 403 });
     expect(notCalled).not.toHaveBeenCalled();
   });
 
   it("uses the spec's message when the response has no usable body or the network fails", async () => {
     const { request: broken } = client(async () => new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(broken({ path: '/v1/patients' })).rejects.toMatchObject({ status: 502, message: 'Network response was not ok' });
+    await expect(broken({ path: '/v1/patients' }, Anything)).rejects.toMatchObject({ status: 502, message: 'Network response was not ok' });
 
     const { request: offline } = client(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(offline({ path: '/v1/patients' })).rejects.toMatchObject({ status: 0, message: 'Network response was not ok' });
+    await expect(offline({ path: '/v1/patients' }, Anything)).rejects.toMatchObject({ status: 0, message: 'Network response was not ok' });
   });
 
   it('omits the Authorization header when there is no session', async () => {
     const fetchImpl = vi.fn(async () => jsonResponse(200, {}));
     const { request } = client(fetchImpl, { idToken: async () => undefined });
-    await request({ path: '/v1/x' });
+    await request({ path: '/v1/x' }, Anything);
     const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).not.toHaveProperty('Authorization');
   });

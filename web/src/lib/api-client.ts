@@ -75,13 +75,8 @@ async function parsed<S extends z.ZodMiniType>(
 }
 
 export function createApiClient(deps: ApiClientDeps) {
-  /**
-   * With a schema the answer is parsed (a mismatch is an ApiError with a plain message); without one
-   * it is only cast, which is what the calls not yet given a schema do.
-   */
-  function apiRequest<S extends z.ZodMiniType>(request: ApiRequest, schema: ResponseSchema<S>): Promise<z.output<S>>;
-  function apiRequest<T>(request: ApiRequest): Promise<T>;
-  async function apiRequest(request: ApiRequest, schema?: ResponseSchema<z.ZodMiniType>): Promise<unknown> {
+  /** Every answer is parsed with its schema: a mismatch is an ApiError with a plain message, never a cast. */
+  async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest, schema: ResponseSchema<S>): Promise<z.output<S>> {
     const token = await deps.idToken();
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Timezone': deps.timeZone() };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -110,11 +105,10 @@ export function createApiClient(deps: ApiClientDeps) {
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
-    } catch (error) {
-      if (!schema) throw error;
+    } catch {
       body = text;
     }
-    return schema ? parsed(body, schema, request, response.status, deps) : body;
+    return parsed(body, schema, request, response.status, deps);
   }
   return apiRequest;
 }

@@ -9,7 +9,7 @@
  */
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -115,6 +115,7 @@ function median(xs: number[]): number {
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tw-lighthouse-'));
   const out = values.out ?? work;
+  mkdirSync(out, { recursive: true });
   const signedIn = join(work, 'signed-in');
   try {
     await signInto(signedIn);

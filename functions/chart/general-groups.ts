@@ -14,7 +14,7 @@ import {
   putSectionItems,
   updateSectionFields,
   type FieldChanges,
-  type StoredMeta,
+  type StoredItem,
 } from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from '../core/chart/section-crud.js';
 import { GENERAL, ICD10_DERIVED } from '../core/chart/sections.js';
@@ -23,7 +23,7 @@ import { GENERAL, ICD10_DERIVED } from '../core/chart/sections.js';
  * A general-information group is an item { ident, name } under GENERAL_GROUP; its items carry
  * grouping { ident, name }, and the group's item list is read from them.
  */
-type StoredGroup = StoredMeta & { name: string };
+type StoredGroup = StoredItem<'generalGroups'>;
 const GROUP = { section: 'generalGroups' as const, label: 'General group', entity: 'general_group' };
 
 function withItems(group: StoredGroup, items: readonly General[]): GeneralGroup {
@@ -38,10 +38,10 @@ function withItems(group: StoredGroup, items: readonly General[]): GeneralGroup 
 
 export async function listGeneral(auth: AuthContext, patientId: string) {
   await assertPatientExists(auth.practiceId, patientId);
-  const { items, groups } = await listSectionWithGroups<General, StoredGroup>(auth.practiceId, patientId, 'general', 'generalGroups');
+  const { items, groups } = await listSectionWithGroups(auth.practiceId, patientId, 'general', 'generalGroups');
   await writeAudit(auth, { action: 'list', entity: GENERAL.entity, patientId, count: items.length });
   return {
-    items: GENERAL.order!(items) as General[],
+    items: GENERAL.order!(items),
     groups: groups.sort((a, b) => a.name.localeCompare(b.name)).map((g) => withItems(g, items)),
   };
 }
@@ -65,7 +65,7 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
     const { version, rest: changes } = splitVersion(fields);
     try {
       if (ident) {
-        const existing = await existingItem<General>(auth, GENERAL, patientId, ident);
+        const existing = await existingItem(auth, GENERAL, patientId, ident);
         assertChartVersion(existing, version);
         const plan = await planUpdate(GENERAL, existing, changes, [...ICD10_DERIVED, 'grouping']);
         updates.push({ ident, set: { ...plan.set, grouping }, remove: plan.remove, expectedVersion: version });
@@ -81,7 +81,7 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
     }
   }
   if (renamed) {
-    for (const item of await listSection<General>(auth.practiceId, patientId, 'general')) {
+    for (const item of await listSection(auth.practiceId, patientId, 'general')) {
       if (item.grouping?.ident === group.ident && !updates.some((u) => u.ident === item.ident)) updates.push({ ident: item.ident, set: { grouping } });
     }
   }
@@ -91,7 +91,7 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
   );
   for (const u of updates) await updateSectionFields(auth.practiceId, 'general', patientId, u.ident, u, GENERAL.label);
   for (const a of audits) await writeAudit(auth, { action: a.action, entity: GENERAL.entity, entityId: a.id, patientId });
-  return withItems(group, await listSection<General>(auth.practiceId, patientId, 'general'));
+  return withItems(group, await listSection(auth.practiceId, patientId, 'general'));
 }
 
 export async function createGeneralGroup(auth: AuthContext, patientId: string, body: GeneralGroupBody) {
@@ -106,9 +106,9 @@ export async function createGeneralGroup(auth: AuthContext, patientId: string, b
 
 /** PUT: the name (and the version it was read at, when sent) and the items to add or change. */
 export async function updateGeneralGroup(auth: AuthContext, patientId: string, groupId: string, body: GeneralGroupBody) {
-  const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  const existing = await existingItem(auth, GROUP, patientId, groupId);
   assertChartVersion(existing, body.version);
-  const group = await updateSectionFields<StoredGroup>(
+  const group = await updateSectionFields(
     auth.practiceId,
     'generalGroups',
     patientId,
@@ -123,8 +123,8 @@ export async function updateGeneralGroup(auth: AuthContext, patientId: string, g
 
 /** Deleting a group deletes its items. */
 export async function deleteGeneralGroup(auth: AuthContext, patientId: string, groupId: string) {
-  await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
-  const members = (await listSection<General>(auth.practiceId, patientId, 'general')).filter((i) => i.grouping?.ident === groupId);
+  await existingItem(auth, GROUP, patientId, groupId);
+  const members = (await listSection(auth.practiceId, patientId, 'general')).filter((i) => i.grouping?.ident === groupId);
   await deleteSectionItems(auth.practiceId, [
     ...members.map((i) => ({ patientId, section: 'general' as const, ident: i.ident })),
     { patientId, section: 'generalGroups', ident: groupId },

@@ -14,7 +14,7 @@ import {
   newIdent,
   putSectionItems,
   updateSectionFields,
-  type StoredMeta,
+  type StoredItem,
 } from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, planUpdate, splitVersion } from '../core/chart/section-crud.js';
 import { VACCINES } from '../core/chart/sections.js';
@@ -24,14 +24,14 @@ import { VACCINES } from '../core/chart/sections.js';
  * grouping { ident, name }. The group's dose list is read from the doses, so deleting or moving a
  * dose never leaves a stale list behind.
  */
-type StoredGroup = StoredMeta & { name: string };
+type StoredGroup = StoredItem<'vaccineGroups'>;
 const GROUP = { section: 'vaccineGroups' as const, label: 'Vaccine group', entity: 'vaccine_group' };
 
 export async function listVaccines(auth: AuthContext, patientId: string) {
   await assertPatientExists(auth.practiceId, patientId);
-  const { items: vaccines, groups } = await listSectionWithGroups<Vaccine, StoredGroup>(auth.practiceId, patientId, 'vaccines', 'vaccineGroups');
+  const { items: vaccines, groups } = await listSectionWithGroups(auth.practiceId, patientId, 'vaccines', 'vaccineGroups');
   await writeAudit(auth, { action: 'list', entity: 'vaccine', patientId, count: vaccines.length });
-  return { items: VACCINES.order!(vaccines) as Vaccine[], groups: groupVaccines(vaccines), storedGroups: groups.map((g) => withItems(g, vaccines)) };
+  return { items: VACCINES.order!(vaccines), groups: groupVaccines(vaccines), storedGroups: groups.map((g) => withItems(g, vaccines)) };
 }
 
 function withItems(group: StoredGroup, vaccines: readonly Vaccine[]): VaccineGroup {
@@ -55,7 +55,7 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
   const touched = new Set<string>();
   const updates: { ident: string; set: Record<string, unknown>; remove?: readonly string[]; expectedVersion?: number }[] = [];
   for (const [i, entry] of (body.update ?? []).entries()) {
-    const existing = await existingItem<Vaccine>(auth, VACCINES, patientId, entry.ident);
+    const existing = await existingItem(auth, VACCINES, patientId, entry.ident);
     const { ident: _ident, ...fields } = entry;
     const { version, rest: changes } = splitVersion(fields);
     assertChartVersion(existing, version);
@@ -75,13 +75,13 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
   }
   for (const ident of body.group?.items ?? []) {
     if (touched.has(ident)) continue;
-    await existingItem<Vaccine>(auth, VACCINES, patientId, ident);
+    await existingItem(auth, VACCINES, patientId, ident);
     updates.push({ ident, set: { grouping } });
     touched.add(ident);
     audits.push({ action: 'update', id: ident });
   }
   if (renamed) {
-    for (const v of await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')) {
+    for (const v of await listSection(auth.practiceId, patientId, 'vaccines')) {
       if (v.grouping?.ident === group.ident && !touched.has(v.ident)) updates.push({ ident: v.ident, set: { grouping } });
     }
   }
@@ -91,8 +91,8 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
   );
   for (const u of updates) await updateSectionFields(auth.practiceId, 'vaccines', patientId, u.ident, u, VACCINES.label);
   for (const a of audits) await writeAudit(auth, { action: a.action, entity: 'vaccine', entityId: a.id, patientId });
-  const members = (await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === group.ident);
-  return { group: withItems(group, members), items: VACCINES.order!(members) as Vaccine[] };
+  const members = (await listSection(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === group.ident);
+  return { group: withItems(group, members), items: VACCINES.order!(members) };
 }
 
 export async function createVaccineGroup(auth: AuthContext, patientId: string, body: VaccineGroupBody) {
@@ -111,7 +111,7 @@ export async function createVaccineGroup(auth: AuthContext, patientId: string, b
  * doses (create[]), change doses (update[]; pin-all sends only update[]).
  */
 export async function updateVaccineGroup(auth: AuthContext, patientId: string, groupId: string, body: VaccineGroupBody) {
-  const existing = await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
+  const existing = await existingItem(auth, GROUP, patientId, groupId);
   if (body.group && body.group.name !== undefined && body.group.name === '') {
     throw new ValidationError(`group.name: ${CHART_MESSAGES.groupNameInvalid}`, { 'group.name': CHART_MESSAGES.groupNameInvalid });
   }
@@ -119,14 +119,7 @@ export async function updateVaccineGroup(auth: AuthContext, patientId: string, g
   const name = body.group?.name || existing.name;
   const group =
     name !== existing.name || body.group?.version !== undefined
-      ? await updateSectionFields<StoredGroup>(
-          auth.practiceId,
-          'vaccineGroups',
-          patientId,
-          groupId,
-          { set: { name }, expectedVersion: body.group?.version },
-          GROUP.label,
-        )
+      ? await updateSectionFields(auth.practiceId, 'vaccineGroups', patientId, groupId, { set: { name }, expectedVersion: body.group?.version }, GROUP.label)
       : existing;
   const out = await applyGroupChanges(auth, patientId, group, body, name !== existing.name);
   await writeAudit(auth, { action: 'update', entity: GROUP.entity, entityId: groupId, patientId });
@@ -135,8 +128,8 @@ export async function updateVaccineGroup(auth: AuthContext, patientId: string, g
 
 /** Deleting a series deletes its doses. */
 export async function deleteVaccineGroup(auth: AuthContext, patientId: string, groupId: string) {
-  await existingItem<StoredGroup>(auth, GROUP, patientId, groupId);
-  const members = (await listSection<Vaccine>(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === groupId);
+  await existingItem(auth, GROUP, patientId, groupId);
+  const members = (await listSection(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === groupId);
   await deleteSectionItems(auth.practiceId, [
     ...members.map((v) => ({ patientId, section: 'vaccines' as const, ident: v.ident })),
     { patientId, section: 'vaccineGroups', ident: groupId },

@@ -1,8 +1,7 @@
 import * as z from '../../../shared/zod.js';
-import { ADMINISTRATION_ROUTES, ALLERGY_SEVERITIES, FAMILY_RELATIONS, MEDICATION_STATUSES } from '../../../shared/chart/constants.js';
+import { ADMINISTRATION_ROUTES, ALLERGY_SEVERITIES, FAMILY_RELATIONS, MEDICATION_STATUSES, NOTE_DATA_LINK_TYPES } from '../../../shared/chart/constants.js';
 import { AllergenRef } from '../../../shared/chart/drug-safety.js';
 import { Coding } from '../../../shared/chart/coding.js';
-import { Icd10CodeRef, NoteDataLink } from '../../../shared/chart/fields.js';
 
 /*
  * Every chart item as the table holds it, one schema per section: what each read parses a stored
@@ -40,13 +39,16 @@ const item = <T extends z.core.$ZodShape>(fields: T) =>
     ...meta,
     pinned: flag(false),
     formSource: text,
-    noteDataLinks: z.optional(z.array(NoteDataLink)),
+    noteDataLinks: z.optional(z.array(noteDataLink)),
     codings: z.optional(z.array(Coding)),
     icd10CodeId: text,
-    icd10Code: z.optional(Icd10CodeRef),
+    icd10Code: z.optional(icd10Code),
     ...fields,
   });
 const grouping = z.optional(z.object({ ident: z.string(), name: z.string() }));
+/** As stored (the body rules' trims and limits ran when it was written; fields.ts holds them). */
+const noteDataLink = z.object({ dataType: z.enum(NOTE_DATA_LINK_TYPES), dataId: z.string(), linkId: z.string(), noteId: text });
+const icd10Code = z.object({ ident: z.string(), code: z.string(), description: blank });
 const group = z.looseObject({ ...meta, name: z.string() });
 
 export const STORED_CHART_ITEMS = {

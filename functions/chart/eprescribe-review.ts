@@ -46,8 +46,8 @@ export function reviewOf(allergies: readonly Allergy[], medications: readonly Me
 async function readReview(practiceId: string, patientId: string): Promise<EPrescribeReview> {
   await assertPatientExists(practiceId, patientId);
   const [allergies, medications, zone] = await Promise.all([
-    listSection<Allergy>(practiceId, patientId, 'allergies'),
-    listSection<Medication>(practiceId, patientId, 'medications'),
+    listSection(practiceId, patientId, 'allergies'),
+    listSection(practiceId, patientId, 'medications'),
     practiceTimeZone(practiceId),
   ]);
   return reviewOf(allergies, medications, dayIn(new Date(), zone));

@@ -1,7 +1,6 @@
 /** POST /v2/patients/{patientId}/map-health-history, loaded with its first request (handler.ts). */
 import { FORM_MESSAGES } from '../../shared/forms/form-constants.js';
 import { answerEntries, MapHealthHistoryBody, type MapHealthHistoryResult, type MappingSection } from '../../shared/forms/forms.js';
-import { type SocialHistory } from '../../shared/chart/sections.js';
 import { PatientChartParams } from '../../shared/chart/sections.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
@@ -38,7 +37,7 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
   if (note.status !== 'DELIVERED' && note.status !== 'FULFILLED') throw new ValidationError(FORM_MESSAGES.notSubmitted);
   const formSource = data.formName;
   const written: MapHealthHistoryResult['written'] = [];
-  let social: SocialHistory[] | undefined;
+  let social: { ident: string; question: string }[] | undefined;
   // Added again, an entry the section already has under that name is not written twice.
   const known = new Map<MappingSection, Set<string>>();
   const nameOf = (item: Record<string, unknown>) =>
@@ -51,13 +50,12 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
     for (const entry of entries) {
       const list = LIST_SECTIONS[q.section];
       if (list) {
-        if (!known.has(q.section))
-          known.set(q.section, new Set((await listSectionItems(auth, list.spec, patientId)).map((i) => nameOf(i as Record<string, unknown>))));
+        if (!known.has(q.section)) known.set(q.section, new Set((await listSectionItems(auth, list.spec, patientId)).map(nameOf)));
         const names = known.get(q.section)!;
         if (names.has(entry.toLowerCase())) continue;
         names.add(entry.toLowerCase());
         const stored = await createSectionItemFrom(auth, list.spec, patientId, parseOrThrow(list.spec.input, list.item(entry, formSource), 'body'));
-        written.push({ section: q.section, ident: (stored as { ident: string }).ident });
+        written.push({ section: q.section, ident: stored.ident });
       } else if (q.section === 'GENERAL') {
         const stored = await createSectionItemFrom(
           auth,
@@ -67,7 +65,7 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
         );
         written.push({ section: q.section, ident: stored.ident });
       } else {
-        social ??= (await listSectionItems(auth, SOCIAL_HISTORY, patientId)) as unknown as SocialHistory[];
+        social ??= await listSectionItems(auth, SOCIAL_HISTORY, patientId);
         const same = social.find((s) => s.question.trim().toLowerCase() === q.titleOverride.trim().toLowerCase());
         const stored = same
           ? await updateSocialHistory(auth, patientId, same.ident, { answers: [{ answer: entry, formSource }] })
@@ -76,8 +74,8 @@ export async function mapHealthHistory(auth: AuthContext, patientId: string, bod
               patientId,
               parseOrThrow(SOCIAL_HISTORY.input, { question: q.titleOverride, answers: [{ answer: entry, formSource }], formSource }, 'body'),
             );
-        if (!same) social.push(stored as unknown as SocialHistory);
-        written.push({ section: q.section, ident: (stored as { ident: string }).ident });
+        if (!same) social.push(stored);
+        written.push({ section: q.section, ident: stored.ident });
       }
     }
   }

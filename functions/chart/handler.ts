@@ -3,36 +3,26 @@ import { CodeKeywordQuery, Icd10SearchQuery } from '../../shared/chart/code-sets
 import {
   AddMedicationBody,
   AllergyFields,
-  ChartGroupParams,
   ChartItemParams,
   DiagnosisFields,
   FamilyHistoryFields,
   FreeformMedicationInput,
   GeneralFields,
-  GeneralGroupBody,
   MedicationFields,
   PatientChartParams,
   partialWithVersion,
   SocialHistoryFields,
   SurgeryFields,
   VaccineFields,
-  VaccineGroupBody,
   versionField,
 } from '../../shared/chart/sections.js';
 import { groupHandler, HttpResponse, lazyRoute, lazyRoutes, route, type LazyRoute, type RouteSpec } from '../lib/http/group-handler.js';
 import { listMvx, searchCvx, searchIcd10 } from './code-lookups.js';
-import { createGeneralGroup, deleteGeneralGroup, listGeneral, updateGeneralGroup } from './general-groups.js';
+import { listGeneral } from './general-groups.js';
 import { isFhirBulkEvent } from '../core/fhir-bulk/bulk-steps.js';
 import { addMedicationFromNote } from './medications.js';
-import { CCDA_ROUTE_KEYS, CHART_ROUTES, DRUG_SAFETY_ROUTE_KEYS, FHIR_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
-import {
-  createSectionItemFrom,
-  deleteSectionItemOf,
-  listSectionItems,
-  parseOrThrow,
-  updateSectionItemFrom,
-  type SectionSpec,
-} from '../core/chart/section-crud.js';
+import { CCDA_ROUTE_KEYS, CHART_ROUTES, DRUG_SAFETY_ROUTE_KEYS, FHIR_ROUTE_KEYS, GROUP_ROUTE_KEYS, type ChartRouteKey } from './routes.js';
+import { createSectionItemFrom, deleteSectionItemOf, listSectionItems, updateSectionItemFrom, type SectionSpec } from '../core/chart/section-crud.js';
 import {
   ALLERGIES,
   DIAGNOSES,
@@ -45,7 +35,7 @@ import {
   VACCINES,
 } from '../core/chart/sections.js';
 import { createSocialHistory, listSocialHistory, SOCIAL_HISTORY, updateSocialHistory } from '../core/chart/social-history.js';
-import { createVaccineGroup, deleteVaccineGroup, listVaccines, updateVaccineGroup } from './vaccine-groups.js';
+import { listVaccines } from './vaccine-groups.js';
 import { medicalHistory as medical } from './views.js';
 
 const P1 = '/v1/patients/{patientId}';
@@ -141,45 +131,6 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
     },
   }),
 
-  [`POST ${P1}/vaccines/groups`]: route({
-    params: PatientChartParams,
-    body: VaccineGroupBody,
-    status: 201,
-    run: ({ auth, params, body }) => createVaccineGroup(auth, params.patientId, body),
-  }),
-  [`PUT ${P1}/vaccines/groups/{groupId}`]: route({
-    params: ChartGroupParams,
-    body: VaccineGroupBody,
-    run: ({ auth, params, body }) => updateVaccineGroup(auth, params.patientId, params.groupId, body),
-  }),
-  [`DELETE ${P1}/vaccines/groups/{groupId}`]: route({
-    params: ChartGroupParams,
-    run: async ({ auth, params }) => {
-      await deleteVaccineGroup(auth, params.patientId, params.groupId);
-      return NO_CONTENT;
-    },
-  }),
-
-  [`POST ${P1}/general-groups`]: route({
-    params: PatientChartParams,
-    body: GeneralGroupBody,
-    status: 201,
-    run: ({ auth, params, body }) => createGeneralGroup(auth, params.patientId, body),
-  }),
-  [`PUT ${P1}/general-groups/{groupId}`]: route({
-    params: ChartGroupParams,
-    body: z.unknown(),
-    // The path gives the group its id, so the name must not be empty ("Group Name is not valid").
-    run: ({ auth, params, body }) => updateGeneralGroup(auth, params.patientId, params.groupId, parseGroup({ ...(body as object), ident: params.groupId })),
-  }),
-  [`DELETE ${P1}/general-groups/{groupId}`]: route({
-    params: ChartGroupParams,
-    run: async ({ auth, params }) => {
-      await deleteGeneralGroup(auth, params.patientId, params.groupId);
-      return NO_CONTENT;
-    },
-  }),
-
   [`GET ${P2}/medical`]: route({ params: PatientChartParams, run: ({ auth, params }) => medical(auth, params.patientId) }),
   [`GET ${P2}/history/social`]: route({
     params: PatientChartParams,
@@ -205,12 +156,10 @@ const routes: Record<string, AnyRoute | LazyRoute> = {
   // The C-CDA reader and its XML parser load with the first C-CDA import, never on a cold start.
   ...lazyRoutes(CCDA_ROUTE_KEYS, () => import('./ccda-routes.js').then((m) => m.CCDA_ROUTES)),
   ...lazyRoutes(DRUG_SAFETY_ROUTE_KEYS, () => import('./drug-safety-routes.js').then((m) => m.DRUG_SAFETY_ROUTES)),
+  // Saving a group is rare beside reading the lists: its code loads with the first save.
+  ...lazyRoutes(GROUP_ROUTE_KEYS, () => import('./group-routes.js').then((m) => m.GROUP_ROUTES)),
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
-
-function parseGroup(value: unknown) {
-  return parseOrThrow(GeneralGroupBody, value);
-}
 
 // Add to Health Summary is rare beside chart reads: its code loads with its first request.
 const mapHealthHistory = lazyRoute(() => import('./form-mapping.js').then((m) => m.MAP_HEALTH_HISTORY_ROUTE));

@@ -19,18 +19,23 @@ export const FHIR_ROUTE_KEYS = [`GET ${P1}/fhir-export`, `POST ${P1}/fhir-import
 /** C-CDA import of a chart: loaded with the first of them a container serves (ccda-routes.ts). */
 export const CCDA_ROUTE_KEYS = [`POST ${P1}/ccda-import-preview`, `POST ${P1}/ccda-import`] as const;
 
-export const CHART_ROUTES = [
-  ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),
-  `GET ${P1}/freeform-medications`,
-  `POST ${P1}/freeform-medications`,
-  `PUT ${P1}/freeform-medications/{ident}`,
-  `DELETE ${P1}/freeform-medications/{ident}`,
+/** Saving and deleting vaccine series and general-information groups: loaded with the first of them (group-routes.ts). */
+export const GROUP_ROUTE_KEYS = [
   `POST ${P1}/vaccines/groups`,
   `PUT ${P1}/vaccines/groups/{groupId}`,
   `DELETE ${P1}/vaccines/groups/{groupId}`,
   `POST ${P1}/general-groups`,
   `PUT ${P1}/general-groups/{groupId}`,
   `DELETE ${P1}/general-groups/{groupId}`,
+] as const;
+
+export const CHART_ROUTES = [
+  ...CRUD_SECTION_PATHS.flatMap((s) => [`GET ${P1}/${s}`, `POST ${P1}/${s}`, `PUT ${P1}/${s}/{ident}`, `DELETE ${P1}/${s}/{ident}`] as const),
+  `GET ${P1}/freeform-medications`,
+  `POST ${P1}/freeform-medications`,
+  `PUT ${P1}/freeform-medications/{ident}`,
+  `DELETE ${P1}/freeform-medications/{ident}`,
+  ...GROUP_ROUTE_KEYS,
   `GET ${P2}/medical`,
   `GET ${P2}/history/social`,
   `GET ${P2}/history/family`,

@@ -5,37 +5,34 @@ import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { NotFoundError, ValidationError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { listSection, type ChartSectionName } from '../data/chart/chart-repository.js';
+import { listSection, type ChartSectionName, type StoredItem } from '../data/chart/chart-repository.js';
 import { getUser } from '../data/users/user-repository.js';
 import { requirePatient } from '../core/notes/note-common.js';
 import { listPatientNotes } from '../data/notes/note-repository.js';
 import { findTemplateIdByShortcut } from '../data/notes/template-repository.js';
 import { requireVisibleTemplate } from './templates.js';
 
-const SECTIONS: (keyof ChartData & ChartSectionName)[] = [
-  'allergies',
-  'medications',
-  'freeformMedications',
-  'vaccines',
-  'diagnoses',
-  'surgeries',
-  'familyHistory',
-  'socialHistory',
-  'general',
-];
-
 /** Chart sections for the placeholders; a section that fails to load expands to nothing (spec: template fetches yield empty substitutions). */
 async function loadChart(practiceId: string, patientId: string): Promise<ChartData> {
   const chart = emptyChart();
-  await Promise.all(
-    SECTIONS.map(async (s) => {
-      try {
-        (chart as unknown as Record<string, unknown[]>)[s] = await listSection(practiceId, patientId, s);
-      } catch (error) {
-        log.warn('template chart section failed', { section: s, error: (error as Error)?.name });
-      }
-    }),
-  );
+  const load = async <S extends keyof ChartData & ChartSectionName>(s: S, into: (items: StoredItem<S>[]) => void) => {
+    try {
+      into(await listSection(practiceId, patientId, s));
+    } catch (error) {
+      log.warn('template chart section failed', { section: s, error: (error as Error)?.name });
+    }
+  };
+  await Promise.all([
+    load('allergies', (items) => (chart.allergies = items)),
+    load('medications', (items) => (chart.medications = items)),
+    load('freeformMedications', (items) => (chart.freeformMedications = items)),
+    load('vaccines', (items) => (chart.vaccines = items)),
+    load('diagnoses', (items) => (chart.diagnoses = items)),
+    load('surgeries', (items) => (chart.surgeries = items)),
+    load('familyHistory', (items) => (chart.familyHistory = items)),
+    load('socialHistory', (items) => (chart.socialHistory = items)),
+    load('general', (items) => (chart.general = items)),
+  ]);
   return chart;
 }
 

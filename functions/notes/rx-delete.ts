@@ -26,7 +26,7 @@ const MAX_MEDICATIONS = 48;
  */
 async function medicationsOf(practiceId: string, note: Note): Promise<string[]> {
   if (!note.patientId) return [];
-  const linked = (await listSection<{ ident: string; noteId?: string; rxId?: string }>(practiceId, note.patientId, 'medications'))
+  const linked = (await listSection(practiceId, note.patientId, 'medications'))
     .filter((m) => m.noteId === note.noteId || m.rxId === note.noteId)
     .map((m) => m.ident);
   const named = typeof note.data.medicationId === 'string' ? [note.data.medicationId] : [];

@@ -53,7 +53,7 @@ export async function readPatientContext(auth: AuthContext, patientId: string, n
   const patient = await getPatient(auth.practiceId, patientId);
   if (!patient || patient.status === 'DELETED') throw new NotFoundError(PATIENT_NOT_FOUND);
   const [sections, history] = await Promise.all([
-    Promise.all(SECTIONS.map((s) => listSection<Row>(auth.practiceId, patientId, s))),
+    Promise.all(SECTIONS.map((s) => listSection(auth.practiceId, patientId, s))),
     // The notes' schema is heavy: loaded only when a chart is read, not on the ai function's cold start.
     import('./patient-history.js').then((m) => m.patientHistoryLines(auth.practiceId, patientId, now)),
   ]);

@@ -40,13 +40,7 @@ async function writeToChart(auth: AuthContext, record: TranscriptionRecord, prop
     }
     case 'medication-stop': {
       const name = String(f.productName ?? '').toLowerCase();
-      const items = (await listSectionItems(auth, MEDICATIONS, record.patientId)) as {
-        ident: string;
-        productName: string;
-        status?: string;
-        noteDataLinks?: unknown[];
-        version?: number;
-      }[];
+      const items = await listSectionItems(auth, MEDICATIONS, record.patientId);
       const active = items.find((m) => m.productName.toLowerCase().startsWith(name) && m.status !== 'Complete');
       if (!active) throw new ConflictError(`No active medication named ${String(f.productName)} is on the chart`);
       await updateSectionItemFrom(auth, MEDICATIONS, record.patientId, active.ident, {

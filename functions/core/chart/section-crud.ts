@@ -15,12 +15,13 @@ import {
   updateSectionFields,
   type ChartSectionName,
   type FieldChanges,
+  type StoredItem,
   type StoredMeta,
 } from '../../data/chart/chart-repository.js';
 
 /** What differs between the simple sections; everything else (keys, 404s, audit, order) is shared. */
-export interface SectionSpec<I extends object> {
-  section: ChartSectionName;
+export interface SectionSpec<I extends object, S extends ChartSectionName = ChartSectionName> {
+  section: S;
   /** Used in 404 messages: "Allergy not found". */
   label: string;
   /** Audit entity name. */
@@ -28,12 +29,11 @@ export interface SectionSpec<I extends object> {
   /** The full body rules (create, and the merged result of an update). */
   input: z.ZodMiniType<I, unknown>;
   /** Fields derived on the server from the input (e.g. icd10Code from icd10CodeId). */
-  derive?: (input: I) => Promise<Record<string, unknown>>;
+  derive?(input: I): Promise<Record<string, unknown>>;
   /** The input fields `derive` reads: an update recomputes derived fields only when one of them changes. */
   deriveFrom?: readonly string[];
-  /** Date the list orders by (newest first, after pinned). */
-  dateOf?: (item: I & StoredMeta) => string | undefined;
-  order?: (items: (I & StoredMeta)[]) => (I & StoredMeta)[];
+  /** The list's order (pinned first, then by the section's date). */
+  order?(items: StoredItem<S>[]): StoredItem<S>[];
 }
 
 const META_KEYS = new Set(['ident', 'patientId', 'createdAt', 'updatedAt', 'version']);
@@ -66,9 +66,9 @@ export async function buildStored<I extends object>(spec: SectionSpec<I>, patien
   }) as I & StoredMeta;
 }
 
-export async function listSectionItems<I extends object>(auth: AuthContext, spec: SectionSpec<I>, patientId: string) {
+export async function listSectionItems<I extends object, S extends ChartSectionName>(auth: AuthContext, spec: SectionSpec<I, S>, patientId: string) {
   await assertPatientExists(auth.practiceId, patientId);
-  const items = await listSection<I & StoredMeta>(auth.practiceId, patientId, spec.section);
+  const items = await listSection(auth.practiceId, patientId, spec.section);
   await writeAudit(auth, { action: 'list', entity: spec.entity, patientId, count: items.length });
   return spec.order ? spec.order(items) : items;
 }
@@ -81,8 +81,13 @@ export async function createSectionItemFrom<I extends object>(auth: AuthContext,
 }
 
 /** Existing item of this patient, or 404 (patient first, so a wrong patient id says so). */
-export async function existingItem<T>(auth: AuthContext, spec: { section: ChartSectionName; label: string }, patientId: string, ident: string): Promise<T> {
-  const existing = await getSectionItem<T>(auth.practiceId, patientId, spec.section, ident);
+export async function existingItem<S extends ChartSectionName>(
+  auth: AuthContext,
+  spec: { section: S; label: string },
+  patientId: string,
+  ident: string,
+): Promise<StoredItem<S>> {
+  const existing = await getSectionItem(auth.practiceId, patientId, spec.section, ident);
   if (existing) return existing;
   await assertPatientExists(auth.practiceId, patientId);
   throw new NotFoundError(itemNotFound(spec.label));
@@ -126,22 +131,22 @@ export function splitVersion(changes: Record<string, unknown>): { version: numbe
  * PUT: a partial update of one item (see planUpdate), written atomically with UpdateItem. With a
  * `version` in the body the write happens only if nobody changed the item since (else 409).
  */
-export async function updateSectionItemFrom<I extends object>(
+export async function updateSectionItemFrom<I extends object, S extends ChartSectionName>(
   auth: AuthContext,
-  spec: SectionSpec<I>,
+  spec: SectionSpec<I, S>,
   patientId: string,
   ident: string,
   body: Record<string, unknown>,
-  opts: { derived?: readonly string[]; keep?: readonly string[]; existing?: I & StoredMeta; extra?: Record<string, unknown> } = {},
+  opts: { derived?: readonly string[]; keep?: readonly string[]; existing?: StoredItem<S>; extra?: Record<string, unknown> } = {},
 ) {
   const { version, rest: changes } = splitVersion(body);
-  const existing = opts.existing ?? (await existingItem<I & StoredMeta>(auth, spec, patientId, ident));
+  const existing = opts.existing ?? (await existingItem(auth, spec, patientId, ident));
   assertChartVersion(existing, version);
   const kept = [...(opts.derived ?? []), ...(opts.keep ?? [])];
-  const plan = await planUpdate(spec, existing as Record<string, unknown>, changes, kept);
+  const plan = await planUpdate(spec, existing, changes, kept);
   for (const key of opts.keep ?? []) delete plan.set[key];
   Object.assign(plan.set, opts.extra ?? {});
-  const stored = await updateSectionFields<I & StoredMeta>(auth.practiceId, spec.section, patientId, ident, { ...plan, expectedVersion: version }, spec.label);
+  const stored = await updateSectionFields(auth.practiceId, spec.section, patientId, ident, { ...plan, expectedVersion: version }, spec.label);
   await writeAudit(auth, { action: 'update', entity: spec.entity, entityId: ident, patientId });
   return stored;
 }

@@ -7,10 +7,8 @@ import {
   SurgeryInput,
   VaccineInput,
   FreeformMedicationInput,
-  type FreeformMedication,
 } from '../../../shared/chart/sections.js';
 import { compareVaccineDoses, orderChartItems } from '../../../shared/chart/ordering.js';
-import type { Vaccine } from '../../../shared/chart/sections.js';
 import { resolveIcd10 } from './icd10-ref.js';
 import type { SectionSpec } from './section-crud.js';
 
@@ -18,7 +16,7 @@ import type { SectionSpec } from './section-crud.js';
 const ICD10_SOURCES = ['icd10CodeId', 'icd10Code'] as const;
 
 /** The simple sections: body rules, derived fields, list order. Groups and answers live in their own files. */
-export const ALLERGIES: SectionSpec<AllergyInput> = {
+export const ALLERGIES: SectionSpec<AllergyInput, 'allergies'> = {
   section: 'allergies',
   label: 'Allergy',
   entity: 'allergy',
@@ -28,7 +26,7 @@ export const ALLERGIES: SectionSpec<AllergyInput> = {
   order: (items) => orderChartItems(items, (i) => i.startDate),
 };
 
-export const DIAGNOSES: SectionSpec<DiagnosisInput> = {
+export const DIAGNOSES: SectionSpec<DiagnosisInput, 'diagnoses'> = {
   section: 'diagnoses',
   label: 'Diagnosis',
   entity: 'diagnosis',
@@ -38,7 +36,7 @@ export const DIAGNOSES: SectionSpec<DiagnosisInput> = {
   order: (items) => orderChartItems(items, (i) => i.date),
 };
 
-export const MEDICATIONS: SectionSpec<MedicationInput> = {
+export const MEDICATIONS: SectionSpec<MedicationInput, 'medications'> = {
   section: 'medications',
   label: 'Medication',
   entity: 'medication',
@@ -46,15 +44,15 @@ export const MEDICATIONS: SectionSpec<MedicationInput> = {
   order: (items) => orderChartItems(items, (i) => i.start),
 };
 
-export const FREEFORM_MEDICATIONS: SectionSpec<{ name: string }> = {
+export const FREEFORM_MEDICATIONS: SectionSpec<{ name: string }, 'freeformMedications'> = {
   section: 'freeformMedications',
   label: 'Freeform medication',
   entity: 'freeform_medication',
   input: FreeformMedicationInput,
-  order: (items) => [...items].sort((a, b) => a.name.localeCompare(b.name)) as (FreeformMedication & { name: string })[],
+  order: (items) => [...items].sort((a, b) => a.name.localeCompare(b.name)),
 };
 
-export const SURGERIES: SectionSpec<SurgeryInput> = {
+export const SURGERIES: SectionSpec<SurgeryInput, 'surgeries'> = {
   section: 'surgeries',
   label: 'Surgery',
   entity: 'surgery',
@@ -62,7 +60,7 @@ export const SURGERIES: SectionSpec<SurgeryInput> = {
   order: (items) => orderChartItems(items, (i) => i.date),
 };
 
-export const FAMILY_HISTORY: SectionSpec<FamilyHistoryInput> = {
+export const FAMILY_HISTORY: SectionSpec<FamilyHistoryInput, 'familyHistory'> = {
   section: 'familyHistory',
   label: 'Family history',
   entity: 'family_history',
@@ -72,7 +70,7 @@ export const FAMILY_HISTORY: SectionSpec<FamilyHistoryInput> = {
   order: (items) => orderChartItems(items),
 };
 
-export const GENERAL: SectionSpec<GeneralInput> = {
+export const GENERAL: SectionSpec<GeneralInput, 'general'> = {
   section: 'general',
   label: 'General information',
   entity: 'general_info',
@@ -82,12 +80,12 @@ export const GENERAL: SectionSpec<GeneralInput> = {
   order: (items) => orderChartItems(items, (i) => i.startDate),
 };
 
-export const VACCINES: SectionSpec<VaccineInput> = {
+export const VACCINES: SectionSpec<VaccineInput, 'vaccines'> = {
   section: 'vaccines',
   label: 'Vaccine',
   entity: 'vaccine',
   input: VaccineInput,
-  order: (items) => [...items].sort((a, b) => compareVaccineDoses(a as Vaccine, b as Vaccine)),
+  order: (items) => [...items].sort(compareVaccineDoses),
 };
 
 /** Fields derived from icd10CodeId: recomputed on every save rather than merged from the stored copy. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendAnswerIfChanged, orderAnswers, orderChartItems } from '../../../shared/chart/ordering.js';
-import { SocialHistoryInput, type SocialAnswer, type SocialHistory } from '../../../shared/chart/sections.js';
+import { SocialHistoryInput, type SocialAnswer } from '../../../shared/chart/sections.js';
 import type { AuthContext } from '../../lib/auth/auth-context.js';
 import type { SectionSpec } from './section-crud.js';
 import { createSectionItemFrom, existingItem, listSectionItems, updateSectionItemFrom } from './section-crud.js';
@@ -11,12 +11,12 @@ type Input = SocialHistoryInput;
  * Answers are append-only: a save adds an answer only when its text differs from the newest
  * stored one, stamped with the time and the user; stored answers are never rewritten by a body.
  */
-export const SOCIAL_HISTORY: SectionSpec<Input> = {
+export const SOCIAL_HISTORY: SectionSpec<Input, 'socialHistory'> = {
   section: 'socialHistory',
   label: 'Social history',
   entity: 'social_history',
   input: SocialHistoryInput,
-  order: (items) => orderChartItems(items).map((i) => ({ ...i, answers: orderAnswers((i as unknown as SocialHistory).answers ?? []) })) as typeof items,
+  order: (items) => orderChartItems(items).map((i) => ({ ...i, answers: orderAnswers(i.answers) })),
 };
 
 type BodyAnswer = NonNullable<Input['answers']>[number];
@@ -43,18 +43,18 @@ function appendAll(existing: readonly SocialAnswer[], additions: readonly Social
 export async function createSocialHistory(auth: AuthContext, patientId: string, input: Input) {
   const answers = appendAll([], newAnswers(auth, new Set(), input.answers, input.answer));
   const { answer: _a, answers: _b, ...rest } = input;
-  return createSectionItemFrom(auth, SOCIAL_HISTORY, patientId, { ...rest, answers } as unknown as Input);
+  return createSectionItemFrom(auth, SOCIAL_HISTORY, patientId, { ...rest, answers });
 }
 
 export async function updateSocialHistory(auth: AuthContext, patientId: string, ident: string, changes: Record<string, unknown>) {
-  const existing = await existingItem<SocialHistory>(auth, SOCIAL_HISTORY, patientId, ident);
+  const existing = await existingItem(auth, SOCIAL_HISTORY, patientId, ident);
   const known = new Set(existing.answers.map((a) => a.ident));
   const answers = appendAll(existing.answers, newAnswers(auth, known, changes.answers as BodyAnswer[] | undefined, changes.answer as string | undefined));
   const { answer: _a, answers: _b, ...rest } = changes;
   // The answer list is written only when an answer was added, so an edit of other fields leaves it alone.
   const added = answers.length !== existing.answers.length;
   return updateSectionItemFrom(auth, SOCIAL_HISTORY, patientId, ident, rest, {
-    existing: existing as unknown as Input & SocialHistory,
+    existing,
     keep: ['answers'],
     ...(added ? { extra: { answers } } : {}),
   });

@@ -318,7 +318,7 @@ export function fullSource(): ChartSource {
         {
           formId: 'intake-1',
           formName: 'New patient intake',
-          sendMethod: 'email',
+          sendMethod: 'Email',
           sentTo: 'ada@example.com',
           intakeId: 'iq-1',
           dateSent: '2025-01-20T10:00:00.000Z',

@@ -10,7 +10,7 @@ import { getPracticeCalendarSettings, listAppointmentTypes, listBookingLocations
 import { listPatientCalls } from '../../data/calls/call-repository.js';
 import { listUsers } from '../../data/users/user-repository.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/calendar/calendar-schema.js';
-import { CHART_SECTION_KEYS, PATIENT_NOT_FOUND, type ChartSectionName } from '../../data/chart/chart-repository.js';
+import { CHART_SECTION_KEYS, parseChartItem, PATIENT_NOT_FOUND, type ChartSectionName, type StoredItem } from '../../data/chart/chart-repository.js';
 import type { ChartSource, PracticeDirectory } from './model.js';
 
 const SECTION_BY_KEY = new Map(Object.entries(CHART_SECTION_KEYS).map(([name, key]) => [key, name as ChartSectionName]));
@@ -22,19 +22,32 @@ export function zipPathOf(index: number, name: string): string {
   return `files/${String(index + 1).padStart(4, '0')}-${safe}`;
 }
 
-/** Every chart item of a patient in one Query (PATIENT#<id>#…), sorted into its section. */
-async function chartSections(practiceId: string, patientId: string): Promise<Record<ChartSectionName, Record<string, unknown>[]>> {
+type ChartSections = { [S in ChartSectionName]: StoredItem<S>[] };
+
+/** Every chart item of a patient in one Query (PATIENT#<id>#…), each parsed as its section's item. */
+async function chartSections(practiceId: string, patientId: string): Promise<ChartSections> {
   const rows = await queryAll({
     KeyConditionExpression: 'practiceId = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': practiceId, ':prefix': `PATIENT#${patientId}#` },
   });
-  const out = Object.fromEntries(Object.keys(CHART_SECTION_KEYS).map((k) => [k, []])) as unknown as Record<ChartSectionName, Record<string, unknown>[]>;
+  const out: ChartSections = {
+    allergies: [],
+    diagnoses: [],
+    medications: [],
+    freeformMedications: [],
+    vaccines: [],
+    vaccineGroups: [],
+    surgeries: [],
+    familyHistory: [],
+    socialHistory: [],
+    general: [],
+    generalGroups: [],
+  };
+  const add = <S extends ChartSectionName>(section: S, row: Record<string, unknown>) => out[section].push(parseChartItem(section, row));
   for (const row of rows) {
     const sectionKey = String(row.sk).slice(`PATIENT#${patientId}#`.length).split('#')[0]!;
     const section = SECTION_BY_KEY.get(sectionKey as (typeof CHART_SECTION_KEYS)[ChartSectionName]);
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    const { practiceId: _p, sk, entityType, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = row;
-    if (section) out[section].push(rest);
+    if (section) add(section, row);
   }
   return out;
 }
@@ -91,7 +104,7 @@ export async function loadChartSource(practiceId: string, patientId: string, pre
   // A voicemail is its note's file when the caller's number named the patient; a call given its patient later has only the call's.
   for (const call of calls)
     if (call.voicemailKey && !filePaths.has(call.voicemailKey)) filePaths.set(call.voicemailKey, zipPathOf(filePaths.size, 'voicemail.wav'));
-  const s = sections as unknown as Record<ChartSectionName, never[]>;
+  const s = sections;
   return {
     practiceId,
     patient,

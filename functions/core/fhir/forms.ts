@@ -1,4 +1,4 @@
-import type { FormNoteData } from '../../../shared/forms/forms.js';
+import { formDataOf } from '../../data/forms/form-note-data.js';
 import { clean, fhirInstant, identifierSystem, sourceIdentifier, stableUuid } from './fhir-core.js';
 import type { ChartMapper } from './model.js';
 
@@ -13,9 +13,9 @@ export const questionnaireResponses: ChartMapper = {
   kind: 'form',
   map: (src, ctx) =>
     src.notes
-      .filter((n) => n.noteType === 'FORM' && (n.data as Partial<FormNoteData>).submissionData)
+      .filter((n) => n.noteType === 'FORM' && n.data.submissionData)
       .map((n) => {
-        const d = n.data as unknown as FormNoteData;
+        const d = formDataOf(n);
         const submission = d.submissionData!;
         return clean({
           resourceType: 'QuestionnaireResponse',
@@ -26,8 +26,7 @@ export const questionnaireResponses: ChartMapper = {
           // The form as the practice's form vendor names it: a canonical of Tidewell's, with its name.
           // A response brought in from another record keeps the canonical it came with.
           questionnaire:
-            (n.data.questionnaire as string | undefined) ??
-            `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
+            d.questionnaire ?? `${identifierSystem(src.practiceId, 'questionnaire')}/${encodeURIComponent(d.formId || submission.QuestionnaireId || 'form')}`,
           status: 'completed',
           subject: ctx.patientRef,
           authored: fhirInstant(submission.DateSubmitted ?? d.dateSubmitted ?? n.eventTimestamp),

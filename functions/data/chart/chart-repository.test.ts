@@ -14,7 +14,17 @@ vi.mock('../../lib/table/client.js', () => ({
 
 const { listSection, listSectionWithGroups } = await import('./chart-repository.js');
 
-const row = (sk: string, extra: Record<string, unknown> = {}) => ({ practiceId: 'prac', sk, entityType: 'CHART', ident: sk.split('#').pop(), ...extra });
+const AT = '2026-01-02T03:04:05.000Z';
+const row = (sk: string, extra: Record<string, unknown> = {}) => ({
+  practiceId: 'prac',
+  sk,
+  entityType: 'CHART',
+  ident: sk.split('#').pop(),
+  patientId: sk.split('#')[1],
+  createdAt: AT,
+  updatedAt: AT,
+  ...extra,
+});
 
 describe('chart lists: one Query per section list', () => {
   beforeEach(() => {
@@ -30,9 +40,9 @@ describe('chart lists: one Query per section list', () => {
       },
       { Items: [row('PATIENT#p1#VACCINE_GROUP#g1', { name: 'Hepatitis B series' })] },
     ];
-    const { items, groups } = await listSectionWithGroups<{ ident: string }, { ident: string; name: string }>('prac', 'p1', 'vaccines', 'vaccineGroups');
+    const { items, groups } = await listSectionWithGroups('prac', 'p1', 'vaccines', 'vaccineGroups');
     expect(items.map((i) => i.ident)).toEqual(['v1', 'v2']);
-    expect(groups).toEqual([{ ident: 'g1', name: 'Hepatitis B series', version: 1 }]);
+    expect(groups).toEqual([{ ident: 'g1', patientId: 'p1', createdAt: AT, updatedAt: AT, name: 'Hepatitis B series', version: 1 }]);
     // Two pages of the same Query (the second continues from the first), nothing else.
     expect(sent).toHaveLength(2);
     for (const command of sent) {
@@ -51,16 +61,16 @@ describe('chart lists: one Query per section list', () => {
   });
 
   it('general items and groups the same way', async () => {
-    pages = [{ Items: [row('PATIENT#p1#GENERAL#i1'), row('PATIENT#p1#GENERAL_GROUP#g1', { name: 'Lifestyle' })] }];
-    const { items, groups } = await listSectionWithGroups<{ ident: string }, { ident: string }>('prac', 'p1', 'general', 'generalGroups');
+    pages = [{ Items: [row('PATIENT#p1#GENERAL#i1', { name: 'Smoker' }), row('PATIENT#p1#GENERAL_GROUP#g1', { name: 'Lifestyle' })] }];
+    const { items, groups } = await listSectionWithGroups('prac', 'p1', 'general', 'generalGroups');
     expect([items.map((i) => i.ident), groups.map((g) => g.ident)]).toEqual([['i1'], ['g1']]);
     expect(sent).toHaveLength(1);
     expect((sent[0] as QueryCommand).input.ExpressionAttributeValues).toEqual({ ':pk': 'prac', ':prefix': 'PATIENT#p1#GENERAL' });
   });
 
   it('a plain section list is one Query on its own prefix', async () => {
-    pages = [{ Items: [row('PATIENT#p1#ALLERGY#a1')] }];
-    expect((await listSection<{ ident: string }>('prac', 'p1', 'allergies')).map((i) => i.ident)).toEqual(['a1']);
+    pages = [{ Items: [row('PATIENT#p1#ALLERGY#a1', { name: 'Penicillin' })] }];
+    expect((await listSection('prac', 'p1', 'allergies')).map((i) => i.ident)).toEqual(['a1']);
     expect(sent).toHaveLength(1);
     expect((sent[0] as QueryCommand).input.ExpressionAttributeValues).toEqual({ ':pk': 'prac', ':prefix': 'PATIENT#p1#ALLERGY#' });
   });

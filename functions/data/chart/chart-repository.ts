@@ -6,7 +6,9 @@ import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
-import { withoutKeys, type Item } from '../../lib/table/item.js';
+import { parseItem, type Item } from '../../lib/table/item.js';
+import type * as z from '../../../shared/zod.js';
+import { STORED_CHART_ITEMS, type StoredChartItems } from './stored-items.js';
 
 /*
  * Chart items live under their patient in the single table (docs/access-patterns.md):
@@ -48,10 +50,14 @@ export interface StoredMeta {
   version?: number;
 }
 
-/** Items stored before versions existed read as version 1. */
-function strip(item: Item): Item {
-  const rest = withoutKeys(item);
-  return { ...rest, version: typeof rest.version === 'number' ? rest.version : 1 };
+/** A section's item as its schema reads it (stored-items.ts). */
+export type StoredItem<S extends ChartSectionName> = z.output<StoredChartItems[S]>;
+const STORED: { [S in ChartSectionName]: z.ZodMiniType<StoredItem<S>> } = STORED_CHART_ITEMS;
+
+/** A stored row as its section's item; a null attribute reads as absent. A row that does not fit throws, naming its sk and fields. */
+export function parseChartItem<S extends ChartSectionName>(section: S, row: Item): StoredItem<S> {
+  const present = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
+  return parseItem(`chart ${section}`, STORED[section], present);
 }
 
 /** GetItem projected on the key: the patient must exist for any chart call (archived patients included). */
@@ -71,8 +77,8 @@ function queryPrefix(practiceId: string, prefix: string): Promise<Item[]> {
   });
 }
 
-export async function listSection<T>(practiceId: string, patientId: string, section: ChartSectionName): Promise<T[]> {
-  return (await queryPrefix(practiceId, chartItemPrefix(patientId, section))).map((item) => strip(item) as T);
+export async function listSection<S extends ChartSectionName>(practiceId: string, patientId: string, section: S): Promise<StoredItem<S>[]> {
+  return (await queryPrefix(practiceId, chartItemPrefix(patientId, section))).map((item) => parseChartItem(section, item));
 }
 
 /**
@@ -80,31 +86,36 @@ export async function listSection<T>(practiceId: string, patientId: string, sect
  * (VACCINE_GROUP after VACCINE, GENERAL_GROUP after GENERAL), so `PATIENT#<pid>#VACCINE` holds
  * both; each row goes to the list whose full prefix it has.
  */
-export async function listSectionWithGroups<T, G>(
+export async function listSectionWithGroups<S extends 'vaccines' | 'general', G extends 'vaccineGroups' | 'generalGroups'>(
   practiceId: string,
   patientId: string,
-  section: 'vaccines' | 'general',
-  groupSection: 'vaccineGroups' | 'generalGroups',
-): Promise<{ items: T[]; groups: G[] }> {
+  section: S,
+  groupSection: G,
+): Promise<{ items: StoredItem<S>[]; groups: StoredItem<G>[] }> {
   const common = `PATIENT#${patientId}#${CHART_SECTION_KEYS[section]}`;
   if (!CHART_SECTION_KEYS[groupSection].startsWith(CHART_SECTION_KEYS[section])) throw new Error(`${groupSection} keys do not extend ${section} keys`);
   const itemPrefix = chartItemPrefix(patientId, section);
   const groupPrefix = chartItemPrefix(patientId, groupSection);
-  const items: T[] = [];
-  const groups: G[] = [];
+  const items: StoredItem<S>[] = [];
+  const groups: StoredItem<G>[] = [];
   for (const row of await queryPrefix(practiceId, common)) {
     const sk = String(row.sk);
-    if (sk.startsWith(itemPrefix)) items.push(strip(row) as T);
-    else if (sk.startsWith(groupPrefix)) groups.push(strip(row) as G);
+    if (sk.startsWith(itemPrefix)) items.push(parseChartItem(section, row));
+    else if (sk.startsWith(groupPrefix)) groups.push(parseChartItem(groupSection, row));
   }
   return { items, groups };
 }
 
-export async function getSectionItem<T>(practiceId: string, patientId: string, section: ChartSectionName, ident: string): Promise<T | null> {
+export async function getSectionItem<S extends ChartSectionName>(
+  practiceId: string,
+  patientId: string,
+  section: S,
+  ident: string,
+): Promise<StoredItem<S> | null> {
   const out = await documentClient().send(
     new GetCommand({ TableName: tableName(), Key: { practiceId, sk: chartItemKey(patientId, section, ident) }, ConsistentRead: true }),
   );
-  return out.Item ? (strip(out.Item) as T) : null;
+  return out.Item ? parseChartItem(section, out.Item) : null;
 }
 
 const toItem = (practiceId: string, section: ChartSectionName, value: StoredMeta): Item => ({
@@ -137,15 +148,15 @@ export interface FieldChanges {
  * expectedVersion the write happens only if the item is still at that version; otherwise 409
  * with the stored version and item (the form offers Reload / Keep mine), or 404 when it is gone.
  */
-export async function updateSectionFields<T>(
+export async function updateSectionFields<S extends ChartSectionName>(
   practiceId: string,
-  section: ChartSectionName,
+  section: S,
   patientId: string,
   ident: string,
   changes: FieldChanges,
   label: string,
   at = new Date(),
-): Promise<T> {
+): Promise<StoredItem<S>> {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt', '#version': 'version' };
   const values: Record<string, unknown> = { ':updatedAt': at.toISOString(), ':one': 1 };
   const sets = ['#updatedAt = :updatedAt', '#version = if_not_exists(#version, :one) + :one'];
@@ -177,10 +188,10 @@ export async function updateSectionFields<T>(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return strip(out.Attributes ?? {}) as T;
+    return parseChartItem(section, out.Attributes ?? {});
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const still = await getSectionItem<StoredMeta>(practiceId, patientId, section, ident);
+    const still = await getSectionItem(practiceId, patientId, section, ident);
     if (!still) throw new NotFoundError(itemNotFound(label));
     throw new ConflictError(CHART_MESSAGES.staleVersion, { version: still.version, item: still });
   }

@@ -5,7 +5,8 @@
  * an older execution cannot overwrite a resumed one.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { FHIR_BULK_STATUSES, type FhirBulkExport } from '../../../shared/chart/fhir-bulk.js';
+import type { FhirBulkExport } from '../../../shared/chart/fhir-bulk.js';
+import { FhirBulkExportAnswer } from '../../../shared/chart/fhir-responses.js';
 import * as z from '../../../shared/zod.js';
 import { documentClient } from '../../lib/table/client.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
@@ -18,29 +19,8 @@ export const bulkKey = (exportId: string) => `FHIRBULK#${exportId}`;
 const count = z.number();
 const counts = z.record(z.string(), count);
 
-/** The export as the Settings screen shows it, and what its runs need to go on: where the listing and the files stand. */
-export const FhirBulkRecord = z.object({
-  exportId: z.string(),
-  status: z.enum(FHIR_BULK_STATUSES),
-  startedAt: z.string(),
-  startedBy: z.object({
-    userId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(['admin', 'provider', 'employee']),
-    superUser: z.optional(z.boolean()),
-  }),
-  finishedAt: z.optional(z.string()),
-  patientsDone: count,
-  patientsTotal: count,
-  batchesDone: count,
-  resources: count,
-  filesCopied: count,
-  filesMissing: z.optional(count),
-  bytes: count,
-  error: z.optional(z.string()),
-  attempt: count,
-  resourceCounts: counts,
+/** The export as the Settings screen shows it (its answer's schema), and what its runs need to go on: where the listing and the files stand. */
+export const FhirBulkRecord = z.extend(FhirBulkExportAnswer, {
   /** The Bulk Data kick-off request's URL, for the manifest. */
   request: z.string(),
   /** The API's base URL as the export was started through (scheme, host, path): the manifest's urls are under it. */

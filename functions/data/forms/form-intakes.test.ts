@@ -5,7 +5,7 @@ import { startTestTable, TEST_PRACTICE } from '../../../test/support/test-table.
 import { documentClient } from '../../lib/table/client.js';
 import { tableName } from '../../lib/table/definition.js';
 import { noteKey, toItem } from '../notes/note-repository.js';
-import { putResentFormNote } from './form-intakes.js';
+import { formMappingKey, formQuestionsKey, getFormMappingRecords, putResentFormNote } from './form-intakes.js';
 
 let table: { stop(): Promise<void> };
 beforeAll(async () => {
@@ -38,5 +38,35 @@ describe('a resent form note', () => {
     // Read again, the date goes on the note as it now is.
     expect(await putResentFormNote(TEST_PRACTICE, formNote(3, { submitted: true, dateSent: '2026-12-03T09:00:00.000Z' }), 2)).toBe(true);
     expect(await stored()).toMatchObject({ noteVersion: 3, data: { formName: 'Intake', submitted: true, dateSent: '2026-12-03T09:00:00.000Z' } });
+  });
+});
+
+describe("a questionnaire's stored questions", () => {
+  const put = (sk: string, item: Record<string, unknown>) =>
+    documentClient().send(new PutCommand({ TableName: tableName(), Item: { practiceId: TEST_PRACTICE, sk, ...item } }));
+
+  it('read as the mapping and the latest submission keep them; none stored reads as none', async () => {
+    await put(formMappingKey('qn-1'), {
+      entityType: 'FORM_MAPPING',
+      formId: 'qn-1',
+      questions: [{ id: 'q1', title: 'Allergies?', section: 'ALLERGIES', enabled: true, titleOverride: '', type: 'Text', subType: null }],
+    });
+    await put(formQuestionsKey('qn-1'), {
+      entityType: 'FORM_QUESTIONS',
+      formId: 'qn-1',
+      questions: [{ id: 'q2', title: 'Smoke?', type: 'Text', subType: null }],
+    });
+    expect(await getFormMappingRecords(TEST_PRACTICE, 'qn-1')).toEqual({
+      saved: [{ id: 'q1', title: 'Allergies?', section: 'ALLERGIES', enabled: true, titleOverride: '', type: 'Text', subType: null }],
+      asked: [{ id: 'q2', title: 'Smoke?', type: 'Text', subType: null }],
+    });
+    expect(await getFormMappingRecords(TEST_PRACTICE, 'qn-none')).toEqual({ saved: [], asked: [] });
+  });
+
+  it('a question that does not fit is refused, naming the item and the field', async () => {
+    await put(formMappingKey('qn-2'), { entityType: 'FORM_MAPPING', formId: 'qn-2', questions: [{ id: 'q1', section: 'NOWHERE', enabled: 'yes' }] });
+    await expect(getFormMappingRecords(TEST_PRACTICE, 'qn-2')).rejects.toThrow(
+      'Stored form mapping item FORMMAPPING#qn-2 does not fit its schema: questions.0.section, questions.0.enabled',
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { MappingSection } from '../../../shared/forms/forms.js';
+import * as z from '../../../shared/zod.js';
+import { MappingSectionSchema } from '../../../shared/forms/forms.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { documentClient } from '../../lib/table/client.js';
+import { parseItem } from '../../lib/table/item.js';
 import { tableName } from '../../lib/table/definition.js';
 import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { getNote, toItem } from '../notes/note-repository.js';
@@ -84,25 +86,27 @@ export function putResentFormNote(practiceId: string, next: Note, seenVersion: n
 }
 
 /** A question as a mapping or a submission's question list keeps it. */
-export type StoredFormQuestion = {
-  id: string;
-  title?: string;
-  type?: string;
-  subType?: string | null;
-  section?: MappingSection | null;
-  enabled?: boolean;
-  titleOverride?: string;
-};
+const StoredFormQuestion = z.looseObject({
+  id: z.string(),
+  title: z.optional(z.string()),
+  type: z.optional(z.string()),
+  subType: z.optional(z.nullable(z.string())),
+  section: z.optional(z.nullable(MappingSectionSchema)),
+  enabled: z.optional(z.boolean()),
+  titleOverride: z.optional(z.string()),
+});
+export type StoredFormQuestion = z.output<typeof StoredFormQuestion>;
+/** A FORMMAPPING or FORMQUESTIONS item: its question list (none when the item has none). */
+const StoredFormQuestions = z.looseObject({ questions: z._default(z.array(StoredFormQuestion), []) });
+
+const questionsOf = (item: Record<string, unknown> | undefined, entity: string) => (item ? parseItem(entity, StoredFormQuestions, item).questions : []);
 
 /** The questionnaire's saved mapping and the questions its latest submission asked (each empty when absent). */
 export async function getFormMappingRecords(practiceId: string, formId: string): Promise<{ saved: StoredFormQuestion[]; asked: StoredFormQuestion[] }> {
   const [mapping, known] = await Promise.all(
     [formMappingKey(formId), formQuestionsKey(formId)].map((sk) => documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk } }))),
   );
-  return {
-    saved: (mapping!.Item?.questions as StoredFormQuestion[] | undefined) ?? [],
-    asked: (known!.Item?.questions as StoredFormQuestion[] | undefined) ?? [],
-  };
+  return { saved: questionsOf(mapping!.Item, 'form mapping'), asked: questionsOf(known!.Item, 'form questions') };
 }
 
 /** Replaces the questionnaire's mapping for the whole practice. */

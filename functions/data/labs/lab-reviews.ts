@@ -6,7 +6,9 @@ import {
   type LabReviewSettings,
   type LabReviewStatus,
 } from '../../../shared/labs/lab-review.js';
+import { LabReviewRecord } from '../../../shared/labs/lab-review-responses.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
+import { parseItem } from '../../lib/table/item.js';
 import { documentClient } from '../../lib/table/client.js';
 import { putIfUnchanged, unchangedSince } from '../../lib/table/put-if-unchanged.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
@@ -23,32 +25,9 @@ const pendingSortKey = (r: Pick<LabReview, 'severity' | 'waitingSince' | 'noteId
 const reviewedSortKey = (r: Pick<LabReview, 'reviewedAt' | 'noteId'>) => `${r.reviewedAt ?? ''}#${r.noteId}`;
 export const LAB_REVIEW_SETTINGS_KEY = 'SETTINGS#LAB_REVIEW';
 
-const FIELDS = [
-  'noteId',
-  'patientId',
-  'patientName',
-  'orderingProviderId',
-  'orderingProviderName',
-  'tests',
-  'severity',
-  'flags',
-  'status',
-  'waitingSince',
-  'receivedAt',
-  'reviewedAt',
-  'reviewedBy',
-  'comment',
-  'followUpTaskId',
-  'followUpMessage',
-  'escalatedTaskId',
-  'escalatedAt',
-  'version',
-] as const;
-
+/** A stored review as the list and the sign-off read it: the entity's own fields, its keys and index keys left out. */
 export function reviewFromItem(item: Record<string, unknown>): LabReview {
-  const review = {} as Record<string, unknown>;
-  for (const f of FIELDS) if (item[f] !== undefined) review[f] = item[f];
-  return review as unknown as LabReview;
+  return parseItem('lab review', LabReviewRecord, item);
 }
 
 function reviewItem(practiceId: string, review: LabReview) {

@@ -114,8 +114,8 @@ export async function drugSafetyWarnings(practiceId: string, patientId: string, 
   const [{ value: knowledge }, { value: pairs }, allergies, medications, zone] = await Promise.all([
     drugClassCodes(),
     ddiCodes(),
-    listSection<Allergy>(practiceId, patientId, 'allergies'),
-    listSection<Medication>(practiceId, patientId, 'medications'),
+    listSection(practiceId, patientId, 'allergies'),
+    listSection(practiceId, patientId, 'medications'),
     practiceTimeZone(practiceId),
   ]);
   const today = dayIn(now, zone);

@@ -51,11 +51,13 @@ export async function draftSaved(auth: AuthContext, note: Note): Promise<Notific
   const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, auth.userId);
+  // The version the by-source query answered is written over without reading it again.
   return (await notifications()).updateNotification(
     auth.practiceId,
     first.notificationId,
     { patientId: note.patientId, data: draftData(note), text: draftText(note) },
     auth,
+    { latest: first },
   );
 }
 

@@ -39,8 +39,8 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
     },
     { now },
   );
-  await auditNote(auth, 'update', saved);
-  if (saved.status === 'DRAFT') await draftSaved(auth, saved);
+  // The audit entry and the draft notification are independent writes after the note is stored: they go out together.
+  await Promise.all([auditNote(auth, 'update', saved), saved.status === 'DRAFT' ? draftSaved(auth, saved) : undefined]);
   return saved;
 }
 

@@ -247,9 +247,11 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   // A receipt may have moved the note on already; then its outcome stands.
   const saved = (await writeSmsNoteVersion(practiceId, note, outcome, new Date())) ?? (await getSmsNote(practiceId, noteId)) ?? note;
   const message = messageFromNote(saved, record.lastReadAt);
-  await recordConversationMessage(practiceId, record.conversationId, message, false);
-  const conv = (await getConversation(practiceId, record.conversationId)) ?? record;
-  const conversation = toConversation(conv, await getOptOut(input.patientPhone, practiceId));
+  const [conv, optOut] = await Promise.all([
+    recordConversationMessage(practiceId, record.conversationId, message, false),
+    getOptOut(input.patientPhone, practiceId),
+  ]);
+  const conversation = toConversation(conv ?? record, optOut);
   if (failure) throw new SmsNotSent(failure.kind, message, conversation);
   await announceSent(practiceId, sender.userId, message, record.patientIds, now);
   return { message, conversation, note: saved, sentNow: true };

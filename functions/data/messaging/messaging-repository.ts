@@ -182,8 +182,16 @@ export async function listConversationRecords(): Promise<ConversationRecord[]> {
   return items.map(conversationFromItem).sort((a, b) => `${b.updatedAt}#${b.conversationId}`.localeCompare(`${a.updatedAt}#${a.conversationId}`));
 }
 
-/** A new text changes the conversation's summary: its last message (and last inbound text), recency and (inbound) unread count. */
-export async function recordConversationMessage(practiceId: string, conversationId: string, m: SmsMessage, inbound: boolean): Promise<void> {
+/**
+ * A new text changes the conversation's summary: its last message (and last inbound text), recency and (inbound) unread count.
+ * An outbound text answers the conversation as written, so the sender's answer needs no second read of it.
+ */
+export async function recordConversationMessage(
+  practiceId: string,
+  conversationId: string,
+  m: SmsMessage,
+  inbound: boolean,
+): Promise<ConversationRecord | null> {
   const last = { messageId: m.messageId, direction: m.direction, text: m.text, timestamp: m.timestamp, deliveryStatus: m.deliveryStatus };
   const out = await documentClient().send(
     new UpdateCommand({
@@ -202,13 +210,15 @@ export async function recordConversationMessage(practiceId: string, conversation
           ? { ':unread': 'UNREAD', ':no': false, ':one': 1, ':open': CONVERSATIONS_PARTITION, ':unreadTab': conversationsByStatusPartition('UNREAD') }
           : {}),
       },
-      ReturnValues: inbound ? 'ALL_OLD' : 'NONE',
+      ReturnValues: inbound ? 'ALL_OLD' : 'ALL_NEW',
     }),
   );
-  if (inbound && out.Attributes) {
+  if (!inbound) return out.Attributes ? conversationFromItem(out.Attributes) : null;
+  if (out.Attributes) {
     const before = out.Attributes as StateFields;
     await countChange(practiceId, before, { archived: false, readStatus: 'UNREAD', unreadCount: (Number(before.unreadCount) || 0) + 1 });
   }
+  return null;
 }
 
 /**

@@ -78,6 +78,22 @@ describe('notification repository', () => {
     expect(await getLatestNotification(TEST_PRACTICE, n.notificationId)).toMatchObject({ notificationVersion: 2, notificationStatus: 'READ' });
   });
 
+  it('writes over the version a caller found without reading it again, and over the latest when what it found is behind', async () => {
+    const n = await createNotification(TEST_PRACTICE, { notificationType: 'DRAFT', sourceId: 'note-found', assigned: 'u-1' }, actor);
+    const [found] = await findLatestBySource(TEST_PRACTICE, 'DRAFT', 'note-found');
+    expect(await updateNotification(TEST_PRACTICE, n.notificationId, { text: 'Saved' }, actor, { latest: found })).toMatchObject({ notificationVersion: 2 });
+    // A lagging index (or a change meanwhile) answers version 1 after 2 was written: the update goes over 2, and nothing is lost.
+    await updateNotification(TEST_PRACTICE, n.notificationId, { notificationStatus: 'READ' }, { userId: 'u-2' });
+    const third = await updateNotification(TEST_PRACTICE, n.notificationId, { text: 'Saved again' }, actor, { latest: found });
+    expect(third).toMatchObject({ notificationVersion: 4, notificationStatus: 'READ', text: 'Saved again' });
+    expect((await listNotificationVersions(TEST_PRACTICE, n.notificationId)).map((v) => [v.notificationVersion, v.isLatestVersion])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+  });
+
   it('refuses a second create with the same id', async () => {
     await createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor);
     await expect(createNotification(TEST_PRACTICE, { notificationType: 'TASK', notificationId: 'reminder-r1' }, actor)).rejects.toMatchObject({

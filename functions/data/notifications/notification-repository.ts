@@ -268,9 +268,10 @@ export async function updateNotification(
   notificationId: string,
   changes: NotificationChanges,
   actor: Actor,
-  options: { expectedVersion?: number; now?: Date } = {},
+  options: { expectedVersion?: number; now?: Date; latest?: Notification } = {},
 ): Promise<Notification> {
-  const current = await getLatestNotification(practiceId, notificationId);
+  // The latest version as the caller just found it (by its source) is not read again; see the retry below.
+  const current = options.latest ?? (await getLatestNotification(practiceId, notificationId));
   if (!current) throw new NotFoundError(NOTIFICATION_NOT_FOUND);
   if (options.expectedVersion !== undefined && options.expectedVersion !== current.notificationVersion) {
     throw new ConflictError(NOTIFICATION_STALE, { notificationVersion: current.notificationVersion });
@@ -314,6 +315,8 @@ export async function updateNotification(
       }),
     );
   } catch (error) {
+    // The index the caller found it by lags the table, or it changed meanwhile: once more over the version read now.
+    if (isConditionFailure(error) && options.latest) return updateNotification(practiceId, notificationId, changes, actor, { ...options, latest: undefined });
     if (isConditionFailure(error)) throw new ConflictError(NOTIFICATION_STALE);
     throw error;
   }

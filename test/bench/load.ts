@@ -37,6 +37,7 @@ const PARTITION_WRITE_UNITS = 1000;
 /** Patients loaded on top of the demo practice, as `npm run bench` loads them (its marker is shared). */
 const SCALES: Record<string, number> = { demo: 100, '5k': 5000 };
 const SEED_MARKER = 'bench-seed.json';
+const RUNS_MARKER = 'bench-load-runs.json';
 const PRACTICE_PHONE = '+15415550100';
 const HOUR_MS = 3_600_000;
 
@@ -195,6 +196,7 @@ async function run() {
       : ((await must(call(apiUrl, admin, 'GET', '/v1/patients?limit=100&offset=0'), 'patient list')).items as { id: string }[]).map((p) => p.id);
 
     // N staff in the pool, each with a User item, signed in, a draft open, a conversation and an appointment.
+    const slot = runSlotHours(dataDir, opts.users);
     const setupStart = performance.now();
     const admin2 = cognitoAdminClient(cognitoEndpoint, region);
     const now = new Date().toISOString();
@@ -220,7 +222,7 @@ async function run() {
             token,
             'POST',
             '/v1/appointments',
-            booking(patientId, type.ident, userId, new Date(Date.UTC(2029, 0, 1, 14) + index * 1000 * HOUR_MS).toISOString()),
+            booking(patientId, type.ident, userId, new Date(Date.UTC(2029, 0, 1, 14) + (index * 1000 + slot) * HOUR_MS).toISOString()),
           ),
           'appointment',
         );
@@ -298,11 +300,11 @@ async function run() {
           return { method: 'GET', path: '/v1/messaging/conversations?filter=all&offset=0&limit=25' };
         case 'book appointment': {
           // Each member of staff books in their own hours (their own provider calendar), so no booking clashes.
-          const start = new Date(Date.UTC(2030, 0, 1, 14) + (s.index * 1000 + ++s.booked) * HOUR_MS).toISOString();
+          const start = new Date(Date.UTC(2030, 0, 1, 14) + (s.index * 1000 + slot + ++s.booked) * HOUR_MS).toISOString();
           return { method: 'POST', path: '/v1/appointments', body: booking(s.patientId, type.ident, s.userId, start) };
         }
         case 'move appointment': {
-          const start = new Date(Date.UTC(2029, 0, 1, 14) + (s.index * 1000 + ++s.moved) * HOUR_MS).toISOString();
+          const start = new Date(Date.UTC(2029, 0, 1, 14) + (s.index * 1000 + slot + ++s.moved) * HOUR_MS).toISOString();
           return {
             method: 'PUT',
             path: `/v1/appointments/${s.appointment.id}`,
@@ -484,6 +486,18 @@ async function run() {
     if (opts.dataDir) console.log(`  data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where this run's bookings start within each member of staff's hours. A kept --data-dir still
+ * holds the earlier runs' appointments, so each run takes the next 50 hours of the staff member's
+ * 1,000 (room for 49 bookings or moves each), and after 20 runs the next block of every staff member's hours.
+ */
+function runSlotHours(dataDir: string, users: number): number {
+  const file = join(dataDir, RUNS_MARKER);
+  const runs = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { runs: number }).runs : 0;
+  writeFileSync(file, JSON.stringify({ runs: runs + 1 }));
+  return (runs % 20) * 50 + Math.floor(runs / 20) * users * 1000;
 }
 
 function booking(patientId: string, appointmentTypeId: string, providerId: string, start: string) {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { LOCAL_CARRIER_LABEL, LocalCarrierInbound, type LocalCarrierOutbound } from '../../../shared/messaging/messaging-schema.js';
 import { formatPhone } from '../../../shared/patients/phone.js';
 import { s3ObjectsFromEnv } from '../../../functions/lib/adapters/s3-objects.js';
 import { SMS_VOICE_SIGNING_NAME, SMS_VOICE_TARGET_PREFIX } from '../../../functions/lib/adapters/sms-carrier.js';
+import { jsonStateFile } from '../json-state-file.js';
 import { runtimeError } from '../runtime-log.js';
 
 /**
@@ -74,11 +75,12 @@ export function createLocalCarrier(opts: LocalCarrierOptions) {
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
-  function save(): void {
-    mkdirSync(opts.dataDir, { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(state));
-    renameSync(`${file}.tmp`, file);
-  }
+  const stateFile = jsonStateFile(
+    file,
+    () => state,
+    (error) => runtimeError('Local carrier: saving its texts failed', error),
+  );
+  const save = stateFile.save;
 
   const snsEvent = (message: object) => ({
     Records: [
@@ -344,10 +346,11 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
   return {
     handleApi,
     handleUi,
-    stop(): void {
+    async stop(): Promise<void> {
       stopped = true;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      await stateFile.flush();
     },
   };
 }

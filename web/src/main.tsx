@@ -4,6 +4,7 @@ import { App } from './app/app.js';
 import { StartupErrorView } from './components/startup-error-view.js';
 import { configureAmplify } from './lib/configure-amplify.js';
 import { hashForCallbackPath } from './lib/login-redirect.js';
+import { readTimeZoneSoon } from './lib/browser-time-zone.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
 import { hasStoredSession } from './lib/stored-session.js';
 
@@ -15,7 +16,10 @@ async function bootstrap(): Promise<void> {
   const root = createRoot(container);
   // A returning user's app code downloads while config.json and the session check are under way,
   // rather than after them: one round trip less before the first screen on a slow network.
-  if (hasStoredSession()) void import('./app/authenticated-app.js').catch(() => undefined);
+  if (hasStoredSession()) {
+    void import('./app/authenticated-app.js').catch(() => undefined);
+    readTimeZoneSoon();
+  }
   try {
     const config = await loadRuntimeConfig();
     configureAmplify(config);

@@ -49,6 +49,24 @@ describe('createApiClient', () => {
     });
   });
 
+  it('starts loading a lazily loaded schema while the request is in flight, not after the answer', async () => {
+    const order: string[] = [];
+    const { request } = client(async () => {
+      order.push('request sent');
+      await Promise.resolve();
+      order.push('answer in');
+      return jsonResponse(200, { id: 'p1' });
+    });
+
+    const result = await request({ path: '/v1/patients/p1' }, async () => {
+      order.push('schema requested');
+      return Created;
+    });
+
+    expect(result).toEqual({ id: 'p1' });
+    expect(order.indexOf('schema requested')).toBeLessThan(order.indexOf('answer in'));
+  });
+
   it('surfaces a 400 as an ApiError with the message and field errors', async () => {
     const body = { message: 'dob: Date of birth cannot be after today', fieldErrors: { dob: 'Date of birth cannot be after today' } };
     const { request, onUnauthorized } = client(async () => jsonResponse(400, body));

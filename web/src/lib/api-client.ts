@@ -3,6 +3,7 @@ import type * as z from '../../../shared/zod.js';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
 import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
+import { browserTimeZone } from './browser-time-zone.js';
 import { runtimeConfig } from './runtime-config.js';
 import { markSessionExpired } from './session-expiry.js';
 import { tokensSettled } from './screen-lock.js';
@@ -57,12 +58,12 @@ export function buildUrl(apiUrl: string, path: string, query?: ApiRequest['query
 
 async function parsed<S extends z.ZodMiniType>(
   body: unknown,
-  source: ResponseSchema<S>,
+  source: S | Promise<S>,
   request: ApiRequest,
   status: number,
   deps: ApiClientDeps,
 ): Promise<z.output<S>> {
-  const schema = typeof source === 'function' ? await source() : source;
+  const schema = await source;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const report = {
@@ -77,6 +78,9 @@ async function parsed<S extends z.ZodMiniType>(
 export function createApiClient(deps: ApiClientDeps) {
   /** Every answer is parsed with its schema: a mismatch is an ApiError with a plain message, never a cast. */
   async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest, schema: ResponseSchema<S>): Promise<z.output<S>> {
+    // A schema that loads with its answer is fetched alongside the request, not after the answer.
+    const schemaSource = typeof schema === 'function' ? schema() : schema;
+    if (schemaSource instanceof Promise) schemaSource.catch(() => undefined);
     const token = await deps.idToken();
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Timezone': deps.timeZone() };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -108,7 +112,7 @@ export function createApiClient(deps: ApiClientDeps) {
     } catch {
       body = text;
     }
-    return parsed(body, schema, request, response.status, deps);
+    return parsed(body, schemaSource, request, response.status, deps);
   }
   return apiRequest;
 }
@@ -133,5 +137,5 @@ export const apiRequest = createApiClient({
     await signOut();
   },
   fetchImpl: (input, init) => fetch(input, init),
-  timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  timeZone: browserTimeZone,
 });

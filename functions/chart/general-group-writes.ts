@@ -2,36 +2,28 @@
 import type { General, GeneralGroupBody, GeneralInput } from '../../shared/chart/sections.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
-import { ValidationError } from '../lib/errors.js';
-import {
-  assertChartVersion,
-  assertPatientExists,
-  createSectionItem,
-  deleteSectionItems,
-  listSection,
-  newIdent,
-  putSectionItems,
-  updateSectionFields,
-  type FieldChanges,
-} from '../data/chart/chart-repository.js';
+import { assertChartVersion, updateSectionFields } from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, parseOrThrow, planUpdate, splitVersion } from '../core/chart/section-crud.js';
 import { GENERAL, ICD10_DERIVED } from '../core/chart/sections.js';
 import { GROUP, withItems, type StoredGroup } from './general-groups.js';
+import {
+  createGroupItem,
+  deleteGroupWithMembers,
+  prefixedError,
+  saveMembers,
+  type GroupKind,
+  type MemberAudit,
+  type MemberUpdate,
+} from './grouped-section-writes.js';
 
-function prefixed(error: unknown, prefix: string): never {
-  if (error instanceof ValidationError) {
-    const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [`${prefix}.${k}`, v]));
-    throw new ValidationError(`${prefix}.${error.message}`, fieldErrors);
-  }
-  throw error;
-}
+const GENERAL_GROUP: GroupKind<'general', 'generalGroups'> = { member: { section: 'general', label: GENERAL.label, entity: GENERAL.entity }, group: GROUP };
 
 /** New items are put; a changed item is one UpdateItem of the fields it changes (items[].version, when sent, must be current). */
 async function saveGroup(auth: AuthContext, patientId: string, group: StoredGroup, body: GeneralGroupBody, renamed: boolean) {
   const grouping = { ident: group.ident, name: group.name };
   const created: General[] = [];
-  const updates: (FieldChanges & { ident: string })[] = [];
-  const audits: { action: 'create' | 'update'; id: string }[] = [];
+  const updates: MemberUpdate[] = [];
+  const audits: MemberAudit[] = [];
   for (const [i, entry] of (body.items ?? []).entries()) {
     const { ident, ...fields } = entry;
     const { version, rest: changes } = splitVersion(fields);
@@ -49,28 +41,14 @@ async function saveGroup(auth: AuthContext, patientId: string, group: StoredGrou
         audits.push({ action: 'create', id: stored.ident });
       }
     } catch (error) {
-      prefixed(error, `items.${i}`);
+      prefixedError(error, `items.${i}`);
     }
   }
-  if (renamed) {
-    for (const item of await listSection(auth.practiceId, patientId, 'general')) {
-      if (item.grouping?.ident === group.ident && !updates.some((u) => u.ident === item.ident)) updates.push({ ident: item.ident, set: { grouping } });
-    }
-  }
-  await putSectionItems(
-    auth.practiceId,
-    created.map((value) => ({ section: 'general' as const, value })),
-  );
-  for (const u of updates) await updateSectionFields(auth.practiceId, 'general', patientId, u.ident, u, GENERAL.label);
-  for (const a of audits) await writeAudit(auth, { action: a.action, entity: GENERAL.entity, entityId: a.id, patientId });
-  return withItems(group, await listSection(auth.practiceId, patientId, 'general'));
+  return withItems(group, await saveMembers(auth, GENERAL_GROUP, patientId, group, { created, updates, audits, renamed }));
 }
 
 export async function createGeneralGroup(auth: AuthContext, patientId: string, body: GeneralGroupBody) {
-  await assertPatientExists(auth.practiceId, patientId);
-  const now = new Date().toISOString();
-  const group: StoredGroup = { ident: newIdent(), patientId, name: body.name, createdAt: now, updatedAt: now, version: 1 };
-  await createSectionItem(auth.practiceId, 'generalGroups', group);
+  const group = await createGroupItem(auth, patientId, 'generalGroups', body.name);
   const out = await saveGroup(auth, patientId, group, body, false);
   await writeAudit(auth, { action: 'create', entity: GROUP.entity, entityId: group.ident, patientId });
   return out;
@@ -95,12 +73,5 @@ export async function updateGeneralGroup(auth: AuthContext, patientId: string, g
 
 /** Deleting a group deletes its items. */
 export async function deleteGeneralGroup(auth: AuthContext, patientId: string, groupId: string) {
-  await existingItem(auth, GROUP, patientId, groupId);
-  const members = (await listSection(auth.practiceId, patientId, 'general')).filter((i) => i.grouping?.ident === groupId);
-  await deleteSectionItems(auth.practiceId, [
-    ...members.map((i) => ({ patientId, section: 'general' as const, ident: i.ident })),
-    { patientId, section: 'generalGroups', ident: groupId },
-  ]);
-  for (const i of members) await writeAudit(auth, { action: 'delete', entity: GENERAL.entity, entityId: i.ident, patientId });
-  await writeAudit(auth, { action: 'delete', entity: GROUP.entity, entityId: groupId, patientId });
+  await deleteGroupWithMembers(auth, GENERAL_GROUP, patientId, groupId);
 }

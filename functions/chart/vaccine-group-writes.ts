@@ -4,19 +4,21 @@ import { CHART_MESSAGES } from '../../shared/chart/constants.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import { ValidationError } from '../lib/errors.js';
-import {
-  assertChartVersion,
-  assertPatientExists,
-  createSectionItem,
-  deleteSectionItems,
-  listSection,
-  newIdent,
-  putSectionItems,
-  updateSectionFields,
-} from '../data/chart/chart-repository.js';
+import { assertChartVersion, updateSectionFields } from '../data/chart/chart-repository.js';
 import { buildStored, existingItem, planUpdate, splitVersion } from '../core/chart/section-crud.js';
 import { VACCINES } from '../core/chart/sections.js';
 import { GROUP, withItems, type StoredGroup } from './vaccine-groups.js';
+import {
+  createGroupItem,
+  deleteGroupWithMembers,
+  prefixedError,
+  saveMembers,
+  type GroupKind,
+  type MemberAudit,
+  type MemberUpdate,
+} from './grouped-section-writes.js';
+
+const SERIES: GroupKind<'vaccines', 'vaccineGroups'> = { member: { section: 'vaccines', label: VACCINES.label, entity: 'vaccine' }, group: GROUP };
 
 /**
  * New doses are put (fresh ids); every other dose change is one UpdateItem of the fields it
@@ -26,14 +28,14 @@ import { GROUP, withItems, type StoredGroup } from './vaccine-groups.js';
 async function applyGroupChanges(auth: AuthContext, patientId: string, group: StoredGroup, body: VaccineGroupBody, renamed: boolean) {
   const grouping = { ident: group.ident, name: group.name };
   const created: Vaccine[] = [];
-  const audits: { action: 'create' | 'update'; id: string }[] = [];
+  const audits: MemberAudit[] = [];
   for (const input of body.create ?? []) {
     const stored = (await buildStored(VACCINES, patientId, input as VaccineInput)) as Vaccine;
     created.push({ ...stored, grouping });
     audits.push({ action: 'create', id: stored.ident });
   }
   const touched = new Set<string>();
-  const updates: { ident: string; set: Record<string, unknown>; remove?: readonly string[]; expectedVersion?: number }[] = [];
+  const updates: MemberUpdate[] = [];
   for (const [i, entry] of (body.update ?? []).entries()) {
     const existing = await existingItem(auth, VACCINES, patientId, entry.ident);
     const { ident: _ident, ...fields } = entry;
@@ -43,11 +45,7 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
     try {
       plan = await planUpdate(VACCINES, existing, changes, ['grouping']);
     } catch (error) {
-      if (error instanceof ValidationError) {
-        const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [`update.${i}.${k}`, v]));
-        throw new ValidationError(`update.${i}.${error.message}`, fieldErrors);
-      }
-      throw error;
+      prefixedError(error, `update.${i}`);
     }
     updates.push({ ident: entry.ident, set: { ...plan.set, grouping }, remove: plan.remove, expectedVersion: version });
     touched.add(entry.ident);
@@ -60,27 +58,13 @@ async function applyGroupChanges(auth: AuthContext, patientId: string, group: St
     touched.add(ident);
     audits.push({ action: 'update', id: ident });
   }
-  if (renamed) {
-    for (const v of await listSection(auth.practiceId, patientId, 'vaccines')) {
-      if (v.grouping?.ident === group.ident && !touched.has(v.ident)) updates.push({ ident: v.ident, set: { grouping } });
-    }
-  }
-  await putSectionItems(
-    auth.practiceId,
-    created.map((value) => ({ section: 'vaccines' as const, value })),
-  );
-  for (const u of updates) await updateSectionFields(auth.practiceId, 'vaccines', patientId, u.ident, u, VACCINES.label);
-  for (const a of audits) await writeAudit(auth, { action: a.action, entity: 'vaccine', entityId: a.id, patientId });
-  const members = (await listSection(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === group.ident);
+  const section = await saveMembers(auth, SERIES, patientId, group, { created, updates, audits, renamed });
+  const members = section.filter((v) => v.grouping?.ident === group.ident);
   return { group: withItems(group, members), items: VACCINES.order!(members) };
 }
 
 export async function createVaccineGroup(auth: AuthContext, patientId: string, body: VaccineGroupBody) {
-  await assertPatientExists(auth.practiceId, patientId);
-  const now = new Date().toISOString();
-  const name = body.group?.name || body.create?.[0]?.name || 'Vaccines';
-  const group: StoredGroup = { ident: newIdent(), patientId, name, createdAt: now, updatedAt: now, version: 1 };
-  await createSectionItem(auth.practiceId, 'vaccineGroups', group);
+  const group = await createGroupItem(auth, patientId, 'vaccineGroups', body.group?.name || body.create?.[0]?.name || 'Vaccines');
   const out = await applyGroupChanges(auth, patientId, group, body, false);
   await writeAudit(auth, { action: 'create', entity: GROUP.entity, entityId: group.ident, patientId });
   return out;
@@ -108,12 +92,5 @@ export async function updateVaccineGroup(auth: AuthContext, patientId: string, g
 
 /** Deleting a series deletes its doses. */
 export async function deleteVaccineGroup(auth: AuthContext, patientId: string, groupId: string) {
-  await existingItem(auth, GROUP, patientId, groupId);
-  const members = (await listSection(auth.practiceId, patientId, 'vaccines')).filter((v) => v.grouping?.ident === groupId);
-  await deleteSectionItems(auth.practiceId, [
-    ...members.map((v) => ({ patientId, section: 'vaccines' as const, ident: v.ident })),
-    { patientId, section: 'vaccineGroups', ident: groupId },
-  ]);
-  for (const v of members) await writeAudit(auth, { action: 'delete', entity: 'vaccine', entityId: v.ident, patientId });
-  await writeAudit(auth, { action: 'delete', entity: GROUP.entity, entityId: groupId, patientId });
+  await deleteGroupWithMembers(auth, SERIES, patientId, groupId);
 }

@@ -18,15 +18,20 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 
 const { jsonStateFile } = await import('./json-state-file.js');
 
+function textsStateFile(name: string) {
+  const file = join(mkdtempSync(join(tmpdir(), 'tidewell-state-file-')), name);
+  const state = { texts: [] as number[] };
+  const stored = jsonStateFile(
+    file,
+    () => state,
+    (error) => expect.fail(String(error)),
+  );
+  return { file, state, stored };
+}
+
 describe('a stand-in state file written behind its requests', () => {
   it('returns from save before the disk is touched, and flush leaves the latest state on disk', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'tidewell-state-file-')), 'nested', 'state.json');
-    const state = { texts: [] as number[] };
-    const stored = jsonStateFile(
-      file,
-      () => state,
-      (error) => expect.fail(String(error)),
-    );
+    const { file, state, stored } = textsStateFile('nested/state.json');
     writes.count = 0;
     state.texts.push(1);
     stored.save();
@@ -36,13 +41,7 @@ describe('a stand-in state file written behind its requests', () => {
   });
 
   it('folds the saves asked for during a write into one more write of the newest state', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'tidewell-state-file-')), 'state.json');
-    const state = { texts: [] as number[] };
-    const stored = jsonStateFile(
-      file,
-      () => state,
-      (error) => expect.fail(String(error)),
-    );
+    const { file, state, stored } = textsStateFile('state.json');
     writes.count = 0;
     for (let i = 1; i <= 50; i++) {
       state.texts.push(i);

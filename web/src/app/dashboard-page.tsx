@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { FirstScreenHold } from '../components/first-screen-hold.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
 import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
@@ -15,7 +16,14 @@ const WIDGETS = {
   'providers-day': {
     title: "Provider's Day",
     render: () => (
-      <Suspense fallback={<Spinner label="Loading today's appointments" />}>
+      <Suspense
+        fallback={
+          <>
+            <Spinner label="Loading today's appointments" />
+            <FirstScreenHold />
+          </>
+        }
+      >
         <ProvidersDayWidget />
       </Suspense>
     ),
@@ -27,7 +35,14 @@ const WIDGETS = {
   'results-to-review': {
     title: 'Results to Review',
     render: () => (
-      <Suspense fallback={<Spinner label="Loading results to review" />}>
+      <Suspense
+        fallback={
+          <>
+            <Spinner label="Loading results to review" />
+            <FirstScreenHold />
+          </>
+        }
+      >
         <ResultsReviewWidget />
       </Suspense>
     ),

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 describe('afterFirstScreen', () => {
@@ -26,5 +27,76 @@ describe('afterFirstScreen', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
     expect(done).toBe(true);
+  });
+});
+
+describe('afterFirstScreenSettles', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('waits for the screen to show and for what holds it (a widget whose code is loading) to let go', async () => {
+    const { afterFirstScreen, afterFirstScreenSettles, holdFirstScreen, markFirstScreenShown } = await import('./after-first-screen.js');
+    const release = holdFirstScreen();
+    let shown = false;
+    let settled = false;
+    void afterFirstScreen().then(() => (shown = true));
+    void afterFirstScreenSettles().then(() => (settled = true));
+    markFirstScreenShown();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(shown).toBe(true);
+    expect(settled).toBe(false);
+    release();
+    release();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+  });
+
+  it("waits for the first screen's answers, and for the requests those answers lead to", async () => {
+    // A browser's idle moment comes after it has rendered what arrived.
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 50));
+    const { afterFirstScreenSettles, markFirstScreenShown } = await import('./after-first-screen.js');
+    const { holdWhileFetching } = await import('./hold-while-fetching.js');
+    const client = new QueryClient();
+    const answers: Record<string, (value: string) => void> = {};
+    const ask = (key: string) => void client.fetchQuery({ queryKey: [key], queryFn: () => new Promise<string>((resolve) => (answers[key] = resolve)) });
+    ask('tasks');
+    const stop = holdWhileFetching(client);
+    let settled = false;
+    void afterFirstScreenSettles().then(() => (settled = true));
+    markFirstScreenShown();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(settled).toBe(false);
+
+    // The drafts' answer names a patient, whose record is asked for once that answer has rendered,
+    // before the browser had its idle moment.
+    ask('drafts');
+    answers.tasks('[]');
+    answers.drafts('[draft]');
+    await vi.advanceTimersByTimeAsync(10);
+    ask('patient');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(settled).toBe(false);
+    answers.patient('Aisha');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(true);
+    stop();
+  });
+
+  it('does not wait more than 10 s for a screen whose answer never comes', async () => {
+    const { afterFirstScreenSettles, holdFirstScreen, markFirstScreenShown } = await import('./after-first-screen.js');
+    holdFirstScreen();
+    let settled = false;
+    void afterFirstScreenSettles().then(() => (settled = true));
+    markFirstScreenShown();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(settled).toBe(true);
   });
 });

@@ -38,6 +38,15 @@ export interface LiveFeedHandlers {
   onConnected: (since: string) => Promise<readonly Notification[]>;
 }
 
+export interface LiveFeedOptions {
+  inactivityMs?: number;
+  /**
+   * When the lists on screen were read, if before the feed starts: the first catch-up reads what
+   * changed since then, however long the feed's code took to arrive.
+   */
+  since?: string;
+}
+
 export interface LiveFeed {
   stop(): void;
 }
@@ -80,14 +89,14 @@ type Observable = { subscribe(o: { next(v: unknown): void; error(e: unknown): vo
  * by practiceId. It reconnects on a subscription error or after 120 s without an event, and on
  * every connect asks the caller to catch up from the last event seen so nothing is lost.
  */
-export function startLiveFeed(practiceId: string, handlers: LiveFeedHandlers, options: { inactivityMs?: number } = {}): LiveFeed {
+export function startLiveFeed(practiceId: string, handlers: LiveFeedHandlers, options: LiveFeedOptions = {}): LiveFeed {
   const inactivityMs = options.inactivityMs ?? LIVE_FEED_INACTIVITY_RECONNECT_MS;
   // The local runtime's socket is plain ws on the app's origin; set up with the feed, which is the
   // only thing that opens it, so the first screen does not carry the rewrite.
   const endpoint = Amplify.getConfig().API?.GraphQL?.endpoint;
   if (endpoint) installLocalRealtimeRewrite(endpoint);
   const client = generateClient();
-  let lastSeen = new Date().toISOString();
+  let lastSeen = options.since ?? new Date().toISOString();
   let subscriptions: { unsubscribe(): void }[] = [];
   let inactivity: ReturnType<typeof setTimeout> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;

@@ -1,13 +1,13 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { afterFirstScreen } from '../../lib/after-first-screen.js';
+import { afterFirstScreenSettles } from '../../lib/after-first-screen.js';
 import type { LinkMenuButtonProps } from './link-menu.js';
 
 const LinkMenuButton = lazy(() => import('./link-menu.js').then((m) => ({ default: m.LinkMenuButton })));
 
 /**
  * A link menu for the always-visible shell whose menu and popover code (a large share of the ui
- * kit's interaction library) is fetched once the first screen is up, or as soon as the pointer or
+ * kit's interaction library) is fetched once the first screen has settled, or as soon as the pointer or
  * focus reaches it. Until then it is the same button; pressed early, the menu opens when its code
  * arrives. The swap happens in a transition, so the button never blinks.
  */
@@ -20,7 +20,7 @@ export function DeferredLinkMenuButton(props: Omit<LinkMenuButtonProps, 'default
 
   useEffect(() => {
     let live = true;
-    void afterFirstScreen().then(() => live && want(false));
+    void afterFirstScreenSettles().then(() => live && want(false));
     return () => {
       live = false;
     };

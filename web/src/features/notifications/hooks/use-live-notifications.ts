@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
-import { afterFirstScreen } from '../../../lib/after-first-screen.js';
-import { importWhenOnline } from '../../../lib/import-when-online.js';
-import type { LiveEventKind, LiveFeed } from '../../../lib/realtime.js';
-import { catchUpNotifications, placeNotifications } from '../api/notifications-api.js';
+import type { LiveEventKind } from '../../../lib/realtime.js';
+import { followLiveNotifications } from '../api/live-notifications.js';
 
 export interface LiveNotificationOptions {
   practiceId: string | undefined;
@@ -15,6 +13,8 @@ export interface LiveNotificationOptions {
 /** Keeps the per-type stores and the unread count live for as long as the workspace is open. */
 export function useLiveNotifications({ practiceId, onNotification }: LiveNotificationOptions): void {
   const queryClient = useQueryClient();
+  // The workspace's lists (badges, widgets) start loading as it mounts: the feed catches up from then.
+  const [mountedAt] = useState(() => new Date().toISOString());
   const callback = useRef(onNotification);
   useEffect(() => {
     callback.current = onNotification;
@@ -22,38 +22,11 @@ export function useLiveNotifications({ practiceId, onNotification }: LiveNotific
 
   useEffect(() => {
     if (!practiceId) return;
-    // The AppSync client is fetched once the first screen is up: nothing on it waits for a live
-    // event, and what was published meanwhile arrives through the catch-up on connect.
-    // A page that went offline before the feed's code arrived fetches it when the network is back,
-    // rather than staying without live updates until a reload.
-    let feed: LiveFeed | undefined;
-    const unmounted = new AbortController();
-    void afterFirstScreen()
-      .then(() => importWhenOnline(() => import('../../../lib/realtime.js'), unmounted.signal))
-      .then(
-        ({ startLiveFeed }) => {
-          if (unmounted.signal.aborted) return;
-          feed = startLiveFeed(practiceId, {
-            onNotification: (notification, kind) => {
-              placeNotifications(queryClient, [notification]);
-              callback.current?.(notification, kind);
-            },
-            onConnected: async (since) => {
-              const missed = await catchUpNotifications(queryClient, since);
-              missed.forEach((n) => callback.current?.(n, 'missed'));
-              return missed;
-            },
-          });
-        },
-        (error: unknown) => {
-          if (unmounted.signal.aborted) return;
-          // A deploy replaced the chunk or the network dropped: the lists still load, only live updates wait for a reload.
-          console.warn('Live notifications are unavailable', error instanceof Error ? error.message : error);
-        },
-      );
-    return () => {
-      unmounted.abort();
-      feed?.stop();
-    };
-  }, [practiceId, queryClient]);
+    return followLiveNotifications({
+      queryClient,
+      practiceId,
+      since: mountedAt,
+      onNotification: (notification, kind) => callback.current?.(notification, kind),
+    });
+  }, [practiceId, queryClient, mountedAt]);
 }

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { markFirstScreenShown } from '../../../lib/after-first-screen.js';
+import { holdWhileFetching } from '../../../lib/hold-while-fetching.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { USER_FETCH_ERROR_TEXT, useCurrentUser, usePracticeMetadata } from '../../../lib/practice.js';
 import { focusMain, MAIN_ID } from '../../../lib/focus.js';
@@ -140,8 +142,13 @@ function useUserFetchFailure(failed: boolean) {
   }, [failed]);
 }
 
-/** Commits together with the route's screen (same Suspense boundary), so it marks when that screen is on. */
+/**
+ * Commits together with the route's screen (same Suspense boundary), so it marks when that screen
+ * is on; the screen has settled once the answers its queries asked for are in as well.
+ */
 function FirstScreenShown() {
+  const queryClient = useQueryClient();
+  useEffect(() => holdWhileFetching(queryClient), [queryClient]);
   useEffect(() => markFirstScreenShown(), []);
   return null;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { displayUserName, useCurrentUser } from '../../../lib/practice.js';
@@ -21,6 +21,10 @@ export function DashboardPage({ widgets }: { widgets: Record<DashboardWidgetId, 
   const [params] = useSearchParams();
   const editing = params.get('edit') === '1';
   const layout = useDashboardLayout();
+  // The layout's answer re-renders this page at once (react-query's store updates are synchronous);
+  // the widgets it mounts are the page's largest render, so they follow in a render React can
+  // interrupt, letting the browser paint and handle input while six widgets mount on a phone.
+  const layoutShown = useDeferredValue(!layout.isPending);
 
   return (
     <section className="tw-page" aria-labelledby="home-title">
@@ -32,7 +36,7 @@ export function DashboardPage({ widgets }: { widgets: Record<DashboardWidgetId, 
           <p className="tw-page__subtitle">{user.data ? `Welcome back, ${displayUserName(user.data)}.` : 'Welcome back.'}</p>
         </div>
       </div>
-      {layout.isPending ? (
+      {layout.isPending || !layoutShown ? (
         <Spinner label="Loading your dashboard" />
       ) : editing ? (
         <Suspense fallback={<Spinner label="Loading the dashboard editor" />}>

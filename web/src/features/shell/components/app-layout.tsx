@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -51,6 +51,10 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   // The refusal for a missing authenticator app is no failed session: the set-up screen answers it.
   useUserFetchFailure(user.isError && user.data === undefined && !mfaRequired && !(isApiError(user.error, 403) && user.error.reason === MFA_REQUIRED_REASON));
   useRouteFocus();
+  // The practice's answer re-renders the shell at once (react-query's store updates are
+  // synchronous); its menus, top bar and first route are the page's largest render, so they
+  // follow in a render React can interrupt, letting the browser paint and handle input meanwhile.
+  const shellShown = useDeferredValue(!practice.isPending);
 
   // Every request is refused until the authenticator app is set up, so nothing else can show.
   if (mfaRequired) {
@@ -60,14 +64,14 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
       </Suspense>
     );
   }
-  if (practice.isPending) {
+  if (practice.isError) return <PracticeLoadErrorView />;
+  if (practice.isPending || !shellShown) {
     return (
       <div className="tw-shell-loading">
         <Spinner label="Loading your practice" />
       </div>
     );
   }
-  if (practice.isError) return <PracticeLoadErrorView />;
 
   return (
     <div className={`tw-shell${mobile ? ' tw-shell--mobile' : ''}`}>

@@ -7,6 +7,7 @@ import type { ApiRequest } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { DASHBOARD_WIDGETS, type DashboardWidgetId } from '../dashboard-layout.js';
 import type { DashboardWidget } from './dashboard-widget.js';
+import { watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The saved layout answers when the test opens the gate (a user who never saved one: 404). */
 let openGate: () => void = () => undefined;
@@ -54,16 +55,10 @@ describe('the dashboard grid', () => {
     await vi.waitFor(() => expect(host.textContent).toContain('Loading your dashboard'));
 
     // What the browser's other tasks (a paint, a tap) would see of the widgets each time they get a turn.
-    const seenBetween: number[] = [];
-    let watching = true;
-    const watch = () => {
-      seenBetween.push(rendered.size);
-      if (watching) setTimeout(watch, 0);
-    };
-    setTimeout(watch, 0);
+    const turns = watchTurnsBetweenTasks(() => rendered.size);
     openGate();
     await vi.waitFor(() => expect(host.querySelectorAll('[data-widget]')).toHaveLength(DASHBOARD_WIDGETS.length), { timeout: 5_000 });
-    watching = false;
+    const seenBetween = turns.stop();
 
     expect([...rendered]).toEqual([...DASHBOARD_WIDGETS]);
     // Rendered in one task, no turn would fall between the first widget and the last.

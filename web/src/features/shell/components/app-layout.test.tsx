@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../lib/api-client.js';
+import { watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The practice answers when the test opens the gate; the user's record never does (a slow answer). */
 let openGate: () => void = () => undefined;
@@ -60,17 +61,11 @@ describe('the shell', () => {
     await vi.waitFor(() => expect(host.textContent).toContain('Loading your practice'));
 
     // What the browser's other tasks (a paint, a tap) would see of the screen each time they get a turn.
-    const seenBetween: number[] = [];
-    let watching = true;
-    const watch = () => {
-      seenBetween.push(rendered.size);
-      if (watching) setTimeout(watch, 0);
-    };
-    setTimeout(watch, 0);
+    const turns = watchTurnsBetweenTasks(() => rendered.size);
     openGate();
     await vi.waitFor(() => expect(rendered.size).toBe(PARTS.length), { timeout: 5_000 });
     await vi.waitFor(() => expect(host.querySelector('[data-testid="practice-name"]')?.textContent).toBe('Tidewell Demo Clinic'));
-    watching = false;
+    const seenBetween = turns.stop();
 
     // Rendered in one task, no turn would fall between the screen's first part and its last.
     expect(seenBetween.filter((count) => count > 0 && count < PARTS.length)).not.toEqual([]);

@@ -97,7 +97,9 @@ test('a signed note is faxed from its own menu; a draft offers no Fax', async ({
     .filter({ hasText: `Referral ${stamp}` })
     .click();
   const win = page.locator('.tw-note-window').last();
-  // By keyboard: the menu opens from its button and Fax is picked with Enter.
+  // A signed note's window opens with focus on its heading; from there, by keyboard, the menu
+  // opens from its button and Fax is picked with Enter.
+  await expect(win.getByRole('heading', { level: 2 })).toBeFocused();
   await win.getByRole('button', { name: 'Note menu' }).focus();
   await page.keyboard.press('Enter');
   const fax = page.getByRole('menuitem', { name: 'Fax', exact: true });

@@ -5,7 +5,8 @@ import type { NoteEditorHandle } from '../editor/note-editor.js';
 /**
  * A note window that opens takes focus where the work is: the editor of an editable note, the
  * first field of a vitals or email note, the window's heading when the note is read-only. It waits
- * a frame, so a menu or the palette that just closed has handed focus back first.
+ * a frame, so a menu or the palette that just closed has handed focus back first; by then a user
+ * who has already gone into the window keeps their place.
  */
 export function useFocusOnOpen({
   editable,
@@ -22,6 +23,10 @@ export function useFocusOnOpen({
 }): void {
   useEffect(() => {
     const frame = window.requestAnimationFrame(() => {
+      // Someone who already went into the window (a click, a Tab) keeps where they are.
+      const windowElement = document.getElementById(titleId)?.closest('[role="dialog"]');
+      const active = document.activeElement;
+      if (windowElement && active instanceof HTMLElement && active !== windowElement && windowElement.contains(active)) return;
       const firstField = bodyRef.current?.querySelector<HTMLElement>('input:not([readonly]), textarea:not([readonly])');
       if (editable && (noteType === 'VITALS' || noteType === 'EMAIL') && firstField) firstField.focus();
       else if (editable && editorRef.current) editorRef.current.focus();

@@ -26,23 +26,22 @@ const nextFrame = () => new Promise<void>((resolve) => window.requestAnimationFr
 let host: HTMLElement;
 afterEach(() => host.remove());
 
-async function openWindow() {
+/** Renders the window and runs its effects in this task, so its frame has not come yet. */
+function openWindow() {
   host = document.createElement('div');
   document.body.append(host);
-  const root = createRoot(host);
-  await act(async () => root.render(<ReadOnlyWindow />));
-  return root;
+  act(() => createRoot(host).render(<ReadOnlyWindow />));
 }
 
 describe('a note window that opens', () => {
   it("takes focus to a read-only note's heading a frame later", async () => {
-    await openWindow();
+    openWindow();
     await nextFrame();
     expect(document.activeElement?.textContent).toBe('Note');
   });
 
   it('leaves focus on a control the user reached inside the window before that frame', async () => {
-    await openWindow();
+    openWindow();
     host.querySelector('button')?.focus();
     await nextFrame();
     expect(document.activeElement?.textContent).toBe('Note menu');

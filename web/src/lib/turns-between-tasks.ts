@@ -17,3 +17,11 @@ export function watchTurnsBetweenTasks(read: () => number): { stop(): number[] }
     },
   };
 }
+
+/** A render's own work on a slow phone: keeps the main thread busy for `ms` milliseconds. */
+export function keepMainThreadBusy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // Busy, as a render of lists, dates and links is.
+  }
+}

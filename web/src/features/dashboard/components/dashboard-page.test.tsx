@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { DASHBOARD_WIDGETS, type DashboardWidgetId } from '../dashboard-layout.js';
 import type { DashboardWidget } from './dashboard-widget.js';
-import { watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
+import { keepMainThreadBusy, watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The saved layout answers when the test opens the gate (a user who never saved one: 404). */
 let openGate: () => void = () => undefined;
@@ -27,10 +27,7 @@ const WIDGET_RENDER_MS = 30;
 const rendered = new Set<DashboardWidgetId>();
 
 function SlowWidget({ id }: { id: DashboardWidgetId }) {
-  const until = performance.now() + WIDGET_RENDER_MS;
-  while (performance.now() < until) {
-    // A widget's render (lists, dates, links) that keeps the main thread busy.
-  }
+  keepMainThreadBusy(WIDGET_RENDER_MS);
   rendered.add(id);
   return <p>{id}</p>;
 }

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../lib/api-client.js';
-import { watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
+import { keepMainThreadBusy, watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The practice answers when the test opens the gate; the user's record never does (a slow answer). */
 let openGate: () => void = () => undefined;
@@ -25,10 +25,7 @@ const PARTS = ['title', 'tasks', 'messages', 'drafts', 'reminders'];
 const rendered = new Set<string>();
 
 function SlowPart({ id }: { id: string }) {
-  const until = performance.now() + PART_RENDER_MS;
-  while (performance.now() < until) {
-    // A part of the screen whose render keeps the main thread busy.
-  }
+  keepMainThreadBusy(PART_RENDER_MS);
   rendered.add(id);
   return <p>{id}</p>;
 }

@@ -1,3 +1,5 @@
+import { NOTE_CREATE_ERROR } from './note-create-error.js';
+
 /** Note enumerations and limits shared by the notes API and the note windows (spec notes §3, §4, §9). */
 export const NOTE_TYPES = [
   'NOTE',
@@ -134,7 +136,7 @@ export const NOTE_MESSAGES = {
   fileTooLarge: 'This file is too large',
   saveError: 'There was an error saving the note.',
   changePatientError: 'There was an error changing the note patient.',
-  createError: 'There was an error creating a new note',
+  createError: NOTE_CREATE_ERROR,
   deleteProgress: 'Deleting interaction',
   deleteSuccess: 'Successfully deleted interaction',
   deleteError: 'There was an error deleting the interaction',

@@ -1,5 +1,7 @@
 import { NOTE_MESSAGES } from './note-constants.js';
 
+export { maySignPrescription } from './rx-signing.js';
+
 /**
  * In-house prescriptions (RX notes, spec notes §3, §5, §6, §9): a medication dispensed from the
  * practice's own inventory. The window and the API share these rules and messages.
@@ -100,13 +102,6 @@ export function canBePrescriber(u: PrescriberCandidate): boolean {
 }
 
 export const isPobType = (t: string | null | undefined): boolean => (POB_TYPES as readonly string[]).includes(t ?? '');
-
-/** Whether a user of this type may sign a prescription at all (StaffUser may not; no type needs an NPI). */
-export function maySignPrescription(u: Pick<PrescriberCandidate, 'veradigmUserType' | 'npiNumber'>): boolean {
-  if (u.veradigmUserType === 'StaffUser') return false;
-  if (u.veradigmUserType) return true;
-  return !!u.npiNumber;
-}
 
 /** mm/dd/yyyy of a date, in UTC. */
 export function toMmDdYyyy(d: Date): string {

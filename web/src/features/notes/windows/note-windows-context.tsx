@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { NOTE_MESSAGES, type NoteType } from '../../../../../shared/notes/note-constants.js';
+import { NOTE_CREATE_ERROR } from '../../../../../shared/notes/note-create-error.js';
+import type { NoteType } from '../../../../../shared/notes/note-constants.js';
 import { focusIsLost, focusMain } from '../../../lib/focus.js';
 import { showToast } from '../../../lib/toasts.js';
 import { useBeforeUnloadPrompt } from '../../../lib/unsaved-changes.js';
@@ -95,7 +96,7 @@ export function NoteWindowsProvider({ children }: { children: ReactNode }) {
           rememberOpener(openers.current, note.noteId);
           dispatch({ type: 'open', noteId: note.noteId, patientId: note.patientId, noteType: note.noteType, patientName });
         } catch {
-          showToast(NOTE_MESSAGES.createError, { tone: 'error' });
+          showToast(NOTE_CREATE_ERROR, { tone: 'error' });
         }
       },
       requestClose: (noteId) => {

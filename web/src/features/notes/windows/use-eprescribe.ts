@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { maySignPrescription } from '../../../../../shared/notes/rx.js';
+import { maySignPrescription } from '../../../../../shared/notes/rx-signing.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { noteKeys } from '../api/note-keys.js';
 import { openEPrescribe } from './eprescribe.js';

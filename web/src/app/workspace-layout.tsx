@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Notification } from '../../../shared/notifications/notification-schema.js';
 import { communicationUnread, useUnreadCount } from '../features/notifications/api/notifications-api.js';
 import { useLiveNotifications } from '../features/notifications/hooks/use-live-notifications.js';
 import { PaletteButton, usePaletteShortcut } from '../features/palette/components/palette-button.js';
 import { AppLayout } from '../features/shell/components/app-layout.js';
+import { MenuBadgeCountsContext } from '../features/shell/menu-badge-counts.js';
 import { CopilotProvider } from '../features/copilot/copilot-context.js';
 import { useCurrentUser, usePracticeMetadata } from '../lib/practice.js';
 import type { LiveEventKind } from '../lib/realtime.js';
@@ -24,7 +25,29 @@ export function WorkspaceLayout() {
   if (paletteOpen && !paletteUsed) setPaletteUsed(true);
   const togglePalette = useCallback(() => setPaletteOpen((open) => !open), []);
   usePaletteShortcut(togglePalette);
+  // The same element on every render, so opening the palette leaves the top bar as it is.
+  const search = useMemo(() => <PaletteButton onPress={() => setPaletteOpen(true)} />, []);
 
+  return (
+    <CopilotProvider>
+      <WorkspaceFeeds>
+        <AppLayout search={search}>
+          {paletteUsed ? (
+            <Suspense fallback={null}>
+              <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />
+            </Suspense>
+          ) : null}
+        </AppLayout>
+      </WorkspaceFeeds>
+    </CopilotProvider>
+  );
+}
+
+/**
+ * The live notifications and the menu badges' counts. Their answers re-render this component and
+ * the badges reading the counts; the shell comes in as `children`, so React leaves it as it is.
+ */
+function WorkspaceFeeds({ children }: { children: ReactNode }) {
   const practice = usePracticeMetadata();
   const me = useCurrentUser().data?.userId;
   const unread = useUnreadCount();
@@ -50,18 +73,8 @@ export function WorkspaceLayout() {
   );
   useLiveNotifications({ practiceId: practice.data?.practiceId, onNotification });
 
-  return (
-    <CopilotProvider>
-      <AppLayout
-        badges={{ communication: communicationUnread(unread.data, calls.data), tasks: myTasks.data ?? 0 }}
-        search={<PaletteButton onPress={() => setPaletteOpen(true)} />}
-      >
-        {paletteUsed ? (
-          <Suspense fallback={null}>
-            <WorkspacePalette isOpen={paletteOpen} onOpenChange={setPaletteOpen} />
-          </Suspense>
-        ) : null}
-      </AppLayout>
-    </CopilotProvider>
-  );
+  const communication = communicationUnread(unread.data, calls.data);
+  const tasks = myTasks.data ?? 0;
+  const badges = useMemo(() => ({ communication, tasks }), [communication, tasks]);
+  return <MenuBadgeCountsContext.Provider value={badges}>{children}</MenuBadgeCountsContext.Provider>;
 }

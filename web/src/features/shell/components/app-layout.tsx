@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PracticeLoadErrorView } from '../../../components/error-views.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -13,7 +13,6 @@ import { isApiError } from '../../../lib/api-error.js';
 import { logout } from '../../../lib/session.js';
 import { useSessionExpired } from '../../../lib/session-expiry.js';
 import { MFA_REQUIRED_REASON, useMfaRequired } from '../../../lib/mfa-setup.js';
-import type { MenuBadgeCounts } from '../menu-items.js';
 import { MOBILE_MEDIA_QUERY } from '../sidebar-constants.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
@@ -31,20 +30,21 @@ export const DEACTIVATED_BANNER_TEXT = 'Practice Deactivated: All automated mess
 /** Spec shell §2.3: the green banner while any note window records. */
 export const RECORDING_BANNER_TEXT = 'Recording in progress';
 
+/** The menu badges' totals come from `MenuBadgeCountsContext`, which the app provides around the layout. */
 export interface AppLayoutProps {
-  /** Unread totals for the menu badges, composed by the app. */
-  badges?: MenuBadgeCounts;
-  /** Top bar search trigger (the command palette button), composed by the app. */
+  /** Top bar search trigger (the command palette button), composed by the app; the same element between renders lets the memoized top bar skip them. */
   search?: ReactNode;
   /** Always-mounted workspace layers (the command palette dialog, live-feed listeners). */
   children?: ReactNode;
 }
 
-export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
+export function AppLayout({ search, children }: AppLayoutProps = {}) {
   const practice = usePracticeMetadata();
   const user = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const openMobileMenu = useCallback(() => setMobileMenuOpen(true), []);
+  const closeMobileMenu = useCallback(() => setMobileMenuOpen(false), []);
   const recording = useAnyNoteRecording();
   const sessionExpired = useSessionExpired();
   const mfaRequired = useMfaRequired();
@@ -76,9 +76,9 @@ export function AppLayout({ badges, search, children }: AppLayoutProps = {}) {
   return (
     <div className={`tw-shell${mobile ? ' tw-shell--mobile' : ''}`}>
       <SkipLink />
-      <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={() => setMobileMenuOpen(false)} badges={badges} />
+      <SideMenu mobile={mobile} mobileOpen={mobileMenuOpen} onMobileClose={closeMobileMenu} />
       <div className="tw-shell__main">
-        <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={() => setMobileMenuOpen(true)} search={search} />
+        <TopBar practice={practice.data} user={user.data} mobile={mobile} onOpenMenu={openMobileMenu} search={search} />
         {practice.data.productDeactivatedAt ? (
           <div className="tw-banner tw-banner--danger" role="alert">
             {DEACTIVATED_BANNER_TEXT}

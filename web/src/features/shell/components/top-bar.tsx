@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { HelpIcon, LogoutIcon, MenuIcon, ChevronDownIcon, DashboardIcon, UserIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
@@ -17,7 +17,8 @@ export interface TopBarProps {
   search?: ReactNode;
 }
 
-export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarProps) {
+/** Memoized: the layout also re-renders for the recording banner, the session's state and the palette, which the top bar does not show. */
+export const TopBar = memo(function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarProps) {
   return (
     <header className="tw-topbar">
       {mobile ? (
@@ -66,7 +67,7 @@ export function TopBar({ practice, user, mobile, onOpenMenu, search }: TopBarPro
       </Button>
     </header>
   );
-}
+});
 
 /** Spec shell §2.3: the product switcher, which goes to the core product. */
 function ProductSwitcher() {

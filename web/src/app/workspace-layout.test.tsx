@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../lib/api-client.js';
+import { renderInApp } from '../lib/render-in-app.js';
 
 /** Each answer the workspace reads arrives when the test releases it. */
 const ANSWERS: Record<string, unknown> = {
@@ -51,19 +50,13 @@ function answer(path: string) {
 
 describe('the workspace', () => {
   it("shows each menu badge's count without rendering the side menu or the top bar again", async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    createRoot(host).render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/home']}>
-          <Routes>
-            <Route element={<WorkspaceLayout />}>
-              <Route path="home" element={<h1>Dashboard</h1>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    const host = renderInApp(
+      <Routes>
+        <Route element={<WorkspaceLayout />}>
+          <Route path="home" element={<h1>Dashboard</h1>} />
+        </Route>
+      </Routes>,
+      '/home',
     );
     answer('/v1/practices/metadata');
     await vi.waitFor(() => expect(host.querySelector('[data-testid="practice-name"]')?.textContent).toBe('Tidewell Demo Clinic'));

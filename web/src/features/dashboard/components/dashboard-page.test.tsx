@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/api-error.js';
 import { DASHBOARD_WIDGETS, type DashboardWidgetId } from '../dashboard-layout.js';
 import type { DashboardWidget } from './dashboard-widget.js';
+import { renderInApp } from '../../../lib/render-in-app.js';
 import { keepMainThreadBusy, watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The saved layout answers when the test opens the gate (a user who never saved one: 404). */
@@ -39,16 +37,7 @@ const widgets = Object.fromEntries(DASHBOARD_WIDGETS.map((id) => [id, { title: i
 
 describe('the dashboard grid', () => {
   it("mounts its widgets in a render that gives the browser turns in between, once the layout's answer is in", async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    createRoot(host).render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <DashboardPage widgets={widgets} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    const host = renderInApp(<DashboardPage widgets={widgets} />);
     await vi.waitFor(() => expect(host.textContent).toContain('Loading your dashboard'));
 
     // What the browser's other tasks (a paint, a tap) would see of the widgets each time they get a turn.

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../../lib/api-client.js';
+import { renderInApp } from '../../../lib/render-in-app.js';
 import { keepMainThreadBusy, watchTurnsBetweenTasks } from '../../../lib/turns-between-tasks.js';
 
 /** The practice answers when the test opens the gate; the user's record never does (a slow answer). */
@@ -32,28 +31,21 @@ function SlowPart({ id }: { id: string }) {
 
 describe('the shell', () => {
   it("renders its first screen in a render that gives the browser turns in between, once the practice's answer is in", async () => {
-    const host = document.createElement('div');
-    document.body.append(host);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    createRoot(host).render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Routes>
-            <Route element={<AppLayout />}>
-              <Route
-                index
-                element={
-                  <section>
-                    {PARTS.map((id) => (
-                      <SlowPart key={id} id={id} />
-                    ))}
-                  </section>
-                }
-              />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+    const host = renderInApp(
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route
+            index
+            element={
+              <section>
+                {PARTS.map((id) => (
+                  <SlowPart key={id} id={id} />
+                ))}
+              </section>
+            }
+          />
+        </Route>
+      </Routes>,
     );
     await vi.waitFor(() => expect(host.textContent).toContain('Loading your practice'));
 

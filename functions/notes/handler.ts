@@ -15,9 +15,9 @@ import {
 import type { Context } from 'aws-lambda';
 import { groupHandler, lazyRoute, route, type HttpEvent, type LazyRoute } from '../lib/http/group-handler.js';
 import { createNote } from '../core/notes/create-note.js';
-import { getNoteById, listNotes, notesPage } from './read-notes.js';
+import { getNoteById, notesPage } from './read-notes.js';
 import { LAB_ROUTE_KEYS, NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type LabRouteKey, type TemplateRouteKey } from './routes.js';
-import { saveNote, signNote } from './save-note.js';
+import { saveNote } from './save-note.js';
 
 /** Each template route loads with the first request of any of them. */
 function templateRoutes<K extends TemplateRouteKey>(keys: readonly K[]): Record<K, LazyRoute> {
@@ -40,7 +40,7 @@ function labRoutes<K extends LabRouteKey>(keys: readonly K[]): Record<K, LazyRou
 const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v2/notes': route({ body: CreateNoteBody, status: 201, run: ({ auth, body }) => createNote(auth, body) }),
   'GET /v2/notes': route({ query: NotesPageQuery, run: ({ auth, query }) => notesPage(auth, query) }),
-  'GET /v1/notes': route({ query: NotesListQuery, run: ({ auth, query }) => listNotes(auth, query) }),
+  'GET /v1/notes': route({ query: NotesListQuery, run: async ({ auth, query }) => (await import('./note-history.js')).listNotes(auth, query) }),
   'GET /v1/notes/{noteId}': route({ params: NoteIdParams, run: ({ auth, params }) => getNoteById(auth, params.noteId) }),
   'POST /v1/notes/{noteId}': route({
     params: NoteIdParams,
@@ -55,7 +55,7 @@ const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v1/notes/{noteId}/sign': route({
     params: NoteIdParams,
     body: SignNoteBody,
-    run: ({ auth, params, body }) => signNote(auth, params.noteId, body),
+    run: async ({ auth, params, body }) => (await import('./sign-note.js')).signNote(auth, params.noteId, body),
   }),
   'POST /v1/notes/{noteId}/update-signed-note': route({
     params: NoteIdParams,

@@ -40,7 +40,7 @@ import { getUser } from '../data/users/user-repository.js';
 import { storedDelivery, writeDeliveryWithNoteVersion } from '../data/notes/delivery-records.js';
 import { labOrderNoteId, writeLabOrder } from '../data/labs/lab-orders.js';
 import { auditNote, requirePatient } from '../core/notes/note-common.js';
-import { listPatientNotes, requireNote } from '../data/notes/note-repository.js';
+import { listPatientNotesButTexts, requireNote } from '../data/notes/note-repository.js';
 
 /** pk practiceId, sk DELIVERY#health-gorilla#<report id>#<version>: a report version already taken. */
 
@@ -301,7 +301,9 @@ export const labResultsNotificationId = (noteId: string) => `labresults_${noteId
  */
 export async function labTrend(auth: AuthContext, patientId: string, code: string, timezoneOffset = 0): Promise<LabTrend> {
   await requirePatient(auth.practiceId, patientId);
-  const notes = (await listPatientNotes(auth.practiceId, patientId)).filter((n) => n.noteType === 'LAB' && n.status !== 'DELETED');
+  const notes = (await listPatientNotesButTexts(auth.practiceId, patientId, { oldestFirst: true })).filter(
+    (n) => n.noteType === 'LAB' && n.status !== 'DELETED',
+  );
   let text = '';
   const points: LabTrend['points'] = [];
   for (const note of notes) {

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUPS } from '../../functions/groups.js';
 import { resetDocumentClient } from '../../functions/lib/table/client.js';
 import { ITEMS_READ_HEADER } from '../../functions/lib/table/read-meter.js';
-import { conversationIdFor, putConversationIfAbsent, type ConversationRecord } from '../../functions/data/messaging/messaging-repository.js';
+import { conversationIdFor, insertSmsNote, putConversationIfAbsent, type ConversationRecord } from '../../functions/data/messaging/messaging-repository.js';
+import { CHART_NOTE_KEYS_MARKER, insertNote, noteKey, toItem as noteItem } from '../../functions/data/notes/note-repository.js';
+import { backfillChartNoteKeys } from '../../functions/data/notes/note-backfill.js';
+import type { Note } from '../../shared/notes/note-schema.js';
 import { createNotification, NOTIFICATION_PEOPLE_MARKER, updateNotification } from '../../functions/data/notifications/notification-repository.js';
 import { backfillNotificationPeopleKeys } from '../../functions/data/notifications/notification-backfill.js';
 import { writeAppointments } from '../../functions/data/calendar/calendar-repository.js';
@@ -12,7 +15,7 @@ import { FAX_COUNTS_KEY, faxKey, putFax } from '../../functions/data/faxes/fax-r
 import { backfillFaxListKeys, backfillFaxNoteKeys } from '../../functions/data/faxes/fax-backfill.js';
 import { loadChartSource, loadPracticeDirectory } from '../../functions/core/fhir/chart-source.js';
 import { itemsRead, withReadMeter } from '../../functions/lib/table/read-meter.js';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
 import { CONTACT_NUMBERS_MARKER, contactKey } from '../../functions/data/contacts/contact-repository.js';
@@ -132,6 +135,66 @@ function seedCall(practiceId: string, i: number, patient: string | null = null) 
   });
 }
 
+/** A text of the bulk patient's conversation, as the messaging repository stores one: an SMS note in the chart and in the phone's history. */
+function seedText(i: number): Note {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const inbound = i % 2 === 1;
+  const patientPhone = '+15037999999';
+  return {
+    noteId: `bulk-${run}-text-${i}`,
+    noteType: 'SMS',
+    status: 'DELIVERED',
+    signed: null,
+    eventTimestamp: at,
+    timestamp: at,
+    createdAt: at,
+    data: {
+      from: inbound ? patientPhone : PRACTICE_PHONE,
+      to: inbound ? PRACTICE_PHONE : patientPhone,
+      text: `Bulk text ${i}`,
+      direction: inbound ? 'inbound' : 'outbound',
+      deliveryStatus: inbound ? 'RECEIVED' : 'DELIVERED',
+      failureReason: null,
+      conversationId: conversationIdFor(PRACTICE_PHONE, patientPhone),
+      practicePhoneNumber: PRACTICE_PHONE,
+      patientPhoneNumber: patientPhone,
+      carrierMessageIds: [],
+      sentBy: null,
+      scheduledEventId: null,
+      notificationId: null,
+      timestamp: at,
+    },
+    patientId,
+    hidden: false,
+    files: [],
+    author: { userId: 'bulk-seed', name: 'Bulk seed' },
+    onBehalfOf: null,
+    noteVersion: 1,
+  };
+}
+
+/** One of the bulk patient's own notes: signed visit notes, and a lab result. */
+function seedChartNote(i: number, noteType: 'NOTE' | 'LAB'): Note {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000 + 30_000).toISOString();
+  return {
+    noteId: `bulk-${run}-${noteType.toLowerCase()}-${i}`,
+    noteType,
+    status: 'SIGNED',
+    signed: at,
+    eventTimestamp: at,
+    timestamp: at,
+    createdAt: at,
+    data: { text: `Bulk ${noteType} ${i}`, formattedText: `<p>Bulk ${noteType} ${i}</p>` },
+    patientId,
+    hidden: false,
+    files: [],
+    author: { userId: 'bulk-seed', name: 'Bulk seed' },
+    onBehalfOf: null,
+    noteVersion: 1,
+    signedBy: { userId: 'bulk-seed', name: 'Bulk seed' },
+  };
+}
+
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
@@ -176,6 +239,14 @@ beforeAll(async () => {
     25,
     (i) => seedFaxNotification(practiceId, i),
   );
+  // The bulk patient's chart: a busy conversation's texts, between three signed notes and a lab result.
+  await inBatches(
+    Array.from({ length: SEEDED }, (_, i) => i),
+    25,
+    (i) => insertSmsNote(practiceId, seedText(i)),
+  );
+  for (const i of [0, 150, 299]) await insertNote(practiceId, seedChartNote(i, 'NOTE'));
+  await insertNote(practiceId, seedChartNote(200, 'LAB'));
   callsBefore = (await api(admin, 'GET', '/v1/phone-calls/count')).body.count;
   const listedBefore = await api(admin, 'GET', '/v1/phone-calls?fromDate=2026-01-01&toDate=2026-01-01');
   callsOnDayBefore = listedBefore.body.total;
@@ -193,7 +264,7 @@ const QUERIES: Record<string, () => string> = {
     `?start=${new Date(firstDay + 100 * DAY_MS).toISOString()}&end=${new Date(firstDay + 107 * DAY_MS).toISOString()}&providerId=${providerId}`,
   'GET /v2/notes': () => `?patientId=${patientId}`,
   'GET /v1/appointments/upcoming': () => `?patientId=${patientId}`,
-  'GET /v1/notes': () => `?patientId=${patientId}`,
+  'GET /v1/notes': () => `?patientId=${patientId}&noteType=LAB&excludeFormattedText=true`,
   'GET /sms': () => `?phoneNumber=${encodeURIComponent('+15037000003')}`,
   'GET /v1/icd-10-codes': () => '?search=diab',
   'GET /v2/nationaldrugcodes/search': () => '?search=amox',
@@ -204,7 +275,7 @@ const QUERIES: Record<string, () => string> = {
 /** The screens' list routes: every GET of the route table without a path parameter. */
 const listRoutes = GROUPS.flatMap((g) => g.routes).filter((r) => r.startsWith('GET ') && !r.includes('{'));
 
-describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations, ${SEEDED} appointments of one provider, ${SEEDED} fax notifications and ${SEEDED} phone calls`, () => {
+describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversations, ${SEEDED} appointments of one provider, ${SEEDED} fax notifications, ${SEEDED} phone calls and ${SEEDED} texts on one patient`, () => {
   it.each(listRoutes)('%s', async (route) => {
     const path = route.slice('GET '.length) + (QUERIES[route]?.() ?? '');
     const res = await api(admin, 'GET', path);
@@ -246,6 +317,58 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     expect(res.body.conversations).toBeGreaterThanOrEqual(seededTotals.unread);
     expect(res.body.messages).toBeGreaterThanOrEqual(res.body.conversations);
     expect(Number(res.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(2);
+  });
+
+  it('the chart’s notes timeline and a lab history read the patient’s notes, not the conversation’s texts', async () => {
+    const timeline = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&offset=0&limit=50`);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.notes.map((n: Note) => n.noteId)).toEqual([299, 150, 0].map((i) => `bulk-${run}-note-${i}`));
+    expect(timeline.body.total).toBe(3);
+    const read = Number(timeline.headers.get(ITEMS_READ_HEADER));
+    console.log(`GET /v2/notes (3 notes, a lab and ${SEEDED} texts)\t${read}`);
+    // The marker and the patient's four notes; before, every one of the texts too.
+    expect(read).toBeLessThanOrEqual(6);
+
+    // Texts asked for are there, and a text open in its window is given with any page.
+    const texts = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=SMS&statuses=DELIVERED&offset=0&limit=50`);
+    expect(texts.body.total).toBe(SEEDED);
+    expect(texts.body.notes[0].noteId).toBe(`bulk-${run}-text-${SEEDED - 1}`);
+    const withOpenText = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&offset=0&limit=50&currentNoteId=bulk-${run}-text-7`);
+    expect(withOpenText.body.currentNote).toMatchObject({ noteId: `bulk-${run}-text-7`, noteType: 'SMS' });
+    expect(Number(withOpenText.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(7);
+
+    const labs = await api(admin, 'GET', `/v1/notes?patientId=${patientId}&noteType=LAB&excludeFormattedText=true`);
+    expect(labs.body.notes.map((n: Note) => n.noteId)).toEqual([`bulk-${run}-lab-200`]);
+    expect(Number(labs.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(6);
+  });
+
+  it('a note written before the chart-notes keys is in the timeline from every note until the backfill ran, then from the index', async () => {
+    const { practiceId } = stackEndpoints();
+    const older = seedChartNote(250, 'NOTE');
+    const { gsi2pk, gsi2sk, ...unkeyed } = noteItem(practiceId, older);
+    expect(gsi2pk).toBeDefined();
+    expect(gsi2sk).toBeDefined();
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: unkeyed }));
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: { practiceId: practiceId, sk: CHART_NOTE_KEYS_MARKER } }));
+    const ids = (res: { body: { notes: Note[] } }) => res.body.notes.map((n) => n.noteId);
+    try {
+      const before = await api(admin, 'GET', `/v2/notes?patientId=${patientId}`);
+      expect(ids(before)).toEqual([299, 250, 150, 0].map((i) => `bulk-${run}-note-${i}`));
+      expect(Number(before.headers.get(ITEMS_READ_HEADER))).toBeGreaterThan(SEEDED);
+    } finally {
+      expect(await backfillChartNoteKeys(practiceId)).toBeGreaterThanOrEqual(1);
+    }
+    const stored = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId: practiceId, sk: noteKey(older.noteId) } }));
+    expect(stored.Item).toMatchObject({ gsi2pk, gsi2sk });
+    const wanted = [299, 250, 150, 0].map((i) => `bulk-${run}-note-${i}`);
+    // The index is eventually consistent: the backfilled keys are read once the index has them.
+    const after = await eventually(
+      'the backfilled note in the timeline from the index',
+      () => api(admin, 'GET', `/v2/notes?patientId=${patientId}`),
+      (res) => JSON.stringify(ids(res)) === JSON.stringify(wanted),
+    );
+    expect(Number(after.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(7);
+    expect(await backfillChartNoteKeys(practiceId)).toBe(0);
   });
 
   it('the all-providers calendar of a week reads that week’s appointments, not the calendar', async () => {

@@ -14,11 +14,26 @@ import { queryAll } from '../../lib/table/query-all.js';
  * Note items and their access patterns (docs/access-patterns.md):
  *   item              pk practiceId, sk NOTE#<noteId>
  *   by patient/time   gsi1 gsi1pk NOTES#<patientId>, gsi1sk <eventTimestamp>#<noteId>
- * A note without a patient (a fresh draft from the palette) has no gsi1 keys until one is chosen.
+ *   chart notes       gsi2 gsi2pk CHARTNOTES#<practiceId>#<patientId>, gsi2sk as gsi1's: every note of
+ *                     the patient but texts (an SMS note's gsi2 is its phone's history), so the
+ *                     chart's timeline reads the patient's notes without their conversations' texts
+ * A note without a patient (a fresh draft from the palette) has no gsi1 or gsi2 keys until one is chosen.
  */
 export const noteKey = (noteId: string) => `NOTE#${noteId}`;
 export const notesByPatientPartition = (patientId: string) => `NOTES#${patientId}`;
 export const noteTimeSortKey = (n: Pick<Note, 'eventTimestamp' | 'noteId'>) => `${n.eventTimestamp}#${n.noteId}`;
+
+export const chartNotesPartition = (practiceId: string, patientId: string) => `CHARTNOTES#${practiceId}#${patientId}`;
+/** Set once every note written before the chart-notes keys has them (note-backfill.ts). */
+export const CHART_NOTE_KEYS_MARKER = 'NOTE_KEYS#CHART';
+
+/** The chart-notes index keys of a note: every note with a patient but a text. */
+export function chartNoteKeys(
+  practiceId: string,
+  n: Pick<Note, 'noteType' | 'patientId' | 'eventTimestamp' | 'noteId'>,
+): { gsi2pk: string; gsi2sk: string } | null {
+  return n.patientId && n.noteType !== 'SMS' ? { gsi2pk: chartNotesPartition(practiceId, n.patientId), gsi2sk: noteTimeSortKey(n) } : null;
+}
 
 export function toItem(practiceId: string, n: Note): Item {
   return {
@@ -27,6 +42,7 @@ export function toItem(practiceId: string, n: Note): Item {
     sk: noteKey(n.noteId),
     entityType: 'NOTE',
     ...(n.patientId ? { gsi1pk: notesByPatientPartition(n.patientId), gsi1sk: noteTimeSortKey(n) } : {}),
+    ...chartNoteKeys(practiceId, n),
   };
 }
 
@@ -137,4 +153,31 @@ export async function listPatientNotes(practiceId: string, patientId: string, ra
     ScanIndexForward: !range.newestFirst,
   });
   return items.map(fromItem);
+}
+
+/**
+ * A patient's notes but texts, newest first, from the chart-notes index (eventually consistent, as
+ * the timeline reads), or null while older notes may still lack its keys: then the caller reads
+ * every note of the patient.
+ */
+export async function listChartNotes(practiceId: string, patientId: string): Promise<Note[] | null> {
+  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CHART_NOTE_KEYS_MARKER }, ConsistentRead: true }));
+  if (!marker.Item) return null;
+  const items = await queryAll({
+    IndexName: INDEXES.gsi2.indexName,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': chartNotesPartition(practiceId, patientId) },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem);
+}
+
+/**
+ * A patient's notes but texts, newest first unless `oldestFirst`: from the chart-notes index once
+ * the practice's older notes have its keys, before then every note of the patient, kept to the rest.
+ */
+export async function listPatientNotesButTexts(practiceId: string, patientId: string, order: { oldestFirst?: boolean } = {}): Promise<Note[]> {
+  const indexed = await listChartNotes(practiceId, patientId);
+  const notes = indexed ?? (await listPatientNotes(practiceId, patientId, { newestFirst: true })).filter((n) => n.noteType !== 'SMS');
+  return order.oldestFirst ? notes.reverse() : notes;
 }

@@ -3,6 +3,7 @@ import { backfillCallCounts, backfillCallListKeys, backfillCallPatientKeys } fro
 import { backfillContactNumbers } from '../contacts/contact-backfill.js';
 import { backfillFaxListKeys, backfillFaxNoteKeys } from '../faxes/fax-backfill.js';
 import { backfillConversationKeys, backfillLastInbound } from '../messaging/conversation-backfill.js';
+import { backfillChartNoteKeys } from '../notes/note-backfill.js';
 import { backfillNotificationCounts, backfillNotificationPeopleKeys, backfillSmsPairKeys } from '../notifications/notification-backfill.js';
 import { withTable, type TableScope } from '../../lib/table/scope.js';
 
@@ -20,6 +21,7 @@ export interface BackfillCounts {
   contacts: number;
   faxList: number;
   faxNotes: number;
+  chartNotes: number;
 }
 
 // Kept out of every Lambda: the local runtime runs it at start and `practice deploy` (or
@@ -45,6 +47,7 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
     faxList: await backfillFaxListKeys(practiceId),
     // After the fax list's: that one writes the counts item whole.
     faxNotes: await backfillFaxNoteKeys(practiceId),
+    chartNotes: await backfillChartNoteKeys(practiceId),
   });
   return table ? withTable(table, all) : all();
 }
@@ -52,5 +55,5 @@ export async function backfillKeys(practiceId: string, table?: TableScope): Prom
 /** The counts in words, e.g. for a log line; null when nothing was written. */
 export function describeBackfill(c: BackfillCounts): string | null {
   if (!Object.values(c).some((n) => n > 0)) return null;
-  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.notificationPeople} notifications under their assignee, ${c.smsPairs} texts' notifications under their numbers, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed and ${c.faxNotes} faxes read for their notes`;
+  return `${c.conversations} conversations, ${c.lastInbound} unread previews, ${c.appointments} appointments, ${c.patientAppointments} patients' appointments, ${c.notifications} unread notifications, ${c.notificationPeople} notifications under their assignee, ${c.smsPairs} texts' notifications under their numbers, ${c.calls} calls counted, ${c.callList} calls listed, ${c.patientCalls} calls under their patient, ${c.contacts} contacts' numbers, ${c.faxList} faxes listed, ${c.faxNotes} faxes read for their notes and ${c.chartNotes} notes under their patient's chart`;
 }

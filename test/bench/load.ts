@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- --users 50 --minutes 2 [--scale demo|5k] [--data-dir <folder>] [--max-requests 100000] [--seed 42] [--out run.json]`
+ * `npm run bench:load -- --users 50 --minutes 2 [--scale demo|5k|20k|large] [--data-dir <folder>] [--max-requests 100000] [--seed 42] [--out run.json]`
  *
  * Drives the local API as N signed-in staff at once with the mix of load-mix.ts (the spec's own
  * intervals where it gives them: a draft saved every 5 s, unread counts polled every 30–60 s),
@@ -30,12 +30,19 @@ import { subscribeNotifications } from '../integration/notifications-socket.js';
 import { LOAD_MIX, loadRunCounts, peakPerSecond, planLoad, type LoadOp } from './load-mix.js';
 import { latencySummary } from './stats.js';
 import { syntheticPatients } from './synthetic-patients.js';
+import { PRACTICE_SHAPES, type PracticeShape } from './practice-shape.js';
+import { seedPracticeShape } from './seed-practice-shape.js';
 
 /** DynamoDB's throughput limits of one partition (a practice: every item shares its key). */
 const PARTITION_READ_UNITS = 3000;
 const PARTITION_WRITE_UNITS = 1000;
-/** Patients loaded on top of the demo practice, as `npm run bench` loads them (its marker is shared). */
-const SCALES: Record<string, number> = { demo: 100, '5k': 5000 };
+/**
+ * The practice loaded on top of the demo practice at each scale: its patients (as `npm run bench`
+ * loads them; its marker is shared), and their notes, conversations and texts (practice-shape.ts).
+ */
+const SCALES: Record<string, PracticeShape> = PRACTICE_SHAPES;
+/** What a kept data folder's notes and texts are, so a later run at the same scale reuses them. */
+const SHAPE_MARKER = 'bench-shape.json';
 const SEED_MARKER = 'bench-seed.json';
 const RUNS_MARKER = 'bench-load-runs.json';
 const PRACTICE_PHONE = '+15415550100';
@@ -160,7 +167,8 @@ async function run() {
   process.env.TIDEWELL_LOG ??= 'silent';
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'tidewell-load-'));
   if (opts.dataDir) mkdirSync(dataDir, { recursive: true });
-  const patientsWanted = SCALES[opts.scale];
+  const shape = SCALES[opts.scale];
+  const patientsWanted = shape.patients;
   const marker = join(dataDir, SEED_MARKER);
   const seeded = existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { patients?: number }).patients === patientsWanted;
   console.log(
@@ -187,6 +195,20 @@ async function run() {
 
     // The practice's fixtures: an appointment type, and the patients the staff work on.
     const admin = await signIn(runtime, 'admin@demo.tidewell.local');
+    const shapeMarker = join(dataDir, SHAPE_MARKER);
+    const shapeWanted = JSON.stringify({ ...shape, seed: 42 });
+    if (existsSync(shapeMarker) && readFileSync(shapeMarker, 'utf8') === shapeWanted) {
+      console.log(`  reusing the notes, conversations and texts already in ${dataDir}`);
+    } else {
+      const me = await must(call(apiUrl, admin, 'GET', '/v1/practices/users/me'), 'me');
+      console.log(
+        `  loading ${shape.notes.toLocaleString('en-US')} notes, ${shape.conversations.toLocaleString('en-US')} conversations and ${shape.texts.toLocaleString('en-US')} texts…`,
+      );
+      const loaded = await seedPracticeShape(practiceId, patients, shape, { userId: me.userId, name: me.name ?? 'Demo Admin' }, (line) => console.log(line));
+      const items = loaded.notes + loaded.texts + loaded.conversations;
+      console.log(`  loaded them in ${loaded.seconds.toFixed(0)} s (${(items / loaded.seconds).toFixed(0)} items/s)`);
+      if (opts.dataDir) writeFileSync(shapeMarker, shapeWanted);
+    }
     const type = await must(
       call(apiUrl, admin, 'POST', '/v1/appointment-types', { name: `Load run ${Date.now().toString(36)}`, durationMinutes: 30 }),
       'appointment type',

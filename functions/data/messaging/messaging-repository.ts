@@ -289,7 +289,8 @@ export function noteStatusOf(status: SmsDeliveryStatus): NoteStatus {
   return 'SENT';
 }
 
-function smsNoteItem(practiceId: string, note: Note): Item {
+/** An SMS note as stored: a note, also in its patient phone's history (gsi2). */
+export function smsNoteItem(practiceId: string, note: Note): Item {
   const d = smsDataOf(note);
   return { ...noteToItem(practiceId, note), gsi2pk: smsByPhonePartition(d.patientPhoneNumber), gsi2sk: `${d.timestamp}#${note.noteId}` };
 }

@@ -15,11 +15,11 @@ export async function backfillChartNoteKeys(practiceId: string): Promise<number>
   const items = await queryAll({
     KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':p': practiceId, ':prefix': 'NOTE#' },
-    ProjectionExpression: 'sk, noteId, noteType, patientId, eventTimestamp, gsi2pk',
+    ProjectionExpression: 'sk, entityType, noteId, noteType, patientId, eventTimestamp, gsi2pk',
   });
   let written = 0;
   for (const item of items) {
-    if (item.gsi2pk !== undefined) continue;
+    if (item.entityType !== 'NOTE' || item.gsi2pk !== undefined) continue;
     const keys = chartNoteKeys(practiceId, item as Pick<Note, 'noteType' | 'patientId' | 'eventTimestamp' | 'noteId'>);
     if (!keys) continue;
     // Moved to another patient or redated meanwhile: that write gave the note its own keys.

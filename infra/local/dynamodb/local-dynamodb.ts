@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { createTableInput, TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
 import { engine, EngineError } from './dynalite-call.js';
+import { closeEngineIteratorsWhenStreamsEnd } from './engine-iterators.js';
 import { startDynamoProxy } from './dynamodb-proxy.js';
 import { ChangeCapture } from './stream/change-capture.js';
 import { LocalTableStream } from './stream/table-stream.js';
@@ -34,6 +35,7 @@ export interface LocalDynamoOptions {
 export async function startLocalDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   const path = join(options.dataDir, 'dynamodb');
   mkdirSync(path, { recursive: true });
+  closeEngineIteratorsWhenStreamsEnd();
   const engineServer = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     engineServer.once('error', reject);

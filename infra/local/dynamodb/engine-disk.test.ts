@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalDynamo, type LocalDynamo } from './local-dynamodb.js';
+
+const TABLE = 'tidewell-disk-test';
+const ITEMS = 20_000;
+const VALUE_BYTES = 2_000;
+
+function folderBytes(path: string): number {
+  return readdirSync(path).reduce((sum, name) => sum + statSync(join(path, name)).size, 0);
+}
+
+// A practice's table is written and read at once all day: reads between writes must not keep the
+// engine's superseded files on disk, or a long-running local stack fills the disk.
+describe('the local table on disk', () => {
+  let dynamo: LocalDynamo;
+  let dataDir: string;
+  let client: DynamoDBClient;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tidewell-disk-'));
+    dynamo = await startLocalDynamo({ dataDir, tableName: TABLE, ttlSweepIntervalMs: 3_600_000, onError: () => undefined });
+    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  });
+
+  afterAll(async () => {
+    client.destroy();
+    await dynamo.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stays near the size of its data when queries run between bulk writes', { timeout: 120_000 }, async () => {
+    for (let i = 0; i < ITEMS; i += 25) {
+      const batch = Array.from({ length: 25 }, (_, j) => ({
+        PutRequest: {
+          Item: {
+            practiceId: { S: 'prc_disk' },
+            sk: { S: `ITEM#${String(i + j).padStart(6, '0')}` },
+            // Random bytes do not compress, so the data's size on disk is known.
+            body: { S: randomBytes(VALUE_BYTES / 2).toString('hex') },
+          },
+        },
+      }));
+      await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: batch } }));
+      // A page read, stopped at its Limit as the API's list reads are.
+      const page = await client.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'practiceId = :p',
+          ExpressionAttributeValues: { ':p': { S: 'prc_disk' } },
+          Limit: 5,
+        }),
+      );
+      expect(page.Items).toHaveLength(5);
+    }
+    const dataBytes = ITEMS * VALUE_BYTES;
+    const onDisk = folderBytes(join(dataDir, 'dynamodb'));
+    console.info(`local table: ${(dataBytes / 1e6).toFixed(0)} MB of data, ${(onDisk / 1e6).toFixed(0)} MB on disk`);
+    expect(onDisk).toBeLessThan(dataBytes * 1.4);
+  });
+});

@@ -1,6 +1,6 @@
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
-import { CONVERSATION_COUNTS_KEY, type ConversationCounts } from '../../functions/data/messaging/messaging-repository.js';
+import { addToConversationCounts, type ConversationCounts } from '../../functions/data/messaging/messaging-repository.js';
 import { documentClient } from '../../functions/lib/table/client.js';
 import { tableName } from '../../functions/lib/table/definition.js';
 import type { Item } from '../../functions/lib/table/item.js';
@@ -63,17 +63,6 @@ export async function seedPracticeShape(
   const total: ConversationCounts = { all: 0, unread: 0, read: 0, archived: 0, unreadMessages: 0 };
   const textsAndConversations = await writeAll(conversationItems(practiceId, seeds, names, shape, author, end, total), progress('texts and conversations'));
   // Added to the practice's own conversations' counts, as each new conversation adds itself.
-  const counted = (Object.keys(total) as (keyof ConversationCounts)[]).filter((k) => total[k] !== 0);
-  if (counted.length) {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { practiceId, sk: CONVERSATION_COUNTS_KEY },
-        UpdateExpression: `ADD ${counted.map((k) => `#${k} :${k}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(counted.map((k) => [`#${k}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(counted.map((k) => [`:${k}`, total[k]])),
-      }),
-    );
-  }
+  await addToConversationCounts(practiceId, total);
   return { notes, texts: textsAndConversations - seeds.length, conversations: seeds.length, seconds: (performance.now() - start) / 1000 };
 }

@@ -100,7 +100,18 @@ export function countsOf(c: StateFields | null): ConversationCounts {
  */
 async function countChange(practiceId: string, before: StateFields | null, after: StateFields | null): Promise<void> {
   const [b, a] = [countsOf(before), countsOf(after)];
-  const changed = (Object.keys(a) as (keyof ConversationCounts)[]).filter((k) => a[k] !== b[k]);
+  await addToConversationCounts(practiceId, {
+    all: a.all - b.all,
+    unread: a.unread - b.unread,
+    read: a.read - b.read,
+    archived: a.archived - b.archived,
+    unreadMessages: a.unreadMessages - b.unreadMessages,
+  });
+}
+
+/** Moves the practice's conversation counts by `delta`, in one ADD of the counts that move. */
+export async function addToConversationCounts(practiceId: string, delta: ConversationCounts): Promise<void> {
+  const changed = (Object.keys(delta) as (keyof ConversationCounts)[]).filter((k) => delta[k] !== 0);
   if (changed.length === 0) return;
   await documentClient().send(
     new UpdateCommand({
@@ -108,7 +119,7 @@ async function countChange(practiceId: string, before: StateFields | null, after
       Key: { practiceId, sk: CONVERSATION_COUNTS_KEY },
       UpdateExpression: `ADD ${changed.map((k) => `#${k} :${k}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(changed.map((k) => [`#${k}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(changed.map((k) => [`:${k}`, a[k] - b[k]])),
+      ExpressionAttributeValues: Object.fromEntries(changed.map((k) => [`:${k}`, delta[k]])),
     }),
   );
 }

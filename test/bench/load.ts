@@ -14,7 +14,7 @@
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -369,6 +369,26 @@ async function run() {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    // The bare write baselines: the local engine takes one write at a time (a transaction's checks
+    // and writes must not interleave), so a write waits for every write ahead of it, however
+    // little it writes. A small Put and a transaction of four small Puts (the shape of a draft
+    // save's notification version) show that wait apart from the handlers' own work.
+    const barePuts: number[] = [];
+    const bareTransactions: number[] = [];
+    const probeItem = (n: number) => ({ practiceId, sk: `BENCH#WRITE_PROBE#${n}`, at: new Date().toISOString() });
+    const writeProbeLoop = (async () => {
+      while (running) {
+        const t0 = performance.now();
+        await bare.send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: probeItem(0) }));
+        const t1 = performance.now();
+        barePuts.push(t1 - t0);
+        await bare.send(
+          new TransactWriteCommand({ TransactItems: [1, 2, 3, 4].map((n) => ({ Put: { TableName: process.env.TABLE_NAME, Item: probeItem(n) } })) }),
+        );
+        bareTransactions.push(performance.now() - t1);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
     let last = meterTotals();
     const sampler = setInterval(() => {
       const second = Math.floor((performance.now() - start) / 1000);
@@ -439,6 +459,7 @@ async function run() {
     running = false;
     clearInterval(sampler);
     await baselineLoop;
+    await writeProbeLoop;
 
     // Deliveries still on their way when the last request answered: wait for them, at most 10 s.
     const expected = notificationsSent.size * feeds.length;
@@ -478,6 +499,15 @@ async function run() {
       `\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors (planned ${plan.length}; ${delayed} waited for one of the user's ${BROWSER_CONNECTIONS} connections; ${folded} draft saves or moves due while the last was unanswered, folded into the next; ${notSent} not sent by the time bound)`,
     );
     console.log(`  bare GetItem on the same engine during the run: p50 ${base.p50.toFixed(2)} ms, p95 ${base.p95.toFixed(2)} ms (${base.count} reads)`);
+    for (const [what, latencies] of [
+      ['PutItem', barePuts],
+      ['TransactWriteItems of 4 Puts', bareTransactions],
+    ] as const) {
+      const w = latencySummary(latencies);
+      console.log(
+        `  bare ${what} on the same engine, queued with the run's writes: p50 ${w.p50.toFixed(2)} ms, p95 ${w.p95.toFixed(2)} ms (${w.count} writes)`,
+      );
+    }
     const feed = latencySummary(feedLatencies);
     console.log(
       `  notification write → subscriber: p50 ${feed.p50.toFixed(1)} ms, p95 ${feed.p95.toFixed(1)} ms, p99 ${feed.p99.toFixed(1)} ms over ${feed.count} of ${expected} deliveries (${notificationsSent.size} notifications × ${feeds.length} subscribers)`,

@@ -26,6 +26,8 @@ export interface LocalDynamoOptions {
   dataDir: string;
   tableName: string;
   ttlSweepIntervalMs: number;
+  /** Items a timed TTL sweep reads at most before the next tick goes on. */
+  ttlSweepItemsPerTick?: number;
   onError: (error: unknown) => void;
   /** Region in stream records' ARNs; default us-east-1. */
   region?: string;
@@ -61,6 +63,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     ttl,
     keyNames: (table) => keys.keyNames(table),
     intervalMs: options.ttlSweepIntervalMs,
+    itemsPerTick: options.ttlSweepItemsPerTick,
     onError: options.onError,
     onExpired: (table, key, item) => capture.expired(table, key, item),
   });

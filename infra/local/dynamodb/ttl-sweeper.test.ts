@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchWriteItemCommand, DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
 import { startLocalDynamo, type LocalDynamo } from './local-dynamodb.js';
 
@@ -43,5 +43,46 @@ describe('local TTL sweep', () => {
     const left = await client.send(new ScanCommand({ TableName: TABLE }));
     expect(deleted).toBe(items.filter((_, i) => i % 3 !== 0).length);
     expect(left.Items?.map((item) => item.sk.S).sort()).toEqual(items.filter((_, i) => i % 3 === 0).map((item) => item.sk.S));
+  });
+
+  it('sweeps on its own in bounded stretches that go round the whole table', async () => {
+    const crawlDir = mkdtempSync(join(tmpdir(), 'tidewell-ttl-crawl-'));
+    const crawling = await startLocalDynamo({
+      dataDir: crawlDir,
+      tableName: TABLE,
+      ttlSweepIntervalMs: 100,
+      ttlSweepItemsPerTick: 100,
+      onError: () => undefined,
+    });
+    const crawlClient = new DynamoDBClient({
+      endpoint: crawling.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const past = Math.floor(Date.now() / 1000) - 60;
+      // Expired items at both ends and in the middle: a crawl that stopped after its first stretch
+      // or never came back round to the start would leave some.
+      const items = Array.from({ length: 450 }, (_, i) => ({
+        practiceId: { S: 'prc_ttl' },
+        sk: { S: `crawl#${String(i).padStart(4, '0')}` },
+        ...(i % 50 === 0 ? { [TTL_ATTRIBUTE]: { N: String(past) } } : {}),
+      }));
+      for (let i = 0; i < items.length; i += 25) {
+        await crawlClient.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+      }
+      const kept = items.filter((_, i) => i % 50 !== 0).map((item) => item.sk.S);
+      await vi.waitFor(
+        async () => {
+          const left = await crawlClient.send(new ScanCommand({ TableName: TABLE }));
+          expect(left.Items?.map((item) => item.sk.S).sort()).toEqual(kept);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+    } finally {
+      crawlClient.destroy();
+      await crawling.stop();
+      rmSync(crawlDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,8 @@ interface SweeperOptions {
   ttl: Map<string, string>;
   keyNames: (table: string) => Promise<string[]>;
   intervalMs: number;
+  /** Items a timed sweep reads at most; TTL_SWEEP_ITEMS_PER_TICK unless given. */
+  itemsPerTick?: number;
   onError: (error: unknown) => void;
   /** Called inside the write lock with each item the sweep deleted (the stream's REMOVE). */
   onExpired?: (table: string, key: Record<string, unknown>, item: Record<string, unknown>) => Promise<void>;
@@ -19,15 +21,30 @@ interface SweeperOptions {
  */
 const SCAN_PAGE_ITEMS = 100;
 
-export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<number>; stop(): Promise<void> } {
-  let running: Promise<number> | undefined;
-  let stopped = false;
+/**
+ * Items one timed sweep reads at most, resuming where the last one stopped. A whole-table Scan
+ * every few seconds held the API's thread: with the 5k load shape's 805,000 items every sweep read
+ * them all, and the 50-staff load run's draft save p95 went from 790 ms to 5.2 s. A crawl of this
+ * many items a tick goes through that table in about half an hour at the default 10 s interval;
+ * DynamoDB itself deletes expired items within days, and readers filter them out meanwhile.
+ */
+export const TTL_SWEEP_ITEMS_PER_TICK = 5_000;
 
-  async function sweepTable(table: string, attribute: string): Promise<number> {
+type ScanKey = Record<string, unknown>;
+
+export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<number>; stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let stopped = false;
+  /** Where the timed crawl goes on in each table; absent means from the start. */
+  const cursors = new Map<string, ScanKey>();
+
+  /** Scans from `startKey` until the table ends or `budget` items were read; deletes the expired. */
+  async function sweepFrom(table: string, attribute: string, startKey: ScanKey | undefined, budget: number): Promise<{ deleted: number; next?: ScanKey }> {
     const keys = await options.keyNames(table);
     const now = String(Math.floor(Date.now() / 1000));
     let deleted = 0;
-    let startKey: unknown;
+    let read = 0;
     do {
       const page = (await engine(options.enginePort, 'Scan', {
         TableName: table,
@@ -39,9 +56,10 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
         // in one go on the API's own thread, and DynamoDB's TTL never holds up a request.
         Limit: SCAN_PAGE_ITEMS,
         ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      })) as { Items?: Record<string, unknown>[]; LastEvaluatedKey?: unknown };
+      })) as { Items?: Record<string, unknown>[]; LastEvaluatedKey?: ScanKey };
+      read += SCAN_PAGE_ITEMS;
       for (const key of page.Items ?? []) {
-        if (stopped) return deleted;
+        if (stopped) return { deleted };
         const removed = await options.lock.run(async () => {
           try {
             const { Attributes } = await engine(options.enginePort, 'DeleteItem', {
@@ -62,27 +80,45 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
       }
       startKey = page.LastEvaluatedKey;
       if (startKey) await new Promise<void>((resolve) => setImmediate(resolve));
-    } while (startKey && !stopped);
-    return deleted;
+    } while (startKey && !stopped && read < budget);
+    return { deleted, next: startKey };
   }
 
+  /** One pass over every table from its start: what `sweepTtl()` asks for. */
   async function sweepAll(): Promise<number> {
     let total = 0;
-    for (const [table, attribute] of options.ttl) total += await sweepTable(table, attribute);
+    for (const [table, attribute] of options.ttl) total += (await sweepFrom(table, attribute, undefined, Infinity)).deleted;
     return total;
   }
 
-  function sweep(): Promise<number> {
-    if (!running) {
-      running = sweepAll().finally(() => {
-        running = undefined;
-      });
+  /** The timed sweep: a bounded stretch of each table, from where the last one stopped. */
+  async function crawl(): Promise<void> {
+    for (const [table, attribute] of options.ttl) {
+      const { next } = await sweepFrom(table, attribute, cursors.get(table), options.itemsPerTick ?? TTL_SWEEP_ITEMS_PER_TICK);
+      if (next) cursors.set(table, next);
+      else cursors.delete(table);
     }
-    return running;
+  }
+
+  /** One sweep or crawl at a time; each waits for the one before. */
+  function queue<T>(work: () => Promise<T>): Promise<T> {
+    const result = running.then(work, work);
+    running = result.catch(() => undefined);
+    return result;
+  }
+
+  function sweep(): Promise<number> {
+    return queue(sweepAll);
   }
 
   const timer = setInterval(() => {
-    sweep().catch(options.onError);
+    if (busy) return;
+    busy = true;
+    queue(crawl)
+      .catch(options.onError)
+      .finally(() => {
+        busy = false;
+      });
   }, options.intervalMs);
   timer.unref();
 
@@ -91,7 +127,7 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running?.catch(() => undefined);
+      await running;
     },
   };
 }

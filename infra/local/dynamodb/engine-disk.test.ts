@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, type DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalDynamo, type LocalDynamo } from './local-dynamodb.js';
+import { startScratchTable, type ScratchTable } from './scratch-table.js';
 
 const TABLE = 'tidewell-disk-test';
 const ITEMS = 20_000;
@@ -17,21 +16,15 @@ function folderBytes(path: string): number {
 // A practice's table is written and read at once all day: reads between writes must not keep the
 // engine's superseded files on disk, or a long-running local stack fills the disk.
 describe('the local table on disk', () => {
-  let dynamo: LocalDynamo;
-  let dataDir: string;
+  let table: ScratchTable;
   let client: DynamoDBClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'tidewell-disk-'));
-    dynamo = await startLocalDynamo({ dataDir, tableName: TABLE, ttlSweepIntervalMs: 3_600_000, onError: () => undefined });
-    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    table = await startScratchTable(TABLE);
+    client = table.client;
   });
 
-  afterAll(async () => {
-    client.destroy();
-    await dynamo.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => table.stop());
 
   it('stays near the size of its data when queries run between bulk writes', { timeout: 120_000 }, async () => {
     for (let i = 0; i < ITEMS; i += 25) {
@@ -58,7 +51,7 @@ describe('the local table on disk', () => {
       expect(page.Items).toHaveLength(5);
     }
     const dataBytes = ITEMS * VALUE_BYTES;
-    const onDisk = folderBytes(join(dataDir, 'dynamodb'));
+    const onDisk = folderBytes(table.engineDir);
     console.info(`local table: ${(dataBytes / 1e6).toFixed(0)} MB of data, ${(onDisk / 1e6).toFixed(0)} MB on disk`);
     expect(onDisk).toBeLessThan(dataBytes * 1.4);
   });

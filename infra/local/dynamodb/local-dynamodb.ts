@@ -89,6 +89,11 @@ async function ensureTable(enginePort: number, tableName: string): Promise<void>
   } catch (e) {
     if (!(e instanceof EngineError) || e.type !== 'ResourceNotFoundException') throw e;
     await engine(enginePort, 'CreateTable', createTableInput(tableName));
+    // The engine answers CREATING and turns the table ACTIVE on a later turn of the event loop;
+    // a write before then is refused as if the table did not exist.
+    while (((await engine(enginePort, 'DescribeTable', { TableName: tableName })) as { Table?: { TableStatus?: string } }).Table?.TableStatus !== 'ACTIVE') {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 }
 

@@ -1,29 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BatchWriteItemCommand, DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
-import { startLocalDynamo, type LocalDynamo } from './local-dynamodb.js';
+import { startScratchTable, type ScratchTable } from './scratch-table.js';
 
 const TABLE = 'tidewell-ttl-test';
 
 describe('local TTL sweep', () => {
-  let dynamo: LocalDynamo;
-  let dataDir: string;
+  let table: ScratchTable;
   let client: DynamoDBClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'tidewell-ttl-'));
-    dynamo = await startLocalDynamo({ dataDir, tableName: TABLE, ttlSweepIntervalMs: 3_600_000, onError: () => undefined });
-    client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    table = await startScratchTable(TABLE);
+    client = table.client;
   });
 
-  afterAll(async () => {
-    client.destroy();
-    await dynamo.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => table.stop());
 
   it('deletes every expired item across many scan pages and keeps the rest', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
@@ -38,7 +29,7 @@ describe('local TTL sweep', () => {
       await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
     }
 
-    const deleted = await dynamo.sweepTtl();
+    const deleted = await table.dynamo.sweepTtl();
 
     const left = await client.send(new ScanCommand({ TableName: TABLE }));
     expect(deleted).toBe(items.filter((_, i) => i % 3 !== 0).length);
@@ -46,19 +37,8 @@ describe('local TTL sweep', () => {
   });
 
   it('sweeps on its own in bounded stretches that go round the whole table', async () => {
-    const crawlDir = mkdtempSync(join(tmpdir(), 'tidewell-ttl-crawl-'));
-    const crawling = await startLocalDynamo({
-      dataDir: crawlDir,
-      tableName: TABLE,
-      ttlSweepIntervalMs: 100,
-      ttlSweepItemsPerTick: 100,
-      onError: () => undefined,
-    });
-    const crawlClient = new DynamoDBClient({
-      endpoint: crawling.endpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const crawling = await startScratchTable(TABLE, { ttlSweepIntervalMs: 100, ttlSweepItemsPerTick: 100 });
+    const crawlClient = crawling.client;
     try {
       const past = Math.floor(Date.now() / 1000) - 60;
       // Expired items at both ends and in the middle: a crawl that stopped after its first stretch
@@ -80,9 +60,7 @@ describe('local TTL sweep', () => {
         { timeout: 20_000, interval: 200 },
       );
     } finally {
-      crawlClient.destroy();
       await crawling.stop();
-      rmSync(crawlDir, { recursive: true, force: true });
     }
   });
 });

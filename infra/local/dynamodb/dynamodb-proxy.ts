@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { EngineError } from './dynalite-call.js';
 import type { ChangeCapture } from './stream/change-capture.js';
 import { Transactions } from './transactions.js';
-import type { WriteLock } from './write-lock.js';
+import type { SerialQueue } from './serial-queue.js';
 
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'CreateTable', 'DeleteTable', 'UpdateTable']);
 const ITEM_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface DynamoProxyOptions {
   enginePort: number;
-  lock: WriteLock;
+  lock: SerialQueue;
   /** Table name → TTL attribute; the engine has no TTL API, so the proxy answers for it. */
   ttl: Map<string, string>;
   /** Hands every committed item write to the table's stream. */

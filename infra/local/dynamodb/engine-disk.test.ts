@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BatchWriteItemCommand, type DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScratchTable, type ScratchTable } from './scratch-table.js';
+import { BatchWriteItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { useScratchTable } from './scratch-table.js';
 
 const TABLE = 'tidewell-disk-test';
 const ITEMS = 20_000;
@@ -16,15 +16,7 @@ function folderBytes(path: string): number {
 // A practice's table is written and read at once all day: reads between writes must not keep the
 // engine's superseded files on disk, or a long-running local stack fills the disk.
 describe('the local table on disk', () => {
-  let table: ScratchTable;
-  let client: DynamoDBClient;
-
-  beforeAll(async () => {
-    table = await startScratchTable(TABLE);
-    client = table.client;
-  });
-
-  afterAll(() => table.stop());
+  const scratch = useScratchTable(TABLE);
 
   it('stays near the size of its data when queries run between bulk writes', { timeout: 120_000 }, async () => {
     for (let i = 0; i < ITEMS; i += 25) {
@@ -38,9 +30,9 @@ describe('the local table on disk', () => {
           },
         },
       }));
-      await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: batch } }));
+      await scratch().client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: batch } }));
       // A page read, stopped at its Limit as the API's list reads are.
-      const page = await client.send(
+      const page = await scratch().client.send(
         new QueryCommand({
           TableName: TABLE,
           KeyConditionExpression: 'practiceId = :p',
@@ -51,7 +43,7 @@ describe('the local table on disk', () => {
       expect(page.Items).toHaveLength(5);
     }
     const dataBytes = ITEMS * VALUE_BYTES;
-    const onDisk = folderBytes(table.engineDir);
+    const onDisk = folderBytes(scratch().engineDir);
     console.info(`local table: ${(dataBytes / 1e6).toFixed(0)} MB of data, ${(onDisk / 1e6).toFixed(0)} MB on disk`);
     expect(onDisk).toBeLessThan(dataBytes * 1.4);
   });

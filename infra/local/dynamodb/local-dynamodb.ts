@@ -11,7 +11,7 @@ import { ChangeCapture } from './stream/change-capture.js';
 import { LocalTableStream } from './stream/table-stream.js';
 import { Transactions } from './transactions.js';
 import { startTtlSweeper } from './ttl-sweeper.js';
-import { WriteLock } from './write-lock.js';
+import { SerialQueue } from './serial-queue.js';
 
 export interface LocalDynamo {
   /** What DYNAMODB_ENDPOINT points at: the proxy, never the engine itself. */
@@ -47,7 +47,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
 
   await ensureTable(enginePort, options.tableName);
 
-  const lock = new WriteLock();
+  const lock = new SerialQueue();
   const ttl = new Map([[options.tableName, TTL_ATTRIBUTE]]);
   const keys = new Transactions(enginePort);
   const stream = new LocalTableStream({
@@ -77,7 +77,7 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
       await sweeper.stop();
       await closeServer(proxy.server);
       // Wait for writes already admitted, then let the engine flush and close its store.
-      await lock.run(async () => undefined);
+      await lock.idle();
       await closeServer(engineServer);
     },
   };

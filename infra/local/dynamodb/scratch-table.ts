@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import { startLocalDynamo, type LocalDynamo, type LocalDynamoOptions } from './local-dynamodb.js';
 
 export interface ScratchTable {
@@ -26,5 +27,18 @@ export async function startScratchTable(tableName: string, options: Partial<Omit
       await dynamo.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** One scratch table for a test file: started before its tests, stopped after them. */
+export function useScratchTable(tableName: string): () => ScratchTable {
+  let table: ScratchTable | undefined;
+  beforeAll(async () => {
+    table = await startScratchTable(tableName);
+  });
+  afterAll(() => table?.stop());
+  return () => {
+    if (!table) throw new Error(`The scratch table ${tableName} has not started`);
+    return table;
   };
 }

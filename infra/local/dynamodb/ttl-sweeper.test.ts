@@ -1,20 +1,12 @@
-import { BatchWriteItemCommand, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BatchWriteItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it, vi } from 'vitest';
 import { TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
-import { startScratchTable, type ScratchTable } from './scratch-table.js';
+import { startScratchTable, useScratchTable } from './scratch-table.js';
 
 const TABLE = 'tidewell-ttl-test';
 
 describe('local TTL sweep', () => {
-  let table: ScratchTable;
-  let client: DynamoDBClient;
-
-  beforeAll(async () => {
-    table = await startScratchTable(TABLE);
-    client = table.client;
-  });
-
-  afterAll(() => table.stop());
+  const scratch = useScratchTable(TABLE);
 
   it('deletes every expired item across many scan pages and keeps the rest', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
@@ -26,12 +18,12 @@ describe('local TTL sweep', () => {
       [TTL_ATTRIBUTE]: { N: String(i % 3 === 0 ? future : past) },
     }));
     for (let i = 0; i < items.length; i += 25) {
-      await client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+      await scratch().client.send(new BatchWriteItemCommand({ RequestItems: { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
     }
 
-    const deleted = await table.dynamo.sweepTtl();
+    const deleted = await scratch().dynamo.sweepTtl();
 
-    const left = await client.send(new ScanCommand({ TableName: TABLE }));
+    const left = await scratch().client.send(new ScanCommand({ TableName: TABLE }));
     expect(deleted).toBe(items.filter((_, i) => i % 3 !== 0).length);
     expect(left.Items?.map((item) => item.sk.S).sort()).toEqual(items.filter((_, i) => i % 3 === 0).map((item) => item.sk.S));
   });

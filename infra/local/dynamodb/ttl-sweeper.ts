@@ -1,9 +1,9 @@
 import { engine } from './dynalite-call.js';
-import type { WriteLock } from './write-lock.js';
+import { SerialQueue } from './serial-queue.js';
 
 interface SweeperOptions {
   enginePort: number;
-  lock: WriteLock;
+  lock: SerialQueue;
   ttl: Map<string, string>;
   keyNames: (table: string) => Promise<string[]>;
   intervalMs: number;
@@ -33,7 +33,8 @@ export const TTL_SWEEP_ITEMS_PER_TICK = 5_000;
 type ScanKey = Record<string, unknown>;
 
 export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<number>; stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
+  /** One sweep or crawl at a time; each waits for the one before. */
+  const sweeps = new SerialQueue();
   let busy = false;
   let stopped = false;
   /** Where the timed crawl goes on in each table; absent means from the start. */
@@ -100,21 +101,15 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
     }
   }
 
-  /** One sweep or crawl at a time; each waits for the one before. */
-  function queue<T>(work: () => Promise<T>): Promise<T> {
-    const result = running.then(work, work);
-    running = result.catch(() => undefined);
-    return result;
-  }
-
   function sweep(): Promise<number> {
-    return queue(sweepAll);
+    return sweeps.run(sweepAll);
   }
 
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    queue(crawl)
+    sweeps
+      .run(crawl)
       .catch(options.onError)
       .finally(() => {
         busy = false;
@@ -127,7 +122,7 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await sweeps.idle();
     },
   };
 }

@@ -17,7 +17,8 @@ async function bootstrap(): Promise<void> {
   // A returning user's app code downloads while config.json and the session check are under way,
   // rather than after them: one round trip less before the first screen on a slow network.
   if (hasStoredSession()) {
-    void import('./app/authenticated-app.js').catch(() => undefined);
+    // The screen's own code follows once the app's module has run: its zod settings come first.
+    void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
     readTimeZoneSoon();
   }
   try {

@@ -1,12 +1,14 @@
 // First: zod's settings must be in place before any schema module runs.
 import '../lib/zod-csp.js';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { takeLoginRedirect } from '../lib/login-redirect.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { toastQueue } from '../lib/toasts.js';
-import { appRoutes } from './routes.js';
+import { appRoutes, prefetchScreenData } from './routes.js';
+
+export { preloadScreenFor } from './routes.js';
 
 /**
  * Created after sign-in, so the router starts at the place saved before login (spec shell §2.4)
@@ -20,6 +22,7 @@ export function AuthenticatedApp() {
     if (target !== null) window.history.replaceState(window.history.state, '', `#${target}`);
     return createHashRouter(appRoutes);
   });
+  useEffect(() => prefetchScreenData(window.location.hash, queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PanelErrorBoundary } from '../components/error-views.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
+import { patientQuery } from '../lib/patients.js';
 
 const NextVisits = lazy(() => import('../features/calendar/components/next-visits.js').then((m) => ({ default: m.NextVisits })));
 const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
@@ -47,4 +49,9 @@ export function PatientChartPage() {
       )}
     />
   );
+}
+
+/** Asks for the patient while the shell still waits for the user and the practice. */
+export function prefetchChartData(queryClient: QueryClient, patientId: string): void {
+  void queryClient.prefetchQuery(patientQuery(patientId));
 }

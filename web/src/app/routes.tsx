@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GenericErrorView } from '../components/error-views.js';
@@ -5,9 +6,10 @@ import { paths } from '../lib/paths.js';
 import { RootLayout } from './root-layout.js';
 import { WorkspaceLayout } from './workspace-layout.js';
 
+const loadChart = () => import('./patient-chart-page.js');
 const HomePage = lazy(() => import('./dashboard-page.js').then((m) => ({ default: m.HomeDashboardPage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
-const PatientChartPage = lazy(() => import('./patient-chart-page.js').then((m) => ({ default: m.PatientChartPage })));
+const PatientChartPage = lazy(() => loadChart().then((m) => ({ default: m.PatientChartPage })));
 const AccessHistoryPage = lazy(() => import('../features/patients/components/access-history-page.js').then((m) => ({ default: m.AccessHistoryPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
 const TaskListPage = lazy(() => import('../features/tasks/components/task-list-page.js').then((m) => ({ default: m.TaskListPage })));
@@ -42,6 +44,40 @@ const ContactPage = lazy(() => import('../features/contacts/components/contacts-
 const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
 const ResultsReviewRoute = lazy(() => import('./results-review-page.js').then((m) => ({ default: m.ResultsReviewRoute })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
+
+const CHART_PATH = /^\/patients\/(?!new$)([^/]+)(\/(?!edit$|access-history$)[^/]+)*$/;
+
+/** The patient whose chart this address opens, if it opens one. */
+export function chartPatientOf(hash: string): string | undefined {
+  const chart = CHART_PATH.exec(hash.replace(/^#/, '').split('?')[0]);
+  try {
+    return chart ? decodeURIComponent(chart[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A returning user landing on a chart: its code loads with the app's own code rather than after the
+ * session's first answers (the user and the practice), and the patient is asked for alongside
+ * them. Each saves a round trip before the chart's header can show on a slow phone network. The
+ * dashboard gains nothing measurable from the same (its first screen waits on the CPU, not on these
+ * requests), so it loads as before.
+ */
+export function preloadScreenFor(hash: string): void {
+  // A failed preload is retried by the route itself when it renders.
+  if (chartPatientOf(hash) !== undefined) void loadChart().catch(() => undefined);
+}
+
+/** Asks for the landing chart's patient alongside the session's own first answers. */
+export function prefetchScreenData(hash: string, queryClient: QueryClient): void {
+  const patientId = chartPatientOf(hash);
+  if (patientId !== undefined)
+    void loadChart().then(
+      (m) => m.prefetchChartData(queryClient, patientId),
+      () => undefined,
+    );
+}
 
 /** The calendar-provider callback: Google's answer (code, scope, state) goes on to Settings > Calendar, which finishes the link. */
 function GoogleCallbackRedirect() {

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { Patient, PatientListResponse } from '../../../shared/patients/patient-schema.js';
 import { apiRequest } from './api-client.js';
 
@@ -34,13 +34,16 @@ export async function fetchPatientSearch(q: string, limit: number, signal?: Abor
   return await apiRequest({ path: '/v1/patients', query: { q, limit }, signal }, PatientListResponse);
 }
 
-export function usePatient(patientId: string | null | undefined) {
-  return useQuery({
-    queryKey: patientKeys.detail(patientId ?? ''),
-    queryFn: ({ signal }) => fetchPatient(patientId ?? '', signal),
-    enabled: Boolean(patientId),
+/** One patient, as the chart reads it; `prefetchQuery` with it fills the chart's cache early. */
+export const patientQuery = (patientId: string) =>
+  queryOptions({
+    queryKey: patientKeys.detail(patientId),
+    queryFn: ({ signal }) => fetchPatient(patientId, signal),
     staleTime: PATIENT_STALE_MS,
   });
+
+export function usePatient(patientId: string | null | undefined) {
+  return useQuery({ ...patientQuery(patientId ?? ''), enabled: Boolean(patientId) });
 }
 
 /** Several patients by id (e.g. the names a page of tasks links to), as a map of those loaded. */

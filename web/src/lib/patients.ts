@@ -49,11 +49,7 @@ export function usePatient(patientId: string | null | undefined) {
 /** Several patients by id (e.g. the names a page of tasks links to), as a map of those loaded. */
 export function usePatientsById(patientIds: readonly string[]): Map<string, Patient> {
   const results = useQueries({
-    queries: [...new Set(patientIds)].map((id) => ({
-      queryKey: patientKeys.detail(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchPatient(id, signal),
-      staleTime: PATIENT_STALE_MS,
-    })),
+    queries: [...new Set(patientIds)].map((id) => patientQuery(id)),
   });
   return new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
 }

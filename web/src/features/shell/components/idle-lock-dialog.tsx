@@ -25,6 +25,11 @@ export const SCREEN_LOCK_TEXT = {
   moreSteps: 'This account needs another sign-in step. Use “Sign in as someone else” and sign in again.',
 } as const;
 
+async function signedInLoginId(): Promise<string> {
+  const user = await getCurrentUser();
+  return user.signInDetails?.loginId ?? user.username;
+}
+
 /**
  * The lock's sign-in for the same user (the session-expiry modal's sign-in, session-expiry-modal.tsx,
  * with the session kept): a right password unlocks and everything under the lock is as it was.
@@ -51,12 +56,14 @@ export function IdleLockDialog({ minutes }: { minutes: number }) {
 
   const unlock = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!username || pending) return;
+    if (pending) return;
     setPending('unlock');
     setError(null);
     try {
+      // Right after a reload the name may not have arrived yet; a password typed that fast is not dropped.
+      const loginId = username || (await signedInLoginId());
       const authFlowType = signInAuthFlow(runtimeConfig());
-      const result = await whileVerifyingPassword(() => signIn({ username: username.trim(), password, options: authFlowType ? { authFlowType } : undefined }));
+      const result = await whileVerifyingPassword(() => signIn({ username: loginId.trim(), password, options: authFlowType ? { authFlowType } : undefined }));
       if (!result.isSignedIn) {
         setError(SCREEN_LOCK_TEXT.moreSteps);
         return;

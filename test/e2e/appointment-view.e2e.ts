@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.js';
+import { PRACTICE_ZONE, practiceDayOf, tomorrowAt } from './support/practice-day.js';
 import { apiAs, PROVIDER, signIn, test } from './support/sign-in.js';
 
 /** An appointment opened from the calendar: its view, arrival status, reminder, chart link; the dashboard's day and the chart's next visits. */
@@ -8,34 +9,28 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const SHOTS = 'test-results/screenshots/appointment-view';
-const ZONE = 'America/Chicago';
 const MINUTE = 60_000;
 
 const zoned = (d: Date) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true })
+    new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_ZONE, hour: 'numeric', minute: '2-digit', hour12: true })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );
-const dayOf = (d: Date) => {
-  const p = zoned(d);
-  return `${p.year}-${p.month}-${p.day}`;
-};
 const timeOf = (d: Date) => {
   const p = zoned(d);
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;
 };
 
 /**
- * Books a 10-minute visit today (practice time) still ahead, for the signed-in provider: the first
- * free slot from 20 minutes on, so a visit left by an earlier run in the same data folder is passed over.
+ * Books a 10-minute visit for the signed-in provider on tomorrow's practice day, the first free slot
+ * from 10:00 AM (a visit left by an earlier run in the same data folder is passed over). The browser's
+ * clock is put on that morning, so the visit is today's there and still ahead on the server.
  */
-async function bookToday(page: Page, patientId: string, providerId: string): Promise<{ appointmentId: string; start: Date }> {
-  const first = Math.ceil((Date.now() + 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
-  const today = dayOf(new Date());
+async function bookTomorrow(page: Page, patientId: string, providerId: string): Promise<{ appointmentId: string; start: Date }> {
+  const first = tomorrowAt(10).getTime();
   for (let i = 0; i < 24; i++) {
     const start = new Date(first + i * 10 * MINUTE);
-    if (dayOf(start) !== today) break;
     const res = await apiAs(page, 'POST', '/v1/appointments', {
       patientId,
       appointmentTypeId: 'apt-demo-follow-up',
@@ -49,7 +44,7 @@ async function bookToday(page: Page, patientId: string, providerId: string): Pro
     if (res.status === 201) return { appointmentId: String(res.json.appointmentId), start };
     expect(res.status, JSON.stringify(res.json)).toBe(409);
   }
-  throw new Error('no free 10-minute slot left today in the practice zone');
+  throw new Error('no free 10-minute slot left tomorrow morning');
 }
 
 for (const viewport of VIEWPORTS) {
@@ -58,6 +53,7 @@ for (const viewport of VIEWPORTS) {
   }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.clock.install({ time: tomorrowAt(8) });
     const at = (screen: string) => `${screen} (${viewport.name} ${viewport.width}px)`;
     const run = `${Date.now().toString(36)}${viewport.width}`;
     await signIn(page, PROVIDER, '/home');
@@ -74,7 +70,7 @@ for (const viewport of VIEWPORTS) {
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const patientId = String(created.json.id);
     const lastName = `Arrival${run}`;
-    const { start } = await bookToday(page, patientId, me.userId);
+    const { start } = await bookTomorrow(page, patientId, me.userId);
 
     // The dashboard's day lists it with its time, a link to the chart and its arrival status.
     await page.reload();
@@ -88,7 +84,7 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `${SHOTS}/dashboard-${viewport.width}.png`, fullPage: true });
 
     // Opened from the calendar (by keyboard), it shows its view, not the edit form.
-    await page.goto(`/#/calendar?date=${dayOf(start)}&view=day`);
+    await page.goto(`/#/calendar?date=${practiceDayOf(start)}&view=day`);
     const event = page.getByRole('button', { name: new RegExp(`^${timeOf(start)} to .+, Nora ${lastName}, Follow-up visit with `) });
     await event.focus();
     await page.keyboard.press('Enter');
@@ -140,7 +136,7 @@ for (const viewport of VIEWPORTS) {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Nora ${lastName}`) })).toBeVisible();
     const next = page.getByRole('list', { name: 'Next visits' });
-    const [y, m, d] = dayOf(start).split('-');
+    const [y, m, d] = practiceDayOf(start).split('-');
     await expect(next.getByRole('listitem')).toHaveText([
       new RegExp(`${m}/${d}/${y} at ${timeOf(start)} with ${me.name ?? `${me.firstName} ${me.lastName}`} \\(Arrived\\)$`),
     ]);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { EMPLOYEE, PROVIDER, test, apiAs } from './support/sign-in.js';
 import { expectAccessibleAtEach } from './support/axe.js';
+import { tomorrowAt } from './support/practice-day.js';
 
 const SHOTS = 'test-results/screenshots/workspace';
 
@@ -232,7 +233,8 @@ test("a task lists the notes it links to, each opening the patient's chart", asy
 });
 
 test("from a chart, the palette's new reminder and new task are about that patient", async ({ sessions }) => {
-  const page = await sessions.open(EMPLOYEE, '/home');
+  // Tomorrow morning on the browser's clock: the rest of its day is ahead whatever the hour of the run.
+  const page = await sessions.open(EMPLOYEE, '/home', { clockAt: tomorrowAt(9) });
   const patient = (await apiAs(page, 'GET', '/v1/patients/pat-0011')).json as { firstName: string; lastName: string };
   await page.goto('/#/patients/pat-0011');
   await expect(page.getByRole('heading', { name: 'Health Summary' })).toBeVisible();
@@ -255,7 +257,7 @@ test("from a chart, the palette's new reminder and new task are about that patie
   await expect(form.getByRole('alert')).toHaveText('Reminder text is required');
   const label = `Call back about the lab draw ${Date.now().toString(36)}`;
   await text.fill(label);
-  // Later today in the practice's zone, so it is due today whatever the hour of the run.
+  // Later on the browser's today, in the practice's zone, so it is due today.
   const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
   await form.getByLabel('Remind me at').fill(`${today}T23:59`);
   await page.keyboard.press('Enter');

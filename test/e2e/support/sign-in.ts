@@ -48,10 +48,12 @@ export class Sessions {
 
   constructor(private readonly browser: Browser) {}
 
-  async open(email: string, path = '/home'): Promise<Page> {
+  /** `clockAt` starts the browser's clock at that instant (it runs on from there), before signing in. */
+  async open(email: string, path = '/home', { clockAt }: { clockAt?: Date } = {}): Promise<Page> {
     const context = await this.browser.newContext();
     this.contexts.push(context);
     const page = await context.newPage();
+    if (clockAt) await page.clock.install({ time: clockAt });
     await signIn(page, email, path);
     return page;
   }

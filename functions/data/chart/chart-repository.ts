@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHART_MESSAGES } from '../../../shared/chart/constants.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
+import { batchWriteAll } from '../../lib/table/batch.js';
 import { tableName } from '../../lib/table/definition.js';
 import { queryAll } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
@@ -218,31 +219,11 @@ export async function deleteSectionItem(practiceId: string, patientId: string, s
   }
 }
 
-/** Several puts (group saves); BatchWrite in 25s with retries of unprocessed items. */
+/** Several puts (group saves). */
 export async function putSectionItems(practiceId: string, entries: { section: ChartSectionName; value: StoredMeta }[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 25) {
-    let requests: { PutRequest: { Item: Item } }[] | undefined = entries
-      .slice(i, i + 25)
-      .map((e) => ({ PutRequest: { Item: toItem(practiceId, e.section, e.value) } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
-    }
-    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
-  }
+  await batchWriteAll(entries.map((e) => ({ PutRequest: { Item: toItem(practiceId, e.section, e.value) } })));
 }
 
 export async function deleteSectionItems(practiceId: string, keys: { patientId: string; section: ChartSectionName; ident: string }[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: { DeleteRequest: { Key: Item } }[] | undefined = keys
-      .slice(i, i + 25)
-      .map((k) => ({ DeleteRequest: { Key: { practiceId, sk: chartItemKey(k.patientId, k.section, k.ident) } } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
-    }
-    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
-  }
+  await batchWriteAll(keys.map((k) => ({ DeleteRequest: { Key: { practiceId, sk: chartItemKey(k.patientId, k.section, k.ident) } } })));
 }

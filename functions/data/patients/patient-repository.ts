@@ -1,8 +1,9 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PatientInput } from '../../../shared/patients/patient-schema.js';
 import { Patient, type PatientDemographics } from '../../../shared/patients/patient-record.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
+import { batchGetAll, batchWriteAll } from '../../lib/table/batch.js';
 import { INDEXES, tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 import { queryIndexPartition } from '../../lib/table/query-all.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
@@ -250,20 +251,8 @@ async function updateExistingPatient(
 }
 
 export async function getPatientsByIds(practiceId: string, ids: readonly string[]): Promise<Patient[]> {
-  const found = new Map<string, Patient>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ practiceId, sk: patientKey(id) }));
-    for (let attempt = 0; keys && keys.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const p = fromItem(item);
-        found.set(p.id, p);
-      }
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-    if (keys && keys.length > 0) throw new Error('BatchGet left keys unprocessed');
-  }
+  const items = await batchGetAll(ids.map((id) => ({ practiceId, sk: patientKey(id) })));
+  const found = new Map(items.map((item) => fromItem(item)).map((p) => [p.id, p]));
   return ids.map((id) => found.get(id)).filter((p): p is Patient => !!p);
 }
 
@@ -299,15 +288,7 @@ export async function queryPatientsByName(practiceId: string, status: PatientSta
  * ids are overwritten, so only call it with ids the caller owns (the demo seed, a benchmark).
  */
 export async function putPatientsBatch(practiceId: string, patients: readonly Patient[]): Promise<void> {
-  for (let i = 0; i < patients.length; i += 25) {
-    let requests: { PutRequest: { Item: Item } }[] | undefined = patients.slice(i, i + 25).map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 10; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-      const out = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-      requests = out.UnprocessedItems?.[tableName()] as typeof requests;
-    }
-    if (requests && requests.length > 0) throw new Error('BatchWrite left items unprocessed');
-  }
+  await batchWriteAll(patients.map((p) => ({ PutRequest: { Item: toItem(practiceId, p) } })));
   // One version for the whole load, marked bulk: a cached index reloads in full instead of catching up.
   await transactWithVersion(practiceId, [], { bulk: true }, Date.now());
 }

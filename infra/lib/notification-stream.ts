@@ -37,8 +37,10 @@ export class NotificationStream extends Construct {
       timeoutSeconds: 60,
       environment: { TABLE_NAME: props.table.tableName, PRACTICE_ID: props.practiceId },
     });
-    // Its only table access: reading and writing the published-version markers (NOTIFPUB#).
-    this.consumer.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem'], resources: [props.table.tableArn] }));
+    // Its only table access: reading and writing the published-version markers (NOTIFPUB#), a batch's at once.
+    this.consumer.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'], resources: [props.table.tableArn] }),
+    );
     props.table.encryptionKey?.grantEncryptDecrypt(this.consumer);
     NagSuppressions.addResourceSuppressions(
       this.consumer.role!,

@@ -45,12 +45,12 @@ describe('notification stream in the stack', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
     const dynamo = statements.flatMap((s) => [s.Action].flat()).filter((a) => a.startsWith('dynamodb:'));
     expect(dynamo.sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:BatchWriteItem',
       'dynamodb:DescribeStream',
-      'dynamodb:GetItem',
       'dynamodb:GetRecords',
       'dynamodb:GetShardIterator',
       'dynamodb:ListStreams',
-      'dynamodb:PutItem',
     ]);
     expect(JSON.stringify(statements)).not.toContain('/index/');
   });

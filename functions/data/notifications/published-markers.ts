@@ -1,6 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../lib/table/client.js';
-import { tableName, TTL_ATTRIBUTE } from '../../lib/table/definition.js';
+import { batchGetAll, batchWriteAll } from '../../lib/table/batch.js';
+import { TTL_ATTRIBUTE } from '../../lib/table/definition.js';
 
 /*
  * One marker per announced notification version (docs/access-patterns.md):
@@ -18,39 +17,34 @@ export interface VersionRef {
 }
 
 export interface PublishedMarkers {
-  wasPublished(ref: VersionRef): Promise<boolean>;
-  markPublished(ref: VersionRef, at?: Date): Promise<void>;
+  /** The marker keys (publishedMarkerKey) of those of `refs` already announced. */
+  publishedAmong(refs: readonly VersionRef[]): Promise<Set<string>>;
+  markPublished(refs: readonly VersionRef[], at?: Date): Promise<void>;
 }
 
-const keyOf = (ref: VersionRef) => ({ practiceId: ref.practiceId, sk: publishedMarkerKey(ref.notificationId, ref.notificationVersion ?? 1) });
+export const markerKeyOf = (ref: VersionRef) => publishedMarkerKey(ref.notificationId, ref.notificationVersion ?? 1);
 
 /**
  * Stream delivery is at least once: a retried batch replays records whose event already went
- * out. The marker is written after the publish, so a version is never skipped unannounced; a
- * crash between the two repeats one event, which browsers drop by version.
+ * out. A batch's markers are read in one request and written in one after its publishes, so a
+ * version is never skipped unannounced; a crash between the two repeats events, which browsers
+ * drop by version. One write per batch rather than per record: a burst of notifications is
+ * announced without waiting on a write for each.
  */
 export const tablePublishedMarkers: PublishedMarkers = {
-  async wasPublished(ref) {
-    const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keyOf(ref), ConsistentRead: true }));
-    return Boolean(out.Item);
+  async publishedAmong(refs) {
+    const keys = [...new Map(refs.map((ref) => [`${ref.practiceId} ${markerKeyOf(ref)}`, { practiceId: ref.practiceId, sk: markerKeyOf(ref) }])).values()];
+    return new Set((await batchGetAll(keys)).map((item) => String(item.sk)));
   },
-  async markPublished(ref, at = new Date()) {
-    try {
-      await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keyOf(ref),
-            entityType: 'NOTIFICATION_PUBLISHED',
-            publishedAt: at.toISOString(),
-            [TTL_ATTRIBUTE]: Math.floor(at.getTime() / 1000) + MARKER_DAYS * 86_400,
-          },
-          ConditionExpression: 'attribute_not_exists(sk)',
-        }),
-      );
-    } catch (error) {
-      // Already marked by an earlier delivery of the same record: the work is done either way.
-      if ((error as { name?: string })?.name !== 'ConditionalCheckFailedException') throw error;
-    }
+  async markPublished(refs, at = new Date()) {
+    const expiresAt = Math.floor(at.getTime() / 1000) + MARKER_DAYS * 86_400;
+    // Writing a marker again (a replayed record) only moves its expiry: no condition needed.
+    const items = new Map(
+      refs.map((ref) => [
+        `${ref.practiceId} ${markerKeyOf(ref)}`,
+        { practiceId: ref.practiceId, sk: markerKeyOf(ref), entityType: 'NOTIFICATION_PUBLISHED', publishedAt: at.toISOString(), [TTL_ATTRIBUTE]: expiresAt },
+      ]),
+    );
+    await batchWriteAll([...items.values()].map((Item) => ({ PutRequest: { Item } })));
   },
 };

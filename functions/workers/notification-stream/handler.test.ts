@@ -2,7 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { NotificationEvent, NotificationPublisher } from '../../lib/adapters/notification-publisher.js';
 import { notificationStreamHandler } from './handler.js';
-import type { PublishedMarkers, VersionRef } from '../../data/notifications/published-markers.js';
+import { markerKeyOf, type PublishedMarkers, type VersionRef } from '../../data/notifications/published-markers.js';
 
 function insert(id: string, v: number, seq: string): DynamoDBRecord {
   return {
@@ -25,10 +25,22 @@ function insert(id: string, v: number, seq: string): DynamoDBRecord {
   };
 }
 
-function memoryMarkers(): PublishedMarkers & { keys: Set<string> } {
-  const keys = new Set<string>();
-  const key = (r: VersionRef) => `${r.notificationId}@${r.notificationVersion}`;
-  return { keys, wasPublished: async (r) => keys.has(key(r)), markPublished: async (r) => void keys.add(key(r)) };
+/** Markers kept in memory, counting the table requests they stand for. */
+function memoryMarkers(): PublishedMarkers & { keys: Set<string>; reads: number; writes: number } {
+  const markers = {
+    keys: new Set<string>(),
+    reads: 0,
+    writes: 0,
+    publishedAmong: async (refs: readonly VersionRef[]) => {
+      markers.reads++;
+      return new Set(refs.map(markerKeyOf).filter((k) => markers.keys.has(k)));
+    },
+    markPublished: async (refs: readonly VersionRef[]) => {
+      markers.writes++;
+      for (const r of refs) markers.keys.add(markerKeyOf(r));
+    },
+  };
+  return markers;
 }
 
 function recordingPublisher(failFor = new Set<string>()) {
@@ -57,6 +69,16 @@ describe('notification stream consumer', () => {
     expect(sent).toEqual(['created a@1', 'updated a@2', 'created b@1']);
   });
 
+  it('reads and records the markers of a burst once each, not once per notification', async () => {
+    const markers = memoryMarkers();
+    const { publisher, sent } = recordingPublisher();
+    const handle = notificationStreamHandler({ publisher: () => publisher, markers, practiceId: () => 'prc_demo' });
+    const burst = Array.from({ length: 25 }, (_, i) => insert(`n${i}`, 1, String(i + 1)));
+    expect(await handle({ Records: burst })).toEqual({ batchItemFailures: [] });
+    expect(sent).toHaveLength(25);
+    expect({ reads: markers.reads, writes: markers.writes }).toEqual({ reads: 1, writes: 1 });
+  });
+
   it('stops at the first failed publish and reports it, leaving later records for the retry', async () => {
     const markers = memoryMarkers();
     const failing = new Set(['b']);
@@ -65,6 +87,8 @@ describe('notification stream consumer', () => {
     const batch = { Records: [insert('a', 1, '1'), insert('b', 1, '2'), insert('c', 1, '3')] };
     expect(await handle(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
     expect(sent).toEqual(['created a@1']);
+    // What went out before the failure is recorded, so a replay of the whole batch does not repeat it.
+    expect([...markers.keys]).toEqual([markerKeyOf({ practiceId: 'prc_demo', notificationId: 'a', notificationVersion: 1 })]);
     failing.clear();
     expect(await handle({ Records: batch.Records.slice(1) })).toEqual({ batchItemFailures: [] });
     expect(sent).toEqual(['created a@1', 'created b@1', 'created c@1']);

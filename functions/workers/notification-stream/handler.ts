@@ -1,8 +1,8 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { notificationPublisherFromEnv, type NotificationPublisher } from '../../lib/adapters/notification-publisher.js';
 import { log } from '../../lib/log.js';
-import { notificationChange } from './notification-change.js';
-import { tablePublishedMarkers, type PublishedMarkers } from '../../data/notifications/published-markers.js';
+import { notificationChange, type NotificationChange } from './notification-change.js';
+import { markerKeyOf, tablePublishedMarkers, type PublishedMarkers } from '../../data/notifications/published-markers.js';
 
 export interface NotificationStreamDeps {
   publisher: () => NotificationPublisher;
@@ -15,37 +15,60 @@ export interface NotificationStreamDeps {
  * Announces each new notification version to the practice's subscribers, in stream order. On
  * the first failure it stops and reports that record, so Lambda retries from there (records
  * before it are done) and, after the bounded retries, sends the rest to the dead-letter queue.
+ * Which versions went out already is read for the whole batch at once, and what this run
+ * announced is recorded at once when it ends, failed or not.
  */
 export function notificationStreamHandler(deps: NotificationStreamDeps) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-    for (const record of event.Records ?? []) {
+    const practiceId = deps.practiceId();
+    const changes = (event.Records ?? []).flatMap((record) => {
       const change = notificationChange(record);
-      if (!change) continue;
-      const n = change.notification;
-      const practiceId = deps.practiceId();
-      if (practiceId && n.practiceId !== practiceId) {
-        log.error('notification of another practice in the stream: not announced', { notificationId: n.notificationId });
-        continue;
+      if (!change) return [];
+      if (practiceId && change.notification.practiceId !== practiceId) {
+        log.error('notification of another practice in the stream: not announced', { notificationId: change.notification.notificationId });
+        return [];
       }
-      try {
-        if (await deps.markers.wasPublished(n)) continue;
-        const publisher = deps.publisher();
-        if (change.kind === 'created') await publisher.publishCreated(n);
-        else await publisher.publishUpdated(n);
-        await deps.markers.markPublished(n);
-      } catch (error) {
-        log.error('notification publish failed', {
-          notificationId: n.notificationId,
-          notificationVersion: n.notificationVersion,
-          kind: change.kind,
-          error: (error as Error)?.name,
-          detail: (error as Error)?.message,
-        });
-        return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' }] };
+      return [{ record, change }];
+    });
+    if (!changes.length) return { batchItemFailures: [] };
+
+    const announced: NotificationChange['notification'][] = [];
+    let failure: DynamoDBBatchResponse['batchItemFailures'] = [];
+    try {
+      const published = await deps.markers.publishedAmong(changes.map(({ change }) => change.notification));
+      for (const { record, change } of changes) {
+        const n = change.notification;
+        if (published.has(markerKeyOf(n))) continue;
+        try {
+          const publisher = deps.publisher();
+          if (change.kind === 'created') await publisher.publishCreated(n);
+          else await publisher.publishUpdated(n);
+          announced.push(n);
+        } catch (error) {
+          logPublishFailure(n, change.kind, error);
+          failure = [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? '' }];
+          break;
+        }
       }
+    } catch (error) {
+      // The markers could not be read: nothing was announced, the whole batch is tried again.
+      logPublishFailure(changes[0].change.notification, changes[0].change.kind, error);
+      return { batchItemFailures: [{ itemIdentifier: changes[0].record.dynamodb?.SequenceNumber ?? changes[0].record.eventID ?? '' }] };
     }
-    return { batchItemFailures: [] };
+    // Thrown if it fails: the batch is tried again, and announced versions go out once more (browsers drop them by version).
+    if (announced.length) await deps.markers.markPublished(announced);
+    return { batchItemFailures: failure };
   };
+}
+
+function logPublishFailure(n: NotificationChange['notification'], kind: NotificationChange['kind'], error: unknown) {
+  log.error('notification publish failed', {
+    notificationId: n.notificationId,
+    notificationVersion: n.notificationVersion,
+    kind,
+    error: (error as Error)?.name,
+    detail: (error as Error)?.message,
+  });
 }
 
 let envPublisher: { url: string | undefined; publisher: NotificationPublisher } | undefined;

@@ -22,11 +22,37 @@ vi.mock('aws-amplify/auth', () => ({
 vi.mock('../../../lib/api-client.js', () => ({ apiRequest: () => new Promise(() => undefined) }));
 
 const { IdleLockDialog } = await import('./idle-lock-dialog.js');
+const { ConfirmDialog } = await import('../../../components/ui/dialog.js');
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 describe('the screen lock', () => {
-  afterEach(() => setRuntimeConfigForTests(null));
+  afterEach(() => {
+    setRuntimeConfigForTests(null);
+    document.body.replaceChildren();
+  });
+
+  it('stays usable when a dialog of the app under it opens afterwards (a chart form restored after a reload)', async () => {
+    await act(async () => {
+      renderInApp(<IdleLockDialog minutes={1} />);
+    });
+    await settle();
+    await act(async () => {
+      renderInApp(
+        <ConfirmDialog isOpen onOpenChange={() => undefined} title="Add Allergy" confirmLabel="Save" onConfirm={() => undefined}>
+          Restored form
+        </ConfirmDialog>,
+      );
+    });
+    await settle();
+    expect(document.body.textContent).toContain('Restored form');
+    const lock = document.querySelector<HTMLElement>('[data-screen-lock]')!;
+    // A modal hides everything outside it from the keyboard and screen readers; never the lock.
+    for (let node: HTMLElement | null = lock; node && node !== document.body; node = node.parentElement) {
+      expect(node.hasAttribute('inert'), 'inert').toBe(false);
+      expect(node.getAttribute('aria-hidden'), 'aria-hidden').toBeNull();
+    }
+  });
 
   it('checks a password entered before the user’s name has arrived, and says when it is wrong', async () => {
     setRuntimeConfigForTests({

@@ -97,7 +97,9 @@ export function IdleLockDialog({ minutes }: { minutes: number }) {
       isDismissable={false}
       isKeyboardDismissDisabled
       className="tw-modal-overlay tw-screen-lock__overlay"
-      {...{ [SCREEN_LOCK_ATTRIBUTE]: '' }}
+      // A dialog of the app that opens under the lock (a chart form restored after a reload) hides
+      // everything outside it, inert; react-aria leaves its top layer alone, so the lock stays usable.
+      {...{ [SCREEN_LOCK_ATTRIBUTE]: '', 'data-react-aria-top-layer': '' }}
     >
       <Modal className="tw-modal" style={{ width: MODAL_WIDTH.sm }}>
         <Dialog className="tw-dialog" role="alertdialog">

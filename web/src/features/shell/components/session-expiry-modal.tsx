@@ -54,7 +54,8 @@ export function SessionExpiryModal({ email }: SessionExpiryModalProps) {
   };
 
   return (
-    <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className="tw-modal-overlay">
+    // Above whatever dialog of the app opens after it: react-aria never hides its top layer.
+    <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className="tw-modal-overlay" data-react-aria-top-layer="">
       <Modal className="tw-modal" style={{ width: MODAL_WIDTH.sm }}>
         <Dialog className="tw-dialog" role="alertdialog">
           <Heading slot="title" className="tw-dialog__title">

@@ -18,8 +18,10 @@ import { expectAccessible } from './support/axe.js';
  */
 const ADMIN = 'admin@demo.tidewell.local';
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
+/** Each server also takes the next port, for its local partner origin. */
+const ADMINS_PORT = PORT + 2;
 const URL = `http://localhost:${PORT}`;
-const ADMINS_URL = `http://localhost:${PORT + 1}`;
+const ADMINS_URL = `http://localhost:${ADMINS_PORT}`;
 const servers: { process: ChildProcess; dataDir: string; url: string }[] = [];
 
 function startServer(port: number, mfa: 'required' | 'admins') {
@@ -37,7 +39,7 @@ function startServer(port: number, mfa: 'required' | 'admins') {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  await Promise.all([startServer(PORT, 'required'), startServer(PORT + 1, 'admins')]);
+  await Promise.all([startServer(PORT, 'required'), startServer(ADMINS_PORT, 'admins')]);
 });
 
 test.afterAll(async () => {

@@ -1,11 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
 import { PanelErrorBoundary } from '../components/error-views.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 import { patientQuery } from '../lib/patients.js';
 
-const NextVisits = lazy(() => import('../features/calendar/components/next-visits.js').then((m) => ({ default: m.NextVisits })));
+const loadNextVisits = () => import('../features/calendar/components/next-visits.js');
+const NextVisits = lazy(() => loadNextVisits().then((m) => ({ default: m.NextVisits })));
 const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
 const ChartTransferPanel = lazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => ({ default: m.ChartTransferPanel })));
 const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
@@ -25,6 +27,9 @@ function Panel({ label, children }: { label: string; children: ReactNode }) {
  * panel here; features never import one another.
  */
 export function PatientChartPage() {
+  const { patientId = '' } = useParams();
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchChartData(queryClient, patientId), [queryClient, patientId]);
   return (
     <PatientProfilePage
       headerExtras={(patient) => (
@@ -51,7 +56,17 @@ export function PatientChartPage() {
   );
 }
 
-/** Asks for the patient while the shell still waits for the user and the practice. */
+/**
+ * Asks for the patient, and for the header's next visits with their code, as soon as the chart is
+ * known (landing on it, while the shell still waits for the user and the practice; or opening it),
+ * rather than once the patient has arrived: on a phone the next visits are the header's largest
+ * text, the last of its first screen to paint.
+ */
 export function prefetchChartData(queryClient: QueryClient, patientId: string): void {
+  if (!patientId) return;
   void queryClient.prefetchQuery(patientQuery(patientId));
+  void loadNextVisits().then(
+    (m) => m.prefetchNextVisits(queryClient, patientId),
+    () => undefined,
+  );
 }

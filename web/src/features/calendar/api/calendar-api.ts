@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Appointment,
   CALENDAR_STALE_MS,
@@ -158,10 +158,13 @@ export function useSendReminder() {
   });
 }
 
-/** The patient's next visits (the chart header). */
-export function useUpcomingVisits(patientId: string) {
-  return useQuery({
+/** The patient's next visits (the chart header); `prefetchQuery` with it asks for them before the header renders. */
+export const upcomingVisitsQuery = (patientId: string) =>
+  queryOptions({
     queryKey: calendarKeys.upcoming(patientId),
     queryFn: ({ signal }) => apiRequest({ path: '/v1/appointments/upcoming', query: { patientId }, signal }, UpcomingVisits),
   });
+
+export function useUpcomingVisits(patientId: string) {
+  return useQuery(upcomingVisitsQuery(patientId));
 }

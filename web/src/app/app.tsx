@@ -1,16 +1,17 @@
-import { lazy, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { ErrorBoundary } from '../components/startup-error-view.js';
 import { AuthGate } from '../features/auth/components/auth-gate.js';
+import { preloadableLazy } from '../lib/preloadable-lazy.js';
 
 /** Everything behind sign-in (router, shell, data layer) loads once the session is known. */
-const AuthenticatedApp = lazy(() => import('./authenticated-app.js').then((m) => ({ default: m.AuthenticatedApp })));
+export const authenticatedApp = preloadableLazy(() => import('./authenticated-app.js').then((m) => m.AuthenticatedApp));
 
 export function App() {
   return (
     <StrictMode>
       <ErrorBoundary>
-        <AuthGate>
-          <AuthenticatedApp />
+        <AuthGate beforeSignedIn={authenticatedApp.load}>
+          <authenticatedApp.Component />
         </AuthGate>
       </ErrorBoundary>
     </StrictMode>

@@ -5,9 +5,12 @@ import { PanelErrorBoundary } from '../components/error-views.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
 import { patientQuery } from '../lib/patients.js';
+import { preloadableLazy } from '../lib/preloadable-lazy.js';
 
 const loadNextVisits = () => import('../features/calendar/components/next-visits.js');
-const NextVisits = lazy(() => loadNextVisits().then((m) => ({ default: m.NextVisits })));
+/** Loaded with the patient (`prefetchChartData`), so the header's next visit shows without suspending. */
+const nextVisits = preloadableLazy(() => loadNextVisits().then((m) => m.NextVisits));
+const NextVisits = nextVisits.Component;
 const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
 const ChartTransferPanel = lazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => ({ default: m.ChartTransferPanel })));
 const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
@@ -65,6 +68,7 @@ export function PatientChartPage() {
 export function prefetchChartData(queryClient: QueryClient, patientId: string): void {
   if (!patientId) return;
   void queryClient.prefetchQuery(patientQuery(patientId));
+  void nextVisits.load().catch(() => undefined);
   void loadNextVisits().then(
     (m) => m.prefetchNextVisits(queryClient, patientId),
     () => undefined,

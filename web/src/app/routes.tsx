@@ -3,13 +3,16 @@ import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GenericErrorView } from '../components/error-views.js';
 import { paths } from '../lib/paths.js';
+import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { RootLayout } from './root-layout.js';
 import { WorkspaceLayout } from './workspace-layout.js';
 
 const loadChart = () => import('./patient-chart-page.js');
 const HomePage = lazy(() => import('./dashboard-page.js').then((m) => ({ default: m.HomeDashboardPage })));
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
-const PatientChartPage = lazy(() => loadChart().then((m) => ({ default: m.PatientChartPage })));
+/** Preloaded for a returning user landing on a chart (`preloadScreenFor`): then it renders without suspending. */
+const chartPage = preloadableLazy(() => loadChart().then((m) => m.PatientChartPage));
+const PatientChartPage = chartPage.Component;
 const AccessHistoryPage = lazy(() => import('../features/patients/components/access-history-page.js').then((m) => ({ default: m.AccessHistoryPage })));
 const PatientFormPage = lazy(() => import('../features/patients/components/patient-form-page.js').then((m) => ({ default: m.PatientFormPage })));
 const TaskListPage = lazy(() => import('../features/tasks/components/task-list-page.js').then((m) => ({ default: m.TaskListPage })));
@@ -66,7 +69,7 @@ export function chartPatientOf(hash: string): string | undefined {
  */
 export function preloadScreenFor(hash: string): void {
   // A failed preload is retried by the route itself when it renders.
-  if (chartPatientOf(hash) !== undefined) void loadChart().catch(() => undefined);
+  if (chartPatientOf(hash) !== undefined) void chartPage.load().catch(() => undefined);
 }
 
 /** Asks for the landing chart's patient alongside the session's own first answers. */

@@ -10,6 +10,11 @@ const SignInScreen = lazy(() => import('./sign-in-screen.js').then((m) => ({ def
 
 export interface AuthGateProps {
   children: ReactNode;
+  /**
+   * Awaited, behind the loading screen, before a session found at start-up shows `children`:
+   * the app's code, so that its first screen appears without a second loading screen.
+   */
+  beforeSignedIn?: () => Promise<unknown>;
 }
 
 function AuthLoading() {
@@ -24,8 +29,8 @@ function AuthLoading() {
  * Renders the app only for a signed-in user; otherwise the Tidewell sign-in (no self sign-up:
  * admins create users). Signing out drops the signed-in tree, and with it every cached answer.
  */
-export function AuthGate({ children }: AuthGateProps) {
-  const authStatus = useAuthStatus();
+export function AuthGate({ children, beforeSignedIn }: AuthGateProps) {
+  const authStatus = useAuthStatus(beforeSignedIn);
 
   useEffect(
     () =>

@@ -33,7 +33,7 @@ export function statusAfterAuthEvent(payload: AuthHubPayload): AuthStatus | null
  * the sign-in UI. A sign-in, a sign-out (here or announced by another tab) and a refresh token the
  * pool no longer accepts all arrive as Hub auth events.
  */
-export function useAuthStatus(): AuthStatus {
+export function useAuthStatus(beforeSignedIn?: () => Promise<unknown>): AuthStatus {
   const [status, setStatus] = useState<AuthStatus>('configuring');
   useEffect(() => {
     let active = true;
@@ -58,8 +58,10 @@ export function useAuthStatus(): AuthStatus {
       setStatus(next);
     });
     getCurrentUser().then(
-      (user) => {
+      async (user) => {
         claimFormDrafts(user.userId);
+        // A failed download is not held here: the app's own loading and error screens answer it.
+        await beforeSignedIn?.().catch(() => undefined);
         if (active) setStatus((current) => (current === 'configuring' ? 'authenticated' : current));
       },
       () => {
@@ -72,6 +74,6 @@ export function useAuthStatus(): AuthStatus {
       active = false;
       stop();
     };
-  }, []);
+  }, [beforeSignedIn]);
   return status;
 }

@@ -6,7 +6,7 @@ import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { takeLoginRedirect } from '../lib/login-redirect.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { toastQueue } from '../lib/toasts.js';
-import { appRoutes, prefetchScreenData } from './routes.js';
+import { appRoutes, prefetchScreenData, preloadChartAfterFirstScreen } from './routes.js';
 
 export { preloadScreenFor } from './routes.js';
 
@@ -23,6 +23,7 @@ export function AuthenticatedApp() {
     return createHashRouter(appRoutes);
   });
   useEffect(() => prefetchScreenData(window.location.hash, queryClient), [queryClient]);
+  useEffect(preloadChartAfterFirstScreen, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

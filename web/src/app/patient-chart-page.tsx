@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PanelErrorBoundary } from '../components/error-views.js';
 import { Spinner } from '../components/ui/spinner.js';
@@ -11,9 +11,21 @@ const loadNextVisits = () => import('../features/calendar/components/next-visits
 /** Loaded with the patient (`prefetchChartData`), so the header's next visit shows without suspending. */
 const nextVisits = preloadableLazy(() => loadNextVisits().then((m) => m.NextVisits));
 const NextVisits = nextVisits.Component;
-const HealthSummary = lazy(() => import('../features/chart/components/health-summary.js').then((m) => ({ default: m.HealthSummary })));
-const ChartTransferPanel = lazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => ({ default: m.ChartTransferPanel })));
-const NotesTimelinePanel = lazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => ({ default: m.NotesTimelinePanel })));
+const healthSummary = preloadableLazy(() => import('../features/chart/components/health-summary.js').then((m) => m.HealthSummary));
+const chartTransfer = preloadableLazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => m.ChartTransferPanel));
+const notesTimeline = preloadableLazy(() => import('../features/notes/components/notes-timeline-panel.js').then((m) => m.NotesTimelinePanel));
+const HealthSummary = healthSummary.Component;
+const ChartTransferPanel = chartTransfer.Component;
+const NotesTimelinePanel = notesTimeline.Component;
+
+/**
+ * The panels' code, asked for once a first screen has settled (`preloadChartAfterFirstScreen`): a
+ * chart opened afterwards renders its panels with its header, instead of 300 ms after their
+ * loading spinners. A failed download is tried again when the panel renders.
+ */
+export function preloadChartPanels(): void {
+  for (const panel of [healthSummary, notesTimeline, chartTransfer]) void panel.load().catch(() => undefined);
+}
 
 /** One chart panel: it loads on its own and fails on its own, under the patient's header. */
 function Panel({ label, children }: { label: string; children: ReactNode }) {

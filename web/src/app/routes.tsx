@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GenericErrorView } from '../components/error-views.js';
+import { afterFirstScreenSettles } from '../lib/after-first-screen.js';
 import { paths } from '../lib/paths.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { RootLayout } from './root-layout.js';
@@ -70,6 +71,21 @@ export function chartPatientOf(hash: string): string | undefined {
 export function preloadScreenFor(hash: string): void {
   // A failed preload is retried by the route itself when it renders.
   if (chartPatientOf(hash) !== undefined) void chartPage.load().catch(() => undefined);
+}
+
+/**
+ * Opening a chart is a clinician's most common next step: its code, panels included, comes once
+ * the first screen has settled, so a chart opened from it shows header and panels together rather
+ * than its panels 300 ms after their loading spinners. Asked for with the patient instead (landing
+ * on a chart, or on opening one), the panels' download and evaluation delayed the header itself.
+ */
+export function preloadChartAfterFirstScreen(): void {
+  void afterFirstScreenSettles()
+    .then(() => chartPage.load())
+    .then(
+      () => loadChart().then((m) => m.preloadChartPanels()),
+      () => undefined,
+    );
 }
 
 /** Asks for the landing chart's patient alongside the session's own first answers. */

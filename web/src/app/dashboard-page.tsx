@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { FirstScreenHold } from '../components/first-screen-hold.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { useCurrentUser } from '../lib/practice.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page.js';
 import { MyDraftsWidget, RemindersTodayWidget, UnreadMessagesWidget } from '../features/notifications/components/dashboard-widgets.js';
-import { MyTasksWidget } from '../features/tasks/components/my-tasks-widget.js';
+import { MyTasksWidget, myTasksWidgetQuery } from '../features/tasks/components/my-tasks-widget.js';
 
 /** The day's appointments come with the calendar's code, loaded after the dashboard's first screen. */
 const providersDay = preloadableLazy(() => import('../features/calendar/components/providers-day-widget.js').then((m) => m.ProvidersDayWidget));
@@ -52,6 +54,13 @@ const WIDGETS = {
 
 /** /home: the dashboard layout from its feature, the widgets from the features that own the data. */
 export function HomeDashboardPage() {
+  const queryClient = useQueryClient();
+  const me = useCurrentUser().data?.userId;
+  // My Open Tasks is the dashboard's largest early text on a phone: its answer is asked for beside
+  // the user's layout rather than once the layout has arrived and the widgets have mounted.
+  useEffect(() => {
+    if (me) void queryClient.prefetchQuery(myTasksWidgetQuery(me));
+  }, [queryClient, me]);
   // Once the page's title is up, while the user's layout is asked for: a widget whose code is in
   // when the layout arrives shows with its data, instead of 300 ms after a loading spinner. A
   // failed download is tried again when the widget renders.

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isoToUsDate, todayIsoDate } from '../../../../../shared/rules/dates.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -10,14 +10,19 @@ import '../task-urgent.css';
 
 const SHOWN = 6;
 
-/** Dashboard: my open tasks, soonest due first. */
-export function MyTasksWidget() {
-  const me = useCurrentUser().data?.userId;
-  const tasks = useQuery({
+/** The widget's answer, so the dashboard can ask for it before its layout has arrived. */
+export function myTasksWidgetQuery(me: string | undefined) {
+  return queryOptions({
     queryKey: [...taskKeys.all, 'widget', me],
     queryFn: ({ signal }) => fetchMyOpenTasks(me ?? '', SHOWN, signal),
     enabled: Boolean(me),
   });
+}
+
+/** Dashboard: my open tasks, soonest due first. */
+export function MyTasksWidget() {
+  const me = useCurrentUser().data?.userId;
+  const tasks = useQuery(myTasksWidgetQuery(me));
   if (tasks.isPending) return <Spinner label="Loading tasks" />;
   if (tasks.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const today = todayIsoDate();

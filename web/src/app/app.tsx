@@ -4,7 +4,7 @@ import { AuthGate } from '../features/auth/components/auth-gate.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 
 /** Everything behind sign-in (router, shell, data layer) loads once the session is known. */
-export const authenticatedApp = preloadableLazy(() => import('./authenticated-app.js').then((m) => m.AuthenticatedApp));
+const authenticatedApp = preloadableLazy(() => import('./authenticated-app.js').then((m) => m.AuthenticatedApp));
 
 export function App() {
   return (

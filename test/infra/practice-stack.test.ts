@@ -7,6 +7,7 @@ import { NONCURRENT_EXPIRATION_DAYS, NONCURRENT_TRANSITION_DAYS } from '../../in
 import { TRANSCRIPTION_STATES, transcriptionDefinition } from '../../infra/lib/transcription/transcription-definition.js';
 import { fhirExportDefinition } from '../../infra/lib/fhir-export/fhir-export-definition.js';
 import { CONTENT_SECURITY_POLICY, FRAME_OPTIONS, HSTS, REFERRER_POLICY } from '../../infra/lib/web-security-headers.js';
+import * as z from '../../shared/zod.js';
 import { synthPracticeStack, type SynthesizedPractice } from './synth-practice-stack.js';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,6 +23,14 @@ function only(type: string): [string, Resource] {
   const found = ofType(type);
   expect(found, type).toHaveLength(1);
   return found[0];
+}
+
+/** The Fetch standard's CORS-safelisted request headers: a browser sends them without asking the preflight. */
+function corsSafelisted(name: string, value: string): boolean {
+  const lower = name.toLowerCase();
+  if (lower === 'content-type')
+    return ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(value.split(';')[0].trim().toLowerCase());
+  return ['accept', 'accept-language', 'content-language'].includes(lower) && value.length <= 128;
 }
 
 /** CloudFormation references inside a value, as logical ids (Ref and Fn::GetAtt). */
@@ -321,6 +330,35 @@ describe('practice stack', () => {
       expect(api.Properties.ProtocolType).toBe('HTTP');
       expect(referencedIds(api.Properties.CorsConfiguration.AllowOrigins)[0]).toMatch(/^WebDistribution/);
       expect(api.Properties.CorsConfiguration.AllowHeaders).toEqual(['authorization', 'content-type']);
+    });
+
+    // The web app and the API are different origins in AWS (CloudFront and execute-api), unlike the
+    // local runtime: a header or method the preflight does not allow fails every call in the browser.
+    it("lets through every header and method the web app's API client sends, as a browser's preflight checks them", async () => {
+      const { createApiClient } = await import('../../web/src/lib/api-client.js');
+      const sent: { method: string; headers: Record<string, string> }[] = [];
+      const request = createApiClient({
+        apiUrl: () => 'https://abc123.execute-api.us-east-1.amazonaws.com',
+        idToken: async () => 'id-token',
+        onUnauthorized: async () => undefined,
+        fetchImpl: async (_url, init) => {
+          sent.push({ method: String(init?.method), headers: init?.headers as Record<string, string> });
+          return new Response('{}', { status: 200 });
+        },
+      });
+      const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+      for (const method of methods) await request({ method, path: '/v1/patients', body: method === 'GET' ? undefined : { a: 1 } }, z.unknown());
+      const [, api] = only('AWS::ApiGatewayV2::Api');
+      const cors = api.Properties.CorsConfiguration;
+      expect(sent.map((s) => s.method)).toEqual([...methods]);
+      for (const { method, headers } of sent) {
+        expect(cors.AllowMethods, method).toContain(method);
+        const preflighted = Object.entries(headers)
+          .filter(([name, value]) => !corsSafelisted(name, value))
+          .map(([name]) => name.toLowerCase());
+        expect(preflighted, method).toContain('authorization');
+        for (const name of preflighted) expect(cors.AllowHeaders, `${method} sends ${name}`).toContain(name);
+      }
     });
   });
 

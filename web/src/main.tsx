@@ -4,7 +4,6 @@ import { App } from './app/app.js';
 import { StartupErrorView } from './components/startup-error-view.js';
 import { configureAmplify } from './lib/configure-amplify.js';
 import { hashForCallbackPath } from './lib/login-redirect.js';
-import { readTimeZoneSoon } from './lib/browser-time-zone.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
 import { hasStoredSession } from './lib/stored-session.js';
 
@@ -19,7 +18,6 @@ async function bootstrap(): Promise<void> {
   if (hasStoredSession()) {
     // The screen's own code follows once the app's module has run: its zod settings come first.
     void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
-    readTimeZoneSoon();
   }
   try {
     const config = await loadRuntimeConfig();

@@ -17,7 +17,6 @@ function client(fetchImpl: ApiClientDeps['fetchImpl'], overrides: Partial<ApiCli
     idToken: async () => 'id-token-123',
     onUnauthorized,
     fetchImpl,
-    timeZone: () => 'America/Chicago',
     ...overrides,
   });
   return { request, onUnauthorized };
@@ -31,7 +30,7 @@ describe('buildUrl', () => {
 });
 
 describe('createApiClient', () => {
-  it('sends the ID token as bearer, the time zone, and JSON', async () => {
+  it('sends the ID token as bearer, and JSON', async () => {
     const fetchImpl = vi.fn(async () => jsonResponse(201, { id: 'p1' }));
     const { request } = client(fetchImpl);
 
@@ -44,7 +43,6 @@ describe('createApiClient', () => {
     expect(init.body).toBe('{"firstName":"Ana"}');
     expect(init.headers).toMatchObject({
       Authorization: 'Bearer id-token-123',
-      'X-Timezone': 'America/Chicago',
       'Content-Type': 'application/json',
     });
   });

@@ -3,7 +3,6 @@ import type * as z from '../../../shared/zod.js';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
 import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
-import { browserTimeZone } from './browser-time-zone.js';
 import { runtimeConfig } from './runtime-config.js';
 import { markSessionExpired } from './session-expiry.js';
 import { tokensSettled } from './screen-lock.js';
@@ -41,7 +40,6 @@ export interface ApiClientDeps {
   idToken: () => Promise<string | undefined>;
   onUnauthorized: (error: ApiError) => Promise<void>;
   fetchImpl: typeof fetch;
-  timeZone: () => string;
   /** Where a schema mismatch is reported: method, path pattern and the failing fields, never their values. */
   logMismatch?: (report: { method: string; path: string; issues: string[] }) => void;
 }
@@ -82,7 +80,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const schemaSource = typeof schema === 'function' ? schema() : schema;
     if (schemaSource instanceof Promise) schemaSource.catch(() => undefined);
     const token = await deps.idToken();
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Timezone': deps.timeZone() };
+    const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -118,7 +116,7 @@ export function createApiClient(deps: ApiClientDeps) {
 }
 
 /**
- * The app's API client: Cognito ID token as bearer, the browser's time zone; a 401 or a 403
+ * The app's API client: Cognito ID token as bearer; a 401 or a 403
  * no_access ends the session. A 401 while a visit is recording asks for a new sign-in instead
  * (session-expiry.ts), so the recording is not lost.
  */
@@ -137,5 +135,4 @@ export const apiRequest = createApiClient({
     await signOut();
   },
   fetchImpl: (input, init) => fetch(input, init),
-  timeZone: browserTimeZone,
 });

@@ -88,7 +88,7 @@ describe('afterFirstScreenSettles', () => {
     stop();
   });
 
-  it('does not wait more than 10 s for a screen whose answer never comes', async () => {
+  it('does not wait more than 10 s (and an idle moment) for a screen whose answer never comes', async () => {
     const { afterFirstScreenSettles, holdFirstScreen, markFirstScreenShown } = await import('./after-first-screen.js');
     holdFirstScreen();
     let settled = false;
@@ -96,7 +96,30 @@ describe('afterFirstScreenSettles', () => {
     markFirstScreenShown();
     await vi.advanceTimersByTimeAsync(9_999);
     expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(2);
+    await vi.advanceTimersByTimeAsync(101);
     expect(settled).toBe(true);
+  });
+
+  it("runs each caller's work in an idle moment of its own, so that a tap can be answered between them", async () => {
+    // A browser runs each idle callback as a task of its own.
+    const idleCallbacks: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    const { afterFirstScreenSettles, markFirstScreenShown } = await import('./after-first-screen.js');
+    const ran: string[] = [];
+    void afterFirstScreenSettles().then(() => ran.push('menus'));
+    void afterFirstScreenSettles().then(() => ran.push('live feed'));
+    markFirstScreenShown();
+    const nextIdleTask = async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      idleCallbacks.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    await nextIdleTask(); // the first screen has settled
+    expect(ran).toEqual([]);
+    await nextIdleTask();
+    expect(ran).toEqual(['menus']);
+    await nextIdleTask();
+    expect(ran).toEqual(['menus', 'live feed']);
+    vi.unstubAllGlobals();
   });
 });

@@ -76,5 +76,7 @@ let settled: Promise<void> | undefined;
  */
 export function afterFirstScreenSettles(): Promise<void> {
   settled ??= Promise.race([settle(), delay(FIRST_SCREEN_TIMEOUT_MS).then(idle)]);
-  return settled;
+  // Each caller's work runs in an idle moment of its own: run together, the menus, the live feed
+  // and the chart's code made one long task that a phone could not interrupt for a tap.
+  return settled.then(idle);
 }

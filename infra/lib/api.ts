@@ -11,6 +11,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { GroupAccess, GroupDefinition } from '../../functions/groups.js';
 import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
+import { API_CORS_ALLOW_HEADERS, API_CORS_MAX_AGE_SECONDS } from './api-cors.js';
 import { suppressGuardRules } from './guard.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
@@ -81,8 +82,8 @@ export class Api extends Construct {
           apigwv2.CorsHttpMethod.DELETE,
           apigwv2.CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type'],
-        maxAge: Duration.hours(1),
+        allowHeaders: API_CORS_ALLOW_HEADERS,
+        maxAge: Duration.seconds(API_CORS_MAX_AGE_SECONDS),
       },
     });
     const accessLogs = props.logging.logGroup(this, 'AccessLogs');

@@ -4,8 +4,11 @@
  * `npm start` (or any served build) must be up. It signs in once with Playwright into a temporary
  * Chromium profile, then runs Lighthouse 3 times per page against that profile with an empty HTTP
  * cache each time, and prints the median score, total blocking time and largest contentful paint.
+ * By default it measures the server as the deployed stack serves it (production-origins.ts): the
+ * web app over HTTP/2 and TLS, the API on an origin of its own with CORS preflights; `--http1`
+ * measures the local server's single HTTP/1.1 origin as it is.
  *
- *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir]
+ *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir] [--pages sign-in,home,chart] [--http1]
  */
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
+import { startProductionOrigins } from './production-origins.js';
 
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -26,21 +30,27 @@ const { values } = parseArgs({
     patient: { type: 'string', default: 'pat-0001' },
     email: { type: 'string', default: 'provider@demo.tidewell.local' },
     out: { type: 'string' },
+    http1: { type: 'boolean', default: false },
+    pages: { type: 'string', default: 'sign-in,home,chart' },
   },
 });
-const origin = values.url.replace(/\/$/, '');
+const upstream = values.url.replace(/\/$/, '');
+/** Where the browser goes: the local server itself with --http1, else its production-like web origin. */
+let origin = upstream;
 const runs = Number(values.runs);
 
 interface Page {
+  /** As `--pages` names it. */
+  key: string;
   name: string;
   path: string;
   signedIn: boolean;
 }
 
 const PAGES: Page[] = [
-  { name: 'sign-in', path: '/#/home', signedIn: false },
-  { name: '/home', path: '/#/home', signedIn: true },
-  { name: 'patient chart', path: `/#/patients/${values.patient}`, signedIn: true },
+  { key: 'sign-in', name: 'sign-in', path: '/#/home', signedIn: false },
+  { key: 'home', name: '/home', path: '/#/home', signedIn: true },
+  { key: 'chart', name: 'patient chart', path: `/#/patients/${values.patient}`, signedIn: true },
 ];
 
 interface Measure {
@@ -55,7 +65,7 @@ interface Measure {
 
 /** Signs in through the form, as a user would, so the profile holds Amplify's session. */
 async function signInto(profile: string): Promise<void> {
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, ignoreHTTPSErrors: !values.http1 });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${origin}/#/home`);
@@ -74,7 +84,7 @@ function emptyCaches(profile: string): void {
 }
 
 async function lighthouse(page: Page, profile: string, output: string): Promise<Measure> {
-  const flags = ['--headless=new', '--no-sandbox', `--user-data-dir=${profile}`].join(' ');
+  const flags = ['--headless=new', '--no-sandbox', ...(values.http1 ? [] : ['--ignore-certificate-errors']), `--user-data-dir=${profile}`].join(' ');
   await run(
     'npx',
     [
@@ -117,10 +127,12 @@ async function main(): Promise<void> {
   const out = values.out ?? work;
   mkdirSync(out, { recursive: true });
   const signedIn = join(work, 'signed-in');
+  const origins = values.http1 ? undefined : await startProductionOrigins(upstream, work);
+  if (origins) origin = origins.webOrigin;
   try {
     await signInto(signedIn);
     const rows: string[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => values.pages.split(',').includes(p.key))) {
       const measures: Measure[] = [];
       for (let i = 0; i < runs; i += 1) {
         const profile = page.signedIn ? signedIn : mkdtempSync(join(work, 'signed-out-'));
@@ -136,12 +148,16 @@ async function main(): Promise<void> {
         `| ${page.name} | ${med((m) => m.score)} | ${Math.round(med((m) => m.tbtMs))} | ${(med((m) => m.lcpMs) / 1000).toFixed(1)} | ${(med((m) => m.fcpMs) / 1000).toFixed(1)} | ${(med((m) => m.bootupMs) / 1000).toFixed(1)} | ${med((m) => m.scripts)} | ${Math.round(med((m) => m.transferredKb))} |`,
       );
     }
-    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile, simulated throttling, median of ${runs} (${origin})\n`);
+    const served = origins
+      ? `web ${origins.webOrigin} (HTTP/2, TLS), API ${origins.apiOrigin} (CORS preflights), in front of ${upstream}`
+      : `${upstream}, HTTP/1.1`;
+    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile, simulated throttling, median of ${runs} (${served})\n`);
     console.log('| page | score | TBT ms | LCP s | FCP s | JS boot-up s | scripts | KB transferred |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
     if (values.out) console.log(`\nReports: ${values.out}`);
   } finally {
+    await origins?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

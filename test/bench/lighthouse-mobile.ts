@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
-import { startProductionOrigins } from './production-origins.js';
+import { startProductionOrigins } from '../support/production-origins.js';
 
 const run = promisify(execFile);
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -19,6 +19,8 @@ import { API_CORS_ALLOW_HEADERS, API_CORS_MAX_AGE_SECONDS } from '../../infra/li
 export interface ProductionOrigins {
   webOrigin: string;
   apiOrigin: string;
+  /** The paths of the CORS preflights the API origin has answered, in order. */
+  preflights: string[];
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startProductionOrigins(upstream: string, workDir: string):
   const tls = selfSignedCertificate(workDir);
   let webOrigin = '';
   let apiOrigin = '';
+  const preflights: string[] = [];
   const toUpstream = (origin: string) => (origin === webOrigin ? upstreamUrl.origin : origin);
 
   function proxy(
@@ -154,6 +157,7 @@ export async function startProductionOrigins(upstream: string, workDir: string):
     const origin = req.headers.origin;
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      preflights.push(path);
       // The HTTP API answers from its CORS configuration; Cognito, AppSync and the function URL allow what is asked.
       const allowHeaders =
         path === '/api' || path.startsWith('/api/') ? API_CORS_ALLOW_HEADERS.join(',') : String(req.headers['access-control-request-headers'] ?? '');
@@ -186,6 +190,7 @@ export async function startProductionOrigins(upstream: string, workDir: string):
   return {
     webOrigin,
     apiOrigin,
+    preflights,
     stop: () => {
       for (const socket of sockets) socket.destroy();
       return Promise.all(

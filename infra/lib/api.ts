@@ -11,7 +11,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { GroupAccess, GroupDefinition } from '../../functions/groups.js';
 import { deployedRoutes } from '../../functions/lib/http/deployed-routes.js';
-import { API_CORS_ALLOW_HEADERS, API_CORS_MAX_AGE_SECONDS } from './api-cors.js';
+import { API_CORS_ALLOW_HEADERS, API_CORS_ALLOW_METHODS, API_CORS_MAX_AGE_SECONDS } from './api-cors.js';
 import { suppressGuardRules } from './guard.js';
 import { grantTableReadWrite, tidewellFunction } from './lambda-function.js';
 import type { Logging } from './logging.js';
@@ -74,14 +74,7 @@ export class Api extends Construct {
       createDefaultStage: false,
       corsPreflight: {
         allowOrigins: props.webOrigins,
-        allowMethods: [
-          apigwv2.CorsHttpMethod.GET,
-          apigwv2.CorsHttpMethod.POST,
-          apigwv2.CorsHttpMethod.PUT,
-          apigwv2.CorsHttpMethod.PATCH,
-          apigwv2.CorsHttpMethod.DELETE,
-          apigwv2.CorsHttpMethod.OPTIONS,
-        ],
+        allowMethods: API_CORS_ALLOW_METHODS.map((method) => apigwv2.CorsHttpMethod[method]),
         allowHeaders: API_CORS_ALLOW_HEADERS,
         maxAge: Duration.seconds(API_CORS_MAX_AGE_SECONDS),
       },

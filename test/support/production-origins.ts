@@ -4,7 +4,8 @@
  * (API Gateway), which answers CORS preflights from the stack's own configuration. The local
  * runtime serves both from one plain HTTP/1.1 origin: measured there, Lighthouse's simulation
  * queues the app's many small chunks on six connections and leaves out the API's preflights.
- * For benches only: the certificate is a throwaway self-signed one.
+ * For tests and benches only (test/e2e/deployed-origins.e2e.ts, npm run bench:lighthouse): the
+ * certificate is a throwaway self-signed one.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { API_CORS_ALLOW_HEADERS, API_CORS_MAX_AGE_SECONDS } from '../../infra/lib/api-cors.js';
+import { API_CORS_ALLOW_HEADERS, API_CORS_ALLOW_METHODS, API_CORS_MAX_AGE_SECONDS } from '../../infra/lib/api-cors.js';
 
 export interface ProductionOrigins {
   webOrigin: string;
@@ -25,7 +26,6 @@ export interface ProductionOrigins {
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'http2-settings', 'host']);
-const API_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 
 function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'key.pem');
@@ -163,7 +163,7 @@ export async function startProductionOrigins(upstream: string, workDir: string):
         path === '/api' || path.startsWith('/api/') ? API_CORS_ALLOW_HEADERS.join(',') : String(req.headers['access-control-request-headers'] ?? '');
       res.writeHead(origin === webOrigin ? 204 : 403, {
         ...(origin === webOrigin ? { 'access-control-allow-origin': webOrigin } : {}),
-        'access-control-allow-methods': API_METHODS,
+        'access-control-allow-methods': API_CORS_ALLOW_METHODS.join(','),
         'access-control-allow-headers': allowHeaders,
         'access-control-max-age': String(API_CORS_MAX_AGE_SECONDS),
       });

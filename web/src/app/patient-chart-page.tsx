@@ -1,15 +1,17 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PanelErrorBoundary } from '../components/error-views.js';
+import { MountWhenReady } from '../components/mount-when-ready.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { prefetchHealthSummary } from '../features/chart/api/health-summary-data.js';
+import { prefetchNotesTimeline } from '../features/notes/components/timeline-filters.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
-import { patientQuery } from '../lib/patients.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
+import { prefetchChartHeader } from './chart-header-data.js';
 
-const loadNextVisits = () => import('../features/calendar/components/next-visits.js');
 /** Loaded with the patient (`prefetchChartData`), so the header's next visit shows without suspending. */
-const nextVisits = preloadableLazy(() => loadNextVisits().then((m) => m.NextVisits));
+const nextVisits = preloadableLazy(() => import('../features/calendar/components/next-visits.js').then((m) => m.NextVisits));
 const NextVisits = nextVisits.Component;
 const healthSummary = preloadableLazy(() => import('../features/chart/components/health-summary.js').then((m) => m.HealthSummary));
 const chartTransfer = preloadableLazy(() => import('../features/fhir/chart-transfer-panel.js').then((m) => m.ChartTransferPanel));
@@ -27,13 +29,49 @@ export function preloadChartPanels(): void {
   for (const panel of [healthSummary, notesTimeline, chartTransfer]) void panel.load().catch(() => undefined);
 }
 
-/** One chart panel: it loads on its own and fails on its own, under the patient's header. */
-function Panel({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One chart panel: it loads on its own and fails on its own, under the patient's header. With
+ * `ready` it mounts once its code and first data are in (`MountWhenReady`).
+ */
+function Panel({ label, ready, children }: { label: string; ready?: Promise<unknown>; children: ReactNode }) {
+  const spinner = <Spinner label={`Loading ${label.toLowerCase()}`} />;
   return (
     <PanelErrorBoundary label={label}>
-      <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}`} />}>{children}</Suspense>
+      <Suspense fallback={spinner}>
+        {ready ? (
+          <MountWhenReady ready={ready} fallback={spinner}>
+            {children}
+          </MountWhenReady>
+        ) : (
+          children
+        )}
+      </Suspense>
     </PanelErrorBoundary>
   );
+}
+
+/**
+ * Starts each piece of `work` in a task of its own and settles (never rejects) once all of it
+ * has: a failed download or answer is the panel's own to show. Asking for a panel's code adds a
+ * preload link for each of its chunks, and each request its own fetch, tens of milliseconds on a
+ * phone, which would otherwise lengthen the render that asks.
+ */
+const inTasksOfTheirOwn = (...work: (() => Promise<unknown>)[]): Promise<void> =>
+  Promise.allSettled(work.map((start) => new Promise((resolve) => setTimeout(resolve, 0)).then(start))).then(() => undefined);
+
+/**
+ * The panels' code and first answers, asked for once the header's answers are in: on a phone's
+ * network the panels, below the fold there, would otherwise share the header's bandwidth and
+ * delay its first screen.
+ */
+function panelsReady(queryClient: QueryClient, patientId: string) {
+  const header = prefetchChartHeader(queryClient, patientId);
+  const afterHeader = (...work: (() => Promise<unknown>)[]) => header.then(() => inTasksOfTheirOwn(...work));
+  return {
+    healthSummary: afterHeader(healthSummary.load, () => prefetchHealthSummary(queryClient, patientId)),
+    notes: afterHeader(notesTimeline.load, () => prefetchNotesTimeline(queryClient, patientId)),
+    chartTransfer: afterHeader(chartTransfer.load),
+  };
 }
 
 /**
@@ -45,6 +83,8 @@ export function PatientChartPage() {
   const { patientId = '' } = useParams();
   const queryClient = useQueryClient();
   useEffect(() => prefetchChartData(queryClient, patientId), [queryClient, patientId]);
+  // Made once per patient: a promise made in each render would never let the panels mount.
+  const ready = useMemo(() => panelsReady(queryClient, patientId), [queryClient, patientId]);
   return (
     <PatientProfilePage
       headerExtras={(patient) => (
@@ -56,13 +96,13 @@ export function PatientChartPage() {
       )}
       panels={(patient) => (
         <>
-          <Panel label="Health summary">
+          <Panel label="Health summary" ready={ready.healthSummary}>
             <HealthSummary patientId={patient.id} />
           </Panel>
-          <Panel label="Notes">
+          <Panel label="Notes" ready={ready.notes}>
             <NotesTimelinePanel patient={patient} />
           </Panel>
-          <Panel label="Record transfer">
+          <Panel label="Record transfer" ready={ready.chartTransfer}>
             <ChartTransferPanel patientId={patient.id} />
           </Panel>
         </>
@@ -72,17 +112,12 @@ export function PatientChartPage() {
 }
 
 /**
- * Asks for the patient, and for the header's next visits with their code, as soon as the chart is
- * known (landing on it, while the shell still waits for the user and the practice; or opening it),
- * rather than once the patient has arrived: on a phone the next visits are the header's largest
- * text, the last of its first screen to paint.
+ * Asks for the header's answers and the next visits' code as soon as the chart is known (landing
+ * on it, while the shell still waits for the user and the practice; or opening it), rather than
+ * once the patient has arrived.
  */
 export function prefetchChartData(queryClient: QueryClient, patientId: string): void {
   if (!patientId) return;
-  void queryClient.prefetchQuery(patientQuery(patientId));
+  void prefetchChartHeader(queryClient, patientId);
   void nextVisits.load().catch(() => undefined);
-  void loadNextVisits().then(
-    (m) => m.prefetchNextVisits(queryClient, patientId),
-    () => undefined,
-  );
 }

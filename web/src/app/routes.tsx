@@ -88,14 +88,21 @@ export function preloadChartAfterFirstScreen(): void {
     );
 }
 
-/** Asks for the landing chart's patient alongside the session's own first answers. */
+/**
+ * Asks for the landing chart's header answers alongside the session's own first answers, without
+ * waiting for the chart's code, and then for the next visits' code.
+ */
 export function prefetchScreenData(hash: string, queryClient: QueryClient): void {
   const patientId = chartPatientOf(hash);
-  if (patientId !== undefined)
-    void loadChart().then(
-      (m) => m.prefetchChartData(queryClient, patientId),
-      () => undefined,
-    );
+  if (patientId === undefined) return;
+  void import('./chart-header-data.js').then(
+    (m) => m.prefetchChartHeader(queryClient, patientId),
+    () => undefined,
+  );
+  void loadChart().then(
+    (m) => m.prefetchChartData(queryClient, patientId),
+    () => undefined,
+  );
 }
 
 /** The calendar-provider callback: Google's answer (code, scope, state) goes on to Settings > Calendar, which finishes the link. */

@@ -1,14 +1,8 @@
 import { ARRIVAL_STATUS_LABELS } from '../../../../../shared/calendar/calendar-schema.js';
 import { zonedParts } from '../../../../../shared/calendar/recurrence.js';
-import type { QueryClient } from '@tanstack/react-query';
-import { upcomingVisitsQuery, useUpcomingVisits } from '../api/calendar-api.js';
+import { useUpcomingVisits } from '../api/calendar-api.js';
 import { dateLabel, timeLabel, WEEKDAY_SHORT } from '../calendar-dates.js';
 import '../calendar.css';
-
-/** Asks for the patient's next visits before the header that shows them has rendered. */
-export function prefetchNextVisits(queryClient: QueryClient, patientId: string): void {
-  void queryClient.prefetchQuery(upcomingVisitsQuery(patientId));
-}
 
 /** The chart header's next visits: the next one or two appointments still ahead, when and with whom. */
 export function NextVisits({ patientId }: { patientId: string }) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartSectionItem, ChartSectionList } from '../../../../../shared/chart/section-responses.js';
 import { NoContent } from '../../../../../shared/http/no-content.js';
 import { FeatureGates } from '../../../../../shared/practice/settings-responses.js';
@@ -52,11 +52,15 @@ export async function listSection<T extends ChartItem>(patientId: string, sectio
   return items as T[];
 }
 
-export function useSectionList<T extends ChartItem>(patientId: string, section: SectionKey) {
-  return useQuery({
+/** One section's list as the chart reads it: what its card shows, and what the chart asks for ahead. */
+export const sectionListQuery = <T extends ChartItem>(patientId: string, section: SectionKey) =>
+  queryOptions({
     queryKey: chartKeys.section(patientId, section),
     queryFn: ({ signal }) => listSection<T>(patientId, section, signal),
   });
+
+export function useSectionList<T extends ChartItem>(patientId: string, section: SectionKey) {
+  return useQuery(sectionListQuery<T>(patientId, section));
 }
 
 export interface SaveRequest {
@@ -83,11 +87,12 @@ export function useDeleteItem(patientId: string, section: SectionKey) {
 }
 
 /** Practice feature flags, stored per practice and served by the API. */
+export const featureGatesQuery = queryOptions({
+  queryKey: chartKeys.featureGates,
+  queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/feature-gates', signal }, FeatureGates),
+  staleTime: 1_200_000,
+});
+
 export function useFeatureFlags() {
-  return useQuery({
-    queryKey: chartKeys.featureGates,
-    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/feature-gates', signal }, FeatureGates),
-    staleTime: 1_200_000,
-    select: (body) => body.flags ?? {},
-  });
+  return useQuery({ ...featureGatesQuery, select: (body) => body.flags ?? {} });
 }

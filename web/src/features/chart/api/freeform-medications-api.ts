@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { FreeformMedication } from '../../../../../shared/chart/sections.js';
 import { FreeformMedicationAnswer, FreeformMedicationList } from '../../../../../shared/chart/section-responses.js';
 import { NoContent } from '../../../../../shared/http/no-content.js';
@@ -10,6 +11,14 @@ const itemPath = (patientId: string, ident: string) => `${basePath(patientId)}/$
 export async function fetchFreeformMedications(patientId: string, signal?: AbortSignal): Promise<FreeformMedication[]> {
   return (await apiRequest({ path: basePath(patientId), signal }, FreeformMedicationList)).items;
 }
+
+export const freeformKey = (patientId: string) => ['patients', patientId, 'freeform-medications'] as const;
+
+export const freeformMedicationsQuery = (patientId: string) =>
+  queryOptions({
+    queryKey: freeformKey(patientId),
+    queryFn: ({ signal }) => fetchFreeformMedications(patientId, signal),
+  });
 
 /** Adds a medication by name, or renames the one with `ident`. */
 export function saveFreeformMedication(patientId: string, ident: string | undefined, body: Record<string, unknown>): Promise<FreeformMedication> {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { groupVaccines } from '../../../../../shared/chart/ordering.js';
 import type { VaccineGroupView } from '../../../../../shared/chart/sections.js';
 import { NoContent } from '../../../../../shared/http/no-content.js';
@@ -20,11 +20,14 @@ export async function fetchVaccines(patientId: string, signal?: AbortSignal) {
   return { items, groups: groupVaccines(items) as VaccineSeries[] };
 }
 
-export function useVaccines(patientId: string) {
-  return useQuery({
+export const vaccinesQuery = (patientId: string) =>
+  queryOptions({
     queryKey: chartKeys.section(patientId, 'vaccines'),
     queryFn: ({ signal }) => fetchVaccines(patientId, signal),
   });
+
+export function useVaccines(patientId: string) {
+  return useQuery(vaccinesQuery(patientId));
 }
 
 /** The latest saved list, read past the cache: what a stale form compares against after a 409. */

@@ -6,12 +6,17 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { TextField } from '../../../components/ui/text-field.js';
 import { isApiError } from '../../../lib/api-error.js';
 import { showToast } from '../../../lib/toasts.js';
-import { deleteFreeformMedication, fetchFreeformMedications, saveFreeformMedication } from '../api/freeform-medications-api.js';
+import {
+  deleteFreeformMedication,
+  fetchFreeformMedications,
+  freeformKey,
+  freeformMedicationsQuery,
+  saveFreeformMedication,
+} from '../api/freeform-medications-api.js';
 import { GroupCard, ItemCard } from './chart-card.js';
 import { ItemForm } from './item-form.js';
 import { chartDraftKey, chartDraftPrefix, useReopenDraft } from './section-panel.js';
 
-export const freeformKey = (patientId: string) => ['patients', patientId, 'freeform-medications'] as const;
 const DELETED = CHART_MESSAGES.deletedLinked('medication');
 
 /**
@@ -20,10 +25,7 @@ const DELETED = CHART_MESSAGES.deletedLinked('medication');
  */
 export function FreeformMedications({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: freeformKey(patientId),
-    queryFn: ({ signal }) => fetchFreeformMedications(patientId, signal),
-  });
+  const list = useQuery(freeformMedicationsQuery(patientId));
   const refetch = () => queryClient.invalidateQueries({ queryKey: freeformKey(patientId) });
   const save = useMutation({
     mutationFn: ({ ident, body }: { ident?: string; body: Record<string, unknown> }) => saveFreeformMedication(patientId, ident, body),

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from '../../../../../shared/zod.js';
 import { CHART_MESSAGES } from '../../../../../shared/chart/constants.js';
 import { isApiError } from '../../../lib/api-error.js';
@@ -158,10 +158,11 @@ export const chartDraftKey = (patientId: string, section: string, ident: string 
  * with its text when the chart shows. A draft of an item deleted meanwhile is dropped.
  */
 export function useReopenDraft<T extends ChartItem>(prefix: string, items: readonly T[] | undefined, reopen: (item: T | undefined) => void): void {
-  const [checked, setChecked] = useState(false);
+  // A ref, not state: the check happens once, and a state change would render the whole section again.
+  const checked = useRef(false);
   useEffect(() => {
-    if (checked || !items) return;
-    setChecked(true);
+    if (checked.current || !items) return;
+    checked.current = true;
     const [key] = formDraftKeys(prefix);
     if (!key) return;
     const ident = key.slice(prefix.length);
@@ -169,7 +170,7 @@ export function useReopenDraft<T extends ChartItem>(prefix: string, items: reado
     const item = items.find((i) => i.ident === ident);
     if (item) reopen(item);
     else clearFormDraft(key);
-  }, [checked, items, prefix, reopen]);
+  }, [items, prefix, reopen]);
 }
 
 function versionOf(item: ChartItem): number | undefined {

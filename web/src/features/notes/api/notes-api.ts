@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTES_PAGE_SIZE } from '../../../../../shared/notes/note-constants.js';
 import {
   Note,
@@ -59,12 +59,14 @@ export function useNote(noteId: string) {
   return useQuery({ queryKey: noteKeys.detail(noteId), queryFn: ({ signal }) => fetchNote(noteId, signal), staleTime: Infinity });
 }
 
-export function useNotesTimeline(patientId: string, filters: TimelineFilters, offset: number) {
-  return useQuery({
+export const notesTimelineQuery = (patientId: string, filters: TimelineFilters, offset: number) =>
+  queryOptions({
     queryKey: noteKeys.timeline(patientId, filters, offset),
     queryFn: ({ signal }) => fetchNotesPage(patientId, filters, offset, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useNotesTimeline(patientId: string, filters: TimelineFilters, offset: number) {
+  return useQuery({ ...notesTimelineQuery(patientId, filters, offset), placeholderData: keepPreviousData });
 }
 
 /** After any write the window shows the server's note and the timelines refetch. */

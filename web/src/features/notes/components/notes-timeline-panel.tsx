@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  DEFAULT_TIMELINE_NOTE_TYPES,
-  DEFAULT_TIMELINE_STATUSES,
-  NOTE_STATUSES,
-  NOTE_TYPES,
-  NOTES_PAGE_SIZE,
-  type NoteStatus,
-  type NoteType,
-} from '../../../../../shared/notes/note-constants.js';
+import { NOTES_PAGE_SIZE } from '../../../../../shared/notes/note-constants.js';
 import type { Note } from '../../../../../shared/notes/note-schema.js';
 import { formatCents } from '../../../../../shared/sales/sales-schema.js';
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
@@ -18,12 +10,13 @@ import { MenuButton, MenuItem } from '../../../components/ui/menu.js';
 import { Select } from '../../../components/ui/select.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { activePartnerApps, partnerAppLabel, usePartnerApps } from '../../../lib/partner-apps.js';
-import { useNotesTimeline, type TimelineFilters } from '../api/notes-api.js';
-import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL, STATUS_LABEL } from '../note-types.js';
+import { useNotesTimeline } from '../api/notes-api.js';
+import { CREATABLE_NOTE_TYPES, NOTE_TYPE_LABEL } from '../note-types.js';
 import '../notes.css';
 import { useNoteWindows } from '../windows/note-windows-context.js';
 import { EPRESCRIBE_LABEL, useEPrescribe } from '../windows/use-eprescribe.js';
 import { NoteTypeIcon } from './note-icons.js';
+import { DEFAULT_TYPES, filtersFor, statusOptions, storeChoices, storedChoice, typeOptions } from './timeline-filters.js';
 import { formatDateTime, NoteStatusBadge } from './note-header.js';
 
 /** Spec shell §9: list text is cut at 300 characters with an ellipsis. */
@@ -46,45 +39,6 @@ const snippet = (note: Note) => {
   return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
 };
 
-const DEFAULT_TYPES = 'default';
-const ALL = 'all';
-const typeOptions = [
-  { id: DEFAULT_TYPES, label: DEFAULT_TIMELINE_NOTE_TYPES.map((t) => NOTE_TYPE_LABEL[t]).join(', ') },
-  { id: ALL, label: 'All types' },
-  ...NOTE_TYPES.filter((t) => !(DEFAULT_TIMELINE_NOTE_TYPES as readonly string[]).includes(t)).map((t) => ({ id: t, label: NOTE_TYPE_LABEL[t] })),
-];
-const statusOptions = [
-  { id: DEFAULT_TYPES, label: DEFAULT_TIMELINE_STATUSES.map(STATUS_LABEL).join(' & ') },
-  { id: ALL, label: 'All statuses' },
-  ...NOTE_STATUSES.map((s) => ({ id: s, label: STATUS_LABEL(s) })),
-];
-
-// 'All' names every type or status (but DELETED): an empty list would let the server apply its defaults.
-const typesFor = (choice: string): readonly NoteType[] =>
-  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_NOTE_TYPES : choice === ALL ? NOTE_TYPES : [choice as NoteType];
-const statusesFor = (choice: string): readonly NoteStatus[] =>
-  choice === DEFAULT_TYPES ? DEFAULT_TIMELINE_STATUSES : choice === ALL ? NOTE_STATUSES.filter((s) => s !== 'DELETED') : [choice as NoteStatus];
-
-/** Where the chart's note filters are kept for this browser tab, so a reload keeps them. */
-const FILTERS_KEY = 'tidewell.notes-filters';
-
-function storedChoice(which: 'type' | 'status', options: readonly { id: string }[]): string {
-  try {
-    const stored = (JSON.parse(sessionStorage.getItem(FILTERS_KEY) ?? '{}') as Record<string, unknown>)[which];
-    return typeof stored === 'string' && options.some((o) => o.id === stored) ? stored : DEFAULT_TYPES;
-  } catch {
-    return DEFAULT_TYPES;
-  }
-}
-
-function storeChoices(type: string, status: string): void {
-  try {
-    sessionStorage.setItem(FILTERS_KEY, JSON.stringify({ type, status }));
-  } catch {
-    // Storage may be full or refused (private mode): the filters still apply until the reload.
-  }
-}
-
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
@@ -94,7 +48,7 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const [statusChoice, setStatusChoice] = useState(() => storedChoice('status', statusOptions));
   useEffect(() => storeChoices(typeChoice, statusChoice), [typeChoice, statusChoice]);
   const [offset, setOffset] = useState(0);
-  const filters: TimelineFilters = { noteTypes: typesFor(typeChoice), statuses: statusesFor(statusChoice) };
+  const filters = filtersFor(typeChoice, statusChoice);
   const timeline = useNotesTimeline(patient.id, filters, offset);
   const patientName = fullNameWithAge(patient);
   const total = timeline.data?.total ?? 0;

@@ -63,10 +63,15 @@ export function HomeDashboardPage() {
   }, [queryClient, me]);
   // Once the page's title is up, while the user's layout is asked for: a widget whose code is in
   // when the layout arrives shows with its data, instead of 300 ms after a loading spinner. A
-  // failed download is tried again when the widget renders.
+  // failed download is tried again when the widget renders. In a task of its own: when the title
+  // comes in a synchronous render, React runs this effect in the same task, before the title has
+  // been painted.
   useEffect(() => {
-    void providersDay.load().catch(() => undefined);
-    void resultsReview.load().catch(() => undefined);
+    const later = setTimeout(() => {
+      void providersDay.load().catch(() => undefined);
+      void resultsReview.load().catch(() => undefined);
+    }, 0);
+    return () => clearTimeout(later);
   }, []);
   return <DashboardPage widgets={WIDGETS} />;
 }

@@ -166,9 +166,11 @@ test('a sign-in whose practice user cannot be fetched gets the alert and is sent
 });
 
 test('a chart panel that fails says "Something went wrong." and the rest of the patient page stays usable', async ({ sessions }) => {
-  const page = await sessions.open(ADMIN, '/patients');
-  // The health summary's code cannot be fetched (a flaky network, or a release replaced it).
-  await page.route(/\/assets\/health-summary-[^/]*\.js$/, (route) => route.abort('failed'));
+  // The health summary's code cannot be fetched (a flaky network, or a release replaced it), from
+  // the start: the app asks for the chart's code once its first screen has settled, in the background.
+  const page = await sessions.open(ADMIN, '/patients', {
+    beforeSignIn: (p) => p.route(/\/assets\/health-summary-[^/]*\.js$/, (route) => route.abort('failed')),
+  });
   await page.getByRole('searchbox', { name: 'Search patients' }).fill('Nakamura');
   await page.getByRole('row', { name: /Grace Nakamura/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Grace Nakamura \(\d+\)$/ })).toBeVisible();

@@ -48,12 +48,21 @@ export class Sessions {
 
   constructor(private readonly browser: Browser) {}
 
-  /** `clockAt` starts the browser's clock at that instant (it runs on from there), before signing in. */
-  async open(email: string, path = '/home', { clockAt }: { clockAt?: Date } = {}): Promise<Page> {
+  /**
+   * `clockAt` starts the browser's clock at that instant (it runs on from there), before signing in.
+   * `beforeSignIn` prepares the new page first (a route that fails a download), so nothing the app
+   * fetches while it starts escapes it.
+   */
+  async open(
+    email: string,
+    path = '/home',
+    { clockAt, beforeSignIn }: { clockAt?: Date; beforeSignIn?: (page: Page) => Promise<unknown> } = {},
+  ): Promise<Page> {
     const context = await this.browser.newContext();
     this.contexts.push(context);
     const page = await context.newPage();
     if (clockAt) await page.clock.install({ time: clockAt });
+    if (beforeSignIn) await beforeSignIn(page);
     await signIn(page, email, path);
     return page;
   }

@@ -41,8 +41,9 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
 
 /** The dashboard widget's open tasks assigned to `userId`, soonest due first. */
 export async function fetchMyOpenTasks(userId: string, limit: number, signal?: AbortSignal) {
-  // The schema comes with the answer, not with the dashboard's first download.
+  // The schema comes with the answer, not with the dashboard's first download; the shared task
+  // schema alone, without the task pages' models (a linked note's fields), which the widget never reads.
   return apiRequest({ path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal }, () =>
-    import('../task-model.js').then((m) => m.TaskListResponse),
+    import('../../../../../shared/tasks/task-schema.js').then((m) => m.TaskPage),
   );
 }

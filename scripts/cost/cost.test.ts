@@ -3,7 +3,7 @@ import { estimate, formatEstimate } from './estimate.js';
 import { cronIntervalDays, recoveryPoints, templateFacts, type CfnTemplate } from './fixed.js';
 import { PRICES } from './prices.js';
 import { synthesizePractice } from './synth.js';
-import { monthlyRequests, requestsFromLoadRun, SCALES, type Scale } from './workload.js';
+import { monthlyRequests, requestsFromLoadRun, ROUTE_KINDS, SCALES, type Scale } from './workload.js';
 
 /** A practice with nothing stored and nobody signed in: only what the requests given add. */
 const EMPTY: Scale = {
@@ -46,20 +46,24 @@ describe('the monthly cost of a practice', () => {
     const result = estimate({ facts: templateFacts([PROBE]), scale: EMPTY, requests: { draftSave: 1_000_000 }, smsNumbers: 0 });
     // Standing: two keys at $1, one secret at $0.40, an alarm over three metrics at $0.10 each.
     const standing = 2 + 0.4 + 0.3;
-    // A draft save: 45 ms at 1024 MB arm64, one read unit, five write units, 0.5 KB answered.
+    // A draft save: 45 ms at 1024 MB arm64, one read unit, five write units, 0.5 KB answered; one
+    // CORS preflight per note, whose six minutes of writing send 72 saves to its URL.
     const gbSeconds = 1_000_000 * 0.045 * 1;
+    const preflights = 1_000_000 / 72;
     expect(result.lines.find((l) => l.item.startsWith('notes (1024 MB)'))).toMatchObject({ quantity: gbSeconds, monthly: expect.closeTo(0.600003, 6) });
     const usage =
       0.2 + // Lambda requests
       gbSeconds * 0.0000133334 +
       1.0 + // HTTP API requests
+      preflights / 1_000_000 + // their preflights, billed as requests
       0.125 + // 1,000,000 read units
       5 * 0.625 + // 5,000,000 write units
-      ((1_000_000 * (0.6 + 0.45)) / 1024 ** 2) * 0.5 + // logs ingested
+      ((1_000_000 * (0.6 + 0.45) + preflights * 0.45) / 1024 ** 2) * 0.5 + // logs ingested
       (3_000 / 10_000) * 0.03 + // KMS requests of an idle month
       ((1_000_000 * 0.5) / 1024 ** 2) * 0.09; // API responses to the internet
     expect(result.total).toBeCloseTo(standing + usage, 6);
-    expect(result.total).toBeCloseTo(8.3026, 3);
+    expect(result.lines.find((l) => l.item.startsWith('CORS preflights'))?.quantity).toBeCloseTo(preflights, 6);
+    expect(result.total).toBeCloseTo(8.3194, 3);
   });
 
   it('counts the recovery points the backup plan keeps, warm and cold, for a practice of its age', () => {
@@ -76,6 +80,19 @@ describe('the monthly cost of a practice', () => {
     // Unread notifications and reminders every 60 s, tasks every 30 s: 240 an hour, ten hours, 22 days, 50 staff.
     expect(monthlyRequests(SCALES.large).unreadPoll).toBe(50 * 22 * 2_400);
     expect(Object.values(monthlyRequests(SCALES.demo)).reduce((s, n) => s + n, 0)).toBe(730);
+  });
+
+  it("counts the browser's CORS preflights: one per chart opened, one an hour per badge for a whole day of polling", () => {
+    // Every kind served by the probe's one function: only the requests' own counts matter here.
+    const profiles = Object.fromEntries(Object.entries(ROUTE_KINDS).map(([kind, profile]) => [kind, { ...profile, fn: 'notes' }]));
+    const preflightsOf = (requests: Record<string, number>) =>
+      estimate({ facts: templateFacts([PROBE]), scale: EMPTY, requests, profiles, smsNumbers: 0 }).lines.find((l) => l.item.startsWith('CORS preflights'))
+        ?.quantity;
+    expect(preflightsOf({ chartRead: 1_000 })).toBe(1_000);
+    // A ten-hour day of one tab's badges: 2,400 polls of three URLs, each preflighted once an hour.
+    expect(preflightsOf({ unreadPoll: 2_400 })).toBeCloseTo(30, 9);
+    // A scheduled job never comes from a browser.
+    expect(preflightsOf({ scheduledJob: 1_000 })).toBe(0);
   });
 
   it("scales a load run's counted requests and units to a month of the workday for the scale's staff", () => {

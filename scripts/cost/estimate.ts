@@ -121,6 +121,7 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
     invocations.set(role, prev);
   };
   let apiRequests = 0;
+  let preflights = 0;
   let rru = 0;
   let wru = 0;
   let responseKb = 0;
@@ -134,6 +135,7 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
     if (!profile) throw new Error(`Unknown route kind ${kind}`);
     invoke(profile.fn, count, profile.ms);
     if (profile.api) apiRequests += count;
+    if (profile.api) preflights += count * (profile.preflights ?? 0);
     rru += count * profile.rru;
     wru += count * profile.wru;
     responseKb += count * profile.responseKb;
@@ -169,6 +171,7 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
     );
   }
   add('usage', 'API Gateway', 'HTTP API requests', 'httpApiRequests', apiRequests);
+  add('usage', 'API Gateway', "CORS preflights (the browser's, answered from the API's CORS settings)", 'httpApiRequests', preflights);
   add('usage', 'DynamoDB', 'read request units', 'dynamoRead', rru);
   add('usage', 'DynamoDB', 'write request units', 'dynamoWrite', wru);
   add('usage', 'S3', 'PUT requests (uploads)', 's3Put', s3Puts);
@@ -182,7 +185,8 @@ export function estimate({ facts, scale, requests, profiles = ROUTE_KINDS, smsNu
   add('usage', 'SNS', 'publishes (inbound texts, delivery receipts)', 'snsPublishes', (requests.textInbound ?? 0) + (requests.smsReceipt ?? 0));
   add('usage', 'End User Messaging SMS', 'outbound message parts', 'smsOutbound', smsOut);
   add('usage', 'End User Messaging SMS', 'inbound message parts', 'smsInbound', smsIn);
-  const logGb = (totalInvocations * LOG_KB_PER_INVOCATION + apiRequests * LOG_KB_PER_API_REQUEST + transitions * LOG_KB_PER_TRANSITION) / (1024 * 1024);
+  const logGb =
+    (totalInvocations * LOG_KB_PER_INVOCATION + (apiRequests + preflights) * LOG_KB_PER_API_REQUEST + transitions * LOG_KB_PER_TRANSITION) / (1024 * 1024);
   add('usage', 'CloudWatch Logs', 'ingested', 'logsIngest', logGb);
   // DynamoDB and the log groups ask KMS for data keys every few minutes while in use; S3 uses a bucket key.
   add('usage', 'KMS', 'requests', 'kmsRequests', scale.staff ? 30_000 : 3_000);

@@ -4,6 +4,7 @@
  * until a load run counts it; `--requests <json>` replaces the request counts (and, when the run
  * counted them, the units) with measured figures scaled to a month of the workday below.
  */
+import { API_CORS_MAX_AGE_SECONDS } from '../../infra/lib/api-cors.js';
 import { TASKS_COUNT_POLL_MS, UNREAD_COUNT_POLL_MS } from '../../shared/notifications/notification-constants.js';
 
 /** The assumed workday: staff signed in this many hours a day, this many days a month. */
@@ -105,26 +106,42 @@ export interface RouteKind {
   s3Gets?: number;
   /** Bytes to or from S3 per request, KB. */
   s3Kb?: number;
+  /**
+   * CORS preflights per request, answered by API Gateway from the API's CORS settings (no Lambda)
+   * but received, so billed, as requests. Every call carries an Authorization header, so the
+   * browser asks before the first call to each URL and again once its answer is older than
+   * `API_CORS_MAX_AGE_SECONDS`: a request to a URL new to the tab (a chart, a search) costs one.
+   */
+  preflights?: number;
 }
 
-/** Estimated per-request profile of each route kind (billed duration, eventually consistent page reads, an audit write per patient read). */
+/** Preflights per badge poll: three badge URLs per tab, each asked again once an hour, over the polls of that hour. */
+const POLL_PREFLIGHTS =
+  (3 * (3_600 / API_CORS_MAX_AGE_SECONDS)) / (3_600_000 / UNREAD_COUNT_POLL_MS + 3_600_000 / TASKS_COUNT_POLL_MS + 3_600_000 / REMINDERS_POLL_MS);
+/** A note's saves go to one URL within its six minutes of writing: one preflight for all of them. */
+const DRAFT_SAVE_PREFLIGHTS = AUTOSAVE_MS / (6 * 60_000);
+
+/**
+ * Estimated per-request profile of each route kind (billed duration, eventually consistent page
+ * reads, an audit write per patient read, preflights: half the conversation lists repeat a URL).
+ */
 export const ROUTE_KINDS: Record<string, RouteKind> = {
-  unreadPoll: { fn: 'notifications', api: true, ms: 25, rru: 1, wru: 0, responseKb: 0.3 },
-  draftSave: { fn: 'notes', api: true, ms: 45, rru: 1, wru: 5, responseKb: 0.5 },
-  chartRead: { fn: 'chart', api: true, ms: 60, rru: 3, wru: 1, responseKb: 6 },
-  notesPage: { fn: 'notes', api: true, ms: 70, rru: 8, wru: 1, responseKb: 40 },
-  patientSearch: { fn: 'patients', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6 },
-  codeSearch: { fn: 'chart', api: true, ms: 40, rru: 2, wru: 0, responseKb: 4 },
-  conversationList: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 8 },
-  textRead: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6 },
-  textSend: { fn: 'messaging', api: true, ms: 120, rru: 3, wru: 6, responseKb: 1, smsOutParts: 1.4 },
+  unreadPoll: { fn: 'notifications', api: true, ms: 25, rru: 1, wru: 0, responseKb: 0.3, preflights: POLL_PREFLIGHTS },
+  draftSave: { fn: 'notes', api: true, ms: 45, rru: 1, wru: 5, responseKb: 0.5, preflights: DRAFT_SAVE_PREFLIGHTS },
+  chartRead: { fn: 'chart', api: true, ms: 60, rru: 3, wru: 1, responseKb: 6, preflights: 1 },
+  notesPage: { fn: 'notes', api: true, ms: 70, rru: 8, wru: 1, responseKb: 40, preflights: 1 },
+  patientSearch: { fn: 'patients', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6, preflights: 1 },
+  codeSearch: { fn: 'chart', api: true, ms: 40, rru: 2, wru: 0, responseKb: 4, preflights: 1 },
+  conversationList: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 8, preflights: 0.5 },
+  textRead: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6, preflights: 1 },
+  textSend: { fn: 'messaging', api: true, ms: 120, rru: 3, wru: 6, responseKb: 1, smsOutParts: 1.4, preflights: 1 },
   textInbound: { fn: 'scheduled sends', api: false, ms: 100, rru: 3, wru: 5, responseKb: 0, notifies: 1, smsInParts: 1.2 },
   smsReceipt: { fn: 'scheduled sends', api: false, ms: 50, rru: 1, wru: 1, responseKb: 0 },
-  appointmentWrite: { fn: 'practice', api: true, ms: 90, rru: 4, wru: 5, responseKb: 1, notifies: 0.5 },
-  calendarRead: { fn: 'practice', api: true, ms: 60, rru: 4, wru: 0, responseKb: 10 },
-  otherWrite: { fn: 'notes', api: true, ms: 90, rru: 3, wru: 6, responseKb: 1, notifies: 0.2 },
-  fileUpload: { fn: 'files', api: true, ms: 40, rru: 1, wru: 3, responseKb: 1, s3Puts: 1, s3Kb: 400 },
-  fileView: { fn: 'files', api: true, ms: 40, rru: 1, wru: 1, responseKb: 1, s3Gets: 1, s3Kb: 400 },
+  appointmentWrite: { fn: 'practice', api: true, ms: 90, rru: 4, wru: 5, responseKb: 1, notifies: 0.5, preflights: 1 },
+  calendarRead: { fn: 'practice', api: true, ms: 60, rru: 4, wru: 0, responseKb: 10, preflights: 1 },
+  otherWrite: { fn: 'notes', api: true, ms: 90, rru: 3, wru: 6, responseKb: 1, notifies: 0.2, preflights: 1 },
+  fileUpload: { fn: 'files', api: true, ms: 40, rru: 1, wru: 3, responseKb: 1, s3Puts: 1, s3Kb: 400, preflights: 1 },
+  fileView: { fn: 'files', api: true, ms: 40, rru: 1, wru: 1, responseKb: 1, s3Gets: 1, s3Kb: 400, preflights: 1 },
   scheduledJob: { fn: 'scheduled sends', api: false, ms: 200, rru: 4, wru: 3, responseKb: 0 },
 };
 

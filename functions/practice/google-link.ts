@@ -191,9 +191,12 @@ export async function unlinkGoogle(auth: AuthContext, userId: string): Promise<G
   const unlinkedAt = new Date().toISOString();
   await googleRepo.parkGoogleToken(auth.practiceId, userId, unlinkedAt, link.refreshToken);
   await repo.deleteGoogleLink(auth.practiceId, userId);
+  // Taken once the link is gone: an event written after this instant was written by a pass that
+  // reads the link again afterwards, finds it gone and takes the event out itself (google-push.ts).
+  const writtenBefore = new Date().toISOString();
   await writeAudit(auth, { action: 'delete', entity: 'GOOGLE_CALENDAR_LINK', entityId: userId });
   try {
-    await scheduleGoogleUnlinkCleanup(auth.practiceId, userId, unlinkedAt);
+    await scheduleGoogleUnlinkCleanup(auth.practiceId, userId, unlinkedAt, writtenBefore);
   } catch (error) {
     log.error('google calendar cleanup not scheduled', { error: (error as Error)?.name });
     // Without the cleanup the events stay in Google, but the token is not left usable.

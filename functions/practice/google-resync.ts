@@ -30,8 +30,8 @@ async function scheduleJob(kind: string, payload: Record<string, string>, now: D
 }
 
 export const scheduleGoogleResync = (practiceId: string, userId: string, now = new Date()) => scheduleJob(GOOGLE_RESYNC_JOB_KIND, { practiceId, userId }, now);
-export const scheduleGoogleUnlinkCleanup = (practiceId: string, userId: string, unlinkedAt: string, now = new Date()) =>
-  scheduleJob(GOOGLE_UNLINK_JOB_KIND, { practiceId, userId, unlinkedAt }, now);
+export const scheduleGoogleUnlinkCleanup = (practiceId: string, userId: string, unlinkedAt: string, writtenBefore: string, now = new Date()) =>
+  scheduleJob(GOOGLE_UNLINK_JOB_KIND, { practiceId, userId, unlinkedAt, writtenBefore }, now);
 
 function ownPractice(payload: Record<string, unknown>): { practiceId: string; userId: string } | null {
   const practiceId = String(payload.practiceId ?? '');
@@ -73,8 +73,8 @@ export async function resyncGoogleCalendar(payload: Record<string, unknown>, now
 }
 
 /**
- * The 'google-calendar-unlink' job: every event written under the old link, up to the moment of
- * unlinking, is deleted at Google, then the token is revoked. An event Google no longer has counts
+ * The 'google-calendar-unlink' job: every event written under the old link, up to the moment the
+ * link was gone, is deleted at Google (a pass still writing then takes out what it writes after), then the token is revoked. An event Google no longer has counts
  * as deleted. If Google cannot be reached the job fails and the scheduler retries it.
  */
 export async function cleanUpGoogleUnlink(payload: Record<string, unknown>): Promise<number> {
@@ -84,7 +84,9 @@ export async function cleanUpGoogleUnlink(payload: Record<string, unknown>): Pro
   const parked = await googleRepo.getParkedGoogleToken(job.practiceId, job.userId, unlinkedAt);
   if (!parked) return 0;
   const config = parseGoogleConfig(await partnerSecretsFromEnv().secretOf('google'));
-  const events = (await googleRepo.listGoogleEventsOf(job.practiceId, job.userId)).filter((e) => e.syncedAt <= unlinkedAt);
+  // Up to the moment the link was gone (a job scheduled before that was recorded: the moment of unlinking).
+  const writtenBefore = String(payload.writtenBefore ?? unlinkedAt);
+  const events = (await googleRepo.listGoogleEventsOf(job.practiceId, job.userId)).filter((e) => e.syncedAt <= writtenBefore);
   let removed = 0;
   if (config) {
     const google = new GoogleCalendarClient(config);

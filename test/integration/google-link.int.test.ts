@@ -631,3 +631,85 @@ describe('appointments booked before linking, and unlinking', () => {
     expect(await eventsOf(googleToken, account)).toEqual([]);
   });
 });
+
+describe('unlinking while the appointments are still being written', () => {
+  const account = `grace-${run}@gmail.local`;
+  const SERIES = 60;
+  let racer: string;
+  let racerId: string;
+
+  beforeAll(async () => {
+    racer = await createTestUser({ email: `grace-provider-${run}@demo.test`, group: 'provider', firstName: 'Rae', lastName: `Racer${run}` });
+    racerId = (await api(racer, 'GET', '/v1/practices/users/me')).body.userId;
+    const employee = await signIn('employee@demo.tidewell.local');
+    const patient = await api(employee, 'POST', '/v1/patients', { firstName: 'Ray', lastName: `Grace${run}`, gender: 'male', dob: '1970-04-05' });
+    const typeId = (await api(admin, 'POST', '/v1/appointment-types', { name: `Race visit ${run}`, durationMinutes: 30 })).body.ident;
+    // One a day from mid-2027: enough that the pass after linking is still writing when the provider unlinks.
+    for (let day = 0; day < SERIES; day++) {
+      const start = new Date(Date.UTC(2027, 6, 1 + day, 15)).toISOString();
+      const booked = await api(racer, 'POST', '/v1/appointments', {
+        patientId: patient.body.id,
+        appointmentTypeId: typeId,
+        providerId: racerId,
+        visitType: 'virtual',
+        durationMinutes: 30,
+        start,
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    }
+  });
+
+  it('leaves nothing in Google: what the pass writes after the unlink it takes out itself', async () => {
+    const started = await api(racer, 'GET', linkPath(racerId));
+    const back = await consent(started.body.url, 'allow', account);
+    const linked = await api(racer, 'POST', `${linkPath(racerId)}/credentials`, {
+      code: back.searchParams.get('code'),
+      scopes: back.searchParams.get('scope'),
+      state: back.searchParams.get('state'),
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const googleToken = await ownerToken(started.body.url, account);
+
+    // The pass has begun: the first events are in Google, far from all of them.
+    const first = await eventually(
+      'the first events in Google',
+      () => eventsOf(googleToken, account),
+      (events) => events.length > 0,
+      {
+        within: 30_000,
+        every: 20,
+      },
+    );
+    expect(first.length, 'the pass wrote every appointment before the unlink could reach it').toBeLessThan(SERIES);
+    expect((await api(racer, 'DELETE', `${linkPath(racerId)}/credentials`)).status).toBe(200);
+
+    // The cleanup has run once the kept token is forgotten; the pass stopped at its first write after the unlink.
+    const { client, tableName } = tableClient();
+    const ofRacer = async (prefix: string) =>
+      (
+        await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'practiceId = :p AND begins_with(sk, :k)',
+            ExpressionAttributeValues: { ':p': stackEndpoints().practiceId, ':k': prefix },
+          }),
+        )
+      ).Items ?? [];
+    await eventually(
+      'the kept Google token forgotten',
+      () => ofRacer(`GOOGLE_UNLINKED#${racerId}#`),
+      (items) => items.length === 0,
+      { within: 30_000 },
+    );
+    expect(
+      await eventually(
+        'no event left in Google',
+        () => eventsOf(googleToken, account),
+        (events) => events.length === 0,
+        { within: 30_000 },
+      ),
+    ).toEqual([]);
+    const mappings = (await ofRacer('GOOGLE_EVENT#')).filter((item) => item.userId === racerId);
+    expect(mappings).toEqual([]);
+  }, 120_000);
+});

@@ -172,11 +172,23 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
     }
   }
 
+  /**
+   * Whether the provider unlinked (or linked again) since this pass read their link. Read again
+   * after each write: a provider-wide pass can run for a while, and what it writes once the link
+   * is gone must not stay in Google. Later appointments then see the link as it is now.
+   */
+  async function unlinkedMeanwhile(userId: string, refreshToken: string): Promise<boolean> {
+    const now = await repo.getGoogleLink(practiceId, userId);
+    if (now?.refreshToken === refreshToken) return false;
+    links.set(userId, Promise.resolve(now));
+    return true;
+  }
+
   /** Writes one appointment's event; answers the version it wrote, or null when it wrote none. */
   async function one(appointmentId: string): Promise<string | null> {
     const [a, mapped] = await Promise.all([repo.getAppointment(practiceId, appointmentId), googleRepo.getGoogleEvent(practiceId, appointmentId)]);
     const link = a ? await linkOf(a.providerId) : null;
-    const target = a && link?.refreshToken ? { userId: a.providerId, calendarId: link.calendarId ?? 'primary' } : null;
+    const target = a && link?.refreshToken ? { userId: a.providerId, calendarId: link.calendarId ?? 'primary', refreshToken: link.refreshToken } : null;
     if (a && link?.refreshToken && !canWriteEvents(link.scopes)) {
       outcome.set(a.providerId, GOOGLE_SYNC_REASONS.noEventsScope);
       return null;
@@ -217,13 +229,18 @@ export async function pushAppointmentsToGoogle(auth: AuthContext, appointmentIds
           await google.patchEvent(token, target.calendarId, eventId, body);
         }
       }
-      await googleRepo.putGoogleEvent(practiceId, {
-        appointmentId,
-        userId: target.userId,
-        calendarId: target.calendarId,
-        eventId,
-        syncedAt: new Date().toISOString(),
-      });
+      const written = { appointmentId, userId: target.userId, calendarId: target.calendarId, eventId, syncedAt: new Date().toISOString() };
+      await googleRepo.putGoogleEvent(practiceId, written);
+      if (await unlinkedMeanwhile(target.userId, target.refreshToken)) {
+        // The unlink's cleanup takes out what was written before it; this was written after, so it is taken out here.
+        try {
+          await google.deleteEvent(token, target.calendarId, eventId);
+        } catch (error) {
+          if (!(error instanceof GoogleError && (error.status === 404 || error.status === 410))) throw error;
+        }
+        await googleRepo.deleteGoogleEventIf(practiceId, written);
+        return null;
+      }
       outcome.set(target.userId, outcome.get(target.userId) ?? null);
       return a.updatedAt;
     } catch (error) {

@@ -75,6 +75,19 @@ async function syncedAfter(status: () => Promise<{ lastSyncAt: string | null }>,
   expect(after.lastSyncAt, 'the pass over booked appointments did not run').not.toBe(before);
 }
 
+/** Links `userId`'s Google account `account` through consent; answers a token of the account's owner, to read their calendars. */
+async function linkAccount(token: string, userId: string, account: string): Promise<string> {
+  const started = await api(token, 'GET', linkPath(userId));
+  const back = await consent(started.body.url, 'allow', account);
+  const linked = await api(token, 'POST', `${linkPath(userId)}/credentials`, {
+    code: back.searchParams.get('code'),
+    scopes: back.searchParams.get('scope'),
+    state: back.searchParams.get('state'),
+  });
+  expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+  return ownerToken(started.body.url, account);
+}
+
 async function startLink(token: string, userId: string): Promise<URL> {
   const started = await api(token, 'GET', linkPath(userId));
   expect(started.status, JSON.stringify(started.body)).toBe(200);
@@ -284,16 +297,7 @@ describe("appointments written into the provider's Google Calendar", () => {
   beforeAll(async () => {
     pusher = await createTestUser({ email: `gpush-provider-${run}@demo.test`, group: 'provider', firstName: 'Paula', lastName: `Push${run}` });
     pusherId = (await api(pusher, 'GET', '/v1/practices/users/me')).body.userId;
-    const started = await api(pusher, 'GET', linkPath(pusherId));
-    const back = await consent(started.body.url, 'allow', account);
-    const linked = await api(pusher, 'POST', `${linkPath(pusherId)}/credentials`, {
-      code: back.searchParams.get('code'),
-      scopes: back.searchParams.get('scope'),
-      state: back.searchParams.get('state'),
-    });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-
-    googleToken = await ownerToken(started.body.url, account);
+    googleToken = await linkAccount(pusher, pusherId, account);
     // The pass over appointments already booked that linking starts: none yet, but it runs first.
     await syncedAfter(status, null);
 
@@ -573,15 +577,7 @@ describe('appointments booked before linking, and unlinking', () => {
     const past = await api(backer, 'POST', '/v1/appointments', booking('2026-01-07T15:00:00.000Z'));
     expect(past.status, JSON.stringify(past.body)).toBe(201);
 
-    const started = await api(backer, 'GET', linkPath(backerId));
-    const back = await consent(started.body.url, 'allow', account);
-    const linked = await api(backer, 'POST', `${linkPath(backerId)}/credentials`, {
-      code: back.searchParams.get('code'),
-      scopes: back.searchParams.get('scope'),
-      state: back.searchParams.get('state'),
-    });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    googleToken = await ownerToken(started.body.url, account);
+    googleToken = await linkAccount(backer, backerId, account);
 
     // A few seconds later the schedule target has written both, not the visit already past.
     const written = await eventually(
@@ -660,15 +656,7 @@ describe('unlinking while the appointments are still being written', () => {
   });
 
   it('leaves nothing in Google: what the pass writes after the unlink it takes out itself', async () => {
-    const started = await api(racer, 'GET', linkPath(racerId));
-    const back = await consent(started.body.url, 'allow', account);
-    const linked = await api(racer, 'POST', `${linkPath(racerId)}/credentials`, {
-      code: back.searchParams.get('code'),
-      scopes: back.searchParams.get('scope'),
-      state: back.searchParams.get('state'),
-    });
-    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    const googleToken = await ownerToken(started.body.url, account);
+    const googleToken = await linkAccount(racer, racerId, account);
 
     // The pass has begun: the first events are in Google, far from all of them.
     const first = await eventually(

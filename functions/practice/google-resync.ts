@@ -74,8 +74,9 @@ export async function resyncGoogleCalendar(payload: Record<string, unknown>, now
 
 /**
  * The 'google-calendar-unlink' job: every event written under the old link, up to the moment the
- * link was gone, is deleted at Google (a pass still writing then takes out what it writes after), then the token is revoked. An event Google no longer has counts
- * as deleted. If Google cannot be reached the job fails and the scheduler retries it.
+ * link was gone, is deleted at Google (a pass still writing then takes out what it writes after),
+ * then the token is revoked. An event Google no longer has counts as deleted. If Google cannot be
+ * reached the job fails and the scheduler retries it.
  */
 export async function cleanUpGoogleUnlink(payload: Record<string, unknown>): Promise<number> {
   const job = ownPractice(payload);

@@ -46,7 +46,7 @@ describe('the monthly cost of a practice', () => {
     const result = estimate({ facts: templateFacts([PROBE]), scale: EMPTY, requests: { draftSave: 1_000_000 }, smsNumbers: 0 });
     // Standing: two keys at $1, one secret at $0.40, an alarm over three metrics at $0.10 each.
     const standing = 2 + 0.4 + 0.3;
-    // A draft save: 45 ms at 1024 MB arm64, one read unit, five write units, 0.5 KB answered; one
+    // A draft save: 45 ms at 1024 MB arm64, one read unit, 30 write units (15 of them the indexes'), 0.5 KB answered; one
     // CORS preflight per note, whose six minutes of writing send 72 saves to its URL.
     const gbSeconds = 1_000_000 * 0.045 * 1;
     const preflights = 1_000_000 / 72;
@@ -57,13 +57,13 @@ describe('the monthly cost of a practice', () => {
       1.0 + // HTTP API requests
       preflights / 1_000_000 + // their preflights, billed as requests
       0.125 + // 1,000,000 read units
-      5 * 0.625 + // 5,000,000 write units
+      30 * 0.625 + // 30,000,000 write units
       ((1_000_000 * (0.6 + 0.45) + preflights * 0.45) / 1024 ** 2) * 0.5 + // logs ingested
       (3_000 / 10_000) * 0.03 + // KMS requests of an idle month
       ((1_000_000 * 0.5) / 1024 ** 2) * 0.09; // API responses to the internet
     expect(result.total).toBeCloseTo(standing + usage, 6);
     expect(result.lines.find((l) => l.item.startsWith('CORS preflights'))?.quantity).toBeCloseTo(preflights, 6);
-    expect(result.total).toBeCloseTo(8.3194, 3);
+    expect(result.total).toBeCloseTo(23.9444, 3);
   });
 
   it('counts the recovery points the backup plan keeps, warm and cold, for a practice of its age', () => {

@@ -96,6 +96,11 @@ export interface RouteKind {
   api: boolean;
   ms: number;
   rru: number;
+  /**
+   * Write units, the indexes' included: DynamoDB bills an item's copy in each index it is keyed
+   * into (all are projected ALL) like the table's own write. Measured by the load bench's data
+   * layer (`x-tidewell-write-units` + `x-tidewell-index-write-units`) where it drives the kind.
+   */
   wru: number;
   responseKb: number;
   /** Writes a notification that the live feed publishes (one stream batch, one AppSync mutation). */
@@ -122,24 +127,29 @@ const POLL_PREFLIGHTS =
 const DRAFT_SAVE_PREFLIGHTS = AUTOSAVE_MS / (6 * 60_000);
 
 /**
- * Estimated per-request profile of each route kind (billed duration, eventually consistent page
- * reads, an audit write per patient read, preflights: half the conversation lists repeat a URL).
+ * Per-request profile of each route kind: billed duration and eventually consistent page reads
+ * estimated; write units with the indexes' (table + index) as the load bench counted them on
+ * 2026-12-06 where it drives the kind (a draft save 15 + 15, a text sent 18 + 14, a conversation
+ * list's audit entry per listed patient 15 + 15, a booking 11 + 6 and a move 15 + 6, a
+ * notification 6 + 1), estimated where it does not (an inbound text as a text sent without the
+ * carrier's outcome; a receipt rewrites the SMS note, 2 + its two indexes' 4). Preflights: half
+ * the conversation lists repeat a URL.
  */
 export const ROUTE_KINDS: Record<string, RouteKind> = {
   unreadPoll: { fn: 'notifications', api: true, ms: 25, rru: 1, wru: 0, responseKb: 0.3, preflights: POLL_PREFLIGHTS },
-  draftSave: { fn: 'notes', api: true, ms: 45, rru: 1, wru: 5, responseKb: 0.5, preflights: DRAFT_SAVE_PREFLIGHTS },
-  chartRead: { fn: 'chart', api: true, ms: 60, rru: 3, wru: 1, responseKb: 6, preflights: 1 },
-  notesPage: { fn: 'notes', api: true, ms: 70, rru: 8, wru: 1, responseKb: 40, preflights: 1 },
+  draftSave: { fn: 'notes', api: true, ms: 45, rru: 1, wru: 30, responseKb: 0.5, preflights: DRAFT_SAVE_PREFLIGHTS },
+  chartRead: { fn: 'chart', api: true, ms: 60, rru: 3, wru: 2, responseKb: 6, preflights: 1 },
+  notesPage: { fn: 'notes', api: true, ms: 70, rru: 8, wru: 2, responseKb: 40, preflights: 1 },
   patientSearch: { fn: 'patients', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6, preflights: 1 },
   codeSearch: { fn: 'chart', api: true, ms: 40, rru: 2, wru: 0, responseKb: 4, preflights: 1 },
-  conversationList: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 8, preflights: 0.5 },
+  conversationList: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 30, responseKb: 8, preflights: 0.5 },
   textRead: { fn: 'messaging', api: true, ms: 60, rru: 4, wru: 1, responseKb: 6, preflights: 1 },
-  textSend: { fn: 'messaging', api: true, ms: 120, rru: 3, wru: 6, responseKb: 1, smsOutParts: 1.4, preflights: 1 },
-  textInbound: { fn: 'scheduled sends', api: false, ms: 100, rru: 3, wru: 5, responseKb: 0, notifies: 1, smsInParts: 1.2 },
-  smsReceipt: { fn: 'scheduled sends', api: false, ms: 50, rru: 1, wru: 1, responseKb: 0 },
-  appointmentWrite: { fn: 'practice', api: true, ms: 90, rru: 4, wru: 5, responseKb: 1, notifies: 0.5, preflights: 1 },
+  textSend: { fn: 'messaging', api: true, ms: 120, rru: 3, wru: 32, responseKb: 1, smsOutParts: 1.4, preflights: 1 },
+  textInbound: { fn: 'scheduled sends', api: false, ms: 100, rru: 3, wru: 26, responseKb: 0, notifies: 1, smsInParts: 1.2 },
+  smsReceipt: { fn: 'scheduled sends', api: false, ms: 50, rru: 1, wru: 6, responseKb: 0 },
+  appointmentWrite: { fn: 'practice', api: true, ms: 90, rru: 4, wru: 19, responseKb: 1, notifies: 0.5, preflights: 1 },
   calendarRead: { fn: 'practice', api: true, ms: 60, rru: 4, wru: 0, responseKb: 10, preflights: 1 },
-  otherWrite: { fn: 'notes', api: true, ms: 90, rru: 3, wru: 6, responseKb: 1, notifies: 0.2, preflights: 1 },
+  otherWrite: { fn: 'notes', api: true, ms: 90, rru: 3, wru: 7, responseKb: 1, notifies: 0.2, preflights: 1 },
   fileUpload: { fn: 'files', api: true, ms: 40, rru: 1, wru: 3, responseKb: 1, s3Puts: 1, s3Kb: 400, preflights: 1 },
   fileView: { fn: 'files', api: true, ms: 40, rru: 1, wru: 1, responseKb: 1, s3Gets: 1, s3Kb: 400, preflights: 1 },
   scheduledJob: { fn: 'scheduled sends', api: false, ms: 200, rru: 4, wru: 3, responseKb: 0 },

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INDEX_SETTLE_MS } from '../../functions/data/patients/patient-index-cache.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
-import { ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
+import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
 import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
@@ -118,7 +118,7 @@ interface Request {
   after?: (body: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-type Answer = { status: number; body: any; read: number; written: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any; read: number; written: number; indexWritten: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(`${apiUrl}${path}`, {
@@ -138,6 +138,7 @@ async function call(apiUrl: string, token: string, method: string, path: string,
     body: parsed,
     read: Number(res.headers.get(ITEMS_READ_HEADER) ?? 0),
     written: Number(res.headers.get(ITEMS_WRITTEN_HEADER) ?? 0),
+    indexWritten: Number(res.headers.get(INDEX_WRITTEN_HEADER) ?? 0),
   };
 }
 
@@ -350,12 +351,13 @@ async function run() {
     const baseline: number[] = [];
     const durationMs = opts.minutes * 60_000;
     const plan = planLoad({ users: staff.length, durationMs, maxRequests: opts.maxRequests, seed: opts.seed });
-    const results = new Map<LoadOp, { latencies: number[]; errors: number; read: number; written: number; firstError?: string }>();
-    for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0 });
+    const results = new Map<LoadOp, { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; firstError?: string }>();
+    for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0, indexWritten: 0 });
     const readsBySecond = new Map<number, number>();
     const writesBySecond = new Map<number, number>();
     const processReads = new Map<number, number>();
     const processWrites = new Map<number, number>();
+    const processIndexWrites = new Map<number, number>();
     const add = (m: Map<number, number>, k: number, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
     console.log(`  running ${plan.length} planned requests over ${opts.minutes} min…`);
@@ -395,6 +397,7 @@ async function run() {
       const totals = meterTotals();
       processReads.set(second, totals.read - last.read);
       processWrites.set(second, totals.written - last.written);
+      processIndexWrites.set(second, totals.indexWritten - last.indexWritten);
       last = totals;
     }, 1000);
 
@@ -433,6 +436,7 @@ async function run() {
           result.latencies.push(t1 - t0);
           result.read += a.read;
           result.written += a.written;
+          result.indexWritten += a.indexWritten;
           const second = Math.floor((t1 - start) / 1000);
           add(readsBySecond, second, a.read);
           add(writesBySecond, second, a.written);
@@ -481,7 +485,7 @@ async function run() {
     const pad = (v: string, n: number) => v.padStart(n);
     const lines: string[] = [];
     lines.push(
-      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}`,
+      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}${pad('+index', 8)}`,
     );
     let total = 0;
     let errors = 0;
@@ -491,7 +495,7 @@ async function run() {
       errors += r.errors;
       if (!sum.count) continue;
       lines.push(
-        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}`,
+        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}${pad((r.indexWritten / sum.count).toFixed(1), 8)}`,
       );
     }
     console.log(`\n${lines.join('\n')}`);
@@ -526,9 +530,16 @@ async function run() {
     );
     unitLine('API requests (response headers)', readsBySecond, writesBySecond);
     unitLine('whole process (requests, stream consumers, jobs)', processReads, processWrites);
+    // An index spreads its entries over partitions of its own keys (a patient's notes, a
+    // notification type and status): all of them together bound the busiest one from above.
+    const indexPeak = peakPerSecond(processIndexWrites);
+    console.log(
+      `  the indexes' writes as the data layer sees them (read-meter.ts), every index partition together: peak ${indexPeak.value}/s = ${((100 * indexPeak.value) / PARTITION_WRITE_UNITS).toFixed(1)}% of one partition's ${PARTITION_WRITE_UNITS} WCU`,
+    );
     for (const [op, r] of results) if (r.firstError) console.log(`  first error of ${op}: ${r.firstError}`);
     if (opts.out) {
-      const counts = Object.fromEntries([...results].map(([op, r]) => [op, { count: r.latencies.length, read: r.read, written: r.written }]));
+      // The month is billed for the indexes' writes too; the partition figures above are the table's.
+      const counts = Object.fromEntries([...results].map(([op, r]) => [op, { count: r.latencies.length, read: r.read, written: r.written + r.indexWritten }]));
       writeFileSync(opts.out, `${JSON.stringify(loadRunCounts(elapsed / 60, staff.length, counts), null, 2)}\n`);
       console.log(`  counted requests per route kind written to ${opts.out} (npm run cost -- --requests ${opts.out})`);
     }

@@ -10,7 +10,7 @@ import { DependencyError, HttpError, NotFoundError, ValidationError } from '../e
 import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
 import { requirePermission } from './permissions.js';
-import { ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, itemsRead, withReadMeter, writeUnits } from '../table/read-meter.js';
+import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, indexWriteUnits, itemsRead, withReadMeter, writeUnits } from '../table/read-meter.js';
 import { originOf, withRequestOrigin } from './request-context.js';
 import { StreamedResult } from './response-stream.js';
 import { compileRoutes, matchRoute } from './route-matcher.js';
@@ -298,7 +298,15 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
       withReadMeter(async () => {
         const result = await handler(event, context);
         if (process.env.TIDEWELL_READ_METER !== '1' || !result || typeof result !== 'object' || result instanceof StreamedResult) return result;
-        return { ...result, headers: { ...result.headers, [ITEMS_READ_HEADER]: String(itemsRead()), [ITEMS_WRITTEN_HEADER]: String(writeUnits()) } };
+        return {
+          ...result,
+          headers: {
+            ...result.headers,
+            [ITEMS_READ_HEADER]: String(itemsRead()),
+            [ITEMS_WRITTEN_HEADER]: String(writeUnits()),
+            [INDEX_WRITTEN_HEADER]: String(indexWriteUnits()),
+          },
+        };
       }),
     );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowScan, itemsRead, meterTotals, readMeterMiddleware, withReadMeter, writeUnits } from './read-meter.js';
+import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, withReadMeter, writeUnits } from './read-meter.js';
 
 const send = (commandName: string, output: object, input: object = {}) => readMeterMiddleware(async () => ({ output }), { commandName })({ input });
 
@@ -48,5 +48,32 @@ describe('read meter', () => {
     });
     expect(units).toBe(1 + 3 + 1 + 1 + (1 + 3 + 1) + 2 * 2);
     expect(meterTotals().written - before).toBe(units);
+  });
+
+  it('counts what the writes cost again in the indexes: a put of an item keyed into one, an update that moves or drops its keys, nothing for a failed condition', async () => {
+    const before = meterTotals().indexWritten;
+    const note = { practiceId: 'p', sk: 'NOTE#1', gsi1pk: 'NOTES#pat', gsi1sk: 't#1', gsi2pk: 'CHARTNOTES#p#pat', gsi2sk: 't#1', text: 'x'.repeat(1500) };
+    const plain = { practiceId: 'p', sk: 'PRACTICE' };
+    const refused = readMeterMiddleware(
+      async () => {
+        throw new Error('ConditionalCheckFailedException');
+      },
+      { commandName: 'PutCommand' },
+    );
+    const units = await withReadMeter(async () => {
+      await send('PutCommand', {}, { Item: note }); // two indexes × 2 KB
+      await send('PutCommand', {}, { Item: plain });
+      await send('PutCommand', {}, { Item: { ...plain, gsi1pk: 'only the partition key' } });
+      await send('UpdateCommand', {}, { UpdateExpression: 'SET #s = :s, gsi2pk = :pk, gsi2sk = :sk', ExpressionAttributeNames: { '#s': 'status' } }); // moved: 2
+      await send('UpdateCommand', {}, { UpdateExpression: 'SET #a = :a REMOVE #k', ExpressionAttributeNames: { '#a': 'text', '#k': 'gsi1pk' } }); // dropped: 1
+      await send('UpdateCommand', {}, { UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' } });
+      await send('BatchWriteCommand', {}, { RequestItems: { t: [{ PutRequest: { Item: note } }, { PutRequest: { Item: plain } }] } });
+      await send('TransactWriteCommand', {}, { TransactItems: [{ Put: { Item: note } }, { Update: { UpdateExpression: 'SET gsi1sk = :sk' } }] });
+      await expect(refused({ input: { Item: note } })).rejects.toThrow('ConditionalCheckFailed');
+      expect(writeUnits()).toBeGreaterThan(0);
+      return indexWriteUnits();
+    });
+    expect(units).toBe(4 + 0 + 0 + 2 + 1 + 0 + 4 + (4 + 2));
+    expect(meterTotals().indexWritten - before).toBe(units);
   });
 });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { INDEXES } from './definition.js';
 
 /**
  * Items one request reads through the data layer: a Query or Scan counts every item it evaluated
@@ -9,6 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 interface Meter {
   items: number;
   written: number;
+  indexWritten: number;
   scanAllowed: boolean;
 }
 
@@ -16,7 +18,7 @@ interface Meter {
  * What the whole process read and wrote since it started, requests and background work (stream
  * consumers, jobs) alike: the load bench samples it each second for a practice's peak units.
  */
-const processTotals = { read: 0, written: 0 };
+const processTotals = { read: 0, written: 0, indexWritten: 0 };
 
 const storage = new AsyncLocalStorage<Meter>();
 
@@ -24,21 +26,24 @@ const storage = new AsyncLocalStorage<Meter>();
 export const ITEMS_READ_HEADER = 'x-tidewell-items-read';
 /** Its write units beside it: 1 KB of a put, 1 per update or delete, twice in a transaction. */
 export const ITEMS_WRITTEN_HEADER = 'x-tidewell-write-units';
+/** The write units its writes cost in the table's indexes, billed on top of the table's own. */
+export const INDEX_WRITTEN_HEADER = 'x-tidewell-index-write-units';
 
 export function withReadMeter<T>(work: () => Promise<T>): Promise<T> {
-  return storage.run({ items: 0, written: 0, scanAllowed: false }, work);
+  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: false }, work);
 }
 
 /** Maintenance work (exports, sweeps, backfills) may Scan; a request handler may not. */
 export function allowScan<T>(work: () => Promise<T>): Promise<T> {
   const outer = storage.getStore();
-  return storage.run({ items: 0, written: 0, scanAllowed: true }, async () => {
+  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: true }, async () => {
     try {
       return await work();
     } finally {
       if (outer) {
         outer.items += storage.getStore()!.items;
         outer.written += storage.getStore()!.written;
+        outer.indexWritten += storage.getStore()!.indexWritten;
       }
     }
   });
@@ -52,7 +57,11 @@ export function writeUnits(): number {
   return storage.getStore()?.written ?? 0;
 }
 
-export function meterTotals(): { read: number; written: number } {
+export function indexWriteUnits(): number {
+  return storage.getStore()?.indexWritten ?? 0;
+}
+
+export function meterTotals(): { read: number; written: number; indexWritten: number } {
   return { ...processTotals };
 }
 
@@ -68,10 +77,11 @@ function countOf(output: Output): number {
   return 0;
 }
 
-type WriteInput = {
+type Update = { UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string> };
+type WriteInput = Update & {
   Item?: unknown;
   RequestItems?: Record<string, { PutRequest?: { Item?: unknown } }[]>;
-  TransactItems?: { Put?: { Item?: unknown } }[];
+  TransactItems?: { Put?: { Item?: unknown }; Update?: Update }[];
 };
 
 /** DynamoDB bills a write by each started KB of the item; an update or delete is counted as one. */
@@ -99,6 +109,58 @@ function writeUnitsOf(commandName: string | undefined, input: WriteInput): numbe
   }
 }
 
+/**
+ * What a write costs in the indexes, which DynamoDB bills like the table's own writes: every index
+ * is projected ALL, so a put of an item that carries an index's keys writes that whole item again
+ * there. An update that sets an index's key moves the item's entry: a delete and a put, one unit
+ * each (removing a key deletes the entry: one). A write whose condition fails writes no entry.
+ * What the meter cannot see without the stored item is not counted: the entry a delete removes,
+ * the old entry of a put that moves an item to new keys, and an update that leaves the keys alone
+ * but changes an indexed item's other attributes. So these figures are a lower bound.
+ */
+function indexWriteUnitsOf(commandName: string | undefined, input: WriteInput): number {
+  switch (commandName) {
+    case 'PutItemCommand':
+    case 'PutCommand':
+      return indexedPutUnits(input.Item);
+    case 'UpdateItemCommand':
+    case 'UpdateCommand':
+      return movedEntryUnits(input);
+    case 'BatchWriteItemCommand':
+    case 'BatchWriteCommand':
+      return Object.values(input.RequestItems ?? {}).reduce((n, list) => n + list.reduce((m, r) => m + indexedPutUnits(r.PutRequest?.Item), 0), 0);
+    case 'TransactWriteItemsCommand':
+    case 'TransactWriteCommand':
+      return (input.TransactItems ?? []).reduce((n, t) => n + indexedPutUnits(t.Put?.Item) + (t.Update ? movedEntryUnits(t.Update) : 0), 0);
+    default:
+      return 0;
+  }
+}
+
+const INDEX_LIST = Object.values(INDEXES);
+
+function indexedPutUnits(item: unknown): number {
+  if (!item || typeof item !== 'object') return 0;
+  const keyed = INDEX_LIST.filter((i) => i.partitionKey in item && i.sortKey in item).length;
+  return keyed === 0 ? 0 : keyed * putUnits(item);
+}
+
+function movedEntryUnits(update: Update): number {
+  const expression = update.UpdateExpression;
+  if (!expression) return 0;
+  // The attribute names each clause names, #placeholders resolved: SET writes an entry at new
+  // keys (and deletes the old one), REMOVE of a key only deletes it.
+  const names = (clause: string) => new Set(clause.split(/[^#\w]+/).map((token) => update.ExpressionAttributeNames?.[token] ?? token));
+  const clauses = expression.split(/\b(?=SET\b|REMOVE\b|ADD\b|DELETE\b)/);
+  const set = names(clauses.filter((c) => !c.trim().startsWith('REMOVE')).join(' '));
+  const removed = names(clauses.filter((c) => c.trim().startsWith('REMOVE')).join(' '));
+  return INDEX_LIST.reduce((n, i) => {
+    if (set.has(i.partitionKey) || set.has(i.sortKey)) return n + 2;
+    if (removed.has(i.partitionKey) || removed.has(i.sortKey)) return n + 1;
+    return n;
+  }, 0);
+}
+
 /** The client middleware: counts what each read returned and each write's units, and refuses a Scan outside maintenance work. */
 export const readMeterMiddleware =
   (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) => async (args: { input: unknown }) => {
@@ -110,6 +172,9 @@ export const readMeterMiddleware =
     processTotals.written += written;
     if (meter) meter.written += written;
     const result = await next(args);
+    const indexWritten = indexWriteUnitsOf(context.commandName, args.input as WriteInput);
+    processTotals.indexWritten += indexWritten;
+    if (meter) meter.indexWritten += indexWritten;
     const read = countOf(result.output as Output);
     processTotals.read += read;
     if (meter) meter.items += read;

@@ -8,7 +8,8 @@ import { Note } from './note-schema.js';
 /** GET /v2/notes: one page of the patient's timeline. */
 export const NotesPageAnswer = z.object({
   notes: z.array(Note),
-  total: z.number(),
+  hasMore: z.boolean(),
+  total: z.optional(z.number()),
   offset: z.number(),
   limit: z.number(),
   currentNote: z.optional(Note),

@@ -180,7 +180,13 @@ export type NotesPageQuery = z.infer<typeof NotesPageQuery>;
 
 export interface NotesPage {
   notes: Note[];
-  total: number;
+  /** A next page exists. */
+  hasMore: boolean;
+  /**
+   * How many notes match the filters, given when the server's read reached the last of them (it
+   * reads a patient's notes up to the page, not all of them).
+   */
+  total?: number;
   offset: number;
   limit: number;
   /** The note named by currentNoteId when the filters leave it out, so an open window keeps its note. */

@@ -342,7 +342,7 @@ describe('note listings', () => {
     const call = await mk('d', '2026-04-01T09:00:00.000Z', true, 'PHONE_CALL');
 
     const page = await api(provider, 'GET', `/v2/notes?patientId=${pid}`);
-    expect(page.body).toMatchObject({ total: 2, offset: 0, limit: 50 });
+    expect(page.body).toMatchObject({ total: 2, hasMore: false, offset: 0, limit: 50 });
     expect(page.body.notes.map((n: { noteId: string }) => n.noteId)).toEqual([b, a]);
 
     const drafts = await api(provider, 'GET', `/v2/notes?patientId=${pid}&statuses=DRAFT&currentNoteId=${call}`);
@@ -350,7 +350,8 @@ describe('note listings', () => {
     expect(drafts.body.currentNote.noteId).toBe(call);
 
     const both = await api(provider, 'GET', `/v2/notes?patientId=${pid}&noteTypes=NOTE,PHONE_CALL&statuses=SIGNED,DRAFT&limit=2&offset=1`);
-    expect(both.body).toMatchObject({ total: 4, limit: 2, offset: 1 });
+    // The read stops at the page and one more, so the total is not known from it, but a next page is.
+    expect(both.body).toMatchObject({ hasMore: true, limit: 2, offset: 1 });
     expect(both.body.notes.map((n: { noteId: string }) => n.noteId)).toEqual([draft, b]);
 
     const bad = await api(provider, 'GET', `/v2/notes?patientId=${pid}&noteTypes=BOGUS`);

@@ -329,10 +329,16 @@ describe(`each list route reads at most ${BOUND} items with ${SEEDED} conversati
     // The marker and the patient's four notes; before, every one of the texts too.
     expect(read).toBeLessThanOrEqual(6);
 
-    // Texts asked for are there, and a text open in its window is given with any page.
+    // Texts asked for are there, a page of them read up to itself, and a text open in its window is given with any page.
     const texts = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=SMS&statuses=DELIVERED&offset=0&limit=50`);
-    expect(texts.body.total).toBe(SEEDED);
+    expect(texts.body).toMatchObject({ hasMore: true, offset: 0, limit: 50 });
+    expect(texts.body.total).toBeUndefined();
     expect(texts.body.notes[0].noteId).toBe(`bulk-${run}-text-${SEEDED - 1}`);
+    // The page, one more to know a next page exists, and the two signed notes newer than the 50th text.
+    expect(Number(texts.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(55);
+    const lastTexts = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&noteTypes=SMS&statuses=DELIVERED&offset=${SEEDED - 20}&limit=50`);
+    expect(lastTexts.body).toMatchObject({ hasMore: false, total: SEEDED });
+    expect(lastTexts.body.notes.map((n: Note) => n.noteId)).toEqual(Array.from({ length: 20 }, (_, i) => `bulk-${run}-text-${19 - i}`));
     const withOpenText = await api(admin, 'GET', `/v2/notes?patientId=${patientId}&offset=0&limit=50&currentNoteId=bulk-${run}-text-7`);
     expect(withOpenText.body.currentNote).toMatchObject({ noteId: `bulk-${run}-text-7`, noteType: 'SMS' });
     expect(Number(withOpenText.headers.get(ITEMS_READ_HEADER))).toBeLessThanOrEqual(7);
@@ -1177,5 +1183,60 @@ describe(`with ${SEEDED} more patients`, () => {
     // The new patient at its name's place (first of the seeded last name), the renamed one found by its new name.
     expect(idsOf(search)[0]).toBe(created.body.id);
     expect(idsOf(byNewName)).toEqual([`bulk-${run}-0007`]);
+  });
+});
+
+describe('the notes timeline of a patient with hundreds of notes', () => {
+  const NOTES = 240;
+  let heavy: string;
+  /** Signed visit notes, every tenth still a draft; the newest is 239. */
+  const heavyNote = (i: number): Note => {
+    const { signedBy, ...note } = seedChartNote(i, 'NOTE');
+    const draft = i % 10 === 0;
+    return { ...note, noteId: `heavy-${run}-${i}`, patientId: heavy, ...(draft ? { status: 'DRAFT', signed: null } : { signedBy }) };
+  };
+  const signedIds = Array.from({ length: NOTES }, (_, i) => NOTES - 1 - i)
+    .filter((i) => i % 10 !== 0)
+    .map((i) => `heavy-${run}-${i}`);
+  const read = (res: { headers: Headers }) => Number(res.headers.get(ITEMS_READ_HEADER));
+
+  beforeAll(async () => {
+    const p = await api(admin, 'POST', '/v1/patients', { firstName: 'Heavy', lastName: `Chart${run}`, gender: 'male', dob: '1950-05-05' });
+    heavy = p.body.id;
+    await inBatches(
+      Array.from({ length: NOTES }, (_, i) => i),
+      25,
+      (i) => insertNote(stackEndpoints().practiceId, heavyNote(i)),
+    );
+  }, 120_000);
+
+  it('reads a page and one more of the signed notes, not the chart, and says whether more follow', async () => {
+    const first = await api(provider, 'GET', `/v2/notes?patientId=${heavy}&offset=0&limit=50`);
+    expect(first.status).toBe(200);
+    expect(first.body.notes.map((n: Note) => n.noteId)).toEqual(signedIds.slice(0, 50));
+    expect(first.body).toMatchObject({ hasMore: true, offset: 0, limit: 50 });
+    expect(first.body.total).toBeUndefined();
+    console.log(`GET /v2/notes, first page of ${NOTES} notes\t${read(first)}`);
+    // The marker, and the 51 signed notes with the drafts between them (a tenth): not the 240.
+    expect(read(first)).toBeLessThanOrEqual(65);
+
+    const second = await api(provider, 'GET', `/v2/notes?patientId=${heavy}&offset=50&limit=50`);
+    expect(second.body.notes.map((n: Note) => n.noteId)).toEqual(signedIds.slice(50, 100));
+    expect(read(second)).toBeLessThanOrEqual(125);
+
+    // The last page reaches the end: its total is known, and no page follows.
+    const last = await api(provider, 'GET', `/v2/notes?patientId=${heavy}&offset=200&limit=50`);
+    expect(last.body.notes.map((n: Note) => n.noteId)).toEqual(signedIds.slice(200));
+    expect(last.body).toMatchObject({ hasMore: false, total: signedIds.length });
+  });
+
+  it('finds the sparse drafts by reading further, and the open note with any page', async () => {
+    const drafts = await api(provider, 'GET', `/v2/notes?patientId=${heavy}&statuses=DRAFT&offset=0&limit=50`);
+    expect(drafts.body.notes.map((n: Note) => n.noteId)).toEqual(Array.from({ length: NOTES / 10 }, (_, k) => `heavy-${run}-${NOTES - 10 - 10 * k}`));
+    expect(drafts.body).toMatchObject({ hasMore: false, total: NOTES / 10 });
+
+    const withOpen = await api(provider, 'GET', `/v2/notes?patientId=${heavy}&offset=0&limit=50&currentNoteId=heavy-${run}-5`);
+    expect(withOpen.body.currentNote).toMatchObject({ noteId: `heavy-${run}-5`, status: 'SIGNED' });
+    expect(read(withOpen)).toBeLessThanOrEqual(66);
   });
 });

@@ -39,6 +39,12 @@ const snippet = (note: Note) => {
   return text.length > SNIPPET_MAX ? `${text.slice(0, SNIPPET_MAX)}…` : text;
 };
 
+/** "51–100", and "of 123" once the server has read to the last matching note (it reads up to the page). */
+function pageRange(offset: number, page: { notes: readonly unknown[]; total?: number }): string {
+  const range = page.notes.length > 0 ? `${offset + 1}–${offset + page.notes.length}` : 'No notes on this page';
+  return page.total === undefined ? range : `${range} of ${page.total}`;
+}
+
 /** The chart's notes: signed and addended notes by default, filters by type and status, 50 per page. */
 export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const windows = useNoteWindows();
@@ -51,7 +57,6 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
   const filters = filtersFor(typeChoice, statusChoice);
   const timeline = useNotesTimeline(patient.id, filters, offset);
   const patientName = fullNameWithAge(patient);
-  const total = timeline.data?.total ?? 0;
 
   return (
     <section className="tw-card tw-notes-panel" aria-labelledby="notes-panel-title">
@@ -141,15 +146,13 @@ export function NotesTimelinePanel({ patient }: { patient: Patient }) {
           ))}
         </ul>
       ) : null}
-      {total > NOTES_PAGE_SIZE ? (
+      {timeline.data && (offset > 0 || timeline.data.hasMore) ? (
         <footer className="tw-notes-panel__pager">
-          <span>
-            {offset + 1}–{Math.min(offset + NOTES_PAGE_SIZE, total)} of {total}
-          </span>
+          <span>{pageRange(offset, timeline.data)}</span>
           <Button size="sm" isDisabled={offset === 0} onPress={() => setOffset(Math.max(0, offset - NOTES_PAGE_SIZE))}>
             Previous
           </Button>
-          <Button size="sm" isDisabled={offset + NOTES_PAGE_SIZE >= total} onPress={() => setOffset(offset + NOTES_PAGE_SIZE)}>
+          <Button size="sm" isDisabled={!timeline.data.hasMore} onPress={() => setOffset(offset + NOTES_PAGE_SIZE)}>
             Next
           </Button>
         </footer>

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { PROVIDER, signIn } from './support/sign-in.js';
+import { apiAs, PROVIDER, signIn } from './support/sign-in.js';
 
 const SHOTS = 'test-results/screenshots';
 
@@ -510,4 +510,48 @@ test("Hide Menu hides the note toolbar; failures say 'There was an error creatin
   await page.getByRole('menuitem', { name: 'Note', exact: true }).click();
   await expect(page.getByText('There was an error creating a new note', { exact: true })).toBeVisible();
   await expect(page.locator('.tw-note-window')).toHaveCount(before);
+});
+
+test('a chart with more signed notes than a page: Next while more follow, Previous back, the total on the last page', async ({ page }) => {
+  await signIn(page, PROVIDER, '/home');
+  const stamp = Date.now().toString(36);
+  const patient = await apiAs(page, 'POST', '/v1/patients', { firstName: 'Paige', lastName: `Pager${stamp}`, gender: 'female', dob: '1961-06-01' });
+  expect(patient.status).toBe(201);
+  const patientId = String(patient.json.id);
+  // 53 signed visit notes, one a day, the newest last.
+  for (let day = 1; day <= 53; day++) {
+    const at = new Date(Date.UTC(2026, 0, day, 15)).toISOString();
+    const t = `Pager visit ${day}`;
+    const note = await apiAs(page, 'POST', '/v2/notes', {
+      noteId: 'new',
+      noteType: 'NOTE',
+      patientId,
+      eventTimestamp: at,
+      data: { text: t, formattedText: `<p>${t}</p>` },
+    });
+    expect(note.status).toBe(201);
+    expect((await apiAs(page, 'POST', `/v1/notes/${String(note.json.noteId)}/sign`, { noteVersion: 1 })).status).toBe(200);
+  }
+  await openChart(page, patientId);
+  const notes = page.getByRole('list', { name: 'Notes' });
+  const pager = page.locator('.tw-notes-panel__pager');
+  await expect(notes.getByRole('listitem')).toHaveCount(50);
+  await expect(notes.getByRole('listitem').first()).toContainText('Pager visit 53');
+  await expect(pager).toContainText('1–50');
+  await expect(pager).not.toContainText(' of ');
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await shot(page, 'pager-first-page');
+
+  await pager.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pager).toContainText('51–53 of 53');
+  await expect(notes.getByRole('listitem')).toHaveCount(3);
+  await expect(notes.getByRole('listitem').last()).toContainText('Pager visit 1');
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await pager.scrollIntoViewIfNeeded();
+  await shot(page, 'pager-last-page');
+
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager).toContainText('1–50');
+  await expect(notes.getByRole('listitem').first()).toContainText('Pager visit 53');
 });

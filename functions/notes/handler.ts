@@ -15,7 +15,7 @@ import {
 import type { Context } from 'aws-lambda';
 import { groupHandler, lazyRoute, route, type HttpEvent, type LazyRoute } from '../lib/http/group-handler.js';
 import { createNote } from '../core/notes/create-note.js';
-import { getNoteById, notesPage } from './read-notes.js';
+import { getNoteById } from './read-notes.js';
 import { LAB_ROUTE_KEYS, NOTE_ROUTES, TEMPLATE_ROUTE_KEYS, type LabRouteKey, type TemplateRouteKey } from './routes.js';
 import { saveNote } from './save-note.js';
 
@@ -39,7 +39,8 @@ function labRoutes<K extends LabRouteKey>(keys: readonly K[]): Record<K, LazyRou
 
 const userRoutes = groupHandler(NOTE_ROUTES, {
   'POST /v2/notes': route({ body: CreateNoteBody, status: 201, run: ({ auth, body }) => createNote(auth, body) }),
-  'GET /v2/notes': route({ query: NotesPageQuery, run: ({ auth, query }) => notesPage(auth, query) }),
+  // The timeline's paged read loads with its first request (a chart opened), keeping the cold start small.
+  'GET /v2/notes': route({ query: NotesPageQuery, run: async ({ auth, query }) => (await import('./notes-page.js')).notesPage(auth, query) }),
   'GET /v1/notes': route({ query: NotesListQuery, run: async ({ auth, query }) => (await import('./note-history.js')).listNotes(auth, query) }),
   'GET /v1/notes/{noteId}': route({ params: NoteIdParams, run: ({ auth, params }) => getNoteById(auth, params.noteId) }),
   'POST /v1/notes/{noteId}': route({

@@ -45,6 +45,9 @@ describe('the local table on disk', () => {
     const dataBytes = ITEMS * VALUE_BYTES;
     const onDisk = folderBytes(scratch().engineDir);
     console.info(`local table: ${(dataBytes / 1e6).toFixed(0)} MB of data, ${(onDisk / 1e6).toFixed(0)} MB on disk`);
-    expect(onDisk).toBeLessThan(dataBytes * 1.4);
+    // What a leak looks like: superseded files kept, about 60 KB per item written (30 times the
+    // data). A healthy engine holds the data plus its write-ahead log and the level-0 files not
+    // yet compacted, 1.2–1.45 times the data depending on when compaction last ran.
+    expect(onDisk).toBeLessThan(dataBytes * 2);
   });
 });

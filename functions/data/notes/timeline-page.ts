@@ -21,7 +21,7 @@ export interface TimelinePage {
   total?: number;
 }
 
-/** The most items one Query of the timeline evaluates: its Limit doubles from the page's need up to this. */
+/** The most items one Query of the timeline evaluates, however sparse the matches. */
 const TIMELINE_QUERY_MAX = 1_000;
 
 /**

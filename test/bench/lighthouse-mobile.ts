@@ -8,7 +8,9 @@
  * web app over HTTP/2 and TLS, the API on an origin of its own with CORS preflights; `--http1`
  * measures the local server's single HTTP/1.1 origin as it is.
  *
- *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir] [--pages sign-in,home,chart] [--http1]
+ * `--assets` keeps each run's trace next to its report (`<report>-0.trace.json`), for a look at its long tasks.
+ *
+ *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir] [--pages sign-in,home,chart] [--http1] [--assets]
  */
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     email: { type: 'string', default: 'provider@demo.tidewell.local' },
     out: { type: 'string' },
     http1: { type: 'boolean', default: false },
+    assets: { type: 'boolean', default: false },
     pages: { type: 'string', default: 'sign-in,home,chart' },
   },
 });
@@ -98,6 +101,9 @@ async function lighthouse(page: Page, profile: string, output: string): Promise<
       '--quiet',
       `--chrome-flags=${flags}`,
       ...(page.signedIn ? ['--disable-storage-reset'] : []),
+      ...(values.assets ? ['--save-assets'] : []),
+      ...(process.env.LH_DEVTOOLS ? ['--throttling-method=devtools'] : []),
+      ...(process.env.LH_CATEGORIES ? [`--additional-trace-categories=${process.env.LH_CATEGORIES}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );

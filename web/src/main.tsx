@@ -15,13 +15,20 @@ async function bootstrap(): Promise<void> {
   const root = createRoot(container);
   // A returning user's app code downloads while config.json and the session check are under way,
   // rather than after them: one round trip less before the first screen on a slow network.
-  if (hasStoredSession()) {
+  const returning = hasStoredSession();
+  // Its first screen's answers are asked for as soon as config.json is in (early-answers.ts).
+  const earlyAnswers = returning ? import('./lib/early-answers.js') : undefined;
+  if (returning) {
     // The screen's own code follows once the app's module has run: its zod settings come first.
     void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
   }
   try {
     const config = await loadRuntimeConfig();
     configureAmplify(config);
+    void earlyAnswers?.then(
+      (early) => early.askFirstScreenAnswers(window.location.hash, config.apiUrl),
+      () => undefined,
+    );
     root.render(<App />);
   } catch (error) {
     console.error('Tidewell could not start', error instanceof Error ? error.message : error);

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GenericErrorView } from '../components/error-views.js';
 import { afterFirstScreenSettles } from '../lib/after-first-screen.js';
+import { chartPatientOf } from '../lib/chart-address.js';
 import { paths } from '../lib/paths.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { RootLayout } from './root-layout.js';
@@ -48,18 +49,6 @@ const ContactPage = lazy(() => import('../features/contacts/components/contacts-
 const DialPadPage = lazy(() => import('../features/contacts/components/contacts-page.js').then((m) => ({ default: m.DialPadPage })));
 const ResultsReviewRoute = lazy(() => import('./results-review-page.js').then((m) => ({ default: m.ResultsReviewRoute })));
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
-
-const CHART_PATH = /^\/patients\/(?!new$)([^/]+)(\/(?!edit$|access-history$)[^/]+)*$/;
-
-/** The patient whose chart this address opens, if it opens one. */
-export function chartPatientOf(hash: string): string | undefined {
-  const chart = CHART_PATH.exec(hash.replace(/^#/, '').split('?')[0]);
-  try {
-    return chart ? decodeURIComponent(chart[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * A returning user landing on a chart: its code loads with the app's own code rather than after the

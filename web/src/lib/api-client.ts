@@ -1,17 +1,21 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import type * as z from '../../../shared/zod.js';
 import { ApiError, apiErrorFromResponse, endsSession, NETWORK_ERROR_MESSAGE } from './api-error.js';
+import { buildUrl, type ApiQuery } from './api-url.js';
+import { takeEarlyAnswer } from './early-answers.js';
 import { markMfaRequired, MFA_REQUIRED_REASON } from './mfa-setup.js';
 import { isAnyNoteRecording } from './recording-status.js';
 import { runtimeConfig } from './runtime-config.js';
 import { markSessionExpired } from './session-expiry.js';
 import { tokensSettled } from './screen-lock.js';
 
+export { buildUrl } from './api-url.js';
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below the API root, e.g. `/v1/patients`. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: ApiQuery;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -42,16 +46,6 @@ export interface ApiClientDeps {
   fetchImpl: typeof fetch;
   /** Where a schema mismatch is reported: method, path pattern and the failing fields, never their values. */
   logMismatch?: (report: { method: string; path: string; issues: string[] }) => void;
-}
-
-export function buildUrl(apiUrl: string, path: string, query?: ApiRequest['query']): string {
-  const url = `${apiUrl.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
 }
 
 async function parsed<S extends z.ZodMiniType>(
@@ -134,5 +128,10 @@ export const apiRequest = createApiClient({
     }
     await signOut();
   },
-  fetchImpl: (input, init) => fetch(input, init),
+  fetchImpl: async (input, init) => {
+    const authorization = (init?.headers as Record<string, string> | undefined)?.Authorization;
+    const early = init?.method === 'GET' && init.body === undefined ? takeEarlyAnswer(String(input), authorization) : undefined;
+    // A failed early ask is asked again here, as any first attempt would be.
+    return (await early?.catch(() => undefined)) ?? fetch(input, init);
+  },
 });

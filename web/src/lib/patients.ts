@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { Patient, PatientListResponse } from '../../../shared/patients/patient-schema.js';
 import { apiRequest } from './api-client.js';
+import { patientRequest } from './first-screen-requests.js';
 
 /*
  * Patients as every feature reads them: one key per thing, so the list page, the task pages, the
@@ -27,7 +28,7 @@ const PATIENT_STALE_MS = 60_000;
 export const PATIENT_PICKER_RESULTS = 10;
 
 export async function fetchPatient(patientId: string, signal?: AbortSignal): Promise<Patient> {
-  return await apiRequest({ path: `/v1/patients/${encodeURIComponent(patientId)}`, signal }, Patient);
+  return await apiRequest({ ...patientRequest(patientId), signal }, Patient);
 }
 
 export async function fetchPatientSearch(q: string, limit: number, signal?: AbortSignal): Promise<PatientListResponse> {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type * as z from '../../../shared/zod.js';
 import type { PracticeRecord, TeamMemberRecord } from '../../../shared/practice/settings-responses.js';
 import { apiRequest } from './api-client.js';
+import { CURRENT_USER_REQUEST, PRACTICE_METADATA_REQUEST } from './first-screen-requests.js';
 
 /** Practice item fields (spec shell §3 Practice), as GET /v1/practices/metadata answers them. */
 export type PracticeMetadata = z.output<typeof PracticeRecord>;
@@ -28,7 +29,7 @@ export const practiceKeys = {
 export function usePracticeMetadata() {
   return useQuery({
     queryKey: practiceKeys.metadata,
-    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/metadata', signal }, async () => (await responses()).PracticeRecord),
+    queryFn: ({ signal }) => apiRequest({ ...PRACTICE_METADATA_REQUEST, signal }, async () => (await responses()).PracticeRecord),
     staleTime: PRACTICE_METADATA_STALE_MS,
     gcTime: PRACTICE_METADATA_STALE_MS,
   });
@@ -44,7 +45,7 @@ export const ACCESS_RECHECK_MS = 25_000;
 export function useCurrentUser() {
   return useQuery({
     queryKey: practiceKeys.me,
-    queryFn: ({ signal }) => apiRequest({ path: '/v1/practices/users/me', signal }, async () => (await responses()).CurrentUserRecord),
+    queryFn: ({ signal }) => apiRequest({ ...CURRENT_USER_REQUEST, signal }, async () => (await responses()).CurrentUserRecord),
     staleTime: PRACTICE_METADATA_STALE_MS,
     refetchInterval: ACCESS_RECHECK_MS,
   });

@@ -18,6 +18,7 @@ import {
   UpcomingVisits,
 } from '../../../../../shared/calendar/calendar-responses.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { upcomingVisitsRequest } from '../../../lib/first-screen-requests.js';
 
 /** Spec shell §7.9 paths, and §7.7's practice calendar settings; `rel` as the settings screens name them. */
 const apiPath = (rel: string) => (rel === '/settings' ? '/v1/practices/settings/calendar' : `/v1${rel}`);
@@ -162,7 +163,7 @@ export function useSendReminder() {
 export const upcomingVisitsQuery = (patientId: string) =>
   queryOptions({
     queryKey: calendarKeys.upcoming(patientId),
-    queryFn: ({ signal }) => apiRequest({ path: '/v1/appointments/upcoming', query: { patientId }, signal }, UpcomingVisits),
+    queryFn: ({ signal }) => apiRequest({ ...upcomingVisitsRequest(patientId), signal }, UpcomingVisits),
   });
 
 export function useUpcomingVisits(patientId: string) {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.js';
 import { isApiError } from '../../../lib/api-error.js';
+import { DASHBOARD_LAYOUT_REQUEST } from '../../../lib/first-screen-requests.js';
 import { DEFAULT_LAYOUT, normalizeLayout } from '../dashboard-layout.js';
 
 export const dashboardKey = ['dashboard', 'me'] as const;
-export const DASHBOARD_PATH = '/v1/practices/users/me/dashboard';
+export const DASHBOARD_PATH = DASHBOARD_LAYOUT_REQUEST.path;
 
 /** The layout's schema comes with the answer, so zod is not on the dashboard's first screen. */
 export const dashboardLayoutSchema = async () => (await import('../../../../../shared/practice/settings-responses.js')).DashboardLayoutRecord;

@@ -17,6 +17,7 @@ const schemas = () => afterFirstScreen().then(() => import('../../../../../share
 import { fullNameWithAge } from '../../../../../shared/patients/patient-derived.js';
 import { afterFirstScreen } from '../../../lib/after-first-screen.js';
 import { apiRequest } from '../../../lib/api-client.js';
+import { UNREAD_COUNT_REQUEST } from '../../../lib/first-screen-requests.js';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -51,7 +52,7 @@ export function useNotificationStore(type: NotificationType) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unreadCount(),
-    queryFn: ({ signal }) => apiRequest({ path: '/v1/notifications/unread-count', signal }, () => schemas().then((m) => m.UnreadCount)),
+    queryFn: ({ signal }) => apiRequest({ ...UNREAD_COUNT_REQUEST, signal }, () => schemas().then((m) => m.UnreadCount)),
     refetchInterval: UNREAD_COUNT_POLL_MS,
     staleTime: 5_000,
   });

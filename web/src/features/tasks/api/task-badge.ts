@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { TASKS_COUNT_POLL_MS } from '../../../../../shared/notifications/notification-constants.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { TaskListParams } from '../task-list-params.js';
+import { myOpenTasksRequest } from '../../../lib/first-screen-requests.js';
 import { TASK_BADGE_STATUSES } from '../../../../../shared/tasks/task-constants.js';
 
 /**
@@ -43,7 +44,5 @@ export function useMyUnreadTaskCount(userId: string | undefined) {
 export async function fetchMyOpenTasks(userId: string, limit: number, signal?: AbortSignal) {
   // The schema comes with the answer, not with the dashboard's first download; the shared task
   // schema alone, without the task pages' models (a linked note's fields), which the widget never reads.
-  return apiRequest({ path: '/v1/tasks', query: { assigned: userId, status: 'UNREAD,UPDATED,READ', sort: 'dueOn', order: 'asc', limit }, signal }, () =>
-    import('../../../../../shared/tasks/task-schema.js').then((m) => m.TaskPage),
-  );
+  return apiRequest({ ...myOpenTasksRequest(userId, limit), signal }, () => import('../../../../../shared/tasks/task-schema.js').then((m) => m.TaskPage));
 }

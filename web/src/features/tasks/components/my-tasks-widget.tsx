@@ -6,9 +6,10 @@ import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
 import { fetchMyOpenTasks, taskKeys } from '../api/task-badge.js';
+import { MY_TASKS_WIDGET_SIZE } from '../../../lib/first-screen-requests.js';
 import '../task-urgent.css';
 
-const SHOWN = 6;
+const SHOWN = MY_TASKS_WIDGET_SIZE;
 
 /** The widget's answer, so the dashboard can ask for it before its layout has arrived. */
 export function myTasksWidgetQuery(me: string | undefined) {

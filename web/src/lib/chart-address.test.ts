@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPatientOf } from './routes.js';
+import { chartPatientOf } from './chart-address.js';
 
 describe("the chart whose code and patient load with the app's", () => {
   it("is the patient's for a chart and its tabs", () => {

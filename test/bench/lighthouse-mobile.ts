@@ -8,9 +8,12 @@
  * web app over HTTP/2 and TLS, the API on an origin of its own with CORS preflights; `--http1`
  * measures the local server's single HTTP/1.1 origin as it is.
  *
- * `--assets` keeps each run's trace next to its report (`<report>-0.trace.json`), for a look at its long tasks.
+ * `--assets` keeps each run's trace next to its report (`<report>-0.trace.json`), for a look at its
+ * long tasks; `--trace-categories disabled-by-default-v8.cpu_profiler` adds a CPU profile to it.
+ * `--devtools-throttling` throttles the real load (network and CPU) instead of simulating it: the
+ * order in which requests actually start then shows in LCP, which the simulation does not model.
  *
- *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir] [--pages sign-in,home,chart] [--http1] [--assets]
+ *   npm run bench:lighthouse -- [--url http://localhost:3000] [--runs 3] [--patient pat-0001] [--out dir] [--pages sign-in,home,chart] [--http1] [--assets] [--trace-categories c] [--devtools-throttling]
  */
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     out: { type: 'string' },
     http1: { type: 'boolean', default: false },
     assets: { type: 'boolean', default: false },
+    'devtools-throttling': { type: 'boolean', default: false },
+    'trace-categories': { type: 'string' },
     pages: { type: 'string', default: 'sign-in,home,chart' },
   },
 });
@@ -102,8 +107,8 @@ async function lighthouse(page: Page, profile: string, output: string): Promise<
       `--chrome-flags=${flags}`,
       ...(page.signedIn ? ['--disable-storage-reset'] : []),
       ...(values.assets ? ['--save-assets'] : []),
-      ...(process.env.LH_DEVTOOLS ? ['--throttling-method=devtools'] : []),
-      ...(process.env.LH_CATEGORIES ? [`--additional-trace-categories=${process.env.LH_CATEGORIES}`] : []),
+      ...(values['devtools-throttling'] ? ['--throttling-method=devtools'] : []),
+      ...(values['trace-categories'] ? [`--additional-trace-categories=${values['trace-categories']}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -157,7 +162,7 @@ async function main(): Promise<void> {
     const served = origins
       ? `web ${origins.webOrigin} (HTTP/2, TLS), API ${origins.apiOrigin} (CORS preflights), in front of ${upstream}`
       : `${upstream}, HTTP/1.1`;
-    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile, simulated throttling, median of ${runs} (${served})\n`);
+    console.log(`\nLighthouse ${LIGHTHOUSE}, mobile, ${values['devtools-throttling'] ? 'devtools' : 'simulated'} throttling, median of ${runs} (${served})\n`);
     console.log('| page | score | TBT ms | LCP s | FCP s | JS boot-up s | scripts | KB transferred |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);

@@ -5,6 +5,7 @@ import { isExternalNoteType, PARTNER_MESSAGES } from '../../../shared/partners/p
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
+import { markerWritten } from '../../lib/table/backfill-marker.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
 import { parseItem, type Item } from '../../lib/table/item.js';
 import { putIfUnchanged } from '../../lib/table/put-if-unchanged.js';
@@ -155,14 +156,18 @@ export async function listPatientNotes(practiceId: string, patientId: string, ra
   return items.map(fromItem);
 }
 
+/** Whether every chart note of the practice carries the chart-notes index's keys (the backfill's marker is written). */
+export function chartNotesIndexed(practiceId: string): Promise<boolean> {
+  return markerWritten(practiceId, CHART_NOTE_KEYS_MARKER);
+}
+
 /**
  * A patient's notes but texts, newest first, from the chart-notes index (eventually consistent, as
  * the timeline reads), or null while older notes may still lack its keys: then the caller reads
  * every note of the patient.
  */
 export async function listChartNotes(practiceId: string, patientId: string): Promise<Note[] | null> {
-  const marker = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CHART_NOTE_KEYS_MARKER }, ConsistentRead: true }));
-  if (!marker.Item) return null;
+  if (!(await chartNotesIndexed(practiceId))) return null;
   const items = await queryAll({
     IndexName: INDEXES.gsi2.indexName,
     KeyConditionExpression: 'gsi2pk = :pk',

@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { NoteStatus, NoteType } from '../../../shared/notes/note-constants.js';
 import type { Note } from '../../../shared/notes/note-schema.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import type { Item } from '../../lib/table/item.js';
-import { CHART_NOTE_KEYS_MARKER, chartNotesPartition, fromItem, notesByPatientPartition } from './note-repository.js';
+import { chartNotesIndexed, chartNotesPartition, fromItem, notesByPatientPartition } from './note-repository.js';
 
 export interface TimelinePageRequest {
   types: readonly NoteType[];
@@ -34,11 +34,7 @@ const TIMELINE_QUERY_MAX = 1_000;
  */
 export async function readTimelinePage(practiceId: string, patientId: string, page: TimelinePageRequest): Promise<TimelinePage> {
   const withTexts = page.types.includes('SMS');
-  const chartIndexed =
-    !withTexts &&
-    Boolean(
-      (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: CHART_NOTE_KEYS_MARKER }, ConsistentRead: true }))).Item,
-    );
+  const chartIndexed = !withTexts && (await chartNotesIndexed(practiceId));
   const [index, partition] = chartIndexed ? [INDEXES.gsi2, chartNotesPartition(practiceId, patientId)] : [INDEXES.gsi1, notesByPatientPartition(patientId)];
   const values: Record<string, string> = { ':pk': partition };
   page.types.forEach((t, i) => (values[`:t${i}`] = t));

@@ -12,7 +12,7 @@ vi.mock('aws-amplify/auth', () => ({
 }));
 
 const { apiRequest } = await import('./api-client.js');
-const { askFirstScreenAnswers, firstScreenRequests } = await import('./early-answers.js');
+const { askFirstScreenAnswers, firstScreenRequests, takeEarlyAnswer } = await import('./early-answers.js');
 
 const API = 'https://api.example';
 const Anything = z.unknown();
@@ -80,6 +80,17 @@ describe("a returning user's first answers, asked before the app's code has run"
     // Taken once: the next refetch is a request of its own.
     await apiRequest({ path: '/v1/practices/users/me' }, Anything);
     expect(calls).toHaveLength(early.length + 1);
+  });
+
+  it('are asked once each, even when the screen takes one before the token has named the user', async () => {
+    askFirstScreenAnswers('#/home', API);
+    // Taken at once, before the user's own asks (My Open Tasks) have been added.
+    const me = takeEarlyAnswer(`${API}/v1/practices/users/me`, 'Bearer token-of-ana');
+    await settle();
+    expect(await (await me)?.json()).toEqual({ url: `${API}/v1/practices/users/me`, authorization: 'Bearer token-of-ana' });
+    const urls = calls.map((c) => c.url);
+    expect(urls.filter((url) => url === `${API}/v1/practices/users/me`)).toHaveLength(1);
+    expect(urls.some((url) => url.startsWith(`${API}/v1/tasks?assigned=user-ana`))).toBe(true);
   });
 
   it("are never handed to another user signed in on the same browser: that user's client asks with its own token", async () => {

@@ -55,16 +55,22 @@ export function askFirstScreenAnswers(hash: string, apiUrl: string, now = Date.n
     const authorization = `Bearer ${idToken.toString()}`;
     return { authorization, response: await fetch(url, { headers: { Accept: 'application/json', Authorization: authorization } }) };
   };
+  // Each address once: one the screen has already taken is not asked for again.
+  const sent = new Set<string>();
+  const askOnce = (requests: FirstScreenRequest[]) => {
+    for (const request of requests) {
+      const url = buildUrl(apiUrl, request.path, request.query);
+      if (sent.has(url)) continue;
+      sent.add(url);
+      remember(url, ask, now);
+    }
+  };
   // The session's own answers go first, without waiting for the token's user id.
-  for (const request of firstScreenRequests(hash, undefined)) remember(buildUrl(apiUrl, request.path, request.query), ask, now);
-  void token.then((idToken) => {
-    const userId = typeof idToken?.payload.sub === 'string' ? idToken.payload.sub : undefined;
-    for (const request of firstScreenRequests(hash, userId)) remember(buildUrl(apiUrl, request.path, request.query), ask, now);
-  });
+  askOnce(firstScreenRequests(hash, undefined));
+  void token.then((idToken) => askOnce(firstScreenRequests(hash, typeof idToken?.payload.sub === 'string' ? idToken.payload.sub : undefined)));
 }
 
 function remember(url: string, ask: (url: string) => EarlyAnswer['asked'], now: number): void {
-  if (answers.has(url)) return;
   const asked = ask(url);
   // A network failure is the client's to report, when it takes the answer; untaken, it is dropped.
   asked.catch(() => undefined);

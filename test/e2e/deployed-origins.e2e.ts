@@ -34,7 +34,13 @@ test('a provider signs in, reads a chart and saves to it with the API on an orig
   const context = await browser.newContext({ baseURL: origins.webOrigin, ignoreHTTPSErrors: true });
   const page = await context.newPage();
   const refused: string[] = [];
-  page.on('requestfailed', (request) => refused.push(`${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // The page's own cancellations are not refusals: a screen left (or reloaded) before its answer
+    // came aborts the request. Chromium fails a CORS or CSP refusal as net::ERR_FAILED instead.
+    if (reason === 'net::ERR_ABORTED') return;
+    refused.push(`${request.method()} ${new URL(request.url()).pathname}: ${reason}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && /CORS|Content Security Policy/i.test(message.text())) refused.push(message.text());
   });

@@ -87,6 +87,15 @@ test('the sign-in screen downloads at most 200 KB gzip and no editor', async ({ 
   expect(screen.downloads.filter((d) => d.code.includes(EDITOR)).map((d) => d.path)).toEqual([]);
   expect(total, listing).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_GZIP);
   expect(screen.violations).toEqual([]);
+  // config.json is asked for once, by the page itself while the app's code downloads, and the app
+  // takes that answer rather than asking again once its code has run.
+  const configAsks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).pathname === '/config.json')
+      .map((r) => (r as PerformanceResourceTiming).initiatorType),
+  );
+  expect(configAsks).toEqual(['link']);
 });
 
 test('a signed-in user landing on /home downloads at most 200 KB gzip, without the Authenticator or the editor', async ({ browser }) => {

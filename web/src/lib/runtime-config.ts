@@ -49,7 +49,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 let current: RuntimeConfig | null = null;
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl('./config.json', { cache: 'no-store' });
+  // The default cache mode takes the page's preload of it (index.html); both the local server and
+  // CloudFront answer it no-cache, so a deploy's new config.json is read on the next load.
+  const response = await fetchImpl('./config.json');
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   current = parseRuntimeConfig(await response.json());
   return current;

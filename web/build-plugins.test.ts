@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { deferSignInCode, englishOnlyAriaStrings, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import { deferSignInCode, englishOnlyAriaStrings, landingChartCodeFiles, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 type Hook = (...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'resolveId' | 'load' | 'transform') => plugin[name] as unknown as Hook;
@@ -72,5 +72,42 @@ describe('nativeSyncExternalStore', () => {
     const id = hook(plugin, 'resolveId')('use-sync-external-store/shim');
     expect(hook(plugin, 'load')(id)).toBe("export { useSyncExternalStore } from 'react';");
     expect(hook(plugin, 'resolveId')('use-sync-external-store/shim/with-selector')).toBeNull();
+  });
+});
+
+describe('landingChartCodeFiles', () => {
+  const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = [], isEntry = false) => ({
+    type: 'chunk' as const,
+    fileName,
+    isEntry,
+    moduleIds,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  });
+  const bundle = {
+    'assets/index.js': chunk('assets/index.js', ['/web/src/main.tsx'], ['assets/react.js'], ['assets/index.css'], true),
+    'assets/react.js': chunk('assets/react.js', ['/node_modules/react/index.js']),
+    'assets/app.js': chunk('assets/app.js', ['/web/src/app/authenticated-app.tsx'], ['assets/index.js', 'assets/react.js', 'assets/button.js']),
+    'assets/button.js': chunk('assets/button.js', ['/web/src/components/ui/button.tsx'], ['assets/react.js']),
+    // A lazy module sharing its chunk with another: found by the modules the chunk holds.
+    'assets/chart.js': chunk(
+      'assets/chart.js',
+      ['/web/src/app/chart-header-data.ts', '/web/src/app/patient-chart-page.tsx'],
+      ['assets/app.js', 'assets/menu.js'],
+      ['assets/chart.css'],
+    ),
+    'assets/menu.js': chunk('assets/menu.js', ['/web/src/components/ui/menu.tsx'], ['assets/button.js', 'assets/react.js']),
+    'assets/visits.js': chunk('assets/visits.js', ['/web/src/features/calendar/components/next-visits.tsx'], ['assets/menu.js']),
+    'assets/health.js': chunk('assets/health.js', ['/web/src/features/chart/components/health-summary.tsx'], ['assets/menu.js']),
+    'assets/chart.css': { type: 'asset' as const, fileName: 'assets/chart.css' },
+  };
+
+  it("lists the modules' chunks, what they import and their CSS, less what index.html loads itself", () => {
+    const files = landingChartCodeFiles(bundle, ['/web/src/app/patient-chart-page.tsx', '/web/src/features/calendar/components/next-visits.tsx']);
+    expect(files.sort()).toEqual(['assets/app.js', 'assets/button.js', 'assets/chart.css', 'assets/chart.js', 'assets/menu.js', 'assets/visits.js']);
+  });
+
+  it('fails the build when a module named has no chunk, rather than preloading nothing', () => {
+    expect(() => landingChartCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'])).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { LANDING_CHART_CODE_ID } from './src/lib/landing-chart-code.js';
 
 const FLOWS = fileURLToPath(new URL('./src/features/auth/sign-in-flows.ts', import.meta.url));
 const AUTH_SHIM = '\0tidewell:amplify-ui-auth';
@@ -138,6 +139,73 @@ export function nativeSyncExternalStore(): Plugin {
     },
     load(id) {
       return id === SYNC_STORE_SHIM ? "export { useSyncExternalStore } from 'react';" : null;
+    },
+  };
+}
+
+/** What `landingChartCodeFiles` reads of a built chunk: Rollup's and Vite's own fields. */
+interface BuiltChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  /** The modules the chunk holds (a lazy module may share its chunk with others and be no facade). */
+  moduleIds?: string[];
+  imports?: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * The files a screen's modules need before they can run (their chunks, the chunks those import,
+ * and their CSS), less those index.html already loads.
+ */
+export function landingChartCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[]): string[] {
+  const closure = (start: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName];
+      if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    start.forEach(visit);
+    return seen;
+  };
+  const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+  const loadedByPage = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const starts = modules.map((module) => {
+    const chunk = chunks.find((c) => c.moduleIds?.includes(module));
+    if (!chunk) throw new Error(`No chunk is built for ${module}`);
+    return chunk.fileName;
+  });
+  return [...closure(starts)].filter((file) => !loadedByPage.has(file));
+}
+
+/**
+ * A returning user landing on a chart needs its header's code (the chart page and the next visits)
+ * as much as the signed-in app's, but the router asks for it only once the app's code has arrived
+ * and run: on a phone's network one more round trip and download in a row. index.html lists those
+ * files, so main.tsx can preload them beside the app's code without running them (the app sets
+ * zod up before any schema module runs). A data block, not a script: the page's CSP stays as is.
+ */
+export function landingChartCode(modules: readonly string[]): Plugin {
+  return {
+    name: 'tidewell-landing-chart-code',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [];
+        const files = landingChartCodeFiles(ctx.bundle as unknown as Record<string, BuiltChunk>, modules);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: LANDING_CHART_CODE_ID },
+            children: JSON.stringify(files.map((f) => `./${f}`)),
+            injectTo: 'body',
+          },
+        ];
+      },
     },
   };
 }

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { deferSignInCode, englishOnlyAriaStrings, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import { deferSignInCode, englishOnlyAriaStrings, landingChartCode, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,6 +41,10 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     onlyUsedAmplifyTokens(),
     nativeSyncExternalStore(),
+    landingChartCode([
+      fileURLToPath(new URL('./src/app/patient-chart-page.tsx', import.meta.url)),
+      fileURLToPath(new URL('./src/features/calendar/components/next-visits.tsx', import.meta.url)),
+    ]),
     ...(devOrigin ? [devConfigJson(devOrigin)] : []),
   ],
   build: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { deferSignInCode, englishOnlyAriaStrings, landingChartCodeFiles, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import { deferSignInCode, englishOnlyAriaStrings, landingScreenCodeFiles, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 type Hook = (...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'resolveId' | 'load' | 'transform') => plugin[name] as unknown as Hook;
@@ -75,7 +75,7 @@ describe('nativeSyncExternalStore', () => {
   });
 });
 
-describe('landingChartCodeFiles', () => {
+describe('landingScreenCodeFiles', () => {
   const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = [], isEntry = false) => ({
     type: 'chunk' as const,
     fileName,
@@ -103,11 +103,11 @@ describe('landingChartCodeFiles', () => {
   };
 
   it("lists the modules' chunks, what they import and their CSS, less what index.html loads itself", () => {
-    const files = landingChartCodeFiles(bundle, ['/web/src/app/patient-chart-page.tsx', '/web/src/features/calendar/components/next-visits.tsx']);
+    const files = landingScreenCodeFiles(bundle, ['/web/src/app/patient-chart-page.tsx', '/web/src/features/calendar/components/next-visits.tsx']);
     expect(files.sort()).toEqual(['assets/app.js', 'assets/button.js', 'assets/chart.css', 'assets/chart.js', 'assets/menu.js', 'assets/visits.js']);
   });
 
   it('fails the build when a module named has no chunk, rather than preloading nothing', () => {
-    expect(() => landingChartCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'])).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
+    expect(() => landingScreenCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'])).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
   });
 });

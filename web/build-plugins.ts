@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { LANDING_CHART_CODE_ID } from './src/lib/landing-chart-code.js';
+import { LANDING_SCREEN_CODE_ID, type LandingScreen } from './src/lib/landing-screen-code.js';
 
 const FLOWS = fileURLToPath(new URL('./src/features/auth/sign-in-flows.ts', import.meta.url));
 const AUTH_SHIM = '\0tidewell:amplify-ui-auth';
@@ -143,7 +143,7 @@ export function nativeSyncExternalStore(): Plugin {
   };
 }
 
-/** What `landingChartCodeFiles` reads of a built chunk: Rollup's and Vite's own fields. */
+/** What `landingScreenCodeFiles` reads of a built chunk: Rollup's and Vite's own fields. */
 interface BuiltChunk {
   type: 'chunk' | 'asset';
   fileName: string;
@@ -158,7 +158,7 @@ interface BuiltChunk {
  * The files a screen's modules need before they can run (their chunks, the chunks those import,
  * and their CSS), less those index.html already loads.
  */
-export function landingChartCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[]): string[] {
+export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[]): string[] {
   const closure = (start: string[]): Set<string> => {
     const seen = new Set<string>();
     const visit = (fileName: string) => {
@@ -182,29 +182,26 @@ export function landingChartCodeFiles(bundle: Record<string, BuiltChunk>, module
 }
 
 /**
- * A returning user landing on a chart needs its header's code (the chart page and the next visits)
- * as much as the signed-in app's, but the router asks for it only once the app's code has arrived
- * and run: on a phone's network one more round trip and download in a row. index.html lists those
- * files, so main.tsx can preload them beside the app's code without running them (the app sets
- * zod up before any schema module runs). A data block, not a script: the page's CSP stays as is.
+ * A returning user landing on the dashboard or a chart needs that screen's code (the dashboard
+ * page; the chart page and its next visits) as much as the signed-in app's, but the router asks
+ * for it only once the app's code has arrived and run: on a phone's network one more round trip
+ * and download in a row. index.html lists those files per screen, so main.tsx can preload them
+ * beside the app's code without running them (the app sets zod up before any schema module runs).
+ * A data block, not a script: the page's CSP stays as is.
  */
-export function landingChartCode(modules: readonly string[]): Plugin {
+export function landingScreenCode(screens: Record<LandingScreen, readonly string[]>): Plugin {
   return {
-    name: 'tidewell-landing-chart-code',
+    name: 'tidewell-landing-screen-code',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return [];
-        const files = landingChartCodeFiles(ctx.bundle as unknown as Record<string, BuiltChunk>, modules);
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: LANDING_CHART_CODE_ID },
-            children: JSON.stringify(files.map((f) => `./${f}`)),
-            injectTo: 'body',
-          },
-        ];
+        const bundle = ctx.bundle as unknown as Record<string, BuiltChunk>;
+        const lists = Object.fromEntries(
+          Object.entries(screens).map(([screen, modules]) => [screen, landingScreenCodeFiles(bundle, modules).map((file) => `./${file}`)]),
+        );
+        return [{ tag: 'script', attrs: { type: 'application/json', id: LANDING_SCREEN_CODE_ID }, children: JSON.stringify(lists), injectTo: 'body' }];
       },
     },
   };

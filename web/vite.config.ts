@@ -1,9 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { deferSignInCode, englishOnlyAriaStrings, landingChartCode, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import { deferSignInCode, englishOnlyAriaStrings, landingScreenCode, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const webModule = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * During `vite dev`, TIDEWELL_ORIGIN (e.g. http://localhost:3000, a running `npm start`) supplies
@@ -41,10 +42,10 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     onlyUsedAmplifyTokens(),
     nativeSyncExternalStore(),
-    landingChartCode([
-      fileURLToPath(new URL('./src/app/patient-chart-page.tsx', import.meta.url)),
-      fileURLToPath(new URL('./src/features/calendar/components/next-visits.tsx', import.meta.url)),
-    ]),
+    landingScreenCode({
+      home: [webModule('src/app/dashboard-page.tsx')],
+      chart: [webModule('src/app/patient-chart-page.tsx'), webModule('src/features/calendar/components/next-visits.tsx')],
+    }),
     ...(devOrigin ? [devConfigJson(devOrigin)] : []),
   ],
   build: {

@@ -2,9 +2,8 @@ import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { StartupErrorView } from './components/startup-error-view.js';
-import { chartPatientOf } from './lib/chart-address.js';
 import { configureAmplify } from './lib/configure-amplify.js';
-import { preloadLandingChartCode } from './lib/landing-chart-code.js';
+import { landingScreenOf, preloadLandingScreenCode } from './lib/landing-screen-code.js';
 import { hashForCallbackPath } from './lib/login-redirect.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
 import { hasStoredSession } from './lib/stored-session.js';
@@ -23,7 +22,8 @@ async function bootstrap(): Promise<void> {
   if (returning) {
     // The screen's own code follows once the app's module has run: its zod settings come first.
     void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
-    if (chartPatientOf(window.location.hash) !== undefined) preloadLandingChartCode();
+    const landing = landingScreenOf(window.location.hash);
+    if (landing) preloadLandingScreenCode(landing);
   }
   try {
     const config = await loadRuntimeConfig();

@@ -4,13 +4,16 @@ import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GenericErrorView } from '../components/error-views.js';
 import { afterFirstScreenSettles } from '../lib/after-first-screen.js';
 import { chartPatientOf } from '../lib/chart-address.js';
+import { landingScreenOf } from '../lib/landing-screen-code.js';
 import { paths } from '../lib/paths.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { RootLayout } from './root-layout.js';
 import { WorkspaceLayout } from './workspace-layout.js';
 
 const loadChart = () => import('./patient-chart-page.js');
-const HomePage = lazy(() => import('./dashboard-page.js').then((m) => ({ default: m.HomeDashboardPage })));
+/** Preloaded for a returning user landing on /home (`preloadScreenFor`): then it renders without suspending. */
+const homePage = preloadableLazy(() => import('./dashboard-page.js').then((m) => m.HomeDashboardPage));
+const HomePage = homePage.Component;
 const PatientListPage = lazy(() => import('../features/patients/components/patient-list-page.js').then((m) => ({ default: m.PatientListPage })));
 /** Preloaded for a returning user landing on a chart (`preloadScreenFor`): then it renders without suspending. */
 const chartPage = preloadableLazy(() => loadChart().then((m) => m.PatientChartPage));
@@ -51,15 +54,17 @@ const ResultsReviewRoute = lazy(() => import('./results-review-page.js').then((m
 const NoteResultPage = lazy(() => import('../features/note-result/components/note-result-page.js').then((m) => ({ default: m.NoteResultPage })));
 
 /**
- * A returning user landing on a chart: its code loads with the app's own code rather than after the
- * session's first answers (the user and the practice), and the patient is asked for alongside
- * them. Each saves a round trip before the chart's header can show on a slow phone network. The
- * dashboard gains nothing measurable from the same (its first screen waits on the CPU, not on these
- * requests), so it loads as before.
+ * A returning user landing on a chart or on /home: the screen's code, already downloading beside
+ * the app's (main.tsx, `preloadLandingScreenCode`), is run as soon as the app's own has, so the
+ * router renders it at once rather than suspending on it. The chart's patient is asked for
+ * alongside the session's first answers. Each saves a round trip before the screen can show on a
+ * slow phone network.
  */
 export function preloadScreenFor(hash: string): void {
   // A failed preload is retried by the route itself when it renders.
-  if (chartPatientOf(hash) !== undefined) void chartPage.load().catch(() => undefined);
+  const screen = landingScreenOf(hash);
+  if (screen === 'chart') void chartPage.load().catch(() => undefined);
+  if (screen === 'home') void homePage.load().catch(() => undefined);
 }
 
 /**

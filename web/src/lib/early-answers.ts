@@ -1,6 +1,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { buildUrl } from './api-url.js';
 import { chartPatientOf } from './chart-address.js';
+import { landingScreenOf } from './landing-screen-code.js';
 import {
   CURRENT_USER_REQUEST,
   DASHBOARD_LAYOUT_REQUEST,
@@ -37,9 +38,7 @@ export function firstScreenRequests(hash: string, userId: string | undefined): F
   const session = [CURRENT_USER_REQUEST, PRACTICE_METADATA_REQUEST, UNREAD_COUNT_REQUEST];
   const patientId = chartPatientOf(hash);
   if (patientId !== undefined) return [...session, patientRequest(patientId), upcomingVisitsRequest(patientId)];
-  const path = hash.replace(/^#/, '').split('?')[0];
-  if (path === '' || path === '/' || path === '/home')
-    return [...session, DASHBOARD_LAYOUT_REQUEST, ...(userId ? [myOpenTasksRequest(userId, MY_TASKS_WIDGET_SIZE)] : [])];
+  if (landingScreenOf(hash) === 'home') return [...session, DASHBOARD_LAYOUT_REQUEST, ...(userId ? [myOpenTasksRequest(userId, MY_TASKS_WIDGET_SIZE)] : [])];
   return session;
 }
 

@@ -20,7 +20,8 @@ async function bootstrap(): Promise<void> {
   // Its first screen's answers are asked for as soon as config.json is in (early-answers.ts).
   const earlyAnswers = returning ? import('./lib/early-answers.js') : undefined;
   if (returning) {
-    // The screen's own code follows once the app's module has run: its zod settings come first.
+    // The screen's own code downloads beside it but runs only once the app's module has: its zod
+    // settings come first.
     void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
     const landing = landingScreenOf(window.location.hash);
     if (landing) preloadLandingScreenCode(landing);

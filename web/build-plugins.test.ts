@@ -76,6 +76,7 @@ describe('nativeSyncExternalStore', () => {
 });
 
 describe('landingScreenCodeFiles', () => {
+  const APP = '/web/src/app/authenticated-app.tsx';
   const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = [], isEntry = false) => ({
     type: 'chunk' as const,
     fileName,
@@ -102,12 +103,13 @@ describe('landingScreenCodeFiles', () => {
     'assets/chart.css': { type: 'asset' as const, fileName: 'assets/chart.css' },
   };
 
-  it("lists the modules' chunks, what they import and their CSS, less what index.html loads itself", () => {
-    const files = landingScreenCodeFiles(bundle, ['/web/src/app/patient-chart-page.tsx', '/web/src/features/calendar/components/next-visits.tsx']);
-    expect(files.sort()).toEqual(['assets/app.js', 'assets/button.js', 'assets/chart.css', 'assets/chart.js', 'assets/menu.js', 'assets/visits.js']);
+  it("lists the modules' chunks, what they import and their CSS, less what index.html and the app's own import ask for", () => {
+    const files = landingScreenCodeFiles(bundle, ['/web/src/app/patient-chart-page.tsx', '/web/src/features/calendar/components/next-visits.tsx'], APP);
+    // The app's chunk and its button are asked for by the app's own import, so they are not listed.
+    expect(files.sort()).toEqual(['assets/chart.css', 'assets/chart.js', 'assets/menu.js', 'assets/visits.js']);
   });
 
   it('fails the build when a module named has no chunk, rather than preloading nothing', () => {
-    expect(() => landingScreenCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'])).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
+    expect(() => landingScreenCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'], APP)).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
   });
 });

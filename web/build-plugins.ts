@@ -156,9 +156,10 @@ interface BuiltChunk {
 
 /**
  * The files a screen's modules need before they can run (their chunks, the chunks those import,
- * and their CSS), less those index.html already loads.
+ * and their CSS), less those index.html already loads and those the page asks for anyway with the
+ * module loaded alongside (the signed-in app, whose import preloads its own chunks).
  */
-export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[]): string[] {
+export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[], alongside: string): string[] {
   const closure = (start: string[]): Set<string> => {
     const seen = new Set<string>();
     const visit = (fileName: string) => {
@@ -172,13 +173,13 @@ export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modul
     return seen;
   };
   const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
-  const loadedByPage = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-  const starts = modules.map((module) => {
+  const chunkOf = (module: string) => {
     const chunk = chunks.find((c) => c.moduleIds?.includes(module));
     if (!chunk) throw new Error(`No chunk is built for ${module}`);
     return chunk.fileName;
-  });
-  return [...closure(starts)].filter((file) => !loadedByPage.has(file));
+  };
+  const askedAnyway = closure([...chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName), chunkOf(alongside)]);
+  return [...closure(modules.map(chunkOf))].filter((file) => !askedAnyway.has(file));
 }
 
 /**
@@ -189,7 +190,7 @@ export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modul
  * beside the app's code without running them (the app sets zod up before any schema module runs).
  * A data block, not a script: the page's CSP stays as is.
  */
-export function landingScreenCode(screens: Record<LandingScreen, readonly string[]>): Plugin {
+export function landingScreenCode(screens: Record<LandingScreen, readonly string[]>, alongside: string): Plugin {
   return {
     name: 'tidewell-landing-screen-code',
     apply: 'build',
@@ -199,7 +200,7 @@ export function landingScreenCode(screens: Record<LandingScreen, readonly string
         if (!ctx.bundle) return [];
         const bundle = ctx.bundle as unknown as Record<string, BuiltChunk>;
         const lists = Object.fromEntries(
-          Object.entries(screens).map(([screen, modules]) => [screen, landingScreenCodeFiles(bundle, modules).map((file) => `./${file}`)]),
+          Object.entries(screens).map(([screen, modules]) => [screen, landingScreenCodeFiles(bundle, modules, alongside).map((file) => `./${file}`)]),
         );
         return [{ tag: 'script', attrs: { type: 'application/json', id: LANDING_SCREEN_CODE_ID }, children: JSON.stringify(lists), injectTo: 'body' }];
       },

@@ -42,10 +42,13 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     onlyUsedAmplifyTokens(),
     nativeSyncExternalStore(),
-    landingScreenCode({
-      home: [webModule('src/app/dashboard-page.tsx')],
-      chart: [webModule('src/app/patient-chart-page.tsx'), webModule('src/features/calendar/components/next-visits.tsx')],
-    }),
+    landingScreenCode(
+      {
+        home: [webModule('src/app/dashboard-page.tsx')],
+        chart: [webModule('src/app/patient-chart-page.tsx'), webModule('src/features/calendar/components/next-visits.tsx')],
+      },
+      webModule('src/app/authenticated-app.tsx'),
+    ),
     ...(devOrigin ? [devConfigJson(devOrigin)] : []),
   ],
   build: {

@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
     // settings come first.
     void import('./app/authenticated-app.js').then((app) => app.preloadScreenFor(window.location.hash)).catch(() => undefined);
     const landing = landingScreenOf(window.location.hash);
-    if (landing) preloadLandingScreenCode(landing);
+    if (landing) void preloadLandingScreenCode(landing);
   }
   try {
     const config = await loadRuntimeConfig();

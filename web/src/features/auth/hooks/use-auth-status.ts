@@ -1,6 +1,6 @@
 import { getCurrentUser, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { claimFormDrafts, clearAllFormDrafts } from '../../../lib/form-drafts.js';
 import { isAnyNoteRecording } from '../../../lib/recording-status.js';
 import { clearScreenLock } from '../../../lib/screen-lock.js';
@@ -62,7 +62,9 @@ export function useAuthStatus(beforeSignedIn?: () => Promise<unknown>): AuthStat
         claimFormDrafts(user.userId);
         // A failed download is not held here: the app's own loading and error screens answer it.
         await beforeSignedIn?.().catch(() => undefined);
-        if (active) setStatus((current) => (current === 'configuring' ? 'authenticated' : current));
+        // The signed-in tree is the app's largest render; as a transition React yields to the
+        // browser every few milliseconds while it builds it, instead of holding the page in one task.
+        if (active) startTransition(() => setStatus((current) => (current === 'configuring' ? 'authenticated' : current)));
       },
       () => {
         // No session: a lock left from a closed browser has nothing to guard, and the next user starts unlocked.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
-import { deferSignInCode, englishOnlyAriaStrings, landingScreenCodeFiles, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import {
+  deferSignInCode,
+  englishOnlyAriaStrings,
+  landingScreenCodeFiles,
+  nativeSyncExternalStore,
+  onlyUsedAmplifyTokens,
+  withoutImportersOwnChunks,
+} from './build-plugins.js';
 
 type Hook = (...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'resolveId' | 'load' | 'transform') => plugin[name] as unknown as Hook;
@@ -75,16 +82,17 @@ describe('nativeSyncExternalStore', () => {
   });
 });
 
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = [], isEntry = false) => ({
+  type: 'chunk' as const,
+  fileName,
+  isEntry,
+  moduleIds,
+  imports,
+  viteMetadata: { importedCss: new Set(css) },
+});
+
 describe('landingScreenCodeFiles', () => {
   const APP = '/web/src/app/authenticated-app.tsx';
-  const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], css: string[] = [], isEntry = false) => ({
-    type: 'chunk' as const,
-    fileName,
-    isEntry,
-    moduleIds,
-    imports,
-    viteMetadata: { importedCss: new Set(css) },
-  });
   const bundle = {
     'assets/index.js': chunk('assets/index.js', ['/web/src/main.tsx'], ['assets/react.js'], ['assets/index.css'], true),
     'assets/react.js': chunk('assets/react.js', ['/node_modules/react/index.js']),
@@ -111,5 +119,42 @@ describe('landingScreenCodeFiles', () => {
 
   it('fails the build when a module named has no chunk, rather than preloading nothing', () => {
     expect(() => landingScreenCodeFiles(bundle, ['/web/src/app/renamed-page.tsx'], APP)).toThrow('No chunk is built for /web/src/app/renamed-page.tsx');
+  });
+});
+
+describe('withoutImportersOwnChunks', () => {
+  const bundle = {
+    'assets/index.js': chunk('assets/index.js', ['/web/src/main.tsx'], ['assets/react.js'], [], true),
+    'assets/react.js': chunk('assets/react.js', ['/node_modules/react/index.js']),
+    'assets/chart.js': chunk('assets/chart.js', ['/web/src/app/patient-chart-page.tsx'], ['assets/index.js', 'assets/menu.js']),
+    'assets/menu.js': chunk('assets/menu.js', ['/web/src/components/ui/menu.tsx'], ['assets/react.js']),
+    'assets/select.js': chunk('assets/select.js', ['/web/src/components/ui/select.tsx'], ['assets/react.js']),
+    'assets/health.js': chunk('assets/health.js', ['/web/src/features/chart/components/health-summary.tsx'], ['assets/menu.js', 'assets/select.js']),
+  };
+  const healthDeps = ['assets/health.js', 'assets/menu.js', 'assets/react.js', 'assets/select.js'];
+  const built = () => {
+    const lists = withoutImportersOwnChunks();
+    const generate = lists.plugin.generateBundle as { handler: (options: unknown, output: unknown) => void };
+    generate.handler({}, bundle);
+    return lists;
+  };
+
+  it("leaves out of a dynamic import's preload list the chunks its importer already loaded to run", () => {
+    // The chart page, running, has its menu and React loaded: only the health summary and its select are asked for.
+    expect(built().resolveDependencies('assets/health.js', healthDeps, { hostId: 'assets/chart.js', hostType: 'js' })).toEqual([
+      'assets/health.js',
+      'assets/select.js',
+    ]);
+    // An importer that loaded less keeps more of the list.
+    expect(built().resolveDependencies('assets/health.js', healthDeps, { hostId: 'assets/index.js', hostType: 'js' })).toEqual([
+      'assets/health.js',
+      'assets/menu.js',
+      'assets/select.js',
+    ]);
+  });
+
+  it('keeps the whole list for index.html and before the bundle is known', () => {
+    expect(built().resolveDependencies('assets/health.js', healthDeps, { hostId: 'index.html', hostType: 'html' })).toEqual(healthDeps);
+    expect(withoutImportersOwnChunks().resolveDependencies('assets/health.js', healthDeps, { hostId: 'assets/chart.js', hostType: 'js' })).toEqual(healthDeps);
   });
 });

@@ -154,24 +154,27 @@ interface BuiltChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
+/** The files a chunk needs loaded before it runs: itself, the chunks it imports statically, theirs, and their CSS. */
+function staticClosure(bundle: Record<string, BuiltChunk>, start: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  start.forEach(visit);
+  return seen;
+}
+
 /**
  * The files a screen's modules need before they can run (their chunks, the chunks those import,
  * and their CSS), less those index.html already loads and those the page asks for anyway with the
  * module loaded alongside (the signed-in app, whose import preloads its own chunks).
  */
 export function landingScreenCodeFiles(bundle: Record<string, BuiltChunk>, modules: readonly string[], alongside: string): string[] {
-  const closure = (start: string[]): Set<string> => {
-    const seen = new Set<string>();
-    const visit = (fileName: string) => {
-      const chunk = bundle[fileName];
-      if (!chunk || chunk.type !== 'chunk' || seen.has(fileName)) return;
-      seen.add(fileName);
-      for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    start.forEach(visit);
-    return seen;
-  };
+  const closure = (start: string[]) => staticClosure(bundle, start);
   const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
   const chunkOf = (module: string) => {
     const chunk = chunks.find((c) => c.moduleIds?.includes(module));
@@ -204,6 +207,41 @@ export function landingScreenCode(screens: Record<LandingScreen, readonly string
         );
         return [{ tag: 'script', attrs: { type: 'application/json', id: LANDING_SCREEN_CODE_ID }, children: JSON.stringify(lists), injectTo: 'body' }];
       },
+    },
+  };
+}
+
+/** Vite's `build.modulePreload.resolveDependencies`: the JS chunks a dynamic import preloads, by importer. */
+type ResolveDependencies = (imported: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[];
+
+/**
+ * Vite's preload list for a dynamic import names every chunk the imported module needs, including
+ * those its importer imports statically; at run time its helper looks for each among the page's
+ * links before appending what is missing (on a chart, 57 names for the health summary, 40 of them
+ * already loaded with the chart page). A running importer has all of its static imports loaded,
+ * so each list leaves them out. CSS stays listed: Vite does not pass it here.
+ */
+export function withoutImportersOwnChunks(): { plugin: Plugin; resolveDependencies: ResolveDependencies } {
+  let bundle: Record<string, BuiltChunk> | undefined;
+  const loaded = new Map<string, Set<string>>();
+  return {
+    plugin: {
+      name: 'tidewell-without-importers-own-chunks',
+      apply: 'build',
+      // Before Vite's import analysis, whose own generateBundle calls resolveDependencies.
+      generateBundle: {
+        order: 'pre',
+        handler(_options, output) {
+          bundle = output as unknown as Record<string, BuiltChunk>;
+          loaded.clear();
+        },
+      },
+    },
+    resolveDependencies(_imported, deps, { hostId, hostType }) {
+      if (!bundle || hostType !== 'js') return deps;
+      let ownChunks = loaded.get(hostId);
+      if (!ownChunks) loaded.set(hostId, (ownChunks = staticClosure(bundle, [hostId])));
+      return deps.filter((dep) => !ownChunks.has(dep));
     },
   };
 }

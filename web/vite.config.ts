@@ -1,7 +1,14 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { deferSignInCode, englishOnlyAriaStrings, landingScreenCode, nativeSyncExternalStore, onlyUsedAmplifyTokens } from './build-plugins.js';
+import {
+  deferSignInCode,
+  englishOnlyAriaStrings,
+  landingScreenCode,
+  nativeSyncExternalStore,
+  onlyUsedAmplifyTokens,
+  withoutImportersOwnChunks,
+} from './build-plugins.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const webModule = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,6 +20,7 @@ const webModule = (path: string) => fileURLToPath(new URL(path, import.meta.url)
  */
 const devOrigin = process.env.TIDEWELL_ORIGIN;
 const proxied = ['/api', '/cognito', '/graphql'];
+const preloadLists = withoutImportersOwnChunks();
 
 /** config.json names the runtime's origin; the dev server answers with its own so calls stay same-origin. */
 function devConfigJson(origin: string): Plugin {
@@ -49,6 +57,7 @@ export default defineConfig({
       },
       webModule('src/app/authenticated-app.tsx'),
     ),
+    preloadLists.plugin,
     ...(devOrigin ? [devConfigJson(devOrigin)] : []),
   ],
   build: {
@@ -58,7 +67,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     // Every browser the app supports preloads modules natively; the polyfill only adds weight.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadLists.resolveDependencies },
     rollupOptions: {
       onLog(level, log, handler) {
         // zod's bundled sources carry a pure-annotation comment Rollup cannot place; it is harmless.

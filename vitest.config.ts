@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{functions,shared,infra,web,scripts}/**/*.test.{ts,tsx}', 'test/infra/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/bench/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', 'test/e2e/**', 'web/dist/**', 'cdk.out/**'],
+          globalSetup: ['test/support/unit-temp-root.ts'],
           // CDK synthesis in test/infra takes seconds per stack on two cores.
           testTimeout: 60_000,
         },

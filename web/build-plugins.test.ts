@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Plugin } from 'vite';
+import { build, type Plugin, type Rollup } from 'vite';
 import {
+  declarationOnlyLibraries,
   deferSignInCode,
   englishOnlyAriaStrings,
   landingScreenCodeFiles,
@@ -157,4 +160,56 @@ describe('withoutImportersOwnChunks', () => {
     expect(built().resolveDependencies('assets/health.js', healthDeps, { hostId: 'index.html', hostType: 'html' })).toEqual(healthDeps);
     expect(withoutImportersOwnChunks().resolveDependencies('assets/health.js', healthDeps, { hostId: 'assets/chart.js', hostType: 'js' })).toEqual(healthDeps);
   });
+});
+
+describe('declarationOnlyLibraries', () => {
+  /**
+   * Bundles, from the installed packages, a start that configures Amplify as main.tsx does and a
+   * lazy screen that hashes with SHA-256 (as SRP sign-in does); gives each chunk's code.
+   */
+  async function chunks(plugins: Plugin[]): Promise<{ start: string; screen: string }> {
+    // Inside web/, so that the packages resolve from the project's node_modules as the app's do.
+    const dir = mkdtempSync(join(import.meta.dirname, '.bundle-'));
+    try {
+      writeFileSync(
+        join(dir, 'start.js'),
+        [
+          "import { Amplify } from 'aws-amplify';",
+          "import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';",
+          "import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';",
+          "import { defaultStorage, Hub } from 'aws-amplify/utils';",
+          'Amplify.configure({});',
+          'cognitoUserPoolsTokenProvider.setKeyValueStorage(defaultStorage);',
+          'console.log(fetchAuthSession, getCurrentUser, signOut, Hub);',
+          "document.addEventListener('click', () => import('./screen.js').then((screen) => screen.hash()));",
+        ].join('\n'),
+      );
+      writeFileSync(join(dir, 'screen.js'), "import { Sha256 } from '@aws-crypto/sha256-js';\nexport const hash = () => new Sha256();\n");
+      const output = (await build({
+        configFile: false,
+        root: dir,
+        logLevel: 'silent',
+        plugins,
+        build: { write: false, minify: false, rollupOptions: { input: join(dir, 'start.js') } },
+      })) as Rollup.RollupOutput;
+      const code = (lazy: boolean) =>
+        output.output
+          .filter((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isDynamicEntry === lazy)
+          .map((file) => file.code)
+          .join('\n');
+      return { start: code(false), screen: code(true) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  // SHA-256's first round constant: present only where the hash's code is.
+  const SHA256_TABLE = /0x428a2f98|1116352408/;
+
+  it("keeps SHA-256 out of the start's code, where Amplify's core imports it bare, and in the screen that calls it", async () => {
+    const without = await chunks([]);
+    expect(without.start).toMatch(SHA256_TABLE);
+    const marked = await chunks([declarationOnlyLibraries()]);
+    expect(marked.start).not.toMatch(SHA256_TABLE);
+    expect(marked.screen).toMatch(SHA256_TABLE);
+  }, 60_000);
 });

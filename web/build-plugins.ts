@@ -245,3 +245,21 @@ export function withoutImportersOwnChunks(): { plugin: Plugin; resolveDependenci
     },
   };
 }
+
+/** Libraries whose modules only declare: imported for no export, they add nothing to a screen. */
+const DECLARATION_ONLY = /[\\/]node_modules[\\/](@aws-crypto[\\/](sha256-js|util)|@smithy[\\/]util-(hex-encoding|utf8)|js-cookie)[\\/]/;
+
+/**
+ * Amplify's modules keep bare imports (`import '@aws-crypto/sha256-js'`) of libraries whose
+ * package.json does not say they are free of side effects, so a bundler keeps their code in every
+ * screen that loads Amplify, used or not. They only declare classes and functions: marked so,
+ * they stay only where something calls them.
+ */
+export function declarationOnlyLibraries(): Plugin {
+  return {
+    name: 'tidewell-declaration-only-libraries',
+    transform(code, id) {
+      return DECLARATION_ONLY.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import {
+  declarationOnlyLibraries,
   deferSignInCode,
   englishOnlyAriaStrings,
   landingScreenCode,
@@ -50,6 +51,7 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     onlyUsedAmplifyTokens(),
     nativeSyncExternalStore(),
+    declarationOnlyLibraries(),
     landingScreenCode(
       {
         home: [webModule('src/app/dashboard-page.tsx')],

@@ -58,6 +58,21 @@ describe('web first-screen weights', () => {
     expect(() => firstScreenWeights(fixtureDist(null))).toThrow(/manifest\.json is missing/);
   });
 
+  it('finds a lazy module whose chunk small chunks joined, under the name its file keeps', () => {
+    // Rollup names such a chunk after a small module that joined it, with no source of its own;
+    // the build's chunkFileNames keeps the app's file name.
+    const merged: ViteManifest = {
+      ...MANIFEST,
+      'index.html': { ...MANIFEST['index.html'], dynamicImports: ['_call-responses-d1.js', 'src/editor.tsx'] },
+      '_call-responses-d1.js': { ...MANIFEST['src/home.tsx'], file: 'assets/home-D1xY_-9z.js', name: 'call-responses' },
+    };
+    delete merged['src/home.tsx'];
+    const dir = fixtureDist(merged);
+    writeFileSync(join(dir, 'assets/home-D1xY_-9z.js'), 'home;'.repeat(200));
+    const [, home] = firstScreenWeights(dir, { signIn: [], home: ['src/home.tsx'] });
+    expect(home.files.map((f) => f.file)).toContain('assets/home-D1xY_-9z.js');
+  });
+
   it('names a route module that is no longer its own chunk', () => {
     expect(() => firstScreenWeights(fixtureDist(), { signIn: [], home: ['src/gone.tsx'] })).toThrow(/src\/gone\.tsx is not a chunk of the web build/);
   });

@@ -56,7 +56,9 @@ export function entryKey(manifest: ViteManifest, indexHtml: string): string {
 
 /**
  * A module's manifest key: its source path, or, for a lazy module Rollup emitted under a generated
- * key (`_dashboard-page-<hash>.js`), the dynamic entry named after the module's file.
+ * key (`_dashboard-page-<hash>.js`), the dynamic entry named after the module's file; failing
+ * that, the one whose file is (a chunk that small chunks joined takes one of their names, and the
+ * build's chunkFileNames gives the signed-in app's its own back).
  */
 export function chunkKey(manifest: ViteManifest, module: string): string {
   if (manifest[module]) return module;
@@ -66,8 +68,12 @@ export function chunkKey(manifest: ViteManifest, module: string): string {
     .split('/')
     .pop()!
     .replace(/\.[jt]sx?$/, '');
-  const byName = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry && chunk.name === name);
-  return byName.length === 1 ? byName[0][0] : module;
+  const dynamicEntries = Object.entries(manifest).filter(([, chunk]) => chunk.isDynamicEntry);
+  const byName = dynamicEntries.filter(([, chunk]) => chunk.name === name);
+  if (byName.length === 1) return byName[0][0];
+  const fileOf = new RegExp(`(^|/)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[\\w-]{8}\\.js$`);
+  const byFile = dynamicEntries.filter(([, chunk]) => fileOf.test(chunk.file));
+  return byFile.length === 1 ? byFile[0][0] : module;
 }
 
 /** The files a chunk needs before it runs: itself, its static imports (transitively) and all their CSS. */

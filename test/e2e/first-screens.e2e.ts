@@ -176,6 +176,16 @@ test("a returning user landing on a chart asks for its header's code beside the 
 
   // Asked for while the app's own code was still on its way, not once it had run.
   expect(headerCode().sort()).toEqual(['next-visits-', 'patient-chart-page-']);
+  // The panels ask for their answers once the header shows its next visits, not while it renders them.
+  const { visitsShownAt, panelAsks } = await page.evaluate(() => ({
+    visitsShownAt: (window as unknown as { __firstScreenAt: number }).__firstScreenAt,
+    panelAsks: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/patients\/[^/]+\/(general|allergies|medications)$|\/v2\/notes$/.test(new URL(r.name).pathname))
+      .map((r) => r.startTime),
+  }));
+  expect(panelAsks.length).toBeGreaterThan(0);
+  expect(Math.min(...panelAsks)).toBeGreaterThan(visitsShownAt);
   expect(screen.violations).toEqual([]);
   // Chromium warns of a preload left unused 3 s after the load: the wait is the subject.
   // eslint-disable-next-line tidewell/no-fixed-sleep

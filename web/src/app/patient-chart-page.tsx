@@ -1,12 +1,14 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PanelErrorBoundary } from '../components/error-views.js';
 import { MountWhenReady } from '../components/mount-when-ready.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { upcomingVisitsQuery } from '../features/calendar/api/calendar-api.js';
 import { prefetchHealthSummary } from '../features/chart/api/health-summary-data.js';
 import { prefetchNotesTimeline } from '../features/notes/components/timeline-filters.js';
 import { PatientProfilePage } from '../features/patients/components/patient-profile-page.js';
+import { shownAndPainted } from '../lib/shown-and-painted.js';
 import { preloadableLazy } from '../lib/preloadable-lazy.js';
 import { prefetchChartHeader } from './chart-header-data.js';
 
@@ -61,19 +63,36 @@ function Panel({ label, ready, children }: { label: string; ready?: Promise<unkn
 const inTasksOfTheirOwn = (...work: (() => Promise<unknown>)[]): Promise<void> =>
   Promise.allSettled(work.map((start) => new Promise((resolve) => setTimeout(resolve, 0)).then(start))).then(() => undefined);
 
+/** How long the panels wait for a header that never shows its next visits (their code failed). */
+const HEADER_SHOWN_WAIT_MS = 1_000;
+
 /**
- * The panels' code and first answers, asked for once the header's answers are in: on a phone's
- * network the panels, below the fold there, would otherwise share the header's bandwidth and
- * delay its first screen.
+ * The panels' code and first answers, asked for once the header shows its answers and the browser
+ * has painted them: on a phone the panels, below the fold there, would otherwise share the
+ * header's bandwidth, and their requests' tasks the main thread that renders it, and delay its
+ * first screen. `headerShown` is called by the header once its next visits are on it.
  */
 function panelsReady(queryClient: QueryClient, patientId: string) {
-  const header = prefetchChartHeader(queryClient, patientId);
-  const afterHeader = (...work: (() => Promise<unknown>)[]) => header.then(() => inTasksOfTheirOwn(...work));
+  const { shown: headerShown, painted } = shownAndPainted(prefetchChartHeader(queryClient, patientId), HEADER_SHOWN_WAIT_MS);
+  const afterHeader = (...work: (() => Promise<unknown>)[]) => painted.then(() => inTasksOfTheirOwn(...work));
   return {
+    headerShown,
     healthSummary: afterHeader(healthSummary.load, () => prefetchHealthSummary(queryClient, patientId)),
     notes: afterHeader(notesTimeline.load, () => prefetchNotesTimeline(queryClient, patientId)),
     chartTransfer: afterHeader(chartTransfer.load),
   };
+}
+
+/**
+ * Rendered beside the next visits, in the same commit: says once they show their answer (or
+ * their error). Reads the answer the header asked for; asks for nothing itself.
+ */
+function WhenVisitsShown({ patientId, onShown }: { patientId: string; onShown: () => void }) {
+  const settled = !useQuery({ ...upcomingVisitsQuery(patientId), enabled: false }).isPending;
+  useEffect(() => {
+    if (settled) onShown();
+  }, [settled, onShown]);
+  return null;
 }
 
 /**
@@ -93,6 +112,7 @@ export function PatientChartPage() {
         <PanelErrorBoundary label="Next visits">
           <Suspense fallback={null}>
             <NextVisits patientId={patient.id} />
+            <WhenVisitsShown patientId={patient.id} onShown={ready.headerShown} />
           </Suspense>
         </PanelErrorBoundary>
       )}

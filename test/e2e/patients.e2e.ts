@@ -99,6 +99,19 @@ test('provider finds, opens and registers patients', async ({ page }) => {
   await page.getByRole('searchbox', { name: 'Search patients' }).fill('555-0177');
   await expect(page.getByRole('link', { name: new RegExp(`^Marisol ${lastName}`) })).toBeVisible();
   await shot(page, '07-search-new-patient');
+
+  // Archiving asks first (the dialog's code comes with the first press); the chart then says so.
+  await page.getByRole('link', { name: new RegExp(`^Marisol ${lastName}`) }).click();
+  await expect(heading).toBeVisible();
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Archive patient?' });
+  await expect(confirm).toContainText(`Marisol ${lastName} will be moved to the archived patients.`);
+  await shot(page, '08-archive-confirm');
+  await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Patient archived', { exact: true })).toBeVisible();
+  await expect(page.getByText('Archived', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
 });
 
 test('unknown routes, unknown patients, coming-soon screens and logout', async ({ page }) => {

@@ -23,7 +23,7 @@ const windowId = (action: MembershipAction, patientId: string) => `membership-${
  * membership origin under the partner windows' rules. Windows are added and removed by id; asking
  * for one already open adds nothing. Without a membership origin the menu is not offered.
  */
-export function MembershipMenu({ patientId }: { patientId: string }) {
+export function MembershipMenu({ patientId, defaultOpen, autoFocus }: { patientId: string; defaultOpen?: boolean; autoFocus?: boolean }) {
   const apps = usePartnerApps();
   const membership = apps.data?.membership;
   const [windows, setWindows] = useState<readonly MembershipWindowState[]>([]);
@@ -44,6 +44,8 @@ export function MembershipMenu({ patientId }: { patientId: string }) {
           </>
         }
         className="tw-profile__membership"
+        defaultOpen={defaultOpen}
+        autoFocus={autoFocus}
       >
         {MEMBERSHIP_ACTION_KEYS.map((action) => (
           <MenuItem key={action} id={action} onAction={() => add(action)}>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { dobString, fullName, fullNameWithAge, preferredName } from '../../../../../shared/patients/patient-derived.js';
 import { formatPhone } from '../../../../../shared/patients/phone.js';
@@ -7,7 +7,6 @@ import { GenericErrorView, NotFoundView } from '../../../components/error-views.
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
-import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { ArchiveIcon, ChevronLeftIcon, PencilIcon } from '../../../components/ui/icons.js';
 import { Link } from '../../../components/ui/link.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -17,8 +16,11 @@ import { useCan } from '../../../lib/permissions.js';
 import { showToast } from '../../../lib/toasts.js';
 import { usePatient } from '../../../lib/patients.js';
 import { useArchivePatient } from '../api/patients-api.js';
-import { MembershipMenu } from './membership-windows.js';
+import { MembershipMenuButton } from './membership-menu-button.js';
 import '../patients.css';
+
+/** Asked for when Archive is first pressed: the header shows without the dialogs' code. */
+const ConfirmDialog = lazy(() => import('../../../components/ui/dialog.js').then((m) => ({ default: m.ConfirmDialog })));
 
 const GENDER_LABEL: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
 const PHONE_LABEL: Record<string, string> = { mobile: 'Mobile', home: 'Home', work: 'Work' };
@@ -38,6 +40,8 @@ export function PatientProfilePage({ panels, headerExtras }: { panels?: PatientP
 
 function PatientProfile({ patient, panels, headerExtras }: { patient: Patient; panels?: PatientPanels; headerExtras?: PatientPanels }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Mounted from the first press on, so it also closes as a dialog does.
+  const [confirmWanted, setConfirmWanted] = useState(false);
   const archive = useArchivePatient(patient.id);
   const mayArchive = useCan('patient.archive');
   const mayReadHistory = useCan('patient.accessHistory.read');
@@ -80,14 +84,20 @@ function PatientProfile({ patient, panels, headerExtras }: { patient: Patient; p
             <Link variant="secondary" href={paths.editPatient(patient.id)}>
               <PencilIcon /> Edit
             </Link>
-            <MembershipMenu patientId={patient.id} />
+            <MembershipMenuButton patientId={patient.id} />
             {mayReadHistory ? (
               <Link variant="secondary" href={paths.patientAccessHistory(patient.id)}>
                 Access history
               </Link>
             ) : null}
             {archived || !mayArchive ? null : (
-              <Button variant="secondary" onPress={() => setConfirmOpen(true)}>
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  setConfirmWanted(true);
+                  setConfirmOpen(true);
+                }}
+              >
                 <ArchiveIcon /> Archive
               </Button>
             )}
@@ -133,17 +143,21 @@ function PatientProfile({ patient, panels, headerExtras }: { patient: Patient; p
 
       {panels ? <div className="tw-profile__panels">{panels(patient)}</div> : null}
 
-      <ConfirmDialog
-        isOpen={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Archive patient?"
-        confirmLabel="Archive"
-        tone="danger"
-        isPending={archive.isPending}
-        onConfirm={confirmArchive}
-      >
-        {fullName(patient)} will be moved to the archived patients. Their chart stays available under "Show archived".
-      </ConfirmDialog>
+      {confirmWanted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            isOpen={confirmOpen}
+            onOpenChange={setConfirmOpen}
+            title="Archive patient?"
+            confirmLabel="Archive"
+            tone="danger"
+            isPending={archive.isPending}
+            onConfirm={confirmArchive}
+          >
+            {fullName(patient)} will be moved to the archived patients. Their chart stays available under "Show archived".
+          </ConfirmDialog>
+        </Suspense>
+      ) : null}
     </section>
   );
 }

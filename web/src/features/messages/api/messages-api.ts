@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   Conversation,
   ConversationList,
@@ -67,15 +67,21 @@ export function useScheduledEvents(filters: { patientId?: string; to?: string; f
   });
 }
 
-export function useScheduledEvent(eventId: string) {
-  return useQuery({
+export const scheduledEventQuery = (eventId: string) =>
+  queryOptions({
     queryKey: messagingKeys.scheduledEvent(eventId),
     queryFn: async ({ signal }) => await apiRequest({ path: MESSAGING_PATHS.scheduledEvent(eventId), signal }, ScheduledEvent),
+    // A cancelled event is no longer served: once the page holds the cancel's answer, nothing asks
+    // again, or the next live text's refresh of the messaging lists would turn it into "not found".
+    enabled: (query) => query.state.data?.status !== 'deleted',
     refetchInterval: (query) => {
       const e = query.state.data;
       return e && (e.status === 'active' || e.status === 'processing') && Date.parse(e.when) - Date.now() < DUE_SOON_MS ? DUE_POLL_MS : false;
     },
   });
+
+export function useScheduledEvent(eventId: string) {
+  return useQuery(scheduledEventQuery(eventId));
 }
 
 /** The note and patient schemas come only with the rare answers that need them, not with the messages screen. */

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
+import { useShownAnswer } from '../../../lib/use-shown-answer.js';
 import { useAppointmentRange, usePracticeCalendarSettings } from '../api/calendar-api.js';
 import { rangeOf, timeLabel, todayIn } from '../calendar-dates.js';
 import '../calendar.css';
@@ -18,9 +19,9 @@ export function ProvidersDayWidget() {
   const timeZone = settings.data?.timeZone;
   const today = timeZone ? todayIn(timeZone) : null;
   const own = me?.permissionGroup === 'provider';
-  const appointments = useAppointmentRange(today && me ? rangeOf([today], timeZone!) : null, own ? me!.userId : null);
-  if (settings.isError || appointments.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
-  if (!timeZone || !me || appointments.isPending) return <Spinner label="Loading today's appointments" />;
+  const appointments = useShownAnswer(useAppointmentRange(today && me ? rangeOf([today], timeZone!) : null, own ? me!.userId : null));
+  if (settings.isError || appointments.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  if (!timeZone || !me || appointments.status === 'pending') return <Spinner label="Loading today's appointments" />;
   const list = appointments.data.occurrences;
   return (
     <>

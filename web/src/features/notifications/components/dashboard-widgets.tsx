@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
+import { useShownAnswer } from '../../../lib/use-shown-answer.js';
 import type { Notification } from '../../../../../shared/notifications/notification-schema.js';
 import { draftLabel } from '../draft-label.js';
 import { communicationUnread, useNotificationStore, usePatientNames, useUnreadCount } from '../api/notifications-api.js';
@@ -14,9 +15,9 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 
 
 /** Dashboard: unread calls, SMS and faxes waiting in Communication. */
 export function UnreadMessagesWidget() {
-  const unread = useUnreadCount();
-  if (unread.isPending) return <Spinner label="Loading messages" />;
-  if (unread.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const unread = useShownAnswer(useUnreadCount());
+  if (unread.status === 'pending') return <Spinner label="Loading messages" />;
+  if (unread.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const total = communicationUnread(unread.data);
   const rows = [
     { label: 'Phone calls', count: unread.data.byType.PHONE_CALL ?? 0 },
@@ -49,11 +50,11 @@ const draftPatientId = (n: Notification): string | null => n.patientId ?? (typeo
 
 export function MyDraftsWidget() {
   const me = useCurrentUser().data?.userId;
-  const drafts = useNotificationStore('DRAFT');
-  const mine = (drafts.data ?? []).filter((n) => n.assigned === me).slice(0, 8);
+  const drafts = useShownAnswer(useNotificationStore('DRAFT'));
+  const mine = (drafts.status === 'success' ? drafts.data : []).filter((n) => n.assigned === me).slice(0, 8);
   const names = usePatientNames(mine.flatMap((n) => draftPatientId(n) ?? []));
-  if (drafts.isPending) return <Spinner label="Loading drafts" />;
-  if (drafts.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  if (drafts.status === 'pending') return <Spinner label="Loading drafts" />;
+  if (drafts.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   if (mine.length === 0) return <p className="tw-widget__empty">No drafts waiting for you.</p>;
   return (
     <ul className="tw-widget__list">
@@ -79,10 +80,10 @@ export function MyDraftsWidget() {
 
 /** Dashboard: my reminders that fall due today, by time, and the place to add one. */
 export function RemindersTodayWidget() {
-  const reminders = useOpenReminders();
+  const reminders = useShownAnswer(useOpenReminders());
   const create = useCreateReminder();
-  if (reminders.isPending) return <Spinner label="Loading reminders" />;
-  if (reminders.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  if (reminders.status === 'pending') return <Spinner label="Loading reminders" />;
+  if (reminders.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const today = new Date();
   const due = reminders.data.filter((r) => isDueOn(r, today)).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
   return (

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCan } from '../../../lib/permissions.js';
+import { useShownAnswer } from '../../../lib/use-shown-answer.js';
 import { fetchLabReviews, resultsReviewKeys } from '../api/results-review-api.js';
 import { flaggedText, SeverityBadge } from './review-summary.js';
 import '../results-review.css';
@@ -14,10 +15,12 @@ const SHOWN = 5;
 /** Dashboard: the lab results waiting for my sign-off, critical and abnormal first. */
 export function ResultsReviewWidget() {
   const mayReview = useCan('lab.review');
-  const reviews = useQuery({ queryKey: resultsReviewKeys.list('PENDING'), queryFn: ({ signal }) => fetchLabReviews('PENDING', signal), enabled: mayReview });
+  const reviews = useShownAnswer(
+    useQuery({ queryKey: resultsReviewKeys.list('PENDING'), queryFn: ({ signal }) => fetchLabReviews('PENDING', signal), enabled: mayReview }),
+  );
   if (!mayReview) return <p className="tw-widget__empty">Lab results are reviewed by the providers who ordered them.</p>;
-  if (reviews.isPending) return <Spinner label="Loading results to review" />;
-  if (reviews.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  if (reviews.status === 'pending') return <Spinner label="Loading results to review" />;
+  if (reviews.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const list = reviews.data;
   return (
     <>

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.js';
 import { paths } from '../../../lib/paths.js';
 import { useCurrentUser } from '../../../lib/practice.js';
+import { useShownAnswer } from '../../../lib/use-shown-answer.js';
 import { fetchMyOpenTasks, taskKeys } from '../api/task-badge.js';
 import { MY_TASKS_WIDGET_SIZE } from '../../../lib/first-screen-requests.js';
 import '../task-urgent.css';
@@ -23,9 +24,9 @@ export function myTasksWidgetQuery(me: string | undefined) {
 /** Dashboard: my open tasks, soonest due first. */
 export function MyTasksWidget() {
   const me = useCurrentUser().data?.userId;
-  const tasks = useQuery(myTasksWidgetQuery(me));
-  if (tasks.isPending) return <Spinner label="Loading tasks" />;
-  if (tasks.isError) return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
+  const tasks = useShownAnswer(useQuery(myTasksWidgetQuery(me)));
+  if (tasks.status === 'pending') return <Spinner label="Loading tasks" />;
+  if (tasks.status === 'error') return <p className="tw-widget__empty">{NETWORK_ERROR_MESSAGE}</p>;
   const today = todayIsoDate();
   return (
     <>

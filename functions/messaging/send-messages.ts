@@ -25,11 +25,16 @@ export async function createConversation(auth: AuthContext, body: { patientPhone
 
 /** POST …/messages { text, files?, from? }: sends from `from` (a practice number) or the conversation's. */
 export async function sendMessage(auth: AuthContext, id: string, body: SendBody): Promise<SendMessageResult> {
-  const c = await requireConversation(auth, id);
+  // Three reads that do not depend on each other, in one round trip.
+  const [c, patient, sender] = await Promise.all([
+    requireConversation(auth, id),
+    body.patientId ? getPatient(auth.practiceId, body.patientId) : undefined,
+    senderOf(auth),
+  ]);
   const practicePhone = body.from ?? c.practicePhoneNumber;
-  if (body.patientId && !(await getPatient(auth.practiceId, body.patientId))) throw new NotFoundError(MESSAGING_MESSAGES.patientNotFound);
+  if (body.patientId && !patient) throw new NotFoundError(MESSAGING_MESSAGES.patientNotFound);
   try {
-    const sent = await sendSms(auth.practiceId, await senderOf(auth), {
+    const sent = await sendSms(auth.practiceId, sender, {
       practicePhone,
       patientPhone: c.patientPhoneNumber,
       text: body.text,

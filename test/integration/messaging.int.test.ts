@@ -206,6 +206,14 @@ describe('two-way SMS', () => {
     const id = await conversationFor(phone);
     expect((await reply(phone, 'STOP')).status).toBe(202);
     expect((await api(provider, 'GET', `/v1/messaging/conversations/${id}`)).body.optOut).toMatchObject({ optedOut: true, keyword: 'STOP' });
+    // The hub's list says so too, beside conversations whose numbers did not opt out.
+    const hub = (await api(provider, 'GET', '/v1/messaging/conversations?filter=all&limit=25')).body.conversations as {
+      conversationId: string;
+      patientPhoneNumber: string;
+      optOut: { optedOut: boolean; phoneNumber: string };
+    }[];
+    expect(hub.find((c) => c.conversationId === id)?.optOut).toMatchObject({ optedOut: true, keyword: 'STOP', phoneNumber: phone });
+    expect(hub.filter((c) => c.conversationId !== id).every((c) => c.optOut.phoneNumber === c.patientPhoneNumber)).toBe(true);
 
     const refused = await api(provider, 'POST', `/v1/messaging/conversations/${id}/messages`, { text: 'Reminder: appointment tomorrow' });
     expect(refused.status).toBe(422);

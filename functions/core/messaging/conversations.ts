@@ -23,6 +23,7 @@ import {
   getConversation,
   getConversationCounts,
   getOptOut,
+  getOptOuts,
   listConversationPage,
   listConversationRecords,
   listSmsNotesByPhone,
@@ -72,26 +73,34 @@ function matchesSearch(c: ConversationRecord, search: string | undefined): boole
 
 /** GET /v1/messaging/conversations: most recent first, offset/limit/search (spec shell §7.5) and the hub's filter. */
 export async function listConversations(auth: AuthContext, query: ConversationListQuery): Promise<ConversationList> {
-  // A tab is one Query page of its own partition, its total one item; a search by a fragment of a
-  // name or number has no key to read and filters every conversation.
-  const counts = query.search ? null : await getConversationCounts(auth.practiceId);
+  // A tab is one Query page of its own partition, its total one item, read together; a search by a
+  // fragment of a name or number has no key to read and filters every conversation.
   let page: ConversationRecord[];
   let total: number;
-  if (counts) {
-    page = await listConversationPage(query.filter, query.offset, query.limit);
+  const [counts, tabPage] = query.search
+    ? [null, null]
+    : await Promise.all([getConversationCounts(auth.practiceId), listConversationPage(query.filter, query.offset, query.limit)]);
+  if (counts && tabPage) {
+    page = tabPage;
     total = counts[query.filter];
   } else {
     const all = (await listConversationRecords()).filter((c) => matchesFilter(c, query.filter) && matchesSearch(c, query.search));
     page = all.slice(query.offset, query.offset + query.limit);
     total = all.length;
   }
-  const conversations = await Promise.all(page.map((c) => withOptOut(auth, c)));
-  await writeAuditForPatients(
-    auth,
-    { action: 'list', entity: 'sms-conversation', count: page.length },
-    page.flatMap((c) => c.patientIds),
-  );
-  return { conversations, total, offset: query.offset, limit: query.limit };
+  // The page's opt-outs and its access-history entries go out together: one round trip, not two.
+  const [optOutOf] = await Promise.all([
+    getOptOuts(
+      page.map((c) => c.patientPhoneNumber),
+      auth.practiceId,
+    ),
+    writeAuditForPatients(
+      auth,
+      { action: 'list', entity: 'sms-conversation', count: page.length },
+      page.flatMap((c) => c.patientIds),
+    ),
+  ]);
+  return { conversations: page.map((c) => toConversation(c, optOutOf(c.patientPhoneNumber))), total, offset: query.offset, limit: query.limit };
 }
 
 export async function readConversation(auth: AuthContext, id: string): Promise<Conversation> {

@@ -63,8 +63,7 @@ export async function ensureConversation(
   now = new Date(),
 ): Promise<{ record: ConversationRecord; created: boolean }> {
   const conversationId = conversationIdFor(practicePhone, patientPhone);
-  const existing = await getConversation(practiceId, conversationId);
-  const patients = await patientsWithPhone(practiceId, patientPhone);
+  const [existing, patients] = await Promise.all([getConversation(practiceId, conversationId), patientsWithPhone(practiceId, patientPhone)]);
   if (existing) {
     // A patient who got (or lost) this phone since: the conversation follows the chart.
     const ids = patients.map((p) => p.id);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/messaging/messaging-schema.js';
 import type { Note, NoteStatus } from '../../../shared/notes/note-schema.js';
 import { nationalDigits } from '../../../shared/patients/phone.js';
+import { batchGetAll } from '../../lib/table/batch.js';
 import { documentClient } from '../../lib/table/client.js';
 import { INDEXES, tableName } from '../../lib/table/definition.js';
 import { isConditionFailure } from '../../lib/table/condition-failure.js';
@@ -393,7 +394,17 @@ export async function listSmsNotesByPhone(patientPhone: string, opts: { before?:
 
 export async function getOptOut(phone: string, practiceId: string): Promise<OptOutStatus> {
   const out = await documentClient().send(new GetCommand({ TableName: tableName(), Key: { practiceId, sk: optOutKey(phone) }, ConsistentRead: true }));
-  const item = out.Item;
+  return optOutStatus(phone, out.Item);
+}
+
+/** Each number's opt-out, read together (BatchGetItem): a page of conversations in one round trip. */
+export async function getOptOuts(phones: readonly string[], practiceId: string): Promise<(phone: string) => OptOutStatus> {
+  const items = await batchGetAll([...new Set(phones)].map((phone) => ({ practiceId, sk: optOutKey(phone) })));
+  const bySk = new Map(items.map((item) => [String(item.sk), item]));
+  return (phone) => optOutStatus(phone, bySk.get(optOutKey(phone)));
+}
+
+function optOutStatus(phone: string, item: Record<string, unknown> | undefined): OptOutStatus {
   return {
     phoneNumber: phone,
     optedOut: item?.optedOut === true,

@@ -4,13 +4,13 @@
  * hub polls, do not carry the carrier and attachment code.
  */
 import type * as z from '../../shared/zod.js';
-import { MESSAGING_MESSAGES, type SendMessageBody, type SendMessageResult } from '../../shared/messaging/messaging-schema.js';
+import { MESSAGING_MESSAGES, type SendMessageBody, type SendMessageResult, type SmsMessage } from '../../shared/messaging/messaging-schema.js';
 import { writeAudit } from '../lib/audit/audit-repository.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { NotFoundError } from '../lib/errors.js';
 import { getPatient } from '../data/patients/patient-repository.js';
 import { auditConversation, requireConversation, senderOf, withOptOut } from '../core/messaging/conversations.js';
-import { ensureConversation, requirePracticeNumber, sendSms, SmsNotSent } from '../core/messaging/sms-sending.js';
+import { ensureConversation, requirePracticeNumber, sendSms } from '../core/messaging/sms-sending.js';
 
 type SendBody = z.output<typeof SendMessageBody>;
 
@@ -33,30 +33,15 @@ export async function sendMessage(auth: AuthContext, id: string, body: SendBody)
   ]);
   const practicePhone = body.from ?? c.practicePhoneNumber;
   if (body.patientId && !patient) throw new NotFoundError(MESSAGING_MESSAGES.patientNotFound);
-  try {
-    const sent = await sendSms(auth.practiceId, sender, {
-      practicePhone,
-      patientPhone: c.patientPhoneNumber,
-      text: body.text,
-      files: body.files,
-      patientId: body.patientId ?? null,
-    });
-    await writeAudit(auth, {
-      action: 'create',
-      entity: 'sms-message',
-      entityId: sent.message.messageId,
-      ...(sent.message.patientId ? { patientId: sent.message.patientId } : {}),
-    });
-    return { message: sent.message, conversation: sent.conversation };
-  } catch (error) {
-    if (error instanceof SmsNotSent) {
-      await writeAudit(auth, {
-        action: 'create',
-        entity: 'sms-message',
-        entityId: error.failedMessage.messageId,
-        ...(error.failedMessage.patientId ? { patientId: error.failedMessage.patientId } : {}),
-      });
-    }
-    throw error;
-  }
+  // A text once stored is audited, whether the carrier took it or not (SmsNotSent carries it to the caller).
+  const audit = (message: SmsMessage) =>
+    writeAudit(auth, { action: 'create', entity: 'sms-message', entityId: message.messageId, ...(message.patientId ? { patientId: message.patientId } : {}) });
+  const sent = await sendSms(
+    auth.practiceId,
+    sender,
+    { practicePhone, patientPhone: c.patientPhoneNumber, text: body.text, files: body.files, patientId: body.patientId ?? null },
+    new Date(),
+    { conversation: c, alongside: audit },
+  );
+  return { message: sent.message, conversation: sent.conversation };
 }

@@ -15,7 +15,8 @@ const notifications = () => import('../data/notifications/notification-repositor
  */
 const OPEN = (n: Notification) => n.notificationStatus !== 'COMPLETED' && n.notificationStatus !== 'DELETED';
 
-async function openDrafts(practiceId: string, noteId: string): Promise<Notification[]> {
+/** A note's open DRAFT notifications, oldest first: the one to keep, then any extras. */
+export async function openDrafts(practiceId: string, noteId: string): Promise<Notification[]> {
   const all = await (await notifications()).findLatestBySource(practiceId, 'DRAFT', noteId);
   return all.filter(OPEN).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
@@ -47,8 +48,9 @@ async function dropExtras(auth: AuthContext, extras: Notification[]): Promise<vo
   for (const extra of extras) await deleteNotification(auth.practiceId, extra.notificationId, auth);
 }
 
-export async function draftSaved(auth: AuthContext, note: Note): Promise<Notification> {
-  const [first, ...extras] = await openDrafts(auth.practiceId, note.noteId);
+/** `open` is the note's open drafts when the caller started that read beside the note's own. */
+export async function draftSaved(auth: AuthContext, note: Note, open = openDrafts(auth.practiceId, note.noteId)): Promise<Notification> {
+  const [first, ...extras] = await open;
   await dropExtras(auth, extras);
   if (!first) return createDraftNotification(auth, note, auth.userId);
   // The version the by-source query answered is written over without reading it again.

@@ -3,7 +3,9 @@ import { canEditNote, statusAfterSave } from '../../shared/notes/note-rules.js';
 import type { Note, UpdateNoteBody } from '../../shared/notes/note-schema.js';
 import type { AuthContext } from '../lib/auth/auth-context.js';
 import { ValidationError } from '../lib/errors.js';
-import { draftSaved } from './draft-notifications.js';
+import { getPatient } from '../data/patients/patient-repository.js';
+import { readAhead } from '../lib/read-ahead.js';
+import { draftSaved, openDrafts } from './draft-notifications.js';
 import { assertSavable, auditNote, normalizeData } from '../core/notes/note-common.js';
 import { updateNote } from '../data/notes/note-repository.js';
 
@@ -23,6 +25,10 @@ export function applyChanges(note: Note, body: UpdateNoteBody): Partial<Note> {
  * an SMS log DELIVERED; refused while a wildcard, no patient, no data or empty text remains.
  */
 export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNoteBody, now = new Date()): Promise<Note> {
+  // An autosave names the note's patient and is usually a draft's: the patient and the draft's
+  // notification are read beside the note, not after it, which takes two round trips off each save.
+  const namedPatient = body.patientId ? readAhead(getPatient(auth.practiceId, body.patientId)) : undefined;
+  const drafts = readAhead(openDrafts(auth.practiceId, noteId));
   const { saved } = await updateNote(
     auth.practiceId,
     noteId,
@@ -33,12 +39,13 @@ export async function saveNote(auth: AuthContext, noteId: string, body: UpdateNo
       if (note.noteType === 'SALES' && changes.data) changes.data = await (await import('./sales.js')).priceSale(auth.practiceId, changes.data);
       // Prescriptions are rare beside other notes: their code loads with the first one.
       if (note.noteType === 'RX' && changes.data) changes.data = await (await import('./rx.js')).prepareRx(auth.practiceId, changes.data, now);
-      await assertSavable(auth.practiceId, { ...note, ...changes }, now);
+      const next = { ...note, ...changes };
+      await assertSavable(auth.practiceId, next, now, next.patientId === body.patientId ? namedPatient : undefined);
       return { ...changes, status: statusAfterSave(note.noteType, note.status === 'HIDDEN' ? 'DRAFT' : note.status) };
     },
     { now },
   );
   // The audit entry and the draft notification are independent writes after the note is stored: they go out together.
-  await Promise.all([auditNote(auth, 'update', saved), saved.status === 'DRAFT' ? draftSaved(auth, saved) : undefined]);
+  await Promise.all([auditNote(auth, 'update', saved), saved.status === 'DRAFT' ? draftSaved(auth, saved, drafts) : undefined]);
   return saved;
 }

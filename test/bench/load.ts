@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INDEX_SETTLE_MS } from '../../functions/data/patients/patient-index-cache.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
-import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
+import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, ROUND_TRIPS_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
 import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
@@ -118,7 +118,7 @@ interface Request {
   after?: (body: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-type Answer = { status: number; body: any; read: number; written: number; indexWritten: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any; read: number; written: number; indexWritten: number; roundTrips: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(`${apiUrl}${path}`, {
@@ -139,6 +139,7 @@ async function call(apiUrl: string, token: string, method: string, path: string,
     read: Number(res.headers.get(ITEMS_READ_HEADER) ?? 0),
     written: Number(res.headers.get(ITEMS_WRITTEN_HEADER) ?? 0),
     indexWritten: Number(res.headers.get(INDEX_WRITTEN_HEADER) ?? 0),
+    roundTrips: Number(res.headers.get(ROUND_TRIPS_HEADER) ?? 0),
   };
 }
 
@@ -285,9 +286,11 @@ async function run() {
           return {
             method: 'POST',
             path: `/v1/notes/${s.noteId}`,
+            // The web's autosave body: the version it last saw, the text, and the patient the note is for.
             body: {
               noteVersion: s.noteVersion,
               data: { text: `Visit note ${n}`, formattedText: `<p>Visit note ${n}: ${'subjective and plan '.repeat(20)}</p>` },
+              patientId: s.patientId,
             },
             after: (b) => (s.noteVersion = typeof b?.noteVersion === 'number' ? b.noteVersion : s.noteVersion + 1),
           };
@@ -351,8 +354,8 @@ async function run() {
     const baseline: number[] = [];
     const durationMs = opts.minutes * 60_000;
     const plan = planLoad({ users: staff.length, durationMs, maxRequests: opts.maxRequests, seed: opts.seed });
-    const results = new Map<LoadOp, { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; firstError?: string }>();
-    for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0, indexWritten: 0 });
+    const results = new Map<LoadOp, { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; roundTrips: number; firstError?: string }>();
+    for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0, indexWritten: 0, roundTrips: 0 });
     const readsBySecond = new Map<number, number>();
     const writesBySecond = new Map<number, number>();
     const processReads = new Map<number, number>();
@@ -437,6 +440,7 @@ async function run() {
           result.read += a.read;
           result.written += a.written;
           result.indexWritten += a.indexWritten;
+          result.roundTrips += a.roundTrips;
           const second = Math.floor((t1 - start) / 1000);
           add(readsBySecond, second, a.read);
           add(writesBySecond, second, a.written);
@@ -485,7 +489,7 @@ async function run() {
     const pad = (v: string, n: number) => v.padStart(n);
     const lines: string[] = [];
     lines.push(
-      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}${pad('+index', 8)}`,
+      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}${pad('+index', 8)}${pad('trips', 7)}`,
     );
     let total = 0;
     let errors = 0;
@@ -495,7 +499,7 @@ async function run() {
       errors += r.errors;
       if (!sum.count) continue;
       lines.push(
-        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}${pad((r.indexWritten / sum.count).toFixed(1), 8)}`,
+        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}${pad((r.indexWritten / sum.count).toFixed(1), 8)}${pad((r.roundTrips / sum.count).toFixed(1), 7)}`,
       );
     }
     console.log(`\n${lines.join('\n')}`);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER } from '../../functions/lib/table/read-meter.js';
+import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, ROUND_TRIPS_HEADER } from '../../functions/lib/table/read-meter.js';
 import { api, patientAuditTrail, signIn } from '../support/local-stack.js';
 
 /*
@@ -21,6 +21,12 @@ const LATER_SAVE_INDEX_WRITE_UNITS = 15;
 /** The note read for its version, the patient it is written for, the open DRAFT notification found by the note. */
 const LATER_SAVE_ITEMS_READ = 3;
 /**
+ * The table calls a save waits on one after another: the note, its patient and its DRAFT
+ * notification read together; the note's conditional put; the audit entry and the notification's
+ * version written together.
+ */
+const LATER_SAVE_ROUND_TRIPS = 3;
+/**
  * A text sent: the SMS note before the carrier (2) and with its outcome after (2), the conversation's
  * last message (1), the READ SMS notification of the send in one transaction (12), the audit entry (1).
  */
@@ -28,19 +34,27 @@ const TEXT_SENT_WRITE_UNITS = 18;
 const TEXT_SENT_INDEX_WRITE_UNITS = 14;
 /** The conversation, the practice's numbers, the conversation again as the send finds it, the patients' index, the phone's opt-out. */
 const TEXT_SENT_ITEMS_READ = 5;
+/**
+ * The table calls a send waits on one after another: the conversation, the named patient and the
+ * sender's name; the practice's numbers beside the patients who have the phone; the SMS note; its
+ * outcome; the conversation's last message beside the phone's opt-out; the notification of the send
+ * beside the audit entry.
+ */
+const TEXT_SENT_ROUND_TRIPS = 6;
 const PRACTICE_PHONE = '+15415550100';
 
 const run = Date.now().toString(36);
 let provider: string;
 let patientId: string;
 
-/** The body the web's autosave sends for a visit note of about 1 KB (the load bench's). */
+/** The body the web's autosave sends for a visit note of about 1 KB (the load bench's): the version it saw, the text, the patient. */
 const autosave = (noteVersion: number, n: number, extra = '') => ({
   noteVersion,
   data: { text: `Visit note ${n}${extra}`, formattedText: `<p>Visit note ${n}: ${'subjective and plan '.repeat(20)}</p>` },
+  patientId,
 });
 
-async function save(noteId: string, body: unknown): Promise<{ noteVersion: number; written: number; indexWritten: number; read: number }> {
+async function save(noteId: string, body: unknown): Promise<{ noteVersion: number; written: number; indexWritten: number; read: number; roundTrips: number }> {
   const res = await api(provider, 'POST', `/v1/notes/${noteId}`, body);
   expect(res.status).toBe(200);
   return {
@@ -48,6 +62,7 @@ async function save(noteId: string, body: unknown): Promise<{ noteVersion: numbe
     written: Number(res.headers.get(ITEMS_WRITTEN_HEADER)),
     indexWritten: Number(res.headers.get(INDEX_WRITTEN_HEADER)),
     read: Number(res.headers.get(ITEMS_READ_HEADER)),
+    roundTrips: Number(res.headers.get(ROUND_TRIPS_HEADER)),
   };
 }
 
@@ -65,6 +80,8 @@ describe('one draft autosave', () => {
     expect(later.written).toBeGreaterThan(0);
     expect(later.written).toBeLessThanOrEqual(LATER_SAVE_WRITE_UNITS);
     expect(later.read).toBeLessThanOrEqual(LATER_SAVE_ITEMS_READ);
+    expect(later.roundTrips).toBeGreaterThan(0);
+    expect(later.roundTrips).toBeLessThanOrEqual(LATER_SAVE_ROUND_TRIPS);
     expect(later.indexWritten).toBeGreaterThan(0);
     expect(later.indexWritten).toBeLessThanOrEqual(LATER_SAVE_INDEX_WRITE_UNITS);
 
@@ -115,5 +132,6 @@ describe('one text sent', () => {
     // the whole list. The fewest of three sends is what a send itself reads.
     const more = [second, await send(3), await send(4)];
     expect(Math.min(...more.map((res) => Number(res.headers.get(ITEMS_READ_HEADER))))).toBeLessThanOrEqual(TEXT_SENT_ITEMS_READ);
+    expect(Math.min(...more.map((res) => Number(res.headers.get(ROUND_TRIPS_HEADER))))).toBeLessThanOrEqual(TEXT_SENT_ROUND_TRIPS);
   });
 });

@@ -55,6 +55,25 @@ export async function patientsWithPhone(practiceId: string, phone: string): Prom
   return entries.filter((e) => e.phoneTargets.includes(digits)).map((e) => e.patient);
 }
 
+interface FoundConversation {
+  conversationId: string;
+  existing: ConversationRecord | null;
+  patients: Patient[];
+}
+
+/**
+ * What ensureConversation reads, without writing: the pair's conversation (or `known`, the caller's
+ * copy, when it is the pair's) and the patients that have the phone.
+ */
+async function findConversation(practiceId: string, practicePhone: string, patientPhone: string, known?: ConversationRecord): Promise<FoundConversation> {
+  const conversationId = conversationIdFor(practicePhone, patientPhone);
+  const [existing, patients] = await Promise.all([
+    known?.conversationId === conversationId ? known : getConversation(practiceId, conversationId),
+    patientsWithPhone(practiceId, patientPhone),
+  ]);
+  return { conversationId, existing, patients };
+}
+
 /** The pair's conversation, created once (the id is derived from the pair). */
 export async function ensureConversation(
   practiceId: string,
@@ -62,8 +81,17 @@ export async function ensureConversation(
   patientPhone: string,
   now = new Date(),
 ): Promise<{ record: ConversationRecord; created: boolean }> {
-  const conversationId = conversationIdFor(practicePhone, patientPhone);
-  const [existing, patients] = await Promise.all([getConversation(practiceId, conversationId), patientsWithPhone(practiceId, patientPhone)]);
+  return settleConversation(practiceId, await findConversation(practiceId, practicePhone, patientPhone), practicePhone, patientPhone, now);
+}
+
+/** Writes what the found conversation lacks: its patients as they are now, or the conversation itself. */
+async function settleConversation(
+  practiceId: string,
+  { conversationId, existing, patients }: FoundConversation,
+  practicePhone: string,
+  patientPhone: string,
+  now: Date,
+): Promise<{ record: ConversationRecord; created: boolean }> {
   if (existing) {
     // A patient who got (or lost) this phone since: the conversation follows the chart.
     const ids = patients.map((p) => p.id);
@@ -153,6 +181,23 @@ export interface SendInput {
   scheduledEventId?: string | null;
 }
 
+export interface SendOptions {
+  /** The conversation as the caller just read it: not read again when it is the pair's. */
+  conversation?: ConversationRecord;
+  /**
+   * A write of the caller's (its audit entry) that goes out with the send's last one, once the text
+   * is stored, whether the carrier took it or not.
+   */
+  alongside?: (message: SmsMessage) => Promise<unknown>;
+}
+
+/** Every read settles before the first refusal is thrown, so which one a caller hears does not depend on timing. */
+async function inOrder<T extends readonly unknown[]>(reads: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(reads);
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 export interface SendResult {
   message: SmsMessage;
   conversation: Conversation;
@@ -166,10 +211,14 @@ export interface SendResult {
  * the sender), then handed to the carrier; it becomes SENT, or FAILED with the reason, and is kept
  * either way. Delivery receipts later make it DELIVERED or FAILED.
  */
-export async function sendSms(practiceId: string, sender: NotePerson, input: SendInput, now = new Date()): Promise<SendResult> {
-  await requirePracticeNumber(practiceId, input.practicePhone);
-  const checked = await checkedAttachments(input.files);
-  const { record } = await ensureConversation(practiceId, input.practicePhone, input.patientPhone, now);
+export async function sendSms(practiceId: string, sender: NotePerson, input: SendInput, now = new Date(), options: SendOptions = {}): Promise<SendResult> {
+  // The checks and the conversation's reads do not depend on each other; nothing is written until all pass.
+  const [, checked, found] = await inOrder<[void, SmsAttachment[], FoundConversation]>([
+    requirePracticeNumber(practiceId, input.practicePhone),
+    checkedAttachments(input.files),
+    findConversation(practiceId, input.practicePhone, input.patientPhone, options.conversation),
+  ]);
+  const { record } = await settleConversation(practiceId, found, input.practicePhone, input.patientPhone, now);
   const patientId = input.patientId ?? (record.patientIds.length === 1 ? record.patientIds[0]! : null);
   const at = now.toISOString();
   const noteId = input.noteId ?? `sms_${randomUUID()}`;
@@ -215,12 +264,9 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
   if (!(await insertSmsNote(practiceId, note))) {
     const existing = (await getSmsNote(practiceId, noteId))!;
     const conv = (await getConversation(practiceId, record.conversationId)) ?? record;
-    return {
-      message: messageFromNote(existing, conv.lastReadAt),
-      conversation: toConversation(conv, await getOptOut(input.patientPhone, practiceId)),
-      note: existing,
-      sentNow: false,
-    };
+    const message = messageFromNote(existing, conv.lastReadAt);
+    const [optOut] = await Promise.all([getOptOut(input.patientPhone, practiceId), options.alongside?.(message)]);
+    return { message, conversation: toConversation(conv, optOut), note: existing, sentNow: false };
   }
 
   let outcome: Partial<SmsNoteData>;
@@ -251,8 +297,8 @@ export async function sendSms(practiceId: string, sender: NotePerson, input: Sen
     getOptOut(input.patientPhone, practiceId),
   ]);
   const conversation = toConversation(conv ?? record, optOut);
+  await Promise.all([failure ? undefined : announceSent(practiceId, sender.userId, message, record.patientIds, now), options.alongside?.(message)]);
   if (failure) throw new SmsNotSent(failure.kind, message, conversation);
-  await announceSent(practiceId, sender.userId, message, record.patientIds, now);
   return { message, conversation, note: saved, sentNow: true };
 }
 

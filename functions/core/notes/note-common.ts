@@ -38,9 +38,12 @@ export function normalizeData(note: Pick<Note, 'noteType'>, data: NoteData): Not
   return parsed.success ? { ...normalizeVitals(parsed.data) } : data;
 }
 
-/** Refuses a save or sign with the shared rule's message (no patient, no data, invalid, empty, wildcard). */
-export async function assertSavable(practiceId: string, note: Note, now: Date): Promise<Patient> {
-  const patient = note.patientId ? await getPatient(practiceId, note.patientId) : null;
+/**
+ * Refuses a save or sign with the shared rule's message (no patient, no data, invalid, empty, wildcard).
+ * `patientRead` is the note's patient read already under way, when the caller knew its id before the note.
+ */
+export async function assertSavable(practiceId: string, note: Note, now: Date, patientRead?: Promise<Patient | null>): Promise<Patient> {
+  const patient = note.patientId ? await (patientRead ?? getPatient(practiceId, note.patientId)) : null;
   if (note.patientId && !patient) throw new NotFoundError(PATIENT_NOT_FOUND);
   const problem = noteSaveProblem(note, patient?.dob ?? null, now);
   if (problem) throw new ValidationError(problem.message, problem.fieldErrors);

@@ -10,7 +10,17 @@ import { DependencyError, HttpError, NotFoundError, ValidationError } from '../e
 import { log } from '../log.js';
 import type { Permission } from '../../../shared/permissions/permissions.js';
 import { requirePermission } from './permissions.js';
-import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, indexWriteUnits, itemsRead, withReadMeter, writeUnits } from '../table/read-meter.js';
+import {
+  INDEX_WRITTEN_HEADER,
+  ITEMS_READ_HEADER,
+  ITEMS_WRITTEN_HEADER,
+  ROUND_TRIPS_HEADER,
+  indexWriteUnits,
+  itemsRead,
+  roundTrips,
+  withReadMeter,
+  writeUnits,
+} from '../table/read-meter.js';
 import { originOf, withRequestOrigin } from './request-context.js';
 import { StreamedResult } from './response-stream.js';
 import { compileRoutes, matchRoute } from './route-matcher.js';
@@ -305,6 +315,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
             [ITEMS_READ_HEADER]: String(itemsRead()),
             [ITEMS_WRITTEN_HEADER]: String(writeUnits()),
             [INDEX_WRITTEN_HEADER]: String(indexWriteUnits()),
+            [ROUND_TRIPS_HEADER]: String(roundTrips()),
           },
         };
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, withReadMeter, writeUnits } from './read-meter.js';
+import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, roundTrips, withReadMeter, writeUnits } from './read-meter.js';
 
 const send = (commandName: string, output: object, input: object = {}) => readMeterMiddleware(async () => ({ output }), { commandName })({ input });
 
@@ -75,5 +75,29 @@ describe('read meter', () => {
     });
     expect(units).toBe(4 + 0 + 0 + 2 + 1 + 0 + 4 + (4 + 2));
     expect(meterTotals().indexWritten - before).toBe(units);
+  });
+
+  it('counts the calls a request waited on one after another, not the calls it sent side by side', async () => {
+    const slow = (ms: number) =>
+      // eslint-disable-next-line tidewell/no-fixed-sleep -- a table call that takes `ms` to answer, not a wait for something
+      readMeterMiddleware(() => new Promise((done) => setTimeout(() => done({ output: {} }), ms)), { commandName: 'GetCommand' })({ input: {} });
+    const refused = readMeterMiddleware(
+      async () => {
+        throw new Error('ConditionalCheckFailedException');
+      },
+      { commandName: 'PutCommand' },
+    );
+    const [together, chained, overlapping] = await Promise.all([
+      withReadMeter(async () => (await Promise.all([slow(5), slow(5), slow(5)]), await slow(5), roundTrips())),
+      withReadMeter(async () => (await slow(1), await slow(1), await refused({ input: {} }).catch(() => undefined), await slow(1), roundTrips())),
+      // The second starts while the first is out: it waits on nothing the first answered.
+      withReadMeter(async () => {
+        const first = slow(20);
+        await new Promise((done) => setTimeout(done, 5));
+        await Promise.all([first, slow(5)]);
+        return roundTrips();
+      }),
+    ]);
+    expect([together, chained, overlapping]).toEqual([2, 4, 1]);
   });
 });

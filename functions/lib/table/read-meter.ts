@@ -12,6 +12,8 @@ interface Meter {
   written: number;
   indexWritten: number;
   scanAllowed: boolean;
+  /** The longest chain of table calls so far each of which began after the one before it ended. */
+  roundTrips: number;
 }
 
 /**
@@ -24,19 +26,24 @@ const storage = new AsyncLocalStorage<Meter>();
 
 /** The header the local runtime answers each API request with, carrying its items read. */
 export const ITEMS_READ_HEADER = 'x-tidewell-items-read';
+/**
+ * The table calls the request waited on one after another (its longest chain of calls each begun
+ * after the last answered): what its latency is made of, however many calls went out side by side.
+ */
+export const ROUND_TRIPS_HEADER = 'x-tidewell-round-trips';
 /** Its write units beside it: 1 KB of a put, 1 per update or delete, twice in a transaction. */
 export const ITEMS_WRITTEN_HEADER = 'x-tidewell-write-units';
 /** The write units its writes cost in the table's indexes, billed on top of the table's own. */
 export const INDEX_WRITTEN_HEADER = 'x-tidewell-index-write-units';
 
 export function withReadMeter<T>(work: () => Promise<T>): Promise<T> {
-  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: false }, work);
+  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: false, roundTrips: 0 }, work);
 }
 
 /** Maintenance work (exports, sweeps, backfills) may Scan; a request handler may not. */
 export function allowScan<T>(work: () => Promise<T>): Promise<T> {
   const outer = storage.getStore();
-  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: true }, async () => {
+  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: true, roundTrips: outer?.roundTrips ?? 0 }, async () => {
     try {
       return await work();
     } finally {
@@ -44,6 +51,7 @@ export function allowScan<T>(work: () => Promise<T>): Promise<T> {
         outer.items += storage.getStore()!.items;
         outer.written += storage.getStore()!.written;
         outer.indexWritten += storage.getStore()!.indexWritten;
+        outer.roundTrips = Math.max(outer.roundTrips, storage.getStore()!.roundTrips);
       }
     }
   });
@@ -59,6 +67,10 @@ export function writeUnits(): number {
 
 export function indexWriteUnits(): number {
   return storage.getStore()?.indexWritten ?? 0;
+}
+
+export function roundTrips(): number {
+  return storage.getStore()?.roundTrips ?? 0;
 }
 
 export function meterTotals(): { read: number; written: number; indexWritten: number } {
@@ -171,7 +183,14 @@ export const readMeterMiddleware =
     const written = writeUnitsOf(context.commandName, args.input as WriteInput);
     processTotals.written += written;
     if (meter) meter.written += written;
-    const result = await next(args);
+    // This call follows every call that had answered when it began: one trip further than the longest of them.
+    const depth = (meter?.roundTrips ?? 0) + 1;
+    let result: { output: unknown };
+    try {
+      result = await next(args);
+    } finally {
+      if (meter) meter.roundTrips = Math.max(meter.roundTrips, depth);
+    }
     const indexWritten = indexWriteUnitsOf(context.commandName, args.input as WriteInput);
     processTotals.indexWritten += indexWritten;
     if (meter) meter.indexWritten += indexWritten;

@@ -155,7 +155,9 @@ test('a signed-in user landing on /home downloads at most 200 KB gzip, without t
   await context.close();
 });
 
-test("a returning user landing on a chart asks for its header's code beside the app's, and uses every file preloaded", async ({ browser }) => {
+test("a returning user landing on a chart asks for its header's code beside the app's, counts the menu badges once it has settled, and uses every file preloaded", async ({
+  browser,
+}) => {
   const signedIn = await browser.newContext();
   await signIn(await signedIn.newPage(), PROVIDER, '/home');
   const storageState = await signedIn.storageState();
@@ -177,15 +179,23 @@ test("a returning user landing on a chart asks for its header's code beside the 
   // Asked for while the app's own code was still on its way, not once it had run.
   expect(headerCode().sort()).toEqual(['next-visits-', 'patient-chart-page-']);
   // The panels ask for their answers once the header shows its next visits, not while it renders them.
-  const { visitsShownAt, panelAsks } = await page.evaluate(() => ({
-    visitsShownAt: (window as unknown as { __firstScreenAt: number }).__firstScreenAt,
-    panelAsks: performance
-      .getEntriesByType('resource')
-      .filter((r) => /\/patients\/[^/]+\/(general|allergies|medications)$|\/v2\/notes$/.test(new URL(r.name).pathname))
-      .map((r) => r.startTime),
-  }));
+  const panels = /\/patients\/[^/]+\/(general|allergies|medications)$|\/v2\/notes$/.source;
+  // The menu badges count once the screen has settled: a count answered while the chart renders would make React start that render over.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/v1/phone-calls/count')))).toBe(true);
+  const { visitsShownAt, panelAsks, panelsAnsweredAt, badgeAsks } = await page.evaluate((source) => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const ofPanels = resources.filter((r) => new RegExp(source).test(new URL(r.name).pathname));
+    return {
+      visitsShownAt: (window as unknown as { __firstScreenAt: number }).__firstScreenAt,
+      panelAsks: ofPanels.map((r) => r.startTime),
+      panelsAnsweredAt: Math.max(...ofPanels.map((r) => r.responseEnd)),
+      badgeAsks: resources.filter((r) => new URL(r.name).pathname.endsWith('/v1/phone-calls/count')).map((r) => r.startTime),
+    };
+  }, panels);
   expect(panelAsks.length).toBeGreaterThan(0);
+  expect(badgeAsks.length).toBeGreaterThan(0);
   expect(Math.min(...panelAsks)).toBeGreaterThan(visitsShownAt);
+  expect(Math.min(...badgeAsks)).toBeGreaterThan(panelsAnsweredAt);
   expect(screen.violations).toEqual([]);
   // Chromium warns of a preload left unused 3 s after the load: the wait is the subject.
   // eslint-disable-next-line tidewell/no-fixed-sleep

@@ -13,6 +13,7 @@ import { refreshMessaging } from '../lib/messaging.js';
 import { refreshLabResults } from '../lib/labs.js';
 import { callCountKey, useCallCount } from '../lib/phone-calls.js';
 import { showToast } from '../lib/toasts.js';
+import { useFirstScreenSettled } from '../lib/use-first-screen-settled.js';
 import { refreshTasks, useMyUnreadTaskCount } from '../features/tasks/api/task-badge.js';
 
 /** The palette's code arrives when it is first opened (Ctrl+K or the Search button). */
@@ -46,13 +47,17 @@ export function WorkspaceLayout() {
 /**
  * The live notifications and the menu badges' counts. Their answers re-render this component and
  * the badges reading the counts; the shell comes in as `children`, so React leaves it as it is.
+ * The badges count once the first screen has settled: an answer is a blocking render (react-query's
+ * store updates are synchronous), and one that lands while a screen such as the chart renders in a
+ * render React may interrupt makes React throw that work away and start the screen over.
  */
 function WorkspaceFeeds({ children }: { children: ReactNode }) {
   const practice = usePracticeMetadata();
   const me = useCurrentUser().data?.userId;
-  const unread = useUnreadCount();
-  const myTasks = useMyUnreadTaskCount(me);
-  const calls = useCallCount({ enabled: !!me });
+  const counting = useFirstScreenSettled();
+  const unread = useUnreadCount({ subscribed: counting });
+  const myTasks = useMyUnreadTaskCount(me, { subscribed: counting });
+  const calls = useCallCount({ enabled: !!me, subscribed: counting });
   const queryClient = useQueryClient();
   const onNotification = useCallback(
     (notification: Notification, kind: LiveEventKind | 'missed') => {

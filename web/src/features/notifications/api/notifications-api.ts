@@ -49,8 +49,10 @@ export function useNotificationStore(type: NotificationType) {
   return useQuery({ queryKey: notificationKeys.store(type), queryFn: ({ signal }) => fetchNotificationStore(type, signal) });
 }
 
-export function useUnreadCount() {
+/** `subscribed: false` neither asks nor re-renders for the count until it turns true. */
+export function useUnreadCount({ subscribed = true }: { subscribed?: boolean } = {}) {
   return useQuery({
+    subscribed,
     queryKey: notificationKeys.unreadCount(),
     queryFn: ({ signal }) => apiRequest({ ...UNREAD_COUNT_REQUEST, signal }, () => schemas().then((m) => m.UnreadCount)),
     refetchInterval: UNREAD_COUNT_POLL_MS,

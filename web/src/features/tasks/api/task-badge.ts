@@ -23,8 +23,9 @@ export function refreshTasks(queryClient: QueryClient): void {
 }
 
 /** Spec shell §7.2: my unread or updated tasks, limit 1 (the total is what counts), every 30 s. */
-export function useMyUnreadTaskCount(userId: string | undefined) {
+export function useMyUnreadTaskCount(userId: string | undefined, { subscribed = true }: { subscribed?: boolean } = {}) {
   return useQuery({
+    subscribed,
     queryKey: taskKeys.myUnread(userId ?? ''),
     // Only the total is read; its schema comes with the answer, so zod stays off the first screen.
     queryFn: async ({ signal }) => {

@@ -101,13 +101,22 @@ export async function firstClash(practiceId: string, candidate: Appointment, tim
   return null;
 }
 
-async function validateReferences(auth: AuthContext, input: Parsed<typeof AppointmentInput>, timeZone: string) {
+/** The patient, provider, type and location a booking names, read together. */
+async function readReferences(practiceId: string, input: Parsed<typeof AppointmentInput>) {
   const [patient, provider, type, location] = await Promise.all([
-    getPatient(auth.practiceId, input.patientId),
-    getUser(auth.practiceId, input.providerId),
-    repo.getAppointmentType(auth.practiceId, input.appointmentTypeId),
-    input.bookingLocationId ? repo.getBookingLocation(auth.practiceId, input.bookingLocationId) : Promise.resolve(null),
+    getPatient(practiceId, input.patientId),
+    getUser(practiceId, input.providerId),
+    repo.getAppointmentType(practiceId, input.appointmentTypeId),
+    input.bookingLocationId ? repo.getBookingLocation(practiceId, input.bookingLocationId) : Promise.resolve(null),
   ]);
+  return { patient, provider, type, location };
+}
+
+function validateReferences(
+  { patient, provider, type, location }: Awaited<ReturnType<typeof readReferences>>,
+  input: Parsed<typeof AppointmentInput>,
+  timeZone: string,
+) {
   const errors: Record<string, string> = {};
   if (!patient || patient.status === 'DELETED') errors.patientId = M.patientNotFound;
   if (!provider || provider.userStatus === 'deleted' || provider.permissionGroup === 'no_access') errors.providerId = M.providerNotFound;
@@ -183,13 +192,17 @@ export async function saveAppointment(
   occurrenceDay?: string,
   history?: Pick<Appointment, 'excludedDays' | 'detachedFrom'> & { createdAt?: string },
 ): Promise<Appointment> {
-  const previous = id ? await requireAppointment(auth, id) : null;
+  // Three reads that do not depend on each other, in one round trip; only the first can refuse.
+  const [previous, { timeZone }, references] = await Promise.all([
+    id ? requireAppointment(auth, id) : null,
+    practiceCalendarSettings(auth.practiceId),
+    readReferences(auth.practiceId, input),
+  ]);
   if (previous && input.updatedAt && input.updatedAt !== previous.updatedAt) throw new ConflictError(M.changedElsewhere);
-  const { timeZone } = await practiceCalendarSettings(auth.practiceId);
   const single = Boolean(previous && occurrenceDay && previous.recurrence.frequency !== 'Never');
   if (single && !occursOn(previous!, occurrenceDay!, timeZone)) throw new NotFoundError(M.notAnOccurrence);
   const effective = single ? { ...input, recurrence: { ...input.recurrence, frequency: 'Never' as const } } : input;
-  const { providerName } = await validateReferences(auth, effective, timeZone);
+  const { providerName } = validateReferences(references, effective, timeZone);
   const next = single
     ? {
         ...toSeries(auth, randomUUID(), effective, null),
@@ -228,9 +241,12 @@ export async function saveAppointment(
       if (attempt >= 2) throw new ConflictError(M.changedElsewhere);
     }
   }
-  await writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT', entityId: next.appointmentId, patientId: next.patientId });
   const changed = series ? [next.appointmentId, series.appointmentId] : [next.appointmentId];
-  await Promise.all([syncReminders(auth.practiceId, changed), syncGoogle(auth, changed)]);
+  await Promise.all([
+    writeAudit(auth, { action: previous ? 'update' : 'create', entity: 'APPOINTMENT', entityId: next.appointmentId, patientId: next.patientId }),
+    syncReminders(auth.practiceId, changed),
+    syncGoogle(auth, changed),
+  ]);
   return next;
 }
 

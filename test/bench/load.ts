@@ -354,7 +354,10 @@ async function run() {
     const baseline: number[] = [];
     const durationMs = opts.minutes * 60_000;
     const plan = planLoad({ users: staff.length, durationMs, maxRequests: opts.maxRequests, seed: opts.seed });
-    const results = new Map<LoadOp, { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; roundTrips: number; firstError?: string }>();
+    const results = new Map<
+      LoadOp,
+      { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; roundTrips: number; firstError?: string }
+    >();
     for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0, indexWritten: 0, roundTrips: 0 });
     const readsBySecond = new Map<number, number>();
     const writesBySecond = new Map<number, number>();

@@ -119,6 +119,45 @@ describe('DynamoDB transactions through the local endpoint', () => {
     expect(first.Item).toBeUndefined();
   });
 
+  it('keeps each transaction whole and each condition true while many writers touch the same items at once', async () => {
+    const { client, tableName } = tableClient();
+    const practiceId = 'prc_tx_test';
+    const [a, b, once] = [uniqueSk('pair-a'), uniqueSk('pair-b'), uniqueSk('once')];
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: a, n: 0 } }));
+    await client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: b, n: 0 } }));
+    const increment = (sk: string) => ({
+      Update: { TableName: tableName, Key: { practiceId, sk }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } },
+    });
+    const readPair = () =>
+      client.send(
+        new TransactGetCommand({
+          TransactItems: [{ Get: { TableName: tableName, Key: { practiceId, sk: a } } }, { Get: { TableName: tableName, Key: { practiceId, sk: b } } }],
+        }),
+      );
+
+    const [pairs, reads, claims, others] = await Promise.all([
+      Promise.all(Array.from({ length: 30 }, () => client.send(new TransactWriteCommand({ TransactItems: [increment(a), increment(b)] })))),
+      Promise.all(Array.from({ length: 30 }, readPair)),
+      Promise.allSettled(
+        Array.from({ length: 20 }, (_v, i) =>
+          client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: once, by: i }, ConditionExpression: 'attribute_not_exists(sk)' })),
+        ),
+      ),
+      Promise.all(Array.from({ length: 20 }, (_v, i) => client.send(new PutCommand({ TableName: tableName, Item: { practiceId, sk: `${once}#${i}` } })))),
+    ]);
+
+    expect(pairs).toHaveLength(30);
+    expect(others).toHaveLength(20);
+    // A reader never sees one half of a transaction without the other.
+    for (const read of reads) expect(read.Responses?.[0]?.Item?.n).toBe(read.Responses?.[1]?.Item?.n);
+    expect((await readPair()).Responses?.map((r) => r.Item?.n)).toEqual([30, 30]);
+    // Twenty writers race to create one item: one wins, every other hears its condition failed.
+    expect(claims.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    expect(claims.filter((c) => c.status === 'rejected').map((c) => (c as PromiseRejectedResult).reason.name)).toEqual(
+      Array(19).fill('ConditionalCheckFailedException'),
+    );
+  });
+
   it('deletes an item once its expiresAt has passed (TTL)', async () => {
     const { client, tableName } = tableClient();
     const practiceId = 'prc_ttl_test';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { EngineError } from './dynalite-call.js';
 import type { ChangeCapture } from './stream/change-capture.js';
 import { Transactions } from './transactions.js';
-import type { SerialQueue } from './serial-queue.js';
+import { writtenItems, type WriteLocks } from './write-locks.js';
 
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'CreateTable', 'DeleteTable', 'UpdateTable']);
 const ITEM_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface DynamoProxyOptions {
   enginePort: number;
-  lock: SerialQueue;
+  locks: WriteLocks;
   /** Table name → TTL attribute; the engine has no TTL API, so the proxy answers for it. */
   ttl: Map<string, string>;
   /** Hands every committed item write to the table's stream. */
@@ -20,20 +20,29 @@ export interface DynamoProxyOptions {
 }
 
 /**
- * The endpoint the SDK talks to (DYNAMODB_ENDPOINT). It passes everything to the engine, sends
- * every write through the write lock, and answers the operations the engine lacks.
+ * The endpoint the SDK talks to (DYNAMODB_ENDPOINT). It passes everything to the engine, holds
+ * the write locks of the items each write names, and answers the operations the engine lacks.
  */
 export async function startDynamoProxy(options: DynamoProxyOptions): Promise<{ server: Server; port: number }> {
   const transactions = new Transactions(options.enginePort);
+  /** Runs a write holding the items it names, or everything when it names none we can read. */
+  const holding = async <T>(operation: string, input: Record<string, unknown> | undefined, work: () => Promise<T>): Promise<T> => {
+    const ids = input && (await writtenItems(operation, input, (table) => transactions.keyNames(table)));
+    return ids ? options.locks.items(ids, work) : options.locks.all(work);
+  };
   const server = createServer((req, res) => {
     readBody(req)
       .then(async (body) => {
         const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
         switch (operation) {
-          case 'TransactWriteItems':
-            return answer(res, await options.lock.run(() => transactions.transactWrite(parse(body), options.capture)));
-          case 'TransactGetItems':
-            return answer(res, await options.lock.run(() => transactions.transactGet(parse(body))));
+          case 'TransactWriteItems': {
+            const input = parse(body);
+            return answer(res, await holding(operation, input, () => transactions.transactWrite(input, options.capture)));
+          }
+          case 'TransactGetItems': {
+            const input = parse(body);
+            return answer(res, await holding(operation, input, () => transactions.transactGet(input)));
+          }
           case 'DescribeTimeToLive':
             return answer(res, describeTtl(options.ttl, parse(body)));
           case 'UpdateTimeToLive':
@@ -41,11 +50,12 @@ export async function startDynamoProxy(options: DynamoProxyOptions): Promise<{ s
           default:
             if (WRITE_OPERATIONS.has(operation)) {
               const { capture } = options;
-              if (!capture || !ITEM_WRITES.has(operation)) return options.lock.run(() => forward(options.enginePort, req, body, res));
+              const input = ITEM_WRITES.has(operation) ? parseOrUndefined(body) : undefined;
+              if (!capture || !input) return holding(operation, input, () => forward(options.enginePort, req, body, res));
               // The caller hears back once its change is in the stream, as with DynamoDB, where the record is part of the commit.
-              const reply = await options.lock.run(async () => {
+              const reply = await holding(operation, input, async () => {
                 let engineReply: EngineReply | undefined;
-                await capture.write(operation, parse(body), async () => (engineReply = await forwardBuffered(options.enginePort, req, body)).status);
+                await capture.write(operation, input, async () => (engineReply = await forwardBuffered(options.enginePort, req, body)).status);
                 return engineReply!;
               });
               res.writeHead(reply.status, reply.headers).end(reply.body);
@@ -68,6 +78,15 @@ function parse(body: Buffer): Record<string, unknown> {
     return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   } catch {
     throw new EngineError(400, { __type: 'com.amazon.coral.service#SerializationException' });
+  }
+}
+
+/** A body the engine will refuse itself when it is not JSON. */
+function parseOrUndefined(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    return parse(body);
+  } catch {
+    return undefined;
   }
 }
 

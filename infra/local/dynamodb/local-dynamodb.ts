@@ -1,17 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import dynalite from 'dynalite';
 import { createTableInput, TTL_ATTRIBUTE } from '../../../functions/lib/table/definition.js';
 import { engine, EngineError } from './dynalite-call.js';
-import { closeEngineIteratorsWhenStreamsEnd } from './engine-iterators.js';
+import { startEngineThread } from './engine-thread.js';
 import { startDynamoProxy } from './dynamodb-proxy.js';
 import { ChangeCapture } from './stream/change-capture.js';
 import { LocalTableStream } from './stream/table-stream.js';
 import { Transactions } from './transactions.js';
 import { startTtlSweeper } from './ttl-sweeper.js';
-import { SerialQueue } from './serial-queue.js';
+import { WriteLocks } from './write-locks.js';
 
 export interface LocalDynamo {
   /** What DYNAMODB_ENDPOINT points at: the proxy, never the engine itself. */
@@ -33,21 +31,16 @@ export interface LocalDynamoOptions {
   region?: string;
 }
 
-/** The embedded table: dynalite persisted under <dataDir>/dynamodb, behind the proxy. */
+/** The embedded table: dynalite persisted under <dataDir>/dynamodb, in a thread of its own, behind the proxy. */
 export async function startLocalDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   const path = join(options.dataDir, 'dynamodb');
   mkdirSync(path, { recursive: true });
-  closeEngineIteratorsWhenStreamsEnd();
-  const engineServer = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    engineServer.once('error', reject);
-    engineServer.listen(0, '127.0.0.1', () => resolve());
-  });
-  const enginePort = (engineServer.address() as AddressInfo).port;
+  const engineThread = await startEngineThread(path, options.onError);
+  const enginePort = engineThread.port;
 
   await ensureTable(enginePort, options.tableName);
 
-  const lock = new SerialQueue();
+  const locks = new WriteLocks();
   const ttl = new Map([[options.tableName, TTL_ATTRIBUTE]]);
   const keys = new Transactions(enginePort);
   const stream = new LocalTableStream({
@@ -56,10 +49,10 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
     onError: options.onError,
   });
   const capture = new ChangeCapture(enginePort, (table) => keys.keyNames(table), stream);
-  const proxy = await startDynamoProxy({ enginePort, lock, ttl, capture });
+  const proxy = await startDynamoProxy({ enginePort, locks, ttl, capture });
   const sweeper = startTtlSweeper({
     enginePort,
-    lock,
+    locks,
     ttl,
     keyNames: (table) => keys.keyNames(table),
     intervalMs: options.ttlSweepIntervalMs,
@@ -77,8 +70,8 @@ export async function startLocalDynamo(options: LocalDynamoOptions): Promise<Loc
       await sweeper.stop();
       await closeServer(proxy.server);
       // Wait for writes already admitted, then let the engine flush and close its store.
-      await lock.idle();
-      await closeServer(engineServer);
+      await locks.idle();
+      await engineThread.stop();
     },
   };
 }

@@ -20,8 +20,9 @@ interface WriteOperation {
 
 /**
  * TransactWriteItems and TransactGetItems over an engine that has neither. The caller runs these
- * inside the write lock, so "check every condition, then apply" cannot interleave with any other
- * write; a write that still fails mid-way is rolled back from the snapshots taken before applying.
+ * holding the write locks of every item they name, so "check every condition, then apply" cannot
+ * interleave with another write to those items; a write that still fails mid-way is rolled back
+ * from the snapshots taken before applying.
  */
 export class Transactions {
   private readonly keySchemas = new Map<string, string[]>();

@@ -1,16 +1,17 @@
 import { engine } from './dynalite-call.js';
 import { SerialQueue } from './serial-queue.js';
+import { itemLockId, type WriteLocks } from './write-locks.js';
 
 interface SweeperOptions {
   enginePort: number;
-  lock: SerialQueue;
+  locks: WriteLocks;
   ttl: Map<string, string>;
   keyNames: (table: string) => Promise<string[]>;
   intervalMs: number;
   /** Items a timed sweep reads at most; TTL_SWEEP_ITEMS_PER_TICK unless given. */
   itemsPerTick?: number;
   onError: (error: unknown) => void;
-  /** Called inside the write lock with each item the sweep deleted (the stream's REMOVE). */
+  /** Called holding the item's write lock with each item the sweep deleted (the stream's REMOVE). */
   onExpired?: (table: string, key: Record<string, unknown>, item: Record<string, unknown>) => Promise<void>;
 }
 
@@ -61,7 +62,8 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
       read += SCAN_PAGE_ITEMS;
       for (const key of page.Items ?? []) {
         if (stopped) return { deleted };
-        const removed = await options.lock.run(async () => {
+        const id = itemLockId(table, keys, key);
+        const remove = async () => {
           try {
             const { Attributes } = await engine(options.enginePort, 'DeleteItem', {
               TableName: table,
@@ -76,7 +78,8 @@ export function startTtlSweeper(options: SweeperOptions): { sweep(): Promise<num
           } catch {
             return false;
           }
-        });
+        };
+        const removed = await (id ? options.locks.items([id], remove) : options.locks.all(remove));
         if (removed) deleted++;
       }
       startKey = page.LastEvaluatedKey;

@@ -12,9 +12,10 @@ export interface TransactionWrite {
 }
 
 /**
- * Reads the images the stream needs around each write. Every method runs inside the write lock,
- * so "before", the write and "after" cannot interleave with another writer, and the changes
- * reach the stream in commit order. Nothing is read when no consumer reads the table's stream.
+ * Reads the images the stream needs around each write. Every method runs holding the write locks
+ * of the items it writes, so "before", the write and "after" cannot interleave with another
+ * writer of those items, and each item's changes reach the stream in commit order (DynamoDB
+ * Streams' own promise). Nothing is read when no consumer reads the table's stream.
  */
 export class ChangeCapture {
   constructor(

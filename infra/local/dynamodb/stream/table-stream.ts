@@ -49,7 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The table's change stream, which the engine lacks. The write path hands it each committed
- * change inside the write lock (so records are numbered in commit order); every subscribed
+ * change holding the item's write lock (so an item's records are numbered in commit order); every subscribed
  * consumer gets the records its filter passes, in order per partition, in batches, with
  * bisect-on-error, partial batch responses and bounded retries, then the dead-letter list.
  * Records committed while no consumer is subscribed are not kept (the LATEST starting position).
@@ -89,7 +89,7 @@ export class LocalTableStream {
     );
   }
 
-  /** Called inside the write lock, after the engine committed the changes, in commit order. */
+  /** Called holding the items' write locks, after the engine committed the changes, in commit order. */
   publish(changes: readonly ItemChange[]): void {
     for (const change of changes) {
       const consumers = this.mappings.filter((m) => m.tableName === change.tableName);

@@ -34,10 +34,17 @@ export async function startEngineThread(path: string, onError: (error: unknown) 
     });
 
   const { port } = await next('listening');
+  let stopping = false;
   worker.on('error', onError);
+  // A thread that ends without an error event (process.exit in a dependency, an out-of-memory
+  // abort) would otherwise leave every later request waiting on a port nobody answers.
+  worker.on('exit', (code) => {
+    if (!stopping) onError(new Error(`The local DynamoDB engine stopped (exit code ${code})`));
+  });
   return {
     port,
     async stop() {
+      stopping = true;
       const closed = next('closed');
       worker.postMessage('close');
       const { error } = await closed;

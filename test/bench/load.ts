@@ -6,7 +6,8 @@
  * while each of them listens on the live notification feed. Starts the local runtime on loopback
  * in a data folder (a kept `--data-dir` of `npm run bench` at the same scale reuses its patients),
  * and is bounded by `--minutes` and `--max-requests`. Prints per operation count, p50/p95/p99,
- * errors and p95 as a ratio to a bare GetItem measured in the same run on the same engine; the
+ * errors and p95 as a ratio to a bare GetItem measured in the same run on the same engine; how
+ * much of each request's time had a table call out and how much was the rest (the code); the
  * requests/s; the notification write → subscriber latency; and a practice's peak read and write
  * units per second (counted by the data layer) against DynamoDB's per-partition limits, since
  * every item of a practice shares its partition key. `--out` writes the counted requests and units
@@ -21,7 +22,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INDEX_SETTLE_MS } from '../../functions/data/patients/patient-index-cache.js';
 import { putPatientsBatch } from '../../functions/data/patients/patient-repository.js';
-import { INDEX_WRITTEN_HEADER, ITEMS_READ_HEADER, ITEMS_WRITTEN_HEADER, ROUND_TRIPS_HEADER, meterTotals } from '../../functions/lib/table/read-meter.js';
+import {
+  INDEX_WRITTEN_HEADER,
+  ITEMS_READ_HEADER,
+  ITEMS_WRITTEN_HEADER,
+  ROUND_TRIPS_HEADER,
+  TABLE_MS_HEADER,
+  meterTotals,
+} from '../../functions/lib/table/read-meter.js';
 import { cognitoAdminClient, ensurePoolUser } from '../../infra/local/cognito/provision-pool.js';
 import { startLocalRuntime, type LocalRuntime } from '../../infra/local/runtime.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed/demo-users.js';
@@ -118,7 +126,7 @@ interface Request {
   after?: (body: any) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-type Answer = { status: number; body: any; read: number; written: number; indexWritten: number; roundTrips: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any; read: number; written: number; indexWritten: number; roundTrips: number; tableMs: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function call(apiUrl: string, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(`${apiUrl}${path}`, {
@@ -140,6 +148,7 @@ async function call(apiUrl: string, token: string, method: string, path: string,
     written: Number(res.headers.get(ITEMS_WRITTEN_HEADER) ?? 0),
     indexWritten: Number(res.headers.get(INDEX_WRITTEN_HEADER) ?? 0),
     roundTrips: Number(res.headers.get(ROUND_TRIPS_HEADER) ?? 0),
+    tableMs: Number(res.headers.get(TABLE_MS_HEADER) ?? 0),
   };
 }
 
@@ -356,9 +365,21 @@ async function run() {
     const plan = planLoad({ users: staff.length, durationMs, maxRequests: opts.maxRequests, seed: opts.seed });
     const results = new Map<
       LoadOp,
-      { latencies: number[]; errors: number; read: number; written: number; indexWritten: number; roundTrips: number; firstError?: string }
+      {
+        latencies: number[];
+        /** Per request, the time with a table call out, and the rest of its latency (the code, the HTTP layers, queueing). */
+        tableMs: number[];
+        restMs: number[];
+        errors: number;
+        read: number;
+        written: number;
+        indexWritten: number;
+        roundTrips: number;
+        firstError?: string;
+      }
     >();
-    for (const op of Object.keys(LOAD_MIX) as LoadOp[]) results.set(op, { latencies: [], errors: 0, read: 0, written: 0, indexWritten: 0, roundTrips: 0 });
+    for (const op of Object.keys(LOAD_MIX) as LoadOp[])
+      results.set(op, { latencies: [], tableMs: [], restMs: [], errors: 0, read: 0, written: 0, indexWritten: 0, roundTrips: 0 });
     const readsBySecond = new Map<number, number>();
     const writesBySecond = new Map<number, number>();
     const processReads = new Map<number, number>();
@@ -440,6 +461,8 @@ async function run() {
           const a = await call(apiUrl, s.token, req.method, req.path, req.body);
           const t1 = performance.now();
           result.latencies.push(t1 - t0);
+          result.tableMs.push(a.tableMs);
+          result.restMs.push(t1 - t0 - a.tableMs);
           result.read += a.read;
           result.written += a.written;
           result.indexWritten += a.indexWritten;
@@ -492,7 +515,7 @@ async function run() {
     const pad = (v: string, n: number) => v.padStart(n);
     const lines: string[] = [];
     lines.push(
-      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}${pad('+index', 8)}${pad('trips', 7)}`,
+      `${'operation'.padEnd(32)}${pad('n', 6)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('p95/GetItem', 13)}${pad('reads/req', 11)}${pad('WCU/req', 9)}${pad('+index', 8)}${pad('trips', 7)}${pad('table p95', 11)}${pad('rest p95', 10)}`,
     );
     let total = 0;
     let errors = 0;
@@ -502,10 +525,13 @@ async function run() {
       errors += r.errors;
       if (!sum.count) continue;
       lines.push(
-        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}${pad((r.indexWritten / sum.count).toFixed(1), 8)}${pad((r.roundTrips / sum.count).toFixed(1), 7)}`,
+        `${op.padEnd(32)}${pad(String(sum.count), 6)}${pad(sum.p50.toFixed(1), 9)}${pad(sum.p95.toFixed(1), 9)}${pad(sum.p99.toFixed(1), 9)}${pad(String(r.errors), 8)}${pad(`${(sum.p95 / base.p95).toFixed(1)}x`, 13)}${pad((r.read / sum.count).toFixed(1), 11)}${pad((r.written / sum.count).toFixed(1), 9)}${pad((r.indexWritten / sum.count).toFixed(1), 8)}${pad((r.roundTrips / sum.count).toFixed(1), 7)}${pad(latencySummary(r.tableMs).p95.toFixed(1), 11)}${pad(latencySummary(r.restMs).p95.toFixed(1), 10)}`,
       );
     }
     console.log(`\n${lines.join('\n')}`);
+    console.log(
+      "  table p95: the request's time with a table call out (calls side by side once: the SDK, the local endpoint, the engine); rest p95: its latency less that (the code, the HTTP layers, queueing on the process)",
+    );
     console.log(
       `\n  ${total} requests in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(1)} requests/s, ${errors} errors (planned ${plan.length}; ${delayed} waited for one of the user's ${BROWSER_CONNECTIONS} connections; ${folded} draft saves or moves due while the last was unanswered, folded into the next; ${notSent} not sent by the time bound)`,
     );

@@ -15,9 +15,11 @@ import {
   ITEMS_READ_HEADER,
   ITEMS_WRITTEN_HEADER,
   ROUND_TRIPS_HEADER,
+  TABLE_MS_HEADER,
   indexWriteUnits,
   itemsRead,
   roundTrips,
+  tableWaitMs,
   withReadMeter,
   writeUnits,
 } from '../table/read-meter.js';
@@ -316,6 +318,7 @@ export function groupHandler<K extends string>(routeKeys: readonly K[], table: R
             [ITEMS_WRITTEN_HEADER]: String(writeUnits()),
             [INDEX_WRITTEN_HEADER]: String(indexWriteUnits()),
             [ROUND_TRIPS_HEADER]: String(roundTrips()),
+            [TABLE_MS_HEADER]: tableWaitMs().toFixed(1),
           },
         };
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, roundTrips, withReadMeter, writeUnits } from './read-meter.js';
+import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, roundTrips, tableWaitMs, withReadMeter, writeUnits } from './read-meter.js';
 
 const send = (commandName: string, output: object, input: object = {}) => readMeterMiddleware(async () => ({ output }), { commandName })({ input });
 
@@ -99,5 +99,24 @@ describe('read meter', () => {
       }),
     ]);
     expect([together, chained, overlapping]).toEqual([2, 4, 1]);
+  });
+
+  it('times the part of a request with a table call out, calls side by side counted once', async () => {
+    const slow = (ms: number) =>
+      // eslint-disable-next-line tidewell/no-fixed-sleep -- a table call that takes `ms` to answer, not a wait for something
+      readMeterMiddleware(() => new Promise((done) => setTimeout(() => done({ output: {} }), ms)), { commandName: 'GetCommand' })({ input: {} });
+    // eslint-disable-next-line tidewell/no-fixed-sleep -- the handler's own work between its calls, which is not the table's
+    const ownWork = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    const started = performance.now();
+    const table = await withReadMeter(async () => {
+      await Promise.all([slow(40), slow(40), slow(40)]);
+      await ownWork(60);
+      await slow(20);
+      return tableWaitMs();
+    });
+    const elapsed = performance.now() - started;
+    // Three 40 ms calls side by side and one of 20 ms: about 60 ms, not 140, and not the 60 ms between them.
+    expect(table).toBeGreaterThanOrEqual(58);
+    expect(table).toBeLessThan(elapsed - 55);
   });
 });

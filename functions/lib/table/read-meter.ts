@@ -14,7 +14,22 @@ interface Meter {
   scanAllowed: boolean;
   /** The longest chain of table calls so far each of which began after the one before it ended. */
   roundTrips: number;
+  /** Table calls out now, since when at least one has been, and the milliseconds of the request spent so. */
+  callsOut: number;
+  outSince: number;
+  tableMs: number;
 }
+
+const newMeter = (scanAllowed: boolean, roundTrips = 0): Meter => ({
+  items: 0,
+  written: 0,
+  indexWritten: 0,
+  scanAllowed,
+  roundTrips,
+  callsOut: 0,
+  outSince: 0,
+  tableMs: 0,
+});
 
 /**
  * What the whole process read and wrote since it started, requests and background work (stream
@@ -31,27 +46,35 @@ export const ITEMS_READ_HEADER = 'x-tidewell-items-read';
  * after the last answered): what its latency is made of, however many calls went out side by side.
  */
 export const ROUND_TRIPS_HEADER = 'x-tidewell-round-trips';
+/**
+ * The milliseconds of the request during which at least one table call was out (calls side by side
+ * counted once): with the request's latency, how much of it is the table's and how much the code's.
+ */
+export const TABLE_MS_HEADER = 'x-tidewell-table-ms';
 /** Its write units beside it: 1 KB of a put, 1 per update or delete, twice in a transaction. */
 export const ITEMS_WRITTEN_HEADER = 'x-tidewell-write-units';
 /** The write units its writes cost in the table's indexes, billed on top of the table's own. */
 export const INDEX_WRITTEN_HEADER = 'x-tidewell-index-write-units';
 
 export function withReadMeter<T>(work: () => Promise<T>): Promise<T> {
-  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: false, roundTrips: 0 }, work);
+  return storage.run(newMeter(false), work);
 }
 
 /** Maintenance work (exports, sweeps, backfills) may Scan; a request handler may not. */
 export function allowScan<T>(work: () => Promise<T>): Promise<T> {
   const outer = storage.getStore();
-  return storage.run({ items: 0, written: 0, indexWritten: 0, scanAllowed: true, roundTrips: outer?.roundTrips ?? 0 }, async () => {
+  return storage.run(newMeter(true, outer?.roundTrips ?? 0), async () => {
     try {
       return await work();
     } finally {
       if (outer) {
-        outer.items += storage.getStore()!.items;
-        outer.written += storage.getStore()!.written;
-        outer.indexWritten += storage.getStore()!.indexWritten;
-        outer.roundTrips = Math.max(outer.roundTrips, storage.getStore()!.roundTrips);
+        const inner = storage.getStore()!;
+        outer.items += inner.items;
+        outer.written += inner.written;
+        outer.indexWritten += inner.indexWritten;
+        outer.roundTrips = Math.max(outer.roundTrips, inner.roundTrips);
+        // Approximate when the outer request had calls of its own out at the same time; maintenance inside a request is rare.
+        outer.tableMs += inner.tableMs;
       }
     }
   });
@@ -71,6 +94,10 @@ export function indexWriteUnits(): number {
 
 export function roundTrips(): number {
   return storage.getStore()?.roundTrips ?? 0;
+}
+
+export function tableWaitMs(): number {
+  return storage.getStore()?.tableMs ?? 0;
 }
 
 export function meterTotals(): { read: number; written: number; indexWritten: number } {
@@ -99,21 +126,16 @@ type WriteInput = Update & {
 /** DynamoDB bills a write by each started KB of the item; an update or delete is counted as one. */
 const putUnits = (item: unknown) => (item ? Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item)) / 1024)) : 1);
 
-/** The document client's commands reach the middleware under the DynamoDB operation's name (PutItemCommand). */
+/** Write units by the command's name in its document client form (PutCommand for PutItemCommand too). */
 function writeUnitsOf(commandName: string | undefined, input: WriteInput): number {
   switch (commandName) {
-    case 'PutItemCommand':
     case 'PutCommand':
       return putUnits(input.Item);
-    case 'UpdateItemCommand':
     case 'UpdateCommand':
-    case 'DeleteItemCommand':
     case 'DeleteCommand':
       return 1;
-    case 'BatchWriteItemCommand':
     case 'BatchWriteCommand':
       return Object.values(input.RequestItems ?? {}).reduce((n, list) => n + list.reduce((m, r) => m + putUnits(r.PutRequest?.Item), 0), 0);
-    case 'TransactWriteItemsCommand':
     case 'TransactWriteCommand':
       return 2 * (input.TransactItems ?? []).reduce((n, t) => n + putUnits(t.Put?.Item), 0);
     default:
@@ -132,16 +154,12 @@ function writeUnitsOf(commandName: string | undefined, input: WriteInput): numbe
  */
 function indexWriteUnitsOf(commandName: string | undefined, input: WriteInput): number {
   switch (commandName) {
-    case 'PutItemCommand':
     case 'PutCommand':
       return indexedPutUnits(input.Item);
-    case 'UpdateItemCommand':
     case 'UpdateCommand':
       return movedEntryUnits(input);
-    case 'BatchWriteItemCommand':
     case 'BatchWriteCommand':
       return Object.values(input.RequestItems ?? {}).reduce((n, list) => n + list.reduce((m, r) => m + indexedPutUnits(r.PutRequest?.Item), 0), 0);
-    case 'TransactWriteItemsCommand':
     case 'TransactWriteCommand':
       return (input.TransactItems ?? []).reduce((n, t) => n + indexedPutUnits(t.Put?.Item) + (t.Update ? movedEntryUnits(t.Update) : 0), 0);
     default:
@@ -177,21 +195,28 @@ function movedEntryUnits(update: Update): number {
 export const readMeterMiddleware =
   (next: (args: { input: unknown }) => Promise<{ output: unknown }>, context: { commandName?: string }) => async (args: { input: unknown }) => {
     const meter = storage.getStore();
-    if (context.commandName === 'ScanCommand' && meter && !meter.scanAllowed)
+    // The document client's commands reach the middleware under the DynamoDB operation's name
+    // (PutItemCommand): one name for both forms.
+    const command = context.commandName?.replace(/Items?Command$/, 'Command');
+    if (command === 'ScanCommand' && meter && !meter.scanAllowed)
       throw new Error('A Scan reads the whole table: a request handler must Query a key or an index');
     // A write is billed when attempted, a failed condition included.
-    const written = writeUnitsOf(context.commandName, args.input as WriteInput);
+    const written = writeUnitsOf(command, args.input as WriteInput);
     processTotals.written += written;
     if (meter) meter.written += written;
     // This call follows every call that had answered when it began: one trip further than the longest of them.
     const depth = (meter?.roundTrips ?? 0) + 1;
+    if (meter && meter.callsOut++ === 0) meter.outSince = performance.now();
     let result: { output: unknown };
     try {
       result = await next(args);
     } finally {
-      if (meter) meter.roundTrips = Math.max(meter.roundTrips, depth);
+      if (meter) {
+        meter.roundTrips = Math.max(meter.roundTrips, depth);
+        if (--meter.callsOut === 0) meter.tableMs += performance.now() - meter.outSince;
+      }
     }
-    const indexWritten = indexWriteUnitsOf(context.commandName, args.input as WriteInput);
+    const indexWritten = indexWriteUnitsOf(command, args.input as WriteInput);
     processTotals.indexWritten += indexWritten;
     if (meter) meter.indexWritten += indexWritten;
     const read = countOf(result.output as Output);

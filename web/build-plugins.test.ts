@@ -9,6 +9,7 @@ import {
   landingScreenCodeFiles,
   nativeSyncExternalStore,
   onlyUsedAmplifyTokens,
+  productionReactRouter,
   withoutImportersOwnChunks,
 } from './build-plugins.js';
 
@@ -92,6 +93,39 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], cs
   moduleIds,
   imports,
   viteMetadata: { importedCss: new Set(css) },
+});
+
+describe('productionReactRouter', () => {
+  it("builds React Router without its developer warnings, which the package's exports always include", async () => {
+    // Inside web/, so that the package resolves from the project's node_modules as the app's does.
+    const dir = mkdtempSync(join(import.meta.dirname, '.bundle-'));
+    try {
+      const entry = join(dir, 'entry.js');
+      writeFileSync(
+        entry,
+        "import { createHashRouter } from 'react-router';\nimport { RouterProvider } from 'react-router/dom';\nexport { createHashRouter, RouterProvider };\n",
+      );
+      const bundle = async (plugins: Plugin[]) => {
+        const out = (await build({
+          configFile: false,
+          logLevel: 'silent',
+          plugins,
+          build: { write: false, minify: false, lib: { entry, formats: ['es'], fileName: 'out' }, rollupOptions: { external: ['react', 'react-dom'] } },
+        })) as Rollup.RollupOutput[];
+        return out
+          .flatMap((o) => o.output)
+          .map((chunk) => ('code' in chunk ? chunk.code : ''))
+          .join('\n');
+      };
+      const warning = 'You should not include both `Component` and `element` on your route';
+      expect(await bundle([])).toContain(warning);
+      const built = await bundle([productionReactRouter()]);
+      expect(built).not.toContain(warning);
+      expect(built).toContain('function createHashRouter');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('landingScreenCodeFiles', () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -120,6 +121,28 @@ export function onlyUsedAmplifyTokens(): Plugin {
         })
         .join('\n');
       return { code: kept, map: null };
+    },
+  };
+}
+
+/**
+ * React Router's package exports name only its development build; the production build beside it
+ * is the same code with its developer warnings switched off (a route table checked for mistakes on
+ * every render of the router, and the warnings' text). A built app takes the production one.
+ */
+export function productionReactRouter(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  const files: Record<string, string> = { 'react-router': join(dist, 'index.mjs'), 'react-router/dom': join(dist, 'dom-export.mjs') };
+  return {
+    name: 'tidewell-production-react-router',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      // A release that moves the build fails the build here, rather than shipping the development one unnoticed.
+      for (const file of Object.values(files)) if (!existsSync(file)) this.error(`React Router's production build is not at ${file}`);
+    },
+    resolveId(source) {
+      return files[source] ?? null;
     },
   };
 }

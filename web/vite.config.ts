@@ -8,6 +8,7 @@ import {
   landingScreenCode,
   nativeSyncExternalStore,
   onlyUsedAmplifyTokens,
+  productionReactRouter,
   withoutImportersOwnChunks,
 } from './build-plugins.js';
 
@@ -52,6 +53,7 @@ export default defineConfig({
     englishOnlyAriaStrings(),
     onlyUsedAmplifyTokens(),
     nativeSyncExternalStore(),
+    productionReactRouter(),
     declarationOnlyLibraries(),
     landingScreenCode(
       {

@@ -132,17 +132,20 @@ export function onlyUsedAmplifyTokens(): Plugin {
  */
 export function productionReactRouter(): Plugin {
   const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
-  const files: Record<string, string> = { 'react-router': join(dist, 'index.mjs'), 'react-router/dom': join(dist, 'dom-export.mjs') };
+  const files = new Map([
+    ['react-router', join(dist, 'index.mjs')],
+    ['react-router/dom', join(dist, 'dom-export.mjs')],
+  ]);
   return {
     name: 'tidewell-production-react-router',
     apply: 'build',
     enforce: 'pre',
     buildStart() {
       // A release that moves the build fails the build here, rather than shipping the development one unnoticed.
-      for (const file of Object.values(files)) if (!existsSync(file)) this.error(`React Router's production build is not at ${file}`);
+      for (const file of files.values()) if (!existsSync(file)) this.error(`React Router's production build is not at ${file}`);
     },
     resolveId(source) {
-      return files[source] ?? null;
+      return files.get(source) ?? null;
     },
   };
 }

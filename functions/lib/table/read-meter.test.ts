@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { allowScan, indexWriteUnits, itemsRead, meterTotals, readMeterMiddleware, roundTrips, tableWaitMs, withReadMeter, writeUnits } from './read-meter.js';
 
+/** A table call that takes `ms` to answer. */
+const slow = (ms: number) =>
+  // eslint-disable-next-line tidewell/no-fixed-sleep -- a table call that takes `ms` to answer, not a wait for something
+  readMeterMiddleware(() => new Promise((done) => setTimeout(() => done({ output: {} }), ms)), { commandName: 'GetCommand' })({ input: {} });
+
 const send = (commandName: string, output: object, input: object = {}) => readMeterMiddleware(async () => ({ output }), { commandName })({ input });
 
 describe('read meter', () => {
@@ -78,9 +83,6 @@ describe('read meter', () => {
   });
 
   it('counts the calls a request waited on one after another, not the calls it sent side by side', async () => {
-    const slow = (ms: number) =>
-      // eslint-disable-next-line tidewell/no-fixed-sleep -- a table call that takes `ms` to answer, not a wait for something
-      readMeterMiddleware(() => new Promise((done) => setTimeout(() => done({ output: {} }), ms)), { commandName: 'GetCommand' })({ input: {} });
     const refused = readMeterMiddleware(
       async () => {
         throw new Error('ConditionalCheckFailedException');
@@ -102,9 +104,6 @@ describe('read meter', () => {
   });
 
   it('times the part of a request with a table call out, calls side by side counted once', async () => {
-    const slow = (ms: number) =>
-      // eslint-disable-next-line tidewell/no-fixed-sleep -- a table call that takes `ms` to answer, not a wait for something
-      readMeterMiddleware(() => new Promise((done) => setTimeout(() => done({ output: {} }), ms)), { commandName: 'GetCommand' })({ input: {} });
     // eslint-disable-next-line tidewell/no-fixed-sleep -- the handler's own work between its calls, which is not the table's
     const ownWork = (ms: number) => new Promise((done) => setTimeout(done, ms));
     const started = performance.now();

@@ -35,11 +35,16 @@ export async function startEngineThread(path: string, onError: (error: unknown) 
 
   const { port } = await next('listening');
   let stopping = false;
-  worker.on('error', onError);
+  let reported = false;
+  worker.on('error', (error) => {
+    reported = true;
+    onError(error);
+  });
   // A thread that ends without an error event (process.exit in a dependency, an out-of-memory
-  // abort) would otherwise leave every later request waiting on a port nobody answers.
+  // abort) would otherwise leave every later request waiting on a port nobody answers; one that
+  // ended on an error has been reported once already.
   worker.on('exit', (code) => {
-    if (!stopping) onError(new Error(`The local DynamoDB engine stopped (exit code ${code})`));
+    if (!stopping && !reported) onError(new Error(`The local DynamoDB engine stopped (exit code ${code})`));
   });
   return {
     port,
